@@ -1,0 +1,108 @@
+//! The interface every game kind implements.
+
+use std::fmt::Debug;
+
+use crate::outcome::{Outcome, Seat};
+
+/// What applying one legal action did to the game.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Progress {
+    /// The same seat must act again (a Paper Soccer bounce, a Dots extra move).
+    TurnContinues,
+    /// The turn is over; [`Game::to_act`] tells who acts next.
+    TurnEnded,
+    /// The game is over by its rules.
+    GameOver(Outcome),
+}
+
+/// What the server must do when a seat's time runs out, as the rules of the game decide.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum TimeoutPolicy {
+    /// The player out of time loses.
+    Loss,
+    /// A random legal action is played for the player and logged as an ordinary move.
+    RandomAction,
+}
+
+/// The interface every game kind implements: create from a ruleset, whose turn, check and apply an action,
+/// the outcome, legal actions, and the game's notation.
+///
+/// An *action* is the smallest unit a player submits and the engine validates: one step of the ball in
+/// Paper Soccer, one queen move in Closing In, one dot in Dots. A *turn* is the actions of one seat until the
+/// other seat acts; whose turn it is always comes from the state ([`Game::to_act`]), never from alternation.
+///
+/// Implementations keep [`Game::check`] and [`Game::apply`] free of allocation, and [`Game::apply`] leaves
+/// the state unchanged when it returns an error.
+pub trait Game: Clone + Debug + Send + Sync + 'static {
+    /// Typed, validated options of one game (pitch size, variant switches). Part of a pairing pool's key.
+    type Rules: Clone + Debug + PartialEq + Eq + Send + Sync + 'static;
+    /// The smallest unit a player submits.
+    type Action: Copy + Debug + PartialEq + Eq + Send + Sync + 'static;
+    /// Why an action is illegal.
+    type Illegal: std::error::Error + Clone + PartialEq + Eq + Send + Sync + 'static;
+
+    /// The start position of a game with these rules.
+    fn new(rules: &Self::Rules) -> Self;
+
+    /// The rules this game is played by.
+    fn rules(&self) -> Self::Rules;
+
+    /// The seat that must act next, or `None` when the game is over.
+    fn to_act(&self) -> Option<Seat>;
+
+    /// Whether the seat to act is in the middle of a turn it has already begun.
+    fn mid_turn(&self) -> bool;
+
+    /// The outcome, once the game is over by its rules.
+    fn outcome(&self) -> Option<Outcome>;
+
+    /// Whether `action` may be played now, and if not, why.
+    fn check(&self, action: Self::Action) -> Result<(), Self::Illegal>;
+
+    /// Plays `action`. On error the game is unchanged.
+    fn apply(&mut self, action: Self::Action) -> Result<Progress, Self::Illegal>;
+
+    /// Calls `visit` with every action that is legal now, in a fixed order.
+    fn for_each_legal_action(&self, visit: impl FnMut(Self::Action));
+
+    /// What happens when the seat to act runs out of time.
+    fn timeout_policy(&self) -> TimeoutPolicy {
+        TimeoutPolicy::Loss
+    }
+
+    /// The legal action at position `choice % n` among the `n` legal actions, or `None` when there is none.
+    /// The caller supplies `choice` (from its own random source), so the engine stays deterministic.
+    fn pick_legal_action(&self, choice: u64) -> Option<Self::Action> {
+        let mut count = 0u64;
+        self.for_each_legal_action(|_| count += 1);
+        if count == 0 {
+            return None;
+        }
+        let wanted = choice % count;
+        let mut seen = 0u64;
+        let mut picked = None;
+        self.for_each_legal_action(|action| {
+            if seen == wanted {
+                picked = Some(action);
+            }
+            seen += 1;
+        });
+        picked
+    }
+
+    /// Reads a run of actions in the game's notation (for Paper Soccer, kurnik digits such as `754`).
+    fn parse_actions(text: &str) -> Result<Vec<Self::Action>, NotationError>;
+
+    /// Writes one action in the game's notation.
+    fn write_action(action: Self::Action, out: &mut String);
+}
+
+/// A move text that does not follow the game's notation.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+#[error("unreadable move text at character {at}: expected {expected}")]
+pub struct NotationError {
+    /// Character offset of the first character that could not be read.
+    pub at: usize,
+    /// What was expected there.
+    pub expected: &'static str,
+}

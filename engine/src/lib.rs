@@ -1,0 +1,17 @@
+//! The rules of every kartka game.
+//!
+//! This crate is pure: it does no I/O, never reads a clock or a random number generator (time and seeds are
+//! passed in), and never allocates while checking or applying a step. It knows nothing of wire formats, the
+//! server or the database.
+//!
+//! Every game kind implements [`Game`]. The server handles games generically through [`AnyGame`], which
+//! takes and gives moves in each game's own notation.
+
+mod any;
+mod game;
+mod outcome;
+pub mod soccer;
+
+pub use any::{AnyGame, GameKind, MoveError, Played, Ruleset};
+pub use game::{Game, NotationError, Progress, TimeoutPolicy};
+pub use outcome::{EndReason, Outcome, Seat};

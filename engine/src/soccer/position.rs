@@ -1,0 +1,254 @@
+//! The Paper Soccer position: a small `Copy` value that checks and applies steps without allocating.
+
+use super::direction::{Direction, Directions};
+use super::pitch::{Pitch, Point, MAX_POINTS};
+use crate::outcome::{EndReason, Outcome, Seat};
+
+/// Why a step cannot be played. The position is left unchanged.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, thiserror::Error)]
+pub enum IllegalStep {
+    /// The game is already over.
+    #[error("the game is over")]
+    GameOver,
+    /// The step would run along the border, a goal side or back, off the pitch, or into a goal from outside
+    /// its mouth.
+    #[error("the step runs into a wall")]
+    Wall,
+    /// The segment has already been drawn.
+    #[error("the segment is already drawn")]
+    AlreadyDrawn,
+}
+
+/// What one legal step did.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum StepResult {
+    /// The ball bounced: the same player must step again.
+    Bounce,
+    /// The ball stopped on a fresh point: the turn passes to the opponent.
+    TurnOver,
+    /// The game ended: a goal, or the mover is stuck after a bounce.
+    GameOver(Outcome),
+}
+
+/// A Paper Soccer position: the drawn segments, the ball, whose step it is, and whether the game is over.
+///
+/// Each lattice point keeps one byte with a bit per direction, set when that segment is drawn or is a wall.
+/// A step is legal when its bit is clear; the ball bounces when the point it reaches had any bit set. So
+/// checking and applying a step is a handful of loads and stores, and the whole position is one `Copy` value
+/// with no heap memory.
+#[derive(Clone, Copy, PartialEq, Eq, Hash)]
+pub struct Position {
+    blocked: [u8; MAX_POINTS],
+    offsets: [i16; 8],
+    pitch: Pitch,
+    ball: u16,
+    to_move: Seat,
+    mid_turn: bool,
+    outcome: Option<Outcome>,
+}
+
+impl std::fmt::Debug for Position {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.debug_struct("Position")
+            .field("pitch", &self.pitch)
+            .field("ball", &self.ball())
+            .field("to_move", &self.to_move)
+            .field("mid_turn", &self.mid_turn)
+            .field("outcome", &self.outcome)
+            .finish_non_exhaustive()
+    }
+}
+
+impl Default for Position {
+    fn default() -> Self {
+        Position::new(Pitch::STANDARD)
+    }
+}
+
+impl Position {
+    /// The start position: nothing drawn, the ball on the centre spot, the first seat to move.
+    #[must_use]
+    pub fn new(pitch: Pitch) -> Position {
+        let stride = pitch.stride() as i16;
+        let mut offsets = [0i16; 8];
+        for direction in Direction::ALL {
+            let (dx, dy) = direction.delta();
+            offsets[direction.index() as usize] = i16::from(dy) * stride + i16::from(dx);
+        }
+        let mut blocked = [0xFF; MAX_POINTS];
+        for (index, mask) in blocked.iter_mut().enumerate().take(pitch.lattice_len()) {
+            let point = pitch.point(index);
+            if pitch.contains(point) {
+                *mask =
+                    Direction::ALL.into_iter().filter(|&d| pitch.is_wall(point, d)).fold(0, |mask, d| mask | d.bit());
+            }
+        }
+        Position {
+            blocked,
+            offsets,
+            pitch,
+            ball: pitch.index(pitch.centre()) as u16,
+            to_move: Seat::First,
+            mid_turn: false,
+            outcome: None,
+        }
+    }
+
+    /// The pitch this position is played on.
+    #[must_use]
+    pub fn pitch(&self) -> Pitch {
+        self.pitch
+    }
+
+    /// Where the ball is.
+    #[must_use]
+    pub fn ball(&self) -> Point {
+        self.pitch.point(self.ball as usize)
+    }
+
+    /// The seat whose step it is (after the game ends: the seat that made the last step, or was stuck).
+    #[must_use]
+    pub fn to_move(&self) -> Seat {
+        self.to_move
+    }
+
+    /// Whether the player to move is in the middle of a turn and must step again (the ball bounced).
+    #[must_use]
+    pub fn must_continue(&self) -> bool {
+        self.mid_turn
+    }
+
+    /// The outcome, once the game is over.
+    #[must_use]
+    pub fn outcome(&self) -> Option<Outcome> {
+        self.outcome
+    }
+
+    /// Whether the game is over.
+    #[must_use]
+    pub fn is_over(&self) -> bool {
+        self.outcome.is_some()
+    }
+
+    /// The directions the ball may step in now (none once the game is over).
+    #[must_use]
+    pub fn legal_directions(&self) -> Directions {
+        if self.is_over() {
+            Directions::NONE
+        } else {
+            Directions::from_bits(!self.blocked[self.ball as usize])
+        }
+    }
+
+    /// Whether the segment from `point` one step in `direction` is drawn by a player (walls excluded).
+    #[must_use]
+    pub fn is_drawn(&self, point: Point, direction: Direction) -> bool {
+        self.pitch.contains(point)
+            && !self.pitch.is_wall(point, direction)
+            && self.blocked[self.pitch.index(point)] & direction.bit() != 0
+    }
+
+    /// Whether anything (a drawn segment or a wall) touches `point`, so that a ball arriving there bounces.
+    #[must_use]
+    pub fn is_touched(&self, point: Point) -> bool {
+        self.pitch.contains(point) && self.blocked[self.pitch.index(point)] != 0
+    }
+
+    /// Every drawn segment once, as its end nearer the top-left and the direction to the other end
+    /// (one of N, NE, E, SE... normalised to E, SE, S, SW so each segment appears once).
+    pub fn drawn_segments(&self) -> impl Iterator<Item = (Point, Direction)> + '_ {
+        const FORWARD: [Direction; 4] = [Direction::East, Direction::SouthEast, Direction::South, Direction::SouthWest];
+        (0..self.pitch.lattice_len()).flat_map(move |index| {
+            let point = self.pitch.point(index);
+            FORWARD.into_iter().filter(move |&d| self.is_drawn(point, d)).map(move |d| (point, d))
+        })
+    }
+
+    /// Whether a step in `direction` may be played now, and if not, why.
+    pub fn check(&self, direction: Direction) -> Result<(), IllegalStep> {
+        if self.outcome.is_some() {
+            return Err(IllegalStep::GameOver);
+        }
+        if self.blocked[self.ball as usize] & direction.bit() == 0 {
+            Ok(())
+        } else if self.pitch.is_wall(self.ball(), direction) {
+            Err(IllegalStep::Wall)
+        } else {
+            Err(IllegalStep::AlreadyDrawn)
+        }
+    }
+
+    /// Plays one step of the player to move. On error the position is unchanged.
+    pub fn step(&mut self, direction: Direction) -> Result<StepResult, IllegalStep> {
+        self.check(direction)?;
+        let from = self.ball as usize;
+        let to = (from as isize + self.offsets[direction.index() as usize] as isize) as usize;
+        let bounce = self.blocked[to] != 0;
+        self.blocked[from] |= direction.bit();
+        self.blocked[to] |= direction.opposite().bit();
+        self.ball = to as u16;
+        let mover = self.to_move;
+        if let Some(winner) = self.goal_winner(to) {
+            let reason = if winner == mover { EndReason::Goal } else { EndReason::OwnGoal };
+            return Ok(self.finish(Outcome::win(winner, reason)));
+        }
+        if !bounce {
+            self.to_move = mover.other();
+            self.mid_turn = false;
+            return Ok(StepResult::TurnOver);
+        }
+        if self.blocked[to] == 0xFF {
+            return Ok(self.finish(Outcome::win(mover.other(), EndReason::Stuck)));
+        }
+        self.mid_turn = true;
+        Ok(StepResult::Bounce)
+    }
+
+    /// The seat that wins when the ball is at lattice index `index`, if that is a goal point. Goal points are
+    /// exactly the in-use points of the first and last lattice rows.
+    fn goal_winner(&self, index: usize) -> Option<Seat> {
+        let stride = self.pitch.stride();
+        if index < stride {
+            Some(Seat::First)
+        } else if index >= stride * (self.pitch.height() as usize + 2) {
+            Some(Seat::Second)
+        } else {
+            None
+        }
+    }
+
+    fn finish(&mut self, outcome: Outcome) -> StepResult {
+        self.outcome = Some(outcome);
+        self.mid_turn = false;
+        StepResult::GameOver(outcome)
+    }
+
+    /// Takes back a step made from lattice index `from` in `direction`, given the state before it. Only for
+    /// the turn enumerator, which undoes exactly the steps it made, in reverse order.
+    pub(crate) fn undo(&mut self, from: u16, direction: Direction, before: Undo) {
+        let to = self.ball as usize;
+        self.blocked[from as usize] &= !direction.bit();
+        self.blocked[to] &= !direction.opposite().bit();
+        self.ball = from;
+        self.to_move = before.to_move;
+        self.mid_turn = before.mid_turn;
+        self.outcome = None;
+    }
+
+    /// What [`Position::undo`] needs to restore.
+    pub(crate) fn undo_info(&self) -> Undo {
+        Undo { to_move: self.to_move, mid_turn: self.mid_turn }
+    }
+
+    /// The lattice index of the ball.
+    pub(crate) fn ball_index(&self) -> u16 {
+        self.ball
+    }
+}
+
+/// The part of a position's state a step overwrites, kept to undo it.
+#[derive(Clone, Copy, Debug)]
+pub(crate) struct Undo {
+    to_move: Seat,
+    mid_turn: bool,
+}

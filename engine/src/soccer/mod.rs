@@ -1,8 +1,11 @@
 //! Paper Soccer (Piłkarzyki) by the classic kurnik.pl / PlayOK rules.
 
 mod direction;
+mod notation;
 mod pitch;
 mod position;
+mod record;
+mod turns;
 
 pub use direction::{Direction, Directions};
 pub use pitch::{Pitch, PitchError, Point, MAX_HEIGHT, MAX_WIDTH};

@@ -1,0 +1,1 @@
+//! kurnik 0–7 notation for turns (being written).

@@ -1,0 +1,1 @@
+//! The kurnik record format (being written).

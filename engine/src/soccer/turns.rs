@@ -1,0 +1,1 @@
+//! Distinct-turn enumeration and perft (being written).

@@ -1,0 +1,3 @@
+//! The kartka game server.
+
+pub mod cli;

@@ -1,0 +1,5 @@
+//! The `kartka` command: the game server and its tools.
+
+fn main() -> anyhow::Result<()> {
+    kartka_server::cli::main()
+}

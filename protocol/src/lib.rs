@@ -1,1 +1,24 @@
-//! Placeholder while the workspace is set up.
+//! Everything that crosses kartka's wire, as serde types: WebSocket frames ([`ClientFrame`], [`ServerFrame`]),
+//! game events ([`GameEvent`]), REST bodies ([`rest`]) and stable error codes ([`ErrorCode`]).
+//!
+//! Architecture invariant: only this crate defines what crosses the wire. The server converts engine and
+//! storage types to these at its boundary, so a change here is a change of the protocol and needs a new
+//! [`PROTOCOL_VERSION`] when it is not backwards compatible.
+
+mod error;
+mod frames;
+mod game;
+pub mod rest;
+
+pub use error::ErrorCode;
+pub use frames::{ClientFrame, DrawAction, ServerFrame};
+pub use game::{
+    Clocks, EndReasonName, EventEnvelope, GameEvent, GameResult, GameSnapshot, GameStatus, MoveRecord, PlayerInfo,
+    RulesetSpec, SeatName, TimeControl,
+};
+
+/// The protocol version this build speaks. A client names the version it speaks in its `hello` frame.
+pub const PROTOCOL_VERSION: u32 = 1;
+
+/// The largest WebSocket message the server accepts, in bytes.
+pub const MAX_FRAME_BYTES: usize = 4 * 1024;

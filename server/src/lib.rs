@@ -1,3 +1,4 @@
 //! The kartka game server.
 
 pub mod cli;
+pub mod store;

@@ -1,0 +1,86 @@
+//! Stable error codes: the part of an error a client may branch on.
+
+use serde::{Deserialize, Serialize};
+
+/// Why the server refused a frame or a request. The codes are stable; the accompanying message is for
+/// people and may change. A refused request changes nothing on the server.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum ErrorCode {
+    /// The frame is not valid JSON, or not valid UTF-8 text.
+    MalformedFrame,
+    /// The frame's `type` is unknown, or its fields do not match it.
+    UnknownFrame,
+    /// The frame is larger than the server accepts.
+    FrameTooLarge,
+    /// The client speaks a protocol version the server does not.
+    UnsupportedProtocol,
+    /// No valid token was presented (or `hello` has not been sent yet).
+    Unauthenticated,
+    /// The token is unknown, expired or revoked.
+    InvalidToken,
+    /// The account may not do this (for example, a banned account, or an admin-only action).
+    Forbidden,
+    /// No game with that id.
+    UnknownGame,
+    /// No challenge with that id, or it is no longer open.
+    UnknownChallenge,
+    /// No account with that name.
+    UnknownPlayer,
+    /// The sender is not a player of this game.
+    NotAPlayer,
+    /// It is the other seat's turn.
+    NotYourTurn,
+    /// The expected ply does not match the game's ply: another move came first.
+    StalePly,
+    /// The move text is not in the game's notation, or is empty.
+    BadNotation,
+    /// The engine refused a step, or the text runs past the end of the turn.
+    IllegalMove,
+    /// The game is over.
+    GameOver,
+    /// The action is not allowed in the game's current state (abort after both moved, claim too early, no
+    /// draw offer to answer, ...).
+    NotAllowed,
+    /// The request body or parameters are invalid.
+    InvalidRequest,
+    /// The username is taken.
+    NameTaken,
+    /// Wrong username or password.
+    BadCredentials,
+    /// Too many messages; the connection is closed with code 1008.
+    RateLimited,
+    /// The server could not complete the request; nothing was changed. Retrying is safe.
+    Internal,
+}
+
+impl ErrorCode {
+    /// The code as it appears on the wire.
+    #[must_use]
+    pub fn as_str(self) -> &'static str {
+        match self {
+            ErrorCode::MalformedFrame => "malformed_frame",
+            ErrorCode::UnknownFrame => "unknown_frame",
+            ErrorCode::FrameTooLarge => "frame_too_large",
+            ErrorCode::UnsupportedProtocol => "unsupported_protocol",
+            ErrorCode::Unauthenticated => "unauthenticated",
+            ErrorCode::InvalidToken => "invalid_token",
+            ErrorCode::Forbidden => "forbidden",
+            ErrorCode::UnknownGame => "unknown_game",
+            ErrorCode::UnknownChallenge => "unknown_challenge",
+            ErrorCode::UnknownPlayer => "unknown_player",
+            ErrorCode::NotAPlayer => "not_a_player",
+            ErrorCode::NotYourTurn => "not_your_turn",
+            ErrorCode::StalePly => "stale_ply",
+            ErrorCode::BadNotation => "bad_notation",
+            ErrorCode::IllegalMove => "illegal_move",
+            ErrorCode::GameOver => "game_over",
+            ErrorCode::NotAllowed => "not_allowed",
+            ErrorCode::InvalidRequest => "invalid_request",
+            ErrorCode::NameTaken => "name_taken",
+            ErrorCode::BadCredentials => "bad_credentials",
+            ErrorCode::RateLimited => "rate_limited",
+            ErrorCode::Internal => "internal",
+        }
+    }
+}

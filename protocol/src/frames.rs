@@ -1,0 +1,199 @@
+//! WebSocket frames: one JSON object per text message, tagged by `type`.
+
+use serde::{Deserialize, Serialize};
+use uuid::Uuid;
+
+use crate::error::ErrorCode;
+use crate::game::{EventEnvelope, GameSnapshot};
+use crate::rest::{AccountInfo, Challenge};
+
+/// What a player does with a draw.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum DrawAction {
+    /// Offer a draw; it stands until the opponent answers or moves.
+    Offer,
+    /// Accept the opponent's standing offer.
+    Accept,
+    /// Decline the opponent's standing offer.
+    Decline,
+}
+
+/// A frame from a client. Every frame may carry a numeric `id`, echoed in the `ack` or `error` it causes.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(tag = "type", rename_all = "snake_case", deny_unknown_fields)]
+pub enum ClientFrame {
+    /// The first frame: authenticates the connection. Not needed when the upgrade request carried
+    /// `Authorization: Bearer <token>`.
+    Hello {
+        /// Request id, echoed.
+        #[serde(default)]
+        id: Option<u64>,
+        /// The protocol version the client speaks.
+        protocol: u32,
+        /// The bearer token from a guest, register or login request.
+        token: String,
+    },
+    /// Receive every event of a game. With `after_seq`, first the events after that number (a resume);
+    /// without it, first a full snapshot.
+    Subscribe {
+        /// Request id, echoed.
+        #[serde(default)]
+        id: Option<u64>,
+        /// The game.
+        game_id: Uuid,
+        /// The last sequence number the client has.
+        #[serde(default)]
+        after_seq: Option<u64>,
+    },
+    /// Stop receiving a game's events.
+    Unsubscribe {
+        /// Request id, echoed.
+        #[serde(default)]
+        id: Option<u64>,
+        /// The game.
+        game_id: Uuid,
+    },
+    /// Play actions: a whole turn or a part of one. Resending the same `ply` and `client_move_id` returns the
+    /// original result and applies nothing twice.
+    Move {
+        /// Request id, echoed.
+        #[serde(default)]
+        id: Option<u64>,
+        /// The game.
+        game_id: Uuid,
+        /// The number of actions played so far, as the client believes.
+        ply: u32,
+        /// The client's own id for this move (1–64 characters), for safe retries.
+        client_move_id: String,
+        /// The actions in the game's notation (kurnik digits for Paper Soccer, e.g. `"754"` or `"7"`).
+        notation: String,
+    },
+    /// Resign the game.
+    Resign {
+        /// Request id, echoed.
+        #[serde(default)]
+        id: Option<u64>,
+        /// The game.
+        game_id: Uuid,
+    },
+    /// Offer, accept or decline a draw.
+    Draw {
+        /// Request id, echoed.
+        #[serde(default)]
+        id: Option<u64>,
+        /// The game.
+        game_id: Uuid,
+        /// What to do.
+        action: DrawAction,
+    },
+    /// Abort the game; only before both players have moved.
+    Abort {
+        /// Request id, echoed.
+        #[serde(default)]
+        id: Option<u64>,
+        /// The game.
+        game_id: Uuid,
+    },
+    /// Claim the win because the opponent left: allowed on the opponent's turn once their grace period ran out.
+    ClaimVictory {
+        /// Request id, echoed.
+        #[serde(default)]
+        id: Option<u64>,
+        /// The game.
+        game_id: Uuid,
+    },
+    /// Keep-alive; answered with `pong`.
+    Ping {
+        /// Request id, echoed.
+        #[serde(default)]
+        id: Option<u64>,
+    },
+}
+
+impl ClientFrame {
+    /// The frame's request id.
+    #[must_use]
+    pub fn request_id(&self) -> Option<u64> {
+        match self {
+            ClientFrame::Hello { id, .. }
+            | ClientFrame::Subscribe { id, .. }
+            | ClientFrame::Unsubscribe { id, .. }
+            | ClientFrame::Move { id, .. }
+            | ClientFrame::Resign { id, .. }
+            | ClientFrame::Draw { id, .. }
+            | ClientFrame::Abort { id, .. }
+            | ClientFrame::ClaimVictory { id, .. }
+            | ClientFrame::Ping { id } => *id,
+        }
+    }
+}
+
+/// A frame from the server.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(tag = "type", rename_all = "snake_case")]
+pub enum ServerFrame {
+    /// The connection is authenticated.
+    Welcome {
+        /// Request id of the `hello`, if any.
+        id: Option<u64>,
+        /// The protocol version the server speaks.
+        protocol: u32,
+        /// Who the connection belongs to.
+        account: AccountInfo,
+        /// The server's clock, in milliseconds since the Unix epoch, to correct local clocks.
+        server_time_ms: i64,
+    },
+    /// A request succeeded. For a move, `seq` is the sequence number of its event (the event itself reaches
+    /// every subscriber, and reaches the mover before this acknowledgement).
+    Ack {
+        /// The request id.
+        id: Option<u64>,
+        /// The game concerned, if any.
+        game_id: Option<Uuid>,
+        /// The sequence number of the resulting event, or the game's current one.
+        seq: Option<u64>,
+    },
+    /// A request failed; nothing changed.
+    Error {
+        /// The request id, if the frame could be read far enough to find it.
+        id: Option<u64>,
+        /// The stable code.
+        code: ErrorCode,
+        /// A human-readable explanation. Never internal details.
+        message: String,
+        /// The game concerned, if any.
+        game_id: Option<Uuid>,
+    },
+    /// One new event of a subscribed game.
+    Event(EventEnvelope),
+    /// Events a client missed, in order (the answer to `subscribe` with `after_seq`).
+    Events {
+        /// The game.
+        game_id: Uuid,
+        /// The events after the client's `after_seq`, in order; maybe none.
+        events: Vec<EventEnvelope>,
+    },
+    /// The whole state of a game (the answer to `subscribe` without `after_seq`).
+    Snapshot {
+        /// The game.
+        game: GameSnapshot,
+    },
+    /// A challenge to or from this account was created or changed.
+    ChallengeUpdated {
+        /// The challenge as it is now.
+        challenge: Challenge,
+    },
+    /// A game with this account as a player started (for example, a challenge was accepted).
+    GameStarted {
+        /// The new game.
+        game_id: Uuid,
+    },
+    /// The answer to `ping`.
+    Pong {
+        /// Request id of the `ping`.
+        id: Option<u64>,
+        /// The server's clock, in milliseconds since the Unix epoch.
+        server_time_ms: i64,
+    },
+}

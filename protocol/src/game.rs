@@ -1,0 +1,254 @@
+//! Games on the wire: rules, time controls, clocks, moves, events and snapshots.
+
+use serde::{Deserialize, Serialize};
+use uuid::Uuid;
+
+/// A seat at a game. `first` moves first (White in kurnik records).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum SeatName {
+    /// The seat that moves first; in Paper Soccer it attacks the top goal.
+    First,
+    /// The seat that moves second.
+    Second,
+}
+
+/// The game kind and its options. The kind is the `kind` field.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[serde(tag = "kind", rename_all = "kebab-case", deny_unknown_fields)]
+pub enum RulesetSpec {
+    /// Paper Soccer: a pitch of `width` × `height` cells (even numbers) with a goal `goal` cells wide.
+    PaperSoccer {
+        /// Pitch width in cells (even, 4–20; kurnik: 8).
+        #[serde(default = "default_width")]
+        width: u8,
+        /// Pitch height in cells (even, 4–30; kurnik: 10).
+        #[serde(default = "default_height")]
+        height: u8,
+        /// Goal width in cells (even, less than the width; kurnik: 2).
+        #[serde(default = "default_goal")]
+        goal: u8,
+    },
+}
+
+fn default_width() -> u8 {
+    8
+}
+fn default_height() -> u8 {
+    10
+}
+fn default_goal() -> u8 {
+    2
+}
+
+impl Default for RulesetSpec {
+    fn default() -> Self {
+        RulesetSpec::PaperSoccer { width: default_width(), height: default_height(), goal: default_goal() }
+    }
+}
+
+/// How a game is timed.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[serde(tag = "type", rename_all = "snake_case", deny_unknown_fields)]
+pub enum TimeControl {
+    /// Fischer: each player starts with `initial_seconds`; each completed turn adds `increment_seconds`.
+    Fischer {
+        /// Starting time per player, in seconds.
+        initial_seconds: u32,
+        /// Time added to the mover's clock after each completed turn, in seconds.
+        increment_seconds: u32,
+    },
+}
+
+/// Both clocks at a moment: the time left per seat in milliseconds, and whose clock is running.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Clocks {
+    /// Time left for the first seat, in milliseconds.
+    pub first_ms: i64,
+    /// Time left for the second seat, in milliseconds.
+    pub second_ms: i64,
+    /// The seat whose clock is running, if any (none once the game is over).
+    pub running: Option<SeatName>,
+}
+
+/// A player of a game.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct PlayerInfo {
+    /// The player's account id.
+    pub account_id: Uuid,
+    /// The player's display name.
+    pub name: String,
+    /// Whether the account is a guest.
+    pub guest: bool,
+}
+
+/// Where a game stands.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum GameStatus {
+    /// Being played.
+    Active,
+    /// Over, with a result.
+    Finished,
+    /// Called off before both players moved; no result.
+    Aborted,
+}
+
+/// Why a game ended.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum EndReasonName {
+    /// The ball went into the goal the mover attacked.
+    Goal,
+    /// The mover put the ball into their own goal.
+    OwnGoal,
+    /// The player who had to move had no legal step.
+    Stuck,
+    /// A player resigned.
+    Resignation,
+    /// A clock ran out.
+    Time,
+    /// A player left and the opponent claimed the win.
+    Abandonment,
+    /// The players agreed to a draw.
+    Agreement,
+    /// An admin decided.
+    Adjudication,
+    /// The game's scoring rule decided.
+    Score,
+}
+
+/// The result of a finished game.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct GameResult {
+    /// The winner, or `null` for a draw.
+    pub winner: Option<SeatName>,
+    /// Why the game ended.
+    pub reason: EndReasonName,
+}
+
+/// One stored move: the actions one frame brought, a whole turn or part of one.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct MoveRecord {
+    /// How many actions were played before this move (the `ply` the mover sent).
+    pub ply: u32,
+    /// Who moved.
+    pub seat: SeatName,
+    /// The actions in the game's notation (kurnik digits for Paper Soccer).
+    pub notation: String,
+    /// Whether this move ended the mover's turn.
+    pub turn_ended: bool,
+    /// When the server received it, in milliseconds since the Unix epoch.
+    pub at_ms: i64,
+    /// Both clocks right after the move.
+    pub clocks: Clocks,
+}
+
+/// Something that happened to a game. Every event has a per-game sequence number (see [`EventEnvelope`]).
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(tag = "type", rename_all = "snake_case")]
+pub enum GameEvent {
+    /// The game was created and the clocks were set. Always sequence number 1.
+    Started {
+        /// The players, first seat first.
+        players: [PlayerInfo; 2],
+        /// Game kind and options.
+        ruleset: RulesetSpec,
+        /// The time control.
+        time_control: TimeControl,
+        /// The clocks at the start.
+        clocks: Clocks,
+    },
+    /// A move was committed.
+    Moved {
+        /// The move, as stored.
+        #[serde(flatten)]
+        record: MoveRecord,
+        /// The client's id for the move, echoed so the mover can match it.
+        client_move_id: String,
+        /// Who must act next (`null` once the game is over).
+        to_act: Option<SeatName>,
+    },
+    /// A seat offered a draw.
+    DrawOffered {
+        /// The seat that offered.
+        seat: SeatName,
+    },
+    /// A seat declined the standing draw offer.
+    DrawDeclined {
+        /// The seat that declined.
+        seat: SeatName,
+    },
+    /// A player's first connection to the game opened.
+    PlayerConnected {
+        /// The player's seat.
+        seat: SeatName,
+    },
+    /// A player's last connection to the game closed; their clock keeps running.
+    PlayerDisconnected {
+        /// The player's seat.
+        seat: SeatName,
+        /// From this moment (ms since the Unix epoch) the opponent may claim the win, on this player's turn.
+        claimable_at_ms: i64,
+    },
+    /// The game ended with a result.
+    Ended {
+        /// The result.
+        result: GameResult,
+        /// The clocks at the end.
+        clocks: Clocks,
+    },
+    /// The game was aborted before both players moved.
+    Aborted {
+        /// The seat that aborted.
+        seat: SeatName,
+    },
+}
+
+/// A game event with its game, sequence number and time.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct EventEnvelope {
+    /// The game.
+    pub game_id: Uuid,
+    /// The event's number within the game: 1, 2, 3, … without gaps.
+    pub seq: u64,
+    /// When the server recorded it, in milliseconds since the Unix epoch.
+    pub at_ms: i64,
+    /// What happened.
+    pub event: GameEvent,
+}
+
+/// The whole state of a game at one sequence number.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct GameSnapshot {
+    /// The game's id.
+    pub id: Uuid,
+    /// Game kind and options.
+    pub ruleset: RulesetSpec,
+    /// The time control.
+    pub time_control: TimeControl,
+    /// The players, first seat first.
+    pub players: [PlayerInfo; 2],
+    /// Where the game stands.
+    pub status: GameStatus,
+    /// The result, once finished.
+    pub result: Option<GameResult>,
+    /// Every move so far, in order.
+    pub moves: Vec<MoveRecord>,
+    /// Actions played so far: the `ply` the next move must carry.
+    pub ply: u32,
+    /// Who must act next, while the game is active.
+    pub to_act: Option<SeatName>,
+    /// Whether the seat to act is in the middle of a turn (Paper Soccer: after a bounce).
+    pub mid_turn: bool,
+    /// The clocks as of `clocks_at_ms`.
+    pub clocks: Clocks,
+    /// When `clocks` was read, in milliseconds since the Unix epoch.
+    pub clocks_at_ms: i64,
+    /// The seat with a standing draw offer.
+    pub draw_offer: Option<SeatName>,
+    /// The sequence number of the last event included.
+    pub seq: u64,
+    /// When the game was created, in milliseconds since the Unix epoch.
+    pub created_at_ms: i64,
+}

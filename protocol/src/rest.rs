@@ -1,0 +1,183 @@
+//! Bodies of the REST API (JSON). Errors come as [`ErrorBody`] with a matching HTTP status.
+
+use serde::{Deserialize, Serialize};
+use uuid::Uuid;
+
+use crate::error::ErrorCode;
+use crate::game::{GameResult, GameStatus, PlayerInfo, RulesetSpec, SeatName, TimeControl};
+
+/// An account as others see it.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct AccountInfo {
+    /// The account id.
+    pub id: Uuid,
+    /// The display name (unique).
+    pub name: String,
+    /// Whether the account is a guest.
+    pub guest: bool,
+}
+
+/// `POST /api/guest`: create a guest account. The name is optional; one is made up when missing.
+#[derive(Clone, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct GuestRequest {
+    /// The wished display name (3–24 letters, digits, `_` or `-`); a number is added when taken.
+    #[serde(default)]
+    pub name: Option<String>,
+}
+
+/// `POST /api/register` and `POST /api/login`.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct Credentials {
+    /// Username: 3–24 letters, digits, `_` or `-`.
+    pub username: String,
+    /// Password: 8–128 characters.
+    pub password: String,
+}
+
+/// A new session: the bearer token for REST (`Authorization: Bearer …`) and WebSocket (`hello`).
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Session {
+    /// The token. Only its hash is stored; it cannot be shown again.
+    pub token: String,
+    /// The account it authenticates.
+    pub account: AccountInfo,
+    /// When the token expires, in milliseconds since the Unix epoch.
+    pub expires_at_ms: i64,
+}
+
+/// Which seat the challenger takes.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum ColourChoice {
+    /// The challenger moves first.
+    First,
+    /// The challenger moves second.
+    Second,
+    /// The server draws the seats when the challenge is accepted.
+    #[default]
+    Random,
+}
+
+/// `POST /api/challenges`: challenge a named player, or (no `opponent`) open a challenge link anyone may accept.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct CreateChallenge {
+    /// The challenged player's name; absent for an open challenge.
+    #[serde(default)]
+    pub opponent: Option<String>,
+    /// Game kind and options.
+    #[serde(default)]
+    pub ruleset: RulesetSpec,
+    /// The time control.
+    pub time_control: TimeControl,
+    /// The challenger's seat.
+    #[serde(default)]
+    pub colour: ColourChoice,
+    /// How long the challenge stays open, in seconds (default 600, at most 7 days).
+    #[serde(default)]
+    pub expires_in_seconds: Option<u32>,
+}
+
+/// Where a challenge stands.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum ChallengeStatus {
+    /// Waiting for an answer.
+    Open,
+    /// Accepted: `game_id` is the game.
+    Accepted,
+    /// Declined by the challenged player.
+    Declined,
+    /// Withdrawn by the challenger.
+    Cancelled,
+    /// Not answered in time.
+    Expired,
+}
+
+/// A challenge.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Challenge {
+    /// The challenge id (also the secret of an open challenge link).
+    pub id: Uuid,
+    /// Who challenges.
+    pub challenger: AccountInfo,
+    /// Who is challenged; absent for an open challenge.
+    pub opponent: Option<AccountInfo>,
+    /// Game kind and options.
+    pub ruleset: RulesetSpec,
+    /// The time control.
+    pub time_control: TimeControl,
+    /// The challenger's seat choice.
+    pub colour: ColourChoice,
+    /// Where it stands.
+    pub status: ChallengeStatus,
+    /// The game, once accepted.
+    pub game_id: Option<Uuid>,
+    /// When it was made, in milliseconds since the Unix epoch.
+    pub created_at_ms: i64,
+    /// When it expires, in milliseconds since the Unix epoch.
+    pub expires_at_ms: i64,
+}
+
+/// `GET /api/challenges`: the open challenges to and from me.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct ChallengeList {
+    /// Challenges to me, newest first.
+    pub incoming: Vec<Challenge>,
+    /// Challenges from me, newest first.
+    pub outgoing: Vec<Challenge>,
+}
+
+/// A game in a list.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct GameSummary {
+    /// The game id.
+    pub id: Uuid,
+    /// Game kind and options.
+    pub ruleset: RulesetSpec,
+    /// The time control.
+    pub time_control: TimeControl,
+    /// The players, first seat first.
+    pub players: [PlayerInfo; 2],
+    /// Where the game stands.
+    pub status: GameStatus,
+    /// The result, once finished.
+    pub result: Option<GameResult>,
+    /// Actions played.
+    pub ply: u32,
+    /// Who must act, while active.
+    pub to_act: Option<SeatName>,
+    /// When the game was created, in milliseconds since the Unix epoch.
+    pub created_at_ms: i64,
+    /// When the game ended, if it has.
+    pub finished_at_ms: Option<i64>,
+}
+
+/// `GET /api/players/{name}/games`: a page of a player's games, newest first.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct GameList {
+    /// The games on this page.
+    pub games: Vec<GameSummary>,
+    /// Pass as `before` to get the next page; absent on the last page.
+    pub next_before: Option<String>,
+}
+
+/// The body of every REST error.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct ErrorBody {
+    /// The stable code.
+    pub code: ErrorCode,
+    /// A human-readable explanation. Never internal details.
+    pub message: String,
+}
+
+/// `GET /healthz`.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Health {
+    /// `"ok"` when the server can reach its store.
+    pub status: String,
+    /// The protocol version.
+    pub protocol: u32,
+}

@@ -1,0 +1,264 @@
+//! Storage: the [`Store`] interface and its PostgreSQL and SQLite implementations.
+//!
+//! Architecture invariant: the store is the source of truth. Every change to a game goes through
+//! [`Store::record`], one transaction guarded by the game's sequence number, so a concurrent or repeated
+//! change fails cleanly with [`StoreError::Conflict`] and nothing is half-written.
+//!
+//! Times are milliseconds since the Unix epoch (`i64`); rules and time controls are stored as the protocol's
+//! JSON text, so the store needs no knowledge of game kinds.
+
+use async_trait::async_trait;
+use uuid::Uuid;
+
+/// Milliseconds since the Unix epoch.
+pub type Millis = i64;
+
+/// Why a store call failed.
+#[derive(Debug, thiserror::Error)]
+pub enum StoreError {
+    /// A uniqueness rule or the optimistic sequence check refused the write; nothing was written.
+    #[error("conflicting write")]
+    Conflict,
+    /// The database failed. The message is for logs, never for clients.
+    #[error("database error: {0}")]
+    Database(#[from] sqlx::Error),
+    /// Migrations could not be applied at start-up.
+    #[error("migration failed: {0}")]
+    Migration(#[from] sqlx::migrate::MigrateError),
+    /// The database URL names no backend kartka supports.
+    #[error("unsupported database URL (expected postgres://… or sqlite:…)")]
+    UnsupportedUrl,
+}
+
+/// Whether an account is a guest or registered.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum AccountKind {
+    /// Made in one request, no password; lives as long as its sessions matter.
+    Guest,
+    /// Username and password.
+    Registered,
+}
+
+/// An account as stored.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct AccountRow {
+    /// The account id.
+    pub id: Uuid,
+    /// The display name; unique regardless of letter case.
+    pub name: String,
+    /// Guest or registered.
+    pub kind: AccountKind,
+    /// The argon2 PHC string, for registered accounts.
+    pub password_hash: Option<String>,
+    /// Whether the account has the admin role.
+    pub is_admin: bool,
+    /// Whether the account is banned.
+    pub banned: bool,
+    /// When it was created.
+    pub created_at: Millis,
+}
+
+/// A login session: only the SHA-256 of the bearer token is stored.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct SessionRow {
+    /// Lower-case hex SHA-256 of the token.
+    pub token_hash: String,
+    /// The account it authenticates.
+    pub account_id: Uuid,
+    /// When it was created.
+    pub created_at: Millis,
+    /// When it stops being valid.
+    pub expires_at: Millis,
+}
+
+/// A challenge as stored.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct ChallengeRow {
+    /// The challenge id.
+    pub id: Uuid,
+    /// Who challenges.
+    pub challenger_id: Uuid,
+    /// Who is challenged; `None` for an open challenge.
+    pub opponent_id: Option<Uuid>,
+    /// The protocol's `RulesetSpec` as JSON.
+    pub ruleset: String,
+    /// The protocol's `TimeControl` as JSON.
+    pub time_control: String,
+    /// `first`, `second` or `random`: the challenger's seat.
+    pub colour: String,
+    /// `open`, `accepted`, `declined`, `cancelled` or `expired`.
+    pub status: String,
+    /// The game, once accepted.
+    pub game_id: Option<Uuid>,
+    /// When it was made.
+    pub created_at: Millis,
+    /// When it expires if still open.
+    pub expires_at: Millis,
+}
+
+/// The parts of a game that change as it is played.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct GameState {
+    /// `active`, `finished` or `aborted`.
+    pub status: String,
+    /// `first`, `second`, or `None` (a draw, or no result yet).
+    pub winner: Option<String>,
+    /// The end reason (the protocol's `EndReasonName` in snake case), once over.
+    pub end_reason: Option<String>,
+    /// Actions played so far.
+    pub ply: i64,
+    /// The sequence number of the game's last event.
+    pub seq: i64,
+    /// Time left for the first seat at `clock_at`, in ms.
+    pub first_ms: i64,
+    /// Time left for the second seat at `clock_at`, in ms.
+    pub second_ms: i64,
+    /// When the clock values were taken; the running clock has run since then.
+    pub clock_at: Millis,
+    /// When the seat to act runs out of time, while active.
+    pub deadline: Option<Millis>,
+    /// When the game ended.
+    pub finished_at: Option<Millis>,
+}
+
+/// A game as stored.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct GameRow {
+    /// The game id.
+    pub id: Uuid,
+    /// The game kind's stable name, e.g. `paper-soccer`.
+    pub kind: String,
+    /// The protocol's `RulesetSpec` as JSON.
+    pub ruleset: String,
+    /// The protocol's `TimeControl` as JSON.
+    pub time_control: String,
+    /// The first seat's account.
+    pub first_id: Uuid,
+    /// The second seat's account.
+    pub second_id: Uuid,
+    /// When it was created (and its clocks set).
+    pub created_at: Millis,
+    /// The changing parts.
+    pub state: GameState,
+}
+
+/// One stored move: the actions one frame brought.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct MoveRow {
+    /// Actions played before this move.
+    pub ply: i64,
+    /// `first` or `second`.
+    pub seat: String,
+    /// The actions in the game's notation (kurnik digits for Paper Soccer).
+    pub notation: String,
+    /// Whether the move ended the mover's turn.
+    pub turn_ended: bool,
+    /// The client's id for the move, for idempotent retries.
+    pub client_move_id: String,
+    /// The first seat's clock right after the move, in ms.
+    pub first_ms: i64,
+    /// The second seat's clock right after the move, in ms.
+    pub second_ms: i64,
+    /// When the server received the move.
+    pub received_at: Millis,
+}
+
+/// One stored game event.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct EventRow {
+    /// The event's number within its game: 1, 2, 3, …
+    pub seq: i64,
+    /// The event's type (the protocol's `GameEvent` tag), for queries.
+    pub kind: String,
+    /// The protocol's `GameEvent` as JSON.
+    pub payload: String,
+    /// When it was recorded.
+    pub at: Millis,
+}
+
+/// One atomic change of a game: a new event, maybe a move, and the game's new state.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct GameChange {
+    /// The game's `seq` the change was computed from; the write fails with [`StoreError::Conflict`] if the
+    /// stored game has moved on.
+    pub expected_seq: i64,
+    /// The event; its `seq` is `expected_seq + 1`.
+    pub event: EventRow,
+    /// The move, if the change is one.
+    pub new_move: Option<MoveRow>,
+    /// The game's state after the change (`state.seq == event.seq`).
+    pub state: GameState,
+}
+
+/// A position in a newest-first list of games: the `created_at` and id of the last game seen.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct GameCursor {
+    /// `created_at` of the last game on the previous page.
+    pub created_at: Millis,
+    /// Id of the last game on the previous page.
+    pub id: Uuid,
+}
+
+/// Everything kartka stores. Implemented for PostgreSQL and SQLite; one test suite runs against both.
+#[async_trait]
+pub trait Store: Send + Sync + 'static {
+    /// Checks that the database answers.
+    async fn ping(&self) -> Result<(), StoreError>;
+
+    /// Adds an account; [`StoreError::Conflict`] when the name is taken (in any letter case).
+    async fn insert_account(&self, account: &AccountRow) -> Result<(), StoreError>;
+    /// The account with this id.
+    async fn account_by_id(&self, id: Uuid) -> Result<Option<AccountRow>, StoreError>;
+    /// The account with this name, in any letter case.
+    async fn account_by_name(&self, name: &str) -> Result<Option<AccountRow>, StoreError>;
+    /// Grants or revokes the admin role; false when there is no such account.
+    async fn set_admin(&self, name: &str, is_admin: bool) -> Result<bool, StoreError>;
+
+    /// Adds a session.
+    async fn insert_session(&self, session: &SessionRow) -> Result<(), StoreError>;
+    /// The account of an unexpired session with this token hash.
+    async fn session_account(&self, token_hash: &str, now: Millis) -> Result<Option<AccountRow>, StoreError>;
+    /// Ends a session; false when there was none.
+    async fn delete_session(&self, token_hash: &str) -> Result<bool, StoreError>;
+
+    /// Adds a challenge.
+    async fn insert_challenge(&self, challenge: &ChallengeRow) -> Result<(), StoreError>;
+    /// The challenge with this id.
+    async fn challenge(&self, id: Uuid) -> Result<Option<ChallengeRow>, StoreError>;
+    /// Open, unexpired challenges from or to this account, newest first.
+    async fn open_challenges_of(&self, account_id: Uuid, now: Millis) -> Result<Vec<ChallengeRow>, StoreError>;
+    /// Moves an open, unexpired challenge to `status` (declined, cancelled or expired); false when it was not
+    /// open any more.
+    async fn close_challenge(&self, id: Uuid, status: &str, now: Millis) -> Result<bool, StoreError>;
+    /// In one transaction: marks an open, unexpired challenge accepted with the game's id, fills in the
+    /// acceptor of an open challenge, inserts the game and its first event. False (and nothing written) when
+    /// the challenge was not open any more.
+    async fn accept_challenge(
+        &self,
+        id: Uuid,
+        acceptor_id: Uuid,
+        game: &GameRow,
+        started: &EventRow,
+        now: Millis,
+    ) -> Result<bool, StoreError>;
+
+    /// Adds a game with its first event.
+    async fn insert_game(&self, game: &GameRow, started: &EventRow) -> Result<(), StoreError>;
+    /// The game with this id.
+    async fn game(&self, id: Uuid) -> Result<Option<GameRow>, StoreError>;
+    /// A page of an account's games, newest first, after `before`.
+    async fn games_of(
+        &self,
+        account_id: Uuid,
+        before: Option<GameCursor>,
+        limit: u32,
+    ) -> Result<Vec<GameRow>, StoreError>;
+    /// Every game still being played (to resume them at start-up).
+    async fn active_games(&self) -> Result<Vec<GameRow>, StoreError>;
+    /// A game's moves in order.
+    async fn moves(&self, game_id: Uuid) -> Result<Vec<MoveRow>, StoreError>;
+    /// A game's events with `seq > after_seq`, in order.
+    async fn events_after(&self, game_id: Uuid, after_seq: i64) -> Result<Vec<EventRow>, StoreError>;
+    /// Applies one change of a game atomically (see [`GameChange`]).
+    async fn record(&self, game_id: Uuid, change: &GameChange) -> Result<(), StoreError>;
+}

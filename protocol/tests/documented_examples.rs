@@ -1,0 +1,60 @@
+//! Every JSON example in docs/protocol.md must be a valid frame or body, so the document cannot drift from
+//! the types.
+
+use kartka_protocol::rest::{Challenge, CreateChallenge, ErrorBody, Session};
+use kartka_protocol::{ClientFrame, ServerFrame};
+use serde::de::DeserializeOwned;
+
+fn json_examples() -> Vec<String> {
+    let path = concat!(env!("CARGO_MANIFEST_DIR"), "/../docs/protocol.md");
+    let text = std::fs::read_to_string(path).expect("docs/protocol.md is readable");
+    let mut examples = Vec::new();
+    let mut current: Option<String> = None;
+    for line in text.lines() {
+        match (&mut current, line.trim_end()) {
+            (None, "```json") => current = Some(String::new()),
+            (Some(block), "```") => {
+                examples.push(std::mem::take(block));
+                current = None;
+            }
+            (Some(block), line) => {
+                block.push_str(line);
+                block.push('\n');
+            }
+            (None, _) => {}
+        }
+    }
+    examples
+}
+
+fn parses_as<T: DeserializeOwned>(example: &str) -> bool {
+    serde_json::from_str::<T>(example).is_ok()
+}
+
+#[test]
+fn every_documented_example_is_a_valid_frame_or_body() {
+    let examples = json_examples();
+    assert!(examples.len() >= 20, "expected the protocol page's examples, found {}", examples.len());
+    for example in &examples {
+        let valid = parses_as::<ClientFrame>(example)
+            || parses_as::<ServerFrame>(example)
+            || parses_as::<Session>(example)
+            || parses_as::<CreateChallenge>(example)
+            || parses_as::<Challenge>(example)
+            || parses_as::<ErrorBody>(example);
+        assert!(valid, "docs/protocol.md example does not match any protocol type:\n{example}");
+    }
+}
+
+#[test]
+fn client_frames_round_trip_and_reject_unknown_fields() {
+    let frame: ClientFrame = serde_json::from_str(
+        r#"{"type":"move","id":4,"game_id":"7e8f9a0b-1c2d-4e3f-8a5b-6c7d8e9f0a1b","ply":4,"client_move_id":"a7","notation":"17"}"#,
+    )
+    .expect("a move frame");
+    assert_eq!(frame.request_id(), Some(4));
+    let again: ClientFrame = serde_json::from_str(&serde_json::to_string(&frame).expect("serialise")).expect("parse");
+    assert_eq!(again, frame);
+    assert!(serde_json::from_str::<ClientFrame>(r#"{"type":"ping","bogus":1}"#).is_err());
+    assert!(serde_json::from_str::<ClientFrame>(r#"{"type":"teleport"}"#).is_err());
+}

@@ -1,4 +1,64 @@
-//! The kartka game server.
+//! The kartka game server: REST and WebSocket over axum, one actor per game, storage behind [`store::Store`].
+//!
+//! Entry points: [`app`] builds the router over an [`AppState`]; [`run`] serves it on a listener until a
+//! shutdown signal, then closes every WebSocket (1001), lets every game finish its pending write, and waits
+//! for all tasks.
 
+pub mod accounts;
+pub mod api;
+pub mod auth;
 pub mod cli;
+pub mod config;
+pub mod games;
+pub mod outbox;
+pub mod state;
 pub mod store;
+pub mod time;
+pub mod ws;
+
+use std::future::Future;
+
+use axum::routing::get;
+use axum::Router;
+use tokio::net::TcpListener;
+use tower_http::limit::RequestBodyLimitLayer;
+use tower_http::trace::TraceLayer;
+
+pub use state::AppState;
+
+/// The largest REST request body accepted.
+const MAX_BODY_BYTES: usize = 64 * 1024;
+
+/// The HTTP router: REST under `/api`, `/healthz`, and the WebSocket at `/ws`.
+pub fn app(state: AppState) -> Router {
+    api::routes()
+        .route("/ws", get(ws::websocket))
+        .layer(RequestBodyLimitLayer::new(MAX_BODY_BYTES))
+        .layer(TraceLayer::new_for_http())
+        .with_state(state)
+}
+
+/// Serves `state` on `listener` until `shutdown` resolves. Resumes the clocks of every active game first.
+/// On shutdown: stops accepting, closes every WebSocket with 1001, lets each game actor finish the change it
+/// is committing, and returns when every task has ended.
+pub async fn run(
+    listener: TcpListener,
+    state: AppState,
+    shutdown: impl Future<Output = ()> + Send + 'static,
+) -> std::io::Result<()> {
+    match state.games.resume_active().await {
+        Ok(count) => tracing::info!(games = count, "resumed active games"),
+        Err(error) => tracing::error!(%error, "could not resume active games"),
+    }
+    let cancel = state.shutdown.clone();
+    let served = axum::serve(listener, app(state.clone()))
+        .with_graceful_shutdown(async move {
+            shutdown.await;
+            cancel.cancel();
+        })
+        .await;
+    state.shutdown.cancel();
+    state.tasks.close();
+    state.tasks.wait().await;
+    served
+}

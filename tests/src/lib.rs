@@ -1,1 +1,4 @@
-//! End-to-end test support.
+//! End-to-end test support: fresh databases, servers on free ports, REST and WebSocket clients.
+
+pub mod client;
+pub mod server;

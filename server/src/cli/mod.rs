@@ -2,19 +2,25 @@
 
 mod perft;
 mod replay;
+mod serve;
 
 use clap::{Parser, Subcommand};
 
 /// kartka: an authoritative server for the games people play on squared paper.
 #[derive(Debug, Parser)]
-#[command(name = "kartka", version, about)]
+#[command(name = "kartka", version, about, args_conflicts_with_subcommands = true)]
 struct Cli {
     #[command(subcommand)]
     command: Option<Command>,
+    /// Options of `serve`, also accepted without the command name.
+    #[command(flatten)]
+    serve: crate::config::ServeArgs,
 }
 
 #[derive(Debug, Subcommand)]
 enum Command {
+    /// Run the game server (the default when no command is given).
+    Serve(crate::config::ServeArgs),
     /// Replay kurnik record files through the engine and summarise them.
     Replay(replay::Args),
     /// Count distinct complete turns to a depth (Paper Soccer perft).
@@ -27,6 +33,7 @@ pub fn main() -> anyhow::Result<()> {
     match cli.command {
         Some(Command::Replay(args)) => replay::run(args),
         Some(Command::Perft(args)) => perft::run(args),
-        None => anyhow::bail!("the server is not built yet"),
+        Some(Command::Serve(args)) => serve::run(args),
+        None => serve::run(cli.serve),
     }
 }

@@ -115,6 +115,8 @@ pub struct GameState {
     pub second_ms: i64,
     /// When the clock values were taken; the running clock has run since then.
     pub clock_at: Millis,
+    /// `first` or `second`: who must act, while active.
+    pub to_act: Option<String>,
     /// When the seat to act runs out of time, while active.
     pub deadline: Option<Millis>,
     /// When the game ended.

@@ -1,0 +1,68 @@
+//! Accounts and sessions: who a token belongs to, and creating accounts and sessions.
+
+use kartka_protocol::rest::{AccountInfo, Session};
+use uuid::Uuid;
+
+use crate::auth::{new_token, token_hash};
+use crate::state::AppState;
+use crate::store::{AccountKind, AccountRow, SessionRow, StoreError};
+use crate::time::now_ms;
+
+/// Why a token does not authenticate.
+#[derive(Debug, thiserror::Error)]
+pub enum AuthError {
+    /// Unknown, expired or revoked token.
+    #[error("the token is unknown, expired or revoked")]
+    InvalidToken,
+    /// The account is banned.
+    #[error("this account is banned")]
+    Banned,
+    /// The store failed.
+    #[error(transparent)]
+    Store(#[from] StoreError),
+}
+
+/// The account a bearer token authenticates.
+pub async fn authenticate(state: &AppState, token: &str) -> Result<AccountRow, AuthError> {
+    let account = state.store.session_account(&token_hash(token), now_ms()).await?.ok_or(AuthError::InvalidToken)?;
+    if account.banned {
+        return Err(AuthError::Banned);
+    }
+    Ok(account)
+}
+
+/// Starts a session for an account and returns its token (the only time the token is seen).
+pub async fn open_session(state: &AppState, account: &AccountRow) -> Result<Session, StoreError> {
+    let token = new_token();
+    let now = now_ms();
+    let expires_at = now + state.settings.session_lifetime.as_millis() as i64;
+    let session = SessionRow { token_hash: token_hash(&token), account_id: account.id, created_at: now, expires_at };
+    state.store.insert_session(&session).await?;
+    Ok(Session { token, account: info(account), expires_at_ms: expires_at })
+}
+
+/// A new account row (not yet stored).
+#[must_use]
+pub fn new_account(name: &str, kind: AccountKind, password_hash: Option<String>) -> AccountRow {
+    AccountRow {
+        id: Uuid::new_v4(),
+        name: name.to_owned(),
+        kind,
+        password_hash,
+        is_admin: false,
+        banned: false,
+        created_at: now_ms(),
+    }
+}
+
+/// How others see an account.
+#[must_use]
+pub fn info(account: &AccountRow) -> AccountInfo {
+    AccountInfo { id: account.id, name: account.name.clone(), guest: account.kind == AccountKind::Guest }
+}
+
+/// Whether a name is 3–24 ASCII letters, digits, `_` or `-`.
+#[must_use]
+pub fn valid_name(name: &str) -> bool {
+    (3..=24).contains(&name.len()) && name.bytes().all(|b| b.is_ascii_alphanumeric() || b == b'_' || b == b'-')
+}

@@ -1,0 +1,107 @@
+//! Guest accounts, registration, login and logout.
+
+use std::sync::LazyLock;
+
+use axum::extract::State;
+use axum::http::StatusCode;
+use axum::Json;
+use kartka_protocol::rest::{AccountInfo, Credentials, GuestRequest, Session};
+use kartka_protocol::ErrorCode;
+use rand::Rng;
+
+use super::{ApiError, Authenticated};
+use crate::accounts::{info, new_account, open_session, valid_name};
+use crate::auth::{hash_password, token_hash, verify_password};
+use crate::state::AppState;
+use crate::store::{AccountKind, StoreError};
+
+/// Attempts at a free guest name before giving up.
+const GUEST_NAME_ATTEMPTS: usize = 8;
+
+/// `POST /api/guest`: a guest account and its session in one request.
+pub async fn guest(State(state): State<AppState>, body: Option<Json<GuestRequest>>) -> Result<Json<Session>, ApiError> {
+    let wished = body.and_then(|Json(request)| request.name);
+    if let Some(name) = &wished {
+        if !valid_name(name) {
+            return Err(ApiError::new(ErrorCode::InvalidRequest, "names are 3-24 letters, digits, _ or -"));
+        }
+    }
+    let base = wished.unwrap_or_else(|| "guest".to_owned());
+    for attempt in 0..GUEST_NAME_ATTEMPTS {
+        let name = if attempt == 0 && base != "guest" {
+            base.clone()
+        } else {
+            let suffix: u32 = rand::rng().random_range(1000..100_000);
+            format!("{}-{suffix}", &base[..base.len().min(17)])
+        };
+        let account = new_account(&name, AccountKind::Guest, None);
+        match state.store.insert_account(&account).await {
+            Ok(()) => return Ok(Json(open_session(&state, &account).await?)),
+            Err(StoreError::Conflict) => continue,
+            Err(error) => return Err(error.into()),
+        }
+    }
+    Err(ApiError::new(ErrorCode::NameTaken, "no free guest name found; try another name"))
+}
+
+/// `POST /api/register`: a registered account and its first session.
+pub async fn register(
+    State(state): State<AppState>,
+    Json(credentials): Json<Credentials>,
+) -> Result<(StatusCode, Json<Session>), ApiError> {
+    if !valid_name(&credentials.username) {
+        return Err(ApiError::new(ErrorCode::InvalidRequest, "usernames are 3-24 letters, digits, _ or -"));
+    }
+    if !(8..=128).contains(&credentials.password.chars().count()) {
+        return Err(ApiError::new(ErrorCode::InvalidRequest, "passwords are 8-128 characters"));
+    }
+    let password = credentials.password;
+    let hash = tokio::task::spawn_blocking(move || hash_password(&password))
+        .await
+        .map_err(|_| ApiError::new(ErrorCode::Internal, "could not hash the password"))?
+        .map_err(|_| ApiError::new(ErrorCode::Internal, "could not hash the password"))?;
+    let account = new_account(&credentials.username, AccountKind::Registered, Some(hash));
+    match state.store.insert_account(&account).await {
+        Ok(()) => Ok((StatusCode::CREATED, Json(open_session(&state, &account).await?))),
+        Err(StoreError::Conflict) => Err(ApiError::new(ErrorCode::NameTaken, "that username is taken")),
+        Err(error) => Err(error.into()),
+    }
+}
+
+/// `POST /api/login`: a new session for a registered account.
+pub async fn login(State(state): State<AppState>, Json(credentials): Json<Credentials>) -> Result<Json<Session>, ApiError> {
+    let refused = || ApiError::new(ErrorCode::BadCredentials, "wrong username or password");
+    let account = state.store.account_by_name(&credentials.username).await?;
+    let stored = account.as_ref().and_then(|account| account.password_hash.clone());
+    let password = credentials.password;
+    // Verify even for unknown names, so response time does not tell which names exist.
+    let matches = tokio::task::spawn_blocking(move || match stored {
+        Some(stored) => verify_password(&password, &stored),
+        None => {
+            let _ = verify_password(&password, &DUMMY_HASH);
+            false
+        }
+    })
+    .await
+    .unwrap_or(false);
+    let account = account.filter(|_| matches).ok_or_else(refused)?;
+    if account.banned {
+        return Err(ApiError::new(ErrorCode::Forbidden, "this account is banned"));
+    }
+    Ok(Json(open_session(&state, &account).await?))
+}
+
+/// A real argon2id hash of a throwaway password, verified against when the username is unknown.
+static DUMMY_HASH: LazyLock<String> =
+    LazyLock::new(|| hash_password("no account has this password").unwrap_or_default());
+
+/// `POST /api/logout`: ends the session of the presented token.
+pub async fn logout(State(state): State<AppState>, auth: Authenticated) -> Result<StatusCode, ApiError> {
+    state.store.delete_session(&token_hash(&auth.token)).await?;
+    Ok(StatusCode::NO_CONTENT)
+}
+
+/// `GET /api/me`: the authenticated account.
+pub async fn me(auth: Authenticated) -> Json<AccountInfo> {
+    Json(info(&auth.account))
+}

@@ -1,0 +1,247 @@
+//! Challenges: to a named player, or an open link anyone may accept.
+
+use axum::extract::{Path, State};
+use axum::http::StatusCode;
+use axum::Json;
+use kartka_protocol::rest::{Challenge, ChallengeList, ChallengeStatus, ColourChoice, CreateChallenge};
+use kartka_protocol::{ErrorCode, PlayerInfo, ServerFrame};
+use rand::Rng;
+use uuid::Uuid;
+
+use super::{ApiError, Authenticated};
+use crate::accounts::info;
+use crate::games::{convert, new_game};
+use crate::state::AppState;
+use crate::store::{AccountRow, ChallengeRow, Millis};
+use crate::time::now_ms;
+
+/// How long a challenge stays open unless the challenger says otherwise.
+const DEFAULT_EXPIRY_SECONDS: u32 = 600;
+/// The longest a challenge may stay open.
+const MAX_EXPIRY_SECONDS: u32 = 7 * 24 * 3600;
+
+/// `POST /api/challenges`.
+pub async fn create(
+    State(state): State<AppState>,
+    auth: Authenticated,
+    Json(request): Json<CreateChallenge>,
+) -> Result<(StatusCode, Json<Challenge>), ApiError> {
+    convert::ruleset(&request.ruleset).map_err(|e| ApiError::new(ErrorCode::InvalidRequest, e.to_string()))?;
+    convert::validate_time_control(&request.time_control)
+        .map_err(|e| ApiError::new(ErrorCode::InvalidRequest, e.to_string()))?;
+    let expires_in = request.expires_in_seconds.unwrap_or(DEFAULT_EXPIRY_SECONDS);
+    if !(1..=MAX_EXPIRY_SECONDS).contains(&expires_in) {
+        return Err(ApiError::new(ErrorCode::InvalidRequest, "expires_in_seconds must be 1 to 604800"));
+    }
+    let opponent = match &request.opponent {
+        Some(name) => {
+            let opponent = state
+                .store
+                .account_by_name(name)
+                .await?
+                .ok_or_else(|| ApiError::new(ErrorCode::UnknownPlayer, "no player with that name"))?;
+            if opponent.id == auth.account.id {
+                return Err(ApiError::new(ErrorCode::InvalidRequest, "you cannot challenge yourself"));
+            }
+            Some(opponent)
+        }
+        None => None,
+    };
+    let now = now_ms();
+    let row = ChallengeRow {
+        id: Uuid::new_v4(),
+        challenger_id: auth.account.id,
+        opponent_id: opponent.as_ref().map(|o| o.id),
+        ruleset: serde_json::to_string(&request.ruleset).expect("rulesets serialise"),
+        time_control: serde_json::to_string(&request.time_control).expect("time controls serialise"),
+        colour: colour_text(request.colour).to_owned(),
+        status: "open".to_owned(),
+        game_id: None,
+        created_at: now,
+        expires_at: now + i64::from(expires_in) * 1000,
+    };
+    state.store.insert_challenge(&row).await?;
+    let challenge = view(&row, &auth.account, opponent.as_ref(), now)?;
+    if let Some(opponent) = &opponent {
+        state.connections.notify(opponent.id, &ServerFrame::ChallengeUpdated { challenge: challenge.clone() });
+    }
+    Ok((StatusCode::CREATED, Json(challenge)))
+}
+
+/// `GET /api/challenges`: my open challenges, both ways.
+pub async fn list(State(state): State<AppState>, auth: Authenticated) -> Result<Json<ChallengeList>, ApiError> {
+    let now = now_ms();
+    let mut list = ChallengeList { incoming: Vec::new(), outgoing: Vec::new() };
+    for row in state.store.open_challenges_of(auth.account.id, now).await? {
+        let challenge = load_view(&state, &row, now).await?;
+        if row.challenger_id == auth.account.id {
+            list.outgoing.push(challenge);
+        } else {
+            list.incoming.push(challenge);
+        }
+    }
+    Ok(Json(list))
+}
+
+/// `GET /api/challenges/{id}`: a challenge, for anyone holding its id (the open link).
+pub async fn show(
+    State(state): State<AppState>,
+    _auth: Authenticated,
+    Path(id): Path<Uuid>,
+) -> Result<Json<Challenge>, ApiError> {
+    let row = find(&state, id).await?;
+    Ok(Json(load_view(&state, &row, now_ms()).await?))
+}
+
+/// `POST /api/challenges/{id}/accept`: starts the game.
+pub async fn accept(
+    State(state): State<AppState>,
+    auth: Authenticated,
+    Path(id): Path<Uuid>,
+) -> Result<Json<Challenge>, ApiError> {
+    let row = find(&state, id).await?;
+    let me = &auth.account;
+    match row.opponent_id {
+        Some(opponent) if opponent != me.id => {
+            return Err(ApiError::new(ErrorCode::Forbidden, "this challenge is for another player"));
+        }
+        None if row.challenger_id == me.id => {
+            return Err(ApiError::new(ErrorCode::InvalidRequest, "you cannot accept your own challenge"));
+        }
+        _ => {}
+    }
+    let challenger = account(&state, row.challenger_id).await?;
+    let challenger_first = match row.colour.as_str() {
+        "first" => true,
+        "second" => false,
+        _ => rand::rng().random_bool(0.5),
+    };
+    let player = |account: &AccountRow| PlayerInfo {
+        account_id: account.id,
+        name: account.name.clone(),
+        guest: info(account).guest,
+    };
+    let players = if challenger_first { [player(&challenger), player(me)] } else { [player(me), player(&challenger)] };
+    let ruleset = serde_json::from_str(&row.ruleset).map_err(|_| corrupt(id))?;
+    let time_control = serde_json::from_str(&row.time_control).map_err(|_| corrupt(id))?;
+    let now = now_ms();
+    let game_id = Uuid::new_v4();
+    let (game, started) = new_game(game_id, players, ruleset, time_control, now);
+    if !state.store.accept_challenge(id, me.id, &game, &started, now).await? {
+        return Err(ApiError::new(ErrorCode::UnknownChallenge, "the challenge is no longer open"));
+    }
+    state.games.ensure_running(game_id).await?;
+    let accepted = ChallengeRow {
+        status: "accepted".to_owned(),
+        game_id: Some(game_id),
+        opponent_id: Some(me.id),
+        ..row
+    };
+    let challenge = view(&accepted, &challenger, Some(me), now)?;
+    for account in [challenger.id, me.id] {
+        state.connections.notify(account, &ServerFrame::ChallengeUpdated { challenge: challenge.clone() });
+        state.connections.notify(account, &ServerFrame::GameStarted { game_id });
+    }
+    Ok(Json(challenge))
+}
+
+/// `POST /api/challenges/{id}/decline`: the challenged player says no.
+pub async fn decline(
+    State(state): State<AppState>,
+    auth: Authenticated,
+    Path(id): Path<Uuid>,
+) -> Result<Json<Challenge>, ApiError> {
+    let row = find(&state, id).await?;
+    if row.opponent_id != Some(auth.account.id) {
+        return Err(ApiError::new(ErrorCode::Forbidden, "only the challenged player can decline"));
+    }
+    close(&state, row, "declined").await
+}
+
+/// `POST /api/challenges/{id}/cancel`: the challenger withdraws.
+pub async fn cancel(
+    State(state): State<AppState>,
+    auth: Authenticated,
+    Path(id): Path<Uuid>,
+) -> Result<Json<Challenge>, ApiError> {
+    let row = find(&state, id).await?;
+    if row.challenger_id != auth.account.id {
+        return Err(ApiError::new(ErrorCode::Forbidden, "only the challenger can cancel"));
+    }
+    close(&state, row, "cancelled").await
+}
+
+async fn close(state: &AppState, row: ChallengeRow, status: &str) -> Result<Json<Challenge>, ApiError> {
+    let now = now_ms();
+    if !state.store.close_challenge(row.id, status, now).await? {
+        return Err(ApiError::new(ErrorCode::UnknownChallenge, "the challenge is no longer open"));
+    }
+    let closed = ChallengeRow { status: status.to_owned(), ..row };
+    let challenge = load_view(state, &closed, now).await?;
+    for account in [Some(closed.challenger_id), closed.opponent_id].into_iter().flatten() {
+        state.connections.notify(account, &ServerFrame::ChallengeUpdated { challenge: challenge.clone() });
+    }
+    Ok(Json(challenge))
+}
+
+async fn find(state: &AppState, id: Uuid) -> Result<ChallengeRow, ApiError> {
+    state.store.challenge(id).await?.ok_or_else(|| ApiError::new(ErrorCode::UnknownChallenge, "no such challenge"))
+}
+
+async fn account(state: &AppState, id: Uuid) -> Result<AccountRow, ApiError> {
+    state.store.account_by_id(id).await?.ok_or_else(|| ApiError::new(ErrorCode::UnknownPlayer, "no such player"))
+}
+
+async fn load_view(state: &AppState, row: &ChallengeRow, now: Millis) -> Result<Challenge, ApiError> {
+    let challenger = account(state, row.challenger_id).await?;
+    let opponent = match row.opponent_id {
+        Some(id) => Some(account(state, id).await?),
+        None => None,
+    };
+    view(row, &challenger, opponent.as_ref(), now)
+}
+
+fn view(
+    row: &ChallengeRow,
+    challenger: &AccountRow,
+    opponent: Option<&AccountRow>,
+    now: Millis,
+) -> Result<Challenge, ApiError> {
+    let status = match row.status.as_str() {
+        "open" if row.expires_at <= now => ChallengeStatus::Expired,
+        "open" => ChallengeStatus::Open,
+        "accepted" => ChallengeStatus::Accepted,
+        "declined" => ChallengeStatus::Declined,
+        "cancelled" => ChallengeStatus::Cancelled,
+        _ => ChallengeStatus::Expired,
+    };
+    Ok(Challenge {
+        id: row.id,
+        challenger: info(challenger),
+        opponent: opponent.map(info),
+        ruleset: serde_json::from_str(&row.ruleset).map_err(|_| corrupt(row.id))?,
+        time_control: serde_json::from_str(&row.time_control).map_err(|_| corrupt(row.id))?,
+        colour: match row.colour.as_str() {
+            "first" => ColourChoice::First,
+            "second" => ColourChoice::Second,
+            _ => ColourChoice::Random,
+        },
+        status,
+        game_id: row.game_id,
+        created_at_ms: row.created_at,
+        expires_at_ms: row.expires_at,
+    })
+}
+
+fn colour_text(colour: ColourChoice) -> &'static str {
+    match colour {
+        ColourChoice::First => "first",
+        ColourChoice::Second => "second",
+        ColourChoice::Random => "random",
+    }
+}
+
+fn corrupt(id: Uuid) -> ApiError {
+    tracing::error!(challenge = %id, "stored challenge does not parse");
+    ApiError::new(ErrorCode::Internal, "the challenge record is damaged")
+}

@@ -1,0 +1,81 @@
+//! The one error type of REST handlers: a stable code, a safe message, an HTTP status.
+
+use axum::http::StatusCode;
+use axum::response::{IntoResponse, Response};
+use axum::Json;
+use kartka_protocol::rest::ErrorBody;
+use kartka_protocol::ErrorCode;
+
+use crate::accounts::AuthError;
+use crate::games::GameError;
+use crate::store::StoreError;
+
+/// A refused REST request. Internal failures are logged where they happen and reach the client only as
+/// `internal`, never with their text.
+#[derive(Debug)]
+pub struct ApiError {
+    code: ErrorCode,
+    message: String,
+}
+
+impl ApiError {
+    /// An error with a code and a message for people.
+    pub fn new(code: ErrorCode, message: impl Into<String>) -> ApiError {
+        ApiError { code, message: message.into() }
+    }
+
+    fn status(&self) -> StatusCode {
+        match self.code {
+            ErrorCode::Unauthenticated | ErrorCode::InvalidToken | ErrorCode::BadCredentials => {
+                StatusCode::UNAUTHORIZED
+            }
+            ErrorCode::Forbidden | ErrorCode::NotAPlayer => StatusCode::FORBIDDEN,
+            ErrorCode::UnknownGame | ErrorCode::UnknownChallenge | ErrorCode::UnknownPlayer => StatusCode::NOT_FOUND,
+            ErrorCode::NameTaken | ErrorCode::StalePly | ErrorCode::GameOver | ErrorCode::NotAllowed => {
+                StatusCode::CONFLICT
+            }
+            ErrorCode::FrameTooLarge => StatusCode::PAYLOAD_TOO_LARGE,
+            ErrorCode::RateLimited => StatusCode::TOO_MANY_REQUESTS,
+            ErrorCode::Internal => StatusCode::INTERNAL_SERVER_ERROR,
+            ErrorCode::MalformedFrame
+            | ErrorCode::UnknownFrame
+            | ErrorCode::UnsupportedProtocol
+            | ErrorCode::NotYourTurn
+            | ErrorCode::BadNotation
+            | ErrorCode::IllegalMove
+            | ErrorCode::InvalidRequest => StatusCode::BAD_REQUEST,
+        }
+    }
+}
+
+impl IntoResponse for ApiError {
+    fn into_response(self) -> Response {
+        (self.status(), Json(ErrorBody { code: self.code, message: self.message })).into_response()
+    }
+}
+
+impl From<StoreError> for ApiError {
+    fn from(error: StoreError) -> ApiError {
+        tracing::error!(%error, "store failure in a REST request");
+        ApiError::new(ErrorCode::Internal, "the server could not complete the request; nothing was changed")
+    }
+}
+
+impl From<AuthError> for ApiError {
+    fn from(error: AuthError) -> ApiError {
+        match error {
+            AuthError::InvalidToken => ApiError::new(ErrorCode::InvalidToken, error.to_string()),
+            AuthError::Banned => ApiError::new(ErrorCode::Forbidden, error.to_string()),
+            AuthError::Store(error) => error.into(),
+        }
+    }
+}
+
+impl From<GameError> for ApiError {
+    fn from(error: GameError) -> ApiError {
+        match error {
+            GameError::Store(error) => error.into(),
+            error => ApiError::new(error.code(), error.to_string()),
+        }
+    }
+}

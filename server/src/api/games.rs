@@ -1,0 +1,122 @@
+//! Games over REST: a player's games, one game with its moves, its kurnik record.
+
+use std::collections::HashMap;
+
+use axum::extract::{Path, Query, State};
+use axum::http::header;
+use axum::response::IntoResponse;
+use axum::Json;
+use kartka_engine::soccer::LineEnding;
+use kartka_protocol::rest::{GameList, GameSummary};
+use kartka_protocol::{ErrorCode, GameResult, GameSnapshot, GameStatus, PlayerInfo};
+use serde::Deserialize;
+use uuid::Uuid;
+
+use super::ApiError;
+use crate::accounts::info;
+use crate::games::convert;
+use crate::games::export::kurnik_record;
+use crate::state::AppState;
+use crate::store::{GameCursor, GameRow};
+
+/// Games per page unless the client asks otherwise, and the most it may ask for.
+const DEFAULT_PAGE: u32 = 20;
+const MAX_PAGE: u32 = 100;
+
+/// Paging of a game list.
+#[derive(Debug, Deserialize)]
+pub struct Page {
+    before: Option<String>,
+    limit: Option<u32>,
+}
+
+/// `GET /api/players/{name}/games`: a player's games, newest first.
+pub async fn of_player(
+    State(state): State<AppState>,
+    Path(name): Path<String>,
+    Query(page): Query<Page>,
+) -> Result<Json<GameList>, ApiError> {
+    let player = state
+        .store
+        .account_by_name(&name)
+        .await?
+        .ok_or_else(|| ApiError::new(ErrorCode::UnknownPlayer, "no player with that name"))?;
+    let before = page.before.as_deref().map(parse_cursor).transpose()?;
+    let limit = page.limit.unwrap_or(DEFAULT_PAGE).clamp(1, MAX_PAGE);
+    let rows = state.store.games_of(player.id, before, limit).await?;
+    let next_before = (rows.len() == limit as usize)
+        .then(|| rows.last().map(|last| format!("{}_{}", last.created_at, last.id)))
+        .flatten();
+    let mut names = HashMap::new();
+    let mut games = Vec::with_capacity(rows.len());
+    for row in rows {
+        let mut players = Vec::with_capacity(2);
+        for id in [row.first_id, row.second_id] {
+            if !names.contains_key(&id) {
+                let account = state.store.account_by_id(id).await?.ok_or_else(|| damaged(row.id))?;
+                names.insert(id, info(&account));
+            }
+            let account = &names[&id];
+            players.push(PlayerInfo { account_id: id, name: account.name.clone(), guest: account.guest });
+        }
+        games.push(summary(row, players)?);
+    }
+    Ok(Json(GameList { games, next_before }))
+}
+
+/// `GET /api/games/{id}`: the game with all its moves.
+pub async fn show(State(state): State<AppState>, Path(id): Path<Uuid>) -> Result<Json<GameSnapshot>, ApiError> {
+    Ok(Json(state.games.snapshot(id).await?))
+}
+
+/// `GET /api/games/{id}/record`: the game as a kurnik record file (CRLF, like kurnik's own).
+pub async fn record(State(state): State<AppState>, Path(id): Path<Uuid>) -> Result<impl IntoResponse, ApiError> {
+    let game = state.games.snapshot(id).await?;
+    let record = kurnik_record(&game).map_err(|_| damaged(id))?;
+    let disposition = format!("attachment; filename=\"kartka-{id}.txt\"");
+    Ok((
+        [(header::CONTENT_TYPE, "text/plain; charset=utf-8".to_owned()), (header::CONTENT_DISPOSITION, disposition)],
+        record.write(LineEnding::CrLf),
+    ))
+}
+
+fn summary(row: GameRow, players: Vec<PlayerInfo>) -> Result<GameSummary, ApiError> {
+    let id = row.id;
+    let state = &row.state;
+    let status = match state.status.as_str() {
+        "active" => GameStatus::Active,
+        "finished" => GameStatus::Finished,
+        "aborted" => GameStatus::Aborted,
+        _ => return Err(damaged(id)),
+    };
+    let result = match (&state.end_reason, status) {
+        (Some(reason), GameStatus::Finished) => Some(GameResult {
+            winner: state.winner.as_deref().and_then(convert::seat_from_text).map(convert::seat_name),
+            reason: convert::end_reason_from_text(reason).ok_or_else(|| damaged(id))?,
+        }),
+        _ => None,
+    };
+    Ok(GameSummary {
+        id,
+        ruleset: serde_json::from_str(&row.ruleset).map_err(|_| damaged(id))?,
+        time_control: serde_json::from_str(&row.time_control).map_err(|_| damaged(id))?,
+        players: players.try_into().map_err(|_| damaged(id))?,
+        status,
+        result,
+        ply: state.ply as u32,
+        to_act: state.to_act.as_deref().and_then(convert::seat_from_text).map(convert::seat_name),
+        created_at_ms: row.created_at,
+        finished_at_ms: state.finished_at,
+    })
+}
+
+fn parse_cursor(text: &str) -> Result<GameCursor, ApiError> {
+    let bad = || ApiError::new(ErrorCode::InvalidRequest, "`before` must be a cursor from a previous page");
+    let (created_at, id) = text.split_once('_').ok_or_else(bad)?;
+    Ok(GameCursor { created_at: created_at.parse().map_err(|_| bad())?, id: id.parse().map_err(|_| bad())? })
+}
+
+fn damaged(id: Uuid) -> ApiError {
+    tracing::error!(game = %id, "stored game does not parse");
+    ApiError::new(ErrorCode::Internal, "the game record is damaged")
+}

@@ -1,0 +1,55 @@
+//! `kartka serve`: the game server.
+
+use anyhow::Context;
+use tokio::net::TcpListener;
+
+use crate::config::{LogFormat, ServeArgs, Settings};
+use crate::state::AppState;
+
+/// Runs the server until Ctrl-C or SIGTERM.
+pub fn run(args: ServeArgs) -> anyhow::Result<()> {
+    init_logging(&args)?;
+    let runtime = tokio::runtime::Runtime::new().context("starting the async runtime")?;
+    runtime.block_on(async {
+        let store = crate::store::open(&args.database_url).await.context("opening the database")?;
+        let listener = TcpListener::bind(args.listen).await.with_context(|| format!("listening on {}", args.listen))?;
+        tracing::info!(address = %args.listen, "kartka is listening");
+        let state = AppState::new(store, Settings::from(&args));
+        crate::run(listener, state, shutdown_signal()).await.context("serving")?;
+        tracing::info!("kartka stopped");
+        Ok(())
+    })
+}
+
+fn init_logging(args: &ServeArgs) -> anyhow::Result<()> {
+    let filter = tracing_subscriber::EnvFilter::try_new(&args.log_level).context("reading the log level")?;
+    let builder = tracing_subscriber::fmt().with_env_filter(filter);
+    match args.log_format {
+        LogFormat::Plain => builder.init(),
+        LogFormat::Json => builder.json().init(),
+    }
+    Ok(())
+}
+
+/// Resolves on Ctrl-C, or SIGTERM on Unix (what container runtimes send).
+async fn shutdown_signal() {
+    let interrupt = async {
+        let _ = tokio::signal::ctrl_c().await;
+    };
+    #[cfg(unix)]
+    let terminate = async {
+        match tokio::signal::unix::signal(tokio::signal::unix::SignalKind::terminate()) {
+            Ok(mut signal) => {
+                signal.recv().await;
+            }
+            Err(_) => std::future::pending().await,
+        }
+    };
+    #[cfg(not(unix))]
+    let terminate = std::future::pending::<()>();
+    tokio::select! {
+        () = interrupt => {},
+        () = terminate => {},
+    }
+    tracing::info!("shutting down");
+}

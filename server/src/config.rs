@@ -1,0 +1,79 @@
+//! Server configuration: every option is a command-line flag and an environment variable.
+
+use std::net::SocketAddr;
+use std::time::Duration;
+
+/// How log lines are written.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, clap::ValueEnum)]
+pub enum LogFormat {
+    /// Human-readable lines.
+    Plain,
+    /// One JSON object per line, for log collectors.
+    Json,
+}
+
+/// Options of `kartka serve`.
+#[derive(Clone, Debug, clap::Args)]
+pub struct ServeArgs {
+    /// Address to listen on.
+    #[arg(long, env = "KARTKA_LISTEN", default_value = "127.0.0.1:8080")]
+    pub listen: SocketAddr,
+    /// Where games are stored: `postgres://…` for PostgreSQL, `sqlite:FILE` for SQLite.
+    #[arg(long, env = "DATABASE_URL", default_value = "sqlite:kartka.db")]
+    pub database_url: String,
+    /// Log filter, e.g. `info` or `kartka_server=debug,info`.
+    #[arg(long, env = "KARTKA_LOG", default_value = "info")]
+    pub log_level: String,
+    /// Log line format.
+    #[arg(long, env = "KARTKA_LOG_FORMAT", value_enum, default_value = "plain")]
+    pub log_format: LogFormat,
+    /// Browser origins allowed to open WebSockets, comma-separated (e.g. `https://kartka.example`). The
+    /// server's own origin (matching the request's Host) is always allowed; clients that send no Origin
+    /// (bots) are not affected.
+    #[arg(long, env = "KARTKA_ALLOWED_ORIGINS", value_delimiter = ',')]
+    pub allowed_origins: Vec<String>,
+    /// Seconds an absent player has before the opponent may claim the win.
+    #[arg(long, env = "KARTKA_DISCONNECT_GRACE", default_value_t = 30)]
+    pub disconnect_grace_seconds: u64,
+    /// WebSocket messages a connection may send per second (bursts of twice as many are allowed).
+    #[arg(long, env = "KARTKA_WS_RATE", default_value_t = 20)]
+    pub ws_messages_per_second: u32,
+}
+
+/// The settings the running server uses, derived from [`ServeArgs`] (tests build them directly).
+#[derive(Clone, Debug)]
+pub struct Settings {
+    /// Extra browser origins allowed to open WebSockets.
+    pub allowed_origins: Vec<String>,
+    /// How long an absent player has before the opponent may claim the win.
+    pub disconnect_grace: Duration,
+    /// WebSocket messages per second per connection.
+    pub ws_messages_per_second: u32,
+    /// Frames a connection's outbound queue holds before the connection is dropped as too slow.
+    pub outbound_queue: usize,
+    /// How long a login session lasts.
+    pub session_lifetime: Duration,
+}
+
+impl Default for Settings {
+    fn default() -> Self {
+        Settings {
+            allowed_origins: Vec::new(),
+            disconnect_grace: Duration::from_secs(30),
+            ws_messages_per_second: 20,
+            outbound_queue: 256,
+            session_lifetime: Duration::from_secs(30 * 24 * 3600),
+        }
+    }
+}
+
+impl From<&ServeArgs> for Settings {
+    fn from(args: &ServeArgs) -> Self {
+        Settings {
+            allowed_origins: args.allowed_origins.clone(),
+            disconnect_grace: Duration::from_secs(args.disconnect_grace_seconds),
+            ws_messages_per_second: args.ws_messages_per_second.max(1),
+            ..Settings::default()
+        }
+    }
+}

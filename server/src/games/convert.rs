@@ -1,0 +1,146 @@
+//! Conversions at the boundaries: protocol ↔ engine, protocol ↔ stored text.
+
+use kartka_engine::soccer::{Pitch, SoccerRules};
+use kartka_engine::{EndReason, Outcome, Ruleset, Seat};
+use kartka_protocol::{EndReasonName, GameResult, RulesetSpec, SeatName, TimeControl};
+
+/// Why a ruleset or time control from a client cannot be used.
+#[derive(Debug, thiserror::Error)]
+pub enum SpecError {
+    /// The pitch dimensions are invalid.
+    #[error(transparent)]
+    Pitch(#[from] kartka_engine::soccer::PitchError),
+    /// The time control is out of range.
+    #[error("time control out of range: initial 1 s to 24 h, increment at most 10 min")]
+    TimeControl,
+}
+
+/// The engine's rules for a protocol ruleset, validated.
+pub fn ruleset(spec: &RulesetSpec) -> Result<Ruleset, SpecError> {
+    match *spec {
+        RulesetSpec::PaperSoccer { width, height, goal } => {
+            Ok(Ruleset::PaperSoccer(SoccerRules { pitch: Pitch::new(width, height, goal)? }))
+        }
+    }
+}
+
+/// The stable name of a ruleset's game kind.
+#[must_use]
+pub fn kind_name(spec: &RulesetSpec) -> &'static str {
+    match spec {
+        RulesetSpec::PaperSoccer { .. } => kartka_engine::GameKind::PaperSoccer.name(),
+    }
+}
+
+/// Checks a time control's ranges.
+pub fn validate_time_control(time_control: &TimeControl) -> Result<(), SpecError> {
+    match *time_control {
+        TimeControl::Fischer { initial_seconds, increment_seconds } => {
+            if (1..=86_400).contains(&initial_seconds) && increment_seconds <= 600 {
+                Ok(())
+            } else {
+                Err(SpecError::TimeControl)
+            }
+        }
+    }
+}
+
+/// The engine's seat for a protocol seat.
+#[must_use]
+pub fn seat(name: SeatName) -> Seat {
+    match name {
+        SeatName::First => Seat::First,
+        SeatName::Second => Seat::Second,
+    }
+}
+
+/// The protocol's seat for an engine seat.
+#[must_use]
+pub fn seat_name(seat: Seat) -> SeatName {
+    match seat {
+        Seat::First => SeatName::First,
+        Seat::Second => SeatName::Second,
+    }
+}
+
+/// The stored text of a seat.
+#[must_use]
+pub fn seat_text(seat: Seat) -> &'static str {
+    match seat {
+        Seat::First => "first",
+        Seat::Second => "second",
+    }
+}
+
+/// The seat for its stored text.
+#[must_use]
+pub fn seat_from_text(text: &str) -> Option<Seat> {
+    match text {
+        "first" => Some(Seat::First),
+        "second" => Some(Seat::Second),
+        _ => None,
+    }
+}
+
+/// The protocol's end reason for the engine's.
+#[must_use]
+pub fn end_reason_name(reason: EndReason) -> EndReasonName {
+    match reason {
+        EndReason::Goal => EndReasonName::Goal,
+        EndReason::OwnGoal => EndReasonName::OwnGoal,
+        EndReason::Stuck => EndReasonName::Stuck,
+        EndReason::Resignation => EndReasonName::Resignation,
+        EndReason::Time => EndReasonName::Time,
+        EndReason::Abandonment => EndReasonName::Abandonment,
+        EndReason::Agreement => EndReasonName::Agreement,
+        EndReason::Adjudication => EndReasonName::Adjudication,
+        EndReason::Score => EndReasonName::Score,
+    }
+}
+
+/// The protocol's result for an engine outcome.
+#[must_use]
+pub fn game_result(outcome: Outcome) -> GameResult {
+    GameResult { winner: outcome.winner.map(seat_name), reason: end_reason_name(outcome.reason) }
+}
+
+/// The stored snake-case text of an end reason.
+#[must_use]
+pub fn end_reason_text(reason: EndReasonName) -> String {
+    json_text(&reason)
+}
+
+/// The end reason for its stored text.
+#[must_use]
+pub fn end_reason_from_text(text: &str) -> Option<EndReasonName> {
+    serde_json::from_value(serde_json::Value::String(text.to_owned())).ok()
+}
+
+/// A unit-like serde enum value as its bare text (`"own_goal"` → `own_goal`).
+fn json_text<T: serde::Serialize>(value: &T) -> String {
+    match serde_json::to_value(value) {
+        Ok(serde_json::Value::String(text)) => text,
+        other => unreachable!("a unit enum variant serialises to a string, got {other:?}"),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn end_reasons_round_trip_through_text() {
+        for reason in [EndReasonName::OwnGoal, EndReasonName::Time, EndReasonName::Abandonment] {
+            assert_eq!(end_reason_from_text(&end_reason_text(reason)), Some(reason));
+        }
+        assert_eq!(end_reason_text(EndReasonName::OwnGoal), "own_goal");
+    }
+
+    #[test]
+    fn rejects_bad_specs() {
+        assert!(ruleset(&RulesetSpec::PaperSoccer { width: 7, height: 10, goal: 2 }).is_err());
+        assert!(ruleset(&RulesetSpec::default()).is_ok());
+        assert!(validate_time_control(&TimeControl::Fischer { initial_seconds: 0, increment_seconds: 0 }).is_err());
+        assert!(validate_time_control(&TimeControl::Fischer { initial_seconds: 60, increment_seconds: 2 }).is_ok());
+    }
+}

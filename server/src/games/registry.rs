@@ -1,0 +1,146 @@
+//! Finds the actor of a game, loading the game and starting its actor on first use.
+
+use std::collections::HashMap;
+use std::sync::{Arc, Mutex};
+use std::time::Duration;
+
+use kartka_protocol::GameSnapshot;
+use tokio::sync::{mpsc, oneshot, OnceCell};
+use tokio_util::sync::CancellationToken;
+use tokio_util::task::TaskTracker;
+use uuid::Uuid;
+
+use super::actor::{Action, Command, GameActor, GameError, LoadError, Subscriber};
+use crate::store::Store;
+
+/// Commands a game's actor queues before senders wait.
+const COMMAND_QUEUE: usize = 64;
+
+type Slot = Arc<OnceCell<mpsc::Sender<Command>>>;
+
+/// The running game actors. Cheap to clone.
+#[derive(Clone)]
+pub struct Games {
+    store: Arc<dyn Store>,
+    actors: Arc<Mutex<HashMap<Uuid, Slot>>>,
+    disconnect_grace: Duration,
+    shutdown: CancellationToken,
+    tasks: TaskTracker,
+}
+
+impl Games {
+    /// An empty registry whose actors stop when `shutdown` is cancelled and are tracked by `tasks`.
+    #[must_use]
+    pub fn new(
+        store: Arc<dyn Store>,
+        disconnect_grace: Duration,
+        shutdown: CancellationToken,
+        tasks: TaskTracker,
+    ) -> Games {
+        Games { store, actors: Arc::default(), disconnect_grace, shutdown, tasks }
+    }
+
+    /// Starts the actors of every active game, so their clocks run (after a restart, or at start-up).
+    pub async fn resume_active(&self) -> Result<usize, crate::store::StoreError> {
+        let active = self.store.active_games().await?;
+        let mut resumed = 0;
+        for game in active {
+            match self.actor(game.id).await {
+                Ok(_) => resumed += 1,
+                Err(error) => tracing::error!(game = %game.id, %error, "could not resume a game"),
+            }
+        }
+        Ok(resumed)
+    }
+
+    /// Asks a game to perform a player's action; returns the sequence number of the resulting event.
+    pub async fn act(&self, game_id: Uuid, account: Uuid, action: Action) -> Result<u64, GameError> {
+        let (reply, answer) = oneshot::channel();
+        self.send(game_id, Command::Act { account, action, reply }).await?;
+        answer.await.map_err(|_| GameError::UnknownGame)?
+    }
+
+    /// Subscribes a connection to a game; the game first pushes a snapshot, or the events after `after_seq`.
+    /// Returns the game's sequence number at that moment.
+    pub async fn subscribe(
+        &self,
+        game_id: Uuid,
+        subscriber: Subscriber,
+        after_seq: Option<u64>,
+    ) -> Result<u64, GameError> {
+        let (reply, answer) = oneshot::channel();
+        self.send(game_id, Command::Subscribe { subscriber, after_seq, reply }).await?;
+        answer.await.map_err(|_| GameError::UnknownGame)?
+    }
+
+    /// The whole state of a game now.
+    pub async fn snapshot(&self, game_id: Uuid) -> Result<GameSnapshot, GameError> {
+        let (reply, answer) = oneshot::channel();
+        self.send(game_id, Command::Snapshot { reply }).await?;
+        answer.await.map_err(|_| GameError::UnknownGame)
+    }
+
+    /// Starts a game's actor if it is not running, so that its clock is watched.
+    pub async fn ensure_running(&self, game_id: Uuid) -> Result<(), GameError> {
+        self.actor(game_id).await.map(drop)
+    }
+
+    /// Removes a connection from a game's subscribers (a no-op if the game's actor is gone).
+    pub async fn unsubscribe(&self, game_id: Uuid, connection: u64) {
+        let sender = self.actors.lock().expect("registry lock").get(&game_id).and_then(|slot| slot.get().cloned());
+        if let Some(sender) = sender {
+            let _ = sender.send(Command::Unsubscribe { connection }).await;
+        }
+    }
+
+    /// Sends a command, starting the actor if needed. An actor that just stopped (its game over and
+    /// unwatched) is started again once.
+    async fn send(&self, game_id: Uuid, command: Command) -> Result<(), GameError> {
+        let sender = self.actor(game_id).await?;
+        match sender.send(command).await {
+            Ok(()) => Ok(()),
+            Err(mpsc::error::SendError(command)) => {
+                self.forget_stopped(game_id);
+                let sender = self.actor(game_id).await?;
+                sender.send(command).await.map_err(|_| GameError::UnknownGame)
+            }
+        }
+    }
+
+    async fn actor(&self, game_id: Uuid) -> Result<mpsc::Sender<Command>, GameError> {
+        let slot = self.actors.lock().expect("registry lock").entry(game_id).or_default().clone();
+        let sender = slot.get_or_try_init(|| self.start(game_id)).await;
+        if sender.is_err() {
+            self.forget_stopped(game_id);
+        }
+        sender.cloned()
+    }
+
+    async fn start(&self, game_id: Uuid) -> Result<mpsc::Sender<Command>, GameError> {
+        let actor = match GameActor::load(self.store.clone(), game_id, self.disconnect_grace).await {
+            Ok(Some(actor)) => actor,
+            Ok(None) => return Err(GameError::UnknownGame),
+            Err(LoadError::Store(error)) => return Err(GameError::Store(error)),
+            Err(error @ LoadError::Corrupt(..)) => {
+                tracing::error!(%error, "refusing to run a game");
+                return Err(GameError::NotAllowed("this game's record is damaged; an admin has been told"));
+            }
+        };
+        let (sender, commands) = mpsc::channel(COMMAND_QUEUE);
+        let registry = self.clone();
+        let shutdown = self.shutdown.clone();
+        self.tasks.spawn(async move {
+            actor.run(commands, shutdown).await;
+            registry.forget_stopped(game_id);
+        });
+        Ok(sender)
+    }
+
+    /// Drops the registry entry of a game whose actor has stopped (or never started).
+    fn forget_stopped(&self, game_id: Uuid) {
+        let mut actors = self.actors.lock().expect("registry lock");
+        if actors.get(&game_id).is_some_and(|slot| slot.get().is_none_or(mpsc::Sender::is_closed)) {
+            actors.remove(&game_id);
+        }
+    }
+}

@@ -1,0 +1,53 @@
+//! What every request handler and connection shares.
+
+use std::sync::atomic::{AtomicU64, Ordering};
+use std::sync::Arc;
+
+use tokio_util::sync::CancellationToken;
+use tokio_util::task::TaskTracker;
+
+use crate::config::Settings;
+use crate::games::Games;
+use crate::store::Store;
+use crate::ws::Connections;
+
+/// The server's shared state. Cheap to clone.
+#[derive(Clone)]
+pub struct AppState {
+    /// Where everything is stored.
+    pub store: Arc<dyn Store>,
+    /// The games being played.
+    pub games: Games,
+    /// Open WebSocket connections by account, for notifications.
+    pub connections: Connections,
+    /// Limits and timings.
+    pub settings: Arc<Settings>,
+    /// Cancelled when the server shuts down.
+    pub shutdown: CancellationToken,
+    /// Every connection and game task, awaited at shutdown.
+    pub tasks: TaskTracker,
+    next_connection: Arc<AtomicU64>,
+}
+
+impl AppState {
+    /// State over `store` with `settings`.
+    #[must_use]
+    pub fn new(store: Arc<dyn Store>, settings: Settings) -> AppState {
+        let shutdown = CancellationToken::new();
+        let tasks = TaskTracker::new();
+        AppState {
+            games: Games::new(store.clone(), settings.disconnect_grace, shutdown.clone(), tasks.clone()),
+            store,
+            connections: Connections::default(),
+            settings: Arc::new(settings),
+            shutdown,
+            tasks,
+            next_connection: Arc::new(AtomicU64::new(1)),
+        }
+    }
+
+    /// A connection id never used before in this process.
+    pub fn next_connection_id(&self) -> u64 {
+        self.next_connection.fetch_add(1, Ordering::Relaxed)
+    }
+}

@@ -1,0 +1,323 @@
+//! One WebSocket connection: reads frames, answers them, and writes whatever is queued for it.
+//!
+//! The socket is split: this task reads and decides; a writer task drains the connection's bounded
+//! [`Outbox`] queue. Everything sent to the client goes through that queue, so frames keep their order.
+
+use std::collections::HashSet;
+use std::num::NonZeroU32;
+use std::sync::Arc;
+
+use axum::extract::ws::{CloseFrame, Message, WebSocket};
+use futures_util::stream::{SplitSink, SplitStream};
+use futures_util::{SinkExt, StreamExt};
+use governor::{DefaultDirectRateLimiter, Quota, RateLimiter};
+use kartka_protocol::{ClientFrame, ErrorCode, ServerFrame, MAX_FRAME_BYTES, PROTOCOL_VERSION};
+use tokio::sync::{mpsc, oneshot};
+use uuid::Uuid;
+
+use crate::accounts::{authenticate, info, AuthError};
+use crate::games::{Action, GameError, Subscriber};
+use crate::outbox::Outbox;
+use crate::state::AppState;
+use crate::store::AccountRow;
+use crate::time::now_ms;
+
+/// Close codes (RFC 6455).
+mod close_code {
+    pub const NORMAL: u16 = 1000;
+    pub const GOING_AWAY: u16 = 1001;
+    pub const POLICY: u16 = 1008;
+    pub const TOO_BIG: u16 = 1009;
+}
+
+/// Why the connection ends: the close frame to send, and whether frames still queued go out first (not for a
+/// client that is too slow to read them).
+struct Closing {
+    code: u16,
+    reason: &'static str,
+    flush: bool,
+}
+
+impl Closing {
+    const fn after_queued(code: u16, reason: &'static str) -> Closing {
+        Closing { code, reason, flush: true }
+    }
+}
+
+/// A request that failed: the error frame to answer with.
+struct Refusal {
+    code: ErrorCode,
+    message: String,
+    game_id: Option<Uuid>,
+}
+
+impl Refusal {
+    fn new(code: ErrorCode, message: impl Into<String>) -> Refusal {
+        Refusal { code, message: message.into(), game_id: None }
+    }
+
+    fn game(game_id: Uuid, error: &GameError) -> Refusal {
+        if let GameError::Store(cause) = error {
+            tracing::error!(game = %game_id, %cause, "store failure during a game action");
+        }
+        Refusal { code: error.code(), message: error.to_string(), game_id: Some(game_id) }
+    }
+}
+
+impl From<AuthError> for Refusal {
+    fn from(error: AuthError) -> Refusal {
+        match error {
+            AuthError::InvalidToken => Refusal::new(ErrorCode::InvalidToken, error.to_string()),
+            AuthError::Banned => Refusal::new(ErrorCode::Forbidden, error.to_string()),
+            AuthError::Store(cause) => {
+                tracing::error!(%cause, "store failure during authentication");
+                Refusal::new(ErrorCode::Internal, "the server could not check the token; retry")
+            }
+        }
+    }
+}
+
+/// Serves one upgraded socket until it closes, the client misbehaves, or the server shuts down.
+pub async fn run(state: AppState, socket: WebSocket, account: Option<AccountRow>) {
+    let (sink, stream) = socket.split();
+    let (outbox, queue) = Outbox::new(state.settings.outbound_queue);
+    let (close_sender, close_receiver) = oneshot::channel();
+    let writer = tokio::spawn(write_frames(sink, queue, close_receiver));
+    let per_second = NonZeroU32::new(state.settings.ws_messages_per_second).unwrap_or(NonZeroU32::MIN);
+    let burst = per_second.saturating_mul(NonZeroU32::new(2).unwrap_or(NonZeroU32::MIN));
+    let mut connection = Connection {
+        id: state.next_connection_id(),
+        state,
+        outbox,
+        account: None,
+        subscriptions: HashSet::new(),
+        limiter: RateLimiter::direct(Quota::per_second(per_second).allow_burst(burst)),
+    };
+    if let Some(account) = account {
+        connection.welcome(None, account);
+    }
+    let mut stream = stream;
+    let closing = connection.read_frames(&mut stream).await;
+    connection.leave().await;
+    let _ = close_sender.send(closing);
+    // Finish the closing handshake: read (and drop) what the client still sends until its own close frame.
+    // Dropping the TCP connection while its frames are unread would make the kernel reset it, and the reset
+    // can destroy our close frame before the client reads it.
+    let _ = tokio::time::timeout(CLOSE_HANDSHAKE, async {
+        while let Some(Ok(message)) = stream.next().await {
+            if matches!(message, Message::Close(_)) {
+                break;
+            }
+        }
+    })
+    .await;
+    let _ = writer.await;
+}
+
+/// How long a closing connection waits for the client's close frame.
+const CLOSE_HANDSHAKE: std::time::Duration = std::time::Duration::from_secs(2);
+
+/// Writes queued frames in order. On a close request, sends what is still queued (unless the client is too slow
+/// to read it), then the close frame.
+async fn write_frames(
+    mut sink: SplitSink<WebSocket, Message>,
+    mut queue: mpsc::Receiver<Arc<str>>,
+    mut close: oneshot::Receiver<Closing>,
+) {
+    loop {
+        tokio::select! {
+            biased;
+            closing = &mut close => {
+                if let Ok(Closing { code, reason, flush }) = closing {
+                    while let (true, Ok(text)) = (flush, queue.try_recv()) {
+                        if sink.send(Message::Text(text.as_ref().into())).await.is_err() {
+                            break;
+                        }
+                    }
+                    let frame = CloseFrame { code, reason: reason.into() };
+                    let _ = sink.send(Message::Close(Some(frame))).await;
+                }
+                break;
+            }
+            frame = queue.recv() => match frame {
+                Some(text) => {
+                    if sink.send(Message::Text(text.as_ref().into())).await.is_err() {
+                        break;
+                    }
+                }
+                None => break,
+            },
+        }
+    }
+    let _ = sink.close().await;
+}
+
+struct Connection {
+    id: u64,
+    state: AppState,
+    outbox: Outbox,
+    account: Option<AccountRow>,
+    subscriptions: HashSet<Uuid>,
+    limiter: DefaultDirectRateLimiter,
+}
+
+impl Connection {
+    async fn read_frames(&mut self, stream: &mut SplitStream<WebSocket>) -> Closing {
+        let shutdown = self.state.shutdown.clone();
+        let outbox = self.outbox.clone();
+        loop {
+            let message = tokio::select! {
+                biased;
+                () = shutdown.cancelled() => {
+                    return Closing::after_queued(close_code::GOING_AWAY, "server shutting down");
+                }
+                () = outbox.too_slow() => {
+                    return Closing { code: close_code::POLICY, reason: "not reading fast enough", flush: false };
+                }
+                message = stream.next() => message,
+            };
+            let message = match message {
+                Some(Ok(message)) => message,
+                Some(Err(error)) => {
+                    tracing::debug!(connection = self.id, %error, "socket read failed");
+                    return Closing::after_queued(close_code::TOO_BIG, "message too large or malformed");
+                }
+                None => return Closing::after_queued(close_code::NORMAL, ""),
+            };
+            if matches!(message, Message::Text(_) | Message::Binary(_)) && self.limiter.check().is_err() {
+                self.refuse(None, Refusal::new(ErrorCode::RateLimited, "too many messages"));
+                return Closing::after_queued(close_code::POLICY, "rate limit exceeded");
+            }
+            match message {
+                Message::Text(text) => self.on_text(text.as_str()).await,
+                Message::Binary(_) => {
+                    self.refuse(None, Refusal::new(ErrorCode::MalformedFrame, "frames are JSON text messages"));
+                }
+                Message::Close(_) => return Closing::after_queued(close_code::NORMAL, ""),
+                Message::Ping(_) | Message::Pong(_) => {}
+            }
+        }
+    }
+
+    async fn on_text(&mut self, text: &str) {
+        if text.len() > MAX_FRAME_BYTES {
+            let message = format!("frames are limited to {MAX_FRAME_BYTES} bytes");
+            return self.refuse(None, Refusal::new(ErrorCode::FrameTooLarge, message));
+        }
+        let value: serde_json::Value = match serde_json::from_str(text) {
+            Ok(value) => value,
+            Err(_) => return self.refuse(None, Refusal::new(ErrorCode::MalformedFrame, "the frame is not valid JSON")),
+        };
+        let request_id = value.get("id").and_then(serde_json::Value::as_u64);
+        match serde_json::from_value::<ClientFrame>(value) {
+            Ok(frame) => self.on_frame(frame).await,
+            Err(error) => self.refuse(request_id, Refusal::new(ErrorCode::UnknownFrame, error.to_string())),
+        }
+    }
+
+    async fn on_frame(&mut self, frame: ClientFrame) {
+        let request_id = frame.request_id();
+        let reply = match frame {
+            ClientFrame::Hello { protocol, token, .. } => self.hello(request_id, protocol, &token).await,
+            ClientFrame::Ping { .. } => Ok(ServerFrame::Pong { id: request_id, server_time_ms: now_ms() }),
+            frame => match self.account.as_ref().map(|account| account.id) {
+                None => Err(Refusal::new(ErrorCode::Unauthenticated, "send hello with a token first")),
+                Some(account) => self.on_game_frame(account, frame).await,
+            },
+        };
+        match reply {
+            Ok(frame) => {
+                self.outbox.push_frame(&frame);
+            }
+            Err(refusal) => self.refuse(request_id, refusal),
+        }
+    }
+
+    async fn hello(&mut self, request_id: Option<u64>, protocol: u32, token: &str) -> Result<ServerFrame, Refusal> {
+        if protocol != PROTOCOL_VERSION {
+            let message = format!("this server speaks protocol {PROTOCOL_VERSION}");
+            return Err(Refusal::new(ErrorCode::UnsupportedProtocol, message));
+        }
+        if self.account.is_some() {
+            return Err(Refusal::new(ErrorCode::NotAllowed, "this connection is already authenticated"));
+        }
+        let account = authenticate(&self.state, token).await?;
+        Ok(self.welcome_frame(request_id, account))
+    }
+
+    fn welcome(&mut self, request_id: Option<u64>, account: AccountRow) {
+        let frame = self.welcome_frame(request_id, account);
+        self.outbox.push_frame(&frame);
+    }
+
+    fn welcome_frame(&mut self, request_id: Option<u64>, account: AccountRow) -> ServerFrame {
+        self.state.connections.add(account.id, self.id, self.outbox.clone());
+        let frame = ServerFrame::Welcome {
+            id: request_id,
+            protocol: PROTOCOL_VERSION,
+            account: info(&account),
+            server_time_ms: now_ms(),
+        };
+        self.account = Some(account);
+        frame
+    }
+
+    async fn on_game_frame(&mut self, account: Uuid, frame: ClientFrame) -> Result<ServerFrame, Refusal> {
+        let request_id = frame.request_id();
+        let games = self.state.games.clone();
+        let (game_id, result) = match frame {
+            ClientFrame::Subscribe { game_id, after_seq, .. } => {
+                let subscriber = Subscriber { connection: self.id, account, outbox: self.outbox.clone() };
+                let result = games.subscribe(game_id, subscriber, after_seq).await;
+                if result.is_ok() {
+                    self.subscriptions.insert(game_id);
+                }
+                (game_id, result)
+            }
+            ClientFrame::Unsubscribe { game_id, .. } => {
+                if !self.subscriptions.remove(&game_id) {
+                    return Err(Refusal::new(ErrorCode::NotAllowed, "not subscribed to that game"));
+                }
+                games.unsubscribe(game_id, self.id).await;
+                return Ok(ServerFrame::Ack { id: request_id, game_id: Some(game_id), seq: None });
+            }
+            ClientFrame::Move { game_id, ply, client_move_id, notation, .. } => {
+                (game_id, games.act(game_id, account, Action::Move { ply, client_move_id, notation }).await)
+            }
+            ClientFrame::Resign { game_id, .. } => (game_id, games.act(game_id, account, Action::Resign).await),
+            ClientFrame::Draw { game_id, action, .. } => {
+                (game_id, games.act(game_id, account, Action::Draw(action)).await)
+            }
+            ClientFrame::Abort { game_id, .. } => (game_id, games.act(game_id, account, Action::Abort).await),
+            ClientFrame::ClaimVictory { game_id, .. } => {
+                (game_id, games.act(game_id, account, Action::ClaimVictory).await)
+            }
+            ClientFrame::Hello { .. } | ClientFrame::Ping { .. } => {
+                unreachable!("hello and ping are answered before authentication is required")
+            }
+        };
+        match result {
+            Ok(seq) => Ok(ServerFrame::Ack { id: request_id, game_id: Some(game_id), seq: Some(seq) }),
+            Err(error) => Err(Refusal::game(game_id, &error)),
+        }
+    }
+
+    fn refuse(&self, request_id: Option<u64>, refusal: Refusal) {
+        self.outbox.push_frame(&ServerFrame::Error {
+            id: request_id,
+            code: refusal.code,
+            message: refusal.message,
+            game_id: refusal.game_id,
+        });
+    }
+
+    /// Leaves every game and the account registry.
+    async fn leave(&mut self) {
+        for game_id in self.subscriptions.drain() {
+            self.state.games.unsubscribe(game_id, self.id).await;
+        }
+        if let Some(account) = &self.account {
+            self.state.connections.remove(account.id, self.id);
+        }
+    }
+}

@@ -1,0 +1,8 @@
+//! The WebSocket endpoint: upgrade checks, the per-connection loop, and the registry of open connections.
+
+mod connection;
+mod connections;
+mod upgrade;
+
+pub use connections::Connections;
+pub use upgrade::websocket;

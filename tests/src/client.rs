@@ -1,0 +1,278 @@
+//! Clients for tests: REST calls and a WebSocket client that reads typed frames.
+
+use std::collections::VecDeque;
+use std::net::SocketAddr;
+use std::time::Duration;
+
+use futures_util::{SinkExt, StreamExt};
+use kartka_protocol::rest::{Challenge, CreateChallenge, Session};
+use kartka_protocol::{EventEnvelope, ServerFrame, TimeControl};
+use serde_json::{json, Value};
+use tokio::net::TcpStream;
+use tokio_tungstenite::tungstenite::client::IntoClientRequest;
+use tokio_tungstenite::tungstenite::Message;
+use tokio_tungstenite::{MaybeTlsStream, WebSocketStream};
+use uuid::Uuid;
+
+/// How long a test waits for a frame it expects.
+pub const FRAME_TIMEOUT: Duration = Duration::from_secs(10);
+
+/// REST calls against a server at `base` (e.g. `http://127.0.0.1:1234`).
+#[derive(Clone)]
+pub struct Api {
+    /// The base URL.
+    pub base: String,
+    http: reqwest::Client,
+}
+
+impl Api {
+    /// A client for the server at `base`.
+    #[must_use]
+    pub fn new(base: String) -> Api {
+        Api { base, http: reqwest::Client::new() }
+    }
+
+    /// `POST path` with a JSON body and an optional token; the status and the JSON reply.
+    pub async fn post(&self, path: &str, token: Option<&str>, body: &Value) -> (u16, Value) {
+        let mut request = self.http.post(format!("{}{path}", self.base)).json(body);
+        if let Some(token) = token {
+            request = request.bearer_auth(token);
+        }
+        let response = request.send().await.expect("the server answers");
+        let status = response.status().as_u16();
+        (status, response.json().await.unwrap_or(Value::Null))
+    }
+
+    /// `GET path` with an optional token; the status and the body text.
+    pub async fn get_text(&self, path: &str, token: Option<&str>) -> (u16, String) {
+        let mut request = self.http.get(format!("{}{path}", self.base));
+        if let Some(token) = token {
+            request = request.bearer_auth(token);
+        }
+        let response = request.send().await.expect("the server answers");
+        (response.status().as_u16(), response.text().await.expect("a body"))
+    }
+
+    /// `GET path`; the status and the JSON reply.
+    pub async fn get(&self, path: &str, token: Option<&str>) -> (u16, Value) {
+        let (status, text) = self.get_text(path, token).await;
+        (status, serde_json::from_str(&text).unwrap_or(Value::Null))
+    }
+
+    /// A new guest session with the given name.
+    pub async fn guest(&self, name: &str) -> Session {
+        let (status, body) = self.post("/api/guest", None, &json!({ "name": name })).await;
+        assert_eq!(status, 200, "guest account: {body}");
+        serde_json::from_value(body).expect("a session")
+    }
+
+    /// `challenger` challenges `opponent` with `time_control`, taking the first seat; `opponent` accepts.
+    /// Returns the new game's id.
+    pub async fn start_game(&self, challenger: &Session, opponent: &Session, time_control: TimeControl) -> Uuid {
+        let request = CreateChallenge {
+            opponent: Some(opponent.account.name.clone()),
+            ruleset: Default::default(),
+            time_control,
+            colour: kartka_protocol::rest::ColourChoice::First,
+            expires_in_seconds: None,
+        };
+        let body = serde_json::to_value(&request).expect("serialise");
+        let (status, created) = self.post("/api/challenges", Some(&challenger.token), &body).await;
+        assert_eq!(status, 201, "create challenge: {created}");
+        let challenge: Challenge = serde_json::from_value(created).expect("a challenge");
+        let path = format!("/api/challenges/{}/accept", challenge.id);
+        let (status, accepted) = self.post(&path, Some(&opponent.token), &json!({})).await;
+        assert_eq!(status, 200, "accept challenge: {accepted}");
+        let accepted: Challenge = serde_json::from_value(accepted).expect("a challenge");
+        accepted.game_id.expect("an accepted challenge names its game")
+    }
+}
+
+/// A WebSocket client speaking the kartka protocol. Frames skipped while waiting for a particular answer are
+/// kept, in order, for the next read.
+pub struct WsClient {
+    socket: WebSocketStream<MaybeTlsStream<TcpStream>>,
+    skipped: VecDeque<ServerFrame>,
+}
+
+impl WsClient {
+    /// Connects to `/ws` without authenticating.
+    pub async fn connect_anonymous(addr: SocketAddr) -> WsClient {
+        let (socket, _) =
+            tokio_tungstenite::connect_async(format!("ws://{addr}/ws")).await.expect("WebSocket connects");
+        WsClient { socket, skipped: VecDeque::new() }
+    }
+
+    /// Connects and authenticates with `hello`; waits for the welcome.
+    pub async fn connect(addr: SocketAddr, token: &str) -> WsClient {
+        let mut client = WsClient::connect_anonymous(addr).await;
+        client.send(json!({ "type": "hello", "protocol": kartka_protocol::PROTOCOL_VERSION, "token": token })).await;
+        match client.next().await {
+            ServerFrame::Welcome { .. } => client,
+            other => panic!("expected welcome, got {other:?}"),
+        }
+    }
+
+    /// Connects with `Authorization: Bearer` and an `Origin` header (if given); the upgrade's HTTP status on
+    /// refusal.
+    pub async fn connect_with_headers(
+        addr: SocketAddr,
+        token: Option<&str>,
+        origin: Option<&str>,
+    ) -> Result<WsClient, u16> {
+        let mut request = format!("ws://{addr}/ws").into_client_request().expect("a request");
+        if let Some(token) = token {
+            request.headers_mut().insert("Authorization", format!("Bearer {token}").parse().expect("header"));
+        }
+        if let Some(origin) = origin {
+            request.headers_mut().insert("Origin", origin.parse().expect("header"));
+        }
+        match tokio_tungstenite::connect_async(request).await {
+            Ok((socket, _)) => Ok(WsClient { socket, skipped: VecDeque::new() }),
+            Err(tokio_tungstenite::tungstenite::Error::Http(response)) => Err(response.status().as_u16()),
+            Err(error) => panic!("unexpected connection error: {error}"),
+        }
+    }
+
+    /// Sends a JSON frame.
+    pub async fn send(&mut self, frame: Value) {
+        self.send_text(frame.to_string()).await;
+    }
+
+    /// Sends a JSON frame; false when the socket is already closed.
+    pub async fn try_send(&mut self, frame: Value) -> bool {
+        self.socket.send(Message::Text(frame.to_string().into())).await.is_ok()
+    }
+
+    /// Sends raw text.
+    pub async fn send_text(&mut self, text: String) {
+        self.socket.send(Message::Text(text.into())).await.expect("send a frame");
+    }
+
+    /// Sends a binary message.
+    pub async fn send_binary(&mut self, bytes: Vec<u8>) {
+        self.socket.send(Message::Binary(bytes.into())).await.expect("send a frame");
+    }
+
+    /// The next frame from the server (pongs included); panics after [`FRAME_TIMEOUT`] or on close.
+    pub async fn next(&mut self) -> ServerFrame {
+        if let Some(frame) = self.skipped.pop_front() {
+            return frame;
+        }
+        self.receive().await
+    }
+
+    /// The next frame that is not a game event (events are kept for later reads).
+    pub async fn next_reply(&mut self) -> ServerFrame {
+        if let Some(at) = self.skipped.iter().position(|f| !matches!(f, ServerFrame::Event(_))) {
+            return self.skipped.remove(at).expect("a skipped frame at that index");
+        }
+        loop {
+            match self.receive().await {
+                ServerFrame::Event(event) => self.skipped.push_back(ServerFrame::Event(event)),
+                reply => return reply,
+            }
+        }
+    }
+
+    async fn receive(&mut self) -> ServerFrame {
+        loop {
+            let message = tokio::time::timeout(FRAME_TIMEOUT, self.socket.next())
+                .await
+                .expect("a frame arrives in time")
+                .expect("the socket is open")
+                .expect("the socket reads");
+            match message {
+                Message::Text(text) => {
+                    return serde_json::from_str(text.as_str()).unwrap_or_else(|e| panic!("bad frame {text}: {e}"));
+                }
+                Message::Close(frame) => panic!("the server closed the socket: {frame:?}"),
+                _ => continue,
+            }
+        }
+    }
+
+    /// The next frame, or the close code once the server closes the socket.
+    pub async fn next_or_close(&mut self) -> Result<ServerFrame, Option<u16>> {
+        loop {
+            match tokio::time::timeout(FRAME_TIMEOUT, self.socket.next()).await.expect("a frame arrives in time") {
+                Some(Ok(Message::Text(text))) => {
+                    return Ok(serde_json::from_str(text.as_str()).unwrap_or_else(|e| panic!("bad frame {text}: {e}")));
+                }
+                Some(Ok(Message::Close(frame))) => return Err(frame.map(|f| u16::from(f.code))),
+                Some(Ok(_)) => continue,
+                Some(Err(_)) | None => return Err(None),
+            }
+        }
+    }
+
+    /// Reads until the socket closes; returns the close code (frames before it are skipped).
+    pub async fn closed(&mut self) -> Option<u16> {
+        loop {
+            match tokio::time::timeout(FRAME_TIMEOUT, self.socket.next()).await.expect("closes in time") {
+                Some(Ok(Message::Close(frame))) => return frame.map(|f| u16::from(f.code)),
+                Some(Ok(_)) => continue,
+                Some(Err(_)) | None => return None,
+            }
+        }
+    }
+
+    /// The next game event; other frames before it are kept for later reads.
+    pub async fn next_event(&mut self) -> EventEnvelope {
+        if let Some(at) = self.skipped.iter().position(|f| matches!(f, ServerFrame::Event(_))) {
+            let Some(ServerFrame::Event(event)) = self.skipped.remove(at) else { unreachable!("checked above") };
+            return event;
+        }
+        loop {
+            match self.receive().await {
+                ServerFrame::Event(event) => return event,
+                other => self.skipped.push_back(other),
+            }
+        }
+    }
+
+    /// Sends `frame` with request id `id` and returns the ack's sequence number; panics on an error frame.
+    /// Frames before the answer are kept for later reads.
+    pub async fn request(&mut self, id: u64, mut frame: Value) -> Option<u64> {
+        frame["id"] = json!(id);
+        self.send(frame).await;
+        match self.answer_to(id).await {
+            ServerFrame::Ack { seq, .. } => seq,
+            ServerFrame::Error { code, message, .. } => panic!("request {id} failed: {code:?}: {message}"),
+            _ => unreachable!("answer_to returns acks and errors"),
+        }
+    }
+
+    /// Sends `frame` with request id `id` and returns the error code it causes; panics on an ack. Frames before
+    /// the answer are kept for later reads.
+    pub async fn refused(&mut self, id: u64, mut frame: Value) -> kartka_protocol::ErrorCode {
+        frame["id"] = json!(id);
+        self.send(frame).await;
+        match self.answer_to(id).await {
+            ServerFrame::Error { code, .. } => code,
+            other => panic!("request {id} was accepted: {other:?}"),
+        }
+    }
+
+    /// The ack or error answering request `id`; frames before it are kept.
+    async fn answer_to(&mut self, id: u64) -> ServerFrame {
+        let answers = |frame: &ServerFrame| {
+            matches!(frame, ServerFrame::Ack { id: Some(got), .. } | ServerFrame::Error { id: Some(got), .. } if *got == id)
+        };
+        if let Some(at) = self.skipped.iter().position(answers) {
+            return self.skipped.remove(at).expect("a skipped frame at that index");
+        }
+        loop {
+            let frame = self.receive().await;
+            if answers(&frame) {
+                return frame;
+            }
+            self.skipped.push_back(frame);
+        }
+    }
+
+    /// Closes the socket.
+    pub async fn close(mut self) {
+        let _ = self.socket.close(None).await;
+    }
+}

@@ -1,0 +1,113 @@
+//! Servers for tests: one in this process on a free port, or a real `kartka` process that a test may kill.
+
+use std::io::{BufRead, BufReader};
+use std::net::SocketAddr;
+use std::process::{Child, Command, Stdio};
+use std::time::Duration;
+
+use kartka_server::config::Settings;
+use kartka_server::AppState;
+use tokio::net::TcpListener;
+use tokio::sync::oneshot;
+use tokio::task::JoinHandle;
+
+/// A server running inside the test process on 127.0.0.1 with a port chosen by the system.
+pub struct TestServer {
+    /// Where it listens.
+    pub addr: SocketAddr,
+    /// Its state (store and games), for looking behind the API in tests.
+    pub state: AppState,
+    stop: Option<oneshot::Sender<()>>,
+    serving: Option<JoinHandle<std::io::Result<()>>>,
+}
+
+impl TestServer {
+    /// Starts a server over the database at `url` with `settings`.
+    pub async fn start(url: &str, settings: Settings) -> TestServer {
+        let store = kartka_server::store::open(url).await.expect("open the test database");
+        let listener = TcpListener::bind("127.0.0.1:0").await.expect("bind a free port");
+        let addr = listener.local_addr().expect("local address");
+        let state = AppState::new(store, settings);
+        let (stop, stopped) = oneshot::channel();
+        let serving = tokio::spawn(kartka_server::run(listener, state.clone(), async move {
+            let _ = stopped.await;
+        }));
+        TestServer { addr, state, stop: Some(stop), serving: Some(serving) }
+    }
+
+    /// The base URL for REST calls.
+    #[must_use]
+    pub fn url(&self) -> String {
+        format!("http://{}", self.addr)
+    }
+
+    /// Shuts down gracefully and waits until every task has ended.
+    pub async fn stop(mut self) {
+        if let Some(stop) = self.stop.take() {
+            let _ = stop.send(());
+        }
+        if let Some(serving) = self.serving.take() {
+            tokio::time::timeout(Duration::from_secs(10), serving)
+                .await
+                .expect("the server shuts down within 10 s")
+                .expect("the server task does not panic")
+                .expect("the server stops cleanly");
+        }
+    }
+}
+
+/// A real server process (the `kartka` command), so that a test can kill it without a clean shutdown.
+pub struct ServerProcess {
+    /// Where it listens.
+    pub addr: SocketAddr,
+    child: Child,
+}
+
+impl ServerProcess {
+    /// Starts `binary serve` over the database at `url` on a free port, with extra environment variables, and
+    /// waits until it listens.
+    pub fn start(binary: &str, url: &str, env: &[(&str, &str)]) -> ServerProcess {
+        let mut child = Command::new(binary)
+            .arg("serve")
+            .env("DATABASE_URL", url)
+            .env("KARTKA_LISTEN", "127.0.0.1:0")
+            .env("KARTKA_LOG_FORMAT", "json")
+            .env("KARTKA_LOG", "info")
+            .envs(env.iter().copied())
+            .stdout(Stdio::piped())
+            .stderr(Stdio::inherit())
+            .spawn()
+            .expect("start the server process");
+        let stdout = child.stdout.take().expect("piped stdout");
+        let mut lines = BufReader::new(stdout).lines();
+        let addr = loop {
+            let line = lines.next().expect("the server printed its address before exiting").expect("read stdout");
+            let Ok(entry) = serde_json::from_str::<serde_json::Value>(&line) else { continue };
+            if entry["fields"]["message"] == "kartka is listening" {
+                break entry["fields"]["address"].as_str().expect("address field").parse().expect("an address");
+            }
+        };
+        // Keep draining stdout so the server never blocks on a full pipe.
+        std::thread::spawn(move || lines.for_each(drop));
+        ServerProcess { addr, child }
+    }
+
+    /// The base URL for REST calls.
+    #[must_use]
+    pub fn url(&self) -> String {
+        format!("http://{}", self.addr)
+    }
+
+    /// Kills the process outright (SIGKILL): no shutdown code runs.
+    pub fn kill(mut self) {
+        self.child.kill().expect("kill the server");
+        self.child.wait().expect("reap the server");
+    }
+}
+
+impl Drop for ServerProcess {
+    fn drop(&mut self) {
+        let _ = self.child.kill();
+        let _ = self.child.wait();
+    }
+}

@@ -1,0 +1,93 @@
+//! A server process killed in the middle of a game (SIGKILL, no shutdown code) loses nothing it acknowledged:
+//! after a restart both players resume from their last sequence number and the game goes on.
+
+use kartka_protocol::{GameEvent, ServerFrame, TimeControl};
+use kartka_tests::client::{Api, WsClient};
+use kartka_tests::db::{Backend, TestDb};
+use kartka_tests::server::ServerProcess;
+use serde_json::json;
+use uuid::Uuid;
+
+const SERVER: &str = env!("CARGO_BIN_EXE_kartka-test-server");
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn sqlite_kill_and_restart_loses_nothing_acknowledged() {
+    kill_and_restart_loses_nothing_acknowledged(Backend::Sqlite).await;
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn postgres_kill_and_restart_loses_nothing_acknowledged() {
+    kill_and_restart_loses_nothing_acknowledged(Backend::Postgres).await;
+}
+
+fn move_frame(game: Uuid, ply: u32, client_move_id: &str, notation: &str) -> serde_json::Value {
+    json!({ "type": "move", "game_id": game, "ply": ply, "client_move_id": client_move_id, "notation": notation })
+}
+
+/// Subscribes from `after_seq` (or for a snapshot) and returns the client and the last sequence number it has.
+async fn join(addr: std::net::SocketAddr, token: &str, game: Uuid, after_seq: Option<u64>) -> (WsClient, u64) {
+    let mut client = WsClient::connect(addr, token).await;
+    client.send(json!({ "type": "subscribe", "id": 1, "game_id": game, "after_seq": after_seq })).await;
+    let last = match client.next().await {
+        ServerFrame::Snapshot { game } => game.seq,
+        ServerFrame::Events { events, .. } => {
+            let after = after_seq.expect("events answer a resume");
+            let seqs: Vec<u64> = events.iter().map(|e| e.seq).collect();
+            let expected: Vec<u64> = (after + 1..after + 1 + seqs.len() as u64).collect();
+            assert_eq!(seqs, expected, "a resume gives exactly the events after after_seq");
+            seqs.last().copied().unwrap_or(after)
+        }
+        other => panic!("expected a snapshot or events, got {other:?}"),
+    };
+    (client, last)
+}
+
+/// Reads events until the one with `seq`, returning the last sequence number seen.
+async fn drain_to(client: &mut WsClient, seq: u64) -> u64 {
+    loop {
+        let event = client.next_event().await;
+        if event.seq >= seq {
+            return event.seq;
+        }
+    }
+}
+
+async fn kill_and_restart_loses_nothing_acknowledged(backend: Backend) {
+    let database = TestDb::new(backend).await;
+    let server = ServerProcess::start(SERVER, database.url(), &[]);
+    let api = Api::new(server.url());
+    let white = api.guest("white").await;
+    let black = api.guest("black").await;
+    let game = api.start_game(&white, &black, TimeControl::Fischer { initial_seconds: 600, increment_seconds: 0 }).await;
+    let (mut w, _) = join(server.addr, &white.token, game, None).await;
+    let (mut b, _) = join(server.addr, &black.token, game, None).await;
+    let acked_w = w.request(2, move_frame(game, 0, "w1", "0")).await.expect("a sequence number");
+    let acked_b = b.request(3, move_frame(game, 1, "b1", "0")).await.expect("a sequence number");
+    let white_has = drain_to(&mut w, acked_b).await;
+    let black_has = acked_b;
+    assert!(acked_w < acked_b);
+
+    server.kill();
+    let server = ServerProcess::start(SERVER, database.url(), &[]);
+
+    let (status, stored) = Api::new(server.url()).get(&format!("/api/games/{game}"), None).await;
+    assert_eq!(status, 200);
+    let notations: Vec<&str> = stored["moves"].as_array().expect("moves").iter().filter_map(|m| m["notation"].as_str()).collect();
+    assert_eq!(notations, ["0", "0"], "every acknowledged move survived the kill");
+
+    let (mut w, w_seq) = join(server.addr, &white.token, game, Some(white_has)).await;
+    let (mut b, _) = join(server.addr, &black.token, game, Some(black_has)).await;
+    let ply = stored["ply"].as_u64().expect("ply") as u32;
+    w.request(4, move_frame(game, ply, "w2", "0")).await;
+    b.request(5, move_frame(game, ply + 1, "b2", "0")).await;
+    w.request(6, move_frame(game, ply + 2, "w3", "17")).await;
+    let mut ended = false;
+    let mut last = w_seq;
+    while !ended {
+        let event = w.next_event().await;
+        assert_eq!(event.seq, last + 1, "no gap after the restart");
+        last = event.seq;
+        ended = matches!(event.event, GameEvent::Ended { .. });
+    }
+    server.kill();
+}

@@ -256,9 +256,7 @@ impl WsClient {
 
     /// The ack or error answering request `id`; frames before it are kept.
     async fn answer_to(&mut self, id: u64) -> ServerFrame {
-        let answers = |frame: &ServerFrame| {
-            matches!(frame, ServerFrame::Ack { id: Some(got), .. } | ServerFrame::Error { id: Some(got), .. } if *got == id)
-        };
+        let answers = |frame: &ServerFrame| matches!(frame, ServerFrame::Ack { id: Some(got), .. } | ServerFrame::Error { id: Some(got), .. } if *got == id);
         if let Some(at) = self.skipped.iter().position(answers) {
             return self.skipped.remove(at).expect("a skipped frame at that index");
         }

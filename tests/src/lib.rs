@@ -1,4 +1,5 @@
 //! End-to-end test support: fresh databases, servers on free ports, REST and WebSocket clients.
 
 pub mod client;
+pub mod db;
 pub mod server;

@@ -277,7 +277,9 @@ async fn resume_after_a_sequence_number_returns_exactly_what_was_missed(url: &st
     let (mut second, _) = subscribed(t.server.addr, &t.second.token, t.game).await;
     first.request(2, move_frame(t.game, 0, "a", "0")).await;
     let mut last_seen = 0;
-    while !matches!(second.next_event().await, EventEnvelope { seq, event: GameEvent::Moved { .. }, .. } if { last_seen = seq; true }) {}
+    while !matches!(second.next_event().await, EventEnvelope { seq, event: GameEvent::Moved { .. }, .. } if { last_seen = seq; true })
+    {
+    }
     second.close().await;
     first.request(3, json!({ "type": "draw", "game_id": t.game, "action": "offer" })).await;
     let missed_before = t.server.state.games.snapshot(t.game).await.expect("snapshot").seq;

@@ -58,7 +58,8 @@ async fn kill_and_restart_loses_nothing_acknowledged(backend: Backend) {
     let api = Api::new(server.url());
     let white = api.guest("white").await;
     let black = api.guest("black").await;
-    let game = api.start_game(&white, &black, TimeControl::Fischer { initial_seconds: 600, increment_seconds: 0 }).await;
+    let game =
+        api.start_game(&white, &black, TimeControl::Fischer { initial_seconds: 600, increment_seconds: 0 }).await;
     let (mut w, _) = join(server.addr, &white.token, game, None).await;
     let (mut b, _) = join(server.addr, &black.token, game, None).await;
     let acked_w = w.request(2, move_frame(game, 0, "w1", "0")).await.expect("a sequence number");
@@ -72,7 +73,8 @@ async fn kill_and_restart_loses_nothing_acknowledged(backend: Backend) {
 
     let (status, stored) = Api::new(server.url()).get(&format!("/api/games/{game}"), None).await;
     assert_eq!(status, 200);
-    let notations: Vec<&str> = stored["moves"].as_array().expect("moves").iter().filter_map(|m| m["notation"].as_str()).collect();
+    let notations: Vec<&str> =
+        stored["moves"].as_array().expect("moves").iter().filter_map(|m| m["notation"].as_str()).collect();
     assert_eq!(notations, ["0", "0"], "every acknowledged move survived the kill");
 
     let (mut w, w_seq) = join(server.addr, &white.token, game, Some(white_has)).await;

@@ -13,7 +13,8 @@ pub fn run(args: ServeArgs) -> anyhow::Result<()> {
     runtime.block_on(async {
         let store = crate::store::open(&args.database_url).await.context("opening the database")?;
         let listener = TcpListener::bind(args.listen).await.with_context(|| format!("listening on {}", args.listen))?;
-        tracing::info!(address = %args.listen, "kartka is listening");
+        let address = listener.local_addr().context("reading the bound address")?;
+        tracing::info!(%address, "kartka is listening");
         let state = AppState::new(store, Settings::from(&args));
         crate::run(listener, state, shutdown_signal()).await.context("serving")?;
         tracing::info!("kartka stopped");

@@ -176,8 +176,7 @@ impl GameActor {
         let Some(row) = store.game(id).await? else { return Ok(None) };
         let corrupt = |why: String| LoadError::Corrupt(id, why);
         let ruleset: RulesetSpec = serde_json::from_str(&row.ruleset).map_err(|e| corrupt(e.to_string()))?;
-        let time_control: TimeControl =
-            serde_json::from_str(&row.time_control).map_err(|e| corrupt(e.to_string()))?;
+        let time_control: TimeControl = serde_json::from_str(&row.time_control).map_err(|e| corrupt(e.to_string()))?;
         let rules = convert::ruleset(&ruleset).map_err(|e| corrupt(e.to_string()))?;
         let event_rows = store.events_after(id, 0).await?;
         let mut events = Vec::with_capacity(event_rows.len());
@@ -424,9 +423,7 @@ impl GameActor {
         }
         let grace = self.disconnect_grace.as_millis() as i64;
         match self.absent_since[opponent.index()] {
-            Some(since) if now - since >= grace => {
-                self.finish(Outcome::win(seat, EndReason::Abandonment), now).await
-            }
+            Some(since) if now - since >= grace => self.finish(Outcome::win(seat, EndReason::Abandonment), now).await,
             Some(_) => Err(GameError::NotAllowed("your opponent's grace period has not run out yet")),
             None => Err(GameError::NotAllowed("your opponent is connected")),
         }
@@ -615,12 +612,7 @@ pub fn new_game(
     now: Millis,
 ) -> (GameRow, EventRow) {
     let clock = GameClock::start(&time_control, now);
-    let event = GameEvent::Started {
-        players: players.clone(),
-        ruleset,
-        time_control,
-        clocks: clock.view(now),
-    };
+    let event = GameEvent::Started { players: players.clone(), ruleset, time_control, clocks: clock.view(now) };
     let [first_ms, second_ms] = clock.stored_remaining();
     let row = GameRow {
         id,

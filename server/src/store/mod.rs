@@ -7,8 +7,30 @@
 //! Times are milliseconds since the Unix epoch (`i64`); rules and time controls are stored as the protocol's
 //! JSON text, so the store needs no knowledge of game kinds.
 
+mod postgres;
+mod sql;
+mod sqlite;
+
+use std::sync::Arc;
+
 use async_trait::async_trait;
 use uuid::Uuid;
+
+pub use postgres::PostgresStore;
+pub use sqlite::SqliteStore;
+
+/// Opens the store a database URL names and brings its schema up to date: `postgres://…` or
+/// `postgresql://…` for PostgreSQL; `sqlite:path` for a SQLite file, created if missing (`sqlite::memory:` for
+/// a throw-away database). Any other URL is [`StoreError::UnsupportedUrl`].
+pub async fn open(url: &str) -> Result<Arc<dyn Store>, StoreError> {
+    if url.starts_with("postgres://") || url.starts_with("postgresql://") {
+        Ok(Arc::new(PostgresStore::connect(url).await?))
+    } else if url.starts_with("sqlite:") {
+        Ok(Arc::new(SqliteStore::connect(url).await?))
+    } else {
+        Err(StoreError::UnsupportedUrl)
+    }
+}
 
 /// Milliseconds since the Unix epoch.
 pub type Millis = i64;
@@ -230,7 +252,7 @@ pub trait Store: Send + Sync + 'static {
     /// Open, unexpired challenges from or to this account, newest first.
     async fn open_challenges_of(&self, account_id: Uuid, now: Millis) -> Result<Vec<ChallengeRow>, StoreError>;
     /// Moves an open, unexpired challenge to `status` (declined, cancelled or expired); false when it was not
-    /// open any more.
+    /// open any more. A challenge past its expiry that is still open can only be moved to `expired`.
     async fn close_challenge(&self, id: Uuid, status: &str, now: Millis) -> Result<bool, StoreError>;
     /// In one transaction: marks an open, unexpired challenge accepted with the game's id, fills in the
     /// acceptor of an open challenge, inserts the game and its first event. False (and nothing written) when

@@ -1,0 +1,445 @@
+//! The store logic both backends share: SQL text, row mapping and transactions, written once and generic over
+//! the sqlx database. A backend supplies only what really differs between them (see [`Dialect`]); its own
+//! module opens the pool and runs its migrations.
+//!
+//! The SQL text is in [`statements`].
+
+mod statements;
+
+use async_trait::async_trait;
+use sqlx::database::Database;
+use sqlx::query::Query;
+use sqlx::{ColumnIndex, Decode, Encode, Executor, IntoArguments, Pool, Row, Type};
+use uuid::Uuid;
+
+use self::statements::*;
+use super::{
+    AccountKind, AccountRow, ChallengeRow, EventRow, GameChange, GameCursor, GameRow, GameState, Millis, MoveRow,
+    SessionRow, Store, StoreError,
+};
+
+/// What differs between PostgreSQL and SQLite inside the shared store logic.
+pub trait Dialect: Database {
+    /// How a uuid is bound and read: a native UUID in PostgreSQL, hyphenated TEXT in SQLite.
+    type Id: for<'q> Encode<'q, Self> + for<'r> Decode<'r, Self> + Type<Self> + Send + Sync + 'static;
+    /// The statement that opens a transaction that is going to write.
+    const BEGIN_WRITE: &'static str;
+    /// A uuid as the database stores it.
+    fn to_id(id: Uuid) -> Self::Id;
+    /// A uuid read back from the database.
+    fn from_id(id: Self::Id) -> Uuid;
+    /// How many rows an INSERT, UPDATE or DELETE touched.
+    fn rows_affected(result: &Self::QueryResult) -> u64;
+}
+
+/// A [`Store`] over one sqlx connection pool; [`PostgresStore`](super::PostgresStore) and
+/// [`SqliteStore`](super::SqliteStore) are its two kinds.
+pub struct SqlStore<DB: Database> {
+    pub(super) pool: Pool<DB>,
+}
+
+impl<DB: Database> SqlStore<DB> {
+    /// A store over a pool whose database is already migrated.
+    pub(super) fn new(pool: Pool<DB>) -> Self {
+        Self { pool }
+    }
+}
+
+/// The key that makes account names unique regardless of letter case. Computed here rather than with the
+/// database's `lower()`, which folds only ASCII in SQLite.
+fn name_key(name: &str) -> String {
+    name.to_lowercase()
+}
+
+fn kind_name(kind: AccountKind) -> &'static str {
+    match kind {
+        AccountKind::Guest => "guest",
+        AccountKind::Registered => "registered",
+    }
+}
+
+fn parse_kind(name: &str) -> Result<AccountKind, sqlx::Error> {
+    match name {
+        "guest" => Ok(AccountKind::Guest),
+        "registered" => Ok(AccountKind::Registered),
+        other => Err(sqlx::Error::Decode(format!("unknown account kind {other:?}").into())),
+    }
+}
+
+/// A write refused by a uniqueness rule is a [`StoreError::Conflict`]; anything else is a database failure.
+fn conflict_if_unique(error: sqlx::Error) -> StoreError {
+    match &error {
+        sqlx::Error::Database(database_error) if database_error.is_unique_violation() => StoreError::Conflict,
+        _ => StoreError::Database(error),
+    }
+}
+
+/// The position before every game: no game is created at the end of time.
+const NEWEST_CURSOR: GameCursor = GameCursor { created_at: Millis::MAX, id: Uuid::max() };
+
+type DbQuery<'q, DB> = Query<'q, DB, <DB as Database>::Arguments<'q>>;
+
+// The bounds below are repeated on both impl blocks: Rust does not carry a trait's where clauses to its users.
+
+impl<DB> SqlStore<DB>
+where
+    DB: Dialect,
+    for<'c> &'c mut DB::Connection: Executor<'c, Database = DB>,
+    for<'q> DB::Arguments<'q>: IntoArguments<'q, DB>,
+    for<'q> i64: Encode<'q, DB> + Decode<'q, DB> + Type<DB>,
+    for<'q> bool: Encode<'q, DB> + Decode<'q, DB> + Type<DB>,
+    for<'q> String: Encode<'q, DB> + Decode<'q, DB> + Type<DB>,
+    for<'q> &'q str: Encode<'q, DB> + Type<DB>,
+    for<'q> Option<i64>: Encode<'q, DB>,
+    for<'q> Option<&'q str>: Encode<'q, DB>,
+    for<'q> Option<DB::Id>: Encode<'q, DB>,
+    for<'a> &'a str: ColumnIndex<DB::Row>,
+{
+    fn uuid(row: &DB::Row, column: &str) -> Result<Uuid, sqlx::Error> {
+        row.try_get::<DB::Id, _>(column).map(DB::from_id)
+    }
+
+    fn optional_uuid(row: &DB::Row, column: &str) -> Result<Option<Uuid>, sqlx::Error> {
+        Ok(row.try_get::<Option<DB::Id>, _>(column)?.map(DB::from_id))
+    }
+
+    fn account_from_row(row: &DB::Row) -> Result<AccountRow, sqlx::Error> {
+        Ok(AccountRow {
+            id: Self::uuid(row, "id")?,
+            name: row.try_get("name")?,
+            kind: parse_kind(&row.try_get::<String, _>("kind")?)?,
+            password_hash: row.try_get("password_hash")?,
+            is_admin: row.try_get("is_admin")?,
+            banned: row.try_get("banned")?,
+            created_at: row.try_get("created_at")?,
+        })
+    }
+
+    fn challenge_from_row(row: &DB::Row) -> Result<ChallengeRow, sqlx::Error> {
+        Ok(ChallengeRow {
+            id: Self::uuid(row, "id")?,
+            challenger_id: Self::uuid(row, "challenger_id")?,
+            opponent_id: Self::optional_uuid(row, "opponent_id")?,
+            ruleset: row.try_get("ruleset")?,
+            time_control: row.try_get("time_control")?,
+            colour: row.try_get("colour")?,
+            status: row.try_get("status")?,
+            game_id: Self::optional_uuid(row, "game_id")?,
+            created_at: row.try_get("created_at")?,
+            expires_at: row.try_get("expires_at")?,
+        })
+    }
+
+    fn game_from_row(row: &DB::Row) -> Result<GameRow, sqlx::Error> {
+        Ok(GameRow {
+            id: Self::uuid(row, "id")?,
+            kind: row.try_get("kind")?,
+            ruleset: row.try_get("ruleset")?,
+            time_control: row.try_get("time_control")?,
+            first_id: Self::uuid(row, "first_id")?,
+            second_id: Self::uuid(row, "second_id")?,
+            created_at: row.try_get("created_at")?,
+            state: GameState {
+                status: row.try_get("status")?,
+                winner: row.try_get("winner")?,
+                end_reason: row.try_get("end_reason")?,
+                ply: row.try_get("ply")?,
+                seq: row.try_get("seq")?,
+                first_ms: row.try_get("first_ms")?,
+                second_ms: row.try_get("second_ms")?,
+                clock_at: row.try_get("clock_at")?,
+                to_act: row.try_get("to_act")?,
+                deadline: row.try_get("deadline")?,
+                finished_at: row.try_get("finished_at")?,
+            },
+        })
+    }
+
+    fn move_from_row(row: &DB::Row) -> Result<MoveRow, sqlx::Error> {
+        Ok(MoveRow {
+            ply: row.try_get("ply")?,
+            seat: row.try_get("seat")?,
+            notation: row.try_get("notation")?,
+            turn_ended: row.try_get("turn_ended")?,
+            client_move_id: row.try_get("client_move_id")?,
+            first_ms: row.try_get("first_ms")?,
+            second_ms: row.try_get("second_ms")?,
+            received_at: row.try_get("received_at")?,
+        })
+    }
+
+    fn event_from_row(row: &DB::Row) -> Result<EventRow, sqlx::Error> {
+        Ok(EventRow {
+            seq: row.try_get("seq")?,
+            kind: row.try_get("kind")?,
+            payload: row.try_get("payload")?,
+            at: row.try_get("at")?,
+        })
+    }
+
+    /// Binds the state columns in the order [`INSERT_GAME`] and [`UPDATE_GAME_STATE`] list them.
+    fn bind_state<'q>(query: DbQuery<'q, DB>, state: &'q GameState) -> DbQuery<'q, DB> {
+        query
+            .bind(state.status.as_str())
+            .bind(state.winner.as_deref())
+            .bind(state.end_reason.as_deref())
+            .bind(state.ply)
+            .bind(state.seq)
+            .bind(state.first_ms)
+            .bind(state.second_ms)
+            .bind(state.clock_at)
+            .bind(state.to_act.as_deref())
+            .bind(state.deadline)
+            .bind(state.finished_at)
+    }
+
+    async fn insert_event(conn: &mut DB::Connection, game_id: Uuid, event: &EventRow) -> Result<(), StoreError> {
+        sqlx::query(INSERT_EVENT)
+            .bind(DB::to_id(game_id))
+            .bind(event.seq)
+            .bind(event.kind.as_str())
+            .bind(event.payload.as_str())
+            .bind(event.at)
+            .execute(conn)
+            .await
+            .map_err(conflict_if_unique)?;
+        Ok(())
+    }
+
+    async fn insert_move(conn: &mut DB::Connection, game_id: Uuid, new_move: &MoveRow) -> Result<(), StoreError> {
+        sqlx::query(INSERT_MOVE)
+            .bind(DB::to_id(game_id))
+            .bind(new_move.ply)
+            .bind(new_move.seat.as_str())
+            .bind(new_move.notation.as_str())
+            .bind(new_move.turn_ended)
+            .bind(new_move.client_move_id.as_str())
+            .bind(new_move.first_ms)
+            .bind(new_move.second_ms)
+            .bind(new_move.received_at)
+            .execute(conn)
+            .await
+            .map_err(conflict_if_unique)?;
+        Ok(())
+    }
+
+    /// Inserts a game and its first event on a connection inside a transaction.
+    async fn insert_game_with_event(
+        conn: &mut DB::Connection,
+        game: &GameRow,
+        started: &EventRow,
+    ) -> Result<(), StoreError> {
+        debug_assert_eq!(game.state.seq, started.seq, "a new game's seq is its first event's");
+        let query = sqlx::query(INSERT_GAME)
+            .bind(DB::to_id(game.id))
+            .bind(game.kind.as_str())
+            .bind(game.ruleset.as_str())
+            .bind(game.time_control.as_str())
+            .bind(DB::to_id(game.first_id))
+            .bind(DB::to_id(game.second_id))
+            .bind(game.created_at);
+        Self::bind_state(query, &game.state).execute(&mut *conn).await.map_err(conflict_if_unique)?;
+        Self::insert_event(conn, game.id, started).await
+    }
+}
+
+#[async_trait]
+impl<DB> Store for SqlStore<DB>
+where
+    DB: Dialect,
+    for<'c> &'c mut DB::Connection: Executor<'c, Database = DB>,
+    for<'q> DB::Arguments<'q>: IntoArguments<'q, DB>,
+    for<'q> i64: Encode<'q, DB> + Decode<'q, DB> + Type<DB>,
+    for<'q> bool: Encode<'q, DB> + Decode<'q, DB> + Type<DB>,
+    for<'q> String: Encode<'q, DB> + Decode<'q, DB> + Type<DB>,
+    for<'q> &'q str: Encode<'q, DB> + Type<DB>,
+    for<'q> Option<i64>: Encode<'q, DB>,
+    for<'q> Option<&'q str>: Encode<'q, DB>,
+    for<'q> Option<DB::Id>: Encode<'q, DB>,
+    for<'a> &'a str: ColumnIndex<DB::Row>,
+{
+    async fn ping(&self) -> Result<(), StoreError> {
+        sqlx::query(PING).execute(&self.pool).await?;
+        Ok(())
+    }
+
+    async fn insert_account(&self, account: &AccountRow) -> Result<(), StoreError> {
+        sqlx::query(INSERT_ACCOUNT)
+            .bind(DB::to_id(account.id))
+            .bind(account.name.as_str())
+            .bind(name_key(&account.name))
+            .bind(kind_name(account.kind))
+            .bind(account.password_hash.as_deref())
+            .bind(account.is_admin)
+            .bind(account.banned)
+            .bind(account.created_at)
+            .execute(&self.pool)
+            .await
+            .map_err(conflict_if_unique)?;
+        Ok(())
+    }
+
+    async fn account_by_id(&self, id: Uuid) -> Result<Option<AccountRow>, StoreError> {
+        let row = sqlx::query(ACCOUNT_BY_ID).bind(DB::to_id(id)).fetch_optional(&self.pool).await?;
+        Ok(row.as_ref().map(Self::account_from_row).transpose()?)
+    }
+
+    async fn account_by_name(&self, name: &str) -> Result<Option<AccountRow>, StoreError> {
+        let row = sqlx::query(ACCOUNT_BY_NAME_KEY).bind(name_key(name)).fetch_optional(&self.pool).await?;
+        Ok(row.as_ref().map(Self::account_from_row).transpose()?)
+    }
+
+    async fn set_admin(&self, name: &str, is_admin: bool) -> Result<bool, StoreError> {
+        let result = sqlx::query(SET_ADMIN).bind(name_key(name)).bind(is_admin).execute(&self.pool).await?;
+        Ok(DB::rows_affected(&result) > 0)
+    }
+
+    async fn insert_session(&self, session: &SessionRow) -> Result<(), StoreError> {
+        sqlx::query(INSERT_SESSION)
+            .bind(session.token_hash.as_str())
+            .bind(DB::to_id(session.account_id))
+            .bind(session.created_at)
+            .bind(session.expires_at)
+            .execute(&self.pool)
+            .await
+            .map_err(conflict_if_unique)?;
+        Ok(())
+    }
+
+    async fn session_account(&self, token_hash: &str, now: Millis) -> Result<Option<AccountRow>, StoreError> {
+        let row = sqlx::query(SESSION_ACCOUNT).bind(token_hash).bind(now).fetch_optional(&self.pool).await?;
+        Ok(row.as_ref().map(Self::account_from_row).transpose()?)
+    }
+
+    async fn delete_session(&self, token_hash: &str) -> Result<bool, StoreError> {
+        let result = sqlx::query(DELETE_SESSION).bind(token_hash).execute(&self.pool).await?;
+        Ok(DB::rows_affected(&result) > 0)
+    }
+
+    async fn insert_challenge(&self, challenge: &ChallengeRow) -> Result<(), StoreError> {
+        sqlx::query(INSERT_CHALLENGE)
+            .bind(DB::to_id(challenge.id))
+            .bind(DB::to_id(challenge.challenger_id))
+            .bind(challenge.opponent_id.map(DB::to_id))
+            .bind(challenge.ruleset.as_str())
+            .bind(challenge.time_control.as_str())
+            .bind(challenge.colour.as_str())
+            .bind(challenge.status.as_str())
+            .bind(challenge.game_id.map(DB::to_id))
+            .bind(challenge.created_at)
+            .bind(challenge.expires_at)
+            .execute(&self.pool)
+            .await
+            .map_err(conflict_if_unique)?;
+        Ok(())
+    }
+
+    async fn challenge(&self, id: Uuid) -> Result<Option<ChallengeRow>, StoreError> {
+        let row = sqlx::query(CHALLENGE_BY_ID).bind(DB::to_id(id)).fetch_optional(&self.pool).await?;
+        Ok(row.as_ref().map(Self::challenge_from_row).transpose()?)
+    }
+
+    async fn open_challenges_of(&self, account_id: Uuid, now: Millis) -> Result<Vec<ChallengeRow>, StoreError> {
+        let rows = sqlx::query(OPEN_CHALLENGES_OF).bind(DB::to_id(account_id)).bind(now).fetch_all(&self.pool).await?;
+        Ok(rows.iter().map(Self::challenge_from_row).collect::<Result<_, _>>()?)
+    }
+
+    async fn close_challenge(&self, id: Uuid, status: &str, now: Millis) -> Result<bool, StoreError> {
+        debug_assert!(matches!(status, "declined" | "cancelled" | "expired"), "not a closing status: {status}");
+        let result =
+            sqlx::query(CLOSE_CHALLENGE).bind(DB::to_id(id)).bind(status).bind(now).execute(&self.pool).await?;
+        Ok(DB::rows_affected(&result) > 0)
+    }
+
+    async fn accept_challenge(
+        &self,
+        id: Uuid,
+        acceptor_id: Uuid,
+        game: &GameRow,
+        started: &EventRow,
+        now: Millis,
+    ) -> Result<bool, StoreError> {
+        let mut tx = self.pool.begin_with(DB::BEGIN_WRITE).await?;
+        // The conditional UPDATE decides: in PostgreSQL a concurrent acceptor waits for this row's lock and
+        // then finds the challenge no longer open.
+        let accepted = sqlx::query(ACCEPT_CHALLENGE)
+            .bind(DB::to_id(id))
+            .bind(DB::to_id(game.id))
+            .bind(DB::to_id(acceptor_id))
+            .bind(now)
+            .execute(&mut *tx)
+            .await?;
+        if DB::rows_affected(&accepted) == 0 {
+            return Ok(false);
+        }
+        Self::insert_game_with_event(&mut tx, game, started).await?;
+        tx.commit().await?;
+        Ok(true)
+    }
+
+    async fn insert_game(&self, game: &GameRow, started: &EventRow) -> Result<(), StoreError> {
+        let mut tx = self.pool.begin_with(DB::BEGIN_WRITE).await?;
+        Self::insert_game_with_event(&mut tx, game, started).await?;
+        tx.commit().await?;
+        Ok(())
+    }
+
+    async fn game(&self, id: Uuid) -> Result<Option<GameRow>, StoreError> {
+        let row = sqlx::query(GAME_BY_ID).bind(DB::to_id(id)).fetch_optional(&self.pool).await?;
+        Ok(row.as_ref().map(Self::game_from_row).transpose()?)
+    }
+
+    async fn games_of(
+        &self,
+        account_id: Uuid,
+        before: Option<GameCursor>,
+        limit: u32,
+    ) -> Result<Vec<GameRow>, StoreError> {
+        let before = before.unwrap_or(NEWEST_CURSOR);
+        let rows = sqlx::query(GAMES_OF)
+            .bind(DB::to_id(account_id))
+            .bind(before.created_at)
+            .bind(DB::to_id(before.id))
+            .bind(i64::from(limit))
+            .fetch_all(&self.pool)
+            .await?;
+        Ok(rows.iter().map(Self::game_from_row).collect::<Result<_, _>>()?)
+    }
+
+    async fn active_games(&self) -> Result<Vec<GameRow>, StoreError> {
+        let rows = sqlx::query(ACTIVE_GAMES).fetch_all(&self.pool).await?;
+        Ok(rows.iter().map(Self::game_from_row).collect::<Result<_, _>>()?)
+    }
+
+    async fn moves(&self, game_id: Uuid) -> Result<Vec<MoveRow>, StoreError> {
+        let rows = sqlx::query(MOVES_OF).bind(DB::to_id(game_id)).fetch_all(&self.pool).await?;
+        Ok(rows.iter().map(Self::move_from_row).collect::<Result<_, _>>()?)
+    }
+
+    async fn events_after(&self, game_id: Uuid, after_seq: i64) -> Result<Vec<EventRow>, StoreError> {
+        let rows = sqlx::query(EVENTS_AFTER).bind(DB::to_id(game_id)).bind(after_seq).fetch_all(&self.pool).await?;
+        Ok(rows.iter().map(Self::event_from_row).collect::<Result<_, _>>()?)
+    }
+
+    async fn record(&self, game_id: Uuid, change: &GameChange) -> Result<(), StoreError> {
+        debug_assert_eq!(change.event.seq, change.expected_seq + 1, "events are numbered without gaps");
+        debug_assert_eq!(change.state.seq, change.event.seq, "the game's seq is its last event's");
+        let mut tx = self.pool.begin_with(DB::BEGIN_WRITE).await?;
+        // The optimistic check: in PostgreSQL a concurrent writer waits for this row's lock and then finds the
+        // seq moved on. Returning before commit drops the transaction, which rolls it back.
+        let updated = Self::bind_state(sqlx::query(UPDATE_GAME_STATE), &change.state)
+            .bind(DB::to_id(game_id))
+            .bind(change.expected_seq)
+            .execute(&mut *tx)
+            .await?;
+        if DB::rows_affected(&updated) == 0 {
+            return Err(StoreError::Conflict);
+        }
+        Self::insert_event(&mut tx, game_id, &change.event).await?;
+        if let Some(new_move) = &change.new_move {
+            Self::insert_move(&mut tx, game_id, new_move).await?;
+        }
+        tx.commit().await?;
+        Ok(())
+    }
+}

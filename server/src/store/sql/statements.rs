@@ -1,0 +1,89 @@
+//! The SQL text of every store operation, shared by both backends: both accept `$1`-style placeholders, and
+//! every statement here means the same in PostgreSQL and SQLite.
+
+// Column lists for SELECT and INSERT; rows are read back by column name.
+macro_rules! account_columns {
+    () => {
+        "id, name, kind, password_hash, is_admin, banned, created_at"
+    };
+}
+
+macro_rules! challenge_columns {
+    () => {
+        "id, challenger_id, opponent_id, ruleset, time_control, colour, status, game_id, created_at, expires_at"
+    };
+}
+
+macro_rules! game_columns {
+    () => {
+        "id, kind, ruleset, time_control, first_id, second_id, created_at, \
+         status, winner, end_reason, ply, seq, first_ms, second_ms, clock_at, to_act, deadline, finished_at"
+    };
+}
+
+pub(super) const PING: &str = "SELECT 1";
+
+pub(super) const INSERT_ACCOUNT: &str = "INSERT INTO accounts \
+    (id, name, name_key, kind, password_hash, is_admin, banned, created_at) \
+    VALUES ($1, $2, $3, $4, $5, $6, $7, $8)";
+pub(super) const ACCOUNT_BY_ID: &str = concat!("SELECT ", account_columns!(), " FROM accounts WHERE id = $1");
+pub(super) const ACCOUNT_BY_NAME_KEY: &str =
+    concat!("SELECT ", account_columns!(), " FROM accounts WHERE name_key = $1");
+pub(super) const SET_ADMIN: &str = "UPDATE accounts SET is_admin = $2 WHERE name_key = $1";
+
+pub(super) const INSERT_SESSION: &str =
+    "INSERT INTO sessions (token_hash, account_id, created_at, expires_at) VALUES ($1, $2, $3, $4)";
+pub(super) const SESSION_ACCOUNT: &str = concat!(
+    "SELECT ",
+    account_columns!(),
+    " FROM accounts WHERE id = (SELECT account_id FROM sessions WHERE token_hash = $1 AND expires_at > $2)"
+);
+pub(super) const DELETE_SESSION: &str = "DELETE FROM sessions WHERE token_hash = $1";
+
+pub(super) const INSERT_CHALLENGE: &str =
+    concat!("INSERT INTO challenges (", challenge_columns!(), ") VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10)");
+pub(super) const CHALLENGE_BY_ID: &str = concat!("SELECT ", challenge_columns!(), " FROM challenges WHERE id = $1");
+pub(super) const OPEN_CHALLENGES_OF: &str = concat!(
+    "SELECT ",
+    challenge_columns!(),
+    " FROM challenges WHERE (challenger_id = $1 OR opponent_id = $1) AND status = 'open' AND expires_at > $2 \
+     ORDER BY created_at DESC, id DESC"
+);
+// An expired challenge that is still open may only be closed as `expired`.
+pub(super) const CLOSE_CHALLENGE: &str = "UPDATE challenges SET status = $2 \
+    WHERE id = $1 AND status = 'open' AND (expires_at > $3 OR $2 = 'expired')";
+pub(super) const ACCEPT_CHALLENGE: &str = "UPDATE challenges \
+    SET status = 'accepted', game_id = $2, opponent_id = COALESCE(opponent_id, $3) \
+    WHERE id = $1 AND status = 'open' AND expires_at > $4";
+
+// The game's state columns come last, in the order `bind_state` binds them.
+pub(super) const INSERT_GAME: &str = concat!(
+    "INSERT INTO games (",
+    game_columns!(),
+    ") VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15, $16, $17, $18)"
+);
+pub(super) const UPDATE_GAME_STATE: &str =
+    "UPDATE games SET status = $1, winner = $2, end_reason = $3, ply = $4, seq = $5, \
+    first_ms = $6, second_ms = $7, clock_at = $8, to_act = $9, deadline = $10, finished_at = $11 \
+    WHERE id = $12 AND seq = $13";
+pub(super) const GAME_BY_ID: &str = concat!("SELECT ", game_columns!(), " FROM games WHERE id = $1");
+pub(super) const GAMES_OF: &str = concat!(
+    "SELECT ",
+    game_columns!(),
+    " FROM games WHERE (first_id = $1 OR second_id = $1) AND (created_at, id) < ($2, $3) \
+     ORDER BY created_at DESC, id DESC LIMIT $4"
+);
+pub(super) const ACTIVE_GAMES: &str =
+    concat!("SELECT ", game_columns!(), " FROM games WHERE status = 'active' ORDER BY created_at, id");
+
+pub(super) const INSERT_MOVE: &str = "INSERT INTO moves \
+    (game_id, ply, seat, notation, turn_ended, client_move_id, first_ms, second_ms, received_at) \
+    VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9)";
+pub(super) const MOVES_OF: &str =
+    "SELECT ply, seat, notation, turn_ended, client_move_id, first_ms, second_ms, received_at \
+    FROM moves WHERE game_id = $1 ORDER BY ply";
+
+pub(super) const INSERT_EVENT: &str =
+    "INSERT INTO game_events (game_id, seq, kind, payload, at) VALUES ($1, $2, $3, $4, $5)";
+pub(super) const EVENTS_AFTER: &str =
+    "SELECT seq, kind, payload, at FROM game_events WHERE game_id = $1 AND seq > $2 ORDER BY seq";

@@ -1,0 +1,89 @@
+//! The SQLite store: the embedded default, one file next to the server.
+
+use std::str::FromStr;
+use std::time::Duration;
+
+use sqlx::sqlite::{
+    SqliteConnectOptions, SqliteJournalMode, SqlitePool, SqlitePoolOptions, SqliteQueryResult, SqliteSynchronous,
+};
+use sqlx::Sqlite;
+use uuid::fmt::Hyphenated;
+use uuid::Uuid;
+
+use super::sql::{Dialect, SqlStore};
+use super::StoreError;
+
+/// How long a writer waits for another connection's write lock before giving up. Writes are short
+/// transactions, so waiting this long means something is badly wrong.
+const BUSY_TIMEOUT: Duration = Duration::from_secs(10);
+
+/// The [`Store`](super::Store) over a SQLite pool ([`SqlitePool`]).
+pub type SqliteStore = SqlStore<Sqlite>;
+
+impl Dialect for Sqlite {
+    type Id = Hyphenated;
+    // IMMEDIATE takes the write lock up front (waiting up to the busy timeout) instead of upgrading a read
+    // lock mid-transaction, which in WAL mode can fail at once with SQLITE_BUSY_SNAPSHOT.
+    const BEGIN_WRITE: &'static str = "BEGIN IMMEDIATE";
+
+    fn to_id(id: Uuid) -> Hyphenated {
+        id.hyphenated()
+    }
+
+    fn from_id(id: Hyphenated) -> Uuid {
+        id.into_uuid()
+    }
+
+    fn rows_affected(result: &SqliteQueryResult) -> u64 {
+        result.rows_affected()
+    }
+}
+
+impl SqliteStore {
+    /// Opens the database at `url` (`sqlite:path`, `sqlite://path` or `sqlite::memory:`), creating the file if
+    /// it is missing, and brings its schema up to date.
+    pub async fn connect(url: &str) -> Result<Self, StoreError> {
+        let options = SqliteConnectOptions::from_str(url)?
+            .create_if_missing(true)
+            .foreign_keys(true)
+            .busy_timeout(BUSY_TIMEOUT)
+            // WAL lets readers run beside the writer. FULL syncs the log at every commit: a move is
+            // acknowledged only after its commit, and with NORMAL a power cut could still undo that commit.
+            .journal_mode(SqliteJournalMode::Wal)
+            .synchronous(SqliteSynchronous::Full);
+        let pool_options = if is_in_memory(url) {
+            // An in-memory database lives only while a connection to it is open: keep exactly one, forever.
+            SqlitePoolOptions::new().min_connections(1).max_connections(1).idle_timeout(None).max_lifetime(None)
+        } else {
+            SqlitePoolOptions::new()
+        };
+        let pool: SqlitePool = pool_options.connect_with(options).await?;
+        sqlx::migrate!("../migrations/sqlite").run(&pool).await?;
+        Ok(Self::new(pool))
+    }
+}
+
+/// Whether the URL names an in-memory database (`sqlite::memory:`, `sqlite://:memory:`, `?mode=memory`).
+fn is_in_memory(url: &str) -> bool {
+    url.contains(":memory:") || url.contains("mode=memory")
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// The settings "nothing acknowledged is ever lost" rests on; SQLite would silently run without them.
+    #[tokio::test]
+    async fn connections_use_wal_full_sync_and_foreign_keys() {
+        let dir = tempfile::tempdir().unwrap();
+        let url = format!("sqlite://{}", dir.path().join("kartka.db").display());
+        let store = SqliteStore::connect(&url).await.unwrap();
+        let journal_mode: String = sqlx::query_scalar("PRAGMA journal_mode").fetch_one(&store.pool).await.unwrap();
+        let synchronous: i64 = sqlx::query_scalar("PRAGMA synchronous").fetch_one(&store.pool).await.unwrap();
+        let foreign_keys: i64 = sqlx::query_scalar("PRAGMA foreign_keys").fetch_one(&store.pool).await.unwrap();
+        assert_eq!(journal_mode, "wal");
+        assert_eq!(synchronous, 2, "FULL");
+        assert_eq!(foreign_keys, 1);
+        assert!(dir.path().join("kartka.db").exists(), "the file is created");
+    }
+}

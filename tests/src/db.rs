@@ -1,0 +1,118 @@
+//! A fresh, empty database for each test, on either backend.
+//!
+//! PostgreSQL tests need a server: the one `KARTKA_TEST_POSTGRES_URL` names, by default
+//! [`DEFAULT_POSTGRES_URL`]. Each test gets its own database there, created for it and dropped afterwards. A
+//! server that cannot be reached fails the test: a PostgreSQL test never quietly runs on something else.
+
+use std::str::FromStr;
+use std::sync::Arc;
+
+use kartka_server::store::{self, Store};
+use sqlx::postgres::PgConnectOptions;
+use sqlx::{ConnectOptions, Connection, PgConnection};
+use tempfile::TempDir;
+use uuid::Uuid;
+
+/// The environment variable naming the PostgreSQL server tests create their databases on.
+pub const POSTGRES_URL_VAR: &str = "KARTKA_TEST_POSTGRES_URL";
+
+/// The PostgreSQL server used when [`POSTGRES_URL_VAR`] is not set.
+pub const DEFAULT_POSTGRES_URL: &str = "postgres://postgres@127.0.0.1:5432/postgres";
+
+/// A database backend kartka supports.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Backend {
+    /// A fresh database on the test PostgreSQL server.
+    Postgres,
+    /// A fresh SQLite file in a temporary directory.
+    Sqlite,
+}
+
+/// A freshly migrated, empty store that cleans up after itself when dropped.
+pub struct TestDb {
+    store: Arc<dyn Store>,
+    url: String,
+    cleanup: Cleanup,
+}
+
+enum Cleanup {
+    /// Dropping the directory deletes the database file in it.
+    RemoveDir { _dir: TempDir },
+    /// The database to drop, on this server.
+    DropDatabase { server_url: String, name: String },
+}
+
+impl TestDb {
+    /// A new, empty database on `backend`, opened through [`store::open`] as the server opens it.
+    ///
+    /// # Panics
+    /// When the database cannot be created or opened, e.g. the PostgreSQL server cannot be reached.
+    pub async fn new(backend: Backend) -> Self {
+        match backend {
+            Backend::Postgres => Self::postgres().await,
+            Backend::Sqlite => Self::sqlite().await,
+        }
+    }
+
+    /// The store.
+    pub fn store(&self) -> Arc<dyn Store> {
+        Arc::clone(&self.store)
+    }
+
+    /// The URL the store was opened from, to open it again (as a restarted server would).
+    pub fn url(&self) -> &str {
+        &self.url
+    }
+
+    async fn sqlite() -> Self {
+        let dir = tempfile::tempdir().expect("create a temporary directory for the SQLite database");
+        let url = format!("sqlite://{}", dir.path().join("kartka.db").display());
+        let store = store::open(&url).await.unwrap_or_else(|error| panic!("open SQLite at {url}: {error}"));
+        Self { store, url, cleanup: Cleanup::RemoveDir { _dir: dir } }
+    }
+
+    async fn postgres() -> Self {
+        let server_url = std::env::var(POSTGRES_URL_VAR).unwrap_or_else(|_| DEFAULT_POSTGRES_URL.to_owned());
+        let server = PgConnectOptions::from_str(&server_url)
+            .unwrap_or_else(|error| panic!("{POSTGRES_URL_VAR}={server_url} is not a PostgreSQL URL: {error}"));
+        let mut admin = PgConnection::connect_with(&server).await.unwrap_or_else(|error| {
+            panic!(
+                "PostgreSQL tests need a server, and none answers at {server_url} ({error}). \
+                 Start one, or point {POSTGRES_URL_VAR} at one."
+            )
+        });
+        let name = format!("kartka_test_{}", Uuid::new_v4().simple());
+        sqlx::query(&format!("CREATE DATABASE {name}"))
+            .execute(&mut admin)
+            .await
+            .unwrap_or_else(|error| panic!("create database {name} on {server_url}: {error}"));
+        // Best effort: the database is created, and the connection closes when dropped anyway.
+        let _ = admin.close().await;
+
+        let url = server.database(&name).to_url_lossy().to_string();
+        let store = store::open(&url).await.unwrap_or_else(|error| panic!("open PostgreSQL database {name}: {error}"));
+        Self { store, url, cleanup: Cleanup::DropDatabase { server_url, name } }
+    }
+}
+
+impl Drop for TestDb {
+    fn drop(&mut self) {
+        let Cleanup::DropDatabase { server_url, name } = &self.cleanup else { return };
+        let (server_url, name) = (server_url.clone(), name.clone());
+        // Drop cannot await, and may run inside the test's runtime, where blocking on another future panics:
+        // drop the database from a thread of its own. FORCE ends the store's pooled connections still open.
+        let dropped = std::thread::spawn(move || {
+            let runtime = tokio::runtime::Builder::new_current_thread().enable_all().build()?;
+            runtime.block_on(async {
+                let mut admin = PgConnection::connect(&server_url).await?;
+                sqlx::query(&format!("DROP DATABASE IF EXISTS {name} WITH (FORCE)")).execute(&mut admin).await?;
+                admin.close().await
+            })?;
+            Ok::<(), Box<dyn std::error::Error + Send + Sync>>(())
+        })
+        .join();
+        if let Ok(Err(error)) = dropped {
+            eprintln!("could not drop a test database: {error}");
+        }
+    }
+}

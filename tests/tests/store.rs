@@ -1,0 +1,592 @@
+//! The store suite: every scenario is written once and runs against both backends, each on a fresh database
+//! (`postgres::…` and `sqlite::…` tests).
+
+use std::sync::Arc;
+
+use kartka_server::store::{
+    self, AccountKind, AccountRow, ChallengeRow, EventRow, GameChange, GameCursor, GameRow, GameState, Millis, MoveRow,
+    SessionRow, Store, StoreError,
+};
+use kartka_tests::db::{Backend, TestDb};
+use tokio::sync::Barrier;
+use uuid::Uuid;
+
+/// Runs each scenario as one test per backend.
+macro_rules! on_both_backends {
+    ($($scenario:ident),+ $(,)?) => {
+        on_backend!(postgres, Backend::Postgres, $($scenario),+);
+        on_backend!(sqlite, Backend::Sqlite, $($scenario),+);
+    };
+}
+
+macro_rules! on_backend {
+    ($module:ident, $backend:expr, $($scenario:ident),+) => {
+        mod $module {
+            use super::*;
+            $(
+                // Two worker threads, so the concurrency scenarios really race.
+                #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+                async fn $scenario() {
+                    let db = TestDb::new($backend).await;
+                    super::$scenario(&db).await;
+                }
+            )+
+        }
+    };
+}
+
+on_both_backends!(
+    accounts_are_found_by_id_and_by_name_in_any_case,
+    a_name_taken_in_another_letter_case_conflicts,
+    set_admin_grants_and_revokes_the_role,
+    sessions_authenticate_until_they_expire_or_are_deleted,
+    open_challenges_are_listed_for_both_sides,
+    only_open_unexpired_challenges_close,
+    accepting_a_challenge_creates_its_game_once,
+    concurrent_accepts_let_exactly_one_win,
+    games_of_pages_newest_first,
+    record_appends_events_and_moves_in_order,
+    a_stale_expected_seq_conflicts_and_writes_nothing,
+    a_repeated_ply_conflicts_and_writes_nothing,
+    a_finished_game_leaves_active_games,
+    events_after_returns_only_later_events,
+    concurrent_records_let_exactly_one_win,
+    reopening_the_database_keeps_everything,
+);
+
+/// An arbitrary moment all scenarios count from.
+const T0: Millis = 1_750_000_000_000;
+const MINUTE: Millis = 60_000;
+const RULESET: &str = r#"{"kind":"paper-soccer","width":8,"height":10,"goal":2}"#;
+const TIME_CONTROL: &str = r#"{"type":"fischer","initial_seconds":60,"increment_seconds":2}"#;
+
+fn account(name: &str) -> AccountRow {
+    AccountRow {
+        id: Uuid::new_v4(),
+        name: name.to_owned(),
+        kind: AccountKind::Registered,
+        password_hash: Some("$argon2id$v=19$m=19456,t=2,p=1$c2FsdA$aGFzaA".to_owned()),
+        is_admin: false,
+        banned: false,
+        created_at: T0,
+    }
+}
+
+async fn inserted_account(store: &dyn Store, name: &str) -> AccountRow {
+    let account = account(name);
+    store.insert_account(&account).await.expect("insert account");
+    account
+}
+
+/// A new active game between two accounts, and its first event.
+fn new_game(first: &AccountRow, second: &AccountRow, created_at: Millis) -> (GameRow, EventRow) {
+    let game = GameRow {
+        id: Uuid::new_v4(),
+        kind: "paper-soccer".to_owned(),
+        ruleset: RULESET.to_owned(),
+        time_control: TIME_CONTROL.to_owned(),
+        first_id: first.id,
+        second_id: second.id,
+        created_at,
+        state: GameState {
+            status: "active".to_owned(),
+            winner: None,
+            end_reason: None,
+            ply: 0,
+            seq: 1,
+            first_ms: MINUTE,
+            second_ms: MINUTE,
+            clock_at: created_at,
+            to_act: Some("first".to_owned()),
+            deadline: Some(created_at + MINUTE),
+            finished_at: None,
+        },
+    };
+    let started =
+        EventRow { seq: 1, kind: "started".to_owned(), payload: r#"{"type":"started"}"#.to_owned(), at: created_at };
+    (game, started)
+}
+
+async fn inserted_game(store: &dyn Store, first: &AccountRow, second: &AccountRow, created_at: Millis) -> GameRow {
+    let (game, started) = new_game(first, second, created_at);
+    store.insert_game(&game, &started).await.expect("insert game");
+    game
+}
+
+/// A move one second after `state`, by the seat whose turn the ply's parity says it is.
+fn move_change(state: &GameState, client_move_id: &str) -> GameChange {
+    let at = state.clock_at + 1_000;
+    let seat = if state.ply % 2 == 0 { "first" } else { "second" };
+    let (first_ms, second_ms) = if seat == "first" {
+        (state.first_ms - 1_000, state.second_ms)
+    } else {
+        (state.first_ms, state.second_ms - 1_000)
+    };
+    let seq = state.seq + 1;
+    GameChange {
+        expected_seq: state.seq,
+        event: EventRow {
+            seq,
+            kind: "moved".to_owned(),
+            payload: format!(r#"{{"type":"moved","ply":{}}}"#, state.ply),
+            at,
+        },
+        new_move: Some(MoveRow {
+            ply: state.ply,
+            seat: seat.to_owned(),
+            notation: (state.ply % 8).to_string(),
+            turn_ended: true,
+            client_move_id: client_move_id.to_owned(),
+            first_ms,
+            second_ms,
+            received_at: at,
+        }),
+        state: GameState {
+            ply: state.ply + 1,
+            seq,
+            first_ms,
+            second_ms,
+            clock_at: at,
+            to_act: Some(if state.ply % 2 == 0 { "second" } else { "first" }.to_owned()),
+            deadline: Some(at + MINUTE),
+            ..state.clone()
+        },
+    }
+}
+
+/// An event that is not a move (a connect, an offer), one second after `state`.
+fn event_change(state: &GameState, kind: &str) -> GameChange {
+    let at = state.clock_at + 1_000;
+    let seq = state.seq + 1;
+    GameChange {
+        expected_seq: state.seq,
+        event: EventRow { seq, kind: kind.to_owned(), payload: format!(r#"{{"type":"{kind}"}}"#), at },
+        new_move: None,
+        state: GameState { seq, ..state.clone() },
+    }
+}
+
+/// The first seat scores, one second after `state`.
+fn end_change(state: &GameState) -> GameChange {
+    let at = state.clock_at + 1_000;
+    let seq = state.seq + 1;
+    GameChange {
+        expected_seq: state.seq,
+        event: EventRow { seq, kind: "ended".to_owned(), payload: r#"{"type":"ended"}"#.to_owned(), at },
+        new_move: None,
+        state: GameState {
+            status: "finished".to_owned(),
+            winner: Some("first".to_owned()),
+            end_reason: Some("goal".to_owned()),
+            seq,
+            clock_at: at,
+            to_act: None,
+            deadline: None,
+            finished_at: Some(at),
+            ..state.clone()
+        },
+    }
+}
+
+/// Records `change` and returns the state it leads to.
+async fn recorded(store: &dyn Store, game_id: Uuid, change: GameChange) -> GameState {
+    store.record(game_id, &change).await.expect("record change");
+    change.state
+}
+
+fn challenge(challenger: &AccountRow, opponent: Option<&AccountRow>, created_at: Millis) -> ChallengeRow {
+    ChallengeRow {
+        id: Uuid::new_v4(),
+        challenger_id: challenger.id,
+        opponent_id: opponent.map(|opponent| opponent.id),
+        ruleset: RULESET.to_owned(),
+        time_control: TIME_CONTROL.to_owned(),
+        colour: "random".to_owned(),
+        status: "open".to_owned(),
+        game_id: None,
+        created_at,
+        expires_at: created_at + 10 * MINUTE,
+    }
+}
+
+async fn inserted_challenge(
+    store: &dyn Store,
+    challenger: &AccountRow,
+    opponent: Option<&AccountRow>,
+    created_at: Millis,
+) -> ChallengeRow {
+    let challenge = challenge(challenger, opponent, created_at);
+    store.insert_challenge(&challenge).await.expect("insert challenge");
+    challenge
+}
+
+fn assert_conflict<T: std::fmt::Debug>(result: Result<T, StoreError>) {
+    assert!(matches!(result, Err(StoreError::Conflict)), "expected a conflict, got {result:?}");
+}
+
+async fn accounts_are_found_by_id_and_by_name_in_any_case(db: &TestDb) {
+    let store = db.store();
+    let guest = AccountRow { kind: AccountKind::Guest, password_hash: None, ..account("Guest-Żaba") };
+    store.insert_account(&guest).await.unwrap();
+    let registered = inserted_account(&*store, "Kasia").await;
+
+    assert_eq!(store.account_by_id(guest.id).await.unwrap(), Some(guest.clone()));
+    assert_eq!(store.account_by_id(registered.id).await.unwrap(), Some(registered.clone()));
+    assert_eq!(store.account_by_name("kASIA").await.unwrap(), Some(registered));
+    // Case folding goes beyond ASCII.
+    assert_eq!(store.account_by_name("guest-żABA").await.unwrap(), Some(guest));
+    assert_eq!(store.account_by_id(Uuid::new_v4()).await.unwrap(), None);
+    assert_eq!(store.account_by_name("nobody").await.unwrap(), None);
+}
+
+async fn a_name_taken_in_another_letter_case_conflicts(db: &TestDb) {
+    let store = db.store();
+    let original = inserted_account(&*store, "Kasia").await;
+
+    assert_conflict(store.insert_account(&account("KASIA")).await);
+    assert_conflict(store.insert_account(&AccountRow { name: "Basia".to_owned(), ..original.clone() }).await);
+    assert_eq!(store.account_by_name("kasia").await.unwrap(), Some(original));
+    assert_eq!(store.account_by_name("basia").await.unwrap(), None);
+}
+
+async fn set_admin_grants_and_revokes_the_role(db: &TestDb) {
+    let store = db.store();
+    let account = inserted_account(&*store, "Kasia").await;
+
+    assert!(store.set_admin("KASIA", true).await.unwrap());
+    assert!(store.account_by_id(account.id).await.unwrap().unwrap().is_admin);
+    assert!(store.set_admin("kasia", false).await.unwrap());
+    assert!(!store.account_by_id(account.id).await.unwrap().unwrap().is_admin);
+    assert!(!store.set_admin("nobody", true).await.unwrap());
+}
+
+async fn sessions_authenticate_until_they_expire_or_are_deleted(db: &TestDb) {
+    let store = db.store();
+    let account = inserted_account(&*store, "Kasia").await;
+    let session =
+        SessionRow { token_hash: "ab".repeat(32), account_id: account.id, created_at: T0, expires_at: T0 + MINUTE };
+    store.insert_session(&session).await.unwrap();
+
+    assert_eq!(store.session_account(&session.token_hash, T0).await.unwrap(), Some(account.clone()));
+    assert_eq!(store.session_account(&session.token_hash, T0 + MINUTE - 1).await.unwrap(), Some(account));
+    assert_eq!(store.session_account(&session.token_hash, T0 + MINUTE).await.unwrap(), None, "expired");
+    assert_eq!(store.session_account(&"cd".repeat(32), T0).await.unwrap(), None, "unknown token");
+    assert_conflict(store.insert_session(&session).await);
+
+    assert!(store.delete_session(&session.token_hash).await.unwrap());
+    assert_eq!(store.session_account(&session.token_hash, T0).await.unwrap(), None);
+    assert!(!store.delete_session(&session.token_hash).await.unwrap());
+}
+
+async fn open_challenges_are_listed_for_both_sides(db: &TestDb) {
+    let store = db.store();
+    let kasia = inserted_account(&*store, "Kasia").await;
+    let basia = inserted_account(&*store, "Basia").await;
+    let olek = inserted_account(&*store, "Olek").await;
+    let to_basia = inserted_challenge(&*store, &kasia, Some(&basia), T0).await;
+    let open_to_anyone = inserted_challenge(&*store, &kasia, None, T0 + 1).await;
+    let from_basia = inserted_challenge(&*store, &basia, Some(&kasia), T0 + 2).await;
+    let declined = inserted_challenge(&*store, &kasia, Some(&basia), T0 + 3).await;
+    assert!(store.close_challenge(declined.id, "declined", T0 + 4).await.unwrap());
+    let now = T0 + 5;
+
+    assert_eq!(store.challenge(to_basia.id).await.unwrap(), Some(to_basia.clone()));
+    let ids = |challenges: Vec<ChallengeRow>| challenges.into_iter().map(|challenge| challenge.id).collect::<Vec<_>>();
+    assert_eq!(
+        ids(store.open_challenges_of(kasia.id, now).await.unwrap()),
+        [from_basia.id, open_to_anyone.id, to_basia.id],
+        "newest first, made and received"
+    );
+    assert_eq!(ids(store.open_challenges_of(basia.id, now).await.unwrap()), [from_basia.id, to_basia.id]);
+    assert!(store.open_challenges_of(olek.id, now).await.unwrap().is_empty());
+    assert!(store.open_challenges_of(kasia.id, to_basia.expires_at + 10).await.unwrap().is_empty(), "all expired");
+}
+
+async fn only_open_unexpired_challenges_close(db: &TestDb) {
+    let store = db.store();
+    let kasia = inserted_account(&*store, "Kasia").await;
+    let basia = inserted_account(&*store, "Basia").await;
+    let challenge = inserted_challenge(&*store, &kasia, Some(&basia), T0).await;
+
+    assert!(store.close_challenge(challenge.id, "cancelled", T0 + 1).await.unwrap());
+    assert!(!store.close_challenge(challenge.id, "declined", T0 + 2).await.unwrap(), "already closed");
+    assert_eq!(store.challenge(challenge.id).await.unwrap().unwrap().status, "cancelled");
+    assert!(!store.close_challenge(Uuid::new_v4(), "cancelled", T0).await.unwrap(), "no such challenge");
+
+    let stale = inserted_challenge(&*store, &kasia, Some(&basia), T0).await;
+    let after_expiry = stale.expires_at;
+    assert!(!store.close_challenge(stale.id, "declined", after_expiry).await.unwrap(), "too late to decline");
+    assert!(store.close_challenge(stale.id, "expired", after_expiry).await.unwrap(), "the sweeper expires it");
+    assert_eq!(store.challenge(stale.id).await.unwrap().unwrap().status, "expired");
+}
+
+async fn accepting_a_challenge_creates_its_game_once(db: &TestDb) {
+    let store = db.store();
+    let kasia = inserted_account(&*store, "Kasia").await;
+    let basia = inserted_account(&*store, "Basia").await;
+    let challenge = inserted_challenge(&*store, &kasia, None, T0).await;
+    let now = T0 + 1;
+    let (game, started) = new_game(&kasia, &basia, now);
+
+    assert!(store.accept_challenge(challenge.id, basia.id, &game, &started, now).await.unwrap());
+    let accepted = store.challenge(challenge.id).await.unwrap().unwrap();
+    assert_eq!(accepted.status, "accepted");
+    assert_eq!(accepted.game_id, Some(game.id));
+    assert_eq!(accepted.opponent_id, Some(basia.id), "an open challenge records who accepted it");
+    assert_eq!(store.game(game.id).await.unwrap(), Some(game.clone()));
+    assert_eq!(store.events_after(game.id, 0).await.unwrap(), [started]);
+
+    let (second_game, second_started) = new_game(&kasia, &basia, now);
+    assert!(!store.accept_challenge(challenge.id, basia.id, &second_game, &second_started, now).await.unwrap());
+    assert_eq!(store.game(second_game.id).await.unwrap(), None, "no second game");
+    assert_eq!(store.challenge(challenge.id).await.unwrap(), Some(accepted));
+
+    let expired = inserted_challenge(&*store, &kasia, Some(&basia), T0).await;
+    let (late_game, late_started) = new_game(&kasia, &basia, expired.expires_at);
+    assert!(!store
+        .accept_challenge(expired.id, basia.id, &late_game, &late_started, expired.expires_at)
+        .await
+        .unwrap());
+    assert_eq!(store.game(late_game.id).await.unwrap(), None);
+    assert_eq!(store.challenge(expired.id).await.unwrap().unwrap().status, "open");
+}
+
+async fn concurrent_accepts_let_exactly_one_win(db: &TestDb) {
+    let store = db.store();
+    let kasia = inserted_account(&*store, "Kasia").await;
+    let acceptors = [inserted_account(&*store, "Basia").await, inserted_account(&*store, "Olek").await];
+    let challenge = inserted_challenge(&*store, &kasia, None, T0).await;
+    let barrier = Arc::new(Barrier::new(acceptors.len()));
+
+    let attempts = acceptors.map(|acceptor| {
+        let (store, barrier) = (Arc::clone(&store), Arc::clone(&barrier));
+        let (game, started) = new_game(&kasia, &acceptor, T0 + 1);
+        tokio::spawn(async move {
+            barrier.wait().await;
+            let accepted = store.accept_challenge(challenge.id, acceptor.id, &game, &started, T0 + 1).await;
+            (game.id, accepted.expect("accept"))
+        })
+    });
+    let mut winners = Vec::new();
+    for attempt in attempts {
+        let (game_id, accepted) = attempt.await.unwrap();
+        let stored = store.game(game_id).await.unwrap();
+        assert_eq!(stored.is_some(), accepted, "a game exists exactly when its accept won");
+        if accepted {
+            winners.push(game_id);
+        }
+    }
+    assert_eq!(winners.len(), 1, "exactly one accept wins");
+    assert_eq!(store.challenge(challenge.id).await.unwrap().unwrap().game_id, Some(winners[0]));
+}
+
+async fn games_of_pages_newest_first(db: &TestDb) {
+    let store = db.store();
+    let kasia = inserted_account(&*store, "Kasia").await;
+    let basia = inserted_account(&*store, "Basia").await;
+    let olek = inserted_account(&*store, "Olek").await;
+    let mut kasias_games = Vec::new();
+    for minute in 0..5 {
+        let (first, second) = if minute % 2 == 0 { (&kasia, &basia) } else { (&olek, &kasia) };
+        kasias_games.push(inserted_game(&*store, first, second, T0 + minute * MINUTE).await);
+    }
+    // Two games created in the same millisecond: the id orders them.
+    kasias_games.push(inserted_game(&*store, &kasia, &olek, T0 + 2 * MINUTE).await);
+    let not_kasias = inserted_game(&*store, &basia, &olek, T0 + 3 * MINUTE).await;
+    kasias_games.sort_by_key(|game| std::cmp::Reverse((game.created_at, game.id)));
+
+    let mut paged = Vec::new();
+    let mut cursor = None;
+    loop {
+        let page = store.games_of(kasia.id, cursor, 2).await.unwrap();
+        assert!(page.len() <= 2);
+        let Some(last) = page.last() else { break };
+        cursor = Some(GameCursor { created_at: last.created_at, id: last.id });
+        paged.extend(page);
+    }
+    assert_eq!(paged, kasias_games);
+
+    assert_eq!(store.games_of(olek.id, None, 100).await.unwrap().len(), 4);
+    let basias_games = store.games_of(basia.id, None, 100).await.unwrap();
+    assert_eq!(basias_games.len(), 4);
+    assert!(basias_games.contains(&not_kasias));
+    assert!(store.games_of(Uuid::new_v4(), None, 10).await.unwrap().is_empty());
+}
+
+async fn record_appends_events_and_moves_in_order(db: &TestDb) {
+    let store = db.store();
+    let kasia = inserted_account(&*store, "Kasia").await;
+    let basia = inserted_account(&*store, "Basia").await;
+    let (game, started) = new_game(&kasia, &basia, T0);
+    store.insert_game(&game, &started).await.unwrap();
+
+    // Moves with an event that is not a move between them.
+    let mut state = game.state.clone();
+    let mut changes = Vec::new();
+    for step in 0..4 {
+        let change =
+            if step == 1 { event_change(&state, "draw_offered") } else { move_change(&state, &format!("m{step}")) };
+        state = change.state.clone();
+        changes.push(change);
+    }
+    for change in &changes {
+        store.record(game.id, change).await.expect("record change");
+    }
+
+    let expected_events: Vec<EventRow> =
+        std::iter::once(started).chain(changes.iter().map(|change| change.event.clone())).collect();
+    assert_eq!(store.events_after(game.id, 0).await.unwrap(), expected_events);
+    let expected_moves: Vec<MoveRow> = changes.iter().filter_map(|change| change.new_move.clone()).collect();
+    assert_eq!(expected_moves.iter().map(|recorded| recorded.ply).collect::<Vec<_>>(), [0, 1, 2]);
+    assert_eq!(store.moves(game.id).await.unwrap(), expected_moves);
+    assert_eq!(store.game(game.id).await.unwrap().unwrap().state, state);
+}
+
+async fn a_stale_expected_seq_conflicts_and_writes_nothing(db: &TestDb) {
+    let store = db.store();
+    let kasia = inserted_account(&*store, "Kasia").await;
+    let basia = inserted_account(&*store, "Basia").await;
+    let game = inserted_game(&*store, &kasia, &basia, T0).await;
+    let stale = move_change(&game.state, "late");
+    let state = recorded(&*store, game.id, move_change(&game.state, "first")).await;
+    let events = store.events_after(game.id, 0).await.unwrap();
+    let moves = store.moves(game.id).await.unwrap();
+
+    assert_conflict(store.record(game.id, &stale).await);
+    assert_conflict(
+        store.record(game.id, &move_change(&GameState { seq: state.seq + 1, ..state.clone() }, "ahead")).await,
+    );
+    assert_conflict(store.record(Uuid::new_v4(), &move_change(&state, "no such game")).await);
+
+    assert_eq!(store.game(game.id).await.unwrap().unwrap().state, state);
+    assert_eq!(store.events_after(game.id, 0).await.unwrap(), events);
+    assert_eq!(store.moves(game.id).await.unwrap(), moves);
+}
+
+async fn a_repeated_ply_conflicts_and_writes_nothing(db: &TestDb) {
+    let store = db.store();
+    let kasia = inserted_account(&*store, "Kasia").await;
+    let basia = inserted_account(&*store, "Basia").await;
+    let game = inserted_game(&*store, &kasia, &basia, T0).await;
+    let state = recorded(&*store, game.id, move_change(&game.state, "m0")).await;
+    let state = recorded(&*store, game.id, event_change(&state, "player_connected")).await;
+    let events = store.events_after(game.id, 0).await.unwrap();
+    let moves = store.moves(game.id).await.unwrap();
+
+    // The seq is current, but the move repeats ply 0: the game row and the event must not be written either.
+    let repeat = move_change(&GameState { ply: 0, ..state.clone() }, "m0 again");
+    assert_eq!(repeat.expected_seq, state.seq);
+    assert_conflict(store.record(game.id, &repeat).await);
+
+    assert_eq!(store.game(game.id).await.unwrap().unwrap().state, state);
+    assert_eq!(store.events_after(game.id, 0).await.unwrap(), events);
+    assert_eq!(store.moves(game.id).await.unwrap(), moves);
+    recorded(&*store, game.id, move_change(&state, "m1")).await;
+}
+
+async fn a_finished_game_leaves_active_games(db: &TestDb) {
+    let store = db.store();
+    let kasia = inserted_account(&*store, "Kasia").await;
+    let basia = inserted_account(&*store, "Basia").await;
+    let older = inserted_game(&*store, &kasia, &basia, T0).await;
+    let newer = inserted_game(&*store, &basia, &kasia, T0 + MINUTE).await;
+    assert_eq!(store.active_games().await.unwrap(), [older.clone(), newer.clone()]);
+
+    let state = recorded(&*store, older.id, move_change(&older.state, "m0")).await;
+    let finished = recorded(&*store, older.id, end_change(&state)).await;
+
+    assert_eq!(store.active_games().await.unwrap(), [newer]);
+    let stored = store.game(older.id).await.unwrap().unwrap();
+    assert_eq!(stored.state, finished);
+    assert_eq!(stored.state.winner.as_deref(), Some("first"));
+    assert_eq!(stored.state.deadline, None);
+}
+
+async fn events_after_returns_only_later_events(db: &TestDb) {
+    let store = db.store();
+    let kasia = inserted_account(&*store, "Kasia").await;
+    let basia = inserted_account(&*store, "Basia").await;
+    let game = inserted_game(&*store, &kasia, &basia, T0).await;
+    let mut state = game.state.clone();
+    for kind in ["player_connected", "player_disconnected", "player_connected", "draw_offered"] {
+        state = recorded(&*store, game.id, event_change(&state, kind)).await;
+    }
+    let other = inserted_game(&*store, &kasia, &basia, T0).await;
+    recorded(&*store, other.id, event_change(&other.state, "player_connected")).await;
+
+    let seqs = |events: Vec<EventRow>| events.into_iter().map(|event| event.seq).collect::<Vec<_>>();
+    assert_eq!(seqs(store.events_after(game.id, 0).await.unwrap()), [1, 2, 3, 4, 5]);
+    assert_eq!(seqs(store.events_after(game.id, 2).await.unwrap()), [3, 4, 5]);
+    assert_eq!(store.events_after(game.id, 4).await.unwrap()[0].kind, "draw_offered");
+    assert!(store.events_after(game.id, 5).await.unwrap().is_empty());
+    assert!(store.events_after(Uuid::new_v4(), 0).await.unwrap().is_empty());
+}
+
+async fn concurrent_records_let_exactly_one_win(db: &TestDb) {
+    const ROUNDS: usize = 20;
+    let store = db.store();
+    let kasia = inserted_account(&*store, "Kasia").await;
+    let basia = inserted_account(&*store, "Basia").await;
+    let game = inserted_game(&*store, &kasia, &basia, T0).await;
+    let mut state = game.state.clone();
+
+    for round in 0..ROUNDS {
+        // Two writers computed their change from the same state: only one may land.
+        let barrier = Arc::new(Barrier::new(2));
+        let writers = ["a", "b"].map(|writer| {
+            let change = move_change(&state, &format!("{writer}{round}"));
+            let (store, barrier) = (Arc::clone(&store), Arc::clone(&barrier));
+            tokio::spawn(async move {
+                barrier.wait().await;
+                let result = store.record(game.id, &change).await;
+                (change, result)
+            })
+        });
+        let mut winners = Vec::new();
+        for writer in writers {
+            match writer.await.unwrap() {
+                (change, Ok(())) => winners.push(change),
+                (_, Err(StoreError::Conflict)) => {}
+                (_, Err(error)) => panic!("round {round}: a writer failed: {error}"),
+            }
+        }
+        assert_eq!(winners.len(), 1, "round {round}: exactly one writer wins");
+        let winner = winners.pop().unwrap();
+        assert_eq!(store.moves(game.id).await.unwrap().last(), winner.new_move.as_ref());
+        state = winner.state;
+    }
+
+    assert_eq!(store.game(game.id).await.unwrap().unwrap().state, state);
+    assert_eq!(store.events_after(game.id, 0).await.unwrap().len(), 1 + ROUNDS);
+    assert_eq!(store.moves(game.id).await.unwrap().len(), ROUNDS);
+}
+
+async fn reopening_the_database_keeps_everything(db: &TestDb) {
+    let store = db.store();
+    let kasia = inserted_account(&*store, "Kasia").await;
+    let basia = inserted_account(&*store, "Basia").await;
+    let game = inserted_game(&*store, &kasia, &basia, T0).await;
+    let state = recorded(&*store, game.id, move_change(&game.state, "m0")).await;
+
+    // As a restarted server does: open the same URL again, which runs the (already applied) migrations.
+    let reopened = store::open(db.url()).await.expect("reopen the store");
+    assert_eq!(reopened.account_by_name("kasia").await.unwrap(), Some(kasia));
+    assert_eq!(reopened.game(game.id).await.unwrap().unwrap().state, state);
+    assert_eq!(reopened.moves(game.id).await.unwrap(), store.moves(game.id).await.unwrap());
+    reopened.ping().await.unwrap();
+}
+
+#[tokio::test]
+async fn an_in_memory_sqlite_store_works() {
+    let store = store::open("sqlite::memory:").await.expect("open an in-memory store");
+    store.ping().await.unwrap();
+    let kasia = inserted_account(&*store, "Kasia").await;
+    assert_eq!(store.account_by_name("KASIA").await.unwrap(), Some(kasia));
+}
+
+#[tokio::test]
+async fn unknown_database_urls_are_refused() {
+    for url in ["mysql://localhost/kartka", "kartka.db", ""] {
+        assert!(matches!(store::open(url).await, Err(StoreError::UnsupportedUrl)), "{url}");
+    }
+}

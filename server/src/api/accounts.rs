@@ -69,7 +69,10 @@ pub async fn register(
 }
 
 /// `POST /api/login`: a new session for a registered account.
-pub async fn login(State(state): State<AppState>, Json(credentials): Json<Credentials>) -> Result<Json<Session>, ApiError> {
+pub async fn login(
+    State(state): State<AppState>,
+    Json(credentials): Json<Credentials>,
+) -> Result<Json<Session>, ApiError> {
     let refused = || ApiError::new(ErrorCode::BadCredentials, "wrong username or password");
     let account = state.store.account_by_name(&credentials.username).await?;
     let stored = account.as_ref().and_then(|account| account.password_hash.clone());

@@ -131,12 +131,8 @@ pub async fn accept(
         return Err(ApiError::new(ErrorCode::UnknownChallenge, "the challenge is no longer open"));
     }
     state.games.ensure_running(game_id).await?;
-    let accepted = ChallengeRow {
-        status: "accepted".to_owned(),
-        game_id: Some(game_id),
-        opponent_id: Some(me.id),
-        ..row
-    };
+    let accepted =
+        ChallengeRow { status: "accepted".to_owned(), game_id: Some(game_id), opponent_id: Some(me.id), ..row };
     let challenge = view(&accepted, &challenger, Some(me), now)?;
     for account in [challenger.id, me.id] {
         state.connections.notify(account, &ServerFrame::ChallengeUpdated { challenge: challenge.clone() });

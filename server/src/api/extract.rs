@@ -23,14 +23,14 @@ impl FromRequestParts<AppState> for Authenticated {
     type Rejection = ApiError;
 
     async fn from_request_parts(parts: &mut Parts, state: &AppState) -> Result<Self, Self::Rejection> {
-        let header = parts.headers.get(AUTHORIZATION).ok_or_else(|| {
-            ApiError::new(ErrorCode::Unauthenticated, "send Authorization: Bearer <token>")
-        })?;
-        let token = header
-            .to_str()
-            .ok()
-            .and_then(bearer_token)
-            .ok_or_else(|| ApiError::new(ErrorCode::InvalidToken, "the Authorization header is not a bearer token"))?;
+        let header = parts
+            .headers
+            .get(AUTHORIZATION)
+            .ok_or_else(|| ApiError::new(ErrorCode::Unauthenticated, "send Authorization: Bearer <token>"))?;
+        let token =
+            header.to_str().ok().and_then(bearer_token).ok_or_else(|| {
+                ApiError::new(ErrorCode::InvalidToken, "the Authorization header is not a bearer token")
+            })?;
         let account = authenticate(state, token).await?;
         Ok(Authenticated { account, token: token.to_owned() })
     }

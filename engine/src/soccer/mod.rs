@@ -8,8 +8,13 @@ mod record;
 mod turns;
 
 pub use direction::{Direction, Directions};
+pub use notation::{parse_turn, split_turns, write_turn, ParseTurnError, SplitTurns, SplitTurnsError};
 pub use pitch::{Pitch, PitchError, Point, MAX_HEIGHT, MAX_WIDTH};
 pub use position::{IllegalStep, Position, StepResult};
+pub use record::{
+    read_records, write_records, FaultKind, KurnikRecord, LineEnding, ReadError, ReadErrorKind, RecordReader,
+    RecordResult, Replay, ReplayFault, ResultCheck, Tag,
+};
 
 use crate::game::{Game, NotationError, Progress};
 use crate::outcome::{Outcome, Seat};

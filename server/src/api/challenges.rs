@@ -100,6 +100,9 @@ pub async fn accept(
     Path(id): Path<Uuid>,
 ) -> Result<Json<Challenge>, ApiError> {
     let row = find(&state, id).await?;
+    if row.status != "open" || row.expires_at <= now_ms() {
+        return Err(ApiError::new(ErrorCode::UnknownChallenge, "the challenge is no longer open"));
+    }
     let me = &auth.account;
     match row.opponent_id {
         Some(opponent) if opponent != me.id => {

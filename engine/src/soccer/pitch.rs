@@ -225,7 +225,7 @@ mod tests {
         assert!(pitch.is_wall(Point::new(3, 0), Direction::West));
         // Next to the mouth, no entry into the goal.
         assert!(pitch.is_wall(Point::new(2, 0), Direction::NorthEast));
-        assert!(pitch.is_wall(Point::new(2, 1), Direction::NorthEast) == false);
+        assert!(!pitch.is_wall(Point::new(2, 1), Direction::NorthEast));
         // Nothing leaves a goal point.
         assert!(pitch.is_wall(Point::new(4, -1), Direction::South));
         // The corner is reachable diagonally, but not along the lines.

@@ -52,11 +52,13 @@ pub async fn of_player(
     for row in rows {
         let mut players = Vec::with_capacity(2);
         for id in [row.first_id, row.second_id] {
-            if !names.contains_key(&id) {
-                let account = state.store.account_by_id(id).await?.ok_or_else(|| damaged(row.id))?;
-                names.insert(id, info(&account));
-            }
-            let account = &names[&id];
+            let account = match names.get(&id) {
+                Some(account) => account,
+                None => {
+                    let account = state.store.account_by_id(id).await?.ok_or_else(|| damaged(row.id))?;
+                    names.entry(id).or_insert(info(&account))
+                }
+            };
             players.push(PlayerInfo { account_id: id, name: account.name.clone(), guest: account.guest });
         }
         games.push(summary(row, players)?);

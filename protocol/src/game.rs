@@ -116,6 +116,9 @@ pub enum EndReasonName {
     Adjudication,
     /// The game's scoring rule decided.
     Score,
+    /// The record does not say: an imported game that stopped before the rules ended it (kurnik records do not
+    /// tell time from resignation).
+    Unknown,
 }
 
 /// The result of a finished game.
@@ -202,6 +205,24 @@ pub enum GameEvent {
     Aborted {
         /// The seat that aborted.
         seat: SeatName,
+    },
+    /// The server closed a player's connection for breaking its rules (flooding, not reading, a ban). Recorded
+    /// for the games the connection watched, before the `player_disconnected` it may cause.
+    ConnectionClosed {
+        /// The player's seat.
+        seat: SeatName,
+        /// Why, as the close frame said (e.g. `rate limit exceeded`).
+        reason: String,
+    },
+    /// An admin called the game off. It has no result; the admin's reason is in the audit log.
+    AbortedByAdmin {},
+    /// An admin decided the result: the game is over with it (a running game ends now; a finished game's
+    /// result is replaced). Clients treat it like `ended`; the admin's reason is in the audit log.
+    Adjudicated {
+        /// The result; its reason is `adjudication`.
+        result: GameResult,
+        /// The clocks at that moment (stopped).
+        clocks: Clocks,
     },
 }
 

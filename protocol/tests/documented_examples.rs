@@ -1,6 +1,10 @@
 //! Every JSON example in docs/protocol.md must be a valid frame or body, so the document cannot drift from
 //! the types.
 
+use kartka_protocol::admin::{
+    AccountActionDone, ActionReason, Adjudication, AuditPage, ExportedGame, GameActionDone, GameReview, GameSearchPage,
+    ImportReport, SoccerPositionView,
+};
 use kartka_protocol::rest::{Challenge, CreateChallenge, ErrorBody, Session};
 use kartka_protocol::{ClientFrame, ServerFrame};
 use serde::de::DeserializeOwned;
@@ -31,6 +35,20 @@ fn parses_as<T: DeserializeOwned>(example: &str) -> bool {
     serde_json::from_str::<T>(example).is_ok()
 }
 
+/// The bodies of the admin API.
+fn parses_as_admin_body(example: &str) -> bool {
+    parses_as::<GameSearchPage>(example)
+        || parses_as::<GameReview>(example)
+        || parses_as::<SoccerPositionView>(example)
+        || parses_as::<ActionReason>(example)
+        || parses_as::<Adjudication>(example)
+        || parses_as::<GameActionDone>(example)
+        || parses_as::<AccountActionDone>(example)
+        || parses_as::<AuditPage>(example)
+        || parses_as::<ExportedGame>(example)
+        || parses_as::<ImportReport>(example)
+}
+
 #[test]
 fn every_documented_example_is_a_valid_frame_or_body() {
     let examples = json_examples();
@@ -41,7 +59,8 @@ fn every_documented_example_is_a_valid_frame_or_body() {
             || parses_as::<Session>(example)
             || parses_as::<CreateChallenge>(example)
             || parses_as::<Challenge>(example)
-            || parses_as::<ErrorBody>(example);
+            || parses_as::<ErrorBody>(example)
+            || parses_as_admin_body(example);
         assert!(valid, "docs/protocol.md example does not match any protocol type:\n{example}");
     }
 }

@@ -38,6 +38,10 @@ pub struct ServeArgs {
     /// WebSocket messages a connection may send per second (bursts of twice as many are allowed).
     #[arg(long, env = "KARTKA_WS_RATE", default_value_t = 20)]
     pub ws_messages_per_second: u32,
+    /// Registered accounts to grant the admin role at start-up, comma-separated (`kartka admin grant USER`
+    /// does it while the server runs).
+    #[arg(long, env = "KARTKA_ADMINS", value_delimiter = ',')]
+    pub admins: Vec<String>,
 }
 
 /// The settings the running server uses, derived from [`ServeArgs`] (tests build them directly).
@@ -53,6 +57,8 @@ pub struct Settings {
     pub outbound_queue: usize,
     /// How long a login session lasts.
     pub session_lifetime: Duration,
+    /// Accounts granted the admin role at start-up.
+    pub admins: Vec<String>,
 }
 
 impl Default for Settings {
@@ -63,6 +69,7 @@ impl Default for Settings {
             ws_messages_per_second: 20,
             outbound_queue: 256,
             session_lifetime: Duration::from_secs(30 * 24 * 3600),
+            admins: Vec::new(),
         }
     }
 }
@@ -73,6 +80,7 @@ impl From<&ServeArgs> for Settings {
             allowed_origins: args.allowed_origins.clone(),
             disconnect_grace: Duration::from_secs(args.disconnect_grace_seconds),
             ws_messages_per_second: args.ws_messages_per_second.max(1),
+            admins: args.admins.iter().map(|name| name.trim().to_owned()).filter(|name| !name.is_empty()).collect(),
             ..Settings::default()
         }
     }

@@ -5,6 +5,7 @@
 //! for all tasks.
 
 pub mod accounts;
+pub mod admin;
 pub mod api;
 pub mod auth;
 pub mod cli;
@@ -29,16 +30,19 @@ pub use state::AppState;
 /// The largest REST request body accepted.
 const MAX_BODY_BYTES: usize = 64 * 1024;
 
-/// The HTTP router: REST under `/api`, `/healthz`, and the WebSocket at `/ws`.
+/// The HTTP router: REST under `/api`, `/healthz`, and the WebSocket at `/ws`. Request bodies are limited to
+/// [`MAX_BODY_BYTES`], except the admin import's record files, which have a limit of their own.
 pub fn app(state: AppState) -> Router {
     api::routes()
         .route("/ws", get(ws::websocket))
         .layer(RequestBodyLimitLayer::new(MAX_BODY_BYTES))
+        .merge(api::admin::import_routes())
         .layer(TraceLayer::new_for_http())
         .with_state(state)
 }
 
-/// Serves `state` on `listener` until `shutdown` resolves. Resumes the clocks of every active game first.
+/// Serves `state` on `listener` until `shutdown` resolves. Grants the configured admins their role and resumes
+/// the clocks of every active game first.
 /// On shutdown: stops accepting, closes every WebSocket with 1001, lets each game actor finish the change it
 /// is committing, and returns when every task has ended.
 pub async fn run(
@@ -46,6 +50,7 @@ pub async fn run(
     state: AppState,
     shutdown: impl Future<Output = ()> + Send + 'static,
 ) -> std::io::Result<()> {
+    admin::role::grant_configured(state.store.as_ref(), &state.settings.admins).await;
     match state.games.resume_active().await {
         Ok(count) => tracing::info!(games = count, "resumed active games"),
         Err(error) => tracing::error!(%error, "could not resume active games"),

@@ -11,6 +11,7 @@ use tokio_util::sync::CancellationToken;
 pub struct Outbox {
     frames: mpsc::Sender<Arc<str>>,
     too_slow: CancellationToken,
+    revoked: CancellationToken,
 }
 
 impl Outbox {
@@ -18,7 +19,7 @@ impl Outbox {
     #[must_use]
     pub fn new(capacity: usize) -> (Outbox, mpsc::Receiver<Arc<str>>) {
         let (frames, receiver) = mpsc::channel(capacity);
-        (Outbox { frames, too_slow: CancellationToken::new() }, receiver)
+        (Outbox { frames, too_slow: CancellationToken::new(), revoked: CancellationToken::new() }, receiver)
     }
 
     /// Queues a frame without waiting. Returns false when the frame was not queued: the connection is gone,
@@ -42,6 +43,16 @@ impl Outbox {
     /// Resolves when a producer found the queue full.
     pub async fn too_slow(&self) {
         self.too_slow.cancelled().await;
+    }
+
+    /// Asks the connection to close because its account may no longer use it (a ban).
+    pub fn revoke(&self) {
+        self.revoked.cancel();
+    }
+
+    /// Resolves once [`Outbox::revoke`] was called.
+    pub async fn revoked(&self) {
+        self.revoked.cancelled().await;
     }
 }
 

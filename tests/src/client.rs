@@ -43,6 +43,17 @@ impl Api {
         (status, response.json().await.unwrap_or(Value::Null))
     }
 
+    /// `POST path` with raw bytes as the body and an optional token; the status and the JSON reply.
+    pub async fn post_bytes(&self, path: &str, token: Option<&str>, body: Vec<u8>) -> (u16, Value) {
+        let mut request = self.http.post(format!("{}{path}", self.base)).body(body);
+        if let Some(token) = token {
+            request = request.bearer_auth(token);
+        }
+        let response = request.send().await.expect("the server answers");
+        let status = response.status().as_u16();
+        (status, response.json().await.unwrap_or(Value::Null))
+    }
+
     /// `GET path` with an optional token; the status and the body text.
     pub async fn get_text(&self, path: &str, token: Option<&str>) -> (u16, String) {
         let mut request = self.http.get(format!("{}{path}", self.base));

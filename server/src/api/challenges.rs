@@ -114,6 +114,10 @@ pub async fn accept(
         _ => {}
     }
     let challenger = account(&state, row.challenger_id).await?;
+    if challenger.banned {
+        // A banned account cannot start games, through a challenge it made before the ban either.
+        return Err(ApiError::new(ErrorCode::UnknownChallenge, "the challenge is no longer open"));
+    }
     let challenger_first = match row.colour.as_str() {
         "first" => true,
         "second" => false,

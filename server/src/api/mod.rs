@@ -1,6 +1,7 @@
 //! The REST API: JSON in and out, errors as [`ErrorBody`](kartka_protocol::rest::ErrorBody) with a stable code.
 
 mod accounts;
+pub mod admin;
 mod challenges;
 mod error;
 mod extract;
@@ -34,6 +35,7 @@ pub fn routes() -> Router<AppState> {
         .route("/api/players/{name}/games", get(games::of_player))
         .route("/api/games/{id}", get(games::show))
         .route("/api/games/{id}/record", get(games::record))
+        .merge(admin::routes())
 }
 
 /// `GET /healthz`: ok when the store answers.

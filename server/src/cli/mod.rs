@@ -1,5 +1,6 @@
-//! The `kartka` command line: `serve` (the default), `replay` and `perft`.
+//! The `kartka` command line: `serve` (the default), `admin`, `replay` and `perft`.
 
+mod admin;
 mod perft;
 mod replay;
 mod serve;
@@ -21,6 +22,8 @@ struct Cli {
 enum Command {
     /// Run the game server (the default when no command is given).
     Serve(crate::config::ServeArgs),
+    /// Admin work on the database: grant or revoke the admin role, import record files.
+    Admin(admin::Args),
     /// Replay kurnik record files through the engine and summarise them.
     Replay(replay::Args),
     /// Count distinct complete turns to a depth (Paper Soccer perft).
@@ -31,6 +34,7 @@ enum Command {
 pub fn main() -> anyhow::Result<()> {
     let cli = Cli::parse();
     match cli.command {
+        Some(Command::Admin(args)) => admin::run(args),
         Some(Command::Replay(args)) => replay::run(args),
         Some(Command::Perft(args)) => perft::run(args),
         Some(Command::Serve(args)) => serve::run(args),

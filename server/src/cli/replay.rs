@@ -6,16 +6,13 @@
 //! the finished games that carry a result. A file that cannot be read at all (missing, bad gzip) is reported on
 //! stderr, the other files are still replayed, and the command exits non-zero.
 
-use std::io::Read;
 use std::path::{Path, PathBuf};
 
-use flate2::read::MultiGzDecoder;
 use kartka_engine::soccer::{read_records, KurnikRecord, Pitch, ReadError, RecordResult, ResultCheck};
 use kartka_engine::{EndReason, Seat};
 use serde::Serialize;
 
-/// The first two bytes of every gzip stream.
-const GZIP_MAGIC: [u8; 2] = [0x1f, 0x8b];
+use crate::admin::import::record_text;
 
 /// Options of `kartka replay`.
 #[derive(Debug, clap::Args)]
@@ -66,15 +63,7 @@ pub fn run(args: Args) -> anyhow::Result<()> {
 /// that are not UTF-8 (old player names in a legacy code page) are replaced: they can only be in tag values,
 /// which the replay does not use.
 fn read_text(path: &Path) -> std::io::Result<String> {
-    let bytes = std::fs::read(path)?;
-    let bytes = if bytes.starts_with(&GZIP_MAGIC) {
-        let mut unpacked = Vec::new();
-        MultiGzDecoder::new(bytes.as_slice()).read_to_end(&mut unpacked)?;
-        unpacked
-    } else {
-        bytes
-    };
-    Ok(String::from_utf8_lossy(&bytes).into_owned())
+    record_text(&std::fs::read(path)?)
 }
 
 /// Replays every game of one file, reporting the games that are malformed, illegal or disagree with their

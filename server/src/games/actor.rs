@@ -20,7 +20,7 @@ use uuid::Uuid;
 use super::clock::GameClock;
 use super::convert::{self, seat_name, seat_text};
 use crate::outbox::{encode, Outbox};
-use crate::store::{EventRow, GameChange, GameRow, GameState, Millis, MoveRow, Store, StoreError};
+use crate::store::{AuditRow, EventRow, GameChange, GameRow, GameState, Millis, MoveRow, Store, StoreError};
 use crate::time::now_ms;
 
 /// Why a game refused an action. Nothing changed.
@@ -102,6 +102,16 @@ pub enum Action {
     ClaimVictory,
 }
 
+/// What an admin does to a game. It goes through the game's actor like a player's action, so the game keeps one
+/// owner; its audit entry is committed in the same transaction as the change.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum AdminAction {
+    /// Call a running game off, without a result.
+    Abort,
+    /// Decide the result of a running or finished game: a winner, or `None` for a draw.
+    Adjudicate(Option<Seat>),
+}
+
 /// A connection that receives a game's events.
 #[derive(Clone, Debug)]
 pub struct Subscriber {
@@ -117,7 +127,8 @@ pub struct Subscriber {
 pub(super) enum Command {
     Act { account: Uuid, action: Action, reply: oneshot::Sender<Result<u64, GameError>> },
     Subscribe { subscriber: Subscriber, after_seq: Option<u64>, reply: oneshot::Sender<Result<u64, GameError>> },
-    Unsubscribe { connection: u64 },
+    Unsubscribe { connection: u64, closed_because: Option<&'static str> },
+    Admin { action: AdminAction, audit: AuditRow, reply: oneshot::Sender<Result<u64, GameError>> },
     Snapshot { reply: oneshot::Sender<GameSnapshot> },
 }
 
@@ -131,6 +142,7 @@ struct Live {
     clock: GameClock,
     draw_offer: Option<Seat>,
     has_moved: [bool; 2],
+    finished_at: Option<Millis>,
 }
 
 /// A committed move with what a retry must be answered with.
@@ -243,7 +255,16 @@ impl GameActor {
             ruleset,
             time_control,
             created_at: row.created_at,
-            live: Live { game, status, result, ply: state.ply as u32, clock, draw_offer: None, has_moved },
+            live: Live {
+                game,
+                status,
+                result,
+                ply: state.ply as u32,
+                clock,
+                draw_offer: None,
+                has_moved,
+                finished_at: state.finished_at,
+            },
             seq: state.seq as u64,
             moves,
             events,
@@ -286,7 +307,10 @@ impl GameActor {
             Command::Subscribe { subscriber, after_seq, reply } => {
                 let _ = reply.send(self.subscribe(subscriber, after_seq).await);
             }
-            Command::Unsubscribe { connection } => self.unsubscribe(connection).await,
+            Command::Unsubscribe { connection, closed_because } => self.unsubscribe(connection, closed_because).await,
+            Command::Admin { action, audit, reply } => {
+                let _ = reply.send(self.admin(action, audit).await);
+            }
             Command::Snapshot { reply } => {
                 let _ = reply.send(self.snapshot(now_ms()));
             }
@@ -406,6 +430,35 @@ impl GameActor {
         }
     }
 
+    async fn admin(&mut self, action: AdminAction, audit: AuditRow) -> Result<u64, GameError> {
+        let now = now_ms();
+        let audit = AuditRow { at: now, ..audit };
+        let mut next = self.live.clone();
+        next.clock = self.live.clock.stopped(now);
+        next.draw_offer = None;
+        next.finished_at = self.live.finished_at.or(Some(now));
+        let event = match action {
+            AdminAction::Abort if self.live.status != GameStatus::Active => return Err(GameError::GameOver),
+            AdminAction::Abort => {
+                next.status = GameStatus::Aborted;
+                GameEvent::AbortedByAdmin {}
+            }
+            AdminAction::Adjudicate(_) if self.live.status == GameStatus::Aborted => {
+                return Err(GameError::NotAllowed("an aborted game has no result to decide"));
+            }
+            AdminAction::Adjudicate(winner) => {
+                let result = convert::game_result(match winner {
+                    Some(seat) => Outcome::win(seat, EndReason::Adjudication),
+                    None => Outcome::draw(EndReason::Adjudication),
+                });
+                next.status = GameStatus::Finished;
+                next.result = Some(result);
+                GameEvent::Adjudicated { result, clocks: next.clock.view(now) }
+            }
+        };
+        self.commit_change(next, event, None, Some(&audit), now).await
+    }
+
     async fn abort(&mut self, seat: Seat, now: Millis) -> Result<u64, GameError> {
         if self.live.has_moved == [true, true] {
             return Err(GameError::NotAllowed("a game can only be aborted before both players have moved"));
@@ -413,6 +466,7 @@ impl GameActor {
         let mut next = self.live.clone();
         next.status = GameStatus::Aborted;
         next.clock = self.live.clock.stopped(now);
+        next.finished_at = Some(now);
         self.commit(next, GameEvent::Aborted { seat: seat_name(seat) }, None, now).await
     }
 
@@ -456,6 +510,7 @@ impl GameActor {
         next.result = Some(convert::game_result(outcome));
         next.clock = self.live.clock.stopped(now);
         next.draw_offer = None;
+        next.finished_at = Some(now);
         let event = GameEvent::Ended { result: convert::game_result(outcome), clocks: next.clock.view(now) };
         self.commit(next, event, None, now).await
     }
@@ -489,9 +544,15 @@ impl GameActor {
         Ok(self.seq)
     }
 
-    async fn unsubscribe(&mut self, connection: u64) {
+    /// Removes a subscriber. A player's connection that the server closed for breaking its rules leaves a
+    /// `connection_closed` event first, so the timeline shows why the player went away.
+    async fn unsubscribe(&mut self, connection: u64, closed_because: Option<&'static str>) {
         let Some(gone) = self.subscribers.remove(&connection) else { return };
         let Some(seat) = self.seat_of(gone.account) else { return };
+        if let Some(reason) = closed_because {
+            self.record_presence(GameEvent::ConnectionClosed { seat: seat_name(seat), reason: reason.to_owned() })
+                .await;
+        }
         if self.subscribers.values().any(|s| s.account == gone.account) {
             return;
         }
@@ -501,8 +562,8 @@ impl GameActor {
         self.record_presence(GameEvent::PlayerDisconnected { seat: seat_name(seat), claimable_at_ms }).await;
     }
 
-    /// Records a connect or disconnect while the game is active. Presence is informative, so a failure is
-    /// logged rather than reported to anyone.
+    /// Records a connect, a disconnect or a closed connection while the game is active. Presence is
+    /// informative, so a failure is logged rather than reported to anyone.
     async fn record_presence(&mut self, event: GameEvent) {
         if self.live.status != GameStatus::Active {
             return;
@@ -522,15 +583,31 @@ impl GameActor {
         new_move: Option<MoveRow>,
         now: Millis,
     ) -> Result<u64, GameError> {
+        self.commit_change(next, event, new_move, None, now).await
+    }
+
+    /// [`GameActor::commit`], with the audit entry of an admin's change written in the same transaction.
+    async fn commit_change(
+        &mut self,
+        next: Live,
+        event: GameEvent,
+        new_move: Option<MoveRow>,
+        audit: Option<&AuditRow>,
+        now: Millis,
+    ) -> Result<u64, GameError> {
         let seq = self.seq + 1;
         let payload = serde_json::to_string(&event).expect("game events always serialise");
         let change = GameChange {
             expected_seq: self.seq as i64,
             event: EventRow { seq: seq as i64, kind: event_kind(&event).to_owned(), payload, at: now },
             new_move,
-            state: stored_state(&next, seq, now),
+            state: stored_state(&next, seq),
         };
-        self.store.record(self.id, &change).await.map_err(GameError::Store)?;
+        match audit {
+            Some(audit) => self.store.record_admin_action(self.id, &change, audit).await,
+            None => self.store.record(self.id, &change).await,
+        }
+        .map_err(GameError::Store)?;
         self.live = next;
         self.seq = seq;
         let envelope = EventEnvelope { game_id: self.id, seq, at_ms: now, event };
@@ -564,15 +641,10 @@ impl GameActor {
 }
 
 /// The stored form of a live state after event `seq`.
-fn stored_state(live: &Live, seq: u64, now: Millis) -> GameState {
+fn stored_state(live: &Live, seq: u64) -> GameState {
     let [first_ms, second_ms] = live.clock.stored_remaining();
     GameState {
-        status: match live.status {
-            GameStatus::Active => "active",
-            GameStatus::Finished => "finished",
-            GameStatus::Aborted => "aborted",
-        }
-        .to_owned(),
+        status: convert::status_text(live.status).to_owned(),
         winner: live.result.and_then(|r| r.winner).map(|seat| seat_text(convert::seat(seat)).to_owned()),
         end_reason: live.result.map(|r| convert::end_reason_text(r.reason)),
         ply: i64::from(live.ply),
@@ -585,12 +657,12 @@ fn stored_state(live: &Live, seq: u64, now: Millis) -> GameState {
             .flatten()
             .map(|seat| seat_text(seat).to_owned()),
         deadline: (live.status == GameStatus::Active).then(|| live.clock.deadline()).flatten(),
-        finished_at: (live.status != GameStatus::Active).then_some(now),
+        finished_at: live.finished_at,
     }
 }
 
 /// The stored `kind` of an event: its protocol tag.
-fn event_kind(event: &GameEvent) -> &'static str {
+pub(crate) fn event_kind(event: &GameEvent) -> &'static str {
     match event {
         GameEvent::Started { .. } => "started",
         GameEvent::Moved { .. } => "moved",
@@ -600,6 +672,9 @@ fn event_kind(event: &GameEvent) -> &'static str {
         GameEvent::PlayerDisconnected { .. } => "player_disconnected",
         GameEvent::Ended { .. } => "ended",
         GameEvent::Aborted { .. } => "aborted",
+        GameEvent::ConnectionClosed { .. } => "connection_closed",
+        GameEvent::AbortedByAdmin {} => "aborted_by_admin",
+        GameEvent::Adjudicated { .. } => "adjudicated",
     }
 }
 

@@ -2,7 +2,10 @@
 
 use kartka_engine::soccer::{Pitch, SoccerRules};
 use kartka_engine::{EndReason, Outcome, Ruleset, Seat};
-use kartka_protocol::{EndReasonName, GameResult, RulesetSpec, SeatName, TimeControl};
+use kartka_protocol::rest::GameSummary;
+use kartka_protocol::{EndReasonName, GameResult, GameStatus, PlayerInfo, RulesetSpec, SeatName, TimeControl};
+
+use crate::store::GameRow;
 
 /// Why a ruleset or time control from a client cannot be used.
 #[derive(Debug, thiserror::Error)]
@@ -110,10 +113,66 @@ pub fn end_reason_text(reason: EndReasonName) -> String {
     json_text(&reason)
 }
 
+/// The bare snake-case text of a unit-like protocol enum value (an audit action, an account kind).
+#[must_use]
+pub fn enum_text<T: serde::Serialize>(value: &T) -> String {
+    json_text(value)
+}
+
+/// A unit-like protocol enum value from its bare text.
+#[must_use]
+pub fn enum_from_text<T: serde::de::DeserializeOwned>(text: &str) -> Option<T> {
+    serde_json::from_value(serde_json::Value::String(text.to_owned())).ok()
+}
+
 /// The end reason for its stored text.
 #[must_use]
 pub fn end_reason_from_text(text: &str) -> Option<EndReasonName> {
-    serde_json::from_value(serde_json::Value::String(text.to_owned())).ok()
+    enum_from_text(text)
+}
+
+/// A stored game row that does not read back: the stored text is not the protocol's.
+#[derive(Debug, thiserror::Error)]
+#[error("stored game {0} does not parse")]
+pub struct CorruptGame(pub uuid::Uuid);
+
+/// The stored text of a game status.
+#[must_use]
+pub fn status_text(status: GameStatus) -> &'static str {
+    match status {
+        GameStatus::Active => "active",
+        GameStatus::Finished => "finished",
+        GameStatus::Aborted => "aborted",
+    }
+}
+
+/// A stored game as a list entry, with its players (first seat first).
+pub fn game_summary(row: &GameRow, players: [PlayerInfo; 2]) -> Result<GameSummary, CorruptGame> {
+    let corrupt = || CorruptGame(row.id);
+    let state = &row.state;
+    let status = [GameStatus::Active, GameStatus::Finished, GameStatus::Aborted]
+        .into_iter()
+        .find(|status| status_text(*status) == state.status)
+        .ok_or_else(corrupt)?;
+    let result = match (&state.end_reason, status) {
+        (Some(reason), GameStatus::Finished) => Some(GameResult {
+            winner: state.winner.as_deref().and_then(seat_from_text).map(seat_name),
+            reason: end_reason_from_text(reason).ok_or_else(corrupt)?,
+        }),
+        _ => None,
+    };
+    Ok(GameSummary {
+        id: row.id,
+        ruleset: serde_json::from_str(&row.ruleset).map_err(|_| corrupt())?,
+        time_control: serde_json::from_str(&row.time_control).map_err(|_| corrupt())?,
+        players,
+        status,
+        result,
+        ply: state.ply as u32,
+        to_act: state.to_act.as_deref().and_then(seat_from_text).map(seat_name),
+        created_at_ms: row.created_at,
+        finished_at_ms: state.finished_at,
+    })
 }
 
 /// A unit-like serde enum value as its bare text (`"own_goal"` → `own_goal`).

@@ -1,7 +1,7 @@
 //! A game as a kurnik record.
 
 use kartka_engine::soccer::{split_turns, KurnikRecord, Position, RecordResult, SplitTurnsError, Tag};
-use kartka_protocol::{GameSnapshot, GameStatus, SeatName, TimeControl};
+use kartka_protocol::{GameResult, GameSnapshot, GameStatus, RulesetSpec, SeatName, TimeControl};
 
 use super::convert;
 
@@ -16,12 +16,44 @@ pub enum ExportError {
     Moves(#[from] SplitTurnsError),
 }
 
+/// What a kurnik record is written from: a live game's snapshot, or a stored game with its moves.
+#[derive(Clone, Debug)]
+pub struct RecordParts<'a> {
+    /// Game kind and options.
+    pub ruleset: RulesetSpec,
+    /// The time control.
+    pub time_control: TimeControl,
+    /// The players' names, first seat (White) first.
+    pub names: [&'a str; 2],
+    /// Where the game stands.
+    pub status: GameStatus,
+    /// The result, once finished.
+    pub result: Option<GameResult>,
+    /// When the game was created (an imported game's historic date).
+    pub created_at_ms: i64,
+    /// The stored moves' notation, in order.
+    pub moves: Vec<&'a str>,
+}
+
+/// The kurnik record of a Paper Soccer game's snapshot.
+pub fn kurnik_record(game: &GameSnapshot) -> Result<KurnikRecord, ExportError> {
+    record_of(&RecordParts {
+        ruleset: game.ruleset,
+        time_control: game.time_control,
+        names: [&game.players[0].name, &game.players[1].name],
+        status: game.status,
+        result: game.result,
+        created_at_ms: game.created_at_ms,
+        moves: game.moves.iter().map(|m| m.notation.as_str()).collect(),
+    })
+}
+
 /// The kurnik record of a Paper Soccer game: kurnik's tags (Black–White `Result`, `TimeControl` in seconds per
 /// player), the players' names, and the movetext split into turns by the rules.
-pub fn kurnik_record(game: &GameSnapshot) -> Result<KurnikRecord, ExportError> {
+pub fn record_of(game: &RecordParts<'_>) -> Result<KurnikRecord, ExportError> {
     let kartka_engine::Ruleset::PaperSoccer(rules) = convert::ruleset(&game.ruleset)?;
     let pitch = rules.pitch;
-    let digits: String = game.moves.iter().map(|m| m.notation.as_str()).collect();
+    let digits: String = game.moves.concat();
     let turns = split_turns(&Position::new(pitch), &digits)?.turns;
     let result = match (game.status, game.result) {
         (GameStatus::Finished, Some(result)) => match result.winner {
@@ -38,8 +70,8 @@ pub fn kurnik_record(game: &GameSnapshot) -> Result<KurnikRecord, ExportError> {
         tag("Site", "kartka".to_owned()),
         tag("Date", date(game.created_at_ms)),
         tag("Round", "-".to_owned()),
-        tag("Black", game.players[1].name.clone()),
-        tag("White", game.players[0].name.clone()),
+        tag("Black", game.names[1].to_owned()),
+        tag("White", game.names[0].to_owned()),
         tag("Result", result.token().to_owned()),
         tag("TimeControl", initial_seconds.to_string()),
     ];

@@ -4,7 +4,10 @@ mod actor;
 pub mod clock;
 pub mod convert;
 pub mod export;
+pub mod position;
 mod registry;
+pub mod svg;
 
-pub use actor::{new_game, Action, GameError, Subscriber};
+pub(crate) use actor::event_kind;
+pub use actor::{new_game, Action, AdminAction, GameError, Subscriber};
 pub use registry::Games;

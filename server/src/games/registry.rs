@@ -10,8 +10,8 @@ use tokio_util::sync::CancellationToken;
 use tokio_util::task::TaskTracker;
 use uuid::Uuid;
 
-use super::actor::{Action, Command, GameActor, GameError, LoadError, Subscriber};
-use crate::store::Store;
+use super::actor::{Action, AdminAction, Command, GameActor, GameError, LoadError, Subscriber};
+use crate::store::{AuditRow, Store};
 
 /// Commands a game's actor queues before senders wait.
 const COMMAND_QUEUE: usize = 64;
@@ -60,6 +60,14 @@ impl Games {
         answer.await.map_err(|_| GameError::UnknownGame)?
     }
 
+    /// Has a game carry out an admin's action, committing `audit` (its time set by the game) with the change;
+    /// returns the sequence number of the resulting event.
+    pub async fn admin(&self, game_id: Uuid, action: AdminAction, audit: AuditRow) -> Result<u64, GameError> {
+        let (reply, answer) = oneshot::channel();
+        self.send(game_id, Command::Admin { action, audit, reply }).await?;
+        answer.await.map_err(|_| GameError::UnknownGame)?
+    }
+
     /// Subscribes a connection to a game; the game first pushes a snapshot, or the events after `after_seq`.
     /// Returns the game's sequence number at that moment.
     pub async fn subscribe(
@@ -85,11 +93,12 @@ impl Games {
         self.actor(game_id).await.map(drop)
     }
 
-    /// Removes a connection from a game's subscribers (a no-op if the game's actor is gone).
-    pub async fn unsubscribe(&self, game_id: Uuid, connection: u64) {
+    /// Removes a connection from a game's subscribers (a no-op if the game's actor is gone). `closed_because`
+    /// is set when the server closed the connection for breaking its rules.
+    pub async fn unsubscribe(&self, game_id: Uuid, connection: u64, closed_because: Option<&'static str>) {
         let sender = self.actors.lock().expect("registry lock").get(&game_id).and_then(|slot| slot.get().cloned());
         if let Some(sender) = sender {
-            let _ = sender.send(Command::Unsubscribe { connection }).await;
+            let _ = sender.send(Command::Unsubscribe { connection, closed_because }).await;
         }
     }
 

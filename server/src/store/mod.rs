@@ -7,6 +7,7 @@
 //! Times are milliseconds since the Unix epoch (`i64`); rules and time controls are stored as the protocol's
 //! JSON text, so the store needs no knowledge of game kinds.
 
+mod admin;
 mod postgres;
 mod sql;
 mod sqlite;
@@ -16,6 +17,10 @@ use std::sync::Arc;
 use async_trait::async_trait;
 use uuid::Uuid;
 
+pub use admin::{
+    AdminStore, ArchivedGame, AuditFilter, AuditRow, GameOrigin, GameSearch, ImportSource, ImportedGame, ResultFilter,
+    SearchCursor, SearchOrder,
+};
 pub use postgres::PostgresStore;
 pub use sqlite::SqliteStore;
 
@@ -52,13 +57,16 @@ pub enum StoreError {
     UnsupportedUrl,
 }
 
-/// Whether an account is a guest or registered.
+/// Whether an account is a guest, registered, or a player of an imported game.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum AccountKind {
     /// Made in one request, no password; lives as long as its sessions matter.
     Guest,
     /// Username and password.
     Registered,
+    /// A name from an imported game record: no password, never logs in. Its name does not keep a real player
+    /// from taking the same name.
+    Imported,
 }
 
 /// An account as stored.
@@ -223,9 +231,10 @@ pub struct GameCursor {
     pub id: Uuid,
 }
 
-/// Everything kartka stores. Implemented for PostgreSQL and SQLite; one test suite runs against both.
+/// Everything kartka stores. Implemented for PostgreSQL and SQLite; one test suite runs against both. What
+/// admins need of it is in [`AdminStore`].
 #[async_trait]
-pub trait Store: Send + Sync + 'static {
+pub trait Store: AdminStore + Send + Sync + 'static {
     /// Checks that the database answers.
     async fn ping(&self) -> Result<(), StoreError>;
 

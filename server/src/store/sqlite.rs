@@ -10,8 +10,11 @@ use sqlx::Sqlite;
 use uuid::fmt::Hyphenated;
 use uuid::Uuid;
 
+use futures_util::future::BoxFuture;
+use sqlx::SqliteConnection;
+
 use super::sql::{Dialect, SqlStore};
-use super::StoreError;
+use super::{MoveRow, StoreError};
 
 /// How long a writer waits for another connection's write lock before giving up. Writes are short
 /// transactions, so waiting this long means something is badly wrong.
@@ -32,6 +35,18 @@ impl Dialect for Sqlite {
 
     fn from_id(id: Hyphenated) -> Uuid {
         id.into_uuid()
+    }
+
+    fn placeholder(sql: &mut String, _number: usize) {
+        sql.push('?');
+    }
+
+    /// SQLite has no array parameters; multi-row VALUES lists with anonymous placeholders are its fast way.
+    fn insert_moves_at_once<'a>(
+        _conn: &'a mut SqliteConnection,
+        _moves: &'a [(Uuid, &'a MoveRow)],
+    ) -> Option<BoxFuture<'a, Result<(), sqlx::Error>>> {
+        None
     }
 
     fn rows_affected(result: &SqliteQueryResult) -> u64 {

@@ -42,6 +42,12 @@ impl Closing {
     const fn after_queued(code: u16, reason: &'static str) -> Closing {
         Closing { code, reason, flush: true }
     }
+
+    /// The reason, when the server closes the connection for breaking its rules (close code 1008): the games
+    /// it watched record it.
+    fn policy_reason(&self) -> Option<&'static str> {
+        (self.code == close_code::POLICY).then_some(self.reason)
+    }
 }
 
 /// A request that failed: the error frame to answer with.
@@ -98,7 +104,7 @@ pub async fn run(state: AppState, socket: WebSocket, account: Option<AccountRow>
     }
     let mut stream = stream;
     let closing = connection.read_frames(&mut stream).await;
-    connection.leave().await;
+    connection.leave(closing.policy_reason()).await;
     let _ = close_sender.send(closing);
     // Finish the closing handshake: read (and drop) what the client still sends until its own close frame.
     // Dropping the TCP connection while its frames are unread would make the kernel reset it, and the reset
@@ -173,6 +179,9 @@ impl Connection {
                 }
                 () = outbox.too_slow() => {
                     return Closing { code: close_code::POLICY, reason: "not reading fast enough", flush: false };
+                }
+                () = outbox.revoked() => {
+                    return Closing::after_queued(close_code::POLICY, "account banned");
                 }
                 message = stream.next() => message,
             };
@@ -278,7 +287,7 @@ impl Connection {
                 if !self.subscriptions.remove(&game_id) {
                     return Err(Refusal::new(ErrorCode::NotAllowed, "not subscribed to that game"));
                 }
-                games.unsubscribe(game_id, self.id).await;
+                games.unsubscribe(game_id, self.id, None).await;
                 return Ok(ServerFrame::Ack { id: request_id, game_id: Some(game_id), seq: None });
             }
             ClientFrame::Move { game_id, ply, client_move_id, notation, .. } => {
@@ -311,10 +320,11 @@ impl Connection {
         });
     }
 
-    /// Leaves every game and the account registry.
-    async fn leave(&mut self) {
+    /// Leaves every game and the account registry; `closed_because` is set when the server closed the
+    /// connection for breaking its rules.
+    async fn leave(&mut self, closed_because: Option<&'static str>) {
         for game_id in self.subscriptions.drain() {
-            self.state.games.unsubscribe(game_id, self.id).await;
+            self.state.games.unsubscribe(game_id, self.id, closed_because).await;
         }
         if let Some(account) = &self.account {
             self.state.connections.remove(account.id, self.id);

@@ -31,6 +31,15 @@ impl Connections {
         }
     }
 
+    /// Closes every connection of an account (it was banned); each closes with 1008.
+    pub fn disconnect(&self, account: Uuid) {
+        if let Some(connections) = self.by_account.lock().expect("connections lock").get(&account) {
+            for outbox in connections.values() {
+                outbox.revoke();
+            }
+        }
+    }
+
     /// Pushes a frame to every connection of an account.
     pub fn notify(&self, account: Uuid, frame: &ServerFrame) {
         let text = encode(frame);

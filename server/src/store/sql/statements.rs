@@ -4,7 +4,7 @@
 // Column lists for SELECT and INSERT; rows are read back by column name.
 macro_rules! account_columns {
     () => {
-        "id, name, kind, password_hash, is_admin, banned, created_at"
+        "id, name, kind, imported, password_hash, is_admin, banned, created_at"
     };
 }
 
@@ -24,8 +24,9 @@ macro_rules! game_columns {
 pub(super) const PING: &str = "SELECT 1";
 
 pub(super) const INSERT_ACCOUNT: &str = "INSERT INTO accounts \
-    (id, name, name_key, kind, password_hash, is_admin, banned, created_at) \
-    VALUES ($1, $2, $3, $4, $5, $6, $7, $8)";
+    (id, name, name_key, kind, imported, password_hash, is_admin, banned, created_at) \
+    VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9)";
+pub(super) const SELECT_ACCOUNTS: &str = concat!("SELECT ", account_columns!(), " FROM accounts");
 pub(super) const ACCOUNT_BY_ID: &str = concat!("SELECT ", account_columns!(), " FROM accounts WHERE id = $1");
 pub(super) const ACCOUNT_BY_NAME_KEY: &str =
     concat!("SELECT ", account_columns!(), " FROM accounts WHERE name_key = $1");

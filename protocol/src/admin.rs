@@ -1,0 +1,314 @@
+//! Bodies of the admin REST API (`/api/admin/…`): archive search, game review, positions, actions, the audit
+//! log and imports. Only accounts with the admin role may call it.
+
+use serde::{Deserialize, Serialize};
+use uuid::Uuid;
+
+use crate::game::{Clocks, EventEnvelope, GameEvent, SeatName};
+use crate::rest::GameSummary;
+
+/// What kind of account it is.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum AccountKindName {
+    /// Made in one request, no password.
+    Guest,
+    /// Username and password.
+    Registered,
+    /// A name from an imported record: cannot log in.
+    Imported,
+}
+
+/// An account as admins see it.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct AdminAccount {
+    /// The account id.
+    pub id: Uuid,
+    /// The display name.
+    pub name: String,
+    /// Guest, registered or imported.
+    pub kind: AccountKindName,
+    /// Whether it has the admin role.
+    pub is_admin: bool,
+    /// Whether it is banned.
+    pub banned: bool,
+    /// When it was created, in milliseconds since the Unix epoch.
+    pub created_at_ms: i64,
+}
+
+/// The record file an imported game came from.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct ImportOrigin {
+    /// The file's name, or the label the upload was given.
+    pub source: String,
+    /// The game's number in it, from 1.
+    pub index: u64,
+    /// When it was imported, in milliseconds since the Unix epoch.
+    pub imported_at_ms: i64,
+}
+
+/// A game in the archive: its summary and where it came from.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct ArchivedGame {
+    /// The game.
+    #[serde(flatten)]
+    pub game: GameSummary,
+    /// Whether it was rated.
+    pub rated: bool,
+    /// For an imported game, its origin (`null` for a game played here).
+    pub import: Option<ImportOrigin>,
+}
+
+/// `GET /api/admin/games`: a page of search results.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct GameSearchPage {
+    /// The games on this page, in the requested order.
+    pub games: Vec<ArchivedGame>,
+    /// How many games match the filters, on all pages.
+    pub total: u64,
+    /// Pass as `after` for the next page; absent on the last page.
+    pub next_after: Option<String>,
+}
+
+/// One move as the server stored it.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct ReviewedMove {
+    /// Actions played before this move.
+    pub ply: u32,
+    /// The turn it belongs to, from 1 (a turn sent step by step is several moves of one turn).
+    pub turn: u32,
+    /// Who moved.
+    pub seat: SeatName,
+    /// The actions in the game's notation (kurnik digits for Paper Soccer).
+    pub notation: String,
+    /// Whether the move ended the mover's turn.
+    pub turn_ended: bool,
+    /// When the server received it (`null` for an imported game: the record does not say).
+    pub received_at_ms: Option<i64>,
+    /// Both clocks right after it (`null` for an imported game).
+    pub clocks: Option<Clocks>,
+    /// The client's id for the move (`null` for an imported game).
+    pub client_move_id: Option<String>,
+}
+
+/// What an audit entry records.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum AuditAction {
+    /// A running game was called off.
+    Abort,
+    /// A game's result was decided.
+    Adjudicate,
+    /// An account was banned.
+    Ban,
+    /// An account's ban was lifted.
+    Unban,
+    /// An account got the admin role.
+    GrantAdmin,
+    /// An account lost the admin role.
+    RevokeAdmin,
+    /// Games were imported from a record file.
+    Import,
+}
+
+/// One entry of the audit log: who did what, when and why. Entries are never changed or removed.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct AuditEntry {
+    /// Its number; later entries have larger numbers.
+    pub id: i64,
+    /// When, in milliseconds since the Unix epoch.
+    pub at_ms: i64,
+    /// The admin's account; `null` for the command line or the start-up configuration.
+    pub admin_id: Option<Uuid>,
+    /// The admin's name at the time, or `command line` / `configuration`.
+    pub actor: String,
+    /// What was done.
+    pub action: AuditAction,
+    /// The game acted on.
+    pub game_id: Option<Uuid>,
+    /// The account acted on.
+    pub account_id: Option<Uuid>,
+    /// The action's specifics (the result decided, the counts of an import, …).
+    pub details: serde_json::Value,
+    /// Why, in the admin's words.
+    pub reason: String,
+}
+
+/// One line of a game's timeline: what the server saw, in order.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(tag = "source", rename_all = "snake_case")]
+pub enum TimelineEntry {
+    /// A game event: a move, a connect or disconnect, an offer, a closed connection, the end.
+    Game {
+        /// The event's sequence number.
+        seq: u64,
+        /// When the server recorded it.
+        at_ms: i64,
+        /// What happened.
+        event: GameEvent,
+    },
+    /// An admin action on this game, from the audit log.
+    Admin {
+        /// When it was done.
+        at_ms: i64,
+        /// The audit entry.
+        entry: AuditEntry,
+    },
+}
+
+impl From<EventEnvelope> for TimelineEntry {
+    fn from(envelope: EventEnvelope) -> Self {
+        TimelineEntry::Game { seq: envelope.seq, at_ms: envelope.at_ms, event: envelope.event }
+    }
+}
+
+/// `GET /api/admin/games/{id}`: a game's full record and timeline.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct GameReview {
+    /// The game.
+    pub game: ArchivedGame,
+    /// Its players' accounts, first seat first.
+    pub accounts: [AdminAccount; 2],
+    /// Every move, in order.
+    pub moves: Vec<ReviewedMove>,
+    /// Every game event and admin action, in the order they happened.
+    pub timeline: Vec<TimelineEntry>,
+}
+
+/// A lattice point of a Paper Soccer pitch: `x` from the left touch line, `y` from the top goal line (`-1`
+/// inside the top goal).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct PointView {
+    /// Column.
+    pub x: i8,
+    /// Row.
+    pub y: i8,
+}
+
+/// A drawn segment between two neighbouring points.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct SegmentView {
+    /// One end.
+    pub from: PointView,
+    /// The other end.
+    pub to: PointView,
+}
+
+/// `GET /api/admin/games/{id}/position?ply=N`: a Paper Soccer position after `ply` actions.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct SoccerPositionView {
+    /// Actions played to reach it.
+    pub ply: u32,
+    /// Pitch width in cells.
+    pub width: u8,
+    /// Pitch height in cells.
+    pub height: u8,
+    /// Goal width in cells.
+    pub goal: u8,
+    /// Where the ball is.
+    pub ball: PointView,
+    /// The seat to move (after the end: the seat that moved last or was stuck).
+    pub to_move: SeatName,
+    /// Whether the seat to move is in the middle of a turn (the ball bounced).
+    pub must_continue: bool,
+    /// Whether the rules ended the game here.
+    pub over: bool,
+    /// Every drawn segment once.
+    pub segments: Vec<SegmentView>,
+    /// The directions the ball may step in, as kurnik digits 0–7.
+    pub legal: Vec<u8>,
+}
+
+/// `POST /api/admin/games/{id}/abort`, `POST /api/admin/accounts/{name}/ban` and `/unban`: the reason, which the
+/// audit log keeps.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct ActionReason {
+    /// Why (1–1000 characters).
+    pub reason: String,
+}
+
+/// The result an admin decides.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum DecidedResult {
+    /// The first seat wins.
+    First,
+    /// The second seat wins.
+    Second,
+    /// Nobody wins.
+    Draw,
+}
+
+/// `POST /api/admin/games/{id}/adjudicate`.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct Adjudication {
+    /// The result.
+    pub result: DecidedResult,
+    /// Why (1–1000 characters).
+    pub reason: String,
+}
+
+/// The answer to an action on a game: the game now, and the audit entry written.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct GameActionDone {
+    /// The game after the action.
+    pub game: ArchivedGame,
+    /// The audit entry.
+    pub audit: AuditEntry,
+}
+
+/// The answer to an action on an account: the account now, and the audit entry written.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct AccountActionDone {
+    /// The account after the action.
+    pub account: AdminAccount,
+    /// The audit entry.
+    pub audit: AuditEntry,
+}
+
+/// `GET /api/admin/audit`: a page of the audit log, newest first.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct AuditPage {
+    /// The entries.
+    pub entries: Vec<AuditEntry>,
+    /// Pass as `before` for the next page; absent on the last page.
+    pub next_before: Option<i64>,
+}
+
+/// A game of a record file that was not imported, and why.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct ImportRejection {
+    /// The game's number in the file, from 1.
+    pub index: u64,
+    /// Why it was not imported.
+    pub reason: String,
+}
+
+/// `POST /api/admin/import`: what an import did.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct ImportReport {
+    /// The source label the games were stored under.
+    pub source: String,
+    /// Games found in the file.
+    pub read: u64,
+    /// Games stored now.
+    pub imported: u64,
+    /// Games skipped because they were imported from this source before.
+    pub already_imported: u64,
+    /// Games refused: unreadable, illegal, or with a result the rules contradict (the first 100 are listed).
+    pub rejected: u64,
+    /// The first refused games and why.
+    pub rejections: Vec<ImportRejection>,
+}
+
+/// One line of `GET /api/admin/export/games.ndjson`: a game with all its moves.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct ExportedGame {
+    /// The game.
+    #[serde(flatten)]
+    pub game: ArchivedGame,
+    /// Every move, in order.
+    pub moves: Vec<ReviewedMove>,
+}

@@ -1,0 +1,90 @@
+//! Accounts as admins see them; banning and unbanning.
+
+use axum::extract::{Path, State};
+use axum::Json;
+use kartka_protocol::admin::{AccountActionDone, ActionReason, AdminAccount, AuditAction};
+use kartka_protocol::ErrorCode;
+use serde_json::json;
+
+use super::{reason, Admin};
+use crate::admin::audit::{self, Actor, Target};
+use crate::admin::views;
+use crate::api::ApiError;
+use crate::state::AppState;
+use crate::store::{AccountKind, AccountRow, AuditFilter};
+
+/// `GET /api/admin/accounts/{name}`: the account of that name (the real one before an imported player).
+pub async fn show(
+    _admin: Admin,
+    State(state): State<AppState>,
+    Path(name): Path<String>,
+) -> Result<Json<AdminAccount>, ApiError> {
+    let mut named = state.store.accounts_named(&name).await?;
+    named.sort_by_key(|account| account.kind == AccountKind::Imported);
+    let account = named.first().ok_or_else(unknown_player)?;
+    Ok(Json(views::account(account)))
+}
+
+/// `POST /api/admin/accounts/{name}/ban`: the account can no longer log in, start or join games; its sessions
+/// end and its open connections close (1008).
+pub async fn ban(
+    Admin(admin): Admin,
+    State(state): State<AppState>,
+    Path(name): Path<String>,
+    Json(body): Json<ActionReason>,
+) -> Result<Json<AccountActionDone>, ApiError> {
+    let reason = reason(&body.reason)?;
+    let account = state.store.account_by_name(&name).await?.ok_or_else(unknown_player)?;
+    if account.id == admin.id {
+        return Err(ApiError::new(ErrorCode::NotAllowed, "you cannot ban yourself"));
+    }
+    if account.is_admin {
+        return Err(ApiError::new(ErrorCode::NotAllowed, "revoke the admin role first (kartka admin revoke)"));
+    }
+    let entry =
+        audit::entry(Actor::Admin(&admin), AuditAction::Ban, target(&account), json!({ "name": account.name }), reason);
+    if !state.store.set_banned(account.id, true, &entry).await? {
+        return Err(ApiError::new(ErrorCode::NotAllowed, "the account is banned already"));
+    }
+    state.connections.disconnect(account.id);
+    done(&state, &name).await
+}
+
+/// `POST /api/admin/accounts/{name}/unban`.
+pub async fn unban(
+    Admin(admin): Admin,
+    State(state): State<AppState>,
+    Path(name): Path<String>,
+    Json(body): Json<ActionReason>,
+) -> Result<Json<AccountActionDone>, ApiError> {
+    let reason = reason(&body.reason)?;
+    let account = state.store.account_by_name(&name).await?.ok_or_else(unknown_player)?;
+    let entry = audit::entry(
+        Actor::Admin(&admin),
+        AuditAction::Unban,
+        target(&account),
+        json!({ "name": account.name }),
+        reason,
+    );
+    if !state.store.set_banned(account.id, false, &entry).await? {
+        return Err(ApiError::new(ErrorCode::NotAllowed, "the account is not banned"));
+    }
+    done(&state, &name).await
+}
+
+fn target(account: &AccountRow) -> Target {
+    Target { account_id: Some(account.id), ..Target::default() }
+}
+
+/// The account and its newest audit entry, as stored after the action.
+async fn done(state: &AppState, name: &str) -> Result<Json<AccountActionDone>, ApiError> {
+    let account = state.store.account_by_name(name).await?.ok_or_else(unknown_player)?;
+    let filter = AuditFilter { account_id: Some(account.id), ..AuditFilter::default() };
+    let written = state.store.audit_entries(&filter, 1).await?;
+    let entry = written.first().ok_or_else(|| ApiError::new(ErrorCode::Internal, "the audit entry is missing"))?;
+    Ok(Json(AccountActionDone { account: views::account(&account), audit: audit::view(entry)? }))
+}
+
+fn unknown_player() -> ApiError {
+    ApiError::new(ErrorCode::UnknownPlayer, "no player with that name")
+}

@@ -1,0 +1,73 @@
+//! Actions on games: abort a running game, adjudicate a result. Both go through the game's actor, like a
+//! player's action, and commit their audit entry with the change.
+
+use axum::extract::{Path, State};
+use axum::Json;
+use kartka_engine::Seat;
+use kartka_protocol::admin::{ActionReason, Adjudication, AuditAction, DecidedResult, GameActionDone};
+use kartka_protocol::ErrorCode;
+use serde_json::json;
+use uuid::Uuid;
+
+use super::{accounts_by_id, reason, Admin};
+use crate::admin::audit::{self, Actor, Target};
+use crate::admin::views;
+use crate::api::ApiError;
+use crate::games::AdminAction;
+use crate::state::AppState;
+use crate::store::{AuditFilter, AuditRow};
+
+/// `POST /api/admin/games/{id}/abort`: calls a running game off, without a result.
+pub async fn abort(
+    Admin(admin): Admin,
+    State(state): State<AppState>,
+    Path(id): Path<Uuid>,
+    Json(body): Json<ActionReason>,
+) -> Result<Json<GameActionDone>, ApiError> {
+    let reason = reason(&body.reason)?;
+    let entry = audit::entry(Actor::Admin(&admin), AuditAction::Abort, game_target(id), json!({}), reason);
+    act(&state, id, AdminAction::Abort, entry).await
+}
+
+/// `POST /api/admin/games/{id}/adjudicate`: decides the result of a running or finished game.
+pub async fn adjudicate(
+    Admin(admin): Admin,
+    State(state): State<AppState>,
+    Path(id): Path<Uuid>,
+    Json(body): Json<Adjudication>,
+) -> Result<Json<GameActionDone>, ApiError> {
+    let reason = reason(&body.reason)?;
+    let before = state.store.game(id).await?.ok_or_else(|| ApiError::new(ErrorCode::UnknownGame, "no such game"))?;
+    let details = json!({
+        "result": body.result,
+        "previous": { "status": before.state.status, "winner": before.state.winner, "reason": before.state.end_reason },
+    });
+    let entry = audit::entry(Actor::Admin(&admin), AuditAction::Adjudicate, game_target(id), details, reason);
+    let winner = match body.result {
+        DecidedResult::First => Some(Seat::First),
+        DecidedResult::Second => Some(Seat::Second),
+        DecidedResult::Draw => None,
+    };
+    act(&state, id, AdminAction::Adjudicate(winner), entry).await
+}
+
+fn game_target(id: Uuid) -> Target {
+    Target { game_id: Some(id), ..Target::default() }
+}
+
+/// Has the game's actor carry out the action, then answers with the game and the entry as stored.
+async fn act(
+    state: &AppState,
+    id: Uuid,
+    action: AdminAction,
+    entry: AuditRow,
+) -> Result<Json<GameActionDone>, ApiError> {
+    state.games.admin(id, action, entry).await?;
+    let stored =
+        state.store.archived_game(id).await?.ok_or_else(|| ApiError::new(ErrorCode::UnknownGame, "no such game"))?;
+    let accounts = accounts_by_id(state, &[stored.game.first_id, stored.game.second_id]).await?;
+    let filter = AuditFilter { game_id: Some(id), ..AuditFilter::default() };
+    let written = state.store.audit_entries(&filter, 1).await?;
+    let audit = written.first().ok_or_else(|| ApiError::new(ErrorCode::Internal, "the audit entry is missing"))?;
+    Ok(Json(GameActionDone { game: views::archived(&stored, &accounts)?, audit: audit::view(audit)? }))
+}

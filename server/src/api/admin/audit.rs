@@ -1,0 +1,43 @@
+//! `GET /api/admin/audit`: the audit log, newest first. There is no endpoint that changes it.
+
+use axum::extract::rejection::QueryRejection;
+use axum::extract::{Query, State};
+use axum::Json;
+use kartka_protocol::admin::AuditPage;
+use uuid::Uuid;
+
+use super::search::bad_query;
+use super::Admin;
+use crate::admin::audit;
+use crate::api::ApiError;
+use crate::state::AppState;
+use crate::store::AuditFilter;
+
+/// Entries per page unless asked otherwise, and the most a page may hold.
+const DEFAULT_PAGE: u32 = 50;
+const MAX_PAGE: u32 = 500;
+
+/// Which entries: about a game, about an account, before an entry number.
+#[derive(Debug, serde::Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct AuditQuery {
+    game: Option<Uuid>,
+    account: Option<Uuid>,
+    before: Option<i64>,
+    limit: Option<u32>,
+}
+
+/// `GET /api/admin/audit`.
+pub async fn entries(
+    _admin: Admin,
+    State(state): State<AppState>,
+    query: Result<Query<AuditQuery>, QueryRejection>,
+) -> Result<Json<AuditPage>, ApiError> {
+    let Query(query) = query.map_err(bad_query)?;
+    let limit = query.limit.unwrap_or(DEFAULT_PAGE).clamp(1, MAX_PAGE);
+    let filter = AuditFilter { game_id: query.game, account_id: query.account, before_id: query.before };
+    let rows = state.store.audit_entries(&filter, limit).await?;
+    let next_before = (rows.len() == limit as usize).then(|| rows.last().map(|last| last.id)).flatten();
+    let entries = rows.iter().map(audit::view).collect::<Result<_, _>>()?;
+    Ok(Json(AuditPage { entries, next_before }))
+}

@@ -1,0 +1,116 @@
+//! Exporting many games, selected with the search's filters, as a stream: NDJSON (one game with its moves per
+//! line) or one multi-game kurnik record file. The archive is read a page at a time, so an export of any size
+//! holds one page in memory. A failure half way ends the stream early (the client sees a cut-off body); it is
+//! logged.
+
+use axum::body::Body;
+use axum::extract::rejection::QueryRejection;
+use axum::extract::{Query, State};
+use axum::http::header;
+use axum::response::{IntoResponse, Response};
+use futures_util::stream;
+use kartka_engine::soccer::LineEnding;
+use kartka_protocol::admin::ExportedGame;
+use uuid::Uuid;
+
+use super::games::record_parts;
+use super::search::{bad_query, cursor_after, page, search_of, SearchQuery};
+use super::Admin;
+use crate::admin::views;
+use crate::api::ApiError;
+use crate::games::export::record_of;
+use crate::state::AppState;
+use crate::store::GameSearch;
+
+/// Games read from the archive per step of the stream.
+const EXPORT_PAGE: u32 = 500;
+
+/// How the games are written.
+#[derive(Clone, Copy)]
+enum Format {
+    NdJson,
+    Kurnik,
+}
+
+/// `GET /api/admin/export/games.ndjson`.
+pub async fn ndjson(
+    _admin: Admin,
+    State(state): State<AppState>,
+    query: Result<Query<SearchQuery>, QueryRejection>,
+) -> Result<Response, ApiError> {
+    let Query(query) = query.map_err(bad_query)?;
+    let search = search_of(&state, &query).await?;
+    Ok(streamed(state, search, Format::NdJson, "application/x-ndjson", "kartka-games.ndjson"))
+}
+
+/// `GET /api/admin/export/games.pgn`: one kurnik record file holding every selected game.
+pub async fn kurnik(
+    _admin: Admin,
+    State(state): State<AppState>,
+    query: Result<Query<SearchQuery>, QueryRejection>,
+) -> Result<Response, ApiError> {
+    let Query(query) = query.map_err(bad_query)?;
+    let search = search_of(&state, &query).await?;
+    Ok(streamed(state, search, Format::Kurnik, "text/plain; charset=utf-8", "kartka-games.pgn"))
+}
+
+fn streamed(state: AppState, search: GameSearch, format: Format, content_type: &str, file: &str) -> Response {
+    let pages = stream::unfold(Some((state, search, true)), move |step| async move {
+        let (state, mut search, first) = step?;
+        match next_page(&state, &mut search, format, first).await {
+            Ok(Some((text, more))) => Some((Ok(text), more.then_some((state, search, false)))),
+            Ok(None) => None,
+            Err(error) => {
+                tracing::error!(?error, "an export stopped half way");
+                Some((Err(std::io::Error::other("the export could not be completed")), None))
+            }
+        }
+    });
+    let disposition = format!("attachment; filename=\"{file}\"");
+    (
+        [(header::CONTENT_TYPE, content_type.to_owned()), (header::CONTENT_DISPOSITION, disposition)],
+        Body::from_stream(pages),
+    )
+        .into_response()
+}
+
+/// The text of the next page of games and whether more may follow; `None` when no game is left.
+async fn next_page(
+    state: &AppState,
+    search: &mut GameSearch,
+    format: Format,
+    first: bool,
+) -> Result<Option<(String, bool)>, ApiError> {
+    let rows = state.store.search_games(search, EXPORT_PAGE).await?;
+    let Some(last) = rows.last() else { return Ok(None) };
+    search.after = Some(cursor_after(search, last));
+    let more = rows.len() == EXPORT_PAGE as usize;
+    let games = page(state, &rows).await?;
+    let ids: Vec<Uuid> = rows.iter().map(|row| row.game.id).collect();
+    let mut moves = state.store.moves_of_games(&ids).await?;
+    let mut text = String::with_capacity(rows.len() * 1024);
+    for (index, game) in games.into_iter().enumerate() {
+        let id = game.game.id;
+        let game_moves = moves.remove(&id).unwrap_or_default();
+        match format {
+            Format::NdJson => {
+                let moves = views::moves(id, &game_moves, game.import.is_some())?;
+                let line = serde_json::to_string(&ExportedGame { game, moves }).expect("games always serialise");
+                text.push_str(&line);
+                text.push('\n');
+            }
+            Format::Kurnik => {
+                let record = record_of(&record_parts(&game, &game_moves)).map_err(|_| {
+                    tracing::error!(game = %id, "stored game does not replay");
+                    ApiError::new(kartka_protocol::ErrorCode::Internal, "a game record is damaged")
+                })?;
+                // Records are separated by a blank line, as in kurnik's own multi-game files.
+                if !(first && index == 0) {
+                    text.push_str("\r\n");
+                }
+                record.write_into(&mut text, LineEnding::CrLf);
+            }
+        }
+    }
+    Ok(Some((text, more)))
+}

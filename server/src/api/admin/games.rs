@@ -1,0 +1,136 @@
+//! One archived game: its full record and timeline, its position after any ply (JSON and SVG), its kurnik
+//! record.
+
+use axum::extract::rejection::QueryRejection;
+use axum::extract::{Path, Query, State};
+use axum::http::header;
+use axum::response::IntoResponse;
+use axum::Json;
+use kartka_engine::soccer::{LineEnding, Position};
+use kartka_protocol::admin::{GameReview, SoccerPositionView};
+use kartka_protocol::ErrorCode;
+use uuid::Uuid;
+
+use super::search::bad_query;
+use super::{accounts_by_id, Admin};
+use crate::admin::views;
+use crate::api::ApiError;
+use crate::games::export::{record_of, RecordParts};
+use crate::games::position::{position_after, view, PositionError};
+use crate::games::svg;
+use crate::state::AppState;
+use crate::store::{AuditFilter, MoveRow};
+
+/// Audit entries a review shows (a game collects a handful at most).
+const REVIEW_AUDIT_ENTRIES: u32 = 1000;
+
+/// `GET /api/admin/games/{id}`: every move with its time and clocks, and the timeline of events and admin
+/// actions.
+pub async fn review(
+    _admin: Admin,
+    State(state): State<AppState>,
+    Path(id): Path<Uuid>,
+) -> Result<Json<GameReview>, ApiError> {
+    let stored = state.store.archived_game(id).await?.ok_or_else(unknown_game)?;
+    let players = [stored.game.first_id, stored.game.second_id];
+    let accounts = accounts_by_id(&state, &players).await?;
+    let game = views::archived(&stored, &accounts)?;
+    let moves = state.store.moves(id).await?;
+    let events = state.store.events_after(id, 0).await?;
+    let filter = AuditFilter { game_id: Some(id), ..AuditFilter::default() };
+    let mut entries = state.store.audit_entries(&filter, REVIEW_AUDIT_ENTRIES).await?;
+    entries.reverse();
+    Ok(Json(GameReview {
+        accounts: players.map(|player| views::account(&accounts[&player])),
+        moves: views::moves(id, &moves, game.import.is_some())?,
+        timeline: views::timeline(id, &events, &entries)?,
+        game,
+    }))
+}
+
+/// `?ply=N`: the number of actions; the end of the game when absent.
+#[derive(Debug, serde::Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct PlyQuery {
+    ply: Option<u32>,
+}
+
+/// `GET /api/admin/games/{id}/position?ply=N`: the position as JSON.
+pub async fn position(
+    _admin: Admin,
+    State(state): State<AppState>,
+    Path(id): Path<Uuid>,
+    query: Result<Query<PlyQuery>, QueryRejection>,
+) -> Result<Json<SoccerPositionView>, ApiError> {
+    let Query(query) = query.map_err(bad_query)?;
+    let (position, ply) = position_of(&state, id, query.ply).await?;
+    Ok(Json(view(&position, ply)))
+}
+
+/// `GET /api/admin/games/{id}/position.svg?ply=N`: the position as a picture.
+pub async fn picture(
+    _admin: Admin,
+    State(state): State<AppState>,
+    Path(id): Path<Uuid>,
+    query: Result<Query<PlyQuery>, QueryRejection>,
+) -> Result<impl IntoResponse, ApiError> {
+    let Query(query) = query.map_err(bad_query)?;
+    let (position, ply) = position_of(&state, id, query.ply).await?;
+    let picture = svg::render(&position, &format!("game {id} after {ply} actions"));
+    Ok(([(header::CONTENT_TYPE, "image/svg+xml"), (header::CACHE_CONTROL, "private, max-age=60")], picture))
+}
+
+/// `GET /api/admin/games/{id}/record`: the game as a kurnik record file.
+pub async fn record(
+    _admin: Admin,
+    State(state): State<AppState>,
+    Path(id): Path<Uuid>,
+) -> Result<impl IntoResponse, ApiError> {
+    let stored = state.store.archived_game(id).await?.ok_or_else(unknown_game)?;
+    let accounts = accounts_by_id(&state, &[stored.game.first_id, stored.game.second_id]).await?;
+    let game = views::archived(&stored, &accounts)?;
+    let moves = state.store.moves(id).await?;
+    let record = record_of(&record_parts(&game, &moves)).map_err(|_| damaged(id))?;
+    let disposition = format!("attachment; filename=\"kartka-{id}.pgn\"");
+    Ok((
+        [(header::CONTENT_TYPE, "text/plain; charset=utf-8".to_owned()), (header::CONTENT_DISPOSITION, disposition)],
+        record.write(LineEnding::CrLf),
+    ))
+}
+
+/// What a kurnik record of an archived game is written from.
+pub fn record_parts<'a>(game: &'a kartka_protocol::admin::ArchivedGame, moves: &'a [MoveRow]) -> RecordParts<'a> {
+    let summary = &game.game;
+    RecordParts {
+        ruleset: summary.ruleset,
+        time_control: summary.time_control,
+        names: [&summary.players[0].name, &summary.players[1].name],
+        status: summary.status,
+        result: summary.result,
+        created_at_ms: summary.created_at_ms,
+        moves: moves.iter().map(|m| m.notation.as_str()).collect(),
+    }
+}
+
+async fn position_of(state: &AppState, id: Uuid, ply: Option<u32>) -> Result<(Position, u32), ApiError> {
+    let stored = state.store.archived_game(id).await?.ok_or_else(unknown_game)?;
+    let ruleset = serde_json::from_str(&stored.game.ruleset).map_err(|_| damaged(id))?;
+    let moves = state.store.moves(id).await?;
+    let ply = ply.unwrap_or(stored.game.state.ply as u32);
+    match position_after(&ruleset, moves.iter().map(|m| m.notation.as_str()), ply) {
+        Ok(position) => Ok((position, ply)),
+        Err(PositionError::BeyondEnd { played }) => {
+            Err(ApiError::new(ErrorCode::InvalidRequest, format!("the game has only {played} actions")))
+        }
+        Err(PositionError::Corrupt(_)) => Err(damaged(id)),
+    }
+}
+
+fn unknown_game() -> ApiError {
+    ApiError::new(ErrorCode::UnknownGame, "no such game")
+}
+
+fn damaged(id: Uuid) -> ApiError {
+    tracing::error!(game = %id, "stored game does not replay");
+    ApiError::new(ErrorCode::Internal, "the game record is damaged")
+}

@@ -1,0 +1,90 @@
+//! `kartka admin`: grant or revoke the admin role, and import kurnik record files, on the database that
+//! `DATABASE_URL` names (the server may be running).
+
+use std::path::PathBuf;
+use std::time::Instant;
+
+use anyhow::Context;
+
+use crate::admin::audit::Actor;
+use crate::admin::{import, role};
+
+/// Options of `kartka admin`.
+#[derive(Debug, clap::Args)]
+pub struct Args {
+    /// Where games are stored: `postgres://…` for PostgreSQL, `sqlite:FILE` for SQLite.
+    #[arg(long, env = "DATABASE_URL", default_value = "sqlite:kartka.db", global = true)]
+    database_url: String,
+    #[command(subcommand)]
+    command: Command,
+}
+
+#[derive(Debug, clap::Subcommand)]
+enum Command {
+    /// Give a registered account the admin role.
+    Grant {
+        /// The account's name.
+        user: String,
+        /// Why, for the audit log.
+        #[arg(long, default_value = "granted on the command line")]
+        reason: String,
+    },
+    /// Take the admin role away from an account.
+    Revoke {
+        /// The account's name.
+        user: String,
+        /// Why, for the audit log.
+        #[arg(long, default_value = "revoked on the command line")]
+        reason: String,
+    },
+    /// Import kurnik record files (plain or gzip) into the archive; each file's name is its source label, so
+    /// importing a file again adds nothing.
+    Import {
+        /// The record files.
+        #[arg(required = true)]
+        files: Vec<PathBuf>,
+    },
+}
+
+/// Runs `kartka admin`.
+pub fn run(args: Args) -> anyhow::Result<()> {
+    let runtime = tokio::runtime::Runtime::new().context("starting the async runtime")?;
+    runtime.block_on(async {
+        let store = crate::store::open(&args.database_url).await.context("opening the database")?;
+        match args.command {
+            Command::Grant { user, reason } => {
+                let changed = role::set_admin(store.as_ref(), &user, true, Actor::CommandLine, &reason).await?;
+                println!("{user}: {}", if changed { "is now an admin" } else { "was an admin already" });
+            }
+            Command::Revoke { user, reason } => {
+                let changed = role::set_admin(store.as_ref(), &user, false, Actor::CommandLine, &reason).await?;
+                println!("{user}: {}", if changed { "is no longer an admin" } else { "was not an admin" });
+            }
+            Command::Import { files } => {
+                for path in files {
+                    let started = Instant::now();
+                    let bytes = std::fs::read(&path).with_context(|| format!("reading {}", path.display()))?;
+                    let source = path
+                        .file_name()
+                        .map_or_else(|| path.display().to_string(), |name| name.to_string_lossy().into_owned());
+                    let report = import::import_file(store.as_ref(), &source, bytes, Actor::CommandLine)
+                        .await
+                        .with_context(|| format!("importing {}", path.display()))?;
+                    println!(
+                        "{}: {} read, {} imported, {} already imported, {} refused ({:.2} s)",
+                        path.display(),
+                        report.read,
+                        report.imported,
+                        report.already_imported,
+                        report.rejected,
+                        started.elapsed().as_secs_f64()
+                    );
+                    for rejection in &report.rejections {
+                        eprintln!("{}: game {}: {}", path.display(), rejection.index, rejection.reason);
+                    }
+                }
+            }
+        }
+        Ok(())
+    })
+}

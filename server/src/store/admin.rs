@@ -1,0 +1,185 @@
+//! What the store keeps for admins: the archive's view of games (search, import, flags), and the audit log.
+
+use std::collections::{HashMap, HashSet};
+
+use async_trait::async_trait;
+use uuid::Uuid;
+
+use super::{AccountRow, EventRow, GameChange, GameRow, Millis, MoveRow, StoreError};
+
+/// A game with what the archive knows about it beyond play.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct ArchivedGame {
+    /// The game.
+    pub game: GameRow,
+    /// Where it came from.
+    pub origin: GameOrigin,
+}
+
+/// Where a game came from: played here, or imported from a record file.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct GameOrigin {
+    /// Whether the game was rated.
+    pub rated: bool,
+    /// For an imported game: the file or upload it came from, and its number there (from 1).
+    pub import: Option<ImportSource>,
+}
+
+/// The record file an imported game came from.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct ImportSource {
+    /// The file's name, or the label the upload was given.
+    pub source: String,
+    /// The game's number within it, from 1.
+    pub index: i64,
+    /// When it was imported.
+    pub imported_at: Millis,
+}
+
+/// How a search orders games; ties are broken by id in the same direction.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub enum SearchOrder {
+    /// By `created_at` (the historic date for imported games).
+    #[default]
+    Date,
+    /// By actions played.
+    Length,
+}
+
+/// Who won, as a search filter.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum ResultFilter {
+    /// Finished with the first seat winning.
+    FirstWon,
+    /// Finished with the second seat winning.
+    SecondWon,
+    /// Finished without a winner.
+    Draw,
+}
+
+/// A position in a search's order: the last game seen's sort key and id.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct SearchCursor {
+    /// The sort key (`created_at` or `ply`) of the last game of the previous page.
+    pub key: i64,
+    /// Its id.
+    pub id: Uuid,
+}
+
+/// Filters, order and page position of an archive search. Every filter left `None` matches everything.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct GameSearch {
+    /// Games in which any of these accounts played; `None` for any player. An empty list matches nothing.
+    pub players: Option<Vec<Uuid>>,
+    /// The game kind's stable name.
+    pub kind: Option<String>,
+    /// The protocol's `RulesetSpec` as stored (canonical JSON).
+    pub ruleset: Option<String>,
+    /// `active`, `finished` or `aborted`.
+    pub status: Option<String>,
+    /// Who won.
+    pub result: Option<ResultFilter>,
+    /// The stored end reason.
+    pub end_reason: Option<String>,
+    /// Rated or not.
+    pub rated: Option<bool>,
+    /// Imported or played here.
+    pub imported: Option<bool>,
+    /// Created at or after this moment.
+    pub from: Option<Millis>,
+    /// Created before this moment.
+    pub until: Option<Millis>,
+    /// The order.
+    pub order: SearchOrder,
+    /// Newest (or longest) first.
+    pub descending: bool,
+    /// Only games after this position in the order.
+    pub after: Option<SearchCursor>,
+}
+
+/// One entry of the audit log. Entries are only ever added.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct AuditRow {
+    /// Its number, in the order entries were written (0 for an entry not yet stored).
+    pub id: i64,
+    /// When it happened.
+    pub at: Millis,
+    /// The admin who acted; `None` for the command line or the start-up configuration.
+    pub admin_id: Option<Uuid>,
+    /// The admin's name then, or `command line` / `configuration`.
+    pub actor_name: String,
+    /// What was done: `abort`, `adjudicate`, `ban`, `unban`, `grant_admin`, `revoke_admin`, `import`.
+    pub action: String,
+    /// The game acted on.
+    pub game_id: Option<Uuid>,
+    /// The account acted on.
+    pub account_id: Option<Uuid>,
+    /// The action's specifics, as JSON.
+    pub details: String,
+    /// Why, in the admin's words.
+    pub reason: String,
+}
+
+/// Which audit entries to read.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct AuditFilter {
+    /// Only entries about this game.
+    pub game_id: Option<Uuid>,
+    /// Only entries about this account.
+    pub account_id: Option<Uuid>,
+    /// Only entries older than this one.
+    pub before_id: Option<i64>,
+}
+
+/// A game read from a record file, ready to store: the game, its events and its moves.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct ImportedGame {
+    /// The game row (never active).
+    pub game: GameRow,
+    /// Its origin; `import` is always set.
+    pub origin: GameOrigin,
+    /// Its events: `started`, then `ended` when it has a result.
+    pub events: Vec<EventRow>,
+    /// Its moves, one per turn.
+    pub moves: Vec<MoveRow>,
+}
+
+/// The archive and the audit log. Every [`Store`](super::Store) is one.
+#[async_trait]
+pub trait AdminStore: Send + Sync {
+    /// A game with its origin.
+    async fn archived_game(&self, id: Uuid) -> Result<Option<ArchivedGame>, StoreError>;
+    /// A page of games matching `search`, in its order.
+    async fn search_games(&self, search: &GameSearch, limit: u32) -> Result<Vec<ArchivedGame>, StoreError>;
+    /// How many games match `search`'s filters (its page position is ignored).
+    async fn count_games(&self, search: &GameSearch) -> Result<i64, StoreError>;
+    /// The moves of many games at once, by game.
+    async fn moves_of_games(&self, ids: &[Uuid]) -> Result<HashMap<Uuid, Vec<MoveRow>>, StoreError>;
+    /// The accounts with these ids (unknown ids are left out).
+    async fn accounts_by_ids(&self, ids: &[Uuid]) -> Result<Vec<AccountRow>, StoreError>;
+    /// Every account called `name` in any letter case: the real one and the imported player, if they exist.
+    async fn accounts_named(&self, name: &str) -> Result<Vec<AccountRow>, StoreError>;
+
+    /// Applies a change of a game made by an admin, and its audit entry, in one transaction (see
+    /// [`Store::record`](super::Store::record)).
+    async fn record_admin_action(&self, game_id: Uuid, change: &GameChange, entry: &AuditRow)
+        -> Result<(), StoreError>;
+    /// Bans or unbans an account with its audit entry; banning also ends all its sessions. False (and nothing
+    /// written) when the account does not exist or already was so.
+    async fn set_banned(&self, account_id: Uuid, banned: bool, entry: &AuditRow) -> Result<bool, StoreError>;
+    /// Grants or revokes the admin role with its audit entry. False (and nothing written) when the account does
+    /// not exist or already was so.
+    async fn set_admin_role(&self, account_id: Uuid, is_admin: bool, entry: &AuditRow) -> Result<bool, StoreError>;
+    /// Adds an audit entry on its own (for actions that change no single row, such as an import).
+    async fn insert_audit(&self, entry: &AuditRow) -> Result<(), StoreError>;
+    /// Audit entries matching `filter`, newest first.
+    async fn audit_entries(&self, filter: &AuditFilter, limit: u32) -> Result<Vec<AuditRow>, StoreError>;
+
+    /// The ids of imported players called `names`, creating the missing ones, by name as given.
+    async fn imported_players(&self, names: &[String], now: Millis) -> Result<HashMap<String, Uuid>, StoreError>;
+    /// The numbers of the games already imported from `source`.
+    async fn imported_indexes(&self, source: &str) -> Result<HashSet<i64>, StoreError>;
+    /// Stores imported games with their events and moves, in one transaction with few statements.
+    /// [`StoreError::Conflict`] (nothing written) when one of them was imported already.
+    async fn insert_imported(&self, games: &[ImportedGame]) -> Result<(), StoreError>;
+}

@@ -1,0 +1,490 @@
+//! The [`AdminStore`] half of the shared SQL store: archive search, bulk import, admin actions and the audit
+//! log. Its SQL text is here too, because most of it is assembled per call (search filters, multi-row
+//! inserts); every statement means the same in PostgreSQL and SQLite.
+
+use std::collections::{HashMap, HashSet};
+
+use async_trait::async_trait;
+use sqlx::{ColumnIndex, Decode, Encode, Executor, IntoArguments, Row, Type};
+use uuid::Uuid;
+
+use super::statements::SELECT_ACCOUNTS;
+use super::{conflict_if_unique, imported_name_key, name_key, DbQuery, Dialect, SqlStore};
+use crate::store::admin::{
+    AdminStore, ArchivedGame, AuditFilter, AuditRow, GameOrigin, GameSearch, ImportSource, ImportedGame, ResultFilter,
+    SearchOrder,
+};
+use crate::store::{AccountRow, GameChange, Millis, MoveRow, StoreError};
+
+/// The columns of a game row and its origin, for SELECT and the import's INSERT (state columns in the order
+/// `bind_state` binds them).
+const ARCHIVE_COLUMNS: &str = "id, kind, ruleset, time_control, first_id, second_id, created_at, \
+    status, winner, end_reason, ply, seq, first_ms, second_ms, clock_at, to_act, deadline, finished_at, \
+    rated, imported, source, source_index, imported_at";
+const ARCHIVE_COLUMN_COUNT: usize = 23;
+const MOVE_COLUMNS: &str = "game_id, ply, seat, notation, turn_ended, client_move_id, first_ms, second_ms, received_at";
+const MOVE_COLUMN_COUNT: usize = 9;
+const EVENT_COLUMNS: &str = "game_id, seq, kind, payload, at";
+const EVENT_COLUMN_COUNT: usize = 5;
+const AUDIT_COLUMNS: &str = "id, at, admin_id, actor_name, action, game_id, account_id, details, reason";
+
+/// Bound values per statement of a multi-row insert: well under SQLite's 32,766 and PostgreSQL's 65,535.
+const MAX_BOUND_VALUES: usize = 30_000;
+
+const INSERT_AUDIT: &str = "INSERT INTO audit_log \
+    (at, admin_id, actor_name, action, game_id, account_id, details, reason) \
+    VALUES ($1, $2, $3, $4, $5, $6, $7, $8)";
+const SET_BANNED: &str = "UPDATE accounts SET banned = $2 WHERE id = $1 AND banned <> $2";
+const REVOKE_SESSIONS: &str = "DELETE FROM sessions WHERE account_id = $1";
+const SET_ADMIN_ROLE: &str = "UPDATE accounts SET is_admin = $2 WHERE id = $1 AND is_admin <> $2";
+const IMPORTED_INDEXES: &str = "SELECT source_index FROM games WHERE source = $1";
+
+/// A value bound to an assembled statement.
+enum Value {
+    Id(Uuid),
+    Int(i64),
+    Text(String),
+}
+
+/// A statement under construction: SQL text with numbered placeholders and the values they stand for.
+struct Assembled {
+    sql: String,
+    values: Vec<Value>,
+    placeholder: Placeholder,
+}
+
+/// Writes the placeholder of the `number`th value: [`Dialect::placeholder`].
+type Placeholder = fn(&mut String, usize);
+
+impl Assembled {
+    /// A statement starting with `sql`, its placeholders written by `placeholder`.
+    fn new(placeholder: Placeholder, sql: &str) -> Assembled {
+        Assembled { sql: sql.to_owned(), values: Vec::new(), placeholder }
+    }
+
+    /// Appends a placeholder for `value` to the SQL.
+    fn value(&mut self, value: Value) -> &mut Self {
+        self.values.push(value);
+        (self.placeholder)(&mut self.sql, self.values.len());
+        self
+    }
+
+    fn text(&mut self, sql: &str) -> &mut Self {
+        self.sql.push_str(sql);
+        self
+    }
+
+    /// Appends `ids` as a parenthesised placeholder list.
+    fn id_list(&mut self, ids: &[Uuid]) -> &mut Self {
+        self.text("(");
+        for (index, id) in ids.iter().enumerate() {
+            if index > 0 {
+                self.text(", ");
+            }
+            self.value(Value::Id(*id));
+        }
+        self.text(")")
+    }
+}
+
+/// `(…), (…)` with `rows` groups of `columns` placeholders.
+fn value_groups(placeholder: Placeholder, rows: usize, columns: usize) -> String {
+    let mut sql = String::with_capacity(rows * columns * 6);
+    for row in 0..rows {
+        sql.push_str(if row == 0 { "(" } else { ", (" });
+        for column in 0..columns {
+            if column > 0 {
+                sql.push_str(", ");
+            }
+            placeholder(&mut sql, row * columns + column + 1);
+        }
+        sql.push(')');
+    }
+    sql
+}
+
+/// The WHERE clause of a search (`WHERE 1 = 1` and its filters), without its page position.
+fn search_filters(placeholder: Placeholder, search: &GameSearch) -> Assembled {
+    let mut query = Assembled::new(placeholder, " WHERE 1 = 1");
+    if let Some(players) = &search.players {
+        if players.is_empty() {
+            query.text(" AND 1 = 0");
+        } else {
+            query.text(" AND (first_id IN ").id_list(players).text(" OR second_id IN ").id_list(players).text(")");
+        }
+    }
+    let texts = [
+        ("kind", &search.kind),
+        ("ruleset", &search.ruleset),
+        ("status", &search.status),
+        ("end_reason", &search.end_reason),
+    ];
+    for (column, wanted) in texts {
+        if let Some(wanted) = wanted {
+            query.text(&format!(" AND {column} = ")).value(Value::Text(wanted.clone()));
+        }
+    }
+    match search.result {
+        Some(ResultFilter::FirstWon) => query.text(" AND status = 'finished' AND winner = 'first'"),
+        Some(ResultFilter::SecondWon) => query.text(" AND status = 'finished' AND winner = 'second'"),
+        Some(ResultFilter::Draw) => query.text(" AND status = 'finished' AND winner IS NULL"),
+        None => &mut query,
+    };
+    // Booleans as integer comparisons read the same in both databases (PostgreSQL booleans compare with
+    // TRUE/FALSE literals; SQLite stores 0 and 1).
+    for (column, wanted) in [("rated", search.rated), ("imported", search.imported)] {
+        if let Some(wanted) = wanted {
+            query.text(&format!(" AND {column} = {}", if wanted { "TRUE" } else { "FALSE" }));
+        }
+    }
+    if let Some(from) = search.from {
+        query.text(" AND created_at >= ").value(Value::Int(from));
+    }
+    if let Some(until) = search.until {
+        query.text(" AND created_at < ").value(Value::Int(until));
+    }
+    query
+}
+
+/// The full page query of a search.
+fn search_page(placeholder: Placeholder, search: &GameSearch, limit: u32) -> Assembled {
+    let mut query = search_filters(placeholder, search);
+    query.sql.insert_str(0, &format!("SELECT {ARCHIVE_COLUMNS} FROM games"));
+    let key = match search.order {
+        SearchOrder::Date => "created_at",
+        SearchOrder::Length => "ply",
+    };
+    let (compare, direction) = if search.descending { ("<", "DESC") } else { (">", "ASC") };
+    if let Some(after) = search.after {
+        query.text(&format!(" AND ({key}, id) {compare} ("));
+        query.value(Value::Int(after.key)).text(", ").value(Value::Id(after.id)).text(")");
+    }
+    query.text(&format!(" ORDER BY {key} {direction}, id {direction} LIMIT ")).value(Value::Int(i64::from(limit)));
+    query
+}
+
+// The bounds below are those of the main store's impl blocks (see sql/mod.rs).
+
+impl<DB> SqlStore<DB>
+where
+    DB: Dialect,
+    for<'c> &'c mut DB::Connection: Executor<'c, Database = DB>,
+    for<'q> DB::Arguments<'q>: IntoArguments<'q, DB>,
+    for<'q> i64: Encode<'q, DB> + Decode<'q, DB> + Type<DB>,
+    for<'q> bool: Encode<'q, DB> + Decode<'q, DB> + Type<DB>,
+    for<'q> String: Encode<'q, DB> + Decode<'q, DB> + Type<DB>,
+    for<'q> &'q str: Encode<'q, DB> + Type<DB>,
+    for<'q> Option<i64>: Encode<'q, DB>,
+    for<'q> Option<&'q str>: Encode<'q, DB>,
+    for<'q> Option<DB::Id>: Encode<'q, DB>,
+    for<'a> &'a str: ColumnIndex<DB::Row>,
+{
+    fn bind_assembled<'q>(assembled: &'q Assembled) -> DbQuery<'q, DB> {
+        assembled.values.iter().fold(sqlx::query(&assembled.sql), |query, value| match value {
+            Value::Id(id) => query.bind(DB::to_id(*id)),
+            Value::Int(int) => query.bind(*int),
+            Value::Text(text) => query.bind(text.as_str()),
+        })
+    }
+
+    fn archived_from_row(row: &DB::Row) -> Result<ArchivedGame, sqlx::Error> {
+        let source: Option<String> = row.try_get("source")?;
+        let index: Option<i64> = row.try_get("source_index")?;
+        let imported_at: Option<i64> = row.try_get("imported_at")?;
+        let import = match (source, index, imported_at) {
+            (Some(source), Some(index), Some(imported_at)) => Some(ImportSource { source, index, imported_at }),
+            _ => None,
+        };
+        Ok(ArchivedGame {
+            game: Self::game_from_row(row)?,
+            origin: GameOrigin { rated: row.try_get("rated")?, import },
+        })
+    }
+
+    fn audit_from_row(row: &DB::Row) -> Result<AuditRow, sqlx::Error> {
+        Ok(AuditRow {
+            id: row.try_get("id")?,
+            at: row.try_get("at")?,
+            admin_id: Self::optional_uuid(row, "admin_id")?,
+            actor_name: row.try_get("actor_name")?,
+            action: row.try_get("action")?,
+            game_id: Self::optional_uuid(row, "game_id")?,
+            account_id: Self::optional_uuid(row, "account_id")?,
+            details: row.try_get("details")?,
+            reason: row.try_get("reason")?,
+        })
+    }
+
+    async fn write_audit(conn: &mut DB::Connection, entry: &AuditRow) -> Result<(), StoreError> {
+        sqlx::query(INSERT_AUDIT)
+            .bind(entry.at)
+            .bind(entry.admin_id.map(DB::to_id))
+            .bind(entry.actor_name.as_str())
+            .bind(entry.action.as_str())
+            .bind(entry.game_id.map(DB::to_id))
+            .bind(entry.account_id.map(DB::to_id))
+            .bind(entry.details.as_str())
+            .bind(entry.reason.as_str())
+            .execute(conn)
+            .await?;
+        Ok(())
+    }
+
+    /// Sets one boolean column of an account if it differs, ends the account's sessions if asked, and writes
+    /// the audit entry, all in one transaction.
+    async fn change_account_flag(
+        &self,
+        statement: &'static str,
+        account_id: Uuid,
+        value: bool,
+        entry: &AuditRow,
+        revoke_sessions: bool,
+    ) -> Result<bool, StoreError> {
+        let mut tx = self.pool.begin_with(DB::BEGIN_WRITE).await?;
+        let changed = sqlx::query(statement).bind(DB::to_id(account_id)).bind(value).execute(&mut *tx).await?;
+        if DB::rows_affected(&changed) == 0 {
+            return Ok(false);
+        }
+        if revoke_sessions {
+            sqlx::query(REVOKE_SESSIONS).bind(DB::to_id(account_id)).execute(&mut *tx).await?;
+        }
+        Self::write_audit(&mut tx, entry).await?;
+        tx.commit().await?;
+        Ok(true)
+    }
+
+    async fn insert_game_rows(conn: &mut DB::Connection, games: &[&ImportedGame]) -> Result<(), StoreError> {
+        let sql = format!(
+            "INSERT INTO games ({ARCHIVE_COLUMNS}) VALUES {}",
+            value_groups(DB::placeholder, games.len(), ARCHIVE_COLUMN_COUNT)
+        );
+        let mut query = sqlx::query(&sql);
+        for imported in games {
+            let game = &imported.game;
+            let import = imported.origin.import.as_ref();
+            query = query
+                .bind(DB::to_id(game.id))
+                .bind(game.kind.as_str())
+                .bind(game.ruleset.as_str())
+                .bind(game.time_control.as_str())
+                .bind(DB::to_id(game.first_id))
+                .bind(DB::to_id(game.second_id))
+                .bind(game.created_at);
+            query = Self::bind_state(query, &game.state)
+                .bind(imported.origin.rated)
+                .bind(import.is_some())
+                .bind(import.map(|import| import.source.as_str()))
+                .bind(import.map(|import| import.index))
+                .bind(import.map(|import| import.imported_at));
+        }
+        query.execute(conn).await.map_err(conflict_if_unique)?;
+        Ok(())
+    }
+
+    async fn insert_move_rows(conn: &mut DB::Connection, moves: &[(Uuid, &MoveRow)]) -> Result<(), StoreError> {
+        let sql = format!(
+            "INSERT INTO moves ({MOVE_COLUMNS}) VALUES {}",
+            value_groups(DB::placeholder, moves.len(), MOVE_COLUMN_COUNT)
+        );
+        let mut query = sqlx::query(&sql);
+        for (game_id, row) in moves {
+            query = query
+                .bind(DB::to_id(*game_id))
+                .bind(row.ply)
+                .bind(row.seat.as_str())
+                .bind(row.notation.as_str())
+                .bind(row.turn_ended)
+                .bind(row.client_move_id.as_str())
+                .bind(row.first_ms)
+                .bind(row.second_ms)
+                .bind(row.received_at);
+        }
+        query.execute(conn).await.map_err(conflict_if_unique)?;
+        Ok(())
+    }
+
+    async fn insert_event_rows(
+        conn: &mut DB::Connection,
+        events: &[(Uuid, &crate::store::EventRow)],
+    ) -> Result<(), StoreError> {
+        let sql = format!(
+            "INSERT INTO game_events ({EVENT_COLUMNS}) VALUES {}",
+            value_groups(DB::placeholder, events.len(), EVENT_COLUMN_COUNT)
+        );
+        let mut query = sqlx::query(&sql);
+        for (game_id, event) in events {
+            query = query
+                .bind(DB::to_id(*game_id))
+                .bind(event.seq)
+                .bind(event.kind.as_str())
+                .bind(event.payload.as_str())
+                .bind(event.at);
+        }
+        query.execute(conn).await.map_err(conflict_if_unique)?;
+        Ok(())
+    }
+}
+
+#[async_trait]
+impl<DB> AdminStore for SqlStore<DB>
+where
+    DB: Dialect,
+    for<'c> &'c mut DB::Connection: Executor<'c, Database = DB>,
+    for<'q> DB::Arguments<'q>: IntoArguments<'q, DB>,
+    for<'q> i64: Encode<'q, DB> + Decode<'q, DB> + Type<DB>,
+    for<'q> bool: Encode<'q, DB> + Decode<'q, DB> + Type<DB>,
+    for<'q> String: Encode<'q, DB> + Decode<'q, DB> + Type<DB>,
+    for<'q> &'q str: Encode<'q, DB> + Type<DB>,
+    for<'q> Option<i64>: Encode<'q, DB>,
+    for<'q> Option<&'q str>: Encode<'q, DB>,
+    for<'q> Option<DB::Id>: Encode<'q, DB>,
+    for<'a> &'a str: ColumnIndex<DB::Row>,
+{
+    async fn archived_game(&self, id: Uuid) -> Result<Option<ArchivedGame>, StoreError> {
+        let sql = format!("SELECT {ARCHIVE_COLUMNS} FROM games WHERE id = $1");
+        let row = sqlx::query(&sql).bind(DB::to_id(id)).fetch_optional(&self.pool).await?;
+        Ok(row.as_ref().map(Self::archived_from_row).transpose()?)
+    }
+
+    async fn search_games(&self, search: &GameSearch, limit: u32) -> Result<Vec<ArchivedGame>, StoreError> {
+        let page = search_page(DB::placeholder, search, limit);
+        let rows = Self::bind_assembled(&page).fetch_all(&self.pool).await?;
+        Ok(rows.iter().map(Self::archived_from_row).collect::<Result<_, _>>()?)
+    }
+
+    async fn count_games(&self, search: &GameSearch) -> Result<i64, StoreError> {
+        let mut count = search_filters(DB::placeholder, search);
+        count.sql.insert_str(0, "SELECT COUNT(*) AS games FROM games");
+        let row = Self::bind_assembled(&count).fetch_one(&self.pool).await?;
+        Ok(row.try_get("games")?)
+    }
+
+    async fn moves_of_games(&self, ids: &[Uuid]) -> Result<HashMap<Uuid, Vec<MoveRow>>, StoreError> {
+        let mut moves: HashMap<Uuid, Vec<MoveRow>> = HashMap::with_capacity(ids.len());
+        for chunk in ids.chunks(MAX_BOUND_VALUES) {
+            let mut query =
+                Assembled::new(DB::placeholder, &format!("SELECT {MOVE_COLUMNS} FROM moves WHERE game_id IN "));
+            query.id_list(chunk).text(" ORDER BY game_id, ply");
+            for row in Self::bind_assembled(&query).fetch_all(&self.pool).await? {
+                moves.entry(Self::uuid(&row, "game_id")?).or_default().push(Self::move_from_row(&row)?);
+            }
+        }
+        Ok(moves)
+    }
+
+    async fn accounts_by_ids(&self, ids: &[Uuid]) -> Result<Vec<AccountRow>, StoreError> {
+        let mut accounts = Vec::with_capacity(ids.len());
+        for chunk in ids.chunks(MAX_BOUND_VALUES) {
+            let mut query = Assembled::new(DB::placeholder, &format!("{SELECT_ACCOUNTS} WHERE id IN "));
+            query.id_list(chunk);
+            for row in Self::bind_assembled(&query).fetch_all(&self.pool).await? {
+                accounts.push(Self::account_from_row(&row)?);
+            }
+        }
+        Ok(accounts)
+    }
+
+    async fn accounts_named(&self, name: &str) -> Result<Vec<AccountRow>, StoreError> {
+        let sql = format!("{SELECT_ACCOUNTS} WHERE name_key IN ($1, $2)");
+        let rows = sqlx::query(&sql).bind(name_key(name)).bind(imported_name_key(name)).fetch_all(&self.pool).await?;
+        Ok(rows.iter().map(Self::account_from_row).collect::<Result<_, _>>()?)
+    }
+
+    async fn record_admin_action(
+        &self,
+        game_id: Uuid,
+        change: &GameChange,
+        entry: &AuditRow,
+    ) -> Result<(), StoreError> {
+        let mut tx = self.pool.begin_with(DB::BEGIN_WRITE).await?;
+        Self::apply_change(&mut tx, game_id, change).await?;
+        Self::write_audit(&mut tx, entry).await?;
+        tx.commit().await?;
+        Ok(())
+    }
+
+    async fn set_banned(&self, account_id: Uuid, banned: bool, entry: &AuditRow) -> Result<bool, StoreError> {
+        self.change_account_flag(SET_BANNED, account_id, banned, entry, banned).await
+    }
+
+    async fn set_admin_role(&self, account_id: Uuid, is_admin: bool, entry: &AuditRow) -> Result<bool, StoreError> {
+        self.change_account_flag(SET_ADMIN_ROLE, account_id, is_admin, entry, false).await
+    }
+
+    async fn insert_audit(&self, entry: &AuditRow) -> Result<(), StoreError> {
+        let mut conn = self.pool.acquire().await?;
+        Self::write_audit(&mut conn, entry).await
+    }
+
+    async fn audit_entries(&self, filter: &AuditFilter, limit: u32) -> Result<Vec<AuditRow>, StoreError> {
+        let mut query = Assembled::new(DB::placeholder, &format!("SELECT {AUDIT_COLUMNS} FROM audit_log WHERE 1 = 1"));
+        if let Some(game_id) = filter.game_id {
+            query.text(" AND game_id = ").value(Value::Id(game_id));
+        }
+        if let Some(account_id) = filter.account_id {
+            query.text(" AND account_id = ").value(Value::Id(account_id));
+        }
+        if let Some(before) = filter.before_id {
+            query.text(" AND id < ").value(Value::Int(before));
+        }
+        query.text(" ORDER BY id DESC LIMIT ").value(Value::Int(i64::from(limit)));
+        let rows = Self::bind_assembled(&query).fetch_all(&self.pool).await?;
+        Ok(rows.iter().map(Self::audit_from_row).collect::<Result<_, _>>()?)
+    }
+
+    async fn imported_players(&self, names: &[String], now: Millis) -> Result<HashMap<String, Uuid>, StoreError> {
+        let mut tx = self.pool.begin_with(DB::BEGIN_WRITE).await?;
+        let mut ids = HashMap::with_capacity(names.len());
+        for name in names {
+            let key = imported_name_key(name);
+            // Insert-or-ignore, then read: the same statements in both databases, and safe against a
+            // concurrent import creating the same player.
+            sqlx::query(
+                "INSERT INTO accounts (id, name, name_key, kind, imported, password_hash, is_admin, banned, created_at) \
+                 VALUES ($1, $2, $3, 'registered', TRUE, NULL, FALSE, FALSE, $4) ON CONFLICT (name_key) DO NOTHING",
+            )
+            .bind(DB::to_id(Uuid::new_v4()))
+            .bind(name.as_str())
+            .bind(key.as_str())
+            .bind(now)
+            .execute(&mut *tx)
+            .await?;
+            let row = sqlx::query("SELECT id FROM accounts WHERE name_key = $1").bind(key).fetch_one(&mut *tx).await?;
+            ids.insert(name.clone(), Self::uuid(&row, "id")?);
+        }
+        tx.commit().await?;
+        Ok(ids)
+    }
+
+    async fn imported_indexes(&self, source: &str) -> Result<HashSet<i64>, StoreError> {
+        let rows = sqlx::query(IMPORTED_INDEXES).bind(source).fetch_all(&self.pool).await?;
+        rows.iter().map(|row| Ok(row.try_get::<i64, _>("source_index")?)).collect()
+    }
+
+    async fn insert_imported(&self, games: &[ImportedGame]) -> Result<(), StoreError> {
+        let mut tx = self.pool.begin_with(DB::BEGIN_WRITE).await?;
+        let all: Vec<&ImportedGame> = games.iter().collect();
+        for chunk in all.chunks(MAX_BOUND_VALUES / ARCHIVE_COLUMN_COUNT) {
+            Self::insert_game_rows(&mut tx, chunk).await?;
+        }
+        let events: Vec<_> = games.iter().flat_map(|g| g.events.iter().map(move |e| (g.game.id, e))).collect();
+        for chunk in events.chunks(MAX_BOUND_VALUES / EVENT_COLUMN_COUNT) {
+            Self::insert_event_rows(&mut tx, chunk).await?;
+        }
+        let moves: Vec<_> = games.iter().flat_map(|g| g.moves.iter().map(move |m| (g.game.id, m))).collect();
+        let inserted_at_once = match DB::insert_moves_at_once(&mut tx, &moves) {
+            Some(inserting) => {
+                inserting.await.map_err(conflict_if_unique)?;
+                true
+            }
+            None => false,
+        };
+        if !inserted_at_once {
+            for chunk in moves.chunks(MAX_BOUND_VALUES / MOVE_COLUMN_COUNT) {
+                Self::insert_move_rows(&mut tx, chunk).await?;
+            }
+        }
+        tx.commit().await?;
+        Ok(())
+    }
+}

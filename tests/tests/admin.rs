@@ -1,0 +1,622 @@
+//! The admin API end to end, on SQLite and PostgreSQL: the role and its refusals, the timeline of games played
+//! through real WebSocket clients, positions, actions with their audit entries, and the whole kurnik corpus
+//! imported, searched and exported again.
+
+use std::collections::HashSet;
+use std::path::PathBuf;
+use std::time::Duration;
+
+use kartka_engine::soccer::read_records;
+use kartka_protocol::admin::{
+    AccountActionDone, AuditAction, AuditPage, ExportedGame, GameActionDone, GameReview, GameSearchPage, ImportReport,
+    SoccerPositionView, TimelineEntry,
+};
+use kartka_protocol::rest::Session;
+use kartka_protocol::{EndReasonName, GameEvent, GameStatus, SeatName, TimeControl};
+use kartka_server::admin::audit::Actor;
+use kartka_server::admin::import::record_text;
+use kartka_server::admin::role;
+use kartka_server::config::Settings;
+use kartka_tests::client::{Api, WsClient};
+use kartka_tests::db::{Backend, TestDb};
+use kartka_tests::server::TestServer;
+use serde_json::{json, Value};
+use sqlx::Connection;
+use uuid::Uuid;
+
+/// Runs each scenario against a fresh SQLite and a fresh PostgreSQL database.
+macro_rules! on_both_stores {
+    ($($scenario:ident),* $(,)?) => {
+        mod sqlite {
+            $(
+                #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+                async fn $scenario() {
+                    let database = super::TestDb::new(super::Backend::Sqlite).await;
+                    super::$scenario(database.url()).await;
+                }
+            )*
+        }
+        mod postgres {
+            $(
+                #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+                async fn $scenario() {
+                    let database = super::TestDb::new(super::Backend::Postgres).await;
+                    super::$scenario(database.url()).await;
+                }
+            )*
+        }
+    };
+}
+
+on_both_stores!(
+    every_admin_endpoint_refuses_no_token_a_guest_and_a_registered_player,
+    admins_come_from_the_configuration_and_the_command_line,
+    the_timeline_shows_a_disconnect_and_a_reconnect_in_order_with_the_moves,
+    a_flooding_player_leaves_connection_closed_in_the_timeline,
+    positions_records_and_moves_of_a_game,
+    each_action_changes_what_it_should_and_leaves_its_audit_entry,
+    banning_closes_sockets_revokes_sessions_and_blocks_games,
+    the_audit_log_cannot_be_edited,
+    the_corpus_imports_searches_and_exports_as_the_same_games,
+);
+
+const SERVER: &str = env!("CARGO_BIN_EXE_kartka-test-server");
+const BLITZ: TimeControl = TimeControl::Fischer { initial_seconds: 300, increment_seconds: 5 };
+/// White's last turn `17` bounces off the right post into the top goal.
+const GOAL_SCRIPT: [&str; 5] = ["0", "0", "0", "0", "17"];
+
+struct Room {
+    server: TestServer,
+    api: Api,
+    admin: Session,
+    alice: Session,
+    bob: Session,
+}
+
+/// A server with an admin (`boss`) and two registered players, `alice` and `bob`.
+async fn room(url: &str, settings: Settings) -> Room {
+    let server = TestServer::start(url, settings).await;
+    let api = Api::new(server.url());
+    let admin = register(&api, "boss").await;
+    role::set_admin(server.state.store.as_ref(), "boss", true, Actor::CommandLine, "test admin").await.expect("grant");
+    let alice = register(&api, "alice").await;
+    let bob = register(&api, "bob").await;
+    Room { server, api, admin, alice, bob }
+}
+
+async fn register(api: &Api, name: &str) -> Session {
+    let credentials = json!({ "username": name, "password": "long enough secret" });
+    let (status, body) = api.post("/api/register", None, &credentials).await;
+    assert_eq!(status, 201, "register {name}: {body}");
+    serde_json::from_value(body).expect("a session")
+}
+
+fn move_frame(game: Uuid, ply: u32, client_move_id: &str, notation: &str) -> Value {
+    json!({ "type": "move", "game_id": game, "ply": ply, "client_move_id": client_move_id, "notation": notation })
+}
+
+/// Connects and subscribes to a game; returns once the subscription is acknowledged.
+async fn subscribed(addr: std::net::SocketAddr, token: &str, game: Uuid) -> WsClient {
+    let mut client = WsClient::connect(addr, token).await;
+    client.request(1, json!({ "type": "subscribe", "game_id": game })).await;
+    client
+}
+
+async fn review(room: &Room, game: Uuid) -> GameReview {
+    let (status, body) = room.api.get(&format!("/api/admin/games/{game}"), Some(&room.admin.token)).await;
+    assert_eq!(status, 200, "{body}");
+    serde_json::from_value(body).expect("a review")
+}
+
+fn game_events(review: &GameReview) -> Vec<(u64, GameEvent)> {
+    review
+        .timeline
+        .iter()
+        .filter_map(|entry| match entry {
+            TimelineEntry::Game { seq, event, .. } => Some((*seq, event.clone())),
+            TimelineEntry::Admin { .. } => None,
+        })
+        .collect()
+}
+
+async fn audit(room: &Room) -> Vec<kartka_protocol::admin::AuditEntry> {
+    let (status, body) = room.api.get("/api/admin/audit", Some(&room.admin.token)).await;
+    assert_eq!(status, 200, "{body}");
+    serde_json::from_value::<AuditPage>(body).expect("an audit page").entries
+}
+
+async fn every_admin_endpoint_refuses_no_token_a_guest_and_a_registered_player(url: &str) {
+    let room = room(url, Settings::default()).await;
+    let guest = room.api.guest("visitor").await;
+    let game = room.api.start_game(&room.alice, &room.bob, BLITZ).await;
+    let missing = Uuid::new_v4();
+    let reason = json!({ "reason": "testing" });
+    let adjudication = json!({ "result": "draw", "reason": "testing" });
+    let mut endpoints: Vec<(&str, String, Option<Value>)> = Vec::new();
+    for id in [game, missing] {
+        endpoints.extend([
+            ("GET", format!("/api/admin/games/{id}"), None),
+            ("GET", format!("/api/admin/games/{id}/position?ply=0"), None),
+            ("GET", format!("/api/admin/games/{id}/position.svg"), None),
+            ("GET", format!("/api/admin/games/{id}/record"), None),
+            ("POST", format!("/api/admin/games/{id}/abort"), Some(reason.clone())),
+            ("POST", format!("/api/admin/games/{id}/adjudicate"), Some(adjudication.clone())),
+        ]);
+    }
+    endpoints.extend([
+        ("GET", "/api/admin/games?status=active".to_owned(), None),
+        ("GET", "/api/admin/export/games.ndjson".to_owned(), None),
+        ("GET", "/api/admin/export/games.pgn".to_owned(), None),
+        ("GET", "/api/admin/accounts/bob".to_owned(), None),
+        ("POST", "/api/admin/accounts/bob/ban".to_owned(), Some(reason.clone())),
+        ("POST", "/api/admin/accounts/bob/unban".to_owned(), Some(reason.clone())),
+        ("GET", "/api/admin/audit".to_owned(), None),
+        ("POST", "/api/admin/import?source=x".to_owned(), None),
+    ]);
+    let audit_before = audit(&room).await.len();
+    for (method, path, body) in &endpoints {
+        for (who, token, status, code) in [
+            ("no token", None, 401, "unauthenticated"),
+            ("a bad token", Some("not-a-token"), 401, "invalid_token"),
+            ("a guest", Some(guest.token.as_str()), 403, "forbidden"),
+            ("a registered player", Some(room.alice.token.as_str()), 403, "forbidden"),
+        ] {
+            let (got, reply) = match (*method, body) {
+                ("GET", _) => room.api.get(path, token).await,
+                (_, Some(body)) => room.api.post(path, token, body).await,
+                (_, None) => room.api.post_bytes(path, token, b"1. 0 *".to_vec()).await,
+            };
+            assert_eq!(got, status, "{method} {path} by {who}: {reply}");
+            assert_eq!(reply["code"], code, "{method} {path} by {who}: {reply}");
+            let keys: Vec<&String> = reply.as_object().expect("an error body").keys().collect();
+            assert_eq!(keys, ["code", "message"], "nothing else is said");
+        }
+    }
+    let snapshot = room.server.state.games.snapshot(game).await.expect("snapshot");
+    assert_eq!(snapshot.status, GameStatus::Active, "no refused request touched the game");
+    assert_eq!(snapshot.seq, 1);
+    let account = room.server.state.store.account_by_name("bob").await.expect("read").expect("bob");
+    assert!(!account.banned);
+    assert_eq!(audit(&room).await.len(), audit_before, "no refused request wrote to the audit log");
+    for (path, expected) in [
+        (format!("/api/admin/games/{game}"), 200),
+        (format!("/api/admin/games/{missing}"), 404),
+        (format!("/api/admin/games/{game}/position?ply=0"), 200),
+        ("/api/admin/games".to_owned(), 200),
+        ("/api/admin/accounts/bob".to_owned(), 200),
+    ] {
+        assert_eq!(room.api.get(&path, Some(&room.admin.token)).await.0, expected, "{path} by the admin");
+    }
+    room.server.stop().await;
+}
+
+async fn admins_come_from_the_configuration_and_the_command_line(url: &str) {
+    let first = TestServer::start(url, Settings::default()).await;
+    let api = Api::new(first.url());
+    let chief = register(&api, "chief").await;
+    let carol = register(&api, "carol").await;
+    assert_eq!(api.get("/api/admin/audit", Some(&chief.token)).await.0, 403);
+    first.stop().await;
+
+    let settings = Settings { admins: vec!["chief".to_owned(), "nobody-yet".to_owned()], ..Settings::default() };
+    let server = TestServer::start(url, settings).await;
+    let api = Api::new(server.url());
+    let (status, body) = api.get("/api/admin/audit", Some(&chief.token)).await;
+    assert_eq!(status, 200, "the configuration granted the role at start-up: {body}");
+    let page: AuditPage = serde_json::from_value(body).expect("an audit page");
+    assert_eq!(page.entries[0].action, AuditAction::GrantAdmin);
+    assert_eq!(page.entries[0].actor, "configuration");
+    assert_eq!(page.entries[0].account_id, Some(chief.account.id));
+
+    let cli = |args: &[&str]| {
+        std::process::Command::new(SERVER).args(["admin"]).args(args).env("DATABASE_URL", url).output().expect("run")
+    };
+    assert_eq!(api.get("/api/admin/audit", Some(&carol.token)).await.0, 403);
+    let granted = cli(&["grant", "carol"]);
+    assert!(granted.status.success(), "{}", String::from_utf8_lossy(&granted.stderr));
+    assert_eq!(api.get("/api/admin/audit", Some(&carol.token)).await.0, 200);
+    let revoked = cli(&["revoke", "carol", "--reason", "left the team"]);
+    assert!(revoked.status.success(), "{}", String::from_utf8_lossy(&revoked.stderr));
+    assert_eq!(api.get("/api/admin/audit", Some(&carol.token)).await.0, 403);
+    let unknown = cli(&["grant", "nobody-at-all"]);
+    assert!(!unknown.status.success(), "granting an unknown account fails");
+    let guest = api.guest("walk-in").await;
+    assert!(!cli(&["grant", &guest.account.name]).status.success(), "guests cannot be admins");
+
+    let (_, body) = api.get("/api/admin/audit", Some(&chief.token)).await;
+    let page: AuditPage = serde_json::from_value(body).expect("an audit page");
+    let newest = &page.entries[0];
+    assert_eq!((newest.action, newest.actor.as_str()), (AuditAction::RevokeAdmin, "command line"));
+    assert_eq!(newest.reason, "left the team");
+    server.stop().await;
+}
+
+async fn the_timeline_shows_a_disconnect_and_a_reconnect_in_order_with_the_moves(url: &str) {
+    let room = room(url, Settings::default()).await;
+    let game = room.api.start_game(&room.alice, &room.bob, BLITZ).await;
+    let mut alice = subscribed(room.server.addr, &room.alice.token, game).await;
+    let bob = subscribed(room.server.addr, &room.bob.token, game).await;
+    alice.request(2, move_frame(game, 0, "a1", "0")).await;
+    bob.close().await;
+    while !matches!(alice.next_event().await.event, GameEvent::PlayerDisconnected { .. }) {}
+    let mut bob = subscribed(room.server.addr, &room.bob.token, game).await;
+    bob.request(2, move_frame(game, 1, "b1", "0")).await;
+
+    let review = review(&room, game).await;
+    let events = game_events(&review);
+    let seqs: Vec<u64> = events.iter().map(|(seq, _)| *seq).collect();
+    assert_eq!(seqs, (1..=seqs.len() as u64).collect::<Vec<_>>(), "every event, in order");
+    let story: Vec<String> = events
+        .iter()
+        .map(|(_, event)| match event {
+            GameEvent::Started { .. } => "started".to_owned(),
+            GameEvent::PlayerConnected { seat } => format!("{seat:?} connected"),
+            GameEvent::PlayerDisconnected { seat, .. } => format!("{seat:?} disconnected"),
+            GameEvent::Moved { record, .. } => format!("{:?} moved {}", record.seat, record.notation),
+            other => format!("{other:?}"),
+        })
+        .collect();
+    assert_eq!(
+        story,
+        [
+            "started",
+            "First connected",
+            "Second connected",
+            "First moved 0",
+            "Second disconnected",
+            "Second connected",
+            "Second moved 0"
+        ]
+    );
+    assert_eq!(review.moves.len(), 2);
+    let times: Vec<i64> = review.timeline.iter().map(timeline_time).collect();
+    assert!(times.windows(2).all(|pair| pair[0] <= pair[1]), "the timeline runs forward: {times:?}");
+    let second_move = &review.moves[1];
+    assert_eq!((second_move.ply, second_move.turn, second_move.seat), (1, 2, SeatName::Second));
+    assert!(second_move.received_at_ms.is_some() && second_move.clocks.is_some());
+    assert_eq!(second_move.client_move_id.as_deref(), Some("b1"));
+    room.server.stop().await;
+}
+
+fn timeline_time(entry: &TimelineEntry) -> i64 {
+    match entry {
+        TimelineEntry::Game { at_ms, .. } | TimelineEntry::Admin { at_ms, .. } => *at_ms,
+    }
+}
+
+async fn a_flooding_player_leaves_connection_closed_in_the_timeline(url: &str) {
+    let room = room(url, Settings { ws_messages_per_second: 5, ..Settings::default() }).await;
+    let game = room.api.start_game(&room.alice, &room.bob, BLITZ).await;
+    let _bob = subscribed(room.server.addr, &room.bob.token, game).await;
+    let mut alice = subscribed(room.server.addr, &room.alice.token, game).await;
+    for id in 10..60 {
+        if !alice.try_send(json!({ "type": "ping", "id": id })).await {
+            break;
+        }
+    }
+    assert_eq!(alice.closed().await, Some(1008));
+    let deadline = tokio::time::Instant::now() + Duration::from_secs(10);
+    let events = loop {
+        let events = game_events(&review(&room, game).await);
+        if events.iter().any(|(_, event)| matches!(event, GameEvent::PlayerDisconnected { .. })) {
+            break events;
+        }
+        assert!(tokio::time::Instant::now() < deadline, "the disconnect is recorded: {events:?}");
+        tokio::time::sleep(Duration::from_millis(50)).await;
+    };
+    let tail: Vec<&GameEvent> = events.iter().rev().take(2).map(|(_, event)| event).collect();
+    assert!(
+        matches!(tail[0], GameEvent::PlayerDisconnected { seat: SeatName::First, .. }),
+        "then the disconnect: {tail:?}"
+    );
+    assert_eq!(
+        tail[1],
+        &GameEvent::ConnectionClosed { seat: SeatName::First, reason: "rate limit exceeded".to_owned() },
+        "first the closed connection and why"
+    );
+    room.server.stop().await;
+}
+
+async fn play_goal_script(room: &Room, game: Uuid) {
+    let mut alice = WsClient::connect(room.server.addr, &room.alice.token).await;
+    let mut bob = WsClient::connect(room.server.addr, &room.bob.token).await;
+    let mut ply = 0;
+    for (turn, notation) in GOAL_SCRIPT.iter().enumerate() {
+        let mover = if turn % 2 == 0 { &mut alice } else { &mut bob };
+        mover.request(turn as u64 + 1, move_frame(game, ply, &format!("m{turn}"), notation)).await;
+        ply += notation.len() as u32;
+    }
+}
+
+async fn positions_records_and_moves_of_a_game(url: &str) {
+    let room = room(url, Settings::default()).await;
+    let game = room.api.start_game(&room.alice, &room.bob, BLITZ).await;
+    play_goal_script(&room, game).await;
+    let token = Some(room.admin.token.as_str());
+    let position = |ply: &str| {
+        let api = room.api.clone();
+        let path = format!("/api/admin/games/{game}/position{ply}");
+        async move { api.get(&path, token).await }
+    };
+    let (status, body) = position("?ply=5").await;
+    assert_eq!(status, 200, "{body}");
+    let on_post: SoccerPositionView = serde_json::from_value(body).expect("a position");
+    assert_eq!((on_post.ball.x, on_post.ball.y), (5, 0));
+    assert!(on_post.must_continue && !on_post.over);
+    assert_eq!(on_post.to_move, SeatName::First);
+    assert_eq!(on_post.segments.len(), 5);
+    assert!(!on_post.legal.is_empty() && on_post.legal.iter().all(|&d| d < 8));
+    let (_, body) = position("").await;
+    let end: SoccerPositionView = serde_json::from_value(body).expect("a position");
+    assert_eq!((end.ply, end.over, end.ball.y), (6, true, -1));
+    let (status, body) = position("?ply=7").await;
+    assert_eq!((status, body["code"].as_str()), (400, Some("invalid_request")));
+
+    let (status, svg) = room.api.get_text(&format!("/api/admin/games/{game}/position.svg?ply=3"), token).await;
+    assert_eq!(status, 200);
+    assert!(svg.starts_with("<svg") && svg.ends_with("</svg>"), "{svg}");
+    assert_eq!(svg.matches("<circle").count(), 1, "one ball");
+
+    let (status, record) = room.api.get_text(&format!("/api/admin/games/{game}/record"), token).await;
+    assert_eq!(status, 200);
+    assert!(record.contains("1. 0 0 2. 0 0 3. 17 0-1"), "{record}");
+
+    let review = review(&room, game).await;
+    assert_eq!(review.moves.iter().map(|m| m.notation.as_str()).collect::<Vec<_>>(), GOAL_SCRIPT);
+    assert_eq!(review.moves.iter().map(|m| m.turn).collect::<Vec<_>>(), [1, 2, 3, 4, 5]);
+    let clocks = review.moves[0].clocks.expect("clocks after the move");
+    assert_eq!(clocks.second_ms, 300_000, "the second clock had not run yet");
+    assert!(clocks.first_ms <= 305_000);
+    assert_eq!(review.accounts[0].name, "alice");
+    assert!(review.game.import.is_none());
+    room.server.stop().await;
+}
+
+async fn each_action_changes_what_it_should_and_leaves_its_audit_entry(url: &str) {
+    let room = room(url, Settings::default()).await;
+    let running = room.api.start_game(&room.alice, &room.bob, BLITZ).await;
+    let decided = room.api.start_game(&room.alice, &room.bob, BLITZ).await;
+    let bystander = room.api.start_game(&room.bob, &room.alice, BLITZ).await;
+    let carol = room.api.guest("carol").await;
+    let mut watcher = subscribed(room.server.addr, &carol.token, running).await;
+    let untouched = room.server.state.games.snapshot(bystander).await.expect("snapshot");
+    let token = Some(room.admin.token.as_str());
+    let post = |path: String, body: Value| {
+        let api = room.api.clone();
+        async move { api.post(&path, token, &body).await }
+    };
+
+    let (status, body) = post(format!("/api/admin/games/{running}/abort"), json!({ "reason": "  " })).await;
+    assert_eq!((status, body["code"].as_str()), (400, Some("invalid_request")), "a reason is required");
+    let (status, body) = post(format!("/api/admin/games/{running}/abort"), json!({ "reason": "server trouble" })).await;
+    assert_eq!(status, 200, "{body}");
+    let done: GameActionDone = serde_json::from_value(body).expect("an answer");
+    assert_eq!(done.game.game.status, GameStatus::Aborted);
+    assert_eq!(done.game.game.result, None);
+    assert_eq!((done.audit.action, done.audit.reason.as_str()), (AuditAction::Abort, "server trouble"));
+    assert_eq!((done.audit.actor.as_str(), done.audit.admin_id), ("boss", Some(room.admin.account.id)));
+    assert_eq!(done.audit.game_id, Some(running));
+    assert_eq!(watcher.next_event().await.event, GameEvent::AbortedByAdmin {}, "subscribers see it");
+    let (status, body) = post(format!("/api/admin/games/{running}/abort"), json!({ "reason": "again" })).await;
+    assert_eq!((status, body["code"].as_str()), (409, Some("game_over")));
+    let (status, body) =
+        post(format!("/api/admin/games/{running}/adjudicate"), json!({ "result": "first", "reason": "x" })).await;
+    assert_eq!((status, body["code"].as_str()), (409, Some("not_allowed")), "an aborted game has no result");
+
+    let adjudicate = |result: &str, reason: &str| json!({ "result": result, "reason": reason });
+    let (status, body) =
+        post(format!("/api/admin/games/{decided}/adjudicate"), adjudicate("draw", "both agreed by mail")).await;
+    assert_eq!(status, 200, "{body}");
+    let done: GameActionDone = serde_json::from_value(body).expect("an answer");
+    let result = done.game.game.result.expect("a result");
+    assert_eq!((result.winner, result.reason), (None, EndReasonName::Adjudication));
+    assert_eq!(done.game.game.status, GameStatus::Finished);
+    let finished_at = done.game.game.finished_at_ms;
+    assert_eq!(done.audit.details["result"], "draw");
+    assert_eq!(done.audit.details["previous"]["status"], "active");
+    let (status, body) =
+        post(format!("/api/admin/games/{decided}/adjudicate"), adjudicate("second", "a lost move, proven")).await;
+    assert_eq!(status, 200, "{body}");
+    let done: GameActionDone = serde_json::from_value(body).expect("an answer");
+    assert_eq!(done.game.game.result.and_then(|r| r.winner), Some(SeatName::Second), "a finished game's result");
+    assert_eq!(done.game.game.finished_at_ms, finished_at, "it stays finished when it was");
+    let snapshot = room.server.state.games.snapshot(decided).await.expect("snapshot");
+    assert!(matches!(
+        room.server.state.store.events_after(decided, snapshot.seq as i64 - 1).await.expect("events")[0].kind.as_str(),
+        "adjudicated"
+    ));
+    let (status, _) = post(format!("/api/admin/games/{}/abort", Uuid::new_v4()), json!({ "reason": "x" })).await;
+    assert_eq!(status, 404);
+
+    let entries = audit(&room).await;
+    let actions: Vec<AuditAction> = entries.iter().map(|e| e.action).collect();
+    assert_eq!(actions[..3], [AuditAction::Adjudicate, AuditAction::Adjudicate, AuditAction::Abort]);
+    assert_eq!(actions.len(), 4, "and the grant of the test admin, nothing else");
+    let review = review(&room, decided).await;
+    let admin_entries = review.timeline.iter().filter(|e| matches!(e, TimelineEntry::Admin { .. })).count();
+    assert_eq!(admin_entries, 2, "the game's timeline shows its admin actions");
+    let after = room.server.state.games.snapshot(bystander).await.expect("snapshot");
+    assert_eq!((after.seq, after.status), (untouched.seq, untouched.status), "other games are untouched");
+    for name in ["alice", "bob"] {
+        let account = room.server.state.store.account_by_name(name).await.expect("read").expect("account");
+        assert!(!account.banned && !account.is_admin, "accounts are untouched");
+    }
+    room.server.stop().await;
+}
+
+async fn banning_closes_sockets_revokes_sessions_and_blocks_games(url: &str) {
+    let room = room(url, Settings::default()).await;
+    let carol = register(&room.api, "carol").await;
+    let (status, body) = room.api.post(
+        "/api/challenges",
+        Some(&room.bob.token),
+        &json!({ "opponent": "carol", "time_control": { "type": "fischer", "initial_seconds": 60, "increment_seconds": 0 } }),
+    )
+    .await;
+    assert_eq!(status, 201, "{body}");
+    let challenge = body["id"].as_str().expect("an id").to_owned();
+    let mut bob_socket = WsClient::connect(room.server.addr, &room.bob.token).await;
+    let token = Some(room.admin.token.as_str());
+
+    let (status, body) = room.api.post("/api/admin/accounts/bob/ban", token, &json!({ "reason": "cheating" })).await;
+    assert_eq!(status, 200, "{body}");
+    let done: AccountActionDone = serde_json::from_value(body).expect("an answer");
+    assert!(done.account.banned);
+    assert_eq!((done.audit.action, done.audit.account_id), (AuditAction::Ban, Some(room.bob.account.id)));
+    assert_eq!(bob_socket.closed().await, Some(1008), "open sockets close");
+    let (status, body) = room.api.get("/api/me", Some(&room.bob.token)).await;
+    assert_eq!((status, body["code"].as_str()), (401, Some("invalid_token")), "sessions are revoked");
+    let login = json!({ "username": "bob", "password": "long enough secret" });
+    let (status, body) = room.api.post("/api/login", None, &login).await;
+    assert_eq!((status, body["code"].as_str()), (403, Some("forbidden")), "a banned account cannot log in");
+    let (status, _) =
+        room.api.post(&format!("/api/challenges/{challenge}/accept"), Some(&carol.token), &json!({})).await;
+    assert_eq!(status, 404, "a banned account's challenge cannot start a game");
+    let (status, body) = room.api.post("/api/admin/accounts/bob/ban", token, &json!({ "reason": "twice" })).await;
+    assert_eq!((status, body["code"].as_str()), (409, Some("not_allowed")));
+    let (status, _) = room.api.post("/api/admin/accounts/boss/ban", token, &json!({ "reason": "me" })).await;
+    assert_eq!(status, 409, "an admin cannot ban themselves");
+    assert!(!room.server.state.store.account_by_name("alice").await.expect("read").expect("alice").banned);
+
+    let (status, body) = room.api.post("/api/admin/accounts/bob/unban", token, &json!({ "reason": "appeal" })).await;
+    assert_eq!(status, 200, "{body}");
+    let (status, body) = room.api.post("/api/login", None, &login).await;
+    assert_eq!(status, 200, "{body}");
+    let (status, body) = room.api.get("/api/admin/accounts/bob", token).await;
+    assert_eq!((status, body["banned"].as_bool()), (200, Some(false)));
+    let actions: Vec<AuditAction> = audit(&room).await.iter().map(|e| e.action).collect();
+    assert_eq!(actions, [AuditAction::Unban, AuditAction::Ban, AuditAction::GrantAdmin]);
+    room.server.stop().await;
+}
+
+async fn the_audit_log_cannot_be_edited(url: &str) {
+    let room = room(url, Settings::default()).await;
+    let before = audit(&room).await;
+    assert_eq!(before.len(), 1);
+    sqlx::any::install_default_drivers();
+    let mut connection = sqlx::AnyConnection::connect(url).await.expect("connect");
+    for statement in ["UPDATE audit_log SET reason = 'edited'", "DELETE FROM audit_log"] {
+        let refused = sqlx::query(statement).execute(&mut connection).await;
+        let error = refused.expect_err(statement).to_string();
+        assert!(error.contains("append-only"), "{statement}: {error}");
+    }
+    assert_eq!(audit(&room).await, before);
+    room.server.stop().await;
+}
+
+fn corpus_files() -> Vec<PathBuf> {
+    let dir = match std::env::var_os("KARTKA_CORPUS_DIR") {
+        Some(dir) => PathBuf::from(dir),
+        None => PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("../../shared/corpus/kurnik"),
+    };
+    let entries = std::fs::read_dir(&dir).unwrap_or_else(|error| {
+        panic!("the kurnik corpus is not at {} ({error}); set KARTKA_CORPUS_DIR", dir.display())
+    });
+    let mut files: Vec<PathBuf> = entries
+        .map(|entry| entry.expect("a readable corpus directory").path())
+        .filter(|path| path.to_string_lossy().ends_with(".pgn.gz"))
+        .collect();
+    files.sort();
+    assert_eq!(files.len(), 7, "the corpus has one file per day of a week in {}", dir.display());
+    files
+}
+
+/// A game as the comparison sees it: date, players, result, time control and every turn.
+fn game_key(record: &kartka_engine::soccer::KurnikRecord) -> String {
+    let tag = |name: &str| record.tag(name).unwrap_or("-").to_owned();
+    let result = record.recorded_result().map_or("-", |result| result.token());
+    format!(
+        "{} {} {} {result} {} | {}",
+        tag("Date"),
+        tag("White"),
+        tag("Black"),
+        tag("TimeControl"),
+        record.turns.join(" ")
+    )
+}
+
+async fn search(room: &Room, query: &str) -> GameSearchPage {
+    let (status, body) = room.api.get(&format!("/api/admin/games?{query}"), Some(&room.admin.token)).await;
+    assert_eq!(status, 200, "{query}: {body}");
+    serde_json::from_value(body).expect("a search page")
+}
+
+async fn the_corpus_imports_searches_and_exports_as_the_same_games(url: &str) {
+    let room = room(url, Settings::default()).await;
+    let token = Some(room.admin.token.as_str());
+    let mut expected = Vec::new();
+    let mut imported = 0;
+    for path in corpus_files() {
+        let bytes = std::fs::read(&path).expect("read a corpus file");
+        let text = record_text(&bytes).expect("unpack");
+        expected.extend(read_records(&text).map(|record| game_key(&record.expect("a corpus record"))));
+        let source = path.file_name().expect("a name").to_string_lossy().into_owned();
+        let (status, body) = room.api.post_bytes(&format!("/api/admin/import?source={source}"), token, bytes).await;
+        assert_eq!(status, 200, "{source}: {body}");
+        let report: ImportReport = serde_json::from_value(body).expect("a report");
+        assert_eq!((report.rejected, report.already_imported), (0, 0), "{report:?}");
+        assert_eq!(report.imported, report.read);
+        imported += report.imported;
+    }
+    assert_eq!(imported, 33_549);
+    let path = corpus_files().remove(0);
+    let again = format!("/api/admin/import?source={}", path.file_name().expect("a name").to_string_lossy());
+    let (_, body) = room.api.post_bytes(&again, token, std::fs::read(&path).expect("read")).await;
+    let report: ImportReport = serde_json::from_value(body).expect("a report");
+    assert_eq!((report.imported, report.already_imported), (0, report.read), "a second import adds nothing");
+
+    assert_eq!(search(&room, "imported=true&limit=1").await.total, 33_549);
+    let login = json!({ "username": "White", "password": "" });
+    assert_eq!(room.api.post("/api/login", None, &login).await.0, 401, "imported players cannot log in");
+    register(&room.api, "White").await;
+    assert_eq!(search(&room, "player=white&limit=1").await.total, 33_549, "a real White takes nothing away");
+    assert_eq!(search(&room, "player=White&limit=1").await.total, 33_549, "imported players are searchable");
+    for (reason, count) in [("goal", 18_684), ("own_goal", 2_826), ("stuck", 7_003), ("unknown", 5_036)] {
+        assert_eq!(search(&room, &format!("reason={reason}&limit=1")).await.total, count, "{reason}");
+    }
+    let day = search(&room, "from_ms=1411344000000&until_ms=1411430400000&limit=1").await;
+    let dated = expected.iter().filter(|key| key.starts_with("2014.09.22 ")).count() as u64;
+    assert_eq!(day.total, dated, "the games dated 2014-09-22, whichever file they came from");
+    let first_won = search(&room, "result=first&limit=1").await.total;
+    let second_won = search(&room, "result=second&limit=1").await.total;
+    assert_eq!(first_won + second_won, 33_549, "every corpus game has a winner");
+    assert_eq!(search(&room, "rated=true&limit=1").await.total, 0);
+    let ruleset = r#"{"kind":"paper-soccer","width":8,"height":10,"goal":2}"#;
+    let standard = search(&room, &format!("kind=paper-soccer&status=finished&ruleset={ruleset}&limit=1")).await;
+    assert_eq!(standard.total, 33_549);
+    let (status, body) = room.api.get("/api/admin/games?status=won", token).await;
+    assert_eq!((status, body["code"].as_str()), (400, Some("invalid_request")));
+
+    let mut seen = HashSet::new();
+    let mut after = String::new();
+    let mut last_length = u32::MAX;
+    loop {
+        let page = search(&room, &format!("reason=own_goal&sort=length&limit=200{after}")).await;
+        for game in &page.games {
+            assert!(game.game.ply <= last_length, "longest first");
+            last_length = game.game.ply;
+            assert!(seen.insert(game.game.id), "no game twice");
+        }
+        match page.next_after {
+            Some(next) => after = format!("&after={next}"),
+            None => break,
+        }
+    }
+    assert_eq!(seen.len(), 2_826, "paging visits every game once");
+
+    let (status, ndjson) = room.api.get_text("/api/admin/export/games.ndjson?imported=true&order=asc", token).await;
+    assert_eq!(status, 200);
+    let lines: Vec<ExportedGame> = ndjson.lines().map(|line| serde_json::from_str(line).expect("a game")).collect();
+    assert_eq!(lines.len(), 33_549);
+    assert!(lines.windows(2).all(|pair| pair[0].game.game.created_at_ms <= pair[1].game.game.created_at_ms));
+    assert!(lines.iter().all(|line| line.game.import.is_some() && line.moves.iter().all(|m| m.clocks.is_none())));
+
+    let (status, records) = room.api.get_text("/api/admin/export/games.pgn", token).await;
+    assert_eq!(status, 200);
+    let mut exported: Vec<String> = read_records(&records).map(|record| game_key(&record.expect("a record"))).collect();
+    assert_eq!(exported.len(), 33_549);
+    exported.sort();
+    expected.sort();
+    assert!(exported == expected, "the exported records are the corpus's games: moves, results, dates, players");
+    room.server.stop().await;
+}

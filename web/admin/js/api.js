@@ -1,0 +1,60 @@
+// The admin REST API (docs/protocol.md, "Admin API"), with the bearer token the site's login stored.
+
+/** Where the site's login page keeps the session: {token, account}. */
+const SESSION_KEY = 'kartka.session';
+
+/** The signed-in session, or null. */
+export function session() {
+  try {
+    return JSON.parse(localStorage.getItem(SESSION_KEY)) ?? null;
+  } catch {
+    return null;
+  }
+}
+
+/** A refused request, with the server's stable error code. */
+export class ApiError extends Error {
+  constructor(status, code, message) {
+    super(message);
+    this.status = status;
+    this.code = code;
+  }
+}
+
+async function send(method, path, { json, accept = 'application/json' } = {}) {
+  const headers = { Accept: accept };
+  const token = session()?.token;
+  if (token) headers.Authorization = `Bearer ${token}`;
+  if (json !== undefined) headers['Content-Type'] = 'application/json';
+  let response;
+  try {
+    response = await fetch(path, { method, headers, body: json === undefined ? undefined : JSON.stringify(json) });
+  } catch {
+    throw new ApiError(0, 'offline', 'The server cannot be reached.');
+  }
+  if (!response.ok) {
+    const reply = await response.json().catch(() => null);
+    throw new ApiError(response.status, reply?.code ?? 'internal', reply?.message ?? `HTTP ${response.status}`);
+  }
+  return response;
+}
+
+const json = async (method, path, body) => (await send(method, path, { json: body })).json();
+const text = async (path) => (await send('GET', path, { accept: '*/*' })).text();
+const id = (value) => encodeURIComponent(value);
+
+export const admin = {
+  search: (query) => json('GET', `/api/admin/games?${query}`),
+  review: (game) => json('GET', `/api/admin/games/${id(game)}`),
+  position: (game, ply) => json('GET', `/api/admin/games/${id(game)}/position?ply=${ply}`),
+  picture: (game, ply) => text(`/api/admin/games/${id(game)}/position.svg?ply=${ply}`),
+  record: (game) => text(`/api/admin/games/${id(game)}/record`),
+  abort: (game, reason) => json('POST', `/api/admin/games/${id(game)}/abort`, { reason }),
+  adjudicate: (game, result, reason) => json('POST', `/api/admin/games/${id(game)}/adjudicate`, { result, reason }),
+  account: (name) => json('GET', `/api/admin/accounts/${id(name)}`),
+  ban: (name, reason) => json('POST', `/api/admin/accounts/${id(name)}/ban`, { reason }),
+  unban: (name, reason) => json('POST', `/api/admin/accounts/${id(name)}/unban`, { reason }),
+  audit: (query = '') => json('GET', `/api/admin/audit?${query}`),
+  /** An export of the games a search query selects, as a Blob (NDJSON or one kurnik record file). */
+  exportBlob: async (format, query) => (await send('GET', `/api/admin/export/games.${format}?${query}`, { accept: '*/*' })).blob(),
+};

@@ -1,0 +1,56 @@
+// Small DOM helpers: elements are built, never parsed from strings (except the server's SVG picture).
+
+/** An element with attributes (`on…` keys become listeners) and children (strings become text). */
+export function h(tag, attributes = {}, ...children) {
+  const element = document.createElement(tag);
+  for (const [name, value] of Object.entries(attributes)) {
+    if (value === undefined || value === null || value === false) continue;
+    if (name.startsWith('on')) element.addEventListener(name.slice(2), value);
+    else if (name === 'value') element.value = value;
+    else element.setAttribute(name, value === true ? '' : value);
+  }
+  for (const child of children.flat()) {
+    if (child === undefined || child === null || child === false) continue;
+    element.append(child instanceof Node ? child : String(child));
+  }
+  return element;
+}
+
+/** Replaces the children of `parent`. */
+export function fill(parent, ...children) {
+  parent.replaceChildren();
+  for (const child of children.flat()) if (child) parent.append(child);
+  return parent;
+}
+
+/** `YYYY-MM-DD HH:MM:SS` (UTC) of a time in milliseconds since the Unix epoch. */
+export function time(ms) {
+  return ms === null || ms === undefined ? '–' : new Date(ms).toISOString().replace('T', ' ').slice(0, 19);
+}
+
+/** `m:ss.s` of a clock reading in milliseconds. */
+export function clock(ms) {
+  const tenths = Math.floor(ms / 100);
+  const minutes = Math.floor(tenths / 600);
+  const seconds = ((tenths % 600) / 10).toFixed(1).padStart(4, '0');
+  return `${minutes}:${seconds}`;
+}
+
+/** A result in words. */
+export function result(game) {
+  if (game.status === 'active') return 'playing';
+  if (game.status === 'aborted') return 'aborted';
+  const winner = game.result?.winner;
+  const who = winner === 'first' ? game.players[0].name : winner === 'second' ? game.players[1].name : null;
+  return `${who ? `${who} won` : 'draw'} (${game.result?.reason?.replaceAll('_', ' ')})`;
+}
+
+/** Saves a Blob as a file. */
+export function download(blob, name) {
+  const url = URL.createObjectURL(blob);
+  const link = h('a', { href: url, download: name });
+  document.body.append(link);
+  link.click();
+  link.remove();
+  setTimeout(() => URL.revokeObjectURL(url), 1000);
+}

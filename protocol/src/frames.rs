@@ -3,6 +3,7 @@
 use serde::{Deserialize, Serialize};
 use uuid::Uuid;
 
+use crate::correspondence::Notification;
 use crate::error::ErrorCode;
 use crate::game::{EventEnvelope, GameSnapshot};
 use crate::rest::{AccountInfo, Challenge};
@@ -188,6 +189,12 @@ pub enum ServerFrame {
     GameStarted {
         /// The new game.
         game_id: Uuid,
+    },
+    /// Something this account should know about (it is their turn, their time is running out). The same
+    /// notifications reach the account's NDJSON stream and its webhook.
+    Notification {
+        /// The notification.
+        notification: Notification,
     },
     /// The answer to `ping`.
     Pong {

@@ -7,7 +7,9 @@ use tokio_util::sync::CancellationToken;
 use tokio_util::task::TaskTracker;
 
 use crate::config::Settings;
-use crate::games::Games;
+use crate::correspondence::notify::TurnNotices;
+use crate::correspondence::Wakers;
+use crate::games::{ActorConfig, Games};
 use crate::store::Store;
 use crate::ws::Connections;
 
@@ -22,6 +24,8 @@ pub struct AppState {
     pub connections: Connections,
     /// Limits and timings.
     pub settings: Arc<Settings>,
+    /// Wakes the notification and webhook workers.
+    pub wakers: Wakers,
     /// Cancelled when the server shuts down.
     pub shutdown: CancellationToken,
     /// Every connection and game task, awaited at shutdown.
@@ -35,9 +39,16 @@ impl AppState {
     pub fn new(store: Arc<dyn Store>, settings: Settings) -> AppState {
         let shutdown = CancellationToken::new();
         let tasks = TaskTracker::new();
+        let wakers = Wakers::default();
+        let actors = ActorConfig {
+            disconnect_grace: settings.disconnect_grace,
+            correspondence_day: settings.correspondence.day,
+            hooks: Arc::new(TurnNotices::new(store.clone(), wakers.notifications.clone())),
+        };
         AppState {
-            games: Games::new(store.clone(), settings.disconnect_grace, shutdown.clone(), tasks.clone()),
+            games: Games::new(store.clone(), actors, shutdown.clone(), tasks.clone()),
             store,
+            wakers,
             connections: Connections::default(),
             settings: Arc::new(settings),
             shutdown,

@@ -10,6 +10,7 @@ use uuid::Uuid;
 
 use super::{ApiError, Authenticated};
 use crate::accounts::info;
+use crate::correspondence;
 use crate::games::{convert, new_game};
 use crate::state::AppState;
 use crate::store::{AccountRow, ChallengeRow, Millis};
@@ -19,6 +20,10 @@ use crate::time::now_ms;
 const DEFAULT_EXPIRY_SECONDS: u32 = 600;
 /// The longest a challenge may stay open.
 const MAX_EXPIRY_SECONDS: u32 = 7 * 24 * 3600;
+/// How long a correspondence challenge stays open by default: its players are rarely online.
+pub(super) const CORRESPONDENCE_DEFAULT_EXPIRY_SECONDS: u32 = 7 * 24 * 3600;
+/// The longest a correspondence challenge may stay open.
+pub(super) const CORRESPONDENCE_MAX_EXPIRY_SECONDS: u32 = 30 * 24 * 3600;
 
 /// `POST /api/challenges`.
 pub async fn create(
@@ -29,9 +34,15 @@ pub async fn create(
     convert::ruleset(&request.ruleset).map_err(|e| ApiError::new(ErrorCode::InvalidRequest, e.to_string()))?;
     convert::validate_time_control(&request.time_control)
         .map_err(|e| ApiError::new(ErrorCode::InvalidRequest, e.to_string()))?;
-    let expires_in = request.expires_in_seconds.unwrap_or(DEFAULT_EXPIRY_SECONDS);
-    if !(1..=MAX_EXPIRY_SECONDS).contains(&expires_in) {
-        return Err(ApiError::new(ErrorCode::InvalidRequest, "expires_in_seconds must be 1 to 604800"));
+    let (default_expiry, max_expiry) = if request.time_control.is_correspondence() {
+        (CORRESPONDENCE_DEFAULT_EXPIRY_SECONDS, CORRESPONDENCE_MAX_EXPIRY_SECONDS)
+    } else {
+        (DEFAULT_EXPIRY_SECONDS, MAX_EXPIRY_SECONDS)
+    };
+    let expires_in = request.expires_in_seconds.unwrap_or(default_expiry);
+    if !(1..=max_expiry).contains(&expires_in) {
+        let message = format!("expires_in_seconds must be 1 to {max_expiry}");
+        return Err(ApiError::new(ErrorCode::InvalidRequest, message));
     }
     let opponent = match &request.opponent {
         Some(name) => {
@@ -125,15 +136,16 @@ pub async fn accept(
         guest: info(account).guest,
     };
     let players = if challenger_first { [player(&challenger), player(me)] } else { [player(me), player(&challenger)] };
+    let player_ids = players.clone().map(|player| player.account_id);
     let ruleset = serde_json::from_str(&row.ruleset).map_err(|_| corrupt(id))?;
     let time_control = serde_json::from_str(&row.time_control).map_err(|_| corrupt(id))?;
     let now = now_ms();
     let game_id = Uuid::new_v4();
-    let (game, started) = new_game(game_id, players, ruleset, time_control, now);
+    let (game, started) = new_game(game_id, players, ruleset, time_control, state.settings.correspondence.day, now);
     if !state.store.accept_challenge(id, me.id, &game, &started, now).await? {
         return Err(ApiError::new(ErrorCode::UnknownChallenge, "the challenge is no longer open"));
     }
-    state.games.ensure_running(game_id).await?;
+    correspondence::game_created(&state, game_id, player_ids).await?;
     let accepted =
         ChallengeRow { status: "accepted".to_owned(), game_id: Some(game_id), opponent_id: Some(me.id), ..row };
     let challenge = view(&accepted, &challenger, Some(me), now)?;
@@ -220,11 +232,7 @@ fn view(
         opponent: opponent.map(info),
         ruleset: serde_json::from_str(&row.ruleset).map_err(|_| corrupt(row.id))?,
         time_control: serde_json::from_str(&row.time_control).map_err(|_| corrupt(row.id))?,
-        colour: match row.colour.as_str() {
-            "first" => ColourChoice::First,
-            "second" => ColourChoice::Second,
-            _ => ColourChoice::Random,
-        },
+        colour: colour_choice(&row.colour),
         status,
         game_id: row.game_id,
         created_at_ms: row.created_at,
@@ -232,7 +240,17 @@ fn view(
     })
 }
 
-fn colour_text(colour: ColourChoice) -> &'static str {
+/// The colour choice for its stored text.
+pub(super) fn colour_choice(text: &str) -> ColourChoice {
+    match text {
+        "first" => ColourChoice::First,
+        "second" => ColourChoice::Second,
+        _ => ColourChoice::Random,
+    }
+}
+
+/// The stored text of a colour choice.
+pub(super) fn colour_text(colour: ColourChoice) -> &'static str {
     match colour {
         ColourChoice::First => "first",
         ColourChoice::Second => "second",

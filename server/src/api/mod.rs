@@ -5,9 +5,13 @@ mod challenges;
 mod error;
 mod extract;
 mod games;
+mod notifications;
+mod play;
+mod seeks;
+mod vacation;
 
 use axum::extract::State;
-use axum::routing::{get, post};
+use axum::routing::{get, post, put};
 use axum::{Json, Router};
 use kartka_protocol::rest::Health;
 use kartka_protocol::PROTOCOL_VERSION;
@@ -34,6 +38,22 @@ pub fn routes() -> Router<AppState> {
         .route("/api/players/{name}/games", get(games::of_player))
         .route("/api/games/{id}", get(games::show))
         .route("/api/games/{id}/record", get(games::record))
+        .route("/api/me/games", get(play::mine))
+        .route("/api/games/{id}/moves", post(play::play))
+        .route("/api/games/{id}/resign", post(play::resign))
+        .route("/api/games/{id}/draw", post(play::draw))
+        .route(
+            "/api/games/{id}/conditional-moves",
+            put(play::set_conditional_moves).get(play::conditional_moves).delete(play::clear_conditional_moves),
+        )
+        .route("/api/me/vacation", get(vacation::show).post(vacation::start).delete(vacation::end))
+        .route("/api/me/notifications/settings", get(notifications::settings).put(notifications::save_settings))
+        .route("/api/notifications", get(notifications::recent))
+        .route("/api/notifications/stream", get(notifications::stream))
+        .route("/api/seeks", post(seeks::create).get(seeks::list))
+        .route("/api/seeks/{id}", get(seeks::show))
+        .route("/api/seeks/{id}/accept", post(seeks::accept))
+        .route("/api/seeks/{id}/cancel", post(seeks::cancel))
 }
 
 /// `GET /healthz`: ok when the store answers.

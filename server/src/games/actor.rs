@@ -19,8 +19,10 @@ use uuid::Uuid;
 
 use super::clock::GameClock;
 use super::convert::{self, seat_name, seat_text};
+use super::hooks::{GameHooks, TurnState};
+use crate::correspondence::{conditional, downtime};
 use crate::outbox::{encode, Outbox};
-use crate::store::{EventRow, GameChange, GameRow, GameState, Millis, MoveRow, Store, StoreError};
+use crate::store::{ConditionalRow, EventRow, GameChange, GameRow, GameState, Millis, MoveRow, Store, StoreError};
 use crate::time::now_ms;
 
 /// Why a game refused an action. Nothing changed.
@@ -100,6 +102,21 @@ pub enum Action {
     Abort,
     /// Claim the win from an absent opponent.
     ClaimVictory,
+    /// Replace my conditional moves (correspondence games, on my opponent's turn).
+    SetConditionalMoves(Vec<kartka_protocol::correspondence::ConditionalLine>),
+    /// My vacation started (`true`) or ended: pause or resume my clock (correspondence games that allow it).
+    Vacation(bool),
+}
+
+/// How every game actor is run.
+#[derive(Clone)]
+pub struct ActorConfig {
+    /// How long an absent player has before the opponent may claim the win.
+    pub disconnect_grace: Duration,
+    /// How long a correspondence day lasts.
+    pub correspondence_day: Duration,
+    /// Who hears about turns.
+    pub hooks: Arc<dyn GameHooks>,
 }
 
 /// A connection that receives a game's events.
@@ -144,7 +161,8 @@ struct CommittedMove {
 pub(super) struct GameActor {
     id: Uuid,
     store: Arc<dyn Store>,
-    disconnect_grace: Duration,
+    config: ActorConfig,
+    announced: Option<TurnState>,
     players: [PlayerInfo; 2],
     ruleset: RulesetSpec,
     time_control: TimeControl,
@@ -171,7 +189,7 @@ impl GameActor {
     pub(super) async fn load(
         store: Arc<dyn Store>,
         id: Uuid,
-        disconnect_grace: Duration,
+        config: ActorConfig,
     ) -> Result<Option<GameActor>, LoadError> {
         let Some(row) = store.game(id).await? else { return Ok(None) };
         let corrupt = |why: String| LoadError::Corrupt(id, why);
@@ -233,12 +251,20 @@ impl GameActor {
             _ => None,
         };
         let running = (status == GameStatus::Active).then(|| game.to_act()).flatten();
-        let clock = GameClock::restore(&time_control, [state.first_ms, state.second_ms], state.clock_at, running);
+        let clock = GameClock::restore(
+            &time_control,
+            config.correspondence_day,
+            [state.first_ms, state.second_ms],
+            state.clock_at,
+            running,
+            paused_seats(&events),
+        );
         let now = now_ms();
         Ok(Some(GameActor {
             id,
             store,
-            disconnect_grace,
+            config,
+            announced: None,
             players,
             ruleset,
             time_control,
@@ -254,7 +280,9 @@ impl GameActor {
 
     /// Serves commands until the game is over and nobody watches, or the server shuts down.
     pub(super) async fn run(mut self, mut commands: mpsc::Receiver<Command>, shutdown: CancellationToken) {
+        self.credit_downtime().await;
         self.finish_if_engine_ended().await;
+        self.announce_turn().await;
         loop {
             let deadline = self.flag_deadline();
             tokio::select! {
@@ -316,8 +344,12 @@ impl GameActor {
         }
         match action {
             Action::Move { ply, client_move_id, notation } => {
-                self.play(seat, ply, client_move_id, &notation, now).await
+                let seq = self.play(seat, ply, client_move_id, &notation, now).await?;
+                while self.play_conditional_reply().await {}
+                Ok(seq)
             }
+            Action::SetConditionalMoves(lines) => self.set_conditional_moves(seat, lines).await,
+            Action::Vacation(on) => self.vacation(seat, on, now).await,
             Action::Resign => self.finish(Outcome::win(seat.other(), EndReason::Resignation), now).await,
             Action::Draw(draw) => self.draw(seat, draw, now).await,
             Action::Abort => self.abort(seat, now).await,
@@ -417,15 +449,160 @@ impl GameActor {
     }
 
     async fn claim_victory(&mut self, seat: Seat, now: Millis) -> Result<u64, GameError> {
+        if self.time_control.is_correspondence() {
+            return Err(GameError::NotAllowed("correspondence players are away most of the time; the clock decides"));
+        }
         let opponent = seat.other();
         if self.live.game.to_act() != Some(opponent) {
             return Err(GameError::NotAllowed("you can only claim the win on your opponent's turn"));
         }
-        let grace = self.disconnect_grace.as_millis() as i64;
+        let grace = self.config.disconnect_grace.as_millis() as i64;
         match self.absent_since[opponent.index()] {
             Some(since) if now - since >= grace => self.finish(Outcome::win(seat, EndReason::Abandonment), now).await,
             Some(_) => Err(GameError::NotAllowed("your opponent's grace period has not run out yet")),
             None => Err(GameError::NotAllowed("your opponent is connected")),
+        }
+    }
+
+    /// Pauses or resumes a seat's clock for its player's vacation.
+    async fn vacation(&mut self, seat: Seat, on: bool, now: Millis) -> Result<u64, GameError> {
+        if !matches!(self.time_control, TimeControl::Correspondence { vacation_allowed: true, .. }) {
+            return Err(GameError::NotAllowed("this game does not pause for vacations"));
+        }
+        if self.live.clock.is_paused(seat) == on {
+            return Ok(self.seq);
+        }
+        let mut next = self.live.clone();
+        next.clock = self.live.clock.with_pause(seat, on, now);
+        let (seat_name, clocks) = (seat_name(seat), next.clock.view(now));
+        let event = if on {
+            GameEvent::VacationStarted { seat: seat_name, clocks }
+        } else {
+            GameEvent::VacationEnded { seat: seat_name, clocks }
+        };
+        self.commit(next, event, None, now).await
+    }
+
+    /// Gives the running seat back the time the server was down since its clock was last taken.
+    async fn credit_downtime(&mut self) {
+        if self.live.status != GameStatus::Active || !self.time_control.is_correspondence() {
+            return;
+        }
+        let Some(seat) = self.live.clock.ticking() else { return };
+        let since = self.live.clock.since();
+        let outages = match self.store.outages_ending_after(since).await {
+            Ok(outages) => outages,
+            Err(error) => {
+                tracing::error!(game = %self.id, %error, "could not read server outages");
+                return;
+            }
+        };
+        let now = now_ms();
+        let credit = downtime::overlap(since, now, &outages);
+        if credit <= 0 {
+            return;
+        }
+        let mut next = self.live.clone();
+        next.clock = self.live.clock.credited(credit, now);
+        let event =
+            GameEvent::ClockCredited { seat: seat_name(seat), credited_ms: credit, clocks: next.clock.view(now) };
+        match self.commit(next, event, None, now).await {
+            Ok(_) => tracing::info!(game = %self.id, credit_ms = credit, "credited server downtime"),
+            Err(error) => tracing::error!(game = %self.id, %error, "could not credit server downtime"),
+        }
+    }
+
+    /// Validates and stores a player's conditional moves; they are private, so no event is recorded.
+    async fn set_conditional_moves(
+        &mut self,
+        seat: Seat,
+        lines: Vec<kartka_protocol::correspondence::ConditionalLine>,
+    ) -> Result<u64, GameError> {
+        if !self.time_control.is_correspondence() {
+            return Err(GameError::NotAllowed("conditional moves are for correspondence games"));
+        }
+        if !lines.is_empty() && self.live.game.to_act() != Some(seat.other()) {
+            return Err(GameError::NotAllowed("conditional moves are stored on your opponent's turn"));
+        }
+        let played = self.current_turn_notation();
+        conditional::validate(&self.live.game, &played, &lines).map_err(|error| match error {
+            conditional::LineError::Notation(message) => GameError::BadNotation(message),
+            conditional::LineError::Illegal(message) => GameError::IllegalMove(message),
+            conditional::LineError::Invalid(message) => GameError::InvalidRequest(message),
+        })?;
+        let account_id = self.players[seat.index()].account_id;
+        let rows: Vec<ConditionalRow> = lines
+            .into_iter()
+            .map(|line| ConditionalRow { account_id, if_turn: line.condition, reply_turn: line.reply })
+            .collect();
+        self.store.replace_conditional_moves(self.id, account_id, &rows).await.map_err(GameError::Store)?;
+        Ok(self.seq)
+    }
+
+    /// After a turn ended: if the player now to act stored a reply to exactly that turn, plays it as their
+    /// move; their other lines can no longer match and are dropped. Returns whether a reply was played.
+    async fn play_conditional_reply(&mut self) -> bool {
+        if self.live.status != GameStatus::Active || !self.time_control.is_correspondence() || self.live.game.mid_turn()
+        {
+            return false;
+        }
+        let Some(seat) = self.live.game.to_act() else { return false };
+        let account_id = self.players[seat.index()].account_id;
+        let lines: Vec<ConditionalRow> = match self.store.conditional_moves(self.id).await {
+            Ok(rows) => rows.into_iter().filter(|row| row.account_id == account_id).collect(),
+            Err(error) => {
+                tracing::error!(game = %self.id, %error, "could not read conditional moves");
+                return false;
+            }
+        };
+        if lines.is_empty() {
+            return false;
+        }
+        if let Err(error) = self.store.replace_conditional_moves(self.id, account_id, &[]).await {
+            tracing::error!(game = %self.id, %error, "could not use up conditional moves");
+            return false;
+        }
+        let Some(reply) = conditional::reply_to(&lines, &self.last_turn_notation()) else { return false };
+        let ply = self.live.ply;
+        let client_move_id = format!("conditional-{ply}");
+        match self.play(seat, ply, client_move_id, &reply, now_ms()).await {
+            Ok(_) => true,
+            Err(error) => {
+                tracing::warn!(game = %self.id, %error, "a stored conditional reply could not be played");
+                false
+            }
+        }
+    }
+
+    /// The notation of the last completed turn: its moves since the turn before it ended.
+    fn last_turn_notation(&self) -> String {
+        let Some((last, earlier)) = self.moves.split_last() else { return String::new() };
+        let start = earlier.iter().rposition(|m| m.record.turn_ended).map_or(0, |at| at + 1);
+        earlier[start..].iter().chain([last]).map(|m| m.record.notation.as_str()).collect()
+    }
+
+    /// The notation played so far in the turn under way.
+    fn current_turn_notation(&self) -> String {
+        let start = self.moves.iter().rposition(|m| m.record.turn_ended).map_or(0, |at| at + 1);
+        self.moves[start..].iter().map(|m| m.record.notation.as_str()).collect()
+    }
+
+    /// Tells the hooks where the turn stands, when that changed since they were last told.
+    async fn announce_turn(&mut self) {
+        let active = self.live.status == GameStatus::Active;
+        let turn_start = self.moves.iter().rposition(|m| m.record.turn_ended).map_or(0, |at| at + 1);
+        let turn = TurnState {
+            game_id: self.id,
+            players: self.players.clone().map(|player| player.account_id),
+            time_control: self.time_control,
+            to_act: active.then(|| self.live.game.to_act()).flatten(),
+            turn_ply: self.moves.get(turn_start).map_or(self.live.ply, |first| first.record.ply),
+            deadline: self.flag_deadline(),
+            allotment: self.live.clock.turn_allotment(),
+        };
+        if self.announced.as_ref() != Some(&turn) {
+            self.config.hooks.turn_changed(&turn).await;
+            self.announced = Some(turn);
         }
     }
 
@@ -497,7 +674,7 @@ impl GameActor {
         }
         let now = now_ms();
         self.absent_since[seat.index()] = Some(now);
-        let claimable_at_ms = now + self.disconnect_grace.as_millis() as i64;
+        let claimable_at_ms = now + self.config.disconnect_grace.as_millis() as i64;
         self.record_presence(GameEvent::PlayerDisconnected { seat: seat_name(seat), claimable_at_ms }).await;
     }
 
@@ -539,6 +716,7 @@ impl GameActor {
         for subscriber in self.subscribers.values() {
             subscriber.outbox.push(frame.clone());
         }
+        self.announce_turn().await;
         Ok(seq)
     }
 
@@ -557,6 +735,11 @@ impl GameActor {
             clocks: self.live.clock.view(now),
             clocks_at_ms: now,
             draw_offer: self.live.draw_offer.map(seat_name),
+            on_vacation: Seat::BOTH
+                .into_iter()
+                .filter(|seat| self.live.clock.is_paused(*seat))
+                .map(seat_name)
+                .collect(),
             seq: self.seq,
             created_at_ms: self.created_at,
         }
@@ -600,18 +783,36 @@ fn event_kind(event: &GameEvent) -> &'static str {
         GameEvent::PlayerDisconnected { .. } => "player_disconnected",
         GameEvent::Ended { .. } => "ended",
         GameEvent::Aborted { .. } => "aborted",
+        GameEvent::ClockCredited { .. } => "clock_credited",
+        GameEvent::VacationStarted { .. } => "vacation_started",
+        GameEvent::VacationEnded { .. } => "vacation_ended",
     }
 }
 
-/// A new game's stored row and its `started` event, with the clocks set at `now`.
+/// The seats whose clocks a game's events leave paused for a vacation.
+fn paused_seats(events: &[EventEnvelope]) -> [bool; 2] {
+    let mut paused = [false; 2];
+    for event in events {
+        match &event.event {
+            GameEvent::VacationStarted { seat, .. } => paused[convert::seat(*seat).index()] = true,
+            GameEvent::VacationEnded { seat, .. } => paused[convert::seat(*seat).index()] = false,
+            _ => {}
+        }
+    }
+    paused
+}
+
+/// A new game's stored row and its `started` event, with the clocks set at `now`; `correspondence_day` is
+/// the length of a day of correspondence time controls.
 pub fn new_game(
     id: Uuid,
     players: [PlayerInfo; 2],
     ruleset: RulesetSpec,
     time_control: TimeControl,
+    correspondence_day: Duration,
     now: Millis,
 ) -> (GameRow, EventRow) {
-    let clock = GameClock::start(&time_control, now);
+    let clock = GameClock::start(&time_control, correspondence_day, now);
     let event = GameEvent::Started { players: players.clone(), ruleset, time_control, clocks: clock.view(now) };
     let [first_ms, second_ms] = clock.stored_remaining();
     let row = GameRow {

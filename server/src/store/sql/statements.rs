@@ -87,3 +87,9 @@ pub(super) const INSERT_EVENT: &str =
     "INSERT INTO game_events (game_id, seq, kind, payload, at) VALUES ($1, $2, $3, $4, $5)";
 pub(super) const EVENTS_AFTER: &str =
     "SELECT seq, kind, payload, at FROM game_events WHERE game_id = $1 AND seq > $2 ORDER BY seq";
+
+pub(super) const ACTIVE_GAMES_OF: &str = concat!(
+    "SELECT ",
+    game_columns!(),
+    " FROM games WHERE (first_id = $1 OR second_id = $1) AND status = 'active' ORDER BY created_at, id"
+);

@@ -241,6 +241,9 @@ async fn vacation_pauses_the_clock_and_uses_the_bank(url: &str) {
     }
     let (status, again) = t.api.post("/api/me/vacation", Some(&t.alice.token), &json!({ "days": 1 })).await;
     assert_eq!((status, again["code"].as_str()), (409, Some("not_allowed")), "already on vacation");
+    let during = t.api.start_game(&t.alice, &t.bob, days(2)).await;
+    let (_, started) = t.api.get(&format!("/api/games/{during}"), None).await;
+    assert_eq!(started["on_vacation"], json!(["first"]), "a game begun during a vacation starts paused");
 
     // Longer than Alice's whole turn (two days): her clock is paused, so the game goes on.
     tokio::time::sleep(ms(1_000)).await;

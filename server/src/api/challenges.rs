@@ -10,7 +10,6 @@ use uuid::Uuid;
 
 use super::{ApiError, Authenticated};
 use crate::accounts::info;
-use crate::correspondence;
 use crate::games::{convert, new_game};
 use crate::state::AppState;
 use crate::store::{AccountRow, ChallengeRow, Millis};
@@ -136,7 +135,6 @@ pub async fn accept(
         guest: info(account).guest,
     };
     let players = if challenger_first { [player(&challenger), player(me)] } else { [player(me), player(&challenger)] };
-    let player_ids = players.clone().map(|player| player.account_id);
     let ruleset = serde_json::from_str(&row.ruleset).map_err(|_| corrupt(id))?;
     let time_control = serde_json::from_str(&row.time_control).map_err(|_| corrupt(id))?;
     let now = now_ms();
@@ -145,7 +143,7 @@ pub async fn accept(
     if !state.store.accept_challenge(id, me.id, &game, &started, now).await? {
         return Err(ApiError::new(ErrorCode::UnknownChallenge, "the challenge is no longer open"));
     }
-    correspondence::game_created(&state, game_id, player_ids).await?;
+    state.games.ensure_running(game_id).await?;
     let accepted =
         ChallengeRow { status: "accepted".to_owned(), game_id: Some(game_id), opponent_id: Some(me.id), ..row };
     let challenge = view(&accepted, &challenger, Some(me), now)?;

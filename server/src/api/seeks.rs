@@ -14,7 +14,6 @@ use super::challenges::{
 };
 use super::{ApiError, Authenticated};
 use crate::accounts::info;
-use crate::correspondence;
 use crate::games::{convert, new_game};
 use crate::state::AppState;
 use crate::store::{AccountRow, Millis, SeekRow};
@@ -108,7 +107,7 @@ pub async fn accept(
     if !state.store.accept_seek(id, me.id, &game, &started, now).await? {
         return Err(closed());
     }
-    correspondence::game_created(&state, game_id, player_ids).await?;
+    state.games.ensure_running(game_id).await?;
     for account in player_ids {
         state.connections.notify(account, &ServerFrame::GameStarted { game_id });
     }

@@ -20,7 +20,6 @@ pub mod webhook;
 use std::sync::Arc;
 
 use tokio::sync::Notify;
-use uuid::Uuid;
 
 use crate::state::AppState;
 
@@ -40,12 +39,4 @@ pub fn spawn_workers(state: &AppState) {
     state.tasks.spawn(sweeper::run(state.clone()));
     state.tasks.spawn(notify::publish(state.clone()));
     state.tasks.spawn(webhook::deliver(state.clone()));
-}
-
-/// What follows the creation of any game: its actor starts (so its clock is watched and its first turn
-/// announced), and the clocks of players on vacation are paused.
-pub async fn game_created(state: &AppState, game_id: Uuid, players: [Uuid; 2]) -> Result<(), crate::games::GameError> {
-    state.games.ensure_running(game_id).await?;
-    vacation::apply_to_new_game(state, game_id, players).await;
-    Ok(())
 }

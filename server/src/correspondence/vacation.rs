@@ -1,6 +1,9 @@
 //! Vacations: each account has a bank of days per year (365 correspondence days, rolling). While a player is
 //! on vacation their clocks are paused in every correspondence game that allows vacations; a player with an
 //! active game that disallows them cannot go on vacation.
+//!
+//! The store is the truth: a vacation is stored first, then each game is told. A game actor that starts
+//! follows the stored vacations itself, so a new game, or one a crash left behind, catches up.
 
 use kartka_protocol::correspondence::{Vacation, VacationStatus};
 use kartka_protocol::TimeControl;
@@ -99,21 +102,6 @@ pub async fn end_due(state: &AppState, now: Millis) {
     for vacation in due {
         if let Err(error) = finish(state, &vacation, vacation.ends_at, vacation.days_charged).await {
             tracing::error!(account = %vacation.account_id, %error, "could not end a vacation");
-        }
-    }
-}
-
-/// Pauses a new game's clocks for its players who are on vacation now.
-pub async fn apply_to_new_game(state: &AppState, game_id: Uuid, players: [Uuid; 2]) {
-    for account in players {
-        match state.store.current_vacation(account).await {
-            Ok(Some(_)) => {
-                if let Err(error) = state.games.act(game_id, account, Action::Vacation(true)).await {
-                    tracing::debug!(game = %game_id, %error, "a new game was not paused for a vacation");
-                }
-            }
-            Ok(None) => {}
-            Err(error) => tracing::error!(game = %game_id, %error, "could not read a player's vacation"),
         }
     }
 }

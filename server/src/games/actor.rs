@@ -281,6 +281,7 @@ impl GameActor {
     /// Serves commands until the game is over and nobody watches, or the server shuts down.
     pub(super) async fn run(mut self, mut commands: mpsc::Receiver<Command>, shutdown: CancellationToken) {
         self.credit_downtime().await;
+        self.follow_stored_vacations().await;
         self.finish_if_engine_ended().await;
         self.announce_turn().await;
         loop {
@@ -481,6 +482,32 @@ impl GameActor {
             GameEvent::VacationEnded { seat: seat_name, clocks }
         };
         self.commit(next, event, None, now).await
+    }
+
+    /// Pauses the clocks of players on vacation and resumes the others, as the store has it: a new game
+    /// starts paused for a player already away, and a crash between storing a vacation's start or end and
+    /// telling this game is made good.
+    async fn follow_stored_vacations(&mut self) {
+        if self.live.status != GameStatus::Active
+            || !matches!(self.time_control, TimeControl::Correspondence { vacation_allowed: true, .. })
+        {
+            return;
+        }
+        for seat in Seat::BOTH {
+            let account = self.players[seat.index()].account_id;
+            let on = match self.store.current_vacation(account).await {
+                Ok(current) => current.is_some(),
+                Err(error) => {
+                    tracing::error!(game = %self.id, %error, "could not read a player's vacation");
+                    continue;
+                }
+            };
+            if on != self.live.clock.is_paused(seat) {
+                if let Err(error) = self.vacation(seat, on, now_ms()).await {
+                    tracing::error!(game = %self.id, %error, "could not follow a player's vacation");
+                }
+            }
+        }
     }
 
     /// Gives the running seat back the time the server was down since its clock was last taken.

@@ -25,7 +25,8 @@ use crate::outcome::{EndReason, Outcome};
 /// allocates nothing. Keep one per thread and per nesting level (perft needs one per depth).
 #[derive(Debug, Default)]
 pub struct TurnEnumerator {
-    /// Keys of the segment sets of every partial or complete turn reached in the current enumeration.
+    /// Keys of the segment sets met in the current enumeration that another step order could meet again
+    /// (paths through some point twice).
     reached: KeySet,
     /// One frame per partial state on the current search path, the start of the turn first.
     frames: Vec<Frame>,
@@ -44,16 +45,20 @@ struct Frame {
     ball: u16,
     /// The position's state here, to undo the steps taken from here.
     before: Undo,
-    /// The legal directions not yet tried from here.
-    untried: Directions,
     /// The key of the segments drawn since the start of the turn.
     key: SegmentSetKey,
+    /// The steps from here to new partial states not yet expanded.
+    to_expand: Directions,
 }
 
-impl Frame {
-    fn at(position: &Position, key: SegmentSetKey) -> Frame {
-        Frame { ball: position.ball_index(), before: position.undo_info(), untried: position.legal_directions(), key }
-    }
+/// The bouncing steps from one partial state, gathered so their set lookups run back to back.
+struct Bounces {
+    /// The directions of the steps, a bit each.
+    directions: u8,
+    /// Those among them whose path has been at some point twice, so their segment set must be looked up.
+    to_look_up: u8,
+    /// The key after each step, indexed by direction.
+    keys: [SegmentSetKey; 8],
 }
 
 impl TurnEnumerator {
@@ -67,9 +72,9 @@ impl TurnEnumerator {
     /// that draws it and the position after it, and returns how many there were.
     ///
     /// Two step sequences are the same turn when they draw the same set of segments. The turns come in a
-    /// fixed order (depth first, directions in digit order), each with the first of its sequences in that
-    /// order. If `position` is in the middle of a turn, the turns are the ways to finish it and the steps are
-    /// those still to play. A finished game has no turns.
+    /// fixed order: depth first, and from each partial state first the single steps that end the turn, then
+    /// the partial states one bounce further, each in digit order. If `position` is in the middle of a turn, the turns are the ways
+    /// to finish it and the steps are those still to play. A finished game has no turns.
     ///
     /// Segment sets are told apart by 128-bit keys; the chance that two sets share one is below
     /// n² · 2⁻¹²⁹ for `n` sets met, negligible at any size this could run to.
@@ -86,11 +91,11 @@ impl TurnEnumerator {
         }
         let mut board = *position;
         self.visits.start(board.pitch().lattice_len(), board.ball_index());
-        self.frames.push(Frame::at(&board, SegmentSetKey::default()));
-        self.expanded += 1;
         let mut turns = 0;
+        let root = self.expand(&mut board, SegmentSetKey::default(), &mut visit, &mut turns);
+        self.frames.push(root);
         while let Some(frame) = self.frames.last_mut() {
-            let Some(direction) = frame.untried.next() else {
+            let Some(direction) = frame.to_expand.next() else {
                 self.frames.pop();
                 if let (Some(parent), Some(direction)) = (self.frames.last(), self.steps.pop()) {
                     self.visits.leave(board.ball_index());
@@ -98,45 +103,76 @@ impl TurnEnumerator {
                 }
                 continue;
             };
-            let (from, before, key) = (frame.ball, frame.before, frame.key);
+            let (from, key) = (frame.ball, frame.key);
+            if board.step(direction).is_err() {
+                unreachable!("only legal directions are expanded")
+            }
+            let to = board.ball_index();
+            self.visits.arrive(to);
+            self.steps.push(direction);
+            let frame = self.expand(&mut board, key.toggled(from, to, direction), &mut visit, &mut turns);
+            self.frames.push(frame);
+        }
+        turns
+    }
+
+    /// Tries every step from the partial state `board` (whose segments have key `key`): visits the new turns
+    /// they complete and returns the frame of this state, with the steps to new partial states still to take.
+    fn expand(
+        &mut self,
+        board: &mut Position,
+        key: SegmentSetKey,
+        visit: &mut impl FnMut(&[Direction], &Position),
+        turns: &mut u64,
+    ) -> Frame {
+        self.expanded += 1;
+        let (ball, before) = (board.ball_index(), board.undo_info());
+        let mut bounces = Bounces { directions: 0, to_look_up: 0, keys: [SegmentSetKey::default(); 8] };
+        for direction in board.legal_directions() {
             let Ok(result) = board.step(direction) else { unreachable!("only legal directions are tried") };
             let to = board.ball_index();
             self.visits.arrive(to);
-            let key = key.toggled(from, to, direction);
             // A path that has not been to any point twice is the only order its segments can be drawn in, so
             // it is new without looking it up; a path through some point twice may have run a loop the other
             // way round, or in another order, before.
-            let new_segment_set = self.visits.path_is_simple() || self.reached.insert(key);
+            let simple = self.visits.path_is_simple();
+            let next_key = key.toggled(ball, to, direction);
             match result {
                 StepResult::Bounce => {
-                    if new_segment_set {
-                        self.steps.push(direction);
-                        self.frames.push(Frame::at(&board, key));
-                        self.expanded += 1;
-                        continue;
+                    bounces.directions |= direction.bit();
+                    if !simple {
+                        bounces.to_look_up |= direction.bit();
                     }
+                    bounces.keys[direction.index() as usize] = next_key;
                 }
                 // A turn ending on a fresh point or in a goal is new without looking it up: its last point is
                 // touched by its last segment alone, so the set minus that segment is a partial state, which
                 // is expanded only once, and the last step from there is taken only once.
                 StepResult::TurnOver
                 | StepResult::GameOver(Outcome { reason: EndReason::Goal | EndReason::OwnGoal, .. }) => {
-                    self.visit_complete(direction, &board, &mut visit);
-                    turns += 1;
+                    self.visit_complete(direction, board, visit);
+                    *turns += 1;
                 }
                 // A stuck point may have been passed through earlier in the turn, so two partial states can
                 // get stuck there drawing the same set.
                 StepResult::GameOver(_) => {
-                    if new_segment_set {
-                        self.visit_complete(direction, &board, &mut visit);
-                        turns += 1;
+                    if simple || self.reached.insert(next_key) {
+                        self.visit_complete(direction, board, visit);
+                        *turns += 1;
                     }
                 }
             }
             self.visits.leave(to);
-            board.undo(from, direction, before);
+            board.undo(ball, direction, before);
         }
-        turns
+        // The lookups run back to back, so their cache misses overlap.
+        let mut to_expand = bounces.directions;
+        for direction in Directions::from_bits(bounces.to_look_up) {
+            if !self.reached.insert(bounces.keys[direction.index() as usize]) {
+                to_expand &= !direction.bit();
+            }
+        }
+        Frame { ball, before, key, to_expand: Directions::from_bits(to_expand) }
     }
 
     /// Calls `visit` with the current path plus its last step `direction`, which completed a turn.

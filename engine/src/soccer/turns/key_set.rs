@@ -1,10 +1,10 @@
 //! A set of segment-set keys: open addressing with linear probing, indexed by the keys' own bits.
 //!
 //! The keys are uniformly random already, so a key's low bits pick its slot with no hashing at all. The table
-//! is built for one enumeration after another on the same memory: each starts on a small active prefix of the
-//! buffer (cache-friendly for the many small enumerations of a perft) that doubles as it fills, and clearing
-//! costs time in proportion to what the last enumeration used. Memory is only ever allocated when an
-//! enumeration needs more than any before it.
+//! is built for one enumeration after another on the same memory: each works on an active prefix of the buffer,
+//! sized by the enumeration before (cache-friendly for the many small enumerations of a perft), that doubles as
+//! it fills; clearing costs time in proportion to what the last enumeration used, and nothing when it stored
+//! no key. Memory is only ever allocated when an enumeration needs more than any before it.
 
 use super::segment_key::SegmentSetKey;
 
@@ -15,9 +15,10 @@ const INITIAL_SLOTS: usize = 64;
 /// first use.
 #[derive(Debug, Default)]
 pub(crate) struct KeySet {
-    /// Key bits per slot, 0 for an empty slot; the active table is `slots[..=mask]`.
+    /// Key bits per slot, 0 for an empty slot; the active table is `slots[..=mask]`, and every slot past it
+    /// is empty.
     slots: Vec<u128>,
-    /// The active table's size minus one (a power of two minus one), or 0 before first use.
+    /// The active table's size minus one (a power of two minus one).
     mask: usize,
     /// Keys in the active table.
     len: usize,
@@ -26,13 +27,18 @@ pub(crate) struct KeySet {
 }
 
 impl KeySet {
-    /// Empties the set, keeping its memory.
+    /// Empties the set, keeping its memory, and sizes the active table for as many keys as it held: repeated
+    /// enumerations of similar positions (one depth of a perft, a benchmark) then seldom double, and a small
+    /// enumeration after a big one starts small again one enumeration later.
     pub(crate) fn clear(&mut self) {
-        if self.slots.len() < INITIAL_SLOTS {
-            self.slots.resize(INITIAL_SLOTS, 0);
+        if self.len > 0 {
+            self.slots[..=self.mask].fill(0);
         }
-        self.slots[..=self.mask.max(INITIAL_SLOTS - 1)].fill(0);
-        self.mask = INITIAL_SLOTS - 1;
+        let size = (2 * self.len).next_power_of_two().max(INITIAL_SLOTS);
+        if self.slots.len() < size {
+            self.slots.resize(size, 0);
+        }
+        self.mask = size - 1;
         self.len = 0;
     }
 
@@ -69,7 +75,7 @@ impl KeySet {
         if self.slots.len() < 2 * old_size {
             self.slots.resize(2 * old_size, 0);
         }
-        self.slots[..2 * old_size].fill(0);
+        self.slots[..old_size].fill(0);
         self.mask = 2 * old_size - 1;
         for &bits in self.regrow.iter().filter(|&&bits| bits != 0) {
             let mut slot = bits as usize & self.mask;

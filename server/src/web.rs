@@ -66,7 +66,7 @@ pub async fn serve(State(state): State<AppState>, method: Method, uri: Uri, head
     }
     let path = uri.path().trim_start_matches('/');
     // Unknown API paths stay plain 404s: a script calling a wrong endpoint must not get a page back.
-    if path.starts_with("api/") || path == "ws" {
+    if path.starts_with("api/") || path == "ws" || path.starts_with("ws/") {
         return StatusCode::NOT_FOUND.into_response();
     }
     let files = &state.settings.web_files;

@@ -53,6 +53,13 @@ async fn two_browsers_play_to_a_goal_a_third_watches_and_the_game_replays_to_its
         browser.sign_in_as_guest(name).await;
     }
 
+    // An open challenge shows a link to its accept page; Alice withdraws it.
+    alice.click("#create-challenge").await;
+    let link = alice.find("#outgoing .link-box input").await.prop("value").await.expect("a value").expect("a link");
+    assert!(link.starts_with(&format!("{base}/challenge/")), "the link opens the accept page: {link}");
+    alice.click("#outgoing [data-challenge] button.cancel").await;
+    alice.wait_for_text("#challenges", "Nothing sent").await;
+
     // Alice challenges Bob, taking the first seat; the challenge reaches Bob's lobby live, and he accepts.
     alice.fill("input[name=opponent]", "bob").await;
     alice.find("select[name=colour]").await.select_by_value("first").await.expect("choose a seat");
@@ -142,16 +149,17 @@ async fn a_browser_carries_on_after_the_server_restarts() {
     let alice = Browser::open(&driver, &base, DESKTOP.0, DESKTOP.1).await;
     alice.sign_in_as_guest("alice").await;
 
-    // Bob, a protocol client, challenges Alice so that she plays first; she accepts in her lobby.
+    // Bob, a protocol client, makes an open challenge in which Alice plays first; she opens its link.
     let bob = api.guest("bob").await;
     let challenge = json!({
-        "opponent": "alice",
         "time_control": { "type": "fischer", "initial_seconds": 600, "increment_seconds": 0 },
         "colour": "second",
     });
-    let (status, _) = api.post("/api/challenges", Some(&bob.token), &challenge).await;
+    let (status, challenge) = api.post("/api/challenges", Some(&bob.token), &challenge).await;
     assert_eq!(status, 201);
-    alice.click("#incoming [data-challenge] button.primary").await;
+    alice.goto(&format!("/challenge/{}", challenge["id"].as_str().expect("an id"))).await;
+    alice.wait_for_text("#challenge-page h1", "bob challenges you").await;
+    alice.click("#accept-challenge").await;
     let game_id = game_path(&alice).await.trim_start_matches("/game/").to_owned();
     let bob_moves = |ply: u32, id: &str| json!({ "type": "move", "game_id": game_id, "ply": ply, "client_move_id": id, "notation": "0" });
 

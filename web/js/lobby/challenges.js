@@ -61,7 +61,7 @@ export function mount(container, lobby) {
         h('span', { class: 'meta', text: `${describeTimeControl(challenge.time_control)} · ${seatWords(challenge.colour, mine)} · expires in ${expires}` })),
       mine && !other ? linkBox(challenge.id) : null,
       h('div', { class: 'actions' }, mine
-        ? h('button', { type: 'button', class: 'small quiet', on: { click: () => act(api.cancelChallenge, challenge) } }, 'Cancel')
+        ? h('button', { type: 'button', class: 'small quiet cancel', on: { click: () => act(api.cancelChallenge, challenge) } }, 'Cancel')
         : [h('button', { type: 'button', class: 'small primary', on: { click: () => act(api.acceptChallenge, challenge) } }, 'Accept'),
           h('button', { type: 'button', class: 'small quiet', on: { click: () => act(api.declineChallenge, challenge) } }, 'Decline')]));
   };

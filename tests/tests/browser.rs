@@ -5,6 +5,8 @@
 //! expensive part, and the stores are covered by the other suites.
 
 use fantoccini::key::Key;
+use kartka_protocol::rest::Session;
+use kartka_protocol::TimeControl;
 use kartka_server::config::Settings;
 use kartka_tests::browser::{eventually, Browser, Chromedriver, PAGE_TIMEOUT};
 use kartka_tests::client::{Api, WsClient};
@@ -214,4 +216,61 @@ async fn wait_for_moves(api: &Api, game_id: &str, expected: &[&str]) {
     if reached.is_none() {
         panic!("the stored moves never became {expected:?}; they are {:?}", stored_moves(api, game_id).await);
     }
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn abort_draw_claim_and_resign_from_the_game_page() {
+    let database = TestDb::new(Backend::Sqlite).await;
+    let settings = Settings { disconnect_grace: std::time::Duration::from_secs(1), ..Settings::default() };
+    let server = TestServer::start(database.url(), settings).await;
+    let api = Api::new(server.url());
+    let driver = Chromedriver::start();
+    let alice = Browser::open(&driver, &server.url(), DESKTOP.0, DESKTOP.1).await;
+    alice.sign_in_as_guest("alice").await;
+    let stored = alice.client.execute("return localStorage.getItem('kartka.session')", vec![]).await.expect("read");
+    let alice_session: Session =
+        serde_json::from_str(stored.as_str().expect("a stored session")).expect("the page keeps a session");
+    let bob = api.guest("bob").await;
+    let blitz = TimeControl::Fischer { initial_seconds: 300, increment_seconds: 0 };
+
+    // Abort, before anyone moved.
+    let game = api.start_game(&alice_session, &bob, blitz).await;
+    alice.goto(&format!("/game/{game}")).await;
+    alice.click("#abort").await;
+    alice.wait_for_text("#game-status", "aborted").await;
+
+    // Bob offers a draw; Alice accepts it.
+    let game = api.start_game(&alice_session, &bob, blitz).await;
+    alice.goto(&format!("/game/{game}")).await;
+    alice.wait_for_text("#game-status", "Your move").await;
+    let mut bob_socket = WsClient::connect(server.addr, &bob.token).await;
+    bob_socket.request(1, json!({ "type": "subscribe", "game_id": game })).await;
+    bob_socket.request(2, json!({ "type": "draw", "game_id": game, "action": "offer" })).await;
+    alice.click("#accept-draw").await;
+    alice.wait_for_text("#game-status", "Draw (agreement)").await;
+
+    // Bob leaves on his turn; once his grace period is over Alice claims the win.
+    let game = api.start_game(&alice_session, &bob, blitz).await;
+    bob_socket.request(3, json!({ "type": "subscribe", "game_id": game })).await;
+    alice.goto(&format!("/game/{game}")).await;
+    step(&alice, 0).await;
+    alice.wait_for_text("#game-status", "bob to move").await;
+    bob_socket.close().await;
+    alice.wait_for_text(".player.seat-second .note", "disconnected").await;
+    let claim = alice.find("#claim-victory").await;
+    let enabled = eventually(PAGE_TIMEOUT, || async { claim.is_enabled().await.ok()?.then_some(()) }).await;
+    assert!(enabled.is_some(), "the claim opens when the grace period is over");
+    claim.click().await.expect("claim");
+    alice.wait_for_text("#game-status", "You won: alice won (opponent left)").await;
+
+    // Resigning takes a second press.
+    let game = api.start_game(&alice_session, &bob, blitz).await;
+    alice.goto(&format!("/game/{game}")).await;
+    alice.click("#resign").await;
+    alice.wait_for_text("#resign", "Really resign?").await;
+    alice.click("#resign").await;
+    alice.wait_for_text("#game-status", "You lost: bob won (resignation)").await;
+
+    alice.close().await;
+    server.stop().await;
 }

@@ -3,7 +3,7 @@
 import { session } from './session.js';
 
 /** A refused request, with the server's stable error code. */
-export class ApiError extends Error {
+class ApiError extends Error {
   constructor(status, code, message) {
     super(message);
     this.status = status;

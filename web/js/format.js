@@ -51,10 +51,6 @@ export function resultFor(result, seat) {
   return result.winner === seat ? 'You won' : 'You lost';
 }
 
-export function seatIndex(seat) {
-  return seat === 'first' ? 0 : 1;
-}
-
 /** "in 3 min", "in 45 s" for a future moment. */
 export function formatCountdown(ms) {
   const seconds = Math.max(0, Math.ceil(ms / 1000));

@@ -2,9 +2,7 @@
 // to highlight the legal next points and to know whether a step bounces before the server answers; the server
 // stays authoritative and refuses anything these rules would wrongly allow.
 
-/** Seats: `first` moves first and attacks the top goal; `second` attacks the bottom goal. */
-export const SEATS = ['first', 'second'];
-
+/** Seats are `first` (moves first, attacks the top goal) and `second` (attacks the bottom goal). */
 export function otherSeat(seat) {
   return seat === 'first' ? 'second' : 'first';
 }
@@ -23,11 +21,6 @@ export const DIRECTIONS = [
 
 const opposite = (digit) => (digit + 4) % 8;
 const bit = (digit) => 1 << digit;
-
-/** The step from `from` to the neighbouring point `to`, or undefined when they are not neighbours. */
-export function directionBetween(from, to) {
-  return DIRECTIONS.find((d) => from.x + d.dx === to.x && from.y + d.dy === to.y)?.digit;
-}
 
 export function stepPoint(point, digit) {
   const { dx, dy } = DIRECTIONS[digit];

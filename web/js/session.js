@@ -2,9 +2,11 @@
 
 const KEY = 'kartka.session';
 
+/** The stored session, unless it has expired (the server would refuse its token anyway). */
 function load() {
   try {
-    return JSON.parse(localStorage.getItem(KEY)) ?? null;
+    const stored = JSON.parse(localStorage.getItem(KEY));
+    return stored && stored.expires_at_ms > Date.now() ? stored : null;
   } catch {
     return null;
   }
@@ -18,7 +20,7 @@ export const session = {
   account: () => current?.account ?? null,
   /** Stores a session answered by guest, register or login. */
   set(reply) {
-    current = { token: reply.token, account: reply.account };
+    current = { token: reply.token, account: reply.account, expires_at_ms: reply.expires_at_ms };
     localStorage.setItem(KEY, JSON.stringify(current));
     listeners.forEach((listener) => listener(current));
   },

@@ -8,7 +8,7 @@ const BACKOFF_MS = [250, 500, 1000, 2000, 4000, 8000];
 const SILENCE_MS = 30_000;
 
 /** A request the server refused, or one that could not be answered because the connection dropped. */
-export class RequestError extends Error {
+class RequestError extends Error {
   constructor(code, message) {
     super(message);
     this.code = code;

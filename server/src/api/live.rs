@@ -28,7 +28,7 @@ pub async fn list(State(state): State<AppState>, Query(filter): Query<Filter>) -
     }
     let limit = filter.limit.unwrap_or(DEFAULT_LIMIT).clamp(1, MAX_LIMIT) as usize;
     let mut rows = state.store.active_games().await?;
-    rows.sort_by(|a, b| (b.created_at, b.id).cmp(&(a.created_at, a.id)));
+    rows.sort_by_key(|row| std::cmp::Reverse((row.created_at, row.id)));
     rows.truncate(limit);
     Ok(Json(GameList { games: summaries(&state, rows).await?, next_before: None }))
 }

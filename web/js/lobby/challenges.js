@@ -14,7 +14,7 @@ const seatWords = (colour, mine) => {
 };
 
 /** The address that opens the accept page of an open challenge. */
-export function challengeLink(id) {
+function challengeLink(id) {
   return `${location.origin}/challenge/${id}`;
 }
 

@@ -8,7 +8,7 @@ import { formatTimeControl } from '../format.js';
 export const ID = 'new-challenge';
 
 /** The time controls offered, as Fischer initial minutes + seconds per turn. */
-export const TIME_CONTROLS = [
+const TIME_CONTROLS = [
   { initial_seconds: 60, increment_seconds: 0, label: 'Bullet' },
   { initial_seconds: 180, increment_seconds: 2, label: 'Blitz' },
   { initial_seconds: 300, increment_seconds: 3, label: 'Blitz' },

@@ -1,7 +1,10 @@
 //! Server configuration: every option is a command-line flag and an environment variable.
 
 use std::net::SocketAddr;
+use std::path::PathBuf;
 use std::time::Duration;
+
+use crate::web::WebFiles;
 
 /// How log lines are written.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, clap::ValueEnum)]
@@ -38,6 +41,10 @@ pub struct ServeArgs {
     /// WebSocket messages a connection may send per second (bursts of twice as many are allowed).
     #[arg(long, env = "KARTKA_WS_RATE", default_value_t = 20)]
     pub ws_messages_per_second: u32,
+    /// Serve the browser client from this directory (e.g. `web`) instead of the copy built into the binary,
+    /// so that edits show on reload. For development.
+    #[arg(long, env = "KARTKA_WEB_DIR")]
+    pub web_dir: Option<PathBuf>,
 }
 
 /// The settings the running server uses, derived from [`ServeArgs`] (tests build them directly).
@@ -53,6 +60,8 @@ pub struct Settings {
     pub outbound_queue: usize,
     /// How long a login session lasts.
     pub session_lifetime: Duration,
+    /// Where the browser client's files come from.
+    pub web_files: WebFiles,
 }
 
 impl Default for Settings {
@@ -63,6 +72,7 @@ impl Default for Settings {
             ws_messages_per_second: 20,
             outbound_queue: 256,
             session_lifetime: Duration::from_secs(30 * 24 * 3600),
+            web_files: WebFiles::Embedded,
         }
     }
 }
@@ -73,6 +83,7 @@ impl From<&ServeArgs> for Settings {
             allowed_origins: args.allowed_origins.clone(),
             disconnect_grace: Duration::from_secs(args.disconnect_grace_seconds),
             ws_messages_per_second: args.ws_messages_per_second.max(1),
+            web_files: args.web_dir.clone().map_or(WebFiles::Embedded, WebFiles::Directory),
             ..Settings::default()
         }
     }

@@ -47,6 +47,11 @@ pub async fn of_player(
     let next_before = (rows.len() == limit as usize)
         .then(|| rows.last().map(|last| format!("{}_{}", last.created_at, last.id)))
         .flatten();
+    Ok(Json(GameList { games: summaries(&state, rows).await?, next_before }))
+}
+
+/// Stored games as list entries, with their players' names.
+pub(super) async fn summaries(state: &AppState, rows: Vec<GameRow>) -> Result<Vec<GameSummary>, ApiError> {
     let mut names = HashMap::new();
     let mut games = Vec::with_capacity(rows.len());
     for row in rows {
@@ -63,7 +68,7 @@ pub async fn of_player(
         }
         games.push(summary(row, players)?);
     }
-    Ok(Json(GameList { games, next_before }))
+    Ok(games)
 }
 
 /// `GET /api/games/{id}`: the game with all its moves.

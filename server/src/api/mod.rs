@@ -5,6 +5,7 @@ mod challenges;
 mod error;
 mod extract;
 mod games;
+mod live;
 
 use axum::extract::State;
 use axum::routing::{get, post};
@@ -32,6 +33,7 @@ pub fn routes() -> Router<AppState> {
         .route("/api/challenges/{id}/decline", post(challenges::decline))
         .route("/api/challenges/{id}/cancel", post(challenges::cancel))
         .route("/api/players/{name}/games", get(games::of_player))
+        .route("/api/games", get(live::list))
         .route("/api/games/{id}", get(games::show))
         .route("/api/games/{id}/record", get(games::record))
 }

@@ -85,6 +85,8 @@ fn new_game(first: &AccountRow, second: &AccountRow, created_at: Millis) -> (Gam
         kind: "paper-soccer".to_owned(),
         ruleset: RULESET.to_owned(),
         time_control: TIME_CONTROL.to_owned(),
+        speed: "bullet".to_owned(),
+        rated: false,
         first_id: first.id,
         second_id: second.id,
         created_at,
@@ -151,6 +153,7 @@ fn move_change(state: &GameState, client_move_id: &str) -> GameChange {
             deadline: Some(at + MINUTE),
             ..state.clone()
         },
+        ratings: Vec::new(),
     }
 }
 
@@ -163,6 +166,7 @@ fn event_change(state: &GameState, kind: &str) -> GameChange {
         event: EventRow { seq, kind: kind.to_owned(), payload: format!(r#"{{"type":"{kind}"}}"#), at },
         new_move: None,
         state: GameState { seq, ..state.clone() },
+        ratings: Vec::new(),
     }
 }
 
@@ -185,6 +189,7 @@ fn end_change(state: &GameState) -> GameChange {
             finished_at: Some(at),
             ..state.clone()
         },
+        ratings: Vec::new(),
     }
 }
 
@@ -202,6 +207,8 @@ fn challenge(challenger: &AccountRow, opponent: Option<&AccountRow>, created_at:
         ruleset: RULESET.to_owned(),
         time_control: TIME_CONTROL.to_owned(),
         colour: "random".to_owned(),
+        rated: false,
+        rematch_of: None,
         status: "open".to_owned(),
         game_id: None,
         created_at,

@@ -3,6 +3,8 @@
 use std::net::SocketAddr;
 use std::time::Duration;
 
+use crate::lobby::LobbySettings;
+
 /// How log lines are written.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, clap::ValueEnum)]
 pub enum LogFormat {
@@ -53,6 +55,8 @@ pub struct Settings {
     pub outbound_queue: usize,
     /// How long a login session lasts.
     pub session_lifetime: Duration,
+    /// How quick pairing runs.
+    pub lobby: LobbySettings,
 }
 
 impl Default for Settings {
@@ -63,6 +67,7 @@ impl Default for Settings {
             ws_messages_per_second: 20,
             outbound_queue: 256,
             session_lifetime: Duration::from_secs(30 * 24 * 3600),
+            lobby: LobbySettings::default(),
         }
     }
 }

@@ -782,7 +782,7 @@ async fn rematch_offers_are_found_by_their_game(db: &TestDb) {
     store.insert_challenge(&offer).await.unwrap();
     inserted_challenge(&*store, &kasia, Some(&basia), T0).await;
 
-    assert_eq!(store.open_rematches(game.id, T0 + 1).await.unwrap(), [offer.clone()]);
+    assert_eq!(store.open_rematches(game.id, T0 + 1).await.unwrap(), std::slice::from_ref(&offer));
     assert!(store.open_rematches(other.id, T0 + 1).await.unwrap().is_empty());
     assert!(store.open_rematches(game.id, offer.expires_at).await.unwrap().is_empty(), "expired");
     assert!(store.close_challenge(offer.id, "declined", T0 + 2).await.unwrap());

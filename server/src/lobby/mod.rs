@@ -116,13 +116,43 @@ pub struct SeekRequest {
 
 /// A request to the lobby task.
 enum Command {
-    JoinPool { entrant: Entrant, pool: PoolSpec, reply: oneshot::Sender<Result<(), LobbyError>> },
-    LeavePools { account: Uuid, pool: Option<PoolSpec>, reply: oneshot::Sender<Result<(), LobbyError>> },
-    CreateSeek { entrant: Entrant, request: SeekRequest, reply: oneshot::Sender<Result<Seek, LobbyError>> },
-    CancelSeek { account: Uuid, seek_id: Uuid, reply: oneshot::Sender<Result<(), LobbyError>> },
-    AcceptSeek { entrant: Entrant, seek_id: Uuid, reply: oneshot::Sender<Result<Uuid, LobbyError>> },
-    Subscribe { connection: u64, outbox: Outbox, reply: oneshot::Sender<()> },
-    Unsubscribe { connection: u64 },
+    JoinPool {
+        entrant: Entrant,
+        pool: PoolSpec,
+        reply: oneshot::Sender<Result<(), LobbyError>>,
+    },
+    LeavePools {
+        account: Uuid,
+        pool: Option<PoolSpec>,
+        reply: oneshot::Sender<Result<(), LobbyError>>,
+    },
+    CreateSeek {
+        entrant: Entrant,
+        request: SeekRequest,
+        reply: oneshot::Sender<Result<Seek, LobbyError>>,
+    },
+    CancelSeek {
+        account: Uuid,
+        seek_id: Uuid,
+        reply: oneshot::Sender<Result<(), LobbyError>>,
+    },
+    AcceptSeek {
+        entrant: Entrant,
+        seek_id: Uuid,
+        reply: oneshot::Sender<Result<Uuid, LobbyError>>,
+    },
+    Subscribe {
+        connection: u64,
+        outbox: Outbox,
+        reply: oneshot::Sender<()>,
+    },
+    Unsubscribe {
+        connection: u64,
+    },
+    /// A matched game could not be started: its players are free again.
+    NotStarted {
+        game_id: Uuid,
+    },
 }
 
 /// Accounts whose last connection closed, waiting for the lobby task to notice. A set, so it holds at most one
@@ -159,7 +189,7 @@ impl Lobby {
         let marks = departures.clone();
         starter.connections.on_last_closed(move |account| marks.mark(account));
         let (commands, queue) = mpsc::channel(COMMAND_QUEUE);
-        let task = LobbyTask::new(starter, settings, departures, tasks.clone());
+        let task = LobbyTask::new(starter, settings, departures, commands.downgrade(), tasks.clone());
         tasks.spawn(task.run(queue, shutdown));
         Lobby { commands }
     }

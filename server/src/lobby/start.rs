@@ -14,6 +14,8 @@ use crate::ws::Connections;
 /// Two seated players and the game they agreed on.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Matched {
+    /// The id the game will have.
+    pub game_id: Uuid,
     /// The players, first seat first.
     pub players: [PlayerInfo; 2],
     /// Game kind and options.
@@ -38,7 +40,7 @@ pub struct Starter {
 impl Starter {
     /// Stores the game, starts its clock and tells both players (`game_started`). Returns the game's id.
     pub async fn start(&self, matched: Matched) -> Result<Uuid, LobbyError> {
-        let game_id = Uuid::new_v4();
+        let game_id = matched.game_id;
         let (game, started) =
             new_game(game_id, matched.players.clone(), matched.ruleset, matched.time_control, matched.rated, now_ms());
         self.store.insert_game(&game, &started).await.map_err(LobbyError::Store)?;

@@ -4,7 +4,7 @@ use std::collections::HashMap;
 use std::sync::Arc;
 
 use kartka_protocol::rest::{AccountInfo, ColourChoice};
-use kartka_protocol::{ErrorCode, PlayerInfo, PoolSpec, Seek, ServerFrame};
+use kartka_protocol::{ErrorCode, GameStatus, PlayerInfo, PoolSpec, Seek, ServerFrame};
 use tokio::sync::{mpsc, oneshot};
 use tokio::time::MissedTickBehavior;
 use tokio_util::sync::CancellationToken;
@@ -15,18 +15,29 @@ use super::entrant::takes_first_seat;
 use super::pools::{Pools, Waiter};
 use super::seeks::{OpenSeek, Seeks};
 use super::{Command, Departures, Entrant, LobbyError, LobbySettings, Matched, SeekRequest, Starter};
+use crate::games::GameError;
 use crate::outbox::{encode, Outbox};
 use crate::ratings::glicko::is_provisional;
 use crate::ratings::speed::speed_class;
+use crate::store::Millis;
 use crate::time::now_ms;
+
+/// A lobby game is forgotten after this long even if nobody asked whether it ended: longer than any live game.
+const PLAYING_MEMORY_MS: Millis = 48 * 3_600_000;
 
 pub(super) struct LobbyTask {
     pools: Pools,
     seeks: Seeks,
     subscribers: HashMap<u64, Outbox>,
+    /// Players the lobby put in a game, with the game and when: they get no second game from the lobby until
+    /// that one is over, even if a request sent before the match arrives after it.
+    playing: HashMap<Uuid, (Uuid, Millis)>,
     starter: Starter,
     settings: LobbySettings,
     departures: Arc<Departures>,
+    /// The task's own queue, for start tasks to report a game that could not start (weak: the task must not
+    /// keep its own queue open).
+    commands: mpsc::WeakSender<Command>,
     tasks: TaskTracker,
 }
 
@@ -35,15 +46,18 @@ impl LobbyTask {
         starter: Starter,
         settings: LobbySettings,
         departures: Arc<Departures>,
+        commands: mpsc::WeakSender<Command>,
         tasks: TaskTracker,
     ) -> LobbyTask {
         LobbyTask {
             pools: Pools::new(settings.windows),
             seeks: Seeks::default(),
             subscribers: HashMap::new(),
+            playing: HashMap::new(),
             starter,
             settings,
             departures,
+            commands,
             tasks,
         }
     }
@@ -59,33 +73,48 @@ impl LobbyTask {
                 () = shutdown.cancelled() => break,
                 () = departures.arrived.notified() => self.depart(departures.take()),
                 command = commands.recv() => match command {
-                    Some(command) => self.handle(command),
+                    Some(command) => self.handle(command).await,
                     None => break,
                 },
                 _ = waves.tick() => {
+                    let now = now_ms();
                     self.wave(None);
-                    self.pools.sweep(now_ms());
+                    self.pools.sweep(now);
+                    self.playing.retain(|_, (_, since)| now - *since < PLAYING_MEMORY_MS);
                     self.publish_pool_statuses();
                 }
             }
         }
     }
 
-    fn handle(&mut self, command: Command) {
+    async fn handle(&mut self, command: Command) {
         match command {
             Command::JoinPool { entrant, pool, reply } => {
-                let _ = reply.send(self.join_pool(entrant, pool));
+                let joined = match self.free_to_play(entrant.account()).await {
+                    Ok(()) => self.join_pool(entrant, pool),
+                    Err(error) => Err(error),
+                };
+                let _ = reply.send(joined);
             }
             Command::LeavePools { account, pool, reply } => {
                 let _ = reply.send(self.leave_pools(account, pool));
             }
             Command::CreateSeek { entrant, request, reply } => {
-                let _ = reply.send(self.create_seek(entrant, request));
+                let created = match self.free_to_play(entrant.account()).await {
+                    Ok(()) => self.create_seek(entrant, request),
+                    Err(error) => Err(error),
+                };
+                let _ = reply.send(created);
             }
             Command::CancelSeek { account, seek_id, reply } => {
                 let _ = reply.send(self.cancel_seek(account, seek_id));
             }
-            Command::AcceptSeek { entrant, seek_id, reply } => self.accept_seek(entrant, seek_id, reply),
+            Command::AcceptSeek { entrant, seek_id, reply } => match self.free_to_play(entrant.account()).await {
+                Ok(()) => self.accept_seek(entrant, seek_id, reply),
+                Err(error) => {
+                    let _ = reply.send(Err(error));
+                }
+            },
             Command::Subscribe { connection, outbox, reply } => {
                 outbox.push_frame(&ServerFrame::Lobby { seeks: self.seeks.list(), pools: self.pools.statuses() });
                 self.subscribers.insert(connection, outbox);
@@ -94,6 +123,23 @@ impl LobbyTask {
             Command::Unsubscribe { connection } => {
                 self.subscribers.remove(&connection);
             }
+            Command::NotStarted { game_id } => self.playing.retain(|_, (game, _)| *game != game_id),
+        }
+    }
+
+    /// Refuses a player who is in a game the lobby started that is not over yet. Asks the game itself, so a
+    /// game that ended is noticed then.
+    async fn free_to_play(&mut self, account: Uuid) -> Result<(), LobbyError> {
+        let Some(&(game_id, _)) = self.playing.get(&account) else { return Ok(()) };
+        match self.starter.games.snapshot(game_id).await {
+            Ok(game) if game.status != GameStatus::Active => {
+                self.playing.remove(&account);
+                Ok(())
+            }
+            Ok(_) | Err(GameError::UnknownGame) => {
+                Err(LobbyError::NotAllowed("you are in a game the lobby just started; finish it first"))
+            }
+            Err(error) => Err(LobbyError::Game(error)),
         }
     }
 
@@ -171,10 +217,15 @@ impl LobbyTask {
             }
         };
         let starter = self.starter.clone();
+        let commands = self.commands.clone();
         self.tasks.spawn(async move {
+            let game_id = matched.game_id;
             let started = starter.start(matched).await;
             if let Err(error) = &started {
                 tracing::error!(%error, "could not start the game of an accepted seek");
+                if let Some(commands) = commands.upgrade() {
+                    let _ = commands.send(Command::NotStarted { game_id }).await;
+                }
             }
             let _ = reply.send(started);
         });
@@ -203,8 +254,9 @@ impl LobbyTask {
         } else {
             [entrant.player.clone(), open.creator.clone()]
         };
-        self.matched(&players);
+        let game_id = self.matched(&players);
         Ok(Matched {
+            game_id,
             players,
             ruleset: open.seek.ruleset,
             time_control: open.seek.time_control,
@@ -212,14 +264,19 @@ impl LobbyTask {
         })
     }
 
-    /// Players who got a game leave every pool and close their other seeks: nobody is matched twice.
-    fn matched(&mut self, players: &[PlayerInfo; 2]) {
+    /// Players who got a game leave every pool, close their other seeks and count as playing until the game
+    /// is over: nobody is matched twice. Returns the id the game will have.
+    fn matched(&mut self, players: &[PlayerInfo; 2]) -> Uuid {
+        let game_id = Uuid::new_v4();
+        let now = now_ms();
         for player in players {
             self.pools.leave_all(player.account_id);
             for seek_id in self.seeks.close_all_of(player.account_id) {
                 self.seek_removed(seek_id, player.account_id);
             }
+            self.playing.insert(player.account_id, (game_id, now));
         }
+        game_id
     }
 
     /// A pairing wave: starts a game for every pair found, each in a task of its own.
@@ -228,18 +285,23 @@ impl LobbyTask {
             let [a, b] = found.players;
             let a_first = takes_first_seat(a.colour_balance, b.colour_balance, rand::random());
             let players = if a_first { [a.player, b.player] } else { [b.player, a.player] };
-            self.matched(&players);
+            let game_id = self.matched(&players);
             let matched = Matched {
+                game_id,
                 players,
                 ruleset: found.pool.ruleset,
                 time_control: found.pool.time_control,
                 rated: found.pool.rated,
             };
             let starter = self.starter.clone();
+            let commands = self.commands.clone();
             self.tasks.spawn(async move {
                 let players = matched.players.clone();
                 if let Err(error) = starter.start(matched).await {
                     tracing::error!(%error, "could not start a paired game");
+                    if let Some(commands) = commands.upgrade() {
+                        let _ = commands.send(Command::NotStarted { game_id }).await;
+                    }
                     let frame = ServerFrame::Error {
                         id: None,
                         code: ErrorCode::Internal,

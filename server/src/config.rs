@@ -5,6 +5,7 @@ use std::path::PathBuf;
 use std::time::Duration;
 
 use crate::web::WebFiles;
+use crate::lobby::LobbySettings;
 
 /// How log lines are written.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, clap::ValueEnum)]
@@ -62,6 +63,8 @@ pub struct Settings {
     pub session_lifetime: Duration,
     /// Where the browser client's files come from.
     pub web_files: WebFiles,
+    /// How quick pairing runs.
+    pub lobby: LobbySettings,
 }
 
 impl Default for Settings {
@@ -73,6 +76,7 @@ impl Default for Settings {
             outbound_queue: 256,
             session_lifetime: Duration::from_secs(30 * 24 * 3600),
             web_files: WebFiles::Embedded,
+            lobby: LobbySettings::default(),
         }
     }
 }

@@ -8,6 +8,7 @@ use tokio_util::task::TaskTracker;
 
 use crate::config::Settings;
 use crate::games::Games;
+use crate::lobby::{Lobby, Starter};
 use crate::store::Store;
 use crate::ws::Connections;
 
@@ -20,6 +21,8 @@ pub struct AppState {
     pub games: Games,
     /// Open WebSocket connections by account, for notifications.
     pub connections: Connections,
+    /// Quick pairing pools and open seeks.
+    pub lobby: Lobby,
     /// Limits and timings.
     pub settings: Arc<Settings>,
     /// Cancelled when the server shuts down.
@@ -30,15 +33,19 @@ pub struct AppState {
 }
 
 impl AppState {
-    /// State over `store` with `settings`.
+    /// State over `store` with `settings`; starts the lobby task, so it must be called inside a Tokio runtime.
     #[must_use]
     pub fn new(store: Arc<dyn Store>, settings: Settings) -> AppState {
         let shutdown = CancellationToken::new();
         let tasks = TaskTracker::new();
+        let games = Games::new(store.clone(), settings.disconnect_grace, shutdown.clone(), tasks.clone());
+        let connections = Connections::default();
+        let starter = Starter { store: store.clone(), games: games.clone(), connections: connections.clone() };
         AppState {
-            games: Games::new(store.clone(), settings.disconnect_grace, shutdown.clone(), tasks.clone()),
+            lobby: Lobby::start(starter, settings.lobby, shutdown.clone(), tasks.clone()),
+            games,
             store,
-            connections: Connections::default(),
+            connections,
             settings: Arc::new(settings),
             shutdown,
             tasks,

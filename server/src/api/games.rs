@@ -16,6 +16,7 @@ use super::ApiError;
 use crate::accounts::info;
 use crate::games::convert;
 use crate::games::export::kurnik_record;
+use crate::ratings::speed::speed_from_text;
 use crate::state::AppState;
 use crate::store::{GameCursor, GameRow};
 
@@ -107,6 +108,8 @@ fn summary(row: GameRow, players: Vec<PlayerInfo>) -> Result<GameSummary, ApiErr
         id,
         ruleset: serde_json::from_str(&row.ruleset).map_err(|_| damaged(id))?,
         time_control: serde_json::from_str(&row.time_control).map_err(|_| damaged(id))?,
+        speed: speed_from_text(&row.speed).ok_or_else(|| damaged(id))?,
+        rated: row.rated,
         players: players.try_into().map_err(|_| damaged(id))?,
         status,
         result,

@@ -6,6 +6,8 @@ mod error;
 mod extract;
 mod games;
 mod live;
+mod ratings;
+mod rematch;
 
 use axum::extract::State;
 use axum::routing::{get, post};
@@ -32,10 +34,13 @@ pub fn routes() -> Router<AppState> {
         .route("/api/challenges/{id}/accept", post(challenges::accept))
         .route("/api/challenges/{id}/decline", post(challenges::decline))
         .route("/api/challenges/{id}/cancel", post(challenges::cancel))
+        .route("/api/players/{name}", get(ratings::profile))
         .route("/api/players/{name}/games", get(games::of_player))
         .route("/api/games", get(live::list))
+        .route("/api/leaderboard/{kind}", get(ratings::leaderboard))
         .route("/api/games/{id}", get(games::show))
         .route("/api/games/{id}/record", get(games::record))
+        .route("/api/games/{id}/rematch", post(rematch::offer))
 }
 
 /// `GET /healthz`: ok when the store answers.

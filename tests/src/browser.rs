@@ -123,10 +123,20 @@ impl Browser {
             .unwrap_or_else(|error| panic!("no element {css} within {PAGE_TIMEOUT:?}: {error}"))
     }
 
-    /// Waits for an element matching `css` and clicks it.
+    /// Waits for an element matching `css` and clicks it. A page that redraws the element between finding
+    /// and clicking it (an event arrived) gets the click on the new one.
     pub async fn click(&self, css: &str) {
-        let element = self.find(css).await;
-        element.click().await.unwrap_or_else(|error| panic!("click {css}: {error}"));
+        let deadline = Instant::now() + PAGE_TIMEOUT;
+        loop {
+            let element = self.find(css).await;
+            match element.click().await {
+                Ok(()) => return,
+                Err(error) if Instant::now() < deadline && error.to_string().contains("stale element") => {
+                    tokio::time::sleep(Duration::from_millis(50)).await;
+                }
+                Err(error) => panic!("click {css}: {error}"),
+            }
+        }
     }
 
     /// Waits for a field and types `text` into it.

@@ -34,6 +34,8 @@ const context = {
 };
 
 function navigate(path, { replace = false } = {}) {
+  // A game can be opened twice at once (the accept reply and the `game_started` frame): open it once.
+  if (path === location.pathname + location.search) return;
   if (replace) history.replaceState(null, '', path);
   else history.pushState(null, '', path);
   route();

@@ -93,7 +93,13 @@ export class Board {
     );
     this.ball.setAttribute('cx', px(ball.x));
     this.ball.setAttribute('cy', px(ball.y));
-    this.targets.replaceChildren(...targets.map((target) => this.target(ball, target)));
+    // Redraw the targets only when they change: an event that changes nothing here (a clock, a presence)
+    // must not swap the element under a finger that is pressing it.
+    const signature = `${ball.x},${ball.y}:${targets.map((t) => `${t.digit}${t.bounce ? 'b' : ''}`).join()}`;
+    if (signature !== this.targetSignature) {
+      this.targetSignature = signature;
+      this.targets.replaceChildren(...targets.map((target) => this.target(ball, target)));
+    }
   }
 
   target(ball, { digit, bounce }) {

@@ -25,11 +25,11 @@ export function goalDiagram({ ball, steps, lines = [], label }) {
   const arrow = ({ digit, allowed }) => {
     const to = stepPoint(ball, digit);
     // Stop short of the point so the arrow head stays visible.
-    const end = { x: ball.x + (to.x - ball.x) * 0.82, y: ball.y + (to.y - ball.y) * 0.82 };
+    const end = { x: ball.x + (to.x - ball.x) * 0.8, y: ball.y + (to.y - ball.y) * 0.8 };
     return s('line', { class: `arrow ${allowed ? 'allowed' : 'forbidden'}`, x1: px(ball.x), y1: px(ball.y), x2: px(end.x), y2: px(end.y),
       'marker-end': `url(#head-${allowed ? 'allowed' : 'forbidden'})` });
   };
-  const head = (kind) => s('marker', { id: `head-${kind}`, viewBox: '0 0 10 10', refX: 5, refY: 5, markerWidth: 3, markerHeight: 3, orient: 'auto-start-reverse' },
+  const head = (kind) => s('marker', { id: `head-${kind}`, viewBox: '0 0 10 10', refX: 5, refY: 5, markerWidth: 2.2, markerHeight: 2.2, orient: 'auto-start-reverse' },
     s('path', { class: `head ${kind}`, d: 'M 0 0 L 10 5 L 0 10 z' }));
   return s('svg', { class: 'diagram', viewBox, role: 'img', 'aria-label': label },
     s('defs', {}, head('allowed'), head('forbidden')),

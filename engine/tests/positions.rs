@@ -159,12 +159,15 @@ fn a_corner_is_suicide() {
 
 #[test]
 fn stuck_in_the_middle_of_the_pitch_mid_turn() {
-    // A real kurnik game (2014-09-23): the first seat, at (3,4), steps back to the centre spot, where every
-    // other segment is drawn already. The centre bounces, and the first seat has no step left.
-    let before_last = after("3064105503630216300665206");
-    assert_eq!(before_last.ball(), Point::new(3, 4));
-    assert_eq!(before_last.to_move(), Seat::First);
-    let (result, stuck) = try_step(&before_last, '3');
+    // A real kurnik game (2014-09-23): the first seat's last turn `101` bounces twice and ends on the centre
+    // spot with every segment there drawn.
+    let turn_start = after("0522477430145257244723614531665725072");
+    assert_eq!(turn_start.to_move(), Seat::First);
+    assert!(!turn_start.must_continue());
+    let mid_turn = after("052247743014525724472361453166572507210");
+    assert_eq!(mid_turn.to_move(), Seat::First);
+    assert!(mid_turn.must_continue());
+    let (result, stuck) = try_step(&mid_turn, '1');
     assert_eq!(stuck.ball(), Point::new(4, 5));
     assert_eq!(result, won(Seat::Second, EndReason::Stuck));
     assert!(stuck.legal_directions().is_empty());
@@ -172,6 +175,19 @@ fn stuck_in_the_middle_of_the_pitch_mid_turn() {
         assert!(stuck.is_drawn(stuck.ball(), direction), "{direction} is drawn at the centre");
     }
     assert_refused(&stuck, '0', IllegalStep::GameOver);
+}
+
+#[test]
+fn stepping_into_a_dead_end_is_stuck() {
+    // A real kurnik game (2014-09-23): the first seat, at (3,4) at the start of its turn, steps back to the
+    // centre spot, where every other segment is drawn. The centre bounces, and there is no step left.
+    let before_last = after("3064105503630216300665206");
+    assert_eq!(before_last.ball(), Point::new(3, 4));
+    assert_eq!(before_last.to_move(), Seat::First);
+    assert!(!before_last.must_continue());
+    let (result, stuck) = try_step(&before_last, '3');
+    assert_eq!(stuck.ball(), Point::new(4, 5));
+    assert_eq!(result, won(Seat::Second, EndReason::Stuck));
 }
 
 #[test]

@@ -73,8 +73,9 @@ impl TurnEnumerator {
     ///
     /// Two step sequences are the same turn when they draw the same set of segments. The turns come in a
     /// fixed order: depth first, and from each partial state first the single steps that end the turn, then
-    /// the partial states one bounce further, each in digit order. If `position` is in the middle of a turn, the turns are the ways
-    /// to finish it and the steps are those still to play. A finished game has no turns.
+    /// the partial states one bounce further, each in digit order. If `position` is in the middle of a turn,
+    /// the turns are the ways to finish it and the steps are those still to play. A finished game has no
+    /// turns.
     ///
     /// Segment sets are told apart by 128-bit keys; the chance that two sets share one is below
     /// n² · 2⁻¹²⁹ for `n` sets met, negligible at any size this could run to.

@@ -7,7 +7,8 @@ use crate::soccer::position::Position;
 /// turns from a position, where a turn that ends the game (a goal or a stuck player) is counted at its depth
 /// and not followed further.
 ///
-/// It keeps one [`TurnEnumerator`] per depth, so repeated counts allocate nothing once warmed up.
+/// It keeps one [`TurnEnumerator`] per depth, so once warmed up a count allocates nothing but the vector of
+/// counts it returns.
 #[derive(Debug, Default)]
 pub struct Perft {
     levels: Vec<TurnEnumerator>,

@@ -161,3 +161,32 @@ proptest! {
         prop_assert_eq!(sets, all);
     }
 }
+
+/// The longest game of the 2014-09-22 kurnik corpus file (245 steps): real positions with bounce networks.
+const LONG_GAME: &str =
+    "44472256130361434161755724417570132217564147574741136661316647213305022175474130665061427645030\
+                         613105241630316453025360535024647657174464141146724672167205713672452016127447272505272032416\
+                         303163031752164520774130547250570503505720330136360724161";
+
+#[test]
+fn enumeration_matches_brute_force_at_every_step_of_a_real_game() {
+    let mut position = Position::default();
+    let mut enumerator = TurnEnumerator::new();
+    let mut compared = 0;
+    let mut longest_turn = 0;
+    for (played, digit) in LONG_GAME.chars().enumerate() {
+        if let Some(all) = brute_force_turns(&position) {
+            let mut sets = BTreeSet::new();
+            let count = enumerator.for_each_distinct_turn(&position, |steps, _| {
+                longest_turn = longest_turn.max(steps.len());
+                assert!(sets.insert(segments_of(&position, steps)), "a turn is enumerated twice");
+            });
+            assert_eq!(count as usize, sets.len());
+            assert_eq!(sets, all, "after {played} steps");
+            compared += 1;
+        }
+        position.step(Direction::from_digit(digit).expect("a digit 0-7")).expect("a legal step");
+    }
+    assert!(compared > 200, "brute force finished at only {compared} of 245 positions");
+    assert!(longest_turn >= 10, "the longest turn compared has {longest_turn} steps");
+}

@@ -250,7 +250,15 @@ impl GameActor {
             speed,
             rated: row.rated,
             created_at: row.created_at,
-            live: Live { game, status, result, ply: state.ply as u32, clock, draw_offer: None, has_moved },
+            live: Live {
+                game,
+                status,
+                result,
+                ply: state.ply as u32,
+                clock,
+                draw_offer: standing_draw_offer(&events),
+                has_moved,
+            },
             seq: state.seq as u64,
             moves,
             events,
@@ -607,6 +615,17 @@ impl GameActor {
             created_at_ms: self.created_at,
         }
     }
+}
+
+/// The draw offer still standing after `events`: an offer stands until it is declined, the game ends, or the
+/// offerer's opponent moves.
+fn standing_draw_offer(events: &[EventEnvelope]) -> Option<Seat> {
+    events.iter().fold(None, |offer, envelope| match &envelope.event {
+        GameEvent::DrawOffered { seat } => Some(convert::seat(*seat)),
+        GameEvent::DrawDeclined { .. } | GameEvent::Ended { .. } | GameEvent::Aborted { .. } => None,
+        GameEvent::Moved { record, .. } if offer == Some(convert::seat(record.seat).other()) => None,
+        _ => offer,
+    })
 }
 
 /// The stored form of a live state after event `seq`.

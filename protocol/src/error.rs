@@ -27,7 +27,7 @@ pub enum ErrorCode {
     UnknownChallenge,
     /// No account with that name.
     UnknownPlayer,
-    /// No seek with that id, or it is no longer open.
+    /// No open seek with that id: it was accepted, cancelled or expired, or (a live seek) its creator left.
     UnknownSeek,
     /// The sender is not a player of this game.
     NotAPlayer,

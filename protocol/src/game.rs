@@ -47,6 +47,38 @@ impl Default for RulesetSpec {
     }
 }
 
+/// A game kind, as named in a ruleset's `kind` and in leaderboard paths.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[serde(rename_all = "kebab-case")]
+pub enum GameKindName {
+    /// Paper Soccer.
+    PaperSoccer,
+}
+
+impl RulesetSpec {
+    /// The game kind of this ruleset.
+    #[must_use]
+    pub fn kind(&self) -> GameKindName {
+        match self {
+            RulesetSpec::PaperSoccer { .. } => GameKindName::PaperSoccer,
+        }
+    }
+}
+
+/// How fast a game is, from its time control: each speed class has its own ratings.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum SpeedClass {
+    /// Under 3 minutes per player, estimated.
+    Bullet,
+    /// 3 to 8 minutes per player, estimated.
+    Blitz,
+    /// 8 to 25 minutes per player, estimated.
+    Rapid,
+    /// 25 minutes or more per player, estimated.
+    Classical,
+}
+
 /// How a game is timed.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
 #[serde(tag = "type", rename_all = "snake_case", deny_unknown_fields)]
@@ -221,6 +253,10 @@ pub enum GameEvent {
         result: GameResult,
         /// The clocks at the end.
         clocks: Clocks,
+        /// How the result changed both players' ratings, first seat first; empty for a casual game and for one
+        /// that ended before both players moved.
+        #[serde(default, skip_serializing_if = "Vec::is_empty")]
+        rating_changes: Vec<RatingChange>,
     },
     /// The game was aborted before both players moved.
     Aborted {
@@ -252,6 +288,21 @@ pub enum GameEvent {
     },
 }
 
+/// How a rated result changed one player's rating (Glicko-2, rounded to whole points).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct RatingChange {
+    /// The player's seat.
+    pub seat: SeatName,
+    /// The rating before the game.
+    pub rating_before: i32,
+    /// The rating after the game.
+    pub rating_after: i32,
+    /// The rating deviation after the game.
+    pub deviation: i32,
+    /// Whether the rating is still provisional (its deviation is high).
+    pub provisional: bool,
+}
+
 /// A game event with its game, sequence number and time.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 pub struct EventEnvelope {
@@ -274,6 +325,10 @@ pub struct GameSnapshot {
     pub ruleset: RulesetSpec,
     /// The time control.
     pub time_control: TimeControl,
+    /// The speed class of the time control.
+    pub speed: SpeedClass,
+    /// Whether the result changes the players' ratings.
+    pub rated: bool,
     /// The players, first seat first.
     pub players: [PlayerInfo; 2],
     /// Where the game stands.

@@ -9,14 +9,16 @@ pub mod correspondence;
 mod error;
 mod frames;
 mod game;
+mod lobby;
 pub mod rest;
 
 pub use error::ErrorCode;
 pub use frames::{ClientFrame, DrawAction, ServerFrame};
 pub use game::{
-    Clocks, EndReasonName, EventEnvelope, GameEvent, GameResult, GameSnapshot, GameStatus, MoveRecord, PlayerInfo,
-    RulesetSpec, SeatName, TimeControl,
+    Clocks, EndReasonName, EventEnvelope, GameEvent, GameKindName, GameResult, GameSnapshot, GameStatus, MoveRecord,
+    PlayerInfo, RatingChange, RulesetSpec, SeatName, SpeedClass, TimeControl,
 };
+pub use lobby::{PoolSpec, PoolStatus, RatingRange, Seek};
 
 /// The protocol version this build speaks. A client names the version it speaks in its `hello` frame.
 pub const PROTOCOL_VERSION: u32 = 1;

@@ -5,7 +5,7 @@ use kartka_protocol::correspondence::{
     ActionDone, ConditionalMoves, CreateSeek, DrawRequest, MyGames, NotificationList, NotificationSettings,
     NotificationSettingsView, PlayMove, Seek, SeekList, StartVacation, VacationStatus,
 };
-use kartka_protocol::rest::{Challenge, CreateChallenge, ErrorBody, Session};
+use kartka_protocol::rest::{Challenge, CreateChallenge, ErrorBody, Leaderboard, Profile, Session};
 use kartka_protocol::{ClientFrame, ServerFrame};
 use serde::de::DeserializeOwned;
 
@@ -58,7 +58,9 @@ fn every_documented_example_is_a_valid_frame_or_body() {
             || parses_as::<NotificationList>(example)
             || parses_as::<CreateSeek>(example)
             || parses_as::<Seek>(example)
-            || parses_as::<SeekList>(example);
+            || parses_as::<SeekList>(example)
+            || parses_as::<Profile>(example)
+            || parses_as::<Leaderboard>(example);
         assert!(valid, "docs/protocol.md example does not match any protocol type:\n{example}");
     }
 }
@@ -74,4 +76,8 @@ fn client_frames_round_trip_and_reject_unknown_fields() {
     assert_eq!(again, frame);
     assert!(serde_json::from_str::<ClientFrame>(r#"{"type":"ping","bogus":1}"#).is_err());
     assert!(serde_json::from_str::<ClientFrame>(r#"{"type":"teleport"}"#).is_err());
+    let pool = r#"{"type":"pool_join","pool":{"time_control":{"type":"fischer","initial_seconds":60,"increment_seconds":0},"rated":true}}"#;
+    assert!(serde_json::from_str::<ClientFrame>(pool).is_ok(), "the ruleset defaults to kurnik's");
+    let stray = pool.replace(r#""rated":true"#, r#""rated":true,"speed":"bullet""#);
+    assert!(serde_json::from_str::<ClientFrame>(&stray).is_err(), "unknown fields inside a pool are refused");
 }

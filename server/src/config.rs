@@ -1,7 +1,11 @@
 //! Server configuration: every option is a command-line flag and an environment variable.
 
 use std::net::SocketAddr;
+use std::path::PathBuf;
 use std::time::Duration;
+
+use crate::lobby::LobbySettings;
+use crate::web::WebFiles;
 
 /// How log lines are written.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, clap::ValueEnum)]
@@ -54,6 +58,10 @@ pub struct ServeArgs {
     /// For tests only: how often the sweeper looks for overdue games and ending vacations, in milliseconds.
     #[arg(long, env = "KARTKA_SWEEP_MS", default_value_t = 10_000, hide = true)]
     pub sweep_ms: u64,
+    /// Serve the browser client from this directory (e.g. `web`) instead of the copy built into the binary,
+    /// so that edits show on reload. For development.
+    #[arg(long, env = "KARTKA_WEB_DIR")]
+    pub web_dir: Option<PathBuf>,
 }
 
 /// The settings the running server uses, derived from [`ServeArgs`] (tests build them directly).
@@ -69,6 +77,10 @@ pub struct Settings {
     pub outbound_queue: usize,
     /// How long a login session lasts.
     pub session_lifetime: Duration,
+    /// Where the browser client's files come from.
+    pub web_files: WebFiles,
+    /// How quick pairing runs.
+    pub lobby: LobbySettings,
     /// Correspondence play: day length, heartbeat, sweeper, vacations, webhooks.
     pub correspondence: CorrespondenceSettings,
 }
@@ -124,6 +136,8 @@ impl Default for Settings {
             outbound_queue: 256,
             session_lifetime: Duration::from_secs(30 * 24 * 3600),
             correspondence: CorrespondenceSettings::default(),
+            web_files: WebFiles::Embedded,
+            lobby: LobbySettings::default(),
         }
     }
 }
@@ -142,6 +156,7 @@ impl From<&ServeArgs> for Settings {
                 webhook_allow_private: args.webhook_allow_private,
                 ..CorrespondenceSettings::default()
             },
+            web_files: args.web_dir.clone().map_or(WebFiles::Embedded, WebFiles::Directory),
             ..Settings::default()
         }
     }

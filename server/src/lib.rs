@@ -11,10 +11,13 @@ pub mod cli;
 pub mod config;
 pub mod correspondence;
 pub mod games;
+pub mod lobby;
 pub mod outbox;
+pub mod ratings;
 pub mod state;
 pub mod store;
 pub mod time;
+pub mod web;
 pub mod ws;
 
 use std::future::Future;
@@ -30,10 +33,12 @@ pub use state::AppState;
 /// The largest REST request body accepted.
 const MAX_BODY_BYTES: usize = 64 * 1024;
 
-/// The HTTP router: REST under `/api`, `/healthz`, and the WebSocket at `/ws`.
+/// The HTTP router: REST under `/api`, `/healthz`, the WebSocket at `/ws`, and the browser client for every
+/// other path.
 pub fn app(state: AppState) -> Router {
     api::routes()
         .route("/ws", get(ws::websocket))
+        .fallback(web::serve)
         .layer(RequestBodyLimitLayer::new(MAX_BODY_BYTES))
         .layer(TraceLayer::new_for_http())
         .with_state(state)

@@ -10,6 +10,7 @@ use crate::config::Settings;
 use crate::correspondence::notify::TurnNotices;
 use crate::correspondence::Wakers;
 use crate::games::{ActorConfig, Games};
+use crate::lobby::{Lobby, Starter};
 use crate::store::Store;
 use crate::ws::Connections;
 
@@ -22,6 +23,8 @@ pub struct AppState {
     pub games: Games,
     /// Open WebSocket connections by account, for notifications.
     pub connections: Connections,
+    /// Quick pairing pools and open seeks.
+    pub lobby: Lobby,
     /// Limits and timings.
     pub settings: Arc<Settings>,
     /// Wakes the notification and webhook workers.
@@ -34,7 +37,7 @@ pub struct AppState {
 }
 
 impl AppState {
-    /// State over `store` with `settings`.
+    /// State over `store` with `settings`; starts the lobby task, so it must be called inside a Tokio runtime.
     #[must_use]
     pub fn new(store: Arc<dyn Store>, settings: Settings) -> AppState {
         let shutdown = CancellationToken::new();
@@ -45,11 +48,15 @@ impl AppState {
             correspondence_day: settings.correspondence.day,
             hooks: Arc::new(TurnNotices::new(store.clone(), wakers.notifications.clone())),
         };
+        let games = Games::new(store.clone(), actors, shutdown.clone(), tasks.clone());
+        let connections = Connections::default();
+        let starter = Starter { store: store.clone(), games: games.clone(), connections: connections.clone() };
         AppState {
-            games: Games::new(store.clone(), actors, shutdown.clone(), tasks.clone()),
+            lobby: Lobby::start(starter, settings.lobby, shutdown.clone(), tasks.clone()),
+            games,
             store,
             wakers,
-            connections: Connections::default(),
+            connections,
             settings: Arc::new(settings),
             shutdown,
             tasks,

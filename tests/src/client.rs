@@ -106,6 +106,7 @@ impl Api {
             ruleset: Default::default(),
             time_control,
             colour: kartka_protocol::rest::ColourChoice::First,
+            rated: false,
             expires_in_seconds: None,
         };
         let body = serde_json::to_value(&request).expect("serialise");

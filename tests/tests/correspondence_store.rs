@@ -67,6 +67,8 @@ fn game_row(first: &AccountRow, second: &AccountRow, deadline: Option<Millis>) -
         kind: "paper-soccer".to_owned(),
         ruleset: r#"{"kind":"paper-soccer","width":8,"height":10,"goal":2}"#.to_owned(),
         time_control: r#"{"type":"correspondence","days_per_move":1,"vacation_allowed":true}"#.to_owned(),
+        speed: "classical".to_owned(),
+        rated: false,
         first_id: first.id,
         second_id: second.id,
         created_at: T0,

@@ -74,7 +74,8 @@ async fn kill_and_restart_loses_nothing_acknowledged(backend: Backend) {
     let (mut b, _) = join(server.addr, &black.token, game, None).await;
     let acked_w = w.request(2, move_frame(game, 0, "w1", "0")).await.expect("a sequence number");
     let acked_b = b.request(3, move_frame(game, 1, "b1", "0")).await.expect("a sequence number");
-    let white_has = drain_to(&mut w, acked_b).await;
+    let offered = w.request(7, json!({ "type": "draw", "game_id": game, "action": "offer" })).await;
+    let white_has = drain_to(&mut w, offered.expect("a sequence number")).await;
     let black_has = acked_b;
     assert!(acked_w < acked_b);
 
@@ -86,6 +87,7 @@ async fn kill_and_restart_loses_nothing_acknowledged(backend: Backend) {
     let notations: Vec<&str> =
         stored["moves"].as_array().expect("moves").iter().filter_map(|m| m["notation"].as_str()).collect();
     assert_eq!(notations, ["0", "0"], "every acknowledged move survived the kill");
+    assert_eq!(stored["draw_offer"], "first", "a standing draw offer survives the kill");
 
     let (mut w, w_seq) = join(server.addr, &white.token, game, Some(white_has)).await;
     let (mut b, _) = join(server.addr, &black.token, game, Some(black_has)).await;

@@ -65,6 +65,8 @@ pub async fn create(
         ruleset: serde_json::to_string(&request.ruleset).expect("rulesets serialise"),
         time_control: serde_json::to_string(&request.time_control).expect("time controls serialise"),
         colour: colour_text(request.colour).to_owned(),
+        rated: request.rated,
+        rematch_of: None,
         status: "open".to_owned(),
         game_id: None,
         created_at: now,
@@ -110,10 +112,15 @@ pub async fn accept(
     Path(id): Path<Uuid>,
 ) -> Result<Json<Challenge>, ApiError> {
     let row = find(&state, id).await?;
+    Ok(Json(accept_open(&state, row, &auth.account).await?))
+}
+
+/// Accepts a challenge for `me`: starts the game and tells both players.
+pub(super) async fn accept_open(state: &AppState, row: ChallengeRow, me: &AccountRow) -> Result<Challenge, ApiError> {
+    let id = row.id;
     if row.status != "open" || row.expires_at <= now_ms() {
         return Err(ApiError::new(ErrorCode::UnknownChallenge, "the challenge is no longer open"));
     }
-    let me = &auth.account;
     match row.opponent_id {
         Some(opponent) if opponent != me.id => {
             return Err(ApiError::new(ErrorCode::Forbidden, "this challenge is for another player"));
@@ -123,7 +130,7 @@ pub async fn accept(
         }
         _ => {}
     }
-    let challenger = account(&state, row.challenger_id).await?;
+    let challenger = account(state, row.challenger_id).await?;
     let challenger_first = match row.colour.as_str() {
         "first" => true,
         "second" => false,
@@ -139,7 +146,8 @@ pub async fn accept(
     let time_control = serde_json::from_str(&row.time_control).map_err(|_| corrupt(id))?;
     let now = now_ms();
     let game_id = Uuid::new_v4();
-    let (game, started) = new_game(game_id, players, ruleset, time_control, state.settings.correspondence.day, now);
+    let day = state.settings.correspondence.day;
+    let (game, started) = new_game(game_id, players, ruleset, time_control, row.rated, day, now);
     if !state.store.accept_challenge(id, me.id, &game, &started, now).await? {
         return Err(ApiError::new(ErrorCode::UnknownChallenge, "the challenge is no longer open"));
     }
@@ -151,7 +159,7 @@ pub async fn accept(
         state.connections.notify(account, &ServerFrame::ChallengeUpdated { challenge: challenge.clone() });
         state.connections.notify(account, &ServerFrame::GameStarted { game_id });
     }
-    Ok(Json(challenge))
+    Ok(challenge)
 }
 
 /// `POST /api/challenges/{id}/decline`: the challenged player says no.
@@ -201,7 +209,7 @@ async fn account(state: &AppState, id: Uuid) -> Result<AccountRow, ApiError> {
     state.store.account_by_id(id).await?.ok_or_else(|| ApiError::new(ErrorCode::UnknownPlayer, "no such player"))
 }
 
-async fn load_view(state: &AppState, row: &ChallengeRow, now: Millis) -> Result<Challenge, ApiError> {
+pub(super) async fn load_view(state: &AppState, row: &ChallengeRow, now: Millis) -> Result<Challenge, ApiError> {
     let challenger = account(state, row.challenger_id).await?;
     let opponent = match row.opponent_id {
         Some(id) => Some(account(state, id).await?),
@@ -210,7 +218,7 @@ async fn load_view(state: &AppState, row: &ChallengeRow, now: Millis) -> Result<
     view(row, &challenger, opponent.as_ref(), now)
 }
 
-fn view(
+pub(super) fn view(
     row: &ChallengeRow,
     challenger: &AccountRow,
     opponent: Option<&AccountRow>,
@@ -231,6 +239,8 @@ fn view(
         ruleset: serde_json::from_str(&row.ruleset).map_err(|_| corrupt(row.id))?,
         time_control: serde_json::from_str(&row.time_control).map_err(|_| corrupt(row.id))?,
         colour: colour_choice(&row.colour),
+        rated: row.rated,
+        rematch_of: row.rematch_of,
         status,
         game_id: row.game_id,
         created_at_ms: row.created_at,

@@ -16,6 +16,7 @@ use super::ApiError;
 use crate::accounts::info;
 use crate::games::convert;
 use crate::games::export::kurnik_record;
+use crate::ratings::speed::speed_from_text;
 use crate::state::AppState;
 use crate::store::{GameCursor, GameRow};
 
@@ -50,7 +51,7 @@ pub async fn of_player(
     Ok(Json(GameList { games: summaries(&state, rows).await?, next_before }))
 }
 
-/// Summaries of stored games, with their players' names.
+/// Stored games as list entries, with their players' names.
 pub(super) async fn summaries(state: &AppState, rows: Vec<GameRow>) -> Result<Vec<GameSummary>, ApiError> {
     let mut names = HashMap::new();
     let mut games = Vec::with_capacity(rows.len());
@@ -107,6 +108,8 @@ fn summary(row: GameRow, players: Vec<PlayerInfo>) -> Result<GameSummary, ApiErr
         id,
         ruleset: serde_json::from_str(&row.ruleset).map_err(|_| damaged(id))?,
         time_control: serde_json::from_str(&row.time_control).map_err(|_| damaged(id))?,
+        speed: speed_from_text(&row.speed).ok_or_else(|| damaged(id))?,
+        rated: row.rated,
         players: players.try_into().map_err(|_| damaged(id))?,
         status,
         result,

@@ -5,8 +5,11 @@ mod challenges;
 mod error;
 mod extract;
 mod games;
+mod live;
 mod notifications;
 mod play;
+mod ratings;
+mod rematch;
 mod seeks;
 mod vacation;
 
@@ -35,7 +38,10 @@ pub fn routes() -> Router<AppState> {
         .route("/api/challenges/{id}/accept", post(challenges::accept))
         .route("/api/challenges/{id}/decline", post(challenges::decline))
         .route("/api/challenges/{id}/cancel", post(challenges::cancel))
+        .route("/api/players/{name}", get(ratings::profile))
         .route("/api/players/{name}/games", get(games::of_player))
+        .route("/api/games", get(live::list))
+        .route("/api/leaderboard/{kind}", get(ratings::leaderboard))
         .route("/api/games/{id}", get(games::show))
         .route("/api/games/{id}/record", get(games::record))
         .route("/api/me/games", get(play::mine))
@@ -54,6 +60,7 @@ pub fn routes() -> Router<AppState> {
         .route("/api/seeks/{id}", get(seeks::show))
         .route("/api/seeks/{id}/accept", post(seeks::accept))
         .route("/api/seeks/{id}/cancel", post(seeks::cancel))
+        .route("/api/games/{id}/rematch", post(rematch::offer))
 }
 
 /// `GET /healthz`: ok when the store answers.

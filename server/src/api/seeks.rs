@@ -103,7 +103,8 @@ pub async fn accept(
     let time_control = serde_json::from_str(&row.time_control).map_err(|_| corrupt(id))?;
     let now = now_ms();
     let game_id = Uuid::new_v4();
-    let (game, started) = new_game(game_id, players, ruleset, time_control, state.settings.correspondence.day, now);
+    let day = state.settings.correspondence.day;
+    let (game, started) = new_game(game_id, players, ruleset, time_control, false, day, now);
     if !state.store.accept_seek(id, me.id, &game, &started, now).await? {
         return Err(closed());
     }

@@ -11,7 +11,7 @@ use std::time::Duration;
 use kartka_engine::{AnyGame, EndReason, MoveError, Outcome, Progress, Seat};
 use kartka_protocol::{
     DrawAction, ErrorCode, EventEnvelope, GameEvent, GameResult, GameSnapshot, GameStatus, MoveRecord, PlayerInfo,
-    RulesetSpec, ServerFrame, TimeControl,
+    RulesetSpec, ServerFrame, SpeedClass, TimeControl,
 };
 use tokio::sync::{mpsc, oneshot};
 use tokio_util::sync::CancellationToken;
@@ -21,7 +21,9 @@ use super::clock::GameClock;
 use super::convert::{self, seat_name, seat_text};
 use super::hooks::{GameHooks, TurnState};
 use crate::outbox::{encode, Outbox};
-use crate::store::{EventRow, GameChange, GameRow, GameState, Millis, MoveRow, Store, StoreError};
+use crate::ratings::speed::{speed_class, speed_from_text, speed_text};
+use crate::ratings::{rated_result, RatedResult};
+use crate::store::{EventRow, GameChange, GameRow, GameState, Millis, MoveRow, RatingUpdate, Store, StoreError};
 use crate::time::now_ms;
 
 /// Why a game refused an action. Nothing changed.
@@ -169,6 +171,8 @@ pub(super) struct GameActor {
     players: [PlayerInfo; 2],
     ruleset: RulesetSpec,
     time_control: TimeControl,
+    speed: SpeedClass,
+    rated: bool,
     created_at: Millis,
     live: Live,
     seq: u64,
@@ -199,6 +203,7 @@ impl GameActor {
         let ruleset: RulesetSpec = serde_json::from_str(&row.ruleset).map_err(|e| corrupt(e.to_string()))?;
         let time_control: TimeControl = serde_json::from_str(&row.time_control).map_err(|e| corrupt(e.to_string()))?;
         let rules = convert::ruleset(&ruleset).map_err(|e| corrupt(e.to_string()))?;
+        let speed = speed_from_text(&row.speed).ok_or_else(|| corrupt(format!("speed {}", row.speed)))?;
         let event_rows = store.events_after(id, 0).await?;
         let mut events = Vec::with_capacity(event_rows.len());
         for row in &event_rows {
@@ -271,8 +276,18 @@ impl GameActor {
             players,
             ruleset,
             time_control,
+            speed,
+            rated: row.rated,
             created_at: row.created_at,
-            live: Live { game, status, result, ply: state.ply as u32, clock, draw_offer: None, has_moved },
+            live: Live {
+                game,
+                status,
+                result,
+                ply: state.ply as u32,
+                clock,
+                draw_offer: standing_draw_offer(&events),
+                has_moved,
+            },
             seq: state.seq as u64,
             moves,
             events,
@@ -495,8 +510,32 @@ impl GameActor {
         next.result = Some(convert::game_result(outcome));
         next.clock = self.live.clock.stopped(now);
         next.draw_offer = None;
-        let event = GameEvent::Ended { result: convert::game_result(outcome), clocks: next.clock.view(now) };
-        self.commit(next, event, None, now).await
+        let mut attempt = 1;
+        loop {
+            let rated = self.rated_result(outcome, now).await?;
+            let (ratings, rating_changes) = rated.map(|r| (r.updates, r.changes)).unwrap_or_default();
+            let is_rated = !ratings.is_empty();
+            let result = convert::game_result(outcome);
+            let event = GameEvent::Ended { result, clocks: next.clock.view(now), rating_changes };
+            match self.commit_change(next.clone(), event, None, ratings, now).await {
+                // Another game of one of the players ended between reading the ratings and writing them: rate
+                // this result again from the new ratings.
+                Err(GameError::Store(StoreError::Conflict)) if is_rated && attempt < RATING_ATTEMPTS => attempt += 1,
+                committed => return committed,
+            }
+        }
+    }
+
+    /// The rating updates of ending the game with `outcome`: none for a casual game, and none for a game that
+    /// ends before both players moved (aborted games never get here).
+    async fn rated_result(&self, outcome: Outcome, now: Millis) -> Result<Option<RatedResult>, GameError> {
+        if !self.rated || self.live.has_moved != [true, true] {
+            return Ok(None);
+        }
+        let kind = convert::kind_name(&self.ruleset);
+        let players = [self.players[0].account_id, self.players[1].account_id];
+        let rated = rated_result(&*self.store, kind, speed_text(self.speed), players, outcome.winner, now).await;
+        rated.map(Some).map_err(GameError::Store)
     }
 
     /// The moment the running clock falls, if the game is active.
@@ -561,6 +600,18 @@ impl GameActor {
         new_move: Option<MoveRow>,
         now: Millis,
     ) -> Result<u64, GameError> {
+        self.commit_change(next, event, new_move, Vec::new(), now).await
+    }
+
+    /// [`GameActor::commit`], with rating updates written in the same transaction.
+    async fn commit_change(
+        &mut self,
+        next: Live,
+        event: GameEvent,
+        new_move: Option<MoveRow>,
+        ratings: Vec<RatingUpdate>,
+        now: Millis,
+    ) -> Result<u64, GameError> {
         let seq = self.seq + 1;
         let payload = serde_json::to_string(&event).expect("game events always serialise");
         let change = GameChange {
@@ -568,6 +619,7 @@ impl GameActor {
             event: EventRow { seq: seq as i64, kind: event_kind(&event).to_owned(), payload, at: now },
             new_move,
             state: stored_state(&next, seq, now),
+            ratings,
         };
         self.store.record(self.id, &change).await.map_err(GameError::Store)?;
         self.live = next;
@@ -587,6 +639,8 @@ impl GameActor {
             id: self.id,
             ruleset: self.ruleset,
             time_control: self.time_control,
+            speed: self.speed,
+            rated: self.rated,
             players: self.players.clone(),
             status: self.live.status,
             result: self.live.result,
@@ -606,6 +660,17 @@ impl GameActor {
             created_at_ms: self.created_at,
         }
     }
+}
+
+/// The draw offer still standing after `events`: an offer stands until it is declined, the game ends, or the
+/// offerer's opponent moves.
+fn standing_draw_offer(events: &[EventEnvelope]) -> Option<Seat> {
+    events.iter().fold(None, |offer, envelope| match &envelope.event {
+        GameEvent::DrawOffered { seat } => Some(convert::seat(*seat)),
+        GameEvent::DrawDeclined { .. } | GameEvent::Ended { .. } | GameEvent::Aborted { .. } => None,
+        GameEvent::Moved { record, .. } if offer == Some(convert::seat(record.seat).other()) => None,
+        _ => offer,
+    })
 }
 
 /// The stored form of a live state after event `seq`.
@@ -658,6 +723,7 @@ pub fn new_game(
     players: [PlayerInfo; 2],
     ruleset: RulesetSpec,
     time_control: TimeControl,
+    rated: bool,
     correspondence_day: Duration,
     now: Millis,
 ) -> (GameRow, EventRow) {
@@ -669,6 +735,8 @@ pub fn new_game(
         kind: convert::kind_name(&ruleset).to_owned(),
         ruleset: serde_json::to_string(&ruleset).expect("rulesets always serialise"),
         time_control: serde_json::to_string(&time_control).expect("time controls always serialise"),
+        speed: speed_text(speed_class(&time_control)).to_owned(),
+        rated,
         first_id: players[0].account_id,
         second_id: players[1].account_id,
         created_at: now,
@@ -694,6 +762,9 @@ pub fn new_game(
     };
     (row, started)
 }
+
+/// How often a rated result is computed again when the players' ratings changed under it.
+const RATING_ATTEMPTS: u32 = 3;
 
 /// Sleeps until the wall-clock time `deadline` (ms since the epoch); forever when there is none.
 async fn sleep_until_ms(deadline: Option<Millis>) {

@@ -35,6 +35,12 @@ impl Games {
         Games { store, actors: Arc::default(), config, shutdown, tasks }
     }
 
+    /// How long a correspondence day lasts for the games this registry runs.
+    #[must_use]
+    pub fn correspondence_day(&self) -> std::time::Duration {
+        self.config.correspondence_day
+    }
+
     /// Starts the actors of every active game, so their clocks run (after a restart, or at start-up).
     pub async fn resume_active(&self) -> Result<usize, crate::store::StoreError> {
         let active = self.store.active_games().await?;

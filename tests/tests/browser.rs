@@ -300,11 +300,11 @@ async fn two_players_meet_in_a_quick_pairing_pool_and_play_a_rematch_with_the_se
     let server = TestServer::start(database.url(), quick_lobby()).await;
     let driver = Chromedriver::start();
     let alice = Browser::open(&driver, &server.url(), DESKTOP.0, DESKTOP.1).await;
-    let bob = Browser::open(&driver, &server.url(), DESKTOP.0, DESKTOP.1).await;
+    let bob = Browser::open(&driver, &server.url(), PHONE.0, PHONE.1).await;
     alice.sign_in_as_guest("alice").await;
     bob.sign_in_as_guest("bob").await;
 
-    // Alice waits in two rated pools at once; Bob's lobby shows her waiting in them as it happens.
+    // Alice waits in two rated pools at once; Bob's lobby, on a phone, shows her waiting as it happens.
     alice.click("#quick-pairing button[data-pool=\"3+2\"]").await;
     alice.click("#quick-pairing button[data-pool=\"5+3\"]").await;
     alice.wait_for_text("#quick-pairing .waiting", "Looking for an opponent").await;
@@ -317,7 +317,10 @@ async fn two_players_meet_in_a_quick_pairing_pool_and_play_a_rematch_with_the_se
     bob.wait_for_text("#quick-pairing button[data-pool=\"3+2\"] .pool-note", "1 waiting").await;
     alice.screenshot("lobby-quick-pairing").await;
 
-    // Bob presses the same pool: both are taken to the same game.
+    // Bob waits for a 10+5 game, then presses Alice's 3+2 pool as well: both are taken to the same game.
+    bob.click("#quick-pairing button[data-pool=\"10+5\"]").await;
+    bob.wait_for_text("#quick-pairing .waiting-pools", "10+5 Rapid, rated").await;
+    bob.screenshot("lobby-quick-pairing-on-a-phone").await;
     bob.click("#quick-pairing button[data-pool=\"3+2\"]").await;
     let path = game_path(&bob).await;
     assert_eq!(game_path(&alice).await, path, "both players open the paired game");

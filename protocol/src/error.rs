@@ -27,7 +27,7 @@ pub enum ErrorCode {
     UnknownChallenge,
     /// No account with that name.
     UnknownPlayer,
-    /// No open seek with that id: it was accepted, cancelled, or its creator left.
+    /// No open seek with that id: it was accepted, cancelled or expired, or (a live seek) its creator left.
     UnknownSeek,
     /// The sender is not a player of this game.
     NotAPlayer,

@@ -3,6 +3,7 @@
 use serde::{Deserialize, Serialize};
 use uuid::Uuid;
 
+use crate::correspondence::Notification;
 use crate::error::ErrorCode;
 use crate::game::{EventEnvelope, GameSnapshot, RulesetSpec, TimeControl};
 use crate::lobby::{PoolSpec, PoolStatus, RatingRange, Seek};
@@ -264,6 +265,12 @@ pub enum ServerFrame {
     GameStarted {
         /// The new game.
         game_id: Uuid,
+    },
+    /// Something this account should know about (it is their turn, their time is running out). The same
+    /// notifications reach the account's NDJSON stream and its webhook.
+    Notification {
+        /// The notification.
+        notification: Notification,
     },
     /// How busy a pool is: sent to the players waiting in it (on joining, and after each pairing wave) and to
     /// lobby subscribers.

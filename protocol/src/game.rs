@@ -90,6 +90,30 @@ pub enum TimeControl {
         /// Time added to the mover's clock after each completed turn, in seconds.
         increment_seconds: u32,
     },
+    /// Correspondence: each player has `days_per_move` days for a turn; completing a turn refills the mover's
+    /// clock to that. Allowed values: 1, 2, 3, 5, 7, 10 or 14.
+    Correspondence {
+        /// Days per turn.
+        days_per_move: u32,
+        /// Whether a player's vacation pauses their clock in this game (default true).
+        #[serde(default = "vacation_allowed_by_default")]
+        vacation_allowed: bool,
+    },
+}
+
+fn vacation_allowed_by_default() -> bool {
+    true
+}
+
+impl TimeControl {
+    /// The days per move a correspondence game may have.
+    pub const CORRESPONDENCE_DAYS: [u32; 7] = [1, 2, 3, 5, 7, 10, 14];
+
+    /// Whether this is a correspondence time control.
+    #[must_use]
+    pub fn is_correspondence(&self) -> bool {
+        matches!(self, TimeControl::Correspondence { .. })
+    }
 }
 
 /// Both clocks at a moment: the time left per seat in milliseconds, and whose clock is running.
@@ -239,6 +263,29 @@ pub enum GameEvent {
         /// The seat that aborted.
         seat: SeatName,
     },
+    /// The server was down while this seat's clock ran; that time was given back (correspondence games).
+    ClockCredited {
+        /// The seat whose clock was running.
+        seat: SeatName,
+        /// How much time was given back, in milliseconds.
+        credited_ms: i64,
+        /// The clocks after the credit.
+        clocks: Clocks,
+    },
+    /// A player went on vacation: their clock in this game is paused (correspondence games that allow it).
+    VacationStarted {
+        /// The player's seat.
+        seat: SeatName,
+        /// The clocks from now on.
+        clocks: Clocks,
+    },
+    /// A player's vacation ended: their clock runs again when it is their turn.
+    VacationEnded {
+        /// The player's seat.
+        seat: SeatName,
+        /// The clocks from now on.
+        clocks: Clocks,
+    },
 }
 
 /// How a rated result changed one player's rating (Glicko-2, rounded to whole points).
@@ -302,6 +349,9 @@ pub struct GameSnapshot {
     pub clocks_at_ms: i64,
     /// The seat with a standing draw offer.
     pub draw_offer: Option<SeatName>,
+    /// The seats whose players are on vacation, their clocks paused (correspondence games).
+    #[serde(default)]
+    pub on_vacation: Vec<SeatName>,
     /// The sequence number of the last event included.
     pub seq: u64,
     /// When the game was created, in milliseconds since the Unix epoch.

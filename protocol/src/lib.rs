@@ -1,10 +1,11 @@
 //! Everything that crosses kartka's wire, as serde types: WebSocket frames ([`ClientFrame`], [`ServerFrame`]),
-//! game events ([`GameEvent`]), REST bodies ([`rest`]) and stable error codes ([`ErrorCode`]).
+//! game events ([`GameEvent`]), REST bodies ([`rest`], [`correspondence`]) and stable error codes ([`ErrorCode`]).
 //!
 //! Architecture invariant: only this crate defines what crosses the wire. The server converts engine and
 //! storage types to these at its boundary, so a change here is a change of the protocol and needs a new
 //! [`PROTOCOL_VERSION`] when it is not backwards compatible.
 
+pub mod correspondence;
 mod error;
 mod frames;
 mod game;

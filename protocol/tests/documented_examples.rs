@@ -1,6 +1,10 @@
 //! Every JSON example in docs/protocol.md must be a valid frame or body, so the document cannot drift from
 //! the types.
 
+use kartka_protocol::correspondence::{
+    ActionDone, ConditionalMoves, CreateSeek, DrawRequest, MyGames, NotificationList, NotificationSettings,
+    NotificationSettingsView, PlayMove, Seek, SeekList, StartVacation, VacationStatus,
+};
 use kartka_protocol::rest::{Challenge, CreateChallenge, ErrorBody, Leaderboard, Profile, Session};
 use kartka_protocol::{ClientFrame, ServerFrame};
 use serde::de::DeserializeOwned;
@@ -42,6 +46,19 @@ fn every_documented_example_is_a_valid_frame_or_body() {
             || parses_as::<CreateChallenge>(example)
             || parses_as::<Challenge>(example)
             || parses_as::<ErrorBody>(example)
+            || parses_as::<PlayMove>(example)
+            || parses_as::<DrawRequest>(example)
+            || parses_as::<ActionDone>(example)
+            || parses_as::<MyGames>(example)
+            || parses_as::<ConditionalMoves>(example)
+            || parses_as::<StartVacation>(example)
+            || parses_as::<VacationStatus>(example)
+            || parses_as::<NotificationSettings>(example)
+            || parses_as::<NotificationSettingsView>(example)
+            || parses_as::<NotificationList>(example)
+            || parses_as::<CreateSeek>(example)
+            || parses_as::<Seek>(example)
+            || parses_as::<SeekList>(example)
             || parses_as::<Profile>(example)
             || parses_as::<Leaderboard>(example);
         assert!(valid, "docs/protocol.md example does not match any protocol type:\n{example}");

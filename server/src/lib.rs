@@ -9,6 +9,7 @@ pub mod api;
 pub mod auth;
 pub mod cli;
 pub mod config;
+pub mod correspondence;
 pub mod games;
 pub mod lobby;
 pub mod outbox;
@@ -43,18 +44,27 @@ pub fn app(state: AppState) -> Router {
         .with_state(state)
 }
 
-/// Serves `state` on `listener` until `shutdown` resolves. Resumes the clocks of every active game first.
-/// On shutdown: stops accepting, closes every WebSocket with 1001, lets each game actor finish the change it
-/// is committing, and returns when every task has ended.
+/// Serves `state` on `listener` until `shutdown` resolves. First records how long the server was down (since
+/// its last heartbeat), then resumes the clocks of every active game (crediting that downtime to
+/// correspondence clocks) and starts the correspondence workers. On shutdown: stops accepting, closes every
+/// WebSocket with 1001 and every notification stream, lets each game actor finish the change it is
+/// committing, and returns when every task has ended.
 pub async fn run(
     listener: TcpListener,
     state: AppState,
     shutdown: impl Future<Output = ()> + Send + 'static,
 ) -> std::io::Result<()> {
+    let heartbeat = state.settings.correspondence.heartbeat_interval;
+    match correspondence::downtime::record_outage(state.store.as_ref(), heartbeat, time::now_ms()).await {
+        Ok(Some(outage)) => tracing::info!(down_ms = outage.ended_at - outage.started_at, "the server was down"),
+        Ok(None) => {}
+        Err(error) => tracing::error!(%error, "could not record the downtime before this start"),
+    }
     match state.games.resume_active().await {
         Ok(count) => tracing::info!(games = count, "resumed active games"),
         Err(error) => tracing::error!(%error, "could not resume active games"),
     }
+    correspondence::spawn_workers(&state);
     let cancel = state.shutdown.clone();
     let served = axum::serve(listener, app(state.clone()))
         .with_graceful_shutdown(async move {

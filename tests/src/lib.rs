@@ -5,3 +5,4 @@ pub mod browser;
 pub mod client;
 pub mod db;
 pub mod server;
+pub mod webhook;

@@ -11,8 +11,9 @@ export function formatClock(ms) {
   return hours > 0 ? `${hours}:${String(minutes).padStart(2, '0')}:${rest}` : `${minutes}:${rest}`;
 }
 
-/** A Fischer time control as players say it: `3+2` is three minutes and two seconds a turn. */
+/** A time control as players say it: `3+2` is three minutes and two seconds a turn; `3d` is three days a turn. */
 export function formatTimeControl(timeControl) {
+  if (timeControl.type === 'correspondence') return `${timeControl.days_per_move}d`;
   const { initial_seconds: initial, increment_seconds: increment } = timeControl;
   const base = initial % 60 === 0 ? `${initial / 60}` : `${initial}s`;
   return `${base}+${increment}`;
@@ -20,6 +21,10 @@ export function formatTimeControl(timeControl) {
 
 /** The time control in words, for labels. */
 export function describeTimeControl(timeControl) {
+  if (timeControl.type === 'correspondence') {
+    const days = timeControl.days_per_move;
+    return `${days} ${days === 1 ? 'day' : 'days'} a turn`;
+  }
   const { initial_seconds: initial, increment_seconds: increment } = timeControl;
   const base = initial % 60 === 0 ? `${initial / 60} min` : `${initial} s`;
   return `${base} + ${increment} s a turn`;

@@ -19,6 +19,10 @@ use crate::time::now_ms;
 const DEFAULT_EXPIRY_SECONDS: u32 = 600;
 /// The longest a challenge may stay open.
 const MAX_EXPIRY_SECONDS: u32 = 7 * 24 * 3600;
+/// How long a correspondence challenge stays open by default: its players are rarely online.
+pub(super) const CORRESPONDENCE_DEFAULT_EXPIRY_SECONDS: u32 = 7 * 24 * 3600;
+/// The longest a correspondence challenge may stay open.
+pub(super) const CORRESPONDENCE_MAX_EXPIRY_SECONDS: u32 = 30 * 24 * 3600;
 
 /// `POST /api/challenges`.
 pub async fn create(
@@ -29,9 +33,15 @@ pub async fn create(
     convert::ruleset(&request.ruleset).map_err(|e| ApiError::new(ErrorCode::InvalidRequest, e.to_string()))?;
     convert::validate_time_control(&request.time_control)
         .map_err(|e| ApiError::new(ErrorCode::InvalidRequest, e.to_string()))?;
-    let expires_in = request.expires_in_seconds.unwrap_or(DEFAULT_EXPIRY_SECONDS);
-    if !(1..=MAX_EXPIRY_SECONDS).contains(&expires_in) {
-        return Err(ApiError::new(ErrorCode::InvalidRequest, "expires_in_seconds must be 1 to 604800"));
+    let (default_expiry, max_expiry) = if request.time_control.is_correspondence() {
+        (CORRESPONDENCE_DEFAULT_EXPIRY_SECONDS, CORRESPONDENCE_MAX_EXPIRY_SECONDS)
+    } else {
+        (DEFAULT_EXPIRY_SECONDS, MAX_EXPIRY_SECONDS)
+    };
+    let expires_in = request.expires_in_seconds.unwrap_or(default_expiry);
+    if !(1..=max_expiry).contains(&expires_in) {
+        let message = format!("expires_in_seconds must be 1 to {max_expiry}");
+        return Err(ApiError::new(ErrorCode::InvalidRequest, message));
     }
     let opponent = match &request.opponent {
         Some(name) => {
@@ -136,7 +146,8 @@ pub(super) async fn accept_open(state: &AppState, row: ChallengeRow, me: &Accoun
     let time_control = serde_json::from_str(&row.time_control).map_err(|_| corrupt(id))?;
     let now = now_ms();
     let game_id = Uuid::new_v4();
-    let (game, started) = new_game(game_id, players, ruleset, time_control, row.rated, now);
+    let day = state.settings.correspondence.day;
+    let (game, started) = new_game(game_id, players, ruleset, time_control, row.rated, day, now);
     if !state.store.accept_challenge(id, me.id, &game, &started, now).await? {
         return Err(ApiError::new(ErrorCode::UnknownChallenge, "the challenge is no longer open"));
     }
@@ -227,11 +238,7 @@ pub(super) fn view(
         opponent: opponent.map(info),
         ruleset: serde_json::from_str(&row.ruleset).map_err(|_| corrupt(row.id))?,
         time_control: serde_json::from_str(&row.time_control).map_err(|_| corrupt(row.id))?,
-        colour: match row.colour.as_str() {
-            "first" => ColourChoice::First,
-            "second" => ColourChoice::Second,
-            _ => ColourChoice::Random,
-        },
+        colour: colour_choice(&row.colour),
         rated: row.rated,
         rematch_of: row.rematch_of,
         status,
@@ -241,6 +248,16 @@ pub(super) fn view(
     })
 }
 
+/// The colour choice for its stored text.
+pub(super) fn colour_choice(text: &str) -> ColourChoice {
+    match text {
+        "first" => ColourChoice::First,
+        "second" => ColourChoice::Second,
+        _ => ColourChoice::Random,
+    }
+}
+
+/// The stored text of a colour choice.
 pub(super) fn colour_text(colour: ColourChoice) -> &'static str {
     match colour {
         ColourChoice::First => "first",

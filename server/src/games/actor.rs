@@ -19,6 +19,7 @@ use uuid::Uuid;
 
 use super::clock::GameClock;
 use super::convert::{self, seat_name, seat_text};
+use super::hooks::{GameHooks, TurnState};
 use crate::outbox::{encode, Outbox};
 use crate::ratings::speed::{speed_class, speed_from_text, speed_text};
 use crate::ratings::{rated_result, RatedResult};
@@ -102,6 +103,21 @@ pub enum Action {
     Abort,
     /// Claim the win from an absent opponent.
     ClaimVictory,
+    /// Replace my conditional moves (correspondence games, on my opponent's turn).
+    SetConditionalMoves(Vec<kartka_protocol::correspondence::ConditionalLine>),
+    /// My vacation started (`true`) or ended: pause or resume my clock (correspondence games that allow it).
+    Vacation(bool),
+}
+
+/// How every game actor is run.
+#[derive(Clone)]
+pub struct ActorConfig {
+    /// How long an absent player has before the opponent may claim the win.
+    pub disconnect_grace: Duration,
+    /// How long a correspondence day lasts.
+    pub correspondence_day: Duration,
+    /// Who hears about turns.
+    pub hooks: Arc<dyn GameHooks>,
 }
 
 /// A connection that receives a game's events.
@@ -114,6 +130,10 @@ pub struct Subscriber {
     /// Where the game's frames go.
     pub outbox: Outbox,
 }
+
+mod correspondence;
+
+use correspondence::paused_seats;
 
 /// A request to a game actor.
 pub(super) enum Command {
@@ -146,7 +166,8 @@ struct CommittedMove {
 pub(super) struct GameActor {
     id: Uuid,
     store: Arc<dyn Store>,
-    disconnect_grace: Duration,
+    config: ActorConfig,
+    announced: Option<TurnState>,
     players: [PlayerInfo; 2],
     ruleset: RulesetSpec,
     time_control: TimeControl,
@@ -175,7 +196,7 @@ impl GameActor {
     pub(super) async fn load(
         store: Arc<dyn Store>,
         id: Uuid,
-        disconnect_grace: Duration,
+        config: ActorConfig,
     ) -> Result<Option<GameActor>, LoadError> {
         let Some(row) = store.game(id).await? else { return Ok(None) };
         let corrupt = |why: String| LoadError::Corrupt(id, why);
@@ -238,12 +259,20 @@ impl GameActor {
             _ => None,
         };
         let running = (status == GameStatus::Active).then(|| game.to_act()).flatten();
-        let clock = GameClock::restore(&time_control, [state.first_ms, state.second_ms], state.clock_at, running);
+        let clock = GameClock::restore(
+            &time_control,
+            config.correspondence_day,
+            [state.first_ms, state.second_ms],
+            state.clock_at,
+            running,
+            paused_seats(&events),
+        );
         let now = now_ms();
         Ok(Some(GameActor {
             id,
             store,
-            disconnect_grace,
+            config,
+            announced: None,
             players,
             ruleset,
             time_control,
@@ -269,7 +298,10 @@ impl GameActor {
 
     /// Serves commands until the game is over and nobody watches, or the server shuts down.
     pub(super) async fn run(mut self, mut commands: mpsc::Receiver<Command>, shutdown: CancellationToken) {
+        self.credit_downtime().await;
+        self.follow_stored_vacations().await;
         self.finish_if_engine_ended().await;
+        self.announce_turn().await;
         loop {
             let deadline = self.flag_deadline();
             tokio::select! {
@@ -331,8 +363,12 @@ impl GameActor {
         }
         match action {
             Action::Move { ply, client_move_id, notation } => {
-                self.play(seat, ply, client_move_id, &notation, now).await
+                let seq = self.play(seat, ply, client_move_id, &notation, now).await?;
+                while self.play_conditional_reply().await {}
+                Ok(seq)
             }
+            Action::SetConditionalMoves(lines) => self.set_conditional_moves(seat, lines).await,
+            Action::Vacation(on) => self.vacation(seat, on, now).await,
             Action::Resign => self.finish(Outcome::win(seat.other(), EndReason::Resignation), now).await,
             Action::Draw(draw) => self.draw(seat, draw, now).await,
             Action::Abort => self.abort(seat, now).await,
@@ -432,11 +468,14 @@ impl GameActor {
     }
 
     async fn claim_victory(&mut self, seat: Seat, now: Millis) -> Result<u64, GameError> {
+        if self.time_control.is_correspondence() {
+            return Err(GameError::NotAllowed("correspondence players are away most of the time; the clock decides"));
+        }
         let opponent = seat.other();
         if self.live.game.to_act() != Some(opponent) {
             return Err(GameError::NotAllowed("you can only claim the win on your opponent's turn"));
         }
-        let grace = self.disconnect_grace.as_millis() as i64;
+        let grace = self.config.disconnect_grace.as_millis() as i64;
         match self.absent_since[opponent.index()] {
             Some(since) if now - since >= grace => self.finish(Outcome::win(seat, EndReason::Abandonment), now).await,
             Some(_) => Err(GameError::NotAllowed("your opponent's grace period has not run out yet")),
@@ -536,7 +575,7 @@ impl GameActor {
         }
         let now = now_ms();
         self.absent_since[seat.index()] = Some(now);
-        let claimable_at_ms = now + self.disconnect_grace.as_millis() as i64;
+        let claimable_at_ms = now + self.config.disconnect_grace.as_millis() as i64;
         self.record_presence(GameEvent::PlayerDisconnected { seat: seat_name(seat), claimable_at_ms }).await;
     }
 
@@ -591,6 +630,7 @@ impl GameActor {
         for subscriber in self.subscribers.values() {
             subscriber.outbox.push(frame.clone());
         }
+        self.announce_turn().await;
         Ok(seq)
     }
 
@@ -611,6 +651,11 @@ impl GameActor {
             clocks: self.live.clock.view(now),
             clocks_at_ms: now,
             draw_offer: self.live.draw_offer.map(seat_name),
+            on_vacation: Seat::BOTH
+                .into_iter()
+                .filter(|seat| self.live.clock.is_paused(*seat))
+                .map(seat_name)
+                .collect(),
             seq: self.seq,
             created_at_ms: self.created_at,
         }
@@ -665,19 +710,24 @@ fn event_kind(event: &GameEvent) -> &'static str {
         GameEvent::PlayerDisconnected { .. } => "player_disconnected",
         GameEvent::Ended { .. } => "ended",
         GameEvent::Aborted { .. } => "aborted",
+        GameEvent::ClockCredited { .. } => "clock_credited",
+        GameEvent::VacationStarted { .. } => "vacation_started",
+        GameEvent::VacationEnded { .. } => "vacation_ended",
     }
 }
 
-/// A new game's stored row and its `started` event, with the clocks set at `now`.
+/// A new game's stored row and its `started` event, with the clocks set at `now`; `correspondence_day` is
+/// the length of a day of correspondence time controls.
 pub fn new_game(
     id: Uuid,
     players: [PlayerInfo; 2],
     ruleset: RulesetSpec,
     time_control: TimeControl,
     rated: bool,
+    correspondence_day: Duration,
     now: Millis,
 ) -> (GameRow, EventRow) {
-    let clock = GameClock::start(&time_control, now);
+    let clock = GameClock::start(&time_control, correspondence_day, now);
     let event = GameEvent::Started { players: players.clone(), ruleset, time_control, clocks: clock.view(now) };
     let [first_ms, second_ms] = clock.stored_remaining();
     let row = GameRow {

@@ -10,9 +10,12 @@ pub enum SpecError {
     /// The pitch dimensions are invalid.
     #[error(transparent)]
     Pitch(#[from] kartka_engine::soccer::PitchError),
-    /// The time control is out of range.
+    /// The Fischer time control is out of range.
     #[error("time control out of range: initial 1 s to 24 h, increment at most 10 min")]
     TimeControl,
+    /// The correspondence time control has days per move that are not offered.
+    #[error("days per move must be 1, 2, 3, 5, 7, 10 or 14")]
+    DaysPerMove,
 }
 
 /// The engine's rules for a protocol ruleset, validated.
@@ -40,6 +43,13 @@ pub fn validate_time_control(time_control: &TimeControl) -> Result<(), SpecError
                 Ok(())
             } else {
                 Err(SpecError::TimeControl)
+            }
+        }
+        TimeControl::Correspondence { days_per_move, .. } => {
+            if TimeControl::CORRESPONDENCE_DAYS.contains(&days_per_move) {
+                Ok(())
+            } else {
+                Err(SpecError::DaysPerMove)
             }
         }
     }
@@ -142,5 +152,9 @@ mod tests {
         assert!(ruleset(&RulesetSpec::default()).is_ok());
         assert!(validate_time_control(&TimeControl::Fischer { initial_seconds: 0, increment_seconds: 0 }).is_err());
         assert!(validate_time_control(&TimeControl::Fischer { initial_seconds: 60, increment_seconds: 2 }).is_ok());
+        let days = |days_per_move| TimeControl::Correspondence { days_per_move, vacation_allowed: true };
+        assert!(validate_time_control(&days(3)).is_ok());
+        assert!(validate_time_control(&days(4)).is_err());
+        assert!(validate_time_control(&days(0)).is_err());
     }
 }

@@ -31,7 +31,11 @@ pub fn kurnik_record(game: &GameSnapshot) -> Result<KurnikRecord, ExportError> {
         },
         _ => RecordResult::Unknown,
     };
-    let TimeControl::Fischer { initial_seconds, .. } = game.time_control;
+    // kurnik writes a clock's starting seconds; a correspondence game is "one move per N seconds", as in PGN.
+    let time_control = match game.time_control {
+        TimeControl::Fischer { initial_seconds, .. } => initial_seconds.to_string(),
+        TimeControl::Correspondence { days_per_move, .. } => format!("1/{}", u64::from(days_per_move) * 86_400),
+    };
     let tag = |name: &str, value: String| Tag { name: name.to_owned(), value };
     let mut tags = vec![
         tag("Event", "kartka".to_owned()),
@@ -41,7 +45,7 @@ pub fn kurnik_record(game: &GameSnapshot) -> Result<KurnikRecord, ExportError> {
         tag("Black", game.players[1].name.clone()),
         tag("White", game.players[0].name.clone()),
         tag("Result", result.token().to_owned()),
-        tag("TimeControl", initial_seconds.to_string()),
+        tag("TimeControl", time_control),
     ];
     if pitch != kartka_engine::soccer::Pitch::STANDARD {
         tags.push(tag("Board", format!("{}x{}", pitch.width(), pitch.height())));

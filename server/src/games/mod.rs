@@ -4,7 +4,9 @@ mod actor;
 pub mod clock;
 pub mod convert;
 pub mod export;
+mod hooks;
 mod registry;
 
-pub use actor::{new_game, Action, GameError, Subscriber};
+pub use actor::{new_game, Action, ActorConfig, GameError, Subscriber};
+pub use hooks::{GameHooks, TurnState};
 pub use registry::Games;

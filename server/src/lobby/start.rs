@@ -41,8 +41,15 @@ impl Starter {
     /// Stores the game, starts its clock and tells both players (`game_started`). Returns the game's id.
     pub async fn start(&self, matched: Matched) -> Result<Uuid, LobbyError> {
         let game_id = matched.game_id;
-        let (game, started) =
-            new_game(game_id, matched.players.clone(), matched.ruleset, matched.time_control, matched.rated, now_ms());
+        let (game, started) = new_game(
+            game_id,
+            matched.players.clone(),
+            matched.ruleset,
+            matched.time_control,
+            matched.rated,
+            self.games.correspondence_day(),
+            now_ms(),
+        );
         self.store.insert_game(&game, &started).await.map_err(LobbyError::Store)?;
         self.games.ensure_running(game_id).await.map_err(LobbyError::Game)?;
         for player in &matched.players {

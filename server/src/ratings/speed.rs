@@ -11,7 +11,11 @@ const TYPICAL_TURNS_PER_PLAYER: u64 = 20;
 /// migrations/*/0002_ratings.sql classifies older games by the same rule.
 #[must_use]
 pub fn speed_class(time_control: &TimeControl) -> SpeedClass {
-    let TimeControl::Fischer { initial_seconds, increment_seconds } = *time_control;
+    // A correspondence game lasts days: classical. It has no class of its own yet, because the speed columns'
+    // CHECK constraints (0002) allow only the four live classes.
+    let TimeControl::Fischer { initial_seconds, increment_seconds } = *time_control else {
+        return SpeedClass::Classical;
+    };
     let estimate = u64::from(initial_seconds) + TYPICAL_TURNS_PER_PLAYER * u64::from(increment_seconds);
     match estimate {
         0..180 => SpeedClass::Bullet,

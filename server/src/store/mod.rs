@@ -7,6 +7,7 @@
 //! Times are milliseconds since the Unix epoch (`i64`); rules and time controls are stored as the protocol's
 //! JSON text, so the store needs no knowledge of game kinds.
 
+mod correspondence;
 mod postgres;
 mod sql;
 mod sqlite;
@@ -16,6 +17,10 @@ use std::sync::Arc;
 use async_trait::async_trait;
 use uuid::Uuid;
 
+pub use correspondence::{
+    ConditionalRow, CorrespondenceStore, NotificationRow, NotificationSettingsRow, Outage, SeekRow, VacationRow,
+    WebhookJob,
+};
 pub use postgres::PostgresStore;
 pub use sqlite::SqliteStore;
 
@@ -285,7 +290,7 @@ pub struct GameCursor {
 
 /// Everything kartka stores. Implemented for PostgreSQL and SQLite; one test suite runs against both.
 #[async_trait]
-pub trait Store: Send + Sync + 'static {
+pub trait Store: CorrespondenceStore + Send + Sync + 'static {
     /// Checks that the database answers.
     async fn ping(&self) -> Result<(), StoreError>;
 

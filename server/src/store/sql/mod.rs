@@ -4,6 +4,7 @@
 //!
 //! The SQL text is in [`statements`].
 
+mod correspondence;
 mod statements;
 
 use async_trait::async_trait;

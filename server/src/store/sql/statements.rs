@@ -99,6 +99,12 @@ pub(super) const INSERT_EVENT: &str =
 pub(super) const EVENTS_AFTER: &str =
     "SELECT seq, kind, payload, at FROM game_events WHERE game_id = $1 AND seq > $2 ORDER BY seq";
 
+pub(super) const ACTIVE_GAMES_OF: &str = concat!(
+    "SELECT ",
+    game_columns!(),
+    " FROM games WHERE (first_id = $1 OR second_id = $1) AND status = 'active' ORDER BY created_at, id"
+);
+
 pub(super) const OPEN_REMATCHES: &str = concat!(
     "SELECT ",
     challenge_columns!(),

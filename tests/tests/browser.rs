@@ -1,13 +1,19 @@
 //! The browser client end to end: real headless Chromium sessions click through the site served by a real
-//! server. Screenshots of the lobby, a game in progress and a replay are saved under `artifacts/browser/`.
+//! server. Screenshots of the lobby (quick pairing, seeks, leaderboard), games in progress and over (a rematch
+//! offer, rating changes) and a replay are saved under `artifacts/browser/`.
 //!
 //! The client is the same whatever the store, so these run on SQLite only: three browsers per scenario are the
 //! expensive part, and the stores are covered by the other suites.
 
+use std::time::Duration;
+
 use fantoccini::key::Key;
+use fantoccini::Locator;
 use kartka_protocol::rest::Session;
-use kartka_protocol::TimeControl;
+use kartka_protocol::{ServerFrame, TimeControl};
 use kartka_server::config::Settings;
+use kartka_server::lobby::LobbySettings;
+use kartka_server::store::RatingRow;
 use kartka_tests::browser::{eventually, Browser, Chromedriver, PAGE_TIMEOUT};
 use kartka_tests::client::{Api, WsClient};
 use kartka_tests::db::{Backend, TestDb};
@@ -273,4 +279,182 @@ async fn abort_draw_claim_and_resign_from_the_game_page() {
 
     alice.close().await;
     server.stop().await;
+}
+
+/// Quick pairing that answers within a fraction of a second, so the browsers need not wait for the default waves.
+fn quick_lobby() -> Settings {
+    Settings {
+        lobby: LobbySettings { wave_interval: Duration::from_millis(200), ..LobbySettings::default() },
+        ..Settings::default()
+    }
+}
+
+/// The name shown on the card of `seat` in the game on screen.
+async fn seated(player: &Browser, seat: &str) -> String {
+    player.text(&format!(".player.seat-{seat} .name")).await
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn two_players_meet_in_a_quick_pairing_pool_and_play_a_rematch_with_the_seats_swapped() {
+    let database = TestDb::new(Backend::Sqlite).await;
+    let server = TestServer::start(database.url(), quick_lobby()).await;
+    let driver = Chromedriver::start();
+    let alice = Browser::open(&driver, &server.url(), DESKTOP.0, DESKTOP.1).await;
+    let bob = Browser::open(&driver, &server.url(), PHONE.0, PHONE.1).await;
+    alice.sign_in_as_guest("alice").await;
+    bob.sign_in_as_guest("bob").await;
+
+    // Alice waits in two rated pools at once; Bob's lobby, on a phone, shows her waiting as it happens.
+    alice.click("#quick-pairing button[data-pool=\"3+2\"]").await;
+    alice.click("#quick-pairing button[data-pool=\"5+3\"]").await;
+    alice.wait_for_text("#quick-pairing .waiting", "Looking for an opponent").await;
+    for pool in ["3+2 Blitz, rated — no estimate yet", "5+3 Blitz, rated — no estimate yet"] {
+        alice.wait_for_text("#quick-pairing .waiting-pools", pool).await;
+    }
+    let pressed =
+        alice.find("#quick-pairing button[data-pool=\"3+2\"]").await.attr("aria-pressed").await.expect("an attribute");
+    assert_eq!(pressed.as_deref(), Some("true"), "a pool I wait in shows pressed");
+    bob.wait_for_text("#quick-pairing button[data-pool=\"3+2\"] .pool-note", "1 waiting").await;
+    alice.screenshot("lobby-quick-pairing").await;
+
+    // Bob waits for a 10+5 game, then presses Alice's 3+2 pool as well: both are taken to the same game.
+    bob.click("#quick-pairing button[data-pool=\"10+5\"]").await;
+    bob.wait_for_text("#quick-pairing .waiting-pools", "10+5 Rapid, rated").await;
+    bob.screenshot("lobby-quick-pairing-on-a-phone").await;
+    bob.click("#quick-pairing button[data-pool=\"3+2\"]").await;
+    let path = game_path(&bob).await;
+    assert_eq!(game_path(&alice).await, path, "both players open the paired game");
+    alice.wait_for_text(".game-title", "3 min + 2 s a turn · rated").await;
+    let first = seated(&alice, "first").await;
+    let second = seated(&alice, "second").await;
+    assert!(first.contains("alice") != second.contains("alice"), "alice has one seat: {first} / {second}");
+
+    // Alice resigns; Bob offers a rematch, which reaches Alice's page, and she accepts it.
+    alice.click("#resign").await;
+    alice.click("#resign").await;
+    bob.wait_for_text("#game-status", "You won").await;
+    bob.click("#offer-rematch").await;
+    bob.wait_for_text("#rematch", "Waiting for alice").await;
+    alice.wait_for_text("#rematch", "bob wants a rematch").await;
+    alice.screenshot("game-rematch-offered").await;
+    alice.click("#accept-rematch").await;
+    let rematch = eventually(PAGE_TIMEOUT, || async {
+        let now = alice.path().await;
+        (now.starts_with("/game/") && now != path).then_some(now)
+    })
+    .await
+    .expect("the rematch opens for the player who accepts");
+    assert_eq!(game_path(&bob).await, rematch, "and for the player who offered it");
+    alice.find("#page .board").await;
+    alice.wait_for_text(".player.seat-first .name", &second).await;
+    assert_eq!(seated(&alice, "second").await, first, "the seats are swapped");
+    bob.wait_for_text(".game-title", "rated").await;
+
+    alice.close().await;
+    bob.close().await;
+    server.stop().await;
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_seek_appears_live_in_another_lobby_and_starts_a_game_when_accepted() {
+    let database = TestDb::new(Backend::Sqlite).await;
+    let server = TestServer::start(database.url(), quick_lobby()).await;
+    let api = Api::new(server.url());
+    let driver = Chromedriver::start();
+    let alice = Browser::open(&driver, &server.url(), DESKTOP.0, DESKTOP.1).await;
+    let bob = Browser::open(&driver, &server.url(), PHONE.0, PHONE.1).await;
+    alice.sign_in_as_guest("alice").await;
+    bob.sign_in_as_guest("bob").await;
+
+    // Established blitz ratings, for the leaderboard and for a seek that only weaker players may accept.
+    let dave = api.guest("dave").await;
+    let mut ratings = vec![(dave.account.id, 1210.0)];
+    for (name, rating) in [("alice", 1650.0), ("bob", 1580.0)] {
+        let (status, profile) = api.get(&format!("/api/players/{name}"), None).await;
+        assert_eq!(status, 200, "{profile}");
+        ratings.push((profile["account"]["id"].as_str().expect("an id").parse().expect("a uuid"), rating));
+    }
+    for (index, rating) in [1820.0, 1745.0, 1500.0].into_iter().enumerate() {
+        ratings.push((api.guest(&format!("regular{index}")).await.account.id, rating));
+    }
+    for (account, rating) in ratings {
+        database.set_rating(&blitz_rating(account, rating)).await;
+    }
+    let mut dave_socket = WsClient::connect(server.addr, &dave.token).await;
+    dave_socket
+        .send(json!({ "type": "seek_create", "id": 1, "time_control": { "type": "fischer", "initial_seconds": 180, "increment_seconds": 2 },
+            "rated": true, "rating_range": { "min": 1100, "max": 1300 } }))
+        .await;
+    while !matches!(dave_socket.next().await, ServerFrame::SeekCreated { .. }) {}
+
+    // Alice opens a rated 5+3 seek in which she plays first; it appears on Bob's phone at once, beside Dave's,
+    // which Bob's rating does not allow him to accept.
+    alice.goto("/").await;
+    bob.goto("/").await;
+    let barred = eventually(PAGE_TIMEOUT, || async {
+        let button = bob.client.find(Locator::Css("#seek-items li:not(.mine) button.accept")).await.ok()?;
+        (!button.is_enabled().await.ok()?).then_some(())
+    })
+    .await;
+    assert!(barred.is_some(), "Dave's seek is for ratings 1100–1300, and Bob's is 1580");
+    alice.find("select[name=seek-time-control]").await.select_by_label("5+3 · Blitz").await.expect("choose 5+3");
+    alice.find("select[name=seek-colour]").await.select_by_value("first").await.expect("choose a seat");
+    alice
+        .find("select[name=seek-range]")
+        .await
+        .select_by_label("Within 200 of my rating")
+        .await
+        .expect("choose a range");
+    alice.click("#create-seek").await;
+    alice.wait_for_text("#seek-items li.mine", "5+3 Blitz · rated · you play first · ratings 1450–1850").await;
+    let alices = "#seek-items li:not(.mine):last-child";
+    bob.wait_for_text(alices, "alice").await;
+    bob.wait_for_text(alices, "you play second").await;
+    bob.client.execute("document.getElementById('seeks').scrollIntoView()", vec![]).await.expect("scroll to the seeks");
+    bob.screenshot("lobby-seeks-on-a-phone").await;
+    alice.wait_for_text("#leaderboard", "regular0").await;
+    alice.screenshot("lobby-seeks").await;
+
+    // Withdrawn, it goes from Bob's list; opened again, it comes back, and Bob accepts it.
+    alice.click("#seek-items li.mine button.cancel").await;
+    eventually(PAGE_TIMEOUT, || async { (!bob.text("#seeks").await.contains("alice")).then_some(()) })
+        .await
+        .expect("the withdrawn seek leaves Bob's list");
+    alice.click("#create-seek").await;
+    bob.click(&format!("{alices} button.accept")).await;
+    let path = game_path(&bob).await;
+    assert_eq!(game_path(&alice).await, path, "the seek's creator is taken to the game");
+    alice.wait_for_text(".player.seat-first .name", "alice").await;
+    alice.wait_for_text(".player.seat-first .card-rating", "1650").await;
+    bob.wait_for_text(".game-title", "5 min + 3 s a turn · rated").await;
+
+    // Both move, so the result counts: the cards show each player's new rating and what the game changed.
+    step(&alice, 0).await;
+    step(&bob, 0).await;
+    alice.wait_for_text("#game-status", "Your move").await;
+    alice.click("#resign").await;
+    alice.click("#resign").await;
+    bob.wait_for_text("#game-status", "You won").await;
+    alice.wait_for_text(".player.seat-first .card-rating .change.down", "−").await;
+    bob.wait_for_text(".player.seat-second .card-rating .change.up", "+").await;
+    alice.screenshot("game-rated-result").await;
+
+    dave_socket.close().await;
+    alice.close().await;
+    bob.close().await;
+    server.stop().await;
+}
+
+/// An established Paper Soccer blitz rating.
+fn blitz_rating(account: uuid::Uuid, rating: f64) -> RatingRow {
+    RatingRow {
+        account_id: account,
+        kind: "paper-soccer".to_owned(),
+        speed: "blitz".to_owned(),
+        rating,
+        deviation: 60.0,
+        volatility: 0.06,
+        games: 40,
+        updated_at: kartka_server::time::now_ms(),
+    }
 }

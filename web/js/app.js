@@ -106,6 +106,8 @@ connection.on('signed_out', () => {
   navigate(`/login?next=${encodeURIComponent(location.pathname)}`, { replace: true });
 });
 connection.on('game_started', ({ game_id: id }) => {
+  // A rematch opens its game itself; any other new game must not pull a player out of the one on screen.
+  if (location.pathname === `/game/${id}`) return;
   if (location.pathname.startsWith('/game/')) showNotice('A new game of yours has started.', { href: `/game/${id}`, label: 'Open it' });
   else navigate(`/game/${id}`);
 });

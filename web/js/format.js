@@ -56,8 +56,14 @@ export function resultFor(result, seat) {
   return result.winner === seat ? 'You won' : 'You lost';
 }
 
-/** "in 3 min", "in 45 s" for a future moment. */
+/** "3 min", "45 s": how long until a moment, or how long something usually takes. */
 export function formatCountdown(ms) {
   const seconds = Math.max(0, Math.ceil(ms / 1000));
   return seconds >= 120 ? `${Math.ceil(seconds / 60)} min` : `${seconds} s`;
+}
+
+/** Time gone by as a stopwatch shows it: `0:07`, `12:30`. */
+export function formatElapsed(ms) {
+  const seconds = Math.max(0, Math.floor(ms / 1000));
+  return `${Math.floor(seconds / 60)}:${String(seconds % 60).padStart(2, '0')}`;
 }

@@ -9,6 +9,10 @@ export class GameModel {
     this.players = snapshot.players;
     this.ruleset = snapshot.ruleset;
     this.timeControl = snapshot.time_control;
+    this.speed = snapshot.speed;
+    this.rated = snapshot.rated;
+    /** How the result changed the ratings (`[{seat, rating_before, rating_after, provisional}]`), when seen live. */
+    this.ratingChanges = [];
     this.status = snapshot.status;
     this.result = snapshot.result;
     this.drawOffer = snapshot.draw_offer;
@@ -75,6 +79,7 @@ export class GameModel {
       case 'ended':
         this.status = 'finished';
         this.result = event.result;
+        this.ratingChanges = event.rating_changes ?? [];
         this.drawOffer = null;
         this.setClocks(event.clocks, at);
         break;

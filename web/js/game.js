@@ -9,6 +9,8 @@ import { describeResult, describeTimeControl, formatCountdown, resultFor } from 
 import { renderMoveList } from './move-list.js';
 import { showNotice } from './notice.js';
 import { PlayerCard } from './player-card.js';
+import { ratingIn } from './ratings.js';
+import { mountRematch } from './rematch.js';
 import { otherSeat, parseDigits, stepPoint } from './rules.js';
 
 /** How often clocks and countdowns are redrawn between server events. */
@@ -46,6 +48,7 @@ class GamePage {
   }
 
   close() {
+    this.closeRematch?.();
     clearInterval(this.ticker);
     document.removeEventListener('keydown', this.onKey);
     this.removeStatus();
@@ -72,25 +75,41 @@ class GamePage {
     this.actions = h('div', { class: 'actions', id: 'game-actions' });
     this.moves = h('div', { class: 'move-list', id: 'move-list', tabindex: 0, 'aria-label': 'Moves' });
     this.after = h('div', { class: 'after' });
+    this.howToMove = this.seat ? h('p', { class: 'hint', text: 'Click or tap a highlighted point to move there. Keyboard: the numeric keypad, 8 = up, 9 = up-right, 6 = right … 7 = up-left.' }) : null;
     // Each card sits at the end of the goal its player defends: second at the top, first at the bottom.
     replaceChildren(this.root,
       h('div', { class: 'game-page' },
         h('div', { class: 'board-column' }, this.cards.second.element, h('div', { class: 'board-wrap' }, this.board.element), this.cards.first.element),
         h('aside', { class: 'side' },
           h('p', { class: 'game-title' }, h('strong', { text: describeTimeControl(this.model.timeControl) }),
+            this.model.rated ? ' · rated' : ' · casual',
             this.seat ? ` · you play ${this.seat}, attacking the ${this.seat === 'first' ? 'top' : 'bottom'} goal`
               : ' · watching'),
           this.status, this.sending, this.actions,
           h('h2', { class: 'small-heading', text: 'Moves' }), this.moves,
-          this.seat ? h('p', { class: 'hint', text: 'Click or tap a highlighted point to move there. Keyboard: the numeric keypad, 8 = up, 9 = up-right, 6 = right … 7 = up-left.' }) : null,
+          this.howToMove,
           this.after)));
     this.render();
+    this.showRatings();
+  }
+
+  /** The players' current ratings for this game's speed class, until the game's end shows how they changed. */
+  showRatings() {
+    for (const seat of ['first', 'second']) {
+      api.player(this.model.player(seat).name).then((profile) => {
+        if (!this.model.ratingChanges.length) this.cards[seat].setRating(ratingIn(profile, this.model.speed));
+      }, () => {});
+    }
   }
 
   onEvent(envelope) {
     if (!this.model) return;
     this.model.apply(envelope);
     const { event } = envelope;
+    for (const change of event.type === 'ended' ? this.model.ratingChanges : []) {
+      this.cards[change.seat].setRating({ rating: change.rating_after, provisional: change.provisional },
+        change.rating_after - change.rating_before);
+    }
     if (event.type === 'draw_offered' && this.seat && event.seat !== this.seat) this.say('Your opponent offers a draw.');
     if (event.type === 'draw_declined' && this.seat && event.seat !== this.seat) this.say('Your opponent declined the draw.');
     this.render();
@@ -236,18 +255,22 @@ class GamePage {
   }
 
   renderAfter() {
+    if (this.howToMove) this.howToMove.hidden = this.model.status !== 'active';
     if (this.model.status === 'active') {
       replaceChildren(this.after);
       return;
     }
     if (this.afterShown) return;
     this.afterShown = true;
-    replaceChildren(this.after,
-      h('div', { class: 'button-row' },
-        this.model.status === 'finished' ? h('a', { class: 'button primary', href: `/replay/${this.gameId}`, text: 'Replay the game' }) : null,
-        this.model.status === 'finished' ? h('a', { class: 'button', href: api.recordUrl(this.gameId), download: '', text: 'Download record' }) : null,
-        h('a', { class: 'button quiet', href: '/', text: 'Back to the lobby' })),
-      h('p', { class: 'hint', text: 'Rematches are not offered yet: send a new challenge from the lobby.' }));
+    if (this.seat) {
+      const opponent = this.model.player(otherSeat(this.seat)).name;
+      this.closeRematch = mountRematch(this.after, this.context, { gameId: this.gameId, seat: this.seat, opponent });
+    }
+    const finished = this.model.status === 'finished';
+    this.after.append(h('div', { class: 'button-row' },
+      finished ? h('a', { class: this.seat ? 'button' : 'button primary', href: `/replay/${this.gameId}`, text: 'Replay the game' }) : null,
+      finished ? h('a', { class: 'button', href: api.recordUrl(this.gameId), download: '', text: 'Download record' }) : null,
+      h('a', { class: 'button quiet', href: '/', text: 'Back to the lobby' })));
   }
 
   /** Redraws the clocks (the running one counts down locally between events) and the claim countdown. */

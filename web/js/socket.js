@@ -63,8 +63,9 @@ export class Connection {
   }
 
   /**
-   * Sends a frame with a fresh request id; resolves with the `ack`, rejects with a RequestError on an `error`
-   * frame, or with code `offline` when the connection is down or drops before the answer.
+   * Sends a frame with a fresh request id; resolves with the answer (an `ack`, or `seek_created` for a seek),
+   * rejects with a RequestError on an `error` frame, or with code `offline` when the connection is down or drops
+   * before the answer.
    */
   request(frame) {
     if (this.status !== 'online') return Promise.reject(new RequestError('offline', 'not connected'));
@@ -118,10 +119,11 @@ export class Connection {
       return;
     }
     const waiter = frame.id !== undefined && frame.id !== null ? this.waiting.get(frame.id) : undefined;
-    if (waiter && (frame.type === 'ack' || frame.type === 'error')) {
+    // The frame that carries a request's id answers it; frames the request causes on the way carry none.
+    if (waiter) {
       this.waiting.delete(frame.id);
-      if (frame.type === 'ack') waiter.resolve(frame);
-      else waiter.reject(new RequestError(frame.code, frame.message));
+      if (frame.type === 'error') waiter.reject(new RequestError(frame.code, frame.message));
+      else waiter.resolve(frame);
       return;
     }
     this.emit(frame.type, frame);

@@ -54,11 +54,16 @@ export function mount(container, lobby) {
 
   const item = (challenge, mine) => {
     const other = mine ? challenge.opponent : challenge.challenger;
-    const who = mine ? (other ? `To ${other.name}` : 'Open link') : `From ${challenge.challenger.name}`;
+    const rematch = Boolean(challenge.rematch_of);
+    let who = 'Open link';
+    if (!mine) who = `${rematch ? 'Rematch from' : 'From'} ${challenge.challenger.name}`;
+    else if (other) who = `${rematch ? 'Rematch to' : 'To'} ${other.name}`;
     const expires = formatCountdown(challenge.expires_at_ms - Date.now());
+    const terms = [describeTimeControl(challenge.time_control), challenge.rated ? 'rated' : 'casual',
+      seatWords(challenge.colour, mine), `expires in ${expires}`].join(' · ');
     return h('li', { class: 'challenge', 'data-challenge': challenge.id },
       h('div', { class: 'what' }, h('strong', { text: who }),
-        h('span', { class: 'meta', text: `${describeTimeControl(challenge.time_control)} · ${seatWords(challenge.colour, mine)} · expires in ${expires}` })),
+        h('span', { class: 'meta', text: terms })),
       mine && !other ? linkBox(challenge.id) : null,
       h('div', { class: 'actions' }, mine
         ? h('button', { type: 'button', class: 'small quiet cancel', on: { click: () => act(api.cancelChallenge, challenge) } }, 'Cancel')

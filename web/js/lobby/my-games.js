@@ -27,7 +27,7 @@ export function mount(container, lobby) {
   return mountGameList(container, lobby, {
     id: ID,
     title: 'Your games',
-    empty: 'No games yet. Send a challenge to start one.',
+    empty: 'No games yet: press a time control under Quick pairing, accept a seek, or challenge someone.',
     load: async () => {
       const { games } = await api.gamesOf(me.name);
       // Games in play first (yours to move before theirs), then the finished ones, newest first.

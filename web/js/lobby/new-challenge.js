@@ -4,24 +4,16 @@ import { api } from '../api.js';
 import { h } from '../dom.js';
 import { choice, field, form } from '../forms.js';
 import { formatTimeControl } from '../format.js';
+import { DEFAULT_TIME_CONTROL, TIME_CONTROLS, speedName, speedOf } from '../time-controls.js';
 
 export const ID = 'new-challenge';
-
-/** The time controls offered, as Fischer initial minutes + seconds per turn. */
-const TIME_CONTROLS = [
-  { initial_seconds: 60, increment_seconds: 0, label: 'Bullet' },
-  { initial_seconds: 180, increment_seconds: 2, label: 'Blitz' },
-  { initial_seconds: 300, increment_seconds: 3, label: 'Blitz' },
-  { initial_seconds: 600, increment_seconds: 5, label: 'Rapid' },
-  { initial_seconds: 1800, increment_seconds: 20, label: 'Classical' },
-];
-const DEFAULT_TIME_CONTROL = 1;
 
 export function mount(container, lobby) {
   const opponent = field('Opponent', { name: 'opponent', placeholder: 'Leave empty for a link anyone can use',
     autocomplete: 'off', maxLength: 24, pattern: '[A-Za-z0-9_\\-]{3,24}', title: 'A player\'s name' });
   const timeControl = choice('Time control', TIME_CONTROLS.map((tc, i) => ({ value: String(i),
-    label: `${formatTimeControl(tc)} · ${tc.label}`, selected: i === DEFAULT_TIME_CONTROL })), { name: 'time-control' });
+    label: `${formatTimeControl(tc)} · ${speedName(speedOf(tc))}`, selected: i === DEFAULT_TIME_CONTROL })), { name: 'time-control' });
+  const rated = choice('Games', [{ value: 'false', label: 'Casual' }, { value: 'true', label: 'Rated' }], { name: 'rated' });
   const colour = choice('You play', [
     { value: 'random', label: 'Either side (drawn at random)' },
     { value: 'first', label: 'First (kick off, attack the top goal)' },
@@ -29,12 +21,12 @@ export function mount(container, lobby) {
   ], { name: 'colour' });
 
   const create = async () => {
-    const { label, ...time } = TIME_CONTROLS[Number(timeControl.input.value)];
     const name = opponent.input.value.trim();
     const challenge = await api.createChallenge({
       opponent: name || undefined,
-      time_control: { type: 'fischer', ...time },
+      time_control: TIME_CONTROLS[Number(timeControl.input.value)],
       colour: colour.input.value,
+      rated: rated.input.value === 'true',
     });
     opponent.input.value = '';
     lobby.events.dispatchEvent(new CustomEvent('challenge-created', { detail: challenge }));
@@ -44,7 +36,8 @@ export function mount(container, lobby) {
     h('h2', { id: `${ID}-title`, text: 'Challenge someone' }),
     form({ class: 'stack' }, [
       opponent.element,
-      h('div', { class: 'row' }, timeControl.element, colour.element),
+      h('div', { class: 'row' }, timeControl.element, rated.element),
+      colour.element,
       h('button', { class: 'primary', type: 'submit', id: 'create-challenge', text: 'Send challenge' }),
     ], create),
   );

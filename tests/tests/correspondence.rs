@@ -10,36 +10,12 @@ use kartka_protocol::{EndReasonName, GameEvent, GameSnapshot, GameStatus, SeatNa
 use kartka_server::config::{CorrespondenceSettings, Settings};
 use kartka_server::games::new_game;
 use kartka_tests::client::{Api, WsClient};
-use kartka_tests::db::{Backend, TestDb};
 use kartka_tests::server::TestServer;
 use kartka_tests::webhook::{expected_signature, Receiver};
 use serde_json::{json, Value};
 use uuid::Uuid;
 
-macro_rules! on_both_stores {
-    ($($scenario:ident),* $(,)?) => {
-        mod sqlite {
-            $(
-                #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
-                async fn $scenario() {
-                    let database = super::TestDb::new(super::Backend::Sqlite).await;
-                    super::$scenario(database.url()).await;
-                }
-            )*
-        }
-        mod postgres {
-            $(
-                #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
-                async fn $scenario() {
-                    let database = super::TestDb::new(super::Backend::Postgres).await;
-                    super::$scenario(database.url()).await;
-                }
-            )*
-        }
-    };
-}
-
-on_both_stores!(
+kartka_tests::on_both_stores!(
     a_game_played_entirely_over_rest_ends_in_a_goal,
     the_sweeper_ends_an_overdue_game_on_time,
     vacation_pauses_the_clock_and_uses_the_bank,

@@ -1,8 +1,9 @@
 #!/usr/bin/env bash
 # The test command of kartka: sets up what the tests need, then runs the whole suite.
 #
-#   scripts/test.sh              set up PostgreSQL and the corpus, then run, stopping at the first
-#                                failure: cargo fmt --check, cargo clippy -D warnings, cargo test
+#   scripts/test.sh              set up PostgreSQL, the corpus and the browser, then run, stopping at
+#                                the first failure: cargo fmt --check, cargo clippy -D warnings,
+#                                node --test web/test/ (the client's rules), cargo test
 #   scripts/test.sh --check-env  only set up the environment; print the chosen settings on stdout
 #                                (NAME=value lines) and exit
 #
@@ -228,10 +229,21 @@ setup_postgres() {
 
 # --- browser tests ----------------------------------------------------------------------------
 
-# Browser tests: later work will install Debian's `chromium` and `chromium-driver` here
-# (apt-get, as install_postgresql does). Nothing to install yet.
+# The browser tests (tests/tests/browser.rs) drive Debian's headless Chromium through chromedriver; the
+# rules module of the browser client is unit-tested with Node's test runner. Installs what is missing.
 setup_browser() {
-    :
+    local missing=()
+    have chromium || missing+=(chromium)
+    have chromedriver || missing+=(chromium-driver)
+    have node || missing+=(nodejs)
+    if ((${#missing[@]} > 0)); then
+        log "installing ${missing[*]} for the browser tests"
+        have apt-get || die "${missing[*]} missing and there is no apt-get to install them"
+        as_root apt-get -q -o DPkg::Lock::Timeout=300 update >&2
+        as_root env DEBIAN_FRONTEND=noninteractive \
+            apt-get -q -y -o DPkg::Lock::Timeout=300 install "${missing[@]}" >&2
+    fi
+    log "browser: $(chromium --version 2>/dev/null | head -n 1), $(chromedriver --version | head -n 1)"
 }
 
 # --- Rust -------------------------------------------------------------------------------------
@@ -293,6 +305,9 @@ main() {
 
     section "cargo clippy"
     cargo clippy --workspace --all-targets --locked -- -D warnings
+
+    section "JavaScript unit tests (web/test)"
+    node --test web/test/
 
     section "cargo test"
     cargo test --workspace --locked

@@ -1,5 +1,5 @@
 -- Admin review of the game archive: imported games and players, search indexes, and the audit log.
--- (0002 belongs to matchmaking; landed migrations are never edited.)
+-- (0002 holds ratings, 0004 correspondence.)
 
 -- Imported players (names taken from kurnik records) keep kind 'registered' so 0001's CHECK stays as it is;
 -- the flag makes them a kind of their own. They have no password and never get a session. Their name_key
@@ -8,9 +8,8 @@ ALTER TABLE accounts ADD COLUMN imported BOOLEAN NOT NULL DEFAULT false;
 
 -- A game imported from a record file: `source` names the file (or upload), `source_index` the game's number in
 -- it (from 1), so importing the same file twice adds nothing. Such a game keeps its historic date in
--- created_at and is never active. `rated` is false for every game until ratings exist.
+-- created_at and is never active.
 ALTER TABLE games ADD COLUMN imported BOOLEAN NOT NULL DEFAULT false;
-ALTER TABLE games ADD COLUMN rated BOOLEAN NOT NULL DEFAULT false;
 ALTER TABLE games ADD COLUMN source TEXT;
 ALTER TABLE games ADD COLUMN source_index BIGINT;
 ALTER TABLE games ADD COLUMN imported_at BIGINT;

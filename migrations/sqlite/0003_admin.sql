@@ -1,6 +1,5 @@
 -- Admin review of the game archive: imported games and players, search indexes, and the audit log.
--- The same shape as migrations/postgres/0003_admin.sql. (0002 belongs to matchmaking; landed migrations are
--- never edited.)
+-- The same shape as migrations/postgres/0003_admin.sql.
 
 -- Imported players (names taken from kurnik records) keep kind 'registered', because changing 0001's CHECK
 -- would need a rebuild of the accounts table; the flag makes them a kind of their own. They have no password
@@ -10,9 +9,8 @@ ALTER TABLE accounts ADD COLUMN imported INTEGER NOT NULL DEFAULT 0 CHECK (impor
 
 -- A game imported from a record file: `source` names the file (or upload), `source_index` the game's number in
 -- it (from 1), so importing the same file twice adds nothing. Such a game keeps its historic date in
--- created_at and is never active. `rated` is false for every game until ratings exist.
+-- created_at and is never active.
 ALTER TABLE games ADD COLUMN imported INTEGER NOT NULL DEFAULT 0 CHECK (imported IN (0, 1));
-ALTER TABLE games ADD COLUMN rated INTEGER NOT NULL DEFAULT 0 CHECK (rated IN (0, 1));
 ALTER TABLE games ADD COLUMN source TEXT;
 ALTER TABLE games ADD COLUMN source_index INTEGER;
 ALTER TABLE games ADD COLUMN imported_at INTEGER;

@@ -53,8 +53,6 @@ pub struct ArchivedGame {
     /// The game.
     #[serde(flatten)]
     pub game: GameSummary,
-    /// Whether it was rated.
-    pub rated: bool,
     /// For an imported game, its origin (`null` for a game played here).
     pub import: Option<ImportOrigin>,
 }

@@ -27,6 +27,8 @@ pub enum ErrorCode {
     UnknownChallenge,
     /// No account with that name.
     UnknownPlayer,
+    /// No open seek with that id: it was accepted, cancelled or expired, or (a live seek) its creator left.
+    UnknownSeek,
     /// The sender is not a player of this game.
     NotAPlayer,
     /// It is the other seat's turn.
@@ -69,6 +71,7 @@ impl ErrorCode {
             ErrorCode::UnknownGame => "unknown_game",
             ErrorCode::UnknownChallenge => "unknown_challenge",
             ErrorCode::UnknownPlayer => "unknown_player",
+            ErrorCode::UnknownSeek => "unknown_seek",
             ErrorCode::NotAPlayer => "not_a_player",
             ErrorCode::NotYourTurn => "not_your_turn",
             ErrorCode::StalePly => "stale_ply",

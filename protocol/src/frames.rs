@@ -3,9 +3,11 @@
 use serde::{Deserialize, Serialize};
 use uuid::Uuid;
 
+use crate::correspondence::Notification;
 use crate::error::ErrorCode;
-use crate::game::{EventEnvelope, GameSnapshot};
-use crate::rest::{AccountInfo, Challenge};
+use crate::game::{EventEnvelope, GameSnapshot, RulesetSpec, TimeControl};
+use crate::lobby::{PoolSpec, PoolStatus, RatingRange, Seek};
+use crate::rest::{AccountInfo, Challenge, ColourChoice};
 
 /// What a player does with a draw.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
@@ -103,6 +105,74 @@ pub enum ClientFrame {
         /// The game.
         game_id: Uuid,
     },
+    /// Wait in a quick pairing pool. A player may wait in several pools at once and leaves all of them when
+    /// paired, when they leave, or when their last connection closes.
+    PoolJoin {
+        /// Request id, echoed.
+        #[serde(default)]
+        id: Option<u64>,
+        /// The pool.
+        pool: PoolSpec,
+    },
+    /// Stop waiting in a pool, or (no `pool`) in every pool.
+    PoolLeave {
+        /// Request id, echoed.
+        #[serde(default)]
+        id: Option<u64>,
+        /// The pool to leave; every pool when absent.
+        #[serde(default)]
+        pool: Option<PoolSpec>,
+    },
+    /// Open a seek in the lobby; answered with `seek_created`. It lives until accepted, cancelled, or the
+    /// creator's last connection closes.
+    SeekCreate {
+        /// Request id, echoed.
+        #[serde(default)]
+        id: Option<u64>,
+        /// Game kind and options (default: kurnik's Paper Soccer pitch).
+        #[serde(default)]
+        ruleset: RulesetSpec,
+        /// The time control.
+        time_control: TimeControl,
+        /// Whether the game changes ratings.
+        #[serde(default)]
+        rated: bool,
+        /// The ratings that may accept; anyone when absent.
+        #[serde(default)]
+        rating_range: Option<RatingRange>,
+        /// The creator's seat (default: balanced by recent games).
+        #[serde(default)]
+        colour: ColourChoice,
+    },
+    /// Withdraw one of my seeks.
+    SeekCancel {
+        /// Request id, echoed.
+        #[serde(default)]
+        id: Option<u64>,
+        /// The seek.
+        seek_id: Uuid,
+    },
+    /// Accept someone's seek: the game starts at once; the ack names it.
+    SeekAccept {
+        /// Request id, echoed.
+        #[serde(default)]
+        id: Option<u64>,
+        /// The seek.
+        seek_id: Uuid,
+    },
+    /// Receive the lobby: a `lobby` snapshot, then `seek_added`, `seek_removed` and `pool_status` as they
+    /// happen.
+    LobbySubscribe {
+        /// Request id, echoed.
+        #[serde(default)]
+        id: Option<u64>,
+    },
+    /// Stop receiving the lobby.
+    LobbyUnsubscribe {
+        /// Request id, echoed.
+        #[serde(default)]
+        id: Option<u64>,
+    },
     /// Keep-alive; answered with `pong`.
     Ping {
         /// Request id, echoed.
@@ -124,6 +194,13 @@ impl ClientFrame {
             | ClientFrame::Draw { id, .. }
             | ClientFrame::Abort { id, .. }
             | ClientFrame::ClaimVictory { id, .. }
+            | ClientFrame::PoolJoin { id, .. }
+            | ClientFrame::PoolLeave { id, .. }
+            | ClientFrame::SeekCreate { id, .. }
+            | ClientFrame::SeekCancel { id, .. }
+            | ClientFrame::SeekAccept { id, .. }
+            | ClientFrame::LobbySubscribe { id }
+            | ClientFrame::LobbyUnsubscribe { id }
             | ClientFrame::Ping { id } => *id,
         }
     }
@@ -188,6 +265,40 @@ pub enum ServerFrame {
     GameStarted {
         /// The new game.
         game_id: Uuid,
+    },
+    /// Something this account should know about (it is their turn, their time is running out). The same
+    /// notifications reach the account's NDJSON stream and its webhook.
+    Notification {
+        /// The notification.
+        notification: Notification,
+    },
+    /// How busy a pool is: sent to the players waiting in it (on joining, and after each pairing wave) and to
+    /// lobby subscribers.
+    PoolStatus(PoolStatus),
+    /// The answer to `seek_create`: the new seek.
+    SeekCreated {
+        /// Request id of the `seek_create`.
+        id: Option<u64>,
+        /// The seek.
+        seek: Seek,
+    },
+    /// The lobby as it is now (the answer to `lobby_subscribe`, before its ack).
+    Lobby {
+        /// Every open seek, oldest first.
+        seeks: Vec<Seek>,
+        /// Every pool with players waiting or a measured wait.
+        pools: Vec<PoolStatus>,
+    },
+    /// A seek was opened (to lobby subscribers).
+    SeekAdded {
+        /// The seek.
+        seek: Seek,
+    },
+    /// A seek was accepted, cancelled, or died with its creator's last connection (to lobby subscribers and the
+    /// creator).
+    SeekRemoved {
+        /// The seek.
+        seek_id: Uuid,
     },
     /// The answer to `ping`.
     Pong {

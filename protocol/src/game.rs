@@ -47,6 +47,38 @@ impl Default for RulesetSpec {
     }
 }
 
+/// A game kind, as named in a ruleset's `kind` and in leaderboard paths.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[serde(rename_all = "kebab-case")]
+pub enum GameKindName {
+    /// Paper Soccer.
+    PaperSoccer,
+}
+
+impl RulesetSpec {
+    /// The game kind of this ruleset.
+    #[must_use]
+    pub fn kind(&self) -> GameKindName {
+        match self {
+            RulesetSpec::PaperSoccer { .. } => GameKindName::PaperSoccer,
+        }
+    }
+}
+
+/// How fast a game is, from its time control: each speed class has its own ratings.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum SpeedClass {
+    /// Under 3 minutes per player, estimated.
+    Bullet,
+    /// 3 to 8 minutes per player, estimated.
+    Blitz,
+    /// 8 to 25 minutes per player, estimated.
+    Rapid,
+    /// 25 minutes or more per player, estimated.
+    Classical,
+}
+
 /// How a game is timed.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
 #[serde(tag = "type", rename_all = "snake_case", deny_unknown_fields)]
@@ -58,6 +90,30 @@ pub enum TimeControl {
         /// Time added to the mover's clock after each completed turn, in seconds.
         increment_seconds: u32,
     },
+    /// Correspondence: each player has `days_per_move` days for a turn; completing a turn refills the mover's
+    /// clock to that. Allowed values: 1, 2, 3, 5, 7, 10 or 14.
+    Correspondence {
+        /// Days per turn.
+        days_per_move: u32,
+        /// Whether a player's vacation pauses their clock in this game (default true).
+        #[serde(default = "vacation_allowed_by_default")]
+        vacation_allowed: bool,
+    },
+}
+
+fn vacation_allowed_by_default() -> bool {
+    true
+}
+
+impl TimeControl {
+    /// The days per move a correspondence game may have.
+    pub const CORRESPONDENCE_DAYS: [u32; 7] = [1, 2, 3, 5, 7, 10, 14];
+
+    /// Whether this is a correspondence time control.
+    #[must_use]
+    pub fn is_correspondence(&self) -> bool {
+        matches!(self, TimeControl::Correspondence { .. })
+    }
 }
 
 /// Both clocks at a moment: the time left per seat in milliseconds, and whose clock is running.
@@ -200,6 +256,10 @@ pub enum GameEvent {
         result: GameResult,
         /// The clocks at the end.
         clocks: Clocks,
+        /// How the result changed both players' ratings, first seat first; empty for a casual game and for one
+        /// that ended before both players moved.
+        #[serde(default, skip_serializing_if = "Vec::is_empty")]
+        rating_changes: Vec<RatingChange>,
     },
     /// The game was aborted before both players moved.
     Aborted {
@@ -224,6 +284,44 @@ pub enum GameEvent {
         /// The clocks at that moment (stopped).
         clocks: Clocks,
     },
+    /// The server was down while this seat's clock ran; that time was given back (correspondence games).
+    ClockCredited {
+        /// The seat whose clock was running.
+        seat: SeatName,
+        /// How much time was given back, in milliseconds.
+        credited_ms: i64,
+        /// The clocks after the credit.
+        clocks: Clocks,
+    },
+    /// A player went on vacation: their clock in this game is paused (correspondence games that allow it).
+    VacationStarted {
+        /// The player's seat.
+        seat: SeatName,
+        /// The clocks from now on.
+        clocks: Clocks,
+    },
+    /// A player's vacation ended: their clock runs again when it is their turn.
+    VacationEnded {
+        /// The player's seat.
+        seat: SeatName,
+        /// The clocks from now on.
+        clocks: Clocks,
+    },
+}
+
+/// How a rated result changed one player's rating (Glicko-2, rounded to whole points).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct RatingChange {
+    /// The player's seat.
+    pub seat: SeatName,
+    /// The rating before the game.
+    pub rating_before: i32,
+    /// The rating after the game.
+    pub rating_after: i32,
+    /// The rating deviation after the game.
+    pub deviation: i32,
+    /// Whether the rating is still provisional (its deviation is high).
+    pub provisional: bool,
 }
 
 /// A game event with its game, sequence number and time.
@@ -248,6 +346,10 @@ pub struct GameSnapshot {
     pub ruleset: RulesetSpec,
     /// The time control.
     pub time_control: TimeControl,
+    /// The speed class of the time control.
+    pub speed: SpeedClass,
+    /// Whether the result changes the players' ratings.
+    pub rated: bool,
     /// The players, first seat first.
     pub players: [PlayerInfo; 2],
     /// Where the game stands.
@@ -268,6 +370,9 @@ pub struct GameSnapshot {
     pub clocks_at_ms: i64,
     /// The seat with a standing draw offer.
     pub draw_offer: Option<SeatName>,
+    /// The seats whose players are on vacation, their clocks paused (correspondence games).
+    #[serde(default)]
+    pub on_vacation: Vec<SeatName>,
     /// The sequence number of the last event included.
     pub seq: u64,
     /// When the game was created, in milliseconds since the Unix epoch.

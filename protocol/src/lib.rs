@@ -1,23 +1,26 @@
 //! Everything that crosses kartka's wire, as serde types: WebSocket frames ([`ClientFrame`], [`ServerFrame`]),
-//! game events ([`GameEvent`]), REST bodies ([`rest`], and [`admin`] for the admin API) and stable error codes
-//! ([`ErrorCode`]).
+//! game events ([`GameEvent`]), REST bodies ([`rest`], [`correspondence`], and [`admin`] for the admin API) and
+//! stable error codes ([`ErrorCode`]).
 //!
 //! Architecture invariant: only this crate defines what crosses the wire. The server converts engine and
 //! storage types to these at its boundary, so a change here is a change of the protocol and needs a new
 //! [`PROTOCOL_VERSION`] when it is not backwards compatible.
 
 pub mod admin;
+pub mod correspondence;
 mod error;
 mod frames;
 mod game;
+mod lobby;
 pub mod rest;
 
 pub use error::ErrorCode;
 pub use frames::{ClientFrame, DrawAction, ServerFrame};
 pub use game::{
-    Clocks, EndReasonName, EventEnvelope, GameEvent, GameResult, GameSnapshot, GameStatus, MoveRecord, PlayerInfo,
-    RulesetSpec, SeatName, TimeControl,
+    Clocks, EndReasonName, EventEnvelope, GameEvent, GameKindName, GameResult, GameSnapshot, GameStatus, MoveRecord,
+    PlayerInfo, RatingChange, RulesetSpec, SeatName, SpeedClass, TimeControl,
 };
+pub use lobby::{PoolSpec, PoolStatus, RatingRange, Seek};
 
 /// The protocol version this build speaks. A client names the version it speaks in its `hello` frame.
 pub const PROTOCOL_VERSION: u32 = 1;

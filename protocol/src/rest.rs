@@ -4,7 +4,7 @@ use serde::{Deserialize, Serialize};
 use uuid::Uuid;
 
 use crate::error::ErrorCode;
-use crate::game::{GameResult, GameStatus, PlayerInfo, RulesetSpec, SeatName, TimeControl};
+use crate::game::{GameKindName, GameResult, GameStatus, PlayerInfo, RulesetSpec, SeatName, SpeedClass, TimeControl};
 
 /// An account as others see it.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
@@ -75,6 +75,9 @@ pub struct CreateChallenge {
     /// The challenger's seat.
     #[serde(default)]
     pub colour: ColourChoice,
+    /// Whether the game changes ratings (default: casual).
+    #[serde(default)]
+    pub rated: bool,
     /// How long the challenge stays open, in seconds (default 600, at most 7 days).
     #[serde(default)]
     pub expires_in_seconds: Option<u32>,
@@ -111,6 +114,12 @@ pub struct Challenge {
     pub time_control: TimeControl,
     /// The challenger's seat choice.
     pub colour: ColourChoice,
+    /// Whether the game changes ratings.
+    #[serde(default)]
+    pub rated: bool,
+    /// For a rematch offer: the game it follows.
+    #[serde(default)]
+    pub rematch_of: Option<Uuid>,
     /// Where it stands.
     pub status: ChallengeStatus,
     /// The game, once accepted.
@@ -139,6 +148,10 @@ pub struct GameSummary {
     pub ruleset: RulesetSpec,
     /// The time control.
     pub time_control: TimeControl,
+    /// The speed class of the time control.
+    pub speed: SpeedClass,
+    /// Whether the result changes the players' ratings.
+    pub rated: bool,
     /// The players, first seat first.
     pub players: [PlayerInfo; 2],
     /// Where the game stands.
@@ -162,6 +175,81 @@ pub struct GameList {
     pub games: Vec<GameSummary>,
     /// Pass as `before` to get the next page; absent on the last page.
     pub next_before: Option<String>,
+}
+
+/// One player's rating for a game kind and speed class (Glicko-2, rounded to whole points).
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct RatingInfo {
+    /// The game kind.
+    pub kind: GameKindName,
+    /// The speed class.
+    pub speed: SpeedClass,
+    /// The rating.
+    pub rating: i32,
+    /// The rating deviation now: it grows while the player does not play rated games.
+    pub deviation: i32,
+    /// Whether the rating is provisional (the deviation is above 110).
+    pub provisional: bool,
+    /// Rated games played in this kind and speed class.
+    pub games: u32,
+    /// When the last rated game ended, in milliseconds since the Unix epoch.
+    pub last_rated_at_ms: i64,
+}
+
+/// A player's results over all their games.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
+pub struct ResultCounts {
+    /// Games that ended with a result.
+    pub finished: u32,
+    /// Of those, won.
+    pub wins: u32,
+    /// Of those, lost.
+    pub losses: u32,
+    /// Of those, drawn.
+    pub draws: u32,
+    /// Games called off before both players moved.
+    pub aborted: u32,
+    /// Games being played now.
+    pub active: u32,
+}
+
+/// `GET /api/players/{name}`: a player's profile.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Profile {
+    /// The account.
+    pub account: AccountInfo,
+    /// When the account was created, in milliseconds since the Unix epoch.
+    pub created_at_ms: i64,
+    /// Every rating the player has, by game kind and speed class.
+    pub ratings: Vec<RatingInfo>,
+    /// Results over all games, rated and casual.
+    pub results: ResultCounts,
+}
+
+/// One row of a leaderboard.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct LeaderboardEntry {
+    /// 1 for the best.
+    pub rank: u32,
+    /// The player.
+    pub player: AccountInfo,
+    /// The rating.
+    pub rating: i32,
+    /// The rating deviation now.
+    pub deviation: i32,
+    /// Rated games played in this kind and speed class.
+    pub games: u32,
+}
+
+/// `GET /api/leaderboard/{kind}?speed=…`: the best established (not provisional) ratings, best first.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Leaderboard {
+    /// The game kind.
+    pub kind: GameKindName,
+    /// The speed class.
+    pub speed: SpeedClass,
+    /// The players, best first.
+    pub players: Vec<LeaderboardEntry>,
 }
 
 /// The body of every REST error.

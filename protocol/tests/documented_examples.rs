@@ -5,7 +5,11 @@ use kartka_protocol::admin::{
     AccountActionDone, ActionReason, Adjudication, AuditPage, ExportedGame, GameActionDone, GameReview, GameSearchPage,
     ImportReport, SoccerPositionView,
 };
-use kartka_protocol::rest::{Challenge, CreateChallenge, ErrorBody, Session};
+use kartka_protocol::correspondence::{
+    ActionDone, ConditionalMoves, CreateSeek, DrawRequest, MyGames, NotificationList, NotificationSettings,
+    NotificationSettingsView, PlayMove, Seek, SeekList, StartVacation, VacationStatus,
+};
+use kartka_protocol::rest::{Challenge, CreateChallenge, ErrorBody, Leaderboard, Profile, Session};
 use kartka_protocol::{ClientFrame, ServerFrame};
 use serde::de::DeserializeOwned;
 
@@ -60,6 +64,21 @@ fn every_documented_example_is_a_valid_frame_or_body() {
             || parses_as::<CreateChallenge>(example)
             || parses_as::<Challenge>(example)
             || parses_as::<ErrorBody>(example)
+            || parses_as::<PlayMove>(example)
+            || parses_as::<DrawRequest>(example)
+            || parses_as::<ActionDone>(example)
+            || parses_as::<MyGames>(example)
+            || parses_as::<ConditionalMoves>(example)
+            || parses_as::<StartVacation>(example)
+            || parses_as::<VacationStatus>(example)
+            || parses_as::<NotificationSettings>(example)
+            || parses_as::<NotificationSettingsView>(example)
+            || parses_as::<NotificationList>(example)
+            || parses_as::<CreateSeek>(example)
+            || parses_as::<Seek>(example)
+            || parses_as::<SeekList>(example)
+            || parses_as::<Profile>(example)
+            || parses_as::<Leaderboard>(example)
             || parses_as_admin_body(example);
         assert!(valid, "docs/protocol.md example does not match any protocol type:\n{example}");
     }
@@ -76,4 +95,8 @@ fn client_frames_round_trip_and_reject_unknown_fields() {
     assert_eq!(again, frame);
     assert!(serde_json::from_str::<ClientFrame>(r#"{"type":"ping","bogus":1}"#).is_err());
     assert!(serde_json::from_str::<ClientFrame>(r#"{"type":"teleport"}"#).is_err());
+    let pool = r#"{"type":"pool_join","pool":{"time_control":{"type":"fischer","initial_seconds":60,"increment_seconds":0},"rated":true}}"#;
+    assert!(serde_json::from_str::<ClientFrame>(pool).is_ok(), "the ruleset defaults to kurnik's");
+    let stray = pool.replace(r#""rated":true"#, r#""rated":true,"speed":"bullet""#);
+    assert!(serde_json::from_str::<ClientFrame>(&stray).is_err(), "unknown fields inside a pool are refused");
 }

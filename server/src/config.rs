@@ -1,7 +1,11 @@
 //! Server configuration: every option is a command-line flag and an environment variable.
 
 use std::net::SocketAddr;
+use std::path::PathBuf;
 use std::time::Duration;
+
+use crate::lobby::LobbySettings;
+use crate::web::WebFiles;
 
 /// How log lines are written.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, clap::ValueEnum)]
@@ -42,6 +46,26 @@ pub struct ServeArgs {
     /// does it while the server runs).
     #[arg(long, env = "KARTKA_ADMINS", value_delimiter = ',')]
     pub admins: Vec<String>,
+    /// Vacation days each account may take in any year.
+    #[arg(long, env = "KARTKA_VACATION_DAYS", default_value_t = 30)]
+    pub vacation_days_per_year: u32,
+    /// Let webhooks go to loopback, private and link-local addresses. Off by default, so that a webhook URL
+    /// cannot make the server probe its own network; tests and single-machine set-ups turn it on.
+    #[arg(long, env = "KARTKA_WEBHOOK_ALLOW_PRIVATE")]
+    pub webhook_allow_private: bool,
+    /// For tests only: the length of a correspondence "day", in milliseconds.
+    #[arg(long, env = "KARTKA_CORRESPONDENCE_DAY_MS", default_value_t = 86_400_000, hide = true)]
+    pub correspondence_day_ms: u64,
+    /// For tests only: how often the server records that it is up, in milliseconds.
+    #[arg(long, env = "KARTKA_HEARTBEAT_MS", default_value_t = 30_000, hide = true)]
+    pub heartbeat_ms: u64,
+    /// For tests only: how often the sweeper looks for overdue games and ending vacations, in milliseconds.
+    #[arg(long, env = "KARTKA_SWEEP_MS", default_value_t = 10_000, hide = true)]
+    pub sweep_ms: u64,
+    /// Serve the browser client from this directory (e.g. `web`) instead of the copy built into the binary,
+    /// so that edits show on reload. For development.
+    #[arg(long, env = "KARTKA_WEB_DIR")]
+    pub web_dir: Option<PathBuf>,
 }
 
 /// The settings the running server uses, derived from [`ServeArgs`] (tests build them directly).
@@ -59,6 +83,54 @@ pub struct Settings {
     pub session_lifetime: Duration,
     /// Accounts granted the admin role at start-up.
     pub admins: Vec<String>,
+    /// Where the browser client's files come from.
+    pub web_files: WebFiles,
+    /// How quick pairing runs.
+    pub lobby: LobbySettings,
+    /// Correspondence play: day length, heartbeat, sweeper, vacations, webhooks.
+    pub correspondence: CorrespondenceSettings,
+}
+
+/// Timings and limits of correspondence play.
+#[derive(Clone, Debug)]
+pub struct CorrespondenceSettings {
+    /// How long a "day" of days-per-move and vacations lasts: 24 h, shorter only in tests.
+    pub day: Duration,
+    /// How often the server records that it is up; downtime is measured from the last record.
+    pub heartbeat_interval: Duration,
+    /// How often the sweeper looks for overdue games and ending vacations.
+    pub sweep_interval: Duration,
+    /// How often the notifier looks for due notifications when nothing wakes it.
+    pub notify_poll_interval: Duration,
+    /// Vacation days per account in any year (365 days).
+    pub vacation_days_per_year: u32,
+    /// Whether webhooks may go to loopback, private and link-local addresses.
+    pub webhook_allow_private: bool,
+    /// How long one webhook request may take.
+    pub webhook_timeout: Duration,
+    /// The wait after a webhook's first failure; it doubles with each further failure, up to the cap.
+    pub webhook_first_retry: Duration,
+    /// The longest wait between webhook attempts.
+    pub webhook_retry_cap: Duration,
+    /// Attempts after which a webhook delivery is given up.
+    pub webhook_max_attempts: u32,
+}
+
+impl Default for CorrespondenceSettings {
+    fn default() -> Self {
+        CorrespondenceSettings {
+            day: Duration::from_secs(24 * 3600),
+            heartbeat_interval: Duration::from_secs(30),
+            sweep_interval: Duration::from_secs(10),
+            notify_poll_interval: Duration::from_secs(5),
+            vacation_days_per_year: 30,
+            webhook_allow_private: false,
+            webhook_timeout: Duration::from_secs(10),
+            webhook_first_retry: Duration::from_secs(30),
+            webhook_retry_cap: Duration::from_secs(3600),
+            webhook_max_attempts: 12,
+        }
+    }
 }
 
 impl Default for Settings {
@@ -70,6 +142,9 @@ impl Default for Settings {
             outbound_queue: 256,
             session_lifetime: Duration::from_secs(30 * 24 * 3600),
             admins: Vec::new(),
+            correspondence: CorrespondenceSettings::default(),
+            web_files: WebFiles::Embedded,
+            lobby: LobbySettings::default(),
         }
     }
 }
@@ -81,6 +156,15 @@ impl From<&ServeArgs> for Settings {
             disconnect_grace: Duration::from_secs(args.disconnect_grace_seconds),
             ws_messages_per_second: args.ws_messages_per_second.max(1),
             admins: args.admins.iter().map(|name| name.trim().to_owned()).filter(|name| !name.is_empty()).collect(),
+            correspondence: CorrespondenceSettings {
+                day: Duration::from_millis(args.correspondence_day_ms.max(1)),
+                heartbeat_interval: Duration::from_millis(args.heartbeat_ms.max(1)),
+                sweep_interval: Duration::from_millis(args.sweep_ms.max(1)),
+                vacation_days_per_year: args.vacation_days_per_year,
+                webhook_allow_private: args.webhook_allow_private,
+                ..CorrespondenceSettings::default()
+            },
+            web_files: args.web_dir.clone().map_or(WebFiles::Embedded, WebFiles::Directory),
             ..Settings::default()
         }
     }

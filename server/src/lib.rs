@@ -10,11 +10,15 @@ pub mod api;
 pub mod auth;
 pub mod cli;
 pub mod config;
+pub mod correspondence;
 pub mod games;
+pub mod lobby;
 pub mod outbox;
+pub mod ratings;
 pub mod state;
 pub mod store;
 pub mod time;
+pub mod web;
 pub mod ws;
 
 use std::future::Future;
@@ -30,31 +34,41 @@ pub use state::AppState;
 /// The largest REST request body accepted.
 const MAX_BODY_BYTES: usize = 64 * 1024;
 
-/// The HTTP router: REST under `/api`, `/healthz`, and the WebSocket at `/ws`. Request bodies are limited to
-/// [`MAX_BODY_BYTES`], except the admin import's record files, which have a limit of their own.
+/// The HTTP router: REST under `/api`, `/healthz`, the WebSocket at `/ws`, and the browser client for every
+/// other path. Request bodies are limited to [`MAX_BODY_BYTES`], except the admin import's record files, which
+/// have a limit of their own.
 pub fn app(state: AppState) -> Router {
     api::routes()
         .route("/ws", get(ws::websocket))
+        .fallback(web::serve)
         .layer(RequestBodyLimitLayer::new(MAX_BODY_BYTES))
         .merge(api::admin::import_routes())
         .layer(TraceLayer::new_for_http())
         .with_state(state)
 }
 
-/// Serves `state` on `listener` until `shutdown` resolves. Grants the configured admins their role and resumes
-/// the clocks of every active game first.
-/// On shutdown: stops accepting, closes every WebSocket with 1001, lets each game actor finish the change it
-/// is committing, and returns when every task has ended.
+/// Serves `state` on `listener` until `shutdown` resolves. First grants the configured admins their role and
+/// records how long the server was down (since its last heartbeat), then resumes the clocks of every active
+/// game (crediting that downtime to correspondence clocks) and starts the correspondence workers. On shutdown:
+/// stops accepting, closes every WebSocket with 1001 and every notification stream, lets each game actor finish
+/// the change it is committing, and returns when every task has ended.
 pub async fn run(
     listener: TcpListener,
     state: AppState,
     shutdown: impl Future<Output = ()> + Send + 'static,
 ) -> std::io::Result<()> {
     admin::role::grant_configured(state.store.as_ref(), &state.settings.admins).await;
+    let heartbeat = state.settings.correspondence.heartbeat_interval;
+    match correspondence::downtime::record_outage(state.store.as_ref(), heartbeat, time::now_ms()).await {
+        Ok(Some(outage)) => tracing::info!(down_ms = outage.ended_at - outage.started_at, "the server was down"),
+        Ok(None) => {}
+        Err(error) => tracing::error!(%error, "could not record the downtime before this start"),
+    }
     match state.games.resume_active().await {
         Ok(count) => tracing::info!(games = count, "resumed active games"),
         Err(error) => tracing::error!(%error, "could not resume active games"),
     }
+    correspondence::spawn_workers(&state);
     let cancel = state.shutdown.clone();
     let served = axum::serve(listener, app(state.clone()))
         .with_graceful_shutdown(async move {

@@ -7,7 +7,10 @@ use tokio_util::sync::CancellationToken;
 use tokio_util::task::TaskTracker;
 
 use crate::config::Settings;
-use crate::games::Games;
+use crate::correspondence::notify::TurnNotices;
+use crate::correspondence::Wakers;
+use crate::games::{ActorConfig, Games};
+use crate::lobby::{Lobby, Starter};
 use crate::store::Store;
 use crate::ws::Connections;
 
@@ -20,8 +23,12 @@ pub struct AppState {
     pub games: Games,
     /// Open WebSocket connections by account, for notifications.
     pub connections: Connections,
+    /// Quick pairing pools and open seeks.
+    pub lobby: Lobby,
     /// Limits and timings.
     pub settings: Arc<Settings>,
+    /// Wakes the notification and webhook workers.
+    pub wakers: Wakers,
     /// Cancelled when the server shuts down.
     pub shutdown: CancellationToken,
     /// Every connection and game task, awaited at shutdown.
@@ -30,15 +37,26 @@ pub struct AppState {
 }
 
 impl AppState {
-    /// State over `store` with `settings`.
+    /// State over `store` with `settings`; starts the lobby task, so it must be called inside a Tokio runtime.
     #[must_use]
     pub fn new(store: Arc<dyn Store>, settings: Settings) -> AppState {
         let shutdown = CancellationToken::new();
         let tasks = TaskTracker::new();
+        let wakers = Wakers::default();
+        let actors = ActorConfig {
+            disconnect_grace: settings.disconnect_grace,
+            correspondence_day: settings.correspondence.day,
+            hooks: Arc::new(TurnNotices::new(store.clone(), wakers.notifications.clone())),
+        };
+        let games = Games::new(store.clone(), actors, shutdown.clone(), tasks.clone());
+        let connections = Connections::default();
+        let starter = Starter { store: store.clone(), games: games.clone(), connections: connections.clone() };
         AppState {
-            games: Games::new(store.clone(), settings.disconnect_grace, shutdown.clone(), tasks.clone()),
+            lobby: Lobby::start(starter, settings.lobby, shutdown.clone(), tasks.clone()),
+            games,
             store,
-            connections: Connections::default(),
+            wakers,
+            connections,
             settings: Arc::new(settings),
             shutdown,
             tasks,

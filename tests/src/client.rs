@@ -54,6 +54,38 @@ impl Api {
         (status, response.json().await.unwrap_or(Value::Null))
     }
 
+    /// `PUT path` with a JSON body and a token; the status and the JSON reply.
+    pub async fn put(&self, path: &str, token: &str, body: &Value) -> (u16, Value) {
+        let response = self
+            .http
+            .put(format!("{}{path}", self.base))
+            .json(body)
+            .bearer_auth(token)
+            .send()
+            .await
+            .expect("the server answers");
+        let status = response.status().as_u16();
+        (status, response.json().await.unwrap_or(Value::Null))
+    }
+
+    /// `DELETE path` with a token; the status and the JSON reply.
+    pub async fn delete(&self, path: &str, token: &str) -> (u16, Value) {
+        let response = self
+            .http
+            .delete(format!("{}{path}", self.base))
+            .bearer_auth(token)
+            .send()
+            .await
+            .expect("the server answers");
+        let status = response.status().as_u16();
+        (status, response.json().await.unwrap_or(Value::Null))
+    }
+
+    /// `GET path` with a token, as a streaming response (for NDJSON streams).
+    pub async fn open_stream(&self, path: &str, token: &str) -> reqwest::Response {
+        self.http.get(format!("{}{path}", self.base)).bearer_auth(token).send().await.expect("the server answers")
+    }
+
     /// `GET path` with an optional token; the status and the body text.
     pub async fn get_text(&self, path: &str, token: Option<&str>) -> (u16, String) {
         let mut request = self.http.get(format!("{}{path}", self.base));
@@ -85,6 +117,7 @@ impl Api {
             ruleset: Default::default(),
             time_control,
             colour: kartka_protocol::rest::ColourChoice::First,
+            rated: false,
             expires_in_seconds: None,
         };
         let body = serde_json::to_value(&request).expect("serialise");

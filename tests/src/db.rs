@@ -9,7 +9,7 @@ use std::sync::Arc;
 
 use kartka_server::store::{self, Store};
 use sqlx::postgres::PgConnectOptions;
-use sqlx::{ConnectOptions, Connection, PgConnection};
+use sqlx::{ConnectOptions, Connection, PgConnection, SqliteConnection};
 use tempfile::TempDir;
 use uuid::Uuid;
 
@@ -32,6 +32,7 @@ pub enum Backend {
 pub struct TestDb {
     store: Arc<dyn Store>,
     url: String,
+    backend: Backend,
     cleanup: Cleanup,
 }
 
@@ -68,7 +69,7 @@ impl TestDb {
         let dir = tempfile::tempdir().expect("create a temporary directory for the SQLite database");
         let url = format!("sqlite://{}", dir.path().join("kartka.db").display());
         let store = store::open(&url).await.unwrap_or_else(|error| panic!("open SQLite at {url}: {error}"));
-        Self { store, url, cleanup: Cleanup::RemoveDir { _dir: dir } }
+        Self { store, url, backend: Backend::Sqlite, cleanup: Cleanup::RemoveDir { _dir: dir } }
     }
 
     async fn postgres() -> Self {
@@ -91,7 +92,97 @@ impl TestDb {
 
         let url = server.database(&name).to_url_lossy().to_string();
         let store = store::open(&url).await.unwrap_or_else(|error| panic!("open PostgreSQL database {name}: {error}"));
-        Self { store, url, cleanup: Cleanup::DropDatabase { server_url, name } }
+        Self { store, url, backend: Backend::Postgres, cleanup: Cleanup::DropDatabase { server_url, name } }
+    }
+
+    /// The backend.
+    pub fn backend(&self) -> Backend {
+        self.backend
+    }
+
+    /// Makes every write to the ratings table fail inside its transaction, as a fault between a game's result
+    /// and its ratings would (a trigger that raises an error).
+    pub async fn fail_rating_writes(&self) {
+        match self.backend {
+            Backend::Postgres => {
+                self.execute(
+                    "CREATE FUNCTION kartka_test_fault() RETURNS trigger LANGUAGE plpgsql AS \
+                     $$ BEGIN RAISE EXCEPTION 'injected fault: rating write'; END $$",
+                )
+                .await;
+                self.execute(
+                    "CREATE TRIGGER kartka_test_fault BEFORE INSERT OR UPDATE ON ratings \
+                     FOR EACH ROW EXECUTE FUNCTION kartka_test_fault()",
+                )
+                .await;
+            }
+            Backend::Sqlite => {
+                for event in ["INSERT", "UPDATE"] {
+                    self.execute(&format!(
+                        "CREATE TRIGGER kartka_test_fault_{event} BEFORE {event} ON ratings \
+                         BEGIN SELECT RAISE(ABORT, 'injected fault: rating write'); END"
+                    ))
+                    .await;
+                }
+            }
+        }
+    }
+
+    /// Undoes [`TestDb::fail_rating_writes`].
+    pub async fn allow_rating_writes(&self) {
+        match self.backend {
+            Backend::Postgres => {
+                self.execute("DROP TRIGGER kartka_test_fault ON ratings").await;
+                self.execute("DROP FUNCTION kartka_test_fault()").await;
+            }
+            Backend::Sqlite => {
+                for event in ["INSERT", "UPDATE"] {
+                    self.execute(&format!("DROP TRIGGER kartka_test_fault_{event}")).await;
+                }
+            }
+        }
+    }
+
+    /// Gives an account a rating directly: a fixture for pairing and leaderboards, which would otherwise take
+    /// many played games to set up.
+    pub async fn set_rating(&self, rating: &store::RatingRow) {
+        let sql = "INSERT INTO ratings (account_id, kind, speed, rating, deviation, volatility, games, updated_at) \
+                   VALUES ($1, $2, $3, $4, $5, $6, $7, $8)";
+        macro_rules! insert {
+            ($connection:ident, $account:expr) => {{
+                let mut connection = $connection::connect(&self.url).await.expect("connect to the test database");
+                sqlx::query(sql)
+                    .bind($account)
+                    .bind(&rating.kind)
+                    .bind(&rating.speed)
+                    .bind(rating.rating)
+                    .bind(rating.deviation)
+                    .bind(rating.volatility)
+                    .bind(rating.games)
+                    .bind(rating.updated_at)
+                    .execute(&mut connection)
+                    .await
+                    .expect("insert a rating");
+            }};
+        }
+        match self.backend {
+            Backend::Postgres => insert!(PgConnection, rating.account_id),
+            Backend::Sqlite => insert!(SqliteConnection, rating.account_id.hyphenated().to_string()),
+        }
+    }
+
+    /// Runs one SQL statement on a connection of its own.
+    async fn execute(&self, sql: &str) {
+        match self.backend {
+            Backend::Postgres => {
+                let mut connection = PgConnection::connect(&self.url).await.expect("connect to the test database");
+                sqlx::raw_sql(sql).execute(&mut connection).await.unwrap_or_else(|e| panic!("{sql}: {e}"));
+            }
+            Backend::Sqlite => {
+                let mut connection = SqliteConnection::connect(&self.url).await.expect("connect to the test database");
+                sqlx::raw_sql(sql).execute(&mut connection).await.unwrap_or_else(|e| panic!("{sql}: {e}"));
+            }
+        }
     }
 }
 

@@ -24,8 +24,14 @@ pub struct TestServer {
 impl TestServer {
     /// Starts a server over the database at `url` with `settings`.
     pub async fn start(url: &str, settings: Settings) -> TestServer {
+        TestServer::start_on(url, settings, SocketAddr::from(([127, 0, 0, 1], 0))).await
+    }
+
+    /// Starts a server at `addr` (port 0: a free one). Reusing the address of a server just stopped lets
+    /// clients that reconnect to it find the restarted server.
+    pub async fn start_on(url: &str, settings: Settings, addr: SocketAddr) -> TestServer {
         let store = kartka_server::store::open(url).await.expect("open the test database");
-        let listener = TcpListener::bind("127.0.0.1:0").await.expect("bind a free port");
+        let listener = TcpListener::bind(addr).await.expect("bind the address");
         let addr = listener.local_addr().expect("local address");
         let state = AppState::new(store, settings);
         let (stop, stopped) = oneshot::channel();

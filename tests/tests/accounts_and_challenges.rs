@@ -4,34 +4,10 @@ use kartka_protocol::rest::{Challenge, ChallengeStatus, Session};
 use kartka_protocol::ServerFrame;
 use kartka_server::config::Settings;
 use kartka_tests::client::{Api, WsClient};
-use kartka_tests::db::{Backend, TestDb};
 use kartka_tests::server::TestServer;
 use serde_json::{json, Value};
 
-macro_rules! on_both_stores {
-    ($($scenario:ident),* $(,)?) => {
-        mod sqlite {
-            $(
-                #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
-                async fn $scenario() {
-                    let database = super::TestDb::new(super::Backend::Sqlite).await;
-                    super::$scenario(database.url()).await;
-                }
-            )*
-        }
-        mod postgres {
-            $(
-                #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
-                async fn $scenario() {
-                    let database = super::TestDb::new(super::Backend::Postgres).await;
-                    super::$scenario(database.url()).await;
-                }
-            )*
-        }
-    };
-}
-
-on_both_stores!(
+kartka_tests::on_both_stores!(
     register_login_logout,
     guests_get_free_names,
     a_direct_challenge_can_be_declined_or_cancelled_only_by_the_right_player,

@@ -9,36 +9,11 @@ use kartka_protocol::rest::Session;
 use kartka_protocol::{ErrorCode, EventEnvelope, GameEvent, ServerFrame, TimeControl};
 use kartka_server::config::Settings;
 use kartka_tests::client::{Api, WsClient};
-use kartka_tests::db::{Backend, TestDb};
 use kartka_tests::server::TestServer;
 use serde_json::json;
 use uuid::Uuid;
 
-/// Runs each scenario against a fresh SQLite and a fresh PostgreSQL database.
-macro_rules! on_both_stores {
-    ($($scenario:ident),* $(,)?) => {
-        mod sqlite {
-            $(
-                #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
-                async fn $scenario() {
-                    let database = super::TestDb::new(super::Backend::Sqlite).await;
-                    super::$scenario(database.url()).await;
-                }
-            )*
-        }
-        mod postgres {
-            $(
-                #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
-                async fn $scenario() {
-                    let database = super::TestDb::new(super::Backend::Postgres).await;
-                    super::$scenario(database.url()).await;
-                }
-            )*
-        }
-    };
-}
-
-on_both_stores!(
+kartka_tests::on_both_stores!(
     two_players_and_a_spectator_see_every_event_in_order,
     bad_input_is_refused_with_its_code_and_changes_nothing,
     flooding_closes_the_connection_with_1008,

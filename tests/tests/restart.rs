@@ -11,6 +11,16 @@ use uuid::Uuid;
 const SERVER: &str = env!("CARGO_BIN_EXE_kartka-test-server");
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn sqlite_downtime_is_credited_to_correspondence_clocks() {
+    downtime_is_credited_to_correspondence_clocks(Backend::Sqlite).await;
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn postgres_downtime_is_credited_to_correspondence_clocks() {
+    downtime_is_credited_to_correspondence_clocks(Backend::Postgres).await;
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn sqlite_kill_and_restart_loses_nothing_acknowledged() {
     kill_and_restart_loses_nothing_acknowledged(Backend::Sqlite).await;
 }
@@ -64,7 +74,8 @@ async fn kill_and_restart_loses_nothing_acknowledged(backend: Backend) {
     let (mut b, _) = join(server.addr, &black.token, game, None).await;
     let acked_w = w.request(2, move_frame(game, 0, "w1", "0")).await.expect("a sequence number");
     let acked_b = b.request(3, move_frame(game, 1, "b1", "0")).await.expect("a sequence number");
-    let white_has = drain_to(&mut w, acked_b).await;
+    let offered = w.request(7, json!({ "type": "draw", "game_id": game, "action": "offer" })).await;
+    let white_has = drain_to(&mut w, offered.expect("a sequence number")).await;
     let black_has = acked_b;
     assert!(acked_w < acked_b);
 
@@ -76,6 +87,7 @@ async fn kill_and_restart_loses_nothing_acknowledged(backend: Backend) {
     let notations: Vec<&str> =
         stored["moves"].as_array().expect("moves").iter().filter_map(|m| m["notation"].as_str()).collect();
     assert_eq!(notations, ["0", "0"], "every acknowledged move survived the kill");
+    assert_eq!(stored["draw_offer"], "first", "a standing draw offer survives the kill");
 
     let (mut w, w_seq) = join(server.addr, &white.token, game, Some(white_has)).await;
     let (mut b, _) = join(server.addr, &black.token, game, Some(black_has)).await;
@@ -91,5 +103,42 @@ async fn kill_and_restart_loses_nothing_acknowledged(backend: Backend) {
         last = event.seq;
         ended = matches!(event.event, GameEvent::Ended { .. });
     }
+    server.kill();
+}
+
+/// A correspondence "day" of 3 s, with a quick heartbeat and sweeper.
+const QUICK_DAYS: [(&str, &str); 3] =
+    [("KARTKA_CORRESPONDENCE_DAY_MS", "3000"), ("KARTKA_HEARTBEAT_MS", "100"), ("KARTKA_SWEEP_MS", "100")];
+
+/// The server is killed and stays down longer than the player to move has left; after the restart the game
+/// goes on, with the downtime given back to that player.
+async fn downtime_is_credited_to_correspondence_clocks(backend: Backend) {
+    let database = TestDb::new(backend).await;
+    let server = ServerProcess::start(SERVER, database.url(), &QUICK_DAYS);
+    let api = Api::new(server.url());
+    let white = api.guest("white").await;
+    let black = api.guest("black").await;
+    let game =
+        api.start_game(&white, &black, TimeControl::Correspondence { days_per_move: 1, vacation_allowed: true }).await;
+    let body = json!({ "ply": 0, "client_move_id": "w1", "notation": "0" });
+    let (status, moved) = api.post(&format!("/api/games/{game}/moves"), Some(&white.token), &body).await;
+    assert_eq!(status, 200, "{moved}");
+    let black_left = moved["game"]["clocks"]["second_ms"].as_i64().expect("black's clock");
+    assert!(black_left > 2_500, "black starts the turn with about a day: {black_left}");
+
+    server.kill();
+    tokio::time::sleep(std::time::Duration::from_millis(black_left as u64 + 1_500)).await;
+    let server = ServerProcess::start(SERVER, database.url(), &QUICK_DAYS);
+    let api = Api::new(server.url());
+
+    let (status, stored) = api.get(&format!("/api/games/{game}"), None).await;
+    assert_eq!(status, 200);
+    assert_eq!(stored["status"], "active", "not lost on time while the server was down: {stored}");
+    let left = stored["clocks"]["second_ms"].as_i64().expect("black's clock");
+    assert!(left > 1_000, "the downtime was credited: {left} ms left");
+    assert_eq!(stored["to_act"], "second");
+    let body = json!({ "ply": 1, "client_move_id": "b1", "notation": "0" });
+    let (status, moved) = api.post(&format!("/api/games/{game}/moves"), Some(&black.token), &body).await;
+    assert_eq!(status, 200, "black plays on after the restart: {moved}");
     server.kill();
 }

@@ -5,7 +5,7 @@ use std::sync::Arc;
 
 use kartka_server::store::{
     self, AccountKind, AccountRow, ChallengeRow, EventRow, GameChange, GameCursor, GameRow, GameState, Millis, MoveRow,
-    SessionRow, Store, StoreError,
+    RatingRow, RatingUpdate, ResultCounts, SessionRow, Store, StoreError,
 };
 use kartka_tests::db::{Backend, TestDb};
 use tokio::sync::Barrier;
@@ -52,6 +52,12 @@ on_both_backends!(
     events_after_returns_only_later_events,
     concurrent_records_let_exactly_one_win,
     reopening_the_database_keeps_everything,
+    a_rated_result_commits_with_both_ratings,
+    a_rating_computed_from_a_stale_rating_conflicts_and_writes_nothing,
+    a_failing_rating_write_rolls_back_the_result,
+    the_leaderboard_ranks_established_ratings_of_players_in_good_standing,
+    results_are_counted_per_player,
+    rematch_offers_are_found_by_their_game,
 );
 
 /// An arbitrary moment all scenarios count from.
@@ -85,6 +91,8 @@ fn new_game(first: &AccountRow, second: &AccountRow, created_at: Millis) -> (Gam
         kind: "paper-soccer".to_owned(),
         ruleset: RULESET.to_owned(),
         time_control: TIME_CONTROL.to_owned(),
+        speed: "bullet".to_owned(),
+        rated: false,
         first_id: first.id,
         second_id: second.id,
         created_at,
@@ -151,6 +159,7 @@ fn move_change(state: &GameState, client_move_id: &str) -> GameChange {
             deadline: Some(at + MINUTE),
             ..state.clone()
         },
+        ratings: Vec::new(),
     }
 }
 
@@ -163,6 +172,7 @@ fn event_change(state: &GameState, kind: &str) -> GameChange {
         event: EventRow { seq, kind: kind.to_owned(), payload: format!(r#"{{"type":"{kind}"}}"#), at },
         new_move: None,
         state: GameState { seq, ..state.clone() },
+        ratings: Vec::new(),
     }
 }
 
@@ -185,6 +195,7 @@ fn end_change(state: &GameState) -> GameChange {
             finished_at: Some(at),
             ..state.clone()
         },
+        ratings: Vec::new(),
     }
 }
 
@@ -202,6 +213,8 @@ fn challenge(challenger: &AccountRow, opponent: Option<&AccountRow>, created_at:
         ruleset: RULESET.to_owned(),
         time_control: TIME_CONTROL.to_owned(),
         colour: "random".to_owned(),
+        rated: false,
+        rematch_of: None,
         status: "open".to_owned(),
         game_id: None,
         created_at,
@@ -589,4 +602,189 @@ async fn unknown_database_urls_are_refused() {
     for url in ["mysql://localhost/kartka", "kartka.db", ""] {
         assert!(matches!(store::open(url).await, Err(StoreError::UnsupportedUrl)), "{url}");
     }
+}
+
+fn rating_update(account: &AccountRow, expected_games: i64, rating: f64, at: Millis) -> RatingUpdate {
+    RatingUpdate {
+        expected_games,
+        rating: RatingRow {
+            account_id: account.id,
+            kind: "paper-soccer".to_owned(),
+            speed: "bullet".to_owned(),
+            rating,
+            deviation: 290.0,
+            volatility: 0.06,
+            games: expected_games + 1,
+            updated_at: at,
+        },
+    }
+}
+
+/// A game with one move each, and the change that ends it with the first seat's win and these ratings.
+async fn rated_end(
+    store: &dyn Store,
+    first: &AccountRow,
+    second: &AccountRow,
+    games_before: [i64; 2],
+) -> (Uuid, GameChange) {
+    let game = inserted_game(store, first, second, T0).await;
+    let state = recorded(store, game.id, move_change(&game.state, "m0")).await;
+    let state = recorded(store, game.id, move_change(&state, "m1")).await;
+    let mut end = end_change(&state);
+    end.ratings = vec![
+        rating_update(first, games_before[0], 1662.0, end.event.at),
+        rating_update(second, games_before[1], 1338.0, end.event.at),
+    ];
+    (game.id, end)
+}
+
+async fn a_rated_result_commits_with_both_ratings(db: &TestDb) {
+    let store = db.store();
+    let kasia = inserted_account(&*store, "Kasia").await;
+    let basia = inserted_account(&*store, "Basia").await;
+    let (game_id, end) = rated_end(&*store, &kasia, &basia, [0, 0]).await;
+    store.record(game_id, &end).await.expect("record the rated end");
+
+    assert_eq!(store.game(game_id).await.unwrap().unwrap().state, end.state);
+    assert_eq!(store.rating(kasia.id, "paper-soccer", "bullet").await.unwrap(), Some(end.ratings[0].rating.clone()));
+    assert_eq!(store.ratings_of(basia.id).await.unwrap(), [end.ratings[1].rating.clone()]);
+    assert_eq!(store.rating(kasia.id, "paper-soccer", "blitz").await.unwrap(), None, "per speed class");
+
+    // The next rated game updates the rows its ratings were computed from.
+    let (second_game, second_end) = rated_end(&*store, &basia, &kasia, [1, 1]).await;
+    store.record(second_game, &second_end).await.expect("record the second rated end");
+    let kasias = store.rating(kasia.id, "paper-soccer", "bullet").await.unwrap().unwrap();
+    assert_eq!((kasias.games, kasias.rating), (2, 1338.0));
+}
+
+async fn a_rating_computed_from_a_stale_rating_conflicts_and_writes_nothing(db: &TestDb) {
+    let store = db.store();
+    let kasia = inserted_account(&*store, "Kasia").await;
+    let basia = inserted_account(&*store, "Basia").await;
+    let olek = inserted_account(&*store, "Olek").await;
+    // Two games of Kasia end at once, both computed from her having no rating yet; the first lands.
+    let (first_game, first_end) = rated_end(&*store, &kasia, &basia, [0, 0]).await;
+    let (second_game, second_end) = rated_end(&*store, &kasia, &olek, [0, 0]).await;
+    store.record(first_game, &first_end).await.unwrap();
+    let before = store.game(second_game).await.unwrap().unwrap();
+    let events = store.events_after(second_game, 0).await.unwrap();
+
+    assert_conflict(store.record(second_game, &second_end).await);
+    assert_eq!(store.game(second_game).await.unwrap().unwrap(), before, "the result was not written");
+    assert_eq!(store.events_after(second_game, 0).await.unwrap(), events);
+    assert_eq!(store.rating(olek.id, "paper-soccer", "bullet").await.unwrap(), None, "nor Olek's rating");
+    assert_eq!(store.rating(kasia.id, "paper-soccer", "bullet").await.unwrap().unwrap().games, 1);
+
+    // Computed again from the current ratings, it lands.
+    let mut again = second_end.clone();
+    again.ratings[0] = rating_update(&kasia, 1, 1700.0, again.event.at);
+    store.record(second_game, &again).await.unwrap();
+    assert_eq!(store.rating(kasia.id, "paper-soccer", "bullet").await.unwrap().unwrap().games, 2);
+}
+
+async fn a_failing_rating_write_rolls_back_the_result(db: &TestDb) {
+    let store = db.store();
+    let kasia = inserted_account(&*store, "Kasia").await;
+    let basia = inserted_account(&*store, "Basia").await;
+    let (game_id, end) = rated_end(&*store, &kasia, &basia, [0, 0]).await;
+    let before = store.game(game_id).await.unwrap().unwrap();
+    let events = store.events_after(game_id, 0).await.unwrap();
+
+    db.fail_rating_writes().await;
+    let failed = store.record(game_id, &end).await;
+    assert!(matches!(failed, Err(StoreError::Database(_))), "{failed:?}");
+    assert_eq!(store.game(game_id).await.unwrap().unwrap(), before, "the game's end rolled back");
+    assert_eq!(store.events_after(game_id, 0).await.unwrap(), events, "no `ended` event");
+    assert!(store.ratings_of(kasia.id).await.unwrap().is_empty());
+    assert!(store.ratings_of(basia.id).await.unwrap().is_empty());
+
+    db.allow_rating_writes().await;
+    store.record(game_id, &end).await.expect("the same change commits once the fault is gone");
+    assert_eq!(store.game(game_id).await.unwrap().unwrap().state.status, "finished");
+    assert_eq!(store.ratings_of(kasia.id).await.unwrap().len(), 1);
+}
+
+async fn the_leaderboard_ranks_established_ratings_of_players_in_good_standing(db: &TestDb) {
+    let store = db.store();
+    let mut accounts = Vec::new();
+    for (name, rating, deviation) in
+        [("Kasia", 1800.0, 60.0), ("Basia", 2000.0, 80.0), ("Olek", 2100.0, 200.0), ("Zenek", 1500.0, 50.0)]
+    {
+        let account = inserted_account(&*store, name).await;
+        db.set_rating(&RatingRow {
+            account_id: account.id,
+            kind: "paper-soccer".to_owned(),
+            speed: "blitz".to_owned(),
+            rating,
+            deviation,
+            volatility: 0.06,
+            games: 30,
+            updated_at: T0,
+        })
+        .await;
+        accounts.push(account);
+    }
+    store.insert_account(&AccountRow { banned: true, ..account("Bad") }).await.unwrap();
+    let bad = store.account_by_name("bad").await.unwrap().unwrap();
+    db.set_rating(&RatingRow {
+        account_id: bad.id,
+        kind: "paper-soccer".to_owned(),
+        speed: "blitz".to_owned(),
+        rating: 3000.0,
+        deviation: 40.0,
+        volatility: 0.06,
+        games: 99,
+        updated_at: T0,
+    })
+    .await;
+
+    let names = |rows: Vec<(AccountRow, RatingRow)>| rows.into_iter().map(|(a, _)| a.name).collect::<Vec<_>>();
+    let board = store.leaderboard("paper-soccer", "blitz", 110.0, 0, 10).await.unwrap();
+    assert_eq!(names(board), ["Basia", "Kasia", "Zenek"], "best first; provisional and banned left out");
+    assert_eq!(names(store.leaderboard("paper-soccer", "blitz", 110.0, 1, 1).await.unwrap()), ["Kasia"]);
+    assert!(store.leaderboard("paper-soccer", "bullet", 110.0, 0, 10).await.unwrap().is_empty());
+}
+
+async fn results_are_counted_per_player(db: &TestDb) {
+    let store = db.store();
+    let kasia = inserted_account(&*store, "Kasia").await;
+    let basia = inserted_account(&*store, "Basia").await;
+    // Kasia wins as first, loses as second (the first seat wins both), draws one, aborts one, plays one.
+    for (first, second) in [(&kasia, &basia), (&basia, &kasia)] {
+        let game = inserted_game(&*store, first, second, T0).await;
+        recorded(&*store, game.id, end_change(&game.state)).await;
+    }
+    let drawn = inserted_game(&*store, &kasia, &basia, T0).await;
+    let mut draw = end_change(&drawn.state);
+    draw.state.winner = None;
+    draw.state.end_reason = Some("agreement".to_owned());
+    recorded(&*store, drawn.id, draw).await;
+    let aborted = inserted_game(&*store, &basia, &kasia, T0).await;
+    let mut abort = end_change(&aborted.state);
+    abort.state.status = "aborted".to_owned();
+    abort.state.winner = None;
+    abort.state.end_reason = None;
+    recorded(&*store, aborted.id, abort).await;
+    inserted_game(&*store, &kasia, &basia, T0).await;
+
+    let expected = ResultCounts { finished: 3, wins: 1, losses: 1, draws: 1, aborted: 1, active: 1 };
+    assert_eq!(store.result_counts(kasia.id).await.unwrap(), expected);
+    assert_eq!(store.result_counts(Uuid::new_v4()).await.unwrap(), ResultCounts::default());
+}
+
+async fn rematch_offers_are_found_by_their_game(db: &TestDb) {
+    let store = db.store();
+    let kasia = inserted_account(&*store, "Kasia").await;
+    let basia = inserted_account(&*store, "Basia").await;
+    let game = inserted_game(&*store, &kasia, &basia, T0).await;
+    let other = inserted_game(&*store, &kasia, &basia, T0).await;
+    let offer = ChallengeRow { rematch_of: Some(game.id), rated: true, ..challenge(&basia, Some(&kasia), T0) };
+    store.insert_challenge(&offer).await.unwrap();
+    inserted_challenge(&*store, &kasia, Some(&basia), T0).await;
+
+    assert_eq!(store.open_rematches(game.id, T0 + 1).await.unwrap(), std::slice::from_ref(&offer));
+    assert!(store.open_rematches(other.id, T0 + 1).await.unwrap().is_empty());
+    assert!(store.open_rematches(game.id, offer.expires_at).await.unwrap().is_empty(), "expired");
+    assert!(store.close_challenge(offer.id, "declined", T0 + 2).await.unwrap());
+    assert!(store.open_rematches(game.id, T0 + 3).await.unwrap().is_empty(), "declined");
 }

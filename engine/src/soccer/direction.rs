@@ -157,8 +157,33 @@ impl Iterator for Directions {
     }
 
     fn size_hint(&self) -> (usize, Option<usize>) {
-        (self.len(), Some(self.len()))
+        // Not `self.len()`: inside the iterator that resolves to `ExactSizeIterator::len`, which calls this.
+        let remaining = self.0.count_ones() as usize;
+        (remaining, Some(remaining))
     }
 }
 
 impl ExactSizeIterator for Directions {}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn direction_sets_iterate_and_count() {
+        let set = Directions::from_bits(Direction::North.bit() | Direction::SouthWest.bit());
+        assert_eq!(set.collect::<Vec<_>>(), [Direction::North, Direction::SouthWest]);
+        assert_eq!(ExactSizeIterator::len(&set), 2);
+        assert_eq!(Directions::ALL.count(), 8);
+        assert!(Directions::NONE.is_empty());
+    }
+
+    #[test]
+    fn digits_and_opposites() {
+        for direction in Direction::ALL {
+            assert_eq!(Direction::from_digit(direction.digit()), Some(direction));
+            assert_eq!(direction.opposite().opposite(), direction);
+        }
+        assert_eq!(Direction::from_digit('8'), None);
+    }
+}

@@ -15,6 +15,7 @@ pub use record::{
     read_records, write_records, FaultKind, KurnikRecord, LineEnding, ReadError, ReadErrorKind, RecordReader,
     RecordResult, Replay, ReplayFault, ResultCheck, Tag,
 };
+pub use turns::{distinct_turns, perft, Perft, TurnEnumerator};
 
 use crate::game::{Game, NotationError, Progress};
 use crate::outcome::{Outcome, Seat};

@@ -187,7 +187,7 @@ impl Pitch {
     /// The lattice index of a point of the game.
     pub(crate) fn index(self, point: Point) -> usize {
         debug_assert!(self.contains(point));
-        (point.y as usize + 1) * self.stride() + point.x as usize
+        (point.y + 1) as usize * self.stride() + point.x as usize
     }
 
     /// The point at a lattice index.

@@ -228,7 +228,10 @@ impl Position {
     pub(crate) fn undo(&mut self, from: u16, direction: Direction, before: Undo) {
         let to = self.ball as usize;
         self.blocked[from as usize] &= !direction.bit();
-        self.blocked[to] &= !direction.opposite().bit();
+        // A goal point keeps all its bits: nothing leaves it, so the step found its bit set already.
+        if self.goal_winner(to).is_none() {
+            self.blocked[to] &= !direction.opposite().bit();
+        }
         self.ball = from;
         self.to_move = before.to_move;
         self.mid_turn = before.mid_turn;

@@ -21,6 +21,7 @@ use uuid::Uuid;
 use super::audit::{self, Actor, Target};
 use crate::games::convert::{self, end_reason_text, seat_name, seat_text};
 use crate::games::event_kind;
+use crate::ratings::speed::{speed_class, speed_text};
 use crate::store::{
     EventRow, GameOrigin, GameRow, GameState, ImportSource, ImportedGame, Millis, MoveRow, Store, StoreError,
 };
@@ -287,7 +288,7 @@ impl ReadGame {
         let started = GameEvent::Started { players: infos.clone(), ruleset: self.ruleset, time_control, clocks };
         let mut events = vec![event(1, &started)];
         if let Some(result) = self.result {
-            events.push(event(2, &GameEvent::Ended { result, clocks }));
+            events.push(event(2, &GameEvent::Ended { result, clocks, rating_changes: Vec::new() }));
         }
         let mut ply = 0;
         let last = self.turns.len().saturating_sub(1);
@@ -330,13 +331,14 @@ impl ReadGame {
                 kind: convert::kind_name(&self.ruleset).to_owned(),
                 ruleset: serde_json::to_string(&self.ruleset).expect("rulesets always serialise"),
                 time_control: serde_json::to_string(&time_control).expect("time controls always serialise"),
+                speed: speed_text(speed_class(&time_control)).to_owned(),
+                rated: self.rated,
                 first_id: infos[0].account_id,
                 second_id: infos[1].account_id,
                 created_at: at,
                 state,
             },
             origin: GameOrigin {
-                rated: self.rated,
                 import: Some(ImportSource { source: source.to_owned(), index: self.index as i64, imported_at: now }),
             },
             events,

@@ -43,7 +43,6 @@ pub fn archived(
     let players = [player_of(game.first_id)?, player_of(game.second_id)?];
     Ok(ArchivedGame {
         game: convert::game_summary(game, players)?,
-        rated: stored.origin.rated,
         import: stored.origin.import.as_ref().map(|import| ImportOrigin {
             source: import.source.clone(),
             index: import.index as u64,

@@ -19,6 +19,10 @@ use crate::time::now_ms;
 const DEFAULT_EXPIRY_SECONDS: u32 = 600;
 /// The longest a challenge may stay open.
 const MAX_EXPIRY_SECONDS: u32 = 7 * 24 * 3600;
+/// How long a correspondence challenge stays open by default: its players are rarely online.
+pub(super) const CORRESPONDENCE_DEFAULT_EXPIRY_SECONDS: u32 = 7 * 24 * 3600;
+/// The longest a correspondence challenge may stay open.
+pub(super) const CORRESPONDENCE_MAX_EXPIRY_SECONDS: u32 = 30 * 24 * 3600;
 
 /// `POST /api/challenges`.
 pub async fn create(
@@ -29,9 +33,15 @@ pub async fn create(
     convert::ruleset(&request.ruleset).map_err(|e| ApiError::new(ErrorCode::InvalidRequest, e.to_string()))?;
     convert::validate_time_control(&request.time_control)
         .map_err(|e| ApiError::new(ErrorCode::InvalidRequest, e.to_string()))?;
-    let expires_in = request.expires_in_seconds.unwrap_or(DEFAULT_EXPIRY_SECONDS);
-    if !(1..=MAX_EXPIRY_SECONDS).contains(&expires_in) {
-        return Err(ApiError::new(ErrorCode::InvalidRequest, "expires_in_seconds must be 1 to 604800"));
+    let (default_expiry, max_expiry) = if request.time_control.is_correspondence() {
+        (CORRESPONDENCE_DEFAULT_EXPIRY_SECONDS, CORRESPONDENCE_MAX_EXPIRY_SECONDS)
+    } else {
+        (DEFAULT_EXPIRY_SECONDS, MAX_EXPIRY_SECONDS)
+    };
+    let expires_in = request.expires_in_seconds.unwrap_or(default_expiry);
+    if !(1..=max_expiry).contains(&expires_in) {
+        let message = format!("expires_in_seconds must be 1 to {max_expiry}");
+        return Err(ApiError::new(ErrorCode::InvalidRequest, message));
     }
     let opponent = match &request.opponent {
         Some(name) => {
@@ -55,6 +65,8 @@ pub async fn create(
         ruleset: serde_json::to_string(&request.ruleset).expect("rulesets serialise"),
         time_control: serde_json::to_string(&request.time_control).expect("time controls serialise"),
         colour: colour_text(request.colour).to_owned(),
+        rated: request.rated,
+        rematch_of: None,
         status: "open".to_owned(),
         game_id: None,
         created_at: now,
@@ -100,10 +112,15 @@ pub async fn accept(
     Path(id): Path<Uuid>,
 ) -> Result<Json<Challenge>, ApiError> {
     let row = find(&state, id).await?;
+    Ok(Json(accept_open(&state, row, &auth.account).await?))
+}
+
+/// Accepts a challenge for `me`: starts the game and tells both players.
+pub(super) async fn accept_open(state: &AppState, row: ChallengeRow, me: &AccountRow) -> Result<Challenge, ApiError> {
+    let id = row.id;
     if row.status != "open" || row.expires_at <= now_ms() {
         return Err(ApiError::new(ErrorCode::UnknownChallenge, "the challenge is no longer open"));
     }
-    let me = &auth.account;
     match row.opponent_id {
         Some(opponent) if opponent != me.id => {
             return Err(ApiError::new(ErrorCode::Forbidden, "this challenge is for another player"));
@@ -113,7 +130,7 @@ pub async fn accept(
         }
         _ => {}
     }
-    let challenger = account(&state, row.challenger_id).await?;
+    let challenger = account(state, row.challenger_id).await?;
     if challenger.banned {
         // A banned account cannot start games, through a challenge it made before the ban either.
         return Err(ApiError::new(ErrorCode::UnknownChallenge, "the challenge is no longer open"));
@@ -133,7 +150,8 @@ pub async fn accept(
     let time_control = serde_json::from_str(&row.time_control).map_err(|_| corrupt(id))?;
     let now = now_ms();
     let game_id = Uuid::new_v4();
-    let (game, started) = new_game(game_id, players, ruleset, time_control, now);
+    let day = state.settings.correspondence.day;
+    let (game, started) = new_game(game_id, players, ruleset, time_control, row.rated, day, now);
     if !state.store.accept_challenge(id, me.id, &game, &started, now).await? {
         return Err(ApiError::new(ErrorCode::UnknownChallenge, "the challenge is no longer open"));
     }
@@ -145,7 +163,7 @@ pub async fn accept(
         state.connections.notify(account, &ServerFrame::ChallengeUpdated { challenge: challenge.clone() });
         state.connections.notify(account, &ServerFrame::GameStarted { game_id });
     }
-    Ok(Json(challenge))
+    Ok(challenge)
 }
 
 /// `POST /api/challenges/{id}/decline`: the challenged player says no.
@@ -195,7 +213,7 @@ async fn account(state: &AppState, id: Uuid) -> Result<AccountRow, ApiError> {
     state.store.account_by_id(id).await?.ok_or_else(|| ApiError::new(ErrorCode::UnknownPlayer, "no such player"))
 }
 
-async fn load_view(state: &AppState, row: &ChallengeRow, now: Millis) -> Result<Challenge, ApiError> {
+pub(super) async fn load_view(state: &AppState, row: &ChallengeRow, now: Millis) -> Result<Challenge, ApiError> {
     let challenger = account(state, row.challenger_id).await?;
     let opponent = match row.opponent_id {
         Some(id) => Some(account(state, id).await?),
@@ -204,7 +222,7 @@ async fn load_view(state: &AppState, row: &ChallengeRow, now: Millis) -> Result<
     view(row, &challenger, opponent.as_ref(), now)
 }
 
-fn view(
+pub(super) fn view(
     row: &ChallengeRow,
     challenger: &AccountRow,
     opponent: Option<&AccountRow>,
@@ -224,11 +242,9 @@ fn view(
         opponent: opponent.map(info),
         ruleset: serde_json::from_str(&row.ruleset).map_err(|_| corrupt(row.id))?,
         time_control: serde_json::from_str(&row.time_control).map_err(|_| corrupt(row.id))?,
-        colour: match row.colour.as_str() {
-            "first" => ColourChoice::First,
-            "second" => ColourChoice::Second,
-            _ => ColourChoice::Random,
-        },
+        colour: colour_choice(&row.colour),
+        rated: row.rated,
+        rematch_of: row.rematch_of,
         status,
         game_id: row.game_id,
         created_at_ms: row.created_at,
@@ -236,7 +252,17 @@ fn view(
     })
 }
 
-fn colour_text(colour: ColourChoice) -> &'static str {
+/// The colour choice for its stored text.
+pub(super) fn colour_choice(text: &str) -> ColourChoice {
+    match text {
+        "first" => ColourChoice::First,
+        "second" => ColourChoice::Second,
+        _ => ColourChoice::Random,
+    }
+}
+
+/// The stored text of a colour choice.
+pub(super) fn colour_text(colour: ColourChoice) -> &'static str {
     match colour {
         ColourChoice::First => "first",
         ColourChoice::Second => "second",

@@ -30,7 +30,10 @@ impl ApiError {
                 StatusCode::UNAUTHORIZED
             }
             ErrorCode::Forbidden | ErrorCode::NotAPlayer => StatusCode::FORBIDDEN,
-            ErrorCode::UnknownGame | ErrorCode::UnknownChallenge | ErrorCode::UnknownPlayer => StatusCode::NOT_FOUND,
+            ErrorCode::UnknownGame
+            | ErrorCode::UnknownChallenge
+            | ErrorCode::UnknownPlayer
+            | ErrorCode::UnknownSeek => StatusCode::NOT_FOUND,
             ErrorCode::NameTaken | ErrorCode::StalePly | ErrorCode::GameOver | ErrorCode::NotAllowed => {
                 StatusCode::CONFLICT
             }

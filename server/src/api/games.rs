@@ -8,7 +8,7 @@ use axum::response::IntoResponse;
 use axum::Json;
 use kartka_engine::soccer::LineEnding;
 use kartka_protocol::rest::{GameList, GameSummary};
-use kartka_protocol::{ErrorCode, GameResult, GameSnapshot, GameStatus, PlayerInfo};
+use kartka_protocol::{ErrorCode, GameSnapshot, PlayerInfo};
 use serde::Deserialize;
 use uuid::Uuid;
 
@@ -47,6 +47,11 @@ pub async fn of_player(
     let next_before = (rows.len() == limit as usize)
         .then(|| rows.last().map(|last| format!("{}_{}", last.created_at, last.id)))
         .flatten();
+    Ok(Json(GameList { games: summaries(&state, rows).await?, next_before }))
+}
+
+/// Stored games as list entries, with their players' names.
+pub(super) async fn summaries(state: &AppState, rows: Vec<GameRow>) -> Result<Vec<GameSummary>, ApiError> {
     let mut names = HashMap::new();
     let mut games = Vec::with_capacity(rows.len());
     for row in rows {
@@ -61,9 +66,10 @@ pub async fn of_player(
             };
             players.push(PlayerInfo { account_id: id, name: account.name.clone(), guest: account.guest });
         }
-        games.push(summary(row, players)?);
+        let players: [PlayerInfo; 2] = players.try_into().map_err(|_| damaged(row.id))?;
+        games.push(convert::game_summary(&row, players).map_err(|_| damaged(row.id))?);
     }
-    Ok(Json(GameList { games, next_before }))
+    Ok(games)
 }
 
 /// `GET /api/games/{id}`: the game with all its moves.
@@ -80,36 +86,6 @@ pub async fn record(State(state): State<AppState>, Path(id): Path<Uuid>) -> Resu
         [(header::CONTENT_TYPE, "text/plain; charset=utf-8".to_owned()), (header::CONTENT_DISPOSITION, disposition)],
         record.write(LineEnding::CrLf),
     ))
-}
-
-fn summary(row: GameRow, players: Vec<PlayerInfo>) -> Result<GameSummary, ApiError> {
-    let id = row.id;
-    let state = &row.state;
-    let status = match state.status.as_str() {
-        "active" => GameStatus::Active,
-        "finished" => GameStatus::Finished,
-        "aborted" => GameStatus::Aborted,
-        _ => return Err(damaged(id)),
-    };
-    let result = match (&state.end_reason, status) {
-        (Some(reason), GameStatus::Finished) => Some(GameResult {
-            winner: state.winner.as_deref().and_then(convert::seat_from_text).map(convert::seat_name),
-            reason: convert::end_reason_from_text(reason).ok_or_else(|| damaged(id))?,
-        }),
-        _ => None,
-    };
-    Ok(GameSummary {
-        id,
-        ruleset: serde_json::from_str(&row.ruleset).map_err(|_| damaged(id))?,
-        time_control: serde_json::from_str(&row.time_control).map_err(|_| damaged(id))?,
-        players: players.try_into().map_err(|_| damaged(id))?,
-        status,
-        result,
-        ply: state.ply as u32,
-        to_act: state.to_act.as_deref().and_then(convert::seat_from_text).map(convert::seat_name),
-        created_at_ms: row.created_at,
-        finished_at_ms: state.finished_at,
-    })
 }
 
 fn parse_cursor(text: &str) -> Result<GameCursor, ApiError> {

@@ -6,9 +6,16 @@ mod challenges;
 mod error;
 mod extract;
 mod games;
+mod live;
+mod notifications;
+mod play;
+mod ratings;
+mod rematch;
+mod seeks;
+mod vacation;
 
 use axum::extract::State;
-use axum::routing::{get, post};
+use axum::routing::{get, post, put};
 use axum::{Json, Router};
 use kartka_protocol::rest::Health;
 use kartka_protocol::PROTOCOL_VERSION;
@@ -32,10 +39,30 @@ pub fn routes() -> Router<AppState> {
         .route("/api/challenges/{id}/accept", post(challenges::accept))
         .route("/api/challenges/{id}/decline", post(challenges::decline))
         .route("/api/challenges/{id}/cancel", post(challenges::cancel))
+        .route("/api/players/{name}", get(ratings::profile))
         .route("/api/players/{name}/games", get(games::of_player))
+        .route("/api/games", get(live::list))
+        .route("/api/leaderboard/{kind}", get(ratings::leaderboard))
         .route("/api/games/{id}", get(games::show))
         .route("/api/games/{id}/record", get(games::record))
         .merge(admin::routes())
+        .route("/api/me/games", get(play::mine))
+        .route("/api/games/{id}/moves", post(play::play))
+        .route("/api/games/{id}/resign", post(play::resign))
+        .route("/api/games/{id}/draw", post(play::draw))
+        .route(
+            "/api/games/{id}/conditional-moves",
+            put(play::set_conditional_moves).get(play::conditional_moves).delete(play::clear_conditional_moves),
+        )
+        .route("/api/me/vacation", get(vacation::show).post(vacation::start).delete(vacation::end))
+        .route("/api/me/notifications/settings", get(notifications::settings).put(notifications::save_settings))
+        .route("/api/notifications", get(notifications::recent))
+        .route("/api/notifications/stream", get(notifications::stream))
+        .route("/api/seeks", post(seeks::create).get(seeks::list))
+        .route("/api/seeks/{id}", get(seeks::show))
+        .route("/api/seeks/{id}/accept", post(seeks::accept))
+        .route("/api/seeks/{id}/cancel", post(seeks::cancel))
+        .route("/api/games/{id}/rematch", post(rematch::offer))
 }
 
 /// `GET /healthz`: ok when the store answers.

@@ -11,7 +11,7 @@ use std::time::Duration;
 use kartka_engine::{AnyGame, EndReason, MoveError, Outcome, Progress, Seat};
 use kartka_protocol::{
     DrawAction, ErrorCode, EventEnvelope, GameEvent, GameResult, GameSnapshot, GameStatus, MoveRecord, PlayerInfo,
-    RulesetSpec, ServerFrame, TimeControl,
+    RulesetSpec, ServerFrame, SpeedClass, TimeControl,
 };
 use tokio::sync::{mpsc, oneshot};
 use tokio_util::sync::CancellationToken;
@@ -19,8 +19,13 @@ use uuid::Uuid;
 
 use super::clock::GameClock;
 use super::convert::{self, seat_name, seat_text};
+use super::hooks::{GameHooks, TurnState};
 use crate::outbox::{encode, Outbox};
-use crate::store::{AuditRow, EventRow, GameChange, GameRow, GameState, Millis, MoveRow, Store, StoreError};
+use crate::ratings::speed::{speed_class, speed_from_text, speed_text};
+use crate::ratings::{rated_result, RatedResult};
+use crate::store::{
+    AuditRow, EventRow, GameChange, GameRow, GameState, Millis, MoveRow, RatingUpdate, Store, StoreError,
+};
 use crate::time::now_ms;
 
 /// Why a game refused an action. Nothing changed.
@@ -100,6 +105,10 @@ pub enum Action {
     Abort,
     /// Claim the win from an absent opponent.
     ClaimVictory,
+    /// Replace my conditional moves (correspondence games, on my opponent's turn).
+    SetConditionalMoves(Vec<kartka_protocol::correspondence::ConditionalLine>),
+    /// My vacation started (`true`) or ended: pause or resume my clock (correspondence games that allow it).
+    Vacation(bool),
 }
 
 /// What an admin does to a game. It goes through the game's actor like a player's action, so the game keeps one
@@ -112,6 +121,17 @@ pub enum AdminAction {
     Adjudicate(Option<Seat>),
 }
 
+/// How every game actor is run.
+#[derive(Clone)]
+pub struct ActorConfig {
+    /// How long an absent player has before the opponent may claim the win.
+    pub disconnect_grace: Duration,
+    /// How long a correspondence day lasts.
+    pub correspondence_day: Duration,
+    /// Who hears about turns.
+    pub hooks: Arc<dyn GameHooks>,
+}
+
 /// A connection that receives a game's events.
 #[derive(Clone, Debug)]
 pub struct Subscriber {
@@ -122,6 +142,10 @@ pub struct Subscriber {
     /// Where the game's frames go.
     pub outbox: Outbox,
 }
+
+mod correspondence;
+
+use correspondence::paused_seats;
 
 /// A request to a game actor.
 pub(super) enum Command {
@@ -156,10 +180,13 @@ struct CommittedMove {
 pub(super) struct GameActor {
     id: Uuid,
     store: Arc<dyn Store>,
-    disconnect_grace: Duration,
+    config: ActorConfig,
+    announced: Option<TurnState>,
     players: [PlayerInfo; 2],
     ruleset: RulesetSpec,
     time_control: TimeControl,
+    speed: SpeedClass,
+    rated: bool,
     created_at: Millis,
     live: Live,
     seq: u64,
@@ -183,13 +210,14 @@ impl GameActor {
     pub(super) async fn load(
         store: Arc<dyn Store>,
         id: Uuid,
-        disconnect_grace: Duration,
+        config: ActorConfig,
     ) -> Result<Option<GameActor>, LoadError> {
         let Some(row) = store.game(id).await? else { return Ok(None) };
         let corrupt = |why: String| LoadError::Corrupt(id, why);
         let ruleset: RulesetSpec = serde_json::from_str(&row.ruleset).map_err(|e| corrupt(e.to_string()))?;
         let time_control: TimeControl = serde_json::from_str(&row.time_control).map_err(|e| corrupt(e.to_string()))?;
         let rules = convert::ruleset(&ruleset).map_err(|e| corrupt(e.to_string()))?;
+        let speed = speed_from_text(&row.speed).ok_or_else(|| corrupt(format!("speed {}", row.speed)))?;
         let event_rows = store.events_after(id, 0).await?;
         let mut events = Vec::with_capacity(event_rows.len());
         for row in &event_rows {
@@ -245,15 +273,25 @@ impl GameActor {
             _ => None,
         };
         let running = (status == GameStatus::Active).then(|| game.to_act()).flatten();
-        let clock = GameClock::restore(&time_control, [state.first_ms, state.second_ms], state.clock_at, running);
+        let clock = GameClock::restore(
+            &time_control,
+            config.correspondence_day,
+            [state.first_ms, state.second_ms],
+            state.clock_at,
+            running,
+            paused_seats(&events),
+        );
         let now = now_ms();
         Ok(Some(GameActor {
             id,
             store,
-            disconnect_grace,
+            config,
+            announced: None,
             players,
             ruleset,
             time_control,
+            speed,
+            rated: row.rated,
             created_at: row.created_at,
             live: Live {
                 game,
@@ -261,7 +299,7 @@ impl GameActor {
                 result,
                 ply: state.ply as u32,
                 clock,
-                draw_offer: None,
+                draw_offer: standing_draw_offer(&events),
                 has_moved,
                 finished_at: state.finished_at,
             },
@@ -275,7 +313,10 @@ impl GameActor {
 
     /// Serves commands until the game is over and nobody watches, or the server shuts down.
     pub(super) async fn run(mut self, mut commands: mpsc::Receiver<Command>, shutdown: CancellationToken) {
+        self.credit_downtime().await;
+        self.follow_stored_vacations().await;
         self.finish_if_engine_ended().await;
+        self.announce_turn().await;
         loop {
             let deadline = self.flag_deadline();
             tokio::select! {
@@ -340,8 +381,12 @@ impl GameActor {
         }
         match action {
             Action::Move { ply, client_move_id, notation } => {
-                self.play(seat, ply, client_move_id, &notation, now).await
+                let seq = self.play(seat, ply, client_move_id, &notation, now).await?;
+                while self.play_conditional_reply().await {}
+                Ok(seq)
             }
+            Action::SetConditionalMoves(lines) => self.set_conditional_moves(seat, lines).await,
+            Action::Vacation(on) => self.vacation(seat, on, now).await,
             Action::Resign => self.finish(Outcome::win(seat.other(), EndReason::Resignation), now).await,
             Action::Draw(draw) => self.draw(seat, draw, now).await,
             Action::Abort => self.abort(seat, now).await,
@@ -430,6 +475,34 @@ impl GameActor {
         }
     }
 
+    async fn abort(&mut self, seat: Seat, now: Millis) -> Result<u64, GameError> {
+        if self.live.has_moved == [true, true] {
+            return Err(GameError::NotAllowed("a game can only be aborted before both players have moved"));
+        }
+        let mut next = self.live.clone();
+        next.status = GameStatus::Aborted;
+        next.clock = self.live.clock.stopped(now);
+        next.finished_at = Some(now);
+        self.commit(next, GameEvent::Aborted { seat: seat_name(seat) }, None, now).await
+    }
+
+    async fn claim_victory(&mut self, seat: Seat, now: Millis) -> Result<u64, GameError> {
+        if self.time_control.is_correspondence() {
+            return Err(GameError::NotAllowed("correspondence players are away most of the time; the clock decides"));
+        }
+        let opponent = seat.other();
+        if self.live.game.to_act() != Some(opponent) {
+            return Err(GameError::NotAllowed("you can only claim the win on your opponent's turn"));
+        }
+        let grace = self.config.disconnect_grace.as_millis() as i64;
+        match self.absent_since[opponent.index()] {
+            Some(since) if now - since >= grace => self.finish(Outcome::win(seat, EndReason::Abandonment), now).await,
+            Some(_) => Err(GameError::NotAllowed("your opponent's grace period has not run out yet")),
+            None => Err(GameError::NotAllowed("your opponent is connected")),
+        }
+    }
+
+    /// Carries out an admin's action; `audit` is committed with the change, stamped with its time.
     async fn admin(&mut self, action: AdminAction, audit: AuditRow) -> Result<u64, GameError> {
         let now = now_ms();
         let audit = AuditRow { at: now, ..audit };
@@ -456,31 +529,7 @@ impl GameActor {
                 GameEvent::Adjudicated { result, clocks: next.clock.view(now) }
             }
         };
-        self.commit_change(next, event, None, Some(&audit), now).await
-    }
-
-    async fn abort(&mut self, seat: Seat, now: Millis) -> Result<u64, GameError> {
-        if self.live.has_moved == [true, true] {
-            return Err(GameError::NotAllowed("a game can only be aborted before both players have moved"));
-        }
-        let mut next = self.live.clone();
-        next.status = GameStatus::Aborted;
-        next.clock = self.live.clock.stopped(now);
-        next.finished_at = Some(now);
-        self.commit(next, GameEvent::Aborted { seat: seat_name(seat) }, None, now).await
-    }
-
-    async fn claim_victory(&mut self, seat: Seat, now: Millis) -> Result<u64, GameError> {
-        let opponent = seat.other();
-        if self.live.game.to_act() != Some(opponent) {
-            return Err(GameError::NotAllowed("you can only claim the win on your opponent's turn"));
-        }
-        let grace = self.disconnect_grace.as_millis() as i64;
-        match self.absent_since[opponent.index()] {
-            Some(since) if now - since >= grace => self.finish(Outcome::win(seat, EndReason::Abandonment), now).await,
-            Some(_) => Err(GameError::NotAllowed("your opponent's grace period has not run out yet")),
-            None => Err(GameError::NotAllowed("your opponent is connected")),
-        }
+        self.commit_change(next, event, None, Vec::new(), Some(&audit), now).await
     }
 
     /// Ends the game with the engine's outcome if the last move finished it.
@@ -511,8 +560,32 @@ impl GameActor {
         next.clock = self.live.clock.stopped(now);
         next.draw_offer = None;
         next.finished_at = Some(now);
-        let event = GameEvent::Ended { result: convert::game_result(outcome), clocks: next.clock.view(now) };
-        self.commit(next, event, None, now).await
+        let mut attempt = 1;
+        loop {
+            let rated = self.rated_result(outcome, now).await?;
+            let (ratings, rating_changes) = rated.map(|r| (r.updates, r.changes)).unwrap_or_default();
+            let is_rated = !ratings.is_empty();
+            let result = convert::game_result(outcome);
+            let event = GameEvent::Ended { result, clocks: next.clock.view(now), rating_changes };
+            match self.commit_change(next.clone(), event, None, ratings, None, now).await {
+                // Another game of one of the players ended between reading the ratings and writing them: rate
+                // this result again from the new ratings.
+                Err(GameError::Store(StoreError::Conflict)) if is_rated && attempt < RATING_ATTEMPTS => attempt += 1,
+                committed => return committed,
+            }
+        }
+    }
+
+    /// The rating updates of ending the game with `outcome`: none for a casual game, and none for a game that
+    /// ends before both players moved (aborted games never get here).
+    async fn rated_result(&self, outcome: Outcome, now: Millis) -> Result<Option<RatedResult>, GameError> {
+        if !self.rated || self.live.has_moved != [true, true] {
+            return Ok(None);
+        }
+        let kind = convert::kind_name(&self.ruleset);
+        let players = [self.players[0].account_id, self.players[1].account_id];
+        let rated = rated_result(&*self.store, kind, speed_text(self.speed), players, outcome.winner, now).await;
+        rated.map(Some).map_err(GameError::Store)
     }
 
     /// The moment the running clock falls, if the game is active.
@@ -558,7 +631,7 @@ impl GameActor {
         }
         let now = now_ms();
         self.absent_since[seat.index()] = Some(now);
-        let claimable_at_ms = now + self.disconnect_grace.as_millis() as i64;
+        let claimable_at_ms = now + self.config.disconnect_grace.as_millis() as i64;
         self.record_presence(GameEvent::PlayerDisconnected { seat: seat_name(seat), claimable_at_ms }).await;
     }
 
@@ -583,15 +656,16 @@ impl GameActor {
         new_move: Option<MoveRow>,
         now: Millis,
     ) -> Result<u64, GameError> {
-        self.commit_change(next, event, new_move, None, now).await
+        self.commit_change(next, event, new_move, Vec::new(), None, now).await
     }
 
-    /// [`GameActor::commit`], with the audit entry of an admin's change written in the same transaction.
+    /// [`GameActor::commit`], with rating updates and an admin's audit entry written in the same transaction.
     async fn commit_change(
         &mut self,
         next: Live,
         event: GameEvent,
         new_move: Option<MoveRow>,
+        ratings: Vec<RatingUpdate>,
         audit: Option<&AuditRow>,
         now: Millis,
     ) -> Result<u64, GameError> {
@@ -602,6 +676,7 @@ impl GameActor {
             event: EventRow { seq: seq as i64, kind: event_kind(&event).to_owned(), payload, at: now },
             new_move,
             state: stored_state(&next, seq),
+            ratings,
         };
         match audit {
             Some(audit) => self.store.record_admin_action(self.id, &change, audit).await,
@@ -616,6 +691,7 @@ impl GameActor {
         for subscriber in self.subscribers.values() {
             subscriber.outbox.push(frame.clone());
         }
+        self.announce_turn().await;
         Ok(seq)
     }
 
@@ -624,6 +700,8 @@ impl GameActor {
             id: self.id,
             ruleset: self.ruleset,
             time_control: self.time_control,
+            speed: self.speed,
+            rated: self.rated,
             players: self.players.clone(),
             status: self.live.status,
             result: self.live.result,
@@ -634,10 +712,30 @@ impl GameActor {
             clocks: self.live.clock.view(now),
             clocks_at_ms: now,
             draw_offer: self.live.draw_offer.map(seat_name),
+            on_vacation: Seat::BOTH
+                .into_iter()
+                .filter(|seat| self.live.clock.is_paused(*seat))
+                .map(seat_name)
+                .collect(),
             seq: self.seq,
             created_at_ms: self.created_at,
         }
     }
+}
+
+/// The draw offer still standing after `events`: an offer stands until it is declined, the game ends, or the
+/// offerer's opponent moves.
+fn standing_draw_offer(events: &[EventEnvelope]) -> Option<Seat> {
+    events.iter().fold(None, |offer, envelope| match &envelope.event {
+        GameEvent::DrawOffered { seat } => Some(convert::seat(*seat)),
+        GameEvent::DrawDeclined { .. }
+        | GameEvent::Ended { .. }
+        | GameEvent::Aborted { .. }
+        | GameEvent::AbortedByAdmin {}
+        | GameEvent::Adjudicated { .. } => None,
+        GameEvent::Moved { record, .. } if offer == Some(convert::seat(record.seat).other()) => None,
+        _ => offer,
+    })
 }
 
 /// The stored form of a live state after event `seq`.
@@ -672,21 +770,27 @@ pub(crate) fn event_kind(event: &GameEvent) -> &'static str {
         GameEvent::PlayerDisconnected { .. } => "player_disconnected",
         GameEvent::Ended { .. } => "ended",
         GameEvent::Aborted { .. } => "aborted",
+        GameEvent::ClockCredited { .. } => "clock_credited",
+        GameEvent::VacationStarted { .. } => "vacation_started",
+        GameEvent::VacationEnded { .. } => "vacation_ended",
         GameEvent::ConnectionClosed { .. } => "connection_closed",
         GameEvent::AbortedByAdmin {} => "aborted_by_admin",
         GameEvent::Adjudicated { .. } => "adjudicated",
     }
 }
 
-/// A new game's stored row and its `started` event, with the clocks set at `now`.
+/// A new game's stored row and its `started` event, with the clocks set at `now`; `correspondence_day` is
+/// the length of a day of correspondence time controls.
 pub fn new_game(
     id: Uuid,
     players: [PlayerInfo; 2],
     ruleset: RulesetSpec,
     time_control: TimeControl,
+    rated: bool,
+    correspondence_day: Duration,
     now: Millis,
 ) -> (GameRow, EventRow) {
-    let clock = GameClock::start(&time_control, now);
+    let clock = GameClock::start(&time_control, correspondence_day, now);
     let event = GameEvent::Started { players: players.clone(), ruleset, time_control, clocks: clock.view(now) };
     let [first_ms, second_ms] = clock.stored_remaining();
     let row = GameRow {
@@ -694,6 +798,8 @@ pub fn new_game(
         kind: convert::kind_name(&ruleset).to_owned(),
         ruleset: serde_json::to_string(&ruleset).expect("rulesets always serialise"),
         time_control: serde_json::to_string(&time_control).expect("time controls always serialise"),
+        speed: speed_text(speed_class(&time_control)).to_owned(),
+        rated,
         first_id: players[0].account_id,
         second_id: players[1].account_id,
         created_at: now,
@@ -719,6 +825,9 @@ pub fn new_game(
     };
     (row, started)
 }
+
+/// How often a rated result is computed again when the players' ratings changed under it.
+const RATING_ATTEMPTS: u32 = 3;
 
 /// Sleeps until the wall-clock time `deadline` (ms since the epoch); forever when there is none.
 async fn sleep_until_ms(deadline: Option<Millis>) {

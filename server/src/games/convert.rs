@@ -5,6 +5,7 @@ use kartka_engine::{EndReason, Outcome, Ruleset, Seat};
 use kartka_protocol::rest::GameSummary;
 use kartka_protocol::{EndReasonName, GameResult, GameStatus, PlayerInfo, RulesetSpec, SeatName, TimeControl};
 
+use crate::ratings::speed::speed_from_text;
 use crate::store::GameRow;
 
 /// Why a ruleset or time control from a client cannot be used.
@@ -13,9 +14,12 @@ pub enum SpecError {
     /// The pitch dimensions are invalid.
     #[error(transparent)]
     Pitch(#[from] kartka_engine::soccer::PitchError),
-    /// The time control is out of range.
+    /// The Fischer time control is out of range.
     #[error("time control out of range: initial 1 s to 24 h, increment at most 10 min")]
     TimeControl,
+    /// The correspondence time control has days per move that are not offered.
+    #[error("days per move must be 1, 2, 3, 5, 7, 10 or 14")]
+    DaysPerMove,
 }
 
 /// The engine's rules for a protocol ruleset, validated.
@@ -43,6 +47,13 @@ pub fn validate_time_control(time_control: &TimeControl) -> Result<(), SpecError
                 Ok(())
             } else {
                 Err(SpecError::TimeControl)
+            }
+        }
+        TimeControl::Correspondence { days_per_move, .. } => {
+            if TimeControl::CORRESPONDENCE_DAYS.contains(&days_per_move) {
+                Ok(())
+            } else {
+                Err(SpecError::DaysPerMove)
             }
         }
     }
@@ -165,6 +176,8 @@ pub fn game_summary(row: &GameRow, players: [PlayerInfo; 2]) -> Result<GameSumma
         id: row.id,
         ruleset: serde_json::from_str(&row.ruleset).map_err(|_| corrupt())?,
         time_control: serde_json::from_str(&row.time_control).map_err(|_| corrupt())?,
+        speed: speed_from_text(&row.speed).ok_or_else(corrupt)?,
+        rated: row.rated,
         players,
         status,
         result,
@@ -201,5 +214,9 @@ mod tests {
         assert!(ruleset(&RulesetSpec::default()).is_ok());
         assert!(validate_time_control(&TimeControl::Fischer { initial_seconds: 0, increment_seconds: 0 }).is_err());
         assert!(validate_time_control(&TimeControl::Fischer { initial_seconds: 60, increment_seconds: 2 }).is_ok());
+        let days = |days_per_move| TimeControl::Correspondence { days_per_move, vacation_allowed: true };
+        assert!(validate_time_control(&days(3)).is_ok());
+        assert!(validate_time_control(&days(4)).is_err());
+        assert!(validate_time_control(&days(0)).is_err());
     }
 }

@@ -63,7 +63,11 @@ pub fn record_of(game: &RecordParts<'_>) -> Result<KurnikRecord, ExportError> {
         },
         _ => RecordResult::Unknown,
     };
-    let TimeControl::Fischer { initial_seconds, .. } = game.time_control;
+    // kurnik writes a clock's starting seconds; a correspondence game is "one move per N seconds", as in PGN.
+    let time_control = match game.time_control {
+        TimeControl::Fischer { initial_seconds, .. } => initial_seconds.to_string(),
+        TimeControl::Correspondence { days_per_move, .. } => format!("1/{}", u64::from(days_per_move) * 86_400),
+    };
     let tag = |name: &str, value: String| Tag { name: name.to_owned(), value };
     let mut tags = vec![
         tag("Event", "kartka".to_owned()),
@@ -73,7 +77,7 @@ pub fn record_of(game: &RecordParts<'_>) -> Result<KurnikRecord, ExportError> {
         tag("Black", game.names[1].to_owned()),
         tag("White", game.names[0].to_owned()),
         tag("Result", result.token().to_owned()),
-        tag("TimeControl", initial_seconds.to_string()),
+        tag("TimeControl", time_control),
     ];
     if pitch != kartka_engine::soccer::Pitch::STANDARD {
         tags.push(tag("Board", format!("{}x{}", pitch.width(), pitch.height())));

@@ -4,10 +4,12 @@ mod actor;
 pub mod clock;
 pub mod convert;
 pub mod export;
+mod hooks;
 pub mod position;
 mod registry;
 pub mod svg;
 
 pub(crate) use actor::event_kind;
-pub use actor::{new_game, Action, AdminAction, GameError, Subscriber};
+pub use actor::{new_game, Action, ActorConfig, AdminAction, GameError, Subscriber};
+pub use hooks::{GameHooks, TurnState};
 pub use registry::Games;

@@ -2,7 +2,6 @@
 
 use std::collections::HashMap;
 use std::sync::{Arc, Mutex};
-use std::time::Duration;
 
 use kartka_protocol::GameSnapshot;
 use tokio::sync::{mpsc, oneshot, OnceCell};
@@ -10,7 +9,7 @@ use tokio_util::sync::CancellationToken;
 use tokio_util::task::TaskTracker;
 use uuid::Uuid;
 
-use super::actor::{Action, AdminAction, Command, GameActor, GameError, LoadError, Subscriber};
+use super::actor::{Action, ActorConfig, AdminAction, Command, GameActor, GameError, LoadError, Subscriber};
 use crate::store::{AuditRow, Store};
 
 /// Commands a game's actor queues before senders wait.
@@ -23,21 +22,23 @@ type Slot = Arc<OnceCell<mpsc::Sender<Command>>>;
 pub struct Games {
     store: Arc<dyn Store>,
     actors: Arc<Mutex<HashMap<Uuid, Slot>>>,
-    disconnect_grace: Duration,
+    config: ActorConfig,
     shutdown: CancellationToken,
     tasks: TaskTracker,
 }
 
 impl Games {
-    /// An empty registry whose actors stop when `shutdown` is cancelled and are tracked by `tasks`.
+    /// An empty registry whose actors run with `config`, stop when `shutdown` is cancelled and are tracked by
+    /// `tasks`.
     #[must_use]
-    pub fn new(
-        store: Arc<dyn Store>,
-        disconnect_grace: Duration,
-        shutdown: CancellationToken,
-        tasks: TaskTracker,
-    ) -> Games {
-        Games { store, actors: Arc::default(), disconnect_grace, shutdown, tasks }
+    pub fn new(store: Arc<dyn Store>, config: ActorConfig, shutdown: CancellationToken, tasks: TaskTracker) -> Games {
+        Games { store, actors: Arc::default(), config, shutdown, tasks }
+    }
+
+    /// How long a correspondence day lasts for the games this registry runs.
+    #[must_use]
+    pub fn correspondence_day(&self) -> std::time::Duration {
+        self.config.correspondence_day
     }
 
     /// Starts the actors of every active game, so their clocks run (after a restart, or at start-up).
@@ -126,7 +127,7 @@ impl Games {
     }
 
     async fn start(&self, game_id: Uuid) -> Result<mpsc::Sender<Command>, GameError> {
-        let actor = match GameActor::load(self.store.clone(), game_id, self.disconnect_grace).await {
+        let actor = match GameActor::load(self.store.clone(), game_id, self.config.clone()).await {
             Ok(Some(actor)) => actor,
             Ok(None) => return Err(GameError::UnknownGame),
             Err(LoadError::Store(error)) => return Err(GameError::Store(error)),

@@ -19,8 +19,6 @@ pub struct ArchivedGame {
 /// Where a game came from: played here, or imported from a record file.
 #[derive(Clone, Debug, Default, PartialEq, Eq)]
 pub struct GameOrigin {
-    /// Whether the game was rated.
-    pub rated: bool,
     /// For an imported game: the file or upload it came from, and its number there (from 1).
     pub import: Option<ImportSource>,
 }

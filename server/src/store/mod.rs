@@ -8,6 +8,7 @@
 //! JSON text, so the store needs no knowledge of game kinds.
 
 mod admin;
+mod correspondence;
 mod postgres;
 mod sql;
 mod sqlite;
@@ -20,6 +21,10 @@ use uuid::Uuid;
 pub use admin::{
     AdminStore, ArchivedGame, AuditFilter, AuditRow, GameOrigin, GameSearch, ImportSource, ImportedGame, ResultFilter,
     SearchCursor, SearchOrder,
+};
+pub use correspondence::{
+    ConditionalRow, CorrespondenceStore, NotificationRow, NotificationSettingsRow, Outage, SeekRow, VacationRow,
+    WebhookJob,
 };
 pub use postgres::PostgresStore;
 pub use sqlite::SqliteStore;
@@ -116,6 +121,10 @@ pub struct ChallengeRow {
     pub time_control: String,
     /// `first`, `second` or `random`: the challenger's seat.
     pub colour: String,
+    /// Whether the game will change ratings.
+    pub rated: bool,
+    /// For a rematch offer: the game it follows.
+    pub rematch_of: Option<Uuid>,
     /// `open`, `accepted`, `declined`, `cancelled` or `expired`.
     pub status: String,
     /// The game, once accepted.
@@ -164,6 +173,11 @@ pub struct GameRow {
     pub ruleset: String,
     /// The protocol's `TimeControl` as JSON.
     pub time_control: String,
+    /// The speed class of the time control (the protocol's `SpeedClass` in snake case): ratings are kept per
+    /// game kind and speed class.
+    pub speed: String,
+    /// Whether the result changes the players' ratings.
+    pub rated: bool,
     /// The first seat's account.
     pub first_id: Uuid,
     /// The second seat's account.
@@ -208,8 +222,57 @@ pub struct EventRow {
     pub at: Millis,
 }
 
+/// A player's rating for one game kind and speed class, as stored (Glicko-2 values on the rating scale).
+#[derive(Clone, Debug, PartialEq)]
+pub struct RatingRow {
+    /// The player.
+    pub account_id: Uuid,
+    /// The game kind's stable name, e.g. `paper-soccer`.
+    pub kind: String,
+    /// The speed class, e.g. `blitz`.
+    pub speed: String,
+    /// The rating.
+    pub rating: f64,
+    /// The rating deviation as of `updated_at`.
+    pub deviation: f64,
+    /// The volatility.
+    pub volatility: f64,
+    /// Rated games played.
+    pub games: i64,
+    /// When the last rated game ended.
+    pub updated_at: Millis,
+}
+
+/// A rating written together with a game's result. The write is guarded like a game's `seq`: it fails with
+/// [`StoreError::Conflict`] unless the stored row still has `expected_games` games (no row at all for 0), so
+/// two results computed from the same old rating cannot both land.
+#[derive(Clone, Debug, PartialEq)]
+pub struct RatingUpdate {
+    /// The number of rated games the new values were computed from.
+    pub expected_games: i64,
+    /// The new values (`games == expected_games + 1`).
+    pub rating: RatingRow,
+}
+
+/// A player's results over all their games.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct ResultCounts {
+    /// Games that ended with a result.
+    pub finished: i64,
+    /// Of those, won.
+    pub wins: i64,
+    /// Of those, lost.
+    pub losses: i64,
+    /// Of those, drawn.
+    pub draws: i64,
+    /// Games aborted before both players moved.
+    pub aborted: i64,
+    /// Games being played.
+    pub active: i64,
+}
+
 /// One atomic change of a game: a new event, maybe a move, and the game's new state.
-#[derive(Clone, Debug, PartialEq, Eq)]
+#[derive(Clone, Debug, PartialEq)]
 pub struct GameChange {
     /// The game's `seq` the change was computed from; the write fails with [`StoreError::Conflict`] if the
     /// stored game has moved on.
@@ -220,6 +283,8 @@ pub struct GameChange {
     pub new_move: Option<MoveRow>,
     /// The game's state after the change (`state.seq == event.seq`).
     pub state: GameState,
+    /// The players' new ratings, when the change records a rated result; written in the same transaction.
+    pub ratings: Vec<RatingUpdate>,
 }
 
 /// A position in a newest-first list of games: the `created_at` and id of the last game seen.
@@ -232,9 +297,9 @@ pub struct GameCursor {
 }
 
 /// Everything kartka stores. Implemented for PostgreSQL and SQLite; one test suite runs against both. What
-/// admins need of it is in [`AdminStore`].
+/// admins need of it is in [`AdminStore`], and correspondence play in [`CorrespondenceStore`].
 #[async_trait]
-pub trait Store: AdminStore + Send + Sync + 'static {
+pub trait Store: CorrespondenceStore + AdminStore + Send + Sync + 'static {
     /// Checks that the database answers.
     async fn ping(&self) -> Result<(), StoreError>;
 
@@ -292,6 +357,25 @@ pub trait Store: AdminStore + Send + Sync + 'static {
     async fn moves(&self, game_id: Uuid) -> Result<Vec<MoveRow>, StoreError>;
     /// A game's events with `seq > after_seq`, in order.
     async fn events_after(&self, game_id: Uuid, after_seq: i64) -> Result<Vec<EventRow>, StoreError>;
-    /// Applies one change of a game atomically (see [`GameChange`]).
+    /// Applies one change of a game atomically (see [`GameChange`]), its rating updates included.
     async fn record(&self, game_id: Uuid, change: &GameChange) -> Result<(), StoreError>;
+    /// Open, unexpired rematch offers that follow this game.
+    async fn open_rematches(&self, game_id: Uuid, now: Millis) -> Result<Vec<ChallengeRow>, StoreError>;
+    /// An account's results over all its games.
+    async fn result_counts(&self, account_id: Uuid) -> Result<ResultCounts, StoreError>;
+
+    /// An account's rating for a game kind and speed class; `None` before its first rated game there.
+    async fn rating(&self, account_id: Uuid, kind: &str, speed: &str) -> Result<Option<RatingRow>, StoreError>;
+    /// Every rating of an account, by kind and speed class.
+    async fn ratings_of(&self, account_id: Uuid) -> Result<Vec<RatingRow>, StoreError>;
+    /// A page of the ratings of a kind and speed class whose stored deviation is at most `max_deviation`, best
+    /// first, of accounts that are not banned.
+    async fn leaderboard(
+        &self,
+        kind: &str,
+        speed: &str,
+        max_deviation: f64,
+        offset: u32,
+        limit: u32,
+    ) -> Result<Vec<(AccountRow, RatingRow)>, StoreError>;
 }

@@ -17,6 +17,7 @@ use uuid::Uuid;
 
 use crate::accounts::{authenticate, info, AuthError};
 use crate::games::{Action, GameError, Subscriber};
+use crate::lobby::{self, LobbyError, LobbyRequest};
 use crate::outbox::Outbox;
 use crate::state::AppState;
 use crate::store::AccountRow;
@@ -68,6 +69,13 @@ impl Refusal {
         }
         Refusal { code: error.code(), message: error.to_string(), game_id: Some(game_id) }
     }
+
+    fn lobby(error: &LobbyError) -> Refusal {
+        if let LobbyError::Store(_) | LobbyError::Game(_) = error {
+            tracing::error!(error = ?error, "failure during a lobby request");
+        }
+        Refusal::new(error.code(), error.to_string())
+    }
 }
 
 impl From<AuthError> for Refusal {
@@ -97,6 +105,7 @@ pub async fn run(state: AppState, socket: WebSocket, account: Option<AccountRow>
         outbox,
         account: None,
         subscriptions: HashSet::new(),
+        in_lobby: false,
         limiter: RateLimiter::direct(Quota::per_second(per_second).allow_burst(burst)),
     };
     if let Some(account) = account {
@@ -164,6 +173,8 @@ struct Connection {
     outbox: Outbox,
     account: Option<AccountRow>,
     subscriptions: HashSet<Uuid>,
+    /// Whether the connection receives lobby changes.
+    in_lobby: bool,
     limiter: DefaultDirectRateLimiter,
 }
 
@@ -229,9 +240,12 @@ impl Connection {
         let reply = match frame {
             ClientFrame::Hello { protocol, token, .. } => self.hello(request_id, protocol, &token).await,
             ClientFrame::Ping { .. } => Ok(ServerFrame::Pong { id: request_id, server_time_ms: now_ms() }),
-            frame => match self.account.as_ref().map(|account| account.id) {
+            frame => match self.account.clone() {
                 None => Err(Refusal::new(ErrorCode::Unauthenticated, "send hello with a token first")),
-                Some(account) => self.on_game_frame(account, frame).await,
+                Some(account) => match LobbyRequest::from_frame(frame) {
+                    Ok(request) => self.on_lobby_request(&account, request_id, request).await,
+                    Err(frame) => self.on_game_frame(account.id, frame).await,
+                },
             },
         };
         match reply {
@@ -301,14 +315,42 @@ impl Connection {
             ClientFrame::ClaimVictory { game_id, .. } => {
                 (game_id, games.act(game_id, account, Action::ClaimVictory).await)
             }
-            ClientFrame::Hello { .. } | ClientFrame::Ping { .. } => {
-                unreachable!("hello and ping are answered before authentication is required")
+            ClientFrame::Hello { .. }
+            | ClientFrame::Ping { .. }
+            | ClientFrame::PoolJoin { .. }
+            | ClientFrame::PoolLeave { .. }
+            | ClientFrame::SeekCreate { .. }
+            | ClientFrame::SeekCancel { .. }
+            | ClientFrame::SeekAccept { .. }
+            | ClientFrame::LobbySubscribe { .. }
+            | ClientFrame::LobbyUnsubscribe { .. } => {
+                unreachable!("hello and ping are answered before authentication is required, lobby frames by the lobby")
             }
         };
         match result {
             Ok(seq) => Ok(ServerFrame::Ack { id: request_id, game_id: Some(game_id), seq: Some(seq) }),
             Err(error) => Err(Refusal::game(game_id, &error)),
         }
+    }
+
+    async fn on_lobby_request(
+        &mut self,
+        account: &AccountRow,
+        request_id: Option<u64>,
+        request: LobbyRequest,
+    ) -> Result<ServerFrame, Refusal> {
+        let subscribing = match request {
+            LobbyRequest::Subscribe => Some(true),
+            LobbyRequest::Unsubscribe => Some(false),
+            _ => None,
+        };
+        let reply = lobby::answer(&self.state, self.id, &self.outbox, account, request_id, request)
+            .await
+            .map_err(|error| Refusal::lobby(&error))?;
+        if let Some(subscribed) = subscribing {
+            self.in_lobby = subscribed;
+        }
+        Ok(reply)
     }
 
     fn refuse(&self, request_id: Option<u64>, refusal: Refusal) {
@@ -320,11 +362,14 @@ impl Connection {
         });
     }
 
-    /// Leaves every game and the account registry; `closed_because` is set when the server closed the
+    /// Leaves every game, the lobby and the account registry; `closed_because` is set when the server closed the
     /// connection for breaking its rules.
     async fn leave(&mut self, closed_because: Option<&'static str>) {
         for game_id in self.subscriptions.drain() {
             self.state.games.unsubscribe(game_id, self.id, closed_because).await;
+        }
+        if self.in_lobby {
+            self.state.lobby.unsubscribe(self.id).await;
         }
         if let Some(account) = &self.account {
             self.state.connections.remove(account.id, self.id);

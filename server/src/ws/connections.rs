@@ -1,17 +1,21 @@
 //! Open connections by account, so that account-wide notices (a challenge, a new game) reach every device.
 
 use std::collections::HashMap;
-use std::sync::{Arc, Mutex};
+use std::sync::{Arc, Mutex, OnceLock};
 
 use kartka_protocol::ServerFrame;
 use uuid::Uuid;
 
 use crate::outbox::{encode, Outbox};
 
+/// What runs when an account's last connection closes.
+type LastClosedHook = Box<dyn Fn(Uuid) + Send + Sync>;
+
 /// Open WebSocket connections by account. Cheap to clone.
 #[derive(Clone, Default)]
 pub struct Connections {
     by_account: Arc<Mutex<HashMap<Uuid, HashMap<u64, Outbox>>>>,
+    last_closed: Arc<OnceLock<LastClosedHook>>,
 }
 
 impl Connections {
@@ -20,14 +24,28 @@ impl Connections {
         self.by_account.lock().expect("connections lock").entry(account).or_default().insert(connection, outbox);
     }
 
-    /// Forgets a connection.
+    /// Forgets a connection; runs the [`Connections::on_last_closed`] hook when it was the account's last.
     pub fn remove(&self, account: Uuid, connection: u64) {
-        let mut by_account = self.by_account.lock().expect("connections lock");
-        if let Some(connections) = by_account.get_mut(&account) {
+        let was_last = {
+            let mut by_account = self.by_account.lock().expect("connections lock");
+            let Some(connections) = by_account.get_mut(&account) else { return };
             connections.remove(&connection);
-            if connections.is_empty() {
+            let was_last = connections.is_empty();
+            if was_last {
                 by_account.remove(&account);
             }
+            was_last
+        };
+        if let Some(hook) = self.last_closed.get().filter(|_| was_last) {
+            hook(account);
+        }
+    }
+
+    /// Sets what runs (outside the registry's lock) whenever an account's last connection closes: the lobby
+    /// takes the player out of its pools and closes their seeks. Only the first hook set is kept.
+    pub fn on_last_closed(&self, hook: impl Fn(Uuid) + Send + Sync + 'static) {
+        if self.last_closed.set(Box::new(hook)).is_err() {
+            tracing::warn!("a last-connection hook was already set; ignoring another");
         }
     }
 
@@ -38,6 +56,12 @@ impl Connections {
                 outbox.revoke();
             }
         }
+    }
+
+    /// Whether an account has an open connection.
+    #[must_use]
+    pub fn is_connected(&self, account: Uuid) -> bool {
+        self.by_account.lock().expect("connections lock").contains_key(&account)
     }
 
     /// Pushes a frame to every connection of an account.

@@ -18,10 +18,10 @@ use crate::store::{AccountRow, GameChange, Millis, MoveRow, StoreError};
 
 /// The columns of a game row and its origin, for SELECT and the import's INSERT (state columns in the order
 /// `bind_state` binds them).
-const ARCHIVE_COLUMNS: &str = "id, kind, ruleset, time_control, first_id, second_id, created_at, \
+const ARCHIVE_COLUMNS: &str = "id, kind, ruleset, time_control, first_id, second_id, created_at, speed, \
     status, winner, end_reason, ply, seq, first_ms, second_ms, clock_at, to_act, deadline, finished_at, \
     rated, imported, source, source_index, imported_at";
-const ARCHIVE_COLUMN_COUNT: usize = 23;
+const ARCHIVE_COLUMN_COUNT: usize = 24;
 const MOVE_COLUMNS: &str = "game_id, ply, seat, notation, turn_ended, client_move_id, first_ms, second_ms, received_at";
 const MOVE_COLUMN_COUNT: usize = 9;
 const EVENT_COLUMNS: &str = "game_id, seq, kind, payload, at";
@@ -172,6 +172,7 @@ where
     for<'q> DB::Arguments<'q>: IntoArguments<'q, DB>,
     for<'q> i64: Encode<'q, DB> + Decode<'q, DB> + Type<DB>,
     for<'q> bool: Encode<'q, DB> + Decode<'q, DB> + Type<DB>,
+    for<'q> f64: Encode<'q, DB> + Decode<'q, DB> + Type<DB>,
     for<'q> String: Encode<'q, DB> + Decode<'q, DB> + Type<DB>,
     for<'q> &'q str: Encode<'q, DB> + Type<DB>,
     for<'q> Option<i64>: Encode<'q, DB>,
@@ -195,10 +196,7 @@ where
             (Some(source), Some(index), Some(imported_at)) => Some(ImportSource { source, index, imported_at }),
             _ => None,
         };
-        Ok(ArchivedGame {
-            game: Self::game_from_row(row)?,
-            origin: GameOrigin { rated: row.try_get("rated")?, import },
-        })
+        Ok(ArchivedGame { game: Self::game_from_row(row)?, origin: GameOrigin { import } })
     }
 
     fn audit_from_row(row: &DB::Row) -> Result<AuditRow, sqlx::Error> {
@@ -269,9 +267,10 @@ where
                 .bind(game.time_control.as_str())
                 .bind(DB::to_id(game.first_id))
                 .bind(DB::to_id(game.second_id))
-                .bind(game.created_at);
+                .bind(game.created_at)
+                .bind(game.speed.as_str());
             query = Self::bind_state(query, &game.state)
-                .bind(imported.origin.rated)
+                .bind(game.rated)
                 .bind(import.is_some())
                 .bind(import.map(|import| import.source.as_str()))
                 .bind(import.map(|import| import.index))
@@ -333,6 +332,7 @@ where
     for<'q> DB::Arguments<'q>: IntoArguments<'q, DB>,
     for<'q> i64: Encode<'q, DB> + Decode<'q, DB> + Type<DB>,
     for<'q> bool: Encode<'q, DB> + Decode<'q, DB> + Type<DB>,
+    for<'q> f64: Encode<'q, DB> + Decode<'q, DB> + Type<DB>,
     for<'q> String: Encode<'q, DB> + Decode<'q, DB> + Type<DB>,
     for<'q> &'q str: Encode<'q, DB> + Type<DB>,
     for<'q> Option<i64>: Encode<'q, DB>,

@@ -5,6 +5,7 @@
 //! The SQL text is in [`statements`].
 
 mod admin;
+mod correspondence;
 mod statements;
 
 use async_trait::async_trait;
@@ -17,7 +18,7 @@ use uuid::Uuid;
 use self::statements::*;
 use super::{
     AccountKind, AccountRow, ChallengeRow, EventRow, GameChange, GameCursor, GameRow, GameState, Millis, MoveRow,
-    SessionRow, Store, StoreError,
+    RatingRow, RatingUpdate, ResultCounts, SessionRow, Store, StoreError,
 };
 
 /// What differs between PostgreSQL and SQLite inside the shared store logic.
@@ -118,6 +119,7 @@ where
     for<'q> DB::Arguments<'q>: IntoArguments<'q, DB>,
     for<'q> i64: Encode<'q, DB> + Decode<'q, DB> + Type<DB>,
     for<'q> bool: Encode<'q, DB> + Decode<'q, DB> + Type<DB>,
+    for<'q> f64: Encode<'q, DB> + Decode<'q, DB> + Type<DB>,
     for<'q> String: Encode<'q, DB> + Decode<'q, DB> + Type<DB>,
     for<'q> &'q str: Encode<'q, DB> + Type<DB>,
     for<'q> Option<i64>: Encode<'q, DB>,
@@ -157,6 +159,21 @@ where
             game_id: Self::optional_uuid(row, "game_id")?,
             created_at: row.try_get("created_at")?,
             expires_at: row.try_get("expires_at")?,
+            rated: row.try_get("rated")?,
+            rematch_of: Self::optional_uuid(row, "rematch_of")?,
+        })
+    }
+
+    fn rating_from_row(row: &DB::Row) -> Result<RatingRow, sqlx::Error> {
+        Ok(RatingRow {
+            account_id: Self::uuid(row, "account_id")?,
+            kind: row.try_get("game_kind")?,
+            speed: row.try_get("speed")?,
+            rating: row.try_get("rating")?,
+            deviation: row.try_get("deviation")?,
+            volatility: row.try_get("volatility")?,
+            games: row.try_get("games")?,
+            updated_at: row.try_get("updated_at")?,
         })
     }
 
@@ -166,6 +183,8 @@ where
             kind: row.try_get("kind")?,
             ruleset: row.try_get("ruleset")?,
             time_control: row.try_get("time_control")?,
+            speed: row.try_get("speed")?,
+            rated: row.try_get("rated")?,
             first_id: Self::uuid(row, "first_id")?,
             second_id: Self::uuid(row, "second_id")?,
             created_at: row.try_get("created_at")?,
@@ -270,7 +289,10 @@ where
         }
         Self::insert_event(&mut *conn, game_id, &change.event).await?;
         if let Some(new_move) = &change.new_move {
-            Self::insert_move(conn, game_id, new_move).await?;
+            Self::insert_move(&mut *conn, game_id, new_move).await?;
+        }
+        for update in &change.ratings {
+            Self::write_rating(&mut *conn, update).await?;
         }
         Ok(())
     }
@@ -289,9 +311,45 @@ where
             .bind(game.time_control.as_str())
             .bind(DB::to_id(game.first_id))
             .bind(DB::to_id(game.second_id))
-            .bind(game.created_at);
+            .bind(game.created_at)
+            .bind(game.speed.as_str())
+            .bind(game.rated);
         Self::bind_state(query, &game.state).execute(&mut *conn).await.map_err(conflict_if_unique)?;
         Self::insert_event(conn, game.id, started).await
+    }
+
+    /// Binds the rating columns in the order [`INSERT_RATING`] and [`UPDATE_RATING`] list them.
+    fn bind_rating<'q>(query: DbQuery<'q, DB>, rating: &'q RatingRow) -> DbQuery<'q, DB> {
+        query
+            .bind(DB::to_id(rating.account_id))
+            .bind(rating.kind.as_str())
+            .bind(rating.speed.as_str())
+            .bind(rating.rating)
+            .bind(rating.deviation)
+            .bind(rating.volatility)
+            .bind(rating.games)
+            .bind(rating.updated_at)
+    }
+
+    /// Writes a rating guarded by its game count: a first rating is inserted (a concurrent first insert hits
+    /// the primary key), a later one updated only if its stored count is still the expected one.
+    async fn write_rating(conn: &mut DB::Connection, update: &RatingUpdate) -> Result<(), StoreError> {
+        debug_assert_eq!(update.rating.games, update.expected_games + 1, "a rated result adds one game");
+        if update.expected_games == 0 {
+            Self::bind_rating(sqlx::query(INSERT_RATING), &update.rating)
+                .execute(conn)
+                .await
+                .map_err(conflict_if_unique)?;
+            return Ok(());
+        }
+        let updated = Self::bind_rating(sqlx::query(UPDATE_RATING), &update.rating)
+            .bind(update.expected_games)
+            .execute(conn)
+            .await?;
+        if DB::rows_affected(&updated) == 0 {
+            return Err(StoreError::Conflict);
+        }
+        Ok(())
     }
 }
 
@@ -303,6 +361,7 @@ where
     for<'q> DB::Arguments<'q>: IntoArguments<'q, DB>,
     for<'q> i64: Encode<'q, DB> + Decode<'q, DB> + Type<DB>,
     for<'q> bool: Encode<'q, DB> + Decode<'q, DB> + Type<DB>,
+    for<'q> f64: Encode<'q, DB> + Decode<'q, DB> + Type<DB>,
     for<'q> String: Encode<'q, DB> + Decode<'q, DB> + Type<DB>,
     for<'q> &'q str: Encode<'q, DB> + Type<DB>,
     for<'q> Option<i64>: Encode<'q, DB>,
@@ -382,6 +441,8 @@ where
             .bind(challenge.game_id.map(DB::to_id))
             .bind(challenge.created_at)
             .bind(challenge.expires_at)
+            .bind(challenge.rated)
+            .bind(challenge.rematch_of.map(DB::to_id))
             .execute(&self.pool)
             .await
             .map_err(conflict_if_unique)?;
@@ -480,5 +541,55 @@ where
         Self::apply_change(&mut tx, game_id, change).await?;
         tx.commit().await?;
         Ok(())
+    }
+
+    async fn open_rematches(&self, game_id: Uuid, now: Millis) -> Result<Vec<ChallengeRow>, StoreError> {
+        let rows = sqlx::query(OPEN_REMATCHES).bind(DB::to_id(game_id)).bind(now).fetch_all(&self.pool).await?;
+        Ok(rows.iter().map(Self::challenge_from_row).collect::<Result<_, _>>()?)
+    }
+
+    async fn result_counts(&self, account_id: Uuid) -> Result<ResultCounts, StoreError> {
+        let row = sqlx::query(RESULT_COUNTS).bind(DB::to_id(account_id)).fetch_one(&self.pool).await?;
+        Ok(ResultCounts {
+            finished: row.try_get("finished")?,
+            wins: row.try_get("wins")?,
+            losses: row.try_get("losses")?,
+            draws: row.try_get("draws")?,
+            aborted: row.try_get("aborted")?,
+            active: row.try_get("active")?,
+        })
+    }
+
+    async fn rating(&self, account_id: Uuid, kind: &str, speed: &str) -> Result<Option<RatingRow>, StoreError> {
+        let row =
+            sqlx::query(RATING).bind(DB::to_id(account_id)).bind(kind).bind(speed).fetch_optional(&self.pool).await?;
+        Ok(row.as_ref().map(Self::rating_from_row).transpose()?)
+    }
+
+    async fn ratings_of(&self, account_id: Uuid) -> Result<Vec<RatingRow>, StoreError> {
+        let rows = sqlx::query(RATINGS_OF).bind(DB::to_id(account_id)).fetch_all(&self.pool).await?;
+        Ok(rows.iter().map(Self::rating_from_row).collect::<Result<_, _>>()?)
+    }
+
+    async fn leaderboard(
+        &self,
+        kind: &str,
+        speed: &str,
+        max_deviation: f64,
+        offset: u32,
+        limit: u32,
+    ) -> Result<Vec<(AccountRow, RatingRow)>, StoreError> {
+        let rows = sqlx::query(LEADERBOARD)
+            .bind(kind)
+            .bind(speed)
+            .bind(max_deviation)
+            .bind(i64::from(offset))
+            .bind(i64::from(limit))
+            .fetch_all(&self.pool)
+            .await?;
+        rows.iter()
+            .map(|row| Ok((Self::account_from_row(row)?, Self::rating_from_row(row)?)))
+            .collect::<Result<_, sqlx::Error>>()
+            .map_err(StoreError::from)
     }
 }

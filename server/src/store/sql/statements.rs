@@ -10,14 +10,22 @@ macro_rules! account_columns {
 
 macro_rules! challenge_columns {
     () => {
-        "id, challenger_id, opponent_id, ruleset, time_control, colour, status, game_id, created_at, expires_at"
+        "id, challenger_id, opponent_id, ruleset, time_control, colour, status, game_id, created_at, expires_at, \
+         rated, rematch_of"
     };
 }
 
 macro_rules! game_columns {
     () => {
-        "id, kind, ruleset, time_control, first_id, second_id, created_at, \
+        "id, kind, ruleset, time_control, first_id, second_id, created_at, speed, rated, \
          status, winner, end_reason, ply, seq, first_ms, second_ms, clock_at, to_act, deadline, finished_at"
+    };
+}
+
+// The rating's game kind is read as `game_kind`: `kind` would clash with the account's kind in a join.
+macro_rules! rating_columns {
+    () => {
+        "account_id, kind AS game_kind, speed, rating, deviation, volatility, games, updated_at"
     };
 }
 
@@ -41,8 +49,11 @@ pub(super) const SESSION_ACCOUNT: &str = concat!(
 );
 pub(super) const DELETE_SESSION: &str = "DELETE FROM sessions WHERE token_hash = $1";
 
-pub(super) const INSERT_CHALLENGE: &str =
-    concat!("INSERT INTO challenges (", challenge_columns!(), ") VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10)");
+pub(super) const INSERT_CHALLENGE: &str = concat!(
+    "INSERT INTO challenges (",
+    challenge_columns!(),
+    ") VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12)"
+);
 pub(super) const CHALLENGE_BY_ID: &str = concat!("SELECT ", challenge_columns!(), " FROM challenges WHERE id = $1");
 pub(super) const OPEN_CHALLENGES_OF: &str = concat!(
     "SELECT ",
@@ -61,7 +72,7 @@ pub(super) const ACCEPT_CHALLENGE: &str = "UPDATE challenges \
 pub(super) const INSERT_GAME: &str = concat!(
     "INSERT INTO games (",
     game_columns!(),
-    ") VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15, $16, $17, $18)"
+    ") VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15, $16, $17, $18, $19, $20)"
 );
 pub(super) const UPDATE_GAME_STATE: &str =
     "UPDATE games SET status = $1, winner = $2, end_reason = $3, ply = $4, seq = $5, \
@@ -88,3 +99,46 @@ pub(super) const INSERT_EVENT: &str =
     "INSERT INTO game_events (game_id, seq, kind, payload, at) VALUES ($1, $2, $3, $4, $5)";
 pub(super) const EVENTS_AFTER: &str =
     "SELECT seq, kind, payload, at FROM game_events WHERE game_id = $1 AND seq > $2 ORDER BY seq";
+
+pub(super) const ACTIVE_GAMES_OF: &str = concat!(
+    "SELECT ",
+    game_columns!(),
+    " FROM games WHERE (first_id = $1 OR second_id = $1) AND status = 'active' ORDER BY created_at, id"
+);
+
+pub(super) const OPEN_REMATCHES: &str = concat!(
+    "SELECT ",
+    challenge_columns!(),
+    " FROM challenges WHERE rematch_of = $1 AND status = 'open' AND expires_at > $2 ORDER BY created_at, id"
+);
+
+pub(super) const RESULT_COUNTS: &str = "SELECT \
+    COALESCE(SUM(CASE WHEN status = 'finished' THEN 1 ELSE 0 END), 0) AS finished, \
+    COALESCE(SUM(CASE WHEN status = 'finished' AND ((winner = 'first' AND first_id = $1) \
+        OR (winner = 'second' AND second_id = $1)) THEN 1 ELSE 0 END), 0) AS wins, \
+    COALESCE(SUM(CASE WHEN status = 'finished' AND ((winner = 'first' AND second_id = $1) \
+        OR (winner = 'second' AND first_id = $1)) THEN 1 ELSE 0 END), 0) AS losses, \
+    COALESCE(SUM(CASE WHEN status = 'finished' AND winner IS NULL THEN 1 ELSE 0 END), 0) AS draws, \
+    COALESCE(SUM(CASE WHEN status = 'aborted' THEN 1 ELSE 0 END), 0) AS aborted, \
+    COALESCE(SUM(CASE WHEN status = 'active' THEN 1 ELSE 0 END), 0) AS active \
+    FROM games WHERE first_id = $1 OR second_id = $1";
+
+pub(super) const RATING: &str =
+    concat!("SELECT ", rating_columns!(), " FROM ratings WHERE account_id = $1 AND kind = $2 AND speed = $3");
+pub(super) const RATINGS_OF: &str =
+    concat!("SELECT ", rating_columns!(), " FROM ratings WHERE account_id = $1 ORDER BY kind, speed");
+// Qualified columns: both tables have a `kind`. Rows are read by the same names as the single-table selects.
+pub(super) const LEADERBOARD: &str = "SELECT \
+    accounts.id, accounts.name, accounts.kind, accounts.imported, accounts.password_hash, accounts.is_admin, \
+    accounts.banned, accounts.created_at, ratings.account_id, ratings.kind AS game_kind, ratings.speed, ratings.rating, \
+    ratings.deviation, ratings.volatility, ratings.games, ratings.updated_at \
+    FROM ratings JOIN accounts ON accounts.id = ratings.account_id \
+    WHERE ratings.kind = $1 AND ratings.speed = $2 AND ratings.deviation <= $3 AND NOT accounts.banned \
+    ORDER BY ratings.rating DESC, ratings.account_id LIMIT $5 OFFSET $4";
+// The rating columns in the order `bind_rating` binds them.
+pub(super) const INSERT_RATING: &str = "INSERT INTO ratings \
+    (account_id, kind, speed, rating, deviation, volatility, games, updated_at) \
+    VALUES ($1, $2, $3, $4, $5, $6, $7, $8)";
+pub(super) const UPDATE_RATING: &str = "UPDATE ratings \
+    SET rating = $4, deviation = $5, volatility = $6, games = $7, updated_at = $8 \
+    WHERE account_id = $1 AND kind = $2 AND speed = $3 AND games = $9";

@@ -1,0 +1,72 @@
+//! The engine's hot paths allocate nothing: checking and applying steps, listing legal directions, and a
+//! warmed-up distinct-turn enumeration.
+//!
+//! A counting global allocator (`allocation-counter`, counting per thread) watches each measured closure.
+
+use kartka_engine::soccer::{Direction, Position, StepResult, TurnEnumerator};
+use kartka_engine::{EndReason, Outcome, Seat};
+
+/// The longest game of the 2014-09-22 kurnik corpus file: 245 steps, won by the first seat with a goal.
+const LONG_GAME: &str =
+    "44472256130361434161755724417570132217564147574741136661316647213305022175474130665061427645030\
+                         613105241630316453025360535024647657174464141146724672167205713672452016127447272505272032416\
+                         303163031752164520774130547250570503505720330136360724161";
+
+fn directions(digits: &str) -> Vec<Direction> {
+    digits.chars().map(|digit| Direction::from_digit(digit).expect("a digit 0-7")).collect()
+}
+
+#[test]
+fn checking_and_applying_a_whole_game_allocates_nothing() {
+    let steps = directions(LONG_GAME);
+    let mut position = Position::default();
+    let mut last = None;
+    let allocations = allocation_counter::measure(|| {
+        for &direction in &steps {
+            assert!(position.check(direction).is_ok());
+            let legal = position.legal_directions();
+            assert!(legal.contains(direction));
+            last = Some(position.step(direction).expect("a legal step"));
+        }
+    });
+    assert_eq!(last, Some(StepResult::GameOver(Outcome::win(Seat::First, EndReason::Goal))));
+    assert_eq!(allocations.count_total, 0, "{allocations:?}");
+}
+
+#[test]
+fn a_warmed_up_enumeration_allocates_nothing() {
+    let steps = directions(LONG_GAME);
+    // Every turn start of the game, the biggest enumeration among them warming the scratch memory up.
+    let mut turn_starts = vec![Position::default()];
+    let mut position = Position::default();
+    for &direction in &steps {
+        if position.step(direction) == Ok(StepResult::TurnOver) {
+            turn_starts.push(position);
+        }
+    }
+    let mut enumerator = TurnEnumerator::new();
+    let mut expected = Vec::new();
+    for start in &turn_starts {
+        expected.push(enumerator.for_each_distinct_turn(start, |_, _| {}));
+    }
+    let mut counted = Vec::with_capacity(turn_starts.len());
+    let mut longest_turn = 0;
+    let allocations = allocation_counter::measure(|| {
+        for start in &turn_starts {
+            counted.push(
+                enumerator.for_each_distinct_turn(start, |steps, _| longest_turn = longest_turn.max(steps.len())),
+            );
+        }
+    });
+    assert_eq!(counted, expected);
+    assert!(longest_turn > 5, "the game has long turns to enumerate");
+    assert_eq!(allocations.count_total, 0, "{allocations:?}");
+}
+
+#[test]
+fn the_counter_sees_an_allocation() {
+    let allocations = allocation_counter::measure(|| {
+        std::hint::black_box(TurnEnumerator::new().for_each_distinct_turn(&Position::default(), |_, _| {}));
+    });
+    assert!(allocations.count_total > 0, "a fresh enumerator allocates its scratch memory");
+}

@@ -1,0 +1,34 @@
+//! Games being played now, for spectators to pick from.
+
+use axum::extract::{Query, State};
+use axum::Json;
+use kartka_protocol::rest::GameList;
+use kartka_protocol::ErrorCode;
+use serde::Deserialize;
+
+use super::games::summaries;
+use super::ApiError;
+use crate::state::AppState;
+
+/// Games listed unless the client asks otherwise, and the most it may ask for.
+const DEFAULT_LIMIT: u32 = 50;
+const MAX_LIMIT: u32 = 100;
+
+/// The filter of `GET /api/games`.
+#[derive(Debug, Deserialize)]
+pub struct Filter {
+    status: String,
+    limit: Option<u32>,
+}
+
+/// `GET /api/games?status=active&limit=`: the games being played, newest first.
+pub async fn list(State(state): State<AppState>, Query(filter): Query<Filter>) -> Result<Json<GameList>, ApiError> {
+    if filter.status != "active" {
+        return Err(ApiError::new(ErrorCode::InvalidRequest, "only status=active can be listed"));
+    }
+    let limit = filter.limit.unwrap_or(DEFAULT_LIMIT).clamp(1, MAX_LIMIT) as usize;
+    let mut rows = state.store.active_games().await?;
+    rows.sort_by_key(|row| std::cmp::Reverse((row.created_at, row.id)));
+    rows.truncate(limit);
+    Ok(Json(GameList { games: summaries(&state, rows).await?, next_before: None }))
+}

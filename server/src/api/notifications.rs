@@ -1,0 +1,131 @@
+//! My notifications: settings (reminder thresholds, webhook), the latest ones, and a live NDJSON stream.
+
+use std::convert::Infallible;
+
+use axum::body::Body;
+use axum::extract::State;
+use axum::http::header;
+use axum::response::{IntoResponse, Response};
+use axum::Json;
+use kartka_protocol::correspondence::{NotificationList, NotificationSettings, NotificationSettingsView};
+use kartka_protocol::ErrorCode;
+use uuid::Uuid;
+
+use super::{ApiError, Authenticated};
+use crate::auth::new_token;
+use crate::correspondence::notify::{self, parse_thresholds, thresholds_text, DEFAULT_THRESHOLDS};
+use crate::correspondence::webhook::check_url;
+use crate::outbox::Outbox;
+use crate::state::AppState;
+use crate::store::NotificationSettingsRow;
+use crate::ws::Connections;
+
+/// The most reminder thresholds an account may choose.
+const MAX_THRESHOLDS: usize = 8;
+/// The longest webhook URL accepted.
+const MAX_URL_LENGTH: usize = 2048;
+/// Notifications `GET /api/notifications` returns.
+const RECENT: u32 = 50;
+
+/// `GET /api/me/notifications/settings`.
+pub async fn settings(
+    State(state): State<AppState>,
+    auth: Authenticated,
+) -> Result<Json<NotificationSettingsView>, ApiError> {
+    let stored = state.store.notification_settings(auth.account.id).await?;
+    Ok(Json(match stored {
+        Some(row) => view(row),
+        None => NotificationSettingsView {
+            reminder_thresholds: DEFAULT_THRESHOLDS.to_vec(),
+            webhook_url: None,
+            webhook_secret: None,
+        },
+    }))
+}
+
+/// `PUT /api/me/notifications/settings`: thresholds and webhook. A webhook gets a signing secret the first time
+/// one is set; it stays the same while a webhook is set.
+pub async fn save_settings(
+    State(state): State<AppState>,
+    auth: Authenticated,
+    Json(request): Json<NotificationSettings>,
+) -> Result<Json<NotificationSettingsView>, ApiError> {
+    let mut thresholds = request.reminder_thresholds;
+    thresholds.sort_unstable();
+    thresholds.dedup();
+    if thresholds.len() > MAX_THRESHOLDS || thresholds.iter().any(|t| !(1..=99).contains(t)) {
+        return Err(ApiError::new(ErrorCode::InvalidRequest, "at most 8 reminder thresholds, each 1 to 99 percent"));
+    }
+    if let Some(url) = &request.webhook_url {
+        if url.len() > MAX_URL_LENGTH {
+            return Err(ApiError::new(ErrorCode::InvalidRequest, "the webhook URL is too long"));
+        }
+        check_url(url, state.settings.correspondence.webhook_allow_private)
+            .map_err(|error| ApiError::new(ErrorCode::InvalidRequest, error.to_string()))?;
+    }
+    let existing = state.store.notification_settings(auth.account.id).await?.and_then(|row| row.webhook_secret);
+    let secret = request.webhook_url.as_ref().map(|_| existing.unwrap_or_else(new_token));
+    let row = NotificationSettingsRow {
+        account_id: auth.account.id,
+        reminder_thresholds: thresholds_text(&thresholds),
+        webhook_url: request.webhook_url,
+        webhook_secret: secret,
+    };
+    state.store.save_notification_settings(&row).await?;
+    Ok(Json(view(row)))
+}
+
+fn view(row: NotificationSettingsRow) -> NotificationSettingsView {
+    NotificationSettingsView {
+        reminder_thresholds: parse_thresholds(&row.reminder_thresholds),
+        webhook_url: row.webhook_url,
+        webhook_secret: row.webhook_secret,
+    }
+}
+
+/// `GET /api/notifications`: my latest notifications, newest first.
+pub async fn recent(State(state): State<AppState>, auth: Authenticated) -> Result<Json<NotificationList>, ApiError> {
+    let rows = state.store.recent_notifications(auth.account.id, RECENT).await?;
+    Ok(Json(NotificationList { notifications: rows.iter().map(notify::view).collect() }))
+}
+
+/// `GET /api/notifications/stream`: NDJSON, one server frame per line, for as long as the client reads: my
+/// notifications and the other account-wide frames a WebSocket of mine gets. A client that does not read
+/// fast enough is cut off, as a slow WebSocket is; the stream ends when the server shuts down.
+pub async fn stream(State(state): State<AppState>, auth: Authenticated) -> Response {
+    let (outbox, frames) = Outbox::new(state.settings.outbound_queue);
+    let registration = Registration {
+        connections: state.connections.clone(),
+        account: auth.account.id,
+        connection: state.next_connection_id(),
+    };
+    state.connections.add(registration.account, registration.connection, outbox.clone());
+    let shutdown = state.shutdown.clone();
+    let lines = futures_util::stream::unfold(
+        (frames, outbox, shutdown, registration),
+        |(mut frames, outbox, shutdown, registration)| async move {
+            let frame = tokio::select! {
+                biased;
+                () = shutdown.cancelled() => None,
+                () = outbox.too_slow() => None,
+                frame = frames.recv() => frame,
+            }?;
+            let line = format!("{frame}\n");
+            Some((Ok::<_, Infallible>(line), (frames, outbox, shutdown, registration)))
+        },
+    );
+    ([(header::CONTENT_TYPE, "application/x-ndjson")], Body::from_stream(lines)).into_response()
+}
+
+/// A stream's place among the account's connections, given up when the stream ends.
+struct Registration {
+    connections: Connections,
+    account: Uuid,
+    connection: u64,
+}
+
+impl Drop for Registration {
+    fn drop(&mut self) {
+        self.connections.remove(self.account, self.connection);
+    }
+}

@@ -1,0 +1,116 @@
+//! Ratings over REST: a player's profile and the leaderboard of a game kind.
+
+use axum::extract::{Path, Query, State};
+use axum::Json;
+use kartka_protocol::rest::{Leaderboard, LeaderboardEntry, Profile, RatingInfo, ResultCounts};
+use kartka_protocol::{ErrorCode, GameKindName, SpeedClass};
+use serde::Deserialize;
+
+use super::ApiError;
+use crate::accounts::info;
+use crate::ratings::current;
+use crate::ratings::glicko::{is_provisional, PROVISIONAL_DEVIATION};
+use crate::ratings::speed::{speed_from_text, speed_text};
+use crate::state::AppState;
+use crate::store::RatingRow;
+use crate::time::now_ms;
+
+/// Leaderboard rows unless the client asks otherwise, and the most it may ask for.
+const DEFAULT_LEADERBOARD: u32 = 50;
+const MAX_LEADERBOARD: u32 = 200;
+
+/// `GET /api/players/{name}`: ratings (deviations as of now) and results.
+pub async fn profile(State(state): State<AppState>, Path(name): Path<String>) -> Result<Json<Profile>, ApiError> {
+    let account = state
+        .store
+        .account_by_name(&name)
+        .await?
+        .ok_or_else(|| ApiError::new(ErrorCode::UnknownPlayer, "no player with that name"))?;
+    let now = now_ms();
+    let ratings =
+        state.store.ratings_of(account.id).await?.iter().map(|row| rating_info(row, now)).collect::<Result<_, _>>()?;
+    let counts = state.store.result_counts(account.id).await?;
+    let count = |n: i64| u32::try_from(n).unwrap_or(u32::MAX);
+    Ok(Json(Profile {
+        account: info(&account),
+        created_at_ms: account.created_at,
+        ratings,
+        results: ResultCounts {
+            finished: count(counts.finished),
+            wins: count(counts.wins),
+            losses: count(counts.losses),
+            draws: count(counts.draws),
+            aborted: count(counts.aborted),
+            active: count(counts.active),
+        },
+    }))
+}
+
+/// The leaderboard's options.
+#[derive(Debug, Deserialize)]
+pub struct LeaderboardQuery {
+    speed: Option<String>,
+    limit: Option<u32>,
+}
+
+/// `GET /api/leaderboard/{kind}?speed=blitz&limit=50`: established ratings, best first. A rating whose
+/// deviation has grown past the provisional threshold through inactivity drops off until its player plays.
+pub async fn leaderboard(
+    State(state): State<AppState>,
+    Path(kind): Path<String>,
+    Query(query): Query<LeaderboardQuery>,
+) -> Result<Json<Leaderboard>, ApiError> {
+    let kind_name: GameKindName = serde_json::from_value(serde_json::Value::String(kind.clone()))
+        .map_err(|_| ApiError::new(ErrorCode::InvalidRequest, "unknown game kind"))?;
+    let speed = match query.speed.as_deref() {
+        None => SpeedClass::Blitz,
+        Some(text) => speed_from_text(text).ok_or_else(|| {
+            ApiError::new(ErrorCode::InvalidRequest, "speed must be bullet, blitz, rapid or classical")
+        })?,
+    };
+    let limit = query.limit.unwrap_or(DEFAULT_LEADERBOARD).clamp(1, MAX_LEADERBOARD);
+    let now = now_ms();
+    let mut players = Vec::new();
+    let mut offset = 0;
+    // Stored deviations only grow when read, so a page may hold ratings that are provisional by now: read on
+    // until the board is full or the ratings run out.
+    while players.len() < limit as usize {
+        let page = state.store.leaderboard(&kind, speed_text(speed), PROVISIONAL_DEVIATION, offset, limit).await?;
+        let last_page = page.len() < limit as usize;
+        offset += page.len() as u32;
+        for (account, row) in page {
+            let rating = current(Some(&row), now);
+            if is_provisional(rating.deviation) || players.len() == limit as usize {
+                continue;
+            }
+            players.push(LeaderboardEntry {
+                rank: players.len() as u32 + 1,
+                player: info(&account),
+                rating: rating.rating.round() as i32,
+                deviation: rating.deviation.round() as i32,
+                games: u32::try_from(row.games).unwrap_or(u32::MAX),
+            });
+        }
+        if last_page {
+            break;
+        }
+    }
+    Ok(Json(Leaderboard { kind: kind_name, speed, players }))
+}
+
+fn rating_info(row: &RatingRow, now: crate::store::Millis) -> Result<RatingInfo, ApiError> {
+    let damaged = || {
+        tracing::error!(account = %row.account_id, kind = %row.kind, speed = %row.speed, "stored rating does not parse");
+        ApiError::new(ErrorCode::Internal, "a rating record is damaged")
+    };
+    let rating = current(Some(row), now);
+    Ok(RatingInfo {
+        kind: serde_json::from_value(serde_json::Value::String(row.kind.clone())).map_err(|_| damaged())?,
+        speed: speed_from_text(&row.speed).ok_or_else(damaged)?,
+        rating: rating.rating.round() as i32,
+        deviation: rating.deviation.round() as i32,
+        provisional: is_provisional(rating.deviation),
+        games: u32::try_from(row.games).unwrap_or(u32::MAX),
+        last_rated_at_ms: row.updated_at,
+    })
+}

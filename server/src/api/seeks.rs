@@ -1,0 +1,177 @@
+//! Correspondence seeks: open offers, stored so that they stay open while their creator is offline, accepted
+//! by anyone else. Live seeks (quick pairing) are the lobby's; these are a separate, persistent resource.
+
+use axum::extract::{Path, State};
+use axum::http::StatusCode;
+use axum::Json;
+use kartka_protocol::correspondence::{CreateSeek, Seek, SeekList, SeekStatus};
+use kartka_protocol::{ErrorCode, PlayerInfo, ServerFrame};
+use rand::Rng;
+use uuid::Uuid;
+
+use super::challenges::{
+    colour_choice, colour_text, CORRESPONDENCE_DEFAULT_EXPIRY_SECONDS, CORRESPONDENCE_MAX_EXPIRY_SECONDS,
+};
+use super::{ApiError, Authenticated};
+use crate::accounts::info;
+use crate::games::{convert, new_game};
+use crate::state::AppState;
+use crate::store::{AccountRow, Millis, SeekRow};
+use crate::time::now_ms;
+
+/// Open seeks listed at most.
+const LIST_LIMIT: u32 = 100;
+
+/// `POST /api/seeks`.
+pub async fn create(
+    State(state): State<AppState>,
+    auth: Authenticated,
+    Json(request): Json<CreateSeek>,
+) -> Result<(StatusCode, Json<Seek>), ApiError> {
+    let invalid = |message: String| ApiError::new(ErrorCode::InvalidRequest, message);
+    convert::ruleset(&request.ruleset).map_err(|e| invalid(e.to_string()))?;
+    if !request.time_control.is_correspondence() {
+        return Err(invalid("seeks here are for correspondence games".to_owned()));
+    }
+    convert::validate_time_control(&request.time_control).map_err(|e| invalid(e.to_string()))?;
+    let expires_in = request.expires_in_seconds.unwrap_or(CORRESPONDENCE_DEFAULT_EXPIRY_SECONDS);
+    if !(1..=CORRESPONDENCE_MAX_EXPIRY_SECONDS).contains(&expires_in) {
+        return Err(invalid(format!("expires_in_seconds must be 1 to {CORRESPONDENCE_MAX_EXPIRY_SECONDS}")));
+    }
+    let now = now_ms();
+    let row = SeekRow {
+        id: Uuid::new_v4(),
+        creator_id: auth.account.id,
+        acceptor_id: None,
+        ruleset: serde_json::to_string(&request.ruleset).expect("rulesets serialise"),
+        time_control: serde_json::to_string(&request.time_control).expect("time controls serialise"),
+        colour: colour_text(request.colour).to_owned(),
+        status: "open".to_owned(),
+        game_id: None,
+        created_at: now,
+        expires_at: now + i64::from(expires_in) * 1000,
+    };
+    state.store.insert_seek(&row).await?;
+    Ok((StatusCode::CREATED, Json(view(&row, &auth.account, None, now)?)))
+}
+
+/// `GET /api/seeks`: open seeks, newest first.
+pub async fn list(State(state): State<AppState>) -> Result<Json<SeekList>, ApiError> {
+    let now = now_ms();
+    let mut seeks = Vec::new();
+    for row in state.store.open_seeks(now, LIST_LIMIT).await? {
+        seeks.push(load_view(&state, &row, now).await?);
+    }
+    Ok(Json(SeekList { seeks }))
+}
+
+/// `GET /api/seeks/{id}`.
+pub async fn show(State(state): State<AppState>, Path(id): Path<Uuid>) -> Result<Json<Seek>, ApiError> {
+    let row = find(&state, id).await?;
+    Ok(Json(load_view(&state, &row, now_ms()).await?))
+}
+
+/// `POST /api/seeks/{id}/accept`: starts the game.
+pub async fn accept(
+    State(state): State<AppState>,
+    auth: Authenticated,
+    Path(id): Path<Uuid>,
+) -> Result<Json<Seek>, ApiError> {
+    let row = find(&state, id).await?;
+    let closed = || ApiError::new(ErrorCode::UnknownSeek, "the seek is no longer open");
+    if row.status != "open" || row.expires_at <= now_ms() {
+        return Err(closed());
+    }
+    let me = &auth.account;
+    if row.creator_id == me.id {
+        return Err(ApiError::new(ErrorCode::InvalidRequest, "you cannot accept your own seek"));
+    }
+    let creator = account(&state, row.creator_id).await?;
+    let creator_first = match row.colour.as_str() {
+        "first" => true,
+        "second" => false,
+        _ => rand::rng().random_bool(0.5),
+    };
+    let player = |account: &AccountRow| PlayerInfo {
+        account_id: account.id,
+        name: account.name.clone(),
+        guest: info(account).guest,
+    };
+    let players = if creator_first { [player(&creator), player(me)] } else { [player(me), player(&creator)] };
+    let player_ids = players.clone().map(|player| player.account_id);
+    let ruleset = serde_json::from_str(&row.ruleset).map_err(|_| corrupt(id))?;
+    let time_control = serde_json::from_str(&row.time_control).map_err(|_| corrupt(id))?;
+    let now = now_ms();
+    let game_id = Uuid::new_v4();
+    let day = state.settings.correspondence.day;
+    let (game, started) = new_game(game_id, players, ruleset, time_control, false, day, now);
+    if !state.store.accept_seek(id, me.id, &game, &started, now).await? {
+        return Err(closed());
+    }
+    state.games.ensure_running(game_id).await?;
+    for account in player_ids {
+        state.connections.notify(account, &ServerFrame::GameStarted { game_id });
+    }
+    let accepted = SeekRow { status: "accepted".to_owned(), game_id: Some(game_id), acceptor_id: Some(me.id), ..row };
+    Ok(Json(view(&accepted, &creator, Some(me), now)?))
+}
+
+/// `POST /api/seeks/{id}/cancel`: its creator withdraws it.
+pub async fn cancel(
+    State(state): State<AppState>,
+    auth: Authenticated,
+    Path(id): Path<Uuid>,
+) -> Result<Json<Seek>, ApiError> {
+    let row = find(&state, id).await?;
+    if row.creator_id != auth.account.id {
+        return Err(ApiError::new(ErrorCode::Forbidden, "only its creator can cancel a seek"));
+    }
+    if row.expires_at <= now_ms() || !state.store.cancel_seek(id).await? {
+        return Err(ApiError::new(ErrorCode::UnknownSeek, "the seek is no longer open"));
+    }
+    let cancelled = SeekRow { status: "cancelled".to_owned(), ..row };
+    Ok(Json(view(&cancelled, &auth.account, None, now_ms())?))
+}
+
+async fn find(state: &AppState, id: Uuid) -> Result<SeekRow, ApiError> {
+    state.store.seek(id).await?.ok_or_else(|| ApiError::new(ErrorCode::UnknownSeek, "no such seek"))
+}
+
+async fn account(state: &AppState, id: Uuid) -> Result<AccountRow, ApiError> {
+    state.store.account_by_id(id).await?.ok_or_else(|| ApiError::new(ErrorCode::UnknownPlayer, "no such player"))
+}
+
+async fn load_view(state: &AppState, row: &SeekRow, now: Millis) -> Result<Seek, ApiError> {
+    let creator = account(state, row.creator_id).await?;
+    let acceptor = match row.acceptor_id {
+        Some(id) => Some(account(state, id).await?),
+        None => None,
+    };
+    view(row, &creator, acceptor.as_ref(), now)
+}
+
+fn view(row: &SeekRow, creator: &AccountRow, acceptor: Option<&AccountRow>, now: Millis) -> Result<Seek, ApiError> {
+    let status = match row.status.as_str() {
+        "open" if row.expires_at <= now => SeekStatus::Expired,
+        "open" => SeekStatus::Open,
+        "accepted" => SeekStatus::Accepted,
+        _ => SeekStatus::Cancelled,
+    };
+    Ok(Seek {
+        id: row.id,
+        creator: info(creator),
+        acceptor: acceptor.map(info),
+        ruleset: serde_json::from_str(&row.ruleset).map_err(|_| corrupt(row.id))?,
+        time_control: serde_json::from_str(&row.time_control).map_err(|_| corrupt(row.id))?,
+        colour: colour_choice(&row.colour),
+        status,
+        game_id: row.game_id,
+        created_at_ms: row.created_at,
+        expires_at_ms: row.expires_at,
+    })
+}
+
+fn corrupt(id: Uuid) -> ApiError {
+    tracing::error!(seek = %id, "stored seek does not parse");
+    ApiError::new(ErrorCode::Internal, "the seek record is damaged")
+}

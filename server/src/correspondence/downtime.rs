@@ -1,0 +1,67 @@
+//! Server downtime, measured from the server's own persisted heartbeat and credited back to clocks.
+//!
+//! While up, the server records the time every heartbeat interval (and once more at a clean shutdown). At
+//! start it compares the last record with the time now: a gap longer than one interval was an outage, which
+//! is stored. A correspondence game whose clock ran during an outage gets that time back when its actor
+//! starts (see [`overlap`]), once: the credit moves the clock's reference time past the outage.
+
+use std::sync::Arc;
+use std::time::Duration;
+
+use tokio::time::MissedTickBehavior;
+use tokio_util::sync::CancellationToken;
+
+use crate::store::{Millis, Outage, Store, StoreError};
+use crate::time::now_ms;
+
+/// Records the outage that ends `now`, if the last heartbeat is older than `interval`, and beats.
+pub async fn record_outage(store: &dyn Store, interval: Duration, now: Millis) -> Result<Option<Outage>, StoreError> {
+    let outage = match store.last_beat().await? {
+        Some(last) if now - last > interval.as_millis() as i64 => Some(Outage { started_at: last, ended_at: now }),
+        _ => None,
+    };
+    if let Some(outage) = &outage {
+        store.insert_outage(outage).await?;
+    }
+    store.beat(now).await?;
+    Ok(outage)
+}
+
+/// Records that the server is up every `interval` until shutdown, then one last time.
+pub async fn heartbeat(store: Arc<dyn Store>, interval: Duration, shutdown: CancellationToken) {
+    let mut ticks = tokio::time::interval(interval);
+    ticks.set_missed_tick_behavior(MissedTickBehavior::Skip);
+    loop {
+        tokio::select! {
+            () = shutdown.cancelled() => break,
+            _ = ticks.tick() => {}
+        }
+        if let Err(error) = store.beat(now_ms()).await {
+            tracing::warn!(%error, "could not record the heartbeat");
+        }
+    }
+    // A clean shutdown: the downtime starts now, not at the last tick.
+    if let Err(error) = store.beat(now_ms()).await {
+        tracing::warn!(%error, "could not record the last heartbeat");
+    }
+}
+
+/// How much of the time from `since` to `now` the server was down.
+#[must_use]
+pub fn overlap(since: Millis, now: Millis, outages: &[Outage]) -> i64 {
+    outages.iter().map(|outage| (outage.ended_at.min(now) - outage.started_at.max(since)).max(0)).sum()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn counts_only_the_downtime_after_the_clock_was_taken() {
+        let outages = [Outage { started_at: 100, ended_at: 200 }, Outage { started_at: 500, ended_at: 800 }];
+        assert_eq!(overlap(0, 1_000, &outages), 400);
+        assert_eq!(overlap(150, 1_000, &outages), 350);
+        assert_eq!(overlap(900, 1_000, &outages), 0);
+        assert_eq!(overlap(0, 600, &outages), 200);
+    }
+}

@@ -1,0 +1,185 @@
+//! Notifications: when it becomes a player's turn in a correspondence game, and reminders when a share of
+//! their time for the turn is used (80 % unless they chose other thresholds).
+//!
+//! Scheduling and publishing are separate. Game actors announce turns ([`TurnNotices`]); each announcement
+//! writes the turn's notifications to the outbox table, reminders with the moment they fall due. The publisher
+//! ([`publish`]) marks due notifications published exactly once (the outbox's unique key is the account,
+//! game, kind, threshold and turn, and publishing is a conditional update), pushes them to the account's
+//! WebSockets and NDJSON streams, and hands them to the webhook sender. Because everything goes through the
+//! store, notifications survive restarts; an actor re-announces its turn when it starts, which fills in any
+//! announcement a crash cut off.
+
+use std::sync::Arc;
+
+use async_trait::async_trait;
+use kartka_protocol::correspondence::{Notification, NotificationKind};
+use kartka_protocol::ServerFrame;
+use tokio::sync::Notify;
+use uuid::Uuid;
+
+use crate::games::{GameHooks, TurnState};
+use crate::state::AppState;
+use crate::store::{Millis, NotificationRow, Store, StoreError};
+use crate::time::now_ms;
+
+/// The reminder thresholds of an account that chose none: 80 % of the turn's time used.
+pub const DEFAULT_THRESHOLDS: [u8; 1] = [80];
+
+/// Notifications published per round.
+const PUBLISH_BATCH: u32 = 100;
+
+const YOUR_TURN: &str = "your_turn";
+const REMINDER: &str = "reminder";
+
+/// Writes each announced correspondence turn's notifications to the outbox.
+pub struct TurnNotices {
+    store: Arc<dyn Store>,
+    wake: Arc<Notify>,
+}
+
+impl TurnNotices {
+    /// Notices over `store` that wake the publisher with `wake`.
+    #[must_use]
+    pub fn new(store: Arc<dyn Store>, wake: Arc<Notify>) -> TurnNotices {
+        TurnNotices { store, wake }
+    }
+
+    async fn schedule(&self, turn: &TurnState) -> Result<(), StoreError> {
+        if !turn.time_control.is_correspondence() {
+            return Ok(());
+        }
+        let Some(seat) = turn.to_act else {
+            return self.store.drop_unpublished_reminders(turn.game_id, None).await;
+        };
+        let account = turn.players[seat.index()];
+        let turn_ply = i64::from(turn.turn_ply);
+        // Reminders of earlier turns are moot; those of a paused turn are scheduled again when it resumes.
+        let keep = turn.deadline.map(|_| (account, turn_ply));
+        self.store.drop_unpublished_reminders(turn.game_id, keep).await?;
+        let now = now_ms();
+        let row = |kind: &str, threshold: u8, due_at: Millis| NotificationRow {
+            id: Uuid::new_v4(),
+            account_id: account,
+            game_id: turn.game_id,
+            kind: kind.to_owned(),
+            threshold: i64::from(threshold),
+            turn_ply,
+            deadline: turn.deadline,
+            due_at,
+            published_at: None,
+        };
+        self.store.schedule_notification(&row(YOUR_TURN, 0, now)).await?;
+        if let (Some(deadline), Some(allotment)) = (turn.deadline, turn.allotment) {
+            for threshold in thresholds(self.store.as_ref(), account).await? {
+                let due_at = deadline - allotment * i64::from(100 - threshold) / 100;
+                self.store.schedule_notification(&row(REMINDER, threshold, due_at)).await?;
+            }
+        }
+        self.wake.notify_one();
+        Ok(())
+    }
+}
+
+#[async_trait]
+impl GameHooks for TurnNotices {
+    async fn turn_changed(&self, turn: &TurnState) {
+        if let Err(error) = self.schedule(turn).await {
+            tracing::error!(game = %turn.game_id, %error, "could not schedule notifications");
+        }
+    }
+}
+
+/// An account's reminder thresholds, in percent.
+pub async fn thresholds(store: &dyn Store, account: Uuid) -> Result<Vec<u8>, StoreError> {
+    Ok(match store.notification_settings(account).await? {
+        Some(settings) => parse_thresholds(&settings.reminder_thresholds),
+        None => DEFAULT_THRESHOLDS.to_vec(),
+    })
+}
+
+/// Thresholds from their stored text (`"50,80"`).
+#[must_use]
+pub fn parse_thresholds(text: &str) -> Vec<u8> {
+    text.split(',').filter_map(|part| part.trim().parse().ok()).collect()
+}
+
+/// Thresholds as stored.
+#[must_use]
+pub fn thresholds_text(thresholds: &[u8]) -> String {
+    thresholds.iter().map(u8::to_string).collect::<Vec<_>>().join(",")
+}
+
+/// The protocol's view of a published notification.
+#[must_use]
+pub fn view(row: &NotificationRow) -> Notification {
+    Notification {
+        id: row.id,
+        account_id: row.account_id,
+        kind: if row.kind == REMINDER { NotificationKind::Reminder } else { NotificationKind::YourTurn },
+        game_id: row.game_id,
+        turn_ply: u32::try_from(row.turn_ply).unwrap_or(0),
+        threshold_percent: (row.kind == REMINDER).then(|| u8::try_from(row.threshold).unwrap_or(0)),
+        deadline_ms: row.deadline,
+        at_ms: row.published_at.unwrap_or(row.due_at),
+    }
+}
+
+/// Publishes due notifications until shutdown: at once when woken, else every poll interval.
+pub async fn publish(state: AppState) {
+    let poll = state.settings.correspondence.notify_poll_interval;
+    loop {
+        publish_due(&state).await;
+        tokio::select! {
+            () = state.shutdown.cancelled() => break,
+            () = state.wakers.notifications.notified() => {}
+            () = tokio::time::sleep(poll) => {}
+        }
+    }
+}
+
+async fn publish_due(state: &AppState) {
+    loop {
+        let now = now_ms();
+        let due = match state.store.due_notifications(now, PUBLISH_BATCH).await {
+            Ok(due) => due,
+            Err(error) => {
+                tracing::error!(%error, "could not read due notifications");
+                return;
+            }
+        };
+        let full_batch = due.len() == PUBLISH_BATCH as usize;
+        for row in due {
+            if let Err(error) = publish_one(state, row, now).await {
+                tracing::error!(%error, "could not publish a notification");
+            }
+        }
+        if !full_batch {
+            return;
+        }
+    }
+}
+
+async fn publish_one(state: &AppState, mut row: NotificationRow, now: Millis) -> Result<(), StoreError> {
+    let has_webhook = state.store.notification_settings(row.account_id).await?.is_some_and(|s| s.webhook_url.is_some());
+    let webhook_at = has_webhook.then_some(now);
+    if !state.store.publish_notification(row.id, now, webhook_at).await? {
+        return Ok(());
+    }
+    row.published_at = Some(now);
+    state.connections.notify(row.account_id, &ServerFrame::Notification { notification: view(&row) });
+    if has_webhook {
+        state.wakers.webhooks.notify_one();
+    }
+    Ok(())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn thresholds_round_trip_through_text() {
+        assert_eq!(parse_thresholds(&thresholds_text(&[50, 80, 95])), [50, 80, 95]);
+        assert_eq!(parse_thresholds(""), Vec::<u8>::new());
+    }
+}

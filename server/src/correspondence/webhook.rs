@@ -1,0 +1,248 @@
+//! Webhooks: each published notification is POSTed as JSON to the account's webhook URL by a background task,
+//! so a slow or failing receiver never delays play. Deliveries live in the store's outbox and survive
+//! restarts; a failure is retried with exponential backoff (doubling from the first retry delay, capped) until
+//! the attempts run out.
+//!
+//! Each body is signed with HMAC-SHA256, keyed with the account's webhook secret (its text as UTF-8 bytes):
+//! `X-Kartka-Signature: sha256=<hex>`. `X-Kartka-Notification` carries the notification's id, for receivers
+//! that want to drop a repeat after a lost answer.
+//!
+//! Only http and https URLs are accepted. Unless `webhook_allow_private` is set, a URL whose host is, or
+//! resolves to, a loopback, private, link-local or otherwise non-public address is refused (when registered,
+//! and again at each delivery, through the client's resolver), and redirects are not followed: a webhook
+//! must not let anyone probe the server's own network.
+
+use std::net::{IpAddr, SocketAddr};
+use std::sync::Arc;
+
+use hmac::{Hmac, Mac};
+use reqwest::dns::{Addrs, Name, Resolve, Resolving};
+use reqwest::Url;
+use sha2::Sha256;
+
+use super::notify::view;
+use crate::config::CorrespondenceSettings;
+use crate::state::AppState;
+use crate::store::{Millis, WebhookJob};
+use crate::time::now_ms;
+
+/// Deliveries attempted per round, concurrently.
+const DELIVERY_BATCH: u32 = 16;
+
+/// The header that carries the body's signature.
+pub const SIGNATURE_HEADER: &str = "X-Kartka-Signature";
+/// The header that carries the notification's id.
+pub const NOTIFICATION_HEADER: &str = "X-Kartka-Notification";
+
+/// Why a webhook URL is refused.
+#[derive(Debug, thiserror::Error)]
+pub enum WebhookUrlError {
+    /// Not a URL.
+    #[error("the webhook is not a valid URL")]
+    Malformed,
+    /// Not http or https.
+    #[error("webhooks must be http or https URLs")]
+    Scheme,
+    /// The host is a non-public address.
+    #[error("webhooks may not go to loopback, private or link-local addresses")]
+    PrivateAddress,
+}
+
+/// Checks a webhook URL: http or https, with a host that is not a non-public address (unless allowed).
+pub fn check_url(text: &str, allow_private: bool) -> Result<Url, WebhookUrlError> {
+    let url = Url::parse(text).map_err(|_| WebhookUrlError::Malformed)?;
+    if !matches!(url.scheme(), "http" | "https") {
+        return Err(WebhookUrlError::Scheme);
+    }
+    let host = url.host_str().ok_or(WebhookUrlError::Malformed)?;
+    let refused = match host.trim_start_matches('[').trim_end_matches(']').parse::<IpAddr>() {
+        Ok(ip) => !is_public(ip),
+        Err(_) => host.eq_ignore_ascii_case("localhost"),
+    };
+    if refused && !allow_private {
+        return Err(WebhookUrlError::PrivateAddress);
+    }
+    Ok(url)
+}
+
+/// The `X-Kartka-Signature` value of a body: `sha256=` and the hex HMAC-SHA256 keyed with `secret`.
+#[must_use]
+pub fn signature(secret: &str, body: &[u8]) -> String {
+    let mut mac = Hmac::<Sha256>::new_from_slice(secret.as_bytes()).expect("HMAC takes keys of any length");
+    mac.update(body);
+    let digest = mac.finalize().into_bytes();
+    let hex: String = digest.iter().map(|byte| format!("{byte:02x}")).collect();
+    format!("sha256={hex}")
+}
+
+/// Whether an address is a public unicast one.
+#[must_use]
+pub fn is_public(ip: IpAddr) -> bool {
+    match ip {
+        IpAddr::V4(ip) => {
+            let [first, second, ..] = ip.octets();
+            let shared = first == 100 && (64..128).contains(&second);
+            !(ip.is_loopback()
+                || ip.is_private()
+                || ip.is_link_local()
+                || ip.is_unspecified()
+                || ip.is_broadcast()
+                || ip.is_documentation()
+                || ip.is_multicast()
+                || shared
+                || first == 0)
+        }
+        IpAddr::V6(ip) => match ip.to_ipv4_mapped() {
+            Some(mapped) => is_public(IpAddr::V4(mapped)),
+            None => {
+                !(ip.is_loopback()
+                    || ip.is_unspecified()
+                    || ip.is_unique_local()
+                    || ip.is_unicast_link_local()
+                    || ip.is_multicast())
+            }
+        },
+    }
+}
+
+/// Delivers due webhooks until shutdown: at once when woken, else every poll interval.
+pub async fn deliver(state: AppState) {
+    let settings = state.settings.correspondence.clone();
+    let client = match client(&settings) {
+        Ok(client) => client,
+        Err(error) => {
+            tracing::error!(%error, "could not build the webhook client; webhooks are not delivered");
+            return;
+        }
+    };
+    loop {
+        deliver_due(&state, &client, &settings).await;
+        tokio::select! {
+            () = state.shutdown.cancelled() => break,
+            () = state.wakers.webhooks.notified() => {}
+            () = tokio::time::sleep(settings.notify_poll_interval) => {}
+        }
+    }
+}
+
+fn client(settings: &CorrespondenceSettings) -> reqwest::Result<reqwest::Client> {
+    let builder =
+        reqwest::Client::builder().timeout(settings.webhook_timeout).redirect(reqwest::redirect::Policy::none());
+    let builder =
+        if settings.webhook_allow_private { builder } else { builder.dns_resolver(Arc::new(PublicOnlyResolver)) };
+    builder.build()
+}
+
+async fn deliver_due(state: &AppState, client: &reqwest::Client, settings: &CorrespondenceSettings) {
+    let jobs = match state.store.due_webhooks(now_ms(), DELIVERY_BATCH).await {
+        Ok(jobs) => jobs,
+        Err(error) => {
+            tracing::error!(%error, "could not read due webhooks");
+            return;
+        }
+    };
+    let attempts = jobs.into_iter().map(|job| async move {
+        let delivered = attempt(client, &job, settings.webhook_allow_private).await;
+        let attempts = job.attempts + 1;
+        let next_at = match delivered {
+            Ok(()) => None,
+            Err(reason) if attempts >= i64::from(settings.webhook_max_attempts) => {
+                tracing::warn!(notification = %job.notification.id, %reason, attempts, "giving up a webhook");
+                None
+            }
+            Err(reason) => {
+                tracing::info!(notification = %job.notification.id, %reason, attempts, "a webhook failed; retrying");
+                Some(now_ms() + backoff(settings, attempts))
+            }
+        };
+        if let Err(error) = state.store.webhook_attempted(job.notification.id, attempts, next_at, now_ms()).await {
+            tracing::error!(notification = %job.notification.id, %error, "could not record a webhook attempt");
+        }
+    });
+    futures_util::future::join_all(attempts).await;
+}
+
+/// One delivery attempt; the reason on failure, for logs.
+async fn attempt(client: &reqwest::Client, job: &WebhookJob, allow_private: bool) -> Result<(), String> {
+    let (Some(url), Some(secret)) = (&job.url, &job.secret) else {
+        return Ok(()); // The webhook was removed: nothing to deliver any more.
+    };
+    let url = check_url(url, allow_private).map_err(|error| error.to_string())?;
+    let body = serde_json::to_vec(&view(&job.notification)).expect("notifications always serialise");
+    let response = client
+        .post(url)
+        .header(reqwest::header::CONTENT_TYPE, "application/json")
+        .header(SIGNATURE_HEADER, signature(secret, &body))
+        .header(NOTIFICATION_HEADER, job.notification.id.to_string())
+        .body(body)
+        .send()
+        .await
+        .map_err(|error| error.to_string())?;
+    if response.status().is_success() {
+        Ok(())
+    } else {
+        Err(format!("the receiver answered {}", response.status()))
+    }
+}
+
+/// The wait after the `attempts`-th failure.
+fn backoff(settings: &CorrespondenceSettings, attempts: i64) -> Millis {
+    let first = settings.webhook_first_retry.as_millis() as i64;
+    let cap = settings.webhook_retry_cap.as_millis() as i64;
+    let doublings = u32::try_from(attempts.saturating_sub(1)).unwrap_or(u32::MAX).min(30);
+    first.saturating_mul(1 << doublings).min(cap)
+}
+
+/// Resolves names like the system does, but only to public addresses.
+struct PublicOnlyResolver;
+
+impl Resolve for PublicOnlyResolver {
+    fn resolve(&self, name: Name) -> Resolving {
+        Box::pin(async move {
+            let found = tokio::net::lookup_host((name.as_str(), 0)).await?;
+            let public: Vec<SocketAddr> = found.filter(|address| is_public(address.ip())).collect();
+            if public.is_empty() {
+                return Err(WebhookUrlError::PrivateAddress.into());
+            }
+            let addresses: Addrs = Box::new(public.into_iter());
+            Ok(addresses)
+        })
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use std::time::Duration;
+
+    use super::*;
+
+    #[test]
+    fn signs_with_hmac_sha256() {
+        // RFC 4231 test case 2.
+        let signed = signature("Jefe", b"what do ya want for nothing?");
+        assert_eq!(signed, "sha256=5bdcc146bf60754e6a042426089575c75a003f089d2739839dec58b964ec3843");
+    }
+
+    #[test]
+    fn refuses_other_schemes_and_private_hosts_unless_allowed() {
+        assert!(check_url("https://hooks.example.com/kartka", false).is_ok());
+        assert!(matches!(check_url("ftp://hooks.example.com/", false), Err(WebhookUrlError::Scheme)));
+        assert!(matches!(check_url("http://127.0.0.1:9/", false), Err(WebhookUrlError::PrivateAddress)));
+        assert!(matches!(check_url("http://10.1.2.3/", false), Err(WebhookUrlError::PrivateAddress)));
+        assert!(matches!(check_url("http://[::1]/", false), Err(WebhookUrlError::PrivateAddress)));
+        assert!(matches!(check_url("http://localhost/", false), Err(WebhookUrlError::PrivateAddress)));
+        assert!(check_url("http://127.0.0.1:9/", true).is_ok());
+        assert!(matches!(check_url("not a url", true), Err(WebhookUrlError::Malformed)));
+    }
+
+    #[test]
+    fn backoff_doubles_up_to_the_cap() {
+        let settings = CorrespondenceSettings {
+            webhook_first_retry: Duration::from_secs(1),
+            webhook_retry_cap: Duration::from_secs(5),
+            ..CorrespondenceSettings::default()
+        };
+        let waits: Vec<Millis> = (1..=5).map(|attempts| backoff(&settings, attempts)).collect();
+        assert_eq!(waits, [1_000, 2_000, 4_000, 5_000, 5_000]);
+    }
+}

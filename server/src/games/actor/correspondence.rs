@@ -1,0 +1,196 @@
+//! The game actor's part in correspondence play: vacation pauses, downtime credit, conditional moves, and
+//! announcing turns to the hooks. Kept apart from the actor's core so that each stays readable.
+
+use kartka_engine::Seat;
+use kartka_protocol::correspondence::ConditionalLine;
+use kartka_protocol::{EventEnvelope, GameEvent, GameStatus, TimeControl};
+
+use super::{GameActor, GameError};
+use crate::correspondence::{conditional, downtime};
+use crate::games::convert::{self, seat_name};
+use crate::games::hooks::TurnState;
+use crate::store::{ConditionalRow, Millis};
+use crate::time::now_ms;
+
+impl GameActor {
+    /// Pauses or resumes a seat's clock for its player's vacation.
+    pub(super) async fn vacation(&mut self, seat: Seat, on: bool, now: Millis) -> Result<u64, GameError> {
+        if !matches!(self.time_control, TimeControl::Correspondence { vacation_allowed: true, .. }) {
+            return Err(GameError::NotAllowed("this game does not pause for vacations"));
+        }
+        if self.live.clock.is_paused(seat) == on {
+            return Ok(self.seq);
+        }
+        let mut next = self.live.clone();
+        next.clock = self.live.clock.with_pause(seat, on, now);
+        let (seat_name, clocks) = (seat_name(seat), next.clock.view(now));
+        let event = if on {
+            GameEvent::VacationStarted { seat: seat_name, clocks }
+        } else {
+            GameEvent::VacationEnded { seat: seat_name, clocks }
+        };
+        self.commit(next, event, None, now).await
+    }
+
+    /// Pauses the clocks of players on vacation and resumes the others, as the store has it: a new game
+    /// starts paused for a player already away, and a crash between storing a vacation's start or end and
+    /// telling this game is made good.
+    pub(super) async fn follow_stored_vacations(&mut self) {
+        if self.live.status != GameStatus::Active
+            || !matches!(self.time_control, TimeControl::Correspondence { vacation_allowed: true, .. })
+        {
+            return;
+        }
+        for seat in Seat::BOTH {
+            let account = self.players[seat.index()].account_id;
+            let on = match self.store.current_vacation(account).await {
+                Ok(current) => current.is_some(),
+                Err(error) => {
+                    tracing::error!(game = %self.id, %error, "could not read a player's vacation");
+                    continue;
+                }
+            };
+            if on != self.live.clock.is_paused(seat) {
+                if let Err(error) = self.vacation(seat, on, now_ms()).await {
+                    tracing::error!(game = %self.id, %error, "could not follow a player's vacation");
+                }
+            }
+        }
+    }
+
+    /// Gives the running seat back the time the server was down since its clock was last taken.
+    pub(super) async fn credit_downtime(&mut self) {
+        if self.live.status != GameStatus::Active || !self.time_control.is_correspondence() {
+            return;
+        }
+        let Some(seat) = self.live.clock.ticking() else { return };
+        let since = self.live.clock.since();
+        let outages = match self.store.outages_ending_after(since).await {
+            Ok(outages) => outages,
+            Err(error) => {
+                tracing::error!(game = %self.id, %error, "could not read server outages");
+                return;
+            }
+        };
+        let now = now_ms();
+        let credit = downtime::overlap(since, now, &outages);
+        if credit <= 0 {
+            return;
+        }
+        let mut next = self.live.clone();
+        next.clock = self.live.clock.credited(credit, now);
+        let event =
+            GameEvent::ClockCredited { seat: seat_name(seat), credited_ms: credit, clocks: next.clock.view(now) };
+        match self.commit(next, event, None, now).await {
+            Ok(_) => tracing::info!(game = %self.id, credit_ms = credit, "credited server downtime"),
+            Err(error) => tracing::error!(game = %self.id, %error, "could not credit server downtime"),
+        }
+    }
+
+    /// Validates and stores a player's conditional moves; they are private, so no event is recorded.
+    pub(super) async fn set_conditional_moves(
+        &mut self,
+        seat: Seat,
+        lines: Vec<ConditionalLine>,
+    ) -> Result<u64, GameError> {
+        if !self.time_control.is_correspondence() {
+            return Err(GameError::NotAllowed("conditional moves are for correspondence games"));
+        }
+        if !lines.is_empty() && self.live.game.to_act() != Some(seat.other()) {
+            return Err(GameError::NotAllowed("conditional moves are stored on your opponent's turn"));
+        }
+        let played = self.current_turn_notation();
+        conditional::validate(&self.live.game, &played, &lines).map_err(|error| match error {
+            conditional::LineError::Notation(message) => GameError::BadNotation(message),
+            conditional::LineError::Illegal(message) => GameError::IllegalMove(message),
+            conditional::LineError::Invalid(message) => GameError::InvalidRequest(message),
+        })?;
+        let account_id = self.players[seat.index()].account_id;
+        let rows: Vec<ConditionalRow> = lines
+            .into_iter()
+            .map(|line| ConditionalRow { account_id, if_turn: line.condition, reply_turn: line.reply })
+            .collect();
+        self.store.replace_conditional_moves(self.id, account_id, &rows).await.map_err(GameError::Store)?;
+        Ok(self.seq)
+    }
+
+    /// After a turn ended: if the player now to act stored a reply to exactly that turn, plays it as their
+    /// move; their other lines can no longer match and are dropped. Returns whether a reply was played.
+    pub(super) async fn play_conditional_reply(&mut self) -> bool {
+        if self.live.status != GameStatus::Active || !self.time_control.is_correspondence() || self.live.game.mid_turn()
+        {
+            return false;
+        }
+        let Some(seat) = self.live.game.to_act() else { return false };
+        let account_id = self.players[seat.index()].account_id;
+        let lines: Vec<ConditionalRow> = match self.store.conditional_moves(self.id).await {
+            Ok(rows) => rows.into_iter().filter(|row| row.account_id == account_id).collect(),
+            Err(error) => {
+                tracing::error!(game = %self.id, %error, "could not read conditional moves");
+                return false;
+            }
+        };
+        if lines.is_empty() {
+            return false;
+        }
+        if let Err(error) = self.store.replace_conditional_moves(self.id, account_id, &[]).await {
+            tracing::error!(game = %self.id, %error, "could not use up conditional moves");
+            return false;
+        }
+        let Some(reply) = conditional::reply_to(&lines, &self.last_turn_notation()) else { return false };
+        let ply = self.live.ply;
+        let client_move_id = format!("conditional-{ply}");
+        match self.play(seat, ply, client_move_id, &reply, now_ms()).await {
+            Ok(_) => true,
+            Err(error) => {
+                tracing::warn!(game = %self.id, %error, "a stored conditional reply could not be played");
+                false
+            }
+        }
+    }
+
+    /// The notation of the last completed turn: its moves since the turn before it ended.
+    fn last_turn_notation(&self) -> String {
+        let Some((last, earlier)) = self.moves.split_last() else { return String::new() };
+        let start = earlier.iter().rposition(|m| m.record.turn_ended).map_or(0, |at| at + 1);
+        earlier[start..].iter().chain([last]).map(|m| m.record.notation.as_str()).collect()
+    }
+
+    /// The notation played so far in the turn under way.
+    fn current_turn_notation(&self) -> String {
+        let start = self.moves.iter().rposition(|m| m.record.turn_ended).map_or(0, |at| at + 1);
+        self.moves[start..].iter().map(|m| m.record.notation.as_str()).collect()
+    }
+
+    /// Tells the hooks where the turn stands, when that changed since they were last told.
+    pub(super) async fn announce_turn(&mut self) {
+        let active = self.live.status == GameStatus::Active;
+        let turn_start = self.moves.iter().rposition(|m| m.record.turn_ended).map_or(0, |at| at + 1);
+        let turn = TurnState {
+            game_id: self.id,
+            players: self.players.clone().map(|player| player.account_id),
+            time_control: self.time_control,
+            to_act: active.then(|| self.live.game.to_act()).flatten(),
+            turn_ply: self.moves.get(turn_start).map_or(self.live.ply, |first| first.record.ply),
+            deadline: self.flag_deadline(),
+            allotment: self.live.clock.turn_allotment(),
+        };
+        if self.announced.as_ref() != Some(&turn) {
+            self.config.hooks.turn_changed(&turn).await;
+            self.announced = Some(turn);
+        }
+    }
+}
+
+/// The seats whose clocks a game's events leave paused for a vacation.
+pub(super) fn paused_seats(events: &[EventEnvelope]) -> [bool; 2] {
+    let mut paused = [false; 2];
+    for event in events {
+        match &event.event {
+            GameEvent::VacationStarted { seat, .. } => paused[convert::seat(*seat).index()] = true,
+            GameEvent::VacationEnded { seat, .. } => paused[convert::seat(*seat).index()] = false,
+            _ => {}
+        }
+    }
+    paused
+}

@@ -1,0 +1,78 @@
+//! What the lobby knows of a player: loaded from the store before a request reaches the lobby task, so that the
+//! task itself never waits on the database.
+
+use kartka_protocol::{PlayerInfo, RulesetSpec, TimeControl};
+use uuid::Uuid;
+
+use crate::accounts::info;
+use crate::games::convert;
+use crate::ratings::current;
+use crate::ratings::glicko::Rating;
+use crate::ratings::speed::{speed_class, speed_text};
+use crate::store::{AccountRow, Millis, RatingRow, Store, StoreError};
+
+/// Recent games that decide which seat a player should get next.
+const RECENT_GAMES: u32 = 10;
+
+/// A player entering the lobby: who they are, their ratings and their recent seats.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Entrant {
+    /// The player.
+    pub player: PlayerInfo,
+    /// Every rating they have.
+    pub ratings: Vec<RatingRow>,
+    /// How many more of their recent games they played first than second.
+    pub colour_balance: i32,
+}
+
+impl Entrant {
+    /// Loads an account's ratings and recent seats.
+    pub async fn load(store: &dyn Store, account: &AccountRow) -> Result<Entrant, StoreError> {
+        let ratings = store.ratings_of(account.id).await?;
+        let recent = store.games_of(account.id, None, RECENT_GAMES).await?;
+        let colour_balance = recent.iter().map(|game| if game.first_id == account.id { 1 } else { -1 }).sum();
+        let account_info = info(account);
+        Ok(Entrant {
+            player: PlayerInfo { account_id: account.id, name: account_info.name, guest: account_info.guest },
+            ratings,
+            colour_balance,
+        })
+    }
+
+    /// The account id.
+    #[must_use]
+    pub fn account(&self) -> Uuid {
+        self.player.account_id
+    }
+
+    /// Their rating as of `now` for games with this ruleset and time control.
+    #[must_use]
+    pub fn rating_for(&self, ruleset: &RulesetSpec, time_control: &TimeControl, now: Millis) -> Rating {
+        let kind = convert::kind_name(ruleset);
+        let speed = speed_text(speed_class(time_control));
+        current(self.ratings.iter().find(|row| row.kind == kind && row.speed == speed), now)
+    }
+}
+
+/// Whether the player with colour balance `a` should take the first seat against one with `b`: whoever has
+/// played first less often lately does; `coin` decides a tie.
+#[must_use]
+pub fn takes_first_seat(a: i32, b: i32, coin: bool) -> bool {
+    match a.cmp(&b) {
+        std::cmp::Ordering::Less => true,
+        std::cmp::Ordering::Greater => false,
+        std::cmp::Ordering::Equal => coin,
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::takes_first_seat;
+
+    #[test]
+    fn who_played_first_less_often_plays_first() {
+        assert!(takes_first_seat(-2, 3, false));
+        assert!(!takes_first_seat(4, 0, true));
+        assert!(takes_first_seat(1, 1, true) && !takes_first_seat(1, 1, false));
+    }
+}

@@ -1,0 +1,237 @@
+//! The lobby: quick pairing pools and open seeks, run by one task that owns them in memory.
+//!
+//! Architecture invariant: one owner. The lobby task alone changes pools and seeks; requests reach it as
+//! commands and get their answer on a oneshot channel. It never waits on the database: what it needs to know
+//! of a player (ratings, recent seats) is loaded before the request is sent ([`Entrant`]), and games are
+//! started by tasks of their own ([`start`]). It learns that a player's last connection closed from
+//! [`Connections`], so waiting players and live seeks leave with their players.
+
+mod entrant;
+pub mod pairing;
+mod pools;
+mod requests;
+mod seeks;
+mod start;
+mod task;
+
+use std::collections::HashSet;
+use std::sync::{Arc, Mutex};
+use std::time::Duration;
+
+use kartka_protocol::{ErrorCode, PoolSpec, RatingRange, RulesetSpec, Seek, TimeControl};
+use tokio::sync::{mpsc, oneshot, Notify};
+use tokio_util::sync::CancellationToken;
+use tokio_util::task::TaskTracker;
+use uuid::Uuid;
+
+pub use entrant::Entrant;
+pub use requests::{answer, LobbyRequest};
+pub use start::{Matched, Starter};
+
+use self::pairing::Windows;
+use self::task::LobbyTask;
+use crate::games::GameError;
+use crate::outbox::Outbox;
+use crate::store::StoreError;
+use kartka_protocol::rest::ColourChoice;
+
+/// Requests the lobby task queues before senders wait.
+const COMMAND_QUEUE: usize = 256;
+
+/// How pairing runs.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct LobbySettings {
+    /// Time between pairing waves.
+    pub wave_interval: Duration,
+    /// A pool with this many waiting players is paired at once, without waiting for the next wave.
+    pub wave_at_size: usize,
+    /// How rating windows widen with waiting.
+    pub windows: Windows,
+}
+
+impl Default for LobbySettings {
+    fn default() -> Self {
+        LobbySettings {
+            wave_interval: Duration::from_secs(2),
+            wave_at_size: 20,
+            windows: Windows { base: 100.0, growth_per_second: 10.0, widening_limit: Duration::from_secs(30) },
+        }
+    }
+}
+
+/// Why the lobby refused a request. Nothing changed.
+#[derive(Debug, thiserror::Error)]
+pub enum LobbyError {
+    /// No open seek with that id.
+    #[error("no open seek with that id")]
+    UnknownSeek,
+    /// Not allowed now (own seek, rating outside the range, too many pools or seeks, …).
+    #[error("{0}")]
+    NotAllowed(&'static str),
+    /// Someone else's seek.
+    #[error("{0}")]
+    Forbidden(&'static str),
+    /// A field is out of range.
+    #[error("{0}")]
+    InvalidRequest(String),
+    /// The lobby has stopped (the server is shutting down).
+    #[error("the lobby is closed; the server is shutting down")]
+    Closed,
+    /// The store failed.
+    #[error("the server could not complete the request; retrying is safe")]
+    Store(#[source] StoreError),
+    /// The matched game's actor could not start.
+    #[error("the game could not be started")]
+    Game(#[source] GameError),
+}
+
+impl LobbyError {
+    /// The stable protocol code.
+    #[must_use]
+    pub fn code(&self) -> ErrorCode {
+        match self {
+            LobbyError::UnknownSeek => ErrorCode::UnknownSeek,
+            LobbyError::NotAllowed(_) => ErrorCode::NotAllowed,
+            LobbyError::Forbidden(_) => ErrorCode::Forbidden,
+            LobbyError::InvalidRequest(_) => ErrorCode::InvalidRequest,
+            LobbyError::Closed | LobbyError::Store(_) | LobbyError::Game(_) => ErrorCode::Internal,
+        }
+    }
+}
+
+/// A seek as a player asks for it.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct SeekRequest {
+    /// Game kind and options.
+    pub ruleset: RulesetSpec,
+    /// The time control.
+    pub time_control: TimeControl,
+    /// Whether the game changes ratings.
+    pub rated: bool,
+    /// The ratings that may accept.
+    pub rating_range: Option<RatingRange>,
+    /// The creator's seat.
+    pub colour: ColourChoice,
+}
+
+/// A request to the lobby task.
+enum Command {
+    JoinPool {
+        entrant: Entrant,
+        pool: PoolSpec,
+        reply: oneshot::Sender<Result<(), LobbyError>>,
+    },
+    LeavePools {
+        account: Uuid,
+        pool: Option<PoolSpec>,
+        reply: oneshot::Sender<Result<(), LobbyError>>,
+    },
+    CreateSeek {
+        entrant: Entrant,
+        request: SeekRequest,
+        reply: oneshot::Sender<Result<Seek, LobbyError>>,
+    },
+    CancelSeek {
+        account: Uuid,
+        seek_id: Uuid,
+        reply: oneshot::Sender<Result<(), LobbyError>>,
+    },
+    AcceptSeek {
+        entrant: Entrant,
+        seek_id: Uuid,
+        reply: oneshot::Sender<Result<Uuid, LobbyError>>,
+    },
+    Subscribe {
+        connection: u64,
+        outbox: Outbox,
+        reply: oneshot::Sender<()>,
+    },
+    Unsubscribe {
+        connection: u64,
+    },
+    /// A matched game could not be started: its players are free again.
+    NotStarted {
+        game_id: Uuid,
+    },
+}
+
+/// Accounts whose last connection closed, waiting for the lobby task to notice. A set, so it holds at most one
+/// entry per account however often they come and go.
+#[derive(Default)]
+struct Departures {
+    accounts: Mutex<HashSet<Uuid>>,
+    arrived: Notify,
+}
+
+impl Departures {
+    fn mark(&self, account: Uuid) {
+        self.accounts.lock().expect("departures lock").insert(account);
+        self.arrived.notify_one();
+    }
+
+    fn take(&self) -> Vec<Uuid> {
+        self.accounts.lock().expect("departures lock").drain().collect()
+    }
+}
+
+/// The handle to the lobby task. Cheap to clone.
+#[derive(Clone)]
+pub struct Lobby {
+    commands: mpsc::Sender<Command>,
+}
+
+impl Lobby {
+    /// Starts the lobby task, tracked by `tasks` and stopped by `shutdown`. Must be called inside a Tokio
+    /// runtime.
+    #[must_use]
+    pub fn start(starter: Starter, settings: LobbySettings, shutdown: CancellationToken, tasks: TaskTracker) -> Lobby {
+        let departures = Arc::new(Departures::default());
+        let marks = departures.clone();
+        starter.connections.on_last_closed(move |account| marks.mark(account));
+        let (commands, queue) = mpsc::channel(COMMAND_QUEUE);
+        let task = LobbyTask::new(starter, settings, departures, commands.downgrade(), tasks.clone());
+        tasks.spawn(task.run(queue, shutdown));
+        Lobby { commands }
+    }
+
+    /// Puts a player in a pool (they get its `pool_status`).
+    pub async fn join_pool(&self, entrant: Entrant, pool: PoolSpec) -> Result<(), LobbyError> {
+        self.ask(|reply| Command::JoinPool { entrant, pool, reply }).await?
+    }
+
+    /// Takes a player out of one pool, or every pool.
+    pub async fn leave_pools(&self, account: Uuid, pool: Option<PoolSpec>) -> Result<(), LobbyError> {
+        self.ask(|reply| Command::LeavePools { account, pool, reply }).await?
+    }
+
+    /// Opens a seek.
+    pub async fn create_seek(&self, entrant: Entrant, request: SeekRequest) -> Result<Seek, LobbyError> {
+        self.ask(|reply| Command::CreateSeek { entrant, request, reply }).await?
+    }
+
+    /// Withdraws a player's own seek.
+    pub async fn cancel_seek(&self, account: Uuid, seek_id: Uuid) -> Result<(), LobbyError> {
+        self.ask(|reply| Command::CancelSeek { account, seek_id, reply }).await?
+    }
+
+    /// Accepts a seek; returns the started game's id.
+    pub async fn accept_seek(&self, entrant: Entrant, seek_id: Uuid) -> Result<Uuid, LobbyError> {
+        self.ask(|reply| Command::AcceptSeek { entrant, seek_id, reply }).await?
+    }
+
+    /// Sends a connection the lobby snapshot, then every lobby change.
+    pub async fn subscribe(&self, connection: u64, outbox: Outbox) -> Result<(), LobbyError> {
+        self.ask(|reply| Command::Subscribe { connection, outbox, reply }).await
+    }
+
+    /// Stops sending a connection lobby changes.
+    pub async fn unsubscribe(&self, connection: u64) {
+        let _ = self.commands.send(Command::Unsubscribe { connection }).await;
+    }
+
+    async fn ask<T>(&self, command: impl FnOnce(oneshot::Sender<T>) -> Command) -> Result<T, LobbyError> {
+        let (reply, answer) = oneshot::channel();
+        self.commands.send(command(reply)).await.map_err(|_| LobbyError::Closed)?;
+        answer.await.map_err(|_| LobbyError::Closed)
+    }
+}

@@ -1,0 +1,106 @@
+//! Lobby frames from a connection: validated, completed with what the store knows of the player, passed to
+//! the lobby task, and answered.
+
+use kartka_protocol::{ClientFrame, PoolSpec, RatingRange, RulesetSpec, ServerFrame, TimeControl};
+use uuid::Uuid;
+
+use super::{Entrant, LobbyError, SeekRequest};
+use crate::games::convert;
+use crate::outbox::Outbox;
+use crate::state::AppState;
+use crate::store::AccountRow;
+
+/// A client frame the lobby answers.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum LobbyRequest {
+    /// `pool_join`.
+    JoinPool(PoolSpec),
+    /// `pool_leave`.
+    LeavePools(Option<PoolSpec>),
+    /// `seek_create`.
+    CreateSeek(SeekRequest),
+    /// `seek_cancel`.
+    CancelSeek(Uuid),
+    /// `seek_accept`.
+    AcceptSeek(Uuid),
+    /// `lobby_subscribe`.
+    Subscribe,
+    /// `lobby_unsubscribe`.
+    Unsubscribe,
+}
+
+impl LobbyRequest {
+    /// The lobby request a frame makes; any other frame is handed back.
+    pub fn from_frame(frame: ClientFrame) -> Result<LobbyRequest, ClientFrame> {
+        Ok(match frame {
+            ClientFrame::PoolJoin { pool, .. } => LobbyRequest::JoinPool(pool),
+            ClientFrame::PoolLeave { pool, .. } => LobbyRequest::LeavePools(pool),
+            ClientFrame::SeekCreate { ruleset, time_control, rated, rating_range, colour, .. } => {
+                LobbyRequest::CreateSeek(SeekRequest { ruleset, time_control, rated, rating_range, colour })
+            }
+            ClientFrame::SeekCancel { seek_id, .. } => LobbyRequest::CancelSeek(seek_id),
+            ClientFrame::SeekAccept { seek_id, .. } => LobbyRequest::AcceptSeek(seek_id),
+            ClientFrame::LobbySubscribe { .. } => LobbyRequest::Subscribe,
+            ClientFrame::LobbyUnsubscribe { .. } => LobbyRequest::Unsubscribe,
+            other => return Err(other),
+        })
+    }
+}
+
+/// Answers a lobby request of `account` on connection `connection`: an `ack` (naming the game for an accepted
+/// seek) or `seek_created`.
+pub async fn answer(
+    state: &AppState,
+    connection: u64,
+    outbox: &Outbox,
+    account: &AccountRow,
+    request_id: Option<u64>,
+    request: LobbyRequest,
+) -> Result<ServerFrame, LobbyError> {
+    let ack = |game_id| ServerFrame::Ack { id: request_id, game_id, seq: None };
+    let lobby = &state.lobby;
+    match request {
+        LobbyRequest::JoinPool(pool) => {
+            validate(&pool.ruleset, &pool.time_control)?;
+            lobby.join_pool(entrant(state, account).await?, pool).await?;
+            Ok(ack(None))
+        }
+        LobbyRequest::LeavePools(pool) => {
+            lobby.leave_pools(account.id, pool).await?;
+            Ok(ack(None))
+        }
+        LobbyRequest::CreateSeek(request) => {
+            validate(&request.ruleset, &request.time_control)?;
+            if request.rating_range.is_some_and(|RatingRange { min, max }| min > max) {
+                return Err(LobbyError::InvalidRequest("rating_range.min must not exceed rating_range.max".into()));
+            }
+            let seek = lobby.create_seek(entrant(state, account).await?, request).await?;
+            Ok(ServerFrame::SeekCreated { id: request_id, seek })
+        }
+        LobbyRequest::CancelSeek(seek_id) => {
+            lobby.cancel_seek(account.id, seek_id).await?;
+            Ok(ack(None))
+        }
+        LobbyRequest::AcceptSeek(seek_id) => {
+            let game_id = lobby.accept_seek(entrant(state, account).await?, seek_id).await?;
+            Ok(ack(Some(game_id)))
+        }
+        LobbyRequest::Subscribe => {
+            lobby.subscribe(connection, outbox.clone()).await?;
+            Ok(ack(None))
+        }
+        LobbyRequest::Unsubscribe => {
+            lobby.unsubscribe(connection).await;
+            Ok(ack(None))
+        }
+    }
+}
+
+async fn entrant(state: &AppState, account: &AccountRow) -> Result<Entrant, LobbyError> {
+    Entrant::load(&*state.store, account).await.map_err(LobbyError::Store)
+}
+
+fn validate(ruleset: &RulesetSpec, time_control: &TimeControl) -> Result<(), LobbyError> {
+    convert::ruleset(ruleset).map_err(|e| LobbyError::InvalidRequest(e.to_string()))?;
+    convert::validate_time_control(time_control).map_err(|e| LobbyError::InvalidRequest(e.to_string()))
+}

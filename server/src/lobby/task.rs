@@ -1,0 +1,357 @@
+//! The lobby task: the one owner of pools, seeks and lobby subscriptions.
+
+use std::collections::HashMap;
+use std::sync::Arc;
+
+use kartka_protocol::rest::{AccountInfo, ColourChoice};
+use kartka_protocol::{ErrorCode, GameStatus, PlayerInfo, PoolSpec, Seek, ServerFrame};
+use tokio::sync::{mpsc, oneshot};
+use tokio::time::MissedTickBehavior;
+use tokio_util::sync::CancellationToken;
+use tokio_util::task::TaskTracker;
+use uuid::Uuid;
+
+use super::entrant::takes_first_seat;
+use super::pools::{Pools, Waiter};
+use super::seeks::{OpenSeek, Seeks};
+use super::{Command, Departures, Entrant, LobbyError, LobbySettings, Matched, SeekRequest, Starter};
+use crate::games::GameError;
+use crate::outbox::{encode, Outbox};
+use crate::ratings::glicko::is_provisional;
+use crate::ratings::speed::speed_class;
+use crate::store::Millis;
+use crate::time::now_ms;
+
+/// A lobby game is forgotten after this long even if nobody asked whether it ended: longer than any live game.
+const PLAYING_MEMORY_MS: Millis = 48 * 3_600_000;
+
+pub(super) struct LobbyTask {
+    pools: Pools,
+    seeks: Seeks,
+    subscribers: HashMap<u64, Outbox>,
+    /// Players the lobby put in a game, with the game and when: they get no second game from the lobby until
+    /// that one is over, even if a request sent before the match arrives after it.
+    playing: HashMap<Uuid, (Uuid, Millis)>,
+    starter: Starter,
+    settings: LobbySettings,
+    departures: Arc<Departures>,
+    /// The task's own queue, for start tasks to report a game that could not start (weak: the task must not
+    /// keep its own queue open).
+    commands: mpsc::WeakSender<Command>,
+    tasks: TaskTracker,
+}
+
+impl LobbyTask {
+    pub(super) fn new(
+        starter: Starter,
+        settings: LobbySettings,
+        departures: Arc<Departures>,
+        commands: mpsc::WeakSender<Command>,
+        tasks: TaskTracker,
+    ) -> LobbyTask {
+        LobbyTask {
+            pools: Pools::new(settings.windows),
+            seeks: Seeks::default(),
+            subscribers: HashMap::new(),
+            playing: HashMap::new(),
+            starter,
+            settings,
+            departures,
+            commands,
+            tasks,
+        }
+    }
+
+    /// Serves requests, departures and pairing waves until shutdown.
+    pub(super) async fn run(mut self, mut commands: mpsc::Receiver<Command>, shutdown: CancellationToken) {
+        let mut waves = tokio::time::interval(self.settings.wave_interval);
+        waves.set_missed_tick_behavior(MissedTickBehavior::Delay);
+        let departures = self.departures.clone();
+        loop {
+            tokio::select! {
+                biased;
+                () = shutdown.cancelled() => break,
+                () = departures.arrived.notified() => self.depart(departures.take()),
+                command = commands.recv() => match command {
+                    Some(command) => self.handle(command).await,
+                    None => break,
+                },
+                _ = waves.tick() => {
+                    let now = now_ms();
+                    self.wave(None);
+                    self.pools.sweep(now);
+                    self.playing.retain(|_, (_, since)| now - *since < PLAYING_MEMORY_MS);
+                    self.publish_pool_statuses();
+                }
+            }
+        }
+    }
+
+    async fn handle(&mut self, command: Command) {
+        match command {
+            Command::JoinPool { entrant, pool, reply } => {
+                let joined = match self.free_to_play(entrant.account()).await {
+                    Ok(()) => self.join_pool(entrant, pool),
+                    Err(error) => Err(error),
+                };
+                let _ = reply.send(joined);
+            }
+            Command::LeavePools { account, pool, reply } => {
+                let _ = reply.send(self.leave_pools(account, pool));
+            }
+            Command::CreateSeek { entrant, request, reply } => {
+                let created = match self.free_to_play(entrant.account()).await {
+                    Ok(()) => self.create_seek(entrant, request),
+                    Err(error) => Err(error),
+                };
+                let _ = reply.send(created);
+            }
+            Command::CancelSeek { account, seek_id, reply } => {
+                let _ = reply.send(self.cancel_seek(account, seek_id));
+            }
+            Command::AcceptSeek { entrant, seek_id, reply } => match self.free_to_play(entrant.account()).await {
+                Ok(()) => self.accept_seek(entrant, seek_id, reply),
+                Err(error) => {
+                    let _ = reply.send(Err(error));
+                }
+            },
+            Command::Subscribe { connection, outbox, reply } => {
+                outbox.push_frame(&ServerFrame::Lobby { seeks: self.seeks.list(), pools: self.pools.statuses() });
+                self.subscribers.insert(connection, outbox);
+                let _ = reply.send(());
+            }
+            Command::Unsubscribe { connection } => {
+                self.subscribers.remove(&connection);
+            }
+            Command::NotStarted { game_id } => self.playing.retain(|_, (game, _)| *game != game_id),
+        }
+    }
+
+    /// Refuses a player who is in a game the lobby started that is not over yet. Asks the game itself, so a
+    /// game that ended is noticed then.
+    async fn free_to_play(&mut self, account: Uuid) -> Result<(), LobbyError> {
+        let Some(&(game_id, _)) = self.playing.get(&account) else { return Ok(()) };
+        match self.starter.games.snapshot(game_id).await {
+            Ok(game) if game.status != GameStatus::Active => {
+                self.playing.remove(&account);
+                Ok(())
+            }
+            Ok(_) | Err(GameError::UnknownGame) => {
+                Err(LobbyError::NotAllowed("you are in a game the lobby just started; finish it first"))
+            }
+            Err(error) => Err(LobbyError::Game(error)),
+        }
+    }
+
+    fn join_pool(&mut self, entrant: Entrant, pool: PoolSpec) -> Result<(), LobbyError> {
+        let now = now_ms();
+        let rating = entrant.rating_for(&pool.ruleset, &pool.time_control, now).rating;
+        let account = entrant.account();
+        let waiter = Waiter { player: entrant.player, rating, colour_balance: entrant.colour_balance, joined_at: now };
+        self.pools.join(pool, waiter)?;
+        self.starter.connections.notify(account, &ServerFrame::PoolStatus(self.pools.status(pool)));
+        if self.pools.waiting_in(&pool) >= self.settings.wave_at_size {
+            self.wave(Some(pool));
+        }
+        Ok(())
+    }
+
+    fn leave_pools(&mut self, account: Uuid, pool: Option<PoolSpec>) -> Result<(), LobbyError> {
+        match pool {
+            Some(pool) if !self.pools.leave(&pool, account) => Err(LobbyError::NotAllowed("not waiting in that pool")),
+            Some(_) => Ok(()),
+            None => {
+                self.pools.leave_all(account);
+                Ok(())
+            }
+        }
+    }
+
+    fn create_seek(&mut self, entrant: Entrant, request: SeekRequest) -> Result<Seek, LobbyError> {
+        let now = now_ms();
+        let rating = entrant.rating_for(&request.ruleset, &request.time_control, now);
+        let seek = Seek {
+            id: Uuid::new_v4(),
+            creator: AccountInfo {
+                id: entrant.player.account_id,
+                name: entrant.player.name.clone(),
+                guest: entrant.player.guest,
+            },
+            rating: rating.rating.round() as i32,
+            provisional: is_provisional(rating.deviation),
+            ruleset: request.ruleset,
+            time_control: request.time_control,
+            speed: speed_class(&request.time_control),
+            rated: request.rated,
+            rating_range: request.rating_range,
+            colour: request.colour,
+            created_at_ms: now,
+        };
+        self.seeks.open(OpenSeek {
+            seek: seek.clone(),
+            creator: entrant.player,
+            colour_balance: entrant.colour_balance,
+        })?;
+        self.broadcast(&ServerFrame::SeekAdded { seek: seek.clone() });
+        Ok(seek)
+    }
+
+    fn cancel_seek(&mut self, account: Uuid, seek_id: Uuid) -> Result<(), LobbyError> {
+        let open = self.seeks.get(seek_id).ok_or(LobbyError::UnknownSeek)?;
+        if open.creator.account_id != account {
+            return Err(LobbyError::Forbidden("only its creator can cancel a seek"));
+        }
+        self.seeks.close(seek_id);
+        self.seek_removed(seek_id, account);
+        Ok(())
+    }
+
+    /// Claims the seek and both players, then starts the game in a task of its own, which answers `reply`.
+    fn accept_seek(&mut self, entrant: Entrant, seek_id: Uuid, reply: oneshot::Sender<Result<Uuid, LobbyError>>) {
+        let claimed = self.claim_seek(&entrant, seek_id);
+        let matched = match claimed {
+            Ok(matched) => matched,
+            Err(error) => {
+                let _ = reply.send(Err(error));
+                return;
+            }
+        };
+        let starter = self.starter.clone();
+        let commands = self.commands.clone();
+        self.tasks.spawn(async move {
+            let game_id = matched.game_id;
+            let started = starter.start(matched).await;
+            if let Err(error) = &started {
+                tracing::error!(%error, "could not start the game of an accepted seek");
+                if let Some(commands) = commands.upgrade() {
+                    let _ = commands.send(Command::NotStarted { game_id }).await;
+                }
+            }
+            let _ = reply.send(started);
+        });
+    }
+
+    fn claim_seek(&mut self, entrant: &Entrant, seek_id: Uuid) -> Result<Matched, LobbyError> {
+        let open = self.seeks.get(seek_id).ok_or(LobbyError::UnknownSeek)?;
+        if open.creator.account_id == entrant.account() {
+            return Err(LobbyError::NotAllowed("you cannot accept your own seek"));
+        }
+        if let Some(range) = open.seek.rating_range {
+            let rating = entrant.rating_for(&open.seek.ruleset, &open.seek.time_control, now_ms());
+            if !range.contains(rating.rating.round() as i32) {
+                return Err(LobbyError::NotAllowed("your rating is outside the seek's rating range"));
+            }
+        }
+        let open = self.seeks.close(seek_id).ok_or(LobbyError::UnknownSeek)?;
+        let creator_first = match open.seek.colour {
+            ColourChoice::First => true,
+            ColourChoice::Second => false,
+            ColourChoice::Random => takes_first_seat(open.colour_balance, entrant.colour_balance, rand::random()),
+        };
+        self.seek_removed(seek_id, open.creator.account_id);
+        let players = if creator_first {
+            [open.creator.clone(), entrant.player.clone()]
+        } else {
+            [entrant.player.clone(), open.creator.clone()]
+        };
+        let game_id = self.matched(&players);
+        Ok(Matched {
+            game_id,
+            players,
+            ruleset: open.seek.ruleset,
+            time_control: open.seek.time_control,
+            rated: open.seek.rated,
+        })
+    }
+
+    /// Players who got a game leave every pool, close their other seeks and count as playing until the game
+    /// is over: nobody is matched twice. Returns the id the game will have.
+    fn matched(&mut self, players: &[PlayerInfo; 2]) -> Uuid {
+        let game_id = Uuid::new_v4();
+        let now = now_ms();
+        for player in players {
+            self.pools.leave_all(player.account_id);
+            for seek_id in self.seeks.close_all_of(player.account_id) {
+                self.seek_removed(seek_id, player.account_id);
+            }
+            self.playing.insert(player.account_id, (game_id, now));
+        }
+        game_id
+    }
+
+    /// A pairing wave: starts a game for every pair found, each in a task of its own.
+    fn wave(&mut self, only: Option<PoolSpec>) {
+        for found in self.pools.wave(now_ms(), only) {
+            let [a, b] = found.players;
+            let a_first = takes_first_seat(a.colour_balance, b.colour_balance, rand::random());
+            let players = if a_first { [a.player, b.player] } else { [b.player, a.player] };
+            let game_id = self.matched(&players);
+            let matched = Matched {
+                game_id,
+                players,
+                ruleset: found.pool.ruleset,
+                time_control: found.pool.time_control,
+                rated: found.pool.rated,
+            };
+            let starter = self.starter.clone();
+            let commands = self.commands.clone();
+            self.tasks.spawn(async move {
+                let players = matched.players.clone();
+                if let Err(error) = starter.start(matched).await {
+                    tracing::error!(%error, "could not start a paired game");
+                    if let Some(commands) = commands.upgrade() {
+                        let _ = commands.send(Command::NotStarted { game_id }).await;
+                    }
+                    let frame = ServerFrame::Error {
+                        id: None,
+                        code: ErrorCode::Internal,
+                        message: "the server could not start your game; join the pool again".into(),
+                        game_id: None,
+                    };
+                    for player in &players {
+                        starter.connections.notify(player.account_id, &frame);
+                    }
+                }
+            });
+        }
+    }
+
+    /// Players whose last connection closed leave every pool, and their seeks close. One who came back in the
+    /// meantime stays.
+    fn depart(&mut self, accounts: Vec<Uuid>) {
+        for account in accounts {
+            if self.starter.connections.is_connected(account) {
+                continue;
+            }
+            self.pools.leave_all(account);
+            for seek_id in self.seeks.close_all_of(account) {
+                self.seek_removed(seek_id, account);
+            }
+        }
+    }
+
+    /// Tells lobby subscribers and the seek's creator that a seek is gone.
+    fn seek_removed(&self, seek_id: Uuid, creator: Uuid) {
+        let frame = ServerFrame::SeekRemoved { seek_id };
+        self.broadcast(&frame);
+        self.starter.connections.notify(creator, &frame);
+    }
+
+    /// Sends the pools whose status changed to their waiting players and to lobby subscribers.
+    fn publish_pool_statuses(&mut self) {
+        for (status, waiting) in self.pools.take_changed() {
+            let frame = ServerFrame::PoolStatus(status);
+            self.broadcast(&frame);
+            for account in waiting {
+                self.starter.connections.notify(account, &frame);
+            }
+        }
+    }
+
+    fn broadcast(&self, frame: &ServerFrame) {
+        let text = encode(frame);
+        for outbox in self.subscribers.values() {
+            outbox.push(text.clone());
+        }
+    }
+}

@@ -1,0 +1,22 @@
+//! Ratings: Glicko-2 per game kind and speed class.
+//!
+//! [`glicko`] is the arithmetic (pure), [`speed`] the speed class of a time control, and [`result`] turns a
+//! game's result into the rating updates the store commits in the same transaction as the result.
+
+pub mod glicko;
+pub mod result;
+pub mod speed;
+
+pub use result::{rated_result, RatedResult};
+
+use crate::store::{Millis, RatingRow};
+
+/// A stored rating as of `now` (its deviation grown by the idle time since its last game); a newcomer's when
+/// there is none.
+#[must_use]
+pub fn current(row: Option<&RatingRow>, now: Millis) -> glicko::Rating {
+    row.map_or(glicko::NEWCOMER, |row| {
+        let stored = glicko::Rating { rating: row.rating, deviation: row.deviation, volatility: row.volatility };
+        glicko::decayed(stored, row.updated_at, now)
+    })
+}

@@ -1,0 +1,450 @@
+//! [`CorrespondenceStore`] over both backends, with the same shared SQL as the rest of the store.
+
+use async_trait::async_trait;
+use sqlx::{ColumnIndex, Decode, Encode, Executor, IntoArguments, Row, Type};
+use uuid::Uuid;
+
+use super::statements::ACTIVE_GAMES_OF;
+use super::{conflict_if_unique, Dialect, SqlStore};
+use crate::store::{
+    ConditionalRow, CorrespondenceStore, EventRow, GameRow, Millis, NotificationRow, NotificationSettingsRow, Outage,
+    SeekRow, StoreError, VacationRow, WebhookJob,
+};
+
+const BEAT: &str = "INSERT INTO server_heartbeat (id, beat_at) VALUES (1, $1) \
+    ON CONFLICT (id) DO UPDATE SET beat_at = excluded.beat_at WHERE server_heartbeat.beat_at < excluded.beat_at";
+const LAST_BEAT: &str = "SELECT beat_at FROM server_heartbeat WHERE id = 1";
+const INSERT_OUTAGE: &str =
+    "INSERT INTO server_outages (started_at, ended_at) VALUES ($1, $2) ON CONFLICT (started_at) DO NOTHING";
+const OUTAGES_ENDING_AFTER: &str =
+    "SELECT started_at, ended_at FROM server_outages WHERE ended_at > $1 ORDER BY started_at";
+
+const OVERDUE_GAMES: &str =
+    "SELECT id FROM games WHERE status = 'active' AND deadline <= $1 ORDER BY deadline LIMIT $2";
+
+macro_rules! vacation_columns {
+    () => {
+        "id, account_id, started_at, ends_at, ended_at, days_charged"
+    };
+}
+const INSERT_VACATION: &str =
+    concat!("INSERT INTO vacations (", vacation_columns!(), ") VALUES ($1, $2, $3, $4, $5, $6)");
+const CURRENT_VACATION: &str =
+    concat!("SELECT ", vacation_columns!(), " FROM vacations WHERE account_id = $1 AND ended_at IS NULL");
+// SUM of a BIGINT is NUMERIC in PostgreSQL: cast it back.
+const VACATION_DAYS_SINCE: &str = "SELECT CAST(COALESCE(SUM(days_charged), 0) AS BIGINT) AS days \
+    FROM vacations WHERE account_id = $1 AND started_at > $2";
+const END_VACATION: &str = "UPDATE vacations SET ended_at = $2, days_charged = $3 WHERE id = $1 AND ended_at IS NULL";
+const VACATIONS_ENDING: &str = concat!(
+    "SELECT ",
+    vacation_columns!(),
+    " FROM vacations WHERE ended_at IS NULL AND ends_at <= $1 ORDER BY ends_at"
+);
+
+const NOTIFICATION_SETTINGS: &str = "SELECT account_id, reminder_thresholds, webhook_url, webhook_secret \
+    FROM notification_settings WHERE account_id = $1";
+const SAVE_NOTIFICATION_SETTINGS: &str = "INSERT INTO notification_settings \
+    (account_id, reminder_thresholds, webhook_url, webhook_secret) VALUES ($1, $2, $3, $4) \
+    ON CONFLICT (account_id) DO UPDATE SET reminder_thresholds = excluded.reminder_thresholds, \
+    webhook_url = excluded.webhook_url, webhook_secret = excluded.webhook_secret";
+
+macro_rules! notification_columns {
+    () => {
+        "n.id, n.account_id, n.game_id, n.kind, n.threshold, n.turn_ply, n.deadline, n.due_at, n.published_at"
+    };
+}
+const SCHEDULE_NOTIFICATION: &str = "INSERT INTO notifications \
+    (id, account_id, game_id, kind, threshold, turn_ply, deadline, due_at) VALUES ($1, $2, $3, $4, $5, $6, $7, $8) \
+    ON CONFLICT (account_id, game_id, kind, threshold, turn_ply) \
+    DO UPDATE SET due_at = excluded.due_at, deadline = excluded.deadline WHERE notifications.published_at IS NULL";
+const DROP_REMINDERS: &str =
+    "DELETE FROM notifications WHERE game_id = $1 AND kind = 'reminder' AND published_at IS NULL";
+const DROP_REMINDERS_EXCEPT: &str = "DELETE FROM notifications \
+    WHERE game_id = $1 AND kind = 'reminder' AND published_at IS NULL AND NOT (account_id = $2 AND turn_ply = $3)";
+const DUE_NOTIFICATIONS: &str = concat!(
+    "SELECT ",
+    notification_columns!(),
+    " FROM notifications n WHERE n.published_at IS NULL AND n.due_at <= $1 ORDER BY n.due_at, n.id LIMIT $2"
+);
+const PUBLISH_NOTIFICATION: &str =
+    "UPDATE notifications SET published_at = $2, webhook_next_at = $3 WHERE id = $1 AND published_at IS NULL";
+const RECENT_NOTIFICATIONS: &str = concat!(
+    "SELECT ",
+    notification_columns!(),
+    " FROM notifications n WHERE n.account_id = $1 AND n.published_at IS NOT NULL \
+     ORDER BY n.published_at DESC, n.id DESC LIMIT $2"
+);
+const DUE_WEBHOOKS: &str = concat!(
+    "SELECT ",
+    notification_columns!(),
+    ", n.webhook_attempts, s.webhook_url, s.webhook_secret FROM notifications n \
+     LEFT JOIN notification_settings s ON s.account_id = n.account_id \
+     WHERE n.webhook_done_at IS NULL AND n.webhook_next_at <= $1 ORDER BY n.webhook_next_at, n.id LIMIT $2"
+);
+const WEBHOOK_ATTEMPTED: &str = "UPDATE notifications SET webhook_attempts = $2, webhook_next_at = $3, \
+    webhook_done_at = CASE WHEN $3 IS NULL THEN $4 ELSE NULL END WHERE id = $1";
+
+const CONDITIONAL_MOVES: &str =
+    "SELECT account_id, if_turn, reply_turn FROM conditional_moves WHERE game_id = $1 ORDER BY account_id, if_turn";
+const DELETE_CONDITIONAL_MOVES: &str = "DELETE FROM conditional_moves WHERE game_id = $1 AND account_id = $2";
+const INSERT_CONDITIONAL_MOVE: &str =
+    "INSERT INTO conditional_moves (game_id, account_id, if_turn, reply_turn) VALUES ($1, $2, $3, $4)";
+
+macro_rules! seek_columns {
+    () => {
+        "id, creator_id, acceptor_id, ruleset, time_control, colour, status, game_id, created_at, expires_at"
+    };
+}
+const INSERT_SEEK: &str =
+    concat!("INSERT INTO seeks (", seek_columns!(), ") VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10)");
+const SEEK_BY_ID: &str = concat!("SELECT ", seek_columns!(), " FROM seeks WHERE id = $1");
+const OPEN_SEEKS: &str = concat!(
+    "SELECT ",
+    seek_columns!(),
+    " FROM seeks WHERE status = 'open' AND expires_at > $1 ORDER BY created_at DESC, id DESC LIMIT $2"
+);
+const ACCEPT_SEEK: &str = "UPDATE seeks SET status = 'accepted', game_id = $2, acceptor_id = $3 \
+    WHERE id = $1 AND status = 'open' AND expires_at > $4";
+const CANCEL_SEEK: &str = "UPDATE seeks SET status = 'cancelled' WHERE id = $1 AND status = 'open'";
+
+impl<DB> SqlStore<DB>
+where
+    DB: Dialect,
+    for<'c> &'c mut DB::Connection: Executor<'c, Database = DB>,
+    for<'q> DB::Arguments<'q>: IntoArguments<'q, DB>,
+    for<'q> i64: Encode<'q, DB> + Decode<'q, DB> + Type<DB>,
+    for<'q> bool: Encode<'q, DB> + Decode<'q, DB> + Type<DB>,
+    for<'q> f64: Encode<'q, DB> + Decode<'q, DB> + Type<DB>,
+    for<'q> String: Encode<'q, DB> + Decode<'q, DB> + Type<DB>,
+    for<'q> &'q str: Encode<'q, DB> + Type<DB>,
+    for<'q> Option<i64>: Encode<'q, DB>,
+    for<'q> Option<&'q str>: Encode<'q, DB>,
+    for<'q> Option<DB::Id>: Encode<'q, DB>,
+    for<'a> &'a str: ColumnIndex<DB::Row>,
+{
+    fn vacation_from_row(row: &DB::Row) -> Result<VacationRow, sqlx::Error> {
+        Ok(VacationRow {
+            id: Self::uuid(row, "id")?,
+            account_id: Self::uuid(row, "account_id")?,
+            started_at: row.try_get("started_at")?,
+            ends_at: row.try_get("ends_at")?,
+            ended_at: row.try_get("ended_at")?,
+            days_charged: row.try_get("days_charged")?,
+        })
+    }
+
+    fn notification_from_row(row: &DB::Row) -> Result<NotificationRow, sqlx::Error> {
+        Ok(NotificationRow {
+            id: Self::uuid(row, "id")?,
+            account_id: Self::uuid(row, "account_id")?,
+            game_id: Self::uuid(row, "game_id")?,
+            kind: row.try_get("kind")?,
+            threshold: row.try_get("threshold")?,
+            turn_ply: row.try_get("turn_ply")?,
+            deadline: row.try_get("deadline")?,
+            due_at: row.try_get("due_at")?,
+            published_at: row.try_get("published_at")?,
+        })
+    }
+
+    fn seek_from_row(row: &DB::Row) -> Result<SeekRow, sqlx::Error> {
+        Ok(SeekRow {
+            id: Self::uuid(row, "id")?,
+            creator_id: Self::uuid(row, "creator_id")?,
+            acceptor_id: Self::optional_uuid(row, "acceptor_id")?,
+            ruleset: row.try_get("ruleset")?,
+            time_control: row.try_get("time_control")?,
+            colour: row.try_get("colour")?,
+            status: row.try_get("status")?,
+            game_id: Self::optional_uuid(row, "game_id")?,
+            created_at: row.try_get("created_at")?,
+            expires_at: row.try_get("expires_at")?,
+        })
+    }
+}
+
+#[async_trait]
+impl<DB> CorrespondenceStore for SqlStore<DB>
+where
+    DB: Dialect,
+    for<'c> &'c mut DB::Connection: Executor<'c, Database = DB>,
+    for<'q> DB::Arguments<'q>: IntoArguments<'q, DB>,
+    for<'q> i64: Encode<'q, DB> + Decode<'q, DB> + Type<DB>,
+    for<'q> bool: Encode<'q, DB> + Decode<'q, DB> + Type<DB>,
+    for<'q> f64: Encode<'q, DB> + Decode<'q, DB> + Type<DB>,
+    for<'q> String: Encode<'q, DB> + Decode<'q, DB> + Type<DB>,
+    for<'q> &'q str: Encode<'q, DB> + Type<DB>,
+    for<'q> Option<i64>: Encode<'q, DB>,
+    for<'q> Option<&'q str>: Encode<'q, DB>,
+    for<'q> Option<DB::Id>: Encode<'q, DB>,
+    for<'a> &'a str: ColumnIndex<DB::Row>,
+{
+    async fn beat(&self, at: Millis) -> Result<(), StoreError> {
+        sqlx::query(BEAT).bind(at).execute(&self.pool).await?;
+        Ok(())
+    }
+
+    async fn last_beat(&self) -> Result<Option<Millis>, StoreError> {
+        let row = sqlx::query(LAST_BEAT).fetch_optional(&self.pool).await?;
+        Ok(row.map(|row| row.try_get("beat_at")).transpose()?)
+    }
+
+    async fn insert_outage(&self, outage: &Outage) -> Result<(), StoreError> {
+        sqlx::query(INSERT_OUTAGE).bind(outage.started_at).bind(outage.ended_at).execute(&self.pool).await?;
+        Ok(())
+    }
+
+    async fn outages_ending_after(&self, since: Millis) -> Result<Vec<Outage>, StoreError> {
+        let rows = sqlx::query(OUTAGES_ENDING_AFTER).bind(since).fetch_all(&self.pool).await?;
+        let outage = |row: &DB::Row| -> Result<Outage, sqlx::Error> {
+            Ok(Outage { started_at: row.try_get("started_at")?, ended_at: row.try_get("ended_at")? })
+        };
+        Ok(rows.iter().map(outage).collect::<Result<_, _>>()?)
+    }
+
+    async fn overdue_games(&self, now: Millis, limit: u32) -> Result<Vec<Uuid>, StoreError> {
+        let rows = sqlx::query(OVERDUE_GAMES).bind(now).bind(i64::from(limit)).fetch_all(&self.pool).await?;
+        Ok(rows.iter().map(|row| Self::uuid(row, "id")).collect::<Result<_, _>>()?)
+    }
+
+    async fn active_games_of(&self, account_id: Uuid) -> Result<Vec<GameRow>, StoreError> {
+        let rows = sqlx::query(ACTIVE_GAMES_OF).bind(DB::to_id(account_id)).fetch_all(&self.pool).await?;
+        Ok(rows.iter().map(Self::game_from_row).collect::<Result<_, _>>()?)
+    }
+
+    async fn insert_vacation(&self, vacation: &VacationRow) -> Result<(), StoreError> {
+        sqlx::query(INSERT_VACATION)
+            .bind(DB::to_id(vacation.id))
+            .bind(DB::to_id(vacation.account_id))
+            .bind(vacation.started_at)
+            .bind(vacation.ends_at)
+            .bind(vacation.ended_at)
+            .bind(vacation.days_charged)
+            .execute(&self.pool)
+            .await
+            .map_err(conflict_if_unique)?;
+        Ok(())
+    }
+
+    async fn current_vacation(&self, account_id: Uuid) -> Result<Option<VacationRow>, StoreError> {
+        let row = sqlx::query(CURRENT_VACATION).bind(DB::to_id(account_id)).fetch_optional(&self.pool).await?;
+        Ok(row.as_ref().map(Self::vacation_from_row).transpose()?)
+    }
+
+    async fn vacation_days_since(&self, account_id: Uuid, since: Millis) -> Result<i64, StoreError> {
+        let row =
+            sqlx::query(VACATION_DAYS_SINCE).bind(DB::to_id(account_id)).bind(since).fetch_one(&self.pool).await?;
+        Ok(row.try_get("days")?)
+    }
+
+    async fn end_vacation(&self, id: Uuid, ended_at: Millis, days_charged: i64) -> Result<bool, StoreError> {
+        let result =
+            sqlx::query(END_VACATION).bind(DB::to_id(id)).bind(ended_at).bind(days_charged).execute(&self.pool).await?;
+        Ok(DB::rows_affected(&result) > 0)
+    }
+
+    async fn vacations_ending(&self, now: Millis) -> Result<Vec<VacationRow>, StoreError> {
+        let rows = sqlx::query(VACATIONS_ENDING).bind(now).fetch_all(&self.pool).await?;
+        Ok(rows.iter().map(Self::vacation_from_row).collect::<Result<_, _>>()?)
+    }
+
+    async fn notification_settings(&self, account_id: Uuid) -> Result<Option<NotificationSettingsRow>, StoreError> {
+        let row = sqlx::query(NOTIFICATION_SETTINGS).bind(DB::to_id(account_id)).fetch_optional(&self.pool).await?;
+        let settings = |row: &DB::Row| -> Result<NotificationSettingsRow, sqlx::Error> {
+            Ok(NotificationSettingsRow {
+                account_id: Self::uuid(row, "account_id")?,
+                reminder_thresholds: row.try_get("reminder_thresholds")?,
+                webhook_url: row.try_get("webhook_url")?,
+                webhook_secret: row.try_get("webhook_secret")?,
+            })
+        };
+        Ok(row.as_ref().map(settings).transpose()?)
+    }
+
+    async fn save_notification_settings(&self, settings: &NotificationSettingsRow) -> Result<(), StoreError> {
+        sqlx::query(SAVE_NOTIFICATION_SETTINGS)
+            .bind(DB::to_id(settings.account_id))
+            .bind(settings.reminder_thresholds.as_str())
+            .bind(settings.webhook_url.as_deref())
+            .bind(settings.webhook_secret.as_deref())
+            .execute(&self.pool)
+            .await?;
+        Ok(())
+    }
+
+    async fn schedule_notification(&self, notification: &NotificationRow) -> Result<(), StoreError> {
+        sqlx::query(SCHEDULE_NOTIFICATION)
+            .bind(DB::to_id(notification.id))
+            .bind(DB::to_id(notification.account_id))
+            .bind(DB::to_id(notification.game_id))
+            .bind(notification.kind.as_str())
+            .bind(notification.threshold)
+            .bind(notification.turn_ply)
+            .bind(notification.deadline)
+            .bind(notification.due_at)
+            .execute(&self.pool)
+            .await?;
+        Ok(())
+    }
+
+    async fn drop_unpublished_reminders(&self, game_id: Uuid, keep: Option<(Uuid, i64)>) -> Result<(), StoreError> {
+        match keep {
+            Some((account_id, turn_ply)) => {
+                sqlx::query(DROP_REMINDERS_EXCEPT)
+                    .bind(DB::to_id(game_id))
+                    .bind(DB::to_id(account_id))
+                    .bind(turn_ply)
+                    .execute(&self.pool)
+                    .await?
+            }
+            None => sqlx::query(DROP_REMINDERS).bind(DB::to_id(game_id)).execute(&self.pool).await?,
+        };
+        Ok(())
+    }
+
+    async fn due_notifications(&self, now: Millis, limit: u32) -> Result<Vec<NotificationRow>, StoreError> {
+        let rows = sqlx::query(DUE_NOTIFICATIONS).bind(now).bind(i64::from(limit)).fetch_all(&self.pool).await?;
+        Ok(rows.iter().map(Self::notification_from_row).collect::<Result<_, _>>()?)
+    }
+
+    async fn publish_notification(&self, id: Uuid, at: Millis, webhook_at: Option<Millis>) -> Result<bool, StoreError> {
+        let result =
+            sqlx::query(PUBLISH_NOTIFICATION).bind(DB::to_id(id)).bind(at).bind(webhook_at).execute(&self.pool).await?;
+        Ok(DB::rows_affected(&result) > 0)
+    }
+
+    async fn recent_notifications(&self, account_id: Uuid, limit: u32) -> Result<Vec<NotificationRow>, StoreError> {
+        let rows = sqlx::query(RECENT_NOTIFICATIONS)
+            .bind(DB::to_id(account_id))
+            .bind(i64::from(limit))
+            .fetch_all(&self.pool)
+            .await?;
+        Ok(rows.iter().map(Self::notification_from_row).collect::<Result<_, _>>()?)
+    }
+
+    async fn due_webhooks(&self, now: Millis, limit: u32) -> Result<Vec<WebhookJob>, StoreError> {
+        let rows = sqlx::query(DUE_WEBHOOKS).bind(now).bind(i64::from(limit)).fetch_all(&self.pool).await?;
+        let job = |row: &DB::Row| -> Result<WebhookJob, sqlx::Error> {
+            Ok(WebhookJob {
+                notification: Self::notification_from_row(row)?,
+                attempts: row.try_get("webhook_attempts")?,
+                url: row.try_get("webhook_url")?,
+                secret: row.try_get("webhook_secret")?,
+            })
+        };
+        Ok(rows.iter().map(job).collect::<Result<_, _>>()?)
+    }
+
+    async fn webhook_attempted(
+        &self,
+        id: Uuid,
+        attempts: i64,
+        next_at: Option<Millis>,
+        at: Millis,
+    ) -> Result<(), StoreError> {
+        sqlx::query(WEBHOOK_ATTEMPTED)
+            .bind(DB::to_id(id))
+            .bind(attempts)
+            .bind(next_at)
+            .bind(at)
+            .execute(&self.pool)
+            .await?;
+        Ok(())
+    }
+
+    async fn conditional_moves(&self, game_id: Uuid) -> Result<Vec<ConditionalRow>, StoreError> {
+        let rows = sqlx::query(CONDITIONAL_MOVES).bind(DB::to_id(game_id)).fetch_all(&self.pool).await?;
+        let line = |row: &DB::Row| -> Result<ConditionalRow, sqlx::Error> {
+            Ok(ConditionalRow {
+                account_id: Self::uuid(row, "account_id")?,
+                if_turn: row.try_get("if_turn")?,
+                reply_turn: row.try_get("reply_turn")?,
+            })
+        };
+        Ok(rows.iter().map(line).collect::<Result<_, _>>()?)
+    }
+
+    async fn replace_conditional_moves(
+        &self,
+        game_id: Uuid,
+        account_id: Uuid,
+        lines: &[ConditionalRow],
+    ) -> Result<(), StoreError> {
+        let mut tx = self.pool.begin_with(DB::BEGIN_WRITE).await?;
+        sqlx::query(DELETE_CONDITIONAL_MOVES)
+            .bind(DB::to_id(game_id))
+            .bind(DB::to_id(account_id))
+            .execute(&mut *tx)
+            .await?;
+        for line in lines {
+            sqlx::query(INSERT_CONDITIONAL_MOVE)
+                .bind(DB::to_id(game_id))
+                .bind(DB::to_id(account_id))
+                .bind(line.if_turn.as_str())
+                .bind(line.reply_turn.as_str())
+                .execute(&mut *tx)
+                .await
+                .map_err(conflict_if_unique)?;
+        }
+        tx.commit().await?;
+        Ok(())
+    }
+
+    async fn insert_seek(&self, seek: &SeekRow) -> Result<(), StoreError> {
+        sqlx::query(INSERT_SEEK)
+            .bind(DB::to_id(seek.id))
+            .bind(DB::to_id(seek.creator_id))
+            .bind(seek.acceptor_id.map(DB::to_id))
+            .bind(seek.ruleset.as_str())
+            .bind(seek.time_control.as_str())
+            .bind(seek.colour.as_str())
+            .bind(seek.status.as_str())
+            .bind(seek.game_id.map(DB::to_id))
+            .bind(seek.created_at)
+            .bind(seek.expires_at)
+            .execute(&self.pool)
+            .await
+            .map_err(conflict_if_unique)?;
+        Ok(())
+    }
+
+    async fn seek(&self, id: Uuid) -> Result<Option<SeekRow>, StoreError> {
+        let row = sqlx::query(SEEK_BY_ID).bind(DB::to_id(id)).fetch_optional(&self.pool).await?;
+        Ok(row.as_ref().map(Self::seek_from_row).transpose()?)
+    }
+
+    async fn open_seeks(&self, now: Millis, limit: u32) -> Result<Vec<SeekRow>, StoreError> {
+        let rows = sqlx::query(OPEN_SEEKS).bind(now).bind(i64::from(limit)).fetch_all(&self.pool).await?;
+        Ok(rows.iter().map(Self::seek_from_row).collect::<Result<_, _>>()?)
+    }
+
+    async fn accept_seek(
+        &self,
+        id: Uuid,
+        acceptor_id: Uuid,
+        game: &GameRow,
+        started: &EventRow,
+        now: Millis,
+    ) -> Result<bool, StoreError> {
+        let mut tx = self.pool.begin_with(DB::BEGIN_WRITE).await?;
+        // As with challenges, the conditional UPDATE decides which of two concurrent acceptors wins.
+        let accepted = sqlx::query(ACCEPT_SEEK)
+            .bind(DB::to_id(id))
+            .bind(DB::to_id(game.id))
+            .bind(DB::to_id(acceptor_id))
+            .bind(now)
+            .execute(&mut *tx)
+            .await?;
+        if DB::rows_affected(&accepted) == 0 {
+            return Ok(false);
+        }
+        Self::insert_game_with_event(&mut tx, game, started).await?;
+        tx.commit().await?;
+        Ok(true)
+    }
+
+    async fn cancel_seek(&self, id: Uuid) -> Result<bool, StoreError> {
+        let result = sqlx::query(CANCEL_SEEK).bind(DB::to_id(id)).execute(&self.pool).await?;
+        Ok(DB::rows_affected(&result) > 0)
+    }
+}

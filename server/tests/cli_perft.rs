@@ -1,0 +1,65 @@
+//! `kartka perft` as a user runs it: the built binary, its output lines and its errors.
+
+use std::process::{Command, Output};
+
+fn perft(args: &[&str]) -> Output {
+    Command::new(env!("CARGO_BIN_EXE_kartka")).arg("perft").args(args).output().expect("kartka runs")
+}
+
+fn stdout_of(output: &Output) -> String {
+    assert!(output.status.success(), "kartka perft failed: {}", String::from_utf8_lossy(&output.stderr));
+    String::from_utf8(output.stdout.clone()).expect("UTF-8 output")
+}
+
+#[test]
+fn counts_from_the_start_position_one_line_per_depth() {
+    assert_eq!(stdout_of(&perft(&["--depth", "4"])), "1 8\n2 56\n3 512\n4 5478\n");
+}
+
+#[test]
+fn counts_after_a_digit_string() {
+    // After the first turn `2` the second seat has 7 one-step turns, each followed by 7 or 6 replies.
+    let after_one_turn = stdout_of(&perft(&["--depth", "2", "--moves", "2"]));
+    assert_eq!(after_one_turn.lines().next(), Some("1 7"));
+    // Mid-turn: the first seat has bounced off the post (3,0); depth 1 counts the ways to finish the turn.
+    let mid_turn = stdout_of(&perft(&["--depth", "1", "--moves", "00007"]));
+    assert_eq!(mid_turn, "1 4\n");
+}
+
+#[test]
+fn a_finished_game_has_no_turns() {
+    // Up the centre line: the first seat stops on the middle of the top goal mouth, and the second seat puts
+    // the ball into its own goal.
+    assert_eq!(stdout_of(&perft(&["--depth", "2", "--moves", "000000"])), "1 0\n2 0\n");
+}
+
+#[test]
+fn an_illegal_step_is_an_error_naming_it() {
+    let output = perft(&["--depth", "1", "--moves", "15"]);
+    assert!(!output.status.success());
+    let stderr = String::from_utf8_lossy(&output.stderr);
+    assert!(stderr.contains("step 2 ('5') is illegal: the segment is already drawn"), "stderr: {stderr}");
+}
+
+#[test]
+fn a_step_after_the_game_ended_is_an_error() {
+    let output = perft(&["--depth", "1", "--moves", "0000001"]);
+    assert!(!output.status.success());
+    let stderr = String::from_utf8_lossy(&output.stderr);
+    assert!(stderr.contains("step 7 ('1') is illegal: the game is over"), "stderr: {stderr}");
+}
+
+#[test]
+fn a_character_that_is_not_a_digit_is_an_error() {
+    let output = perft(&["--depth", "1", "--moves", "0 1"]);
+    assert!(!output.status.success());
+    let stderr = String::from_utf8_lossy(&output.stderr);
+    assert!(stderr.contains("step 2 is ' ', not a direction digit 0-7"), "stderr: {stderr}");
+}
+
+#[test]
+fn depth_zero_is_refused() {
+    let output = perft(&["--depth", "0"]);
+    assert!(!output.status.success());
+    assert!(output.stdout.is_empty());
+}

@@ -1,0 +1,210 @@
+//! Headless Chromium for end-to-end tests of the browser client, driven over WebDriver.
+//!
+//! A test starts its own `chromedriver` on a free port ([`Chromedriver::start`]) and opens one browser per
+//! person ([`Browser::open`]), each with a fresh profile. `scripts/test.sh` installs Debian's `chromium` and
+//! `chromium-driver`; `KARTKA_CHROMIUM` and `KARTKA_CHROMEDRIVER` name other binaries.
+
+use std::future::Future;
+use std::net::{SocketAddr, TcpListener, TcpStream};
+use std::path::PathBuf;
+use std::process::{Child, Command, Stdio};
+use std::time::{Duration, Instant};
+
+use fantoccini::elements::Element;
+use fantoccini::{Client, ClientBuilder, Locator};
+use serde_json::{json, Value};
+use tempfile::TempDir;
+
+/// How long a test waits for the page to show what it expects.
+pub const PAGE_TIMEOUT: Duration = Duration::from_secs(20);
+
+/// Flags Chromium needs to run headless as root on a closed network: without the background-networking ones
+/// it waits for services it cannot reach.
+const CHROMIUM_FLAGS: [&str; 9] = [
+    "--headless",
+    "--no-sandbox",
+    "--disable-gpu",
+    "--disable-quic",
+    "--no-first-run",
+    "--disable-background-networking",
+    "--disable-component-update",
+    "--disable-sync",
+    "--disable-dev-shm-usage",
+];
+
+fn binary(variable: &str, default: &str) -> String {
+    std::env::var(variable).unwrap_or_else(|_| default.to_owned())
+}
+
+/// A `chromedriver` process on a free local port, killed when dropped.
+pub struct Chromedriver {
+    url: String,
+    child: Child,
+}
+
+impl Chromedriver {
+    /// Starts `chromedriver` and waits until it accepts connections.
+    ///
+    /// # Panics
+    /// When it is not installed (run `scripts/test.sh`, which installs it) or does not start.
+    pub fn start() -> Chromedriver {
+        let port = TcpListener::bind("127.0.0.1:0").and_then(|l| l.local_addr()).expect("a free port").port();
+        let program = binary("KARTKA_CHROMEDRIVER", "chromedriver");
+        let child = Command::new(&program)
+            .arg(format!("--port={port}"))
+            .stdout(Stdio::null())
+            .stderr(Stdio::null())
+            .spawn()
+            .unwrap_or_else(|error| {
+                panic!("cannot start {program} ({error}): install chromium-driver, or run scripts/test.sh")
+            });
+        let addr = SocketAddr::from(([127, 0, 0, 1], port));
+        let deadline = Instant::now() + Duration::from_secs(20);
+        while TcpStream::connect(addr).is_err() {
+            assert!(Instant::now() < deadline, "chromedriver did not listen on {addr} within 20 s");
+            std::thread::sleep(Duration::from_millis(50));
+        }
+        Chromedriver { url: format!("http://{addr}"), child }
+    }
+}
+
+impl Drop for Chromedriver {
+    fn drop(&mut self) {
+        let _ = self.child.kill();
+        let _ = self.child.wait();
+    }
+}
+
+/// One headless browser (its own profile, so its own localStorage and session) at a site.
+pub struct Browser {
+    /// The WebDriver session.
+    pub client: Client,
+    base: String,
+    _profile: TempDir,
+}
+
+impl Browser {
+    /// Opens a browser with a `width` × `height` window for the site at `base` (e.g. `http://127.0.0.1:1234`).
+    pub async fn open(driver: &Chromedriver, base: &str, width: u32, height: u32) -> Browser {
+        let profile = tempfile::tempdir().expect("a profile directory");
+        let mut args: Vec<String> = CHROMIUM_FLAGS.iter().map(|flag| (*flag).to_owned()).collect();
+        args.push(format!("--user-data-dir={}", profile.path().display()));
+        args.push(format!("--window-size={width},{height}"));
+        let capabilities = json!({
+            "browserName": "chrome",
+            "goog:chromeOptions": { "binary": binary("KARTKA_CHROMIUM", "/usr/bin/chromium"), "args": args },
+        });
+        let Value::Object(capabilities) = capabilities else { unreachable!("an object literal") };
+        let client = ClientBuilder::new(hyper_util::client::legacy::connect::HttpConnector::new())
+            .capabilities(capabilities)
+            .connect(&driver.url)
+            .await
+            .expect("chromedriver opens a browser session");
+        Browser { client, base: base.to_owned(), _profile: profile }
+    }
+
+    /// Opens `path` of the site.
+    pub async fn goto(&self, path: &str) {
+        self.client.goto(&format!("{}{path}", self.base)).await.expect("navigate");
+    }
+
+    /// The path of the page shown now.
+    pub async fn path(&self) -> String {
+        self.client.current_url().await.expect("the current URL").path().to_owned()
+    }
+
+    /// Waits for an element matching `css`.
+    pub async fn find(&self, css: &str) -> Element {
+        self.client
+            .wait()
+            .at_most(PAGE_TIMEOUT)
+            .for_element(Locator::Css(css))
+            .await
+            .unwrap_or_else(|error| panic!("no element {css} within {PAGE_TIMEOUT:?}: {error}"))
+    }
+
+    /// Waits for an element matching `css` and clicks it. A page that redraws the element between finding
+    /// and clicking it (an event arrived) gets the click on the new one.
+    pub async fn click(&self, css: &str) {
+        let deadline = Instant::now() + PAGE_TIMEOUT;
+        loop {
+            let element = self.find(css).await;
+            match element.click().await {
+                Ok(()) => return,
+                Err(error) if Instant::now() < deadline && error.to_string().contains("stale element") => {
+                    tokio::time::sleep(Duration::from_millis(50)).await;
+                }
+                Err(error) => panic!("click {css}: {error}"),
+            }
+        }
+    }
+
+    /// Waits for a field and types `text` into it.
+    pub async fn fill(&self, css: &str, text: &str) {
+        let field = self.find(css).await;
+        field.clear().await.expect("clear the field");
+        field.send_keys(text).await.expect("type");
+    }
+
+    /// The text of the first element matching `css` (empty when there is none).
+    pub async fn text(&self, css: &str) -> String {
+        match self.client.find(Locator::Css(css)).await {
+            Ok(element) => element.text().await.unwrap_or_default(),
+            Err(_) => String::new(),
+        }
+    }
+
+    /// Waits until the text of `css` contains `expected`; returns the text.
+    pub async fn wait_for_text(&self, css: &str, expected: &str) -> String {
+        let deadline = Instant::now() + PAGE_TIMEOUT;
+        loop {
+            let text = self.text(css).await;
+            if text.contains(expected) {
+                return text;
+            }
+            assert!(Instant::now() < deadline, "{css} never read {expected:?}; it reads {text:?}");
+            tokio::time::sleep(Duration::from_millis(50)).await;
+        }
+    }
+
+    /// Signs in as a guest named `name` from the sign-in page and waits for the lobby.
+    pub async fn sign_in_as_guest(&self, name: &str) {
+        self.goto("/login").await;
+        self.fill("input[name=guest-name]", name).await;
+        self.click("#play-as-guest").await;
+        self.find("#new-challenge form").await;
+    }
+
+    /// Saves a screenshot as `artifacts/browser/<name>.png` in the workspace, for people to look at.
+    pub async fn screenshot(&self, name: &str) -> PathBuf {
+        let png = self.client.screenshot().await.expect("a screenshot");
+        let dir = PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("../artifacts/browser");
+        std::fs::create_dir_all(&dir).expect("create the artifacts directory");
+        let path = dir.join(format!("{name}.png"));
+        std::fs::write(&path, png).expect("write the screenshot");
+        path
+    }
+
+    /// Ends the browser session.
+    pub async fn close(self) {
+        let _ = self.client.close().await;
+    }
+}
+
+/// Polls `check` every 50 ms until it gives a value or `timeout` passes.
+pub async fn eventually<T, F, Fut>(timeout: Duration, mut check: F) -> Option<T>
+where
+    F: FnMut() -> Fut,
+    Fut: Future<Output = Option<T>>,
+{
+    let deadline = Instant::now() + timeout;
+    loop {
+        if let Some(value) = check().await {
+            return Some(value);
+        }
+        if Instant::now() >= deadline {
+            return None;
+        }
+        tokio::time::sleep(Duration::from_millis(50)).await;
+    }
+}

@@ -1,0 +1,467 @@
+//! Correspondence play end to end, on SQLite and PostgreSQL: games over REST without a socket, deadlines
+//! the sweeper enforces, vacations, notifications with webhooks, conditional moves and seeks. A "day" lasts
+//! well under a second here (`CorrespondenceSettings::day`), so that days pass while the test runs.
+
+use std::time::{Duration, Instant};
+
+use kartka_protocol::correspondence::{ActionDone, MyGames, Notification, NotificationKind};
+use kartka_protocol::rest::Session;
+use kartka_protocol::{EndReasonName, GameEvent, GameSnapshot, GameStatus, SeatName, ServerFrame, TimeControl};
+use kartka_server::config::{CorrespondenceSettings, Settings};
+use kartka_server::games::new_game;
+use kartka_tests::client::{Api, WsClient};
+use kartka_tests::server::TestServer;
+use kartka_tests::webhook::{expected_signature, Receiver};
+use serde_json::{json, Value};
+use uuid::Uuid;
+
+kartka_tests::on_both_stores!(
+    a_game_played_entirely_over_rest_ends_in_a_goal,
+    the_sweeper_ends_an_overdue_game_on_time,
+    vacation_pauses_the_clock_and_uses_the_bank,
+    webhooks_get_one_signed_post_per_turn_and_threshold,
+    a_failing_webhook_is_retried_and_never_delays_a_move,
+    notifications_reach_the_ndjson_stream_and_the_websocket,
+    conditional_moves_fire_exactly_when_their_condition_matches,
+    seeks_stay_open_and_start_a_game_for_whoever_accepts,
+);
+
+/// White's last turn `17` bounces off the right post into the top goal.
+const GOAL_SCRIPT: [&str; 5] = ["0", "0", "0", "0", "17"];
+
+fn ms(millis: u64) -> Duration {
+    Duration::from_millis(millis)
+}
+
+/// Settings where a correspondence day lasts `day_ms`, with quick workers.
+fn settings(day_ms: u64) -> Settings {
+    Settings {
+        correspondence: CorrespondenceSettings {
+            day: ms(day_ms),
+            heartbeat_interval: ms(100),
+            sweep_interval: ms(50),
+            notify_poll_interval: ms(50),
+            vacation_days_per_year: 3,
+            webhook_allow_private: true,
+            webhook_timeout: Duration::from_secs(2),
+            webhook_first_retry: ms(100),
+            webhook_retry_cap: ms(400),
+            ..CorrespondenceSettings::default()
+        },
+        ..Settings::default()
+    }
+}
+
+fn days(days_per_move: u32) -> TimeControl {
+    TimeControl::Correspondence { days_per_move, vacation_allowed: true }
+}
+
+struct Table {
+    server: TestServer,
+    api: Api,
+    alice: Session,
+    bob: Session,
+    game: Uuid,
+}
+
+/// Alice (first seat) and Bob start a correspondence game.
+async fn table(url: &str, settings: Settings, time_control: TimeControl) -> Table {
+    let server = TestServer::start(url, settings).await;
+    let api = Api::new(server.url());
+    let alice = api.guest("alice").await;
+    let bob = api.guest("bob").await;
+    let game = api.start_game(&alice, &bob, time_control).await;
+    Table { server, api, alice, bob, game }
+}
+
+impl Table {
+    async fn play(&self, who: &Session, ply: u32, id: &str, notation: &str) -> (u16, Value) {
+        let body = json!({ "ply": ply, "client_move_id": id, "notation": notation });
+        self.api.post(&format!("/api/games/{}/moves", self.game), Some(&who.token), &body).await
+    }
+
+    async fn snapshot(&self) -> GameSnapshot {
+        let (status, game) = self.api.get(&format!("/api/games/{}", self.game), None).await;
+        assert_eq!(status, 200, "{game}");
+        serde_json::from_value(game).expect("a snapshot")
+    }
+
+    async fn my_games(&self, who: &Session) -> MyGames {
+        let (status, games) = self.api.get("/api/me/games", Some(&who.token)).await;
+        assert_eq!(status, 200, "{games}");
+        serde_json::from_value(games).expect("my games")
+    }
+}
+
+async fn a_game_played_entirely_over_rest_ends_in_a_goal(url: &str) {
+    let t = table(url, settings(60_000), days(3)).await;
+    // Bob keeps a socket open to show that connected clients still get every event pushed.
+    let mut watcher = WsClient::connect(t.server.addr, &t.bob.token).await;
+    watcher.request(1, json!({ "type": "subscribe", "game_id": t.game })).await;
+
+    let mine = t.my_games(&t.alice).await;
+    assert_eq!(mine.games.len(), 1);
+    assert!(mine.games[0].my_turn);
+    assert_eq!(mine.games[0].seat, SeatName::First);
+    assert!(mine.games[0].time_left_ms > 170_000, "three days of a minute each: {}", mine.games[0].time_left_ms);
+    assert!(!t.my_games(&t.bob).await.games[0].my_turn);
+
+    let mut ply = 0;
+    for (turn, notation) in GOAL_SCRIPT.iter().enumerate() {
+        let mover = if turn % 2 == 0 { &t.alice } else { &t.bob };
+        let (status, done) = t.play(mover, ply, &format!("m{turn}"), notation).await;
+        assert_eq!(status, 200, "{done}");
+        let done: ActionDone = serde_json::from_value(done).expect("an action result");
+        if turn == 0 {
+            let (status, again) = t.play(mover, ply, "m0", notation).await;
+            assert_eq!(status, 200, "a retry is answered with the original result");
+            assert_eq!(again["seq"].as_u64(), Some(done.seq));
+            let (status, stale) = t.play(&t.bob, 0, "late", "2").await;
+            assert_eq!((status, stale["code"].as_str()), (409, Some("stale_ply")));
+            let mine = t.my_games(&t.bob).await;
+            assert!(mine.games[0].my_turn, "after Alice's turn it is Bob's");
+        }
+        ply += notation.len() as u32;
+    }
+    let (status, refused) = t.play(&t.bob, ply, "after", "0").await;
+    assert_eq!((status, refused["code"].as_str()), (409, Some("game_over")));
+
+    let game = t.snapshot().await;
+    assert_eq!(game.status, GameStatus::Finished);
+    let result = game.result.expect("a result");
+    assert_eq!((result.winner, result.reason), (Some(SeatName::First), EndReasonName::Goal));
+    let moves: Vec<&str> = game.moves.iter().map(|m| m.notation.as_str()).collect();
+    assert_eq!(moves, GOAL_SCRIPT, "the retry was applied once");
+    loop {
+        if let GameEvent::Ended { .. } = watcher.next_event().await.event {
+            break;
+        }
+    }
+    assert!(t.my_games(&t.alice).await.games.is_empty(), "only active games are listed");
+
+    // Resigning and draws over REST, on a second game.
+    let other = t.api.start_game(&t.alice, &t.bob, days(1)).await;
+    let draw = |action: &str| json!({ "action": action });
+    let path = format!("/api/games/{other}/draw");
+    let (status, refused) = t.api.post(&path, Some(&t.bob.token), &draw("accept")).await;
+    assert_eq!((status, refused["code"].as_str()), (409, Some("not_allowed")), "no offer to accept");
+    assert_eq!(t.api.post(&path, Some(&t.alice.token), &draw("offer")).await.0, 200);
+    let (status, done) = t.api.post(&path, Some(&t.bob.token), &draw("accept")).await;
+    assert_eq!(status, 200, "{done}");
+    assert_eq!(done["game"]["result"]["reason"], "agreement");
+    let third = t.api.start_game(&t.alice, &t.bob, days(1)).await;
+    let (status, done) = t.api.post(&format!("/api/games/{third}/resign"), Some(&t.bob.token), &json!({})).await;
+    assert_eq!((status, done["game"]["result"]["winner"].as_str()), (200, Some("first")));
+    let (status, refused) = t.api.post(&format!("/api/games/{third}/resign"), None, &json!({})).await;
+    assert_eq!((status, refused["code"].as_str()), (401, Some("unauthenticated")));
+    t.server.stop().await;
+}
+
+async fn the_sweeper_ends_an_overdue_game_on_time(url: &str) {
+    let server = TestServer::start(url, settings(300)).await;
+    let api = Api::new(server.url());
+    let alice = api.guest("alice").await;
+    let bob = api.guest("bob").await;
+    // A game nobody touches, written behind the server's back with a deadline already past: no actor runs it,
+    // only the sweeper can find it.
+    let player = |session: &Session| kartka_protocol::PlayerInfo {
+        account_id: session.account.id,
+        name: session.account.name.clone(),
+        guest: true,
+    };
+    let game = Uuid::new_v4();
+    let started = kartka_server::time::now_ms() - 1_000;
+    let (row, event) =
+        new_game(game, [player(&alice), player(&bob)], Default::default(), days(1), false, ms(300), started);
+    server.state.store.insert_game(&row, &event).await.expect("insert a game");
+
+    let deadline = Instant::now() + Duration::from_secs(5);
+    let finished = loop {
+        let stored = server.state.store.game(game).await.expect("read").expect("the game");
+        if stored.state.status == "finished" || Instant::now() > deadline {
+            break stored;
+        }
+        tokio::time::sleep(ms(50)).await;
+    };
+    assert_eq!(finished.state.status, "finished", "the sweeper ended the game");
+    assert_eq!(finished.state.end_reason.as_deref(), Some("time"));
+    assert_eq!(finished.state.winner.as_deref(), Some("second"));
+    assert_eq!(finished.state.finished_at, Some(started + 300), "ended at its deadline, not when found");
+
+    // And a game with players who simply never move again ends on time too.
+    let live = api.start_game(&alice, &bob, days(1)).await;
+    tokio::time::sleep(ms(700)).await;
+    let (_, snapshot) = api.get(&format!("/api/games/{live}"), None).await;
+    assert_eq!(snapshot["result"]["reason"], "time");
+    server.stop().await;
+}
+
+async fn vacation_pauses_the_clock_and_uses_the_bank(url: &str) {
+    let mut settings = settings(400);
+    settings.correspondence.vacation_days_per_year = 20;
+    let t = table(url, settings, days(2)).await;
+    let (mut bob_socket, _) = subscribe(t.server.addr, &t.bob.token, t.game).await;
+    let (status, bank) = t.api.get("/api/me/vacation", Some(&t.alice.token)).await;
+    assert_eq!((status, bank["days_left"].as_u64()), (200, Some(20)));
+    let (status, refused) = t.api.post("/api/me/vacation", Some(&t.alice.token), &json!({ "days": 21 })).await;
+    assert_eq!((status, refused["code"].as_str()), (400, Some("invalid_request")), "more than the bank");
+
+    // Ten days (four seconds here): long enough that it cannot end by itself during this part of the test.
+    let (status, on) = t.api.post("/api/me/vacation", Some(&t.alice.token), &json!({ "days": 10 })).await;
+    assert_eq!(status, 200, "{on}");
+    assert_eq!(on["days_left"].as_u64(), Some(10), "ten days taken from the bank");
+    assert!(on["current"]["ends_at_ms"].is_i64());
+    loop {
+        if let GameEvent::VacationStarted { seat, .. } = bob_socket.next_event().await.event {
+            assert_eq!(seat, SeatName::First, "the opponent sees the vacation");
+            break;
+        }
+    }
+    let (status, again) = t.api.post("/api/me/vacation", Some(&t.alice.token), &json!({ "days": 1 })).await;
+    assert_eq!((status, again["code"].as_str()), (409, Some("not_allowed")), "already on vacation");
+    let during = t.api.start_game(&t.alice, &t.bob, days(2)).await;
+    let (_, started) = t.api.get(&format!("/api/games/{during}"), None).await;
+    assert_eq!(started["on_vacation"], json!(["first"]), "a game begun during a vacation starts paused");
+
+    // Longer than Alice's whole turn (two days): her clock is paused, so the game goes on.
+    tokio::time::sleep(ms(1_000)).await;
+    let game = t.snapshot().await;
+    assert_eq!(game.status, GameStatus::Active);
+    assert_eq!(game.on_vacation, [SeatName::First]);
+    assert_eq!(game.clocks.running, None);
+    assert!(game.clocks.first_ms > 600, "paused, not charged: {}", game.clocks.first_ms);
+    assert_eq!(t.my_games(&t.bob).await.games[0].deadline_ms, None);
+
+    let (status, back) = t.api.delete("/api/me/vacation", &t.alice.token).await;
+    assert_eq!(status, 200, "{back}");
+    assert_eq!(back["current"], Value::Null);
+    let left = back["days_left"].as_u64().expect("days left");
+    assert!((11..20).contains(&left), "the days begun are charged, not the ten planned: {left}");
+    let game = t.snapshot().await;
+    assert!(game.on_vacation.is_empty());
+    assert_eq!(game.clocks.running, Some(SeatName::First));
+    assert_eq!(t.play(&t.alice, 0, "a", "0").await.0, 200);
+
+    // A vacation ends by itself when its days are over.
+    let (status, _) = t.api.post("/api/me/vacation", Some(&t.bob.token), &json!({ "days": 1 })).await;
+    assert_eq!(status, 200);
+    assert_eq!(t.snapshot().await.on_vacation, [SeatName::Second]);
+    tokio::time::sleep(ms(700)).await;
+    let (_, bank) = t.api.get("/api/me/vacation", Some(&t.bob.token)).await;
+    assert_eq!(bank["current"], Value::Null, "the sweeper ended it");
+    assert!(t.snapshot().await.on_vacation.is_empty());
+
+    // A game that disallows vacations refuses them while it lasts.
+    let strict = TimeControl::Correspondence { days_per_move: 14, vacation_allowed: false };
+    let other = t.api.start_game(&t.alice, &t.bob, strict).await;
+    let (status, refused) = t.api.post("/api/me/vacation", Some(&t.alice.token), &json!({ "days": 1 })).await;
+    assert_eq!((status, refused["code"].as_str()), (409, Some("not_allowed")));
+    assert!(refused["message"].as_str().is_some_and(|m| m.contains(&other.to_string())), "{refused}");
+    let (_, bank) = t.api.get("/api/me/vacation", Some(&t.alice.token)).await;
+    assert_eq!((bank["current"].clone(), bank["days_left"].as_u64()), (Value::Null, Some(left)), "nothing changed");
+    t.server.stop().await;
+}
+
+/// Connects, subscribes, and returns the client with the game's sequence number.
+async fn subscribe(addr: std::net::SocketAddr, token: &str, game: Uuid) -> (WsClient, Option<u64>) {
+    let mut client = WsClient::connect(addr, token).await;
+    let seq = client.request(1, json!({ "type": "subscribe", "game_id": game })).await;
+    (client, seq)
+}
+
+async fn register_webhook(api: &Api, who: &Session, url: &str, thresholds: &[u8]) -> String {
+    let body = json!({ "reminder_thresholds": thresholds, "webhook_url": url });
+    let (status, saved) = api.put("/api/me/notifications/settings", &who.token, &body).await;
+    assert_eq!(status, 200, "{saved}");
+    saved["webhook_secret"].as_str().expect("a signing secret").to_owned()
+}
+
+fn notification(body: &[u8]) -> Notification {
+    serde_json::from_slice(body).expect("a notification body")
+}
+
+async fn webhooks_get_one_signed_post_per_turn_and_threshold(url: &str) {
+    let server = TestServer::start(url, settings(3_000)).await;
+    let api = Api::new(server.url());
+    let alice = api.guest("alice").await;
+    let bob = api.guest("bob").await;
+    let receiver = Receiver::start(0, Duration::ZERO).await;
+    let secret = register_webhook(&api, &bob, &receiver.url(), &[50, 80]).await;
+    let (status, refused) = api
+        .put("/api/me/notifications/settings", &bob.token, &json!({ "reminder_thresholds": [0], "webhook_url": null }))
+        .await;
+    assert_eq!((status, refused["code"].as_str()), (400, Some("invalid_request")));
+    let game = api.start_game(&alice, &bob, days(1)).await;
+    let t = Table { server, api, alice, bob, game };
+
+    assert_eq!(t.play(&t.alice, 0, "a", "0").await.0, 200);
+    // Sorted: deliveries due in the same round are sent concurrently, so they may arrive in any order.
+    let kinds = |deliveries: &[kartka_tests::webhook::Delivery]| -> Vec<(bool, Option<u8>)> {
+        let mut kinds: Vec<(bool, Option<u8>)> = deliveries
+            .iter()
+            .map(|d| notification(&d.body))
+            .map(|n| (n.kind == NotificationKind::Reminder, n.threshold_percent))
+            .collect();
+        kinds.sort_unstable();
+        kinds
+    };
+    let both_reminders = receiver.wait_for(Duration::from_secs(5), |d| d.len() >= 3).await;
+    assert_eq!(kinds(&both_reminders), [(false, None), (true, Some(50)), (true, Some(80))], "your turn, reminders");
+    assert_eq!(t.play(&t.bob, 1, "b", "0").await.0, 200, "Bob moves before his time runs out");
+    assert_eq!(t.play(&t.alice, 2, "c", "0").await.0, 200);
+    let all = receiver.wait_for(Duration::from_secs(5), |d| d.len() >= 4).await;
+    tokio::time::sleep(ms(300)).await;
+    let all_after = receiver.deliveries();
+    assert_eq!(all_after.len(), all.len(), "nothing more, nothing twice");
+    assert_eq!(all.len(), 4, "{:?}", kinds(&all));
+    for delivery in &all {
+        assert_eq!(delivery.signature.as_deref(), Some(expected_signature(&secret, &delivery.body).as_str()));
+        let sent = notification(&delivery.body);
+        assert_eq!(delivery.notification_id, Some(sent.id.to_string()));
+        assert_eq!((sent.account_id, sent.game_id), (t.bob.account.id, t.game));
+    }
+    let mut turns: Vec<u32> = all.iter().map(|d| notification(&d.body).turn_ply).collect();
+    turns.sort_unstable();
+    assert_eq!(turns, [1, 1, 1, 3], "one your_turn per turn, reminders for the turn they belong to");
+    let (status, recent) = t.api.get("/api/notifications", Some(&t.bob.token)).await;
+    assert_eq!(status, 200);
+    assert_eq!(recent["notifications"].as_array().map(Vec::len), Some(4));
+    t.server.stop().await;
+}
+
+async fn a_failing_webhook_is_retried_and_never_delays_a_move(url: &str) {
+    let t = table(url, settings(60_000), days(1)).await;
+    let receiver = Receiver::start(2, ms(500)).await;
+    register_webhook(&t.api, &t.bob, &receiver.url(), &[]).await;
+    let started = Instant::now();
+    assert_eq!(t.play(&t.alice, 0, "a", "0").await.0, 200);
+    let took = started.elapsed();
+    assert!(took < ms(400), "the move did not wait for the webhook: {took:?}");
+    let deliveries = receiver.wait_for(Duration::from_secs(10), |d| d.iter().any(|d| d.accepted)).await;
+    assert_eq!(deliveries.len(), 3, "two failures, then success: {deliveries:?}");
+    assert!(deliveries.iter().all(|d| d.notification_id == deliveries[0].notification_id), "the same one");
+    assert!(deliveries.windows(2).all(|pair| pair[0].body == pair[1].body), "the same body each time");
+    tokio::time::sleep(ms(600)).await;
+    assert_eq!(receiver.deliveries().len(), 3, "delivered once, not again");
+    t.server.stop().await;
+}
+
+async fn notifications_reach_the_ndjson_stream_and_the_websocket(url: &str) {
+    let t = table(url, settings(60_000), days(2)).await;
+    let mut stream = t.api.open_stream("/api/notifications/stream", &t.bob.token).await;
+    assert_eq!(stream.status().as_u16(), 200);
+    assert_eq!(stream.headers()["content-type"], "application/x-ndjson");
+    let mut socket = WsClient::connect(t.server.addr, &t.bob.token).await;
+    assert_eq!(t.play(&t.alice, 0, "a", "0").await.0, 200);
+
+    let mut text = String::new();
+    let line = loop {
+        if let Some(end) = text.find('\n') {
+            break text[..end].to_owned();
+        }
+        let chunk = tokio::time::timeout(Duration::from_secs(5), stream.chunk()).await.expect("in time");
+        text.push_str(std::str::from_utf8(&chunk.expect("reads").expect("a chunk")).expect("UTF-8"));
+    };
+    let ServerFrame::Notification { notification: streamed } = serde_json::from_str(&line).expect("a frame") else {
+        panic!("expected a notification line: {line}");
+    };
+    assert_eq!((streamed.kind, streamed.game_id, streamed.turn_ply), (NotificationKind::YourTurn, t.game, 1));
+    let pushed = loop {
+        if let ServerFrame::Notification { notification } = socket.next().await {
+            break notification;
+        }
+    };
+    assert_eq!(pushed, streamed, "the same notification on every channel");
+    let (status, refused) = t.api.get("/api/notifications/stream", None).await;
+    assert_eq!((status, refused["code"].as_str()), (401, Some("unauthenticated")));
+    drop(stream);
+    t.server.stop().await;
+}
+
+async fn conditional_moves_fire_exactly_when_their_condition_matches(url: &str) {
+    let t = table(url, settings(60_000), days(3)).await;
+    let path = format!("/api/games/{}/conditional-moves", t.game);
+    let lines = |pairs: &[(&str, &str)]| json!({ "lines": pairs.iter().map(|(c, r)| json!({ "condition": c, "reply": r })).collect::<Vec<_>>() });
+    let (status, refused) = t.api.put(&path, &t.alice.token, &lines(&[("0", "0")])).await;
+    assert_eq!((status, refused["code"].as_str()), (409, Some("not_allowed")), "not on my own turn");
+    assert_eq!(t.play(&t.alice, 0, "a", "0").await.0, 200);
+    let (status, refused) = t.api.put(&path, &t.alice.token, &lines(&[("0", "4")])).await;
+    assert_eq!((status, refused["code"].as_str()), (400, Some("illegal_move")), "the reply retraces a line");
+    let (status, refused) = t.api.put(&path, &t.alice.token, &lines(&[("0", "0"), ("0", "1")])).await;
+    assert_eq!((status, refused["code"].as_str()), (400, Some("invalid_request")));
+    let (status, _) = t.api.put(&path, &t.alice.token, &lines(&[("0", "0"), ("1", "0")])).await;
+    assert_eq!(status, 200);
+    let (_, stored) = t.api.get(&path, Some(&t.alice.token)).await;
+    assert_eq!(stored["lines"].as_array().map(Vec::len), Some(2));
+    let (_, hidden) = t.api.get(&path, Some(&t.bob.token)).await;
+    assert_eq!(hidden["lines"], json!([]), "lines are private");
+
+    // Bob plays 0: Alice's reply 0 is played at once, as an ordinary move.
+    let (status, done) = t.play(&t.bob, 1, "b", "0").await;
+    assert_eq!(status, 200, "{done}");
+    let game = t.snapshot().await;
+    let moves: Vec<(&str, SeatName)> = game.moves.iter().map(|m| (m.notation.as_str(), m.seat)).collect();
+    assert_eq!(moves, [("0", SeatName::First), ("0", SeatName::Second), ("0", SeatName::First)]);
+    assert_eq!((game.ply, game.to_act), (3, Some(SeatName::Second)));
+    let (_, used) = t.api.get(&path, Some(&t.alice.token)).await;
+    assert_eq!(used["lines"], json!([]), "the other line can no longer match");
+
+    // A condition that does not match is discarded and nothing is played.
+    let (status, _) = t.api.put(&path, &t.alice.token, &lines(&[("2", "0")])).await;
+    assert_eq!(status, 200);
+    assert_eq!(t.play(&t.bob, 3, "c", "6").await.0, 200);
+    let game = t.snapshot().await;
+    assert_eq!((game.ply, game.to_act), (4, Some(SeatName::First)));
+    let (_, dropped) = t.api.get(&path, Some(&t.alice.token)).await;
+    assert_eq!(dropped["lines"], json!([]));
+    t.server.stop().await;
+}
+
+async fn seeks_stay_open_and_start_a_game_for_whoever_accepts(url: &str) {
+    let server = TestServer::start(url, settings(60_000)).await;
+    let api = Api::new(server.url());
+    let (ada, bolek, celina) = (api.guest("ada").await, api.guest("bolek").await, api.guest("celina").await);
+    let body = json!({ "time_control": { "type": "correspondence", "days_per_move": 5 }, "colour": "second" });
+    let (status, seek) = api.post("/api/seeks", Some(&ada.token), &body).await;
+    assert_eq!(status, 201, "{seek}");
+    let live = json!({ "time_control": { "type": "fischer", "initial_seconds": 60, "increment_seconds": 0 } });
+    let (status, refused) = api.post("/api/seeks", Some(&ada.token), &live).await;
+    assert_eq!((status, refused["code"].as_str()), (400, Some("invalid_request")));
+    let odd = json!({ "time_control": { "type": "correspondence", "days_per_move": 4 } });
+    assert_eq!(api.post("/api/seeks", Some(&ada.token), &odd).await.0, 400);
+    let id = seek["id"].as_str().expect("an id").to_owned();
+    // Ada logs out: her seek stays open.
+    assert_eq!(api.post("/api/logout", Some(&ada.token), &json!({})).await.0, 204);
+    let (_, listed) = api.get("/api/seeks", None).await;
+    assert_eq!(listed["seeks"][0]["id"], json!(id));
+    let accept = format!("/api/seeks/{id}/accept");
+    let (status, accepted) = api.post(&accept, Some(&bolek.token), &json!({})).await;
+    assert_eq!(status, 200, "{accepted}");
+    assert_eq!(accepted["status"], "accepted");
+    let (status, refused) = api.post(&accept, Some(&celina.token), &json!({})).await;
+    assert_eq!((status, refused["code"].as_str()), (404, Some("unknown_seek")), "accepted once");
+    let game_id = accepted["game_id"].as_str().expect("a game");
+    let (_, game) = api.get(&format!("/api/games/{game_id}"), None).await;
+    assert_eq!(game["players"][0]["name"], "bolek", "Ada asked for the second seat");
+    assert_eq!(game["time_control"]["days_per_move"], 5);
+
+    let expiring = json!({ "time_control": { "type": "correspondence", "days_per_move": 1 }, "expires_in_seconds": 1 });
+    let (_, short) = api.post("/api/seeks", Some(&celina.token), &expiring).await;
+    let (status, refused) = api
+        .post(&format!("/api/seeks/{}/cancel", short["id"].as_str().expect("id")), Some(&bolek.token), &json!({}))
+        .await;
+    assert_eq!((status, refused["code"].as_str()), (403, Some("forbidden")));
+    tokio::time::sleep(ms(1_200)).await;
+    let (_, shown) = api.get(&format!("/api/seeks/{}", short["id"].as_str().expect("id")), None).await;
+    assert_eq!(shown["status"], "expired");
+
+    // Correspondence challenges may stay open longer than live ones.
+    let long = 20 * 24 * 3600;
+    let challenge = json!({ "opponent": "bolek", "time_control": { "type": "correspondence", "days_per_move": 2 },
+                            "expires_in_seconds": long });
+    assert_eq!(api.post("/api/challenges", Some(&celina.token), &challenge).await.0, 201);
+    let fischer = json!({ "opponent": "bolek", "expires_in_seconds": long,
+                          "time_control": { "type": "fischer", "initial_seconds": 60, "increment_seconds": 0 } });
+    assert_eq!(api.post("/api/challenges", Some(&celina.token), &fischer).await.0, 400);
+    server.stop().await;
+}

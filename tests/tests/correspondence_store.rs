@@ -1,0 +1,277 @@
+//! The correspondence part of the store, written once and run against both backends: heartbeat and outages,
+//! overdue games, vacations, the notification outbox, conditional moves and seeks.
+
+use std::sync::Arc;
+
+use kartka_server::store::{
+    AccountKind, AccountRow, ConditionalRow, EventRow, GameRow, GameState, Millis, NotificationRow,
+    NotificationSettingsRow, Outage, SeekRow, Store, StoreError, VacationRow,
+};
+use kartka_tests::db::{Backend, TestDb};
+use tokio::sync::Barrier;
+use uuid::Uuid;
+
+macro_rules! on_both_backends {
+    ($($scenario:ident),+ $(,)?) => {
+        on_backend!(postgres, Backend::Postgres, $($scenario),+);
+        on_backend!(sqlite, Backend::Sqlite, $($scenario),+);
+    };
+}
+
+macro_rules! on_backend {
+    ($module:ident, $backend:expr, $($scenario:ident),+) => {
+        mod $module {
+            use super::*;
+            $(
+                #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+                async fn $scenario() {
+                    let db = TestDb::new($backend).await;
+                    super::$scenario(db.store()).await;
+                }
+            )+
+        }
+    };
+}
+
+on_both_backends!(
+    the_heartbeat_never_goes_back_and_outages_are_kept_once,
+    overdue_and_active_games_are_found,
+    an_account_has_one_current_vacation,
+    a_notification_is_made_and_published_once,
+    reminders_of_other_turns_are_dropped_unpublished,
+    webhook_deliveries_are_retried_then_closed,
+    conditional_moves_are_replaced_per_player,
+    concurrent_seek_accepts_let_exactly_one_win,
+);
+
+const T0: Millis = 1_750_000_000_000;
+const DAY: Millis = 86_400_000;
+
+async fn account(store: &dyn Store, name: &str) -> AccountRow {
+    let account = AccountRow {
+        id: Uuid::new_v4(),
+        name: name.to_owned(),
+        kind: AccountKind::Guest,
+        password_hash: None,
+        is_admin: false,
+        banned: false,
+        created_at: T0,
+    };
+    store.insert_account(&account).await.expect("insert account");
+    account
+}
+
+fn game_row(first: &AccountRow, second: &AccountRow, deadline: Option<Millis>) -> (GameRow, EventRow) {
+    let game = GameRow {
+        id: Uuid::new_v4(),
+        kind: "paper-soccer".to_owned(),
+        ruleset: r#"{"kind":"paper-soccer","width":8,"height":10,"goal":2}"#.to_owned(),
+        time_control: r#"{"type":"correspondence","days_per_move":1,"vacation_allowed":true}"#.to_owned(),
+        speed: "classical".to_owned(),
+        rated: false,
+        first_id: first.id,
+        second_id: second.id,
+        created_at: T0,
+        state: GameState {
+            status: "active".to_owned(),
+            winner: None,
+            end_reason: None,
+            ply: 0,
+            seq: 1,
+            first_ms: DAY,
+            second_ms: DAY,
+            clock_at: T0,
+            to_act: Some("first".to_owned()),
+            deadline,
+            finished_at: None,
+        },
+    };
+    let started = EventRow { seq: 1, kind: "started".to_owned(), payload: "{}".to_owned(), at: T0 };
+    (game, started)
+}
+
+async fn game(store: &dyn Store, first: &AccountRow, second: &AccountRow, deadline: Option<Millis>) -> GameRow {
+    let (game, started) = game_row(first, second, deadline);
+    store.insert_game(&game, &started).await.expect("insert game");
+    game
+}
+
+fn notification(account: &AccountRow, game: &GameRow, kind: &str, threshold: i64, turn_ply: i64) -> NotificationRow {
+    NotificationRow {
+        id: Uuid::new_v4(),
+        account_id: account.id,
+        game_id: game.id,
+        kind: kind.to_owned(),
+        threshold,
+        turn_ply,
+        deadline: Some(T0 + DAY),
+        due_at: T0,
+        published_at: None,
+    }
+}
+
+async fn the_heartbeat_never_goes_back_and_outages_are_kept_once(store: Arc<dyn Store>) {
+    assert_eq!(store.last_beat().await.expect("read"), None);
+    store.beat(T0).await.expect("beat");
+    store.beat(T0 - 1).await.expect("beat");
+    assert_eq!(store.last_beat().await.expect("read"), Some(T0));
+    let outage = Outage { started_at: T0, ended_at: T0 + 5_000 };
+    store.insert_outage(&outage).await.expect("record");
+    store.insert_outage(&outage).await.expect("recording again changes nothing");
+    assert_eq!(store.outages_ending_after(T0).await.expect("read"), [outage]);
+    assert_eq!(store.outages_ending_after(T0 + 5_000).await.expect("read"), []);
+}
+
+async fn overdue_and_active_games_are_found(store: Arc<dyn Store>) {
+    let (ada, bolek) = (account(store.as_ref(), "ada").await, account(store.as_ref(), "bolek").await);
+    let late = game(store.as_ref(), &ada, &bolek, Some(T0 + 10)).await;
+    let later = game(store.as_ref(), &ada, &bolek, Some(T0 + 20)).await;
+    let paused = game(store.as_ref(), &bolek, &ada, None).await;
+    assert_eq!(store.overdue_games(T0 + 15, 10).await.expect("read"), [late.id]);
+    assert_eq!(store.overdue_games(T0 + 30, 10).await.expect("read"), [late.id, later.id], "most overdue first");
+    let mine: Vec<Uuid> = store.active_games_of(ada.id).await.expect("read").iter().map(|g| g.id).collect();
+    assert_eq!(mine.len(), 3);
+    assert!(mine.contains(&paused.id));
+}
+
+async fn an_account_has_one_current_vacation(store: Arc<dyn Store>) {
+    let ada = account(store.as_ref(), "ada").await;
+    let vacation = |started_at| VacationRow {
+        id: Uuid::new_v4(),
+        account_id: ada.id,
+        started_at,
+        ends_at: started_at + 3 * DAY,
+        ended_at: None,
+        days_charged: 3,
+    };
+    let first = vacation(T0);
+    store.insert_vacation(&first).await.expect("insert");
+    assert!(matches!(store.insert_vacation(&vacation(T0 + 1)).await, Err(StoreError::Conflict)));
+    assert_eq!(store.current_vacation(ada.id).await.expect("read"), Some(first.clone()));
+    assert_eq!(store.vacations_ending(T0 + 3 * DAY).await.expect("read"), std::slice::from_ref(&first));
+    assert!(store.end_vacation(first.id, T0 + DAY, 1).await.expect("end"));
+    assert!(!store.end_vacation(first.id, T0 + 2 * DAY, 2).await.expect("end"), "ended once");
+    assert_eq!(store.current_vacation(ada.id).await.expect("read"), None);
+    assert_eq!(store.vacation_days_since(ada.id, T0 - 1).await.expect("sum"), 1, "what it was charged");
+    store.insert_vacation(&vacation(T0 + 2 * DAY)).await.expect("a new one after the first ended");
+    assert_eq!(store.vacation_days_since(ada.id, T0 - 1).await.expect("sum"), 4);
+    assert_eq!(store.vacation_days_since(ada.id, T0).await.expect("sum"), 3, "only those started since");
+}
+
+async fn a_notification_is_made_and_published_once(store: Arc<dyn Store>) {
+    let (ada, bolek) = (account(store.as_ref(), "ada").await, account(store.as_ref(), "bolek").await);
+    let game = game(store.as_ref(), &ada, &bolek, Some(T0 + DAY)).await;
+    let first = notification(&ada, &game, "your_turn", 0, 0);
+    store.schedule_notification(&first).await.expect("schedule");
+    store.schedule_notification(&notification(&ada, &game, "your_turn", 0, 0)).await.expect("again");
+    let due = store.due_notifications(T0, 10).await.expect("read");
+    assert_eq!(due.iter().map(|n| n.id).collect::<Vec<_>>(), [first.id], "the same event is one notification");
+    assert!(store.publish_notification(first.id, T0 + 1, None).await.expect("publish"));
+    assert!(!store.publish_notification(first.id, T0 + 2, None).await.expect("publish"), "published once");
+    store.schedule_notification(&notification(&ada, &game, "your_turn", 0, 0)).await.expect("after publishing");
+    assert_eq!(store.due_notifications(T0 + DAY, 10).await.expect("read"), [], "not made again");
+    let recent = store.recent_notifications(ada.id, 10).await.expect("read");
+    assert_eq!((recent.len(), recent[0].published_at), (1, Some(T0 + 1)));
+    assert_eq!(store.recent_notifications(bolek.id, 10).await.expect("read"), []);
+}
+
+async fn reminders_of_other_turns_are_dropped_unpublished(store: Arc<dyn Store>) {
+    let (ada, bolek) = (account(store.as_ref(), "ada").await, account(store.as_ref(), "bolek").await);
+    let game = game(store.as_ref(), &ada, &bolek, Some(T0 + DAY)).await;
+    let old = notification(&ada, &game, "reminder", 80, 0);
+    let published = notification(&ada, &game, "reminder", 50, 0);
+    let current = notification(&bolek, &game, "reminder", 80, 1);
+    for row in [&old, &published, &current] {
+        store.schedule_notification(row).await.expect("schedule");
+    }
+    assert!(store.publish_notification(published.id, T0, None).await.expect("publish"));
+    store.drop_unpublished_reminders(game.id, Some((bolek.id, 1))).await.expect("drop");
+    let due: Vec<Uuid> = store.due_notifications(T0, 10).await.expect("read").iter().map(|n| n.id).collect();
+    assert_eq!(due, [current.id]);
+    store.drop_unpublished_reminders(game.id, None).await.expect("drop");
+    assert_eq!(store.due_notifications(T0, 10).await.expect("read"), []);
+    assert_eq!(store.recent_notifications(ada.id, 10).await.expect("read").len(), 1, "published ones stay");
+}
+
+async fn webhook_deliveries_are_retried_then_closed(store: Arc<dyn Store>) {
+    let ada = account(store.as_ref(), "ada").await;
+    let bolek = account(store.as_ref(), "bolek").await;
+    let game = game(store.as_ref(), &ada, &bolek, Some(T0 + DAY)).await;
+    let settings = NotificationSettingsRow {
+        account_id: ada.id,
+        reminder_thresholds: "50,80".to_owned(),
+        webhook_url: Some("https://hooks.example.com/kartka".to_owned()),
+        webhook_secret: Some("secret".to_owned()),
+    };
+    store.save_notification_settings(&settings).await.expect("save");
+    assert_eq!(store.notification_settings(ada.id).await.expect("read"), Some(settings));
+    let row = notification(&ada, &game, "your_turn", 0, 0);
+    store.schedule_notification(&row).await.expect("schedule");
+    assert_eq!(store.due_webhooks(T0, 10).await.expect("read"), [], "not before it is published");
+    assert!(store.publish_notification(row.id, T0, Some(T0)).await.expect("publish"));
+    let jobs = store.due_webhooks(T0, 10).await.expect("read");
+    assert_eq!((jobs.len(), jobs[0].attempts, jobs[0].secret.as_deref()), (1, 0, Some("secret")));
+    store.webhook_attempted(row.id, 1, Some(T0 + 1_000), T0).await.expect("a failed attempt");
+    assert_eq!(store.due_webhooks(T0 + 999, 10).await.expect("read"), [], "waits for its retry");
+    assert_eq!(store.due_webhooks(T0 + 1_000, 10).await.expect("read")[0].attempts, 1);
+    store.webhook_attempted(row.id, 2, None, T0 + 1_000).await.expect("delivered");
+    assert_eq!(store.due_webhooks(T0 + DAY, 10).await.expect("read"), [], "closed");
+}
+
+async fn conditional_moves_are_replaced_per_player(store: Arc<dyn Store>) {
+    let (ada, bolek) = (account(store.as_ref(), "ada").await, account(store.as_ref(), "bolek").await);
+    let game = game(store.as_ref(), &ada, &bolek, Some(T0 + DAY)).await;
+    let line = |who: &AccountRow, if_turn: &str| ConditionalRow {
+        account_id: who.id,
+        if_turn: if_turn.to_owned(),
+        reply_turn: "0".to_owned(),
+    };
+    store.replace_conditional_moves(game.id, ada.id, &[line(&ada, "0"), line(&ada, "1")]).await.expect("store");
+    store.replace_conditional_moves(game.id, bolek.id, &[line(&bolek, "2")]).await.expect("store");
+    store.replace_conditional_moves(game.id, ada.id, &[line(&ada, "3")]).await.expect("replace");
+    let stored = store.conditional_moves(game.id).await.expect("read");
+    assert_eq!(stored.len(), 2);
+    assert!(stored.contains(&line(&ada, "3")) && stored.contains(&line(&bolek, "2")));
+    let repeated = store.replace_conditional_moves(game.id, ada.id, &[line(&ada, "4"), line(&ada, "4")]).await;
+    assert!(matches!(repeated, Err(StoreError::Conflict)));
+    assert!(store.conditional_moves(game.id).await.expect("read").contains(&line(&ada, "3")), "all or nothing");
+}
+
+async fn concurrent_seek_accepts_let_exactly_one_win(store: Arc<dyn Store>) {
+    let ada = account(store.as_ref(), "ada").await;
+    let seek = SeekRow {
+        id: Uuid::new_v4(),
+        creator_id: ada.id,
+        acceptor_id: None,
+        ruleset: "{}".to_owned(),
+        time_control: "{}".to_owned(),
+        colour: "random".to_owned(),
+        status: "open".to_owned(),
+        game_id: None,
+        created_at: T0,
+        expires_at: T0 + DAY,
+    };
+    store.insert_seek(&seek).await.expect("insert");
+    assert_eq!(store.open_seeks(T0, 10).await.expect("read"), std::slice::from_ref(&seek));
+    assert_eq!(store.open_seeks(T0 + DAY, 10).await.expect("read"), [], "expired");
+    let barrier = Arc::new(Barrier::new(2));
+    let mut racers = Vec::new();
+    for name in ["bolek", "celina"] {
+        let acceptor = account(store.as_ref(), name).await;
+        let (store, barrier, seek_id) = (store.clone(), barrier.clone(), seek.id);
+        let (game, started) = game_row(&ada, &acceptor, Some(T0 + DAY));
+        racers.push(tokio::spawn(async move {
+            barrier.wait().await;
+            store.accept_seek(seek_id, acceptor.id, &game, &started, T0 + 1).await.expect("accept")
+        }));
+    }
+    let mut won = 0;
+    for racer in racers {
+        won += usize::from(racer.await.expect("no panic"));
+    }
+    assert_eq!(won, 1);
+    let accepted = store.seek(seek.id).await.expect("read").expect("the seek");
+    assert_eq!(accepted.status, "accepted");
+    assert_eq!(store.active_games_of(ada.id).await.expect("read").len(), 1, "one game was created");
+    assert!(!store.cancel_seek(seek.id).await.expect("cancel"), "no longer open");
+}

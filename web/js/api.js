@@ -1,0 +1,55 @@
+// The REST API (docs/protocol.md): JSON in and out, errors as {code, message}.
+
+import { session } from './session.js';
+
+/** A refused request, with the server's stable error code. */
+class ApiError extends Error {
+  constructor(status, code, message) {
+    super(message);
+    this.status = status;
+    this.code = code;
+  }
+}
+
+async function request(method, path, body) {
+  const headers = { Accept: 'application/json' };
+  if (body !== undefined) headers['Content-Type'] = 'application/json';
+  const token = session.token();
+  if (token) headers.Authorization = `Bearer ${token}`;
+  let response;
+  try {
+    response = await fetch(path, { method, headers, body: body === undefined ? undefined : JSON.stringify(body) });
+  } catch {
+    throw new ApiError(0, 'offline', 'The server cannot be reached. Check your connection and try again.');
+  }
+  if (response.status === 204) return null;
+  const reply = await response.json().catch(() => null);
+  if (!response.ok) {
+    throw new ApiError(response.status, reply?.code ?? 'internal', reply?.message ?? `HTTP ${response.status}`);
+  }
+  return reply;
+}
+
+const path = (template, ...values) =>
+  template.reduce((out, part, i) => out + part + (i < values.length ? encodeURIComponent(values[i]) : ''), '');
+
+export const api = {
+  guest: (name) => request('POST', '/api/guest', name ? { name } : {}),
+  register: (username, password) => request('POST', '/api/register', { username, password }),
+  login: (username, password) => request('POST', '/api/login', { username, password }),
+  logout: () => request('POST', '/api/logout'),
+  me: () => request('GET', '/api/me'),
+  createChallenge: (challenge) => request('POST', '/api/challenges', challenge),
+  challenges: () => request('GET', '/api/challenges'),
+  challenge: (id) => request('GET', path`/api/challenges/${id}`),
+  acceptChallenge: (id) => request('POST', path`/api/challenges/${id}/accept`),
+  declineChallenge: (id) => request('POST', path`/api/challenges/${id}/decline`),
+  cancelChallenge: (id) => request('POST', path`/api/challenges/${id}/cancel`),
+  player: (name) => request('GET', path`/api/players/${name}`),
+  leaderboard: (speed, limit) => request('GET', `/api/leaderboard/paper-soccer?speed=${encodeURIComponent(speed)}&limit=${limit}`),
+  rematch: (gameId) => request('POST', path`/api/games/${gameId}/rematch`),
+  gamesOf: (name, limit = 30) => request('GET', `${path`/api/players/${name}/games`}?limit=${limit}`),
+  liveGames: () => request('GET', '/api/games?status=active'),
+  game: (id) => request('GET', path`/api/games/${id}`),
+  recordUrl: (id) => path`/api/games/${id}/record`,
+};

@@ -1,0 +1,128 @@
+// The single-page app: the header, the connection, and which page shows for which address.
+
+import { api } from './api.js';
+import { h, replaceChildren } from './dom.js';
+import { showNotice } from './notice.js';
+import { session } from './session.js';
+import { Connection } from './socket.js';
+
+/** Address patterns and their page modules; `public` pages work without signing in. */
+const ROUTES = [
+  { pattern: /^\/$/, page: () => import('./lobby.js') },
+  { pattern: /^\/login$/, page: () => import('./entry.js'), public: true },
+  { pattern: /^\/game\/([0-9a-f-]{36})$/, page: () => import('./game.js') },
+  { pattern: /^\/replay\/([0-9a-f-]{36})$/, page: () => import('./replay.js'), public: true },
+  { pattern: /^\/challenge\/([0-9a-f-]{36})$/, page: () => import('./challenge.js') },
+  { pattern: /^\/rules$/, page: () => import('./rules-page.js'), public: true },
+];
+
+const root = document.getElementById('page');
+const connection = new Connection(() => session.token());
+let leavePage = null;
+let routing = 0;
+
+const context = {
+  connection,
+  navigate,
+  account: () => session.account(),
+  /** Signs in with a session reply and connects. */
+  signIn(reply) {
+    session.set(reply);
+    connection.stop();
+    connection.start();
+  },
+};
+
+function navigate(path, { replace = false } = {}) {
+  // A game can be opened twice at once (the accept reply and the `game_started` frame): open it once.
+  if (path === location.pathname + location.search) return;
+  if (replace) history.replaceState(null, '', path);
+  else history.pushState(null, '', path);
+  route();
+}
+
+async function route() {
+  const ticket = ++routing;
+  const path = location.pathname;
+  const match = ROUTES.map((r) => ({ ...r, params: r.pattern.exec(path) })).find((r) => r.params);
+  if (match && !match.public && !session.token()) {
+    navigate(`/login?next=${encodeURIComponent(path + location.search)}`, { replace: true });
+    return;
+  }
+  await leavePage?.();
+  leavePage = null;
+  if (!match) {
+    replaceChildren(root, h('section', { class: 'panel narrow' }, h('h1', { text: 'Nothing here' }),
+      h('p', {}, 'This page does not exist. ', h('a', { href: '/', text: 'Go to the lobby' }), '.')));
+    return;
+  }
+  const module = await match.page();
+  if (ticket !== routing) return;
+  replaceChildren(root);
+  leavePage = (await module.mount(root, context, match.params.slice(1))) ?? null;
+  highlightNav(path);
+}
+
+function highlightNav(path) {
+  for (const link of document.querySelectorAll('.site-nav a')) {
+    if (link.getAttribute('href') === path) link.setAttribute('aria-current', 'page');
+    else link.removeAttribute('aria-current');
+  }
+}
+
+function renderAccount() {
+  const account = session.account();
+  const box = document.getElementById('account');
+  if (!account) {
+    replaceChildren(box, h('a', { class: 'button small', href: '/login', text: 'Sign in' }));
+    return;
+  }
+  replaceChildren(
+    box,
+    h('span', { class: 'me', title: account.guest ? 'Guest account' : 'Registered account' }, account.name,
+      account.guest ? h('span', { class: 'tag', text: 'guest' }) : null),
+    h('button', { class: 'small quiet', type: 'button', on: { click: signOut } }, 'Sign out'),
+  );
+}
+
+async function signOut() {
+  await api.logout().catch(() => {});
+  session.clear();
+  connection.stop();
+  navigate('/login');
+}
+
+function renderConnection(status) {
+  const badge = document.getElementById('connection');
+  badge.hidden = status === 'online' || !session.token();
+  badge.className = `connection ${status}`;
+  badge.textContent = status === 'connecting' ? 'Connecting…' : 'Offline — reconnecting…';
+}
+
+connection.on('status', renderConnection);
+connection.on('signed_out', () => {
+  session.clear();
+  showNotice('Your session has ended. Please sign in again.');
+  navigate(`/login?next=${encodeURIComponent(location.pathname)}`, { replace: true });
+});
+connection.on('game_started', ({ game_id: id }) => {
+  // A rematch opens its game itself; any other new game must not pull a player out of the one on screen.
+  if (location.pathname === `/game/${id}`) return;
+  if (location.pathname.startsWith('/game/')) showNotice('A new game of yours has started.', { href: `/game/${id}`, label: 'Open it' });
+  else navigate(`/game/${id}`);
+});
+session.onChange(renderAccount);
+
+document.addEventListener('click', (event) => {
+  const link = event.target.closest('a[href]');
+  if (!link || event.defaultPrevented || event.button !== 0 || event.metaKey || event.ctrlKey || event.shiftKey) return;
+  if (link.target || link.hasAttribute('download') || link.origin !== location.origin) return;
+  if (link.pathname.startsWith('/api/')) return;
+  event.preventDefault();
+  if (link.pathname + link.search !== location.pathname + location.search) navigate(link.pathname + link.search);
+});
+window.addEventListener('popstate', route);
+
+renderAccount();
+if (session.token()) connection.start();
+route();

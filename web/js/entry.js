@@ -1,0 +1,58 @@
+// Signing in: a guest in one click, or a registered account.
+
+import { api } from './api.js';
+import { h } from './dom.js';
+import { field, form } from './forms.js';
+
+/** Where to go after signing in: the `next` of the address if it is a page of this site. */
+function destination() {
+  const next = new URLSearchParams(location.search).get('next');
+  return next && next.startsWith('/') && !next.startsWith('//') ? next : '/';
+}
+
+export function mount(root, context) {
+  const done = (reply) => {
+    context.signIn(reply);
+    context.navigate(destination(), { replace: true });
+  };
+
+  const guestName = field('Name (optional)', { name: 'guest-name', autocomplete: 'nickname', maxLength: 24,
+    pattern: '[A-Za-z0-9_\\-]{3,24}', placeholder: 'e.g. pitch_wizard', title: '3–24 letters, digits, _ or -' });
+  const guest = form({ class: 'stack', 'aria-label': 'Play as a guest' }, [
+    guestName.element,
+    h('button', { class: 'primary big', type: 'submit', id: 'play-as-guest', text: 'Play as a guest' }),
+  ], async () => done(await api.guest(guestName.input.value.trim() || undefined)));
+
+  const credentials = (prefix, autocompletePassword) => {
+    const username = field('Username', { name: `${prefix}-username`, autocomplete: 'username', required: true,
+      minLength: 3, maxLength: 24, pattern: '[A-Za-z0-9_\\-]{3,24}', title: '3–24 letters, digits, _ or -' });
+    const password = field('Password', { name: `${prefix}-password`, type: 'password', required: true,
+      autocomplete: autocompletePassword, minLength: 8, maxLength: 128 });
+    return { username, password };
+  };
+  const signIn = credentials('login', 'current-password');
+  const login = form({ class: 'stack', 'aria-label': 'Sign in' }, [
+    signIn.username.element, signIn.password.element,
+    h('button', { type: 'submit', text: 'Sign in' }),
+  ], async () => done(await api.login(signIn.username.input.value, signIn.password.input.value)));
+  const signUp = credentials('register', 'new-password');
+  const register = form({ class: 'stack', 'aria-label': 'Create an account' }, [
+    signUp.username.element, signUp.password.element,
+    h('button', { type: 'submit', text: 'Create account' }),
+  ], async () => done(await api.register(signUp.username.input.value, signUp.password.input.value)));
+
+  root.append(
+    h('section', { class: 'entry' },
+      h('div', { class: 'hero' },
+        h('h1', { text: 'Paper Soccer, on squared paper' }),
+        h('p', { class: 'lead' }, 'Draw the ball\'s path point by point; bounce off old lines to keep moving; ' +
+          'get it into your opponent\'s goal. ', h('a', { href: '/rules', text: 'How to play' })),
+        guest),
+      h('div', { class: 'accounts' },
+        h('section', { class: 'panel' }, h('h2', { text: 'Sign in' }), login),
+        h('section', { class: 'panel' }, h('h2', { text: 'New account' }),
+          h('p', { class: 'hint', text: 'Keeps your name and your games. Passwords need 8 characters or more.' }),
+          register))),
+  );
+  document.getElementById('play-as-guest').focus();
+}

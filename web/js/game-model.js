@@ -1,0 +1,123 @@
+// A game as the server tells it: built from a snapshot, then advanced by each event in order. It replays the
+// moves through the rules, so it knows every drawn segment, who drew it, and where the ball is.
+
+import { Pitch, Position, parseDigits, stepPoint } from './rules.js';
+
+export class GameModel {
+  constructor(snapshot) {
+    this.id = snapshot.id;
+    this.players = snapshot.players;
+    this.ruleset = snapshot.ruleset;
+    this.timeControl = snapshot.time_control;
+    this.speed = snapshot.speed;
+    this.rated = snapshot.rated;
+    /** How the result changed the ratings (`[{seat, rating_before, rating_after, provisional}]`), when seen live. */
+    this.ratingChanges = [];
+    this.status = snapshot.status;
+    this.result = snapshot.result;
+    this.drawOffer = snapshot.draw_offer;
+    this.clocks = snapshot.clocks;
+    this.clocksAt = snapshot.clocks_at_ms;
+    this.ply = snapshot.ply;
+    this.pitch = new Pitch(snapshot.ruleset);
+    this.position = new Position(this.pitch);
+    /** Every step: `{from, to, digit, seat, turn}`; `turn` counts completed turns before it. */
+    this.steps = [];
+    /** Completed and current turns: `{seat, notation, ended}`. */
+    this.turns = [];
+    /** Seats whose player is away, with the moment the opponent may claim the win. */
+    this.absent = {};
+    for (const move of snapshot.moves) this.applyMove(move);
+  }
+
+  /** The seat `accountId` plays, or null for a spectator. */
+  seatOf(accountId) {
+    const index = this.players.findIndex((player) => player.account_id === accountId);
+    return index === 0 ? 'first' : index === 1 ? 'second' : null;
+  }
+
+  player(seat) {
+    return this.players[seat === 'first' ? 0 : 1];
+  }
+
+  /** Whose turn it is while the game is on. */
+  toAct() {
+    return this.status === 'active' && !this.position.outcome ? this.position.toMove : null;
+  }
+
+  /** Whether a seat has played a step (abort is allowed until both have). */
+  hasMoved(seat) {
+    return this.steps.some((step) => step.seat === seat);
+  }
+
+  applyMove(move) {
+    for (const digit of parseDigits(move.notation)) {
+      const from = this.position.ball;
+      this.position.step(digit);
+      this.steps.push({ from, to: stepPoint(from, digit), digit, seat: move.seat, turn: this.turns.length });
+    }
+    const current = this.turns.at(-1);
+    if (current && !current.ended && current.seat === move.seat) current.notation += move.notation;
+    else this.turns.push({ seat: move.seat, notation: move.notation, ended: false });
+    if (move.turn_ended) this.turns.at(-1).ended = true;
+    this.ply = move.ply + move.notation.length;
+  }
+
+  setClocks(clocks, at) {
+    this.clocks = clocks;
+    this.clocksAt = at;
+  }
+
+  /** Advances the game by one event envelope. */
+  apply({ event, at_ms: at }) {
+    switch (event.type) {
+      case 'moved':
+        this.applyMove(event);
+        this.setClocks(event.clocks, event.at_ms);
+        if (this.drawOffer && this.drawOffer !== event.seat) this.drawOffer = null;
+        break;
+      case 'ended':
+        this.status = 'finished';
+        this.result = event.result;
+        this.ratingChanges = event.rating_changes ?? [];
+        this.drawOffer = null;
+        this.setClocks(event.clocks, at);
+        break;
+      case 'aborted':
+        this.status = 'aborted';
+        this.setClocks({ ...this.clocks, running: null }, at);
+        break;
+      case 'draw_offered':
+        this.drawOffer = event.seat;
+        break;
+      case 'draw_declined':
+        this.drawOffer = null;
+        break;
+      case 'player_disconnected':
+        this.absent[event.seat] = event.claimable_at_ms;
+        break;
+      case 'player_connected':
+        delete this.absent[event.seat];
+        break;
+      default:
+        break;
+    }
+  }
+
+  /** Time left for `seat` at server time `now`: the running clock keeps running between events. */
+  timeLeft(seat, now) {
+    const stored = seat === 'first' ? this.clocks.first_ms : this.clocks.second_ms;
+    if (this.status !== 'active' || this.clocks.running !== seat) return stored;
+    return stored - Math.max(0, now - this.clocksAt);
+  }
+}
+
+/** Turns grouped as kurnik writes them: `[{number, first, second}]`, each side a turn or undefined. */
+export function turnRows(turns) {
+  const rows = [];
+  turns.forEach((turn, index) => {
+    if (turn.seat === 'first' || rows.length === 0) rows.push({ number: rows.length + 1 });
+    rows.at(-1)[turn.seat] = { ...turn, index };
+  });
+  return rows;
+}

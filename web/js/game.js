@@ -1,0 +1,303 @@
+// A live game: play it (one `move` frame per step, as the steps are made) or watch it.
+
+import { api } from './api.js';
+import { Board, keypadDigit } from './board.js';
+import { h, replaceChildren } from './dom.js';
+import { GameFeed } from './feed.js';
+import { GameModel } from './game-model.js';
+import { describeResult, describeTimeControl, formatCountdown, resultFor } from './format.js';
+import { renderMoveList } from './move-list.js';
+import { showNotice } from './notice.js';
+import { PlayerCard } from './player-card.js';
+import { ratingIn } from './ratings.js';
+import { mountRematch } from './rematch.js';
+import { otherSeat, parseDigits, stepPoint } from './rules.js';
+
+/** How often clocks and countdowns are redrawn between server events. */
+const TICK_MS = 100;
+/** How long a move may wait for the server before the page says it is still being sent. */
+const SLOW_SEND_MS = 700;
+/** How long a "Resign" button waits for the confirming second press. */
+const CONFIRM_MS = 4000;
+
+export function mount(root, context, [gameId]) {
+  const me = context.account();
+  const page = new GamePage(root, context, gameId, me);
+  return () => page.close();
+}
+
+class GamePage {
+  constructor(root, context, gameId, me) {
+    this.context = context;
+    this.gameId = gameId;
+    this.me = me;
+    this.model = null;
+    this.root = root;
+    replaceChildren(root, h('p', { class: 'loading', text: 'Loading the game…' }));
+    this.feed = new GameFeed(context.connection, gameId, {
+      snapshot: (game) => this.start(game),
+      event: (envelope) => this.onEvent(envelope),
+      changed: () => this.render(),
+      rejected: (error) => this.say(`The server refused that step: ${error.message}`),
+      failed: (error) => this.fail(error),
+    });
+    this.onKey = (event) => this.key(event);
+    document.addEventListener('keydown', this.onKey);
+    this.removeStatus = context.connection.on('status', () => this.render());
+    this.ticker = setInterval(() => this.tick(), TICK_MS);
+  }
+
+  close() {
+    this.closeRematch?.();
+    clearInterval(this.ticker);
+    document.removeEventListener('keydown', this.onKey);
+    this.removeStatus();
+    this.feed.close();
+  }
+
+  fail(error) {
+    const text = error.code === 'unknown_game' ? 'There is no such game.' : error.message;
+    replaceChildren(this.root, h('section', { class: 'panel narrow' }, h('h1', { text: 'Cannot open the game' }),
+      h('p', { text }), h('p', {}, h('a', { href: '/', text: 'Back to the lobby' }))));
+  }
+
+  start(snapshot) {
+    this.model = new GameModel(snapshot);
+    this.seat = this.model.seatOf(this.me.id);
+    const label = `${this.model.player('first').name} against ${this.model.player('second').name}`;
+    this.board = new Board(this.model.pitch, { label, onStep: (digit) => this.step(digit) });
+    this.cards = {
+      first: new PlayerCard(this.model.player('first'), 'first', { you: this.seat === 'first' }),
+      second: new PlayerCard(this.model.player('second'), 'second', { you: this.seat === 'second' }),
+    };
+    this.status = h('p', { class: 'status', id: 'game-status', role: 'status', 'aria-live': 'polite' });
+    this.sending = h('p', { class: 'sending', id: 'sending', hidden: true });
+    this.actions = h('div', { class: 'actions', id: 'game-actions' });
+    this.moves = h('div', { class: 'move-list', id: 'move-list', tabindex: 0, 'aria-label': 'Moves' });
+    this.after = h('div', { class: 'after' });
+    this.howToMove = this.seat ? h('p', { class: 'hint', text: 'Click or tap a highlighted point to move there. Keyboard: the numeric keypad, 8 = up, 9 = up-right, 6 = right … 7 = up-left.' }) : null;
+    // Each card sits at the end of the goal its player defends: second at the top, first at the bottom.
+    replaceChildren(this.root,
+      h('div', { class: 'game-page' },
+        h('div', { class: 'board-column' }, this.cards.second.element, h('div', { class: 'board-wrap' }, this.board.element), this.cards.first.element),
+        h('aside', { class: 'side' },
+          h('p', { class: 'game-title' }, h('strong', { text: describeTimeControl(this.model.timeControl) }),
+            this.model.rated ? ' · rated' : ' · casual',
+            this.seat ? ` · you play ${this.seat}, attacking the ${this.seat === 'first' ? 'top' : 'bottom'} goal`
+              : ' · watching'),
+          this.status, this.sending, this.actions,
+          h('h2', { class: 'small-heading', text: 'Moves' }), this.moves,
+          this.howToMove,
+          this.after)));
+    this.render();
+    this.showRatings();
+  }
+
+  /** The players' current ratings for this game's speed class, until the game's end shows how they changed. */
+  showRatings() {
+    for (const seat of ['first', 'second']) {
+      api.player(this.model.player(seat).name).then((profile) => {
+        if (!this.model.ratingChanges.length) this.cards[seat].setRating(ratingIn(profile, this.model.speed));
+      }, () => {});
+    }
+  }
+
+  onEvent(envelope) {
+    if (!this.model) return;
+    this.model.apply(envelope);
+    const { event } = envelope;
+    for (const change of event.type === 'ended' ? this.model.ratingChanges : []) {
+      this.cards[change.seat].setRating({ rating: change.rating_after, provisional: change.provisional },
+        change.rating_after - change.rating_before);
+    }
+    if (event.type === 'draw_offered' && this.seat && event.seat !== this.seat) this.say('Your opponent offers a draw.');
+    if (event.type === 'draw_declined' && this.seat && event.seat !== this.seat) this.say('Your opponent declined the draw.');
+    this.render();
+  }
+
+  /** The game as the player sees it: the server's state plus the steps still on their way to it. */
+  display() {
+    const position = this.model.position.clone();
+    const steps = this.model.steps.map((step) => ({ ...step }));
+    const pending = this.feed.pendingNotation();
+    const turns = this.model.turns.map((turn, index) => ({ ...turn, index }));
+    if (pending) {
+      const open = turns.at(-1);
+      const turnIndex = open && !open.ended && open.seat === this.seat ? open.index : turns.length;
+      if (turnIndex === turns.length) turns.push({ seat: this.seat, notation: '', ended: false, index: turnIndex });
+      for (const digit of parseDigits(pending)) {
+        const from = position.ball;
+        const result = position.step(digit);
+        steps.push({ from, to: stepPoint(from, digit), seat: this.seat, turn: turnIndex });
+        turns[turnIndex].notation += String(digit);
+        turns[turnIndex].pending = true;
+        if (result !== 'bounce') turns[turnIndex].ended = true;
+      }
+    }
+    const lastTurn = steps.at(-1)?.turn;
+    for (const step of steps) step.recent = step.turn === lastTurn;
+    return { position, steps, turns };
+  }
+
+  myMove(position) {
+    return this.model.status === 'active' && this.seat && !position.outcome && position.toMove === this.seat;
+  }
+
+  step(digit) {
+    const { position } = this.display();
+    if (!this.myMove(position) || !position.isLegal(digit)) return;
+    this.feed.move(this.model.ply + this.feed.pendingNotation().length, String(digit));
+  }
+
+  key(event) {
+    if (event.target.closest?.('input, textarea, select')) return;
+    const digit = keypadDigit(event);
+    if (digit === undefined || !this.model) return;
+    event.preventDefault();
+    this.step(digit);
+  }
+
+  say(text) {
+    showNotice(text);
+  }
+
+  render() {
+    if (!this.model) return;
+    const { position, steps, turns } = this.display();
+    const mine = this.myMove(position);
+    const targets = mine ? position.legalDirections().map((digit) => ({ digit, bounce: position.wouldBounce(digit) })) : [];
+    this.board.draw({ steps, ball: position.ball, targets });
+    this.board.element.classList.toggle('my-move', mine);
+    renderMoveList(this.moves, turns, { current: turns.length - 1 });
+    this.status.textContent = this.statusText(position);
+    this.status.className = `status${mine ? ' mine' : ''}${mine && position.midTurn ? ' bounce' : ''}`;
+
+    this.renderActions();
+    this.renderAfter();
+    this.tick();
+  }
+
+  statusText(position) {
+    const model = this.model;
+    if (model.status === 'finished') {
+      const text = describeResult(model.result, model.players);
+      return this.seat ? `${resultFor(model.result, this.seat)}: ${text}.` : `${text}.`;
+    }
+    if (model.status === 'aborted') return 'The game was aborted before both players moved.';
+    if (position.outcome) return 'The ball is in — waiting for the server…';
+    const mover = position.toMove;
+    if (mover === this.seat) {
+      return position.midTurn ? 'Bounce! Your turn goes on: step again.' : 'Your move.';
+    }
+    const name = model.player(mover).name;
+    return position.midTurn ? `${name} bounced and moves again.` : `${name} to move.`;
+  }
+
+  renderActions() {
+    const model = this.model;
+    if (!this.seat || model.status !== 'active') {
+      replaceChildren(this.actions);
+      return;
+    }
+    const offline = this.context.connection.status !== 'online';
+    const opponent = otherSeat(this.seat);
+    const act = async (type, fields, done) => {
+      try {
+        await this.feed.act(type, fields);
+        if (done) this.say(done);
+      } catch (error) {
+        this.say(error.code === 'offline' ? 'You are offline; try again when the connection is back.' : error.message);
+      }
+    };
+    const button = (label, attributes, onClick) =>
+      h('button', { type: 'button', disabled: offline, ...attributes, on: { click: onClick } }, label);
+    const buttons = [];
+    if (!(model.hasMoved('first') && model.hasMoved('second'))) {
+      buttons.push(button('Abort', { class: 'quiet', id: 'abort' }, () => act('abort')));
+    }
+    if (model.drawOffer === opponent) {
+      buttons.push(button('Accept draw', { class: 'primary', id: 'accept-draw' }, () => act('draw', { action: 'accept' })));
+      buttons.push(button('Decline draw', { id: 'decline-draw' }, () => act('draw', { action: 'decline' })));
+    } else if (model.drawOffer === this.seat) {
+      buttons.push(button('Draw offered', { disabled: true }, () => {}));
+    } else {
+      buttons.push(button('Offer draw', { id: 'offer-draw' }, () => act('draw', { action: 'offer' }, 'Draw offered.')));
+    }
+    buttons.push(this.resignButton(offline, () => act('resign')));
+    const claimableAt = model.absent[opponent];
+    if (claimableAt !== undefined && model.toAct() === opponent) {
+      this.claimButton = button('Claim victory', { class: 'primary', id: 'claim-victory' }, () => act('claim_victory'));
+      this.claimButton.dataset.at = claimableAt;
+      buttons.push(this.claimButton);
+    } else {
+      this.claimButton = null;
+    }
+    replaceChildren(this.actions, buttons);
+  }
+
+  /** Resigning takes two presses, so a slip of the finger does not lose the game. */
+  resignButton(offline, resign) {
+    const button = h('button', { type: 'button', class: 'danger', id: 'resign', disabled: offline, text: 'Resign' });
+    let armed = null;
+    button.addEventListener('click', () => {
+      if (armed) {
+        clearTimeout(armed);
+        resign();
+        return;
+      }
+      button.textContent = 'Really resign?';
+      armed = setTimeout(() => {
+        armed = null;
+        button.textContent = 'Resign';
+      }, CONFIRM_MS);
+    });
+    return button;
+  }
+
+  renderAfter() {
+    if (this.howToMove) this.howToMove.hidden = this.model.status !== 'active';
+    if (this.model.status === 'active') {
+      replaceChildren(this.after);
+      return;
+    }
+    if (this.afterShown) return;
+    this.afterShown = true;
+    if (this.seat) {
+      const opponent = this.model.player(otherSeat(this.seat)).name;
+      this.closeRematch = mountRematch(this.after, this.context, { gameId: this.gameId, seat: this.seat, opponent });
+    }
+    const finished = this.model.status === 'finished';
+    this.after.append(h('div', { class: 'button-row' },
+      finished ? h('a', { class: this.seat ? 'button' : 'button primary', href: `/replay/${this.gameId}`, text: 'Replay the game' }) : null,
+      finished ? h('a', { class: 'button', href: api.recordUrl(this.gameId), download: '', text: 'Download record' }) : null,
+      h('a', { class: 'button quiet', href: '/', text: 'Back to the lobby' })));
+  }
+
+  /** Redraws the clocks (the running one counts down locally between events) and the claim countdown. */
+  tick() {
+    if (!this.model) return;
+    const now = this.context.connection.serverNow();
+    const model = this.model;
+    for (const seat of ['first', 'second']) {
+      const card = this.cards[seat];
+      const running = model.status === 'active' && model.clocks.running === seat;
+      card.setClock(model.timeLeft(seat, now), running);
+      card.setToMove(model.toAct() === seat);
+      const away = model.absent[seat];
+      card.setNote(model.status === 'active' && away !== undefined ? 'disconnected' : '');
+    }
+    // A move normally settles within milliseconds; say so only when it does not, so nothing flickers.
+    const oldest = this.feed.pending[0];
+    const online = this.context.connection.status === 'online';
+    this.sending.hidden = !oldest || (online && Date.now() - oldest.madeAt < SLOW_SEND_MS);
+    this.sending.textContent = online
+      ? 'Sending your move…'
+      : 'Offline: your move is kept and will be sent when the connection is back.';
+    if (this.claimButton) {
+      const wait = Number(this.claimButton.dataset.at) - now;
+      const offline = this.context.connection.status !== 'online';
+      this.claimButton.disabled = offline || wait > 0;
+      this.claimButton.textContent = wait > 0 ? `Claim victory in ${formatCountdown(wait)}` : 'Claim victory';
+    }
+  }
+}

@@ -1,0 +1,47 @@
+// The lobby: two columns of panels. Each panel is a module with `mount(container, lobby)` returning its cleanup,
+// so each way to find a game (quick pairing, open seeks, challenges) is a panel of its own.
+
+import { api } from './api.js';
+import { h } from './dom.js';
+import * as challenges from './lobby/challenges.js';
+import { LobbyFeed } from './lobby/feed.js';
+import * as leaderboard from './lobby/leaderboard.js';
+import * as liveGames from './lobby/live-games.js';
+import * as myGames from './lobby/my-games.js';
+import * as newChallenge from './lobby/new-challenge.js';
+import * as quickPairing from './lobby/quick-pairing.js';
+import * as seeks from './lobby/seeks.js';
+
+/** Finding a game on the left; what is mine and what others play on the right. */
+const COLUMNS = [
+  [quickPairing, seeks, newChallenge],
+  [challenges, myGames, liveGames, leaderboard],
+];
+
+export function mount(root, context) {
+  const me = context.account();
+  let profile = null;
+  const lobby = {
+    ...context,
+    // Panels tell each other about changes they caused (a challenge made here appears in the list there).
+    events: new EventTarget(),
+    feed: new LobbyFeed(context.connection),
+    /** My profile (ratings), loaded once per visit to the lobby. */
+    myProfile: () => (profile ??= api.player(me.name).catch((error) => {
+      profile = null;
+      throw error;
+    })),
+  };
+  const cleanups = [() => lobby.feed.close()];
+  const columns = COLUMNS.map((panels) => {
+    const column = h('div', { class: 'lobby-column' });
+    for (const panel of panels) {
+      const container = h('section', { class: 'panel', id: panel.ID, 'aria-labelledby': `${panel.ID}-title` });
+      column.append(container);
+      cleanups.push(panel.mount(container, lobby));
+    }
+    return column;
+  });
+  root.append(h('div', { class: 'lobby' }, columns));
+  return () => cleanups.forEach((cleanup) => cleanup?.());
+}

@@ -1,0 +1,51 @@
+// The leaderboard: the best established ratings of a speed class, and where I stand.
+
+import { api } from '../api.js';
+import { h, replaceChildren } from '../dom.js';
+import { ratingBadge, ratingIn } from '../ratings.js';
+import { SPEEDS } from '../time-controls.js';
+
+export const ID = 'leaderboard';
+
+/** Rows shown. */
+const LIMIT = 10;
+
+export function mount(container, lobby) {
+  const me = lobby.account();
+  let speed = 'blitz';
+  const board = h('div', { class: 'leaderboard' });
+  const mine = h('p', { class: 'hint', id: 'my-rating' });
+
+  const load = async () => {
+    const shown = speed;
+    try {
+      const [{ players }, profile] = await Promise.all([api.leaderboard(shown, LIMIT), lobby.myProfile()]);
+      if (shown !== speed) return;
+      replaceChildren(board, players.length
+        ? h('ol', { class: 'ranking' }, players.map((entry) => h('li', { class: entry.player.id === me.id ? 'me' : null },
+          h('span', { class: 'rank', text: String(entry.rank) }),
+          h('span', { class: 'name', text: entry.player.name }),
+          h('span', { class: 'games', text: `${entry.games} games` }),
+          ratingBadge({ rating: entry.rating, provisional: false }))))
+        : h('p', { class: 'empty', text: 'Nobody yet: a rating appears here once it is established (no longer provisional, marked ?).' }));
+      const rating = ratingIn(profile, shown);
+      replaceChildren(mine, `Your ${shown} rating: `, ratingBadge(rating),
+        rating.games ? ` after ${rating.games} rated ${rating.games === 1 ? 'game' : 'games'}` : ', before any rated game');
+    } catch (error) {
+      if (shown === speed) replaceChildren(board, h('p', { class: 'error', text: error.message }));
+    }
+  };
+
+  const tab = ({ id, name }) => h('label', {},
+    h('input', { type: 'radio', name: 'leaderboard-speed', value: id, checked: id === speed,
+      on: { change: () => { speed = id; load(); } } }),
+    h('span', { text: name }));
+
+  container.append(
+    h('div', { class: 'panel-head' },
+      h('h2', { id: `${ID}-title`, text: 'Leaderboard' }),
+      h('fieldset', { class: 'segmented' }, h('legend', { class: 'visually-hidden', text: 'Speed' }), SPEEDS.map(tab))),
+    board, mine);
+  load();
+  return null;
+}

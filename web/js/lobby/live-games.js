@@ -1,0 +1,27 @@
+// Games being played now, to watch.
+
+import { api } from '../api.js';
+import { h } from '../dom.js';
+import { formatTimeControl } from '../format.js';
+import { mountGameList, pairing } from './game-list.js';
+
+export const ID = 'live-games';
+
+export function mount(container, lobby) {
+  const me = lobby.account();
+  const item = (game) => {
+    const playing = game.players.some((player) => player.account_id === me.id);
+    return h('li', { class: 'game' },
+      h('a', { href: `/game/${game.id}` }, pairing(game),
+        h('span', { class: 'meta', text: `${formatTimeControl(game.time_control)} · ${game.ply} steps` })),
+      h('a', { class: 'button small', href: `/game/${game.id}`, text: playing ? 'Play' : 'Watch' }));
+  };
+  return mountGameList(container, lobby, {
+    id: ID,
+    title: 'Live games',
+    empty: 'Nobody is playing right now.',
+    load: async () => (await api.liveGames()).games,
+    item,
+    everyMs: 10_000,
+  });
+}

@@ -1,0 +1,40 @@
+// My games: those being played, with whose turn it is, then the finished ones to replay.
+
+import { api } from '../api.js';
+import { h } from '../dom.js';
+import { describeResult, formatTimeControl, resultFor } from '../format.js';
+import { mountGameList } from './game-list.js';
+
+export const ID = 'my-games';
+
+export function mount(container, lobby) {
+  const me = lobby.account();
+  const item = (game) => {
+    const seat = game.players[0].account_id === me.id ? 'first' : 'second';
+    const opponent = game.players[seat === 'first' ? 1 : 0].name;
+    const tc = formatTimeControl(game.time_control);
+    if (game.status === 'active') {
+      const mine = game.to_act === seat;
+      return h('li', { class: `game${mine ? ' my-turn' : ''}` },
+        h('a', { href: `/game/${game.id}` }, h('strong', { text: `vs ${opponent}` }), h('span', { class: 'meta', text: tc })),
+        h('span', { class: `turn${mine ? ' mine' : ''}`, text: mine ? 'Your turn' : `${opponent}'s turn` }));
+    }
+    if (game.status === 'aborted') return null;
+    return h('li', { class: 'game' },
+      h('a', { href: `/replay/${game.id}` }, h('strong', { text: `vs ${opponent}` }), h('span', { class: 'meta', text: tc })),
+      h('span', { class: 'result', title: describeResult(game.result, game.players), text: resultFor(game.result, seat) }));
+  };
+  return mountGameList(container, lobby, {
+    id: ID,
+    title: 'Your games',
+    empty: 'No games yet: press a time control under Quick pairing, accept a seek, or challenge someone.',
+    load: async () => {
+      const { games } = await api.gamesOf(me.name);
+      // Games in play first (yours to move before theirs), then the finished ones, newest first.
+      const rank = (g) => (g.status !== 'active' ? 2 : g.players[g.to_act === 'first' ? 0 : 1]?.account_id === me.id ? 0 : 1);
+      return games.map((g, i) => ({ g, i })).sort((a, b) => rank(a.g) - rank(b.g) || a.i - b.i).map(({ g }) => g);
+    },
+    item,
+    everyMs: 15_000,
+  });
+}

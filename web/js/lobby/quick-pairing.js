@@ -1,0 +1,142 @@
+// Quick pairing: one button per common time control, rated or casual. Each pressed button waits in that pool
+// (several at once is fine); the server pairs players of similar rating and the game opens on `game_started`.
+// Waiting lasts while this page is open: leaving the lobby leaves the pools.
+
+import { h, replaceChildren } from '../dom.js';
+import { formatCountdown, formatElapsed, formatTimeControl } from '../format.js';
+import { showNotice } from '../notice.js';
+import { POOL_TIME_CONTROLS, speedName, speedOf } from '../time-controls.js';
+import { poolKey } from './feed.js';
+
+export const ID = 'quick-pairing';
+
+/** Every pool plays on kurnik's pitch. */
+const PITCH = { kind: 'paper-soccer', width: 8, height: 10, goal: 2 };
+
+const poolName = (spec) =>
+  `${formatTimeControl(spec.time_control)} ${speedName(speedOf(spec.time_control))}, ${spec.rated ? 'rated' : 'casual'}`;
+
+const expectation = (status) => {
+  const others = status.waiting > 1 ? ` · ${status.waiting - 1} more waiting` : '';
+  const wait = status.expected_wait_ms === null ? 'no estimate yet' : `usually about ${formatCountdown(status.expected_wait_ms)}`;
+  return `${wait}${others}`;
+};
+
+const refusal = (error) => (error.code === 'offline' ? 'You are offline; try again when the connection is back.' : error.message);
+
+export function mount(container, lobby) {
+  const { connection, feed } = lobby;
+  let rated = true;
+  /** The pools I wait in, by key: `{spec, since}`. */
+  const waiting = new Map();
+  /** Pools with a join or leave on its way. */
+  const busy = new Set();
+
+  const spec = (timeControl) => ({ ruleset: PITCH, time_control: timeControl, rated });
+
+  const toggle = async (timeControl) => {
+    const pool = spec(timeControl);
+    const key = poolKey(pool);
+    if (busy.has(key)) return;
+    busy.add(key);
+    update();
+    const joining = !waiting.has(key);
+    try {
+      await connection.request({ type: joining ? 'pool_join' : 'pool_leave', pool });
+      if (joining) waiting.set(key, { spec: pool, since: Date.now() });
+      else waiting.delete(key);
+    } catch (error) {
+      // Leaving a pool the server no longer has me in (paired, or dropped while offline) is done already.
+      if (!joining && error.code === 'not_allowed') waiting.delete(key);
+      else showNotice(refusal(error));
+    } finally {
+      busy.delete(key);
+      update();
+    }
+  };
+
+  const leaveAll = async () => {
+    try {
+      await connection.request({ type: 'pool_leave' });
+      waiting.clear();
+    } catch (error) {
+      showNotice(refusal(error));
+    }
+    update();
+  };
+
+  /** After a reconnect the server may have dropped me from the pools: join them again (a repeat is harmless). */
+  const rejoin = () => {
+    for (const [key, { spec: pool }] of waiting) {
+      connection.request({ type: 'pool_join', pool }).catch((error) => {
+        waiting.delete(key);
+        showNotice(`Stopped waiting for ${poolName(pool)}: ${refusal(error)}`);
+        update();
+      });
+    }
+  };
+
+  const buttons = POOL_TIME_CONTROLS.map((timeControl) => {
+    const note = h('span', { class: 'pool-note' });
+    const button = h('button', { type: 'button', class: 'pool', 'data-pool': formatTimeControl(timeControl), on: { click: () => toggle(timeControl) } },
+      h('span', { class: 'pool-tc', text: formatTimeControl(timeControl) }),
+      h('span', { class: 'pool-speed', text: speedName(speedOf(timeControl)) }),
+      note);
+    return { timeControl, button, note };
+  });
+
+  const mode = (value, label) => h('label', {},
+    h('input', { type: 'radio', name: 'pool-rated', value, checked: String(rated) === value,
+      on: { change: () => { rated = value === 'true'; update(); } } }),
+    h('span', { text: label }));
+
+  const headline = h('p', { class: 'waiting-headline', role: 'status', text: 'Looking for an opponent…' });
+  const elapsed = h('span', { class: 'elapsed' });
+  const list = h('ul', { class: 'waiting-pools' });
+  const stop = h('button', { type: 'button', class: 'small', id: 'stop-waiting', on: { click: leaveAll } }, 'Stop waiting');
+  const box = h('div', { class: 'waiting', hidden: true },
+    h('div', { class: 'waiting-top' }, h('span', { class: 'spinner', 'aria-hidden': 'true' }), headline, elapsed, stop), list);
+
+  container.append(
+    h('div', { class: 'panel-head' },
+      h('h2', { id: `${ID}-title`, text: 'Quick pairing' }),
+      h('fieldset', { class: 'segmented' }, h('legend', { class: 'visually-hidden', text: 'Games in the pools' }),
+        mode('false', 'Casual'), mode('true', 'Rated'))),
+    h('p', { class: 'hint', text: 'Press a time control to play the next free player of about your rating. Press several to get a game sooner; press again to stop.' }),
+    h('div', { class: 'pools', role: 'group', 'aria-label': 'Time controls' }, buttons.map((b) => b.button)),
+    box);
+
+  function update() {
+    const now = Date.now();
+    for (const { timeControl, button, note } of buttons) {
+      const key = poolKey(spec(timeControl));
+      const mine = waiting.get(key);
+      const status = feed.pool(spec(timeControl));
+      button.setAttribute('aria-pressed', String(Boolean(mine)));
+      button.disabled = busy.has(key);
+      button.title = `${mine ? 'Stop waiting for' : 'Wait for'} a ${poolName(spec(timeControl))} game`;
+      note.textContent = mine ? `Waiting ${formatElapsed(now - mine.since)}` : status.waiting > 0 ? `${status.waiting} waiting` : '';
+    }
+    box.hidden = waiting.size === 0;
+    if (!waiting.size) return;
+    const since = Math.min(...[...waiting.values()].map((w) => w.since));
+    elapsed.textContent = formatElapsed(now - since);
+    replaceChildren(list, [...waiting.values()].map(({ spec: pool }) =>
+      h('li', {}, h('strong', { text: poolName(pool) }), ` — ${expectation(feed.pool(pool))}`)));
+  }
+
+  const started = () => {
+    waiting.clear();
+    update();
+  };
+  feed.addEventListener('pools', update);
+  const removers = [connection.on('welcome', rejoin), connection.on('game_started', started)];
+  const ticker = setInterval(() => waiting.size && update(), 1000);
+  update();
+  return () => {
+    clearInterval(ticker);
+    feed.removeEventListener('pools', update);
+    removers.forEach((remove) => remove());
+    if (waiting.size) connection.request({ type: 'pool_leave' }).catch(() => {});
+  };
+}

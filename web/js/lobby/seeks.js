@@ -1,0 +1,138 @@
+// Open seeks: games anyone may accept, listed live from the lobby feed, and a form to open one of mine.
+
+import { h } from '../dom.js';
+import { choice, form } from '../forms.js';
+import { formatTimeControl } from '../format.js';
+import { showNotice } from '../notice.js';
+import { ratingBadge, ratingIn } from '../ratings.js';
+import { DEFAULT_TIME_CONTROL, TIME_CONTROLS, speedName, speedOf } from '../time-controls.js';
+
+export const ID = 'seeks';
+
+/** How far from my rating a seek's opponents may be, as offered in the form. */
+const RANGES = [null, 100, 200, 300];
+
+const offline = (error) => (error.code === 'offline' ? new Error('You are offline; try again when the connection is back.') : error);
+
+/** Which side the viewer plays if the seek is taken: the creator's `colour` seen from `mine` or not. */
+function sideText(colour, mine) {
+  if (colour === 'random') return 'either side';
+  const creatorFirst = colour === 'first';
+  return `you play ${mine === creatorFirst ? 'first' : 'second'}`;
+}
+
+export function mount(container, lobby) {
+  const { connection, feed } = lobby;
+  const me = lobby.account();
+  let profile = null;
+  const list = h('div', { class: 'seek-list' });
+
+  const accept = async (seek) => {
+    try {
+      const ack = await connection.request({ type: 'seek_accept', seek_id: seek.id });
+      lobby.navigate(`/game/${ack.game_id}`);
+    } catch (error) {
+      showNotice(error.code === 'unknown_seek' ? `Too late: ${seek.creator.name}'s seek is gone.` : offline(error).message);
+    }
+  };
+  const cancel = (seek) => connection.request({ type: 'seek_cancel', seek_id: seek.id })
+    .catch((error) => error.code !== 'unknown_seek' && showNotice(offline(error).message));
+
+  /** Why I may not accept a seek (its rating range), or null. */
+  const barred = (seek) => {
+    if (!seek.rating_range || !profile) return null;
+    const { rating } = ratingIn(profile, seek.speed);
+    const { min, max } = seek.rating_range;
+    return rating < min || rating > max ? `Only for ratings ${min}–${max}; your ${seek.speed} rating is ${rating}.` : null;
+  };
+
+  const item = (seek) => {
+    const mine = seek.creator.id === me.id;
+    const reason = mine ? null : barred(seek);
+    const terms = [
+      `${formatTimeControl(seek.time_control)} ${speedName(seek.speed)}`,
+      seek.rated ? 'rated' : 'casual',
+      sideText(seek.colour, mine),
+      seek.rating_range && !reason ? `ratings ${seek.rating_range.min}–${seek.rating_range.max}` : null,
+    ].filter(Boolean).join(' · ');
+    return h('li', { class: `seek${mine ? ' mine' : ''}`, 'data-seek': seek.id },
+      h('div', { class: 'what' },
+        h('span', {}, h('strong', { text: seek.creator.name }), ' ', ratingBadge(seek),
+          mine ? h('span', { class: 'tag', text: 'you' }) : null),
+        h('span', { class: 'meta', text: terms }),
+        reason ? h('span', { class: 'meta barred', text: reason }) : null),
+      h('div', { class: 'actions' }, mine
+        ? h('button', { type: 'button', class: 'small quiet cancel', on: { click: () => cancel(seek) } }, 'Cancel')
+        : h('button', { type: 'button', class: 'small primary accept', disabled: Boolean(reason), 'aria-label': `Play ${seek.creator.name}`,
+          on: { click: () => accept(seek) } }, 'Play')));
+  };
+
+  // Rows stay in place while others come and go, so a focused or half-clicked button is never swapped out.
+  const rows = new Map();
+  const items = h('ul', { class: 'items', id: 'seek-items' });
+  const empty = h('p', { class: 'empty', text: 'No open seeks. Open one below and it shows here for everyone.' });
+  list.append(items, empty);
+  const render = () => {
+    for (const [id, row] of rows) {
+      if (feed.seeks.has(id)) continue;
+      row.remove();
+      rows.delete(id);
+    }
+    for (const seek of feed.seeks.values()) {
+      if (rows.has(seek.id)) continue;
+      const row = item(seek);
+      rows.set(seek.id, row);
+      items.append(row);
+    }
+    items.hidden = rows.size === 0;
+    empty.hidden = rows.size > 0;
+  };
+  const redraw = () => {
+    rows.forEach((row) => row.remove());
+    rows.clear();
+    render();
+  };
+
+  const timeControl = choice('Time control', TIME_CONTROLS.map((tc, i) => ({ value: String(i),
+    label: `${formatTimeControl(tc)} · ${speedName(speedOf(tc))}`, selected: i === DEFAULT_TIME_CONTROL })), { name: 'seek-time-control' });
+  const rated = choice('Games', [{ value: 'true', label: 'Rated' }, { value: 'false', label: 'Casual' }], { name: 'seek-rated' });
+  const colour = choice('You play', [
+    { value: 'random', label: 'Either side' },
+    { value: 'first', label: 'First' },
+    { value: 'second', label: 'Second' },
+  ], { name: 'seek-colour' });
+  const range = choice('Opponents', RANGES.map((gap, i) => ({ value: String(i),
+    label: gap === null ? 'Any rating' : `Within ${gap} of my rating` })), { name: 'seek-range' });
+
+  const create = async () => {
+    const tc = TIME_CONTROLS[Number(timeControl.input.value)];
+    const gap = RANGES[Number(range.input.value)];
+    const frame = { type: 'seek_create', time_control: tc, rated: rated.input.value === 'true', colour: colour.input.value };
+    if (gap !== null) {
+      profile ??= await lobby.myProfile();
+      const { rating } = ratingIn(profile, speedOf(tc));
+      frame.rating_range = { min: rating - gap, max: rating + gap };
+    }
+    await connection.request(frame).catch((error) => {
+      throw offline(error);
+    });
+  };
+
+  container.append(
+    h('h2', { id: `${ID}-title`, text: 'Open seeks' }),
+    list,
+    h('h3', { text: 'Open a seek' }),
+    form({ class: 'stack', 'aria-label': 'Open a seek' }, [
+      h('div', { class: 'row' }, timeControl.element, rated.element),
+      h('div', { class: 'row' }, colour.element, range.element),
+      h('button', { class: 'primary', type: 'submit', id: 'create-seek', text: 'Open seek' }),
+    ], create));
+
+  feed.addEventListener('seeks', render);
+  lobby.myProfile().then((loaded) => {
+    profile = loaded;
+    redraw();
+  }, () => {});
+  render();
+  return () => feed.removeEventListener('seeks', render);
+}

@@ -1,0 +1,30 @@
+// The move list in kurnik notation: numbered rows of turns, first seat then second ("1. 0 0 2. 53 4").
+
+import { h, replaceChildren } from './dom.js';
+import { turnRows } from './game-model.js';
+
+/**
+ * Renders `turns` (`[{seat, notation, ended}]`) into `container`. `current` is the index of the turn to mark;
+ * `onSelect(index)`, when given, makes each turn a button (replays jump to it).
+ */
+export function renderMoveList(container, turns, { current = -1, onSelect } = {}) {
+  const cell = (turn) => {
+    if (!turn) return h('td');
+    const text = turn.ended ? turn.notation : `${turn.notation}…`;
+    const attributes = { class: `turn seat-${turn.seat}${turn.index === current ? ' current' : ''}${turn.pending ? ' pending' : ''}` };
+    if (turn.index === current) attributes['aria-current'] = 'step';
+    const content = onSelect
+      ? h('button', { type: 'button', class: 'link-button', text, on: { click: () => onSelect(turn.index) } })
+      : text;
+    return h('td', attributes, content);
+  };
+  const rows = turnRows(turns);
+  replaceChildren(container, rows.length === 0
+    ? h('p', { class: 'empty', text: 'No moves yet.' })
+    : h('table', { class: 'moves' },
+      h('thead', {}, h('tr', {}, h('th', { scope: 'col', text: '#' }), h('th', { scope: 'col', text: 'First' }), h('th', { scope: 'col', text: 'Second' }))),
+      h('tbody', {}, rows.map((row) => h('tr', {}, h('th', { scope: 'row', text: `${row.number}.` }), cell(row.first), cell(row.second))))));
+  // Keep the marked turn in view inside the list without scrolling the page.
+  const marked = container.querySelector('.current') ?? container.querySelector('tbody tr:last-child');
+  if (marked) container.scrollTop = Math.max(0, marked.offsetTop - container.clientHeight / 2);
+}

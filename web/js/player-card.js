@@ -1,0 +1,44 @@
+// A player's box beside the board: colour, name, clock, and a note (to move, away, …).
+
+import { h, replaceChildren } from './dom.js';
+import { formatClock } from './format.js';
+import { ratingBadge } from './ratings.js';
+
+/** Clocks below this show as low on time. */
+const LOW_TIME_MS = 20_000;
+
+export class PlayerCard {
+  constructor(player, seat, { you = false } = {}) {
+    this.clock = h('span', { class: 'clock', role: 'timer', 'aria-label': `${player.name}'s clock` });
+    this.note = h('span', { class: 'note' });
+    this.rating = h('span', { class: 'card-rating' });
+    this.element = h('div', { class: `player seat-${seat}`, 'data-seat': seat },
+      h('span', { class: 'swatch', 'aria-hidden': 'true' }),
+      h('span', { class: 'name' }, player.name, you ? h('span', { class: 'tag', text: 'you' }) : null,
+        player.guest && !you ? h('span', { class: 'tag quiet', text: 'guest' }) : null),
+      this.rating,
+      this.note,
+      this.clock);
+  }
+
+  setClock(ms, running) {
+    this.clock.textContent = formatClock(ms);
+    this.clock.classList.toggle('running', running);
+    this.clock.classList.toggle('low', running && ms < LOW_TIME_MS);
+  }
+
+  /** Shows a rating (`{rating, provisional}`), with the points the game just won or lost when `change` is given. */
+  setRating(rating, change) {
+    const text = change < 0 ? `−${-change}` : `+${change}`;
+    replaceChildren(this.rating, ratingBadge(rating),
+      change === undefined ? null : h('span', { class: `change ${change < 0 ? 'down' : 'up'}`, text }));
+  }
+
+  setToMove(toMove) {
+    this.element.classList.toggle('to-move', toMove);
+  }
+
+  setNote(text) {
+    this.note.textContent = text ?? '';
+  }
+}

@@ -1,0 +1,129 @@
+// Replaying a game step by step: first / back / forward / last, a slider, the move list, and the record.
+
+import { api } from './api.js';
+import { Board } from './board.js';
+import { h, replaceChildren, s } from './dom.js';
+import { describeResult, describeTimeControl } from './format.js';
+import { GameModel } from './game-model.js';
+import { renderMoveList } from './move-list.js';
+import { PlayerCard } from './player-card.js';
+import { Pitch, Position } from './rules.js';
+
+/** The control buttons' drawings (SVG paths in a 16 × 16 box): bar and triangles, as on any player. */
+const ICONS = {
+  first: 'M3 3h2v10H3zM13 3v10L6 8z',
+  back: 'M12 3v10L5 8z',
+  forward: 'M4 3v10l7-5z',
+  last: 'M11 3h2v10h-2zM3 3v10l7-5z',
+};
+
+export async function mount(root, context, [gameId]) {
+  const panel = h('p', { class: 'loading', text: 'Loading the game…' });
+  root.append(panel);
+  let snapshot;
+  try {
+    snapshot = await api.game(gameId);
+  } catch (error) {
+    const text = error.code === 'unknown_game' ? 'There is no such game.' : error.message;
+    replaceChildren(root, h('section', { class: 'panel narrow' }, h('h1', { text: 'Cannot replay the game' }), h('p', { text })));
+    return null;
+  }
+  const replay = new Replay(root, snapshot);
+  return () => replay.close();
+}
+
+class Replay {
+  constructor(root, snapshot) {
+    this.model = new GameModel(snapshot);
+    this.snapshot = snapshot;
+    const { model } = this;
+    this.total = model.steps.length;
+    // The number of steps played by the end of each turn, and the move record (with clocks) each step ends.
+    let count = 0;
+    this.turnEnds = model.turns.map((turn) => (count += turn.notation.length));
+    this.clocksAfter = [];
+    let steps = 0;
+    for (const move of snapshot.moves) {
+      steps += move.notation.length;
+      this.clocksAfter[steps] = move.clocks;
+    }
+    this.board = new Board(model.pitch, { label: `Replay: ${model.player('first').name} against ${model.player('second').name}` });
+    this.cards = { first: new PlayerCard(model.player('first'), 'first'), second: new PlayerCard(model.player('second'), 'second') };
+    this.slider = h('input', { type: 'range', id: 'replay-slider', min: 0, max: this.total, value: this.total,
+      'aria-label': 'Step', on: { input: () => this.show(Number(this.slider.value)) } });
+    this.counter = h('p', { class: 'counter', id: 'replay-counter', 'aria-live': 'polite' });
+    const control = (label, id, icon, target) =>
+      h('button', { type: 'button', class: 'control', id, 'aria-label': label, title: label, on: { click: () => this.show(target()) } },
+        s('svg', { viewBox: '0 0 16 16', 'aria-hidden': 'true' }, s('path', { d: icon })));
+    this.moves = h('div', { class: 'move-list', id: 'move-list', tabindex: 0, 'aria-label': 'Moves' });
+    const live = snapshot.status === 'active';
+    replaceChildren(root,
+      h('div', { class: 'game-page replay' },
+        h('div', { class: 'board-column' }, this.cards.second.element, h('div', { class: 'board-wrap' }, this.board.element), this.cards.first.element),
+        h('aside', { class: 'side' },
+          h('p', { class: 'game-title' }, h('strong', { text: 'Replay' }), ` · ${describeTimeControl(model.timeControl)}`),
+          h('p', { class: 'status', id: 'replay-result', text: this.resultText() }),
+          live ? h('p', {}, h('a', { class: 'button primary', href: `/game/${snapshot.id}`, text: 'Watch it live' })) : null,
+          h('div', { class: 'controls', role: 'group', 'aria-label': 'Replay controls' },
+            control('First', 'replay-first', ICONS.first, () => 0),
+            control('Back', 'replay-back', ICONS.back, () => this.at - 1),
+            control('Forward', 'replay-forward', ICONS.forward, () => this.at + 1),
+            control('Last', 'replay-last', ICONS.last, () => this.total)),
+          this.slider, this.counter,
+          h('h2', { class: 'small-heading', text: 'Moves' }), this.moves,
+          h('div', { class: 'button-row' },
+            h('a', { class: 'button', id: 'download-record', href: api.recordUrl(snapshot.id), download: '', text: 'Download record' }),
+            h('a', { class: 'button quiet', href: '/', text: 'Lobby' })),
+          h('p', { class: 'hint', text: 'Keys: ← and → step, Home and End jump to the start and the end.' }))));
+    this.onKey = (event) => this.key(event);
+    document.addEventListener('keydown', this.onKey);
+    this.show(this.total);
+  }
+
+  close() {
+    document.removeEventListener('keydown', this.onKey);
+  }
+
+  resultText() {
+    const { status, result, players } = this.snapshot;
+    if (status === 'finished') return `${describeResult(result, players)}.`;
+    if (status === 'aborted') return 'Aborted before both players moved.';
+    return 'Still being played.';
+  }
+
+  key(event) {
+    if (event.target.closest?.('input, textarea, select') && event.target !== this.slider) return;
+    const targets = { ArrowLeft: this.at - 1, ArrowRight: this.at + 1, Home: 0, End: this.total };
+    if (!(event.key in targets) || event.target === this.slider) return;
+    event.preventDefault();
+    this.show(targets[event.key]);
+  }
+
+  /** Shows the position after `count` steps. */
+  show(count) {
+    this.at = Math.max(0, Math.min(this.total, count));
+    const position = new Position(new Pitch(this.model.ruleset));
+    const steps = this.model.steps.slice(0, this.at);
+    for (const step of steps) position.step(step.digit);
+    const lastTurn = steps.at(-1)?.turn;
+    this.board.draw({ steps: steps.map((step) => ({ ...step, recent: step.turn === lastTurn })), ball: position.ball });
+    this.slider.value = String(this.at);
+    const turn = this.turnEnds.findIndex((end) => end >= this.at);
+    const current = this.at === 0 ? -1 : turn;
+    const turns = this.model.turns.map((t, index) => ({ ...t, index }));
+    renderMoveList(this.moves, turns, { current, onSelect: (index) => this.show(this.turnEnds[index]) });
+    this.counter.textContent = `Step ${this.at} of ${this.total}`;
+    let clocks = this.snapshot.moves.length ? null : this.snapshot.clocks;
+    for (let k = this.at; k >= 0 && !clocks; k -= 1) clocks = this.clocksAfter[k];
+    const initial = this.model.timeControl.initial_seconds * 1000;
+    for (const seat of ['first', 'second']) {
+      const ms = clocks ? clocks[`${seat}_ms`] : initial;
+      this.cards[seat].setClock(ms, false);
+      this.cards[seat].setToMove(this.at < this.total || this.snapshot.status === 'active' ? position.toMove === seat : false);
+    }
+    for (const [id, disabled] of [['replay-first', this.at === 0], ['replay-back', this.at === 0],
+      ['replay-forward', this.at === this.total], ['replay-last', this.at === this.total]]) {
+      document.getElementById(id).disabled = disabled;
+    }
+  }
+}

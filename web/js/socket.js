@@ -1,0 +1,152 @@
+// The WebSocket to the server (docs/protocol.md): authenticates with `hello`, reconnects by itself with
+// backoff, matches answers to requests by id, and hands every other frame to its listeners.
+
+const PROTOCOL = 1;
+/** Reconnect delays grow from the first to the last, with some jitter so clients do not return in step. */
+const BACKOFF_MS = [250, 500, 1000, 2000, 4000, 8000];
+/** A socket that answers nothing for this long is treated as dead (pings go out at a third of it). */
+const SILENCE_MS = 30_000;
+
+/** A request the server refused, or one that could not be answered because the connection dropped. */
+class RequestError extends Error {
+  constructor(code, message) {
+    super(message);
+    this.code = code;
+  }
+}
+
+export class Connection {
+  /** `tokenSource()` gives the bearer token to authenticate with. */
+  constructor(tokenSource) {
+    this.tokenSource = tokenSource;
+    this.status = 'offline';
+    this.account = null;
+    this.serverOffsetMs = 0;
+    this.listeners = new Map();
+    this.waiting = new Map();
+    this.nextId = 1;
+    this.attempt = 0;
+    this.socket = null;
+    this.stopped = true;
+  }
+
+  start() {
+    if (!this.stopped) return;
+    this.stopped = false;
+    this.open();
+  }
+
+  /** Closes for good (sign-out); no reconnect. */
+  stop() {
+    this.stopped = true;
+    clearTimeout(this.retryTimer);
+    clearInterval(this.pingTimer);
+    this.socket?.close(1000);
+    this.socket = null;
+    this.setStatus('offline');
+  }
+
+  /** `handler(frame)` for every frame of `type`, plus `status` (online/connecting/offline); returns the remover. */
+  on(type, handler) {
+    if (!this.listeners.has(type)) this.listeners.set(type, new Set());
+    this.listeners.get(type).add(handler);
+    return () => this.listeners.get(type)?.delete(handler);
+  }
+
+  emit(type, value) {
+    for (const handler of [...(this.listeners.get(type) ?? [])]) handler(value);
+  }
+
+  /** The server's clock now, estimated from the offset measured at `welcome` and every `pong`. */
+  serverNow() {
+    return Date.now() + this.serverOffsetMs;
+  }
+
+  /**
+   * Sends a frame with a fresh request id; resolves with the answer (an `ack`, or `seek_created` for a seek),
+   * rejects with a RequestError on an `error` frame, or with code `offline` when the connection is down or drops
+   * before the answer.
+   */
+  request(frame) {
+    if (this.status !== 'online') return Promise.reject(new RequestError('offline', 'not connected'));
+    const id = this.nextId++;
+    return new Promise((resolve, reject) => {
+      this.waiting.set(id, { resolve, reject });
+      this.socket.send(JSON.stringify({ ...frame, id }));
+    });
+  }
+
+  setStatus(status) {
+    if (this.status === status) return;
+    this.status = status;
+    this.emit('status', status);
+  }
+
+  open() {
+    this.setStatus('connecting');
+    const scheme = location.protocol === 'https:' ? 'wss' : 'ws';
+    const socket = new WebSocket(`${scheme}://${location.host}/ws`);
+    this.socket = socket;
+    socket.addEventListener('open', () => {
+      socket.send(JSON.stringify({ type: 'hello', id: 0, protocol: PROTOCOL, token: this.tokenSource() }));
+    });
+    socket.addEventListener('message', (message) => {
+      if (socket === this.socket) this.receive(JSON.parse(message.data));
+    });
+    socket.addEventListener('close', (event) => {
+      if (socket === this.socket) this.dropped(event);
+    });
+  }
+
+  receive(frame) {
+    this.lastHeard = Date.now();
+    if (frame.type === 'welcome') {
+      this.attempt = 0;
+      this.account = frame.account;
+      this.serverOffsetMs = frame.server_time_ms - Date.now();
+      this.keepAlive();
+      this.setStatus('online');
+      this.emit('welcome', frame);
+      return;
+    }
+    if (frame.type === 'pong') {
+      this.serverOffsetMs = frame.server_time_ms - Date.now();
+      return;
+    }
+    if (frame.type === 'error' && (frame.code === 'invalid_token' || frame.code === 'unauthenticated')) {
+      this.emit('signed_out', frame);
+      this.stop();
+      return;
+    }
+    const waiter = frame.id !== undefined && frame.id !== null ? this.waiting.get(frame.id) : undefined;
+    // The frame that carries a request's id answers it; frames the request causes on the way carry none.
+    if (waiter) {
+      this.waiting.delete(frame.id);
+      if (frame.type === 'error') waiter.reject(new RequestError(frame.code, frame.message));
+      else waiter.resolve(frame);
+      return;
+    }
+    this.emit(frame.type, frame);
+  }
+
+  /** Pings keep the clock offset fresh and find a socket that died without a close. */
+  keepAlive() {
+    clearInterval(this.pingTimer);
+    this.pingTimer = setInterval(() => {
+      if (Date.now() - this.lastHeard > SILENCE_MS) this.socket?.close(4000);
+      else this.socket?.send(JSON.stringify({ type: 'ping' }));
+    }, SILENCE_MS / 3);
+  }
+
+  dropped() {
+    clearInterval(this.pingTimer);
+    this.socket = null;
+    for (const { reject } of this.waiting.values()) reject(new RequestError('offline', 'the connection dropped'));
+    this.waiting.clear();
+    if (this.stopped) return;
+    this.setStatus('offline');
+    const base = BACKOFF_MS[Math.min(this.attempt, BACKOFF_MS.length - 1)];
+    this.attempt += 1;
+    this.retryTimer = setTimeout(() => this.open(), base + Math.random() * base * 0.3);
+  }
+}

@@ -1,0 +1,22 @@
+// The client's speed classes must be the server's (server/src/ratings/speed.rs): a time control's label and the
+// rating shown beside it depend on it. Run with `node --test web/test/`.
+
+import assert from 'node:assert/strict';
+import { test } from 'node:test';
+
+import { POOL_TIME_CONTROLS, TIME_CONTROLS, speedOf } from '../js/time-controls.js';
+
+const fischer = (initial, increment) => ({ type: 'fischer', initial_seconds: initial, increment_seconds: increment });
+
+test('the server\'s boundaries: initial time + 20 increments under 3, 8 and 25 minutes', () => {
+  const cases = [
+    [60, 0, 'bullet'], [120, 0, 'bullet'], [179, 0, 'bullet'], [180, 0, 'blitz'], [420, 0, 'blitz'], [479, 0, 'blitz'],
+    [480, 0, 'rapid'], [900, 0, 'rapid'], [1499, 0, 'rapid'], [1500, 0, 'classical'], [60, 6, 'blitz'],
+  ];
+  for (const [initial, increment, speed] of cases) assert.equal(speedOf(fischer(initial, increment)), speed, `${initial}+${increment}`);
+});
+
+test('the offered time controls span every speed class, and quick pairing offers the three fastest', () => {
+  assert.deepEqual([...new Set(TIME_CONTROLS.map(speedOf))], ['bullet', 'blitz', 'rapid', 'classical']);
+  assert.deepEqual([...new Set(POOL_TIME_CONTROLS.map(speedOf))], ['bullet', 'blitz', 'rapid']);
+});

@@ -24,6 +24,9 @@ struct Embedded;
 /// The page every client-side route is answered with.
 const INDEX: &str = "index.html";
 
+/// The admin pages' own shell, for `/admin` and every client route under it (they route by `#` fragment).
+const ADMIN_INDEX: &str = "admin/index.html";
+
 /// What the client may load: only its own scripts, styles and images, and its own server's REST and
 /// WebSocket. No inline scripts or styles, no framing by other sites.
 const CONTENT_SECURITY_POLICY: &str = "default-src 'self'; img-src 'self' data:; connect-src 'self'; \
@@ -73,13 +76,25 @@ pub async fn serve(State(state): State<AppState>, method: Method, uri: Uri, head
     let requested = if path.is_empty() { INDEX } else { path };
     let (name, file) = match files.load(requested).await {
         Some(file) => (requested, file),
-        None if is_client_route(path) => match files.load(INDEX).await {
-            Some(file) => (INDEX, file),
-            None => return StatusCode::NOT_FOUND.into_response(),
-        },
+        None if is_client_route(path) => {
+            let shell = shell_of(path);
+            match files.load(shell).await {
+                Some(file) => (shell, file),
+                None => return StatusCode::NOT_FOUND.into_response(),
+            }
+        }
         None => return StatusCode::NOT_FOUND.into_response(),
     };
     respond(name, file, &headers, method == Method::HEAD)
+}
+
+/// The page that routes `path`: the admin pages' shell under `admin`, the site's otherwise.
+fn shell_of(path: &str) -> &'static str {
+    if path == "admin" || path.starts_with("admin/") {
+        ADMIN_INDEX
+    } else {
+        INDEX
+    }
 }
 
 /// A path the client routes itself: no file extension in its last segment.
@@ -161,6 +176,15 @@ mod tests {
     }
 
     #[test]
+    fn admin_routes_get_the_admin_shell() {
+        assert_eq!(shell_of("admin"), ADMIN_INDEX);
+        assert_eq!(shell_of("admin/"), ADMIN_INDEX);
+        assert_eq!(shell_of("admin/games"), ADMIN_INDEX);
+        assert_eq!(shell_of("administrator"), INDEX);
+        assert_eq!(shell_of("game/7e8f9a0b-1c2d-4e3f-8a5b-6c7d8e9f0a1b"), INDEX);
+    }
+
+    #[test]
     fn content_types_follow_extensions() {
         assert_eq!(content_type("index.html"), "text/html; charset=utf-8");
         assert!(content_type("js/app.js").ends_with("javascript; charset=utf-8"));
@@ -172,5 +196,6 @@ mod tests {
     #[test]
     fn the_client_is_embedded() {
         assert!(Embedded::get(INDEX).is_some(), "web/index.html is compiled in");
+        assert!(Embedded::get(ADMIN_INDEX).is_some(), "web/admin/index.html is compiled in");
     }
 }

@@ -175,6 +175,15 @@ impl Browser {
         self.find("#new-challenge form").await;
     }
 
+    /// Signs in with a registered account's name and password from the sign-in page and waits for the lobby.
+    pub async fn sign_in(&self, name: &str, password: &str) {
+        self.goto("/login").await;
+        self.fill("input[name=login-username]", name).await;
+        self.fill("input[name=login-password]", password).await;
+        self.click("form[aria-label=\"Sign in\"] button[type=submit]").await;
+        self.find("#new-challenge form").await;
+    }
+
     /// Saves a screenshot as `artifacts/browser/<name>.png` in the workspace, for people to look at.
     pub async fn screenshot(&self, name: &str) -> PathBuf {
         let png = self.client.screenshot().await.expect("a screenshot");

@@ -18,37 +18,12 @@ use kartka_server::admin::import::record_text;
 use kartka_server::admin::role;
 use kartka_server::config::Settings;
 use kartka_tests::client::{Api, WsClient};
-use kartka_tests::db::{Backend, TestDb};
 use kartka_tests::server::TestServer;
 use serde_json::{json, Value};
 use sqlx::Connection;
 use uuid::Uuid;
 
-/// Runs each scenario against a fresh SQLite and a fresh PostgreSQL database.
-macro_rules! on_both_stores {
-    ($($scenario:ident),* $(,)?) => {
-        mod sqlite {
-            $(
-                #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
-                async fn $scenario() {
-                    let database = super::TestDb::new(super::Backend::Sqlite).await;
-                    super::$scenario(database.url()).await;
-                }
-            )*
-        }
-        mod postgres {
-            $(
-                #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
-                async fn $scenario() {
-                    let database = super::TestDb::new(super::Backend::Postgres).await;
-                    super::$scenario(database.url()).await;
-                }
-            )*
-        }
-    };
-}
-
-on_both_stores!(
+kartka_tests::on_both_stores!(
     every_admin_endpoint_refuses_no_token_a_guest_and_a_registered_player,
     admins_come_from_the_configuration_and_the_command_line,
     the_timeline_shows_a_disconnect_and_a_reconnect_in_order_with_the_moves,
@@ -455,6 +430,10 @@ async fn banning_closes_sockets_revokes_sessions_and_blocks_games(url: &str) {
     .await;
     assert_eq!(status, 201, "{body}");
     let challenge = body["id"].as_str().expect("an id").to_owned();
+    let correspondence = json!({ "time_control": { "type": "correspondence", "days_per_move": 3 } });
+    let (status, body) = room.api.post("/api/seeks", Some(&room.bob.token), &correspondence).await;
+    assert_eq!(status, 201, "{body}");
+    let seek = body["id"].as_str().expect("an id").to_owned();
     let mut bob_socket = WsClient::connect(room.server.addr, &room.bob.token).await;
     let token = Some(room.admin.token.as_str());
 
@@ -472,6 +451,10 @@ async fn banning_closes_sockets_revokes_sessions_and_blocks_games(url: &str) {
     let (status, _) =
         room.api.post(&format!("/api/challenges/{challenge}/accept"), Some(&carol.token), &json!({})).await;
     assert_eq!(status, 404, "a banned account's challenge cannot start a game");
+    let (status, body) = room.api.post(&format!("/api/seeks/{seek}/accept"), Some(&carol.token), &json!({})).await;
+    assert_eq!((status, body["code"].as_str()), (404, Some("unknown_seek")), "nor can its correspondence seek");
+    let (status, body) = room.api.get("/api/seeks", None).await;
+    assert_eq!((status, body["seeks"].as_array().map(Vec::len)), (200, Some(0)), "which is no longer listed");
     let (status, body) = room.api.post("/api/admin/accounts/bob/ban", token, &json!({ "reason": "twice" })).await;
     assert_eq!((status, body["code"].as_str()), (409, Some("not_allowed")));
     let (status, _) = room.api.post("/api/admin/accounts/boss/ban", token, &json!({ "reason": "me" })).await;

@@ -87,6 +87,10 @@ pub async fn accept(
         return Err(ApiError::new(ErrorCode::InvalidRequest, "you cannot accept your own seek"));
     }
     let creator = account(&state, row.creator_id).await?;
+    if creator.banned {
+        // A banned account cannot start games, through a seek it opened before the ban either.
+        return Err(closed());
+    }
     let creator_first = match row.colour.as_str() {
         "first" => true,
         "second" => false,

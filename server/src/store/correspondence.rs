@@ -187,7 +187,7 @@ pub trait CorrespondenceStore {
     async fn insert_seek(&self, seek: &SeekRow) -> Result<(), StoreError>;
     /// The seek with this id.
     async fn seek(&self, id: Uuid) -> Result<Option<SeekRow>, StoreError>;
-    /// Open, unexpired seeks, newest first.
+    /// Open, unexpired seeks of accounts that are not banned, newest first.
     async fn open_seeks(&self, now: Millis, limit: u32) -> Result<Vec<SeekRow>, StoreError>;
     /// In one transaction: marks an open, unexpired seek accepted and inserts its game with the first event.
     /// False (and nothing written) when the seek was not open any more.

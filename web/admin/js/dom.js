@@ -36,6 +36,12 @@ export function clock(ms) {
   return `${minutes}:${seconds}`;
 }
 
+/** A time control in short: `180+2` (seconds + increment) or `3 d/move` (correspondence). */
+export function timeControl(control) {
+  if (control.type === 'correspondence') return `${control.days_per_move} d/move`;
+  return `${control.initial_seconds}+${control.increment_seconds}`;
+}
+
 /** A result in words. */
 export function result(game) {
   if (game.status === 'active') return 'playing';

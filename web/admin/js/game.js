@@ -2,7 +2,7 @@
 // times and clocks, the timeline of what the server saw, and the admin's actions with a written reason.
 
 import { admin } from './api.js';
-import { clock, download, fill, h, result, time } from './dom.js';
+import { clock, download, fill, h, result, time, timeControl } from './dom.js';
 
 const SEATS = { first: 0, second: 1 };
 
@@ -25,6 +25,9 @@ function describe(entry, players) {
     case 'draw_declined': return `${who(event.seat)} declined the draw`;
     case 'ended': return `ended: ${event.result.winner ? `${who(event.result.winner)} won` : 'draw'} (${event.result.reason.replaceAll('_', ' ')})`;
     case 'aborted': return `${who(event.seat)} aborted the game`;
+    case 'clock_credited': return `${who(event.seat)}'s clock got back ${clock(event.credited_ms)} of server downtime`;
+    case 'vacation_started': return `${who(event.seat)} went on vacation`;
+    case 'vacation_ended': return `${who(event.seat)} came back from vacation`;
     case 'aborted_by_admin': return h('span', { class: 'admin' }, 'an admin aborted the game');
     case 'adjudicated': return h('span', { class: 'admin' },
       `adjudicated: ${event.result.winner ? `${who(event.result.winner)} won` : 'draw'}`);
@@ -63,8 +66,7 @@ export async function gamePage(page, id) {
     h('tbody', {}, moveRows));
 
   const timelineItems = review.timeline.map((entry) => {
-    const at = entry.source === 'admin' ? entry.at_ms : entry.at_ms;
-    const item = h('li', {}, h('span', { class: 'time' }, time(at).slice(11)), describe(entry, game.players));
+    const item = h('li', {}, h('span', { class: 'time' }, time(entry.at_ms).slice(11)), describe(entry, game.players));
     if (entry.source === 'game' && entry.event.type === 'moved') {
       item.addEventListener('click', () => step(entry.event.ply + entry.event.notation.length));
       item.dataset.after = entry.event.ply + entry.event.notation.length;
@@ -105,7 +107,7 @@ function facts(review) {
   const origin = game.import ? `imported from ${game.import.source}, game ${game.import.index}` : 'played here';
   return h('dl', { class: 'facts' },
     h('dt', {}, 'Result'), h('dd', {}, result(game)),
-    h('dt', {}, 'Time control'), h('dd', {}, `${game.time_control.initial_seconds} s + ${game.time_control.increment_seconds} s`),
+    h('dt', {}, 'Time control'), h('dd', {}, timeControl(game.time_control)),
     h('dt', {}, 'Pitch'), h('dd', {}, `${game.ruleset.width}×${game.ruleset.height}, goal ${game.ruleset.goal}`),
     h('dt', {}, 'Origin'), h('dd', {}, origin),
     h('dt', {}, 'Rated'), h('dd', {}, game.rated ? 'yes' : 'no'),

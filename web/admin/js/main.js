@@ -23,7 +23,7 @@ async function route() {
   const current = session();
   document.getElementById('who').textContent = current ? `signed in as ${current.account.name}` : '';
   if (!current) {
-    fill(page, h('p', { class: 'notice' }, 'Sign in on ', h('a', { href: '/' }, 'the site'), ' with an admin account first.'));
+    fill(page, h('p', { class: 'notice' }, h('a', { href: '/login' }, 'Sign in'), ' with an admin account first.'));
     return;
   }
   const hash = location.hash.replace(/^#/, '') || '/';
@@ -32,8 +32,12 @@ async function route() {
     else if (hash === '/audit') await auditPage();
     else await searchPage(page, new URLSearchParams(hash.split('?')[1] ?? ''));
   } catch (error) {
-    const message = error.status === 403 ? 'This account does not have the admin role.' : error.message;
-    fill(page, h('p', { class: 'error', role: 'alert' }, message));
+    if (error.status === 401) {
+      fill(page, h('p', { class: 'error', role: 'alert' }, 'Your session has ended. ', h('a', { href: '/login' }, 'Sign in'), ' again.'));
+    } else {
+      const message = error.status === 403 ? 'This account does not have the admin role.' : error.message;
+      fill(page, h('p', { class: 'error', role: 'alert' }, message));
+    }
   }
   page.focus({ preventScroll: true });
 }

@@ -1,7 +1,7 @@
 // The search page: a form over the archive's filters, a page of results, "more", and exports of the selection.
 
 import { admin } from './api.js';
-import { download, fill, h, result, time } from './dom.js';
+import { download, fill, h, result, time, timeControl } from './dom.js';
 
 const REASONS = ['goal', 'own_goal', 'stuck', 'resignation', 'time', 'abandonment', 'agreement', 'adjudication', 'score', 'unknown'];
 
@@ -35,6 +35,7 @@ function valuesOf(query) {
     status: query.get('status') ?? '',
     result: query.get('result') ?? '',
     reason: query.get('reason') ?? '',
+    rated: query.get('rated') ?? '',
     imported: query.get('imported') ?? '',
     from: day(query.get('from_ms')),
     until: day(query.get('until_ms'), 86_400_000),
@@ -50,7 +51,7 @@ function row(game) {
     h('td', {}, white.name), h('td', {}, black.name),
     h('td', {}, result(game)),
     h('td', {}, game.ply),
-    h('td', {}, `${game.time_control.initial_seconds}+${game.time_control.increment_seconds}`),
+    h('td', {}, timeControl(game.time_control)),
     h('td', {}, game.import ? `${game.import.source} #${game.import.index}` : 'played here'));
 }
 
@@ -62,6 +63,7 @@ export async function searchPage(page, query) {
     choice('status', 'Status', ['active', 'finished', 'aborted'], values.status),
     choice('result', 'Result', [['first', 'first seat won'], ['second', 'second seat won'], ['draw', 'draw']], values.result),
     choice('reason', 'End reason', REASONS, values.reason),
+    choice('rated', 'Rated', [['true', 'rated'], ['false', 'casual']], values.rated),
     choice('imported', 'Origin', [['true', 'imported'], ['false', 'played here']], values.imported),
     h('label', {}, 'From (UTC)', h('input', { type: 'date', name: 'from', value: values.from })),
     h('label', {}, 'Until (UTC, inclusive)', h('input', { type: 'date', name: 'until', value: values.until })),
@@ -95,6 +97,8 @@ export async function searchPage(page, query) {
         h('button', { type: 'button', class: 'secondary', onclick: () => exportAs('ndjson') }, 'Export NDJSON'),
         h('button', { type: 'button', class: 'secondary', onclick: () => exportAs('pgn') }, 'Export kurnik records'));
     } catch (error) {
+      // Without the role (or a valid session) the page has nothing to show: the router says why.
+      if (error.status === 401 || error.status === 403) throw error;
       fill(summary, h('p', { class: 'error' }, error.message));
     }
   }

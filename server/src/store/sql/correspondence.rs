@@ -101,7 +101,9 @@ const SEEK_BY_ID: &str = concat!("SELECT ", seek_columns!(), " FROM seeks WHERE 
 const OPEN_SEEKS: &str = concat!(
     "SELECT ",
     seek_columns!(),
-    " FROM seeks WHERE status = 'open' AND expires_at > $1 ORDER BY created_at DESC, id DESC LIMIT $2"
+    " FROM seeks WHERE status = 'open' AND expires_at > $1 \
+    AND NOT EXISTS (SELECT 1 FROM accounts WHERE accounts.id = seeks.creator_id AND accounts.banned) \
+    ORDER BY created_at DESC, id DESC LIMIT $2"
 );
 const ACCEPT_SEEK: &str = "UPDATE seeks SET status = 'accepted', game_id = $2, acceptor_id = $3 \
     WHERE id = $1 AND status = 'open' AND expires_at > $4";

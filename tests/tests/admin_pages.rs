@@ -1,0 +1,137 @@
+//! The admin pages end to end, in headless Chromium: an admin finds a game played through real WebSocket
+//! clients, steps through it, reads its timeline, aborts it with a written reason and finds the entry in the
+//! audit log; a player without the role is turned away. Screenshots go to `artifacts/browser/`.
+//!
+//! Like the other browser tests these run on SQLite only: the pages do not depend on the store, and the admin
+//! API is covered on both stores by `admin.rs`.
+
+use kartka_protocol::admin::{AuditAction, AuditPage};
+use kartka_protocol::rest::Session;
+use kartka_protocol::{GameEvent, TimeControl};
+use kartka_server::admin::audit::Actor;
+use kartka_server::admin::role;
+use kartka_server::config::Settings;
+use kartka_tests::browser::{Browser, Chromedriver};
+use kartka_tests::client::{Api, WsClient};
+use kartka_tests::db::{Backend, TestDb};
+use kartka_tests::server::TestServer;
+use serde_json::json;
+use uuid::Uuid;
+
+const DESKTOP: (u32, u32) = (1280, 900);
+const PASSWORD: &str = "long enough secret";
+const BLITZ: TimeControl = TimeControl::Fischer { initial_seconds: 300, increment_seconds: 5 };
+
+async fn register(api: &Api, name: &str) -> Session {
+    let credentials = json!({ "username": name, "password": PASSWORD });
+    let (status, body) = api.post("/api/register", None, &credentials).await;
+    assert_eq!(status, 201, "register {name}: {body}");
+    serde_json::from_value(body).expect("a session")
+}
+
+/// Alice and Bob play a move each over WebSocket, and Bob drops out once in between.
+async fn play_with_a_disconnect(server: &TestServer, alice: &Session, bob: &Session, game: Uuid) {
+    let subscribe = json!({ "type": "subscribe", "game_id": game });
+    let move_frame = |ply: u32, id: &str| json!({ "type": "move", "game_id": game, "ply": ply, "client_move_id": id, "notation": "0" });
+    let mut alice_socket = WsClient::connect(server.addr, &alice.token).await;
+    alice_socket.request(1, subscribe.clone()).await;
+    let mut bob_socket = WsClient::connect(server.addr, &bob.token).await;
+    bob_socket.request(1, subscribe.clone()).await;
+    alice_socket.request(2, move_frame(0, "a1")).await;
+    bob_socket.close().await;
+    while !matches!(alice_socket.next_event().await.event, GameEvent::PlayerDisconnected { .. }) {}
+    let mut bob_socket = WsClient::connect(server.addr, &bob.token).await;
+    bob_socket.request(1, subscribe).await;
+    bob_socket.request(2, move_frame(1, "b1")).await;
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn an_admin_reviews_and_aborts_a_game_in_the_browser_and_a_player_is_turned_away() {
+    let database = TestDb::new(Backend::Sqlite).await;
+    let server = TestServer::start(database.url(), Settings::default()).await;
+    let api = Api::new(server.url());
+    let boss = register(&api, "boss").await;
+    role::set_admin(server.state.store.as_ref(), "boss", true, Actor::CommandLine, "test admin").await.expect("grant");
+    let alice = register(&api, "alice").await;
+    let bob = register(&api, "bob").await;
+    let other = api.start_game(&bob, &alice, BLITZ).await;
+    let game = api.start_game(&alice, &bob, BLITZ).await;
+    play_with_a_disconnect(&server, &alice, &bob, game).await;
+
+    let driver = Chromedriver::start();
+    let admin = Browser::open(&driver, &server.url(), DESKTOP.0, DESKTOP.1).await;
+    admin.sign_in("boss", PASSWORD).await;
+
+    // The search page lists both games; a search by player and status narrows nothing here, a search for
+    // finished games finds none.
+    admin.goto("/admin/").await;
+    admin.wait_for_text("#page .summary", "2 game(s)").await;
+    admin.fill("form.search input[name=player]", "alice").await;
+    admin.find("form.search select[name=status]").await.select_by_value("active").await.expect("choose a status");
+    admin.click("form.search button[type=submit]").await;
+    admin.wait_for_text("#page .summary", "2 game(s)").await;
+    admin.find("form.search select[name=status]").await.select_by_value("finished").await.expect("choose a status");
+    admin.click("form.search button[type=submit]").await;
+    admin.wait_for_text("#page .summary", "0 game(s)").await;
+    admin.goto("/admin/").await;
+    admin.wait_for_text("#page .summary", "2 game(s)").await;
+    admin.screenshot("admin-search").await;
+
+    // The viewer: the board after the last ply, the moves, and the timeline with the disconnect in order.
+    admin.click(&format!("#page a[href=\"#/game/{game}\"]")).await;
+    admin.wait_for_text("#page .steps [role=status]", "ply 2 of 2").await;
+    admin.find("#page .board svg").await;
+    let moves = admin.text("#page table.moves tbody").await;
+    assert_eq!(moves.lines().count(), 2, "two moves: {moves}");
+    let timeline = admin.wait_for_text("#page ul.timeline", "bob disconnected").await;
+    let order = ["game started", "alice connected", "bob connected", "alice played 0", "bob disconnected"];
+    let positions: Vec<usize> = order
+        .iter()
+        .map(|entry| timeline.find(entry).unwrap_or_else(|| panic!("{entry:?} is in the timeline: {timeline}")))
+        .collect();
+    assert!(positions.windows(2).all(|pair| pair[0] < pair[1]), "in the order they happened: {timeline}");
+    assert!(timeline.rfind("bob connected") > timeline.find("bob disconnected"), "and the reconnect after it");
+
+    // Stepping back shows an earlier position.
+    admin.click("#page button[aria-label=\"Back one step\"]").await;
+    admin.wait_for_text("#page .steps [role=status]", "ply 1 of 2").await;
+    admin.find("#page .board svg").await;
+    admin.screenshot("admin-game").await;
+
+    // An action needs a reason; with one, the game is aborted and the viewer shows the admin's entry.
+    admin.click("#page button.danger").await;
+    admin.wait_for_text("#page .actions [role=status]", "Write a reason first.").await;
+    let stored = server.state.store.game(game).await.expect("read").expect("the game");
+    assert_eq!(stored.state.status, "active", "nothing happened without a reason");
+    admin.fill("#page textarea[name=reason]", "both players asked for it").await;
+    admin.click("#page button.danger").await;
+    admin.wait_for_text("#page ul.timeline", "boss: abort — both players asked for it").await;
+    admin.wait_for_text("#page .facts", "aborted").await;
+    let stored = server.state.store.game(game).await.expect("read").expect("the game");
+    assert_eq!(stored.state.status, "aborted");
+    let untouched = server.state.store.game(other).await.expect("read").expect("the other game");
+    assert_eq!(untouched.state.status, "active", "only the game acted on changes");
+
+    // The audit log page shows the abort, newest first, above the grant.
+    admin.goto("/admin/#/audit").await;
+    let log = admin.wait_for_text("#page table tbody", "both players asked for it").await;
+    assert!(log.find("abort") < log.find("grant admin"), "newest first: {log}");
+    let (status, body) = api.get("/api/admin/audit", Some(&boss.token)).await;
+    assert_eq!(status, 200, "{body}");
+    let page: AuditPage = serde_json::from_value(body).expect("an audit page");
+    let actions: Vec<AuditAction> = page.entries.iter().map(|entry| entry.action).collect();
+    assert_eq!(actions, [AuditAction::Abort, AuditAction::GrantAdmin]);
+
+    // A player without the role sees the pages' shell but no data.
+    let player = Browser::open(&driver, &server.url(), DESKTOP.0, DESKTOP.1).await;
+    player.sign_in("alice", PASSWORD).await;
+    player.goto("/admin/").await;
+    player.wait_for_text("#page [role=alert]", "does not have the admin role").await;
+    assert!(player.text("#page table").await.is_empty(), "no games are shown");
+    let shown = player.text("#page").await;
+    assert!(!shown.contains(&game.to_string()), "nothing of the archive leaks: {shown}");
+
+    admin.close().await;
+    player.close().await;
+    server.stop().await;
+}

@@ -23,10 +23,10 @@ pub mod ws;
 
 use std::future::Future;
 
+use axum::extract::DefaultBodyLimit;
 use axum::routing::get;
 use axum::Router;
 use tokio::net::TcpListener;
-use tower_http::limit::RequestBodyLimitLayer;
 use tower_http::trace::TraceLayer;
 
 pub use state::AppState;
@@ -36,12 +36,14 @@ const MAX_BODY_BYTES: usize = 64 * 1024;
 
 /// The HTTP router: REST under `/api`, `/healthz`, the WebSocket at `/ws`, and the browser client for every
 /// other path. Request bodies are limited to [`MAX_BODY_BYTES`], except the admin import's record files, which
-/// have a limit of their own.
+/// have a limit of their own. The limit is enforced where a body is read (every handler reads JSON through
+/// `api::input::JsonBody`), so an oversized body gets the typed `frame_too_large` error rather than a bare
+/// 413 from a layer.
 pub fn app(state: AppState) -> Router {
     api::routes()
         .route("/ws", get(ws::websocket))
         .fallback(web::serve)
-        .layer(RequestBodyLimitLayer::new(MAX_BODY_BYTES))
+        .layer(DefaultBodyLimit::max(MAX_BODY_BYTES))
         .merge(api::admin::import_routes())
         .layer(TraceLayer::new_for_http())
         .with_state(state)

@@ -14,6 +14,7 @@ kartka_tests::on_both_stores!(
     an_open_challenge_link_is_accepted_once_by_anyone_else,
     an_expired_challenge_cannot_be_accepted,
     challenges_are_validated,
+    malformed_requests_get_typed_errors,
 );
 
 fn challenge_body(opponent: Option<&str>, extra: Value) -> Value {
@@ -210,8 +211,30 @@ async fn challenges_are_validated(url: &str) {
     }
     let (status, reply) = api.post("/api/challenges", None, &challenge_body(None, json!({}))).await;
     assert_eq!((status, reply["code"].as_str()), (401, Some("unauthenticated")));
-    let (status, _) = api.post("/api/challenges", Some(&ada.token), &json!({ "nonsense": true })).await;
-    assert!((400..500).contains(&status), "a body that does not fit is refused: {status}");
+    let (status, reply) = api.post("/api/challenges", Some(&ada.token), &json!({ "nonsense": true })).await;
+    assert_eq!((status, reply["code"].as_str()), (400, Some("invalid_request")), "a body that does not fit: {reply}");
+    let (_, listed) = api.get("/api/challenges", Some(&ada.token)).await;
+    assert_eq!(listed["outgoing"], json!([]), "no refused request created anything");
+    server.stop().await;
+}
+
+/// Paths, queries and bodies that do not parse get the same typed error body as every other refusal.
+async fn malformed_requests_get_typed_errors(url: &str) {
+    let server = TestServer::start(url, Settings::default()).await;
+    let api = Api::new(server.url());
+    let ada = api.guest("ada").await;
+    for path in ["/api/games/not-a-uuid", "/api/games/not-a-uuid/record", "/api/games?status=active&limit=many"] {
+        let (status, reply) = api.get(path, Some(&ada.token)).await;
+        assert_eq!((status, reply["code"].as_str()), (400, Some("invalid_request")), "{path}: {reply}");
+        assert!(reply["message"].as_str().is_some_and(|message| !message.is_empty()), "{path}: {reply}");
+    }
+    let (status, reply) = api.post("/api/challenges/not-a-uuid/accept", Some(&ada.token), &json!({})).await;
+    assert_eq!((status, reply["code"].as_str()), (400, Some("invalid_request")), "{reply}");
+    let (status, reply) = api.post_bytes("/api/challenges", Some(&ada.token), b"{\"opponent\":".to_vec()).await;
+    assert_eq!((status, reply["code"].as_str()), (400, Some("invalid_request")), "not JSON: {reply}");
+    let oversized = json!({ "opponent": "x".repeat(70 * 1024) });
+    let (status, reply) = api.post("/api/challenges", Some(&ada.token), &oversized).await;
+    assert_eq!((status, reply["code"].as_str()), (413, Some("frame_too_large")), "{reply}");
     let (_, listed) = api.get("/api/challenges", Some(&ada.token)).await;
     assert_eq!(listed["outgoing"], json!([]), "no refused request created anything");
     server.stop().await;

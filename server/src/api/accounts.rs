@@ -11,6 +11,7 @@ use rand::Rng;
 
 use super::{ApiError, Authenticated};
 use crate::accounts::{info, new_account, open_session, valid_name};
+use crate::api::input::JsonBody;
 use crate::auth::{hash_password, token_hash, verify_password};
 use crate::state::AppState;
 use crate::store::{AccountKind, StoreError};
@@ -47,7 +48,7 @@ pub async fn guest(State(state): State<AppState>, body: Option<Json<GuestRequest
 /// `POST /api/register`: a registered account and its first session.
 pub async fn register(
     State(state): State<AppState>,
-    Json(credentials): Json<Credentials>,
+    JsonBody(credentials): JsonBody<Credentials>,
 ) -> Result<(StatusCode, Json<Session>), ApiError> {
     if !valid_name(&credentials.username) {
         return Err(ApiError::new(ErrorCode::InvalidRequest, "usernames are 3-24 letters, digits, _ or -"));
@@ -71,7 +72,7 @@ pub async fn register(
 /// `POST /api/login`: a new session for a registered account.
 pub async fn login(
     State(state): State<AppState>,
-    Json(credentials): Json<Credentials>,
+    JsonBody(credentials): JsonBody<Credentials>,
 ) -> Result<Json<Session>, ApiError> {
     let refused = || ApiError::new(ErrorCode::BadCredentials, "wrong username or password");
     let account = state.store.account_by_name(&credentials.username).await?;

@@ -1,6 +1,6 @@
 //! Challenges: to a named player, or an open link anyone may accept.
 
-use axum::extract::{Path, State};
+use axum::extract::State;
 use axum::http::StatusCode;
 use axum::Json;
 use kartka_protocol::rest::{Challenge, ChallengeList, ChallengeStatus, ColourChoice, CreateChallenge};
@@ -10,6 +10,7 @@ use uuid::Uuid;
 
 use super::{ApiError, Authenticated};
 use crate::accounts::info;
+use crate::api::input::{JsonBody, Path};
 use crate::games::{convert, new_game};
 use crate::state::AppState;
 use crate::store::{AccountRow, ChallengeRow, Millis};
@@ -28,7 +29,7 @@ pub(super) const CORRESPONDENCE_MAX_EXPIRY_SECONDS: u32 = 30 * 24 * 3600;
 pub async fn create(
     State(state): State<AppState>,
     auth: Authenticated,
-    Json(request): Json<CreateChallenge>,
+    JsonBody(request): JsonBody<CreateChallenge>,
 ) -> Result<(StatusCode, Json<Challenge>), ApiError> {
     convert::ruleset(&request.ruleset).map_err(|e| ApiError::new(ErrorCode::InvalidRequest, e.to_string()))?;
     convert::validate_time_control(&request.time_control)

@@ -2,7 +2,7 @@
 
 use std::collections::HashMap;
 
-use axum::extract::{Path, Query, State};
+use axum::extract::State;
 use axum::http::header;
 use axum::response::IntoResponse;
 use axum::Json;
@@ -14,6 +14,7 @@ use uuid::Uuid;
 
 use super::ApiError;
 use crate::accounts::info;
+use crate::api::input::{Path, Query};
 use crate::games::convert;
 use crate::games::export::kurnik_record;
 use crate::state::AppState;

@@ -1,6 +1,6 @@
 //! Games being played now, for spectators to pick from.
 
-use axum::extract::{Query, State};
+use axum::extract::State;
 use axum::Json;
 use kartka_protocol::rest::GameList;
 use kartka_protocol::ErrorCode;
@@ -8,6 +8,7 @@ use serde::Deserialize;
 
 use super::games::summaries;
 use super::ApiError;
+use crate::api::input::Query;
 use crate::state::AppState;
 
 /// Games listed unless the client asks otherwise, and the most it may ask for.

@@ -6,6 +6,7 @@ mod challenges;
 mod error;
 mod extract;
 mod games;
+mod input;
 mod live;
 mod notifications;
 mod play;

@@ -12,6 +12,7 @@ use kartka_protocol::ErrorCode;
 use uuid::Uuid;
 
 use super::{ApiError, Authenticated};
+use crate::api::input::JsonBody;
 use crate::auth::new_token;
 use crate::correspondence::notify::{self, parse_thresholds, thresholds_text, DEFAULT_THRESHOLDS};
 use crate::correspondence::webhook::check_url;
@@ -48,7 +49,7 @@ pub async fn settings(
 pub async fn save_settings(
     State(state): State<AppState>,
     auth: Authenticated,
-    Json(request): Json<NotificationSettings>,
+    JsonBody(request): JsonBody<NotificationSettings>,
 ) -> Result<Json<NotificationSettingsView>, ApiError> {
     let mut thresholds = request.reminder_thresholds;
     thresholds.sort_unstable();

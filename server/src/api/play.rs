@@ -2,7 +2,7 @@
 //! action goes through the game's actor exactly as the WebSocket frames do, so validation, idempotency and
 //! the push to connected clients are the same.
 
-use axum::extract::{Path, State};
+use axum::extract::State;
 use axum::http::StatusCode;
 use axum::Json;
 use kartka_engine::Seat;
@@ -14,6 +14,7 @@ use uuid::Uuid;
 
 use super::games::summaries;
 use super::{ApiError, Authenticated};
+use crate::api::input::{JsonBody, Path};
 use crate::games::{convert, Action};
 use crate::state::AppState;
 use crate::store::GameRow;
@@ -58,7 +59,7 @@ pub async fn play(
     State(state): State<AppState>,
     auth: Authenticated,
     Path(id): Path<Uuid>,
-    Json(request): Json<PlayMove>,
+    JsonBody(request): JsonBody<PlayMove>,
 ) -> Result<Json<ActionDone>, ApiError> {
     let action = Action::Move { ply: request.ply, client_move_id: request.client_move_id, notation: request.notation };
     act(&state, id, auth.account.id, action).await
@@ -78,7 +79,7 @@ pub async fn draw(
     State(state): State<AppState>,
     auth: Authenticated,
     Path(id): Path<Uuid>,
-    Json(request): Json<DrawRequest>,
+    JsonBody(request): JsonBody<DrawRequest>,
 ) -> Result<Json<ActionDone>, ApiError> {
     act(&state, id, auth.account.id, Action::Draw(request.action)).await
 }
@@ -116,7 +117,7 @@ pub async fn set_conditional_moves(
     State(state): State<AppState>,
     auth: Authenticated,
     Path(id): Path<Uuid>,
-    Json(request): Json<ConditionalMoves>,
+    JsonBody(request): JsonBody<ConditionalMoves>,
 ) -> Result<Json<ConditionalMoves>, ApiError> {
     state.games.act(id, auth.account.id, Action::SetConditionalMoves(request.lines.clone())).await?;
     Ok(Json(request))

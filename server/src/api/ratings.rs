@@ -1,6 +1,6 @@
 //! Ratings over REST: a player's profile and the leaderboard of a game kind.
 
-use axum::extract::{Path, Query, State};
+use axum::extract::State;
 use axum::Json;
 use kartka_protocol::rest::{Leaderboard, LeaderboardEntry, Profile, RatingInfo, ResultCounts};
 use kartka_protocol::{ErrorCode, GameKindName, SpeedClass};
@@ -8,6 +8,7 @@ use serde::Deserialize;
 
 use super::ApiError;
 use crate::accounts::info;
+use crate::api::input::{Path, Query};
 use crate::ratings::current;
 use crate::ratings::glicko::{is_provisional, PROVISIONAL_DEVIATION};
 use crate::ratings::speed::{speed_from_text, speed_text};

@@ -2,7 +2,7 @@
 //! swapped. The offer is a challenge that names the game it follows, so it is listed, pushed
 //! (`challenge_updated`), accepted, declined and expires like any other challenge.
 
-use axum::extract::{Path, State};
+use axum::extract::State;
 use axum::http::StatusCode;
 use axum::Json;
 use kartka_protocol::rest::Challenge;
@@ -11,6 +11,7 @@ use uuid::Uuid;
 
 use super::challenges::{accept_open, load_view};
 use super::{ApiError, Authenticated};
+use crate::api::input::Path;
 use crate::state::AppState;
 use crate::store::ChallengeRow;
 use crate::time::now_ms;

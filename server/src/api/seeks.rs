@@ -1,7 +1,7 @@
 //! Correspondence seeks: open offers, stored so that they stay open while their creator is offline, accepted
 //! by anyone else. Live seeks (quick pairing) are the lobby's; these are a separate, persistent resource.
 
-use axum::extract::{Path, State};
+use axum::extract::State;
 use axum::http::StatusCode;
 use axum::Json;
 use kartka_protocol::correspondence::{CreateSeek, Seek, SeekList, SeekStatus};
@@ -14,6 +14,7 @@ use super::challenges::{
 };
 use super::{ApiError, Authenticated};
 use crate::accounts::info;
+use crate::api::input::{JsonBody, Path};
 use crate::games::{convert, new_game};
 use crate::state::AppState;
 use crate::store::{AccountRow, Millis, SeekRow};
@@ -26,7 +27,7 @@ const LIST_LIMIT: u32 = 100;
 pub async fn create(
     State(state): State<AppState>,
     auth: Authenticated,
-    Json(request): Json<CreateSeek>,
+    JsonBody(request): JsonBody<CreateSeek>,
 ) -> Result<(StatusCode, Json<Seek>), ApiError> {
     let invalid = |message: String| ApiError::new(ErrorCode::InvalidRequest, message);
     convert::ruleset(&request.ruleset).map_err(|e| invalid(e.to_string()))?;

@@ -6,6 +6,7 @@ use kartka_protocol::correspondence::{StartVacation, VacationStatus};
 use kartka_protocol::ErrorCode;
 
 use super::{ApiError, Authenticated};
+use crate::api::input::JsonBody;
 use crate::correspondence::vacation::{self, VacationError};
 use crate::state::AppState;
 
@@ -18,7 +19,7 @@ pub async fn show(State(state): State<AppState>, auth: Authenticated) -> Result<
 pub async fn start(
     State(state): State<AppState>,
     auth: Authenticated,
-    Json(request): Json<StartVacation>,
+    JsonBody(request): JsonBody<StartVacation>,
 ) -> Result<Json<VacationStatus>, ApiError> {
     Ok(Json(vacation::start(&state, auth.account.id, request.days).await?))
 }

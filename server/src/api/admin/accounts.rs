@@ -1,6 +1,6 @@
 //! Accounts as admins see them; banning and unbanning.
 
-use axum::extract::{Path, State};
+use axum::extract::State;
 use axum::Json;
 use kartka_protocol::admin::{AccountActionDone, ActionReason, AdminAccount, AuditAction};
 use kartka_protocol::ErrorCode;
@@ -9,6 +9,7 @@ use serde_json::json;
 use super::{reason, Admin};
 use crate::admin::audit::{self, Actor, Target};
 use crate::admin::views;
+use crate::api::input::{JsonBody, Path};
 use crate::api::ApiError;
 use crate::state::AppState;
 use crate::store::{AccountKind, AccountRow, AuditFilter};
@@ -31,7 +32,7 @@ pub async fn ban(
     Admin(admin): Admin,
     State(state): State<AppState>,
     Path(name): Path<String>,
-    Json(body): Json<ActionReason>,
+    JsonBody(body): JsonBody<ActionReason>,
 ) -> Result<Json<AccountActionDone>, ApiError> {
     let reason = reason(&body.reason)?;
     let account = state.store.account_by_name(&name).await?.ok_or_else(unknown_player)?;
@@ -55,7 +56,7 @@ pub async fn unban(
     Admin(admin): Admin,
     State(state): State<AppState>,
     Path(name): Path<String>,
-    Json(body): Json<ActionReason>,
+    JsonBody(body): JsonBody<ActionReason>,
 ) -> Result<Json<AccountActionDone>, ApiError> {
     let reason = reason(&body.reason)?;
     let account = state.store.account_by_name(&name).await?.ok_or_else(unknown_player)?;

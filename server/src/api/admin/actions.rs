@@ -1,7 +1,7 @@
 //! Actions on games: abort a running game, adjudicate a result. Both go through the game's actor, like a
 //! player's action, and commit their audit entry with the change.
 
-use axum::extract::{Path, State};
+use axum::extract::State;
 use axum::Json;
 use kartka_engine::Seat;
 use kartka_protocol::admin::{ActionReason, Adjudication, AuditAction, DecidedResult, GameActionDone};
@@ -12,6 +12,7 @@ use uuid::Uuid;
 use super::{accounts_by_id, reason, Admin};
 use crate::admin::audit::{self, Actor, Target};
 use crate::admin::views;
+use crate::api::input::{JsonBody, Path};
 use crate::api::ApiError;
 use crate::games::AdminAction;
 use crate::state::AppState;
@@ -22,7 +23,7 @@ pub async fn abort(
     Admin(admin): Admin,
     State(state): State<AppState>,
     Path(id): Path<Uuid>,
-    Json(body): Json<ActionReason>,
+    JsonBody(body): JsonBody<ActionReason>,
 ) -> Result<Json<GameActionDone>, ApiError> {
     let reason = reason(&body.reason)?;
     let entry = audit::entry(Actor::Admin(&admin), AuditAction::Abort, game_target(id), json!({}), reason);
@@ -34,7 +35,7 @@ pub async fn adjudicate(
     Admin(admin): Admin,
     State(state): State<AppState>,
     Path(id): Path<Uuid>,
-    Json(body): Json<Adjudication>,
+    JsonBody(body): JsonBody<Adjudication>,
 ) -> Result<Json<GameActionDone>, ApiError> {
     let reason = reason(&body.reason)?;
     let before = state.store.game(id).await?.ok_or_else(|| ApiError::new(ErrorCode::UnknownGame, "no such game"))?;

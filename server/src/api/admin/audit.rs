@@ -1,14 +1,13 @@
 //! `GET /api/admin/audit`: the audit log, newest first. There is no endpoint that changes it.
 
-use axum::extract::rejection::QueryRejection;
-use axum::extract::{Query, State};
+use axum::extract::State;
 use axum::Json;
 use kartka_protocol::admin::AuditPage;
 use uuid::Uuid;
 
-use super::search::bad_query;
 use super::Admin;
 use crate::admin::audit;
+use crate::api::input::Query;
 use crate::api::ApiError;
 use crate::state::AppState;
 use crate::store::AuditFilter;
@@ -31,9 +30,8 @@ pub struct AuditQuery {
 pub async fn entries(
     _admin: Admin,
     State(state): State<AppState>,
-    query: Result<Query<AuditQuery>, QueryRejection>,
+    Query(query): Query<AuditQuery>,
 ) -> Result<Json<AuditPage>, ApiError> {
-    let Query(query) = query.map_err(bad_query)?;
     let limit = query.limit.unwrap_or(DEFAULT_PAGE).clamp(1, MAX_PAGE);
     let filter = AuditFilter { game_id: query.game, account_id: query.account, before_id: query.before };
     let rows = state.store.audit_entries(&filter, limit).await?;

@@ -4,8 +4,7 @@
 //! logged.
 
 use axum::body::Body;
-use axum::extract::rejection::QueryRejection;
-use axum::extract::{Query, State};
+use axum::extract::State;
 use axum::http::header;
 use axum::response::{IntoResponse, Response};
 use futures_util::stream;
@@ -14,9 +13,10 @@ use kartka_protocol::admin::ExportedGame;
 use uuid::Uuid;
 
 use super::games::record_parts;
-use super::search::{bad_query, cursor_after, page, search_of, SearchQuery};
+use super::search::{cursor_after, page, search_of, SearchQuery};
 use super::Admin;
 use crate::admin::views;
+use crate::api::input::Query;
 use crate::api::ApiError;
 use crate::games::export::record_of;
 use crate::state::AppState;
@@ -36,9 +36,8 @@ enum Format {
 pub async fn ndjson(
     _admin: Admin,
     State(state): State<AppState>,
-    query: Result<Query<SearchQuery>, QueryRejection>,
+    Query(query): Query<SearchQuery>,
 ) -> Result<Response, ApiError> {
-    let Query(query) = query.map_err(bad_query)?;
     let search = search_of(&state, &query).await?;
     Ok(streamed(state, search, Format::NdJson, "application/x-ndjson", "kartka-games.ndjson"))
 }
@@ -47,9 +46,8 @@ pub async fn ndjson(
 pub async fn kurnik(
     _admin: Admin,
     State(state): State<AppState>,
-    query: Result<Query<SearchQuery>, QueryRejection>,
+    Query(query): Query<SearchQuery>,
 ) -> Result<Response, ApiError> {
-    let Query(query) = query.map_err(bad_query)?;
     let search = search_of(&state, &query).await?;
     Ok(streamed(state, search, Format::Kurnik, "text/plain; charset=utf-8", "kartka-games.pgn"))
 }

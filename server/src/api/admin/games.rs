@@ -1,8 +1,7 @@
 //! One archived game: its full record and timeline, its position after any ply (JSON and SVG), its kurnik
 //! record.
 
-use axum::extract::rejection::QueryRejection;
-use axum::extract::{Path, Query, State};
+use axum::extract::State;
 use axum::http::header;
 use axum::response::IntoResponse;
 use axum::Json;
@@ -11,9 +10,9 @@ use kartka_protocol::admin::{GameReview, SoccerPositionView};
 use kartka_protocol::ErrorCode;
 use uuid::Uuid;
 
-use super::search::bad_query;
 use super::{accounts_by_id, Admin};
 use crate::admin::views;
+use crate::api::input::{Path, Query};
 use crate::api::ApiError;
 use crate::games::export::{record_of, RecordParts};
 use crate::games::position::{position_after, view, PositionError};
@@ -60,9 +59,8 @@ pub async fn position(
     _admin: Admin,
     State(state): State<AppState>,
     Path(id): Path<Uuid>,
-    query: Result<Query<PlyQuery>, QueryRejection>,
+    Query(query): Query<PlyQuery>,
 ) -> Result<Json<SoccerPositionView>, ApiError> {
-    let Query(query) = query.map_err(bad_query)?;
     let (position, ply) = position_of(&state, id, query.ply).await?;
     Ok(Json(view(&position, ply)))
 }
@@ -72,9 +70,8 @@ pub async fn picture(
     _admin: Admin,
     State(state): State<AppState>,
     Path(id): Path<Uuid>,
-    query: Result<Query<PlyQuery>, QueryRejection>,
+    Query(query): Query<PlyQuery>,
 ) -> Result<impl IntoResponse, ApiError> {
-    let Query(query) = query.map_err(bad_query)?;
     let (position, ply) = position_of(&state, id, query.ply).await?;
     let picture = svg::render(&position, &format!("game {id} after {ply} actions"));
     Ok(([(header::CONTENT_TYPE, "image/svg+xml"), (header::CACHE_CONTROL, "private, max-age=60")], picture))

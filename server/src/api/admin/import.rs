@@ -1,16 +1,15 @@
 //! `POST /api/admin/import?source=LABEL`: imports a kurnik record file (plain or gzip, the request body).
 
 use axum::body::Bytes;
-use axum::extract::rejection::QueryRejection;
-use axum::extract::{Query, State};
+use axum::extract::State;
 use axum::Json;
 use kartka_protocol::admin::ImportReport;
 use kartka_protocol::ErrorCode;
 
-use super::search::bad_query;
 use super::Admin;
 use crate::admin::audit::Actor;
 use crate::admin::import::{import_file, ImportError};
+use crate::api::input::Query;
 use crate::api::ApiError;
 use crate::state::AppState;
 
@@ -25,10 +24,9 @@ pub struct ImportQuery {
 pub async fn import(
     Admin(admin): Admin,
     State(state): State<AppState>,
-    query: Result<Query<ImportQuery>, QueryRejection>,
+    Query(query): Query<ImportQuery>,
     body: Bytes,
 ) -> Result<Json<ImportReport>, ApiError> {
-    let Query(query) = query.map_err(bad_query)?;
     match import_file(state.store.as_ref(), &query.source, body.to_vec(), Actor::Admin(&admin)).await {
         Ok(report) => Ok(Json(report)),
         Err(error @ (ImportError::BadSource | ImportError::Unreadable(_))) => {

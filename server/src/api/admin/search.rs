@@ -1,7 +1,6 @@
 //! `GET /api/admin/games`: search the archive. The same filters select the games of an export.
 
-use axum::extract::rejection::QueryRejection;
-use axum::extract::{Query, State};
+use axum::extract::State;
 use axum::Json;
 use kartka_protocol::admin::GameSearchPage;
 use kartka_protocol::{EndReasonName, ErrorCode, RulesetSpec};
@@ -9,6 +8,7 @@ use uuid::Uuid;
 
 use super::{accounts_by_id, parse, Admin};
 use crate::admin::views;
+use crate::api::input::Query;
 use crate::api::ApiError;
 use crate::games::convert;
 use crate::state::AppState;
@@ -43,9 +43,8 @@ pub struct SearchQuery {
 pub async fn games(
     _admin: Admin,
     State(state): State<AppState>,
-    query: Result<Query<SearchQuery>, QueryRejection>,
+    Query(query): Query<SearchQuery>,
 ) -> Result<Json<GameSearchPage>, ApiError> {
-    let Query(query) = query.map_err(bad_query)?;
     let limit = match given(&query.limit) {
         Some(limit) => parse::<u32>("limit", limit, "a number from 1 to 200")?.clamp(1, MAX_PAGE),
         None => DEFAULT_PAGE,
@@ -161,9 +160,4 @@ fn parse_cursor(text: &str) -> Result<SearchCursor, ApiError> {
 /// A query value, unless it is absent or empty.
 fn given(value: &Option<String>) -> Option<&str> {
     value.as_deref().map(str::trim).filter(|value| !value.is_empty())
-}
-
-/// A query string that does not fit a search (an unknown parameter).
-pub fn bad_query(rejection: QueryRejection) -> ApiError {
-    ApiError::new(ErrorCode::InvalidRequest, rejection.body_text())
 }

@@ -18,7 +18,7 @@ use crate::api::input::{Path, Query};
 use crate::games::convert;
 use crate::games::export::kurnik_record;
 use crate::state::AppState;
-use crate::store::{GameCursor, GameRow};
+use crate::store::{AccountRow, GameCursor, GameRow};
 
 /// Games per page unless the client asks otherwise, and the most it may ask for.
 const DEFAULT_PAGE: u32 = 20;
@@ -51,26 +51,24 @@ pub async fn of_player(
     Ok(Json(GameList { games: summaries(&state, rows).await?, next_before }))
 }
 
-/// Stored games as list entries, with their players' names.
+/// Stored games as list entries, with their players' names (read in one query).
 pub(super) async fn summaries(state: &AppState, rows: Vec<GameRow>) -> Result<Vec<GameSummary>, ApiError> {
-    let mut names = HashMap::new();
-    let mut games = Vec::with_capacity(rows.len());
-    for row in rows {
-        let mut players = Vec::with_capacity(2);
-        for id in [row.first_id, row.second_id] {
-            let account = match names.get(&id) {
-                Some(account) => account,
-                None => {
-                    let account = state.store.account_by_id(id).await?.ok_or_else(|| damaged(row.id))?;
-                    names.entry(id).or_insert(info(&account))
-                }
-            };
-            players.push(PlayerInfo { account_id: id, name: account.name.clone(), guest: account.guest });
-        }
-        let players: [PlayerInfo; 2] = players.try_into().map_err(|_| damaged(row.id))?;
-        games.push(convert::game_summary(&row, players).map_err(|_| damaged(row.id))?);
-    }
-    Ok(games)
+    let mut ids: Vec<Uuid> = rows.iter().flat_map(|row| [row.first_id, row.second_id]).collect();
+    ids.sort_unstable();
+    ids.dedup();
+    let players: HashMap<Uuid, PlayerInfo> =
+        state.store.accounts_by_ids(&ids).await?.iter().map(|account| (account.id, player_info(account))).collect();
+    rows.iter()
+        .map(|row| {
+            let player = |id: Uuid| players.get(&id).cloned().ok_or_else(|| damaged(row.id));
+            let players = [player(row.first_id)?, player(row.second_id)?];
+            convert::game_summary(row, players).map_err(|_| damaged(row.id))
+        })
+        .collect()
+}
+
+fn player_info(account: &AccountRow) -> PlayerInfo {
+    PlayerInfo { account_id: account.id, name: account.name.clone(), guest: info(account).guest }
 }
 
 /// `GET /api/games/{id}`: the game with all its moves.

@@ -10,6 +10,7 @@ use super::games::summaries;
 use super::ApiError;
 use crate::api::input::Query;
 use crate::state::AppState;
+use crate::store::GameSearch;
 
 /// Games listed unless the client asks otherwise, and the most it may ask for.
 const DEFAULT_LIMIT: u32 = 50;
@@ -27,9 +28,9 @@ pub async fn list(State(state): State<AppState>, Query(filter): Query<Filter>) -
     if filter.status != "active" {
         return Err(ApiError::new(ErrorCode::InvalidRequest, "only status=active can be listed"));
     }
-    let limit = filter.limit.unwrap_or(DEFAULT_LIMIT).clamp(1, MAX_LIMIT) as usize;
-    let mut rows = state.store.active_games().await?;
-    rows.sort_by_key(|row| std::cmp::Reverse((row.created_at, row.id)));
-    rows.truncate(limit);
+    let limit = filter.limit.unwrap_or(DEFAULT_LIMIT).clamp(1, MAX_LIMIT);
+    // The archive's search reads one page through the (status, created_at, id) index.
+    let newest_active = GameSearch { status: Some("active".to_owned()), descending: true, ..GameSearch::default() };
+    let rows = state.store.search_games(&newest_active, limit).await?.into_iter().map(|found| found.game).collect();
     Ok(Json(GameList { games: summaries(&state, rows).await?, next_before: None }))
 }

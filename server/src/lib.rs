@@ -11,6 +11,7 @@ pub mod auth;
 pub mod cli;
 pub mod config;
 pub mod correspondence;
+pub mod downtime;
 pub mod games;
 pub mod lobby;
 pub mod outbox;
@@ -51,7 +52,7 @@ pub fn app(state: AppState) -> Router {
 
 /// Serves `state` on `listener` until `shutdown` resolves. First grants the configured admins their role and
 /// records how long the server was down (since its last heartbeat), then resumes the clocks of every active
-/// game (crediting that downtime to correspondence clocks) and starts the correspondence workers. On shutdown:
+/// game (crediting that downtime to the clocks that ran during it) and starts the correspondence workers. On shutdown:
 /// stops accepting, closes every WebSocket with 1001 and every notification stream, lets each game actor finish
 /// the change it is committing, and returns when every task has ended.
 pub async fn run(
@@ -61,7 +62,7 @@ pub async fn run(
 ) -> std::io::Result<()> {
     admin::role::grant_configured(state.store.as_ref(), &state.settings.admins).await;
     let heartbeat = state.settings.correspondence.heartbeat_interval;
-    match correspondence::downtime::record_outage(state.store.as_ref(), heartbeat, time::now_ms()).await {
+    match downtime::record_outage(state.store.as_ref(), heartbeat, time::now_ms()).await {
         Ok(Some(outage)) => tracing::info!(down_ms = outage.ended_at - outage.started_at, "the server was down"),
         Ok(None) => {}
         Err(error) => tracing::error!(%error, "could not record the downtime before this start"),

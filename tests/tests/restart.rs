@@ -1,7 +1,8 @@
 //! A server process killed in the middle of a game (SIGKILL, no shutdown code) loses nothing it acknowledged:
-//! after a restart both players resume from their last sequence number and the game goes on.
+//! after a restart both players resume from their last sequence number and the game goes on. The time the
+//! server was down is given back to the clock that ran, in live and correspondence games.
 
-use kartka_protocol::{GameEvent, ServerFrame, TimeControl};
+use kartka_protocol::{GameEvent, SeatName, ServerFrame, TimeControl};
 use kartka_tests::client::{Api, WsClient};
 use kartka_tests::db::{Backend, TestDb};
 use kartka_tests::server::ServerProcess;
@@ -10,14 +11,28 @@ use uuid::Uuid;
 
 const SERVER: &str = env!("CARGO_BIN_EXE_kartka-test-server");
 
+const CORRESPONDENCE: TimeControl = TimeControl::Correspondence { days_per_move: 1, vacation_allowed: true };
+/// Three seconds a player: shorter than the outage below.
+const LIVE: TimeControl = TimeControl::Fischer { initial_seconds: 3, increment_seconds: 0 };
+
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn sqlite_downtime_is_credited_to_correspondence_clocks() {
-    downtime_is_credited_to_correspondence_clocks(Backend::Sqlite).await;
+    downtime_is_credited(Backend::Sqlite, CORRESPONDENCE).await;
 }
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn postgres_downtime_is_credited_to_correspondence_clocks() {
-    downtime_is_credited_to_correspondence_clocks(Backend::Postgres).await;
+    downtime_is_credited(Backend::Postgres, CORRESPONDENCE).await;
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn sqlite_downtime_is_credited_to_live_clocks() {
+    downtime_is_credited(Backend::Sqlite, LIVE).await;
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn postgres_downtime_is_credited_to_live_clocks() {
+    downtime_is_credited(Backend::Postgres, LIVE).await;
 }
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
@@ -111,20 +126,19 @@ const QUICK_DAYS: [(&str, &str); 3] =
     [("KARTKA_CORRESPONDENCE_DAY_MS", "3000"), ("KARTKA_HEARTBEAT_MS", "100"), ("KARTKA_SWEEP_MS", "100")];
 
 /// The server is killed and stays down longer than the player to move has left; after the restart the game
-/// goes on, with the downtime given back to that player.
-async fn downtime_is_credited_to_correspondence_clocks(backend: Backend) {
+/// goes on, with the downtime given back to that player (a `clock_credited` event).
+async fn downtime_is_credited(backend: Backend, time_control: TimeControl) {
     let database = TestDb::new(backend).await;
     let server = ServerProcess::start(SERVER, database.url(), &QUICK_DAYS);
     let api = Api::new(server.url());
     let white = api.guest("white").await;
     let black = api.guest("black").await;
-    let game =
-        api.start_game(&white, &black, TimeControl::Correspondence { days_per_move: 1, vacation_allowed: true }).await;
+    let game = api.start_game(&white, &black, time_control).await;
     let body = json!({ "ply": 0, "client_move_id": "w1", "notation": "0" });
     let (status, moved) = api.post(&format!("/api/games/{game}/moves"), Some(&white.token), &body).await;
     assert_eq!(status, 200, "{moved}");
     let black_left = moved["game"]["clocks"]["second_ms"].as_i64().expect("black's clock");
-    assert!(black_left > 2_500, "black starts the turn with about a day: {black_left}");
+    assert!(black_left > 2_500, "black starts the turn with about three seconds: {black_left}");
 
     server.kill();
     tokio::time::sleep(std::time::Duration::from_millis(black_left as u64 + 1_500)).await;
@@ -137,6 +151,18 @@ async fn downtime_is_credited_to_correspondence_clocks(backend: Backend) {
     let left = stored["clocks"]["second_ms"].as_i64().expect("black's clock");
     assert!(left > 1_000, "the downtime was credited: {left} ms left");
     assert_eq!(stored["to_act"], "second");
+    let mut watcher = WsClient::connect(server.addr, &white.token).await;
+    watcher.send(json!({ "type": "subscribe", "id": 1, "game_id": game, "after_seq": 0 })).await;
+    let ServerFrame::Events { events, .. } = watcher.next().await else { panic!("the game's events") };
+    let credits: Vec<i64> = events
+        .iter()
+        .filter_map(|envelope| match envelope.event {
+            GameEvent::ClockCredited { seat: SeatName::Second, credited_ms, .. } => Some(credited_ms),
+            _ => None,
+        })
+        .collect();
+    assert_eq!(credits.len(), 1, "one credit, to black: {events:?}");
+    assert!(credits[0] >= black_left, "at least the time the server was down with black's clock running");
     let body = json!({ "ply": 1, "client_move_id": "b1", "notation": "0" });
     let (status, moved) = api.post(&format!("/api/games/{game}/moves"), Some(&black.token), &body).await;
     assert_eq!(status, 200, "black plays on after the restart: {moved}");

@@ -1,6 +1,5 @@
 //! Correspondence play: games over days that nobody needs to stay connected for.
 //!
-//! - [`downtime`]: the heartbeat, and outages credited back to correspondence clocks.
 //! - [`sweeper`]: finds overdue games and ending vacations, after any restart too.
 //! - [`vacation`]: the yearly bank, pausing and resuming clocks.
 //! - [`notify`]: "your turn" and reminder notifications in a persistent outbox, published to the account's
@@ -11,7 +10,6 @@
 //! creator's session.
 
 pub mod conditional;
-pub mod downtime;
 pub mod notify;
 pub mod sweeper;
 pub mod vacation;
@@ -35,7 +33,11 @@ pub struct Wakers {
 /// Starts the heartbeat, the sweeper, the notifier and the webhook sender; they stop at shutdown.
 pub fn spawn_workers(state: &AppState) {
     let settings = &state.settings.correspondence;
-    state.tasks.spawn(downtime::heartbeat(state.store.clone(), settings.heartbeat_interval, state.shutdown.clone()));
+    state.tasks.spawn(crate::downtime::heartbeat(
+        state.store.clone(),
+        settings.heartbeat_interval,
+        state.shutdown.clone(),
+    ));
     state.tasks.spawn(sweeper::run(state.clone()));
     state.tasks.spawn(notify::publish(state.clone()));
     state.tasks.spawn(webhook::deliver(state.clone()));

@@ -144,6 +144,7 @@ pub struct Subscriber {
 }
 
 mod correspondence;
+mod downtime;
 
 use correspondence::paused_seats;
 

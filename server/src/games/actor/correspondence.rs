@@ -1,4 +1,4 @@
-//! The game actor's part in correspondence play: vacation pauses, downtime credit, conditional moves, and
+//! The game actor's part in correspondence play: vacation pauses, conditional moves, and
 //! announcing turns to the hooks. Kept apart from the actor's core so that each stays readable.
 
 use kartka_engine::Seat;
@@ -6,7 +6,7 @@ use kartka_protocol::correspondence::ConditionalLine;
 use kartka_protocol::{EventEnvelope, GameEvent, GameStatus, TimeControl};
 
 use super::{GameActor, GameError};
-use crate::correspondence::{conditional, downtime};
+use crate::correspondence::conditional;
 use crate::games::convert::{self, seat_name};
 use crate::games::hooks::TurnState;
 use crate::store::{ConditionalRow, Millis};
@@ -55,35 +55,6 @@ impl GameActor {
                     tracing::error!(game = %self.id, %error, "could not follow a player's vacation");
                 }
             }
-        }
-    }
-
-    /// Gives the running seat back the time the server was down since its clock was last taken.
-    pub(super) async fn credit_downtime(&mut self) {
-        if self.live.status != GameStatus::Active || !self.time_control.is_correspondence() {
-            return;
-        }
-        let Some(seat) = self.live.clock.ticking() else { return };
-        let since = self.live.clock.since();
-        let outages = match self.store.outages_ending_after(since).await {
-            Ok(outages) => outages,
-            Err(error) => {
-                tracing::error!(game = %self.id, %error, "could not read server outages");
-                return;
-            }
-        };
-        let now = now_ms();
-        let credit = downtime::overlap(since, now, &outages);
-        if credit <= 0 {
-            return;
-        }
-        let mut next = self.live.clone();
-        next.clock = self.live.clock.credited(credit, now);
-        let event =
-            GameEvent::ClockCredited { seat: seat_name(seat), credited_ms: credit, clocks: next.clock.view(now) };
-        match self.commit(next, event, None, now).await {
-            Ok(_) => tracing::info!(game = %self.id, credit_ms = credit, "credited server downtime"),
-            Err(error) => tracing::error!(game = %self.id, %error, "could not credit server downtime"),
         }
     }
 

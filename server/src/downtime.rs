@@ -2,8 +2,10 @@
 //!
 //! While up, the server records the time every heartbeat interval (and once more at a clean shutdown). At
 //! start it compares the last record with the time now: a gap longer than one interval was an outage, which
-//! is stored. A correspondence game whose clock ran during an outage gets that time back when its actor
-//! starts (see [`overlap`]), once: the credit moves the clock's reference time past the outage.
+//! is stored. A game whose clock ran during an outage gets that time back when its actor starts (see
+//! [`overlap`]), once: the credit moves the clock's reference time past the outage. After a clean shutdown the
+//! outage is exact; after a crash it starts at the last heartbeat, so it may include up to one interval the
+//! server was still up, which is given to the player to move as well (the fair side to err on).
 
 use std::sync::Arc;
 use std::time::Duration;

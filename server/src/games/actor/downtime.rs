@@ -1,0 +1,40 @@
+//! The game actor's part in surviving server downtime: the time the server was down while a clock ran is
+//! given back to that clock, live and correspondence games alike, so nobody loses on time to an outage.
+
+use kartka_protocol::{GameEvent, GameStatus};
+
+use super::GameActor;
+use crate::downtime;
+use crate::games::convert::seat_name;
+use crate::time::now_ms;
+
+impl GameActor {
+    /// Gives the running seat back the time the server was down since its clock was last taken.
+    pub(super) async fn credit_downtime(&mut self) {
+        if self.live.status != GameStatus::Active {
+            return;
+        }
+        let Some(seat) = self.live.clock.ticking() else { return };
+        let since = self.live.clock.since();
+        let outages = match self.store.outages_ending_after(since).await {
+            Ok(outages) => outages,
+            Err(error) => {
+                tracing::error!(game = %self.id, %error, "could not read server outages");
+                return;
+            }
+        };
+        let now = now_ms();
+        let credit = downtime::overlap(since, now, &outages);
+        if credit <= 0 {
+            return;
+        }
+        let mut next = self.live.clone();
+        next.clock = self.live.clock.credited(credit, now);
+        let event =
+            GameEvent::ClockCredited { seat: seat_name(seat), credited_ms: credit, clocks: next.clock.view(now) };
+        match self.commit(next, event, None, now).await {
+            Ok(_) => tracing::info!(game = %self.id, credit_ms = credit, "credited server downtime"),
+            Err(error) => tracing::error!(game = %self.id, %error, "could not credit server downtime"),
+        }
+    }
+}

@@ -4,10 +4,10 @@ use axum::extract::State;
 use axum::http::StatusCode;
 use axum::Json;
 use kartka_protocol::rest::{Challenge, ChallengeList, ChallengeStatus, ColourChoice, CreateChallenge};
-use kartka_protocol::{ErrorCode, PlayerInfo, ServerFrame};
-use rand::Rng;
+use kartka_protocol::{ErrorCode, ServerFrame};
 use uuid::Uuid;
 
+use super::starting::{self, account};
 use super::{ApiError, Authenticated};
 use crate::accounts::info;
 use crate::api::input::{JsonBody, Path};
@@ -136,34 +136,23 @@ pub(super) async fn accept_open(state: &AppState, row: ChallengeRow, me: &Accoun
         // A banned account cannot start games, through a challenge it made before the ban either.
         return Err(ApiError::new(ErrorCode::UnknownChallenge, "the challenge is no longer open"));
     }
-    let challenger_first = match row.colour.as_str() {
-        "first" => true,
-        "second" => false,
-        _ => rand::rng().random_bool(0.5),
-    };
-    let player = |account: &AccountRow| PlayerInfo {
-        account_id: account.id,
-        name: account.name.clone(),
-        guest: info(account).guest,
-    };
-    let players = if challenger_first { [player(&challenger), player(me)] } else { [player(me), player(&challenger)] };
+    let players = starting::seat(&challenger, me, &row.colour);
     let ruleset = serde_json::from_str(&row.ruleset).map_err(|_| corrupt(id))?;
     let time_control = serde_json::from_str(&row.time_control).map_err(|_| corrupt(id))?;
     let now = now_ms();
     let game_id = Uuid::new_v4();
     let day = state.settings.correspondence.day;
-    let (game, started) = new_game(game_id, players, ruleset, time_control, row.rated, day, now);
+    let (game, started) = new_game(game_id, players.clone(), ruleset, time_control, row.rated, day, now);
     if !state.store.accept_challenge(id, me.id, &game, &started, now).await? {
         return Err(ApiError::new(ErrorCode::UnknownChallenge, "the challenge is no longer open"));
     }
-    state.games.ensure_running(game_id).await?;
     let accepted =
         ChallengeRow { status: "accepted".to_owned(), game_id: Some(game_id), opponent_id: Some(me.id), ..row };
     let challenge = view(&accepted, &challenger, Some(me), now)?;
     for account in [challenger.id, me.id] {
         state.connections.notify(account, &ServerFrame::ChallengeUpdated { challenge: challenge.clone() });
-        state.connections.notify(account, &ServerFrame::GameStarted { game_id });
     }
+    starting::start(state, game_id, &players).await?;
     Ok(challenge)
 }
 
@@ -208,10 +197,6 @@ async fn close(state: &AppState, row: ChallengeRow, status: &str) -> Result<Json
 
 async fn find(state: &AppState, id: Uuid) -> Result<ChallengeRow, ApiError> {
     state.store.challenge(id).await?.ok_or_else(|| ApiError::new(ErrorCode::UnknownChallenge, "no such challenge"))
-}
-
-async fn account(state: &AppState, id: Uuid) -> Result<AccountRow, ApiError> {
-    state.store.account_by_id(id).await?.ok_or_else(|| ApiError::new(ErrorCode::UnknownPlayer, "no such player"))
 }
 
 pub(super) async fn load_view(state: &AppState, row: &ChallengeRow, now: Millis) -> Result<Challenge, ApiError> {

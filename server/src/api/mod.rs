@@ -13,6 +13,7 @@ mod play;
 mod ratings;
 mod rematch;
 mod seeks;
+mod starting;
 mod vacation;
 
 use axum::extract::State;

@@ -5,13 +5,13 @@ use axum::extract::State;
 use axum::http::StatusCode;
 use axum::Json;
 use kartka_protocol::correspondence::{CreateSeek, Seek, SeekList, SeekStatus};
-use kartka_protocol::{ErrorCode, PlayerInfo, ServerFrame};
-use rand::Rng;
+use kartka_protocol::ErrorCode;
 use uuid::Uuid;
 
 use super::challenges::{
     colour_choice, colour_text, CORRESPONDENCE_DEFAULT_EXPIRY_SECONDS, CORRESPONDENCE_MAX_EXPIRY_SECONDS,
 };
+use super::starting::{self, account};
 use super::{ApiError, Authenticated};
 use crate::accounts::info;
 use crate::api::input::{JsonBody, Path};
@@ -92,31 +92,17 @@ pub async fn accept(
         // A banned account cannot start games, through a seek it opened before the ban either.
         return Err(closed());
     }
-    let creator_first = match row.colour.as_str() {
-        "first" => true,
-        "second" => false,
-        _ => rand::rng().random_bool(0.5),
-    };
-    let player = |account: &AccountRow| PlayerInfo {
-        account_id: account.id,
-        name: account.name.clone(),
-        guest: info(account).guest,
-    };
-    let players = if creator_first { [player(&creator), player(me)] } else { [player(me), player(&creator)] };
-    let player_ids = players.clone().map(|player| player.account_id);
+    let players = starting::seat(&creator, me, &row.colour);
     let ruleset = serde_json::from_str(&row.ruleset).map_err(|_| corrupt(id))?;
     let time_control = serde_json::from_str(&row.time_control).map_err(|_| corrupt(id))?;
     let now = now_ms();
     let game_id = Uuid::new_v4();
     let day = state.settings.correspondence.day;
-    let (game, started) = new_game(game_id, players, ruleset, time_control, false, day, now);
+    let (game, started) = new_game(game_id, players.clone(), ruleset, time_control, false, day, now);
     if !state.store.accept_seek(id, me.id, &game, &started, now).await? {
         return Err(closed());
     }
-    state.games.ensure_running(game_id).await?;
-    for account in player_ids {
-        state.connections.notify(account, &ServerFrame::GameStarted { game_id });
-    }
+    starting::start(&state, game_id, &players).await?;
     let accepted = SeekRow { status: "accepted".to_owned(), game_id: Some(game_id), acceptor_id: Some(me.id), ..row };
     Ok(Json(view(&accepted, &creator, Some(me), now)?))
 }
@@ -140,10 +126,6 @@ pub async fn cancel(
 
 async fn find(state: &AppState, id: Uuid) -> Result<SeekRow, ApiError> {
     state.store.seek(id).await?.ok_or_else(|| ApiError::new(ErrorCode::UnknownSeek, "no such seek"))
-}
-
-async fn account(state: &AppState, id: Uuid) -> Result<AccountRow, ApiError> {
-    state.store.account_by_id(id).await?.ok_or_else(|| ApiError::new(ErrorCode::UnknownPlayer, "no such player"))
 }
 
 async fn load_view(state: &AppState, row: &SeekRow, now: Millis) -> Result<Seek, ApiError> {

@@ -1,0 +1,45 @@
+//! What accepting a challenge and accepting a correspondence seek share: seating the two players by the
+//! offer's colour choice, and starting and announcing the game once the store has it.
+
+use kartka_protocol::{ErrorCode, PlayerInfo, ServerFrame};
+use rand::Rng;
+use uuid::Uuid;
+
+use super::ApiError;
+use crate::accounts::info;
+use crate::state::AppState;
+use crate::store::AccountRow;
+
+/// The players, first seat first: the offer's maker takes the seat its stored colour choice names (`first`,
+/// `second`, or a coin toss for `random`), the player who accepts the other.
+pub(super) fn seat(maker: &AccountRow, taker: &AccountRow, colour: &str) -> [PlayerInfo; 2] {
+    let maker_first = match colour {
+        "first" => true,
+        "second" => false,
+        _ => rand::rng().random_bool(0.5),
+    };
+    let player = |account: &AccountRow| PlayerInfo {
+        account_id: account.id,
+        name: account.name.clone(),
+        guest: info(account).guest,
+    };
+    if maker_first {
+        [player(maker), player(taker)]
+    } else {
+        [player(taker), player(maker)]
+    }
+}
+
+/// Starts the actor of a stored new game, so its clock runs, and tells both players' connections.
+pub(super) async fn start(state: &AppState, game_id: Uuid, players: &[PlayerInfo; 2]) -> Result<(), ApiError> {
+    state.games.ensure_running(game_id).await?;
+    for player in players {
+        state.connections.notify(player.account_id, &ServerFrame::GameStarted { game_id });
+    }
+    Ok(())
+}
+
+/// The account with this id.
+pub(super) async fn account(state: &AppState, id: Uuid) -> Result<AccountRow, ApiError> {
+    state.store.account_by_id(id).await?.ok_or_else(|| ApiError::new(ErrorCode::UnknownPlayer, "no such player"))
+}

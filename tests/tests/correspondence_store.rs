@@ -7,33 +7,11 @@ use kartka_server::store::{
     AccountKind, AccountRow, ConditionalRow, EventRow, GameRow, GameState, Millis, NotificationRow,
     NotificationSettingsRow, Outage, SeekRow, Store, StoreError, VacationRow,
 };
-use kartka_tests::db::{Backend, TestDb};
 use tokio::sync::Barrier;
 use uuid::Uuid;
 
-macro_rules! on_both_backends {
-    ($($scenario:ident),+ $(,)?) => {
-        on_backend!(postgres, Backend::Postgres, $($scenario),+);
-        on_backend!(sqlite, Backend::Sqlite, $($scenario),+);
-    };
-}
-
-macro_rules! on_backend {
-    ($module:ident, $backend:expr, $($scenario:ident),+) => {
-        mod $module {
-            use super::*;
-            $(
-                #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
-                async fn $scenario() {
-                    let db = TestDb::new($backend).await;
-                    super::$scenario(db.store()).await;
-                }
-            )+
-        }
-    };
-}
-
-on_both_backends!(
+kartka_tests::on_both_stores!(
+    store:
     the_heartbeat_never_goes_back_and_outages_are_kept_once,
     overdue_and_active_games_are_found,
     an_account_has_one_current_vacation,

@@ -13,36 +13,13 @@ use kartka_server::lobby::pairing::Windows;
 use kartka_server::lobby::LobbySettings;
 use kartka_server::store::RatingRow;
 use kartka_tests::client::{Api, WsClient};
-use kartka_tests::db::{Backend, TestDb};
+use kartka_tests::db::TestDb;
 use kartka_tests::server::TestServer;
 use serde_json::{json, Value};
 use uuid::Uuid;
 
-/// Runs each scenario against a fresh SQLite and a fresh PostgreSQL database.
-macro_rules! on_both_stores {
-    ($($scenario:ident),* $(,)?) => {
-        mod sqlite {
-            $(
-                #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
-                async fn $scenario() {
-                    let database = super::TestDb::new(super::Backend::Sqlite).await;
-                    super::$scenario(&database).await;
-                }
-            )*
-        }
-        mod postgres {
-            $(
-                #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
-                async fn $scenario() {
-                    let database = super::TestDb::new(super::Backend::Postgres).await;
-                    super::$scenario(&database).await;
-                }
-            )*
-        }
-    };
-}
-
-on_both_stores!(
+kartka_tests::on_both_stores!(
+    database:
     fifty_players_in_several_pools_are_paired_within_their_windows,
     a_disconnect_removes_the_player_from_every_pool_and_their_seeks,
     seeks_are_listed_live_accepted_and_cancelled,

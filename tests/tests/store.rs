@@ -7,35 +7,12 @@ use kartka_server::store::{
     self, AccountKind, AccountRow, ChallengeRow, EventRow, GameChange, GameCursor, GameRow, GameState, Millis, MoveRow,
     RatingRow, RatingUpdate, ResultCounts, SessionRow, Store, StoreError,
 };
-use kartka_tests::db::{Backend, TestDb};
+use kartka_tests::db::TestDb;
 use tokio::sync::Barrier;
 use uuid::Uuid;
 
-/// Runs each scenario as one test per backend.
-macro_rules! on_both_backends {
-    ($($scenario:ident),+ $(,)?) => {
-        on_backend!(postgres, Backend::Postgres, $($scenario),+);
-        on_backend!(sqlite, Backend::Sqlite, $($scenario),+);
-    };
-}
-
-macro_rules! on_backend {
-    ($module:ident, $backend:expr, $($scenario:ident),+) => {
-        mod $module {
-            use super::*;
-            $(
-                // Two worker threads, so the concurrency scenarios really race.
-                #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
-                async fn $scenario() {
-                    let db = TestDb::new($backend).await;
-                    super::$scenario(&db).await;
-                }
-            )+
-        }
-    };
-}
-
-on_both_backends!(
+kartka_tests::on_both_stores!(
+    database:
     accounts_are_found_by_id_and_by_name_in_any_case,
     a_name_taken_in_another_letter_case_conflicts,
     set_admin_grants_and_revokes_the_role,

@@ -1,5 +1,7 @@
 //! The Paper Soccer position: a small `Copy` value that checks and applies steps without allocating.
 
+use std::sync::OnceLock;
+
 use super::direction::{Direction, Directions};
 use super::pitch::{Pitch, Point, MAX_POINTS};
 use crate::outcome::{EndReason, Outcome, Seat};
@@ -69,6 +71,16 @@ impl Position {
     /// The start position: nothing drawn, the ball on the centre spot, the first seat to move.
     #[must_use]
     pub fn new(pitch: Pitch) -> Position {
+        // Nearly every game is on kurnik's pitch: its start position is built once and copied after that.
+        static STANDARD_START: OnceLock<Position> = OnceLock::new();
+        if pitch == Pitch::STANDARD {
+            *STANDARD_START.get_or_init(|| Position::build(pitch))
+        } else {
+            Position::build(pitch)
+        }
+    }
+
+    fn build(pitch: Pitch) -> Position {
         let stride = pitch.stride() as i16;
         let mut offsets = [0i16; 8];
         for direction in Direction::ALL {
@@ -271,7 +283,7 @@ mod tests {
     fn a_new_position_blocks_exactly_the_walls() {
         for (width, height, goal) in [(8, 10, 2), (6, 8, 2), (10, 12, 4), (4, 4, 2)] {
             let pitch = Pitch::new(width, height, goal).expect("a valid pitch");
-            let position = Position::new(pitch);
+            let position = Position::build(pitch);
             for index in 0..pitch.lattice_len() {
                 let point = pitch.point(index);
                 let expected = if pitch.contains(point) {
@@ -281,6 +293,7 @@ mod tests {
                 };
                 assert_eq!(position.blocked[index], expected, "{width}×{height}/{goal} at {point:?}");
             }
+            assert!(Position::new(pitch) == position, "the copied start position is the built one");
         }
     }
 }

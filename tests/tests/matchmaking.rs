@@ -22,6 +22,7 @@ kartka_tests::on_both_stores!(
     database:
     fifty_players_in_several_pools_are_paired_within_their_windows,
     a_disconnect_removes_the_player_from_every_pool_and_their_seeks,
+    an_accepted_challenge_takes_both_players_out_of_the_lobby,
     seeks_are_listed_live_accepted_and_cancelled,
     colours_are_balanced_by_recent_games,
     a_rated_game_changes_both_ratings_shown_in_the_event_profile_and_leaderboard,
@@ -327,6 +328,41 @@ async fn a_disconnect_removes_the_player_from_every_pool_and_their_seeks(db: &Te
     tokio::time::sleep(WAVE * 5).await;
     assert!(server.state.store.games_of(stayer.account.id, None, 10).await.unwrap().is_empty(), "no ghost game");
     assert!(server.state.store.games_of(leaver.account.id, None, 10).await.unwrap().is_empty());
+    server.stop().await;
+}
+
+/// A player waiting in a pool with a seek open accepts a direct challenge: they leave the pool, their seek
+/// closes, and the lobby does not pair them while that game goes on.
+async fn an_accepted_challenge_takes_both_players_out_of_the_lobby(db: &TestDb) {
+    let server = TestServer::start(db.url(), settings()).await;
+    let api = Api::new(server.url());
+    let [waiting, challenger, watcher] =
+        <[Session; 3]>::try_from(guests(&api, &["waiting", "challenger", "watcher"]).await)
+            .unwrap_or_else(|_| unreachable!());
+    let bullet = pool(BULLET, false);
+    let mut socket = WsClient::connect(server.addr, &waiting.token).await;
+    assert!(matches!(
+        ask(&mut socket, 1, json!({ "type": "pool_join", "pool": bullet })).await,
+        ServerFrame::Ack { .. }
+    ));
+    let seek = create_seek(&mut socket, 2, seek_frame(BLITZ, false, json!({}))).await;
+    let mut lobby = WsClient::connect(server.addr, &watcher.token).await;
+    assert!(matches!(ask(&mut lobby, 1, json!({ "type": "lobby_subscribe" })).await, ServerFrame::Ack { .. }));
+
+    let game = api.start_game(&challenger, &waiting, BLITZ).await;
+
+    let removed = wait_for(&mut lobby, |f| matches!(f, ServerFrame::SeekRemoved { .. })).await;
+    assert_eq!(removed, ServerFrame::SeekRemoved { seek_id: seek.id });
+    let emptied = wait_for(&mut lobby, |f| matches!(f, ServerFrame::PoolStatus(status) if status.pool == bullet)).await;
+    assert!(matches!(emptied, ServerFrame::PoolStatus(status) if status.waiting == 0), "{emptied:?}");
+    let again = ask(&mut socket, 3, json!({ "type": "pool_join", "pool": bullet })).await;
+    assert_eq!(refusal(&again), Some(ErrorCode::NotAllowed), "not paired while the challenge's game goes on");
+
+    // Once that game is over, the lobby pairs them again.
+    let (status, body) = api.post(&format!("/api/games/{game}/resign"), Some(&waiting.token), &json!({})).await;
+    assert_eq!(status, 200, "{body}");
+    let again = ask(&mut socket, 4, json!({ "type": "pool_join", "pool": bullet })).await;
+    assert!(matches!(again, ServerFrame::Ack { .. }), "{again:?}");
     server.stop().await;
 }
 

@@ -4,7 +4,7 @@ use axum::extract::State;
 use axum::http::StatusCode;
 use axum::Json;
 use kartka_protocol::rest::{Challenge, ChallengeList, ChallengeStatus, ColourChoice, CreateChallenge};
-use kartka_protocol::{ErrorCode, ServerFrame};
+use kartka_protocol::{ErrorCode, ServerFrame, TimeControl};
 use uuid::Uuid;
 
 use super::starting::{self, account};
@@ -138,7 +138,7 @@ pub(super) async fn accept_open(state: &AppState, row: ChallengeRow, me: &Accoun
     }
     let players = starting::seat(&challenger, me, &row.colour);
     let ruleset = serde_json::from_str(&row.ruleset).map_err(|_| corrupt(id))?;
-    let time_control = serde_json::from_str(&row.time_control).map_err(|_| corrupt(id))?;
+    let time_control: TimeControl = serde_json::from_str(&row.time_control).map_err(|_| corrupt(id))?;
     let now = now_ms();
     let game_id = Uuid::new_v4();
     let day = state.settings.correspondence.day;
@@ -152,7 +152,7 @@ pub(super) async fn accept_open(state: &AppState, row: ChallengeRow, me: &Accoun
     for account in [challenger.id, me.id] {
         state.connections.notify(account, &ServerFrame::ChallengeUpdated { challenge: challenge.clone() });
     }
-    starting::start(state, game_id, &players).await?;
+    starting::start(state, game_id, &players, &time_control).await?;
     Ok(challenge)
 }
 

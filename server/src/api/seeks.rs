@@ -5,7 +5,7 @@ use axum::extract::State;
 use axum::http::StatusCode;
 use axum::Json;
 use kartka_protocol::correspondence::{CreateSeek, Seek, SeekList, SeekStatus};
-use kartka_protocol::ErrorCode;
+use kartka_protocol::{ErrorCode, TimeControl};
 use uuid::Uuid;
 
 use super::challenges::{
@@ -94,7 +94,7 @@ pub async fn accept(
     }
     let players = starting::seat(&creator, me, &row.colour);
     let ruleset = serde_json::from_str(&row.ruleset).map_err(|_| corrupt(id))?;
-    let time_control = serde_json::from_str(&row.time_control).map_err(|_| corrupt(id))?;
+    let time_control: TimeControl = serde_json::from_str(&row.time_control).map_err(|_| corrupt(id))?;
     let now = now_ms();
     let game_id = Uuid::new_v4();
     let day = state.settings.correspondence.day;
@@ -102,7 +102,7 @@ pub async fn accept(
     if !state.store.accept_seek(id, me.id, &game, &started, now).await? {
         return Err(closed());
     }
-    starting::start(&state, game_id, &players).await?;
+    starting::start(&state, game_id, &players, &time_control).await?;
     let accepted = SeekRow { status: "accepted".to_owned(), game_id: Some(game_id), acceptor_id: Some(me.id), ..row };
     Ok(Json(view(&accepted, &creator, Some(me), now)?))
 }

@@ -1,7 +1,7 @@
 //! What accepting a challenge and accepting a correspondence seek share: seating the two players by the
 //! offer's colour choice, and starting and announcing the game once the store has it.
 
-use kartka_protocol::{ErrorCode, PlayerInfo, ServerFrame};
+use kartka_protocol::{ErrorCode, PlayerInfo, ServerFrame, TimeControl};
 use rand::Rng;
 use uuid::Uuid;
 
@@ -30,9 +30,19 @@ pub(super) fn seat(maker: &AccountRow, taker: &AccountRow, colour: &str) -> [Pla
     }
 }
 
-/// Starts the actor of a stored new game, so its clock runs, and tells both players' connections.
-pub(super) async fn start(state: &AppState, game_id: Uuid, players: &[PlayerInfo; 2]) -> Result<(), ApiError> {
+/// Starts the actor of a stored new game, so its clock runs, and tells both players' connections. Players of
+/// a live game leave the lobby (pools and seeks) as if it had paired them; a correspondence game does not keep
+/// anyone from playing live.
+pub(super) async fn start(
+    state: &AppState,
+    game_id: Uuid,
+    players: &[PlayerInfo; 2],
+    time_control: &TimeControl,
+) -> Result<(), ApiError> {
     state.games.ensure_running(game_id).await?;
+    if !time_control.is_correspondence() {
+        state.lobby.started_elsewhere(game_id, players.clone().map(|player| player.account_id)).await;
+    }
     for player in players {
         state.connections.notify(player.account_id, &ServerFrame::GameStarted { game_id });
     }

@@ -153,6 +153,11 @@ enum Command {
     NotStarted {
         game_id: Uuid,
     },
+    /// A live game started outside the lobby (a challenge was accepted): its players leave the lobby.
+    StartedElsewhere {
+        game_id: Uuid,
+        players: [Uuid; 2],
+    },
 }
 
 /// Accounts whose last connection closed, waiting for the lobby task to notice. A set, so it holds at most one
@@ -217,6 +222,12 @@ impl Lobby {
     /// Accepts a seek; returns the started game's id.
     pub async fn accept_seek(&self, entrant: Entrant, seek_id: Uuid) -> Result<Uuid, LobbyError> {
         self.ask(|reply| Command::AcceptSeek { entrant, seek_id, reply }).await?
+    }
+
+    /// Tells the lobby that a live game started outside it (an accepted challenge or rematch): its players leave
+    /// every pool, their seeks close, and they are not paired again until it is over.
+    pub async fn started_elsewhere(&self, game_id: Uuid, players: [Uuid; 2]) {
+        let _ = self.commands.send(Command::StartedElsewhere { game_id, players }).await;
     }
 
     /// Sends a connection the lobby snapshot, then every lobby change.

@@ -124,6 +124,7 @@ impl LobbyTask {
                 self.subscribers.remove(&connection);
             }
             Command::NotStarted { game_id } => self.playing.retain(|_, (game, _)| *game != game_id),
+            Command::StartedElsewhere { game_id, players } => self.playing_in(game_id, players),
         }
     }
 
@@ -268,15 +269,21 @@ impl LobbyTask {
     /// is over: nobody is matched twice. Returns the id the game will have.
     fn matched(&mut self, players: &[PlayerInfo; 2]) -> Uuid {
         let game_id = Uuid::new_v4();
-        let now = now_ms();
-        for player in players {
-            self.pools.leave_all(player.account_id);
-            for seek_id in self.seeks.close_all_of(player.account_id) {
-                self.seek_removed(seek_id, player.account_id);
-            }
-            self.playing.insert(player.account_id, (game_id, now));
-        }
+        self.playing_in(game_id, players.clone().map(|player| player.account_id));
         game_id
+    }
+
+    /// `players` are in game `game_id` from now on: out of every pool, their seeks closed, and counted as
+    /// playing until it is over.
+    fn playing_in(&mut self, game_id: Uuid, players: [Uuid; 2]) {
+        let now = now_ms();
+        for account in players {
+            self.pools.leave_all(account);
+            for seek_id in self.seeks.close_all_of(account) {
+                self.seek_removed(seek_id, account);
+            }
+            self.playing.insert(account, (game_id, now));
+        }
     }
 
     /// A pairing wave: starts a game for every pair found, each in a task of its own.

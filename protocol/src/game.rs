@@ -283,8 +283,12 @@ pub enum GameEvent {
         result: GameResult,
         /// The clocks at that moment (stopped).
         clocks: Clocks,
+        /// How the result changed both players' ratings, first seat first: only when a running rated game in
+        /// which both players moved is decided (a finished game's replaced result changes no rating).
+        #[serde(default, skip_serializing_if = "Vec::is_empty")]
+        rating_changes: Vec<RatingChange>,
     },
-    /// The server was down while this seat's clock ran; that time was given back (correspondence games).
+    /// The server was down while this seat's clock ran; that time was given back.
     ClockCredited {
         /// The seat whose clock was running.
         seat: SeatName,

@@ -11,8 +11,8 @@ use kartka_protocol::admin::{
     AccountActionDone, AuditAction, AuditPage, ExportedGame, GameActionDone, GameReview, GameSearchPage, ImportReport,
     SoccerPositionView, TimelineEntry,
 };
-use kartka_protocol::rest::Session;
-use kartka_protocol::{EndReasonName, GameEvent, GameStatus, SeatName, TimeControl};
+use kartka_protocol::rest::{Profile, Session};
+use kartka_protocol::{EndReasonName, GameEvent, GameStatus, SeatName, SpeedClass, TimeControl};
 use kartka_server::admin::audit::Actor;
 use kartka_server::admin::import::record_text;
 use kartka_server::admin::role;
@@ -30,6 +30,7 @@ kartka_tests::on_both_stores!(
     a_flooding_player_leaves_connection_closed_in_the_timeline,
     positions_records_and_moves_of_a_game,
     each_action_changes_what_it_should_and_leaves_its_audit_entry,
+    adjudicating_a_running_rated_game_rates_it_and_a_replaced_result_does_not,
     banning_closes_sockets_revokes_sessions_and_blocks_games,
     the_audit_log_cannot_be_edited,
     the_corpus_imports_searches_and_exports_as_the_same_games,
@@ -416,6 +417,51 @@ async fn each_action_changes_what_it_should_and_leaves_its_audit_entry(url: &str
         let account = room.server.state.store.account_by_name(name).await.expect("read").expect("account");
         assert!(!account.banned && !account.is_admin, "accounts are untouched");
     }
+    room.server.stop().await;
+}
+
+/// The blitz rating of a player, and how many rated games it counts.
+async fn blitz_rating(room: &Room, name: &str) -> Option<(i32, u32)> {
+    let (status, profile) = room.api.get(&format!("/api/players/{name}"), None).await;
+    assert_eq!(status, 200, "{profile}");
+    let profile: Profile = serde_json::from_value(profile).expect("a profile");
+    profile.ratings.iter().find(|rating| rating.speed == SpeedClass::Blitz).map(|rating| (rating.rating, rating.games))
+}
+
+async fn adjudicating_a_running_rated_game_rates_it_and_a_replaced_result_does_not(url: &str) {
+    let room = room(url, Settings::default()).await;
+    let challenge = json!({ "opponent": "bob", "time_control": BLITZ, "colour": "first", "rated": true });
+    let (status, body) = room.api.post("/api/challenges", Some(&room.alice.token), &challenge).await;
+    assert_eq!(status, 201, "{body}");
+    let accept = format!("/api/challenges/{}/accept", body["id"].as_str().expect("an id"));
+    let (status, body) = room.api.post(&accept, Some(&room.bob.token), &json!({})).await;
+    assert_eq!(status, 200, "{body}");
+    let game: Uuid = serde_json::from_value(body["game_id"].clone()).expect("the game");
+    for (session, ply, id) in [(&room.alice, 0, "a1"), (&room.bob, 1, "b1")] {
+        let body = json!({ "ply": ply, "client_move_id": id, "notation": "0" });
+        let (status, moved) = room.api.post(&format!("/api/games/{game}/moves"), Some(&session.token), &body).await;
+        assert_eq!(status, 200, "{moved}");
+    }
+    assert_eq!(blitz_rating(&room, "alice").await, None, "no rated game yet");
+    let token = Some(room.admin.token.as_str());
+    let adjudicate = format!("/api/admin/games/{game}/adjudicate");
+
+    let (status, body) = room.api.post(&adjudicate, token, &json!({ "result": "first", "reason": "bob left" })).await;
+    assert_eq!(status, 200, "{body}");
+    let (alice, bob) = (blitz_rating(&room, "alice").await, blitz_rating(&room, "bob").await);
+    let (Some((alice_rating, 1)), Some((bob_rating, 1))) = (alice, bob) else {
+        panic!("both players are rated once: {alice:?} {bob:?}")
+    };
+    assert!(alice_rating > bob_rating, "the winner gains: {alice_rating} vs {bob_rating}");
+    let events = game_events(&review(&room, game).await);
+    let Some((_, GameEvent::Adjudicated { rating_changes, .. })) = events.last() else { panic!("{events:?}") };
+    assert_eq!(rating_changes.len(), 2, "the event shows both changes");
+
+    let (status, body) = room.api.post(&adjudicate, token, &json!({ "result": "draw", "reason": "appeal" })).await;
+    assert_eq!(status, 200, "{body}");
+    assert_eq!(body["game"]["result"]["winner"], Value::Null, "the result is replaced");
+    assert_eq!(blitz_rating(&room, "alice").await, alice, "but the ratings stay");
+    assert_eq!(blitz_rating(&room, "bob").await, bob);
     room.server.stop().await;
 }
 

@@ -15,6 +15,8 @@ export class GameModel {
     this.ratingChanges = [];
     this.status = snapshot.status;
     this.result = snapshot.result;
+    /** Whether an admin called the game off (seen live; a snapshot does not say). */
+    this.abortedByAdmin = false;
     this.drawOffer = snapshot.draw_offer;
     this.clocks = snapshot.clocks;
     this.clocksAt = snapshot.clocks_at_ms;
@@ -77,6 +79,7 @@ export class GameModel {
         if (this.drawOffer && this.drawOffer !== event.seat) this.drawOffer = null;
         break;
       case 'ended':
+      case 'adjudicated':
         this.status = 'finished';
         this.result = event.result;
         this.ratingChanges = event.rating_changes ?? [];
@@ -84,8 +87,16 @@ export class GameModel {
         this.setClocks(event.clocks, at);
         break;
       case 'aborted':
+      case 'aborted_by_admin':
         this.status = 'aborted';
+        this.abortedByAdmin = event.type === 'aborted_by_admin';
+        this.drawOffer = null;
         this.setClocks({ ...this.clocks, running: null }, at);
+        break;
+      case 'clock_credited':
+      case 'vacation_started':
+      case 'vacation_ended':
+        this.setClocks(event.clocks, at);
         break;
       case 'draw_offered':
         this.drawOffer = event.seat;

@@ -183,7 +183,8 @@ class GamePage {
       const text = describeResult(model.result, model.players);
       return this.seat ? `${resultFor(model.result, this.seat)}: ${text}.` : `${text}.`;
     }
-    if (model.status === 'aborted') return 'The game was aborted before both players moved.';
+    if (model.status === 'aborted' && model.abortedByAdmin) return 'An admin called the game off.';
+    if (model.status === 'aborted') return 'The game was aborted.';
     if (position.outcome) return 'The ball is in — waiting for the server…';
     const mover = position.toMove;
     if (mover === this.seat) {

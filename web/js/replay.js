@@ -87,7 +87,7 @@ class Replay {
   resultText() {
     const { status, result, players } = this.snapshot;
     if (status === 'finished') return `${describeResult(result, players)}.`;
-    if (status === 'aborted') return 'Aborted before both players moved.';
+    if (status === 'aborted') return 'Aborted.';
     return 'Still being played.';
   }
 

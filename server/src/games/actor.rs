@@ -507,30 +507,27 @@ impl GameActor {
     async fn admin(&mut self, action: AdminAction, audit: AuditRow) -> Result<u64, GameError> {
         let now = now_ms();
         let audit = AuditRow { at: now, ..audit };
-        let mut next = self.live.clone();
-        next.clock = self.live.clock.stopped(now);
-        next.draw_offer = None;
-        next.finished_at = self.live.finished_at.or(Some(now));
-        let event = match action {
-            AdminAction::Abort if self.live.status != GameStatus::Active => return Err(GameError::GameOver),
+        match action {
+            AdminAction::Abort if self.live.status != GameStatus::Active => Err(GameError::GameOver),
             AdminAction::Abort => {
+                let mut next = self.live.clone();
                 next.status = GameStatus::Aborted;
-                GameEvent::AbortedByAdmin {}
+                next.clock = self.live.clock.stopped(now);
+                next.draw_offer = None;
+                next.finished_at = Some(now);
+                self.commit_change(next, GameEvent::AbortedByAdmin {}, None, Vec::new(), Some(&audit), now).await
             }
             AdminAction::Adjudicate(_) if self.live.status == GameStatus::Aborted => {
-                return Err(GameError::NotAllowed("an aborted game has no result to decide"));
+                Err(GameError::NotAllowed("an aborted game has no result to decide"))
             }
             AdminAction::Adjudicate(winner) => {
-                let result = convert::game_result(match winner {
+                let outcome = match winner {
                     Some(seat) => Outcome::win(seat, EndReason::Adjudication),
                     None => Outcome::draw(EndReason::Adjudication),
-                });
-                next.status = GameStatus::Finished;
-                next.result = Some(result);
-                GameEvent::Adjudicated { result, clocks: next.clock.view(now) }
+                };
+                self.end(outcome, now, Some(&audit)).await
             }
-        };
-        self.commit_change(next, event, None, Vec::new(), Some(&audit), now).await
+        }
     }
 
     /// Ends the game with the engine's outcome if the last move finished it.
@@ -555,20 +552,31 @@ impl GameActor {
     }
 
     async fn finish(&mut self, outcome: Outcome, now: Millis) -> Result<u64, GameError> {
+        self.end(outcome, now, None).await
+    }
+
+    /// Gives the game the result `outcome`, rating it when it counts. With an admin's audit entry it is an
+    /// adjudication (`adjudicated`): a running game ends now, a finished game's result is replaced without
+    /// touching ratings. Otherwise the running game ends (`ended`).
+    async fn end(&mut self, outcome: Outcome, now: Millis, adjudication: Option<&AuditRow>) -> Result<u64, GameError> {
+        let was_running = self.live.status == GameStatus::Active;
         let mut next = self.live.clone();
         next.status = GameStatus::Finished;
         next.result = Some(convert::game_result(outcome));
         next.clock = self.live.clock.stopped(now);
         next.draw_offer = None;
-        next.finished_at = Some(now);
+        next.finished_at = self.live.finished_at.or(Some(now));
         let mut attempt = 1;
         loop {
-            let rated = self.rated_result(outcome, now).await?;
+            let rated = if was_running { self.rated_result(outcome, now).await? } else { None };
             let (ratings, rating_changes) = rated.map(|r| (r.updates, r.changes)).unwrap_or_default();
             let is_rated = !ratings.is_empty();
-            let result = convert::game_result(outcome);
-            let event = GameEvent::Ended { result, clocks: next.clock.view(now), rating_changes };
-            match self.commit_change(next.clone(), event, None, ratings, None, now).await {
+            let (result, clocks) = (convert::game_result(outcome), next.clock.view(now));
+            let event = match adjudication {
+                Some(_) => GameEvent::Adjudicated { result, clocks, rating_changes },
+                None => GameEvent::Ended { result, clocks, rating_changes },
+            };
+            match self.commit_change(next.clone(), event, None, ratings, adjudication, now).await {
                 // Another game of one of the players ended between reading the ratings and writing them: rate
                 // this result again from the new ratings.
                 Err(GameError::Store(StoreError::Conflict)) if is_rated && attempt < RATING_ATTEMPTS => attempt += 1,

@@ -1,0 +1,65 @@
+// The game page's model follows every event that changes a game: the end (by the rules or by an admin), an
+// abort (by a player or an admin), and clock changes that come without a move. Run with `node --test web/test/`.
+
+import assert from 'node:assert/strict';
+import { test } from 'node:test';
+
+import { GameModel } from '../js/game-model.js';
+
+const clocks = (first, second, running) => ({ first_ms: first, second_ms: second, running });
+
+function activeGame() {
+  return new GameModel({
+    id: '7e8f9a0b-1c2d-4e3f-8a5b-6c7d8e9f0a1b',
+    players: [{ account_id: 'a', name: 'alice', guest: false }, { account_id: 'b', name: 'bob', guest: false }],
+    ruleset: { kind: 'paper-soccer', width: 8, height: 10, goal: 2 },
+    time_control: { type: 'fischer', initial_seconds: 180, increment_seconds: 2 },
+    speed: 'blitz',
+    rated: true,
+    status: 'active',
+    result: null,
+    moves: [{ ply: 0, seat: 'first', notation: '0', turn_ended: true, at_ms: 1000, clocks: clocks(179000, 180000, 'second') }],
+    ply: 1,
+    to_act: 'second',
+    mid_turn: false,
+    clocks: clocks(179000, 180000, 'second'),
+    clocks_at_ms: 1000,
+    draw_offer: 'first',
+    seq: 3,
+    created_at_ms: 0,
+  });
+}
+
+test('an adjudication ends the game like an ended event, with its rating changes', () => {
+  const game = activeGame();
+  const result = { winner: 'second', reason: 'adjudication' };
+  const changes = [{ seat: 'first', rating_before: 1500, rating_after: 1480, deviation: 200, provisional: true }];
+  game.apply({ at_ms: 5000, event: { type: 'adjudicated', result, clocks: clocks(179000, 176000, null), rating_changes: changes } });
+  assert.equal(game.status, 'finished');
+  assert.deepEqual(game.result, result);
+  assert.deepEqual(game.ratingChanges, changes);
+  assert.equal(game.drawOffer, null);
+  assert.equal(game.toAct(), null);
+  assert.equal(game.timeLeft('second', 9000), 176000, 'the clocks stop');
+});
+
+test('an admin\'s abort is told apart from a player\'s', () => {
+  const byAdmin = activeGame();
+  byAdmin.apply({ at_ms: 5000, event: { type: 'aborted_by_admin' } });
+  assert.equal(byAdmin.status, 'aborted');
+  assert.equal(byAdmin.abortedByAdmin, true);
+  assert.equal(byAdmin.timeLeft('second', 9000), 180000, 'the running clock stops');
+  const byPlayer = activeGame();
+  byPlayer.apply({ at_ms: 5000, event: { type: 'aborted', seat: 'second' } });
+  assert.equal(byPlayer.status, 'aborted');
+  assert.equal(byPlayer.abortedByAdmin, false);
+});
+
+test('downtime credits and vacations set the clocks without a move', () => {
+  const game = activeGame();
+  game.apply({ at_ms: 60000, event: { type: 'clock_credited', seat: 'second', credited_ms: 50000, clocks: clocks(179000, 170000, 'second') } });
+  assert.equal(game.timeLeft('second', 61000), 169000);
+  game.apply({ at_ms: 62000, event: { type: 'vacation_started', seat: 'second', clocks: clocks(179000, 168000, null) } });
+  assert.equal(game.timeLeft('second', 90000), 168000, 'a paused clock does not run');
+  assert.equal(game.status, 'active');
+});

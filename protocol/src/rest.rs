@@ -45,6 +45,9 @@ pub struct Session {
     pub account: AccountInfo,
     /// When the token expires, in milliseconds since the Unix epoch.
     pub expires_at_ms: i64,
+    /// Whether the account has the admin role (the admin pages are at `/admin/`).
+    #[serde(default)]
+    pub admin: bool,
 }
 
 /// Which seat the challenger takes.

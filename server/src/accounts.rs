@@ -38,7 +38,7 @@ pub async fn open_session(state: &AppState, account: &AccountRow) -> Result<Sess
     let expires_at = now + state.settings.session_lifetime.as_millis() as i64;
     let session = SessionRow { token_hash: token_hash(&token), account_id: account.id, created_at: now, expires_at };
     state.store.insert_session(&session).await?;
-    Ok(Session { token, account: info(account), expires_at_ms: expires_at })
+    Ok(Session { token, account: info(account), expires_at_ms: expires_at, admin: account.is_admin })
 }
 
 /// A new account row (not yet stored).

@@ -62,9 +62,9 @@ async fn an_admin_reviews_and_aborts_a_game_in_the_browser_and_a_player_is_turne
     let admin = Browser::open(&driver, &server.url(), DESKTOP.0, DESKTOP.1).await;
     admin.sign_in("boss", PASSWORD).await;
 
-    // The search page lists both games; a search by player and status narrows nothing here, a search for
-    // finished games finds none.
-    admin.goto("/admin/").await;
+    // The site links an admin to the admin pages. Their search page lists both games; a search by player and
+    // status narrows nothing here, a search for finished games finds none.
+    admin.click("#account a#admin-pages").await;
     admin.wait_for_text("#page .summary", "2 game(s)").await;
     admin.fill("form.search input[name=player]", "alice").await;
     admin.find("form.search select[name=status]").await.select_by_value("active").await.expect("choose a status");
@@ -125,6 +125,8 @@ async fn an_admin_reviews_and_aborts_a_game_in_the_browser_and_a_player_is_turne
     // A player without the role sees the pages' shell but no data.
     let player = Browser::open(&driver, &server.url(), DESKTOP.0, DESKTOP.1).await;
     player.sign_in("alice", PASSWORD).await;
+    assert!(player.text("#account").await.contains("alice"), "signed in");
+    assert!(player.text("#account a#admin-pages").await.is_empty(), "no link to the admin pages");
     player.goto("/admin/").await;
     player.wait_for_text("#page [role=alert]", "does not have the admin role").await;
     assert!(player.text("#page table").await.is_empty(), "no games are shown");

@@ -81,6 +81,7 @@ function renderAccount() {
     box,
     h('span', { class: 'me', title: account.guest ? 'Guest account' : 'Registered account' }, account.name,
       account.guest ? h('span', { class: 'tag', text: 'guest' }) : null),
+    session.admin() ? h('a', { class: 'button small quiet', id: 'admin-pages', href: '/admin/', text: 'Admin' }) : null,
     h('button', { class: 'small quiet', type: 'button', on: { click: signOut } }, 'Sign out'),
   );
 }
@@ -117,7 +118,8 @@ document.addEventListener('click', (event) => {
   const link = event.target.closest('a[href]');
   if (!link || event.defaultPrevented || event.button !== 0 || event.metaKey || event.ctrlKey || event.shiftKey) return;
   if (link.target || link.hasAttribute('download') || link.origin !== location.origin) return;
-  if (link.pathname.startsWith('/api/')) return;
+  // The API and the admin pages are not routes of this page.
+  if (link.pathname.startsWith('/api/') || link.pathname.startsWith('/admin/')) return;
   event.preventDefault();
   if (link.pathname + link.search !== location.pathname + location.search) navigate(link.pathname + link.search);
 });

@@ -18,9 +18,11 @@ let current = load();
 export const session = {
   token: () => current?.token ?? null,
   account: () => current?.account ?? null,
+  /** Whether the signed-in account had the admin role when it signed in. */
+  admin: () => current?.admin === true,
   /** Stores a session answered by guest, register or login. */
   set(reply) {
-    current = { token: reply.token, account: reply.account, expires_at_ms: reply.expires_at_ms };
+    current = { token: reply.token, account: reply.account, expires_at_ms: reply.expires_at_ms, admin: reply.admin === true };
     localStorage.setItem(KEY, JSON.stringify(current));
     listeners.forEach((listener) => listener(current));
   },

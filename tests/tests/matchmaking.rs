@@ -435,7 +435,10 @@ async fn colours_are_balanced_by_recent_games(db: &TestDb) {
     let [often_first, often_second] = <[Session; 2]>::try_from(guests(&api, &["often_first", "often_second"]).await)
         .unwrap_or_else(|_| unreachable!());
     for _ in 0..3 {
-        api.start_game(&often_first, &often_second, BLITZ).await;
+        // Each game is over before the next step: a player in a live game is not paired.
+        let game = api.start_game(&often_first, &often_second, BLITZ).await;
+        let (status, body) = api.post(&format!("/api/games/{game}/resign"), Some(&often_first.token), &json!({})).await;
+        assert_eq!(status, 200, "{body}");
     }
     let mut a = WsClient::connect(server.addr, &often_first.token).await;
     let mut b = WsClient::connect(server.addr, &often_second.token).await;

@@ -1,6 +1,7 @@
 //! The admin pages end to end, in headless Chromium: an admin finds a game played through real WebSocket
 //! clients, steps through it, reads its timeline, aborts it with a written reason and finds the entry in the
-//! audit log; a player without the role is turned away. Screenshots go to `artifacts/browser/`.
+//! audit log, then bans a player from the account page; a player without the role is turned away. Screenshots
+//! go to `artifacts/browser/`.
 //!
 //! Like the other browser tests these run on SQLite only: the pages do not depend on the store, and the admin
 //! API is covered on both stores by `admin.rs`.
@@ -121,6 +122,23 @@ async fn an_admin_reviews_and_aborts_a_game_in_the_browser_and_a_player_is_turne
     let page: AuditPage = serde_json::from_value(body).expect("an audit page");
     let actions: Vec<AuditAction> = page.entries.iter().map(|entry| entry.action).collect();
     assert_eq!(actions, [AuditAction::Abort, AuditAction::GrantAdmin]);
+    let log = admin.text("#page table tbody").await;
+    assert_eq!(log.lines().count(), 2, "one row an entry: {log}");
+
+    // The account page: found by name, banned with a reason, its audit entries beside it.
+    admin.click("header a[href=\"/admin/#/account\"]").await;
+    admin.fill("form.search input[name=account]", "bob").await;
+    admin.click("form.search button[type=submit]").await;
+    admin.wait_for_text("#page .standing", "in good standing").await;
+    admin.click("#page button.danger").await;
+    admin.wait_for_text("#page .actions [role=status]", "Write a reason first.").await;
+    admin.fill("#page textarea[name=reason]", "abusive chat").await;
+    admin.click("#page button.danger").await;
+    admin.wait_for_text("#page .standing", "banned").await;
+    admin.wait_for_text("#page table tbody", "abusive chat").await;
+    admin.screenshot("admin-account").await;
+    let banned = server.state.store.account_by_name("bob").await.expect("read").expect("bob");
+    assert!(banned.banned, "the ban is stored");
 
     // A player without the role sees the pages' shell but no data.
     let player = Browser::open(&driver, &server.url(), DESKTOP.0, DESKTOP.1).await;

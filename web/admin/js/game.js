@@ -141,7 +141,8 @@ async function actions(review, reload) {
     game.status !== 'aborted' ? [verdict, h('button', { type: 'button', onclick: run((why) => admin.adjudicate(game.id, verdict.value, why)) }, 'Adjudicate')] : null,
     h('button', { type: 'button', class: 'secondary', onclick: async () => download(new Blob([await admin.record(game.id)]), `kartka-${game.id}.pgn`) }, 'Kurnik record'));
   const accountActions = review.accounts.filter((account) => account.kind !== 'imported').map((account) => h('div', { class: 'row' },
-    h('span', {}, `${account.name}${account.banned ? ' (banned)' : ''}${account.is_admin ? ' (admin)' : ''}`),
+    h('span', {}, h('a', { href: `#/account/${encodeURIComponent(account.name)}` }, account.name),
+      `${account.banned ? ' (banned)' : ''}${account.is_admin ? ' (admin)' : ''}`),
     account.banned
       ? h('button', { type: 'button', class: 'secondary', onclick: run((why) => admin.unban(account.name, why)) }, `Unban ${account.name}`)
       : account.is_admin ? null : h('button', { type: 'button', class: 'danger', onclick: run((why) => admin.ban(account.name, why)) }, `Ban ${account.name}`)));

@@ -1,23 +1,15 @@
-// The admin pages: a search of the archive, a game viewer, the audit log. Hash routes: #/?QUERY, #/game/ID,
-// #/audit. Only for accounts with the admin role; the site's own login stores the token they use.
+// The admin pages: a search of the archive, a game viewer, accounts, the audit log. Hash routes: #/?QUERY,
+// #/game/ID, #/account, #/account/NAME, #/audit. Only for accounts with the admin role; the site's own login
+// stores the token they use.
 
-import { admin, session } from './api.js';
-import { fill, h, time } from './dom.js';
+import { accountLookup, accountPage } from './account.js';
+import { session } from './api.js';
+import { auditPage } from './audit.js';
+import { fill, h } from './dom.js';
 import { gamePage } from './game.js';
 import { searchPage } from './search.js';
 
 const page = document.getElementById('page');
-
-async function auditPage() {
-  const list = h('tbody');
-  fill(page, h('h1', {}, 'Audit log'), h('table', { 'aria-label': 'Audit log' },
-    h('thead', {}, h('tr', {}, ['When (UTC)', 'Who', 'Action', 'Game', 'Account', 'Reason'].map((t) => h('th', {}, t)))), list));
-  const { entries } = await admin.audit('limit=200');
-  list.append(...entries.map((entry) => h('tr', {},
-    h('td', {}, time(entry.at_ms)), h('td', {}, entry.actor), h('td', {}, entry.action.replaceAll('_', ' ')),
-    h('td', {}, entry.game_id ? h('a', { href: `#/game/${entry.game_id}` }, entry.game_id.slice(0, 8)) : ''),
-    h('td', {}, entry.details?.name ?? ''), h('td', {}, entry.reason))));
-}
 
 async function route() {
   const current = session();
@@ -29,7 +21,9 @@ async function route() {
   const hash = location.hash.replace(/^#/, '') || '/';
   try {
     if (hash.startsWith('/game/')) await gamePage(page, decodeURIComponent(hash.slice('/game/'.length)));
-    else if (hash === '/audit') await auditPage();
+    else if (hash.startsWith('/account/')) await accountPage(page, decodeURIComponent(hash.slice('/account/'.length)));
+    else if (hash === '/account') accountLookup(page);
+    else if (hash === '/audit') await auditPage(page);
     else await searchPage(page, new URLSearchParams(hash.split('?')[1] ?? ''));
   } catch (error) {
     if (error.status === 401) {

@@ -3,31 +3,17 @@
 
 import { auditTable } from './audit.js';
 import { admin } from './api.js';
-import { fill, h, time } from './dom.js';
+import { fill, h, reasonedActions, time } from './dom.js';
 
-/** Renders the account called `name` into `page`; `reload` shows it again after an action. */
+/** Renders the account called `name` into `page`, and again after an action. */
 export async function accountPage(page, name) {
   const account = await admin.account(name);
-  const reason = h('textarea', { name: 'reason', 'aria-label': 'Reason', placeholder: 'Reason (kept in the audit log)' });
-  const status = h('p', { role: 'status' });
-  const act = (action) => async () => {
-    if (!reason.value.trim()) {
-      fill(status, h('span', { class: 'error' }, 'Write a reason first.'));
-      reason.focus();
-      return;
-    }
-    try {
-      await action(account.name, reason.value.trim());
-      await accountPage(page, name);
-    } catch (error) {
-      fill(status, h('span', { class: 'error' }, error.message));
-    }
-  };
+  const { reason, status, act } = reasonedActions(() => accountPage(page, name));
   const button = account.banned
-    ? h('button', { type: 'button', class: 'secondary', onclick: act(admin.unban) }, `Unban ${account.name}`)
+    ? h('button', { type: 'button', class: 'secondary', onclick: act((why) => admin.unban(account.name, why)) }, `Unban ${account.name}`)
     : account.is_admin || account.kind === 'imported'
       ? null
-      : h('button', { type: 'button', class: 'danger', onclick: act(admin.ban) }, `Ban ${account.name}`);
+      : h('button', { type: 'button', class: 'danger', onclick: act((why) => admin.ban(account.name, why)) }, `Ban ${account.name}`);
   const audit = h('div');
   fill(page,
     h('h1', {}, account.name),

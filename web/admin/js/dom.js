@@ -23,6 +23,29 @@ export function fill(parent, ...children) {
   return parent;
 }
 
+/**
+ * The parts every admin action has: a reason field and a status line. `act(action)` makes a click handler that
+ * refuses without a reason, runs `action(reason)`, then `after()`, and shows any error in the status line.
+ */
+export function reasonedActions(after) {
+  const reason = h('textarea', { name: 'reason', 'aria-label': 'Reason', placeholder: 'Reason (kept in the audit log)' });
+  const status = h('p', { role: 'status' });
+  const act = (action) => async () => {
+    if (!reason.value.trim()) {
+      fill(status, h('span', { class: 'error' }, 'Write a reason first.'));
+      reason.focus();
+      return;
+    }
+    try {
+      await action(reason.value.trim());
+      await after();
+    } catch (error) {
+      fill(status, h('span', { class: 'error' }, error.message));
+    }
+  };
+  return { reason, status, act };
+}
+
 /** `YYYY-MM-DD HH:MM:SS` (UTC) of a time in milliseconds since the Unix epoch. */
 export function time(ms) {
   return ms === null || ms === undefined ? '–' : new Date(ms).toISOString().replace('T', ' ').slice(0, 19);

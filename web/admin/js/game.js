@@ -2,7 +2,7 @@
 // times and clocks, the timeline of what the server saw, and the admin's actions with a written reason.
 
 import { admin } from './api.js';
-import { clock, download, fill, h, result, time, timeControl } from './dom.js';
+import { clock, download, fill, h, reasonedActions, result, time, timeControl } from './dom.js';
 
 const SEATS = { first: 0, second: 1 };
 
@@ -117,21 +117,7 @@ function facts(review) {
 /** The action buttons, with the reason every action needs; `reload` shows the game again after one. */
 async function actions(review, reload) {
   const game = review.game;
-  const reason = h('textarea', { name: 'reason', 'aria-label': 'Reason', placeholder: 'Reason (kept in the audit log)' });
-  const status = h('p', { role: 'status' });
-  const run = (action) => async () => {
-    if (!reason.value.trim()) {
-      fill(status, h('span', { class: 'error' }, 'Write a reason first.'));
-      reason.focus();
-      return;
-    }
-    try {
-      await action(reason.value.trim());
-      await reload();
-    } catch (error) {
-      fill(status, h('span', { class: 'error' }, error.message));
-    }
-  };
+  const { reason, status, act: run } = reasonedActions(reload);
   const verdict = h('select', { name: 'result', 'aria-label': 'Decided result' },
     h('option', { value: 'first' }, `${game.players[0].name} wins`),
     h('option', { value: 'second' }, `${game.players[1].name} wins`),

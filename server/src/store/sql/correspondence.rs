@@ -428,21 +428,7 @@ where
         started: &EventRow,
         now: Millis,
     ) -> Result<bool, StoreError> {
-        let mut tx = self.pool.begin_with(DB::BEGIN_WRITE).await?;
-        // As with challenges, the conditional UPDATE decides which of two concurrent acceptors wins.
-        let accepted = sqlx::query(ACCEPT_SEEK)
-            .bind(DB::to_id(id))
-            .bind(DB::to_id(game.id))
-            .bind(DB::to_id(acceptor_id))
-            .bind(now)
-            .execute(&mut *tx)
-            .await?;
-        if DB::rows_affected(&accepted) == 0 {
-            return Ok(false);
-        }
-        Self::insert_game_with_event(&mut tx, game, started).await?;
-        tx.commit().await?;
-        Ok(true)
+        self.accept_into_game(ACCEPT_SEEK, id, acceptor_id, game, started, now).await
     }
 
     async fn cancel_seek(&self, id: Uuid) -> Result<bool, StoreError> {

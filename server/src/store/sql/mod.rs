@@ -297,6 +297,35 @@ where
         Ok(())
     }
 
+    /// In one transaction: `accept` (a conditional UPDATE of an open offer, bound as offer id, game id, acceptor
+    /// id, now) and, if it took, the new game with its first event. False (and nothing written) when the offer
+    /// was not open any more. The conditional UPDATE decides: in PostgreSQL a concurrent acceptor waits for the
+    /// row's lock and then finds the offer taken.
+    async fn accept_into_game(
+        &self,
+        accept: &'static str,
+        id: Uuid,
+        acceptor_id: Uuid,
+        game: &GameRow,
+        started: &EventRow,
+        now: Millis,
+    ) -> Result<bool, StoreError> {
+        let mut tx = self.pool.begin_with(DB::BEGIN_WRITE).await?;
+        let accepted = sqlx::query(accept)
+            .bind(DB::to_id(id))
+            .bind(DB::to_id(game.id))
+            .bind(DB::to_id(acceptor_id))
+            .bind(now)
+            .execute(&mut *tx)
+            .await?;
+        if DB::rows_affected(&accepted) == 0 {
+            return Ok(false);
+        }
+        Self::insert_game_with_event(&mut tx, game, started).await?;
+        tx.commit().await?;
+        Ok(true)
+    }
+
     /// Inserts a game and its first event on a connection inside a transaction.
     async fn insert_game_with_event(
         conn: &mut DB::Connection,
@@ -474,22 +503,7 @@ where
         started: &EventRow,
         now: Millis,
     ) -> Result<bool, StoreError> {
-        let mut tx = self.pool.begin_with(DB::BEGIN_WRITE).await?;
-        // The conditional UPDATE decides: in PostgreSQL a concurrent acceptor waits for this row's lock and
-        // then finds the challenge no longer open.
-        let accepted = sqlx::query(ACCEPT_CHALLENGE)
-            .bind(DB::to_id(id))
-            .bind(DB::to_id(game.id))
-            .bind(DB::to_id(acceptor_id))
-            .bind(now)
-            .execute(&mut *tx)
-            .await?;
-        if DB::rows_affected(&accepted) == 0 {
-            return Ok(false);
-        }
-        Self::insert_game_with_event(&mut tx, game, started).await?;
-        tx.commit().await?;
-        Ok(true)
+        self.accept_into_game(ACCEPT_CHALLENGE, id, acceptor_id, game, started, now).await
     }
 
     async fn insert_game(&self, game: &GameRow, started: &EventRow) -> Result<(), StoreError> {

@@ -1,59 +1,9 @@
-//! Game kinds handled generically: the server holds an [`AnyGame`] and speaks each game's notation.
+//! [`AnyGame`]: the server's generic handle on a game of any kind, speaking each game's notation. Every
+//! method hands the call to the game it holds through the registry's `dispatch!`; nothing here names a kind.
 
-use std::fmt;
-
-use crate::game::{Game, NotationError, Progress};
+use crate::game::{Game, NotationError, Progress, TimeoutPolicy};
 use crate::outcome::{Outcome, Seat};
-use crate::soccer::{self, SoccerRules};
-
-/// The kinds of game kartka knows.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
-pub enum GameKind {
-    /// Paper Soccer (Piłkarzyki).
-    PaperSoccer,
-}
-
-impl GameKind {
-    /// The stable name used on the wire and in storage.
-    #[must_use]
-    pub const fn name(self) -> &'static str {
-        match self {
-            GameKind::PaperSoccer => "paper-soccer",
-        }
-    }
-
-    /// The kind with a stable name.
-    #[must_use]
-    pub fn from_name(name: &str) -> Option<GameKind> {
-        match name {
-            "paper-soccer" => Some(GameKind::PaperSoccer),
-            _ => None,
-        }
-    }
-}
-
-impl fmt::Display for GameKind {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.write_str(self.name())
-    }
-}
-
-/// The rules of one game of any kind.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
-pub enum Ruleset {
-    /// Paper Soccer with its pitch.
-    PaperSoccer(SoccerRules),
-}
-
-impl Ruleset {
-    /// The kind of game these rules are for.
-    #[must_use]
-    pub const fn kind(&self) -> GameKind {
-        match self {
-            Ruleset::PaperSoccer(_) => GameKind::PaperSoccer,
-        }
-    }
-}
+use crate::registry::{dispatch, dispatch_kind, AnyGame, GameKind};
 
 /// Why a move text was refused. The game is unchanged.
 #[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
@@ -92,89 +42,85 @@ pub struct Played {
     pub progress: Progress,
 }
 
-/// A game of any kind, with the interface the server needs.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub enum AnyGame {
-    /// A Paper Soccer game.
-    PaperSoccer(soccer::Position),
+impl GameKind {
+    /// How many actions a move text of this kind holds (`754` is three Paper Soccer steps; `D5` is one
+    /// Closing In move), without playing it.
+    pub fn action_count(self, text: &str) -> Result<usize, NotationError> {
+        dispatch_kind!(self, G => G::parse_actions(text).map(|actions| actions.len()))
+    }
+
+    /// The canonical text of a move text of this kind: the same actions, written the way the game writes them.
+    pub fn canonical_move(self, text: &str) -> Result<String, NotationError> {
+        dispatch_kind!(self, G => G::parse_actions(text).map(|actions| write_actions::<G>(&actions)))
+    }
 }
 
 impl AnyGame {
-    /// The start position for `ruleset`.
-    #[must_use]
-    pub fn new(ruleset: &Ruleset) -> AnyGame {
-        match ruleset {
-            Ruleset::PaperSoccer(rules) => AnyGame::PaperSoccer(soccer::Position::new(rules.pitch)),
-        }
-    }
-
     /// The kind of this game.
     #[must_use]
     pub fn kind(&self) -> GameKind {
         self.ruleset().kind()
     }
 
-    /// The rules this game is played by.
-    #[must_use]
-    pub fn ruleset(&self) -> Ruleset {
-        match self {
-            AnyGame::PaperSoccer(position) => Ruleset::PaperSoccer(position.rules()),
-        }
-    }
-
     /// The seat that must act next, or `None` when the game is over.
     #[must_use]
     pub fn to_act(&self) -> Option<Seat> {
-        match self {
-            AnyGame::PaperSoccer(position) => position.to_act(),
-        }
+        dispatch!(self, game => game.to_act())
     }
 
     /// Whether the seat to act is in the middle of a turn.
     #[must_use]
     pub fn mid_turn(&self) -> bool {
-        match self {
-            AnyGame::PaperSoccer(position) => position.mid_turn(),
-        }
+        dispatch!(self, game => game.mid_turn())
     }
 
     /// The outcome, once the game is over by its rules.
     #[must_use]
     pub fn outcome(&self) -> Option<Outcome> {
-        match self {
-            AnyGame::PaperSoccer(position) => Game::outcome(position),
-        }
+        dispatch!(self, game => game.outcome())
+    }
+
+    /// What happens when the seat to act runs out of time, as this game's rules say.
+    #[must_use]
+    pub fn timeout_policy(&self) -> TimeoutPolicy {
+        dispatch!(self, game => game.timeout_policy())
     }
 
     /// Plays a run of actions in the game's notation: a whole turn or part of one, never more than the rest
     /// of the current turn. All or nothing: on error the game is unchanged.
     pub fn play(&mut self, text: &str) -> Result<Played, MoveError> {
-        match self {
-            AnyGame::PaperSoccer(position) => play_text(position, text),
-        }
+        dispatch!(self, game => play_text(game, text))
     }
 
     /// A legal action chosen by `choice` (see [`Game::pick_legal_action`]), in the game's notation.
     #[must_use]
     pub fn pick_legal_action(&self, choice: u64) -> Option<String> {
-        match self {
-            AnyGame::PaperSoccer(position) => position.pick_legal_action(choice).map(notation_of::<soccer::Position>),
-        }
+        dispatch!(self, game => pick_text(game, choice))
     }
 
-    /// The Paper Soccer position, if this is a Paper Soccer game.
+    /// Every action legal now, each in the game's notation, in the game's fixed order.
     #[must_use]
-    pub fn as_paper_soccer(&self) -> Option<&soccer::Position> {
-        match self {
-            AnyGame::PaperSoccer(position) => Some(position),
-        }
+    pub fn legal_actions(&self) -> Vec<String> {
+        dispatch!(self, game => legal_texts(game))
     }
 }
 
-fn notation_of<G: Game>(action: G::Action) -> String {
+fn write_actions<G: Game>(actions: &[G::Action]) -> String {
     let mut text = String::new();
-    G::write_action(action, &mut text);
+    for &action in actions {
+        G::write_action(action, &mut text);
+    }
     text
+}
+
+fn pick_text<G: Game>(game: &G, choice: u64) -> Option<String> {
+    game.pick_legal_action(choice).map(|action| write_actions::<G>(&[action]))
+}
+
+fn legal_texts<G: Game>(game: &G) -> Vec<String> {
+    let mut texts = Vec::new();
+    game.for_each_legal_action(|action| texts.push(write_actions::<G>(&[action])));
+    texts
 }
 
 /// Applies every action of `text` to a copy of `game`, and keeps the copy only if all were legal and none

@@ -34,8 +34,9 @@ pub enum TimeoutPolicy {
 /// Implementations keep [`Game::check`] and [`Game::apply`] free of allocation, and [`Game::apply`] leaves
 /// the state unchanged when it returns an error.
 pub trait Game: Clone + Debug + Send + Sync + 'static {
-    /// Typed, validated options of one game (pitch size, variant switches). Part of a pairing pool's key.
-    type Rules: Clone + Debug + PartialEq + Eq + Send + Sync + 'static;
+    /// Typed, validated options of one game (pitch size, variant switches). Part of a pairing pool's key; its
+    /// `Default` is the rules a game of this kind is played by when nothing else is chosen.
+    type Rules: Copy + Debug + Default + PartialEq + Eq + std::hash::Hash + Send + Sync + 'static;
     /// The smallest unit a player submits.
     type Action: Copy + Debug + PartialEq + Eq + Send + Sync + 'static;
     /// Why an action is illegal.

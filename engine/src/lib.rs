@@ -4,14 +4,17 @@
 //! passed in), and never allocates while checking or applying a step. It knows nothing of wire formats, the
 //! server or the database.
 //!
-//! Every game kind implements [`Game`]. The server handles games generically through [`AnyGame`], which
-//! takes and gives moves in each game's own notation.
+//! Every game kind implements [`Game`] and has one line in the registry (`registry.rs`), from which
+//! [`GameKind`], [`Ruleset`] and [`AnyGame`] are generated. The server handles games generically through
+//! [`AnyGame`], which takes and gives moves in each game's own notation.
 
 mod any;
 mod game;
 mod outcome;
+mod registry;
 pub mod soccer;
 
-pub use any::{AnyGame, GameKind, MoveError, Played, Ruleset};
+pub use any::{MoveError, Played};
 pub use game::{Game, NotationError, Progress, TimeoutPolicy};
 pub use outcome::{EndReason, Outcome, Seat};
+pub use registry::{AnyGame, GameKind, Ruleset};

@@ -192,7 +192,16 @@ pub struct SegmentView {
     pub to: PointView,
 }
 
-/// `GET /api/admin/games/{id}/position?ply=N`: a Paper Soccer position after `ply` actions.
+/// `GET /api/admin/games/{id}/position?ply=N`: a position after `ply` actions, as its game kind sees it. The
+/// kind is the `kind` field, named as in a ruleset.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(tag = "kind", rename_all = "kebab-case")]
+pub enum PositionView {
+    /// A Paper Soccer position.
+    PaperSoccer(SoccerPositionView),
+}
+
+/// A Paper Soccer position after `ply` actions.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 pub struct SoccerPositionView {
     /// Actions played to reach it.

@@ -4,8 +4,8 @@
 use serde::{Deserialize, Serialize};
 use uuid::Uuid;
 
-use crate::frames::DrawAction;
-use crate::game::{GameSnapshot, RulesetSpec, SeatName, TimeControl};
+use crate::game::{DrawAction, GameSnapshot, SeatName, TimeControl};
+use crate::kinds::RulesetSpec;
 use crate::rest::{AccountInfo, ColourChoice, GameSummary};
 
 /// One of my active games in `GET /api/me/games`.

@@ -5,21 +5,10 @@ use uuid::Uuid;
 
 use crate::correspondence::Notification;
 use crate::error::ErrorCode;
-use crate::game::{EventEnvelope, GameSnapshot, RulesetSpec, TimeControl};
+use crate::game::{DrawAction, EventEnvelope, GameSnapshot, TimeControl};
+use crate::kinds::RulesetSpec;
 use crate::lobby::{PoolSpec, PoolStatus, RatingRange, Seek};
 use crate::rest::{AccountInfo, Challenge, ColourChoice};
-
-/// What a player does with a draw.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
-#[serde(rename_all = "snake_case")]
-pub enum DrawAction {
-    /// Offer a draw; it stands until the opponent answers or moves.
-    Offer,
-    /// Accept the opponent's standing offer.
-    Accept,
-    /// Decline the opponent's standing offer.
-    Decline,
-}
 
 /// A frame from a client. Every frame may carry a numeric `id`, echoed in the `ack` or `error` it causes.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]

@@ -3,6 +3,8 @@
 use serde::{Deserialize, Serialize};
 use uuid::Uuid;
 
+use crate::kinds::RulesetSpec;
+
 /// A seat at a game. `first` moves first (White in kurnik records).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
 #[serde(rename_all = "snake_case")]
@@ -13,56 +15,16 @@ pub enum SeatName {
     Second,
 }
 
-/// The game kind and its options. The kind is the `kind` field.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
-#[serde(tag = "kind", rename_all = "kebab-case", deny_unknown_fields)]
-pub enum RulesetSpec {
-    /// Paper Soccer: a pitch of `width` × `height` cells (even numbers) with a goal `goal` cells wide.
-    PaperSoccer {
-        /// Pitch width in cells (even, 4–20; kurnik: 8).
-        #[serde(default = "default_width")]
-        width: u8,
-        /// Pitch height in cells (even, 4–30; kurnik: 10).
-        #[serde(default = "default_height")]
-        height: u8,
-        /// Goal width in cells (even, less than the width; kurnik: 2).
-        #[serde(default = "default_goal")]
-        goal: u8,
-    },
-}
-
-fn default_width() -> u8 {
-    8
-}
-fn default_height() -> u8 {
-    10
-}
-fn default_goal() -> u8 {
-    2
-}
-
-impl Default for RulesetSpec {
-    fn default() -> Self {
-        RulesetSpec::PaperSoccer { width: default_width(), height: default_height(), goal: default_goal() }
-    }
-}
-
-/// A game kind, as named in a ruleset's `kind` and in leaderboard paths.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
-#[serde(rename_all = "kebab-case")]
-pub enum GameKindName {
-    /// Paper Soccer.
-    PaperSoccer,
-}
-
-impl RulesetSpec {
-    /// The game kind of this ruleset.
-    #[must_use]
-    pub fn kind(&self) -> GameKindName {
-        match self {
-            RulesetSpec::PaperSoccer { .. } => GameKindName::PaperSoccer,
-        }
-    }
+/// What a player does with a draw.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum DrawAction {
+    /// Offer a draw; it stands until the opponent answers or moves.
+    Offer,
+    /// Accept the opponent's standing offer.
+    Accept,
+    /// Decline the opponent's standing offer.
+    Decline,
 }
 
 /// How fast a game is, from its time control: each speed class has its own ratings.
@@ -184,6 +146,9 @@ pub struct GameResult {
     pub winner: Option<SeatName>,
     /// Why the game ended.
     pub reason: EndReasonName,
+    /// Points per seat, first seat first, for games whose rules count them (absent otherwise).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub scores: Option<[u32; 2]>,
 }
 
 /// One stored move: the actions one frame brought, a whole turn or part of one.

@@ -11,15 +11,17 @@ pub mod correspondence;
 mod error;
 mod frames;
 mod game;
+mod kinds;
 mod lobby;
 pub mod rest;
 
 pub use error::ErrorCode;
-pub use frames::{ClientFrame, DrawAction, ServerFrame};
+pub use frames::{ClientFrame, ServerFrame};
 pub use game::{
-    Clocks, EndReasonName, EventEnvelope, GameEvent, GameKindName, GameResult, GameSnapshot, GameStatus, MoveRecord,
-    PlayerInfo, RatingChange, RulesetSpec, SeatName, SpeedClass, TimeControl,
+    Clocks, DrawAction, EndReasonName, EventEnvelope, GameEvent, GameResult, GameSnapshot, GameStatus, MoveRecord,
+    PlayerInfo, RatingChange, SeatName, SpeedClass, TimeControl,
 };
+pub use kinds::{GameKindName, RulesetSpec};
 pub use lobby::{PoolSpec, PoolStatus, RatingRange, Seek};
 
 /// The protocol version this build speaks. A client names the version it speaks in its `hello` frame.

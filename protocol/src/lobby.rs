@@ -3,7 +3,8 @@
 use serde::{Deserialize, Serialize};
 use uuid::Uuid;
 
-use crate::game::{RulesetSpec, SpeedClass, TimeControl};
+use crate::game::{SpeedClass, TimeControl};
+use crate::kinds::RulesetSpec;
 use crate::rest::{AccountInfo, ColourChoice};
 
 /// A quick pairing pool: players waiting in the same pool are paired with each other.

@@ -4,7 +4,8 @@ use serde::{Deserialize, Serialize};
 use uuid::Uuid;
 
 use crate::error::ErrorCode;
-use crate::game::{GameKindName, GameResult, GameStatus, PlayerInfo, RulesetSpec, SeatName, SpeedClass, TimeControl};
+use crate::game::{GameResult, GameStatus, PlayerInfo, SeatName, SpeedClass, TimeControl};
+use crate::kinds::{GameKindName, RulesetSpec};
 
 /// An account as others see it.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]

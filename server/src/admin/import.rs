@@ -206,7 +206,7 @@ fn checked(index: u64, record: &KurnikRecord) -> Result<ReadGame, String> {
 }
 
 fn unrecorded_ending(winner: Option<Seat>) -> GameResult {
-    GameResult { winner: winner.map(seat_name), reason: EndReasonName::Unknown }
+    GameResult { winner: winner.map(seat_name), reason: EndReasonName::Unknown, scores: None }
 }
 
 /// The pitch: kurnik's, unless the record names another with the `Board` (`WxH`) and `Mouth` tags kartka

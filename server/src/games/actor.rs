@@ -266,13 +266,7 @@ impl GameActor {
             "aborted" => GameStatus::Aborted,
             other => return Err(corrupt(format!("status {other}"))),
         };
-        let result = match (&state.end_reason, status) {
-            (Some(reason), GameStatus::Finished) => Some(GameResult {
-                winner: state.winner.as_deref().and_then(convert::seat_from_text).map(seat_name),
-                reason: convert::end_reason_from_text(reason).ok_or_else(|| corrupt(format!("reason {reason}")))?,
-            }),
-            _ => None,
-        };
+        let result = convert::stored_result(state, status).map_err(|reason| corrupt(format!("reason {reason}")))?;
         let running = (status == GameStatus::Active).then(|| game.to_act()).flatten();
         let clock = GameClock::restore(
             &time_control,

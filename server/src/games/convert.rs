@@ -6,7 +6,7 @@ use kartka_protocol::rest::GameSummary;
 use kartka_protocol::{EndReasonName, GameResult, GameStatus, PlayerInfo, RulesetSpec, SeatName, TimeControl};
 
 use crate::ratings::speed::speed_from_text;
-use crate::store::GameRow;
+use crate::store::{GameRow, GameState};
 
 /// Why a ruleset or time control from a client cannot be used.
 #[derive(Debug, thiserror::Error)]
@@ -115,7 +115,11 @@ pub fn end_reason_name(reason: EndReason) -> EndReasonName {
 /// The protocol's result for an engine outcome.
 #[must_use]
 pub fn game_result(outcome: Outcome) -> GameResult {
-    GameResult { winner: outcome.winner.map(seat_name), reason: end_reason_name(outcome.reason) }
+    GameResult {
+        winner: outcome.winner.map(seat_name),
+        reason: end_reason_name(outcome.reason),
+        scores: outcome.scores,
+    }
 }
 
 /// The stored snake-case text of an end reason.
@@ -165,13 +169,7 @@ pub fn game_summary(row: &GameRow, players: [PlayerInfo; 2]) -> Result<GameSumma
         .into_iter()
         .find(|status| status_text(*status) == state.status)
         .ok_or_else(corrupt)?;
-    let result = match (&state.end_reason, status) {
-        (Some(reason), GameStatus::Finished) => Some(GameResult {
-            winner: state.winner.as_deref().and_then(seat_from_text).map(seat_name),
-            reason: end_reason_from_text(reason).ok_or_else(corrupt)?,
-        }),
-        _ => None,
-    };
+    let result = stored_result(state, status).map_err(|_| corrupt())?;
     Ok(GameSummary {
         id: row.id,
         ruleset: serde_json::from_str(&row.ruleset).map_err(|_| corrupt())?,
@@ -186,6 +184,18 @@ pub fn game_summary(row: &GameRow, players: [PlayerInfo; 2]) -> Result<GameSumma
         created_at_ms: row.created_at,
         finished_at_ms: state.finished_at,
     })
+}
+
+/// The result a stored game's state holds once it is finished; the unreadable end reason as the error.
+pub fn stored_result(state: &GameState, status: GameStatus) -> Result<Option<GameResult>, String> {
+    match (&state.end_reason, status) {
+        (Some(reason), GameStatus::Finished) => Ok(Some(GameResult {
+            winner: state.winner.as_deref().and_then(seat_from_text).map(seat_name),
+            reason: end_reason_from_text(reason).ok_or_else(|| reason.clone())?,
+            scores: None,
+        })),
+        _ => Ok(None),
+    }
 }
 
 /// A unit-like serde enum value as its bare text (`"own_goal"` → `own_goal`).

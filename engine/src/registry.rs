@@ -1,0 +1,140 @@
+//! The registry of game kinds: the one list of every game kartka knows, and the one place that hands a call
+//! on [`AnyGame`] to the game it holds (the way shakmaty's `VariantPosition` hands every call to one
+//! `Position`).
+//!
+//! Adding a game kind is one line in the `registry!` call at the bottom of this file: it names the kind, its
+//! stable name and the type that implements [`Game`] (by its full path: the generated macros expand elsewhere). [`GameKind`], [`Ruleset`], [`AnyGame`] and the
+//! dispatch behind every method of [`AnyGame`] are generated from that line, so no list can miss a kind.
+
+use crate::game::Game;
+
+/// Generates the kind enums and the `dispatch!` macro from the one list of kinds. The first token is a `$`,
+/// passed in so that the generated `dispatch!` can declare its own metavariables.
+macro_rules! registry {
+    ($d:tt $( $(#[doc = $doc:literal])* $kind:ident($game:ty) = $name:literal; )+) => {
+        /// The kinds of game kartka knows.
+        #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
+        pub enum GameKind {
+            $( $(#[doc = $doc])* $kind, )+
+        }
+
+        impl GameKind {
+            /// Every kind, in the registry's order.
+            pub const ALL: &'static [GameKind] = &[$(GameKind::$kind),+];
+
+            /// The stable name used on the wire and in storage.
+            #[must_use]
+            pub const fn name(self) -> &'static str {
+                match self {
+                    $( GameKind::$kind => $name, )+
+                }
+            }
+
+            /// The kind with a stable name.
+            #[must_use]
+            pub fn from_name(name: &str) -> Option<GameKind> {
+                match name {
+                    $( $name => Some(GameKind::$kind), )+
+                    _ => None,
+                }
+            }
+
+            /// The rules a game of this kind is played by when nothing else is chosen.
+            #[must_use]
+            pub fn default_ruleset(self) -> Ruleset {
+                match self {
+                    $( GameKind::$kind => Ruleset::$kind(<<$game as Game>::Rules as Default>::default()), )+
+                }
+            }
+        }
+
+        /// The rules of one game of any kind.
+        #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+        pub enum Ruleset {
+            $( $(#[doc = $doc])* $kind(<$game as Game>::Rules), )+
+        }
+
+        impl Ruleset {
+            /// The kind of game these rules are for.
+            #[must_use]
+            pub const fn kind(&self) -> GameKind {
+                match self {
+                    $( Ruleset::$kind(_) => GameKind::$kind, )+
+                }
+            }
+        }
+
+        /// A game of any kind, with the interface the server needs.
+        #[derive(Clone, Debug, PartialEq, Eq)]
+        pub enum AnyGame {
+            $( $(#[doc = $doc])* $kind($game), )+
+        }
+
+        impl AnyGame {
+            /// The start position for `ruleset`.
+            #[must_use]
+            pub fn new(ruleset: &Ruleset) -> AnyGame {
+                match ruleset {
+                    $( Ruleset::$kind(rules) => AnyGame::$kind(<$game as Game>::new(rules)), )+
+                }
+            }
+
+            /// The rules this game is played by.
+            #[must_use]
+            pub fn ruleset(&self) -> Ruleset {
+                match self {
+                    $( AnyGame::$kind(game) => Ruleset::$kind(game.rules()), )+
+                }
+            }
+        }
+
+        /// Runs `$body` with `$game` bound to the game inside an [`AnyGame`] (or a `&mut` to it), whatever its
+        /// kind. `$body` is generic code over [`Game`]; it is compiled once per kind.
+        macro_rules! dispatch {
+            ($d any:expr, $d game:ident => $d body:expr) => {
+                match $d any {
+                    $( crate::registry::AnyGame::$kind($d game) => $d body, )+
+                }
+            };
+        }
+        pub(crate) use dispatch;
+
+        /// Runs `$body` with `G` bound to the game type of a [`GameKind`].
+        macro_rules! dispatch_kind {
+            ($d kind:expr, $d g:ident => $d body:expr) => {
+                match $d kind {
+                    $( crate::registry::GameKind::$kind => { type $d g = $game; $d body } )+
+                }
+            };
+        }
+        pub(crate) use dispatch_kind;
+    };
+}
+
+registry! { $
+    /// Paper Soccer (Piłkarzyki), by the kurnik.pl / PlayOK rules.
+    PaperSoccer(crate::soccer::Position) = "paper-soccer";
+}
+
+impl std::fmt::Display for GameKind {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str(self.name())
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn every_kind_is_found_by_its_name_and_starts_by_its_default_rules() {
+        assert!(!GameKind::ALL.is_empty());
+        for &kind in GameKind::ALL {
+            assert_eq!(GameKind::from_name(kind.name()), Some(kind));
+            let ruleset = kind.default_ruleset();
+            assert_eq!(ruleset.kind(), kind);
+            assert_eq!(AnyGame::new(&ruleset).ruleset(), ruleset);
+        }
+        assert_eq!(GameKind::from_name("chess"), None);
+    }
+}

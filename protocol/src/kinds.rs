@@ -1,0 +1,89 @@
+//! The protocol's registry of game kinds: each kind's name and the options a ruleset of it carries. A new
+//! kind is one variant of [`RulesetSpec`] and one of [`GameKindName`], both named as the engine's registry
+//! names it (the server's `games::kinds` tests check that the three lists agree).
+
+use serde::{Deserialize, Serialize};
+
+/// The game kind and its options. The kind is the `kind` field.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[serde(tag = "kind", rename_all = "kebab-case", deny_unknown_fields)]
+pub enum RulesetSpec {
+    /// Paper Soccer: a pitch of `width` × `height` cells (even numbers) with a goal `goal` cells wide.
+    PaperSoccer {
+        /// Pitch width in cells (even, 4–20; kurnik: 8).
+        #[serde(default = "default_width")]
+        width: u8,
+        /// Pitch height in cells (even, 4–30; kurnik: 10).
+        #[serde(default = "default_height")]
+        height: u8,
+        /// Goal width in cells (even, less than the width; kurnik: 2).
+        #[serde(default = "default_goal")]
+        goal: u8,
+    },
+}
+
+fn default_width() -> u8 {
+    8
+}
+fn default_height() -> u8 {
+    10
+}
+fn default_goal() -> u8 {
+    2
+}
+
+impl Default for RulesetSpec {
+    fn default() -> Self {
+        RulesetSpec::PaperSoccer { width: default_width(), height: default_height(), goal: default_goal() }
+    }
+}
+
+impl RulesetSpec {
+    /// The game kind of this ruleset.
+    #[must_use]
+    pub fn kind(&self) -> GameKindName {
+        match self {
+            RulesetSpec::PaperSoccer { .. } => GameKindName::PaperSoccer,
+        }
+    }
+}
+
+/// A game kind, as named in a ruleset's `kind` and in leaderboard paths.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[serde(rename_all = "kebab-case")]
+pub enum GameKindName {
+    /// Paper Soccer.
+    PaperSoccer,
+}
+
+impl GameKindName {
+    /// Every kind, in the engine registry's order.
+    pub const ALL: &'static [GameKindName] = &[GameKindName::PaperSoccer];
+
+    /// The kind's name on the wire, e.g. `paper-soccer`.
+    #[must_use]
+    pub const fn name(self) -> &'static str {
+        match self {
+            GameKindName::PaperSoccer => "paper-soccer",
+        }
+    }
+
+    /// The kind with a wire name.
+    #[must_use]
+    pub fn from_name(name: &str) -> Option<GameKindName> {
+        GameKindName::ALL.iter().copied().find(|kind| kind.name() == name)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn names_are_the_serialised_names() {
+        for &kind in GameKindName::ALL {
+            assert_eq!(serde_json::to_value(kind).unwrap(), serde_json::Value::from(kind.name()));
+            assert_eq!(GameKindName::from_name(kind.name()), Some(kind));
+        }
+    }
+}

@@ -49,6 +49,12 @@ impl GameKind {
         dispatch_kind!(self, G => G::parse_actions(text).map(|actions| actions.len()))
     }
 
+    /// Each action of a move text of this kind, in its canonical text, in order.
+    pub fn split_actions(self, text: &str) -> Result<Vec<String>, NotationError> {
+        dispatch_kind!(self, G => G::parse_actions(text)
+            .map(|actions| actions.iter().map(|&action| write_actions::<G>(&[action])).collect()))
+    }
+
     /// The canonical text of a move text of this kind: the same actions, written the way the game writes them.
     pub fn canonical_move(self, text: &str) -> Result<String, NotationError> {
         dispatch_kind!(self, G => G::parse_actions(text).map(|actions| write_actions::<G>(&actions)))

@@ -1,4 +1,4 @@
-//! Importing kurnik record files into the archive.
+//! Importing record files (kurnik's, or any kind's own format) into the archive.
 //!
 //! A historic game keeps its date, result and time control and is marked imported; its players' names become
 //! imported-player accounts, which cannot log in. Every game is replayed through the engine first: an
@@ -11,17 +11,16 @@ use std::collections::BTreeSet;
 use std::io::Read;
 
 use flate2::read::MultiGzDecoder;
-use kartka_engine::soccer::{read_records, KurnikRecord, Pitch, RecordResult};
-use kartka_engine::Seat;
 use kartka_protocol::admin::{AuditAction, ImportRejection, ImportReport};
-use kartka_protocol::{Clocks, EndReasonName, GameEvent, GameResult, PlayerInfo, RulesetSpec, TimeControl};
+use kartka_protocol::{Clocks, GameEvent, PlayerInfo, TimeControl};
 use serde_json::json;
 use uuid::Uuid;
 
 use super::audit::{self, Actor, Target};
-use crate::games::convert::{self, end_reason_text, seat_name, seat_text};
-use crate::games::event_kind;
-use crate::ratings::speed::{speed_class, speed_text};
+use crate::games::convert::{self, end_reason_text, seat_text, speed_text};
+use crate::games::records::{ReadGame, ReadGames};
+use crate::games::{event_kind, kinds};
+use crate::ratings::speed::speed_class;
 use crate::store::{
     EventRow, GameOrigin, GameRow, GameState, ImportSource, ImportedGame, Millis, MoveRow, Store, StoreError,
 };
@@ -34,8 +33,6 @@ const GAMES_PER_BATCH: usize = 2_000;
 const LISTED_REJECTIONS: usize = 100;
 /// The longest source label.
 const MAX_SOURCE_CHARS: usize = 200;
-/// The longest player name kept from a record.
-const MAX_NAME_CHARS: usize = 64;
 /// The first two bytes of every gzip stream.
 const GZIP_MAGIC: [u8; 2] = [0x1f, 0x8b];
 
@@ -92,7 +89,7 @@ pub async fn import_file(
             .iter()
             .map(|game| {
                 let ids = game.names.clone().map(|name| (players[&name], name));
-                game.to_rows(ids, source, now)
+                rows_of(game, ids, source, now)
             })
             .collect();
         store.insert_imported(&rows).await?;
@@ -103,7 +100,12 @@ pub async fn import_file(
         imported: fresh.len() as u64,
         already_imported: (read.games.len() - fresh.len()) as u64,
         rejected: read.rejections.len() as u64,
-        rejections: read.rejections.into_iter().take(LISTED_REJECTIONS).collect(),
+        rejections: read
+            .rejections
+            .into_iter()
+            .take(LISTED_REJECTIONS)
+            .map(|(index, reason)| ImportRejection { index, reason })
+            .collect(),
     };
     let details = json!({
         "source": report.source,
@@ -117,233 +119,90 @@ pub async fn import_file(
     Ok(report)
 }
 
-/// The games of a file that can be imported, and the refused ones.
-struct ReadGames {
-    count: u64,
-    games: Vec<ReadGame>,
-    rejections: Vec<ImportRejection>,
-}
-
-/// One game read from a record and checked against the rules.
-struct ReadGame {
-    /// Its number in the file, from 1.
-    index: u64,
-    /// White's and Black's names.
-    names: [String; 2],
-    created_at: Millis,
-    ruleset: RulesetSpec,
-    initial_seconds: u32,
-    rated: bool,
-    turns: Vec<String>,
-    /// Whether the last turn stops on a bounce (a game lost on time or resigned).
-    ends_mid_turn: bool,
-    /// The result, if the record or the rules give one.
-    result: Option<GameResult>,
-}
-
+/// Every game of a record file, read by the kind the file holds.
 fn read_games(text: &str) -> ReadGames {
-    let mut read = ReadGames { count: 0, games: Vec::new(), rejections: Vec::new() };
-    for (at, record) in read_records(text).enumerate() {
-        let index = at as u64 + 1;
-        read.count += 1;
-        match record
-            .map_err(|error| format!("malformed, line {}: {}", error.line, error.kind))
-            .and_then(|record| checked(index, &record))
-        {
-            Ok(game) => read.games.push(game),
-            Err(reason) => read.rejections.push(ImportRejection { index, reason }),
-        }
+    match kinds::of_record_file(text) {
+        Some(kind) => kind.read_records(text),
+        None => ReadGames {
+            count: 1,
+            games: Vec::new(),
+            rejections: vec![(1, "the file's Game tag names no game kind this server plays".to_owned())],
+        },
     }
-    read
 }
 
-/// A record replayed through the engine, with its result: the rules' outcome when they ended the game, else
-/// the recorded winner (the record does not say whether by time or by resignation).
-fn checked(index: u64, record: &KurnikRecord) -> Result<ReadGame, String> {
-    let ruleset = ruleset_of(record)?;
-    let kartka_engine::Ruleset::PaperSoccer(rules) = convert::ruleset(&ruleset).map_err(|e| e.to_string())?;
-    let replay = record.replay(rules.pitch);
-    if let Some(fault) = replay.fault {
-        return Err(format!("illegal: {fault}"));
+/// The rows of a read game: never active, timed at its historic date, its clocks as the time control set
+/// them (a record has no clock readings; the admin views leave them out for imported games).
+fn rows_of(game: &ReadGame, players: [(Uuid, String); 2], source: &str, now: Millis) -> ImportedGame {
+    // Time-ordered ids: the games and their moves go to the end of the primary-key indexes instead of
+    // all over them, which keeps a large import's writes sequential.
+    let id = Uuid::now_v7();
+    let time_control = TimeControl::Fischer { initial_seconds: game.initial_seconds, increment_seconds: 0 };
+    let initial_ms = i64::from(game.initial_seconds) * 1000;
+    let clocks = Clocks { first_ms: initial_ms, second_ms: initial_ms, running: None };
+    let infos = players.map(|(account_id, name)| PlayerInfo { account_id, name, guest: false });
+    let at = game.created_at;
+    let event = |seq: i64, event: &GameEvent| EventRow {
+        seq,
+        kind: event_kind(event).to_owned(),
+        payload: serde_json::to_string(event).expect("game events always serialise"),
+        at,
+    };
+    let started = GameEvent::Started { players: infos.clone(), ruleset: game.ruleset, time_control, clocks };
+    let mut events = vec![event(1, &started)];
+    if let Some(result) = game.result {
+        events.push(event(2, &GameEvent::Ended { result, clocks, rating_changes: Vec::new() }));
     }
-    let recorded = record.recorded_result().filter(|result| *result != RecordResult::Unknown);
-    let result = match (replay.outcome(), recorded) {
-        (Some(outcome), Some(recorded)) if RecordResult::from_outcome(&outcome) != recorded => {
-            return Err(format!(
-                "the record says {recorded} but the rules give {}",
-                RecordResult::from_outcome(&outcome)
-            ));
-        }
-        (Some(outcome), _) => Some(convert::game_result(outcome)),
-        (None, Some(RecordResult::WhiteWon)) => Some(unrecorded_ending(Some(Seat::First))),
-        (None, Some(RecordResult::BlackWon)) => Some(unrecorded_ending(Some(Seat::Second))),
-        (None, Some(RecordResult::Draw)) => Some(unrecorded_ending(None)),
-        (None, _) => None,
+    let mut ply = 0;
+    let moves = game
+        .moves
+        .iter()
+        .map(|read| {
+            let row = MoveRow {
+                ply,
+                seat: seat_text(read.seat).to_owned(),
+                notation: read.notation.clone(),
+                turn_ended: read.turn_ended,
+                client_move_id: String::new(),
+                first_ms: initial_ms,
+                second_ms: initial_ms,
+                received_at: at,
+            };
+            ply += i64::from(read.actions);
+            row
+        })
+        .collect();
+    let state = GameState {
+        status: if game.result.is_some() { "finished" } else { "aborted" }.to_owned(),
+        winner: game.result.and_then(|result| result.winner).map(|seat| seat_text(convert::seat(seat)).to_owned()),
+        end_reason: game.result.map(|result| end_reason_text(result.reason)),
+        ply,
+        seq: events.len() as i64,
+        first_ms: initial_ms,
+        second_ms: initial_ms,
+        clock_at: at,
+        to_act: None,
+        deadline: None,
+        finished_at: Some(at),
     };
-    let initial_seconds = match record.tag("TimeControl") {
-        Some(value) => value.trim().parse().map_err(|_| format!("TimeControl {value:?} is not whole seconds"))?,
-        None => 0,
-    };
-    let name = |tag: &str| {
-        let name: String = record.tag(tag).unwrap_or_default().trim().chars().take(MAX_NAME_CHARS).collect();
-        if name.is_empty() {
-            "?".to_owned()
-        } else {
-            name
-        }
-    };
-    Ok(ReadGame {
-        index,
-        names: [name("White"), name("Black")],
-        created_at: date_of(record)?,
-        ruleset,
-        initial_seconds,
-        rated: record.tag("WhiteElo").is_some() || record.tag("BlackElo").is_some(),
-        turns: record.turns.clone(),
-        ends_mid_turn: replay.ends_mid_turn(),
-        result,
-    })
-}
-
-fn unrecorded_ending(winner: Option<Seat>) -> GameResult {
-    GameResult { winner: winner.map(seat_name), reason: EndReasonName::Unknown, scores: None }
-}
-
-/// The pitch: kurnik's, unless the record names another with the `Board` (`WxH`) and `Mouth` tags kartka
-/// writes for other pitches.
-fn ruleset_of(record: &KurnikRecord) -> Result<RulesetSpec, String> {
-    let Some(board) = record.tag("Board") else {
-        let pitch = Pitch::STANDARD;
-        return Ok(RulesetSpec::PaperSoccer { width: pitch.width(), height: pitch.height(), goal: pitch.goal_width() });
-    };
-    let bad = || format!("Board {board:?} is not WIDTHxHEIGHT");
-    let (width, height) = board.split_once('x').ok_or_else(bad)?;
-    let goal = record.tag("Mouth").unwrap_or("2");
-    Ok(RulesetSpec::PaperSoccer {
-        width: width.trim().parse().map_err(|_| bad())?,
-        height: height.trim().parse().map_err(|_| bad())?,
-        goal: goal.trim().parse().map_err(|_| format!("Mouth {goal:?} is not a number"))?,
-    })
-}
-
-/// The game's moment: its `Date` (`YYYY.MM.DD`, UTC) and `Time` (`HH:MM:SS`) tags; midnight when there is no
-/// time, and the Unix epoch when there is no date (kurnik writes `????.??.??` for unknown dates).
-fn date_of(record: &KurnikRecord) -> Result<Millis, String> {
-    let Some(date) = record.tag("Date").filter(|date| !date.contains('?')) else { return Ok(0) };
-    let bad_date = || format!("Date {date:?} is not YYYY.MM.DD");
-    let mut parts = date.split('.').map(|part| part.parse::<i64>().map_err(|_| bad_date()));
-    let (Some(year), Some(month), Some(day), None) = (parts.next(), parts.next(), parts.next(), parts.next()) else {
-        return Err(bad_date());
-    };
-    let (year, month, day) = (year?, month?, day?);
-    if !(1..=12).contains(&month) || !(1..=31).contains(&day) {
-        return Err(bad_date());
-    }
-    let seconds = match record.tag("Time").filter(|time| !time.contains('?')) {
-        Some(time) => {
-            let bad_time = || format!("Time {time:?} is not HH:MM:SS");
-            let parts: Vec<i64> =
-                time.split(':').map(|part| part.parse().map_err(|_| bad_time())).collect::<Result<_, _>>()?;
-            match parts[..] {
-                [hours, minutes, seconds] if hours < 24 && minutes < 60 && seconds < 61 => {
-                    hours * 3600 + minutes * 60 + seconds
-                }
-                _ => return Err(bad_time()),
-            }
-        }
-        None => 0,
-    };
-    Ok(days_from_civil(year, month, day) * 86_400_000 + seconds * 1000)
-}
-
-/// Days since 1970-01-01 of a proleptic Gregorian date (Howard Hinnant's algorithm).
-fn days_from_civil(year: i64, month: i64, day: i64) -> i64 {
-    let year = if month <= 2 { year - 1 } else { year };
-    let era = year.div_euclid(400);
-    let year_of_era = year - era * 400;
-    let shifted_month = (month + 9) % 12;
-    let day_of_year = (153 * shifted_month + 2) / 5 + day - 1;
-    let day_of_era = year_of_era * 365 + year_of_era / 4 - year_of_era / 100 + day_of_year;
-    era * 146_097 + day_of_era - 719_468
-}
-
-impl ReadGame {
-    /// The rows of this game: never active, timed at its historic date, its clocks as the time control set
-    /// them (a record has no clock readings; the admin views leave them out for imported games).
-    fn to_rows(&self, players: [(Uuid, String); 2], source: &str, now: Millis) -> ImportedGame {
-        // Time-ordered ids: the games and their moves go to the end of the primary-key indexes instead of
-        // all over them, which keeps a large import's writes sequential.
-        let id = Uuid::now_v7();
-        let time_control = TimeControl::Fischer { initial_seconds: self.initial_seconds, increment_seconds: 0 };
-        let initial_ms = i64::from(self.initial_seconds) * 1000;
-        let clocks = Clocks { first_ms: initial_ms, second_ms: initial_ms, running: None };
-        let infos = players.map(|(account_id, name)| PlayerInfo { account_id, name, guest: false });
-        let at = self.created_at;
-        let event = |seq: i64, event: &GameEvent| EventRow {
-            seq,
-            kind: event_kind(event).to_owned(),
-            payload: serde_json::to_string(event).expect("game events always serialise"),
-            at,
-        };
-        let started = GameEvent::Started { players: infos.clone(), ruleset: self.ruleset, time_control, clocks };
-        let mut events = vec![event(1, &started)];
-        if let Some(result) = self.result {
-            events.push(event(2, &GameEvent::Ended { result, clocks, rating_changes: Vec::new() }));
-        }
-        let mut ply = 0;
-        let last = self.turns.len().saturating_sub(1);
-        let moves = self
-            .turns
-            .iter()
-            .enumerate()
-            .map(|(turn, notation)| {
-                let seat = if turn % 2 == 0 { Seat::First } else { Seat::Second };
-                let row = MoveRow {
-                    ply,
-                    seat: seat_text(seat).to_owned(),
-                    notation: notation.clone(),
-                    turn_ended: !(turn == last && self.ends_mid_turn),
-                    client_move_id: String::new(),
-                    first_ms: initial_ms,
-                    second_ms: initial_ms,
-                    received_at: at,
-                };
-                ply += notation.len() as i64;
-                row
-            })
-            .collect();
-        let state = GameState {
-            status: if self.result.is_some() { "finished" } else { "aborted" }.to_owned(),
-            winner: self.result.and_then(|result| result.winner).map(|seat| seat_text(convert::seat(seat)).to_owned()),
-            end_reason: self.result.map(|result| end_reason_text(result.reason)),
-            ply,
-            seq: events.len() as i64,
-            first_ms: initial_ms,
-            second_ms: initial_ms,
-            clock_at: at,
-            to_act: None,
-            deadline: None,
-            finished_at: Some(at),
-        };
-        ImportedGame {
-            game: GameRow {
-                id,
-                kind: convert::kind_name(&self.ruleset).to_owned(),
-                ruleset: serde_json::to_string(&self.ruleset).expect("rulesets always serialise"),
-                time_control: serde_json::to_string(&time_control).expect("time controls always serialise"),
-                speed: speed_text(speed_class(&time_control)).to_owned(),
-                rated: self.rated,
-                first_id: infos[0].account_id,
-                second_id: infos[1].account_id,
-                created_at: at,
-                state,
-            },
-            origin: GameOrigin {
-                import: Some(ImportSource { source: source.to_owned(), index: self.index as i64, imported_at: now }),
-            },
-            events,
-            moves,
-        }
+    ImportedGame {
+        game: GameRow {
+            id,
+            kind: game.ruleset.kind().name().to_owned(),
+            ruleset: serde_json::to_string(&game.ruleset).expect("rulesets always serialise"),
+            time_control: serde_json::to_string(&time_control).expect("time controls always serialise"),
+            speed: speed_text(speed_class(&game.ruleset, &time_control)).to_owned(),
+            rated: game.rated,
+            first_id: infos[0].account_id,
+            second_id: infos[1].account_id,
+            created_at: at,
+            state,
+        },
+        origin: GameOrigin {
+            import: Some(ImportSource { source: source.to_owned(), index: game.index as i64, imported_at: now }),
+        },
+        events,
+        moves,
     }
 }
 
@@ -355,36 +214,23 @@ mod tests {
         [Black \"Bob\"]\n[White \"Alice\"]\n[Result \"1-0\"]\n[TimeControl \"60\"]\n\n1. 0 3 2. 6 1-0\n";
 
     #[test]
-    fn reads_dates_results_and_mid_turn_endings() {
+    fn a_read_game_becomes_a_finished_game_with_its_moves() {
         let read = read_games(GAME);
-        assert_eq!((read.count, read.games.len()), (1, 1));
-        let game = &read.games[0];
-        assert_eq!(game.created_at, 1_411_344_000_000 + 3_723_000);
-        assert_eq!(game.names, ["Alice".to_owned(), "Bob".to_owned()]);
-        assert!(game.ends_mid_turn);
-        let result = game.result.expect("Black won on the record");
-        assert_eq!((result.winner, result.reason), (Some(kartka_protocol::SeatName::Second), EndReasonName::Unknown));
-        let rows = game.to_rows([(Uuid::new_v4(), "Alice".into()), (Uuid::new_v4(), "Bob".into())], "test", 0);
+        let rows =
+            rows_of(&read.games[0], [(Uuid::new_v4(), "Alice".into()), (Uuid::new_v4(), "Bob".into())], "test", 0);
         let plies: Vec<i64> = rows.moves.iter().map(|m| m.ply).collect();
         assert_eq!(plies, [0, 1, 2]);
+        let seats: Vec<&str> = rows.moves.iter().map(|m| m.seat.as_str()).collect();
+        assert_eq!(seats, ["first", "second", "first"]);
         assert_eq!(rows.moves.iter().map(|m| m.turn_ended).collect::<Vec<_>>(), [true, true, false]);
-        assert_eq!(rows.game.state.seq, 2);
+        assert_eq!((rows.game.state.seq, rows.game.state.ply), (2, 3));
+        assert_eq!(rows.game.state.status, "finished");
     }
 
     #[test]
-    fn refuses_illegal_games_and_contradicted_results() {
-        let illegal = GAME.replace("1. 0 3 2. 6 1-0", "1. 0 4 *").replace("1-0", "*");
-        assert!(read_games(&illegal).rejections[0].reason.starts_with("illegal"));
-        let goal = "[Result \"1-0\"]\n\n1. 0 0 2. 0 0 3. 17 1-0\n";
-        let read = read_games(goal);
-        assert_eq!(read.games.len() + read.rejections.len(), 1);
-        assert!(read.rejections[0].reason.contains("the rules give 0-1"), "{:?}", read.rejections[0]);
-    }
-
-    #[test]
-    fn the_rules_outcome_wins_over_an_unknown_result() {
-        let read = read_games("1. 0 0 2. 0 0 3. 17 *\n");
-        let result = read.games[0].result.expect("a goal");
-        assert_eq!(result.reason, EndReasonName::Goal);
+    fn a_file_of_an_unknown_game_is_refused_as_a_whole() {
+        let read = read_games("[Game \"chess\"]\n\n1. e4 *\n");
+        assert!(read.games.is_empty());
+        assert_eq!(read.rejections.len(), 1);
     }
 }

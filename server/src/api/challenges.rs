@@ -11,7 +11,7 @@ use super::starting::{self, account};
 use super::{ApiError, Authenticated};
 use crate::accounts::info;
 use crate::api::input::{JsonBody, Path};
-use crate::games::{convert, new_game};
+use crate::games::{convert, kinds, new_game};
 use crate::state::AppState;
 use crate::store::{AccountRow, ChallengeRow, Millis};
 use crate::time::now_ms;
@@ -31,7 +31,7 @@ pub async fn create(
     auth: Authenticated,
     JsonBody(request): JsonBody<CreateChallenge>,
 ) -> Result<(StatusCode, Json<Challenge>), ApiError> {
-    convert::ruleset(&request.ruleset).map_err(|e| ApiError::new(ErrorCode::InvalidRequest, e.to_string()))?;
+    kinds::ruleset(&request.ruleset).map_err(|e| ApiError::new(ErrorCode::InvalidRequest, e.to_string()))?;
     convert::validate_time_control(&request.time_control)
         .map_err(|e| ApiError::new(ErrorCode::InvalidRequest, e.to_string()))?;
     let (default_expiry, max_expiry) = if request.time_control.is_correspondence() {

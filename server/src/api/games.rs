@@ -6,7 +6,6 @@ use axum::extract::State;
 use axum::http::header;
 use axum::response::IntoResponse;
 use axum::Json;
-use kartka_engine::soccer::LineEnding;
 use kartka_protocol::rest::{GameList, GameSummary};
 use kartka_protocol::{ErrorCode, GameSnapshot, PlayerInfo};
 use serde::Deserialize;
@@ -16,7 +15,8 @@ use super::ApiError;
 use crate::accounts::info;
 use crate::api::input::{Path, Query};
 use crate::games::convert;
-use crate::games::export::kurnik_record;
+use crate::games::kinds;
+use crate::games::records::RecordParts;
 use crate::state::AppState;
 use crate::store::{AccountRow, GameCursor, GameRow};
 
@@ -76,14 +76,15 @@ pub async fn show(State(state): State<AppState>, Path(id): Path<Uuid>) -> Result
     Ok(Json(state.games.snapshot(id).await?))
 }
 
-/// `GET /api/games/{id}/record`: the game as a kurnik record file (CRLF, like kurnik's own).
+/// `GET /api/games/{id}/record`: the game as a record file of its kind (for Paper Soccer, kurnik's: CRLF, like
+/// kurnik's own).
 pub async fn record(State(state): State<AppState>, Path(id): Path<Uuid>) -> Result<impl IntoResponse, ApiError> {
     let game = state.games.snapshot(id).await?;
-    let record = kurnik_record(&game).map_err(|_| damaged(id))?;
+    let record = kinds::of_spec(&game.ruleset).record(&RecordParts::of_snapshot(&game)).map_err(|_| damaged(id))?;
     let disposition = format!("attachment; filename=\"kartka-{id}.txt\"");
     Ok((
         [(header::CONTENT_TYPE, "text/plain; charset=utf-8".to_owned()), (header::CONTENT_DISPOSITION, disposition)],
-        record.write(LineEnding::CrLf),
+        record,
     ))
 }
 

@@ -15,7 +15,7 @@ use super::starting::{self, account};
 use super::{ApiError, Authenticated};
 use crate::accounts::info;
 use crate::api::input::{JsonBody, Path};
-use crate::games::{convert, new_game};
+use crate::games::{convert, kinds, new_game};
 use crate::state::AppState;
 use crate::store::{AccountRow, Millis, SeekRow};
 use crate::time::now_ms;
@@ -30,7 +30,7 @@ pub async fn create(
     JsonBody(request): JsonBody<CreateSeek>,
 ) -> Result<(StatusCode, Json<Seek>), ApiError> {
     let invalid = |message: String| ApiError::new(ErrorCode::InvalidRequest, message);
-    convert::ruleset(&request.ruleset).map_err(|e| invalid(e.to_string()))?;
+    kinds::ruleset(&request.ruleset).map_err(|e| invalid(e.to_string()))?;
     if !request.time_control.is_correspondence() {
         return Err(invalid("seeks here are for correspondence games".to_owned()));
     }

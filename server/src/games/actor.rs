@@ -18,10 +18,11 @@ use tokio_util::sync::CancellationToken;
 use uuid::Uuid;
 
 use super::clock::GameClock;
-use super::convert::{self, seat_name, seat_text};
+use super::convert::{self, seat_name, seat_text, speed_from_text, speed_text};
 use super::hooks::{GameHooks, TurnState};
+use super::kinds;
 use crate::outbox::{encode, Outbox};
-use crate::ratings::speed::{speed_class, speed_from_text, speed_text};
+use crate::ratings::speed::speed_class;
 use crate::ratings::{rated_result, RatedResult};
 use crate::store::{
     AuditRow, EventRow, GameChange, GameRow, GameState, Millis, MoveRow, RatingUpdate, Store, StoreError,
@@ -217,7 +218,7 @@ impl GameActor {
         let corrupt = |why: String| LoadError::Corrupt(id, why);
         let ruleset: RulesetSpec = serde_json::from_str(&row.ruleset).map_err(|e| corrupt(e.to_string()))?;
         let time_control: TimeControl = serde_json::from_str(&row.time_control).map_err(|e| corrupt(e.to_string()))?;
-        let rules = convert::ruleset(&ruleset).map_err(|e| corrupt(e.to_string()))?;
+        let rules = kinds::ruleset(&ruleset).map_err(|e| corrupt(e.to_string()))?;
         let speed = speed_from_text(&row.speed).ok_or_else(|| corrupt(format!("speed {}", row.speed)))?;
         let event_rows = store.events_after(id, 0).await?;
         let mut events = Vec::with_capacity(event_rows.len());
@@ -585,7 +586,7 @@ impl GameActor {
         if !self.rated || self.live.has_moved != [true, true] {
             return Ok(None);
         }
-        let kind = convert::kind_name(&self.ruleset);
+        let kind = self.ruleset.kind().name();
         let players = [self.players[0].account_id, self.players[1].account_id];
         let rated = rated_result(&*self.store, kind, speed_text(self.speed), players, outcome.winner, now).await;
         rated.map(Some).map_err(GameError::Store)
@@ -798,10 +799,10 @@ pub fn new_game(
     let [first_ms, second_ms] = clock.stored_remaining();
     let row = GameRow {
         id,
-        kind: convert::kind_name(&ruleset).to_owned(),
+        kind: ruleset.kind().name().to_owned(),
         ruleset: serde_json::to_string(&ruleset).expect("rulesets always serialise"),
         time_control: serde_json::to_string(&time_control).expect("time controls always serialise"),
-        speed: speed_text(speed_class(&time_control)).to_owned(),
+        speed: speed_text(speed_class(&ruleset, &time_control)).to_owned(),
         rated,
         first_id: players[0].account_id,
         second_id: players[1].account_id,

@@ -1,59 +1,37 @@
 //! Conversions at the boundaries: protocol ↔ engine, protocol ↔ stored text.
 
-use kartka_engine::soccer::{Pitch, SoccerRules};
-use kartka_engine::{EndReason, Outcome, Ruleset, Seat};
+use kartka_engine::{EndReason, Outcome, Seat};
 use kartka_protocol::rest::GameSummary;
-use kartka_protocol::{EndReasonName, GameResult, GameStatus, PlayerInfo, RulesetSpec, SeatName, TimeControl};
+use kartka_protocol::{EndReasonName, GameResult, GameStatus, PlayerInfo, SeatName, SpeedClass, TimeControl};
 
-use crate::ratings::speed::speed_from_text;
 use crate::store::{GameRow, GameState};
 
-/// Why a ruleset or time control from a client cannot be used.
+/// Why a time control from a client cannot be used.
 #[derive(Debug, thiserror::Error)]
-pub enum SpecError {
-    /// The pitch dimensions are invalid.
-    #[error(transparent)]
-    Pitch(#[from] kartka_engine::soccer::PitchError),
+pub enum TimeControlError {
     /// The Fischer time control is out of range.
     #[error("time control out of range: initial 1 s to 24 h, increment at most 10 min")]
-    TimeControl,
+    Fischer,
     /// The correspondence time control has days per move that are not offered.
     #[error("days per move must be 1, 2, 3, 5, 7, 10 or 14")]
     DaysPerMove,
 }
 
-/// The engine's rules for a protocol ruleset, validated.
-pub fn ruleset(spec: &RulesetSpec) -> Result<Ruleset, SpecError> {
-    match *spec {
-        RulesetSpec::PaperSoccer { width, height, goal } => {
-            Ok(Ruleset::PaperSoccer(SoccerRules { pitch: Pitch::new(width, height, goal)? }))
-        }
-    }
-}
-
-/// The stable name of a ruleset's game kind.
-#[must_use]
-pub fn kind_name(spec: &RulesetSpec) -> &'static str {
-    match spec {
-        RulesetSpec::PaperSoccer { .. } => kartka_engine::GameKind::PaperSoccer.name(),
-    }
-}
-
 /// Checks a time control's ranges.
-pub fn validate_time_control(time_control: &TimeControl) -> Result<(), SpecError> {
+pub fn validate_time_control(time_control: &TimeControl) -> Result<(), TimeControlError> {
     match *time_control {
         TimeControl::Fischer { initial_seconds, increment_seconds } => {
             if (1..=86_400).contains(&initial_seconds) && increment_seconds <= 600 {
                 Ok(())
             } else {
-                Err(SpecError::TimeControl)
+                Err(TimeControlError::Fischer)
             }
         }
         TimeControl::Correspondence { days_per_move, .. } => {
             if TimeControl::CORRESPONDENCE_DAYS.contains(&days_per_move) {
                 Ok(())
             } else {
-                Err(SpecError::DaysPerMove)
+                Err(TimeControlError::DaysPerMove)
             }
         }
     }
@@ -146,6 +124,25 @@ pub fn end_reason_from_text(text: &str) -> Option<EndReasonName> {
     enum_from_text(text)
 }
 
+/// The stored text of a speed class.
+#[must_use]
+pub fn speed_text(speed: SpeedClass) -> &'static str {
+    match speed {
+        SpeedClass::Bullet => "bullet",
+        SpeedClass::Blitz => "blitz",
+        SpeedClass::Rapid => "rapid",
+        SpeedClass::Classical => "classical",
+    }
+}
+
+/// The speed class for its stored text.
+#[must_use]
+pub fn speed_from_text(text: &str) -> Option<SpeedClass> {
+    [SpeedClass::Bullet, SpeedClass::Blitz, SpeedClass::Rapid, SpeedClass::Classical]
+        .into_iter()
+        .find(|speed| speed_text(*speed) == text)
+}
+
 /// A stored game row that does not read back: the stored text is not the protocol's.
 #[derive(Debug, thiserror::Error)]
 #[error("stored game {0} does not parse")]
@@ -219,9 +216,15 @@ mod tests {
     }
 
     #[test]
-    fn rejects_bad_specs() {
-        assert!(ruleset(&RulesetSpec::PaperSoccer { width: 7, height: 10, goal: 2 }).is_err());
-        assert!(ruleset(&RulesetSpec::default()).is_ok());
+    fn speed_text_round_trips() {
+        for speed in [SpeedClass::Bullet, SpeedClass::Blitz, SpeedClass::Rapid, SpeedClass::Classical] {
+            assert_eq!(speed_from_text(speed_text(speed)), Some(speed));
+        }
+        assert_eq!(speed_from_text("correspondence"), None);
+    }
+
+    #[test]
+    fn rejects_bad_time_controls() {
         assert!(validate_time_control(&TimeControl::Fischer { initial_seconds: 0, increment_seconds: 0 }).is_err());
         assert!(validate_time_control(&TimeControl::Fischer { initial_seconds: 60, increment_seconds: 2 }).is_ok());
         let days = |days_per_move| TimeControl::Correspondence { days_per_move, vacation_allowed: true };

@@ -3,11 +3,11 @@
 mod actor;
 pub mod clock;
 pub mod convert;
-pub mod export;
 mod hooks;
+pub mod kinds;
 pub mod position;
+pub mod records;
 mod registry;
-pub mod svg;
 
 pub(crate) use actor::event_kind;
 pub use actor::{new_game, Action, ActorConfig, AdminAction, GameError, Subscriber};

@@ -5,10 +5,11 @@ use kartka_protocol::{PlayerInfo, RulesetSpec, TimeControl};
 use uuid::Uuid;
 
 use crate::accounts::info;
-use crate::games::convert;
+
+use crate::games::convert::speed_text;
 use crate::ratings::current;
 use crate::ratings::glicko::Rating;
-use crate::ratings::speed::{speed_class, speed_text};
+use crate::ratings::speed::speed_class;
 use crate::store::{AccountRow, Millis, RatingRow, Store, StoreError};
 
 /// Recent games that decide which seat a player should get next.
@@ -48,8 +49,8 @@ impl Entrant {
     /// Their rating as of `now` for games with this ruleset and time control.
     #[must_use]
     pub fn rating_for(&self, ruleset: &RulesetSpec, time_control: &TimeControl, now: Millis) -> Rating {
-        let kind = convert::kind_name(ruleset);
-        let speed = speed_text(speed_class(time_control));
+        let kind = ruleset.kind().name();
+        let speed = speed_text(speed_class(ruleset, time_control));
         current(self.ratings.iter().find(|row| row.kind == kind && row.speed == speed), now)
     }
 }

@@ -5,7 +5,7 @@ use kartka_protocol::{ClientFrame, PoolSpec, RatingRange, RulesetSpec, ServerFra
 use uuid::Uuid;
 
 use super::{Entrant, LobbyError, SeekRequest};
-use crate::games::convert;
+use crate::games::{convert, kinds};
 use crate::outbox::Outbox;
 use crate::state::AppState;
 use crate::store::AccountRow;
@@ -101,6 +101,6 @@ async fn entrant(state: &AppState, account: &AccountRow) -> Result<Entrant, Lobb
 }
 
 fn validate(ruleset: &RulesetSpec, time_control: &TimeControl) -> Result<(), LobbyError> {
-    convert::ruleset(ruleset).map_err(|e| LobbyError::InvalidRequest(e.to_string()))?;
+    kinds::ruleset(ruleset).map_err(|e| LobbyError::InvalidRequest(e.to_string()))?;
     convert::validate_time_control(time_control).map_err(|e| LobbyError::InvalidRequest(e.to_string()))
 }

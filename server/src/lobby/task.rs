@@ -182,7 +182,7 @@ impl LobbyTask {
             provisional: is_provisional(rating.deviation),
             ruleset: request.ruleset,
             time_control: request.time_control,
-            speed: speed_class(&request.time_control),
+            speed: speed_class(&request.ruleset, &request.time_control),
             rated: request.rated,
             rating_range: request.rating_range,
             colour: request.colour,

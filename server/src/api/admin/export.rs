@@ -8,7 +8,6 @@ use axum::extract::State;
 use axum::http::header;
 use axum::response::{IntoResponse, Response};
 use futures_util::stream;
-use kartka_engine::soccer::LineEnding;
 use kartka_protocol::admin::ExportedGame;
 use uuid::Uuid;
 
@@ -18,7 +17,7 @@ use super::Admin;
 use crate::admin::views;
 use crate::api::input::Query;
 use crate::api::ApiError;
-use crate::games::export::record_of;
+use crate::games::kinds;
 use crate::state::AppState;
 use crate::store::GameSearch;
 
@@ -98,15 +97,18 @@ async fn next_page(
                 text.push('\n');
             }
             Format::Kurnik => {
-                let record = record_of(&record_parts(&game, &game_moves)).map_err(|_| {
+                let damaged = || {
                     tracing::error!(game = %id, "stored game does not replay");
                     ApiError::new(kartka_protocol::ErrorCode::Internal, "a game record is damaged")
-                })?;
+                };
+                let record = kinds::of_spec(&game.game.ruleset)
+                    .record(&record_parts(&game, &game_moves))
+                    .map_err(|_| damaged())?;
                 // Records are separated by a blank line, as in kurnik's own multi-game files.
                 if !(first && index == 0) {
                     text.push_str("\r\n");
                 }
-                record.write_into(&mut text, LineEnding::CrLf);
+                text.push_str(&record);
             }
         }
     }

@@ -5,8 +5,8 @@ use axum::extract::State;
 use axum::http::header;
 use axum::response::IntoResponse;
 use axum::Json;
-use kartka_engine::soccer::{LineEnding, Position};
-use kartka_protocol::admin::{GameReview, SoccerPositionView};
+use kartka_engine::AnyGame;
+use kartka_protocol::admin::{GameReview, PositionView};
 use kartka_protocol::ErrorCode;
 use uuid::Uuid;
 
@@ -14,9 +14,9 @@ use super::{accounts_by_id, Admin};
 use crate::admin::views;
 use crate::api::input::{Path, Query};
 use crate::api::ApiError;
-use crate::games::export::{record_of, RecordParts};
-use crate::games::position::{position_after, view, PositionError};
-use crate::games::svg;
+use crate::games::kinds;
+use crate::games::position::{position_after, PositionError};
+use crate::games::records::RecordParts;
 use crate::state::AppState;
 use crate::store::{AuditFilter, MoveRow};
 
@@ -60,9 +60,9 @@ pub async fn position(
     State(state): State<AppState>,
     Path(id): Path<Uuid>,
     Query(query): Query<PlyQuery>,
-) -> Result<Json<SoccerPositionView>, ApiError> {
-    let (position, ply) = position_of(&state, id, query.ply).await?;
-    Ok(Json(view(&position, ply)))
+) -> Result<Json<PositionView>, ApiError> {
+    let (game, ply) = position_of(&state, id, query.ply).await?;
+    Ok(Json(kinds::of(game.kind()).view(&game, ply)))
 }
 
 /// `GET /api/admin/games/{id}/position.svg?ply=N`: the position as a picture.
@@ -72,12 +72,12 @@ pub async fn picture(
     Path(id): Path<Uuid>,
     Query(query): Query<PlyQuery>,
 ) -> Result<impl IntoResponse, ApiError> {
-    let (position, ply) = position_of(&state, id, query.ply).await?;
-    let picture = svg::render(&position, &format!("game {id} after {ply} actions"));
+    let (game, ply) = position_of(&state, id, query.ply).await?;
+    let picture = kinds::of(game.kind()).picture(&game, &format!("game {id} after {ply} actions"));
     Ok(([(header::CONTENT_TYPE, "image/svg+xml"), (header::CACHE_CONTROL, "private, max-age=60")], picture))
 }
 
-/// `GET /api/admin/games/{id}/record`: the game as a kurnik record file.
+/// `GET /api/admin/games/{id}/record`: the game as a record file of its kind (kurnik's for Paper Soccer).
 pub async fn record(
     _admin: Admin,
     State(state): State<AppState>,
@@ -87,15 +87,15 @@ pub async fn record(
     let accounts = accounts_by_id(&state, &[stored.game.first_id, stored.game.second_id]).await?;
     let game = views::archived(&stored, &accounts)?;
     let moves = state.store.moves(id).await?;
-    let record = record_of(&record_parts(&game, &moves)).map_err(|_| damaged(id))?;
+    let record = kinds::of_spec(&game.game.ruleset).record(&record_parts(&game, &moves)).map_err(|_| damaged(id))?;
     let disposition = format!("attachment; filename=\"kartka-{id}.pgn\"");
     Ok((
         [(header::CONTENT_TYPE, "text/plain; charset=utf-8".to_owned()), (header::CONTENT_DISPOSITION, disposition)],
-        record.write(LineEnding::CrLf),
+        record,
     ))
 }
 
-/// What a kurnik record of an archived game is written from.
+/// What the record of an archived game is written from.
 pub fn record_parts<'a>(game: &'a kartka_protocol::admin::ArchivedGame, moves: &'a [MoveRow]) -> RecordParts<'a> {
     let summary = &game.game;
     RecordParts {
@@ -109,7 +109,7 @@ pub fn record_parts<'a>(game: &'a kartka_protocol::admin::ArchivedGame, moves: &
     }
 }
 
-async fn position_of(state: &AppState, id: Uuid, ply: Option<u32>) -> Result<(Position, u32), ApiError> {
+async fn position_of(state: &AppState, id: Uuid, ply: Option<u32>) -> Result<(AnyGame, u32), ApiError> {
     let stored = state.store.archived_game(id).await?.ok_or_else(unknown_game)?;
     let ruleset = serde_json::from_str(&stored.game.ruleset).map_err(|_| damaged(id))?;
     let moves = state.store.moves(id).await?;

@@ -1,0 +1,153 @@
+//! Reading kurnik record files: every game replayed through the engine, its result checked against the rules.
+
+use kartka_engine::soccer::{read_records, KurnikRecord, Pitch, RecordResult};
+use kartka_engine::Seat;
+use kartka_protocol::{EndReasonName, GameResult, RulesetSpec};
+
+use super::{ruleset, spec_of};
+use crate::games::convert::{self, seat_name};
+use crate::games::records::{moment_of, ReadGame, ReadGames, ReadMove};
+
+/// The longest player name kept from a record.
+const MAX_NAME_CHARS: usize = 64;
+
+/// Every game of a kurnik record file, each replayed and checked; the refused ones with the reason.
+pub fn read_games(text: &str) -> ReadGames {
+    let mut read = ReadGames::default();
+    for (at, record) in read_records(text).enumerate() {
+        let index = at as u64 + 1;
+        read.count += 1;
+        match record
+            .map_err(|error| format!("malformed, line {}: {}", error.line, error.kind))
+            .and_then(|record| checked(index, &record))
+        {
+            Ok(game) => read.games.push(game),
+            Err(reason) => read.rejections.push((index, reason)),
+        }
+    }
+    read
+}
+
+/// A record replayed through the engine, with its result: the rules' outcome when they ended the game, else
+/// the recorded winner (the record does not say whether by time or by resignation).
+fn checked(index: u64, record: &KurnikRecord) -> Result<ReadGame, String> {
+    let spec = ruleset_of(record)?;
+    let kartka_engine::Ruleset::PaperSoccer(rules) = ruleset_from(&spec)?;
+    let replay = record.replay(rules.pitch);
+    if let Some(fault) = replay.fault {
+        return Err(format!("illegal: {fault}"));
+    }
+    let recorded = record.recorded_result().filter(|result| *result != RecordResult::Unknown);
+    let result = match (replay.outcome(), recorded) {
+        (Some(outcome), Some(recorded)) if RecordResult::from_outcome(&outcome) != recorded => {
+            return Err(format!(
+                "the record says {recorded} but the rules give {}",
+                RecordResult::from_outcome(&outcome)
+            ));
+        }
+        (Some(outcome), _) => Some(convert::game_result(outcome)),
+        (None, Some(RecordResult::WhiteWon)) => Some(unrecorded_ending(Some(Seat::First))),
+        (None, Some(RecordResult::BlackWon)) => Some(unrecorded_ending(Some(Seat::Second))),
+        (None, Some(RecordResult::Draw)) => Some(unrecorded_ending(None)),
+        (None, _) => None,
+    };
+    let initial_seconds = match record.tag("TimeControl") {
+        Some(value) => value.trim().parse().map_err(|_| format!("TimeControl {value:?} is not whole seconds"))?,
+        None => 0,
+    };
+    let name = |tag: &str| {
+        let name: String = record.tag(tag).unwrap_or_default().trim().chars().take(MAX_NAME_CHARS).collect();
+        if name.is_empty() {
+            "?".to_owned()
+        } else {
+            name
+        }
+    };
+    // kurnik's turns alternate from White; only the last may stop on a bounce (a game lost on time or resigned).
+    let last = record.turns.len().saturating_sub(1);
+    let moves = record
+        .turns
+        .iter()
+        .enumerate()
+        .map(|(turn, digits)| ReadMove {
+            seat: if turn % 2 == 0 { Seat::First } else { Seat::Second },
+            notation: digits.clone(),
+            actions: digits.len() as u32,
+            turn_ended: !(turn == last && replay.ends_mid_turn()),
+        })
+        .collect();
+    Ok(ReadGame {
+        index,
+        names: [name("White"), name("Black")],
+        created_at: moment_of(record.tag("Date"), record.tag("Time"))?,
+        ruleset: spec,
+        initial_seconds,
+        rated: record.tag("WhiteElo").is_some() || record.tag("BlackElo").is_some(),
+        moves,
+        result,
+    })
+}
+
+fn ruleset_from(spec: &RulesetSpec) -> Result<kartka_engine::Ruleset, String> {
+    match *spec {
+        RulesetSpec::PaperSoccer { width, height, goal } => ruleset(width, height, goal).map_err(|e| e.0),
+    }
+}
+
+fn unrecorded_ending(winner: Option<Seat>) -> GameResult {
+    GameResult { winner: winner.map(seat_name), reason: EndReasonName::Unknown, scores: None }
+}
+
+/// The pitch: kurnik's, unless the record names another with the `Board` (`WxH`) and `Mouth` tags kartka
+/// writes for other pitches.
+fn ruleset_of(record: &KurnikRecord) -> Result<RulesetSpec, String> {
+    let Some(board) = record.tag("Board") else {
+        return Ok(spec_of(Pitch::STANDARD));
+    };
+    let bad = || format!("Board {board:?} is not WIDTHxHEIGHT");
+    let (width, height) = board.split_once('x').ok_or_else(bad)?;
+    let goal = record.tag("Mouth").unwrap_or("2");
+    Ok(RulesetSpec::PaperSoccer {
+        width: width.trim().parse().map_err(|_| bad())?,
+        height: height.trim().parse().map_err(|_| bad())?,
+        goal: goal.trim().parse().map_err(|_| format!("Mouth {goal:?} is not a number"))?,
+    })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    const GAME: &str = "[Event \"?\"]\n[Site \"kurnik\"]\n[Date \"2014.09.22\"]\n[Time \"01:02:03\"]\n\
+        [Black \"Bob\"]\n[White \"Alice\"]\n[Result \"1-0\"]\n[TimeControl \"60\"]\n\n1. 0 3 2. 6 1-0\n";
+
+    #[test]
+    fn reads_dates_results_and_mid_turn_endings() {
+        let read = read_games(GAME);
+        assert_eq!((read.count, read.games.len()), (1, 1));
+        let game = &read.games[0];
+        assert_eq!(game.created_at, 1_411_344_000_000 + 3_723_000);
+        assert_eq!(game.names, ["Alice".to_owned(), "Bob".to_owned()]);
+        let ended: Vec<bool> = game.moves.iter().map(|m| m.turn_ended).collect();
+        assert_eq!(ended, [true, true, false], "the last turn stops on a bounce");
+        let result = game.result.expect("Black won on the record");
+        assert_eq!((result.winner, result.reason), (Some(kartka_protocol::SeatName::Second), EndReasonName::Unknown));
+    }
+
+    #[test]
+    fn refuses_illegal_games_and_contradicted_results() {
+        let illegal = GAME.replace("1. 0 3 2. 6 1-0", "1. 0 4 *").replace("1-0", "*");
+        assert!(read_games(&illegal).rejections[0].1.starts_with("illegal"));
+        let goal = "[Result \"1-0\"]\n\n1. 0 0 2. 0 0 3. 17 1-0\n";
+        let read = read_games(goal);
+        assert_eq!(read.games.len() + read.rejections.len(), 1);
+        assert!(read.rejections[0].1.contains("the rules give 0-1"), "{:?}", read.rejections[0]);
+    }
+
+    #[test]
+    fn the_rules_outcome_wins_over_an_unknown_result() {
+        let read = read_games("1. 0 0 2. 0 0 3. 17 *\n");
+        let result = read.games[0].result.expect("a goal");
+        assert_eq!(result.reason, EndReasonName::Goal);
+    }
+}

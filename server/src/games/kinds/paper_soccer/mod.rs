@@ -1,0 +1,76 @@
+//! Paper Soccer (Piłkarzyki) in the server: its pitch from a client's ruleset, the admin's view and picture
+//! of a position, and kurnik record files out and in.
+
+mod import;
+mod record;
+mod svg;
+mod view;
+
+use kartka_engine::soccer::{Pitch, Position, SoccerRules};
+use kartka_engine::{AnyGame, GameKind, Ruleset};
+use kartka_protocol::admin::PositionView;
+use kartka_protocol::RulesetSpec;
+
+use super::{Kind, RulesetError};
+use crate::games::records::{ExportError, ReadGames, RecordParts};
+
+/// Turns per player in a typical game: the kurnik corpus has a median of 41 turns per game (see
+/// docs/first-player-advantage.md), so each player's clock sees about 20 increments.
+const TYPICAL_TURNS_PER_PLAYER: u64 = 20;
+
+/// Paper Soccer, as the registry lists it.
+pub struct PaperSoccer;
+
+/// The rules of a pitch from a client, validated.
+pub fn ruleset(width: u8, height: u8, goal: u8) -> Result<Ruleset, RulesetError> {
+    let pitch = Pitch::new(width, height, goal).map_err(|error| RulesetError(error.to_string()))?;
+    Ok(Ruleset::PaperSoccer(SoccerRules { pitch }))
+}
+
+/// The protocol's ruleset of a pitch.
+fn spec_of(pitch: Pitch) -> RulesetSpec {
+    RulesetSpec::PaperSoccer { width: pitch.width(), height: pitch.height(), goal: pitch.goal_width() }
+}
+
+/// The Paper Soccer position inside `game`; the registry hands this module only Paper Soccer games.
+fn position(game: &AnyGame) -> &Position {
+    match game {
+        AnyGame::PaperSoccer(position) => position,
+    }
+}
+
+impl Kind for PaperSoccer {
+    fn kind(&self) -> GameKind {
+        GameKind::PaperSoccer
+    }
+
+    fn display_name(&self) -> &'static str {
+        "Paper Soccer"
+    }
+
+    fn typical_turns_per_player(&self) -> u64 {
+        TYPICAL_TURNS_PER_PLAYER
+    }
+
+    fn spec(&self, ruleset: &Ruleset) -> RulesetSpec {
+        match ruleset {
+            Ruleset::PaperSoccer(rules) => spec_of(rules.pitch),
+        }
+    }
+
+    fn view(&self, game: &AnyGame, ply: u32) -> PositionView {
+        PositionView::PaperSoccer(view::view(position(game), ply))
+    }
+
+    fn picture(&self, game: &AnyGame, title: &str) -> String {
+        svg::render(position(game), title)
+    }
+
+    fn record(&self, game: &RecordParts<'_>) -> Result<String, ExportError> {
+        record::kurnik_record(game)
+    }
+
+    fn read_records(&self, text: &str) -> ReadGames {
+        import::read_games(text)
+    }
+}

@@ -1,0 +1,180 @@
+//! Record files, whatever the game kind: what a record is written from, and what reading one gives. Each
+//! kind's module in `kinds/` writes and reads its own format.
+
+use kartka_engine::Seat;
+use kartka_protocol::{GameResult, GameSnapshot, GameStatus, RulesetSpec, TimeControl};
+
+use crate::store::Millis;
+
+/// Why a game cannot be written as a record.
+#[derive(Debug, thiserror::Error)]
+pub enum ExportError {
+    /// The stored ruleset is not one the engine plays.
+    #[error("the stored ruleset is invalid: {0}")]
+    Ruleset(String),
+    /// The stored moves do not replay.
+    #[error("the stored moves do not replay: {0}")]
+    Moves(String),
+}
+
+/// What a record is written from: a live game's snapshot, or a stored game with its moves.
+#[derive(Clone, Debug)]
+pub struct RecordParts<'a> {
+    /// Game kind and options.
+    pub ruleset: RulesetSpec,
+    /// The time control.
+    pub time_control: TimeControl,
+    /// The players' names, first seat first.
+    pub names: [&'a str; 2],
+    /// Where the game stands.
+    pub status: GameStatus,
+    /// The result, once finished.
+    pub result: Option<GameResult>,
+    /// When the game was created (an imported game's historic date).
+    pub created_at_ms: i64,
+    /// The stored moves' notation, in order.
+    pub moves: Vec<&'a str>,
+}
+
+impl<'a> RecordParts<'a> {
+    /// The parts of a game's snapshot.
+    #[must_use]
+    pub fn of_snapshot(game: &'a GameSnapshot) -> RecordParts<'a> {
+        RecordParts {
+            ruleset: game.ruleset,
+            time_control: game.time_control,
+            names: [&game.players[0].name, &game.players[1].name],
+            status: game.status,
+            result: game.result,
+            created_at_ms: game.created_at_ms,
+            moves: game.moves.iter().map(|m| m.notation.as_str()).collect(),
+        }
+    }
+}
+
+/// The games of a record file that can be imported, and the refused ones.
+#[derive(Debug, Default)]
+pub struct ReadGames {
+    /// Games in the file, refused ones included.
+    pub count: u64,
+    /// The games that replay by the rules.
+    pub games: Vec<ReadGame>,
+    /// The refused games: their number in the file and why.
+    pub rejections: Vec<(u64, String)>,
+}
+
+/// One game read from a record file and checked against the rules.
+#[derive(Clone, Debug)]
+pub struct ReadGame {
+    /// Its number in the file, from 1.
+    pub index: u64,
+    /// The players' names, first seat first.
+    pub names: [String; 2],
+    /// When it was played.
+    pub created_at: Millis,
+    /// Game kind and options.
+    pub ruleset: RulesetSpec,
+    /// Each player's starting time, in seconds (0 when the record does not say).
+    pub initial_seconds: u32,
+    /// Whether it was a rated game.
+    pub rated: bool,
+    /// Its moves, in order.
+    pub moves: Vec<ReadMove>,
+    /// The result, if the record or the rules give one.
+    pub result: Option<GameResult>,
+}
+
+/// One move of a read game.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct ReadMove {
+    /// Who moved.
+    pub seat: Seat,
+    /// The actions, in the game's notation.
+    pub notation: String,
+    /// How many actions `notation` holds.
+    pub actions: u32,
+    /// Whether the move ended the mover's turn (the last move of a game lost on time may not).
+    pub turn_ended: bool,
+}
+
+/// `YYYY.MM.DD` (UTC) of a time in ms since the Unix epoch, as record headers date games.
+#[must_use]
+pub fn date_text(ms: i64) -> String {
+    let days = ms.div_euclid(86_400_000);
+    // Civil-from-days (Howard Hinnant's algorithm), valid for the whole proleptic Gregorian calendar.
+    let z = days + 719_468;
+    let era = z.div_euclid(146_097);
+    let day_of_era = z.rem_euclid(146_097);
+    let year_of_era = (day_of_era - day_of_era / 1460 + day_of_era / 36_524 - day_of_era / 146_096) / 365;
+    let day_of_year = day_of_era - (365 * year_of_era + year_of_era / 4 - year_of_era / 100);
+    let shifted_month = (5 * day_of_year + 2) / 153;
+    let day = day_of_year - (153 * shifted_month + 2) / 5 + 1;
+    let month = if shifted_month < 10 { shifted_month + 3 } else { shifted_month - 9 };
+    let year = year_of_era + era * 400 + i64::from(month <= 2);
+    format!("{year:04}.{month:02}.{day:02}")
+}
+
+/// The moment a record's `Date` (`YYYY.MM.DD`, UTC) and `Time` (`HH:MM:SS`) headers name; midnight when there
+/// is no time, and the Unix epoch when there is no date (kurnik writes `????.??.??` for unknown dates).
+pub fn moment_of(date: Option<&str>, time: Option<&str>) -> Result<Millis, String> {
+    let Some(date) = date.filter(|date| !date.contains('?')) else { return Ok(0) };
+    let bad_date = || format!("Date {date:?} is not YYYY.MM.DD");
+    let mut parts = date.split('.').map(|part| part.parse::<i64>().map_err(|_| bad_date()));
+    let (Some(year), Some(month), Some(day), None) = (parts.next(), parts.next(), parts.next(), parts.next()) else {
+        return Err(bad_date());
+    };
+    let (year, month, day) = (year?, month?, day?);
+    if !(1..=12).contains(&month) || !(1..=31).contains(&day) {
+        return Err(bad_date());
+    }
+    let seconds = match time.filter(|time| !time.contains('?')) {
+        Some(time) => {
+            let bad_time = || format!("Time {time:?} is not HH:MM:SS");
+            let parts: Vec<i64> =
+                time.split(':').map(|part| part.parse().map_err(|_| bad_time())).collect::<Result<_, _>>()?;
+            match parts[..] {
+                [hours, minutes, seconds] if hours < 24 && minutes < 60 && seconds < 61 => {
+                    hours * 3600 + minutes * 60 + seconds
+                }
+                _ => return Err(bad_time()),
+            }
+        }
+        None => 0,
+    };
+    Ok(days_from_civil(year, month, day) * 86_400_000 + seconds * 1000)
+}
+
+/// Days since 1970-01-01 of a proleptic Gregorian date (Howard Hinnant's algorithm).
+fn days_from_civil(year: i64, month: i64, day: i64) -> i64 {
+    let year = if month <= 2 { year - 1 } else { year };
+    let era = year.div_euclid(400);
+    let year_of_era = year - era * 400;
+    let shifted_month = (month + 9) % 12;
+    let day_of_year = (153 * shifted_month + 2) / 5 + day - 1;
+    let day_of_era = year_of_era * 365 + year_of_era / 4 - year_of_era / 100 + day_of_year;
+    era * 146_097 + day_of_era - 719_468
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn dates_are_utc_calendar_days() {
+        assert_eq!(date_text(0), "1970.01.01");
+        assert_eq!(date_text(1_411_344_000_000), "2014.09.22");
+        assert_eq!(date_text(951_782_400_000), "2000.02.29");
+        assert_eq!(date_text(1_795_392_000_000 - 1), "2026.11.22");
+    }
+
+    #[test]
+    fn moments_read_back_the_dates_written() {
+        for ms in [0, 951_782_400_000, 1_411_344_000_000] {
+            assert_eq!(moment_of(Some(&date_text(ms)), None), Ok(ms));
+        }
+        assert_eq!(moment_of(Some("2014.09.22"), Some("01:02:03")), Ok(1_411_344_000_000 + 3_723_000));
+        assert_eq!(moment_of(Some("????.??.??"), None), Ok(0));
+        assert!(moment_of(Some("2014.13.01"), None).is_err());
+        assert!(moment_of(Some("2014.09.22"), Some("25:00:00")).is_err());
+    }
+}

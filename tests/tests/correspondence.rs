@@ -171,8 +171,9 @@ async fn the_sweeper_ends_an_overdue_game_on_time(url: &str) {
     };
     let game = Uuid::new_v4();
     let started = kartka_server::time::now_ms() - 1_000;
-    let (row, event) =
-        new_game(game, [player(&alice), player(&bob)], Default::default(), days(1), false, ms(300), started);
+    let kurnik = kartka_protocol::RulesetSpec::PaperSoccer { width: 8, height: 10, goal: 2 };
+    let (row, event) = new_game(game, [player(&alice), player(&bob)], kurnik, days(1), false, ms(300), started)
+        .expect("a valid ruleset");
     server.state.store.insert_game(&row, &event).await.expect("insert a game");
 
     let deadline = Instant::now() + Duration::from_secs(5);

@@ -142,7 +142,8 @@ pub(super) async fn accept_open(state: &AppState, row: ChallengeRow, me: &Accoun
     let now = now_ms();
     let game_id = Uuid::new_v4();
     let day = state.settings.correspondence.day;
-    let (game, started) = new_game(game_id, players.clone(), ruleset, time_control, row.rated, day, now);
+    let (game, started) =
+        new_game(game_id, players.clone(), ruleset, time_control, row.rated, day, now).map_err(|_| corrupt(id))?;
     if !state.store.accept_challenge(id, me.id, &game, &started, now).await? {
         return Err(ApiError::new(ErrorCode::UnknownChallenge, "the challenge is no longer open"));
     }

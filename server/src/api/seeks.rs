@@ -98,7 +98,8 @@ pub async fn accept(
     let now = now_ms();
     let game_id = Uuid::new_v4();
     let day = state.settings.correspondence.day;
-    let (game, started) = new_game(game_id, players.clone(), ruleset, time_control, false, day, now);
+    let (game, started) =
+        new_game(game_id, players.clone(), ruleset, time_control, false, day, now).map_err(|_| corrupt(id))?;
     if !state.store.accept_seek(id, me.id, &game, &started, now).await? {
         return Err(closed());
     }

@@ -29,22 +29,16 @@ pub struct GameClock {
 }
 
 impl GameClock {
-    /// A new clock at `now` with the first seat's clock running. `day` is how long a correspondence day lasts
+    /// A new clock at `now` with the clock of `first_to_act` running. `day` is how long a correspondence day lasts
     /// (24 h, except in tests).
     #[must_use]
-    pub fn start(time_control: &TimeControl, day: Duration, now: Millis) -> GameClock {
+    pub fn start(time_control: &TimeControl, day: Duration, first_to_act: Option<Seat>, now: Millis) -> GameClock {
         let turn_end = turn_end(time_control, day);
         let initial = match *time_control {
             TimeControl::Fischer { initial_seconds, .. } => i64::from(initial_seconds) * 1000,
             TimeControl::Correspondence { .. } => allotment(time_control, day),
         };
-        GameClock {
-            remaining: [initial, initial],
-            since: now,
-            running: Some(Seat::First),
-            turn_end,
-            paused: [false; 2],
-        }
+        GameClock { remaining: [initial, initial], since: now, running: first_to_act, turn_end, paused: [false; 2] }
     }
 
     /// A clock restored from stored values, with the seats whose clocks are paused.
@@ -198,7 +192,7 @@ mod tests {
 
     #[test]
     fn charges_the_running_seat_and_adds_the_increment_at_turn_end() {
-        let clock = GameClock::start(&BLITZ, DAY, 1_000);
+        let clock = GameClock::start(&BLITZ, DAY, Some(Seat::First), 1_000);
         assert_eq!(clock.deadline(), Some(61_000));
         let mid_turn = clock.after_action(6_000, false, Some(Seat::First));
         assert_eq!(mid_turn.remaining_at(6_000), [55_000, 60_000]);
@@ -214,7 +208,7 @@ mod tests {
     #[test]
     fn correspondence_refills_the_mover_at_turn_end_only() {
         let three_days = TimeControl::Correspondence { days_per_move: 3, vacation_allowed: true };
-        let clock = GameClock::start(&three_days, DAY, 0);
+        let clock = GameClock::start(&three_days, DAY, Some(Seat::First), 0);
         assert_eq!(clock.remaining_at(0), [30_000, 30_000]);
         assert_eq!(clock.turn_allotment(), Some(30_000));
         let bounced = clock.after_action(4_000, false, Some(Seat::First));
@@ -227,7 +221,7 @@ mod tests {
     #[test]
     fn a_paused_seat_is_not_charged_and_has_no_deadline() {
         let one_day = TimeControl::Correspondence { days_per_move: 1, vacation_allowed: true };
-        let clock = GameClock::start(&one_day, DAY, 0).with_pause(Seat::First, true, 2_000);
+        let clock = GameClock::start(&one_day, DAY, Some(Seat::First), 0).with_pause(Seat::First, true, 2_000);
         assert_eq!(clock.remaining_at(9_000), [8_000, 10_000]);
         assert_eq!(clock.deadline(), None);
         assert_eq!(clock.view(9_000).running, None);

@@ -49,7 +49,8 @@ impl Starter {
             matched.rated,
             self.games.correspondence_day(),
             now_ms(),
-        );
+        )
+        .map_err(|error| LobbyError::InvalidRequest(error.to_string()))?;
         self.store.insert_game(&game, &started).await.map_err(LobbyError::Store)?;
         self.games.ensure_running(game_id).await.map_err(LobbyError::Game)?;
         for player in &matched.players {

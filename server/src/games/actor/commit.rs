@@ -1,0 +1,99 @@
+//! Committing a change: stored first, under the game's sequence number, then adopted and pushed.
+
+use kartka_protocol::{EventEnvelope, GameEvent, GameStatus, ServerFrame};
+
+use super::{GameActor, GameError, Live};
+use crate::games::convert::{self, seat_text};
+use crate::outbox::encode;
+use crate::store::{AuditRow, EventRow, GameChange, GameState, Millis, MoveRow, RatingUpdate};
+
+impl GameActor {
+    /// Commits `event` (and `new_move`) with `next` as the game's new state; only on success adopts `next`,
+    /// keeps the event and pushes it to every subscriber. Returns the event's sequence number.
+    pub(super) async fn commit(
+        &mut self,
+        next: Live,
+        event: GameEvent,
+        new_move: Option<MoveRow>,
+        now: Millis,
+    ) -> Result<u64, GameError> {
+        self.commit_change(next, event, new_move, Vec::new(), None, now).await
+    }
+
+    /// [`GameActor::commit`], with rating updates and an admin's audit entry written in the same transaction.
+    pub(super) async fn commit_change(
+        &mut self,
+        next: Live,
+        event: GameEvent,
+        new_move: Option<MoveRow>,
+        ratings: Vec<RatingUpdate>,
+        audit: Option<&AuditRow>,
+        now: Millis,
+    ) -> Result<u64, GameError> {
+        let seq = self.seq + 1;
+        let payload = serde_json::to_string(&event).expect("game events always serialise");
+        let change = GameChange {
+            expected_seq: self.seq as i64,
+            event: EventRow { seq: seq as i64, kind: event_kind(&event).to_owned(), payload, at: now },
+            new_move,
+            state: stored_state(&next, seq),
+            ratings,
+        };
+        match audit {
+            Some(audit) => self.store.record_admin_action(self.id, &change, audit).await,
+            None => self.store.record(self.id, &change).await,
+        }
+        .map_err(GameError::Store)?;
+        self.live = next;
+        self.seq = seq;
+        let envelope = EventEnvelope { game_id: self.id, seq, at_ms: now, event };
+        let frame = encode(&ServerFrame::Event(envelope.clone()));
+        self.events.push(envelope);
+        for subscriber in self.subscribers.values() {
+            subscriber.outbox.push(frame.clone());
+        }
+        self.announce_turn().await;
+        Ok(seq)
+    }
+}
+
+/// The stored form of a live state after event `seq`.
+fn stored_state(live: &Live, seq: u64) -> GameState {
+    let [first_ms, second_ms] = live.clock.stored_remaining();
+    GameState {
+        status: convert::status_text(live.status).to_owned(),
+        winner: live.result.and_then(|r| r.winner).map(|seat| seat_text(convert::seat(seat)).to_owned()),
+        end_reason: live.result.map(|r| convert::end_reason_text(r.reason)),
+        ply: i64::from(live.ply),
+        seq: seq as i64,
+        first_ms,
+        second_ms,
+        clock_at: live.clock.since(),
+        to_act: (live.status == GameStatus::Active)
+            .then(|| live.game.to_act())
+            .flatten()
+            .map(|seat| seat_text(seat).to_owned()),
+        deadline: (live.status == GameStatus::Active).then(|| live.clock.deadline()).flatten(),
+        finished_at: live.finished_at,
+    }
+}
+
+/// The stored `kind` of an event: its protocol tag.
+pub(crate) fn event_kind(event: &GameEvent) -> &'static str {
+    match event {
+        GameEvent::Started { .. } => "started",
+        GameEvent::Moved { .. } => "moved",
+        GameEvent::DrawOffered { .. } => "draw_offered",
+        GameEvent::DrawDeclined { .. } => "draw_declined",
+        GameEvent::PlayerConnected { .. } => "player_connected",
+        GameEvent::PlayerDisconnected { .. } => "player_disconnected",
+        GameEvent::Ended { .. } => "ended",
+        GameEvent::Aborted { .. } => "aborted",
+        GameEvent::ClockCredited { .. } => "clock_credited",
+        GameEvent::VacationStarted { .. } => "vacation_started",
+        GameEvent::VacationEnded { .. } => "vacation_ended",
+        GameEvent::ConnectionClosed { .. } => "connection_closed",
+        GameEvent::AbortedByAdmin {} => "aborted_by_admin",
+        GameEvent::Adjudicated { .. } => "adjudicated",
+    }
+}

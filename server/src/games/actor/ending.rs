@@ -1,0 +1,93 @@
+//! Ending a game: by its rules, a player or an admin, rated when it counts.
+
+use kartka_engine::{EndReason, Outcome};
+use kartka_protocol::{GameEvent, GameStatus};
+
+use super::{AdminAction, GameActor, GameError};
+use crate::games::convert::{self, speed_text};
+use crate::ratings::{rated_result, RatedResult};
+use crate::store::{AuditRow, Millis, StoreError};
+use crate::time::now_ms;
+
+impl GameActor {
+    pub(super) async fn finish(&mut self, outcome: Outcome, now: Millis) -> Result<u64, GameError> {
+        self.end(outcome, now, None).await
+    }
+
+    /// Gives the game the result `outcome`, rating it when it counts. With an admin's audit entry it is an
+    /// adjudication (`adjudicated`): a running game ends now, a finished game's result is replaced without
+    /// touching ratings. Otherwise the running game ends (`ended`).
+    pub(super) async fn end(
+        &mut self,
+        outcome: Outcome,
+        now: Millis,
+        adjudication: Option<&AuditRow>,
+    ) -> Result<u64, GameError> {
+        let was_running = self.live.status == GameStatus::Active;
+        let mut next = self.live.clone();
+        next.status = GameStatus::Finished;
+        next.result = Some(convert::game_result(outcome));
+        next.clock = self.live.clock.stopped(now);
+        next.draw_offer = None;
+        next.finished_at = self.live.finished_at.or(Some(now));
+        let mut attempt = 1;
+        loop {
+            let rated = if was_running { self.rated_result(outcome, now).await? } else { None };
+            let (ratings, rating_changes) = rated.map(|r| (r.updates, r.changes)).unwrap_or_default();
+            let is_rated = !ratings.is_empty();
+            let (result, clocks) = (convert::game_result(outcome), next.clock.view(now));
+            let event = match adjudication {
+                Some(_) => GameEvent::Adjudicated { result, clocks, rating_changes },
+                None => GameEvent::Ended { result, clocks, rating_changes },
+            };
+            match self.commit_change(next.clone(), event, None, ratings, adjudication, now).await {
+                // Another game of one of the players ended between reading the ratings and writing them: rate
+                // this result again from the new ratings.
+                Err(GameError::Store(StoreError::Conflict)) if is_rated && attempt < RATING_ATTEMPTS => attempt += 1,
+                committed => return committed,
+            }
+        }
+    }
+
+    /// The rating updates of ending the game with `outcome`: none for a casual game, and none for a game that
+    /// ends before both players moved (aborted games never get here).
+    pub(super) async fn rated_result(&self, outcome: Outcome, now: Millis) -> Result<Option<RatedResult>, GameError> {
+        if !self.rated || self.live.has_moved != [true, true] {
+            return Ok(None);
+        }
+        let kind = self.ruleset.kind().name();
+        let players = [self.players[0].account_id, self.players[1].account_id];
+        let rated = rated_result(&*self.store, kind, speed_text(self.speed), players, outcome.winner, now).await;
+        rated.map(Some).map_err(GameError::Store)
+    }
+
+    /// Carries out an admin's action; `audit` is committed with the change, stamped with its time.
+    pub(super) async fn admin(&mut self, action: AdminAction, audit: AuditRow) -> Result<u64, GameError> {
+        let now = now_ms();
+        let audit = AuditRow { at: now, ..audit };
+        match action {
+            AdminAction::Abort if self.live.status != GameStatus::Active => Err(GameError::GameOver),
+            AdminAction::Abort => {
+                let mut next = self.live.clone();
+                next.status = GameStatus::Aborted;
+                next.clock = self.live.clock.stopped(now);
+                next.draw_offer = None;
+                next.finished_at = Some(now);
+                self.commit_change(next, GameEvent::AbortedByAdmin {}, None, Vec::new(), Some(&audit), now).await
+            }
+            AdminAction::Adjudicate(_) if self.live.status == GameStatus::Aborted => {
+                Err(GameError::NotAllowed("an aborted game has no result to decide"))
+            }
+            AdminAction::Adjudicate(winner) => {
+                let outcome = match winner {
+                    Some(seat) => Outcome::win(seat, EndReason::Adjudication),
+                    None => Outcome::draw(EndReason::Adjudication),
+                };
+                self.end(outcome, now, Some(&audit)).await
+            }
+        }
+    }
+}
+
+/// How often a rated result is computed again when the players' ratings changed under it.
+const RATING_ATTEMPTS: u32 = 3;

@@ -1,0 +1,140 @@
+//! Loading a game's actor from the store: the game replayed from its moves, its clocks, its events.
+
+use kartka_engine::{AnyGame, Seat};
+use kartka_protocol::{EventEnvelope, GameEvent, GameStatus, MoveRecord, RulesetSpec, TimeControl};
+use std::collections::HashMap;
+use std::sync::Arc;
+use uuid::Uuid;
+
+use super::correspondence::paused_seats;
+use super::{ActorConfig, CommittedMove, GameActor, Live};
+use crate::games::clock::GameClock;
+use crate::games::convert::{self, seat_name, speed_from_text};
+use crate::games::kinds;
+use crate::store::{Store, StoreError};
+use crate::time::now_ms;
+
+impl GameActor {
+    /// Loads a game and everything needed to run it; `None` when there is no such game.
+    pub(in crate::games) async fn load(
+        store: Arc<dyn Store>,
+        id: Uuid,
+        config: ActorConfig,
+    ) -> Result<Option<GameActor>, LoadError> {
+        let Some(row) = store.game(id).await? else { return Ok(None) };
+        let corrupt = |why: String| LoadError::Corrupt(id, why);
+        let ruleset: RulesetSpec = serde_json::from_str(&row.ruleset).map_err(|e| corrupt(e.to_string()))?;
+        let time_control: TimeControl = serde_json::from_str(&row.time_control).map_err(|e| corrupt(e.to_string()))?;
+        let rules = kinds::ruleset(&ruleset).map_err(|e| corrupt(e.to_string()))?;
+        let speed = speed_from_text(&row.speed).ok_or_else(|| corrupt(format!("speed {}", row.speed)))?;
+        let event_rows = store.events_after(id, 0).await?;
+        let mut events = Vec::with_capacity(event_rows.len());
+        for row in &event_rows {
+            let event: GameEvent = serde_json::from_str(&row.payload).map_err(|e| corrupt(e.to_string()))?;
+            events.push(EventEnvelope { game_id: id, seq: row.seq as u64, at_ms: row.at, event });
+        }
+        let Some(GameEvent::Started { players, .. }) = events.first().map(|e| e.event.clone()) else {
+            return Err(corrupt("the first event is not `started`".into()));
+        };
+        let mut game = AnyGame::new(&rules);
+        let mut has_moved = [false; 2];
+        let mut moves = Vec::new();
+        let move_seqs: HashMap<u64, (String, u64)> = events
+            .iter()
+            .filter_map(|e| match &e.event {
+                GameEvent::Moved { record, client_move_id, .. } => {
+                    Some((u64::from(record.ply), (client_move_id.clone(), e.seq)))
+                }
+                _ => None,
+            })
+            .collect();
+        for row in store.moves(id).await? {
+            let seat = convert::seat_from_text(&row.seat).ok_or_else(|| corrupt(format!("seat {}", row.seat)))?;
+            game.play(&row.notation).map_err(|e| corrupt(format!("move at ply {}: {e}", row.ply)))?;
+            let running = game.to_act().map(seat_name);
+            has_moved[seat.index()] = true;
+            let seq = move_seqs.get(&(row.ply as u64)).map_or(0, |(_, seq)| *seq);
+            moves.push(CommittedMove {
+                record: MoveRecord {
+                    ply: row.ply as u32,
+                    seat: seat_name(seat),
+                    notation: row.notation,
+                    turn_ended: row.turn_ended,
+                    at_ms: row.received_at,
+                    clocks: kartka_protocol::Clocks { first_ms: row.first_ms, second_ms: row.second_ms, running },
+                },
+                client_move_id: row.client_move_id,
+                seq,
+            });
+        }
+        let state = &row.state;
+        let status = match state.status.as_str() {
+            "active" => GameStatus::Active,
+            "finished" => GameStatus::Finished,
+            "aborted" => GameStatus::Aborted,
+            other => return Err(corrupt(format!("status {other}"))),
+        };
+        let result = convert::stored_result(state, status).map_err(|reason| corrupt(format!("reason {reason}")))?;
+        let running = (status == GameStatus::Active).then(|| game.to_act()).flatten();
+        let clock = GameClock::restore(
+            &time_control,
+            config.correspondence_day,
+            [state.first_ms, state.second_ms],
+            state.clock_at,
+            running,
+            paused_seats(&events),
+        );
+        let now = now_ms();
+        Ok(Some(GameActor {
+            id,
+            store,
+            config,
+            announced: None,
+            players,
+            ruleset,
+            time_control,
+            speed,
+            rated: row.rated,
+            created_at: row.created_at,
+            live: Live {
+                game,
+                status,
+                result,
+                ply: state.ply as u32,
+                clock,
+                draw_offer: standing_draw_offer(&events),
+                has_moved,
+                finished_at: state.finished_at,
+            },
+            seq: state.seq as u64,
+            moves,
+            events,
+            subscribers: HashMap::new(),
+            absent_since: [Some(now), Some(now)],
+        }))
+    }
+}
+
+/// The draw offer still standing after `events`: an offer stands until it is declined, the game ends, or the
+/// offerer's opponent moves.
+fn standing_draw_offer(events: &[EventEnvelope]) -> Option<Seat> {
+    events.iter().fold(None, |offer, envelope| match &envelope.event {
+        GameEvent::DrawOffered { seat } => Some(convert::seat(*seat)),
+        GameEvent::DrawDeclined { .. }
+        | GameEvent::Ended { .. }
+        | GameEvent::Aborted { .. }
+        | GameEvent::AbortedByAdmin {}
+        | GameEvent::Adjudicated { .. } => None,
+        GameEvent::Moved { record, .. } if offer == Some(convert::seat(record.seat).other()) => None,
+        _ => offer,
+    })
+}
+
+/// Stored data that does not make a consistent game.
+#[derive(Debug, thiserror::Error)]
+pub(in crate::games) enum LoadError {
+    #[error(transparent)]
+    Store(#[from] StoreError),
+    #[error("stored game {0} is inconsistent: {1}")]
+    Corrupt(Uuid, String),
+}

@@ -1,0 +1,62 @@
+//! A new game's stored row and its first event.
+
+use kartka_engine::AnyGame;
+use kartka_protocol::{GameEvent, PlayerInfo, RulesetSpec, TimeControl};
+use std::time::Duration;
+use uuid::Uuid;
+
+use super::commit::event_kind;
+use crate::games::clock::GameClock;
+use crate::games::convert::{seat_text, speed_text};
+use crate::games::kinds::{self, RulesetError};
+use crate::ratings::speed::speed_class;
+use crate::store::{EventRow, GameRow, GameState, Millis};
+
+/// A new game's stored row and its `started` event, with the clocks set at `now` and the clock of the seat
+/// the game's rules let move first running; `correspondence_day` is the length of a day of correspondence
+/// time controls. A ruleset the engine does not play is refused.
+pub fn new_game(
+    id: Uuid,
+    players: [PlayerInfo; 2],
+    ruleset: RulesetSpec,
+    time_control: TimeControl,
+    rated: bool,
+    correspondence_day: Duration,
+    now: Millis,
+) -> Result<(GameRow, EventRow), RulesetError> {
+    let first_to_act = AnyGame::new(&kinds::ruleset(&ruleset)?).to_act();
+    let clock = GameClock::start(&time_control, correspondence_day, first_to_act, now);
+    let event = GameEvent::Started { players: players.clone(), ruleset, time_control, clocks: clock.view(now) };
+    let [first_ms, second_ms] = clock.stored_remaining();
+    let row = GameRow {
+        id,
+        kind: ruleset.kind().name().to_owned(),
+        ruleset: serde_json::to_string(&ruleset).expect("rulesets always serialise"),
+        time_control: serde_json::to_string(&time_control).expect("time controls always serialise"),
+        speed: speed_text(speed_class(&ruleset, &time_control)).to_owned(),
+        rated,
+        first_id: players[0].account_id,
+        second_id: players[1].account_id,
+        created_at: now,
+        state: GameState {
+            status: "active".to_owned(),
+            winner: None,
+            end_reason: None,
+            ply: 0,
+            seq: 1,
+            first_ms,
+            second_ms,
+            clock_at: now,
+            to_act: first_to_act.map(|seat| seat_text(seat).to_owned()),
+            deadline: clock.deadline(),
+            finished_at: None,
+        },
+    };
+    let started = EventRow {
+        seq: 1,
+        kind: event_kind(&event).to_owned(),
+        payload: serde_json::to_string(&event).expect("game events always serialise"),
+        at: now,
+    };
+    Ok((row, started))
+}

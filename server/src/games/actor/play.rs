@@ -1,0 +1,164 @@
+//! What players do in a game: moves, draw offers, aborts, claims, and what happens when a clock falls.
+
+use kartka_engine::{EndReason, MoveError, Outcome, Progress, Seat, TimeoutPolicy};
+use kartka_protocol::{DrawAction, GameEvent, GameStatus, MoveRecord};
+
+use super::{CommittedMove, GameActor, GameError};
+use crate::games::convert::{seat_name, seat_text};
+use crate::store::{Millis, MoveRow};
+use crate::time::now_ms;
+
+impl GameActor {
+    pub(super) async fn play(
+        &mut self,
+        seat: Seat,
+        ply: u32,
+        client_move_id: String,
+        notation: &str,
+        now: Millis,
+    ) -> Result<u64, GameError> {
+        if client_move_id.is_empty() || client_move_id.chars().count() > 64 {
+            return Err(GameError::InvalidRequest("client_move_id must be 1 to 64 characters"));
+        }
+        if ply != self.live.ply {
+            return Err(GameError::StalePly { current: self.live.ply });
+        }
+        if self.live.game.to_act() != Some(seat) {
+            return Err(GameError::NotYourTurn);
+        }
+        let mut next = self.live.clone();
+        let played = next.game.play(notation).map_err(|error| match error {
+            MoveError::Notation(_) | MoveError::Empty => GameError::BadNotation(error.to_string()),
+            MoveError::GameOver => GameError::GameOver,
+            MoveError::PastTurnEnd { .. } | MoveError::Illegal { .. } => GameError::IllegalMove(error.to_string()),
+        })?;
+        let turn_ended = played.progress != Progress::TurnContinues;
+        let to_act = next.game.to_act();
+        next.clock = self.live.clock.after_action(now, turn_ended, to_act);
+        next.ply += played.actions as u32;
+        next.has_moved[seat.index()] = true;
+        if next.draw_offer == Some(seat.other()) {
+            next.draw_offer = None;
+        }
+        let record = MoveRecord {
+            ply,
+            seat: seat_name(seat),
+            notation: notation.to_owned(),
+            turn_ended,
+            at_ms: now,
+            clocks: next.clock.view(now),
+        };
+        let stored_move = MoveRow {
+            ply: i64::from(ply),
+            seat: seat_text(seat).to_owned(),
+            notation: notation.to_owned(),
+            turn_ended,
+            client_move_id: client_move_id.clone(),
+            first_ms: record.clocks.first_ms,
+            second_ms: record.clocks.second_ms,
+            received_at: now,
+        };
+        let event = GameEvent::Moved {
+            record: record.clone(),
+            client_move_id: client_move_id.clone(),
+            to_act: to_act.map(seat_name),
+        };
+        let seq = self.commit(next, event, Some(stored_move), now).await?;
+        self.moves.push(CommittedMove { record, client_move_id, seq });
+        self.finish_if_engine_ended().await;
+        Ok(seq)
+    }
+
+    pub(super) async fn draw(&mut self, seat: Seat, action: DrawAction, now: Millis) -> Result<u64, GameError> {
+        let offer = self.live.draw_offer;
+        match action {
+            DrawAction::Offer if offer.is_some() => Err(GameError::NotAllowed("a draw offer is already standing")),
+            DrawAction::Offer => {
+                let mut next = self.live.clone();
+                next.draw_offer = Some(seat);
+                self.commit(next, GameEvent::DrawOffered { seat: seat_name(seat) }, None, now).await
+            }
+            DrawAction::Accept | DrawAction::Decline if offer != Some(seat.other()) => {
+                Err(GameError::NotAllowed("there is no draw offer from your opponent"))
+            }
+            DrawAction::Accept => self.finish(Outcome::draw(EndReason::Agreement), now).await,
+            DrawAction::Decline => {
+                let mut next = self.live.clone();
+                next.draw_offer = None;
+                self.commit(next, GameEvent::DrawDeclined { seat: seat_name(seat) }, None, now).await
+            }
+        }
+    }
+
+    pub(super) async fn abort(&mut self, seat: Seat, now: Millis) -> Result<u64, GameError> {
+        if self.live.has_moved == [true, true] {
+            return Err(GameError::NotAllowed("a game can only be aborted before both players have moved"));
+        }
+        let mut next = self.live.clone();
+        next.status = GameStatus::Aborted;
+        next.clock = self.live.clock.stopped(now);
+        next.finished_at = Some(now);
+        self.commit(next, GameEvent::Aborted { seat: seat_name(seat) }, None, now).await
+    }
+
+    pub(super) async fn claim_victory(&mut self, seat: Seat, now: Millis) -> Result<u64, GameError> {
+        if self.time_control.is_correspondence() {
+            return Err(GameError::NotAllowed("correspondence players are away most of the time; the clock decides"));
+        }
+        let opponent = seat.other();
+        if self.live.game.to_act() != Some(opponent) {
+            return Err(GameError::NotAllowed("you can only claim the win on your opponent's turn"));
+        }
+        let grace = self.config.disconnect_grace.as_millis() as i64;
+        match self.absent_since[opponent.index()] {
+            Some(since) if now - since >= grace => self.finish(Outcome::win(seat, EndReason::Abandonment), now).await,
+            Some(_) => Err(GameError::NotAllowed("your opponent's grace period has not run out yet")),
+            None => Err(GameError::NotAllowed("your opponent is connected")),
+        }
+    }
+
+    /// Ends the game with the engine's outcome if the last move finished it.
+    pub(super) async fn finish_if_engine_ended(&mut self) {
+        if self.live.status != GameStatus::Active {
+            return;
+        }
+        if let Some(outcome) = self.live.game.outcome() {
+            if let Err(error) = self.finish(outcome, now_ms()).await {
+                tracing::error!(game = %self.id, %error, "could not record the end of a game");
+            }
+        }
+    }
+
+    /// The running clock fell: the game's rules say what that means, a loss or a random legal turn played
+    /// for the player (an ordinary move in the record).
+    pub(super) async fn flag_fall(&mut self) {
+        let Some(flagged) = self.live.clock.running() else { return };
+        let Some(deadline) = self.live.clock.deadline() else { return };
+        let at = deadline.max(self.live.clock.since());
+        let fell = match self.live.game.timeout_policy() {
+            TimeoutPolicy::Loss => self.finish(Outcome::win(flagged.other(), EndReason::Time), at).await.map(drop),
+            TimeoutPolicy::RandomAction => self.play_random_turn(flagged, at).await,
+        };
+        if let Err(error) = fell {
+            tracing::error!(game = %self.id, %error, "could not record a flag fall");
+        }
+    }
+
+    /// Plays random legal actions for `seat` until its turn ends, each a move of its own.
+    async fn play_random_turn(&mut self, seat: Seat, at: Millis) -> Result<(), GameError> {
+        while self.live.status == GameStatus::Active && self.live.game.to_act() == Some(seat) {
+            let Some(action) = self.live.game.pick_legal_action(rand::random()) else { return Ok(()) };
+            let ply = self.live.ply;
+            self.play(seat, ply, format!("timeout-{ply}"), &action, at).await?;
+            if !self.live.game.mid_turn() {
+                return Ok(());
+            }
+        }
+        Ok(())
+    }
+
+    /// The moment the running clock falls, if the game is active.
+    pub(super) fn flag_deadline(&self) -> Option<Millis> {
+        (self.live.status == GameStatus::Active).then(|| self.live.clock.deadline()).flatten()
+    }
+}

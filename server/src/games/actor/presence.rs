@@ -1,0 +1,92 @@
+//! Who watches a game: subscribing connections, players coming and going, and the snapshot a newcomer gets.
+
+use kartka_engine::Seat;
+use kartka_protocol::{GameEvent, GameSnapshot, GameStatus, ServerFrame};
+
+use super::{GameActor, GameError, Subscriber};
+use crate::games::convert::seat_name;
+use crate::store::Millis;
+use crate::time::now_ms;
+
+impl GameActor {
+    pub(super) async fn subscribe(&mut self, subscriber: Subscriber, after_seq: Option<u64>) -> Result<u64, GameError> {
+        let frame = match after_seq {
+            Some(after) if after > self.seq => {
+                return Err(GameError::InvalidRequest("after_seq is beyond the game's last event"));
+            }
+            Some(after) => ServerFrame::Events {
+                game_id: self.id,
+                events: self.events.iter().filter(|e| e.seq > after).cloned().collect(),
+            },
+            None => ServerFrame::Snapshot { game: self.snapshot(now_ms()) },
+        };
+        subscriber.outbox.push_frame(&frame);
+        let seat = self.seat_of(subscriber.account);
+        let connection = subscriber.connection;
+        self.subscribers.insert(connection, subscriber);
+        if let Some(seat) = seat {
+            if self.absent_since[seat.index()].is_some() {
+                self.absent_since[seat.index()] = None;
+                self.record_presence(GameEvent::PlayerConnected { seat: seat_name(seat) }).await;
+            }
+        }
+        Ok(self.seq)
+    }
+
+    /// Removes a subscriber. A player's connection that the server closed for breaking its rules leaves a
+    /// `connection_closed` event first, so the timeline shows why the player went away.
+    pub(super) async fn unsubscribe(&mut self, connection: u64, closed_because: Option<&'static str>) {
+        let Some(gone) = self.subscribers.remove(&connection) else { return };
+        let Some(seat) = self.seat_of(gone.account) else { return };
+        if let Some(reason) = closed_because {
+            self.record_presence(GameEvent::ConnectionClosed { seat: seat_name(seat), reason: reason.to_owned() })
+                .await;
+        }
+        if self.subscribers.values().any(|s| s.account == gone.account) {
+            return;
+        }
+        let now = now_ms();
+        self.absent_since[seat.index()] = Some(now);
+        let claimable_at_ms = now + self.config.disconnect_grace.as_millis() as i64;
+        self.record_presence(GameEvent::PlayerDisconnected { seat: seat_name(seat), claimable_at_ms }).await;
+    }
+
+    /// Records a connect, a disconnect or a closed connection while the game is active. Presence is
+    /// informative, so a failure is logged rather than reported to anyone.
+    pub(super) async fn record_presence(&mut self, event: GameEvent) {
+        if self.live.status != GameStatus::Active {
+            return;
+        }
+        let next = self.live.clone();
+        if let Err(error) = self.commit(next, event, None, now_ms()).await {
+            tracing::warn!(game = %self.id, %error, "could not record a presence change");
+        }
+    }
+
+    pub(super) fn snapshot(&self, now: Millis) -> GameSnapshot {
+        GameSnapshot {
+            id: self.id,
+            ruleset: self.ruleset,
+            time_control: self.time_control,
+            speed: self.speed,
+            rated: self.rated,
+            players: self.players.clone(),
+            status: self.live.status,
+            result: self.live.result,
+            moves: self.moves.iter().map(|m| m.record.clone()).collect(),
+            ply: self.live.ply,
+            to_act: (self.live.status == GameStatus::Active).then(|| self.live.game.to_act().map(seat_name)).flatten(),
+            mid_turn: self.live.game.mid_turn(),
+            clocks: self.live.clock.view(now),
+            clocks_at_ms: now,
+            draw_offer: self.live.draw_offer.map(seat_name),
+            on_vacation: Seat::BOTH
+                .into_iter()
+                .filter(|seat| self.live.clock.is_paused(*seat))
+                .map(seat_name)
+                .collect(),
+            seq: self.seq,
+            created_at_ms: self.created_at,
+        }
+    }
+}

@@ -8,6 +8,7 @@
 //! takes and gives moves in each game's own notation.
 
 mod any;
+pub mod closing_in;
 mod game;
 mod outcome;
 pub mod soccer;

@@ -9,6 +9,7 @@
 //! [`AnyGame`], which takes and gives moves in each game's own notation.
 
 mod any;
+pub mod closing_in;
 mod game;
 mod outcome;
 mod registry;

@@ -1,5 +1,5 @@
-//! The engine's hot paths allocate nothing: checking and applying steps, listing legal directions, and a
-//! warmed-up distinct-turn enumeration.
+//! The engine's hot paths allocate nothing: checking and applying steps, listing legal directions, a
+//! warmed-up distinct-turn enumeration, and checking, listing and playing Closing In moves.
 //!
 //! A counting global allocator (`allocation-counter`, counting per thread) watches each measured closure.
 
@@ -60,6 +60,31 @@ fn a_warmed_up_enumeration_allocates_nothing() {
     });
     assert_eq!(counted, expected);
     assert!(longest_turn > 5, "the game has long turns to enumerate");
+    assert_eq!(allocations.count_total, 0, "{allocations:?}");
+}
+
+#[test]
+fn a_whole_closing_in_game_allocates_nothing() {
+    use kartka_engine::closing_in::{self, BoardSize, IllegalMove, Square};
+    use kartka_engine::{Game, Progress};
+
+    let mut position = closing_in::Position::new(BoardSize::new(12).expect("a valid size"));
+    let mut moves = 0;
+    let mut last = None;
+    let allocations = allocation_counter::measure(|| {
+        // Each move goes to the last square listed, after a refused move off the board.
+        loop {
+            let mut listed = None;
+            position.for_each_legal_action(|square| listed = Some(square));
+            let Some(square) = listed else { break };
+            assert_eq!(position.apply(Square::new(12, 0)), Err(IllegalMove::OffBoard));
+            assert_eq!(position.check(square), Ok(()));
+            last = Some(position.apply(square).expect("a listed move"));
+            moves += 1;
+        }
+    });
+    assert!(moves > 10, "only {moves} moves");
+    assert!(matches!(last, Some(Progress::GameOver(_))));
     assert_eq!(allocations.count_total, 0, "{allocations:?}");
 }
 

@@ -199,6 +199,27 @@ pub struct SegmentView {
 pub enum PositionView {
     /// A Paper Soccer position.
     PaperSoccer(SoccerPositionView),
+    /// A Closing In position.
+    ClosingIn(ClosingInPositionView),
+}
+
+/// A Closing In position after `ply` actions. Squares are written as in the game's notation (`D5`).
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct ClosingInPositionView {
+    /// Actions played to reach it.
+    pub ply: u32,
+    /// Squares per side.
+    pub size: u8,
+    /// Each seat's marker (first seat first), once placed.
+    pub markers: [Option<String>; 2],
+    /// The removed squares, in the order they were removed.
+    pub removed: Vec<String>,
+    /// The seat to move (after the end: the seat that was left without a move).
+    pub to_move: SeatName,
+    /// Whether the rules ended the game here.
+    pub over: bool,
+    /// The squares the seat to move may move to.
+    pub legal: Vec<String>,
 }
 
 /// A Paper Soccer position after `ply` actions.

@@ -20,6 +20,12 @@ pub enum RulesetSpec {
         #[serde(default = "default_goal")]
         goal: u8,
     },
+    /// Closing In (Domykanie): a square board of `size` × `size` squares.
+    ClosingIn {
+        /// Squares per side (3–12; the rules' default: 6).
+        #[serde(default = "default_size")]
+        size: u8,
+    },
 }
 
 fn default_width() -> u8 {
@@ -30,6 +36,9 @@ fn default_height() -> u8 {
 }
 fn default_goal() -> u8 {
     2
+}
+fn default_size() -> u8 {
+    6
 }
 
 impl Default for RulesetSpec {
@@ -44,6 +53,7 @@ impl RulesetSpec {
     pub fn kind(&self) -> GameKindName {
         match self {
             RulesetSpec::PaperSoccer { .. } => GameKindName::PaperSoccer,
+            RulesetSpec::ClosingIn { .. } => GameKindName::ClosingIn,
         }
     }
 }
@@ -54,17 +64,20 @@ impl RulesetSpec {
 pub enum GameKindName {
     /// Paper Soccer.
     PaperSoccer,
+    /// Closing In.
+    ClosingIn,
 }
 
 impl GameKindName {
     /// Every kind, in the engine registry's order.
-    pub const ALL: &'static [GameKindName] = &[GameKindName::PaperSoccer];
+    pub const ALL: &'static [GameKindName] = &[GameKindName::PaperSoccer, GameKindName::ClosingIn];
 
     /// The kind's name on the wire, e.g. `paper-soccer`.
     #[must_use]
     pub const fn name(self) -> &'static str {
         match self {
             GameKindName::PaperSoccer => "paper-soccer",
+            GameKindName::ClosingIn => "closing-in",
         }
     }
 

@@ -6,6 +6,7 @@
 //! Architecture invariant: this file is the only place in the server that lists the kinds; the matches
 //! below are exhaustive, so a kind the engine or the protocol gains fails to compile until it has a module.
 
+mod closing_in;
 mod paper_soccer;
 
 use kartka_engine::{AnyGame, GameKind, Ruleset};
@@ -51,6 +52,7 @@ pub struct RulesetError(pub String);
 pub fn of(kind: GameKind) -> &'static dyn Kind {
     match kind {
         GameKind::PaperSoccer => &paper_soccer::PaperSoccer,
+        GameKind::ClosingIn => &closing_in::ClosingIn,
     }
 }
 
@@ -64,6 +66,7 @@ pub fn of_spec(spec: &RulesetSpec) -> &'static dyn Kind {
 pub fn ruleset(spec: &RulesetSpec) -> Result<Ruleset, RulesetError> {
     match *spec {
         RulesetSpec::PaperSoccer { width, height, goal } => paper_soccer::ruleset(width, height, goal),
+        RulesetSpec::ClosingIn { size } => closing_in::ruleset(size),
     }
 }
 
@@ -72,6 +75,7 @@ pub fn ruleset(spec: &RulesetSpec) -> Result<Ruleset, RulesetError> {
 pub fn kind_of(name: GameKindName) -> GameKind {
     match name {
         GameKindName::PaperSoccer => GameKind::PaperSoccer,
+        GameKindName::ClosingIn => GameKind::ClosingIn,
     }
 }
 

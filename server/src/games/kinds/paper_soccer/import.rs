@@ -2,9 +2,9 @@
 
 use kartka_engine::soccer::{read_records, KurnikRecord, Pitch, RecordResult};
 use kartka_engine::Seat;
-use kartka_protocol::{EndReasonName, GameResult, RulesetSpec};
+use kartka_protocol::{EndReasonName, GameResult};
 
-use super::{ruleset, spec_of};
+use super::spec_of;
 use crate::games::convert::{self, seat_name};
 use crate::games::records::{moment_of, ReadGame, ReadGames, ReadMove};
 
@@ -31,9 +31,8 @@ pub fn read_games(text: &str) -> ReadGames {
 /// A record replayed through the engine, with its result: the rules' outcome when they ended the game, else
 /// the recorded winner (the record does not say whether by time or by resignation).
 fn checked(index: u64, record: &KurnikRecord) -> Result<ReadGame, String> {
-    let spec = ruleset_of(record)?;
-    let kartka_engine::Ruleset::PaperSoccer(rules) = ruleset_from(&spec)?;
-    let replay = record.replay(rules.pitch);
+    let pitch = pitch_of(record)?;
+    let replay = record.replay(pitch);
     if let Some(fault) = replay.fault {
         return Err(format!("illegal: {fault}"));
     }
@@ -80,18 +79,12 @@ fn checked(index: u64, record: &KurnikRecord) -> Result<ReadGame, String> {
         index,
         names: [name("White"), name("Black")],
         created_at: moment_of(record.tag("Date"), record.tag("Time"))?,
-        ruleset: spec,
+        ruleset: spec_of(pitch),
         initial_seconds,
         rated: record.tag("WhiteElo").is_some() || record.tag("BlackElo").is_some(),
         moves,
         result,
     })
-}
-
-fn ruleset_from(spec: &RulesetSpec) -> Result<kartka_engine::Ruleset, String> {
-    match *spec {
-        RulesetSpec::PaperSoccer { width, height, goal } => ruleset(width, height, goal).map_err(|e| e.0),
-    }
 }
 
 fn unrecorded_ending(winner: Option<Seat>) -> GameResult {
@@ -100,18 +93,19 @@ fn unrecorded_ending(winner: Option<Seat>) -> GameResult {
 
 /// The pitch: kurnik's, unless the record names another with the `Board` (`WxH`) and `Mouth` tags kartka
 /// writes for other pitches.
-fn ruleset_of(record: &KurnikRecord) -> Result<RulesetSpec, String> {
+fn pitch_of(record: &KurnikRecord) -> Result<Pitch, String> {
     let Some(board) = record.tag("Board") else {
-        return Ok(spec_of(Pitch::STANDARD));
+        return Ok(Pitch::STANDARD);
     };
     let bad = || format!("Board {board:?} is not WIDTHxHEIGHT");
     let (width, height) = board.split_once('x').ok_or_else(bad)?;
     let goal = record.tag("Mouth").unwrap_or("2");
-    Ok(RulesetSpec::PaperSoccer {
-        width: width.trim().parse().map_err(|_| bad())?,
-        height: height.trim().parse().map_err(|_| bad())?,
-        goal: goal.trim().parse().map_err(|_| format!("Mouth {goal:?} is not a number"))?,
-    })
+    let pitch = Pitch::new(
+        width.trim().parse().map_err(|_| bad())?,
+        height.trim().parse().map_err(|_| bad())?,
+        goal.trim().parse().map_err(|_| format!("Mouth {goal:?} is not a number"))?,
+    );
+    pitch.map_err(|error| error.to_string())
 }
 
 #[cfg(test)]

@@ -36,6 +36,7 @@ fn spec_of(pitch: Pitch) -> RulesetSpec {
 fn position(game: &AnyGame) -> &Position {
     match game {
         AnyGame::PaperSoccer(position) => position,
+        other => unreachable!("the registry handed a {} game to Paper Soccer", other.kind()),
     }
 }
 
@@ -55,6 +56,7 @@ impl Kind for PaperSoccer {
     fn spec(&self, ruleset: &Ruleset) -> RulesetSpec {
         match ruleset {
             Ruleset::PaperSoccer(rules) => spec_of(rules.pitch),
+            other => unreachable!("the registry handed {other:?} to Paper Soccer"),
         }
     }
 

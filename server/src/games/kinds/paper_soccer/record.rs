@@ -12,6 +12,7 @@ use crate::games::records::{date_text, ExportError, RecordParts};
 pub fn kurnik_record(game: &RecordParts<'_>) -> Result<String, ExportError> {
     let pitch = match kinds::ruleset(&game.ruleset).map_err(|e| ExportError::Ruleset(e.0))? {
         Ruleset::PaperSoccer(rules) => rules.pitch,
+        other => return Err(ExportError::Ruleset(format!("{other:?} is not a Paper Soccer ruleset"))),
     };
     let digits: String = game.moves.concat();
     let turns = split_turns(&Position::new(pitch), &digits).map_err(|e| ExportError::Moves(e.to_string()))?.turns;

@@ -40,9 +40,10 @@ mod tests {
 
     fn view_after(moves: [&str; 5], ply: u32) -> SoccerPositionView {
         let ruleset = RulesetSpec::PaperSoccer { width: 8, height: 10, goal: 2 };
-        match position_after(&ruleset, moves, ply).unwrap() {
-            AnyGame::PaperSoccer(position) => view(&position, ply),
-        }
+        let AnyGame::PaperSoccer(position) = position_after(&ruleset, moves, ply).unwrap() else {
+            panic!("a Paper Soccer game");
+        };
+        view(&position, ply)
     }
 
     #[test]

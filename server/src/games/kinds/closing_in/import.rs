@@ -1,0 +1,120 @@
+//! Reading files of Closing In records: each game replayed through the engine, its result checked against
+//! the rules.
+
+use kartka_engine::closing_in::{ClosingInRecord, RecordResult};
+use kartka_engine::Seat;
+use kartka_protocol::{EndReasonName, GameResult};
+
+use super::spec_of;
+use crate::games::convert::{self, seat_name};
+use crate::games::records::{moment_of, ReadGame, ReadGames, ReadMove};
+
+/// The longest player name kept from a record.
+const MAX_NAME_CHARS: usize = 64;
+
+/// Every game of a file of Closing In records (each starts at its `Game` tag), replayed and checked; the
+/// refused ones with the reason.
+pub fn read_games(text: &str) -> ReadGames {
+    let mut read = ReadGames::default();
+    for (at, text) in split_records(text).into_iter().enumerate() {
+        let index = at as u64 + 1;
+        read.count += 1;
+        match ClosingInRecord::read(&text).map_err(|e| format!("malformed, {e}")).and_then(|r| checked(index, &r)) {
+            Ok(game) => read.games.push(game),
+            Err(reason) => read.rejections.push((index, reason)),
+        }
+    }
+    read
+}
+
+/// The records of a file: a `Game` tag after movetext starts the next one.
+fn split_records(text: &str) -> Vec<String> {
+    let mut records: Vec<String> = Vec::new();
+    let mut in_movetext = false;
+    for line in text.lines() {
+        let trimmed = line.trim();
+        if trimmed.starts_with("[Game ") && (in_movetext || records.is_empty()) {
+            records.push(String::new());
+            in_movetext = false;
+        } else if records.is_empty() && !trimmed.is_empty() {
+            records.push(String::new());
+        }
+        if !trimmed.is_empty() && !trimmed.starts_with('[') {
+            in_movetext = true;
+        }
+        if let Some(record) = records.last_mut() {
+            record.push_str(line);
+            record.push('\n');
+        }
+    }
+    records
+}
+
+/// A record replayed through the engine, with its result: the rules' outcome when they ended the game, else
+/// the recorded winner (a resignation or a fallen flag: the record does not say which).
+fn checked(index: u64, record: &ClosingInRecord) -> Result<ReadGame, String> {
+    let position = record.replay().map_err(|e| format!("illegal: {e}"))?;
+    let result = match (position.outcome(), record.result) {
+        (Some(outcome), _) => Some(convert::game_result(outcome)),
+        (None, RecordResult::Unknown) => None,
+        (None, recorded) => {
+            Some(GameResult { winner: recorded.winner().map(seat_name), reason: EndReasonName::Unknown, scores: None })
+        }
+    };
+    let name = |tag: &str| {
+        let name: String = record.tag(tag).unwrap_or_default().trim().chars().take(MAX_NAME_CHARS).collect();
+        if name.is_empty() {
+            "?".to_owned()
+        } else {
+            name
+        }
+    };
+    let moves = record
+        .moves
+        .iter()
+        .enumerate()
+        .map(|(index, square)| ReadMove {
+            seat: if index % 2 == 0 { Seat::First } else { Seat::Second },
+            notation: square.to_string(),
+            actions: 1,
+            turn_ended: true,
+        })
+        .collect();
+    let initial_seconds = record
+        .tag("TimeControl")
+        .and_then(|value| value.split(['+', '/']).next())
+        .and_then(|seconds| seconds.trim().parse().ok())
+        .unwrap_or(0);
+    Ok(ReadGame {
+        index,
+        names: [name("White"), name("Black")],
+        created_at: moment_of(record.tag("Date"), record.tag("Time"))?,
+        ruleset: spec_of(record.size),
+        initial_seconds,
+        rated: false,
+        moves,
+        result,
+    })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    const SEED_GAME: &str = "[Game \"closing-in\"]\n[Board \"6x6\"]\n[White \"A\"]\n[Black \"B\"]\n\
+        [Result \"0-1\"]\n[Winner \"second\"]\n\n1. D5 B2 2. B3 C3 3. B5 C4 4. C5 D4 5. D6 F4 6. A6 C1 7. A1 B1 0-1\n";
+
+    #[test]
+    fn reads_every_record_of_a_file_and_refuses_illegal_ones() {
+        let illegal = SEED_GAME.replace("7. A1 B1", "7. A1 A1");
+        let file = format!("{SEED_GAME}\n{illegal}\n{SEED_GAME}");
+        let read = read_games(&file);
+        assert_eq!((read.count, read.games.len()), (3, 2));
+        assert_eq!(read.rejections[0].0, 2);
+        let game = &read.games[0];
+        assert_eq!(game.names, ["A".to_owned(), "B".to_owned()]);
+        assert_eq!(game.moves.len(), 14);
+        let result = game.result.expect("B won by A's resignation");
+        assert_eq!((result.winner, result.reason), (Some(kartka_protocol::SeatName::Second), EndReasonName::Unknown));
+    }
+}

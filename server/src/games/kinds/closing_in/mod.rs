@@ -1,0 +1,78 @@
+//! Closing In (Domykanie) in the server: the board size from a client's ruleset, the admin's view and
+//! picture of a position, and the game's own record files out and in.
+
+mod import;
+mod record;
+mod svg;
+mod view;
+
+use kartka_engine::closing_in::{BoardSize, Position};
+use kartka_engine::{AnyGame, GameKind, Ruleset};
+use kartka_protocol::admin::PositionView;
+use kartka_protocol::RulesetSpec;
+
+use super::{Kind, RulesetError};
+use crate::games::records::{ExportError, ReadGames, RecordParts};
+
+/// Turns per player in a typical game: the seed's sample game ends after 7 moves each, and a 6×6 board holds
+/// at most 18 per player.
+const TYPICAL_TURNS_PER_PLAYER: u64 = 10;
+
+/// Closing In, as the registry lists it.
+pub struct ClosingIn;
+
+/// The rules of a board from a client, validated.
+pub fn ruleset(size: u8) -> Result<Ruleset, RulesetError> {
+    let size = BoardSize::new(size).map_err(|error| RulesetError(error.to_string()))?;
+    Ok(Ruleset::ClosingIn(size))
+}
+
+/// The protocol's ruleset of a board.
+fn spec_of(size: BoardSize) -> RulesetSpec {
+    RulesetSpec::ClosingIn { size: size.get() }
+}
+
+/// The Closing In position inside `game`; the registry hands this module only Closing In games.
+fn position(game: &AnyGame) -> &Position {
+    match game {
+        AnyGame::ClosingIn(position) => position,
+        other => unreachable!("the registry handed a {} game to Closing In", other.kind()),
+    }
+}
+
+impl Kind for ClosingIn {
+    fn kind(&self) -> GameKind {
+        GameKind::ClosingIn
+    }
+
+    fn display_name(&self) -> &'static str {
+        "Closing In"
+    }
+
+    fn typical_turns_per_player(&self) -> u64 {
+        TYPICAL_TURNS_PER_PLAYER
+    }
+
+    fn spec(&self, ruleset: &Ruleset) -> RulesetSpec {
+        match ruleset {
+            Ruleset::ClosingIn(size) => spec_of(*size),
+            other => unreachable!("the registry handed {other:?} to Closing In"),
+        }
+    }
+
+    fn view(&self, game: &AnyGame, ply: u32) -> PositionView {
+        PositionView::ClosingIn(view::view(position(game), ply))
+    }
+
+    fn picture(&self, game: &AnyGame, title: &str) -> String {
+        svg::render(position(game), title)
+    }
+
+    fn record(&self, game: &RecordParts<'_>) -> Result<String, ExportError> {
+        record::record(game)
+    }
+
+    fn read_records(&self, text: &str) -> ReadGames {
+        import::read_games(text)
+    }
+}

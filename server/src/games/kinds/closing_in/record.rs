@@ -1,0 +1,40 @@
+//! A Closing In game as a record of the rules document's format: tags, then `1. D5 B2 2. …`.
+
+use kartka_engine::closing_in::{parse_squares, ClosingInRecord, RecordResult};
+use kartka_engine::soccer::Tag;
+use kartka_engine::Ruleset;
+use kartka_protocol::{GameStatus, TimeControl};
+
+use crate::games::convert::seat;
+use crate::games::kinds;
+use crate::games::records::{date_text, ExportError, RecordParts};
+
+/// The record of a Closing In game; A, who moves first, is `White` (the result is in the chess order).
+pub fn record(game: &RecordParts<'_>) -> Result<String, ExportError> {
+    let size = match kinds::ruleset(&game.ruleset).map_err(|e| ExportError::Ruleset(e.0))? {
+        Ruleset::ClosingIn(size) => size,
+        other => return Err(ExportError::Ruleset(format!("{other:?} is not a Closing In ruleset"))),
+    };
+    let moves = parse_squares(&game.moves.concat()).map_err(|e| ExportError::Moves(e.to_string()))?;
+    let result = match (game.status, game.result) {
+        (GameStatus::Finished, Some(result)) => RecordResult::of_winner(result.winner.map(seat)),
+        _ => RecordResult::Unknown,
+    };
+    let time_control = match game.time_control {
+        TimeControl::Fischer { initial_seconds, increment_seconds } => format!("{initial_seconds}+{increment_seconds}"),
+        TimeControl::Correspondence { days_per_move, .. } => format!("1/{}", u64::from(days_per_move) * 86_400),
+    };
+    let tag = |name: &str, value: String| Tag { name: name.to_owned(), value };
+    let tags = vec![
+        tag("Event", "kartka".to_owned()),
+        tag("Site", "kartka".to_owned()),
+        tag("Date", date_text(game.created_at_ms)),
+        tag("White", game.names[0].to_owned()),
+        tag("Black", game.names[1].to_owned()),
+        tag("TimeControl", time_control),
+    ];
+    let record = ClosingInRecord { size, tags, moves, result };
+    // Every move the server stored was legal; a record that does not replay is a damaged game.
+    record.replay().map_err(|e| ExportError::Moves(e.to_string()))?;
+    Ok(record.write())
+}

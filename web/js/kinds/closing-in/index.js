@@ -14,8 +14,8 @@ export default {
   variants: [{ label: '6×6', ruleset: board(6) }, { label: '8×8', ruleset: board(8) }],
   describeRuleset: (ruleset) => `${ruleset.size}×${ruleset.size}`,
   seats: {
-    first: { name: 'A', role: 'placing first', choice: 'A (place first)' },
-    second: { name: 'B', role: 'placing second', choice: 'B (place second)' },
+    first: { name: 'A', role: 'moving first', choice: 'A (place and move first)' },
+    second: { name: 'B', role: 'moving second', choice: 'B (place and move second)' },
   },
   newGame: (ruleset) => new ClosingInGame(ruleset),
   // A move is one square ("D5", "A12"), so a text holding several moves run together is one action per square.

@@ -1,7 +1,7 @@
 // The game viewer: the board after any ply (the server draws it), step-by-step replay, the moves with their
 // times and clocks, the timeline of what the server saw, and the admin's actions with a written reason.
 
-import { kindOf } from '../../js/kinds/index.js';
+import { actionCount, kindOf } from '../../js/kinds/index.js';
 import { admin } from './api.js';
 import { clock, download, fill, h, reasonedActions, result, time, timeControl } from './dom.js';
 
@@ -44,8 +44,7 @@ export async function gamePage(page, id) {
   const last = game.ply;
   let ply = last;
   /** The ply after a move: a move holds as many plies as its kind counts actions in its text. */
-  const { actionCount } = kindOf(game.ruleset).notation;
-  const after = (move) => move.ply + actionCount(move.notation);
+  const after = (move) => move.ply + actionCount(game.ruleset, move.notation);
 
   const board = h('div', { class: 'board', role: 'img', 'aria-label': 'The board' });
   const slider = h('input', { type: 'range', min: 0, max: last, value: last, 'aria-label': 'Ply' });

@@ -83,9 +83,9 @@ export class Board {
    * with `targets`, the points the side to move may step to (for the player whose move it is).
    */
   draw(game, { targets: showTargets = false } = {}) {
-    const { ball } = game.position;
+    const { position } = game;
+    const { ball } = position;
     const lastTurn = game.steps.at(-1)?.turn;
-    const position = game.position;
     const targets = showTargets
       ? position.legalDirections().map((digit) => ({ digit, bounce: position.wouldBounce(digit) }))
       : [];

@@ -44,7 +44,9 @@ async fn the_site_is_served_from_the_binary_beside_the_api() {
 
     let (status, _, route) = fetch(&format!("{base}/game/7e8f9a0b-1c2d-4e3f-8a5b-6c7d8e9f0a1b"), None).await;
     assert_eq!((status, route == page), (200, true), "client-side routes get the app's page");
-    let (status, headers, script) = fetch(&format!("{base}/js/rules.js"), None).await;
+    let (status, _, route) = fetch(&format!("{base}/rules/closing-in"), None).await;
+    assert_eq!((status, route == page), (200, true), "each game kind's rules page is a client-side route");
+    let (status, headers, script) = fetch(&format!("{base}/js/kinds/paper-soccer/rules.js"), None).await;
     assert_eq!(status, 200);
     assert!(header(&headers, "content-type").contains("javascript"));
     assert!(script.contains("export class Position"));

@@ -13,7 +13,7 @@ const ROUTES = [
   { pattern: /^\/game\/([0-9a-f-]{36})$/, page: () => import('./game.js') },
   { pattern: /^\/replay\/([0-9a-f-]{36})$/, page: () => import('./replay.js'), public: true },
   { pattern: /^\/challenge\/([0-9a-f-]{36})$/, page: () => import('./challenge.js') },
-  { pattern: /^\/rules$/, page: () => import('./rules-page.js'), public: true },
+  { pattern: /^\/rules(?:\/([a-z-]+))?$/, page: () => import('./rules-page.js'), public: true },
 ];
 
 const root = document.getElementById('page');

@@ -3,6 +3,7 @@
 import { api } from './api.js';
 import { h, replaceChildren } from './dom.js';
 import { describeTimeControl } from './format.js';
+import { gameName, kindOf } from './kinds/index.js';
 import { linkBox } from './lobby/challenges.js';
 
 const CLOSED = {
@@ -25,7 +26,7 @@ export async function mount(root, context, [id]) {
   }
   const mine = challenge.challenger.id === me.id;
   const seat = challenge.colour === 'random' ? 'sides are drawn at random'
-    : `${challenge.challenger.name} plays ${challenge.colour}`;
+    : `${challenge.challenger.name} plays ${kindOf(challenge.ruleset).seats[challenge.colour].name}`;
   const error = h('p', { class: 'error', role: 'alert', hidden: true });
   const accept = async () => {
     try {
@@ -53,7 +54,7 @@ export async function mount(root, context, [id]) {
   };
   replaceChildren(panel,
     h('h1', { text: mine ? 'Your challenge' : `${challenge.challenger.name} challenges you` }),
-    h('p', { class: 'lead', text: `Paper Soccer, ${describeTimeControl(challenge.time_control)}; ${seat}.` }),
+    h('p', { class: 'lead', text: `${gameName(challenge.ruleset)}, ${describeTimeControl(challenge.time_control)}; ${seat}.` }),
     body(), error);
   return null;
 }

@@ -3,6 +3,7 @@
 import { api } from './api.js';
 import { h } from './dom.js';
 import { field, form } from './forms.js';
+import { KINDS, rulesUrl } from './kinds/index.js';
 
 /** Where to go after signing in: the `next` of the address if it is a page of this site. */
 function destination() {
@@ -44,9 +45,9 @@ export function mount(root, context) {
   root.append(
     h('section', { class: 'entry' },
       h('div', { class: 'hero' },
-        h('h1', { text: 'Paper Soccer, on squared paper' }),
-        h('p', { class: 'lead' }, 'Draw the ball\'s path point by point; bounce off old lines to keep moving; ' +
-          'get it into your opponent\'s goal. ', h('a', { href: '/rules', text: 'How to play' })),
+        h('h1', { text: 'Games on squared paper' }),
+        h('p', { class: 'lead' }, 'Paper-and-pencil games against people, live: ',
+          [...KINDS.values()].flatMap((kind, i) => [i ? ', ' : '', h('a', { href: rulesUrl(kind), text: kind.name })]), '.'),
         guest),
       h('div', { class: 'accounts' },
         h('section', { class: 'panel' }, h('h2', { text: 'Sign in' }), login),

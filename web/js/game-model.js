@@ -1,7 +1,7 @@
 // A game as the server tells it: built from a snapshot, then advanced by each event in order. It replays the
-// moves through the rules, so it knows every drawn segment, who drew it, and where the ball is.
+// moves through its kind's rules (kinds/), so it knows the position and every action, who played it and when.
 
-import { Pitch, Position, parseDigits, stepPoint } from './rules.js';
+import { kindOf } from './kinds/index.js';
 
 export class GameModel {
   constructor(snapshot) {
@@ -21,10 +21,11 @@ export class GameModel {
     this.clocks = snapshot.clocks;
     this.clocksAt = snapshot.clocks_at_ms;
     this.ply = snapshot.ply;
-    this.pitch = new Pitch(snapshot.ruleset);
-    this.position = new Position(this.pitch);
-    /** Every step: `{from, to, digit, seat, turn}`; `turn` counts completed turns before it. */
-    this.steps = [];
+    this.kind = kindOf(snapshot.ruleset);
+    /** The kind's game after every move so far. */
+    this.game = this.kind.newGame(snapshot.ruleset);
+    /** Every action (a ply): `{action, seat}`. */
+    this.actions = [];
     /** Completed and current turns: `{seat, notation, ended}`. */
     this.turns = [];
     /** Seats whose player is away, with the moment the opponent may claim the win. */
@@ -44,25 +45,24 @@ export class GameModel {
 
   /** Whose turn it is while the game is on. */
   toAct() {
-    return this.status === 'active' && !this.position.outcome ? this.position.toMove : null;
+    return this.status === 'active' && !this.game.outcome ? this.game.toMove : null;
   }
 
-  /** Whether a seat has played a step (abort is allowed until both have). */
+  /** Whether a seat has played an action (abort is allowed until both have). */
   hasMoved(seat) {
-    return this.steps.some((step) => step.seat === seat);
+    return this.actions.some((action) => action.seat === seat);
   }
 
   applyMove(move) {
-    for (const digit of parseDigits(move.notation)) {
-      const from = this.position.ball;
-      this.position.step(digit);
-      this.steps.push({ from, to: stepPoint(from, digit), digit, seat: move.seat, turn: this.turns.length });
+    for (const action of this.kind.notation.actions(move.notation)) {
+      this.game.play(action);
+      this.actions.push({ action, seat: move.seat });
     }
     const current = this.turns.at(-1);
     if (current && !current.ended && current.seat === move.seat) current.notation += move.notation;
     else this.turns.push({ seat: move.seat, notation: move.notation, ended: false });
     if (move.turn_ended) this.turns.at(-1).ended = true;
-    this.ply = move.ply + move.notation.length;
+    this.ply = move.ply + this.kind.notation.actionCount(move.notation);
   }
 
   setClocks(clocks, at) {

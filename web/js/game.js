@@ -1,7 +1,6 @@
-// A live game: play it (one `move` frame per step, as the steps are made) or watch it.
+// A live game: play it (one `move` frame per action, as the actions are made) or watch it.
 
 import { api } from './api.js';
-import { Board, keypadDigit } from './board.js';
 import { h, replaceChildren } from './dom.js';
 import { GameFeed } from './feed.js';
 import { GameModel } from './game-model.js';
@@ -11,7 +10,7 @@ import { showNotice } from './notice.js';
 import { PlayerCard } from './player-card.js';
 import { ratingIn } from './ratings.js';
 import { mountRematch } from './rematch.js';
-import { otherSeat, parseDigits, stepPoint } from './rules.js';
+import { otherSeat } from './seats.js';
 
 /** How often clocks and countdowns are redrawn between server events. */
 const TICK_MS = 100;
@@ -38,7 +37,7 @@ class GamePage {
       snapshot: (game) => this.start(game),
       event: (envelope) => this.onEvent(envelope),
       changed: () => this.render(),
-      rejected: (error) => this.say(`The server refused that step: ${error.message}`),
+      rejected: (error) => this.say(`The server refused that move: ${error.message}`),
       failed: (error) => this.fail(error),
     });
     this.onKey = (event) => this.key(event);
@@ -65,7 +64,8 @@ class GamePage {
     this.model = new GameModel(snapshot);
     this.seat = this.model.seatOf(this.me.id);
     const label = `${this.model.player('first').name} against ${this.model.player('second').name}`;
-    this.board = new Board(this.model.pitch, { label, onStep: (digit) => this.step(digit) });
+    const { kind } = this.model;
+    this.board = new kind.Board(this.model.ruleset, { label, onAction: (action) => this.play(action) });
     this.cards = {
       first: new PlayerCard(this.model.player('first'), 'first', { you: this.seat === 'first' }),
       second: new PlayerCard(this.model.player('second'), 'second', { you: this.seat === 'second' }),
@@ -75,16 +75,16 @@ class GamePage {
     this.actions = h('div', { class: 'actions', id: 'game-actions' });
     this.moves = h('div', { class: 'move-list', id: 'move-list', tabindex: 0, 'aria-label': 'Moves' });
     this.after = h('div', { class: 'after' });
-    this.howToMove = this.seat ? h('p', { class: 'hint', text: 'Click or tap a highlighted point to move there. Keyboard: the numeric keypad, 8 = up, 9 = up-right, 6 = right … 7 = up-left.' }) : null;
-    // Each card sits at the end of the goal its player defends: second at the top, first at the bottom.
+    this.howToMove = this.seat ? h('p', { class: 'hint', text: kind.howToMove }) : null;
+    // Second at the top, first at the bottom: every kind's board is drawn from the first seat's side.
     replaceChildren(this.root,
       h('div', { class: 'game-page' },
         h('div', { class: 'board-column' }, this.cards.second.element, h('div', { class: 'board-wrap' }, this.board.element), this.cards.first.element),
         h('aside', { class: 'side' },
           h('p', { class: 'game-title' }, h('strong', { text: describeTimeControl(this.model.timeControl) }),
             this.model.rated ? ' · rated' : ' · casual',
-            this.seat ? ` · you play ${this.seat}, attacking the ${this.seat === 'first' ? 'top' : 'bottom'} goal`
-              : ' · watching'),
+            ` · ${kind.name}`,
+            this.seat ? ` · you play ${kind.seats[this.seat].name}, ${kind.seats[this.seat].role}` : ' · watching'),
           this.status, this.sending, this.actions,
           h('h2', { class: 'small-heading', text: 'Moves' }), this.moves,
           this.howToMove,
@@ -97,7 +97,7 @@ class GamePage {
   showRatings() {
     for (const seat of ['first', 'second']) {
       api.player(this.model.player(seat).name).then((profile) => {
-        if (!this.model.ratingChanges.length) this.cards[seat].setRating(ratingIn(profile, this.model.speed));
+        if (!this.model.ratingChanges.length) this.cards[seat].setRating(ratingIn(profile, this.model.kind.key, this.model.speed));
       }, () => {});
     }
   }
@@ -115,46 +115,42 @@ class GamePage {
     this.render();
   }
 
-  /** The game as the player sees it: the server's state plus the steps still on their way to it. */
+  /** The game as the player sees it: the server's state plus the actions still on their way to it. */
   display() {
-    const position = this.model.position.clone();
-    const steps = this.model.steps.map((step) => ({ ...step }));
+    const game = this.model.game.clone();
     const pending = this.feed.pendingNotation();
     const turns = this.model.turns.map((turn, index) => ({ ...turn, index }));
     if (pending) {
       const open = turns.at(-1);
       const turnIndex = open && !open.ended && open.seat === this.seat ? open.index : turns.length;
       if (turnIndex === turns.length) turns.push({ seat: this.seat, notation: '', ended: false, index: turnIndex });
-      for (const digit of parseDigits(pending)) {
-        const from = position.ball;
-        const result = position.step(digit);
-        steps.push({ from, to: stepPoint(from, digit), seat: this.seat, turn: turnIndex });
-        turns[turnIndex].notation += String(digit);
+      for (const action of this.model.kind.notation.actions(pending)) {
+        game.play(action);
+        turns[turnIndex].notation += action;
         turns[turnIndex].pending = true;
-        if (result !== 'bounce') turns[turnIndex].ended = true;
+        if (!game.midTurn) turns[turnIndex].ended = true;
       }
     }
-    const lastTurn = steps.at(-1)?.turn;
-    for (const step of steps) step.recent = step.turn === lastTurn;
-    return { position, steps, turns };
+    return { game, turns };
   }
 
-  myMove(position) {
-    return this.model.status === 'active' && this.seat && !position.outcome && position.toMove === this.seat;
+  myMove(game) {
+    return this.model.status === 'active' && this.seat && !game.outcome && game.toMove === this.seat;
   }
 
-  step(digit) {
-    const { position } = this.display();
-    if (!this.myMove(position) || !position.isLegal(digit)) return;
-    this.feed.move(this.model.ply + this.feed.pendingNotation().length, String(digit));
+  play(action) {
+    const { game } = this.display();
+    if (!this.myMove(game) || !game.legalActions().includes(action)) return;
+    // Each pending move is one action: the plies so far are the server's and those.
+    this.feed.move(this.model.ply + this.feed.pending.length, action);
   }
 
   key(event) {
-    if (event.target.closest?.('input, textarea, select')) return;
-    const digit = keypadDigit(event);
-    if (digit === undefined || !this.model) return;
+    if (event.target.closest?.('input, textarea, select') || !this.model) return;
+    const action = this.board.keyAction?.(event);
+    if (action === undefined) return;
     event.preventDefault();
-    this.step(digit);
+    this.play(action);
   }
 
   say(text) {
@@ -163,35 +159,33 @@ class GamePage {
 
   render() {
     if (!this.model) return;
-    const { position, steps, turns } = this.display();
-    const mine = this.myMove(position);
-    const targets = mine ? position.legalDirections().map((digit) => ({ digit, bounce: position.wouldBounce(digit) })) : [];
-    this.board.draw({ steps, ball: position.ball, targets });
+    const { game, turns } = this.display();
+    const mine = this.myMove(game);
+    this.board.draw(game, { targets: mine });
     this.board.element.classList.toggle('my-move', mine);
-    renderMoveList(this.moves, turns, { current: turns.length - 1 });
-    this.status.textContent = this.statusText(position);
-    this.status.className = `status${mine ? ' mine' : ''}${mine && position.midTurn ? ' bounce' : ''}`;
+    renderMoveList(this.moves, this.model.kind, turns, { current: turns.length - 1 });
+    this.status.textContent = this.statusText(game);
+    this.status.className = `status${mine ? ' mine' : ''}${mine && game.midTurn ? ' bounce' : ''}`;
 
     this.renderActions();
     this.renderAfter();
     this.tick();
   }
 
-  statusText(position) {
+  statusText(game) {
     const model = this.model;
+    const { messages } = model.kind;
     if (model.status === 'finished') {
       const text = describeResult(model.result, model.players);
       return this.seat ? `${resultFor(model.result, this.seat)}: ${text}.` : `${text}.`;
     }
     if (model.status === 'aborted' && model.abortedByAdmin) return 'An admin called the game off.';
     if (model.status === 'aborted') return 'The game was aborted.';
-    if (position.outcome) return 'The ball is in — waiting for the server…';
-    const mover = position.toMove;
-    if (mover === this.seat) {
-      return position.midTurn ? 'Bounce! Your turn goes on: step again.' : 'Your move.';
-    }
+    if (game.outcome) return messages.over;
+    const mover = game.toMove;
+    if (mover === this.seat) return game.midTurn ? messages.again : 'Your move.';
     const name = model.player(mover).name;
-    return position.midTurn ? `${name} bounced and moves again.` : `${name} to move.`;
+    return game.midTurn ? messages.othersAgain(name) : `${name} to move.`;
   }
 
   renderActions() {
@@ -265,7 +259,7 @@ class GamePage {
     this.afterShown = true;
     if (this.seat) {
       const opponent = this.model.player(otherSeat(this.seat)).name;
-      this.closeRematch = mountRematch(this.after, this.context, { gameId: this.gameId, seat: this.seat, opponent });
+      this.closeRematch = mountRematch(this.after, this.context, { gameId: this.gameId, seat: this.seat, opponent, kind: this.model.kind });
     }
     const finished = this.model.status === 'finished';
     this.after.append(h('div', { class: 'button-row' },

@@ -3,6 +3,7 @@
 
 import { api } from './api.js';
 import { h } from './dom.js';
+import { KINDS, rulesUrl } from './kinds/index.js';
 import * as challenges from './lobby/challenges.js';
 import { LobbyFeed } from './lobby/feed.js';
 import * as leaderboard from './lobby/leaderboard.js';
@@ -42,6 +43,8 @@ export function mount(root, context) {
     }
     return column;
   });
-  root.append(h('div', { class: 'lobby' }, columns));
+  const rules = h('p', { class: 'hint lobby-rules' }, 'How to play: ',
+    [...KINDS.values()].flatMap((kind, i) => [i ? ' · ' : '', h('a', { href: rulesUrl(kind), text: kind.name })]));
+  root.append(h('div', { class: 'lobby' }, columns), rules);
   return () => cleanups.forEach((cleanup) => cleanup?.());
 }

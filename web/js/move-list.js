@@ -1,13 +1,19 @@
-// The move list in kurnik notation: numbered rows of turns, first seat then second ("1. 0 0 2. 53 4").
+// The move list: numbered rows of turns, first seat then second, each turn its actions run together
+// ("1. 0 0 2. 53 4" in Paper Soccer, "1. D5 B2 2. B3 C3" in Closing In).
 
 import { h, replaceChildren } from './dom.js';
 import { turnRows } from './game-model.js';
 
 /**
- * Renders `turns` (`[{seat, notation, ended}]`) into `container`. `current` is the index of the turn to mark;
- * `onSelect(index)`, when given, makes each turn a button (replays jump to it).
+ * Renders `turns` (`[{seat, notation, ended}]`) of a game of `kind` (its seats name the columns) into
+ * `container`. `current` is the index of the turn to mark; `onSelect(index)`, when given, makes each turn a
+ * button (replays jump to it).
  */
-export function renderMoveList(container, turns, { current = -1, onSelect } = {}) {
+export function renderMoveList(container, kind, turns, { current = -1, onSelect } = {}) {
+  const column = (seat) => {
+    const { name } = kind.seats[seat];
+    return h('th', { scope: 'col', text: name.charAt(0).toUpperCase() + name.slice(1) });
+  };
   const cell = (turn) => {
     if (!turn) return h('td');
     const text = turn.ended ? turn.notation : `${turn.notation}…`;
@@ -22,7 +28,7 @@ export function renderMoveList(container, turns, { current = -1, onSelect } = {}
   replaceChildren(container, rows.length === 0
     ? h('p', { class: 'empty', text: 'No moves yet.' })
     : h('table', { class: 'moves' },
-      h('thead', {}, h('tr', {}, h('th', { scope: 'col', text: '#' }), h('th', { scope: 'col', text: 'First' }), h('th', { scope: 'col', text: 'Second' }))),
+      h('thead', {}, h('tr', {}, h('th', { scope: 'col', text: '#' }), column('first'), column('second'))),
       h('tbody', {}, rows.map((row) => h('tr', {}, h('th', { scope: 'row', text: `${row.number}.` }), cell(row.first), cell(row.second))))));
   // Keep the marked turn in view inside the list without scrolling the page.
   const marked = container.querySelector('.current') ?? container.querySelector('tbody tr:last-child');

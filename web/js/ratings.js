@@ -5,9 +5,9 @@ import { h } from './dom.js';
 /** Where a player without rated games in a speed class starts (docs/protocol.md). */
 const START = { rating: 1500, provisional: true, games: 0 };
 
-/** A player's Paper Soccer rating for `speed` from their profile, or the starting rating. */
-export function ratingIn(profile, speed) {
-  return profile.ratings.find((r) => r.kind === 'paper-soccer' && r.speed === speed) ?? START;
+/** A player's rating in game kind `kind` (its key) for `speed` from their profile, or the starting rating. */
+export function ratingIn(profile, kind, speed) {
+  return profile.ratings.find((r) => r.kind === kind && r.speed === speed) ?? START;
 }
 
 /** A rating as it reads beside a name: `1532`, or `1500?` with a title saying why while it is provisional. */

@@ -4,12 +4,15 @@
 
 import { api } from './api.js';
 import { h, replaceChildren } from './dom.js';
-import { otherSeat } from './rules.js';
+import { otherSeat } from './seats.js';
 
-/** Mounts the rematch box for the player in `seat` of game `gameId` against `opponent`; returns its cleanup. */
-export function mountRematch(container, context, { gameId, seat, opponent }) {
+/**
+ * Mounts the rematch box for the player in `seat` of game `gameId` (of game kind `kind`) against `opponent`;
+ * returns its cleanup.
+ */
+export function mountRematch(container, context, { gameId, seat, opponent, kind }) {
   const me = context.account();
-  const side = `you play ${otherSeat(seat)}`;
+  const side = `you play ${kind.seats[otherSeat(seat)].name}`;
   /** The open offer, mine or theirs; a line about how the last one ended. */
   let offer = null;
   let note = '';

@@ -1,13 +1,11 @@
-// Replaying a game step by step: first / back / forward / last, a slider, the move list, and the record.
+// Replaying a game action by action: first / back / forward / last, a slider, the move list, and the record.
 
 import { api } from './api.js';
-import { Board } from './board.js';
 import { h, replaceChildren, s } from './dom.js';
 import { describeResult, describeTimeControl } from './format.js';
 import { GameModel } from './game-model.js';
 import { renderMoveList } from './move-list.js';
 import { PlayerCard } from './player-card.js';
-import { Pitch, Position } from './rules.js';
 
 /** The control buttons' drawings (SVG paths in a 16 × 16 box): bar and triangles, as on any player. */
 const ICONS = {
@@ -37,17 +35,18 @@ class Replay {
     this.model = new GameModel(snapshot);
     this.snapshot = snapshot;
     const { model } = this;
-    this.total = model.steps.length;
-    // The number of steps played by the end of each turn, and the move record (with clocks) each step ends.
+    const { kind } = model;
+    this.total = model.actions.length;
+    // The number of actions played by the end of each turn, and the move record (with clocks) each action ends.
     let count = 0;
-    this.turnEnds = model.turns.map((turn) => (count += turn.notation.length));
+    this.turnEnds = model.turns.map((turn) => (count += kind.notation.actionCount(turn.notation)));
     this.clocksAfter = [];
-    let steps = 0;
+    let actions = 0;
     for (const move of snapshot.moves) {
-      steps += move.notation.length;
-      this.clocksAfter[steps] = move.clocks;
+      actions += kind.notation.actionCount(move.notation);
+      this.clocksAfter[actions] = move.clocks;
     }
-    this.board = new Board(model.pitch, { label: `Replay: ${model.player('first').name} against ${model.player('second').name}` });
+    this.board = new kind.Board(model.ruleset, { label: `Replay: ${model.player('first').name} against ${model.player('second').name}` });
     this.cards = { first: new PlayerCard(model.player('first'), 'first'), second: new PlayerCard(model.player('second'), 'second') };
     this.slider = h('input', { type: 'range', id: 'replay-slider', min: 0, max: this.total, value: this.total,
       'aria-label': 'Step', on: { input: () => this.show(Number(this.slider.value)) } });
@@ -61,7 +60,7 @@ class Replay {
       h('div', { class: 'game-page replay' },
         h('div', { class: 'board-column' }, this.cards.second.element, h('div', { class: 'board-wrap' }, this.board.element), this.cards.first.element),
         h('aside', { class: 'side' },
-          h('p', { class: 'game-title' }, h('strong', { text: 'Replay' }), ` · ${describeTimeControl(model.timeControl)}`),
+          h('p', { class: 'game-title' }, h('strong', { text: 'Replay' }), ` · ${kind.name} · ${describeTimeControl(model.timeControl)}`),
           h('p', { class: 'status', id: 'replay-result', text: this.resultText() }),
           live ? h('p', {}, h('a', { class: 'button primary', href: `/game/${snapshot.id}`, text: 'Watch it live' })) : null,
           h('div', { class: 'controls', role: 'group', 'aria-label': 'Replay controls' },
@@ -99,19 +98,17 @@ class Replay {
     this.show(targets[event.key]);
   }
 
-  /** Shows the position after `count` steps. */
+  /** Shows the position after `count` actions. */
   show(count) {
     this.at = Math.max(0, Math.min(this.total, count));
-    const position = new Position(new Pitch(this.model.ruleset));
-    const steps = this.model.steps.slice(0, this.at);
-    for (const step of steps) position.step(step.digit);
-    const lastTurn = steps.at(-1)?.turn;
-    this.board.draw({ steps: steps.map((step) => ({ ...step, recent: step.turn === lastTurn })), ball: position.ball });
+    const game = this.model.kind.newGame(this.model.ruleset);
+    for (const { action } of this.model.actions.slice(0, this.at)) game.play(action);
+    this.board.draw(game);
     this.slider.value = String(this.at);
     const turn = this.turnEnds.findIndex((end) => end >= this.at);
     const current = this.at === 0 ? -1 : turn;
     const turns = this.model.turns.map((t, index) => ({ ...t, index }));
-    renderMoveList(this.moves, turns, { current, onSelect: (index) => this.show(this.turnEnds[index]) });
+    renderMoveList(this.moves, this.model.kind, turns, { current, onSelect: (index) => this.show(this.turnEnds[index]) });
     this.counter.textContent = `Step ${this.at} of ${this.total}`;
     let clocks = this.snapshot.moves.length ? null : this.snapshot.clocks;
     for (let k = this.at; k >= 0 && !clocks; k -= 1) clocks = this.clocksAfter[k];
@@ -119,7 +116,7 @@ class Replay {
     for (const seat of ['first', 'second']) {
       const ms = clocks ? clocks[`${seat}_ms`] : initial;
       this.cards[seat].setClock(ms, false);
-      this.cards[seat].setToMove(this.at < this.total || this.snapshot.status === 'active' ? position.toMove === seat : false);
+      this.cards[seat].setToMove(this.at < this.total || this.snapshot.status === 'active' ? game.toMove === seat : false);
     }
     for (const [id, disabled] of [['replay-first', this.at === 0], ['replay-back', this.at === 0],
       ['replay-forward', this.at === this.total], ['replay-last', this.at === this.total]]) {

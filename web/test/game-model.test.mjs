@@ -8,18 +8,20 @@ import { GameModel } from '../js/game-model.js';
 
 const clocks = (first, second, running) => ({ first_ms: first, second_ms: second, running });
 
-function activeGame() {
+const PITCH = { kind: 'paper-soccer', width: 8, height: 10, goal: 2 };
+
+function activeGame(ruleset = PITCH, moves = [{ ply: 0, seat: 'first', notation: '0', turn_ended: true, at_ms: 1000, clocks: clocks(179000, 180000, 'second') }]) {
   return new GameModel({
     id: '7e8f9a0b-1c2d-4e3f-8a5b-6c7d8e9f0a1b',
     players: [{ account_id: 'a', name: 'alice', guest: false }, { account_id: 'b', name: 'bob', guest: false }],
-    ruleset: { kind: 'paper-soccer', width: 8, height: 10, goal: 2 },
+    ruleset,
     time_control: { type: 'fischer', initial_seconds: 180, increment_seconds: 2 },
     speed: 'blitz',
     rated: true,
     status: 'active',
     result: null,
-    moves: [{ ply: 0, seat: 'first', notation: '0', turn_ended: true, at_ms: 1000, clocks: clocks(179000, 180000, 'second') }],
-    ply: 1,
+    moves,
+    ply: moves.length,
     to_act: 'second',
     mid_turn: false,
     clocks: clocks(179000, 180000, 'second'),
@@ -62,4 +64,23 @@ test('downtime credits and vacations set the clocks without a move', () => {
   game.apply({ at_ms: 62000, event: { type: 'vacation_started', seat: 'second', clocks: clocks(179000, 168000, null) } });
   assert.equal(game.timeLeft('second', 90000), 168000, 'a paused clock does not run');
   assert.equal(game.status, 'active');
+});
+
+test('a ply counts actions of the game\'s kind, not characters: a bounce in Paper Soccer, squares in Closing In', () => {
+  const soccer = activeGame();
+  soccer.apply({ at_ms: 2000, event: { type: 'moved', ply: 1, seat: 'second', notation: '2', turn_ended: true, clocks: clocks(179000, 178000, 'first') } });
+  // Back to the centre spot, which a line touches: a bounce, then a step east ends the turn.
+  soccer.apply({ at_ms: 3000, event: { type: 'moved', ply: 2, seat: 'first', notation: '52', turn_ended: true, clocks: clocks(177000, 178000, 'second') } });
+  assert.equal(soccer.ply, 4);
+  assert.equal(soccer.toAct(), 'second');
+  const moved = (ply, seat, notation) => ({ ply, seat, notation, turn_ended: true, at_ms: 1000 + ply, clocks: clocks(180000, 180000, seat === 'first' ? 'second' : 'first') });
+  const board = { kind: 'closing-in', size: 12 };
+  const game = activeGame(board, [moved(0, 'first', 'A12'), moved(1, 'second', 'L10')]);
+  assert.equal(game.ply, 2, 'A12 and L10 are one move each');
+  game.apply({ at_ms: 5000, event: { ...moved(2, 'first', 'A11'), type: 'moved' } });
+  assert.equal(game.ply, 3);
+  assert.equal(game.toAct(), 'second');
+  assert.deepEqual(game.turns.map((turn) => turn.notation), ['A12', 'L10', 'A11']);
+  assert.deepEqual(game.game.position.removed.map(({ x, y }) => [x, y]), [[0, 11]], 'A left A12');
+  assert.ok(game.hasMoved('first') && game.hasMoved('second'));
 });

@@ -1,6 +1,7 @@
 // The game viewer: the board after any ply (the server draws it), step-by-step replay, the moves with their
 // times and clocks, the timeline of what the server saw, and the admin's actions with a written reason.
 
+import { actionCount, kindOf } from '../../js/kinds/index.js';
 import { admin } from './api.js';
 import { clock, download, fill, h, reasonedActions, result, time, timeControl } from './dom.js';
 
@@ -42,6 +43,8 @@ export async function gamePage(page, id) {
   const moves = review.moves;
   const last = game.ply;
   let ply = last;
+  /** The ply after a move: a move holds as many plies as its kind counts actions in its text. */
+  const after = (move) => move.ply + actionCount(game.ruleset, move.notation);
 
   const board = h('div', { class: 'board', role: 'img', 'aria-label': 'The board' });
   const slider = h('input', { type: 'range', min: 0, max: last, value: last, 'aria-label': 'Ply' });
@@ -56,7 +59,7 @@ export async function gamePage(page, id) {
     where);
   slider.addEventListener('input', () => step(Number(slider.value)));
 
-  const moveRows = moves.map((move) => h('tr', { onclick: () => step(move.ply + move.notation.length) },
+  const moveRows = moves.map((move) => h('tr', { onclick: () => step(after(move)) },
     h('td', { class: 'turn' }, move.turn), h('td', { class: 'ply' }, move.ply),
     h('td', {}, review.accounts[SEATS[move.seat]].name), h('td', {}, move.notation),
     h('td', {}, move.received_at_ms ? time(move.received_at_ms).slice(11) : '–'),
@@ -68,8 +71,8 @@ export async function gamePage(page, id) {
   const timelineItems = review.timeline.map((entry) => {
     const item = h('li', {}, h('span', { class: 'time' }, time(entry.at_ms).slice(11)), describe(entry, game.players));
     if (entry.source === 'game' && entry.event.type === 'moved') {
-      item.addEventListener('click', () => step(entry.event.ply + entry.event.notation.length));
-      item.dataset.after = entry.event.ply + entry.event.notation.length;
+      item.addEventListener('click', () => step(after(entry.event)));
+      item.dataset.after = after(entry.event);
     }
     return item;
   });
@@ -79,7 +82,7 @@ export async function gamePage(page, id) {
     slider.value = String(to);
     where.textContent = `ply ${to} of ${last}`;
     moves.forEach((move, index) => moveRows[index].classList.toggle('selected',
-      move.ply < to && to <= move.ply + move.notation.length));
+      move.ply < to && to <= after(move)));
     timelineItems.forEach((item) => item.classList.toggle('current', item.dataset.after === String(to)));
     const picture = await admin.picture(id, to);
     if (ply !== to) return;
@@ -108,7 +111,7 @@ function facts(review) {
   return h('dl', { class: 'facts' },
     h('dt', {}, 'Result'), h('dd', {}, result(game)),
     h('dt', {}, 'Time control'), h('dd', {}, timeControl(game.time_control)),
-    h('dt', {}, 'Pitch'), h('dd', {}, `${game.ruleset.width}×${game.ruleset.height}, goal ${game.ruleset.goal}`),
+    h('dt', {}, 'Game'), h('dd', {}, `${kindOf(game.ruleset).name}, ${kindOf(game.ruleset).describeRuleset(game.ruleset)}`),
     h('dt', {}, 'Origin'), h('dd', {}, origin),
     h('dt', {}, 'Rated'), h('dd', {}, game.rated ? 'yes' : 'no'),
     h('dt', {}, 'Id'), h('dd', {}, game.id));

@@ -3,14 +3,15 @@
 import { api } from '../api.js';
 import { h, replaceChildren } from '../dom.js';
 import { describeTimeControl, formatCountdown } from '../format.js';
+import { gameName, kindOf } from '../kinds/index.js';
 import { showNotice } from '../notice.js';
 
 export const ID = 'challenges';
 
-const seatWords = (colour, mine) => {
+const seatWords = ({ colour, ruleset }, mine) => {
   if (colour === 'random') return 'sides drawn at random';
   const challengerFirst = colour === 'first';
-  return mine === challengerFirst ? 'you play first' : 'you play second';
+  return `you play ${kindOf(ruleset).seats[mine === challengerFirst ? 'first' : 'second'].name}`;
 };
 
 /** The address that opens the accept page of an open challenge. */
@@ -59,8 +60,8 @@ export function mount(container, lobby) {
     if (!mine) who = `${rematch ? 'Rematch from' : 'From'} ${challenge.challenger.name}`;
     else if (other) who = `${rematch ? 'Rematch to' : 'To'} ${other.name}`;
     const expires = formatCountdown(challenge.expires_at_ms - Date.now());
-    const terms = [describeTimeControl(challenge.time_control), challenge.rated ? 'rated' : 'casual',
-      seatWords(challenge.colour, mine), `expires in ${expires}`].join(' · ');
+    const terms = [gameName(challenge.ruleset), describeTimeControl(challenge.time_control), challenge.rated ? 'rated' : 'casual',
+      seatWords(challenge, mine), `expires in ${expires}`].join(' · ');
     return h('li', { class: 'challenge', 'data-challenge': challenge.id },
       h('div', { class: 'what' }, h('strong', { text: who }),
         h('span', { class: 'meta', text: terms })),

@@ -2,9 +2,11 @@
 // by `seek_added`, `seek_removed` and `pool_status` frames, and taken afresh from the `lobby` snapshot after
 // every reconnect. Panels listen for its `seeks` and `pools` events.
 
+import { rulesetKey } from '../kinds/index.js';
+
 /** The same key for equal pools, whatever order the server writes their fields in. */
 export function poolKey({ ruleset, time_control: tc, rated }) {
-  return [ruleset.kind, ruleset.width, ruleset.height, ruleset.goal, tc.initial_seconds, tc.increment_seconds, rated].join(':');
+  return [rulesetKey(ruleset), tc.initial_seconds, tc.increment_seconds, rated].join(':');
 }
 
 export class LobbyFeed extends EventTarget {

@@ -1,7 +1,9 @@
-// The leaderboard: the best established ratings of a speed class, and where I stand.
+// The leaderboard: the best established ratings of a game kind and speed class, and where I stand.
 
 import { api } from '../api.js';
 import { h, replaceChildren } from '../dom.js';
+import { choice } from '../forms.js';
+import { DEFAULT_KIND, KINDS } from '../kinds/index.js';
 import { ratingBadge, ratingIn } from '../ratings.js';
 import { SPEEDS } from '../time-controls.js';
 
@@ -15,12 +17,16 @@ export function mount(container, lobby) {
   let speed = 'blitz';
   const board = h('div', { class: 'leaderboard' });
   const mine = h('p', { class: 'hint', id: 'my-rating' });
+  const game = choice('Game', [...KINDS.values()].map((kind) => ({ value: kind.key, label: kind.name, selected: kind === DEFAULT_KIND })),
+    { name: 'leaderboard-game' });
+  const current = () => `${game.input.value}/${speed}`;
 
   const load = async () => {
-    const shown = speed;
+    const shown = current();
+    const kind = game.input.value;
     try {
-      const [{ players }, profile] = await Promise.all([api.leaderboard(shown, LIMIT), lobby.myProfile()]);
-      if (shown !== speed) return;
+      const [{ players }, profile] = await Promise.all([api.leaderboard(kind, speed, LIMIT), lobby.myProfile()]);
+      if (shown !== current()) return;
       replaceChildren(board, players.length
         ? h('ol', { class: 'ranking' }, players.map((entry) => h('li', { class: entry.player.id === me.id ? 'me' : null },
           h('span', { class: 'rank', text: String(entry.rank) }),
@@ -28,11 +34,11 @@ export function mount(container, lobby) {
           h('span', { class: 'games', text: `${entry.games} games` }),
           ratingBadge({ rating: entry.rating, provisional: false }))))
         : h('p', { class: 'empty', text: 'Nobody yet: a rating appears here once it is established (no longer provisional, marked ?).' }));
-      const rating = ratingIn(profile, shown);
-      replaceChildren(mine, `Your ${shown} rating: `, ratingBadge(rating),
+      const rating = ratingIn(profile, kind, speed);
+      replaceChildren(mine, `Your ${speed} rating: `, ratingBadge(rating),
         rating.games ? ` after ${rating.games} rated ${rating.games === 1 ? 'game' : 'games'}` : ', before any rated game');
     } catch (error) {
-      if (shown === speed) replaceChildren(board, h('p', { class: 'error', text: error.message }));
+      if (shown === current()) replaceChildren(board, h('p', { class: 'error', text: error.message }));
     }
   };
 
@@ -45,7 +51,8 @@ export function mount(container, lobby) {
     h('div', { class: 'panel-head' },
       h('h2', { id: `${ID}-title`, text: 'Leaderboard' }),
       h('fieldset', { class: 'segmented' }, h('legend', { class: 'visually-hidden', text: 'Speed' }), SPEEDS.map(tab))),
-    board, mine);
+    game.element, board, mine);
+  game.input.addEventListener('change', load);
   load();
   return null;
 }

@@ -3,6 +3,7 @@
 import { api } from '../api.js';
 import { h } from '../dom.js';
 import { formatTimeControl } from '../format.js';
+import { gameName } from '../kinds/index.js';
 import { mountGameList, pairing } from './game-list.js';
 
 export const ID = 'live-games';
@@ -13,7 +14,7 @@ export function mount(container, lobby) {
     const playing = game.players.some((player) => player.account_id === me.id);
     return h('li', { class: 'game' },
       h('a', { href: `/game/${game.id}` }, pairing(game),
-        h('span', { class: 'meta', text: `${formatTimeControl(game.time_control)} · ${game.ply} steps` })),
+        h('span', { class: 'meta', text: `${gameName(game.ruleset)} · ${formatTimeControl(game.time_control)} · ${game.ply} plies` })),
       h('a', { class: 'button small', href: `/game/${game.id}`, text: playing ? 'Play' : 'Watch' }));
   };
   return mountGameList(container, lobby, {

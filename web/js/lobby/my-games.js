@@ -3,6 +3,7 @@
 import { api } from '../api.js';
 import { h } from '../dom.js';
 import { describeResult, formatTimeControl, resultFor } from '../format.js';
+import { gameName } from '../kinds/index.js';
 import { mountGameList } from './game-list.js';
 
 export const ID = 'my-games';
@@ -12,7 +13,7 @@ export function mount(container, lobby) {
   const item = (game) => {
     const seat = game.players[0].account_id === me.id ? 'first' : 'second';
     const opponent = game.players[seat === 'first' ? 1 : 0].name;
-    const tc = formatTimeControl(game.time_control);
+    const tc = `${gameName(game.ruleset)} · ${formatTimeControl(game.time_control)}`;
     if (game.status === 'active') {
       const mine = game.to_act === seat;
       return h('li', { class: `game${mine ? ' my-turn' : ''}` },

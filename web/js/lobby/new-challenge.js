@@ -5,6 +5,7 @@ import { h } from '../dom.js';
 import { choice, field, form } from '../forms.js';
 import { formatTimeControl } from '../format.js';
 import { DEFAULT_TIME_CONTROL, TIME_CONTROLS, speedName, speedOf } from '../time-controls.js';
+import { gameChoice } from './game-choice.js';
 
 export const ID = 'new-challenge';
 
@@ -16,14 +17,16 @@ export function mount(container, lobby) {
   const rated = choice('Games', [{ value: 'false', label: 'Casual' }, { value: 'true', label: 'Rated' }], { name: 'rated' });
   const colour = choice('You play', [
     { value: 'random', label: 'Either side (drawn at random)' },
-    { value: 'first', label: 'First (kick off, attack the top goal)' },
-    { value: 'second', label: 'Second (attack the bottom goal)' },
+    { value: 'first', label: '' },
+    { value: 'second', label: '' },
   ], { name: 'colour' });
+  const game = gameChoice('game', { seats: colour.input });
 
   const create = async () => {
     const name = opponent.input.value.trim();
     const challenge = await api.createChallenge({
       opponent: name || undefined,
+      ruleset: game.selected().ruleset,
       time_control: TIME_CONTROLS[Number(timeControl.input.value)],
       colour: colour.input.value,
       rated: rated.input.value === 'true',
@@ -36,6 +39,7 @@ export function mount(container, lobby) {
     h('h2', { id: `${ID}-title`, text: 'Challenge someone' }),
     form({ class: 'stack' }, [
       opponent.element,
+      game.element,
       h('div', { class: 'row' }, timeControl.element, rated.element),
       colour.element,
       h('button', { class: 'primary', type: 'submit', id: 'create-challenge', text: 'Send challenge' }),

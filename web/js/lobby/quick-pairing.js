@@ -1,20 +1,20 @@
-// Quick pairing: one button per common time control, rated or casual. Each pressed button waits in that pool
+// Quick pairing: one button per common time control of the chosen game, rated or casual. Each pressed button
+// waits in that pool
 // (several at once is fine); the server pairs players of similar rating and the game opens on `game_started`.
 // Waiting lasts while this page is open: leaving the lobby leaves the pools.
 
 import { h, replaceChildren } from '../dom.js';
 import { formatCountdown, formatElapsed, formatTimeControl } from '../format.js';
+import { gameName } from '../kinds/index.js';
 import { showNotice } from '../notice.js';
 import { POOL_TIME_CONTROLS, speedName, speedOf } from '../time-controls.js';
 import { poolKey } from './feed.js';
+import { gameChoice } from './game-choice.js';
 
 export const ID = 'quick-pairing';
 
-/** Every pool plays on kurnik's pitch. */
-const PITCH = { kind: 'paper-soccer', width: 8, height: 10, goal: 2 };
-
 const poolName = (spec) =>
-  `${formatTimeControl(spec.time_control)} ${speedName(speedOf(spec.time_control))}, ${spec.rated ? 'rated' : 'casual'}`;
+  `${gameName(spec.ruleset)}: ${formatTimeControl(spec.time_control)} ${speedName(speedOf(spec.time_control))}, ${spec.rated ? 'rated' : 'casual'}`;
 
 const expectation = (status) => {
   const others = status.waiting > 1 ? ` · ${status.waiting - 1} more waiting` : '';
@@ -32,7 +32,8 @@ export function mount(container, lobby) {
   /** Pools with a join or leave on its way. */
   const busy = new Set();
 
-  const spec = (timeControl) => ({ ruleset: PITCH, time_control: timeControl, rated });
+  const game = gameChoice('pool-game', { onChange: () => update() });
+  const spec = (timeControl) => ({ ruleset: game.selected().ruleset, time_control: timeControl, rated });
 
   const toggle = async (timeControl) => {
     const pool = spec(timeControl);
@@ -103,6 +104,7 @@ export function mount(container, lobby) {
       h('fieldset', { class: 'segmented' }, h('legend', { class: 'visually-hidden', text: 'Games in the pools' }),
         mode('false', 'Casual'), mode('true', 'Rated'))),
     h('p', { class: 'hint', text: 'Press a time control to play the next free player of about your rating. Press several to get a game sooner; press again to stop.' }),
+    h('div', { class: 'row' }, game.element),
     h('div', { class: 'pools', role: 'group', 'aria-label': 'Time controls' }, buttons.map((b) => b.button)),
     box);
 

@@ -3,9 +3,11 @@
 import { h } from '../dom.js';
 import { choice, form } from '../forms.js';
 import { formatTimeControl } from '../format.js';
+import { gameName, kindOf } from '../kinds/index.js';
 import { showNotice } from '../notice.js';
 import { ratingBadge, ratingIn } from '../ratings.js';
 import { DEFAULT_TIME_CONTROL, TIME_CONTROLS, speedName, speedOf } from '../time-controls.js';
+import { gameChoice } from './game-choice.js';
 
 export const ID = 'seeks';
 
@@ -15,10 +17,10 @@ const RANGES = [null, 100, 200, 300];
 const offline = (error) => (error.code === 'offline' ? new Error('You are offline; try again when the connection is back.') : error);
 
 /** Which side the viewer plays if the seek is taken: the creator's `colour` seen from `mine` or not. */
-function sideText(colour, mine) {
+function sideText({ colour, ruleset }, mine) {
   if (colour === 'random') return 'either side';
   const creatorFirst = colour === 'first';
-  return `you play ${mine === creatorFirst ? 'first' : 'second'}`;
+  return `you play ${kindOf(ruleset).seats[mine === creatorFirst ? 'first' : 'second'].name}`;
 }
 
 export function mount(container, lobby) {
@@ -41,7 +43,7 @@ export function mount(container, lobby) {
   /** Why I may not accept a seek (its rating range), or null. */
   const barred = (seek) => {
     if (!seek.rating_range || !profile) return null;
-    const { rating } = ratingIn(profile, seek.speed);
+    const { rating } = ratingIn(profile, seek.ruleset.kind, seek.speed);
     const { min, max } = seek.rating_range;
     return rating < min || rating > max ? `Only for ratings ${min}–${max}; your ${seek.speed} rating is ${rating}.` : null;
   };
@@ -50,9 +52,10 @@ export function mount(container, lobby) {
     const mine = seek.creator.id === me.id;
     const reason = mine ? null : barred(seek);
     const terms = [
+      gameName(seek.ruleset),
       `${formatTimeControl(seek.time_control)} ${speedName(seek.speed)}`,
       seek.rated ? 'rated' : 'casual',
-      sideText(seek.colour, mine),
+      sideText(seek, mine),
       seek.rating_range && !reason ? `ratings ${seek.rating_range.min}–${seek.rating_range.max}` : null,
     ].filter(Boolean).join(' · ');
     return h('li', { class: `seek${mine ? ' mine' : ''}`, 'data-seek': seek.id },
@@ -98,19 +101,21 @@ export function mount(container, lobby) {
   const rated = choice('Games', [{ value: 'true', label: 'Rated' }, { value: 'false', label: 'Casual' }], { name: 'seek-rated' });
   const colour = choice('You play', [
     { value: 'random', label: 'Either side' },
-    { value: 'first', label: 'First' },
-    { value: 'second', label: 'Second' },
+    { value: 'first', label: '' },
+    { value: 'second', label: '' },
   ], { name: 'seek-colour' });
+  const game = gameChoice('seek-game', { seats: colour.input });
   const range = choice('Opponents', RANGES.map((gap, i) => ({ value: String(i),
     label: gap === null ? 'Any rating' : `Within ${gap} of my rating` })), { name: 'seek-range' });
 
   const create = async () => {
     const tc = TIME_CONTROLS[Number(timeControl.input.value)];
     const gap = RANGES[Number(range.input.value)];
-    const frame = { type: 'seek_create', time_control: tc, rated: rated.input.value === 'true', colour: colour.input.value };
+    const { ruleset } = game.selected();
+    const frame = { type: 'seek_create', ruleset, time_control: tc, rated: rated.input.value === 'true', colour: colour.input.value };
     if (gap !== null) {
       profile ??= await lobby.myProfile();
-      const { rating } = ratingIn(profile, speedOf(tc));
+      const { rating } = ratingIn(profile, ruleset.kind, speedOf(tc));
       frame.rating_range = { min: rating - gap, max: rating + gap };
     }
     await connection.request(frame).catch((error) => {
@@ -123,6 +128,7 @@ export function mount(container, lobby) {
     list,
     h('h3', { text: 'Open a seek' }),
     form({ class: 'stack', 'aria-label': 'Open a seek' }, [
+      game.element,
       h('div', { class: 'row' }, timeControl.element, rated.element),
       h('div', { class: 'row' }, colour.element, range.element),
       h('button', { class: 'primary', type: 'submit', id: 'create-seek', text: 'Open seek' }),

@@ -1,4 +1,4 @@
-// Checks web/js/rules.js against the engine's facts: the goal-mouth walls, bounces, and every game of the kurnik
+// Checks web/js/kinds/paper-soccer/rules.js against the engine's facts: the goal-mouth walls, bounces, and every game of the kurnik
 // corpus (../shared/corpus/kurnik, or KARTKA_CORPUS_DIR) replayed step by step with its recorded result.
 // Run with `node --test web/test/`.
 
@@ -9,7 +9,7 @@ import { test } from 'node:test';
 import { fileURLToPath } from 'node:url';
 import { gunzipSync } from 'node:zlib';
 
-import { Pitch, Position, parseDigits } from '../js/rules.js';
+import { Pitch, Position, parseDigits } from '../js/kinds/paper-soccer/rules.js';
 
 const [N, NE, E, S, W, NW] = [0, 1, 2, 4, 6, 7];
 

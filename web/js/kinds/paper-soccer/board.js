@@ -1,8 +1,8 @@
 // The pitch in SVG: squared paper, the walls and goals, each player's lines in their colour, the ball, and the
 // points the ball may step to. It only draws and reports clicks; games and replays decide what to show.
 
-import { s } from './dom.js';
-import { DIRECTIONS, stepPoint } from './rules.js';
+import { s } from '../../dom.js';
+import { DIRECTIONS, Pitch, stepPoint } from './rules.js';
 
 /** SVG units per lattice cell. */
 const CELL = 10;
@@ -11,14 +11,18 @@ const MARGIN = 0.6;
 
 const px = (v) => v * CELL;
 
+/** Numeric keypad keys by kurnik digit: 8 = N, 9 = NE, 6 = E, 3 = SE, 2 = S, 1 = SW, 4 = W, 7 = NW. */
+const KEYPAD = { 8: 0, 9: 1, 6: 2, 3: 3, 2: 4, 1: 5, 4: 6, 7: 7 };
+
 export class Board {
   /**
-   * `options.onStep(digit)` is called when a highlighted point is clicked or tapped (games only);
-   * `options.label` names the board for screen readers.
+   * `options.onAction(digit)` is called with the step's digit as notation when a highlighted point is clicked or
+   * tapped (games only); `options.label` names the board for screen readers.
    */
-  constructor(pitch, options = {}) {
+  constructor(ruleset, options = {}) {
+    const pitch = new Pitch(ruleset);
     this.pitch = pitch;
-    this.onStep = options.onStep;
+    this.onAction = options.onAction;
     const { width, height } = pitch;
     const viewBox = [-MARGIN, -1 - MARGIN, width + 2 * MARGIN, height + 2 + 2 * MARGIN].map(px).join(' ');
     this.lines = s('g', { class: 'lines' });
@@ -75,15 +79,20 @@ export class Board {
   }
 
   /**
-   * Draws a state. `steps`: `[{from, to, seat, recent}]` (recent steps, those of the latest turn, stand out);
-   * `ball`: a point; `targets`: `[{digit, bounce}]`, the steps the player may make now (empty when it is not
-   * their move).
+   * Draws a `SoccerGame`: every line in its player's colour (those of the latest turn stand out) and the ball;
+   * with `targets`, the points the side to move may step to (for the player whose move it is).
    */
-  draw({ steps, ball, targets = [] }) {
+  draw(game, { targets: showTargets = false } = {}) {
+    const { position } = game;
+    const { ball } = position;
+    const lastTurn = game.steps.at(-1)?.turn;
+    const targets = showTargets
+      ? position.legalDirections().map((digit) => ({ digit, bounce: position.wouldBounce(digit) }))
+      : [];
     this.lines.replaceChildren(
-      ...steps.map((step) =>
+      ...game.steps.map((step) =>
         s('line', {
-          class: `line line-${step.seat}${step.recent ? ' recent' : ''}`,
+          class: `line line-${step.seat}${step.turn === lastTurn ? ' recent' : ''}`,
           x1: px(step.from.x),
           y1: px(step.from.y),
           x2: px(step.to.x),
@@ -102,12 +111,20 @@ export class Board {
     }
   }
 
+  /** The step a key press means on the numeric keypad (or the digit row), as notation, if any. */
+  keyAction(event) {
+    if (event.altKey || event.ctrlKey || event.metaKey) return undefined;
+    const match = /^(?:Numpad|Digit)([1-9])$/.exec(event.code);
+    const digit = match ? KEYPAD[match[1]] : undefined;
+    return digit === undefined ? undefined : String(digit);
+  }
+
   target(ball, { digit, bounce }) {
     const to = stepPoint(ball, digit);
     const label = `Step ${DIRECTIONS[digit].name}${bounce ? ' (bounces: you move again)' : ''}`;
     const step = (event) => {
       event.preventDefault();
-      this.onStep?.(digit);
+      this.onAction?.(String(digit));
     };
     return s(
       'g',
@@ -130,14 +147,4 @@ export class Board {
       s('circle', { class: 'target-dot', cx: px(to.x), cy: px(to.y), r: 2.2 }),
     );
   }
-}
-
-/** Numeric keypad keys by kurnik digit: 8 = N, 9 = NE, 6 = E, 3 = SE, 2 = S, 1 = SW, 4 = W, 7 = NW. */
-const KEYPAD = { 8: 0, 9: 1, 6: 2, 3: 3, 2: 4, 1: 5, 4: 6, 7: 7 };
-
-/** The kurnik digit a key press means on the numeric keypad (or the digit row), if any. */
-export function keypadDigit(event) {
-  if (event.altKey || event.ctrlKey || event.metaKey) return undefined;
-  const match = /^(?:Numpad|Digit)([1-9])$/.exec(event.code);
-  return match ? KEYPAD[match[1]] : undefined;
 }

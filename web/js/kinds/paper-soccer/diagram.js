@@ -1,6 +1,6 @@
 // Small drawings of the top goal for the rules page: allowed steps as solid arrows, forbidden ones dashed.
 
-import { s } from './dom.js';
+import { s } from '../../dom.js';
 import { Pitch, stepPoint } from './rules.js';
 
 const CELL = 10;

@@ -2,10 +2,9 @@
 // to highlight the legal next points and to know whether a step bounces before the server answers; the server
 // stays authoritative and refuses anything these rules would wrongly allow.
 
-/** Seats are `first` (moves first, attacks the top goal) and `second` (attacks the bottom goal). */
-export function otherSeat(seat) {
-  return seat === 'first' ? 'second' : 'first';
-}
+import { otherSeat } from '../../seats.js';
+
+// Seats: `first` moves first and attacks the top goal; `second` attacks the bottom goal.
 
 /** Steps by kurnik digit: 0 = N, 1 = NE, 2 = E, 3 = SE, 4 = S, 5 = SW, 6 = W, 7 = NW (y grows downwards). */
 export const DIRECTIONS = [

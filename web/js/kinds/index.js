@@ -1,0 +1,63 @@
+// The table of game kinds. Everything the client knows about one game lives in its folder, kinds/<kind>/, behind
+// the shape below; every page outside kinds/ reaches a kind through this table, by the `kind` of a ruleset.
+//
+// A kind is an object with:
+// - `key`: the protocol's ruleset `kind` (`paper-soccer`).
+// - `name`: the display name (`Paper Soccer`).
+// - `defaultRuleset`: the ruleset a game gets when the player chooses nothing.
+// - `variants`: `[{label, ruleset}]`, the rulesets a player may choose (board sizes and the like), default first.
+// - `describeRuleset(ruleset)`: the ruleset in a few words for lists and the admin pages (`6×6`).
+// - `seats`: `{first, second}`, each `{name, role, choice}`: what the seat is called on the page, what it does
+//   (`attacking the top goal`), and how it reads in a "you play" choice. Its colour is the seat's CSS colour.
+// - `newGame(ruleset)`: a game at its start: `play(action)` plays one action (throwing on an illegal one),
+//   `legalActions()` lists the actions the side to move may play, `toMove` (a seat), `midTurn` (the same seat
+//   moves again), `outcome` (`{winner, reason}` once the rules ended the game) and `clone()`.
+// - `notation`: `actions(text)` splits a move text into its actions and `actionCount(text)` counts them (a ply
+//   counts actions); the move list writes a turn as its actions run together, numbered in pairs of turns.
+// - `Board`: `new Board(ruleset, {label, onAction})` is the SVG board: `element`, `draw(game, {targets})`
+//   (targets: highlight the legal actions; a click or tap on one calls `onAction(action)`), and optionally
+//   `keyAction(event)`, the action a key press means.
+// - `howToMove`: the hint shown to a player.
+// - `messages`: `over` (the rules ended the game, the server has not said so yet) and, for kinds whose turns
+//   can go on, `again` and `othersAgain(name)` (the side to move moves again).
+// - `rulesPage()`: the rules page's article, at `/rules/<kind>`.
+
+import closingIn from './closing-in/index.js';
+import paperSoccer from './paper-soccer/index.js';
+
+/** Every kind by its key, in the order the lobby offers them. */
+export const KINDS = new Map([paperSoccer, closingIn].map((kind) => [kind.key, kind]));
+
+/** The kind the site shows first: its rules at `/rules`, its leaderboard, its games preselected. */
+export const DEFAULT_KIND = paperSoccer;
+
+/** The kind a ruleset (or a kind key) names; throws for a kind this client does not know. */
+export function kindOf(ruleset) {
+  const key = typeof ruleset === 'string' ? ruleset : ruleset?.kind;
+  const kind = KINDS.get(key);
+  if (!kind) throw new Error(`unknown game kind: ${JSON.stringify(key)}`);
+  return kind;
+}
+
+/** How many actions (plies) the move text `text` holds in a game of `ruleset`. */
+export function actionCount(ruleset, text) {
+  return kindOf(ruleset).notation.actionCount(text);
+}
+
+/** The same text for equal rulesets, whatever order their fields come in (the server's JSON or ours). */
+export function rulesetKey(ruleset) {
+  return Object.keys(ruleset).sort().map((field) => `${field}=${ruleset[field]}`).join(',');
+}
+
+/** A game's kind and ruleset in a few words, for lists: `Closing In 8×8`, or `Paper Soccer` for its one variant. */
+export function gameName(ruleset) {
+  const kind = kindOf(ruleset);
+  const variant = kind.variants.find((v) => rulesetKey(v.ruleset) === rulesetKey(ruleset));
+  if (kind.variants.length === 1 && variant) return kind.name;
+  return `${kind.name} ${variant ? variant.label : kind.describeRuleset(ruleset)}`;
+}
+
+/** Where a kind's rules page is: `/rules` for the default kind (its address from before there were others). */
+export function rulesUrl(kind) {
+  return kind === DEFAULT_KIND ? '/rules' : `/rules/${kind.key}`;
+}

@@ -1,0 +1,35 @@
+// The game a lobby panel plays: one select built from the kinds table, one entry per kind and ruleset variant
+// (one per kind, or one per board size where a kind offers several), the default kind's default ruleset first.
+
+import { choice } from '../forms.js';
+import { DEFAULT_KIND, KINDS } from '../kinds/index.js';
+
+/** Every choice: `{value, label, kind, ruleset}`. */
+const GAMES = [...KINDS.values()].flatMap((kind) => kind.variants.map((variant, index) => ({
+  value: `${kind.key}/${index}`,
+  label: kind.variants.length > 1 ? `${kind.name} ${variant.label}` : kind.name,
+  kind,
+  ruleset: variant.ruleset,
+})));
+
+/**
+ * A labelled select of the games; `name` is its form name. `selected()` is the chosen `{kind, ruleset}`;
+ * `onChange(game)` hears every change. `seats`, a select with `first` and `second` options, gets the chosen
+ * kind's names for them.
+ */
+export function gameChoice(name, { onChange, seats } = {}) {
+  const field = choice('Game', GAMES.map((game) => ({ value: game.value, label: game.label,
+    selected: game.kind === DEFAULT_KIND && game.ruleset === DEFAULT_KIND.defaultRuleset })), { name });
+  const selected = () => GAMES.find((game) => game.value === field.input.value);
+  const nameSeats = () => {
+    for (const option of seats?.options ?? []) {
+      if (option.value in selected().kind.seats) option.textContent = selected().kind.seats[option.value].choice;
+    }
+  };
+  field.input.addEventListener('change', () => {
+    nameSeats();
+    onChange?.(selected());
+  });
+  nameSeats();
+  return { element: field.element, selected };
+}

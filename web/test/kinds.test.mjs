@@ -1,0 +1,69 @@
+// Every kind in the table has every field of the shape kinds/index.js describes, and counts the actions of a
+// move text the way the server counts plies. Run with `node --test web/test/`.
+
+import assert from 'node:assert/strict';
+import { test } from 'node:test';
+
+import { KINDS, actionCount, gameName, kindOf, rulesetKey } from '../js/kinds/index.js';
+
+const FUNCTIONS = ['describeRuleset', 'newGame', 'Board', 'rulesPage'];
+const STRINGS = ['key', 'name', 'howToMove'];
+
+test('every kind has every field of the shape', () => {
+  assert.ok(KINDS.size >= 2, 'Paper Soccer and Closing In at least');
+  for (const [key, kind] of KINDS) {
+    assert.equal(kind.key, key, 'filed under its own key');
+    for (const field of STRINGS) assert.equal(typeof kind[field], 'string', `${key}.${field}`);
+    for (const field of FUNCTIONS) assert.equal(typeof kind[field], 'function', `${key}.${field}`);
+    assert.equal(kind.defaultRuleset.kind, key, `${key}: the default ruleset names its kind`);
+    assert.ok(kind.variants.length > 0, `${key}: a variant to choose`);
+    assert.equal(rulesetKey(kind.variants[0].ruleset), rulesetKey(kind.defaultRuleset), `${key}: the default comes first`);
+    for (const { label, ruleset } of kind.variants) {
+      assert.equal(typeof label, 'string', `${key}: a variant's label`);
+      assert.equal(ruleset.kind, key, `${key}: a variant's ruleset names its kind`);
+      assert.equal(typeof kind.describeRuleset(ruleset), 'string');
+    }
+    for (const seat of ['first', 'second']) {
+      for (const field of ['name', 'role', 'choice']) assert.equal(typeof kind.seats[seat][field], 'string', `${key}.seats.${seat}.${field}`);
+    }
+    assert.equal(typeof kind.notation.actions, 'function', `${key}.notation.actions`);
+    assert.equal(typeof kind.notation.actionCount, 'function', `${key}.notation.actionCount`);
+    assert.equal(typeof kind.messages.over, 'string', `${key}.messages.over`);
+    const game = kind.newGame(kind.defaultRuleset);
+    for (const method of ['play', 'legalActions', 'clone']) assert.equal(typeof game[method], 'function', `${key} game.${method}`);
+    assert.equal(game.toMove, 'first', `${key}: the first seat starts`);
+    assert.equal(game.midTurn, false);
+    assert.equal(game.outcome, null);
+    // Whatever the first legal action is, its own notation counts as one action and plays.
+    const [first] = game.legalActions();
+    assert.equal(kind.notation.actionCount(first), 1, `${key}: one action is one action`);
+    assert.deepEqual(kind.notation.actions(first), [first]);
+    game.play(first);
+    if (kind.messages.again === undefined) assert.equal(game.midTurn, false, `${key}: no message for a turn that goes on`);
+    else assert.equal(typeof kind.messages.othersAgain, 'function', `${key}.messages.othersAgain`);
+  }
+});
+
+test('actionCount counts the actions of a move text', () => {
+  assert.equal(actionCount({ kind: 'closing-in', size: 6 }, 'D5B2'), 2);
+  assert.equal(actionCount({ kind: 'closing-in', size: 12 }, 'A12'), 1);
+  assert.equal(actionCount({ kind: 'closing-in', size: 12 }, 'A12L1C10'), 3);
+  assert.equal(actionCount({ kind: 'paper-soccer', width: 8, height: 10, goal: 2 }, '754'), 3);
+  assert.deepEqual(kindOf({ kind: 'closing-in' }).notation.actions('A12B3'), ['A12', 'B3']);
+  assert.throws(() => actionCount({ kind: 'closing-in' }, 'D'), /not Closing In notation/);
+  assert.throws(() => actionCount({ kind: 'paper-soccer' }, '758'), /not kurnik notation/);
+});
+
+test('kindOf names the kind it does not know', () => {
+  assert.equal(kindOf({ kind: 'paper-soccer' }).name, 'Paper Soccer');
+  assert.equal(kindOf('closing-in').name, 'Closing In');
+  assert.throws(() => kindOf({ kind: 'dots' }), /unknown game kind: "dots"/);
+  assert.throws(() => kindOf(undefined), /unknown game kind/);
+});
+
+test('lists name a game by kind and ruleset, whatever order the fields come in', () => {
+  assert.equal(gameName({ goal: 2, height: 10, width: 8, kind: 'paper-soccer' }), 'Paper Soccer');
+  assert.equal(gameName({ size: 8, kind: 'closing-in' }), 'Closing In 8×8');
+  assert.equal(gameName({ kind: 'closing-in', size: 10 }), 'Closing In 10×10');
+  assert.equal(gameName({ kind: 'paper-soccer', width: 6, height: 8, goal: 2 }), 'Paper Soccer 6×8, goal 2');
+});

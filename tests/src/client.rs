@@ -6,7 +6,7 @@ use std::time::Duration;
 
 use futures_util::{SinkExt, StreamExt};
 use kartka_protocol::rest::{Challenge, CreateChallenge, Session};
-use kartka_protocol::{EventEnvelope, ServerFrame, TimeControl};
+use kartka_protocol::{EventEnvelope, RulesetSpec, ServerFrame, TimeControl};
 use serde_json::{json, Value};
 use tokio::net::TcpStream;
 use tokio_tungstenite::tungstenite::client::IntoClientRequest;
@@ -109,15 +109,29 @@ impl Api {
         serde_json::from_value(body).expect("a session")
     }
 
-    /// `challenger` challenges `opponent` with `time_control`, taking the first seat; `opponent` accepts.
-    /// Returns the new game's id.
+    /// `challenger` challenges `opponent` to casual Paper Soccer on kurnik's pitch with `time_control`, taking
+    /// the first seat; `opponent` accepts. Returns the new game's id.
     pub async fn start_game(&self, challenger: &Session, opponent: &Session, time_control: TimeControl) -> Uuid {
+        let kurnik = RulesetSpec::PaperSoccer { width: 8, height: 10, goal: 2 };
+        self.start_game_of(challenger, opponent, kurnik, time_control, false).await
+    }
+
+    /// `challenger` challenges `opponent` to a game of `ruleset` with `time_control`, taking the first seat;
+    /// `opponent` accepts. Returns the new game's id.
+    pub async fn start_game_of(
+        &self,
+        challenger: &Session,
+        opponent: &Session,
+        ruleset: RulesetSpec,
+        time_control: TimeControl,
+        rated: bool,
+    ) -> Uuid {
         let request = CreateChallenge {
             opponent: Some(opponent.account.name.clone()),
-            ruleset: Default::default(),
+            ruleset,
             time_control,
             colour: kartka_protocol::rest::ColourChoice::First,
-            rated: false,
+            rated,
             expires_in_seconds: None,
         };
         let body = serde_json::to_value(&request).expect("serialise");

@@ -1,0 +1,258 @@
+//! Closing In end to end, through the same plumbing as every game: challenges, the lobby's pools and seeks,
+//! live play over sockets with a spectator, resume, records, rematch, ratings per kind and correspondence
+//! play over REST. The moves are chosen by the engine from the position each client is shown, so the test
+//! plays a real game to its end by the rules.
+
+use kartka_engine::closing_in::ClosingInRecord;
+use kartka_engine::{AnyGame, Seat};
+use kartka_protocol::rest::{Challenge, Profile, Session};
+use kartka_protocol::{
+    EndReasonName, ErrorCode, EventEnvelope, GameEvent, GameSnapshot, RulesetSpec, SeatName, ServerFrame, TimeControl,
+};
+use kartka_server::config::Settings;
+use kartka_server::games::kinds;
+use kartka_tests::client::{Api, WsClient};
+use kartka_tests::server::TestServer;
+use serde_json::json;
+use uuid::Uuid;
+
+kartka_tests::on_both_stores!(
+    a_game_is_played_to_its_end_over_sockets_with_a_spectator,
+    pools_and_seeks_start_closing_in_games_rated_per_kind,
+    a_correspondence_game_is_played_over_rest,
+);
+
+const BLITZ: TimeControl = TimeControl::Fischer { initial_seconds: 300, increment_seconds: 5 };
+const SMALL: RulesetSpec = RulesetSpec::ClosingIn { size: 4 };
+
+fn move_frame(game: Uuid, ply: u32, client_move_id: &str, notation: &str) -> serde_json::Value {
+    json!({ "type": "move", "game_id": game, "ply": ply, "client_move_id": client_move_id, "notation": notation })
+}
+
+/// Connects and subscribes; returns the client and the snapshot it was sent first.
+async fn subscribed(addr: std::net::SocketAddr, token: &str, game: Uuid) -> (WsClient, GameSnapshot) {
+    let mut client = WsClient::connect(addr, token).await;
+    client.send(json!({ "type": "subscribe", "id": 1, "game_id": game })).await;
+    let ServerFrame::Snapshot { game: snapshot } = client.next().await else { panic!("expected a snapshot") };
+    loop {
+        if let ServerFrame::Ack { id: Some(1), .. } = client.next().await {
+            return (client, snapshot);
+        }
+    }
+}
+
+/// The engine's game after the snapshot's moves: what a client knows of the position.
+fn replayed(snapshot: &GameSnapshot) -> AnyGame {
+    let mut game = AnyGame::new(&kinds::ruleset(&snapshot.ruleset).expect("a valid ruleset"));
+    for record in &snapshot.moves {
+        game.play(&record.notation).expect("stored moves replay");
+    }
+    game
+}
+
+/// The events up to and including the game's end.
+async fn events_to_the_end(client: &mut WsClient) -> Vec<EventEnvelope> {
+    let mut events = Vec::new();
+    loop {
+        let event = client.next_event().await;
+        let ended = matches!(event.event, GameEvent::Ended { .. });
+        events.push(event);
+        if ended {
+            return events;
+        }
+    }
+}
+
+async fn a_game_is_played_to_its_end_over_sockets_with_a_spectator(url: &str) {
+    let server = TestServer::start(url, Settings::default()).await;
+    let api = Api::new(server.url());
+    let (alice, bob, carol) = (api.guest("alice").await, api.guest("bob").await, api.guest("carol").await);
+    let game = api.start_game_of(&alice, &bob, SMALL, BLITZ, false).await;
+    let (mut first, snapshot) = subscribed(server.addr, &alice.token, game).await;
+    let (mut second, _) = subscribed(server.addr, &bob.token, game).await;
+    let (mut spectator, _) = subscribed(server.addr, &carol.token, game).await;
+    assert_eq!(snapshot.ruleset, SMALL);
+    assert_eq!(snapshot.to_act, Some(SeatName::First), "A places first");
+
+    // Bad moves are refused with their codes and change nothing.
+    assert_eq!(first.refused(2, move_frame(game, 0, "bad", "E1")).await, ErrorCode::IllegalMove, "off a 4x4 board");
+    assert_eq!(first.refused(3, move_frame(game, 0, "bad", "9")).await, ErrorCode::BadNotation);
+    assert_eq!(second.refused(4, move_frame(game, 0, "bad", "A1")).await, ErrorCode::NotYourTurn);
+    assert_eq!(first.refused(5, move_frame(game, 1, "bad", "A1")).await, ErrorCode::StalePly);
+    assert_eq!(spectator.refused(6, move_frame(game, 0, "bad", "A1")).await, ErrorCode::NotAPlayer);
+
+    let mut position = replayed(&snapshot);
+    let mut played = Vec::new();
+    while let Some(seat) = position.to_act() {
+        let ply = played.len() as u32;
+        // The engine's last legal move, so the markers wander instead of filling the board in order.
+        let notation = position.legal_actions().pop().expect("a player to act has a move");
+        let mover = if seat == Seat::First { &mut first } else { &mut second };
+        mover.request(10 + u64::from(ply), move_frame(game, ply, &format!("m{ply}"), &notation)).await;
+        position.play(&notation).expect("the engine's own move");
+        played.push(notation);
+    }
+    let outcome = position.outcome().expect("the game is over by the rules");
+    assert_eq!(outcome.reason, kartka_engine::EndReason::Stuck);
+
+    let mut last_seqs = Vec::new();
+    for client in [&mut first, &mut second, &mut spectator] {
+        let events = events_to_the_end(client).await;
+        let moves: Vec<&str> = events
+            .iter()
+            .filter_map(|e| match &e.event {
+                GameEvent::Moved { record, .. } => Some(record.notation.as_str()),
+                _ => None,
+            })
+            .collect();
+        assert_eq!(moves, played, "everyone sees every move, in order");
+        let Some(GameEvent::Ended { result, .. }) = events.last().map(|e| &e.event) else { unreachable!() };
+        assert_eq!(result.reason, EndReasonName::Stuck);
+        let winner = outcome.winner.map(|seat| if seat == Seat::First { SeatName::First } else { SeatName::Second });
+        assert_eq!(result.winner, winner);
+        last_seqs.push(events.last().map(|e| e.seq));
+    }
+    assert!(last_seqs.windows(2).all(|pair| pair[0] == pair[1]));
+
+    // A client that saw only the start resumes with exactly the rest.
+    let mut late = WsClient::connect(server.addr, &carol.token).await;
+    late.send(json!({ "type": "subscribe", "id": 1, "game_id": game, "after_seq": snapshot.seq })).await;
+    let ServerFrame::Events { events, .. } = late.next().await else { panic!("expected the missed events") };
+    assert_eq!(events.first().map(|e| e.seq), Some(snapshot.seq + 1));
+    assert_eq!(events.last().map(|e| e.seq), last_seqs[0]);
+
+    // The record is the rules document's format and replays to the same end.
+    let (status, text) = api.get_text(&format!("/api/games/{game}/record"), None).await;
+    assert_eq!(status, 200);
+    assert!(text.starts_with("[Game \"closing-in\"]\n[Board \"4x4\"]"), "{text}");
+    let record = ClosingInRecord::read(&text).expect("the record reads back");
+    assert_eq!(record.moves.len(), played.len());
+    assert!(record.replay().expect("the record replays").is_over());
+
+    // A rematch is the same game with the seats swapped.
+    let (status, offer) = api.post(&format!("/api/games/{game}/rematch"), Some(&bob.token), &json!({})).await;
+    assert_eq!(status, 201, "{offer}");
+    let offer: Challenge = serde_json::from_value(offer).expect("a challenge");
+    assert_eq!((offer.ruleset, offer.rematch_of), (SMALL, Some(game)));
+    server.stop().await;
+}
+
+async fn wait_for(client: &mut WsClient, mut wanted: impl FnMut(&ServerFrame) -> bool) -> ServerFrame {
+    loop {
+        let frame = client.next().await;
+        if wanted(&frame) {
+            return frame;
+        }
+    }
+}
+
+/// Plays the game to its end with the engine's first legal move each time; `clients` are first seat first.
+async fn play_out(clients: [&mut WsClient; 2], game: Uuid, snapshot: &GameSnapshot) {
+    let [first, second] = clients;
+    let mut position = replayed(snapshot);
+    let mut ply = snapshot.ply;
+    while let Some(seat) = position.to_act() {
+        let notation = position.legal_actions().swap_remove(0);
+        let mover = if seat == Seat::First { &mut *first } else { &mut *second };
+        mover.request(100 + u64::from(ply), move_frame(game, ply, &format!("p{ply}"), &notation)).await;
+        position.play(&notation).expect("the engine's own move");
+        ply += 1;
+    }
+}
+
+async fn pools_and_seeks_start_closing_in_games_rated_per_kind(url: &str) {
+    let server = TestServer::start(url, Settings::default()).await;
+    let api = Api::new(server.url());
+    let (kasia, basia) = (api.guest("kasia").await, api.guest("basia").await);
+    let mut sockets =
+        [WsClient::connect(server.addr, &kasia.token).await, WsClient::connect(server.addr, &basia.token).await];
+    let pool = json!({ "ruleset": { "kind": "closing-in", "size": 4 }, "time_control": BLITZ, "rated": true });
+    for (index, socket) in sockets.iter_mut().enumerate() {
+        socket.send(json!({ "type": "pool_join", "id": index + 1, "pool": pool })).await;
+    }
+    let mut games = Vec::new();
+    for socket in &mut sockets {
+        let ServerFrame::GameStarted { game_id } =
+            wait_for(socket, |f| matches!(f, ServerFrame::GameStarted { .. })).await
+        else {
+            unreachable!()
+        };
+        games.push(game_id);
+    }
+    assert_eq!(games[0], games[1], "the pool paired them with each other");
+    let game = games[0];
+    let (mut kasia_game, snapshot) = subscribed(server.addr, &kasia.token, game).await;
+    let (mut basia_game, _) = subscribed(server.addr, &basia.token, game).await;
+    assert_eq!((snapshot.ruleset, snapshot.rated), (SMALL, true));
+    let kasia_first = snapshot.players[0].account_id == kasia.account.id;
+    let clients = if kasia_first { [&mut kasia_game, &mut basia_game] } else { [&mut basia_game, &mut kasia_game] };
+    play_out(clients, game, &snapshot).await;
+    let ended = events_to_the_end(&mut kasia_game).await;
+    let Some(GameEvent::Ended { rating_changes, .. }) = ended.last().map(|e| &e.event) else { unreachable!() };
+    assert_eq!(rating_changes.len(), 2, "a rated game rates both players");
+
+    let (status, profile) = api.get(&format!("/api/players/{}", kasia.account.name), None).await;
+    assert_eq!(status, 200);
+    let profile: Profile = serde_json::from_value(profile).expect("a profile");
+    let kinds_rated: Vec<&str> = profile.ratings.iter().map(|r| r.kind.name()).collect();
+    assert_eq!(kinds_rated, ["closing-in"], "ratings are kept per game kind");
+    let (status, _) = api.get("/api/leaderboard/closing-in?speed=blitz", None).await;
+    assert_eq!(status, 200);
+
+    // An open seek for an 8x8 board starts that game for whoever accepts it.
+    let seek = json!({ "type": "seek_create", "id": 30, "ruleset": { "kind": "closing-in", "size": 8 },
+        "time_control": BLITZ, "rated": false });
+    sockets[0].send(seek).await;
+    let ServerFrame::SeekCreated { seek, .. } =
+        wait_for(&mut sockets[0], |f| matches!(f, ServerFrame::SeekCreated { .. })).await
+    else {
+        unreachable!()
+    };
+    sockets[1].send(json!({ "type": "seek_accept", "id": 31, "seek_id": seek.id })).await;
+    let ServerFrame::Ack { game_id: Some(seek_game), .. } =
+        wait_for(&mut sockets[1], |f| matches!(f, ServerFrame::Ack { id: Some(31), .. })).await
+    else {
+        panic!("the seek's game")
+    };
+    let (status, started) = api.get(&format!("/api/games/{seek_game}"), None).await;
+    assert_eq!(status, 200);
+    assert_eq!(started["ruleset"], json!({ "kind": "closing-in", "size": 8 }));
+
+    // A board the rules do not allow is refused.
+    let (status, body) = api
+        .post(
+            "/api/challenges",
+            Some(&kasia.token),
+            &json!({ "opponent": "basia", "ruleset": { "kind": "closing-in", "size": 13 }, "time_control": BLITZ }),
+        )
+        .await;
+    assert_eq!((status, body["code"].as_str()), (400, Some("invalid_request")), "{body}");
+    server.stop().await;
+}
+
+async fn a_correspondence_game_is_played_over_rest(url: &str) {
+    let server = TestServer::start(url, Settings::default()).await;
+    let api = Api::new(server.url());
+    let (alice, bob): (Session, Session) = (api.guest("ala").await, api.guest("ola").await);
+    let days = TimeControl::Correspondence { days_per_move: 3, vacation_allowed: true };
+    let game = api.start_game_of(&alice, &bob, SMALL, days, false).await;
+    let tokens = [&alice.token, &bob.token];
+    let (status, snapshot) = api.get(&format!("/api/games/{game}"), None).await;
+    assert_eq!(status, 200);
+    let snapshot: GameSnapshot = serde_json::from_value(snapshot).expect("a snapshot");
+    let mut position = replayed(&snapshot);
+    let mut ply = 0;
+    while let Some(seat) = position.to_act() {
+        let notation = position.legal_actions().swap_remove(0);
+        let body = json!({ "ply": ply, "client_move_id": format!("c{ply}"), "notation": notation });
+        let (status, answer) = api.post(&format!("/api/games/{game}/moves"), Some(tokens[seat.index()]), &body).await;
+        assert_eq!(status, 200, "{answer}");
+        position.play(&notation).expect("the engine's own move");
+        ply += 1;
+    }
+    let (_, finished) = api.get(&format!("/api/games/{game}"), None).await;
+    assert_eq!(finished["status"], "finished");
+    assert_eq!(finished["result"]["reason"], "stuck");
+    assert_eq!(finished["ply"], ply);
+    server.stop().await;
+}

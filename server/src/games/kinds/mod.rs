@@ -113,6 +113,58 @@ mod tests {
     }
 
     #[test]
+    fn every_kind_writes_records_that_read_back_as_the_same_game() {
+        for &kind in GameKind::ALL {
+            let ruleset = kind.default_ruleset();
+            let mut game = AnyGame::new(&ruleset);
+            let mut moves = Vec::new();
+            let mut choice = 0;
+            while game.to_act().is_some() {
+                choice += 7;
+                let action = game.pick_legal_action(choice).expect("a seat to act has a move");
+                game.play(&action).expect("a legal action");
+                moves.push(action);
+            }
+            let outcome = game.outcome().expect("over by the rules");
+            let parts = RecordParts {
+                ruleset: of(kind).spec(&ruleset),
+                time_control: kartka_protocol::TimeControl::Fischer { initial_seconds: 180, increment_seconds: 0 },
+                names: ["Ala", "Ola"],
+                status: kartka_protocol::GameStatus::Finished,
+                result: Some(crate::games::convert::game_result(outcome)),
+                created_at_ms: 1_411_344_000_000,
+                moves: moves.iter().map(String::as_str).collect(),
+            };
+            let text = of(kind).record(&parts).expect("a finished game writes");
+            let reader = of_record_file(&text).expect("the file names its kind");
+            assert_eq!(reader.kind(), kind);
+            let read = reader.read_records(&text);
+            assert_eq!((read.count, read.games.len()), (1, 1), "{kind}: {:?}", read.rejections);
+            let game = &read.games[0];
+            let notation: String = game.moves.iter().map(|m| m.notation.as_str()).collect();
+            assert_eq!(notation, moves.concat(), "{kind}: the moves read back");
+            let actions: u32 = game.moves.iter().map(|m| m.actions).sum();
+            assert_eq!(actions as usize, moves.len());
+            assert_eq!(
+                (game.names.clone(), game.created_at),
+                (["Ala".to_owned(), "Ola".to_owned()], 1_411_344_000_000)
+            );
+            assert_eq!(game.result.map(|r| r.winner), parts.result.map(|r| r.winner), "{kind}: the winner reads back");
+        }
+    }
+
+    #[test]
+    fn the_browser_client_has_a_module_for_every_kind() {
+        let kinds = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("../web/js/kinds");
+        let table = std::fs::read_to_string(kinds.join("index.js")).expect("web/js/kinds/index.js");
+        for &kind in GameKind::ALL {
+            let module = format!("./{}/index.js", kind.name());
+            assert!(kinds.join(kind.name()).join("index.js").is_file(), "web/js/kinds/{}/index.js", kind.name());
+            assert!(table.contains(&format!("from '{module}'")), "web/js/kinds/index.js imports {module}");
+        }
+    }
+
+    #[test]
     fn record_files_name_their_kind() {
         assert_eq!(of_record_file("[Event \"x\"]\n1. 0").map(|k| k.kind()), Some(GameKind::PaperSoccer));
         assert!(of_record_file("[Game \"chess\"]\n1. e4").is_none());

@@ -1,0 +1,150 @@
+//! The conformance suite every game kind runs, through the registry's [`AnyGame`]: a kind added to the
+//! registry is tested here without a line of this file changing.
+//!
+//! From random games (a fixed-seed generator, so a failure reproduces) it checks that an illegal action is a
+//! typed error that leaves the game unchanged, that move texts round-trip and concatenate, that `to_act`
+//! agrees with what playing reported, and that random play always ends by the rules.
+
+use kartka_engine::{AnyGame, GameKind, MoveError, Progress, Ruleset};
+
+/// Random games per kind and ruleset.
+const GAMES: u64 = 150;
+/// No game of any kind may need more actions than this to end.
+const MAX_ACTIONS: usize = 20_000;
+
+/// xorshift64*: a small deterministic generator, so the suite needs no RNG crate and replays exactly.
+struct Rng(u64);
+
+impl Rng {
+    fn next(&mut self) -> u64 {
+        self.0 ^= self.0 >> 12;
+        self.0 ^= self.0 << 25;
+        self.0 ^= self.0 >> 27;
+        self.0.wrapping_mul(0x2545_F491_4F6C_DD1D)
+    }
+}
+
+/// Every kind's default rules, and the extremes of the sizes it offers where they differ in shape.
+fn rulesets() -> Vec<Ruleset> {
+    let mut rulesets: Vec<Ruleset> = GameKind::ALL.iter().map(|kind| kind.default_ruleset()).collect();
+    let small_board = kartka_engine::closing_in::BoardSize::new(3).expect("3x3 is allowed");
+    let large_board = kartka_engine::closing_in::BoardSize::new(12).expect("12x12 is allowed");
+    rulesets.extend([Ruleset::ClosingIn(small_board), Ruleset::ClosingIn(large_board)]);
+    let small_pitch = kartka_engine::soccer::Pitch::new(4, 4, 2).expect("a valid pitch");
+    rulesets.push(Ruleset::PaperSoccer(kartka_engine::soccer::SoccerRules { pitch: small_pitch }));
+    assert!(GameKind::ALL.iter().all(|kind| rulesets.iter().any(|r| r.kind() == *kind)), "every kind is tested");
+    rulesets
+}
+
+/// Plays one random game to its end, checking every action on the way; returns the actions played.
+fn random_game(ruleset: &Ruleset, rng: &mut Rng) -> Vec<String> {
+    let mut game = AnyGame::new(ruleset);
+    let kind = ruleset.kind();
+    let start_actions = AnyGame::new(ruleset).legal_actions();
+    let mut played = Vec::new();
+    while let Some(seat) = game.to_act() {
+        assert!(played.len() < MAX_ACTIONS, "{kind}: random play did not end within {MAX_ACTIONS} actions");
+        let legal = game.legal_actions();
+        assert!(!legal.is_empty(), "{kind}: a seat to act has a legal action");
+        assert_illegal_actions_change_nothing(&game, &legal, &start_actions);
+        let action = &legal[(rng.next() % legal.len() as u64) as usize];
+        assert_eq!(kind.canonical_move(action).as_deref(), Ok(action.as_str()), "{kind}: legal actions are canonical");
+        assert_eq!(kind.action_count(action), Ok(1), "{kind}: one legal action is one action");
+        let played_now = game.play(action).unwrap_or_else(|error| panic!("{kind}: legal {action} refused: {error}"));
+        assert_eq!(played_now.actions, 1);
+        match played_now.progress {
+            Progress::TurnContinues => {
+                assert_eq!(game.to_act(), Some(seat), "{kind}: the turn goes on for the same seat");
+                assert!(game.mid_turn(), "{kind}: a turn that goes on is mid-turn");
+            }
+            Progress::TurnEnded => {
+                assert!(game.to_act().is_some() && !game.mid_turn(), "{kind}: a new turn begins");
+                assert!(game.outcome().is_none());
+            }
+            Progress::GameOver(outcome) => {
+                assert_eq!(game.to_act(), None, "{kind}: nobody acts after the end");
+                assert_eq!(game.outcome(), Some(outcome), "{kind}: the outcome is the one reported");
+            }
+        }
+        played.push(action.clone());
+    }
+    assert!(game.outcome().is_some(), "{kind}: a game nobody can act in is over by the rules");
+    assert!(game.legal_actions().is_empty(), "{kind}: nothing is legal after the end");
+    played
+}
+
+/// Every action legal at the start but not now is refused with a typed error and changes nothing.
+fn assert_illegal_actions_change_nothing(game: &AnyGame, legal: &[String], candidates: &[String]) {
+    for action in candidates.iter().filter(|action| !legal.contains(action)) {
+        let mut tried = game.clone();
+        match tried.play(action) {
+            Err(MoveError::Illegal { at: 0, .. }) => {}
+            other => panic!("{}: {action} is not legal now, yet playing it gave {other:?}", game.kind()),
+        }
+        assert_eq!(&tried, game, "{}: a refused action changes nothing", game.kind());
+    }
+}
+
+#[test]
+fn random_games_of_every_kind_follow_the_game_interface() {
+    let mut rng = Rng(0x9E37_79B9_7F4A_7C15);
+    for ruleset in rulesets() {
+        let mut ended_games = 0;
+        for _ in 0..GAMES {
+            random_game(&ruleset, &mut rng);
+            ended_games += 1;
+        }
+        assert_eq!(ended_games, GAMES);
+    }
+}
+
+#[test]
+fn move_texts_split_into_their_actions_and_concatenate() {
+    let mut rng = Rng(7);
+    for ruleset in rulesets() {
+        let kind = ruleset.kind();
+        let actions = random_game(&ruleset, &mut rng);
+        // Replay the game in runs of actions written together, each run within one turn.
+        let mut game = AnyGame::new(&ruleset);
+        let mut at = 0;
+        while at < actions.len() {
+            let seat = game.to_act();
+            let mut run = vec![actions[at].clone()];
+            let mut probe = game.clone();
+            let mut progress = probe.play(&actions[at]).expect("replays").progress;
+            while progress == Progress::TurnContinues && at + run.len() < actions.len() {
+                let next = &actions[at + run.len()];
+                progress = probe.play(next).expect("replays").progress;
+                run.push(next.clone());
+            }
+            let text = run.concat();
+            assert_eq!(kind.split_actions(&text), Ok(run.clone()), "{kind}: {text} splits into its actions");
+            assert_eq!(kind.action_count(&text), Ok(run.len()));
+            assert_eq!(kind.canonical_move(&text).as_deref(), Ok(text.as_str()));
+            let played = game.play(&text).unwrap_or_else(|error| panic!("{kind}: the run {text} refused: {error}"));
+            assert_eq!((played.actions, played.progress), (run.len(), progress));
+            assert_eq!(game, probe, "{kind}: a run played at once ends where its actions one by one did");
+            assert!(seat.is_some());
+            at += run.len();
+        }
+        assert!(game.outcome().is_some());
+    }
+}
+
+#[test]
+fn a_move_past_the_end_of_a_turn_or_of_the_game_changes_nothing() {
+    for &kind in GameKind::ALL {
+        let mut game = AnyGame::new(&kind.default_ruleset());
+        let first = game.legal_actions().swap_remove(0);
+        let mut probe = game.clone();
+        let progress = probe.play(&first).expect("a legal action").progress;
+        if progress == Progress::TurnEnded {
+            let next = probe.legal_actions().swap_remove(0);
+            let before = game.clone();
+            assert_eq!(game.play(&format!("{first}{next}")), Err(MoveError::PastTurnEnd { at: 1 }), "{kind}");
+            assert_eq!(game, before, "{kind}: nothing changed");
+        }
+        assert_eq!(game.play(""), Err(MoveError::Empty), "{kind}");
+        assert!(matches!(game.play("?"), Err(MoveError::Notation(_))), "{kind}: unreadable text");
+    }
+}

@@ -171,7 +171,6 @@ pub struct NotificationList {
 #[serde(deny_unknown_fields)]
 pub struct CreateSeek {
     /// Game kind and options.
-    #[serde(default)]
     pub ruleset: RulesetSpec,
     /// A correspondence time control.
     pub time_control: TimeControl,

@@ -118,8 +118,7 @@ pub enum ClientFrame {
         /// Request id, echoed.
         #[serde(default)]
         id: Option<u64>,
-        /// Game kind and options (default: kurnik's Paper Soccer pitch).
-        #[serde(default)]
+        /// Game kind and options.
         ruleset: RulesetSpec,
         /// The time control.
         time_control: TimeControl,

@@ -41,12 +41,6 @@ fn default_size() -> u8 {
     6
 }
 
-impl Default for RulesetSpec {
-    fn default() -> Self {
-        RulesetSpec::PaperSoccer { width: default_width(), height: default_height(), goal: default_goal() }
-    }
-}
-
 impl RulesetSpec {
     /// The game kind of this ruleset.
     #[must_use]

@@ -11,8 +11,7 @@ use crate::rest::{AccountInfo, ColourChoice};
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
 #[serde(deny_unknown_fields)]
 pub struct PoolSpec {
-    /// Game kind and options (default: kurnik's Paper Soccer pitch).
-    #[serde(default)]
+    /// Game kind and options.
     pub ruleset: RulesetSpec,
     /// The time control.
     pub time_control: TimeControl,

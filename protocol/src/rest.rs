@@ -72,7 +72,6 @@ pub struct CreateChallenge {
     #[serde(default)]
     pub opponent: Option<String>,
     /// Game kind and options.
-    #[serde(default)]
     pub ruleset: RulesetSpec,
     /// The time control.
     pub time_control: TimeControl,

@@ -3,7 +3,7 @@
 
 use kartka_protocol::admin::{
     AccountActionDone, ActionReason, Adjudication, AuditPage, ExportedGame, GameActionDone, GameReview, GameSearchPage,
-    ImportReport, SoccerPositionView,
+    ImportReport, PositionView,
 };
 use kartka_protocol::correspondence::{
     ActionDone, ConditionalMoves, CreateSeek, DrawRequest, MyGames, NotificationList, NotificationSettings,
@@ -43,7 +43,7 @@ fn parses_as<T: DeserializeOwned>(example: &str) -> bool {
 fn parses_as_admin_body(example: &str) -> bool {
     parses_as::<GameSearchPage>(example)
         || parses_as::<GameReview>(example)
-        || parses_as::<SoccerPositionView>(example)
+        || parses_as::<PositionView>(example)
         || parses_as::<ActionReason>(example)
         || parses_as::<Adjudication>(example)
         || parses_as::<GameActionDone>(example)
@@ -95,8 +95,10 @@ fn client_frames_round_trip_and_reject_unknown_fields() {
     assert_eq!(again, frame);
     assert!(serde_json::from_str::<ClientFrame>(r#"{"type":"ping","bogus":1}"#).is_err());
     assert!(serde_json::from_str::<ClientFrame>(r#"{"type":"teleport"}"#).is_err());
-    let pool = r#"{"type":"pool_join","pool":{"time_control":{"type":"fischer","initial_seconds":60,"increment_seconds":0},"rated":true}}"#;
-    assert!(serde_json::from_str::<ClientFrame>(pool).is_ok(), "the ruleset defaults to kurnik's");
+    let pool = r#"{"type":"pool_join","pool":{"ruleset":{"kind":"closing-in"},"time_control":{"type":"fischer","initial_seconds":60,"increment_seconds":0},"rated":true}}"#;
+    assert!(serde_json::from_str::<ClientFrame>(pool).is_ok(), "a kind's options have defaults");
+    let no_kind = pool.replace(r#""ruleset":{"kind":"closing-in"},"#, "");
+    assert!(serde_json::from_str::<ClientFrame>(&no_kind).is_err(), "no game kind is assumed");
     let stray = pool.replace(r#""rated":true"#, r#""rated":true,"speed":"bullet""#);
     assert!(serde_json::from_str::<ClientFrame>(&stray).is_err(), "unknown fields inside a pool are refused");
 }

@@ -112,8 +112,7 @@ impl Api {
     /// `challenger` challenges `opponent` to casual Paper Soccer on kurnik's pitch with `time_control`, taking
     /// the first seat; `opponent` accepts. Returns the new game's id.
     pub async fn start_game(&self, challenger: &Session, opponent: &Session, time_control: TimeControl) -> Uuid {
-        let kurnik = RulesetSpec::PaperSoccer { width: 8, height: 10, goal: 2 };
-        self.start_game_of(challenger, opponent, kurnik, time_control, false).await
+        self.start_game_of(challenger, opponent, KURNIK, time_control, false).await
     }
 
     /// `challenger` challenges `opponent` to a game of `ruleset` with `time_control`, taking the first seat;
@@ -145,6 +144,9 @@ impl Api {
         accepted.game_id.expect("an accepted challenge names its game")
     }
 }
+
+/// Kurnik's Paper Soccer pitch: the ruleset of most scenarios.
+pub const KURNIK: RulesetSpec = RulesetSpec::PaperSoccer { width: 8, height: 10, goal: 2 };
 
 /// A WebSocket client speaking the kartka protocol. Frames skipped while waiting for a particular answer are
 /// kept, in order, for the next read.

@@ -19,7 +19,7 @@ kartka_tests::on_both_stores!(
 
 fn challenge_body(opponent: Option<&str>, extra: Value) -> Value {
     let mut body = json!({
-        "time_control": { "type": "fischer", "initial_seconds": 60, "increment_seconds": 1 },
+        "ruleset": { "kind": "paper-soccer" }, "time_control": { "type": "fischer", "initial_seconds": 60, "increment_seconds": 1 },
         "colour": "second",
     });
     if let Some(opponent) = opponent {
@@ -204,11 +204,18 @@ async fn challenges_are_validated(url: &str) {
             "invalid_request",
         ),
         (challenge_body(None, json!({ "expires_in_seconds": 0 })), 400, "invalid_request"),
+        (challenge_body(None, json!({ "ruleset": { "kind": "chess" } })), 400, "invalid_request"),
     ];
     for (body, status, code) in cases {
         let (got, reply) = api.post("/api/challenges", Some(&ada.token), &body).await;
         assert_eq!((got, reply["code"].as_str()), (status, Some(code)), "{body}");
     }
+    // No game kind is assumed: a challenge without a ruleset is refused, and says which field is missing.
+    let mut no_ruleset = challenge_body(None, json!({}));
+    no_ruleset.as_object_mut().expect("an object").remove("ruleset");
+    let (status, reply) = api.post("/api/challenges", Some(&ada.token), &no_ruleset).await;
+    assert_eq!((status, reply["code"].as_str()), (400, Some("invalid_request")), "{reply}");
+    assert!(reply["message"].as_str().is_some_and(|m| m.contains("ruleset")), "{reply}");
     let (status, reply) = api.post("/api/challenges", None, &challenge_body(None, json!({}))).await;
     assert_eq!((status, reply["code"].as_str()), (401, Some("unauthenticated")));
     let (status, reply) = api.post("/api/challenges", Some(&ada.token), &json!({ "nonsense": true })).await;

@@ -430,7 +430,7 @@ async fn blitz_rating(room: &Room, name: &str) -> Option<(i32, u32)> {
 
 async fn adjudicating_a_running_rated_game_rates_it_and_a_replaced_result_does_not(url: &str) {
     let room = room(url, Settings::default()).await;
-    let challenge = json!({ "opponent": "bob", "time_control": BLITZ, "colour": "first", "rated": true });
+    let challenge = json!({ "opponent": "bob", "ruleset": { "kind": "paper-soccer" }, "time_control": BLITZ, "colour": "first", "rated": true });
     let (status, body) = room.api.post("/api/challenges", Some(&room.alice.token), &challenge).await;
     assert_eq!(status, 201, "{body}");
     let accept = format!("/api/challenges/{}/accept", body["id"].as_str().expect("an id"));
@@ -471,12 +471,12 @@ async fn banning_closes_sockets_revokes_sessions_and_blocks_games(url: &str) {
     let (status, body) = room.api.post(
         "/api/challenges",
         Some(&room.bob.token),
-        &json!({ "opponent": "carol", "time_control": { "type": "fischer", "initial_seconds": 60, "increment_seconds": 0 } }),
+        &json!({ "opponent": "carol", "ruleset": { "kind": "paper-soccer" }, "time_control": { "type": "fischer", "initial_seconds": 60, "increment_seconds": 0 } }),
     )
     .await;
     assert_eq!(status, 201, "{body}");
     let challenge = body["id"].as_str().expect("an id").to_owned();
-    let correspondence = json!({ "time_control": { "type": "correspondence", "days_per_move": 3 } });
+    let correspondence = json!({ "ruleset": { "kind": "paper-soccer" }, "time_control": { "type": "correspondence", "days_per_move": 3 } });
     let (status, body) = room.api.post("/api/seeks", Some(&room.bob.token), &correspondence).await;
     assert_eq!(status, 201, "{body}");
     let seek = body["id"].as_str().expect("an id").to_owned();

@@ -160,7 +160,7 @@ async fn a_browser_carries_on_after_the_server_restarts() {
     // Bob, a protocol client, makes an open challenge in which Alice plays first; she opens its link.
     let bob = api.guest("bob").await;
     let challenge = json!({
-        "time_control": { "type": "fischer", "initial_seconds": 600, "increment_seconds": 0 },
+        "ruleset": { "kind": "paper-soccer" }, "time_control": { "type": "fischer", "initial_seconds": 600, "increment_seconds": 0 },
         "colour": "second",
     });
     let (status, challenge) = api.post("/api/challenges", Some(&bob.token), &challenge).await;
@@ -382,7 +382,7 @@ async fn a_seek_appears_live_in_another_lobby_and_starts_a_game_when_accepted() 
     }
     let mut dave_socket = WsClient::connect(server.addr, &dave.token).await;
     dave_socket
-        .send(json!({ "type": "seek_create", "id": 1, "time_control": { "type": "fischer", "initial_seconds": 180, "increment_seconds": 2 },
+        .send(json!({ "type": "seek_create", "id": 1, "ruleset": { "kind": "paper-soccer" }, "time_control": { "type": "fischer", "initial_seconds": 180, "increment_seconds": 2 },
             "rated": true, "rating_range": { "min": 1100, "max": 1300 } }))
         .await;
     while !matches!(dave_socket.next().await, ServerFrame::SeekCreated { .. }) {}

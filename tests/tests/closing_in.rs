@@ -9,6 +9,8 @@ use kartka_protocol::rest::{Challenge, Profile, Session};
 use kartka_protocol::{
     EndReasonName, ErrorCode, EventEnvelope, GameEvent, GameSnapshot, RulesetSpec, SeatName, ServerFrame, TimeControl,
 };
+use kartka_server::admin::audit::Actor;
+use kartka_server::admin::role;
 use kartka_server::config::Settings;
 use kartka_server::games::kinds;
 use kartka_tests::client::{Api, WsClient};
@@ -20,6 +22,7 @@ kartka_tests::on_both_stores!(
     a_game_is_played_to_its_end_over_sockets_with_a_spectator,
     pools_and_seeks_start_closing_in_games_rated_per_kind,
     a_correspondence_game_is_played_over_rest,
+    admins_review_picture_export_and_import_closing_in_games,
 );
 
 const BLITZ: TimeControl = TimeControl::Fischer { initial_seconds: 300, increment_seconds: 5 };
@@ -254,5 +257,66 @@ async fn a_correspondence_game_is_played_over_rest(url: &str) {
     assert_eq!(finished["status"], "finished");
     assert_eq!(finished["result"]["reason"], "stuck");
     assert_eq!(finished["ply"], ply);
+    server.stop().await;
+}
+
+/// The rules document's sample game, which A resigned.
+const SEED_RECORD: &str = "[Game \"closing-in\"]\n[Board \"6x6\"]\n[White \"A\"]\n[Black \"B\"]\n[Result \"0-1\"]\n\
+    [Winner \"second\"]\n\n1. D5 B2 2. B3 C3 3. B5 C4 4. C5 D4 5. D6 F4 6. A6 C1 7. A1 B1 0-1\n";
+
+async fn admins_review_picture_export_and_import_closing_in_games(url: &str) {
+    let server = TestServer::start(url, Settings::default()).await;
+    let api = Api::new(server.url());
+    let credentials = json!({ "username": "boss", "password": "long enough secret" });
+    let (status, admin) = api.post("/api/register", None, &credentials).await;
+    assert_eq!(status, 201, "{admin}");
+    let admin: Session = serde_json::from_value(admin).expect("a session");
+    role::set_admin(server.state.store.as_ref(), "boss", true, Actor::CommandLine, "test admin").await.expect("grant");
+    let token = Some(admin.token.as_str());
+
+    // A game played here: placements, then one queen move.
+    let (ala, ola) = (api.guest("ala").await, api.guest("ola").await);
+    let game = api.start_game_of(&ala, &ola, RulesetSpec::ClosingIn { size: 6 }, BLITZ, false).await;
+    for (ply, (token, square)) in [(&ala.token, "D5"), (&ola.token, "B2"), (&ala.token, "B3")].into_iter().enumerate() {
+        let body = json!({ "ply": ply, "client_move_id": format!("a{ply}"), "notation": square });
+        let (status, answer) = api.post(&format!("/api/games/{game}/moves"), Some(token), &body).await;
+        assert_eq!(status, 200, "{answer}");
+    }
+    let (status, review) = api.get(&format!("/api/admin/games/{game}"), token).await;
+    assert_eq!(status, 200, "{review}");
+    assert_eq!(review["moves"].as_array().map(Vec::len), Some(3));
+    let (status, view) = api.get(&format!("/api/admin/games/{game}/position?ply=2"), token).await;
+    assert_eq!(status, 200, "{view}");
+    assert_eq!(view["kind"], "closing-in");
+    assert_eq!(view["markers"], json!(["D5", "B2"]));
+    assert_eq!(view["removed"], json!([]));
+    let (_, end) = api.get(&format!("/api/admin/games/{game}/position"), token).await;
+    assert_eq!((end["markers"].clone(), end["removed"].clone()), (json!(["B3", "B2"]), json!(["D5"])));
+    let (status, svg) = api.get_text(&format!("/api/admin/games/{game}/position.svg?ply=3"), token).await;
+    assert_eq!(status, 200);
+    assert!(svg.starts_with("<svg") && svg.matches("<line").count() == 2, "D5 crossed out: {svg}");
+    let (status, record) = api.get_text(&format!("/api/admin/games/{game}/record"), token).await;
+    assert_eq!(status, 200);
+    assert!(record.contains("1. D5 B2 2. B3 *"), "{record}");
+
+    // The seed's game, imported from its record, is searchable, reviewable and exported as it came in.
+    let (status, report) =
+        api.post_bytes("/api/admin/import?source=seed", token, SEED_RECORD.as_bytes().to_vec()).await;
+    assert_eq!(status, 200, "{report}");
+    assert_eq!((report["imported"].as_u64(), report["rejected"].as_u64()), (Some(1), Some(0)), "{report}");
+    let (status, found) = api.get("/api/admin/games?kind=closing-in&status=finished", token).await;
+    assert_eq!(status, 200, "{found}");
+    let games = found["games"].as_array().expect("a page of games");
+    assert_eq!(games.len(), 1, "{found}");
+    assert_eq!(games[0]["result"]["winner"], "second");
+    assert_eq!(games[0]["ply"], 14);
+    let imported = games[0]["id"].as_str().expect("an id");
+    let (_, end) = api.get(&format!("/api/admin/games/{imported}/position"), token).await;
+    assert_eq!((end["markers"].clone(), end["removed"].as_array().map(Vec::len)), (json!(["A1", "B1"]), Some(12)));
+    let (status, exported) = api.get_text("/api/admin/export/games.pgn?kind=closing-in", token).await;
+    assert_eq!(status, 200);
+    assert!(exported.contains("1. D5 B2 2. B3 C3 3. B5 C4 4. C5 D4 5. D6 F4 6. A6 C1 7. A1 B1 0-1"), "{exported}");
+    let (_, active) = api.get("/api/admin/games?kind=closing-in&status=active", token).await;
+    assert_eq!(active["games"].as_array().map(Vec::len), Some(1), "the game played here is still on");
     server.stop().await;
 }

@@ -422,13 +422,13 @@ async fn seeks_stay_open_and_start_a_game_for_whoever_accepts(url: &str) {
     let server = TestServer::start(url, settings(60_000)).await;
     let api = Api::new(server.url());
     let (ada, bolek, celina) = (api.guest("ada").await, api.guest("bolek").await, api.guest("celina").await);
-    let body = json!({ "time_control": { "type": "correspondence", "days_per_move": 5 }, "colour": "second" });
+    let body = json!({ "ruleset": { "kind": "paper-soccer" }, "time_control": { "type": "correspondence", "days_per_move": 5 }, "colour": "second" });
     let (status, seek) = api.post("/api/seeks", Some(&ada.token), &body).await;
     assert_eq!(status, 201, "{seek}");
-    let live = json!({ "time_control": { "type": "fischer", "initial_seconds": 60, "increment_seconds": 0 } });
+    let live = json!({ "ruleset": { "kind": "paper-soccer" }, "time_control": { "type": "fischer", "initial_seconds": 60, "increment_seconds": 0 } });
     let (status, refused) = api.post("/api/seeks", Some(&ada.token), &live).await;
     assert_eq!((status, refused["code"].as_str()), (400, Some("invalid_request")));
-    let odd = json!({ "time_control": { "type": "correspondence", "days_per_move": 4 } });
+    let odd = json!({ "ruleset": { "kind": "paper-soccer" }, "time_control": { "type": "correspondence", "days_per_move": 4 } });
     assert_eq!(api.post("/api/seeks", Some(&ada.token), &odd).await.0, 400);
     let id = seek["id"].as_str().expect("an id").to_owned();
     // Ada logs out: her seek stays open.
@@ -446,7 +446,7 @@ async fn seeks_stay_open_and_start_a_game_for_whoever_accepts(url: &str) {
     assert_eq!(game["players"][0]["name"], "bolek", "Ada asked for the second seat");
     assert_eq!(game["time_control"]["days_per_move"], 5);
 
-    let expiring = json!({ "time_control": { "type": "correspondence", "days_per_move": 1 }, "expires_in_seconds": 1 });
+    let expiring = json!({ "ruleset": { "kind": "paper-soccer" }, "time_control": { "type": "correspondence", "days_per_move": 1 }, "expires_in_seconds": 1 });
     let (_, short) = api.post("/api/seeks", Some(&celina.token), &expiring).await;
     let (status, refused) = api
         .post(&format!("/api/seeks/{}/cancel", short["id"].as_str().expect("id")), Some(&bolek.token), &json!({}))
@@ -458,11 +458,11 @@ async fn seeks_stay_open_and_start_a_game_for_whoever_accepts(url: &str) {
 
     // Correspondence challenges may stay open longer than live ones.
     let long = 20 * 24 * 3600;
-    let challenge = json!({ "opponent": "bolek", "time_control": { "type": "correspondence", "days_per_move": 2 },
+    let challenge = json!({ "opponent": "bolek", "ruleset": { "kind": "paper-soccer" }, "time_control": { "type": "correspondence", "days_per_move": 2 },
                             "expires_in_seconds": long });
     assert_eq!(api.post("/api/challenges", Some(&celina.token), &challenge).await.0, 201);
     let fischer = json!({ "opponent": "bolek", "expires_in_seconds": long,
-                          "time_control": { "type": "fischer", "initial_seconds": 60, "increment_seconds": 0 } });
+                          "ruleset": { "kind": "paper-soccer" }, "time_control": { "type": "fischer", "initial_seconds": 60, "increment_seconds": 0 } });
     assert_eq!(api.post("/api/challenges", Some(&celina.token), &fischer).await.0, 400);
     server.stop().await;
 }

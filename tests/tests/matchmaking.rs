@@ -5,14 +5,12 @@ use std::collections::{HashMap, HashSet};
 use std::time::{Duration, Instant};
 
 use kartka_protocol::rest::{Challenge, ChallengeStatus, Leaderboard, Profile, Session};
-use kartka_protocol::{
-    ErrorCode, GameEvent, GameStatus, PoolSpec, RulesetSpec, SeatName, ServerFrame, SpeedClass, TimeControl,
-};
+use kartka_protocol::{ErrorCode, GameEvent, GameStatus, PoolSpec, SeatName, ServerFrame, SpeedClass, TimeControl};
 use kartka_server::config::Settings;
 use kartka_server::lobby::pairing::Windows;
 use kartka_server::lobby::LobbySettings;
 use kartka_server::store::RatingRow;
-use kartka_tests::client::{Api, WsClient};
+use kartka_tests::client::{Api, WsClient, KURNIK};
 use kartka_tests::db::TestDb;
 use kartka_tests::server::TestServer;
 use serde_json::{json, Value};
@@ -46,7 +44,7 @@ const BLITZ: TimeControl = TimeControl::Fischer { initial_seconds: 300, incremen
 const BULLET: TimeControl = TimeControl::Fischer { initial_seconds: 60, increment_seconds: 0 };
 
 fn pool(time_control: TimeControl, rated: bool) -> PoolSpec {
-    PoolSpec { ruleset: RulesetSpec::default(), time_control, rated }
+    PoolSpec { ruleset: KURNIK, time_control, rated }
 }
 
 /// A short game to a goal: White's last turn `17` bounces off the right post into the top goal.
@@ -120,7 +118,7 @@ async fn accept_seek(client: &mut WsClient, id: u64, seek_id: Uuid) -> Uuid {
 }
 
 fn seek_frame(time_control: TimeControl, rated: bool, extra: Value) -> Value {
-    let mut frame = json!({ "type": "seek_create", "time_control": time_control, "rated": rated });
+    let mut frame = json!({ "type": "seek_create", "ruleset": { "kind": "paper-soccer" }, "time_control": time_control, "rated": rated });
     if let (Some(frame), Some(extra)) = (frame.as_object_mut(), extra.as_object()) {
         frame.extend(extra.clone());
     }
@@ -400,7 +398,7 @@ async fn seeks_are_listed_live_accepted_and_cancelled(db: &TestDb) {
     assert_eq!(refusal(&ask(&mut b, 3, seek_frame(BLITZ, true, reversed)).await), Some(ErrorCode::InvalidRequest));
     let endless = TimeControl::Fischer { initial_seconds: 0, increment_seconds: 0 };
     assert_eq!(refusal(&ask(&mut b, 4, seek_frame(endless, true, json!({}))).await), Some(ErrorCode::InvalidRequest));
-    let unknown_field = json!({ "type": "seek_create", "id": 5, "time_control": BLITZ, "bogus": 1 });
+    let unknown_field = json!({ "type": "seek_create", "id": 5, "ruleset": { "kind": "paper-soccer" }, "time_control": BLITZ, "bogus": 1 });
     assert_eq!(refusal(&ask(&mut b, 5, unknown_field).await), Some(ErrorCode::UnknownFrame));
     let mut anonymous = WsClient::connect_anonymous(server.addr).await;
     assert_eq!(anonymous.refused(1, json!({ "type": "lobby_subscribe" })).await, ErrorCode::Unauthenticated);

@@ -202,7 +202,7 @@ mod tests {
 
     fn spec(initial_seconds: u32, rated: bool) -> PoolSpec {
         PoolSpec {
-            ruleset: Default::default(),
+            ruleset: kartka_protocol::RulesetSpec::PaperSoccer { width: 8, height: 10, goal: 2 },
             time_control: TimeControl::Fischer { initial_seconds, increment_seconds: 0 },
             rated,
         }

@@ -42,6 +42,7 @@ mod tests {
         assert_eq!(shown.removed, ["B2", "D5"], "in board order");
         assert_eq!(shown.to_move, kartka_protocol::SeatName::First);
         assert!(!shown.over);
-        assert!(shown.legal.contains(&"B6".to_owned()) && !shown.legal.contains(&"B1".to_owned()), "B2 blocks");
+        // Up, then clockwise; B2 (removed) blocks the way down, C3 (B's marker) the way right, D5 the diagonal.
+        assert_eq!(shown.legal, ["B4", "B5", "B6", "C4", "C2", "D1", "A2", "A3", "A4"]);
     }
 }

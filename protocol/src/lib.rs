@@ -11,7 +11,7 @@ pub mod correspondence;
 mod error;
 mod frames;
 mod game;
-mod kinds;
+pub mod kinds;
 mod lobby;
 pub mod rest;
 

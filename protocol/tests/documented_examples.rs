@@ -3,12 +3,13 @@
 
 use kartka_protocol::admin::{
     AccountActionDone, ActionReason, Adjudication, AuditPage, ExportedGame, GameActionDone, GameReview, GameSearchPage,
-    ImportReport, PositionView,
+    ImportReport,
 };
 use kartka_protocol::correspondence::{
     ActionDone, ConditionalMoves, CreateSeek, DrawRequest, MyGames, NotificationList, NotificationSettings,
     NotificationSettingsView, PlayMove, Seek, SeekList, StartVacation, VacationStatus,
 };
+use kartka_protocol::kinds::PositionView;
 use kartka_protocol::rest::{Challenge, CreateChallenge, ErrorBody, Leaderboard, Profile, Session};
 use kartka_protocol::{ClientFrame, ServerFrame};
 use serde::de::DeserializeOwned;

@@ -9,8 +9,9 @@ use std::time::Duration;
 use kartka_engine::soccer::read_records;
 use kartka_protocol::admin::{
     AccountActionDone, AuditAction, AuditPage, ExportedGame, GameActionDone, GameReview, GameSearchPage, ImportReport,
-    SoccerPositionView, TimelineEntry,
+    TimelineEntry,
 };
+use kartka_protocol::kinds::paper_soccer::SoccerPositionView;
 use kartka_protocol::rest::{Profile, Session};
 use kartka_protocol::{EndReasonName, GameEvent, GameStatus, SeatName, SpeedClass, TimeControl};
 use kartka_server::admin::audit::Actor;

@@ -6,7 +6,8 @@ use axum::http::header;
 use axum::response::IntoResponse;
 use axum::Json;
 use kartka_engine::AnyGame;
-use kartka_protocol::admin::{GameReview, PositionView};
+use kartka_protocol::admin::GameReview;
+use kartka_protocol::kinds::PositionView;
 use kartka_protocol::ErrorCode;
 use uuid::Uuid;
 

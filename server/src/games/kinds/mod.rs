@@ -10,7 +10,7 @@ mod closing_in;
 mod paper_soccer;
 
 use kartka_engine::{AnyGame, GameKind, Ruleset};
-use kartka_protocol::admin::PositionView;
+use kartka_protocol::kinds::PositionView;
 use kartka_protocol::{GameKindName, RulesetSpec};
 
 use super::records::{ExportError, ReadGames, RecordParts};

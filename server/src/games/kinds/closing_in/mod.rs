@@ -8,7 +8,7 @@ mod view;
 
 use kartka_engine::closing_in::{BoardSize, Position};
 use kartka_engine::{AnyGame, GameKind, Ruleset};
-use kartka_protocol::admin::PositionView;
+use kartka_protocol::kinds::PositionView;
 use kartka_protocol::RulesetSpec;
 
 use super::{Kind, RulesetError};

@@ -2,7 +2,7 @@
 
 use kartka_engine::closing_in::Position;
 use kartka_engine::{Game, Seat};
-use kartka_protocol::admin::ClosingInPositionView;
+use kartka_protocol::kinds::closing_in::ClosingInPositionView;
 
 use crate::games::convert::seat_name;
 

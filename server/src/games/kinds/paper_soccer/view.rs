@@ -2,7 +2,7 @@
 
 use kartka_engine::soccer::{Point, Position};
 use kartka_engine::Game;
-use kartka_protocol::admin::{PointView, SegmentView, SoccerPositionView};
+use kartka_protocol::kinds::paper_soccer::{PointView, SegmentView, SoccerPositionView};
 
 use crate::games::convert::seat_name;
 

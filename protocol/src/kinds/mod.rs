@@ -1,8 +1,15 @@
-//! The protocol's registry of game kinds: each kind's name and the options a ruleset of it carries. A new
-//! kind is one variant of [`RulesetSpec`] and one of [`GameKindName`], both named as the engine's registry
-//! names it (the server's `games::kinds` tests check that the three lists agree).
+//! The protocol's registry of game kinds: each kind's name, the options a ruleset of it carries, and the
+//! admin's view of its positions. A new kind is one variant of [`RulesetSpec`], of [`GameKindName`] and of
+//! [`PositionView`], named as the engine's registry names it (the server's `games::kinds` tests check that the
+//! lists agree), and a module here for its own types.
+
+pub mod closing_in;
+pub mod paper_soccer;
 
 use serde::{Deserialize, Serialize};
+
+use closing_in::ClosingInPositionView;
+use paper_soccer::SoccerPositionView;
 
 /// The game kind and its options. The kind is the `kind` field.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
@@ -80,6 +87,17 @@ impl GameKindName {
     pub fn from_name(name: &str) -> Option<GameKindName> {
         GameKindName::ALL.iter().copied().find(|kind| kind.name() == name)
     }
+}
+
+/// `GET /api/admin/games/{id}/position?ply=N`: a position after `ply` actions, as its game kind sees it. The
+/// kind is the `kind` field, named as in a ruleset.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(tag = "kind", rename_all = "kebab-case")]
+pub enum PositionView {
+    /// A Paper Soccer position.
+    PaperSoccer(SoccerPositionView),
+    /// A Closing In position.
+    ClosingIn(ClosingInPositionView),
 }
 
 #[cfg(test)]

@@ -1,0 +1,24 @@
+//! Closing In's own wire types: how admins see a position.
+
+use serde::{Deserialize, Serialize};
+
+use crate::game::SeatName;
+
+/// A Closing In position after `ply` actions. Squares are written as in the game's notation (`D5`).
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct ClosingInPositionView {
+    /// Actions played to reach it.
+    pub ply: u32,
+    /// Squares per side.
+    pub size: u8,
+    /// Each seat's marker (first seat first), once placed.
+    pub markers: [Option<String>; 2],
+    /// The removed squares, in the order they were removed.
+    pub removed: Vec<String>,
+    /// The seat to move (after the end: the seat that was left without a move).
+    pub to_move: SeatName,
+    /// Whether the rules ended the game here.
+    pub over: bool,
+    /// The squares the seat to move may move to.
+    pub legal: Vec<String>,
+}

@@ -22,7 +22,8 @@ const PHONE: (u32, u32) = (390, 844);
 /// The smallest board the lobby offers.
 const BOARD: RulesetSpec = RulesetSpec::ClosingIn { size: 6 };
 
-/// After how many moves the game in progress is photographed: both markers have moved a few times.
+/// After how many moves the game in progress is photographed, on each player's page in turn as it is their
+/// move (so with the highlights): by then both markers have moved a few times.
 const SCREENSHOT_PLY: usize = 8;
 
 /// What the board on a page draws, read in one script so that a redraw cannot fall between two reads: the
@@ -155,11 +156,11 @@ async fn two_browsers_play_closing_in_to_its_end_by_clicking_while_a_third_watch
     // The players click their way to the end. Each move is one of the squares the mover's page highlights,
     // spread over the list so the markers travel; the highlights must be exactly the legal moves, and only
     // the mover's page has any.
-    let seats = [(&alice, "alice"), (&bob, "bob")];
+    let seats = [(&alice, "alice", "closing-in-game"), (&bob, "bob", "closing-in-game-on-a-phone")];
     let mut clicked: Vec<String> = Vec::new();
     while let Some(seat) = game.to_act() {
-        let (mover, name) = seats[seat.index()];
-        let (waiter, _) = seats[seat.other().index()];
+        let (mover, name, shot) = seats[seat.index()];
+        let (waiter, _, _) = seats[seat.other().index()];
         mover.wait_for_text("#game-status", "Your move").await;
         for page in [waiter, &carol] {
             page.wait_for_text("#game-status", &format!("{name} to move")).await;
@@ -176,9 +177,8 @@ async fn two_browsers_play_closing_in_to_its_end_by_clicking_while_a_third_watch
         assert_eq!(highlighted, legal, "{name}'s page highlights the legal moves after {clicked:?}");
         assert!(targets(waiter).await.is_empty(), "no highlights for the player who waits");
         assert!(targets(&carol).await.is_empty(), "no highlights for a spectator");
-        if clicked.len() == SCREENSHOT_PLY {
-            alice.screenshot("closing-in-game").await;
-            bob.screenshot("closing-in-game-on-a-phone").await;
+        if (SCREENSHOT_PLY..SCREENSHOT_PLY + 2).contains(&clicked.len()) {
+            mover.screenshot(shot).await;
         }
 
         let square = shown[clicked.len() * 7 % shown.len()].clone();
@@ -234,7 +234,14 @@ async fn two_browsers_play_closing_in_to_its_end_by_clicking_while_a_third_watch
     for (page, name) in [(&carol, "closing-in-rules"), (&bob, "closing-in-rules-on-a-phone")] {
         page.goto("/rules/closing-in").await;
         page.wait_for_text("#page h1", "The rules of Closing In").await;
-        page.find("#page .rule-figure svg.board.closing-in").await;
+        let figure = page.find("#page .rule-figure svg.board.closing-in").await;
+        page.client
+            .execute(
+                "arguments[0].scrollIntoView({ block: 'center' })",
+                vec![serde_json::to_value(&figure).expect("an element")],
+            )
+            .await
+            .expect("scroll to the figure");
         page.screenshot(name).await;
     }
 

@@ -1,11 +1,12 @@
 //! Closing In in the browser end to end: two headless Chromium sessions (a desktop and a phone) start a game
 //! from the lobby and play it to its end by clicking squares on the board while a third watches; then the
-//! replay and the rules page. Every move is chosen among the squares the page highlights, and the highlights
+//! replay, its record and the rules page. Every move is chosen among the squares the page highlights, and the highlights
 //! are checked against the engine's legal moves, so the whole game follows the rules. Screenshots go under
 //! `artifacts/browser/closing-in-*.png`.
 //!
 //! SQLite only, like `browser.rs`: the client is the same whatever the store.
 
+use kartka_engine::closing_in::ClosingInRecord;
 use kartka_engine::{AnyGame, Seat};
 use kartka_protocol::RulesetSpec;
 use kartka_server::config::Settings;
@@ -229,6 +230,14 @@ async fn two_browsers_play_closing_in_to_its_end_by_clicking_while_a_third_watch
     carol.click("#replay-back").await;
     carol.wait_for_text("#replay-counter", &format!("Step {} of {total}", total - 1)).await;
     carol.screenshot("closing-in-replay").await;
+
+    // The record it offers for download holds the same moves.
+    let record_link = carol.find("#download-record").await.attr("href").await.expect("an href").expect("a link");
+    let (status, text) = api.get_text(&record_link, None).await;
+    assert_eq!(status, 200, "the record: {text}");
+    let record = ClosingInRecord::read(&text).expect("the record reads back");
+    let recorded: Vec<String> = record.moves.iter().map(ToString::to_string).collect();
+    assert_eq!(recorded, clicked, "the record: {text}");
 
     // The rules page, on a desktop and on a phone.
     for (page, name) in [(&carol, "closing-in-rules"), (&bob, "closing-in-rules-on-a-phone")] {

@@ -1,8 +1,8 @@
 //! Closing In in the browser end to end: two headless Chromium sessions (a desktop and a phone) start a game
 //! from the lobby and play it to its end by clicking squares on the board while a third watches; then the
-//! replay, its record and the rules page. Every move is chosen among the squares the page highlights, and the highlights
-//! are checked against the engine's legal moves, so the whole game follows the rules. Screenshots go under
-//! `artifacts/browser/closing-in-*.png`.
+//! replay, its record and the rules page. Every move is chosen among the squares the page highlights, and the
+//! highlights are checked against the engine's legal moves, so the whole game follows the rules. Screenshots go
+//! under `artifacts/browser/closing-in-*.png`.
 //!
 //! SQLite only, like `browser.rs`: the client is the same whatever the store.
 

@@ -32,6 +32,10 @@ const CHROMIUM_FLAGS: [&str; 9] = [
     "--disable-dev-shm-usage",
 ];
 
+/// Headless Chromium makes no window narrower than this many pixels (it widens a 390 px one to 500 px), so a
+/// narrower screen, a phone's, is emulated at its exact size instead.
+const MIN_WINDOW_WIDTH: u32 = 500;
+
 fn binary(variable: &str, default: &str) -> String {
     std::env::var(variable).unwrap_or_else(|_| default.to_owned())
 }
@@ -84,16 +88,19 @@ pub struct Browser {
 }
 
 impl Browser {
-    /// Opens a browser with a `width` × `height` window for the site at `base` (e.g. `http://127.0.0.1:1234`).
+    /// Opens a browser with a `width` × `height` window (an emulated phone screen when narrower than Chromium
+    /// allows) for the site at `base` (e.g. `http://127.0.0.1:1234`).
     pub async fn open(driver: &Chromedriver, base: &str, width: u32, height: u32) -> Browser {
         let profile = tempfile::tempdir().expect("a profile directory");
         let mut args: Vec<String> = CHROMIUM_FLAGS.iter().map(|flag| (*flag).to_owned()).collect();
         args.push(format!("--user-data-dir={}", profile.path().display()));
         args.push(format!("--window-size={width},{height}"));
-        let capabilities = json!({
-            "browserName": "chrome",
-            "goog:chromeOptions": { "binary": binary("KARTKA_CHROMIUM", "/usr/bin/chromium"), "args": args },
-        });
+        let mut options = json!({ "binary": binary("KARTKA_CHROMIUM", "/usr/bin/chromium"), "args": args });
+        if width < MIN_WINDOW_WIDTH {
+            options["mobileEmulation"] =
+                json!({ "deviceMetrics": { "width": width, "height": height, "pixelRatio": 1.0 } });
+        }
+        let capabilities = json!({ "browserName": "chrome", "goog:chromeOptions": options });
         let Value::Object(capabilities) = capabilities else { unreachable!("an object literal") };
         let client = ClientBuilder::new(hyper_util::client::legacy::connect::HttpConnector::new())
             .capabilities(capabilities)

@@ -43,8 +43,7 @@ pub struct Played {
 }
 
 impl GameKind {
-    /// How many actions a move text of this kind holds (`754` is three Paper Soccer steps; `D5` is one
-    /// Closing In move), without playing it.
+    /// How many actions a move text of this kind holds (a run of three steps is three), without playing it.
     pub fn action_count(self, text: &str) -> Result<usize, NotationError> {
         dispatch_kind!(self, G => G::parse_actions(text).map(|actions| actions.len()))
     }

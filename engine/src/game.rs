@@ -7,7 +7,7 @@ use crate::outcome::{Outcome, Seat};
 /// What applying one legal action did to the game.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Progress {
-    /// The same seat must act again (a Paper Soccer bounce, a Dots extra move).
+    /// The same seat must act again (after a bounce, or an extra move a capture earns).
     TurnContinues,
     /// The turn is over; [`Game::to_act`] tells who acts next.
     TurnEnded,
@@ -91,7 +91,7 @@ pub trait Game: Clone + Debug + Send + Sync + 'static {
         picked
     }
 
-    /// Reads a run of actions in the game's notation (for Paper Soccer, kurnik digits such as `754`).
+    /// Reads a run of actions in the game's notation, written together (e.g. three steps as `754`).
     fn parse_actions(text: &str) -> Result<Vec<Self::Action>, NotationError>;
 
     /// Writes one action in the game's notation.

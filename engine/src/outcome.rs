@@ -5,9 +5,9 @@ use std::fmt;
 /// One of the two seats at a game. The first seat makes the first move.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
 pub enum Seat {
-    /// The player who moves first ("White" in kurnik records).
+    /// The player who moves first ("White" in records that name seats by colour).
     First,
-    /// The player who moves second ("Black" in kurnik records).
+    /// The player who moves second ("Black" in records that name seats by colour).
     Second,
 }
 

@@ -77,7 +77,7 @@ pub struct ReviewedMove {
     pub turn: u32,
     /// Who moved.
     pub seat: SeatName,
-    /// The actions in the game's notation (kurnik digits for Paper Soccer).
+    /// The actions in the game's notation.
     pub notation: String,
     /// Whether the move ended the mover's turn.
     pub turn_ended: bool,

@@ -57,7 +57,7 @@ pub enum ClientFrame {
         ply: u32,
         /// The client's own id for this move (1–64 characters), for safe retries.
         client_move_id: String,
-        /// The actions in the game's notation (kurnik digits for Paper Soccer, e.g. `"754"` or `"7"`).
+        /// The actions in the game's notation: one action, or several of one turn written together.
         notation: String,
     },
     /// Resign the game.

@@ -5,11 +5,11 @@ use uuid::Uuid;
 
 use crate::kinds::RulesetSpec;
 
-/// A seat at a game. `first` moves first (White in kurnik records).
+/// A seat at a game. `first` moves first (White in records that name seats by colour).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
 #[serde(rename_all = "snake_case")]
 pub enum SeatName {
-    /// The seat that moves first; in Paper Soccer it attacks the top goal.
+    /// The seat the game's rules let move first.
     First,
     /// The seat that moves second.
     Second,
@@ -134,7 +134,7 @@ pub enum EndReasonName {
     Adjudication,
     /// The game's scoring rule decided.
     Score,
-    /// The record does not say: an imported game that stopped before the rules ended it (kurnik records do not
+    /// The record does not say: an imported game that stopped before the rules ended it (records do not
     /// tell time from resignation).
     Unknown,
 }
@@ -158,7 +158,7 @@ pub struct MoveRecord {
     pub ply: u32,
     /// Who moved.
     pub seat: SeatName,
-    /// The actions in the game's notation (kurnik digits for Paper Soccer).
+    /// The actions in the game's notation.
     pub notation: String,
     /// Whether this move ended the mover's turn.
     pub turn_ended: bool,
@@ -331,7 +331,7 @@ pub struct GameSnapshot {
     pub ply: u32,
     /// Who must act next, while the game is active.
     pub to_act: Option<SeatName>,
-    /// Whether the seat to act is in the middle of a turn (Paper Soccer: after a bounce).
+    /// Whether the seat to act is in the middle of a turn it began (after a bounce, say).
     pub mid_turn: bool,
     /// The clocks as of `clocks_at_ms`.
     pub clocks: Clocks,

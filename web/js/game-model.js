@@ -123,7 +123,7 @@ export class GameModel {
   }
 }
 
-/** Turns grouped as kurnik writes them: `[{number, first, second}]`, each side a turn or undefined. */
+/** Turns grouped in pairs, as records number them: `[{number, first, second}]`, each side a turn or undefined. */
 export function turnRows(turns) {
   const rows = [];
   turns.forEach((turn, index) => {

@@ -1,5 +1,5 @@
 // The move list: numbered rows of turns, first seat then second, each turn its actions run together
-// ("1. 0 0 2. 53 4" in Paper Soccer, "1. D5 B2 2. B3 C3" in Closing In).
+// ("1. D5 B2 2. B3 C3").
 
 import { h, replaceChildren } from './dom.js';
 import { turnRows } from './game-model.js';

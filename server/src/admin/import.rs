@@ -1,4 +1,4 @@
-//! Importing record files (kurnik's, or any kind's own format) into the archive.
+//! Importing record files into the archive, each read by its game kind's module.
 //!
 //! A historic game keeps its date, result and time control and is marked imported; its players' names become
 //! imported-player accounts, which cannot log in. Every game is replayed through the engine first: an

@@ -1,4 +1,4 @@
-//! Games over REST: a player's games, one game with its moves, its kurnik record.
+//! Games over REST: a player's games, one game with its moves, its record file.
 
 use std::collections::HashMap;
 
@@ -76,8 +76,7 @@ pub async fn show(State(state): State<AppState>, Path(id): Path<Uuid>) -> Result
     Ok(Json(state.games.snapshot(id).await?))
 }
 
-/// `GET /api/games/{id}/record`: the game as a record file of its kind (for Paper Soccer, kurnik's: CRLF, like
-/// kurnik's own).
+/// `GET /api/games/{id}/record`: the game as a record file in its kind's format.
 pub async fn record(State(state): State<AppState>, Path(id): Path<Uuid>) -> Result<impl IntoResponse, ApiError> {
     let game = state.games.snapshot(id).await?;
     let record = kinds::of_spec(&game.ruleset).record(&RecordParts::of_snapshot(&game)).map_err(|_| damaged(id))?;

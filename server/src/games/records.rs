@@ -115,7 +115,7 @@ pub fn date_text(ms: i64) -> String {
 }
 
 /// The moment a record's `Date` (`YYYY.MM.DD`, UTC) and `Time` (`HH:MM:SS`) headers name; midnight when there
-/// is no time, and the Unix epoch when there is no date (kurnik writes `????.??.??` for unknown dates).
+/// is no time, and the Unix epoch when there is no date (`????.??.??` is an unknown date).
 pub fn moment_of(date: Option<&str>, time: Option<&str>) -> Result<Millis, String> {
     let Some(date) = date.filter(|date| !date.contains('?')) else { return Ok(0) };
     let bad_date = || format!("Date {date:?} is not YYYY.MM.DD");

@@ -167,7 +167,7 @@ pub struct GameState {
 pub struct GameRow {
     /// The game id.
     pub id: Uuid,
-    /// The game kind's stable name, e.g. `paper-soccer`.
+    /// The game kind's stable name (the engine's `GameKind::name`).
     pub kind: String,
     /// The protocol's `RulesetSpec` as JSON.
     pub ruleset: String,
@@ -195,7 +195,7 @@ pub struct MoveRow {
     pub ply: i64,
     /// `first` or `second`.
     pub seat: String,
-    /// The actions in the game's notation (kurnik digits for Paper Soccer).
+    /// The actions in the game's notation.
     pub notation: String,
     /// Whether the move ended the mover's turn.
     pub turn_ended: bool,
@@ -227,7 +227,7 @@ pub struct EventRow {
 pub struct RatingRow {
     /// The player.
     pub account_id: Uuid,
-    /// The game kind's stable name, e.g. `paper-soccer`.
+    /// The game kind's stable name (the engine's `GameKind::name`).
     pub kind: String,
     /// The speed class, e.g. `blitz`.
     pub speed: String,

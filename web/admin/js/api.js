@@ -55,6 +55,6 @@ export const admin = {
   ban: (name, reason) => json('POST', `/api/admin/accounts/${id(name)}/ban`, { reason }),
   unban: (name, reason) => json('POST', `/api/admin/accounts/${id(name)}/unban`, { reason }),
   audit: (query = '') => json('GET', `/api/admin/audit?${query}`),
-  /** An export of the games a search query selects, as a Blob (NDJSON or one kurnik record file). */
+  /** An export of the games a search query selects, as a Blob (NDJSON or one multi-game record file). */
   exportBlob: async (format, query) => (await send('GET', `/api/admin/export/games.${format}?${query}`, { accept: '*/*' })).blob(),
 };

@@ -95,7 +95,7 @@ export async function searchPage(page, query) {
       fill(summary,
         h('span', {}, `${found.total.toLocaleString('en')} game(s)`),
         h('button', { type: 'button', class: 'secondary', onclick: () => exportAs('ndjson') }, 'Export NDJSON'),
-        h('button', { type: 'button', class: 'secondary', onclick: () => exportAs('pgn') }, 'Export kurnik records'));
+        h('button', { type: 'button', class: 'secondary', onclick: () => exportAs('pgn') }, 'Export records'));
     } catch (error) {
       // Without the role (or a valid session) the page has nothing to show: the router says why.
       if (error.status === 401 || error.status === 403) throw error;

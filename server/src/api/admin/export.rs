@@ -1,6 +1,6 @@
 //! Exporting many games, selected with the search's filters, as a stream: NDJSON (one game with its moves per
-//! line) or one multi-game kurnik record file. The archive is read a page at a time, so an export of any size
-//! holds one page in memory. A failure half way ends the stream early (the client sees a cut-off body); it is
+//! line) or one multi-game record file (each game in its kind's format). The archive is read a page at a time,
+//! so an export of any size holds one page in memory. A failure half way ends the stream early (the client sees a cut-off body); it is
 //! logged.
 
 use axum::body::Body;
@@ -28,7 +28,7 @@ const EXPORT_PAGE: u32 = 500;
 #[derive(Clone, Copy)]
 enum Format {
     NdJson,
-    Kurnik,
+    Records,
 }
 
 /// `GET /api/admin/export/games.ndjson`.
@@ -41,14 +41,14 @@ pub async fn ndjson(
     Ok(streamed(state, search, Format::NdJson, "application/x-ndjson", "kartka-games.ndjson"))
 }
 
-/// `GET /api/admin/export/games.pgn`: one kurnik record file holding every selected game.
-pub async fn kurnik(
+/// `GET /api/admin/export/games.pgn`: one record file holding every selected game, each in its kind's format.
+pub async fn records(
     _admin: Admin,
     State(state): State<AppState>,
     Query(query): Query<SearchQuery>,
 ) -> Result<Response, ApiError> {
     let search = search_of(&state, &query).await?;
-    Ok(streamed(state, search, Format::Kurnik, "text/plain; charset=utf-8", "kartka-games.pgn"))
+    Ok(streamed(state, search, Format::Records, "text/plain; charset=utf-8", "kartka-games.pgn"))
 }
 
 fn streamed(state: AppState, search: GameSearch, format: Format, content_type: &str, file: &str) -> Response {
@@ -96,7 +96,7 @@ async fn next_page(
                 text.push_str(&line);
                 text.push('\n');
             }
-            Format::Kurnik => {
+            Format::Records => {
                 let damaged = || {
                     tracing::error!(game = %id, "stored game does not replay");
                     ApiError::new(kartka_protocol::ErrorCode::Internal, "a game record is damaged")
@@ -104,7 +104,7 @@ async fn next_page(
                 let record = kinds::of_spec(&game.game.ruleset)
                     .record(&record_parts(&game, &game_moves))
                     .map_err(|_| damaged())?;
-                // Records are separated by a blank line, as in kurnik's own multi-game files.
+                // Records are separated by a blank line, as in multi-game record files.
                 if !(first && index == 0) {
                     text.push_str("\r\n");
                 }

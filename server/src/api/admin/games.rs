@@ -1,5 +1,5 @@
-//! One archived game: its full record and timeline, its position after any ply (JSON and SVG), its kurnik
-//! record.
+//! One archived game: its full record and timeline, its position after any ply (JSON and SVG), its record
+//! file.
 
 use axum::extract::State;
 use axum::http::header;
@@ -78,7 +78,7 @@ pub async fn picture(
     Ok(([(header::CONTENT_TYPE, "image/svg+xml"), (header::CACHE_CONTROL, "private, max-age=60")], picture))
 }
 
-/// `GET /api/admin/games/{id}/record`: the game as a record file of its kind (kurnik's for Paper Soccer).
+/// `GET /api/admin/games/{id}/record`: the game as a record file in its kind's format.
 pub async fn record(
     _admin: Admin,
     State(state): State<AppState>,

@@ -1,4 +1,4 @@
-//! `POST /api/admin/import?source=LABEL`: imports a kurnik record file (plain or gzip, the request body).
+//! `POST /api/admin/import?source=LABEL`: imports a record file (plain or gzip, the request body).
 
 use axum::body::Bytes;
 use axum::extract::State;

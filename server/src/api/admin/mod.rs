@@ -29,7 +29,7 @@ use crate::games::convert::CorruptGame;
 use crate::state::AppState;
 use crate::store::{AccountRow, StoreError};
 
-/// The largest record file an import accepts (the whole kurnik corpus is 2.8 MB gzipped, 25 MB unpacked).
+/// The largest record file an import accepts (the whole kurnik archive is 2.8 MB gzipped, 25 MB unpacked).
 const MAX_IMPORT_BYTES: usize = 64 * 1024 * 1024;
 
 /// The admin routes, except the import (see [`import_routes`]).
@@ -43,7 +43,7 @@ pub fn routes() -> Router<AppState> {
         .route("/api/admin/games/{id}/abort", post(actions::abort))
         .route("/api/admin/games/{id}/adjudicate", post(actions::adjudicate))
         .route("/api/admin/export/games.ndjson", get(export::ndjson))
-        .route("/api/admin/export/games.pgn", get(export::kurnik))
+        .route("/api/admin/export/games.pgn", get(export::records))
         .route("/api/admin/accounts/{name}", get(accounts::show))
         .route("/api/admin/accounts/{name}/ban", post(accounts::ban))
         .route("/api/admin/accounts/{name}/unban", post(accounts::unban))

@@ -27,9 +27,8 @@ pub enum TimeoutPolicy {
 /// The interface every game kind implements: create from a ruleset, whose turn, check and apply an action,
 /// the outcome, legal actions, and the game's notation.
 ///
-/// An *action* is the smallest unit a player submits and the engine validates: one step of the ball in
-/// Paper Soccer, one queen move in Closing In, one dot in Dots. A *turn* is the actions of one seat until the
-/// other seat acts; whose turn it is always comes from the state ([`Game::to_act`]), never from alternation.
+/// An *action* is the smallest unit a player submits and the engine validates: one step of a ball, one move
+/// of a marker, one dot. A *turn* is the actions of one seat until the other seat acts; whose turn it is always comes from the state ([`Game::to_act`]), never from alternation.
 ///
 /// Implementations keep [`Game::check`] and [`Game::apply`] free of allocation, and [`Game::apply`] leaves
 /// the state unchanged when it returns an error.

@@ -29,7 +29,7 @@ use crate::games::convert::CorruptGame;
 use crate::state::AppState;
 use crate::store::{AccountRow, StoreError};
 
-/// The largest record file an import accepts (the whole kurnik archive is 2.8 MB gzipped, 25 MB unpacked).
+/// The largest record file an import accepts (the largest archive imported so far, 33,549 games, is 2.8 MB gzipped and 25 MB unpacked).
 const MAX_IMPORT_BYTES: usize = 64 * 1024 * 1024;
 
 /// The admin routes, except the import (see [`import_routes`]).

@@ -2,8 +2,9 @@
 //! kind's module in `kinds/` writes and reads its own format.
 
 use kartka_engine::Seat;
-use kartka_protocol::{GameResult, GameSnapshot, GameStatus, RulesetSpec, TimeControl};
+use kartka_protocol::{EndReasonName, GameResult, GameSnapshot, GameStatus, RulesetSpec, TimeControl};
 
+use super::convert::seat_name;
 use crate::store::Millis;
 
 /// Why a game cannot be written as a record.
@@ -95,6 +96,27 @@ pub struct ReadMove {
     pub actions: u32,
     /// Whether the move ended the mover's turn (the last move of a game lost on time may not).
     pub turn_ended: bool,
+}
+
+/// The longest player name kept from a record.
+const MAX_NAME_CHARS: usize = 64;
+
+/// A player's name from a record's tag: trimmed, at most 64 characters, `?` when there is none.
+#[must_use]
+pub fn player_name(tag: Option<&str>) -> String {
+    let name: String = tag.unwrap_or_default().trim().chars().take(MAX_NAME_CHARS).collect();
+    if name.is_empty() {
+        "?".to_owned()
+    } else {
+        name
+    }
+}
+
+/// The result of a game the rules did not end but the record gives a winner of (or a draw): the record does
+/// not say whether by resignation, on time or by agreement.
+#[must_use]
+pub fn unrecorded_ending(winner: Option<Seat>) -> GameResult {
+    GameResult { winner: winner.map(seat_name), reason: EndReasonName::Unknown, scores: None }
 }
 
 /// `YYYY.MM.DD` (UTC) of a time in ms since the Unix epoch, as record headers date games.

@@ -8,6 +8,7 @@
 
 mod closing_in;
 mod paper_soccer;
+mod picture;
 
 use kartka_engine::{AnyGame, GameKind, Ruleset};
 use kartka_protocol::kinds::PositionView;

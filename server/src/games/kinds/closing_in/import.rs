@@ -3,14 +3,10 @@
 
 use kartka_engine::closing_in::{ClosingInRecord, RecordResult};
 use kartka_engine::Seat;
-use kartka_protocol::{EndReasonName, GameResult};
 
 use super::spec_of;
-use crate::games::convert::{self, seat_name};
-use crate::games::records::{moment_of, ReadGame, ReadGames, ReadMove};
-
-/// The longest player name kept from a record.
-const MAX_NAME_CHARS: usize = 64;
+use crate::games::convert;
+use crate::games::records::{moment_of, player_name, unrecorded_ending, ReadGame, ReadGames, ReadMove};
 
 /// Every game of a file of Closing In records (each starts at its `Game` tag), replayed and checked; the
 /// refused ones with the reason.
@@ -57,18 +53,9 @@ fn checked(index: u64, record: &ClosingInRecord) -> Result<ReadGame, String> {
     let result = match (position.outcome(), record.result) {
         (Some(outcome), _) => Some(convert::game_result(outcome)),
         (None, RecordResult::Unknown) => None,
-        (None, recorded) => {
-            Some(GameResult { winner: recorded.winner().map(seat_name), reason: EndReasonName::Unknown, scores: None })
-        }
+        (None, recorded) => Some(unrecorded_ending(recorded.winner())),
     };
-    let name = |tag: &str| {
-        let name: String = record.tag(tag).unwrap_or_default().trim().chars().take(MAX_NAME_CHARS).collect();
-        if name.is_empty() {
-            "?".to_owned()
-        } else {
-            name
-        }
-    };
+    let name = |tag: &str| player_name(record.tag(tag));
     let moves = record
         .moves
         .iter()
@@ -99,6 +86,8 @@ fn checked(index: u64, record: &ClosingInRecord) -> Result<ReadGame, String> {
 
 #[cfg(test)]
 mod tests {
+    use kartka_protocol::EndReasonName;
+
     use super::*;
 
     const SEED_GAME: &str = "[Game \"closing-in\"]\n[Board \"6x6\"]\n[White \"A\"]\n[Black \"B\"]\n\

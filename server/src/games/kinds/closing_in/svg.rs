@@ -9,6 +9,8 @@ use std::fmt::Write;
 use kartka_engine::closing_in::{Position, Square};
 use kartka_engine::{Game, Seat};
 
+use crate::games::kinds::picture::escape;
+
 /// Pixels per square.
 const CELL: i32 = 48;
 /// Pixels around the board, room for the coordinates.
@@ -75,11 +77,6 @@ pub fn render(position: &Position, title: &str) -> String {
     }
     svg.push_str("</svg>");
     svg
-}
-
-/// Text made safe inside an XML element.
-fn escape(text: &str) -> String {
-    text.replace('&', "&amp;").replace('<', "&lt;").replace('>', "&gt;")
 }
 
 #[cfg(test)]

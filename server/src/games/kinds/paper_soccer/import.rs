@@ -2,14 +2,10 @@
 
 use kartka_engine::soccer::{read_records, KurnikRecord, Pitch, RecordResult};
 use kartka_engine::Seat;
-use kartka_protocol::{EndReasonName, GameResult};
 
 use super::spec_of;
-use crate::games::convert::{self, seat_name};
-use crate::games::records::{moment_of, ReadGame, ReadGames, ReadMove};
-
-/// The longest player name kept from a record.
-const MAX_NAME_CHARS: usize = 64;
+use crate::games::convert;
+use crate::games::records::{moment_of, player_name, unrecorded_ending, ReadGame, ReadGames, ReadMove};
 
 /// Every game of a kurnik record file, each replayed and checked; the refused ones with the reason.
 pub fn read_games(text: &str) -> ReadGames {
@@ -54,14 +50,7 @@ fn checked(index: u64, record: &KurnikRecord) -> Result<ReadGame, String> {
         Some(value) => value.trim().parse().map_err(|_| format!("TimeControl {value:?} is not whole seconds"))?,
         None => 0,
     };
-    let name = |tag: &str| {
-        let name: String = record.tag(tag).unwrap_or_default().trim().chars().take(MAX_NAME_CHARS).collect();
-        if name.is_empty() {
-            "?".to_owned()
-        } else {
-            name
-        }
-    };
+    let name = |tag: &str| player_name(record.tag(tag));
     // kurnik's turns alternate from White; only the last may stop on a bounce (a game lost on time or resigned).
     let last = record.turns.len().saturating_sub(1);
     let moves = record
@@ -87,10 +76,6 @@ fn checked(index: u64, record: &KurnikRecord) -> Result<ReadGame, String> {
     })
 }
 
-fn unrecorded_ending(winner: Option<Seat>) -> GameResult {
-    GameResult { winner: winner.map(seat_name), reason: EndReasonName::Unknown, scores: None }
-}
-
 /// The pitch: kurnik's, unless the record names another with the `Board` (`WxH`) and `Mouth` tags kartka
 /// writes for other pitches.
 fn pitch_of(record: &KurnikRecord) -> Result<Pitch, String> {
@@ -110,6 +95,8 @@ fn pitch_of(record: &KurnikRecord) -> Result<Pitch, String> {
 
 #[cfg(test)]
 mod tests {
+    use kartka_protocol::EndReasonName;
+
     use super::*;
 
     const GAME: &str = "[Event \"?\"]\n[Site \"kurnik\"]\n[Date \"2014.09.22\"]\n[Time \"01:02:03\"]\n\

@@ -9,6 +9,8 @@ use std::fmt::Write;
 use kartka_engine::soccer::{Point, Position};
 use kartka_engine::Game;
 
+use crate::games::kinds::picture::escape;
+
 /// Pixels per cell.
 const CELL: i32 = 36;
 /// Pixels around the pitch.
@@ -84,11 +86,6 @@ pub fn render(position: &Position, title: &str) -> String {
 
 fn line(svg: &mut String, (x1, y1): (i32, i32), (x2, y2): (i32, i32)) {
     let _ = write!(svg, r#"<line x1="{x1}" y1="{y1}" x2="{x2}" y2="{y2}"/>"#);
-}
-
-/// Text made safe inside an XML element.
-fn escape(text: &str) -> String {
-    text.replace('&', "&amp;").replace('<', "&lt;").replace('>', "&gt;")
 }
 
 #[cfg(test)]

@@ -61,8 +61,7 @@ pub async fn run(
     shutdown: impl Future<Output = ()> + Send + 'static,
 ) -> std::io::Result<()> {
     admin::role::grant_configured(state.store.as_ref(), &state.settings.admins).await;
-    let heartbeat = state.settings.correspondence.heartbeat_interval;
-    match downtime::record_outage(state.store.as_ref(), heartbeat, time::now_ms()).await {
+    match downtime::record_outage(state.store.as_ref(), time::now_ms()).await {
         Ok(Some(outage)) => tracing::info!(down_ms = outage.ended_at - outage.started_at, "the server was down"),
         Ok(None) => {}
         Err(error) => tracing::error!(%error, "could not record the downtime before this start"),

@@ -13,6 +13,7 @@ pub mod config;
 pub mod correspondence;
 pub mod downtime;
 pub mod games;
+pub mod http;
 pub mod lobby;
 pub mod outbox;
 pub mod ratings;
@@ -45,7 +46,7 @@ pub fn app(state: AppState) -> Router {
         .route("/ws", get(ws::websocket))
         .fallback(web::serve)
         .layer(DefaultBodyLimit::max(MAX_BODY_BYTES))
-        .merge(api::admin::import_routes())
+        .merge(api::admin::import_routes().layer(axum::middleware::map_response(api::api_headers)))
         .layer(TraceLayer::new_for_http())
         .with_state(state)
 }
@@ -72,14 +73,14 @@ pub async fn run(
     }
     correspondence::spawn_workers(&state);
     let cancel = state.shutdown.clone();
-    let served = axum::serve(listener, app(state.clone()))
-        .with_graceful_shutdown(async move {
-            shutdown.await;
-            cancel.cancel();
-        })
-        .await;
+    let header_read_timeout = state.settings.limits.header_read_timeout;
+    http::serve(listener, app(state.clone()), header_read_timeout, async move {
+        shutdown.await;
+        cancel.cancel();
+    })
+    .await;
     state.shutdown.cancel();
     state.tasks.close();
     state.tasks.wait().await;
-    served
+    Ok(())
 }

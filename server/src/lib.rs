@@ -56,11 +56,7 @@ pub fn app(state: AppState) -> Router {
 /// game (crediting that downtime to the clocks that ran during it) and starts the correspondence workers. On shutdown:
 /// stops accepting, closes every WebSocket with 1001 and every notification stream, lets each game actor finish
 /// the change it is committing, and returns when every task has ended.
-pub async fn run(
-    listener: TcpListener,
-    state: AppState,
-    shutdown: impl Future<Output = ()> + Send + 'static,
-) -> std::io::Result<()> {
+pub async fn run(listener: TcpListener, state: AppState, shutdown: impl Future<Output = ()> + Send + 'static) {
     admin::role::grant_configured(state.store.as_ref(), &state.settings.admins).await;
     match downtime::record_outage(state.store.as_ref(), time::now_ms()).await {
         Ok(Some(outage)) => tracing::info!(down_ms = outage.ended_at - outage.started_at, "the server was down"),
@@ -82,5 +78,4 @@ pub async fn run(
     state.shutdown.cancel();
     state.tasks.close();
     state.tasks.wait().await;
-    Ok(())
 }

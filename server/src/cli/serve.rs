@@ -17,7 +17,7 @@ pub fn run(args: ServeArgs) -> anyhow::Result<()> {
         let address = listener.local_addr().context("reading the bound address")?;
         tracing::info!(%address, "kartka is listening");
         let state = AppState::new(store, Settings::from(&args));
-        crate::run(listener, state, shutdown_signal()).await.context("serving")?;
+        crate::run(listener, state, shutdown_signal()).await;
         tracing::info!("kartka stopped");
         Ok(())
     })

@@ -42,6 +42,32 @@ pub struct ServeArgs {
     /// WebSocket messages a connection may send per second (bursts of twice as many are allowed).
     #[arg(long, env = "KARTKA_WS_RATE", default_value_t = 20)]
     pub ws_messages_per_second: u32,
+    /// Sign-in attempts one account may receive per minute (a burst of as many, then one per 1/n minute).
+    #[arg(long, env = "KARTKA_LOGIN_RATE_ACCOUNT", default_value_t = 10)]
+    pub logins_per_account_per_minute: u32,
+    /// Sign-in attempts one client address may make per minute (IPv6: per /64).
+    #[arg(long, env = "KARTKA_LOGIN_RATE_ADDRESS", default_value_t = 30)]
+    pub logins_per_address_per_minute: u32,
+    /// New accounts (guests and registrations) one client address may create per minute (IPv6: per /64).
+    #[arg(long, env = "KARTKA_ACCOUNT_RATE_ADDRESS", default_value_t = 60)]
+    pub accounts_per_address_per_minute: u32,
+    /// Password hashes computed at once (each takes about 19 MiB); default: twice the CPU cores.
+    #[arg(long, env = "KARTKA_PASSWORD_CHECKS")]
+    pub password_checks: Option<usize>,
+    /// Take the client address for per-address limits from the last `X-Forwarded-For` entry. Only behind a
+    /// reverse proxy that sets it: otherwise clients choose their own address.
+    #[arg(long, env = "KARTKA_TRUST_FORWARDED_FOR")]
+    pub trust_forwarded_for: bool,
+    /// Seconds a WebSocket has to authenticate (`hello`) before it is closed.
+    #[arg(long, env = "KARTKA_HELLO_TIMEOUT", default_value_t = 10)]
+    pub hello_timeout_seconds: u64,
+    /// Seconds an HTTP connection has to send a request's headers (also how long it may idle between
+    /// requests).
+    #[arg(long, env = "KARTKA_HEADER_TIMEOUT", default_value_t = 10)]
+    pub header_timeout_seconds: u64,
+    /// Seconds between the server's WebSocket pings; a socket silent for two intervals is closed.
+    #[arg(long, env = "KARTKA_WS_PING_INTERVAL", default_value_t = 30)]
+    pub ws_ping_interval_seconds: u64,
     /// Registered accounts to grant the admin role at start-up, comma-separated (`kartka admin grant USER`
     /// does it while the server runs).
     #[arg(long, env = "KARTKA_ADMINS", value_delimiter = ',')]
@@ -89,6 +115,52 @@ pub struct Settings {
     pub lobby: LobbySettings,
     /// Correspondence play: day length, heartbeat, sweeper, vacations, webhooks.
     pub correspondence: CorrespondenceSettings,
+    /// Abuse limits and connection timeouts.
+    pub limits: Limits,
+}
+
+/// Abuse limits and connection timeouts.
+#[derive(Clone, Debug)]
+pub struct Limits {
+    /// Sign-in attempts per account per minute.
+    pub logins_per_account_per_minute: u32,
+    /// Sign-in attempts per client address per minute.
+    pub logins_per_address_per_minute: u32,
+    /// New accounts per client address per minute.
+    pub accounts_per_address_per_minute: u32,
+    /// Password hashes computed at once.
+    pub password_checks: usize,
+    /// How long a password check waits for its turn before it is refused as busy.
+    pub password_check_wait: Duration,
+    /// Whether the client address comes from `X-Forwarded-For`.
+    pub trust_forwarded_for: bool,
+    /// How long a WebSocket may stay unauthenticated.
+    pub hello_timeout: Duration,
+    /// How long an HTTP connection may take to send a request's headers, or idle between requests.
+    pub header_read_timeout: Duration,
+    /// How often the server pings a WebSocket; two intervals without a frame from the client close it.
+    pub ws_ping_interval: Duration,
+}
+
+impl Default for Limits {
+    fn default() -> Self {
+        Limits {
+            logins_per_account_per_minute: 10,
+            logins_per_address_per_minute: 30,
+            accounts_per_address_per_minute: 60,
+            password_checks: default_password_checks(),
+            password_check_wait: Duration::from_secs(2),
+            trust_forwarded_for: false,
+            hello_timeout: Duration::from_secs(10),
+            header_read_timeout: Duration::from_secs(10),
+            ws_ping_interval: Duration::from_secs(30),
+        }
+    }
+}
+
+/// Twice the CPU cores: enough to keep them busy, few enough that hashing memory stays small.
+fn default_password_checks() -> usize {
+    2 * std::thread::available_parallelism().map_or(1, std::num::NonZeroUsize::get)
 }
 
 /// Timings and limits of correspondence play.
@@ -145,6 +217,7 @@ impl Default for Settings {
             correspondence: CorrespondenceSettings::default(),
             web_files: WebFiles::Embedded,
             lobby: LobbySettings::default(),
+            limits: Limits::default(),
         }
     }
 }
@@ -165,6 +238,17 @@ impl From<&ServeArgs> for Settings {
                 ..CorrespondenceSettings::default()
             },
             web_files: args.web_dir.clone().map_or(WebFiles::Embedded, WebFiles::Directory),
+            limits: Limits {
+                logins_per_account_per_minute: args.logins_per_account_per_minute.max(1),
+                logins_per_address_per_minute: args.logins_per_address_per_minute.max(1),
+                accounts_per_address_per_minute: args.accounts_per_address_per_minute.max(1),
+                password_checks: args.password_checks.unwrap_or_else(default_password_checks).max(1),
+                trust_forwarded_for: args.trust_forwarded_for,
+                hello_timeout: Duration::from_secs(args.hello_timeout_seconds.max(1)),
+                header_read_timeout: Duration::from_secs(args.header_timeout_seconds.max(1)),
+                ws_ping_interval: Duration::from_secs(args.ws_ping_interval_seconds.max(1)),
+                ..Limits::default()
+            },
             ..Settings::default()
         }
     }

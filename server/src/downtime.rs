@@ -1,8 +1,8 @@
 //! Server downtime, measured from the server's own persisted heartbeat and credited back to clocks.
 //!
 //! While up, the server records the time every heartbeat interval (and once more at a clean shutdown). At
-//! start it compares the last record with the time now: a gap longer than one interval was an outage, which
-//! is stored. A game whose clock ran during an outage gets that time back when its actor starts (see
+//! start the whole time since the last record was an outage, which is stored: a clean shutdown's last record is
+//! its own end, so a restart of a few seconds is credited exactly, however short it is. A game whose clock ran during an outage gets that time back when its actor starts (see
 //! [`overlap`]), once: the credit moves the clock's reference time past the outage. After a clean shutdown the
 //! outage is exact; after a crash it starts at the last heartbeat, so it may include up to one interval the
 //! server was still up, which is given to the player to move as well (the fair side to err on).
@@ -16,10 +16,10 @@ use tokio_util::sync::CancellationToken;
 use crate::store::{Millis, Outage, Store, StoreError};
 use crate::time::now_ms;
 
-/// Records the outage that ends `now`, if the last heartbeat is older than `interval`, and beats.
-pub async fn record_outage(store: &dyn Store, interval: Duration, now: Millis) -> Result<Option<Outage>, StoreError> {
+/// Records the outage from the last heartbeat to `now` (none before the first start), and beats.
+pub async fn record_outage(store: &dyn Store, now: Millis) -> Result<Option<Outage>, StoreError> {
     let outage = match store.last_beat().await? {
-        Some(last) if now - last > interval.as_millis() as i64 => Some(Outage { started_at: last, ended_at: now }),
+        Some(last) if now > last => Some(Outage { started_at: last, ended_at: now }),
         _ => None,
     };
     if let Some(outage) = &outage {

@@ -13,6 +13,7 @@ pub mod config;
 pub mod correspondence;
 pub mod downtime;
 pub mod games;
+pub mod http;
 pub mod lobby;
 pub mod outbox;
 pub mod ratings;
@@ -45,7 +46,7 @@ pub fn app(state: AppState) -> Router {
         .route("/ws", get(ws::websocket))
         .fallback(web::serve)
         .layer(DefaultBodyLimit::max(MAX_BODY_BYTES))
-        .merge(api::admin::import_routes())
+        .merge(api::admin::import_routes().layer(axum::middleware::map_response(api::api_headers)))
         .layer(TraceLayer::new_for_http())
         .with_state(state)
 }
@@ -55,14 +56,9 @@ pub fn app(state: AppState) -> Router {
 /// game (crediting that downtime to the clocks that ran during it) and starts the correspondence workers. On shutdown:
 /// stops accepting, closes every WebSocket with 1001 and every notification stream, lets each game actor finish
 /// the change it is committing, and returns when every task has ended.
-pub async fn run(
-    listener: TcpListener,
-    state: AppState,
-    shutdown: impl Future<Output = ()> + Send + 'static,
-) -> std::io::Result<()> {
+pub async fn run(listener: TcpListener, state: AppState, shutdown: impl Future<Output = ()> + Send + 'static) {
     admin::role::grant_configured(state.store.as_ref(), &state.settings.admins).await;
-    let heartbeat = state.settings.correspondence.heartbeat_interval;
-    match downtime::record_outage(state.store.as_ref(), heartbeat, time::now_ms()).await {
+    match downtime::record_outage(state.store.as_ref(), time::now_ms()).await {
         Ok(Some(outage)) => tracing::info!(down_ms = outage.ended_at - outage.started_at, "the server was down"),
         Ok(None) => {}
         Err(error) => tracing::error!(%error, "could not record the downtime before this start"),
@@ -73,14 +69,13 @@ pub async fn run(
     }
     correspondence::spawn_workers(&state);
     let cancel = state.shutdown.clone();
-    let served = axum::serve(listener, app(state.clone()))
-        .with_graceful_shutdown(async move {
-            shutdown.await;
-            cancel.cancel();
-        })
-        .await;
+    let header_read_timeout = state.settings.limits.header_read_timeout;
+    http::serve(listener, app(state.clone()), header_read_timeout, async move {
+        shutdown.await;
+        cancel.cancel();
+    })
+    .await;
     state.shutdown.cancel();
     state.tasks.close();
     state.tasks.wait().await;
-    served
 }

@@ -6,6 +6,7 @@ use std::sync::Arc;
 use tokio_util::sync::CancellationToken;
 use tokio_util::task::TaskTracker;
 
+use crate::api::AbuseLimits;
 use crate::config::Settings;
 use crate::correspondence::notify::TurnNotices;
 use crate::correspondence::Wakers;
@@ -27,6 +28,8 @@ pub struct AppState {
     pub lobby: Lobby,
     /// Limits and timings.
     pub settings: Arc<Settings>,
+    /// Login, sign-up and password hashing limits.
+    pub abuse: Arc<AbuseLimits>,
     /// Wakes the notification and webhook workers.
     pub wakers: Wakers,
     /// Cancelled when the server shuts down.
@@ -57,6 +60,7 @@ impl AppState {
             store,
             wakers,
             connections,
+            abuse: Arc::new(AbuseLimits::new(&settings.limits)),
             settings: Arc::new(settings),
             shutdown,
             tasks,

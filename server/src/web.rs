@@ -27,6 +27,9 @@ const INDEX: &str = "index.html";
 /// The admin pages' own shell, for `/admin` and every client route under it (they route by `#` fragment).
 const ADMIN_INDEX: &str = "admin/index.html";
 
+/// The folder of `web/` that holds the client's unit tests (`node --test`), never served.
+const TESTS: &str = "test/";
+
 /// What the client may load: only its own scripts, styles and images, and its own server's REST and
 /// WebSocket. No inline scripts or styles, no framing by other sites.
 const CONTENT_SECURITY_POLICY: &str = "default-src 'self'; img-src 'self' data:; connect-src 'self'; \
@@ -70,6 +73,10 @@ pub async fn serve(State(state): State<AppState>, method: Method, uri: Uri, head
     let path = uri.path().trim_start_matches('/');
     // Unknown API paths stay plain 404s: a script calling a wrong endpoint must not get a page back.
     if path.starts_with("api/") || path == "ws" || path.starts_with("ws/") {
+        return StatusCode::NOT_FOUND.into_response();
+    }
+    // The client's unit tests live beside it in `web/` but are not part of the site.
+    if path.starts_with(TESTS) {
         return StatusCode::NOT_FOUND.into_response();
     }
     let files = &state.settings.web_files;

@@ -209,6 +209,26 @@ impl WsClient {
         self.socket.send(Message::Text(text.into())).await.expect("send a frame");
     }
 
+    /// Sends a WebSocket ping frame (not the protocol's `ping`); false when the socket is already closed.
+    pub async fn try_send_ping_frame(&mut self) -> bool {
+        self.socket.send(Message::Ping(Vec::new().into())).await.is_ok()
+    }
+
+    /// Reads for `duration`, answering the server's pings as every WebSocket client does; frames that arrive
+    /// are kept for later reads. Panics if the socket closes meanwhile.
+    pub async fn stay(&mut self, duration: Duration) {
+        let until = tokio::time::Instant::now() + duration;
+        while let Ok(message) = tokio::time::timeout_at(until, self.socket.next()).await {
+            match message.expect("the socket is open").expect("the socket reads") {
+                Message::Text(text) => self
+                    .skipped
+                    .push_back(serde_json::from_str(text.as_str()).unwrap_or_else(|e| panic!("bad frame {text}: {e}"))),
+                Message::Close(frame) => panic!("the server closed the socket: {frame:?}"),
+                _ => {}
+            }
+        }
+    }
+
     /// Sends a binary message.
     pub async fn send_binary(&mut self, bytes: Vec<u8>) {
         self.socket.send(Message::Binary(bytes.into())).await.expect("send a frame");

@@ -1,11 +1,15 @@
 //! A server process killed in the middle of a game (SIGKILL, no shutdown code) loses nothing it acknowledged:
 //! after a restart both players resume from their last sequence number and the game goes on. The time the
-//! server was down is given back to the clock that ran, in live and correspondence games.
+//! server was down is given back to the clock that ran, in live and correspondence games, after a crash and
+//! after a clean restart shorter than the heartbeat interval alike.
+
+use std::time::Duration;
 
 use kartka_protocol::{GameEvent, SeatName, ServerFrame, TimeControl};
+use kartka_server::config::Settings;
 use kartka_tests::client::{Api, WsClient};
 use kartka_tests::db::{Backend, TestDb};
-use kartka_tests::server::ServerProcess;
+use kartka_tests::server::{ServerProcess, TestServer};
 use serde_json::json;
 use uuid::Uuid;
 
@@ -33,6 +37,16 @@ async fn sqlite_downtime_is_credited_to_live_clocks() {
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn postgres_downtime_is_credited_to_live_clocks() {
     downtime_is_credited(Backend::Postgres, LIVE).await;
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn sqlite_a_clean_restart_credits_exactly_its_downtime() {
+    clean_restart_credits_exactly_its_downtime(Backend::Sqlite).await;
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn postgres_a_clean_restart_credits_exactly_its_downtime() {
+    clean_restart_credits_exactly_its_downtime(Backend::Postgres).await;
 }
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
@@ -141,7 +155,7 @@ async fn downtime_is_credited(backend: Backend, time_control: TimeControl) {
     assert!(black_left > 2_500, "black starts the turn with about three seconds: {black_left}");
 
     server.kill();
-    tokio::time::sleep(std::time::Duration::from_millis(black_left as u64 + 1_500)).await;
+    tokio::time::sleep(Duration::from_millis(black_left as u64 + 1_500)).await;
     let server = ServerProcess::start(SERVER, database.url(), &QUICK_DAYS);
     let api = Api::new(server.url());
 
@@ -151,20 +165,61 @@ async fn downtime_is_credited(backend: Backend, time_control: TimeControl) {
     let left = stored["clocks"]["second_ms"].as_i64().expect("black's clock");
     assert!(left > 1_000, "the downtime was credited: {left} ms left");
     assert_eq!(stored["to_act"], "second");
-    let mut watcher = WsClient::connect(server.addr, &white.token).await;
-    watcher.send(json!({ "type": "subscribe", "id": 1, "game_id": game, "after_seq": 0 })).await;
-    let ServerFrame::Events { events, .. } = watcher.next().await else { panic!("the game's events") };
-    let credits: Vec<i64> = events
-        .iter()
-        .filter_map(|envelope| match envelope.event {
-            GameEvent::ClockCredited { seat: SeatName::Second, credited_ms, .. } => Some(credited_ms),
-            _ => None,
-        })
-        .collect();
-    assert_eq!(credits.len(), 1, "one credit, to black: {events:?}");
+    let credits = credits_to_black(server.addr, &white.token, game).await;
+    assert_eq!(credits.len(), 1, "one credit, to black: {credits:?}");
     assert!(credits[0] >= black_left, "at least the time the server was down with black's clock running");
     let body = json!({ "ply": 1, "client_move_id": "b1", "notation": "0" });
     let (status, moved) = api.post(&format!("/api/games/{game}/moves"), Some(&black.token), &body).await;
     assert_eq!(status, 200, "black plays on after the restart: {moved}");
     server.kill();
+}
+
+/// The credits a game's events give the second seat, read over a fresh WebSocket.
+async fn credits_to_black(addr: std::net::SocketAddr, token: &str, game: Uuid) -> Vec<i64> {
+    let mut watcher = WsClient::connect(addr, token).await;
+    watcher.send(json!({ "type": "subscribe", "id": 1, "game_id": game, "after_seq": 0 })).await;
+    let ServerFrame::Events { events, .. } = watcher.next().await else { panic!("the game's events") };
+    events
+        .iter()
+        .filter_map(|envelope| match envelope.event {
+            GameEvent::ClockCredited { seat: SeatName::Second, credited_ms, .. } => Some(credited_ms),
+            _ => None,
+        })
+        .collect()
+}
+
+/// A clean shutdown in a live game, and a start a few seconds later: far less than the 30 s heartbeat
+/// interval, but more than the player to move has left. The shutdown recorded its own end, so the player gets
+/// the downtime back, no less and not much more.
+async fn clean_restart_credits_exactly_its_downtime(backend: Backend) {
+    let database = TestDb::new(backend).await;
+    let server = TestServer::start(database.url(), Settings::default()).await;
+    let api = Api::new(server.url());
+    let white = api.guest("white").await;
+    let black = api.guest("black").await;
+    let game = api.start_game(&white, &black, LIVE).await;
+    let body = json!({ "ply": 0, "client_move_id": "w1", "notation": "0" });
+    let (status, moved) = api.post(&format!("/api/games/{game}/moves"), Some(&white.token), &body).await;
+    assert_eq!(status, 200, "{moved}");
+    let black_left = moved["game"]["clocks"]["second_ms"].as_i64().expect("black's clock");
+
+    server.stop().await;
+    let down = black_left + 1_500;
+    tokio::time::sleep(Duration::from_millis(down as u64)).await;
+    let server = TestServer::start(database.url(), Settings::default()).await;
+    let api = Api::new(server.url());
+
+    let (status, stored) = api.get(&format!("/api/games/{game}"), None).await;
+    assert_eq!(status, 200);
+    assert_eq!(stored["status"], "active", "not lost on time while the server was down: {stored}");
+    let credits = credits_to_black(server.addr, &white.token, game).await;
+    assert_eq!(credits.len(), 1, "one credit, to black: {credits:?}");
+    assert!(
+        (down..down + 1_000).contains(&credits[0]),
+        "the downtime ({down} ms and the time to stop and start), not a heartbeat interval more: {credits:?}"
+    );
+    let body = json!({ "ply": 1, "client_move_id": "b1", "notation": "0" });
+    let (status, moved) = api.post(&format!("/api/games/{game}/moves"), Some(&black.token), &body).await;
+    assert_eq!(status, 200, "black plays on after the restart: {moved}");
+    server.stop().await;
 }

@@ -9,6 +9,7 @@ use kartka_protocol::rest::{AccountInfo, Credentials, GuestRequest, Session};
 use kartka_protocol::ErrorCode;
 use rand::Rng;
 
+use super::limits::ClientAddress;
 use super::{ApiError, Authenticated};
 use crate::accounts::{info, new_account, open_session, valid_name};
 use crate::api::input::JsonBody;
@@ -20,13 +21,18 @@ use crate::store::{AccountKind, StoreError};
 const GUEST_NAME_ATTEMPTS: usize = 8;
 
 /// `POST /api/guest`: a guest account and its session in one request.
-pub async fn guest(State(state): State<AppState>, body: Option<Json<GuestRequest>>) -> Result<Json<Session>, ApiError> {
-    let wished = body.and_then(|Json(request)| request.name);
+pub async fn guest(
+    State(state): State<AppState>,
+    ClientAddress(address): ClientAddress,
+    body: Option<JsonBody<GuestRequest>>,
+) -> Result<Json<Session>, ApiError> {
+    let wished = body.and_then(|JsonBody(request)| request.name);
     if let Some(name) = &wished {
         if !valid_name(name) {
             return Err(ApiError::new(ErrorCode::InvalidRequest, "names are 3-24 letters, digits, _ or -"));
         }
     }
+    state.abuse.new_account(address)?;
     let base = wished.unwrap_or_else(|| "guest".to_owned());
     for attempt in 0..GUEST_NAME_ATTEMPTS {
         let name = if attempt == 0 && base != "guest" {
@@ -48,6 +54,7 @@ pub async fn guest(State(state): State<AppState>, body: Option<Json<GuestRequest
 /// `POST /api/register`: a registered account and its first session.
 pub async fn register(
     State(state): State<AppState>,
+    ClientAddress(address): ClientAddress,
     JsonBody(credentials): JsonBody<Credentials>,
 ) -> Result<(StatusCode, Json<Session>), ApiError> {
     if !valid_name(&credentials.username) {
@@ -56,10 +63,12 @@ pub async fn register(
     if !(8..=128).contains(&credentials.password.chars().count()) {
         return Err(ApiError::new(ErrorCode::InvalidRequest, "passwords are 8-128 characters"));
     }
+    state.abuse.new_account(address)?;
     let password = credentials.password;
-    let hash = tokio::task::spawn_blocking(move || hash_password(&password))
-        .await
-        .map_err(|_| ApiError::new(ErrorCode::Internal, "could not hash the password"))?
+    let hash = state
+        .abuse
+        .hash(move || hash_password(&password))
+        .await?
         .map_err(|_| ApiError::new(ErrorCode::Internal, "could not hash the password"))?;
     let account = new_account(&credentials.username, AccountKind::Registered, Some(hash));
     match state.store.insert_account(&account).await {
@@ -72,22 +81,25 @@ pub async fn register(
 /// `POST /api/login`: a new session for a registered account.
 pub async fn login(
     State(state): State<AppState>,
+    ClientAddress(address): ClientAddress,
     JsonBody(credentials): JsonBody<Credentials>,
 ) -> Result<Json<Session>, ApiError> {
     let refused = || ApiError::new(ErrorCode::BadCredentials, "wrong username or password");
+    state.abuse.login(address, &credentials.username)?;
     let account = state.store.account_by_name(&credentials.username).await?;
     let stored = account.as_ref().and_then(|account| account.password_hash.clone());
     let password = credentials.password;
     // Verify even for unknown names, so response time does not tell which names exist.
-    let matches = tokio::task::spawn_blocking(move || match stored {
-        Some(stored) => verify_password(&password, &stored),
-        None => {
-            let _ = verify_password(&password, &DUMMY_HASH);
-            false
-        }
-    })
-    .await
-    .unwrap_or(false);
+    let matches = state
+        .abuse
+        .hash(move || match stored {
+            Some(stored) => verify_password(&password, &stored),
+            None => {
+                let _ = verify_password(&password, &DUMMY_HASH);
+                false
+            }
+        })
+        .await?;
     let account = account.filter(|_| matches).ok_or_else(refused)?;
     if account.banned {
         return Err(ApiError::new(ErrorCode::Forbidden, "this account is banned"));
@@ -99,9 +111,11 @@ pub async fn login(
 static DUMMY_HASH: LazyLock<String> =
     LazyLock::new(|| hash_password("no account has this password").unwrap_or_default());
 
-/// `POST /api/logout`: ends the session of the presented token.
+/// `POST /api/logout`: ends the session of the presented token and closes the sockets it opened.
 pub async fn logout(State(state): State<AppState>, auth: Authenticated) -> Result<StatusCode, ApiError> {
-    state.store.delete_session(&token_hash(&auth.token)).await?;
+    let session = token_hash(&auth.token);
+    state.store.delete_session(&session).await?;
+    state.connections.end_session(auth.account.id, &session);
     Ok(StatusCode::NO_CONTENT)
 }
 

@@ -1,6 +1,9 @@
 //! The one error type of REST handlers: a stable code, a safe message, an HTTP status.
 
-use axum::http::StatusCode;
+use std::time::Duration;
+
+use axum::http::header::RETRY_AFTER;
+use axum::http::{HeaderValue, StatusCode};
 use axum::response::{IntoResponse, Response};
 use axum::Json;
 use kartka_protocol::rest::ErrorBody;
@@ -16,12 +19,19 @@ use crate::store::StoreError;
 pub struct ApiError {
     code: ErrorCode,
     message: String,
+    /// Sent as `Retry-After` (whole seconds, rounded up): when a refused request may be tried again.
+    retry_after: Option<Duration>,
 }
 
 impl ApiError {
     /// An error with a code and a message for people.
     pub fn new(code: ErrorCode, message: impl Into<String>) -> ApiError {
-        ApiError { code, message: message.into() }
+        ApiError { code, message: message.into(), retry_after: None }
+    }
+
+    /// A `rate_limited` refusal that says how long to wait.
+    pub fn rate_limited(message: impl Into<String>, retry_after: Duration) -> ApiError {
+        ApiError { code: ErrorCode::RateLimited, message: message.into(), retry_after: Some(retry_after) }
     }
 
     fn status(&self) -> StatusCode {
@@ -53,7 +63,13 @@ impl ApiError {
 
 impl IntoResponse for ApiError {
     fn into_response(self) -> Response {
-        (self.status(), Json(ErrorBody { code: self.code, message: self.message })).into_response()
+        let status = self.status();
+        let mut response = (status, Json(ErrorBody { code: self.code, message: self.message })).into_response();
+        if let Some(wait) = self.retry_after {
+            let seconds = wait.as_secs() + u64::from(wait.subsec_nanos() > 0);
+            response.headers_mut().insert(RETRY_AFTER, HeaderValue::from(seconds.max(1)));
+        }
+        response
     }
 }
 

@@ -7,6 +7,7 @@ mod error;
 mod extract;
 mod games;
 mod input;
+mod limits;
 mod live;
 mod notifications;
 mod play;
@@ -17,6 +18,10 @@ mod starting;
 mod vacation;
 
 use axum::extract::State;
+use axum::http::header::{CACHE_CONTROL, X_CONTENT_TYPE_OPTIONS};
+use axum::http::HeaderValue;
+use axum::middleware;
+use axum::response::Response;
 use axum::routing::{get, post, put};
 use axum::{Json, Router};
 use kartka_protocol::rest::Health;
@@ -24,11 +29,27 @@ use kartka_protocol::PROTOCOL_VERSION;
 
 pub use error::ApiError;
 pub use extract::Authenticated;
+pub use input::plain_json;
+pub use limits::AbuseLimits;
 
 use crate::state::AppState;
 
-/// The REST routes.
+/// The REST routes, each answering with [`api_headers`].
 pub fn routes() -> Router<AppState> {
+    api_routes().layer(middleware::map_response(api_headers))
+}
+
+/// Headers on every API response: `nosniff`, so that no browser takes a JSON body (which may echo what a
+/// client sent) for a page or a script, and `no-store` unless the handler chose caching itself, since
+/// answers are per account and change with every move.
+pub async fn api_headers(mut response: Response) -> Response {
+    let headers = response.headers_mut();
+    headers.insert(X_CONTENT_TYPE_OPTIONS, HeaderValue::from_static("nosniff"));
+    headers.entry(CACHE_CONTROL).or_insert(HeaderValue::from_static("no-store"));
+    response
+}
+
+fn api_routes() -> Router<AppState> {
     Router::new()
         .route("/healthz", get(health))
         .route("/api/guest", post(accounts::guest))

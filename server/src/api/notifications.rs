@@ -13,7 +13,7 @@ use uuid::Uuid;
 
 use super::{ApiError, Authenticated};
 use crate::api::input::JsonBody;
-use crate::auth::new_token;
+use crate::auth::{new_token, token_hash};
 use crate::correspondence::notify::{self, parse_thresholds, thresholds_text, DEFAULT_THRESHOLDS};
 use crate::correspondence::webhook::check_url;
 use crate::outbox::Outbox;
@@ -92,7 +92,8 @@ pub async fn recent(State(state): State<AppState>, auth: Authenticated) -> Resul
 
 /// `GET /api/notifications/stream`: NDJSON, one server frame per line, for as long as the client reads: my
 /// notifications and the other account-wide frames a WebSocket of mine gets. A client that does not read
-/// fast enough is cut off, as a slow WebSocket is; the stream ends when the server shuts down.
+/// fast enough is cut off, as a slow WebSocket is; the stream ends when the server shuts down, the account is
+/// banned or the session signs out.
 pub async fn stream(State(state): State<AppState>, auth: Authenticated) -> Response {
     let (outbox, frames) = Outbox::new(state.settings.outbound_queue);
     let registration = Registration {
@@ -100,7 +101,7 @@ pub async fn stream(State(state): State<AppState>, auth: Authenticated) -> Respo
         account: auth.account.id,
         connection: state.next_connection_id(),
     };
-    state.connections.add(registration.account, registration.connection, outbox.clone());
+    state.connections.add(registration.account, registration.connection, token_hash(&auth.token), outbox.clone());
     let shutdown = state.shutdown.clone();
     let lines = futures_util::stream::unfold(
         (frames, outbox, shutdown, registration),
@@ -109,6 +110,7 @@ pub async fn stream(State(state): State<AppState>, auth: Authenticated) -> Respo
                 biased;
                 () = shutdown.cancelled() => None,
                 () = outbox.too_slow() => None,
+                () = outbox.revoked() => None,
                 frame = frames.recv() => frame,
             }?;
             let line = format!("{frame}\n");

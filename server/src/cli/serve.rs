@@ -9,6 +9,7 @@ use crate::state::AppState;
 /// Runs the server until Ctrl-C or SIGTERM.
 pub fn run(args: ServeArgs) -> anyhow::Result<()> {
     init_logging(&args)?;
+    raise_file_limit();
     let runtime = tokio::runtime::Runtime::new().context("starting the async runtime")?;
     runtime.block_on(async {
         let store = crate::store::open(&args.database_url).await.context("opening the database")?;
@@ -16,10 +17,20 @@ pub fn run(args: ServeArgs) -> anyhow::Result<()> {
         let address = listener.local_addr().context("reading the bound address")?;
         tracing::info!(%address, "kartka is listening");
         let state = AppState::new(store, Settings::from(&args));
-        crate::run(listener, state, shutdown_signal()).await.context("serving")?;
+        crate::run(listener, state, shutdown_signal()).await;
         tracing::info!("kartka stopped");
         Ok(())
     })
+}
+
+/// Raises the soft limit on open files to the hard limit: every socket is a file, and the usual soft limit
+/// of 1,024 lets a thousand idle sockets lock everyone else out. Where the limit cannot be raised, the server
+/// runs with what it has.
+fn raise_file_limit() {
+    match rlimit::increase_nofile_limit(u64::MAX) {
+        Ok(limit) => tracing::info!(limit, "open file limit"),
+        Err(error) => tracing::warn!(%error, "could not raise the open file limit"),
+    }
 }
 
 fn init_logging(args: &ServeArgs) -> anyhow::Result<()> {

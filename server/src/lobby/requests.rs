@@ -100,7 +100,15 @@ async fn entrant(state: &AppState, account: &AccountRow) -> Result<Entrant, Lobb
     Entrant::load(&*state.store, account).await.map_err(LobbyError::Store)
 }
 
+/// Checks the ruleset and the time control of a pool or seek. The lobby is for live games: a correspondence
+/// game found here would start a clock of days for players who came to play now (correspondence seeks are
+/// `/api/seeks`).
 fn validate(ruleset: &RulesetSpec, time_control: &TimeControl) -> Result<(), LobbyError> {
+    if matches!(time_control, TimeControl::Correspondence { .. }) {
+        return Err(LobbyError::InvalidRequest(
+            "the lobby pairs live games; offer correspondence games through /api/seeks".into(),
+        ));
+    }
     kinds::ruleset(ruleset).map_err(|e| LobbyError::InvalidRequest(e.to_string()))?;
     convert::validate_time_control(time_control).map_err(|e| LobbyError::InvalidRequest(e.to_string()))
 }

@@ -6,6 +6,7 @@
 use std::collections::HashSet;
 use std::num::NonZeroU32;
 use std::sync::Arc;
+use std::time::Duration;
 
 use axum::extract::ws::{CloseFrame, Message, WebSocket};
 use futures_util::stream::{SplitSink, SplitStream};
@@ -13,9 +14,12 @@ use futures_util::{SinkExt, StreamExt};
 use governor::{DefaultDirectRateLimiter, Quota, RateLimiter};
 use kartka_protocol::{ClientFrame, ErrorCode, ServerFrame, MAX_FRAME_BYTES, PROTOCOL_VERSION};
 use tokio::sync::{mpsc, oneshot};
+use tokio::time::{Instant, MissedTickBehavior};
 use uuid::Uuid;
 
 use crate::accounts::{authenticate, info, AuthError};
+use crate::api::plain_json;
+use crate::auth::token_hash;
 use crate::games::{Action, GameError, Subscriber};
 use crate::lobby::{self, LobbyError, LobbyRequest};
 use crate::outbox::Outbox;
@@ -91,12 +95,14 @@ impl From<AuthError> for Refusal {
     }
 }
 
-/// Serves one upgraded socket until it closes, the client misbehaves, or the server shuts down.
-pub async fn run(state: AppState, socket: WebSocket, account: Option<AccountRow>) {
+/// Serves one upgraded socket until it closes, the client misbehaves or falls silent, or the server shuts
+/// down. `account` is the account the upgrade request authenticated, with its session's token hash.
+pub async fn run(state: AppState, socket: WebSocket, account: Option<(AccountRow, String)>) {
     let (sink, stream) = socket.split();
     let (outbox, queue) = Outbox::new(state.settings.outbound_queue);
     let (close_sender, close_receiver) = oneshot::channel();
-    let writer = tokio::spawn(write_frames(sink, queue, close_receiver));
+    let ping_interval = state.settings.limits.ws_ping_interval;
+    let writer = tokio::spawn(write_frames(sink, queue, close_receiver, ping_interval));
     let per_second = NonZeroU32::new(state.settings.ws_messages_per_second).unwrap_or(NonZeroU32::MIN);
     let burst = per_second.saturating_mul(NonZeroU32::new(2).unwrap_or(NonZeroU32::MIN));
     let mut connection = Connection {
@@ -108,8 +114,8 @@ pub async fn run(state: AppState, socket: WebSocket, account: Option<AccountRow>
         in_lobby: false,
         limiter: RateLimiter::direct(Quota::per_second(per_second).allow_burst(burst)),
     };
-    if let Some(account) = account {
-        connection.welcome(None, account);
+    if let Some((account, session)) = account {
+        connection.welcome(None, account, session);
     }
     let mut stream = stream;
     let closing = connection.read_frames(&mut stream).await;
@@ -132,13 +138,17 @@ pub async fn run(state: AppState, socket: WebSocket, account: Option<AccountRow>
 /// How long a closing connection waits for the client's close frame.
 const CLOSE_HANDSHAKE: std::time::Duration = std::time::Duration::from_secs(2);
 
-/// Writes queued frames in order. On a close request, sends what is still queued (unless the client is too slow
-/// to read it), then the close frame.
+/// Writes queued frames in order, and a ping every `ping_interval` (browsers and WebSocket libraries answer it
+/// with a pong, which is how a silent connection is told from a dead one). On a close request, sends what is
+/// still queued (unless the client is too slow to read it), then the close frame.
 async fn write_frames(
     mut sink: SplitSink<WebSocket, Message>,
     mut queue: mpsc::Receiver<Arc<str>>,
     mut close: oneshot::Receiver<Closing>,
+    ping_interval: Duration,
 ) {
+    let mut pings = tokio::time::interval_at(Instant::now() + ping_interval, ping_interval);
+    pings.set_missed_tick_behavior(MissedTickBehavior::Delay);
     loop {
         tokio::select! {
             biased;
@@ -162,6 +172,11 @@ async fn write_frames(
                 }
                 None => break,
             },
+            _ = pings.tick() => {
+                if sink.send(Message::Ping(Default::default())).await.is_err() {
+                    break;
+                }
+            }
         }
     }
     let _ = sink.close().await;
@@ -182,17 +197,27 @@ impl Connection {
     async fn read_frames(&mut self, stream: &mut SplitStream<WebSocket>) -> Closing {
         let shutdown = self.state.shutdown.clone();
         let outbox = self.outbox.clone();
+        let hello_deadline = Instant::now() + self.state.settings.limits.hello_timeout;
+        // Two ping intervals: the client has had a whole interval to answer the last ping.
+        let silence_limit = 2 * self.state.settings.limits.ws_ping_interval;
+        let mut last_heard = Instant::now();
         loop {
             let message = tokio::select! {
                 biased;
                 () = shutdown.cancelled() => {
                     return Closing::after_queued(close_code::GOING_AWAY, "server shutting down");
                 }
+                () = tokio::time::sleep_until(hello_deadline), if self.account.is_none() => {
+                    return Closing::after_queued(close_code::POLICY, "no hello in time");
+                }
+                () = tokio::time::sleep_until(last_heard + silence_limit) => {
+                    return Closing::after_queued(close_code::GOING_AWAY, "no answer to pings");
+                }
                 () = outbox.too_slow() => {
                     return Closing { code: close_code::POLICY, reason: "not reading fast enough", flush: false };
                 }
                 () = outbox.revoked() => {
-                    return Closing::after_queued(close_code::POLICY, "account banned");
+                    return Closing::after_queued(close_code::POLICY, "signed out or banned");
                 }
                 message = stream.next() => message,
             };
@@ -204,7 +229,9 @@ impl Connection {
                 }
                 None => return Closing::after_queued(close_code::NORMAL, ""),
             };
-            if matches!(message, Message::Text(_) | Message::Binary(_)) && self.limiter.check().is_err() {
+            last_heard = Instant::now();
+            // Every frame but a close costs the same: pings and pongs are work too, and a flood of them is one.
+            if !matches!(message, Message::Close(_)) && self.limiter.check().is_err() {
                 self.refuse(None, Refusal::new(ErrorCode::RateLimited, "too many messages"));
                 return Closing::after_queued(close_code::POLICY, "rate limit exceeded");
             }
@@ -229,6 +256,10 @@ impl Connection {
             Err(_) => return self.refuse(None, Refusal::new(ErrorCode::MalformedFrame, "the frame is not valid JSON")),
         };
         let request_id = value.get("id").and_then(serde_json::Value::as_u64);
+        if plain_json(&value).is_err() {
+            let message = "text may not contain control characters such as NUL";
+            return self.refuse(request_id, Refusal::new(ErrorCode::InvalidRequest, message));
+        }
         match serde_json::from_value::<ClientFrame>(value) {
             Ok(frame) => self.on_frame(frame).await,
             Err(error) => self.refuse(request_id, Refusal::new(ErrorCode::UnknownFrame, error.to_string())),
@@ -265,16 +296,16 @@ impl Connection {
             return Err(Refusal::new(ErrorCode::NotAllowed, "this connection is already authenticated"));
         }
         let account = authenticate(&self.state, token).await?;
-        Ok(self.welcome_frame(request_id, account))
+        Ok(self.welcome_frame(request_id, account, token_hash(token)))
     }
 
-    fn welcome(&mut self, request_id: Option<u64>, account: AccountRow) {
-        let frame = self.welcome_frame(request_id, account);
+    fn welcome(&mut self, request_id: Option<u64>, account: AccountRow, session: String) {
+        let frame = self.welcome_frame(request_id, account, session);
         self.outbox.push_frame(&frame);
     }
 
-    fn welcome_frame(&mut self, request_id: Option<u64>, account: AccountRow) -> ServerFrame {
-        self.state.connections.add(account.id, self.id, self.outbox.clone());
+    fn welcome_frame(&mut self, request_id: Option<u64>, account: AccountRow, session: String) -> ServerFrame {
+        self.state.connections.add(account.id, self.id, session, self.outbox.clone());
         let frame = ServerFrame::Welcome {
             id: request_id,
             protocol: PROTOCOL_VERSION,

@@ -11,17 +11,24 @@ use crate::outbox::{encode, Outbox};
 /// What runs when an account's last connection closes.
 type LastClosedHook = Box<dyn Fn(Uuid) + Send + Sync>;
 
+/// A registered connection: its queue, and the session (token hash) it authenticated with.
+struct Registered {
+    outbox: Outbox,
+    session: String,
+}
+
 /// Open WebSocket connections by account. Cheap to clone.
 #[derive(Clone, Default)]
 pub struct Connections {
-    by_account: Arc<Mutex<HashMap<Uuid, HashMap<u64, Outbox>>>>,
+    by_account: Arc<Mutex<HashMap<Uuid, HashMap<u64, Registered>>>>,
     last_closed: Arc<OnceLock<LastClosedHook>>,
 }
 
 impl Connections {
-    /// Registers an authenticated connection.
-    pub fn add(&self, account: Uuid, connection: u64, outbox: Outbox) {
-        self.by_account.lock().expect("connections lock").entry(account).or_default().insert(connection, outbox);
+    /// Registers a connection authenticated by the session whose token hashes to `session`.
+    pub fn add(&self, account: Uuid, connection: u64, session: String, outbox: Outbox) {
+        let registered = Registered { outbox, session };
+        self.by_account.lock().expect("connections lock").entry(account).or_default().insert(connection, registered);
     }
 
     /// Forgets a connection; runs the [`Connections::on_last_closed`] hook when it was the account's last.
@@ -52,8 +59,18 @@ impl Connections {
     /// Closes every connection of an account (it was banned); each closes with 1008.
     pub fn disconnect(&self, account: Uuid) {
         if let Some(connections) = self.by_account.lock().expect("connections lock").get(&account) {
-            for outbox in connections.values() {
-                outbox.revoke();
+            for registered in connections.values() {
+                registered.outbox.revoke();
+            }
+        }
+    }
+
+    /// Closes every connection an ended session (logout) opened; each closes with 1008. Other sessions of the
+    /// account stay.
+    pub fn end_session(&self, account: Uuid, session: &str) {
+        if let Some(connections) = self.by_account.lock().expect("connections lock").get(&account) {
+            for registered in connections.values().filter(|registered| registered.session == session) {
+                registered.outbox.revoke();
             }
         }
     }
@@ -68,8 +85,8 @@ impl Connections {
     pub fn notify(&self, account: Uuid, frame: &ServerFrame) {
         let text = encode(frame);
         if let Some(connections) = self.by_account.lock().expect("connections lock").get(&account) {
-            for outbox in connections.values() {
-                outbox.push(text.clone());
+            for registered in connections.values() {
+                registered.outbox.push(text.clone());
             }
         }
     }

@@ -9,7 +9,7 @@ use kartka_protocol::ErrorCode;
 use super::connection;
 use crate::accounts::{authenticate, AuthError};
 use crate::api::ApiError;
-use crate::auth::bearer_token;
+use crate::auth::{bearer_token, token_hash};
 use crate::state::AppState;
 
 /// The socket-level message limit. Frames above [`kartka_protocol::MAX_FRAME_BYTES`] but below this get a
@@ -34,7 +34,7 @@ pub async fn websocket(State(state): State<AppState>, headers: HeaderMap, upgrad
     }
     let account = match headers.get(header::AUTHORIZATION).and_then(|h| h.to_str().ok()).and_then(bearer_token) {
         Some(token) => match authenticate(&state, token).await {
-            Ok(account) => Some(account),
+            Ok(account) => Some((account, token_hash(token))),
             Err(error) => return ApiError::from(error).into_response(),
         },
         None if headers.contains_key(header::AUTHORIZATION) => {

@@ -366,11 +366,11 @@ async fn api_responses_are_nosniff_and_no_store(url: &str) {
 async fn the_clients_tests_are_not_served(url: &str) {
     let server = TestServer::start(url, Settings::default()).await;
     let api = Api::new(server.url());
-    for path in ["/test/rules.test.mjs", "/test/time-controls.test.mjs"] {
+    for path in ["/test/paper-soccer.test.mjs", "/test/time-controls.test.mjs"] {
         let (status, _) = api.get_text(path, None).await;
         assert_eq!(status, 404, "{path}");
     }
-    let (status, _) = api.get_text("/js/rules.js", None).await;
+    let (status, _) = api.get_text("/js/kinds/index.js", None).await;
     assert_eq!(status, 200, "the client's own modules are served");
     server.stop().await;
 }

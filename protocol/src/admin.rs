@@ -4,8 +4,9 @@
 use serde::{Deserialize, Serialize};
 use uuid::Uuid;
 
-use crate::game::{Clocks, EventEnvelope, GameEvent, SeatName};
+use crate::game::{Clocks, EventEnvelope, GameEvent};
 use crate::rest::GameSummary;
+use crate::seat::SeatName;
 
 /// What kind of account it is.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]

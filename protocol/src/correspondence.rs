@@ -4,9 +4,10 @@
 use serde::{Deserialize, Serialize};
 use uuid::Uuid;
 
-use crate::game::{DrawAction, GameSnapshot, SeatName, TimeControl};
+use crate::game::{DrawAction, GameSnapshot, TimeControl};
 use crate::kinds::RulesetSpec;
 use crate::rest::{AccountInfo, ColourChoice, GameSummary};
+use crate::seat::SeatName;
 
 /// One of my active games in `GET /api/me/games`.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]

@@ -4,16 +4,7 @@ use serde::{Deserialize, Serialize};
 use uuid::Uuid;
 
 use crate::kinds::RulesetSpec;
-
-/// A seat at a game. `first` moves first (White in records that name seats by colour).
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
-#[serde(rename_all = "snake_case")]
-pub enum SeatName {
-    /// The seat the game's rules let move first.
-    First,
-    /// The seat that moves second.
-    Second,
-}
+use crate::seat::SeatName;
 
 /// What a player does with a draw.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]

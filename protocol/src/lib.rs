@@ -14,15 +14,17 @@ mod game;
 pub mod kinds;
 mod lobby;
 pub mod rest;
+mod seat;
 
 pub use error::ErrorCode;
 pub use frames::{ClientFrame, ServerFrame};
 pub use game::{
     Clocks, DrawAction, EndReasonName, EventEnvelope, GameEvent, GameResult, GameSnapshot, GameStatus, MoveRecord,
-    PlayerInfo, RatingChange, SeatName, SpeedClass, TimeControl,
+    PlayerInfo, RatingChange, SpeedClass, TimeControl,
 };
 pub use kinds::{GameKindName, RulesetSpec};
 pub use lobby::{PoolSpec, PoolStatus, RatingRange, Seek};
+pub use seat::SeatName;
 
 /// The protocol version this build speaks. A client names the version it speaks in its `hello` frame.
 pub const PROTOCOL_VERSION: u32 = 1;

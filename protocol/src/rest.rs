@@ -4,8 +4,9 @@ use serde::{Deserialize, Serialize};
 use uuid::Uuid;
 
 use crate::error::ErrorCode;
-use crate::game::{GameResult, GameStatus, PlayerInfo, SeatName, SpeedClass, TimeControl};
+use crate::game::{GameResult, GameStatus, PlayerInfo, SpeedClass, TimeControl};
 use crate::kinds::{GameKindName, RulesetSpec};
+use crate::seat::SeatName;
 
 /// An account as others see it.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]

@@ -1,11 +1,12 @@
 //! Accounts and sessions: who a token belongs to, and creating accounts and sessions.
 
+use std::time::Duration;
+
 use kartka_protocol::rest::{AccountInfo, Session};
 use uuid::Uuid;
 
 use crate::auth::{new_token, token_hash};
-use crate::state::AppState;
-use crate::store::{AccountKind, AccountRow, SessionRow, StoreError};
+use crate::store::{AccountKind, AccountRow, SessionRow, Store, StoreError};
 use crate::time::now_ms;
 
 /// Why a token does not authenticate.
@@ -23,8 +24,8 @@ pub enum AuthError {
 }
 
 /// The account a bearer token authenticates.
-pub async fn authenticate(state: &AppState, token: &str) -> Result<AccountRow, AuthError> {
-    let account = state.store.session_account(&token_hash(token), now_ms()).await?.ok_or(AuthError::InvalidToken)?;
+pub async fn authenticate(store: &dyn Store, token: &str) -> Result<AccountRow, AuthError> {
+    let account = store.session_account(&token_hash(token), now_ms()).await?.ok_or(AuthError::InvalidToken)?;
     if account.banned {
         return Err(AuthError::Banned);
     }
@@ -32,12 +33,12 @@ pub async fn authenticate(state: &AppState, token: &str) -> Result<AccountRow, A
 }
 
 /// Starts a session for an account and returns its token (the only time the token is seen).
-pub async fn open_session(state: &AppState, account: &AccountRow) -> Result<Session, StoreError> {
+pub async fn open_session(store: &dyn Store, lifetime: Duration, account: &AccountRow) -> Result<Session, StoreError> {
     let token = new_token();
     let now = now_ms();
-    let expires_at = now + state.settings.session_lifetime.as_millis() as i64;
+    let expires_at = now + lifetime.as_millis() as i64;
     let session = SessionRow { token_hash: token_hash(&token), account_id: account.id, created_at: now, expires_at };
-    state.store.insert_session(&session).await?;
+    store.insert_session(&session).await?;
     Ok(Session { token, account: info(account), expires_at_ms: expires_at, admin: account.is_admin })
 }
 

@@ -4,8 +4,7 @@ use std::net::SocketAddr;
 use std::path::PathBuf;
 use std::time::Duration;
 
-use crate::lobby::LobbySettings;
-use crate::web::WebFiles;
+use crate::lobby::pairing::Windows;
 
 /// How log lines are written.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, clap::ValueEnum)]
@@ -250,6 +249,37 @@ impl From<&ServeArgs> for Settings {
                 ..Limits::default()
             },
             ..Settings::default()
+        }
+    }
+}
+
+/// Where the client's files come from.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub enum WebFiles {
+    /// The copy compiled into the binary.
+    #[default]
+    Embedded,
+    /// A directory on disk, read on every request (development).
+    Directory(PathBuf),
+}
+
+/// How pairing runs.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct LobbySettings {
+    /// Time between pairing waves.
+    pub wave_interval: Duration,
+    /// A pool with this many waiting players is paired at once, without waiting for the next wave.
+    pub wave_at_size: usize,
+    /// How rating windows widen with waiting.
+    pub windows: Windows,
+}
+
+impl Default for LobbySettings {
+    fn default() -> Self {
+        LobbySettings {
+            wave_interval: Duration::from_secs(2),
+            wave_at_size: 20,
+            windows: Windows { base: 100.0, growth_per_second: 10.0, widening_limit: Duration::from_secs(30) },
         }
     }
 }

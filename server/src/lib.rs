@@ -4,6 +4,7 @@
 //! shutdown signal, then closes every WebSocket (1001), lets every game finish its pending write, and waits
 //! for all tasks.
 
+pub mod abuse;
 pub mod accounts;
 pub mod admin;
 pub mod api;

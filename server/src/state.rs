@@ -6,10 +6,10 @@ use std::sync::Arc;
 use tokio_util::sync::CancellationToken;
 use tokio_util::task::TaskTracker;
 
-use crate::api::AbuseLimits;
+use crate::abuse::AbuseLimits;
 use crate::config::Settings;
 use crate::correspondence::notify::TurnNotices;
-use crate::correspondence::Wakers;
+use crate::correspondence::wakers::Wakers;
 use crate::games::{ActorConfig, Games};
 use crate::lobby::{Lobby, Starter};
 use crate::store::Store;

@@ -14,6 +14,7 @@ use axum::response::{IntoResponse, Response};
 use rust_embed::Embed;
 use sha2::{Digest, Sha256};
 
+pub use crate::config::WebFiles;
 use crate::state::AppState;
 
 /// The files of `web/`, compiled into the binary (in debug builds too, so every build is self-contained).
@@ -34,16 +35,6 @@ const TESTS: &str = "test/";
 /// WebSocket. No inline scripts or styles, no framing by other sites.
 const CONTENT_SECURITY_POLICY: &str = "default-src 'self'; img-src 'self' data:; connect-src 'self'; \
      frame-ancestors 'none'; base-uri 'none'; form-action 'self'";
-
-/// Where the client's files come from.
-#[derive(Clone, Debug, Default, PartialEq, Eq)]
-pub enum WebFiles {
-    /// The copy compiled into the binary.
-    #[default]
-    Embedded,
-    /// A directory on disk, read on every request (development).
-    Directory(PathBuf),
-}
 
 /// A file of the client, ready to send.
 struct WebFile {

@@ -2,7 +2,7 @@
 
 use serde::{Deserialize, Serialize};
 
-use crate::game::SeatName;
+use crate::seat::SeatName;
 
 /// A Closing In position after `ply` actions. Squares are written as in the game's notation (`D5`).
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]

@@ -2,7 +2,7 @@
 
 use serde::{Deserialize, Serialize};
 
-use crate::game::SeatName;
+use crate::seat::SeatName;
 
 /// A lattice point of a Paper Soccer pitch: `x` from the left touch line, `y` from the top goal line (`-1`
 /// inside the top goal).

@@ -43,7 +43,7 @@ pub async fn guest(
         };
         let account = new_account(&name, AccountKind::Guest, None);
         match state.store.insert_account(&account).await {
-            Ok(()) => return Ok(Json(open_session(&state, &account).await?)),
+            Ok(()) => return Ok(Json(open_session(&*state.store, state.settings.session_lifetime, &account).await?)),
             Err(StoreError::Conflict) => continue,
             Err(error) => return Err(error.into()),
         }
@@ -72,7 +72,10 @@ pub async fn register(
         .map_err(|_| ApiError::new(ErrorCode::Internal, "could not hash the password"))?;
     let account = new_account(&credentials.username, AccountKind::Registered, Some(hash));
     match state.store.insert_account(&account).await {
-        Ok(()) => Ok((StatusCode::CREATED, Json(open_session(&state, &account).await?))),
+        Ok(()) => Ok((
+            StatusCode::CREATED,
+            Json(open_session(&*state.store, state.settings.session_lifetime, &account).await?),
+        )),
         Err(StoreError::Conflict) => Err(ApiError::new(ErrorCode::NameTaken, "that username is taken")),
         Err(error) => Err(error.into()),
     }
@@ -104,7 +107,7 @@ pub async fn login(
     if account.banned {
         return Err(ApiError::new(ErrorCode::Forbidden, "this account is banned"));
     }
-    Ok(Json(open_session(&state, &account).await?))
+    Ok(Json(open_session(&*state.store, state.settings.session_lifetime, &account).await?))
 }
 
 /// A real argon2id hash of a throwaway password, verified against when the username is unknown.

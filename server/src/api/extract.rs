@@ -31,7 +31,7 @@ impl FromRequestParts<AppState> for Authenticated {
             header.to_str().ok().and_then(bearer_token).ok_or_else(|| {
                 ApiError::new(ErrorCode::InvalidToken, "the Authorization header is not a bearer token")
             })?;
-        let account = authenticate(state, token).await?;
+        let account = authenticate(&*state.store, token).await?;
         Ok(Authenticated { account, token: token.to_owned() })
     }
 }

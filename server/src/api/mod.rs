@@ -30,7 +30,6 @@ use kartka_protocol::PROTOCOL_VERSION;
 pub use error::ApiError;
 pub use extract::Authenticated;
 pub use input::plain_json;
-pub use limits::AbuseLimits;
 
 use crate::state::AppState;
 

@@ -2,8 +2,9 @@
 //!
 //! - [`sweeper`]: finds overdue games and ending vacations, after any restart too.
 //! - [`vacation`]: the yearly bank, pausing and resuming clocks.
-//! - [`notify`]: "your turn" and reminder notifications in a persistent outbox, published to the account's
-//!   WebSockets and NDJSON streams; [`webhook`] delivers them to the account's webhook.
+//! - [`notify`]: "your turn" and reminder notifications, scheduled in a persistent outbox; [`publisher`]
+//!   publishes them to the account's WebSockets and NDJSON streams; [`webhook`] delivers them to the
+//!   account's webhook. [`wakers`] wakes these workers when there is work now.
 //! - [`conditional`]: "if they play X, I reply Y".
 //!
 //! Correspondence seeks are a REST resource of their own (`api::seeks`), stored so that they outlive their
@@ -11,24 +12,13 @@
 
 pub mod conditional;
 pub mod notify;
+pub mod publisher;
 pub mod sweeper;
 pub mod vacation;
+pub mod wakers;
 pub mod webhook;
 
-use std::sync::Arc;
-
-use tokio::sync::Notify;
-
 use crate::state::AppState;
-
-/// Wakes the background workers when there is work for them now, rather than at their next poll.
-#[derive(Clone, Default)]
-pub struct Wakers {
-    /// A notification may be due.
-    pub notifications: Arc<Notify>,
-    /// A webhook delivery may be due.
-    pub webhooks: Arc<Notify>,
-}
 
 /// Starts the heartbeat, the sweeper, the notifier and the webhook sender; they stop at shutdown.
 pub fn spawn_workers(state: &AppState) {
@@ -39,6 +29,6 @@ pub fn spawn_workers(state: &AppState) {
         state.shutdown.clone(),
     ));
     state.tasks.spawn(sweeper::run(state.clone()));
-    state.tasks.spawn(notify::publish(state.clone()));
+    state.tasks.spawn(publisher::publish(state.clone()));
     state.tasks.spawn(webhook::deliver(state.clone()));
 }

@@ -3,7 +3,7 @@
 //!
 //! Scheduling and publishing are separate. Game actors announce turns ([`TurnNotices`]); each announcement
 //! writes the turn's notifications to the outbox table, reminders with the moment they fall due. The publisher
-//! ([`publish`]) marks due notifications published exactly once (the outbox's unique key is the account,
+//! (`publisher::publish`) marks due notifications published exactly once (the outbox's unique key is the account,
 //! game, kind, threshold and turn, and publishing is a conditional update), pushes them to the account's
 //! WebSockets and NDJSON streams, and hands them to the webhook sender. Because everything goes through the
 //! store, notifications survive restarts; an actor re-announces its turn when it starts, which fills in any
@@ -13,20 +13,15 @@ use std::sync::Arc;
 
 use async_trait::async_trait;
 use kartka_protocol::correspondence::{Notification, NotificationKind};
-use kartka_protocol::ServerFrame;
 use tokio::sync::Notify;
 use uuid::Uuid;
 
 use crate::games::{GameHooks, TurnState};
-use crate::state::AppState;
 use crate::store::{Millis, NotificationRow, Store, StoreError};
 use crate::time::now_ms;
 
 /// The reminder thresholds of an account that chose none: 80 % of the turn's time used.
 pub const DEFAULT_THRESHOLDS: [u8; 1] = [80];
-
-/// Notifications published per round.
-const PUBLISH_BATCH: u32 = 100;
 
 const YOUR_TURN: &str = "your_turn";
 const REMINDER: &str = "reminder";
@@ -122,55 +117,6 @@ pub fn view(row: &NotificationRow) -> Notification {
         deadline_ms: row.deadline,
         at_ms: row.published_at.unwrap_or(row.due_at),
     }
-}
-
-/// Publishes due notifications until shutdown: at once when woken, else every poll interval.
-pub async fn publish(state: AppState) {
-    let poll = state.settings.correspondence.notify_poll_interval;
-    loop {
-        publish_due(&state).await;
-        tokio::select! {
-            () = state.shutdown.cancelled() => break,
-            () = state.wakers.notifications.notified() => {}
-            () = tokio::time::sleep(poll) => {}
-        }
-    }
-}
-
-async fn publish_due(state: &AppState) {
-    loop {
-        let now = now_ms();
-        let due = match state.store.due_notifications(now, PUBLISH_BATCH).await {
-            Ok(due) => due,
-            Err(error) => {
-                tracing::error!(%error, "could not read due notifications");
-                return;
-            }
-        };
-        let full_batch = due.len() == PUBLISH_BATCH as usize;
-        for row in due {
-            if let Err(error) = publish_one(state, row, now).await {
-                tracing::error!(%error, "could not publish a notification");
-            }
-        }
-        if !full_batch {
-            return;
-        }
-    }
-}
-
-async fn publish_one(state: &AppState, mut row: NotificationRow, now: Millis) -> Result<(), StoreError> {
-    let has_webhook = state.store.notification_settings(row.account_id).await?.is_some_and(|s| s.webhook_url.is_some());
-    let webhook_at = has_webhook.then_some(now);
-    if !state.store.publish_notification(row.id, now, webhook_at).await? {
-        return Ok(());
-    }
-    row.published_at = Some(now);
-    state.connections.notify(row.account_id, &ServerFrame::Notification { notification: view(&row) });
-    if has_webhook {
-        state.wakers.webhooks.notify_one();
-    }
-    Ok(())
 }
 
 #[cfg(test)]

@@ -16,7 +16,6 @@ mod task;
 
 use std::collections::HashSet;
 use std::sync::{Arc, Mutex};
-use std::time::Duration;
 
 use kartka_protocol::{ErrorCode, PoolSpec, RatingRange, RulesetSpec, Seek, TimeControl};
 use tokio::sync::{mpsc, oneshot, Notify};
@@ -28,8 +27,8 @@ pub use entrant::Entrant;
 pub use requests::{answer, LobbyRequest};
 pub use start::{Matched, Starter};
 
-use self::pairing::Windows;
 use self::task::LobbyTask;
+pub use crate::config::LobbySettings;
 use crate::games::GameError;
 use crate::outbox::Outbox;
 use crate::store::StoreError;
@@ -37,27 +36,6 @@ use kartka_protocol::rest::ColourChoice;
 
 /// Requests the lobby task queues before senders wait.
 const COMMAND_QUEUE: usize = 256;
-
-/// How pairing runs.
-#[derive(Clone, Copy, Debug, PartialEq)]
-pub struct LobbySettings {
-    /// Time between pairing waves.
-    pub wave_interval: Duration,
-    /// A pool with this many waiting players is paired at once, without waiting for the next wave.
-    pub wave_at_size: usize,
-    /// How rating windows widen with waiting.
-    pub windows: Windows,
-}
-
-impl Default for LobbySettings {
-    fn default() -> Self {
-        LobbySettings {
-            wave_interval: Duration::from_secs(2),
-            wave_at_size: 20,
-            windows: Windows { base: 100.0, growth_per_second: 10.0, widening_limit: Duration::from_secs(30) },
-        }
-    }
-}
 
 /// Why the lobby refused a request. Nothing changed.
 #[derive(Debug, thiserror::Error)]

@@ -295,7 +295,7 @@ impl Connection {
         if self.account.is_some() {
             return Err(Refusal::new(ErrorCode::NotAllowed, "this connection is already authenticated"));
         }
-        let account = authenticate(&self.state, token).await?;
+        let account = authenticate(&*self.state.store, token).await?;
         Ok(self.welcome_frame(request_id, account, token_hash(token)))
     }
 

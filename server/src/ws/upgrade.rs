@@ -33,7 +33,7 @@ pub async fn websocket(State(state): State<AppState>, headers: HeaderMap, upgrad
         }
     }
     let account = match headers.get(header::AUTHORIZATION).and_then(|h| h.to_str().ok()).and_then(bearer_token) {
-        Some(token) => match authenticate(&state, token).await {
+        Some(token) => match authenticate(&*state.store, token).await {
             Ok(account) => Some((account, token_hash(token))),
             Err(error) => return ApiError::from(error).into_response(),
         },

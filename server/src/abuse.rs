@@ -1,0 +1,109 @@
+//! Abuse limits: login attempts per account and per client address, new accounts (guests and registrations)
+//! per address, and a bound on concurrent password hashing. Kept apart from the API (which turns a refusal
+//! into its typed error) so that the server's state can hold them without depending on the API.
+//!
+//! The rate limits are keyed GCRA limiters (`governor`): each key gets a burst of its per-minute allowance,
+//! then one attempt per 1/n minute, so a guesser is slowed to a trickle while a person who mistypes a few
+//! times never notices. Argon2 takes about 19 MiB per check; without a bound, a login flood runs hundreds at
+//! once on the blocking pool and memory grows with the flood. With the bound, a check waits briefly for a
+//! permit and is otherwise refused, so memory stays at permits × 19 MiB.
+
+use std::net::IpAddr;
+use std::num::NonZeroU32;
+use std::sync::Arc;
+use std::time::Duration;
+
+use governor::clock::{Clock, DefaultClock};
+use governor::{DefaultKeyedRateLimiter, Quota, RateLimiter};
+use tokio::sync::Semaphore;
+
+use crate::config::Limits;
+
+/// Why a limit refused a request.
+#[derive(Debug, thiserror::Error)]
+pub enum Refused {
+    /// The key (an account or an address) has used its allowance.
+    #[error("{message}")]
+    TooMany {
+        /// What was refused, for the client.
+        message: &'static str,
+        /// When the allowance has room again.
+        retry_after: Duration,
+    },
+    /// Every password check permit stayed taken for the whole wait.
+    #[error("the server is busy checking passwords; retry shortly")]
+    Busy,
+    /// The hashing task failed.
+    #[error("could not check the password")]
+    Failed,
+}
+
+/// Keys a limiter holds before it forgets those back at a full allowance, so memory stays bounded.
+const FORGET_ABOVE_KEYS: usize = 10_000;
+
+/// The server's abuse limits, shared by every request through the server's state.
+pub struct AbuseLimits {
+    login_by_account: DefaultKeyedRateLimiter<String>,
+    login_by_address: DefaultKeyedRateLimiter<IpAddr>,
+    accounts_by_address: DefaultKeyedRateLimiter<IpAddr>,
+    password_checks: Arc<Semaphore>,
+    password_wait: Duration,
+}
+
+impl AbuseLimits {
+    /// Limits as the settings give them.
+    #[must_use]
+    pub fn new(limits: &Limits) -> AbuseLimits {
+        let per_minute = |n: u32| Quota::per_minute(NonZeroU32::new(n).unwrap_or(NonZeroU32::MIN));
+        AbuseLimits {
+            login_by_account: RateLimiter::keyed(per_minute(limits.logins_per_account_per_minute)),
+            login_by_address: RateLimiter::keyed(per_minute(limits.logins_per_address_per_minute)),
+            accounts_by_address: RateLimiter::keyed(per_minute(limits.accounts_per_address_per_minute)),
+            password_checks: Arc::new(Semaphore::new(limits.password_checks.max(1))),
+            password_wait: limits.password_check_wait,
+        }
+    }
+
+    /// Counts a login attempt for `username` from `address`; refused when either has used its allowance.
+    pub fn login(&self, address: IpAddr, username: &str) -> Result<(), Refused> {
+        check(&self.login_by_address, &address, "too many sign-in attempts from this address")?;
+        check(&self.login_by_account, &username.to_owned(), "too many sign-in attempts for this account")
+    }
+
+    /// Counts a new account (guest or registered) from `address`.
+    pub fn new_account(&self, address: IpAddr) -> Result<(), Refused> {
+        check(&self.accounts_by_address, &address, "too many new accounts from this address")
+    }
+
+    /// Runs password hashing work off the async runtime once a permit is free, refusing with `rate_limited`
+    /// when none frees up within the configured wait. The permit lives as long as the work, even if the
+    /// request is abandoned meanwhile.
+    pub async fn hash<T: Send + 'static>(&self, work: impl FnOnce() -> T + Send + 'static) -> Result<T, Refused> {
+        let permit = tokio::time::timeout(self.password_wait, self.password_checks.clone().acquire_owned())
+            .await
+            .ok()
+            .and_then(Result::ok)
+            .ok_or(Refused::Busy)?;
+        tokio::task::spawn_blocking(move || {
+            let result = work();
+            drop(permit);
+            result
+        })
+        .await
+        .map_err(|_| Refused::Failed)
+    }
+}
+
+fn check<K>(limiter: &DefaultKeyedRateLimiter<K>, key: &K, message: &'static str) -> Result<(), Refused>
+where
+    K: Clone + Eq + std::hash::Hash,
+{
+    let verdict = limiter.check_key(key);
+    if limiter.len() > FORGET_ABOVE_KEYS {
+        limiter.retain_recent();
+    }
+    verdict.map_err(|not_until| Refused::TooMany {
+        message,
+        retry_after: not_until.wait_time_from(DefaultClock::default().now()),
+    })
+}

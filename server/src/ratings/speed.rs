@@ -27,23 +27,26 @@ pub fn speed_class(ruleset: &RulesetSpec, time_control: &TimeControl) -> SpeedCl
 
 #[cfg(test)]
 mod tests {
+    use kartka_engine::GameKind;
+
     use super::*;
 
-    fn class(initial_seconds: u32, increment_seconds: u32) -> SpeedClass {
-        let kurnik = RulesetSpec::PaperSoccer { width: 8, height: 10, goal: 2 };
-        speed_class(&kurnik, &TimeControl::Fischer { initial_seconds, increment_seconds })
-    }
-
     #[test]
-    fn kurnik_time_controls_fall_into_the_expected_classes() {
-        assert_eq!(class(60, 0), SpeedClass::Bullet);
-        assert_eq!(class(120, 0), SpeedClass::Bullet);
-        assert_eq!(class(180, 0), SpeedClass::Blitz);
-        assert_eq!(class(300, 0), SpeedClass::Blitz);
-        assert_eq!(class(420, 0), SpeedClass::Blitz);
-        assert_eq!(class(600, 0), SpeedClass::Rapid);
-        assert_eq!(class(900, 0), SpeedClass::Rapid);
-        assert_eq!(class(1500, 0), SpeedClass::Classical);
-        assert_eq!(class(60, 6), SpeedClass::Blitz, "increments count: 60 + 20 × 6 = 180 s");
+    fn every_kind_classes_its_time_controls_by_time_and_typical_length() {
+        for &kind in GameKind::ALL {
+            let ruleset = kinds::default_spec(kind);
+            let class = |initial_seconds, increment_seconds| {
+                speed_class(&ruleset, &TimeControl::Fischer { initial_seconds, increment_seconds })
+            };
+            assert_eq!(class(60, 0), SpeedClass::Bullet, "{kind}");
+            assert_eq!(class(300, 0), SpeedClass::Blitz, "{kind}");
+            assert_eq!(class(900, 0), SpeedClass::Rapid, "{kind}");
+            assert_eq!(class(1500, 0), SpeedClass::Classical, "{kind}");
+            let turns = kinds::of(kind).typical_turns_per_player() as u32;
+            assert_eq!(class(180 - 6 * turns, 6), SpeedClass::Blitz, "{kind}: {turns} increments count");
+            assert_eq!(class(179 - 6 * turns, 6), SpeedClass::Bullet, "{kind}");
+            let days = TimeControl::Correspondence { days_per_move: 3, vacation_allowed: true };
+            assert_eq!(speed_class(&ruleset, &days), SpeedClass::Classical);
+        }
     }
 }

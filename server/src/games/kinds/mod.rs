@@ -63,6 +63,12 @@ pub fn of_spec(spec: &RulesetSpec) -> &'static dyn Kind {
     of(kind_of(spec.kind()))
 }
 
+/// The protocol's ruleset of a kind's default rules.
+#[must_use]
+pub fn default_spec(kind: GameKind) -> RulesetSpec {
+    of(kind).spec(&kind.default_ruleset())
+}
+
 /// The engine's rules for a protocol ruleset, validated.
 pub fn ruleset(spec: &RulesetSpec) -> Result<Ruleset, RulesetError> {
     match *spec {

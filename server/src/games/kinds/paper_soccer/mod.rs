@@ -76,3 +76,29 @@ impl Kind for PaperSoccer {
         import::read_games(text)
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use kartka_protocol::{SpeedClass, TimeControl};
+
+    use super::*;
+    use crate::ratings::speed::speed_class;
+
+    fn class(initial_seconds: u32, increment_seconds: u32) -> SpeedClass {
+        let kurnik = spec_of(Pitch::STANDARD);
+        speed_class(&kurnik, &TimeControl::Fischer { initial_seconds, increment_seconds })
+    }
+
+    #[test]
+    fn kurnik_time_controls_fall_into_the_expected_classes() {
+        assert_eq!(class(60, 0), SpeedClass::Bullet);
+        assert_eq!(class(120, 0), SpeedClass::Bullet);
+        assert_eq!(class(180, 0), SpeedClass::Blitz);
+        assert_eq!(class(300, 0), SpeedClass::Blitz);
+        assert_eq!(class(420, 0), SpeedClass::Blitz);
+        assert_eq!(class(600, 0), SpeedClass::Rapid);
+        assert_eq!(class(900, 0), SpeedClass::Rapid);
+        assert_eq!(class(1500, 0), SpeedClass::Classical);
+        assert_eq!(class(60, 6), SpeedClass::Blitz, "increments count: 60 + 20 × 6 = 180 s");
+    }
+}

@@ -43,8 +43,9 @@ const DEFAULT_TABLE_BITS: u32 = 21;
 pub struct Solution {
     /// The seat that wins whatever the other does.
     pub winner: Seat,
-    /// A line of perfect play from the position to the end of the game: the winner's moves win, and the
-    /// loser's moves (all of which lose) are the ones the search tried first.
+    /// A line of perfect play from the position to the end of the game: the winner's moves win, and each of
+    /// the loser's moves (all of which lose) is its first legal move in the fixed order of
+    /// [`Position::for_each_legal_move`].
     pub line: Vec<Square>,
 }
 
@@ -251,7 +252,7 @@ impl Solver {
         Verdict::Proven(Solution { winner, line })
     }
 
-    /// A move of the line: for the winner, one that keeps the win; for the loser, the first the search tries.
+    /// A move of the line: for the winner, the first that keeps the win; for the loser, the first legal move.
     /// `None` when the budget runs out.
     fn line_move(&mut self, position: &Position, winning: bool) -> Option<Square> {
         let mut candidates = Vec::new();

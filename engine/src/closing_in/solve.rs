@@ -3,8 +3,9 @@
 //! A game can end only in a win, so the search is negamax on win/loss: a position is won when some move
 //! leads to a position lost for the opponent, and a move that leaves the opponent without a move wins at
 //! once. What makes it fast enough to prove 5x5:
-//! - a transposition table keyed by the removed squares and both markers (the mover's first, which also says
-//!   who is to move), in two-entry buckets: one keeps the result of the largest search, one the latest;
+//! - a transposition table keyed by the removed squares, the mover's marker and the opponent's (after the
+//!   placements the rules treat both seats alike, so the seat to move needs no place of its own in the key),
+//!   in two-entry buckets: one keeps the result of the largest search, one the latest;
 //! - move ordering by mobility: moves that leave the opponent fewest replies and the mover most room first;
 //! - markers apart for good: once no free square can be reached by both, each walks its own region and the
 //!   longer walk wins, so two small searches (one per region, up to `SEPARATE_WALK_LIMIT` cells) replace

@@ -63,3 +63,45 @@ fn depth_zero_is_refused() {
     assert!(!output.status.success());
     assert!(output.stdout.is_empty());
 }
+
+#[test]
+fn closing_in_counts_move_sequences_on_a_board_of_any_size() {
+    // The empty 4x4 board: 16 placements for A, 15 for B, then A's queen moves.
+    let counts = stdout_of(&perft(&["--game", "closing-in", "--size", "4", "--depth", "3"]));
+    assert_eq!(counts, "1 16\n2 240\n3 2040\n");
+    // The default board is 6x6.
+    assert_eq!(stdout_of(&perft(&["--game", "closing-in", "--depth", "1"])), "1 36\n");
+}
+
+#[test]
+fn closing_in_counts_after_squares_with_or_without_spaces() {
+    let spaced = stdout_of(&perft(&["--game", "closing-in", "--depth", "2", "--moves", "D5 B2"]));
+    assert_eq!(spaced, "1 17\n2 274\n");
+    let together = stdout_of(&perft(&["--game", "closing-in", "--depth", "2", "--moves", "d5b2"]));
+    assert_eq!(together, spaced);
+}
+
+#[test]
+fn closing_in_errors_name_the_size_or_the_move() {
+    let cases: [(&[&str], &str); 5] = [
+        (&["--size", "13"], "--size: a Closing In board is 3x3 to 12x12, not 13x13"),
+        (&["--size", "2"], "not 2x2"),
+        (&["--moves", "D5 D5"], "--moves: move 2 (D5) is illegal: the opponent's marker stands there"),
+        (&["--moves", "D5 B2 F6"], "--moves: move 3 (F6) is illegal: the square is not a queen move away"),
+        (&["--moves", "D5 B"], "--moves: unreadable move text at character 4: expected a row number 1-99"),
+    ];
+    for (extra, message) in cases {
+        let output = perft(&[&["--game", "closing-in", "--depth", "1"], extra].concat());
+        assert!(!output.status.success(), "{extra:?}");
+        assert!(output.stdout.is_empty(), "{extra:?}");
+        let stderr = String::from_utf8_lossy(&output.stderr);
+        assert!(stderr.contains(message), "{extra:?}: {stderr}");
+    }
+}
+
+#[test]
+fn size_is_refused_for_paper_soccer() {
+    let output = perft(&["--depth", "1", "--size", "6"]);
+    assert!(!output.status.success());
+    assert!(String::from_utf8_lossy(&output.stderr).contains("--size is for closing-in"));
+}

@@ -546,6 +546,29 @@ mod tests {
         }
     }
 
+    mod properties {
+        use proptest::prelude::*;
+
+        use super::super::*;
+
+        /// Characters that mean something in a record, a few that do not, and one that is not ASCII.
+        const RECORD_CHARACTERS: &[char] =
+            &['[', ']', '"', '\\', ' ', '\n', '1', '2', '0', 'x', '.', '-', '*', 'A', 'd', 'G', 'B', 'ł'];
+
+        proptest! {
+            #[test]
+            fn reading_and_replaying_never_panic(
+                characters in prop::collection::vec(prop::sample::select(RECORD_CHARACTERS), 0..200),
+            ) {
+                let text: String = characters.into_iter().collect();
+                if let Ok(record) = ClosingInRecord::read(&text) {
+                    let _ = record.replay();
+                    prop_assert_eq!(ClosingInRecord::read(&record.write()), Ok(record));
+                }
+            }
+        }
+    }
+
     #[test]
     fn a_square_past_the_board_is_read_and_refused_by_the_rules() {
         let record = ClosingInRecord::read("[Board \"3x3\"]\n\n1. D4\n").expect("notation does not know the board");

@@ -3,9 +3,13 @@
 //! A game can end only in a win, so the search is negamax on win/loss: a position is won when some move
 //! leads to a position lost for the opponent, and a move that leaves the opponent without a move wins at
 //! once. What makes it fast enough to prove 5x5:
-//! - a transposition table keyed by the removed squares and both markers (the mover's first, which also says
-//!   who is to move), in two-entry buckets: one keeps the result of the largest search, one the latest;
+//! - a transposition table keyed by the removed squares, the mover's marker and the opponent's (after the
+//!   placements the rules treat both seats alike, so the seat to move needs no place of its own in the key),
+//!   in two-entry buckets: one keeps the result of the largest search, one the latest;
 //! - move ordering by mobility: moves that leave the opponent fewest replies and the mover most room first;
+//! - markers apart for good: once no free square can be reached by both, each walks its own region and the
+//!   longer walk wins, so two small searches (one per region, up to `SEPARATE_WALK_LIMIT` cells) replace
+//!   their product;
 //! - the board's 8 symmetries in the opening: a placement whose mirror image has already been tried is
 //!   skipped (once both markers stand, symmetric positions rarely meet again, so the search does not pay
 //!   for canonical keys).
@@ -35,6 +39,9 @@ const STEPS: [isize; 8] = [
 ];
 /// At most 4 × 11 queen moves on a 12×12 board, with room to spare.
 const MAX_MOVES: usize = 48;
+/// Regions apart are solved by their longest walks only up to this many cells each: a walk is searched
+/// without a table, so in larger regions the joint search is cheaper.
+const SEPARATE_WALK_LIMIT: u32 = 14;
 /// log2 of the default number of table entries (2^21 entries of 48 bytes: 96 MiB).
 const DEFAULT_TABLE_BITS: u32 = 21;
 
@@ -43,8 +50,9 @@ const DEFAULT_TABLE_BITS: u32 = 21;
 pub struct Solution {
     /// The seat that wins whatever the other does.
     pub winner: Seat,
-    /// A line of perfect play from the position to the end of the game: the winner's moves win, and the
-    /// loser's moves (all of which lose) are the ones the search tried first.
+    /// A line of perfect play from the position to the end of the game: the winner's moves win, and each of
+    /// the loser's moves (all of which lose) is its first legal move in the fixed order of
+    /// [`Position::for_each_legal_move`].
     pub line: Vec<Square>,
 }
 
@@ -109,6 +117,14 @@ impl Cells {
     fn with(mut self, cell: usize) -> Cells {
         self.0[cell / 64] |= 1 << (cell % 64);
         self
+    }
+
+    fn len(&self) -> u32 {
+        self.0.iter().map(|word| word.count_ones()).sum()
+    }
+
+    fn meets(&self, other: &Cells) -> bool {
+        self.0.iter().zip(&other.0).any(|(a, b)| a & b != 0)
     }
 }
 
@@ -182,6 +198,29 @@ impl Node {
         Node { blocked: self.blocked.with(self.mover as usize), mover: self.opponent, opponent: to }
     }
 
+    /// The free cells the mover's marker could ever reach: those connected to it through free cells by king
+    /// steps (a queen move is a run of king steps over free cells). The opponent's cell is not free.
+    fn region(&self) -> Cells {
+        let walls = self.blocked.with(self.mover as usize).with(self.opponent as usize);
+        let mut region = Cells::default();
+        let mut stack = [0u8; STRIDE * STRIDE];
+        stack[0] = self.mover;
+        let mut len = 1;
+        while len > 0 {
+            len -= 1;
+            let at = stack[len] as usize;
+            for step in STEPS {
+                let next = at.wrapping_add_signed(step);
+                if !walls.contains(next) && !region.contains(next) {
+                    region = region.with(next);
+                    stack[len] = next as u8;
+                    len += 1;
+                }
+            }
+        }
+        region
+    }
+
     fn hash(&self) -> u64 {
         let mut hash = u64::from(self.mover) << 8 | u64::from(self.opponent);
         for word in self.blocked.0 {
@@ -251,7 +290,7 @@ impl Solver {
         Verdict::Proven(Solution { winner, line })
     }
 
-    /// A move of the line: for the winner, one that keeps the win; for the loser, the first the search tries.
+    /// A move of the line: for the winner, the first that keeps the win; for the loser, the first legal move.
     /// `None` when the budget runs out.
     fn line_move(&mut self, position: &Position, winning: bool) -> Option<Square> {
         let mut candidates = Vec::new();
@@ -309,6 +348,15 @@ impl Solver {
 
     /// The search below [`Solver::wins`]: children ordered by mobility, the first lost child wins.
     fn search(&mut self, node: &Node) -> Option<bool> {
+        let mine = node.region();
+        let theirs = Node { blocked: node.blocked, mover: node.opponent, opponent: node.mover }.region();
+        if !mine.meets(&theirs) && mine.len().max(theirs.len()) <= SEPARATE_WALK_LIMIT {
+            // Apart for good: each marker walks its own region, and the mover, who must move first, wins by
+            // having the longer walk.
+            let their_walk = self.longest_walk(node.blocked.with(node.mover as usize), node.opponent, theirs.len())?;
+            let my_walk = self.longest_walk(node.blocked.with(node.opponent as usize), node.mover, their_walk + 1)?;
+            return Some(my_walk > their_walk);
+        }
         let mut moves = [0u8; MAX_MOVES];
         let count = node.moves(&mut moves);
         let mut children = [(0i32, 0u8); MAX_MOVES];
@@ -329,6 +377,27 @@ impl Solver {
             }
         }
         Some(false)
+    }
+
+    /// The most queen moves a lone marker on `from` can make, each removing the cell it leaves, counted up
+    /// to `enough` (the search stops on finding that many); `None` when the budget runs out.
+    fn longest_walk(&mut self, blocked: Cells, from: u8, enough: u32) -> Option<u32> {
+        if self.nodes >= self.budget {
+            return None;
+        }
+        self.nodes += 1;
+        // The other marker is among the blocked cells; the walker's own cell stands in for it.
+        let node = Node { blocked, mover: from, opponent: from };
+        let mut moves = [0u8; MAX_MOVES];
+        let count = node.moves(&mut moves);
+        let mut longest = 0;
+        for &to in &moves[..count] {
+            if longest >= enough {
+                break;
+            }
+            longest = longest.max(1 + self.longest_walk(blocked.with(from as usize), to, enough - 1)?);
+        }
+        Some(longest.min(enough))
     }
 }
 

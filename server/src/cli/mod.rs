@@ -1,9 +1,11 @@
-//! The `kartka` command line: `serve` (the default), `admin`, `replay` and `perft`.
+//! The `kartka` command line: `serve` (the default), `admin`, `replay`, `perft` and `solve`.
 
 mod admin;
+mod closing_in;
 mod perft;
 mod replay;
 mod serve;
+mod solve;
 
 use clap::{Parser, Subcommand};
 
@@ -26,8 +28,10 @@ enum Command {
     Admin(admin::Args),
     /// Replay kurnik record files through the engine and summarise them.
     Replay(replay::Args),
-    /// Count distinct complete turns to a depth (Paper Soccer perft).
+    /// Count distinct complete turns to a depth (Paper Soccer perft; Closing In with --game closing-in).
     Perft(perft::Args),
+    /// Play out perfect play of a Closing In position and name the winner.
+    Solve(solve::Args),
 }
 
 /// Parses the command line and runs the chosen command.
@@ -37,6 +41,7 @@ pub fn main() -> anyhow::Result<()> {
         Some(Command::Admin(args)) => admin::run(args),
         Some(Command::Replay(args)) => replay::run(args),
         Some(Command::Perft(args)) => perft::run(args),
+        Some(Command::Solve(args)) => solve::run(args),
         Some(Command::Serve(args)) => serve::run(args),
         None => serve::run(cli.serve),
     }

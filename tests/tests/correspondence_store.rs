@@ -62,6 +62,7 @@ fn game_row(first: &AccountRow, second: &AccountRow, deadline: Option<Millis>) -
             to_act: Some("first".to_owned()),
             deadline,
             finished_at: None,
+            scores: None,
         },
     };
     let started = EventRow { seq: 1, kind: "started".to_owned(), payload: "{}".to_owned(), at: T0 };

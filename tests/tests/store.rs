@@ -85,6 +85,7 @@ fn new_game(first: &AccountRow, second: &AccountRow, created_at: Millis) -> (Gam
             to_act: Some("first".to_owned()),
             deadline: Some(created_at + MINUTE),
             finished_at: None,
+            scores: None,
         },
     };
     let started =
@@ -170,6 +171,8 @@ fn end_change(state: &GameState) -> GameChange {
             to_act: None,
             deadline: None,
             finished_at: Some(at),
+            // Stored as given, whatever game counts them: the store keeps a result's points.
+            scores: Some("1:0".to_owned()),
             ..state.clone()
         },
         ratings: Vec::new(),
@@ -489,6 +492,7 @@ async fn a_finished_game_leaves_active_games(db: &TestDb) {
     let stored = store.game(older.id).await.unwrap().unwrap();
     assert_eq!(stored.state, finished);
     assert_eq!(stored.state.winner.as_deref(), Some("first"));
+    assert_eq!(stored.state.scores.as_deref(), Some("1:0"), "a result's points are kept");
     assert_eq!(stored.state.deadline, None);
 }
 

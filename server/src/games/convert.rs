@@ -189,10 +189,26 @@ pub fn stored_result(state: &GameState, status: GameStatus) -> Result<Option<Gam
         (Some(reason), GameStatus::Finished) => Ok(Some(GameResult {
             winner: state.winner.as_deref().and_then(seat_from_text).map(seat_name),
             reason: end_reason_from_text(reason).ok_or_else(|| reason.clone())?,
-            scores: None,
+            scores: match &state.scores {
+                Some(text) => Some(scores_from_text(text).ok_or_else(|| text.clone())?),
+                None => None,
+            },
         })),
         _ => Ok(None),
     }
+}
+
+/// The stored text of a result's points: `first:second`.
+#[must_use]
+pub fn scores_text([first, second]: [u32; 2]) -> String {
+    format!("{first}:{second}")
+}
+
+/// A result's points from their stored text.
+#[must_use]
+pub fn scores_from_text(text: &str) -> Option<[u32; 2]> {
+    let (first, second) = text.split_once(':')?;
+    Some([first.parse().ok()?, second.parse().ok()?])
 }
 
 /// A unit-like serde enum value as its bare text (`"own_goal"` → `own_goal`).
@@ -213,6 +229,14 @@ mod tests {
             assert_eq!(end_reason_from_text(&end_reason_text(reason)), Some(reason));
         }
         assert_eq!(end_reason_text(EndReasonName::OwnGoal), "own_goal");
+    }
+
+    #[test]
+    fn scores_round_trip_through_text() {
+        assert_eq!(scores_text([3, 1]), "3:1");
+        assert_eq!(scores_from_text(&scores_text([3, 1])), Some([3, 1]));
+        assert_eq!(scores_from_text("3"), None);
+        assert_eq!(scores_from_text("3:x"), None);
     }
 
     #[test]

@@ -160,6 +160,8 @@ pub struct GameState {
     pub deadline: Option<Millis>,
     /// When the game ended.
     pub finished_at: Option<Millis>,
+    /// The result's points, `first:second`, for games whose rules count them.
+    pub scores: Option<String>,
 }
 
 /// A game as stored.

@@ -75,6 +75,7 @@ fn stored_state(live: &Live, seq: u64) -> GameState {
             .map(|seat| seat_text(seat).to_owned()),
         deadline: (live.status == GameStatus::Active).then(|| live.clock.deadline()).flatten(),
         finished_at: live.finished_at,
+        scores: live.result.and_then(|r| r.scores).map(convert::scores_text),
     }
 }
 

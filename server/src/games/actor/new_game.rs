@@ -50,6 +50,7 @@ pub fn new_game(
             to_act: first_to_act.map(|seat| seat_text(seat).to_owned()),
             deadline: clock.deadline(),
             finished_at: None,
+            scores: None,
         },
     };
     let started = EventRow {

@@ -19,9 +19,9 @@ use crate::store::{AccountRow, GameChange, Millis, MoveRow, StoreError};
 /// The columns of a game row and its origin, for SELECT and the import's INSERT (state columns in the order
 /// `bind_state` binds them).
 const ARCHIVE_COLUMNS: &str = "id, kind, ruleset, time_control, first_id, second_id, created_at, speed, \
-    status, winner, end_reason, ply, seq, first_ms, second_ms, clock_at, to_act, deadline, finished_at, \
+    status, winner, end_reason, ply, seq, first_ms, second_ms, clock_at, to_act, deadline, finished_at, scores, \
     rated, imported, source, source_index, imported_at";
-const ARCHIVE_COLUMN_COUNT: usize = 24;
+const ARCHIVE_COLUMN_COUNT: usize = 25;
 const MOVE_COLUMNS: &str = "game_id, ply, seat, notation, turn_ended, client_move_id, first_ms, second_ms, received_at";
 const MOVE_COLUMN_COUNT: usize = 9;
 const EVENT_COLUMNS: &str = "game_id, seq, kind, payload, at";

@@ -200,6 +200,7 @@ where
                 to_act: row.try_get("to_act")?,
                 deadline: row.try_get("deadline")?,
                 finished_at: row.try_get("finished_at")?,
+                scores: row.try_get("scores")?,
             },
         })
     }
@@ -240,6 +241,7 @@ where
             .bind(state.to_act.as_deref())
             .bind(state.deadline)
             .bind(state.finished_at)
+            .bind(state.scores.as_deref())
     }
 
     async fn insert_event(conn: &mut DB::Connection, game_id: Uuid, event: &EventRow) -> Result<(), StoreError> {

@@ -18,7 +18,7 @@ macro_rules! challenge_columns {
 macro_rules! game_columns {
     () => {
         "id, kind, ruleset, time_control, first_id, second_id, created_at, speed, rated, \
-         status, winner, end_reason, ply, seq, first_ms, second_ms, clock_at, to_act, deadline, finished_at"
+         status, winner, end_reason, ply, seq, first_ms, second_ms, clock_at, to_act, deadline, finished_at, scores"
     };
 }
 
@@ -72,12 +72,12 @@ pub(super) const ACCEPT_CHALLENGE: &str = "UPDATE challenges \
 pub(super) const INSERT_GAME: &str = concat!(
     "INSERT INTO games (",
     game_columns!(),
-    ") VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15, $16, $17, $18, $19, $20)"
+    ") VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15, $16, $17, $18, $19, $20, $21)"
 );
 pub(super) const UPDATE_GAME_STATE: &str =
     "UPDATE games SET status = $1, winner = $2, end_reason = $3, ply = $4, seq = $5, \
-    first_ms = $6, second_ms = $7, clock_at = $8, to_act = $9, deadline = $10, finished_at = $11 \
-    WHERE id = $12 AND seq = $13";
+    first_ms = $6, second_ms = $7, clock_at = $8, to_act = $9, deadline = $10, finished_at = $11, scores = $12 \
+    WHERE id = $13 AND seq = $14";
 pub(super) const GAME_BY_ID: &str = concat!("SELECT ", game_columns!(), " FROM games WHERE id = $1");
 pub(super) const GAMES_OF: &str = concat!(
     "SELECT ",

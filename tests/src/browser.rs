@@ -15,6 +15,8 @@ use fantoccini::{Client, ClientBuilder, Locator};
 use serde_json::{json, Value};
 use tempfile::TempDir;
 
+use crate::client::Api;
+
 /// How long a test waits for the page to show what it expects.
 pub const PAGE_TIMEOUT: Duration = Duration::from_secs(20);
 
@@ -222,5 +224,33 @@ where
             return None;
         }
         tokio::time::sleep(Duration::from_millis(50)).await;
+    }
+}
+
+/// Waits until `player` shows a game page with its board, and returns the page's path.
+pub async fn game_path(player: &Browser) -> String {
+    let path = eventually(PAGE_TIMEOUT, || async {
+        let path = player.path().await;
+        path.starts_with("/game/").then_some(path)
+    })
+    .await;
+    let path = path.expect("the browser opens the game");
+    player.find("#page .board").await;
+    path
+}
+
+/// The notation of every stored move of a game, in order, as the REST API gives them.
+pub async fn stored_moves(api: &Api, game_id: &str) -> Vec<String> {
+    let (status, game) = api.get(&format!("/api/games/{game_id}"), None).await;
+    assert_eq!(status, 200, "the game: {game}");
+    game["moves"].as_array().expect("moves").iter().map(|m| m["notation"].as_str().unwrap_or("").to_owned()).collect()
+}
+
+/// Waits until the game's stored moves are `expected`.
+pub async fn wait_for_moves<S: AsRef<str> + std::fmt::Debug>(api: &Api, game_id: &str, expected: &[S]) {
+    let matches = |moves: &[String]| moves.iter().map(String::as_str).eq(expected.iter().map(AsRef::as_ref));
+    let reached = eventually(PAGE_TIMEOUT, || async { matches(&stored_moves(api, game_id).await).then_some(()) }).await;
+    if reached.is_none() {
+        panic!("the stored moves never became {expected:?}; they are {:?}", stored_moves(api, game_id).await);
     }
 }

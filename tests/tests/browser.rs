@@ -14,7 +14,7 @@ use kartka_protocol::{ServerFrame, TimeControl};
 use kartka_server::config::Settings;
 use kartka_server::lobby::LobbySettings;
 use kartka_server::store::RatingRow;
-use kartka_tests::browser::{eventually, Browser, Chromedriver, PAGE_TIMEOUT};
+use kartka_tests::browser::{self, eventually, Browser, Chromedriver, PAGE_TIMEOUT};
 use kartka_tests::client::{Api, WsClient};
 use kartka_tests::db::{Backend, TestDb};
 use kartka_tests::server::TestServer;
@@ -27,25 +27,6 @@ const PHONE: (u32, u32) = (390, 844);
 /// is this player's move).
 async fn step(player: &Browser, digit: u8) {
     player.click(&format!("#page .board .target[data-digit=\"{digit}\"] .target-hit")).await;
-}
-
-/// Waits until the browser shows a game page and returns its path.
-async fn game_path(player: &Browser) -> String {
-    let path = eventually(PAGE_TIMEOUT, || async {
-        let path = player.path().await;
-        path.starts_with("/game/").then_some(path)
-    })
-    .await;
-    let path = path.expect("the browser opens the game");
-    player.find("#page .board").await;
-    path
-}
-
-/// The notation of every stored move of a game, in order.
-async fn stored_moves(api: &Api, game_id: &str) -> Vec<String> {
-    let (status, game) = api.get(&format!("/api/games/{game_id}"), None).await;
-    assert_eq!(status, 200, "the game: {game}");
-    game["moves"].as_array().expect("moves").iter().map(|m| m["notation"].as_str().unwrap_or("").to_owned()).collect()
 }
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
@@ -76,14 +57,14 @@ async fn two_browsers_play_to_a_goal_a_third_watches_and_the_game_replays_to_its
     bob.find("#incoming [data-challenge]").await;
     bob.screenshot("lobby").await;
     bob.click("#incoming [data-challenge] button.primary").await;
-    let path = game_path(&bob).await;
-    assert_eq!(game_path(&alice).await, path, "the challenger is taken to the game when it starts");
+    let path = browser::game_path(&bob).await;
+    assert_eq!(browser::game_path(&alice).await, path, "the challenger is taken to the game when it starts");
     let game_id = path.trim_start_matches("/game/").to_owned();
 
     // Carol, on a phone-sized screen, finds the game among the live games and watches it.
     carol.goto("/").await;
     carol.click(&format!("#live-games a.button[href=\"{path}\"]")).await;
-    assert_eq!(game_path(&carol).await, path);
+    assert_eq!(browser::game_path(&carol).await, path);
     carol.wait_for_text("#game-status", "alice to move").await;
 
     // The protocol's example game: north four times, then Alice bounces off the right post into the goal.
@@ -106,7 +87,7 @@ async fn two_browsers_play_to_a_goal_a_third_watches_and_the_game_replays_to_its
     bob.wait_for_text("#game-status", "You lost: alice won (goal)").await;
     carol.wait_for_text("#game-status", "alice won (goal)").await;
     let api = Api::new(base.clone());
-    assert_eq!(stored_moves(&api, &game_id).await, ["0", "0", "0", "0", "1", "7"], "one move frame per step");
+    assert_eq!(browser::stored_moves(&api, &game_id).await, ["0", "0", "0", "0", "1", "7"], "one move frame per step");
     for turn in ["0", "17"] {
         carol.wait_for_text("#move-list", turn).await;
     }
@@ -168,13 +149,13 @@ async fn a_browser_carries_on_after_the_server_restarts() {
     alice.goto(&format!("/challenge/{}", challenge["id"].as_str().expect("an id"))).await;
     alice.wait_for_text("#challenge-page h1", "bob challenges you").await;
     alice.click("#accept-challenge").await;
-    let game_id = game_path(&alice).await.trim_start_matches("/game/").to_owned();
+    let game_id = browser::game_path(&alice).await.trim_start_matches("/game/").to_owned();
     let bob_moves = |ply: u32, id: &str| json!({ "type": "move", "game_id": game_id, "ply": ply, "client_move_id": id, "notation": "0" });
 
     let mut bob_socket = WsClient::connect(addr, &bob.token).await;
     bob_socket.request(1, json!({ "type": "subscribe", "game_id": game_id })).await;
     step(&alice, 0).await;
-    wait_for_moves(&api, &game_id, &["0"]).await;
+    browser::wait_for_moves(&api, &game_id, &["0"]).await;
     bob_socket.request(2, bob_moves(1, "b1")).await;
     alice.wait_for_text("#game-status", "Your move").await;
 
@@ -189,7 +170,7 @@ async fn a_browser_carries_on_after_the_server_restarts() {
     // The server comes back on the same address and database: the client reconnects by itself, resumes from
     // its last event and sends the pending step, once.
     let server = TestServer::start_on(database.url(), Settings::default(), addr).await;
-    wait_for_moves(&api, &game_id, &["0", "0", "0"]).await;
+    browser::wait_for_moves(&api, &game_id, &["0", "0", "0"]).await;
     let online = eventually(PAGE_TIMEOUT, || async {
         let badge = alice.client.find(fantoccini::Locator::Css("#connection")).await.ok()?;
         (!badge.is_displayed().await.ok()?).then_some(())
@@ -205,7 +186,7 @@ async fn a_browser_carries_on_after_the_server_restarts() {
     step(&alice, 7).await;
     alice.wait_for_text("#game-status", "You won").await;
     assert_eq!(
-        stored_moves(&api, &game_id).await,
+        browser::stored_moves(&api, &game_id).await,
         ["0", "0", "0", "0", "1", "7"],
         "every step arrived exactly once across the restart"
     );
@@ -213,15 +194,6 @@ async fn a_browser_carries_on_after_the_server_restarts() {
     alice.close().await;
     bob_socket.close().await;
     server.stop().await;
-}
-
-/// Waits until the game's stored moves are `expected`.
-async fn wait_for_moves(api: &Api, game_id: &str, expected: &[&str]) {
-    let reached =
-        eventually(PAGE_TIMEOUT, || async { (stored_moves(api, game_id).await == expected).then_some(()) }).await;
-    if reached.is_none() {
-        panic!("the stored moves never became {expected:?}; they are {:?}", stored_moves(api, game_id).await);
-    }
 }
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
@@ -322,8 +294,8 @@ async fn two_players_meet_in_a_quick_pairing_pool_and_play_a_rematch_with_the_se
     bob.wait_for_text("#quick-pairing .waiting-pools", "10+5 Rapid, rated").await;
     bob.screenshot("lobby-quick-pairing-on-a-phone").await;
     bob.click("#quick-pairing button[data-pool=\"3+2\"]").await;
-    let path = game_path(&bob).await;
-    assert_eq!(game_path(&alice).await, path, "both players open the paired game");
+    let path = browser::game_path(&bob).await;
+    assert_eq!(browser::game_path(&alice).await, path, "both players open the paired game");
     alice.wait_for_text(".game-title", "3 min + 2 s a turn · rated").await;
     let first = seated(&alice, "first").await;
     let second = seated(&alice, "second").await;
@@ -344,7 +316,7 @@ async fn two_players_meet_in_a_quick_pairing_pool_and_play_a_rematch_with_the_se
     })
     .await
     .expect("the rematch opens for the player who accepts");
-    assert_eq!(game_path(&bob).await, rematch, "and for the player who offered it");
+    assert_eq!(browser::game_path(&bob).await, rematch, "and for the player who offered it");
     alice.find("#page .board").await;
     alice.wait_for_text(".player.seat-first .name", &second).await;
     assert_eq!(seated(&alice, "second").await, first, "the seats are swapped");
@@ -422,8 +394,8 @@ async fn a_seek_appears_live_in_another_lobby_and_starts_a_game_when_accepted() 
         .expect("the withdrawn seek leaves Bob's list");
     alice.click("#create-seek").await;
     bob.click(&format!("{alices} button.accept")).await;
-    let path = game_path(&bob).await;
-    assert_eq!(game_path(&alice).await, path, "the seek's creator is taken to the game");
+    let path = browser::game_path(&bob).await;
+    assert_eq!(browser::game_path(&alice).await, path, "the seek's creator is taken to the game");
     alice.wait_for_text(".player.seat-first .name", "alice").await;
     alice.wait_for_text(".player.seat-first .card-rating", "1650").await;
     bob.wait_for_text(".game-title", "5 min + 3 s a turn · rated").await;

@@ -11,7 +11,7 @@ use kartka_engine::{AnyGame, Seat};
 use kartka_protocol::RulesetSpec;
 use kartka_server::config::Settings;
 use kartka_server::games::kinds;
-use kartka_tests::browser::{eventually, Browser, Chromedriver, PAGE_TIMEOUT};
+use kartka_tests::browser::{self, Browser, Chromedriver};
 use kartka_tests::client::Api;
 use kartka_tests::db::{Backend, TestDb};
 use kartka_tests::server::TestServer;
@@ -84,33 +84,6 @@ async fn stored_game(api: &Api, game_id: &str) -> Value {
     game
 }
 
-/// The notation of every stored move of a game, in order.
-async fn stored_moves(api: &Api, game_id: &str) -> Vec<String> {
-    let game = stored_game(api, game_id).await;
-    game["moves"].as_array().expect("moves").iter().map(|m| m["notation"].as_str().unwrap_or("").to_owned()).collect()
-}
-
-/// Waits until the game's stored moves are `expected`.
-async fn wait_for_moves(api: &Api, game_id: &str, expected: &[String]) {
-    let reached =
-        eventually(PAGE_TIMEOUT, || async { (stored_moves(api, game_id).await == expected).then_some(()) }).await;
-    if reached.is_none() {
-        panic!("the stored moves never became {expected:?}; they are {:?}", stored_moves(api, game_id).await);
-    }
-}
-
-/// Waits until the browser shows a game page and returns its path.
-async fn game_path(player: &Browser) -> String {
-    let path = eventually(PAGE_TIMEOUT, || async {
-        let path = player.path().await;
-        path.starts_with("/game/").then_some(path)
-    })
-    .await;
-    let path = path.expect("the browser opens the game");
-    player.find("#page .board").await;
-    path
-}
-
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn two_browsers_play_closing_in_to_its_end_by_clicking_while_a_third_watches() {
     let database = TestDb::new(Backend::Sqlite).await;
@@ -137,8 +110,8 @@ async fn two_browsers_play_closing_in_to_its_end_by_clicking_while_a_third_watch
     bob.wait_for_text("#incoming [data-challenge]", "you play B").await;
     bob.screenshot("closing-in-lobby-challenged-on-a-phone").await;
     bob.click("#incoming [data-challenge] button.primary").await;
-    let path = game_path(&bob).await;
-    assert_eq!(game_path(&alice).await, path, "the challenger is taken to the game when it starts");
+    let path = browser::game_path(&bob).await;
+    assert_eq!(browser::game_path(&alice).await, path, "the challenger is taken to the game when it starts");
     let game_id = path.trim_start_matches("/game/").to_owned();
     alice.wait_for_text(".game-title", "Closing In · you play A, moving first").await;
     bob.wait_for_text(".game-title", "Closing In · you play B, moving second").await;
@@ -152,7 +125,7 @@ async fn two_browsers_play_closing_in_to_its_end_by_clicking_while_a_third_watch
     carol.goto("/").await;
     carol.wait_for_text("#live-games", "Closing In 6×6").await;
     carol.click(&format!("#live-games a.button[href=\"{path}\"]")).await;
-    assert_eq!(game_path(&carol).await, path);
+    assert_eq!(browser::game_path(&carol).await, path);
 
     // The players click their way to the end. Each move is one of the squares the mover's page highlights,
     // spread over the list so the markers travel; the highlights must be exactly the legal moves, and only
@@ -186,7 +159,7 @@ async fn two_browsers_play_closing_in_to_its_end_by_clicking_while_a_third_watch
         mover.click(&format!("#page .board .target[data-square=\"{square}\"] .target-hit")).await;
         game.play(&square).expect("a highlighted square is a legal move");
         clicked.push(square);
-        wait_for_moves(&api, &game_id, &clicked).await;
+        browser::wait_for_moves(&api, &game_id, &clicked).await;
     }
     assert!(clicked.len() > SCREENSHOT_PLY, "the game ran past its screenshot: {clicked:?}");
 

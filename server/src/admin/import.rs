@@ -211,7 +211,7 @@ fn rows_of(game: &ReadGame, players: [(Uuid, String); 2], source: &str, now: Mil
 mod tests {
     use super::*;
 
-    const GAME: &str = "[Event \"?\"]\n[Site \"kurnik\"]\n[Date \"2014.09.22\"]\n[Time \"01:02:03\"]\n\
+    const GAME: &str = "[Event \"?\"]\n[Site \"?\"]\n[Date \"2014.09.22\"]\n[Time \"01:02:03\"]\n\
         [Black \"Bob\"]\n[White \"Alice\"]\n[Result \"1-0\"]\n[TimeControl \"60\"]\n\n1. 0 3 2. 6 1-0\n";
 
     #[test]

@@ -7,7 +7,7 @@ use crate::games::kinds;
 /// The speed class of a game of `ruleset` under a time control, from its estimated duration per player:
 /// initial time plus the increments of a typical game of that kind (its module in `games/kinds/` says how many
 /// turns a player plays). Bullet under 3 minutes, blitz under 8, rapid under 25, classical beyond.
-/// migrations/*/0002_ratings.sql classifies older Paper Soccer games by the same rule.
+/// migrations/*/0002_ratings.sql classified the games stored before it by the same rule.
 #[must_use]
 pub fn speed_class(ruleset: &RulesetSpec, time_control: &TimeControl) -> SpeedClass {
     // A correspondence game lasts days: classical. It has no class of its own yet, because the speed columns'

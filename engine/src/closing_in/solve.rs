@@ -160,9 +160,8 @@ impl Node {
         Some(Node { blocked, mover: cell(mover) as u8, opponent: cell(opponent) as u8 })
     }
 
-    /// The mover's destinations, in the order of [`Position::for_each_legal_move`].
-    fn moves(&self, out: &mut [u8; MAX_MOVES]) -> usize {
-        let mut count = 0;
+    /// Calls `visit` with each of the mover's destinations, in the order of [`Position::for_each_legal_move`].
+    fn for_each_move(&self, mut visit: impl FnMut(usize)) {
         for step in STEPS {
             let mut at = self.mover as usize;
             loop {
@@ -170,26 +169,25 @@ impl Node {
                 if self.blocked.contains(at) || at == self.opponent as usize {
                     break;
                 }
-                out[count] = at as u8;
-                count += 1;
+                visit(at);
             }
         }
+    }
+
+    /// The mover's destinations, in the order of [`Position::for_each_legal_move`].
+    fn moves(&self, out: &mut [u8; MAX_MOVES]) -> usize {
+        let mut count = 0;
+        self.for_each_move(|at| {
+            out[count] = at as u8;
+            count += 1;
+        });
         count
     }
 
     /// The number of the mover's moves.
     fn mobility(&self) -> u32 {
         let mut count = 0;
-        for step in STEPS {
-            let mut at = self.mover as usize;
-            loop {
-                at = at.wrapping_add_signed(step);
-                if self.blocked.contains(at) || at == self.opponent as usize {
-                    break;
-                }
-                count += 1;
-            }
-        }
+        self.for_each_move(|_| count += 1);
         count
     }
 

@@ -74,8 +74,7 @@ fn play(game: &mut AnyGame, text: &str) -> Result<Progress, LineError> {
 
 #[cfg(test)]
 mod tests {
-    use kartka_engine::soccer::{Pitch, SoccerRules};
-    use kartka_engine::Ruleset;
+    use kartka_engine::{GameKind, Progress};
     use uuid::Uuid;
 
     use super::*;
@@ -84,18 +83,42 @@ mod tests {
         ConditionalLine { condition: condition.into(), reply: reply.into() }
     }
 
-    fn start() -> AnyGame {
-        AnyGame::new(&Ruleset::PaperSoccer(SoccerRules { pitch: Pitch::new(8, 10, 2).expect("kurnik's pitch") }))
+    /// A whole turn of the seat to act in `game`, made of its first legal actions, and the game after it.
+    fn first_turn(game: &AnyGame) -> (String, AnyGame) {
+        let mut after = game.clone();
+        let mut turn = String::new();
+        loop {
+            let action = after.legal_actions().swap_remove(0);
+            turn.push_str(&action);
+            if after.play(&action).expect("a legal action").progress != Progress::TurnContinues {
+                return (turn, after);
+            }
+        }
     }
 
     #[test]
-    fn conditions_and_replies_are_whole_legal_turns() {
-        let game = start();
-        assert!(validate(&game, "", &[line("0", "0"), line("2", "0")]).is_ok());
-        assert!(matches!(validate(&game, "", &[line("0", "0"), line("0", "4")]), Err(LineError::Invalid(_))));
-        assert!(matches!(validate(&game, "", &[line("9", "0")]), Err(LineError::Notation(_))));
-        assert!(matches!(validate(&game, "", &[line("0", "4")]), Err(LineError::Illegal(_))));
-        assert!(matches!(validate(&game, "2", &[line("0", "0")]), Err(LineError::Invalid(_))));
+    fn conditions_and_replies_are_whole_legal_turns_in_every_game() {
+        for &kind in GameKind::ALL {
+            let game = AnyGame::new(&kind.default_ruleset());
+            let (condition, after) = first_turn(&game);
+            let (reply, _) = first_turn(&after);
+            assert!(validate(&game, "", &[line(&condition, &reply)]).is_ok(), "{kind}");
+            let twice = [line(&condition, &reply), line(&condition, &reply)];
+            assert!(matches!(validate(&game, "", &twice), Err(LineError::Invalid(_))), "{kind}: one line a condition");
+            assert!(matches!(validate(&game, "", &[line("?", &reply)]), Err(LineError::Notation(_))), "{kind}");
+            let refused = game.legal_actions().into_iter().find(|action| after.clone().play(action).is_err());
+            let refused = refused.expect("some action of the start is illegal after a turn");
+            assert!(
+                matches!(validate(&game, "", &[line(&condition, &refused)]), Err(LineError::Illegal(_))),
+                "{kind}: a reply illegal after its condition"
+            );
+            let other = game.legal_actions().into_iter().find(|action| !condition.starts_with(action.as_str()));
+            let other = other.expect("the seat to act has another action");
+            assert!(
+                matches!(validate(&game, &other, &[line(&condition, &reply)]), Err(LineError::Invalid(_))),
+                "{kind}: a condition begins with what was played of the turn"
+            );
+        }
     }
 
     #[test]

@@ -103,5 +103,5 @@ fn closing_in_errors_name_the_size_or_the_move() {
 fn size_is_refused_for_paper_soccer() {
     let output = perft(&["--depth", "1", "--size", "6"]);
     assert!(!output.status.success());
-    assert!(String::from_utf8_lossy(&output.stderr).contains("--size is for closing-in"));
+    assert!(String::from_utf8_lossy(&output.stderr).contains("--size is for games played on boards of a size"));
 }

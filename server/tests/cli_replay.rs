@@ -127,3 +127,32 @@ fn an_unreadable_file_fails_the_command_after_the_others_are_replayed() {
     assert!(stderr.contains("broken.pgn.gz: cannot read: "), "{stderr}");
     assert!(stderr.contains("2 of 3 file(s) could not be read"), "{stderr}");
 }
+
+#[test]
+fn each_file_is_read_by_the_game_its_records_name() {
+    let dir = scratch("kinds");
+    let closing_in = dir.join("closing-in.txt");
+    let resigned = "[Game \"closing-in\"]\n[Board \"6x6\"]\n[Result \"0-1\"]\n\n\
+        1. D5 B2 2. B3 C3 3. B5 C4 4. C5 D4 5. D6 F4 6. A6 C1 7. A1 B1 0-1\n";
+    let stuck =
+        "[Game \"closing-in\"]\n[Board \"3x3\"]\n[Result \"1-0\"]\n\n1. A1 B2 2. A2 B1 3. A3 C2 4. C3 C1 5. B3 1-0\n";
+    let illegal = "[Game \"closing-in\"]\n[Board \"6x6\"]\n\n1. D5 D5 *\n";
+    std::fs::write(&closing_in, format!("{resigned}\n{stuck}\n{illegal}")).expect("a scratch file");
+    let kurnik = dir.join("kurnik.pgn");
+    std::fs::write(&kurnik, GOOD_GAME).expect("a scratch file");
+    let chess = dir.join("chess.pgn");
+    std::fs::write(&chess, "[Game \"chess\"]\n\n1. e4 *\n").expect("a scratch file");
+
+    let output = replay(&[closing_in, kurnik.clone()]);
+    let stderr = String::from_utf8_lossy(&output.stderr);
+    assert!(output.status.success(), "{stderr}");
+    let summary = json_summary(&output);
+    assert_eq!((summary["games"].as_u64(), summary["illegal"].as_u64()), (Some(4), Some(1)), "{summary}");
+    assert_eq!(summary["unfinished"], 1, "the resigned Closing In game: {summary}");
+    assert_eq!(summary["result_agrees"], 2, "the kurnik game and the Closing In game won by a stuck opponent");
+    assert!(stderr.contains("game 3: move 1"), "the illegal record is named: {stderr}");
+
+    let output = replay(&[kurnik, chess]);
+    assert!(!output.status.success());
+    assert!(String::from_utf8_lossy(&output.stderr).contains("chess.pgn: cannot read: its Game tag names no game"));
+}

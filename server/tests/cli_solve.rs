@@ -70,7 +70,7 @@ fn errors_are_messages_and_a_failure() {
     let cases: [(&[&str], &str); 4] = [
         (&["--game", "closing-in", "--size", "13"], "--size: a Closing In board is 3x3 to 12x12, not 13x13"),
         (&["--game", "closing-in", "--moves", "A1 A1"], "--moves: move 2 (A1) is illegal"),
-        (&["--game", "paper-soccer"], "--game: only closing-in has a solver"),
+        (&["--game", "paper-soccer"], "--game: paper-soccer has no solver"),
         (&["--game", "closing-in", "--size", "5", "--budget", "100"], "no proof within 100 positions"),
     ];
     for (args, message) in cases {

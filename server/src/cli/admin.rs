@@ -1,4 +1,4 @@
-//! `kartka admin`: grant or revoke the admin role, and import kurnik record files, on the database that
+//! `kartka admin`: grant or revoke the admin role, and import record files, on the database that
 //! `DATABASE_URL` names (the server may be running).
 
 use std::path::PathBuf;
@@ -37,8 +37,8 @@ enum Command {
         #[arg(long, default_value = "revoked on the command line")]
         reason: String,
     },
-    /// Import kurnik record files (plain or gzip) into the archive; each file's name is its source label, so
-    /// importing a file again adds nothing.
+    /// Import record files (plain or gzip, each read by the game kind it holds) into the archive; each file's
+    /// name is its source label, so importing a file again adds nothing.
     Import {
         /// The record files.
         #[arg(required = true)]

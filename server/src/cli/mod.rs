@@ -1,7 +1,7 @@
 //! The `kartka` command line: `serve` (the default), `admin`, `replay`, `perft` and `solve`.
 
 mod admin;
-mod closing_in;
+mod game;
 mod perft;
 mod replay;
 mod serve;
@@ -26,11 +26,11 @@ enum Command {
     Serve(crate::config::ServeArgs),
     /// Admin work on the database: grant or revoke the admin role, import record files.
     Admin(admin::Args),
-    /// Replay kurnik record files through the engine and summarise them.
+    /// Replay record files through the engine and summarise them.
     Replay(replay::Args),
-    /// Count distinct complete turns to a depth (Paper Soccer perft; Closing In with --game closing-in).
+    /// Count turns or move sequences to a depth (perft), for any game.
     Perft(perft::Args),
-    /// Play out perfect play of a Closing In position and name the winner.
+    /// Play out perfect play of a position and name the winner, for games that have a solver.
     Solve(solve::Args),
 }
 

@@ -1,45 +1,34 @@
-//! `kartka solve`: plays out perfect play of a Closing In position and names the winner.
+//! `kartka solve`: plays out perfect play of a position and names the winner, for games that have a solver.
 
 use std::io::Write;
 
-use anyhow::bail;
-use kartka_engine::closing_in::{Solver, Verdict};
+use kartka_engine::GameKind;
 
-use super::closing_in::{position_after, GameName};
+use super::game::{game_parser, SetupArgs};
+use crate::games::kinds;
 
 /// Options of `kartka solve`.
 #[derive(Debug, clap::Args)]
 pub struct Args {
-    /// The game to solve; only closing-in has a solver.
-    #[arg(long, value_enum)]
-    game: GameName,
-    /// The board size, 3 to 12.
-    #[arg(long)]
-    size: Option<u8>,
-    /// Moves to play first, as squares such as "D5 B2 B3" (the first two are the placements).
-    #[arg(long, default_value = "")]
-    moves: String,
+    /// The game to solve.
+    #[arg(long, value_parser = game_parser())]
+    game: GameKind,
+    /// The position to solve.
+    #[command(flatten)]
+    setup: SetupArgs,
     /// Give up after visiting this many positions.
     #[arg(long, default_value_t = 10_000_000_000)]
     budget: u64,
 }
 
-/// Runs `kartka solve`: prints the moves of perfect play, one `SEAT SQUARE` line each, then the winning seat
+/// Runs `kartka solve`: prints the moves of perfect play, one `SEAT MOVE` line each, then the winning seat
 /// alone on the last line.
 pub fn run(args: Args) -> anyhow::Result<()> {
-    if args.game != GameName::ClosingIn {
-        bail!("--game: only closing-in has a solver");
-    }
-    let position = position_after(args.size, &args.moves)?;
-    let Verdict::Proven(solution) = Solver::new(args.budget).solve(&position) else {
-        bail!("no proof within {} positions (raise --budget)", args.budget);
-    };
+    let solved = kinds::of(args.game).solve(&args.setup.setup(), args.budget)?;
     let mut out = std::io::stdout().lock();
-    let mut seat = position.to_move();
-    for square in solution.line {
-        writeln!(out, "{seat} {square}")?;
-        seat = seat.other();
+    for (seat, action) in solved.line {
+        writeln!(out, "{seat} {action}")?;
     }
-    writeln!(out, "{}", solution.winner)?;
+    writeln!(out, "{}", solved.winner)?;
     Ok(())
 }

@@ -15,6 +15,7 @@ use kartka_protocol::kinds::PositionView;
 use kartka_protocol::{GameKindName, RulesetSpec};
 
 use super::records::{ExportError, ReadGames, RecordParts};
+use super::tools::{Setup, Solved, Tally, ToolError};
 
 /// What the server knows of one game kind beyond its rules.
 pub trait Kind: Sync {
@@ -41,6 +42,17 @@ pub trait Kind: Sync {
 
     /// Reads every game of a record file of this kind, checked against the rules.
     fn read_records(&self, text: &str) -> ReadGames;
+
+    /// `kartka perft`: the counts per depth, 1 to `depth`, from the position `setup` describes.
+    fn perft(&self, setup: &Setup, depth: usize) -> Result<Vec<u64>, ToolError>;
+
+    /// `kartka solve`: perfect play from the position `setup` describes, visiting at most `budget` positions.
+    fn solve(&self, _setup: &Setup, _budget: u64) -> Result<Solved, ToolError> {
+        Err(ToolError(format!("--game: {} has no solver", self.kind())))
+    }
+
+    /// `kartka replay`: replays every game of a record file named `file`, reporting faults on stderr.
+    fn replay(&self, file: &str, text: &str) -> Tally;
 }
 
 /// Why a ruleset from a client cannot be played.

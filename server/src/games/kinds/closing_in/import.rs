@@ -24,7 +24,7 @@ pub fn read_games(text: &str) -> ReadGames {
 }
 
 /// The records of a file: a `Game` tag after movetext starts the next one.
-fn split_records(text: &str) -> Vec<String> {
+pub(super) fn split_records(text: &str) -> Vec<String> {
     let mut records: Vec<String> = Vec::new();
     let mut in_movetext = false;
     for line in text.lines() {

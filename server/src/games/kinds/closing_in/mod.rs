@@ -4,6 +4,7 @@
 mod import;
 mod record;
 mod svg;
+mod tools;
 mod view;
 
 use kartka_engine::closing_in::{BoardSize, Position};
@@ -13,6 +14,7 @@ use kartka_protocol::RulesetSpec;
 
 use super::{Kind, RulesetError};
 use crate::games::records::{ExportError, ReadGames, RecordParts};
+use crate::games::tools::{Setup, Solved, Tally, ToolError};
 
 /// Turns per player in a typical game: the seed's sample game ends after 7 moves each, and a 6×6 board holds
 /// at most 18 per player.
@@ -74,5 +76,17 @@ impl Kind for ClosingIn {
 
     fn read_records(&self, text: &str) -> ReadGames {
         import::read_games(text)
+    }
+
+    fn perft(&self, setup: &Setup, depth: usize) -> Result<Vec<u64>, ToolError> {
+        tools::perft(setup, depth)
+    }
+
+    fn solve(&self, setup: &Setup, budget: u64) -> Result<Solved, ToolError> {
+        tools::solve(setup, budget)
+    }
+
+    fn replay(&self, file: &str, text: &str) -> Tally {
+        tools::replay(file, text)
     }
 }

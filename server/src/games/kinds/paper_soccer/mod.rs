@@ -4,6 +4,7 @@
 mod import;
 mod record;
 mod svg;
+mod tools;
 mod view;
 
 use kartka_engine::soccer::{Pitch, Position, SoccerRules};
@@ -13,6 +14,7 @@ use kartka_protocol::RulesetSpec;
 
 use super::{Kind, RulesetError};
 use crate::games::records::{ExportError, ReadGames, RecordParts};
+use crate::games::tools::{Setup, Tally, ToolError};
 
 /// Turns per player in a typical game: the kurnik corpus has a median of 41 turns per game (see
 /// docs/first-player-advantage.md), so each player's clock sees about 20 increments.
@@ -74,6 +76,14 @@ impl Kind for PaperSoccer {
 
     fn read_records(&self, text: &str) -> ReadGames {
         import::read_games(text)
+    }
+
+    fn perft(&self, setup: &Setup, depth: usize) -> Result<Vec<u64>, ToolError> {
+        tools::perft(setup, depth)
+    }
+
+    fn replay(&self, file: &str, text: &str) -> Tally {
+        tools::replay(file, text)
     }
 }
 

@@ -2,8 +2,8 @@
 //! method hands the call to the game it holds through the registry's `dispatch!`; nothing here names a kind.
 
 use crate::game::{Game, NotationError, Progress, TimeoutPolicy};
+use crate::kinds::{dispatch, dispatch_kind, AnyGame, GameKind};
 use crate::outcome::{Outcome, Seat};
-use crate::registry::{dispatch, dispatch_kind, AnyGame, GameKind};
 
 /// Why a move text was refused. The game is unchanged.
 #[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]

@@ -4,18 +4,17 @@
 //! passed in), and never allocates while checking or applying a step. It knows nothing of wire formats, the
 //! server or the database.
 //!
-//! Every game kind implements [`Game`] and has one line in the registry (`registry.rs`), from which
-//! [`GameKind`], [`Ruleset`] and [`AnyGame`] are generated. The server handles games generically through
+//! Every game kind is a module of `kinds/` implementing [`Game`], with one line in the registry
+//! (`kinds/mod.rs`), from which [`GameKind`], [`Ruleset`] and [`AnyGame`] are generated; the kinds' modules are
+//! public at the crate's root. The server handles games generically through
 //! [`AnyGame`], which takes and gives moves in each game's own notation.
 
 mod any;
-pub mod closing_in;
 mod game;
+mod kinds;
 mod outcome;
-mod registry;
-pub mod soccer;
 
 pub use any::{MoveError, Played};
 pub use game::{Game, NotationError, Progress, TimeoutPolicy};
+pub use kinds::*;
 pub use outcome::{EndReason, Outcome, Seat};
-pub use registry::{AnyGame, GameKind, Ruleset};

@@ -2,11 +2,15 @@
 //! on [`AnyGame`] to the game it holds (the way shakmaty's `VariantPosition` hands every call to one
 //! `Position`).
 //!
-//! Adding a game kind is one line in the `registry!` call at the bottom of this file: it names the kind, its
-//! stable name and the type that implements [`Game`] (by its full path: the generated macros expand elsewhere). [`GameKind`], [`Ruleset`], [`AnyGame`] and the
-//! dispatch behind every method of [`AnyGame`] are generated from that line, so no list can miss a kind.
+//! Each kind is a module of this folder. Adding a game kind is that module and one line in the `registry!` call
+//! at the bottom of this file: it names the kind, its stable name and the type that implements [`Game`] (by its
+//! full path: the generated macros expand elsewhere). [`GameKind`], [`Ruleset`], [`AnyGame`] and the dispatch
+//! behind every method of [`AnyGame`] are generated from that line, so no list can miss a kind.
 
 use crate::game::Game;
+
+pub mod closing_in;
+pub mod soccer;
 
 /// Generates the kind enums and the `dispatch!` macro from the one list of kinds. The first token is a `$`,
 /// passed in so that the generated `dispatch!` can declare its own metavariables.
@@ -96,7 +100,7 @@ macro_rules! registry {
         macro_rules! dispatch {
             ($d any:expr, $d game:ident => $d body:expr) => {
                 match $d any {
-                    $( crate::registry::AnyGame::$kind($d game) => $d body, )+
+                    $( crate::kinds::AnyGame::$kind($d game) => $d body, )+
                 }
             };
         }
@@ -106,7 +110,7 @@ macro_rules! registry {
         macro_rules! dispatch_kind {
             ($d kind:expr, $d g:ident => $d body:expr) => {
                 match $d kind {
-                    $( crate::registry::GameKind::$kind => { type $d g = $game; $d body } )+
+                    $( crate::kinds::GameKind::$kind => { type $d g = $game; $d body } )+
                 }
             };
         }

@@ -1,4 +1,4 @@
-// Paper Soccer rules (kurnik.pl), mirroring engine/src/soccer/{pitch.rs,position.rs}. The client needs them
+// Paper Soccer rules (kurnik.pl), mirroring engine/src/kinds/soccer/{pitch.rs,position.rs}. The client needs them
 // to highlight the legal next points and to know whether a step bounces before the server answers; the server
 // stays authoritative and refuses anything these rules would wrongly allow.
 

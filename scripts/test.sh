@@ -21,6 +21,9 @@
 # Corpus: KARTKA_CORPUS_DIR, or ../shared/corpus/kurnik relative to the repository root; it is
 #   checked and exported (as an absolute path) as KARTKA_CORPUS_DIR.
 #
+# API tester: KARTKA_SCHEMATHESIS, or schemathesis (pinned) installed into a virtual environment under
+#   target/tools/ on first use; exported as KARTKA_SCHEMATHESIS for tests/tests/openapi.rs.
+#
 # Internal variables, for testing this script only:
 #   KARTKA_TEST_SH_PG_PORT     port of the local PostgreSQL in case 3 (default 5432)
 #   KARTKA_TEST_SH_PG_CLUSTER  name of the Debian cluster to start or create (default main)
@@ -246,6 +249,30 @@ setup_browser() {
     log "browser: $(chromium --version 2>/dev/null | head -n 1), $(chromedriver --version | head -n 1)"
 }
 
+# --- API tester -------------------------------------------------------------------------------
+
+# The property-based API tester the OpenAPI test runs (tests/tests/openapi.rs): schemathesis, pinned, in a
+# virtual environment under target/ so that it touches nothing of the system's Python. KARTKA_SCHEMATHESIS, if
+# already set, names the `st` to use.
+SCHEMATHESIS_VERSION=4.32.5
+setup_schemathesis() {
+    if [[ -n ${KARTKA_SCHEMATHESIS:-} ]]; then
+        [[ -x $KARTKA_SCHEMATHESIS ]] || die "KARTKA_SCHEMATHESIS=$KARTKA_SCHEMATHESIS is not an executable"
+    else
+        local venv=$REPO_ROOT/target/tools/schemathesis-$SCHEMATHESIS_VERSION
+        if [[ ! -x $venv/bin/st ]]; then
+            have python3 || die "python3 is needed to install schemathesis for the API test"
+            log "installing schemathesis $SCHEMATHESIS_VERSION into $venv"
+            python3 -m venv "$venv" >&2 || die "could not create a Python virtual environment at $venv"
+            "$venv/bin/pip" install -q --disable-pip-version-check "schemathesis==$SCHEMATHESIS_VERSION" >&2 ||
+                die "could not install schemathesis $SCHEMATHESIS_VERSION"
+        fi
+        KARTKA_SCHEMATHESIS=$venv/bin/st
+    fi
+    export KARTKA_SCHEMATHESIS
+    log "API tester: $("$KARTKA_SCHEMATHESIS" --version 2>/dev/null | head -n 1)"
+}
+
 # --- Rust -------------------------------------------------------------------------------------
 
 # Makes sure `cargo $1` works, adding the rustup component $2 if it does not.
@@ -290,10 +317,12 @@ main() {
     setup_corpus
     setup_postgres
     setup_browser
+    setup_schemathesis
 
     if $check_env_only; then
         printf 'KARTKA_TEST_POSTGRES_URL=%s\n' "$KARTKA_TEST_POSTGRES_URL"
         printf 'KARTKA_CORPUS_DIR=%s\n' "$KARTKA_CORPUS_DIR"
+        printf 'KARTKA_SCHEMATHESIS=%s\n' "$KARTKA_SCHEMATHESIS"
         return 0
     fi
 

@@ -1,6 +1,7 @@
 //! Bodies of the admin REST API (`/api/admin/…`): archive search, game review, positions, actions, the audit
 //! log and imports. Only accounts with the admin role may call it.
 
+use schemars::JsonSchema;
 use serde::{Deserialize, Serialize};
 use uuid::Uuid;
 
@@ -9,7 +10,7 @@ use crate::rest::GameSummary;
 use crate::seat::SeatName;
 
 /// What kind of account it is.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize, JsonSchema)]
 #[serde(rename_all = "snake_case")]
 pub enum AccountKindName {
     /// Made in one request, no password.
@@ -21,7 +22,7 @@ pub enum AccountKindName {
 }
 
 /// An account as admins see it.
-#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize, JsonSchema)]
 pub struct AdminAccount {
     /// The account id.
     pub id: Uuid,
@@ -38,7 +39,7 @@ pub struct AdminAccount {
 }
 
 /// The record file an imported game came from.
-#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize, JsonSchema)]
 pub struct ImportOrigin {
     /// The file's name, or the label the upload was given.
     pub source: String,
@@ -49,7 +50,7 @@ pub struct ImportOrigin {
 }
 
 /// A game in the archive: its summary and where it came from.
-#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize, JsonSchema)]
 pub struct ArchivedGame {
     /// The game.
     #[serde(flatten)]
@@ -59,7 +60,7 @@ pub struct ArchivedGame {
 }
 
 /// `GET /api/admin/games`: a page of search results.
-#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize, JsonSchema)]
 pub struct GameSearchPage {
     /// The games on this page, in the requested order.
     pub games: Vec<ArchivedGame>,
@@ -70,7 +71,7 @@ pub struct GameSearchPage {
 }
 
 /// One move as the server stored it.
-#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize, JsonSchema)]
 pub struct ReviewedMove {
     /// Actions played before this move.
     pub ply: u32,
@@ -91,7 +92,7 @@ pub struct ReviewedMove {
 }
 
 /// What an audit entry records.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize, JsonSchema)]
 #[serde(rename_all = "snake_case")]
 pub enum AuditAction {
     /// A running game was called off.
@@ -111,7 +112,7 @@ pub enum AuditAction {
 }
 
 /// One entry of the audit log: who did what, when and why. Entries are never changed or removed.
-#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize, JsonSchema)]
 pub struct AuditEntry {
     /// Its number; later entries have larger numbers.
     pub id: i64,
@@ -134,7 +135,7 @@ pub struct AuditEntry {
 }
 
 /// One line of a game's timeline: what the server saw, in order.
-#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize, JsonSchema)]
 #[serde(tag = "source", rename_all = "snake_case")]
 pub enum TimelineEntry {
     /// A game event: a move, a connect or disconnect, an offer, a closed connection, the end.
@@ -162,7 +163,7 @@ impl From<EventEnvelope> for TimelineEntry {
 }
 
 /// `GET /api/admin/games/{id}`: a game's full record and timeline.
-#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize, JsonSchema)]
 pub struct GameReview {
     /// The game.
     pub game: ArchivedGame,
@@ -176,7 +177,7 @@ pub struct GameReview {
 
 /// `POST /api/admin/games/{id}/abort`, `POST /api/admin/accounts/{name}/ban` and `/unban`: the reason, which the
 /// audit log keeps.
-#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize, JsonSchema)]
 #[serde(deny_unknown_fields)]
 pub struct ActionReason {
     /// Why (1–1000 characters).
@@ -184,7 +185,7 @@ pub struct ActionReason {
 }
 
 /// The result an admin decides.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize, JsonSchema)]
 #[serde(rename_all = "snake_case")]
 pub enum DecidedResult {
     /// The first seat wins.
@@ -196,7 +197,7 @@ pub enum DecidedResult {
 }
 
 /// `POST /api/admin/games/{id}/adjudicate`.
-#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize, JsonSchema)]
 #[serde(deny_unknown_fields)]
 pub struct Adjudication {
     /// The result.
@@ -206,7 +207,7 @@ pub struct Adjudication {
 }
 
 /// The answer to an action on a game: the game now, and the audit entry written.
-#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize, JsonSchema)]
 pub struct GameActionDone {
     /// The game after the action.
     pub game: ArchivedGame,
@@ -215,7 +216,7 @@ pub struct GameActionDone {
 }
 
 /// The answer to an action on an account: the account now, and the audit entry written.
-#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize, JsonSchema)]
 pub struct AccountActionDone {
     /// The account after the action.
     pub account: AdminAccount,
@@ -224,7 +225,7 @@ pub struct AccountActionDone {
 }
 
 /// `GET /api/admin/audit`: a page of the audit log, newest first.
-#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize, JsonSchema)]
 pub struct AuditPage {
     /// The entries.
     pub entries: Vec<AuditEntry>,
@@ -233,7 +234,7 @@ pub struct AuditPage {
 }
 
 /// A game of a record file that was not imported, and why.
-#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize, JsonSchema)]
 pub struct ImportRejection {
     /// The game's number in the file, from 1.
     pub index: u64,
@@ -242,7 +243,7 @@ pub struct ImportRejection {
 }
 
 /// `POST /api/admin/import`: what an import did.
-#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize, JsonSchema)]
 pub struct ImportReport {
     /// The source label the games were stored under.
     pub source: String,
@@ -259,7 +260,7 @@ pub struct ImportReport {
 }
 
 /// One line of `GET /api/admin/export/games.ndjson`: a game with all its moves.
-#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize, JsonSchema)]
 pub struct ExportedGame {
     /// The game.
     #[serde(flatten)]

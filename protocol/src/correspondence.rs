@@ -1,6 +1,7 @@
 //! REST bodies of correspondence play: playing without a socket, seeks that outlive their creator's session,
 //! vacations, conditional moves and notifications.
 
+use schemars::JsonSchema;
 use serde::{Deserialize, Serialize};
 use uuid::Uuid;
 
@@ -10,7 +11,7 @@ use crate::rest::{AccountInfo, ColourChoice, GameSummary};
 use crate::seat::SeatName;
 
 /// One of my active games in `GET /api/me/games`.
-#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize, JsonSchema)]
 pub struct MyGame {
     /// The game.
     #[serde(flatten)]
@@ -26,14 +27,14 @@ pub struct MyGame {
 }
 
 /// `GET /api/me/games`: my active games, those where it is my turn first, then by deadline.
-#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize, JsonSchema)]
 pub struct MyGames {
     /// The games.
     pub games: Vec<MyGame>,
 }
 
 /// `POST /api/games/{id}/moves`: the REST twin of the `move` frame, with the same rules.
-#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize, JsonSchema)]
 #[serde(deny_unknown_fields)]
 pub struct PlayMove {
     /// The number of actions played so far, as the client believes.
@@ -45,7 +46,7 @@ pub struct PlayMove {
 }
 
 /// `POST /api/games/{id}/draw`.
-#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize, JsonSchema)]
 #[serde(deny_unknown_fields)]
 pub struct DrawRequest {
     /// Offer, accept or decline.
@@ -53,7 +54,7 @@ pub struct DrawRequest {
 }
 
 /// The answer to a game action over REST: the event's sequence number and the game after it.
-#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize, JsonSchema)]
 pub struct ActionDone {
     /// The sequence number of the resulting event (for a repeated move, the original one's).
     pub seq: u64,
@@ -62,7 +63,7 @@ pub struct ActionDone {
 }
 
 /// A conditional move: if the opponent's whole next turn is `condition`, the server plays `reply` for me.
-#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize, JsonSchema)]
 #[serde(deny_unknown_fields)]
 pub struct ConditionalLine {
     /// The opponent's whole turn, in the game's notation (from the start of the turn).
@@ -72,7 +73,7 @@ pub struct ConditionalLine {
 }
 
 /// `PUT` and `GET /api/games/{id}/conditional-moves`: my conditional moves in a game.
-#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize, JsonSchema)]
 #[serde(deny_unknown_fields)]
 pub struct ConditionalMoves {
     /// At most one line per condition.
@@ -80,7 +81,7 @@ pub struct ConditionalMoves {
 }
 
 /// `POST /api/me/vacation`: go on vacation now, for whole days from the yearly bank.
-#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize, JsonSchema)]
 #[serde(deny_unknown_fields)]
 pub struct StartVacation {
     /// Days, at least 1 and at most what is left in the bank.
@@ -88,7 +89,7 @@ pub struct StartVacation {
 }
 
 /// A vacation: from its start until its planned end, or until ended early.
-#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize, JsonSchema)]
 pub struct Vacation {
     /// When it started, in milliseconds since the Unix epoch.
     pub started_at_ms: i64,
@@ -97,7 +98,7 @@ pub struct Vacation {
 }
 
 /// `GET /api/me/vacation`: my vacation bank and my current vacation.
-#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize, JsonSchema)]
 pub struct VacationStatus {
     /// Vacation days per year.
     pub days_per_year: u32,
@@ -108,7 +109,7 @@ pub struct VacationStatus {
 }
 
 /// `GET` and `PUT /api/me/notifications/settings`.
-#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize, JsonSchema)]
 #[serde(deny_unknown_fields)]
 pub struct NotificationSettings {
     /// Remind me when this share of my time for a turn is used, in percent (1–99); default `[80]`.
@@ -119,7 +120,7 @@ pub struct NotificationSettings {
 }
 
 /// My notification settings as stored, with the secret webhook bodies are signed with.
-#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize, JsonSchema)]
 pub struct NotificationSettingsView {
     /// Reminder thresholds in percent of a turn's time used.
     pub reminder_thresholds: Vec<u8>,
@@ -130,7 +131,7 @@ pub struct NotificationSettingsView {
 }
 
 /// What a notification is about.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize, JsonSchema)]
 #[serde(rename_all = "snake_case")]
 pub enum NotificationKind {
     /// It became my turn.
@@ -140,7 +141,7 @@ pub enum NotificationKind {
 }
 
 /// A notification to one account: pushed on its stream and WebSockets, and POSTed to its webhook.
-#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize, JsonSchema)]
 pub struct Notification {
     /// The notification's id (the same on every channel, and in the webhook's `X-Kartka-Notification` header).
     pub id: Uuid,
@@ -161,14 +162,14 @@ pub struct Notification {
 }
 
 /// `GET /api/notifications`: my latest notifications, newest first.
-#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize, JsonSchema)]
 pub struct NotificationList {
     /// The notifications.
     pub notifications: Vec<Notification>,
 }
 
 /// `POST /api/seeks`: an open correspondence game offer anyone may accept, while its creator is away.
-#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize, JsonSchema)]
 #[serde(deny_unknown_fields)]
 pub struct CreateSeek {
     /// Game kind and options.
@@ -184,7 +185,7 @@ pub struct CreateSeek {
 }
 
 /// Where a seek stands.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize, JsonSchema)]
 #[serde(rename_all = "snake_case")]
 pub enum SeekStatus {
     /// Waiting for someone to accept.
@@ -198,7 +199,7 @@ pub enum SeekStatus {
 }
 
 /// A correspondence seek.
-#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize, JsonSchema)]
 pub struct Seek {
     /// The seek's id.
     pub id: Uuid,
@@ -223,7 +224,7 @@ pub struct Seek {
 }
 
 /// `GET /api/seeks`: open seeks, newest first.
-#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize, JsonSchema)]
 pub struct SeekList {
     /// The seeks.
     pub seeks: Vec<Seek>,

@@ -1,10 +1,11 @@
 //! Stable error codes: the part of an error a client may branch on.
 
+use schemars::JsonSchema;
 use serde::{Deserialize, Serialize};
 
 /// Why the server refused a frame or a request. The codes are stable; the accompanying message is for
 /// people and may change. A refused request changes nothing on the server.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize, JsonSchema)]
 #[serde(rename_all = "snake_case")]
 pub enum ErrorCode {
     /// The frame is not valid JSON, or not valid UTF-8 text.

@@ -1,5 +1,6 @@
 //! WebSocket frames: one JSON object per text message, tagged by `type`.
 
+use schemars::JsonSchema;
 use serde::{Deserialize, Serialize};
 use uuid::Uuid;
 
@@ -11,7 +12,7 @@ use crate::lobby::{PoolSpec, PoolStatus, RatingRange, Seek};
 use crate::rest::{AccountInfo, Challenge, ColourChoice};
 
 /// A frame from a client. Every frame may carry a numeric `id`, echoed in the `ack` or `error` it causes.
-#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize, JsonSchema)]
 #[serde(tag = "type", rename_all = "snake_case", deny_unknown_fields)]
 pub enum ClientFrame {
     /// The first frame: authenticates the connection. Not needed when the upgrade request carried
@@ -195,7 +196,7 @@ impl ClientFrame {
 }
 
 /// A frame from the server.
-#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize, JsonSchema)]
 #[serde(tag = "type", rename_all = "snake_case")]
 pub enum ServerFrame {
     /// The connection is authenticated.

@@ -1,5 +1,6 @@
 //! Games on the wire: rules, time controls, clocks, moves, events and snapshots.
 
+use schemars::JsonSchema;
 use serde::{Deserialize, Serialize};
 use uuid::Uuid;
 
@@ -7,7 +8,7 @@ use crate::kinds::RulesetSpec;
 use crate::seat::SeatName;
 
 /// What a player does with a draw.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize, JsonSchema)]
 #[serde(rename_all = "snake_case")]
 pub enum DrawAction {
     /// Offer a draw; it stands until the opponent answers or moves.
@@ -19,7 +20,7 @@ pub enum DrawAction {
 }
 
 /// How fast a game is, from its time control: each speed class has its own ratings.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord, Serialize, Deserialize)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord, Serialize, Deserialize, JsonSchema)]
 #[serde(rename_all = "snake_case")]
 pub enum SpeedClass {
     /// Under 3 minutes per player, estimated.
@@ -33,7 +34,7 @@ pub enum SpeedClass {
 }
 
 /// How a game is timed.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize, JsonSchema)]
 #[serde(tag = "type", rename_all = "snake_case", deny_unknown_fields)]
 pub enum TimeControl {
     /// Fischer: each player starts with `initial_seconds`; each completed turn adds `increment_seconds`.
@@ -70,7 +71,7 @@ impl TimeControl {
 }
 
 /// Both clocks at a moment: the time left per seat in milliseconds, and whose clock is running.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize, JsonSchema)]
 pub struct Clocks {
     /// Time left for the first seat, in milliseconds.
     pub first_ms: i64,
@@ -81,7 +82,7 @@ pub struct Clocks {
 }
 
 /// A player of a game.
-#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize, JsonSchema)]
 pub struct PlayerInfo {
     /// The player's account id.
     pub account_id: Uuid,
@@ -92,7 +93,7 @@ pub struct PlayerInfo {
 }
 
 /// Where a game stands.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize, JsonSchema)]
 #[serde(rename_all = "snake_case")]
 pub enum GameStatus {
     /// Being played.
@@ -104,7 +105,7 @@ pub enum GameStatus {
 }
 
 /// Why a game ended.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize, JsonSchema)]
 #[serde(rename_all = "snake_case")]
 pub enum EndReasonName {
     /// The ball went into the goal the mover attacked.
@@ -131,7 +132,7 @@ pub enum EndReasonName {
 }
 
 /// The result of a finished game.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize, JsonSchema)]
 pub struct GameResult {
     /// The winner, or `null` for a draw.
     pub winner: Option<SeatName>,
@@ -143,7 +144,7 @@ pub struct GameResult {
 }
 
 /// One stored move: the actions one frame brought, a whole turn or part of one.
-#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize, JsonSchema)]
 pub struct MoveRecord {
     /// How many actions were played before this move (the `ply` the mover sent).
     pub ply: u32,
@@ -160,7 +161,7 @@ pub struct MoveRecord {
 }
 
 /// Something that happened to a game. Every event has a per-game sequence number (see [`EventEnvelope`]).
-#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize, JsonSchema)]
 #[serde(tag = "type", rename_all = "snake_case")]
 pub enum GameEvent {
     /// The game was created and the clocks were set. Always sequence number 1.
@@ -270,7 +271,7 @@ pub enum GameEvent {
 }
 
 /// How a rated result changed one player's rating (Glicko-2, rounded to whole points).
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize, JsonSchema)]
 pub struct RatingChange {
     /// The player's seat.
     pub seat: SeatName,
@@ -285,7 +286,7 @@ pub struct RatingChange {
 }
 
 /// A game event with its game, sequence number and time.
-#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize, JsonSchema)]
 pub struct EventEnvelope {
     /// The game.
     pub game_id: Uuid,
@@ -298,7 +299,7 @@ pub struct EventEnvelope {
 }
 
 /// The whole state of a game at one sequence number.
-#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize, JsonSchema)]
 pub struct GameSnapshot {
     /// The game's id.
     pub id: Uuid,

@@ -1,5 +1,6 @@
 //! The lobby on the wire: quick pairing pools and open seeks.
 
+use schemars::JsonSchema;
 use serde::{Deserialize, Serialize};
 use uuid::Uuid;
 
@@ -8,7 +9,7 @@ use crate::kinds::RulesetSpec;
 use crate::rest::{AccountInfo, ColourChoice};
 
 /// A quick pairing pool: players waiting in the same pool are paired with each other.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize, JsonSchema)]
 #[serde(deny_unknown_fields)]
 pub struct PoolSpec {
     /// Game kind and options.
@@ -20,7 +21,7 @@ pub struct PoolSpec {
 }
 
 /// The ratings an open seek accepts, inclusive.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize, JsonSchema)]
 #[serde(deny_unknown_fields)]
 pub struct RatingRange {
     /// The lowest rating that may accept.
@@ -38,7 +39,7 @@ impl RatingRange {
 }
 
 /// How busy a pool is.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize, JsonSchema)]
 pub struct PoolStatus {
     /// The pool.
     pub pool: PoolSpec,
@@ -49,7 +50,7 @@ pub struct PoolStatus {
 }
 
 /// An open seek in the lobby: a game anyone may accept.
-#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize, JsonSchema)]
 pub struct Seek {
     /// The seek id.
     pub id: Uuid,

@@ -1,5 +1,6 @@
 //! Bodies of the REST API (JSON). Errors come as [`ErrorBody`] with a matching HTTP status.
 
+use schemars::JsonSchema;
 use serde::{Deserialize, Serialize};
 use uuid::Uuid;
 
@@ -9,7 +10,7 @@ use crate::kinds::{GameKindName, RulesetSpec};
 use crate::seat::SeatName;
 
 /// An account as others see it.
-#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize, JsonSchema)]
 pub struct AccountInfo {
     /// The account id.
     pub id: Uuid,
@@ -20,7 +21,7 @@ pub struct AccountInfo {
 }
 
 /// `POST /api/guest`: create a guest account. The name is optional; one is made up when missing.
-#[derive(Clone, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Clone, Debug, Default, PartialEq, Eq, Serialize, Deserialize, JsonSchema)]
 #[serde(deny_unknown_fields)]
 pub struct GuestRequest {
     /// The wished display name (3–24 letters, digits, `_` or `-`); a number is added when taken.
@@ -29,7 +30,7 @@ pub struct GuestRequest {
 }
 
 /// `POST /api/register` and `POST /api/login`.
-#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize, JsonSchema)]
 #[serde(deny_unknown_fields)]
 pub struct Credentials {
     /// Username: 3–24 letters, digits, `_` or `-`.
@@ -39,7 +40,7 @@ pub struct Credentials {
 }
 
 /// A new session: the bearer token for REST (`Authorization: Bearer …`) and WebSocket (`hello`).
-#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize, JsonSchema)]
 pub struct Session {
     /// The token. Only its hash is stored; it cannot be shown again.
     pub token: String,
@@ -52,8 +53,18 @@ pub struct Session {
     pub admin: bool,
 }
 
+/// `GET /api/me`: the signed-in account and its role now (a role granted or revoked since sign-in shows here).
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize, JsonSchema)]
+pub struct Me {
+    /// The account.
+    #[serde(flatten)]
+    pub account: AccountInfo,
+    /// Whether the account has the admin role now.
+    pub admin: bool,
+}
+
 /// Which seat the challenger takes.
-#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash, Serialize, Deserialize, JsonSchema)]
 #[serde(rename_all = "snake_case")]
 pub enum ColourChoice {
     /// The challenger moves first.
@@ -66,7 +77,7 @@ pub enum ColourChoice {
 }
 
 /// `POST /api/challenges`: challenge a named player, or (no `opponent`) open a challenge link anyone may accept.
-#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize, JsonSchema)]
 #[serde(deny_unknown_fields)]
 pub struct CreateChallenge {
     /// The challenged player's name; absent for an open challenge.
@@ -88,7 +99,7 @@ pub struct CreateChallenge {
 }
 
 /// Where a challenge stands.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize, JsonSchema)]
 #[serde(rename_all = "snake_case")]
 pub enum ChallengeStatus {
     /// Waiting for an answer.
@@ -104,7 +115,7 @@ pub enum ChallengeStatus {
 }
 
 /// A challenge.
-#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize, JsonSchema)]
 pub struct Challenge {
     /// The challenge id (also the secret of an open challenge link).
     pub id: Uuid,
@@ -135,7 +146,7 @@ pub struct Challenge {
 }
 
 /// `GET /api/challenges`: the open challenges to and from me.
-#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize, JsonSchema)]
 pub struct ChallengeList {
     /// Challenges to me, newest first.
     pub incoming: Vec<Challenge>,
@@ -144,7 +155,7 @@ pub struct ChallengeList {
 }
 
 /// A game in a list.
-#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize, JsonSchema)]
 pub struct GameSummary {
     /// The game id.
     pub id: Uuid,
@@ -173,7 +184,7 @@ pub struct GameSummary {
 }
 
 /// `GET /api/players/{name}/games`: a page of a player's games, newest first.
-#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize, JsonSchema)]
 pub struct GameList {
     /// The games on this page.
     pub games: Vec<GameSummary>,
@@ -182,7 +193,7 @@ pub struct GameList {
 }
 
 /// One player's rating for a game kind and speed class (Glicko-2, rounded to whole points).
-#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize, JsonSchema)]
 pub struct RatingInfo {
     /// The game kind.
     pub kind: GameKindName,
@@ -201,7 +212,7 @@ pub struct RatingInfo {
 }
 
 /// A player's results over all their games.
-#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize, Deserialize, JsonSchema)]
 pub struct ResultCounts {
     /// Games that ended with a result.
     pub finished: u32,
@@ -218,7 +229,7 @@ pub struct ResultCounts {
 }
 
 /// `GET /api/players/{name}`: a player's profile.
-#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize, JsonSchema)]
 pub struct Profile {
     /// The account.
     pub account: AccountInfo,
@@ -231,7 +242,7 @@ pub struct Profile {
 }
 
 /// One row of a leaderboard.
-#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize, JsonSchema)]
 pub struct LeaderboardEntry {
     /// 1 for the best.
     pub rank: u32,
@@ -246,7 +257,7 @@ pub struct LeaderboardEntry {
 }
 
 /// `GET /api/leaderboard/{kind}?speed=…`: the best established (not provisional) ratings, best first.
-#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize, JsonSchema)]
 pub struct Leaderboard {
     /// The game kind.
     pub kind: GameKindName,
@@ -257,7 +268,7 @@ pub struct Leaderboard {
 }
 
 /// The body of every REST error.
-#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize, JsonSchema)]
 pub struct ErrorBody {
     /// The stable code.
     pub code: ErrorCode,
@@ -266,7 +277,7 @@ pub struct ErrorBody {
 }
 
 /// `GET /healthz`.
-#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize, JsonSchema)]
 pub struct Health {
     /// `"ok"` when the server can reach its store.
     pub status: String,

@@ -37,19 +37,22 @@ pub use state::AppState;
 /// The largest REST request body accepted.
 const MAX_BODY_BYTES: usize = 64 * 1024;
 
-/// The HTTP router: REST under `/api`, `/healthz`, the WebSocket at `/ws`, and the browser client for every
+/// The HTTP router: REST under `/api` (described at `/api/openapi.json`), `/healthz`, the WebSocket at `/ws`,
+/// and the browser client for every
 /// other path. Request bodies are limited to [`MAX_BODY_BYTES`], except the admin import's record files, which
 /// have a limit of their own. The limit is enforced where a body is read (every handler reads JSON through
 /// `api::input::JsonBody`), so an oversized body gets the typed `frame_too_large` error rather than a bare
 /// 413 from a layer.
 pub fn app(state: AppState) -> Router {
-    api::routes()
+    let rest = api::rest();
+    rest.routes
         .route("/ws", get(ws::websocket))
         .fallback(web::serve)
         .layer(DefaultBodyLimit::max(MAX_BODY_BYTES))
-        .merge(api::admin::import_routes().layer(axum::middleware::map_response(api::api_headers)))
+        .merge(rest.import)
         .layer(TraceLayer::new_for_http())
         .with_state(state)
+        .merge(api::openapi::routes(rest.document))
 }
 
 /// Serves `state` on `listener` until `shutdown` resolves. First grants the configured admins their role and

@@ -188,13 +188,20 @@ async fn admins_come_from_the_configuration_and_the_command_line(url: &str) {
     let cli = |args: &[&str]| {
         std::process::Command::new(SERVER).args(["admin"]).args(args).env("DATABASE_URL", url).output().expect("run")
     };
+    let role_now = |token: String| {
+        let api = &api;
+        async move { api.get("/api/me", Some(&token)).await.1["admin"].as_bool() }
+    };
     assert_eq!(api.get("/api/admin/audit", Some(&carol.token)).await.0, 403);
+    assert_eq!(role_now(carol.token.clone()).await, Some(false));
     let granted = cli(&["grant", "carol"]);
     assert!(granted.status.success(), "{}", String::from_utf8_lossy(&granted.stderr));
     assert_eq!(api.get("/api/admin/audit", Some(&carol.token)).await.0, 200);
+    assert_eq!(role_now(carol.token.clone()).await, Some(true), "the session signed in before the grant sees it");
     let revoked = cli(&["revoke", "carol", "--reason", "left the team"]);
     assert!(revoked.status.success(), "{}", String::from_utf8_lossy(&revoked.stderr));
     assert_eq!(api.get("/api/admin/audit", Some(&carol.token)).await.0, 403);
+    assert_eq!(role_now(carol.token.clone()).await, Some(false), "and the revocation");
     let unknown = cli(&["grant", "nobody-at-all"]);
     assert!(!unknown.status.success(), "granting an unknown account fails");
     let guest = api.guest("walk-in").await;

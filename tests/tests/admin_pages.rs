@@ -151,6 +151,13 @@ async fn an_admin_reviews_and_aborts_a_game_in_the_browser_and_a_player_is_turne
     let shown = player.text("#page").await;
     assert!(!shown.contains(&game.to_string()), "nothing of the archive leaks: {shown}");
 
+    // A role granted while the player is signed in shows at the next page load, without signing in again.
+    role::set_admin(server.state.store.as_ref(), "alice", true, Actor::CommandLine, "joins the team")
+        .await
+        .expect("grant");
+    player.goto("/").await;
+    player.wait_for_text("#account a#admin-pages", "Admin").await;
+
     admin.close().await;
     player.close().await;
     server.stop().await;

@@ -126,5 +126,11 @@ document.addEventListener('click', (event) => {
 window.addEventListener('popstate', route);
 
 renderAccount();
-if (session.token()) connection.start();
+if (session.token()) {
+  connection.start();
+  // A role granted or revoked since sign-in: the Admin link follows the server, not the stored session.
+  api.me().then((me) => session.refresh(me), (error) => {
+    if (error.status === 401) session.clear();
+  });
+}
 route();

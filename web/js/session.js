@@ -18,11 +18,19 @@ let current = load();
 export const session = {
   token: () => current?.token ?? null,
   account: () => current?.account ?? null,
-  /** Whether the signed-in account had the admin role when it signed in. */
+  /** Whether the signed-in account has the admin role, as the server last said (sign-in or `GET /api/me`). */
   admin: () => current?.admin === true,
   /** Stores a session answered by guest, register or login. */
   set(reply) {
     current = { token: reply.token, account: reply.account, expires_at_ms: reply.expires_at_ms, admin: reply.admin === true };
+    localStorage.setItem(KEY, JSON.stringify(current));
+    listeners.forEach((listener) => listener(current));
+  },
+  /** Takes the account and role the server answers now (`GET /api/me`), keeping the token. */
+  refresh(me) {
+    if (!current) return;
+    const { admin, ...account } = me;
+    current = { ...current, account, admin: admin === true };
     localStorage.setItem(KEY, JSON.stringify(current));
     listeners.forEach((listener) => listener(current));
   },

@@ -1,11 +1,12 @@
 //! Closing In's own wire types: how admins see a position.
 
+use schemars::JsonSchema;
 use serde::{Deserialize, Serialize};
 
 use crate::seat::SeatName;
 
 /// A Closing In position after `ply` actions. Squares are written as in the game's notation (`D5`).
-#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize, JsonSchema)]
 pub struct ClosingInPositionView {
     /// Actions played to reach it.
     pub ply: u32,

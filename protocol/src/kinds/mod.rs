@@ -6,13 +6,14 @@
 pub mod closing_in;
 pub mod paper_soccer;
 
+use schemars::JsonSchema;
 use serde::{Deserialize, Serialize};
 
 use closing_in::ClosingInPositionView;
 use paper_soccer::SoccerPositionView;
 
 /// The game kind and its options. The kind is the `kind` field.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize, JsonSchema)]
 #[serde(tag = "kind", rename_all = "kebab-case", deny_unknown_fields)]
 pub enum RulesetSpec {
     /// Paper Soccer: a pitch of `width` × `height` cells (even numbers) with a goal `goal` cells wide.
@@ -60,7 +61,7 @@ impl RulesetSpec {
 }
 
 /// A game kind, as named in a ruleset's `kind` and in leaderboard paths.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize, JsonSchema)]
 #[serde(rename_all = "kebab-case")]
 pub enum GameKindName {
     /// Paper Soccer.
@@ -91,7 +92,7 @@ impl GameKindName {
 
 /// `GET /api/admin/games/{id}/position?ply=N`: a position after `ply` actions, as its game kind sees it. The
 /// kind is the `kind` field, named as in a ruleset.
-#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize, JsonSchema)]
 #[serde(tag = "kind", rename_all = "kebab-case")]
 pub enum PositionView {
     /// A Paper Soccer position.

@@ -1,12 +1,13 @@
 //! Paper Soccer's own wire types: how admins see a position.
 
+use schemars::JsonSchema;
 use serde::{Deserialize, Serialize};
 
 use crate::seat::SeatName;
 
 /// A lattice point of a Paper Soccer pitch: `x` from the left touch line, `y` from the top goal line (`-1`
 /// inside the top goal).
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize, JsonSchema)]
 pub struct PointView {
     /// Column.
     pub x: i8,
@@ -15,7 +16,7 @@ pub struct PointView {
 }
 
 /// A drawn segment between two neighbouring points.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize, JsonSchema)]
 pub struct SegmentView {
     /// One end.
     pub from: PointView,
@@ -24,7 +25,7 @@ pub struct SegmentView {
 }
 
 /// A Paper Soccer position after `ply` actions.
-#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize, JsonSchema)]
 pub struct SoccerPositionView {
     /// Actions played to reach it.
     pub ply: u32,

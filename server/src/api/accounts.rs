@@ -5,7 +5,7 @@ use std::sync::LazyLock;
 use axum::extract::State;
 use axum::http::StatusCode;
 use axum::Json;
-use kartka_protocol::rest::{AccountInfo, Credentials, GuestRequest, Session};
+use kartka_protocol::rest::{Credentials, GuestRequest, Me, Session};
 use kartka_protocol::ErrorCode;
 use rand::Rng;
 
@@ -122,7 +122,8 @@ pub async fn logout(State(state): State<AppState>, auth: Authenticated) -> Resul
     Ok(StatusCode::NO_CONTENT)
 }
 
-/// `GET /api/me`: the authenticated account.
-pub async fn me(auth: Authenticated) -> Json<AccountInfo> {
-    Json(info(&auth.account))
+/// `GET /api/me`: the authenticated account, with its role as stored now (the extractor reads the account
+/// afresh on every request).
+pub async fn me(auth: Authenticated) -> Json<Me> {
+    Json(Me { account: info(&auth.account), admin: auth.account.is_admin })
 }

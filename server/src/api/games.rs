@@ -4,7 +4,7 @@ use std::collections::HashMap;
 
 use axum::extract::State;
 use axum::http::header;
-use axum::response::IntoResponse;
+use axum::response::{IntoResponse, Response};
 use axum::Json;
 use kartka_protocol::rest::{GameList, GameSummary};
 use kartka_protocol::{ErrorCode, GameSnapshot, PlayerInfo};
@@ -25,7 +25,7 @@ const DEFAULT_PAGE: u32 = 20;
 const MAX_PAGE: u32 = 100;
 
 /// Paging of a game list.
-#[derive(Debug, Deserialize)]
+#[derive(Debug, Deserialize, schemars::JsonSchema)]
 pub struct Page {
     before: Option<String>,
     limit: Option<u32>,
@@ -77,14 +77,15 @@ pub async fn show(State(state): State<AppState>, Path(id): Path<Uuid>) -> Result
 }
 
 /// `GET /api/games/{id}/record`: the game as a record file in its kind's format.
-pub async fn record(State(state): State<AppState>, Path(id): Path<Uuid>) -> Result<impl IntoResponse, ApiError> {
+pub async fn record(State(state): State<AppState>, Path(id): Path<Uuid>) -> Result<Response, ApiError> {
     let game = state.games.snapshot(id).await?;
     let record = kinds::of_spec(&game.ruleset).record(&RecordParts::of_snapshot(&game)).map_err(|_| damaged(id))?;
     let disposition = format!("attachment; filename=\"kartka-{id}.txt\"");
     Ok((
         [(header::CONTENT_TYPE, "text/plain; charset=utf-8".to_owned()), (header::CONTENT_DISPOSITION, disposition)],
         record,
-    ))
+    )
+        .into_response())
 }
 
 fn parse_cursor(text: &str) -> Result<GameCursor, ApiError> {

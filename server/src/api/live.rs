@@ -17,7 +17,7 @@ const DEFAULT_LIMIT: u32 = 50;
 const MAX_LIMIT: u32 = 100;
 
 /// The filter of `GET /api/games`.
-#[derive(Debug, Deserialize)]
+#[derive(Debug, Deserialize, schemars::JsonSchema)]
 pub struct Filter {
     status: String,
     limit: Option<u32>,

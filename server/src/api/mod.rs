@@ -10,6 +10,7 @@ mod input;
 mod limits;
 mod live;
 mod notifications;
+pub mod openapi;
 mod play;
 mod ratings;
 mod rematch;
@@ -17,14 +18,17 @@ mod seeks;
 mod starting;
 mod vacation;
 
+use aide::axum::routing::{get_with, post_with, put_with};
+use aide::axum::ApiRouter;
+use aide::openapi::OpenApi;
 use axum::extract::State;
 use axum::http::header::{CACHE_CONTROL, X_CONTENT_TYPE_OPTIONS};
 use axum::http::HeaderValue;
 use axum::middleware;
 use axum::response::Response;
-use axum::routing::{get, post, put};
 use axum::{Json, Router};
-use kartka_protocol::rest::Health;
+use kartka_protocol::correspondence::Seek;
+use kartka_protocol::rest::{Challenge, Health, Session};
 use kartka_protocol::PROTOCOL_VERSION;
 
 pub use error::ApiError;
@@ -33,9 +37,22 @@ pub use input::plain_json;
 
 use crate::state::AppState;
 
-/// The REST routes, each answering with [`api_headers`].
-pub fn routes() -> Router<AppState> {
-    api_routes().layer(middleware::map_response(api_headers))
+/// The REST API as the app mounts it, each route answering with [`api_headers`].
+pub struct Rest {
+    /// Every route but the admin import.
+    pub routes: Router<AppState>,
+    /// The admin import, apart because its body limit is its own, far above the app's default.
+    pub import: Router<AppState>,
+    /// The OpenAPI document of both, as `/api/openapi.json` serves it.
+    pub document: OpenApi,
+}
+
+/// The REST routes and their OpenAPI document, built from the same registrations.
+pub fn rest() -> Rest {
+    let mut document = openapi::document();
+    let routes = api_routes().layer(middleware::map_response(api_headers)).finish_api(&mut document);
+    let import = admin::import_routes().layer(middleware::map_response(api_headers)).finish_api(&mut document);
+    Rest { routes, import, document: openapi::finish(document) }
 }
 
 /// Headers on every API response: `nosniff`, so that no browser takes a JSON body (which may echo what a
@@ -48,43 +65,104 @@ pub async fn api_headers(mut response: Response) -> Response {
     response
 }
 
-fn api_routes() -> Router<AppState> {
-    Router::new()
-        .route("/healthz", get(health))
-        .route("/api/guest", post(accounts::guest))
-        .route("/api/register", post(accounts::register))
-        .route("/api/login", post(accounts::login))
-        .route("/api/logout", post(accounts::logout))
-        .route("/api/me", get(accounts::me))
-        .route("/api/challenges", post(challenges::create).get(challenges::list))
-        .route("/api/challenges/{id}", get(challenges::show))
-        .route("/api/challenges/{id}/accept", post(challenges::accept))
-        .route("/api/challenges/{id}/decline", post(challenges::decline))
-        .route("/api/challenges/{id}/cancel", post(challenges::cancel))
-        .route("/api/players/{name}", get(ratings::profile))
-        .route("/api/players/{name}/games", get(games::of_player))
-        .route("/api/games", get(live::list))
-        .route("/api/leaderboard/{kind}", get(ratings::leaderboard))
-        .route("/api/games/{id}", get(games::show))
-        .route("/api/games/{id}/record", get(games::record))
-        .merge(admin::routes())
-        .route("/api/me/games", get(play::mine))
-        .route("/api/games/{id}/moves", post(play::play))
-        .route("/api/games/{id}/resign", post(play::resign))
-        .route("/api/games/{id}/draw", post(play::draw))
-        .route(
-            "/api/games/{id}/conditional-moves",
-            put(play::set_conditional_moves).get(play::conditional_moves).delete(play::clear_conditional_moves),
+fn api_routes() -> ApiRouter<AppState> {
+    use openapi::{created, doc, file, no_content};
+    ApiRouter::new()
+        .api_route("/healthz", get_with(health, doc("accounts", "Whether the server and its database answer")))
+        .api_route("/api/guest", post_with(accounts::guest, doc("accounts", "A guest account and its session")))
+        .api_route(
+            "/api/register",
+            post_with(accounts::register, created::<Session>("accounts", "A registered account and its session")),
         )
-        .route("/api/me/vacation", get(vacation::show).post(vacation::start).delete(vacation::end))
-        .route("/api/me/notifications/settings", get(notifications::settings).put(notifications::save_settings))
-        .route("/api/notifications", get(notifications::recent))
-        .route("/api/notifications/stream", get(notifications::stream))
-        .route("/api/seeks", post(seeks::create).get(seeks::list))
-        .route("/api/seeks/{id}", get(seeks::show))
-        .route("/api/seeks/{id}/accept", post(seeks::accept))
-        .route("/api/seeks/{id}/cancel", post(seeks::cancel))
-        .route("/api/games/{id}/rematch", post(rematch::offer))
+        .api_route("/api/login", post_with(accounts::login, doc("accounts", "A new session for a registered account")))
+        .api_route(
+            "/api/logout",
+            post_with(accounts::logout, no_content("accounts", "Ends the session and closes its WebSockets")),
+        )
+        .api_route("/api/me", get_with(accounts::me, doc("accounts", "The signed-in account and its role now")))
+        .api_route(
+            "/api/challenges",
+            post_with(challenges::create, created::<Challenge>("challenges", "Challenge a player, or open a link"))
+                .get_with(challenges::list, doc("challenges", "My open challenges, incoming and outgoing")),
+        )
+        .api_route("/api/challenges/{id}", get_with(challenges::show, doc("challenges", "One challenge")))
+        .api_route(
+            "/api/challenges/{id}/accept",
+            post_with(challenges::accept, doc("challenges", "Accept: the game starts")),
+        )
+        .api_route(
+            "/api/challenges/{id}/decline",
+            post_with(challenges::decline, doc("challenges", "Decline a challenge to me")),
+        )
+        .api_route(
+            "/api/challenges/{id}/cancel",
+            post_with(challenges::cancel, doc("challenges", "Withdraw my challenge")),
+        )
+        .api_route(
+            "/api/players/{name}",
+            get_with(ratings::profile, doc("players", "A player's profile: ratings and results")),
+        )
+        .api_route(
+            "/api/players/{name}/games",
+            get_with(games::of_player, doc("players", "A player's games, newest first")),
+        )
+        .api_route("/api/games", get_with(live::list, doc("games", "The games being played")))
+        .api_route(
+            "/api/leaderboard/{kind}",
+            get_with(ratings::leaderboard, doc("players", "The best ratings of a game kind")),
+        )
+        .api_route("/api/games/{id}", get_with(games::show, doc("games", "A game with every move")))
+        .api_route(
+            "/api/games/{id}/record",
+            get_with(games::record, file("games", "The game as a record file of its kind", "text/plain")),
+        )
+        .merge(admin::routes())
+        .api_route("/api/me/games", get_with(play::mine, doc("games", "My active games, my turn first")))
+        .api_route("/api/games/{id}/moves", post_with(play::play, doc("games", "Play a move (correspondence or live)")))
+        .api_route("/api/games/{id}/resign", post_with(play::resign, doc("games", "Resign")))
+        .api_route("/api/games/{id}/draw", post_with(play::draw, doc("games", "Offer, accept or decline a draw")))
+        .api_route(
+            "/api/games/{id}/conditional-moves",
+            put_with(play::set_conditional_moves, doc("correspondence", "Set my conditional moves"))
+                .get_with(play::conditional_moves, doc("correspondence", "My conditional moves"))
+                .delete_with(play::clear_conditional_moves, doc("correspondence", "Clear my conditional moves")),
+        )
+        .api_route(
+            "/api/me/vacation",
+            get_with(vacation::show, doc("correspondence", "My vacation bank and current vacation"))
+                .post_with(vacation::start, doc("correspondence", "Start a vacation"))
+                .delete_with(vacation::end, doc("correspondence", "End my vacation early")),
+        )
+        .api_route(
+            "/api/me/notifications/settings",
+            get_with(notifications::settings, doc("correspondence", "My reminder and webhook settings")).put_with(
+                notifications::save_settings,
+                doc("correspondence", "Change my reminder and webhook settings"),
+            ),
+        )
+        .api_route(
+            "/api/notifications",
+            get_with(notifications::recent, doc("correspondence", "My recent notifications")),
+        )
+        .api_route(
+            "/api/notifications/stream",
+            get_with(
+                notifications::stream,
+                file("correspondence", "My notifications as they happen", "application/x-ndjson"),
+            ),
+        )
+        .api_route(
+            "/api/seeks",
+            post_with(seeks::create, created::<Seek>("seeks", "Open a seek"))
+                .get_with(seeks::list, doc("seeks", "The open seeks")),
+        )
+        .api_route("/api/seeks/{id}", get_with(seeks::show, doc("seeks", "One seek")))
+        .api_route("/api/seeks/{id}/accept", post_with(seeks::accept, doc("seeks", "Accept a seek: the game starts")))
+        .api_route("/api/seeks/{id}/cancel", post_with(seeks::cancel, doc("seeks", "Withdraw my seek")))
+        .api_route(
+            "/api/games/{id}/rematch",
+            post_with(rematch::offer, created::<Challenge>("challenges", "Offer the opponent a rematch")),
+        )
 }
 
 /// `GET /healthz`: ok when the store answers.

@@ -48,7 +48,7 @@ pub async fn profile(State(state): State<AppState>, Path(name): Path<String>) ->
 }
 
 /// The leaderboard's options.
-#[derive(Debug, Deserialize)]
+#[derive(Debug, Deserialize, schemars::JsonSchema)]
 pub struct LeaderboardQuery {
     speed: Option<String>,
     limit: Option<u32>,

@@ -17,7 +17,7 @@ const DEFAULT_PAGE: u32 = 50;
 const MAX_PAGE: u32 = 500;
 
 /// Which entries: about a game, about an account, before an entry number.
-#[derive(Debug, serde::Deserialize)]
+#[derive(Debug, serde::Deserialize, schemars::JsonSchema)]
 #[serde(deny_unknown_fields)]
 pub struct AuditQuery {
     game: Option<Uuid>,

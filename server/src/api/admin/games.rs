@@ -3,7 +3,7 @@
 
 use axum::extract::State;
 use axum::http::header;
-use axum::response::IntoResponse;
+use axum::response::{IntoResponse, Response};
 use axum::Json;
 use kartka_engine::AnyGame;
 use kartka_protocol::admin::GameReview;
@@ -49,7 +49,7 @@ pub async fn review(
 }
 
 /// `?ply=N`: the number of actions; the end of the game when absent.
-#[derive(Debug, serde::Deserialize)]
+#[derive(Debug, serde::Deserialize, schemars::JsonSchema)]
 #[serde(deny_unknown_fields)]
 pub struct PlyQuery {
     ply: Option<u32>,
@@ -72,18 +72,15 @@ pub async fn picture(
     State(state): State<AppState>,
     Path(id): Path<Uuid>,
     Query(query): Query<PlyQuery>,
-) -> Result<impl IntoResponse, ApiError> {
+) -> Result<Response, ApiError> {
     let (game, ply) = position_of(&state, id, query.ply).await?;
     let picture = kinds::of(game.kind()).picture(&game, &format!("game {id} after {ply} actions"));
-    Ok(([(header::CONTENT_TYPE, "image/svg+xml"), (header::CACHE_CONTROL, "private, max-age=60")], picture))
+    Ok(([(header::CONTENT_TYPE, "image/svg+xml"), (header::CACHE_CONTROL, "private, max-age=60")], picture)
+        .into_response())
 }
 
 /// `GET /api/admin/games/{id}/record`: the game as a record file in its kind's format.
-pub async fn record(
-    _admin: Admin,
-    State(state): State<AppState>,
-    Path(id): Path<Uuid>,
-) -> Result<impl IntoResponse, ApiError> {
+pub async fn record(_admin: Admin, State(state): State<AppState>, Path(id): Path<Uuid>) -> Result<Response, ApiError> {
     let stored = state.store.archived_game(id).await?.ok_or_else(unknown_game)?;
     let accounts = accounts_by_id(&state, &[stored.game.first_id, stored.game.second_id]).await?;
     let game = views::archived(&stored, &accounts)?;
@@ -93,7 +90,8 @@ pub async fn record(
     Ok((
         [(header::CONTENT_TYPE, "text/plain; charset=utf-8".to_owned()), (header::CONTENT_DISPOSITION, disposition)],
         record,
-    ))
+    )
+        .into_response())
 }
 
 /// What the record of an archived game is written from.

@@ -14,7 +14,7 @@ use crate::api::ApiError;
 use crate::state::AppState;
 
 /// `?source=LABEL`: what the games are filed under; importing under the same label again adds nothing.
-#[derive(Debug, serde::Deserialize)]
+#[derive(Debug, serde::Deserialize, schemars::JsonSchema)]
 #[serde(deny_unknown_fields)]
 pub struct ImportQuery {
     source: String,

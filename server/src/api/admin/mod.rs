@@ -15,14 +15,15 @@ mod search;
 
 use std::collections::HashMap;
 
+use aide::axum::routing::{get_with, post_with};
+use aide::axum::ApiRouter;
 use axum::extract::{DefaultBodyLimit, FromRequestParts};
 use axum::http::request::Parts;
-use axum::routing::{get, post};
-use axum::Router;
 use kartka_protocol::ErrorCode;
 use tower_http::limit::RequestBodyLimitLayer;
 use uuid::Uuid;
 
+use super::openapi::{doc, file};
 use super::{ApiError, Authenticated};
 use crate::admin::audit::CorruptEntry;
 use crate::games::convert::CorruptGame;
@@ -33,27 +34,48 @@ use crate::store::{AccountRow, StoreError};
 const MAX_IMPORT_BYTES: usize = 64 * 1024 * 1024;
 
 /// The admin routes, except the import (see [`import_routes`]).
-pub fn routes() -> Router<AppState> {
-    Router::new()
-        .route("/api/admin/games", get(search::games))
-        .route("/api/admin/games/{id}", get(games::review))
-        .route("/api/admin/games/{id}/position", get(games::position))
-        .route("/api/admin/games/{id}/position.svg", get(games::picture))
-        .route("/api/admin/games/{id}/record", get(games::record))
-        .route("/api/admin/games/{id}/abort", post(actions::abort))
-        .route("/api/admin/games/{id}/adjudicate", post(actions::adjudicate))
-        .route("/api/admin/export/games.ndjson", get(export::ndjson))
-        .route("/api/admin/export/games.pgn", get(export::records))
-        .route("/api/admin/accounts/{name}", get(accounts::show))
-        .route("/api/admin/accounts/{name}/ban", post(accounts::ban))
-        .route("/api/admin/accounts/{name}/unban", post(accounts::unban))
-        .route("/api/admin/audit", get(audit::entries))
+pub fn routes() -> ApiRouter<AppState> {
+    ApiRouter::new()
+        .api_route("/api/admin/games", get_with(search::games, doc("admin", "Search the archive")))
+        .api_route("/api/admin/games/{id}", get_with(games::review, doc("admin", "Review a game: moves, timeline")))
+        .api_route(
+            "/api/admin/games/{id}/position",
+            get_with(games::position, doc("admin", "The position after a number of actions")),
+        )
+        .api_route(
+            "/api/admin/games/{id}/position.svg",
+            get_with(games::picture, file("admin", "The position as a picture", "image/svg+xml")),
+        )
+        .api_route(
+            "/api/admin/games/{id}/record",
+            get_with(games::record, file("admin", "The game as a record file", "text/plain")),
+        )
+        .api_route("/api/admin/games/{id}/abort", post_with(actions::abort, doc("admin", "Abort a running game")))
+        .api_route(
+            "/api/admin/games/{id}/adjudicate",
+            post_with(actions::adjudicate, doc("admin", "Decide the result of a game")),
+        )
+        .api_route(
+            "/api/admin/export/games.ndjson",
+            get_with(
+                export::ndjson,
+                file("admin", "Export found games, one JSON object a line", "application/x-ndjson"),
+            ),
+        )
+        .api_route(
+            "/api/admin/export/games.pgn",
+            get_with(export::records, file("admin", "Export found games as record files", "text/plain")),
+        )
+        .api_route("/api/admin/accounts/{name}", get_with(accounts::show, doc("admin", "An account and its standing")))
+        .api_route("/api/admin/accounts/{name}/ban", post_with(accounts::ban, doc("admin", "Ban an account")))
+        .api_route("/api/admin/accounts/{name}/unban", post_with(accounts::unban, doc("admin", "Lift a ban")))
+        .api_route("/api/admin/audit", get_with(audit::entries, doc("admin", "The audit log, newest first")))
 }
 
 /// The import route, with its own body limit: record files are far larger than any other request.
-pub fn import_routes() -> Router<AppState> {
-    Router::new()
-        .route("/api/admin/import", post(import::import))
+pub fn import_routes() -> ApiRouter<AppState> {
+    ApiRouter::new()
+        .api_route("/api/admin/import", post_with(import::import, doc("admin", "Import record files into the archive")))
         .layer(DefaultBodyLimit::max(MAX_IMPORT_BYTES))
         .layer(RequestBodyLimitLayer::new(MAX_IMPORT_BYTES))
 }

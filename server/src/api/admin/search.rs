@@ -20,7 +20,7 @@ const MAX_PAGE: u32 = 200;
 
 /// The query string of a search. Every value is text here, so that a bad one is answered with
 /// `invalid_request` and what it should be; an empty value is no filter (as an HTML form sends it).
-#[derive(Debug, Default, serde::Deserialize)]
+#[derive(Debug, Default, serde::Deserialize, schemars::JsonSchema)]
 #[serde(deny_unknown_fields)]
 pub struct SearchQuery {
     player: Option<String>,

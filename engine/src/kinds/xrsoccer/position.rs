@@ -386,3 +386,139 @@ impl Position {
         self.pass_due = false;
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn point(x: i8, y: i8) -> Point {
+        Point::new(x, y)
+    }
+
+    /// A hand-made position on the standard field: every segment drawn except the paths in `open` (a start
+    /// point and the digits of the path from it), the ball on `ball` and `to_move` to start a turn there.
+    fn all_drawn_but(open: &[(Point, &str)], ball: Point, to_move: Seat) -> Position {
+        let rules = XrRules::STANDARD;
+        let mut position = Position::new(rules);
+        position.blocked[..rules.points()].fill(0xFF);
+        for &(start, digits) in open {
+            let mut at = start;
+            for c in digits.chars() {
+                let direction = Direction::from_digit(c).expect("a digit");
+                let to = at.step(direction);
+                position.blocked[rules.index(at)] &= !direction.bit();
+                position.blocked[rules.index(to)] &= !direction.opposite().bit();
+                at = to;
+            }
+        }
+        position.ball = rules.index(ball) as u16;
+        position.to_move = to_move;
+        position
+    }
+
+    /// Where the turn of `to_move` from a blocked centre begins.
+    fn relocated(open: &[(Point, &str)], to_move: Seat) -> Option<Relocation> {
+        let mut position = all_drawn_but(open, point(6, 9), to_move);
+        assert_eq!(position.begin_turn(), None, "a point with a line exists");
+        assert_eq!(position.ball(), position.relocation().map_or(point(6, 9), |relocation| relocation.to));
+        position.relocation()
+    }
+
+    fn to(x: i8, y: i8) -> Option<Relocation> {
+        Some(Relocation { from: point(6, 9), to: point(x, y) })
+    }
+
+    #[test]
+    fn a_player_with_a_line_is_not_relocated() {
+        assert_eq!(relocated(&[(point(6, 9), "000")], Seat::First), None);
+    }
+
+    #[test]
+    fn relocation_prefers_the_same_row_at_any_distance() {
+        // (9,9) is 0 rows and 3 columns away, (6,8) one row and no column.
+        let open = [(point(9, 9), "222"), (point(6, 8), "000")];
+        assert_eq!(relocated(&open, Seat::First), to(9, 9));
+    }
+
+    #[test]
+    fn relocation_then_prefers_fewer_columns() {
+        // Both one row away: (7,10) one column away from the first seat's goal, (8,8) two columns towards it.
+        let open = [(point(8, 8), "000"), (point(7, 10), "444")];
+        assert_eq!(relocated(&open, Seat::First), to(7, 10));
+    }
+
+    #[test]
+    fn relocation_then_prefers_the_row_nearer_the_goal_the_mover_attacks() {
+        let open = [(point(7, 8), "000"), (point(7, 10), "444")];
+        assert_eq!(relocated(&open, Seat::First), to(7, 8), "the first seat attacks north");
+        assert_eq!(relocated(&open, Seat::Second), to(7, 10), "the second seat attacks south");
+    }
+
+    #[test]
+    fn relocation_then_prefers_east() {
+        let open = [(point(5, 9), "000"), (point(7, 9), "000")];
+        assert_eq!(relocated(&open, Seat::First), to(7, 9));
+        assert_eq!(relocated(&open, Seat::Second), to(7, 9));
+    }
+
+    #[test]
+    fn relocation_never_carries_the_ball_to_a_mouth_point() {
+        // From (6,1): the mouth point (5,0) has a line along the end line, but (4,0), a goal in one step, is
+        // the nearest point that is not a mouth point.
+        let mut position = all_drawn_but(&[(point(5, 0), "666")], point(6, 1), Seat::First);
+        assert_eq!(position.begin_turn(), None);
+        assert_eq!(position.relocation(), Some(Relocation { from: point(6, 1), to: point(4, 0) }));
+        // The goal is scored by a move, and it leaves no line anywhere, which ends the match.
+        let outcome = Outcome { winner: Some(Seat::First), reason: EndReason::Score, scores: Some([1, 0]) };
+        assert_eq!(position.step(Direction::East), Ok(XrStep::MatchOver(outcome)));
+    }
+
+    #[test]
+    fn after_a_point_a_kicker_without_a_line_at_the_centre_is_relocated_from_there() {
+        let open = [(point(6, 1), "0"), (point(6, 12), "444"), (point(6, 6), "000")];
+        let mut position = all_drawn_but(&open, point(6, 1), Seat::First);
+        assert_eq!(position.step(Direction::North), Ok(XrStep::Point { scorer: Seat::First }));
+        assert_eq!(position.to_move(), Seat::Second);
+        assert_eq!(position.relocation(), Some(Relocation { from: point(6, 9), to: point(6, 12) }));
+        assert_eq!(position.ball(), point(6, 12));
+    }
+
+    #[test]
+    fn no_line_anywhere_ends_the_match() {
+        for (scores, last_scorer, winner) in [
+            ([0, 0], None, Seat::Second),
+            ([2, 2], Some(Seat::First), Seat::First),
+            ([2, 2], Some(Seat::Second), Seat::Second),
+            ([3, 1], Some(Seat::Second), Seat::First),
+            ([0, 1], Some(Seat::Second), Seat::Second),
+        ] {
+            let mut position = all_drawn_but(&[], point(6, 9), Seat::First);
+            position.scores = scores;
+            position.last_scorer = last_scorer;
+            let outcome = Outcome { winner: Some(winner), reason: EndReason::Score, scores: Some(scores) };
+            assert_eq!(position.begin_turn(), Some(XrStep::MatchOver(outcome)), "{scores:?} {last_scorer:?}");
+            assert_eq!(position.outcome(), Some(outcome));
+            assert_eq!(position.check(Direction::North), Err(IllegalStep::GameOver));
+        }
+    }
+
+    #[test]
+    fn reaching_the_target_ends_the_match() {
+        let mut position = all_drawn_but(&[(point(6, 1), "0"), (point(6, 9), "000")], point(6, 1), Seat::Second);
+        position.scores = [4, 3];
+        let outcome = Outcome { winner: Some(Seat::First), reason: EndReason::Score, scores: Some([5, 3]) };
+        assert_eq!(position.step(Direction::North), Ok(XrStep::MatchOver(outcome)), "an own goal reaches 5");
+        assert!(!position.pass_due());
+    }
+
+    #[test]
+    fn a_step_that_cannot_be_completed_into_a_line_is_a_dead_end() {
+        let position = all_drawn_but(&[(point(6, 9), "000"), (point(6, 9), "2")], point(6, 9), Seat::First);
+        assert_eq!(position.check(Direction::East), Err(IllegalStep::DeadEnd), "(7,9) has no second step");
+        assert_eq!(position.check(Direction::North), Ok(()));
+        assert_eq!(position.legal_directions(), Directions::from_bits(Direction::North.bit()));
+        let mut tried = position;
+        assert_eq!(tried.step(Direction::East), Err(IllegalStep::DeadEnd));
+        assert!(tried == position, "a refused step changes nothing");
+    }
+}

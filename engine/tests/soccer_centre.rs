@@ -431,3 +431,20 @@ fn perft_agrees_with_a_naive_enumeration() {
         assert_eq!(counts_by_depth(&position, depth), naive, "{pitch} after {tokens:?}");
     }
 }
+
+#[test]
+fn checking_and_applying_steps_allocates_nothing() {
+    let mut rng = Rng(5);
+    let (steps, end) = random_match(Pitch::STANDARD, &mut rng);
+    let mut position = Position::new(Pitch::STANDARD);
+    let allocations = allocation_counter::measure(|| {
+        for &direction in &steps {
+            assert!(position.check(direction).is_ok());
+            assert!(position.legal_directions().contains(direction));
+            position.step(direction).expect("legal");
+        }
+    });
+    assert_eq!(position, end);
+    assert!(position.scores().iter().sum::<u32>() > 1, "the match restarts from the centre");
+    assert_eq!(allocations.count_total, 0, "{allocations:?}");
+}

@@ -371,3 +371,24 @@ fn a_pass_is_one_token() {
     assert!(matches!(replay_tokens(rules, "276 x"), Err(ReplayError::Notation { token: 2, .. })));
     assert_eq!(XrToken::Pass.to_string(), "-");
 }
+
+#[test]
+fn checking_and_applying_steps_allocates_nothing_relocations_included() {
+    let rules = small(4, 4, 99);
+    let mut rng = Rng(5);
+    let (steps, end) = random_match(rules, &mut rng);
+    let record = XrRecord::from_actions(rules, &steps).expect("legal");
+    let relocations =
+        record.tokens.iter().filter(|token| matches!(token, XrToken::Line { relocated_to: Some(_), .. })).count();
+    assert!(relocations > 0, "the match carries the ball");
+    let mut position = Position::new(rules);
+    let allocations = allocation_counter::measure(|| {
+        for &direction in &steps {
+            assert!(position.check(direction).is_ok());
+            assert!(position.legal_directions().contains(direction));
+            position.step(direction).expect("legal");
+        }
+    });
+    assert!(position == end);
+    assert_eq!(allocations.count_total, 0, "{allocations:?}");
+}

@@ -448,3 +448,45 @@ fn checking_and_applying_steps_allocates_nothing() {
     assert!(position.scores().iter().sum::<u32>() > 1, "the match restarts from the centre");
     assert_eq!(allocations.count_total, 0, "{allocations:?}");
 }
+
+mod reading_never_panics {
+    use proptest::prelude::*;
+
+    use super::*;
+
+    /// Characters that mean something in a record, a few that do not, and one that is not ASCII.
+    const CHARACTERS: &[char] = &[
+        '[', ']', '"', '\\', ' ', '\n', '0', '1', '4', '7', '8', '.', '-', 'x', 'S', 'c', 'V', 'B', 'G', 'W', 'P', 'ł',
+    ];
+    /// Tag lines and movetext pieces, so generated records often get past the tags.
+    const PIECES: &[&str] = &[
+        "[Variant \"classic+centre\"]\n",
+        "[Board \"4x4\"]\n",
+        "[Score \"1-0\"]\n",
+        "[Winner \"P1\"]\n",
+        "\n",
+        "1. ",
+        "2. ",
+        "3. ",
+        "0 ",
+        "4 ",
+        "- ",
+        "67 ",
+        "31 ",
+    ];
+
+    proptest! {
+        #[test]
+        fn any_text_reads_as_a_record_or_a_typed_error(
+            characters in prop::collection::vec(prop::sample::select(CHARACTERS), 0..120),
+            pieces in prop::collection::vec(prop::sample::select(PIECES), 0..16),
+        ) {
+            for text in [characters.into_iter().collect::<String>(), pieces.concat()] {
+                if let Ok(record) = CentreRecord::read(&text) {
+                    let _ = record.replay();
+                    prop_assert_eq!(CentreRecord::read(&record.write()), Ok(record));
+                }
+            }
+        }
+    }
+}

@@ -392,3 +392,49 @@ fn checking_and_applying_steps_allocates_nothing_relocations_included() {
     assert!(position == end);
     assert_eq!(allocations.count_total, 0, "{allocations:?}");
 }
+
+mod reading_never_panics {
+    use proptest::prelude::*;
+
+    use super::*;
+
+    /// Characters that mean something in a record, a few that do not, and one that is not ASCII.
+    const CHARACTERS: &[char] = &[
+        '[', ']', '"', '\\', ' ', '\n', '0', '1', '4', '7', '8', '.', '-', ',', ':', 'r', 'x', 'T', 'B', 'W', 'P', 'ł',
+    ];
+    /// Tag lines and movetext pieces, so generated records often get past the tags.
+    const PIECES: &[&str] = &[
+        "[Variant \"xrsoccer\"]\n",
+        "[Board \"4x4\"]\n",
+        "[Target \"2\"]\n",
+        "[Score \"1-0\"]\n",
+        "[Winner \"P2\"]\n",
+        "\n",
+        "1. ",
+        "2. ",
+        "3. ",
+        "276 ",
+        "0 ",
+        "00 ",
+        "- ",
+        "r1,1:0 ",
+        "r99,99:12 ",
+        "444 ",
+    ];
+
+    proptest! {
+        #[test]
+        fn any_text_reads_as_a_record_or_a_typed_error(
+            characters in prop::collection::vec(prop::sample::select(CHARACTERS), 0..120),
+            pieces in prop::collection::vec(prop::sample::select(PIECES), 0..16),
+        ) {
+            for text in [characters.into_iter().collect::<String>(), pieces.concat()] {
+                if let Ok(record) = XrRecord::read(&text) {
+                    let _ = record.replay();
+                    prop_assert_eq!(XrRecord::read(&record.write()), Ok(record));
+                }
+                let _ = replay_tokens(XrRules::STANDARD, &text);
+            }
+        }
+    }
+}

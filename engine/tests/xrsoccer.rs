@@ -288,6 +288,7 @@ fn random_matches_always_end_without_draws_and_their_records_round_trip() {
                     .flat_map(|y| (0..=rules.width() as i8).map(move |x| Point::new(x, y)))
                     .any(|point| rules.goal_of(point).is_none() && position.has_line_from(point));
                 assert!(!has_line, "below the target, the match ends only when no point has a line");
+                assert!(first + second >= 22, "every segment into a mouth point is drawn, each by a goal");
             }
             let record = XrRecord::from_actions(rules, &steps).expect("legal");
             let text = record.write();

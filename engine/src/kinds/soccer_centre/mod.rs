@@ -10,11 +10,14 @@
 //!
 //! Decisions where the rules leave room (also in the report of issue #18):
 //! - The end of the match is tested only at a kick-off, right after a point: a centre whose segments are all
-//!   drawn while the ball is elsewhere ends nothing until the next point.
+//!   drawn while the ball is elsewhere ends nothing until the next point. So a match never ends 0–0: the draw
+//!   rule applies to equal scores of at least 1–1.
 //! - A match decided on points ends with [`EndReason::Score`](crate::EndReason::Score), a draw included; the
 //!   outcome always carries the scores.
 //! - A point is a [`Progress::TurnEnded`]: the scorer's opponent kicks off, which is the same seat again after
 //!   an own goal or a self-block. The record writes that seat's skipped slot as `-` ([`Position::pass_due`]).
+//! - Perft ([`counts_by_depth`]) counts turn tokens; a due `-` is one token, and turns are counted as in
+//!   classic perft (the same segments drawn is the same turn).
 //! - Records (see [`CentreRecord`]) carry `[Variant "classic+centre"]`, `[Board "WxH"]` and, only for a goal
 //!   other than kurnik's 2 cells, `[Goal "G"]`; the result is in `[Score "a-b"]` and `[Winner]`, and the
 //!   movetext has no result token.

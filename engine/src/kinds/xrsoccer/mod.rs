@@ -19,10 +19,21 @@
 //!   alone is [`IllegalStep::DeadEnd`]. A relocation therefore happens only at the start of a turn.
 //! - The relocation is visible as [`Position::relocation`] for the turn it begins; a record writes it as
 //!   `rX,Y:` before the line's digits (the `:` is ours: without it the coordinates run into the digits).
+//! - A line ends on the step that reaches a mouth point, whichever step it is; the ball is never on a mouth
+//!   point at the start of a line. A relocation target has a legal move when a line of 1–2 steps into either
+//!   goal starts there, an own goal included.
 //! - The mouth is 3 points wide (m = 1) on every field size; fields are even, 4–20 by 4–30 cells; T is 1–99.
+//!   When a point reaches T the match ends with the ball in that goal.
+//! - Two rules of rule 6 never apply as the rules stand, and are kept as written: a segment into a mouth point
+//!   is only ever drawn by a goal, and while one is free the point at its other end has a line, so no field
+//!   is without a line before all 22 such segments are drawn, by 22 goals. A match therefore never ends 0–0,
+//!   and it ends on equal points only with T ≥ 12.
 //! - A match decided on points ends with [`EndReason::Score`](crate::EndReason::Score); the outcome always
 //!   carries the scores.
-//! - Perft counts every legal line as its own token, even two that draw the same segments.
+//! - Perft ([`counts_by_depth`]) counts every legal line as its own token, even two that draw the same segments
+//!   (a triangle run either way): they are different tokens. A due `-` is one token.
+//! - Records (see [`XrRecord`]) carry no result token: the result is in `[Score]` and `[Winner]`, and a
+//!   `[Winner "draw"]` (by agreement) reads although the rules never draw.
 
 mod notation;
 mod perft;

@@ -1,8 +1,8 @@
 //! Perft over turn tokens: the number of sequences of `d` tokens from a match position. Every legal line is a
-//! token of its own (two lines drawing the same segments, a triangle run either way, are different tokens:
-//! unlike classic turns they differ in their text and are equally short), a relocation is part of the token
-//! it precedes, and a due `-` is a token of its own, the only one possible there. A line that ends the match
-//! is counted at its depth and not followed.
+//! token of its own: two lines that draw the same segments (a triangle run either way) are written
+//! differently, so they are different tokens. A relocation is part of the token it precedes, and a due `-` is
+//! a token of its own, the only one possible there. A line that ends the match is counted at its depth and
+//! not followed.
 
 use super::position::{Position, XrStep};
 

@@ -11,6 +11,8 @@ use crate::game::Game;
 
 pub mod closing_in;
 pub mod soccer;
+pub mod soccer_centre;
+pub mod xrsoccer;
 
 /// Generates the kind enums and the `dispatch!` macro from the one list of kinds. The first token is a `$`,
 /// passed in so that the generated `dispatch!` can declare its own metavariables.

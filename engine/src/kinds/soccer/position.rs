@@ -241,6 +241,16 @@ impl Position {
         StepResult::GameOver(outcome)
     }
 
+    /// Puts the ball back on the centre spot for a new kick-off by `kicker`, keeping every drawn segment: the
+    /// restart after a point in match play (the `centre` option), where the game goes on on the same pitch.
+    /// The position is then at the start of `kicker`'s turn and not over. Placing the ball draws nothing.
+    pub fn restart_from_centre(&mut self, kicker: Seat) {
+        self.ball = self.pitch.index(self.pitch.centre()) as u16;
+        self.to_move = kicker;
+        self.mid_turn = false;
+        self.outcome = None;
+    }
+
     /// Takes back a step made from lattice index `from` in `direction`, given the state before it. Only for
     /// the turn enumerator, which undoes exactly the steps it made, in reverse order.
     pub(crate) fn undo(&mut self, from: u16, direction: Direction, before: Undo) {
@@ -277,6 +287,24 @@ pub(crate) struct Undo {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn a_restart_from_the_centre_keeps_the_drawn_segments() {
+        let mut position = Position::new(Pitch::STANDARD);
+        // Six one-step turns up the centre line: the fifth stops on the fresh middle of the mouth, and the
+        // second seat's sixth puts the ball into the goal it defends.
+        for digit in "000000".chars() {
+            position.step(Direction::from_digit(digit).expect("a digit")).expect("a legal step");
+        }
+        assert_eq!(position.outcome(), Some(Outcome::win(Seat::First, EndReason::OwnGoal)));
+        let drawn: Vec<_> = position.drawn_segments().collect();
+        position.restart_from_centre(Seat::Second);
+        assert_eq!(position.ball(), Pitch::STANDARD.centre());
+        assert_eq!((position.to_move(), position.must_continue(), position.outcome()), (Seat::Second, false, None));
+        assert_eq!(position.drawn_segments().collect::<Vec<_>>(), drawn, "every segment stays, the goal's too");
+        assert!(!position.legal_directions().contains(Direction::North), "the centre's drawn segment stays drawn");
+        assert_eq!(position.step(Direction::South), Ok(StepResult::TurnOver));
+    }
 
     /// The shortcut for inner points gives the same walls as asking `is_wall` of every point and direction.
     #[test]

@@ -55,6 +55,20 @@ impl Drawing {
         self.segments.contains(from, direction)
     }
 
+    /// Draws the segment from `from` one step in `direction` and both its ends: for setting up a position to
+    /// study or test (nothing is checked; a segment leaving the largest field is ignored).
+    pub fn draw_segment(&mut self, from: Point, direction: Direction) {
+        if let Some(to) = from.shifted(direction, 1) {
+            self.points.insert(from);
+            self.draw(from, direction, to);
+        }
+    }
+
+    /// Marks `point` drawn.
+    pub(crate) fn draw_point(&mut self, point: Point) {
+        self.points.insert(point);
+    }
+
     /// Draws the segment from `from` one step in `direction` and its far end.
     pub(crate) fn draw(&mut self, from: Point, direction: Direction, to: Point) {
         self.segments.insert(from, direction);

@@ -107,14 +107,21 @@ impl TokenWriter {
 
 /// Imports a kia84 save of a game on the default `russian` field as a record.
 pub fn import_kia84(save: &str) -> Result<VariantRecord, Kia84Error> {
+    let rules = RussianRules::default();
+    let mut game = RussianGame::start(rules);
+    let tokens = kia84_tokens(&mut game, save)?;
+    Ok(VariantRecord::new(VariantRules::Russian(rules), tokens, game.outcome()))
+}
+
+/// Plays the entries of a kia84 save on `game` and returns them as turn tokens, the first seat's token
+/// first. On error `game` is left where the save went wrong.
+pub fn kia84_tokens(game: &mut RussianGame, save: &str) -> Result<Vec<String>, Kia84Error> {
     let entries = save
         .split(|c: char| c.is_ascii_whitespace() || c == ',')
         .filter(|text| !text.is_empty())
         .enumerate()
         .map(|(index, text)| parse_entry(index, text))
         .collect::<Result<Vec<_>, _>>()?;
-    let rules = RussianRules::default();
-    let mut game = RussianGame::start(rules);
     let mut writer = TokenWriter { tokens: Vec::new(), current: String::new(), next: Seat::First };
     let mut index = 0;
     while let Some(&entry) = entries.get(index) {
@@ -132,7 +139,7 @@ pub fn import_kia84(save: &str) -> Result<VariantRecord, Kia84Error> {
         } else {
             let direction = direction_of(entry.key).ok_or(Kia84Error::PenaltyWithoutDirection(index))?;
             if game.kick_due().is_some() {
-                let segments = scoring_kick(&game, direction).ok_or(Kia84Error::UnmarkedPenalty(index))?;
+                let segments = scoring_kick(game, direction).ok_or(Kia84Error::UnmarkedPenalty(index))?;
                 let repeated = entries[index..].iter().take_while(|&&other| other == entry).count();
                 if repeated < usize::from(segments) {
                     return Err(Kia84Error::UnmarkedPenalty(index));
@@ -146,7 +153,7 @@ pub fn import_kia84(save: &str) -> Result<VariantRecord, Kia84Error> {
         writer.push(entry.seat, action, progress);
         index += used;
     }
-    Ok(VariantRecord::new(VariantRules::Russian(rules), writer.finish(), game.outcome()))
+    Ok(writer.finish())
 }
 
 /// The segments of the legal kick in `direction`, if there is one.

@@ -1,8 +1,10 @@
 //! The `line` game (§2): S0's three-segment lines with kicks of 7, 14 and 21, and its parameter set
 //! `line/opcja1` (WP's "Opcja I": a 16 × 20 field, kicks of 6, 12 and 18 that may end on drawn points).
 
-use super::field::{Field, FieldError, SizeRange};
+use super::drawing::Drawing;
+use super::field::{Field, FieldError, Point, SizeRange};
 use super::play::{Play, Variant};
+use crate::outcome::Seat;
 
 /// The parameter sets of `line`.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
@@ -109,6 +111,16 @@ impl LineGame {
     #[must_use]
     pub fn start(rules: LineRules) -> LineGame {
         LineGame { rules, play: Play::new(rules.preset.variant(), rules.field()) }
+    }
+}
+
+impl LineGame {
+    /// A position to study or test: `drawing` (see [`Drawing::draw_segment`]) with the ball at `ball`, and
+    /// `to_act` to draw a line. Nothing is checked: the caller chooses a position in which `to_act` has a
+    /// full move (§1.6), as every line of a real game starts.
+    #[must_use]
+    pub fn setup(rules: LineRules, drawing: Drawing, ball: Point, to_act: Seat) -> LineGame {
+        LineGame { rules, play: Play::setup(rules.preset.variant(), rules.field(), drawing, ball, to_act) }
     }
 }
 

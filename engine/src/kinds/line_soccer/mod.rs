@@ -123,10 +123,10 @@ mod russian;
 
 pub use drawing::Drawing;
 pub use field::{Field, FieldError, Point, PointSet, SegmentSet, MAX_HALF_LENGTH, MAX_HALF_WIDTH};
-pub use kia84::{import_kia84, Kia84Error};
+pub use kia84::{import_kia84, kia84_tokens, Kia84Error};
 pub use line::{LineGame, LinePreset, LineRules};
 pub use notation::{parse_token, write_token, Token, TokenError};
-pub use perft::{perft, TurnError, TurnTokens};
+pub use perft::{perft, perft_after, TurnError, TurnTokens};
 pub use record::{read_variant_records, RecordError, VariantGame, VariantRecord, VariantRecords, VariantRules};
 pub use russian::{RussianGame, RussianRules};
 

@@ -1,7 +1,10 @@
 //! Turn tokens played in order, and perft over them: `kartka perft --rules line|line/opcja1|russian
 //! [--moves "TOKENS"] --depth D` counts the distinct sequences of D turn tokens, a `-` token counting as one.
 
+use super::line::LineGame;
 use super::notation::{parse_token, write_token, Token, TokenError};
+use super::record::VariantRules;
+use super::russian::RussianGame;
 use super::{Action, IllegalAction};
 use crate::game::{Game, Progress};
 use crate::outcome::Seat;
@@ -51,6 +54,12 @@ impl<G: Game<Action = Action, Illegal = IllegalAction>> TurnTokens<G> {
     #[must_use]
     pub fn new(rules: &G::Rules) -> TurnTokens<G> {
         TurnTokens { game: G::new(rules), next: Seat::First, tokens: Vec::new() }
+    }
+
+    /// `game` (set up, or played by other means), with `next`'s token next.
+    #[must_use]
+    pub fn from_game(game: G, next: Seat) -> TurnTokens<G> {
+        TurnTokens { game, next, tokens: Vec::new() }
     }
 
     /// The game after the tokens played.
@@ -188,4 +197,22 @@ fn count<G: Game<Action = Action>>(game: &G, next: Seat, depth: usize) -> u64 {
     let mut text = String::new();
     each_turn(game, &mut text, &mut |_, after: &G| total += count(after, next.other(), depth - 1));
     total
+}
+
+/// What `kartka perft --rules NAME [--moves "TOKENS"] --depth D` prints: perft(`depth`) after the
+/// whitespace-separated turn tokens `moves`, from the start of a game by `rules`. A token that cannot be
+/// played is reported with its index.
+pub fn perft_after(rules: VariantRules, moves: &str, depth: usize) -> Result<u64, (usize, TurnError)> {
+    match rules {
+        VariantRules::Line(rules) => {
+            let mut tokens = TurnTokens::<LineGame>::new(&rules);
+            tokens.play_all(moves)?;
+            Ok(perft(&tokens, depth))
+        }
+        VariantRules::Russian(rules) => {
+            let mut tokens = TurnTokens::<RussianGame>::new(&rules);
+            tokens.play_all(moves)?;
+            Ok(perft(&tokens, depth))
+        }
+    }
 }

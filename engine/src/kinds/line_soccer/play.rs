@@ -97,6 +97,16 @@ impl Play {
         }
     }
 
+    /// A position to study or test: `drawing` with the ball (drawn) at `ball` and `to_act` to draw a line.
+    pub(crate) fn setup(variant: Variant, field: Field, drawing: Drawing, ball: Point, to_act: Seat) -> Play {
+        let mut play = Play::new(variant, field);
+        play.drawing = drawing;
+        play.drawing.draw_point(ball);
+        play.ball = ball;
+        play.to_act = to_act;
+        play
+    }
+
     pub(crate) const fn field(&self) -> Field {
         self.field
     }

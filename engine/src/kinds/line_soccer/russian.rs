@@ -1,8 +1,10 @@
 //! The `russian` game (§3, kia84): moves of three steps that end early at a self-clamp, penalties of 6 with
 //! post tips beside a 5-point mouth.
 
-use super::field::{Field, FieldError, SizeRange};
+use super::drawing::Drawing;
+use super::field::{Field, FieldError, Point, SizeRange};
 use super::play::{Play, Variant};
+use crate::outcome::Seat;
 
 const SIZES: SizeRange = SizeRange { min_width: 10, max_width: 40, min_length: 10, max_length: 52 };
 
@@ -54,6 +56,16 @@ impl RussianGame {
     #[must_use]
     pub fn start(rules: RussianRules) -> RussianGame {
         RussianGame { rules, play: Play::new(Variant::Russian, rules.field()) }
+    }
+}
+
+impl RussianGame {
+    /// A position to study or test: `drawing` (see [`Drawing::draw_segment`]) with the ball at `ball`, and
+    /// `to_act` to draw a line. Nothing is checked: the caller chooses a position in which `to_act` has a
+    /// full move (§1.6), as every line of a real game starts.
+    #[must_use]
+    pub fn setup(rules: RussianRules, drawing: Drawing, ball: Point, to_act: Seat) -> RussianGame {
+        RussianGame { rules, play: Play::setup(Variant::Russian, rules.field(), drawing, ball, to_act) }
     }
 }
 

@@ -172,6 +172,14 @@ fn a_line_into_a_dead_end_is_illegal_but_a_russian_move_self_clamps() {
     assert_eq!(refused(&russian, "0"), IllegalAction::KickDue);
     assert_eq!(play(&mut russian, "p06"), Progress::TurnEnded, "the opponent kicks from the dead end");
     assert_eq!((russian.to_act(), russian.kick_due()), (Some(Seat::First), None));
+
+    let mut drawing = Drawing::default();
+    ring_open_at(&mut drawing, pt(0, 2), '4');
+    let one_step = LineGame::setup(line_rules(), drawing, pt(0, 1), Seat::First);
+    assert_eq!(refused(&one_step, "0"), IllegalAction::LineCannotBeCompleted);
+    let mut russian = RussianGame::setup(RussianRules::default(), drawing, pt(0, 1), Seat::First);
+    assert_eq!(play(&mut russian, "0"), Progress::TurnEnded, "no step after the 1st: the move ends");
+    assert_eq!((russian.to_act(), russian.kick_due()), (Some(Seat::Second), Some(6)));
 }
 
 /// `line` 20 × 30: the first seat's line 000 from (0, 2) ends at (0, 5), which a ring closes.

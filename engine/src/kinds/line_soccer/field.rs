@@ -37,7 +37,8 @@ impl Point {
         let (dx, dy) = north_delta(direction);
         let x = self.x.checked_add(dx.checked_mul(times)?)?;
         let y = self.y.checked_add(dy.checked_mul(times)?)?;
-        (x.abs() <= MAX_HALF_WIDTH && y.abs() <= MAX_HALF_LENGTH).then_some(Point { x, y })
+        (x.unsigned_abs() <= MAX_HALF_WIDTH as u8 && y.unsigned_abs() <= MAX_HALF_LENGTH as u8)
+            .then_some(Point { x, y })
     }
 
     /// The point in kurnik's frame (X right, Y down, (0, 0) at the north-west corner) on a W × L field.
@@ -46,9 +47,11 @@ impl Point {
         (self.x + field.half_width, field.half_length - self.y)
     }
 
-    fn index(self) -> usize {
-        // Every `Point` is built within the largest field, so both offsets are non-negative.
-        (self.y + MAX_HALF_LENGTH) as usize * STRIDE + (self.x + MAX_HALF_WIDTH) as usize
+    /// The point's bit in a set, or `None` for a point outside the largest field (which no set holds).
+    fn index(self) -> Option<usize> {
+        let column = usize::try_from(i16::from(self.x) + i16::from(MAX_HALF_WIDTH)).ok()?;
+        let row = usize::try_from(i16::from(self.y) + i16::from(MAX_HALF_LENGTH)).ok()?;
+        (column < STRIDE && row < POINTS / STRIDE).then_some(row * STRIDE + column)
     }
 }
 
@@ -149,21 +152,24 @@ impl Field {
     /// Whether `point` lies on the field (out-line included).
     #[must_use]
     pub const fn contains(self, point: Point) -> bool {
-        point.x.abs() <= self.half_width && point.y.abs() <= self.half_length
+        point.x.unsigned_abs() <= self.half_width as u8 && point.y.unsigned_abs() <= self.half_length as u8
     }
 
     /// Whether `point` is a goal-mouth point (§1.3): reaching it scores.
     #[must_use]
     pub const fn is_mouth(self, point: Point) -> bool {
-        point.y.abs() == self.half_length && point.x.abs() <= self.mouth
+        point.y.unsigned_abs() == self.half_length as u8 && point.x.unsigned_abs() <= self.mouth as u8
     }
 
     /// Whether `point` is in the forbidden set F (§1.3): the out-line (every border point but the mouths,
     /// corners included) and, in `russian`, the post tips.
     #[must_use]
     pub const fn is_forbidden(self, point: Point) -> bool {
-        let on_border = point.x.abs() == self.half_width || point.y.abs() == self.half_length;
-        let post_tip = self.post_tips && point.x.abs() == self.mouth + 1 && point.y.abs() == self.half_length - 1;
+        let on_border =
+            point.x.unsigned_abs() == self.half_width as u8 || point.y.unsigned_abs() == self.half_length as u8;
+        let post_tip = self.post_tips
+            && point.x.unsigned_abs() == self.mouth as u8 + 1
+            && point.y.unsigned_abs() == self.half_length as u8 - 1;
         (on_border && !self.is_mouth(point)) || post_tip
     }
 
@@ -192,20 +198,21 @@ impl PointSet {
     /// Whether `point` is in the set.
     #[must_use]
     pub fn contains(&self, point: Point) -> bool {
-        let index = point.index();
-        self.0[index / 64] & (1 << (index % 64)) != 0
+        point.index().is_some_and(|index| self.0[index / 64] & (1 << (index % 64)) != 0)
     }
 
-    /// Adds `point`.
+    /// Adds `point` (nothing for a point outside the largest field).
     pub fn insert(&mut self, point: Point) {
-        let index = point.index();
-        self.0[index / 64] |= 1 << (index % 64);
+        if let Some(index) = point.index() {
+            self.0[index / 64] |= 1 << (index % 64);
+        }
     }
 
     /// Removes `point`.
     pub fn remove(&mut self, point: Point) {
-        let index = point.index();
-        self.0[index / 64] &= !(1 << (index % 64));
+        if let Some(index) = point.index() {
+            self.0[index / 64] &= !(1 << (index % 64));
+        }
     }
 
     /// Empties the set.
@@ -242,9 +249,9 @@ impl SegmentSet {
     fn key(from: Point, direction: Direction) -> Option<usize> {
         let to = from.shifted(direction, 1)?;
         Some(if direction.index() < 4 {
-            from.index() * 4 + direction.index() as usize
+            from.index()? * 4 + direction.index() as usize
         } else {
-            to.index() * 4 + direction.opposite().index() as usize
+            to.index()? * 4 + direction.opposite().index() as usize
         })
     }
 
@@ -309,6 +316,12 @@ mod tests {
         }
         assert_eq!(set.len(), 4);
         assert_eq!(Point::CENTRE.shifted(Direction::North, MAX_HALF_LENGTH + 1), None);
+        let outside = Point { x: 100, y: i8::MIN };
+        assert_eq!(outside.shifted(Direction::South, 1), None);
+        assert!(!Field::new(20, 30, 2, false).contains(outside));
+        set.insert(outside);
+        assert!(!set.contains(outside), "a point outside the largest field is in no set");
+        assert_eq!(set.len(), 4);
     }
 
     #[test]

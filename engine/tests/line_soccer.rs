@@ -734,3 +734,71 @@ fn checking_and_applying_allocate_nothing() {
         assert_eq!(replay_allocations::<RussianGame>(&rules, &russian), 0);
     }
 }
+
+/// §1.6 written out naively: every sequence of up to three directions, each step checked against the drawing
+/// plus the sequence's own earlier points and segments (kept in sets), stopping at a mouth.
+fn naive_full_move(field: kartka_engine::line_soccer::Field, drawing: &Drawing, ball: Point) -> bool {
+    let crossing = |from: Point, direction: Direction, own: &HashSet<(Point, Point)>| {
+        let (dx, dy) = kartka_engine::line_soccer::north_delta(direction);
+        if dx == 0 || dy == 0 {
+            return false;
+        }
+        let a = pt(from.x + dx, from.y);
+        let b = pt(from.x, from.y + dy);
+        let drawn = Direction::ALL.into_iter().any(|d| a.shifted(d, 1) == Some(b) && drawing.has_segment(a, d));
+        drawn || own.contains(&(a, b)) || own.contains(&(b, a))
+    };
+    let mut stack = vec![(ball, 0, HashSet::from([ball]), HashSet::new())];
+    while let Some((at, steps, points, segments)) = stack.pop() {
+        if steps == 3 {
+            return true;
+        }
+        for direction in Direction::ALL {
+            let Some(to) = at.shifted(direction, 1) else { continue };
+            if !field.contains(to) || field.is_forbidden(to) || drawing.has_point(to) || points.contains(&to) {
+                continue;
+            }
+            if crossing(at, direction, &segments) {
+                continue;
+            }
+            if field.is_mouth(to) {
+                return true;
+            }
+            let mut points = points.clone();
+            points.insert(to);
+            let mut segments = segments.clone();
+            segments.insert((at, to));
+            stack.push((to, steps + 1, points, segments));
+        }
+    }
+    false
+}
+
+// §1.6: the engine's full-move test agrees with the naive one in every position of random games.
+
+#[test]
+fn the_full_move_test_agrees_with_a_naive_one() {
+    let mut rng = Rng(42);
+    let mut closed = 0;
+    for rules in [line_rules(), opcja1_rules()] {
+        for _ in 0..30 {
+            let mut game = LineGame::new(&rules);
+            while game.to_act().is_some() {
+                let naive = naive_full_move(game.field(), game.drawing(), game.ball());
+                assert_eq!(game.has_full_move(), naive, "at {:?}", game.ball());
+                closed += u32::from(!naive);
+                let action = game.pick_legal_action(rng.next()).expect("a legal action");
+                game.apply(action).expect("legal");
+            }
+        }
+    }
+    for _ in 0..10 {
+        let mut game = RussianGame::new(&RussianRules::new(10, 12).expect("a small field"));
+        while game.to_act().is_some() {
+            assert_eq!(game.has_full_move(), naive_full_move(game.field(), game.drawing(), game.ball()));
+            let action = game.pick_legal_action(rng.next()).expect("a legal action");
+            game.apply(action).expect("legal");
+        }
+    }
+    assert!(closed > 0, "some positions are closed");
+}

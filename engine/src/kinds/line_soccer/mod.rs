@@ -122,7 +122,7 @@ mod record;
 mod russian;
 
 pub use drawing::Drawing;
-pub use field::{Field, FieldError, Point, PointSet, SegmentSet, MAX_HALF_LENGTH, MAX_HALF_WIDTH};
+pub use field::{north_delta, Field, FieldError, Point, PointSet, SegmentSet, MAX_HALF_LENGTH, MAX_HALF_WIDTH};
 pub use kia84::{import_kia84, kia84_tokens, Kia84Error};
 pub use line::{LineGame, LinePreset, LineRules};
 pub use notation::{parse_token, write_token, Token, TokenError};

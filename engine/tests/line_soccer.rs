@@ -802,3 +802,25 @@ fn the_full_move_test_agrees_with_a_naive_one() {
     }
     assert!(closed > 0, "some positions are closed");
 }
+
+proptest::proptest! {
+    // §5.1–§5.3: any turn token (steps, then kicks) reads back as the actions it was written from.
+    #[test]
+    fn turn_tokens_read_back_as_written(
+        steps in proptest::collection::vec(0u8..8, 0..4),
+        kicks in proptest::collection::vec((0u8..8, 1u8..=21), 0..4),
+    ) {
+        let direction = |index: u8| Direction::from_index(index).expect("0-7");
+        let actions: Vec<Action> = steps
+            .iter()
+            .map(|&index| Action::Step(direction(index)))
+            .chain(kicks.iter().map(|&(index, segments)| Action::Kick { direction: direction(index), segments }))
+            .collect();
+        let mut text = String::new();
+        for &action in &actions {
+            LineGame::write_action(action, &mut text);
+        }
+        proptest::prop_assert_eq!(LineGame::parse_actions(&text), Ok(actions.clone()));
+        proptest::prop_assert_eq!(RussianGame::parse_actions(&text), Ok(actions));
+    }
+}

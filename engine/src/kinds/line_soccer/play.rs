@@ -260,7 +260,7 @@ impl Play {
         if !self.variant.lines_must_complete() && !self.drawing.can_step(self.field, to) {
             // §3.4: a self-clamp ends the move and the opponent kicks from here.
             self.start_series();
-            return self.assign_kick(mover.other(), 0, mover);
+            return self.assign_kick(mover.other(), mover);
         }
         self.phase = Phase::Line { steps };
         Progress::TurnContinues
@@ -289,7 +289,7 @@ impl Play {
     fn after_drawing(&mut self, mover: Seat, ended_on_drawn_point: bool) -> Progress {
         let again = ended_on_drawn_point && self.variant.kicks_again_from_drawn_point();
         if again || !self.has_full_move() {
-            return self.assign_kick(mover, 0, mover);
+            return self.assign_kick(mover, mover);
         }
         self.to_act = mover.other();
         self.phase = Phase::Line { steps: 0 };
@@ -297,11 +297,12 @@ impl Play {
         Progress::TurnEnded
     }
 
-    /// Gives the kick duty at `level` to `kicker`, passing it on while the one due has no legal kick (§2.5),
-    /// until the game ends drawn (§2.6) or, in `russian`, the kicker loses (§3.8).
-    fn assign_kick(&mut self, kicker: Seat, level: u8, mover: Seat) -> Progress {
+    /// Gives the kick duty of the base length to `kicker`, passing it on at the escalated lengths while the
+    /// one due has no legal kick (§2.5), until the game ends drawn (§2.6) or, in `russian`, the kicker loses
+    /// (§3.8). The turn of `mover`, who drew last, goes on only if `mover` kicks the base length.
+    fn assign_kick(&mut self, kicker: Seat, mover: Seat) -> Progress {
         let mut kicker = kicker;
-        let mut level = level;
+        let mut level = 0;
         loop {
             if Direction::ALL.into_iter().any(|direction| self.kick_path(direction, level).is_ok()) {
                 self.to_act = kicker;

@@ -1,6 +1,9 @@
 //! The Paper Soccer variants `line`, `line/opcja1` and `russian` (paper-soccer-variants.md §1–§3, §5): every
 //! rule and listed edge case from a hand-made position, random play, records and perft.
 
+#[path = "common/perft_data.rs"]
+mod perft_data;
+
 use std::collections::HashSet;
 
 use kartka_engine::line_soccer::{
@@ -822,5 +825,31 @@ proptest::proptest! {
         }
         proptest::prop_assert_eq!(LineGame::parse_actions(&text), Ok(actions.clone()));
         proptest::prop_assert_eq!(RussianGame::parse_actions(&text), Ok(actions));
+    }
+}
+
+// The perft data file: every value from the engine's walk, and depths 1 and 2 from the naive enumeration.
+
+#[test]
+fn perft_matches_the_data_file() {
+    for entry in perft_data::entries("line-soccer") {
+        let rules = VariantRules::from_name(entry.field("rules")).expect("a ruleset name");
+        let moves = entry.field("moves").replace(',', " ");
+        let counted: Vec<u64> =
+            (1..=entry.counts.len()).map(|depth| perft_after(rules, &moves, depth).expect("legal moves")).collect();
+        assert_eq!(counted, entry.counts, "line {}", entry.line);
+        let naive_depths = entry.counts.len().min(2);
+        match rules {
+            VariantRules::Line(rules) => {
+                let mut tokens = TurnTokens::<LineGame>::new(&rules);
+                tokens.play_all(&moves).expect("legal moves");
+                (1..=naive_depths).for_each(|depth| _ = check_perft(&tokens, depth));
+            }
+            VariantRules::Russian(rules) => {
+                let mut tokens = TurnTokens::<RussianGame>::new(&rules);
+                tokens.play_all(&moves).expect("legal moves");
+                (1..=naive_depths).for_each(|depth| _ = check_perft(&tokens, depth));
+            }
+        }
     }
 }

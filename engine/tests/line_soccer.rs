@@ -853,3 +853,26 @@ fn perft_matches_the_data_file() {
         }
     }
 }
+
+proptest::proptest! {
+    // A bad record or save is a typed error, never a panic.
+    #[test]
+    fn any_text_reads_without_panicking(
+        body in "(\\[Variant \"(line|russian|line/opcja1)\"\\]\n)?(\\[Board \"[0-9x]{0,6}\"\\]\n)?\n?([0-9p. \n-]{0,60})",
+    ) {
+        for record in read_variant_records(&body).flatten() {
+            let _ = record.replay();
+        }
+        let _ = import_kia84(&body);
+    }
+
+    #[test]
+    fn any_save_imports_without_panicking(entries in proptest::collection::vec(-9i8..=9, 0..80)) {
+        let save = entries.iter().map(i8::to_string).collect::<Vec<_>>().join(" ");
+        if let Ok(record) = import_kia84(&save) {
+            let text = record.write(LineEnding::Lf);
+            let read = read_variant_records(&text).next().expect("a game").expect("readable");
+            proptest::prop_assert!(read.replay().is_ok());
+        }
+    }
+}

@@ -18,7 +18,10 @@
 //!   passes back, the turn of the seat it passed through is the `-` token (§5.4).
 //! - After an escalated kick (14 or 18) that closes the opponent, the next kick is again of the base length
 //!   (7 or 6), with its own escalation (§2.5 "rule 4 applies").
-//! - In `line/opcja1` a kick that ends on a drawn point earns another kick of the base length.
+//! - In `line/opcja1` a kick that ends on a drawn point earns another kick of the base length; like any kick
+//!   duty, it escalates when the kicker has no legal kick.
+//! - Records and kia84 saves: see the `record` and `kia84` modules (`[Winner]` carries the result; the kia84
+//!   layout is our reading of §5.7).
 //! - A drawn game by §2.6 ends with [`EndReason::Stuck`](crate::EndReason::Stuck) and no winner; a `russian`
 //!   kicker without a legal penalty (§3.8) loses with the same reason.
 //! - The lot for the first mover (§2) chooses who sits in the first seat; the first seat always moves first.

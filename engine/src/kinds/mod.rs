@@ -10,6 +10,7 @@
 use crate::game::Game;
 
 pub mod closing_in;
+pub mod dots;
 pub mod soccer;
 
 /// Generates the kind enums and the `dispatch!` macro from the one list of kinds. The first token is a `$`,

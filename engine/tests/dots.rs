@@ -264,3 +264,123 @@ fn t12_zone_and_cross() {
     assert!(blue.iter().all(|&point| cross.cell(point) == Cell::Live(X)));
     assert!(red.iter().all(|&point| cross.cell(point) == Cell::Live(O)));
 }
+
+/// xorshift64*: a small deterministic generator, so a failing game replays exactly.
+struct Rng(u64);
+
+impl Rng {
+    fn next(&mut self) -> u64 {
+        self.0 ^= self.0 >> 12;
+        self.0 ^= self.0 << 25;
+        self.0 ^= self.0 >> 27;
+        self.0.wrapping_mul(0x2545_F491_4F6C_DD1D)
+    }
+}
+
+/// The independent recount: `seat`'s count is the number of enemy dots that cannot reach beyond the edge by
+/// 4-steps avoiding `seat`'s live dots. A plain flood fill over the whole field from outside it.
+fn recount(position: &Position, seat: Seat) -> u32 {
+    let size = position.rules().size;
+    let (width, height) = (i32::from(size.width()), i32::from(size.height()));
+    let wall = |x: i32, y: i32| position.cell(p(x as u8, y as u8)) == Cell::Live(seat);
+    // The field framed by one ring of points beyond the edge, where the fill starts.
+    let index = |x: i32, y: i32| ((y + 1) * (width + 2) + x + 1) as usize;
+    let mut reached = vec![false; ((width + 2) * (height + 2)) as usize];
+    let mut stack = vec![(-1, -1)];
+    reached[index(-1, -1)] = true;
+    while let Some((x, y)) = stack.pop() {
+        for (nx, ny) in [(x + 1, y), (x - 1, y), (x, y + 1), (x, y - 1)] {
+            let beyond = nx < -1 || ny < -1 || nx > width || ny > height;
+            if beyond || reached[index(nx, ny)] {
+                continue;
+            }
+            let on_field = nx >= 0 && ny >= 0 && nx < width && ny < height;
+            if on_field && wall(nx, ny) {
+                continue;
+            }
+            reached[index(nx, ny)] = true;
+            stack.push((nx, ny));
+        }
+    }
+    let mut count = 0;
+    for y in 0..height {
+        for x in 0..width {
+            let cell = position.cell(p(x as u8, y as u8));
+            let enemy_dot = matches!(cell, Cell::Live(c) | Cell::Captured(c) if c == seat.other());
+            if enemy_dot && !reached[index(x, y)] {
+                assert_eq!(cell, Cell::Captured(seat.other()), "an enclosed enemy dot at ({x},{y}) is captured");
+                count += 1;
+            }
+        }
+    }
+    count
+}
+
+/// Plays illegal actions on a copy and checks each is refused with the position unchanged.
+fn assert_illegal_actions_change_nothing(position: &Position, rng: &mut Rng) {
+    let size = position.rules().size;
+    let mut candidates =
+        vec![Action::Dot(p(size.width(), 0)), Action::Paint(p(1, 1)), Action::Done, Action::DotPaintLater(p(1, 1))];
+    for _ in 0..20 {
+        let point = p((rng.next() % u64::from(size.width())) as u8, (rng.next() % u64::from(size.height())) as u8);
+        candidates.push(Action::Dot(point));
+    }
+    for action in candidates {
+        let mut copy = position.clone();
+        if let Err(error) = copy.play(action) {
+            assert_eq!(position.check(action), Err(error));
+            assert_eq!(&copy, position, "{action:?} refused with {error} changed nothing");
+        }
+    }
+}
+
+fn random_rules(game: u64) -> DotsRules {
+    let base = DotsRules { seed: game, ..DotsRules::default() };
+    match game % 5 {
+        0 => base,
+        1 => DotsRules { extra_move: true, start: Start::Random { blocks: 4 }, ..base },
+        2 => DotsRules { start: Start::Empty, ..base },
+        3 => DotsRules { start: Start::Cross4, instant_win: 15, ..base },
+        _ => DotsRules { start: Start::Cross2, auto_end: true, ..base },
+    }
+}
+
+#[test]
+fn random_games_end_and_their_counts_are_recounted_independently() {
+    let mut rng = Rng(0x9E37_79B9_7F4A_7C15);
+    let mut ends = std::collections::HashMap::new();
+    for game in 0..240 {
+        let rules = random_rules(game);
+        let mut position = Position::new(rules);
+        let mut actions = 0;
+        while let Some(seat) = position.to_act() {
+            actions += 1;
+            assert!(actions <= 39 * 32 + 1, "game {game} did not end");
+            if actions % 97 == 0 {
+                assert_illegal_actions_change_nothing(&position, &mut rng);
+            }
+            let action = if game % 7 == 6 && rng.next() % 400 == 0 {
+                Action::Stop
+            } else {
+                position.pick_legal_action(rng.next()).expect("a seat to act has a point")
+            };
+            match position.apply(action).unwrap_or_else(|e| panic!("game {game}: legal {action:?} refused: {e}")) {
+                Progress::TurnContinues => assert_eq!(position.to_act(), Some(seat)),
+                Progress::TurnEnded => assert_eq!(position.to_act(), Some(seat.other())),
+                Progress::GameOver(outcome) => {
+                    assert_eq!(position.outcome(), Some(outcome));
+                    assert_eq!(position.to_act(), None);
+                }
+            }
+        }
+        let outcome = position.outcome().expect("over");
+        *ends.entry(position.end().expect("over").name()).or_insert(0) += 1;
+        for seat in Seat::BOTH {
+            assert_eq!(recount(&position, seat), position.counts()[seat.index()], "game {game}, {seat}'s count");
+        }
+        if matches!(position.end(), Some(DotsEnd::Full)) {
+            assert_eq!(outcome.scores, Some(position.counts()));
+        }
+    }
+    assert!(ends.contains_key("full") && ends.contains_key("instant"), "{ends:?}");
+}

@@ -1,7 +1,10 @@
 //! Dots against the rules document: every test position of §11 as a hand-made position, illegal actions,
 //! records, random games recounted by an independent flood fill, and a real zagram game.
 
-use kartka_engine::dots::{Action, Cell, DotsEnd, DotsRules, FieldSize, IllegalAction, Point, Position, Start, Zone};
+use kartka_engine::dots::{
+    read_sgf, write_sgf, Action, Cell, DotsEnd, DotsRules, FieldSize, IllegalAction, Margin, Point, Position, Start,
+    Zone,
+};
 use kartka_engine::{EndReason, Game, Progress, Seat};
 
 const X: Seat = Seat::First;
@@ -383,4 +386,64 @@ fn random_games_end_and_their_counts_are_recounted_independently() {
         }
     }
     assert!(ends.contains_key("full") && ends.contains_key("instant"), "{ends:?}");
+}
+
+/// The Dots corpus directory: `KARTKA_DOTS_CORPUS_DIR`, else `shared/corpus/dots` beside the repository.
+fn corpus_dir() -> std::path::PathBuf {
+    match std::env::var_os("KARTKA_DOTS_CORPUS_DIR") {
+        Some(dir) => dir.into(),
+        None => std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("../../shared/corpus/dots"),
+    }
+}
+
+#[test]
+fn the_zagram_game_replays_to_sixty_and_three() {
+    let path = corpus_dir().join("zagram352562.sgf");
+    let text = std::fs::read_to_string(&path)
+        .unwrap_or_else(|error| panic!("the Dots corpus must be at {} ({error})", path.display()));
+    let record = read_sgf(&text).expect("zagram's record reads");
+    assert_eq!(record.rules.start, Start::Custom, "four crosses at zagram's random places");
+    assert_eq!(record.setup.len(), 16);
+    assert_eq!(record.entries.len(), 244, "244 moves after the 16 setup dots");
+    let position = record.replay().expect("the game replays");
+    assert_eq!(position.counts(), [3, 60], "Black (first) captured 3, White 60");
+    assert_eq!(position.outcome(), None, "White won by resignation, a server's ending");
+    let result = record.result.expect("RE[W+R]");
+    assert_eq!(result.win, Some((O, Margin::Resign)));
+
+    let written = write_sgf(&record).expect("the record writes");
+    let again = read_sgf(&written).expect("our SGF reads back");
+    assert_eq!(again, record);
+    // zagram's chains, as sets of dots, are ours; on one capture zagram's ring also walks a spike of dots
+    // reaching into the pocket, which the area's outer ring leaves out (see the `chain` module).
+    let (ours, zagrams) = (chains(&written), chains(&text));
+    assert_eq!(ours.len(), zagrams.len());
+    let mut differing = 0;
+    for (number, (our_rings, zagram_rings)) in ours.iter().zip(&zagrams).enumerate() {
+        assert_eq!(our_rings.len(), zagram_rings.len(), "move {number}: a chain per capture");
+        for (our_ring, zagram_ring) in our_rings.iter().zip(zagram_rings) {
+            assert!(our_ring.iter().all(|dot| zagram_ring.contains(dot)), "move {number}: {our_ring:?}");
+            differing += usize::from(our_ring != zagram_ring);
+        }
+    }
+    assert!(differing <= 1, "{differing} chains differ from zagram's");
+}
+
+/// Every move's chains (after the dot, `.`-separated) as sorted sets of point names, in order.
+fn chains(sgf: &str) -> Vec<Vec<Vec<String>>> {
+    let mut moves = Vec::new();
+    for node in sgf.split(';').skip(2) {
+        let Some(value) = node.strip_prefix("B[").or_else(|| node.strip_prefix("W[")) else { continue };
+        let value = &value[..value.find(']').expect("a closed value")];
+        let rings = value.split('.').skip(1).map(|ring| {
+            let mut points: Vec<String> =
+                ring.as_bytes().chunks(2).map(|pair| String::from_utf8_lossy(pair).into()).collect();
+            assert_eq!(points.first(), points.last(), "a chain is closed");
+            points.pop();
+            points.sort();
+            points
+        });
+        moves.push(rings.collect());
+    }
+    moves
 }

@@ -37,13 +37,16 @@
 //!   the replay.
 
 mod action;
+mod chain;
 mod enclosure;
 mod field;
 mod grid;
 mod grounding;
 mod notation;
 mod position;
+mod record;
 mod rules;
+mod sgf;
 mod start;
 
 pub use action::Action;
@@ -51,7 +54,11 @@ pub use field::{FieldSize, Point, PointSet, SizeError, MAX_POINTS, MAX_SIDE, MIN
 pub use grid::Cell;
 pub use notation::{coordinate_letter, letter_coordinate, parse_actions, read_point, write_action, write_point};
 pub use position::{Capture, DotsEnd, IllegalAction, Position, SetupError};
+pub use record::{
+    seat_letter, DotsRecord, Entry, Margin, ReadError, ReadErrorKind, RecordResult, ReplayError, ResultReason,
+};
 pub use rules::{DotsRules, RulesError, Start, StopMode, Zone, MAX_RANDOM_BLOCKS};
+pub use sgf::{read_sgf, write_sgf, SgfError};
 pub use start::{cross_corners, Corners};
 
 use crate::game::{Game, NotationError, Progress, TimeoutPolicy};

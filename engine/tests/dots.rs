@@ -2,10 +2,10 @@
 //! records, random games recounted by an independent flood fill, and a real zagram game.
 
 use kartka_engine::dots::{
-    read_sgf, write_sgf, Action, Cell, DotsEnd, DotsRules, FieldSize, IllegalAction, Margin, Point, Position, Start,
-    Zone,
+    read_sgf, write_sgf, Action, Cell, DotsEnd, DotsRecord, DotsRules, Entry, FieldSize, IllegalAction, Margin, Point,
+    Position, ReadErrorKind, RecordResult, ReplayError, ResultReason, SgfError, Start, StopMode, Zone,
 };
-use kartka_engine::{EndReason, Game, Progress, Seat};
+use kartka_engine::{EndReason, Game, Progress, Seat, TimeoutPolicy};
 
 const X: Seat = Seat::First;
 const O: Seat = Seat::Second;
@@ -228,7 +228,7 @@ fn t10_capture_and_house_by_one_dot() {
 
 #[test]
 fn t11_territory_mode() {
-    let territory = DotsRules { territory: true, stop: kartka_engine::dots::StopMode::Off, ..rules(7, 5) };
+    let territory = DotsRules { territory: true, stop: StopMode::Off, ..rules(7, 5) };
     let mut position = picture(territory, &[".......", "..XXX..", ".XO....", "..XXX..", "......."]);
     position.play_as(X, Action::DotPaintLater(p(5, 2))).expect("legal");
     assert_eq!(position.counts(), [1, 0]);
@@ -446,4 +446,217 @@ fn chains(sgf: &str) -> Vec<Vec<Vec<String>>> {
         moves.push(rings.collect());
     }
     moves
+}
+
+#[test]
+fn t6_chains_are_written_as_the_rules_document_shows() {
+    let mut record = DotsRecord::new(rules(7, 5));
+    let position = field(&T6);
+    record.setup = position_dots(&position);
+    record.entries.push(Entry::Action(Action::Dot(p(3, 2))));
+    let sgf = write_sgf(&record).expect("writes");
+    assert!(sgf.contains(";B[dc.dccdbccbdc.dcebfceddc]"), "{sgf}");
+    assert_eq!(read_sgf(&sgf).expect("reads back"), record);
+}
+
+/// The live dots of a position, as a record's setup.
+fn position_dots(position: &Position) -> Vec<(Seat, Point)> {
+    let mut dots = Vec::new();
+    for point in position.rules().size.points() {
+        if let Cell::Live(seat) = position.cell(point) {
+            dots.push((seat, point));
+        }
+    }
+    dots.sort();
+    dots
+}
+
+#[test]
+fn a_house_capture_is_written_on_the_owners_next_move() {
+    let mut record = DotsRecord::new(rules(5, 5));
+    record.setup = vec![(X, p(2, 1)), (X, p(1, 2)), (X, p(3, 2))];
+    for point in [p(2, 3), p(2, 2), p(0, 0)] {
+        record.entries.push(Entry::Action(Action::Dot(point)));
+    }
+    let sgf = write_sgf(&record).expect("writes");
+    assert!(sgf.contains(";B[cd];W[cc];B[aa.cbdccdbccb])"), "{sgf}");
+}
+
+/// A random game's record under `rules`, ending with a server event now and then.
+fn random_record(rules: DotsRules, rng: &mut Rng) -> DotsRecord {
+    let mut record = DotsRecord::new(rules);
+    let mut position = record.start_position().expect("a start");
+    while position.to_act().is_some() && record.entries.len() < 300 {
+        let mut legal = Vec::new();
+        position.for_each_legal_action(|action| legal.push(action));
+        let action = legal[(rng.next() % legal.len() as u64) as usize];
+        position.apply(action).expect("legal");
+        let entry = match action {
+            Action::Dot(point) if rng.next() % 10 == 0 => Entry::TimeoutDot(point),
+            _ => Entry::Action(action),
+        };
+        record.entries.push(entry);
+    }
+    record.result = RecordResult::of_position(&position);
+    if record.result.is_none() {
+        let (entry, win) = match rng.next() % 4 {
+            0 => (Entry::Agree, None),
+            1 => (Entry::Draw, None),
+            2 => (Entry::Resign(O), Some((X, Margin::Resign))),
+            _ => (Entry::Time(X), Some((O, Margin::Time))),
+        };
+        record.entries.push(entry);
+        let reason = [ResultReason::Agreement, ResultReason::Draw, ResultReason::Resign, ResultReason::Time]
+            [(rng.next() % 4) as usize];
+        record.result = Some(RecordResult { win, reason: Some(reason) });
+    }
+    record
+}
+
+fn record_rules() -> Vec<DotsRules> {
+    let small = FieldSize::new(12, 10).expect("valid");
+    let base = DotsRules { size: small, ..DotsRules::default() };
+    vec![
+        base,
+        DotsRules { start: Start::Empty, zone: Zone::Size { width: 4, height: 3 }, extra_move: true, ..base },
+        DotsRules { start: Start::Random { blocks: 2 }, seed: 99, stop: StopMode::Window { seconds: 180 }, ..base },
+        DotsRules { start: Start::Cross4, territory: true, stop: StopMode::Off, ..base },
+        DotsRules { start: Start::Cross2, auto_end: true, instant_win: 3, blitz_random_on_timeout: true, ..base },
+        DotsRules { start: Start::Custom, ..base },
+    ]
+}
+
+#[test]
+fn text_and_sgf_records_round_trip() {
+    let mut rng = Rng(7);
+    for rules in record_rules() {
+        for _ in 0..6 {
+            let mut record = random_record(rules, &mut rng);
+            if rules.start == Start::Custom {
+                record.setup = vec![(X, p(3, 3)), (X, p(0, 9)), (O, p(4, 4))];
+                record.entries.clear();
+                record.result = None;
+            }
+            let text = record.to_text();
+            assert_eq!(DotsRecord::from_text(&text), Ok(record.clone()), "{text}");
+            let replayed = record.replay().expect("replays");
+
+            let sgf = write_sgf(&record).expect("writes");
+            let read = read_sgf(&sgf).unwrap_or_else(|error| panic!("{error}: {sgf}"));
+            assert_eq!(read.rules, record.rules);
+            assert_eq!(read.setup, record.setup);
+            assert_eq!(read.replay().expect("replays"), replayed, "{sgf}");
+            assert_eq!(read.result.map(|result| result.win), record.result.map(|result| result.win));
+        }
+    }
+}
+
+#[test]
+fn bad_records_are_typed_errors() {
+    let mut rng = Rng(11);
+    let record = random_record(record_rules()[2], &mut rng);
+    let text = record.to_text();
+    let sgf = write_sgf(&record).expect("writes");
+    for cut in 0..text.len() {
+        let _ = DotsRecord::from_text(&text[..cut]);
+    }
+    for cut in 0..sgf.len() {
+        let _ = read_sgf(&sgf[..cut]);
+    }
+    assert_eq!(DotsRecord::from_text("").map_err(|e| e.kind), Err(ReadErrorKind::Empty));
+    assert_eq!(DotsRecord::from_text("soccer 8x10").map_err(|e| e.kind), Err(ReadErrorKind::NotDots));
+    assert_eq!(DotsRecord::from_text("dots 53x10").map_err(|e| e.kind), Err(ReadErrorKind::BadSize));
+    assert_eq!(DotsRecord::from_text("dots 9x9 colour=red").map_err(|e| e.kind), Err(ReadErrorKind::BadOption));
+    let wrong_corners = "dots 39x32 start=random(1) seed=5 corners=aa";
+    assert_eq!(DotsRecord::from_text(wrong_corners).map_err(|e| e.kind), Err(ReadErrorKind::CornersMismatch));
+    assert_eq!(DotsRecord::from_text("dots 9x9\nqv 12").map_err(|e| e.kind), Err(ReadErrorKind::BadToken));
+    assert_eq!(DotsRecord::from_text("dots 9x9\nresult=B+7\nee").map_err(|e| e.kind), Err(ReadErrorKind::AfterResult));
+    let occupied = DotsRecord::from_text("dots 9x9 start=empty zone=off\nee ee").expect("reads");
+    assert!(matches!(occupied.replay(), Err(ReplayError::Illegal { index: 1, illegal: IllegalAction::Occupied })));
+    assert!(matches!(read_sgf("(;GM[1]SZ[9])"), Err(SgfError::NotDots(_))));
+    assert!(matches!(read_sgf("(;GM[40]SZ[60])"), Err(SgfError::BadSize(_))));
+    assert!(matches!(read_sgf("(;GM[40]SZ[9];B[ee];B[ff])"), Err(SgfError::OutOfTurn { number: 2 })));
+    assert!(matches!(read_sgf("(;GM[40]SZ[9];B[zz])"), Err(SgfError::BadPoint(_))));
+    assert!(matches!(read_sgf("(;GM[40]SZ[9];B[ee]"), Err(SgfError::Syntax { .. })));
+}
+
+#[test]
+fn checking_and_applying_allocate_nothing() {
+    let path = corpus_dir().join("zagram352562.sgf");
+    let text = std::fs::read_to_string(&path).unwrap_or_else(|e| panic!("{}: {e}", path.display()));
+    let record = read_sgf(&text).expect("reads");
+    let mut position = record.start_position().expect("a start");
+    let actions: Vec<Action> = record
+        .entries
+        .iter()
+        .map(|entry| match entry {
+            Entry::Action(action) => *action,
+            other => panic!("{other:?}"),
+        })
+        .collect();
+    let allocations = allocation_counter::measure(|| {
+        for &action in &actions {
+            assert_eq!(position.check(action), Ok(()));
+            position.apply(action).expect("legal");
+            assert!(position.check(Action::Done).is_err());
+            let _ = position.stop_result(X);
+        }
+    });
+    assert_eq!(allocations.count_total, 0, "{allocations:?}");
+    assert_eq!(position.counts(), [3, 60]);
+}
+
+#[test]
+fn a_stop_window_lets_the_opponent_place_dots_until_done() {
+    let window = DotsRules { stop: StopMode::Window { seconds: 180 }, ..rules(5, 5) };
+    let mut position = picture(window, &T1);
+    assert_eq!(position.play(Action::Stop), Ok(Progress::TurnEnded));
+    assert_eq!(position.stopped_by(), Some(X));
+    assert_eq!(position.to_act(), Some(O));
+    assert_eq!(position.check(Action::Stop), Err(IllegalAction::StopUnavailable));
+    assert_eq!(position.play(Action::Dot(p(3, 1))), Ok(Progress::TurnContinues));
+    assert!(position.mid_turn());
+    assert_eq!(position.play(Action::Dot(p(3, 3))), Ok(Progress::TurnContinues));
+    assert_eq!(position.to_act(), Some(O), "the presser cannot move");
+    let Ok(Progress::GameOver(outcome)) = position.play(Action::Done) else { panic!("DONE ends") };
+    assert_eq!(outcome.scores, Some([0, 0]), "counts as they stand, no grounding");
+    assert_eq!(position.end(), Some(DotsEnd::Stop));
+    assert_eq!(picture(rules(5, 5), &T1).check(Action::Done), Err(IllegalAction::NoWindow));
+}
+
+#[test]
+fn auto_end_stops_for_the_player_a_stop_would_win() {
+    let auto = DotsRules { auto_end: true, ..rules(6, 5) };
+    // T8: the capture grounds X's base through the edge dot (2,4); a STOP by X would now win 2:0.
+    let mut position = picture(auto, &["......", "..X...", ".XOX..", ".XOX..", "......"]);
+    let Ok(Progress::GameOver(outcome)) = position.play(Action::Dot(p(2, 4))) else { panic!("X wins by STOP") };
+    assert_eq!(position.end(), Some(DotsEnd::Auto));
+    assert_eq!(outcome.winner, Some(X));
+    assert_eq!(outcome.scores, Some(position.stop_result(X)));
+}
+
+#[test]
+fn the_full_field_ends_the_game_and_counts_decide() {
+    let mut position = field(&["XO", "O."]);
+    let Ok(Progress::GameOver(outcome)) = position.play(Action::Dot(p(1, 1))) else { panic!("the field is full") };
+    assert_eq!(position.end(), Some(DotsEnd::Full));
+    assert_eq!(outcome.winner, None);
+    assert_eq!(outcome.scores, Some([0, 0]));
+    assert_eq!(position.play(Action::Dot(p(1, 1))), Err(IllegalAction::GameOver));
+}
+
+#[test]
+fn a_timeout_plays_a_random_point_only_when_the_rules_say() {
+    let blitz = Position::new(DotsRules { blitz_random_on_timeout: true, ..DotsRules::default() });
+    assert_eq!(blitz.timeout_policy(), TimeoutPolicy::RandomAction);
+    assert_eq!(Position::new(DotsRules::default()).timeout_policy(), TimeoutPolicy::Loss);
+    let mut rng = Rng(3);
+    for _ in 0..200 {
+        let action = blitz.pick_legal_action(rng.next()).expect("a point");
+        assert!(matches!(action, Action::Dot(_)), "never STOP: {action:?}");
+        assert_eq!(blitz.check(action), Ok(()));
+    }
+    let zone = Position::new(DotsRules { start: Start::Empty, ..DotsRules::default() });
+    let Some(Action::Dot(point)) = zone.pick_legal_action(12_345) else { panic!("a dot") };
+    assert!(zone.rules().in_zone(point), "the zone is respected");
 }

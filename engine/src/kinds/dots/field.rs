@@ -101,10 +101,11 @@ impl fmt::Display for FieldSize {
     }
 }
 
-/// A point of a field: `x` from the left, `y` from the top (rule 1.2), both 0-based.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
+/// A point of a field: `x` from the left, `y` from the top (rule 1.2), both 0-based. Points sort in
+/// row-major order, the field's order.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub struct Point {
-    /// Column, 0 on the left. (Field order sorts by row first: see [`Point::index`].)
+    /// Column, 0 on the left.
     pub x: u8,
     /// Row, 0 at the top.
     pub y: u8,
@@ -128,6 +129,18 @@ impl Point {
     pub const fn from_index(index: usize) -> Point {
         // Lossless for indices below MAX_POINTS, the only ones a grid or set holds.
         Point { x: (index % MAX_SIDE as usize) as u8, y: (index / MAX_SIDE as usize) as u8 }
+    }
+}
+
+impl Ord for Point {
+    fn cmp(&self, other: &Point) -> std::cmp::Ordering {
+        self.index().cmp(&other.index())
+    }
+}
+
+impl PartialOrd for Point {
+    fn partial_cmp(&self, other: &Point) -> Option<std::cmp::Ordering> {
+        Some(self.cmp(other))
     }
 }
 

@@ -176,6 +176,7 @@ pub struct DotsRecord {
     /// The rules.
     pub rules: DotsRules,
     /// The start's dots when `rules.start` is [`Start::Custom`]; empty otherwise (the rules give them).
+    /// Readers give the first seat's dots, then the second's, each in row-major order.
     pub setup: Vec<(Seat, Point)>,
     /// The actions and server events, in order.
     pub entries: Vec<Entry>,
@@ -407,7 +408,9 @@ fn write_options(rules: &DotsRules, setup: &[(Seat, Point)], out: &mut String) {
     if rules.start == Start::Custom {
         for (key, seat) in [(" first=", Seat::First), (" second=", Seat::Second)] {
             out.push_str(key);
-            write_points(setup.iter().filter(|(s, _)| *s == seat).map(|&(_, point)| point), out);
+            let mut points: Vec<Point> = setup.iter().filter(|(s, _)| *s == seat).map(|&(_, point)| point).collect();
+            points.sort();
+            write_points(points.into_iter(), out);
         }
     }
 }
@@ -459,6 +462,7 @@ fn read_options<'a>(
         }
     }
     rules.validate().map_err(ReadErrorKind::Rules)?;
+    setup.sort();
     if let Some(corners) = corners {
         if corners != cross_corners(&rules).as_slice() {
             return Err(ReadErrorKind::CornersMismatch);

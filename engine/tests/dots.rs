@@ -660,3 +660,56 @@ fn a_timeout_plays_a_random_point_only_when_the_rules_say() {
     let Some(Action::Dot(point)) = zone.pick_legal_action(12_345) else { panic!("a dot") };
     assert!(zone.rules().in_zone(point), "the zone is respected");
 }
+
+mod small_fields {
+    use super::*;
+    use proptest::prelude::*;
+
+    fn small_rules(width: u8, height: u8, variant: u8, seed: u64) -> DotsRules {
+        let size = FieldSize::new(width, height).expect("2 to 9 is allowed");
+        let start = [Start::Empty, Start::Cross, Start::Cross2, Start::Cross4, Start::Random { blocks: 2 }]
+            [usize::from(variant % 5)];
+        let rules = DotsRules { size, start, seed, extra_move: variant % 2 == 0, ..DotsRules::default() };
+        match variant % 3 {
+            0 => rules,
+            1 => DotsRules { territory: true, stop: StopMode::Off, ..rules },
+            _ => DotsRules { stop: StopMode::Window { seconds: 1 }, auto_end: variant % 4 == 1, ..rules },
+        }
+    }
+
+    proptest! {
+        /// On small fields (edges everywhere), any legal play keeps every count equal to the independent
+        /// recount, and any refused action changes nothing.
+        #[test]
+        fn counts_always_match_the_recount(
+            width in 2u8..=9,
+            height in 2u8..=9,
+            variant in 0u8..30,
+            seed in any::<u64>(),
+            choices in proptest::collection::vec(any::<u64>(), 1..120),
+        ) {
+            let rules = small_rules(width, height, variant, seed);
+            // Crosses that do not fit may enclose each other's dots without a capture: such rules are refused.
+            prop_assume!(rules.validate().is_ok());
+            let mut position = Position::new(rules);
+            for choice in choices {
+                let mut legal = Vec::new();
+                position.for_each_legal_action(|action| legal.push(action));
+                if legal.is_empty() {
+                    prop_assert!(position.to_act().is_none());
+                    break;
+                }
+                let action = legal[(choice % legal.len() as u64) as usize];
+                let point = p((choice >> 32) as u8 % width, (choice >> 40) as u8 % height);
+                let mut copy = position.clone();
+                if let Err(error) = copy.apply(Action::Dot(point)) {
+                    prop_assert_eq!(&copy, &position, "{} changed the position", error);
+                }
+                position.apply(action).expect("a listed action is legal");
+                for seat in Seat::BOTH {
+                    prop_assert_eq!(recount(&position, seat), position.counts()[seat.index()]);
+                }
+            }
+        }
+    }
+}

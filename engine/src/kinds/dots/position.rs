@@ -122,6 +122,7 @@ impl Position {
     pub fn new(rules: DotsRules) -> Position {
         let mut position = Position::bare(rules);
         start::for_each_start_dot(&rules, |seat, point| position.grid.set(point, Cell::Live(seat)));
+        position.end_if_no_point();
         position
     }
 
@@ -138,7 +139,15 @@ impl Position {
             }
             position.grid.set(point, Cell::Live(seat));
         }
+        position.end_if_no_point();
         Ok(position)
+    }
+
+    /// A start that leaves the first seat no point is over before the first move (8.1), as a full field.
+    fn end_if_no_point(&mut self) {
+        if !self.has_legal_point(self.to_move) {
+            self.finish(DotsEnd::Full, None, self.counts());
+        }
     }
 
     fn bare(rules: DotsRules) -> Position {

@@ -111,7 +111,8 @@ impl DotsRules {
         let fits = match self.start {
             Start::Empty | Start::Custom | Start::Cross => true,
             Start::Cross2 => width >= 4,
-            Start::Cross4 => width.min(height) >= 5,
+            // Its four crosses must fit apart, as random ones do (2.6): touching crosses enclose dots.
+            Start::Cross4 => super::start::cross_corners(self).as_slice().len() == 4,
             Start::Random { blocks } => {
                 if blocks == 0 || blocks > MAX_RANDOM_BLOCKS {
                     return Err(RulesError::RandomBlocks);
@@ -185,9 +186,11 @@ mod tests {
 
     #[test]
     fn options_that_do_not_fit_are_refused() {
-        let small = FieldSize::new(4, 4).expect("valid");
+        let small = FieldSize::new(6, 9).expect("valid");
         let cross4 = DotsRules { size: small, start: Start::Cross4, ..DotsRules::default() };
         assert_eq!(cross4.validate(), Err(RulesError::StartDoesNotFit));
+        let wide_enough = FieldSize::new(8, 8).expect("valid");
+        assert_eq!(DotsRules { size: wide_enough, ..cross4 }.validate(), Ok(()));
         let territory = DotsRules { territory: true, ..DotsRules::default() };
         assert_eq!(territory.validate(), Err(RulesError::StopWithTerritory));
         let random = DotsRules { start: Start::Random { blocks: 0 }, ..DotsRules::default() };

@@ -29,14 +29,17 @@ impl Corners {
 }
 
 /// The top-left corners of the `cross` blocks of a start (none for `empty`, `custom` and `cross2`, whose
-/// blocks are not crosses on the `\` diagonal). Blocks that do not fit the field are left out.
+/// blocks are not crosses on the `\` diagonal). Blocks that do not fit the field, or would touch an earlier
+/// block (`cross4` on a field too small for it; touching crosses enclose each other's dots), are left out.
 #[must_use]
 pub fn cross_corners(rules: &DotsRules) -> Corners {
     let size = rules.size;
     let (width, height) = (i32::from(size.width()), i32::from(size.height()));
     let mut corners = Corners { corners: [Point::new(0, 0); MAX_RANDOM_BLOCKS as usize], len: 0 };
     let mut add = |x: i32, y: i32| {
-        if size.contains_xy(x, y) && size.contains_xy(x + 1, y + 1) {
+        let overlaps =
+            corners.as_slice().iter().any(|c| (i32::from(c.x) - x).abs() < 3 && (i32::from(c.y) - y).abs() < 3);
+        if size.contains_xy(x, y) && size.contains_xy(x + 1, y + 1) && !overlaps {
             corners.push(Point::new(x as u8, y as u8));
         }
     };

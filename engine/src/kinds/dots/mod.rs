@@ -31,10 +31,25 @@
 //! - **Area search cost**: a pocket is a flood fill that stops at the first edge point; an area is found in
 //!   the pocket's bounding box widened by one point. Both are bounded by the enclosure, not the field.
 //!   STOP, `auto_end` and the full-field check are the only whole-field scans.
+//! - **Starts that do not fit**: [`DotsRules::validate`] refuses them (records are checked with it); a game
+//!   made from such rules still starts, leaving out crosses off the field or touching an earlier one (touching
+//!   crosses would enclose dots without a capture). `cross4` must place its four crosses apart. A start that
+//!   leaves the first seat no point (a 2×2 cross) is over at once as `full`.
+//! - **Test hooks**: [`Position::with_dots`] places dots directly and [`Position::play_as`] plays for a seat
+//!   out of turn, as the rules document's test positions do (§11).
 //! - **SGF** (10.2–10.5): the first move's colour is the first seat; with no move at all, `B` is. Setup
-//!   dots that match a start of 2.3–2.5 on the record's field import as that start, others as
-//!   [`Start::Custom`] with the dots kept in the record. `RE[…]` is read and written but never trusted over
-//!   the replay.
+//!   dots that match `cross`, `cross2` or `cross4` on the record's field import as that start; no setup
+//!   imports as `empty` with the zone off (zagram has none); other setups as [`Start::Custom`] with the dots
+//!   kept in the record (first seat's, then second's, row-major). With our private `XD` the start it names
+//!   must give exactly the record's setup. `RE[…]` is read and written but never trusted over the replay;
+//!   `B` in it is the first seat. Actions SGF cannot say use the private `XA` (the 10.6 token): `XA[~]` on a
+//!   paint-later dot, `;XA[P:qv]`, `;XA[DONE]`. Server endings appear only in `RE`.
+//! - **Chains** (10.3) are the captured area's outer ring, clockwise from the new dot. On the corpus game
+//!   they equal zagram's except one, where zagram's ring also walks a spike of dots reaching into the pocket.
+//! - **Text record** (10.6): options are `start=empty|cross|cross2|cross4|random(n)|custom seed=N
+//!   zone=auto|WxH|off extra_move=on|off instant_win=N stop=computed|window(s)|off auto_end=on|off
+//!   territory=on|off blitz=on|off`, then `corners=…` for a random start (checked against the seed) and
+//!   `first=…`/`second=…` for a custom one. Tokens may wrap over lines; `result=…` is the last line, if any.
 
 mod action;
 mod chain;

@@ -2,7 +2,7 @@
 //! first) and the action tokens of rule 10.6 (`qv`, `qv~`, `P:qv`, `STOP`, `DONE`).
 
 use super::action::Action;
-use super::field::{Point, MAX_SIDE};
+use super::field::Point;
 use crate::game::NotationError;
 
 /// The letter of coordinate `value` (0–51).
@@ -37,7 +37,6 @@ pub fn read_point(text: &[u8]) -> Option<Point> {
         [x, y, ..] => Some(Point::new(letter_coordinate(*x)?, letter_coordinate(*y)?)),
         _ => None,
     }
-    .filter(|point| point.x < MAX_SIDE && point.y < MAX_SIDE)
 }
 
 /// Reads actions separated by ASCII whitespace. Points are not checked against a field: a point past the

@@ -66,27 +66,37 @@ pub enum ResultReason {
 }
 
 impl ResultReason {
-    const NAMES: [(ResultReason, &'static str); 8] = [
-        (ResultReason::Full, "full"),
-        (ResultReason::Stop, "stop"),
-        (ResultReason::Instant, "instant"),
-        (ResultReason::Auto, "auto"),
-        (ResultReason::Agreement, "agreement"),
-        (ResultReason::Draw, "draw"),
-        (ResultReason::Resign, "resign"),
-        (ResultReason::Time, "time"),
+    /// Every reason, in the order of rule 8.2.
+    pub const ALL: [ResultReason; 8] = [
+        ResultReason::Full,
+        ResultReason::Stop,
+        ResultReason::Agreement,
+        ResultReason::Draw,
+        ResultReason::Resign,
+        ResultReason::Time,
+        ResultReason::Instant,
+        ResultReason::Auto,
     ];
 
     /// The reason's word in records.
     #[must_use]
-    pub fn name(self) -> &'static str {
-        ResultReason::NAMES.iter().find(|(reason, _)| *reason == self).map_or("full", |(_, name)| name)
+    pub const fn name(self) -> &'static str {
+        match self {
+            ResultReason::Full => "full",
+            ResultReason::Stop => "stop",
+            ResultReason::Instant => "instant",
+            ResultReason::Auto => "auto",
+            ResultReason::Agreement => "agreement",
+            ResultReason::Draw => "draw",
+            ResultReason::Resign => "resign",
+            ResultReason::Time => "time",
+        }
     }
 
     /// The reason written as `name`.
     #[must_use]
     pub fn from_name(name: &str) -> Option<ResultReason> {
-        ResultReason::NAMES.iter().find(|(_, known)| *known == name).map(|(reason, _)| *reason)
+        ResultReason::ALL.into_iter().find(|reason| reason.name() == name)
     }
 }
 

@@ -10,6 +10,7 @@
 use crate::game::Game;
 
 pub mod closing_in;
+pub mod dots;
 pub mod line_soccer;
 pub mod soccer;
 pub mod soccer_centre;

@@ -143,7 +143,8 @@ impl<G: Game + std::hash::Hash, E: Evaluate<G>> Bot<G, E> {
         let mut solver_nodes = 0;
         let mut proven_loss = false;
         if self.level.uses_solver() {
-            if let Some(proof) = self.evaluator.solve(position, node_budget / 2) {
+            // A quarter of the budget: a proof is worth much, but a solver that runs out wastes what it spent.
+            if let Some(proof) = self.evaluator.solve(position, node_budget / 4) {
                 if proof.wins && position.check(proof.action).is_ok() {
                     let evaluation = Evaluation::Win(None);
                     return Ok(Choice { action: proof.action, evaluation, nodes: proof.nodes, depth: 0, solved: true });

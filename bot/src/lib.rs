@@ -56,7 +56,6 @@ pub use any::{play_any_turn, AnyTurn};
 pub use bot::{Bot, BotError, Evaluation, Stats, Turn};
 pub use closing_in::ClosingInEvaluation;
 pub use evaluate::{Evaluate, Generic, Proof, EVALUATION_LIMIT, UNIT};
-pub use kartka_engine::Game;
 pub use level::{Level, LevelError};
 pub use search::{Deadline, NoDeadline};
 pub use soccer::SoccerEvaluation;

@@ -116,14 +116,15 @@ impl<'a, G: Game + std::hash::Hash, E: Evaluate<G>> Search<'a, G, E> {
                     break;
                 }
             } else {
-                // The previous best was searched first; a partial result is trusted when it found something
-                // at least as good at the new depth, and never for a softmax, which needs every score.
-                let improves = best.as_ref().is_none_or(|old| old.scored.first().map(|&(a, _)| a) != Some(scored[0].0));
-                if !exact_scores && improves && best.is_some() {
-                    let mut merged = best.take().expect("checked above");
-                    merged.scored.retain(|&(action, _)| action != scored[0].0);
-                    merged.scored.insert(0, scored[0]);
-                    best = Some(merged);
+                // The previous best was searched first, with a full window; an action that scored above it
+                // before the interruption is better at the new depth. A softmax needs every score, so it keeps
+                // the last whole iteration.
+                if let Some(old) = best.as_mut().filter(|_| !exact_scores) {
+                    let (action, score) = scored[0];
+                    if old.scored.first().map(|&(best_action, _)| best_action) != Some(action) {
+                        old.scored.retain(|&(other, _)| other != action);
+                        old.scored.insert(0, (action, score));
+                    }
                 }
                 break;
             }

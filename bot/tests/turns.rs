@@ -1,7 +1,8 @@
 //! The bot's turns: always legal and whole, for every registered kind; one-turn wins taken and one-turn
 //! losses avoided in hand-made Paper Soccer positions; the same turn for the same seed.
 
-use kartka_bot::{play_any_turn, Bot, Evaluation, Level, NoDeadline, SoccerEvaluation};
+use kartka_bot::{play_any_turn, Bot, ClosingInEvaluation, Evaluation, Level, NoDeadline, SoccerEvaluation};
+use kartka_engine::closing_in::{self, parse_squares, BoardSize, Verdict};
 use kartka_engine::soccer::{Direction, Position, StepResult};
 use kartka_engine::{AnyGame, GameKind, Progress, Seat};
 use proptest::prelude::*;
@@ -192,4 +193,31 @@ fn a_deadline_that_has_passed_still_gets_a_legal_turn() {
         played.step(direction).expect("legal");
     }
     assert!(played.is_over() || played.to_move() != position.to_move());
+}
+
+#[test]
+fn on_a_small_closing_in_board_the_bot_plays_a_move_the_solver_proves() {
+    let size = BoardSize::new(4).expect("a size");
+    let won = ["A1 D4", "A1 C3", "B2 C3", "A1 B3", "B2 D4", "A1 D1"]
+        .into_iter()
+        .map(|moves| {
+            let mut position = closing_in::Position::new(size);
+            for square in parse_squares(moves).expect("squares") {
+                position.play(square).expect("a legal placement");
+            }
+            position
+        })
+        .find(|position| {
+            matches!(closing_in::solve(position, 10_000_000), Verdict::Proven(solution) if solution.winner == position.to_move())
+        })
+        .expect("one of the placements is won for the seat to act");
+    let turn =
+        Bot::new(ClosingInEvaluation, Level::STRONGEST, 1).play_turn(&won, 1_000_000, &NoDeadline).expect("a turn");
+    assert_eq!(turn.stats.solved, 1);
+    assert_eq!(turn.evaluation, Evaluation::Win(None));
+    let mut after_move = won;
+    after_move.play(turn.actions[0]).expect("a legal move");
+    let still_won = after_move.is_over()
+        || matches!(closing_in::solve(&after_move, 10_000_000), Verdict::Proven(solution) if solution.winner == won.to_move());
+    assert!(still_won, "the bot's move {} keeps the win", turn.actions[0]);
 }

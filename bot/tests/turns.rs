@@ -1,7 +1,7 @@
 //! The bot's turns: always legal and whole, for every registered kind; one-turn wins taken and one-turn
 //! losses avoided in hand-made Paper Soccer positions; the same turn for the same seed.
 
-use kartka_bot::{play_any_turn, Bot, ClosingInEvaluation, Evaluation, Level, NoDeadline, SoccerEvaluation};
+use kartka_bot::{play_any_turn, Bot, ClosingInEvaluation, Evaluation, Generic, Level, NoDeadline, SoccerEvaluation};
 use kartka_engine::closing_in::{self, parse_squares, BoardSize, Verdict};
 use kartka_engine::soccer::{Direction, Position, StepResult};
 use kartka_engine::{AnyGame, GameKind, Progress, Seat};
@@ -220,4 +220,17 @@ fn on_a_small_closing_in_board_the_bot_plays_a_move_the_solver_proves() {
     let still_won = after_move.is_over()
         || matches!(closing_in::solve(&after_move, 10_000_000), Verdict::Proven(solution) if solution.winner == won.to_move());
     assert!(still_won, "the bot's move {} keeps the win", turn.actions[0]);
+}
+
+#[test]
+fn a_kind_without_its_own_knowledge_still_gets_a_bot_that_takes_wins() {
+    // Paper Soccer seen through the generic evaluation only (the number of legal actions), as a new kind would
+    // be on the day it lands: the search alone finds the bounce chain into the goal.
+    let position = after(SHORT_WIN);
+    let turn = Bot::new(Generic, Level::STRONGEST, 1).play_turn(&position, 200_000, &NoDeadline).expect("a turn");
+    let mut played = position;
+    for &direction in &turn.actions {
+        played.step(direction).expect("legal");
+    }
+    assert_eq!(played.outcome().and_then(|outcome| outcome.winner), Some(position.to_move()));
 }

@@ -162,7 +162,7 @@ proptest! {
     #![proptest_config(ProptestConfig::with_cases(64))]
 
     /// Whatever the kind, position, level and budget, the bot's turn is legal, whole (it ends where the other
-    /// seat acts or the game ends) and never empty.
+    /// seat acts or the game ends) and never empty; and asked again with the same seed, the bot plays it again.
     #[test]
     fn the_bot_plays_a_legal_whole_turn_in_any_position(
         kind in proptest::sample::select(GameKind::ALL),
@@ -180,6 +180,8 @@ proptest! {
         prop_assert!(result.is_ok(), "{:?} refused {}: {:?}", kind, turn.text(), result);
         let progress = result.expect("checked").progress;
         prop_assert_ne!(progress, Progress::TurnContinues, "the turn {} stops in the middle", turn.text());
+        let again = play_any_turn(&game, Level::new(level).expect("a level"), seed, nodes, &NoDeadline).expect("a turn");
+        prop_assert_eq!(again, turn, "the same seed and budget give the same turn");
     }
 }
 

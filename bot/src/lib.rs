@@ -8,8 +8,9 @@
 //! every machine, which is what the tests rely on.
 //!
 //! # The search
-//! Negamax alpha-beta over **single actions** (`search.rs`), generic over the engine's [`Game`](kartka_engine::Game) trait, with
-//! iterative deepening and a transposition table keyed by a 64-bit hash of the position. A Paper Soccer turn
+//! Negamax alpha-beta over **single actions** (`search.rs`), generic over the engine's
+//! [`Game`](kartka_engine::Game) trait, with iterative deepening and a transposition table keyed by a 64-bit
+//! hash of the position. A Paper Soccer turn
 //! can be hundreds of thousands of distinct step sequences in a bounce network, so the bot never lists whole
 //! turns: an action after which the same seat acts again (a bounce) is just a node where that seat acts once
 //! more. It keeps the score's point of view and costs half a step of depth, where an action that passes the

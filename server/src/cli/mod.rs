@@ -1,6 +1,7 @@
-//! The `kartka` command line: `serve` (the default), `admin`, `replay`, `perft` and `solve`.
+//! The `kartka` command line: `serve` (the default), `admin`, `replay`, `perft`, `solve` and `bot`.
 
 mod admin;
+mod bot;
 mod game;
 mod perft;
 mod replay;
@@ -32,6 +33,8 @@ enum Command {
     Perft(perft::Args),
     /// Play out perfect play of a position and name the winner, for games that have a solver.
     Solve(solve::Args),
+    /// The built-in bot: the turn it would play in a position.
+    Bot(bot::Args),
 }
 
 /// Parses the command line and runs the chosen command.
@@ -42,6 +45,7 @@ pub fn main() -> anyhow::Result<()> {
         Some(Command::Replay(args)) => replay::run(args),
         Some(Command::Perft(args)) => perft::run(args),
         Some(Command::Solve(args)) => solve::run(args),
+        Some(Command::Bot(args)) => bot::run(args),
         Some(Command::Serve(args)) => serve::run(args),
         None => serve::run(cli.serve),
     }

@@ -1,0 +1,76 @@
+//! The bot for a game of any kind, through the engine's [`AnyGame`]: actions in the game's notation, and each
+//! kind with its own knowledge. A new kind is one line in [`play_any_turn`]'s match (the compiler asks for
+//! it); with [`Generic`](crate::Generic) knowledge until it has its own.
+
+use kartka_engine::{closing_in, soccer, AnyGame, Game};
+
+use crate::bot::{Bot, BotError, Evaluation, Stats, Turn};
+use crate::closing_in::ClosingInEvaluation;
+use crate::evaluate::Evaluate;
+use crate::level::Level;
+use crate::search::Deadline;
+use crate::soccer::SoccerEvaluation;
+
+/// A turn of any kind of game, in the game's notation.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct AnyTurn {
+    /// Each action in the game's notation (one kurnik digit per step in Paper Soccer).
+    pub actions: Vec<String>,
+    /// How the bot sees the game after the turn.
+    pub evaluation: Evaluation,
+    /// The work behind it.
+    pub stats: Stats,
+}
+
+impl AnyTurn {
+    /// The whole turn as one move text: the actions written together, as [`AnyGame::play`] reads them.
+    #[must_use]
+    pub fn text(&self) -> String {
+        self.actions.concat()
+    }
+}
+
+/// The turn a fresh bot of `level` plays in `game`, within `node_budget` nodes and before `deadline`. A server
+/// that plays a whole game keeps a [`Bot`] of the game's kind instead, whose table outlives each turn.
+pub fn play_any_turn(
+    game: &AnyGame,
+    level: Level,
+    seed: u64,
+    node_budget: u64,
+    deadline: &dyn Deadline,
+) -> Result<AnyTurn, BotError> {
+    match game {
+        AnyGame::PaperSoccer(position) => {
+            play_turn_as_text::<soccer::Position, _>(position, SoccerEvaluation, level, seed, node_budget, deadline)
+        }
+        AnyGame::ClosingIn(position) => play_turn_as_text::<closing_in::Position, _>(
+            position,
+            ClosingInEvaluation,
+            level,
+            seed,
+            node_budget,
+            deadline,
+        ),
+    }
+}
+
+fn play_turn_as_text<G: Game + std::hash::Hash, E: Evaluate<G>>(
+    game: &G,
+    evaluator: E,
+    level: Level,
+    seed: u64,
+    node_budget: u64,
+    deadline: &dyn Deadline,
+) -> Result<AnyTurn, BotError> {
+    let Turn { actions, evaluation, stats } =
+        Bot::new(evaluator, level, seed).play_turn(game, node_budget, deadline)?;
+    let actions = actions
+        .into_iter()
+        .map(|action| {
+            let mut text = String::new();
+            G::write_action(action, &mut text);
+            text
+        })
+        .collect();
+    Ok(AnyTurn { actions, evaluation, stats })
+}

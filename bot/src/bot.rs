@@ -1,0 +1,236 @@
+//! The bot: plays a whole turn of any game with the search, at a level, under a node budget and a deadline.
+
+use kartka_engine::{Game, Progress};
+
+use crate::evaluate::Evaluate;
+use crate::level::Level;
+use crate::rng::SplitMix64;
+use crate::search::{Deadline, RootScores, Search, DECIDED, STEP, WIN};
+use crate::table::Table;
+
+/// log2 of the transposition table's default size: 2^18 entries, a few MiB whatever the kind.
+const DEFAULT_TABLE_BITS: u32 = 18;
+
+/// Why the bot cannot play.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, thiserror::Error)]
+pub enum BotError {
+    /// The game is over: no seat acts.
+    #[error("the game is over")]
+    GameOver,
+    /// The seat to act has no legal action, yet the game is not over (a kind whose rules would be broken).
+    #[error("the seat to act has no legal action")]
+    NoLegalAction,
+}
+
+/// How the bot sees the position after its turn, for the seat that played it.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Evaluation {
+    /// Not decided within the search: the evaluation in [`crate::UNIT`]s, positive when the bot stands better.
+    Score(i32),
+    /// The bot wins: within this many actions (of both seats) against any defence, when the search counted
+    /// them; `None` when an exact solver proved it.
+    Win(Option<u32>),
+    /// The bot loses against best play: within this many actions, or `None` when a solver proved it.
+    Loss(Option<u32>),
+}
+
+impl Evaluation {
+    fn of_score(score: i32) -> Evaluation {
+        if score > DECIDED {
+            Evaluation::Win(Some((WIN - score).unsigned_abs()))
+        } else if score < -DECIDED {
+            Evaluation::Loss(Some((WIN + score).unsigned_abs()))
+        } else {
+            Evaluation::Score(score)
+        }
+    }
+}
+
+/// What the bot did to choose its turn.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct Stats {
+    /// Nodes visited in all (actions applied in the search, plus the nodes of any solver).
+    pub nodes: u64,
+    /// The steps (turn-passing actions) the search of the turn's first action looked ahead.
+    pub depth: u32,
+    /// How many actions of the turn an exact solver chose.
+    pub solved: u32,
+}
+
+/// The turn the bot plays: every action until the other seat acts (or the game ends).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Turn<A> {
+    /// The actions, in order. Never empty.
+    pub actions: Vec<A>,
+    /// How the bot sees the game after the turn.
+    pub evaluation: Evaluation,
+    /// The work behind it.
+    pub stats: Stats,
+}
+
+/// A bot for games of type `G`, with the kind's knowledge `E`. It keeps its transposition table from turn to
+/// turn, so one bot per game plays better than a fresh one each turn; with the same seed, level, budgets and
+/// turns asked in the same order, it plays the same actions.
+#[derive(Clone, Debug)]
+pub struct Bot<G: Game, E> {
+    evaluator: E,
+    level: Level,
+    table: Table<G::Action>,
+    rng: SplitMix64,
+}
+
+impl<G: Game + std::hash::Hash, E: Evaluate<G>> Bot<G, E> {
+    /// A bot of `level` whose deliberate mistakes are drawn from `seed`.
+    pub fn new(evaluator: E, level: Level, seed: u64) -> Self {
+        Bot::with_table_bits(evaluator, level, seed, DEFAULT_TABLE_BITS)
+    }
+
+    /// A bot with a transposition table of 2^`bits` entries (4 to 30).
+    pub fn with_table_bits(evaluator: E, level: Level, seed: u64, bits: u32) -> Self {
+        Bot { evaluator, level, table: Table::new(bits), rng: SplitMix64::new(seed) }
+    }
+
+    /// The bot's level.
+    pub fn level(&self) -> Level {
+        self.level
+    }
+
+    /// The whole turn the bot plays in `game`, within `node_budget` nodes (and the level's cap) and before
+    /// `deadline`. Whatever the budget, each action gets at least a one-step search, so there is always a
+    /// legal turn to play; the budget is shared out so that the turn's first action gets most of it and each
+    /// later action half of what is left.
+    pub fn play_turn(
+        &mut self,
+        game: &G,
+        node_budget: u64,
+        deadline: &dyn Deadline,
+    ) -> Result<Turn<G::Action>, BotError> {
+        let seat = game.to_act().ok_or(BotError::GameOver)?;
+        let budget = self.level.node_cap().map_or(node_budget, |cap| cap.min(node_budget));
+        let mut position = game.clone();
+        let mut actions = Vec::new();
+        let mut stats = Stats::default();
+        let mut evaluation = None;
+        loop {
+            let remaining = budget.saturating_sub(stats.nodes);
+            let share = if actions.is_empty() { remaining - remaining / 4 } else { remaining / 2 };
+            let choice = self.choose(&position, share, deadline)?;
+            stats.nodes += choice.nodes;
+            if actions.is_empty() {
+                stats.depth = choice.depth;
+            }
+            if choice.solved {
+                stats.solved += 1;
+            }
+            evaluation.get_or_insert(choice.evaluation);
+            let progress = position.apply(choice.action).map_err(|_| BotError::NoLegalAction)?;
+            actions.push(choice.action);
+            if progress != Progress::TurnContinues || position.to_act() != Some(seat) {
+                break;
+            }
+        }
+        let evaluation = evaluation.ok_or(BotError::NoLegalAction)?;
+        Ok(Turn { actions, evaluation, stats })
+    }
+
+    /// One action for the seat to act in `position`.
+    fn choose(
+        &mut self,
+        position: &G,
+        node_budget: u64,
+        deadline: &dyn Deadline,
+    ) -> Result<Choice<G::Action>, BotError> {
+        let mut solver_nodes = 0;
+        let mut proven_loss = false;
+        if self.level.uses_solver() {
+            // A quarter of the budget: a proof is worth much, but a solver that runs out wastes what it spent.
+            if let Some(proof) = self.evaluator.solve(position, node_budget / 4) {
+                if proof.wins && position.check(proof.action).is_ok() {
+                    let evaluation = Evaluation::Win(None);
+                    return Ok(Choice { action: proof.action, evaluation, nodes: proof.nodes, depth: 0, solved: true });
+                }
+                solver_nodes = proof.nodes;
+                proven_loss = !proof.wins;
+            }
+        }
+        let mut search =
+            Search::new(&self.evaluator, &mut self.table, deadline, node_budget.saturating_sub(solver_nodes));
+        let max_depth = self.level.max_steps() as i32 * STEP;
+        let temperature = self.level.temperature();
+        let scores = search.iterate(position, max_depth, temperature > 0).ok_or(BotError::NoLegalAction)?;
+        let nodes = search.nodes + solver_nodes;
+        let (action, score) = pick(&scores, temperature, &mut self.rng).ok_or(BotError::NoLegalAction)?;
+        let evaluation = match Evaluation::of_score(score) {
+            Evaluation::Score(_) if proven_loss => Evaluation::Loss(None),
+            evaluation => evaluation,
+        };
+        let depth = u32::try_from(scores.depth / STEP).unwrap_or(0);
+        Ok(Choice { action, evaluation, nodes, depth, solved: false })
+    }
+}
+
+/// One chosen action and what choosing it took.
+struct Choice<A> {
+    action: A,
+    evaluation: Evaluation,
+    nodes: u64,
+    depth: u32,
+    solved: bool,
+}
+
+/// The best-scored action at temperature 0; otherwise an action drawn with weight e^((score − best)/T), decided
+/// scores counted as a little more than any evaluation so that a seen win is nearly always taken and a seen
+/// loss nearly always avoided.
+fn pick<A: Copy>(scores: &RootScores<A>, temperature: i32, rng: &mut SplitMix64) -> Option<(A, i32)> {
+    let &best = scores.scored.first()?;
+    if temperature <= 0 {
+        return Some(best);
+    }
+    let clamp = |score: i32| f64::from(score.clamp(-2 * crate::EVALUATION_LIMIT, 2 * crate::EVALUATION_LIMIT));
+    let top = clamp(best.1);
+    let weight = |score: i32| ((clamp(score) - top) / f64::from(temperature)).exp();
+    let total: f64 = scores.scored.iter().map(|&(_, score)| weight(score)).sum();
+    let mut left = rng.next_unit() * total;
+    for &(action, score) in &scores.scored {
+        left -= weight(score);
+        if left < 0.0 {
+            return Some((action, score));
+        }
+    }
+    Some(best)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn at_temperature_zero_the_best_is_always_picked() {
+        let scores = RootScores { scored: vec![('a', 50), ('b', 40), ('c', -10)], depth: STEP };
+        let mut rng = SplitMix64::new(3);
+        for _ in 0..100 {
+            assert_eq!(pick(&scores, 0, &mut rng), Some(('a', 50)));
+        }
+    }
+
+    #[test]
+    fn a_softmax_prefers_better_scores_and_almost_never_a_seen_loss() {
+        let scores = RootScores { scored: vec![('a', 100), ('b', 0), ('c', -(WIN - 3))], depth: STEP };
+        let mut rng = SplitMix64::new(11);
+        let mut counts = [0u32; 3];
+        for _ in 0..10_000 {
+            let (action, _) = pick(&scores, 100, &mut rng).expect("actions to pick from");
+            counts[(action as u8 - b'a') as usize] += 1;
+        }
+        // e^-1 ≈ 0.37: 'b' about 27 % of the time, 'a' about 73 %, 'c' e^-201 times as often as 'a'.
+        assert!(counts[0] > counts[1] * 2 && counts[1] > 2_000, "{counts:?}");
+        assert_eq!(counts[2], 0, "{counts:?}");
+    }
+
+    #[test]
+    fn decided_scores_count_their_distance() {
+        assert_eq!(Evaluation::of_score(WIN - 3), Evaluation::Win(Some(3)));
+        assert_eq!(Evaluation::of_score(-(WIN - 5)), Evaluation::Loss(Some(5)));
+        assert_eq!(Evaluation::of_score(120), Evaluation::Score(120));
+    }
+}

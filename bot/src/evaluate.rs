@@ -1,0 +1,66 @@
+//! What the bot knows of a game kind beyond its rules: a static evaluation of positions, and for some kinds an
+//! exact solver. The search is the same for every kind; this trait is where the kinds differ.
+
+use kartka_engine::Game;
+
+/// The scale of evaluations: a position a whole "unit" better is worth this much. What a unit is belongs to the
+/// kind (a step nearer the goal in Paper Soccer, one move more than the opponent in Closing In).
+pub const UNIT: i32 = 100;
+
+/// Evaluations stay strictly inside ±`EVALUATION_LIMIT`, far below the scores of decided games.
+pub const EVALUATION_LIMIT: i32 = 100 * UNIT;
+
+/// Knowledge of one game kind.
+pub trait Evaluate<G: Game> {
+    /// How good `game` is for the seat to act, in [`UNIT`]s (0 is even, positive is better for that seat),
+    /// strictly inside ±[`EVALUATION_LIMIT`]. Called only while the game goes on, at every leaf of the search:
+    /// it must be cheap.
+    fn evaluate(&self, game: &G) -> i32;
+
+    /// An exact answer for the seat to act, if the kind has a solver and `game` is small enough to prove within
+    /// `node_budget` nodes. The default knows none.
+    fn solve(&self, game: &G, node_budget: u64) -> Option<Proof<G::Action>> {
+        let _ = (game, node_budget);
+        None
+    }
+}
+
+/// What an exact solver proved about a position.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Proof<A> {
+    /// Whether the seat to act wins with perfect play.
+    pub wins: bool,
+    /// The action to play: one that keeps the win, or (in a lost position) the solver's choice.
+    pub action: A,
+    /// The nodes the solver visited.
+    pub nodes: u64,
+}
+
+/// The bot of a kind it knows nothing about: the seat with more legal actions is better off. Enough for the
+/// search to find wins and avoid losses within its horizon, so every kind has a bot from the day it lands.
+#[derive(Clone, Copy, Debug, Default)]
+pub struct Generic;
+
+impl<G: Game> Evaluate<G> for Generic {
+    fn evaluate(&self, game: &G) -> i32 {
+        let mut actions = 0i32;
+        game.for_each_legal_action(|_| actions += 1);
+        actions.min(EVALUATION_LIMIT / UNIT - 1) * UNIT / 10
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use kartka_engine::closing_in;
+    use kartka_engine::soccer;
+
+    use super::*;
+
+    #[test]
+    fn the_generic_evaluation_counts_the_actions_of_the_seat_to_act() {
+        let soccer_start = soccer::Position::default();
+        assert_eq!(Generic.evaluate(&soccer_start), 8 * UNIT / 10);
+        let closing_in_start = closing_in::Position::default();
+        assert_eq!(Generic.evaluate(&closing_in_start), 36 * UNIT / 10);
+    }
+}

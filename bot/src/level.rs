@@ -1,0 +1,131 @@
+//! Playing levels, 1 (beginner) to 8 (strongest): how much the bot may search, and how often it chooses
+//! something other than its best action on purpose.
+//!
+//! Weak levels are made weak the way people are weak, not by random moves: they look only a few steps ahead
+//! (so they miss long bounce chains and deep threats), and they choose among their actions by a softmax over
+//! the scores the search gave them, with a temperature that falls as the level rises. A beginner usually plays
+//! a reasonable action, sometimes a merely good one, and now and then a blunder that a search one step deeper
+//! would have refused. From level 6 up the bot plays its best action; levels 6 and 7 are capped in nodes, and
+//! level 8 takes all the time the clock affords.
+//!
+//! | level | nodes per turn at most | looks ahead (steps) | softmax temperature | exact solver |
+//! |---|---|---|---|---|
+//! | 1 | 200 | 1 | 3 units | no |
+//! | 2 | 800 | 2 | 2 units | no |
+//! | 3 | 3,000 | 3 | 1 unit | no |
+//! | 4 | 10,000 | 4 | ½ unit | no |
+//! | 5 | 40,000 | 6 | ⅕ unit | yes |
+//! | 6 | 150,000 | 10 | 0 (best action) | yes |
+//! | 7 | 1,000,000 | 64 | 0 | yes |
+//! | 8 | the caller's budget | 64 | 0 | yes |
+//!
+//! A unit is a step of the ball towards the goal in Paper Soccer and a queen move in Closing In; bounces count
+//! half a step of look-ahead. At about two million nodes a second, levels 1 to 6 answer within a tenth of a
+//! second whatever the clock.
+
+use crate::evaluate::UNIT;
+
+/// A playing level, 1 to 8.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash)]
+pub struct Level(u8);
+
+/// A level outside 1–8.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, thiserror::Error)]
+#[error("levels run from 1 to 8, not {0}")]
+pub struct LevelError(pub u8);
+
+/// Per level (index `level - 1`): the node cap of one turn, the depth cap in steps, the softmax temperature in
+/// evaluation units, and whether an exact solver may be asked.
+const TABLE: [(Option<u64>, u32, i32, bool); 8] = [
+    (Some(200), 1, 3 * UNIT, false),
+    (Some(800), 2, 2 * UNIT, false),
+    (Some(3_000), 3, UNIT, false),
+    (Some(10_000), 4, UNIT / 2, false),
+    (Some(40_000), 6, UNIT / 5, true),
+    (Some(150_000), 10, 0, true),
+    (Some(1_000_000), 64, 0, true),
+    (None, 64, 0, true),
+];
+
+impl Level {
+    /// Level 1: a beginner that looks one step ahead and often picks a lesser action.
+    pub const WEAKEST: Level = Level(1);
+    /// Level 8: the best action of a search as long as the budget allows.
+    pub const STRONGEST: Level = Level(8);
+
+    /// The level numbered `number`, 1 to 8.
+    pub const fn new(number: u8) -> Result<Level, LevelError> {
+        if number >= Level::WEAKEST.0 && number <= Level::STRONGEST.0 {
+            Ok(Level(number))
+        } else {
+            Err(LevelError(number))
+        }
+    }
+
+    /// The level's number, 1 to 8.
+    #[must_use]
+    pub const fn number(self) -> u8 {
+        self.0
+    }
+
+    /// The most nodes one turn may take at this level, whatever the budget; `None` at level 8.
+    #[must_use]
+    pub const fn node_cap(self) -> Option<u64> {
+        TABLE[self.index()].0
+    }
+
+    /// How many steps (actions that pass the turn) the search may look ahead.
+    #[must_use]
+    pub const fn max_steps(self) -> u32 {
+        TABLE[self.index()].1
+    }
+
+    /// The softmax temperature over the root's choices, in evaluation units: 0 plays the best action; at `T`
+    /// an action `T` worse than the best is chosen e^-1 times as often.
+    #[must_use]
+    pub const fn temperature(self) -> i32 {
+        TABLE[self.index()].2
+    }
+
+    /// Whether the bot asks the kind's exact solver (a beginner that played perfect endgames would not be one).
+    #[must_use]
+    pub const fn uses_solver(self) -> bool {
+        TABLE[self.index()].3
+    }
+
+    const fn index(self) -> usize {
+        self.0 as usize - 1
+    }
+}
+
+impl Default for Level {
+    fn default() -> Level {
+        Level::STRONGEST
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn levels_are_one_to_eight() {
+        assert_eq!(Level::new(0), Err(LevelError(0)));
+        assert_eq!(Level::new(9), Err(LevelError(9)));
+        assert_eq!(Level::new(1), Ok(Level::WEAKEST));
+        assert_eq!(Level::new(8), Ok(Level::STRONGEST));
+    }
+
+    #[test]
+    fn a_higher_level_searches_at_least_as_much_and_errs_no_more() {
+        for number in 1..8 {
+            let (lower, higher) = (Level(number), Level(number + 1));
+            let cap = |level: Level| level.node_cap().unwrap_or(u64::MAX);
+            assert!(cap(higher) > cap(lower));
+            assert!(higher.max_steps() >= lower.max_steps());
+            assert!(higher.temperature() <= lower.temperature());
+        }
+        assert_eq!(Level::STRONGEST.temperature(), 0);
+        assert_eq!(Level::STRONGEST.node_cap(), None);
+    }
+}

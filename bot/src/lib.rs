@@ -1,0 +1,62 @@
+//! The built-in bot: a search that plays every kartka game kind, at eight levels, deterministic under a seed.
+//!
+//! # Pure
+//! Like the engine, this crate does no I/O and reads no clock and no random number generator. The caller gives
+//! a node budget, a [`Deadline`] it checks itself (a closure over its own clock, or none at all), and a seed
+//! for the bot's one source of randomness, a small SplitMix64 ([`clock::think_time_ms`] turns a game clock
+//! into the time to think). With a node budget and no deadline the bot plays exactly the same actions on
+//! every machine, which is what the tests rely on.
+//!
+//! # The search
+//! Negamax alpha-beta over **single actions** (`search.rs`), generic over the engine's
+//! [`Game`](kartka_engine::Game) trait, with iterative deepening and a transposition table keyed by a 64-bit
+//! hash of the position. A Paper Soccer turn
+//! can be hundreds of thousands of distinct step sequences in a bounce network, so the bot never lists whole
+//! turns: an action after which the same seat acts again (a bounce) is just a node where that seat acts once
+//! more. It keeps the score's point of view and costs half a step of depth, where an action that passes the
+//! turn costs a whole step, so bounce chains are followed twice as deep as turns. The bot searches the
+//! turn's first action, plays it, and searches again from there while its turn goes on (the table keeps what
+//! the first search learnt); the turn's first action gets three quarters of the budget, each later one half
+//! of what is left, and every action at least a complete one-step search, so a legal turn always comes back
+//! however short the budget or the deadline. Moves are ordered by the table's best action, then by the
+//! static evaluation of the position they lead to.
+//!
+//! Why alpha-beta rather than Monte Carlo tree search: both games reward exact tactics (a goal through a
+//! bounce chain, a queen cut off from the board) that random playouts see poorly, and a cheap evaluation is
+//! known for both; alpha-beta with a table also gives the same answer for the same node budget, which makes
+//! levels and tests reproducible.
+//!
+//! # What the bot knows of each kind
+//! Per-kind knowledge is the [`Evaluate`] trait: a static evaluation, and optionally an exact solver.
+//! - Paper Soccer ([`SoccerEvaluation`]): distance to each goal, urgency near a goal, mobility in the middle
+//!   of a turn, wall traps in one's own half.
+//! - Closing In ([`ClosingInEvaluation`]): queen moves against the opponent's; the engine's exact solver
+//!   (`closing_in::solve`) once few squares are free.
+//! - Any other kind ([`Generic`]): the number of legal actions. The search alone still finds wins and avoids
+//!   losses within its horizon.
+//!
+//! # Levels
+//! [`Level`] 1 to 8. The low levels make human mistakes on purpose: they look only a few steps ahead, and
+//! choose among the root's actions by a softmax over their scores (a temperature that falls with the level),
+//! so they usually play sensibly, sometimes second-best, and now and then blunder. From level 6 the bot plays
+//! its best action; level 8 has no node cap and thinks as long as the caller's deadline allows.
+
+mod any;
+mod bot;
+pub mod clock;
+mod closing_in;
+mod evaluate;
+mod key;
+mod level;
+mod rng;
+mod search;
+mod soccer;
+mod table;
+
+pub use any::{play_any_turn, AnyTurn};
+pub use bot::{Bot, BotError, Evaluation, Stats, Turn};
+pub use closing_in::ClosingInEvaluation;
+pub use evaluate::{Evaluate, Generic, Proof, EVALUATION_LIMIT, UNIT};
+pub use level::{Level, LevelError};
+pub use search::{Deadline, NoDeadline};
+pub use soccer::SoccerEvaluation;

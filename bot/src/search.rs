@@ -1,0 +1,352 @@
+//! The search: negamax alpha-beta over single actions with iterative deepening and a transposition table.
+//!
+//! A node is a position and the seat to act in it. An action that leaves the same seat to act (a bounce in
+//! Paper Soccer) keeps the score's point of view and costs a fraction of a step of depth; an action that
+//! passes the turn flips the point of view and costs a whole step. So a turn of a hundred bounces is a path of
+//! a hundred nodes, never a list of every whole turn, and a long bounce chain is still seen through.
+
+use kartka_engine::{Game, Outcome, Progress, Seat};
+
+use crate::evaluate::{Evaluate, EVALUATION_LIMIT};
+use crate::key::position_key;
+use crate::table::{Bound, Entry, Table};
+
+/// The score of a game won at the root; a win `n` actions away scores `WIN - n`, so nearer wins score higher.
+pub(crate) const WIN: i32 = 1_000_000;
+/// Scores beyond ±this are decided games.
+pub(crate) const DECIDED: i32 = WIN - 100_000;
+/// Larger than any score.
+const INFINITY: i32 = WIN + 1;
+
+/// Depth units of an action that passes the turn: one step of look-ahead.
+pub(crate) const STEP: i32 = 4;
+/// Depth units of an action after which the same seat acts again: half a step, so that a bounce chain twice as
+/// long as the depth is still searched to its end.
+const CONTINUATION: i32 = 2;
+/// How many nodes pass between two looks at the deadline.
+const DEADLINE_INTERVAL: u64 = 256;
+
+/// Something that tells the search when its time is up. The bot reads no clock itself: the caller's deadline
+/// does (or counts, in tests). Any `Fn() -> bool` is one.
+pub trait Deadline {
+    /// Whether the search must stop now and answer with what it has.
+    fn passed(&self) -> bool;
+}
+
+impl<F: Fn() -> bool> Deadline for F {
+    fn passed(&self) -> bool {
+        self()
+    }
+}
+
+/// A deadline that never comes: the node budget alone ends the search.
+#[derive(Clone, Copy, Debug, Default)]
+pub struct NoDeadline;
+
+impl Deadline for NoDeadline {
+    fn passed(&self) -> bool {
+        false
+    }
+}
+
+/// The scores the root's actions got in one iteration, and how deep it searched.
+#[derive(Clone, Debug)]
+pub(crate) struct RootScores<A> {
+    /// Each root action with its score for the seat to act, best first.
+    pub(crate) scored: Vec<(A, i32)>,
+    /// The depth of the iteration, in depth units.
+    pub(crate) depth: i32,
+}
+
+/// One search from a root position: the state that lives as long as the search.
+pub(crate) struct Search<'a, G: Game, E> {
+    evaluator: &'a E,
+    table: &'a mut Table<G::Action>,
+    deadline: &'a dyn Deadline,
+    /// Nodes visited (actions applied) so far.
+    pub(crate) nodes: u64,
+    node_limit: u64,
+    /// Whether the limits apply yet: the first iteration always completes, so there is always an answer.
+    limits_armed: bool,
+    aborted: bool,
+    /// A reusable list of scored actions per ply, so that a node allocates nothing once the lists have grown.
+    lists: Vec<Vec<(i32, G::Action)>>,
+}
+
+impl<'a, G: Game + std::hash::Hash, E: Evaluate<G>> Search<'a, G, E> {
+    /// A search that stops after `node_limit` nodes or at the deadline.
+    pub(crate) fn new(
+        evaluator: &'a E,
+        table: &'a mut Table<G::Action>,
+        deadline: &'a dyn Deadline,
+        node_limit: u64,
+    ) -> Self {
+        Search {
+            evaluator,
+            table,
+            deadline,
+            nodes: 0,
+            node_limit,
+            limits_armed: false,
+            aborted: false,
+            lists: Vec::new(),
+        }
+    }
+
+    /// Iterative deepening from `root` (a position where some seat acts), one step deeper each time, up to
+    /// `max_depth` units. With `exact_scores`, every root action gets an exact score (for a softmax choice);
+    /// without, only the best one does. Returns the last iteration that completed, or the part of an
+    /// interrupted one that beat it. `None` only when the seat to act has no legal action.
+    pub(crate) fn iterate(&mut self, root: &G, max_depth: i32, exact_scores: bool) -> Option<RootScores<G::Action>> {
+        let mut best: Option<RootScores<G::Action>> = None;
+        let mut depth = STEP;
+        while depth <= max_depth.max(STEP) {
+            let previous_order: Vec<G::Action> = best
+                .as_ref()
+                .map(|scores| scores.scored.iter().map(|&(action, _)| action).collect())
+                .unwrap_or_default();
+            let (scored, complete) = self.root(root, depth, exact_scores, &previous_order);
+            if scored.is_empty() {
+                return best;
+            }
+            if complete {
+                let decided = scored[0].1.abs() > DECIDED;
+                best = Some(RootScores { scored, depth });
+                if decided {
+                    break;
+                }
+            } else {
+                // The previous best was searched first, with a full window; an action that scored above it
+                // before the interruption is better at the new depth. A softmax needs every score, so it keeps
+                // the last whole iteration.
+                if let Some(old) = best.as_mut().filter(|_| !exact_scores) {
+                    let (action, score) = scored[0];
+                    if old.scored.first().map(|&(best_action, _)| best_action) != Some(action) {
+                        old.scored.retain(|&(other, _)| other != action);
+                        old.scored.insert(0, (action, score));
+                    }
+                }
+                break;
+            }
+            self.limits_armed = true;
+            if self.out_of_budget() {
+                break;
+            }
+            depth += STEP;
+        }
+        best
+    }
+
+    /// One iteration at the root: every action searched to `depth`, the previous order first. Returns the
+    /// actions searched to the end, best first, and whether all were.
+    fn root(
+        &mut self,
+        root: &G,
+        depth: i32,
+        exact_scores: bool,
+        previous_order: &[G::Action],
+    ) -> (Vec<(G::Action, i32)>, bool) {
+        let Some(mover) = root.to_act() else {
+            return (Vec::new(), true);
+        };
+        let mut actions = Vec::new();
+        root.for_each_legal_action(|action| actions.push(action));
+        let rank = |action: &G::Action| previous_order.iter().position(|a| a == action).unwrap_or(usize::MAX);
+        actions.sort_by_key(rank);
+        let mut scored = Vec::with_capacity(actions.len());
+        let mut alpha = -INFINITY;
+        for action in actions {
+            let mut child = root.clone();
+            let Ok(progress) = child.apply(action) else { continue };
+            self.nodes += 1;
+            let window_bottom = if exact_scores { -INFINITY } else { alpha };
+            let score = self.child_score(&child, progress, mover, depth, window_bottom, INFINITY, 0);
+            if self.aborted {
+                scored.sort_by_key(|&(_, score): &(G::Action, i32)| std::cmp::Reverse(score));
+                return (scored, false);
+            }
+            alpha = alpha.max(score);
+            scored.push((action, score));
+        }
+        // Stable: among equal scores the earlier (previous best, then the kind's order) stays first.
+        scored.sort_by_key(|&(_, score)| std::cmp::Reverse(score));
+        if let Some(&(best, score)) = scored.first() {
+            let key = position_key(root);
+            self.table.store(Entry { key, depth, score: to_table(score, 0), bound: Bound::Exact, best: Some(best) });
+        }
+        (scored, true)
+    }
+
+    /// The score of `child`, reached from a position where `mover` acted, for `mover`.
+    #[allow(clippy::too_many_arguments)]
+    fn child_score(
+        &mut self,
+        child: &G,
+        progress: Progress,
+        mover: Seat,
+        depth: i32,
+        alpha: i32,
+        beta: i32,
+        ply: i32,
+    ) -> i32 {
+        if let Progress::GameOver(outcome) = progress {
+            return decided(outcome, mover, ply + 1);
+        }
+        match child.to_act() {
+            Some(seat) if seat == mover => self.negamax(child, depth - CONTINUATION, alpha, beta, ply + 1),
+            Some(_) => -self.negamax(child, depth - STEP, -beta, -alpha, ply + 1),
+            None => child.outcome().map_or(0, |outcome| decided(outcome, mover, ply + 1)),
+        }
+    }
+
+    /// The score of `game` for the seat to act, searched `depth` units deep within the window (alpha, beta).
+    fn negamax(&mut self, game: &G, depth: i32, mut alpha: i32, beta: i32, ply: i32) -> i32 {
+        let Some(mover) = game.to_act() else {
+            return 0;
+        };
+        if depth <= 0 {
+            return self.evaluator.evaluate(game);
+        }
+        let key = position_key(game);
+        let mut remembered = None;
+        if let Some(entry) = self.table.probe(key) {
+            remembered = entry.best;
+            let score = from_table(entry.score, ply);
+            if entry.depth >= depth {
+                let usable = match entry.bound {
+                    Bound::Exact => true,
+                    Bound::Lower => score >= beta,
+                    Bound::Upper => score <= alpha,
+                };
+                if usable {
+                    return score;
+                }
+            }
+        }
+        let mut list = self.take_list(ply);
+        game.for_each_legal_action(|action| list.push((0, action)));
+        let ordering = depth > STEP;
+        for (order, action) in &mut list {
+            *order = if Some(*action) == remembered {
+                INFINITY
+            } else if ordering {
+                self.static_score(game, *action, mover)
+            } else {
+                0
+            };
+        }
+        list.sort_by_key(|&(order, _)| std::cmp::Reverse(order));
+
+        let alpha_at_start = alpha;
+        let mut best_score = -INFINITY;
+        let mut best_action = None;
+        for &(_, action) in &list {
+            if self.out_of_budget() {
+                self.aborted = true;
+                break;
+            }
+            let mut child = game.clone();
+            let Ok(progress) = child.apply(action) else { continue };
+            self.nodes += 1;
+            let score = self.child_score(&child, progress, mover, depth, alpha, beta, ply);
+            if self.aborted {
+                break;
+            }
+            if score > best_score {
+                best_score = score;
+                best_action = Some(action);
+                if score > alpha {
+                    alpha = score;
+                    if alpha >= beta {
+                        break;
+                    }
+                }
+            }
+        }
+        self.give_back_list(ply, list);
+        if !self.aborted && best_action.is_some() {
+            let bound = if best_score >= beta {
+                Bound::Lower
+            } else if best_score > alpha_at_start {
+                Bound::Exact
+            } else {
+                Bound::Upper
+            };
+            self.table.store(Entry { key, depth, score: to_table(best_score, ply), bound, best: best_action });
+        }
+        best_score
+    }
+
+    /// A cheap guess of how good `action` is for `mover`, to search likely best actions first: the evaluation
+    /// of the position it leads to.
+    fn static_score(&self, game: &G, action: G::Action, mover: Seat) -> i32 {
+        let mut child = game.clone();
+        match child.apply(action) {
+            Ok(Progress::GameOver(outcome)) => decided(outcome, mover, 1),
+            Ok(_) => match child.to_act() {
+                Some(seat) if seat == mover => self.evaluator.evaluate(&child),
+                Some(_) => -self.evaluator.evaluate(&child),
+                None => 0,
+            },
+            Err(_) => -INFINITY,
+        }
+    }
+
+    fn out_of_budget(&mut self) -> bool {
+        if !self.limits_armed {
+            return false;
+        }
+        if self.nodes >= self.node_limit {
+            return true;
+        }
+        self.nodes % DEADLINE_INTERVAL == 0 && self.deadline.passed()
+    }
+
+    fn take_list(&mut self, ply: i32) -> Vec<(i32, G::Action)> {
+        let index = ply as usize;
+        if self.lists.len() <= index {
+            self.lists.resize_with(index + 1, Vec::new);
+        }
+        let mut list = std::mem::take(&mut self.lists[index]);
+        list.clear();
+        list
+    }
+
+    fn give_back_list(&mut self, ply: i32, list: Vec<(i32, G::Action)>) {
+        self.lists[ply as usize] = list;
+    }
+}
+
+/// The score of a game that ended `ply` actions below the root, for `mover`.
+fn decided(outcome: Outcome, mover: Seat, ply: i32) -> i32 {
+    match outcome.winner {
+        Some(winner) if winner == mover => WIN - ply,
+        Some(_) => -(WIN - ply),
+        None => 0,
+    }
+}
+
+/// A score as the table keeps it: decided scores counted from the node rather than from the root, so that the
+/// entry means the same when the position comes again at another distance from the root.
+fn to_table(score: i32, ply: i32) -> i32 {
+    if score > DECIDED {
+        score + ply
+    } else if score < -DECIDED {
+        score - ply
+    } else {
+        score
+    }
+}
+
+/// The inverse of [`to_table`] at `ply`.
+fn from_table(score: i32, ply: i32) -> i32 {
+    if score > DECIDED {
+        score - ply
+    } else if score < -DECIDED {
+        score + ply
+    } else {
+        score
+    }
+}
+
+const _: () = assert!(EVALUATION_LIMIT < DECIDED, "evaluations never look like decided games");

@@ -1,0 +1,125 @@
+//! What the bot knows of Paper Soccer: how far the ball is from each goal, how much room the seat to act has
+//! at the ball, and the walls that trap a defender.
+
+use kartka_engine::soccer::{Pitch, Point, Position};
+use kartka_engine::Seat;
+
+use crate::evaluate::{Evaluate, UNIT};
+
+/// Paper Soccer's evaluation, for the seat to act:
+/// - **distance to goal**: half a unit for every step the ball is nearer the goal that seat scores in than its
+///   own (a step moves the ball nearer one and farther from the other, so a step forward is worth a unit),
+///   plus a bonus that grows fast within three steps of a goal, where a position is usually decided;
+/// - **mobility**: in the middle of a turn (after a bounce) the ball stands where lines are drawn, and each
+///   way out it still has is worth a tenth of a unit; a single way out is a forced line, worth half a unit less;
+/// - **wall traps**: a ball on the border in the seat's own half bounces along the wall, where the defender's
+///   steps are few and lead toward their own goal; it costs a quarter of a unit for each row nearer that goal.
+#[derive(Clone, Copy, Debug, Default)]
+pub struct SoccerEvaluation;
+
+impl Evaluate<Position> for SoccerEvaluation {
+    fn evaluate(&self, position: &Position) -> i32 {
+        let seat = position.to_move();
+        let (pitch, ball) = (position.pitch(), position.ball());
+        let attack = goal_distance(pitch, ball, seat);
+        let defence = goal_distance(pitch, ball, seat.other());
+        let mut score = (defence - attack) * UNIT / 2 + urgency(attack) - urgency(defence);
+        if position.must_continue() {
+            let exits = position.legal_directions().len() as i32;
+            score += exits * UNIT / 10;
+            if exits == 1 {
+                score -= UNIT / 2;
+            }
+        }
+        score - wall_trap(pitch, ball, seat)
+    }
+}
+
+/// Steps from `ball` to the goal `scorer` scores in (the top goal for the first seat), ignoring drawn lines:
+/// the rows to the goal, or the columns to the goal mouth when those are more.
+fn goal_distance(pitch: Pitch, ball: Point, scorer: Seat) -> i32 {
+    let goal_row = match scorer {
+        Seat::First => -1,
+        Seat::Second => pitch.height() as i8 + 1,
+    };
+    let (left, right) = pitch.posts();
+    let rows = i32::from((ball.y - goal_row).abs());
+    let columns = i32::from((left - ball.x).max(ball.x - right).max(0));
+    rows.max(columns)
+}
+
+/// The extra worth of the ball `distance` steps from a goal: a ball next to the mouth is nearly a goal.
+fn urgency(distance: i32) -> i32 {
+    match distance {
+        ..=1 => 8 * UNIT,
+        2 => 3 * UNIT,
+        3 => UNIT,
+        _ => 0,
+    }
+}
+
+/// What a ball on the border in `seat`'s own half costs that seat: more the nearer its own goal line.
+fn wall_trap(pitch: Pitch, ball: Point, seat: Seat) -> i32 {
+    let (width, height) = (pitch.width() as i8, pitch.height() as i8);
+    let on_border = ball.x == 0 || ball.x == width || ball.y == 0 || ball.y == height;
+    let rows_from_own_end = match seat {
+        Seat::First => height - ball.y,
+        Seat::Second => ball.y,
+    };
+    let half = height / 2;
+    if on_border && (0..half).contains(&rows_from_own_end) {
+        i32::from(half - rows_from_own_end) * UNIT / 4
+    } else {
+        0
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use kartka_engine::soccer::Direction;
+
+    use super::*;
+
+    fn after(digits: &str) -> Position {
+        let mut position = Position::default();
+        for digit in digits.chars() {
+            position.step(Direction::from_digit(digit).expect("a digit")).expect("a legal step");
+        }
+        position
+    }
+
+    #[test]
+    fn the_start_is_even() {
+        assert_eq!(SoccerEvaluation.evaluate(&Position::default()), 0);
+    }
+
+    #[test]
+    fn a_ball_nearer_the_goal_of_the_seat_to_act_is_better_for_it() {
+        // The first seat steps north (towards the goal it scores in); the second seat is to act, and worse off.
+        let after_north = after("0");
+        assert_eq!(after_north.to_move(), Seat::Second);
+        assert!(SoccerEvaluation.evaluate(&after_north) < 0);
+        // One step south by each seat: the first seat to act, the ball two rows nearer its own goal.
+        let towards_own_goal = after("44");
+        assert_eq!(towards_own_goal.to_move(), Seat::First);
+        assert!(SoccerEvaluation.evaluate(&towards_own_goal) < SoccerEvaluation.evaluate(&after_north));
+    }
+
+    #[test]
+    fn goal_distance_counts_rows_or_columns_to_the_mouth() {
+        let pitch = Pitch::STANDARD;
+        assert_eq!(goal_distance(pitch, pitch.centre(), Seat::First), 6);
+        assert_eq!(goal_distance(pitch, pitch.centre(), Seat::Second), 6);
+        assert_eq!(goal_distance(pitch, Point::new(4, 0), Seat::First), 1);
+        assert_eq!(goal_distance(pitch, Point::new(0, 0), Seat::First), 3);
+        assert_eq!(goal_distance(pitch, Point::new(8, 10), Seat::Second), 3);
+    }
+
+    #[test]
+    fn a_ball_on_the_wall_near_its_own_goal_is_a_trap_for_the_seat_to_act() {
+        let pitch = Pitch::STANDARD;
+        assert!(wall_trap(pitch, Point::new(0, 9), Seat::First) > wall_trap(pitch, Point::new(0, 7), Seat::First));
+        assert_eq!(wall_trap(pitch, Point::new(0, 9), Seat::Second), 0, "the second seat's own goal is at the top");
+        assert_eq!(wall_trap(pitch, Point::new(3, 8), Seat::First), 0, "not on the border");
+    }
+}

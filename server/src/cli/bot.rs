@@ -1,0 +1,134 @@
+//! `kartka bot`: the built-in bot on the command line. `kartka bot move` prints the turn the bot would play in
+//! a position. Playing on a server (`kartka bot --server URL --token T`, through the protocol) is to come as
+//! another command here.
+
+use std::io::Write;
+use std::time::{Duration, Instant};
+
+use clap::Subcommand;
+use kartka_bot::clock::{think_time_ms, Clock};
+use kartka_bot::{play_any_turn, AnyTurn, Evaluation, Level, UNIT};
+use kartka_engine::{AnyGame, GameKind};
+
+use super::game::game_parser;
+
+/// The node budget of a turn when neither `--time-ms` nor `--nodes` limits it: a couple of seconds on one
+/// core, and the same answer on every machine.
+const UNTIMED_NODES: u64 = 2_000_000;
+
+/// Options of `kartka bot`.
+#[derive(Debug, clap::Args)]
+pub struct Args {
+    #[command(subcommand)]
+    command: BotCommand,
+}
+
+#[derive(Debug, Subcommand)]
+enum BotCommand {
+    /// Print the turn the bot would play after some moves, and how it sees the game after it.
+    Move(MoveArgs),
+}
+
+/// Options of `kartka bot move`.
+#[derive(Debug, clap::Args)]
+struct MoveArgs {
+    /// The game (the first listed when not given), played by its default rules.
+    #[arg(long, value_parser = game_parser(), default_value_t = GameKind::ALL[0])]
+    game: GameKind,
+    /// Moves to play first, in the game's notation: for Paper Soccer one flat run of kurnik digits (turns run
+    /// together, as `kartka perft --moves` takes them); for a game of squares, squares such as "D5 B2 B3".
+    #[arg(long, default_value = "")]
+    moves: String,
+    /// Milliseconds for this turn; the bot keeps a reserve and answers in time. Without it, the node budget
+    /// alone ends the search, and the answer is the same on every machine.
+    #[arg(long)]
+    time_ms: Option<u64>,
+    /// Playing level, 1 (beginner, errs on purpose) to 8 (strongest).
+    #[arg(long, default_value_t = 8, value_parser = clap::value_parser!(u8).range(1..=8))]
+    level: u8,
+    /// The seed of the bot's deliberate mistakes (levels 1 to 5).
+    #[arg(long, default_value_t = 0)]
+    seed: u64,
+    /// The most nodes the turn may take (the level's own cap still applies). Default: no limit with
+    /// `--time-ms`, 2,000,000 without.
+    #[arg(long)]
+    nodes: Option<u64>,
+}
+
+/// Runs `kartka bot`.
+pub fn run(args: Args) -> anyhow::Result<()> {
+    match args.command {
+        BotCommand::Move(args) => run_move(args),
+    }
+}
+
+/// Prints the turn in the game's notation on the first line, the evaluation on the second and the work on the
+/// third.
+fn run_move(args: MoveArgs) -> anyhow::Result<()> {
+    let game = position_after(args.game, &args.moves)?;
+    let level = Level::new(args.level)?;
+    let started = Instant::now();
+    let (nodes, end) = match args.time_ms {
+        Some(per_move_ms) => {
+            let think = Duration::from_millis(think_time_ms(Clock::PerMove { per_move_ms }));
+            (args.nodes.unwrap_or(u64::MAX), Some(started + think))
+        }
+        None => (args.nodes.unwrap_or(UNTIMED_NODES), None),
+    };
+    let deadline = move || end.is_some_and(|end| Instant::now() >= end);
+    let turn = play_any_turn(&game, level, args.seed, nodes, &deadline)?;
+    let mut out = std::io::stdout().lock();
+    writeln!(out, "{}", turn.text())?;
+    writeln!(out, "evaluation {}", describe(turn.evaluation))?;
+    write_stats(&mut out, &turn, started.elapsed())?;
+    Ok(())
+}
+
+/// The start position of `kind` after `moves`, played one action at a time (so turns may run together).
+fn position_after(kind: GameKind, moves: &str) -> anyhow::Result<AnyGame> {
+    let mut game = AnyGame::new(&kind.default_ruleset());
+    let actions = kind.split_actions(moves).map_err(|error| anyhow::anyhow!("--moves: {error}"))?;
+    for (index, action) in actions.iter().enumerate() {
+        game.play(action).map_err(|error| anyhow::anyhow!("--moves: action {} ({action}): {error}", index + 1))?;
+    }
+    Ok(game)
+}
+
+/// An evaluation for people: units with two decimals, or the win or loss the bot sees.
+fn describe(evaluation: Evaluation) -> String {
+    match evaluation {
+        Evaluation::Score(score) => format!("{:+.2}", f64::from(score) / f64::from(UNIT)),
+        Evaluation::Win(Some(actions)) => format!("win within {actions} actions"),
+        Evaluation::Loss(Some(actions)) => format!("loss within {actions} actions"),
+        Evaluation::Win(None) => "win (proven by the solver)".to_owned(),
+        Evaluation::Loss(None) => "loss (proven by the solver)".to_owned(),
+    }
+}
+
+fn write_stats(out: &mut impl Write, turn: &AnyTurn, elapsed: Duration) -> std::io::Result<()> {
+    let stats = turn.stats;
+    writeln!(out, "nodes {} depth {} solved {} time {} ms", stats.nodes, stats.depth, stats.solved, elapsed.as_millis())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn moves_run_together_across_turns_and_bad_ones_are_named() {
+        let game = position_after(GameKind::PaperSoccer, "0000").expect("four legal steps");
+        assert!(game.to_act().is_some());
+        let error = position_after(GameKind::PaperSoccer, "04").expect_err("going back along a drawn line");
+        assert!(error.to_string().contains("action 2 (4)"), "{error}");
+        assert!(position_after(GameKind::PaperSoccer, "9").is_err());
+        assert!(position_after(GameKind::ClosingIn, "D5 B2 B3").is_ok());
+    }
+
+    #[test]
+    fn evaluations_read_as_units_wins_and_losses() {
+        assert_eq!(describe(Evaluation::Score(125)), "+1.25");
+        assert_eq!(describe(Evaluation::Score(-50)), "-0.50");
+        assert_eq!(describe(Evaluation::Win(Some(9))), "win within 9 actions");
+        assert_eq!(describe(Evaluation::Loss(None)), "loss (proven by the solver)");
+    }
+}

@@ -31,7 +31,7 @@ kartka_tests::on_both_stores!(
     a_flooding_player_leaves_connection_closed_in_the_timeline,
     positions_records_and_moves_of_a_game,
     each_action_changes_what_it_should_and_leaves_its_audit_entry,
-    adjudicating_a_running_rated_game_rates_it_and_a_replaced_result_does_not,
+    adjudicating_a_running_rated_game_rates_it_and_a_replaced_result_is_rated_anew,
     banning_closes_sockets_revokes_sessions_and_blocks_games,
     the_audit_log_cannot_be_edited,
     the_corpus_imports_searches_and_exports_as_the_same_games,
@@ -436,7 +436,7 @@ async fn blitz_rating(room: &Room, name: &str) -> Option<(i32, u32)> {
     profile.ratings.iter().find(|rating| rating.speed == SpeedClass::Blitz).map(|rating| (rating.rating, rating.games))
 }
 
-async fn adjudicating_a_running_rated_game_rates_it_and_a_replaced_result_does_not(url: &str) {
+async fn adjudicating_a_running_rated_game_rates_it_and_a_replaced_result_is_rated_anew(url: &str) {
     let room = room(url, Settings::default()).await;
     let challenge = json!({ "opponent": "bob", "ruleset": { "kind": "paper-soccer" }, "time_control": BLITZ, "colour": "first", "rated": true });
     let (status, body) = room.api.post("/api/challenges", Some(&room.alice.token), &challenge).await;
@@ -468,7 +468,18 @@ async fn adjudicating_a_running_rated_game_rates_it_and_a_replaced_result_does_n
     let (status, body) = room.api.post(&adjudicate, token, &json!({ "result": "draw", "reason": "appeal" })).await;
     assert_eq!(status, 200, "{body}");
     assert_eq!(body["game"]["result"]["winner"], Value::Null, "the result is replaced");
-    assert_eq!(blitz_rating(&room, "alice").await, alice, "but the ratings stay");
+    // The pool's rated results are replayed with the draw in place of the win: two newcomers who drew.
+    let (alice_now, bob_now) = (blitz_rating(&room, "alice").await, blitz_rating(&room, "bob").await);
+    let (Some((alice_drawn, 1)), Some((bob_drawn, 1))) = (alice_now, bob_now) else {
+        panic!("both players still have one rated game: {alice_now:?} {bob_now:?}")
+    };
+    assert_eq!(alice_drawn, bob_drawn, "a draw between newcomers leaves them level");
+    assert!(alice_drawn < alice_rating && bob_drawn > bob_rating, "the win is undone: {alice_drawn} {bob_drawn}");
+
+    let (status, body) =
+        room.api.post(&adjudicate, token, &json!({ "result": "first", "reason": "appeal upheld" })).await;
+    assert_eq!(status, 200, "{body}");
+    assert_eq!(blitz_rating(&room, "alice").await, alice, "adjudicated back, the replay gives the first ratings again");
     assert_eq!(blitz_rating(&room, "bob").await, bob);
     room.server.stop().await;
 }

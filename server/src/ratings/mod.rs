@@ -1,9 +1,11 @@
 //! Ratings: Glicko-2 per game kind and speed class.
 //!
-//! [`glicko`] is the arithmetic (pure), [`speed`] the speed class of a time control, and [`result`] turns a
-//! game's result into the rating updates the store commits in the same transaction as the result.
+//! [`glicko`] is the arithmetic (pure), [`speed`] the speed class of a time control, [`result`] turns a
+//! game's result into the rating updates the store commits in the same transaction as the result, and
+//! [`recompute`] replays a pool's rated results after an admin changed one.
 
 pub mod glicko;
+pub mod recompute;
 pub mod result;
 pub mod speed;
 

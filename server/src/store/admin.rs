@@ -5,7 +5,7 @@ use std::collections::{HashMap, HashSet};
 use async_trait::async_trait;
 use uuid::Uuid;
 
-use super::{AccountRow, EventRow, GameChange, GameRow, Millis, MoveRow, StoreError};
+use super::{AccountRow, EventRow, GameChange, GameRow, Millis, MoveRow, RatingRow, StoreError};
 
 /// A game with what the archive knows about it beyond play.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -142,6 +142,19 @@ pub struct ImportedGame {
     pub moves: Vec<MoveRow>,
 }
 
+/// A finished rated game's result, as a rating replay needs it.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct RatedGame {
+    /// The first player.
+    pub first_id: Uuid,
+    /// The second player.
+    pub second_id: Uuid,
+    /// `first`, `second`, or `None` for a draw.
+    pub winner: Option<String>,
+    /// When the game ended.
+    pub finished_at: Millis,
+}
+
 /// The archive and the audit log. Every [`Store`](super::Store) is one.
 #[async_trait]
 pub trait AdminStore: Send + Sync {
@@ -168,6 +181,11 @@ pub trait AdminStore: Send + Sync {
     /// Grants or revokes the admin role with its audit entry. False (and nothing written) when the account does
     /// not exist or already was so.
     async fn set_admin_role(&self, account_id: Uuid, is_admin: bool, entry: &AuditRow) -> Result<bool, StoreError>;
+    /// The rated results of a game kind and speed class that changed ratings (both players moved), in the
+    /// order the games ended.
+    async fn rated_history(&self, kind: &str, speed: &str) -> Result<Vec<RatedGame>, StoreError>;
+    /// Replaces every rating of a game kind and speed class with `ratings`, in one transaction.
+    async fn replace_ratings(&self, kind: &str, speed: &str, ratings: &[RatingRow]) -> Result<(), StoreError>;
     /// Adds an audit entry on its own (for actions that change no single row, such as an import).
     async fn insert_audit(&self, entry: &AuditRow) -> Result<(), StoreError>;
     /// Audit entries matching `filter`, newest first.

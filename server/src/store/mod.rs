@@ -19,8 +19,8 @@ use async_trait::async_trait;
 use uuid::Uuid;
 
 pub use admin::{
-    AdminStore, ArchivedGame, AuditFilter, AuditRow, GameOrigin, GameSearch, ImportSource, ImportedGame, ResultFilter,
-    SearchCursor, SearchOrder,
+    AdminStore, ArchivedGame, AuditFilter, AuditRow, GameOrigin, GameSearch, ImportSource, ImportedGame, RatedGame,
+    ResultFilter, SearchCursor, SearchOrder,
 };
 pub use correspondence::{
     ConditionalRow, CorrespondenceStore, NotificationRow, NotificationSettingsRow, Outage, SeekRow, VacationRow,

@@ -5,7 +5,7 @@ use kartka_protocol::{GameEvent, GameStatus};
 
 use super::{AdminAction, GameActor, GameError};
 use crate::games::convert::{self, speed_text};
-use crate::ratings::{rated_result, RatedResult};
+use crate::ratings::{rated_result, recompute, RatedResult};
 use crate::store::{AuditRow, Millis, StoreError};
 use crate::time::now_ms;
 
@@ -15,8 +15,8 @@ impl GameActor {
     }
 
     /// Gives the game the result `outcome`, rating it when it counts. With an admin's audit entry it is an
-    /// adjudication (`adjudicated`): a running game ends now, a finished game's result is replaced without
-    /// touching ratings. Otherwise the running game ends (`ended`).
+    /// adjudication (`adjudicated`): a running game ends now, a finished game's result is replaced (its ratings
+    /// are then replayed by [`GameActor::admin`]). Otherwise the running game ends (`ended`).
     pub(super) async fn end(
         &mut self,
         outcome: Outcome,
@@ -79,12 +79,32 @@ impl GameActor {
                 Err(GameError::NotAllowed("an aborted game has no result to decide"))
             }
             AdminAction::Adjudicate(winner) => {
+                let changes_a_rated_result =
+                    self.live.status == GameStatus::Finished && self.rated && self.live.has_moved == [true, true];
                 let outcome = match winner {
                     Some(seat) => Outcome::win(seat, EndReason::Adjudication),
                     None => Outcome::draw(EndReason::Adjudication),
                 };
-                self.end(outcome, now, Some(&audit)).await
+                let seq = self.end(outcome, now, Some(&audit)).await?;
+                if changes_a_rated_result {
+                    self.rate_pool_anew().await;
+                }
+                Ok(seq)
             }
+        }
+    }
+
+    /// Replays every rated result of this game's kind and speed class, after an admin changed this game's
+    /// finished rated result. The new result is already committed, so a failure here is logged, not answered:
+    /// the ratings stay as they were until the next replay.
+    async fn rate_pool_anew(&self) {
+        let (kind, speed) = (self.ruleset.kind().name(), speed_text(self.speed));
+        let replayed = match self.store.rated_history(kind, speed).await {
+            Ok(history) => recompute::replay(kind, speed, &history),
+            Err(error) => return tracing::error!(%error, kind, speed, "could not read the rated results to replay"),
+        };
+        if let Err(error) = self.store.replace_ratings(kind, speed, &replayed).await {
+            tracing::error!(%error, kind, speed, "could not write the replayed ratings");
         }
     }
 }

@@ -8,13 +8,13 @@ use async_trait::async_trait;
 use sqlx::{ColumnIndex, Decode, Encode, Executor, IntoArguments, Row, Type};
 use uuid::Uuid;
 
-use super::statements::SELECT_ACCOUNTS;
+use super::statements::{INSERT_RATING, SELECT_ACCOUNTS};
 use super::{conflict_if_unique, imported_name_key, name_key, DbQuery, Dialect, SqlStore};
 use crate::store::admin::{
-    AdminStore, ArchivedGame, AuditFilter, AuditRow, GameOrigin, GameSearch, ImportSource, ImportedGame, ResultFilter,
-    SearchOrder,
+    AdminStore, ArchivedGame, AuditFilter, AuditRow, GameOrigin, GameSearch, ImportSource, ImportedGame, RatedGame,
+    ResultFilter, SearchOrder,
 };
-use crate::store::{AccountRow, GameChange, Millis, MoveRow, StoreError};
+use crate::store::{AccountRow, GameChange, Millis, MoveRow, RatingRow, StoreError};
 
 /// The columns of a game row and its origin, for SELECT and the import's INSERT (state columns in the order
 /// `bind_state` binds them).
@@ -38,6 +38,13 @@ const SET_BANNED: &str = "UPDATE accounts SET banned = $2 WHERE id = $1 AND bann
 const REVOKE_SESSIONS: &str = "DELETE FROM sessions WHERE account_id = $1";
 const SET_ADMIN_ROLE: &str = "UPDATE accounts SET is_admin = $2 WHERE id = $1 AND is_admin <> $2";
 const IMPORTED_INDEXES: &str = "SELECT source_index FROM games WHERE source = $1";
+/// Rated results that changed ratings: a rated game's result counts once both players have moved.
+const RATED_HISTORY: &str = "SELECT first_id, second_id, winner, finished_at FROM games g \
+    WHERE g.kind = $1 AND g.speed = $2 AND g.rated = $3 AND g.status = 'finished' \
+    AND EXISTS (SELECT 1 FROM moves m WHERE m.game_id = g.id AND m.seat = 'first') \
+    AND EXISTS (SELECT 1 FROM moves m WHERE m.game_id = g.id AND m.seat = 'second') \
+    ORDER BY g.finished_at, g.id";
+const DELETE_RATINGS: &str = "DELETE FROM ratings WHERE kind = $1 AND speed = $2";
 
 /// A value bound to an assembled statement.
 enum Value {
@@ -409,6 +416,29 @@ where
 
     async fn set_admin_role(&self, account_id: Uuid, is_admin: bool, entry: &AuditRow) -> Result<bool, StoreError> {
         self.change_account_flag(SET_ADMIN_ROLE, account_id, is_admin, entry, false).await
+    }
+
+    async fn rated_history(&self, kind: &str, speed: &str) -> Result<Vec<RatedGame>, StoreError> {
+        let rows = sqlx::query(RATED_HISTORY).bind(kind).bind(speed).bind(true).fetch_all(&self.pool).await?;
+        let game = |row: &DB::Row| -> Result<RatedGame, sqlx::Error> {
+            Ok(RatedGame {
+                first_id: DB::from_id(row.try_get("first_id")?),
+                second_id: DB::from_id(row.try_get("second_id")?),
+                winner: row.try_get("winner")?,
+                finished_at: row.try_get("finished_at")?,
+            })
+        };
+        Ok(rows.iter().map(game).collect::<Result<_, _>>()?)
+    }
+
+    async fn replace_ratings(&self, kind: &str, speed: &str, ratings: &[RatingRow]) -> Result<(), StoreError> {
+        let mut tx = self.pool.begin_with(DB::BEGIN_WRITE).await?;
+        sqlx::query(DELETE_RATINGS).bind(kind).bind(speed).execute(&mut *tx).await?;
+        for rating in ratings {
+            Self::bind_rating(sqlx::query(INSERT_RATING), rating).execute(&mut *tx).await?;
+        }
+        tx.commit().await?;
+        Ok(())
     }
 
     async fn insert_audit(&self, entry: &AuditRow) -> Result<(), StoreError> {

@@ -42,6 +42,15 @@ const SAMPLE_EVERY: Duration = Duration::from_secs(1);
 /// Runs the load `options` describe and reports what it measured. Problems of the server (error frames,
 /// drops, timeouts) are in the report ([`Report::failures`]); an `Err` means the run could not be carried out.
 pub async fn run(options: &Options) -> Result<Report, LoadError> {
+    run_until(options, std::future::pending()).await
+}
+
+/// [`run`], ending the games early (as the duration would) when `interrupted` resolves: the command line
+/// passes Ctrl-C and SIGTERM, so that a script can end an open-ended run and still get its report.
+pub async fn run_until(
+    options: &Options,
+    interrupted: impl std::future::Future<Output = ()>,
+) -> Result<Report, LoadError> {
     let base = options.server_url()?;
     let kind = options.game_kind()?;
     if options.games == 0 {
@@ -79,9 +88,11 @@ pub async fn run(options: &Options) -> Result<Report, LoadError> {
     let started = Instant::now();
     let until = tokio::time::Instant::now() + options.duration();
     let mut ticks = tokio::time::interval(SAMPLE_EVERY);
+    let mut interrupted = std::pin::pin!(interrupted);
     while !context.stop.is_set() {
         tokio::select! {
             () = tokio::time::sleep_until(until) => context.stop.set(),
+            () = &mut interrupted => context.stop.set(),
             () = context.stop.wait() => {}
             _ = ticks.tick() => {
                 if let Some(server) = &mut server {

@@ -49,7 +49,7 @@ fn main() -> ExitCode {
 }
 
 async fn load(options: &Options) -> ExitCode {
-    let report = match kartka_loadgen::run(options).await {
+    let report = match kartka_loadgen::run_until(options, interrupted()).await {
         Ok(report) => report,
         Err(error) => {
             eprintln!("kartka-loadgen: {error}");
@@ -78,6 +78,25 @@ async fn load(options: &Options) -> ExitCode {
             );
         }
         ExitCode::FAILURE
+    }
+}
+
+/// Resolves on Ctrl-C or SIGTERM: the games end as if their time were up, and the report is printed.
+async fn interrupted() {
+    let interrupt = async {
+        let _ = tokio::signal::ctrl_c().await;
+    };
+    let terminate = async {
+        match tokio::signal::unix::signal(tokio::signal::unix::SignalKind::terminate()) {
+            Ok(mut signal) => {
+                signal.recv().await;
+            }
+            Err(_) => std::future::pending().await,
+        }
+    };
+    tokio::select! {
+        () = interrupt => {},
+        () = terminate => {},
     }
 }
 

@@ -26,7 +26,7 @@ pub struct Options {
     #[arg(long, default_value_t = 250)]
     pub think_ms: u64,
     /// How long the games are played, in seconds (setting up accounts, games and sockets comes first and is
-    /// not counted).
+    /// not counted). Ctrl-C or SIGTERM ends them sooner, and the report is still printed.
     #[arg(long, default_value_t = 30)]
     pub duration_s: u64,
     /// Stop once this many moves (whole turns) are acknowledged, even before the duration is up.

@@ -43,5 +43,15 @@ async fn a_thousand_sockets_play_without_errors(url: &str) {
     let check = kartka_loadgen::check::check(&server.url(), record.path()).await.expect("the record is checked");
     assert_eq!(check.moves as u64, report.moves, "every acknowledged move was recorded");
     assert_eq!(check.missing, 0, "acknowledged moves missing from the store: {:?}", check.examples);
+
+    // The check can fail: a move the store never saw is reported missing.
+    let mut moves = kartka_loadgen::record::read(record.path()).expect("the record reads");
+    let mut invented = moves.last().expect("moves were recorded").clone();
+    invented.ply += 1000;
+    moves.push(invented);
+    let lines: String = moves.iter().map(|m| serde_json::to_string(m).expect("serialise") + "\n").collect();
+    std::fs::write(record.path(), lines).expect("rewrite the record");
+    let check = kartka_loadgen::check::check(&server.url(), record.path()).await.expect("the record is checked");
+    assert_eq!(check.missing, 1, "the invented move is missing: {check:?}");
     server.stop().await;
 }

@@ -100,6 +100,9 @@ impl fmt::Display for Report {
             ("move → opponent ", &self.move_to_push),
             ("move → spectator", &self.move_to_spectator),
         ] {
+            if p.count == 0 {
+                continue;
+            }
             writeln!(
                 f,
                 "{name} p50 {:>8.2} ms  p90 {:>8.2} ms  p99 {:>8.2} ms  max {:>8.2} ms  (n = {})",

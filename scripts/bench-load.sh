@@ -1,0 +1,80 @@
+#!/usr/bin/env bash
+# The figures of docs/performance.md, in one run: the load generator against a release server on PostgreSQL and
+# on SQLite, with pgbench on the same PostgreSQL beside them.
+#
+#   scripts/bench-load.sh [--seconds N]
+#
+# For each store, on a fresh database: a throughput run (200 games, no think time, the server's message limit
+# per socket lifted, so the server is the bottleneck) and a latency run (1,000 games at a fixed 1,000 ms mean
+# think time, the default limits). Then pgbench: one INSERT of one row per transaction, 1 and 32 clients,
+# against the PostgreSQL at KARTKA_TEST_POSTGRES_URL (default postgres://postgres@127.0.0.1:5432/postgres,
+# trust auth), on a scratch database. Each run lasts --seconds (default 30); the reports (JSON, one per
+# line) and the server logs stay in the directory it prints. Timings are not checked; a run with errors fails.
+
+set -euo pipefail
+
+SECONDS_PER_RUN=30
+PROFILE=release
+while (($# > 0)); do
+    case $1 in
+    --seconds) SECONDS_PER_RUN=${2:?--seconds needs a value}; shift 2 ;;
+    -h | --help) sed -n '2,/^$/{s/^# \{0,1\}//;p}' "${BASH_SOURCE[0]}"; exit 0 ;;
+    *) printf 'bench-load.sh: unknown argument: %s (see --help)\n' "$1" >&2; exit 2 ;;
+    esac
+done
+# shellcheck source=scripts/load-common.sh
+. "$(dirname "${BASH_SOURCE[0]}")/load-common.sh"
+
+build_binaries
+WORK=$(mktemp -d -t kartka-bench-load.XXXXXX)
+echo "bench-load.sh: reports and logs in $WORK" >&2
+cleanup() {
+    stop_server
+    drop_database
+}
+trap cleanup EXIT
+
+echo "machine: $(nproc) cores, $(awk '/MemTotal/ { printf "%.1f GiB", $2 / 1048576 }' /proc/meminfo);" \
+    "load average before: $(cut -d' ' -f1-3 /proc/loadavg)"
+
+# One load run on store $1 named $2: the server gets the environment assignments in $3, the generator the
+# remaining arguments.
+load_run() {
+    local store=$1 name=$2 server_env=$3 dir
+    shift 3
+    dir=$WORK/$store-$name
+    mkdir -p "$dir"
+    fresh_database "$store" "$dir"
+    # shellcheck disable=SC2086 # the assignments are separate words on purpose
+    start_server 127.0.0.1:0 "$dir/server.log" $server_env
+    echo "+ kartka-loadgen --server http://$ADDRESS --server-pid $SERVER_PID $* --duration-s $SECONDS_PER_RUN --json" \
+        "   # $store, server env: ${server_env:-defaults}" >&2
+    "$LOADGEN" --server "http://$ADDRESS" --server-pid "$SERVER_PID" "$@" --duration-s "$SECONDS_PER_RUN" --json \
+        >"$dir/report.json"
+    stop_server
+    drop_database
+    jq -c --arg store "$store" --arg run "$name" '{store: $store, run: $run} + .' "$dir/report.json" |
+        tee -a "$WORK/reports.jsonl"
+}
+
+for store in postgres sqlite; do
+    load_run "$store" throughput "KARTKA_WS_RATE=100000" --games 200 --think-ms 0
+    load_run "$store" latency "" --games 1000 --think-ms 1000
+done
+
+# pgbench: one row per transaction, on a scratch database.
+PGBENCH_DB=kartka_pgbench_$RANDOM$RANDOM
+PG_DATABASE=$PGBENCH_DB
+psql -w -X -q -d "$POSTGRES_URL" -c "CREATE DATABASE $PGBENCH_DB" >/dev/null
+PGBENCH_URL="${POSTGRES_URL%/*}/$PGBENCH_DB"
+psql -w -X -q -d "$PGBENCH_URL" -c \
+    "CREATE TABLE bench_rows (id bigserial PRIMARY KEY, value integer NOT NULL, at timestamptz NOT NULL DEFAULT now())"
+printf 'INSERT INTO bench_rows (value) VALUES (1);\n' >"$WORK/insert.sql"
+for clients in 1 32; do
+    echo "+ pgbench -n -f insert.sql -c $clients -j $(( clients < 2 ? 1 : 2 )) -T $SECONDS_PER_RUN" >&2
+    pgbench -n -f "$WORK/insert.sql" -c "$clients" -j $((clients < 2 ? 1 : 2)) -T "$SECONDS_PER_RUN" "$PGBENCH_URL" \
+        2>/dev/null | grep -E '^(number of transactions actually processed|latency average|tps)' |
+        sed "s/^/pgbench $clients clients: /" | tee -a "$WORK/pgbench.txt"
+done
+drop_database
+echo "load average after: $(cut -d' ' -f1-3 /proc/loadavg)"

@@ -1,0 +1,57 @@
+//! The load generator's smoke run: about a thousand sockets (games, spectators and idle sockets) against a
+//! server on each store, played for a few seconds through the generator's library, and every acknowledged
+//! move found in the store afterwards. It fails on any error frame, dropped connection or lost move, never on
+//! a timing.
+
+use kartka_loadgen::Options;
+use kartka_server::config::{Limits, Settings};
+use kartka_tests::on_both_stores;
+use kartka_tests::server::TestServer;
+
+on_both_stores!(a_thousand_sockets_play_without_errors);
+
+const GAMES: usize = 250;
+const SPECTATORS: usize = 150;
+const IDLE_SOCKETS: usize = 350;
+
+async fn a_thousand_sockets_play_without_errors(url: &str) {
+    // Every socket is two open files in this process (the client's end and the server's), and both stores'
+    // runs may share the process.
+    if let Err(error) = rlimit::increase_nofile_limit(u64::MAX) {
+        eprintln!("could not raise the open file limit: {error}");
+    }
+    // Every player and spectator is a guest, all from this one address.
+    let limits = Limits { accounts_per_address_per_minute: 10_000, ..Limits::default() };
+    let server = TestServer::start(url, Settings { limits, ..Settings::default() }).await;
+    let record = tempfile::NamedTempFile::new().expect("a temporary record file");
+
+    let mut options = Options::new(&server.url(), "paper-soccer", GAMES);
+    options.spectators = SPECTATORS;
+    options.idle_sockets = IDLE_SOCKETS;
+    options.think_ms = 200;
+    options.duration_s = 8;
+    options.seed = Some(14);
+    options.record = Some(record.path().to_owned());
+    let report = kartka_loadgen::run(&options).await.expect("the run is carried out");
+    eprintln!("{report}");
+
+    assert_eq!(report.sockets, 2 * GAMES + SPECTATORS + IDLE_SOCKETS);
+    assert!(report.failures().is_empty(), "the run failed: {:?}\n{report}", report.failures());
+    assert!(report.games_started >= GAMES as u64, "every pair started a game:\n{report}");
+    assert_eq!(report.move_to_ack.count, report.moves, "every acknowledged move was timed");
+
+    let check = kartka_loadgen::check::check(&server.url(), record.path()).await.expect("the record is checked");
+    assert_eq!(check.moves as u64, report.moves, "every acknowledged move was recorded");
+    assert_eq!(check.missing, 0, "acknowledged moves missing from the store: {:?}", check.examples);
+
+    // The check can fail: a move the store never saw is reported missing.
+    let mut moves = kartka_loadgen::record::read(record.path()).expect("the record reads");
+    let mut invented = moves.last().expect("moves were recorded").clone();
+    invented.ply += 1000;
+    moves.push(invented);
+    let lines: String = moves.iter().map(|m| serde_json::to_string(m).expect("serialise") + "\n").collect();
+    std::fs::write(record.path(), lines).expect("rewrite the record");
+    let check = kartka_loadgen::check::check(&server.url(), record.path()).await.expect("the record is checked");
+    assert_eq!(check.missing, 1, "the invented move is missing: {check:?}");
+    server.stop().await;
+}

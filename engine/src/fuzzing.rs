@@ -56,7 +56,7 @@ pub fn check_records(bytes: &[u8]) {
     }
 }
 
-/// Reads `bytes` (not UTF-8 replaced) as a move text of every kind. The three notation calls agree: all
+/// Reads `bytes` (bytes that are not UTF-8 replaced) as a move text of every kind. The three notation calls agree: all
 /// refuse with the same error, or the canonical text holds as many actions as the text, splits into
 /// canonical single actions that concatenate to it, and is its own canonical text.
 pub fn check_notation(bytes: &[u8]) {
@@ -66,7 +66,10 @@ pub fn check_notation(bytes: &[u8]) {
         let split = kind.split_actions(&text);
         match kind.canonical_move(&text) {
             Err(error) => {
-                assert!(error.at <= text.chars().count(), "{kind}: the error is at a character of the text: {error}");
+                assert!(
+                    error.at <= text.chars().count(),
+                    "{kind}: the error is within the text or just past its end: {error}"
+                );
                 assert_eq!(count, Err(error.clone()), "{kind}: action_count refuses {text:?} like canonical_move");
                 assert_eq!(split, Err(error), "{kind}: split_actions refuses {text:?} like canonical_move");
             }

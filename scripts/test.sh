@@ -18,6 +18,10 @@
 #      password-less TCP connections from 127.0.0.1 and ::1 in its pg_hba.conf.
 #   The result is exported as KARTKA_TEST_POSTGRES_URL for the test harness.
 #
+# Fuzzing (opt-in): KARTKA_FUZZ_SECONDS=N runs scripts/fuzz.sh --seconds N after the tests (each fuzz
+#   target N seconds, on nightly; installs cargo-fuzz if missing). Unset or 0: no fuzzing. The checked-in
+#   fuzz regressions run in `cargo test` either way.
+#
 # Corpus: KARTKA_CORPUS_DIR, or ../shared/corpus/kurnik relative to the repository root; it is
 #   checked and exported (as an absolute path) as KARTKA_CORPUS_DIR.
 #
@@ -340,6 +344,11 @@ main() {
 
     section "cargo test"
     cargo test --workspace --locked
+
+    if [[ ${KARTKA_FUZZ_SECONDS:-0} != 0 ]]; then
+        section "Fuzzing, ${KARTKA_FUZZ_SECONDS}s per target"
+        "$REPO_ROOT/scripts/fuzz.sh" --seconds "$KARTKA_FUZZ_SECONDS"
+    fi
 
     section "All checks passed in $((SECONDS - start))s"
 }

@@ -10,6 +10,8 @@
 //! [`AnyGame`], which takes and gives moves in each game's own notation.
 
 mod any;
+#[doc(hidden)]
+pub mod fuzzing;
 mod game;
 mod kinds;
 mod outcome;

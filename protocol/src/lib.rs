@@ -10,6 +10,8 @@ pub mod admin;
 pub mod correspondence;
 mod error;
 mod frames;
+#[doc(hidden)]
+pub mod fuzzing;
 mod game;
 pub mod kinds;
 mod lobby;

@@ -48,8 +48,13 @@ async fn the_api_tester_finds_no_server_error(url: &str) {
     let tester = schemathesis();
     let document = format!("{}/api/openapi.json", server.url());
     let authorization = format!("Authorization: Bearer {token}");
+    // The tester keeps an example database in its working directory: a fresh one per run, outside the checkout.
+    let workdir = std::env::temp_dir().join(format!("kartka-schemathesis-{}", uuid::Uuid::new_v4()));
+    std::fs::create_dir_all(&workdir).expect("a working directory for the tester");
+    let tester_dir = workdir.clone();
     let run = tokio::task::spawn_blocking(move || {
         Command::new(&tester)
+            .current_dir(&tester_dir)
             .args(["run", &document, "--checks", "not_a_server_error", "--header", &authorization])
             .args(["--max-examples", EXAMPLES, "--generation-deterministic", "--no-color"])
             // Logging out would end the token every later request uses; the stream never ends by itself.
@@ -59,6 +64,7 @@ async fn the_api_tester_finds_no_server_error(url: &str) {
     })
     .await
     .expect("the tester's task");
+    std::fs::remove_dir_all(&workdir).expect("remove the tester's working directory");
     let report = String::from_utf8_lossy(&run.stdout);
     assert!(run.status.success(), "schemathesis found failures:\n{report}\n{}", String::from_utf8_lossy(&run.stderr));
     assert!(report.contains("passed"), "schemathesis ran test cases:\n{report}");

@@ -27,7 +27,6 @@ use kartka_protocol::rest::ErrorBody;
 use kartka_protocol::PROTOCOL_VERSION;
 use schemars::JsonSchema;
 
-use super::admin::Admin;
 use super::input::{JsonBody, Path, Query};
 use super::limits::ClientAddress;
 use super::{ApiError, Authenticated};
@@ -125,7 +124,8 @@ pub fn no_content(
     move |operation| operation.tag(tag).summary(summary).response::<204, ()>()
 }
 
-fn require_token(operation: &mut Operation) {
+/// Marks an operation as needing a bearer token.
+pub(super) fn require_token(operation: &mut Operation) {
     let requirement: SecurityRequirement = IndexMap::from_iter([(BEARER.to_owned(), Vec::new())]);
     if !operation.security.contains(&requirement) {
         operation.security.push(requirement);
@@ -153,14 +153,6 @@ impl OperationOutput for ApiError {
 impl OperationInput for Authenticated {
     fn operation_input(_ctx: &mut GenContext, operation: &mut Operation) {
         require_token(operation);
-    }
-}
-
-impl OperationInput for Admin {
-    fn operation_input(_ctx: &mut GenContext, operation: &mut Operation) {
-        require_token(operation);
-        let note = "Needs a token of an account with the admin role (403 `forbidden` otherwise).";
-        operation.description = Some(note.to_owned());
     }
 }
 

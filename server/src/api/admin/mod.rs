@@ -17,13 +17,16 @@ use std::collections::HashMap;
 
 use aide::axum::routing::{get_with, post_with};
 use aide::axum::ApiRouter;
+use aide::generate::GenContext;
+use aide::openapi::Operation;
+use aide::OperationInput;
 use axum::extract::{DefaultBodyLimit, FromRequestParts};
 use axum::http::request::Parts;
 use kartka_protocol::ErrorCode;
 use tower_http::limit::RequestBodyLimitLayer;
 use uuid::Uuid;
 
-use super::openapi::{doc, file};
+use super::openapi::{doc, file, require_token};
 use super::{ApiError, Authenticated};
 use crate::admin::audit::CorruptEntry;
 use crate::games::convert::CorruptGame;
@@ -82,6 +85,14 @@ pub fn import_routes() -> ApiRouter<AppState> {
 
 /// An authenticated account with the admin role.
 pub struct Admin(pub AccountRow);
+
+impl OperationInput for Admin {
+    fn operation_input(_ctx: &mut GenContext, operation: &mut Operation) {
+        require_token(operation);
+        let note = "Needs a token of an account with the admin role (403 `forbidden` otherwise).";
+        operation.description = Some(note.to_owned());
+    }
+}
 
 impl FromRequestParts<AppState> for Admin {
     type Rejection = ApiError;

@@ -34,6 +34,9 @@ pub struct AdminAccount {
     pub is_admin: bool,
     /// Whether it is banned.
     pub banned: bool,
+    /// Whether it is a bot.
+    #[serde(default)]
+    pub bot: bool,
     /// When it was created, in milliseconds since the Unix epoch.
     pub created_at_ms: i64,
 }
@@ -107,6 +110,10 @@ pub enum AuditAction {
     GrantAdmin,
     /// An account lost the admin role.
     RevokeAdmin,
+    /// An account was marked as a bot.
+    MarkBot,
+    /// An account's bot mark was taken away.
+    UnmarkBot,
     /// Games were imported from a record file.
     Import,
 }
@@ -180,6 +187,16 @@ pub struct GameReview {
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize, JsonSchema)]
 #[serde(deny_unknown_fields)]
 pub struct ActionReason {
+    /// Why (1–1000 characters).
+    pub reason: String,
+}
+
+/// `POST /api/admin/accounts/{name}/bot`: mark an account as a bot, or take the mark away.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize, JsonSchema)]
+#[serde(deny_unknown_fields)]
+pub struct BotMark {
+    /// Whether the account is a bot from now on.
+    pub bot: bool,
     /// Why (1–1000 characters).
     pub reason: String,
 }

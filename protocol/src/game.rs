@@ -90,6 +90,9 @@ pub struct PlayerInfo {
     pub name: String,
     /// Whether the account is a guest.
     pub guest: bool,
+    /// Whether the account is a bot (a program, marked by an admin); absent in a request means not.
+    #[serde(default)]
+    pub bot: bool,
 }
 
 /// Where a game stands.

@@ -18,6 +18,26 @@ pub struct AccountInfo {
     pub name: String,
     /// Whether the account is a guest.
     pub guest: bool,
+    /// Whether the account is a bot (a program, marked by an admin); absent in a request means not.
+    #[serde(default)]
+    pub bot: bool,
+}
+
+/// `GET /api/bots`: the server's built-in bot, one account per level, weakest first; empty when the server
+/// runs none. Challenge an account to play it at that level.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize, JsonSchema)]
+pub struct BuiltinBots {
+    /// The accounts, level 1 first.
+    pub bots: Vec<BuiltinBot>,
+}
+
+/// One level of the built-in bot.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize, JsonSchema)]
+pub struct BuiltinBot {
+    /// 1 (a beginner that errs on purpose) to 8 (the strongest).
+    pub level: u8,
+    /// The account that plays at this level.
+    pub account: AccountInfo,
 }
 
 /// `POST /api/guest`: create a guest account. The name is optional; one is made up when missing.

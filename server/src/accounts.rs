@@ -3,6 +3,7 @@
 use std::time::Duration;
 
 use kartka_protocol::rest::{AccountInfo, Session};
+use kartka_protocol::PlayerInfo;
 use uuid::Uuid;
 
 use crate::auth::{new_token, token_hash};
@@ -51,6 +52,7 @@ pub fn new_account(name: &str, kind: AccountKind, password_hash: Option<String>)
         kind,
         password_hash,
         is_admin: false,
+        is_bot: false,
         banned: false,
         created_at: now_ms(),
     }
@@ -59,7 +61,19 @@ pub fn new_account(name: &str, kind: AccountKind, password_hash: Option<String>)
 /// How others see an account.
 #[must_use]
 pub fn info(account: &AccountRow) -> AccountInfo {
-    AccountInfo { id: account.id, name: account.name.clone(), guest: account.kind == AccountKind::Guest }
+    AccountInfo {
+        id: account.id,
+        name: account.name.clone(),
+        guest: account.kind == AccountKind::Guest,
+        bot: account.is_bot,
+    }
+}
+
+/// How an account is shown as a player of a game.
+#[must_use]
+pub fn player_info(account: &AccountRow) -> PlayerInfo {
+    let AccountInfo { id, name, guest, bot } = info(account);
+    PlayerInfo { account_id: id, name, guest, bot }
 }
 
 /// Whether a name is 3–24 ASCII letters, digits, `_` or `-`.

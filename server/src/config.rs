@@ -71,6 +71,10 @@ pub struct ServeArgs {
     /// does it while the server runs).
     #[arg(long, env = "KARTKA_ADMINS", value_delimiter = ',')]
     pub admins: Vec<String>,
+    /// The built-in bot's account names: `NAME-1` (beginner) to `NAME-8` (strongest), one per level, played by
+    /// the server itself through the protocol so that there is always someone to play. Empty turns it off.
+    #[arg(long, env = "KARTKA_BUILTIN_BOT", default_value = "kartka-bot")]
+    pub builtin_bot: String,
     /// Vacation days each account may take in any year.
     #[arg(long, env = "KARTKA_VACATION_DAYS", default_value_t = 30)]
     pub vacation_days_per_year: u32,
@@ -108,6 +112,9 @@ pub struct Settings {
     pub session_lifetime: Duration,
     /// Accounts granted the admin role at start-up.
     pub admins: Vec<String>,
+    /// The built-in bot's base account name (see [`crate::builtin_bot`]); none runs when `None` (the default
+    /// for tests, which start it when they need it).
+    pub builtin_bot: Option<String>,
     /// Where the browser client's files come from.
     pub web_files: WebFiles,
     /// How quick pairing runs.
@@ -213,6 +220,7 @@ impl Default for Settings {
             outbound_queue: 256,
             session_lifetime: Duration::from_secs(30 * 24 * 3600),
             admins: Vec::new(),
+            builtin_bot: None,
             correspondence: CorrespondenceSettings::default(),
             web_files: WebFiles::Embedded,
             lobby: LobbySettings::default(),
@@ -228,6 +236,7 @@ impl From<&ServeArgs> for Settings {
             disconnect_grace: Duration::from_secs(args.disconnect_grace_seconds),
             ws_messages_per_second: args.ws_messages_per_second.max(1),
             admins: args.admins.iter().map(|name| name.trim().to_owned()).filter(|name| !name.is_empty()).collect(),
+            builtin_bot: Some(args.builtin_bot.trim().to_owned()).filter(|name| !name.is_empty()),
             correspondence: CorrespondenceSettings {
                 day: Duration::from_millis(args.correspondence_day_ms.max(1)),
                 heartbeat_interval: Duration::from_millis(args.heartbeat_ms.max(1)),

@@ -9,6 +9,8 @@ pub mod accounts;
 pub mod admin;
 pub mod api;
 pub mod auth;
+pub mod bot_client;
+pub mod builtin_bot;
 pub mod cli;
 pub mod config;
 pub mod correspondence;
@@ -57,7 +59,8 @@ pub fn app(state: AppState) -> Router {
 
 /// Serves `state` on `listener` until `shutdown` resolves. First grants the configured admins their role and
 /// records how long the server was down (since its last heartbeat), then resumes the clocks of every active
-/// game (crediting that downtime to the clocks that ran during it) and starts the correspondence workers. On shutdown:
+/// game (crediting that downtime to the clocks that ran during it) and starts the correspondence workers and the
+/// built-in bot. On shutdown:
 /// stops accepting, closes every WebSocket with 1001 and every notification stream, lets each game actor finish
 /// the change it is committing, and returns when every task has ended.
 pub async fn run(listener: TcpListener, state: AppState, shutdown: impl Future<Output = ()> + Send + 'static) {
@@ -72,6 +75,12 @@ pub async fn run(listener: TcpListener, state: AppState, shutdown: impl Future<O
         Err(error) => tracing::error!(%error, "could not resume active games"),
     }
     correspondence::spawn_workers(&state);
+    if let Some(base) = state.settings.builtin_bot.clone() {
+        match listener.local_addr() {
+            Ok(address) => builtin_bot::start(&state, &base, address).await,
+            Err(error) => tracing::error!(%error, "no address for the built-in bot"),
+        }
+    }
     let cancel = state.shutdown.clone();
     let header_read_timeout = state.settings.limits.header_read_timeout;
     http::serve(listener, app(state.clone()), header_read_timeout, async move {

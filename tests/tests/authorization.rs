@@ -245,6 +245,7 @@ fn rest_rows() -> Vec<Row> {
         row("GET", "/api/players/{name}/games", NO_BODY, rule(public)),
         Row { method: "GET", route: "/api/games", query: "?status=active", body: NO_BODY, policy: rule(public) },
         row("GET", "/api/leaderboard/{kind}", NO_BODY, rule(public)),
+        row("GET", "/api/bots", NO_BODY, rule(public)),
         row("GET", "/api/games/{game}", NO_BODY, rule(public)),
         row("GET", "/api/games/{game}/record", NO_BODY, rule(public)),
         row("GET", "/api/me/games", NO_BODY, rule(signed_in)),
@@ -330,6 +331,12 @@ fn rest_rows() -> Vec<Row> {
         row("GET", "/api/admin/accounts/{name}", NO_BODY, rule(admins)),
         row("POST", "/api/admin/accounts/{victim}/ban", |_| Some(json!({ "reason": "test" })), rule(admins)),
         row("POST", "/api/admin/accounts/{victim}/unban", |_| Some(json!({ "reason": "test" })), rule(admins)),
+        row(
+            "POST",
+            "/api/admin/accounts/{victim}/bot",
+            |_| Some(json!({ "bot": true, "reason": "test" })),
+            rule(admins),
+        ),
         row("GET", "/api/admin/audit", NO_BODY, rule(admins)),
         // Last: a successful logout ends the caller's session.
         row("POST", "/api/logout", NO_BODY, rule(signed_in)),

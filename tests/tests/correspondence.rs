@@ -168,6 +168,7 @@ async fn the_sweeper_ends_an_overdue_game_on_time(url: &str) {
         account_id: session.account.id,
         name: session.account.name.clone(),
         guest: true,
+        bot: false,
     };
     let game = Uuid::new_v4();
     let started = kartka_server::time::now_ms() - 1_000;

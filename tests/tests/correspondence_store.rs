@@ -32,6 +32,7 @@ async fn account(store: &dyn Store, name: &str) -> AccountRow {
         kind: AccountKind::Guest,
         password_hash: None,
         is_admin: false,
+        is_bot: false,
         banned: false,
         created_at: T0,
     };

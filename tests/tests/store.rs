@@ -50,6 +50,7 @@ fn account(name: &str) -> AccountRow {
         kind: AccountKind::Registered,
         password_hash: Some("$argon2id$v=19$m=19456,t=2,p=1$c2FsdA$aGFzaA".to_owned()),
         is_admin: false,
+        is_bot: false,
         banned: false,
         created_at: T0,
     }

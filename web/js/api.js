@@ -46,6 +46,7 @@ export const api = {
   declineChallenge: (id) => request('POST', path`/api/challenges/${id}/decline`),
   cancelChallenge: (id) => request('POST', path`/api/challenges/${id}/cancel`),
   player: (name) => request('GET', path`/api/players/${name}`),
+  bots: () => request('GET', '/api/bots'),
   leaderboard: (kind, speed, limit) => request('GET', `${path`/api/leaderboard/${kind}`}?speed=${encodeURIComponent(speed)}&limit=${limit}`),
   rematch: (gameId) => request('POST', path`/api/games/${gameId}/rematch`),
   gamesOf: (name, limit = 30) => request('GET', `${path`/api/players/${name}/games`}?limit=${limit}`),

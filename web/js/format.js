@@ -67,3 +67,8 @@ export function formatElapsed(ms) {
   const seconds = Math.max(0, Math.floor(ms / 1000));
   return `${Math.floor(seconds / 60)}:${String(seconds % 60).padStart(2, '0')}`;
 }
+
+/** A player's name as lists show it: a bot account's name with `(bot)` after it. */
+export function botMarked(player) {
+  return player.bot ? `${player.name} (bot)` : player.name;
+}

@@ -10,12 +10,13 @@ import * as leaderboard from './lobby/leaderboard.js';
 import * as liveGames from './lobby/live-games.js';
 import * as myGames from './lobby/my-games.js';
 import * as newChallenge from './lobby/new-challenge.js';
+import * as playComputer from './lobby/play-computer.js';
 import * as quickPairing from './lobby/quick-pairing.js';
 import * as seeks from './lobby/seeks.js';
 
 /** Finding a game on the left; what is mine and what others play on the right. */
 const COLUMNS = [
-  [quickPairing, seeks, newChallenge],
+  [quickPairing, playComputer, seeks, newChallenge],
   [challenges, myGames, liveGames, leaderboard],
 ];
 

@@ -15,7 +15,8 @@ export class PlayerCard {
     this.element = h('div', { class: `player seat-${seat}`, 'data-seat': seat },
       h('span', { class: 'swatch', 'aria-hidden': 'true' }),
       h('span', { class: 'name' }, player.name, you ? h('span', { class: 'tag', text: 'you' }) : null,
-        player.guest && !you ? h('span', { class: 'tag quiet', text: 'guest' }) : null),
+        player.guest && !you ? h('span', { class: 'tag quiet', text: 'guest' }) : null,
+        player.bot ? h('span', { class: 'tag bot', text: 'bot', title: 'A computer program' }) : null),
       this.rating,
       this.note,
       this.clock);

@@ -23,6 +23,7 @@ pub fn account(row: &AccountRow) -> AdminAccount {
         },
         is_admin: row.is_admin,
         banned: row.banned,
+        bot: row.is_bot,
         created_at_ms: row.created_at,
     }
 }
@@ -30,7 +31,7 @@ pub fn account(row: &AccountRow) -> AdminAccount {
 /// A player of a game as the protocol names them.
 #[must_use]
 pub fn player(row: &AccountRow) -> PlayerInfo {
-    PlayerInfo { account_id: row.id, name: row.name.clone(), guest: row.kind == AccountKind::Guest }
+    crate::accounts::player_info(row)
 }
 
 /// An archived game with its players, whose accounts must be in `accounts`.

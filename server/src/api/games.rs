@@ -12,13 +12,13 @@ use serde::Deserialize;
 use uuid::Uuid;
 
 use super::ApiError;
-use crate::accounts::info;
+use crate::accounts::player_info;
 use crate::api::input::{Path, Query};
 use crate::games::convert;
 use crate::games::kinds;
 use crate::games::records::RecordParts;
 use crate::state::AppState;
-use crate::store::{AccountRow, GameCursor, GameRow};
+use crate::store::{GameCursor, GameRow};
 
 /// Games per page unless the client asks otherwise, and the most it may ask for.
 const DEFAULT_PAGE: u32 = 20;
@@ -65,10 +65,6 @@ pub(super) async fn summaries(state: &AppState, rows: Vec<GameRow>) -> Result<Ve
             convert::game_summary(row, players).map_err(|_| damaged(row.id))
         })
         .collect()
-}
-
-fn player_info(account: &AccountRow) -> PlayerInfo {
-    PlayerInfo { account_id: account.id, name: account.name.clone(), guest: info(account).guest }
 }
 
 /// `GET /api/games/{id}`: the game with all its moves.

@@ -2,6 +2,7 @@
 
 mod accounts;
 pub mod admin;
+mod bots;
 mod challenges;
 mod error;
 mod extract;
@@ -107,6 +108,7 @@ fn api_routes() -> ApiRouter<AppState> {
             get_with(games::of_player, doc("players", "A player's games, newest first")),
         )
         .api_route("/api/games", get_with(live::list, doc("games", "The games being played")))
+        .api_route("/api/bots", get_with(bots::list, doc("players", "The built-in bot's accounts, one per level")))
         .api_route(
             "/api/leaderboard/{kind}",
             get_with(ratings::leaderboard, doc("players", "The best ratings of a game kind")),

@@ -6,7 +6,7 @@ use rand::Rng;
 use uuid::Uuid;
 
 use super::ApiError;
-use crate::accounts::info;
+use crate::accounts::player_info;
 use crate::state::AppState;
 use crate::store::AccountRow;
 
@@ -18,15 +18,10 @@ pub(super) fn seat(maker: &AccountRow, taker: &AccountRow, colour: &str) -> [Pla
         "second" => false,
         _ => rand::rng().random_bool(0.5),
     };
-    let player = |account: &AccountRow| PlayerInfo {
-        account_id: account.id,
-        name: account.name.clone(),
-        guest: info(account).guest,
-    };
     if maker_first {
-        [player(maker), player(taker)]
+        [player_info(maker), player_info(taker)]
     } else {
-        [player(taker), player(maker)]
+        [player_info(taker), player_info(maker)]
     }
 }
 

@@ -1,4 +1,4 @@
-//! `kartka admin`: grant or revoke the admin role, and import record files, on the database that
+//! `kartka admin`: grant or revoke the admin role, mark bot accounts, and import record files, on the database that
 //! `DATABASE_URL` names (the server may be running).
 
 use std::path::PathBuf;
@@ -7,7 +7,7 @@ use std::time::Instant;
 use anyhow::Context;
 
 use crate::admin::audit::Actor;
-use crate::admin::{import, role};
+use crate::admin::{bot, import, role};
 
 /// Options of `kartka admin`.
 #[derive(Debug, clap::Args)]
@@ -37,6 +37,18 @@ enum Command {
         #[arg(long, default_value = "revoked on the command line")]
         reason: String,
     },
+    /// Mark a registered account as a bot (a program playing through the protocol), or with `--unset` take the
+    /// mark away.
+    Bot {
+        /// The account's name.
+        user: String,
+        /// Take the mark away instead.
+        #[arg(long)]
+        unset: bool,
+        /// Why, for the audit log.
+        #[arg(long, default_value = "marked on the command line")]
+        reason: String,
+    },
     /// Import record files (plain or gzip, each read by the game kind it holds) into the archive; each file's
     /// name is its source label, so importing a file again adds nothing.
     Import {
@@ -59,6 +71,16 @@ pub fn run(args: Args) -> anyhow::Result<()> {
             Command::Revoke { user, reason } => {
                 let changed = role::set_admin(store.as_ref(), &user, false, Actor::CommandLine, &reason).await?;
                 println!("{user}: {}", if changed { "is no longer an admin" } else { "was not an admin" });
+            }
+            Command::Bot { user, unset, reason } => {
+                let changed = bot::set_bot(store.as_ref(), &user, !unset, Actor::CommandLine, &reason).await?;
+                let now = match (unset, changed) {
+                    (false, true) => "is now a bot",
+                    (false, false) => "was a bot already",
+                    (true, true) => "is no longer a bot",
+                    (true, false) => "was not a bot",
+                };
+                println!("{user}: {now}");
             }
             Command::Import { files } => {
                 for path in files {

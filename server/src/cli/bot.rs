@@ -1,6 +1,6 @@
-//! `kartka bot`: the built-in bot on the command line. `kartka bot move` prints the turn the bot would play in
-//! a position. Playing on a server (`kartka bot --server URL --token T`, through the protocol) is to come as
-//! another command here.
+//! `kartka bot`: the built-in bot on the command line. `kartka bot --server URL --token T` plays on a server
+//! through the public protocol (`crate::bot_client`); `kartka bot move` prints the turn the bot would play in a
+//! position.
 
 use std::io::Write;
 use std::time::{Duration, Instant};
@@ -11,16 +11,40 @@ use kartka_bot::{play_any_turn, AnyTurn, Evaluation, Level, UNIT};
 use kartka_engine::{AnyGame, GameKind};
 
 use super::game::game_parser;
+use crate::bot_client::{self, BotClientSettings, ChallengePolicy};
 
 /// The node budget of a turn when neither `--time-ms` nor `--nodes` limits it: a couple of seconds on one
 /// core, and the same answer on every machine.
 const UNTIMED_NODES: u64 = 2_000_000;
 
-/// Options of `kartka bot`.
+/// Options of `kartka bot`: a command, or the options of playing on a server.
 #[derive(Debug, clap::Args)]
+#[command(args_conflicts_with_subcommands = true, subcommand_negates_reqs = true)]
 pub struct Args {
     #[command(subcommand)]
-    command: BotCommand,
+    command: Option<BotCommand>,
+    #[command(flatten)]
+    play: PlayArgs,
+}
+
+/// Options of `kartka bot --server`.
+#[derive(Debug, clap::Args)]
+struct PlayArgs {
+    /// The server's base URL, e.g. http://localhost:8080.
+    #[arg(long, env = "KARTKA_BOT_SERVER", required = true)]
+    server: Option<String>,
+    /// The bot account's bearer token (from `POST /api/login`).
+    #[arg(long, env = "KARTKA_BOT_TOKEN", required = true, hide_env_values = true)]
+    token: Option<String>,
+    /// Playing level, 1 (beginner, errs on purpose) to 8 (strongest).
+    #[arg(long, default_value_t = 8, value_parser = clap::value_parser!(u8).range(1..=8))]
+    level: u8,
+    /// Accept challenges only from these players (comma-separated); everyone's when not given.
+    #[arg(long, value_delimiter = ',')]
+    accept_from: Vec<String>,
+    /// Stop after playing this many games.
+    #[arg(long)]
+    max_games: Option<u32>,
 }
 
 #[derive(Debug, Subcommand)]
@@ -58,8 +82,31 @@ struct MoveArgs {
 /// Runs `kartka bot`.
 pub fn run(args: Args) -> anyhow::Result<()> {
     match args.command {
-        BotCommand::Move(args) => run_move(args),
+        Some(BotCommand::Move(args)) => run_move(args),
+        None => run_play(args.play),
     }
+}
+
+/// Plays on the server until Ctrl-C, or until `--max-games` games are over.
+fn run_play(args: PlayArgs) -> anyhow::Result<()> {
+    let (Some(server), Some(token)) = (args.server, args.token) else {
+        anyhow::bail!("--server and --token are required");
+    };
+    tracing_subscriber::fmt().with_env_filter(tracing_subscriber::EnvFilter::new("info")).init();
+    let settings = BotClientSettings {
+        server,
+        token,
+        level: Level::new(args.level)?,
+        policy: ChallengePolicy { accept_from: args.accept_from, max_games: args.max_games },
+    };
+    let runtime = tokio::runtime::Runtime::new()?;
+    runtime.block_on(async {
+        let interrupted = async {
+            let _ = tokio::signal::ctrl_c().await;
+        };
+        bot_client::run(settings, interrupted).await
+    })?;
+    Ok(())
 }
 
 /// Prints the turn in the game's notation on the first line, the evaluation on the second and the work on the

@@ -33,7 +33,7 @@ enum Command {
     Perft(perft::Args),
     /// Play out perfect play of a position and name the winner, for games that have a solver.
     Solve(solve::Args),
-    /// The built-in bot: the turn it would play in a position.
+    /// The built-in bot: play on a server through the protocol, or print the turn it would play in a position.
     Bot(bot::Args),
 }
 

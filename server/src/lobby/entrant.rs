@@ -34,7 +34,12 @@ impl Entrant {
         let colour_balance = recent.iter().map(|game| if game.first_id == account.id { 1 } else { -1 }).sum();
         let account_info = info(account);
         Ok(Entrant {
-            player: PlayerInfo { account_id: account.id, name: account_info.name, guest: account_info.guest },
+            player: PlayerInfo {
+                account_id: account.id,
+                name: account_info.name,
+                guest: account_info.guest,
+                bot: account_info.bot,
+            },
             ratings,
             colour_balance,
         })

@@ -210,7 +210,7 @@ mod tests {
 
     fn waiter(name: &str, rating: f64, joined_at: Millis) -> Waiter {
         Waiter {
-            player: PlayerInfo { account_id: Uuid::new_v4(), name: name.into(), guest: true },
+            player: PlayerInfo { account_id: Uuid::new_v4(), name: name.into(), guest: true, bot: false },
             rating,
             colour_balance: 0,
             joined_at,

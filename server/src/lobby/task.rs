@@ -177,6 +177,7 @@ impl LobbyTask {
                 id: entrant.player.account_id,
                 name: entrant.player.name.clone(),
                 guest: entrant.player.guest,
+                bot: entrant.player.bot,
             },
             rating: rating.rating.round() as i32,
             provisional: is_provisional(rating.deviation),

@@ -186,6 +186,9 @@ pub trait AdminStore: Send + Sync {
     async fn rated_history(&self, kind: &str, speed: &str) -> Result<Vec<RatedGame>, StoreError>;
     /// Replaces every rating of a game kind and speed class with `ratings`, in one transaction.
     async fn replace_ratings(&self, kind: &str, speed: &str, ratings: &[RatingRow]) -> Result<(), StoreError>;
+    /// Marks an account as a bot, or takes the mark away, with its audit entry. False (and nothing written)
+    /// when the account does not exist or already was so.
+    async fn set_bot(&self, account_id: Uuid, is_bot: bool, entry: &AuditRow) -> Result<bool, StoreError>;
     /// Adds an audit entry on its own (for actions that change no single row, such as an import).
     async fn insert_audit(&self, entry: &AuditRow) -> Result<(), StoreError>;
     /// Audit entries matching `filter`, newest first.

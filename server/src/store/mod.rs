@@ -87,6 +87,8 @@ pub struct AccountRow {
     pub password_hash: Option<String>,
     /// Whether the account has the admin role.
     pub is_admin: bool,
+    /// Whether an admin marked the account as a bot.
+    pub is_bot: bool,
     /// Whether the account is banned.
     pub banned: bool,
     /// When it was created.

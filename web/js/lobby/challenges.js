@@ -2,7 +2,7 @@
 
 import { api } from '../api.js';
 import { h, replaceChildren } from '../dom.js';
-import { describeTimeControl, formatCountdown } from '../format.js';
+import { botMarked, describeTimeControl, formatCountdown } from '../format.js';
 import { gameName, kindOf } from '../kinds/index.js';
 import { showNotice } from '../notice.js';
 
@@ -57,8 +57,8 @@ export function mount(container, lobby) {
     const other = mine ? challenge.opponent : challenge.challenger;
     const rematch = Boolean(challenge.rematch_of);
     let who = 'Open link';
-    if (!mine) who = `${rematch ? 'Rematch from' : 'From'} ${challenge.challenger.name}`;
-    else if (other) who = `${rematch ? 'Rematch to' : 'To'} ${other.name}`;
+    if (!mine) who = `${rematch ? 'Rematch from' : 'From'} ${botMarked(challenge.challenger)}`;
+    else if (other) who = `${rematch ? 'Rematch to' : 'To'} ${botMarked(other)}`;
     const expires = formatCountdown(challenge.expires_at_ms - Date.now());
     const terms = [gameName(challenge.ruleset), describeTimeControl(challenge.time_control), challenge.rated ? 'rated' : 'casual',
       seatWords(challenge, mine), `expires in ${expires}`].join(' · ');

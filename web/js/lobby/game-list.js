@@ -1,6 +1,7 @@
 // A list of game summaries (GET /api/players/{name}/games, GET /api/games) that reloads itself.
 
 import { h, replaceChildren } from '../dom.js';
+import { botMarked } from '../format.js';
 
 /**
  * Mounts a list into `container` under `title`. `load()` gives the games; `item(game)` renders one (or null to
@@ -34,6 +35,6 @@ export function mountGameList(container, lobby, { id, title, empty, load, item, 
 /** "alice – bob" with the seat colours. */
 export function pairing(game) {
   return h('span', { class: 'pairing' },
-    h('span', { class: 'seat-first', text: game.players[0].name }), ' – ',
-    h('span', { class: 'seat-second', text: game.players[1].name }));
+    h('span', { class: 'seat-first', text: botMarked(game.players[0]) }), ' – ',
+    h('span', { class: 'seat-second', text: botMarked(game.players[1]) }));
 }

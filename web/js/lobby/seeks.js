@@ -2,7 +2,7 @@
 
 import { h } from '../dom.js';
 import { choice, form } from '../forms.js';
-import { formatTimeControl } from '../format.js';
+import { botMarked, formatTimeControl } from '../format.js';
 import { gameName, kindOf } from '../kinds/index.js';
 import { showNotice } from '../notice.js';
 import { ratingBadge, ratingIn } from '../ratings.js';
@@ -60,7 +60,7 @@ export function mount(container, lobby) {
     ].filter(Boolean).join(' · ');
     return h('li', { class: `seek${mine ? ' mine' : ''}`, 'data-seek': seek.id },
       h('div', { class: 'what' },
-        h('span', {}, h('strong', { text: seek.creator.name }), ' ', ratingBadge(seek),
+        h('span', {}, h('strong', { text: botMarked(seek.creator) }), ' ', ratingBadge(seek),
           mine ? h('span', { class: 'tag', text: 'you' }) : null),
         h('span', { class: 'meta', text: terms }),
         reason ? h('span', { class: 'meta barred', text: reason }) : null),

@@ -1,13 +1,14 @@
-//! Accounts as admins see them; banning and unbanning.
+//! Accounts as admins see them; banning and unbanning; the bot mark.
 
 use axum::extract::State;
 use axum::Json;
-use kartka_protocol::admin::{AccountActionDone, ActionReason, AdminAccount, AuditAction};
+use kartka_protocol::admin::{AccountActionDone, ActionReason, AdminAccount, AuditAction, BotMark};
 use kartka_protocol::ErrorCode;
 use serde_json::json;
 
 use super::{reason, Admin};
 use crate::admin::audit::{self, Actor, Target};
+use crate::admin::bot::{self, BotMarkError};
 use crate::admin::views;
 use crate::api::input::{JsonBody, Path};
 use crate::api::ApiError;
@@ -71,6 +72,26 @@ pub async fn unban(
         return Err(ApiError::new(ErrorCode::NotAllowed, "the account is not banned"));
     }
     done(&state, &name).await
+}
+
+/// `POST /api/admin/accounts/{name}/bot`: marks a registered account as a bot (shown as one wherever its name
+/// is, its ratings kept off the leaderboard), or takes the mark away.
+pub async fn mark_bot(
+    Admin(admin): Admin,
+    State(state): State<AppState>,
+    Path(name): Path<String>,
+    JsonBody(body): JsonBody<BotMark>,
+) -> Result<Json<AccountActionDone>, ApiError> {
+    let reason = reason(&body.reason)?;
+    match bot::set_bot(state.store.as_ref(), &name, body.bot, Actor::Admin(&admin), reason).await {
+        Ok(true) => done(&state, &name).await,
+        Ok(false) => Err(ApiError::new(ErrorCode::NotAllowed, if body.bot { "already a bot" } else { "not a bot" })),
+        Err(BotMarkError::UnknownAccount(_)) => Err(unknown_player()),
+        Err(error @ (BotMarkError::NotRegistered(_) | BotMarkError::Admin(_))) => {
+            Err(ApiError::new(ErrorCode::NotAllowed, error.to_string()))
+        }
+        Err(BotMarkError::Store(error)) => Err(error.into()),
+    }
 }
 
 fn target(account: &AccountRow) -> Target {

@@ -72,6 +72,10 @@ pub fn routes() -> ApiRouter<AppState> {
         .api_route("/api/admin/accounts/{name}", get_with(accounts::show, doc("admin", "An account and its standing")))
         .api_route("/api/admin/accounts/{name}/ban", post_with(accounts::ban, doc("admin", "Ban an account")))
         .api_route("/api/admin/accounts/{name}/unban", post_with(accounts::unban, doc("admin", "Lift a ban")))
+        .api_route(
+            "/api/admin/accounts/{name}/bot",
+            post_with(accounts::mark_bot, doc("admin", "Mark an account as a bot, or take the mark away")),
+        )
         .api_route("/api/admin/audit", get_with(audit::entries, doc("admin", "The audit log, newest first")))
 }
 

@@ -37,6 +37,7 @@ const INSERT_AUDIT: &str = "INSERT INTO audit_log \
 const SET_BANNED: &str = "UPDATE accounts SET banned = $2 WHERE id = $1 AND banned <> $2";
 const REVOKE_SESSIONS: &str = "DELETE FROM sessions WHERE account_id = $1";
 const SET_ADMIN_ROLE: &str = "UPDATE accounts SET is_admin = $2 WHERE id = $1 AND is_admin <> $2";
+const SET_BOT: &str = "UPDATE accounts SET is_bot = $2 WHERE id = $1 AND is_bot <> $2";
 const IMPORTED_INDEXES: &str = "SELECT source_index FROM games WHERE source = $1";
 /// Rated results that changed ratings: a rated game's result counts once both players have moved.
 const RATED_HISTORY: &str = "SELECT first_id, second_id, winner, finished_at FROM games g \
@@ -439,6 +440,10 @@ where
         }
         tx.commit().await?;
         Ok(())
+    }
+
+    async fn set_bot(&self, account_id: Uuid, is_bot: bool, entry: &AuditRow) -> Result<bool, StoreError> {
+        self.change_account_flag(SET_BOT, account_id, is_bot, entry, false).await
     }
 
     async fn insert_audit(&self, entry: &AuditRow) -> Result<(), StoreError> {

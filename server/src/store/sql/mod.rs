@@ -142,6 +142,7 @@ where
             kind: parse_kind(&row.try_get::<String, _>("kind")?, row.try_get("imported")?)?,
             password_hash: row.try_get("password_hash")?,
             is_admin: row.try_get("is_admin")?,
+            is_bot: row.try_get("is_bot")?,
             banned: row.try_get("banned")?,
             created_at: row.try_get("created_at")?,
         })
@@ -415,6 +416,7 @@ where
             .bind(imported)
             .bind(account.password_hash.as_deref())
             .bind(account.is_admin)
+            .bind(account.is_bot)
             .bind(account.banned)
             .bind(account.created_at)
             .execute(&self.pool)

@@ -4,7 +4,7 @@
 // Column lists for SELECT and INSERT; rows are read back by column name.
 macro_rules! account_columns {
     () => {
-        "id, name, kind, imported, password_hash, is_admin, banned, created_at"
+        "id, name, kind, imported, password_hash, is_admin, is_bot, banned, created_at"
     };
 }
 
@@ -32,8 +32,8 @@ macro_rules! rating_columns {
 pub(super) const PING: &str = "SELECT 1";
 
 pub(super) const INSERT_ACCOUNT: &str = "INSERT INTO accounts \
-    (id, name, name_key, kind, imported, password_hash, is_admin, banned, created_at) \
-    VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9)";
+    (id, name, name_key, kind, imported, password_hash, is_admin, is_bot, banned, created_at) \
+    VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10)";
 pub(super) const SELECT_ACCOUNTS: &str = concat!("SELECT ", account_columns!(), " FROM accounts");
 pub(super) const ACCOUNT_BY_ID: &str = concat!("SELECT ", account_columns!(), " FROM accounts WHERE id = $1");
 pub(super) const ACCOUNT_BY_NAME_KEY: &str =
@@ -128,12 +128,13 @@ pub(super) const RATING: &str =
 pub(super) const RATINGS_OF: &str =
     concat!("SELECT ", rating_columns!(), " FROM ratings WHERE account_id = $1 ORDER BY kind, speed");
 // Qualified columns: both tables have a `kind`. Rows are read by the same names as the single-table selects.
+// Bots are kept off: the leaderboard ranks people.
 pub(super) const LEADERBOARD: &str = "SELECT \
     accounts.id, accounts.name, accounts.kind, accounts.imported, accounts.password_hash, accounts.is_admin, \
-    accounts.banned, accounts.created_at, ratings.account_id, ratings.kind AS game_kind, ratings.speed, ratings.rating, \
+    accounts.is_bot, accounts.banned, accounts.created_at, ratings.account_id, ratings.kind AS game_kind, ratings.speed, ratings.rating, \
     ratings.deviation, ratings.volatility, ratings.games, ratings.updated_at \
     FROM ratings JOIN accounts ON accounts.id = ratings.account_id \
-    WHERE ratings.kind = $1 AND ratings.speed = $2 AND ratings.deviation <= $3 AND NOT accounts.banned \
+    WHERE ratings.kind = $1 AND ratings.speed = $2 AND ratings.deviation <= $3 AND NOT accounts.banned AND NOT accounts.is_bot \
     ORDER BY ratings.rating DESC, ratings.account_id LIMIT $5 OFFSET $4";
 // The rating columns in the order `bind_rating` binds them.
 pub(super) const INSERT_RATING: &str = "INSERT INTO ratings \

@@ -1,0 +1,4 @@
+-- Bot accounts: an account an admin marked as a program rather than a person. Bots are marked wherever a name
+-- is shown, and their ratings are kept off the leaderboard. The same shape as
+-- migrations/postgres/0007_bot_accounts.sql.
+ALTER TABLE accounts ADD COLUMN is_bot INTEGER NOT NULL DEFAULT 0 CHECK (is_bot IN (0, 1));

@@ -1,0 +1,155 @@
+//! One game as the bot follows it: the position rebuilt from the server's snapshot and then from each event,
+//! the bot's seat, the number of actions played (the `ply` a move must name) and the clocks.
+
+use kartka_bot::clock::Clock;
+use kartka_engine::AnyGame;
+use kartka_protocol::{Clocks, EventEnvelope, GameEvent, GameSnapshot, GameStatus, SeatName, TimeControl};
+use uuid::Uuid;
+
+use crate::games::convert::seat_name;
+use crate::games::kinds;
+
+/// How long the bot thinks about a correspondence turn: days are on the clock, but a turn needs no more than
+/// a level 8 search in a few seconds.
+const CORRESPONDENCE_THINK_MS: u64 = 5_000;
+
+/// A game the bot plays.
+pub(super) struct FollowedGame {
+    seat: SeatName,
+    game: AnyGame,
+    ply: u32,
+    seq: u64,
+    time_control: TimeControl,
+    clocks: Clocks,
+    over: bool,
+}
+
+/// What an event meant for the bot's copy of the game.
+#[derive(Debug, PartialEq, Eq)]
+pub(super) enum Followed {
+    /// Applied (or already known).
+    Applied,
+    /// Events are missing before this one: resubscribe after the last one the bot has.
+    Gap,
+    /// The event does not fit the bot's copy (a move it cannot play): take a fresh snapshot.
+    Diverged,
+}
+
+/// What the search needs for one turn.
+pub(super) struct TurnRequest {
+    /// The game's id.
+    pub game_id: Uuid,
+    /// The position, the bot to act.
+    pub game: AnyGame,
+    /// The actions played so far: the move frame's `ply`.
+    pub ply: u32,
+    /// The bot's clock for this turn.
+    pub clock: Clock,
+}
+
+/// Why a snapshot cannot be followed.
+#[derive(Debug, thiserror::Error)]
+pub(super) enum SnapshotError {
+    /// The bot is not one of the game's players.
+    #[error("not a player of this game")]
+    NotAPlayer,
+    /// The ruleset or a move does not fit the engine this bot was built with.
+    #[error("cannot replay the game: {0}")]
+    Replay(String),
+}
+
+impl FollowedGame {
+    /// The game of `snapshot`, played by the account `me`.
+    pub(super) fn from_snapshot(snapshot: &GameSnapshot, me: Uuid) -> Result<FollowedGame, SnapshotError> {
+        let seat = match snapshot.players.iter().position(|player| player.account_id == me) {
+            Some(0) => SeatName::First,
+            Some(_) => SeatName::Second,
+            None => return Err(SnapshotError::NotAPlayer),
+        };
+        let ruleset = kinds::ruleset(&snapshot.ruleset).map_err(|error| SnapshotError::Replay(error.to_string()))?;
+        let mut game = AnyGame::new(&ruleset);
+        for record in &snapshot.moves {
+            game.play(&record.notation).map_err(|error| SnapshotError::Replay(error.to_string()))?;
+        }
+        Ok(FollowedGame {
+            seat,
+            game,
+            ply: snapshot.ply,
+            seq: snapshot.seq,
+            time_control: snapshot.time_control,
+            clocks: snapshot.clocks,
+            over: snapshot.status != GameStatus::Active,
+        })
+    }
+
+    /// The last event number the bot has: a resume's `after_seq`.
+    pub(super) fn seq(&self) -> u64 {
+        self.seq
+    }
+
+    /// Whether the game is over (ended, aborted or adjudicated).
+    pub(super) fn is_over(&self) -> bool {
+        self.over
+    }
+
+    /// Follows one event. Events the bot already has are ignored, so a resume that overlaps is harmless.
+    pub(super) fn follow(&mut self, envelope: &EventEnvelope) -> Followed {
+        if envelope.seq <= self.seq {
+            return Followed::Applied;
+        }
+        if envelope.seq > self.seq + 1 {
+            return Followed::Gap;
+        }
+        match &envelope.event {
+            GameEvent::Moved { record, .. } => match self.game.play(&record.notation) {
+                Ok(played) => {
+                    self.ply = record.ply + u32::try_from(played.actions).unwrap_or(u32::MAX);
+                    self.clocks = record.clocks;
+                }
+                Err(_) => return Followed::Diverged,
+            },
+            GameEvent::Ended { clocks, .. } | GameEvent::Adjudicated { clocks, .. } => {
+                self.clocks = *clocks;
+                self.over = true;
+            }
+            GameEvent::Aborted { .. } | GameEvent::AbortedByAdmin {} => self.over = true,
+            GameEvent::ClockCredited { clocks, .. }
+            | GameEvent::VacationStarted { clocks, .. }
+            | GameEvent::VacationEnded { clocks, .. } => self.clocks = *clocks,
+            GameEvent::Started { .. }
+            | GameEvent::DrawOffered { .. }
+            | GameEvent::DrawDeclined { .. }
+            | GameEvent::PlayerConnected { .. }
+            | GameEvent::PlayerDisconnected { .. }
+            | GameEvent::ConnectionClosed { .. } => {}
+        }
+        self.seq = envelope.seq;
+        Followed::Applied
+    }
+
+    /// The turn to search for, when the bot is to act in a game still being played.
+    pub(super) fn turn_request(&self, game_id: Uuid) -> Option<TurnRequest> {
+        let to_act = self.game.to_act()?;
+        if self.over || seat_name(to_act) != self.seat {
+            return None;
+        }
+        Some(TurnRequest { game_id, game: self.game.clone(), ply: self.ply, clock: self.clock() })
+    }
+
+    /// The bot's clock as of the last event: a Fischer clock's time left, or a fixed time per turn.
+    fn clock(&self) -> Clock {
+        match self.time_control {
+            TimeControl::Fischer { increment_seconds, .. } => {
+                let remaining = match self.seat {
+                    SeatName::First => self.clocks.first_ms,
+                    SeatName::Second => self.clocks.second_ms,
+                };
+                Clock::Fischer {
+                    remaining_ms: u64::try_from(remaining).unwrap_or(0),
+                    increment_ms: u64::from(increment_seconds) * 1_000,
+                }
+            }
+            TimeControl::Correspondence { .. } => Clock::PerMove { per_move_ms: CORRESPONDENCE_THINK_MS },
+        }
+    }
+}

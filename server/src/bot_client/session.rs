@@ -1,0 +1,295 @@
+//! One connection's life, and what the bot remembers between connections. On connecting it resumes the games
+//! it follows (`subscribe` with `after_seq`), subscribes to active games it did not know of (after a restart),
+//! and answers the challenges waiting for it; then it follows events, answers new challenges
+//! (`challenge_updated`) and plays its turns as the searches finish.
+
+use std::collections::{HashMap, HashSet};
+
+use kartka_protocol::rest::{Challenge, ChallengeStatus};
+use kartka_protocol::{ClientFrame, EventEnvelope, GameSnapshot, ServerFrame};
+use tokio::sync::mpsc;
+use uuid::Uuid;
+
+use super::game::{Followed, FollowedGame};
+use super::rest::Rest;
+use super::socket::{OpenError, Socket};
+use super::think::think;
+use super::BotClientSettings;
+
+/// How a session ended.
+pub(super) enum SessionEnd {
+    /// Every game the policy allows has been played.
+    Finished,
+    /// The server refused the token.
+    Refused(String),
+    /// The connection was lost (or never made); `welcomed` when it had been authenticated.
+    Lost {
+        /// Whether the server had welcomed the bot before the connection was lost.
+        welcomed: bool,
+    },
+}
+
+/// A finished search.
+struct Thought {
+    game_id: Uuid,
+    ply: u32,
+    turn: Result<String, String>,
+}
+
+/// The socket failed while sending: the session is over.
+struct SocketLost;
+
+/// The bot across connections: the games it follows and the searches under way.
+pub(super) struct Player {
+    settings: BotClientSettings,
+    rest: Rest,
+    me: Uuid,
+    games: HashMap<Uuid, FollowedGame>,
+    /// Games the bot accepted whose snapshot has not come yet (already counted as started).
+    accepted: HashSet<Uuid>,
+    games_started: u32,
+    /// The ply each game is being searched at.
+    thinking: HashMap<Uuid, u32>,
+    /// The ply each game's move was sent at, until its event arrives.
+    sent: HashMap<Uuid, u32>,
+    thoughts_out: mpsc::Sender<Thought>,
+    thoughts_in: mpsc::Receiver<Thought>,
+}
+
+/// What woke the session up.
+enum Wake {
+    Frame(Option<ServerFrame>),
+    Thought(Thought),
+}
+
+impl Player {
+    pub(super) fn new(settings: BotClientSettings) -> Player {
+        let rest = Rest::new(&settings.server, &settings.token);
+        // A search per game at most, so this never fills for long.
+        let (thoughts_out, thoughts_in) = mpsc::channel(16);
+        Player {
+            settings,
+            rest,
+            me: Uuid::nil(),
+            games: HashMap::new(),
+            accepted: HashSet::new(),
+            games_started: 0,
+            thinking: HashMap::new(),
+            sent: HashMap::new(),
+            thoughts_out,
+            thoughts_in,
+        }
+    }
+
+    /// Connects and plays until the connection is lost or every allowed game is over.
+    pub(super) async fn play_session(&mut self, url: &str) -> SessionEnd {
+        let (mut socket, account) = match Socket::open(url, &self.settings.token).await {
+            Ok(opened) => opened,
+            Err(OpenError::Refused(message)) => return SessionEnd::Refused(message),
+            Err(OpenError::Lost(reason)) => {
+                tracing::warn!(%reason, "bot: cannot connect");
+                return SessionEnd::Lost { welcomed: false };
+            }
+        };
+        tracing::info!(name = %account.name, "bot: connected");
+        self.me = account.id;
+        // A move sent on the lost connection may never have arrived; the resumed events tell, and an unplayed
+        // turn is searched again.
+        self.sent.clear();
+        if self.start(&mut socket, &account.name).await.is_err() {
+            return SessionEnd::Lost { welcomed: true };
+        }
+        loop {
+            if self.finished() {
+                return SessionEnd::Finished;
+            }
+            self.start_thinking();
+            let wake = tokio::select! {
+                frame = socket.next() => Wake::Frame(frame),
+                Some(thought) = self.thoughts_in.recv() => Wake::Thought(thought),
+            };
+            let handled = match wake {
+                Wake::Frame(None) => return SessionEnd::Lost { welcomed: true },
+                Wake::Frame(Some(frame)) => self.handle(&mut socket, frame).await,
+                Wake::Thought(thought) => self.play(&mut socket, thought).await,
+            };
+            if handled.is_err() {
+                return SessionEnd::Lost { welcomed: true };
+            }
+        }
+    }
+
+    /// Resumes known games, finds active games it did not know of, and answers waiting challenges.
+    async fn start(&mut self, socket: &mut Socket, name: &str) -> Result<(), SocketLost> {
+        let known: Vec<(Uuid, u64)> = self.games.iter().map(|(id, game)| (*id, game.seq())).collect();
+        for (game_id, seq) in known {
+            subscribe(socket, game_id, Some(seq)).await?;
+        }
+        match self.rest.active_games(name).await {
+            Ok(active) => {
+                for game_id in active.into_iter().filter(|id| !self.games.contains_key(id)) {
+                    subscribe(socket, game_id, None).await?;
+                }
+            }
+            Err(error) => tracing::warn!(%error, "bot: cannot list its active games"),
+        }
+        match self.rest.incoming_challenges().await {
+            Ok(challenges) => {
+                for challenge in challenges {
+                    self.answer(socket, challenge).await?;
+                }
+            }
+            Err(error) => tracing::warn!(%error, "bot: cannot list its challenges"),
+        }
+        Ok(())
+    }
+
+    fn finished(&self) -> bool {
+        self.settings.policy.all_games_started(self.games_started) && self.games.is_empty() && self.accepted.is_empty()
+    }
+
+    async fn handle(&mut self, socket: &mut Socket, frame: ServerFrame) -> Result<(), SocketLost> {
+        match frame {
+            ServerFrame::Snapshot { game } => self.follow_snapshot(socket, &game).await,
+            ServerFrame::Event(envelope) => self.follow_events(socket, &[envelope]).await,
+            ServerFrame::Events { events, .. } => self.follow_events(socket, &events).await,
+            ServerFrame::ChallengeUpdated { challenge } => self.answer(socket, challenge).await,
+            // A game it did not accept itself (one it challenged someone to): follow it too.
+            ServerFrame::GameStarted { game_id }
+                if !self.games.contains_key(&game_id) && !self.accepted.contains(&game_id) =>
+            {
+                subscribe(socket, game_id, None).await
+            }
+            ServerFrame::Error { code, message, game_id: Some(game_id), .. } => {
+                tracing::warn!(?code, %message, %game_id, "bot: refused");
+                // A refused move: the bot's copy of the game may be wrong, so it takes a fresh one.
+                if self.sent.remove(&game_id).is_some() {
+                    subscribe(socket, game_id, None).await?;
+                }
+                Ok(())
+            }
+            _ => Ok(()),
+        }
+    }
+
+    /// Accepts or declines a challenge addressed to the bot; anything else (its updates, other challenges) is
+    /// ignored.
+    async fn answer(&mut self, socket: &mut Socket, challenge: Challenge) -> Result<(), SocketLost> {
+        let to_me = challenge.opponent.as_ref().is_some_and(|opponent| opponent.id == self.me);
+        if !to_me || challenge.status != ChallengeStatus::Open {
+            return Ok(());
+        }
+        if !self.settings.policy.accepts(&challenge, self.games_started) {
+            if let Err(error) = self.rest.decline(challenge.id).await {
+                tracing::warn!(%error, challenge = %challenge.id, "bot: cannot decline");
+            }
+            return Ok(());
+        }
+        match self.rest.accept(challenge.id).await {
+            Ok(Challenge { game_id: Some(game_id), .. }) => {
+                self.games_started += 1;
+                self.accepted.insert(game_id);
+                subscribe(socket, game_id, None).await
+            }
+            Ok(_) => Ok(()),
+            Err(error) => {
+                tracing::warn!(%error, challenge = %challenge.id, "bot: cannot accept");
+                Ok(())
+            }
+        }
+    }
+
+    async fn follow_snapshot(&mut self, socket: &mut Socket, snapshot: &GameSnapshot) -> Result<(), SocketLost> {
+        let game = match FollowedGame::from_snapshot(snapshot, self.me) {
+            Ok(game) => game,
+            Err(error) => {
+                tracing::warn!(%error, game = %snapshot.id, "bot: cannot follow");
+                self.accepted.remove(&snapshot.id);
+                return unsubscribe(socket, snapshot.id).await;
+            }
+        };
+        let counted = self.accepted.remove(&snapshot.id) || self.games.contains_key(&snapshot.id);
+        if !counted && !game.is_over() {
+            self.games_started += 1;
+        }
+        self.games.insert(snapshot.id, game);
+        self.drop_if_over(socket, snapshot.id).await
+    }
+
+    async fn follow_events(&mut self, socket: &mut Socket, events: &[EventEnvelope]) -> Result<(), SocketLost> {
+        for envelope in events {
+            let Some(game) = self.games.get_mut(&envelope.game_id) else { continue };
+            match game.follow(envelope) {
+                Followed::Applied => {}
+                Followed::Gap => return subscribe(socket, envelope.game_id, Some(game.seq())).await,
+                Followed::Diverged => return subscribe(socket, envelope.game_id, None).await,
+            }
+            self.drop_if_over(socket, envelope.game_id).await?;
+        }
+        Ok(())
+    }
+
+    async fn drop_if_over(&mut self, socket: &mut Socket, game_id: Uuid) -> Result<(), SocketLost> {
+        if self.games.get(&game_id).is_some_and(FollowedGame::is_over) {
+            self.games.remove(&game_id);
+            self.sent.remove(&game_id);
+            tracing::info!(game = %game_id, "bot: game over");
+            return unsubscribe(socket, game_id).await;
+        }
+        Ok(())
+    }
+
+    /// Starts a search for every game where the bot is to act and has neither a search under way nor a move
+    /// on its way for that ply.
+    fn start_thinking(&mut self) {
+        for (game_id, game) in &self.games {
+            let Some(request) = game.turn_request(*game_id) else { continue };
+            if self.thinking.contains_key(game_id) || self.sent.get(game_id) == Some(&request.ply) {
+                continue;
+            }
+            self.thinking.insert(*game_id, request.ply);
+            let (level, out) = (self.settings.level, self.thoughts_out.clone());
+            tokio::spawn(async move {
+                let (game_id, ply) = (request.game_id, request.ply);
+                let turn = think(request, level).await;
+                // The receiver lives as long as the player; a closed channel means the bot is stopping.
+                let _ = out.send(Thought { game_id, ply, turn }).await;
+            });
+        }
+    }
+
+    /// Sends a finished search's turn, if the game is still where it was when the search began.
+    async fn play(&mut self, socket: &mut Socket, thought: Thought) -> Result<(), SocketLost> {
+        self.thinking.remove(&thought.game_id);
+        let still_current = self
+            .games
+            .get(&thought.game_id)
+            .and_then(|game| game.turn_request(thought.game_id))
+            .is_some_and(|request| request.ply == thought.ply);
+        let notation = match thought.turn {
+            Ok(notation) if still_current => notation,
+            Ok(_) => return Ok(()),
+            Err(error) => {
+                tracing::warn!(%error, game = %thought.game_id, "bot: no turn");
+                return Ok(());
+            }
+        };
+        self.sent.insert(thought.game_id, thought.ply);
+        let frame = ClientFrame::Move {
+            id: None,
+            game_id: thought.game_id,
+            ply: thought.ply,
+            client_move_id: format!("bot-{}", thought.ply),
+            notation,
+        };
+        socket.send(&frame).await.map_err(|_| SocketLost)
+    }
+}
+
+async fn subscribe(socket: &mut Socket, game_id: Uuid, after_seq: Option<u64>) -> Result<(), SocketLost> {
+    socket.send(&ClientFrame::Subscribe { id: None, game_id, after_seq }).await.map_err(|_| SocketLost)
+}
+
+async fn unsubscribe(socket: &mut Socket, game_id: Uuid) -> Result<(), SocketLost> {
+    socket.send(&ClientFrame::Unsubscribe { id: None, game_id }).await.map_err(|_| SocketLost)
+}

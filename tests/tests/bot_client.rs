@@ -1,0 +1,175 @@
+//! `kartka bot --server`: the bot client plays through the public protocol against a server, as any outside
+//! program would. A scripted player challenges it and plays the engine's first legal action each turn; the bot
+//! accepts, plays its turns from the game's clock, and after being stopped and started again (a restart of
+//! `kartka bot`) finds its game among its active ones and plays it to the end.
+
+use std::time::Duration;
+
+use kartka_bot::Level;
+use kartka_engine::{AnyGame, Seat};
+use kartka_protocol::rest::{Challenge, ChallengeStatus, ColourChoice, CreateChallenge, Session};
+use kartka_protocol::{
+    EndReasonName, GameEvent, GameSnapshot, GameStatus, RulesetSpec, SeatName, ServerFrame, TimeControl,
+};
+use kartka_server::bot_client::{self, BotClientSettings, ChallengePolicy};
+use kartka_server::config::Settings;
+use kartka_server::games::kinds;
+use kartka_tests::client::{Api, WsClient};
+use kartka_tests::server::TestServer;
+use serde_json::json;
+use tokio::sync::oneshot;
+use tokio::task::JoinHandle;
+use uuid::Uuid;
+
+kartka_tests::on_both_stores!(the_bot_accepts_a_challenge_and_plays_it_to_the_end_across_a_restart);
+
+/// Short enough for a test, long enough that the bot's reserve keeps it from flagging on a loaded machine.
+const CLOCK: TimeControl = TimeControl::Fischer { initial_seconds: 20, increment_seconds: 1 };
+
+/// How long a whole game may take before the test gives up.
+const GAME_TIMEOUT: Duration = Duration::from_secs(120);
+
+/// Runs the bot client (what `kartka bot --server URL --token T` runs) until the returned sender is used or
+/// dropped.
+fn start_bot(server: &TestServer, token: &str, policy: ChallengePolicy) -> (oneshot::Sender<()>, JoinHandle<()>) {
+    let settings = BotClientSettings {
+        server: server.url(),
+        token: token.to_owned(),
+        level: Level::new(8).expect("a level"),
+        policy,
+    };
+    let (stop, stopped) = oneshot::channel::<()>();
+    let task = tokio::spawn(async move {
+        let shutdown = async {
+            let _ = stopped.await;
+        };
+        bot_client::run(settings, shutdown).await.expect("the bot runs until stopped");
+    });
+    (stop, task)
+}
+
+/// `challenger` challenges `opponent`, taking the first seat; the challenge.
+async fn challenge(api: &Api, challenger: &Session, opponent: &str, ruleset: RulesetSpec) -> Challenge {
+    let request = CreateChallenge {
+        opponent: Some(opponent.to_owned()),
+        ruleset,
+        time_control: CLOCK,
+        colour: ColourChoice::First,
+        rated: false,
+        expires_in_seconds: None,
+    };
+    let body = serde_json::to_value(&request).expect("serialise");
+    let (status, created) = api.post("/api/challenges", Some(&challenger.token), &body).await;
+    assert_eq!(status, 201, "create challenge: {created}");
+    serde_json::from_value(created).expect("a challenge")
+}
+
+/// Waits until the challenge is answered; its game.
+async fn accepted_game(api: &Api, player: &Session, challenge: Uuid) -> Uuid {
+    for _ in 0..200 {
+        let (_, body) = api.get(&format!("/api/challenges/{challenge}"), Some(&player.token)).await;
+        let challenge: Challenge = serde_json::from_value(body).expect("a challenge");
+        match challenge.status {
+            ChallengeStatus::Accepted => return challenge.game_id.expect("an accepted challenge names its game"),
+            ChallengeStatus::Open => tokio::time::sleep(Duration::from_millis(50)).await,
+            other => panic!("the bot answered {other:?}"),
+        }
+    }
+    panic!("the bot never answered the challenge")
+}
+
+/// Subscribes; the snapshot.
+async fn subscribe(client: &mut WsClient, game: Uuid) -> GameSnapshot {
+    client.send(json!({ "type": "subscribe", "id": 1, "game_id": game })).await;
+    let ServerFrame::Snapshot { game: snapshot } = client.next().await else { panic!("expected a snapshot") };
+    snapshot
+}
+
+/// The scripted player: in the first seat, the engine's first legal action on each of its turns, one action
+/// per frame, until `stop_after_ply` actions are played (or the game ends). The position it ends in.
+async fn play_scripted(
+    client: &mut WsClient,
+    game_id: Uuid,
+    position: &mut AnyGame,
+    ply: &mut u32,
+    stop_after_ply: u32,
+) {
+    while *ply < stop_after_ply {
+        match position.to_act() {
+            None => return,
+            Some(Seat::First) => {
+                let action = position.legal_actions().into_iter().next().expect("a seat to act has an action");
+                let frame = json!({ "type": "move", "game_id": game_id, "ply": *ply, "client_move_id": format!("s{ply}"), "notation": action });
+                client.send(frame).await;
+            }
+            Some(Seat::Second) => {}
+        }
+        // Every move, ours or the bot's, comes back as an event; the position follows them alone.
+        loop {
+            let event = tokio::time::timeout(GAME_TIMEOUT, client.next_event()).await.expect("the game goes on");
+            if let GameEvent::Moved { record, .. } = &event.event {
+                let played = position.play(&record.notation).expect("the server's moves are legal");
+                *ply = record.ply + u32::try_from(played.actions).expect("a small count");
+                break;
+            }
+            if matches!(event.event, GameEvent::Ended { .. }) {
+                panic!("the game ended before its last move: {event:?}");
+            }
+        }
+    }
+}
+
+async fn the_bot_accepts_a_challenge_and_plays_it_to_the_end_across_a_restart(url: &str) {
+    let server = TestServer::start(url, Settings::default()).await;
+    let api = Api::new(server.url());
+    let (alice, robot, mallory) = (api.guest("alice").await, api.guest("robot").await, api.guest("mallory").await);
+    let only_alice = || ChallengePolicy { accept_from: vec!["ALICE".to_owned()], max_games: Some(1) };
+    let (stop, bot) = start_bot(&server, &robot.token, only_alice());
+
+    // Challenges from players it does not accept are declined.
+    let refused = challenge(&api, &mallory, "robot", RulesetSpec::ClosingIn { size: 5 }).await;
+    let mut answered = refused.status;
+    for _ in 0..200 {
+        let (_, body) = api.get(&format!("/api/challenges/{}", refused.id), Some(&mallory.token)).await;
+        answered = serde_json::from_value::<Challenge>(body).expect("a challenge").status;
+        if answered != ChallengeStatus::Open {
+            break;
+        }
+        tokio::time::sleep(Duration::from_millis(50)).await;
+    }
+    assert_eq!(answered, ChallengeStatus::Declined);
+
+    let ruleset = RulesetSpec::PaperSoccer { width: 6, height: 8, goal: 2 };
+    let offered = challenge(&api, &alice, "robot", ruleset).await;
+    let game_id = accepted_game(&api, &alice, offered.id).await;
+    let mut client = WsClient::connect(server.addr, &alice.token).await;
+    let snapshot = subscribe(&mut client, game_id).await;
+    assert_eq!(snapshot.players[1].name, "robot");
+    let mut position = AnyGame::new(&kinds::ruleset(&ruleset).expect("a valid ruleset"));
+    let mut ply = 0;
+
+    // A few turns each, then `kartka bot` is stopped and started again: it finds the game and goes on.
+    play_scripted(&mut client, game_id, &mut position, &mut ply, 6).await;
+    stop.send(()).expect("the bot is running");
+    bot.await.expect("the bot stops cleanly");
+    let (_stop_again, bot_again) = start_bot(&server, &robot.token, only_alice());
+    play_scripted(&mut client, game_id, &mut position, &mut ply, u32::MAX).await;
+    let outcome = position.outcome().expect("played to the end by the rules");
+
+    let ended = loop {
+        let event = tokio::time::timeout(GAME_TIMEOUT, client.next_event()).await.expect("the end comes");
+        if let GameEvent::Ended { result, .. } = event.event {
+            break result;
+        }
+    };
+    let winner = outcome.winner.map(|seat| if seat == Seat::First { SeatName::First } else { SeatName::Second });
+    assert_eq!(ended.winner, winner, "the server's result is the rules' result");
+    assert_ne!(ended.reason, EndReasonName::Time, "the bot never flags");
+    let (_, body) = api.get(&format!("/api/games/{game_id}"), None).await;
+    let stored: GameSnapshot = serde_json::from_value(body).expect("a game");
+    assert_eq!(stored.status, GameStatus::Finished);
+
+    // Its one game played, the restarted bot stops by itself.
+    tokio::time::timeout(GAME_TIMEOUT, bot_again).await.expect("the bot stops after its last game").expect("cleanly");
+    server.stop().await;
+}

@@ -1,0 +1,72 @@
+// Play the computer: a challenge to the server's built-in bot, one account per level (`GET /api/bots`). The bot
+// accepts at once and the game opens on `game_started`, like any accepted challenge. Casual unless the player
+// asks for a rated game. The panel hides itself when the server runs no built-in bot.
+
+import { api } from '../api.js';
+import { h } from '../dom.js';
+import { choice, form } from '../forms.js';
+import { formatTimeControl } from '../format.js';
+import { DEFAULT_TIME_CONTROL, TIME_CONTROLS, speedName, speedOf } from '../time-controls.js';
+import { gameChoice } from './game-choice.js';
+
+export const ID = 'play-computer';
+
+/** What each level plays like (bot/src/level.rs has what each one does). */
+export const LEVEL_NAMES = new Map([
+  [1, 'Beginner'],
+  [2, 'Novice'],
+  [3, 'Casual'],
+  [4, 'Club player'],
+  [5, 'Strong club player'],
+  [6, 'Expert'],
+  [7, 'Master'],
+  [8, 'Strongest'],
+]);
+
+const DEFAULT_LEVEL = 3;
+
+export function mount(container, lobby) {
+  container.hidden = true;
+  const level = choice('Level', [], { name: 'level' });
+  const timeControl = choice('Time control', TIME_CONTROLS.map((tc, i) => ({ value: String(i),
+    label: `${formatTimeControl(tc)} · ${speedName(speedOf(tc))}`, selected: i === DEFAULT_TIME_CONTROL })), { name: 'time-control' });
+  const rated = choice('Games', [{ value: 'false', label: 'Casual' }, { value: 'true', label: 'Rated' }], { name: 'rated' });
+  const colour = choice('You play', [
+    { value: 'random', label: 'Either side (drawn at random)' },
+    { value: 'first', label: '' },
+    { value: 'second', label: '' },
+  ], { name: 'colour' });
+  const game = gameChoice('game', { seats: colour.input });
+
+  const play = async () => {
+    await api.createChallenge({
+      opponent: level.input.value,
+      ruleset: game.selected().ruleset,
+      time_control: TIME_CONTROLS[Number(timeControl.input.value)],
+      colour: colour.input.value,
+      rated: rated.input.value === 'true',
+    });
+  };
+
+  let closed = false;
+  api.bots().then(({ bots }) => {
+    if (closed || bots.length === 0) return;
+    level.input.replaceChildren(...bots.map((bot) => h('option', {
+      value: bot.account.name,
+      selected: bot.level === DEFAULT_LEVEL,
+      text: `${bot.level} · ${LEVEL_NAMES.get(bot.level) ?? ''}`,
+    })));
+    container.hidden = false;
+  }).catch(() => {});
+
+  container.append(
+    h('h2', { id: `${ID}-title`, text: 'Play the computer' }),
+    form({ class: 'stack' }, [
+      game.element,
+      h('div', { class: 'row' }, level.element, timeControl.element),
+      h('div', { class: 'row' }, colour.element, rated.element),
+      h('button', { class: 'primary', type: 'submit', id: 'play-computer-start', text: 'Play' }),
+    ], play),
+  );
+  return () => { closed = true; };
+}

@@ -2,7 +2,7 @@
 //! kind with its own knowledge. A new kind is one line in [`play_any_turn`]'s match (the compiler asks for
 //! it); with [`Generic`](crate::Generic) knowledge until it has its own.
 
-use kartka_engine::{closing_in, soccer, AnyGame, Game};
+use kartka_engine::{closing_in, dots, soccer, AnyGame, Game};
 
 use crate::bot::{Bot, BotError, Evaluation, Stats, Turn};
 use crate::closing_in::ClosingInEvaluation;
@@ -51,6 +51,9 @@ pub fn play_any_turn(
             node_budget,
             deadline,
         ),
+        AnyGame::Dots(position) => {
+            play_turn_as_text::<dots::Position, _>(position, crate::Generic, level, seed, node_budget, deadline)
+        }
     }
 }
 

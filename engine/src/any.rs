@@ -54,6 +54,12 @@ impl GameKind {
             .map(|actions| actions.iter().map(|&action| write_actions::<G>(&[action])).collect()))
     }
 
+    /// What stands between two actions written together as one move text (see [`Game::ACTION_SEPARATOR`]).
+    #[must_use]
+    pub fn action_separator(self) -> &'static str {
+        dispatch_kind!(self, G => G::ACTION_SEPARATOR)
+    }
+
     /// The canonical text of a move text of this kind: the same actions, written the way the game writes them.
     pub fn canonical_move(self, text: &str) -> Result<String, NotationError> {
         dispatch_kind!(self, G => G::parse_actions(text).map(|actions| write_actions::<G>(&actions)))
@@ -112,7 +118,10 @@ impl AnyGame {
 
 fn write_actions<G: Game>(actions: &[G::Action]) -> String {
     let mut text = String::new();
-    for &action in actions {
+    for (index, &action) in actions.iter().enumerate() {
+        if index > 0 {
+            text.push_str(G::ACTION_SEPARATOR);
+        }
         G::write_action(action, &mut text);
     }
     text

@@ -95,6 +95,11 @@ pub trait Game: Clone + Debug + Send + Sync + 'static {
 
     /// Writes one action in the game's notation.
     fn write_action(action: Self::Action, out: &mut String);
+
+    /// What stands between two actions written as one move text: nothing where each action's text ends by
+    /// itself (a step, a square), a space where tokens differ in length and a run would be ambiguous (Dots:
+    /// `STOP` is also two points on a large field).
+    const ACTION_SEPARATOR: &'static str = "";
 }
 
 /// A move text that does not follow the game's notation.

@@ -7,8 +7,13 @@
 
 use kartka_engine::{AnyGame, GameKind, MoveError, Progress, Ruleset};
 
-/// Random games per kind and ruleset.
+/// Random games per kind and ruleset, for rulesets with up to [`ACTIONS_AT_FULL_COUNT`] actions at the start.
 const GAMES: u64 = 150;
+/// Rulesets with more actions at the start (a Dots field has a thousand points) play proportionally fewer
+/// games, at least [`MIN_GAMES`]: each of their games is that much longer and checks that many more actions.
+const ACTIONS_AT_FULL_COUNT: u64 = 200;
+/// The fewest random games of any ruleset.
+const MIN_GAMES: u64 = 10;
 /// No game of any kind may need more actions than this to end.
 const MAX_ACTIONS: usize = 20_000;
 
@@ -32,8 +37,16 @@ fn rulesets() -> Vec<Ruleset> {
     rulesets.extend([Ruleset::ClosingIn(small_board), Ruleset::ClosingIn(large_board)]);
     let small_pitch = kartka_engine::soccer::Pitch::new(4, 4, 2).expect("a valid pitch");
     rulesets.push(Ruleset::PaperSoccer(kartka_engine::soccer::SoccerRules { pitch: small_pitch }));
+    rulesets.push(Ruleset::Dots(small_dots_field()));
     assert!(GameKind::ALL.iter().all(|kind| rulesets.iter().any(|r| r.kind() == *kind)), "every kind is tested");
     rulesets
+}
+
+/// A small Dots field with every switch that changes the turn order on: extra moves, STOP, an empty start.
+fn small_dots_field() -> kartka_engine::dots::DotsRules {
+    use kartka_engine::dots::{DotsRules, FieldSize, Start};
+    let size = FieldSize::new(10, 10).expect("10x10 is allowed");
+    DotsRules { size, start: Start::Empty, extra_move: true, instant_win: 12, ..DotsRules::default() }
 }
 
 /// Plays one random game to its end, checking every action on the way; returns the actions played.
@@ -75,6 +88,7 @@ fn random_game(ruleset: &Ruleset, rng: &mut Rng) -> Vec<String> {
 
 /// Every action legal at the start but not now is refused with a typed error and changes nothing.
 fn assert_illegal_actions_change_nothing(game: &AnyGame, legal: &[String], candidates: &[String]) {
+    let legal: std::collections::HashSet<&String> = legal.iter().collect();
     for action in candidates.iter().filter(|action| !legal.contains(action)) {
         let mut tried = game.clone();
         match tried.play(action) {
@@ -89,12 +103,14 @@ fn assert_illegal_actions_change_nothing(game: &AnyGame, legal: &[String], candi
 fn random_games_of_every_kind_follow_the_game_interface() {
     let mut rng = Rng(0x9E37_79B9_7F4A_7C15);
     for ruleset in rulesets() {
+        let start_actions = AnyGame::new(&ruleset).legal_actions().len() as u64;
+        let games = (GAMES * ACTIONS_AT_FULL_COUNT / start_actions.max(ACTIONS_AT_FULL_COUNT)).max(MIN_GAMES);
         let mut ended_games = 0;
-        for _ in 0..GAMES {
+        for _ in 0..games {
             random_game(&ruleset, &mut rng);
             ended_games += 1;
         }
-        assert_eq!(ended_games, GAMES);
+        assert_eq!(ended_games, games);
     }
 }
 
@@ -117,7 +133,7 @@ fn move_texts_split_into_their_actions_and_concatenate() {
                 progress = probe.play(next).expect("replays").progress;
                 run.push(next.clone());
             }
-            let text = run.concat();
+            let text = run.join(kind.action_separator());
             assert_eq!(kind.split_actions(&text), Ok(run.clone()), "{kind}: {text} splits into its actions");
             assert_eq!(kind.action_count(&text), Ok(run.len()));
             assert_eq!(kind.canonical_move(&text).as_deref(), Ok(text.as_str()));
@@ -141,7 +157,11 @@ fn a_move_past_the_end_of_a_turn_or_of_the_game_changes_nothing() {
         if progress == Progress::TurnEnded {
             let next = probe.legal_actions().swap_remove(0);
             let before = game.clone();
-            assert_eq!(game.play(&format!("{first}{next}")), Err(MoveError::PastTurnEnd { at: 1 }), "{kind}");
+            assert_eq!(
+                game.play(&format!("{first}{}{next}", kind.action_separator())),
+                Err(MoveError::PastTurnEnd { at: 1 }),
+                "{kind}"
+            );
             assert_eq!(game, before, "{kind}: nothing changed");
         }
         assert_eq!(game.play(""), Err(MoveError::Empty), "{kind}");

@@ -57,7 +57,7 @@ test('actionCount counts the actions of a move text', () => {
 test('kindOf names the kind it does not know', () => {
   assert.equal(kindOf({ kind: 'paper-soccer' }).name, 'Paper Soccer');
   assert.equal(kindOf('closing-in').name, 'Closing In');
-  assert.throws(() => kindOf({ kind: 'dots' }), /unknown game kind: "dots"/);
+  assert.throws(() => kindOf({ kind: 'chess' }), /unknown game kind: "chess"/);
   assert.throws(() => kindOf(undefined), /unknown game kind/);
 });
 

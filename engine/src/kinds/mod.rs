@@ -127,6 +127,8 @@ registry! { $
     PaperSoccer(crate::soccer::Position) = "paper-soccer";
     /// Closing In (Domykanie): two markers that move like queens over a board that shrinks behind them.
     ClosingIn(crate::closing_in::Position) = "closing-in";
+    /// Dots (Kropki): dots on the points of squared paper, capturing by enclosing, with the sports rules.
+    Dots(crate::dots::Position) = "dots";
 }
 
 impl std::fmt::Display for GameKind {

@@ -4,12 +4,14 @@
 //! lists agree), and a module here for its own types.
 
 pub mod closing_in;
+pub mod dots;
 pub mod paper_soccer;
 
 use schemars::JsonSchema;
 use serde::{Deserialize, Serialize};
 
 use closing_in::ClosingInPositionView;
+use dots::{DotsPositionView, DotsStart, DotsStop};
 use paper_soccer::SoccerPositionView;
 
 /// The game kind and its options. The kind is the `kind` field.
@@ -34,6 +36,33 @@ pub enum RulesetSpec {
         #[serde(default = "default_size")]
         size: u8,
     },
+    /// Dots (Kropki), by the sports rules: a field of `width` × `height` points and the rule switches.
+    Dots {
+        /// Columns of points (10–52; the seed's field: 39).
+        #[serde(default = "default_dots_width")]
+        width: u8,
+        /// Rows of points (10–52; the seed's field: 32).
+        #[serde(default = "default_dots_height")]
+        height: u8,
+        /// The start position.
+        #[serde(default)]
+        start: DotsStart,
+        /// With an empty start, each player's first dot must lie in the centred first-move zone.
+        #[serde(default = "default_true")]
+        first_move_zone: bool,
+        /// A move that captures lets the mover move again.
+        #[serde(default)]
+        extra_move: bool,
+        /// A player whose count reaches this many wins at once; 0 is off.
+        #[serde(default)]
+        instant_win: u32,
+        /// STOP: a player may end the game, their ungrounded dots counting as lost.
+        #[serde(default)]
+        stop: DotsStop,
+        /// The game ends by itself once a STOP would win or every live dot is grounded.
+        #[serde(default)]
+        auto_end: bool,
+    },
 }
 
 fn default_width() -> u8 {
@@ -48,6 +77,15 @@ fn default_goal() -> u8 {
 fn default_size() -> u8 {
     6
 }
+fn default_dots_width() -> u8 {
+    39
+}
+fn default_dots_height() -> u8 {
+    32
+}
+fn default_true() -> bool {
+    true
+}
 
 impl RulesetSpec {
     /// The game kind of this ruleset.
@@ -56,6 +94,7 @@ impl RulesetSpec {
         match self {
             RulesetSpec::PaperSoccer { .. } => GameKindName::PaperSoccer,
             RulesetSpec::ClosingIn { .. } => GameKindName::ClosingIn,
+            RulesetSpec::Dots { .. } => GameKindName::Dots,
         }
     }
 }
@@ -68,11 +107,13 @@ pub enum GameKindName {
     PaperSoccer,
     /// Closing In.
     ClosingIn,
+    /// Dots.
+    Dots,
 }
 
 impl GameKindName {
     /// Every kind, in the engine registry's order.
-    pub const ALL: &'static [GameKindName] = &[GameKindName::PaperSoccer, GameKindName::ClosingIn];
+    pub const ALL: &'static [GameKindName] = &[GameKindName::PaperSoccer, GameKindName::ClosingIn, GameKindName::Dots];
 
     /// The kind's name on the wire, e.g. `paper-soccer`.
     #[must_use]
@@ -80,6 +121,7 @@ impl GameKindName {
         match self {
             GameKindName::PaperSoccer => "paper-soccer",
             GameKindName::ClosingIn => "closing-in",
+            GameKindName::Dots => "dots",
         }
     }
 
@@ -99,6 +141,8 @@ pub enum PositionView {
     PaperSoccer(SoccerPositionView),
     /// A Closing In position.
     ClosingIn(ClosingInPositionView),
+    /// A Dots position.
+    Dots(DotsPositionView),
 }
 
 #[cfg(test)]

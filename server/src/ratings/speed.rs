@@ -43,8 +43,9 @@ mod tests {
             assert_eq!(class(900, 0), SpeedClass::Rapid, "{kind}");
             assert_eq!(class(1500, 0), SpeedClass::Classical, "{kind}");
             let turns = kinds::of(kind).typical_turns_per_player() as u32;
-            assert_eq!(class(180 - 6 * turns, 6), SpeedClass::Blitz, "{kind}: {turns} increments count");
-            assert_eq!(class(179 - 6 * turns, 6), SpeedClass::Bullet, "{kind}");
+            // One-second increments, so that a kind of long games (Dots: 100 turns) still fits under 180 s.
+            assert_eq!(class(180 - turns, 1), SpeedClass::Blitz, "{kind}: {turns} increments count");
+            assert_eq!(class(179 - turns, 1), SpeedClass::Bullet, "{kind}");
             let days = TimeControl::Correspondence { days_per_move: 3, vacation_allowed: true };
             assert_eq!(speed_class(&ruleset, &days), SpeedClass::Classical);
         }

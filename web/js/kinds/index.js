@@ -24,9 +24,10 @@
 
 import closingIn from './closing-in/index.js';
 import paperSoccer from './paper-soccer/index.js';
+import dots from './dots/index.js';
 
 /** Every kind by its key, in the order the lobby offers them. */
-export const KINDS = new Map([paperSoccer, closingIn].map((kind) => [kind.key, kind]));
+export const KINDS = new Map([paperSoccer, closingIn, dots].map((kind) => [kind.key, kind]));
 
 /** The kind the site shows first: its rules at `/rules`, its leaderboard, its games preselected. */
 export const DEFAULT_KIND = paperSoccer;

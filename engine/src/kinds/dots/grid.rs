@@ -37,7 +37,7 @@ impl Cell {
 
 /// Every point's [`Cell`], the number of dots each seat holds captured (its count, 5.1) and the number of
 /// playable points. All changes go through [`Grid::set`], which keeps the counts.
-#[derive(Clone, Debug, PartialEq, Eq)]
+#[derive(Clone, Debug, PartialEq, Eq, Hash)]
 pub struct Grid {
     size: FieldSize,
     cells: [Cell; MAX_POINTS],

@@ -139,6 +139,9 @@ impl Game for Position {
         picked
     }
 
+    /// Tokens are one to four characters (`qv`, `qv~`, `P:qv`, `STOP`), so a run is written with spaces.
+    const ACTION_SEPARATOR: &'static str = " ";
+
     fn parse_actions(text: &str) -> Result<Vec<Action>, NotationError> {
         parse_actions(text)
     }

@@ -70,7 +70,7 @@ impl DotsEnd {
 }
 
 /// One capture made by the last action: who captured, and the area.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub struct Capture {
     /// The capturing seat: the mover, or the owner of a house the mover intruded (4.8b).
     pub seat: Seat,
@@ -79,7 +79,7 @@ pub struct Capture {
 }
 
 /// The captures of the last action, in evaluation order (at most four: one per neighbour of the new dot).
-#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
 struct CaptureLog {
     captures: [Option<Capture>; 4],
 }
@@ -104,7 +104,7 @@ pub enum SetupError {
 }
 
 /// A Dots position. Fixed-size storage: cloning copies, and checking or playing an action never allocates.
-#[derive(Clone, Debug, PartialEq, Eq)]
+#[derive(Clone, Debug, PartialEq, Eq, Hash)]
 pub struct Position {
     rules: DotsRules,
     grid: Grid,

@@ -7,6 +7,7 @@
 //! below are exhaustive, so a kind the engine or the protocol gains fails to compile until it has a module.
 
 mod closing_in;
+mod dots;
 mod paper_soccer;
 mod picture;
 
@@ -43,6 +44,12 @@ pub trait Kind: Sync {
     /// Reads every game of a record file of this kind, checked against the rules.
     fn read_records(&self, text: &str) -> ReadGames;
 
+    /// Whether `text` is a record file of this kind by its own format (an SGF tree), for kinds whose files
+    /// carry no `Game` tag.
+    fn recognises_record_file(&self, _text: &str) -> bool {
+        false
+    }
+
     /// `kartka perft`: the counts per depth, 1 to `depth`, from the position `setup` describes.
     fn perft(&self, setup: &Setup, depth: usize) -> Result<Vec<u64>, ToolError>;
 
@@ -66,6 +73,7 @@ pub fn of(kind: GameKind) -> &'static dyn Kind {
     match kind {
         GameKind::PaperSoccer => &paper_soccer::PaperSoccer,
         GameKind::ClosingIn => &closing_in::ClosingIn,
+        GameKind::Dots => &dots::Dots,
     }
 }
 
@@ -86,6 +94,18 @@ pub fn ruleset(spec: &RulesetSpec) -> Result<Ruleset, RulesetError> {
     match *spec {
         RulesetSpec::PaperSoccer { width, height, goal } => paper_soccer::ruleset(width, height, goal),
         RulesetSpec::ClosingIn { size } => closing_in::ruleset(size),
+        RulesetSpec::Dots { width, height, start, first_move_zone, extra_move, instant_win, stop, auto_end } => {
+            dots::ruleset(dots::Options {
+                width,
+                height,
+                start,
+                first_move_zone,
+                extra_move,
+                instant_win,
+                stop,
+                auto_end,
+            })
+        }
     }
 }
 
@@ -95,13 +115,17 @@ pub fn kind_of(name: GameKindName) -> GameKind {
     match name {
         GameKindName::PaperSoccer => GameKind::PaperSoccer,
         GameKindName::ClosingIn => GameKind::ClosingIn,
+        GameKindName::Dots => GameKind::Dots,
     }
 }
 
-/// The kind whose records a record file holds: the one its `Game` tag names; kurnik's own files, which have
-/// none, hold Paper Soccer.
+/// The kind whose records a record file holds: the kind that recognises the file's own format (SGF), else the
+/// one its `Game` tag names; kurnik's own files, which have none, hold Paper Soccer.
 #[must_use]
 pub fn of_record_file(text: &str) -> Option<&'static dyn Kind> {
+    if let Some(kind) = GameKind::ALL.iter().map(|&kind| of(kind)).find(|kind| kind.recognises_record_file(text)) {
+        return Some(kind);
+    }
     let game_tag = text
         .lines()
         .map(str::trim)

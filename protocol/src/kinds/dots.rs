@@ -1,0 +1,60 @@
+//! Dots' own wire types: the options of a ruleset that take words, and how admins see a position.
+
+use schemars::JsonSchema;
+use serde::{Deserialize, Serialize};
+
+use crate::seat::SeatName;
+
+/// How the field starts (rules §2).
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash, Serialize, Deserialize, JsonSchema)]
+#[serde(rename_all = "snake_case")]
+pub enum DotsStart {
+    /// No dots; each player's first dot goes in the first-move zone (unless `first_move_zone` is false).
+    Empty,
+    /// One 2×2 cross in the middle: the tournament start.
+    #[default]
+    Cross,
+    /// Two crosses side by side.
+    Cross2,
+    /// Four crosses towards the corners.
+    Cross4,
+}
+
+/// Whether a player may press STOP (rules §7).
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash, Serialize, Deserialize, JsonSchema)]
+#[serde(rename_all = "snake_case")]
+pub enum DotsStop {
+    /// STOP ends the game at once; the presser's ungrounded dots count as captured by the opponent.
+    #[default]
+    Computed,
+    /// No STOP.
+    Off,
+}
+
+/// A Dots position after `ply` actions. Points are written as in the game's notation: two letters, column
+/// then row from the top, `a`–`z` for 0–25 and `A`–`Z` for 26–51 (`qv`).
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize, JsonSchema)]
+pub struct DotsPositionView {
+    /// Actions played to reach it.
+    pub ply: u32,
+    /// Columns of the field.
+    pub width: u8,
+    /// Rows of the field.
+    pub height: u8,
+    /// Each seat's live dots (first seat first).
+    pub dots: [Vec<String>; 2],
+    /// Each seat's dots that the other seat holds captured (first seat's dots first).
+    pub captured: [Vec<String>; 2],
+    /// Each seat's territory: empty points inside its captures, where no one may play.
+    pub territory: [Vec<String>; 2],
+    /// Each seat's houses: free points it encloses without a capture; the other seat's dot there is taken.
+    pub houses: [Vec<String>; 2],
+    /// How many of the other seat's dots each seat holds captured (first seat first): the score.
+    pub counts: [u32; 2],
+    /// The seat to move (after the end: the seat that would have moved).
+    pub to_move: SeatName,
+    /// Whether the rules ended the game here.
+    pub over: bool,
+    /// Every action the seat to move may play, in the game's notation.
+    pub legal: Vec<String>,
+}

@@ -1,0 +1,239 @@
+//! Dots (Kropki) in the server: the rules from a client's ruleset, the admin's view and picture of a
+//! position, zagram-compatible SGF records out and in, and `kartka replay` of SGF files.
+//!
+//! The lobby offers what the protocol's `RulesetSpec::Dots` carries: a field of 10 to 52 points a side
+//! (rule 1.1, [house]), the starts without a seed (`empty`, `cross`, `cross2`, `cross4`), the first-move zone
+//! on or off, extra moves, an instant win, STOP computed or off, and the automatic end. Random starts, the STOP
+//! window, territory and blitz need the server to draw a seed or run a second clock, and are not offered yet;
+//! records that use them are refused on import with the reason.
+
+mod import;
+mod record;
+mod svg;
+mod tools;
+mod view;
+
+use kartka_engine::dots::{DotsRules, FieldSize, Position, Start, StopMode, Zone};
+use kartka_engine::{AnyGame, GameKind, Ruleset};
+use kartka_protocol::kinds::dots::{DotsStart, DotsStop};
+use kartka_protocol::kinds::PositionView;
+use kartka_protocol::RulesetSpec;
+
+use super::{Kind, RulesetError};
+use crate::games::records::{ExportError, ReadGames, RecordParts};
+use crate::games::tools::{Setup, Tally, ToolError};
+
+/// Turns per player in a typical game: the corpus game (zagram) has 130 moves each; shorter games on smaller
+/// fields are common, so 100 sits between.
+const TYPICAL_TURNS_PER_PLAYER: u64 = 100;
+
+/// The smallest side the lobby offers (rule 1.1, [house]).
+const MIN_LOBBY_SIDE: u8 = 10;
+
+/// Dots, as the registry lists it.
+pub struct Dots;
+
+/// A ruleset from a client, as the protocol carries it.
+#[derive(Clone, Copy, Debug)]
+pub struct Options {
+    /// Columns.
+    pub width: u8,
+    /// Rows.
+    pub height: u8,
+    /// The start.
+    pub start: DotsStart,
+    /// Whether an empty start has its first-move zone.
+    pub first_move_zone: bool,
+    /// Extra move after a capture.
+    pub extra_move: bool,
+    /// Instant win at this count (0: off).
+    pub instant_win: u32,
+    /// STOP.
+    pub stop: DotsStop,
+    /// Automatic end.
+    pub auto_end: bool,
+}
+
+/// The rules of a client's options, validated: each option's own range, then the engine's check that they fit
+/// together and fit the field.
+pub fn ruleset(options: Options) -> Result<Ruleset, RulesetError> {
+    let Options { width, height, start, first_move_zone, extra_move, instant_win, stop, auto_end } = options;
+    if width < MIN_LOBBY_SIDE || height < MIN_LOBBY_SIDE {
+        return Err(RulesetError(format!("a Dots field has {MIN_LOBBY_SIDE} to 52 points a side")));
+    }
+    let size =
+        FieldSize::new(width, height).map_err(|_| RulesetError("a Dots field has 10 to 52 points a side".into()))?;
+    let points = u32::from(width) * u32::from(height);
+    if instant_win > points {
+        return Err(RulesetError(format!("instant_win is 0 (off) or at most the field's {points} points")));
+    }
+    let rules = DotsRules {
+        size,
+        start: match start {
+            DotsStart::Empty => Start::Empty,
+            DotsStart::Cross => Start::Cross,
+            DotsStart::Cross2 => Start::Cross2,
+            DotsStart::Cross4 => Start::Cross4,
+        },
+        zone: if first_move_zone { Zone::Auto } else { Zone::Off },
+        extra_move,
+        instant_win,
+        stop: match stop {
+            DotsStop::Computed => StopMode::Computed,
+            DotsStop::Off => StopMode::Off,
+        },
+        auto_end,
+        ..DotsRules::default()
+    };
+    rules.validate().map_err(|error| RulesetError(format!("dots: {error}")))?;
+    Ok(Ruleset::Dots(rules))
+}
+
+/// The protocol's ruleset of engine rules, or why the protocol cannot say them (an imported record's random
+/// start, window, territory or blitz).
+fn try_spec(rules: &DotsRules) -> Result<RulesetSpec, String> {
+    let start = match rules.start {
+        Start::Empty => DotsStart::Empty,
+        Start::Cross => DotsStart::Cross,
+        Start::Cross2 => DotsStart::Cross2,
+        Start::Cross4 => DotsStart::Cross4,
+        Start::Random { .. } => return Err("a random start is not played here yet".into()),
+        Start::Custom => return Err("a custom start (setup dots of no known start) is not played here".into()),
+    };
+    let stop = match rules.stop {
+        StopMode::Computed => DotsStop::Computed,
+        StopMode::Off => DotsStop::Off,
+        StopMode::Window { .. } => return Err("a STOP window is not played here yet".into()),
+    };
+    if rules.territory || rules.blitz_random_on_timeout {
+        return Err("territory and blitz are not played here yet".into());
+    }
+    if matches!(rules.zone, Zone::Size { .. }) {
+        return Err("a first-move zone of a given size is not played here".into());
+    }
+    if rules.size.width() < MIN_LOBBY_SIDE || rules.size.height() < MIN_LOBBY_SIDE {
+        return Err(format!("a field under {MIN_LOBBY_SIDE} points a side is not played here"));
+    }
+    Ok(RulesetSpec::Dots {
+        width: rules.size.width(),
+        height: rules.size.height(),
+        start,
+        first_move_zone: rules.zone == Zone::Auto,
+        extra_move: rules.extra_move,
+        instant_win: rules.instant_win,
+        stop,
+        auto_end: rules.auto_end,
+    })
+}
+
+/// The Dots rules inside a ruleset; the registry hands this module only Dots rulesets.
+fn rules_of(ruleset: &Ruleset) -> DotsRules {
+    match ruleset {
+        Ruleset::Dots(rules) => *rules,
+        other => unreachable!("the registry handed {other:?} to Dots"),
+    }
+}
+
+/// The Dots position inside `game`; the registry hands this module only Dots games.
+fn position(game: &AnyGame) -> &Position {
+    match game {
+        AnyGame::Dots(position) => position,
+        other => unreachable!("the registry handed a {} game to Dots", other.kind()),
+    }
+}
+
+impl Kind for Dots {
+    fn kind(&self) -> GameKind {
+        GameKind::Dots
+    }
+
+    fn display_name(&self) -> &'static str {
+        "Dots"
+    }
+
+    fn typical_turns_per_player(&self) -> u64 {
+        TYPICAL_TURNS_PER_PLAYER
+    }
+
+    fn spec(&self, ruleset: &Ruleset) -> RulesetSpec {
+        // Every game the server holds came from a spec (a client's, or an import's checked by `try_spec`).
+        try_spec(&rules_of(ruleset))
+            .unwrap_or_else(|reason| unreachable!("Dots rules the protocol cannot say: {reason}"))
+    }
+
+    fn view(&self, game: &AnyGame, ply: u32) -> PositionView {
+        PositionView::Dots(view::view(position(game), ply))
+    }
+
+    fn picture(&self, game: &AnyGame, title: &str) -> String {
+        svg::render(position(game), title)
+    }
+
+    fn record(&self, game: &RecordParts<'_>) -> Result<String, ExportError> {
+        record::record(game)
+    }
+
+    fn read_records(&self, text: &str) -> ReadGames {
+        import::read_games(text)
+    }
+
+    fn recognises_record_file(&self, text: &str) -> bool {
+        import::is_sgf(text)
+    }
+
+    fn perft(&self, setup: &Setup, depth: usize) -> Result<Vec<u64>, ToolError> {
+        tools::perft(setup, depth)
+    }
+
+    fn replay(&self, file: &str, text: &str) -> Tally {
+        tools::replay(file, text)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn options() -> Options {
+        Options {
+            width: 39,
+            height: 32,
+            start: DotsStart::Cross,
+            first_move_zone: true,
+            extra_move: false,
+            instant_win: 0,
+            stop: DotsStop::Computed,
+            auto_end: false,
+        }
+    }
+
+    #[test]
+    fn the_default_options_are_the_engines_default_rules() {
+        assert_eq!(ruleset(options()).expect("valid"), GameKind::Dots.default_ruleset());
+    }
+
+    #[test]
+    fn options_out_of_range_are_refused_with_a_reason() {
+        for bad in [
+            Options { width: 9, ..options() },
+            Options { height: 53, ..options() },
+            Options { instant_win: 39 * 32 + 1, ..options() },
+        ] {
+            assert!(ruleset(bad).is_err(), "{bad:?}");
+        }
+        assert!(ruleset(Options { width: 52, height: 52, start: DotsStart::Cross4, ..options() }).is_ok());
+    }
+
+    #[test]
+    fn every_offered_ruleset_round_trips_through_the_protocol() {
+        for start in [DotsStart::Empty, DotsStart::Cross, DotsStart::Cross2, DotsStart::Cross4] {
+            for (extra_move, stop, first_move_zone) in [(false, DotsStop::Computed, true), (true, DotsStop::Off, false)]
+            {
+                let chosen = Options { width: 20, height: 20, start, extra_move, stop, first_move_zone, ..options() };
+                let rules = ruleset(chosen).expect("valid");
+                let spec = Dots.spec(&rules);
+                assert_eq!(super::super::ruleset(&spec).expect("valid"), rules);
+            }
+        }
+    }
+}

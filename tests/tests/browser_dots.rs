@@ -1,0 +1,185 @@
+//! Dots in the browser end to end: two headless Chromium sessions (a desktop and a phone) start a 20×20 game
+//! from the lobby; Blue captures a dot by clicking points, Red taps with the confirm step on, then presses STOP;
+//! a third browser watches. The pages' dots, captures and score are checked against the engine after every
+//! move. Screenshots go under `artifacts/browser/dots-*.png` (`dots-game.png` is the README's
+//! `docs/screenshots/dots.png`).
+//!
+//! SQLite only, like `browser.rs`: the client is the same whatever the store.
+
+use kartka_engine::dots::{read_sgf, Cell, Point};
+use kartka_engine::AnyGame;
+use kartka_protocol::RulesetSpec;
+use kartka_server::config::Settings;
+use kartka_server::games::kinds;
+use kartka_tests::browser::{self, Browser, Chromedriver};
+use kartka_tests::client::Api;
+use kartka_tests::db::{Backend, TestDb};
+use kartka_tests::server::TestServer;
+use serde_json::{json, Value};
+
+const DESKTOP: (u32, u32) = (1280, 900);
+const PHONE: (u32, u32) = (390, 844);
+
+/// Blue (Alice) closes a ring around Red's start dot `kj` with `ki` and `lj`; Red (Bob) answers `cc`, then
+/// presses STOP with its dots `jk` and `cc` ungrounded: they count for Blue, 3 to 0.
+const MOVES: [&str; 3] = ["ki", "cc", "lj"];
+
+/// What the field on a page draws, read in one script: each seat's live and captured dots, and the score.
+const READ_FIELD: &str = r"
+    const board = document.querySelector('#page .board.dots');
+    if (!board) return null;
+    const points = (selector) => [...board.querySelectorAll(selector)].map((dot) => dot.dataset.point).sort();
+    return {
+        first: points('.dot-first:not(.captured)'),
+        second: points('.dot-second:not(.captured)'),
+        captured: points('.dot.captured'),
+        areas: board.querySelectorAll('.capture-first .area polygon').length > 0,
+        score: board.querySelector('.score').textContent.split('   ')[0],
+        stop: board.querySelector('.stop-button') !== null,
+    };
+";
+
+async fn drawn(page: &Browser) -> Value {
+    let field = page.client.execute(READ_FIELD, vec![]).await.expect("read the field");
+    assert!(field.is_object(), "the page shows a Dots field");
+    field
+}
+
+/// The field the engine has after the game's moves, as `READ_FIELD` reads it (without STOP).
+fn expected(game: &AnyGame) -> Value {
+    let AnyGame::Dots(position) = game else { panic!("a Dots game") };
+    let size = position.rules().size;
+    let name = |point: Point| {
+        let mut text = String::new();
+        kartka_engine::dots::write_point(point, &mut text);
+        text
+    };
+    let mut lists: [Vec<String>; 3] = Default::default();
+    for point in size.points() {
+        match position.cell(point) {
+            Cell::Live(seat) => lists[seat.index()].push(name(point)),
+            Cell::Captured(_) => lists[2].push(name(point)),
+            _ => {}
+        }
+    }
+    for list in &mut lists {
+        list.sort();
+    }
+    let [first, second, captured] = lists;
+    let counts = position.counts();
+    json!({ "first": first, "second": second, "captured": captured, "areas": counts[0] > 0,
+        "score": format!("Blue {} : {} Red", counts[0], counts[1]) })
+}
+
+async fn drawn_without_stop(page: &Browser) -> Value {
+    let mut field = drawn(page).await;
+    field.as_object_mut().expect("an object").remove("stop");
+    field
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn two_browsers_play_dots_with_a_capture_and_stop_while_a_third_watches() {
+    let database = TestDb::new(Backend::Sqlite).await;
+    let server = TestServer::start(database.url(), Settings::default()).await;
+    let driver = Chromedriver::start();
+    let base = server.url();
+    let api = Api::new(base.clone());
+    let alice = Browser::open(&driver, &base, DESKTOP.0, DESKTOP.1).await;
+    let bob = Browser::open(&driver, &base, PHONE.0, PHONE.1).await;
+    let carol = Browser::open(&driver, &base, DESKTOP.0, DESKTOP.1).await;
+    for (browser, name) in [(&alice, "alice"), (&bob, "bob"), (&carol, "carol")] {
+        browser.sign_in_as_guest(name).await;
+    }
+
+    alice.fill("input[name=opponent]", "bob").await;
+    alice.find("select[name=game]").await.select_by_label("Dots 20×20").await.expect("choose Dots");
+    alice.find("select[name=colour]").await.select_by_value("first").await.expect("choose a seat");
+    alice.wait_for_text("select[name=colour] option[value=first]", "Blue (move first)").await;
+    alice.click("#create-challenge").await;
+    bob.wait_for_text("#incoming [data-challenge]", "Dots 20×20").await;
+    bob.click("#incoming [data-challenge] button.primary").await;
+    let path = browser::game_path(&bob).await;
+    assert_eq!(browser::game_path(&alice).await, path);
+    let game_id = path.trim_start_matches("/game/").to_owned();
+    alice.wait_for_text(".game-title", "Dots · you play Blue, moving first").await;
+
+    let (status, stored) = api.get(&format!("/api/games/{game_id}"), None).await;
+    assert_eq!(status, 200, "{stored}");
+    let spec: RulesetSpec = serde_json::from_value(stored["ruleset"].clone()).expect("a ruleset");
+    assert!(matches!(spec, RulesetSpec::Dots { width: 20, height: 20, .. }), "{spec:?}");
+    let mut game = AnyGame::new(&kinds::ruleset(&spec).expect("a valid ruleset"));
+
+    carol.goto(&path).await;
+    carol.wait_for_text("#game-status", "alice to move").await;
+
+    // Bob's phone asks for a second tap before it plays.
+    bob.wait_for_text("#game-status", "alice to move").await;
+    let switch = bob.find("#page .board.dots .confirm-switch").await;
+    if switch.attr("aria-pressed").await.expect("an attribute").as_deref() != Some("true") {
+        switch.click().await.expect("turn the confirm step on");
+    }
+    bob.wait_for_text("#page .board.dots .confirm-switch", "Confirm taps: on").await;
+
+    let mut played: Vec<String> = Vec::new();
+    for (index, point) in MOVES.iter().enumerate() {
+        let (mover, name) = if index % 2 == 0 { (&alice, "alice") } else { (&bob, "bob") };
+        mover.wait_for_text("#game-status", "Your move").await;
+        carol.wait_for_text("#game-status", &format!("{name} to move")).await;
+        for page in [&alice, &bob, &carol] {
+            assert_eq!(drawn_without_stop(page).await, expected(&game), "every page draws the field after {played:?}");
+        }
+        assert!(drawn(mover).await["stop"].as_bool().expect("a flag"), "the mover may press STOP");
+        assert!(!drawn(&carol).await["stop"].as_bool().expect("a flag"), "a spectator has no STOP");
+        let hit = format!("#page .board.dots .hit[data-point=\"{point}\"]");
+        mover.click(&hit).await;
+        if index % 2 == 1 {
+            // Bob's first tap only marks the point; the second plays it.
+            bob.find("#page .board.dots .pending").await;
+            let (_, stored) = api.get(&format!("/api/games/{game_id}"), None).await;
+            assert_eq!(stored["moves"].as_array().map(Vec::len), Some(played.len()), "one tap plays nothing");
+            bob.click(&hit).await;
+        }
+        game.play(point).expect("the scripted move is legal");
+        played.push((*point).to_owned());
+        browser::wait_for_moves(&api, &game_id, &played).await;
+        if index == 2 {
+            bob.wait_for_text("#game-status", "Your move").await;
+            assert_eq!(drawn_without_stop(&bob).await, expected(&game), "the capture is drawn");
+            alice.screenshot("dots-game").await;
+            bob.screenshot("dots-game-on-a-phone").await;
+        }
+    }
+
+    // Red presses STOP: its ungrounded dots count for Blue.
+    bob.click("#page .board.dots .stop-button").await;
+    game.play("STOP").expect("STOP is legal");
+    played.push("STOP".to_owned());
+    browser::wait_for_moves(&api, &game_id, &played).await;
+    let outcome = game.outcome().expect("STOP ends the game");
+    assert_eq!(outcome.scores, Some([3, 0]));
+    alice.wait_for_text("#game-status", "You won: alice won (score)").await;
+    bob.wait_for_text("#game-status", "You lost: alice won (score)").await;
+    carol.wait_for_text("#game-status", "alice won (score)").await;
+    let (_, stored) = api.get(&format!("/api/games/{game_id}"), None).await;
+    assert_eq!(stored["result"], json!({ "winner": "first", "reason": "score", "scores": [3, 0] }));
+    alice.screenshot("dots-finished").await;
+
+    // The record is SGF and reads back with the same moves.
+    let (status, text) = api.get_text(&format!("/api/games/{game_id}/record"), None).await;
+    assert_eq!(status, 200, "{text}");
+    let record = read_sgf(&text).expect("the record reads back");
+    assert_eq!(record.entries.len(), played.len(), "{text}");
+
+    // The rules page, with its figure, on a desktop and on a phone.
+    for (page, name) in [(&carol, "dots-rules"), (&bob, "dots-rules-on-a-phone")] {
+        page.goto("/rules/dots").await;
+        page.wait_for_text("#page h1", "The rules of Dots").await;
+        page.find("#page .rule-figure svg.board.dots").await;
+        page.screenshot(name).await;
+    }
+
+    for browser in [alice, bob, carol] {
+        browser.close().await;
+    }
+    server.stop().await;
+}

@@ -1,0 +1,170 @@
+//! Dots end to end, through the same plumbing as every game: a whole game over sockets with a capture and a
+//! spectator, ended by STOP; rulesets validated at the boundary; the admin's review, picture, SGF export and
+//! the import of that export.
+
+use kartka_protocol::kinds::dots::{DotsStart, DotsStop};
+use kartka_protocol::rest::Session;
+use kartka_protocol::{
+    EndReasonName, ErrorCode, GameEvent, GameSnapshot, RulesetSpec, SeatName, ServerFrame, TimeControl,
+};
+use kartka_server::admin::audit::Actor;
+use kartka_server::admin::role;
+use kartka_server::config::Settings;
+use kartka_tests::client::{Api, WsClient};
+use kartka_tests::server::TestServer;
+use serde_json::json;
+use uuid::Uuid;
+
+kartka_tests::on_both_stores!(
+    a_game_with_a_capture_is_played_to_stop_over_sockets_with_a_spectator,
+    admins_review_picture_export_and_import_dots_games,
+);
+
+const BLITZ: TimeControl = TimeControl::Fischer { initial_seconds: 300, increment_seconds: 5 };
+
+/// An empty 10×10 field without the first-move zone, so a capture comes in a few moves.
+const SMALL: RulesetSpec = RulesetSpec::Dots {
+    width: 10,
+    height: 10,
+    start: DotsStart::Empty,
+    first_move_zone: false,
+    extra_move: false,
+    instant_win: 0,
+    stop: DotsStop::Computed,
+    auto_end: false,
+};
+
+/// Blue rings Red's dot at `ee` and captures it with `ef`; Red's dots stay on the edge.
+const CAPTURE: [&str; 7] = ["ed", "ee", "de", "aa", "fe", "ba", "ef"];
+
+fn move_frame(game: Uuid, ply: u32, client_move_id: &str, notation: &str) -> serde_json::Value {
+    json!({ "type": "move", "game_id": game, "ply": ply, "client_move_id": client_move_id, "notation": notation })
+}
+
+/// Connects and subscribes; returns the client and the snapshot it was sent first.
+async fn subscribed(addr: std::net::SocketAddr, token: &str, game: Uuid) -> (WsClient, GameSnapshot) {
+    let mut client = WsClient::connect(addr, token).await;
+    client.send(json!({ "type": "subscribe", "id": 1, "game_id": game })).await;
+    let ServerFrame::Snapshot { game: snapshot } = client.next().await else { panic!("expected a snapshot") };
+    loop {
+        if let ServerFrame::Ack { id: Some(1), .. } = client.next().await {
+            return (client, snapshot);
+        }
+    }
+}
+
+async fn a_game_with_a_capture_is_played_to_stop_over_sockets_with_a_spectator(url: &str) {
+    let server = TestServer::start(url, Settings::default()).await;
+    let api = Api::new(server.url());
+    let (alice, bob, carol) = (api.guest("alice").await, api.guest("bob").await, api.guest("carol").await);
+
+    // Options outside the rules are refused at the boundary.
+    for bad in [
+        json!({ "kind": "dots", "width": 9 }),
+        json!({ "kind": "dots", "height": 53 }),
+        json!({ "kind": "dots", "stop": "window" }),
+        json!({ "kind": "dots", "instant_win": 5000 }),
+        json!({ "kind": "dots", "start": "spiral" }),
+        json!({ "kind": "dots", "territory": true }),
+    ] {
+        let body = json!({ "opponent": "bob", "ruleset": bad, "time_control": BLITZ });
+        let (status, answer) = api.post("/api/challenges", Some(&alice.token), &body).await;
+        assert_eq!((status, answer["code"].as_str()), (400, Some("invalid_request")), "{bad}: {answer}");
+    }
+
+    let game = api.start_game_of(&alice, &bob, SMALL, BLITZ, false).await;
+    let (mut first, snapshot) = subscribed(server.addr, &alice.token, game).await;
+    let (mut second, _) = subscribed(server.addr, &bob.token, game).await;
+    let (mut spectator, _) = subscribed(server.addr, &carol.token, game).await;
+    assert_eq!((snapshot.ruleset, snapshot.to_act), (SMALL, Some(SeatName::First)));
+
+    assert_eq!(first.refused(2, move_frame(game, 0, "bad", "zz")).await, ErrorCode::IllegalMove, "off the field");
+    assert_eq!(first.refused(3, move_frame(game, 0, "bad", "e1")).await, ErrorCode::BadNotation);
+    assert_eq!(second.refused(4, move_frame(game, 0, "bad", "aa")).await, ErrorCode::NotYourTurn);
+    assert_eq!(spectator.refused(5, move_frame(game, 0, "bad", "aa")).await, ErrorCode::NotAPlayer);
+
+    let mut played: Vec<&str> = Vec::new();
+    for (ply, notation) in CAPTURE.iter().copied().chain(["STOP"]).enumerate() {
+        let mover = if ply % 2 == 0 { &mut first } else { &mut second };
+        let ply = ply as u32;
+        mover.request(10 + u64::from(ply), move_frame(game, ply, &format!("m{ply}"), notation)).await;
+        played.push(notation);
+    }
+    assert_eq!(second.refused(40, move_frame(game, 8, "late", "ca")).await, ErrorCode::GameOver);
+
+    for client in [&mut first, &mut second, &mut spectator] {
+        let mut moves = Vec::new();
+        let result = loop {
+            match client.next_event().await.event {
+                GameEvent::Moved { record, .. } => moves.push(record.notation),
+                GameEvent::Ended { result, .. } => break result,
+                _ => {}
+            }
+        };
+        assert_eq!(moves, played, "everyone sees every move, in order");
+        // Red's STOP: its dots are all on the edge, so the count stands at Blue's one capture.
+        assert_eq!(
+            (result.winner, result.reason, result.scores),
+            (Some(SeatName::First), EndReasonName::Score, Some([1, 0]))
+        );
+    }
+    server.stop().await;
+}
+
+async fn admins_review_picture_export_and_import_dots_games(url: &str) {
+    let server = TestServer::start(url, Settings::default()).await;
+    let api = Api::new(server.url());
+    let credentials = json!({ "username": "boss", "password": "long enough secret" });
+    let (status, admin) = api.post("/api/register", None, &credentials).await;
+    assert_eq!(status, 201, "{admin}");
+    let admin: Session = serde_json::from_value(admin).expect("a session");
+    role::set_admin(server.state.store.as_ref(), "boss", true, Actor::CommandLine, "test admin").await.expect("grant");
+    let token = Some(admin.token.as_str());
+
+    let (ala, ola) = (api.guest("ala").await, api.guest("ola").await);
+    let game = api.start_game_of(&ala, &ola, SMALL, BLITZ, false).await;
+    for (ply, notation) in CAPTURE.iter().enumerate() {
+        let mover = if ply % 2 == 0 { &ala.token } else { &ola.token };
+        let body = json!({ "ply": ply, "client_move_id": format!("a{ply}"), "notation": notation });
+        let (status, answer) = api.post(&format!("/api/games/{game}/moves"), Some(mover), &body).await;
+        assert_eq!(status, 200, "{answer}");
+    }
+    let (status, review) = api.get(&format!("/api/admin/games/{game}"), token).await;
+    assert_eq!(status, 200, "{review}");
+    assert_eq!(review["moves"].as_array().map(Vec::len), Some(7));
+    let (status, before) = api.get(&format!("/api/admin/games/{game}/position?ply=6"), token).await;
+    assert_eq!(status, 200, "{before}");
+    assert_eq!((before["kind"].as_str(), before["counts"].clone()), (Some("dots"), json!([0, 0])));
+    let (_, end) = api.get(&format!("/api/admin/games/{game}/position"), token).await;
+    assert_eq!(end["counts"], json!([1, 0]));
+    assert_eq!(end["captured"], json!([[], ["ee"]]));
+    assert_eq!(end["dots"][0], json!(["ed", "de", "fe", "ef"]));
+    let (status, svg) = api.get_text(&format!("/api/admin/games/{game}/position.svg"), token).await;
+    assert_eq!(status, 200);
+    assert!(svg.starts_with("<svg") && svg.matches("<polygon").count() == 4, "the captured area: {svg}");
+    assert!(svg.contains("Blue 1 : 0 Red"), "{svg}");
+
+    // Ola resigns; the record is SGF with the capture chain after the dot that closed it.
+    let (status, answer) = api.post(&format!("/api/games/{game}/resign"), Some(&ola.token), &json!({})).await;
+    assert_eq!(status, 200, "{answer}");
+    let (status, record) = api.get_text(&format!("/api/admin/games/{game}/record"), token).await;
+    assert_eq!(status, 200);
+    assert!(
+        record.starts_with("(;PB[ala]PW[ola]") && record.contains("GM[40]") && record.contains("RE[B+R]"),
+        "{record}"
+    );
+    assert!(record.contains(";B[ef.") && record.contains("SZ[10:10]"), "{record}");
+
+    // The export imports back as a finished game with the same moves and winner.
+    let (status, report) = api.post_bytes("/api/admin/import?source=export", token, record.into_bytes()).await;
+    assert_eq!(status, 200, "{report}");
+    assert_eq!((report["imported"].as_u64(), report["rejected"].as_u64()), (Some(1), Some(0)), "{report}");
+    let (status, found) = api.get("/api/admin/games?kind=dots&status=finished", token).await;
+    assert_eq!(status, 200, "{found}");
+    let games = found["games"].as_array().expect("a page of games");
+    assert_eq!(games.len(), 2, "the game played here and its import: {found}");
+    for game in games {
+        assert_eq!((game["ply"].as_u64(), game["result"]["winner"].as_str()), (Some(7), Some("first")), "{game}");
+    }
+    server.stop().await;
+}

@@ -1,0 +1,180 @@
+// The Dots field in SVG: the squared paper, captured areas shaded in the capturer's colour with their outlines,
+// houses as small rings, the dots (captured ones faded), the last dot ringed, and below the field the running
+// score, STOP when the rules allow it, and the confirm-taps switch. A click or tap on a point plays it; with
+// confirm taps on (the default on touch screens) the first tap marks the point and a second tap plays it.
+// It only draws and reports actions; games and replays decide what to show.
+
+import { s } from '../../dom.js';
+import { CAPTURED, HOUSE, LIVE, TERRITORY, officialName, parsePoint, pointName } from './rules.js';
+
+/** SVG units between two points. */
+const STEP = 10;
+/** Room around the field, in units. */
+const MARGIN = 6;
+/** Height of the row below the field: the score and the buttons. */
+const FOOTER = 16;
+/** Where the confirm-taps choice is kept. */
+const CONFIRM_KEY = 'kartka.dots.confirm';
+
+function confirmByDefault() {
+  const stored = globalThis.localStorage?.getItem(CONFIRM_KEY);
+  if (stored !== null && stored !== undefined) return stored === 'on';
+  return Boolean(globalThis.matchMedia?.('(pointer: coarse)').matches);
+}
+
+export class Board {
+  /**
+   * `options.onAction(action)` is called with a point's name (or `STOP`) when the player plays it (games
+   * only); `options.label` names the board for screen readers.
+   */
+  constructor(ruleset, options = {}) {
+    this.width = ruleset.width ?? 39;
+    this.height = ruleset.height ?? 32;
+    this.onAction = options.onAction;
+    this.confirm = confirmByDefault();
+    this.legal = new Set();
+    this.pending = null;
+    const [fieldWidth, fieldHeight] = [(this.width - 1) * STEP, (this.height - 1) * STEP];
+    const viewBox = [-MARGIN, -MARGIN, fieldWidth + 2 * MARGIN, fieldHeight + 2 * MARGIN + FOOTER].join(' ');
+    this.areas = s('g', { class: 'areas' });
+    this.houses = s('g', { class: 'houses' });
+    this.dots = s('g', { class: 'dots' });
+    this.marks = s('g', { class: 'marks' });
+    this.score = s('text', { class: 'score', x: 0, y: fieldHeight + MARGIN + 6.5 });
+    this.footer = s('g', { class: 'footer' }, this.score);
+    this.element = s('svg', { class: 'board dots', viewBox, role: 'img', 'aria-label': options.label ?? 'Dots field' },
+      this.paper(fieldWidth, fieldHeight), this.areas, this.houses, this.dots, this.marks, this.hits(), this.footer);
+    this.fieldHeight = fieldHeight;
+    this.fieldWidth = fieldWidth;
+  }
+
+  at({ x, y }) {
+    return { cx: x * STEP, cy: y * STEP };
+  }
+
+  paper(fieldWidth, fieldHeight) {
+    const lines = [];
+    for (let x = 0; x < this.width; x += 1) lines.push(s('line', { x1: x * STEP, y1: 0, x2: x * STEP, y2: fieldHeight }));
+    for (let y = 0; y < this.height; y += 1) lines.push(s('line', { x1: 0, y1: y * STEP, x2: fieldWidth, y2: y * STEP }));
+    return s('g', { class: 'paper' },
+      s('rect', { class: 'field', x: -MARGIN, y: -MARGIN, width: fieldWidth + 2 * MARGIN, height: fieldHeight + 2 * MARGIN }),
+      s('g', { class: 'grid' }, lines));
+  }
+
+  /** One invisible square per point, the click or tap target (without `onAction`: none, for diagrams). */
+  hits() {
+    const hits = s('g', { class: 'hits' });
+    if (!this.onAction) return hits;
+    for (let y = 0; y < this.height; y += 1) {
+      for (let x = 0; x < this.width; x += 1) {
+        const name = pointName({ x, y });
+        hits.append(s('rect', { class: 'hit', 'data-point': name, x: x * STEP - STEP / 2, y: y * STEP - STEP / 2,
+          width: STEP, height: STEP, on: { click: (event) => { event.preventDefault(); this.choose(name, { x, y }); } } }));
+      }
+    }
+    return hits;
+  }
+
+  choose(name, point) {
+    if (!this.legal.has(name)) return;
+    if (this.confirm && this.pending !== name) {
+      this.pending = name;
+      this.drawPending(point);
+      return;
+    }
+    this.pending = null;
+    this.drawPending(null);
+    this.onAction(name);
+  }
+
+  drawPending(point) {
+    this.marks.querySelector('.pending')?.remove();
+    if (point) this.marks.append(s('circle', { class: 'pending', ...this.at(point), r: 3.4 }));
+  }
+
+  /** Draws a `DotsGame`; with `targets`, the player may play (points, and STOP when allowed). */
+  draw(game, { targets: showTargets = false } = {}) {
+    const { position } = game;
+    this.areas.replaceChildren(...['first', 'second'].map((seat) => this.captures(position, seat)));
+    const houses = [];
+    const dots = [];
+    for (let y = 0; y < this.height; y += 1) {
+      for (let x = 0; x < this.width; x += 1) {
+        const cell = position.cell({ x, y });
+        const { cx, cy } = this.at({ x, y });
+        if (cell.state === LIVE || cell.state === CAPTURED) {
+          dots.push(s('circle', { class: `dot dot-${cell.seat}${cell.state === CAPTURED ? ' captured' : ''}`,
+            'data-point': pointName({ x, y }), cx, cy, r: 2.6 }));
+        } else if (cell.state === HOUSE) {
+          houses.push(s('circle', { class: `house house-${cell.seat}`, cx, cy, r: 1.4 }));
+        }
+      }
+    }
+    this.houses.replaceChildren(...houses);
+    this.dots.replaceChildren(...dots);
+    this.marks.replaceChildren(...(position.last ? [s('circle', { class: 'last', ...this.at(position.last), r: 4 })] : []));
+    this.legal = new Set(showTargets && this.onAction ? game.legalActions() : []);
+    if (this.pending && !this.legal.has(this.pending)) this.pending = null;
+    // A redraw between the two taps (a clock, a presence) keeps the marked point marked.
+    if (this.pending) this.drawPending(parsePoint(this.pending));
+    this.score.textContent = `Blue ${position.counts.first} : ${position.counts.second} Red`;
+    if (position.last) this.score.textContent += `   last ${officialName(position.last, this.height)}`;
+    this.drawButtons(position);
+  }
+
+  /** STOP (when the player may press it) and the confirm-taps switch, right of the score. */
+  drawButtons(position) {
+    this.footer.querySelectorAll('.footer-button').forEach((button) => button.remove());
+    if (!this.onAction) return;
+    const y = this.fieldHeight + MARGIN + 1.5;
+    const button = (label, x, width, action, extra = {}) => s('g', { class: 'footer-button', role: 'button', tabindex: 0, ...extra,
+      on: { click: (event) => { event.preventDefault(); action(); },
+        keydown: (event) => (event.key === 'Enter' || event.key === ' ') && (event.preventDefault(), action()) } },
+    s('rect', { x, y, width, height: 10, rx: 2 }),
+    s('text', { x: x + width / 2, y: y + 5 }, label));
+    const confirmLabel = `Confirm taps: ${this.confirm ? 'on' : 'off'}`;
+    this.footer.append(button(confirmLabel, this.fieldWidth - 96, 52, () => {
+      this.confirm = !this.confirm;
+      globalThis.localStorage?.setItem(CONFIRM_KEY, this.confirm ? 'on' : 'off');
+      this.pending = null;
+      this.drawPending(null);
+      this.drawButtons(position);
+    }, { class: 'footer-button confirm-switch', 'aria-pressed': String(this.confirm) }));
+    if (this.legal.has('STOP')) {
+      this.footer.append(button('STOP', this.fieldWidth - 40, 40, () => this.onAction('STOP'),
+        { class: 'footer-button stop-button', 'aria-label': 'STOP: end the game; your ungrounded dots count for the opponent' }));
+    }
+  }
+
+  /**
+   * `seat`'s captured areas, cell by cell: a cell of the paper whose corners all belong to the capture (its
+   * live dots, the dots it holds, its territory), or the half cell whose three corners do, with at least one
+   * corner inside so that four live dots in a square stay unshaded; an outline where two live dots bound it.
+   */
+  captures(position, seat) {
+    const member = (point) => {
+      const cell = position.cell(point);
+      if (cell.state === LIVE) return cell.seat === seat ? 'wall' : null;
+      if (cell.state === TERRITORY) return cell.seat === seat ? 'inside' : null;
+      if (cell.state === CAPTURED) return cell.seat !== seat ? 'inside' : null;
+      return null;
+    };
+    const shapes = [];
+    const outline = [];
+    for (let y = 0; y < this.height - 1; y += 1) {
+      for (let x = 0; x < this.width - 1; x += 1) {
+        const corners = [{ x, y }, { x: x + 1, y }, { x: x + 1, y: y + 1 }, { x, y: y + 1 }];
+        const owned = corners.filter((corner) => member(corner));
+        if (owned.length < 3 || !owned.some((corner) => member(corner) === 'inside')) continue;
+        shapes.push(s('polygon', { points: owned.map((c) => `${c.x * STEP},${c.y * STEP}`).join(' ') }));
+        owned.forEach((from, index) => {
+          const to = owned[(index + 1) % owned.length];
+          if (member(from) === 'wall' && member(to) === 'wall') {
+            outline.push(s('line', { x1: from.x * STEP, y1: from.y * STEP, x2: to.x * STEP, y2: to.y * STEP }));
+          }
+        });
+      }
+    }
+    return s('g', { class: `capture capture-${seat}` }, s('g', { class: 'area' }, shapes), s('g', { class: 'outline' }, outline));
+  }
+}

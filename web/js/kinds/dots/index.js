@@ -1,0 +1,55 @@
+// Dots (Kropki) in the shape kinds/index.js describes.
+
+import { Board } from './board.js';
+import { DotsGame } from './game.js';
+import { parseActions } from './rules.js';
+import { rulesPage } from './rules-page.js';
+
+/** A ruleset with every option the server echoes, so that variants match the server's rulesets field by field. */
+const field = (width, height, options = {}) => ({
+  kind: 'dots', width, height, start: 'cross', first_move_zone: true, extra_move: false, instant_win: 0,
+  stop: 'computed', auto_end: false, ...options,
+});
+
+export default {
+  key: 'dots',
+  name: 'Dots',
+  defaultRuleset: field(39, 32),
+  variants: [
+    { label: '39×32', ruleset: field(39, 32) },
+    { label: '20×20', ruleset: field(20, 20) },
+    { label: '30×30', ruleset: field(30, 30) },
+    { label: '39×32, empty start', ruleset: field(39, 32, { start: 'empty' }) },
+    { label: '39×32, four crosses', ruleset: field(39, 32, { start: 'cross4' }) },
+    { label: '20×20, extra move', ruleset: field(20, 20, { extra_move: true }) },
+    { label: '39×32, no STOP', ruleset: field(39, 32, { stop: 'off' }) },
+  ],
+  describeRuleset: (ruleset) => {
+    const words = [`${ruleset.width}×${ruleset.height}`];
+    if (ruleset.start && ruleset.start !== 'cross') words.push(`${ruleset.start} start`);
+    if (ruleset.extra_move) words.push('extra move');
+    if (ruleset.instant_win) words.push(`instant win ${ruleset.instant_win}`);
+    if (ruleset.stop === 'off') words.push('no STOP');
+    if (ruleset.auto_end) words.push('auto end');
+    return words.join(', ');
+  },
+  seats: {
+    first: { name: 'Blue', role: 'moving first', choice: 'Blue (move first)' },
+    second: { name: 'Red', role: 'moving second', choice: 'Red (move second)' },
+  },
+  newGame: (ruleset) => new DotsGame(ruleset),
+  // A move is a point (`qv`) or STOP; several actions of one turn (extra moves) are separated by spaces.
+  notation: {
+    actions: (text) => parseActions(text),
+    actionCount: (text) => parseActions(text).length,
+  },
+  Board,
+  howToMove: 'Click or tap a point to place your dot there. With “Confirm taps” on, tap once to mark the point and again to play it. ' +
+    'STOP ends the game: your dots not linked to the edge count for your opponent.',
+  messages: {
+    over: 'The game is over by the rules — waiting for the server…',
+    again: 'You captured: place another dot.',
+    othersAgain: (name) => `${name} captured and moves again.`,
+  },
+  rulesPage,
+};

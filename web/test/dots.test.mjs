@@ -1,0 +1,70 @@
+// Checks web/js/kinds/dots/rules.js against the engine's answers: the zagram corpus game (shared/corpus/dots)
+// replays to its known captures, 3 for Black (Blue, first) and 60 for White; rule-document positions for a
+// capture, a house and its intruder, the edge, and STOP. Run with `node --test web/test/`.
+
+import assert from 'node:assert/strict';
+import { readFileSync } from 'node:fs';
+import { test } from 'node:test';
+
+import { CAPTURED, HOUSE, LIVE, Position, parseActions, parsePoint, pointName } from '../js/kinds/dots/rules.js';
+
+/** A position of `width` × `height` with an empty start and no zone, after `moves` in turn order. */
+function played(width, height, moves) {
+  const position = new Position({ width, height, start: 'empty', first_move_zone: false });
+  for (const move of moves) position.play(move);
+  return position;
+}
+
+test('points and move texts read as the engine writes them', () => {
+  assert.equal(pointName({ x: 16, y: 21 }), 'qv');
+  assert.equal(pointName({ x: 51, y: 26 }), 'ZA');
+  assert.deepEqual(parseActions('qv  rv STOP'), ['qv', 'rv', 'STOP']);
+  for (const bad of ['q', 'q1', 'qvx']) assert.throws(() => parseActions(bad), /not a point/, bad);
+});
+
+test('a ring captures the dot inside; the captured dot never counts for its owner', () => {
+  const position = played(10, 10, ['ed', 'ee', 'de', 'aa', 'fe', 'ba', 'ef']);
+  assert.deepEqual(position.counts, { first: 1, second: 0 });
+  assert.equal(position.cell({ x: 4, y: 4 }).state, CAPTURED);
+  assert.throws(() => position.play('ee'), /not a legal point/, 'a captured point is occupied');
+});
+
+test('an empty ring is a house; an intruder there is captured at once (T3)', () => {
+  const position = played(5, 5, ['cb', 'aa', 'bc', 'ba', 'dc', 'ea', 'cd']);
+  assert.equal(position.cell({ x: 2, y: 2 }).state, HOUSE);
+  position.play('cc');
+  assert.deepEqual(position.counts, { first: 1, second: 0 });
+  assert.equal(position.toMove, 'first', 'the house owner moves next, no extra move');
+});
+
+test('edge dots are never captured (T2)', () => {
+  const position = played(5, 3, ['aa', 'ba', 'ca', 'ea', 'bb']);
+  assert.deepEqual(position.counts, { first: 0, second: 0 });
+});
+
+test('STOP counts the presser’s ungrounded dots for the opponent', () => {
+  const position = played(10, 10, ['ee', 'aa']);
+  position.play('STOP');
+  assert.deepEqual(position.outcome, { winner: 'second', reason: 'stop', scores: [0, 1] });
+});
+
+test('the zagram corpus game replays to 3 and 60 captures', () => {
+  const url = new URL('../../../shared/corpus/dots/zagram352562.sgf', import.meta.url);
+  const sgf = readFileSync(url, 'utf8');
+  // Its four crosses are zagram's, not the rules' cross4: the setup dots are placed directly.
+  const position = new Position({ width: 39, height: 32, start: 'empty', first_move_zone: false });
+  const setup = (colour) => [...sgf.matchAll(new RegExp(`A${colour}((?:\\[[a-zA-Z]{2}\\])+)`, 'g'))]
+    .flatMap((match) => match[1].match(/[a-zA-Z]{2}/g));
+  for (const [colour, seat] of [['B', 'first'], ['W', 'second']]) {
+    const points = setup(colour);
+    assert.equal(points.length, 8, `${colour}: four crosses`);
+    for (const name of points) position.set(parsePoint(name), LIVE, seat);
+  }
+  const moves = [...sgf.matchAll(/;([BW])\[([a-zA-Z]{2})/g)];
+  assert.equal(moves.length, 244, "every move node of the file");
+  for (const [, colour, point] of moves) {
+    assert.equal(position.toMove, colour === 'B' ? 'first' : 'second', `${colour}[${point}] in turn`);
+    position.play(point);
+  }
+  assert.deepEqual(position.counts, { first: 3, second: 60 });
+});

@@ -32,6 +32,9 @@ fn rulesets() -> Vec<Ruleset> {
     rulesets.extend([Ruleset::ClosingIn(small_board), Ruleset::ClosingIn(large_board)]);
     let small_pitch = kartka_engine::soccer::Pitch::new(4, 4, 2).expect("a valid pitch");
     rulesets.push(Ruleset::PaperSoccer(kartka_engine::soccer::SoccerRules { pitch: small_pitch }));
+    let opcja1 = kartka_engine::line_soccer::LineRules::preset(kartka_engine::line_soccer::LinePreset::Opcja1);
+    let small_russian = kartka_engine::line_soccer::RussianRules::new(10, 10).expect("10x10 is allowed");
+    rulesets.extend([Ruleset::LineSoccer(opcja1), Ruleset::RussianSoccer(small_russian)]);
     assert!(GameKind::ALL.iter().all(|kind| rulesets.iter().any(|r| r.kind() == *kind)), "every kind is tested");
     rulesets
 }

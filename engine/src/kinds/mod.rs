@@ -127,6 +127,10 @@ registry! { $
     PaperSoccer(crate::soccer::Position) = "paper-soccer";
     /// Closing In (Domykanie): two markers that move like queens over a board that shrinks behind them.
     ClosingIn(crate::closing_in::Position) = "closing-in";
+    /// Line Soccer: Paper Soccer of three-step lines that never touch, with kicks (`line`, `line/opcja1`).
+    LineSoccer(crate::line_soccer::LineGame) = "line-soccer";
+    /// Russian Paper Soccer (kia84): moves of three steps, self-clamps and penalties.
+    RussianSoccer(crate::line_soccer::RussianGame) = "russian-soccer";
 }
 
 impl std::fmt::Display for GameKind {

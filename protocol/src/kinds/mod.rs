@@ -4,12 +4,14 @@
 //! lists agree), and a module here for its own types.
 
 pub mod closing_in;
+pub mod line_soccer;
 pub mod paper_soccer;
 
 use schemars::JsonSchema;
 use serde::{Deserialize, Serialize};
 
 use closing_in::ClosingInPositionView;
+use line_soccer::{LinePresetName, LineSoccerPositionView};
 use paper_soccer::SoccerPositionView;
 
 /// The game kind and its options. The kind is the `kind` field.
@@ -34,6 +36,28 @@ pub enum RulesetSpec {
         #[serde(default = "default_size")]
         size: u8,
     },
+    /// Line Soccer (`line`, `line/opcja1`): three-step lines that never touch, kicks when a player is closed,
+    /// on a field of `width` × `length` cells (even numbers).
+    LineSoccer {
+        /// The parameter set (`line` when not given).
+        #[serde(default)]
+        preset: LinePresetName,
+        /// Field width in cells (even; `line` 20–30, `opcja1` 16–30; default 20).
+        #[serde(default = "default_line_width")]
+        width: u8,
+        /// Field length in cells (even; `line` 30–40, `opcja1` 20–40; default 30).
+        #[serde(default = "default_line_length")]
+        length: u8,
+    },
+    /// Russian Paper Soccer (kia84): moves of three steps, penalties of 6, on a field of `width` × `length`.
+    RussianSoccer {
+        /// Field width in cells (even, 10–40; default 40).
+        #[serde(default = "default_russian_width")]
+        width: u8,
+        /// Field length in cells (even, 10–52; default 52).
+        #[serde(default = "default_russian_length")]
+        length: u8,
+    },
 }
 
 fn default_width() -> u8 {
@@ -48,6 +72,18 @@ fn default_goal() -> u8 {
 fn default_size() -> u8 {
     6
 }
+fn default_line_width() -> u8 {
+    20
+}
+fn default_line_length() -> u8 {
+    30
+}
+fn default_russian_width() -> u8 {
+    40
+}
+fn default_russian_length() -> u8 {
+    52
+}
 
 impl RulesetSpec {
     /// The game kind of this ruleset.
@@ -56,6 +92,8 @@ impl RulesetSpec {
         match self {
             RulesetSpec::PaperSoccer { .. } => GameKindName::PaperSoccer,
             RulesetSpec::ClosingIn { .. } => GameKindName::ClosingIn,
+            RulesetSpec::LineSoccer { .. } => GameKindName::LineSoccer,
+            RulesetSpec::RussianSoccer { .. } => GameKindName::RussianSoccer,
         }
     }
 }
@@ -68,11 +106,16 @@ pub enum GameKindName {
     PaperSoccer,
     /// Closing In.
     ClosingIn,
+    /// Line Soccer.
+    LineSoccer,
+    /// Russian Paper Soccer.
+    RussianSoccer,
 }
 
 impl GameKindName {
     /// Every kind, in the engine registry's order.
-    pub const ALL: &'static [GameKindName] = &[GameKindName::PaperSoccer, GameKindName::ClosingIn];
+    pub const ALL: &'static [GameKindName] =
+        &[GameKindName::PaperSoccer, GameKindName::ClosingIn, GameKindName::LineSoccer, GameKindName::RussianSoccer];
 
     /// The kind's name on the wire, e.g. `paper-soccer`.
     #[must_use]
@@ -80,6 +123,8 @@ impl GameKindName {
         match self {
             GameKindName::PaperSoccer => "paper-soccer",
             GameKindName::ClosingIn => "closing-in",
+            GameKindName::LineSoccer => "line-soccer",
+            GameKindName::RussianSoccer => "russian-soccer",
         }
     }
 
@@ -99,6 +144,10 @@ pub enum PositionView {
     PaperSoccer(SoccerPositionView),
     /// A Closing In position.
     ClosingIn(ClosingInPositionView),
+    /// A Line Soccer position.
+    LineSoccer(LineSoccerPositionView),
+    /// A Russian Paper Soccer position.
+    RussianSoccer(LineSoccerPositionView),
 }
 
 #[cfg(test)]

@@ -7,6 +7,7 @@
 //! below are exhaustive, so a kind the engine or the protocol gains fails to compile until it has a module.
 
 mod closing_in;
+mod line_soccer;
 mod paper_soccer;
 mod picture;
 
@@ -43,6 +44,12 @@ pub trait Kind: Sync {
     /// Reads every game of a record file of this kind, checked against the rules.
     fn read_records(&self, text: &str) -> ReadGames;
 
+    /// The ruleset names this kind answers to in a record's `[Variant]` header and in `kartka perft --rules`
+    /// (none for kinds whose records name them by their `Game` tag).
+    fn variants(&self) -> &'static [&'static str] {
+        &[]
+    }
+
     /// `kartka perft`: the counts per depth, 1 to `depth`, from the position `setup` describes.
     fn perft(&self, setup: &Setup, depth: usize) -> Result<Vec<u64>, ToolError>;
 
@@ -66,6 +73,8 @@ pub fn of(kind: GameKind) -> &'static dyn Kind {
     match kind {
         GameKind::PaperSoccer => &paper_soccer::PaperSoccer,
         GameKind::ClosingIn => &closing_in::ClosingIn,
+        GameKind::LineSoccer => &line_soccer::LineSoccer,
+        GameKind::RussianSoccer => &line_soccer::RussianSoccer,
     }
 }
 
@@ -86,6 +95,8 @@ pub fn ruleset(spec: &RulesetSpec) -> Result<Ruleset, RulesetError> {
     match *spec {
         RulesetSpec::PaperSoccer { width, height, goal } => paper_soccer::ruleset(width, height, goal),
         RulesetSpec::ClosingIn { size } => closing_in::ruleset(size),
+        RulesetSpec::LineSoccer { preset, width, length } => line_soccer::line_ruleset(preset, width, length),
+        RulesetSpec::RussianSoccer { width, length } => line_soccer::russian_ruleset(width, length),
     }
 }
 
@@ -95,22 +106,33 @@ pub fn kind_of(name: GameKindName) -> GameKind {
     match name {
         GameKindName::PaperSoccer => GameKind::PaperSoccer,
         GameKindName::ClosingIn => GameKind::ClosingIn,
+        GameKindName::LineSoccer => GameKind::LineSoccer,
+        GameKindName::RussianSoccer => GameKind::RussianSoccer,
     }
 }
 
-/// The kind whose records a record file holds: the one its `Game` tag names; kurnik's own files, which have
-/// none, hold Paper Soccer.
+/// The kind whose records a record file holds: the one its `Game` tag names, else the one whose rulesets
+/// include its `Variant` tag; kurnik's own files, which have neither, hold Paper Soccer.
 #[must_use]
 pub fn of_record_file(text: &str) -> Option<&'static dyn Kind> {
-    let game_tag = text
-        .lines()
-        .map(str::trim)
-        .take_while(|line| line.is_empty() || line.starts_with('['))
-        .find_map(|line| line.strip_prefix("[Game \"")?.strip_suffix("\"]"));
-    match game_tag {
-        None => Some(of(GameKind::PaperSoccer)),
-        Some(name) => GameKind::from_name(name).map(of),
+    let tag = |name: &str| {
+        let prefix = format!("[{name} \"");
+        text.lines()
+            .map(str::trim)
+            .take_while(|line| line.is_empty() || line.starts_with('['))
+            .find_map(|line| line.strip_prefix(prefix.as_str())?.strip_suffix("\"]"))
+    };
+    match (tag("Game"), tag("Variant")) {
+        (Some(name), _) => GameKind::from_name(name).map(of),
+        (None, Some(variant)) => of_variant(variant),
+        (None, None) => Some(of(GameKind::PaperSoccer)),
     }
+}
+
+/// The kind one of whose rulesets is named `variant` (see [`Kind::variants`]).
+#[must_use]
+pub fn of_variant(variant: &str) -> Option<&'static dyn Kind> {
+    GameKind::ALL.iter().map(|&kind| of(kind)).find(|kind| kind.variants().contains(&variant))
 }
 
 #[cfg(test)]

@@ -80,3 +80,15 @@ test('notation splits a turn into its steps and kicks and writes them back', () 
   assert.throws(() => parseActions('p8'), /not Line Soccer notation/);
   assert.throws(() => parseActions('p30'), /not Line Soccer notation/);
 });
+
+test('both rules pages draw their diagrams', async () => {
+  // The pages build DOM elements; without a DOM, the diagrams' games are what can fail, so replay them here.
+  for (const [ruleset, actions] of [
+    [RULESETS['line/opcja1'], ['0', '0', '1']],
+    [{ kind: 'russian-soccer', width: 12, length: 16 }, ['0', '0', '0', '2']],
+  ]) {
+    const game = new LineSoccerGame(ruleset);
+    actions.forEach((action) => game.play(action));
+    assert.ok(game.legalActions().length > 0);
+  }
+});

@@ -23,7 +23,7 @@ export function rulesPage() {
       h('li', { text: 'A move is 3 steps, one at a time, to neighbouring points. No step lands on a drawn point or crosses a drawn diagonal.' }),
       h('li', { text: 'Self-clamp: a mover with nowhere to go after the 1st or 2nd step ends the move there, and the opponent kicks a penalty from that point.' })),
     h('div', { class: 'figures' },
-      figure(SMALL, ['0', '0', '0', '4'], 'After the first move (north three times) the second player has stepped south once and steps on.')),
+      figure(SMALL, ['0', '0', '0', '2'], 'After the first move (north three times) the second player has stepped east once and steps on.')),
 
     h('h2', { text: 'Penalties' }),
     h('ul', {},

@@ -17,6 +17,7 @@ export function rulesPage() {
     h('p', { text: 'Squared paper of 20 × 30 cells (any even size from 20 × 30 to 30 × 40). The ball starts on the centre spot. ' +
       'Each goal is a mouth of 5 points in the middle of an end line; the first player attacks the top goal. ' +
       'The ball never touches the out-line (the border beside the mouths), not even in passing.' }),
+    h('p', { text: 'The sources draw lots for the first mover; here the lot is the choice of seats, and the first seat always starts.' }),
 
     h('h2', { text: 'Lines' }),
     h('ul', {},

@@ -17,6 +17,7 @@ export function rulesPage() {
     h('p', { text: 'Squared paper of 40 × 52 cells (any even size from 10 × 10 to 40 × 52). The ball starts on the centre spot; ' +
       'the first player attacks the top goal. Each goal has 5 scoring points between two posts one cell long; the ball never touches ' +
       'the out-line or the tips of the posts, so a goal is entered only straight on.' }),
+    h('p', { text: 'The sources draw lots for the first mover; here the lot is the choice of seats, and the first seat always starts.' }),
 
     h('h2', { text: 'Moves' }),
     h('ul', {},

@@ -2,11 +2,11 @@
 //! kind with its own knowledge. A new kind is one line in [`play_any_turn`]'s match (the compiler asks for
 //! it); with [`Generic`](crate::Generic) knowledge until it has its own.
 
-use kartka_engine::{closing_in, dots, soccer, AnyGame, Game};
+use kartka_engine::{closing_in, dots, line_soccer, soccer, AnyGame, Game};
 
 use crate::bot::{Bot, BotError, Evaluation, Stats, Turn};
 use crate::closing_in::ClosingInEvaluation;
-use crate::evaluate::Evaluate;
+use crate::evaluate::{Evaluate, Generic};
 use crate::level::Level;
 use crate::search::Deadline;
 use crate::soccer::SoccerEvaluation;
@@ -52,7 +52,13 @@ pub fn play_any_turn(
             deadline,
         ),
         AnyGame::Dots(position) => {
-            play_turn_as_text::<dots::Position, _>(position, crate::Generic, level, seed, node_budget, deadline)
+            play_turn_as_text::<dots::Position, _>(position, Generic, level, seed, node_budget, deadline)
+        }
+        AnyGame::LineSoccer(game) => {
+            play_turn_as_text::<line_soccer::LineGame, _>(game, Generic, level, seed, node_budget, deadline)
+        }
+        AnyGame::RussianSoccer(game) => {
+            play_turn_as_text::<line_soccer::RussianGame, _>(game, Generic, level, seed, node_budget, deadline)
         }
     }
 }

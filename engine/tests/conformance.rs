@@ -38,6 +38,9 @@ fn rulesets() -> Vec<Ruleset> {
     let small_pitch = kartka_engine::soccer::Pitch::new(4, 4, 2).expect("a valid pitch");
     rulesets.push(Ruleset::PaperSoccer(kartka_engine::soccer::SoccerRules { pitch: small_pitch }));
     rulesets.push(Ruleset::Dots(small_dots_field()));
+    let opcja1 = kartka_engine::line_soccer::LineRules::preset(kartka_engine::line_soccer::LinePreset::Opcja1);
+    let small_russian = kartka_engine::line_soccer::RussianRules::new(10, 10).expect("10x10 is allowed");
+    rulesets.extend([Ruleset::LineSoccer(opcja1), Ruleset::RussianSoccer(small_russian)]);
     assert!(GameKind::ALL.iter().all(|kind| rulesets.iter().any(|r| r.kind() == *kind)), "every kind is tested");
     rulesets
 }

@@ -183,8 +183,10 @@ class GamePage {
     if (model.status === 'aborted') return 'The game was aborted.';
     if (game.outcome) return messages.over;
     const mover = game.toMove;
-    if (mover === this.seat) return game.midTurn ? messages.again : 'Your move.';
     const name = model.player(mover).name;
+    const own = messages.turn?.(game, mover === this.seat ? null : name);
+    if (own) return own;
+    if (mover === this.seat) return game.midTurn ? messages.again : 'Your move.';
     return game.midTurn ? messages.othersAgain(name) : `${name} to move.`;
   }
 

@@ -129,6 +129,10 @@ registry! { $
     ClosingIn(crate::closing_in::Position) = "closing-in";
     /// Dots (Kropki): dots on the points of squared paper, capturing by enclosing, with the sports rules.
     Dots(crate::dots::Position) = "dots";
+    /// Line Soccer: Paper Soccer of three-step lines that never touch, with kicks (`line`, `line/opcja1`).
+    LineSoccer(crate::line_soccer::LineGame) = "line-soccer";
+    /// Russian Paper Soccer (kia84): moves of three steps, self-clamps and penalties.
+    RussianSoccer(crate::line_soccer::RussianGame) = "russian-soccer";
 }
 
 impl std::fmt::Display for GameKind {

@@ -5,6 +5,7 @@
 
 pub mod closing_in;
 pub mod dots;
+pub mod line_soccer;
 pub mod paper_soccer;
 
 use schemars::JsonSchema;
@@ -12,6 +13,7 @@ use serde::{Deserialize, Serialize};
 
 use closing_in::ClosingInPositionView;
 use dots::{DotsPositionView, DotsStart, DotsStop};
+use line_soccer::{LinePresetName, LineSoccerPositionView};
 use paper_soccer::SoccerPositionView;
 
 /// The game kind and its options. The kind is the `kind` field.
@@ -63,6 +65,28 @@ pub enum RulesetSpec {
         #[serde(default)]
         auto_end: bool,
     },
+    /// Line Soccer (`line`, `line/opcja1`): three-step lines that never touch, kicks when a player is closed,
+    /// on a field of `width` × `length` cells (even numbers).
+    LineSoccer {
+        /// The parameter set (`line` when not given).
+        #[serde(default)]
+        preset: LinePresetName,
+        /// Field width in cells (even; `line` 20–30, `opcja1` 16–30; default 20).
+        #[serde(default = "default_line_width")]
+        width: u8,
+        /// Field length in cells (even; `line` 30–40, `opcja1` 20–40; default 30).
+        #[serde(default = "default_line_length")]
+        length: u8,
+    },
+    /// Russian Paper Soccer (kia84): moves of three steps, penalties of 6, on a field of `width` × `length`.
+    RussianSoccer {
+        /// Field width in cells (even, 10–40; default 40).
+        #[serde(default = "default_russian_width")]
+        width: u8,
+        /// Field length in cells (even, 10–52; default 52).
+        #[serde(default = "default_russian_length")]
+        length: u8,
+    },
 }
 
 fn default_width() -> u8 {
@@ -86,6 +110,18 @@ fn default_dots_height() -> u8 {
 fn default_true() -> bool {
     true
 }
+fn default_line_width() -> u8 {
+    20
+}
+fn default_line_length() -> u8 {
+    30
+}
+fn default_russian_width() -> u8 {
+    40
+}
+fn default_russian_length() -> u8 {
+    52
+}
 
 impl RulesetSpec {
     /// The game kind of this ruleset.
@@ -95,6 +131,8 @@ impl RulesetSpec {
             RulesetSpec::PaperSoccer { .. } => GameKindName::PaperSoccer,
             RulesetSpec::ClosingIn { .. } => GameKindName::ClosingIn,
             RulesetSpec::Dots { .. } => GameKindName::Dots,
+            RulesetSpec::LineSoccer { .. } => GameKindName::LineSoccer,
+            RulesetSpec::RussianSoccer { .. } => GameKindName::RussianSoccer,
         }
     }
 }
@@ -109,11 +147,21 @@ pub enum GameKindName {
     ClosingIn,
     /// Dots.
     Dots,
+    /// Line Soccer.
+    LineSoccer,
+    /// Russian Paper Soccer.
+    RussianSoccer,
 }
 
 impl GameKindName {
     /// Every kind, in the engine registry's order.
-    pub const ALL: &'static [GameKindName] = &[GameKindName::PaperSoccer, GameKindName::ClosingIn, GameKindName::Dots];
+    pub const ALL: &'static [GameKindName] = &[
+        GameKindName::PaperSoccer,
+        GameKindName::ClosingIn,
+        GameKindName::Dots,
+        GameKindName::LineSoccer,
+        GameKindName::RussianSoccer,
+    ];
 
     /// The kind's name on the wire, e.g. `paper-soccer`.
     #[must_use]
@@ -122,6 +170,8 @@ impl GameKindName {
             GameKindName::PaperSoccer => "paper-soccer",
             GameKindName::ClosingIn => "closing-in",
             GameKindName::Dots => "dots",
+            GameKindName::LineSoccer => "line-soccer",
+            GameKindName::RussianSoccer => "russian-soccer",
         }
     }
 
@@ -143,6 +193,10 @@ pub enum PositionView {
     ClosingIn(ClosingInPositionView),
     /// A Dots position.
     Dots(DotsPositionView),
+    /// A Line Soccer position.
+    LineSoccer(LineSoccerPositionView),
+    /// A Russian Paper Soccer position.
+    RussianSoccer(LineSoccerPositionView),
 }
 
 #[cfg(test)]

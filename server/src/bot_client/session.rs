@@ -58,7 +58,8 @@ pub(super) struct Player {
 
 /// What woke the session up.
 enum Wake {
-    Frame(Option<ServerFrame>),
+    /// Boxed: a frame is far larger than a thought, and wakes are moved around per frame anyway.
+    Frame(Option<Box<ServerFrame>>),
     Thought(Thought),
 }
 
@@ -105,12 +106,12 @@ impl Player {
             }
             self.start_thinking();
             let wake = tokio::select! {
-                frame = socket.next() => Wake::Frame(frame),
+                frame = socket.next() => Wake::Frame(frame.map(Box::new)),
                 Some(thought) = self.thoughts_in.recv() => Wake::Thought(thought),
             };
             let handled = match wake {
                 Wake::Frame(None) => return SessionEnd::Lost { welcomed: true },
-                Wake::Frame(Some(frame)) => self.handle(&mut socket, frame).await,
+                Wake::Frame(Some(frame)) => self.handle(&mut socket, *frame).await,
                 Wake::Thought(thought) => self.play(&mut socket, thought).await,
             };
             if handled.is_err() {

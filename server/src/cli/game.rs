@@ -12,6 +12,12 @@ pub fn game_parser() -> impl TypedValueParser<Value = GameKind> {
         .map(|name| GameKind::from_name(&name).expect("the parser accepts only the registry's names"))
 }
 
+/// `--rules`: one of the ruleset names the kinds answer to (see `Kind::variants`).
+pub fn rules_parser() -> PossibleValuesParser {
+    let kinds = GameKind::ALL.iter().map(|&kind| crate::games::kinds::of(kind));
+    PossibleValuesParser::new(kinds.flat_map(|kind| kind.variants().iter().copied()))
+}
+
 /// The position a command starts from.
 #[derive(Debug, clap::Args)]
 pub struct SetupArgs {
@@ -25,8 +31,8 @@ pub struct SetupArgs {
 }
 
 impl SetupArgs {
-    /// The setup these options describe.
-    pub fn setup(self) -> Setup {
-        Setup { size: self.size, moves: self.moves }
+    /// The setup these options describe, with a ruleset named by `rules`.
+    pub fn setup(self, rules: Option<String>) -> Setup {
+        Setup { size: self.size, moves: self.moves, rules }
     }
 }

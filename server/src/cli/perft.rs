@@ -5,15 +5,19 @@ use std::io::Write;
 
 use kartka_engine::GameKind;
 
-use super::game::{game_parser, SetupArgs};
+use super::game::{game_parser, rules_parser, SetupArgs};
 use crate::games::kinds;
 
 /// Options of `kartka perft`.
 #[derive(Debug, clap::Args)]
 pub struct Args {
     /// The game (the first listed when not given).
-    #[arg(long, value_parser = game_parser(), default_value_t = GameKind::ALL[0])]
+    #[arg(long, value_parser = game_parser(), default_value_t = GameKind::ALL[0], conflicts_with = "rules")]
     game: GameKind,
+    /// A ruleset by the name records give it in their `Variant` header (`line`, `line/opcja1`, `russian`);
+    /// it chooses the game, and `--moves` are its turn tokens, space-separated.
+    #[arg(long, value_parser = rules_parser())]
+    rules: Option<String>,
     /// Count up to this many turns deep (one line per depth).
     #[arg(long, value_parser = clap::value_parser!(u32).range(1..))]
     depth: u32,
@@ -24,7 +28,11 @@ pub struct Args {
 
 /// Runs `kartka perft`: prints `D COUNT` for every depth D from 1 to `--depth`.
 pub fn run(args: Args) -> anyhow::Result<()> {
-    let counts = kinds::of(args.game).perft(&args.setup.setup(), args.depth as usize)?;
+    let kind = match &args.rules {
+        Some(name) => kinds::of_variant(name).ok_or_else(|| anyhow::anyhow!("--rules: no game plays {name:?}"))?,
+        None => kinds::of(args.game),
+    };
+    let counts = kind.perft(&args.setup.setup(args.rules), args.depth as usize)?;
     let mut out = std::io::stdout().lock();
     for (depth, count) in (1..).zip(counts) {
         writeln!(out, "{depth} {count}")?;

@@ -16,6 +16,8 @@ pub struct Setup {
     pub size: Option<u8>,
     /// Moves to play first, in the game's notation.
     pub moves: String,
+    /// The ruleset, by name, for kinds that play several (`kartka perft --rules`).
+    pub rules: Option<String>,
 }
 
 /// Why a command cannot do what it was asked.

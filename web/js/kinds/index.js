@@ -20,14 +20,20 @@
 // - `howToMove`: the hint shown to a player.
 // - `messages`: `over` (the rules ended the game, the server has not said so yet) and, for kinds whose turns
 //   can go on, `again` and `othersAgain(name)` (the side to move moves again).
+//   Optionally `turn(game, name)`: the kind's own words for the turn now, if it has any (`name` is the
+//   opponent's name when the opponent is to act, null when the reader is); the defaults above are used otherwise.
 // - `rulesPage()`: the rules page's article, at `/rules/<kind>`.
 
 import closingIn from './closing-in/index.js';
 import paperSoccer from './paper-soccer/index.js';
 import dots from './dots/index.js';
+import lineSoccer from './line-soccer/index.js';
+import russianSoccer from './russian-soccer/index.js';
 
 /** Every kind by its key, in the order the lobby offers them. */
-export const KINDS = new Map([paperSoccer, closingIn, dots].map((kind) => [kind.key, kind]));
+export const KINDS = new Map(
+  [paperSoccer, closingIn, dots, lineSoccer, russianSoccer].map((kind) => [kind.key, kind]),
+);
 
 /** The kind the site shows first: its rules at `/rules`, its leaderboard, its games preselected. */
 export const DEFAULT_KIND = paperSoccer;

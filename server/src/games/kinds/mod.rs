@@ -8,6 +8,7 @@
 
 mod closing_in;
 mod dots;
+mod line_soccer;
 mod paper_soccer;
 mod picture;
 
@@ -50,6 +51,12 @@ pub trait Kind: Sync {
         false
     }
 
+    /// The ruleset names this kind answers to in a record's `[Variant]` header and in `kartka perft --rules`
+    /// (none for kinds whose records name them by their `Game` tag).
+    fn variants(&self) -> &'static [&'static str] {
+        &[]
+    }
+
     /// `kartka perft`: the counts per depth, 1 to `depth`, from the position `setup` describes.
     fn perft(&self, setup: &Setup, depth: usize) -> Result<Vec<u64>, ToolError>;
 
@@ -74,6 +81,8 @@ pub fn of(kind: GameKind) -> &'static dyn Kind {
         GameKind::PaperSoccer => &paper_soccer::PaperSoccer,
         GameKind::ClosingIn => &closing_in::ClosingIn,
         GameKind::Dots => &dots::Dots,
+        GameKind::LineSoccer => &line_soccer::LineSoccer,
+        GameKind::RussianSoccer => &line_soccer::RussianSoccer,
     }
 }
 
@@ -106,6 +115,8 @@ pub fn ruleset(spec: &RulesetSpec) -> Result<Ruleset, RulesetError> {
                 auto_end,
             })
         }
+        RulesetSpec::LineSoccer { preset, width, length } => line_soccer::line_ruleset(preset, width, length),
+        RulesetSpec::RussianSoccer { width, length } => line_soccer::russian_ruleset(width, length),
     }
 }
 
@@ -116,25 +127,37 @@ pub fn kind_of(name: GameKindName) -> GameKind {
         GameKindName::PaperSoccer => GameKind::PaperSoccer,
         GameKindName::ClosingIn => GameKind::ClosingIn,
         GameKindName::Dots => GameKind::Dots,
+        GameKindName::LineSoccer => GameKind::LineSoccer,
+        GameKindName::RussianSoccer => GameKind::RussianSoccer,
     }
 }
 
 /// The kind whose records a record file holds: the kind that recognises the file's own format (SGF), else the
-/// one its `Game` tag names; kurnik's own files, which have none, hold Paper Soccer.
+/// one its `Game` tag names, else the one whose rulesets include its `Variant` tag; kurnik's own files, which
+/// have none of these, hold Paper Soccer.
 #[must_use]
 pub fn of_record_file(text: &str) -> Option<&'static dyn Kind> {
     if let Some(kind) = GameKind::ALL.iter().map(|&kind| of(kind)).find(|kind| kind.recognises_record_file(text)) {
         return Some(kind);
     }
-    let game_tag = text
-        .lines()
-        .map(str::trim)
-        .take_while(|line| line.is_empty() || line.starts_with('['))
-        .find_map(|line| line.strip_prefix("[Game \"")?.strip_suffix("\"]"));
-    match game_tag {
-        None => Some(of(GameKind::PaperSoccer)),
-        Some(name) => GameKind::from_name(name).map(of),
+    let tag = |name: &str| {
+        let prefix = format!("[{name} \"");
+        text.lines()
+            .map(str::trim)
+            .take_while(|line| line.is_empty() || line.starts_with('['))
+            .find_map(|line| line.strip_prefix(prefix.as_str())?.strip_suffix("\"]"))
+    };
+    match (tag("Game"), tag("Variant")) {
+        (Some(name), _) => GameKind::from_name(name).map(of),
+        (None, Some(variant)) => of_variant(variant),
+        (None, None) => Some(of(GameKind::PaperSoccer)),
     }
+}
+
+/// The kind one of whose rulesets is named `variant` (see [`Kind::variants`]).
+#[must_use]
+pub fn of_variant(variant: &str) -> Option<&'static dyn Kind> {
+    GameKind::ALL.iter().map(|&kind| of(kind)).find(|kind| kind.variants().contains(&variant))
 }
 
 #[cfg(test)]

@@ -1,0 +1,169 @@
+//! The Paper Soccer variants on the lines-and-kicks model in the server: `line-soccer` (the `line` ruleset
+//! and its parameter set `line/opcja1`) and `russian-soccer`. Both kinds share this module: the engine plays
+//! them on one model (`kartka_engine::line_soccer`), writes them in one record format (§5, the `[Variant]`
+//! header naming the ruleset) and draws them alike; they differ in their rules and their names.
+
+mod import;
+mod record;
+mod seen;
+mod svg;
+mod tools;
+mod view;
+
+use kartka_engine::line_soccer::{LinePreset, LineRules, RussianRules, VariantRules};
+use kartka_engine::{AnyGame, GameKind, Ruleset};
+use kartka_protocol::kinds::line_soccer::LinePresetName;
+use kartka_protocol::kinds::PositionView;
+use kartka_protocol::RulesetSpec;
+
+use super::{Kind, RulesetError};
+use crate::games::records::{ExportError, ReadGames, RecordParts};
+use crate::games::tools::{Setup, Tally, ToolError};
+
+/// Turns per player in a typical `line` game: our estimate, as no corpus exists. A 20 × 30 field has 551 inner
+/// points and a line takes three, but a goal ends a game long before the field fills.
+const LINE_TURNS_PER_PLAYER: u64 = 25;
+/// Turns per player in a typical `russian` game: our estimate, as for `line`. The field is larger, but
+/// penalties of 6 carry the ball towards the goals.
+const RUSSIAN_TURNS_PER_PLAYER: u64 = 28;
+
+/// Line Soccer (`line`, `line/opcja1`), as the registry lists it.
+pub struct LineSoccer;
+
+/// Russian Paper Soccer (`russian`), as the registry lists it.
+pub struct RussianSoccer;
+
+/// The rules of a `line-soccer` game from a client, validated against the sizes the preset allows.
+pub fn line_ruleset(preset: LinePresetName, width: u8, length: u8) -> Result<Ruleset, RulesetError> {
+    let preset = match preset {
+        LinePresetName::Line => LinePreset::Line,
+        LinePresetName::Opcja1 => LinePreset::Opcja1,
+    };
+    let rules = LineRules::new(preset, width, length).map_err(|error| RulesetError(error.to_string()))?;
+    Ok(Ruleset::LineSoccer(rules))
+}
+
+/// The rules of a `russian-soccer` game from a client, validated against the sizes `russian` allows.
+pub fn russian_ruleset(width: u8, length: u8) -> Result<Ruleset, RulesetError> {
+    let rules = RussianRules::new(width, length).map_err(|error| RulesetError(error.to_string()))?;
+    Ok(Ruleset::RussianSoccer(rules))
+}
+
+/// The protocol's ruleset of a game's rules, whichever of the two kinds.
+fn spec_of(rules: VariantRules) -> RulesetSpec {
+    match rules {
+        VariantRules::Line(rules) => {
+            let field = rules.field();
+            let preset = match rules.kind() {
+                LinePreset::Line => LinePresetName::Line,
+                LinePreset::Opcja1 => LinePresetName::Opcja1,
+            };
+            RulesetSpec::LineSoccer { preset, width: field.width(), length: field.length() }
+        }
+        VariantRules::Russian(rules) => {
+            let field = rules.field();
+            RulesetSpec::RussianSoccer { width: field.width(), length: field.length() }
+        }
+    }
+}
+
+/// The engine's rules of a ruleset of either kind; the registry hands this module no other.
+fn variant_rules(ruleset: &Ruleset) -> VariantRules {
+    match ruleset {
+        Ruleset::LineSoccer(rules) => VariantRules::Line(*rules),
+        Ruleset::RussianSoccer(rules) => VariantRules::Russian(*rules),
+        other => unreachable!("the registry handed {other:?} to the line-soccer module"),
+    }
+}
+
+impl Kind for LineSoccer {
+    fn kind(&self) -> GameKind {
+        GameKind::LineSoccer
+    }
+
+    fn display_name(&self) -> &'static str {
+        "Line Soccer"
+    }
+
+    fn typical_turns_per_player(&self) -> u64 {
+        LINE_TURNS_PER_PLAYER
+    }
+
+    fn spec(&self, ruleset: &Ruleset) -> RulesetSpec {
+        spec_of(variant_rules(ruleset))
+    }
+
+    fn view(&self, game: &AnyGame, ply: u32) -> PositionView {
+        PositionView::LineSoccer(view::view(&seen::Seen::of(game), ply))
+    }
+
+    fn picture(&self, game: &AnyGame, title: &str) -> String {
+        svg::render(&seen::Seen::of(game), title)
+    }
+
+    fn record(&self, game: &RecordParts<'_>) -> Result<String, ExportError> {
+        record::record(game)
+    }
+
+    fn read_records(&self, text: &str) -> ReadGames {
+        import::read_games(text)
+    }
+
+    fn variants(&self) -> &'static [&'static str] {
+        &["line", "line/opcja1"]
+    }
+
+    fn perft(&self, setup: &Setup, depth: usize) -> Result<Vec<u64>, ToolError> {
+        tools::perft(self.variants(), setup, depth)
+    }
+
+    fn replay(&self, file: &str, text: &str) -> Tally {
+        tools::replay(file, text)
+    }
+}
+
+impl Kind for RussianSoccer {
+    fn kind(&self) -> GameKind {
+        GameKind::RussianSoccer
+    }
+
+    fn display_name(&self) -> &'static str {
+        "Russian Paper Soccer"
+    }
+
+    fn typical_turns_per_player(&self) -> u64 {
+        RUSSIAN_TURNS_PER_PLAYER
+    }
+
+    fn spec(&self, ruleset: &Ruleset) -> RulesetSpec {
+        spec_of(variant_rules(ruleset))
+    }
+
+    fn view(&self, game: &AnyGame, ply: u32) -> PositionView {
+        PositionView::RussianSoccer(view::view(&seen::Seen::of(game), ply))
+    }
+
+    fn picture(&self, game: &AnyGame, title: &str) -> String {
+        svg::render(&seen::Seen::of(game), title)
+    }
+
+    fn record(&self, game: &RecordParts<'_>) -> Result<String, ExportError> {
+        record::record(game)
+    }
+
+    fn read_records(&self, text: &str) -> ReadGames {
+        import::read_games(text)
+    }
+
+    fn variants(&self) -> &'static [&'static str] {
+        &["russian"]
+    }
+
+    fn perft(&self, setup: &Setup, depth: usize) -> Result<Vec<u64>, ToolError> {
+        tools::perft(self.variants(), setup, depth)
+    }
+
+    fn replay(&self, file: &str, text: &str) -> Tally {
+        tools::replay(file, text)
+    }
+}

@@ -1,0 +1,106 @@
+//! A game of `line-soccer` or `russian-soccer` as a record of §5: the players' tags, then the `[Variant]`,
+//! `[Board]`, `[Mouth]`, `[Kicks]` and (for a finished game) `[Winner]` headers, and the movetext of turn
+//! tokens in kurnik's `N. <P1> <P2>` layout, `-` for a seat that drew nothing when its token was due.
+
+use kartka_engine::line_soccer::VariantRecord;
+use kartka_engine::soccer::{LineEnding, Tag};
+use kartka_engine::{AnyGame, EndReason, Outcome, Progress, Seat};
+use kartka_protocol::{GameStatus, TimeControl};
+
+use super::variant_rules;
+use crate::games::convert::seat;
+use crate::games::kinds;
+use crate::games::records::{date_text, ExportError, RecordParts};
+
+/// The record of a stored game.
+pub fn record(game: &RecordParts<'_>) -> Result<String, ExportError> {
+    let ruleset = kinds::ruleset(&game.ruleset).map_err(|e| ExportError::Ruleset(e.0))?;
+    let tokens = turn_tokens(AnyGame::new(&ruleset), &game.moves)?;
+    let outcome = match (game.status, game.result) {
+        // The record keeps only the winner (`[Winner]`), so the reason given here is never written.
+        (GameStatus::Finished, Some(result)) => Some(match result.winner.map(seat) {
+            Some(winner) => Outcome::win(winner, EndReason::Adjudication),
+            None => Outcome::draw(EndReason::Adjudication),
+        }),
+        _ => None,
+    };
+    let time_control = match game.time_control {
+        TimeControl::Fischer { initial_seconds, increment_seconds } => format!("{initial_seconds}+{increment_seconds}"),
+        TimeControl::Correspondence { days_per_move, .. } => format!("1/{}", u64::from(days_per_move) * 86_400),
+    };
+    let mut record = VariantRecord::new(variant_rules(&ruleset), tokens, outcome);
+    let tag = |name: &str, value: String| Tag { name: name.to_owned(), value };
+    let players = [
+        tag("Event", "kartka".to_owned()),
+        tag("Site", "kartka".to_owned()),
+        tag("Date", date_text(game.created_at_ms)),
+        tag("White", game.names[0].to_owned()),
+        tag("Black", game.names[1].to_owned()),
+        tag("TimeControl", time_control),
+    ];
+    record.tags.splice(0..0, players);
+    Ok(record.write(LineEnding::Lf))
+}
+
+/// The turn tokens of the stored moves played from `game`: a token ends where the rules end a turn, and a seat
+/// whose token is due while the other acts (a kick duty passed back, §2.5) gets `-`.
+fn turn_tokens(mut game: AnyGame, moves: &[&str]) -> Result<Vec<String>, ExportError> {
+    let kind = game.kind();
+    let mut tokens = Vec::new();
+    let mut next = Seat::First;
+    let mut current = String::new();
+    for notation in moves {
+        for action in kind.split_actions(notation).map_err(|e| ExportError::Moves(e.to_string()))? {
+            if game.to_act().is_some_and(|seat| seat != next) && current.is_empty() {
+                tokens.push("-".to_owned());
+                next = next.other();
+            }
+            let progress = game.play(&action).map_err(|e| ExportError::Moves(e.to_string()))?.progress;
+            current.push_str(&action);
+            if progress != Progress::TurnContinues {
+                tokens.push(std::mem::take(&mut current));
+                next = next.other();
+            }
+        }
+    }
+    if !current.is_empty() {
+        tokens.push(current);
+    }
+    Ok(tokens)
+}
+
+#[cfg(test)]
+mod tests {
+    use kartka_engine::line_soccer::read_variant_records;
+
+    use super::*;
+
+    #[test]
+    fn steps_sent_one_by_one_make_one_token_per_turn() {
+        let game = AnyGame::new(&kartka_engine::Ruleset::LineSoccer(Default::default()));
+        let tokens = turn_tokens(game, &["0", "0", "0", "222"]).expect("legal moves");
+        assert_eq!(tokens, ["000", "222"]);
+        let unfinished =
+            turn_tokens(AnyGame::new(&kartka_engine::Ruleset::LineSoccer(Default::default())), &["0", "1"]);
+        assert_eq!(unfinished.expect("legal moves"), ["01"], "a game that stops mid-turn keeps its last steps");
+    }
+
+    #[test]
+    fn a_record_names_its_variant_and_reads_back() {
+        let parts = RecordParts {
+            ruleset: kartka_protocol::RulesetSpec::RussianSoccer { width: 10, length: 12 },
+            time_control: TimeControl::Fischer { initial_seconds: 300, increment_seconds: 5 },
+            names: ["Ala", "Ola"],
+            status: GameStatus::Active,
+            result: None,
+            created_at_ms: 1_411_344_000_000,
+            moves: vec!["000", "2", "2"],
+        };
+        let text = record(&parts).expect("a game writes");
+        assert!(text.contains("[Variant \"russian\"]") && text.contains("[Board \"10x12\"]"), "{text}");
+        assert!(text.contains("[White \"Ala\"]") && !text.contains("[Winner"), "{text}");
+        let read = read_variant_records(&text).next().expect("one record").expect("it reads");
+        assert_eq!(read.tokens, ["000", "22"]);
+        assert!(read.replay().is_ok());
+    }
+}

@@ -1,0 +1,59 @@
+// A game of Line Soccer or Russian Paper Soccer as the kinds table shapes it: the position plus every segment
+// drawn, by whom, in which turn and whether it was kicked, so the board can colour lines and draw kicks apart.
+
+import { Position, actionText, parseActions, shifted } from './rules.js';
+
+export class LineSoccerGame {
+  constructor(ruleset) {
+    this.position = new Position(ruleset);
+    /** Every segment: `{from, to, seat, turn, kick}`; `turn` counts the turns ended before it. */
+    this.strokes = [];
+    this.turn = 0;
+  }
+
+  clone() {
+    const copy = Object.create(LineSoccerGame.prototype);
+    return Object.assign(copy, this, { position: this.position.clone(), strokes: this.strokes.slice() });
+  }
+
+  get toMove() {
+    return this.position.toMove;
+  }
+
+  get midTurn() {
+    return this.position.midTurn;
+  }
+
+  get outcome() {
+    return this.position.outcome;
+  }
+
+  /** The length of the kick the side to move owes, or null while a line is due. */
+  get kickDue() {
+    return this.position.kickDue;
+  }
+
+  /** The actions the side to move may play, as notation: step digits, or kicks such as `p37`. */
+  legalActions() {
+    return this.position.legalActions().map(actionText);
+  }
+
+  /** Plays one action given as its notation; throws on anything else or an illegal action. */
+  play(text) {
+    const actions = parseActions(text);
+    if (actions.length !== 1) throw new Error(`one action is one step or one kick, not ${text}`);
+    const [action] = actions;
+    const seat = this.position.toMove;
+    const from = this.position.ball;
+    const result = this.position.play(action);
+    const digit = 'kick' in action ? action.kick : action.step;
+    const count = 'kick' in action ? action.segments : 1;
+    let at = from;
+    for (let i = 0; i < count; i += 1) {
+      const to = shifted(at, digit);
+      this.strokes.push({ from: at, to, seat, turn: this.turn, kick: 'kick' in action });
+      at = to;
+    }
+    if (result !== 'continues') this.turn += 1;
+  }
+}

@@ -1,0 +1,17 @@
+// Russian Paper Soccer (kia84's `russian`) in the shape kinds/index.js describes; it shares its board, game
+// and notation with Line Soccer.
+
+import { shared } from '../line-soccer/shared.js';
+import { rulesPage } from './rules-page.js';
+
+const field = (width, length) => ({ kind: 'russian-soccer', width, length });
+
+export default {
+  key: 'russian-soccer',
+  name: 'Russian Paper Soccer',
+  defaultRuleset: field(40, 52),
+  variants: [{ label: '40×52', ruleset: field(40, 52) }, { label: '20×26', ruleset: field(20, 26) }],
+  describeRuleset: (ruleset) => `${ruleset.width}×${ruleset.length}`,
+  ...shared,
+  rulesPage,
+};

@@ -2,11 +2,11 @@
 //! kind with its own knowledge. A new kind is one line in [`play_any_turn`]'s match (the compiler asks for
 //! it); with [`Generic`](crate::Generic) knowledge until it has its own.
 
-use kartka_engine::{closing_in, soccer, AnyGame, Game};
+use kartka_engine::{closing_in, soccer, soccer_centre, xrsoccer, AnyGame, Game};
 
 use crate::bot::{Bot, BotError, Evaluation, Stats, Turn};
 use crate::closing_in::ClosingInEvaluation;
-use crate::evaluate::Evaluate;
+use crate::evaluate::{Evaluate, Generic};
 use crate::level::Level;
 use crate::search::Deadline;
 use crate::soccer::SoccerEvaluation;
@@ -51,6 +51,12 @@ pub fn play_any_turn(
             node_budget,
             deadline,
         ),
+        AnyGame::PaperSoccerCentre(position) => {
+            play_turn_as_text::<soccer_centre::Position, _>(position, Generic, level, seed, node_budget, deadline)
+        }
+        AnyGame::Xrsoccer(position) => {
+            play_turn_as_text::<xrsoccer::Position, _>(position, Generic, level, seed, node_budget, deadline)
+        }
     }
 }
 

@@ -32,6 +32,9 @@ fn rulesets() -> Vec<Ruleset> {
     rulesets.extend([Ruleset::ClosingIn(small_board), Ruleset::ClosingIn(large_board)]);
     let small_pitch = kartka_engine::soccer::Pitch::new(4, 4, 2).expect("a valid pitch");
     rulesets.push(Ruleset::PaperSoccer(kartka_engine::soccer::SoccerRules { pitch: small_pitch }));
+    rulesets.push(Ruleset::PaperSoccerCentre(kartka_engine::soccer_centre::CentreRules { pitch: small_pitch }));
+    let small_field = kartka_engine::xrsoccer::XrRules::new(4, 4, 3).expect("a valid field");
+    rulesets.push(Ruleset::Xrsoccer(small_field));
     assert!(GameKind::ALL.iter().all(|kind| rulesets.iter().any(|r| r.kind() == *kind)), "every kind is tested");
     rulesets
 }

@@ -127,6 +127,10 @@ registry! { $
     PaperSoccer(crate::soccer::Position) = "paper-soccer";
     /// Closing In (Domykanie): two markers that move like queens over a board that shrinks behind them.
     ClosingIn(crate::closing_in::Position) = "closing-in";
+    /// Paper Soccer played as a match of points (the `centre` option): every goal or block is a point.
+    PaperSoccerCentre(crate::soccer_centre::Position) = "paper-soccer-centre";
+    /// xrsoccer: no walls, lines of three steps, a stuck ball relocated, points to a target.
+    Xrsoccer(crate::xrsoccer::Position) = "xrsoccer";
 }
 
 impl std::fmt::Display for GameKind {

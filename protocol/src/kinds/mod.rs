@@ -5,12 +5,16 @@
 
 pub mod closing_in;
 pub mod paper_soccer;
+pub mod soccer_centre;
+pub mod xrsoccer;
 
 use schemars::JsonSchema;
 use serde::{Deserialize, Serialize};
 
 use closing_in::ClosingInPositionView;
 use paper_soccer::SoccerPositionView;
+use soccer_centre::CentrePositionView;
+use xrsoccer::XrPositionView;
 
 /// The game kind and its options. The kind is the `kind` field.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize, JsonSchema)]
@@ -34,6 +38,31 @@ pub enum RulesetSpec {
         #[serde(default = "default_size")]
         size: u8,
     },
+    /// Paper Soccer played as a match of points (the `centre` option, rules §4): classic steps and bounces on a
+    /// pitch like [`RulesetSpec::PaperSoccer`]'s, every goal or block a point, play going on from the centre.
+    PaperSoccerCentre {
+        /// Pitch width in cells (even, 4–20; kurnik: 8).
+        #[serde(default = "default_width")]
+        width: u8,
+        /// Pitch height in cells (even, 4–30; kurnik: 10).
+        #[serde(default = "default_height")]
+        height: u8,
+        /// Goal width in cells (even, less than the width; kurnik: 2).
+        #[serde(default = "default_goal")]
+        goal: u8,
+    },
+    /// xrsoccer (rules §4a): no walls, lines of 3 steps, a stuck ball relocated, a match to `target` points.
+    Xrsoccer {
+        /// Field width in cells (even, 4–20; the rules' default: 12).
+        #[serde(default = "default_xr_width")]
+        width: u8,
+        /// Field length in cells (even, 4–30; the rules' default: 18).
+        #[serde(default = "default_xr_length")]
+        length: u8,
+        /// The points that win the match (1–99; the rules' default: 5).
+        #[serde(default = "default_xr_target")]
+        target: u32,
+    },
 }
 
 fn default_width() -> u8 {
@@ -48,6 +77,15 @@ fn default_goal() -> u8 {
 fn default_size() -> u8 {
     6
 }
+fn default_xr_width() -> u8 {
+    12
+}
+fn default_xr_length() -> u8 {
+    18
+}
+fn default_xr_target() -> u32 {
+    5
+}
 
 impl RulesetSpec {
     /// The game kind of this ruleset.
@@ -56,6 +94,8 @@ impl RulesetSpec {
         match self {
             RulesetSpec::PaperSoccer { .. } => GameKindName::PaperSoccer,
             RulesetSpec::ClosingIn { .. } => GameKindName::ClosingIn,
+            RulesetSpec::PaperSoccerCentre { .. } => GameKindName::PaperSoccerCentre,
+            RulesetSpec::Xrsoccer { .. } => GameKindName::Xrsoccer,
         }
     }
 }
@@ -68,11 +108,16 @@ pub enum GameKindName {
     PaperSoccer,
     /// Closing In.
     ClosingIn,
+    /// Paper Soccer played as a match of points (`classic+centre`).
+    PaperSoccerCentre,
+    /// xrsoccer.
+    Xrsoccer,
 }
 
 impl GameKindName {
     /// Every kind, in the engine registry's order.
-    pub const ALL: &'static [GameKindName] = &[GameKindName::PaperSoccer, GameKindName::ClosingIn];
+    pub const ALL: &'static [GameKindName] =
+        &[GameKindName::PaperSoccer, GameKindName::ClosingIn, GameKindName::PaperSoccerCentre, GameKindName::Xrsoccer];
 
     /// The kind's name on the wire, e.g. `paper-soccer`.
     #[must_use]
@@ -80,6 +125,8 @@ impl GameKindName {
         match self {
             GameKindName::PaperSoccer => "paper-soccer",
             GameKindName::ClosingIn => "closing-in",
+            GameKindName::PaperSoccerCentre => "paper-soccer-centre",
+            GameKindName::Xrsoccer => "xrsoccer",
         }
     }
 
@@ -99,6 +146,10 @@ pub enum PositionView {
     PaperSoccer(SoccerPositionView),
     /// A Closing In position.
     ClosingIn(ClosingInPositionView),
+    /// A position of a Paper Soccer match of points.
+    PaperSoccerCentre(CentrePositionView),
+    /// An xrsoccer position.
+    Xrsoccer(XrPositionView),
 }
 
 #[cfg(test)]

@@ -3,9 +3,9 @@
 
 use std::io::Write;
 
-use kartka_engine::GameKind;
+use kartka_engine::{GameKind, Ruleset};
 
-use super::game::{game_parser, SetupArgs};
+use super::game::{game_parser, rules_parser, SetupArgs};
 use crate::games::kinds;
 
 /// Options of `kartka perft`.
@@ -14,6 +14,9 @@ pub struct Args {
     /// The game (the first listed when not given).
     #[arg(long, value_parser = game_parser(), default_value_t = GameKind::ALL[0])]
     game: GameKind,
+    /// A Paper Soccer variant by its rules' name; its kind replaces --game, and --moves are its turn tokens.
+    #[arg(long, value_parser = rules_parser(), conflicts_with = "game")]
+    rules: Option<Ruleset>,
     /// Count up to this many turns deep (one line per depth).
     #[arg(long, value_parser = clap::value_parser!(u32).range(1..))]
     depth: u32,
@@ -24,7 +27,8 @@ pub struct Args {
 
 /// Runs `kartka perft`: prints `D COUNT` for every depth D from 1 to `--depth`.
 pub fn run(args: Args) -> anyhow::Result<()> {
-    let counts = kinds::of(args.game).perft(&args.setup.setup(), args.depth as usize)?;
+    let kind = args.rules.map_or(args.game, |rules| rules.kind());
+    let counts = kinds::of(kind).perft(&args.setup.setup(args.rules), args.depth as usize)?;
     let mut out = std::io::stdout().lock();
     for (depth, count) in (1..).zip(counts) {
         writeln!(out, "{depth} {count}")?;

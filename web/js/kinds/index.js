@@ -24,9 +24,11 @@
 
 import closingIn from './closing-in/index.js';
 import paperSoccer from './paper-soccer/index.js';
+import paperSoccerCentre from './paper-soccer-centre/index.js';
+import xrsoccer from './xrsoccer/index.js';
 
 /** Every kind by its key, in the order the lobby offers them. */
-export const KINDS = new Map([paperSoccer, closingIn].map((kind) => [kind.key, kind]));
+export const KINDS = new Map([paperSoccer, closingIn, paperSoccerCentre, xrsoccer].map((kind) => [kind.key, kind]));
 
 /** The kind the site shows first: its rules at `/rules`, its leaderboard, its games preselected. */
 export const DEFAULT_KIND = paperSoccer;

@@ -9,6 +9,9 @@
 mod closing_in;
 mod paper_soccer;
 mod picture;
+mod soccer_centre;
+pub mod variants;
+mod xrsoccer;
 
 use kartka_engine::{AnyGame, GameKind, Ruleset};
 use kartka_protocol::kinds::PositionView;
@@ -66,6 +69,8 @@ pub fn of(kind: GameKind) -> &'static dyn Kind {
     match kind {
         GameKind::PaperSoccer => &paper_soccer::PaperSoccer,
         GameKind::ClosingIn => &closing_in::ClosingIn,
+        GameKind::PaperSoccerCentre => &soccer_centre::SoccerCentre,
+        GameKind::Xrsoccer => &xrsoccer::Xrsoccer,
     }
 }
 
@@ -86,6 +91,8 @@ pub fn ruleset(spec: &RulesetSpec) -> Result<Ruleset, RulesetError> {
     match *spec {
         RulesetSpec::PaperSoccer { width, height, goal } => paper_soccer::ruleset(width, height, goal),
         RulesetSpec::ClosingIn { size } => closing_in::ruleset(size),
+        RulesetSpec::PaperSoccerCentre { width, height, goal } => soccer_centre::ruleset(width, height, goal),
+        RulesetSpec::Xrsoccer { width, length, target } => xrsoccer::ruleset(width, length, target),
     }
 }
 
@@ -95,19 +102,27 @@ pub fn kind_of(name: GameKindName) -> GameKind {
     match name {
         GameKindName::PaperSoccer => GameKind::PaperSoccer,
         GameKindName::ClosingIn => GameKind::ClosingIn,
+        GameKindName::PaperSoccerCentre => GameKind::PaperSoccerCentre,
+        GameKindName::Xrsoccer => GameKind::Xrsoccer,
     }
 }
 
-/// The kind whose records a record file holds: the one its `Game` tag names; kurnik's own files, which have
-/// none, hold Paper Soccer.
+/// The kind whose records a record file holds: the one its `Variant` tag names (a Paper Soccer variant, by
+/// the [`variants`] table), else the one its `Game` tag names; kurnik's own files, which have neither, hold
+/// Paper Soccer.
 #[must_use]
 pub fn of_record_file(text: &str) -> Option<&'static dyn Kind> {
-    let game_tag = text
-        .lines()
-        .map(str::trim)
-        .take_while(|line| line.is_empty() || line.starts_with('['))
-        .find_map(|line| line.strip_prefix("[Game \"")?.strip_suffix("\"]"));
-    match game_tag {
+    let tag = |name: &str| {
+        let opening = format!("[{name} \"");
+        text.lines()
+            .map(str::trim)
+            .take_while(|line| line.is_empty() || line.starts_with('['))
+            .find_map(|line| line.strip_prefix(opening.as_str())?.strip_suffix("\"]"))
+    };
+    if let Some(variant) = tag("Variant") {
+        return variants::ruleset(variant).map(|rules| of(rules.kind()));
+    }
+    match tag("Game") {
         None => Some(of(GameKind::PaperSoccer)),
         Some(name) => GameKind::from_name(name).map(of),
     }
@@ -187,6 +202,12 @@ mod tests {
     fn record_files_name_their_kind() {
         assert_eq!(of_record_file("[Event \"x\"]\n1. 0").map(|k| k.kind()), Some(GameKind::PaperSoccer));
         assert!(of_record_file("[Game \"chess\"]\n1. e4").is_none());
+        assert!(of_record_file("[Variant \"chess960\"]\n1. e4").is_none());
+        for name in variants::names() {
+            let rules = variants::ruleset(name).expect("a listed variant");
+            let text = format!("[Variant \"{name}\"]\n[Board \"8x10\"]\n\n1. 0\n");
+            assert_eq!(of_record_file(&text).map(|k| k.kind()), Some(rules.kind()), "{name}");
+        }
         for &kind in GameKind::ALL {
             let text = format!("[Game \"{}\"]\n", kind.name());
             assert_eq!(of_record_file(&text).map(|k| k.kind()), Some(kind));

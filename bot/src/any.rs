@@ -2,7 +2,7 @@
 //! kind with its own knowledge. A new kind is one line in [`play_any_turn`]'s match (the compiler asks for
 //! it); with [`Generic`](crate::Generic) knowledge until it has its own.
 
-use kartka_engine::{closing_in, dots, line_soccer, soccer, AnyGame, Game};
+use kartka_engine::{closing_in, dots, line_soccer, soccer, soccer_centre, xrsoccer, AnyGame, Game};
 
 use crate::bot::{Bot, BotError, Evaluation, Stats, Turn};
 use crate::closing_in::ClosingInEvaluation;
@@ -59,6 +59,12 @@ pub fn play_any_turn(
         }
         AnyGame::RussianSoccer(game) => {
             play_turn_as_text::<line_soccer::RussianGame, _>(game, Generic, level, seed, node_budget, deadline)
+        }
+        AnyGame::PaperSoccerCentre(position) => {
+            play_turn_as_text::<soccer_centre::Position, _>(position, Generic, level, seed, node_budget, deadline)
+        }
+        AnyGame::Xrsoccer(position) => {
+            play_turn_as_text::<xrsoccer::Position, _>(position, Generic, level, seed, node_budget, deadline)
         }
     }
 }

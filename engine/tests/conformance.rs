@@ -41,6 +41,9 @@ fn rulesets() -> Vec<Ruleset> {
     let opcja1 = kartka_engine::line_soccer::LineRules::preset(kartka_engine::line_soccer::LinePreset::Opcja1);
     let small_russian = kartka_engine::line_soccer::RussianRules::new(10, 10).expect("10x10 is allowed");
     rulesets.extend([Ruleset::LineSoccer(opcja1), Ruleset::RussianSoccer(small_russian)]);
+    rulesets.push(Ruleset::PaperSoccerCentre(kartka_engine::soccer_centre::CentreRules { pitch: small_pitch }));
+    let small_field = kartka_engine::xrsoccer::XrRules::new(4, 4, 3).expect("a valid field");
+    rulesets.push(Ruleset::Xrsoccer(small_field));
     assert!(GameKind::ALL.iter().all(|kind| rulesets.iter().any(|r| r.kind() == *kind)), "every kind is tested");
     rulesets
 }

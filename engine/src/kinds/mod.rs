@@ -133,6 +133,10 @@ registry! { $
     LineSoccer(crate::line_soccer::LineGame) = "line-soccer";
     /// Russian Paper Soccer (kia84): moves of three steps, self-clamps and penalties.
     RussianSoccer(crate::line_soccer::RussianGame) = "russian-soccer";
+    /// Paper Soccer played as a match of points (the `centre` option): every goal or block is a point.
+    PaperSoccerCentre(crate::soccer_centre::Position) = "paper-soccer-centre";
+    /// xrsoccer: no walls, lines of three steps, a stuck ball relocated, points to a target.
+    Xrsoccer(crate::xrsoccer::Position) = "xrsoccer";
 }
 
 impl std::fmt::Display for GameKind {

@@ -7,6 +7,8 @@ pub mod closing_in;
 pub mod dots;
 pub mod line_soccer;
 pub mod paper_soccer;
+pub mod soccer_centre;
+pub mod xrsoccer;
 
 use schemars::JsonSchema;
 use serde::{Deserialize, Serialize};
@@ -15,6 +17,8 @@ use closing_in::ClosingInPositionView;
 use dots::{DotsPositionView, DotsStart, DotsStop};
 use line_soccer::{LinePresetName, LineSoccerPositionView};
 use paper_soccer::SoccerPositionView;
+use soccer_centre::CentrePositionView;
+use xrsoccer::XrPositionView;
 
 /// The game kind and its options. The kind is the `kind` field.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize, JsonSchema)]
@@ -87,6 +91,31 @@ pub enum RulesetSpec {
         #[serde(default = "default_russian_length")]
         length: u8,
     },
+    /// Paper Soccer played as a match of points (the `centre` option, rules §4): classic steps and bounces on a
+    /// pitch like [`RulesetSpec::PaperSoccer`]'s, every goal or block a point, play going on from the centre.
+    PaperSoccerCentre {
+        /// Pitch width in cells (even, 4–20; kurnik: 8).
+        #[serde(default = "default_width")]
+        width: u8,
+        /// Pitch height in cells (even, 4–30; kurnik: 10).
+        #[serde(default = "default_height")]
+        height: u8,
+        /// Goal width in cells (even, less than the width; kurnik: 2).
+        #[serde(default = "default_goal")]
+        goal: u8,
+    },
+    /// xrsoccer (rules §4a): no walls, lines of 3 steps, a stuck ball relocated, a match to `target` points.
+    Xrsoccer {
+        /// Field width in cells (even, 4–20; the rules' default: 12).
+        #[serde(default = "default_xr_width")]
+        width: u8,
+        /// Field length in cells (even, 4–30; the rules' default: 18).
+        #[serde(default = "default_xr_length")]
+        length: u8,
+        /// The points that win the match (1–99; the rules' default: 5).
+        #[serde(default = "default_xr_target")]
+        target: u32,
+    },
 }
 
 fn default_width() -> u8 {
@@ -122,6 +151,15 @@ fn default_russian_width() -> u8 {
 fn default_russian_length() -> u8 {
     52
 }
+fn default_xr_width() -> u8 {
+    12
+}
+fn default_xr_length() -> u8 {
+    18
+}
+fn default_xr_target() -> u32 {
+    5
+}
 
 impl RulesetSpec {
     /// The game kind of this ruleset.
@@ -133,6 +171,8 @@ impl RulesetSpec {
             RulesetSpec::Dots { .. } => GameKindName::Dots,
             RulesetSpec::LineSoccer { .. } => GameKindName::LineSoccer,
             RulesetSpec::RussianSoccer { .. } => GameKindName::RussianSoccer,
+            RulesetSpec::PaperSoccerCentre { .. } => GameKindName::PaperSoccerCentre,
+            RulesetSpec::Xrsoccer { .. } => GameKindName::Xrsoccer,
         }
     }
 }
@@ -151,6 +191,10 @@ pub enum GameKindName {
     LineSoccer,
     /// Russian Paper Soccer.
     RussianSoccer,
+    /// Paper Soccer played as a match of points (`classic+centre`).
+    PaperSoccerCentre,
+    /// xrsoccer.
+    Xrsoccer,
 }
 
 impl GameKindName {
@@ -161,6 +205,8 @@ impl GameKindName {
         GameKindName::Dots,
         GameKindName::LineSoccer,
         GameKindName::RussianSoccer,
+        GameKindName::PaperSoccerCentre,
+        GameKindName::Xrsoccer,
     ];
 
     /// The kind's name on the wire, e.g. `paper-soccer`.
@@ -172,6 +218,8 @@ impl GameKindName {
             GameKindName::Dots => "dots",
             GameKindName::LineSoccer => "line-soccer",
             GameKindName::RussianSoccer => "russian-soccer",
+            GameKindName::PaperSoccerCentre => "paper-soccer-centre",
+            GameKindName::Xrsoccer => "xrsoccer",
         }
     }
 
@@ -197,6 +245,10 @@ pub enum PositionView {
     LineSoccer(LineSoccerPositionView),
     /// A Russian Paper Soccer position.
     RussianSoccer(LineSoccerPositionView),
+    /// A position of a Paper Soccer match of points.
+    PaperSoccerCentre(CentrePositionView),
+    /// An xrsoccer position.
+    Xrsoccer(XrPositionView),
 }
 
 #[cfg(test)]

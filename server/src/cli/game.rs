@@ -1,9 +1,10 @@
 //! What the per-game commands share: `--game` (a kind's name from the registry; the registry's first kind when
-//! not given) and the position to start from (`--size`, `--moves`), which the kind reads.
+//! not given), `--rules` (a Paper Soccer variant's name) and the position to start from (`--size`, `--moves`), which the kind reads.
 
 use clap::builder::{PossibleValuesParser, TypedValueParser};
-use kartka_engine::GameKind;
+use kartka_engine::{GameKind, Ruleset};
 
+use crate::games::kinds::variants;
 use crate::games::tools::Setup;
 
 /// `--game`: one of the registry's kind names.
@@ -12,10 +13,10 @@ pub fn game_parser() -> impl TypedValueParser<Value = GameKind> {
         .map(|name| GameKind::from_name(&name).expect("the parser accepts only the registry's names"))
 }
 
-/// `--rules`: one of the ruleset names the kinds answer to (see `Kind::variants`).
-pub fn rules_parser() -> PossibleValuesParser {
-    let kinds = GameKind::ALL.iter().map(|&kind| crate::games::kinds::of(kind));
-    PossibleValuesParser::new(kinds.flat_map(|kind| kind.variants().iter().copied()))
+/// `--rules`: one of the Paper Soccer variants' names (`games::kinds::variants`), as the rules they name.
+pub fn rules_parser() -> impl TypedValueParser<Value = Ruleset> {
+    PossibleValuesParser::new(variants::names())
+        .map(|name| variants::ruleset(&name).expect("the parser accepts only the variants' names"))
 }
 
 /// The position a command starts from.
@@ -25,14 +26,15 @@ pub struct SetupArgs {
     #[arg(long)]
     size: Option<u8>,
     /// Moves to play first, in the game's notation: for a game of steps, one flat run of them (turns run
-    /// together); for a game of squares, squares such as "D5 B2 B3".
+    /// together); for a game of squares, squares such as "D5 B2 B3"; for a variant named by --rules, its turn
+    /// tokens separated by spaces, "-" for a skipped slot ("012 - r7,3:654").
     #[arg(long, default_value = "")]
     moves: String,
 }
 
 impl SetupArgs {
-    /// The setup these options describe, with a ruleset named by `rules`.
-    pub fn setup(self, rules: Option<String>) -> Setup {
-        Setup { size: self.size, moves: self.moves, rules }
+    /// The setup these options describe, with the rules `--rules` named, if it was given.
+    pub fn setup(self, ruleset: Option<Ruleset>) -> Setup {
+        Setup { size: self.size, moves: self.moves, ruleset }
     }
 }

@@ -3,7 +3,7 @@
 
 use std::io::Write;
 
-use kartka_engine::GameKind;
+use kartka_engine::{GameKind, Ruleset};
 
 use super::game::{game_parser, rules_parser, SetupArgs};
 use crate::games::kinds;
@@ -14,10 +14,9 @@ pub struct Args {
     /// The game (the first listed when not given).
     #[arg(long, value_parser = game_parser(), default_value_t = GameKind::ALL[0], conflicts_with = "rules")]
     game: GameKind,
-    /// A ruleset by the name records give it in their `Variant` header (`line`, `line/opcja1`, `russian`);
-    /// it chooses the game, and `--moves` are its turn tokens, space-separated.
-    #[arg(long, value_parser = rules_parser())]
-    rules: Option<String>,
+    /// A Paper Soccer variant by its rules' name; its kind replaces --game, and --moves are its turn tokens.
+    #[arg(long, value_parser = rules_parser(), conflicts_with = "game")]
+    rules: Option<Ruleset>,
     /// Count up to this many turns deep (one line per depth).
     #[arg(long, value_parser = clap::value_parser!(u32).range(1..))]
     depth: u32,
@@ -28,11 +27,8 @@ pub struct Args {
 
 /// Runs `kartka perft`: prints `D COUNT` for every depth D from 1 to `--depth`.
 pub fn run(args: Args) -> anyhow::Result<()> {
-    let kind = match &args.rules {
-        Some(name) => kinds::of_variant(name).ok_or_else(|| anyhow::anyhow!("--rules: no game plays {name:?}"))?,
-        None => kinds::of(args.game),
-    };
-    let counts = kind.perft(&args.setup.setup(args.rules), args.depth as usize)?;
+    let kind = args.rules.map_or(args.game, |rules| rules.kind());
+    let counts = kinds::of(kind).perft(&args.setup.setup(args.rules), args.depth as usize)?;
     let mut out = std::io::stdout().lock();
     for (depth, count) in (1..).zip(counts) {
         writeln!(out, "{depth} {count}")?;

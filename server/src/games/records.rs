@@ -166,6 +166,49 @@ pub fn moment_of(date: Option<&str>, time: Option<&str>) -> Result<Millis, Strin
     Ok(days_from_civil(year, month, day) * 86_400_000 + seconds * 1000)
 }
 
+/// The records of a file whose records each start with the tag `first_tag` (such as `Variant`): that tag after
+/// movetext starts the next record. Lines before the first tag belong to the first record.
+#[must_use]
+pub fn split_at_tag(text: &str, first_tag: &str) -> Vec<String> {
+    let opening = format!("[{first_tag} ");
+    let mut records: Vec<String> = Vec::new();
+    let mut in_movetext = false;
+    for line in text.lines() {
+        let trimmed = line.trim();
+        if trimmed.starts_with(&opening) && (in_movetext || records.is_empty()) {
+            records.push(String::new());
+            in_movetext = false;
+        } else if records.is_empty() && !trimmed.is_empty() {
+            records.push(String::new());
+        }
+        if !trimmed.is_empty() && !trimmed.starts_with('[') {
+            in_movetext = true;
+        }
+        if let Some(record) = records.last_mut() {
+            record.push_str(line);
+            record.push('\n');
+        }
+    }
+    records
+}
+
+/// The `TimeControl` tag as kartka writes it for any kind: `initial+increment` seconds, or `1/seconds` per
+/// move for correspondence.
+#[must_use]
+pub fn time_control_text(time_control: &TimeControl) -> String {
+    match *time_control {
+        TimeControl::Fischer { initial_seconds, increment_seconds } => format!("{initial_seconds}+{increment_seconds}"),
+        TimeControl::Correspondence { days_per_move, .. } => format!("1/{}", u64::from(days_per_move) * 86_400),
+    }
+}
+
+/// Each player's starting seconds from a `TimeControl` tag written by [`time_control_text`] (0 when absent or
+/// unreadable: the record is still a game).
+#[must_use]
+pub fn initial_seconds_of(tag: Option<&str>) -> u32 {
+    tag.and_then(|value| value.split(['+', '/']).next()).and_then(|seconds| seconds.trim().parse().ok()).unwrap_or(0)
+}
+
 /// Days since 1970-01-01 of a proleptic Gregorian date (Howard Hinnant's algorithm).
 fn days_from_civil(year: i64, month: i64, day: i64) -> i64 {
     let year = if month <= 2 { year - 1 } else { year };
@@ -180,6 +223,17 @@ fn days_from_civil(year: i64, month: i64, day: i64) -> i64 {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn files_split_where_the_first_tag_follows_movetext() {
+        let file = "[Variant \"x\"]\n[Board \"8x10\"]\n\n1. 0 1\n\n[Variant \"x\"]\n\n1. 2\n";
+        let records = split_at_tag(file, "Variant");
+        assert_eq!(records.len(), 2);
+        assert!(records[0].contains("[Board") && records[0].contains("1. 0 1"));
+        assert!(records[1].starts_with("[Variant") && records[1].contains("1. 2"));
+        assert_eq!(initial_seconds_of(Some("180+2")), 180);
+        assert_eq!(initial_seconds_of(None), 0);
+    }
 
     #[test]
     fn dates_are_utc_calendar_days() {

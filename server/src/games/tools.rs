@@ -5,7 +5,7 @@
 use std::collections::BTreeMap;
 use std::fmt;
 
-use kartka_engine::Seat;
+use kartka_engine::{Ruleset, Seat};
 use serde::Serialize;
 
 /// The position a command starts from: a board size (for kinds that have one) and moves in the game's
@@ -16,8 +16,8 @@ pub struct Setup {
     pub size: Option<u8>,
     /// Moves to play first, in the game's notation.
     pub moves: String,
-    /// The ruleset, by name, for kinds that play several (`kartka perft --rules`).
-    pub rules: Option<String>,
+    /// The rules `--rules` named, for kinds whose variants are named (`classic+centre`, `xrsoccer`).
+    pub ruleset: Option<Ruleset>,
 }
 
 /// Why a command cannot do what it was asked.

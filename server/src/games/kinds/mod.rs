@@ -11,6 +11,9 @@ mod dots;
 mod line_soccer;
 mod paper_soccer;
 mod picture;
+mod soccer_centre;
+pub mod variants;
+mod xrsoccer;
 
 use kartka_engine::{AnyGame, GameKind, Ruleset};
 use kartka_protocol::kinds::PositionView;
@@ -51,12 +54,6 @@ pub trait Kind: Sync {
         false
     }
 
-    /// The ruleset names this kind answers to in a record's `[Variant]` header and in `kartka perft --rules`
-    /// (none for kinds whose records name them by their `Game` tag).
-    fn variants(&self) -> &'static [&'static str] {
-        &[]
-    }
-
     /// `kartka perft`: the counts per depth, 1 to `depth`, from the position `setup` describes.
     fn perft(&self, setup: &Setup, depth: usize) -> Result<Vec<u64>, ToolError>;
 
@@ -83,6 +80,8 @@ pub fn of(kind: GameKind) -> &'static dyn Kind {
         GameKind::Dots => &dots::Dots,
         GameKind::LineSoccer => &line_soccer::LineSoccer,
         GameKind::RussianSoccer => &line_soccer::RussianSoccer,
+        GameKind::PaperSoccerCentre => &soccer_centre::SoccerCentre,
+        GameKind::Xrsoccer => &xrsoccer::Xrsoccer,
     }
 }
 
@@ -117,6 +116,8 @@ pub fn ruleset(spec: &RulesetSpec) -> Result<Ruleset, RulesetError> {
         }
         RulesetSpec::LineSoccer { preset, width, length } => line_soccer::line_ruleset(preset, width, length),
         RulesetSpec::RussianSoccer { width, length } => line_soccer::russian_ruleset(width, length),
+        RulesetSpec::PaperSoccerCentre { width, height, goal } => soccer_centre::ruleset(width, height, goal),
+        RulesetSpec::Xrsoccer { width, length, target } => xrsoccer::ruleset(width, length, target),
     }
 }
 
@@ -129,35 +130,33 @@ pub fn kind_of(name: GameKindName) -> GameKind {
         GameKindName::Dots => GameKind::Dots,
         GameKindName::LineSoccer => GameKind::LineSoccer,
         GameKindName::RussianSoccer => GameKind::RussianSoccer,
+        GameKindName::PaperSoccerCentre => GameKind::PaperSoccerCentre,
+        GameKindName::Xrsoccer => GameKind::Xrsoccer,
     }
 }
 
 /// The kind whose records a record file holds: the kind that recognises the file's own format (SGF), else the
-/// one its `Game` tag names, else the one whose rulesets include its `Variant` tag; kurnik's own files, which
-/// have none of these, hold Paper Soccer.
+/// one its `Variant` tag names (a Paper Soccer variant, by the [`variants`] table), else the one its `Game` tag
+/// names; kurnik's own files, which have none of these, hold Paper Soccer.
 #[must_use]
 pub fn of_record_file(text: &str) -> Option<&'static dyn Kind> {
     if let Some(kind) = GameKind::ALL.iter().map(|&kind| of(kind)).find(|kind| kind.recognises_record_file(text)) {
         return Some(kind);
     }
     let tag = |name: &str| {
-        let prefix = format!("[{name} \"");
+        let opening = format!("[{name} \"");
         text.lines()
             .map(str::trim)
             .take_while(|line| line.is_empty() || line.starts_with('['))
-            .find_map(|line| line.strip_prefix(prefix.as_str())?.strip_suffix("\"]"))
+            .find_map(|line| line.strip_prefix(opening.as_str())?.strip_suffix("\"]"))
     };
-    match (tag("Game"), tag("Variant")) {
-        (Some(name), _) => GameKind::from_name(name).map(of),
-        (None, Some(variant)) => of_variant(variant),
-        (None, None) => Some(of(GameKind::PaperSoccer)),
+    if let Some(variant) = tag("Variant") {
+        return variants::ruleset(variant).map(|rules| of(rules.kind()));
     }
-}
-
-/// The kind one of whose rulesets is named `variant` (see [`Kind::variants`]).
-#[must_use]
-pub fn of_variant(variant: &str) -> Option<&'static dyn Kind> {
-    GameKind::ALL.iter().map(|&kind| of(kind)).find(|kind| kind.variants().contains(&variant))
+    match tag("Game") {
+        None => Some(of(GameKind::PaperSoccer)),
+        Some(name) => GameKind::from_name(name).map(of),
+    }
 }
 
 #[cfg(test)]
@@ -234,6 +233,12 @@ mod tests {
     fn record_files_name_their_kind() {
         assert_eq!(of_record_file("[Event \"x\"]\n1. 0").map(|k| k.kind()), Some(GameKind::PaperSoccer));
         assert!(of_record_file("[Game \"chess\"]\n1. e4").is_none());
+        assert!(of_record_file("[Variant \"chess960\"]\n1. e4").is_none());
+        for name in variants::names() {
+            let rules = variants::ruleset(name).expect("a listed variant");
+            let text = format!("[Variant \"{name}\"]\n[Board \"8x10\"]\n\n1. 0\n");
+            assert_eq!(of_record_file(&text).map(|k| k.kind()), Some(rules.kind()), "{name}");
+        }
         for &kind in GameKind::ALL {
             let text = format!("[Game \"{}\"]\n", kind.name());
             assert_eq!(of_record_file(&text).map(|k| k.kind()), Some(kind));

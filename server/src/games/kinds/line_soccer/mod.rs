@@ -109,12 +109,8 @@ impl Kind for LineSoccer {
         import::read_games(text)
     }
 
-    fn variants(&self) -> &'static [&'static str] {
-        &["line", "line/opcja1"]
-    }
-
     fn perft(&self, setup: &Setup, depth: usize) -> Result<Vec<u64>, ToolError> {
-        tools::perft(self.variants(), setup, depth)
+        tools::perft(self.kind(), setup, depth)
     }
 
     fn replay(&self, file: &str, text: &str) -> Tally {
@@ -155,12 +151,8 @@ impl Kind for RussianSoccer {
         import::read_games(text)
     }
 
-    fn variants(&self) -> &'static [&'static str] {
-        &["russian"]
-    }
-
     fn perft(&self, setup: &Setup, depth: usize) -> Result<Vec<u64>, ToolError> {
-        tools::perft(self.variants(), setup, depth)
+        tools::perft(self.kind(), setup, depth)
     }
 
     fn replay(&self, file: &str, text: &str) -> Tally {

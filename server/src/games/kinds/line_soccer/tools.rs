@@ -5,20 +5,21 @@
 use kartka_engine::line_soccer::{
     perft_after, read_variant_records, RecordError, VariantGame, VariantRecord, VariantRules,
 };
-use kartka_engine::{EndReason, Game};
+use kartka_engine::{EndReason, Game, GameKind, Ruleset};
 
 use crate::games::tools::{Setup, Tally, ToolError};
 
-/// Turn-token sequences per depth, 1 to `depth`, after the setup's tokens, by the ruleset `--rules` names
-/// (the first of `names`, the kind's rulesets, when not given).
-pub fn perft(names: &[&str], setup: &Setup, depth: usize) -> Result<Vec<u64>, ToolError> {
+/// Turn-token sequences per depth, 1 to `depth`, after the setup's tokens, by the rules `--rules` named (the
+/// default rules of `kind` when not given).
+pub fn perft(kind: GameKind, setup: &Setup, depth: usize) -> Result<Vec<u64>, ToolError> {
     if setup.size.is_some() {
         return Err(ToolError("--size: these rulesets are counted on their default fields".into()));
     }
-    let name = setup.rules.as_deref().unwrap_or(names[0]);
-    let rules = VariantRules::from_name(name)
-        .filter(|_| names.contains(&name))
-        .ok_or_else(|| ToolError(format!("--rules: {name:?} is not one of {}", names.join(", "))))?;
+    let rules = match setup.ruleset.unwrap_or_else(|| kind.default_ruleset()) {
+        Ruleset::LineSoccer(rules) => VariantRules::Line(rules),
+        Ruleset::RussianSoccer(rules) => VariantRules::Russian(rules),
+        other => return Err(ToolError(format!("--rules: {} is not played by {kind}", other.kind()))),
+    };
     (1..=depth)
         .map(|depth| {
             perft_after(rules, &setup.moves, depth).map_err(|(index, error)| {
@@ -116,13 +117,13 @@ mod tests {
 
     #[test]
     fn perft_takes_only_its_own_rulesets() {
-        let setup = Setup { rules: Some("russian".into()), ..Setup::default() };
-        assert!(perft(&["line", "line/opcja1"], &setup, 1).is_err());
-        let counts = perft(&["russian"], &setup, 2).expect("russian counts");
+        let russian = Setup { ruleset: crate::games::kinds::variants::ruleset("russian"), ..Setup::default() };
+        assert!(perft(GameKind::LineSoccer, &russian, 1).is_err(), "line-soccer does not count russian");
+        let counts = perft(GameKind::RussianSoccer, &russian, 2).expect("russian counts");
         assert_eq!(counts.len(), 2);
         assert!(counts[0] > 0 && counts[1] > counts[0]);
         let bad = Setup { moves: "000 7".into(), ..Setup::default() };
-        let error = perft(&["line", "line/opcja1"], &bad, 1).expect_err("7 is not a whole line");
+        let error = perft(GameKind::LineSoccer, &bad, 1).expect_err("7 is not a whole line");
         assert!(error.0.starts_with("--moves: token 2 (7)"), "{error}");
     }
 

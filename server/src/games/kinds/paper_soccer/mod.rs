@@ -3,9 +3,9 @@
 
 mod import;
 mod record;
-mod svg;
+pub(super) mod svg;
 mod tools;
-mod view;
+pub(super) mod view;
 
 use kartka_engine::soccer::{Pitch, Position, SoccerRules};
 use kartka_engine::{AnyGame, GameKind, Ruleset};

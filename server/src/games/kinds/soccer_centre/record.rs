@@ -1,0 +1,46 @@
+//! A match of points as a record of the rules document's §5.6 format: `[Variant "classic+centre"]`, the
+//! pitch, kurnik's tags, `[Score]` and `[Winner]`, and turn tokens with `-` for a skipped slot.
+
+use kartka_engine::soccer::{Direction, Tag};
+use kartka_engine::soccer_centre::{CentreRecord, RecordWinner};
+use kartka_engine::Ruleset;
+use kartka_protocol::{GameStatus, SeatName};
+
+use crate::games::kinds;
+use crate::games::records::{date_text, time_control_text, ExportError, RecordParts};
+
+/// The record of a match: its turns regrouped by the rules, the score reached, and the winner (the rules',
+/// or the server's result when the match ended otherwise, by resignation or on time).
+pub fn record(game: &RecordParts<'_>) -> Result<String, ExportError> {
+    let pitch = match kinds::ruleset(&game.ruleset).map_err(|e| ExportError::Ruleset(e.0))? {
+        Ruleset::PaperSoccerCentre(rules) => rules.pitch,
+        other => return Err(ExportError::Ruleset(format!("{other:?} is not a Paper Soccer (centre) ruleset"))),
+    };
+    let actions = directions(&game.moves.concat())?;
+    let mut record = CentreRecord::from_actions(pitch, &actions).map_err(|e| ExportError::Moves(e.to_string()))?;
+    if let (GameStatus::Finished, Some(result)) = (game.status, game.result) {
+        record.winner.get_or_insert(match result.winner {
+            Some(SeatName::First) => RecordWinner::First,
+            Some(SeatName::Second) => RecordWinner::Second,
+            None => RecordWinner::Draw,
+        });
+    }
+    let tag = |name: &str, value: String| Tag { name: name.to_owned(), value };
+    record.tags = vec![
+        tag("Event", "kartka".to_owned()),
+        tag("Site", "kartka".to_owned()),
+        tag("Date", date_text(game.created_at_ms)),
+        tag("White", game.names[0].to_owned()),
+        tag("Black", game.names[1].to_owned()),
+        tag("TimeControl", time_control_text(&game.time_control)),
+    ];
+    Ok(record.write())
+}
+
+/// The steps of stored moves, one kurnik digit each.
+fn directions(digits: &str) -> Result<Vec<Direction>, ExportError> {
+    digits
+        .chars()
+        .map(|digit| Direction::from_digit(digit).ok_or_else(|| ExportError::Moves(format!("{digit:?} is not a step"))))
+        .collect()
+}

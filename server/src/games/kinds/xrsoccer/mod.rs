@@ -1,0 +1,89 @@
+//! xrsoccer (rules §4a) in the server: its field and target from a client's ruleset, the admin's view and
+//! picture (with the score and the last relocation), records with the `Variant`, `Target` and `Score` headers
+//! out and in, and the command-line tools.
+
+mod import;
+mod record;
+mod svg;
+mod tools;
+mod view;
+
+use kartka_engine::xrsoccer::{Position, XrRules};
+use kartka_engine::{AnyGame, GameKind, Ruleset};
+use kartka_protocol::kinds::PositionView;
+use kartka_protocol::RulesetSpec;
+
+use super::{Kind, RulesetError};
+use crate::games::records::{ExportError, ReadGames, RecordParts};
+use crate::games::tools::{Setup, Tally, ToolError};
+
+/// Turns per player in a typical match to 5: a point takes a few lines of 3 steps on a 12 × 18 field, about
+/// five lines each; an estimate, as no corpus of matches exists.
+const TYPICAL_TURNS_PER_PLAYER: u64 = 25;
+
+/// xrsoccer, as the registry lists it.
+pub struct Xrsoccer;
+
+/// The rules of a field and target from a client, validated.
+pub fn ruleset(width: u8, length: u8, target: u32) -> Result<Ruleset, RulesetError> {
+    let rules = XrRules::new(width, length, target).map_err(|error| RulesetError(error.to_string()))?;
+    Ok(Ruleset::Xrsoccer(rules))
+}
+
+/// The protocol's ruleset of a field and target.
+fn spec_of(rules: XrRules) -> RulesetSpec {
+    RulesetSpec::Xrsoccer { width: rules.width(), length: rules.length(), target: rules.target() }
+}
+
+/// The match inside `game`; the registry hands this module only xrsoccer games.
+fn position(game: &AnyGame) -> &Position {
+    match game {
+        AnyGame::Xrsoccer(position) => position,
+        other => unreachable!("the registry handed a {} game to xrsoccer", other.kind()),
+    }
+}
+
+impl Kind for Xrsoccer {
+    fn kind(&self) -> GameKind {
+        GameKind::Xrsoccer
+    }
+
+    fn display_name(&self) -> &'static str {
+        "xrsoccer"
+    }
+
+    fn typical_turns_per_player(&self) -> u64 {
+        TYPICAL_TURNS_PER_PLAYER
+    }
+
+    fn spec(&self, ruleset: &Ruleset) -> RulesetSpec {
+        match ruleset {
+            Ruleset::Xrsoccer(rules) => spec_of(*rules),
+            other => unreachable!("the registry handed {other:?} to xrsoccer"),
+        }
+    }
+
+    fn view(&self, game: &AnyGame, ply: u32) -> PositionView {
+        PositionView::Xrsoccer(view::view(position(game), ply))
+    }
+
+    fn picture(&self, game: &AnyGame, title: &str) -> String {
+        svg::render(position(game), title)
+    }
+
+    fn record(&self, game: &RecordParts<'_>) -> Result<String, ExportError> {
+        record::record(game)
+    }
+
+    fn read_records(&self, text: &str) -> ReadGames {
+        import::read_games(text)
+    }
+
+    fn perft(&self, setup: &Setup, depth: usize) -> Result<Vec<u64>, ToolError> {
+        tools::perft(setup, depth)
+    }
+
+    fn replay(&self, file: &str, text: &str) -> Tally {
+        tools::replay(file, text)
+    }
+}

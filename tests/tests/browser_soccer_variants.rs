@@ -1,0 +1,128 @@
+//! The Paper Soccer variants in the browser: a desktop and a phone start a match of points (`classic+centre`)
+//! from the lobby and click their way to a goal; both pages then show the point, the score and the ball back
+//! on the centre with the restart ring, and the other player kicks off. Then an xrsoccer match is opened and
+//! its first line clicked, and both rules pages are shown. Every click is on a target the page highlights, and
+//! the highlights are checked against the engine's legal steps. Screenshots go to `artifacts/browser/` and are
+//! copied to `docs/screenshots/` (`soccer-centre.png`, `xrsoccer.png`).
+//!
+//! SQLite only, like `browser.rs`: the client is the same whatever the store.
+
+use kartka_engine::AnyGame;
+use kartka_protocol::RulesetSpec;
+use kartka_server::config::Settings;
+use kartka_server::games::kinds;
+use kartka_tests::browser::{self, Browser, Chromedriver};
+use kartka_tests::client::Api;
+use kartka_tests::db::{Backend, TestDb};
+use kartka_tests::server::TestServer;
+
+const DESKTOP: (u32, u32) = (1280, 900);
+const PHONE: (u32, u32) = (390, 844);
+
+/// The digits a page highlights as steps, sorted.
+async fn targets(page: &Browser) -> Vec<String> {
+    let script = "return [...document.querySelectorAll('#page .board .target')].map((t) => t.dataset.digit);";
+    let found = page.client.execute(script, vec![]).await.expect("read the targets");
+    let mut digits: Vec<String> =
+        found.as_array().expect("a list").iter().map(|d| d.as_str().expect("a digit").to_owned()).collect();
+    digits.sort();
+    digits
+}
+
+/// Whether the restart ring on a page's board is shown.
+async fn restart_shown(page: &Browser) -> bool {
+    let script = "return document.querySelector('#page .board .restart')?.getAttribute('visibility');";
+    page.client.execute(script, vec![]).await.expect("read the ring") == "visible"
+}
+
+/// Alice challenges Bob to the game labelled `label` and both land on it; returns the game's id and ruleset.
+async fn start(alice: &Browser, bob: &Browser, api: &Api, label: &str) -> (String, RulesetSpec) {
+    alice.goto("/").await;
+    bob.goto("/").await;
+    alice.fill("input[name=opponent]", "bob").await;
+    alice.find("select[name=game]").await.select_by_label(label).await.expect("choose the game");
+    alice.find("select[name=colour]").await.select_by_value("first").await.expect("choose a seat");
+    alice.click("#create-challenge").await;
+    bob.wait_for_text("#incoming [data-challenge]", label).await;
+    bob.click("#incoming [data-challenge] button.primary").await;
+    let path = browser::game_path(bob).await;
+    assert_eq!(browser::game_path(alice).await, path);
+    let game_id = path.trim_start_matches("/game/").to_owned();
+    let (status, stored) = api.get(&format!("/api/games/{game_id}"), None).await;
+    assert_eq!(status, 200);
+    (game_id, serde_json::from_value(stored["ruleset"].clone()).expect("a ruleset"))
+}
+
+/// Clicks `steps` (one digit each), each on the page of the seat the engine says is to act, after checking that
+/// page's highlights are the legal steps.
+async fn click_steps(players: [&Browser; 2], api: &Api, game_id: &str, game: &mut AnyGame, steps: &str) {
+    let mut played = browser::stored_moves(api, game_id).await.concat();
+    for digit in steps.chars().map(String::from) {
+        let seat = game.to_act().expect("a seat to act");
+        let mover = players[seat.index()];
+        // "Your move", or the message of a turn or line that goes on.
+        mover.wait_for_text("#game-status", "Your").await;
+        let mut legal = game.legal_actions();
+        legal.sort();
+        assert_eq!(targets(mover).await, legal, "the page highlights the legal steps after {played:?}");
+        mover.click(&format!("#page .board .target[data-digit=\"{digit}\"] .target-hit")).await;
+        game.play(&digit).expect("a highlighted step is legal");
+        played.push_str(&digit);
+        let reached = browser::eventually(std::time::Duration::from_secs(10), || async {
+            (browser::stored_moves(api, game_id).await.concat() == played).then_some(())
+        })
+        .await;
+        assert!(reached.is_some(), "the server stored {played}");
+    }
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_point_and_the_centre_restart_and_an_xrsoccer_line_in_two_browsers() {
+    let database = TestDb::new(Backend::Sqlite).await;
+    let server = TestServer::start(database.url(), Settings::default()).await;
+    let driver = Chromedriver::start();
+    let base = server.url();
+    let api = Api::new(base.clone());
+    let alice = Browser::open(&driver, &base, DESKTOP.0, DESKTOP.1).await;
+    let bob = Browser::open(&driver, &base, PHONE.0, PHONE.1).await;
+    alice.sign_in_as_guest("alice").await;
+    bob.sign_in_as_guest("bob").await;
+
+    let (game_id, spec) = start(&alice, &bob, &api, "Paper Soccer (points)").await;
+    assert_eq!(spec, RulesetSpec::PaperSoccerCentre { width: 8, height: 10, goal: 2 });
+    let mut game = AnyGame::new(&kinds::ruleset(&spec).expect("a valid ruleset"));
+    // Up the middle: two steps each, then Alice bounces off the post and scores.
+    click_steps([&alice, &bob], &api, &game_id, &mut game, "000017").await;
+    let AnyGame::PaperSoccerCentre(position) = &game else { panic!("a match of points") };
+    assert_eq!(position.scores(), [1, 0]);
+    for page in [&alice, &bob] {
+        page.wait_for_text("#page .board .score", "1 : 0").await;
+        assert!(restart_shown(page).await, "the ball restarts on the centre");
+    }
+    bob.wait_for_text("#game-status", "Your move").await;
+    bob.screenshot("soccer-centre-restart-on-a-phone").await;
+    let shot = alice.screenshot("soccer-centre-restart").await;
+    std::fs::copy(&shot, concat!(env!("CARGO_MANIFEST_DIR"), "/../docs/screenshots/soccer-centre.png")).expect("copy");
+    click_steps([&alice, &bob], &api, &game_id, &mut game, "2").await;
+    assert!(!restart_shown(&alice).await, "the ring goes with the kick-off");
+
+    let (game_id, spec) = start(&alice, &bob, &api, "xrsoccer 12×18, to 5").await;
+    assert_eq!(spec, RulesetSpec::Xrsoccer { width: 12, length: 18, target: 5 });
+    let mut game = AnyGame::new(&kinds::ruleset(&spec).expect("a valid ruleset"));
+    click_steps([&alice, &bob], &api, &game_id, &mut game, "012444").await;
+    alice.wait_for_text("#game-status", "Your move").await;
+    let shot = alice.screenshot("xrsoccer").await;
+    std::fs::copy(&shot, concat!(env!("CARGO_MANIFEST_DIR"), "/../docs/screenshots/xrsoccer.png")).expect("copy");
+    bob.screenshot("xrsoccer-on-a-phone").await;
+
+    for (path, title) in [("/rules/paper-soccer-centre", "a match of points"), ("/rules/xrsoccer", "xrsoccer")] {
+        bob.goto(path).await;
+        bob.wait_for_text("#page h1", title).await;
+        bob.find("#page .rule-figure svg").await;
+        bob.screenshot(&format!("rules-{}-on-a-phone", path.trim_start_matches("/rules/"))).await;
+    }
+    for browser in [alice, bob] {
+        browser.close().await;
+    }
+    server.stop().await;
+}

@@ -72,9 +72,9 @@ pub use position::{Capture, DotsEnd, IllegalAction, Position, SetupError};
 pub use record::{
     seat_letter, DotsRecord, Entry, Margin, ReadError, ReadErrorKind, RecordResult, ReplayError, ResultReason,
 };
-pub use rules::{DotsRules, RulesError, Start, StopMode, Zone, MAX_RANDOM_BLOCKS};
+pub use rules::{DotsRules, RulesError, StopMode, Zone};
 pub use sgf::{read_sgf, write_sgf, SgfError};
-pub use start::{cross_corners, Corners};
+pub use start::{cross_corners, Corners, Layout, Start, MAX_RANDOM_BLOCKS};
 
 use crate::game::{Game, NotationError, Progress, TimeoutPolicy};
 use crate::outcome::{Outcome, Seat};

@@ -121,7 +121,7 @@ impl Position {
     #[must_use]
     pub fn new(rules: DotsRules) -> Position {
         let mut position = Position::bare(rules);
-        start::for_each_start_dot(&rules, |seat, point| position.grid.set(point, Cell::Live(seat)));
+        start::for_each_start_dot(rules.layout(), |seat, point| position.grid.set(point, Cell::Live(seat)));
         position.end_if_no_point();
         position
     }

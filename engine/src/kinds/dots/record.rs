@@ -15,8 +15,8 @@ use super::action::Action;
 use super::field::{FieldSize, Point};
 use super::notation::{parse_actions, read_point, write_action, write_point};
 use super::position::{IllegalAction, Position, SetupError};
-use super::rules::{DotsRules, RulesError, Start, StopMode, Zone};
-use super::start::cross_corners;
+use super::rules::{DotsRules, RulesError, StopMode, Zone};
+use super::start::{cross_corners, Start};
 use crate::outcome::Seat;
 
 /// One step of a record: an action of the seat to act, or something the server decided.
@@ -413,7 +413,7 @@ fn write_options(rules: &DotsRules, setup: &[(Seat, Point)], out: &mut String) {
     ));
     if let Start::Random { .. } = rules.start {
         out.push_str(" corners=");
-        write_points(cross_corners(rules).as_slice().iter().copied(), out);
+        write_points(cross_corners(rules.layout()).as_slice().iter().copied(), out);
     }
     if rules.start == Start::Custom {
         for (key, seat) in [(" first=", Seat::First), (" second=", Seat::Second)] {
@@ -474,7 +474,7 @@ fn read_options<'a>(
     rules.validate().map_err(ReadErrorKind::Rules)?;
     setup.sort();
     if let Some(corners) = corners {
-        if corners != cross_corners(&rules).as_slice() {
+        if corners != cross_corners(rules.layout()).as_slice() {
             return Err(ReadErrorKind::CornersMismatch);
         }
     }

@@ -1,31 +1,7 @@
 //! The options of a Dots game (§6 of the rules), validated.
 
 use super::field::{FieldSize, Point};
-
-/// The largest `random(n)`: more blocks than this no longer fit apart on the largest field's middle.
-pub const MAX_RANDOM_BLOCKS: u8 = 16;
-
-/// How the field starts (§2).
-#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
-pub enum Start {
-    /// No dots; each player's first dot must lie in the first-move zone (2.1).
-    Empty,
-    /// One 2×2 cross in the middle (2.3).
-    #[default]
-    Cross,
-    /// Two crosses side by side, `B R R B` over `R B B R` (2.4).
-    Cross2,
-    /// Four crosses towards the corners (2.5).
-    Cross4,
-    /// `blocks` crosses at places drawn from [`DotsRules::seed`] (2.6).
-    Random {
-        /// How many crosses, 1 to [`MAX_RANDOM_BLOCKS`].
-        blocks: u8,
-    },
-    /// Dots given by a record (an imported SGF's `AB`/`AW` that match no other start). A game created from
-    /// rules alone with this start has an empty field and no zone.
-    Custom,
-}
+use super::start::{Layout, Start, MAX_RANDOM_BLOCKS};
 
 /// The first-move zone of an empty start (2.2).
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
@@ -104,6 +80,12 @@ pub enum RulesError {
 }
 
 impl DotsRules {
+    /// What the start position is made from: the start, the field and the seed.
+    #[must_use]
+    pub const fn layout(&self) -> Layout {
+        Layout { start: self.start, size: self.size, seed: self.seed }
+    }
+
     /// Whether the options fit together and fit the field. Records are checked with this; a game made from
     /// rules that fail it still starts (crosses that do not fit are left out, an oversized zone is the field).
     pub fn validate(&self) -> Result<(), RulesError> {
@@ -112,7 +94,7 @@ impl DotsRules {
             Start::Empty | Start::Custom | Start::Cross => true,
             Start::Cross2 => width >= 4,
             // Its four crosses must fit apart, as random ones do (2.6): touching crosses enclose dots.
-            Start::Cross4 => super::start::cross_corners(self).as_slice().len() == 4,
+            Start::Cross4 => super::start::cross_corners(self.layout()).as_slice().len() == 4,
             Start::Random { blocks } => {
                 if blocks == 0 || blocks > MAX_RANDOM_BLOCKS {
                     return Err(RulesError::RandomBlocks);

@@ -14,8 +14,8 @@ use super::grid::Cell;
 use super::notation::{parse_actions, read_point, write_point};
 use super::position::{Capture, Position};
 use super::record::{read_option, seat_letter, DotsRecord, Entry, ReadErrorKind, RecordResult, ReplayError};
-use super::rules::{DotsRules, Start, StopMode, Zone};
-use super::start::for_each_start_dot;
+use super::rules::{DotsRules, StopMode, Zone};
+use super::start::{for_each_start_dot, Start};
 use crate::outcome::Seat;
 
 /// Why an SGF record cannot be read.
@@ -209,7 +209,7 @@ fn read_rules(root: &Node, size: FieldSize) -> Result<(DotsRules, bool), SgfErro
 /// The start dots of `rules`, sorted.
 fn start_dots(rules: &DotsRules) -> Vec<(Seat, Point)> {
     let mut dots = Vec::new();
-    for_each_start_dot(rules, |seat, point| dots.push((seat, point)));
+    for_each_start_dot(rules.layout(), |seat, point| dots.push((seat, point)));
     dots.sort();
     dots
 }

@@ -1,8 +1,43 @@
 //! Start positions (§2): the dots each seat has before the first move.
 
 use super::field::{FieldSize, Point};
-use super::rules::{DotsRules, Start, MAX_RANDOM_BLOCKS};
 use crate::outcome::Seat;
+
+/// The largest `random(n)`: more blocks than this no longer fit apart on the largest field's middle.
+pub const MAX_RANDOM_BLOCKS: u8 = 16;
+
+/// How the field starts (§2).
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
+pub enum Start {
+    /// No dots; each player's first dot must lie in the first-move zone (2.1).
+    Empty,
+    /// One 2×2 cross in the middle (2.3).
+    #[default]
+    Cross,
+    /// Two crosses side by side, `B R R B` over `R B B R` (2.4).
+    Cross2,
+    /// Four crosses towards the corners (2.5).
+    Cross4,
+    /// `blocks` crosses at places drawn from the layout's [`seed`](Layout::seed) (2.6).
+    Random {
+        /// How many crosses, 1 to [`MAX_RANDOM_BLOCKS`].
+        blocks: u8,
+    },
+    /// Dots given by a record (an imported SGF's `AB`/`AW` that match no other start). A game created from
+    /// rules alone with this start has an empty field and no zone.
+    Custom,
+}
+
+/// What a start position is made from (the parts of the rules it depends on).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Layout {
+    /// How the field starts.
+    pub start: Start,
+    /// The field.
+    pub size: FieldSize,
+    /// Where the random crosses' corners are drawn from.
+    pub seed: u64,
+}
 
 /// Draws per random cross before it is given up (only a field too small for `n` apart crosses needs them).
 const DRAWS_PER_BLOCK: u32 = 1000;
@@ -32,8 +67,8 @@ impl Corners {
 /// blocks are not crosses on the `\` diagonal). Blocks that do not fit the field, or would touch an earlier
 /// block (`cross4` on a field too small for it; touching crosses enclose each other's dots), are left out.
 #[must_use]
-pub fn cross_corners(rules: &DotsRules) -> Corners {
-    let size = rules.size;
+pub fn cross_corners(layout: Layout) -> Corners {
+    let size = layout.size;
     let (width, height) = (i32::from(size.width()), i32::from(size.height()));
     let mut corners = Corners { corners: [Point::new(0, 0); MAX_RANDOM_BLOCKS as usize], len: 0 };
     let mut add = |x: i32, y: i32| {
@@ -43,7 +78,7 @@ pub fn cross_corners(rules: &DotsRules) -> Corners {
             corners.push(Point::new(x as u8, y as u8));
         }
     };
-    match rules.start {
+    match layout.start {
         Start::Empty | Start::Custom | Start::Cross2 => {}
         Start::Cross => add((width - 1) / 2, height / 2 - 1),
         Start::Cross4 => {
@@ -52,15 +87,15 @@ pub fn cross_corners(rules: &DotsRules) -> Corners {
                 add(x, y);
             }
         }
-        Start::Random { blocks } => return random_corners(size, blocks.min(MAX_RANDOM_BLOCKS), rules.seed),
+        Start::Random { blocks } => return random_corners(size, blocks.min(MAX_RANDOM_BLOCKS), layout.seed),
     }
     corners
 }
 
 /// The dots of the start, first seat then second, calling `place` for each.
-pub fn for_each_start_dot(rules: &DotsRules, mut place: impl FnMut(Seat, Point)) {
-    if rules.start == Start::Cross2 {
-        let size = rules.size;
+pub fn for_each_start_dot(layout: Layout, mut place: impl FnMut(Seat, Point)) {
+    if layout.start == Start::Cross2 {
+        let size = layout.size;
         let (x0, y0) = ((i32::from(size.width()) - 1) / 2, i32::from(size.height()) / 2 - 1);
         let rows = [
             [Seat::First, Seat::Second, Seat::Second, Seat::First],
@@ -75,7 +110,7 @@ pub fn for_each_start_dot(rules: &DotsRules, mut place: impl FnMut(Seat, Point))
         }
         return;
     }
-    for &corner in cross_corners(rules).as_slice() {
+    for &corner in cross_corners(layout).as_slice() {
         let (x, y) = (corner.x, corner.y);
         place(Seat::First, Point::new(x, y));
         place(Seat::First, Point::new(x + 1, y + 1));
@@ -123,15 +158,19 @@ fn splitmix64(state: &mut u64) -> u64 {
 mod tests {
     use super::*;
 
-    fn dots(rules: &DotsRules) -> Vec<(Seat, Point)> {
+    fn layout(start: Start, seed: u64) -> Layout {
+        Layout { start, size: FieldSize::default(), seed }
+    }
+
+    fn dots(layout: Layout) -> Vec<(Seat, Point)> {
         let mut dots = Vec::new();
-        for_each_start_dot(rules, |seat, point| dots.push((seat, point)));
+        for_each_start_dot(layout, |seat, point| dots.push((seat, point)));
         dots
     }
 
     #[test]
     fn cross_on_39_by_32_is_the_official_cross() {
-        let placed = dots(&DotsRules::default());
+        let placed = dots(layout(Start::Cross, 0));
         assert_eq!(
             placed,
             [
@@ -145,14 +184,14 @@ mod tests {
 
     #[test]
     fn cross2_alternates_across_four_columns() {
-        let placed = dots(&DotsRules { start: Start::Cross2, ..DotsRules::default() });
+        let placed = dots(layout(Start::Cross2, 0));
         let first: Vec<Point> = placed.iter().filter(|(s, _)| *s == Seat::First).map(|&(_, p)| p).collect();
         assert_eq!(first, [Point::new(18, 15), Point::new(21, 15), Point::new(19, 16), Point::new(20, 16)]);
     }
 
     #[test]
     fn cross4_on_39_by_32_uses_eleven_and_ten() {
-        let corners = cross_corners(&DotsRules { start: Start::Cross4, ..DotsRules::default() });
+        let corners = cross_corners(layout(Start::Cross4, 0));
         let expected = [Point::new(11, 10), Point::new(26, 10), Point::new(11, 20), Point::new(26, 20)];
         assert_eq!(corners.as_slice(), expected);
     }
@@ -160,9 +199,8 @@ mod tests {
     #[test]
     fn random_crosses_are_reproducible_in_bounds_and_apart() {
         for seed in 0..200 {
-            let rules = DotsRules { start: Start::Random { blocks: 4 }, seed, ..DotsRules::default() };
-            let corners = cross_corners(&rules);
-            assert_eq!(corners, cross_corners(&rules));
+            let corners = cross_corners(layout(Start::Random { blocks: 4 }, seed));
+            assert_eq!(corners, cross_corners(layout(Start::Random { blocks: 4 }, seed)));
             assert_eq!(corners.as_slice().len(), 4);
             for (i, a) in corners.as_slice().iter().enumerate() {
                 assert!((8..=29).contains(&a.x) && (8..=22).contains(&a.y), "{a:?}");
@@ -171,8 +209,7 @@ mod tests {
                 }
             }
         }
-        let other = DotsRules { start: Start::Random { blocks: 4 }, seed: 1, ..DotsRules::default() };
-        let first = DotsRules { start: Start::Random { blocks: 4 }, seed: 0, ..DotsRules::default() };
-        assert_ne!(cross_corners(&other), cross_corners(&first));
+        let (other, first) = (layout(Start::Random { blocks: 4 }, 1), layout(Start::Random { blocks: 4 }, 0));
+        assert_ne!(cross_corners(other), cross_corners(first));
     }
 }

@@ -123,15 +123,17 @@ mod perft;
 mod play;
 mod record;
 mod russian;
+mod turns;
 
 pub use drawing::Drawing;
 pub use field::{north_delta, Field, FieldError, Point, PointSet, SegmentSet, MAX_HALF_LENGTH, MAX_HALF_WIDTH};
 pub use kia84::{import_kia84, kia84_tokens, Kia84Error};
 pub use line::{LineGame, LinePreset, LineRules};
 pub use notation::{parse_token, write_token, Token, TokenError};
-pub use perft::{perft, perft_after, TurnError, TurnTokens};
+pub use perft::{perft, perft_after};
 pub use record::{read_variant_records, RecordError, VariantGame, VariantRecord, VariantRecords, VariantRules};
 pub use russian::{RussianGame, RussianRules};
+pub use turns::{TurnError, TurnTokens};
 
 use crate::soccer::Direction;
 

@@ -11,8 +11,8 @@ use std::str::Lines;
 
 use super::field::FieldError;
 use super::line::{LineGame, LinePreset, LineRules};
-use super::perft::{TurnError, TurnTokens};
 use super::russian::{RussianGame, RussianRules};
+use super::turns::{TurnError, TurnTokens};
 use crate::game::Game;
 use crate::outcome::{Outcome, Seat};
 use crate::soccer::{KurnikRecord, LineEnding, RecordResult, Tag};

@@ -15,9 +15,10 @@ pub fn perft(kind: GameKind, setup: &Setup, depth: usize) -> Result<Vec<u64>, To
     if setup.size.is_some() {
         return Err(ToolError("--size: these rulesets are counted on their default fields".into()));
     }
-    let rules = match setup.ruleset.unwrap_or_else(|| kind.default_ruleset()) {
-        Ruleset::LineSoccer(rules) => VariantRules::Line(rules),
-        Ruleset::RussianSoccer(rules) => VariantRules::Russian(rules),
+    let ruleset = setup.ruleset.unwrap_or_else(|| kind.default_ruleset());
+    let rules = match ruleset {
+        Ruleset::LineSoccer(rules) if kind == GameKind::LineSoccer => VariantRules::Line(rules),
+        Ruleset::RussianSoccer(rules) if kind == GameKind::RussianSoccer => VariantRules::Russian(rules),
         other => return Err(ToolError(format!("--rules: {} is not played by {kind}", other.kind()))),
     };
     (1..=depth)

@@ -51,7 +51,12 @@ async fn two_browsers_play_to_a_goal_a_third_watches_and_the_game_replays_to_its
 
     // Alice challenges Bob, taking the first seat; the challenge reaches Bob's lobby live, and he accepts.
     alice.fill("input[name=opponent]", "bob").await;
-    alice.find("select[name=colour]").await.select_by_value("first").await.expect("choose a seat");
+    alice
+        .find("form:has(#create-challenge) select[name=colour]")
+        .await
+        .select_by_value("first")
+        .await
+        .expect("choose a seat");
     alice.click("#create-challenge").await;
     alice.find("#outgoing [data-challenge]").await;
     bob.find("#incoming [data-challenge]").await;

@@ -100,9 +100,24 @@ async fn two_browsers_play_closing_in_to_its_end_by_clicking_while_a_third_watch
 
     // Alice challenges Bob to Closing In 6×6, placing first; the seat choice speaks of A and B once chosen.
     alice.fill("input[name=opponent]", "bob").await;
-    alice.find("select[name=game]").await.select_by_label("Closing In 6×6").await.expect("choose Closing In");
-    alice.find("select[name=colour]").await.select_by_value("first").await.expect("choose a seat");
-    alice.wait_for_text("select[name=colour] option[value=first]", "A (place and move first)").await;
+    alice
+        .find("form:has(#create-challenge) select[name=game]")
+        .await
+        .select_by_label("Closing In 6×6")
+        .await
+        .expect("choose Closing In");
+    alice
+        .find("form:has(#create-challenge) select[name=colour]")
+        .await
+        .select_by_value("first")
+        .await
+        .expect("choose a seat");
+    alice
+        .wait_for_text(
+            "form:has(#create-challenge) select[name=colour] option[value=first]",
+            "A (place and move first)",
+        )
+        .await;
     alice.screenshot("closing-in-lobby").await;
     alice.click("#create-challenge").await;
     alice.wait_for_text("#outgoing [data-challenge]", "Closing In 6×6").await;

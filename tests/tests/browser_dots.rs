@@ -92,9 +92,21 @@ async fn two_browsers_play_dots_with_a_capture_and_stop_while_a_third_watches() 
     }
 
     alice.fill("input[name=opponent]", "bob").await;
-    alice.find("select[name=game]").await.select_by_label("Dots 20×20").await.expect("choose Dots");
-    alice.find("select[name=colour]").await.select_by_value("first").await.expect("choose a seat");
-    alice.wait_for_text("select[name=colour] option[value=first]", "Blue (move first)").await;
+    alice
+        .find("form:has(#create-challenge) select[name=game]")
+        .await
+        .select_by_label("Dots 20×20")
+        .await
+        .expect("choose Dots");
+    alice
+        .find("form:has(#create-challenge) select[name=colour]")
+        .await
+        .select_by_value("first")
+        .await
+        .expect("choose a seat");
+    alice
+        .wait_for_text("form:has(#create-challenge) select[name=colour] option[value=first]", "Blue (move first)")
+        .await;
     alice.click("#create-challenge").await;
     bob.wait_for_text("#incoming [data-challenge]", "Dots 20×20").await;
     bob.click("#incoming [data-challenge] button.primary").await;

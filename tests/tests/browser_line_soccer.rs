@@ -75,8 +75,18 @@ async fn two_browsers_play_line_soccer_with_a_kick_by_clicking() {
     }
 
     alice.fill("input[name=opponent]", "bob").await;
-    alice.find("select[name=game]").await.select_by_label("Line Soccer Opcja I 16×20").await.expect("choose Opcja I");
-    alice.find("select[name=colour]").await.select_by_value("first").await.expect("choose a seat");
+    alice
+        .find("form:has(#create-challenge) select[name=game]")
+        .await
+        .select_by_label("Line Soccer Opcja I 16×20")
+        .await
+        .expect("choose Opcja I");
+    alice
+        .find("form:has(#create-challenge) select[name=colour]")
+        .await
+        .select_by_value("first")
+        .await
+        .expect("choose a seat");
     alice.click("#create-challenge").await;
     bob.wait_for_text("#incoming [data-challenge]", "Line Soccer Opcja I 16×20").await;
     bob.click("#incoming [data-challenge] button.primary").await;

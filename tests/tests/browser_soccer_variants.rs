@@ -40,8 +40,18 @@ async fn start(alice: &Browser, bob: &Browser, api: &Api, label: &str) -> (Strin
     alice.goto("/").await;
     bob.goto("/").await;
     alice.fill("input[name=opponent]", "bob").await;
-    alice.find("select[name=game]").await.select_by_label(label).await.expect("choose the game");
-    alice.find("select[name=colour]").await.select_by_value("first").await.expect("choose a seat");
+    alice
+        .find("form:has(#create-challenge) select[name=game]")
+        .await
+        .select_by_label(label)
+        .await
+        .expect("choose the game");
+    alice
+        .find("form:has(#create-challenge) select[name=colour]")
+        .await
+        .select_by_value("first")
+        .await
+        .expect("choose a seat");
     alice.click("#create-challenge").await;
     bob.wait_for_text("#incoming [data-challenge]", label).await;
     bob.click("#incoming [data-challenge] button.primary").await;

@@ -110,11 +110,21 @@ macro_rules! registry {
         }
         pub(crate) use dispatch;
 
-        /// Runs `$body` with `G` bound to the game type of a [`GameKind`].
+        /// Runs `$body` with `G` bound to the game type of a [`GameKind`], and, in the second form, `$ruleset`
+        /// to the kind's [`Ruleset`] constructor (from the game type's rules).
         macro_rules! dispatch_kind {
             ($d kind:expr, $d g:ident => $d body:expr) => {
                 match $d kind {
                     $( crate::kinds::GameKind::$kind => { type $d g = $game; $d body } )+
+                }
+            };
+            ($d kind:expr, $d g:ident, $d ruleset:ident => $d body:expr) => {
+                match $d kind {
+                    $( crate::kinds::GameKind::$kind => {
+                        type $d g = $game;
+                        let $d ruleset = crate::kinds::Ruleset::$kind;
+                        $d body
+                    } )+
                 }
             };
         }

@@ -55,6 +55,7 @@ mod action;
 mod chain;
 mod enclosure;
 mod field;
+mod fuzz;
 mod grid;
 mod grounding;
 mod notation;

@@ -149,6 +149,14 @@ registry! { $
     Xrsoccer(crate::xrsoccer::Position) = "xrsoccer";
 }
 
+/// The kind meant where none is named (`kartka perft` and `kartka bot move` without `--game`): Paper Soccer,
+/// the game kartka began with. Chosen here, not by the registry's order.
+impl Default for GameKind {
+    fn default() -> GameKind {
+        GameKind::PaperSoccer
+    }
+}
+
 impl std::fmt::Display for GameKind {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
         f.write_str(self.name())

@@ -6,6 +6,7 @@ use kartka_engine::{closing_in, dots, line_soccer, soccer, soccer_centre, xrsocc
 
 use crate::bot::{Bot, BotError, Evaluation, Stats, Turn};
 use crate::closing_in::ClosingInEvaluation;
+use crate::dots::DotsEvaluation;
 use crate::evaluate::{Evaluate, Generic};
 use crate::level::Level;
 use crate::search::Deadline;
@@ -16,6 +17,9 @@ use crate::soccer::SoccerEvaluation;
 pub struct AnyTurn {
     /// Each action in the game's notation (one kurnik digit per step in Paper Soccer).
     pub actions: Vec<String>,
+    /// What stands between two actions in one move text: the game's
+    /// [`Game::ACTION_SEPARATOR`](kartka_engine::Game::ACTION_SEPARATOR) (a space in Dots).
+    pub separator: &'static str,
     /// How the bot sees the game after the turn.
     pub evaluation: Evaluation,
     /// The work behind it.
@@ -23,10 +27,11 @@ pub struct AnyTurn {
 }
 
 impl AnyTurn {
-    /// The whole turn as one move text: the actions written together, as [`AnyGame::play`] reads them.
+    /// The whole turn as one move text: the actions written together with the game's separator, as
+    /// [`AnyGame::play`] reads them.
     #[must_use]
     pub fn text(&self) -> String {
-        self.actions.concat()
+        self.actions.join(self.separator)
     }
 }
 
@@ -52,7 +57,7 @@ pub fn play_any_turn(
             deadline,
         ),
         AnyGame::Dots(position) => {
-            play_turn_as_text::<dots::Position, _>(position, Generic, level, seed, node_budget, deadline)
+            play_turn_as_text::<dots::Position, _>(position, DotsEvaluation, level, seed, node_budget, deadline)
         }
         AnyGame::LineSoccer(game) => {
             play_turn_as_text::<line_soccer::LineGame, _>(game, Generic, level, seed, node_budget, deadline)
@@ -87,5 +92,5 @@ fn play_turn_as_text<G: Game + std::hash::Hash, E: Evaluate<G>>(
             text
         })
         .collect();
-    Ok(AnyTurn { actions, evaluation, stats })
+    Ok(AnyTurn { actions, separator: G::ACTION_SEPARATOR, evaluation, stats })
 }

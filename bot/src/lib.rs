@@ -32,6 +32,8 @@
 //!   of a turn, wall traps in one's own half.
 //! - Closing In ([`ClosingInEvaluation`]): queen moves against the opponent's; the engine's exact solver
 //!   (`closing_in::solve`) once few squares are free.
+//! - Dots ([`DotsEvaluation`]): the capture difference, and enemy dots hemmed in by one's own (a beginner's
+//!   sense of threats).
 //! - Any other kind ([`Generic`]): the number of legal actions. The search alone still finds wins and avoids
 //!   losses within its horizon.
 //!
@@ -45,6 +47,7 @@ mod any;
 mod bot;
 pub mod clock;
 mod closing_in;
+mod dots;
 mod evaluate;
 mod key;
 mod level;
@@ -56,6 +59,7 @@ mod table;
 pub use any::{play_any_turn, AnyTurn};
 pub use bot::{Bot, BotError, Evaluation, Stats, Turn};
 pub use closing_in::ClosingInEvaluation;
+pub use dots::DotsEvaluation;
 pub use evaluate::{Evaluate, Generic, Proof, EVALUATION_LIMIT, UNIT};
 pub use level::{Level, LevelError};
 pub use search::{Deadline, NoDeadline};

@@ -1,8 +1,8 @@
 //! The bot's strength, measured in matches at fixed node budgets (never by the clock): level 8 must beat
 //! level 1 and a random mover by margins a broken search cannot reach.
 
-use kartka_bot::{Bot, ClosingInEvaluation, Evaluate, Level, NoDeadline, SoccerEvaluation};
-use kartka_engine::{closing_in, soccer, Game, Progress, Seat};
+use kartka_bot::{Bot, ClosingInEvaluation, DotsEvaluation, Evaluate, Level, NoDeadline, SoccerEvaluation};
+use kartka_engine::{closing_in, dots, soccer, Game, Progress, Seat};
 
 /// Who plays a seat in a match.
 enum Player<G: Game, E> {
@@ -74,6 +74,7 @@ fn in_paper_soccer_level_8_beats_level_1_by_a_wide_margin() {
         |n| soccer_bot(8, 20_000, n),
         |n| soccer_bot(1, 20_000, n + 1_000),
     );
+    // The generic evaluation (legal actions only) wins 17 of these 20 games.
     assert!(wins >= 18, "level 8 won {wins} of {GAMES}");
 }
 
@@ -104,4 +105,17 @@ fn in_closing_in_level_8_beats_level_1_and_a_random_mover() {
     let against_random = strong_wins(&start, GAMES, |n| bot(8, n), Player::Random);
     assert!(against_beginner >= 17, "level 8 won {against_beginner} of {GAMES} against level 1");
     assert!(against_random >= 19, "level 8 won {against_random} of {GAMES} against a random mover");
+}
+
+#[test]
+fn in_dots_level_8_beats_a_random_mover_clearly() {
+    let rules = dots::DotsRules { size: dots::FieldSize::new(8, 8).expect("a size"), ..dots::DotsRules::default() };
+    let wins = strong_wins(
+        &dots::Position::new(rules),
+        GAMES,
+        |n| Player::Bot(Bot::new(DotsEvaluation, Level::STRONGEST, n), 2_000),
+        |n| Player::Random(n + 1),
+    );
+    // The generic evaluation (legal actions only) wins 17 of these 20 games.
+    assert!(wins >= 18, "level 8 won {wins} of {GAMES}");
 }

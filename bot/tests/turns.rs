@@ -236,3 +236,41 @@ fn a_kind_without_its_own_knowledge_still_gets_a_bot_that_takes_wins() {
     }
     assert_eq!(played.outcome().and_then(|outcome| outcome.winner), Some(position.to_move()));
 }
+
+#[test]
+fn a_dots_capture_and_its_extra_move_are_one_turn_that_reads_back() {
+    use kartka_engine::dots::{
+        parse_actions, write_point, DotsRules, FieldSize, Point, Position as DotsPosition, Start,
+    };
+
+    // A red dot hemmed in on three sides by blue ones; blue, to act, closes the fourth side and captures it,
+    // which earns an extra move.
+    let rules = DotsRules {
+        size: FieldSize::new(8, 8).expect("a size"),
+        start: Start::Custom,
+        extra_move: true,
+        ..DotsRules::default()
+    };
+    let setup = [(Seat::Second, 3, 3), (Seat::First, 3, 2), (Seat::First, 2, 3), (Seat::First, 4, 3)];
+    let position = DotsPosition::with_dots(rules, setup.map(|(seat, x, y)| (seat, Point::new(x, y)))).expect("a setup");
+    assert_eq!(position.to_move(), Seat::First);
+    let game = AnyGame::Dots(position);
+    let turn = play_any_turn(&game, Level::STRONGEST, 1, 20_000, &NoDeadline).expect("a turn");
+    let mut capture = String::new();
+    write_point(Point::new(3, 4), &mut capture);
+    assert_eq!(turn.actions.first(), Some(&capture), "the bot takes the capture: {turn:?}");
+    assert!(turn.actions.len() >= 2, "the capture earns another action: {turn:?}");
+
+    let text = turn.text();
+    assert_eq!(parse_actions(&text).map(|actions| actions.len()), Ok(turn.actions.len()), "{text} reads back");
+    assert_eq!(
+        GameKind::Dots.split_actions(&text).as_ref(),
+        Ok(&turn.actions),
+        "{text} splits into the turn's actions"
+    );
+    let mut played = game.clone();
+    let progress = played.play(&text).unwrap_or_else(|error| panic!("{text} is refused: {error}")).progress;
+    assert_ne!(progress, Progress::TurnContinues, "the turn {text} is whole");
+    let AnyGame::Dots(after) = &played else { panic!("a Dots game") };
+    assert!(after.counts()[Seat::First.index()] >= 1, "the red dot is captured after {text}");
+}

@@ -8,8 +8,8 @@
 //! crate (rather than in a crate of its own) because it needs nothing but the engine's public interface, and
 //! the fuzz crate, which is outside the workspace and built on nightly, can depend on it like any user.
 
-use crate::closing_in::{write_square, BoardSize, ClosingInRecord};
-use crate::soccer::{read_records, LineEnding, Pitch, SoccerRules};
+use crate::game::Game;
+use crate::kinds::dispatch_kind;
 use crate::{AnyGame, GameKind, MoveError, Progress, Ruleset, Seat};
 
 /// The longest move text the action-sequence check builds from its input.
@@ -17,43 +17,44 @@ const MAX_TEXT_CHARS: usize = 12;
 /// The most legal actions the action-sequence check strings into one move text.
 const MAX_RUN: usize = 8;
 
+/// What the checks ask of each game kind, implemented by the kind's game type in its own module (`fuzz.rs`)
+/// and reached through the registry, so that every kind is fuzzed and these checks name none.
+pub trait Fuzzed: Game + PartialEq {
+    /// Rules other than the default read from the fuzz input, or `None` when the bytes make no valid rules
+    /// (the check then plays the default rules).
+    fn rules_from(input: &mut Input) -> Option<Self::Rules>;
+
+    /// Reads `text` with every reader of the kind's records. Every record that reads must replay without a
+    /// panic, play as its moves play, and write out as text that reads back as the same record.
+    fn check_records(text: &str);
+}
+
 /// Reads `bytes` as a record file, the way the admin import does (bytes that are not UTF-8 replaced), with
-/// the kurnik reader and the Closing In reader. Every record that reads must replay without a panic, and
-/// write out as text that reads back as the same record.
+/// the record readers of every kind ([`Fuzzed::check_records`]).
 pub fn check_records(bytes: &[u8]) {
     let text = String::from_utf8_lossy(bytes);
-    for record in read_records(&text).flatten() {
-        let replay = record.replay(Pitch::STANDARD);
-        if replay.is_clean() {
-            let mut game = AnyGame::new(&Ruleset::PaperSoccer(SoccerRules { pitch: Pitch::STANDARD }));
-            for turn in &record.turns {
-                game.play(turn).unwrap_or_else(|error| panic!("the replayed turn {turn} is refused: {error}"));
-            }
-            assert_eq!(game, AnyGame::PaperSoccer(replay.position), "a record replays as its turns play");
-        }
-        for ending in [LineEnding::Lf, LineEnding::CrLf] {
-            let written = record.write(ending);
-            let read_back: Vec<_> = read_records(&written).collect();
-            assert_eq!(read_back, [Ok(record.clone())], "a kurnik record reads back as written:\n{written}");
+    for &kind in GameKind::ALL {
+        dispatch_kind!(kind, G => <G as Fuzzed>::check_records(&text));
+    }
+}
+
+/// Plays `moves` (move texts in `G`'s notation, each a whole turn or the last turn's beginning) from the start
+/// by `rules`, and asserts that every move is accepted and the game ends as the record's replay `replayed` did.
+pub fn assert_moves_replay<G: Game + PartialEq>(
+    rules: &G::Rules,
+    moves: impl IntoIterator<Item = impl AsRef<str>>,
+    replayed: &G,
+) {
+    let mut game = G::new(rules);
+    for text in moves {
+        let text = text.as_ref();
+        let actions =
+            G::parse_actions(text).unwrap_or_else(|error| panic!("the replayed move {text} is unreadable: {error}"));
+        for action in actions {
+            game.apply(action).unwrap_or_else(|error| panic!("the replayed move {text} is refused: {error}"));
         }
     }
-    if let Ok(record) = ClosingInRecord::read(&text) {
-        if let Ok(position) = record.replay() {
-            let mut game = AnyGame::new(&Ruleset::ClosingIn(record.size));
-            for &square in &record.moves {
-                let mut text = String::new();
-                write_square(square, &mut text);
-                game.play(&text).unwrap_or_else(|error| panic!("the replayed move {text} is refused: {error}"));
-            }
-            assert_eq!(game, AnyGame::ClosingIn(position), "a record replays as its moves play");
-        }
-        let written = record.write();
-        assert_eq!(
-            ClosingInRecord::read(&written),
-            Ok(record),
-            "a Closing In record reads back as written:\n{written}"
-        );
-    }
+    assert!(game == *replayed, "a record replays as its moves play:\n{game:?}\n{replayed:?}");
 }
 
 /// Reads `bytes` (bytes that are not UTF-8 replaced) as a move text of every kind. The three notation calls agree: all
@@ -99,7 +100,7 @@ pub fn check_notation(bytes: &[u8]) {
 /// [`AnyGame::to_act`], [`AnyGame::mid_turn`] and [`AnyGame::outcome`] then say; legal actions are offered
 /// exactly while someone is to act.
 pub fn check_action_sequence(bytes: &[u8]) {
-    let mut input = Bytes(bytes);
+    let mut input = Input(bytes);
     let ruleset = ruleset(&mut input);
     let mut game = AnyGame::new(&ruleset);
     let start_actions = game.legal_actions();
@@ -121,43 +122,38 @@ pub fn check_action_sequence(bytes: &[u8]) {
     }
 }
 
-/// The input still to be read; reading past its end gives zeros.
-struct Bytes<'a>(&'a [u8]);
+/// The fuzz input still to be read; reading past its end gives zeros.
+pub struct Input<'a>(&'a [u8]);
 
-impl Bytes<'_> {
+impl Input<'_> {
+    /// The next byte, or `None` at the end.
     fn next(&mut self) -> Option<u8> {
         let (&first, rest) = self.0.split_first()?;
         self.0 = rest;
         Some(first)
     }
 
-    fn next_u8(&mut self) -> u8 {
+    /// The next byte, or 0 at the end.
+    pub fn next_u8(&mut self) -> u8 {
         self.next().unwrap_or(0)
     }
 
-    fn next_u16(&mut self) -> u16 {
+    /// The next two bytes, little-endian.
+    pub fn next_u16(&mut self) -> u16 {
         u16::from_le_bytes([self.next_u8(), self.next_u8()])
     }
 }
 
-/// The rules of the game to play: any kind's default rules, or, for kinds with a size, a size read from the
-/// input (an invalid one falls back to the default, which is also what the rules' constructors test).
-fn ruleset(input: &mut Bytes) -> Ruleset {
+/// The rules of the game to play: a kind chosen by the input, played by its default rules or by rules the
+/// input makes ([`Fuzzed::rules_from`]; invalid ones fall back to the default).
+fn ruleset(input: &mut Input) -> Ruleset {
     let kind = GameKind::ALL[usize::from(input.next_u8()) % GameKind::ALL.len()];
-    let sized = input.next_u8() >= 128;
+    let chosen = input.next_u8() >= 128;
     let default = kind.default_ruleset();
-    if !sized {
+    if !chosen {
         return default;
     }
-    // Not a `match`: a kind added to the registry is played by its default rules without an edit here.
-    if kind == GameKind::PaperSoccer {
-        let (width, height, goal) = (input.next_u8() % 24, input.next_u8() % 34, input.next_u8() % 8);
-        Pitch::new(width, height, goal).map_or(default, |pitch| Ruleset::PaperSoccer(SoccerRules { pitch }))
-    } else if kind == GameKind::ClosingIn {
-        BoardSize::new(input.next_u8() % 16).map_or(default, Ruleset::ClosingIn)
-    } else {
-        default
-    }
+    dispatch_kind!(kind, G, wrap => <G as Fuzzed>::rules_from(input).map_or(default, wrap))
 }
 
 /// The characters of the notation (every character of a legal first action), and a few outside it.
@@ -170,7 +166,7 @@ fn alphabet(start_actions: &[String]) -> Vec<char> {
 }
 
 /// A text of up to [`MAX_TEXT_CHARS`] characters of `alphabet`.
-fn text_from(input: &mut Bytes, alphabet: &[char]) -> String {
+fn text_from(input: &mut Input, alphabet: &[char]) -> String {
     let length = usize::from(input.next_u8()) % (MAX_TEXT_CHARS + 1);
     (0..length).map(|_| alphabet[usize::from(input.next_u8()) % alphabet.len()]).collect()
 }
@@ -229,7 +225,7 @@ fn play_legal_action(game: &mut AnyGame, choice: u16) {
 
 /// Picks up to [`MAX_RUN`] legal actions within one turn on a copy, then plays them as one text: the game
 /// must end where the actions one by one did.
-fn play_legal_run(game: &mut AnyGame, input: &mut Bytes) {
+fn play_legal_run(game: &mut AnyGame, input: &mut Input) {
     let Some(seat) = game.to_act() else { return };
     let length = 1 + usize::from(input.next_u8()) % MAX_RUN;
     let mut probe = game.clone();
@@ -239,6 +235,9 @@ fn play_legal_run(game: &mut AnyGame, input: &mut Bytes) {
     while actions < length && progress == Progress::TurnContinues {
         let action = probe.pick_legal_action(u64::from(input.next_u16())).expect("the turn goes on");
         progress = probe.play(&action).expect("a legal action is played").progress;
+        if !run.is_empty() {
+            run.push_str(game.kind().action_separator());
+        }
         run.push_str(&action);
         actions += 1;
     }

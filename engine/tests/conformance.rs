@@ -5,7 +5,11 @@
 //! typed error that leaves the game unchanged, that move texts round-trip and concatenate, that `to_act`
 //! agrees with what playing reported, and that random play always ends by the rules.
 
+#[path = "common/rng.rs"]
+mod rng;
+
 use kartka_engine::{AnyGame, GameKind, MoveError, Progress, Ruleset};
+use rng::Rng;
 
 /// Random games per kind and ruleset, for rulesets with up to [`ACTIONS_AT_FULL_COUNT`] actions at the start.
 const GAMES: u64 = 150;
@@ -16,18 +20,6 @@ const ACTIONS_AT_FULL_COUNT: u64 = 200;
 const MIN_GAMES: u64 = 10;
 /// No game of any kind may need more actions than this to end.
 const MAX_ACTIONS: usize = 20_000;
-
-/// xorshift64*: a small deterministic generator, so the suite needs no RNG crate and replays exactly.
-struct Rng(u64);
-
-impl Rng {
-    fn next(&mut self) -> u64 {
-        self.0 ^= self.0 >> 12;
-        self.0 ^= self.0 << 25;
-        self.0 ^= self.0 >> 27;
-        self.0.wrapping_mul(0x2545_F491_4F6C_DD1D)
-    }
-}
 
 /// Every kind's default rules, and the extremes of the sizes it offers where they differ in shape.
 fn rulesets() -> Vec<Ruleset> {

@@ -1,11 +1,15 @@
 //! Dots against the rules document: every test position of §11 as a hand-made position, illegal actions,
 //! records, random games recounted by an independent flood fill, and a real zagram game.
 
+#[path = "common/rng.rs"]
+mod rng;
+
 use kartka_engine::dots::{
     read_sgf, write_sgf, Action, Cell, DotsEnd, DotsRecord, DotsRules, Entry, FieldSize, IllegalAction, Margin, Point,
     Position, ReadErrorKind, RecordResult, ReplayError, ResultReason, SgfError, Start, StopMode, Zone,
 };
 use kartka_engine::{EndReason, Game, Progress, Seat, TimeoutPolicy};
+use rng::Rng;
 
 const X: Seat = Seat::First;
 const O: Seat = Seat::Second;
@@ -266,18 +270,6 @@ fn t12_zone_and_cross() {
     let red = [p(20, 15), p(19, 16)];
     assert!(blue.iter().all(|&point| cross.cell(point) == Cell::Live(X)));
     assert!(red.iter().all(|&point| cross.cell(point) == Cell::Live(O)));
-}
-
-/// xorshift64*: a small deterministic generator, so a failing game replays exactly.
-struct Rng(u64);
-
-impl Rng {
-    fn next(&mut self) -> u64 {
-        self.0 ^= self.0 >> 12;
-        self.0 ^= self.0 << 25;
-        self.0 ^= self.0 >> 27;
-        self.0.wrapping_mul(0x2545_F491_4F6C_DD1D)
-    }
 }
 
 /// The independent recount: `seat`'s count is the number of enemy dots that cannot reach beyond the edge by

@@ -1,9 +1,13 @@
 //! The Paper Soccer variants `line`, `line/opcja1` and `russian` (paper-soccer-variants.md §1–§3, §5): every
 //! rule and listed edge case from a hand-made position, random play, records and perft.
 
+#[path = "common/rng.rs"]
+mod rng;
+
 #[path = "common/perft_data.rs"]
 mod perft_data;
 
+use rng::Rng;
 use std::collections::HashSet;
 
 use kartka_engine::line_soccer::{
@@ -389,18 +393,6 @@ fn a_short_line_into_the_goal_is_a_full_move() {
         legal,
         [Action::Step(Direction::North), Action::Step(Direction::NorthEast), Action::Step(Direction::NorthWest)]
     );
-}
-
-/// xorshift64*: a small deterministic generator.
-struct Rng(u64);
-
-impl Rng {
-    fn next(&mut self) -> u64 {
-        self.0 ^= self.0 >> 12;
-        self.0 ^= self.0 << 25;
-        self.0 ^= self.0 >> 27;
-        self.0.wrapping_mul(0x2545_F491_4F6C_DD1D)
-    }
 }
 
 /// Turn tokens as a game's actions make them: `-` where a seat draws nothing.

@@ -5,6 +5,10 @@
 //! pitch the ball starts on the centre (4,5) and the first seat attacks the top goal, whose mouth is
 //! (3,0)–(4,0)–(5,0).
 
+#[path = "common/rng.rs"]
+mod rng;
+
+use rng::Rng;
 use std::collections::HashSet;
 
 use kartka_engine::soccer::{Direction, IllegalStep, Pitch, Point};
@@ -286,18 +290,6 @@ fn tokens_replay_for_perft() {
     assert!(!position.pass_due(), "the - has been played");
     assert_eq!(position.token_seat(), Seat::Second);
     assert!(matches!(replay_tokens(Pitch::STANDARD, "0 x"), Err(ReplayError::Notation { token: 2, .. })));
-}
-
-/// xorshift64*: a small deterministic generator, so random matches replay exactly.
-struct Rng(u64);
-
-impl Rng {
-    fn next(&mut self) -> u64 {
-        self.0 ^= self.0 >> 12;
-        self.0 ^= self.0 << 25;
-        self.0 ^= self.0 >> 27;
-        self.0.wrapping_mul(0x2545_F491_4F6C_DD1D)
-    }
 }
 
 /// Plays a random match to its end, checking each step; returns the steps.

@@ -6,6 +6,9 @@
 //! attacks) to the south one. On the standard 12 × 18 field the ball starts on (6,9) and the mouths are
 //! (5..7, 0) and (5..7, 18).
 
+#[path = "common/rng.rs"]
+mod rng;
+
 use kartka_engine::soccer::{Direction, Point};
 use kartka_engine::soccer_centre::RecordWinner;
 use kartka_engine::xrsoccer::{
@@ -13,6 +16,7 @@ use kartka_engine::xrsoccer::{
     XrRules, XrStep, XrToken,
 };
 use kartka_engine::{EndReason, Game, Progress, Seat};
+use rng::Rng;
 
 fn digit(c: char) -> Direction {
     Direction::from_digit(c).expect("a digit 0-7")
@@ -214,18 +218,6 @@ fn bad_records_are_typed_errors() {
     let record = XrRecord::read("[Winner \"draw\"]\n[Event \"x\"]\n\n1. 000\n").expect("a draw by agreement reads");
     assert_eq!((record.winner, record.tag("Event")), (Some(RecordWinner::Draw), Some("x")));
     assert_eq!(record.rules, XrRules::STANDARD, "12x18 to 5 without tags");
-}
-
-/// xorshift64*: a small deterministic generator, so random matches replay exactly.
-struct Rng(u64);
-
-impl Rng {
-    fn next(&mut self) -> u64 {
-        self.0 ^= self.0 >> 12;
-        self.0 ^= self.0 << 25;
-        self.0 ^= self.0 >> 27;
-        self.0.wrapping_mul(0x2545_F491_4F6C_DD1D)
-    }
 }
 
 /// Plays a random match to its end, checking each step and each relocation; returns the steps.

@@ -1,4 +1,4 @@
-//! A record file, read by the kurnik and the Closing In readers, replayed and written back.
+//! A record file, read by every game kind's record readers, replayed and written back.
 //! The check lives in `kartka_engine::fuzzing`, where the regression tests run it too.
 
 #![no_main]

@@ -209,6 +209,20 @@ impl Browser {
     }
 }
 
+/// The variable that lets the browser tests refresh the pictures the docs show (`docs/screenshots/`); without
+/// it they write under `artifacts/` only, and a test run leaves the checkout as it was.
+pub const UPDATE_SCREENSHOTS: &str = "KARTKA_UPDATE_SCREENSHOTS";
+
+/// Copies `shot` (a screenshot under `artifacts/browser/`) to `docs/screenshots/{name}.png` when
+/// [`UPDATE_SCREENSHOTS`] is set to `1`; otherwise does nothing.
+pub fn keep_for_docs(shot: &std::path::Path, name: &str) {
+    if std::env::var(UPDATE_SCREENSHOTS).as_deref() != Ok("1") {
+        return;
+    }
+    let docs = PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("../docs/screenshots");
+    std::fs::copy(shot, docs.join(format!("{name}.png"))).expect("copy the screenshot into docs/screenshots");
+}
+
 /// Polls `check` every 50 ms until it gives a value or `timeout` passes.
 pub async fn eventually<T, F, Fut>(timeout: Duration, mut check: F) -> Option<T>
 where

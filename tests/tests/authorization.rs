@@ -72,16 +72,25 @@ enum Answer {
 use Answer::{Allowed, Refused};
 use Caller::*;
 
-/// Who may do something, with exceptions.
+/// Who may do something: first the caller's standing (`base`: no token, a bad or revoked one, or signed in),
+/// then, of the callers that allows, only those of `only` (the others refused with its code), then the
+/// exceptions, which override both.
 #[derive(Clone, Copy)]
 struct Policy {
     base: fn(Caller) -> Answer,
+    only: Option<(&'static [Caller], ErrorCode)>,
     exceptions: &'static [(Caller, Answer)],
 }
 
 impl Policy {
     fn answer(&self, caller: Caller) -> Answer {
-        self.exceptions.iter().find(|(who, _)| *who == caller).map_or((self.base)(caller), |(_, answer)| *answer)
+        if let Some(&(_, answer)) = self.exceptions.iter().find(|(who, _)| *who == caller) {
+            return answer;
+        }
+        match ((self.base)(caller), self.only) {
+            (Allowed, Some((allowed, refusal))) if !allowed.contains(&caller) => Refused(refusal),
+            (answer, _) => answer,
+        }
     }
 }
 
@@ -107,51 +116,33 @@ fn before_hello(caller: Caller) -> Answer {
     }
 }
 
-/// Any signed-in account, refused because the socket is not subscribed to the game.
-fn not_subscribed(caller: Caller) -> Answer {
-    match signed_in(caller) {
-        Allowed => Refused(ErrorCode::NotAllowed),
-        refused => refused,
-    }
+const fn rule(base: fn(Caller) -> Answer) -> Policy {
+    Policy { base, only: None, exceptions: &[] }
 }
 
-/// Any signed-in account, refused because the seek is a correspondence seek, which the live lobby does not hold.
-fn not_in_the_lobby(caller: Caller) -> Answer {
-    match signed_in(caller) {
-        Allowed => Refused(ErrorCode::UnknownSeek),
-        refused => refused,
-    }
+/// Signed-in accounts among `allowed`; every other signed-in account is refused with `refusal`.
+const fn only(allowed: &'static [Caller], refusal: ErrorCode) -> Policy {
+    Policy { base: signed_in, only: Some((allowed, refusal)), exceptions: &[] }
 }
 
-/// Accounts with the admin role only.
-fn admins(caller: Caller) -> Answer {
-    match caller {
-        Admin => Allowed,
-        _ => match signed_in(caller) {
-            Allowed => Refused(ErrorCode::Forbidden),
-            refused => refused,
-        },
-    }
+const fn except(policy: Policy, exceptions: &'static [(Caller, Answer)]) -> Policy {
+    Policy { exceptions, ..policy }
 }
+
+// The table of refusals: who alone may act, and what every other signed-in account is told.
 
 /// The game's two players only.
-fn players(caller: Caller) -> Answer {
-    match caller {
-        Owner | Opponent => Allowed,
-        _ => match signed_in(caller) {
-            Allowed => Refused(ErrorCode::NotAPlayer),
-            refused => refused,
-        },
-    }
-}
-
-const fn rule(base: fn(Caller) -> Answer) -> Policy {
-    Policy { base, exceptions: &[] }
-}
-
-const fn except(base: fn(Caller) -> Answer, exceptions: &'static [(Caller, Answer)]) -> Policy {
-    Policy { base, exceptions }
-}
+const PLAYERS: Policy = only(&[Owner, Opponent], ErrorCode::NotAPlayer);
+/// Accounts with the admin role only.
+const ADMINS: Policy = only(&[Admin], ErrorCode::Forbidden);
+/// The challenged player only (accepting or declining a challenge).
+const CHALLENGED: Policy = only(&[Opponent], ErrorCode::Forbidden);
+/// The owner only (cancelling their challenge or seek).
+const OWNER: Policy = only(&[Owner], ErrorCode::Forbidden);
+/// No one: the socket is not subscribed to the game.
+const NOT_SUBSCRIBED: Policy = only(&[], ErrorCode::NotAllowed);
+/// No one: the seek is a correspondence seek, which the live lobby does not hold.
+const NOT_IN_THE_LOBBY: Policy = only(&[], ErrorCode::UnknownSeek);
 
 /// What one request is made of, given the fixtures of the caller's attempt.
 type Body = fn(&Fixtures) -> Option<Value>;
@@ -195,52 +186,13 @@ fn rest_rows() -> Vec<Row> {
             "POST",
             "/api/challenges",
             |_| Some(json!({ "opponent": "spectator", "ruleset": KURNIK, "time_control": CORRESPONDENCE })),
-            except(signed_in, &[(Spectator, Refused(ErrorCode::InvalidRequest))]),
+            except(rule(signed_in), &[(Spectator, Refused(ErrorCode::InvalidRequest))]),
         ),
         row("GET", "/api/challenges", NO_BODY, rule(signed_in)),
         row("GET", "/api/challenges/{challenge}", NO_BODY, rule(signed_in)),
-        row(
-            "POST",
-            "/api/challenges/{challenge}/accept",
-            EMPTY,
-            except(
-                signed_in,
-                &[
-                    (Owner, Refused(ErrorCode::Forbidden)),
-                    (Guest, Refused(ErrorCode::Forbidden)),
-                    (Spectator, Refused(ErrorCode::Forbidden)),
-                    (Admin, Refused(ErrorCode::Forbidden)),
-                ],
-            ),
-        ),
-        row(
-            "POST",
-            "/api/challenges/{challenge}/decline",
-            EMPTY,
-            except(
-                signed_in,
-                &[
-                    (Owner, Refused(ErrorCode::Forbidden)),
-                    (Guest, Refused(ErrorCode::Forbidden)),
-                    (Spectator, Refused(ErrorCode::Forbidden)),
-                    (Admin, Refused(ErrorCode::Forbidden)),
-                ],
-            ),
-        ),
-        row(
-            "POST",
-            "/api/challenges/{challenge}/cancel",
-            EMPTY,
-            except(
-                signed_in,
-                &[
-                    (Opponent, Refused(ErrorCode::Forbidden)),
-                    (Guest, Refused(ErrorCode::Forbidden)),
-                    (Spectator, Refused(ErrorCode::Forbidden)),
-                    (Admin, Refused(ErrorCode::Forbidden)),
-                ],
-            ),
-        ),
+        row("POST", "/api/challenges/{challenge}/accept", EMPTY, CHALLENGED),
+        row("POST", "/api/challenges/{challenge}/decline", EMPTY, CHALLENGED),
+        row("POST", "/api/challenges/{challenge}/cancel", EMPTY, OWNER),
         row("GET", "/api/players/{name}", NO_BODY, rule(public)),
         row("GET", "/api/players/{name}/games", NO_BODY, rule(public)),
         Row { method: "GET", route: "/api/games", query: "?status=active", body: NO_BODY, policy: rule(public) },
@@ -253,19 +205,19 @@ fn rest_rows() -> Vec<Row> {
             "POST",
             "/api/games/{game}/moves",
             |f| Some(json!({ "ply": 0, "client_move_id": f.fresh_name(), "notation": "0" })),
-            except(players, &[(Opponent, Refused(ErrorCode::NotYourTurn))]),
+            except(PLAYERS, &[(Opponent, Refused(ErrorCode::NotYourTurn))]),
         ),
-        row("POST", "/api/games/{game}/resign", EMPTY, rule(players)),
-        row("POST", "/api/games/{game}/draw", |_| Some(json!({ "action": "offer" })), rule(players)),
-        row("GET", "/api/games/{game}/conditional-moves", NO_BODY, rule(players)),
+        row("POST", "/api/games/{game}/resign", EMPTY, PLAYERS),
+        row("POST", "/api/games/{game}/draw", |_| Some(json!({ "action": "offer" })), PLAYERS),
+        row("GET", "/api/games/{game}/conditional-moves", NO_BODY, PLAYERS),
         row(
             "PUT",
             "/api/games/{game}/conditional-moves",
             |_| Some(json!({ "lines": [{ "condition": "0", "reply": "0" }] })),
             // The owner is to move: conditional moves are stored on the opponent's turn.
-            except(players, &[(Owner, Refused(ErrorCode::NotAllowed))]),
+            except(PLAYERS, &[(Owner, Refused(ErrorCode::NotAllowed))]),
         ),
-        row("DELETE", "/api/games/{game}/conditional-moves", NO_BODY, rule(players)),
+        row("DELETE", "/api/games/{game}/conditional-moves", NO_BODY, PLAYERS),
         row("GET", "/api/me/vacation", NO_BODY, rule(signed_in)),
         row("POST", "/api/me/vacation", |_| Some(json!({ "days": 1 })), rule(signed_in)),
         row("DELETE", "/api/me/vacation", NO_BODY, rule(signed_in)),
@@ -290,54 +242,36 @@ fn rest_rows() -> Vec<Row> {
             "POST",
             "/api/seeks/{seek}/accept",
             EMPTY,
-            except(signed_in, &[(Owner, Refused(ErrorCode::InvalidRequest))]),
+            except(rule(signed_in), &[(Owner, Refused(ErrorCode::InvalidRequest))]),
         ),
-        row(
-            "POST",
-            "/api/seeks/{seek}/cancel",
-            EMPTY,
-            except(
-                signed_in,
-                &[
-                    (Opponent, Refused(ErrorCode::Forbidden)),
-                    (Guest, Refused(ErrorCode::Forbidden)),
-                    (Spectator, Refused(ErrorCode::Forbidden)),
-                    (Admin, Refused(ErrorCode::Forbidden)),
-                ],
-            ),
-        ),
-        row("POST", "/api/games/{finished}/rematch", EMPTY, rule(players)),
-        row("GET", "/api/admin/games", NO_BODY, rule(admins)),
-        row("GET", "/api/admin/games/{game}", NO_BODY, rule(admins)),
-        row("GET", "/api/admin/games/{game}/position", NO_BODY, rule(admins)),
-        row("GET", "/api/admin/games/{game}/position.svg", NO_BODY, rule(admins)),
-        row("GET", "/api/admin/games/{game}/record", NO_BODY, rule(admins)),
-        row("POST", "/api/admin/games/{game}/abort", |_| Some(json!({ "reason": "test" })), rule(admins)),
+        row("POST", "/api/seeks/{seek}/cancel", EMPTY, OWNER),
+        row("POST", "/api/games/{finished}/rematch", EMPTY, PLAYERS),
+        row("GET", "/api/admin/games", NO_BODY, ADMINS),
+        row("GET", "/api/admin/games/{game}", NO_BODY, ADMINS),
+        row("GET", "/api/admin/games/{game}/position", NO_BODY, ADMINS),
+        row("GET", "/api/admin/games/{game}/position.svg", NO_BODY, ADMINS),
+        row("GET", "/api/admin/games/{game}/record", NO_BODY, ADMINS),
+        row("POST", "/api/admin/games/{game}/abort", |_| Some(json!({ "reason": "test" })), ADMINS),
         row(
             "POST",
             "/api/admin/games/{game}/adjudicate",
             |_| Some(json!({ "result": "draw", "reason": "test" })),
-            rule(admins),
+            ADMINS,
         ),
-        row("GET", "/api/admin/export/games.ndjson", NO_BODY, rule(admins)),
-        row("GET", "/api/admin/export/games.pgn", NO_BODY, rule(admins)),
+        row("GET", "/api/admin/export/games.ndjson", NO_BODY, ADMINS),
+        row("GET", "/api/admin/export/games.pgn", NO_BODY, ADMINS),
         Row {
             method: "POST",
             route: "/api/admin/import",
             query: "?source=matrix",
             body: |_| Some(Value::String(String::new())),
-            policy: rule(admins),
+            policy: ADMINS,
         },
-        row("GET", "/api/admin/accounts/{name}", NO_BODY, rule(admins)),
-        row("POST", "/api/admin/accounts/{victim}/ban", |_| Some(json!({ "reason": "test" })), rule(admins)),
-        row("POST", "/api/admin/accounts/{victim}/unban", |_| Some(json!({ "reason": "test" })), rule(admins)),
-        row(
-            "POST",
-            "/api/admin/accounts/{victim}/bot",
-            |_| Some(json!({ "bot": true, "reason": "test" })),
-            rule(admins),
-        ),
-        row("GET", "/api/admin/audit", NO_BODY, rule(admins)),
+        row("GET", "/api/admin/accounts/{name}", NO_BODY, ADMINS),
+        row("POST", "/api/admin/accounts/{victim}/ban", |_| Some(json!({ "reason": "test" })), ADMINS),
+        row("POST", "/api/admin/accounts/{victim}/unban", |_| Some(json!({ "reason": "test" })), ADMINS),
+        row("POST", "/api/admin/accounts/{victim}/bot", |_| Some(json!({ "bot": true, "reason": "test" })), ADMINS),
+        row("GET", "/api/admin/audit", NO_BODY, ADMINS),
         // Last: a successful logout ends the caller's session.
         row("POST", "/api/logout", NO_BODY, rule(signed_in)),
     ]
@@ -557,23 +491,23 @@ fn frame_rows() -> Vec<FrameRow> {
             "hello",
             |_| json!({ "type": "hello", "protocol": kartka_protocol::PROTOCOL_VERSION }),
             // Without a token `hello` is incomplete: the field is required.
-            except(before_hello, &[(NoToken, Refused(ErrorCode::UnknownFrame))]),
+            except(rule(before_hello), &[(NoToken, Refused(ErrorCode::UnknownFrame))]),
         ),
         row("ping", |_| json!({ "type": "ping" }), rule(before_hello)),
         row("subscribe", |f| json!({ "type": "subscribe", "game_id": f.game }), rule(signed_in)),
-        row("unsubscribe", |f| json!({ "type": "unsubscribe", "game_id": f.game }), rule(not_subscribed)),
+        row("unsubscribe", |f| json!({ "type": "unsubscribe", "game_id": f.game }), NOT_SUBSCRIBED),
         row(
             "move",
             |f| json!({ "type": "move", "game_id": f.game, "ply": 0, "client_move_id": f.fresh_name(), "notation": "0" }),
-            except(players, &[(Opponent, Refused(ErrorCode::NotYourTurn))]),
+            except(PLAYERS, &[(Opponent, Refused(ErrorCode::NotYourTurn))]),
         ),
-        row("resign", |f| json!({ "type": "resign", "game_id": f.game }), rule(players)),
-        row("draw", |f| json!({ "type": "draw", "game_id": f.game, "action": "offer" }), rule(players)),
-        row("abort", |f| json!({ "type": "abort", "game_id": f.game }), rule(players)),
+        row("resign", |f| json!({ "type": "resign", "game_id": f.game }), PLAYERS),
+        row("draw", |f| json!({ "type": "draw", "game_id": f.game, "action": "offer" }), PLAYERS),
+        row("abort", |f| json!({ "type": "abort", "game_id": f.game }), PLAYERS),
         row(
             "claim_victory",
             |f| json!({ "type": "claim_victory", "game_id": f.game }),
-            except(players, &[(Owner, Refused(ErrorCode::NotAllowed)), (Opponent, Refused(ErrorCode::NotAllowed))]),
+            except(PLAYERS, &[(Owner, Refused(ErrorCode::NotAllowed)), (Opponent, Refused(ErrorCode::NotAllowed))]),
         ),
         row(
             "pool_join",
@@ -586,8 +520,8 @@ fn frame_rows() -> Vec<FrameRow> {
             |_| json!({ "type": "seek_create", "ruleset": KURNIK, "time_control": BLITZ }),
             rule(signed_in),
         ),
-        row("seek_cancel", |f| json!({ "type": "seek_cancel", "seek_id": f.seek }), rule(not_in_the_lobby)),
-        row("seek_accept", |f| json!({ "type": "seek_accept", "seek_id": f.seek }), rule(not_in_the_lobby)),
+        row("seek_cancel", |f| json!({ "type": "seek_cancel", "seek_id": f.seek }), NOT_IN_THE_LOBBY),
+        row("seek_accept", |f| json!({ "type": "seek_accept", "seek_id": f.seek }), NOT_IN_THE_LOBBY),
         row("lobby_subscribe", |_| json!({ "type": "lobby_subscribe" }), rule(signed_in)),
         row("lobby_unsubscribe", |_| json!({ "type": "lobby_unsubscribe" }), rule(signed_in)),
     ]

@@ -3,7 +3,8 @@
 //! then the rules pages of both kinds. The game is chosen from the engine before it starts (the shortest of a
 //! fixed set of walks over the legal actions that holds a kick), and at every action the targets the mover's
 //! page offers are checked against the engine's legal actions. Screenshots go under
-//! `artifacts/browser/line-soccer-*.png`, and the ones the docs show are copied to `docs/screenshots/`.
+//! `artifacts/browser/line-soccer-*.png`; with `KARTKA_UPDATE_SCREENSHOTS=1` the ones the docs show are also
+//! copied to `docs/screenshots/`.
 //!
 //! SQLite only, like `browser.rs`: the client is the same whatever the store.
 
@@ -14,7 +15,7 @@ use kartka_engine::{AnyGame, Ruleset};
 use kartka_protocol::kinds::line_soccer::LinePresetName;
 use kartka_protocol::RulesetSpec;
 use kartka_server::config::Settings;
-use kartka_tests::browser::{self, eventually, Browser, Chromedriver};
+use kartka_tests::browser::{self, eventually, keep_for_docs, Browser, Chromedriver};
 use kartka_tests::client::Api;
 use kartka_tests::db::{Backend, TestDb};
 use kartka_tests::server::TestServer;
@@ -53,12 +54,6 @@ async fn targets(page: &Browser) -> Vec<String> {
         value.as_array().expect("a list").iter().map(|v| v.as_str().unwrap_or_default().to_owned()).collect();
     actions.sort();
     actions
-}
-
-/// Copies a screenshot the docs show into `docs/screenshots/`.
-fn keep(shot: &std::path::Path, name: &str) {
-    let docs = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("../docs/screenshots");
-    std::fs::copy(shot, docs.join(format!("{name}.png"))).expect("copy the screenshot into docs/screenshots");
 }
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
@@ -117,8 +112,8 @@ async fn two_browsers_play_line_soccer_with_a_kick_by_clicking() {
         if action.starts_with('p') && !kick_shot {
             mover.wait_for_text("#game-status", "Kick!").await;
             waiter.wait_for_text("#game-status", "must kick").await;
-            keep(&mover.screenshot("line-soccer-kick").await, "line-soccer-kick");
-            keep(&waiter.screenshot("line-soccer-kick-on-the-other-side").await, "line-soccer-kick-waiting");
+            keep_for_docs(&mover.screenshot("line-soccer-kick").await, "line-soccer-kick");
+            keep_for_docs(&waiter.screenshot("line-soccer-kick-on-the-other-side").await, "line-soccer-kick-waiting");
             kick_shot = true;
         }
         mover.click(&format!("#page .board .target[data-action=\"{action}\"] .target-hit")).await;
@@ -136,8 +131,8 @@ async fn two_browsers_play_line_soccer_with_a_kick_by_clicking() {
     let kicked = "return document.querySelectorAll('#page .board .line.kick').length;";
     let kicked = alice.client.execute(kicked, vec![]).await.expect("count kicked segments");
     assert!(kicked.as_u64().is_some_and(|n| n > 0), "kicked segments are drawn apart");
-    keep(&alice.screenshot("line-soccer-finished").await, "line-soccer");
-    keep(&bob.screenshot("line-soccer-finished-on-a-phone").await, "line-soccer-on-a-phone");
+    keep_for_docs(&alice.screenshot("line-soccer-finished").await, "line-soccer");
+    keep_for_docs(&bob.screenshot("line-soccer-finished-on-a-phone").await, "line-soccer-on-a-phone");
 
     for (kind, title) in
         [("line-soccer", "The rules of Line Soccer"), ("russian-soccer", "The rules of Russian Paper Soccer")]

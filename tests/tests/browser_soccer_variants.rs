@@ -2,8 +2,9 @@
 //! from the lobby and click their way to a goal; both pages then show the point, the score and the ball back
 //! on the centre with the restart ring, and the other player kicks off. Then an xrsoccer match is opened and
 //! its first line clicked, and both rules pages are shown. Every click is on a target the page highlights, and
-//! the highlights are checked against the engine's legal steps. Screenshots go to `artifacts/browser/` and are
-//! copied to `docs/screenshots/` (`soccer-centre.png`, `xrsoccer.png`).
+//! the highlights are checked against the engine's legal steps. Screenshots go to `artifacts/browser/`; with
+//! `KARTKA_UPDATE_SCREENSHOTS=1` two are also copied to `docs/screenshots/` (`soccer-centre.png`,
+//! `xrsoccer.png`).
 //!
 //! SQLite only, like `browser.rs`: the client is the same whatever the store.
 
@@ -11,7 +12,7 @@ use kartka_engine::AnyGame;
 use kartka_protocol::RulesetSpec;
 use kartka_server::config::Settings;
 use kartka_server::games::kinds;
-use kartka_tests::browser::{self, Browser, Chromedriver};
+use kartka_tests::browser::{self, keep_for_docs, Browser, Chromedriver};
 use kartka_tests::client::Api;
 use kartka_tests::db::{Backend, TestDb};
 use kartka_tests::server::TestServer;
@@ -112,7 +113,7 @@ async fn a_point_and_the_centre_restart_and_an_xrsoccer_line_in_two_browsers() {
     bob.wait_for_text("#game-status", "Your move").await;
     bob.screenshot("soccer-centre-restart-on-a-phone").await;
     let shot = alice.screenshot("soccer-centre-restart").await;
-    std::fs::copy(&shot, concat!(env!("CARGO_MANIFEST_DIR"), "/../docs/screenshots/soccer-centre.png")).expect("copy");
+    keep_for_docs(&shot, "soccer-centre");
     click_steps([&alice, &bob], &api, &game_id, &mut game, "2").await;
     assert!(!restart_shown(&alice).await, "the ring goes with the kick-off");
 
@@ -122,7 +123,7 @@ async fn a_point_and_the_centre_restart_and_an_xrsoccer_line_in_two_browsers() {
     click_steps([&alice, &bob], &api, &game_id, &mut game, "012444").await;
     alice.wait_for_text("#game-status", "Your move").await;
     let shot = alice.screenshot("xrsoccer").await;
-    std::fs::copy(&shot, concat!(env!("CARGO_MANIFEST_DIR"), "/../docs/screenshots/xrsoccer.png")).expect("copy");
+    keep_for_docs(&shot, "xrsoccer");
     bob.screenshot("xrsoccer-on-a-phone").await;
 
     for (path, title) in [("/rules/paper-soccer-centre", "a match of points"), ("/rules/xrsoccer", "xrsoccer")] {

@@ -110,11 +110,21 @@ macro_rules! registry {
         }
         pub(crate) use dispatch;
 
-        /// Runs `$body` with `G` bound to the game type of a [`GameKind`].
+        /// Runs `$body` with `G` bound to the game type of a [`GameKind`], and, in the second form, `$ruleset`
+        /// to the kind's [`Ruleset`] constructor (from the game type's rules).
         macro_rules! dispatch_kind {
             ($d kind:expr, $d g:ident => $d body:expr) => {
                 match $d kind {
                     $( crate::kinds::GameKind::$kind => { type $d g = $game; $d body } )+
+                }
+            };
+            ($d kind:expr, $d g:ident, $d ruleset:ident => $d body:expr) => {
+                match $d kind {
+                    $( crate::kinds::GameKind::$kind => {
+                        type $d g = $game;
+                        let $d ruleset = crate::kinds::Ruleset::$kind;
+                        $d body
+                    } )+
                 }
             };
         }
@@ -137,6 +147,14 @@ registry! { $
     PaperSoccerCentre(crate::soccer_centre::Position) = "paper-soccer-centre";
     /// xrsoccer: no walls, lines of three steps, a stuck ball relocated, points to a target.
     Xrsoccer(crate::xrsoccer::Position) = "xrsoccer";
+}
+
+/// The kind meant where none is named (`kartka perft` and `kartka bot move` without `--game`): Paper Soccer,
+/// the game kartka began with. Chosen here, not by the registry's order.
+impl Default for GameKind {
+    fn default() -> GameKind {
+        GameKind::PaperSoccer
+    }
 }
 
 impl std::fmt::Display for GameKind {

@@ -31,19 +31,26 @@ impl ChallengePolicy {
 
 #[cfg(test)]
 mod tests {
+    use kartka_engine::GameKind;
     use kartka_protocol::rest::{AccountInfo, ChallengeStatus, ColourChoice};
-    use kartka_protocol::{RulesetSpec, TimeControl};
+    use kartka_protocol::TimeControl;
     use uuid::Uuid;
 
     use super::*;
+    use crate::games::kinds::default_spec;
 
+    /// A challenge from `name` to a game of the default kind (the policy looks at no ruleset).
     fn challenge_from(name: &str) -> Challenge {
+        challenge_of(name, GameKind::default())
+    }
+
+    fn challenge_of(name: &str, kind: GameKind) -> Challenge {
         let account = |name: &str| AccountInfo { id: Uuid::new_v4(), name: name.to_owned(), guest: true, bot: false };
         Challenge {
             id: Uuid::new_v4(),
             challenger: account(name),
             opponent: Some(account("bot")),
-            ruleset: RulesetSpec::ClosingIn { size: 6 },
+            ruleset: default_spec(kind),
             time_control: TimeControl::Fischer { initial_seconds: 60, increment_seconds: 0 },
             colour: ColourChoice::Random,
             rated: false,
@@ -56,12 +63,14 @@ mod tests {
     }
 
     #[test]
-    fn names_are_matched_in_any_case_and_an_empty_list_allows_everyone() {
+    fn names_are_matched_in_any_case_and_an_empty_list_allows_everyone_whatever_the_game() {
         let anyone = ChallengePolicy::default();
-        assert!(anyone.accepts(&challenge_from("mallory"), 1_000));
         let friends = ChallengePolicy { accept_from: vec!["Alice".to_owned()], max_games: None };
-        assert!(friends.accepts(&challenge_from("alice"), 0));
-        assert!(!friends.accepts(&challenge_from("mallory"), 0));
+        for &kind in GameKind::ALL {
+            assert!(anyone.accepts(&challenge_of("mallory", kind), 1_000), "{kind}");
+            assert!(friends.accepts(&challenge_of("alice", kind), 0), "{kind}");
+            assert!(!friends.accepts(&challenge_of("mallory", kind), 0), "{kind}");
+        }
     }
 
     #[test]

@@ -8,10 +8,11 @@ use std::time::{Duration, Instant};
 use clap::Subcommand;
 use kartka_bot::clock::{think_time_ms, Clock};
 use kartka_bot::{play_any_turn, AnyTurn, Evaluation, Level, UNIT};
-use kartka_engine::{AnyGame, GameKind};
+use kartka_engine::{AnyGame, GameKind, Ruleset};
 
 use super::game::game_parser;
 use crate::bot_client::{self, BotClientSettings, ChallengePolicy};
+use crate::games::kinds;
 
 /// The node budget of a turn when neither `--time-ms` nor `--nodes` limits it: a couple of seconds on one
 /// core, and the same answer on every machine.
@@ -56,9 +57,13 @@ enum BotCommand {
 /// Options of `kartka bot move`.
 #[derive(Debug, clap::Args)]
 struct MoveArgs {
-    /// The game (the first listed when not given), played by its default rules.
-    #[arg(long, value_parser = game_parser(), default_value_t = GameKind::ALL[0])]
+    /// The game (the registry's default kind, Paper Soccer, when not given), played by its default rules.
+    #[arg(long, value_parser = game_parser(), default_value_t = GameKind::default())]
     game: GameKind,
+    /// The board size, for games whose boards come in sizes (Closing In: 3 to 12; Dots: an N×N field), with
+    /// the game's other rules at their defaults.
+    #[arg(long)]
+    size: Option<u8>,
     /// Moves to play first, in the game's notation: for Paper Soccer one flat run of kurnik digits (turns run
     /// together, as `kartka perft --moves` takes them); for a game of squares, squares such as "D5 B2 B3".
     #[arg(long, default_value = "")]
@@ -112,7 +117,11 @@ fn run_play(args: PlayArgs) -> anyhow::Result<()> {
 /// Prints the turn in the game's notation on the first line, the evaluation on the second and the work on the
 /// third.
 fn run_move(args: MoveArgs) -> anyhow::Result<()> {
-    let game = position_after(args.game, &args.moves)?;
+    let ruleset = match args.size {
+        None => args.game.default_ruleset(),
+        Some(size) => kinds::of(args.game).sized_ruleset(size)?,
+    };
+    let game = position_after(&ruleset, &args.moves)?;
     let level = Level::new(args.level)?;
     let started = Instant::now();
     let (nodes, end) = match args.time_ms {
@@ -131,10 +140,10 @@ fn run_move(args: MoveArgs) -> anyhow::Result<()> {
     Ok(())
 }
 
-/// The start position of `kind` after `moves`, played one action at a time (so turns may run together).
-fn position_after(kind: GameKind, moves: &str) -> anyhow::Result<AnyGame> {
-    let mut game = AnyGame::new(&kind.default_ruleset());
-    let actions = kind.split_actions(moves).map_err(|error| anyhow::anyhow!("--moves: {error}"))?;
+/// The start position of `ruleset` after `moves`, played one action at a time (so turns may run together).
+fn position_after(ruleset: &Ruleset, moves: &str) -> anyhow::Result<AnyGame> {
+    let mut game = AnyGame::new(ruleset);
+    let actions = ruleset.kind().split_actions(moves).map_err(|error| anyhow::anyhow!("--moves: {error}"))?;
     for (index, action) in actions.iter().enumerate() {
         game.play(action).map_err(|error| anyhow::anyhow!("--moves: action {} ({action}): {error}", index + 1))?;
     }
@@ -163,12 +172,30 @@ mod tests {
 
     #[test]
     fn moves_run_together_across_turns_and_bad_ones_are_named() {
-        let game = position_after(GameKind::PaperSoccer, "0000").expect("four legal steps");
-        assert!(game.to_act().is_some());
-        let error = position_after(GameKind::PaperSoccer, "04").expect_err("going back along a drawn line");
-        assert!(error.to_string().contains("action 2 (4)"), "{error}");
-        assert!(position_after(GameKind::PaperSoccer, "9").is_err());
-        assert!(position_after(GameKind::ClosingIn, "D5 B2 B3").is_ok());
+        for &kind in GameKind::ALL {
+            let ruleset = kind.default_ruleset();
+            let mut played = AnyGame::new(&ruleset);
+            let mut moves = Vec::new();
+            for choice in 0..4 {
+                let action = played.pick_legal_action(choice).expect("four actions into the game, it goes on");
+                played.play(&action).expect("a legal action");
+                moves.push(action);
+            }
+            let text = moves.join(kind.action_separator());
+            assert_eq!(position_after(&ruleset, &text).expect("legal actions"), played, "{kind}: {text}");
+
+            // An action legal at the start but not after the first action, played second.
+            let start = AnyGame::new(&ruleset);
+            let mut after_first = start.clone();
+            after_first.play(&moves[0]).expect("a legal action");
+            let refused =
+                start.legal_actions().into_iter().find(|action| !after_first.legal_actions().contains(action));
+            let refused = refused.unwrap_or_else(|| panic!("{kind}: some start action is illegal after {}", moves[0]));
+            let text = [moves[0].as_str(), &refused].join(kind.action_separator());
+            let error = position_after(&ruleset, &text).expect_err("an illegal second action");
+            assert!(error.to_string().contains(&format!("action 2 ({refused})")), "{kind}: {error}");
+            assert!(position_after(&ruleset, "ł").is_err(), "{kind}: not its notation");
+        }
     }
 
     #[test]

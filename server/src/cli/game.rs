@@ -1,5 +1,6 @@
-//! What the per-game commands share: `--game` (a kind's name from the registry; the registry's first kind when
-//! not given), `--rules` (a Paper Soccer variant's name) and the position to start from (`--size`, `--moves`), which the kind reads.
+//! What the per-game commands share: `--game` (a kind's name from the registry; the registry's default kind
+//! when not given), `--rules` (a Paper Soccer variant's name) and the position to start from (`--size`,
+//! `--moves`), which the kind reads.
 
 use clap::builder::{PossibleValuesParser, TypedValueParser};
 use kartka_engine::{GameKind, Ruleset};

@@ -11,8 +11,8 @@ use crate::games::kinds;
 /// Options of `kartka perft`.
 #[derive(Debug, clap::Args)]
 pub struct Args {
-    /// The game (the first listed when not given).
-    #[arg(long, value_parser = game_parser(), default_value_t = GameKind::ALL[0], conflicts_with = "rules")]
+    /// The game (the registry's default kind, Paper Soccer, when not given).
+    #[arg(long, value_parser = game_parser(), default_value_t = GameKind::default(), conflicts_with = "rules")]
     game: GameKind,
     /// A Paper Soccer variant by its rules' name; its kind replaces --game, and --moves are its turn tokens.
     #[arg(long, value_parser = rules_parser(), conflicts_with = "game")]

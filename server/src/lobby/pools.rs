@@ -202,7 +202,7 @@ mod tests {
 
     fn spec(initial_seconds: u32, rated: bool) -> PoolSpec {
         PoolSpec {
-            ruleset: crate::games::kinds::default_spec(kartka_engine::GameKind::ALL[0]),
+            ruleset: crate::games::kinds::default_spec(kartka_engine::GameKind::default()),
             time_control: TimeControl::Fischer { initial_seconds, increment_seconds: 0 },
             rated,
         }

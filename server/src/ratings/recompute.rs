@@ -59,11 +59,16 @@ mod tests {
     #[test]
     fn one_result_rates_two_newcomers_as_a_live_result_would() {
         let (alice, bob) = (Uuid::new_v4(), Uuid::new_v4());
-        let rows = replay("paper-soccer", "blitz", &[game(alice, bob, Some("first"), 1_000)]);
+        let rows = replay("kind", "speed", &[game(alice, bob, Some("first"), 1_000)]);
         let (won, lost) = rate(NEWCOMER, NEWCOMER, Score::FirstWon);
         let of = |id| rows.iter().find(|row| row.account_id == id).expect("a row");
         assert_eq!((of(alice).rating, of(alice).games), (won.rating, 1));
         assert_eq!((of(bob).rating, of(bob).games), (lost.rating, 1));
+        assert_eq!(
+            (of(alice).kind.as_str(), of(alice).speed.as_str()),
+            ("kind", "speed"),
+            "the rows are of the kind and class"
+        );
     }
 
     #[test]

@@ -2,6 +2,7 @@
 //! a marker leaves; the player left without a move loses.
 
 mod board;
+mod fuzz;
 mod notation;
 mod perft;
 mod position;

@@ -55,6 +55,7 @@ mod action;
 mod chain;
 mod enclosure;
 mod field;
+mod fuzz;
 mod grid;
 mod grounding;
 mod notation;
@@ -97,7 +98,8 @@ impl Game for Position {
     }
 
     fn mid_turn(&self) -> bool {
-        self.turn_begun()
+        // A dot that ends the game (an instant win, the last free point) begins a turn no one finishes.
+        self.end().is_none() && self.turn_begun()
     }
 
     fn outcome(&self) -> Option<Outcome> {

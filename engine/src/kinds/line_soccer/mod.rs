@@ -115,6 +115,7 @@ macro_rules! line_soccer_game {
 
 mod drawing;
 mod field;
+mod fuzz;
 mod kia84;
 mod kick;
 mod line;

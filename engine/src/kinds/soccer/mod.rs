@@ -1,6 +1,7 @@
 //! Paper Soccer (Piłkarzyki) by the classic kurnik.pl / PlayOK rules.
 
 mod direction;
+mod fuzz;
 mod notation;
 mod pitch;
 mod position;

@@ -22,6 +22,7 @@
 //!   other than kurnik's 2 cells, `[Goal "G"]`; the result is in `[Score "a-b"]` and `[Winner]`, and the
 //!   movetext has no result token.
 
+mod fuzz;
 mod movetext;
 mod notation;
 mod perft;

@@ -35,6 +35,7 @@
 //! - Records (see [`XrRecord`]) carry no result token: the result is in `[Score]` and `[Winner]`, and a
 //!   `[Winner "draw"]` (by agreement) reads although the rules never draw.
 
+mod fuzz;
 mod notation;
 mod perft;
 mod position;

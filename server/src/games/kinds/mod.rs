@@ -54,6 +54,12 @@ pub trait Kind: Sync {
         false
     }
 
+    /// The kind's default rules on a board of `size` (`--size N` of `kartka bot move`), for kinds whose boards
+    /// come in sizes.
+    fn sized_ruleset(&self, _size: u8) -> Result<Ruleset, ToolError> {
+        Err(ToolError(format!("--size: {} is played on its default board", self.kind())))
+    }
+
     /// `kartka perft`: the counts per depth, 1 to `depth`, from the position `setup` describes.
     fn perft(&self, setup: &Setup, depth: usize) -> Result<Vec<u64>, ToolError>;
 

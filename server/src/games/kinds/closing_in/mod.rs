@@ -78,6 +78,10 @@ impl Kind for ClosingIn {
         import::read_games(text)
     }
 
+    fn sized_ruleset(&self, size: u8) -> Result<Ruleset, ToolError> {
+        ruleset(size).map_err(|error| ToolError(format!("--size: {error}")))
+    }
+
     fn perft(&self, setup: &Setup, depth: usize) -> Result<Vec<u64>, ToolError> {
         tools::perft(setup, depth)
     }

@@ -181,6 +181,10 @@ impl Kind for Dots {
         import::is_sgf(text)
     }
 
+    fn sized_ruleset(&self, side: u8) -> Result<Ruleset, ToolError> {
+        tools::square_field(side).map(Ruleset::Dots)
+    }
+
     fn perft(&self, setup: &Setup, depth: usize) -> Result<Vec<u64>, ToolError> {
         tools::perft(setup, depth)
     }

@@ -10,11 +10,8 @@ use crate::games::tools::{Setup, Tally, ToolError};
 /// The field of the setup (`--size N`: N×N; the seed's 39×32 when not given, with its cross start) after its
 /// actions (`qv rv`).
 fn position_after(setup: &Setup) -> Result<Position, ToolError> {
-    let size = match setup.size {
-        None => FieldSize::default(),
-        Some(side) => FieldSize::new(side, side).map_err(|error| ToolError(format!("--size: {error}")))?,
-    };
-    let mut position = Position::new(DotsRules { size, ..DotsRules::default() });
+    let rules = setup.size.map_or(Ok(DotsRules::default()), square_field)?;
+    let mut position = Position::new(rules);
     let actions = parse_actions(&setup.moves).map_err(|error| ToolError(format!("--moves: {error}")))?;
     for (index, action) in actions.into_iter().enumerate() {
         position
@@ -22,6 +19,12 @@ fn position_after(setup: &Setup) -> Result<Position, ToolError> {
             .map_err(|reason| ToolError(format!("--moves: action {} is illegal: {reason}", index + 1)))?;
     }
     Ok(position)
+}
+
+/// The default rules on a `side` × `side` field (`--size`).
+pub fn square_field(side: u8) -> Result<DotsRules, ToolError> {
+    let size = FieldSize::new(side, side).map_err(|error| ToolError(format!("--size: {error}")))?;
+    Ok(DotsRules { size, ..DotsRules::default() })
 }
 
 /// Action sequences per depth, 1 to `depth`.

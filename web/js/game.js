@@ -278,7 +278,7 @@ class GamePage {
     for (const seat of ['first', 'second']) {
       const card = this.cards[seat];
       const running = model.status === 'active' && model.clocks.running === seat;
-      card.setClock(model.timeLeft(seat, now), running);
+      card.setClock(model.timeLeft(seat, now), running, model.moveTimeLeft(seat, now));
       card.setToMove(model.toAct() === seat);
       const away = model.absent[seat];
       card.setNote(model.status === 'active' && away !== undefined ? 'disconnected' : '');

@@ -112,7 +112,8 @@ class Replay {
     this.counter.textContent = `Step ${this.at} of ${this.total}`;
     let clocks = this.snapshot.moves.length ? null : this.snapshot.clocks;
     for (let k = this.at; k >= 0 && !clocks; k -= 1) clocks = this.clocksAfter[k];
-    const initial = this.model.timeControl.initial_seconds * 1000;
+    const tc = this.model.timeControl;
+    const initial = (tc.type === 'per_move' ? tc.reserve_seconds : tc.initial_seconds ?? 0) * 1000;
     for (const seat of ['first', 'second']) {
       const ms = clocks ? clocks[`${seat}_ms`] : initial;
       this.cards[seat].setClock(ms, false);

@@ -108,7 +108,7 @@ class Replay {
     const turn = this.turnEnds.findIndex((end) => end >= this.at);
     const current = this.at === 0 ? -1 : turn;
     const turns = this.model.turns.map((t, index) => ({ ...t, index }));
-    renderMoveList(this.moves, this.model.kind, turns, { current, onSelect: (index) => this.show(this.turnEnds[index]) });
+    renderMoveList(this.moves, this.model.kind, turns, { ruleset: this.model.ruleset, current, onSelect: (index) => this.show(this.turnEnds[index]) });
     this.counter.textContent = `Step ${this.at} of ${this.total}`;
     let clocks = this.snapshot.moves.length ? null : this.snapshot.clocks;
     for (let k = this.at; k >= 0 && !clocks; k -= 1) clocks = this.clocksAfter[k];

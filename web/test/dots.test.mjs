@@ -68,3 +68,12 @@ test('the zagram corpus game replays to 3 and 60 captures', () => {
   }
   assert.deepEqual(position.counts, { first: 3, second: 60 });
 });
+
+test('moves show in the official notation of §10.1, the stored one unchanged', async () => {
+  const { kindOf } = await import('../js/kinds/index.js');
+  const { notation } = kindOf('dots');
+  const field = { kind: 'dots', width: 39, height: 32 };
+  assert.equal(notation.display('tp', field), '20-17', '(19,15) on 39×32');
+  assert.equal(notation.display('aa STOP', { ...field, height: 10 }), '1-10 STOP');
+  assert.equal(notation.display('Mf', { ...field, width: 52, height: 52 }), '39-47');
+});

@@ -2,7 +2,7 @@
 
 import { Board } from './board.js';
 import { DotsGame } from './game.js';
-import { parseActions } from './rules.js';
+import { officialName, parseActions, parsePoint } from './rules.js';
 import { rulesPage } from './rules-page.js';
 
 /** A ruleset with every option the server echoes, so that variants match the server's rulesets field by field. */
@@ -42,6 +42,10 @@ export default {
   notation: {
     actions: (text) => parseActions(text),
     actionCount: (text) => parseActions(text).length,
+    // Rules §10.1: shown as `20-17` (1-based, rows from the bottom); the stored notation stays `qv`.
+    display: (text, ruleset) => parseActions(text)
+      .map((token) => (token === 'STOP' || token === 'DONE' ? token : officialName(parsePoint(token), ruleset.height)))
+      .join(' '),
   },
   Board,
   howToMove: 'Click or tap a point to place your dot there. With “Confirm taps” on, tap once to mark the point and again to play it. ' +

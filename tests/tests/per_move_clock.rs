@@ -29,6 +29,7 @@ const SMALL: RulesetSpec = RulesetSpec::Dots {
     instant_win: 0,
     stop: DotsStop::Computed,
     auto_end: false,
+    seed: None,
 };
 
 /// Connects and subscribes; returns the client and the snapshot it was sent first.

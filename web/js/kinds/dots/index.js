@@ -21,6 +21,7 @@ export default {
     { label: '30×30', ruleset: field(30, 30) },
     { label: '39×32, empty start', ruleset: field(39, 32, { start: 'empty' }) },
     { label: '39×32, four crosses', ruleset: field(39, 32, { start: 'cross4' }) },
+    { label: '39×32, random crosses', ruleset: field(39, 32, { start: 'random' }) },
     { label: '20×20, extra move', ruleset: field(20, 20, { extra_move: true }) },
     { label: '39×32, no STOP', ruleset: field(39, 32, { stop: 'off' }) },
   ],

@@ -85,6 +85,12 @@ impl AnyGame {
         dispatch!(self, game => game.mid_turn())
     }
 
+    /// Whether the seat to act faces a move of its own now (see [`Game::move_begins`]).
+    #[must_use]
+    pub fn move_begins(&self) -> bool {
+        dispatch!(self, game => game.move_begins())
+    }
+
     /// The outcome, once the game is over by its rules.
     #[must_use]
     pub fn outcome(&self) -> Option<Outcome> {

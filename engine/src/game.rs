@@ -53,6 +53,13 @@ pub trait Game: Clone + Debug + Send + Sync + 'static {
     /// Whether the seat to act is in the middle of a turn it has already begun.
     fn mid_turn(&self) -> bool;
 
+    /// Whether the seat to act faces a move of its own now: a per-move clock starts a fresh move time then
+    /// (Dots rules §9.2). By default at the start of every turn; a kind whose turn holds several moves (Dots'
+    /// extra move after a capture) says so.
+    fn move_begins(&self) -> bool {
+        !self.mid_turn()
+    }
+
     /// The outcome, once the game is over by its rules.
     fn outcome(&self) -> Option<Outcome>;
 

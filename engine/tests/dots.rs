@@ -653,6 +653,23 @@ fn a_timeout_plays_a_random_point_only_when_the_rules_say() {
     assert!(zone.rules().in_zone(point), "the zone is respected");
 }
 
+#[test]
+fn an_extra_move_is_a_move_of_its_own_for_the_clock() {
+    // §9.2: each move, extra moves included, starts a fresh move time. Blue rings Red's dot at (4,4).
+    let mut position = Position::new(DotsRules { extra_move: true, ..rules(10, 10) });
+    assert!(position.move_begins());
+    let ring = [(4, 3), (4, 4), (3, 4), (0, 0), (5, 4), (1, 0)];
+    for (x, y) in ring {
+        assert_eq!(position.play(Action::Dot(p(x, y))), Ok(Progress::TurnEnded));
+        assert!(position.move_begins(), "a new turn is a new move");
+    }
+    assert_eq!(position.play(Action::Dot(p(4, 5))), Ok(Progress::TurnContinues), "the capture earns a move");
+    assert!(position.mid_turn() && position.move_begins() && position.extra_move_earned());
+    assert_eq!(position.to_act(), Some(X));
+    assert_eq!(position.play(Action::Dot(p(9, 9))), Ok(Progress::TurnEnded));
+    assert!(!position.extra_move_earned());
+}
+
 mod small_fields {
     use super::*;
     use proptest::prelude::*;

@@ -53,6 +53,31 @@ pub enum TimeControl {
         #[serde(default = "vacation_allowed_by_default")]
         vacation_allowed: bool,
     },
+    /// Per move with a reserve (the seed's clock): every move starts a fresh `move_seconds`; only time beyond
+    /// it comes off the player's reserve of `reserve_seconds`, which never refills; the flag falls when a move
+    /// has used its move time and the whole reserve. A move is each action that hands a seat a move: a whole
+    /// turn where a turn is several steps, each point (an extra move too) in Dots.
+    PerMove {
+        /// Time for each move, in seconds (1 to 600).
+        move_seconds: u32,
+        /// Each player's reserve, in seconds (0 to 24 h).
+        reserve_seconds: u32,
+        /// What a fallen flag means (default `lose`).
+        #[serde(default)]
+        on_timeout: OnTimeout,
+    },
+}
+
+/// What happens when a per-move clock runs out.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash, Serialize, Deserialize, JsonSchema)]
+#[serde(rename_all = "snake_case")]
+pub enum OnTimeout {
+    /// The player out of time loses.
+    #[default]
+    Lose,
+    /// Blitz with a random move: the server plays a uniformly random legal move for the player (a whole turn
+    /// where a turn is several steps), stored and pushed as an ordinary move, and play goes on.
+    RandomMove,
 }
 
 fn vacation_allowed_by_default() -> bool {
@@ -79,6 +104,10 @@ pub struct Clocks {
     pub second_ms: i64,
     /// The seat whose clock is running, if any (none once the game is over).
     pub running: Option<SeatName>,
+    /// Per-move clocks only: the move time left to the running seat, in milliseconds; `first_ms` and
+    /// `second_ms` are then the reserves. Absent for other clocks.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub move_ms: Option<i64>,
 }
 
 /// A player of a game.

@@ -22,7 +22,7 @@ pub use error::ErrorCode;
 pub use frames::{ClientFrame, ServerFrame};
 pub use game::{
     Clocks, DrawAction, EndReasonName, EventEnvelope, GameEvent, GameResult, GameSnapshot, GameStatus, MoveRecord,
-    PlayerInfo, RatingChange, SpeedClass, TimeControl,
+    OnTimeout, PlayerInfo, RatingChange, SpeedClass, TimeControl,
 };
 pub use kinds::{GameKindName, RulesetSpec};
 pub use lobby::{PoolSpec, PoolStatus, RatingRange, Seek};

@@ -11,7 +11,7 @@ use kartka_protocol::correspondence::{
 };
 use kartka_protocol::kinds::PositionView;
 use kartka_protocol::rest::{Challenge, CreateChallenge, ErrorBody, Leaderboard, Profile, Session};
-use kartka_protocol::{ClientFrame, ServerFrame};
+use kartka_protocol::{ClientFrame, Clocks, ServerFrame};
 use serde::de::DeserializeOwned;
 
 fn json_examples() -> Vec<String> {
@@ -80,6 +80,7 @@ fn every_documented_example_is_a_valid_frame_or_body() {
             || parses_as::<SeekList>(example)
             || parses_as::<Profile>(example)
             || parses_as::<Leaderboard>(example)
+            || parses_as::<Clocks>(example)
             || parses_as_admin_body(example);
         assert!(valid, "docs/protocol.md example does not match any protocol type:\n{example}");
     }

@@ -2,6 +2,7 @@
 //! spectator, ended by STOP; rulesets validated at the boundary; the admin's review, picture, SGF export and
 //! the import of that export.
 
+use kartka_engine::dots::Cell;
 use kartka_protocol::kinds::dots::{DotsStart, DotsStop};
 use kartka_protocol::rest::Session;
 use kartka_protocol::{
@@ -18,6 +19,7 @@ use uuid::Uuid;
 kartka_tests::on_both_stores!(
     a_game_with_a_capture_is_played_to_stop_over_sockets_with_a_spectator,
     admins_review_picture_export_and_import_dots_games,
+    a_random_start_is_drawn_by_the_server_and_kept_in_the_ruleset,
 );
 
 const BLITZ: TimeControl = TimeControl::Fischer { initial_seconds: 300, increment_seconds: 5 };
@@ -32,6 +34,7 @@ const SMALL: RulesetSpec = RulesetSpec::Dots {
     instant_win: 0,
     stop: DotsStop::Computed,
     auto_end: false,
+    seed: None,
 };
 
 /// Blue rings Red's dot at `ee` and captures it with `ef`; Red's dots stay on the edge.
@@ -166,5 +169,35 @@ async fn admins_review_picture_export_and_import_dots_games(url: &str) {
     for game in games {
         assert_eq!((game["ply"].as_u64(), game["result"]["winner"].as_str()), (Some(7), Some("first")), "{game}");
     }
+    server.stop().await;
+}
+
+async fn a_random_start_is_drawn_by_the_server_and_kept_in_the_ruleset(url: &str) {
+    let server = TestServer::start(url, Settings::default()).await;
+    let api = Api::new(server.url());
+    let (alice, bob) = (api.guest("alice").await, api.guest("bob").await);
+    let random = json!({ "kind": "dots", "width": 20, "height": 20, "start": "random" });
+    // A seed belongs to a random start only.
+    let body = json!({ "opponent": "bob", "ruleset": { "kind": "dots", "seed": 7 }, "time_control": BLITZ });
+    let (status, answer) = api.post("/api/challenges", Some(&alice.token), &body).await;
+    assert_eq!((status, answer["code"].as_str()), (400, Some("invalid_request")), "{answer}");
+
+    let spec: RulesetSpec = serde_json::from_value(random).expect("a ruleset");
+    let game = api.start_game_of(&alice, &bob, spec, BLITZ, false).await;
+    let (mut first, snapshot) = subscribed(server.addr, &alice.token, game).await;
+    let RulesetSpec::Dots { start: DotsStart::Random, seed: Some(seed), .. } = snapshot.ruleset else {
+        panic!("the game's ruleset keeps the seed the server drew: {:?}", snapshot.ruleset);
+    };
+    // The start is four crosses: sixteen dots, and play goes on among them.
+    let rules = kartka_server::games::kinds::ruleset(&snapshot.ruleset).expect("valid");
+    let mut start = kartka_engine::AnyGame::new(&rules);
+    let kartka_engine::AnyGame::Dots(position) = &start else { panic!("a Dots game") };
+    let dots = position.rules().size.points().filter(|&p| matches!(position.cell(p), Cell::Live(_))).count();
+    assert_eq!(dots, 16, "seed {seed}");
+    let point = start.pick_legal_action(u64::from(seed)).expect("a free point");
+    start.play(&point).expect("legal");
+    first.request(2, move_frame(game, 0, "r0", &point)).await;
+    let GameEvent::Moved { record, .. } = first.next_event().await.event else { panic!("a move") };
+    assert_eq!(record.notation, point);
     server.stop().await;
 }

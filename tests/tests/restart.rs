@@ -18,6 +18,9 @@ const SERVER: &str = env!("CARGO_BIN_EXE_kartka-test-server");
 const CORRESPONDENCE: TimeControl = TimeControl::Correspondence { days_per_move: 1, vacation_allowed: true };
 /// Three seconds a player: shorter than the outage below.
 const LIVE: TimeControl = TimeControl::Fischer { initial_seconds: 3, increment_seconds: 0 };
+/// Three seconds a move and no reserve: the seed's clock, shorter than the outage below.
+const PER_MOVE: TimeControl =
+    TimeControl::PerMove { move_seconds: 3, reserve_seconds: 0, on_timeout: kartka_protocol::OnTimeout::Lose };
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn sqlite_downtime_is_credited_to_correspondence_clocks() {
@@ -37,6 +40,16 @@ async fn sqlite_downtime_is_credited_to_live_clocks() {
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn postgres_downtime_is_credited_to_live_clocks() {
     downtime_is_credited(Backend::Postgres, LIVE).await;
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn sqlite_downtime_is_credited_to_per_move_clocks() {
+    downtime_is_credited(Backend::Sqlite, PER_MOVE).await;
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn postgres_downtime_is_credited_to_per_move_clocks() {
+    downtime_is_credited(Backend::Postgres, PER_MOVE).await;
 }
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
@@ -151,7 +164,7 @@ async fn downtime_is_credited(backend: Backend, time_control: TimeControl) {
     let body = json!({ "ply": 0, "client_move_id": "w1", "notation": "0" });
     let (status, moved) = api.post(&format!("/api/games/{game}/moves"), Some(&white.token), &body).await;
     assert_eq!(status, 200, "{moved}");
-    let black_left = moved["game"]["clocks"]["second_ms"].as_i64().expect("black's clock");
+    let black_left = to_flag(&moved["game"]["clocks"]);
     assert!(black_left > 2_500, "black starts the turn with about three seconds: {black_left}");
 
     server.kill();
@@ -162,7 +175,7 @@ async fn downtime_is_credited(backend: Backend, time_control: TimeControl) {
     let (status, stored) = api.get(&format!("/api/games/{game}"), None).await;
     assert_eq!(status, 200);
     assert_eq!(stored["status"], "active", "not lost on time while the server was down: {stored}");
-    let left = stored["clocks"]["second_ms"].as_i64().expect("black's clock");
+    let left = to_flag(&stored["clocks"]);
     assert!(left > 1_000, "the downtime was credited: {left} ms left");
     assert_eq!(stored["to_act"], "second");
     let credits = credits_to_black(server.addr, &white.token, game).await;
@@ -172,6 +185,12 @@ async fn downtime_is_credited(backend: Backend, time_control: TimeControl) {
     let (status, moved) = api.post(&format!("/api/games/{game}/moves"), Some(&black.token), &body).await;
     assert_eq!(status, 200, "black plays on after the restart: {moved}");
     server.kill();
+}
+
+/// The time black has until the flag falls as of `clocks`: its clock, and a per-move clock's move time before it.
+fn to_flag(clocks: &serde_json::Value) -> i64 {
+    let reserve = clocks["second_ms"].as_i64().expect("black's clock");
+    reserve + clocks["move_ms"].as_i64().unwrap_or(0)
 }
 
 /// The credits a game's events give the second seat, read over a fresh WebSocket.

@@ -11,9 +11,15 @@ export function formatClock(ms) {
   return hours > 0 ? `${hours}:${String(minutes).padStart(2, '0')}:${rest}` : `${minutes}:${rest}`;
 }
 
-/** A time control as players say it: `3+2` is three minutes and two seconds a turn; `3d` is three days a turn. */
+/** A time control as players say it: `3+2` is three minutes and two seconds a turn; `3d` is three days a turn;
+ * `10s/move +1m` is ten seconds a move and a minute's reserve (`random`: a random move when time runs out). */
 export function formatTimeControl(timeControl) {
   if (timeControl.type === 'correspondence') return `${timeControl.days_per_move}d`;
+  if (timeControl.type === 'per_move') {
+    const { move_seconds: move, reserve_seconds: reserve, on_timeout: onTimeout } = timeControl;
+    const reserveText = reserve === 0 ? '' : reserve % 60 === 0 ? ` +${reserve / 60}m` : ` +${reserve}s`;
+    return `${move}s/move${reserveText}${onTimeout === 'random_move' ? ' random' : ''}`;
+  }
   const { initial_seconds: initial, increment_seconds: increment } = timeControl;
   const base = initial % 60 === 0 ? `${initial / 60}` : `${initial}s`;
   return `${base}+${increment}`;
@@ -24,6 +30,12 @@ export function describeTimeControl(timeControl) {
   if (timeControl.type === 'correspondence') {
     const days = timeControl.days_per_move;
     return `${days} ${days === 1 ? 'day' : 'days'} a turn`;
+  }
+  if (timeControl.type === 'per_move') {
+    const { move_seconds: move, reserve_seconds: reserve, on_timeout: onTimeout } = timeControl;
+    const reserveText = reserve === 0 ? 'no reserve' : reserve % 60 === 0 ? `${reserve / 60} min reserve` : `${reserve} s reserve`;
+    const late = onTimeout === 'random_move' ? ', a random move when time runs out' : '';
+    return `${move} s a move, ${reserveText}${late}`;
   }
   const { initial_seconds: initial, increment_seconds: increment } = timeControl;
   const base = initial % 60 === 0 ? `${initial / 60} min` : `${initial} s`;

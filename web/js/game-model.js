@@ -119,7 +119,16 @@ export class GameModel {
   timeLeft(seat, now) {
     const stored = seat === 'first' ? this.clocks.first_ms : this.clocks.second_ms;
     if (this.status !== 'active' || this.clocks.running !== seat) return stored;
-    return stored - Math.max(0, now - this.clocksAt);
+    const moveMs = this.clocks.move_ms ?? 0;
+    return stored - Math.max(0, now - this.clocksAt - moveMs);
+  }
+
+  /** A per-move clock's move time left to `seat` at `now` (its reserve is `timeLeft`); null for other clocks,
+   * and for the seat not to move. */
+  moveTimeLeft(seat, now) {
+    const moveMs = this.clocks.move_ms;
+    if (moveMs == null || this.status !== 'active' || this.clocks.running !== seat) return null;
+    return Math.max(0, moveMs - Math.max(0, now - this.clocksAt));
   }
 }
 

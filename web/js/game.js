@@ -163,7 +163,7 @@ class GamePage {
     const mine = this.myMove(game);
     this.board.draw(game, { targets: mine });
     this.board.element.classList.toggle('my-move', mine);
-    renderMoveList(this.moves, this.model.kind, turns, { current: turns.length - 1 });
+    renderMoveList(this.moves, this.model.kind, turns, { ruleset: this.model.ruleset, current: turns.length - 1 });
     this.status.textContent = this.statusText(game);
     this.status.className = `status${mine ? ' mine' : ''}${mine && game.midTurn ? ' bounce' : ''}`;
 
@@ -278,7 +278,7 @@ class GamePage {
     for (const seat of ['first', 'second']) {
       const card = this.cards[seat];
       const running = model.status === 'active' && model.clocks.running === seat;
-      card.setClock(model.timeLeft(seat, now), running);
+      card.setClock(model.timeLeft(seat, now), running, model.moveTimeLeft(seat, now));
       card.setToMove(model.toAct() === seat);
       const away = model.absent[seat];
       card.setNote(model.status === 'active' && away !== undefined ? 'disconnected' : '');

@@ -6,17 +6,18 @@ import { turnRows } from './game-model.js';
 
 /**
  * Renders `turns` (`[{seat, notation, ended}]`) of a game of `kind` (its seats name the columns) into
- * `container`. `current` is the index of the turn to mark; `onSelect(index)`, when given, makes each turn a
- * button (replays jump to it).
+ * `container`, each turn in the kind's display form for `ruleset` when it has one. `current` is the index of
+ * the turn to mark; `onSelect(index)`, when given, makes each turn a button (replays jump to it).
  */
-export function renderMoveList(container, kind, turns, { current = -1, onSelect } = {}) {
+export function renderMoveList(container, kind, turns, { ruleset, current = -1, onSelect } = {}) {
+  const shown = (notation) => (kind.notation.display && ruleset ? kind.notation.display(notation, ruleset) : notation);
   const column = (seat) => {
     const { name } = kind.seats[seat];
     return h('th', { scope: 'col', text: name.charAt(0).toUpperCase() + name.slice(1) });
   };
   const cell = (turn) => {
     if (!turn) return h('td');
-    const text = turn.ended ? turn.notation : `${turn.notation}…`;
+    const text = turn.ended ? shown(turn.notation) : `${shown(turn.notation)}…`;
     const attributes = { class: `turn seat-${turn.seat}${turn.index === current ? ' current' : ''}${turn.pending ? ' pending' : ''}` };
     if (turn.index === current) attributes['aria-current'] = 'step';
     const content = onSelect

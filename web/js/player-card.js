@@ -10,6 +10,7 @@ const LOW_TIME_MS = 20_000;
 export class PlayerCard {
   constructor(player, seat, { you = false } = {}) {
     this.clock = h('span', { class: 'clock', role: 'timer', 'aria-label': `${player.name}'s clock` });
+    this.moveClock = h('span', { class: 'move-clock', role: 'timer', 'aria-label': `${player.name}'s move time`, hidden: true });
     this.note = h('span', { class: 'note' });
     this.rating = h('span', { class: 'card-rating' });
     this.element = h('div', { class: `player seat-${seat}`, 'data-seat': seat },
@@ -19,13 +20,23 @@ export class PlayerCard {
         player.bot ? h('span', { class: 'tag bot', text: 'bot', title: 'A computer program' }) : null),
       this.rating,
       this.note,
+      this.moveClock,
       this.clock);
   }
 
-  setClock(ms, running) {
+  /** Shows the time left; `moveMs` (a per-move clock's move time, shown before the reserve) when it runs. */
+  setClock(ms, running, moveMs = null) {
     this.clock.textContent = formatClock(ms);
-    this.clock.classList.toggle('running', running);
-    this.clock.classList.toggle('low', running && ms < LOW_TIME_MS);
+    this.clock.classList.toggle('running', running && moveMs === null);
+    this.clock.classList.toggle('low', running && moveMs === null && ms < LOW_TIME_MS);
+    this.clock.title = moveMs === null ? '' : 'Reserve';
+    this.moveClock.hidden = moveMs === null;
+    if (moveMs !== null) {
+      this.moveClock.textContent = `move ${formatClock(moveMs)}`;
+      this.moveClock.classList.toggle('running', running && moveMs > 0);
+      this.clock.classList.toggle('running', running && moveMs === 0);
+      this.clock.classList.toggle('low', running && moveMs === 0 && ms < LOW_TIME_MS);
+    }
   }
 
   /** Shows a rating (`{rating, provisional}`), with the points the game just won or lost when `change` is given. */

@@ -108,11 +108,12 @@ class Replay {
     const turn = this.turnEnds.findIndex((end) => end >= this.at);
     const current = this.at === 0 ? -1 : turn;
     const turns = this.model.turns.map((t, index) => ({ ...t, index }));
-    renderMoveList(this.moves, this.model.kind, turns, { current, onSelect: (index) => this.show(this.turnEnds[index]) });
+    renderMoveList(this.moves, this.model.kind, turns, { ruleset: this.model.ruleset, current, onSelect: (index) => this.show(this.turnEnds[index]) });
     this.counter.textContent = `Step ${this.at} of ${this.total}`;
     let clocks = this.snapshot.moves.length ? null : this.snapshot.clocks;
     for (let k = this.at; k >= 0 && !clocks; k -= 1) clocks = this.clocksAfter[k];
-    const initial = this.model.timeControl.initial_seconds * 1000;
+    const tc = this.model.timeControl;
+    const initial = (tc.type === 'per_move' ? tc.reserve_seconds : tc.initial_seconds ?? 0) * 1000;
     for (const seat of ['first', 'second']) {
       const ms = clocks ? clocks[`${seat}_ms`] : initial;
       this.cards[seat].setClock(ms, false);

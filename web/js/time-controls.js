@@ -2,8 +2,14 @@
 
 const fischer = (minutes, increment) => ({ type: 'fischer', initial_seconds: minutes * 60, increment_seconds: increment });
 
-/** Offered for challenges and seeks, fastest first. */
-export const TIME_CONTROLS = [fischer(1, 0), fischer(2, 1), fischer(3, 2), fischer(5, 3), fischer(10, 5), fischer(15, 10), fischer(30, 20)];
+/** The seed's clock (Dots rules §9): seconds a move, a reserve that never refills, and what a fallen flag means. */
+const perMove = (move, reserve, onTimeout) =>
+  ({ type: 'per_move', move_seconds: move, reserve_seconds: reserve, on_timeout: onTimeout });
+
+/** Offered for challenges and seeks: Fischer clocks fastest first, then the per-move clocks (blitz with a random
+ * move first). */
+export const TIME_CONTROLS = [fischer(1, 0), fischer(2, 1), fischer(3, 2), fischer(5, 3), fischer(10, 5), fischer(15, 10), fischer(30, 20),
+  perMove(5, 0, 'random_move'), perMove(10, 60, 'lose'), perMove(30, 300, 'lose')];
 
 /** Quick pairing offers the common ones only, so that players meet in few pools. */
 export const POOL_TIME_CONTROLS = TIME_CONTROLS.slice(0, 6);
@@ -22,9 +28,14 @@ export const SPEEDS = [
 /** Turns per player in a typical game, as the server estimates (server/src/ratings/speed.rs). */
 const TYPICAL_TURNS_PER_PLAYER = 20;
 
-/** The speed class of a time control, by the server's rule: estimated minutes per player under 3, 8, 25. */
+/** The speed class of a time control, by the server's rule: estimated minutes per player under 3, 8, 25. A per-move
+ * clock counts its reserve as the initial time and its move time as the increment. */
 export function speedOf(timeControl) {
-  const estimate = timeControl.initial_seconds + TYPICAL_TURNS_PER_PLAYER * timeControl.increment_seconds;
+  if (timeControl.type === 'correspondence') return 'classical';
+  const [initial, perTurn] = timeControl.type === 'per_move'
+    ? [timeControl.reserve_seconds, timeControl.move_seconds]
+    : [timeControl.initial_seconds, timeControl.increment_seconds];
+  const estimate = initial + TYPICAL_TURNS_PER_PLAYER * perTurn;
   if (estimate < 180) return 'bullet';
   if (estimate < 480) return 'blitz';
   if (estimate < 1500) return 'rapid';

@@ -68,3 +68,23 @@ test('the zagram corpus game replays to 3 and 60 captures', () => {
   }
   assert.deepEqual(position.counts, { first: 3, second: 60 });
 });
+
+test('moves show in the official notation of §10.1, the stored one unchanged', async () => {
+  const { kindOf } = await import('../js/kinds/index.js');
+  const { notation } = kindOf('dots');
+  const field = { kind: 'dots', width: 39, height: 32 };
+  assert.equal(notation.display('tp', field), '20-17', '(19,15) on 39×32');
+  assert.equal(notation.display('aa STOP', { ...field, height: 10 }), '1-10 STOP');
+  assert.equal(notation.display('Mf', { ...field, width: 52, height: 52 }), '39-47');
+});
+
+test('a random start draws the engine\'s crosses from the ruleset\'s seed (rules 2.6)', async () => {
+  const { randomCorners } = await import('../js/kinds/dots/rules.js');
+  // The same corners engine/src/kinds/dots/start.rs pins for these seeds.
+  assert.deepEqual(randomCorners(20, 20, 42), [{ x: 6, y: 6 }, { x: 12, y: 11 }, { x: 6, y: 10 }, { x: 10, y: 6 }]);
+  assert.deepEqual(randomCorners(39, 32, 4294967295), [{ x: 8, y: 8 }, { x: 21, y: 20 }, { x: 10, y: 19 }, { x: 19, y: 15 }]);
+  const position = new Position({ kind: 'dots', width: 20, height: 20, start: 'random', seed: 42 });
+  assert.equal(position.cell({ x: 6, y: 6 }).state, LIVE);
+  assert.equal(position.cell({ x: 6, y: 6 }).seat, 'first');
+  assert.equal(position.cell({ x: 7, y: 6 }).seat, 'second');
+});

@@ -84,3 +84,14 @@ test('a ply counts actions of the game\'s kind, not characters: a bounce in Pape
   assert.deepEqual(game.game.position.removed.map(({ x, y }) => [x, y]), [[0, 11]], 'A left A12');
   assert.ok(game.hasMoved('first') && game.hasMoved('second'));
 });
+
+test('a per-move clock runs its move time first, then the reserve (the seed\'s T=10 s, R=45 s)', () => {
+  const game = activeGame();
+  game.apply({ at_ms: 2000, event: { type: 'clock_credited', seat: 'second', credited_ms: 0, clocks: { ...clocks(60000, 45000, 'second'), move_ms: 10000 } } });
+  assert.equal(game.moveTimeLeft('second', 9000), 3000);
+  assert.equal(game.timeLeft('second', 9000), 45000, 'the reserve is untouched within the move time');
+  assert.equal(game.moveTimeLeft('second', 27000), 0);
+  assert.equal(game.timeLeft('second', 27000), 30000, 'only time beyond the move time comes off the reserve');
+  assert.equal(game.moveTimeLeft('first', 9000), null, 'the seat not to move has no move timer');
+  assert.equal(game.timeLeft('first', 9000), 60000);
+});

@@ -20,3 +20,16 @@ test('the offered time controls span every speed class, and quick pairing offers
   assert.deepEqual([...new Set(TIME_CONTROLS.map(speedOf))], ['bullet', 'blitz', 'rapid', 'classical']);
   assert.deepEqual([...new Set(POOL_TIME_CONTROLS.map(speedOf))], ['bullet', 'blitz', 'rapid']);
 });
+
+test('a per-move clock counts its reserve as the initial time and its move time as the increment', async () => {
+  const { formatTimeControl, describeTimeControl } = await import('../js/format.js');
+  const perMove = (move, reserve, onTimeout) => ({ type: 'per_move', move_seconds: move, reserve_seconds: reserve, on_timeout: onTimeout });
+  assert.equal(speedOf(perMove(5, 0, 'random_move')), 'bullet');
+  assert.equal(speedOf(perMove(10, 60, 'lose')), 'blitz');
+  assert.equal(speedOf(perMove(30, 300, 'lose')), 'rapid');
+  assert.equal(formatTimeControl(perMove(5, 0, 'random_move')), '5s/move random');
+  assert.equal(formatTimeControl(perMove(10, 60, 'lose')), '10s/move +1m');
+  assert.equal(describeTimeControl(perMove(10, 90, 'lose')), '10 s a move, 90 s reserve');
+  assert.ok(TIME_CONTROLS.some((tc) => tc.type === 'per_move' && tc.on_timeout === 'random_move'), 'blitz with a random move is offered');
+  assert.ok(POOL_TIME_CONTROLS.every((tc) => tc.type === 'fischer'));
+});

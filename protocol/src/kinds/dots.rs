@@ -18,6 +18,8 @@ pub enum DotsStart {
     Cross2,
     /// Four crosses towards the corners.
     Cross4,
+    /// Four crosses at random places (rules 2.6), drawn from the ruleset's `seed`.
+    Random,
 }
 
 /// Whether a player may press STOP (rules §7).

@@ -68,6 +68,10 @@ pub enum RulesetSpec {
         /// The game ends by itself once a STOP would win or every live dot is grounded.
         #[serde(default)]
         auto_end: bool,
+        /// A random start's seed: the server draws it when the game is created (a seed in a request is
+        /// replaced), and the game's ruleset keeps it so that the start replays exactly. Absent otherwise.
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        seed: Option<u32>,
     },
     /// Line Soccer (`line`, `line/opcja1`): three-step lines that never touch, kicks when a player is closed,
     /// on a field of `width` × `length` cells (even numbers).

@@ -70,6 +70,7 @@ pub fn moves(game_id: Uuid, rows: &[MoveRow], imported: bool) -> Result<Vec<Revi
                     first_ms: row.first_ms,
                     second_ms: row.second_ms,
                     running: None,
+                    move_ms: None,
                 }),
                 client_move_id: (!imported).then(|| row.client_move_id.clone()),
             };

@@ -136,7 +136,8 @@ impl FollowedGame {
         Some(TurnRequest { game_id, game: self.game.clone(), ply: self.ply, clock: self.clock() })
     }
 
-    /// The bot's clock as of the last event: a Fischer clock's time left, or a fixed time per turn.
+    /// The bot's clock as of the last event: a Fischer clock's time left, or a fixed time per turn (a per-move
+    /// clock's move time).
     fn clock(&self) -> Clock {
         match self.time_control {
             TimeControl::Fischer { increment_seconds, .. } => {
@@ -150,6 +151,10 @@ impl FollowedGame {
                 }
             }
             TimeControl::Correspondence { .. } => Clock::PerMove { per_move_ms: CORRESPONDENCE_THINK_MS },
+            // Each move's own time; the reserve is left for the network, never planned with.
+            TimeControl::PerMove { move_seconds, .. } => {
+                Clock::PerMove { per_move_ms: u64::from(move_seconds) * 1_000 }
+            }
         }
     }
 }

@@ -1,5 +1,12 @@
-//! Game clocks, computed from server timestamps: Fischer (an increment per completed turn) and correspondence
-//! (each completed turn refills the mover's clock to the days per move; a player on vacation has a paused clock).
+//! Game clocks, computed from server timestamps: Fischer (an increment per completed turn), correspondence
+//! (each completed turn refills the mover's clock to the days per move; a player on vacation has a paused clock)
+//! and per move with a reserve (rules of Dots §9.2: each move starts a fresh move time T; only time beyond T
+//! comes off the reserve R, which never refills; the flag falls at T + R).
+//!
+//! A per-move clock keeps the reserves as of `since`, and `since` is the moment the running seat's move time
+//! began, moved later by what was already taken off the reserve. So the stored values (both reserves and
+//! `since`) say everything, as for Fischer: a move that has run `e` ms at `now` is kept as reserve
+//! `R − max(0, e − T)` from `since = now − min(e, T)`, which gives the same time left at every later moment.
 
 use std::time::Duration;
 
@@ -16,6 +23,8 @@ enum TurnEnd {
     Increment(i64),
     /// Correspondence: the clock is set to this many ms.
     RefillTo(i64),
+    /// Per move: each move has this many ms before the reserve (`remaining`) is touched.
+    PerMove(i64),
 }
 
 /// Both players' time as of one moment, and whose clock runs from then on.
@@ -37,6 +46,7 @@ impl GameClock {
         let initial = match *time_control {
             TimeControl::Fischer { initial_seconds, .. } => i64::from(initial_seconds) * 1000,
             TimeControl::Correspondence { .. } => allotment(time_control, day),
+            TimeControl::PerMove { reserve_seconds, .. } => i64::from(reserve_seconds) * 1000,
         };
         GameClock { remaining: [initial, initial], since: now, running: first_to_act, turn_end, paused: [false; 2] }
     }
@@ -54,20 +64,32 @@ impl GameClock {
         GameClock { remaining, since, running, turn_end: turn_end(time_control, day), paused }
     }
 
-    /// Time left per seat at `now`: the running clock has run since the last change, unless it is paused.
+    /// Time left per seat at `now` (for a per-move clock: the reserves): the running clock has run since the
+    /// last change, unless it is paused.
     #[must_use]
     pub fn remaining_at(&self, now: Millis) -> [i64; 2] {
         let mut remaining = self.remaining;
         if let Some(seat) = self.ticking() {
-            remaining[seat.index()] -= (now - self.since).max(0);
+            remaining[seat.index()] -= (self.elapsed(now) - self.move_time()).max(0);
         }
         remaining
     }
 
-    /// When the running clock reaches zero; none while it is paused.
+    /// A per-move clock's move time left to the running seat at `now`; none for other clocks. A paused or
+    /// stopped clock shows none either.
+    #[must_use]
+    pub fn move_left_at(&self, now: Millis) -> Option<i64> {
+        match self.turn_end {
+            TurnEnd::PerMove(move_ms) => self.ticking().map(|_| (move_ms - self.elapsed(now)).clamp(0, move_ms)),
+            TurnEnd::Increment(_) | TurnEnd::RefillTo(_) => None,
+        }
+    }
+
+    /// When the running clock reaches zero (a per-move clock: its move time and then its reserve); none while
+    /// it is paused.
     #[must_use]
     pub fn deadline(&self) -> Option<Millis> {
-        self.ticking().map(|seat| self.since + self.remaining[seat.index()])
+        self.ticking().map(|seat| self.since + self.move_time() + self.remaining[seat.index()])
     }
 
     /// The seat to act, whether or not its clock is paused.
@@ -105,14 +127,16 @@ impl GameClock {
     pub fn turn_allotment(&self) -> Option<i64> {
         match self.turn_end {
             TurnEnd::RefillTo(full) => Some(full),
-            TurnEnd::Increment(_) => None,
+            TurnEnd::Increment(_) | TurnEnd::PerMove(_) => None,
         }
     }
 
     /// The clock after the running seat acted at `now`: its time is charged, and when its turn ended it gains
-    /// the increment (or is refilled) and `next` starts running (`None` once the game is over).
+    /// the increment (or is refilled) and `next` starts running (`None` once the game is over). A per-move
+    /// clock starts a fresh move time whenever `new_move` (the seat to act now has a move of its own to make:
+    /// a turn ended, or Dots' extra move); its reserve never grows.
     #[must_use]
-    pub fn after_action(&self, now: Millis, turn_ended: bool, next: Option<Seat>) -> GameClock {
+    pub fn after_action(&self, now: Millis, turn_ended: bool, new_move: bool, next: Option<Seat>) -> GameClock {
         let mut clock = self.taken_at(now);
         if turn_ended {
             if let Some(seat) = self.running {
@@ -120,8 +144,13 @@ impl GameClock {
                 *left = match self.turn_end {
                     TurnEnd::Increment(increment) => *left + increment,
                     TurnEnd::RefillTo(full) => full,
+                    TurnEnd::PerMove(_) => *left,
                 };
             }
+        }
+        if new_move {
+            // The move time of `taken_at` is what the finished move had left; the new one starts whole now.
+            clock.since = now;
         }
         clock.running = next;
         clock
@@ -135,9 +164,13 @@ impl GameClock {
         clock
     }
 
-    /// The clock with `credit` ms given back to the running seat at `now`.
+    /// The clock with `credit` ms given back to the running seat at `now`. A per-move clock gives it back as
+    /// if the move had begun `credit` ms later: move time first, then reserve, exactly what the outage took.
     #[must_use]
     pub fn credited(&self, credit: i64, now: Millis) -> GameClock {
+        if let TurnEnd::PerMove(_) = self.turn_end {
+            return GameClock { since: self.since + credit, ..*self }.taken_at(now);
+        }
         let mut clock = self.taken_at(now);
         if let Some(seat) = self.running {
             clock.remaining[seat.index()] += credit;
@@ -158,12 +191,30 @@ impl GameClock {
     #[must_use]
     pub fn view(&self, now: Millis) -> Clocks {
         let [first_ms, second_ms] = self.remaining_at(now).map(|left| left.max(0));
-        Clocks { first_ms, second_ms, running: self.ticking().map(seat_name) }
+        Clocks { first_ms, second_ms, running: self.ticking().map(seat_name), move_ms: self.move_left_at(now) }
     }
 
-    /// The same clock with its values taken at `now`.
+    /// The same clock with its values taken at `now`. A per-move clock keeps the part of the move time already
+    /// used in `since` (see the module's doc).
     fn taken_at(&self, now: Millis) -> GameClock {
-        GameClock { remaining: self.remaining_at(now), since: now, ..*self }
+        let since = match (self.ticking(), self.turn_end) {
+            (Some(_), TurnEnd::PerMove(move_ms)) => now - self.elapsed(now).min(move_ms),
+            _ => now,
+        };
+        GameClock { remaining: self.remaining_at(now), since, ..*self }
+    }
+
+    /// The ms the running clock has run since `since`.
+    fn elapsed(&self, now: Millis) -> i64 {
+        now - self.since
+    }
+
+    /// The move time of a per-move clock; 0 for other clocks, whose time comes off `remaining` from the start.
+    fn move_time(&self) -> i64 {
+        match self.turn_end {
+            TurnEnd::PerMove(move_ms) => move_ms,
+            TurnEnd::Increment(_) | TurnEnd::RefillTo(_) => 0,
+        }
     }
 }
 
@@ -172,7 +223,7 @@ impl GameClock {
 pub fn allotment(time_control: &TimeControl, day: Duration) -> i64 {
     match *time_control {
         TimeControl::Correspondence { days_per_move, .. } => i64::from(days_per_move) * day.as_millis() as i64,
-        TimeControl::Fischer { .. } => 0,
+        TimeControl::Fischer { .. } | TimeControl::PerMove { .. } => 0,
     }
 }
 
@@ -180,12 +231,14 @@ fn turn_end(time_control: &TimeControl, day: Duration) -> TurnEnd {
     match *time_control {
         TimeControl::Fischer { increment_seconds, .. } => TurnEnd::Increment(i64::from(increment_seconds) * 1000),
         TimeControl::Correspondence { .. } => TurnEnd::RefillTo(allotment(time_control, day)),
+        TimeControl::PerMove { move_seconds, .. } => TurnEnd::PerMove(i64::from(move_seconds) * 1000),
     }
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
+    use kartka_protocol::OnTimeout;
 
     const BLITZ: TimeControl = TimeControl::Fischer { initial_seconds: 60, increment_seconds: 2 };
     const DAY: Duration = Duration::from_secs(10);
@@ -194,9 +247,9 @@ mod tests {
     fn charges_the_running_seat_and_adds_the_increment_at_turn_end() {
         let clock = GameClock::start(&BLITZ, DAY, Some(Seat::First), 1_000);
         assert_eq!(clock.deadline(), Some(61_000));
-        let mid_turn = clock.after_action(6_000, false, Some(Seat::First));
+        let mid_turn = clock.after_action(6_000, false, false, Some(Seat::First));
         assert_eq!(mid_turn.remaining_at(6_000), [55_000, 60_000]);
-        let turn_over = mid_turn.after_action(7_000, true, Some(Seat::Second));
+        let turn_over = mid_turn.after_action(7_000, true, true, Some(Seat::Second));
         assert_eq!(turn_over.remaining_at(7_000), [56_000, 60_000]);
         assert_eq!(turn_over.remaining_at(17_000), [56_000, 50_000]);
         assert_eq!(turn_over.deadline(), Some(67_000));
@@ -211,9 +264,9 @@ mod tests {
         let clock = GameClock::start(&three_days, DAY, Some(Seat::First), 0);
         assert_eq!(clock.remaining_at(0), [30_000, 30_000]);
         assert_eq!(clock.turn_allotment(), Some(30_000));
-        let bounced = clock.after_action(4_000, false, Some(Seat::First));
+        let bounced = clock.after_action(4_000, false, false, Some(Seat::First));
         assert_eq!(bounced.remaining_at(4_000), [26_000, 30_000], "no refill in the middle of a turn");
-        let done = bounced.after_action(5_000, true, Some(Seat::Second));
+        let done = bounced.after_action(5_000, true, true, Some(Seat::Second));
         assert_eq!(done.remaining_at(5_000), [30_000, 30_000]);
         assert_eq!(done.deadline(), Some(35_000));
     }
@@ -230,5 +283,77 @@ mod tests {
         let credited = back.credited(1_500, 51_000);
         assert_eq!(credited.remaining_at(51_000), [8_500, 10_000]);
         assert_eq!(credited.since(), 51_000);
+    }
+
+    const SEED: TimeControl =
+        TimeControl::PerMove { move_seconds: 10, reserve_seconds: 60, on_timeout: OnTimeout::Lose };
+
+    /// The seat that moves after `clock`'s running seat completed a move at `at` (turns alternate here).
+    fn moved(clock: &GameClock, at: Millis) -> GameClock {
+        let next = clock.running().map(Seat::other);
+        clock.after_action(at, true, true, next)
+    }
+
+    #[test]
+    fn per_move_clock_follows_the_seeds_example() {
+        // Rules §9.2, T = 10 s, R = 60 s. The first seat's moves take 7 s, 25 s and exactly 10 s; the second
+        // seat answers at once each time.
+        let clock = GameClock::start(&SEED, DAY, Some(Seat::First), 0);
+        assert_eq!(clock.view(0).move_ms, Some(10_000));
+        assert_eq!(clock.deadline(), Some(70_000), "the flag falls at T + R");
+        let after_7 = moved(&clock, 7_000);
+        assert_eq!(after_7.remaining_at(7_000), [60_000, 60_000], "7 s leaves R = 60");
+        let first_again = moved(&after_7, 7_000);
+        assert_eq!(first_again.view(7_000).move_ms, Some(10_000), "every move starts a fresh T");
+        assert_eq!(first_again.view(20_000).move_ms, Some(0));
+        assert_eq!(first_again.view(20_000).first_ms, 57_000, "only time beyond T comes off R");
+        let after_25 = moved(&first_again, 32_000);
+        assert_eq!(after_25.remaining_at(32_000), [45_000, 60_000], "25 s leaves R = 45");
+        let first_again = moved(&after_25, 32_000);
+        let after_10 = moved(&first_again, 42_000);
+        assert_eq!(after_10.remaining_at(42_000), [45_000, 60_000], "exactly 10 s leaves R = 45");
+        let last = moved(&after_10, 42_000);
+        assert_eq!(last.deadline(), Some(42_000 + 55_000), "on the next move the flag falls at 10 + 45 = 55 s");
+        assert_eq!(last.view(42_000 + 55_000).first_ms, 0);
+    }
+
+    #[test]
+    fn per_move_clock_keeps_a_begun_move_across_a_bounce_and_a_restore() {
+        let clock = GameClock::start(&SEED, DAY, Some(Seat::First), 0);
+        // A bounce: the turn goes on and no new move begins, so the move time is not refreshed.
+        let bounced = clock.after_action(4_000, false, false, Some(Seat::First));
+        assert_eq!(bounced.view(4_000).move_ms, Some(6_000));
+        assert_eq!(bounced.deadline(), Some(70_000));
+        // Dots' extra move: the turn goes on, but a new move begins with a fresh T.
+        let extra = bounced.after_action(15_000, false, true, Some(Seat::First));
+        assert_eq!(extra.remaining_at(15_000), [55_000, 60_000]);
+        assert_eq!(extra.view(15_000).move_ms, Some(10_000));
+        // What is stored (reserves as of `since`) restores to the same clock, mid-move and past T.
+        for now in [18_000, 40_000] {
+            let taken = extra.credited(0, now);
+            let restored =
+                GameClock::restore(&SEED, DAY, taken.stored_remaining(), taken.since(), Some(Seat::First), [false; 2]);
+            assert_eq!(restored.view(now + 1_000), extra.view(now + 1_000), "restored at {now}");
+            assert_eq!(restored.deadline(), extra.deadline());
+        }
+    }
+
+    #[test]
+    fn per_move_credit_gives_back_the_move_time_then_the_reserve() {
+        let clock = GameClock::start(&SEED, DAY, Some(Seat::First), 0);
+        // 14 s into the move (4 s of reserve used), an outage of 6 s is credited: as if the move began at 6 s.
+        let credited = clock.credited(6_000, 14_000);
+        assert_eq!(credited.remaining_at(14_000), [60_000, 60_000]);
+        assert_eq!(credited.view(14_000).move_ms, Some(2_000));
+        assert_eq!(credited.deadline(), Some(76_000));
+        let restored = GameClock::restore(
+            &SEED,
+            DAY,
+            credited.stored_remaining(),
+            credited.since(),
+            Some(Seat::First),
+            [false; 2],
+        );
+        assert_eq!(restored.deadline(), Some(76_000));
     }
 }

@@ -15,6 +15,9 @@ pub enum TimeControlError {
     /// The correspondence time control has days per move that are not offered.
     #[error("days per move must be 1, 2, 3, 5, 7, 10 or 14")]
     DaysPerMove,
+    /// The per-move time control is out of range.
+    #[error("time control out of range: 1 s to 10 min per move, a reserve of at most 24 h")]
+    PerMove,
 }
 
 /// Checks a time control's ranges.
@@ -32,6 +35,13 @@ pub fn validate_time_control(time_control: &TimeControl) -> Result<(), TimeContr
                 Ok(())
             } else {
                 Err(TimeControlError::DaysPerMove)
+            }
+        }
+        TimeControl::PerMove { move_seconds, reserve_seconds, .. } => {
+            if (1..=600).contains(&move_seconds) && reserve_seconds <= 86_400 {
+                Ok(())
+            } else {
+                Err(TimeControlError::PerMove)
             }
         }
     }

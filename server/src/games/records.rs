@@ -192,13 +192,16 @@ pub fn split_at_tag(text: &str, first_tag: &str) -> Vec<String> {
     records
 }
 
-/// The `TimeControl` tag as kartka writes it for any kind: `initial+increment` seconds, or `1/seconds` per
-/// move for correspondence.
+/// The `TimeControl` tag as kartka writes it for any kind: `initial+increment` seconds, `1/seconds` per
+/// move for correspondence, and for a per-move clock `1/T` with `:R` after it when it has a reserve of R
+/// seconds (PGN's periods: a move in T seconds, then the reserve).
 #[must_use]
 pub fn time_control_text(time_control: &TimeControl) -> String {
     match *time_control {
         TimeControl::Fischer { initial_seconds, increment_seconds } => format!("{initial_seconds}+{increment_seconds}"),
         TimeControl::Correspondence { days_per_move, .. } => format!("1/{}", u64::from(days_per_move) * 86_400),
+        TimeControl::PerMove { move_seconds, reserve_seconds: 0, .. } => format!("1/{move_seconds}"),
+        TimeControl::PerMove { move_seconds, reserve_seconds, .. } => format!("1/{move_seconds}:{reserve_seconds}"),
     }
 }
 

@@ -6,14 +6,17 @@ use crate::games::kinds;
 
 /// The speed class of a game of `ruleset` under a time control, from its estimated duration per player:
 /// initial time plus the increments of a typical game of that kind (its module in `games/kinds/` says how many
-/// turns a player plays). Bullet under 3 minutes, blitz under 8, rapid under 25, classical beyond.
+/// turns a player plays). A per-move clock counts like Fischer: its reserve as the initial time, its move time
+/// as the increment. Bullet under 3 minutes, blitz under 8, rapid under 25, classical beyond.
 /// migrations/*/0002_ratings.sql classified the games stored before it by the same rule.
 #[must_use]
 pub fn speed_class(ruleset: &RulesetSpec, time_control: &TimeControl) -> SpeedClass {
     // A correspondence game lasts days: classical. It has no class of its own yet, because the speed columns'
     // CHECK constraints (0002) allow only the four live classes.
-    let TimeControl::Fischer { initial_seconds, increment_seconds } = *time_control else {
-        return SpeedClass::Classical;
+    let (initial_seconds, increment_seconds) = match *time_control {
+        TimeControl::Fischer { initial_seconds, increment_seconds } => (initial_seconds, increment_seconds),
+        TimeControl::PerMove { move_seconds, reserve_seconds, .. } => (reserve_seconds, move_seconds),
+        TimeControl::Correspondence { .. } => return SpeedClass::Classical,
     };
     let turns = kinds::of_spec(ruleset).typical_turns_per_player();
     let estimate = u64::from(initial_seconds) + turns * u64::from(increment_seconds);
@@ -46,6 +49,13 @@ mod tests {
             // One-second increments, so that a kind of long games (Dots: 100 turns) still fits under 180 s.
             assert_eq!(class(180 - turns, 1), SpeedClass::Blitz, "{kind}: {turns} increments count");
             assert_eq!(class(179 - turns, 1), SpeedClass::Bullet, "{kind}");
+            let per_move = |move_seconds, reserve_seconds| {
+                let on_timeout = kartka_protocol::OnTimeout::Lose;
+                speed_class(&ruleset, &TimeControl::PerMove { move_seconds, reserve_seconds, on_timeout })
+            };
+            assert_eq!(per_move(1, 179 - turns), SpeedClass::Bullet, "{kind}: reserve plus a move time per turn");
+            assert_eq!(per_move(1, 180 - turns), SpeedClass::Blitz, "{kind}");
+            assert_eq!(per_move(600, 0), SpeedClass::Classical, "{kind}");
             let days = TimeControl::Correspondence { days_per_move: 3, vacation_allowed: true };
             assert_eq!(speed_class(&ruleset, &days), SpeedClass::Classical);
         }

@@ -59,9 +59,14 @@ export function clock(ms) {
   return `${minutes}:${seconds}`;
 }
 
-/** A time control in short: `180+2` (seconds + increment) or `3 d/move` (correspondence). */
+/** A time control in short: `180+2` (seconds + increment), `3 d/move` (correspondence) or `10 s/move R60`
+ * (per move with a reserve; `random` when a timeout plays a random move). */
 export function timeControl(control) {
   if (control.type === 'correspondence') return `${control.days_per_move} d/move`;
+  if (control.type === 'per_move') {
+    const random = control.on_timeout === 'random_move' ? ' random' : '';
+    return `${control.move_seconds} s/move R${control.reserve_seconds}${random}`;
+  }
   return `${control.initial_seconds}+${control.increment_seconds}`;
 }
 

@@ -7,6 +7,13 @@ import { clock, download, fill, h, reasonedActions, result, time, timeControl } 
 
 const SEATS = { first: 0, second: 1 };
 
+/** A move as players read it, with the stored notation beside it when the kind shows it otherwise (Dots:
+ * `20-17 (qv)`). */
+function shownMove(ruleset, notation) {
+  const { display } = kindOf(ruleset).notation;
+  return display ? `${display(notation, ruleset)} (${notation})` : notation;
+}
+
 /** A timeline entry in words. */
 function describe(entry, players) {
   if (entry.source === 'admin') {
@@ -61,7 +68,7 @@ export async function gamePage(page, id) {
 
   const moveRows = moves.map((move) => h('tr', { onclick: () => step(after(move)) },
     h('td', { class: 'turn' }, move.turn), h('td', { class: 'ply' }, move.ply),
-    h('td', {}, review.accounts[SEATS[move.seat]].name), h('td', {}, move.notation),
+    h('td', {}, review.accounts[SEATS[move.seat]].name), h('td', {}, shownMove(game.ruleset, move.notation)),
     h('td', {}, move.received_at_ms ? time(move.received_at_ms).slice(11) : '–'),
     h('td', {}, move.clocks ? `${clock(move.clocks.first_ms)} / ${clock(move.clocks.second_ms)}` : '–')));
   const movesTable = h('table', { class: 'moves', 'aria-label': 'Moves' },

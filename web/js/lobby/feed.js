@@ -6,7 +6,10 @@ import { rulesetKey } from '../kinds/index.js';
 
 /** The same key for equal pools, whatever order the server writes their fields in. */
 export function poolKey({ ruleset, time_control: tc, rated }) {
-  return [rulesetKey(ruleset), tc.initial_seconds, tc.increment_seconds, rated].join(':');
+  const clock = tc.type === 'per_move'
+    ? [tc.type, tc.move_seconds, tc.reserve_seconds, tc.on_timeout ?? 'lose']
+    : [tc.initial_seconds, tc.increment_seconds];
+  return [rulesetKey(ruleset), ...clock, rated].join(':');
 }
 
 export class LobbyFeed extends EventTarget {

@@ -102,6 +102,10 @@ impl Game for Position {
         self.end().is_none() && self.turn_begun()
     }
 
+    fn move_begins(&self) -> bool {
+        !self.turn_begun() || self.extra_move_earned()
+    }
+
     fn outcome(&self) -> Option<Outcome> {
         Position::outcome(self)
     }

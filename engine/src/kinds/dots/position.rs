@@ -211,6 +211,16 @@ impl Position {
         self.end.map(|(end, _)| end)
     }
 
+    /// Whether the seat to move has just earned an extra move (6.1): its last dot captured, outside a STOP
+    /// window, with extra moves on. The extra move is a move of its own (9.2: it starts a fresh move time).
+    #[must_use]
+    pub fn extra_move_earned(&self) -> bool {
+        self.end.is_none()
+            && self.rules.extra_move
+            && self.stopped_by.is_none()
+            && self.last_captures().any(|capture| capture.seat == self.to_move)
+    }
+
     /// The captures the last action made, in evaluation order (for SGF chains).
     pub fn last_captures(&self) -> impl Iterator<Item = &Capture> {
         self.last.captures.iter().flatten()

@@ -212,4 +212,16 @@ mod tests {
         let (other, first) = (layout(Start::Random { blocks: 4 }, 1), layout(Start::Random { blocks: 4 }, 0));
         assert_ne!(cross_corners(other), cross_corners(first));
     }
+
+    /// The browser draws random starts itself (web/js/kinds/dots/rules.js); its test expects these same corners.
+    #[test]
+    fn random_crosses_of_pinned_seeds() {
+        let corners = |width, height, seed| {
+            let size = FieldSize::new(width, height).expect("a size");
+            let corners = cross_corners(Layout { start: Start::Random { blocks: 4 }, size, seed });
+            corners.as_slice().iter().map(|p| (p.x, p.y)).collect::<Vec<_>>()
+        };
+        assert_eq!(corners(20, 20, 42), [(6, 6), (12, 11), (6, 10), (10, 6)]);
+        assert_eq!(corners(39, 32, u64::from(u32::MAX)), [(8, 8), (21, 20), (10, 19), (19, 15)]);
+    }
 }

@@ -6,16 +6,25 @@ use kartka_protocol::{GameEvent, GameStatus};
 use super::GameActor;
 use crate::downtime;
 use crate::games::convert::seat_name;
+use crate::store::Millis;
 use crate::time::now_ms;
 
 impl GameActor {
-    /// Gives the running seat back the time the server was down since its clock was last taken.
+    /// Gives the running seat back the time the server was down since its clock was last taken. A per-move
+    /// clock's reference time may lie before its last credit (it keeps the move time already used, see
+    /// `games::clock`), so outages before the last credit, which that credit covered, are never counted again.
     pub(super) async fn credit_downtime(&mut self) {
         if self.live.status != GameStatus::Active {
             return;
         }
         let Some(seat) = self.live.clock.ticking() else { return };
-        let since = self.live.clock.since();
+        let last_credit = self
+            .events
+            .iter()
+            .rev()
+            .find(|envelope| matches!(envelope.event, GameEvent::ClockCredited { .. }))
+            .map_or(Millis::MIN, |envelope| envelope.at_ms);
+        let since = self.live.clock.since().max(last_credit);
         let outages = match self.store.outages_ending_after(since).await {
             Ok(outages) => outages,
             Err(error) => {

@@ -61,7 +61,12 @@ impl GameActor {
                     notation: row.notation,
                     turn_ended: row.turn_ended,
                     at_ms: row.received_at,
-                    clocks: kartka_protocol::Clocks { first_ms: row.first_ms, second_ms: row.second_ms, running },
+                    clocks: kartka_protocol::Clocks {
+                        first_ms: row.first_ms,
+                        second_ms: row.second_ms,
+                        running,
+                        move_ms: None,
+                    },
                 },
                 client_move_id: row.client_move_id,
                 seq,

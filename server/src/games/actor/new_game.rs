@@ -14,7 +14,8 @@ use crate::store::{EventRow, GameRow, GameState, Millis};
 
 /// A new game's stored row and its `started` event, with the clocks set at `now` and the clock of the seat
 /// the game's rules let move first running; `correspondence_day` is the length of a day of correspondence
-/// time controls. A ruleset the engine does not play is refused.
+/// time controls. What the ruleset leaves to chance is settled here, from the server's RNG, and stored with it
+/// (`Kind::settle`). A ruleset the engine does not play is refused.
 pub fn new_game(
     id: Uuid,
     players: [PlayerInfo; 2],
@@ -24,6 +25,7 @@ pub fn new_game(
     correspondence_day: Duration,
     now: Millis,
 ) -> Result<(GameRow, EventRow), RulesetError> {
+    let ruleset = kinds::of_spec(&ruleset).settle(ruleset, rand::random());
     let first_to_act = AnyGame::new(&kinds::ruleset(&ruleset)?).to_act();
     let clock = GameClock::start(&time_control, correspondence_day, first_to_act, now);
     let event = GameEvent::Started { players: players.clone(), ruleset, time_control, clocks: clock.view(now) };

@@ -1,12 +1,15 @@
 //! What players do in a game: moves, draw offers, aborts, claims, and what happens when a clock falls.
 
 use kartka_engine::{EndReason, MoveError, Outcome, Progress, Seat, TimeoutPolicy};
-use kartka_protocol::{DrawAction, GameEvent, GameStatus, MoveRecord};
+use kartka_protocol::{DrawAction, GameEvent, GameStatus, MoveRecord, OnTimeout, TimeControl};
 
 use super::{CommittedMove, GameActor, GameError};
 use crate::games::convert::{seat_name, seat_text};
 use crate::store::{Millis, MoveRow};
 use crate::time::now_ms;
+
+/// The start of the `client_move_id` of a move the server played for a player whose time ran out.
+pub(crate) const TIMEOUT_MOVE_PREFIX: &str = "timeout-";
 
 impl GameActor {
     pub(super) async fn play(
@@ -34,7 +37,7 @@ impl GameActor {
         })?;
         let turn_ended = played.progress != Progress::TurnContinues;
         let to_act = next.game.to_act();
-        next.clock = self.live.clock.after_action(now, turn_ended, to_act);
+        next.clock = self.live.clock.after_action(now, turn_ended, next.game.move_begins(), to_act);
         next.ply += played.actions as u32;
         next.has_moved[seat.index()] = true;
         if next.draw_offer == Some(seat.other()) {
@@ -129,13 +132,19 @@ impl GameActor {
         }
     }
 
-    /// The running clock fell: the game's rules say what that means, a loss or a random legal turn played
-    /// for the player (an ordinary move in the record).
+    /// The running clock fell: the time control (a per-move clock's `on_timeout`) or else the game's rules say
+    /// what that means, a loss or a random legal move played for the player (an ordinary move in the record).
     pub(super) async fn flag_fall(&mut self) {
         let Some(flagged) = self.live.clock.running() else { return };
         let Some(deadline) = self.live.clock.deadline() else { return };
         let at = deadline.max(self.live.clock.since());
-        let fell = match self.live.game.timeout_policy() {
+        let policy = match self.time_control {
+            TimeControl::PerMove { on_timeout: OnTimeout::RandomMove, .. } => TimeoutPolicy::RandomAction,
+            TimeControl::PerMove { on_timeout: OnTimeout::Lose, .. }
+            | TimeControl::Fischer { .. }
+            | TimeControl::Correspondence { .. } => self.live.game.timeout_policy(),
+        };
+        let fell = match policy {
             TimeoutPolicy::Loss => self.finish(Outcome::win(flagged.other(), EndReason::Time), at).await.map(drop),
             TimeoutPolicy::RandomAction => self.play_random_turn(flagged, at).await,
         };
@@ -144,13 +153,16 @@ impl GameActor {
         }
     }
 
-    /// Plays random legal actions for `seat` until its turn ends, each a move of its own.
+    /// Plays uniformly random legal actions for `seat` (from the engine's legal actions of any kind, the choice
+    /// drawn from the server's RNG) until its move is over, each stored and pushed as a move of its own whose
+    /// `client_move_id` starts with `timeout-`: one point in Dots (an extra move it earns is a new move, with
+    /// its own time), every step of a whole turn in Paper Soccer.
     async fn play_random_turn(&mut self, seat: Seat, at: Millis) -> Result<(), GameError> {
         while self.live.status == GameStatus::Active && self.live.game.to_act() == Some(seat) {
             let Some(action) = self.live.game.pick_legal_action(rand::random()) else { return Ok(()) };
             let ply = self.live.ply;
-            self.play(seat, ply, format!("timeout-{ply}"), &action, at).await?;
-            if !self.live.game.mid_turn() {
+            self.play(seat, ply, format!("{TIMEOUT_MOVE_PREFIX}{ply}"), &action, at).await?;
+            if self.live.game.move_begins() {
                 return Ok(());
             }
         }

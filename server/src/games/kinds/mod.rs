@@ -36,6 +36,12 @@ pub trait Kind: Sync {
     /// The protocol's ruleset for the engine's rules of this kind.
     fn spec(&self, ruleset: &Ruleset) -> RulesetSpec;
 
+    /// The ruleset a new game is created with: what the rules leave to chance (Dots' random start) is settled
+    /// here from `draw`, a number from the server's RNG, and kept in the ruleset so that replays need no RNG.
+    fn settle(&self, spec: RulesetSpec, _draw: u32) -> RulesetSpec {
+        spec
+    }
+
     /// How admins see `game`, reached after `ply` actions.
     fn view(&self, game: &AnyGame, ply: u32) -> PositionView;
 
@@ -108,7 +114,7 @@ pub fn ruleset(spec: &RulesetSpec) -> Result<Ruleset, RulesetError> {
     match *spec {
         RulesetSpec::PaperSoccer { width, height, goal } => paper_soccer::ruleset(width, height, goal),
         RulesetSpec::ClosingIn { size } => closing_in::ruleset(size),
-        RulesetSpec::Dots { width, height, start, first_move_zone, extra_move, instant_win, stop, auto_end } => {
+        RulesetSpec::Dots { width, height, start, first_move_zone, extra_move, instant_win, stop, auto_end, seed } => {
             dots::ruleset(dots::Options {
                 width,
                 height,
@@ -118,6 +124,7 @@ pub fn ruleset(spec: &RulesetSpec) -> Result<Ruleset, RulesetError> {
                 instant_win,
                 stop,
                 auto_end,
+                seed,
             })
         }
         RulesetSpec::LineSoccer { preset, width, length } => line_soccer::line_ruleset(preset, width, length),

@@ -2,7 +2,7 @@
 
 import { Board } from './board.js';
 import { DotsGame } from './game.js';
-import { parseActions } from './rules.js';
+import { officialName, parseActions, parsePoint } from './rules.js';
 import { rulesPage } from './rules-page.js';
 
 /** A ruleset with every option the server echoes, so that variants match the server's rulesets field by field. */
@@ -21,6 +21,7 @@ export default {
     { label: '30×30', ruleset: field(30, 30) },
     { label: '39×32, empty start', ruleset: field(39, 32, { start: 'empty' }) },
     { label: '39×32, four crosses', ruleset: field(39, 32, { start: 'cross4' }) },
+    { label: '39×32, random crosses', ruleset: field(39, 32, { start: 'random' }) },
     { label: '20×20, extra move', ruleset: field(20, 20, { extra_move: true }) },
     { label: '39×32, no STOP', ruleset: field(39, 32, { stop: 'off' }) },
   ],
@@ -42,6 +43,10 @@ export default {
   notation: {
     actions: (text) => parseActions(text),
     actionCount: (text) => parseActions(text).length,
+    // Rules §10.1: shown as `20-17` (1-based, rows from the bottom); the stored notation stays `qv`.
+    display: (text, ruleset) => parseActions(text)
+      .map((token) => (token === 'STOP' || token === 'DONE' ? token : officialName(parsePoint(token), ruleset.height)))
+      .join(' '),
   },
   Board,
   howToMove: 'Click or tap a point to place your dot there. With “Confirm taps” on, tap once to mark the point and again to play it. ' +

@@ -52,8 +52,43 @@ export function officialName({ x, y }, height) {
   return `${x + 1}-${height - y}`;
 }
 
-/** The cross starts' dots (rules 2.3–2.5), first seat's and second's. */
-function startDots({ width, height, start }) {
+const MASK = (1n << 64n) - 1n;
+
+/** SplitMix64, as the engine draws a random start (engine/src/kinds/dots/start.rs): the next number and state. */
+function splitmix64(state) {
+  const next = (state + 0x9E3779B97F4A7C15n) & MASK;
+  let z = next;
+  z = ((z ^ (z >> 30n)) * 0xBF58476D1CE4E5B9n) & MASK;
+  z = ((z ^ (z >> 27n)) * 0x94D049BB133111EBn) & MASK;
+  return [z ^ (z >> 31n), next];
+}
+
+/** Rule 2.6: four crosses with corners uniform in [k, side−2−k], k = ⌊min(W,H)/4⌋, redrawn (at most 1000 times)
+ * when within Chebyshev distance 3 of an earlier one, the draws from SplitMix64 seeded with `seed`. */
+export function randomCorners(width, height, seed, blocks = 4) {
+  const corners = [];
+  const k = Math.floor(Math.min(width, height) / 4);
+  if (width < 2 + 2 * k || height < 2 + 2 * k) return corners;
+  const [xSpan, ySpan] = [BigInt(width - 1 - 2 * k), BigInt(height - 1 - 2 * k)];
+  let state = BigInt(seed);
+  for (let block = 0; block < blocks; block += 1) {
+    for (let draw = 0; draw < 1000; draw += 1) {
+      let value;
+      [value, state] = splitmix64(state);
+      const x = k + Number(value % xSpan);
+      [value, state] = splitmix64(state);
+      const y = k + Number(value % ySpan);
+      if (corners.every((c) => Math.max(Math.abs(c.x - x), Math.abs(c.y - y)) >= 3)) {
+        corners.push({ x, y });
+        break;
+      }
+    }
+  }
+  return corners;
+}
+
+/** The starts' dots (rules 2.3–2.6), first seat's and second's. */
+function startDots({ width, height, start, seed }) {
   const dots = [];
   const cross = (x, y) => dots.push(['first', x, y], ['first', x + 1, y + 1], ['second', x + 1, y], ['second', x, y + 1]);
   const [x0, y0] = [Math.floor((width - 1) / 2), Math.floor(height / 2) - 1];
@@ -66,13 +101,14 @@ function startDots({ width, height, start }) {
     const [a, b] = width === 39 && height === 32 ? [11, 10] : [Math.floor((width - 3) / 3), Math.floor((height - 3) / 3)];
     for (const [x, y] of [[a, b], [width - 2 - a, b], [a, height - 2 - b], [width - 2 - a, height - 2 - b]]) cross(x, y);
   }
+  if (start === 'random') for (const { x, y } of randomCorners(width, height, seed ?? 0)) cross(x, y);
   return dots;
 }
 
 export class Position {
   constructor(ruleset) {
     const { width = 39, height = 32 } = ruleset;
-    this.rules = { width, height, start: ruleset.start ?? 'cross', zone: ruleset.first_move_zone ?? true,
+    this.rules = { width, height, start: ruleset.start ?? 'cross', seed: ruleset.seed ?? 0, zone: ruleset.first_move_zone ?? true,
       extraMove: Boolean(ruleset.extra_move), instantWin: ruleset.instant_win ?? 0, stop: (ruleset.stop ?? 'computed') !== 'off' };
     this.cells = Array.from({ length: width * height }, () => ({ state: FREE, seat: null }));
     this.counts = { first: 0, second: 0 };

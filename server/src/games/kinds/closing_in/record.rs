@@ -3,7 +3,7 @@
 use kartka_engine::closing_in::{parse_squares, ClosingInRecord, RecordResult};
 use kartka_engine::soccer::Tag;
 use kartka_engine::Ruleset;
-use kartka_protocol::{GameStatus, TimeControl};
+use kartka_protocol::GameStatus;
 
 use crate::games::convert::seat;
 use crate::games::kinds;
@@ -20,10 +20,7 @@ pub fn record(game: &RecordParts<'_>) -> Result<String, ExportError> {
         (GameStatus::Finished, Some(result)) => RecordResult::of_winner(result.winner.map(seat)),
         _ => RecordResult::Unknown,
     };
-    let time_control = match game.time_control {
-        TimeControl::Fischer { initial_seconds, increment_seconds } => format!("{initial_seconds}+{increment_seconds}"),
-        TimeControl::Correspondence { days_per_move, .. } => format!("1/{}", u64::from(days_per_move) * 86_400),
-    };
+    let time_control = crate::games::records::time_control_text(&game.time_control);
     let tag = |name: &str, value: String| Tag { name: name.to_owned(), value };
     let tags = vec![
         tag("Event", "kartka".to_owned()),

@@ -2,10 +2,11 @@
 //! position, zagram-compatible SGF records out and in, and `kartka replay` of SGF files.
 //!
 //! The lobby offers what the protocol's `RulesetSpec::Dots` carries: a field of 10 to 52 points a side
-//! (rule 1.1, [house]), the starts without a seed (`empty`, `cross`, `cross2`, `cross4`), the first-move zone
-//! on or off, extra moves, an instant win, STOP computed or off, and the automatic end. Random starts, the STOP
-//! window, territory and blitz need the server to draw a seed or run a second clock, and are not offered yet;
-//! records that use them are refused on import with the reason.
+//! (rule 1.1, [house]), the starts (`empty`, `cross`, `cross2`, `cross4`, and `random`: four crosses drawn from
+//! a seed the server settles when the game is created, [`Kind::settle`]), the first-move zone on or off, extra
+//! moves, an instant win, STOP computed or off, and the automatic end. The STOP window and territory are not
+//! offered yet, and the engine's blitz switch is the per-move time control's `on_timeout` here; records that
+//! use them are refused on import with the reason.
 
 mod import;
 mod record;
@@ -26,6 +27,9 @@ use crate::games::tools::{Setup, Tally, ToolError};
 /// Turns per player in a typical game: the corpus game (zagram) has 130 moves each; shorter games on smaller
 /// fields are common, so 100 sits between.
 const TYPICAL_TURNS_PER_PLAYER: u64 = 100;
+
+/// The crosses of a random start: the rules' default (2.6).
+const RANDOM_CROSSES: u8 = 4;
 
 /// The smallest side the lobby offers (rule 1.1, [house]).
 const MIN_LOBBY_SIDE: u8 = 10;
@@ -52,17 +56,22 @@ pub struct Options {
     pub stop: DotsStop,
     /// Automatic end.
     pub auto_end: bool,
+    /// A random start's seed (none until the game is created).
+    pub seed: Option<u32>,
 }
 
 /// The rules of a client's options, validated: each option's own range, then the engine's check that they fit
 /// together and fit the field.
 pub fn ruleset(options: Options) -> Result<Ruleset, RulesetError> {
-    let Options { width, height, start, first_move_zone, extra_move, instant_win, stop, auto_end } = options;
+    let Options { width, height, start, first_move_zone, extra_move, instant_win, stop, auto_end, seed } = options;
     if width < MIN_LOBBY_SIDE || height < MIN_LOBBY_SIDE {
         return Err(RulesetError(format!("a Dots field has {MIN_LOBBY_SIDE} to 52 points a side")));
     }
     let size =
         FieldSize::new(width, height).map_err(|_| RulesetError("a Dots field has 10 to 52 points a side".into()))?;
+    if seed.is_some() && start != DotsStart::Random {
+        return Err(RulesetError("a seed is only for a random start".into()));
+    }
     let points = u32::from(width) * u32::from(height);
     if instant_win > points {
         return Err(RulesetError(format!("instant_win is 0 (off) or at most the field's {points} points")));
@@ -74,7 +83,9 @@ pub fn ruleset(options: Options) -> Result<Ruleset, RulesetError> {
             DotsStart::Cross => Start::Cross,
             DotsStart::Cross2 => Start::Cross2,
             DotsStart::Cross4 => Start::Cross4,
+            DotsStart::Random => Start::Random { blocks: RANDOM_CROSSES },
         },
+        seed: seed.map_or(0, u64::from),
         zone: if first_move_zone { Zone::Auto } else { Zone::Off },
         extra_move,
         instant_win,
@@ -97,7 +108,10 @@ fn try_spec(rules: &DotsRules) -> Result<RulesetSpec, String> {
         Start::Cross => DotsStart::Cross,
         Start::Cross2 => DotsStart::Cross2,
         Start::Cross4 => DotsStart::Cross4,
-        Start::Random { .. } => return Err("a random start is not played here yet".into()),
+        Start::Random { blocks: RANDOM_CROSSES } => DotsStart::Random,
+        Start::Random { .. } => {
+            return Err(format!("a random start of other than {RANDOM_CROSSES} crosses is not played here"))
+        }
         Start::Custom => return Err("a custom start (setup dots of no known start) is not played here".into()),
     };
     let stop = match rules.stop {
@@ -123,6 +137,12 @@ fn try_spec(rules: &DotsRules) -> Result<RulesetSpec, String> {
         instant_win: rules.instant_win,
         stop,
         auto_end: rules.auto_end,
+        seed: match rules.start {
+            Start::Random { .. } => {
+                Some(u32::try_from(rules.seed).map_err(|_| "a random start's seed beyond 32 bits is not played here")?)
+            }
+            _ => None,
+        },
     })
 }
 
@@ -153,6 +173,13 @@ impl Kind for Dots {
 
     fn typical_turns_per_player(&self) -> u64 {
         TYPICAL_TURNS_PER_PLAYER
+    }
+
+    fn settle(&self, mut spec: RulesetSpec, draw: u32) -> RulesetSpec {
+        if let RulesetSpec::Dots { start: DotsStart::Random, seed, .. } = &mut spec {
+            *seed = Some(draw);
+        }
+        spec
     }
 
     fn spec(&self, ruleset: &Ruleset) -> RulesetSpec {
@@ -208,6 +235,7 @@ mod tests {
             instant_win: 0,
             stop: DotsStop::Computed,
             auto_end: false,
+            seed: None,
         }
     }
 
@@ -222,6 +250,7 @@ mod tests {
             Options { width: 9, ..options() },
             Options { height: 53, ..options() },
             Options { instant_win: 39 * 32 + 1, ..options() },
+            Options { seed: Some(7), ..options() },
         ] {
             assert!(ruleset(bad).is_err(), "{bad:?}");
         }
@@ -230,14 +259,24 @@ mod tests {
 
     #[test]
     fn every_offered_ruleset_round_trips_through_the_protocol() {
-        for start in [DotsStart::Empty, DotsStart::Cross, DotsStart::Cross2, DotsStart::Cross4] {
+        for start in [DotsStart::Empty, DotsStart::Cross, DotsStart::Cross2, DotsStart::Cross4, DotsStart::Random] {
             for (extra_move, stop, first_move_zone) in [(false, DotsStop::Computed, true), (true, DotsStop::Off, false)]
             {
-                let chosen = Options { width: 20, height: 20, start, extra_move, stop, first_move_zone, ..options() };
+                let seed = (start == DotsStart::Random).then_some(u32::MAX);
+                let chosen =
+                    Options { width: 20, height: 20, start, extra_move, stop, first_move_zone, seed, ..options() };
                 let rules = ruleset(chosen).expect("valid");
                 let spec = Dots.spec(&rules);
                 assert_eq!(super::super::ruleset(&spec).expect("valid"), rules);
             }
         }
+    }
+
+    #[test]
+    fn a_new_game_settles_a_random_starts_seed_and_nothing_else() {
+        let random = Dots.spec(&ruleset(Options { start: DotsStart::Random, ..options() }).expect("valid"));
+        assert!(matches!(Dots.settle(random, 99), RulesetSpec::Dots { seed: Some(99), .. }));
+        let cross = Dots.spec(&ruleset(options()).expect("valid"));
+        assert_eq!(Dots.settle(cross, 99), cross);
     }
 }

@@ -35,12 +35,16 @@ pub fn record(game: &RecordParts<'_>) -> Result<String, ExportError> {
         _ => None,
     };
     let sgf = write_sgf(&record).map_err(|e| ExportError::Moves(e.to_string()))?;
-    let main_time = match game.time_control {
-        TimeControl::Fischer { initial_seconds, .. } => u64::from(initial_seconds),
-        TimeControl::Correspondence { days_per_move, .. } => u64::from(days_per_move) * 86_400,
+    // §10.4: `TM[R]OT[T/move]` for a per-move clock; other clocks give their main time alone.
+    let clock = match game.time_control {
+        TimeControl::Fischer { initial_seconds, .. } => format!("TM[{initial_seconds}]"),
+        TimeControl::Correspondence { days_per_move, .. } => format!("TM[{}]", u64::from(days_per_move) * 86_400),
+        TimeControl::PerMove { move_seconds, reserve_seconds, .. } => {
+            format!("TM[{reserve_seconds}]OT[{move_seconds}/move]")
+        }
     };
     let date = crate::games::records::date_text(game.created_at_ms).replace('.', "-");
-    let root = format!("PB[{}]PW[{}]DT[{date}]TM[{main_time}]", escape(game.names[0]), escape(game.names[1]),);
+    let root = format!("PB[{}]PW[{}]DT[{date}]{clock}", escape(game.names[0]), escape(game.names[1]),);
     let body = sgf.strip_prefix("(;").ok_or_else(|| ExportError::Moves("the engine wrote no SGF root".into()))?;
     Ok(format!("(;{root}{body}"))
 }

@@ -67,6 +67,7 @@ mod tests {
             instant_win: 0,
             stop: DotsStop::Computed,
             auto_end: false,
+            seed: None,
         };
         let moves = ["ed", "ee", "de", "aa", "fe", "ba", "ef"];
         let AnyGame::Dots(position) = position_after(&ruleset, moves, 7).expect("legal") else {

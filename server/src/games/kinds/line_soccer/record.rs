@@ -5,7 +5,7 @@
 use kartka_engine::line_soccer::VariantRecord;
 use kartka_engine::soccer::{LineEnding, Tag};
 use kartka_engine::{AnyGame, EndReason, Outcome, Progress, Seat};
-use kartka_protocol::{GameStatus, TimeControl};
+use kartka_protocol::GameStatus;
 
 use super::variant_rules;
 use crate::games::convert::seat;
@@ -24,10 +24,7 @@ pub fn record(game: &RecordParts<'_>) -> Result<String, ExportError> {
         }),
         _ => None,
     };
-    let time_control = match game.time_control {
-        TimeControl::Fischer { initial_seconds, increment_seconds } => format!("{initial_seconds}+{increment_seconds}"),
-        TimeControl::Correspondence { days_per_move, .. } => format!("1/{}", u64::from(days_per_move) * 86_400),
-    };
+    let time_control = crate::games::records::time_control_text(&game.time_control);
     let mut record = VariantRecord::new(variant_rules(&ruleset), tokens, outcome);
     let tag = |name: &str, value: String| Tag { name: name.to_owned(), value };
     let players = [
@@ -72,6 +69,7 @@ fn turn_tokens(mut game: AnyGame, moves: &[&str]) -> Result<Vec<String>, ExportE
 #[cfg(test)]
 mod tests {
     use kartka_engine::line_soccer::read_variant_records;
+    use kartka_protocol::TimeControl;
 
     use super::*;
 

@@ -24,10 +24,13 @@ pub fn kurnik_record(game: &RecordParts<'_>) -> Result<String, ExportError> {
         },
         _ => RecordResult::Unknown,
     };
-    // kurnik writes a clock's starting seconds; a correspondence game is "one move per N seconds", as in PGN.
+    // kurnik writes a clock's starting seconds; other clocks are written as kartka writes them for any kind
+    // ("one move per N seconds" for correspondence, as in PGN).
     let time_control = match game.time_control {
         TimeControl::Fischer { initial_seconds, .. } => initial_seconds.to_string(),
-        TimeControl::Correspondence { days_per_move, .. } => format!("1/{}", u64::from(days_per_move) * 86_400),
+        TimeControl::Correspondence { .. } | TimeControl::PerMove { .. } => {
+            crate::games::records::time_control_text(&game.time_control)
+        }
     };
     let tag = |name: &str, value: String| Tag { name: name.to_owned(), value };
     let mut tags = vec![

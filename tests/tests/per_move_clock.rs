@@ -1,0 +1,152 @@
+//! The seed's clocks over sockets (Dots rules §9): a per-move clock whose move time and reserve run out loses
+//! on time; blitz with a random move plays a random legal move for the late player, stored and pushed like any
+//! other, and the game goes on (one point in Dots, a whole turn in Paper Soccer).
+
+use kartka_protocol::kinds::dots::{DotsStart, DotsStop};
+use kartka_protocol::{
+    EndReasonName, GameEvent, GameSnapshot, GameStatus, MoveRecord, OnTimeout, RulesetSpec, SeatName, ServerFrame,
+    TimeControl,
+};
+use kartka_server::config::Settings;
+use kartka_tests::client::{Api, WsClient};
+use kartka_tests::server::TestServer;
+use serde_json::json;
+use uuid::Uuid;
+
+kartka_tests::on_both_stores!(
+    a_per_move_clock_that_runs_out_loses_on_time,
+    blitz_plays_a_random_point_for_the_late_player_and_the_game_goes_on,
+    blitz_plays_a_whole_random_turn_in_paper_soccer,
+);
+
+/// An empty 10×10 field without the first-move zone.
+const SMALL: RulesetSpec = RulesetSpec::Dots {
+    width: 10,
+    height: 10,
+    start: DotsStart::Empty,
+    first_move_zone: false,
+    extra_move: false,
+    instant_win: 0,
+    stop: DotsStop::Computed,
+    auto_end: false,
+    seed: None,
+};
+
+/// Connects and subscribes; returns the client and the snapshot it was sent first.
+async fn subscribed(addr: std::net::SocketAddr, token: &str, game: Uuid) -> (WsClient, GameSnapshot) {
+    let mut client = WsClient::connect(addr, token).await;
+    client.send(json!({ "type": "subscribe", "id": 1, "game_id": game })).await;
+    let ServerFrame::Snapshot { game: snapshot } = client.next().await else { panic!("expected a snapshot") };
+    loop {
+        if let ServerFrame::Ack { id: Some(1), .. } = client.next().await {
+            return (client, snapshot);
+        }
+    }
+}
+
+/// The next `moved` event's record and its `client_move_id`.
+async fn next_move(client: &mut WsClient) -> (MoveRecord, String) {
+    loop {
+        match client.next_event().await.event {
+            GameEvent::Moved { record, client_move_id, .. } => return (record, client_move_id),
+            GameEvent::Ended { result, .. } => panic!("the game ended: {result:?}"),
+            _ => {}
+        }
+    }
+}
+
+async fn a_per_move_clock_that_runs_out_loses_on_time(url: &str) {
+    let server = TestServer::start(url, Settings::default()).await;
+    let api = Api::new(server.url());
+    let (alice, bob) = (api.guest("alice").await, api.guest("bob").await);
+    // Out-of-range per-move clocks are refused at the boundary.
+    for bad in [
+        json!({ "type": "per_move", "move_seconds": 0, "reserve_seconds": 60 }),
+        json!({ "type": "per_move", "move_seconds": 601, "reserve_seconds": 0 }),
+        json!({ "type": "per_move", "move_seconds": 10, "reserve_seconds": 86_401 }),
+        json!({ "type": "per_move", "move_seconds": 10, "reserve_seconds": 0, "on_timeout": "pass" }),
+    ] {
+        let body = json!({ "opponent": "bob", "ruleset": SMALL, "time_control": bad });
+        let (status, answer) = api.post("/api/challenges", Some(&alice.token), &body).await;
+        assert_eq!((status, answer["code"].as_str()), (400, Some("invalid_request")), "{bad}: {answer}");
+    }
+
+    let clock = TimeControl::PerMove { move_seconds: 1, reserve_seconds: 1, on_timeout: OnTimeout::Lose };
+    let game = api.start_game_of(&alice, &bob, SMALL, clock, false).await;
+    let (mut watcher, snapshot) = subscribed(server.addr, &bob.token, game).await;
+    assert_eq!(snapshot.time_control, clock);
+    if snapshot.status == GameStatus::Active {
+        assert_eq!(snapshot.clocks.running, Some(SeatName::First));
+        assert!(snapshot.clocks.move_ms.is_some(), "a per-move clock shows the move time: {:?}", snapshot.clocks);
+        assert!(snapshot.clocks.first_ms <= 1_000 && snapshot.clocks.second_ms == 1_000, "{:?}", snapshot.clocks);
+    }
+    // Nobody moves: the first seat's move time and then its reserve run out.
+    let (result, clocks) = loop {
+        if let GameEvent::Ended { result, clocks, .. } = watcher.next_event().await.event {
+            break (result, clocks);
+        }
+    };
+    assert_eq!((result.winner, result.reason), (Some(SeatName::Second), EndReasonName::Time));
+    assert_eq!((clocks.first_ms, clocks.second_ms, clocks.running), (0, 1_000, None));
+    let stored = server.state.store.moves(game).await.expect("moves");
+    assert!(stored.is_empty(), "a loss on time plays no move: {stored:?}");
+    server.stop().await;
+}
+
+async fn blitz_plays_a_random_point_for_the_late_player_and_the_game_goes_on(url: &str) {
+    let server = TestServer::start(url, Settings::default()).await;
+    let api = Api::new(server.url());
+    let (alice, bob) = (api.guest("alice").await, api.guest("bob").await);
+    let blitz = TimeControl::PerMove { move_seconds: 1, reserve_seconds: 0, on_timeout: OnTimeout::RandomMove };
+    let game = api.start_game_of(&alice, &bob, SMALL, blitz, false).await;
+    let (mut first, _) = subscribed(server.addr, &alice.token, game).await;
+    let (mut second, _) = subscribed(server.addr, &bob.token, game).await;
+
+    // Nobody moves: the server plays for each seat in turn, and both players see the same moves.
+    let mut played = Vec::new();
+    for seat in [SeatName::First, SeatName::Second, SeatName::First] {
+        let (record, client_move_id) = next_move(&mut first).await;
+        assert_eq!(record.seat, seat);
+        assert!(client_move_id.starts_with("timeout-"), "a timeout move is marked: {client_move_id}");
+        assert!(record.turn_ended);
+        assert_eq!(record.clocks.move_ms, Some(1_000), "the next move starts a fresh move time");
+        assert_eq!(next_move(&mut second).await, (record.clone(), client_move_id));
+        played.push(record);
+    }
+    let notations: Vec<&str> = played.iter().map(|record| record.notation.as_str()).collect();
+
+    // They are stored as ordinary moves, and the game is still being played.
+    let stored = server.state.store.moves(game).await.expect("moves");
+    let stored: Vec<(&str, &str)> =
+        stored.iter().take(3).map(|row| (row.notation.as_str(), row.client_move_id.as_str())).collect();
+    assert_eq!(stored.iter().map(|(notation, _)| *notation).collect::<Vec<_>>(), notations);
+    assert!(stored.iter().all(|(_, id)| id.starts_with("timeout-")));
+    let (status, summary) = api.get(&format!("/api/games/{game}"), Some(&alice.token)).await;
+    assert_eq!(status, 200, "{summary}");
+    assert_eq!(summary["status"], "active", "{summary}");
+    server.stop().await;
+}
+
+async fn blitz_plays_a_whole_random_turn_in_paper_soccer(url: &str) {
+    let server = TestServer::start(url, Settings::default()).await;
+    let api = Api::new(server.url());
+    let (alice, bob) = (api.guest("alice").await, api.guest("bob").await);
+    let blitz = TimeControl::PerMove { move_seconds: 1, reserve_seconds: 0, on_timeout: OnTimeout::RandomMove };
+    let soccer = RulesetSpec::PaperSoccer { width: 8, height: 10, goal: 2 };
+    let game = api.start_game_of(&alice, &bob, soccer, blitz, false).await;
+    let (mut watcher, _) = subscribed(server.addr, &bob.token, game).await;
+    // The first seat's whole turn is played at once, step by step, until the turn passes.
+    let mut steps = 0;
+    loop {
+        let (record, client_move_id) = next_move(&mut watcher).await;
+        assert_eq!(record.seat, SeatName::First);
+        assert!(client_move_id.starts_with("timeout-"), "{client_move_id}");
+        steps += 1;
+        if record.turn_ended {
+            break;
+        }
+    }
+    let (record, _) = next_move(&mut watcher).await;
+    assert_eq!(record.seat, SeatName::Second, "then the other seat's turn, after {steps} steps");
+    server.stop().await;
+}

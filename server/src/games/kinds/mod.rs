@@ -11,6 +11,7 @@ mod dots;
 mod line_soccer;
 mod paper_soccer;
 mod picture;
+mod scored;
 mod soccer_centre;
 pub mod variants;
 mod xrsoccer;

@@ -77,6 +77,10 @@ impl Kind for SoccerCentre {
         record::record(game)
     }
 
+    fn kurnik_record(&self, game: &RecordParts<'_>) -> Result<String, ExportError> {
+        record::kurnik_record(game)
+    }
+
     fn read_records(&self, text: &str) -> ReadGames {
         scored::read_games::<CentreRecord>(text)
     }

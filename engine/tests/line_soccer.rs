@@ -11,9 +11,9 @@ use rng::Rng;
 use std::collections::HashSet;
 
 use kartka_engine::line_soccer::{
-    import_kia84, kia84_tokens, perft, perft_after, read_variant_records, Action, Drawing, IllegalAction, Kia84Error,
-    LineGame, LinePreset, LineRules, Point, RecordError, RussianGame, RussianRules, TurnError, TurnTokens,
-    VariantRecord, VariantRules,
+    import_kia84, import_kia84_save, kia84_tokens, perft, perft_after, read_variant_records, Action, Drawing,
+    IllegalAction, Kia84Error, LineGame, LinePreset, LineRules, Point, RecordError, RussianGame, RussianRules,
+    TurnError, TurnTokens, VariantRecord, VariantRules,
 };
 use kartka_engine::soccer::{Direction, LineEnding};
 use kartka_engine::{EndReason, Game, Outcome, Progress, Seat};
@@ -666,6 +666,10 @@ fn kia84_saves_import_as_russian_records() {
     assert_eq!(record.tag("Variant"), Some("russian"));
     assert_eq!(record.replay().expect("replays").outcome(), None);
     assert_eq!(import_kia84("8 9 -6"), Err(Kia84Error::WrongPlayer(2)));
+    // The same game as kia84's QDataStream writes it: one two's-complement byte per entry, red's negative.
+    let bytes = [0x08, 0x09, 0x06, 0xFE, 0xFD, 0xFA, 0x08, 0x08, 0x08];
+    assert_eq!(import_kia84_save(&bytes), Ok(record.clone()), "a .save file: one signed byte per entry");
+    assert!(matches!(import_kia84_save(&[8, 0]), Err(Kia84Error::BadEntry { index: 1, .. })));
     assert!(matches!(import_kia84("8 x"), Err(Kia84Error::BadEntry { index: 1, .. })));
     assert!(matches!(import_kia84("8 9 1"), Err(Kia84Error::Illegal { index: 2, .. })));
 

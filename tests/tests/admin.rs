@@ -344,6 +344,10 @@ async fn positions_records_and_moves_of_a_game(url: &str) {
     let (status, record) = room.api.get_text(&format!("/api/admin/games/{game}/record"), token).await;
     assert_eq!(status, 200);
     assert!(record.contains("1. 0 0 2. 0 0 3. 17 0-1"), "{record}");
+    let (status, kurnik) = room.api.get_text(&format!("/api/admin/games/{game}/record?format=kurnik"), token).await;
+    assert_eq!((status, kurnik.as_str()), (200, record.as_str()), "a classic game's own record is kurnik's");
+    let (status, _) = room.api.get_text(&format!("/api/admin/games/{game}/record?format=sgf"), token).await;
+    assert_eq!(status, 400);
 
     let review = review(&room, game).await;
     assert_eq!(review.moves.iter().map(|m| m.notation.as_str()).collect::<Vec<_>>(), GOAL_SCRIPT);

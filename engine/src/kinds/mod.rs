@@ -5,7 +5,8 @@
 //! Each kind is a module of this folder. Adding a game kind is that module and one line in the `registry!` call
 //! at the bottom of this file: it names the kind, its stable name and the type that implements [`Game`] (by its
 //! full path: the generated macros expand elsewhere). [`GameKind`], [`Ruleset`], [`AnyGame`] and the dispatch
-//! behind every method of [`AnyGame`] are generated from that line, so no list can miss a kind.
+//! behind every method of [`AnyGame`] are generated from that line, so no list can miss a kind. The one module
+//! here that is not a kind, `variant_record`, holds what the Paper Soccer variants' records share.
 
 use crate::game::Game;
 
@@ -14,6 +15,7 @@ pub mod dots;
 pub mod line_soccer;
 pub mod soccer;
 pub mod soccer_centre;
+pub mod variant_record;
 pub mod xrsoccer;
 
 /// Generates the kind enums and the `dispatch!` macro from the one list of kinds. The first token is a `$`,

@@ -34,6 +34,9 @@ pub struct FieldSegmentView {
     pub from: FieldPointView,
     /// The other end.
     pub to: FieldPointView,
+    /// Whether a kick drew it (a step drew it otherwise).
+    #[serde(default)]
+    pub kick: bool,
 }
 
 /// A kick the seat to act may play: its direction and how many segments it draws.

@@ -16,6 +16,30 @@ pub enum ExportError {
     /// The stored moves do not replay.
     #[error("the stored moves do not replay: {0}")]
     Moves(String),
+    /// The game has no kurnik record: kurnik cannot express it.
+    #[error(transparent)]
+    NotKurnik(#[from] KurnikRefusal),
+}
+
+/// Why a game has no kurnik record. A kurnik record is a classic Paper Soccer game (kurnik's rules, steps 0–7,
+/// the game over at its first goal or block), so only games played by those rules up to that end have one.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+pub enum KurnikRefusal {
+    /// The game's rules are not classic Paper Soccer's (kicks, lines of fixed length, no walls…).
+    #[error("kurnik records hold classic Paper Soccer; {0} is played by other rules")]
+    OtherRules(&'static str),
+    /// A match of points went on after its first point, where a kurnik game ends.
+    #[error("the match went on after its first point; a kurnik game ends at its first goal or block")]
+    PastFirstPoint,
+    /// The match stopped at its one point but was not won by its scorer (a resignation or a draw agreed
+    /// after it), which a kurnik game, won by that point, cannot say.
+    #[error("the match's only point was scored by the {scorer} player but its result is {result}")]
+    WinnerIsNotScorer {
+        /// Who scored: `first` or `second`.
+        scorer: &'static str,
+        /// The match's result, as kurnik writes it (Black–White).
+        result: &'static str,
+    },
 }
 
 /// What a record is written from: a live game's snapshot, or a stored game with its moves.

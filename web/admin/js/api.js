@@ -48,7 +48,8 @@ export const admin = {
   review: (game) => json('GET', `/api/admin/games/${id(game)}`),
   position: (game, ply) => json('GET', `/api/admin/games/${id(game)}/position?ply=${ply}`),
   picture: (game, ply) => text(`/api/admin/games/${id(game)}/position.svg?ply=${ply}`),
-  record: (game) => text(`/api/admin/games/${id(game)}/record`),
+  /** The game's record file: `format` is `own` (its kind's format) or `kurnik`. */
+  record: (game, format = 'own') => text(`/api/admin/games/${id(game)}/record?format=${format}`),
   abort: (game, reason) => json('POST', `/api/admin/games/${id(game)}/abort`, { reason }),
   adjudicate: (game, result, reason) => json('POST', `/api/admin/games/${id(game)}/adjudicate`, { result, reason }),
   account: (name) => json('GET', `/api/admin/accounts/${id(name)}`),

@@ -128,6 +128,14 @@ function facts(review) {
 async function actions(review, reload) {
   const game = review.game;
   const { reason, status, act: run } = reasonedActions(reload);
+  // A kurnik record exists only for what kurnik can express; the server's refusal says why.
+  const saveRecord = (format) => async () => {
+    try {
+      download(new Blob([await admin.record(game.id, format)]), `kartka-${game.id}${format === 'kurnik' ? '-kurnik' : ''}.pgn`);
+    } catch (error) {
+      fill(status, h('span', { class: 'error' }, error.message));
+    }
+  };
   const verdict = h('select', { name: 'result', 'aria-label': 'Decided result' },
     h('option', { value: 'first' }, `${game.players[0].name} wins`),
     h('option', { value: 'second' }, `${game.players[1].name} wins`),
@@ -135,7 +143,8 @@ async function actions(review, reload) {
   const gameActions = h('div', { class: 'row' },
     game.status === 'active' ? h('button', { type: 'button', class: 'danger', onclick: run((why) => admin.abort(game.id, why)) }, 'Abort game') : null,
     game.status !== 'aborted' ? [verdict, h('button', { type: 'button', onclick: run((why) => admin.adjudicate(game.id, verdict.value, why)) }, 'Adjudicate')] : null,
-    h('button', { type: 'button', class: 'secondary', onclick: async () => download(new Blob([await admin.record(game.id)]), `kartka-${game.id}.pgn`) }, 'Kurnik record'));
+    h('button', { type: 'button', class: 'secondary', onclick: saveRecord('own') }, 'Record'),
+    h('button', { type: 'button', class: 'secondary', onclick: saveRecord('kurnik') }, 'Kurnik record'));
   const accountActions = review.accounts.filter((account) => account.kind !== 'imported').map((account) => h('div', { class: 'row' },
     h('span', {}, h('a', { href: `#/account/${encodeURIComponent(account.name)}` }, account.name),
       `${account.banned ? ' (banned)' : ''}${account.is_admin ? ' (admin)' : ''}`),

@@ -4,18 +4,20 @@
 use super::field::{north_delta, Field, Point, PointSet, SegmentSet};
 use crate::soccer::Direction;
 
-/// The drawn points V and segments E. The centre is drawn from the start.
+/// The drawn points V and segments E, and which segments a kick drew (for showing them; the rules never ask).
+/// The centre is drawn from the start.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub struct Drawing {
     points: PointSet,
     segments: SegmentSet,
+    kicked: SegmentSet,
 }
 
 impl Default for Drawing {
     fn default() -> Self {
         let mut points = PointSet::default();
         points.insert(Point::CENTRE);
-        Drawing { points, segments: SegmentSet::default() }
+        Drawing { points, segments: SegmentSet::default(), kicked: SegmentSet::default() }
     }
 }
 
@@ -67,6 +69,18 @@ impl Drawing {
     /// Marks `point` drawn.
     pub(crate) fn draw_point(&mut self, point: Point) {
         self.points.insert(point);
+    }
+
+    /// Whether the segment from `from` one step in `direction` was drawn by a kick.
+    #[must_use]
+    pub fn is_kicked(&self, from: Point, direction: Direction) -> bool {
+        self.kicked.contains(from, direction)
+    }
+
+    /// Draws the segment of a kick from `from` one step in `direction`, and its far end.
+    pub(crate) fn draw_kicked(&mut self, from: Point, direction: Direction, to: Point) {
+        self.draw(from, direction, to);
+        self.kicked.insert(from, direction);
     }
 
     /// Draws the segment from `from` one step in `direction` and its far end.

@@ -1,10 +1,21 @@
 //! Importing kia84 saves (§5.7) as `russian` records.
 //!
-//! The sources describe the save's content, not its layout. We read it as whitespace- or comma-separated
-//! signed entries, one per step: the sign names the player (positive P1, negative P2), the digit is a numpad
-//! direction in screen frame (8→0, 9→1, 6→2, 3→3, 2→4, 1→5, 4→6, 7→7). A `5` precedes the single entry that
-//! stands for a whole penalty; a scoring penalty is saved as one repeated entry per segment. Forced single
-//! steps, which kia84 plays by itself, are ordinary entries.
+//! What was checked against the program itself: kia84's "paper football" is a Qt program whose source is
+//! public (github.com/korun/paper_football; its author's handle is kia84). Its `MainWindow::save` writes the
+//! field's `steps` (a `std::vector<signed char>`) through a `QDataStream`, one byte per entry, with no header
+//! and no separators, into a `*.save` file; `MainWindow::open` replays the bytes as key presses. An entry is
+//! `key * current_player`: the key is a numpad digit in screen frame (its `KEYS` table: 8 up, 9 up-right,
+//! 6 right, 3 down-right, 2 down, 1 down-left, 4 left, 7 up-left), the player 1 for blue, who moves first and
+//! wins at the top goal, and -1 for red. So the sign names the player (positive P1) and the digits map
+//! 8→0, 9→1, 6→2, 3→3, 2→4, 1→5, 4→6, 7→7. Forced single steps, which kia84 plays by itself, go through the
+//! same `try_step` and are ordinary entries. `PENALTY_SIGN` is 5 and the board draws the entry after a 5 as a
+//! whole penalty; an earlier version of `try_penalty` saved a penalty as one entry per segment, and a scoring
+//! one as one entry per segment drawn. The stored sources do not include the later `try_penalty`, so that a
+//! scoring penalty is still saved segment by segment there is §5.7's word, not checked in its code; no real
+//! save file was found to test against.
+//!
+//! [`import_kia84_save`] reads a `.save` file's bytes; [`import_kia84`] reads the same entries written as
+//! text (signed numbers separated by spaces or commas), a transcription for people and tests.
 
 use super::notation::write_action;
 use super::record::{VariantRecord, VariantRules};
@@ -17,7 +28,7 @@ use crate::soccer::Direction;
 /// Why a kia84 save cannot be imported.
 #[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
 pub enum Kia84Error {
-    /// An entry is not a signed numpad digit.
+    /// An entry (a byte of a `.save` file, or a number of its text form) is not a signed numpad digit.
     #[error("entry {index} ({text:?}) is not a signed numpad digit")]
     BadEntry {
         /// The entry's index, from 0.
@@ -53,13 +64,13 @@ struct Entry {
 }
 
 fn parse_entry(index: usize, text: &str) -> Result<Entry, Kia84Error> {
-    let bad = || Kia84Error::BadEntry { index, text: text.to_owned() };
-    let value: i8 = text.parse().map_err(|_| bad())?;
+    text.parse().ok().and_then(entry_of).ok_or_else(|| Kia84Error::BadEntry { index, text: text.to_owned() })
+}
+
+/// The entry a save's byte holds: a signed numpad digit.
+fn entry_of(value: i8) -> Option<Entry> {
     let key = value.unsigned_abs();
-    if !(1..=9).contains(&key) {
-        return Err(bad());
-    }
-    Ok(Entry { seat: if value > 0 { Seat::First } else { Seat::Second }, key })
+    (1..=9).contains(&key).then_some(Entry { seat: if value > 0 { Seat::First } else { Seat::Second }, key })
 }
 
 /// The direction of a numpad key in screen frame (north up); `None` for `5`.
@@ -105,7 +116,8 @@ impl TokenWriter {
     }
 }
 
-/// Imports a kia84 save of a game on the default `russian` field as a record.
+/// Imports a kia84 save written as text (signed entries separated by spaces or commas) of a game on the
+/// default `russian` field as a record.
 pub fn import_kia84(save: &str) -> Result<VariantRecord, Kia84Error> {
     let rules = RussianRules::default();
     let mut game = RussianGame::start(rules);
@@ -113,8 +125,25 @@ pub fn import_kia84(save: &str) -> Result<VariantRecord, Kia84Error> {
     Ok(VariantRecord::new(VariantRules::Russian(rules), tokens, game.outcome()))
 }
 
-/// Plays the entries of a kia84 save on `game` and returns them as turn tokens, the first seat's token
-/// first. On error `game` is left where the save went wrong.
+/// Imports a kia84 `.save` file (one signed byte per entry) of a game on the default `russian` field as a
+/// record.
+pub fn import_kia84_save(save: &[u8]) -> Result<VariantRecord, Kia84Error> {
+    let rules = RussianRules::default();
+    let mut game = RussianGame::start(rules);
+    let entries = save
+        .iter()
+        .enumerate()
+        .map(|(index, &byte)| {
+            entry_of(i8::from_ne_bytes([byte]))
+                .ok_or_else(|| Kia84Error::BadEntry { index, text: format!("byte {byte:#04x}") })
+        })
+        .collect::<Result<Vec<_>, _>>()?;
+    let tokens = play_entries(&mut game, &entries)?;
+    Ok(VariantRecord::new(VariantRules::Russian(rules), tokens, game.outcome()))
+}
+
+/// Plays the entries of a kia84 save written as text on `game` and returns them as turn tokens, the first
+/// seat's token first. On error `game` is left where the save went wrong.
 pub fn kia84_tokens(game: &mut RussianGame, save: &str) -> Result<Vec<String>, Kia84Error> {
     let entries = save
         .split(|c: char| c.is_ascii_whitespace() || c == ',')
@@ -122,6 +151,11 @@ pub fn kia84_tokens(game: &mut RussianGame, save: &str) -> Result<Vec<String>, K
         .enumerate()
         .map(|(index, text)| parse_entry(index, text))
         .collect::<Result<Vec<_>, _>>()?;
+    play_entries(game, &entries)
+}
+
+/// Plays `entries` on `game` and returns them as turn tokens.
+fn play_entries(game: &mut RussianGame, entries: &[Entry]) -> Result<Vec<String>, Kia84Error> {
     let mut writer = TokenWriter { tokens: Vec::new(), current: String::new(), next: Seat::First };
     let mut index = 0;
     while let Some(&entry) = entries.get(index) {

@@ -40,7 +40,7 @@ pub(crate) fn draw(drawing: &mut Drawing, from: Point, direction: Direction, pat
         let Some(next) = at.shifted(direction, 1) else {
             return;
         };
-        drawing.draw(at, direction, next);
+        drawing.draw_kicked(at, direction, next);
         at = next;
     }
 }
@@ -79,5 +79,9 @@ mod tests {
         assert_eq!(drawing.points().len(), 4);
         assert_eq!(drawing.segments().len(), 3);
         assert!(drawing.has_segment(Point { x: -3, y: -3 }, Direction::NorthEast));
+        assert!(drawing.is_kicked(Point { x: -3, y: -3 }, Direction::NorthEast), "either end names the segment");
+        assert!(drawing.is_kicked(Point::CENTRE, Direction::SouthWest));
+        drawing.draw_segment(Point::CENTRE, Direction::North);
+        assert!(!drawing.is_kicked(Point::CENTRE, Direction::North), "a step is not a kick");
     }
 }

@@ -128,7 +128,7 @@ mod turns;
 
 pub use drawing::Drawing;
 pub use field::{north_delta, Field, FieldError, Point, PointSet, SegmentSet, MAX_HALF_LENGTH, MAX_HALF_WIDTH};
-pub use kia84::{import_kia84, kia84_tokens, Kia84Error};
+pub use kia84::{import_kia84, import_kia84_save, kia84_tokens, Kia84Error};
 pub use line::{LineGame, LinePreset, LineRules};
 pub use notation::{parse_token, write_token, Token, TokenError};
 pub use perft::{perft, perft_after};

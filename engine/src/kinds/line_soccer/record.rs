@@ -14,8 +14,9 @@ use super::line::{LineGame, LinePreset, LineRules};
 use super::russian::{RussianGame, RussianRules};
 use super::turns::{TurnError, TurnTokens};
 use crate::game::Game;
-use crate::outcome::{Outcome, Seat};
+use crate::outcome::Outcome;
 use crate::soccer::{KurnikRecord, LineEnding, RecordResult, Tag};
+use crate::variant_record::{read_lines, tag, tag_value, MovetextError, RecordWinner, ResultToken};
 
 /// The rules of a game of any ruleset of this module, as a record's headers name them.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
@@ -138,14 +139,12 @@ pub enum RecordError {
         token: String,
     },
     /// A move number is missing or out of sequence, or something follows the result.
-    #[error("line {line}: expected {expected}, found {found:?}")]
+    #[error("line {line}: {error}")]
     OutOfOrder {
         /// Where.
         line: usize,
-        /// What was due.
-        expected: String,
-        /// What stood there.
-        found: String,
+        /// What is out of order.
+        error: MovetextError,
     },
     /// The `[Variant]` tag is missing or names no ruleset of this module.
     #[error("the Variant tag {0:?} is not line, line/opcja1 or russian")]
@@ -190,15 +189,14 @@ impl VariantRecord {
     /// The record of a game by `rules` whose turn tokens are `tokens`, with its outcome if it is over.
     #[must_use]
     pub fn new(rules: VariantRules, tokens: Vec<String>, outcome: Option<Outcome>) -> VariantRecord {
-        let tag = |name: &str, value: String| Tag { name: name.to_owned(), value };
         let mut tags = vec![
-            tag("Variant", rules.name().to_owned()),
+            tag("Variant", rules.name()),
             tag("Board", rules.board()),
-            tag("Mouth", MOUTH.to_owned()),
+            tag("Mouth", MOUTH),
             tag("Kicks", rules.kicks()),
         ];
         if let Some(outcome) = outcome {
-            tags.push(tag("Winner", winner_text(outcome.winner).to_owned()));
+            tags.push(tag("Winner", RecordWinner::of(&outcome).value()));
         }
         VariantRecord { tags, tokens, result: None }
     }
@@ -206,7 +204,7 @@ impl VariantRecord {
     /// The value of the tag `name`.
     #[must_use]
     pub fn tag(&self, name: &str) -> Option<&str> {
-        self.tags.iter().find(|tag| tag.name == name).map(|tag| tag.value.as_str())
+        tag_value(&self.tags, name)
     }
 
     /// The record in kurnik's layout: tags, a blank line, movetext wrapped at 79 columns.
@@ -251,22 +249,14 @@ impl VariantRecord {
             game.play(token, last).map_err(|error| RecordError::Turn { index, token: token.clone(), error })?;
         }
         if let Some(recorded) = self.tag("Winner") {
-            let valid = ["P1", "P2", "draw"].contains(&recorded);
-            let played = game.outcome().map(|outcome| winner_text(outcome.winner));
+            let valid = RecordWinner::from_value(recorded).is_some();
+            let played = game.outcome().map(|outcome| RecordWinner::of(&outcome).value());
             if !valid || played.is_some_and(|played| played != recorded) {
                 let played = played.map_or("is not over".to_owned(), |winner| format!("was won by {winner}"));
                 return Err(RecordError::WinnerMismatch { recorded: recorded.to_owned(), played });
             }
         }
         Ok(game)
-    }
-}
-
-fn winner_text(winner: Option<Seat>) -> &'static str {
-    match winner {
-        Some(Seat::First) => "P1",
-        Some(Seat::Second) => "P2",
-        None => "draw",
     }
 }
 
@@ -289,32 +279,15 @@ impl Iterator for VariantRecords<'_> {
     fn next(&mut self) -> Option<Self::Item> {
         self.skip_blank_lines();
         self.lines.peek()?;
-        let mut record = VariantRecord::default();
-        let mut error = None;
+        let mut lines = Vec::new();
         while let Some((index, line)) = self.lines.next_if(|(_, line)| is_tag_line(line)) {
-            if error.is_none() {
-                error = read_tag(&mut record, line, index + 1).err();
-            }
+            lines.push((index + 1, line));
         }
         self.skip_blank_lines();
-        let mut movetext = Movetext::default();
-        let mut last_line = 0;
         while let Some((index, line)) = self.lines.next_if(|(_, line)| !is_blank(line) && !is_tag_line(line)) {
-            last_line = index + 1;
-            for token in line.split_ascii_whitespace() {
-                if error.is_none() {
-                    error = movetext.read(&mut record, token, last_line).err();
-                }
-            }
+            lines.push((index + 1, line));
         }
-        if error.is_none() && movetext.numbered {
-            let expected = format!("P1's token of move {}", record.tokens.len() / 2 + 1);
-            error = Some(RecordError::OutOfOrder { line: last_line, expected, found: String::new() });
-        }
-        Some(match error {
-            Some(error) => Err(error),
-            None => Ok(record),
-        })
+        Some(read_record(lines))
     }
 }
 
@@ -332,76 +305,21 @@ fn is_tag_line(line: &str) -> bool {
     line.trim_start().starts_with('[')
 }
 
-fn read_tag(record: &mut VariantRecord, line: &str, number: usize) -> Result<(), RecordError> {
-    let tag = parse_tag(line).ok_or(RecordError::MalformedTag(number))?;
-    if record.tag(&tag.name).is_some() {
-        return Err(RecordError::DuplicateTag { line: number, name: tag.name });
-    }
-    record.tags.push(tag);
-    Ok(())
-}
-
-/// Reads `[Name "value"]`, undoing the `\"` and `\\` escapes.
-fn parse_tag(line: &str) -> Option<Tag> {
-    let inner = line.trim().strip_prefix('[')?.strip_suffix(']')?;
-    let (name, quoted) = inner.split_once(|c: char| c.is_ascii_whitespace())?;
-    if name.is_empty() || !name.chars().all(|c| c.is_ascii_alphanumeric() || c == '_') {
-        return None;
-    }
-    let escaped = quoted.trim().strip_prefix('"')?.strip_suffix('"')?;
-    let mut value = String::with_capacity(escaped.len());
-    let mut chars = escaped.chars();
-    while let Some(c) = chars.next() {
-        match c {
-            '\\' => match chars.next()? {
-                escaped @ ('"' | '\\') => value.push(escaped),
-                _ => return None,
-            },
-            '"' => return None,
-            _ => value.push(c),
+/// Reads one record from its numbered lines: the shared layout, then this module's tokens (`-`, or kicks and
+/// steps).
+fn read_record(lines: Vec<(usize, &str)>) -> Result<VariantRecord, RecordError> {
+    let movetext = read_lines(lines, ResultToken::Allowed).map_err(|(line, error)| match error {
+        MovetextError::MalformedTag => RecordError::MalformedTag(line),
+        MovetextError::DuplicateTag(name) => RecordError::DuplicateTag { line, name },
+        error => RecordError::OutOfOrder { line, error },
+    })?;
+    let mut tokens = Vec::with_capacity(movetext.tokens.len());
+    for (line, token) in movetext.tokens {
+        if token != "-" && !token.chars().all(|c| c == 'p' || c.is_ascii_digit()) {
+            return Err(RecordError::BadToken { line, token });
         }
+        tokens.push(token);
     }
-    Some(Tag { name: name.to_owned(), value })
-}
-
-/// Where the movetext reader stands.
-#[derive(Debug, Default)]
-struct Movetext {
-    /// Whether a move number has been read and P1's token is due.
-    numbered: bool,
-    /// Whether the result token has been read.
-    ended: bool,
-}
-
-impl Movetext {
-    fn read(&mut self, record: &mut VariantRecord, token: &str, line: usize) -> Result<(), RecordError> {
-        let number = record.tokens.len() / 2 + 1;
-        let p1_due = record.tokens.len() % 2 == 0;
-        let out_of_order = |expected: String| RecordError::OutOfOrder { line, expected, found: token.to_owned() };
-        if self.ended {
-            return Err(out_of_order("the end of the game".to_owned()));
-        }
-        if let Some(result) = RecordResult::from_token(token) {
-            if self.numbered {
-                return Err(out_of_order(format!("P1's token of move {number}")));
-            }
-            record.result = Some(result);
-            self.ended = true;
-        } else if let Some(digits) = token.strip_suffix('.') {
-            if !p1_due || self.numbered || digits != number.to_string() {
-                let expected = if p1_due { format!("move number {number}") } else { "P2's token".to_owned() };
-                return Err(out_of_order(expected));
-            }
-            self.numbered = true;
-        } else if token == "-" || token.chars().all(|c| c == 'p' || c.is_ascii_digit()) {
-            if p1_due && !self.numbered {
-                return Err(out_of_order(format!("move number {number}")));
-            }
-            self.numbered = false;
-            record.tokens.push(token.to_owned());
-        } else {
-            return Err(RecordError::BadToken { line, token: token.to_owned() });
-        }
-        Ok(())
-    }
+    let tags = movetext.tags.into_iter().map(|(_, tag)| tag).collect();
+    Ok(VariantRecord { tags, tokens, result: movetext.result })
 }

@@ -553,7 +553,7 @@ impl GameReader {
 }
 
 /// Reads `[Name "value"]`, undoing the `\"` and `\\` escapes in the value.
-fn parse_tag(line: &str) -> Option<Tag> {
+pub(crate) fn parse_tag(line: &str) -> Option<Tag> {
     let inner = line.trim().strip_prefix('[')?.strip_suffix(']')?;
     let (name, quoted) = inner.split_once(|c: char| c.is_ascii_whitespace())?;
     if name.is_empty() || !name.chars().all(|c| c.is_ascii_alphanumeric() || c == '_') {

@@ -23,20 +23,16 @@
 //!   movetext has no result token.
 
 mod fuzz;
-mod movetext;
 mod notation;
 mod perft;
 mod position;
 mod record;
 
-pub use movetext::MovetextError;
+pub use crate::variant_record::{MovetextError, RecordWinner};
 pub use notation::{parse_token, CentreToken};
 pub use perft::{counts_by_depth, perft};
 pub use position::{CentreStep, Position};
-pub use record::{replay_tokens, CentreRecord, ReadError, ReadErrorKind, RecordWinner, ReplayError};
-
-pub(crate) use movetext::read_movetext;
-pub(crate) use record::{parse_board, parse_number, parse_score};
+pub use record::{replay_tokens, CentreRecord, ReadError, ReadErrorKind, ReplayError};
 
 use crate::game::{Game, NotationError, Progress};
 use crate::outcome::{Outcome, Seat};

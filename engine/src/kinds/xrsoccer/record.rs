@@ -7,8 +7,11 @@ use super::notation::{parse_token, TokenError, XrToken};
 use super::position::{IllegalStep, Position, XrStep};
 use super::rules::{RulesError, XrRules};
 use crate::outcome::Seat;
-use crate::soccer::{Direction, KurnikRecord, LineEnding, Point, Tag};
-use crate::soccer_centre::{parse_board, parse_number, parse_score, read_movetext, MovetextError, RecordWinner};
+use crate::soccer::{Direction, Point, Tag};
+use crate::variant_record::{
+    check_result, parse_board, parse_number, parse_tokens, read_scored, replay_slots, scored_kind, tag, tag_value,
+    tokens_of_actions, write_scored, MovetextError, RecordWinner, Scored, SlotToken,
+};
 
 /// The value of the `Variant` tag.
 const VARIANT: &str = "xrsoccer";
@@ -33,7 +36,7 @@ impl XrRecord {
     /// The value of the first other tag called `name`.
     #[must_use]
     pub fn tag(&self, name: &str) -> Option<&str> {
-        self.tags.iter().find(|tag| tag.name == name).map(|tag| tag.value.as_str())
+        tag_value(&self.tags, name)
     }
 
     /// The record of a match played from the start with `rules` by `actions` (every step, in order): the
@@ -41,30 +44,9 @@ impl XrRecord {
     /// the score reached, and the winner if the match ended by its rules. No other tags.
     pub fn from_actions(rules: XrRules, actions: &[Direction]) -> Result<XrRecord, ReplayError> {
         let mut position = Position::new(rules);
-        let mut tokens = Vec::new();
-        let mut steps = Vec::new();
-        let mut relocated_to = None;
-        for &direction in actions {
-            if steps.is_empty() {
-                if position.pass_due() {
-                    tokens.push(XrToken::Pass);
-                    position.take_pass();
-                }
-                relocated_to = position.relocation().map(|relocation| relocation.to);
-            }
-            let token = tokens.len() + 1;
-            let seat = position.to_move();
-            steps.push(direction);
-            let step = steps.len();
-            let result =
-                position.step(direction).map_err(|reason| ReplayError::Illegal { token, seat, step, reason })?;
-            if result != XrStep::LineContinues {
-                tokens.push(XrToken::Line { relocated_to, steps: std::mem::take(&mut steps) });
-            }
-        }
-        if !steps.is_empty() {
-            tokens.push(XrToken::Line { relocated_to, steps });
-        }
+        let relocated_to = |position: &Position| position.relocation().map(|relocation| relocation.to);
+        let line = |relocated_to, steps| XrToken::Line { relocated_to, steps };
+        let tokens = tokens_of_actions(&mut position, actions, || XrToken::Pass, relocated_to, line)?;
         Ok(XrRecord {
             rules,
             tags: Vec::new(),
@@ -76,61 +58,40 @@ impl XrRecord {
 
     /// Reads one record.
     pub fn read(text: &str) -> Result<XrRecord, ReadError> {
-        let movetext = read_movetext(text).map_err(|(line, error)| ReadError::at(line, error.into()))?;
-        let mut record = XrRecord::default();
-        let (mut width, mut length, mut target) = (record.rules.width(), record.rules.length(), record.rules.target());
+        let defaults = XrRules::default();
+        let (mut width, mut length, mut target) = (defaults.width(), defaults.length(), defaults.target());
         let mut rules_line = 0;
-        for (line, tag) in movetext.tags {
+        let own_tag = |line, tag: &Tag| {
             let at = |kind| ReadError::at(line, kind);
             match tag.name.as_str() {
-                "Variant" if tag.value != VARIANT => return Err(at(ReadErrorKind::OtherVariant(tag.value))),
-                "Variant" => {}
                 "Board" => {
-                    (width, length) = parse_board(&tag.value).ok_or(at(ReadErrorKind::BadBoard(tag.value)))?;
-                    rules_line = line;
+                    (width, length) =
+                        parse_board(&tag.value).ok_or_else(|| at(ReadErrorKind::BadBoard(tag.value.clone())))?;
                 }
                 "Target" => {
-                    target = parse_number(&tag.value).ok_or(at(ReadErrorKind::BadTarget(tag.value)))?;
-                    rules_line = line;
+                    target = parse_number(&tag.value).ok_or_else(|| at(ReadErrorKind::BadTarget(tag.value.clone())))?;
                 }
-                "Score" => {
-                    record.score = Some(parse_score(&tag.value).ok_or(at(ReadErrorKind::BadScore(tag.value)))?);
-                }
-                "Winner" => {
-                    let winner = RecordWinner::from_value(&tag.value);
-                    record.winner = Some(winner.ok_or(at(ReadErrorKind::BadWinner(tag.value)))?);
-                }
-                _ => record.tags.push(tag),
+                _ => return Ok(false),
             }
-        }
-        record.rules = XrRules::new(width, length, target).map_err(|error| ReadError::at(rules_line, error.into()))?;
-        for (line, token) in movetext.tokens {
-            let parsed =
-                parse_token(&token).map_err(|error| ReadError::at(line, ReadErrorKind::BadToken(token, error)))?;
-            record.tokens.push(parsed);
-        }
-        Ok(record)
+            rules_line = line;
+            Ok(true)
+        };
+        let read_token = |token: String| parse_token(&token).map_err(|error| ReadErrorKind::BadToken(token, error));
+        let Scored { tags, tokens, score, winner } = read_scored(text, VARIANT, own_tag, read_token)?;
+        let rules = XrRules::new(width, length, target).map_err(|error| ReadError::at(rules_line, error))?;
+        Ok(XrRecord { rules, tags, tokens, score, winner })
     }
 
     /// Writes the record: `Variant`, `Board`, `Target`, the other tags, `Score` and `Winner` when known, a blank
     /// line, then the movetext wrapped before column 80. Lines end with `\n`.
     #[must_use]
     pub fn write(&self) -> String {
-        let tag = |name: &str, value: String| Tag { name: name.to_owned(), value };
-        let mut tags = vec![
-            tag("Variant", VARIANT.to_owned()),
+        let head = vec![
+            tag("Variant", VARIANT),
             tag("Board", format!("{}x{}", self.rules.width(), self.rules.length())),
             tag("Target", self.rules.target().to_string()),
         ];
-        tags.extend(self.tags.iter().cloned());
-        if let Some([first, second]) = self.score {
-            tags.push(tag("Score", format!("{first}-{second}")));
-        }
-        if let Some(winner) = self.winner {
-            tags.push(tag("Winner", winner.value().to_owned()));
-        }
-        let turns = self.tokens.iter().map(ToString::to_string).collect();
-        KurnikRecord { tags, turns, result: None }.write(LineEnding::Lf)
+        write_scored(head, &self.tags, &self.tokens, self.score, self.winner)
     }
 
     /// Replays the tokens from the start and checks them against the rules (every relocation written where
@@ -138,15 +99,7 @@ impl XrRecord {
     /// back. A recorded winner of a match the rules have not ended yet (a resignation, time) is fine.
     pub fn replay(&self) -> Result<Position, ReplayError> {
         let position = replay_parsed(self.rules, &self.tokens)?;
-        let scores = position.scores();
-        if let Some(recorded) = self.score.filter(|&recorded| recorded != scores) {
-            return Err(ReplayError::WrongScore { recorded, by_rules: scores });
-        }
-        if let (Some(recorded), Some(outcome)) = (self.winner, position.outcome()) {
-            if recorded != RecordWinner::of(&outcome) {
-                return Err(ReplayError::WrongWinner { recorded, by_rules: RecordWinner::of(&outcome) });
-            }
-        }
+        check_result(&position, self.score, self.winner)?;
         Ok(position)
     }
 }
@@ -154,11 +107,7 @@ impl XrRecord {
 /// The match after the turn tokens `text` (separated by spaces, without move numbers, e.g. `"012 -
 /// r7,3:654"`), played from the start with `rules`: the `--moves` of a perft.
 pub fn replay_tokens(rules: XrRules, text: &str) -> Result<Position, ReplayError> {
-    let tokens = text
-        .split_ascii_whitespace()
-        .enumerate()
-        .map(|(index, token)| parse_token(token).map_err(|error| ReplayError::Notation { token: index + 1, error }))
-        .collect::<Result<Vec<_>, _>>()?;
+    let tokens = parse_tokens(text, parse_token).map_err(|(token, error)| ReplayError::Notation { token, error })?;
     replay_parsed(rules, &tokens)
 }
 
@@ -166,62 +115,32 @@ pub fn replay_tokens(rules: XrRules, text: &str) -> Result<Position, ReplayError
 /// `-` stands exactly where a slot is skipped, and that relocations are written as they happen.
 fn replay_parsed(rules: XrRules, tokens: &[XrToken]) -> Result<Position, ReplayError> {
     let mut position = Position::new(rules);
-    for (index, token) in tokens.iter().enumerate() {
-        let number = index + 1;
-        let seat = if index % 2 == 0 { Seat::First } else { Seat::Second };
-        if position.is_over() {
-            return Err(ReplayError::AfterEnd { token: number });
-        }
-        let (relocated_to, steps) = match token {
-            XrToken::Pass if position.pass_due() => {
-                position.take_pass();
-                continue;
-            }
-            XrToken::Pass => return Err(ReplayError::UnexpectedPass { token: number, seat }),
-            XrToken::Line { .. } if position.pass_due() => {
-                return Err(ReplayError::MissingPass { token: number, seat })
-            }
-            XrToken::Line { relocated_to, steps } => (*relocated_to, steps),
+    replay_slots(&mut position, tokens, |position, token, written| {
+        let recorded = match written {
+            XrToken::Line { relocated_to, .. } => *relocated_to,
+            XrToken::Pass => None,
         };
         let by_rules = position.relocation().map(|relocation| relocation.to);
-        if relocated_to != by_rules {
-            return Err(ReplayError::WrongRelocation { token: number, recorded: relocated_to, by_rules });
+        if recorded == by_rules {
+            Ok(())
+        } else {
+            Err(ReplayError::WrongRelocation { token, recorded, by_rules })
         }
-        let mut last = XrStep::LineContinues;
-        for (at, &direction) in steps.iter().enumerate() {
-            let step = at + 1;
-            if last != XrStep::LineContinues {
-                return Err(ReplayError::PastTurnEnd { token: number, step });
-            }
-            last = position.step(direction).map_err(|reason| ReplayError::Illegal {
-                token: number,
-                seat,
-                step,
-                reason,
-            })?;
-        }
-        if last == XrStep::LineContinues && number < tokens.len() {
-            return Err(ReplayError::StopsMidTurn { token: number });
-        }
-    }
+    })?;
     Ok(position)
 }
 
-/// A record that cannot be read, and the line (from 1) where that became clear.
-#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
-#[error("line {line}: {kind}")]
-pub struct ReadError {
-    /// The line, counted from 1.
-    pub line: usize,
-    /// What is wrong there.
-    pub kind: ReadErrorKind,
-}
-
-impl ReadError {
-    fn at(line: usize, kind: ReadErrorKind) -> ReadError {
-        ReadError { line, kind }
+impl SlotToken for XrToken {
+    fn steps(&self) -> Option<&[Direction]> {
+        match self {
+            XrToken::Pass => None,
+            XrToken::Line { steps, .. } => Some(steps),
+        }
     }
 }
+
+/// An xrsoccer record that cannot be read, and the line (from 1) where that became clear.
+pub type ReadError = crate::variant_record::ReadError<ReadErrorKind>;
 
 /// What makes an xrsoccer record unreadable.
 #[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
@@ -251,6 +170,8 @@ pub enum ReadErrorKind {
     #[error("{0:?} is not a turn token: {1}")]
     BadToken(String, TokenError),
 }
+
+scored_kind!(Position, XrStep::LineContinues, ReadErrorKind, ReplayError, IllegalStep);
 
 /// Why a record's tokens do not replay. Tokens are counted from 1 over the whole record (move `N` holds
 /// tokens `2N-1` and `2N`); steps from 1 within their token.

@@ -17,7 +17,7 @@ use crate::api::input::{Path, Query};
 use crate::api::ApiError;
 use crate::games::kinds;
 use crate::games::position::{position_after, PositionError};
-use crate::games::records::RecordParts;
+use crate::games::records::{ExportError, RecordParts};
 use crate::state::AppState;
 use crate::store::{AuditFilter, MoveRow};
 
@@ -79,13 +79,49 @@ pub async fn picture(
         .into_response())
 }
 
-/// `GET /api/admin/games/{id}/record`: the game as a record file in its kind's format.
-pub async fn record(_admin: Admin, State(state): State<AppState>, Path(id): Path<Uuid>) -> Result<Response, ApiError> {
+/// The format of a game's record file.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, serde::Deserialize, schemars::JsonSchema)]
+#[serde(rename_all = "snake_case")]
+pub enum RecordFormat {
+    /// The kind's own format (a kurnik record for Paper Soccer, `[Variant]` records for its variants…).
+    #[default]
+    Own,
+    /// A kurnik record (classic Paper Soccer), for the games kurnik can express; others are refused.
+    Kurnik,
+}
+
+/// `?format=own|kurnik`.
+#[derive(Debug, serde::Deserialize, schemars::JsonSchema)]
+#[serde(deny_unknown_fields)]
+pub struct RecordQuery {
+    #[serde(default)]
+    format: RecordFormat,
+}
+
+/// `GET /api/admin/games/{id}/record?format=own|kurnik`: the game as a record file in its kind's format, or as
+/// a kurnik record where kurnik can express the game (`invalid_request` saying why where it cannot).
+pub async fn record(
+    _admin: Admin,
+    State(state): State<AppState>,
+    Path(id): Path<Uuid>,
+    Query(query): Query<RecordQuery>,
+) -> Result<Response, ApiError> {
     let stored = state.store.archived_game(id).await?.ok_or_else(unknown_game)?;
     let accounts = accounts_by_id(&state, &[stored.game.first_id, stored.game.second_id]).await?;
     let game = views::archived(&stored, &accounts)?;
     let moves = state.store.moves(id).await?;
-    let record = kinds::of_spec(&game.game.ruleset).record(&record_parts(&game, &moves)).map_err(|_| damaged(id))?;
+    let kind = kinds::of_spec(&game.game.ruleset);
+    let parts = record_parts(&game, &moves);
+    let written = match query.format {
+        RecordFormat::Own => kind.record(&parts),
+        RecordFormat::Kurnik => kind.kurnik_record(&parts),
+    };
+    let record = written.map_err(|error| match error {
+        ExportError::NotKurnik(refusal) => {
+            ApiError::new(ErrorCode::InvalidRequest, format!("no kurnik record: {refusal}"))
+        }
+        ExportError::Ruleset(_) | ExportError::Moves(_) => damaged(id),
+    })?;
     let disposition = format!("attachment; filename=\"kartka-{id}.pgn\"");
     Ok((
         [(header::CONTENT_TYPE, "text/plain; charset=utf-8".to_owned()), (header::CONTENT_DISPOSITION, disposition)],

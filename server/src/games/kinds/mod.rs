@@ -11,6 +11,7 @@ mod dots;
 mod line_soccer;
 mod paper_soccer;
 mod picture;
+mod scored;
 mod soccer_centre;
 pub mod variants;
 mod xrsoccer;
@@ -19,7 +20,7 @@ use kartka_engine::{AnyGame, GameKind, Ruleset};
 use kartka_protocol::kinds::PositionView;
 use kartka_protocol::{GameKindName, RulesetSpec};
 
-use super::records::{ExportError, ReadGames, RecordParts};
+use super::records::{ExportError, KurnikRefusal, ReadGames, RecordParts};
 use super::tools::{Setup, Solved, Tally, ToolError};
 
 /// What the server knows of one game kind beyond its rules.
@@ -50,6 +51,12 @@ pub trait Kind: Sync {
 
     /// The game as a record file in the kind's own format.
     fn record(&self, game: &RecordParts<'_>) -> Result<String, ExportError>;
+
+    /// The game as a kurnik record (classic Paper Soccer: kurnik's tags with the Black–White `Result`, steps
+    /// 0–7, CRLF), where kurnik can express it; a kind played by other rules has none.
+    fn kurnik_record(&self, _game: &RecordParts<'_>) -> Result<String, ExportError> {
+        Err(KurnikRefusal::OtherRules(self.display_name()).into())
+    }
 
     /// Reads every game of a record file of this kind, checked against the rules.
     fn read_records(&self, text: &str) -> ReadGames;

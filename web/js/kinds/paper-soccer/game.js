@@ -1,19 +1,22 @@
 // A Paper Soccer game as the kinds table shapes it: the position plus every step drawn, who drew it and in
-// which turn, so the board can colour lines and make the latest turn stand out.
+// which turn, so the board can colour lines and make the latest turn stand out. `StepGame` is that record of
+// steps on any position whose actions are single steps; the variants played as a match of points build on it
+// (points-game.js).
 
 import { Pitch, Position, parseDigits, stepPoint } from './rules.js';
 
-export class SoccerGame {
-  constructor(ruleset) {
-    this.pitch = new Pitch(ruleset);
-    this.position = new Position(this.pitch);
+export class StepGame {
+  /** `turnGoesOn` is the result of `position.step` after which the same turn goes on. */
+  constructor(position, turnGoesOn) {
+    this.position = position;
+    this.turnGoesOn = turnGoesOn;
     /** Every step: `{from, to, digit, seat, turn}`; `turn` counts the turns completed before it. */
     this.steps = [];
     this.turn = 0;
   }
 
   clone() {
-    const copy = Object.create(SoccerGame.prototype);
+    const copy = Object.create(Object.getPrototypeOf(this));
     return Object.assign(copy, this, { position: this.position.clone(), steps: this.steps.slice() });
   }
 
@@ -34,7 +37,8 @@ export class SoccerGame {
     return this.position.legalDirections().map(String);
   }
 
-  /** Plays one step given as one digit; throws on anything else or an illegal step. */
+  /** Plays one step given as one digit and returns the position's step result; throws on anything else or an
+   * illegal step. */
   play(action) {
     const digits = parseDigits(action);
     if (digits.length !== 1) throw new Error(`one step is one digit, not ${action}`);
@@ -43,6 +47,15 @@ export class SoccerGame {
     const seat = this.position.toMove;
     const result = this.position.step(digit);
     this.steps.push({ from, to: stepPoint(from, digit), digit, seat, turn: this.turn });
-    if (result !== 'bounce') this.turn += 1;
+    if (result !== this.turnGoesOn) this.turn += 1;
+    return result;
+  }
+}
+
+export class SoccerGame extends StepGame {
+  constructor(ruleset) {
+    const pitch = new Pitch(ruleset);
+    super(new Position(pitch), 'bounce');
+    this.pitch = pitch;
   }
 }

@@ -52,8 +52,9 @@ impl Seen<'_> {
         }
     }
 
-    /// Every drawn segment once, as its two ends (the southern or western one first).
-    pub fn segments(&self) -> Vec<(Point, Point)> {
+    /// Every drawn segment once, as its two ends (the southern or western one first) and whether a kick drew
+    /// it.
+    pub fn segments(&self) -> Vec<(Point, Point, bool)> {
         let (half_width, half_length) = (self.field.width() as i8 / 2, self.field.length() as i8 / 2);
         let mut segments = Vec::new();
         for y in -half_length..=half_length {
@@ -64,7 +65,7 @@ impl Seen<'_> {
                     // Each segment once: from its southern end, or its western end on a row.
                     let forward = to.y > from.y || (to.y == from.y && to.x > from.x);
                     if forward && self.drawing.has_segment(from, direction) {
-                        segments.push((from, to));
+                        segments.push((from, to, self.drawing.is_kicked(from, direction)));
                     }
                 }
             }

@@ -1,7 +1,7 @@
 //! A position of `line-soccer` or `russian-soccer` as an SVG picture: the field and its goals, the drawn lines
 //! and points, the ball, and, when a kick is due, the ball ringed in the kicker's colour with each legal kick
-//! drawn as a dashed ray of its length. A drawn position does not remember which lines were kicks; the moves
-//! do (their `p` actions).
+//! drawn as a dashed ray of its length. Segments a kick drew (the engine's drawing keeps them) are thicker and
+//! dashed.
 //!
 //! Only presentation attributes are used (no `style`), so the picture shows under a strict Content Security
 //! Policy when a page inlines it.
@@ -59,9 +59,11 @@ pub fn render(seen: &Seen<'_>, title: &str) -> String {
         SEAT_COLOURS[1],
     );
     svg.push_str(r##"<g stroke="#20242a" stroke-width="2" stroke-linecap="round">"##);
-    for (from, to) in seen.segments() {
+    for (from, to, kick) in seen.segments() {
         let ((x1, y1), (x2, y2)) = (at(from), at(to));
-        let _ = write!(svg, r#"<line x1="{x1}" y1="{y1}" x2="{x2}" y2="{y2}"/>"#);
+        // A kicked segment is drawn thicker and dashed, so a review tells kicks from steps.
+        let kicked = if kick { r#" class="kicked" stroke-width="3.5" stroke-dasharray="5 3""# } else { "" };
+        let _ = write!(svg, r#"<line x1="{x1}" y1="{y1}" x2="{x2}" y2="{y2}"{kicked}/>"#);
     }
     svg.push_str("</g>");
     svg.push_str(r##"<g fill="#20242a">"##);
@@ -134,5 +136,21 @@ mod tests {
         let svg = render(&seen, "kick");
         assert_eq!(svg.matches("class=\"kick\"").count(), kicks, "one ray per legal kick");
         assert!(svg.contains(SEAT_COLOURS[0]));
+        assert!(!svg.contains("class=\"kicked\""), "no kick drawn yet");
+
+        // The first seat kicks: its segments, and only they, are marked in the picture and the admin view.
+        let kick = seen.legal.iter().find_map(|action| match *action {
+            Action::Kick { direction, segments } => Some((direction, segments)),
+            Action::Step(_) => None,
+        });
+        let (direction, segments) = kick.expect("a legal kick");
+        game.play(&format!("p{}{segments}", direction.index())).expect("the legal kick");
+        let seen = Seen::of(&game);
+        let kicked: Vec<_> = seen.segments().into_iter().filter(|&(_, _, kick)| kick).collect();
+        assert_eq!(kicked.len(), usize::from(segments), "every segment of the kick, no step");
+        assert_eq!(render(&seen, "kicked").matches("class=\"kicked\"").count(), usize::from(segments));
+        let view = super::super::view::view(&seen, 4);
+        assert_eq!(view.segments.iter().filter(|segment| segment.kick).count(), usize::from(segments));
+        assert!(view.segments.iter().any(|segment| !segment.kick), "the steps stay unmarked");
     }
 }

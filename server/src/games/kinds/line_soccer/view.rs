@@ -34,7 +34,7 @@ pub fn view(seen: &Seen<'_>, ply: u32) -> LineSoccerPositionView {
         segments: seen
             .segments()
             .into_iter()
-            .map(|(from, to)| FieldSegmentView { from: point(from), to: point(to) })
+            .map(|(from, to, kick)| FieldSegmentView { from: point(from), to: point(to), kick })
             .collect(),
         legal_steps,
         legal_kicks,

@@ -2,7 +2,7 @@
 //! of a position, and kurnik record files out and in.
 
 mod import;
-mod record;
+pub(super) mod record;
 pub(super) mod svg;
 mod tools;
 pub(super) mod view;
@@ -71,6 +71,10 @@ impl Kind for PaperSoccer {
     }
 
     fn record(&self, game: &RecordParts<'_>) -> Result<String, ExportError> {
+        record::kurnik_record(game)
+    }
+
+    fn kurnik_record(&self, game: &RecordParts<'_>) -> Result<String, ExportError> {
         record::kurnik_record(game)
     }
 

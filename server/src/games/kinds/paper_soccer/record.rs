@@ -14,16 +14,29 @@ pub fn kurnik_record(game: &RecordParts<'_>) -> Result<String, ExportError> {
         Ruleset::PaperSoccer(rules) => rules.pitch,
         other => return Err(ExportError::Ruleset(format!("{other:?} is not a Paper Soccer ruleset"))),
     };
-    let digits: String = game.moves.concat();
-    let turns = split_turns(&Position::new(pitch), &digits).map_err(|e| ExportError::Moves(e.to_string()))?.turns;
-    let result = match (game.status, game.result) {
+    write_kurnik(pitch, game, stored_result(game))
+}
+
+/// kurnik's result of a stored game: its winner once finished, else unknown (`*`).
+pub(in crate::games::kinds) fn stored_result(game: &RecordParts<'_>) -> RecordResult {
+    match (game.status, game.result) {
         (GameStatus::Finished, Some(result)) => match result.winner {
             Some(SeatName::First) => RecordResult::WhiteWon,
             Some(SeatName::Second) => RecordResult::BlackWon,
             None => RecordResult::Draw,
         },
         _ => RecordResult::Unknown,
-    };
+    }
+}
+
+/// The kurnik record of `game`'s steps, classic Paper Soccer on `pitch`, with `result`.
+pub(in crate::games::kinds) fn write_kurnik(
+    pitch: Pitch,
+    game: &RecordParts<'_>,
+    result: RecordResult,
+) -> Result<String, ExportError> {
+    let digits: String = game.moves.concat();
+    let turns = split_turns(&Position::new(pitch), &digits).map_err(|e| ExportError::Moves(e.to_string()))?.turns;
     // kurnik writes a clock's starting seconds; other clocks are written as kartka writes them for any kind
     // ("one move per N seconds" for correspondence, as in PGN).
     let time_control = match game.time_control {

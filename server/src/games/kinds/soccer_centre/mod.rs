@@ -9,12 +9,12 @@ mod tools;
 mod view;
 
 use kartka_engine::soccer::Pitch;
-use kartka_engine::soccer_centre::{CentreRules, Position};
+use kartka_engine::soccer_centre::{CentreRecord, CentreRules, Position};
 use kartka_engine::{AnyGame, GameKind, Ruleset};
 use kartka_protocol::kinds::PositionView;
 use kartka_protocol::RulesetSpec;
 
-use super::{Kind, RulesetError};
+use super::{scored, Kind, RulesetError};
 use crate::games::records::{ExportError, ReadGames, RecordParts};
 use crate::games::tools::{Setup, Tally, ToolError};
 
@@ -77,8 +77,12 @@ impl Kind for SoccerCentre {
         record::record(game)
     }
 
+    fn kurnik_record(&self, game: &RecordParts<'_>) -> Result<String, ExportError> {
+        record::kurnik_record(game)
+    }
+
     fn read_records(&self, text: &str) -> ReadGames {
-        import::read_games(text)
+        scored::read_games::<CentreRecord>(text)
     }
 
     fn perft(&self, setup: &Setup, depth: usize) -> Result<Vec<u64>, ToolError> {

@@ -8,12 +8,12 @@ mod svg;
 mod tools;
 mod view;
 
-use kartka_engine::xrsoccer::{Position, XrRules};
+use kartka_engine::xrsoccer::{Position, XrRecord, XrRules};
 use kartka_engine::{AnyGame, GameKind, Ruleset};
 use kartka_protocol::kinds::PositionView;
 use kartka_protocol::RulesetSpec;
 
-use super::{Kind, RulesetError};
+use super::{scored, Kind, RulesetError};
 use crate::games::records::{ExportError, ReadGames, RecordParts};
 use crate::games::tools::{Setup, Tally, ToolError};
 
@@ -76,7 +76,7 @@ impl Kind for Xrsoccer {
     }
 
     fn read_records(&self, text: &str) -> ReadGames {
-        import::read_games(text)
+        scored::read_games::<XrRecord>(text)
     }
 
     fn perft(&self, setup: &Setup, depth: usize) -> Result<Vec<u64>, ToolError> {

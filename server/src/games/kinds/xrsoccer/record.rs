@@ -3,7 +3,7 @@
 //! that follows a relocation and `-` for a skipped slot.
 
 use kartka_engine::soccer::{Direction, Tag};
-use kartka_engine::soccer_centre::RecordWinner;
+use kartka_engine::variant_record::RecordWinner;
 use kartka_engine::xrsoccer::XrRecord;
 use kartka_engine::Ruleset;
 use kartka_protocol::{GameStatus, SeatName};

@@ -1,0 +1,147 @@
+//! What the kinds played as a match of points (`classic+centre`, `xrsoccer`) share for record files: reading
+//! them into the archive and replaying them for `kartka replay`. Each kind says how to read, replay and name
+//! its record through [`ScoredRecord`]; the rest is here.
+
+use std::fmt::Display;
+
+use kartka_engine::variant_record::{RecordWinner, SlotToken};
+use kartka_engine::{Game, Seat};
+use kartka_protocol::RulesetSpec;
+
+use crate::games::convert;
+use crate::games::records::{
+    initial_seconds_of, moment_of, player_name, split_at_tag, unrecorded_ending, ReadGame, ReadGames, ReadMove,
+};
+use crate::games::tools::Tally;
+
+/// A kind's record of a match of points, as the engine reads and replays it.
+pub(super) trait ScoredRecord: Clone + Sized {
+    /// A turn token.
+    type Token: SlotToken;
+    /// The match a replay gives.
+    type Position: Game;
+    /// Why a record does not read.
+    type ReadError: Display;
+    /// Why a record does not replay.
+    type ReplayError: Display;
+    /// Reads one record.
+    fn read(text: &str) -> Result<Self, Self::ReadError>;
+    /// Replays the record, checking its score and winner.
+    fn replay(&self) -> Result<Self::Position, Self::ReplayError>;
+    /// The same record without its score and winner.
+    fn without_result(&self) -> Self;
+    /// The turn tokens, strictly alternating from the first seat.
+    fn tokens(&self) -> &[Self::Token];
+    /// The value of another tag.
+    fn tag(&self, name: &str) -> Option<&str>;
+    /// The recorded score.
+    fn score(&self) -> Option<[u32; 2]>;
+    /// The recorded winner.
+    fn winner(&self) -> Option<RecordWinner>;
+    /// The ruleset the record's tags name.
+    fn spec(&self) -> RulesetSpec;
+}
+
+/// Every match of a file of records (each starts at its `Variant` tag), replayed and checked; the refused
+/// ones with the reason.
+pub(super) fn read_games<R: ScoredRecord>(text: &str) -> ReadGames {
+    let mut read = ReadGames::default();
+    for (at, text) in split_at_tag(text, "Variant").into_iter().enumerate() {
+        let index = at as u64 + 1;
+        read.count += 1;
+        match R::read(&text).map_err(|e| format!("malformed, {e}")).and_then(|r| checked(index, &r)) {
+            Ok(game) => read.games.push(game),
+            Err(reason) => read.rejections.push((index, reason)),
+        }
+    }
+    read
+}
+
+/// A record replayed through the engine, with its result: the rules' outcome when they ended the match, else
+/// the recorded winner (a resignation or a fallen flag: the record does not say which).
+fn checked<R: ScoredRecord>(index: u64, record: &R) -> Result<ReadGame, String> {
+    let position = record.replay().map_err(|e| format!("illegal: {e}"))?;
+    let result = match (position.outcome(), record.winner()) {
+        (Some(outcome), _) => Some(convert::game_result(outcome)),
+        (None, None) => None,
+        (None, Some(RecordWinner::First)) => Some(unrecorded_ending(Some(Seat::First))),
+        (None, Some(RecordWinner::Second)) => Some(unrecorded_ending(Some(Seat::Second))),
+        (None, Some(RecordWinner::Draw)) => Some(unrecorded_ending(None)),
+    };
+    // Tokens alternate strictly from the first seat; a `-` is a slot in which nothing was played.
+    let last = record.tokens().len().saturating_sub(1);
+    let moves = record
+        .tokens()
+        .iter()
+        .enumerate()
+        .filter_map(|(at, token)| {
+            let steps = token.steps()?;
+            Some(ReadMove {
+                seat: if at % 2 == 0 { Seat::First } else { Seat::Second },
+                notation: steps.iter().map(|step| step.digit()).collect(),
+                actions: steps.len() as u32,
+                turn_ended: !(at == last && position.mid_turn()),
+            })
+        })
+        .collect();
+    let name = |tag: &str| player_name(record.tag(tag));
+    Ok(ReadGame {
+        index,
+        names: [name("White"), name("Black")],
+        created_at: moment_of(record.tag("Date"), record.tag("Time"))?,
+        ruleset: record.spec(),
+        initial_seconds: initial_seconds_of(record.tag("TimeControl")),
+        rated: false,
+        moves,
+        result,
+    })
+}
+
+/// Replays every record of a file, reporting the malformed, illegal and contradicted ones on stderr. A
+/// recorded score or winner the rules do not give is a disagreeing result when the match is over, and makes
+/// the record illegal when it is not (the rules have no result to agree with).
+pub(super) fn replay<R: ScoredRecord>(file: &str, text: &str) -> Tally {
+    let mut tally = Tally::default();
+    for (index, text) in split_at_tag(text, "Variant").iter().enumerate() {
+        let game = index + 1;
+        tally.games += 1;
+        let record = match R::read(text) {
+            Ok(record) => record,
+            Err(error) => {
+                eprintln!("{file}: game {game}: malformed record: {error}");
+                tally.illegal += 1;
+                tally.malformed += 1;
+                continue;
+            }
+        };
+        let position = match record.without_result().replay() {
+            Ok(position) => position,
+            Err(error) => {
+                eprintln!("{file}: game {game}: illegal: {error}");
+                tally.illegal += 1;
+                continue;
+            }
+        };
+        let contradiction = record.replay().err().map(|error| error.to_string());
+        if let Some(error) = &contradiction {
+            eprintln!("{file}: game {game}: {error}");
+        }
+        if position.outcome().is_none() {
+            if contradiction.is_some() {
+                tally.illegal += 1;
+            } else {
+                tally.unfinished += 1;
+                tally.mid_turn += usize::from(position.mid_turn());
+            }
+            continue;
+        }
+        tally.finished += 1;
+        *tally.endings.entry("score").or_default() += 1;
+        match (contradiction, record.score().is_some() || record.winner().is_some()) {
+            (Some(_), _) => tally.result_disagrees += 1,
+            (None, true) => tally.result_agrees += 1,
+            (None, false) => tally.no_result += 1,
+        }
+    }
+    tally
+}

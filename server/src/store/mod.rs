@@ -19,6 +19,8 @@ use std::sync::Arc;
 use async_trait::async_trait;
 use uuid::Uuid;
 
+use crate::telemetry::PoolUse;
+
 pub use admin::{
     AdminStore, ArchivedGame, AuditFilter, AuditRow, GameOrigin, GameSearch, ImportSource, ImportedGame, RatedGame,
     ResultFilter, SearchCursor, SearchOrder,
@@ -310,6 +312,8 @@ pub struct GameCursor {
 pub trait Store: CorrespondenceStore + AdminStore + Send + Sync + 'static {
     /// Checks that the database answers.
     async fn ping(&self) -> Result<(), StoreError>;
+    /// How the database connection pool is used now.
+    fn pool_use(&self) -> PoolUse;
 
     /// Adds an account; [`StoreError::Conflict`] when the name is taken (in any letter case).
     async fn insert_account(&self, account: &AccountRow) -> Result<(), StoreError>;

@@ -17,6 +17,7 @@ use uuid::Uuid;
 
 use super::{Dialect, SqlStore};
 use crate::store::{EventRow, GameChange, MoveRow, StoreError};
+use crate::telemetry;
 
 /// The most changes one transaction writes. Each adds a row to three statements; PostgreSQL binds them as
 /// arrays, SQLite as VALUES lists well under its limit of bound values per statement.
@@ -96,6 +97,7 @@ where
             let changes: Vec<(Uuid, &GameChange)> =
                 batch.iter().map(|pending| (pending.game_id, &pending.change)).collect();
             let results = Self::commit_batch(&pool, &changes).await;
+            telemetry::commit_batch(changes.len());
             for (pending, result) in batch.into_iter().zip(results) {
                 // A caller that stopped waiting still had its change committed, as if its answer were lost.
                 let _ = pending.reply.send(result);

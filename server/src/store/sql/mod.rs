@@ -25,6 +25,7 @@ use super::{
     AccountKind, AccountRow, ChallengeRow, EventRow, GameChange, GameCursor, GameRow, GameState, Millis, MoveRow,
     RatingRow, RatingUpdate, ResultCounts, SessionRow, Store, StoreError,
 };
+use crate::telemetry::PoolUse;
 
 /// What differs between PostgreSQL and SQLite inside the shared store logic.
 pub trait Dialect: Database {
@@ -429,6 +430,14 @@ where
     for<'q> Option<DB::Id>: Encode<'q, DB>,
     for<'a> &'a str: ColumnIndex<DB::Row>,
 {
+    fn pool_use(&self) -> PoolUse {
+        PoolUse {
+            connections: self.pool.size(),
+            idle: u32::try_from(self.pool.num_idle()).unwrap_or(u32::MAX),
+            max_connections: self.pool.options().get_max_connections(),
+        }
+    }
+
     async fn ping(&self) -> Result<(), StoreError> {
         sqlx::query(PING).execute(&self.pool).await?;
         Ok(())

@@ -24,6 +24,10 @@ pub struct ServeArgs {
     /// Where games are stored: `postgres://…` for PostgreSQL, `sqlite:FILE` for SQLite.
     #[arg(long, env = "DATABASE_URL", default_value = "sqlite:kartka.db")]
     pub database_url: String,
+    /// Serve Prometheus metrics at `/metrics` on this address, a listener of its own (e.g. `127.0.0.1:9090`);
+    /// off when unset. Keep it off the public network: the page tells how busy the server is.
+    #[arg(long, env = "KARTKA_METRICS_ADDR")]
+    pub metrics_addr: Option<SocketAddr>,
     /// Log filter, e.g. `info` or `kartka_server=debug,info`.
     #[arg(long, env = "KARTKA_LOG", default_value = "info")]
     pub log_level: String,

@@ -22,6 +22,7 @@ pub mod outbox;
 pub mod ratings;
 pub mod state;
 pub mod store;
+pub mod telemetry;
 pub mod time;
 pub mod web;
 pub mod ws;

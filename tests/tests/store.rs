@@ -28,6 +28,11 @@ kartka_tests::on_both_stores!(
     a_finished_game_leaves_active_games,
     events_after_returns_only_later_events,
     concurrent_records_let_exactly_one_win,
+    concurrent_changes_of_many_games_are_all_committed,
+    a_stale_change_in_a_group_fails_alone,
+    a_repeated_ply_in_a_group_fails_alone,
+    two_changes_of_one_game_in_one_group_apply_in_order,
+    a_group_with_a_rated_result_commits_it_with_its_ratings,
     reopening_the_database_keeps_everything,
     a_rated_result_commits_with_both_ratings,
     a_rating_computed_from_a_stale_rating_conflicts_and_writes_nothing,
@@ -554,6 +559,164 @@ async fn concurrent_records_let_exactly_one_win(db: &TestDb) {
     assert_eq!(store.game(game.id).await.unwrap().unwrap().state, state);
     assert_eq!(store.events_after(game.id, 0).await.unwrap().len(), 1 + ROUNDS);
     assert_eq!(store.moves(game.id).await.unwrap().len(), ROUNDS);
+}
+
+async fn concurrent_changes_of_many_games_are_all_committed(db: &TestDb) {
+    const GAMES: usize = 40;
+    const MOVES: usize = 6;
+    let store = db.store();
+    let kasia = inserted_account(&*store, "Kasia").await;
+    let basia = inserted_account(&*store, "Basia").await;
+    let mut games = Vec::new();
+    for _ in 0..GAMES {
+        games.push(inserted_game(&*store, &kasia, &basia, T0).await);
+    }
+
+    // Every game's player waits for each answer before the next move, as an actor does; the games play at
+    // once, so the committer gathers changes of many games into each transaction.
+    let barrier = Arc::new(Barrier::new(GAMES));
+    let players = games.iter().map(|game| {
+        let (store, barrier, mut state, id) = (Arc::clone(&store), Arc::clone(&barrier), game.state.clone(), game.id);
+        tokio::spawn(async move {
+            barrier.wait().await;
+            let mut answers = 0;
+            for ply in 0..MOVES {
+                let change = move_change(&state, &format!("m{ply}"));
+                store.record(id, &change).await.unwrap_or_else(|error| panic!("move {ply} of {id}: {error}"));
+                answers += 1;
+                state = change.state;
+            }
+            (answers, state)
+        })
+    });
+    let finals = futures_util::future::join_all(players).await;
+
+    for (game, outcome) in games.iter().zip(finals) {
+        let (answers, state) = outcome.unwrap();
+        assert_eq!(answers, MOVES, "each change is answered once");
+        assert_eq!(store.game(game.id).await.unwrap().unwrap().state, state);
+        assert_eq!(store.moves(game.id).await.unwrap().len(), MOVES);
+        assert_eq!(store.events_after(game.id, 0).await.unwrap().len(), 1 + MOVES);
+    }
+}
+
+/// Games with one move each, and their states.
+async fn games_with_a_move(store: &dyn Store, count: usize) -> Vec<(GameRow, GameState)> {
+    let kasia = inserted_account(store, "Kasia").await;
+    let basia = inserted_account(store, "Basia").await;
+    let mut games = Vec::new();
+    for _ in 0..count {
+        let game = inserted_game(store, &kasia, &basia, T0).await;
+        let state = recorded(store, game.id, move_change(&game.state, "m0")).await;
+        games.push((game, state));
+    }
+    games
+}
+
+/// Asserts that a game is stored as `state` with `plies` moves and every event up to the state's.
+async fn assert_stored(store: &dyn Store, game_id: Uuid, state: &GameState, plies: usize) {
+    assert_eq!(&store.game(game_id).await.unwrap().unwrap().state, state);
+    assert_eq!(store.moves(game_id).await.unwrap().len(), plies);
+    assert_eq!(store.events_after(game_id, 0).await.unwrap().len() as i64, state.seq);
+}
+
+async fn a_stale_change_in_a_group_fails_alone(db: &TestDb) {
+    let store = db.store();
+    let games = games_with_a_move(&*store, 8).await;
+    const STALE: usize = 3;
+    let changes: Vec<(Uuid, GameChange)> = games
+        .iter()
+        .enumerate()
+        .map(|(index, (game, state))| {
+            // The stale change was computed before the game's first move.
+            let from = if index == STALE { &game.state } else { state };
+            (game.id, move_change(from, "m1"))
+        })
+        .collect();
+
+    let results = store.record_many(&changes).await;
+
+    for (index, ((game, state), result)) in games.iter().zip(&results).enumerate() {
+        if index == STALE {
+            assert!(matches!(result, Err(StoreError::Conflict)), "the stale change conflicts: {result:?}");
+            assert_stored(&*store, game.id, state, 1).await;
+        } else {
+            assert!(result.is_ok(), "change {index}: {result:?}");
+            assert_stored(&*store, game.id, &changes[index].1.state, 2).await;
+        }
+    }
+}
+
+async fn a_repeated_ply_in_a_group_fails_alone(db: &TestDb) {
+    let store = db.store();
+    let games = games_with_a_move(&*store, 6).await;
+    const REPEAT: usize = 2;
+    let changes: Vec<(Uuid, GameChange)> = games
+        .iter()
+        .enumerate()
+        .map(|(index, (game, state))| {
+            // The seq is current, but the move repeats ply 0.
+            let from = if index == REPEAT { GameState { ply: 0, ..state.clone() } } else { state.clone() };
+            (game.id, move_change(&from, "m1"))
+        })
+        .collect();
+
+    let results = store.record_many(&changes).await;
+
+    for (index, ((game, state), result)) in games.iter().zip(&results).enumerate() {
+        if index == REPEAT {
+            assert!(matches!(result, Err(StoreError::Conflict)), "the repeated ply conflicts: {result:?}");
+            assert_stored(&*store, game.id, state, 1).await;
+        } else {
+            assert!(result.is_ok(), "change {index}: {result:?}");
+            assert_stored(&*store, game.id, &changes[index].1.state, 2).await;
+        }
+    }
+}
+
+async fn two_changes_of_one_game_in_one_group_apply_in_order(db: &TestDb) {
+    let store = db.store();
+    let games = games_with_a_move(&*store, 2).await;
+    let [(first, first_state), (second, second_state)] = [games[0].clone(), games[1].clone()];
+    // Two changes of the first game computed from the same state, and a change of the second game followed
+    // by its successor.
+    let winner = move_change(&first_state, "x");
+    let loser = move_change(&first_state, "y");
+    let next = move_change(&second_state, "m1");
+    let after_next = move_change(&next.state, "m2");
+    let changes =
+        vec![(first.id, winner.clone()), (second.id, next), (first.id, loser), (second.id, after_next.clone())];
+
+    let results = store.record_many(&changes).await;
+
+    assert!(results[0].is_ok() && results[1].is_ok() && results[3].is_ok(), "{results:?}");
+    assert!(matches!(results[2], Err(StoreError::Conflict)), "exactly one of two rivals lands: {results:?}");
+    assert_stored(&*store, first.id, &winner.state, 2).await;
+    assert_eq!(store.moves(first.id).await.unwrap().last(), winner.new_move.as_ref());
+    assert_stored(&*store, second.id, &after_next.state, 3).await;
+}
+
+async fn a_group_with_a_rated_result_commits_it_with_its_ratings(db: &TestDb) {
+    let store = db.store();
+    let ola = inserted_account(&*store, "Ola").await;
+    let ela = inserted_account(&*store, "Ela").await;
+    let (rated, end) = rated_end(&*store, &ola, &ela, [0, 0]).await;
+    let games = games_with_a_move(&*store, 3).await;
+    let mut changes: Vec<(Uuid, GameChange)> =
+        games.iter().map(|(game, state)| (game.id, move_change(state, "m1"))).collect();
+    changes.insert(1, (rated, end.clone()));
+
+    let results = store.record_many(&changes).await;
+
+    assert!(results.iter().all(Result::is_ok), "{results:?}");
+    assert_eq!(store.game(rated).await.unwrap().unwrap().state, end.state);
+    for update in &end.ratings {
+        let stored = store.rating(update.rating.account_id, "paper-soccer", "bullet").await.unwrap();
+        assert_eq!(stored.as_ref(), Some(&update.rating));
+    }
+    for (game, change) in games.iter().map(|(game, _)| game).zip(changes.iter().filter(|(id, _)| *id != rated)) {
+        assert_stored(&*store, game.id, &change.1.state, 2).await;
+    }
 }
 
 async fn reopening_the_database_keeps_everything(db: &TestDb) {

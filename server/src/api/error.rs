@@ -12,6 +12,7 @@ use kartka_protocol::ErrorCode;
 use crate::accounts::AuthError;
 use crate::games::GameError;
 use crate::store::StoreError;
+use crate::telemetry;
 
 /// A refused REST request. Internal failures are logged where they happen and reach the client only as
 /// `internal`, never with their text.
@@ -63,6 +64,7 @@ impl ApiError {
 
 impl IntoResponse for ApiError {
     fn into_response(self) -> Response {
+        telemetry::error_answered(self.code);
         let status = self.status();
         let mut response = (status, Json(ErrorBody { code: self.code, message: self.message })).into_response();
         if let Some(wait) = self.retry_after {

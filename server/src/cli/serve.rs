@@ -1,10 +1,13 @@
 //! `kartka serve`: the game server.
 
+use std::sync::Arc;
+
 use anyhow::Context;
 use tokio::net::TcpListener;
 
 use crate::config::{LogFormat, ServeArgs, Settings};
 use crate::state::AppState;
+use crate::telemetry::{self, PoolReader};
 
 /// Runs the server until Ctrl-C or SIGTERM.
 pub fn run(args: ServeArgs) -> anyhow::Result<()> {
@@ -16,6 +19,15 @@ pub fn run(args: ServeArgs) -> anyhow::Result<()> {
         let listener = TcpListener::bind(args.listen).await.with_context(|| format!("listening on {}", args.listen))?;
         let address = listener.local_addr().context("reading the bound address")?;
         tracing::info!(%address, "kartka is listening");
+        if let Some(metrics_addr) = args.metrics_addr {
+            let metrics = TcpListener::bind(metrics_addr)
+                .await
+                .with_context(|| format!("listening for metrics on {metrics_addr}"))?;
+            let pool_store = store.clone();
+            let pool: PoolReader = Arc::new(move || pool_store.pool_use());
+            // Ends with the runtime, after the server has stopped.
+            tokio::spawn(telemetry::serve(metrics, pool, std::future::pending()));
+        }
         let state = AppState::new(store, Settings::from(&args));
         crate::run(listener, state, shutdown_signal()).await;
         tracing::info!("kartka stopped");

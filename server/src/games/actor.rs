@@ -22,6 +22,7 @@ use super::convert::seat_name;
 use super::hooks::{GameHooks, TurnState};
 use crate::outbox::Outbox;
 use crate::store::{AuditRow, Millis, Store, StoreError};
+use crate::telemetry::{self, GameClass};
 use crate::time::now_ms;
 
 /// Why a game refused an action. Nothing changed.
@@ -204,6 +205,8 @@ pub(super) struct GameActor {
 impl GameActor {
     /// Serves commands until the game is over and nobody watches, or the server shuts down.
     pub(super) async fn run(mut self, mut commands: mpsc::Receiver<Command>, shutdown: CancellationToken) {
+        let class = if self.time_control.is_correspondence() { GameClass::Correspondence } else { GameClass::Live };
+        let _running = telemetry::game_running(class);
         self.credit_downtime().await;
         self.follow_stored_vacations().await;
         self.finish_if_engine_ended().await;

@@ -20,6 +20,7 @@ use crate::outbox::{encode, Outbox};
 use crate::ratings::glicko::is_provisional;
 use crate::ratings::speed::speed_class;
 use crate::store::Millis;
+use crate::telemetry;
 use crate::time::now_ms;
 
 /// A lobby game is forgotten after this long even if nobody asked whether it ended: longer than any live game.
@@ -82,6 +83,7 @@ impl LobbyTask {
                     self.pools.sweep(now);
                     self.playing.retain(|_, (_, since)| now - *since < PLAYING_MEMORY_MS);
                     self.publish_pool_statuses();
+                    telemetry::lobby_waiting(self.pools.statuses().iter().map(|pool| pool.waiting as usize).sum());
                 }
             }
         }
@@ -289,8 +291,12 @@ impl LobbyTask {
 
     /// A pairing wave: starts a game for every pair found, each in a task of its own.
     fn wave(&mut self, only: Option<PoolSpec>) {
-        for found in self.pools.wave(now_ms(), only) {
+        let now = now_ms();
+        for found in self.pools.wave(now, only) {
             let [a, b] = found.players;
+            for player in [&a, &b] {
+                telemetry::lobby_paired(now - player.joined_at);
+            }
             let a_first = takes_first_seat(a.colour_balance, b.colour_balance, rand::random());
             let players = if a_first { [a.player, b.player] } else { [b.player, a.player] };
             let game_id = self.matched(&players);
@@ -310,6 +316,7 @@ impl LobbyTask {
                     if let Some(commands) = commands.upgrade() {
                         let _ = commands.send(Command::NotStarted { game_id }).await;
                     }
+                    telemetry::error_answered(ErrorCode::Internal);
                     let frame = ServerFrame::Error {
                         id: None,
                         code: ErrorCode::Internal,

@@ -1,8 +1,9 @@
 //! Storage: the [`Store`] interface and its PostgreSQL and SQLite implementations.
 //!
 //! Architecture invariant: the store is the source of truth. Every change to a game goes through
-//! [`Store::record`], one transaction guarded by the game's sequence number, so a concurrent or repeated
-//! change fails cleanly with [`StoreError::Conflict`] and nothing is half-written.
+//! [`Store::record`], guarded by the game's sequence number, so a concurrent or repeated change fails cleanly
+//! with [`StoreError::Conflict`] and nothing is half-written. Changes of many games are committed together
+//! (group commit, `sql/batch.rs`), each answered only after its transaction commits.
 //!
 //! Times are milliseconds since the Unix epoch (`i64`); rules and time controls are stored as the protocol's
 //! JSON text, so the store needs no knowledge of game kinds.
@@ -17,6 +18,8 @@ use std::sync::Arc;
 
 use async_trait::async_trait;
 use uuid::Uuid;
+
+use crate::telemetry::PoolUse;
 
 pub use admin::{
     AdminStore, ArchivedGame, AuditFilter, AuditRow, GameOrigin, GameSearch, ImportSource, ImportedGame, RatedGame,
@@ -57,6 +60,9 @@ pub enum StoreError {
     /// Migrations could not be applied at start-up.
     #[error("migration failed: {0}")]
     Migration(#[from] sqlx::migrate::MigrateError),
+    /// The store's committer task is gone (its runtime shut down); the change may or may not be written.
+    #[error("the store's committer task has stopped")]
+    CommitterGone,
     /// The database URL names no backend kartka supports.
     #[error("unsupported database URL (expected postgres://… or sqlite:…)")]
     UnsupportedUrl,
@@ -306,6 +312,8 @@ pub struct GameCursor {
 pub trait Store: CorrespondenceStore + AdminStore + Send + Sync + 'static {
     /// Checks that the database answers.
     async fn ping(&self) -> Result<(), StoreError>;
+    /// How the database connection pool is used now.
+    fn pool_use(&self) -> PoolUse;
 
     /// Adds an account; [`StoreError::Conflict`] when the name is taken (in any letter case).
     async fn insert_account(&self, account: &AccountRow) -> Result<(), StoreError>;
@@ -361,8 +369,13 @@ pub trait Store: CorrespondenceStore + AdminStore + Send + Sync + 'static {
     async fn moves(&self, game_id: Uuid) -> Result<Vec<MoveRow>, StoreError>;
     /// A game's events with `seq > after_seq`, in order.
     async fn events_after(&self, game_id: Uuid, after_seq: i64) -> Result<Vec<EventRow>, StoreError>;
-    /// Applies one change of a game atomically (see [`GameChange`]), its rating updates included.
+    /// Applies one change of a game atomically (see [`GameChange`]), its rating updates included. Returns only
+    /// after the change is committed; changes of other games recorded meanwhile may share its transaction.
     async fn record(&self, game_id: Uuid, change: &GameChange) -> Result<(), StoreError>;
+    /// Applies changes of several games together, as one group commit: one result per change, in order, each
+    /// as [`Store::record`] would give it. A change that fails (a stale `expected_seq`, a repeated ply) fails
+    /// alone; two changes of one game are applied one after the other, in order.
+    async fn record_many(&self, changes: &[(Uuid, GameChange)]) -> Vec<Result<(), StoreError>>;
     /// Open, unexpired rematch offers that follow this game.
     async fn open_rematches(&self, game_id: Uuid, now: Millis) -> Result<Vec<ChallengeRow>, StoreError>;
     /// An account's results over all its games.

@@ -1,12 +1,14 @@
 //! The PostgreSQL store: production, and the one several server nodes can share.
 
+use std::collections::HashSet;
+
 use futures_util::future::BoxFuture;
 use sqlx::postgres::{PgConnection, PgPool, PgPoolOptions, PgQueryResult};
-use sqlx::Postgres;
+use sqlx::{Postgres, Row};
 use uuid::Uuid;
 
 use super::sql::{Dialect, SqlStore};
-use super::{MoveRow, StoreError};
+use super::{GameChange, GameState, MoveRow, StoreError};
 
 /// Moves as one array per column: one statement for any number of rows, which PostgreSQL parses and plans
 /// once instead of once per value of a VALUES list.
@@ -14,6 +16,17 @@ const INSERT_MOVES_UNNEST: &str = "INSERT INTO moves \
     (game_id, ply, seat, notation, turn_ended, client_move_id, first_ms, second_ms, received_at) \
     SELECT * FROM UNNEST($1::uuid[], $2::bigint[], $3::text[], $4::text[], $5::boolean[], $6::text[], \
     $7::bigint[], $8::bigint[], $9::bigint[])";
+
+/// Many games' new states from one array per column, each row applied only if the game's `seq` is still the
+/// expected one: the sequence check of a whole group commit in one statement. It answers the games it moved.
+const UPDATE_STATES_UNNEST: &str = "UPDATE games AS g SET status = c.status, winner = c.winner, \
+    end_reason = c.end_reason, ply = c.ply, seq = c.seq, first_ms = c.first_ms, second_ms = c.second_ms, \
+    clock_at = c.clock_at, to_act = c.to_act, deadline = c.deadline, finished_at = c.finished_at, scores = c.scores \
+    FROM UNNEST($1::uuid[], $2::bigint[], $3::text[], $4::text[], $5::text[], $6::bigint[], $7::bigint[], \
+    $8::bigint[], $9::bigint[], $10::bigint[], $11::text[], $12::bigint[], $13::bigint[], $14::text[]) \
+    AS c(id, expected_seq, status, winner, end_reason, ply, seq, first_ms, second_ms, clock_at, to_act, deadline, \
+    finished_at, scores) \
+    WHERE g.id = c.id AND g.seq = c.expected_seq RETURNING g.id";
 
 /// The [`Store`](super::Store) over a PostgreSQL pool ([`PgPool`]).
 pub type PostgresStore = SqlStore<Postgres>;
@@ -57,6 +70,38 @@ impl Dialect for Postgres {
                 .execute(conn)
                 .await
                 .map(drop)
+        }))
+    }
+
+    fn update_states_at_once<'a>(
+        conn: &'a mut PgConnection,
+        changes: &'a [(Uuid, &'a GameChange)],
+    ) -> Option<BoxFuture<'a, Result<HashSet<Uuid>, sqlx::Error>>> {
+        Some(Box::pin(async move {
+            let int = |value: fn(&GameState) -> i64| changes.iter().map(|(_, c)| value(&c.state)).collect::<Vec<_>>();
+            let maybe_int =
+                |value: fn(&GameState) -> Option<i64>| changes.iter().map(|(_, c)| value(&c.state)).collect::<Vec<_>>();
+            let text = |value: fn(&GameState) -> Option<&str>| {
+                changes.iter().map(|(_, c)| value(&c.state)).collect::<Vec<Option<&str>>>()
+            };
+            let rows = sqlx::query(UPDATE_STATES_UNNEST)
+                .bind(changes.iter().map(|(game_id, _)| *game_id).collect::<Vec<Uuid>>())
+                .bind(changes.iter().map(|(_, change)| change.expected_seq).collect::<Vec<i64>>())
+                .bind(text(|state| Some(state.status.as_str())))
+                .bind(text(|state| state.winner.as_deref()))
+                .bind(text(|state| state.end_reason.as_deref()))
+                .bind(int(|state| state.ply))
+                .bind(int(|state| state.seq))
+                .bind(int(|state| state.first_ms))
+                .bind(int(|state| state.second_ms))
+                .bind(int(|state| state.clock_at))
+                .bind(text(|state| state.to_act.as_deref()))
+                .bind(maybe_int(|state| state.deadline))
+                .bind(maybe_int(|state| state.finished_at))
+                .bind(text(|state| state.scores.as_deref()))
+                .fetch_all(conn)
+                .await?;
+            rows.iter().map(|row| row.try_get::<Uuid, _>(0)).collect()
         }))
     }
 

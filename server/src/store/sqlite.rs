@@ -1,5 +1,6 @@
 //! The SQLite store: the embedded default, one file next to the server.
 
+use std::collections::HashSet;
 use std::str::FromStr;
 use std::time::Duration;
 
@@ -14,7 +15,7 @@ use futures_util::future::BoxFuture;
 use sqlx::SqliteConnection;
 
 use super::sql::{Dialect, SqlStore};
-use super::{MoveRow, StoreError};
+use super::{GameChange, MoveRow, StoreError};
 
 /// How long a writer waits for another connection's write lock before giving up. Writes are short
 /// transactions, so waiting this long means something is badly wrong.
@@ -46,6 +47,14 @@ impl Dialect for Sqlite {
         _conn: &'a mut SqliteConnection,
         _moves: &'a [(Uuid, &'a MoveRow)],
     ) -> Option<BoxFuture<'a, Result<(), sqlx::Error>>> {
+        None
+    }
+
+    /// SQLite updates the games one by one: each statement is a call into the library, not a round trip.
+    fn update_states_at_once<'a>(
+        _conn: &'a mut SqliteConnection,
+        _changes: &'a [(Uuid, &'a GameChange)],
+    ) -> Option<BoxFuture<'a, Result<HashSet<Uuid>, sqlx::Error>>> {
         None
     }
 

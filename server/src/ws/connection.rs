@@ -25,6 +25,7 @@ use crate::lobby::{self, LobbyError, LobbyRequest};
 use crate::outbox::Outbox;
 use crate::state::AppState;
 use crate::store::AccountRow;
+use crate::telemetry;
 use crate::time::now_ms;
 
 /// Close codes (RFC 6455).
@@ -98,6 +99,7 @@ impl From<AuthError> for Refusal {
 /// Serves one upgraded socket until it closes, the client misbehaves or falls silent, or the server shuts
 /// down. `account` is the account the upgrade request authenticated, with its session's token hash.
 pub async fn run(state: AppState, socket: WebSocket, account: Option<(AccountRow, String)>) {
+    let _open = telemetry::connection_opened();
     let (sink, stream) = socket.split();
     let (outbox, queue) = Outbox::new(state.settings.outbound_queue);
     let (close_sender, close_receiver) = oneshot::channel();
@@ -385,6 +387,7 @@ impl Connection {
     }
 
     fn refuse(&self, request_id: Option<u64>, refusal: Refusal) {
+        telemetry::error_answered(refusal.code);
         self.outbox.push_frame(&ServerFrame::Error {
             id: request_id,
             code: refusal.code,

@@ -1,11 +1,14 @@
 //! Committing a change: stored first, under the game's sequence number, then adopted and pushed.
 
+use std::time::Instant;
+
 use kartka_protocol::{EventEnvelope, GameEvent, GameStatus, ServerFrame};
 
 use super::{GameActor, GameError, Live};
 use crate::games::convert::{self, seat_text};
 use crate::outbox::encode;
 use crate::store::{AuditRow, EventRow, GameChange, GameState, Millis, MoveRow, RatingUpdate};
+use crate::telemetry;
 
 impl GameActor {
     /// Commits `event` (and `new_move`) with `next` as the game's new state; only on success adopts `next`,
@@ -39,11 +42,17 @@ impl GameActor {
             state: stored_state(&next, seq),
             ratings,
         };
+        let is_move = change.new_move.is_some();
+        let started = Instant::now();
         match audit {
             Some(audit) => self.store.record_admin_action(self.id, &change, audit).await,
             None => self.store.record(self.id, &change).await,
         }
         .map_err(GameError::Store)?;
+        if is_move {
+            telemetry::move_committed(started.elapsed());
+        }
+        let fanning_out = Instant::now();
         self.live = next;
         self.seq = seq;
         let envelope = EventEnvelope { game_id: self.id, seq, at_ms: now, event };
@@ -53,6 +62,7 @@ impl GameActor {
             subscriber.outbox.push(frame.clone());
         }
         self.announce_turn().await;
+        telemetry::fanned_out(fanning_out.elapsed());
         Ok(seq)
     }
 }

@@ -288,6 +288,30 @@ where
         Ok(())
     }
 
+    /// Inserts any number of events (with their games' ids), in as few statements as the bound-value limit
+    /// allows.
+    pub(super) async fn insert_events(
+        conn: &mut DB::Connection,
+        events: &[(Uuid, &crate::store::EventRow)],
+    ) -> Result<(), StoreError> {
+        for chunk in events.chunks(MAX_BOUND_VALUES / EVENT_COLUMN_COUNT) {
+            Self::insert_event_rows(&mut *conn, chunk).await?;
+        }
+        Ok(())
+    }
+
+    /// Inserts any number of moves (with their games' ids): at once where the database has a way
+    /// ([`Dialect::insert_moves_at_once`]), else in as few multi-row statements as the bound-value limit allows.
+    pub(super) async fn insert_moves(conn: &mut DB::Connection, moves: &[(Uuid, &MoveRow)]) -> Result<(), StoreError> {
+        if let Some(inserting) = DB::insert_moves_at_once(&mut *conn, moves) {
+            return inserting.await.map_err(conflict_if_unique);
+        }
+        for chunk in moves.chunks(MAX_BOUND_VALUES / MOVE_COLUMN_COUNT) {
+            Self::insert_move_rows(&mut *conn, chunk).await?;
+        }
+        Ok(())
+    }
+
     async fn insert_move_rows(conn: &mut DB::Connection, moves: &[(Uuid, &MoveRow)]) -> Result<(), StoreError> {
         let sql = format!(
             "INSERT INTO moves ({MOVE_COLUMNS}) VALUES {}",
@@ -503,22 +527,9 @@ where
             Self::insert_game_rows(&mut tx, chunk).await?;
         }
         let events: Vec<_> = games.iter().flat_map(|g| g.events.iter().map(move |e| (g.game.id, e))).collect();
-        for chunk in events.chunks(MAX_BOUND_VALUES / EVENT_COLUMN_COUNT) {
-            Self::insert_event_rows(&mut tx, chunk).await?;
-        }
+        Self::insert_events(&mut tx, &events).await?;
         let moves: Vec<_> = games.iter().flat_map(|g| g.moves.iter().map(move |m| (g.game.id, m))).collect();
-        let inserted_at_once = match DB::insert_moves_at_once(&mut tx, &moves) {
-            Some(inserting) => {
-                inserting.await.map_err(conflict_if_unique)?;
-                true
-            }
-            None => false,
-        };
-        if !inserted_at_once {
-            for chunk in moves.chunks(MAX_BOUND_VALUES / MOVE_COLUMN_COUNT) {
-                Self::insert_move_rows(&mut tx, chunk).await?;
-            }
-        }
+        Self::insert_moves(&mut tx, &moves).await?;
         tx.commit().await?;
         Ok(())
     }

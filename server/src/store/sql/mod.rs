@@ -5,21 +5,27 @@
 //! The SQL text is in [`statements`].
 
 mod admin;
+mod batch;
 mod correspondence;
 mod statements;
+
+use std::collections::HashSet;
 
 use async_trait::async_trait;
 use futures_util::future::BoxFuture;
 use sqlx::database::Database;
 use sqlx::query::Query;
 use sqlx::{ColumnIndex, Decode, Encode, Executor, IntoArguments, Pool, Row, Type};
+use tokio::sync::mpsc;
 use uuid::Uuid;
 
+use self::batch::{Pending, QUEUE_LENGTH};
 use self::statements::*;
 use super::{
     AccountKind, AccountRow, ChallengeRow, EventRow, GameChange, GameCursor, GameRow, GameState, Millis, MoveRow,
     RatingRow, RatingUpdate, ResultCounts, SessionRow, Store, StoreError,
 };
+use crate::telemetry::PoolUse;
 
 /// What differs between PostgreSQL and SQLite inside the shared store logic.
 pub trait Dialect: Database {
@@ -41,6 +47,13 @@ pub trait Dialect: Database {
         conn: &'a mut Self::Connection,
         moves: &'a [(Uuid, &'a MoveRow)],
     ) -> Option<BoxFuture<'a, Result<(), sqlx::Error>>>;
+    /// Moves many games to their new states in one statement, each only if its stored `seq` is still the
+    /// change's `expected_seq`, when the database has a way (the games are distinct); the ids of the games it
+    /// moved. `None` when it has not: the caller then updates them one by one.
+    fn update_states_at_once<'a>(
+        conn: &'a mut Self::Connection,
+        changes: &'a [(Uuid, &'a GameChange)],
+    ) -> Option<BoxFuture<'a, Result<HashSet<Uuid>, sqlx::Error>>>;
     /// How many rows an INSERT, UPDATE or DELETE touched.
     fn rows_affected(result: &Self::QueryResult) -> u64;
 }
@@ -49,13 +62,8 @@ pub trait Dialect: Database {
 /// [`SqliteStore`](super::SqliteStore) are its two kinds.
 pub struct SqlStore<DB: Database> {
     pub(super) pool: Pool<DB>,
-}
-
-impl<DB: Database> SqlStore<DB> {
-    /// A store over a pool whose database is already migrated.
-    pub(super) fn new(pool: Pool<DB>) -> Self {
-        Self { pool }
-    }
+    /// The queue of the committer task that writes changes of games in groups (see [`batch`]).
+    committer: mpsc::Sender<Pending>,
 }
 
 /// The key that makes account names unique regardless of letter case. Computed here rather than with the
@@ -127,6 +135,14 @@ where
     for<'q> Option<DB::Id>: Encode<'q, DB>,
     for<'a> &'a str: ColumnIndex<DB::Row>,
 {
+    /// A store over a pool whose database is already migrated, with its committer task started on the current
+    /// Tokio runtime.
+    pub(super) fn new(pool: Pool<DB>) -> Self {
+        let (committer, queue) = mpsc::channel(QUEUE_LENGTH);
+        tokio::spawn(Self::run_committer(pool.clone(), queue));
+        Self { pool, committer }
+    }
+
     fn uuid(row: &DB::Row, column: &str) -> Result<Uuid, sqlx::Error> {
         row.try_get::<DB::Id, _>(column).map(DB::from_id)
     }
@@ -275,19 +291,24 @@ where
         Ok(())
     }
 
-    /// Applies one change of a game on a connection inside a transaction. Returning an error before commit
-    /// drops the transaction, which rolls it back.
-    async fn apply_change(conn: &mut DB::Connection, game_id: Uuid, change: &GameChange) -> Result<(), StoreError> {
+    /// Moves a game to the change's new state if its stored `seq` is still the change's `expected_seq`: the
+    /// optimistic check. In PostgreSQL a concurrent writer waits for this row's lock and then finds the seq
+    /// moved on. False when the check failed (nothing written).
+    async fn update_state(conn: &mut DB::Connection, game_id: Uuid, change: &GameChange) -> Result<bool, StoreError> {
         debug_assert_eq!(change.event.seq, change.expected_seq + 1, "events are numbered without gaps");
         debug_assert_eq!(change.state.seq, change.event.seq, "the game's seq is its last event's");
-        // The optimistic check: in PostgreSQL a concurrent writer waits for this row's lock and then finds the
-        // seq moved on.
         let updated = Self::bind_state(sqlx::query(UPDATE_GAME_STATE), &change.state)
             .bind(DB::to_id(game_id))
             .bind(change.expected_seq)
             .execute(&mut *conn)
             .await?;
-        if DB::rows_affected(&updated) == 0 {
+        Ok(DB::rows_affected(&updated) > 0)
+    }
+
+    /// Applies one change of a game on a connection inside a transaction. Returning an error before commit
+    /// drops the transaction, which rolls it back.
+    async fn apply_change(conn: &mut DB::Connection, game_id: Uuid, change: &GameChange) -> Result<(), StoreError> {
+        if !Self::update_state(&mut *conn, game_id, change).await? {
             return Err(StoreError::Conflict);
         }
         Self::insert_event(&mut *conn, game_id, &change.event).await?;
@@ -297,6 +318,14 @@ where
         for update in &change.ratings {
             Self::write_rating(&mut *conn, update).await?;
         }
+        Ok(())
+    }
+
+    /// One change in a transaction of its own.
+    async fn record_alone(pool: &Pool<DB>, game_id: Uuid, change: &GameChange) -> Result<(), StoreError> {
+        let mut tx = pool.begin_with(DB::BEGIN_WRITE).await?;
+        Self::apply_change(&mut tx, game_id, change).await?;
+        tx.commit().await?;
         Ok(())
     }
 
@@ -401,6 +430,14 @@ where
     for<'q> Option<DB::Id>: Encode<'q, DB>,
     for<'a> &'a str: ColumnIndex<DB::Row>,
 {
+    fn pool_use(&self) -> PoolUse {
+        PoolUse {
+            connections: self.pool.size(),
+            idle: u32::try_from(self.pool.num_idle()).unwrap_or(u32::MAX),
+            max_connections: self.pool.options().get_max_connections(),
+        }
+    }
+
     async fn ping(&self) -> Result<(), StoreError> {
         sqlx::query(PING).execute(&self.pool).await?;
         Ok(())
@@ -555,10 +592,17 @@ where
     }
 
     async fn record(&self, game_id: Uuid, change: &GameChange) -> Result<(), StoreError> {
-        let mut tx = self.pool.begin_with(DB::BEGIN_WRITE).await?;
-        Self::apply_change(&mut tx, game_id, change).await?;
-        tx.commit().await?;
-        Ok(())
+        // Rating updates have guards of their own: a rated result is rare and goes alone.
+        if !change.ratings.is_empty() {
+            return Self::record_alone(&self.pool, game_id, change).await;
+        }
+        let (pending, answer) = Pending::new(game_id, change.clone());
+        self.committer.send(pending).await.map_err(|_| StoreError::CommitterGone)?;
+        answer.await.map_err(|_| StoreError::CommitterGone)?
+    }
+
+    async fn record_many(&self, changes: &[(Uuid, GameChange)]) -> Vec<Result<(), StoreError>> {
+        Self::record_together(&self.pool, changes).await
     }
 
     async fn open_rematches(&self, game_id: Uuid, now: Millis) -> Result<Vec<ChallengeRow>, StoreError> {

@@ -16,11 +16,12 @@ use uuid::Uuid;
 const SERVER: &str = env!("CARGO_BIN_EXE_kartka-test-server");
 
 const CORRESPONDENCE: TimeControl = TimeControl::Correspondence { days_per_move: 1, vacation_allowed: true };
-/// Three seconds a player: shorter than the outage below.
-const LIVE: TimeControl = TimeControl::Fischer { initial_seconds: 3, increment_seconds: 0 };
-/// Three seconds a move and no reserve: the seed's clock, shorter than the outage below.
+/// Six seconds a player: shorter than the outage below, and long enough that a loaded machine's slow first
+/// move still leaves the second player most of it.
+const LIVE: TimeControl = TimeControl::Fischer { initial_seconds: 6, increment_seconds: 0 };
+/// Six seconds a move and no reserve: the seed's clock, shorter than the outage below.
 const PER_MOVE: TimeControl =
-    TimeControl::PerMove { move_seconds: 3, reserve_seconds: 0, on_timeout: kartka_protocol::OnTimeout::Lose };
+    TimeControl::PerMove { move_seconds: 6, reserve_seconds: 0, on_timeout: kartka_protocol::OnTimeout::Lose };
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn sqlite_downtime_is_credited_to_correspondence_clocks() {
@@ -148,9 +149,9 @@ async fn kill_and_restart_loses_nothing_acknowledged(backend: Backend) {
     server.kill();
 }
 
-/// A correspondence "day" of 3 s, with a quick heartbeat and sweeper.
+/// A correspondence "day" of 6 s, with a quick heartbeat and sweeper.
 const QUICK_DAYS: [(&str, &str); 3] =
-    [("KARTKA_CORRESPONDENCE_DAY_MS", "3000"), ("KARTKA_HEARTBEAT_MS", "100"), ("KARTKA_SWEEP_MS", "100")];
+    [("KARTKA_CORRESPONDENCE_DAY_MS", "6000"), ("KARTKA_HEARTBEAT_MS", "100"), ("KARTKA_SWEEP_MS", "100")];
 
 /// The server is killed and stays down longer than the player to move has left; after the restart the game
 /// goes on, with the downtime given back to that player (a `clock_credited` event).
@@ -165,7 +166,7 @@ async fn downtime_is_credited(backend: Backend, time_control: TimeControl) {
     let (status, moved) = api.post(&format!("/api/games/{game}/moves"), Some(&white.token), &body).await;
     assert_eq!(status, 200, "{moved}");
     let black_left = to_flag(&moved["game"]["clocks"]);
-    assert!(black_left > 2_500, "black starts the turn with about three seconds: {black_left}");
+    assert!(black_left > 2_500, "black starts the turn with most of its six seconds: {black_left}");
 
     server.kill();
     tokio::time::sleep(Duration::from_millis(black_left as u64 + 1_500)).await;

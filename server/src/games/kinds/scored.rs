@@ -4,15 +4,51 @@
 
 use std::fmt::Display;
 
+use kartka_engine::soccer::{Direction, Tag};
 use kartka_engine::variant_record::{RecordWinner, SlotToken};
 use kartka_engine::{Game, Seat};
-use kartka_protocol::RulesetSpec;
+use kartka_protocol::{GameStatus, RulesetSpec, SeatName};
 
 use crate::games::convert;
 use crate::games::records::{
-    initial_seconds_of, moment_of, player_name, split_at_tag, unrecorded_ending, ReadGame, ReadGames, ReadMove,
+    date_text, initial_seconds_of, moment_of, player_name, split_at_tag, time_control_text, unrecorded_ending,
+    ExportError, ReadGame, ReadGames, ReadMove, RecordParts,
 };
 use crate::games::tools::Tally;
+
+/// A stored match's steps, from its moves' digits.
+pub(super) fn directions(game: &RecordParts<'_>) -> Result<Vec<Direction>, ExportError> {
+    game.moves
+        .concat()
+        .chars()
+        .map(|digit| Direction::from_digit(digit).ok_or_else(|| ExportError::Moves(format!("{digit:?} is not a step"))))
+        .collect()
+}
+
+/// The server's winner of a finished match, for a record whose rules did not name one (a resignation, time).
+pub(super) fn stored_winner(game: &RecordParts<'_>) -> Option<RecordWinner> {
+    match (game.status, game.result) {
+        (GameStatus::Finished, Some(result)) => Some(match result.winner {
+            Some(SeatName::First) => RecordWinner::First,
+            Some(SeatName::Second) => RecordWinner::Second,
+            None => RecordWinner::Draw,
+        }),
+        _ => None,
+    }
+}
+
+/// The kurnik tags a match's record starts with: the server, the date, the players and the time control.
+pub(super) fn match_tags(game: &RecordParts<'_>) -> Vec<Tag> {
+    let tag = |name: &str, value: String| Tag { name: name.to_owned(), value };
+    vec![
+        tag("Event", "kartka".to_owned()),
+        tag("Site", "kartka".to_owned()),
+        tag("Date", date_text(game.created_at_ms)),
+        tag("White", game.names[0].to_owned()),
+        tag("Black", game.names[1].to_owned()),
+        tag("TimeControl", time_control_text(&game.time_control)),
+    ]
+}
 
 /// A kind's record of a match of points, as the engine reads and replays it.
 pub(super) trait ScoredRecord: Clone + Sized {

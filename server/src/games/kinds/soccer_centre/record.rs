@@ -1,14 +1,13 @@
 //! A match of points as a record of the rules document's §5.6 format: `[Variant "classic+centre"]`, the
 //! pitch, kurnik's tags, `[Score]` and `[Winner]`, and turn tokens with `-` for a skipped slot.
 
-use kartka_engine::soccer::{Direction, Pitch, Position, RecordResult, Tag};
-use kartka_engine::soccer_centre::{CentreRecord, RecordWinner};
+use kartka_engine::soccer::{Pitch, Position, RecordResult};
+use kartka_engine::soccer_centre::CentreRecord;
 use kartka_engine::{Ruleset, Seat};
-use kartka_protocol::{GameStatus, SeatName};
 
-use crate::games::kinds;
 use crate::games::kinds::paper_soccer::record::{stored_result, write_kurnik};
-use crate::games::records::{date_text, time_control_text, ExportError, KurnikRefusal, RecordParts};
+use crate::games::kinds::{self, scored};
+use crate::games::records::{ExportError, KurnikRefusal, RecordParts};
 
 /// The pitch of a stored match.
 fn pitch_of(game: &RecordParts<'_>) -> Result<Pitch, ExportError> {
@@ -22,24 +21,12 @@ fn pitch_of(game: &RecordParts<'_>) -> Result<Pitch, ExportError> {
 /// or the server's result when the match ended otherwise, by resignation or on time).
 pub fn record(game: &RecordParts<'_>) -> Result<String, ExportError> {
     let pitch = pitch_of(game)?;
-    let actions = directions(&game.moves.concat())?;
+    let actions = scored::directions(game)?;
     let mut record = CentreRecord::from_actions(pitch, &actions).map_err(|e| ExportError::Moves(e.to_string()))?;
-    if let (GameStatus::Finished, Some(result)) = (game.status, game.result) {
-        record.winner.get_or_insert(match result.winner {
-            Some(SeatName::First) => RecordWinner::First,
-            Some(SeatName::Second) => RecordWinner::Second,
-            None => RecordWinner::Draw,
-        });
+    if record.winner.is_none() {
+        record.winner = scored::stored_winner(game);
     }
-    let tag = |name: &str, value: String| Tag { name: name.to_owned(), value };
-    record.tags = vec![
-        tag("Event", "kartka".to_owned()),
-        tag("Site", "kartka".to_owned()),
-        tag("Date", date_text(game.created_at_ms)),
-        tag("White", game.names[0].to_owned()),
-        tag("Black", game.names[1].to_owned()),
-        tag("TimeControl", time_control_text(&game.time_control)),
-    ];
+    record.tags = scored::match_tags(game);
     Ok(record.write())
 }
 
@@ -51,7 +38,7 @@ pub fn record(game: &RecordParts<'_>) -> Result<String, ExportError> {
 pub fn kurnik_record(game: &RecordParts<'_>) -> Result<String, ExportError> {
     let pitch = pitch_of(game)?;
     let mut classic = Position::new(pitch);
-    for direction in directions(&game.moves.concat())? {
+    for direction in scored::directions(game)? {
         if classic.is_over() {
             return Err(KurnikRefusal::PastFirstPoint.into());
         }
@@ -71,18 +58,10 @@ pub fn kurnik_record(game: &RecordParts<'_>) -> Result<String, ExportError> {
     write_kurnik(pitch, game, result)
 }
 
-/// The steps of stored moves, one kurnik digit each.
-fn directions(digits: &str) -> Result<Vec<Direction>, ExportError> {
-    digits
-        .chars()
-        .map(|digit| Direction::from_digit(digit).ok_or_else(|| ExportError::Moves(format!("{digit:?} is not a step"))))
-        .collect()
-}
-
 #[cfg(test)]
 mod tests {
     use kartka_engine::GameKind;
-    use kartka_protocol::{EndReasonName, GameResult, RulesetSpec, TimeControl};
+    use kartka_protocol::{EndReasonName, GameResult, GameStatus, RulesetSpec, SeatName, TimeControl};
 
     use super::*;
     use crate::games::kinds::of;

@@ -1,5 +1,7 @@
 //! The state of every point (rule 1.4) in fixed storage, with the counts kept up to date as points change.
 
+use std::hash::{Hash, Hasher};
+
 use super::field::{FieldSize, Point, MAX_POINTS};
 use crate::outcome::Seat;
 
@@ -37,7 +39,10 @@ impl Cell {
 
 /// Every point's [`Cell`], the number of dots each seat holds captured (its count, 5.1) and the number of
 /// playable points. All changes go through [`Grid::set`], which keeps the counts.
-#[derive(Clone, Debug, PartialEq, Eq, Hash)]
+///
+/// Only the field's points are ever set, so two grids are equal when their sizes, counts and the rows of
+/// their fields are: equality and hashing look at those rows, not at the whole storage.
+#[derive(Clone, Debug)]
 pub struct Grid {
     size: FieldSize,
     cells: [Cell; MAX_POINTS],
@@ -99,5 +104,30 @@ impl Grid {
     #[must_use]
     pub fn is_wall(&self, seat: Seat, point: Point) -> bool {
         self.get(point) == Cell::Live(seat)
+    }
+
+    /// The field's cells, one row (top first) at a time.
+    fn rows(&self) -> impl Iterator<Item = &[Cell]> {
+        let width = usize::from(self.size.width());
+        (0..self.size.height()).map(move |y| {
+            let start = Point::new(0, y).index();
+            &self.cells[start..start + width]
+        })
+    }
+}
+
+impl PartialEq for Grid {
+    fn eq(&self, other: &Grid) -> bool {
+        (self.size, self.counts, self.playable) == (other.size, other.counts, other.playable)
+            && self.rows().eq(other.rows())
+    }
+}
+
+impl Eq for Grid {}
+
+impl Hash for Grid {
+    fn hash<H: Hasher>(&self, state: &mut H) {
+        (self.size, self.counts, self.playable).hash(state);
+        self.rows().for_each(|row| row.hash(state));
     }
 }

@@ -131,18 +131,8 @@ impl Game for Position {
     }
 
     fn pick_legal_action(&self, choice: u64) -> Option<Action> {
-        let mut count = 0u64;
-        self.for_each_legal_dot(|_| count += 1);
-        let wanted = choice.checked_rem(count)?;
-        let mut seen = 0u64;
-        let mut picked = None;
-        self.for_each_legal_dot(|point| {
-            if seen == wanted {
-                picked = Some(Action::Dot(point));
-            }
-            seen += 1;
-        });
-        picked
+        let wanted = choice.checked_rem(self.legal_dot_count() as u64)?;
+        self.legal_dots().nth(usize::try_from(wanted).ok()?).map(Action::Dot)
     }
 
     /// Tokens are one to four characters (`qv`, `qv~`, `P:qv`, `STOP`), so a run is written with spaces.

@@ -499,14 +499,25 @@ impl Position {
     }
 
     /// Calls `visit` with every point the seat to act may place a dot on, in row-major order.
-    pub fn for_each_legal_dot(&self, mut visit: impl FnMut(Point)) {
-        if self.end.is_some() {
-            return;
-        }
-        for point in self.rules.size.points() {
-            if self.check_dot(self.to_move, point).is_ok() {
-                visit(point);
-            }
+    pub fn for_each_legal_dot(&self, visit: impl FnMut(Point)) {
+        self.legal_dots().for_each(visit);
+    }
+
+    /// The points the seat to act may place a dot on, in row-major order.
+    pub fn legal_dots(&self) -> impl Iterator<Item = Point> + '_ {
+        let points = if self.end.is_some() { None } else { Some(self.rules.size.points()) };
+        points.into_iter().flatten().filter(|&point| self.check_dot(self.to_move, point).is_ok())
+    }
+
+    /// The number of [`Position::legal_dots`]: without a first-move zone to keep to, every playable point
+    /// (3.1), which the grid counts as it changes, so that a random legal dot costs no count of the field.
+    #[must_use]
+    pub fn legal_dot_count(&self) -> usize {
+        let zone_applies = !self.placed[self.to_move.index()] && self.rules.zone_rect().is_some();
+        match self.end {
+            Some(_) => 0,
+            None if zone_applies => self.legal_dots().count(),
+            None => self.grid.playable() as usize,
         }
     }
 }

@@ -329,6 +329,16 @@ fn assert_illegal_actions_change_nothing(position: &Position, rng: &mut Rng) {
     }
 }
 
+/// The kept count of legal dots is the number of points the field offers, and a picked dot is the one at
+/// its place among them.
+fn assert_the_legal_dots_are_counted(position: &Position, choice: u64) {
+    let mut legal = Vec::new();
+    position.for_each_legal_dot(|point| legal.push(point));
+    assert_eq!(position.legal_dot_count(), legal.len());
+    let picked = legal.get((choice % legal.len() as u64) as usize).copied().map(Action::Dot);
+    assert_eq!(position.pick_legal_action(choice), picked);
+}
+
 fn random_rules(game: u64) -> DotsRules {
     let base = DotsRules { seed: game, ..DotsRules::default() };
     match game % 5 {
@@ -351,8 +361,9 @@ fn random_games_end_and_their_counts_are_recounted_independently() {
         while let Some(seat) = position.to_act() {
             actions += 1;
             assert!(actions <= 39 * 32 + 1, "game {game} did not end");
-            if actions % 97 == 0 {
+            if actions % 97 == 1 {
                 assert_illegal_actions_change_nothing(&position, &mut rng);
+                assert_the_legal_dots_are_counted(&position, rng.next());
             }
             let action = if game % 7 == 6 && rng.next() % 400 == 0 {
                 Action::Stop

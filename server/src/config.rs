@@ -95,6 +95,10 @@ pub struct ServeArgs {
     /// For tests only: how often the sweeper looks for overdue games and ending vacations, in milliseconds.
     #[arg(long, env = "KARTKA_SWEEP_MS", default_value_t = 10_000, hide = true)]
     pub sweep_ms: u64,
+    /// How long an unwatched correspondence game's actor stays in memory after its last request, in
+    /// milliseconds. Unwatched games then live only in the store, so that memory does not grow with them.
+    #[arg(long, env = "KARTKA_CORRESPONDENCE_IDLE_MS", default_value_t = 60_000)]
+    pub correspondence_idle_ms: u64,
     /// Serve the browser client from this directory (e.g. `web`) instead of the copy built into the binary,
     /// so that edits show on reload. For development.
     #[arg(long, env = "KARTKA_WEB_DIR")]
@@ -182,6 +186,10 @@ pub struct CorrespondenceSettings {
     pub heartbeat_interval: Duration,
     /// How often the sweeper looks for overdue games and ending vacations.
     pub sweep_interval: Duration,
+    /// How long the actor of an active correspondence game stays in memory with nobody watching and nothing
+    /// asked of it. Then it stops: the game is all in the store, a request loads it again, and the sweeper
+    /// starts it when its clock falls.
+    pub idle_unload: Duration,
     /// How often the notifier looks for due notifications when nothing wakes it.
     pub notify_poll_interval: Duration,
     /// Vacation days per account in any year (365 days).
@@ -204,6 +212,7 @@ impl Default for CorrespondenceSettings {
             day: Duration::from_secs(24 * 3600),
             heartbeat_interval: Duration::from_secs(30),
             sweep_interval: Duration::from_secs(10),
+            idle_unload: Duration::from_secs(60),
             notify_poll_interval: Duration::from_secs(5),
             vacation_days_per_year: 30,
             webhook_allow_private: false,
@@ -245,6 +254,7 @@ impl From<&ServeArgs> for Settings {
                 day: Duration::from_millis(args.correspondence_day_ms.max(1)),
                 heartbeat_interval: Duration::from_millis(args.heartbeat_ms.max(1)),
                 sweep_interval: Duration::from_millis(args.sweep_ms.max(1)),
+                idle_unload: Duration::from_millis(args.correspondence_idle_ms.max(1)),
                 vacation_days_per_year: args.vacation_days_per_year,
                 webhook_allow_private: args.webhook_allow_private,
                 ..CorrespondenceSettings::default()

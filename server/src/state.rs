@@ -49,6 +49,7 @@ impl AppState {
         let actors = ActorConfig {
             disconnect_grace: settings.disconnect_grace,
             correspondence_day: settings.correspondence.day,
+            idle_unload: settings.correspondence.idle_unload,
             hooks: Arc::new(TurnNotices::new(store.clone(), wakers.notifications.clone())),
         };
         let games = Games::new(store.clone(), actors, shutdown.clone(), tasks.clone());

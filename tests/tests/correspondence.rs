@@ -24,6 +24,7 @@ kartka_tests::on_both_stores!(
     notifications_reach_the_ndjson_stream_and_the_websocket,
     conditional_moves_fire_exactly_when_their_condition_matches,
     seeks_stay_open_and_start_a_game_for_whoever_accepts,
+    unwatched_games_leave_memory_and_come_back_when_asked,
 );
 
 /// White's last turn `17` bounces off the right post into the top goal.
@@ -157,6 +158,62 @@ async fn a_game_played_entirely_over_rest_ends_in_a_goal(url: &str) {
     t.server.stop().await;
 }
 
+/// Waits up to five seconds for the server to run `expected` game actors.
+async fn wait_for_running(server: &TestServer, expected: usize, why: &str) {
+    let deadline = Instant::now() + Duration::from_secs(5);
+    while server.state.games.running() != expected {
+        assert!(Instant::now() < deadline, "{why}: {} actors run, not {expected}", server.state.games.running());
+        tokio::time::sleep(ms(20)).await;
+    }
+}
+
+async fn unwatched_games_leave_memory_and_come_back_when_asked(url: &str) {
+    let mut unloading = settings(60_000);
+    unloading.correspondence.idle_unload = ms(150);
+    let t = table(url, unloading.clone(), days(3)).await;
+    let (status, done) = t.play(&t.alice, 0, "a0", "0").await;
+    assert_eq!(status, 200, "{done}");
+    wait_for_running(&t.server, 0, "an unwatched game's actor stops").await;
+
+    let (status, done) = t.play(&t.bob, 1, "b0", "0").await;
+    assert_eq!(status, 200, "a move loads the game again: {done}");
+    let (status, retry) = t.play(&t.alice, 0, "a0", "0").await;
+    assert_eq!((status, retry["seq"].as_u64().is_some()), (200, true), "a retry is still recognised: {retry}");
+    assert_eq!(t.snapshot().await.moves.len(), 2);
+    wait_for_running(&t.server, 0, "and leaves again").await;
+
+    let mut watcher = WsClient::connect(t.server.addr, &t.alice.token).await;
+    watcher.request(1, json!({ "type": "subscribe", "game_id": t.game })).await;
+    tokio::time::sleep(ms(600)).await;
+    assert_eq!(t.server.state.games.running(), 1, "a watched game stays");
+    watcher.close().await;
+    wait_for_running(&t.server, 0, "until nobody watches").await;
+    let Table { server, api, alice, bob, .. } = t;
+    server.stop().await;
+
+    // A restart starts no correspondence actor, and a clock that falls with none running still ends the game.
+    let day_ms = 800;
+    let mut short_days = settings(day_ms);
+    short_days.correspondence.idle_unload = ms(100);
+    let server = TestServer::start(url, short_days.clone()).await;
+    assert_eq!(server.state.games.running(), 0, "nothing to run after a restart");
+    let api = Api::new(server.url());
+    let game = api.start_game(&alice, &bob, days(1)).await;
+    wait_for_running(&server, 0, "the new game's actor stops before its clock falls").await;
+    let deadline = Instant::now() + Duration::from_secs(5);
+    let finished = loop {
+        let stored = server.state.store.game(game).await.expect("read").expect("the game");
+        if stored.state.status == "finished" || Instant::now() > deadline {
+            break stored;
+        }
+        tokio::time::sleep(ms(50)).await;
+    };
+    assert_eq!(finished.state.end_reason.as_deref(), Some("time"), "the sweeper ended the unloaded game");
+    assert_eq!(finished.state.finished_at, Some(finished.created_at + day_ms as i64));
+    drop(api);
+    server.stop().await;
+}
+
 async fn the_sweeper_ends_an_overdue_game_on_time(url: &str) {
     let server = TestServer::start(url, settings(300)).await;
     let api = Api::new(server.url());
@@ -199,7 +256,9 @@ async fn the_sweeper_ends_an_overdue_game_on_time(url: &str) {
 }
 
 async fn vacation_pauses_the_clock_and_uses_the_bank(url: &str) {
-    let mut settings = settings(400);
+    // Days of a second: short enough to pass in the test, long enough that a loaded machine's delay between
+    // starting the game and the vacation taking effect stays well inside Alice's turn.
+    let mut settings = settings(1_000);
     settings.correspondence.vacation_days_per_year = 20;
     let t = table(url, settings, days(2)).await;
     let (mut bob_socket, _) = subscribe(t.server.addr, &t.bob.token, t.game).await;
@@ -208,7 +267,7 @@ async fn vacation_pauses_the_clock_and_uses_the_bank(url: &str) {
     let (status, refused) = t.api.post("/api/me/vacation", Some(&t.alice.token), &json!({ "days": 21 })).await;
     assert_eq!((status, refused["code"].as_str()), (400, Some("invalid_request")), "more than the bank");
 
-    // Ten days (four seconds here): long enough that it cannot end by itself during this part of the test.
+    // Ten days (ten seconds here): long enough that it cannot end by itself during this part of the test.
     let (status, on) = t.api.post("/api/me/vacation", Some(&t.alice.token), &json!({ "days": 10 })).await;
     assert_eq!(status, 200, "{on}");
     assert_eq!(on["days_left"].as_u64(), Some(10), "ten days taken from the bank");
@@ -226,12 +285,12 @@ async fn vacation_pauses_the_clock_and_uses_the_bank(url: &str) {
     assert_eq!(started["on_vacation"], json!(["first"]), "a game begun during a vacation starts paused");
 
     // Longer than Alice's whole turn (two days): her clock is paused, so the game goes on.
-    tokio::time::sleep(ms(1_000)).await;
+    tokio::time::sleep(ms(2_500)).await;
     let game = t.snapshot().await;
     assert_eq!(game.status, GameStatus::Active);
     assert_eq!(game.on_vacation, [SeatName::First]);
     assert_eq!(game.clocks.running, None);
-    assert!(game.clocks.first_ms > 600, "paused, not charged: {}", game.clocks.first_ms);
+    assert!(game.clocks.first_ms > 1_500, "paused, not charged: {}", game.clocks.first_ms);
     assert_eq!(t.my_games(&t.bob).await.games[0].deadline_ms, None);
 
     let (status, back) = t.api.delete("/api/me/vacation", &t.alice.token).await;
@@ -248,7 +307,7 @@ async fn vacation_pauses_the_clock_and_uses_the_bank(url: &str) {
     let (status, _) = t.api.post("/api/me/vacation", Some(&t.bob.token), &json!({ "days": 1 })).await;
     assert_eq!(status, 200);
     assert_eq!(t.snapshot().await.on_vacation, [SeatName::Second]);
-    tokio::time::sleep(ms(700)).await;
+    tokio::time::sleep(ms(1_500)).await;
     let (_, bank) = t.api.get("/api/me/vacation", Some(&t.bob.token)).await;
     assert_eq!(bank["current"], Value::Null, "the sweeper ended it");
     assert!(t.snapshot().await.on_vacation.is_empty());

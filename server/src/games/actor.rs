@@ -125,6 +125,8 @@ pub struct ActorConfig {
     pub disconnect_grace: Duration,
     /// How long a correspondence day lasts.
     pub correspondence_day: Duration,
+    /// How long an unwatched active correspondence game's actor waits for a request before it stops.
+    pub idle_unload: Duration,
     /// Who hears about turns.
     pub hooks: Arc<dyn GameHooks>,
 }
@@ -213,6 +215,7 @@ impl GameActor {
         self.announce_turn().await;
         loop {
             let deadline = self.flag_deadline();
+            let unloadable = self.unloadable();
             tokio::select! {
                 biased;
                 () = shutdown.cancelled() => break,
@@ -221,6 +224,7 @@ impl GameActor {
                     None => break,
                 },
                 () = sleep_until_ms(deadline), if deadline.is_some() => self.flag_fall().await,
+                () = tokio::time::sleep(self.config.idle_unload), if unloadable => break,
             }
             if self.live.status != GameStatus::Active && self.subscribers.is_empty() {
                 break;
@@ -250,6 +254,13 @@ impl GameActor {
                 let _ = reply.send(self.snapshot(now_ms()));
             }
         }
+    }
+
+    /// Whether the actor may stop while its game goes on: a correspondence game nobody watches needs nothing
+    /// from memory. Everything it is is in the store, and its clock is the sweeper's to watch
+    /// (`correspondence::sweeper`), so that an idle game costs no memory however many there are.
+    fn unloadable(&self) -> bool {
+        self.time_control.is_correspondence() && self.subscribers.is_empty()
     }
 
     fn seat_of(&self, account: Uuid) -> Option<Seat> {

@@ -3,7 +3,7 @@
 use std::collections::HashMap;
 use std::sync::{Arc, Mutex};
 
-use kartka_protocol::GameSnapshot;
+use kartka_protocol::{GameSnapshot, TimeControl};
 use tokio::sync::{mpsc, oneshot, OnceCell};
 use tokio_util::sync::CancellationToken;
 use tokio_util::task::TaskTracker;
@@ -41,11 +41,12 @@ impl Games {
         self.config.correspondence_day
     }
 
-    /// Starts the actors of every active game, so their clocks run (after a restart, or at start-up).
+    /// Starts the actors of every active live game, so their clocks run (after a restart, or at start-up).
+    /// Correspondence games load when asked for, and the sweeper starts those whose clock has fallen.
     pub async fn resume_active(&self) -> Result<usize, crate::store::StoreError> {
         let active = self.store.active_games().await?;
         let mut resumed = 0;
-        for game in active {
+        for game in active.into_iter().filter(|game| !is_correspondence(&game.time_control)) {
             match self.actor(game.id).await {
                 Ok(_) => resumed += 1,
                 Err(error) => tracing::error!(game = %game.id, %error, "could not resume a game"),
@@ -87,6 +88,14 @@ impl Games {
         let (reply, answer) = oneshot::channel();
         self.send(game_id, Command::Snapshot { reply }).await?;
         answer.await.map_err(|_| GameError::UnknownGame)
+    }
+
+    /// How many game actors are running now: live games, and the correspondence games someone watches or
+    /// asked something of lately.
+    #[must_use]
+    pub fn running(&self) -> usize {
+        let actors = self.actors.lock().expect("registry lock");
+        actors.values().filter(|slot| slot.get().is_some_and(|sender| !sender.is_closed())).count()
     }
 
     /// Starts a game's actor if it is not running, so that its clock is watched.
@@ -153,4 +162,10 @@ impl Games {
             actors.remove(&game_id);
         }
     }
+}
+
+/// Whether a stored time control is a correspondence one. One that does not read is treated as live, so
+/// that its actor starts and reports the damage.
+fn is_correspondence(stored_time_control: &str) -> bool {
+    serde_json::from_str::<TimeControl>(stored_time_control).is_ok_and(|time_control| time_control.is_correspondence())
 }

@@ -188,7 +188,7 @@ async fn unwatched_games_leave_memory_and_come_back_when_asked(url: &str) {
     assert_eq!(t.server.state.games.running(), 1, "a watched game stays");
     watcher.close().await;
     wait_for_running(&t.server, 0, "until nobody watches").await;
-    let Table { server, api, alice, bob, .. } = t;
+    let Table { server, alice, bob, .. } = t;
     server.stop().await;
 
     // A restart starts no correspondence actor, and a clock that falls with none running still ends the game.
@@ -210,7 +210,6 @@ async fn unwatched_games_leave_memory_and_come_back_when_asked(url: &str) {
     };
     assert_eq!(finished.state.end_reason.as_deref(), Some("time"), "the sweeper ended the unloaded game");
     assert_eq!(finished.state.finished_at, Some(finished.created_at + day_ms as i64));
-    drop(api);
     server.stop().await;
 }
 

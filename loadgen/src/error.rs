@@ -36,6 +36,12 @@ pub enum LoadError {
         /// What is wrong with it.
         message: String,
     },
+    /// Accounts or games could not be made before the measured part.
+    #[error("setting up: {0}")]
+    Setup(String),
+    /// The server's process could not be read from `/proc`.
+    #[error("process {0} cannot be read from /proc")]
+    NoProcess(u32),
     /// The server could not be asked about a recorded game.
     #[error("reading game {game}: {message}")]
     Check {

@@ -17,6 +17,7 @@ pub mod rest;
 mod slot;
 mod socket;
 mod stop;
+pub mod stored;
 pub mod turn;
 
 use std::sync::{Arc, Mutex};

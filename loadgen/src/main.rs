@@ -19,6 +19,9 @@ struct Cli {
 
 #[derive(Subcommand)]
 enum Command {
+    /// Start many correspondence games, leave them alone, and report the server's memory: an unwatched
+    /// correspondence game should cost none once its actor has stopped.
+    Correspondence(kartka_loadgen::stored::StoredOptions),
     /// Check that every move of a record (`--record` of an earlier run) is in the server's store; exits
     /// non-zero if any is missing.
     Check {
@@ -44,6 +47,7 @@ fn main() -> ExitCode {
     };
     match cli.command {
         Some(Command::Check { server, record, json }) => runtime.block_on(check_record(&server, &record, json)),
+        Some(Command::Correspondence(options)) => runtime.block_on(stored_games(&options)),
         None => runtime.block_on(load(&cli.load)),
     }
 }
@@ -122,6 +126,19 @@ async fn check_record(server: &str, record: &std::path::Path, json: bool) -> Exi
             } else {
                 ExitCode::FAILURE
             }
+        }
+        Err(error) => {
+            eprintln!("kartka-loadgen: {error}");
+            ExitCode::FAILURE
+        }
+    }
+}
+
+async fn stored_games(options: &kartka_loadgen::stored::StoredOptions) -> ExitCode {
+    match kartka_loadgen::stored::run(options).await {
+        Ok(report) => {
+            print!("{report}");
+            ExitCode::SUCCESS
         }
         Err(error) => {
             eprintln!("kartka-loadgen: {error}");

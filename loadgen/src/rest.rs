@@ -65,12 +65,23 @@ impl Rest {
     /// `challenger` challenges `opponent` to a casual game of `kind` (default options), taking the first seat,
     /// and `opponent` accepts: the new game's id.
     pub async fn start_game(&self, challenger: &Session, opponent: &Session, kind: &str) -> Result<Uuid, RestError> {
+        self.start_timed_game(challenger, opponent, kind, TIME_CONTROL).await
+    }
+
+    /// [`Rest::start_game`] with `time_control` instead of the runs' day-long clock.
+    pub async fn start_timed_game(
+        &self,
+        challenger: &Session,
+        opponent: &Session,
+        kind: &str,
+        time_control: TimeControl,
+    ) -> Result<Uuid, RestError> {
         let ruleset: RulesetSpec = serde_json::from_value(json!({ "kind": kind }))
             .map_err(|error| RestError::Unexpected(format!("ruleset of {kind}: {error}")))?;
         let request = CreateChallenge {
             opponent: Some(opponent.account.name.clone()),
             ruleset,
-            time_control: TIME_CONTROL,
+            time_control,
             colour: ColourChoice::First,
             rated: false,
             expires_in_seconds: None,

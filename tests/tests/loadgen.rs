@@ -1,20 +1,21 @@
-//! The load generator's smoke run: about a thousand sockets (games, spectators and idle sockets) against a
-//! server on each store, played for a few seconds through the generator's library, and every acknowledged
-//! move found in the store afterwards. It fails on any error frame, dropped connection or lost move, never on
-//! a timing.
+//! The load generator's smoke runs against a server on each store, through the generator's library: about two
+//! thousand sockets (games, spectators and idle sockets) played for a few seconds, and every acknowledged move
+//! found in the store afterwards; and correspondence games started and left alone until their actors stop.
+//! They fail on any error frame, dropped connection or lost move, never on a timing.
 
+use kartka_loadgen::stored::StoredOptions;
 use kartka_loadgen::Options;
 use kartka_server::config::{Limits, Settings};
 use kartka_tests::on_both_stores;
 use kartka_tests::server::TestServer;
 
-on_both_stores!(a_thousand_sockets_play_without_errors);
+on_both_stores!(two_thousand_sockets_play_without_errors, unwatched_correspondence_games_leave_memory);
 
-const GAMES: usize = 250;
-const SPECTATORS: usize = 150;
-const IDLE_SOCKETS: usize = 350;
+const GAMES: usize = 500;
+const SPECTATORS: usize = 300;
+const IDLE_SOCKETS: usize = 700;
 
-async fn a_thousand_sockets_play_without_errors(url: &str) {
+async fn two_thousand_sockets_play_without_errors(url: &str) {
     // Every socket is two open files in this process (the client's end and the server's), and both stores'
     // runs may share the process.
     if let Err(error) = rlimit::increase_nofile_limit(u64::MAX) {
@@ -53,5 +54,27 @@ async fn a_thousand_sockets_play_without_errors(url: &str) {
     std::fs::write(record.path(), lines).expect("rewrite the record");
     let check = kartka_loadgen::check::check(&server.url(), record.path()).await.expect("the record is checked");
     assert_eq!(check.missing, 1, "the invented move is missing: {check:?}");
+    server.stop().await;
+}
+
+async fn unwatched_correspondence_games_leave_memory(url: &str) {
+    let limits = Limits { accounts_per_address_per_minute: 10_000, ..Limits::default() };
+    let mut settings = Settings { limits, ..Settings::default() };
+    settings.correspondence.idle_unload = std::time::Duration::from_millis(200);
+    let server = TestServer::start(url, settings).await;
+    let options = StoredOptions {
+        server: server.url(),
+        games: 60,
+        pairs: 6,
+        kind: "paper-soccer".to_owned(),
+        days_per_move: 3,
+        server_pid: std::process::id(),
+        settle_s: 1,
+    };
+    let report = kartka_loadgen::stored::run(&options).await.expect("the games are started");
+    eprintln!("{report}");
+    assert_eq!(report.games, 60);
+    assert_eq!(server.state.store.active_games().await.expect("read the games").len(), 60, "all are active");
+    assert_eq!(server.state.games.running(), 0, "and none is in memory once left alone");
     server.stop().await;
 }

@@ -88,8 +88,8 @@ async fn two_browsers_play_to_a_goal_a_third_watches_and_the_game_replays_to_its
     carol.screenshot("game-watched-on-a-phone").await;
     step(&alice, 7).await;
 
-    alice.wait_for_text("#game-status", "You won: alice won (goal)").await;
-    bob.wait_for_text("#game-status", "You lost: alice won (goal)").await;
+    alice.wait_for_text("#game-status", "You won (goal).").await;
+    bob.wait_for_text("#game-status", "You lost (goal).").await;
     carol.wait_for_text("#game-status", "alice won (goal)").await;
     let api = Api::new(base.clone());
     assert_eq!(browser::stored_moves(&api, &game_id).await, ["0", "0", "0", "0", "1", "7"], "one move frame per step");
@@ -244,7 +244,7 @@ async fn abort_draw_claim_and_resign_from_the_game_page() {
     let enabled = eventually(PAGE_TIMEOUT, || async { claim.is_enabled().await.ok()?.then_some(()) }).await;
     assert!(enabled.is_some(), "the claim opens when the grace period is over");
     claim.click().await.expect("claim");
-    alice.wait_for_text("#game-status", "You won: alice won (opponent left)").await;
+    alice.wait_for_text("#game-status", "You won (opponent left).").await;
 
     // Resigning takes a second press.
     let game = api.start_game(&alice_session, &bob, blitz).await;
@@ -252,7 +252,7 @@ async fn abort_draw_claim_and_resign_from_the_game_page() {
     alice.click("#resign").await;
     alice.wait_for_text("#resign", "Really resign?").await;
     alice.click("#resign").await;
-    alice.wait_for_text("#game-status", "You lost: bob won (resignation)").await;
+    alice.wait_for_text("#game-status", "You lost (resignation).").await;
 
     alice.close().await;
     server.stop().await;

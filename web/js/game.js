@@ -4,7 +4,8 @@ import { api } from './api.js';
 import { h, replaceChildren } from './dom.js';
 import { GameFeed } from './feed.js';
 import { GameModel } from './game-model.js';
-import { describeResult, describeTimeControl, formatCountdown, resultFor } from './format.js';
+import { errorText, t } from './i18n.js';
+import { describeResult, describeResultFor, describeTimeControl, formatCountdown } from './format.js';
 import { renderMoveList } from './move-list.js';
 import { showNotice } from './notice.js';
 import { PlayerCard } from './player-card.js';
@@ -32,12 +33,12 @@ class GamePage {
     this.me = me;
     this.model = null;
     this.root = root;
-    replaceChildren(root, h('p', { class: 'loading', text: 'Loading the game…' }));
+    replaceChildren(root, h('p', { class: 'loading', text: t('game.loading') }));
     this.feed = new GameFeed(context.connection, gameId, {
       snapshot: (game) => this.start(game),
       event: (envelope) => this.onEvent(envelope),
       changed: () => this.render(),
-      rejected: (error) => this.say(`The server refused that move: ${error.message}`),
+      rejected: (error) => this.say(t('game.moveRefused', { reason: errorText(error) })),
       failed: (error) => this.fail(error),
     });
     this.onKey = (event) => this.key(event);
@@ -55,15 +56,15 @@ class GamePage {
   }
 
   fail(error) {
-    const text = error.code === 'unknown_game' ? 'There is no such game.' : error.message;
-    replaceChildren(this.root, h('section', { class: 'panel narrow' }, h('h1', { text: 'Cannot open the game' }),
-      h('p', { text }), h('p', {}, h('a', { href: '/', text: 'Back to the lobby' }))));
+    const text = error.code === 'unknown_game' ? t('game.noSuchGame') : errorText(error);
+    replaceChildren(this.root, h('section', { class: 'panel narrow' }, h('h1', { text: t('game.cannotOpen') }),
+      h('p', { text }), h('p', {}, h('a', { href: '/', text: t('common.backToLobby') }))));
   }
 
   start(snapshot) {
     this.model = new GameModel(snapshot);
     this.seat = this.model.seatOf(this.me.id);
-    const label = `${this.model.player('first').name} against ${this.model.player('second').name}`;
+    const label = t('game.boardLabel', { first: this.model.player('first').name, second: this.model.player('second').name });
     const { kind } = this.model;
     this.board = new kind.Board(this.model.ruleset, { label, onAction: (action) => this.play(action) });
     this.cards = {
@@ -73,7 +74,7 @@ class GamePage {
     this.status = h('p', { class: 'status', id: 'game-status', role: 'status', 'aria-live': 'polite' });
     this.sending = h('p', { class: 'sending', id: 'sending', hidden: true });
     this.actions = h('div', { class: 'actions', id: 'game-actions' });
-    this.moves = h('div', { class: 'move-list', id: 'move-list', tabindex: 0, 'aria-label': 'Moves' });
+    this.moves = h('div', { class: 'move-list', id: 'move-list', tabindex: 0, 'aria-label': t('game.moves') });
     this.after = h('div', { class: 'after' });
     this.howToMove = this.seat ? h('p', { class: 'hint', text: kind.howToMove }) : null;
     // Second at the top, first at the bottom: every kind's board is drawn from the first seat's side.
@@ -82,11 +83,11 @@ class GamePage {
         h('div', { class: 'board-column' }, this.cards.second.element, h('div', { class: 'board-wrap' }, this.board.element), this.cards.first.element),
         h('aside', { class: 'side' },
           h('p', { class: 'game-title' }, h('strong', { text: describeTimeControl(this.model.timeControl) }),
-            this.model.rated ? ' · rated' : ' · casual',
+            ` · ${this.model.rated ? t('common.rated') : t('common.casual')}`,
             ` · ${kind.name}`,
-            this.seat ? ` · you play ${kind.seats[this.seat].name}, ${kind.seats[this.seat].role}` : ' · watching'),
+            ` · ${this.seat ? t('game.youPlay', { seat: kind.seats[this.seat].name, role: kind.seats[this.seat].role }) : t('game.watching')}`),
           this.status, this.sending, this.actions,
-          h('h2', { class: 'small-heading', text: 'Moves' }), this.moves,
+          h('h2', { class: 'small-heading', text: t('game.moves') }), this.moves,
           this.howToMove,
           this.after)));
     this.render();
@@ -110,8 +111,8 @@ class GamePage {
       this.cards[change.seat].setRating({ rating: change.rating_after, provisional: change.provisional },
         change.rating_after - change.rating_before);
     }
-    if (event.type === 'draw_offered' && this.seat && event.seat !== this.seat) this.say('Your opponent offers a draw.');
-    if (event.type === 'draw_declined' && this.seat && event.seat !== this.seat) this.say('Your opponent declined the draw.');
+    if (event.type === 'draw_offered' && this.seat && event.seat !== this.seat) this.say(t('game.drawOfferedToYou'));
+    if (event.type === 'draw_declined' && this.seat && event.seat !== this.seat) this.say(t('game.drawDeclined'));
     this.render();
   }
 
@@ -176,18 +177,19 @@ class GamePage {
     const model = this.model;
     const { messages } = model.kind;
     if (model.status === 'finished') {
-      const text = describeResult(model.result, model.players);
-      return this.seat ? `${resultFor(model.result, this.seat)}: ${text}.` : `${text}.`;
+      return `${this.seat ? describeResultFor(model.result, this.seat) : describeResult(model.result, model.players)}.`;
     }
-    if (model.status === 'aborted' && model.abortedByAdmin) return 'An admin called the game off.';
-    if (model.status === 'aborted') return 'The game was aborted.';
+    if (model.status === 'aborted' && model.abortedByAdmin) return t('game.abortedByAdmin');
+    if (model.status === 'aborted' && model.abortedBy === this.seat) return t('game.abortedByYou');
+    if (model.status === 'aborted' && model.abortedBy) return t('game.abortedBy', { name: model.player(model.abortedBy).name });
+    if (model.status === 'aborted') return t('game.aborted');
     if (game.outcome) return messages.over;
     const mover = game.toMove;
     const name = model.player(mover).name;
     const own = messages.turn?.(game, mover === this.seat ? null : name);
     if (own) return own;
-    if (mover === this.seat) return game.midTurn ? messages.again : 'Your move.';
-    return game.midTurn ? messages.othersAgain(name) : `${name} to move.`;
+    if (mover === this.seat) return game.midTurn ? messages.again : t('game.yourMove');
+    return game.midTurn ? messages.othersAgain(name) : t('game.toMove', { name });
   }
 
   renderActions() {
@@ -203,27 +205,27 @@ class GamePage {
         await this.feed.act(type, fields);
         if (done) this.say(done);
       } catch (error) {
-        this.say(error.code === 'offline' ? 'You are offline; try again when the connection is back.' : error.message);
+        this.say(errorText(error));
       }
     };
     const button = (label, attributes, onClick) =>
       h('button', { type: 'button', disabled: offline, ...attributes, on: { click: onClick } }, label);
     const buttons = [];
     if (!(model.hasMoved('first') && model.hasMoved('second'))) {
-      buttons.push(button('Abort', { class: 'quiet', id: 'abort' }, () => act('abort')));
+      buttons.push(button(t('game.abort'), { class: 'quiet', id: 'abort' }, () => act('abort')));
     }
     if (model.drawOffer === opponent) {
-      buttons.push(button('Accept draw', { class: 'primary', id: 'accept-draw' }, () => act('draw', { action: 'accept' })));
-      buttons.push(button('Decline draw', { id: 'decline-draw' }, () => act('draw', { action: 'decline' })));
+      buttons.push(button(t('game.acceptDraw'), { class: 'primary', id: 'accept-draw' }, () => act('draw', { action: 'accept' })));
+      buttons.push(button(t('game.declineDraw'), { id: 'decline-draw' }, () => act('draw', { action: 'decline' })));
     } else if (model.drawOffer === this.seat) {
-      buttons.push(button('Draw offered', { disabled: true }, () => {}));
+      buttons.push(button(t('game.drawOfferedByYou'), { disabled: true }, () => {}));
     } else {
-      buttons.push(button('Offer draw', { id: 'offer-draw' }, () => act('draw', { action: 'offer' }, 'Draw offered.')));
+      buttons.push(button(t('game.offerDraw'), { id: 'offer-draw' }, () => act('draw', { action: 'offer' }, t('game.drawOfferSent'))));
     }
     buttons.push(this.resignButton(offline, () => act('resign')));
     const claimableAt = model.absent[opponent];
     if (claimableAt !== undefined && model.toAct() === opponent) {
-      this.claimButton = button('Claim victory', { class: 'primary', id: 'claim-victory' }, () => act('claim_victory'));
+      this.claimButton = button(t('game.claimVictory'), { class: 'primary', id: 'claim-victory' }, () => act('claim_victory'));
       this.claimButton.dataset.at = claimableAt;
       buttons.push(this.claimButton);
     } else {
@@ -234,7 +236,7 @@ class GamePage {
 
   /** Resigning takes two presses, so a slip of the finger does not lose the game. */
   resignButton(offline, resign) {
-    const button = h('button', { type: 'button', class: 'danger', id: 'resign', disabled: offline, text: 'Resign' });
+    const button = h('button', { type: 'button', class: 'danger', id: 'resign', disabled: offline, text: t('game.resign') });
     let armed = null;
     button.addEventListener('click', () => {
       if (armed) {
@@ -242,10 +244,10 @@ class GamePage {
         resign();
         return;
       }
-      button.textContent = 'Really resign?';
+      button.textContent = t('game.reallyResign');
       armed = setTimeout(() => {
         armed = null;
-        button.textContent = 'Resign';
+        button.textContent = t('game.resign');
       }, CONFIRM_MS);
     });
     return button;
@@ -265,9 +267,9 @@ class GamePage {
     }
     const finished = this.model.status === 'finished';
     this.after.append(h('div', { class: 'button-row' },
-      finished ? h('a', { class: this.seat ? 'button' : 'button primary', href: `/replay/${this.gameId}`, text: 'Replay the game' }) : null,
-      finished ? h('a', { class: 'button', href: api.recordUrl(this.gameId), download: '', text: 'Download record' }) : null,
-      h('a', { class: 'button quiet', href: '/', text: 'Back to the lobby' })));
+      finished ? h('a', { class: this.seat ? 'button' : 'button primary', href: `/replay/${this.gameId}`, text: t('game.replay') }) : null,
+      finished ? h('a', { class: 'button', href: api.recordUrl(this.gameId), download: '', text: t('common.downloadRecord') }) : null,
+      h('a', { class: 'button quiet', href: '/', text: t('common.backToLobby') })));
   }
 
   /** Redraws the clocks (the running one counts down locally between events) and the claim countdown. */
@@ -281,20 +283,18 @@ class GamePage {
       card.setClock(model.timeLeft(seat, now), running, model.moveTimeLeft(seat, now));
       card.setToMove(model.toAct() === seat);
       const away = model.absent[seat];
-      card.setNote(model.status === 'active' && away !== undefined ? 'disconnected' : '');
+      card.setNote(model.status === 'active' && away !== undefined ? t('game.disconnected') : '');
     }
     // A move normally settles within milliseconds; say so only when it does not, so nothing flickers.
     const oldest = this.feed.pending[0];
     const online = this.context.connection.status === 'online';
     this.sending.hidden = !oldest || (online && Date.now() - oldest.madeAt < SLOW_SEND_MS);
-    this.sending.textContent = online
-      ? 'Sending your move…'
-      : 'Offline: your move is kept and will be sent when the connection is back.';
+    this.sending.textContent = online ? t('game.sending') : t('game.sendingOffline');
     if (this.claimButton) {
       const wait = Number(this.claimButton.dataset.at) - now;
       const offline = this.context.connection.status !== 'online';
       this.claimButton.disabled = offline || wait > 0;
-      this.claimButton.textContent = wait > 0 ? `Claim victory in ${formatCountdown(wait)}` : 'Claim victory';
+      this.claimButton.textContent = wait > 0 ? t('game.claimVictoryIn', { time: formatCountdown(wait) }) : t('game.claimVictory');
     }
   }
 }

@@ -1,5 +1,6 @@
 // The single-page app: the header, the connection, and which page shows for which address.
 
+import { alertGameFound } from './alerts.js';
 import { api } from './api.js';
 import { h, replaceChildren } from './dom.js';
 import { LANGUAGES, language, setLanguage, t } from './i18n.js';
@@ -108,6 +109,7 @@ connection.on('signed_out', () => {
   navigate(`/login?next=${encodeURIComponent(location.pathname)}`, { replace: true });
 });
 connection.on('game_started', ({ game_id: id }) => {
+  alertGameFound();
   // A rematch opens its game itself; any other new game must not pull a player out of the one on screen.
   if (location.pathname === `/game/${id}`) return;
   if (location.pathname.startsWith('/game/')) showNotice(t('app.newGame'), { href: `/game/${id}`, label: t('app.openIt') });

@@ -5,6 +5,7 @@ import { h, replaceChildren } from './dom.js';
 import { GameFeed } from './feed.js';
 import { GameModel } from './game-model.js';
 import { errorText, t } from './i18n.js';
+import { alertYourMove, soundSwitch } from './alerts.js';
 import { describeResult, describeResultFor, describeTimeControl, formatCountdown } from './format.js';
 import { renderMoveList } from './move-list.js';
 import { showNotice } from './notice.js';
@@ -77,21 +78,39 @@ class GamePage {
     this.moves = h('div', { class: 'move-list', id: 'move-list', tabindex: 0, 'aria-label': t('game.moves') });
     this.after = h('div', { class: 'after' });
     this.howToMove = this.seat ? h('p', { class: 'hint', text: kind.howToMove }) : null;
-    // Second at the top, first at the bottom: every kind's board is drawn from the first seat's side.
+    this.offer = h('div', { class: 'offer', id: 'offer', role: 'alert', hidden: true });
+    this.boardWrap = h('div', { class: 'board-wrap' }, this.board.element);
+    this.column = h('div', { class: 'board-column' });
+    const flip = this.seat ? null
+      : h('button', { type: 'button', class: 'small', id: 'flip-board', on: { click: () => this.turnBoard(otherSeat(this.bottom)) } }, t('game.flip'));
+    // What a player needs during play comes first, so that on a phone it sits right under the board: whose turn
+    // it is or the result, an offer to answer, the actions. The rest may scroll.
     replaceChildren(this.root,
       h('div', { class: 'game-page' },
-        h('div', { class: 'board-column' }, this.cards.second.element, h('div', { class: 'board-wrap' }, this.board.element), this.cards.first.element),
+        this.column,
         h('aside', { class: 'side' },
+          this.status, this.offer, this.sending, this.actions,
           h('p', { class: 'game-title' }, h('strong', { text: describeTimeControl(this.model.timeControl) }),
             ` · ${this.model.rated ? t('common.rated') : t('common.casual')}`,
             ` · ${kind.name}`,
             ` · ${this.seat ? t('game.youPlay', { seat: kind.seats[this.seat].name, role: kind.seats[this.seat].role }) : t('game.watching')}`),
-          this.status, this.sending, this.actions,
+          h('div', { class: 'game-tools' }, soundSwitch(), flip),
           h('h2', { class: 'small-heading', text: t('game.moves') }), this.moves,
           this.howToMove,
           this.after)));
+    // Each player sees the board from their own side; a spectator starts from the first seat's and may flip.
+    this.turnBoard(this.seat ?? 'first');
     this.render();
     this.showRatings();
+  }
+
+  /** Shows the board with `bottom`'s side at the bottom: every kind draws it from the first seat's side, so the
+   * second seat's view is the drawing half a turn around. */
+  turnBoard(bottom) {
+    this.bottom = bottom;
+    this.board.turned = bottom === 'second';
+    this.boardWrap.classList.toggle('turned', this.board.turned);
+    replaceChildren(this.column, this.cards[otherSeat(bottom)].element, this.boardWrap, this.cards[bottom].element);
   }
 
   /** The players' current ratings for this game's speed class, until the game's end shows how they changed. */
@@ -111,7 +130,6 @@ class GamePage {
       this.cards[change.seat].setRating({ rating: change.rating_after, provisional: change.provisional },
         change.rating_after - change.rating_before);
     }
-    if (event.type === 'draw_offered' && this.seat && event.seat !== this.seat) this.say(t('game.drawOfferedToYou'));
     if (event.type === 'draw_declined' && this.seat && event.seat !== this.seat) this.say(t('game.drawDeclined'));
     this.render();
   }
@@ -162,6 +180,9 @@ class GamePage {
     if (!this.model) return;
     const { game, turns } = this.display();
     const mine = this.myMove(game);
+    // A move that has just become the player's, not the one a page opens on (that is the game found).
+    if (mine && this.wasMine === false) alertYourMove();
+    this.wasMine = mine;
     this.board.draw(game, { targets: mine });
     this.board.element.classList.toggle('my-move', mine);
     renderMoveList(this.moves, this.model.kind, turns, { ruleset: this.model.ruleset, current: turns.length - 1 });
@@ -196,6 +217,7 @@ class GamePage {
     const model = this.model;
     if (!this.seat || model.status !== 'active') {
       replaceChildren(this.actions);
+      this.offer.hidden = true;
       return;
     }
     const offline = this.context.connection.status !== 'online';
@@ -214,9 +236,12 @@ class GamePage {
     if (!(model.hasMoved('first') && model.hasMoved('second'))) {
       buttons.push(button(t('game.abort'), { class: 'quiet', id: 'abort' }, () => act('abort')));
     }
+    // An offer stays on screen, with its answers, until it is answered or the game moves on.
+    this.offer.hidden = model.drawOffer !== opponent;
     if (model.drawOffer === opponent) {
-      buttons.push(button(t('game.acceptDraw'), { class: 'primary', id: 'accept-draw' }, () => act('draw', { action: 'accept' })));
-      buttons.push(button(t('game.declineDraw'), { id: 'decline-draw' }, () => act('draw', { action: 'decline' })));
+      replaceChildren(this.offer, h('p', { text: t('game.drawOfferedToYou') }), h('div', { class: 'button-row' },
+        button(t('game.acceptDraw'), { class: 'primary', id: 'accept-draw' }, () => act('draw', { action: 'accept' })),
+        button(t('game.declineDraw'), { id: 'decline-draw' }, () => act('draw', { action: 'decline' }))));
     } else if (model.drawOffer === this.seat) {
       buttons.push(button(t('game.drawOfferedByYou'), { disabled: true }, () => {}));
     } else {

@@ -99,8 +99,3 @@ export function errorText(error) {
 export function formatDateTime(ms) {
   return new Intl.DateTimeFormat(language, { dateStyle: 'medium', timeStyle: 'short' }).format(ms);
 }
-
-/** A number as the reader's language writes it. */
-export function formatNumber(value) {
-  return new Intl.NumberFormat(language).format(value);
-}

@@ -124,6 +124,11 @@ export default {
   'game.sendingOffline': 'Offline: your move is kept and will be sent when the connection is back.',
   'game.disconnected': 'disconnected',
 
+  'game.flip': 'Flip the board',
+  'alerts.yourMove': 'Your move',
+  'alerts.gameFound': 'Game found',
+  'alerts.sound': 'Sound',
+
   'rematch.side': 'you play {seat}',
   'rematch.declined': '{name} declined the rematch.',
   'rematch.withdrawn': '{name} withdrew the rematch offer.',

@@ -123,6 +123,11 @@ export default {
   'game.sendingOffline': 'Brak połączenia: ruch jest zachowany i zostanie wysłany, gdy połączenie wróci.',
   'game.disconnected': 'rozłączony',
 
+  'game.flip': 'Obróć planszę',
+  'alerts.yourMove': 'Twój ruch',
+  'alerts.gameFound': 'Znaleziono partię',
+  'alerts.sound': 'Dźwięk',
+
   'rematch.side': 'grasz jako {seat}',
   'rematch.declined': '{name} odrzuca rewanż.',
   'rematch.withdrawn': '{name} wycofuje propozycję rewanżu.',

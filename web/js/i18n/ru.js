@@ -123,6 +123,11 @@ export default {
   'game.sendingOffline': 'Нет связи: ход сохранён и будет отправлен, когда связь вернётся.',
   'game.disconnected': 'отключился',
 
+  'game.flip': 'Перевернуть доску',
+  'alerts.yourMove': 'Ваш ход',
+  'alerts.gameFound': 'Партия найдена',
+  'alerts.sound': 'Звук',
+
   'rematch.side': 'вы — {seat}',
   'rematch.declined': '{name} отказывается от реванша.',
   'rematch.withdrawn': '{name} отзывает предложение реванша.',

@@ -4,7 +4,7 @@ import { api } from '../api.js';
 import { h } from '../dom.js';
 import { describeResult, formatTimeControl, resultFor } from '../format.js';
 import { gameName } from '../kinds/index.js';
-import { t } from '../i18n.js';
+import { formatDateTime, t } from '../i18n.js';
 import { mountGameList } from './game-list.js';
 
 export const ID = 'my-games';
@@ -23,7 +23,8 @@ export function mount(container, lobby) {
     }
     if (game.status === 'aborted') return null;
     return h('li', { class: 'game' },
-      h('a', { href: `/replay/${game.id}` }, h('strong', { text: t('myGames.versus', { name: opponent }) }), h('span', { class: 'meta', text: tc })),
+      h('a', { href: `/replay/${game.id}` }, h('strong', { text: t('myGames.versus', { name: opponent }) }), h('span', { class: 'meta', text: tc }),
+        game.finished_at_ms ? h('time', { class: 'meta', datetime: new Date(game.finished_at_ms).toISOString(), text: formatDateTime(game.finished_at_ms) }) : null),
       h('span', { class: 'result', title: describeResult(game.result, game.players), text: resultFor(game.result, seat) }));
   };
   return mountGameList(container, lobby, {

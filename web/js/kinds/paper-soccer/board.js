@@ -3,6 +3,7 @@
 
 import { s } from '../../dom.js';
 import { DIRECTIONS, Pitch, stepPoint } from './rules.js';
+import { keypadDirection } from '../keypad.js';
 
 /** SVG units per lattice cell. */
 const CELL = 10;
@@ -10,9 +11,6 @@ const CELL = 10;
 const MARGIN = 0.6;
 
 const px = (v) => v * CELL;
-
-/** Numeric keypad keys by kurnik digit: 8 = N, 9 = NE, 6 = E, 3 = SE, 2 = S, 1 = SW, 4 = W, 7 = NW. */
-const KEYPAD = { 8: 0, 9: 1, 6: 2, 3: 3, 2: 4, 1: 5, 4: 6, 7: 7 };
 
 export class Board {
   /**
@@ -113,9 +111,7 @@ export class Board {
 
   /** The step a key press means on the numeric keypad (or the digit row), as notation, if any. */
   keyAction(event) {
-    if (event.altKey || event.ctrlKey || event.metaKey) return undefined;
-    const match = /^(?:Numpad|Digit)([1-9])$/.exec(event.code);
-    const digit = match ? KEYPAD[match[1]] : undefined;
+    const digit = keypadDirection(event, this.turned);
     return digit === undefined ? undefined : String(digit);
   }
 

@@ -5,11 +5,11 @@
 import { s } from '../../dom.js';
 import { DIRECTIONS, stepPoint } from '../paper-soccer/rules.js';
 import { Field } from './rules.js';
+import { keypadDirection } from '../keypad.js';
 
 const CELL = 10;
 const MARGIN = 1.6;
 const px = (v) => v * CELL;
-const KEYPAD = { 8: 0, 9: 1, 6: 2, 3: 3, 2: 4, 1: 5, 4: 6, 7: 7 };
 
 export class Board {
   constructor(ruleset, options = {}) {
@@ -73,9 +73,7 @@ export class Board {
   }
 
   keyAction(event) {
-    if (event.altKey || event.ctrlKey || event.metaKey) return undefined;
-    const match = /^(?:Numpad|Digit)([1-9])$/.exec(event.code);
-    const digit = match ? KEYPAD[match[1]] : undefined;
+    const digit = keypadDirection(event, this.turned);
     return digit === undefined ? undefined : String(digit);
   }
 

@@ -140,11 +140,10 @@ function renderChrome() {
 
 renderChrome();
 renderAccount();
-if (session.token()) {
-  connection.start();
-  // A role granted or revoked since sign-in: the Admin link follows the server, not the stored session.
-  api.me().then((me) => session.refresh(me), (error) => {
-    if (error.status === 401) session.clear();
-  });
-}
+// A role granted or revoked since sign-in: the Admin link follows the server, not the stored session, at every
+// page load and every (re)connection.
+connection.on('welcome', () => api.me().then((me) => session.refresh(me), (error) => {
+  if (error.status === 401) session.clear();
+}));
+if (session.token()) connection.start();
 route();

@@ -170,7 +170,7 @@ async fn two_browsers_play_dots_with_a_capture_and_stop_while_a_third_watches() 
     let outcome = game.outcome().expect("STOP ends the game");
     assert_eq!(outcome.scores, Some([3, 0]));
     alice.wait_for_text("#game-status", "You won (score).").await;
-    bob.wait_for_text("#game-status", "You lost: alice won (score)").await;
+    bob.wait_for_text("#game-status", "You lost (score).").await;
     carol.wait_for_text("#game-status", "alice won (score)").await;
     let (_, stored) = api.get(&format!("/api/games/{game_id}"), None).await;
     assert_eq!(stored["result"], json!({ "winner": "first", "reason": "score", "scores": [3, 0] }));

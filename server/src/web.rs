@@ -114,9 +114,12 @@ impl Coding {
     }
 }
 
+/// Compressed files by the content hash (ETag) of the original and the coding.
+type CompressedFiles = HashMap<(String, Coding), Arc<Vec<u8>>>;
+
 /// Compressed files by content hash and coding, so each is compressed once.
 fn compressed(etag: &str, coding: Coding, bytes: &[u8]) -> Arc<Vec<u8>> {
-    static KEPT: OnceLock<Mutex<HashMap<(String, Coding), Arc<Vec<u8>>>>> = OnceLock::new();
+    static KEPT: OnceLock<Mutex<CompressedFiles>> = OnceLock::new();
     let kept = KEPT.get_or_init(Mutex::default);
     let key = (etag.to_owned(), coding);
     if let Some(found) = kept.lock().unwrap_or_else(std::sync::PoisonError::into_inner).get(&key) {
@@ -153,7 +156,9 @@ fn embedded_version() -> &'static str {
 fn versioned_html(html: &str, version: &str) -> String {
     let mut out = String::with_capacity(html.len() + 256);
     let mut rest = html;
-    while let Some(at) = ["src=\"/", "href=\"/"].iter().filter_map(|attribute| rest.find(attribute).map(|i| i + attribute.len())).min() {
+    while let Some(at) =
+        ["src=\"/", "href=\"/"].iter().filter_map(|attribute| rest.find(attribute).map(|i| i + attribute.len())).min()
+    {
         let (before, after) = rest.split_at(at);
         out.push_str(before);
         let end = after.find('"').unwrap_or(after.len());
@@ -193,7 +198,9 @@ pub async fn serve(State(state): State<AppState>, method: Method, uri: Uri, head
     // A versioned file: the file itself, kept for a year if it is of the current version. An older version's
     // page may still ask for its files; it gets today's, which a browser must not keep.
     let (path, current) = match path.strip_prefix(VERSIONED).and_then(|rest| rest.split_once('/')) {
-        Some((version, file)) => (file, matches!(state.settings.web_files, WebFiles::Embedded) && version == embedded_version()),
+        Some((version, file)) => {
+            (file, matches!(state.settings.web_files, WebFiles::Embedded) && version == embedded_version())
+        }
         None => (path, false),
     };
     // Unknown API paths stay plain 404s: a script calling a wrong endpoint must not get a page back.
@@ -244,7 +251,9 @@ fn is_client_route(path: &str) -> bool {
 
 /// Whether a file of this content type is worth compressing (text; pictures other than SVG already are).
 fn compressible(content_type: &str) -> bool {
-    content_type.starts_with("text/") || content_type.contains("javascript") || content_type.contains("json")
+    content_type.starts_with("text/")
+        || content_type.contains("javascript")
+        || content_type.contains("json")
         || content_type.contains("svg")
 }
 
@@ -389,7 +398,8 @@ mod tests {
         assert!(versioned.contains(r#"href="/v/abc/favicon.svg""#), "{versioned}");
         assert!(versioned.contains(r#"href="/v/abc/css/site.css""#), "{versioned}");
         assert!(versioned.contains(r#"src="/v/abc/js/app.js""#), "{versioned}");
-        for unchanged in [r#"href="/""#, r#"href="/rules""#, r#"href="/admin/#/audit""#, r#"href="//example.com/x.js""#] {
+        for unchanged in [r#"href="/""#, r#"href="/rules""#, r#"href="/admin/#/audit""#, r#"href="//example.com/x.js""#]
+        {
             assert!(versioned.contains(unchanged), "{unchanged} in {versioned}");
         }
         assert_eq!(versioned_html(&versioned, "abc"), versioned, "a versioned page is left as it is");

@@ -77,7 +77,10 @@ async fn two_browsers_play_to_a_goal_a_third_watches_and_the_game_replays_to_its
     step(&alice, 0).await;
     bob.wait_for_text("#game-status", "Your move").await;
     // Bob plays with the numeric keypad on the board turned to his side: 2, down on his screen, is north.
-    assert!(bob.find("#page .board-wrap.turned").await.is_displayed().await.expect("the board"), "bob's board is turned");
+    assert!(
+        bob.find("#page .board-wrap.turned").await.is_displayed().await.expect("the board"),
+        "bob's board is turned"
+    );
     bob.find("body").await.send_keys(&Key::NumPad2.to_string()).await.expect("press keypad 2");
     step(&alice, 0).await;
     step(&bob, 0).await;

@@ -23,12 +23,36 @@ struct Reading {
 
 const LANGUAGES: [&str; 3] = ["pl", "en", "ru"];
 
-const PAGES: [Reading; 5] = [
+const PAGES: [Reading; 7] = [
     Reading { path: "/", css: "#quick-pairing h2", texts: ["Szybka gra", "Quick pairing", "Быстрая игра"] },
-    Reading { path: "/rules", css: ".rules-kinds", texts: ["Zasady: Kropki", "The rules of Dots", "Правила: Точки"] },
-    Reading { path: "/rules/dots", css: ".rules-kinds", texts: ["Zasady: Piłkarzyki", "The rules of Paper Soccer", "Правила: Футбол на бумаге"] },
-    Reading { path: "/game/7e8f9a0b-1c2d-4e3f-8a5b-6c7d8e9f0a1b", css: "#page h1", texts: ["Nie można otworzyć partii", "Cannot open the game", "Не удалось открыть партию"] },
-    Reading { path: "/no-such-page", css: "#page h1", texts: ["Nic tu nie ma", "Nothing here", "Здесь ничего нет"] },
+    Reading {
+        path: "/rules",
+        css: "#page h1",
+        texts: ["Zasady piłkarzyków", "The rules of Paper Soccer", "Правила футбола на бумаге"],
+    },
+    Reading {
+        path: "/rules/dots",
+        css: ".rules-kinds",
+        texts: ["Zasady: Piłkarzyki", "The rules of Paper Soccer", "Правила: Футбол на бумаге"],
+    },
+    Reading {
+        path: "/rules/closing-in",
+        css: "#page h1",
+        texts: ["Zasady domykania", "The rules of Closing In", "Правила игры «Окружение»"],
+    },
+    Reading {
+        path: "/rules/xrsoccer",
+        css: "#page h1",
+        texts: ["Zasady xrsoccer", "The rules of xrsoccer", "Правила xrsoccer"],
+    },
+    Reading {
+        path: "/game/7e8f9a0b-1c2d-4e3f-8a5b-6c7d8e9f0a1b",
+        css: "#page h1",
+        texts: ["Nie można otworzyć partii", "Cannot open the game", "Не удалось открыть партию"],
+    },
+    Reading {
+        path: "/no-such-page", css: "#page h1", texts: ["Nic tu nie ma", "Nothing here", "Здесь ничего нет"]
+    },
 ];
 
 /// Chooses `language` with the header's switch (the page reloads in it) and waits for the navigation to read
@@ -65,9 +89,18 @@ async fn every_page_reads_in_polish_english_and_russian_and_the_choice_is_kept()
             reader.goto(page.path).await;
             reader.wait_for_text(page.css, page.texts[index]).await;
             reader.wait_for_text(".site-nav a[href=\"/\"]", lobby_links[index]).await;
-            let name = page.path.trim_start_matches('/').split('/').next().filter(|first| !first.is_empty()).unwrap_or("lobby");
-            let suffix = page.path.trim_start_matches('/').split('/').nth(1).filter(|_| name == "rules").unwrap_or_default();
-            reader.screenshot(&format!("lang-{language}-{name}{}{suffix}", if suffix.is_empty() { "" } else { "-" })).await;
+            let name = page
+                .path
+                .trim_start_matches('/')
+                .split('/')
+                .next()
+                .filter(|first| !first.is_empty())
+                .unwrap_or("lobby");
+            let suffix =
+                page.path.trim_start_matches('/').split('/').nth(1).filter(|_| name == "rules").unwrap_or_default();
+            reader
+                .screenshot(&format!("lang-{language}-{name}{}{suffix}", if suffix.is_empty() { "" } else { "-" }))
+                .await;
         }
     }
     reader.close().await;
@@ -76,7 +109,8 @@ async fn every_page_reads_in_polish_english_and_russian_and_the_choice_is_kept()
 
 /// The on-screen box of every element matching `css`: `[top, bottom, left, right]` in viewport pixels.
 async fn boxes(player: &Browser, css: &str) -> Vec<[f64; 4]> {
-    let script = "return [...document.querySelectorAll(arguments[0])].map((e) => { const r = e.getBoundingClientRect(); \
+    let script =
+        "return [...document.querySelectorAll(arguments[0])].map((e) => { const r = e.getBoundingClientRect(); \
                   return [r.top, r.bottom, r.left, r.right]; })";
     let found = player.client.execute(script, vec![json!(css)]).await.expect("the boxes");
     serde_json::from_value(found).expect("numbers")
@@ -95,8 +129,10 @@ async fn on_screen(player: &Browser, controls: &[&str], moment: &str) {
         let found = boxes(player, css).await;
         assert!(!found.is_empty(), "{moment}: {css} is shown");
         for [top, bottom, left, right] in found {
-            assert!(top >= 0.0 && bottom <= height && left >= 0.0 && right <= width,
-                "{moment}: {css} at {top}–{bottom} × {left}–{right} is off a {width} × {height} screen");
+            assert!(
+                top >= 0.0 && bottom <= height && left >= 0.0 && right <= width,
+                "{moment}: {css} at {top}–{bottom} × {left}–{right} is off a {width} × {height} screen"
+            );
         }
     }
 }
@@ -125,7 +161,13 @@ async fn a_whole_game_on_a_phone_keeps_clocks_turn_actions_offer_and_result_on_s
     browser::game_path(&bob).await;
 
     // Each player has the board from their side: Bob, second, sees it turned, his card at the bottom.
-    let playing = ["#page .player.seat-first .clock", "#page .player.seat-second .clock", "#game-status", "#resign", "#offer-draw"];
+    let playing = [
+        "#page .player.seat-first .clock",
+        "#page .player.seat-second .clock",
+        "#game-status",
+        "#resign",
+        "#offer-draw",
+    ];
     alice.wait_for_text("#game-status", "Your move").await;
     bob.wait_for_text("#game-status", "alice to move").await;
     assert!(bob.client.find(Locator::Css(".board-wrap.turned")).await.is_ok(), "bob's board is turned");
@@ -163,8 +205,12 @@ async fn a_whole_game_on_a_phone_keeps_clocks_turn_actions_offer_and_result_on_s
     alice.wait_for_text("#game-status", "You won (goal).").await;
     bob.wait_for_text("#game-status", "You lost (goal).").await;
     for player in [&alice, &bob] {
-        on_screen(player, &["#game-status", "#page .player.seat-first .clock", "#page .player.seat-second .clock"], "the result")
-            .await;
+        on_screen(
+            player,
+            &["#game-status", "#page .player.seat-first .clock", "#page .player.seat-second .clock"],
+            "the result",
+        )
+        .await;
     }
     bob.screenshot("phone-game-over").await;
     alice.close().await;

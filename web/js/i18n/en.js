@@ -129,6 +129,18 @@ export default {
   'alerts.gameFound': 'Game found',
   'alerts.sound': 'Sound',
 
+  'board.step': 'Step {direction}',
+  'board.stepBounce': 'Step {direction} (bounces: you move again)',
+  'board.kick': { one: 'Kick {direction}, {count} segment', other: 'Kick {direction}, {count} segments' },
+  'direction.north': 'north',
+  'direction.northEast': 'north-east',
+  'direction.east': 'east',
+  'direction.southEast': 'south-east',
+  'direction.south': 'south',
+  'direction.southWest': 'south-west',
+  'direction.west': 'west',
+  'direction.northWest': 'north-west',
+
   'rematch.side': 'you play {seat}',
   'rematch.declined': '{name} declined the rematch.',
   'rematch.withdrawn': '{name} withdrew the rematch offer.',

@@ -128,6 +128,18 @@ export default {
   'alerts.gameFound': 'Znaleziono partię',
   'alerts.sound': 'Dźwięk',
 
+  'board.step': 'Krok: {direction}',
+  'board.stepBounce': 'Krok: {direction} (odbicie: ruszasz znowu)',
+  'board.kick': { one: 'Rzut: {direction}, {count} odcinek', few: 'Rzut: {direction}, {count} odcinki', many: 'Rzut: {direction}, {count} odcinków', other: 'Rzut: {direction}, {count} odcinka' },
+  'direction.north': 'północ',
+  'direction.northEast': 'północny wschód',
+  'direction.east': 'wschód',
+  'direction.southEast': 'południowy wschód',
+  'direction.south': 'południe',
+  'direction.southWest': 'południowy zachód',
+  'direction.west': 'zachód',
+  'direction.northWest': 'północny zachód',
+
   'rematch.side': 'grasz jako {seat}',
   'rematch.declined': '{name} odrzuca rewanż.',
   'rematch.withdrawn': '{name} wycofuje propozycję rewanżu.',

@@ -128,6 +128,18 @@ export default {
   'alerts.gameFound': 'Партия найдена',
   'alerts.sound': 'Звук',
 
+  'board.step': 'Шаг: {direction}',
+  'board.stepBounce': 'Шаг: {direction} (отскок: ходите ещё)',
+  'board.kick': { one: 'Удар: {direction}, {count} отрезок', few: 'Удар: {direction}, {count} отрезка', many: 'Удар: {direction}, {count} отрезков', other: 'Удар: {direction}, {count} отрезка' },
+  'direction.north': 'север',
+  'direction.northEast': 'северо-восток',
+  'direction.east': 'восток',
+  'direction.southEast': 'юго-восток',
+  'direction.south': 'юг',
+  'direction.southWest': 'юго-запад',
+  'direction.west': 'запад',
+  'direction.northWest': 'северо-запад',
+
   'rematch.side': 'вы — {seat}',
   'rematch.declined': '{name} отказывается от реванша.',
   'rematch.withdrawn': '{name} отзывает предложение реванша.',

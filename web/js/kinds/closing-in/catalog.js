@@ -4,6 +4,9 @@ import { addCatalog } from '../../i18n.js';
 
 addCatalog({
   en: {
+    'closing-in.board': 'Closing In board',
+    'closing-in.moveTo': 'Move to {square}',
+    'closing-in.removed': '{square}: removed as number {count}',
     'closing-in.name': 'Closing In',
     'closing-in.moveFirst': 'moving first',
     'closing-in.moveSecond': 'moving second',
@@ -13,6 +16,9 @@ addCatalog({
     'closing-in.over': 'No move left — waiting for the server…',
   },
   pl: {
+    'closing-in.board': 'Plansza do domykania',
+    'closing-in.moveTo': 'Idź na {square}',
+    'closing-in.removed': '{square}: usunięte jako {count}.',
     'closing-in.name': 'Domykanie',
     'closing-in.moveFirst': 'rusza pierwszy',
     'closing-in.moveSecond': 'rusza drugi',
@@ -22,6 +28,9 @@ addCatalog({
     'closing-in.over': 'Brak ruchu — czekamy na serwer…',
   },
   ru: {
+    'closing-in.board': 'Доска для «Окружения»',
+    'closing-in.moveTo': 'Ход на {square}',
+    'closing-in.removed': '{square}: убрана {count}-й',
     'closing-in.name': 'Окружение',
     'closing-in.moveFirst': 'ходит первым',
     'closing-in.moveSecond': 'ходит вторым',

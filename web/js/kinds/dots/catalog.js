@@ -4,6 +4,12 @@ import { addCatalog } from '../../i18n.js';
 
 addCatalog({
   en: {
+    'dots.score': 'Blue {first} : {second} Red',
+    'dots.last': 'last {point}',
+    'dots.confirmOn': 'Confirm taps: on',
+    'dots.confirmOff': 'Confirm taps: off',
+    'dots.stopLabel': 'STOP: end the game; your ungrounded dots count for the opponent',
+    'dots.field': 'Dots field',
     'dots.name': 'Dots',
     'dots.blue': 'Blue',
     'dots.red': 'Red',
@@ -24,6 +30,12 @@ addCatalog({
     'dots.othersAgain': '{name} captured and moves again.',
   },
   pl: {
+    'dots.score': 'Niebieski {first} : {second} Czerwony',
+    'dots.last': 'ostatnia {point}',
+    'dots.confirmOn': 'Potwierdzanie: wł.',
+    'dots.confirmOff': 'Potwierdzanie: wył.',
+    'dots.stopLabel': 'STOP: koniec gry; twoje kropki niepołączone z brzegiem liczą się dla przeciwnika',
+    'dots.field': 'Pole do kropek',
     'dots.name': 'Kropki',
     'dots.blue': 'Niebieski',
     'dots.red': 'Czerwony',
@@ -44,6 +56,12 @@ addCatalog({
     'dots.othersAgain': '{name} otacza i rusza ponownie.',
   },
   ru: {
+    'dots.score': 'Синий {first} : {second} Красный',
+    'dots.last': 'последняя {point}',
+    'dots.confirmOn': 'Подтверждение: вкл',
+    'dots.confirmOff': 'Подтверждение: выкл',
+    'dots.stopLabel': 'STOP: конец игры; ваши точки, не связанные с краем, засчитываются сопернику',
+    'dots.field': 'Поле для точек',
     'dots.name': 'Точки',
     'dots.blue': 'Синий',
     'dots.red': 'Красный',

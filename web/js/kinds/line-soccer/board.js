@@ -4,8 +4,9 @@
 // ending where the kick would. It only draws and reports clicks; games and replays decide what to show.
 
 import { s } from '../../dom.js';
-import { DIRECTIONS, Field, VARIANTS, variantOf, shifted } from './rules.js';
-import { keypadDirection } from '../keypad.js';
+import { Field, VARIANTS, variantOf, shifted } from './rules.js';
+import { directionName, keypadDirection } from '../keypad.js';
+import { t } from '../../i18n.js';
 
 /** SVG units per lattice cell. */
 const CELL = 10;
@@ -128,7 +129,8 @@ export class Board {
     const digit = kick ? action.kick : action.step;
     const to = shifted(ball, digit, kick ? action.segments : 1);
     const text = kick ? `p${digit}${action.segments}` : String(digit);
-    const label = kick ? `Kick ${DIRECTIONS[digit].name}, ${action.segments} segments` : `Step ${DIRECTIONS[digit].name}`;
+    const label = kick ? t('board.kick', { direction: directionName(digit), count: action.segments })
+      : t('board.step', { direction: directionName(digit) });
     const play = (event) => {
       event.preventDefault();
       this.onAction?.(text);

@@ -2,8 +2,9 @@
 // points the ball may step to. It only draws and reports clicks; games and replays decide what to show.
 
 import { s } from '../../dom.js';
-import { DIRECTIONS, Pitch, stepPoint } from './rules.js';
-import { keypadDirection } from '../keypad.js';
+import { Pitch, stepPoint } from './rules.js';
+import { directionName, keypadDirection } from '../keypad.js';
+import { t } from '../../i18n.js';
 
 /** SVG units per lattice cell. */
 const CELL = 10;
@@ -28,7 +29,7 @@ export class Board {
     this.ball = s('circle', { class: 'ball', r: 2.6 });
     this.element = s(
       'svg',
-      { class: 'board', viewBox, role: 'img', 'aria-label': options.label ?? 'Paper Soccer pitch' },
+      { class: 'board', viewBox, role: 'img', 'aria-label': options.label ?? t('paper-soccer.pitch') },
       this.paper(),
       this.lines,
       this.walls(),
@@ -117,7 +118,7 @@ export class Board {
 
   target(ball, { digit, bounce }) {
     const to = stepPoint(ball, digit);
-    const label = `Step ${DIRECTIONS[digit].name}${bounce ? ' (bounces: you move again)' : ''}`;
+    const label = t(bounce ? 'board.stepBounce' : 'board.step', { direction: directionName(digit) });
     const step = (event) => {
       event.preventDefault();
       this.onAction?.(String(digit));

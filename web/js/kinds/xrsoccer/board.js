@@ -3,9 +3,10 @@
 // arrow from where the ball was stuck), the score, and the points the ball may step to.
 
 import { s } from '../../dom.js';
-import { DIRECTIONS, stepPoint } from '../paper-soccer/rules.js';
+import { stepPoint } from '../paper-soccer/rules.js';
 import { Field } from './rules.js';
-import { keypadDirection } from '../keypad.js';
+import { directionName, keypadDirection } from '../keypad.js';
+import { t } from '../../i18n.js';
 
 const CELL = 10;
 const MARGIN = 1.6;
@@ -79,7 +80,7 @@ export class Board {
 
   target(ball, digit) {
     const to = stepPoint(ball, digit);
-    const label = `Step ${DIRECTIONS[digit].name}`;
+    const label = t('board.step', { direction: directionName(digit) });
     const step = (event) => {
       event.preventDefault();
       this.onAction?.(String(digit));

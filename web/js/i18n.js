@@ -87,12 +87,15 @@ export function t(key, params) {
 }
 
 /**
- * A refusal's text in the reader's language, from its error code (the server's and the client's own, `offline`);
- * the error's own words when it has no known code.
+ * A refusal's text in the reader's language, from its error code (the server's and the client's own, `offline`).
+ * The server writes its messages in English, often with the detail a code cannot carry (which field of a
+ * request was wrong), so an English reader gets them as they are; the error's own words stand in for an unknown code.
  */
 export function errorText(error) {
   const key = `error.${error.code}`;
-  return key in catalogs[FALLBACK] ? t(key) : error.message;
+  const serverWords = language === FALLBACK && error.code !== 'offline' && error.message;
+  if (serverWords || !(key in catalogs[FALLBACK])) return error.message;
+  return t(key);
 }
 
 /** A moment as a date and time in the reader's language. */

@@ -8,7 +8,7 @@ import { join } from 'node:path';
 import { test } from 'node:test';
 import { fileURLToPath } from 'node:url';
 
-import { LANGUAGES, allCatalogs, chooseLanguage, translate } from '../js/i18n.js';
+import { LANGUAGES, allCatalogs, chooseLanguage, errorText, language, translate } from '../js/i18n.js';
 import '../js/kinds/index.js';
 
 const WEB = fileURLToPath(new URL('..', import.meta.url));
@@ -96,4 +96,12 @@ test('every error code and end reason the server sends has its text', () => {
   for (const code of values('ErrorCode')) assert.ok(`error.${code}` in catalogs.en, `error.${code}`);
   for (const reason of values('EndReasonName')) assert.ok(`reason.${reason}` in catalogs.en, `reason.${reason}`);
   for (const speed of values('SpeedClass')) assert.ok(`speed.${speed}` in catalogs.en, `speed.${speed}`);
+});
+
+test('a refusal reads from its code; in English the server’s own words, which may say more', () => {
+  assert.equal(language, 'en', 'node has no stored choice and no browser languages');
+  assert.equal(errorText({ code: 'invalid_request', message: 'password: at least 8 characters' }), 'password: at least 8 characters');
+  assert.equal(errorText({ code: 'offline', message: 'not connected' }), translate('en', 'error.offline'));
+  assert.equal(errorText({ code: 'no_such_code', message: 'as it came' }), 'as it came');
+  assert.equal(translate('pl', 'error.not_your_turn'), 'To nie twój ruch.');
 });

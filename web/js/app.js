@@ -130,6 +130,7 @@ window.addEventListener('popstate', route);
 
 /** The header's texts written in the page's HTML, in the reader's language, and the language switch. */
 function renderChrome() {
+  document.documentElement.lang = language;
   document.title = t('app.title');
   for (const element of document.querySelectorAll('[data-i18n]')) element.textContent = t(element.dataset.i18n);
   for (const element of document.querySelectorAll('[data-i18n-label]')) element.setAttribute('aria-label', t(element.dataset.i18nLabel));

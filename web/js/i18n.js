@@ -44,8 +44,6 @@ function storedChoice() {
 /** The language of this page load. */
 export const language = chooseLanguage(storedChoice(), globalThis.navigator?.languages);
 
-if (globalThis.document) document.documentElement.lang = language;
-
 /** Keeps `code` as the reader's language and reloads the page in it. */
 export function setLanguage(code) {
   localStorage.setItem(STORAGE_KEY, code);

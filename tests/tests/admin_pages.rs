@@ -6,6 +6,7 @@
 //! Like the other browser tests these run on SQLite only: the pages do not depend on the store, and the admin
 //! API is covered on both stores by `admin.rs`.
 
+use fantoccini::Locator;
 use kartka_protocol::admin::{AuditAction, AuditPage};
 use kartka_protocol::rest::Session;
 use kartka_protocol::{GameEvent, TimeControl};
@@ -81,7 +82,9 @@ async fn an_admin_reviews_and_aborts_a_game_in_the_browser_and_a_player_is_turne
     // The viewer: the board after the last ply, the moves, and the timeline with the disconnect in order.
     admin.click(&format!("#page a[href=\"#/game/{game}\"]")).await;
     admin.wait_for_text("#page .steps [role=status]", "ply 2 of 2").await;
-    admin.find("#page .board svg").await;
+    // The board is the kind's own, as players see it: each player's line in their seat's colour.
+    admin.find("#page .admin-board svg.board .line-first").await;
+    admin.find("#page .admin-board svg.board .line-second").await;
     let moves = admin.text("#page table.moves tbody").await;
     assert_eq!(moves.lines().count(), 2, "two moves: {moves}");
     let timeline = admin.wait_for_text("#page ul.timeline", "bob disconnected").await;
@@ -96,7 +99,9 @@ async fn an_admin_reviews_and_aborts_a_game_in_the_browser_and_a_player_is_turne
     // Stepping back shows an earlier position.
     admin.click("#page button[aria-label=\"Back one step\"]").await;
     admin.wait_for_text("#page .steps [role=status]", "ply 1 of 2").await;
-    admin.find("#page .board svg").await;
+    admin.find("#page .admin-board svg.board .line-first").await;
+    let lines_of_second = admin.client.find_all(Locator::Css("#page .admin-board .line-second")).await.expect("query");
+    assert!(lines_of_second.is_empty(), "one ply back, the second player's line is gone");
     admin.screenshot("admin-game").await;
 
     // An action needs a reason; with one, the game is aborted and the viewer shows the admin's entry.
@@ -106,6 +111,11 @@ async fn an_admin_reviews_and_aborts_a_game_in_the_browser_and_a_player_is_turne
     assert_eq!(stored.state.status, "active", "nothing happened without a reason");
     admin.fill("#page textarea[name=reason]", "both players asked for it").await;
     admin.click("#page button.danger").await;
+    // The abort asks again, repeating the reason; nothing happens until it is confirmed.
+    admin.wait_for_text("#page .actions [role=status]", "Abort this game? Reason: “both players asked for it”").await;
+    let stored = server.state.store.game(game).await.expect("read").expect("the game");
+    assert_eq!(stored.state.status, "active", "nothing happened before the confirmation");
+    admin.click("#page #confirm-action").await;
     admin.wait_for_text("#page ul.timeline", "boss: abort — both players asked for it").await;
     admin.wait_for_text("#page .facts", "aborted").await;
     let stored = server.state.store.game(game).await.expect("read").expect("the game");
@@ -134,6 +144,8 @@ async fn an_admin_reviews_and_aborts_a_game_in_the_browser_and_a_player_is_turne
     admin.wait_for_text("#page .actions [role=status]", "Write a reason first.").await;
     admin.fill("#page textarea[name=reason]", "abusive chat").await;
     admin.click("#page button.danger").await;
+    admin.wait_for_text("#page .actions [role=status]", "Ban bob?").await;
+    admin.click("#page #confirm-action").await;
     admin.wait_for_text("#page .standing", "banned").await;
     admin.wait_for_text("#page table tbody", "abusive chat").await;
     admin.screenshot("admin-account").await;

@@ -71,13 +71,22 @@ async fn two_browsers_play_to_a_goal_a_third_watches_and_the_game_replays_to_its
     carol.click(&format!("#live-games a.button[href=\"{path}\"]")).await;
     assert_eq!(browser::game_path(&carol).await, path);
     carol.wait_for_text("#game-status", "alice to move").await;
+    // A spectator sees the first seat's side at first, and may flip the board.
+    assert!(carol.client.find(Locator::Css("#page .board-wrap.turned")).await.is_err(), "not turned at first");
+    carol.click("#flip-board").await;
+    carol.find("#page .board-wrap.turned").await;
+    carol.click("#flip-board").await;
 
     // The protocol's example game: north four times, then Alice bounces off the right post into the goal.
     alice.wait_for_text("#game-status", "Your move").await;
     step(&alice, 0).await;
     bob.wait_for_text("#game-status", "Your move").await;
-    // Bob plays with the numeric keypad: 8 is north.
-    bob.find("body").await.send_keys(&Key::NumPad8.to_string()).await.expect("press keypad 8");
+    // Bob plays with the numeric keypad on the board turned to his side: 2, down on his screen, is north.
+    assert!(
+        bob.find("#page .board-wrap.turned").await.is_displayed().await.expect("the board"),
+        "bob's board is turned"
+    );
+    bob.find("body").await.send_keys(&Key::NumPad2.to_string()).await.expect("press keypad 2");
     step(&alice, 0).await;
     step(&bob, 0).await;
     step(&alice, 1).await;
@@ -88,8 +97,8 @@ async fn two_browsers_play_to_a_goal_a_third_watches_and_the_game_replays_to_its
     carol.screenshot("game-watched-on-a-phone").await;
     step(&alice, 7).await;
 
-    alice.wait_for_text("#game-status", "You won: alice won (goal)").await;
-    bob.wait_for_text("#game-status", "You lost: alice won (goal)").await;
+    alice.wait_for_text("#game-status", "You won (goal).").await;
+    bob.wait_for_text("#game-status", "You lost (goal).").await;
     carol.wait_for_text("#game-status", "alice won (goal)").await;
     let api = Api::new(base.clone());
     assert_eq!(browser::stored_moves(&api, &game_id).await, ["0", "0", "0", "0", "1", "7"], "one move frame per step");
@@ -244,7 +253,7 @@ async fn abort_draw_claim_and_resign_from_the_game_page() {
     let enabled = eventually(PAGE_TIMEOUT, || async { claim.is_enabled().await.ok()?.then_some(()) }).await;
     assert!(enabled.is_some(), "the claim opens when the grace period is over");
     claim.click().await.expect("claim");
-    alice.wait_for_text("#game-status", "You won: alice won (opponent left)").await;
+    alice.wait_for_text("#game-status", "You won (opponent left).").await;
 
     // Resigning takes a second press.
     let game = api.start_game(&alice_session, &bob, blitz).await;
@@ -252,7 +261,7 @@ async fn abort_draw_claim_and_resign_from_the_game_page() {
     alice.click("#resign").await;
     alice.wait_for_text("#resign", "Really resign?").await;
     alice.click("#resign").await;
-    alice.wait_for_text("#game-status", "You lost: bob won (resignation)").await;
+    alice.wait_for_text("#game-status", "You lost (resignation).").await;
 
     alice.close().await;
     server.stop().await;

@@ -169,8 +169,8 @@ async fn two_browsers_play_dots_with_a_capture_and_stop_while_a_third_watches() 
     browser::wait_for_moves(&api, &game_id, &played).await;
     let outcome = game.outcome().expect("STOP ends the game");
     assert_eq!(outcome.scores, Some([3, 0]));
-    alice.wait_for_text("#game-status", "You won: alice won (score)").await;
-    bob.wait_for_text("#game-status", "You lost: alice won (score)").await;
+    alice.wait_for_text("#game-status", "You won (score).").await;
+    bob.wait_for_text("#game-status", "You lost (score).").await;
     carol.wait_for_text("#game-status", "alice won (score)").await;
     let (_, stored) = api.get(&format!("/api/games/{game_id}"), None).await;
     assert_eq!(stored["result"], json!({ "winner": "first", "reason": "score", "scores": [3, 0] }));

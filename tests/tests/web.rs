@@ -37,7 +37,7 @@ async fn the_site_is_served_from_the_binary_beside_the_api() {
     assert_eq!(header(&headers, "content-type"), "text/html; charset=utf-8");
     assert!(header(&headers, "content-security-policy").contains("default-src 'self'"));
     assert_eq!(header(&headers, "cache-control"), "no-cache");
-    assert!(page.contains("<script type=\"module\" src=\"/js/app.js\">"));
+    assert!(page.contains("<script type=\"module\" src=\"/v/"), "the page names its script under a version: {page}");
     let etag = header(&headers, "etag").to_owned();
     let (status, _, body) = fetch(&format!("{base}/"), Some(&etag)).await;
     assert_eq!((status, body.as_str()), (304, ""), "an unchanged file is not sent again");
@@ -60,6 +60,68 @@ async fn the_site_is_served_from_the_binary_beside_the_api() {
     }
     let (status, _, health) = fetch(&format!("{base}/healthz"), None).await;
     assert_eq!((status, health.contains("ok")), (200, true));
+    server.stop().await;
+}
+
+/// A GET with `Accept-Encoding: accept`: the status, the headers and the body's bytes as sent.
+async fn fetch_encoded(url: &str, accept: &str) -> (u16, reqwest::header::HeaderMap, Vec<u8>) {
+    let response = reqwest::Client::new().get(url).header("Accept-Encoding", accept).send().await.expect("an answer");
+    let status = response.status().as_u16();
+    let headers = response.headers().clone();
+    (status, headers, response.bytes().await.expect("a body").to_vec())
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn the_client_s_files_are_compressed_versioned_and_kept_for_a_year() {
+    let database = TestDb::new(Backend::Sqlite).await;
+    let server = TestServer::start(database.url(), Settings::default()).await;
+    let base = server.url();
+
+    // The page names every script, style and picture under one version; pages it links to stay plain.
+    let (_, _, page) = fetch(&format!("{base}/"), None).await;
+    let script = page.split("src=\"").nth(1).and_then(|rest| rest.split('"').next()).expect("the page's script");
+    assert!(script.starts_with("/v/") && script.ends_with("/js/app.js"), "{script}");
+    let version = script.trim_start_matches("/v/").split('/').next().expect("a version");
+    assert!(page.contains(&format!("href=\"/v/{version}/css/site.css\"")), "{page}");
+    assert!(page.contains("href=\"/rules\""), "a link to a page is not versioned: {page}");
+
+    // A file of this version is kept a year without a check; its imports resolve under the same version.
+    let (status, headers, _) = fetch(&format!("{base}{script}"), None).await;
+    assert_eq!(status, 200);
+    assert_eq!(header(&headers, "cache-control"), "public, max-age=31536000, immutable");
+    let (status, headers, _) = fetch(&format!("{base}/v/{version}/js/i18n/pl.js"), None).await;
+    assert_eq!((status, header(&headers, "cache-control")), (200, "public, max-age=31536000, immutable"));
+    // Another version's address gets today's file, which must not be kept.
+    let (status, headers, _) = fetch(&format!("{base}/v/0000000000000000/js/app.js"), None).await;
+    assert_eq!((status, header(&headers, "cache-control")), (200, "no-cache"));
+
+    // Text goes out compressed as the browser accepts: brotli first, else gzip, else as it is.
+    let plain = fetch(&format!("{base}{script}"), None).await.2;
+    let (status, headers, body) = fetch_encoded(&format!("{base}{script}"), "gzip, deflate, br").await;
+    assert_eq!((status, header(&headers, "content-encoding")), (200, "br"));
+    assert_eq!(header(&headers, "vary"), "accept-encoding");
+    assert!(body.len() < plain.len(), "smaller: {} of {}", body.len(), plain.len());
+    let (_, headers, body) = fetch_encoded(&format!("{base}/css/site.css"), "gzip;q=1.0, br;q=0").await;
+    assert_eq!(header(&headers, "content-encoding"), "gzip");
+    let mut css = String::new();
+    std::io::Read::read_to_string(&mut flate2::read::GzDecoder::new(body.as_slice()), &mut css).expect("gzip");
+    assert_eq!(css, fetch(&format!("{base}/css/site.css"), None).await.2, "the same file, compressed");
+    let (_, headers, body) = fetch_encoded(&format!("{base}/css/site.css"), "identity").await;
+    assert_eq!(header(&headers, "content-encoding"), "");
+    assert_eq!(String::from_utf8(body).expect("text"), css);
+
+    // Each coding has its own tag, so a check answers 304 for the coding the browser holds.
+    let (_, headers, _) = fetch_encoded(&format!("{base}/"), "br").await;
+    let tag = header(&headers, "etag").to_owned();
+    assert!(tag.ends_with("-br\""), "{tag}");
+    let response = reqwest::Client::new()
+        .get(format!("{base}/"))
+        .header("Accept-Encoding", "br")
+        .header("If-None-Match", &tag)
+        .send()
+        .await
+        .expect("an answer");
+    assert_eq!(response.status().as_u16(), 304);
     server.stop().await;
 }
 

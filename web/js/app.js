@@ -1,7 +1,9 @@
 // The single-page app: the header, the connection, and which page shows for which address.
 
+import { alertGameFound } from './alerts.js';
 import { api } from './api.js';
 import { h, replaceChildren } from './dom.js';
+import { LANGUAGES, language, setLanguage, t } from './i18n.js';
 import { showNotice } from './notice.js';
 import { session } from './session.js';
 import { Connection } from './socket.js';
@@ -52,8 +54,8 @@ async function route() {
   await leavePage?.();
   leavePage = null;
   if (!match) {
-    replaceChildren(root, h('section', { class: 'panel narrow' }, h('h1', { text: 'Nothing here' }),
-      h('p', {}, 'This page does not exist. ', h('a', { href: '/', text: 'Go to the lobby' }), '.')));
+    replaceChildren(root, h('section', { class: 'panel narrow' }, h('h1', { text: t('app.notFound.title') }),
+      h('p', {}, t('app.notFound.text'), ' ', h('a', { href: '/', text: t('common.toLobby') }))));
     return;
   }
   const module = await match.page();
@@ -74,15 +76,15 @@ function renderAccount() {
   const account = session.account();
   const box = document.getElementById('account');
   if (!account) {
-    replaceChildren(box, h('a', { class: 'button small', href: '/login', text: 'Sign in' }));
+    replaceChildren(box, h('a', { class: 'button small', href: '/login', text: t('account.signIn') }));
     return;
   }
   replaceChildren(
     box,
-    h('span', { class: 'me', title: account.guest ? 'Guest account' : 'Registered account' }, account.name,
-      account.guest ? h('span', { class: 'tag', text: 'guest' }) : null),
-    session.admin() ? h('a', { class: 'button small quiet', id: 'admin-pages', href: '/admin/', text: 'Admin' }) : null,
-    h('button', { class: 'small quiet', type: 'button', on: { click: signOut } }, 'Sign out'),
+    h('span', { class: 'me', title: account.guest ? t('account.guestAccount') : t('account.registeredAccount') }, account.name,
+      account.guest ? h('span', { class: 'tag', text: t('common.guest') }) : null),
+    session.admin() ? h('a', { class: 'button small quiet', id: 'admin-pages', href: '/admin/', text: t('account.admin') }) : null,
+    h('button', { class: 'small quiet', type: 'button', on: { click: signOut } }, t('account.signOut')),
   );
 }
 
@@ -97,19 +99,20 @@ function renderConnection(status) {
   const badge = document.getElementById('connection');
   badge.hidden = status === 'online' || !session.token();
   badge.className = `connection ${status}`;
-  badge.textContent = status === 'connecting' ? 'Connecting…' : 'Offline — reconnecting…';
+  badge.textContent = status === 'connecting' ? t('connection.connecting') : t('connection.offline');
 }
 
 connection.on('status', renderConnection);
 connection.on('signed_out', () => {
   session.clear();
-  showNotice('Your session has ended. Please sign in again.');
+  showNotice(t('account.sessionEnded'));
   navigate(`/login?next=${encodeURIComponent(location.pathname)}`, { replace: true });
 });
 connection.on('game_started', ({ game_id: id }) => {
+  alertGameFound();
   // A rematch opens its game itself; any other new game must not pull a player out of the one on screen.
   if (location.pathname === `/game/${id}`) return;
-  if (location.pathname.startsWith('/game/')) showNotice('A new game of yours has started.', { href: `/game/${id}`, label: 'Open it' });
+  if (location.pathname.startsWith('/game/')) showNotice(t('app.newGame'), { href: `/game/${id}`, label: t('app.openIt') });
   else navigate(`/game/${id}`);
 });
 session.onChange(renderAccount);
@@ -125,12 +128,23 @@ document.addEventListener('click', (event) => {
 });
 window.addEventListener('popstate', route);
 
-renderAccount();
-if (session.token()) {
-  connection.start();
-  // A role granted or revoked since sign-in: the Admin link follows the server, not the stored session.
-  api.me().then((me) => session.refresh(me), (error) => {
-    if (error.status === 401) session.clear();
-  });
+/** The header's texts written in the page's HTML, in the reader's language, and the language switch. */
+function renderChrome() {
+  document.documentElement.lang = language;
+  document.title = t('app.title');
+  for (const element of document.querySelectorAll('[data-i18n]')) element.textContent = t(element.dataset.i18n);
+  for (const element of document.querySelectorAll('[data-i18n-label]')) element.setAttribute('aria-label', t(element.dataset.i18nLabel));
+  const select = h('select', { id: 'language-choice', 'aria-label': t('app.language'), on: { change: () => setLanguage(select.value) } },
+    LANGUAGES.map(({ code, name }) => h('option', { value: code, lang: code, title: name, selected: code === language, text: code.toUpperCase() })));
+  replaceChildren(document.getElementById('language'), select);
 }
+
+renderChrome();
+renderAccount();
+// A role granted or revoked since sign-in: the Admin link follows the server, not the stored session, at every
+// page load and every (re)connection.
+connection.on('welcome', () => api.me().then((me) => session.refresh(me), (error) => {
+  if (error.status === 401) session.clear();
+}));
+if (session.token()) connection.start();
 route();

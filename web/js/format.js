@@ -1,5 +1,7 @@
 // How times, time controls, results and players read on the page.
 
+import { t } from './i18n.js';
+
 /** A clock reading: `4:05`, or `0:09.3` in the last ten seconds. */
 export function formatClock(ms) {
   const clamped = Math.max(0, ms);
@@ -14,11 +16,11 @@ export function formatClock(ms) {
 /** A time control as players say it: `3+2` is three minutes and two seconds a turn; `3d` is three days a turn;
  * `10s/move +1m` is ten seconds a move and a minute's reserve (`random`: a random move when time runs out). */
 export function formatTimeControl(timeControl) {
-  if (timeControl.type === 'correspondence') return `${timeControl.days_per_move}d`;
+  if (timeControl.type === 'correspondence') return t('time.daysShort', { count: timeControl.days_per_move });
   if (timeControl.type === 'per_move') {
     const { move_seconds: move, reserve_seconds: reserve, on_timeout: onTimeout } = timeControl;
     const reserveText = reserve === 0 ? '' : reserve % 60 === 0 ? ` +${reserve / 60}m` : ` +${reserve}s`;
-    return `${move}s/move${reserveText}${onTimeout === 'random_move' ? ' random' : ''}`;
+    return `${t('time.perMoveShort', { seconds: move })}${reserveText}${onTimeout === 'random_move' ? t('time.randomShort') : ''}`;
   }
   const { initial_seconds: initial, increment_seconds: increment } = timeControl;
   const base = initial % 60 === 0 ? `${initial / 60}` : `${initial}s`;
@@ -27,51 +29,51 @@ export function formatTimeControl(timeControl) {
 
 /** The time control in words, for labels. */
 export function describeTimeControl(timeControl) {
-  if (timeControl.type === 'correspondence') {
-    const days = timeControl.days_per_move;
-    return `${days} ${days === 1 ? 'day' : 'days'} a turn`;
-  }
+  if (timeControl.type === 'correspondence') return t('time.daysPerTurn', { count: timeControl.days_per_move });
   if (timeControl.type === 'per_move') {
     const { move_seconds: move, reserve_seconds: reserve, on_timeout: onTimeout } = timeControl;
-    const reserveText = reserve === 0 ? 'no reserve' : reserve % 60 === 0 ? `${reserve / 60} min reserve` : `${reserve} s reserve`;
-    const late = onTimeout === 'random_move' ? ', a random move when time runs out' : '';
-    return `${move} s a move, ${reserveText}${late}`;
+    const reserveText = reserve === 0 ? t('time.noReserve')
+      : reserve % 60 === 0 ? t('time.reserveMinutes', { count: reserve / 60 }) : t('time.reserveSeconds', { count: reserve });
+    const text = t('time.perMove', { seconds: move, reserve: reserveText });
+    return onTimeout === 'random_move' ? `${text}${t('time.randomMove')}` : text;
   }
   const { initial_seconds: initial, increment_seconds: increment } = timeControl;
-  const base = initial % 60 === 0 ? `${initial / 60} min` : `${initial} s`;
-  return `${base} + ${increment} s a turn`;
+  const base = initial % 60 === 0 ? t('time.minutes', { count: initial / 60 }) : t('time.seconds', { count: initial });
+  return t('time.fischer', { base, increment });
 }
 
-const REASONS = {
-  goal: 'goal',
-  own_goal: 'own goal',
-  stuck: 'no move left',
-  resignation: 'resignation',
-  time: 'time',
-  abandonment: 'opponent left',
-  agreement: 'agreement',
-  adjudication: 'adjudication',
-  score: 'score',
-};
+/** What ended a game, in words: "goal", "agreement". */
+export function reasonText(reason) {
+  return t(`reason.${reason}`);
+}
+
+/** The player of `seat` in a game summary's or snapshot's `players`. */
+const playerIn = (players, seat) => players[seat === 'first' ? 0 : 1];
 
 /** "alice won (goal)", "Draw (agreement)". */
 export function describeResult(result, players) {
-  const reason = REASONS[result.reason] ?? result.reason;
-  if (!result.winner) return `Draw (${reason})`;
-  const winner = players[result.winner === 'first' ? 0 : 1].name;
-  return `${winner} won (${reason})`;
+  const reason = reasonText(result.reason);
+  if (!result.winner) return t('result.draw', { reason });
+  return t('result.won', { name: playerIn(players, result.winner).name, reason });
 }
 
-/** The result from one seat's side: "You won", "You lost", "Draw". */
+/** The result from one seat's side, saying each thing once: "You won (goal)", "You lost (time)", "Draw (agreement)". */
+export function describeResultFor(result, seat) {
+  const reason = reasonText(result.reason);
+  if (!result.winner) return t('result.draw', { reason });
+  return result.winner === seat ? t('result.youWon', { reason }) : t('result.youLost', { reason });
+}
+
+/** The result from one seat's side in a word: "You won", "You lost", "Draw". */
 export function resultFor(result, seat) {
-  if (!result.winner) return 'Draw';
-  return result.winner === seat ? 'You won' : 'You lost';
+  if (!result.winner) return t('result.drawShort');
+  return result.winner === seat ? t('result.youWonShort') : t('result.youLostShort');
 }
 
 /** "3 min", "45 s": how long until a moment, or how long something usually takes. */
 export function formatCountdown(ms) {
   const seconds = Math.max(0, Math.ceil(ms / 1000));
-  return seconds >= 120 ? `${Math.ceil(seconds / 60)} min` : `${seconds} s`;
+  return seconds >= 120 ? t('time.minutes', { count: Math.ceil(seconds / 60) }) : t('time.seconds', { count: seconds });
 }
 
 /** Time gone by as a stopwatch shows it: `0:07`, `12:30`. */
@@ -82,5 +84,5 @@ export function formatElapsed(ms) {
 
 /** A player's name as lists show it: a bot account's name with `(bot)` after it. */
 export function botMarked(player) {
-  return player.bot ? `${player.name} (bot)` : player.name;
+  return player.bot ? t('player.botMarked', { name: player.name }) : player.name;
 }

@@ -1,6 +1,7 @@
 // Small helpers shared by the forms: a labelled field, and a submit that shows the server's refusal.
 
 import { h } from './dom.js';
+import { errorText } from './i18n.js';
 
 let nextId = 0;
 
@@ -34,7 +35,7 @@ export function form(attributes, children, action) {
     try {
       await action();
     } catch (failure) {
-      error.textContent = failure.message;
+      error.textContent = errorText(failure);
       error.hidden = false;
     } finally {
       buttons.forEach((button) => (button.disabled = false));

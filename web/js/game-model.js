@@ -17,6 +17,8 @@ export class GameModel {
     this.result = snapshot.result;
     /** Whether an admin called the game off (seen live; a snapshot does not say). */
     this.abortedByAdmin = false;
+    /** The seat whose player aborted the game (seen live; a snapshot does not say). */
+    this.abortedBy = null;
     this.drawOffer = snapshot.draw_offer;
     this.clocks = snapshot.clocks;
     this.clocksAt = snapshot.clocks_at_ms;
@@ -90,6 +92,7 @@ export class GameModel {
       case 'aborted_by_admin':
         this.status = 'aborted';
         this.abortedByAdmin = event.type === 'aborted_by_admin';
+        this.abortedBy = event.seat ?? null;
         this.drawOffer = null;
         this.setClocks({ ...this.clocks, running: null }, at);
         break;

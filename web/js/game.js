@@ -4,7 +4,9 @@ import { api } from './api.js';
 import { h, replaceChildren } from './dom.js';
 import { GameFeed } from './feed.js';
 import { GameModel } from './game-model.js';
-import { describeResult, describeTimeControl, formatCountdown, resultFor } from './format.js';
+import { errorText, t } from './i18n.js';
+import { alertYourMove, soundSwitch } from './alerts.js';
+import { describeResult, describeResultFor, describeTimeControl, formatCountdown } from './format.js';
 import { renderMoveList } from './move-list.js';
 import { showNotice } from './notice.js';
 import { PlayerCard } from './player-card.js';
@@ -32,12 +34,12 @@ class GamePage {
     this.me = me;
     this.model = null;
     this.root = root;
-    replaceChildren(root, h('p', { class: 'loading', text: 'Loading the game…' }));
+    replaceChildren(root, h('p', { class: 'loading', text: t('game.loading') }));
     this.feed = new GameFeed(context.connection, gameId, {
       snapshot: (game) => this.start(game),
       event: (envelope) => this.onEvent(envelope),
       changed: () => this.render(),
-      rejected: (error) => this.say(`The server refused that move: ${error.message}`),
+      rejected: (error) => this.say(t('game.moveRefused', { reason: errorText(error) })),
       failed: (error) => this.fail(error),
     });
     this.onKey = (event) => this.key(event);
@@ -55,15 +57,15 @@ class GamePage {
   }
 
   fail(error) {
-    const text = error.code === 'unknown_game' ? 'There is no such game.' : error.message;
-    replaceChildren(this.root, h('section', { class: 'panel narrow' }, h('h1', { text: 'Cannot open the game' }),
-      h('p', { text }), h('p', {}, h('a', { href: '/', text: 'Back to the lobby' }))));
+    const text = error.code === 'unknown_game' ? t('game.noSuchGame') : errorText(error);
+    replaceChildren(this.root, h('section', { class: 'panel narrow' }, h('h1', { text: t('game.cannotOpen') }),
+      h('p', { text }), h('p', {}, h('a', { href: '/', text: t('common.backToLobby') }))));
   }
 
   start(snapshot) {
     this.model = new GameModel(snapshot);
     this.seat = this.model.seatOf(this.me.id);
-    const label = `${this.model.player('first').name} against ${this.model.player('second').name}`;
+    const label = t('game.boardLabel', { first: this.model.player('first').name, second: this.model.player('second').name });
     const { kind } = this.model;
     this.board = new kind.Board(this.model.ruleset, { label, onAction: (action) => this.play(action) });
     this.cards = {
@@ -73,24 +75,42 @@ class GamePage {
     this.status = h('p', { class: 'status', id: 'game-status', role: 'status', 'aria-live': 'polite' });
     this.sending = h('p', { class: 'sending', id: 'sending', hidden: true });
     this.actions = h('div', { class: 'actions', id: 'game-actions' });
-    this.moves = h('div', { class: 'move-list', id: 'move-list', tabindex: 0, 'aria-label': 'Moves' });
+    this.moves = h('div', { class: 'move-list', id: 'move-list', tabindex: 0, 'aria-label': t('game.moves') });
     this.after = h('div', { class: 'after' });
     this.howToMove = this.seat ? h('p', { class: 'hint', text: kind.howToMove }) : null;
-    // Second at the top, first at the bottom: every kind's board is drawn from the first seat's side.
+    this.offer = h('div', { class: 'offer', id: 'offer', role: 'alert', hidden: true });
+    this.boardWrap = h('div', { class: 'board-wrap' }, this.board.element);
+    this.column = h('div', { class: 'board-column' });
+    const flip = this.seat ? null
+      : h('button', { type: 'button', class: 'small', id: 'flip-board', on: { click: () => this.turnBoard(otherSeat(this.bottom)) } }, t('game.flip'));
+    // What a player needs during play comes first, so that on a phone it sits right under the board: whose turn
+    // it is or the result, an offer to answer, the actions. The rest may scroll.
     replaceChildren(this.root,
       h('div', { class: 'game-page' },
-        h('div', { class: 'board-column' }, this.cards.second.element, h('div', { class: 'board-wrap' }, this.board.element), this.cards.first.element),
+        this.column,
         h('aside', { class: 'side' },
+          this.status, this.offer, this.sending, this.actions,
           h('p', { class: 'game-title' }, h('strong', { text: describeTimeControl(this.model.timeControl) }),
-            this.model.rated ? ' · rated' : ' · casual',
+            ` · ${this.model.rated ? t('common.rated') : t('common.casual')}`,
             ` · ${kind.name}`,
-            this.seat ? ` · you play ${kind.seats[this.seat].name}, ${kind.seats[this.seat].role}` : ' · watching'),
-          this.status, this.sending, this.actions,
-          h('h2', { class: 'small-heading', text: 'Moves' }), this.moves,
+            ` · ${this.seat ? t('game.youPlay', { seat: kind.seats[this.seat].name, role: kind.seats[this.seat].role }) : t('game.watching')}`),
+          h('div', { class: 'game-tools' }, soundSwitch(), flip),
+          h('h2', { class: 'small-heading', text: t('game.moves') }), this.moves,
           this.howToMove,
           this.after)));
+    // Each player sees the board from their own side; a spectator starts from the first seat's and may flip.
+    this.turnBoard(this.seat ?? 'first');
     this.render();
     this.showRatings();
+  }
+
+  /** Shows the board with `bottom`'s side at the bottom: every kind draws it from the first seat's side, so the
+   * second seat's view is the drawing half a turn around. */
+  turnBoard(bottom) {
+    this.bottom = bottom;
+    this.board.turned = bottom === 'second';
+    this.boardWrap.classList.toggle('turned', this.board.turned);
+    replaceChildren(this.column, this.cards[otherSeat(bottom)].element, this.boardWrap, this.cards[bottom].element);
   }
 
   /** The players' current ratings for this game's speed class, until the game's end shows how they changed. */
@@ -110,8 +130,7 @@ class GamePage {
       this.cards[change.seat].setRating({ rating: change.rating_after, provisional: change.provisional },
         change.rating_after - change.rating_before);
     }
-    if (event.type === 'draw_offered' && this.seat && event.seat !== this.seat) this.say('Your opponent offers a draw.');
-    if (event.type === 'draw_declined' && this.seat && event.seat !== this.seat) this.say('Your opponent declined the draw.');
+    if (event.type === 'draw_declined' && this.seat && event.seat !== this.seat) this.say(t('game.drawDeclined'));
     this.render();
   }
 
@@ -161,6 +180,9 @@ class GamePage {
     if (!this.model) return;
     const { game, turns } = this.display();
     const mine = this.myMove(game);
+    // A move that has just become the player's, not the one a page opens on (that is the game found).
+    if (mine && this.wasMine === false) alertYourMove();
+    this.wasMine = mine;
     this.board.draw(game, { targets: mine });
     this.board.element.classList.toggle('my-move', mine);
     renderMoveList(this.moves, this.model.kind, turns, { ruleset: this.model.ruleset, current: turns.length - 1 });
@@ -176,24 +198,26 @@ class GamePage {
     const model = this.model;
     const { messages } = model.kind;
     if (model.status === 'finished') {
-      const text = describeResult(model.result, model.players);
-      return this.seat ? `${resultFor(model.result, this.seat)}: ${text}.` : `${text}.`;
+      return `${this.seat ? describeResultFor(model.result, this.seat) : describeResult(model.result, model.players)}.`;
     }
-    if (model.status === 'aborted' && model.abortedByAdmin) return 'An admin called the game off.';
-    if (model.status === 'aborted') return 'The game was aborted.';
+    if (model.status === 'aborted' && model.abortedByAdmin) return t('game.abortedByAdmin');
+    if (model.status === 'aborted' && model.abortedBy === this.seat) return t('game.abortedByYou');
+    if (model.status === 'aborted' && model.abortedBy) return t('game.abortedBy', { name: model.player(model.abortedBy).name });
+    if (model.status === 'aborted') return t('game.aborted');
     if (game.outcome) return messages.over;
     const mover = game.toMove;
     const name = model.player(mover).name;
     const own = messages.turn?.(game, mover === this.seat ? null : name);
     if (own) return own;
-    if (mover === this.seat) return game.midTurn ? messages.again : 'Your move.';
-    return game.midTurn ? messages.othersAgain(name) : `${name} to move.`;
+    if (mover === this.seat) return game.midTurn ? messages.again : t('game.yourMove');
+    return game.midTurn ? messages.othersAgain(name) : t('game.toMove', { name });
   }
 
   renderActions() {
     const model = this.model;
     if (!this.seat || model.status !== 'active') {
       replaceChildren(this.actions);
+      this.offer.hidden = true;
       return;
     }
     const offline = this.context.connection.status !== 'online';
@@ -203,27 +227,30 @@ class GamePage {
         await this.feed.act(type, fields);
         if (done) this.say(done);
       } catch (error) {
-        this.say(error.code === 'offline' ? 'You are offline; try again when the connection is back.' : error.message);
+        this.say(errorText(error));
       }
     };
     const button = (label, attributes, onClick) =>
       h('button', { type: 'button', disabled: offline, ...attributes, on: { click: onClick } }, label);
     const buttons = [];
     if (!(model.hasMoved('first') && model.hasMoved('second'))) {
-      buttons.push(button('Abort', { class: 'quiet', id: 'abort' }, () => act('abort')));
+      buttons.push(button(t('game.abort'), { class: 'quiet', id: 'abort' }, () => act('abort')));
     }
+    // An offer stays on screen, with its answers, until it is answered or the game moves on.
+    this.offer.hidden = model.drawOffer !== opponent;
     if (model.drawOffer === opponent) {
-      buttons.push(button('Accept draw', { class: 'primary', id: 'accept-draw' }, () => act('draw', { action: 'accept' })));
-      buttons.push(button('Decline draw', { id: 'decline-draw' }, () => act('draw', { action: 'decline' })));
+      replaceChildren(this.offer, h('p', { text: t('game.drawOfferedToYou') }), h('div', { class: 'button-row' },
+        button(t('game.acceptDraw'), { class: 'primary', id: 'accept-draw' }, () => act('draw', { action: 'accept' })),
+        button(t('game.declineDraw'), { id: 'decline-draw' }, () => act('draw', { action: 'decline' }))));
     } else if (model.drawOffer === this.seat) {
-      buttons.push(button('Draw offered', { disabled: true }, () => {}));
+      buttons.push(button(t('game.drawOfferedByYou'), { disabled: true }, () => {}));
     } else {
-      buttons.push(button('Offer draw', { id: 'offer-draw' }, () => act('draw', { action: 'offer' }, 'Draw offered.')));
+      buttons.push(button(t('game.offerDraw'), { id: 'offer-draw' }, () => act('draw', { action: 'offer' }, t('game.drawOfferSent'))));
     }
     buttons.push(this.resignButton(offline, () => act('resign')));
     const claimableAt = model.absent[opponent];
     if (claimableAt !== undefined && model.toAct() === opponent) {
-      this.claimButton = button('Claim victory', { class: 'primary', id: 'claim-victory' }, () => act('claim_victory'));
+      this.claimButton = button(t('game.claimVictory'), { class: 'primary', id: 'claim-victory' }, () => act('claim_victory'));
       this.claimButton.dataset.at = claimableAt;
       buttons.push(this.claimButton);
     } else {
@@ -234,7 +261,7 @@ class GamePage {
 
   /** Resigning takes two presses, so a slip of the finger does not lose the game. */
   resignButton(offline, resign) {
-    const button = h('button', { type: 'button', class: 'danger', id: 'resign', disabled: offline, text: 'Resign' });
+    const button = h('button', { type: 'button', class: 'danger', id: 'resign', disabled: offline, text: t('game.resign') });
     let armed = null;
     button.addEventListener('click', () => {
       if (armed) {
@@ -242,10 +269,10 @@ class GamePage {
         resign();
         return;
       }
-      button.textContent = 'Really resign?';
+      button.textContent = t('game.reallyResign');
       armed = setTimeout(() => {
         armed = null;
-        button.textContent = 'Resign';
+        button.textContent = t('game.resign');
       }, CONFIRM_MS);
     });
     return button;
@@ -265,9 +292,9 @@ class GamePage {
     }
     const finished = this.model.status === 'finished';
     this.after.append(h('div', { class: 'button-row' },
-      finished ? h('a', { class: this.seat ? 'button' : 'button primary', href: `/replay/${this.gameId}`, text: 'Replay the game' }) : null,
-      finished ? h('a', { class: 'button', href: api.recordUrl(this.gameId), download: '', text: 'Download record' }) : null,
-      h('a', { class: 'button quiet', href: '/', text: 'Back to the lobby' })));
+      finished ? h('a', { class: this.seat ? 'button' : 'button primary', href: `/replay/${this.gameId}`, text: t('game.replay') }) : null,
+      finished ? h('a', { class: 'button', href: api.recordUrl(this.gameId), download: '', text: t('common.downloadRecord') }) : null,
+      h('a', { class: 'button quiet', href: '/', text: t('common.backToLobby') })));
   }
 
   /** Redraws the clocks (the running one counts down locally between events) and the claim countdown. */
@@ -281,20 +308,18 @@ class GamePage {
       card.setClock(model.timeLeft(seat, now), running, model.moveTimeLeft(seat, now));
       card.setToMove(model.toAct() === seat);
       const away = model.absent[seat];
-      card.setNote(model.status === 'active' && away !== undefined ? 'disconnected' : '');
+      card.setNote(model.status === 'active' && away !== undefined ? t('game.disconnected') : '');
     }
     // A move normally settles within milliseconds; say so only when it does not, so nothing flickers.
     const oldest = this.feed.pending[0];
     const online = this.context.connection.status === 'online';
     this.sending.hidden = !oldest || (online && Date.now() - oldest.madeAt < SLOW_SEND_MS);
-    this.sending.textContent = online
-      ? 'Sending your move…'
-      : 'Offline: your move is kept and will be sent when the connection is back.';
+    this.sending.textContent = online ? t('game.sending') : t('game.sendingOffline');
     if (this.claimButton) {
       const wait = Number(this.claimButton.dataset.at) - now;
       const offline = this.context.connection.status !== 'online';
       this.claimButton.disabled = offline || wait > 0;
-      this.claimButton.textContent = wait > 0 ? `Claim victory in ${formatCountdown(wait)}` : 'Claim victory';
+      this.claimButton.textContent = wait > 0 ? t('game.claimVictoryIn', { time: formatCountdown(wait) }) : t('game.claimVictory');
     }
   }
 }

@@ -4,6 +4,7 @@
 import { api } from './api.js';
 import { h } from './dom.js';
 import { KINDS, rulesUrl } from './kinds/index.js';
+import { t } from './i18n.js';
 import * as challenges from './lobby/challenges.js';
 import { LobbyFeed } from './lobby/feed.js';
 import * as leaderboard from './lobby/leaderboard.js';
@@ -44,7 +45,7 @@ export function mount(root, context) {
     }
     return column;
   });
-  const rules = h('p', { class: 'hint lobby-rules' }, 'How to play: ',
+  const rules = h('p', { class: 'hint lobby-rules' }, t('lobby.howToPlay'), ' ',
     [...KINDS.values()].flatMap((kind, i) => [i ? ' · ' : '', h('a', { href: rulesUrl(kind), text: kind.name })]));
   root.append(h('div', { class: 'lobby' }, columns), rules);
   return () => cleanups.forEach((cleanup) => cleanup?.());

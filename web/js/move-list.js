@@ -3,6 +3,7 @@
 
 import { h, replaceChildren } from './dom.js';
 import { turnRows } from './game-model.js';
+import { t } from './i18n.js';
 
 /**
  * Renders `turns` (`[{seat, notation, ended}]`) of a game of `kind` (its seats name the columns) into
@@ -27,7 +28,7 @@ export function renderMoveList(container, kind, turns, { ruleset, current = -1, 
   };
   const rows = turnRows(turns);
   replaceChildren(container, rows.length === 0
-    ? h('p', { class: 'empty', text: 'No moves yet.' })
+    ? h('p', { class: 'empty', text: t('game.noMoves') })
     : h('table', { class: 'moves' },
       h('thead', {}, h('tr', {}, h('th', { scope: 'col', text: '#' }), column('first'), column('second'))),
       h('tbody', {}, rows.map((row) => h('tr', {}, h('th', { scope: 'row', text: `${row.number}.` }), cell(row.first), cell(row.second))))));

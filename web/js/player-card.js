@@ -2,6 +2,7 @@
 
 import { h, replaceChildren } from './dom.js';
 import { formatClock } from './format.js';
+import { t } from './i18n.js';
 import { ratingBadge } from './ratings.js';
 
 /** Clocks below this show as low on time. */
@@ -9,15 +10,15 @@ const LOW_TIME_MS = 20_000;
 
 export class PlayerCard {
   constructor(player, seat, { you = false } = {}) {
-    this.clock = h('span', { class: 'clock', role: 'timer', 'aria-label': `${player.name}'s clock` });
-    this.moveClock = h('span', { class: 'move-clock', role: 'timer', 'aria-label': `${player.name}'s move time`, hidden: true });
+    this.clock = h('span', { class: 'clock', role: 'timer', 'aria-label': t('card.clock', { name: player.name }) });
+    this.moveClock = h('span', { class: 'move-clock', role: 'timer', 'aria-label': t('card.moveTime', { name: player.name }), hidden: true });
     this.note = h('span', { class: 'note' });
     this.rating = h('span', { class: 'card-rating' });
     this.element = h('div', { class: `player seat-${seat}`, 'data-seat': seat },
       h('span', { class: 'swatch', 'aria-hidden': 'true' }),
-      h('span', { class: 'name' }, player.name, you ? h('span', { class: 'tag', text: 'you' }) : null,
-        player.guest && !you ? h('span', { class: 'tag quiet', text: 'guest' }) : null,
-        player.bot ? h('span', { class: 'tag bot', text: 'bot', title: 'A computer program' }) : null),
+      h('span', { class: 'name' }, player.name, you ? h('span', { class: 'tag', text: t('common.you') }) : null,
+        player.guest && !you ? h('span', { class: 'tag quiet', text: t('common.guest') }) : null,
+        player.bot ? h('span', { class: 'tag bot', text: t('player.bot'), title: t('player.botTitle') }) : null),
       this.rating,
       this.note,
       this.moveClock,
@@ -29,10 +30,10 @@ export class PlayerCard {
     this.clock.textContent = formatClock(ms);
     this.clock.classList.toggle('running', running && moveMs === null);
     this.clock.classList.toggle('low', running && moveMs === null && ms < LOW_TIME_MS);
-    this.clock.title = moveMs === null ? '' : 'Reserve';
+    this.clock.title = moveMs === null ? '' : t('card.reserve');
     this.moveClock.hidden = moveMs === null;
     if (moveMs !== null) {
-      this.moveClock.textContent = `move ${formatClock(moveMs)}`;
+      this.moveClock.textContent = t('card.move', { time: formatClock(moveMs) });
       this.moveClock.classList.toggle('running', running && moveMs > 0);
       this.clock.classList.toggle('running', running && moveMs === 0);
       this.clock.classList.toggle('low', running && moveMs === 0 && ms < LOW_TIME_MS);

@@ -1,6 +1,7 @@
 // Players' ratings: read from their profiles, and shown as `1500?` while provisional.
 
 import { h } from './dom.js';
+import { t } from './i18n.js';
 
 /** Where a player without rated games in a speed class starts (docs/protocol.md). */
 const START = { rating: 1500, provisional: true, games: 0 };
@@ -14,7 +15,7 @@ export function ratingIn(profile, kind, speed) {
 export function ratingBadge({ rating, provisional }) {
   return h('span', {
     class: 'rating',
-    title: provisional ? 'Provisional rating: too few rated games to be sure yet' : 'Rating',
+    title: provisional ? t('rating.provisional') : t('rating.rating'),
     text: provisional ? `${rating}?` : String(rating),
   });
 }

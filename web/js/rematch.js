@@ -4,6 +4,7 @@
 
 import { api } from './api.js';
 import { h, replaceChildren } from './dom.js';
+import { errorText, t } from './i18n.js';
 import { otherSeat } from './seats.js';
 
 /**
@@ -12,7 +13,7 @@ import { otherSeat } from './seats.js';
  */
 export function mountRematch(container, context, { gameId, seat, opponent, kind }) {
   const me = context.account();
-  const side = `you play ${kind.seats[otherSeat(seat)].name}`;
+  const side = t('rematch.side', { seat: kind.seats[otherSeat(seat)].name });
   /** The open offer, mine or theirs; a line about how the last one ended. */
   let offer = null;
   let note = '';
@@ -30,9 +31,9 @@ export function mountRematch(container, context, { gameId, seat, opponent, kind 
     const mine = challenge.challenger.id === me.id;
     offer = challenge.status === 'open' ? challenge : null;
     note = {
-      declined: mine ? `${opponent} declined the rematch.` : '',
-      cancelled: mine ? '' : `${opponent} withdrew the rematch offer.`,
-      expired: 'The rematch offer expired.',
+      declined: mine ? t('rematch.declined', { name: opponent }) : '',
+      cancelled: mine ? '' : t('rematch.withdrawn', { name: opponent }),
+      expired: t('rematch.expired'),
     }[challenge.status] ?? '';
     clearTimeout(expiry);
     if (offer) expiry = setTimeout(() => show({ ...challenge, status: 'expired' }), challenge.expires_at_ms - context.connection.serverNow());
@@ -43,7 +44,7 @@ export function mountRematch(container, context, { gameId, seat, opponent, kind 
     try {
       show(await action());
     } catch (error) {
-      note = error.code === 'offline' ? 'The server cannot be reached; try again.' : error.message;
+      note = errorText(error);
       render();
     }
   };
@@ -55,16 +56,16 @@ export function mountRematch(container, context, { gameId, seat, opponent, kind 
     if (!offer) {
       message.textContent = note;
       replaceChildren(controls,
-        button('Rematch', { class: 'primary', id: 'offer-rematch' }, () => api.rematch(gameId)),
-        h('span', { class: 'hint', text: `Same time control, sides swapped: ${side}.` }));
+        button(t('rematch.offer'), { class: 'primary', id: 'offer-rematch' }, () => api.rematch(gameId)),
+        h('span', { class: 'hint', text: t('rematch.terms', { side }) }));
     } else if (offer.challenger.id === me.id) {
-      message.textContent = `Rematch offered (${side}). Waiting for ${opponent}…`;
-      replaceChildren(controls, button('Cancel the offer', { class: 'quiet', id: 'cancel-rematch' }, () => api.cancelChallenge(offer.id)));
+      message.textContent = t('rematch.offered', { side, name: opponent });
+      replaceChildren(controls, button(t('rematch.cancel'), { class: 'quiet', id: 'cancel-rematch' }, () => api.cancelChallenge(offer.id)));
     } else {
-      message.textContent = `${opponent} wants a rematch (${side}).`;
+      message.textContent = t('rematch.wanted', { name: opponent, side });
       replaceChildren(controls,
-        button('Accept', { class: 'primary', id: 'accept-rematch' }, () => api.acceptChallenge(offer.id)),
-        button('Decline', { id: 'decline-rematch' }, () => api.declineChallenge(offer.id)));
+        button(t('common.accept'), { class: 'primary', id: 'accept-rematch' }, () => api.acceptChallenge(offer.id)),
+        button(t('common.decline'), { id: 'decline-rematch' }, () => api.declineChallenge(offer.id)));
     }
   }
 

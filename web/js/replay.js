@@ -4,6 +4,7 @@ import { api } from './api.js';
 import { h, replaceChildren, s } from './dom.js';
 import { describeResult, describeTimeControl } from './format.js';
 import { GameModel } from './game-model.js';
+import { errorText, t } from './i18n.js';
 import { renderMoveList } from './move-list.js';
 import { PlayerCard } from './player-card.js';
 
@@ -16,14 +17,14 @@ const ICONS = {
 };
 
 export async function mount(root, context, [gameId]) {
-  const panel = h('p', { class: 'loading', text: 'Loading the game…' });
+  const panel = h('p', { class: 'loading', text: t('game.loading') });
   root.append(panel);
   let snapshot;
   try {
     snapshot = await api.game(gameId);
   } catch (error) {
-    const text = error.code === 'unknown_game' ? 'There is no such game.' : error.message;
-    replaceChildren(root, h('section', { class: 'panel narrow' }, h('h1', { text: 'Cannot replay the game' }), h('p', { text })));
+    const text = error.code === 'unknown_game' ? t('game.noSuchGame') : errorText(error);
+    replaceChildren(root, h('section', { class: 'panel narrow' }, h('h1', { text: t('replay.cannot') }), h('p', { text })));
     return null;
   }
   const replay = new Replay(root, snapshot);
@@ -46,34 +47,34 @@ class Replay {
       actions += kind.notation.actionCount(move.notation);
       this.clocksAfter[actions] = move.clocks;
     }
-    this.board = new kind.Board(model.ruleset, { label: `Replay: ${model.player('first').name} against ${model.player('second').name}` });
+    this.board = new kind.Board(model.ruleset, { label: t('replay.boardLabel', { first: model.player('first').name, second: model.player('second').name }) });
     this.cards = { first: new PlayerCard(model.player('first'), 'first'), second: new PlayerCard(model.player('second'), 'second') };
     this.slider = h('input', { type: 'range', id: 'replay-slider', min: 0, max: this.total, value: this.total,
-      'aria-label': 'Step', on: { input: () => this.show(Number(this.slider.value)) } });
+      'aria-label': t('replay.step'), on: { input: () => this.show(Number(this.slider.value)) } });
     this.counter = h('p', { class: 'counter', id: 'replay-counter', 'aria-live': 'polite' });
     const control = (label, id, icon, target) =>
       h('button', { type: 'button', class: 'control', id, 'aria-label': label, title: label, on: { click: () => this.show(target()) } },
         s('svg', { viewBox: '0 0 16 16', 'aria-hidden': 'true' }, s('path', { d: icon })));
-    this.moves = h('div', { class: 'move-list', id: 'move-list', tabindex: 0, 'aria-label': 'Moves' });
+    this.moves = h('div', { class: 'move-list', id: 'move-list', tabindex: 0, 'aria-label': t('game.moves') });
     const live = snapshot.status === 'active';
     replaceChildren(root,
       h('div', { class: 'game-page replay' },
         h('div', { class: 'board-column' }, this.cards.second.element, h('div', { class: 'board-wrap' }, this.board.element), this.cards.first.element),
         h('aside', { class: 'side' },
-          h('p', { class: 'game-title' }, h('strong', { text: 'Replay' }), ` · ${kind.name} · ${describeTimeControl(model.timeControl)}`),
+          h('p', { class: 'game-title' }, h('strong', { text: t('replay.title') }), ` · ${kind.name} · ${describeTimeControl(model.timeControl)}`),
           h('p', { class: 'status', id: 'replay-result', text: this.resultText() }),
-          live ? h('p', {}, h('a', { class: 'button primary', href: `/game/${snapshot.id}`, text: 'Watch it live' })) : null,
-          h('div', { class: 'controls', role: 'group', 'aria-label': 'Replay controls' },
-            control('First', 'replay-first', ICONS.first, () => 0),
-            control('Back', 'replay-back', ICONS.back, () => this.at - 1),
-            control('Forward', 'replay-forward', ICONS.forward, () => this.at + 1),
-            control('Last', 'replay-last', ICONS.last, () => this.total)),
+          live ? h('p', {}, h('a', { class: 'button primary', href: `/game/${snapshot.id}`, text: t('replay.watchLive') })) : null,
+          h('div', { class: 'controls', role: 'group', 'aria-label': t('replay.controls') },
+            control(t('replay.first'), 'replay-first', ICONS.first, () => 0),
+            control(t('replay.back'), 'replay-back', ICONS.back, () => this.at - 1),
+            control(t('replay.forward'), 'replay-forward', ICONS.forward, () => this.at + 1),
+            control(t('replay.last'), 'replay-last', ICONS.last, () => this.total)),
           this.slider, this.counter,
-          h('h2', { class: 'small-heading', text: 'Moves' }), this.moves,
+          h('h2', { class: 'small-heading', text: t('game.moves') }), this.moves,
           h('div', { class: 'button-row' },
-            h('a', { class: 'button', id: 'download-record', href: api.recordUrl(snapshot.id), download: '', text: 'Download record' }),
-            h('a', { class: 'button quiet', href: '/', text: 'Lobby' })),
-          h('p', { class: 'hint', text: 'Keys: ← and → step, Home and End jump to the start and the end.' }))));
+            h('a', { class: 'button', id: 'download-record', href: api.recordUrl(snapshot.id), download: '', text: t('common.downloadRecord') }),
+            h('a', { class: 'button quiet', href: '/', text: t('nav.lobby') })),
+          h('p', { class: 'hint', text: t('replay.keys') }))));
     this.onKey = (event) => this.key(event);
     document.addEventListener('keydown', this.onKey);
     this.show(this.total);
@@ -86,8 +87,8 @@ class Replay {
   resultText() {
     const { status, result, players } = this.snapshot;
     if (status === 'finished') return `${describeResult(result, players)}.`;
-    if (status === 'aborted') return 'Aborted.';
-    return 'Still being played.';
+    if (status === 'aborted') return t('replay.aborted');
+    return t('replay.ongoing');
   }
 
   key(event) {
@@ -109,7 +110,7 @@ class Replay {
     const current = this.at === 0 ? -1 : turn;
     const turns = this.model.turns.map((t, index) => ({ ...t, index }));
     renderMoveList(this.moves, this.model.kind, turns, { ruleset: this.model.ruleset, current, onSelect: (index) => this.show(this.turnEnds[index]) });
-    this.counter.textContent = `Step ${this.at} of ${this.total}`;
+    this.counter.textContent = t('replay.counter', { at: this.at, total: this.total });
     let clocks = this.snapshot.moves.length ? null : this.snapshot.clocks;
     for (let k = this.at; k >= 0 && !clocks; k -= 1) clocks = this.clocksAfter[k];
     const tc = this.model.timeControl;

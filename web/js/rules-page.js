@@ -1,17 +1,18 @@
 // The rules pages: `/rules` shows the default kind's rules, `/rules/<kind>` any kind's; each kind writes its own.
 
 import { h } from './dom.js';
+import { t } from './i18n.js';
 import { DEFAULT_KIND, KINDS, rulesUrl } from './kinds/index.js';
 
 export function mount(root, context, [key]) {
   const kind = key === undefined ? DEFAULT_KIND : KINDS.get(key);
   if (!kind) {
-    root.append(h('section', { class: 'panel narrow' }, h('h1', { text: 'No such game' }),
-      h('p', {}, 'kartka does not play that game. ', h('a', { href: '/', text: 'Go to the lobby' }), '.')));
+    root.append(h('section', { class: 'panel narrow' }, h('h1', { text: t('rules.noSuchGame') }),
+      h('p', {}, t('rules.noSuchGameText'), ' ', h('a', { href: '/', text: t('common.toLobby') }))));
     return null;
   }
-  root.append(kind.rulesPage(), h('nav', { class: 'rules-kinds', 'aria-label': 'Rules of the other games' },
+  root.append(kind.rulesPage(), h('nav', { class: 'rules-kinds', 'aria-label': t('rules.otherGames') },
     [...KINDS.values()].filter((other) => other !== kind)
-      .map((other) => h('a', { href: rulesUrl(other), text: `The rules of ${other.name}` }))));
+      .map((other) => h('a', { href: rulesUrl(other), text: t('rules.rulesOf', { game: other.name }) }))));
   return null;
 }

@@ -1,5 +1,7 @@
 // The time controls the site offers, and the speed class (and so the rating) each one counts for.
 
+import { t } from './i18n.js';
+
 const fischer = (minutes, increment) => ({ type: 'fischer', initial_seconds: minutes * 60, increment_seconds: increment });
 
 /** The seed's clock (Dots rules §9): seconds a move, a reserve that never refills, and what a fallen flag means. */
@@ -18,12 +20,7 @@ export const POOL_TIME_CONTROLS = TIME_CONTROLS.slice(0, 6);
 export const DEFAULT_TIME_CONTROL = 2;
 
 /** Speed classes, fastest first, with their names on the page. */
-export const SPEEDS = [
-  { id: 'bullet', name: 'Bullet' },
-  { id: 'blitz', name: 'Blitz' },
-  { id: 'rapid', name: 'Rapid' },
-  { id: 'classical', name: 'Classical' },
-];
+export const SPEEDS = ['bullet', 'blitz', 'rapid', 'classical'].map((id) => ({ id, get name() { return t(`speed.${id}`); } }));
 
 /** Turns per player in a typical game, as the server estimates (server/src/ratings/speed.rs). */
 const TYPICAL_TURNS_PER_PLAYER = 20;

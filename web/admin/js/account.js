@@ -13,7 +13,7 @@ export async function accountPage(page, name) {
     ? h('button', { type: 'button', class: 'secondary', onclick: act((why) => admin.unban(account.name, why)) }, `Unban ${account.name}`)
     : account.is_admin || account.kind === 'imported'
       ? null
-      : h('button', { type: 'button', class: 'danger', onclick: act((why) => admin.ban(account.name, why)) }, `Ban ${account.name}`);
+      : h('button', { type: 'button', class: 'danger', onclick: act((why) => admin.ban(account.name, why), `Ban ${account.name}?`) }, `Ban ${account.name}`);
   const audit = h('div');
   fill(page,
     h('h1', {}, account.name),

@@ -47,7 +47,6 @@ export const admin = {
   search: (query) => json('GET', `/api/admin/games?${query}`),
   review: (game) => json('GET', `/api/admin/games/${id(game)}`),
   position: (game, ply) => json('GET', `/api/admin/games/${id(game)}/position?ply=${ply}`),
-  picture: (game, ply) => text(`/api/admin/games/${id(game)}/position.svg?ply=${ply}`),
   /** The game's record file: `format` is `own` (its kind's format) or `kurnik`. */
   record: (game, format = 'own') => text(`/api/admin/games/${id(game)}/record?format=${format}`),
   abort: (game, reason) => json('POST', `/api/admin/games/${id(game)}/abort`, { reason }),

@@ -1,4 +1,4 @@
-// Small DOM helpers: elements are built, never parsed from strings (except the server's SVG picture).
+// Small DOM helpers: elements are built, never parsed from strings.
 
 /** An element with attributes (`on…` keys become listeners) and children (strings become text). */
 export function h(tag, attributes = {}, ...children) {
@@ -24,24 +24,37 @@ export function fill(parent, ...children) {
 }
 
 /**
- * The parts every admin action has: a reason field and a status line. `act(action)` makes a click handler that
- * refuses without a reason, runs `action(reason)`, then `after()`, and shows any error in the status line.
+ * The parts every admin action has: a reason field and a status line. `act(action, question)` makes a click
+ * handler that refuses without a reason, runs `action(reason)`, then `after()`, and shows any error in the
+ * status line. With a `question` ("Ban bob?") the action waits for a second, deliberate click on the question's
+ * Yes, which repeats the reason, so that a hard action is never one slip of the mouse.
  */
 export function reasonedActions(after) {
   const reason = h('textarea', { name: 'reason', 'aria-label': 'Reason', placeholder: 'Reason (kept in the audit log)' });
   const status = h('p', { role: 'status' });
-  const act = (action) => async () => {
-    if (!reason.value.trim()) {
-      fill(status, h('span', { class: 'error' }, 'Write a reason first.'));
-      reason.focus();
-      return;
-    }
+  const run = async (action, why) => {
     try {
-      await action(reason.value.trim());
+      await action(why);
       await after();
     } catch (error) {
       fill(status, h('span', { class: 'error' }, error.message));
     }
+  };
+  const act = (action, question) => async () => {
+    const why = reason.value.trim();
+    if (!why) {
+      fill(status, h('span', { class: 'error' }, 'Write a reason first.'));
+      reason.focus();
+      return;
+    }
+    if (!question) {
+      await run(action, why);
+      return;
+    }
+    const yes = h('button', { type: 'button', class: 'danger', id: 'confirm-action', onclick: () => run(action, why) }, 'Yes');
+    fill(status, h('span', { class: 'confirm' }, `${question} Reason: “${why}”. `, yes, ' ',
+      h('button', { type: 'button', class: 'secondary', id: 'cancel-action', onclick: () => fill(status) }, 'No')));
+    yes.focus();
   };
   return { reason, status, act };
 }

@@ -1,5 +1,6 @@
-// The game viewer: the board after any ply (the server draws it), step-by-step replay, the moves with their
-// times and clocks, the timeline of what the server saw, and the admin's actions with a written reason.
+// The game viewer: the board after any ply (drawn by the kind's own board, as players see it, each player's
+// lines in their colour), step-by-step replay, the moves with their times and clocks, the timeline of what the
+// server saw, and the admin's actions with a written reason, confirmed before they are taken.
 
 import { actionCount, kindOf } from '../../js/kinds/index.js';
 import { admin } from './api.js';
@@ -53,7 +54,10 @@ export async function gamePage(page, id) {
   /** The ply after a move: a move holds as many plies as its kind counts actions in its text. */
   const after = (move) => move.ply + actionCount(game.ruleset, move.notation);
 
-  const board = h('div', { class: 'board', role: 'img', 'aria-label': 'The board' });
+  const kind = kindOf(game.ruleset);
+  const board = new kind.Board(game.ruleset, { label: `${game.players[0].name} – ${game.players[1].name}` });
+  /** Every action of the game in order, for the position after any ply. */
+  const played = moves.flatMap((move) => kind.notation.actions(move.notation));
   const slider = h('input', { type: 'range', min: 0, max: last, value: last, 'aria-label': 'Ply' });
   const where = h('span', { role: 'status' });
   const step = (to) => show(Math.max(0, Math.min(last, to)));
@@ -84,23 +88,22 @@ export async function gamePage(page, id) {
     return item;
   });
 
-  async function show(to) {
+  function show(to) {
     ply = to;
     slider.value = String(to);
     where.textContent = `ply ${to} of ${last}`;
     moves.forEach((move, index) => moveRows[index].classList.toggle('selected',
       move.ply < to && to <= after(move)));
     timelineItems.forEach((item) => item.classList.toggle('current', item.dataset.after === String(to)));
-    const picture = await admin.picture(id, to);
-    if (ply !== to) return;
-    const svg = new DOMParser().parseFromString(picture, 'image/svg+xml').documentElement;
-    fill(board, document.importNode(svg, true));
+    const position = kind.newGame(game.ruleset);
+    for (const action of played.slice(0, to)) position.play(action);
+    board.draw(position, { targets: false });
   }
 
   fill(page,
     h('h1', {}, `${game.players[0].name} – ${game.players[1].name}, ${time(game.created_at_ms)}`),
     h('div', { class: 'viewer' },
-      h('section', { class: 'panel', 'aria-label': 'Replay' }, board, controls, facts(review), await actions(review, () => gamePage(page, id))),
+      h('section', { class: 'panel', 'aria-label': 'Replay' }, h('div', { class: 'admin-board' }, board.element), controls, facts(review), await actions(review, () => gamePage(page, id))),
       h('section', { class: 'panel', 'aria-label': 'Moves' }, h('h2', {}, 'Moves'), h('div', { class: 'scroll' }, movesTable)),
       h('section', { class: 'panel', 'aria-label': 'Timeline' }, h('h2', {}, 'Timeline'),
         h('div', { class: 'scroll' }, h('ul', { class: 'timeline' }, timelineItems)))));
@@ -109,7 +112,7 @@ export async function gamePage(page, id) {
     if (event.key === 'ArrowLeft') step(ply - 1);
     if (event.key === 'ArrowRight') step(ply + 1);
   };
-  await show(last);
+  show(last);
 }
 
 function facts(review) {
@@ -141,8 +144,8 @@ async function actions(review, reload) {
     h('option', { value: 'second' }, `${game.players[1].name} wins`),
     h('option', { value: 'draw' }, 'draw'));
   const gameActions = h('div', { class: 'row' },
-    game.status === 'active' ? h('button', { type: 'button', class: 'danger', onclick: run((why) => admin.abort(game.id, why)) }, 'Abort game') : null,
-    game.status !== 'aborted' ? [verdict, h('button', { type: 'button', onclick: run((why) => admin.adjudicate(game.id, verdict.value, why)) }, 'Adjudicate')] : null,
+    game.status === 'active' ? h('button', { type: 'button', class: 'danger', onclick: run((why) => admin.abort(game.id, why), 'Abort this game?') }, 'Abort game') : null,
+    game.status !== 'aborted' ? [verdict, h('button', { type: 'button', onclick: run((why) => admin.adjudicate(game.id, verdict.value, why), 'Decide the result?') }, 'Adjudicate')] : null,
     h('button', { type: 'button', class: 'secondary', onclick: saveRecord('own') }, 'Record'),
     h('button', { type: 'button', class: 'secondary', onclick: saveRecord('kurnik') }, 'Kurnik record'));
   const accountActions = review.accounts.filter((account) => account.kind !== 'imported').map((account) => h('div', { class: 'row' },
@@ -150,6 +153,6 @@ async function actions(review, reload) {
       `${account.banned ? ' (banned)' : ''}${account.is_admin ? ' (admin)' : ''}`),
     account.banned
       ? h('button', { type: 'button', class: 'secondary', onclick: run((why) => admin.unban(account.name, why)) }, `Unban ${account.name}`)
-      : account.is_admin ? null : h('button', { type: 'button', class: 'danger', onclick: run((why) => admin.ban(account.name, why)) }, `Ban ${account.name}`)));
+      : account.is_admin ? null : h('button', { type: 'button', class: 'danger', onclick: run((why) => admin.ban(account.name, why), `Ban ${account.name}?`) }, `Ban ${account.name}`)));
   return h('section', { class: 'actions', 'aria-label': 'Actions' }, h('h2', {}, 'Actions'), reason, gameActions, accountActions, status);
 }

@@ -18,7 +18,8 @@
 //   notation (Dots: `20-17` for `qv`).
 // - `Board`: `new Board(ruleset, {label, onAction})` is the SVG board: `element`, `draw(game, {targets})`
 //   (targets: highlight the legal actions; a click or tap on one calls `onAction(action)`), and optionally
-//   `keyAction(event)`, the action a key press means.
+//   `keyAction(event)`, the action a key press means. The page may show a board half a turn around (the second
+//   player's view) and sets its `turned` then, so that keys follow the screen (kinds/keypad.js).
 // - `howToMove`: the hint shown to a player.
 // - `messages`: `over` (the rules ended the game, the server has not said so yet) and, for kinds whose turns
 //   can go on, `again` and `othersAgain(name)` (the side to move moves again).

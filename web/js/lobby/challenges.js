@@ -4,14 +4,15 @@ import { api } from '../api.js';
 import { h, replaceChildren } from '../dom.js';
 import { botMarked, describeTimeControl, formatCountdown } from '../format.js';
 import { gameName, kindOf } from '../kinds/index.js';
+import { errorText, t } from '../i18n.js';
 import { showNotice } from '../notice.js';
 
 export const ID = 'challenges';
 
 const seatWords = ({ colour, ruleset }, mine) => {
-  if (colour === 'random') return 'sides drawn at random';
+  if (colour === 'random') return t('lobby.sidesRandom');
   const challengerFirst = colour === 'first';
-  return `you play ${kindOf(ruleset).seats[mine === challengerFirst ? 'first' : 'second'].name}`;
+  return t('lobby.youPlay', { seat: kindOf(ruleset).seats[mine === challengerFirst ? 'first' : 'second'].name });
 };
 
 /** The address that opens the accept page of an open challenge. */
@@ -21,18 +22,18 @@ function challengeLink(id) {
 
 /** A read-only copy of the link with a Copy button (falls back to selecting it where the clipboard is off). */
 export function linkBox(id) {
-  const input = h('input', { class: 'link', value: challengeLink(id), readOnly: true, 'aria-label': 'Challenge link',
+  const input = h('input', { class: 'link', value: challengeLink(id), readOnly: true, 'aria-label': t('challenges.link'),
     on: { focus: (event) => event.target.select() } });
   const copy = async () => {
     try {
       await navigator.clipboard.writeText(input.value);
-      showNotice('Link copied. Send it to the player you want to meet.');
+      showNotice(t('challenges.copied'));
     } catch {
       input.focus();
-      showNotice('Select the link and copy it.');
+      showNotice(t('challenges.copyByHand'));
     }
   };
-  return h('div', { class: 'link-box' }, input, h('button', { type: 'button', class: 'small', on: { click: copy } }, 'Copy'));
+  return h('div', { class: 'link-box' }, input, h('button', { type: 'button', class: 'small', on: { click: copy } }, t('challenges.copy')));
 }
 
 export function mount(container, lobby) {
@@ -40,7 +41,7 @@ export function mount(container, lobby) {
   let incoming = [];
   let outgoing = [];
   const list = h('div', { class: 'challenge-lists' });
-  container.append(h('h2', { id: `${ID}-title`, text: 'Challenges' }), list);
+  container.append(h('h2', { id: `${ID}-title`, text: t('challenges.title') }), list);
 
   const act = async (action, challenge) => {
     try {
@@ -48,7 +49,7 @@ export function mount(container, lobby) {
       update(result);
       if (result.status === 'accepted') lobby.navigate(`/game/${result.game_id}`);
     } catch (error) {
-      showNotice(error.message);
+      showNotice(errorText(error));
       load();
     }
   };
@@ -56,20 +57,20 @@ export function mount(container, lobby) {
   const item = (challenge, mine) => {
     const other = mine ? challenge.opponent : challenge.challenger;
     const rematch = Boolean(challenge.rematch_of);
-    let who = 'Open link';
-    if (!mine) who = `${rematch ? 'Rematch from' : 'From'} ${botMarked(challenge.challenger)}`;
-    else if (other) who = `${rematch ? 'Rematch to' : 'To'} ${botMarked(other)}`;
+    let who = t('challenges.openLink');
+    if (!mine) who = t(rematch ? 'challenges.rematchFrom' : 'challenges.from', { name: botMarked(challenge.challenger) });
+    else if (other) who = t(rematch ? 'challenges.rematchTo' : 'challenges.to', { name: botMarked(other) });
     const expires = formatCountdown(challenge.expires_at_ms - Date.now());
-    const terms = [gameName(challenge.ruleset), describeTimeControl(challenge.time_control), challenge.rated ? 'rated' : 'casual',
-      seatWords(challenge, mine), `expires in ${expires}`].join(' · ');
+    const terms = [gameName(challenge.ruleset), describeTimeControl(challenge.time_control), challenge.rated ? t('common.rated') : t('common.casual'),
+      seatWords(challenge, mine), t('challenges.expiresIn', { time: expires })].join(' · ');
     return h('li', { class: 'challenge', 'data-challenge': challenge.id },
       h('div', { class: 'what' }, h('strong', { text: who }),
         h('span', { class: 'meta', text: terms })),
       mine && !other ? linkBox(challenge.id) : null,
       h('div', { class: 'actions' }, mine
-        ? h('button', { type: 'button', class: 'small quiet cancel', on: { click: () => act(api.cancelChallenge, challenge) } }, 'Cancel')
-        : [h('button', { type: 'button', class: 'small primary', on: { click: () => act(api.acceptChallenge, challenge) } }, 'Accept'),
-          h('button', { type: 'button', class: 'small quiet', on: { click: () => act(api.declineChallenge, challenge) } }, 'Decline')]));
+        ? h('button', { type: 'button', class: 'small quiet cancel', on: { click: () => act(api.cancelChallenge, challenge) } }, t('common.cancel'))
+        : [h('button', { type: 'button', class: 'small primary', on: { click: () => act(api.acceptChallenge, challenge) } }, t('common.accept')),
+          h('button', { type: 'button', class: 'small quiet', on: { click: () => act(api.declineChallenge, challenge) } }, t('common.decline'))]));
   };
 
   const render = () => {
@@ -78,12 +79,12 @@ export function mount(container, lobby) {
     incoming = open(incoming);
     outgoing = open(outgoing);
     replaceChildren(list,
-      h('h3', { text: 'For you' }),
+      h('h3', { text: t('challenges.forYou') }),
       incoming.length ? h('ul', { class: 'items', id: 'incoming' }, incoming.map((c) => item(c, false)))
-        : h('p', { class: 'empty', text: 'No challenges for you right now.' }),
-      h('h3', { text: 'Sent by you' }),
+        : h('p', { class: 'empty', text: t('challenges.noneForYou') }),
+      h('h3', { text: t('challenges.sentByYou') }),
       outgoing.length ? h('ul', { class: 'items', id: 'outgoing' }, outgoing.map((c) => item(c, true)))
-        : h('p', { class: 'empty', text: 'Nothing sent. Challenge a player by name, or make a link to share.' }));
+        : h('p', { class: 'empty', text: t('challenges.noneSent') }));
   };
 
   const update = (challenge) => {
@@ -99,7 +100,7 @@ export function mount(container, lobby) {
       ({ incoming, outgoing } = await api.challenges());
       render();
     } catch (error) {
-      replaceChildren(list, h('p', { class: 'error', text: error.message }));
+      replaceChildren(list, h('p', { class: 'error', text: errorText(error) }));
     }
   };
 

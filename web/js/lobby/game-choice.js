@@ -2,12 +2,13 @@
 // (one per kind, or one per board size where a kind offers several), the default kind's default ruleset first.
 
 import { choice } from '../forms.js';
+import { t } from '../i18n.js';
 import { DEFAULT_KIND, KINDS } from '../kinds/index.js';
 
 /** Every choice: `{value, label, kind, ruleset}`. */
 const GAMES = [...KINDS.values()].flatMap((kind) => kind.variants.map((variant, index) => ({
   value: `${kind.key}/${index}`,
-  label: kind.variants.length > 1 ? `${kind.name} ${variant.label}` : kind.name,
+  get label() { return kind.variants.length > 1 ? `${kind.name} ${variant.label}` : kind.name; },
   kind,
   ruleset: variant.ruleset,
 })));
@@ -18,7 +19,7 @@ const GAMES = [...KINDS.values()].flatMap((kind) => kind.variants.map((variant, 
  * kind's names for them.
  */
 export function gameChoice(name, { onChange, seats } = {}) {
-  const field = choice('Game', GAMES.map((game) => ({ value: game.value, label: game.label,
+  const field = choice(t('lobby.game'), GAMES.map((game) => ({ value: game.value, label: game.label,
     selected: game.kind === DEFAULT_KIND && game.ruleset === DEFAULT_KIND.defaultRuleset })), { name });
   const selected = () => GAMES.find((game) => game.value === field.input.value);
   const nameSeats = () => {

@@ -2,6 +2,7 @@
 
 import { h, replaceChildren } from '../dom.js';
 import { botMarked } from '../format.js';
+import { errorText } from '../i18n.js';
 
 /**
  * Mounts a list into `container` under `title`. `load()` gives the games; `item(game)` renders one (or null to
@@ -18,7 +19,7 @@ export function mountGameList(container, lobby, { id, title, empty, load, item, 
       const items = (await load()).map(item).filter(Boolean);
       replaceChildren(list, items.length ? h('ul', { class: 'items' }, items) : h('p', { class: 'empty', text: empty }));
     } catch (error) {
-      replaceChildren(list, h('p', { class: 'error', text: error.message }));
+      replaceChildren(list, h('p', { class: 'error', text: errorText(error) }));
     } finally {
       loading = false;
     }

@@ -4,8 +4,9 @@ import { api } from '../api.js';
 import { h, replaceChildren } from '../dom.js';
 import { choice } from '../forms.js';
 import { DEFAULT_KIND, KINDS } from '../kinds/index.js';
+import { errorText, t } from '../i18n.js';
 import { ratingBadge, ratingIn } from '../ratings.js';
-import { SPEEDS } from '../time-controls.js';
+import { SPEEDS, speedName } from '../time-controls.js';
 
 export const ID = 'leaderboard';
 
@@ -17,7 +18,7 @@ export function mount(container, lobby) {
   let speed = 'blitz';
   const board = h('div', { class: 'leaderboard' });
   const mine = h('p', { class: 'hint', id: 'my-rating' });
-  const game = choice('Game', [...KINDS.values()].map((kind) => ({ value: kind.key, label: kind.name, selected: kind === DEFAULT_KIND })),
+  const game = choice(t('lobby.game'), [...KINDS.values()].map((kind) => ({ value: kind.key, label: kind.name, selected: kind === DEFAULT_KIND })),
     { name: 'leaderboard-game' });
   const current = () => `${game.input.value}/${speed}`;
 
@@ -31,14 +32,14 @@ export function mount(container, lobby) {
         ? h('ol', { class: 'ranking' }, players.map((entry) => h('li', { class: entry.player.id === me.id ? 'me' : null },
           h('span', { class: 'rank', text: String(entry.rank) }),
           h('span', { class: 'name', text: entry.player.name }),
-          h('span', { class: 'games', text: `${entry.games} games` }),
+          h('span', { class: 'games', text: t('leaderboard.games', { count: entry.games }) }),
           ratingBadge({ rating: entry.rating, provisional: false }))))
-        : h('p', { class: 'empty', text: 'Nobody yet: a rating appears here once it is established (no longer provisional, marked ?).' }));
+        : h('p', { class: 'empty', text: t('leaderboard.empty') }));
       const rating = ratingIn(profile, kind, speed);
-      replaceChildren(mine, `Your ${speed} rating: `, ratingBadge(rating),
-        rating.games ? ` after ${rating.games} rated ${rating.games === 1 ? 'game' : 'games'}` : ', before any rated game');
+      replaceChildren(mine, t('leaderboard.yours', { speed: speedName(speed) }), ' ', ratingBadge(rating),
+        rating.games ? t('leaderboard.after', { count: rating.games }) : t('leaderboard.before'));
     } catch (error) {
-      if (shown === current()) replaceChildren(board, h('p', { class: 'error', text: error.message }));
+      if (shown === current()) replaceChildren(board, h('p', { class: 'error', text: errorText(error) }));
     }
   };
 
@@ -49,8 +50,8 @@ export function mount(container, lobby) {
 
   container.append(
     h('div', { class: 'panel-head' },
-      h('h2', { id: `${ID}-title`, text: 'Leaderboard' }),
-      h('fieldset', { class: 'segmented' }, h('legend', { class: 'visually-hidden', text: 'Speed' }), SPEEDS.map(tab))),
+      h('h2', { id: `${ID}-title`, text: t('leaderboard.title') }),
+      h('fieldset', { class: 'segmented' }, h('legend', { class: 'visually-hidden', text: t('leaderboard.speed') }), SPEEDS.map(tab))),
     game.element, board, mine);
   game.input.addEventListener('change', load);
   load();

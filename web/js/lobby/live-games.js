@@ -4,6 +4,7 @@ import { api } from '../api.js';
 import { h } from '../dom.js';
 import { formatTimeControl } from '../format.js';
 import { gameName } from '../kinds/index.js';
+import { t } from '../i18n.js';
 import { mountGameList, pairing } from './game-list.js';
 
 export const ID = 'live-games';
@@ -14,13 +15,13 @@ export function mount(container, lobby) {
     const playing = game.players.some((player) => player.account_id === me.id);
     return h('li', { class: 'game' },
       h('a', { href: `/game/${game.id}` }, pairing(game),
-        h('span', { class: 'meta', text: `${gameName(game.ruleset)} · ${formatTimeControl(game.time_control)} · ${game.ply} plies` })),
-      h('a', { class: 'button small', href: `/game/${game.id}`, text: playing ? 'Play' : 'Watch' }));
+        h('span', { class: 'meta', text: `${gameName(game.ruleset)} · ${formatTimeControl(game.time_control)} · ${t('live.plies', { count: game.ply })}` })),
+      h('a', { class: 'button small', href: `/game/${game.id}`, text: playing ? t('live.play') : t('live.watch') }));
   };
   return mountGameList(container, lobby, {
     id: ID,
-    title: 'Live games',
-    empty: 'Nobody is playing right now.',
+    title: t('live.title'),
+    empty: t('live.empty'),
     load: async () => (await api.liveGames()).games,
     item,
     everyMs: 10_000,

@@ -4,6 +4,7 @@ import { api } from '../api.js';
 import { h } from '../dom.js';
 import { describeResult, formatTimeControl, resultFor } from '../format.js';
 import { gameName } from '../kinds/index.js';
+import { formatDateTime, t } from '../i18n.js';
 import { mountGameList } from './game-list.js';
 
 export const ID = 'my-games';
@@ -17,18 +18,19 @@ export function mount(container, lobby) {
     if (game.status === 'active') {
       const mine = game.to_act === seat;
       return h('li', { class: `game${mine ? ' my-turn' : ''}` },
-        h('a', { href: `/game/${game.id}` }, h('strong', { text: `vs ${opponent}` }), h('span', { class: 'meta', text: tc })),
-        h('span', { class: `turn${mine ? ' mine' : ''}`, text: mine ? 'Your turn' : `${opponent}'s turn` }));
+        h('a', { href: `/game/${game.id}` }, h('strong', { text: t('myGames.versus', { name: opponent }) }), h('span', { class: 'meta', text: tc })),
+        h('span', { class: `turn${mine ? ' mine' : ''}`, text: mine ? t('myGames.yourTurn') : t('myGames.theirTurn', { name: opponent }) }));
     }
     if (game.status === 'aborted') return null;
     return h('li', { class: 'game' },
-      h('a', { href: `/replay/${game.id}` }, h('strong', { text: `vs ${opponent}` }), h('span', { class: 'meta', text: tc })),
+      h('a', { href: `/replay/${game.id}` }, h('strong', { text: t('myGames.versus', { name: opponent }) }), h('span', { class: 'meta', text: tc }),
+        game.finished_at_ms ? h('time', { class: 'meta', datetime: new Date(game.finished_at_ms).toISOString(), text: formatDateTime(game.finished_at_ms) }) : null),
       h('span', { class: 'result', title: describeResult(game.result, game.players), text: resultFor(game.result, seat) }));
   };
   return mountGameList(container, lobby, {
     id: ID,
-    title: 'Your games',
-    empty: 'No games yet: press a time control under Quick pairing, accept a seek, or challenge someone.',
+    title: t('myGames.title'),
+    empty: t('myGames.empty'),
     load: async () => {
       const { games } = await api.gamesOf(me.name);
       // Games in play first (yours to move before theirs), then the finished ones, newest first.

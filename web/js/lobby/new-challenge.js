@@ -4,19 +4,20 @@ import { api } from '../api.js';
 import { h } from '../dom.js';
 import { choice, field, form } from '../forms.js';
 import { formatTimeControl } from '../format.js';
+import { t } from '../i18n.js';
 import { DEFAULT_TIME_CONTROL, TIME_CONTROLS, speedName, speedOf } from '../time-controls.js';
 import { gameChoice } from './game-choice.js';
 
 export const ID = 'new-challenge';
 
 export function mount(container, lobby) {
-  const opponent = field('Opponent', { name: 'opponent', placeholder: 'Leave empty for a link anyone can use',
-    autocomplete: 'off', maxLength: 24, pattern: '[A-Za-z0-9_\\-]{3,24}', title: 'A player\'s name' });
-  const timeControl = choice('Time control', TIME_CONTROLS.map((tc, i) => ({ value: String(i),
+  const opponent = field(t('newChallenge.opponent'), { name: 'opponent', placeholder: t('newChallenge.opponentPlaceholder'),
+    autocomplete: 'off', maxLength: 24, pattern: '[A-Za-z0-9_\\-]{3,24}', title: t('newChallenge.opponentTitle') });
+  const timeControl = choice(t('lobby.timeControl'), TIME_CONTROLS.map((tc, i) => ({ value: String(i),
     label: `${formatTimeControl(tc)} · ${speedName(speedOf(tc))}`, selected: i === DEFAULT_TIME_CONTROL })), { name: 'time-control' });
-  const rated = choice('Games', [{ value: 'false', label: 'Casual' }, { value: 'true', label: 'Rated' }], { name: 'rated' });
-  const colour = choice('You play', [
-    { value: 'random', label: 'Either side (drawn at random)' },
+  const rated = choice(t('lobby.games'), [{ value: 'false', label: t('lobby.casual') }, { value: 'true', label: t('lobby.rated') }], { name: 'rated' });
+  const colour = choice(t('lobby.youPlayField'), [
+    { value: 'random', label: t('lobby.eitherSideRandom') },
     { value: 'first', label: '' },
     { value: 'second', label: '' },
   ], { name: 'colour' });
@@ -36,13 +37,13 @@ export function mount(container, lobby) {
   };
 
   container.append(
-    h('h2', { id: `${ID}-title`, text: 'Challenge someone' }),
+    h('h2', { id: `${ID}-title`, text: t('newChallenge.title') }),
     form({ class: 'stack' }, [
       opponent.element,
       game.element,
       h('div', { class: 'row' }, timeControl.element, rated.element),
       colour.element,
-      h('button', { class: 'primary', type: 'submit', id: 'create-challenge', text: 'Send challenge' }),
+      h('button', { class: 'primary', type: 'submit', id: 'create-challenge', text: t('newChallenge.send') }),
     ], create),
   );
 }

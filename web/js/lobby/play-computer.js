@@ -6,33 +6,37 @@ import { api } from '../api.js';
 import { h } from '../dom.js';
 import { choice, form } from '../forms.js';
 import { formatTimeControl } from '../format.js';
+import { t } from '../i18n.js';
 import { DEFAULT_TIME_CONTROL, TIME_CONTROLS, speedName, speedOf } from '../time-controls.js';
 import { gameChoice } from './game-choice.js';
 
 export const ID = 'play-computer';
 
 /** What each level plays like (bot/src/level.rs has what each one does). */
-export const LEVEL_NAMES = new Map([
-  [1, 'Beginner'],
-  [2, 'Novice'],
-  [3, 'Casual'],
-  [4, 'Club player'],
-  [5, 'Strong club player'],
-  [6, 'Expert'],
-  [7, 'Master'],
-  [8, 'Strongest'],
+const LEVEL_NAMES = new Map([
+  [1, 'computer.beginner'],
+  [2, 'computer.novice'],
+  [3, 'computer.casual'],
+  [4, 'computer.club'],
+  [5, 'computer.strongClub'],
+  [6, 'computer.expert'],
+  [7, 'computer.master'],
+  [8, 'computer.strongest'],
 ]);
+
+/** A level's name in the reader's language ("Beginner" … "Strongest"). */
+const levelName = (level) => (LEVEL_NAMES.has(level) ? t(LEVEL_NAMES.get(level)) : '');
 
 const DEFAULT_LEVEL = 3;
 
 export function mount(container, lobby) {
   container.hidden = true;
-  const level = choice('Level', [], { name: 'level' });
-  const timeControl = choice('Time control', TIME_CONTROLS.map((tc, i) => ({ value: String(i),
+  const level = choice(t('computer.level'), [], { name: 'level' });
+  const timeControl = choice(t('lobby.timeControl'), TIME_CONTROLS.map((tc, i) => ({ value: String(i),
     label: `${formatTimeControl(tc)} · ${speedName(speedOf(tc))}`, selected: i === DEFAULT_TIME_CONTROL })), { name: 'time-control' });
-  const rated = choice('Games', [{ value: 'false', label: 'Casual' }, { value: 'true', label: 'Rated' }], { name: 'rated' });
-  const colour = choice('You play', [
-    { value: 'random', label: 'Either side (drawn at random)' },
+  const rated = choice(t('lobby.games'), [{ value: 'false', label: t('lobby.casual') }, { value: 'true', label: t('lobby.rated') }], { name: 'rated' });
+  const colour = choice(t('lobby.youPlayField'), [
+    { value: 'random', label: t('lobby.eitherSideRandom') },
     { value: 'first', label: '' },
     { value: 'second', label: '' },
   ], { name: 'colour' });
@@ -54,18 +58,18 @@ export function mount(container, lobby) {
     level.input.replaceChildren(...bots.map((bot) => h('option', {
       value: bot.account.name,
       selected: bot.level === DEFAULT_LEVEL,
-      text: `${bot.level} · ${LEVEL_NAMES.get(bot.level) ?? ''}`,
+      text: `${bot.level} · ${levelName(bot.level)}`,
     })));
     container.hidden = false;
   }).catch(() => {});
 
   container.append(
-    h('h2', { id: `${ID}-title`, text: 'Play the computer' }),
+    h('h2', { id: `${ID}-title`, text: t('computer.title') }),
     form({ class: 'stack' }, [
       game.element,
       h('div', { class: 'row' }, level.element, timeControl.element),
       h('div', { class: 'row' }, colour.element, rated.element),
-      h('button', { class: 'primary', type: 'submit', id: 'play-computer-start', text: 'Play' }),
+      h('button', { class: 'primary', type: 'submit', id: 'play-computer-start', text: t('computer.play') }),
     ], play),
   );
   return () => { closed = true; };

@@ -6,6 +6,7 @@
 import { h, replaceChildren } from '../dom.js';
 import { formatCountdown, formatElapsed, formatTimeControl } from '../format.js';
 import { gameName } from '../kinds/index.js';
+import { errorText, t } from '../i18n.js';
 import { showNotice } from '../notice.js';
 import { POOL_TIME_CONTROLS, speedName, speedOf } from '../time-controls.js';
 import { poolKey } from './feed.js';
@@ -14,15 +15,13 @@ import { gameChoice } from './game-choice.js';
 export const ID = 'quick-pairing';
 
 const poolName = (spec) =>
-  `${gameName(spec.ruleset)}: ${formatTimeControl(spec.time_control)} ${speedName(speedOf(spec.time_control))}, ${spec.rated ? 'rated' : 'casual'}`;
+  `${gameName(spec.ruleset)}: ${formatTimeControl(spec.time_control)} ${speedName(speedOf(spec.time_control))}, ${spec.rated ? t('common.rated') : t('common.casual')}`;
 
 const expectation = (status) => {
-  const others = status.waiting > 1 ? ` · ${status.waiting - 1} more waiting` : '';
-  const wait = status.expected_wait_ms === null ? 'no estimate yet' : `usually about ${formatCountdown(status.expected_wait_ms)}`;
+  const others = status.waiting > 1 ? ` · ${t('pairing.moreWaiting', { count: status.waiting - 1 })}` : '';
+  const wait = status.expected_wait_ms === null ? t('pairing.noEstimate') : t('pairing.usually', { time: formatCountdown(status.expected_wait_ms) });
   return `${wait}${others}`;
 };
-
-const refusal = (error) => (error.code === 'offline' ? 'You are offline; try again when the connection is back.' : error.message);
 
 export function mount(container, lobby) {
   const { connection, feed } = lobby;
@@ -49,7 +48,7 @@ export function mount(container, lobby) {
     } catch (error) {
       // Leaving a pool the server no longer has me in (paired, or dropped while offline) is done already.
       if (!joining && error.code === 'not_allowed') waiting.delete(key);
-      else showNotice(refusal(error));
+      else showNotice(errorText(error));
     } finally {
       busy.delete(key);
       update();
@@ -61,7 +60,7 @@ export function mount(container, lobby) {
       await connection.request({ type: 'pool_leave' });
       waiting.clear();
     } catch (error) {
-      showNotice(refusal(error));
+      showNotice(errorText(error));
     }
     update();
   };
@@ -71,7 +70,7 @@ export function mount(container, lobby) {
     for (const [key, { spec: pool }] of waiting) {
       connection.request({ type: 'pool_join', pool }).catch((error) => {
         waiting.delete(key);
-        showNotice(`Stopped waiting for ${poolName(pool)}: ${refusal(error)}`);
+        showNotice(t('pairing.stopped', { pool: poolName(pool), reason: errorText(error) }));
         update();
       });
     }
@@ -91,21 +90,21 @@ export function mount(container, lobby) {
       on: { change: () => { rated = value === 'true'; update(); } } }),
     h('span', { text: label }));
 
-  const headline = h('p', { class: 'waiting-headline', role: 'status', text: 'Looking for an opponent…' });
+  const headline = h('p', { class: 'waiting-headline', role: 'status', text: t('pairing.looking') });
   const elapsed = h('span', { class: 'elapsed' });
   const list = h('ul', { class: 'waiting-pools' });
-  const stop = h('button', { type: 'button', class: 'small', id: 'stop-waiting', on: { click: leaveAll } }, 'Stop waiting');
+  const stop = h('button', { type: 'button', class: 'small', id: 'stop-waiting', on: { click: leaveAll } }, t('pairing.stop'));
   const box = h('div', { class: 'waiting', hidden: true },
     h('div', { class: 'waiting-top' }, h('span', { class: 'spinner', 'aria-hidden': 'true' }), headline, elapsed, stop), list);
 
   container.append(
     h('div', { class: 'panel-head' },
-      h('h2', { id: `${ID}-title`, text: 'Quick pairing' }),
-      h('fieldset', { class: 'segmented' }, h('legend', { class: 'visually-hidden', text: 'Games in the pools' }),
-        mode('false', 'Casual'), mode('true', 'Rated'))),
-    h('p', { class: 'hint', text: 'Press a time control to play the next free player of about your rating. Press several to get a game sooner; press again to stop.' }),
+      h('h2', { id: `${ID}-title`, text: t('pairing.title') }),
+      h('fieldset', { class: 'segmented' }, h('legend', { class: 'visually-hidden', text: t('pairing.poolGames') }),
+        mode('false', t('lobby.casual')), mode('true', t('lobby.rated')))),
+    h('p', { class: 'hint', text: t('pairing.hint') }),
     h('div', { class: 'row' }, game.element),
-    h('div', { class: 'pools', role: 'group', 'aria-label': 'Time controls' }, buttons.map((b) => b.button)),
+    h('div', { class: 'pools', role: 'group', 'aria-label': t('pairing.timeControls') }, buttons.map((b) => b.button)),
     box);
 
   function update() {
@@ -116,8 +115,8 @@ export function mount(container, lobby) {
       const status = feed.pool(spec(timeControl));
       button.setAttribute('aria-pressed', String(Boolean(mine)));
       button.disabled = busy.has(key);
-      button.title = `${mine ? 'Stop waiting for' : 'Wait for'} a ${poolName(spec(timeControl))} game`;
-      note.textContent = mine ? `Waiting ${formatElapsed(now - mine.since)}` : status.waiting > 0 ? `${status.waiting} waiting` : '';
+      button.title = t(mine ? 'pairing.stopWaitingFor' : 'pairing.waitFor', { pool: poolName(spec(timeControl)) });
+      note.textContent = mine ? t('pairing.waitingFor', { time: formatElapsed(now - mine.since) }) : status.waiting > 0 ? t('pairing.waiting', { count: status.waiting }) : '';
     }
     box.hidden = waiting.size === 0;
     if (!waiting.size) return;

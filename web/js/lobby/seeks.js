@@ -4,6 +4,7 @@ import { h } from '../dom.js';
 import { choice, form } from '../forms.js';
 import { botMarked, formatTimeControl } from '../format.js';
 import { gameName, kindOf } from '../kinds/index.js';
+import { errorText, t } from '../i18n.js';
 import { showNotice } from '../notice.js';
 import { ratingBadge, ratingIn } from '../ratings.js';
 import { DEFAULT_TIME_CONTROL, TIME_CONTROLS, speedName, speedOf } from '../time-controls.js';
@@ -14,13 +15,12 @@ export const ID = 'seeks';
 /** How far from my rating a seek's opponents may be, as offered in the form. */
 const RANGES = [null, 100, 200, 300];
 
-const offline = (error) => (error.code === 'offline' ? new Error('You are offline; try again when the connection is back.') : error);
 
 /** Which side the viewer plays if the seek is taken: the creator's `colour` seen from `mine` or not. */
 function sideText({ colour, ruleset }, mine) {
-  if (colour === 'random') return 'either side';
+  if (colour === 'random') return t('seeks.eitherSide');
   const creatorFirst = colour === 'first';
-  return `you play ${kindOf(ruleset).seats[mine === creatorFirst ? 'first' : 'second'].name}`;
+  return t('lobby.youPlay', { seat: kindOf(ruleset).seats[mine === creatorFirst ? 'first' : 'second'].name });
 }
 
 export function mount(container, lobby) {
@@ -34,18 +34,18 @@ export function mount(container, lobby) {
       const ack = await connection.request({ type: 'seek_accept', seek_id: seek.id });
       lobby.navigate(`/game/${ack.game_id}`);
     } catch (error) {
-      showNotice(error.code === 'unknown_seek' ? `Too late: ${seek.creator.name}'s seek is gone.` : offline(error).message);
+      showNotice(error.code === 'unknown_seek' ? t('seeks.gone', { name: seek.creator.name }) : errorText(error));
     }
   };
   const cancel = (seek) => connection.request({ type: 'seek_cancel', seek_id: seek.id })
-    .catch((error) => error.code !== 'unknown_seek' && showNotice(offline(error).message));
+    .catch((error) => error.code !== 'unknown_seek' && showNotice(errorText(error)));
 
   /** Why I may not accept a seek (its rating range), or null. */
   const barred = (seek) => {
     if (!seek.rating_range || !profile) return null;
     const { rating } = ratingIn(profile, seek.ruleset.kind, seek.speed);
     const { min, max } = seek.rating_range;
-    return rating < min || rating > max ? `Only for ratings ${min}–${max}; your ${seek.speed} rating is ${rating}.` : null;
+    return rating < min || rating > max ? t('seeks.barred', { min, max, speed: speedName(seek.speed), rating }) : null;
   };
 
   const item = (seek) => {
@@ -54,26 +54,26 @@ export function mount(container, lobby) {
     const terms = [
       gameName(seek.ruleset),
       `${formatTimeControl(seek.time_control)} ${speedName(seek.speed)}`,
-      seek.rated ? 'rated' : 'casual',
+      seek.rated ? t('common.rated') : t('common.casual'),
       sideText(seek, mine),
-      seek.rating_range && !reason ? `ratings ${seek.rating_range.min}–${seek.rating_range.max}` : null,
+      seek.rating_range && !reason ? t('seeks.ratings', { min: seek.rating_range.min, max: seek.rating_range.max }) : null,
     ].filter(Boolean).join(' · ');
     return h('li', { class: `seek${mine ? ' mine' : ''}`, 'data-seek': seek.id },
       h('div', { class: 'what' },
         h('span', {}, h('strong', { text: botMarked(seek.creator) }), ' ', ratingBadge(seek),
-          mine ? h('span', { class: 'tag', text: 'you' }) : null),
+          mine ? h('span', { class: 'tag', text: t('common.you') }) : null),
         h('span', { class: 'meta', text: terms }),
         reason ? h('span', { class: 'meta barred', text: reason }) : null),
       h('div', { class: 'actions' }, mine
-        ? h('button', { type: 'button', class: 'small quiet cancel', on: { click: () => cancel(seek) } }, 'Cancel')
-        : h('button', { type: 'button', class: 'small primary accept', disabled: Boolean(reason), 'aria-label': `Play ${seek.creator.name}`,
-          on: { click: () => accept(seek) } }, 'Play')));
+        ? h('button', { type: 'button', class: 'small quiet cancel', on: { click: () => cancel(seek) } }, t('common.cancel'))
+        : h('button', { type: 'button', class: 'small primary accept', disabled: Boolean(reason), 'aria-label': t('seeks.playName', { name: seek.creator.name }),
+          on: { click: () => accept(seek) } }, t('live.play'))));
   };
 
   // Rows stay in place while others come and go, so a focused or half-clicked button is never swapped out.
   const rows = new Map();
   const items = h('ul', { class: 'items', id: 'seek-items' });
-  const empty = h('p', { class: 'empty', text: 'No open seeks. Open one below and it shows here for everyone.' });
+  const empty = h('p', { class: 'empty', text: t('seeks.empty') });
   list.append(items, empty);
   const render = () => {
     for (const [id, row] of rows) {
@@ -96,17 +96,17 @@ export function mount(container, lobby) {
     render();
   };
 
-  const timeControl = choice('Time control', TIME_CONTROLS.map((tc, i) => ({ value: String(i),
+  const timeControl = choice(t('lobby.timeControl'), TIME_CONTROLS.map((tc, i) => ({ value: String(i),
     label: `${formatTimeControl(tc)} · ${speedName(speedOf(tc))}`, selected: i === DEFAULT_TIME_CONTROL })), { name: 'seek-time-control' });
-  const rated = choice('Games', [{ value: 'true', label: 'Rated' }, { value: 'false', label: 'Casual' }], { name: 'seek-rated' });
-  const colour = choice('You play', [
-    { value: 'random', label: 'Either side' },
+  const rated = choice(t('lobby.games'), [{ value: 'true', label: t('lobby.rated') }, { value: 'false', label: t('lobby.casual') }], { name: 'seek-rated' });
+  const colour = choice(t('lobby.youPlayField'), [
+    { value: 'random', label: t('seeks.eitherSideField') },
     { value: 'first', label: '' },
     { value: 'second', label: '' },
   ], { name: 'seek-colour' });
   const game = gameChoice('seek-game', { seats: colour.input });
-  const range = choice('Opponents', RANGES.map((gap, i) => ({ value: String(i),
-    label: gap === null ? 'Any rating' : `Within ${gap} of my rating` })), { name: 'seek-range' });
+  const range = choice(t('seeks.opponents'), RANGES.map((gap, i) => ({ value: String(i),
+    label: gap === null ? t('seeks.anyRating') : t('seeks.within', { gap }) })), { name: 'seek-range' });
 
   const create = async () => {
     const tc = TIME_CONTROLS[Number(timeControl.input.value)];
@@ -118,20 +118,18 @@ export function mount(container, lobby) {
       const { rating } = ratingIn(profile, ruleset.kind, speedOf(tc));
       frame.rating_range = { min: rating - gap, max: rating + gap };
     }
-    await connection.request(frame).catch((error) => {
-      throw offline(error);
-    });
+    await connection.request(frame);
   };
 
   container.append(
-    h('h2', { id: `${ID}-title`, text: 'Open seeks' }),
+    h('h2', { id: `${ID}-title`, text: t('seeks.title') }),
     list,
-    h('h3', { text: 'Open a seek' }),
-    form({ class: 'stack', 'aria-label': 'Open a seek' }, [
+    h('h3', { text: t('seeks.openOne') }),
+    form({ class: 'stack', 'aria-label': t('seeks.openOne') }, [
       game.element,
       h('div', { class: 'row' }, timeControl.element, rated.element),
       h('div', { class: 'row' }, colour.element, range.element),
-      h('button', { class: 'primary', type: 'submit', id: 'create-seek', text: 'Open seek' }),
+      h('button', { class: 'primary', type: 'submit', id: 'create-seek', text: t('seeks.open') }),
     ], create));
 
   feed.addEventListener('seeks', render);

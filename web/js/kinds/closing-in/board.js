@@ -4,6 +4,8 @@
 
 import { s } from '../../dom.js';
 import { squareName } from './rules.js';
+import { t } from '../../i18n.js';
+import './catalog.js';
 
 /** SVG units per square. */
 const CELL = 10;
@@ -23,7 +25,7 @@ export class Board {
     this.removed = s('g', { class: 'removed' });
     this.markers = s('g', { class: 'markers' });
     this.targets = s('g', { class: 'targets' });
-    this.element = s('svg', { class: 'board closing-in', viewBox, role: 'img', 'aria-label': options.label ?? 'Closing In board' },
+    this.element = s('svg', { class: 'board closing-in', viewBox, role: 'img', 'aria-label': options.label ?? t('closing-in.board') },
       this.grid(), this.removed, this.targets, this.markers);
   }
 
@@ -57,7 +59,7 @@ export class Board {
     this.removed.replaceChildren(...position.removed.map((square, index) => {
       const { left, top } = this.corner(square);
       return s('g', { class: `removed-square seat-${square.seat}`, 'data-square': squareName(square) },
-        s('title', {}, `${squareName(square)}: removed ${ordinal(index + 1)}`),
+        s('title', {}, t('closing-in.removed', { square: squareName(square), count: index + 1 })),
         s('rect', { class: 'removed-fill', x: left, y: top, width: CELL, height: CELL }),
         s('path', { class: 'cross', d: `M ${left + 1} ${top + 1} L ${left + CELL - 1} ${top + CELL - 1} M ${left + CELL - 1} ${top + 1} L ${left + 1} ${top + CELL - 1}` }),
         s('text', { class: 'order', x: left + CELL / 2, y: top + CELL / 2 }, String(index + 1)));
@@ -85,17 +87,13 @@ export class Board {
     };
     // Without `onAction` (the rules page's diagrams) the targets only show, they are not controls.
     const control = this.onAction
-      ? { role: 'button', tabindex: 0, 'aria-label': `Move to ${name}`,
+      ? { role: 'button', tabindex: 0, 'aria-label': t('closing-in.moveTo', { square: name }),
         on: { click: move, keydown: (event) => (event.key === 'Enter' || event.key === ' ') && move(event) } }
       : {};
     return s('g', { class: 'target', 'data-square': name, ...control },
-    s('title', {}, `Move to ${name}`),
+    s('title', {}, t('closing-in.moveTo', { square: name })),
     s('rect', { class: 'target-hit', x: left, y: top, width: CELL, height: CELL }),
     s('circle', { class: 'target-dot', cx: left + CELL / 2, cy: top + CELL / 2, r: 1.6 }));
   }
 }
 
-function ordinal(n) {
-  const suffix = n % 10 === 1 && n % 100 !== 11 ? 'st' : n % 10 === 2 && n % 100 !== 12 ? 'nd' : n % 10 === 3 && n % 100 !== 13 ? 'rd' : 'th';
-  return `${n}${suffix}`;
-}

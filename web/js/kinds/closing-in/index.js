@@ -1,6 +1,8 @@
 // Closing In in the shape kinds/index.js describes.
 
 import { Board } from './board.js';
+import './catalog.js';
+import { t } from '../../i18n.js';
 import { ClosingInGame } from './game.js';
 import { rulesPage } from './rules-page.js';
 import { parseSquares, squareName } from './rules.js';
@@ -9,13 +11,13 @@ const board = (size) => ({ kind: 'closing-in', size });
 
 export default {
   key: 'closing-in',
-  name: 'Closing In',
+  get name() { return t('closing-in.name'); },
   defaultRuleset: board(6),
   variants: [{ label: '6×6', ruleset: board(6) }, { label: '8×8', ruleset: board(8) }],
   describeRuleset: (ruleset) => `${ruleset.size}×${ruleset.size}`,
   seats: {
-    first: { name: 'A', role: 'moving first', choice: 'A (place and move first)' },
-    second: { name: 'B', role: 'moving second', choice: 'B (place and move second)' },
+    first: { name: 'A', get role() { return t('closing-in.moveFirst'); }, get choice() { return t('closing-in.chooseA'); } },
+    second: { name: 'B', get role() { return t('closing-in.moveSecond'); }, get choice() { return t('closing-in.chooseB'); } },
   },
   newGame: (ruleset) => new ClosingInGame(ruleset),
   // A move is one square ("D5", "A12"), so a text holding several moves run together is one action per square.
@@ -24,8 +26,8 @@ export default {
     actionCount: (text) => parseSquares(text).length,
   },
   Board,
-  howToMove: 'Click or tap a highlighted square to move your marker there.',
+  get howToMove() { return t('closing-in.howToMove'); },
   // Every move ends the turn, so there is no message for a turn that goes on.
-  messages: { over: 'No move left — waiting for the server…' },
+  messages: { get over() { return t('closing-in.over'); } },
   rulesPage,
 };

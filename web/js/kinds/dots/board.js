@@ -6,6 +6,8 @@
 
 import { s } from '../../dom.js';
 import { CAPTURED, HOUSE, LIVE, TERRITORY, officialName, parsePoint, pointName } from './rules.js';
+import { t } from '../../i18n.js';
+import './catalog.js';
 
 /** SVG units between two points. */
 const STEP = 10;
@@ -42,7 +44,7 @@ export class Board {
     this.marks = s('g', { class: 'marks' });
     this.score = s('text', { class: 'score', x: 0, y: fieldHeight + MARGIN + 6.5 });
     this.footer = s('g', { class: 'footer' }, this.score);
-    this.element = s('svg', { class: 'board dots', viewBox, role: 'img', 'aria-label': options.label ?? 'Dots field' },
+    this.element = s('svg', { class: 'board dots', viewBox, role: 'img', 'aria-label': options.label ?? t('dots.field') },
       this.paper(fieldWidth, fieldHeight), this.areas, this.houses, this.dots, this.marks, this.hits(), this.footer);
     this.fieldHeight = fieldHeight;
     this.fieldWidth = fieldWidth;
@@ -117,8 +119,8 @@ export class Board {
     if (this.pending && !this.legal.has(this.pending)) this.pending = null;
     // A redraw between the two taps (a clock, a presence) keeps the marked point marked.
     if (this.pending) this.drawPending(parsePoint(this.pending));
-    this.score.textContent = `Blue ${position.counts.first} : ${position.counts.second} Red`;
-    if (position.last) this.score.textContent += `   last ${officialName(position.last, this.height)}`;
+    this.score.textContent = t('dots.score', { first: position.counts.first, second: position.counts.second });
+    if (position.last) this.score.textContent += `   ${t('dots.last', { point: officialName(position.last, this.height) })}`;
     this.drawButtons(position);
   }
 
@@ -132,7 +134,7 @@ export class Board {
         keydown: (event) => (event.key === 'Enter' || event.key === ' ') && (event.preventDefault(), action()) } },
     s('rect', { x, y, width, height: 10, rx: 2 }),
     s('text', { x: x + width / 2, y: y + 5 }, label));
-    const confirmLabel = `Confirm taps: ${this.confirm ? 'on' : 'off'}`;
+    const confirmLabel = t(this.confirm ? 'dots.confirmOn' : 'dots.confirmOff');
     this.footer.append(button(confirmLabel, this.fieldWidth - 96, 52, () => {
       this.confirm = !this.confirm;
       globalThis.localStorage?.setItem(CONFIRM_KEY, this.confirm ? 'on' : 'off');
@@ -142,7 +144,7 @@ export class Board {
     }, { class: 'footer-button confirm-switch', 'aria-pressed': String(this.confirm) }));
     if (this.legal.has('STOP')) {
       this.footer.append(button('STOP', this.fieldWidth - 40, 40, () => this.onAction('STOP'),
-        { class: 'footer-button stop-button', 'aria-label': 'STOP: end the game; your ungrounded dots count for the opponent' }));
+        { class: 'footer-button stop-button', 'aria-label': t('dots.stopLabel') }));
     }
   }
 

@@ -1,6 +1,9 @@
 // Dots (Kropki) in the shape kinds/index.js describes.
 
 import { Board } from './board.js';
+import './catalog.js';
+import { seat } from '../seat.js';
+import { t } from '../../i18n.js';
 import { DotsGame } from './game.js';
 import { officialName, parseActions, parsePoint } from './rules.js';
 import { rulesPage } from './rules-page.js';
@@ -11,32 +14,41 @@ const field = (width, height, options = {}) => ({
   stop: 'computed', auto_end: false, ...options,
 });
 
+/** The starts other than the default crosses, with the key of their words. */
+const STARTS = { empty: 'dots.start.empty', cross4: 'dots.start.cross4', random: 'dots.start.random' };
+
+/** A ruleset in a few words: `39×32, four crosses, no STOP`. */
+function describe(ruleset) {
+  const words = [`${ruleset.width}×${ruleset.height}`];
+  if (STARTS[ruleset.start]) words.push(t(STARTS[ruleset.start]));
+  if (ruleset.extra_move) words.push(t('dots.extraMove'));
+  if (ruleset.instant_win) words.push(t('dots.instantWin', { count: ruleset.instant_win }));
+  if (ruleset.stop === 'off') words.push(t('dots.noStop'));
+  if (ruleset.auto_end) words.push(t('dots.autoEnd'));
+  return words.join(', ');
+}
+
+/** A variant named by its ruleset's words. */
+const variant = (ruleset) => ({ get label() { return describe(ruleset); }, ruleset });
+
 export default {
   key: 'dots',
-  name: 'Dots',
+  get name() { return t('dots.name'); },
   defaultRuleset: field(39, 32),
   variants: [
     { label: '39×32', ruleset: field(39, 32) },
     { label: '20×20', ruleset: field(20, 20) },
     { label: '30×30', ruleset: field(30, 30) },
-    { label: '39×32, empty start', ruleset: field(39, 32, { start: 'empty' }) },
-    { label: '39×32, four crosses', ruleset: field(39, 32, { start: 'cross4' }) },
-    { label: '39×32, random crosses', ruleset: field(39, 32, { start: 'random' }) },
-    { label: '20×20, extra move', ruleset: field(20, 20, { extra_move: true }) },
-    { label: '39×32, no STOP', ruleset: field(39, 32, { stop: 'off' }) },
+    variant(field(39, 32, { start: 'empty' })),
+    variant(field(39, 32, { start: 'cross4' })),
+    variant(field(39, 32, { start: 'random' })),
+    variant(field(20, 20, { extra_move: true })),
+    variant(field(39, 32, { stop: 'off' })),
   ],
-  describeRuleset: (ruleset) => {
-    const words = [`${ruleset.width}×${ruleset.height}`];
-    if (ruleset.start && ruleset.start !== 'cross') words.push(`${ruleset.start} start`);
-    if (ruleset.extra_move) words.push('extra move');
-    if (ruleset.instant_win) words.push(`instant win ${ruleset.instant_win}`);
-    if (ruleset.stop === 'off') words.push('no STOP');
-    if (ruleset.auto_end) words.push('auto end');
-    return words.join(', ');
-  },
+  describeRuleset: describe,
   seats: {
-    first: { name: 'Blue', role: 'moving first', choice: 'Blue (move first)' },
-    second: { name: 'Red', role: 'moving second', choice: 'Red (move second)' },
+    first: seat('dots.blue', 'dots.moveFirst', 'dots.chooseBlue'),
+    second: seat('dots.red', 'dots.moveSecond', 'dots.chooseRed'),
   },
   newGame: (ruleset) => new DotsGame(ruleset),
   // A move is a point (`qv`) or STOP; several actions of one turn (extra moves) are separated by spaces.
@@ -49,12 +61,11 @@ export default {
       .join(' '),
   },
   Board,
-  howToMove: 'Click or tap a point to place your dot there. With “Confirm taps” on, tap once to mark the point and again to play it. ' +
-    'STOP ends the game: your dots not linked to the edge count for your opponent.',
+  get howToMove() { return t('dots.howToMove'); },
   messages: {
-    over: 'The game is over by the rules — waiting for the server…',
-    again: 'You captured: place another dot.',
-    othersAgain: (name) => `${name} captured and moves again.`,
+    get over() { return t('dots.over'); },
+    get again() { return t('dots.again'); },
+    othersAgain: (name) => t('dots.othersAgain', { name }),
   },
   rulesPage,
 };

@@ -4,15 +4,14 @@
 // ending where the kick would. It only draws and reports clicks; games and replays decide what to show.
 
 import { s } from '../../dom.js';
-import { DIRECTIONS, Field, VARIANTS, variantOf, shifted } from './rules.js';
+import { Field, VARIANTS, variantOf, shifted } from './rules.js';
+import { directionName, keypadDirection } from '../keypad.js';
+import { t } from '../../i18n.js';
 
 /** SVG units per lattice cell. */
 const CELL = 10;
 /** Space around the field, in cells (room for the goals). */
 const MARGIN = 1.6;
-
-/** Numeric keypad keys by kurnik digit: 8 = N, 9 = NE, 6 = E, 3 = SE, 2 = S, 1 = SW, 4 = W, 7 = NW. */
-const KEYPAD = { 8: 0, 9: 1, 6: 2, 3: 3, 2: 4, 1: 5, 4: 6, 7: 7 };
 
 export class Board {
   /**
@@ -119,9 +118,7 @@ export class Board {
 
   /** The step or kick a key press on the numeric keypad (or the digit row) means, as notation, if it is a target. */
   keyAction(event) {
-    if (event.altKey || event.ctrlKey || event.metaKey) return undefined;
-    const match = /^(?:Numpad|Digit)([1-9])$/.exec(event.code);
-    const digit = match ? KEYPAD[match[1]] : undefined;
+    const digit = keypadDirection(event, this.turned);
     if (digit === undefined) return undefined;
     const target = this.targets.querySelector(`[data-digit="${digit}"]`);
     return target?.getAttribute('data-action') ?? undefined;
@@ -132,7 +129,8 @@ export class Board {
     const digit = kick ? action.kick : action.step;
     const to = shifted(ball, digit, kick ? action.segments : 1);
     const text = kick ? `p${digit}${action.segments}` : String(digit);
-    const label = kick ? `Kick ${DIRECTIONS[digit].name}, ${action.segments} segments` : `Step ${DIRECTIONS[digit].name}`;
+    const label = kick ? t('board.kick', { direction: directionName(digit), count: action.segments })
+      : t('board.step', { direction: directionName(digit) });
     const play = (event) => {
       event.preventDefault();
       this.onAction?.(text);

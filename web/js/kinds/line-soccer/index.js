@@ -1,13 +1,14 @@
 // Line Soccer (`line` and its parameter set `line/opcja1`) in the shape kinds/index.js describes.
 
 import { rulesPage } from './rules-page.js';
+import { t } from '../../i18n.js';
 import { shared } from './shared.js';
 
 const field = (preset, width, length) => ({ kind: 'line-soccer', preset, width, length });
 
 export default {
   key: 'line-soccer',
-  name: 'Line Soccer',
+  name: t('line-soccer.name'),
   defaultRuleset: field('line', 20, 30),
   variants: [
     { label: '20×30', ruleset: field('line', 20, 30) },

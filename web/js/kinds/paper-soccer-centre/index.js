@@ -1,5 +1,9 @@
 // Paper Soccer played as a match of points (the `centre` option) in the shape kinds/index.js describes.
 
+import './catalog.js';
+import '../paper-soccer/catalog.js';
+import { seat } from '../seat.js';
+import { t } from '../../i18n.js';
 import { parseDigits } from '../paper-soccer/rules.js';
 import { Board } from './board.js';
 import { CentreGame } from './game.js';
@@ -8,15 +12,18 @@ import { rulesPage } from './rules-page.js';
 /** kurnik's pitch: 8 × 10 squares with goals 2 wide. */
 const KURNIK = { kind: 'paper-soccer-centre', width: 8, height: 10, goal: 2 };
 
+/** `8×10, goal 2`, in Paper Soccer's words. */
+const describe = (ruleset) => t('paper-soccer.variant', ruleset);
+
 export default {
   key: 'paper-soccer-centre',
-  name: 'Paper Soccer (points)',
+  get name() { return t('paper-soccer-centre.name'); },
   defaultRuleset: KURNIK,
-  variants: [{ label: '8×10, goal 2', ruleset: KURNIK }],
-  describeRuleset: (ruleset) => `${ruleset.width}×${ruleset.height}, goal ${ruleset.goal}`,
+  variants: [{ get label() { return describe(KURNIK); }, ruleset: KURNIK }],
+  describeRuleset: describe,
   seats: {
-    first: { name: 'first', role: 'scoring in the top goal', choice: 'First (kick off, score in the top goal)' },
-    second: { name: 'second', role: 'scoring in the bottom goal', choice: 'Second (score in the bottom goal)' },
+    first: seat('paper-soccer.first', 'paper-soccer-centre.scoreTop', 'paper-soccer-centre.chooseFirst'),
+    second: seat('paper-soccer.second', 'paper-soccer-centre.scoreBottom', 'paper-soccer-centre.chooseSecond'),
   },
   newGame: (ruleset) => new CentreGame(ruleset),
   notation: {
@@ -24,11 +31,11 @@ export default {
     actionCount: (text) => parseDigits(text).length,
   },
   Board,
-  howToMove: 'Click or tap a highlighted point to move there; after a point the ball restarts on the centre. Keyboard: the numeric keypad, 8 = up … 7 = up-left.',
+  get howToMove() { return t('paper-soccer-centre.howToMove'); },
   messages: {
-    over: 'The centre is full — waiting for the server…',
-    again: 'Bounce! Your turn goes on: step again.',
-    othersAgain: (name) => `${name} bounced and moves again.`,
+    get over() { return t('paper-soccer-centre.over'); },
+    get again() { return t('paper-soccer.again'); },
+    othersAgain: (name) => t('paper-soccer.othersAgain', { name }),
   },
   rulesPage,
 };

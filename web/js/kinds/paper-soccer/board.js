@@ -2,7 +2,9 @@
 // points the ball may step to. It only draws and reports clicks; games and replays decide what to show.
 
 import { s } from '../../dom.js';
-import { DIRECTIONS, Pitch, stepPoint } from './rules.js';
+import { Pitch, stepPoint } from './rules.js';
+import { directionName, keypadDirection } from '../keypad.js';
+import { t } from '../../i18n.js';
 
 /** SVG units per lattice cell. */
 const CELL = 10;
@@ -10,9 +12,6 @@ const CELL = 10;
 const MARGIN = 0.6;
 
 const px = (v) => v * CELL;
-
-/** Numeric keypad keys by kurnik digit: 8 = N, 9 = NE, 6 = E, 3 = SE, 2 = S, 1 = SW, 4 = W, 7 = NW. */
-const KEYPAD = { 8: 0, 9: 1, 6: 2, 3: 3, 2: 4, 1: 5, 4: 6, 7: 7 };
 
 export class Board {
   /**
@@ -30,7 +29,7 @@ export class Board {
     this.ball = s('circle', { class: 'ball', r: 2.6 });
     this.element = s(
       'svg',
-      { class: 'board', viewBox, role: 'img', 'aria-label': options.label ?? 'Paper Soccer pitch' },
+      { class: 'board', viewBox, role: 'img', 'aria-label': options.label ?? t('paper-soccer.pitch') },
       this.paper(),
       this.lines,
       this.walls(),
@@ -113,15 +112,13 @@ export class Board {
 
   /** The step a key press means on the numeric keypad (or the digit row), as notation, if any. */
   keyAction(event) {
-    if (event.altKey || event.ctrlKey || event.metaKey) return undefined;
-    const match = /^(?:Numpad|Digit)([1-9])$/.exec(event.code);
-    const digit = match ? KEYPAD[match[1]] : undefined;
+    const digit = keypadDirection(event, this.turned);
     return digit === undefined ? undefined : String(digit);
   }
 
   target(ball, { digit, bounce }) {
     const to = stepPoint(ball, digit);
-    const label = `Step ${DIRECTIONS[digit].name}${bounce ? ' (bounces: you move again)' : ''}`;
+    const label = t(bounce ? 'board.stepBounce' : 'board.step', { direction: directionName(digit) });
     const step = (event) => {
       event.preventDefault();
       this.onAction?.(String(digit));

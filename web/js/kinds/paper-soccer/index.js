@@ -1,6 +1,9 @@
 // Paper Soccer (kurnik.pl's Piłkarzyki) in the shape kinds/index.js describes.
 
 import { Board } from './board.js';
+import './catalog.js';
+import { seat } from '../seat.js';
+import { t } from '../../i18n.js';
 import { SoccerGame } from './game.js';
 import { parseDigits } from './rules.js';
 import { rulesPage } from './rules-page.js';
@@ -8,15 +11,18 @@ import { rulesPage } from './rules-page.js';
 /** kurnik's pitch: 8 × 10 squares with goals 2 wide. */
 const KURNIK = { kind: 'paper-soccer', width: 8, height: 10, goal: 2 };
 
+/** `8×10, goal 2`. */
+const describe = (ruleset) => t('paper-soccer.variant', ruleset);
+
 export default {
   key: 'paper-soccer',
-  name: 'Paper Soccer',
+  get name() { return t('paper-soccer.name'); },
   defaultRuleset: KURNIK,
-  variants: [{ label: '8×10, goal 2', ruleset: KURNIK }],
-  describeRuleset: (ruleset) => `${ruleset.width}×${ruleset.height}, goal ${ruleset.goal}`,
+  variants: [{ get label() { return describe(KURNIK); }, ruleset: KURNIK }],
+  describeRuleset: describe,
   seats: {
-    first: { name: 'first', role: 'attacking the top goal', choice: 'First (kick off, attack the top goal)' },
-    second: { name: 'second', role: 'attacking the bottom goal', choice: 'Second (attack the bottom goal)' },
+    first: seat('paper-soccer.first', 'paper-soccer.attackTop', 'paper-soccer.chooseFirst'),
+    second: seat('paper-soccer.second', 'paper-soccer.attackBottom', 'paper-soccer.chooseSecond'),
   },
   newGame: (ruleset) => new SoccerGame(ruleset),
   // A move is one step or a whole turn of steps, one digit each: "754" is three.
@@ -25,11 +31,11 @@ export default {
     actionCount: (text) => parseDigits(text).length,
   },
   Board,
-  howToMove: 'Click or tap a highlighted point to move there. Keyboard: the numeric keypad, 8 = up, 9 = up-right, 6 = right … 7 = up-left.',
+  get howToMove() { return t('paper-soccer.howToMove'); },
   messages: {
-    over: 'The ball is in — waiting for the server…',
-    again: 'Bounce! Your turn goes on: step again.',
-    othersAgain: (name) => `${name} bounced and moves again.`,
+    get over() { return t('paper-soccer.over'); },
+    get again() { return t('paper-soccer.again'); },
+    othersAgain: (name) => t('paper-soccer.othersAgain', { name }),
   },
   rulesPage,
 };

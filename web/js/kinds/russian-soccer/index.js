@@ -3,12 +3,13 @@
 
 import { shared } from '../line-soccer/shared.js';
 import { rulesPage } from './rules-page.js';
+import { t } from '../../i18n.js';
 
 const field = (width, length) => ({ kind: 'russian-soccer', width, length });
 
 export default {
   key: 'russian-soccer',
-  name: 'Russian Paper Soccer',
+  name: t('russian-soccer.name'),
   defaultRuleset: field(40, 52),
   variants: [{ label: '40×52', ruleset: field(40, 52) }, { label: '20×26', ruleset: field(20, 26) }],
   describeRuleset: (ruleset) => `${ruleset.width}×${ruleset.length}`,

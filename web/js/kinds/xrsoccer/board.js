@@ -3,13 +3,14 @@
 // arrow from where the ball was stuck), the score, and the points the ball may step to.
 
 import { s } from '../../dom.js';
-import { DIRECTIONS, stepPoint } from '../paper-soccer/rules.js';
+import { stepPoint } from '../paper-soccer/rules.js';
 import { Field } from './rules.js';
+import { directionName, keypadDirection } from '../keypad.js';
+import { t } from '../../i18n.js';
 
 const CELL = 10;
 const MARGIN = 1.6;
 const px = (v) => v * CELL;
-const KEYPAD = { 8: 0, 9: 1, 6: 2, 3: 3, 2: 4, 1: 5, 4: 6, 7: 7 };
 
 export class Board {
   constructor(ruleset, options = {}) {
@@ -73,15 +74,13 @@ export class Board {
   }
 
   keyAction(event) {
-    if (event.altKey || event.ctrlKey || event.metaKey) return undefined;
-    const match = /^(?:Numpad|Digit)([1-9])$/.exec(event.code);
-    const digit = match ? KEYPAD[match[1]] : undefined;
+    const digit = keypadDirection(event, this.turned);
     return digit === undefined ? undefined : String(digit);
   }
 
   target(ball, digit) {
     const to = stepPoint(ball, digit);
-    const label = `Step ${DIRECTIONS[digit].name}`;
+    const label = t('board.step', { direction: directionName(digit) });
     const step = (event) => {
       event.preventDefault();
       this.onAction?.(String(digit));

@@ -1,5 +1,10 @@
 // xrsoccer (rules §4a) in the shape kinds/index.js describes.
 
+import './catalog.js';
+import '../paper-soccer/catalog.js';
+import '../paper-soccer-centre/catalog.js';
+import { seat } from '../seat.js';
+import { t } from '../../i18n.js';
 import { parseDigits } from '../paper-soccer/rules.js';
 import { Board } from './board.js';
 import { XrGame } from './game.js';
@@ -8,18 +13,21 @@ import { rulesPage } from './rules-page.js';
 /** The seed's field: 12 × 18 cells, played to 5 points. */
 const STANDARD = { kind: 'xrsoccer', width: 12, length: 18, target: 5 };
 
+/** `12×18, to 5`. */
+const describe = (ruleset) => t('xrsoccer.variant', ruleset);
+
 export default {
   key: 'xrsoccer',
   name: 'xrsoccer',
   defaultRuleset: STANDARD,
   variants: [
-    { label: '12×18, to 5', ruleset: STANDARD },
-    { label: '12×18, to 3', ruleset: { ...STANDARD, target: 3 } },
+    { get label() { return describe(STANDARD); }, ruleset: STANDARD },
+    { get label() { return describe({ ...STANDARD, target: 3 }); }, ruleset: { ...STANDARD, target: 3 } },
   ],
-  describeRuleset: (ruleset) => `${ruleset.width}×${ruleset.length}, to ${ruleset.target}`,
+  describeRuleset: describe,
   seats: {
-    first: { name: 'first', role: 'scoring in the top goal', choice: 'First (score in the top goal)' },
-    second: { name: 'second', role: 'scoring in the bottom goal', choice: 'Second (score in the bottom goal)' },
+    first: seat('paper-soccer.first', 'paper-soccer-centre.scoreTop', 'xrsoccer.chooseFirst'),
+    second: seat('paper-soccer.second', 'paper-soccer-centre.scoreBottom', 'paper-soccer-centre.chooseSecond'),
   },
   newGame: (ruleset) => new XrGame(ruleset),
   notation: {
@@ -27,11 +35,11 @@ export default {
     actionCount: (text) => parseDigits(text).length,
   },
   Board,
-  howToMove: 'Draw a line of three steps: click or tap a highlighted point for each. A stuck ball is carried on (the dashed arrow). Keyboard: the numeric keypad.',
+  get howToMove() { return t('xrsoccer.howToMove'); },
   messages: {
-    over: 'The match is decided — waiting for the server…',
-    again: 'Your line goes on: three steps in all.',
-    othersAgain: (name) => `${name} is drawing a line of three steps.`,
+    get over() { return t('xrsoccer.over'); },
+    get again() { return t('xrsoccer.again'); },
+    othersAgain: (name) => t('xrsoccer.othersAgain', { name }),
   },
   rulesPage,
 };

@@ -2,6 +2,9 @@
 // (engine/src/kinds/xrsoccer/mod.rs), and a drawing of a relocation.
 
 import { h, s } from '../../dom.js';
+import { t } from '../../i18n.js';
+import '../paper-soccer/rules-catalog.js';
+import './rules-catalog.js';
 
 /** A corner of the field: a blocked point, the dashed arrow of the relocation to the nearest point with a line. */
 function relocationDiagram() {
@@ -10,7 +13,7 @@ function relocationDiagram() {
   for (let i = 0; i <= 4; i += 1) {
     grid.push(s('line', { x1: i * 10, y1: 0, x2: i * 10, y2: 40 }), s('line', { x1: 0, y1: i * 10, x2: 40, y2: i * 10 }));
   }
-  return s('svg', { class: 'diagram', viewBox: '-5 -5 50 50', role: 'img', 'aria-label': 'A blocked point and the relocation from it' },
+  return s('svg', { class: 'diagram', viewBox: '-5 -5 50 50', role: 'img', 'aria-label': t('xrsoccer.rules.diagram') },
     s('defs', {}, s('marker', { id: 'rules-relocation-head', viewBox: '0 0 10 10', refX: 5, refY: 5, markerWidth: 3, markerHeight: 3, orient: 'auto' },
       s('path', { class: 'relocation-head', d: 'M 0 0 L 10 5 L 0 10 z' }))),
     s('rect', { class: 'field', x: 0, y: 0, width: 40, height: 40 }),
@@ -23,24 +26,18 @@ function relocationDiagram() {
 /** The rules page's article. */
 export function rulesPage() {
   return h('article', { class: 'panel rules-page' },
-    h('h1', { text: 'The rules of xrsoccer' }),
-    h('p', { class: 'lead', text: 'After eXtreme Results\' xrSoccer 2.2 (2005): Paper Soccer without walls, lines of three steps, and a match to a target score.' }),
-    h('h2', { text: 'The field' }),
-    h('p', { text: 'A field of 12 × 18 cells with no walls: the ball may run along the border. Each goal is the three middle points of an end line; the first player scores in the top goal, the second in the bottom one.' }),
-    h('h2', { text: 'A move' }),
-    h('ul', {},
-      h('li', { text: 'A move is a line of exactly 3 steps, or of 1–2 steps ending in a goal. A step goes to one of the 8 neighbouring points.' }),
-      h('li', { text: 'Lines may cross and touch, and points may be visited again; only a segment may never be drawn twice. There is no bounce.' }),
-      h('li', { text: 'kartka\'s decision: a step is refused if the line could not be finished from it, so nobody is stuck half-way.' })),
-    h('h2', { text: 'Relocation' }),
-    h('figure', { class: 'rule-figure' }, relocationDiagram(), h('figcaption', { text: 'A player with no legal line has the ball carried to the nearest point with one.' })),
-    h('p', { text: 'The nearest point is the one the fewest rows away, then the fewest columns away, then in the row nearer the goal the mover attacks, then east before west. It is never a goal point. A relocation draws nothing and is not a move: the same player then moves.' }),
-    h('h2', { text: 'Points and the end' }),
-    h('ul', {},
-      h('li', { text: 'Reaching a goal point gives its attacker a point (an own goal gives it to the opponent). All lines stay; the ball goes back to the centre and the player who did not score moves.' }),
-      h('li', { text: 'The match ends when a player reaches the target (5 points), or when no point of the field gives the player to move a line. More points wins.' }),
-      h('li', { text: 'There are no draws: on equal points the player who scored last wins, and at 0–0 the second player (kartka\'s decisions).' })),
-    h('h2', { text: 'Notation' }),
-    h('p', { text: 'A line is its kurnik digits (012); a line after a relocation starts with r and the point it was carried to, then a colon: r7,3:012. “-” is a player\'s slot in which nothing was drawn (the opponent moves again after an own goal). Records carry [Variant "xrsoccer"], [Board "12x18"], [Target "5"], [Score "a-b"] and [Winner].' }),
-    h('p', {}, h('a', { href: '/', text: 'To the lobby' })));
+    h('h1', { text: t('xrsoccer.rules.title') }),
+    h('p', { class: 'lead', text: t('xrsoccer.rules.lead') }),
+    h('h2', { text: t('xrsoccer.rules.field') }),
+    h('p', { text: t('xrsoccer.rules.field1') }),
+    h('h2', { text: t('xrsoccer.rules.move') }),
+    h('ul', {}, ['xrsoccer.rules.move1', 'xrsoccer.rules.move2', 'xrsoccer.rules.move3'].map((key) => h('li', { text: t(key) }))),
+    h('h2', { text: t('xrsoccer.rules.relocation') }),
+    h('figure', { class: 'rule-figure' }, relocationDiagram(), h('figcaption', { text: t('xrsoccer.rules.figure') })),
+    h('p', { text: t('xrsoccer.rules.relocation1') }),
+    h('h2', { text: t('xrsoccer.rules.end') }),
+    h('ul', {}, ['xrsoccer.rules.end1', 'xrsoccer.rules.end2', 'xrsoccer.rules.end3'].map((key) => h('li', { text: t(key) }))),
+    h('h2', { text: t('paper-soccer.rules.notation') }),
+    h('p', { text: t('xrsoccer.rules.notation1') }),
+    h('p', {}, h('a', { href: '/', text: t('paper-soccer.rules.toLobby') })));
 }

@@ -1,0 +1,102 @@
+// The site's languages: Polish, English and Russian. `t(key, params)` is every text the pages show, looked up in
+// the catalog of the reader's language (i18n/<language>.js, plus each game kind's own `catalog`). The language is
+// the one the reader chose (kept in localStorage), else the first of the browser's languages the site speaks,
+// else English. Changing it reloads the page, so every text already drawn is drawn again.
+
+import en from './i18n/en.js';
+import pl from './i18n/pl.js';
+import ru from './i18n/ru.js';
+
+/** The languages offered, each named in itself, in the order the switch lists them. */
+export const LANGUAGES = [
+  { code: 'pl', name: 'Polski' },
+  { code: 'en', name: 'English' },
+  { code: 'ru', name: 'Русский' },
+];
+
+/** Where the reader's choice is kept. */
+const STORAGE_KEY = 'kartka.language';
+
+/** The language whose text stands in for a key another catalog lacks (the catalog test makes that a failure). */
+const FALLBACK = 'en';
+
+const catalogs = { en: { ...en }, pl: { ...pl }, ru: { ...ru } };
+
+/**
+ * The language to use: `stored` (the reader's choice) if the site speaks it, else the first of `preferred` (the
+ * browser's languages, `pl-PL` counting as `pl`), else English.
+ */
+export function chooseLanguage(stored, preferred) {
+  const known = (code) => LANGUAGES.some((language) => language.code === code);
+  if (known(stored)) return stored;
+  const match = (preferred ?? []).map((tag) => String(tag).toLowerCase().split('-')[0]).find(known);
+  return match ?? FALLBACK;
+}
+
+function storedChoice() {
+  try {
+    return globalThis.localStorage?.getItem(STORAGE_KEY) ?? null;
+  } catch {
+    return null;
+  }
+}
+
+/** The language of this page load. */
+export const language = chooseLanguage(storedChoice(), globalThis.navigator?.languages);
+
+/** Keeps `code` as the reader's language and reloads the page in it. */
+export function setLanguage(code) {
+  localStorage.setItem(STORAGE_KEY, code);
+  location.reload();
+}
+
+/** Adds texts to the catalogs: `{en: {key: text}, pl: {…}, ru: {…}}` (a game kind's own texts). */
+export function addCatalog(byLanguage) {
+  for (const [code, entries] of Object.entries(byLanguage)) Object.assign(catalogs[code], entries);
+}
+
+/** Every catalog by language, for the catalog test. */
+export function allCatalogs() {
+  return catalogs;
+}
+
+const pluralRules = new Map();
+
+/** The plural category of `count` in `code` (`one`, `few`, `many`, `other`). */
+function pluralOf(code, count) {
+  if (!pluralRules.has(code)) pluralRules.set(code, new Intl.PluralRules(code));
+  return pluralRules.get(code).select(count);
+}
+
+/**
+ * The text of `key` in language `code`, with `{name}` placeholders filled from `params`. A text with plural forms
+ * (`{one, few, many, other}`) takes the form `params.count` calls for in that language.
+ */
+export function translate(code, key, params = {}) {
+  let entry = catalogs[code][key] ?? catalogs[FALLBACK][key];
+  if (entry === undefined) return key;
+  if (typeof entry === 'object') entry = entry[pluralOf(code, params.count)] ?? entry.other;
+  return entry.replace(/\{(\w+)\}/g, (whole, name) => (name in params ? String(params[name]) : whole));
+}
+
+/** The text of `key` in the page's language (see `translate`). */
+export function t(key, params) {
+  return translate(language, key, params);
+}
+
+/**
+ * A refusal's text in the reader's language, from its error code (the server's and the client's own, `offline`).
+ * The server writes its messages in English, often with the detail a code cannot carry (which field of a
+ * request was wrong), so an English reader gets them as they are; the error's own words stand in for an unknown code.
+ */
+export function errorText(error) {
+  const key = `error.${error.code}`;
+  const serverWords = language === FALLBACK && error.code !== 'offline' && error.message;
+  if (serverWords || !(key in catalogs[FALLBACK])) return error.message;
+  return t(key);
+}
+
+/** A moment as a date and time in the reader's language. */
+export function formatDateTime(ms) {
+  return new Intl.DateTimeFormat(language, { dateStyle: 'medium', timeStyle: 'short' }).format(ms);
+}

@@ -1,0 +1,55 @@
+// Line Soccer's and Russian Paper Soccer's texts in the site's languages (i18n.js): the two kinds share their
+// board and their words for a turn.
+
+import { addCatalog } from '../../i18n.js';
+
+addCatalog({
+  en: {
+    'line-soccer.name': 'Line Soccer',
+    'line-soccer.first': 'first',
+    'line-soccer.second': 'second',
+    'line-soccer.attackTop': 'attacking the top goal',
+    'line-soccer.attackBottom': 'attacking the bottom goal',
+    'line-soccer.chooseFirst': 'First (start, attack the top goal)',
+    'line-soccer.chooseSecond': 'Second (attack the bottom goal)',
+    'line-soccer.howToMove': 'Click or tap a highlighted point to step there; when you must kick, click or tap the end of a dashed arrow to kick that way (the rules set its length). Keyboard: the numeric keypad, 8 = up … 7 = up-left.',
+    'line-soccer.over': 'The game is over by the rules — waiting for the server…',
+    'line-soccer.again': 'Your line goes on: step again.',
+    'line-soccer.othersAgain': '{name} is drawing a line.',
+    'line-soccer.kickYours': 'Kick! Your opponent is closed: choose a direction for a kick of {length}.',
+    'line-soccer.kickTheirs': '{name} must kick ({length}).',
+    'russian-soccer.name': 'Russian Paper Soccer',
+  },
+  pl: {
+    'line-soccer.name': 'Piłkarzyki liniowe',
+    'line-soccer.first': 'pierwszy',
+    'line-soccer.second': 'drugi',
+    'line-soccer.attackTop': 'atak na górną bramkę',
+    'line-soccer.attackBottom': 'atak na dolną bramkę',
+    'line-soccer.chooseFirst': 'Pierwszy (zaczyna, atakuje górną bramkę)',
+    'line-soccer.chooseSecond': 'Drugi (atakuje dolną bramkę)',
+    'line-soccer.howToMove': 'Kliknij lub dotknij podświetlony punkt, aby tam przejść; gdy musisz wykonać rzut, kliknij koniec przerywanej strzałki, aby kopnąć w tę stronę (długość wyznaczają zasady). Klawiatura: klawiatura numeryczna, 8 = w górę … 7 = w górę w lewo.',
+    'line-soccer.over': 'Gra skończyła się według zasad — czekamy na serwer…',
+    'line-soccer.again': 'Twoja linia trwa: ruszaj dalej.',
+    'line-soccer.othersAgain': '{name} rysuje linię.',
+    'line-soccer.kickYours': 'Rzut! Przeciwnik jest zamknięty: wybierz kierunek rzutu o długości {length}.',
+    'line-soccer.kickTheirs': '{name} musi wykonać rzut ({length}).',
+    'russian-soccer.name': 'Rosyjskie piłkarzyki',
+  },
+  ru: {
+    'line-soccer.name': 'Линейный футбол',
+    'line-soccer.first': 'первый',
+    'line-soccer.second': 'второй',
+    'line-soccer.attackTop': 'атака на верхние ворота',
+    'line-soccer.attackBottom': 'атака на нижние ворота',
+    'line-soccer.chooseFirst': 'Первый (начинает, атакует верхние ворота)',
+    'line-soccer.chooseSecond': 'Второй (атакует нижние ворота)',
+    'line-soccer.howToMove': 'Нажмите на подсвеченную точку, чтобы пойти туда; когда нужно бить, нажмите на конец пунктирной стрелки, чтобы ударить в ту сторону (длину удара задают правила). Клавиатура: цифровой блок, 8 = вверх … 7 = вверх-влево.',
+    'line-soccer.over': 'Игра окончена по правилам — ждём сервер…',
+    'line-soccer.again': 'Ваша линия продолжается: ходите ещё.',
+    'line-soccer.othersAgain': '{name} рисует линию.',
+    'line-soccer.kickYours': 'Удар! Соперник заперт: выберите направление удара длиной {length}.',
+    'line-soccer.kickTheirs': '{name} должен бить ({length}).',
+    'russian-soccer.name': 'Русский футбол на бумаге',
+  },
+});

@@ -1,0 +1,51 @@
+// Paper Soccer's texts in the site's languages (i18n.js), shared by the variants drawn on its pitch.
+
+import { addCatalog } from '../../i18n.js';
+
+addCatalog({
+  en: {
+    'paper-soccer.name': 'Paper Soccer',
+    'paper-soccer.variant': '{width}×{height}, goal {goal}',
+    'paper-soccer.first': 'first',
+    'paper-soccer.second': 'second',
+    'paper-soccer.attackTop': 'attacking the top goal',
+    'paper-soccer.attackBottom': 'attacking the bottom goal',
+    'paper-soccer.chooseFirst': 'First (kick off, attack the top goal)',
+    'paper-soccer.chooseSecond': 'Second (attack the bottom goal)',
+    'paper-soccer.howToMove': 'Click or tap a highlighted point to move there. Keyboard: the numeric keypad, 8 = up, 9 = up-right, 6 = right … 7 = up-left.',
+    'paper-soccer.over': 'The ball is in — waiting for the server…',
+    'paper-soccer.again': 'Bounce! Your turn goes on: step again.',
+    'paper-soccer.othersAgain': '{name} bounced and moves again.',
+    'paper-soccer.pitch': 'Paper Soccer pitch',
+  },
+  pl: {
+    'paper-soccer.name': 'Piłkarzyki',
+    'paper-soccer.variant': '{width}×{height}, bramka {goal}',
+    'paper-soccer.first': 'pierwszy',
+    'paper-soccer.second': 'drugi',
+    'paper-soccer.attackTop': 'atak na górną bramkę',
+    'paper-soccer.attackBottom': 'atak na dolną bramkę',
+    'paper-soccer.chooseFirst': 'Pierwszy (rozpoczyna, atakuje górną bramkę)',
+    'paper-soccer.chooseSecond': 'Drugi (atakuje dolną bramkę)',
+    'paper-soccer.howToMove': 'Kliknij lub dotknij podświetlony punkt, aby tam przejść. Klawiatura: klawiatura numeryczna, 8 = w górę, 9 = w górę w prawo, 6 = w prawo … 7 = w górę w lewo.',
+    'paper-soccer.over': 'Piłka w bramce — czekamy na serwer…',
+    'paper-soccer.again': 'Odbicie! Twoja tura trwa: ruszaj dalej.',
+    'paper-soccer.othersAgain': '{name} odbija i rusza ponownie.',
+    'paper-soccer.pitch': 'Boisko do piłkarzyków',
+  },
+  ru: {
+    'paper-soccer.name': 'Футбол на бумаге',
+    'paper-soccer.variant': '{width}×{height}, ворота {goal}',
+    'paper-soccer.first': 'первый',
+    'paper-soccer.second': 'второй',
+    'paper-soccer.attackTop': 'атака на верхние ворота',
+    'paper-soccer.attackBottom': 'атака на нижние ворота',
+    'paper-soccer.chooseFirst': 'Первый (начинает, атакует верхние ворота)',
+    'paper-soccer.chooseSecond': 'Второй (атакует нижние ворота)',
+    'paper-soccer.howToMove': 'Нажмите на подсвеченную точку, чтобы пойти туда. Клавиатура: цифровой блок, 8 = вверх, 9 = вверх-вправо, 6 = вправо … 7 = вверх-влево.',
+    'paper-soccer.over': 'Мяч в воротах — ждём сервер…',
+    'paper-soccer.again': 'Отскок! Ваш ход продолжается: ходите ещё.',
+    'paper-soccer.othersAgain': '{name}: отскок, ходит ещё раз.',
+    'paper-soccer.pitch': 'Поле для футбола на бумаге',
+  },
+});

@@ -1,0 +1,107 @@
+// The catalogs (js/i18n/ and each kind's catalog.js): every key in every language, with the plural forms each
+// language needs and the same placeholders; every key the pages use is in them; every error code and end
+// reason the server sends has its text. Run with `node --test web/test/`.
+
+import assert from 'node:assert/strict';
+import { readFileSync, readdirSync, statSync } from 'node:fs';
+import { join } from 'node:path';
+import { test } from 'node:test';
+import { fileURLToPath } from 'node:url';
+
+import { LANGUAGES, allCatalogs, chooseLanguage, errorText, language, translate } from '../js/i18n.js';
+import '../js/kinds/index.js';
+
+const WEB = fileURLToPath(new URL('..', import.meta.url));
+const catalogs = allCatalogs();
+const codes = LANGUAGES.map((language) => language.code);
+
+/** Every file under `dir` whose name ends with one of `extensions`. */
+function files(dir, extensions) {
+  return readdirSync(dir).flatMap((name) => {
+    const path = join(dir, name);
+    if (statSync(path).isDirectory()) return name === 'test' ? [] : files(path, extensions);
+    return extensions.some((extension) => name.endsWith(extension)) ? [path] : [];
+  });
+}
+
+const placeholders = (entry) => {
+  const texts = typeof entry === 'object' ? Object.values(entry) : [entry];
+  return [...new Set(texts.flatMap((text) => [...text.matchAll(/\{(\w+)\}/g)].map((match) => match[1])))].sort();
+};
+
+test('every language has every key, and no key of its own', () => {
+  const english = Object.keys(catalogs.en).sort();
+  assert.ok(english.length > 100, 'the catalogs are loaded');
+  for (const code of codes) {
+    const keys = Object.keys(catalogs[code]).sort();
+    assert.deepEqual(english.filter((key) => !keys.includes(key)), [], `missing in ${code}`);
+    assert.deepEqual(keys.filter((key) => !english.includes(key)), [], `only in ${code}`);
+  }
+});
+
+test('every text has the plural forms its language needs and the placeholders of the English one', () => {
+  for (const code of codes) {
+    const needed = new Intl.PluralRules(code).resolvedOptions().pluralCategories;
+    for (const [key, entry] of Object.entries(catalogs[code])) {
+      assert.deepEqual(placeholders(entry), placeholders(catalogs.en[key]), `${code} ${key}: placeholders`);
+      if (typeof entry !== 'object') continue;
+      for (const category of needed) assert.equal(typeof entry[category], 'string', `${code} ${key}: the "${category}" form`);
+      assert.ok(placeholders(entry).includes('count'), `${code} ${key}: a plural text counts something`);
+    }
+  }
+});
+
+test('plural forms follow each language', () => {
+  assert.equal(translate('en', 'leaderboard.games', { count: 1 }), '1 game');
+  assert.equal(translate('en', 'leaderboard.games', { count: 5 }), '5 games');
+  assert.equal(translate('pl', 'leaderboard.games', { count: 1 }), '1 partia');
+  assert.equal(translate('pl', 'leaderboard.games', { count: 3 }), '3 partie');
+  assert.equal(translate('pl', 'leaderboard.games', { count: 5 }), '5 partii');
+  assert.equal(translate('pl', 'leaderboard.games', { count: 22 }), '22 partie');
+  assert.equal(translate('ru', 'leaderboard.games', { count: 21 }), '21 партия');
+  assert.equal(translate('ru', 'leaderboard.games', { count: 3 }), '3 партии');
+  assert.equal(translate('ru', 'leaderboard.games', { count: 11 }), '11 партий');
+});
+
+test('the language is the reader’s choice, else the browser’s, else English', () => {
+  assert.equal(chooseLanguage('ru', ['pl-PL']), 'ru');
+  assert.equal(chooseLanguage(null, ['de-DE', 'pl-PL', 'en']), 'pl');
+  assert.equal(chooseLanguage('xx', ['ru-RU']), 'ru');
+  assert.equal(chooseLanguage(null, ['de']), 'en');
+  assert.equal(chooseLanguage(null, undefined), 'en');
+});
+
+test('every key the pages use is in the catalogs', () => {
+  // A key is a quoted string whose first part names a group of the catalogs (`game.resign`, `dots.blue`), in
+  // the scripts, or a `data-i18n` attribute of the pages' HTML.
+  const groups = new Set(Object.keys(catalogs.en).map((key) => key.split('.')[0]));
+  const used = new Map();
+  for (const path of files(join(WEB, 'js'), ['.js'])) {
+    for (const [, key] of readFileSync(path, 'utf8').matchAll(/['"]([a-z][a-zA-Z-]*(?:\.[a-zA-Z0-9_-]+)+)['"]/g)) {
+      if (groups.has(key.split('.')[0]) && !/\.(js|css|svg|html|json)$/.test(key)) used.set(key, path);
+    }
+  }
+  for (const path of files(WEB, ['.html'])) {
+    for (const [, key] of readFileSync(path, 'utf8').matchAll(/data-i18n(?:-label)?="([^"]+)"/g)) used.set(key, path);
+  }
+  assert.ok(used.size > 100, `found the keys in use (${used.size})`);
+  const missing = [...used].filter(([key]) => !(key in catalogs.en)).map(([key, path]) => `${key} (${path})`);
+  assert.deepEqual(missing, []);
+});
+
+test('every error code and end reason the server sends has its text', () => {
+  const schema = JSON.parse(readFileSync(join(WEB, '../docs/protocol.schema.json'), 'utf8'));
+  const definitions = schema.server_frame.$defs;
+  const values = (name) => definitions[name].oneOf.map((variant) => variant.const);
+  for (const code of values('ErrorCode')) assert.ok(`error.${code}` in catalogs.en, `error.${code}`);
+  for (const reason of values('EndReasonName')) assert.ok(`reason.${reason}` in catalogs.en, `reason.${reason}`);
+  for (const speed of values('SpeedClass')) assert.ok(`speed.${speed}` in catalogs.en, `speed.${speed}`);
+});
+
+test('a refusal reads from its code; in English the server’s own words, which may say more', () => {
+  assert.equal(language, 'en', 'node has no stored choice and no browser languages');
+  assert.equal(errorText({ code: 'invalid_request', message: 'password: at least 8 characters' }), 'password: at least 8 characters');
+  assert.equal(errorText({ code: 'offline', message: 'not connected' }), translate('en', 'error.offline'));
+  assert.equal(errorText({ code: 'no_such_code', message: 'as it came' }), 'as it came');
+  assert.equal(translate('pl', 'error.not_your_turn'), 'To nie twój ruch.');
+});

@@ -1,6 +1,7 @@
-// The catalogs (js/i18n/ and each kind's catalog.js): every key in every language, with the plural forms each
-// language needs and the same placeholders; every key the pages use is in them; every error code and end
-// reason the server sends has its text. Run with `node --test web/test/`.
+// The catalogs (js/i18n/, each kind's catalog.js and the admin pages' admin/js/i18n/): every key in every
+// language, with the plural forms each language needs and the same placeholders; every key the pages (the site's
+// and the admin pages') use is in them; every error code and end reason the server sends has its text, and every
+// game event, audit action and account kind the admin pages show. Run with `node --test web/test/`.
 
 import assert from 'node:assert/strict';
 import { readFileSync, readdirSync, statSync } from 'node:fs';
@@ -10,6 +11,7 @@ import { fileURLToPath } from 'node:url';
 
 import { LANGUAGES, allCatalogs, chooseLanguage, errorText, language, translate } from '../js/i18n.js';
 import '../js/kinds/index.js';
+import '../admin/js/catalog.js';
 
 const WEB = fileURLToPath(new URL('..', import.meta.url));
 const catalogs = allCatalogs();
@@ -73,10 +75,10 @@ test('the language is the reader’s choice, else the browser’s, else English'
 
 test('every key the pages use is in the catalogs', () => {
   // A key is a quoted string whose first part names a group of the catalogs (`game.resign`, `dots.blue`), in
-  // the scripts, or a `data-i18n` attribute of the pages' HTML.
+  // the scripts (the site's and the admin pages'), or a `data-i18n` attribute of the pages' HTML.
   const groups = new Set(Object.keys(catalogs.en).map((key) => key.split('.')[0]));
   const used = new Map();
-  for (const path of files(join(WEB, 'js'), ['.js'])) {
+  for (const path of [...files(join(WEB, 'js'), ['.js']), ...files(join(WEB, 'admin'), ['.js'])]) {
     for (const [, key] of readFileSync(path, 'utf8').matchAll(/['"]([a-z][a-zA-Z-]*(?:\.[a-zA-Z0-9_-]+)+)['"]/g)) {
       if (groups.has(key.split('.')[0]) && !/\.(js|css|svg|html|json)$/.test(key)) used.set(key, path);
     }
@@ -96,6 +98,38 @@ test('every error code and end reason the server sends has its text', () => {
   for (const code of values('ErrorCode')) assert.ok(`error.${code}` in catalogs.en, `error.${code}`);
   for (const reason of values('EndReasonName')) assert.ok(`reason.${reason}` in catalogs.en, `reason.${reason}`);
   for (const speed of values('SpeedClass')) assert.ok(`speed.${speed}` in catalogs.en, `speed.${speed}`);
+});
+
+/** The wire names of a snake_case enum of the protocol crate's `file` (variants in CamelCase, one a line). */
+function rustEnum(file, name) {
+  const source = readFileSync(join(WEB, '../protocol/src', file), 'utf8');
+  const body = source.match(new RegExp(`pub enum ${name} \\{([^}]*)\\}`))?.[1];
+  assert.ok(body, `enum ${name} in ${file}`);
+  const variants = [...body.matchAll(/^\s*([A-Z]\w*),?$/gm)].map((match) => match[1]);
+  assert.ok(variants.length > 1, `the variants of ${name}`);
+  return variants.map((variant) => variant.replace(/(?<!^)[A-Z]/g, (letter) => `_${letter}`).toLowerCase());
+}
+
+test('every game event, audit action and account kind the admin pages show has its text', () => {
+  const schema = JSON.parse(readFileSync(join(WEB, '../docs/protocol.schema.json'), 'utf8'));
+  const events = schema.server_frame.$defs.GameEvent.oneOf.map((variant) => variant.properties.type.const);
+  assert.ok(events.includes('moved') && events.includes('player_disconnected'), `the event types: ${events}`);
+  for (const type of events) assert.ok(`admin.event.${type}` in catalogs.en, `admin.event.${type}`);
+  const actions = rustEnum('admin.rs', 'AuditAction');
+  assert.ok(actions.includes('grant_admin'), `the audit actions: ${actions}`);
+  for (const action of actions) assert.ok(`admin.action.${action}` in catalogs.en, `admin.action.${action}`);
+  for (const kind of rustEnum('admin.rs', 'AccountKindName')) assert.ok(`admin.account.kind.${kind}` in catalogs.en, `admin.account.kind.${kind}`);
+});
+
+test('the admin pages count and confirm in each language', () => {
+  assert.equal(translate('en', 'admin.search.found', { count: 1 }), '1 game');
+  assert.equal(translate('en', 'admin.search.found', { count: 2 }), '2 games');
+  assert.equal(translate('pl', 'admin.search.found', { count: 2 }), '2 partie');
+  assert.equal(translate('pl', 'admin.search.found', { count: 12 }), '12 partii');
+  assert.equal(translate('ru', 'admin.search.found', { count: 2 }), '2 партии');
+  assert.equal(translate('ru', 'admin.search.found', { count: 25 }), '25 партий');
+  assert.equal(translate('pl', 'admin.confirm', { question: 'Zablokować bob?', reason: 'spam' }), 'Zablokować bob? Powód: „spam”.');
+  assert.equal(translate('ru', 'admin.confirm', { question: 'Заблокировать bob?', reason: 'спам' }), 'Заблокировать bob? Причина: «спам».');
 });
 
 test('a refusal reads from its code; in English the server’s own words, which may say more', () => {

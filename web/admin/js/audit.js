@@ -1,5 +1,6 @@
 // The audit log, newest first, a page at a time; the whole log, or the entries about one account.
 
+import { t } from '../../js/i18n.js';
 import { admin } from './api.js';
 import { fill, h, time } from './dom.js';
 
@@ -7,7 +8,7 @@ const PAGE = 100;
 
 function row(entry) {
   return h('tr', {},
-    h('td', {}, time(entry.at_ms)), h('td', {}, entry.actor), h('td', {}, entry.action.replaceAll('_', ' ')),
+    h('td', {}, time(entry.at_ms)), h('td', {}, entry.actor), h('td', {}, t(`admin.action.${entry.action}`)),
     h('td', {}, entry.game_id ? h('a', { href: `#/game/${entry.game_id}` }, entry.game_id.slice(0, 8)) : ''),
     h('td', {}, entry.details?.name ? h('a', { href: `#/account/${encodeURIComponent(entry.details.name)}` }, entry.details.name) : ''),
     h('td', {}, entry.reason));
@@ -16,9 +17,10 @@ function row(entry) {
 /** An audit table filling `into`, with a "More" button while older entries remain; `filter` is query text. */
 export async function auditTable(into, filter = '') {
   const body = h('tbody');
-  const more = h('button', { type: 'button', class: 'secondary', hidden: true }, 'More');
-  fill(into, h('table', { 'aria-label': 'Audit log' },
-    h('thead', {}, h('tr', {}, ['When (UTC)', 'Who', 'Action', 'Game', 'Account', 'Reason'].map((t) => h('th', {}, t)))),
+  const more = h('button', { type: 'button', class: 'secondary', hidden: true }, t('admin.more'));
+  const columns = ['admin.audit.when', 'admin.audit.who', 'admin.audit.action', 'admin.audit.game', 'admin.audit.account', 'admin.reason'];
+  fill(into, h('table', { 'aria-label': t('admin.nav.audit') },
+    h('thead', {}, h('tr', {}, columns.map((key) => h('th', {}, t(key))))),
     body), more);
   async function load(before) {
     const query = new URLSearchParams(filter);
@@ -35,6 +37,6 @@ export async function auditTable(into, filter = '') {
 /** Renders the whole audit log into `page`. */
 export async function auditPage(page) {
   const table = h('div');
-  fill(page, h('h1', {}, 'Audit log'), table);
+  fill(page, h('h1', {}, t('admin.nav.audit')), table);
   await auditTable(table);
 }

@@ -1,5 +1,8 @@
 // Small DOM helpers: elements are built, never parsed from strings.
 
+import { describeResult } from '../../js/format.js';
+import { errorText, t } from '../../js/i18n.js';
+
 /** An element with attributes (`on…` keys become listeners) and children (strings become text). */
 export function h(tag, attributes = {}, ...children) {
   const element = document.createElement(tag);
@@ -30,20 +33,20 @@ export function fill(parent, ...children) {
  * Yes, which repeats the reason, so that a hard action is never one slip of the mouse.
  */
 export function reasonedActions(after) {
-  const reason = h('textarea', { name: 'reason', 'aria-label': 'Reason', placeholder: 'Reason (kept in the audit log)' });
+  const reason = h('textarea', { name: 'reason', 'aria-label': t('admin.reason'), placeholder: t('admin.reasonPlaceholder') });
   const status = h('p', { role: 'status' });
   const run = async (action, why) => {
     try {
       await action(why);
       await after();
     } catch (error) {
-      fill(status, h('span', { class: 'error' }, error.message));
+      fill(status, h('span', { class: 'error' }, errorText(error)));
     }
   };
   const act = (action, question) => async () => {
     const why = reason.value.trim();
     if (!why) {
-      fill(status, h('span', { class: 'error' }, 'Write a reason first.'));
+      fill(status, h('span', { class: 'error' }, t('admin.reasonFirst')));
       reason.focus();
       return;
     }
@@ -51,9 +54,9 @@ export function reasonedActions(after) {
       await run(action, why);
       return;
     }
-    const yes = h('button', { type: 'button', class: 'danger', id: 'confirm-action', onclick: () => run(action, why) }, 'Yes');
-    fill(status, h('span', { class: 'confirm' }, `${question} Reason: “${why}”. `, yes, ' ',
-      h('button', { type: 'button', class: 'secondary', id: 'cancel-action', onclick: () => fill(status) }, 'No')));
+    const yes = h('button', { type: 'button', class: 'danger', id: 'confirm-action', onclick: () => run(action, why) }, t('admin.yes'));
+    fill(status, h('span', { class: 'confirm' }, t('admin.confirm', { question, reason: why }), ' ', yes, ' ',
+      h('button', { type: 'button', class: 'secondary', id: 'cancel-action', onclick: () => fill(status) }, t('admin.no'))));
     yes.focus();
   };
   return { reason, status, act };
@@ -72,24 +75,11 @@ export function clock(ms) {
   return `${minutes}:${seconds}`;
 }
 
-/** A time control in short: `180+2` (seconds + increment), `3 d/move` (correspondence) or `10 s/move R60`
- * (per move with a reserve; `random` when a timeout plays a random move). */
-export function timeControl(control) {
-  if (control.type === 'correspondence') return `${control.days_per_move} d/move`;
-  if (control.type === 'per_move') {
-    const random = control.on_timeout === 'random_move' ? ' random' : '';
-    return `${control.move_seconds} s/move R${control.reserve_seconds}${random}`;
-  }
-  return `${control.initial_seconds}+${control.increment_seconds}`;
-}
-
-/** A result in words. */
+/** A game's result in words, in the reader's language: playing, aborted, or who won and why. */
 export function result(game) {
-  if (game.status === 'active') return 'playing';
-  if (game.status === 'aborted') return 'aborted';
-  const winner = game.result?.winner;
-  const who = winner === 'first' ? game.players[0].name : winner === 'second' ? game.players[1].name : null;
-  return `${who ? `${who} won` : 'draw'} (${game.result?.reason?.replaceAll('_', ' ')})`;
+  if (game.status === 'active') return t('admin.playing');
+  if (game.status === 'aborted') return t('admin.aborted');
+  return describeResult(game.result, game.players);
 }
 
 /** Saves a Blob as a file. */

@@ -1,13 +1,15 @@
 // The search page: a form over the archive's filters, a page of results, "more", and exports of the selection.
 
+import { formatTimeControl } from '../../js/format.js';
+import { errorText, t } from '../../js/i18n.js';
 import { admin } from './api.js';
-import { download, fill, h, result, time, timeControl } from './dom.js';
+import { download, fill, h, result, time } from './dom.js';
 
 const REASONS = ['goal', 'own_goal', 'stuck', 'resignation', 'time', 'abandonment', 'agreement', 'adjudication', 'score', 'unknown'];
 
-/** A `<select>` named `name` with an empty "any" choice and `choices` ([value, label] or value). */
+/** A `<select>` named `name` with an empty "any" choice and `choices` ([value, label]). */
 function choice(name, label, choices, selected) {
-  const options = [['', 'any'], ...choices.map((c) => (Array.isArray(c) ? c : [c, c.replaceAll('_', ' ')]))];
+  const options = [['', t('admin.search.any')], ...choices];
   return h('label', {}, label, h('select', { name }, options.map(([value, text]) =>
     h('option', { value, selected: value === selected }, text))));
 }
@@ -51,36 +53,41 @@ function row(game) {
     h('td', {}, white.name), h('td', {}, black.name),
     h('td', {}, result(game)),
     h('td', {}, game.ply),
-    h('td', {}, timeControl(game.time_control)),
-    h('td', {}, game.import ? `${game.import.source} #${game.import.index}` : 'played here'));
+    h('td', {}, formatTimeControl(game.time_control)),
+    h('td', {}, game.import ? `${game.import.source} #${game.import.index}` : t('admin.search.playedHere')));
 }
 
 /** Renders the search page into `page`, searching with `query` (URLSearchParams) at once. */
 export async function searchPage(page, query) {
   const values = valuesOf(query);
-  const form = h('form', { class: 'search', 'aria-label': 'Search games' },
-    h('label', {}, 'Player', h('input', { name: 'player', value: values.player, placeholder: 'name' })),
-    choice('status', 'Status', ['active', 'finished', 'aborted'], values.status),
-    choice('result', 'Result', [['first', 'first seat won'], ['second', 'second seat won'], ['draw', 'draw']], values.result),
-    choice('reason', 'End reason', REASONS, values.reason),
-    choice('rated', 'Rated', [['true', 'rated'], ['false', 'casual']], values.rated),
-    choice('imported', 'Origin', [['true', 'imported'], ['false', 'played here']], values.imported),
-    h('label', {}, 'From (UTC)', h('input', { type: 'date', name: 'from', value: values.from })),
-    h('label', {}, 'Until (UTC, inclusive)', h('input', { type: 'date', name: 'until', value: values.until })),
-    h('label', {}, 'Sort', h('select', { name: 'sort' },
-      h('option', { value: 'date', selected: values.sort === 'date' }, 'by date'),
-      h('option', { value: 'length', selected: values.sort === 'length' }, 'by length'))),
-    h('label', {}, 'Order', h('select', { name: 'order' },
-      h('option', { value: 'desc', selected: values.order === 'desc' }, 'newest / longest first'),
-      h('option', { value: 'asc', selected: values.order === 'asc' }, 'oldest / shortest first'))),
-    h('button', { type: 'submit' }, 'Search'));
+  const statuses = [['active', t('admin.search.status.active')], ['finished', t('admin.search.status.finished')],
+    ['aborted', t('admin.search.status.aborted')]];
+  const results = [['first', t('admin.search.firstWon')], ['second', t('admin.search.secondWon')], ['draw', t('admin.search.draw')]];
+  const form = h('form', { class: 'search', 'aria-label': t('admin.search.label') },
+    h('label', {}, t('admin.search.player'), h('input', { name: 'player', value: values.player, placeholder: t('admin.lookup.placeholder') })),
+    choice('status', t('admin.search.status'), statuses, values.status),
+    choice('result', t('admin.search.result'), results, values.result),
+    choice('reason', t('admin.search.reason'), REASONS.map((reason) => [reason, t(`reason.${reason}`)]), values.reason),
+    choice('rated', t('admin.search.rated'), [['true', t('common.rated')], ['false', t('common.casual')]], values.rated),
+    choice('imported', t('admin.search.origin'), [['true', t('admin.search.imported')], ['false', t('admin.search.playedHere')]], values.imported),
+    h('label', {}, t('admin.search.from'), h('input', { type: 'date', name: 'from', value: values.from })),
+    h('label', {}, t('admin.search.until'), h('input', { type: 'date', name: 'until', value: values.until })),
+    h('label', {}, t('admin.search.sort'), h('select', { name: 'sort' },
+      h('option', { value: 'date', selected: values.sort === 'date' }, t('admin.search.byDate')),
+      h('option', { value: 'length', selected: values.sort === 'length' }, t('admin.search.byLength')))),
+    h('label', {}, t('admin.search.order'), h('select', { name: 'order' },
+      h('option', { value: 'desc', selected: values.order === 'desc' }, t('admin.search.desc')),
+      h('option', { value: 'asc', selected: values.order === 'asc' }, t('admin.search.asc')))),
+    h('button', { type: 'submit' }, t('admin.search.submit')));
   const summary = h('div', { class: 'summary', role: 'status' });
   const body = h('tbody');
-  const more = h('button', { type: 'button', class: 'secondary', hidden: true }, 'More');
-  const table = h('table', { 'aria-label': 'Games' },
-    h('thead', {}, h('tr', {}, ['Date', 'White (first)', 'Black (second)', 'Result', 'Actions', 'Time', 'Origin'].map((t) => h('th', {}, t)))),
+  const more = h('button', { type: 'button', class: 'secondary', hidden: true }, t('admin.more'));
+  const columns = ['admin.search.date', 'admin.search.white', 'admin.search.black', 'admin.search.result', 'admin.search.actions',
+    'admin.search.time', 'admin.search.origin'];
+  const table = h('table', { 'aria-label': t('admin.search.games') },
+    h('thead', {}, h('tr', {}, columns.map((key) => h('th', {}, t(key))))),
     body);
-  fill(page, h('h1', {}, 'Games'), form, summary, table, more);
+  fill(page, h('h1', {}, t('admin.search.games')), form, summary, table, more);
 
   const filters = queryOf(form);
   let next = null;
@@ -93,22 +100,22 @@ export async function searchPage(page, query) {
       next = found.next_after;
       more.hidden = !next;
       fill(summary,
-        h('span', {}, `${found.total.toLocaleString('en')} game(s)`),
-        h('button', { type: 'button', class: 'secondary', onclick: () => exportAs('ndjson') }, 'Export NDJSON'),
-        h('button', { type: 'button', class: 'secondary', onclick: () => exportAs('pgn') }, 'Export records'));
+        h('span', {}, t('admin.search.found', { count: found.total })),
+        h('button', { type: 'button', class: 'secondary', onclick: () => exportAs('ndjson') }, t('admin.search.exportNdjson')),
+        h('button', { type: 'button', class: 'secondary', onclick: () => exportAs('pgn') }, t('admin.search.exportRecords')));
     } catch (error) {
       // Without the role (or a valid session) the page has nothing to show: the router says why.
       if (error.status === 401 || error.status === 403) throw error;
-      fill(summary, h('p', { class: 'error' }, error.message));
+      fill(summary, h('p', { class: 'error' }, errorText(error)));
     }
   }
   async function exportAs(format) {
-    fill(summary, h('span', {}, 'Exporting…'));
+    fill(summary, h('span', {}, t('admin.search.exporting')));
     try {
       download(await admin.exportBlob(format, filters.toString()), `kartka-games.${format}`);
       await load();
     } catch (error) {
-      fill(summary, h('p', { class: 'error' }, error.message));
+      fill(summary, h('p', { class: 'error' }, errorText(error)));
     }
   }
   form.addEventListener('submit', (event) => {

@@ -1,7 +1,8 @@
 //! The admin pages end to end, in headless Chromium: an admin finds a game played through real WebSocket
 //! clients, steps through it, reads its timeline, aborts it with a written reason and finds the entry in the
-//! audit log, then bans a player from the account page; a player without the role is turned away. Screenshots
-//! go to `artifacts/browser/`.
+//! audit log, then bans a player from the account page; a player without the role is turned away. The pages
+//! read in Polish and Russian too, chosen with the same header switch and kept in the same place as the site's
+//! language. Screenshots go to `artifacts/browser/`.
 //!
 //! Like the other browser tests these run on SQLite only: the pages do not depend on the store, and the admin
 //! API is covered on both stores by `admin.rs`.
@@ -67,16 +68,16 @@ async fn an_admin_reviews_and_aborts_a_game_in_the_browser_and_a_player_is_turne
     // The site links an admin to the admin pages. Their search page lists both games; a search by player and
     // status narrows nothing here, a search for finished games finds none.
     admin.click("#account a#admin-pages").await;
-    admin.wait_for_text("#page .summary", "2 game(s)").await;
+    admin.wait_for_text("#page .summary", "2 games").await;
     admin.fill("form.search input[name=player]", "alice").await;
     admin.find("form.search select[name=status]").await.select_by_value("active").await.expect("choose a status");
     admin.click("form.search button[type=submit]").await;
-    admin.wait_for_text("#page .summary", "2 game(s)").await;
+    admin.wait_for_text("#page .summary", "2 games").await;
     admin.find("form.search select[name=status]").await.select_by_value("finished").await.expect("choose a status");
     admin.click("form.search button[type=submit]").await;
-    admin.wait_for_text("#page .summary", "0 game(s)").await;
+    admin.wait_for_text("#page .summary", "0 games").await;
     admin.goto("/admin/").await;
-    admin.wait_for_text("#page .summary", "2 game(s)").await;
+    admin.wait_for_text("#page .summary", "2 games").await;
     admin.screenshot("admin-search").await;
 
     // The viewer: the board after the last ply, the moves, and the timeline with the disconnect in order.
@@ -172,5 +173,76 @@ async fn an_admin_reviews_and_aborts_a_game_in_the_browser_and_a_player_is_turne
 
     admin.close().await;
     player.close().await;
+    server.stop().await;
+}
+
+/// What one admin page says in one language: the search page's heading, its count of the one game, the header's
+/// link to the audit log, and on the game's page its abort button and the timeline's first entry.
+struct AdminReading {
+    language: &'static str,
+    heading: &'static str,
+    count: &'static str,
+    audit_link: &'static str,
+    abort: &'static str,
+    started: &'static str,
+}
+
+const ADMIN_READINGS: [AdminReading; 2] = [
+    AdminReading {
+        language: "pl",
+        heading: "Partie",
+        count: "1 partia",
+        audit_link: "Dziennik zdarzeń",
+        abort: "Przerwij partię",
+        started: "partia się zaczęła",
+    },
+    AdminReading {
+        language: "ru",
+        heading: "Партии",
+        count: "1 партия",
+        audit_link: "Журнал действий",
+        abort: "Прервать партию",
+        started: "партия началась",
+    },
+];
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn the_admin_pages_read_in_polish_and_russian_and_the_site_keeps_the_choice() {
+    let database = TestDb::new(Backend::Sqlite).await;
+    let server = TestServer::start(database.url(), Settings::default()).await;
+    let api = Api::new(server.url());
+    register(&api, "boss").await;
+    role::set_admin(server.state.store.as_ref(), "boss", true, Actor::CommandLine, "test admin").await.expect("grant");
+    let alice = register(&api, "alice").await;
+    let bob = register(&api, "bob").await;
+    let game = api.start_game(&alice, &bob, BLITZ).await;
+
+    let driver = Chromedriver::start();
+    let admin = Browser::open(&driver, &server.url(), DESKTOP.0, DESKTOP.1).await;
+    admin.sign_in("boss", PASSWORD).await;
+    admin.goto("/admin/").await;
+    admin.wait_for_text("#page .summary", "1 game").await;
+    for reading in &ADMIN_READINGS {
+        // The admin header's switch reloads the page in the language chosen.
+        admin.goto("/admin/").await;
+        admin.find("#language-choice").await.select_by_value(reading.language).await.expect("choose a language");
+        admin.wait_for_text("header a[href=\"/admin/#/audit\"]", reading.audit_link).await;
+        let lang = admin.client.execute("return document.documentElement.lang", vec![]).await.expect("lang");
+        assert_eq!(lang, json!(reading.language), "the page says its language");
+        admin.wait_for_text("#page .summary", reading.count).await;
+        assert_eq!(admin.text("#page h1").await, reading.heading);
+        admin.screenshot(&format!("admin-{}-search", reading.language)).await;
+
+        admin.click(&format!("#page a[href=\"#/game/{game}\"]")).await;
+        admin.wait_for_text("#page .actions button.danger", reading.abort).await;
+        admin.wait_for_text("#page ul.timeline", reading.started).await;
+        admin.screenshot(&format!("admin-{}-game", reading.language)).await;
+    }
+
+    // The choice made on the admin pages is the site's too: the lobby reads in Russian.
+    admin.goto("/").await;
+    admin.wait_for_text(".site-nav a[href=\"/\"]", "Лобби").await;
+
+    admin.close().await;
     server.stop().await;
 }

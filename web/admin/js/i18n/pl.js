@@ -64,7 +64,7 @@ export default {
   'admin.lookup.open': 'Otwórz',
 
   'admin.search.label': 'Szukaj partii',
-  'admin.search.any': 'dowolny',
+  'admin.search.any': 'wszystkie',
   'admin.search.player': 'Gracz',
   'admin.search.status': 'Stan',
   'admin.search.status.active': 'w toku',
@@ -92,7 +92,7 @@ export default {
   'admin.search.date': 'Data',
   'admin.search.white': 'Biały (pierwszy)',
   'admin.search.black': 'Czarny (drugi)',
-  'admin.search.actions': 'Ruchy',
+  'admin.search.actions': 'Półruchy',
   'admin.search.time': 'Czas',
   'admin.search.found': { one: '{count} partia', few: '{count} partie', many: '{count} partii', other: '{count} partii' },
   'admin.search.exportNdjson': 'Eksportuj NDJSON',

@@ -64,7 +64,7 @@ export default {
   'admin.lookup.open': 'Открыть',
 
   'admin.search.label': 'Поиск партий',
-  'admin.search.any': 'любой',
+  'admin.search.any': 'все',
   'admin.search.player': 'Игрок',
   'admin.search.status': 'Состояние',
   'admin.search.status.active': 'идёт',
@@ -92,7 +92,7 @@ export default {
   'admin.search.date': 'Дата',
   'admin.search.white': 'Белые (первый)',
   'admin.search.black': 'Чёрные (второй)',
-  'admin.search.actions': 'Ходы',
+  'admin.search.actions': 'Полуходы',
   'admin.search.time': 'Контроль',
   'admin.search.found': { one: '{count} партия', few: '{count} партии', many: '{count} партий', other: '{count} партии' },
   'admin.search.exportNdjson': 'Экспорт NDJSON',

@@ -29,6 +29,7 @@ const SMALL: RulesetSpec = RulesetSpec::Dots {
     instant_win: 0,
     stop: DotsStop::Computed,
     auto_end: false,
+    territory: false,
     seed: None,
 };
 

@@ -66,6 +66,7 @@ impl GameActor {
                         second_ms: row.second_ms,
                         running,
                         move_ms: None,
+                        window_ms: None,
                     },
                 },
                 client_move_id: row.client_move_id,

@@ -25,6 +25,7 @@
 //   Optionally `turn(game, name)`: the kind's own words for the turn now, if it has any (`name` is the
 //   opponent's name when the opponent is to act, null when the reader is); the defaults above are used otherwise.
 // - `rulesPage()`: the rules page's article, at `/rules/<kind>`.
+// - Optionally `perMovePools: true`: quick pairing offers the per-move clocks (time-controls.js) beside Fischer.
 
 import closingIn from './closing-in/index.js';
 import paperSoccer from './paper-soccer/index.js';

@@ -57,4 +57,6 @@ export default {
     othersAgain: (name) => `${name} captured and moves again.`,
   },
   rulesPage,
+  // The seed's clocks (rules §9) are Dots' own: quick pairing offers them beside Fischer.
+  perMovePools: true,
 };

@@ -123,6 +123,14 @@ export class GameModel {
     return stored - Math.max(0, now - this.clocksAt - moveMs);
   }
 
+  /** The time left at `now` in a timed window (Dots' STOP window, when the server sends `window_ms`); null
+   * outside one. */
+  windowTimeLeft(now) {
+    const windowMs = this.clocks.window_ms;
+    if (windowMs == null || this.status !== 'active') return null;
+    return Math.max(0, windowMs - Math.max(0, now - this.clocksAt));
+  }
+
   /** A per-move clock's move time left to `seat` at `now` (its reserve is `timeLeft`); null for other clocks,
    * and for the seat not to move. */
   moveTimeLeft(seat, now) {

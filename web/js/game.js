@@ -4,7 +4,7 @@ import { api } from './api.js';
 import { h, replaceChildren } from './dom.js';
 import { GameFeed } from './feed.js';
 import { GameModel } from './game-model.js';
-import { describeResult, describeTimeControl, formatCountdown, resultFor } from './format.js';
+import { describeResult, describeTimeControl, formatClock, formatCountdown, resultFor } from './format.js';
 import { renderMoveList } from './move-list.js';
 import { showNotice } from './notice.js';
 import { PlayerCard } from './player-card.js';
@@ -72,6 +72,8 @@ class GamePage {
     };
     this.status = h('p', { class: 'status', id: 'game-status', role: 'status', 'aria-live': 'polite' });
     this.sending = h('p', { class: 'sending', id: 'sending', hidden: true });
+    /** A timed window's countdown (Dots' STOP window): the main clocks stand still meanwhile. */
+    this.window = h('p', { class: 'timed-window', id: 'timed-window', role: 'timer', hidden: true });
     this.actions = h('div', { class: 'actions', id: 'game-actions' });
     this.moves = h('div', { class: 'move-list', id: 'move-list', tabindex: 0, 'aria-label': 'Moves' });
     this.after = h('div', { class: 'after' });
@@ -85,7 +87,7 @@ class GamePage {
             this.model.rated ? ' · rated' : ' · casual',
             ` · ${kind.name}`,
             this.seat ? ` · you play ${kind.seats[this.seat].name}, ${kind.seats[this.seat].role}` : ' · watching'),
-          this.status, this.sending, this.actions,
+          this.status, this.window, this.sending, this.actions,
           h('h2', { class: 'small-heading', text: 'Moves' }), this.moves,
           this.howToMove,
           this.after)));
@@ -283,6 +285,9 @@ class GamePage {
       const away = model.absent[seat];
       card.setNote(model.status === 'active' && away !== undefined ? 'disconnected' : '');
     }
+    const windowLeft = model.windowTimeLeft(now);
+    this.window.hidden = windowLeft === null;
+    if (windowLeft !== null) this.window.textContent = `Window: ${formatClock(windowLeft)} left; the clocks stand still`;
     // A move normally settles within milliseconds; say so only when it does not, so nothing flickers.
     const oldest = this.feed.pending[0];
     const online = this.context.connection.status === 'online';

@@ -58,7 +58,7 @@ export function actionCount(ruleset, text) {
 
 /** The same text for equal rulesets, whatever order their fields come in (the server's JSON or ours). */
 export function rulesetKey(ruleset) {
-  return Object.keys(ruleset).sort().map((field) => `${field}=${ruleset[field]}`).join(',');
+  return Object.keys(ruleset).sort().map((field) => `${field}=${JSON.stringify(ruleset[field])}`).join(',');
 }
 
 /** A game's kind and ruleset in a few words, for lists: `Closing In 8×8`, or `Paper Soccer` for its one variant. */

@@ -2,13 +2,13 @@
 
 import { Board } from './board.js';
 import { DotsGame } from './game.js';
-import { officialName, parseActions, parsePoint } from './rules.js';
+import { actionPoint, officialName, parseActions } from './rules.js';
 import { rulesPage } from './rules-page.js';
 
 /** A ruleset with every option the server echoes, so that variants match the server's rulesets field by field. */
 const field = (width, height, options = {}) => ({
   kind: 'dots', width, height, start: 'cross', first_move_zone: true, extra_move: false, instant_win: 0,
-  stop: 'computed', auto_end: false, ...options,
+  stop: 'computed', auto_end: false, territory: false, ...options,
 });
 
 export default {
@@ -24,13 +24,17 @@ export default {
     { label: '39×32, random crosses', ruleset: field(39, 32, { start: 'random' }) },
     { label: '20×20, extra move', ruleset: field(20, 20, { extra_move: true }) },
     { label: '39×32, no STOP', ruleset: field(39, 32, { stop: 'off' }) },
+    { label: '39×32, STOP window 3 min', ruleset: field(39, 32, { stop: { window: { seconds: 180 } } }) },
+    { label: '39×32, territory', ruleset: field(39, 32, { stop: 'off', territory: true }) },
   ],
   describeRuleset: (ruleset) => {
     const words = [`${ruleset.width}×${ruleset.height}`];
     if (ruleset.start && ruleset.start !== 'cross') words.push(`${ruleset.start} start`);
     if (ruleset.extra_move) words.push('extra move');
     if (ruleset.instant_win) words.push(`instant win ${ruleset.instant_win}`);
-    if (ruleset.stop === 'off') words.push('no STOP');
+    if (ruleset.stop === 'off' && !ruleset.territory) words.push('no STOP');
+    if (ruleset.stop?.window) words.push(`STOP window ${ruleset.stop.window.seconds} s`);
+    if (ruleset.territory) words.push('territory');
     if (ruleset.auto_end) words.push('auto end');
     return words.join(', ');
   },
@@ -39,18 +43,24 @@ export default {
     second: { name: 'Red', role: 'moving second', choice: 'Red (move second)' },
   },
   newGame: (ruleset) => new DotsGame(ruleset),
-  // A move is a point (`qv`) or STOP; several actions of one turn (extra moves) are separated by spaces.
+  // A move is a point (`qv`), a paint-later point (`qv~`), a paint (`P:qv`), STOP or DONE; several actions of
+  // one turn (extra moves, a paint and a dot) are separated by spaces.
   notation: {
     actions: (text) => parseActions(text),
     actionCount: (text) => parseActions(text).length,
     // Rules §10.1: shown as `20-17` (1-based, rows from the bottom); the stored notation stays `qv`.
-    display: (text, ruleset) => parseActions(text)
-      .map((token) => (token === 'STOP' || token === 'DONE' ? token : officialName(parsePoint(token), ruleset.height)))
-      .join(' '),
+    display: (text, ruleset) => parseActions(text).map((token) => {
+      const point = actionPoint(token);
+      if (!point) return token;
+      const name = officialName(point, ruleset.height);
+      return token.startsWith('P:') ? `paint ${name}` : token.endsWith('~') ? `${name}~` : name;
+    }).join(' '),
   },
   Board,
   howToMove: 'Click or tap a point to place your dot there. With “Confirm taps” on, tap once to mark the point and again to play it. ' +
-    'STOP ends the game: your dots not linked to the edge count for your opponent.',
+    'STOP ends the game: your dots not linked to the edge count for your opponent; with a STOP window your opponent ' +
+    'first places dots until DONE or the window\'s time is up. In territory mode, “Paint later” leaves your next ' +
+    'captures unpainted, and “Paint” then turns one into territory without using your move.',
   messages: {
     over: 'The game is over by the rules — waiting for the server…',
     again: 'You captured: place another dot.',

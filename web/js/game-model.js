@@ -59,7 +59,8 @@ export class GameModel {
       this.actions.push({ action, seat: move.seat });
     }
     const current = this.turns.at(-1);
-    if (current && !current.ended && current.seat === move.seat) current.notation += move.notation;
+    const separator = this.kind.notation.separator ?? '';
+    if (current && !current.ended && current.seat === move.seat) current.notation += `${separator}${move.notation}`;
     else this.turns.push({ seat: move.seat, notation: move.notation, ended: false });
     if (move.turn_ended) this.turns.at(-1).ended = true;
     this.ply = move.ply + this.kind.notation.actionCount(move.notation);

@@ -120,15 +120,17 @@ class GamePage {
   /** The game as the player sees it: the server's state plus the actions still on their way to it. */
   display() {
     const game = this.model.game.clone();
-    const pending = this.feed.pendingNotation();
     const turns = this.model.turns.map((turn, index) => ({ ...turn, index }));
-    if (pending) {
+    if (this.feed.pending.length) {
       const open = turns.at(-1);
       const turnIndex = open && !open.ended && open.seat === this.seat ? open.index : turns.length;
       if (turnIndex === turns.length) turns.push({ seat: this.seat, notation: '', ended: false, index: turnIndex });
-      for (const action of this.model.kind.notation.actions(pending)) {
+      // Each pending move is read on its own: joined, two Dots moves would run together (`P:edia`).
+      const actions = this.feed.pending.flatMap((move) => this.model.kind.notation.actions(move.notation));
+      for (const action of actions) {
         game.play(action);
-        turns[turnIndex].notation += action;
+        const separator = turns[turnIndex].notation ? this.model.kind.notation.separator ?? '' : '';
+        turns[turnIndex].notation += `${separator}${action}`;
         turns[turnIndex].pending = true;
         if (!game.midTurn) turns[turnIndex].ended = true;
       }

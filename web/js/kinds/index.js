@@ -14,7 +14,8 @@
 //   moves again), `outcome` (`{winner, reason}` once the rules ended the game) and `clone()`.
 // - `notation`: `actions(text)` splits a move text into its actions and `actionCount(text)` counts them (a ply
 //   counts actions); the move list writes a turn as its actions run together, numbered in pairs of turns.
-//   Optionally `display(text, ruleset)`: the move text as players read it, when that differs from the stored
+//   Optionally `separator`: what stands between two actions of one turn (the engine's ACTION_SEPARATOR; Dots'
+//   space), none when absent. Optionally `display(text, ruleset)`: the move text as players read it, when that differs from the stored
 //   notation (Dots: `20-17` for `qv`).
 // - `Board`: `new Board(ruleset, {label, onAction})` is the SVG board: `element`, `draw(game, {targets})`
 //   (targets: highlight the legal actions; a click or tap on one calls `onAction(action)`), and optionally

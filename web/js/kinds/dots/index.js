@@ -46,6 +46,8 @@ export default {
   // A move is a point (`qv`), a paint-later point (`qv~`), a paint (`P:qv`), STOP or DONE; several actions of
   // one turn (extra moves, a paint and a dot) are separated by spaces.
   notation: {
+    // Between the actions of one turn, as the engine writes them (its ACTION_SEPARATOR).
+    separator: ' ',
     actions: (text) => parseActions(text),
     actionCount: (text) => parseActions(text).length,
     // Rules §10.1: shown as `20-17` (1-based, rows from the bottom); the stored notation stays `qv`.
@@ -65,6 +67,13 @@ export default {
     over: 'The game is over by the rules — waiting for the server…',
     again: 'You captured: place another dot.',
     othersAgain: (name) => `${name} captured and moves again.`,
+    // A STOP window, and the dot still owed after a paint (a paint uses no move).
+    turn: (game, name) => {
+      const { position } = game;
+      if (position.stoppedBy) return name ? `STOP window: ${name} places dots.` : 'STOP window: place dots, then press DONE.';
+      if (game.midTurn && position.lastCaptures.length === 0) return name ? `${name} painted and moves.` : 'Painted: place your dot.';
+      return null;
+    },
   },
   rulesPage,
   // The seed's clocks (rules §9) are Dots' own: quick pairing offers them beside Fischer.

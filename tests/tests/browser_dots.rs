@@ -210,8 +210,8 @@ async fn challenge(alice: &Browser, bob: &Browser, variant: &str) -> String {
     alice.click("#create-challenge").await;
     bob.wait_for_text("#incoming [data-challenge]", variant).await;
     bob.click("#incoming [data-challenge] button.primary").await;
-    let path = browser::game_path(&bob).await;
-    assert_eq!(browser::game_path(&alice).await, path);
+    let path = browser::game_path(bob).await;
+    assert_eq!(browser::game_path(alice).await, path);
     for page in [alice, bob] {
         let switch = page.find("#page .board.dots .confirm-switch").await;
         if switch.attr("aria-pressed").await.expect("an attribute").as_deref() == Some("true") {

@@ -37,7 +37,10 @@ export function rulesPage() {
         'captured at once, unless it captures something itself.'),
       h('li', { text: 'Captured dots are dead: they never enclose nor capture. Your captured dots inside a ring you close later are freed. ' +
         'Dots on the edge of the field can never be captured, and the edge never helps to enclose.' }),
-      h('li', { text: 'With the extra-move option, a move that captures lets you move again.' })),
+      h('li', { text: 'With the extra-move option, a move that captures lets you move again.' }),
+      h('li', {}, h('strong', { text: 'Territory mode: ' }), 'a capture may be left unpainted (“Paint later”): the captured dots count at once, ' +
+        'but the empty points inside stay playable as your deferred area, and an enemy dot placed there is captured at once. On your turn, ' +
+        'before your dot, you may paint a deferred area (“Paint”): its points become your territory. There is no STOP in this mode.')),
     h('div', { class: 'figures' },
       figure('Blue’s dot closes a ring around Red’s dot: it is captured and the area is shaded blue. Score 1 : 0.',
         ['ed', 'ee', 'de', 'ab', 'fe', 'ac', 'ef'])),
@@ -48,6 +51,9 @@ export function rulesPage() {
       h('li', {}, h('strong', { text: 'STOP: ' }), 'on your turn you may press STOP instead of moving. Your dots that are not linked to the edge of ' +
         'the field — through your dots, your territory and the dots you captured, along lines, not diagonals — count as captured by your ' +
         'opponent, and the game ends.'),
+      h('li', {}, h('strong', { text: 'STOP window: ' }), 'in games with a window (3 minutes unless chosen otherwise), STOP instead lets your ' +
+        'opponent place as many dots in a row as they like while you wait and both clocks stand still, until they press DONE or the ' +
+        'window’s time is up; then the scores as they stand decide.'),
       h('li', { text: 'The game also ends when the player to move has no free point, or when a score reaches the instant-win number if one is set.' }),
       h('li', { text: 'Besides the rules: resignation, running out of time, a draw agreed by both players, and an abort before both players moved.' })),
 

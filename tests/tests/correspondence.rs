@@ -25,6 +25,7 @@ kartka_tests::on_both_stores!(
     conditional_moves_fire_exactly_when_their_condition_matches,
     seeks_stay_open_and_start_a_game_for_whoever_accepts,
     unwatched_games_leave_memory_and_come_back_when_asked,
+    shutting_down_leaves_a_notification_backlog_for_the_next_start,
 );
 
 /// White's last turn `17` bounces off the right post into the top goal.
@@ -210,6 +211,42 @@ async fn unwatched_games_leave_memory_and_come_back_when_asked(url: &str) {
     };
     assert_eq!(finished.state.end_reason.as_deref(), Some("time"), "the sweeper ended the unloaded game");
     assert_eq!(finished.state.finished_at, Some(finished.created_at + day_ms as i64));
+    server.stop().await;
+}
+
+async fn shutting_down_leaves_a_notification_backlog_for_the_next_start(url: &str) {
+    let t = table(url, settings(60_000), days(3)).await;
+    let Table { server, alice, game, .. } = t;
+    server.stop().await;
+    // A backlog far longer than one batch, all due: as after many games' turns at once or a long outage.
+    let store = kartka_server::store::open(url).await.expect("open the database");
+    let due_at = kartka_server::time::now_ms() - 1_000;
+    for turn_ply in 0..2_000 {
+        let row = kartka_server::store::NotificationRow {
+            id: Uuid::new_v4(),
+            account_id: alice.account.id,
+            game_id: game,
+            kind: "your_turn".to_owned(),
+            threshold: 0,
+            turn_ply,
+            deadline: None,
+            due_at,
+            published_at: None,
+        };
+        store.schedule_notification(&row).await.expect("schedule a notification");
+    }
+    let server = TestServer::start(url, settings(60_000)).await;
+    tokio::time::sleep(ms(100)).await;
+    server.stop().await;
+    let left = store.due_notifications(kartka_server::time::now_ms(), 5_000).await.expect("read the backlog");
+    assert!(!left.is_empty(), "the server stopped without publishing the whole backlog first");
+
+    let server = TestServer::start(url, settings(60_000)).await;
+    let deadline = Instant::now() + Duration::from_secs(60);
+    while !store.due_notifications(kartka_server::time::now_ms(), 1).await.expect("read").is_empty() {
+        assert!(Instant::now() < deadline, "the next start publishes the rest");
+        tokio::time::sleep(ms(100)).await;
+    }
     server.stop().await;
 }
 

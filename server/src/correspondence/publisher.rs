@@ -39,7 +39,9 @@ async fn publish_due(state: &AppState) {
                 tracing::error!(%error, "could not publish a notification");
             }
         }
-        if !full_batch {
+        // A backlog (many games' turns at once, or a long outage) is published batch by batch, but shutting
+        // down does not wait for all of it: what is left stays due in the store for the next start.
+        if !full_batch || state.shutdown.is_cancelled() {
             return;
         }
     }

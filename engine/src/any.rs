@@ -1,7 +1,7 @@
 //! [`AnyGame`]: the server's generic handle on a game of any kind, speaking each game's notation. Every
 //! method hands the call to the game it holds through the registry's `dispatch!`; nothing here names a kind.
 
-use crate::game::{Game, NotationError, Progress, TimeoutPolicy};
+use crate::game::{Game, NotationError, Progress, TimedWindow, TimeoutPolicy};
 use crate::kinds::{dispatch, dispatch_kind, AnyGame, GameKind};
 use crate::outcome::{Outcome, Seat};
 
@@ -103,6 +103,13 @@ impl AnyGame {
         dispatch!(self, game => game.timeout_policy())
     }
 
+    /// The timed window the game is in now (see [`Game::timed_window`]), its closing action in the game's
+    /// notation.
+    #[must_use]
+    pub fn timed_window(&self) -> Option<TimedWindow<String>> {
+        dispatch!(self, game => window_text(game))
+    }
+
     /// Plays a run of actions in the game's notation: a whole turn or part of one, never more than the rest
     /// of the current turn. All or nothing: on error the game is unchanged.
     pub fn play(&mut self, text: &str) -> Result<Played, MoveError> {
@@ -131,6 +138,11 @@ fn write_actions<G: Game>(actions: &[G::Action]) -> String {
         G::write_action(action, &mut text);
     }
     text
+}
+
+fn window_text<G: Game>(game: &G) -> Option<TimedWindow<String>> {
+    game.timed_window()
+        .map(|window| TimedWindow { seconds: window.seconds, closing: write_actions::<G>(&[window.closing]) })
 }
 
 fn pick_text<G: Game>(game: &G, choice: u64) -> Option<String> {

@@ -24,6 +24,16 @@ pub enum TimeoutPolicy {
     RandomAction,
 }
 
+/// A phase of the game with a time limit of its own, in which the main clocks stand still: the seat to act may
+/// act until the window's time is up, and then the server plays `closing` for it (Dots' STOP window, rules 7.4).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct TimedWindow<A> {
+    /// How long the window lasts from the action that opened it.
+    pub seconds: u32,
+    /// The action that closes the window, played for the seat to act when the time is up.
+    pub closing: A,
+}
+
 /// The interface every game kind implements: create from a ruleset, whose turn, check and apply an action,
 /// the outcome, legal actions, and the game's notation.
 ///
@@ -75,6 +85,11 @@ pub trait Game: Clone + Debug + Send + Sync + 'static {
     /// What happens when the seat to act runs out of time.
     fn timeout_policy(&self) -> TimeoutPolicy {
         TimeoutPolicy::Loss
+    }
+
+    /// The timed window the game is in now, if any (see [`TimedWindow`]). None by default.
+    fn timed_window(&self) -> Option<TimedWindow<Self::Action>> {
+        None
     }
 
     /// The legal action at position `choice % n` among the `n` legal actions, or `None` when there is none.

@@ -17,6 +17,6 @@ mod kinds;
 mod outcome;
 
 pub use any::{MoveError, Played};
-pub use game::{Game, NotationError, Progress, TimeoutPolicy};
+pub use game::{Game, NotationError, Progress, TimedWindow, TimeoutPolicy};
 pub use kinds::*;
 pub use outcome::{EndReason, Outcome, Seat};

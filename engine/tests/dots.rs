@@ -8,7 +8,7 @@ use kartka_engine::dots::{
     read_sgf, write_sgf, Action, Cell, DotsEnd, DotsRecord, DotsRules, Entry, FieldSize, IllegalAction, Margin, Point,
     Position, ReadErrorKind, RecordResult, ReplayError, ResultReason, SgfError, Start, StopMode, Zone,
 };
-use kartka_engine::{EndReason, Game, Progress, Seat, TimeoutPolicy};
+use kartka_engine::{EndReason, Game, Progress, Seat, TimedWindow, TimeoutPolicy};
 use rng::Rng;
 
 const X: Seat = Seat::First;
@@ -613,8 +613,10 @@ fn checking_and_applying_allocate_nothing() {
 fn a_stop_window_lets_the_opponent_place_dots_until_done() {
     let window = DotsRules { stop: StopMode::Window { seconds: 180 }, ..rules(5, 5) };
     let mut position = picture(window, &T1);
+    assert_eq!(position.timed_window(), None, "no window before STOP");
     assert_eq!(position.play(Action::Stop), Ok(Progress::TurnEnded));
     assert_eq!(position.stopped_by(), Some(X));
+    assert_eq!(position.timed_window(), Some(TimedWindow { seconds: 180, closing: Action::Done }));
     assert_eq!(position.to_act(), Some(O));
     assert_eq!(position.check(Action::Stop), Err(IllegalAction::StopUnavailable));
     assert_eq!(position.play(Action::Dot(p(3, 1))), Ok(Progress::TurnContinues));
@@ -624,6 +626,7 @@ fn a_stop_window_lets_the_opponent_place_dots_until_done() {
     let Ok(Progress::GameOver(outcome)) = position.play(Action::Done) else { panic!("DONE ends") };
     assert_eq!(outcome.scores, Some([0, 0]), "counts as they stand, no grounding");
     assert_eq!(position.end(), Some(DotsEnd::Stop));
+    assert_eq!(position.timed_window(), None, "the window closed with the game");
     assert_eq!(picture(rules(5, 5), &T1).check(Action::Done), Err(IllegalAction::NoWindow));
 }
 

@@ -108,6 +108,10 @@ pub struct Clocks {
     /// `second_ms` are then the reserves. Absent for other clocks.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub move_ms: Option<i64>,
+    /// In a timed window only (Dots' STOP window): the time left in the window, in milliseconds. The main
+    /// clocks stand still meanwhile (`running` is absent); when it runs out the server closes the window.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub window_ms: Option<i64>,
 }
 
 /// A player of a game.

@@ -4,6 +4,9 @@
 //! move. Screenshots go under `artifacts/browser/dots-*.png` (`dots-game.png` is the README's
 //! `docs/screenshots/dots.png`).
 //!
+//! A second test plays territory mode (a capture left deferred with "Paint later", then painted with "Paint")
+//! and a STOP window (its countdown shown, answered with DONE) between two desktop browsers.
+//!
 //! SQLite only, like `browser.rs`: the client is the same whatever the store.
 
 use kartka_engine::dots::{read_sgf, Cell, Point};
@@ -191,6 +194,113 @@ async fn two_browsers_play_dots_with_a_capture_and_stop_while_a_third_watches() 
     }
 
     for browser in [alice, bob, carol] {
+        browser.close().await;
+    }
+    server.stop().await;
+}
+
+/// Alice challenges Bob to `variant` from the lobby, playing Blue; Bob accepts. Returns the game's id.
+async fn challenge(alice: &Browser, bob: &Browser, variant: &str) -> String {
+    alice.goto("/").await;
+    bob.goto("/").await;
+    alice.fill("input[name=opponent]", "bob").await;
+    let form = "form:has(#create-challenge)";
+    alice.find(&format!("{form} select[name=game]")).await.select_by_label(variant).await.expect("choose the game");
+    alice.find(&format!("{form} select[name=colour]")).await.select_by_value("first").await.expect("choose a seat");
+    alice.click("#create-challenge").await;
+    bob.wait_for_text("#incoming [data-challenge]", variant).await;
+    bob.click("#incoming [data-challenge] button.primary").await;
+    let path = browser::game_path(bob).await;
+    assert_eq!(browser::game_path(alice).await, path);
+    for page in [alice, bob] {
+        let switch = page.find("#page .board.dots .confirm-switch").await;
+        if switch.attr("aria-pressed").await.expect("an attribute").as_deref() == Some("true") {
+            switch.click().await.expect("one tap plays");
+        }
+    }
+    path.trim_start_matches("/game/").to_owned()
+}
+
+/// Clicks the point `point` on the board of `page` once its status reads `status`.
+async fn tap_when(page: &Browser, point: &str, status: &str) {
+    page.wait_for_text("#game-status", status).await;
+    page.click(&format!("#page .board.dots .hit[data-point=\"{point}\"]")).await;
+}
+
+/// Clicks the point `point` on the board of `page` once it is that player's move.
+async fn tap(page: &Browser, point: &str) {
+    tap_when(page, point, "Your move").await;
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn territory_is_painted_later_and_a_stop_window_is_answered_in_the_browser() {
+    let database = TestDb::new(Backend::Sqlite).await;
+    let server = TestServer::start(database.url(), Settings::default()).await;
+    let driver = Chromedriver::start();
+    let base = server.url();
+    let api = Api::new(base.clone());
+    let alice = Browser::open(&driver, &base, DESKTOP.0, DESKTOP.1).await;
+    let bob = Browser::open(&driver, &base, DESKTOP.0, DESKTOP.1).await;
+    alice.sign_in_as_guest("alice").await;
+    bob.sign_in_as_guest("bob").await;
+
+    // Territory: Blue rings Red's dot at dd and the empty point ed, closing the ring with paint later on.
+    let game_id = challenge(&alice, &bob, "Dots 39×32, territory").await;
+    let mut played: Vec<&str> = Vec::new();
+    for (index, point) in ["dc", "dd", "ec", "aa", "cd", "ba", "fd", "ca", "de", "da"].into_iter().enumerate() {
+        tap(if index % 2 == 0 { &alice } else { &bob }, point).await;
+        played.push(point);
+        browser::wait_for_moves(&api, &game_id, &played).await;
+    }
+    alice.wait_for_text("#game-status", "Your move").await;
+    alice.click("#page .board.dots .paint-later-switch").await;
+    alice.wait_for_text("#page .board.dots .paint-later-switch", "Paint later: on").await;
+    tap(&alice, "ee").await;
+    played.push("ee~");
+    browser::wait_for_moves(&api, &game_id, &played).await;
+    for page in [&alice, &bob] {
+        page.find("#page .board.dots .deferred-first[data-point=\"ed\"]").await;
+    }
+    tap(&bob, "ea").await;
+    played.push("ea");
+    browser::wait_for_moves(&api, &game_id, &played).await;
+    alice.wait_for_text("#game-status", "Your move").await;
+    alice.click("#page .board.dots .paint-button").await;
+    alice.wait_for_text("#page .board.dots .paint-button", "Tap an area").await;
+    tap(&alice, "ed").await;
+    played.push("P:ed");
+    browser::wait_for_moves(&api, &game_id, &played).await;
+    alice.click("#page .board.dots .paint-later-switch").await;
+    alice.wait_for_text("#page .board.dots .paint-later-switch", "Paint later: off").await;
+    tap_when(&alice, "ia", "Painted: place your dot.").await;
+    played.push("ia");
+    browser::wait_for_moves(&api, &game_id, &played).await;
+    bob.wait_for_text("#game-status", "Your move").await;
+    let deferred_left =
+        bob.client.execute("return document.querySelectorAll('#page .board.dots .deferred').length", vec![]);
+    assert_eq!(deferred_left.await.expect("count"), json!(0), "the painted area is territory now");
+    assert_eq!(drawn(&bob).await["score"], "Blue 1 : 0 Red");
+    alice.screenshot("dots-territory").await;
+
+    // A STOP window: Red presses STOP; Blue sees the window's countdown, places a dot and ends it with DONE.
+    let game_id = challenge(&alice, &bob, "Dots 39×32, STOP window 3 min").await;
+    tap(&alice, "ed").await;
+    bob.wait_for_text("#game-status", "Your move").await;
+    bob.click("#page .board.dots .stop-button").await;
+    browser::wait_for_moves(&api, &game_id, &["ed", "STOP"]).await;
+    alice.wait_for_text("#timed-window", "Window: ").await;
+    alice.wait_for_text("#page .board.dots .score", "STOP window: Blue places dots").await;
+    bob.wait_for_text("#game-status", "STOP window: alice places dots.").await;
+    tap_when(&alice, "ee", "STOP window: place dots, then press DONE.").await;
+    browser::wait_for_moves(&api, &game_id, &["ed", "STOP", "ee"]).await;
+    alice.screenshot("dots-stop-window").await;
+    alice.click("#page .board.dots .done-button").await;
+    browser::wait_for_moves(&api, &game_id, &["ed", "STOP", "ee", "DONE"]).await;
+    alice.wait_for_text("#game-status", "Draw (score)").await;
+    let (_, stored) = api.get(&format!("/api/games/{game_id}"), None).await;
+    assert_eq!(stored["result"], json!({ "winner": null, "reason": "score", "scores": [0, 0] }), "{stored}");
+
+    for browser in [alice, bob] {
         browser.close().await;
     }
     server.stop().await;

@@ -1,6 +1,7 @@
 //! Dots end to end, through the same plumbing as every game: a whole game over sockets with a capture and a
 //! spectator, ended by STOP; rulesets validated at the boundary; the admin's review, picture, SGF export and
-//! the import of that export.
+//! the import of that export; territory mode (a capture painted later, over sockets, reviewed and exported);
+//! the STOP window, answered with `DONE` and closed by the server when its time is up.
 
 use kartka_engine::dots::Cell;
 use kartka_protocol::kinds::dots::{DotsStart, DotsStop};
@@ -20,6 +21,9 @@ kartka_tests::on_both_stores!(
     a_game_with_a_capture_is_played_to_stop_over_sockets_with_a_spectator,
     admins_review_picture_export_and_import_dots_games,
     a_random_start_is_drawn_by_the_server_and_kept_in_the_ruleset,
+    a_territory_game_paints_a_capture_later_and_exports_it,
+    a_stop_window_is_answered_with_done,
+    a_stop_window_is_closed_by_the_server_when_its_time_is_up,
 );
 
 const BLITZ: TimeControl = TimeControl::Fischer { initial_seconds: 300, increment_seconds: 5 };
@@ -34,6 +38,7 @@ const SMALL: RulesetSpec = RulesetSpec::Dots {
     instant_win: 0,
     stop: DotsStop::Computed,
     auto_end: false,
+    territory: false,
     seed: None,
 };
 
@@ -69,6 +74,8 @@ async fn a_game_with_a_capture_is_played_to_stop_over_sockets_with_a_spectator(u
         json!({ "kind": "dots", "instant_win": 5000 }),
         json!({ "kind": "dots", "start": "spiral" }),
         json!({ "kind": "dots", "territory": true }),
+        json!({ "kind": "dots", "stop": { "window": { "seconds": 5 } } }),
+        json!({ "kind": "dots", "stop": { "window": { "seconds": 60 } }, "territory": true }),
     ] {
         let body = json!({ "opponent": "bob", "ruleset": bad, "time_control": BLITZ });
         let (status, answer) = api.post("/api/challenges", Some(&alice.token), &body).await;
@@ -199,5 +206,179 @@ async fn a_random_start_is_drawn_by_the_server_and_kept_in_the_ruleset(url: &str
     first.request(2, move_frame(game, 0, "r0", &point)).await;
     let GameEvent::Moved { record, .. } = first.next_event().await.event else { panic!("a move") };
     assert_eq!(record.notation, point);
+    server.stop().await;
+}
+
+/// [`SMALL`] in territory mode (STOP off, as rule 6.5 asks).
+const TERRITORY: RulesetSpec = RulesetSpec::Dots {
+    width: 10,
+    height: 10,
+    start: DotsStart::Empty,
+    first_move_zone: false,
+    extra_move: false,
+    instant_win: 0,
+    stop: DotsStop::Off,
+    auto_end: false,
+    territory: true,
+    seed: None,
+};
+
+/// Blue rings Red's dot at `dd` and the empty point `ed`, and closes the ring with `ee~`: paint later.
+const DEFERRED: [&str; 11] = ["dc", "dd", "ec", "aa", "cd", "ba", "fd", "ca", "de", "da", "ee~"];
+
+async fn a_territory_game_paints_a_capture_later_and_exports_it(url: &str) {
+    let server = TestServer::start(url, Settings::default()).await;
+    let api = Api::new(server.url());
+    let credentials = json!({ "username": "boss", "password": "long enough secret" });
+    let (status, admin) = api.post("/api/register", None, &credentials).await;
+    assert_eq!(status, 201, "{admin}");
+    let admin: Session = serde_json::from_value(admin).expect("a session");
+    role::set_admin(server.state.store.as_ref(), "boss", true, Actor::CommandLine, "test admin").await.expect("grant");
+    let token = Some(admin.token.as_str());
+    let (alice, bob, carol) = (api.guest("alice").await, api.guest("bob").await, api.guest("carol").await);
+
+    let game = api.start_game_of(&alice, &bob, TERRITORY, BLITZ, false).await;
+    let (mut first, snapshot) = subscribed(server.addr, &alice.token, game).await;
+    let (mut second, _) = subscribed(server.addr, &bob.token, game).await;
+    let (mut spectator, _) = subscribed(server.addr, &carol.token, game).await;
+    assert_eq!(snapshot.ruleset, TERRITORY);
+    for (ply, notation) in DEFERRED.iter().enumerate() {
+        let mover = if ply % 2 == 0 { &mut first } else { &mut second };
+        mover.request(10 + ply as u64, move_frame(game, ply as u32, &format!("m{ply}"), notation)).await;
+    }
+    let (_, deferred) = api.get(&format!("/api/admin/games/{game}/position"), token).await;
+    assert_eq!(deferred["counts"], json!([1, 0]), "a capture painted later counts at once: {deferred}");
+    assert_eq!((deferred["deferred"].clone(), deferred["territory"].clone()), (json!([["ed"], []]), json!([[], []])));
+
+    // Bob may not paint Alice's area; Alice paints it and places a dot in one move (a paint uses no move).
+    assert_eq!(second.refused(30, move_frame(game, 11, "bad", "P:ed")).await, ErrorCode::IllegalMove);
+    second.request(31, move_frame(game, 11, "m11", "ea")).await;
+    first.request(33, move_frame(game, 12, "m12", "P:ed ia")).await;
+    assert_eq!(second.refused(34, move_frame(game, 14, "bad", "ed")).await, ErrorCode::IllegalMove, "territory now");
+    let (_, painted) = api.get(&format!("/api/admin/games/{game}/position"), token).await;
+    assert_eq!((painted["deferred"].clone(), painted["territory"].clone()), (json!([[], []]), json!([["ed"], []])));
+
+    let mut seen = Vec::new();
+    while seen.len() < DEFERRED.len() + 2 {
+        if let GameEvent::Moved { record, .. } = spectator.next_event().await.event {
+            seen.push(record.notation);
+        }
+    }
+    assert_eq!(seen[DEFERRED.len() - 1..], ["ee~", "ea", "P:ed ia"], "the spectator sees the deferred capture");
+
+    // The SGF says territory mode in zagram's RU and keeps the paint-later dot and the paint; it imports back.
+    let (status, answer) = api.post(&format!("/api/games/{game}/resign"), Some(&bob.token), &json!({})).await;
+    assert_eq!(status, 200, "{answer}");
+    let (status, record) = api.get_text(&format!("/api/admin/games/{game}/record"), token).await;
+    assert_eq!(status, 200);
+    assert!(record.contains("ScoreTerr=1") && record.contains("Stop=0"), "{record}");
+    assert!(record.contains("XA[~]") && record.contains("XA[P:ed]"), "{record}");
+    let (status, report) = api.post_bytes("/api/admin/import?source=export", token, record.into_bytes()).await;
+    assert_eq!(status, 200, "{report}");
+    assert_eq!((report["imported"].as_u64(), report["rejected"].as_u64()), (Some(1), Some(0)), "{report}");
+    let (status, found) = api.get("/api/admin/games?kind=dots&status=finished", token).await;
+    assert_eq!(status, 200, "{found}");
+    let games = found["games"].as_array().expect("a page of games");
+    assert_eq!(games.len(), 2, "the game played here and its import: {found}");
+    for game in games {
+        assert_eq!(game["ruleset"]["territory"], json!(true), "{game}");
+        assert_eq!(game["ply"].as_u64(), Some(14), "{game}");
+    }
+    server.stop().await;
+}
+
+/// [`SMALL`] with a STOP window of the shortest length offered.
+const WINDOW: RulesetSpec = RulesetSpec::Dots {
+    width: 10,
+    height: 10,
+    start: DotsStart::Empty,
+    first_move_zone: false,
+    extra_move: false,
+    instant_win: 0,
+    stop: DotsStop::Window { seconds: 10 },
+    auto_end: false,
+    territory: false,
+    seed: None,
+};
+
+/// Blue and Red play the first four moves of [`CAPTURE`], then Blue presses STOP: Red's window opens. Returns
+/// the game, the players' clients and the spectator's, each having seen the STOP.
+async fn a_window_opened_by_blue(server: &TestServer) -> (Uuid, [WsClient; 3]) {
+    let api = Api::new(server.url());
+    let (alice, bob, carol) = (api.guest("alice").await, api.guest("bob").await, api.guest("carol").await);
+    let game = api.start_game_of(&alice, &bob, WINDOW, BLITZ, false).await;
+    let (mut first, _) = subscribed(server.addr, &alice.token, game).await;
+    let (mut second, _) = subscribed(server.addr, &bob.token, game).await;
+    let (mut spectator, _) = subscribed(server.addr, &carol.token, game).await;
+    for (ply, notation) in CAPTURE[..4].iter().copied().chain(["STOP"]).enumerate() {
+        let mover = if ply % 2 == 0 { &mut first } else { &mut second };
+        mover.request(10 + ply as u64, move_frame(game, ply as u32, &format!("m{ply}"), notation)).await;
+    }
+    for client in [&mut first, &mut second, &mut spectator] {
+        loop {
+            if let GameEvent::Moved { record, to_act, .. } = client.next_event().await.event {
+                if record.notation == "STOP" {
+                    assert_eq!(to_act, Some(SeatName::Second), "Red places dots in the window");
+                    assert_eq!(record.clocks.running, None, "the main clocks stand still in the window");
+                    let left = record.clocks.window_ms.expect("the window's time");
+                    assert!((5_000..=10_000).contains(&left), "{left} ms of the window left");
+                    break;
+                }
+            }
+        }
+    }
+    (game, [first, second, spectator])
+}
+
+async fn a_stop_window_is_answered_with_done(url: &str) {
+    let server = TestServer::start(url, Settings::default()).await;
+    let (game, [mut first, mut second, mut spectator]) = a_window_opened_by_blue(&server).await;
+    assert_eq!(first.refused(20, move_frame(game, 5, "bad", "ia")).await, ErrorCode::NotYourTurn, "Blue waits");
+    // Red rings Blue's dot at ed (Blue's STOP left it open) and captures it, a dot per move, then says DONE.
+    for (ply, notation) in [(5, "ec"), (6, "dd"), (7, "fd"), (8, "DONE")] {
+        second.request(21 + ply, move_frame(game, ply as u32, &format!("w{ply}"), notation)).await;
+    }
+    for client in [&mut first, &mut second, &mut spectator] {
+        let result = loop {
+            match client.next_event().await.event {
+                GameEvent::Moved { record, .. } if record.notation != "DONE" => {
+                    assert_eq!(record.clocks.running, None, "{record:?}");
+                }
+                GameEvent::Ended { result, .. } => break result,
+                _ => {}
+            }
+        };
+        // Red's one capture against none: the counts as they stand, no grounding.
+        assert_eq!((result.winner, result.scores), (Some(SeatName::Second), Some([0, 1])));
+    }
+    server.stop().await;
+}
+
+async fn a_stop_window_is_closed_by_the_server_when_its_time_is_up(url: &str) {
+    let server = TestServer::start(url, Settings::default()).await;
+    let (game, [_, mut second, mut spectator]) = a_window_opened_by_blue(&server).await;
+    second.request(21, move_frame(game, 5, "w5", "ii")).await;
+    // The window lasts about as long as a socket read may wait: ask over REST until it closed, then read.
+    let api = Api::new(server.url());
+    for _ in 0..60 {
+        tokio::time::sleep(std::time::Duration::from_millis(250)).await;
+        if api.get(&format!("/api/games/{game}"), None).await.1["status"] != "active" {
+            break;
+        }
+    }
+    let mut moves = Vec::new();
+    let result = loop {
+        match spectator.next_event().await.event {
+            GameEvent::Moved { record, client_move_id, .. } => moves.push((record.notation, client_move_id)),
+            GameEvent::Ended { result, .. } => break result,
+            _ => {}
+        }
+    };
+    assert_eq!(
+        moves.last().map(|(notation, id)| (notation.as_str(), id.as_str())),
+        Some(("DONE", "window-6")),
+        "the server closed the window: {moves:?}"
+    );
+    assert_eq!((result.winner, result.scores), (None, Some([0, 0])));
     server.stop().await;
 }

@@ -1,6 +1,7 @@
 //! The seed's clocks over sockets (Dots rules §9): a per-move clock whose move time and reserve run out loses
 //! on time; blitz with a random move plays a random legal move for the late player, stored and pushed like any
-//! other, and the game goes on (one point in Dots, a whole turn in Paper Soccer).
+//! other, and the game goes on (one point in Dots, a whole turn in Paper Soccer). Quick-pairing pools pair
+//! players on the per-move clocks too.
 
 use kartka_protocol::kinds::dots::{DotsStart, DotsStop};
 use kartka_protocol::{
@@ -17,6 +18,7 @@ kartka_tests::on_both_stores!(
     a_per_move_clock_that_runs_out_loses_on_time,
     blitz_plays_a_random_point_for_the_late_player_and_the_game_goes_on,
     blitz_plays_a_whole_random_turn_in_paper_soccer,
+    quick_pairing_pools_pair_players_on_per_move_clocks,
 );
 
 /// An empty 10×10 field without the first-move zone.
@@ -29,6 +31,7 @@ const SMALL: RulesetSpec = RulesetSpec::Dots {
     instant_win: 0,
     stop: DotsStop::Computed,
     auto_end: false,
+    territory: false,
     seed: None,
 };
 
@@ -148,5 +151,50 @@ async fn blitz_plays_a_whole_random_turn_in_paper_soccer(url: &str) {
     }
     let (record, _) = next_move(&mut watcher).await;
     assert_eq!(record.seat, SeatName::Second, "then the other seat's turn, after {steps} steps");
+    server.stop().await;
+}
+
+/// The next `game_started` frame's game.
+async fn started(client: &mut WsClient) -> Uuid {
+    loop {
+        if let ServerFrame::GameStarted { game_id } = client.next().await {
+            return game_id;
+        }
+    }
+}
+
+async fn quick_pairing_pools_pair_players_on_per_move_clocks(url: &str) {
+    let server = TestServer::start(url, Settings::default()).await;
+    let api = Api::new(server.url());
+    let blitz = TimeControl::PerMove { move_seconds: 5, reserve_seconds: 0, on_timeout: OnTimeout::RandomMove };
+    let reserve = TimeControl::PerMove { move_seconds: 10, reserve_seconds: 60, on_timeout: OnTimeout::Lose };
+    // The lobby's per-move pools, a territory game among them (its options pass the lobby like any ruleset).
+    let territory = RulesetSpec::Dots {
+        width: 10,
+        height: 10,
+        start: DotsStart::Empty,
+        first_move_zone: false,
+        extra_move: false,
+        instant_win: 0,
+        stop: DotsStop::Off,
+        auto_end: false,
+        territory: true,
+        seed: None,
+    };
+    for (pair, (ruleset, time_control)) in [(SMALL, blitz), (territory, reserve)].into_iter().enumerate() {
+        let players = [api.guest(&format!("ala{pair}")).await, api.guest(&format!("ola{pair}")).await];
+        let mut sockets = Vec::new();
+        for (index, player) in players.iter().enumerate() {
+            let mut socket = WsClient::connect(server.addr, &player.token).await;
+            let pool = json!({ "ruleset": ruleset, "time_control": time_control, "rated": false });
+            socket.request(index as u64 + 1, json!({ "type": "pool_join", "pool": pool })).await;
+            sockets.push(socket);
+        }
+        let game = started(&mut sockets[0]).await;
+        assert_eq!(started(&mut sockets[1]).await, game, "the pool paired them with each other");
+        let (_, snapshot) = subscribed(server.addr, &players[0].token, game).await;
+        assert_eq!((snapshot.ruleset, snapshot.time_control), (ruleset, time_control));
+        assert!(snapshot.clocks.move_ms.is_some(), "a per-move clock: {:?}", snapshot.clocks);
+    }
     server.stop().await;
 }

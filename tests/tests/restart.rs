@@ -1,7 +1,8 @@
 //! A server process killed in the middle of a game (SIGKILL, no shutdown code) loses nothing it acknowledged:
 //! after a restart both players resume from their last sequence number and the game goes on. The time the
 //! server was down is given back to the clock that ran, in live and correspondence games, after a crash and
-//! after a clean restart shorter than the heartbeat interval alike.
+//! after a clean restart shorter than the heartbeat interval alike, and to a Dots STOP window, whose end the
+//! restarted server finds again and keeps.
 
 use std::time::Duration;
 
@@ -71,6 +72,16 @@ async fn sqlite_kill_and_restart_loses_nothing_acknowledged() {
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn postgres_kill_and_restart_loses_nothing_acknowledged() {
     kill_and_restart_loses_nothing_acknowledged(Backend::Postgres).await;
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn sqlite_a_stop_window_survives_a_restart_and_keeps_its_time() {
+    a_stop_window_survives_a_restart_and_keeps_its_time(Backend::Sqlite).await;
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn postgres_a_stop_window_survives_a_restart_and_keeps_its_time() {
+    a_stop_window_survives_a_restart_and_keeps_its_time(Backend::Postgres).await;
 }
 
 fn move_frame(game: Uuid, ply: u32, client_move_id: &str, notation: &str) -> serde_json::Value {
@@ -241,5 +252,64 @@ async fn clean_restart_credits_exactly_its_downtime(backend: Backend) {
     let body = json!({ "ply": 1, "client_move_id": "b1", "notation": "0" });
     let (status, moved) = api.post(&format!("/api/games/{game}/moves"), Some(&black.token), &body).await;
     assert_eq!(status, 200, "black plays on after the restart: {moved}");
+    server.stop().await;
+}
+
+/// Dots on an empty 10×10 field with a STOP window of ten seconds.
+const WINDOW: kartka_protocol::RulesetSpec = kartka_protocol::RulesetSpec::Dots {
+    width: 10,
+    height: 10,
+    start: kartka_protocol::kinds::dots::DotsStart::Empty,
+    first_move_zone: false,
+    extra_move: false,
+    instant_win: 0,
+    stop: kartka_protocol::kinds::dots::DotsStop::Window { seconds: 10 },
+    auto_end: false,
+    territory: false,
+    seed: None,
+};
+
+/// Red presses STOP and the server stops cleanly for four seconds: after the start the window is still open
+/// with the downtime given back (no clock ran meanwhile), and the restarted server closes it when its time is up.
+async fn a_stop_window_survives_a_restart_and_keeps_its_time(backend: Backend) {
+    let database = TestDb::new(backend).await;
+    let server = TestServer::start(database.url(), Settings::default()).await;
+    let api = Api::new(server.url());
+    let (blue, red) = (api.guest("blue").await, api.guest("red").await);
+    let game = api.start_game_of(&blue, &red, WINDOW, LIVE, false).await;
+    for (ply, (player, notation)) in [(&blue, "ed"), (&red, "STOP")].into_iter().enumerate() {
+        let body = json!({ "ply": ply, "client_move_id": format!("m{ply}"), "notation": notation });
+        let (status, moved) = api.post(&format!("/api/games/{game}/moves"), Some(&player.token), &body).await;
+        assert_eq!(status, 200, "{moved}");
+    }
+    let down = 4_000;
+    server.stop().await;
+    tokio::time::sleep(Duration::from_millis(down)).await;
+    let server = TestServer::start(database.url(), Settings::default()).await;
+    let api = Api::new(server.url());
+
+    let (status, stored) = api.get(&format!("/api/games/{game}"), None).await;
+    assert_eq!(status, 200);
+    assert_eq!((stored["status"].as_str(), stored["to_act"].as_str()), (Some("active"), Some("first")), "{stored}");
+    assert_eq!(stored["clocks"]["running"], serde_json::Value::Null, "no clock runs in the window: {stored}");
+    let left = stored["clocks"]["window_ms"].as_i64().expect("the window's time");
+    assert!(left > 10_000 - down as i64 + 1_500, "the downtime was given back to the window: {left} ms left");
+    let body = json!({ "ply": 2, "client_move_id": "b2", "notation": "ii" });
+    let (status, moved) = api.post(&format!("/api/games/{game}/moves"), Some(&blue.token), &body).await;
+    assert_eq!(status, 200, "Blue places dots in the window after the restart: {moved}");
+
+    let mut closed = None;
+    for _ in 0..60 {
+        tokio::time::sleep(Duration::from_millis(250)).await;
+        let (_, stored) = api.get(&format!("/api/games/{game}"), None).await;
+        if stored["status"] != "active" {
+            closed = Some(stored);
+            break;
+        }
+    }
+    let closed = closed.expect("the window closes within its ten seconds");
+    let last = closed["moves"].as_array().and_then(|moves| moves.last()).expect("the moves");
+    assert_eq!(last["notation"], "DONE", "the restarted server closed the window: {closed}");
+    assert_eq!(closed["result"]["reason"], "score", "{closed}");
     server.stop().await;
 }

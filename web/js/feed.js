@@ -81,11 +81,6 @@ export class GameFeed {
     if (this.subscribed) this.send(move);
   }
 
-  /** The notation of the moves the server has not confirmed yet, in order. */
-  pendingNotation() {
-    return this.pending.map((move) => move.notation).join('');
-  }
-
   async send(move) {
     const frame = { type: 'move', game_id: this.gameId, ply: move.ply, client_move_id: move.client_move_id };
     try {

@@ -61,7 +61,8 @@ export class GameModel {
       this.actions.push({ action, seat: move.seat });
     }
     const current = this.turns.at(-1);
-    if (current && !current.ended && current.seat === move.seat) current.notation += move.notation;
+    const separator = this.kind.notation.separator ?? '';
+    if (current && !current.ended && current.seat === move.seat) current.notation += `${separator}${move.notation}`;
     else this.turns.push({ seat: move.seat, notation: move.notation, ended: false });
     if (move.turn_ended) this.turns.at(-1).ended = true;
     this.ply = move.ply + this.kind.notation.actionCount(move.notation);
@@ -124,6 +125,14 @@ export class GameModel {
     if (this.status !== 'active' || this.clocks.running !== seat) return stored;
     const moveMs = this.clocks.move_ms ?? 0;
     return stored - Math.max(0, now - this.clocksAt - moveMs);
+  }
+
+  /** The time left at `now` in a timed window (Dots' STOP window, when the server sends `window_ms`); null
+   * outside one. */
+  windowTimeLeft(now) {
+    const windowMs = this.clocks.window_ms;
+    if (windowMs == null || this.status !== 'active') return null;
+    return Math.max(0, windowMs - Math.max(0, now - this.clocksAt));
   }
 
   /** A per-move clock's move time left to `seat` at `now` (its reserve is `timeLeft`); null for other clocks,

@@ -6,7 +6,7 @@ import { GameFeed } from './feed.js';
 import { GameModel } from './game-model.js';
 import { errorText, t } from './i18n.js';
 import { alertYourMove, soundSwitch } from './alerts.js';
-import { describeResult, describeResultFor, describeTimeControl, formatCountdown } from './format.js';
+import { describeResult, describeResultFor, describeTimeControl, formatClock, formatCountdown } from './format.js';
 import { renderMoveList } from './move-list.js';
 import { showNotice } from './notice.js';
 import { PlayerCard } from './player-card.js';
@@ -74,6 +74,8 @@ class GamePage {
     };
     this.status = h('p', { class: 'status', id: 'game-status', role: 'status', 'aria-live': 'polite' });
     this.sending = h('p', { class: 'sending', id: 'sending', hidden: true });
+    /** A timed window's countdown (Dots' STOP window): the main clocks stand still meanwhile. */
+    this.window = h('p', { class: 'timed-window', id: 'timed-window', role: 'timer', hidden: true });
     this.actions = h('div', { class: 'actions', id: 'game-actions' });
     this.moves = h('div', { class: 'move-list', id: 'move-list', tabindex: 0, 'aria-label': t('game.moves') });
     this.after = h('div', { class: 'after' });
@@ -89,7 +91,7 @@ class GamePage {
       h('div', { class: 'game-page' },
         this.column,
         h('aside', { class: 'side' },
-          this.status, this.offer, this.sending, this.actions,
+          this.status, this.window, this.offer, this.sending, this.actions,
           h('p', { class: 'game-title' }, h('strong', { text: describeTimeControl(this.model.timeControl) }),
             ` · ${this.model.rated ? t('common.rated') : t('common.casual')}`,
             ` · ${kind.name}`,
@@ -137,15 +139,17 @@ class GamePage {
   /** The game as the player sees it: the server's state plus the actions still on their way to it. */
   display() {
     const game = this.model.game.clone();
-    const pending = this.feed.pendingNotation();
     const turns = this.model.turns.map((turn, index) => ({ ...turn, index }));
-    if (pending) {
+    if (this.feed.pending.length) {
       const open = turns.at(-1);
       const turnIndex = open && !open.ended && open.seat === this.seat ? open.index : turns.length;
       if (turnIndex === turns.length) turns.push({ seat: this.seat, notation: '', ended: false, index: turnIndex });
-      for (const action of this.model.kind.notation.actions(pending)) {
+      // Each pending move is read on its own: joined, two Dots moves would run together (`P:edia`).
+      const actions = this.feed.pending.flatMap((move) => this.model.kind.notation.actions(move.notation));
+      for (const action of actions) {
         game.play(action);
-        turns[turnIndex].notation += action;
+        const separator = turns[turnIndex].notation ? this.model.kind.notation.separator ?? '' : '';
+        turns[turnIndex].notation += `${separator}${action}`;
         turns[turnIndex].pending = true;
         if (!game.midTurn) turns[turnIndex].ended = true;
       }
@@ -310,6 +314,9 @@ class GamePage {
       const away = model.absent[seat];
       card.setNote(model.status === 'active' && away !== undefined ? t('game.disconnected') : '');
     }
+    const windowLeft = model.windowTimeLeft(now);
+    this.window.hidden = windowLeft === null;
+    if (windowLeft !== null) this.window.textContent = t('game.timedWindow', { left: formatClock(windowLeft) });
     // A move normally settles within milliseconds; say so only when it does not, so nothing flickers.
     const oldest = this.feed.pending[0];
     const online = this.context.connection.status === 'online';

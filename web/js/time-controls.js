@@ -16,6 +16,15 @@ export const TIME_CONTROLS = [fischer(1, 0), fischer(2, 1), fischer(3, 2), fisch
 /** Quick pairing offers the common ones only, so that players meet in few pools. */
 export const POOL_TIME_CONTROLS = TIME_CONTROLS.slice(0, 6);
 
+/** The per-move pools (the seed's blitz with a random move, and its clock with a reserve), offered beside the
+ * Fischer ones for the kinds whose entry in kinds/index.js asks for them (`perMovePools`). */
+export const PER_MOVE_POOL_TIME_CONTROLS = TIME_CONTROLS.filter((tc) => tc.type === 'per_move').slice(0, 2);
+
+/** The time controls quick pairing offers for `kind`. */
+export function poolTimeControls(kind) {
+  return kind.perMovePools ? [...POOL_TIME_CONTROLS, ...PER_MOVE_POOL_TIME_CONTROLS] : POOL_TIME_CONTROLS;
+}
+
 /** The index in TIME_CONTROLS chosen until the player picks another: 3+2. */
 export const DEFAULT_TIME_CONTROL = 2;
 

@@ -88,3 +88,65 @@ test('a random start draws the engine\'s crosses from the ruleset\'s seed (rules
   assert.equal(position.cell({ x: 6, y: 6 }).seat, 'first');
   assert.equal(position.cell({ x: 7, y: 6 }).seat, 'second');
 });
+
+const small = (options) => ({ kind: 'dots', width: 10, height: 10, start: 'empty', first_move_zone: false, extra_move: false,
+  instant_win: 0, stop: 'off', auto_end: false, territory: false, ...options });
+
+test('territory mode: a capture painted later is counted at once, stays playable, and its owner paints it (6.5)', async () => {
+  const { DotsGame } = await import('../js/kinds/dots/game.js');
+  const { DEFERRED, TERRITORY } = await import('../js/kinds/dots/rules.js');
+  const game = new DotsGame(small({ territory: true }));
+  for (const action of ['dc', 'dd', 'ec', 'aa', 'cd', 'ba', 'fd', 'ca', 'de', 'da', 'ee~']) game.play(action);
+  assert.deepEqual(game.position.counts, { first: 1, second: 0 });
+  assert.deepEqual(game.position.cell(parsePoint('ed')), { state: DEFERRED, seat: 'first' });
+  assert.ok(game.legalActions().includes('ed'), 'a deferred point is playable');
+  assert.ok(!game.legalActions().some((action) => action.startsWith('P:')), 'Red has nothing to paint');
+  assert.ok(!game.legalActions().includes('STOP'), 'no STOP in territory mode');
+  game.play('ea');
+  assert.deepEqual(game.legalActions().filter((action) => action.startsWith('P:')), ['P:ed']);
+  game.play('P:ed');
+  assert.deepEqual(game.position.cell(parsePoint('ed')), { state: TERRITORY, seat: 'first' });
+  assert.equal(game.midTurn, true, 'a paint uses no move');
+  game.play('ia');
+  assert.equal(game.toMove, 'second');
+  assert.ok(!game.legalActions().includes('ed'), 'painted territory is not playable');
+});
+
+test('territory mode: an intruder in a deferred area is captured and the area stays deferred (4.8b)', async () => {
+  const { DotsGame } = await import('../js/kinds/dots/game.js');
+  const { DEFERRED } = await import('../js/kinds/dots/rules.js');
+  const game = new DotsGame(small({ territory: true }));
+  for (const action of ['dc', 'dd', 'ec', 'aa', 'cd', 'ba', 'fd', 'ca', 'de', 'da', 'ee~', 'ed']) game.play(action);
+  assert.deepEqual(game.position.counts, { first: 2, second: 0 });
+  assert.deepEqual(game.position.cell(parsePoint('ed')), { state: CAPTURED, seat: 'second' });
+  assert.equal(game.position.deferredAreas().length, 0, 'no empty point is left in the area');
+  assert.equal(game.toMove, 'first');
+  assert.equal(DEFERRED, 'deferred');
+});
+
+test('a STOP window: the opponent places dots until DONE, the counts as they stand decide (7.4)', async () => {
+  const { DotsGame } = await import('../js/kinds/dots/game.js');
+  const game = new DotsGame(small({ stop: { window: { seconds: 10 } } }));
+  for (const action of ['ed', 'ee', 'de', 'aa', 'STOP']) game.play(action);
+  assert.equal(game.toMove, 'second');
+  assert.equal(game.position.stoppedBy, 'first');
+  assert.ok(game.legalActions().includes('DONE') && !game.legalActions().includes('STOP'));
+  for (const action of ['ec', 'dd', 'fd']) {
+    game.play(action);
+    assert.equal(game.toMove, 'second', 'the presser waits');
+  }
+  assert.equal(game.outcome, null);
+  game.play('DONE');
+  assert.deepEqual(game.outcome, { winner: 'second', reason: 'stop', scores: [0, 1] });
+});
+
+test('the new variants and a paint read in words: a STOP window in minutes, territory without "no STOP"', async () => {
+  const { kindOf } = await import('../js/kinds/index.js');
+  const { describeRuleset, notation, variants } = kindOf('dots');
+  const field = { kind: 'dots', width: 39, height: 32 };
+  const labels = variants.map((variant) => variant.label);
+  assert.ok(labels.includes('39×32, STOP window 3 min'), labels.join(' | '));
+  assert.ok(labels.includes('39×32, territory'), labels.join(' | '));
+  assert.equal(describeRuleset({ ...field, stop: { window: { seconds: 90 } } }), '39×32, STOP window 90 s');
+  assert.equal(notation.display('P:tp tq~', field), 'paint 20-17 20-16~');
+});

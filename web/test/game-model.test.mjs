@@ -95,3 +95,20 @@ test('a per-move clock runs its move time first, then the reserve (the seed\'s T
   assert.equal(game.moveTimeLeft('first', 9000), null, 'the seat not to move has no move timer');
   assert.equal(game.timeLeft('first', 9000), 60000);
 });
+
+test('a Dots turn of several moves joins its actions with a space, and a STOP window counts down', () => {
+  const ruleset = { kind: 'dots', width: 10, height: 10, start: 'empty', first_move_zone: false, extra_move: false,
+    instant_win: 0, stop: { window: { seconds: 60 } }, auto_end: false, territory: false };
+  const move = (ply, seat, notation, turnEnded, clocksNow) => ({ ply, seat, notation, turn_ended: turnEnded, at_ms: 1000 + ply, clocks: clocksNow });
+  const running = clocks(170000, 170000, 'first');
+  const inWindow = { ...clocks(170000, 170000, null), window_ms: 60000 };
+  const game = activeGame(ruleset, [move(0, 'first', 'ed', true, running), move(1, 'second', 'STOP', true, inWindow),
+    move(2, 'first', 'ee', false, { ...inWindow, window_ms: 59000 }), move(3, 'first', 'ef', false, { ...inWindow, window_ms: 58000 })]);
+  assert.deepEqual(game.turns.map((turn) => turn.notation), ['ed', 'STOP', 'ee ef']);
+  assert.equal(game.kind.notation.display(game.turns[2].notation, ruleset), '5-6 5-5');
+  game.setClocks({ ...inWindow, window_ms: 58000 }, 5000);
+  assert.equal(game.windowTimeLeft(15000), 48000);
+  assert.equal(game.timeLeft('first', 15000), 170000, 'the main clocks stand still in the window');
+  game.apply({ at_ms: 20000, event: { type: 'ended', result: { winner: null, reason: 'score', scores: [0, 0] }, clocks: clocks(170000, 170000, null) } });
+  assert.equal(game.windowTimeLeft(20000), null);
+});

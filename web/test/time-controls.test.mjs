@@ -4,7 +4,7 @@
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
 
-import { POOL_TIME_CONTROLS, TIME_CONTROLS, speedOf } from '../js/time-controls.js';
+import { PER_MOVE_POOL_TIME_CONTROLS, POOL_TIME_CONTROLS, TIME_CONTROLS, poolTimeControls, speedOf } from '../js/time-controls.js';
 
 const fischer = (initial, increment) => ({ type: 'fischer', initial_seconds: initial, increment_seconds: increment });
 
@@ -32,4 +32,16 @@ test('a per-move clock counts its reserve as the initial time and its move time 
   assert.equal(describeTimeControl(perMove(10, 90, 'lose')), '10 s a move, 90 s reserve');
   assert.ok(TIME_CONTROLS.some((tc) => tc.type === 'per_move' && tc.on_timeout === 'random_move'), 'blitz with a random move is offered');
   assert.ok(POOL_TIME_CONTROLS.every((tc) => tc.type === 'fischer'));
+});
+
+test('quick pairing offers the per-move clocks beside Fischer for the kinds that ask for them, Dots among them', async () => {
+  const { KINDS, kindOf } = await import('../js/kinds/index.js');
+  const perMove = PER_MOVE_POOL_TIME_CONTROLS;
+  assert.deepEqual(perMove.map((tc) => [tc.move_seconds, tc.reserve_seconds, tc.on_timeout]), [[5, 0, 'random_move'], [10, 60, 'lose']]);
+  assert.deepEqual(poolTimeControls(kindOf('dots')), [...POOL_TIME_CONTROLS, ...perMove]);
+  for (const kind of KINDS.values()) {
+    const offered = poolTimeControls(kind);
+    assert.equal(offered.some((tc) => tc.type === 'per_move'), Boolean(kind.perMovePools), kind.key);
+    assert.deepEqual(offered.slice(0, POOL_TIME_CONTROLS.length), POOL_TIME_CONTROLS, `${kind.key}: Fischer first`);
+  }
 });

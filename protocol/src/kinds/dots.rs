@@ -22,13 +22,20 @@ pub enum DotsStart {
     Random,
 }
 
-/// Whether a player may press STOP (rules §7).
+/// Whether a player may press STOP (rules §7): `"computed"`, `"off"`, or `{"window": {"seconds": 180}}`.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash, Serialize, Deserialize, JsonSchema)]
 #[serde(rename_all = "snake_case")]
 pub enum DotsStop {
     /// STOP ends the game at once; the presser's ungrounded dots count as captured by the opponent.
     #[default]
     Computed,
+    /// STOP opens a window (rules 7.4): the opponent places any number of dots in a row while the presser
+    /// waits, until the opponent sends `DONE` or the window's time is up (the server then plays `DONE`); the
+    /// main clocks stand still meanwhile, and the counts as they stand decide.
+    Window {
+        /// How long the window lasts (10–600; the seed's window: 180).
+        seconds: u16,
+    },
     /// No STOP.
     Off,
 }
@@ -51,6 +58,13 @@ pub struct DotsPositionView {
     pub territory: [Vec<String>; 2],
     /// Each seat's houses: free points it encloses without a capture; the other seat's dot there is taken.
     pub houses: [Vec<String>; 2],
+    /// Each seat's deferred areas (territory mode, rules 6.5): empty points of captures it has not painted yet,
+    /// still playable; an agreed end counts them.
+    #[serde(default)]
+    pub deferred: [Vec<String>; 2],
+    /// The seat that pressed STOP while its opponent places dots in the STOP window; absent otherwise.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub stopped_by: Option<SeatName>,
     /// How many of the other seat's dots each seat holds captured (first seat first): the score.
     pub counts: [u32; 2],
     /// The seat to move (after the end: the seat that would have moved).

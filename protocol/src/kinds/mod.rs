@@ -62,12 +62,16 @@ pub enum RulesetSpec {
         /// A player whose count reaches this many wins at once; 0 is off.
         #[serde(default)]
         instant_win: u32,
-        /// STOP: a player may end the game, their ungrounded dots counting as lost.
+        /// STOP: a player may end the game, their ungrounded dots counting as lost, or open a STOP window.
         #[serde(default)]
         stop: DotsStop,
         /// The game ends by itself once a STOP would win or every live dot is grounded.
         #[serde(default)]
         auto_end: bool,
+        /// Territory mode (rules 6.5): a capturing dot may leave its areas unpainted (`qv~`) and its owner
+        /// paints one later (`P:qv`, no move used); an agreed end counts the unpainted areas. Needs `stop: off`.
+        #[serde(default)]
+        territory: bool,
         /// A random start's seed: the server draws it when the game is created (a seed in a request is
         /// replaced), and the game's ruleset keeps it so that the start replays exactly. Absent otherwise.
         #[serde(default, skip_serializing_if = "Option::is_none")]

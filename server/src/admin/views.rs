@@ -71,6 +71,7 @@ pub fn moves(game_id: Uuid, rows: &[MoveRow], imported: bool) -> Result<Vec<Revi
                     second_ms: row.second_ms,
                     running: None,
                     move_ms: None,
+                    window_ms: None,
                 }),
                 client_move_id: (!imported).then(|| row.client_move_id.clone()),
             };

@@ -150,6 +150,7 @@ mod load;
 mod new_game;
 mod play;
 mod presence;
+mod window;
 
 pub(crate) use commit::event_kind;
 pub(super) use load::LoadError;
@@ -175,6 +176,16 @@ struct Live {
     draw_offer: Option<Seat>,
     has_moved: [bool; 2],
     finished_at: Option<Millis>,
+    /// When the timed window the game is in ends (see `window.rs`); none outside one.
+    window_ends: Option<Millis>,
+}
+
+impl Live {
+    /// The clocks as the protocol shows them at `now`, with the time left in a timed window.
+    fn clocks(&self, now: Millis) -> kartka_protocol::Clocks {
+        let window_ends = self.window_ends.filter(|_| self.status == GameStatus::Active);
+        kartka_protocol::Clocks { window_ms: window_ends.map(|end| (end - now).max(0)), ..self.clock.view(now) }
+    }
 }
 
 /// A committed move with what a retry must be answered with.
@@ -210,11 +221,13 @@ impl GameActor {
         let class = if self.time_control.is_correspondence() { GameClass::Correspondence } else { GameClass::Live };
         let _running = telemetry::game_running(class);
         self.credit_downtime().await;
+        self.credit_window_downtime().await;
         self.follow_stored_vacations().await;
         self.finish_if_engine_ended().await;
         self.announce_turn().await;
         loop {
-            let deadline = self.flag_deadline();
+            // A clock never runs in a timed window, so at most one of the two is set.
+            let deadline = self.flag_deadline().or_else(|| self.window_deadline());
             let unloadable = self.unloadable();
             tokio::select! {
                 biased;
@@ -223,7 +236,7 @@ impl GameActor {
                     Some(command) => self.handle(command).await,
                     None => break,
                 },
-                () = sleep_until_ms(deadline), if deadline.is_some() => self.flag_fall().await,
+                () = sleep_until_ms(deadline), if deadline.is_some() => self.time_up().await,
                 () = tokio::time::sleep(self.config.idle_unload), if unloadable => break,
             }
             if self.live.status != GameStatus::Active && self.subscribers.is_empty() {
@@ -282,6 +295,10 @@ impl GameActor {
         let now = now_ms();
         if self.live.clock.deadline().is_some_and(|deadline| deadline <= now) {
             self.flag_fall().await;
+            return Err(GameError::GameOver);
+        }
+        if self.window_deadline().is_some_and(|deadline| deadline <= now) {
+            self.close_window().await;
             return Err(GameError::GameOver);
         }
         match action {

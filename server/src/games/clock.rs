@@ -191,7 +191,13 @@ impl GameClock {
     #[must_use]
     pub fn view(&self, now: Millis) -> Clocks {
         let [first_ms, second_ms] = self.remaining_at(now).map(|left| left.max(0));
-        Clocks { first_ms, second_ms, running: self.ticking().map(seat_name), move_ms: self.move_left_at(now) }
+        Clocks {
+            first_ms,
+            second_ms,
+            running: self.ticking().map(seat_name),
+            move_ms: self.move_left_at(now),
+            window_ms: None,
+        }
     }
 
     /// The same clock with its values taken at `now`. A per-move clock keeps the part of the move time already

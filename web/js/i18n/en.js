@@ -123,6 +123,7 @@ export default {
   'game.sending': 'Sending your move…',
   'game.sendingOffline': 'Offline: your move is kept and will be sent when the connection is back.',
   'game.disconnected': 'disconnected',
+  'game.timedWindow': 'Window: {left} left; the clocks stand still',
 
   'game.flip': 'Flip the board',
   'alerts.yourMove': 'Your move',

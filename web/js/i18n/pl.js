@@ -122,6 +122,7 @@ export default {
   'game.sending': 'Wysyłam twój ruch…',
   'game.sendingOffline': 'Brak połączenia: ruch jest zachowany i zostanie wysłany, gdy połączenie wróci.',
   'game.disconnected': 'rozłączony',
+  'game.timedWindow': 'Okno: zostało {left}; zegary stoją',
 
   'game.flip': 'Obróć planszę',
   'alerts.yourMove': 'Twój ruch',

@@ -122,6 +122,7 @@ export default {
   'game.sending': 'Отправляем ваш ход…',
   'game.sendingOffline': 'Нет связи: ход сохранён и будет отправлен, когда связь вернётся.',
   'game.disconnected': 'отключился',
+  'game.timedWindow': 'Окно: осталось {left}; часы стоят',
 
   'game.flip': 'Перевернуть доску',
   'alerts.yourMove': 'Ваш ход',

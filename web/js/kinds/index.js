@@ -14,7 +14,8 @@
 //   moves again), `outcome` (`{winner, reason}` once the rules ended the game) and `clone()`.
 // - `notation`: `actions(text)` splits a move text into its actions and `actionCount(text)` counts them (a ply
 //   counts actions); the move list writes a turn as its actions run together, numbered in pairs of turns.
-//   Optionally `display(text, ruleset)`: the move text as players read it, when that differs from the stored
+//   Optionally `separator`: what stands between two actions of one turn (the engine's ACTION_SEPARATOR; Dots'
+//   space), none when absent. Optionally `display(text, ruleset)`: the move text as players read it, when that differs from the stored
 //   notation (Dots: `20-17` for `qv`).
 // - `Board`: `new Board(ruleset, {label, onAction})` is the SVG board: `element`, `draw(game, {targets})`
 //   (targets: highlight the legal actions; a click or tap on one calls `onAction(action)`), and optionally
@@ -26,6 +27,7 @@
 //   Optionally `turn(game, name)`: the kind's own words for the turn now, if it has any (`name` is the
 //   opponent's name when the opponent is to act, null when the reader is); the defaults above are used otherwise.
 // - `rulesPage()`: the rules page's article, at `/rules/<kind>`.
+// - Optionally `perMovePools: true`: quick pairing offers the per-move clocks (time-controls.js) beside Fischer.
 
 import closingIn from './closing-in/index.js';
 import paperSoccer from './paper-soccer/index.js';
@@ -58,7 +60,7 @@ export function actionCount(ruleset, text) {
 
 /** The same text for equal rulesets, whatever order their fields come in (the server's JSON or ours). */
 export function rulesetKey(ruleset) {
-  return Object.keys(ruleset).sort().map((field) => `${field}=${ruleset[field]}`).join(',');
+  return Object.keys(ruleset).sort().map((field) => `${field}=${JSON.stringify(ruleset[field])}`).join(',');
 }
 
 /** A game's kind and ruleset in a few words, for lists: `Closing In 8×8`, or `Paper Soccer` for its one variant. */

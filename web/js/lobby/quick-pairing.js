@@ -1,14 +1,15 @@
-// Quick pairing: one button per common time control of the chosen game, rated or casual. Each pressed button
+// Quick pairing: one button per common time control of the chosen game (per-move clocks too where the game's
+// kind offers them), rated or casual. Each pressed button
 // waits in that pool
 // (several at once is fine); the server pairs players of similar rating and the game opens on `game_started`.
 // Waiting lasts while this page is open: leaving the lobby leaves the pools.
 
 import { h, replaceChildren } from '../dom.js';
 import { formatCountdown, formatElapsed, formatTimeControl } from '../format.js';
-import { gameName } from '../kinds/index.js';
+import { gameName, kindOf } from '../kinds/index.js';
 import { errorText, t } from '../i18n.js';
 import { showNotice } from '../notice.js';
-import { POOL_TIME_CONTROLS, speedName, speedOf } from '../time-controls.js';
+import { PER_MOVE_POOL_TIME_CONTROLS, POOL_TIME_CONTROLS, poolTimeControls, speedName, speedOf } from '../time-controls.js';
 import { poolKey } from './feed.js';
 import { gameChoice } from './game-choice.js';
 
@@ -76,7 +77,7 @@ export function mount(container, lobby) {
     }
   };
 
-  const buttons = POOL_TIME_CONTROLS.map((timeControl) => {
+  const buttons = [...POOL_TIME_CONTROLS, ...PER_MOVE_POOL_TIME_CONTROLS].map((timeControl) => {
     const note = h('span', { class: 'pool-note' });
     const button = h('button', { type: 'button', class: 'pool', 'data-pool': formatTimeControl(timeControl), on: { click: () => toggle(timeControl) } },
       h('span', { class: 'pool-tc', text: formatTimeControl(timeControl) }),
@@ -109,7 +110,9 @@ export function mount(container, lobby) {
 
   function update() {
     const now = Date.now();
+    const offered = poolTimeControls(kindOf(game.selected().ruleset));
     for (const { timeControl, button, note } of buttons) {
+      button.hidden = !offered.includes(timeControl);
       const key = poolKey(spec(timeControl));
       const mine = waiting.get(key);
       const status = feed.pool(spec(timeControl));

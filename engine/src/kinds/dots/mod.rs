@@ -77,7 +77,7 @@ pub use rules::{DotsRules, RulesError, StopMode, Zone};
 pub use sgf::{read_sgf, write_sgf, SgfError};
 pub use start::{cross_corners, Corners, Layout, Start, MAX_RANDOM_BLOCKS};
 
-use crate::game::{Game, NotationError, Progress, TimeoutPolicy};
+use crate::game::{Game, NotationError, Progress, TimedWindow, TimeoutPolicy};
 use crate::outcome::{Outcome, Seat};
 
 impl Game for Position {
@@ -128,6 +128,14 @@ impl Game for Position {
         } else {
             TimeoutPolicy::Loss
         }
+    }
+
+    /// A STOP window (7.4) is open from the STOP until `DONE`: the main clocks pause, and the server closes it
+    /// with `DONE` when its seconds are up.
+    fn timed_window(&self) -> Option<TimedWindow<Action>> {
+        let StopMode::Window { seconds } = self.rules().stop else { return None };
+        (self.end().is_none() && self.stopped_by().is_some())
+            .then_some(TimedWindow { seconds: u32::from(seconds), closing: Action::Done })
     }
 
     fn pick_legal_action(&self, choice: u64) -> Option<Action> {

@@ -83,7 +83,8 @@ fn stored_state(live: &Live, seq: u64) -> GameState {
             .then(|| live.game.to_act())
             .flatten()
             .map(|seat| seat_text(seat).to_owned()),
-        deadline: (live.status == GameStatus::Active).then(|| live.clock.deadline()).flatten(),
+        // A timed window's end is a deadline too: the sweeper starts the game's actor, which closes the window.
+        deadline: (live.status == GameStatus::Active).then(|| live.clock.deadline().or(live.window_ends)).flatten(),
         finished_at: live.finished_at,
         scores: live.result.and_then(|r| r.scores).map(convert::scores_text),
     }

@@ -7,6 +7,7 @@ use std::sync::Arc;
 use uuid::Uuid;
 
 use super::correspondence::paused_seats;
+use super::window::window_end;
 use super::{ActorConfig, CommittedMove, GameActor, Live};
 use crate::games::clock::GameClock;
 use crate::games::convert::{self, seat_name, speed_from_text};
@@ -39,6 +40,8 @@ impl GameActor {
         let mut game = AnyGame::new(&rules);
         let mut has_moved = [false; 2];
         let mut moves = Vec::new();
+        // When the timed window the game is in (if any) opened: the move after which it was first in it.
+        let mut window_opened = None;
         let move_seqs: HashMap<u64, (String, u64)> = events
             .iter()
             .filter_map(|e| match &e.event {
@@ -51,6 +54,7 @@ impl GameActor {
         for row in store.moves(id).await? {
             let seat = convert::seat_from_text(&row.seat).ok_or_else(|| corrupt(format!("seat {}", row.seat)))?;
             game.play(&row.notation).map_err(|e| corrupt(format!("move at ply {}: {e}", row.ply)))?;
+            window_opened = game.timed_window().and(window_opened.or(Some(row.received_at)));
             let running = game.to_act().map(seat_name);
             has_moved[seat.index()] = true;
             let seq = move_seqs.get(&(row.ply as u64)).map_or(0, |(_, seq)| *seq);
@@ -66,6 +70,7 @@ impl GameActor {
                         second_ms: row.second_ms,
                         running,
                         move_ms: None,
+                        window_ms: None,
                     },
                 },
                 client_move_id: row.client_move_id,
@@ -80,7 +85,10 @@ impl GameActor {
             other => return Err(corrupt(format!("status {other}"))),
         };
         let result = convert::stored_result(state, status).map_err(|reason| corrupt(format!("reason {reason}")))?;
-        let running = (status == GameStatus::Active).then(|| game.to_act()).flatten();
+        let window = game.timed_window().filter(|_| status == GameStatus::Active);
+        let running = (status == GameStatus::Active && window.is_none()).then(|| game.to_act()).flatten();
+        // The window's end before any downtime credit, which the actor adds when it starts.
+        let window_ends = window.zip(window_opened).map(|(window, opened)| window_end(&window, opened));
         let clock = GameClock::restore(
             &time_control,
             config.correspondence_day,
@@ -110,6 +118,7 @@ impl GameActor {
                 draw_offer: standing_draw_offer(&events),
                 has_moved,
                 finished_at: state.finished_at,
+                window_ends,
             },
             seq: state.seq as u64,
             moves,

@@ -3,6 +3,7 @@
 use kartka_engine::{EndReason, MoveError, Outcome, Progress, Seat, TimeoutPolicy};
 use kartka_protocol::{DrawAction, GameEvent, GameStatus, MoveRecord, OnTimeout, TimeControl};
 
+use super::window::window_end;
 use super::{CommittedMove, GameActor, GameError};
 use crate::games::convert::{seat_name, seat_text};
 use crate::store::{Millis, MoveRow};
@@ -37,7 +38,11 @@ impl GameActor {
         })?;
         let turn_ended = played.progress != Progress::TurnContinues;
         let to_act = next.game.to_act();
-        next.clock = self.live.clock.after_action(now, turn_ended, next.game.move_begins(), to_act);
+        // The main clocks stand still in a timed window (Dots' STOP window); the window keeps its first end.
+        let window = next.game.timed_window();
+        let clock_runs = if window.is_some() { None } else { to_act };
+        next.clock = self.live.clock.after_action(now, turn_ended, next.game.move_begins(), clock_runs);
+        next.window_ends = window.map(|window| self.live.window_ends.unwrap_or_else(|| window_end(&window, now)));
         next.ply += played.actions as u32;
         next.has_moved[seat.index()] = true;
         if next.draw_offer == Some(seat.other()) {
@@ -49,7 +54,7 @@ impl GameActor {
             notation: notation.to_owned(),
             turn_ended,
             at_ms: now,
-            clocks: next.clock.view(now),
+            clocks: next.clocks(now),
         };
         let stored_move = MoveRow {
             ply: i64::from(ply),

@@ -77,7 +77,7 @@ impl GameActor {
             ply: self.live.ply,
             to_act: (self.live.status == GameStatus::Active).then(|| self.live.game.to_act().map(seat_name)).flatten(),
             mid_turn: self.live.game.mid_turn(),
-            clocks: self.live.clock.view(now),
+            clocks: self.live.clocks(now),
             clocks_at_ms: now,
             draw_offer: self.live.draw_offer.map(seat_name),
             on_vacation: Seat::BOTH

@@ -121,19 +121,29 @@ pub fn ruleset(spec: &RulesetSpec) -> Result<Ruleset, RulesetError> {
     match *spec {
         RulesetSpec::PaperSoccer { width, height, goal } => paper_soccer::ruleset(width, height, goal),
         RulesetSpec::ClosingIn { size } => closing_in::ruleset(size),
-        RulesetSpec::Dots { width, height, start, first_move_zone, extra_move, instant_win, stop, auto_end, seed } => {
-            dots::ruleset(dots::Options {
-                width,
-                height,
-                start,
-                first_move_zone,
-                extra_move,
-                instant_win,
-                stop,
-                auto_end,
-                seed,
-            })
-        }
+        RulesetSpec::Dots {
+            width,
+            height,
+            start,
+            first_move_zone,
+            extra_move,
+            instant_win,
+            stop,
+            auto_end,
+            territory,
+            seed,
+        } => dots::ruleset(dots::Options {
+            width,
+            height,
+            start,
+            first_move_zone,
+            extra_move,
+            instant_win,
+            stop,
+            auto_end,
+            territory,
+            seed,
+        }),
         RulesetSpec::LineSoccer { preset, width, length } => line_soccer::line_ruleset(preset, width, length),
         RulesetSpec::RussianSoccer { width, length } => line_soccer::russian_ruleset(width, length),
         RulesetSpec::PaperSoccerCentre { width, height, goal } => soccer_centre::ruleset(width, height, goal),

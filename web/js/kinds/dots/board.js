@@ -1,11 +1,14 @@
 // The Dots field in SVG: the squared paper, captured areas shaded in the capturer's colour with their outlines,
-// houses as small rings, the dots (captured ones faded), the last dot ringed, and below the field the running
-// score, STOP when the rules allow it, and the confirm-taps switch. A click or tap on a point plays it; with
-// confirm taps on (the default on touch screens) the first tap marks the point and a second tap plays it.
+// houses as small rings, deferred areas (territory mode) as small squares, the dots (captured ones faded), the
+// last dot ringed, and below the field the running score, STOP or DONE (a STOP window) when the rules allow it,
+// and the confirm-taps switch; in territory mode a second row with the paint-later switch (dots then leave
+// their captures deferred, `qv~`) and Paint (a tap on a deferred point then paints its area, `P:qv`). A click or
+// tap on a point plays it; with confirm taps on (the default on touch screens) the first tap marks the point
+// and a second tap plays it.
 // It only draws and reports actions; games and replays decide what to show.
 
 import { s } from '../../dom.js';
-import { CAPTURED, HOUSE, LIVE, TERRITORY, officialName, parsePoint, pointName } from './rules.js';
+import { CAPTURED, DEFERRED, HOUSE, LIVE, TERRITORY, actionPoint, officialName, pointName } from './rules.js';
 import { t } from '../../i18n.js';
 import './catalog.js';
 
@@ -15,6 +18,10 @@ const STEP = 10;
 const MARGIN = 6;
 /** Height of the row below the field: the score and the buttons. */
 const FOOTER = 16;
+/** Height of territory mode's second row of buttons. */
+const TERRITORY_ROW = 12;
+/** The keys of the seats' names on the board (rule 1.3). */
+const COLOUR_KEYS = { first: 'dots.blue', second: 'dots.red' };
 /** Where the confirm-taps choice is kept. */
 const CONFIRM_KEY = 'kartka.dots.confirm';
 
@@ -36,8 +43,14 @@ export class Board {
     this.confirm = confirmByDefault();
     this.legal = new Set();
     this.pending = null;
+    this.territory = Boolean(ruleset.territory);
+    /** Territory mode: dots leave their captures deferred (`qv~`). */
+    this.paintLater = false;
+    /** Territory mode: a tap on a deferred point paints its area (`P:qv`). */
+    this.painting = false;
     const [fieldWidth, fieldHeight] = [(this.width - 1) * STEP, (this.height - 1) * STEP];
-    const viewBox = [-MARGIN, -MARGIN, fieldWidth + 2 * MARGIN, fieldHeight + 2 * MARGIN + FOOTER].join(' ');
+    const footer = FOOTER + (this.territory ? TERRITORY_ROW : 0);
+    const viewBox = [-MARGIN, -MARGIN, fieldWidth + 2 * MARGIN, fieldHeight + 2 * MARGIN + footer].join(' ');
     this.areas = s('g', { class: 'areas' });
     this.houses = s('g', { class: 'houses' });
     this.dots = s('g', { class: 'dots' });
@@ -77,16 +90,25 @@ export class Board {
     return hits;
   }
 
+  /** The action a tap on the point `name` means now: a paint in paint mode, a paint-later dot with that switch
+   * on, else a dot; null when it is not legal. */
+  actionAt(name) {
+    const wanted = this.painting ? `P:${name}` : this.paintLater ? `${name}~` : name;
+    return this.legal.has(wanted) ? wanted : null;
+  }
+
   choose(name, point) {
-    if (!this.legal.has(name)) return;
-    if (this.confirm && this.pending !== name) {
-      this.pending = name;
+    const action = this.actionAt(name);
+    if (!action) return;
+    if (this.confirm && this.pending !== action) {
+      this.pending = action;
       this.drawPending(point);
       return;
     }
     this.pending = null;
     this.drawPending(null);
-    this.onAction(name);
+    this.painting = false;
+    this.onAction(action);
   }
 
   drawPending(point) {
@@ -109,6 +131,9 @@ export class Board {
             'data-point': pointName({ x, y }), cx, cy, r: 2.6 }));
         } else if (cell.state === HOUSE) {
           houses.push(s('circle', { class: `house house-${cell.seat}`, cx, cy, r: 1.4 }));
+        } else if (cell.state === DEFERRED) {
+          houses.push(s('rect', { class: `deferred deferred-${cell.seat}`, 'data-point': pointName({ x, y }),
+            x: cx - 1.3, y: cy - 1.3, width: 2.6, height: 2.6 }));
         }
       }
     }
@@ -117,10 +142,15 @@ export class Board {
     this.marks.replaceChildren(...(position.last ? [s('circle', { class: 'last', ...this.at(position.last), r: 4 })] : []));
     this.legal = new Set(showTargets && this.onAction ? game.legalActions() : []);
     if (this.pending && !this.legal.has(this.pending)) this.pending = null;
+    if (![...this.legal].some((action) => action.startsWith('P:'))) this.painting = false;
     // A redraw between the two taps (a clock, a presence) keeps the marked point marked.
-    if (this.pending) this.drawPending(parsePoint(this.pending));
+    if (this.pending) this.drawPending(actionPoint(this.pending));
     this.score.textContent = t('dots.score', { first: position.counts.first, second: position.counts.second });
-    if (position.last) this.score.textContent += `   ${t('dots.last', { point: officialName(position.last, this.height) })}`;
+    if (position.stoppedBy && !position.outcome) {
+      this.score.textContent += `   ${t('dots.windowOf', { colour: t(COLOUR_KEYS[position.toMove]) })}`;
+    } else if (position.last) {
+      this.score.textContent += `   ${t('dots.last', { point: officialName(position.last, this.height) })}`;
+    }
     this.drawButtons(position);
   }
 
@@ -146,6 +176,31 @@ export class Board {
       this.footer.append(button('STOP', this.fieldWidth - 40, 40, () => this.onAction('STOP'),
         { class: 'footer-button stop-button', 'aria-label': t('dots.stopLabel') }));
     }
+    if (this.legal.has('DONE')) {
+      this.footer.append(button('DONE', this.fieldWidth - 40, 40, () => this.onAction('DONE'),
+        { class: 'footer-button done-button', 'aria-label': t('dots.doneLabel') }));
+    }
+    if (!this.territory) return;
+    const row = TERRITORY_ROW;
+    const later = button(t(this.paintLater ? 'dots.paintLaterOn' : 'dots.paintLaterOff'), 0, 52, () => {
+      this.paintLater = !this.paintLater;
+      this.pending = null;
+      this.drawPending(null);
+      this.drawButtons(position);
+    }, { class: 'footer-button paint-later-switch', 'aria-pressed': String(this.paintLater) });
+    later.setAttribute('transform', `translate(0 ${row})`);
+    this.footer.append(later);
+    if ([...this.legal].some((action) => action.startsWith('P:'))) {
+      const paint = button(t(this.painting ? 'dots.tapArea' : 'dots.paint'), 56, 36, () => {
+        this.painting = !this.painting;
+        this.pending = null;
+        this.drawPending(null);
+        this.drawButtons(position);
+      }, { class: 'footer-button paint-button', 'aria-pressed': String(this.painting),
+        'aria-label': t('dots.paintLabel') });
+      paint.setAttribute('transform', `translate(0 ${row})`);
+      this.footer.append(paint);
+    }
   }
 
   /**
@@ -157,7 +212,7 @@ export class Board {
     const member = (point) => {
       const cell = position.cell(point);
       if (cell.state === LIVE) return cell.seat === seat ? 'wall' : null;
-      if (cell.state === TERRITORY) return cell.seat === seat ? 'inside' : null;
+      if (cell.state === TERRITORY || cell.state === DEFERRED) return cell.seat === seat ? 'inside' : null;
       if (cell.state === CAPTURED) return cell.seat !== seat ? 'inside' : null;
       return null;
     };

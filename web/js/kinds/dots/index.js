@@ -5,17 +5,22 @@ import './catalog.js';
 import { seat } from '../seat.js';
 import { t } from '../../i18n.js';
 import { DotsGame } from './game.js';
-import { officialName, parseActions, parsePoint } from './rules.js';
+import { actionPoint, officialName, parseActions } from './rules.js';
 import { rulesPage } from './rules-page.js';
 
 /** A ruleset with every option the server echoes, so that variants match the server's rulesets field by field. */
 const field = (width, height, options = {}) => ({
   kind: 'dots', width, height, start: 'cross', first_move_zone: true, extra_move: false, instant_win: 0,
-  stop: 'computed', auto_end: false, ...options,
+  stop: 'computed', auto_end: false, territory: false, ...options,
 });
 
 /** The starts other than the default crosses, with the key of their words. */
 const STARTS = { empty: 'dots.start.empty', cross4: 'dots.start.cross4', random: 'dots.start.random' };
+
+/** A STOP window's length: whole minutes as minutes (`STOP window 3 min`), else seconds. */
+function describeWindow(seconds) {
+  return seconds % 60 === 0 ? t('dots.stopWindowMin', { count: seconds / 60 }) : t('dots.stopWindowSec', { count: seconds });
+}
 
 /** A ruleset in a few words: `39×32, four crosses, no STOP`. */
 function describe(ruleset) {
@@ -23,7 +28,10 @@ function describe(ruleset) {
   if (STARTS[ruleset.start]) words.push(t(STARTS[ruleset.start]));
   if (ruleset.extra_move) words.push(t('dots.extraMove'));
   if (ruleset.instant_win) words.push(t('dots.instantWin', { count: ruleset.instant_win }));
-  if (ruleset.stop === 'off') words.push(t('dots.noStop'));
+  // Territory mode has no STOP: its own word says so.
+  if (ruleset.stop === 'off' && !ruleset.territory) words.push(t('dots.noStop'));
+  if (ruleset.stop?.window) words.push(describeWindow(ruleset.stop.window.seconds));
+  if (ruleset.territory) words.push(t('dots.territory'));
   if (ruleset.auto_end) words.push(t('dots.autoEnd'));
   return words.join(', ');
 }
@@ -44,6 +52,8 @@ export default {
     variant(field(39, 32, { start: 'random' })),
     variant(field(20, 20, { extra_move: true })),
     variant(field(39, 32, { stop: 'off' })),
+    variant(field(39, 32, { stop: { window: { seconds: 180 } } })),
+    variant(field(39, 32, { stop: 'off', territory: true })),
   ],
   describeRuleset: describe,
   seats: {
@@ -51,14 +61,20 @@ export default {
     second: seat('dots.red', 'dots.moveSecond', 'dots.chooseRed'),
   },
   newGame: (ruleset) => new DotsGame(ruleset),
-  // A move is a point (`qv`) or STOP; several actions of one turn (extra moves) are separated by spaces.
+  // A move is a point (`qv`), a paint-later point (`qv~`), a paint (`P:qv`), STOP or DONE; several actions of
+  // one turn (extra moves, a paint and a dot) are separated by spaces.
   notation: {
+    // Between the actions of one turn, as the engine writes them (its ACTION_SEPARATOR).
+    separator: ' ',
     actions: (text) => parseActions(text),
     actionCount: (text) => parseActions(text).length,
     // Rules §10.1: shown as `20-17` (1-based, rows from the bottom); the stored notation stays `qv`.
-    display: (text, ruleset) => parseActions(text)
-      .map((token) => (token === 'STOP' || token === 'DONE' ? token : officialName(parsePoint(token), ruleset.height)))
-      .join(' '),
+    display: (text, ruleset) => parseActions(text).map((token) => {
+      const point = actionPoint(token);
+      if (!point) return token;
+      const name = officialName(point, ruleset.height);
+      return token.startsWith('P:') ? t('dots.paintMove', { point: name }) : token.endsWith('~') ? `${name}~` : name;
+    }).join(' '),
   },
   Board,
   get howToMove() { return t('dots.howToMove'); },
@@ -66,6 +82,15 @@ export default {
     get over() { return t('dots.over'); },
     get again() { return t('dots.again'); },
     othersAgain: (name) => t('dots.othersAgain', { name }),
+    // A STOP window, and the dot still owed after a paint (a paint uses no move).
+    turn: (game, name) => {
+      const { position } = game;
+      if (position.stoppedBy) return name ? t('dots.othersWindow', { name }) : t('dots.window');
+      if (game.midTurn && position.lastCaptures.length === 0) return name ? t('dots.othersPainted', { name }) : t('dots.painted');
+      return null;
+    },
   },
   rulesPage,
+  // The seed's clocks (rules §9) are Dots' own: quick pairing offers them beside Fischer.
+  perMovePools: true,
 };

@@ -33,13 +33,15 @@ export function rulesPage() {
       h('li', {}, term('dots.rules.capture', 'dots.rules.capture1')),
       h('li', {}, term('dots.rules.house', 'dots.rules.house1')),
       h('li', { text: t('dots.rules.dead') }),
-      h('li', { text: t('dots.rules.extra') })),
+      h('li', { text: t('dots.rules.extra') }),
+      h('li', {}, term('dots.rules.territory', 'dots.rules.territory1'))),
     h('div', { class: 'figures' }, figure(t('dots.rules.figure'), ['ed', 'ee', 'de', 'ab', 'fe', 'ac', 'ef'])),
 
     h('h2', { text: t('dots.rules.end') }),
     h('ul', {},
       h('li', {}, term('dots.rules.score', 'dots.rules.score1')),
       h('li', {}, term('dots.rules.stop', 'dots.rules.stop1')),
+      h('li', {}, term('dots.rules.window', 'dots.rules.window1')),
       h('li', { text: t('dots.rules.full') }),
       h('li', { text: t('dots.rules.besides') })),
 

@@ -2,7 +2,9 @@
 // the points of a W × H field; a dot that closes a pocket of its colour captures the enemy dots inside (the
 // pocket's whole area, smallest first), or makes the empty pocket a house; an enemy dot in a house is captured
 // at once unless it captures itself; edge points are never inside. STOP (computed) ends the game with the
-// presser's ungrounded dots counted for the opponent. The client needs the rules to draw captures and the
+// presser's ungrounded dots counted for the opponent; with a STOP window (7.4) the opponent places dots until
+// `DONE`. In territory mode (6.5) a capturing dot may leave its areas deferred (`qv~`), still playable, and
+// their owner paints one later (`P:qv`, no move used). The client needs the rules to draw captures and the
 // score after each move; the server stays authoritative.
 
 import { otherSeat } from '../../seats.js';
@@ -12,6 +14,7 @@ export const HOUSE = 'house';
 export const TERRITORY = 'territory';
 export const LIVE = 'live';
 export const CAPTURED = 'captured';
+export const DEFERRED = 'deferred';
 
 const SEATS = ['first', 'second'];
 
@@ -40,10 +43,18 @@ export function parsePoint(name) {
   return { x, y };
 }
 
-/** The actions of a move text: tokens separated by spaces, each a point or `STOP`. */
+/** The point of a dot or paint token (`qv`, `qv~`, `P:qv`); null for `STOP` and `DONE`. */
+export function actionPoint(token) {
+  if (token === 'STOP' || token === 'DONE') return null;
+  if (token.startsWith('P:')) return parsePoint(token.slice(2));
+  return parsePoint(token.endsWith('~') ? token.slice(0, -1) : token);
+}
+
+/** The actions of a move text: tokens separated by spaces, each a point, a point and `~`, `P:` and a point,
+ * `STOP` or `DONE`. */
 export function parseActions(text) {
   const tokens = text.split(/\s+/).filter((token) => token !== '');
-  for (const token of tokens) if (token !== 'STOP' && token !== 'DONE') parsePoint(token);
+  for (const token of tokens) actionPoint(token);
   return tokens;
 }
 
@@ -108,8 +119,13 @@ function startDots({ width, height, start, seed }) {
 export class Position {
   constructor(ruleset) {
     const { width = 39, height = 32 } = ruleset;
+    const stop = ruleset.stop ?? 'computed';
+    const territory = Boolean(ruleset.territory);
     this.rules = { width, height, start: ruleset.start ?? 'cross', seed: ruleset.seed ?? 0, zone: ruleset.first_move_zone ?? true,
-      extraMove: Boolean(ruleset.extra_move), instantWin: ruleset.instant_win ?? 0, stop: (ruleset.stop ?? 'computed') !== 'off' };
+      extraMove: Boolean(ruleset.extra_move), instantWin: ruleset.instant_win ?? 0, territory,
+      stop: stop !== 'off' && !territory, window: stop.window?.seconds ?? null };
+    /** The seat that pressed STOP while the other places dots in the window. */
+    this.stoppedBy = null;
     this.cells = Array.from({ length: width * height }, () => ({ state: FREE, seat: null }));
     this.counts = { first: 0, second: 0 };
     this.toMove = 'first';
@@ -167,7 +183,7 @@ export class Position {
   dotAllowed(seat, point) {
     if (!this.onField(point)) return false;
     const { state } = this.cell(point);
-    if (state !== FREE && state !== HOUSE) return false;
+    if (state !== FREE && state !== HOUSE && state !== DEFERRED) return false;
     const zone = this.zone();
     if (zone && !this.placed[seat]) {
       const [left, top, width, height] = zone;
@@ -178,16 +194,41 @@ export class Position {
 
   /** Every point the side to move may place a dot on, row by row. */
   legalPoints() {
-    if (this.outcome) return [];
+    return this.outcome ? [] : this.legalPointsOf(this.toMove);
+  }
+
+  /** Every point `seat` may place a dot on, row by row. */
+  legalPointsOf(seat) {
     const points = [];
     for (let y = 0; y < this.height; y += 1) {
-      for (let x = 0; x < this.width; x += 1) if (this.dotAllowed(this.toMove, { x, y })) points.push({ x, y });
+      for (let x = 0; x < this.width; x += 1) if (this.dotAllowed(seat, { x, y })) points.push({ x, y });
     }
     return points;
   }
 
   stopAllowed() {
-    return this.rules.stop && !this.outcome;
+    return this.rules.stop && !this.outcome && !this.stoppedBy;
+  }
+
+  /** Whether the side to move is placing dots in a STOP window and may end it with `DONE`. */
+  doneAllowed() {
+    return Boolean(this.stoppedBy) && !this.outcome;
+  }
+
+  /** One point of each of the side to move's deferred areas, row by row (its other points paint with it). */
+  deferredAreas() {
+    if (this.outcome || !this.rules.territory) return [];
+    const seen = new Set();
+    const areas = [];
+    for (let y = 0; y < this.height; y += 1) {
+      for (let x = 0; x < this.width; x += 1) {
+        const cell = this.cell({ x, y });
+        if (cell.state !== DEFERRED || cell.seat !== this.toMove || seen.has(y * this.width + x)) continue;
+        areas.push({ x, y });
+        this.region({ x, y }, DEFERRED, this.toMove).forEach((p) => seen.add(p.y * this.width + p.x));
+      }
+    }
+    return areas;
   }
 
   /** `seat`'s pocket holding `start`: the non-wall points 4-connected to it, or null when they reach the edge. */
@@ -242,7 +283,8 @@ export class Position {
     return area.some((point) => { const cell = this.cell(point); return cell.state === LIVE && cell.seat !== seat; });
   }
 
-  capture(seat, area) {
+  /** Captures `area` for `seat` (rule 4.6); its empty points become territory, or deferred with `paintLater`. */
+  capture(seat, area, paintLater = false) {
     for (const point of area) {
       const cell = this.cell(point);
       if (cell.state === LIVE && cell.seat !== seat) {
@@ -251,17 +293,17 @@ export class Position {
       } else if (cell.state === CAPTURED && cell.seat === seat) {
         this.set(point, LIVE, seat);
         this.counts[otherSeat(seat)] -= 1;
-      } else if (cell.state === FREE || cell.state === HOUSE || (cell.state === TERRITORY && cell.seat !== seat)) {
-        this.set(point, TERRITORY, seat);
+      } else if (cell.state !== LIVE && cell.state !== CAPTURED && !(cell.state === TERRITORY && cell.seat === seat)) {
+        this.set(point, paintLater ? DEFERRED : TERRITORY, seat);
       }
     }
     this.lastCaptures.push({ seat, points: area });
   }
 
   /** Puts `seat`'s dot and resolves what it encloses and intrudes (rules 4.4–4.8); whether the mover captured. */
-  place(seat, point) {
+  place(seat, point, paintLater = false) {
     const before = this.cell(point);
-    const intruded = before.state === HOUSE && before.seat !== seat ? before.seat : null;
+    const intruded = (before.state === HOUSE || before.state === DEFERRED) && before.seat !== seat ? before.seat : null;
     this.set(point, LIVE, seat);
     const seen = new Set();
     const areas = [];
@@ -279,29 +321,35 @@ export class Position {
     if (intruded) {
       const pocket = captures ? null : this.pocket(intruded, point);
       if (pocket) {
-        this.capture(intruded, this.area(intruded, pocket));
+        // 4.8b: the owner takes the intruder at once; a deferred area stays deferred.
+        this.capture(intruded, this.area(intruded, pocket), before.state === DEFERRED);
         return false;
       }
-      this.dissolveHouse(point, intruded);
+      for (const dissolved of this.region(point, before.state, intruded)) this.set(dissolved, FREE, null);
     }
     for (const area of areas) {
-      if (this.holdsEnemy(seat, area)) this.capture(seat, area);
+      if (this.holdsEnemy(seat, area)) this.capture(seat, area, paintLater);
       else for (const p of area) if (this.cell(p).state === FREE) this.set(p, HOUSE, seat);
     }
     return captures;
   }
 
-  dissolveHouse(from, owner) {
+  /** The points in `state` of `owner` 4-connected to `from` through such points (`from` itself when it is one). */
+  region(from, state, owner) {
+    const key = ({ x, y }) => y * this.width + x;
+    const of = (point) => { const cell = this.cell(point); return cell.state === state && cell.seat === owner; };
+    const seen = new Set([key(from)]);
+    const found = of(from) ? [from] : [];
     const stack = [from];
     while (stack.length) {
       for (const next of this.neighbours(stack.pop())) {
-        const cell = this.cell(next);
-        if (cell.state === HOUSE && cell.seat === owner) {
-          this.set(next, FREE, null);
-          stack.push(next);
-        }
+        if (seen.has(key(next)) || !of(next)) continue;
+        seen.add(key(next));
+        found.push(next);
+        stack.push(next);
       }
     }
+    return found;
   }
 
   /** The counts if `seat` pressed STOP now (rule 7.3): its ungrounded live dots go to the opponent. */
@@ -340,25 +388,52 @@ export class Position {
     this.outcome = { winner: decided, reason, scores: [counts.first, counts.second] };
   }
 
-  /** Plays one action of the side to move (a point's name or `STOP`); throws on an illegal one. */
+  /** Plays one action of the side to move (`qv`, `qv~`, `P:qv`, `STOP` or `DONE`); throws on an illegal one. */
   play(action) {
     if (this.outcome) throw new Error('the game is over');
     const seat = this.toMove;
     this.lastCaptures = [];
     if (action === 'STOP') {
       if (!this.stopAllowed()) throw new Error('STOP is unavailable');
-      this.finish('stop', this.stopResult(seat));
+      if (this.rules.window === null) this.finish('stop', this.stopResult(seat));
+      else if (this.legalPointsOf(otherSeat(seat)).length === 0) this.finish('stop', this.counts);
+      else {
+        this.stoppedBy = seat;
+        this.toMove = otherSeat(seat);
+        this.midTurn = false;
+      }
       return;
     }
-    const point = parsePoint(action);
+    if (action === 'DONE') {
+      if (!this.doneAllowed()) throw new Error('there is no STOP window to end');
+      this.finish('stop', this.counts);
+      return;
+    }
+    const point = actionPoint(action);
+    if (action.startsWith('P:')) {
+      const cell = this.rules.territory && this.onField(point) ? this.cell(point) : null;
+      if (cell?.state !== DEFERRED || cell.seat !== seat) throw new Error(`${action}: not one of your deferred areas`);
+      for (const painted of this.region(point, DEFERRED, seat)) this.set(painted, TERRITORY, seat);
+      this.midTurn = true;
+      if (this.legalPoints().length === 0) this.finish('full', this.counts);
+      return;
+    }
+    const paintLater = action.endsWith('~');
+    if (paintLater && !this.rules.territory) throw new Error('there is no territory mode in this game');
     if (!this.dotAllowed(seat, point)) throw new Error(`${action} is not a legal point`);
-    const captured = this.place(seat, point);
+    const captured = this.place(seat, point, paintLater);
     this.placed[seat] = true;
     this.last = point;
     const { instantWin } = this.rules;
     const winner = instantWin > 0 ? [seat, otherSeat(seat)].find((s) => this.counts[s] >= instantWin) : undefined;
     if (winner) {
       this.finish('instant', this.counts, winner);
+      return;
+    }
+    if (this.stoppedBy) {
+      // In the window the placer goes on, without extra moves, until DONE or no point is left.
+      this.midTurn = true;
+      if (this.legalPoints().length === 0) this.finish('stop', this.counts);
       return;
     }
     const next = captured && this.rules.extraMove ? seat : otherSeat(seat);

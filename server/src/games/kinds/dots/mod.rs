@@ -4,9 +4,10 @@
 //! The lobby offers what the protocol's `RulesetSpec::Dots` carries: a field of 10 to 52 points a side
 //! (rule 1.1, [house]), the starts (`empty`, `cross`, `cross2`, `cross4`, and `random`: four crosses drawn from
 //! a seed the server settles when the game is created, [`Kind::settle`]), the first-move zone on or off, extra
-//! moves, an instant win, STOP computed or off, and the automatic end. The STOP window and territory are not
-//! offered yet, and the engine's blitz switch is the per-move time control's `on_timeout` here; records that
-//! use them are refused on import with the reason.
+//! moves, an instant win, STOP computed, off or with its window (7.4, 10 to 600 seconds; the game's actor times
+//! it through the engine's `timed_window`), the automatic end, and territory mode (6.5, with STOP off). The
+//! engine's blitz switch is the per-move time control's `on_timeout` here; records that use it are refused on
+//! import with the reason.
 
 mod import;
 mod record;
@@ -34,6 +35,10 @@ const RANDOM_CROSSES: u8 = 4;
 /// The smallest side the lobby offers (rule 1.1, [house]).
 const MIN_LOBBY_SIDE: u8 = 10;
 
+/// The STOP windows the lobby offers, in seconds: long enough to place a few dots, short enough that the
+/// presser is not kept waiting longer than a slow game's move ([house]; the seed's window is 180).
+const WINDOW_SECONDS: std::ops::RangeInclusive<u16> = 10..=600;
+
 /// Dots, as the registry lists it.
 pub struct Dots;
 
@@ -56,6 +61,8 @@ pub struct Options {
     pub stop: DotsStop,
     /// Automatic end.
     pub auto_end: bool,
+    /// Territory mode.
+    pub territory: bool,
     /// A random start's seed (none until the game is created).
     pub seed: Option<u32>,
 }
@@ -63,7 +70,8 @@ pub struct Options {
 /// The rules of a client's options, validated: each option's own range, then the engine's check that they fit
 /// together and fit the field.
 pub fn ruleset(options: Options) -> Result<Ruleset, RulesetError> {
-    let Options { width, height, start, first_move_zone, extra_move, instant_win, stop, auto_end, seed } = options;
+    let Options { width, height, start, first_move_zone, extra_move, instant_win, stop, auto_end, territory, seed } =
+        options;
     if width < MIN_LOBBY_SIDE || height < MIN_LOBBY_SIDE {
         return Err(RulesetError(format!("a Dots field has {MIN_LOBBY_SIDE} to 52 points a side")));
     }
@@ -75,6 +83,12 @@ pub fn ruleset(options: Options) -> Result<Ruleset, RulesetError> {
     let points = u32::from(width) * u32::from(height);
     if instant_win > points {
         return Err(RulesetError(format!("instant_win is 0 (off) or at most the field's {points} points")));
+    }
+    if let DotsStop::Window { seconds } = stop {
+        if !WINDOW_SECONDS.contains(&seconds) {
+            let (least, most) = (WINDOW_SECONDS.start(), WINDOW_SECONDS.end());
+            return Err(RulesetError(format!("a STOP window lasts {least} to {most} seconds")));
+        }
     }
     let rules = DotsRules {
         size,
@@ -91,9 +105,11 @@ pub fn ruleset(options: Options) -> Result<Ruleset, RulesetError> {
         instant_win,
         stop: match stop {
             DotsStop::Computed => StopMode::Computed,
+            DotsStop::Window { seconds } => StopMode::Window { seconds },
             DotsStop::Off => StopMode::Off,
         },
         auto_end,
+        territory,
         ..DotsRules::default()
     };
     rules.validate().map_err(|error| RulesetError(format!("dots: {error}")))?;
@@ -101,7 +117,7 @@ pub fn ruleset(options: Options) -> Result<Ruleset, RulesetError> {
 }
 
 /// The protocol's ruleset of engine rules, or why the protocol cannot say them (an imported record's random
-/// start, window, territory or blitz).
+/// start of other than four crosses, a custom start, a window out of range, blitz).
 fn try_spec(rules: &DotsRules) -> Result<RulesetSpec, String> {
     let start = match rules.start {
         Start::Empty => DotsStart::Empty,
@@ -117,10 +133,14 @@ fn try_spec(rules: &DotsRules) -> Result<RulesetSpec, String> {
     let stop = match rules.stop {
         StopMode::Computed => DotsStop::Computed,
         StopMode::Off => DotsStop::Off,
-        StopMode::Window { .. } => return Err("a STOP window is not played here yet".into()),
+        StopMode::Window { seconds } if WINDOW_SECONDS.contains(&seconds) => DotsStop::Window { seconds },
+        StopMode::Window { .. } => {
+            let (least, most) = (WINDOW_SECONDS.start(), WINDOW_SECONDS.end());
+            return Err(format!("a STOP window of other than {least} to {most} seconds is not played here"));
+        }
     };
-    if rules.territory || rules.blitz_random_on_timeout {
-        return Err("territory and blitz are not played here yet".into());
+    if rules.blitz_random_on_timeout {
+        return Err("the blitz switch is not played here: a per-move clock's on_timeout says it".into());
     }
     if matches!(rules.zone, Zone::Size { .. }) {
         return Err("a first-move zone of a given size is not played here".into());
@@ -137,6 +157,7 @@ fn try_spec(rules: &DotsRules) -> Result<RulesetSpec, String> {
         instant_win: rules.instant_win,
         stop,
         auto_end: rules.auto_end,
+        territory: rules.territory,
         seed: match rules.start {
             Start::Random { .. } => {
                 Some(u32::try_from(rules.seed).map_err(|_| "a random start's seed beyond 32 bits is not played here")?)
@@ -235,6 +256,7 @@ mod tests {
             instant_win: 0,
             stop: DotsStop::Computed,
             auto_end: false,
+            territory: false,
             seed: None,
         }
     }
@@ -251,6 +273,9 @@ mod tests {
             Options { height: 53, ..options() },
             Options { instant_win: 39 * 32 + 1, ..options() },
             Options { seed: Some(7), ..options() },
+            Options { territory: true, ..options() },
+            Options { stop: DotsStop::Window { seconds: 9 }, ..options() },
+            Options { stop: DotsStop::Window { seconds: 601 }, ..options() },
         ] {
             assert!(ruleset(bad).is_err(), "{bad:?}");
         }
@@ -260,11 +285,24 @@ mod tests {
     #[test]
     fn every_offered_ruleset_round_trips_through_the_protocol() {
         for start in [DotsStart::Empty, DotsStart::Cross, DotsStart::Cross2, DotsStart::Cross4, DotsStart::Random] {
-            for (extra_move, stop, first_move_zone) in [(false, DotsStop::Computed, true), (true, DotsStop::Off, false)]
-            {
+            for (extra_move, stop, first_move_zone, territory) in [
+                (false, DotsStop::Computed, true, false),
+                (true, DotsStop::Off, false, false),
+                (false, DotsStop::Off, true, true),
+                (true, DotsStop::Window { seconds: 180 }, false, false),
+            ] {
                 let seed = (start == DotsStart::Random).then_some(u32::MAX);
-                let chosen =
-                    Options { width: 20, height: 20, start, extra_move, stop, first_move_zone, seed, ..options() };
+                let chosen = Options {
+                    width: 20,
+                    height: 20,
+                    start,
+                    extra_move,
+                    stop,
+                    first_move_zone,
+                    territory,
+                    seed,
+                    ..options()
+                };
                 let rules = ruleset(chosen).expect("valid");
                 let spec = Dots.spec(&rules);
                 assert_eq!(super::super::ruleset(&spec).expect("valid"), rules);

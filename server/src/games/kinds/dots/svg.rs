@@ -1,5 +1,6 @@
 //! A Dots position as an SVG picture: the squared paper, captured areas shaded in the capturer's colour with
-//! their outlines, houses as small rings, every dot (captured ones faded), and the score.
+//! their outlines, houses as small rings, the empty points of deferred areas (territory mode, not painted yet) as
+//! small dashed squares, every dot (captured ones faded), and the score.
 //!
 //! Captured areas are drawn cell by cell: a cell of the paper whose corners all belong to a seat's capture
 //! (its live dots, the enemy dots it holds, its territory), or a half cell whose three corners do, with at
@@ -112,7 +113,16 @@ pub fn render(position: &Position, title: &str) -> String {
                     COLOURS[seat.index()]
                 );
             }
-            Cell::Free | Cell::Territory(_) | Cell::Deferred(_) => {}
+            Cell::Deferred(seat) => {
+                let _ = write!(
+                    svg,
+                    r#"<rect x="{}" y="{}" width="6" height="6" fill="none" stroke="{}" stroke-dasharray="2 1" class="deferred"/>"#,
+                    x - 3,
+                    y - 3,
+                    COLOURS[seat.index()]
+                );
+            }
+            Cell::Free | Cell::Territory(_) => {}
         }
     }
     let counts = position.counts();
@@ -152,5 +162,27 @@ mod tests {
         assert_eq!(svg.matches(r#"fill-opacity="0.45""#).count(), 1, "one captured dot");
         assert!(svg.contains("Blue 1 : 0 Red"));
         assert!(!svg.contains("style="), "no inline styles");
+        assert!(!svg.contains(r#"class="deferred""#));
+    }
+
+    #[test]
+    fn marks_a_deferred_area_until_it_is_painted() {
+        let rules = DotsRules {
+            size: FieldSize::new(10, 10).expect("valid"),
+            start: Start::Empty,
+            zone: Zone::Off,
+            stop: kartka_engine::dots::StopMode::Off,
+            territory: true,
+            ..DotsRules::default()
+        };
+        let mut position = Position::new(rules);
+        for action in parse_actions("dc dd ec aa cd ba fd ca de da ee~").expect("notation") {
+            position.play(action).expect("legal");
+        }
+        assert_eq!(render(&position, "deferred").matches(r#"class="deferred""#).count(), 1, "ed, not painted yet");
+        for action in parse_actions("ea P:ed").expect("notation") {
+            position.play(action).expect("legal");
+        }
+        assert!(!render(&position, "painted").contains(r#"class="deferred""#), "painted: territory now");
     }
 }

@@ -4,6 +4,7 @@ use schemars::JsonSchema;
 use serde::{Deserialize, Serialize};
 use uuid::Uuid;
 
+use crate::chat::{ChatChannel, ChatMessage};
 use crate::correspondence::Notification;
 use crate::error::ErrorCode;
 use crate::game::{DrawAction, EventEnvelope, GameSnapshot, TimeControl};
@@ -162,6 +163,28 @@ pub enum ClientFrame {
         #[serde(default)]
         id: Option<u64>,
     },
+    /// Say something in a chat channel (plain text, 1–`MAX_CHAT_CHARS` characters). Every reader of the channel,
+    /// the sender's connections included, gets it as a `chat` frame.
+    ChatSend {
+        /// Request id, echoed.
+        #[serde(default)]
+        id: Option<u64>,
+        /// Where.
+        channel: ChatChannel,
+        /// What.
+        text: String,
+    },
+    /// A player mutes (or unmutes) their opponent's chat in a game: the opponent's messages no longer reach the
+    /// player. Kept with the game.
+    ChatMute {
+        /// Request id, echoed.
+        #[serde(default)]
+        id: Option<u64>,
+        /// The game.
+        game_id: Uuid,
+        /// Whether the opponent is muted from now on.
+        muted: bool,
+    },
     /// Keep-alive; answered with `pong`.
     Ping {
         /// Request id, echoed.
@@ -189,6 +212,8 @@ impl ClientFrame {
             | ClientFrame::SeekCancel { id, .. }
             | ClientFrame::SeekAccept { id, .. }
             | ClientFrame::LobbySubscribe { id }
+            | ClientFrame::ChatSend { id, .. }
+            | ClientFrame::ChatMute { id, .. }
             | ClientFrame::LobbyUnsubscribe { id }
             | ClientFrame::Ping { id } => *id,
         }
@@ -288,6 +313,19 @@ pub enum ServerFrame {
     SeekRemoved {
         /// The seek.
         seek_id: Uuid,
+    },
+    /// A chat message in a channel this connection reads.
+    Chat {
+        /// The message.
+        message: ChatMessage,
+    },
+    /// A channel's latest messages, oldest first: sent after a game's `snapshot` or `events` (the channel the
+    /// subscriber reads) and after the `lobby` snapshot.
+    ChatHistory {
+        /// The channel.
+        channel: ChatChannel,
+        /// Its latest messages, oldest first.
+        messages: Vec<ChatMessage>,
     },
     /// The answer to `ping`.
     Pong {

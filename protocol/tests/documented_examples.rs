@@ -2,8 +2,8 @@
 //! the types.
 
 use kartka_protocol::admin::{
-    AccountActionDone, ActionReason, Adjudication, AuditPage, ExportedGame, GameActionDone, GameReview, GameSearchPage,
-    ImportReport,
+    AccountActionDone, ActionReason, Adjudication, AuditPage, ChatMute, ExportedGame, GameActionDone, GameReview,
+    GameSearchPage, ImportReport,
 };
 use kartka_protocol::correspondence::{
     ActionDone, ConditionalMoves, CreateSeek, DrawRequest, MyGames, NotificationList, NotificationSettings,
@@ -49,6 +49,7 @@ fn parses_as_admin_body(example: &str) -> bool {
         || parses_as::<Adjudication>(example)
         || parses_as::<GameActionDone>(example)
         || parses_as::<AccountActionDone>(example)
+        || parses_as::<ChatMute>(example)
         || parses_as::<AuditPage>(example)
         || parses_as::<ExportedGame>(example)
         || parses_as::<ImportReport>(example)

@@ -271,6 +271,12 @@ fn rest_rows() -> Vec<Row> {
         row("POST", "/api/admin/accounts/{victim}/ban", |_| Some(json!({ "reason": "test" })), ADMINS),
         row("POST", "/api/admin/accounts/{victim}/unban", |_| Some(json!({ "reason": "test" })), ADMINS),
         row("POST", "/api/admin/accounts/{victim}/bot", |_| Some(json!({ "bot": true, "reason": "test" })), ADMINS),
+        row(
+            "POST",
+            "/api/admin/accounts/{victim}/chat-mute",
+            |_| Some(json!({ "muted": true, "reason": "test" })),
+            ADMINS,
+        ),
         row("GET", "/api/admin/audit", NO_BODY, ADMINS),
         // Last: a successful logout ends the caller's session.
         row("POST", "/api/logout", NO_BODY, rule(signed_in)),
@@ -524,6 +530,12 @@ fn frame_rows() -> Vec<FrameRow> {
         row("seek_accept", |f| json!({ "type": "seek_accept", "seek_id": f.seek }), NOT_IN_THE_LOBBY),
         row("lobby_subscribe", |_| json!({ "type": "lobby_subscribe" }), rule(signed_in)),
         row("lobby_unsubscribe", |_| json!({ "type": "lobby_unsubscribe" }), rule(signed_in)),
+        row(
+            "chat_send",
+            |f| json!({ "type": "chat_send", "channel": { "kind": "players", "game_id": f.game }, "text": "gg" }),
+            PLAYERS,
+        ),
+        row("chat_mute", |f| json!({ "type": "chat_mute", "game_id": f.game, "muted": true }), PLAYERS),
     ]
 }
 

@@ -1,6 +1,7 @@
 // A live game: play it (one `move` frame per action, as the actions are made) or watch it.
 
 import { api } from './api.js';
+import { ChatPanel } from './chat.js';
 import { h, replaceChildren } from './dom.js';
 import { GameFeed } from './feed.js';
 import { GameModel } from './game-model.js';
@@ -33,6 +34,8 @@ class GamePage {
     this.model = null;
     this.root = root;
     replaceChildren(root, h('p', { class: 'loading', text: 'Loading the game…' }));
+    // Before the feed subscribes: the chat history comes right after the snapshot.
+    this.chat = new ChatPanel(context.connection, { gameId });
     this.feed = new GameFeed(context.connection, gameId, {
       snapshot: (game) => this.start(game),
       event: (envelope) => this.onEvent(envelope),
@@ -51,6 +54,7 @@ class GamePage {
     clearInterval(this.ticker);
     document.removeEventListener('keydown', this.onKey);
     this.removeStatus();
+    this.chat.close();
     this.feed.close();
   }
 
@@ -88,7 +92,10 @@ class GamePage {
           this.status, this.sending, this.actions,
           h('h2', { class: 'small-heading', text: 'Moves' }), this.moves,
           this.howToMove,
-          this.after)));
+          this.after,
+          this.chat.element)));
+    const channel = { kind: this.seat ? 'players' : 'spectators', game_id: this.gameId };
+    this.chat.setChannel(channel, { canMute: Boolean(this.seat) });
     this.render();
     this.showRatings();
   }

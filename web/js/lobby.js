@@ -5,6 +5,7 @@ import { api } from './api.js';
 import { h } from './dom.js';
 import { KINDS, rulesUrl } from './kinds/index.js';
 import * as challenges from './lobby/challenges.js';
+import * as chat from './lobby/chat.js';
 import { LobbyFeed } from './lobby/feed.js';
 import * as leaderboard from './lobby/leaderboard.js';
 import * as liveGames from './lobby/live-games.js';
@@ -17,7 +18,7 @@ import * as seeks from './lobby/seeks.js';
 /** Finding a game on the left; what is mine and what others play on the right. */
 const COLUMNS = [
   [quickPairing, playComputer, seeks, newChallenge],
-  [challenges, myGames, liveGames, leaderboard],
+  [challenges, myGames, liveGames, chat, leaderboard],
 ];
 
 export function mount(root, context) {

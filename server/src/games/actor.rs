@@ -21,7 +21,7 @@ use super::clock::GameClock;
 use super::convert::seat_name;
 use super::hooks::{GameHooks, TurnState};
 use crate::outbox::Outbox;
-use crate::store::{AuditRow, Millis, Store, StoreError};
+use crate::store::{AuditRow, ChatRow, Millis, Store, StoreError};
 use crate::telemetry::{self, GameClass};
 use crate::time::now_ms;
 
@@ -140,6 +140,7 @@ pub struct Subscriber {
     pub outbox: Outbox,
 }
 
+mod chat;
 mod commit;
 mod correspondence;
 mod downtime;
@@ -160,6 +161,8 @@ pub(super) enum Command {
     Unsubscribe { connection: u64, closed_because: Option<&'static str> },
     Admin { action: AdminAction, audit: AuditRow, reply: oneshot::Sender<Result<u64, GameError>> },
     Snapshot { reply: oneshot::Sender<GameSnapshot> },
+    Chat { message: ChatRow, reply: oneshot::Sender<Result<(), GameError>> },
+    MuteOpponent { account: Uuid, muted: bool, reply: oneshot::Sender<Result<(), GameError>> },
 }
 
 /// The parts of a game a change replaces as a whole.
@@ -200,6 +203,8 @@ pub(super) struct GameActor {
     events: Vec<EventEnvelope>,
     subscribers: HashMap<u64, Subscriber>,
     absent_since: [Option<Millis>; 2],
+    /// Per seat: whether that player muted the opponent's chat.
+    opponent_muted: [bool; 2],
 }
 
 impl GameActor {
@@ -248,6 +253,12 @@ impl GameActor {
             }
             Command::Snapshot { reply } => {
                 let _ = reply.send(self.snapshot(now_ms()));
+            }
+            Command::Chat { message, reply } => {
+                let _ = reply.send(self.chat(message).await);
+            }
+            Command::MuteOpponent { account, muted, reply } => {
+                let _ = reply.send(self.mute_opponent(account, muted).await);
             }
         }
     }

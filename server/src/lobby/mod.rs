@@ -1,4 +1,4 @@
-//! The lobby: quick pairing pools and open seeks, run by one task that owns them in memory.
+//! The lobby: quick pairing pools, open seeks and the lobby's chat channel, run by one task that owns them in memory.
 //!
 //! Architecture invariant: one owner. The lobby task alone changes pools and seeks; requests reach it as
 //! commands and get their answer on a oneshot channel. It never waits on the database: what it needs to know
@@ -17,7 +17,7 @@ mod task;
 use std::collections::HashSet;
 use std::sync::{Arc, Mutex};
 
-use kartka_protocol::{ErrorCode, PoolSpec, RatingRange, RulesetSpec, Seek, TimeControl};
+use kartka_protocol::{ChatMessage, ErrorCode, PoolSpec, RatingRange, RulesetSpec, Seek, TimeControl};
 use tokio::sync::{mpsc, oneshot, Notify};
 use tokio_util::sync::CancellationToken;
 use tokio_util::task::TaskTracker;
@@ -136,6 +136,10 @@ enum Command {
         game_id: Uuid,
         players: [Uuid; 2],
     },
+    /// A stored message of the lobby's chat, for every subscriber.
+    Chat {
+        message: ChatMessage,
+    },
 }
 
 /// Accounts whose last connection closed, waiting for the lobby task to notice. A set, so it holds at most one
@@ -206,6 +210,11 @@ impl Lobby {
     /// every pool, their seeks close, and they are not paired again until it is over.
     pub async fn started_elsewhere(&self, game_id: Uuid, players: [Uuid; 2]) {
         let _ = self.commands.send(Command::StartedElsewhere { game_id, players }).await;
+    }
+
+    /// Sends a stored message of the lobby's chat to every lobby subscriber.
+    pub async fn chat(&self, message: ChatMessage) {
+        let _ = self.commands.send(Command::Chat { message }).await;
     }
 
     /// Sends a connection the lobby snapshot, then every lobby change.

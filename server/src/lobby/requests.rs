@@ -5,6 +5,7 @@ use kartka_protocol::{ClientFrame, PoolSpec, RatingRange, RulesetSpec, ServerFra
 use uuid::Uuid;
 
 use super::{Entrant, LobbyError, SeekRequest};
+use crate::chat;
 use crate::games::{convert, kinds};
 use crate::outbox::Outbox;
 use crate::state::AppState;
@@ -87,6 +88,9 @@ pub async fn answer(
         }
         LobbyRequest::Subscribe => {
             lobby.subscribe(connection, outbox.clone()).await?;
+            // After the subscription, so no message falls between the two; one said meanwhile comes twice, and
+            // its id tells the client so.
+            chat::lobby_history(state, outbox).await.map_err(LobbyError::Store)?;
             Ok(ack(None))
         }
         LobbyRequest::Unsubscribe => {

@@ -127,6 +127,7 @@ impl LobbyTask {
             }
             Command::NotStarted { game_id } => self.playing.retain(|_, (game, _)| *game != game_id),
             Command::StartedElsewhere { game_id, players } => self.playing_in(game_id, players),
+            Command::Chat { message } => self.broadcast(&ServerFrame::Chat { message }),
         }
     }
 

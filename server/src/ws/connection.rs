@@ -20,6 +20,7 @@ use uuid::Uuid;
 use crate::accounts::{authenticate, info, AuthError};
 use crate::api::plain_json;
 use crate::auth::token_hash;
+use crate::chat::{self, ChatError};
 use crate::games::{Action, GameError, Subscriber};
 use crate::lobby::{self, LobbyError, LobbyRequest};
 use crate::outbox::Outbox;
@@ -73,6 +74,13 @@ impl Refusal {
             tracing::error!(game = %game_id, %cause, "store failure during a game action");
         }
         Refusal { code: error.code(), message: error.to_string(), game_id: Some(game_id) }
+    }
+
+    fn chat(error: ChatError) -> Refusal {
+        if let ChatError::Store(cause) | ChatError::Game(GameError::Store(cause)) = &error {
+            tracing::error!(%cause, "store failure during a chat request");
+        }
+        Refusal::new(error.code(), error.to_string())
     }
 
     fn lobby(error: &LobbyError) -> Refusal {
@@ -277,6 +285,14 @@ impl Connection {
                 None => Err(Refusal::new(ErrorCode::Unauthenticated, "send hello with a token first")),
                 Some(account) => match LobbyRequest::from_frame(frame) {
                     Ok(request) => self.on_lobby_request(&account, request_id, request).await,
+                    Err(ClientFrame::ChatSend { channel, text, .. }) => {
+                        chat::answer(&self.state, &account, request_id, channel, text).await.map_err(Refusal::chat)
+                    }
+                    Err(ClientFrame::ChatMute { game_id, muted, .. }) => {
+                        chat::mute_opponent(&self.state, &account, request_id, game_id, muted)
+                            .await
+                            .map_err(Refusal::chat)
+                    }
                     Err(frame) => self.on_game_frame(account.id, frame).await,
                 },
             },
@@ -356,8 +372,13 @@ impl Connection {
             | ClientFrame::SeekCancel { .. }
             | ClientFrame::SeekAccept { .. }
             | ClientFrame::LobbySubscribe { .. }
-            | ClientFrame::LobbyUnsubscribe { .. } => {
-                unreachable!("hello and ping are answered before authentication is required, lobby frames by the lobby")
+            | ClientFrame::LobbyUnsubscribe { .. }
+            | ClientFrame::ChatSend { .. }
+            | ClientFrame::ChatMute { .. } => {
+                unreachable!(
+                    "hello and ping are answered before authentication is required, lobby frames by the lobby, \
+                     chat frames by the chat"
+                )
             }
         };
         match result {

@@ -16,6 +16,10 @@ function shownMove(ruleset, notation) {
 
 /** A timeline entry in words. */
 function describe(entry, players) {
+  if (entry.source === 'chat') {
+    const where = entry.message.channel.kind === 'players' ? 'players' : 'spectators';
+    return h('span', { class: 'chat' }, `${entry.message.name} (${where} chat): ${entry.message.text}`);
+  }
   if (entry.source === 'admin') {
     const what = entry.entry.action.replaceAll('_', ' ');
     return h('span', { class: 'admin' }, `${entry.entry.actor}: ${what} — ${entry.entry.reason}`);

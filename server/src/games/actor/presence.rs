@@ -21,6 +21,7 @@ impl GameActor {
             None => ServerFrame::Snapshot { game: self.snapshot(now_ms()) },
         };
         subscriber.outbox.push_frame(&frame);
+        self.send_chat_history(&subscriber).await;
         let seat = self.seat_of(subscriber.account);
         let connection = subscriber.connection;
         self.subscribers.insert(connection, subscriber);

@@ -6,6 +6,7 @@
 
 mod admin;
 mod batch;
+mod chat;
 mod correspondence;
 mod statements;
 
@@ -159,6 +160,7 @@ where
             password_hash: row.try_get("password_hash")?,
             is_admin: row.try_get("is_admin")?,
             is_bot: row.try_get("is_bot")?,
+            chat_muted: row.try_get("chat_muted")?,
             banned: row.try_get("banned")?,
             created_at: row.try_get("created_at")?,
         })

@@ -4,7 +4,7 @@
 // Column lists for SELECT and INSERT; rows are read back by column name.
 macro_rules! account_columns {
     () => {
-        "id, name, kind, imported, password_hash, is_admin, is_bot, banned, created_at"
+        "id, name, kind, imported, password_hash, is_admin, is_bot, chat_muted, banned, created_at"
     };
 }
 
@@ -131,7 +131,7 @@ pub(super) const RATINGS_OF: &str =
 // Bots are kept off: the leaderboard ranks people.
 pub(super) const LEADERBOARD: &str = "SELECT \
     accounts.id, accounts.name, accounts.kind, accounts.imported, accounts.password_hash, accounts.is_admin, \
-    accounts.is_bot, accounts.banned, accounts.created_at, ratings.account_id, ratings.kind AS game_kind, ratings.speed, ratings.rating, \
+    accounts.is_bot, accounts.chat_muted, accounts.banned, accounts.created_at, ratings.account_id, ratings.kind AS game_kind, ratings.speed, ratings.rating, \
     ratings.deviation, ratings.volatility, ratings.games, ratings.updated_at \
     FROM ratings JOIN accounts ON accounts.id = ratings.account_id \
     WHERE ratings.kind = $1 AND ratings.speed = $2 AND ratings.deviation <= $3 AND NOT accounts.banned AND NOT accounts.is_bot \

@@ -1,0 +1,26 @@
+// The texts of chat, profiles and the other social parts of the site, in English, by stable key. Every key
+// these parts use is listed here, in one place, so that translations can follow them; `t(key, values)` fills
+// `{name}` placeholders from `values`, and an unknown key shows as itself rather than breaking the page.
+
+export const TEXTS = {
+  'chat.title.lobby': 'Lobby chat',
+  'chat.title.players': 'Chat with your opponent',
+  'chat.title.spectators': 'Spectators’ chat',
+  'chat.empty': 'No messages yet.',
+  'chat.placeholder': 'Say something…',
+  'chat.send': 'Send',
+  'chat.mute': 'Mute opponent',
+  'chat.unmute': 'Unmute opponent',
+  'chat.muted': 'You muted your opponent’s chat.',
+  'chat.error.chat_too_long': 'That message is too long (300 characters at most).',
+  'chat.error.chat_too_fast': 'You are writing too fast; wait a little.',
+  'chat.error.muted': 'An admin muted your chat.',
+  'chat.error.invalid_request': 'Write something first.',
+  'chat.error.other': 'The message was not sent: {message}',
+};
+
+/** The text of `key`, with `{name}` placeholders filled from `values`. */
+export function t(key, values = {}) {
+  const text = TEXTS[key] ?? key;
+  return text.replace(/\{(\w+)\}/g, (whole, name) => (name in values ? String(values[name]) : whole));
+}

@@ -38,6 +38,13 @@ pub enum ClientFrame {
         /// The last sequence number the client has.
         #[serde(default)]
         after_seq: Option<u64>,
+        /// Also receive the game's chat: the channel's latest messages (`chat_history`, right after the snapshot
+        /// or events), then each new message (`chat`).
+        #[serde(default)]
+        chat: bool,
+        /// Also receive how many accounts watch the game (`viewers`), now and whenever it changes.
+        #[serde(default)]
+        viewers: bool,
     },
     /// Stop receiving a game's events.
     Unsubscribe {
@@ -156,6 +163,10 @@ pub enum ClientFrame {
         /// Request id, echoed.
         #[serde(default)]
         id: Option<u64>,
+        /// Also receive the lobby's chat: its latest messages (`chat_history`, after the `lobby` snapshot), then
+        /// each new message (`chat`).
+        #[serde(default)]
+        chat: bool,
     },
     /// Stop receiving the lobby.
     LobbyUnsubscribe {
@@ -211,7 +222,7 @@ impl ClientFrame {
             | ClientFrame::SeekCreate { id, .. }
             | ClientFrame::SeekCancel { id, .. }
             | ClientFrame::SeekAccept { id, .. }
-            | ClientFrame::LobbySubscribe { id }
+            | ClientFrame::LobbySubscribe { id, .. }
             | ClientFrame::ChatSend { id, .. }
             | ClientFrame::ChatMute { id, .. }
             | ClientFrame::LobbyUnsubscribe { id }
@@ -326,6 +337,14 @@ pub enum ServerFrame {
         channel: ChatChannel,
         /// Its latest messages, oldest first.
         messages: Vec<ChatMessage>,
+    },
+    /// How many accounts other than the players watch a game: sent to subscribers that asked for it (`viewers`
+    /// in `subscribe`) when they subscribe and whenever the number changes.
+    Viewers {
+        /// The game.
+        game_id: Uuid,
+        /// Accounts subscribed to the game that do not play in it.
+        spectators: u32,
     },
     /// The answer to `ping`.
     Pong {

@@ -10,7 +10,9 @@ use kartka_protocol::correspondence::{
     NotificationSettingsView, PlayMove, Seek, SeekList, StartVacation, VacationStatus,
 };
 use kartka_protocol::kinds::PositionView;
-use kartka_protocol::rest::{Challenge, CreateChallenge, ErrorBody, Leaderboard, Profile, Session};
+use kartka_protocol::rest::{
+    Challenge, CreateChallenge, ErrorBody, Leaderboard, PlayerList, Profile, RatingHistory, Session, Versus,
+};
 use kartka_protocol::{ClientFrame, Clocks, ServerFrame};
 use serde::de::DeserializeOwned;
 
@@ -81,6 +83,9 @@ fn every_documented_example_is_a_valid_frame_or_body() {
             || parses_as::<SeekList>(example)
             || parses_as::<Profile>(example)
             || parses_as::<Leaderboard>(example)
+            || parses_as::<RatingHistory>(example)
+            || parses_as::<Versus>(example)
+            || parses_as::<PlayerList>(example)
             || parses_as::<Clocks>(example)
             || parses_as_admin_body(example);
         assert!(valid, "docs/protocol.md example does not match any protocol type:\n{example}");

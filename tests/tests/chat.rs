@@ -62,7 +62,7 @@ fn say(channel: ChatChannel, text: &str) -> Value {
 /// Connects and subscribes to a game; returns the client and the chat history it got with the subscription.
 async fn watching(t: &Table, token: &str) -> (WsClient, ServerFrame) {
     let mut client = WsClient::connect(t.server.addr, token).await;
-    client.request(1, json!({ "type": "subscribe", "game_id": t.game })).await;
+    client.request(1, json!({ "type": "subscribe", "game_id": t.game, "chat": true })).await;
     let history = take_chat(&mut client).await.into_iter().find(|f| matches!(f, ServerFrame::ChatHistory { .. }));
     (client, history.expect("a chat history with the subscription"))
 }
@@ -141,9 +141,9 @@ async fn the_lobby_channel_reaches_every_lobby_subscriber_with_its_history(url: 
     let ala = api.guest("ala").await;
     let ola = api.guest("ola").await;
     let mut first = WsClient::connect(server.addr, &ala.token).await;
-    first.request(1, json!({ "type": "lobby_subscribe" })).await;
+    first.request(1, json!({ "type": "lobby_subscribe", "chat": true })).await;
     let mut second = WsClient::connect(server.addr, &ola.token).await;
-    second.request(1, json!({ "type": "lobby_subscribe" })).await;
+    second.request(1, json!({ "type": "lobby_subscribe", "chat": true })).await;
     let mut outsider = WsClient::connect(server.addr, &ola.token).await;
     assert!(
         matches!(&take_chat(&mut first).await[..], [ServerFrame::ChatHistory { channel: ChatChannel::Lobby, messages }] if messages.is_empty())
@@ -156,7 +156,7 @@ async fn the_lobby_channel_reaches_every_lobby_subscriber_with_its_history(url: 
     assert_eq!(heard(&mut second).await, vec![line.clone()]);
     assert!(heard(&mut outsider).await.is_empty(), "a connection outside the lobby does not read it");
 
-    outsider.request(2, json!({ "type": "lobby_subscribe" })).await;
+    outsider.request(2, json!({ "type": "lobby_subscribe", "chat": true })).await;
     let history = take_chat(&mut outsider).await;
     assert_eq!(history.len(), 1);
     assert_eq!(texts(&history[0]), vec!["anyone for a blitz?"]);

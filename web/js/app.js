@@ -1,6 +1,7 @@
 // The single-page app: the header, the connection, and which page shows for which address.
 
 import { api } from './api.js';
+import { watchChallenges } from './challenge-notices.js';
 import { h, replaceChildren } from './dom.js';
 import { showNotice } from './notice.js';
 import { session } from './session.js';
@@ -8,12 +9,13 @@ import { Connection } from './socket.js';
 
 /** Address patterns and their page modules; `public` pages work without signing in. */
 const ROUTES = [
-  { pattern: /^\/$/, page: () => import('./lobby.js') },
+  { pattern: /^\/$/, page: () => import('./lobby.js'), public: true },
   { pattern: /^\/login$/, page: () => import('./entry.js'), public: true },
-  { pattern: /^\/game\/([0-9a-f-]{36})$/, page: () => import('./game.js') },
+  { pattern: /^\/game\/([0-9a-f-]{36})$/, page: () => import('./game.js'), public: true },
   { pattern: /^\/replay\/([0-9a-f-]{36})$/, page: () => import('./replay.js'), public: true },
   { pattern: /^\/challenge\/([0-9a-f-]{36})$/, page: () => import('./challenge.js') },
   { pattern: /^\/rules(?:\/([a-z-]+))?$/, page: () => import('./rules-page.js'), public: true },
+  { pattern: /^\/player\/([^/]+)$/, page: () => import('./profile.js'), public: true },
 ];
 
 const root = document.getElementById('page');
@@ -101,6 +103,7 @@ function renderConnection(status) {
 }
 
 connection.on('status', renderConnection);
+watchChallenges(connection, () => session.account());
 connection.on('signed_out', () => {
   session.clear();
   showNotice('Your session has ended. Please sign in again.');
@@ -126,8 +129,9 @@ document.addEventListener('click', (event) => {
 window.addEventListener('popstate', route);
 
 renderAccount();
+// Without a token the connection only watches (the lobby, games), which needs no account.
+connection.start();
 if (session.token()) {
-  connection.start();
   // A role granted or revoked since sign-in: the Admin link follows the server, not the stored session.
   api.me().then((me) => session.refresh(me), (error) => {
     if (error.status === 401) session.clear();

@@ -18,11 +18,12 @@ export class ChatPanel {
    * `connection` is the page's `Connection`; `channel` the channel shown (it may be set later with
    * `setChannel`, messages arriving before are kept); `canMute` shows a player's mute switch.
    */
-  constructor(connection, { channel = null, gameId = null, canMute = false } = {}) {
+  constructor(connection, { channel = null, gameId = null, canMute = false, canWrite = true } = {}) {
     this.connection = connection;
     this.channel = channel;
     this.gameId = gameId ?? channel?.game_id ?? null;
     this.canMute = canMute;
+    this.canWrite = canWrite;
     this.muted = false;
     /** Messages by id. */
     this.messages = new Map();
@@ -31,10 +32,11 @@ export class ChatPanel {
     this.error = h('p', { class: 'chat-error', role: 'alert', hidden: true });
     this.muteButton = h('button', { type: 'button', class: 'small', on: { click: () => this.toggleMute() } });
     this.title = h('h2', { class: 'small-heading' });
+    this.form = h('form', { class: 'chat-form', on: { submit: (event) => this.send(event) } },
+      this.input, h('button', { type: 'submit', text: t('chat.send') }));
+    this.signIn = h('p', { class: 'hint' }, h('a', { href: '/login', text: t('chat.sign-in') }));
     this.element = h('section', { class: 'chat', 'aria-label': 'chat' }, this.title, this.list,
-      h('form', { class: 'chat-form', on: { submit: (event) => this.send(event) } },
-        this.input, h('button', { type: 'submit', text: t('chat.send') })),
-      this.error, this.muteButton);
+      this.form, this.signIn, this.error, this.muteButton);
     this.removers = [
       connection.on('chat', ({ message }) => this.add([message])),
       connection.on('chat_history', ({ channel, messages }) => {
@@ -44,10 +46,11 @@ export class ChatPanel {
     this.render();
   }
 
-  /** Shows `channel` from now on; `canMute` for a player of the game. */
-  setChannel(channel, { canMute = false } = {}) {
+  /** Shows `channel` from now on; `canMute` for a player of the game, `canWrite` for anyone signed in. */
+  setChannel(channel, { canMute = false, canWrite = true } = {}) {
     this.channel = channel;
     this.canMute = canMute;
+    this.canWrite = canWrite;
     for (const [id, message] of this.messages) if (!sameChannel(message.channel, channel)) this.messages.delete(id);
     this.render();
   }
@@ -77,6 +80,8 @@ export class ChatPanel {
       : h('li', { class: 'hint', text: t('chat.empty') }));
     this.list.scrollTop = this.list.scrollHeight;
     this.muteButton.hidden = !this.canMute;
+    this.form.hidden = !this.canWrite;
+    this.signIn.hidden = this.canWrite;
     this.muteButton.textContent = t(this.muted ? 'chat.unmute' : 'chat.mute');
   }
 

@@ -66,7 +66,7 @@ class GamePage {
 
   start(snapshot) {
     this.model = new GameModel(snapshot);
-    this.seat = this.model.seatOf(this.me.id);
+    this.seat = this.me ? this.model.seatOf(this.me.id) : null;
     const label = `${this.model.player('first').name} against ${this.model.player('second').name}`;
     const { kind } = this.model;
     this.board = new kind.Board(this.model.ruleset, { label, onAction: (action) => this.play(action) });
@@ -95,7 +95,7 @@ class GamePage {
           this.after,
           this.chat.element)));
     const channel = { kind: this.seat ? 'players' : 'spectators', game_id: this.gameId };
-    this.chat.setChannel(channel, { canMute: Boolean(this.seat) });
+    this.chat.setChannel(channel, { canMute: Boolean(this.seat), canWrite: Boolean(this.me) });
     this.render();
     this.showRatings();
   }

@@ -27,7 +27,7 @@ export function mountRematch(container, context, { gameId, seat, opponent, kind 
       context.navigate(`/game/${challenge.game_id}`);
       return;
     }
-    const mine = challenge.challenger.id === me.id;
+    const mine = challenge.challenger.id === me?.id;
     offer = challenge.status === 'open' ? challenge : null;
     note = {
       declined: mine ? `${opponent} declined the rematch.` : '',
@@ -57,7 +57,7 @@ export function mountRematch(container, context, { gameId, seat, opponent, kind 
       replaceChildren(controls,
         button('Rematch', { class: 'primary', id: 'offer-rematch' }, () => api.rematch(gameId)),
         h('span', { class: 'hint', text: `Same time control, sides swapped: ${side}.` }));
-    } else if (offer.challenger.id === me.id) {
+    } else if (offer.challenger.id === me?.id) {
       message.textContent = `Rematch offered (${side}). Waiting for ${opponent}…`;
       replaceChildren(controls, button('Cancel the offer', { class: 'quiet', id: 'cancel-rematch' }, () => api.cancelChallenge(offer.id)));
     } else {

@@ -6,7 +6,7 @@ import { test } from 'node:test';
 
 import { t, TEXTS } from '../js/social-texts.js';
 
-const MODULES = ['../js/chat.js', '../js/lobby/chat.js'];
+const MODULES = ['../js/chat.js', '../js/lobby/chat.js', '../js/profile.js', '../js/lobby.js', '../js/lobby/leaderboard.js', '../js/challenge-notices.js'];
 
 test('every literal key the social modules use has a text', () => {
   for (const module of MODULES) {

@@ -134,10 +134,14 @@ pub struct ActorConfig {
 pub struct Subscriber {
     /// The connection's id, unique within the server.
     pub connection: u64,
-    /// The connection's account.
+    /// The connection's account; the nil id for a connection that has not said hello (it only watches).
     pub account: Uuid,
     /// Where the game's frames go.
     pub outbox: Outbox,
+    /// Whether it receives the game's chat.
+    pub chat: bool,
+    /// Whether it receives the number of spectators.
+    pub viewers: bool,
 }
 
 mod chat;
@@ -205,6 +209,8 @@ pub(super) struct GameActor {
     absent_since: [Option<Millis>; 2],
     /// Per seat: whether that player muted the opponent's chat.
     opponent_muted: [bool; 2],
+    /// The number of spectators last announced.
+    spectators: u32,
 }
 
 impl GameActor {

@@ -24,7 +24,7 @@ use tokio_util::task::TaskTracker;
 use uuid::Uuid;
 
 pub use entrant::Entrant;
-pub use requests::{answer, LobbyRequest};
+pub use requests::{answer, subscribe, LobbyRequest};
 pub use start::{Matched, Starter};
 
 use self::task::LobbyTask;
@@ -49,6 +49,9 @@ pub enum LobbyError {
     /// Someone else's seek.
     #[error("{0}")]
     Forbidden(&'static str),
+    /// A guest asked for a rated game.
+    #[error("rated games need a registered account; guests play casual games")]
+    RegistrationRequired,
     /// A field is out of range.
     #[error("{0}")]
     InvalidRequest(String),
@@ -71,6 +74,7 @@ impl LobbyError {
             LobbyError::UnknownSeek => ErrorCode::UnknownSeek,
             LobbyError::NotAllowed(_) => ErrorCode::NotAllowed,
             LobbyError::Forbidden(_) => ErrorCode::Forbidden,
+            LobbyError::RegistrationRequired => ErrorCode::RegistrationRequired,
             LobbyError::InvalidRequest(_) => ErrorCode::InvalidRequest,
             LobbyError::Closed | LobbyError::Store(_) | LobbyError::Game(_) => ErrorCode::Internal,
         }
@@ -122,6 +126,7 @@ enum Command {
     Subscribe {
         connection: u64,
         outbox: Outbox,
+        chat: bool,
         reply: oneshot::Sender<()>,
     },
     Unsubscribe {
@@ -212,14 +217,14 @@ impl Lobby {
         let _ = self.commands.send(Command::StartedElsewhere { game_id, players }).await;
     }
 
-    /// Sends a stored message of the lobby's chat to every lobby subscriber.
+    /// Sends a stored message of the lobby's chat to every lobby subscriber that asked for the chat.
     pub async fn chat(&self, message: ChatMessage) {
         let _ = self.commands.send(Command::Chat { message }).await;
     }
 
-    /// Sends a connection the lobby snapshot, then every lobby change.
-    pub async fn subscribe(&self, connection: u64, outbox: Outbox) -> Result<(), LobbyError> {
-        self.ask(|reply| Command::Subscribe { connection, outbox, reply }).await
+    /// Sends a connection the lobby snapshot, then every lobby change (with `chat`, the lobby's chat too).
+    pub async fn subscribe(&self, connection: u64, outbox: Outbox, chat: bool) -> Result<(), LobbyError> {
+        self.ask(|reply| Command::Subscribe { connection, outbox, chat, reply }).await
     }
 
     /// Stops sending a connection lobby changes.

@@ -12,6 +12,7 @@ mod admin;
 mod chat;
 mod correspondence;
 mod postgres;
+mod profile;
 mod sql;
 mod sqlite;
 
@@ -32,6 +33,7 @@ pub use correspondence::{
     WebhookJob,
 };
 pub use postgres::PostgresStore;
+pub use profile::{ProfileStore, RatedEnd};
 pub use sqlite::SqliteStore;
 
 /// Opens the store a database URL names and brings its schema up to date: `postgres://…` or
@@ -311,10 +313,10 @@ pub struct GameCursor {
 }
 
 /// Everything kartka stores. Implemented for PostgreSQL and SQLite; one test suite runs against both. What
-/// admins need of it is in [`AdminStore`], correspondence play in [`CorrespondenceStore`], and chat in
-/// [`ChatStore`].
+/// admins need of it is in [`AdminStore`], correspondence play in [`CorrespondenceStore`], chat in
+/// [`ChatStore`], and what profiles read beyond accounts and ratings in [`ProfileStore`].
 #[async_trait]
-pub trait Store: CorrespondenceStore + AdminStore + ChatStore + Send + Sync + 'static {
+pub trait Store: CorrespondenceStore + AdminStore + ChatStore + ProfileStore + Send + Sync + 'static {
     /// Checks that the database answers.
     async fn ping(&self) -> Result<(), StoreError>;
     /// How the database connection pool is used now.

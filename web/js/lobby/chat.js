@@ -5,7 +5,7 @@ import { ChatPanel } from '../chat.js';
 export const ID = 'lobby-chat';
 
 export function mount(container, lobby) {
-  const panel = new ChatPanel(lobby.connection, { channel: { kind: 'lobby' } });
+  const panel = new ChatPanel(lobby.connection, { channel: { kind: 'lobby' }, canWrite: Boolean(lobby.account()) });
   panel.title.id = `${ID}-title`;
   container.append(panel.element);
   return () => panel.close();

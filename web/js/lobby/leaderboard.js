@@ -5,6 +5,7 @@ import { h, replaceChildren } from '../dom.js';
 import { choice } from '../forms.js';
 import { DEFAULT_KIND, KINDS } from '../kinds/index.js';
 import { ratingBadge, ratingIn } from '../ratings.js';
+import { t } from '../social-texts.js';
 import { SPEEDS } from '../time-controls.js';
 
 export const ID = 'leaderboard';
@@ -25,15 +26,17 @@ export function mount(container, lobby) {
     const shown = current();
     const kind = game.input.value;
     try {
-      const [{ players }, profile] = await Promise.all([api.leaderboard(kind, speed, LIMIT), lobby.myProfile()]);
+      const [{ players, rated_players: rated = 0 }, profile] = await Promise.all([api.leaderboard(kind, speed, LIMIT),
+        me ? lobby.myProfile() : null]);
       if (shown !== current()) return;
       replaceChildren(board, players.length
-        ? h('ol', { class: 'ranking' }, players.map((entry) => h('li', { class: entry.player.id === me.id ? 'me' : null },
+        ? h('ol', { class: 'ranking' }, players.map((entry) => h('li', { class: entry.player.id === me?.id ? 'me' : null },
           h('span', { class: 'rank', text: String(entry.rank) }),
           h('span', { class: 'name', text: entry.player.name }),
           h('span', { class: 'games', text: `${entry.games} games` }),
           ratingBadge({ rating: entry.rating, provisional: false }))))
-        : h('p', { class: 'empty', text: 'Nobody yet: a rating appears here once it is established (no longer provisional, marked ?).' }));
+        : h('p', { class: 'empty', text: rated ? t('leaderboard.nobody-established', { rated }) : t('leaderboard.nobody-rated') }));
+      if (!profile) return;
       const rating = ratingIn(profile, kind, speed);
       replaceChildren(mine, `Your ${speed} rating: `, ratingBadge(rating),
         rating.games ? ` after ${rating.games} rated ${rating.games === 1 ? 'game' : 'games'}` : ', before any rated game');

@@ -26,7 +26,8 @@ const refusal = (error) => (error.code === 'offline' ? 'You are offline; try aga
 
 export function mount(container, lobby) {
   const { connection, feed } = lobby;
-  let rated = true;
+  // Guests play casual games only: the server refuses them rated pools.
+  let rated = !lobby.account().guest;
   /** The pools I wait in, by key: `{spec, since}`. */
   const waiting = new Map();
   /** Pools with a join or leave on its way. */

@@ -98,7 +98,9 @@ export function mount(container, lobby) {
 
   const timeControl = choice('Time control', TIME_CONTROLS.map((tc, i) => ({ value: String(i),
     label: `${formatTimeControl(tc)} · ${speedName(speedOf(tc))}`, selected: i === DEFAULT_TIME_CONTROL })), { name: 'seek-time-control' });
-  const rated = choice('Games', [{ value: 'true', label: 'Rated' }, { value: 'false', label: 'Casual' }], { name: 'seek-rated' });
+  // Guests play casual games only: the server refuses them a rated seek.
+  const rated = choice('Games', [{ value: 'true', label: 'Rated', selected: !me.guest }, { value: 'false', label: 'Casual', selected: me.guest }],
+    { name: 'seek-rated' });
   const colour = choice('You play', [
     { value: 'random', label: 'Either side' },
     { value: 'first', label: '' },

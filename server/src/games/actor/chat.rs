@@ -25,7 +25,7 @@ impl GameActor {
         let Some(message) = chat::message(&row) else { return Ok(()) };
         let text = encode(&ServerFrame::Chat { message });
         for subscriber in self.subscribers.values() {
-            if self.reads(subscriber.account, in_players_channel, sender) {
+            if subscriber.chat && self.reads(subscriber.account, in_players_channel, sender) {
                 subscriber.outbox.push(text.clone());
             }
         }
@@ -40,9 +40,12 @@ impl GameActor {
         Ok(())
     }
 
-    /// Sends a new subscriber the latest messages of the channel it reads. The history is a courtesy: a store
-    /// failure is logged, and the subscription stands.
+    /// Sends a new subscriber that asked for the chat the latest messages of the channel it reads. The history
+    /// is a courtesy: a store failure is logged, and the subscription stands.
     pub(super) async fn send_chat_history(&self, subscriber: &Subscriber) {
+        if !subscriber.chat {
+            return;
+        }
         let reader = self.seat_of(subscriber.account);
         let channel = match reader {
             Some(_) => ChatChannel::Players { game_id: self.id },

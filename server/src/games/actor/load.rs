@@ -119,6 +119,7 @@ impl GameActor {
             subscribers: HashMap::new(),
             absent_since: [Some(now), Some(now)],
             opponent_muted,
+            spectators: 0,
         }))
     }
 }

@@ -112,16 +112,23 @@ pub(super) const OPEN_REMATCHES: &str = concat!(
     " FROM challenges WHERE rematch_of = $1 AND status = 'open' AND expires_at > $2 ORDER BY created_at, id"
 );
 
-pub(super) const RESULT_COUNTS: &str = "SELECT \
-    COALESCE(SUM(CASE WHEN status = 'finished' THEN 1 ELSE 0 END), 0) AS finished, \
-    COALESCE(SUM(CASE WHEN status = 'finished' AND ((winner = 'first' AND first_id = $1) \
-        OR (winner = 'second' AND second_id = $1)) THEN 1 ELSE 0 END), 0) AS wins, \
-    COALESCE(SUM(CASE WHEN status = 'finished' AND ((winner = 'first' AND second_id = $1) \
-        OR (winner = 'second' AND first_id = $1)) THEN 1 ELSE 0 END), 0) AS losses, \
-    COALESCE(SUM(CASE WHEN status = 'finished' AND winner IS NULL THEN 1 ELSE 0 END), 0) AS draws, \
-    COALESCE(SUM(CASE WHEN status = 'aborted' THEN 1 ELSE 0 END), 0) AS aborted, \
-    COALESCE(SUM(CASE WHEN status = 'active' THEN 1 ELSE 0 END), 0) AS active \
-    FROM games WHERE first_id = $1 OR second_id = $1";
+// An account's results, counted from its side: `$1` is the account.
+macro_rules! result_count_columns {
+    () => {
+        "COALESCE(SUM(CASE WHEN status = 'finished' THEN 1 ELSE 0 END), 0) AS finished, \
+         COALESCE(SUM(CASE WHEN status = 'finished' AND ((winner = 'first' AND first_id = $1) \
+         OR (winner = 'second' AND second_id = $1)) THEN 1 ELSE 0 END), 0) AS wins, \
+         COALESCE(SUM(CASE WHEN status = 'finished' AND ((winner = 'first' AND second_id = $1) \
+         OR (winner = 'second' AND first_id = $1)) THEN 1 ELSE 0 END), 0) AS losses, \
+         COALESCE(SUM(CASE WHEN status = 'finished' AND winner IS NULL THEN 1 ELSE 0 END), 0) AS draws, \
+         COALESCE(SUM(CASE WHEN status = 'aborted' THEN 1 ELSE 0 END), 0) AS aborted, \
+         COALESCE(SUM(CASE WHEN status = 'active' THEN 1 ELSE 0 END), 0) AS active "
+    };
+}
+pub(crate) use result_count_columns;
+
+pub(super) const RESULT_COUNTS: &str =
+    concat!("SELECT ", result_count_columns!(), "FROM games WHERE first_id = $1 OR second_id = $1");
 
 pub(super) const RATING: &str =
     concat!("SELECT ", rating_columns!(), " FROM ratings WHERE account_id = $1 AND kind = $2 AND speed = $3");

@@ -289,7 +289,10 @@ async fn two_players_meet_in_a_quick_pairing_pool_and_play_a_rematch_with_the_se
     alice.click("#quick-pairing button[data-pool=\"3+2\"]").await;
     alice.click("#quick-pairing button[data-pool=\"5+3\"]").await;
     alice.wait_for_text("#quick-pairing .waiting", "Looking for an opponent").await;
-    for pool in ["3+2 Blitz, rated — no estimate yet", "5+3 Blitz, rated — no estimate yet"] {
+    for pool in [
+        "3+2 Blitz, rated — nobody else waiting now · no estimate yet",
+        "5+3 Blitz, rated — nobody else waiting now · no estimate yet",
+    ] {
         alice.wait_for_text("#quick-pairing .waiting-pools", pool).await;
     }
     let pressed =

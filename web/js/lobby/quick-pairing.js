@@ -16,10 +16,14 @@ export const ID = 'quick-pairing';
 const poolName = (spec) =>
   `${gameName(spec.ruleset)}: ${formatTimeControl(spec.time_control)} ${speedName(speedOf(spec.time_control))}, ${spec.rated ? 'rated' : 'casual'}`;
 
+/** What the pool's numbers say, and no more: who else waits, and the average of the pairings measured so far. */
 const expectation = (status) => {
-  const others = status.waiting > 1 ? ` · ${status.waiting - 1} more waiting` : '';
-  const wait = status.expected_wait_ms === null ? 'no estimate yet' : `usually about ${formatCountdown(status.expected_wait_ms)}`;
-  return `${wait}${others}`;
+  const others = status.waiting > 1 ? `${status.waiting - 1} more waiting` : 'nobody else waiting now';
+  const measured = status.measured_waits ?? 0;
+  const wait = status.expected_wait_ms === null || !measured
+    ? 'no estimate yet'
+    : `the last ${measured === 1 ? 'pairing' : `${measured} pairings`} took ${formatCountdown(status.expected_wait_ms)} on average`;
+  return `${others} · ${wait}`;
 };
 
 const refusal = (error) => (error.code === 'offline' ? 'You are offline; try again when the connection is back.' : error.message);

@@ -5,6 +5,7 @@ use schemars::JsonSchema;
 use serde::{Deserialize, Serialize};
 use uuid::Uuid;
 
+use crate::chat::ChatMessage;
 use crate::game::{Clocks, EventEnvelope, GameEvent};
 use crate::rest::GameSummary;
 use crate::seat::SeatName;
@@ -37,6 +38,9 @@ pub struct AdminAccount {
     /// Whether it is a bot.
     #[serde(default)]
     pub bot: bool,
+    /// Whether an admin muted its chat.
+    #[serde(default)]
+    pub chat_muted: bool,
     /// When it was created, in milliseconds since the Unix epoch.
     pub created_at_ms: i64,
 }
@@ -114,6 +118,10 @@ pub enum AuditAction {
     MarkBot,
     /// An account's bot mark was taken away.
     UnmarkBot,
+    /// An account's chat was muted.
+    MuteChat,
+    /// An account's chat mute was lifted.
+    UnmuteChat,
     /// Games were imported from a record file.
     Import,
 }
@@ -161,6 +169,25 @@ pub enum TimelineEntry {
         /// The audit entry.
         entry: AuditEntry,
     },
+    /// A chat message in one of the game's channels (the players' or the spectators').
+    Chat {
+        /// When it was said.
+        at_ms: i64,
+        /// The message.
+        message: ChatMessage,
+    },
+}
+
+impl TimelineEntry {
+    /// When it happened, in milliseconds since the Unix epoch.
+    #[must_use]
+    pub fn at_ms(&self) -> i64 {
+        match self {
+            TimelineEntry::Game { at_ms, .. }
+            | TimelineEntry::Admin { at_ms, .. }
+            | TimelineEntry::Chat { at_ms, .. } => *at_ms,
+        }
+    }
 }
 
 impl From<EventEnvelope> for TimelineEntry {
@@ -187,6 +214,16 @@ pub struct GameReview {
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize, JsonSchema)]
 #[serde(deny_unknown_fields)]
 pub struct ActionReason {
+    /// Why (1–1000 characters).
+    pub reason: String,
+}
+
+/// `POST /api/admin/accounts/{name}/chat-mute`: mute an account's chat, or lift the mute.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize, JsonSchema)]
+#[serde(deny_unknown_fields)]
+pub struct ChatMute {
+    /// Whether the account's chat is muted from now on.
+    pub muted: bool,
     /// Why (1–1000 characters).
     pub reason: String,
 }

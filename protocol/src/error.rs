@@ -53,6 +53,14 @@ pub enum ErrorCode {
     BadCredentials,
     /// Too many messages; the connection is closed with code 1008.
     RateLimited,
+    /// A chat message is longer than the server accepts (`MAX_CHAT_CHARS` characters).
+    ChatTooLong,
+    /// Too many chat messages in a short time; wait a little. Unlike `rate_limited`, the connection stays open.
+    ChatTooFast,
+    /// An admin muted this account: it may not chat.
+    Muted,
+    /// Only a registered account may do this (a guest asked for a rated game).
+    RegistrationRequired,
     /// The server could not complete the request; nothing was changed. Retrying is safe.
     Internal,
 }
@@ -84,6 +92,10 @@ impl ErrorCode {
             ErrorCode::NameTaken => "name_taken",
             ErrorCode::BadCredentials => "bad_credentials",
             ErrorCode::RateLimited => "rate_limited",
+            ErrorCode::ChatTooLong => "chat_too_long",
+            ErrorCode::ChatTooFast => "chat_too_fast",
+            ErrorCode::Muted => "muted",
+            ErrorCode::RegistrationRequired => "registration_required",
             ErrorCode::Internal => "internal",
         }
     }

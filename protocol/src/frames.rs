@@ -4,6 +4,7 @@ use schemars::JsonSchema;
 use serde::{Deserialize, Serialize};
 use uuid::Uuid;
 
+use crate::chat::{ChatChannel, ChatMessage};
 use crate::correspondence::Notification;
 use crate::error::ErrorCode;
 use crate::game::{DrawAction, EventEnvelope, GameSnapshot, TimeControl};
@@ -37,6 +38,13 @@ pub enum ClientFrame {
         /// The last sequence number the client has.
         #[serde(default)]
         after_seq: Option<u64>,
+        /// Also receive the game's chat: the channel's latest messages (`chat_history`, right after the snapshot
+        /// or events), then each new message (`chat`).
+        #[serde(default)]
+        chat: bool,
+        /// Also receive how many accounts watch the game (`viewers`), now and whenever it changes.
+        #[serde(default)]
+        viewers: bool,
     },
     /// Stop receiving a game's events.
     Unsubscribe {
@@ -155,12 +163,38 @@ pub enum ClientFrame {
         /// Request id, echoed.
         #[serde(default)]
         id: Option<u64>,
+        /// Also receive the lobby's chat: its latest messages (`chat_history`, after the `lobby` snapshot), then
+        /// each new message (`chat`).
+        #[serde(default)]
+        chat: bool,
     },
     /// Stop receiving the lobby.
     LobbyUnsubscribe {
         /// Request id, echoed.
         #[serde(default)]
         id: Option<u64>,
+    },
+    /// Say something in a chat channel (plain text, 1–`MAX_CHAT_CHARS` characters). Every reader of the channel,
+    /// the sender's connections included, gets it as a `chat` frame.
+    ChatSend {
+        /// Request id, echoed.
+        #[serde(default)]
+        id: Option<u64>,
+        /// Where.
+        channel: ChatChannel,
+        /// What.
+        text: String,
+    },
+    /// A player mutes (or unmutes) their opponent's chat in a game: the opponent's messages no longer reach the
+    /// player. Kept with the game.
+    ChatMute {
+        /// Request id, echoed.
+        #[serde(default)]
+        id: Option<u64>,
+        /// The game.
+        game_id: Uuid,
+        /// Whether the opponent is muted from now on.
+        muted: bool,
     },
     /// Keep-alive; answered with `pong`.
     Ping {
@@ -188,7 +222,9 @@ impl ClientFrame {
             | ClientFrame::SeekCreate { id, .. }
             | ClientFrame::SeekCancel { id, .. }
             | ClientFrame::SeekAccept { id, .. }
-            | ClientFrame::LobbySubscribe { id }
+            | ClientFrame::LobbySubscribe { id, .. }
+            | ClientFrame::ChatSend { id, .. }
+            | ClientFrame::ChatMute { id, .. }
             | ClientFrame::LobbyUnsubscribe { id }
             | ClientFrame::Ping { id } => *id,
         }
@@ -288,6 +324,27 @@ pub enum ServerFrame {
     SeekRemoved {
         /// The seek.
         seek_id: Uuid,
+    },
+    /// A chat message in a channel this connection reads.
+    Chat {
+        /// The message.
+        message: ChatMessage,
+    },
+    /// A channel's latest messages, oldest first: sent after a game's `snapshot` or `events` (the channel the
+    /// subscriber reads) and after the `lobby` snapshot.
+    ChatHistory {
+        /// The channel.
+        channel: ChatChannel,
+        /// Its latest messages, oldest first.
+        messages: Vec<ChatMessage>,
+    },
+    /// How many accounts other than the players watch a game: sent to subscribers that asked for it (`viewers`
+    /// in `subscribe`) when they subscribe and whenever the number changes.
+    Viewers {
+        /// The game.
+        game_id: Uuid,
+        /// Accounts subscribed to the game that do not play in it.
+        spectators: u32,
     },
     /// The answer to `ping`.
     Pong {

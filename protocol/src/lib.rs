@@ -1,5 +1,5 @@
 //! Everything that crosses kartka's wire, as serde types: WebSocket frames ([`ClientFrame`], [`ServerFrame`]),
-//! game events ([`GameEvent`]), REST bodies ([`rest`], [`correspondence`], and [`admin`] for the admin API) and
+//! game events ([`GameEvent`]), chat ([`ChatMessage`]), REST bodies ([`rest`], [`correspondence`], and [`admin`] for the admin API) and
 //! stable error codes ([`ErrorCode`]).
 //!
 //! Architecture invariant: only this crate defines what crosses the wire. The server converts engine and
@@ -7,6 +7,7 @@
 //! [`PROTOCOL_VERSION`] when it is not backwards compatible.
 
 pub mod admin;
+mod chat;
 pub mod correspondence;
 mod error;
 mod frames;
@@ -18,6 +19,7 @@ mod lobby;
 pub mod rest;
 mod seat;
 
+pub use chat::{ChatChannel, ChatMessage, MAX_CHAT_CHARS};
 pub use error::ErrorCode;
 pub use frames::{ClientFrame, ServerFrame};
 pub use game::{

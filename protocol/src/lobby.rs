@@ -47,6 +47,9 @@ pub struct PoolStatus {
     pub waiting: u32,
     /// The recent average wait from joining to a game, in milliseconds; `null` until someone was paired in it.
     pub expected_wait_ms: Option<u64>,
+    /// How many recent pairings that average is of (at most 20): an estimate from one or two says little.
+    #[serde(default)]
+    pub measured_waits: u32,
 }
 
 /// An open seek in the lobby: a game anyone may accept.

@@ -285,6 +285,51 @@ pub struct Leaderboard {
     pub speed: SpeedClass,
     /// The players, best first.
     pub players: Vec<LeaderboardEntry>,
+    /// How many players have a rating of this kind and speed class, established or still provisional: when
+    /// `players` is empty and this is not, nobody is established yet.
+    #[serde(default)]
+    pub rated_players: u32,
+}
+
+/// `GET /api/players/{name}/rating-history?kind=…&speed=…`: how a rating moved, one point per rated game, in
+/// the order the games ended (for a chart).
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize, JsonSchema)]
+pub struct RatingHistory {
+    /// The game kind.
+    pub kind: GameKindName,
+    /// The speed class.
+    pub speed: SpeedClass,
+    /// One point per rated game that changed the rating, oldest first.
+    pub points: Vec<RatingPoint>,
+}
+
+/// A rating right after one rated game.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize, JsonSchema)]
+pub struct RatingPoint {
+    /// The game.
+    pub game_id: Uuid,
+    /// When it ended, in milliseconds since the Unix epoch.
+    pub at_ms: i64,
+    /// The rating after it.
+    pub rating: i32,
+    /// Whether the rating was still provisional then.
+    pub provisional: bool,
+}
+
+/// `GET /api/players/{name}/versus`: the signed-in viewer's results against that player.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize, JsonSchema)]
+pub struct Versus {
+    /// The player.
+    pub opponent: AccountInfo,
+    /// The viewer's results against them, from the viewer's side.
+    pub results: ResultCounts,
+}
+
+/// `GET /api/players?prefix=…` (names that start so) and `GET /api/online` (accounts with an open connection).
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize, JsonSchema)]
+pub struct PlayerList {
+    /// The accounts, by name.
+    pub players: Vec<AccountInfo>,
 }
 
 /// The body of every REST error.

@@ -2,15 +2,17 @@
 //! the types.
 
 use kartka_protocol::admin::{
-    AccountActionDone, ActionReason, Adjudication, AuditPage, ExportedGame, GameActionDone, GameReview, GameSearchPage,
-    ImportReport,
+    AccountActionDone, ActionReason, Adjudication, AuditPage, ChatMute, ExportedGame, GameActionDone, GameReview,
+    GameSearchPage, ImportReport,
 };
 use kartka_protocol::correspondence::{
     ActionDone, ConditionalMoves, CreateSeek, DrawRequest, MyGames, NotificationList, NotificationSettings,
     NotificationSettingsView, PlayMove, Seek, SeekList, StartVacation, VacationStatus,
 };
 use kartka_protocol::kinds::PositionView;
-use kartka_protocol::rest::{Challenge, CreateChallenge, ErrorBody, Leaderboard, Profile, Session};
+use kartka_protocol::rest::{
+    Challenge, CreateChallenge, ErrorBody, Leaderboard, PlayerList, Profile, RatingHistory, Session, Versus,
+};
 use kartka_protocol::{ClientFrame, Clocks, ServerFrame};
 use serde::de::DeserializeOwned;
 
@@ -49,6 +51,7 @@ fn parses_as_admin_body(example: &str) -> bool {
         || parses_as::<Adjudication>(example)
         || parses_as::<GameActionDone>(example)
         || parses_as::<AccountActionDone>(example)
+        || parses_as::<ChatMute>(example)
         || parses_as::<AuditPage>(example)
         || parses_as::<ExportedGame>(example)
         || parses_as::<ImportReport>(example)
@@ -80,6 +83,9 @@ fn every_documented_example_is_a_valid_frame_or_body() {
             || parses_as::<SeekList>(example)
             || parses_as::<Profile>(example)
             || parses_as::<Leaderboard>(example)
+            || parses_as::<RatingHistory>(example)
+            || parses_as::<Versus>(example)
+            || parses_as::<PlayerList>(example)
             || parses_as::<Clocks>(example)
             || parses_as_admin_body(example);
         assert!(valid, "docs/protocol.md example does not match any protocol type:\n{example}");

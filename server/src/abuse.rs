@@ -1,5 +1,5 @@
 //! Abuse limits: login attempts per account and per client address, new accounts (guests and registrations)
-//! per address, and a bound on concurrent password hashing. Kept apart from the API (which turns a refusal
+//! per address, chat messages per account, and a bound on concurrent password hashing. Kept apart from the API (which turns a refusal
 //! into its typed error) so that the server's state can hold them without depending on the API.
 //!
 //! The rate limits are keyed GCRA limiters (`governor`): each key gets a burst of its per-minute allowance,
@@ -16,6 +16,7 @@ use std::time::Duration;
 use governor::clock::{Clock, DefaultClock};
 use governor::{DefaultKeyedRateLimiter, Quota, RateLimiter};
 use tokio::sync::Semaphore;
+use uuid::Uuid;
 
 use crate::config::Limits;
 
@@ -41,11 +42,16 @@ pub enum Refused {
 /// Keys a limiter holds before it forgets those back at a full allowance, so memory stays bounded.
 const FORGET_ABOVE_KEYS: usize = 10_000;
 
+/// Chat messages an account may send at once before the per-minute pace applies: a quick exchange of a few
+/// lines is normal, a flood is not.
+const CHAT_BURST: NonZeroU32 = NonZeroU32::new(5).expect("non-zero");
+
 /// The server's abuse limits, shared by every request through the server's state.
 pub struct AbuseLimits {
     login_by_account: DefaultKeyedRateLimiter<String>,
     login_by_address: DefaultKeyedRateLimiter<IpAddr>,
     accounts_by_address: DefaultKeyedRateLimiter<IpAddr>,
+    chat_by_account: DefaultKeyedRateLimiter<Uuid>,
     password_checks: Arc<Semaphore>,
     password_wait: Duration,
 }
@@ -59,6 +65,7 @@ impl AbuseLimits {
             login_by_account: RateLimiter::keyed(per_minute(limits.logins_per_account_per_minute)),
             login_by_address: RateLimiter::keyed(per_minute(limits.logins_per_address_per_minute)),
             accounts_by_address: RateLimiter::keyed(per_minute(limits.accounts_per_address_per_minute)),
+            chat_by_account: RateLimiter::keyed(per_minute(limits.chat_messages_per_minute).allow_burst(CHAT_BURST)),
             password_checks: Arc::new(Semaphore::new(limits.password_checks.max(1))),
             password_wait: limits.password_check_wait,
         }
@@ -73,6 +80,11 @@ impl AbuseLimits {
     /// Counts a new account (guest or registered) from `address`.
     pub fn new_account(&self, address: IpAddr) -> Result<(), Refused> {
         check(&self.accounts_by_address, &address, "too many new accounts from this address")
+    }
+
+    /// Counts a chat message of `account`, whatever the channel and connection.
+    pub fn chat(&self, account: Uuid) -> Result<(), Refused> {
+        check(&self.chat_by_account, &account, "too many chat messages; wait a little")
     }
 
     /// Runs password hashing work off the async runtime once a permit is free, refusing with `rate_limited`

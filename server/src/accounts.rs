@@ -53,6 +53,7 @@ pub fn new_account(name: &str, kind: AccountKind, password_hash: Option<String>)
         password_hash,
         is_admin: false,
         is_bot: false,
+        chat_muted: false,
         banned: false,
         created_at: now_ms(),
     }

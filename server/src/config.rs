@@ -54,6 +54,10 @@ pub struct ServeArgs {
     /// New accounts (guests and registrations) one client address may create per minute (IPv6: per /64).
     #[arg(long, env = "KARTKA_ACCOUNT_RATE_ADDRESS", default_value_t = 60)]
     pub accounts_per_address_per_minute: u32,
+    /// Chat messages one account may send per minute, in every channel together (a burst of up to 5, then one
+    /// per 1/n minute).
+    #[arg(long, env = "KARTKA_CHAT_RATE", default_value_t = 12)]
+    pub chat_messages_per_minute: u32,
     /// Password hashes computed at once (each takes about 19 MiB); default: twice the CPU cores.
     #[arg(long, env = "KARTKA_PASSWORD_CHECKS")]
     pub password_checks: Option<usize>,
@@ -142,6 +146,8 @@ pub struct Limits {
     pub logins_per_address_per_minute: u32,
     /// New accounts per client address per minute.
     pub accounts_per_address_per_minute: u32,
+    /// Chat messages per account per minute.
+    pub chat_messages_per_minute: u32,
     /// Password hashes computed at once.
     pub password_checks: usize,
     /// How long a password check waits for its turn before it is refused as busy.
@@ -162,6 +168,7 @@ impl Default for Limits {
             logins_per_account_per_minute: 10,
             logins_per_address_per_minute: 30,
             accounts_per_address_per_minute: 60,
+            chat_messages_per_minute: 12,
             password_checks: default_password_checks(),
             password_check_wait: Duration::from_secs(2),
             trust_forwarded_for: false,
@@ -264,6 +271,7 @@ impl From<&ServeArgs> for Settings {
                 logins_per_account_per_minute: args.logins_per_account_per_minute.max(1),
                 logins_per_address_per_minute: args.logins_per_address_per_minute.max(1),
                 accounts_per_address_per_minute: args.accounts_per_address_per_minute.max(1),
+                chat_messages_per_minute: args.chat_messages_per_minute.max(1),
                 password_checks: args.password_checks.unwrap_or_else(default_password_checks).max(1),
                 trust_forwarded_for: args.trust_forwarded_for,
                 hello_timeout: Duration::from_secs(args.hello_timeout_seconds.max(1)),

@@ -11,6 +11,7 @@ pub mod api;
 pub mod auth;
 pub mod bot_client;
 pub mod builtin_bot;
+pub mod chat;
 pub mod cli;
 pub mod config;
 pub mod correspondence;

@@ -171,6 +171,16 @@ impl TestDb {
         }
     }
 
+    /// Makes a guest account a registered one, as if it had registered: a fixture for rated play (guests play
+    /// casual games only), which would otherwise hash a password per player.
+    pub async fn make_registered(&self, account: uuid::Uuid) {
+        let id = match self.backend {
+            Backend::Postgres => format!("'{account}'::uuid"),
+            Backend::Sqlite => format!("'{}'", account.hyphenated()),
+        };
+        self.execute(&format!("UPDATE accounts SET kind = 'registered' WHERE id = {id}")).await;
+    }
+
     /// Runs one SQL statement on a connection of its own.
     async fn execute(&self, sql: &str) {
         match self.backend {

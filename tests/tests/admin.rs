@@ -91,7 +91,7 @@ fn game_events(review: &GameReview) -> Vec<(u64, GameEvent)> {
         .iter()
         .filter_map(|entry| match entry {
             TimelineEntry::Game { seq, event, .. } => Some((*seq, event.clone())),
-            TimelineEntry::Admin { .. } => None,
+            TimelineEntry::Admin { .. } | TimelineEntry::Chat { .. } => None,
         })
         .collect()
 }
@@ -263,9 +263,7 @@ async fn the_timeline_shows_a_disconnect_and_a_reconnect_in_order_with_the_moves
 }
 
 fn timeline_time(entry: &TimelineEntry) -> i64 {
-    match entry {
-        TimelineEntry::Game { at_ms, .. } | TimelineEntry::Admin { at_ms, .. } => *at_ms,
-    }
+    entry.at_ms()
 }
 
 async fn a_flooding_player_leaves_connection_closed_in_the_timeline(url: &str) {

@@ -195,6 +195,16 @@ fn rest_rows() -> Vec<Row> {
         row("POST", "/api/challenges/{challenge}/cancel", EMPTY, OWNER),
         row("GET", "/api/players/{name}", NO_BODY, rule(public)),
         row("GET", "/api/players/{name}/games", NO_BODY, rule(public)),
+        Row {
+            method: "GET",
+            route: "/api/players/{name}/rating-history",
+            query: "?kind=paper-soccer",
+            body: NO_BODY,
+            policy: rule(public),
+        },
+        row("GET", "/api/players/{name}/versus", NO_BODY, rule(signed_in)),
+        Row { method: "GET", route: "/api/players", query: "?prefix=ow", body: NO_BODY, policy: rule(public) },
+        row("GET", "/api/online", NO_BODY, rule(public)),
         Row { method: "GET", route: "/api/games", query: "?status=active", body: NO_BODY, policy: rule(public) },
         row("GET", "/api/leaderboard/{kind}", NO_BODY, rule(public)),
         row("GET", "/api/bots", NO_BODY, rule(public)),
@@ -271,6 +281,12 @@ fn rest_rows() -> Vec<Row> {
         row("POST", "/api/admin/accounts/{victim}/ban", |_| Some(json!({ "reason": "test" })), ADMINS),
         row("POST", "/api/admin/accounts/{victim}/unban", |_| Some(json!({ "reason": "test" })), ADMINS),
         row("POST", "/api/admin/accounts/{victim}/bot", |_| Some(json!({ "bot": true, "reason": "test" })), ADMINS),
+        row(
+            "POST",
+            "/api/admin/accounts/{victim}/chat-mute",
+            |_| Some(json!({ "muted": true, "reason": "test" })),
+            ADMINS,
+        ),
         row("GET", "/api/admin/audit", NO_BODY, ADMINS),
         // Last: a successful logout ends the caller's session.
         row("POST", "/api/logout", NO_BODY, rule(signed_in)),
@@ -494,8 +510,17 @@ fn frame_rows() -> Vec<FrameRow> {
             except(rule(before_hello), &[(NoToken, Refused(ErrorCode::UnknownFrame))]),
         ),
         row("ping", |_| json!({ "type": "ping" }), rule(before_hello)),
-        row("subscribe", |f| json!({ "type": "subscribe", "game_id": f.game }), rule(signed_in)),
-        row("unsubscribe", |f| json!({ "type": "unsubscribe", "game_id": f.game }), NOT_SUBSCRIBED),
+        // Watching needs no account: a socket without hello may subscribe to games and to the lobby.
+        row(
+            "subscribe",
+            |f| json!({ "type": "subscribe", "game_id": f.game }),
+            except(rule(signed_in), &[(NoToken, Allowed)]),
+        ),
+        row(
+            "unsubscribe",
+            |f| json!({ "type": "unsubscribe", "game_id": f.game }),
+            except(NOT_SUBSCRIBED, &[(NoToken, Refused(ErrorCode::NotAllowed))]),
+        ),
         row(
             "move",
             |f| json!({ "type": "move", "game_id": f.game, "ply": 0, "client_move_id": f.fresh_name(), "notation": "0" }),
@@ -522,8 +547,22 @@ fn frame_rows() -> Vec<FrameRow> {
         ),
         row("seek_cancel", |f| json!({ "type": "seek_cancel", "seek_id": f.seek }), NOT_IN_THE_LOBBY),
         row("seek_accept", |f| json!({ "type": "seek_accept", "seek_id": f.seek }), NOT_IN_THE_LOBBY),
-        row("lobby_subscribe", |_| json!({ "type": "lobby_subscribe" }), rule(signed_in)),
-        row("lobby_unsubscribe", |_| json!({ "type": "lobby_unsubscribe" }), rule(signed_in)),
+        row(
+            "lobby_subscribe",
+            |_| json!({ "type": "lobby_subscribe" }),
+            except(rule(signed_in), &[(NoToken, Allowed)]),
+        ),
+        row(
+            "lobby_unsubscribe",
+            |_| json!({ "type": "lobby_unsubscribe" }),
+            except(rule(signed_in), &[(NoToken, Allowed)]),
+        ),
+        row(
+            "chat_send",
+            |f| json!({ "type": "chat_send", "channel": { "kind": "players", "game_id": f.game }, "text": "gg" }),
+            PLAYERS,
+        ),
+        row("chat_mute", |f| json!({ "type": "chat_mute", "game_id": f.game, "muted": true }), PLAYERS),
     ]
 }
 

@@ -287,14 +287,21 @@ async fn two_players_meet_in_a_quick_pairing_pool_and_play_a_rematch_with_the_se
     let driver = Chromedriver::start();
     let alice = Browser::open(&driver, &server.url(), DESKTOP.0, DESKTOP.1).await;
     let bob = Browser::open(&driver, &server.url(), PHONE.0, PHONE.1).await;
-    alice.sign_in_as_guest("alice").await;
-    bob.sign_in_as_guest("bob").await;
+    // Rated play needs registered accounts.
+    let api = Api::new(server.url());
+    for (browser, name) in [(&alice, "alice"), (&bob, "bob")] {
+        register(&api, name).await;
+        browser.sign_in(name, PASSWORD).await;
+    }
 
     // Alice waits in two rated pools at once; Bob's lobby, on a phone, shows her waiting as it happens.
     alice.click("#quick-pairing button[data-pool=\"3+2\"]").await;
     alice.click("#quick-pairing button[data-pool=\"5+3\"]").await;
     alice.wait_for_text("#quick-pairing .waiting", "Looking for an opponent").await;
-    for pool in ["3+2 Blitz, rated — no estimate yet", "5+3 Blitz, rated — no estimate yet"] {
+    for pool in [
+        "3+2 Blitz, rated — nobody else waiting now · no estimate yet",
+        "5+3 Blitz, rated — nobody else waiting now · no estimate yet",
+    ] {
         alice.wait_for_text("#quick-pairing .waiting-pools", pool).await;
     }
     let pressed =
@@ -349,11 +356,15 @@ async fn a_seek_appears_live_in_another_lobby_and_starts_a_game_when_accepted() 
     let driver = Chromedriver::start();
     let alice = Browser::open(&driver, &server.url(), DESKTOP.0, DESKTOP.1).await;
     let bob = Browser::open(&driver, &server.url(), PHONE.0, PHONE.1).await;
-    alice.sign_in_as_guest("alice").await;
-    bob.sign_in_as_guest("bob").await;
+    // Rated play needs registered accounts.
+    for (browser, name) in [(&alice, "alice"), (&bob, "bob")] {
+        register(&api, name).await;
+        browser.sign_in(name, PASSWORD).await;
+    }
 
     // Established blitz ratings, for the leaderboard and for a seek that only weaker players may accept.
     let dave = api.guest("dave").await;
+    database.make_registered(dave.account.id).await;
     let mut ratings = vec![(dave.account.id, 1210.0)];
     for (name, rating) in [("alice", 1650.0), ("bob", 1580.0)] {
         let (status, profile) = api.get(&format!("/api/players/{name}"), None).await;
@@ -443,4 +454,12 @@ fn blitz_rating(account: uuid::Uuid, rating: f64) -> RatingRow {
         games: 40,
         updated_at: kartka_server::time::now_ms(),
     }
+}
+
+const PASSWORD: &str = "long enough secret";
+
+async fn register(api: &Api, name: &str) {
+    let credentials = json!({ "username": name, "password": PASSWORD });
+    let (status, body) = api.post("/api/register", None, &credentials).await;
+    assert_eq!(status, 201, "register {name}: {body}");
 }

@@ -166,7 +166,8 @@ async fn play_out(clients: [&mut WsClient; 2], game: Uuid, snapshot: &GameSnapsh
 async fn pools_and_seeks_start_closing_in_games_rated_per_kind(url: &str) {
     let server = TestServer::start(url, Settings::default()).await;
     let api = Api::new(server.url());
-    let (kasia, basia) = (api.guest("kasia").await, api.guest("basia").await);
+    // Rated play needs registered accounts.
+    let (kasia, basia) = (registered(&api, "kasia").await, registered(&api, "basia").await);
     let mut sockets =
         [WsClient::connect(server.addr, &kasia.token).await, WsClient::connect(server.addr, &basia.token).await];
     let pool = json!({ "ruleset": { "kind": "closing-in", "size": 4 }, "time_control": BLITZ, "rated": true });
@@ -319,4 +320,11 @@ async fn admins_review_picture_export_and_import_closing_in_games(url: &str) {
     let (_, active) = api.get("/api/admin/games?kind=closing-in&status=active", token).await;
     assert_eq!(active["games"].as_array().map(Vec::len), Some(1), "the game played here is still on");
     server.stop().await;
+}
+
+async fn registered(api: &Api, name: &str) -> Session {
+    let credentials = json!({ "username": name, "password": "long enough secret" });
+    let (status, body) = api.post("/api/register", None, &credentials).await;
+    assert_eq!(status, 201, "register {name}: {body}");
+    serde_json::from_value(body).expect("a session")
 }

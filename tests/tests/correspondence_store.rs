@@ -33,6 +33,7 @@ async fn account(store: &dyn Store, name: &str) -> AccountRow {
         password_hash: None,
         is_admin: false,
         is_bot: false,
+        chat_muted: false,
         banned: false,
         created_at: T0,
     };

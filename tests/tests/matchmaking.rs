@@ -136,12 +136,20 @@ async fn play_to_goal(clients: [&mut WsClient; 2], game: Uuid) {
     }
 }
 
-async fn guests(api: &Api, names: &[&str]) -> Vec<Session> {
+/// Players who may play rated games, by name (see [`player`]).
+async fn players(db: &TestDb, api: &Api, names: &[&str]) -> Vec<Session> {
     let mut sessions = Vec::new();
     for name in names {
-        sessions.push(api.guest(name).await);
+        sessions.push(player(db, api, name).await);
     }
     sessions
+}
+
+/// A player who may play rated games: a guest made registered (rated play needs a registered account).
+async fn player(db: &TestDb, api: &Api, name: &str) -> Session {
+    let session = api.guest(name).await;
+    db.make_registered(session.account.id).await;
+    session
 }
 
 /// What one simulated player saw: when it asked to join each pool, and when its game started.
@@ -160,7 +168,7 @@ async fn fifty_players_in_several_pools_are_paired_within_their_windows(db: &Tes
     let mut players = Vec::new();
     let mut ratings: HashMap<(Uuid, SpeedClass), f64> = HashMap::new();
     for index in 0..PLAYERS {
-        let session = api.guest(&format!("player{index}")).await;
+        let session = player(db, &api, &format!("player{index}")).await;
         // A deterministic spread over 1000–2400, different per speed class.
         let blitz = 1000.0 + ((index * 7_919) % 1_400) as f64;
         let bullet = 1000.0 + ((index * 104_729) % 1_400) as f64;
@@ -254,7 +262,7 @@ async fn fifty_players_in_several_pools_are_paired_within_their_windows(db: &Tes
     }
 
     // The pools measured the waits: a newcomer sees the expected wait.
-    let newcomer = api.guest("newcomer").await;
+    let newcomer = player(db, &api, "newcomer").await;
     let mut client = WsClient::connect(server.addr, &newcomer.token).await;
     client.send(json!({ "type": "pool_join", "id": 1, "pool": pools[0] })).await;
     let ServerFrame::PoolStatus(status) = wait_for(&mut client, |f| matches!(f, ServerFrame::PoolStatus(_))).await
@@ -273,7 +281,7 @@ async fn a_disconnect_removes_the_player_from_every_pool_and_their_seeks(db: &Te
     settings.lobby.windows = Windows { base: 50.0, growth_per_second: 0.0, widening_limit: Duration::from_secs(600) };
     let server = TestServer::start(db.url(), settings).await;
     let api = Api::new(server.url());
-    let [leaver, watcher, stayer] = <[Session; 3]>::try_from(guests(&api, &["leaver", "watcher", "stayer"]).await)
+    let [leaver, watcher, stayer] = <[Session; 3]>::try_from(players(db, &api, &["leaver", "watcher", "stayer"]).await)
         .unwrap_or_else(|_| unreachable!());
     let pools = [pool(BLITZ, true), pool(BULLET, false)];
 
@@ -335,7 +343,7 @@ async fn an_accepted_challenge_takes_both_players_out_of_the_lobby(db: &TestDb) 
     let server = TestServer::start(db.url(), settings()).await;
     let api = Api::new(server.url());
     let [waiting, challenger, watcher] =
-        <[Session; 3]>::try_from(guests(&api, &["waiting", "challenger", "watcher"]).await)
+        <[Session; 3]>::try_from(players(db, &api, &["waiting", "challenger", "watcher"]).await)
             .unwrap_or_else(|_| unreachable!());
     let bullet = pool(BULLET, false);
     let mut socket = WsClient::connect(server.addr, &waiting.token).await;
@@ -367,8 +375,8 @@ async fn an_accepted_challenge_takes_both_players_out_of_the_lobby(db: &TestDb) 
 async fn seeks_are_listed_live_accepted_and_cancelled(db: &TestDb) {
     let server = TestServer::start(db.url(), settings()).await;
     let api = Api::new(server.url());
-    let [alice, bob, strong] =
-        <[Session; 3]>::try_from(guests(&api, &["alice", "bob", "strong"]).await).unwrap_or_else(|_| unreachable!());
+    let [alice, bob, strong] = <[Session; 3]>::try_from(players(db, &api, &["alice", "bob", "strong"]).await)
+        .unwrap_or_else(|_| unreachable!());
     db.set_rating(&rating(strong.account.id, "blitz", 1900.0, 60.0)).await;
     let mut a = WsClient::connect(server.addr, &alice.token).await;
     let mut b = WsClient::connect(server.addr, &bob.token).await;
@@ -400,8 +408,11 @@ async fn seeks_are_listed_live_accepted_and_cancelled(db: &TestDb) {
     assert_eq!(refusal(&ask(&mut b, 4, seek_frame(endless, true, json!({}))).await), Some(ErrorCode::InvalidRequest));
     let unknown_field = json!({ "type": "seek_create", "id": 5, "ruleset": { "kind": "paper-soccer" }, "time_control": BLITZ, "bogus": 1 });
     assert_eq!(refusal(&ask(&mut b, 5, unknown_field).await), Some(ErrorCode::UnknownFrame));
+    // Looking at the lobby needs no account; offering a game does.
     let mut anonymous = WsClient::connect_anonymous(server.addr).await;
-    assert_eq!(anonymous.refused(1, json!({ "type": "lobby_subscribe" })).await, ErrorCode::Unauthenticated);
+    anonymous.request(1, json!({ "type": "lobby_subscribe" })).await;
+    let casual = seek_frame(BLITZ, false, json!({}));
+    assert_eq!(anonymous.refused(2, casual).await, ErrorCode::Unauthenticated);
 
     let game_id = accept_seek(&mut a, 4, seek.id).await;
     assert_eq!(game_started(&mut b).await, game_id);
@@ -430,8 +441,9 @@ async fn seeks_are_listed_live_accepted_and_cancelled(db: &TestDb) {
 async fn colours_are_balanced_by_recent_games(db: &TestDb) {
     let server = TestServer::start(db.url(), settings()).await;
     let api = Api::new(server.url());
-    let [often_first, often_second] = <[Session; 2]>::try_from(guests(&api, &["often_first", "often_second"]).await)
-        .unwrap_or_else(|_| unreachable!());
+    let [often_first, often_second] =
+        <[Session; 2]>::try_from(players(db, &api, &["often_first", "often_second"]).await)
+            .unwrap_or_else(|_| unreachable!());
     for _ in 0..3 {
         // Each game is over before the next step: a player in a live game is not paired.
         let game = api.start_game(&often_first, &often_second, BLITZ).await;
@@ -466,7 +478,7 @@ async fn rated_game(server: &TestServer, first: &Session, second: &Session) -> (
 async fn a_rated_game_changes_both_ratings_shown_in_the_event_profile_and_leaderboard(db: &TestDb) {
     let server = TestServer::start(db.url(), settings()).await;
     let api = Api::new(server.url());
-    let [winner, loser, veteran] = <[Session; 3]>::try_from(guests(&api, &["winner", "loser", "veteran"]).await)
+    let [winner, loser, veteran] = <[Session; 3]>::try_from(players(db, &api, &["winner", "loser", "veteran"]).await)
         .unwrap_or_else(|_| unreachable!());
     let (mut a, mut b, game) = rated_game(&server, &winner, &loser).await;
     a.request(3, json!({ "type": "subscribe", "game_id": game })).await;
@@ -513,7 +525,7 @@ async fn a_failed_rating_write_leaves_the_result_unrecorded_until_it_succeeds(db
     let server = TestServer::start(db.url(), settings()).await;
     let api = Api::new(server.url());
     let [first, second] =
-        <[Session; 2]>::try_from(guests(&api, &["first", "second"]).await).unwrap_or_else(|_| unreachable!());
+        <[Session; 2]>::try_from(players(db, &api, &["first", "second"]).await).unwrap_or_else(|_| unreachable!());
     let (mut a, mut b, game) = rated_game(&server, &first, &second).await;
     a.request(3, move_frame(game, 0, "a", "0")).await;
     b.request(3, move_frame(game, 1, "b", "0")).await;
@@ -548,7 +560,7 @@ async fn aborted_games_and_games_before_both_players_moved_are_not_rated(db: &Te
     let server = TestServer::start(db.url(), settings()).await;
     let api = Api::new(server.url());
     let [first, second] =
-        <[Session; 2]>::try_from(guests(&api, &["first", "second"]).await).unwrap_or_else(|_| unreachable!());
+        <[Session; 2]>::try_from(players(db, &api, &["first", "second"]).await).unwrap_or_else(|_| unreachable!());
     let store = server.state.store.clone();
 
     let (mut a, mut b, aborted) = rated_game(&server, &first, &second).await;
@@ -577,8 +589,8 @@ async fn aborted_games_and_games_before_both_players_moved_are_not_rated(db: &Te
 async fn a_rematch_is_offered_declined_and_accepted_with_the_seats_swapped(db: &TestDb) {
     let server = TestServer::start(db.url(), settings()).await;
     let api = Api::new(server.url());
-    let [alice, bob, carol] =
-        <[Session; 3]>::try_from(guests(&api, &["alice", "bob", "carol"]).await).unwrap_or_else(|_| unreachable!());
+    let [alice, bob, carol] = <[Session; 3]>::try_from(players(db, &api, &["alice", "bob", "carol"]).await)
+        .unwrap_or_else(|_| unreachable!());
     let game = api.start_game(&alice, &bob, BLITZ).await;
     let mut a = WsClient::connect(server.addr, &alice.token).await;
     let mut b = WsClient::connect(server.addr, &bob.token).await;

@@ -56,6 +56,7 @@ fn account(name: &str) -> AccountRow {
         password_hash: Some("$argon2id$v=19$m=19456,t=2,p=1$c2FsdA$aGFzaA".to_owned()),
         is_admin: false,
         is_bot: false,
+        chat_muted: false,
         banned: false,
         created_at: T0,
     }

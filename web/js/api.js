@@ -53,4 +53,9 @@ export const api = {
   liveGames: () => request('GET', '/api/games?status=active'),
   game: (id) => request('GET', path`/api/games/${id}`),
   recordUrl: (id) => path`/api/games/${id}/record`,
+  gamesPage: (name, before) => request('GET', `${path`/api/players/${name}/games`}?limit=20${before ? `&before=${encodeURIComponent(before)}` : ''}`),
+  ratingHistory: (name, kind, speed) => request('GET', `${path`/api/players/${name}/rating-history`}?kind=${encodeURIComponent(kind)}&speed=${encodeURIComponent(speed)}`),
+  versus: (name) => request('GET', path`/api/players/${name}/versus`),
+  searchPlayers: (prefix) => request('GET', `/api/players?prefix=${encodeURIComponent(prefix)}&limit=20`),
+  online: () => request('GET', '/api/online'),
 };

@@ -2,6 +2,7 @@
 
 import { alertGameFound } from './alerts.js';
 import { api } from './api.js';
+import { watchChallenges } from './challenge-notices.js';
 import { h, replaceChildren } from './dom.js';
 import { LANGUAGES, language, setLanguage, t } from './i18n.js';
 import { showNotice } from './notice.js';
@@ -10,12 +11,13 @@ import { Connection } from './socket.js';
 
 /** Address patterns and their page modules; `public` pages work without signing in. */
 const ROUTES = [
-  { pattern: /^\/$/, page: () => import('./lobby.js') },
+  { pattern: /^\/$/, page: () => import('./lobby.js'), public: true },
   { pattern: /^\/login$/, page: () => import('./entry.js'), public: true },
-  { pattern: /^\/game\/([0-9a-f-]{36})$/, page: () => import('./game.js') },
+  { pattern: /^\/game\/([0-9a-f-]{36})$/, page: () => import('./game.js'), public: true },
   { pattern: /^\/replay\/([0-9a-f-]{36})$/, page: () => import('./replay.js'), public: true },
   { pattern: /^\/challenge\/([0-9a-f-]{36})$/, page: () => import('./challenge.js') },
   { pattern: /^\/rules(?:\/([a-z-]+))?$/, page: () => import('./rules-page.js'), public: true },
+  { pattern: /^\/player\/([^/]+)$/, page: () => import('./profile.js'), public: true },
 ];
 
 const root = document.getElementById('page');
@@ -103,6 +105,7 @@ function renderConnection(status) {
 }
 
 connection.on('status', renderConnection);
+watchChallenges(connection, () => session.account());
 connection.on('signed_out', () => {
   session.clear();
   showNotice(t('account.sessionEnded'));
@@ -142,9 +145,13 @@ function renderChrome() {
 renderChrome();
 renderAccount();
 // A role granted or revoked since sign-in: the Admin link follows the server, not the stored session, at every
-// page load and every (re)connection.
-connection.on('welcome', () => api.me().then((me) => session.refresh(me), (error) => {
-  if (error.status === 401) session.clear();
-}));
-if (session.token()) connection.start();
+// page load and every (re)connection of a signed-in reader.
+connection.on('welcome', () => {
+  if (!session.token()) return;
+  api.me().then((me) => session.refresh(me), (error) => {
+    if (error.status === 401) session.clear();
+  });
+});
+// Without a token the connection only watches (the lobby, games), which needs no account.
+connection.start();
 route();

@@ -1,6 +1,7 @@
 // A live game: play it (one `move` frame per action, as the actions are made) or watch it.
 
 import { api } from './api.js';
+import { ChatPanel } from './chat.js';
 import { h, replaceChildren } from './dom.js';
 import { GameFeed } from './feed.js';
 import { GameModel } from './game-model.js';
@@ -35,6 +36,8 @@ class GamePage {
     this.model = null;
     this.root = root;
     replaceChildren(root, h('p', { class: 'loading', text: t('game.loading') }));
+    // Before the feed subscribes: the chat history comes right after the snapshot.
+    this.chat = new ChatPanel(context.connection, { gameId });
     this.feed = new GameFeed(context.connection, gameId, {
       snapshot: (game) => this.start(game),
       event: (envelope) => this.onEvent(envelope),
@@ -53,6 +56,7 @@ class GamePage {
     clearInterval(this.ticker);
     document.removeEventListener('keydown', this.onKey);
     this.removeStatus();
+    this.chat.close();
     this.feed.close();
   }
 
@@ -64,7 +68,7 @@ class GamePage {
 
   start(snapshot) {
     this.model = new GameModel(snapshot);
-    this.seat = this.model.seatOf(this.me.id);
+    this.seat = this.me ? this.model.seatOf(this.me.id) : null;
     const label = t('game.boardLabel', { first: this.model.player('first').name, second: this.model.player('second').name });
     const { kind } = this.model;
     this.board = new kind.Board(this.model.ruleset, { label, onAction: (action) => this.play(action) });
@@ -99,7 +103,10 @@ class GamePage {
           h('div', { class: 'game-tools' }, soundSwitch(), flip),
           h('h2', { class: 'small-heading', text: t('game.moves') }), this.moves,
           this.howToMove,
-          this.after)));
+          this.after,
+          this.chat.element)));
+    const channel = { kind: this.seat ? 'players' : 'spectators', game_id: this.gameId };
+    this.chat.setChannel(channel, { canMute: Boolean(this.seat), canWrite: Boolean(this.me) });
     // Each player sees the board from their own side; a spectator starts from the first seat's and may flip.
     this.turnBoard(this.seat ?? 'first');
     this.render();

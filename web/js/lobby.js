@@ -6,6 +6,7 @@ import { h } from './dom.js';
 import { KINDS, rulesUrl } from './kinds/index.js';
 import { t } from './i18n.js';
 import * as challenges from './lobby/challenges.js';
+import * as chat from './lobby/chat.js';
 import { LobbyFeed } from './lobby/feed.js';
 import * as leaderboard from './lobby/leaderboard.js';
 import * as liveGames from './lobby/live-games.js';
@@ -15,10 +16,13 @@ import * as playComputer from './lobby/play-computer.js';
 import * as quickPairing from './lobby/quick-pairing.js';
 import * as seeks from './lobby/seeks.js';
 
+/** Without an account: what others play, the ratings and the chat, to look at. */
+const WATCHING_COLUMNS = [[liveGames, leaderboard], [chat]];
+
 /** Finding a game on the left; what is mine and what others play on the right. */
 const COLUMNS = [
   [quickPairing, playComputer, seeks, newChallenge],
-  [challenges, myGames, liveGames, leaderboard],
+  [challenges, myGames, liveGames, chat, leaderboard],
 ];
 
 export function mount(root, context) {
@@ -30,13 +34,13 @@ export function mount(root, context) {
     events: new EventTarget(),
     feed: new LobbyFeed(context.connection),
     /** My profile (ratings), loaded once per visit to the lobby. */
-    myProfile: () => (profile ??= api.player(me.name).catch((error) => {
+    myProfile: () => (profile ??= api.player(me?.name).catch((error) => {
       profile = null;
       throw error;
     })),
   };
   const cleanups = [() => lobby.feed.close()];
-  const columns = COLUMNS.map((panels) => {
+  const columns = (me ? COLUMNS : WATCHING_COLUMNS).map((panels) => {
     const column = h('div', { class: 'lobby-column' });
     for (const panel of panels) {
       const container = h('section', { class: 'panel', id: panel.ID, 'aria-labelledby': `${panel.ID}-title` });
@@ -47,6 +51,8 @@ export function mount(root, context) {
   });
   const rules = h('p', { class: 'hint lobby-rules' }, t('lobby.howToPlay'), ' ',
     [...KINDS.values()].flatMap((kind, i) => [i ? ' · ' : '', h('a', { href: rulesUrl(kind), text: kind.name })]));
-  root.append(h('div', { class: 'lobby' }, columns), rules);
+  const signIn = me ? null : h('p', { class: 'panel sign-in' }, t('lobby.sign-in'), ' ',
+    h('a', { class: 'button small', href: '/login', text: t('lobby.sign-in-link') }));
+  root.append(...[signIn, h('div', { class: 'lobby' }, columns), rules].filter(Boolean));
   return () => cleanups.forEach((cleanup) => cleanup?.());
 }

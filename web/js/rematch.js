@@ -28,7 +28,7 @@ export function mountRematch(container, context, { gameId, seat, opponent, kind 
       context.navigate(`/game/${challenge.game_id}`);
       return;
     }
-    const mine = challenge.challenger.id === me.id;
+    const mine = challenge.challenger.id === me?.id;
     offer = challenge.status === 'open' ? challenge : null;
     note = {
       declined: mine ? t('rematch.declined', { name: opponent }) : '',
@@ -58,7 +58,7 @@ export function mountRematch(container, context, { gameId, seat, opponent, kind 
       replaceChildren(controls,
         button(t('rematch.offer'), { class: 'primary', id: 'offer-rematch' }, () => api.rematch(gameId)),
         h('span', { class: 'hint', text: t('rematch.terms', { side }) }));
-    } else if (offer.challenger.id === me.id) {
+    } else if (offer.challenger.id === me?.id) {
       message.textContent = t('rematch.offered', { side, name: opponent });
       replaceChildren(controls, button(t('rematch.cancel'), { class: 'quiet', id: 'cancel-rematch' }, () => api.cancelChallenge(offer.id)));
     } else {

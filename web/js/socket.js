@@ -88,7 +88,9 @@ export class Connection {
     const socket = new WebSocket(`${scheme}://${location.host}/ws`);
     this.socket = socket;
     socket.addEventListener('open', () => {
-      socket.send(JSON.stringify({ type: 'hello', id: 0, protocol: PROTOCOL, token: this.tokenSource() }));
+      const token = this.tokenSource();
+      if (token) socket.send(JSON.stringify({ type: 'hello', id: 0, protocol: PROTOCOL, token }));
+      else this.watchOnly();
     });
     socket.addEventListener('message', (message) => {
       if (socket === this.socket) this.receive(JSON.parse(message.data));
@@ -127,6 +129,15 @@ export class Connection {
       return;
     }
     this.emit(frame.type, frame);
+  }
+
+  /** Without a token the socket says no hello: it may watch games and the lobby, and is online as it is. */
+  watchOnly() {
+    this.attempt = 0;
+    this.account = null;
+    this.keepAlive();
+    this.setStatus('online');
+    this.emit('welcome', { type: 'welcome', account: null });
   }
 
   /** Pings keep the clock offset fresh and find a socket that died without a close. */

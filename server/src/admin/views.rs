@@ -1,4 +1,5 @@
-//! How admins see stored rows: accounts, archived games, moves and timelines, as protocol types.
+//! How admins see stored rows: accounts, archived games, moves and timelines (events, admin actions, chat), as
+//! protocol types.
 
 use std::collections::HashMap;
 
@@ -7,8 +8,9 @@ use kartka_protocol::{Clocks, GameEvent, PlayerInfo};
 use uuid::Uuid;
 
 use super::audit;
+use crate::chat;
 use crate::games::convert::{self, seat_from_text, seat_name, CorruptGame};
-use crate::store::{self, AccountKind, AccountRow, AuditRow, EventRow, MoveRow};
+use crate::store::{self, AccountKind, AccountRow, AuditRow, ChatRow, EventRow, MoveRow};
 
 /// An account as admins see it.
 #[must_use]
@@ -24,6 +26,7 @@ pub fn account(row: &AccountRow) -> AdminAccount {
         is_admin: row.is_admin,
         banned: row.banned,
         bot: row.is_bot,
+        chat_muted: row.chat_muted,
         created_at_ms: row.created_at,
     }
 }
@@ -81,9 +84,15 @@ pub fn moves(game_id: Uuid, rows: &[MoveRow], imported: bool) -> Result<Vec<Revi
         .collect()
 }
 
-/// A game's events and the admin actions on it, merged in the order they happened (an event before an admin
-/// entry of the same millisecond: the entry is written with the change it explains).
-pub fn timeline(game_id: Uuid, events: &[EventRow], entries: &[AuditRow]) -> Result<Vec<TimelineEntry>, CorruptGame> {
+/// A game's events, the admin actions on it and its chat, merged in the order they happened (an event before an
+/// admin entry of the same millisecond: the entry is written with the change it explains; a chat message after
+/// both).
+pub fn timeline(
+    game_id: Uuid,
+    events: &[EventRow],
+    entries: &[AuditRow],
+    chat: &[ChatRow],
+) -> Result<Vec<TimelineEntry>, CorruptGame> {
     let mut timeline = Vec::with_capacity(events.len() + entries.len());
     let mut entries = entries.iter().peekable();
     for row in events {
@@ -96,7 +105,23 @@ pub fn timeline(game_id: Uuid, events: &[EventRow], entries: &[AuditRow]) -> Res
     for entry in entries {
         timeline.push(admin_entry(game_id, entry)?);
     }
-    Ok(timeline)
+    let mut messages = chat.iter().peekable();
+    let mut merged = Vec::with_capacity(timeline.len() + chat.len());
+    for entry in timeline {
+        while let Some(row) = messages.next_if(|row| row.at < entry.at_ms()) {
+            merged.push(chat_entry(game_id, row)?);
+        }
+        merged.push(entry);
+    }
+    for row in messages {
+        merged.push(chat_entry(game_id, row)?);
+    }
+    Ok(merged)
+}
+
+fn chat_entry(game_id: Uuid, row: &ChatRow) -> Result<TimelineEntry, CorruptGame> {
+    let message = chat::message(row).ok_or(CorruptGame(game_id))?;
+    Ok(TimelineEntry::Chat { at_ms: message.at_ms, message })
 }
 
 fn admin_entry(game_id: Uuid, row: &AuditRow) -> Result<TimelineEntry, CorruptGame> {

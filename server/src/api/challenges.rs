@@ -13,7 +13,7 @@ use crate::accounts::info;
 use crate::api::input::{JsonBody, Path};
 use crate::games::{convert, kinds, new_game};
 use crate::state::AppState;
-use crate::store::{AccountRow, ChallengeRow, Millis};
+use crate::store::{AccountKind, AccountRow, ChallengeRow, Millis};
 use crate::time::now_ms;
 
 /// How long a challenge stays open unless the challenger says otherwise.
@@ -58,6 +58,11 @@ pub async fn create(
         }
         None => None,
     };
+    let guest_plays = auth.account.kind == AccountKind::Guest
+        || opponent.as_ref().is_some_and(|opponent| opponent.kind == AccountKind::Guest);
+    if request.rated && guest_plays {
+        return Err(registration_required());
+    }
     let now = now_ms();
     let row = ChallengeRow {
         id: Uuid::new_v4(),
@@ -130,6 +135,9 @@ pub(super) async fn accept_open(state: &AppState, row: ChallengeRow, me: &Accoun
             return Err(ApiError::new(ErrorCode::InvalidRequest, "you cannot accept your own challenge"));
         }
         _ => {}
+    }
+    if row.rated && me.kind == AccountKind::Guest {
+        return Err(registration_required());
     }
     let challenger = account(state, row.challenger_id).await?;
     if challenger.banned {
@@ -260,4 +268,8 @@ pub(super) fn colour_text(colour: ColourChoice) -> &'static str {
 fn corrupt(id: Uuid) -> ApiError {
     tracing::error!(challenge = %id, "stored challenge does not parse");
     ApiError::new(ErrorCode::Internal, "the challenge record is damaged")
+}
+
+fn registration_required() -> ApiError {
+    ApiError::new(ErrorCode::RegistrationRequired, "rated games need registered accounts; guests play casual games")
 }

@@ -40,7 +40,9 @@ impl ApiError {
             ErrorCode::Unauthenticated | ErrorCode::InvalidToken | ErrorCode::BadCredentials => {
                 StatusCode::UNAUTHORIZED
             }
-            ErrorCode::Forbidden | ErrorCode::NotAPlayer => StatusCode::FORBIDDEN,
+            ErrorCode::Forbidden | ErrorCode::NotAPlayer | ErrorCode::Muted | ErrorCode::RegistrationRequired => {
+                StatusCode::FORBIDDEN
+            }
             ErrorCode::UnknownGame
             | ErrorCode::UnknownChallenge
             | ErrorCode::UnknownPlayer
@@ -49,7 +51,7 @@ impl ApiError {
                 StatusCode::CONFLICT
             }
             ErrorCode::FrameTooLarge => StatusCode::PAYLOAD_TOO_LARGE,
-            ErrorCode::RateLimited => StatusCode::TOO_MANY_REQUESTS,
+            ErrorCode::RateLimited | ErrorCode::ChatTooFast => StatusCode::TOO_MANY_REQUESTS,
             ErrorCode::Internal => StatusCode::INTERNAL_SERVER_ERROR,
             ErrorCode::MalformedFrame
             | ErrorCode::UnknownFrame
@@ -57,6 +59,7 @@ impl ApiError {
             | ErrorCode::NotYourTurn
             | ErrorCode::BadNotation
             | ErrorCode::IllegalMove
+            | ErrorCode::ChatTooLong
             | ErrorCode::InvalidRequest => StatusCode::BAD_REQUEST,
         }
     }

@@ -13,6 +13,7 @@ mod live;
 mod notifications;
 pub mod openapi;
 mod play;
+mod players;
 mod ratings;
 mod rematch;
 mod seeks;
@@ -107,6 +108,16 @@ fn api_routes() -> ApiRouter<AppState> {
             "/api/players/{name}/games",
             get_with(games::of_player, doc("players", "A player's games, newest first")),
         )
+        .api_route(
+            "/api/players/{name}/rating-history",
+            get_with(players::rating_history, doc("players", "How a player's rating moved, game by game")),
+        )
+        .api_route(
+            "/api/players/{name}/versus",
+            get_with(players::versus, doc("players", "My results against a player")),
+        )
+        .api_route("/api/players", get_with(players::search, doc("players", "Players whose names start so")))
+        .api_route("/api/online", get_with(players::online, doc("players", "The players connected now")))
         .api_route("/api/games", get_with(live::list, doc("games", "The games being played")))
         .api_route("/api/bots", get_with(bots::list, doc("players", "The built-in bot's accounts, one per level")))
         .api_route(

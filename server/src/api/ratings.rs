@@ -54,8 +54,9 @@ pub struct LeaderboardQuery {
     limit: Option<u32>,
 }
 
-/// `GET /api/leaderboard/{kind}?speed=blitz&limit=50`: established ratings, best first. A rating whose
-/// deviation has grown past the provisional threshold through inactivity drops off until its player plays.
+/// `GET /api/leaderboard/{kind}?speed=blitz&limit=50`: established ratings, best first, and how many players
+/// have a rating there at all (so a page can say that nobody is established yet). A rating whose deviation has
+/// grown past the provisional threshold through inactivity drops off until its player plays.
 pub async fn leaderboard(
     State(state): State<AppState>,
     Path(kind): Path<String>,
@@ -96,7 +97,13 @@ pub async fn leaderboard(
             break;
         }
     }
-    Ok(Json(Leaderboard { kind: kind_name, speed, players }))
+    let rated_players = state.store.rated_players(&kind, speed_text(speed)).await?;
+    Ok(Json(Leaderboard {
+        kind: kind_name,
+        speed,
+        players,
+        rated_players: u32::try_from(rated_players).unwrap_or(u32::MAX),
+    }))
 }
 
 fn rating_info(row: &RatingRow, now: crate::store::Millis) -> Result<RatingInfo, ApiError> {

@@ -288,7 +288,10 @@ impl Player {
 }
 
 async fn subscribe(socket: &mut Socket, game_id: Uuid, after_seq: Option<u64>) -> Result<(), SocketLost> {
-    socket.send(&ClientFrame::Subscribe { id: None, game_id, after_seq }).await.map_err(|_| SocketLost)
+    socket
+        .send(&ClientFrame::Subscribe { id: None, game_id, after_seq, chat: false, viewers: false })
+        .await
+        .map_err(|_| SocketLost)
 }
 
 async fn unsubscribe(socket: &mut Socket, game_id: Uuid) -> Result<(), SocketLost> {

@@ -21,7 +21,7 @@ use super::clock::GameClock;
 use super::convert::seat_name;
 use super::hooks::{GameHooks, TurnState};
 use crate::outbox::Outbox;
-use crate::store::{AuditRow, Millis, Store, StoreError};
+use crate::store::{AuditRow, ChatRow, Millis, Store, StoreError};
 use crate::telemetry::{self, GameClass};
 use crate::time::now_ms;
 
@@ -136,12 +136,17 @@ pub struct ActorConfig {
 pub struct Subscriber {
     /// The connection's id, unique within the server.
     pub connection: u64,
-    /// The connection's account.
+    /// The connection's account; the nil id for a connection that has not said hello (it only watches).
     pub account: Uuid,
     /// Where the game's frames go.
     pub outbox: Outbox,
+    /// Whether it receives the game's chat.
+    pub chat: bool,
+    /// Whether it receives the number of spectators.
+    pub viewers: bool,
 }
 
+mod chat;
 mod commit;
 mod correspondence;
 mod downtime;
@@ -163,6 +168,8 @@ pub(super) enum Command {
     Unsubscribe { connection: u64, closed_because: Option<&'static str> },
     Admin { action: AdminAction, audit: AuditRow, reply: oneshot::Sender<Result<u64, GameError>> },
     Snapshot { reply: oneshot::Sender<GameSnapshot> },
+    Chat { message: ChatRow, reply: oneshot::Sender<Result<(), GameError>> },
+    MuteOpponent { account: Uuid, muted: bool, reply: oneshot::Sender<Result<(), GameError>> },
 }
 
 /// The parts of a game a change replaces as a whole.
@@ -213,6 +220,10 @@ pub(super) struct GameActor {
     events: Vec<EventEnvelope>,
     subscribers: HashMap<u64, Subscriber>,
     absent_since: [Option<Millis>; 2],
+    /// Per seat: whether that player muted the opponent's chat.
+    opponent_muted: [bool; 2],
+    /// The number of spectators last announced.
+    spectators: u32,
 }
 
 impl GameActor {
@@ -265,6 +276,12 @@ impl GameActor {
             }
             Command::Snapshot { reply } => {
                 let _ = reply.send(self.snapshot(now_ms()));
+            }
+            Command::Chat { message, reply } => {
+                let _ = reply.send(self.chat(message).await);
+            }
+            Command::MuteOpponent { account, muted, reply } => {
+                let _ = reply.send(self.mute_opponent(account, muted).await);
             }
         }
     }

@@ -10,7 +10,7 @@ use tokio_util::task::TaskTracker;
 use uuid::Uuid;
 
 use super::actor::{Action, ActorConfig, AdminAction, Command, GameActor, GameError, LoadError, Subscriber};
-use crate::store::{AuditRow, Store};
+use crate::store::{AuditRow, ChatRow, Store};
 
 /// Commands a game's actor queues before senders wait.
 const COMMAND_QUEUE: usize = 64;
@@ -80,6 +80,20 @@ impl Games {
     ) -> Result<u64, GameError> {
         let (reply, answer) = oneshot::channel();
         self.send(game_id, Command::Subscribe { subscriber, after_seq, reply }).await?;
+        answer.await.map_err(|_| GameError::UnknownGame)?
+    }
+
+    /// Has a game store a message said in one of its chat channels and deliver it to the channel's readers.
+    pub async fn chat(&self, game_id: Uuid, message: ChatRow) -> Result<(), GameError> {
+        let (reply, answer) = oneshot::channel();
+        self.send(game_id, Command::Chat { message, reply }).await?;
+        answer.await.map_err(|_| GameError::UnknownGame)?
+    }
+
+    /// A player of a game mutes or unmutes their opponent's chat there.
+    pub async fn mute_opponent(&self, game_id: Uuid, account: Uuid, muted: bool) -> Result<(), GameError> {
+        let (reply, answer) = oneshot::channel();
+        self.send(game_id, Command::MuteOpponent { account, muted, reply }).await?;
         answer.await.map_err(|_| GameError::UnknownGame)?
     }
 

@@ -1,4 +1,4 @@
-//! The lobby: quick pairing pools and open seeks, run by one task that owns them in memory.
+//! The lobby: quick pairing pools, open seeks and the lobby's chat channel, run by one task that owns them in memory.
 //!
 //! Architecture invariant: one owner. The lobby task alone changes pools and seeks; requests reach it as
 //! commands and get their answer on a oneshot channel. It never waits on the database: what it needs to know
@@ -17,14 +17,14 @@ mod task;
 use std::collections::HashSet;
 use std::sync::{Arc, Mutex};
 
-use kartka_protocol::{ErrorCode, PoolSpec, RatingRange, RulesetSpec, Seek, TimeControl};
+use kartka_protocol::{ChatMessage, ErrorCode, PoolSpec, RatingRange, RulesetSpec, Seek, TimeControl};
 use tokio::sync::{mpsc, oneshot, Notify};
 use tokio_util::sync::CancellationToken;
 use tokio_util::task::TaskTracker;
 use uuid::Uuid;
 
 pub use entrant::Entrant;
-pub use requests::{answer, LobbyRequest};
+pub use requests::{answer, subscribe, LobbyRequest};
 pub use start::{Matched, Starter};
 
 use self::task::LobbyTask;
@@ -49,6 +49,9 @@ pub enum LobbyError {
     /// Someone else's seek.
     #[error("{0}")]
     Forbidden(&'static str),
+    /// A guest asked for a rated game.
+    #[error("rated games need a registered account; guests play casual games")]
+    RegistrationRequired,
     /// A field is out of range.
     #[error("{0}")]
     InvalidRequest(String),
@@ -71,6 +74,7 @@ impl LobbyError {
             LobbyError::UnknownSeek => ErrorCode::UnknownSeek,
             LobbyError::NotAllowed(_) => ErrorCode::NotAllowed,
             LobbyError::Forbidden(_) => ErrorCode::Forbidden,
+            LobbyError::RegistrationRequired => ErrorCode::RegistrationRequired,
             LobbyError::InvalidRequest(_) => ErrorCode::InvalidRequest,
             LobbyError::Closed | LobbyError::Store(_) | LobbyError::Game(_) => ErrorCode::Internal,
         }
@@ -122,6 +126,7 @@ enum Command {
     Subscribe {
         connection: u64,
         outbox: Outbox,
+        chat: bool,
         reply: oneshot::Sender<()>,
     },
     Unsubscribe {
@@ -135,6 +140,10 @@ enum Command {
     StartedElsewhere {
         game_id: Uuid,
         players: [Uuid; 2],
+    },
+    /// A stored message of the lobby's chat, for every subscriber.
+    Chat {
+        message: ChatMessage,
     },
 }
 
@@ -208,9 +217,14 @@ impl Lobby {
         let _ = self.commands.send(Command::StartedElsewhere { game_id, players }).await;
     }
 
-    /// Sends a connection the lobby snapshot, then every lobby change.
-    pub async fn subscribe(&self, connection: u64, outbox: Outbox) -> Result<(), LobbyError> {
-        self.ask(|reply| Command::Subscribe { connection, outbox, reply }).await
+    /// Sends a stored message of the lobby's chat to every lobby subscriber that asked for the chat.
+    pub async fn chat(&self, message: ChatMessage) {
+        let _ = self.commands.send(Command::Chat { message }).await;
+    }
+
+    /// Sends a connection the lobby snapshot, then every lobby change (with `chat`, the lobby's chat too).
+    pub async fn subscribe(&self, connection: u64, outbox: Outbox, chat: bool) -> Result<(), LobbyError> {
+        self.ask(|reply| Command::Subscribe { connection, outbox, chat, reply }).await
     }
 
     /// Stops sending a connection lobby changes.

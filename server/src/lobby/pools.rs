@@ -55,7 +55,8 @@ impl Pool {
         let expected_wait_ms = (!self.recent_waits.is_empty())
             .then(|| self.recent_waits.iter().sum::<i64>() / self.recent_waits.len() as i64)
             .map(|average| average.max(0) as u64);
-        PoolStatus { pool: spec, waiting: self.waiting.len() as u32, expected_wait_ms }
+        let measured_waits = self.recent_waits.len() as u32;
+        PoolStatus { pool: spec, waiting: self.waiting.len() as u32, expected_wait_ms, measured_waits }
     }
 }
 
@@ -127,7 +128,9 @@ impl Pools {
     pub fn status(&self, spec: PoolSpec) -> PoolStatus {
         self.pools
             .get(&spec)
-            .map_or(PoolStatus { pool: spec, waiting: 0, expected_wait_ms: None }, |pool| pool.status(spec))
+            .map_or(PoolStatus { pool: spec, waiting: 0, expected_wait_ms: None, measured_waits: 0 }, |pool| {
+                pool.status(spec)
+            })
     }
 
     /// Every pool's status, for a lobby snapshot.
@@ -234,6 +237,8 @@ mod tests {
         assert_eq!(pools.waiting_in(&bullet), 1);
         assert!(pools.wave(2_000, None).is_empty(), "ela has nobody left to play");
         assert_eq!(pools.status(blitz).expected_wait_ms, Some(1_000), "both waited one second");
+        assert_eq!(pools.status(blitz).measured_waits, 2, "the estimate says how many waits it is of");
+        assert_eq!(pools.status(bullet).measured_waits, 0, "nobody was paired in bullet");
     }
 
     #[test]

@@ -5,10 +5,11 @@ use kartka_protocol::{ClientFrame, PoolSpec, RatingRange, RulesetSpec, ServerFra
 use uuid::Uuid;
 
 use super::{Entrant, LobbyError, SeekRequest};
+use crate::chat;
 use crate::games::{convert, kinds};
 use crate::outbox::Outbox;
 use crate::state::AppState;
-use crate::store::AccountRow;
+use crate::store::{AccountKind, AccountRow};
 
 /// A client frame the lobby answers.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -23,8 +24,11 @@ pub enum LobbyRequest {
     CancelSeek(Uuid),
     /// `seek_accept`.
     AcceptSeek(Uuid),
-    /// `lobby_subscribe`.
-    Subscribe,
+    /// `lobby_subscribe`, with the chat or without.
+    Subscribe {
+        /// Whether the connection receives the lobby's chat.
+        chat: bool,
+    },
     /// `lobby_unsubscribe`.
     Unsubscribe,
 }
@@ -40,7 +44,7 @@ impl LobbyRequest {
             }
             ClientFrame::SeekCancel { seek_id, .. } => LobbyRequest::CancelSeek(seek_id),
             ClientFrame::SeekAccept { seek_id, .. } => LobbyRequest::AcceptSeek(seek_id),
-            ClientFrame::LobbySubscribe { .. } => LobbyRequest::Subscribe,
+            ClientFrame::LobbySubscribe { chat, .. } => LobbyRequest::Subscribe { chat },
             ClientFrame::LobbyUnsubscribe { .. } => LobbyRequest::Unsubscribe,
             other => return Err(other),
         })
@@ -62,6 +66,7 @@ pub async fn answer(
     match request {
         LobbyRequest::JoinPool(pool) => {
             validate(&pool.ruleset, &pool.time_control)?;
+            registered_for(account, pool.rated)?;
             lobby.join_pool(entrant(state, account).await?, pool).await?;
             Ok(ack(None))
         }
@@ -71,6 +76,7 @@ pub async fn answer(
         }
         LobbyRequest::CreateSeek(request) => {
             validate(&request.ruleset, &request.time_control)?;
+            registered_for(account, request.rated)?;
             if request.rating_range.is_some_and(|RatingRange { min, max }| min > max) {
                 return Err(LobbyError::InvalidRequest("rating_range.min must not exceed rating_range.max".into()));
             }
@@ -85,8 +91,8 @@ pub async fn answer(
             let game_id = lobby.accept_seek(entrant(state, account).await?, seek_id).await?;
             Ok(ack(Some(game_id)))
         }
-        LobbyRequest::Subscribe => {
-            lobby.subscribe(connection, outbox.clone()).await?;
+        LobbyRequest::Subscribe { chat } => {
+            subscribe(state, connection, outbox, chat).await?;
             Ok(ack(None))
         }
         LobbyRequest::Unsubscribe => {
@@ -94,6 +100,25 @@ pub async fn answer(
             Ok(ack(None))
         }
     }
+}
+
+/// Subscribes a connection, signed in or not, to the lobby: the lobby is open to anyone to look at.
+pub async fn subscribe(state: &AppState, connection: u64, outbox: &Outbox, chat: bool) -> Result<(), LobbyError> {
+    state.lobby.subscribe(connection, outbox.clone(), chat).await?;
+    // After the subscription, so no message falls between the two; one said meanwhile comes twice, and its id
+    // tells the client so.
+    if chat {
+        chat::lobby_history(state, outbox).await.map_err(LobbyError::Store)?;
+    }
+    Ok(())
+}
+
+/// Refuses a guest who asks for a rated game: ratings are for registered players.
+fn registered_for(account: &AccountRow, rated: bool) -> Result<(), LobbyError> {
+    if rated && account.kind == AccountKind::Guest {
+        return Err(LobbyError::RegistrationRequired);
+    }
+    Ok(())
 }
 
 async fn entrant(state: &AppState, account: &AccountRow) -> Result<Entrant, LobbyError> {

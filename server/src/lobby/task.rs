@@ -30,6 +30,8 @@ pub(super) struct LobbyTask {
     pools: Pools,
     seeks: Seeks,
     subscribers: HashMap<u64, Outbox>,
+    /// The subscribers that also receive the lobby's chat.
+    chat_readers: HashMap<u64, Outbox>,
     /// Players the lobby put in a game, with the game and when: they get no second game from the lobby until
     /// that one is over, even if a request sent before the match arrives after it.
     playing: HashMap<Uuid, (Uuid, Millis)>,
@@ -54,6 +56,7 @@ impl LobbyTask {
             pools: Pools::new(settings.windows),
             seeks: Seeks::default(),
             subscribers: HashMap::new(),
+            chat_readers: HashMap::new(),
             playing: HashMap::new(),
             starter,
             settings,
@@ -117,16 +120,28 @@ impl LobbyTask {
                     let _ = reply.send(Err(error));
                 }
             },
-            Command::Subscribe { connection, outbox, reply } => {
+            Command::Subscribe { connection, outbox, chat, reply } => {
                 outbox.push_frame(&ServerFrame::Lobby { seeks: self.seeks.list(), pools: self.pools.statuses() });
-                self.subscribers.insert(connection, outbox);
+                self.subscribers.insert(connection, outbox.clone());
+                if chat {
+                    self.chat_readers.insert(connection, outbox);
+                } else {
+                    self.chat_readers.remove(&connection);
+                }
                 let _ = reply.send(());
             }
             Command::Unsubscribe { connection } => {
                 self.subscribers.remove(&connection);
+                self.chat_readers.remove(&connection);
             }
             Command::NotStarted { game_id } => self.playing.retain(|_, (game, _)| *game != game_id),
             Command::StartedElsewhere { game_id, players } => self.playing_in(game_id, players),
+            Command::Chat { message } => {
+                let text = encode(&ServerFrame::Chat { message });
+                for outbox in self.chat_readers.values() {
+                    outbox.push(text.clone());
+                }
+            }
         }
     }
 
@@ -239,6 +254,9 @@ impl LobbyTask {
         let open = self.seeks.get(seek_id).ok_or(LobbyError::UnknownSeek)?;
         if open.creator.account_id == entrant.account() {
             return Err(LobbyError::NotAllowed("you cannot accept your own seek"));
+        }
+        if open.seek.rated && entrant.player.guest {
+            return Err(LobbyError::RegistrationRequired);
         }
         if let Some(range) = open.seek.rating_range {
             let rating = entrant.rating_for(&open.seek.ruleset, &open.seek.time_control, now_ms());

@@ -9,8 +9,10 @@
 //! JSON text, so the store needs no knowledge of game kinds.
 
 mod admin;
+mod chat;
 mod correspondence;
 mod postgres;
+mod profile;
 mod sql;
 mod sqlite;
 
@@ -25,11 +27,13 @@ pub use admin::{
     AdminStore, ArchivedGame, AuditFilter, AuditRow, GameOrigin, GameSearch, ImportSource, ImportedGame, RatedGame,
     ResultFilter, SearchCursor, SearchOrder,
 };
+pub use chat::{ChannelName, ChatRow, ChatStore};
 pub use correspondence::{
     ConditionalRow, CorrespondenceStore, NotificationRow, NotificationSettingsRow, Outage, SeekRow, VacationRow,
     WebhookJob,
 };
 pub use postgres::PostgresStore;
+pub use profile::{ProfileStore, RatedEnd};
 pub use sqlite::SqliteStore;
 
 /// Opens the store a database URL names and brings its schema up to date: `postgres://…` or
@@ -95,6 +99,8 @@ pub struct AccountRow {
     pub is_admin: bool,
     /// Whether an admin marked the account as a bot.
     pub is_bot: bool,
+    /// Whether an admin muted the account's chat.
+    pub chat_muted: bool,
     /// Whether the account is banned.
     pub banned: bool,
     /// When it was created.
@@ -307,9 +313,10 @@ pub struct GameCursor {
 }
 
 /// Everything kartka stores. Implemented for PostgreSQL and SQLite; one test suite runs against both. What
-/// admins need of it is in [`AdminStore`], and correspondence play in [`CorrespondenceStore`].
+/// admins need of it is in [`AdminStore`], correspondence play in [`CorrespondenceStore`], chat in
+/// [`ChatStore`], and what profiles read beyond accounts and ratings in [`ProfileStore`].
 #[async_trait]
-pub trait Store: CorrespondenceStore + AdminStore + Send + Sync + 'static {
+pub trait Store: CorrespondenceStore + AdminStore + ChatStore + ProfileStore + Send + Sync + 'static {
     /// Checks that the database answers.
     async fn ping(&self) -> Result<(), StoreError>;
     /// How the database connection pool is used now.

@@ -20,6 +20,7 @@ use uuid::Uuid;
 use crate::accounts::{authenticate, info, AuthError};
 use crate::api::plain_json;
 use crate::auth::token_hash;
+use crate::chat::{self, ChatError};
 use crate::games::{Action, GameError, Subscriber};
 use crate::lobby::{self, LobbyError, LobbyRequest};
 use crate::outbox::Outbox;
@@ -27,6 +28,9 @@ use crate::state::AppState;
 use crate::store::AccountRow;
 use crate::telemetry;
 use crate::time::now_ms;
+
+/// The account a connection that has not said hello watches as: no account has it, so it is never a player.
+const ANONYMOUS: Uuid = Uuid::nil();
 
 /// Close codes (RFC 6455).
 mod close_code {
@@ -73,6 +77,13 @@ impl Refusal {
             tracing::error!(game = %game_id, %cause, "store failure during a game action");
         }
         Refusal { code: error.code(), message: error.to_string(), game_id: Some(game_id) }
+    }
+
+    fn chat(error: ChatError) -> Refusal {
+        if let ChatError::Store(cause) | ChatError::Game(GameError::Store(cause)) = &error {
+            tracing::error!(%cause, "store failure during a chat request");
+        }
+        Refusal::new(error.code(), error.to_string())
     }
 
     fn lobby(error: &LobbyError) -> Refusal {
@@ -209,7 +220,7 @@ impl Connection {
                 () = shutdown.cancelled() => {
                     return Closing::after_queued(close_code::GOING_AWAY, "server shutting down");
                 }
-                () = tokio::time::sleep_until(hello_deadline), if self.account.is_none() => {
+                () = tokio::time::sleep_until(hello_deadline), if self.account.is_none() && !self.watching() => {
                     return Closing::after_queued(close_code::POLICY, "no hello in time");
                 }
                 () = tokio::time::sleep_until(last_heard + silence_limit) => {
@@ -274,9 +285,17 @@ impl Connection {
             ClientFrame::Hello { protocol, token, .. } => self.hello(request_id, protocol, &token).await,
             ClientFrame::Ping { .. } => Ok(ServerFrame::Pong { id: request_id, server_time_ms: now_ms() }),
             frame => match self.account.clone() {
-                None => Err(Refusal::new(ErrorCode::Unauthenticated, "send hello with a token first")),
+                None => self.on_anonymous_frame(frame).await,
                 Some(account) => match LobbyRequest::from_frame(frame) {
                     Ok(request) => self.on_lobby_request(&account, request_id, request).await,
+                    Err(ClientFrame::ChatSend { channel, text, .. }) => {
+                        chat::answer(&self.state, &account, request_id, channel, text).await.map_err(Refusal::chat)
+                    }
+                    Err(ClientFrame::ChatMute { game_id, muted, .. }) => {
+                        chat::mute_opponent(&self.state, &account, request_id, game_id, muted)
+                            .await
+                            .map_err(Refusal::chat)
+                    }
                     Err(frame) => self.on_game_frame(account.id, frame).await,
                 },
             },
@@ -287,6 +306,32 @@ impl Connection {
             }
             Err(refusal) => self.refuse(request_id, refusal),
         }
+    }
+
+    /// A frame from a connection that has not said hello: it may watch games and the lobby, and nothing more.
+    async fn on_anonymous_frame(&mut self, frame: ClientFrame) -> Result<ServerFrame, Refusal> {
+        let request_id = frame.request_id();
+        match frame {
+            ClientFrame::Subscribe { .. } | ClientFrame::Unsubscribe { .. } => {
+                self.on_game_frame(ANONYMOUS, frame).await
+            }
+            ClientFrame::LobbySubscribe { chat, .. } => {
+                lobby::subscribe(&self.state, self.id, &self.outbox, chat).await.map_err(|e| Refusal::lobby(&e))?;
+                self.in_lobby = true;
+                Ok(ServerFrame::Ack { id: request_id, game_id: None, seq: None })
+            }
+            ClientFrame::LobbyUnsubscribe { .. } => {
+                self.state.lobby.unsubscribe(self.id).await;
+                self.in_lobby = false;
+                Ok(ServerFrame::Ack { id: request_id, game_id: None, seq: None })
+            }
+            _ => Err(Refusal::new(ErrorCode::Unauthenticated, "send hello with a token first")),
+        }
+    }
+
+    /// Whether the connection may stay without saying hello: it watches a game or the lobby.
+    fn watching(&self) -> bool {
+        !self.subscriptions.is_empty() || self.in_lobby
     }
 
     async fn hello(&mut self, request_id: Option<u64>, protocol: u32, token: &str) -> Result<ServerFrame, Refusal> {
@@ -322,8 +367,9 @@ impl Connection {
         let request_id = frame.request_id();
         let games = self.state.games.clone();
         let (game_id, result) = match frame {
-            ClientFrame::Subscribe { game_id, after_seq, .. } => {
-                let subscriber = Subscriber { connection: self.id, account, outbox: self.outbox.clone() };
+            ClientFrame::Subscribe { game_id, after_seq, chat, viewers, .. } => {
+                let outbox = self.outbox.clone();
+                let subscriber = Subscriber { connection: self.id, account, outbox, chat, viewers };
                 let result = games.subscribe(game_id, subscriber, after_seq).await;
                 if result.is_ok() {
                     self.subscriptions.insert(game_id);
@@ -356,8 +402,13 @@ impl Connection {
             | ClientFrame::SeekCancel { .. }
             | ClientFrame::SeekAccept { .. }
             | ClientFrame::LobbySubscribe { .. }
-            | ClientFrame::LobbyUnsubscribe { .. } => {
-                unreachable!("hello and ping are answered before authentication is required, lobby frames by the lobby")
+            | ClientFrame::LobbyUnsubscribe { .. }
+            | ClientFrame::ChatSend { .. }
+            | ClientFrame::ChatMute { .. } => {
+                unreachable!(
+                    "hello and ping are answered before authentication is required, lobby frames by the lobby, \
+                     chat frames by the chat"
+                )
             }
         };
         match result {
@@ -373,7 +424,7 @@ impl Connection {
         request: LobbyRequest,
     ) -> Result<ServerFrame, Refusal> {
         let subscribing = match request {
-            LobbyRequest::Subscribe => Some(true),
+            LobbyRequest::Subscribe { .. } => Some(true),
             LobbyRequest::Unsubscribe => Some(false),
             _ => None,
         };

@@ -81,6 +81,11 @@ impl Connections {
         self.by_account.lock().expect("connections lock").contains_key(&account)
     }
 
+    /// Every account with an open connection.
+    pub fn accounts(&self) -> Vec<Uuid> {
+        self.by_account.lock().expect("connections lock").keys().copied().collect()
+    }
+
     /// Pushes a frame to every connection of an account.
     pub fn notify(&self, account: Uuid, frame: &ServerFrame) {
         let text = encode(frame);

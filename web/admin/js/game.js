@@ -22,6 +22,10 @@ const BY_ADMIN = new Set(['aborted_by_admin', 'adjudicated']);
 
 /** A timeline entry in words: `admin.event.<type>` of the catalogs, with the event's details filled in. */
 function describe(entry, players) {
+  if (entry.source === 'chat') {
+    const key = entry.message.channel.kind === 'players' ? 'admin.chat.players' : 'admin.chat.spectators';
+    return h('span', { class: 'chat' }, t(key, { name: entry.message.name, text: entry.message.text }));
+  }
   if (entry.source === 'admin') {
     const { actor, action, reason } = entry.entry;
     return h('span', { class: 'admin' }, `${actor}: ${t(`admin.action.${action}`)} — ${reason}`);

@@ -49,7 +49,7 @@ export class LobbyFeed extends EventTarget {
   }
 
   subscribe() {
-    this.connection.request({ type: 'lobby_subscribe' }).catch(() => {});
+    this.connection.request({ type: 'lobby_subscribe', chat: true }).catch(() => {});
   }
 
   changed(what) {

@@ -26,15 +26,17 @@ export function mount(container, lobby) {
     const shown = current();
     const kind = game.input.value;
     try {
-      const [{ players }, profile] = await Promise.all([api.leaderboard(kind, speed, LIMIT), lobby.myProfile()]);
+      const [{ players, rated_players: rated = 0 }, profile] = await Promise.all([api.leaderboard(kind, speed, LIMIT),
+        me ? lobby.myProfile() : null]);
       if (shown !== current()) return;
       replaceChildren(board, players.length
-        ? h('ol', { class: 'ranking' }, players.map((entry) => h('li', { class: entry.player.id === me.id ? 'me' : null },
+        ? h('ol', { class: 'ranking' }, players.map((entry) => h('li', { class: entry.player.id === me?.id ? 'me' : null },
           h('span', { class: 'rank', text: String(entry.rank) }),
           h('span', { class: 'name', text: entry.player.name }),
           h('span', { class: 'games', text: t('leaderboard.games', { count: entry.games }) }),
           ratingBadge({ rating: entry.rating, provisional: false }))))
-        : h('p', { class: 'empty', text: t('leaderboard.empty') }));
+        : h('p', { class: 'empty', text: rated ? t('leaderboard.nobody-established', { rated }) : t('leaderboard.nobody-rated') }));
+      if (!profile) return;
       const rating = ratingIn(profile, kind, speed);
       replaceChildren(mine, t('leaderboard.yours', { speed: speedName(speed) }), ' ', ratingBadge(rating),
         rating.games ? t('leaderboard.after', { count: rating.games }) : t('leaderboard.before'));

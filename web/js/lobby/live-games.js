@@ -12,7 +12,7 @@ export const ID = 'live-games';
 export function mount(container, lobby) {
   const me = lobby.account();
   const item = (game) => {
-    const playing = game.players.some((player) => player.account_id === me.id);
+    const playing = game.players.some((player) => player.account_id === me?.id);
     return h('li', { class: 'game' },
       h('a', { href: `/game/${game.id}` }, pairing(game),
         h('span', { class: 'meta', text: `${gameName(game.ruleset)} · ${formatTimeControl(game.time_control)} · ${t('live.plies', { count: game.ply })}` })),

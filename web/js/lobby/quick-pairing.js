@@ -18,15 +18,20 @@ export const ID = 'quick-pairing';
 const poolName = (spec) =>
   `${gameName(spec.ruleset)}: ${formatTimeControl(spec.time_control)} ${speedName(speedOf(spec.time_control))}, ${spec.rated ? t('common.rated') : t('common.casual')}`;
 
+/** What the pool's numbers say, and no more: who else waits, and the average of the pairings measured so far. */
 const expectation = (status) => {
-  const others = status.waiting > 1 ? ` · ${t('pairing.moreWaiting', { count: status.waiting - 1 })}` : '';
-  const wait = status.expected_wait_ms === null ? t('pairing.noEstimate') : t('pairing.usually', { time: formatCountdown(status.expected_wait_ms) });
-  return `${wait}${others}`;
+  const others = status.waiting > 1 ? t('pairing.moreWaiting', { count: status.waiting - 1 }) : t('pairing.nobodyElse');
+  const measured = status.measured_waits ?? 0;
+  const wait = status.expected_wait_ms === null || !measured
+    ? t('pairing.noEstimate')
+    : t('pairing.measured', { count: measured, time: formatCountdown(status.expected_wait_ms) });
+  return `${others} · ${wait}`;
 };
 
 export function mount(container, lobby) {
   const { connection, feed } = lobby;
-  let rated = true;
+  // Guests play casual games only: the server refuses them rated pools.
+  let rated = !lobby.account().guest;
   /** The pools I wait in, by key: `{spec, since}`. */
   const waiting = new Map();
   /** Pools with a join or leave on its way. */

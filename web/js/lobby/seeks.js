@@ -98,7 +98,9 @@ export function mount(container, lobby) {
 
   const timeControl = choice(t('lobby.timeControl'), TIME_CONTROLS.map((tc, i) => ({ value: String(i),
     label: `${formatTimeControl(tc)} · ${speedName(speedOf(tc))}`, selected: i === DEFAULT_TIME_CONTROL })), { name: 'seek-time-control' });
-  const rated = choice(t('lobby.games'), [{ value: 'true', label: t('lobby.rated') }, { value: 'false', label: t('lobby.casual') }], { name: 'seek-rated' });
+  // Guests play casual games only: the server refuses them a rated seek.
+  const rated = choice(t('lobby.games'), [{ value: 'true', label: t('lobby.rated'), selected: !me.guest }, { value: 'false', label: t('lobby.casual'), selected: me.guest }],
+    { name: 'seek-rated' });
   const colour = choice(t('lobby.youPlayField'), [
     { value: 'random', label: t('seeks.eitherSideField') },
     { value: 'first', label: '' },

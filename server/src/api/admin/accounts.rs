@@ -1,8 +1,8 @@
-//! Accounts as admins see them; banning and unbanning; the bot mark.
+//! Accounts as admins see them; banning and unbanning; the bot mark; the chat mute.
 
 use axum::extract::State;
 use axum::Json;
-use kartka_protocol::admin::{AccountActionDone, ActionReason, AdminAccount, AuditAction, BotMark};
+use kartka_protocol::admin::{AccountActionDone, ActionReason, AdminAccount, AuditAction, BotMark, ChatMute};
 use kartka_protocol::ErrorCode;
 use serde_json::json;
 
@@ -92,6 +92,26 @@ pub async fn mark_bot(
         }
         Err(BotMarkError::Store(error)) => Err(error.into()),
     }
+}
+
+/// `POST /api/admin/accounts/{name}/chat-mute`: the account may no longer chat anywhere (`muted`), or may again.
+/// It still plays and reads chat.
+pub async fn mute_chat(
+    Admin(admin): Admin,
+    State(state): State<AppState>,
+    Path(name): Path<String>,
+    JsonBody(body): JsonBody<ChatMute>,
+) -> Result<Json<AccountActionDone>, ApiError> {
+    let reason = reason(&body.reason)?;
+    let account = state.store.account_by_name(&name).await?.ok_or_else(unknown_player)?;
+    let action = if body.muted { AuditAction::MuteChat } else { AuditAction::UnmuteChat };
+    let entry = audit::entry(Actor::Admin(&admin), action, target(&account), json!({ "name": account.name }), reason);
+    if !state.store.set_chat_muted(account.id, body.muted, &entry).await? {
+        let already =
+            if body.muted { "the account's chat is muted already" } else { "the account's chat is not muted" };
+        return Err(ApiError::new(ErrorCode::NotAllowed, already));
+    }
+    done(&state, &name).await
 }
 
 fn target(account: &AccountRow) -> Target {

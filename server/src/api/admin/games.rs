@@ -24,8 +24,8 @@ use crate::store::{AuditFilter, MoveRow};
 /// Audit entries a review shows (a game collects a handful at most).
 const REVIEW_AUDIT_ENTRIES: u32 = 1000;
 
-/// `GET /api/admin/games/{id}`: every move with its time and clocks, and the timeline of events and admin
-/// actions.
+/// `GET /api/admin/games/{id}`: every move with its time and clocks, and the timeline of events, admin actions
+/// and chat.
 pub async fn review(
     _admin: Admin,
     State(state): State<AppState>,
@@ -40,10 +40,11 @@ pub async fn review(
     let filter = AuditFilter { game_id: Some(id), ..AuditFilter::default() };
     let mut entries = state.store.audit_entries(&filter, REVIEW_AUDIT_ENTRIES).await?;
     entries.reverse();
+    let chat = state.store.game_chat(id).await?;
     Ok(Json(GameReview {
         accounts: players.map(|player| views::account(&accounts[&player])),
         moves: views::moves(id, &moves, game.import.is_some())?,
-        timeline: views::timeline(id, &events, &entries)?,
+        timeline: views::timeline(id, &events, &entries, &chat)?,
         game,
     }))
 }

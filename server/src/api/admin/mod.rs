@@ -76,6 +76,10 @@ pub fn routes() -> ApiRouter<AppState> {
             "/api/admin/accounts/{name}/bot",
             post_with(accounts::mark_bot, doc("admin", "Mark an account as a bot, or take the mark away")),
         )
+        .api_route(
+            "/api/admin/accounts/{name}/chat-mute",
+            post_with(accounts::mute_chat, doc("admin", "Mute an account's chat, or lift the mute")),
+        )
         .api_route("/api/admin/audit", get_with(audit::entries, doc("admin", "The audit log, newest first")))
 }
 

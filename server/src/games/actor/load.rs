@@ -29,6 +29,8 @@ impl GameActor {
         let rules = kinds::ruleset(&ruleset).map_err(|e| corrupt(e.to_string()))?;
         let speed = speed_from_text(&row.speed).ok_or_else(|| corrupt(format!("speed {}", row.speed)))?;
         let event_rows = store.events_after(id, 0).await?;
+        let mutes = store.opponent_mutes(id).await?;
+        let opponent_muted = [row.first_id, row.second_id].map(|player| mutes.contains(&player));
         let mut events = Vec::with_capacity(event_rows.len());
         for row in &event_rows {
             let event: GameEvent = serde_json::from_str(&row.payload).map_err(|e| corrupt(e.to_string()))?;
@@ -125,6 +127,8 @@ impl GameActor {
             events,
             subscribers: HashMap::new(),
             absent_since: [Some(now), Some(now)],
+            opponent_muted,
+            spectators: 0,
         }))
     }
 }

@@ -2,9 +2,11 @@
 
 use kartka_engine::Seat;
 use kartka_protocol::{GameEvent, GameSnapshot, GameStatus, ServerFrame};
+use uuid::Uuid;
 
 use super::{GameActor, GameError, Subscriber};
 use crate::games::convert::seat_name;
+use crate::outbox::encode;
 use crate::store::Millis;
 use crate::time::now_ms;
 
@@ -21,9 +23,11 @@ impl GameActor {
             None => ServerFrame::Snapshot { game: self.snapshot(now_ms()) },
         };
         subscriber.outbox.push_frame(&frame);
+        self.send_chat_history(&subscriber).await;
         let seat = self.seat_of(subscriber.account);
         let connection = subscriber.connection;
         self.subscribers.insert(connection, subscriber);
+        self.announce_viewers(Some(connection));
         if let Some(seat) = seat {
             if self.absent_since[seat.index()].is_some() {
                 self.absent_since[seat.index()] = None;
@@ -37,6 +41,7 @@ impl GameActor {
     /// `connection_closed` event first, so the timeline shows why the player went away.
     pub(super) async fn unsubscribe(&mut self, connection: u64, closed_because: Option<&'static str>) {
         let Some(gone) = self.subscribers.remove(&connection) else { return };
+        self.announce_viewers(None);
         let Some(seat) = self.seat_of(gone.account) else { return };
         if let Some(reason) = closed_because {
             self.record_presence(GameEvent::ConnectionClosed { seat: seat_name(seat), reason: reason.to_owned() })
@@ -49,6 +54,32 @@ impl GameActor {
         self.absent_since[seat.index()] = Some(now);
         let claimable_at_ms = now + self.config.disconnect_grace.as_millis() as i64;
         self.record_presence(GameEvent::PlayerDisconnected { seat: seat_name(seat), claimable_at_ms }).await;
+    }
+
+    /// Tells the subscribers that asked for it how many accounts watch the game, when the number changed; and
+    /// the connection `newcomer` in any case.
+    fn announce_viewers(&mut self, newcomer: Option<u64>) {
+        // Signed-in spectators count once however many connections they have; each connection without an
+        // account (the nil id) counts on its own.
+        let mut watching: Vec<Uuid> = self
+            .subscribers
+            .values()
+            .filter(|subscriber| self.seat_of(subscriber.account).is_none())
+            .map(|subscriber| subscriber.account)
+            .collect();
+        let anonymous = watching.iter().filter(|account| account.is_nil()).count();
+        watching.retain(|account| !account.is_nil());
+        watching.sort_unstable();
+        watching.dedup();
+        let spectators = u32::try_from(watching.len() + anonymous).unwrap_or(u32::MAX);
+        let changed = spectators != self.spectators;
+        self.spectators = spectators;
+        let text = encode(&ServerFrame::Viewers { game_id: self.id, spectators });
+        for (connection, subscriber) in &self.subscribers {
+            if subscriber.viewers && (changed || newcomer == Some(*connection)) {
+                subscriber.outbox.push(text.clone());
+            }
+        }
     }
 
     /// Records a connect, a disconnect or a closed connection while the game is active. Presence is

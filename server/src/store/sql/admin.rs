@@ -238,7 +238,7 @@ where
 
     /// Sets one boolean column of an account if it differs, ends the account's sessions if asked, and writes
     /// the audit entry, all in one transaction.
-    async fn change_account_flag(
+    pub(super) async fn change_account_flag(
         &self,
         statement: &'static str,
         account_id: Uuid,

@@ -6,7 +6,9 @@
 
 mod admin;
 mod batch;
+mod chat;
 mod correspondence;
+mod profile;
 mod statements;
 
 use std::collections::HashSet;
@@ -159,6 +161,7 @@ where
             password_hash: row.try_get("password_hash")?,
             is_admin: row.try_get("is_admin")?,
             is_bot: row.try_get("is_bot")?,
+            chat_muted: row.try_get("chat_muted")?,
             banned: row.try_get("banned")?,
             created_at: row.try_get("created_at")?,
         })

@@ -4,7 +4,7 @@
 // Column lists for SELECT and INSERT; rows are read back by column name.
 macro_rules! account_columns {
     () => {
-        "id, name, kind, imported, password_hash, is_admin, is_bot, banned, created_at"
+        "id, name, kind, imported, password_hash, is_admin, is_bot, chat_muted, banned, created_at"
     };
 }
 
@@ -112,16 +112,23 @@ pub(super) const OPEN_REMATCHES: &str = concat!(
     " FROM challenges WHERE rematch_of = $1 AND status = 'open' AND expires_at > $2 ORDER BY created_at, id"
 );
 
-pub(super) const RESULT_COUNTS: &str = "SELECT \
-    COALESCE(SUM(CASE WHEN status = 'finished' THEN 1 ELSE 0 END), 0) AS finished, \
-    COALESCE(SUM(CASE WHEN status = 'finished' AND ((winner = 'first' AND first_id = $1) \
-        OR (winner = 'second' AND second_id = $1)) THEN 1 ELSE 0 END), 0) AS wins, \
-    COALESCE(SUM(CASE WHEN status = 'finished' AND ((winner = 'first' AND second_id = $1) \
-        OR (winner = 'second' AND first_id = $1)) THEN 1 ELSE 0 END), 0) AS losses, \
-    COALESCE(SUM(CASE WHEN status = 'finished' AND winner IS NULL THEN 1 ELSE 0 END), 0) AS draws, \
-    COALESCE(SUM(CASE WHEN status = 'aborted' THEN 1 ELSE 0 END), 0) AS aborted, \
-    COALESCE(SUM(CASE WHEN status = 'active' THEN 1 ELSE 0 END), 0) AS active \
-    FROM games WHERE first_id = $1 OR second_id = $1";
+// An account's results, counted from its side: `$1` is the account.
+macro_rules! result_count_columns {
+    () => {
+        "COALESCE(SUM(CASE WHEN status = 'finished' THEN 1 ELSE 0 END), 0) AS finished, \
+         COALESCE(SUM(CASE WHEN status = 'finished' AND ((winner = 'first' AND first_id = $1) \
+         OR (winner = 'second' AND second_id = $1)) THEN 1 ELSE 0 END), 0) AS wins, \
+         COALESCE(SUM(CASE WHEN status = 'finished' AND ((winner = 'first' AND second_id = $1) \
+         OR (winner = 'second' AND first_id = $1)) THEN 1 ELSE 0 END), 0) AS losses, \
+         COALESCE(SUM(CASE WHEN status = 'finished' AND winner IS NULL THEN 1 ELSE 0 END), 0) AS draws, \
+         COALESCE(SUM(CASE WHEN status = 'aborted' THEN 1 ELSE 0 END), 0) AS aborted, \
+         COALESCE(SUM(CASE WHEN status = 'active' THEN 1 ELSE 0 END), 0) AS active "
+    };
+}
+pub(crate) use result_count_columns;
+
+pub(super) const RESULT_COUNTS: &str =
+    concat!("SELECT ", result_count_columns!(), "FROM games WHERE first_id = $1 OR second_id = $1");
 
 pub(super) const RATING: &str =
     concat!("SELECT ", rating_columns!(), " FROM ratings WHERE account_id = $1 AND kind = $2 AND speed = $3");
@@ -131,7 +138,7 @@ pub(super) const RATINGS_OF: &str =
 // Bots are kept off: the leaderboard ranks people.
 pub(super) const LEADERBOARD: &str = "SELECT \
     accounts.id, accounts.name, accounts.kind, accounts.imported, accounts.password_hash, accounts.is_admin, \
-    accounts.is_bot, accounts.banned, accounts.created_at, ratings.account_id, ratings.kind AS game_kind, ratings.speed, ratings.rating, \
+    accounts.is_bot, accounts.chat_muted, accounts.banned, accounts.created_at, ratings.account_id, ratings.kind AS game_kind, ratings.speed, ratings.rating, \
     ratings.deviation, ratings.volatility, ratings.games, ratings.updated_at \
     FROM ratings JOIN accounts ON accounts.id = ratings.account_id \
     WHERE ratings.kind = $1 AND ratings.speed = $2 AND ratings.deviation <= $3 AND NOT accounts.banned AND NOT accounts.is_bot \

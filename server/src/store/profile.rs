@@ -1,0 +1,38 @@
+//! What players' profiles read beyond accounts and ratings: the rated results that moved a rating (for its
+//! history), results between two players, names by prefix, and how many players a leaderboard could hold.
+
+use async_trait::async_trait;
+use uuid::Uuid;
+
+use super::{AccountRow, Millis, ResultCounts, StoreError};
+
+/// The event that ended a rated game, with the game's players: its `rating_changes` say how their ratings moved.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct RatedEnd {
+    /// The game.
+    pub game_id: Uuid,
+    /// Its first player.
+    pub first_id: Uuid,
+    /// Its second player.
+    pub second_id: Uuid,
+    /// When the event was recorded.
+    pub at: Millis,
+    /// The protocol's `GameEvent` (`ended` or `adjudicated`) as JSON.
+    pub payload: String,
+}
+
+/// The profile part of the [`Store`](super::Store).
+#[async_trait]
+pub trait ProfileStore {
+    /// The events that ended an account's rated games of a game kind and speed class, in the order they
+    /// happened.
+    async fn rated_ends(&self, account_id: Uuid, kind: &str, speed: &str) -> Result<Vec<RatedEnd>, StoreError>;
+    /// The results of `account_id`'s games against `opponent_id`, counted from `account_id`'s side.
+    async fn results_between(&self, account_id: Uuid, opponent_id: Uuid) -> Result<ResultCounts, StoreError>;
+    /// Up to `limit` accounts, guests and registered, not banned, whose names start with `prefix` in any letter
+    /// case, in name order.
+    async fn accounts_by_prefix(&self, prefix: &str, limit: u32) -> Result<Vec<AccountRow>, StoreError>;
+    /// How many people (no bots, no banned accounts) have a rating of a game kind and speed class, established or
+    /// not.
+    async fn rated_players(&self, kind: &str, speed: &str) -> Result<i64, StoreError>;
+}

@@ -1,0 +1,127 @@
+//! [`ChatStore`] over both backends.
+
+use async_trait::async_trait;
+use sqlx::{ColumnIndex, Decode, Encode, Executor, IntoArguments, Row, Type};
+use uuid::Uuid;
+
+use super::{Dialect, SqlStore};
+use crate::store::chat::{ChannelName, ChatRow, ChatStore};
+use crate::store::{AuditRow, StoreError};
+
+const INSERT_CHAT: &str = "INSERT INTO chat_messages (game_id, channel, account_id, body, at) \
+    VALUES ($1, $2, $3, $4, $5) RETURNING id";
+macro_rules! chat_select {
+    () => {
+        "SELECT m.id, m.game_id, m.channel, m.account_id, a.name, m.body, m.at \
+         FROM chat_messages m JOIN accounts a ON a.id = m.account_id "
+    };
+}
+const LOBBY_HISTORY: &str =
+    concat!(chat_select!(), "WHERE m.game_id IS NULL AND m.channel = $1 ORDER BY m.id DESC LIMIT $2");
+const GAME_HISTORY: &str =
+    concat!(chat_select!(), "WHERE m.game_id = $1 AND m.channel = $2 ORDER BY m.id DESC LIMIT $3");
+const GAME_CHAT: &str = concat!(chat_select!(), "WHERE m.game_id = $1 ORDER BY m.id");
+const MUTE_OPPONENT: &str =
+    "INSERT INTO chat_mutes (game_id, account_id) VALUES ($1, $2) ON CONFLICT (game_id, account_id) DO NOTHING";
+const UNMUTE_OPPONENT: &str = "DELETE FROM chat_mutes WHERE game_id = $1 AND account_id = $2";
+const OPPONENT_MUTES: &str = "SELECT account_id FROM chat_mutes WHERE game_id = $1";
+const SET_CHAT_MUTED: &str = "UPDATE accounts SET chat_muted = $2 WHERE id = $1 AND chat_muted <> $2";
+
+impl<DB> SqlStore<DB>
+where
+    DB: Dialect,
+    for<'c> &'c mut DB::Connection: Executor<'c, Database = DB>,
+    for<'q> DB::Arguments<'q>: IntoArguments<'q, DB>,
+    for<'q> i64: Encode<'q, DB> + Decode<'q, DB> + Type<DB>,
+    for<'q> bool: Encode<'q, DB> + Decode<'q, DB> + Type<DB>,
+    for<'q> f64: Encode<'q, DB> + Decode<'q, DB> + Type<DB>,
+    for<'q> String: Encode<'q, DB> + Decode<'q, DB> + Type<DB>,
+    for<'q> &'q str: Encode<'q, DB> + Type<DB>,
+    for<'q> Option<i64>: Encode<'q, DB>,
+    for<'q> Option<&'q str>: Encode<'q, DB>,
+    for<'q> Option<DB::Id>: Encode<'q, DB>,
+    for<'a> &'a str: ColumnIndex<DB::Row>,
+{
+    fn chat_from_row(row: &DB::Row) -> Result<ChatRow, sqlx::Error> {
+        Ok(ChatRow {
+            id: row.try_get("id")?,
+            game_id: Self::optional_uuid(row, "game_id")?,
+            channel: row.try_get("channel")?,
+            account_id: Self::uuid(row, "account_id")?,
+            name: row.try_get("name")?,
+            body: row.try_get("body")?,
+            at: row.try_get("at")?,
+        })
+    }
+}
+
+#[async_trait]
+impl<DB> ChatStore for SqlStore<DB>
+where
+    DB: Dialect,
+    for<'c> &'c mut DB::Connection: Executor<'c, Database = DB>,
+    for<'q> DB::Arguments<'q>: IntoArguments<'q, DB>,
+    for<'q> i64: Encode<'q, DB> + Decode<'q, DB> + Type<DB>,
+    for<'q> bool: Encode<'q, DB> + Decode<'q, DB> + Type<DB>,
+    for<'q> f64: Encode<'q, DB> + Decode<'q, DB> + Type<DB>,
+    for<'q> String: Encode<'q, DB> + Decode<'q, DB> + Type<DB>,
+    for<'q> &'q str: Encode<'q, DB> + Type<DB>,
+    for<'q> Option<i64>: Encode<'q, DB>,
+    for<'q> Option<&'q str>: Encode<'q, DB>,
+    for<'q> Option<DB::Id>: Encode<'q, DB>,
+    for<'a> &'a str: ColumnIndex<DB::Row>,
+{
+    async fn insert_chat(&self, message: &ChatRow) -> Result<i64, StoreError> {
+        let row = sqlx::query(INSERT_CHAT)
+            .bind(message.game_id.map(DB::to_id))
+            .bind(message.channel.as_str())
+            .bind(DB::to_id(message.account_id))
+            .bind(message.body.as_str())
+            .bind(message.at)
+            .fetch_one(&self.pool)
+            .await?;
+        Ok(row.try_get("id")?)
+    }
+
+    async fn chat_history(
+        &self,
+        game_id: Option<Uuid>,
+        channel: ChannelName,
+        limit: u32,
+    ) -> Result<Vec<ChatRow>, StoreError> {
+        let rows = match game_id {
+            None => sqlx::query(LOBBY_HISTORY).bind(channel).bind(i64::from(limit)).fetch_all(&self.pool).await?,
+            Some(game_id) => {
+                sqlx::query(GAME_HISTORY)
+                    .bind(DB::to_id(game_id))
+                    .bind(channel)
+                    .bind(i64::from(limit))
+                    .fetch_all(&self.pool)
+                    .await?
+            }
+        };
+        let mut messages = rows.iter().map(Self::chat_from_row).collect::<Result<Vec<_>, _>>()?;
+        messages.reverse();
+        Ok(messages)
+    }
+
+    async fn game_chat(&self, game_id: Uuid) -> Result<Vec<ChatRow>, StoreError> {
+        let rows = sqlx::query(GAME_CHAT).bind(DB::to_id(game_id)).fetch_all(&self.pool).await?;
+        Ok(rows.iter().map(Self::chat_from_row).collect::<Result<_, _>>()?)
+    }
+
+    async fn set_opponent_muted(&self, game_id: Uuid, account_id: Uuid, muted: bool) -> Result<(), StoreError> {
+        let statement = if muted { MUTE_OPPONENT } else { UNMUTE_OPPONENT };
+        sqlx::query(statement).bind(DB::to_id(game_id)).bind(DB::to_id(account_id)).execute(&self.pool).await?;
+        Ok(())
+    }
+
+    async fn opponent_mutes(&self, game_id: Uuid) -> Result<Vec<Uuid>, StoreError> {
+        let rows = sqlx::query(OPPONENT_MUTES).bind(DB::to_id(game_id)).fetch_all(&self.pool).await?;
+        Ok(rows.iter().map(|row| Self::uuid(row, "account_id")).collect::<Result<_, _>>()?)
+    }
+
+    async fn set_chat_muted(&self, account_id: Uuid, muted: bool, entry: &AuditRow) -> Result<bool, StoreError> {
+        self.change_account_flag(SET_CHAT_MUTED, account_id, muted, entry, false).await
+    }
+}

@@ -1,0 +1,113 @@
+//! [`ProfileStore`] over both backends.
+
+use async_trait::async_trait;
+use sqlx::{ColumnIndex, Decode, Encode, Executor, IntoArguments, Row, Type};
+use uuid::Uuid;
+
+use super::statements::{result_count_columns, SELECT_ACCOUNTS};
+use super::{name_key, Dialect, SqlStore};
+use crate::store::profile::{ProfileStore, RatedEnd};
+use crate::store::{AccountRow, ResultCounts, StoreError};
+
+const RATED_ENDS: &str = "SELECT g.id, g.first_id, g.second_id, e.at, e.payload FROM game_events e \
+    JOIN games g ON g.id = e.game_id \
+    WHERE (g.first_id = $1 OR g.second_id = $1) AND g.kind = $2 AND g.speed = $3 AND g.rated = $4 \
+    AND e.kind IN ('ended', 'adjudicated') ORDER BY e.at, g.id";
+const RESULTS_BETWEEN: &str = concat!(
+    "SELECT ",
+    result_count_columns!(),
+    "FROM games WHERE (first_id = $1 AND second_id = $2) OR (first_id = $2 AND second_id = $1)"
+);
+const RATED_PLAYERS: &str = "SELECT COUNT(*) AS players FROM ratings r JOIN accounts a ON a.id = r.account_id \
+    WHERE r.kind = $1 AND r.speed = $2 AND NOT a.banned AND NOT a.is_bot";
+
+/// A LIKE pattern matching names that start with `prefix`, its own `%`, `_` and `\` taken literally.
+fn prefix_pattern(prefix: &str) -> String {
+    let mut pattern = String::with_capacity(prefix.len() + 1);
+    for c in name_key(prefix).chars() {
+        if matches!(c, '%' | '_' | '\\') {
+            pattern.push('\\');
+        }
+        pattern.push(c);
+    }
+    pattern.push('%');
+    pattern
+}
+
+#[async_trait]
+impl<DB> ProfileStore for SqlStore<DB>
+where
+    DB: Dialect,
+    for<'c> &'c mut DB::Connection: Executor<'c, Database = DB>,
+    for<'q> DB::Arguments<'q>: IntoArguments<'q, DB>,
+    for<'q> i64: Encode<'q, DB> + Decode<'q, DB> + Type<DB>,
+    for<'q> bool: Encode<'q, DB> + Decode<'q, DB> + Type<DB>,
+    for<'q> f64: Encode<'q, DB> + Decode<'q, DB> + Type<DB>,
+    for<'q> String: Encode<'q, DB> + Decode<'q, DB> + Type<DB>,
+    for<'q> &'q str: Encode<'q, DB> + Type<DB>,
+    for<'q> Option<i64>: Encode<'q, DB>,
+    for<'q> Option<&'q str>: Encode<'q, DB>,
+    for<'q> Option<DB::Id>: Encode<'q, DB>,
+    for<'a> &'a str: ColumnIndex<DB::Row>,
+{
+    async fn rated_ends(&self, account_id: Uuid, kind: &str, speed: &str) -> Result<Vec<RatedEnd>, StoreError> {
+        let rows = sqlx::query(RATED_ENDS)
+            .bind(DB::to_id(account_id))
+            .bind(kind)
+            .bind(speed)
+            .bind(true)
+            .fetch_all(&self.pool)
+            .await?;
+        let end = |row: &DB::Row| -> Result<RatedEnd, sqlx::Error> {
+            Ok(RatedEnd {
+                game_id: Self::uuid(row, "id")?,
+                first_id: Self::uuid(row, "first_id")?,
+                second_id: Self::uuid(row, "second_id")?,
+                at: row.try_get("at")?,
+                payload: row.try_get("payload")?,
+            })
+        };
+        Ok(rows.iter().map(end).collect::<Result<_, _>>()?)
+    }
+
+    async fn results_between(&self, account_id: Uuid, opponent_id: Uuid) -> Result<ResultCounts, StoreError> {
+        let row = sqlx::query(RESULTS_BETWEEN)
+            .bind(DB::to_id(account_id))
+            .bind(DB::to_id(opponent_id))
+            .fetch_one(&self.pool)
+            .await?;
+        Ok(ResultCounts {
+            finished: row.try_get("finished")?,
+            wins: row.try_get("wins")?,
+            losses: row.try_get("losses")?,
+            draws: row.try_get("draws")?,
+            aborted: row.try_get("aborted")?,
+            active: row.try_get("active")?,
+        })
+    }
+
+    async fn accounts_by_prefix(&self, prefix: &str, limit: u32) -> Result<Vec<AccountRow>, StoreError> {
+        let sql = format!(
+            "{SELECT_ACCOUNTS} WHERE name_key LIKE $1 ESCAPE '\\' AND NOT imported AND NOT banned \
+             ORDER BY name_key LIMIT $2"
+        );
+        let rows = sqlx::query(&sql).bind(prefix_pattern(prefix)).bind(i64::from(limit)).fetch_all(&self.pool).await?;
+        Ok(rows.iter().map(Self::account_from_row).collect::<Result<_, _>>()?)
+    }
+
+    async fn rated_players(&self, kind: &str, speed: &str) -> Result<i64, StoreError> {
+        let row = sqlx::query(RATED_PLAYERS).bind(kind).bind(speed).fetch_one(&self.pool).await?;
+        Ok(row.try_get("players")?)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::prefix_pattern;
+
+    #[test]
+    fn a_prefix_matches_literally_in_any_letter_case() {
+        assert_eq!(prefix_pattern("Ala"), "ala%");
+        assert_eq!(prefix_pattern("a_b%c\\"), "a\\_b\\%c\\\\%");
+    }
+}

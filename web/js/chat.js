@@ -1,0 +1,118 @@
+// A chat channel's panel (docs/protocol.md, "Chat"): the channel's messages as text — never as markup, so
+// whatever anyone writes is shown exactly as written — a line to write in, and for a player the switch that
+// mutes the opponent. Messages come as `chat` and `chat_history` frames; each is kept once, by its id.
+
+import { h, replaceChildren } from './dom.js';
+import { t } from './i18n.js';
+
+/** The longest message the server accepts, in characters. */
+const MAX_CHARS = 300;
+
+/** Whether a message's channel is `channel`: the same kind, and the same game for a game's channels. */
+export function sameChannel(a, b) {
+  return a.kind === b.kind && (a.game_id ?? null) === (b.game_id ?? null);
+}
+
+export class ChatPanel {
+  /**
+   * `connection` is the page's `Connection`; `channel` the channel shown (it may be set later with
+   * `setChannel`, messages arriving before are kept); `canMute` shows a player's mute switch.
+   */
+  constructor(connection, { channel = null, gameId = null, canMute = false, canWrite = true } = {}) {
+    this.connection = connection;
+    this.channel = channel;
+    this.gameId = gameId ?? channel?.game_id ?? null;
+    this.canMute = canMute;
+    this.canWrite = canWrite;
+    this.muted = false;
+    /** Messages by id. */
+    this.messages = new Map();
+    this.list = h('ol', { class: 'chat-messages', 'aria-live': 'polite' });
+    this.input = h('input', { type: 'text', maxlength: MAX_CHARS, placeholder: t('chat.placeholder'), 'aria-label': t('chat.placeholder') });
+    this.error = h('p', { class: 'chat-error', role: 'alert', hidden: true });
+    this.muteButton = h('button', { type: 'button', class: 'small', on: { click: () => this.toggleMute() } });
+    this.title = h('h2', { class: 'small-heading' });
+    this.form = h('form', { class: 'chat-form', on: { submit: (event) => this.send(event) } },
+      this.input, h('button', { type: 'submit', text: t('chat.send') }));
+    this.signIn = h('p', { class: 'hint' }, h('a', { href: '/login', text: t('chat.sign-in') }));
+    this.element = h('section', { class: 'chat', 'aria-label': 'chat' }, this.title, this.list,
+      this.form, this.signIn, this.error, this.muteButton);
+    this.removers = [
+      connection.on('chat', ({ message }) => this.add([message])),
+      connection.on('chat_history', ({ channel, messages }) => {
+        if (this.mine(channel)) this.add(messages);
+      }),
+    ];
+    this.render();
+  }
+
+  /** Shows `channel` from now on; `canMute` for a player of the game, `canWrite` for anyone signed in. */
+  setChannel(channel, { canMute = false, canWrite = true } = {}) {
+    this.channel = channel;
+    this.canMute = canMute;
+    this.canWrite = canWrite;
+    for (const [id, message] of this.messages) if (!sameChannel(message.channel, channel)) this.messages.delete(id);
+    this.render();
+  }
+
+  close() {
+    this.removers.forEach((remove) => remove());
+  }
+
+  mine(channel) {
+    if (this.channel) return sameChannel(channel, this.channel);
+    return this.gameId !== null && channel.game_id === this.gameId;
+  }
+
+  add(messages) {
+    for (const message of messages) if (this.mine(message.channel)) this.messages.set(message.id, message);
+    this.render();
+  }
+
+  render() {
+    const kind = this.channel?.kind ?? 'spectators';
+    this.title.textContent = t(`chat.title.${kind}`);
+    const sorted = [...this.messages.values()].sort((a, b) => a.id - b.id);
+    replaceChildren(this.list, sorted.length
+      ? sorted.map((message) => h('li', { class: 'chat-message' },
+        h('a', { class: 'chat-name', href: `/player/${encodeURIComponent(message.name)}`, text: message.name }),
+        ': ', h('span', { class: 'chat-text', text: message.text })))
+      : h('li', { class: 'hint', text: t('chat.empty') }));
+    this.list.scrollTop = this.list.scrollHeight;
+    this.muteButton.hidden = !this.canMute;
+    this.form.hidden = !this.canWrite;
+    this.signIn.hidden = this.canWrite;
+    this.muteButton.textContent = t(this.muted ? 'chat.unmute' : 'chat.mute');
+  }
+
+  async send(event) {
+    event.preventDefault();
+    const text = this.input.value;
+    if (!this.channel) return;
+    try {
+      await this.connection.request({ type: 'chat_send', channel: this.channel, text });
+      this.input.value = '';
+      this.showError(null);
+    } catch (error) {
+      this.showError(error);
+    }
+  }
+
+  async toggleMute() {
+    const muted = !this.muted;
+    try {
+      await this.connection.request({ type: 'chat_mute', game_id: this.channel.game_id, muted });
+      this.muted = muted;
+      this.render();
+    } catch (error) {
+      this.showError(error);
+    }
+  }
+
+  showError(error) {
+    this.error.hidden = !error;
+    if (!error) return;
+    const key = `chat.error.${error.code}`;
+    this.error.textContent = t(key) === key ? t('chat.error.other', { message: error.message }) : t(key);
+  }
+}

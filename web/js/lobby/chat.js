@@ -1,0 +1,12 @@
+// The lobby's chat channel, as a lobby panel.
+
+import { ChatPanel } from '../chat.js';
+
+export const ID = 'lobby-chat';
+
+export function mount(container, lobby) {
+  const panel = new ChatPanel(lobby.connection, { channel: { kind: 'lobby' }, canWrite: Boolean(lobby.account()) });
+  panel.title.id = `${ID}-title`;
+  container.append(panel.element);
+  return () => panel.close();
+}

@@ -14,7 +14,7 @@ use serde::de::DeserializeOwned;
 use serde::Serialize;
 use serde_json::Value;
 
-use crate::admin::{ActionReason, Adjudication};
+use crate::admin::{ActionReason, Adjudication, BotMark, ChatMute};
 use crate::correspondence::{ConditionalMoves, CreateSeek, DrawRequest, NotificationSettings, PlayMove, StartVacation};
 use crate::rest::{CreateChallenge, Credentials, GuestRequest};
 use crate::{ClientFrame, MAX_FRAME_BYTES};
@@ -46,6 +46,8 @@ pub fn check_rest_body(bytes: &[u8]) {
     round_trip::<StartVacation>(&value, bytes);
     round_trip::<NotificationSettings>(&value, bytes);
     round_trip::<CreateSeek>(&value, bytes);
+    round_trip::<ChatMute>(&value, bytes);
+    round_trip::<BotMark>(&value, bytes);
 }
 
 /// The JSON value of `bytes`, when they are UTF-8 text holding one (a WebSocket text message and an axum

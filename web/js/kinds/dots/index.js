@@ -52,7 +52,8 @@ export default {
     variant(field(39, 32, { start: 'random' })),
     variant(field(20, 20, { extra_move: true })),
     variant(field(39, 32, { stop: 'off' })),
-    variant(field(39, 32, { stop: { window: { seconds: 180 } } })),
+    // The seed's STOP window (rules 7.4), in the lengths players choose: 1, 3 (the rules' default) or 5 minutes.
+    ...[60, 180, 300].map((seconds) => variant(field(39, 32, { stop: { window: { seconds } } }))),
     variant(field(39, 32, { stop: 'off', territory: true })),
   ],
   describeRuleset: describe,

@@ -103,6 +103,13 @@ impl AnyGame {
         dispatch!(self, game => game.timeout_policy())
     }
 
+    /// The outcome of ending the game now by agreement, scored by its rules (see [`Game::agreed_end`]); `None`
+    /// when the rules score no agreed end, or the game is over.
+    #[must_use]
+    pub fn agreed_end(&self) -> Option<Outcome> {
+        dispatch!(self, game => game.agreed_end())
+    }
+
     /// The timed window the game is in now (see [`Game::timed_window`]), its closing action in the game's
     /// notation.
     #[must_use]

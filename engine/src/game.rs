@@ -92,6 +92,14 @@ pub trait Game: Clone + Debug + Send + Sync + 'static {
         None
     }
 
+    /// The outcome of ending the game now because both players agree to, scored by the game's rules (Dots
+    /// rule 8.1: counts plus deferred territory, 6.5), with [`EndReason::Agreement`](crate::EndReason) as its
+    /// reason. `None` when the rules score no agreed end (by default: players of such a game may still agree a
+    /// draw), and once the game is over.
+    fn agreed_end(&self) -> Option<Outcome> {
+        None
+    }
+
     /// The legal action at position `choice % n` among the `n` legal actions, or `None` when there is none.
     /// The caller supplies `choice` (from its own random source), so the engine stays deterministic.
     fn pick_legal_action(&self, choice: u64) -> Option<Self::Action> {

@@ -58,7 +58,8 @@ pub enum EndReason {
     Time,
     /// A player left the game and the opponent claimed the win.
     Abandonment,
-    /// Both players agreed (a draw by agreement).
+    /// Both players agreed to end the game: a draw by agreement, or an end scored by the game's rules
+    /// ([`Game::agreed_end`](crate::Game::agreed_end)).
     Agreement,
     /// An admin decided the result.
     Adjudication,
@@ -83,18 +84,35 @@ pub struct Outcome {
     pub reason: EndReason,
     /// Points per seat (first seat first), for games that count them.
     pub scores: Option<[u32; 2]>,
+    /// Whether `scores` count half points (5 is 2½): only when a score is not whole (Dots' agreed end in
+    /// territory mode, rule 6.5).
+    pub half_points: bool,
 }
 
 impl Outcome {
     /// A win for `winner` for the given reason, without scores.
     #[must_use]
     pub const fn win(winner: Seat, reason: EndReason) -> Outcome {
-        Outcome { winner: Some(winner), reason, scores: None }
+        Outcome { winner: Some(winner), reason, scores: None, half_points: false }
     }
 
     /// A draw for the given reason, without scores.
     #[must_use]
     pub const fn draw(reason: EndReason) -> Outcome {
-        Outcome { winner: None, reason, scores: None }
+        Outcome { winner: None, reason, scores: None, half_points: false }
+    }
+
+    /// The outcome of scores in half points (first seat first) for `reason`: the higher score wins, equal
+    /// scores draw; the scores are whole points when both are, else half points.
+    #[must_use]
+    pub fn of_half_points(halves: [u32; 2], reason: EndReason) -> Outcome {
+        let winner = match halves[0].cmp(&halves[1]) {
+            std::cmp::Ordering::Greater => Some(Seat::First),
+            std::cmp::Ordering::Less => Some(Seat::Second),
+            std::cmp::Ordering::Equal => None,
+        };
+        let half_points = halves.iter().any(|half| half % 2 == 1);
+        let scores = if half_points { halves } else { halves.map(|half| half / 2) };
+        Outcome { winner, reason, scores: Some(scores), half_points }
     }
 }

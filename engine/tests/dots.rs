@@ -8,7 +8,7 @@ use kartka_engine::dots::{
     read_sgf, write_sgf, Action, Cell, DotsEnd, DotsRecord, DotsRules, Entry, FieldSize, IllegalAction, Margin, Point,
     Position, ReadErrorKind, RecordResult, ReplayError, ResultReason, SgfError, Start, StopMode, Zone,
 };
-use kartka_engine::{EndReason, Game, Progress, Seat, TimedWindow, TimeoutPolicy};
+use kartka_engine::{EndReason, Game, Outcome, Progress, Seat, TimedWindow, TimeoutPolicy};
 use rng::Rng;
 
 const X: Seat = Seat::First;
@@ -244,6 +244,18 @@ fn t11_territory_mode() {
     assert_eq!(intruded.counts(), [2, 0]);
     assert_eq!(intruded.cell(p(4, 2)), Cell::Deferred(X), "the area stays deferred");
     assert_eq!(intruded.agreed_half_points(), [5, 0], "X 2.5, O 0");
+    let agreed = |position: &Position| Game::agreed_end(position).expect("an agreed end is scored");
+    assert_eq!(
+        agreed(&position),
+        Outcome { winner: Some(X), reason: EndReason::Agreement, scores: Some([2, 0]), half_points: false },
+        "agreed end now: X 2, O 0, in whole points"
+    );
+    assert_eq!(
+        agreed(&intruded),
+        Outcome { winner: Some(X), reason: EndReason::Agreement, scores: Some([5, 0]), half_points: true },
+        "agreed end after O's intrusion: X 2.5, O 0, in half points"
+    );
+    assert_eq!(intruded.outcome(), None, "scoring an agreed end does not end the game");
 
     assert_eq!(position.to_act(), Some(O));
     assert_eq!(position.check(Action::Paint(p(3, 2))), Err(IllegalAction::NotDeferred), "not O's area");
@@ -253,6 +265,42 @@ fn t11_territory_mode() {
     assert_eq!(position.cell(p(4, 2)), Cell::Territory(X));
     assert_eq!(position.check(Action::Dot(p(4, 2))), Err(IllegalAction::Territory));
     assert_eq!(position.check(Action::Stop), Err(IllegalAction::StopUnavailable));
+}
+
+#[test]
+fn an_agreed_end_with_equal_scores_is_a_draw_and_a_finished_game_has_none() {
+    let tie = |position: &Position| Outcome {
+        winner: None,
+        reason: EndReason::Agreement,
+        scores: Some(position.counts()),
+        half_points: false,
+    };
+    let start = Position::new(DotsRules::default());
+    assert_eq!(Game::agreed_end(&start), Some(tie(&start)), "0:0 at the start");
+
+    // X captures O's (2,2) on the left, O captures X's (6,2) on the right: 1:1.
+    let mut position = field(&["..........", "..X...O...", ".XO..OX...", "..X...O...", ".........."]);
+    dot(&mut position, X, 3, 2);
+    dot(&mut position, O, 7, 2);
+    assert_eq!(position.counts(), [1, 1]);
+    assert_eq!(Game::agreed_end(&position), Some(tie(&position)));
+
+    // Territory breaks the tie: X's deferred point adds half a point.
+    let territory = DotsRules { territory: true, stop: StopMode::Off, ..rules(10, 5) };
+    let mut deferred = picture(territory, &["..........", "..XX..O...", ".XO..OX...", "..XX..O...", ".........."]);
+    deferred.play_as(X, Action::DotPaintLater(p(4, 2))).expect("legal");
+    dot(&mut deferred, O, 7, 2);
+    assert_eq!((deferred.counts(), deferred.deferred_points(X)), ([1, 1], 1));
+    assert_eq!(
+        Game::agreed_end(&deferred),
+        Some(Outcome { winner: Some(X), reason: EndReason::Agreement, scores: Some([3, 2]), half_points: true }),
+        "X 1.5, O 1"
+    );
+
+    let mut over = field(&T1);
+    over.play_as(X, Action::Stop).expect("STOP ends the game");
+    assert!(over.outcome().is_some());
+    assert_eq!(Game::agreed_end(&over), None, "the game is over");
 }
 
 #[test]

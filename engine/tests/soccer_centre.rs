@@ -142,7 +142,7 @@ fn a_block_on_the_centre_ends_the_match_right_after_its_point() {
         std::cmp::Ordering::Less => Some(Seat::Second),
         std::cmp::Ordering::Equal => None,
     };
-    let outcome = Outcome { winner, reason: EndReason::Score, scores: Some(scores) };
+    let outcome = Outcome { winner, reason: EndReason::Score, scores: Some(scores), half_points: false };
     assert_eq!(step, CentreStep::MatchOver(outcome));
     assert_eq!(position.outcome(), Some(outcome));
     assert_eq!(Game::to_act(&position), None);
@@ -166,7 +166,10 @@ fn equal_points_are_a_draw() {
     let [first, second] = position.scores();
     assert_eq!(first, second);
     assert!(first > 0, "the match only ends after a point, so 0-0 cannot end it");
-    assert_eq!(outcome, Outcome { winner: None, reason: EndReason::Score, scores: Some([first, second]) });
+    assert_eq!(
+        outcome,
+        Outcome { winner: None, reason: EndReason::Score, scores: Some([first, second]), half_points: false }
+    );
     let mut game = Position::new(Pitch::STANDARD);
     let mut last = Progress::TurnContinues;
     for c in DRAWN.chars() {

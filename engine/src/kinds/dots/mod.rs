@@ -6,8 +6,12 @@
 //! - **Default start** is `cross` (the tournament start of 2.3); `empty` (with its zone) is an option.
 //! - **End reasons**: the shared [`EndReason`](crate::EndReason) has no Dots words, so every ending the
 //!   engine decides is [`EndReason::Score`](crate::EndReason::Score) with both counts as the outcome's scores;
-//!   [`Position::end`] gives the reason of 8.2 (`full`, `stop`, `instant`, `auto`). Agreement, draw,
-//!   resignation and time are the server's.
+//!   [`Position::end`] gives the reason of 8.2 (`full`, `stop`, `instant`, `auto`). Draw, resignation and
+//!   time are the server's; so is an agreed end, whose score [`Game::agreed_end`] gives (reason
+//!   [`EndReason::Agreement`](crate::EndReason::Agreement), both scores, in half points when territory makes
+//!   one a half).
+//! - **Agreed end** (8.1) is scored at any moment before the end, a STOP window included (the counts as they
+//!   stand, without grounding, as when the window closes). When players may offer it is the server's.
 //! - **Winner** of every engine ending is the higher count (5.2), except an instant win (6.2): the seat whose
 //!   count reached N, checked for the mover first.
 //! - **Random start** (2.6): SplitMix64 seeded with the rules' `seed`, x then y per draw; a cross that finds
@@ -136,6 +140,11 @@ impl Game for Position {
         let StopMode::Window { seconds } = self.rules().stop else { return None };
         (self.end().is_none() && self.stopped_by().is_some())
             .then_some(TimedWindow { seconds: u32::from(seconds), closing: Action::Done })
+    }
+
+    /// Both agree to end (8.1): counts plus deferred territory (6.5), the higher wins, equal draws.
+    fn agreed_end(&self) -> Option<Outcome> {
+        Position::agreed_end(self)
     }
 
     fn pick_legal_action(&self, choice: u64) -> Option<Action> {

@@ -256,6 +256,13 @@ impl Position {
         halves
     }
 
+    /// The outcome of ending the game now by agreement (8.1): [`Position::agreed_half_points`] decide (5.2,
+    /// 6.5), with both scores and the reason [`EndReason::Agreement`]. `None` once the game is over.
+    #[must_use]
+    pub fn agreed_end(&self) -> Option<Outcome> {
+        self.end.is_none().then(|| Outcome::of_half_points(self.agreed_half_points(), EndReason::Agreement))
+    }
+
     /// Whether the seat to act may play `action`, and if not, why.
     pub fn check(&self, action: Action) -> Result<(), IllegalAction> {
         if self.end.is_some() {
@@ -471,7 +478,7 @@ impl Position {
             std::cmp::Ordering::Less => Some(Seat::Second),
             std::cmp::Ordering::Equal => None,
         });
-        let outcome = Outcome { winner, reason: EndReason::Score, scores: Some(counts) };
+        let outcome = Outcome { winner, reason: EndReason::Score, scores: Some(counts), half_points: false };
         self.end = Some((end, outcome));
         Progress::GameOver(outcome)
     }

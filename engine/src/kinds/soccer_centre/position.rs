@@ -184,6 +184,6 @@ impl Position {
             std::cmp::Ordering::Less => Some(Seat::Second),
             std::cmp::Ordering::Equal => None,
         };
-        Outcome { winner, reason: EndReason::Score, scores: Some(self.scores) }
+        Outcome { winner, reason: EndReason::Score, scores: Some(self.scores), half_points: false }
     }
 }

@@ -350,7 +350,8 @@ impl Position {
             std::cmp::Ordering::Less => Seat::Second,
             std::cmp::Ordering::Equal => self.last_scorer.unwrap_or(Seat::Second),
         };
-        let outcome = Outcome { winner: Some(winner), reason: EndReason::Score, scores: Some(self.scores) };
+        let outcome =
+            Outcome { winner: Some(winner), reason: EndReason::Score, scores: Some(self.scores), half_points: false };
         self.outcome = Some(outcome);
         self.pass_due = false;
         self.line_steps = 0;
@@ -469,7 +470,8 @@ mod tests {
         assert_eq!(position.begin_turn(), None);
         assert_eq!(position.relocation(), Some(Relocation { from: point(6, 1), to: point(4, 0) }));
         // The goal is scored by a move, and it leaves no line anywhere, which ends the match.
-        let outcome = Outcome { winner: Some(Seat::First), reason: EndReason::Score, scores: Some([1, 0]) };
+        let outcome =
+            Outcome { winner: Some(Seat::First), reason: EndReason::Score, scores: Some([1, 0]), half_points: false };
         assert_eq!(position.step(Direction::East), Ok(XrStep::MatchOver(outcome)));
     }
 
@@ -495,7 +497,8 @@ mod tests {
             let mut position = all_drawn_but(&[], point(6, 9), Seat::First);
             position.scores = scores;
             position.last_scorer = last_scorer;
-            let outcome = Outcome { winner: Some(winner), reason: EndReason::Score, scores: Some(scores) };
+            let outcome =
+                Outcome { winner: Some(winner), reason: EndReason::Score, scores: Some(scores), half_points: false };
             assert_eq!(position.begin_turn(), Some(XrStep::MatchOver(outcome)), "{scores:?} {last_scorer:?}");
             assert_eq!(position.outcome(), Some(outcome));
             assert_eq!(position.check(Direction::North), Err(IllegalStep::GameOver));
@@ -506,7 +509,8 @@ mod tests {
     fn reaching_the_target_ends_the_match() {
         let mut position = all_drawn_but(&[(point(6, 1), "0"), (point(6, 9), "000")], point(6, 1), Seat::Second);
         position.scores = [4, 3];
-        let outcome = Outcome { winner: Some(Seat::First), reason: EndReason::Score, scores: Some([5, 3]) };
+        let outcome =
+            Outcome { winner: Some(Seat::First), reason: EndReason::Score, scores: Some([5, 3]), half_points: false };
         assert_eq!(position.step(Direction::North), Ok(XrStep::MatchOver(outcome)), "an own goal reaches 5");
         assert!(!position.pass_due());
     }

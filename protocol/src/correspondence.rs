@@ -53,6 +53,14 @@ pub struct DrawRequest {
     pub action: DrawAction,
 }
 
+/// `POST /api/games/{id}/agreed-end`: end the game scored by its rules.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize, JsonSchema)]
+#[serde(deny_unknown_fields)]
+pub struct AgreedEndRequest {
+    /// Offer, accept or decline.
+    pub action: DrawAction,
+}
+
 /// The answer to a game action over REST: the event's sequence number and the game after it.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize, JsonSchema)]
 pub struct ActionDone {

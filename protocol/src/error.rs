@@ -45,6 +45,8 @@ pub enum ErrorCode {
     /// The action is not allowed in the game's current state (abort after both moved, claim too early, no
     /// draw offer to answer, ...).
     NotAllowed,
+    /// The game's rules do not offer this (an agreed end scored by the rules, in a kind that scores none).
+    UnsupportedByRules,
     /// The request body or parameters are invalid.
     InvalidRequest,
     /// The username is taken.
@@ -88,6 +90,7 @@ impl ErrorCode {
             ErrorCode::IllegalMove => "illegal_move",
             ErrorCode::GameOver => "game_over",
             ErrorCode::NotAllowed => "not_allowed",
+            ErrorCode::UnsupportedByRules => "unsupported_by_rules",
             ErrorCode::InvalidRequest => "invalid_request",
             ErrorCode::NameTaken => "name_taken",
             ErrorCode::BadCredentials => "bad_credentials",

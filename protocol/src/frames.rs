@@ -87,6 +87,18 @@ pub enum ClientFrame {
         /// What to do.
         action: DrawAction,
     },
+    /// Offer, accept or decline to end the game now, scored by its rules (Dots: counts and territory). Only
+    /// for kinds whose rules score an agreed end (else `unsupported_by_rules`); an offer is made on one's own
+    /// turn and stands until the opponent answers or moves.
+    AgreedEnd {
+        /// Request id, echoed.
+        #[serde(default)]
+        id: Option<u64>,
+        /// The game.
+        game_id: Uuid,
+        /// What to do.
+        action: DrawAction,
+    },
     /// Abort the game; only before both players have moved.
     Abort {
         /// Request id, echoed.
@@ -215,6 +227,7 @@ impl ClientFrame {
             | ClientFrame::Move { id, .. }
             | ClientFrame::Resign { id, .. }
             | ClientFrame::Draw { id, .. }
+            | ClientFrame::AgreedEnd { id, .. }
             | ClientFrame::Abort { id, .. }
             | ClientFrame::ClaimVictory { id, .. }
             | ClientFrame::PoolJoin { id, .. }

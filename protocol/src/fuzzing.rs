@@ -15,7 +15,9 @@ use serde::Serialize;
 use serde_json::Value;
 
 use crate::admin::{ActionReason, Adjudication, BotMark, ChatMute};
-use crate::correspondence::{ConditionalMoves, CreateSeek, DrawRequest, NotificationSettings, PlayMove, StartVacation};
+use crate::correspondence::{
+    AgreedEndRequest, ConditionalMoves, CreateSeek, DrawRequest, NotificationSettings, PlayMove, StartVacation,
+};
 use crate::rest::{CreateChallenge, Credentials, GuestRequest};
 use crate::{ClientFrame, MAX_FRAME_BYTES};
 
@@ -42,6 +44,7 @@ pub fn check_rest_body(bytes: &[u8]) {
     round_trip::<Adjudication>(&value, bytes);
     round_trip::<PlayMove>(&value, bytes);
     round_trip::<DrawRequest>(&value, bytes);
+    round_trip::<AgreedEndRequest>(&value, bytes);
     round_trip::<ConditionalMoves>(&value, bytes);
     round_trip::<StartVacation>(&value, bytes);
     round_trip::<NotificationSettings>(&value, bytes);

@@ -7,11 +7,11 @@ use uuid::Uuid;
 use crate::kinds::RulesetSpec;
 use crate::seat::SeatName;
 
-/// What a player does with a draw.
+/// What a player does with an offer to end the game: a draw, or an agreed end scored by the rules.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize, JsonSchema)]
 #[serde(rename_all = "snake_case")]
 pub enum DrawAction {
-    /// Offer a draw; it stands until the opponent answers or moves.
+    /// Make the offer; it stands until the opponent answers or moves.
     Offer,
     /// Accept the opponent's standing offer.
     Accept,
@@ -156,7 +156,8 @@ pub enum EndReasonName {
     Time,
     /// A player left and the opponent claimed the win.
     Abandonment,
-    /// The players agreed to a draw.
+    /// The players agreed to end the game: a draw, or (`agreed_end`) the end scored by the rules, with
+    /// `scores`.
     Agreement,
     /// An admin decided.
     Adjudication,
@@ -177,6 +178,10 @@ pub struct GameResult {
     /// Points per seat, first seat first, for games whose rules count them (absent otherwise).
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub scores: Option<[u32; 2]>,
+    /// Whether `scores` count half points (5 is 2½); only when a score is not whole (Dots' agreed end in
+    /// territory mode). Absent means whole points.
+    #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+    pub half_points: bool,
 }
 
 /// One stored move: the actions one frame brought, a whole turn or part of one.
@@ -228,6 +233,16 @@ pub enum GameEvent {
     },
     /// A seat declined the standing draw offer.
     DrawDeclined {
+        /// The seat that declined.
+        seat: SeatName,
+    },
+    /// A seat offered to end the game now, scored by the rules (`agreed_end`).
+    AgreedEndOffered {
+        /// The seat that offered.
+        seat: SeatName,
+    },
+    /// A seat declined the standing offer to end the game.
+    AgreedEndDeclined {
         /// The seat that declined.
         seat: SeatName,
     },
@@ -367,6 +382,9 @@ pub struct GameSnapshot {
     pub clocks_at_ms: i64,
     /// The seat with a standing draw offer.
     pub draw_offer: Option<SeatName>,
+    /// The seat with a standing offer to end the game scored by the rules (`agreed_end`); absent when none.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub agreed_end_offer: Option<SeatName>,
     /// The seats whose players are on vacation, their clocks paused (correspondence games).
     #[serde(default)]
     pub on_vacation: Vec<SeatName>,

@@ -133,6 +133,11 @@ const fn except(policy: Policy, exceptions: &'static [(Caller, Answer)]) -> Poli
 
 /// The game's two players only.
 const PLAYERS: Policy = only(&[Owner, Opponent], ErrorCode::NotAPlayer);
+/// The game's two players only, and they are told that its kind (the fixtures' Paper Soccer) scores no agreed end.
+const NO_AGREED_END: Policy = except(
+    PLAYERS,
+    &[(Owner, Refused(ErrorCode::UnsupportedByRules)), (Opponent, Refused(ErrorCode::UnsupportedByRules))],
+);
 /// Accounts with the admin role only.
 const ADMINS: Policy = only(&[Admin], ErrorCode::Forbidden);
 /// The challenged player only (accepting or declining a challenge).
@@ -219,6 +224,8 @@ fn rest_rows() -> Vec<Row> {
         ),
         row("POST", "/api/games/{game}/resign", EMPTY, PLAYERS),
         row("POST", "/api/games/{game}/draw", |_| Some(json!({ "action": "offer" })), PLAYERS),
+        // The fixture is Paper Soccer, whose rules score no agreed end: its players are told so.
+        row("POST", "/api/games/{game}/agreed-end", |_| Some(json!({ "action": "offer" })), NO_AGREED_END),
         row("GET", "/api/games/{game}/conditional-moves", NO_BODY, PLAYERS),
         row(
             "PUT",
@@ -528,6 +535,7 @@ fn frame_rows() -> Vec<FrameRow> {
         ),
         row("resign", |f| json!({ "type": "resign", "game_id": f.game }), PLAYERS),
         row("draw", |f| json!({ "type": "draw", "game_id": f.game, "action": "offer" }), PLAYERS),
+        row("agreed_end", |f| json!({ "type": "agreed_end", "game_id": f.game, "action": "offer" }), NO_AGREED_END),
         row("abort", |f| json!({ "type": "abort", "game_id": f.game }), PLAYERS),
         row(
             "claim_victory",

@@ -184,7 +184,7 @@ fn rows_of(game: &ReadGame, players: [(Uuid, String); 2], source: &str, now: Mil
         to_act: None,
         deadline: None,
         finished_at: Some(at),
-        scores: game.result.and_then(|result| result.scores).map(convert::scores_text),
+        scores: game.result.as_ref().and_then(convert::scores_text),
     };
     ImportedGame {
         game: GameRow {

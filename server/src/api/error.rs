@@ -60,6 +60,7 @@ impl ApiError {
             | ErrorCode::BadNotation
             | ErrorCode::IllegalMove
             | ErrorCode::ChatTooLong
+            | ErrorCode::UnsupportedByRules
             | ErrorCode::InvalidRequest => StatusCode::BAD_REQUEST,
         }
     }

@@ -135,6 +135,10 @@ fn api_routes() -> ApiRouter<AppState> {
         .api_route("/api/games/{id}/resign", post_with(play::resign, doc("games", "Resign")))
         .api_route("/api/games/{id}/draw", post_with(play::draw, doc("games", "Offer, accept or decline a draw")))
         .api_route(
+            "/api/games/{id}/agreed-end",
+            post_with(play::agreed_end, doc("games", "Offer, accept or decline to end the game scored by its rules")),
+        )
+        .api_route(
             "/api/games/{id}/conditional-moves",
             put_with(play::set_conditional_moves, doc("correspondence", "Set my conditional moves"))
                 .get_with(play::conditional_moves, doc("correspondence", "My conditional moves"))

@@ -7,7 +7,7 @@ use axum::http::StatusCode;
 use axum::Json;
 use kartka_engine::Seat;
 use kartka_protocol::correspondence::{
-    ActionDone, ConditionalLine, ConditionalMoves, DrawRequest, MyGame, MyGames, PlayMove,
+    ActionDone, AgreedEndRequest, ConditionalLine, ConditionalMoves, DrawRequest, MyGame, MyGames, PlayMove,
 };
 use kartka_protocol::ErrorCode;
 use uuid::Uuid;
@@ -82,6 +82,16 @@ pub async fn draw(
     JsonBody(request): JsonBody<DrawRequest>,
 ) -> Result<Json<ActionDone>, ApiError> {
     act(&state, id, auth.account.id, Action::Draw(request.action)).await
+}
+
+/// `POST /api/games/{id}/agreed-end`: offer, accept or decline to end the game scored by its rules.
+pub async fn agreed_end(
+    State(state): State<AppState>,
+    auth: Authenticated,
+    Path(id): Path<Uuid>,
+    JsonBody(request): JsonBody<AgreedEndRequest>,
+) -> Result<Json<ActionDone>, ApiError> {
+    act(&state, id, auth.account.id, Action::AgreedEnd(request.action)).await
 }
 
 async fn act(state: &AppState, game_id: Uuid, account: Uuid, action: Action) -> Result<Json<ActionDone>, ApiError> {

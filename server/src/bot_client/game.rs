@@ -119,6 +119,8 @@ impl FollowedGame {
             GameEvent::Started { .. }
             | GameEvent::DrawOffered { .. }
             | GameEvent::DrawDeclined { .. }
+            | GameEvent::AgreedEndOffered { .. }
+            | GameEvent::AgreedEndDeclined { .. }
             | GameEvent::PlayerConnected { .. }
             | GameEvent::PlayerDisconnected { .. }
             | GameEvent::ConnectionClosed { .. } => {}

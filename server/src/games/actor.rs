@@ -55,6 +55,9 @@ pub enum GameError {
     /// Not allowed in the game's current state.
     #[error("{0}")]
     NotAllowed(&'static str),
+    /// The game's rules do not offer this.
+    #[error("{0}")]
+    UnsupportedByRules(&'static str),
     /// A request field is invalid.
     #[error("{0}")]
     InvalidRequest(&'static str),
@@ -76,6 +79,7 @@ impl GameError {
             GameError::IllegalMove(_) => ErrorCode::IllegalMove,
             GameError::GameOver => ErrorCode::GameOver,
             GameError::NotAllowed(_) => ErrorCode::NotAllowed,
+            GameError::UnsupportedByRules(_) => ErrorCode::UnsupportedByRules,
             GameError::InvalidRequest(_) => ErrorCode::InvalidRequest,
             GameError::Store(_) => ErrorCode::Internal,
         }
@@ -98,6 +102,8 @@ pub enum Action {
     Resign,
     /// Offer, accept or decline a draw.
     Draw(DrawAction),
+    /// Offer, accept or decline to end the game scored by its rules.
+    AgreedEnd(DrawAction),
     /// Abort before both players moved.
     Abort,
     /// Claim the win from an absent opponent.
@@ -181,6 +187,8 @@ struct Live {
     ply: u32,
     clock: GameClock,
     draw_offer: Option<Seat>,
+    /// The seat with a standing offer to end the game scored by its rules.
+    agreed_end_offer: Option<Seat>,
     has_moved: [bool; 2],
     finished_at: Option<Millis>,
     /// When the timed window the game is in ends (see `window.rs`); none outside one.
@@ -328,6 +336,7 @@ impl GameActor {
             Action::Vacation(on) => self.vacation(seat, on, now).await,
             Action::Resign => self.finish(Outcome::win(seat.other(), EndReason::Resignation), now).await,
             Action::Draw(draw) => self.draw(seat, draw, now).await,
+            Action::AgreedEnd(answer) => self.agreed_end(seat, answer, now).await,
             Action::Abort => self.abort(seat, now).await,
             Action::ClaimVictory => self.claim_victory(seat, now).await,
         }

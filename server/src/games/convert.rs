@@ -107,6 +107,7 @@ pub fn game_result(outcome: Outcome) -> GameResult {
         winner: outcome.winner.map(seat_name),
         reason: end_reason_name(outcome.reason),
         scores: outcome.scores,
+        half_points: outcome.half_points,
     }
 }
 
@@ -196,29 +197,47 @@ pub fn game_summary(row: &GameRow, players: [PlayerInfo; 2]) -> Result<GameSumma
 /// The result a stored game's state holds once it is finished; the unreadable end reason as the error.
 pub fn stored_result(state: &GameState, status: GameStatus) -> Result<Option<GameResult>, String> {
     match (&state.end_reason, status) {
-        (Some(reason), GameStatus::Finished) => Ok(Some(GameResult {
-            winner: state.winner.as_deref().and_then(seat_from_text).map(seat_name),
-            reason: end_reason_from_text(reason).ok_or_else(|| reason.clone())?,
-            scores: match &state.scores {
-                Some(text) => Some(scores_from_text(text).ok_or_else(|| text.clone())?),
-                None => None,
-            },
-        })),
+        (Some(reason), GameStatus::Finished) => {
+            let (scores, half_points) = match &state.scores {
+                Some(text) => {
+                    scores_from_text(text).map(|(scores, half)| (Some(scores), half)).ok_or_else(|| text.clone())?
+                }
+                None => (None, false),
+            };
+            Ok(Some(GameResult {
+                winner: state.winner.as_deref().and_then(seat_from_text).map(seat_name),
+                reason: end_reason_from_text(reason).ok_or_else(|| reason.clone())?,
+                scores,
+                half_points,
+            }))
+        }
         _ => Ok(None),
     }
 }
 
-/// The stored text of a result's points: `first:second`.
+/// The stored text of a result's points, `first:second`, each a whole number or one with `.5` when the result
+/// counts half points (`2.5:0`); `None` for a result without points.
 #[must_use]
-pub fn scores_text([first, second]: [u32; 2]) -> String {
-    format!("{first}:{second}")
+pub fn scores_text(result: &GameResult) -> Option<String> {
+    let point = |value: u32| match (result.half_points, value % 2) {
+        (false, _) => value.to_string(),
+        (true, 0) => (value / 2).to_string(),
+        (true, _) => format!("{}.5", value / 2),
+    };
+    result.scores.map(|[first, second]| format!("{}:{}", point(first), point(second)))
 }
 
-/// A result's points from their stored text.
+/// A result's points from their stored text, and whether they count half points (one of them ends in `.5`).
 #[must_use]
-pub fn scores_from_text(text: &str) -> Option<[u32; 2]> {
+pub fn scores_from_text(text: &str) -> Option<([u32; 2], bool)> {
     let (first, second) = text.split_once(':')?;
-    Some([first.parse().ok()?, second.parse().ok()?])
+    let halves = |part: &str| -> Option<u32> {
+        let (whole, half) = part.strip_suffix(".5").map_or((part, 0), |whole| (whole, 1));
+        whole.parse::<u32>().ok()?.checked_mul(2)?.checked_add(half)
+    };
+    let halves = [halves(first)?, halves(second)?];
+    let half_points = halves.iter().any(|half| half % 2 == 1);
+    Some(if half_points { (halves, true) } else { (halves.map(|half| half / 2), false) })
 }
 
 /// A unit-like serde enum value as its bare text (`"own_goal"` → `own_goal`).
@@ -243,10 +262,20 @@ mod tests {
 
     #[test]
     fn scores_round_trip_through_text() {
-        assert_eq!(scores_text([3, 1]), "3:1");
-        assert_eq!(scores_from_text(&scores_text([3, 1])), Some([3, 1]));
+        let result = |scores, half_points| GameResult {
+            winner: Some(SeatName::First),
+            reason: EndReasonName::Agreement,
+            scores: Some(scores),
+            half_points,
+        };
+        assert_eq!(scores_text(&result([3, 1], false)).as_deref(), Some("3:1"));
+        assert_eq!(scores_from_text("3:1"), Some(([3, 1], false)));
+        assert_eq!(scores_text(&result([5, 2], true)).as_deref(), Some("2.5:1"), "half points");
+        assert_eq!(scores_from_text("2.5:1"), Some(([5, 2], true)));
+        assert_eq!(scores_text(&GameResult { scores: None, ..result([0, 0], false) }), None);
         assert_eq!(scores_from_text("3"), None);
         assert_eq!(scores_from_text("3:x"), None);
+        assert_eq!(scores_from_text("3.25:1"), None);
     }
 
     #[test]

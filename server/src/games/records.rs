@@ -140,7 +140,7 @@ pub fn player_name(tag: Option<&str>) -> String {
 /// not say whether by resignation, on time or by agreement.
 #[must_use]
 pub fn unrecorded_ending(winner: Option<Seat>) -> GameResult {
-    GameResult { winner: winner.map(seat_name), reason: EndReasonName::Unknown, scores: None }
+    GameResult { winner: winner.map(seat_name), reason: EndReasonName::Unknown, scores: None, half_points: false }
 }
 
 /// `YYYY.MM.DD` (UTC) of a time in ms since the Unix epoch, as record headers date games.

@@ -390,6 +390,9 @@ impl Connection {
             ClientFrame::Draw { game_id, action, .. } => {
                 (game_id, games.act(game_id, account, Action::Draw(action)).await)
             }
+            ClientFrame::AgreedEnd { game_id, action, .. } => {
+                (game_id, games.act(game_id, account, Action::AgreedEnd(action)).await)
+            }
             ClientFrame::Abort { game_id, .. } => (game_id, games.act(game_id, account, Action::Abort).await),
             ClientFrame::ClaimVictory { game_id, .. } => {
                 (game_id, games.act(game_id, account, Action::ClaimVictory).await)

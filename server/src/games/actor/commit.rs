@@ -86,7 +86,7 @@ fn stored_state(live: &Live, seq: u64) -> GameState {
         // A timed window's end is a deadline too: the sweeper starts the game's actor, which closes the window.
         deadline: (live.status == GameStatus::Active).then(|| live.clock.deadline().or(live.window_ends)).flatten(),
         finished_at: live.finished_at,
-        scores: live.result.and_then(|r| r.scores).map(convert::scores_text),
+        scores: live.result.as_ref().and_then(convert::scores_text),
     }
 }
 
@@ -97,6 +97,8 @@ pub(crate) fn event_kind(event: &GameEvent) -> &'static str {
         GameEvent::Moved { .. } => "moved",
         GameEvent::DrawOffered { .. } => "draw_offered",
         GameEvent::DrawDeclined { .. } => "draw_declined",
+        GameEvent::AgreedEndOffered { .. } => "agreed_end_offered",
+        GameEvent::AgreedEndDeclined { .. } => "agreed_end_declined",
         GameEvent::PlayerConnected { .. } => "player_connected",
         GameEvent::PlayerDisconnected { .. } => "player_disconnected",
         GameEvent::Ended { .. } => "ended",

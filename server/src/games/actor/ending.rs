@@ -29,6 +29,7 @@ impl GameActor {
         next.result = Some(convert::game_result(outcome));
         next.clock = self.live.clock.stopped(now);
         next.draw_offer = None;
+        next.agreed_end_offer = None;
         next.finished_at = self.live.finished_at.or(Some(now));
         let mut attempt = 1;
         loop {
@@ -72,6 +73,8 @@ impl GameActor {
                 next.status = GameStatus::Aborted;
                 next.clock = self.live.clock.stopped(now);
                 next.draw_offer = None;
+                next.agreed_end_offer = None;
+                next.agreed_end_offer = None;
                 next.finished_at = Some(now);
                 self.commit_change(next, GameEvent::AbortedByAdmin {}, None, Vec::new(), Some(&audit), now).await
             }

@@ -117,7 +117,8 @@ impl GameActor {
                 result,
                 ply: state.ply as u32,
                 clock,
-                draw_offer: standing_draw_offer(&events),
+                draw_offer: standing_offer(&events, Offer::Draw),
+                agreed_end_offer: standing_offer(&events, Offer::AgreedEnd),
                 has_moved,
                 finished_at: state.finished_at,
                 window_ends,
@@ -133,13 +134,22 @@ impl GameActor {
     }
 }
 
-/// The draw offer still standing after `events`: an offer stands until it is declined, the game ends, or the
-/// offerer's opponent moves.
-fn standing_draw_offer(events: &[EventEnvelope]) -> Option<Seat> {
+/// The two offers a player may make to end a game.
+#[derive(Clone, Copy, PartialEq, Eq)]
+enum Offer {
+    Draw,
+    AgreedEnd,
+}
+
+/// The offer of `kind` still standing after `events`: an offer stands until it is declined, the game ends, or
+/// the offerer's opponent moves.
+fn standing_offer(events: &[EventEnvelope], kind: Offer) -> Option<Seat> {
     events.iter().fold(None, |offer, envelope| match &envelope.event {
-        GameEvent::DrawOffered { seat } => Some(convert::seat(*seat)),
-        GameEvent::DrawDeclined { .. }
-        | GameEvent::Ended { .. }
+        GameEvent::DrawOffered { seat } if kind == Offer::Draw => Some(convert::seat(*seat)),
+        GameEvent::AgreedEndOffered { seat } if kind == Offer::AgreedEnd => Some(convert::seat(*seat)),
+        GameEvent::DrawDeclined { .. } if kind == Offer::Draw => None,
+        GameEvent::AgreedEndDeclined { .. } if kind == Offer::AgreedEnd => None,
+        GameEvent::Ended { .. }
         | GameEvent::Aborted { .. }
         | GameEvent::AbortedByAdmin {}
         | GameEvent::Adjudicated { .. } => None,

@@ -1,4 +1,5 @@
-//! What players do in a game: moves, draw offers, aborts, claims, and what happens when a clock falls.
+//! What players do in a game: moves, offers (a draw, an agreed end), aborts, claims, and what happens when a
+//! clock falls.
 
 use kartka_engine::{EndReason, MoveError, Outcome, Progress, Seat, TimeoutPolicy};
 use kartka_protocol::{DrawAction, GameEvent, GameStatus, MoveRecord, OnTimeout, TimeControl};
@@ -48,6 +49,9 @@ impl GameActor {
         if next.draw_offer == Some(seat.other()) {
             next.draw_offer = None;
         }
+        if next.agreed_end_offer == Some(seat.other()) {
+            next.agreed_end_offer = None;
+        }
         let record = MoveRecord {
             ply,
             seat: seat_name(seat),
@@ -94,6 +98,35 @@ impl GameActor {
                 let mut next = self.live.clone();
                 next.draw_offer = None;
                 self.commit(next, GameEvent::DrawDeclined { seat: seat_name(seat) }, None, now).await
+            }
+        }
+    }
+
+    /// An offer to end the game now, scored by its rules (the engine's `agreed_end`): made on one's own turn,
+    /// standing like a draw offer; accepting ends the game with the score of that moment.
+    pub(super) async fn agreed_end(&mut self, seat: Seat, action: DrawAction, now: Millis) -> Result<u64, GameError> {
+        let Some(outcome) = self.live.game.agreed_end() else {
+            return Err(GameError::UnsupportedByRules("the rules of this game do not score an agreed end"));
+        };
+        let offer = self.live.agreed_end_offer;
+        match action {
+            DrawAction::Offer if offer.is_some() => {
+                Err(GameError::NotAllowed("an offer to end the game is already standing"))
+            }
+            DrawAction::Offer if self.live.game.to_act() != Some(seat) => Err(GameError::NotYourTurn),
+            DrawAction::Offer => {
+                let mut next = self.live.clone();
+                next.agreed_end_offer = Some(seat);
+                self.commit(next, GameEvent::AgreedEndOffered { seat: seat_name(seat) }, None, now).await
+            }
+            DrawAction::Accept | DrawAction::Decline if offer != Some(seat.other()) => {
+                Err(GameError::NotAllowed("there is no offer to end the game from your opponent"))
+            }
+            DrawAction::Accept => self.finish(outcome, now).await,
+            DrawAction::Decline => {
+                let mut next = self.live.clone();
+                next.agreed_end_offer = None;
+                self.commit(next, GameEvent::AgreedEndDeclined { seat: seat_name(seat) }, None, now).await
             }
         }
     }

@@ -111,6 +111,7 @@ impl GameActor {
             clocks: self.live.clocks(now),
             clocks_at_ms: now,
             draw_offer: self.live.draw_offer.map(seat_name),
+            agreed_end_offer: self.live.agreed_end_offer.map(seat_name),
             on_vacation: Seat::BOTH
                 .into_iter()
                 .filter(|seat| self.live.clock.is_paused(*seat))

@@ -28,6 +28,11 @@ pub fn record(game: &RecordParts<'_>) -> Result<String, ExportError> {
             let margin = match result.reason {
                 EndReasonName::Resignation | EndReasonName::Abandonment => Margin::Resign,
                 EndReasonName::Time => Margin::Time,
+                // An agreed end scored in whole points (8.1) says its margin, as zagram's `B+7`.
+                EndReasonName::Agreement => match result.scores {
+                    Some([first, second]) if !result.half_points => Margin::Points(first.abs_diff(second)),
+                    _ => Margin::Unspecified,
+                },
                 _ => Margin::Unspecified,
             };
             Some(RecordResult { win: result.winner.map(|winner| (seat(winner), margin)), reason: None })

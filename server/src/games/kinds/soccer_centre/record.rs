@@ -80,6 +80,7 @@ mod tests {
                 winner: Some(winner),
                 reason: EndReasonName::Resignation,
                 scores: None,
+                half_points: false,
             }),
             created_at_ms: 1_411_344_000_000,
             moves: moves.to_vec(),

@@ -50,6 +50,18 @@ export function reasonText(reason) {
 /** The player of `seat` in a game summary's or snapshot's `players`. */
 const playerIn = (players, seat) => players[seat === 'first' ? 0 : 1];
 
+/** A result's points as players read them, first seat first: `3 : 1`, or with half points `2½ : 1`; null for a
+ * result without points. */
+export function formatScores(result) {
+  if (!result?.scores) return null;
+  const point = (value) => {
+    if (!result.half_points) return `${value}`;
+    const whole = Math.floor(value / 2);
+    return value % 2 === 0 ? `${whole}` : `${whole || ''}½`;
+  };
+  return result.scores.map(point).join(' : ');
+}
+
 /** "alice won (goal)", "Draw (agreement)". */
 export function describeResult(result, players) {
   const reason = reasonText(result.reason);

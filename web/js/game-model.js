@@ -20,6 +20,8 @@ export class GameModel {
     /** The seat whose player aborted the game (seen live; a snapshot does not say). */
     this.abortedBy = null;
     this.drawOffer = snapshot.draw_offer;
+    /** The seat with a standing offer to end the game and count it (`agreed_end`), or null. */
+    this.agreedEndOffer = snapshot.agreed_end_offer ?? null;
     this.clocks = snapshot.clocks;
     this.clocksAt = snapshot.clocks_at_ms;
     this.ply = snapshot.ply;
@@ -80,6 +82,7 @@ export class GameModel {
         this.applyMove(event);
         this.setClocks(event.clocks, event.at_ms);
         if (this.drawOffer && this.drawOffer !== event.seat) this.drawOffer = null;
+        if (this.agreedEndOffer && this.agreedEndOffer !== event.seat) this.agreedEndOffer = null;
         break;
       case 'ended':
       case 'adjudicated':
@@ -87,6 +90,7 @@ export class GameModel {
         this.result = event.result;
         this.ratingChanges = event.rating_changes ?? [];
         this.drawOffer = null;
+        this.agreedEndOffer = null;
         this.setClocks(event.clocks, at);
         break;
       case 'aborted':
@@ -95,6 +99,7 @@ export class GameModel {
         this.abortedByAdmin = event.type === 'aborted_by_admin';
         this.abortedBy = event.seat ?? null;
         this.drawOffer = null;
+        this.agreedEndOffer = null;
         this.setClocks({ ...this.clocks, running: null }, at);
         break;
       case 'clock_credited':
@@ -107,6 +112,12 @@ export class GameModel {
         break;
       case 'draw_declined':
         this.drawOffer = null;
+        break;
+      case 'agreed_end_offered':
+        this.agreedEndOffer = event.seat;
+        break;
+      case 'agreed_end_declined':
+        this.agreedEndOffer = null;
         break;
       case 'player_disconnected':
         this.absent[event.seat] = event.claimable_at_ms;

@@ -7,7 +7,8 @@ import { GameFeed } from './feed.js';
 import { GameModel } from './game-model.js';
 import { errorText, t } from './i18n.js';
 import { alertYourMove, soundSwitch } from './alerts.js';
-import { describeResult, describeResultFor, describeTimeControl, formatClock, formatCountdown } from './format.js';
+import { agreedEndControls } from './agreed-end.js';
+import { describeResult, describeResultFor, describeTimeControl, formatClock, formatCountdown, formatScores } from './format.js';
 import { renderMoveList } from './move-list.js';
 import { showNotice } from './notice.js';
 import { PlayerCard } from './player-card.js';
@@ -140,6 +141,7 @@ class GamePage {
         change.rating_after - change.rating_before);
     }
     if (event.type === 'draw_declined' && this.seat && event.seat !== this.seat) this.say(t('game.drawDeclined'));
+    if (event.type === 'agreed_end_declined' && this.seat && event.seat !== this.seat) this.say(t('game.agreedEndDeclined'));
     this.render();
   }
 
@@ -209,7 +211,9 @@ class GamePage {
     const model = this.model;
     const { messages } = model.kind;
     if (model.status === 'finished') {
-      return `${this.seat ? describeResultFor(model.result, this.seat) : describeResult(model.result, model.players)}.`;
+      const result = `${this.seat ? describeResultFor(model.result, this.seat) : describeResult(model.result, model.players)}.`;
+      const scores = formatScores(model.result);
+      return scores ? `${result} ${t('result.finalScore', { scores })}` : result;
     }
     if (model.status === 'aborted' && model.abortedByAdmin) return t('game.abortedByAdmin');
     if (model.status === 'aborted' && model.abortedBy === this.seat) return t('game.abortedByYou');
@@ -248,9 +252,9 @@ class GamePage {
       buttons.push(button(t('game.abort'), { class: 'quiet', id: 'abort' }, () => act('abort')));
     }
     // An offer stays on screen, with its answers, until it is answered or the game moves on.
-    this.offer.hidden = model.drawOffer !== opponent;
+    const banner = [];
     if (model.drawOffer === opponent) {
-      replaceChildren(this.offer, h('p', { text: t('game.drawOfferedToYou') }), h('div', { class: 'button-row' },
+      banner.push(h('p', { text: t('game.drawOfferedToYou') }), h('div', { class: 'button-row' },
         button(t('game.acceptDraw'), { class: 'primary', id: 'accept-draw' }, () => act('draw', { action: 'accept' })),
         button(t('game.declineDraw'), { id: 'decline-draw' }, () => act('draw', { action: 'decline' }))));
     } else if (model.drawOffer === this.seat) {
@@ -258,6 +262,11 @@ class GamePage {
     } else {
       buttons.push(button(t('game.offerDraw'), { id: 'offer-draw' }, () => act('draw', { action: 'offer' }, t('game.drawOfferSent'))));
     }
+    const agreedEnd = agreedEndControls(model, this.seat, { button, act });
+    buttons.push(...agreedEnd.buttons);
+    banner.push(...agreedEnd.banner);
+    this.offer.hidden = banner.length === 0;
+    replaceChildren(this.offer, ...banner);
     buttons.push(this.resignButton(offline, () => act('resign')));
     const claimableAt = model.absent[opponent];
     if (claimableAt !== undefined && model.toAct() === opponent) {

@@ -112,3 +112,34 @@ test('a Dots turn of several moves joins its actions with a space, and a STOP wi
   game.apply({ at_ms: 20000, event: { type: 'ended', result: { winner: null, reason: 'score', scores: [0, 0] }, clocks: clocks(170000, 170000, null) } });
   assert.equal(game.windowTimeLeft(20000), null);
 });
+
+test('an offer to end and count stands until declined, the opponent moves or the game ends; its score reads in halves', async () => {
+  const { formatScores } = await import('../js/format.js');
+  const ruleset = { kind: 'dots', width: 10, height: 10, start: 'empty', first_move_zone: false, extra_move: false,
+    instant_win: 0, stop: 'computed', auto_end: false, territory: false };
+  const moved = (ply, seat, notation) => ({ type: 'moved', ply, seat, notation, turn_ended: true, at_ms: 1000 + ply,
+    clocks: clocks(170000, 170000, seat === 'first' ? 'second' : 'first') });
+  const game = activeGame(ruleset, []);
+  assert.equal(game.agreedEndOffer, null, 'a snapshot without the field has no offer');
+  assert.ok(game.kind.agreedEnd, 'Dots scores an agreed end');
+  game.apply({ at_ms: 1, event: { type: 'agreed_end_offered', seat: 'first' } });
+  assert.equal(game.agreedEndOffer, 'first');
+  game.apply({ at_ms: 2, event: moved(0, 'first', 'ed') });
+  assert.equal(game.agreedEndOffer, 'first', 'the offerer\'s own move leaves it standing');
+  game.apply({ at_ms: 3, event: { type: 'agreed_end_declined', seat: 'second' } });
+  assert.equal(game.agreedEndOffer, null);
+  game.apply({ at_ms: 4, event: { type: 'agreed_end_offered', seat: 'second' } });
+  game.apply({ at_ms: 5, event: moved(1, 'second', 'ee') });
+  assert.equal(game.agreedEndOffer, 'second', 'the offerer moves on');
+  game.apply({ at_ms: 6, event: moved(2, 'first', 'ef') });
+  assert.equal(game.agreedEndOffer, null, 'the opponent moved instead of answering');
+  game.apply({ at_ms: 7, event: { type: 'agreed_end_offered', seat: 'second' } });
+  const result = { winner: 'first', reason: 'agreement', scores: [5, 2], half_points: true };
+  game.apply({ at_ms: 8, event: { type: 'ended', result, clocks: clocks(170000, 170000, null) } });
+  assert.equal(game.agreedEndOffer, null);
+  assert.equal(formatScores(game.result), '2½ : 1');
+  assert.equal(formatScores({ ...result, scores: [1, 0] }), '½ : 0');
+  assert.equal(formatScores({ winner: null, reason: 'agreement', scores: [3, 3] }), '3 : 3');
+  assert.equal(formatScores({ winner: 'first', reason: 'goal' }), null);
+  assert.equal(activeGame().kind.agreedEnd, undefined, 'Paper Soccer scores none');
+});

@@ -28,6 +28,8 @@
 //   opponent's name when the opponent is to act, null when the reader is); the defaults above are used otherwise.
 // - `rulesPage()`: the rules page's article, at `/rules/<kind>`.
 // - Optionally `perMovePools: true`: quick pairing offers the per-move clocks (time-controls.js) beside Fischer.
+// - Optionally `agreedEnd: true`: the rules score an agreed end (the engine's `agreed_end`), so the game page
+//   offers "end and count" (agreed-end.js) beside the draw offer.
 
 import closingIn from './closing-in/index.js';
 import paperSoccer from './paper-soccer/index.js';

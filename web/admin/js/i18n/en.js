@@ -138,6 +138,8 @@ export default {
   'admin.event.moved': '{name} played {move} (ply {ply}; clocks {first} / {second})',
   'admin.event.draw_offered': '{name} offered a draw',
   'admin.event.draw_declined': '{name} declined the draw',
+  'admin.event.agreed_end_offered': '{name} offered to end and count',
+  'admin.event.agreed_end_declined': '{name} declined to end and count',
   'admin.event.player_connected': '{name} connected',
   'admin.event.player_disconnected': '{name} disconnected',
   'admin.event.ended': 'ended: {result}',

@@ -136,6 +136,8 @@ export default {
   'admin.event.moved': '{name}: ruch {move} (półruch {ply}; zegary {first} / {second})',
   'admin.event.draw_offered': '{name} proponuje remis',
   'admin.event.draw_declined': '{name} odrzuca remis',
+  'admin.event.agreed_end_offered': '{name} proponuje koniec i liczenie',
+  'admin.event.agreed_end_declined': '{name} odrzuca koniec i liczenie',
   'admin.event.player_connected': '{name} łączy się',
   'admin.event.player_disconnected': '{name} rozłącza się',
   'admin.event.ended': 'koniec: {result}',

@@ -136,6 +136,8 @@ export default {
   'admin.event.moved': '{name}: ход {move} (полуход {ply}; часы {first} / {second})',
   'admin.event.draw_offered': '{name} предлагает ничью',
   'admin.event.draw_declined': '{name} отклоняет ничью',
+  'admin.event.agreed_end_offered': '{name} предлагает закончить и подсчитать',
+  'admin.event.agreed_end_declined': '{name} отклоняет предложение закончить и подсчитать',
   'admin.event.player_connected': '{name} подключается',
   'admin.event.player_disconnected': '{name} отключается',
   'admin.event.ended': 'конец: {result}',

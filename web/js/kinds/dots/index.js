@@ -94,4 +94,6 @@ export default {
   rulesPage,
   // The seed's clocks (rules §9) are Dots' own: quick pairing offers them beside Fischer.
   perMovePools: true,
+  // Both players may agree to end and count (rules 8.1): the server's `agreed_end`.
+  agreedEnd: true,
 };

@@ -4,8 +4,9 @@
 //! move. Screenshots go under `artifacts/browser/dots-*.png` (`dots-game.png` is the README's
 //! `docs/screenshots/dots.png`).
 //!
-//! A second test plays territory mode (a capture left deferred with "Paint later", then painted with "Paint")
-//! and a STOP window (its countdown shown, answered with DONE) between two desktop browsers.
+//! A second test plays territory mode (a capture left deferred with "Paint later", then painted with "Paint",
+//! the game ended by an agreed end, offered and accepted) and a STOP window (its countdown shown, answered with
+//! DONE) between two desktop browsers.
 //!
 //! SQLite only, like `browser.rs`: the client is the same whatever the store.
 
@@ -281,6 +282,17 @@ async fn territory_is_painted_later_and_a_stop_window_is_answered_in_the_browser
     assert_eq!(deferred_left.await.expect("count"), json!(0), "the painted area is territory now");
     assert_eq!(drawn(&bob).await["score"], "Blue 1 : 0 Red");
     alice.screenshot("dots-territory").await;
+
+    // Agreed end: Red, on its move, offers to end and count; Blue accepts, and the counts decide.
+    assert!(alice.client.find(fantoccini::Locator::Css("#offer-agreed-end")).await.is_err(), "not Blue's turn");
+    bob.click("#offer-agreed-end").await;
+    alice.wait_for_text("#offer", "Your opponent offers to end the game now and count the points.").await;
+    alice.screenshot("dots-agreed-end").await;
+    alice.click("#accept-agreed-end").await;
+    alice.wait_for_text("#game-status", "You won (agreement). Final score 1 : 0.").await;
+    bob.wait_for_text("#game-status", "You lost (agreement). Final score 1 : 0.").await;
+    let (_, stored) = api.get(&format!("/api/games/{game_id}"), None).await;
+    assert_eq!(stored["result"], json!({ "winner": "first", "reason": "agreement", "scores": [1, 0] }), "{stored}");
 
     // A STOP window: Red presses STOP; Blue sees the window's countdown, places a dot and ends it with DONE.
     let game_id = challenge(&alice, &bob, "Dots 39×32, STOP window 3 min").await;

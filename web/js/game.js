@@ -7,6 +7,7 @@ import { GameFeed } from './feed.js';
 import { GameModel } from './game-model.js';
 import { errorText, t } from './i18n.js';
 import { alertYourMove, soundSwitch } from './alerts.js';
+import { firstMoveNote, firstMoveNotice, noFirstMoveText } from './first-move.js';
 import { describeResult, describeResultFor, describeTimeControl, formatClock, formatCountdown } from './format.js';
 import { renderMoveList } from './move-list.js';
 import { showNotice } from './notice.js';
@@ -48,6 +49,8 @@ class GamePage {
     this.onKey = (event) => this.key(event);
     document.addEventListener('keydown', this.onKey);
     this.removeStatus = context.connection.on('status', () => this.render());
+    // Players and spectators follow a rematch to its game.
+    this.removeRematch = context.connection.on('rematch', ({ game_id: id, rematch_id: next }) => id === gameId && context.navigate(`/game/${next}`));
     this.ticker = setInterval(() => this.tick(), TICK_MS);
   }
 
@@ -56,6 +59,7 @@ class GamePage {
     clearInterval(this.ticker);
     document.removeEventListener('keydown', this.onKey);
     this.removeStatus();
+    this.removeRematch();
     this.chat.close();
     this.feed.close();
   }
@@ -80,6 +84,8 @@ class GamePage {
     this.sending = h('p', { class: 'sending', id: 'sending', hidden: true });
     /** A timed window's countdown (Dots' STOP window): the main clocks stand still meanwhile. */
     this.window = h('p', { class: 'timed-window', id: 'timed-window', role: 'timer', hidden: true });
+    /** The first-move time, before a side's first move: its main clock does not run meanwhile. */
+    this.firstMove = h('p', { class: 'timed-window', id: 'first-move', role: 'timer', hidden: true });
     this.actions = h('div', { class: 'actions', id: 'game-actions' });
     this.moves = h('div', { class: 'move-list', id: 'move-list', tabindex: 0, 'aria-label': t('game.moves') });
     this.after = h('div', { class: 'after' });
@@ -95,7 +101,7 @@ class GamePage {
       h('div', { class: 'game-page' },
         this.column,
         h('aside', { class: 'side' },
-          this.status, this.window, this.offer, this.sending, this.actions,
+          this.status, this.window, this.offer, this.sending, this.actions, this.firstMove,
           h('p', { class: 'game-title' }, h('strong', { text: describeTimeControl(this.model.timeControl) }),
             ` · ${this.model.rated ? t('common.rated') : t('common.casual')}`,
             ` · ${kind.name}`,
@@ -212,6 +218,8 @@ class GamePage {
       return `${this.seat ? describeResultFor(model.result, this.seat) : describeResult(model.result, model.players)}.`;
     }
     if (model.status === 'aborted' && model.abortedByAdmin) return t('game.abortedByAdmin');
+    const noFirstMove = noFirstMoveText(model, this.seat);
+    if (noFirstMove) return noFirstMove;
     if (model.status === 'aborted' && model.abortedBy === this.seat) return t('game.abortedByYou');
     if (model.status === 'aborted' && model.abortedBy) return t('game.abortedBy', { name: model.player(model.abortedBy).name });
     if (model.status === 'aborted') return t('game.aborted');
@@ -319,11 +327,14 @@ class GamePage {
       card.setClock(model.timeLeft(seat, now), running, model.moveTimeLeft(seat, now));
       card.setToMove(model.toAct() === seat);
       const away = model.absent[seat];
-      card.setNote(model.status === 'active' && away !== undefined ? t('game.disconnected') : '');
+      card.setNote(model.status === 'active' && away !== undefined ? t('game.disconnected') : firstMoveNote(model, seat, now));
     }
     const windowLeft = model.windowTimeLeft(now);
     this.window.hidden = windowLeft === null;
     if (windowLeft !== null) this.window.textContent = t('game.timedWindow', { left: formatClock(windowLeft) });
+    const firstMove = firstMoveNotice(model, this.seat, now);
+    this.firstMove.hidden = firstMove === null;
+    if (firstMove !== null) this.firstMove.textContent = firstMove;
     // A move normally settles within milliseconds; say so only when it does not, so nothing flickers.
     const oldest = this.feed.pending[0];
     const online = this.context.connection.status === 'online';

@@ -323,7 +323,8 @@ class GamePage {
     const model = this.model;
     for (const seat of ['first', 'second']) {
       const card = this.cards[seat];
-      const running = model.status === 'active' && model.clocks.running === seat;
+      // A clock waiting for its side's first move is not shown running.
+      const running = model.status === 'active' && model.clocks.running === seat && model.firstMoveTimeLeft(now) === null;
       card.setClock(model.timeLeft(seat, now), running, model.moveTimeLeft(seat, now));
       card.setToMove(model.toAct() === seat);
       const away = model.absent[seat];

@@ -46,7 +46,7 @@ pub enum ClientFrame {
         #[serde(default)]
         viewers: bool,
         /// Also hear of a rematch of the game (`rematch`): when one starts, and on subscribing if one already
-        /// started while the game was in memory.
+        /// started.
         #[serde(default)]
         rematch: bool,
     },

@@ -640,5 +640,16 @@ async fn a_rematch_is_offered_declined_and_accepted_with_the_seats_swapped(db: &
     let mut late = WsClient::connect_anonymous(server.addr).await;
     late.request(1, json!({ "type": "subscribe", "game_id": game, "rematch": true })).await;
     assert_eq!(wait_for(&mut late, |f| matches!(f, ServerFrame::Rematch { .. })).await, notice);
+    // Once nobody watches, the old game leaves memory; one who opens it then still hears of the rematch.
+    c.close().await;
+    late.close().await;
+    let deadline = Instant::now() + Duration::from_secs(10);
+    while server.state.games.running() > 1 {
+        assert!(Instant::now() < deadline, "the finished game's actor stops once nobody watches it");
+        tokio::time::sleep(Duration::from_millis(20)).await;
+    }
+    let mut later = WsClient::connect_anonymous(server.addr).await;
+    later.request(1, json!({ "type": "subscribe", "game_id": game, "rematch": true })).await;
+    assert_eq!(wait_for(&mut later, |f| matches!(f, ServerFrame::Rematch { .. })).await, notice);
     server.stop().await;
 }

@@ -228,7 +228,7 @@ pub(super) struct GameActor {
     opponent_muted: [bool; 2],
     /// The number of spectators last announced.
     spectators: u32,
-    /// The game's rematch, once one started while this actor ran.
+    /// The game's rematch, once one started (read from the store when a finished game's actor starts).
     rematch: Option<Uuid>,
 }
 

@@ -101,6 +101,8 @@ impl GameActor {
             paused_seats(&events),
             has_moved,
         );
+        // A finished game's rematch, so that those who come to the game later can follow it.
+        let rematch = if status == GameStatus::Active { None } else { store.accepted_rematch(id).await? };
         let now = now_ms();
         Ok(Some(GameActor {
             id,
@@ -131,7 +133,7 @@ impl GameActor {
             absent_since: [Some(now), Some(now)],
             opponent_muted,
             spectators: 0,
-            rematch: None,
+            rematch,
         }))
     }
 }

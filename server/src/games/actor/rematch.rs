@@ -17,7 +17,8 @@ impl GameActor {
         }
     }
 
-    /// Tells a new subscriber that asked of the rematch that already started, if any.
+    /// Tells a new subscriber that asked of the rematch that already started, if any (also one that started
+    /// before this actor did: `load` reads it from the store).
     pub(super) fn tell_rematch(&self, subscriber: &Subscriber) {
         if let Some(rematch_id) = self.rematch.filter(|_| subscriber.rematch) {
             subscriber.outbox.push_frame(&ServerFrame::Rematch { game_id: self.id, rematch_id });

@@ -138,6 +138,28 @@ pub struct NotificationSettingsView {
     pub webhook_secret: Option<String>,
 }
 
+/// A language the server writes texts in: notifications and webhook texts.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash, Serialize, Deserialize, JsonSchema)]
+#[serde(rename_all = "snake_case")]
+pub enum Language {
+    /// English (the default).
+    #[default]
+    En,
+    /// Polish.
+    Pl,
+    /// Russian.
+    Ru,
+}
+
+/// `PUT /api/me/language`: the language my notifications and webhook texts are written in. The browser sends
+/// the site's language when it changes.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize, JsonSchema)]
+#[serde(deny_unknown_fields)]
+pub struct LanguageSetting {
+    /// The language.
+    pub language: Language,
+}
+
 /// What a notification is about.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize, JsonSchema)]
 #[serde(rename_all = "snake_case")]
@@ -167,6 +189,13 @@ pub struct Notification {
     pub deadline_ms: Option<i64>,
     /// When the notification was made, in milliseconds since the Unix epoch.
     pub at_ms: i64,
+    /// The language of `text`: the account's (`PUT /api/me/language`).
+    #[serde(default)]
+    pub language: Language,
+    /// The notification for people, in `language` (e.g. `Twój ruch (przeciwnik: bob).`); the other fields say
+    /// the same for programs.
+    #[serde(default)]
+    pub text: String,
 }
 
 /// `GET /api/notifications`: my latest notifications, newest first.

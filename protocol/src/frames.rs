@@ -45,6 +45,10 @@ pub enum ClientFrame {
         /// Also receive how many accounts watch the game (`viewers`), now and whenever it changes.
         #[serde(default)]
         viewers: bool,
+        /// Also hear of a rematch of the game (`rematch`): when one starts, and on subscribing if one already
+        /// started.
+        #[serde(default)]
+        rematch: bool,
     },
     /// Stop receiving a game's events.
     Unsubscribe {
@@ -358,6 +362,14 @@ pub enum ServerFrame {
         game_id: Uuid,
         /// Accounts subscribed to the game that do not play in it.
         spectators: u32,
+    },
+    /// A rematch of a game started: sent to its subscribers that asked for it (`rematch` in `subscribe`), so
+    /// that players and spectators can follow to the new game.
+    Rematch {
+        /// The game that was played.
+        game_id: Uuid,
+        /// The new game, its rematch.
+        rematch_id: Uuid,
     },
     /// The answer to `ping`.
     Pong {

@@ -16,7 +16,8 @@ use serde_json::Value;
 
 use crate::admin::{ActionReason, Adjudication, BotMark, ChatMute};
 use crate::correspondence::{
-    AgreedEndRequest, ConditionalMoves, CreateSeek, DrawRequest, NotificationSettings, PlayMove, StartVacation,
+    AgreedEndRequest, ConditionalMoves, CreateSeek, DrawRequest, LanguageSetting, NotificationSettings, PlayMove,
+    StartVacation,
 };
 use crate::rest::{CreateChallenge, Credentials, GuestRequest};
 use crate::{ClientFrame, MAX_FRAME_BYTES};
@@ -48,6 +49,7 @@ pub fn check_rest_body(bytes: &[u8]) {
     round_trip::<ConditionalMoves>(&value, bytes);
     round_trip::<StartVacation>(&value, bytes);
     round_trip::<NotificationSettings>(&value, bytes);
+    round_trip::<LanguageSetting>(&value, bytes);
     round_trip::<CreateSeek>(&value, bytes);
     round_trip::<ChatMute>(&value, bytes);
     round_trip::<BotMark>(&value, bytes);

@@ -112,6 +112,11 @@ pub struct Clocks {
     /// clocks stand still meanwhile (`running` is absent); when it runs out the server closes the window.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub window_ms: Option<i64>,
+    /// Live games only, before the running seat's first move: the time left for that first move, in
+    /// milliseconds. The seat's main clock does not run meanwhile; when this runs out the game is aborted
+    /// (`aborted` with `reason: no_first_move`). Absent once the seat has moved, and in correspondence games.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub first_move_ms: Option<i64>,
 }
 
 /// A player of a game.
@@ -269,10 +274,14 @@ pub enum GameEvent {
         #[serde(default, skip_serializing_if = "Vec::is_empty")]
         rating_changes: Vec<RatingChange>,
     },
-    /// The game was aborted before both players moved.
+    /// The game was aborted before both players moved: by a player, or by the server when a first-move time ran
+    /// out (`reason`).
     Aborted {
-        /// The seat that aborted.
+        /// The seat that aborted; with a `reason`, the seat the reason names (the one that did not move).
         seat: SeatName,
+        /// Why the server aborted the game; absent when a player did.
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        reason: Option<AbortReason>,
     },
     /// The server closed a player's connection for breaking its rules (flooding, not reading, a ban). Recorded
     /// for the games the connection watched, before the `player_disconnected` it may cause.
@@ -319,6 +328,14 @@ pub enum GameEvent {
         /// The clocks from now on.
         clocks: Clocks,
     },
+}
+
+/// Why the server aborted a game.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize, JsonSchema)]
+#[serde(rename_all = "snake_case")]
+pub enum AbortReason {
+    /// The seat did not make its first move within the first-move time.
+    NoFirstMove,
 }
 
 /// How a rated result changed one player's rating (Glicko-2, rounded to whole points).

@@ -23,8 +23,8 @@ pub use chat::{ChatChannel, ChatMessage, MAX_CHAT_CHARS};
 pub use error::ErrorCode;
 pub use frames::{ClientFrame, ServerFrame};
 pub use game::{
-    Clocks, DrawAction, EndReasonName, EventEnvelope, GameEvent, GameResult, GameSnapshot, GameStatus, MoveRecord,
-    OnTimeout, PlayerInfo, RatingChange, SpeedClass, TimeControl,
+    AbortReason, Clocks, DrawAction, EndReasonName, EventEnvelope, GameEvent, GameResult, GameSnapshot, GameStatus,
+    MoveRecord, OnTimeout, PlayerInfo, RatingChange, SpeedClass, TimeControl,
 };
 pub use kinds::{GameKindName, RulesetSpec};
 pub use lobby::{PoolSpec, PoolStatus, RatingRange, Seek};

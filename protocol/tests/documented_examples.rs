@@ -6,8 +6,8 @@ use kartka_protocol::admin::{
     GameSearchPage, ImportReport,
 };
 use kartka_protocol::correspondence::{
-    ActionDone, ConditionalMoves, CreateSeek, DrawRequest, MyGames, NotificationList, NotificationSettings,
-    NotificationSettingsView, PlayMove, Seek, SeekList, StartVacation, VacationStatus,
+    ActionDone, ConditionalMoves, CreateSeek, DrawRequest, LanguageSetting, MyGames, NotificationList,
+    NotificationSettings, NotificationSettingsView, PlayMove, Seek, SeekList, StartVacation, VacationStatus,
 };
 use kartka_protocol::kinds::PositionView;
 use kartka_protocol::rest::{
@@ -76,6 +76,7 @@ fn every_documented_example_is_a_valid_frame_or_body() {
             || parses_as::<StartVacation>(example)
             || parses_as::<VacationStatus>(example)
             || parses_as::<NotificationSettings>(example)
+            || parses_as::<LanguageSetting>(example)
             || parses_as::<NotificationSettingsView>(example)
             || parses_as::<NotificationList>(example)
             || parses_as::<CreateSeek>(example)

@@ -42,6 +42,10 @@ pub struct ServeArgs {
     /// Seconds an absent player has before the opponent may claim the win.
     #[arg(long, env = "KARTKA_DISCONNECT_GRACE", default_value_t = 30)]
     pub disconnect_grace_seconds: u64,
+    /// Milliseconds each side of a live game has for its first move, before which its main clock does not run;
+    /// a side that does not move in time gets the game aborted. 0: no first-move time (clocks run from the start).
+    #[arg(long, env = "KARTKA_FIRST_MOVE_MS", default_value_t = 30_000)]
+    pub first_move_ms: u64,
     /// WebSocket messages a connection may send per second (bursts of twice as many are allowed).
     #[arg(long, env = "KARTKA_WS_RATE", default_value_t = 20)]
     pub ws_messages_per_second: u32,
@@ -116,6 +120,9 @@ pub struct Settings {
     pub allowed_origins: Vec<String>,
     /// How long an absent player has before the opponent may claim the win.
     pub disconnect_grace: Duration,
+    /// How long each side of a live game has for its first move before the game is aborted; zero: no limit, and
+    /// the main clocks run from the start.
+    pub first_move: Duration,
     /// WebSocket messages per second per connection.
     pub ws_messages_per_second: u32,
     /// Frames a connection's outbound queue holds before the connection is dropped as too slow.
@@ -236,6 +243,7 @@ impl Default for Settings {
         Settings {
             allowed_origins: Vec::new(),
             disconnect_grace: Duration::from_secs(30),
+            first_move: Duration::from_secs(30),
             ws_messages_per_second: 20,
             outbound_queue: 256,
             session_lifetime: Duration::from_secs(30 * 24 * 3600),
@@ -254,6 +262,7 @@ impl From<&ServeArgs> for Settings {
         Settings {
             allowed_origins: args.allowed_origins.clone(),
             disconnect_grace: Duration::from_secs(args.disconnect_grace_seconds),
+            first_move: Duration::from_millis(args.first_move_ms),
             ws_messages_per_second: args.ws_messages_per_second.max(1),
             admins: args.admins.iter().map(|name| name.trim().to_owned()).filter(|name| !name.is_empty()).collect(),
             builtin_bot: Some(args.builtin_bot.trim().to_owned()).filter(|name| !name.is_empty()),

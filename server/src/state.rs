@@ -10,7 +10,7 @@ use crate::abuse::AbuseLimits;
 use crate::config::Settings;
 use crate::correspondence::notify::TurnNotices;
 use crate::correspondence::wakers::Wakers;
-use crate::games::{ActorConfig, Games};
+use crate::games::{ActorConfig, ClockRules, Games};
 use crate::lobby::{Lobby, Starter};
 use crate::store::Store;
 use crate::ws::Connections;
@@ -48,7 +48,7 @@ impl AppState {
         let wakers = Wakers::default();
         let actors = ActorConfig {
             disconnect_grace: settings.disconnect_grace,
-            correspondence_day: settings.correspondence.day,
+            clocks: ClockRules { day: settings.correspondence.day, first_move: settings.first_move },
             idle_unload: settings.correspondence.idle_unload,
             hooks: Arc::new(TurnNotices::new(store.clone(), wakers.notifications.clone())),
         };

@@ -245,6 +245,7 @@ fn rest_rows() -> Vec<Row> {
             |_| Some(json!({ "reminder_thresholds": [24], "webhook_url": null })),
             rule(signed_in),
         ),
+        row("PUT", "/api/me/language", |_| Some(json!({ "language": "pl" })), rule(signed_in)),
         row("GET", "/api/notifications", NO_BODY, rule(signed_in)),
         row("GET", "/api/notifications/stream", NO_BODY, rule(signed_in)),
         row(

@@ -1,6 +1,6 @@
 //! The browser client end to end: real headless Chromium sessions click through the site served by a real
 //! server. Screenshots of the lobby (quick pairing, seeks, leaderboard), games in progress and over (a rematch
-//! offer, rating changes) and a replay are saved under `artifacts/browser/`.
+//! offer, which a spectator follows; rating changes) and a replay are saved under `artifacts/browser/`.
 //!
 //! The client is the same whatever the store, so these run on SQLite only: three browsers per scenario are the
 //! expensive part, and the stores are covered by the other suites.
@@ -321,6 +321,13 @@ async fn two_players_meet_in_a_quick_pairing_pool_and_play_a_rematch_with_the_se
     let first = seated(&alice, "first").await;
     let second = seated(&alice, "second").await;
     assert!(first.contains("alice") != second.contains("alice"), "alice has one seat: {first} / {second}");
+    // Before the first move its first-move time counts down, not the clock; Carol watches without an account.
+    let (mover, waiting) = if first.contains("alice") { (&alice, &bob) } else { (&bob, &alice) };
+    mover.wait_for_text("#first-move", "Make your first move").await;
+    waiting.wait_for_text("#first-move", "for a first move, or the game is aborted").await;
+    let carol = Browser::open(&driver, &server.url(), DESKTOP.0, DESKTOP.1).await;
+    carol.goto(&path).await;
+    carol.wait_for_text("#first-move", "for a first move, or the game is aborted").await;
 
     // Alice resigns; Bob offers a rematch, which reaches Alice's page, and she accepts it.
     alice.click("#resign").await;
@@ -338,11 +345,15 @@ async fn two_players_meet_in_a_quick_pairing_pool_and_play_a_rematch_with_the_se
     .await
     .expect("the rematch opens for the player who accepts");
     assert_eq!(browser::game_path(&bob).await, rematch, "and for the player who offered it");
+    let followed = eventually(PAGE_TIMEOUT, || async { (carol.path().await == rematch).then_some(()) }).await;
+    assert!(followed.is_some(), "the spectator follows to the rematch");
+    carol.find("#page .board").await;
     alice.find("#page .board").await;
     alice.wait_for_text(".player.seat-first .name", &second).await;
     assert_eq!(seated(&alice, "second").await, first, "the seats are swapped");
     bob.wait_for_text(".game-title", "rated").await;
 
+    carol.close().await;
     alice.close().await;
     bob.close().await;
     server.stop().await;

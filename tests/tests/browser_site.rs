@@ -176,6 +176,11 @@ async fn a_whole_game_on_a_phone_keeps_clocks_turn_actions_offer_and_result_on_s
     assert!(bob_card > alice_card, "bob's own card is under the board on his screen");
     on_screen(&alice, &playing, "alice to move").await;
     on_screen(&bob, &playing, "bob waiting").await;
+    // Before her first move Alice's clock waits; her first-move time counts down beside it, on both screens.
+    for player in [&alice, &bob] {
+        player.wait_for_text("#page .player.seat-first .note", "first move").await;
+        on_screen(player, &["#page .player.seat-first .note"], "the first-move time").await;
+    }
     alice.screenshot("phone-game").await;
 
     // A draw offer stays on the opponent's screen, with its answers, until answered.

@@ -4,11 +4,11 @@
 
 use std::time::{Duration, Instant};
 
-use kartka_protocol::correspondence::{ActionDone, MyGames, Notification, NotificationKind};
+use kartka_protocol::correspondence::{ActionDone, Language, MyGames, Notification, NotificationKind};
 use kartka_protocol::rest::Session;
 use kartka_protocol::{EndReasonName, GameEvent, GameSnapshot, GameStatus, SeatName, ServerFrame, TimeControl};
 use kartka_server::config::{CorrespondenceSettings, Settings};
-use kartka_server::games::new_game;
+use kartka_server::games::{new_game, ClockRules};
 use kartka_tests::client::{Api, WsClient};
 use kartka_tests::server::TestServer;
 use kartka_tests::webhook::{expected_signature, Receiver};
@@ -232,6 +232,8 @@ async fn shutting_down_leaves_a_notification_backlog_for_the_next_start(url: &st
             deadline: None,
             due_at,
             published_at: None,
+            language: None,
+            opponent: None,
         };
         store.schedule_notification(&row).await.expect("schedule a notification");
     }
@@ -266,7 +268,8 @@ async fn the_sweeper_ends_an_overdue_game_on_time(url: &str) {
     let game = Uuid::new_v4();
     let started = kartka_server::time::now_ms() - 1_000;
     let kurnik = kartka_protocol::RulesetSpec::PaperSoccer { width: 8, height: 10, goal: 2 };
-    let (row, event) = new_game(game, [player(&alice), player(&bob)], kurnik, days(1), false, ms(300), started)
+    let rules = ClockRules { day: ms(300), first_move: Duration::ZERO };
+    let (row, event) = new_game(game, [player(&alice), player(&bob)], kurnik, days(1), false, rules, started)
         .expect("a valid ruleset");
     server.state.store.insert_game(&row, &event).await.expect("insert a game");
 
@@ -388,6 +391,11 @@ async fn webhooks_get_one_signed_post_per_turn_and_threshold(url: &str) {
         .put("/api/me/notifications/settings", &bob.token, &json!({ "reminder_thresholds": [0], "webhook_url": null }))
         .await;
     assert_eq!((status, refused["code"].as_str()), (400, Some("invalid_request")));
+    // Bob reads Polish: his notifications' texts are written in it.
+    let (status, refused) = api.put("/api/me/language", &bob.token, &json!({ "language": "de" })).await;
+    assert_eq!((status, refused["code"].as_str()), (400, Some("invalid_request")), "{refused}");
+    let (status, saved) = api.put("/api/me/language", &bob.token, &json!({ "language": "pl" })).await;
+    assert_eq!((status, saved["language"].as_str()), (200, Some("pl")), "{saved}");
     let game = api.start_game(&alice, &bob, days(1)).await;
     let t = Table { server, api, alice, bob, game };
 
@@ -416,6 +424,11 @@ async fn webhooks_get_one_signed_post_per_turn_and_threshold(url: &str) {
         let sent = notification(&delivery.body);
         assert_eq!(delivery.notification_id, Some(sent.id.to_string()));
         assert_eq!((sent.account_id, sent.game_id), (t.bob.account.id, t.game));
+        let expected = match sent.threshold_percent {
+            Some(percent) => format!("Przypomnienie: wykorzystano {percent}% czasu na ten ruch. Przeciwnik: alice."),
+            None => "Twój ruch. Przeciwnik: alice.".to_owned(),
+        };
+        assert_eq!((sent.language, sent.text.as_str()), (Language::Pl, expected.as_str()), "in Bob's language");
     }
     let mut turns: Vec<u32> = all.iter().map(|d| notification(&d.body).turn_ply).collect();
     turns.sort_unstable();
@@ -463,6 +476,11 @@ async fn notifications_reach_the_ndjson_stream_and_the_websocket(url: &str) {
         panic!("expected a notification line: {line}");
     };
     assert_eq!((streamed.kind, streamed.game_id, streamed.turn_ply), (NotificationKind::YourTurn, t.game, 1));
+    assert_eq!(
+        (streamed.language, streamed.text.as_str()),
+        (Language::En, "Your move. Opponent: alice."),
+        "English unless set"
+    );
     let pushed = loop {
         if let ServerFrame::Notification { notification } = socket.next().await {
             break notification;

@@ -88,6 +88,8 @@ fn notification(account: &AccountRow, game: &GameRow, kind: &str, threshold: i64
         deadline: Some(T0 + DAY),
         due_at: T0,
         published_at: None,
+        language: None,
+        opponent: None,
     }
 }
 
@@ -154,6 +156,12 @@ async fn a_notification_is_made_and_published_once(store: Arc<dyn Store>) {
     let recent = store.recent_notifications(ada.id, 10).await.expect("read");
     assert_eq!((recent.len(), recent[0].published_at), (1, Some(T0 + 1)));
     assert_eq!(store.recent_notifications(bolek.id, 10).await.expect("read"), []);
+    // Read with it: the account's language (English until set) and the opponent's name, for its text.
+    assert_eq!((recent[0].language.as_deref(), recent[0].opponent.as_deref()), (Some("en"), Some("bolek")));
+    store.set_language(ada.id, "pl").await.expect("set the language");
+    let recent = store.recent_notifications(ada.id, 10).await.expect("read");
+    assert_eq!(recent[0].language.as_deref(), Some("pl"));
+    assert!(store.set_language(ada.id, "de").await.is_err(), "the store refuses other languages");
 }
 
 async fn reminders_of_other_turns_are_dropped_unpublished(store: Arc<dyn Store>) {

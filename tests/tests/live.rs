@@ -271,7 +271,14 @@ async fn resume_after_a_sequence_number_returns_exactly_what_was_missed(url: &st
 async fn a_flag_falls_with_no_client_activity(url: &str) {
     let quick = TimeControl::Fischer { initial_seconds: 1, increment_seconds: 0 };
     let t = table(url, Settings::default(), quick).await;
-    tokio::time::sleep(Duration::from_millis(1600)).await;
+    // The main clocks start after each side's first move; then nobody acts and White's second falls.
+    let (mut watcher, _) = subscribed(t.server.addr, &t.second.token, t.game).await;
+    for (ply, player) in [&t.first, &t.second].into_iter().enumerate() {
+        let body = json!({ "ply": ply, "client_move_id": format!("m{ply}"), "notation": "0" });
+        let (status, moved) = t.api.post(&format!("/api/games/{}/moves", t.game), Some(&player.token), &body).await;
+        assert_eq!(status, 200, "{moved}");
+    }
+    while !matches!(watcher.next_event().await.event, GameEvent::Ended { .. }) {}
     let game = t.server.state.games.snapshot(t.game).await.expect("snapshot");
     assert_eq!(game.status, kartka_protocol::GameStatus::Finished);
     let result = game.result.expect("a result");

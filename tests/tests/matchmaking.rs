@@ -1,5 +1,6 @@
-//! Matchmaking and ratings end to end: quick pairing pools, open seeks, rematches, Glicko-2 ratings, profiles
-//! and leaderboards, through real WebSocket and REST clients against a real server, on SQLite and PostgreSQL.
+//! Matchmaking and ratings end to end: quick pairing pools, open seeks, rematches (which spectators follow),
+//! Glicko-2 ratings, profiles and leaderboards, through real WebSocket and REST clients against a real server, on
+//! SQLite and PostgreSQL.
 
 use std::collections::{HashMap, HashSet};
 use std::time::{Duration, Instant};
@@ -594,6 +595,9 @@ async fn a_rematch_is_offered_declined_and_accepted_with_the_seats_swapped(db: &
     let game = api.start_game(&alice, &bob, BLITZ).await;
     let mut a = WsClient::connect(server.addr, &alice.token).await;
     let mut b = WsClient::connect(server.addr, &bob.token).await;
+    // Carol watches the game, asking to hear of a rematch so that she can follow it.
+    let mut c = WsClient::connect(server.addr, &carol.token).await;
+    c.request(1, json!({ "type": "subscribe", "game_id": game, "rematch": true })).await;
     let rematch = format!("/api/games/{game}/rematch");
     let (status, body) = api.post(&rematch, Some(&bob.token), &json!({})).await;
     assert_eq!((status, body["code"].as_str()), (409, Some("not_allowed")), "the game is still on");
@@ -630,5 +634,22 @@ async fn a_rematch_is_offered_declined_and_accepted_with_the_seats_swapped(db: &
     let snapshot = server.state.games.snapshot(next).await.unwrap();
     let seats = snapshot.players.map(|p| p.account_id);
     assert_eq!(seats, [bob.account.id, alice.account.id], "the seats are swapped");
+    // The spectator hears of the new game on the old one; so does a watcher who comes to the old game later.
+    let notice = ServerFrame::Rematch { game_id: game, rematch_id: next };
+    assert_eq!(wait_for(&mut c, |f| matches!(f, ServerFrame::Rematch { .. })).await, notice);
+    let mut late = WsClient::connect_anonymous(server.addr).await;
+    late.request(1, json!({ "type": "subscribe", "game_id": game, "rematch": true })).await;
+    assert_eq!(wait_for(&mut late, |f| matches!(f, ServerFrame::Rematch { .. })).await, notice);
+    // Once nobody watches, the old game leaves memory; one who opens it then still hears of the rematch.
+    c.close().await;
+    late.close().await;
+    let deadline = Instant::now() + Duration::from_secs(10);
+    while server.state.games.running() > 1 {
+        assert!(Instant::now() < deadline, "the finished game's actor stops once nobody watches it");
+        tokio::time::sleep(Duration::from_millis(20)).await;
+    }
+    let mut later = WsClient::connect_anonymous(server.addr).await;
+    later.request(1, json!({ "type": "subscribe", "game_id": game, "rematch": true })).await;
+    assert_eq!(wait_for(&mut later, |f| matches!(f, ServerFrame::Rematch { .. })).await, notice);
     server.stop().await;
 }

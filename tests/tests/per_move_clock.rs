@@ -1,7 +1,8 @@
 //! The seed's clocks over sockets (Dots rules §9): a per-move clock whose move time and reserve run out loses
 //! on time; blitz with a random move plays a random legal move for the late player, stored and pushed like any
 //! other, and the game goes on (one point in Dots, a whole turn in Paper Soccer). Quick-pairing pools pair
-//! players on the per-move clocks too.
+//! players on the per-move clocks too. The clocks start after each side's first move (before it, a first-move
+//! time runs, `first_move.rs`), so each scenario plays the first moves and then lets the clocks run out.
 
 use kartka_protocol::kinds::dots::{DotsStart, DotsStop};
 use kartka_protocol::{
@@ -47,6 +48,15 @@ async fn subscribed(addr: std::net::SocketAddr, token: &str, game: Uuid) -> (WsC
     }
 }
 
+/// Each side plays its first move over REST (`notations`, the first seat's first), so that the main clocks run.
+async fn first_moves(api: &Api, game: Uuid, players: [&kartka_protocol::rest::Session; 2], notations: [&str; 2]) {
+    for (ply, (player, notation)) in players.into_iter().zip(notations).enumerate() {
+        let body = json!({ "ply": ply, "client_move_id": format!("first-{ply}"), "notation": notation });
+        let (status, moved) = api.post(&format!("/api/games/{game}/moves"), Some(&player.token), &body).await;
+        assert_eq!(status, 200, "{moved}");
+    }
+}
+
 /// The next `moved` event's record and its `client_move_id`.
 async fn next_move(client: &mut WsClient) -> (MoveRecord, String) {
     loop {
@@ -78,12 +88,18 @@ async fn a_per_move_clock_that_runs_out_loses_on_time(url: &str) {
     let game = api.start_game_of(&alice, &bob, SMALL, clock, false).await;
     let (mut watcher, snapshot) = subscribed(server.addr, &bob.token, game).await;
     assert_eq!(snapshot.time_control, clock);
-    if snapshot.status == GameStatus::Active {
-        assert_eq!(snapshot.clocks.running, Some(SeatName::First));
-        assert!(snapshot.clocks.move_ms.is_some(), "a per-move clock shows the move time: {:?}", snapshot.clocks);
-        assert!(snapshot.clocks.first_ms <= 1_000 && snapshot.clocks.second_ms == 1_000, "{:?}", snapshot.clocks);
-    }
-    // Nobody moves: the first seat's move time and then its reserve run out.
+    assert_eq!(snapshot.status, GameStatus::Active);
+    assert_eq!(snapshot.clocks.running, Some(SeatName::First));
+    assert_eq!(snapshot.clocks.move_ms, None, "no move time before the first move: {:?}", snapshot.clocks);
+    assert!(snapshot.clocks.first_move_ms.is_some(), "the first-move time runs: {:?}", snapshot.clocks);
+    first_moves(&api, game, [&alice, &bob], ["ed", "ee"]).await;
+    assert_eq!(next_move(&mut watcher).await.0.seat, SeatName::First);
+    let (answer, _) = next_move(&mut watcher).await;
+    assert_eq!((answer.seat, answer.clocks.running), (SeatName::Second, Some(SeatName::First)));
+    assert_eq!(answer.clocks.move_ms, Some(1_000), "a per-move clock shows the move time: {:?}", answer.clocks);
+    assert_eq!((answer.clocks.first_ms, answer.clocks.second_ms), (1_000, 1_000), "first moves cost nothing");
+    assert_eq!(answer.clocks.first_move_ms, None, "both sides have moved");
+    // Nobody moves now: the first seat's move time and then its reserve run out.
     let (result, clocks) = loop {
         if let GameEvent::Ended { result, clocks, .. } = watcher.next_event().await.event {
             break (result, clocks);
@@ -92,7 +108,7 @@ async fn a_per_move_clock_that_runs_out_loses_on_time(url: &str) {
     assert_eq!((result.winner, result.reason), (Some(SeatName::Second), EndReasonName::Time));
     assert_eq!((clocks.first_ms, clocks.second_ms, clocks.running), (0, 1_000, None));
     let stored = server.state.store.moves(game).await.expect("moves");
-    assert!(stored.is_empty(), "a loss on time plays no move: {stored:?}");
+    assert_eq!(stored.len(), 2, "a loss on time plays no move: {stored:?}");
     server.stop().await;
 }
 
@@ -104,8 +120,15 @@ async fn blitz_plays_a_random_point_for_the_late_player_and_the_game_goes_on(url
     let game = api.start_game_of(&alice, &bob, SMALL, blitz, false).await;
     let (mut first, _) = subscribed(server.addr, &alice.token, game).await;
     let (mut second, _) = subscribed(server.addr, &bob.token, game).await;
+    first_moves(&api, game, [&alice, &bob], ["ed", "ee"]).await;
+    for client in [&mut first, &mut second] {
+        for seat in [SeatName::First, SeatName::Second] {
+            let (record, client_move_id) = next_move(client).await;
+            assert_eq!((record.seat, client_move_id.starts_with("first-")), (seat, true), "the players' own");
+        }
+    }
 
-    // Nobody moves: the server plays for each seat in turn, and both players see the same moves.
+    // Nobody moves now: the server plays for each seat in turn, and both players see the same moves.
     let mut played = Vec::new();
     for seat in [SeatName::First, SeatName::Second, SeatName::First] {
         let (record, client_move_id) = next_move(&mut first).await;
@@ -121,7 +144,7 @@ async fn blitz_plays_a_random_point_for_the_late_player_and_the_game_goes_on(url
     // They are stored as ordinary moves, and the game is still being played.
     let stored = server.state.store.moves(game).await.expect("moves");
     let stored: Vec<(&str, &str)> =
-        stored.iter().take(3).map(|row| (row.notation.as_str(), row.client_move_id.as_str())).collect();
+        stored.iter().skip(2).take(3).map(|row| (row.notation.as_str(), row.client_move_id.as_str())).collect();
     assert_eq!(stored.iter().map(|(notation, _)| *notation).collect::<Vec<_>>(), notations);
     assert!(stored.iter().all(|(_, id)| id.starts_with("timeout-")));
     let (status, summary) = api.get(&format!("/api/games/{game}"), Some(&alice.token)).await;
@@ -138,6 +161,10 @@ async fn blitz_plays_a_whole_random_turn_in_paper_soccer(url: &str) {
     let soccer = RulesetSpec::PaperSoccer { width: 8, height: 10, goal: 2 };
     let game = api.start_game_of(&alice, &bob, soccer, blitz, false).await;
     let (mut watcher, _) = subscribed(server.addr, &bob.token, game).await;
+    first_moves(&api, game, [&alice, &bob], ["0", "0"]).await;
+    for _ in 0..2 {
+        assert!(next_move(&mut watcher).await.1.starts_with("first-"), "the players' own first moves");
+    }
     // The first seat's whole turn is played at once, step by step, until the turn passes.
     let mut steps = 0;
     loop {
@@ -194,7 +221,7 @@ async fn quick_pairing_pools_pair_players_on_per_move_clocks(url: &str) {
         assert_eq!(started(&mut sockets[1]).await, game, "the pool paired them with each other");
         let (_, snapshot) = subscribed(server.addr, &players[0].token, game).await;
         assert_eq!((snapshot.ruleset, snapshot.time_control), (ruleset, time_control));
-        assert!(snapshot.clocks.move_ms.is_some(), "a per-move clock: {:?}", snapshot.clocks);
+        assert!(snapshot.clocks.first_move_ms.is_some(), "the first-move time runs first: {:?}", snapshot.clocks);
     }
     server.stop().await;
 }

@@ -2,11 +2,12 @@
 //! after a restart both players resume from their last sequence number and the game goes on. The time the
 //! server was down is given back to the clock that ran, in live and correspondence games, after a crash and
 //! after a clean restart shorter than the heartbeat interval alike, and to a Dots STOP window, whose end the
-//! restarted server finds again and keeps.
+//! restarted server finds again and keeps; a first-move time survives a restart with its outage given back.
 
 use std::time::Duration;
 
-use kartka_protocol::{GameEvent, SeatName, ServerFrame, TimeControl};
+use kartka_protocol::rest::Session;
+use kartka_protocol::{AbortReason, GameEvent, SeatName, ServerFrame, TimeControl};
 use kartka_server::config::Settings;
 use kartka_tests::client::{Api, WsClient};
 use kartka_tests::db::{Backend, TestDb};
@@ -82,6 +83,16 @@ async fn sqlite_a_stop_window_survives_a_restart_and_keeps_its_time() {
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn postgres_a_stop_window_survives_a_restart_and_keeps_its_time() {
     a_stop_window_survives_a_restart_and_keeps_its_time(Backend::Postgres).await;
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn sqlite_the_first_move_deadline_survives_a_restart() {
+    the_first_move_deadline_survives_a_restart(Backend::Sqlite).await;
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn postgres_the_first_move_deadline_survives_a_restart() {
+    the_first_move_deadline_survives_a_restart(Backend::Postgres).await;
 }
 
 fn move_frame(game: Uuid, ply: u32, client_move_id: &str, notation: &str) -> serde_json::Value {
@@ -173,9 +184,7 @@ async fn downtime_is_credited(backend: Backend, time_control: TimeControl) {
     let white = api.guest("white").await;
     let black = api.guest("black").await;
     let game = api.start_game(&white, &black, time_control).await;
-    let body = json!({ "ply": 0, "client_move_id": "w1", "notation": "0" });
-    let (status, moved) = api.post(&format!("/api/games/{game}/moves"), Some(&white.token), &body).await;
-    assert_eq!(status, 200, "{moved}");
+    let moved = first_moves(&api, game, &white, &black).await;
     let black_left = to_flag(&moved["game"]["clocks"]);
     assert!(black_left > 2_500, "black starts the turn with most of its six seconds: {black_left}");
 
@@ -193,10 +202,24 @@ async fn downtime_is_credited(backend: Backend, time_control: TimeControl) {
     let credits = credits_to_black(server.addr, &white.token, game).await;
     assert_eq!(credits.len(), 1, "one credit, to black: {credits:?}");
     assert!(credits[0] >= black_left, "at least the time the server was down with black's clock running");
-    let body = json!({ "ply": 1, "client_move_id": "b1", "notation": "0" });
+    let body = json!({ "ply": 3, "client_move_id": "b2", "notation": "0" });
     let (status, moved) = api.post(&format!("/api/games/{game}/moves"), Some(&black.token), &body).await;
     assert_eq!(status, 200, "black plays on after the restart: {moved}");
     server.kill();
+}
+
+/// White, Black and White again play a step each, so that Black's main clock runs (live clocks start after
+/// each side's first move); returns the answer to White's second move.
+async fn first_moves(api: &Api, game: Uuid, white: &Session, black: &Session) -> serde_json::Value {
+    let mut answer = serde_json::Value::Null;
+    for (ply, player) in [white, black, white].into_iter().enumerate() {
+        let body = json!({ "ply": ply, "client_move_id": format!("m{ply}"), "notation": "0" });
+        let (status, moved) = api.post(&format!("/api/games/{game}/moves"), Some(&player.token), &body).await;
+        assert_eq!(status, 200, "{moved}");
+        answer = moved;
+    }
+    assert_eq!(answer["game"]["clocks"]["first_move_ms"], serde_json::Value::Null, "{answer}");
+    answer
 }
 
 /// The time black has until the flag falls as of `clocks`: its clock, and a per-move clock's move time before it.
@@ -219,6 +242,60 @@ async fn credits_to_black(addr: std::net::SocketAddr, token: &str, game: Uuid) -
         .collect()
 }
 
+/// Three seconds for a first move, with a quick heartbeat.
+const QUICK_FIRST_MOVE: [(&str, &str); 2] = [("KARTKA_FIRST_MOVE_MS", "3000"), ("KARTKA_HEARTBEAT_MS", "100")];
+
+/// White moves; Black's first-move time runs when the server is killed, and it stays down longer than Black had
+/// left. After the restart the game is still on, Black's first-move time credited with the outage and its main
+/// clock untouched; when Black still does not move, the game is aborted, naming Black.
+async fn the_first_move_deadline_survives_a_restart(backend: Backend) {
+    let database = TestDb::new(backend).await;
+    let server = ServerProcess::start(SERVER, database.url(), &QUICK_FIRST_MOVE);
+    let api = Api::new(server.url());
+    let (white, black) = (api.guest("white").await, api.guest("black").await);
+    let long = TimeControl::Fischer { initial_seconds: 600, increment_seconds: 0 };
+    let game = api.start_game(&white, &black, long).await;
+    let body = json!({ "ply": 0, "client_move_id": "w1", "notation": "0" });
+    let (status, moved) = api.post(&format!("/api/games/{game}/moves"), Some(&white.token), &body).await;
+    assert_eq!(status, 200, "{moved}");
+    let clocks = &moved["game"]["clocks"];
+    let left = clocks["first_move_ms"].as_i64().expect("Black's first-move time runs");
+    assert!((1_000..=3_000).contains(&left), "most of three seconds: {clocks}");
+    assert_eq!((clocks["running"].as_str(), clocks["second_ms"].as_i64()), (Some("second"), Some(600_000)));
+
+    server.kill();
+    tokio::time::sleep(Duration::from_millis(left as u64 + 1_500)).await;
+    let server = ServerProcess::start(SERVER, database.url(), &QUICK_FIRST_MOVE);
+    let api = Api::new(server.url());
+
+    let (status, stored) = api.get(&format!("/api/games/{game}"), None).await;
+    assert_eq!(status, 200);
+    assert_eq!(stored["status"], "active", "not aborted while the server was down: {stored}");
+    assert!(stored["clocks"]["first_move_ms"].as_i64().is_some_and(|ms| ms > 0), "{stored}");
+    assert_eq!(stored["clocks"]["second_ms"], 600_000, "Black's main clock has not started: {stored}");
+    let credits = credits_to_black(server.addr, &white.token, game).await;
+    assert_eq!(credits.len(), 1, "the outage was given back to Black's first-move time: {credits:?}");
+
+    let mut watcher = WsClient::connect(server.addr, &white.token).await;
+    watcher.send(json!({ "type": "subscribe", "id": 1, "game_id": game, "after_seq": 0 })).await;
+    let aborted = 'found: loop {
+        let events = match watcher.next().await {
+            ServerFrame::Events { events, .. } => events,
+            ServerFrame::Event(event) => vec![event],
+            _ => continue,
+        };
+        for envelope in events {
+            if let GameEvent::Aborted { seat, reason } = envelope.event {
+                break 'found (seat, reason);
+            }
+        }
+    };
+    assert_eq!(aborted, (SeatName::Second, Some(AbortReason::NoFirstMove)), "Black did not move");
+    let (_, stored) = api.get(&format!("/api/games/{game}"), None).await;
+    assert_eq!((stored["status"].as_str(), &stored["result"]), (Some("aborted"), &serde_json::Value::Null));
+    server.kill();
+}
+
 /// A clean shutdown in a live game, and a start a few seconds later: far less than the 30 s heartbeat
 /// interval, but more than the player to move has left. The shutdown recorded its own end, so the player gets
 /// the downtime back, no less and not much more.
@@ -229,9 +306,7 @@ async fn clean_restart_credits_exactly_its_downtime(backend: Backend) {
     let white = api.guest("white").await;
     let black = api.guest("black").await;
     let game = api.start_game(&white, &black, LIVE).await;
-    let body = json!({ "ply": 0, "client_move_id": "w1", "notation": "0" });
-    let (status, moved) = api.post(&format!("/api/games/{game}/moves"), Some(&white.token), &body).await;
-    assert_eq!(status, 200, "{moved}");
+    let moved = first_moves(&api, game, &white, &black).await;
     let black_left = moved["game"]["clocks"]["second_ms"].as_i64().expect("black's clock");
 
     server.stop().await;
@@ -249,7 +324,7 @@ async fn clean_restart_credits_exactly_its_downtime(backend: Backend) {
         (down..down + 1_000).contains(&credits[0]),
         "the downtime ({down} ms and the time to stop and start), not a heartbeat interval more: {credits:?}"
     );
-    let body = json!({ "ply": 1, "client_move_id": "b1", "notation": "0" });
+    let body = json!({ "ply": 3, "client_move_id": "b2", "notation": "0" });
     let (status, moved) = api.post(&format!("/api/games/{game}/moves"), Some(&black.token), &body).await;
     assert_eq!(status, 200, "black plays on after the restart: {moved}");
     server.stop().await;

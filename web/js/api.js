@@ -39,6 +39,7 @@ export const api = {
   login: (username, password) => request('POST', '/api/login', { username, password }),
   logout: () => request('POST', '/api/logout'),
   me: () => request('GET', '/api/me'),
+  setLanguage: (language) => request('PUT', '/api/me/language', { language }),
   createChallenge: (challenge) => request('POST', '/api/challenges', challenge),
   challenges: () => request('GET', '/api/challenges'),
   challenge: (id) => request('GET', path`/api/challenges/${id}`),

@@ -5,6 +5,7 @@ import { api } from './api.js';
 import { watchChallenges } from './challenge-notices.js';
 import { h, replaceChildren } from './dom.js';
 import { LANGUAGES, language, setLanguage, t } from './i18n.js';
+import { sendLanguage, sendLanguageOnSignIn } from './language-setting.js';
 import { showNotice } from './notice.js';
 import { session } from './session.js';
 import { Connection } from './socket.js';
@@ -119,6 +120,7 @@ connection.on('game_started', ({ game_id: id }) => {
   else navigate(`/game/${id}`);
 });
 session.onChange(renderAccount);
+sendLanguageOnSignIn(language);
 
 document.addEventListener('click', (event) => {
   const link = event.target.closest('a[href]');
@@ -137,7 +139,7 @@ function renderChrome() {
   document.title = t('app.title');
   for (const element of document.querySelectorAll('[data-i18n]')) element.textContent = t(element.dataset.i18n);
   for (const element of document.querySelectorAll('[data-i18n-label]')) element.setAttribute('aria-label', t(element.dataset.i18nLabel));
-  const select = h('select', { id: 'language-choice', 'aria-label': t('app.language'), on: { change: () => setLanguage(select.value) } },
+  const select = h('select', { id: 'language-choice', 'aria-label': t('app.language'), on: { change: () => sendLanguage(select.value).then(() => setLanguage(select.value)) } },
     LANGUAGES.map(({ code, name }) => h('option', { value: code, lang: code, title: name, selected: code === language, text: code.toUpperCase() })));
   replaceChildren(document.getElementById('language'), select);
 }

@@ -44,7 +44,7 @@ export class GameFeed {
 
   async subscribe() {
     this.subscribed = false;
-    const frame = { type: 'subscribe', game_id: this.gameId, chat: true, viewers: true };
+    const frame = { type: 'subscribe', game_id: this.gameId, chat: true, viewers: true, rematch: true };
     if (this.lastSeq !== null) frame.after_seq = this.lastSeq;
     try {
       await this.connection.request(frame);

@@ -17,8 +17,11 @@ export class GameModel {
     this.result = snapshot.result;
     /** Whether an admin called the game off (seen live; a snapshot does not say). */
     this.abortedByAdmin = false;
-    /** The seat whose player aborted the game (seen live; a snapshot does not say). */
+    /** The seat whose player aborted the game, or that the server's `abortReason` names (seen live; a snapshot
+     * does not say). */
     this.abortedBy = null;
+    /** Why the server aborted the game (`no_first_move`), when it did. */
+    this.abortReason = null;
     this.drawOffer = snapshot.draw_offer;
     /** The seat with a standing offer to end the game and count it (`agreed_end`), or null. */
     this.agreedEndOffer = snapshot.agreed_end_offer ?? null;
@@ -98,6 +101,7 @@ export class GameModel {
         this.status = 'aborted';
         this.abortedByAdmin = event.type === 'aborted_by_admin';
         this.abortedBy = event.seat ?? null;
+        this.abortReason = event.reason ?? null;
         this.drawOffer = null;
         this.agreedEndOffer = null;
         this.setClocks({ ...this.clocks, running: null }, at);
@@ -130,10 +134,11 @@ export class GameModel {
     }
   }
 
-  /** Time left for `seat` at server time `now`: the running clock keeps running between events. */
+  /** Time left for `seat` at server time `now`: the running clock keeps running between events (but not before
+   * the seat's first move, while its first-move time runs instead). */
   timeLeft(seat, now) {
     const stored = seat === 'first' ? this.clocks.first_ms : this.clocks.second_ms;
-    if (this.status !== 'active' || this.clocks.running !== seat) return stored;
+    if (this.status !== 'active' || this.clocks.running !== seat || this.clocks.first_move_ms != null) return stored;
     const moveMs = this.clocks.move_ms ?? 0;
     return stored - Math.max(0, now - this.clocksAt - moveMs);
   }
@@ -144,6 +149,14 @@ export class GameModel {
     const windowMs = this.clocks.window_ms;
     if (windowMs == null || this.status !== 'active') return null;
     return Math.max(0, windowMs - Math.max(0, now - this.clocksAt));
+  }
+
+  /** The first-move time left at `now` to the seat to move (`first_move_ms`: live games, before that seat's
+   * first move); null when none runs. */
+  firstMoveTimeLeft(now) {
+    const firstMoveMs = this.clocks.first_move_ms;
+    if (firstMoveMs == null || this.status !== 'active') return null;
+    return Math.max(0, firstMoveMs - Math.max(0, now - this.clocksAt));
   }
 
   /** A per-move clock's move time left to `seat` at `now` (its reserve is `timeLeft`); null for other clocks,

@@ -8,6 +8,7 @@ import { GameModel } from './game-model.js';
 import { errorText, t } from './i18n.js';
 import { alertYourMove, soundSwitch } from './alerts.js';
 import { agreedEndControls } from './agreed-end.js';
+import { firstMoveNote, firstMoveNotice, noFirstMoveText } from './first-move.js';
 import { describeResult, describeResultFor, describeTimeControl, formatClock, formatCountdown, formatScores } from './format.js';
 import { renderMoveList } from './move-list.js';
 import { showNotice } from './notice.js';
@@ -49,6 +50,8 @@ class GamePage {
     this.onKey = (event) => this.key(event);
     document.addEventListener('keydown', this.onKey);
     this.removeStatus = context.connection.on('status', () => this.render());
+    // Players and spectators follow a rematch to its game.
+    this.removeRematch = context.connection.on('rematch', ({ game_id: id, rematch_id: next }) => id === gameId && context.navigate(`/game/${next}`));
     this.ticker = setInterval(() => this.tick(), TICK_MS);
   }
 
@@ -57,6 +60,7 @@ class GamePage {
     clearInterval(this.ticker);
     document.removeEventListener('keydown', this.onKey);
     this.removeStatus();
+    this.removeRematch();
     this.chat.close();
     this.feed.close();
   }
@@ -81,6 +85,8 @@ class GamePage {
     this.sending = h('p', { class: 'sending', id: 'sending', hidden: true });
     /** A timed window's countdown (Dots' STOP window): the main clocks stand still meanwhile. */
     this.window = h('p', { class: 'timed-window', id: 'timed-window', role: 'timer', hidden: true });
+    /** The first-move time, before a side's first move: its main clock does not run meanwhile. */
+    this.firstMove = h('p', { class: 'timed-window', id: 'first-move', role: 'timer', hidden: true });
     this.actions = h('div', { class: 'actions', id: 'game-actions' });
     this.moves = h('div', { class: 'move-list', id: 'move-list', tabindex: 0, 'aria-label': t('game.moves') });
     this.after = h('div', { class: 'after' });
@@ -96,7 +102,7 @@ class GamePage {
       h('div', { class: 'game-page' },
         this.column,
         h('aside', { class: 'side' },
-          this.status, this.window, this.offer, this.sending, this.actions,
+          this.status, this.window, this.offer, this.sending, this.actions, this.firstMove,
           h('p', { class: 'game-title' }, h('strong', { text: describeTimeControl(this.model.timeControl) }),
             ` · ${this.model.rated ? t('common.rated') : t('common.casual')}`,
             ` · ${kind.name}`,
@@ -216,6 +222,8 @@ class GamePage {
       return scores ? `${result} ${t('result.finalScore', { scores })}` : result;
     }
     if (model.status === 'aborted' && model.abortedByAdmin) return t('game.abortedByAdmin');
+    const noFirstMove = noFirstMoveText(model, this.seat);
+    if (noFirstMove) return noFirstMove;
     if (model.status === 'aborted' && model.abortedBy === this.seat) return t('game.abortedByYou');
     if (model.status === 'aborted' && model.abortedBy) return t('game.abortedBy', { name: model.player(model.abortedBy).name });
     if (model.status === 'aborted') return t('game.aborted');
@@ -324,15 +332,19 @@ class GamePage {
     const model = this.model;
     for (const seat of ['first', 'second']) {
       const card = this.cards[seat];
-      const running = model.status === 'active' && model.clocks.running === seat;
+      // A clock waiting for its side's first move is not shown running.
+      const running = model.status === 'active' && model.clocks.running === seat && model.firstMoveTimeLeft(now) === null;
       card.setClock(model.timeLeft(seat, now), running, model.moveTimeLeft(seat, now));
       card.setToMove(model.toAct() === seat);
       const away = model.absent[seat];
-      card.setNote(model.status === 'active' && away !== undefined ? t('game.disconnected') : '');
+      card.setNote(model.status === 'active' && away !== undefined ? t('game.disconnected') : firstMoveNote(model, seat, now));
     }
     const windowLeft = model.windowTimeLeft(now);
     this.window.hidden = windowLeft === null;
     if (windowLeft !== null) this.window.textContent = t('game.timedWindow', { left: formatClock(windowLeft) });
+    const firstMove = firstMoveNotice(model, this.seat, now);
+    this.firstMove.hidden = firstMove === null;
+    if (firstMove !== null) this.firstMove.textContent = firstMove;
     // A move normally settles within milliseconds; say so only when it does not, so nothing flickers.
     const oldest = this.feed.pending[0];
     const online = this.context.connection.status === 'online';

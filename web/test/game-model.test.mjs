@@ -143,3 +143,17 @@ test('an offer to end and count stands until declined, the opponent moves or the
   assert.equal(formatScores({ winner: 'first', reason: 'goal' }), null);
   assert.equal(activeGame().kind.agreedEnd, undefined, 'Paper Soccer scores none');
 });
+
+test('before a side\'s first move its first-move time runs, not its clock; an abort for it names that side', () => {
+  const game = activeGame();
+  game.setClocks({ ...clocks(180000, 180000, 'second'), first_move_ms: 30000 }, 1000);
+  assert.equal(game.timeLeft('second', 21000), 180000, 'the main clock waits for the first move');
+  assert.equal(game.firstMoveTimeLeft(21000), 10000);
+  assert.equal(game.firstMoveTimeLeft(40000), 0);
+  game.apply({ at_ms: 2000, event: { type: 'moved', ply: 1, seat: 'second', notation: '2', turn_ended: true, at_ms: 2000, clocks: clocks(180000, 180000, 'first') } });
+  assert.equal(game.firstMoveTimeLeft(3000), null, 'both sides have moved');
+  assert.equal(game.timeLeft('first', 3000), 179000, 'now the main clock runs');
+  const abandoned = activeGame();
+  abandoned.apply({ at_ms: 31000, event: { type: 'aborted', seat: 'second', reason: 'no_first_move' } });
+  assert.deepEqual([abandoned.status, abandoned.abortedBy, abandoned.abortReason], ['aborted', 'second', 'no_first_move']);
+});

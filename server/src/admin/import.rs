@@ -139,7 +139,14 @@ fn rows_of(game: &ReadGame, players: [(Uuid, String); 2], source: &str, now: Mil
     let id = Uuid::now_v7();
     let time_control = TimeControl::Fischer { initial_seconds: game.initial_seconds, increment_seconds: 0 };
     let initial_ms = i64::from(game.initial_seconds) * 1000;
-    let clocks = Clocks { first_ms: initial_ms, second_ms: initial_ms, running: None, move_ms: None, window_ms: None };
+    let clocks = Clocks {
+        first_ms: initial_ms,
+        second_ms: initial_ms,
+        running: None,
+        move_ms: None,
+        window_ms: None,
+        first_move_ms: None,
+    };
     let infos = players.map(|(account_id, name)| PlayerInfo { account_id, name, guest: false, bot: false });
     let at = game.created_at;
     let event = |seq: i64, event: &GameEvent| EventRow {

@@ -75,6 +75,7 @@ pub fn moves(game_id: Uuid, rows: &[MoveRow], imported: bool) -> Result<Vec<Revi
                     running: None,
                     move_ms: None,
                     window_ms: None,
+                    first_move_ms: None,
                 }),
                 client_move_id: (!imported).then(|| row.client_move_id.clone()),
             };

@@ -149,9 +149,9 @@ pub(super) async fn accept_open(state: &AppState, row: ChallengeRow, me: &Accoun
     let time_control: TimeControl = serde_json::from_str(&row.time_control).map_err(|_| corrupt(id))?;
     let now = now_ms();
     let game_id = Uuid::new_v4();
-    let day = state.settings.correspondence.day;
+    let rules = state.games.clock_rules();
     let (game, started) =
-        new_game(game_id, players.clone(), ruleset, time_control, row.rated, day, now).map_err(|_| corrupt(id))?;
+        new_game(game_id, players.clone(), ruleset, time_control, row.rated, rules, now).map_err(|_| corrupt(id))?;
     if !state.store.accept_challenge(id, me.id, &game, &started, now).await? {
         return Err(ApiError::new(ErrorCode::UnknownChallenge, "the challenge is no longer open"));
     }
@@ -162,6 +162,9 @@ pub(super) async fn accept_open(state: &AppState, row: ChallengeRow, me: &Accoun
         state.connections.notify(account, &ServerFrame::ChallengeUpdated { challenge: challenge.clone() });
     }
     starting::start(state, game_id, &players, &time_control).await?;
+    if let Some(played) = accepted.rematch_of {
+        state.games.announce_rematch(played, game_id).await;
+    }
     Ok(challenge)
 }
 

@@ -158,6 +158,10 @@ fn api_routes() -> ApiRouter<AppState> {
             ),
         )
         .api_route(
+            "/api/me/language",
+            put_with(notifications::save_language, doc("correspondence", "The language of my notifications")),
+        )
+        .api_route(
             "/api/notifications",
             get_with(notifications::recent, doc("correspondence", "My recent notifications")),
         )

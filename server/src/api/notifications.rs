@@ -7,7 +7,9 @@ use axum::extract::State;
 use axum::http::header;
 use axum::response::{IntoResponse, Response};
 use axum::Json;
-use kartka_protocol::correspondence::{NotificationList, NotificationSettings, NotificationSettingsView};
+use kartka_protocol::correspondence::{
+    LanguageSetting, NotificationList, NotificationSettings, NotificationSettingsView,
+};
 use kartka_protocol::ErrorCode;
 use uuid::Uuid;
 
@@ -15,6 +17,7 @@ use super::{ApiError, Authenticated};
 use crate::api::input::JsonBody;
 use crate::auth::{new_token, token_hash};
 use crate::correspondence::notify::{self, parse_thresholds, thresholds_text, DEFAULT_THRESHOLDS};
+use crate::correspondence::texts;
 use crate::correspondence::webhook::check_url;
 use crate::outbox::Outbox;
 use crate::state::AppState;
@@ -82,6 +85,16 @@ fn view(row: NotificationSettingsRow) -> NotificationSettingsView {
         webhook_url: row.webhook_url,
         webhook_secret: row.webhook_secret,
     }
+}
+
+/// `PUT /api/me/language`: the language my notifications and webhook texts are written in.
+pub async fn save_language(
+    State(state): State<AppState>,
+    auth: Authenticated,
+    JsonBody(request): JsonBody<LanguageSetting>,
+) -> Result<Json<LanguageSetting>, ApiError> {
+    state.store.set_language(auth.account.id, texts::code(request.language)).await?;
+    Ok(Json(request))
 }
 
 /// `GET /api/notifications`: my latest notifications, newest first.

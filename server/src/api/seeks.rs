@@ -97,9 +97,9 @@ pub async fn accept(
     let time_control: TimeControl = serde_json::from_str(&row.time_control).map_err(|_| corrupt(id))?;
     let now = now_ms();
     let game_id = Uuid::new_v4();
-    let day = state.settings.correspondence.day;
+    let rules = state.games.clock_rules();
     let (game, started) =
-        new_game(game_id, players.clone(), ruleset, time_control, false, day, now).map_err(|_| corrupt(id))?;
+        new_game(game_id, players.clone(), ruleset, time_control, false, rules, now).map_err(|_| corrupt(id))?;
     if !state.store.accept_seek(id, me.id, &game, &started, now).await? {
         return Err(closed());
     }

@@ -1,7 +1,7 @@
 //! One game as the bot follows it: the position rebuilt from the server's snapshot and then from each event,
 //! the bot's seat, the number of actions played (the `ply` a move must name) and the clocks.
 
-use kartka_bot::clock::Clock;
+use kartka_bot::clock::{think_time_ms, Clock};
 use kartka_engine::AnyGame;
 use kartka_protocol::{Clocks, EventEnvelope, GameEvent, GameSnapshot, GameStatus, SeatName, TimeControl};
 use uuid::Uuid;
@@ -139,8 +139,19 @@ impl FollowedGame {
     }
 
     /// The bot's clock as of the last event: a Fischer clock's time left, or a fixed time per turn (a per-move
-    /// clock's move time).
+    /// clock's move time). Before the bot's first move its first-move time runs instead (the game is aborted
+    /// when it runs out): the bot thinks no longer than either allows.
     fn clock(&self) -> Clock {
+        let main = self.main_clock();
+        let first_move = self.clocks.first_move_ms.filter(|_| self.clocks.running == Some(self.seat));
+        match first_move.map(|ms| Clock::PerMove { per_move_ms: u64::try_from(ms).unwrap_or(0) }) {
+            Some(first_move) if think_time_ms(first_move) < think_time_ms(main) => first_move,
+            _ => main,
+        }
+    }
+
+    /// The bot's main clock as of the last event.
+    fn main_clock(&self) -> Clock {
         match self.time_control {
             TimeControl::Fischer { increment_seconds, .. } => {
                 let remaining = match self.seat {

@@ -289,7 +289,7 @@ impl Player {
 
 async fn subscribe(socket: &mut Socket, game_id: Uuid, after_seq: Option<u64>) -> Result<(), SocketLost> {
     socket
-        .send(&ClientFrame::Subscribe { id: None, game_id, after_seq, chat: false, viewers: false })
+        .send(&ClientFrame::Subscribe { id: None, game_id, after_seq, chat: false, viewers: false, rematch: false })
         .await
         .map_err(|_| SocketLost)
 }

@@ -4,7 +4,8 @@
 //! - [`vacation`]: the yearly bank, pausing and resuming clocks.
 //! - [`notify`]: "your turn" and reminder notifications, scheduled in a persistent outbox; [`publisher`]
 //!   publishes them to the account's WebSockets and NDJSON streams; [`webhook`] delivers them to the
-//!   account's webhook. [`wakers`] wakes these workers when there is work now.
+//!   account's webhook. [`wakers`] wakes these workers when there is work now. [`texts`] writes each
+//!   notification's text in the account's language.
 //! - [`conditional`]: "if they play X, I reply Y".
 //!
 //! Correspondence seeks are a REST resource of their own (`api::seeks`), stored so that they outlive their
@@ -14,6 +15,7 @@ pub mod conditional;
 pub mod notify;
 pub mod publisher;
 pub mod sweeper;
+pub mod texts;
 pub mod vacation;
 pub mod wakers;
 pub mod webhook;

@@ -16,6 +16,7 @@ use kartka_protocol::correspondence::{Notification, NotificationKind};
 use tokio::sync::Notify;
 use uuid::Uuid;
 
+use super::texts;
 use crate::games::{GameHooks, TurnState};
 use crate::store::{Millis, NotificationRow, Store, StoreError};
 use crate::time::now_ms;
@@ -62,6 +63,8 @@ impl TurnNotices {
             deadline: turn.deadline,
             due_at,
             published_at: None,
+            language: None,
+            opponent: None,
         };
         self.store.schedule_notification(&row(YOUR_TURN, 0, now)).await?;
         if let (Some(deadline), Some(allotment)) = (turn.deadline, turn.allotment) {
@@ -107,15 +110,20 @@ pub fn thresholds_text(thresholds: &[u8]) -> String {
 /// The protocol's view of a published notification.
 #[must_use]
 pub fn view(row: &NotificationRow) -> Notification {
+    let kind = if row.kind == REMINDER { NotificationKind::Reminder } else { NotificationKind::YourTurn };
+    let threshold_percent = (row.kind == REMINDER).then(|| u8::try_from(row.threshold).unwrap_or(0));
+    let language = row.language.as_deref().and_then(texts::language).unwrap_or_default();
     Notification {
         id: row.id,
         account_id: row.account_id,
-        kind: if row.kind == REMINDER { NotificationKind::Reminder } else { NotificationKind::YourTurn },
+        kind,
         game_id: row.game_id,
         turn_ply: u32::try_from(row.turn_ply).unwrap_or(0),
-        threshold_percent: (row.kind == REMINDER).then(|| u8::try_from(row.threshold).unwrap_or(0)),
+        threshold_percent,
         deadline_ms: row.deadline,
         at_ms: row.published_at.unwrap_or(row.due_at),
+        language,
+        text: texts::notification(language, kind, threshold_percent, row.opponent.as_deref()),
     }
 }
 

@@ -17,7 +17,7 @@ use tokio::sync::{mpsc, oneshot};
 use tokio_util::sync::CancellationToken;
 use uuid::Uuid;
 
-use super::clock::GameClock;
+use super::clock::{ClockRules, GameClock};
 use super::convert::seat_name;
 use super::hooks::{GameHooks, TurnState};
 use crate::outbox::Outbox;
@@ -129,8 +129,8 @@ pub enum AdminAction {
 pub struct ActorConfig {
     /// How long an absent player has before the opponent may claim the win.
     pub disconnect_grace: Duration,
-    /// How long a correspondence day lasts.
-    pub correspondence_day: Duration,
+    /// How long a correspondence day lasts, and the first-move time of live games.
+    pub clocks: ClockRules,
     /// How long an unwatched active correspondence game's actor waits for a request before it stops.
     pub idle_unload: Duration,
     /// Who hears about turns.
@@ -150,6 +150,8 @@ pub struct Subscriber {
     pub chat: bool,
     /// Whether it receives the number of spectators.
     pub viewers: bool,
+    /// Whether it hears of a rematch of the game.
+    pub rematch: bool,
 }
 
 mod chat;
@@ -161,6 +163,7 @@ mod load;
 mod new_game;
 mod play;
 mod presence;
+mod rematch;
 mod window;
 
 pub(crate) use commit::event_kind;
@@ -176,6 +179,7 @@ pub(super) enum Command {
     Snapshot { reply: oneshot::Sender<GameSnapshot> },
     Chat { message: ChatRow, reply: oneshot::Sender<Result<(), GameError>> },
     MuteOpponent { account: Uuid, muted: bool, reply: oneshot::Sender<Result<(), GameError>> },
+    Rematch { rematch_id: Uuid },
 }
 
 /// The parts of a game a change replaces as a whole.
@@ -232,6 +236,8 @@ pub(super) struct GameActor {
     opponent_muted: [bool; 2],
     /// The number of spectators last announced.
     spectators: u32,
+    /// The game's rematch, once one started (read from the store when a finished game's actor starts).
+    rematch: Option<Uuid>,
 }
 
 impl GameActor {
@@ -291,6 +297,7 @@ impl GameActor {
             Command::MuteOpponent { account, muted, reply } => {
                 let _ = reply.send(self.mute_opponent(account, muted).await);
             }
+            Command::Rematch { rematch_id } => self.rematch_started(rematch_id),
         }
     }
 

@@ -7,6 +7,11 @@
 //! began, moved later by what was already taken off the reserve. So the stored values (both reserves and
 //! `since`) say everything, as for Fischer: a move that has run `e` ms at `now` is kept as reserve
 //! `R − max(0, e − T)` from `since = now − min(e, T)`, which gives the same time left at every later moment.
+//!
+//! Live clocks start after each side's first move: until a seat has made its first action, its main clock does
+//! not run; a first-move time (a server setting, [`ClockRules::first_move`]) runs instead from `since`, and when
+//! it runs out the game is aborted, not lost. Whether a seat has moved comes from its moves, so a restored clock
+//! knows it too; `since` stays the moment the first-move time began until that seat moves.
 
 use std::time::Duration;
 
@@ -27,6 +32,25 @@ enum TurnEnd {
     PerMove(i64),
 }
 
+/// The server's rules for every game's clocks, from its settings.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct ClockRules {
+    /// How long a correspondence day lasts (24 h, except in tests).
+    pub day: Duration,
+    /// The time each side of a live game has for its first move before the game is aborted; zero: none (the
+    /// main clocks run from the start).
+    pub first_move: Duration,
+}
+
+impl ClockRules {
+    /// The first-move time of a game with `time_control`, in ms: none for correspondence games (a turn already
+    /// starts with its whole days) and when the server sets none.
+    fn first_move_ms(&self, time_control: &TimeControl) -> Option<i64> {
+        let ms = self.first_move.as_millis() as i64;
+        (ms > 0 && !time_control.is_correspondence()).then_some(ms)
+    }
+}
+
 /// Both players' time as of one moment, and whose clock runs from then on.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct GameClock {
@@ -35,60 +59,101 @@ pub struct GameClock {
     running: Option<Seat>,
     turn_end: TurnEnd,
     paused: [bool; 2],
+    /// The first-move time in ms, if the game has one.
+    first_move: Option<i64>,
+    /// Per seat: whether it has made its first move, so that its main clock runs.
+    started: [bool; 2],
 }
 
 impl GameClock {
-    /// A new clock at `now` with the clock of `first_to_act` running. `day` is how long a correspondence day lasts
-    /// (24 h, except in tests).
+    /// A new clock at `now` with the clock of `first_to_act` running (its first-move time, when `rules` give the
+    /// game one).
     #[must_use]
-    pub fn start(time_control: &TimeControl, day: Duration, first_to_act: Option<Seat>, now: Millis) -> GameClock {
-        let turn_end = turn_end(time_control, day);
+    pub fn start(time_control: &TimeControl, rules: ClockRules, first_to_act: Option<Seat>, now: Millis) -> GameClock {
+        let turn_end = turn_end(time_control, rules.day);
         let initial = match *time_control {
             TimeControl::Fischer { initial_seconds, .. } => i64::from(initial_seconds) * 1000,
-            TimeControl::Correspondence { .. } => allotment(time_control, day),
+            TimeControl::Correspondence { .. } => allotment(time_control, rules.day),
             TimeControl::PerMove { reserve_seconds, .. } => i64::from(reserve_seconds) * 1000,
         };
-        GameClock { remaining: [initial, initial], since: now, running: first_to_act, turn_end, paused: [false; 2] }
+        GameClock {
+            remaining: [initial, initial],
+            since: now,
+            running: first_to_act,
+            turn_end,
+            paused: [false; 2],
+            first_move: rules.first_move_ms(time_control),
+            started: [false; 2],
+        }
     }
 
-    /// A clock restored from stored values, with the seats whose clocks are paused.
+    /// A clock restored from stored values, with the seats whose clocks are paused and those that have moved.
     #[must_use]
     pub fn restore(
         time_control: &TimeControl,
-        day: Duration,
+        rules: ClockRules,
         remaining: [i64; 2],
         since: Millis,
         running: Option<Seat>,
         paused: [bool; 2],
+        has_moved: [bool; 2],
     ) -> GameClock {
-        GameClock { remaining, since, running, turn_end: turn_end(time_control, day), paused }
+        GameClock {
+            remaining,
+            since,
+            running,
+            turn_end: turn_end(time_control, rules.day),
+            paused,
+            first_move: rules.first_move_ms(time_control),
+            started: has_moved,
+        }
     }
 
     /// Time left per seat at `now` (for a per-move clock: the reserves): the running clock has run since the
-    /// last change, unless it is paused.
+    /// last change, unless it is paused or its seat has not made its first move yet.
     #[must_use]
     pub fn remaining_at(&self, now: Millis) -> [i64; 2] {
         let mut remaining = self.remaining;
-        if let Some(seat) = self.ticking() {
+        if let Some(seat) = self.ticking().filter(|_| self.awaiting_first_move().is_none()) {
             remaining[seat.index()] -= (self.elapsed(now) - self.move_time()).max(0);
         }
         remaining
     }
 
     /// A per-move clock's move time left to the running seat at `now`; none for other clocks. A paused or
-    /// stopped clock shows none either.
+    /// stopped clock shows none either, nor one waiting for its seat's first move.
     #[must_use]
     pub fn move_left_at(&self, now: Millis) -> Option<i64> {
+        if self.awaiting_first_move().is_some() {
+            return None;
+        }
         match self.turn_end {
             TurnEnd::PerMove(move_ms) => self.ticking().map(|_| (move_ms - self.elapsed(now)).clamp(0, move_ms)),
             TurnEnd::Increment(_) | TurnEnd::RefillTo(_) => None,
         }
     }
 
-    /// When the running clock reaches zero (a per-move clock: its move time and then its reserve); none while
-    /// it is paused.
+    /// The seat whose first-move time is running: the seat to act, before its first move, in a game with a
+    /// first-move time.
+    #[must_use]
+    pub fn awaiting_first_move(&self) -> Option<Seat> {
+        self.first_move.and(self.ticking()).filter(|seat| !self.started[seat.index()])
+    }
+
+    /// The first-move time left at `now` to the seat that has not moved yet; none once it has.
+    #[must_use]
+    pub fn first_move_left_at(&self, now: Millis) -> Option<i64> {
+        let first_move = self.first_move?;
+        self.awaiting_first_move().map(|_| (first_move - self.elapsed(now)).clamp(0, first_move))
+    }
+
+    /// When the running clock reaches zero (a per-move clock: its move time and then its reserve; a seat that
+    /// has not moved yet: its first-move time); none while it is paused.
     #[must_use]
     pub fn deadline(&self) -> Option<Millis> {
+        if let (Some(_), Some(first_move)) = (self.awaiting_first_move(), self.first_move) {
+            return Some(self.since + first_move);
+        }
         self.ticking().map(|seat| self.since + self.move_time() + self.remaining[seat.index()])
     }
 
@@ -134,11 +199,15 @@ impl GameClock {
     /// The clock after the running seat acted at `now`: its time is charged, and when its turn ended it gains
     /// the increment (or is refilled) and `next` starts running (`None` once the game is over). A per-move
     /// clock starts a fresh move time whenever `new_move` (the seat to act now has a move of its own to make:
-    /// a turn ended, or Dots' extra move); its reserve never grows.
+    /// a turn ended, or Dots' extra move); its reserve never grows. A seat's first action starts its main clock
+    /// at `now` (the rest of its turn counts on it); a turn ended by that action costs nothing and gains nothing.
     #[must_use]
     pub fn after_action(&self, now: Millis, turn_ended: bool, new_move: bool, next: Option<Seat>) -> GameClock {
         let mut clock = self.taken_at(now);
-        if turn_ended {
+        if let Some(seat) = self.awaiting_first_move() {
+            clock.started[seat.index()] = true;
+            clock.since = now;
+        } else if turn_ended {
             if let Some(seat) = self.running {
                 let left = &mut clock.remaining[seat.index()];
                 *left = match self.turn_end {
@@ -165,10 +234,11 @@ impl GameClock {
     }
 
     /// The clock with `credit` ms given back to the running seat at `now`. A per-move clock gives it back as
-    /// if the move had begun `credit` ms later: move time first, then reserve, exactly what the outage took.
+    /// if the move had begun `credit` ms later: move time first, then reserve, exactly what the outage took; a
+    /// first-move time is given back the same way.
     #[must_use]
     pub fn credited(&self, credit: i64, now: Millis) -> GameClock {
-        if let TurnEnd::PerMove(_) = self.turn_end {
+        if matches!(self.turn_end, TurnEnd::PerMove(_)) || self.awaiting_first_move().is_some() {
             return GameClock { since: self.since + credit, ..*self }.taken_at(now);
         }
         let mut clock = self.taken_at(now);
@@ -197,12 +267,16 @@ impl GameClock {
             running: self.ticking().map(seat_name),
             move_ms: self.move_left_at(now),
             window_ms: None,
+            first_move_ms: self.first_move_left_at(now),
         }
     }
 
     /// The same clock with its values taken at `now`. A per-move clock keeps the part of the move time already
-    /// used in `since` (see the module's doc).
+    /// used in `since` (see the module's doc), and a first-move time its beginning.
     fn taken_at(&self, now: Millis) -> GameClock {
+        if self.awaiting_first_move().is_some() {
+            return *self;
+        }
         let since = match (self.ticking(), self.turn_end) {
             (Some(_), TurnEnd::PerMove(move_ms)) => now - self.elapsed(now).min(move_ms),
             _ => now,
@@ -248,10 +322,12 @@ mod tests {
 
     const BLITZ: TimeControl = TimeControl::Fischer { initial_seconds: 60, increment_seconds: 2 };
     const DAY: Duration = Duration::from_secs(10);
+    /// No first-move time: the main clocks run from the start.
+    const RULES: ClockRules = ClockRules { day: DAY, first_move: Duration::ZERO };
 
     #[test]
     fn charges_the_running_seat_and_adds_the_increment_at_turn_end() {
-        let clock = GameClock::start(&BLITZ, DAY, Some(Seat::First), 1_000);
+        let clock = GameClock::start(&BLITZ, RULES, Some(Seat::First), 1_000);
         assert_eq!(clock.deadline(), Some(61_000));
         let mid_turn = clock.after_action(6_000, false, false, Some(Seat::First));
         assert_eq!(mid_turn.remaining_at(6_000), [55_000, 60_000]);
@@ -267,7 +343,7 @@ mod tests {
     #[test]
     fn correspondence_refills_the_mover_at_turn_end_only() {
         let three_days = TimeControl::Correspondence { days_per_move: 3, vacation_allowed: true };
-        let clock = GameClock::start(&three_days, DAY, Some(Seat::First), 0);
+        let clock = GameClock::start(&three_days, RULES, Some(Seat::First), 0);
         assert_eq!(clock.remaining_at(0), [30_000, 30_000]);
         assert_eq!(clock.turn_allotment(), Some(30_000));
         let bounced = clock.after_action(4_000, false, false, Some(Seat::First));
@@ -280,7 +356,7 @@ mod tests {
     #[test]
     fn a_paused_seat_is_not_charged_and_has_no_deadline() {
         let one_day = TimeControl::Correspondence { days_per_move: 1, vacation_allowed: true };
-        let clock = GameClock::start(&one_day, DAY, Some(Seat::First), 0).with_pause(Seat::First, true, 2_000);
+        let clock = GameClock::start(&one_day, RULES, Some(Seat::First), 0).with_pause(Seat::First, true, 2_000);
         assert_eq!(clock.remaining_at(9_000), [8_000, 10_000]);
         assert_eq!(clock.deadline(), None);
         assert_eq!(clock.view(9_000).running, None);
@@ -304,7 +380,7 @@ mod tests {
     fn per_move_clock_follows_the_seeds_example() {
         // Rules §9.2, T = 10 s, R = 60 s. The first seat's moves take 7 s, 25 s and exactly 10 s; the second
         // seat answers at once each time.
-        let clock = GameClock::start(&SEED, DAY, Some(Seat::First), 0);
+        let clock = GameClock::start(&SEED, RULES, Some(Seat::First), 0);
         assert_eq!(clock.view(0).move_ms, Some(10_000));
         assert_eq!(clock.deadline(), Some(70_000), "the flag falls at T + R");
         let after_7 = moved(&clock, 7_000);
@@ -325,7 +401,7 @@ mod tests {
 
     #[test]
     fn per_move_clock_keeps_a_begun_move_across_a_bounce_and_a_restore() {
-        let clock = GameClock::start(&SEED, DAY, Some(Seat::First), 0);
+        let clock = GameClock::start(&SEED, RULES, Some(Seat::First), 0);
         // A bounce: the turn goes on and no new move begins, so the move time is not refreshed.
         let bounced = clock.after_action(4_000, false, false, Some(Seat::First));
         assert_eq!(bounced.view(4_000).move_ms, Some(6_000));
@@ -337,8 +413,15 @@ mod tests {
         // What is stored (reserves as of `since`) restores to the same clock, mid-move and past T.
         for now in [18_000, 40_000] {
             let taken = extra.credited(0, now);
-            let restored =
-                GameClock::restore(&SEED, DAY, taken.stored_remaining(), taken.since(), Some(Seat::First), [false; 2]);
+            let restored = GameClock::restore(
+                &SEED,
+                RULES,
+                taken.stored_remaining(),
+                taken.since(),
+                Some(Seat::First),
+                [false; 2],
+                [false; 2],
+            );
             assert_eq!(restored.view(now + 1_000), extra.view(now + 1_000), "restored at {now}");
             assert_eq!(restored.deadline(), extra.deadline());
         }
@@ -346,7 +429,7 @@ mod tests {
 
     #[test]
     fn per_move_credit_gives_back_the_move_time_then_the_reserve() {
-        let clock = GameClock::start(&SEED, DAY, Some(Seat::First), 0);
+        let clock = GameClock::start(&SEED, RULES, Some(Seat::First), 0);
         // 14 s into the move (4 s of reserve used), an outage of 6 s is credited: as if the move began at 6 s.
         let credited = clock.credited(6_000, 14_000);
         assert_eq!(credited.remaining_at(14_000), [60_000, 60_000]);
@@ -354,12 +437,73 @@ mod tests {
         assert_eq!(credited.deadline(), Some(76_000));
         let restored = GameClock::restore(
             &SEED,
-            DAY,
+            RULES,
             credited.stored_remaining(),
             credited.since(),
             Some(Seat::First),
             [false; 2],
+            [false; 2],
         );
         assert_eq!(restored.deadline(), Some(76_000));
+    }
+
+    /// Thirty seconds for each side's first move.
+    const FIRST_MOVE: ClockRules = ClockRules { day: DAY, first_move: Duration::from_secs(30) };
+
+    #[test]
+    fn main_clocks_start_after_each_sides_first_move() {
+        let clock = GameClock::start(&BLITZ, FIRST_MOVE, Some(Seat::First), 1_000);
+        assert_eq!(clock.awaiting_first_move(), Some(Seat::First));
+        assert_eq!(clock.deadline(), Some(31_000), "the first-move time, not the main clock");
+        assert_eq!(clock.remaining_at(21_000), [60_000, 60_000], "no main clock runs before the first move");
+        assert_eq!(clock.view(21_000).first_move_ms, Some(10_000));
+        // The first seat moves after 20 s: nothing charged, no increment; the second seat's first-move time runs.
+        let second = clock.after_action(21_000, true, true, Some(Seat::Second));
+        assert_eq!(second.remaining_at(21_000), [60_000, 60_000]);
+        assert_eq!(second.awaiting_first_move(), Some(Seat::Second));
+        assert_eq!(second.deadline(), Some(51_000));
+        assert_eq!(second.view(26_000).first_move_ms, Some(25_000));
+        // The second seat answers: from now on both main clocks run as usual.
+        let first = second.after_action(30_000, true, true, Some(Seat::First));
+        assert_eq!(first.awaiting_first_move(), None);
+        assert_eq!(first.view(30_000).first_move_ms, None);
+        assert_eq!(first.deadline(), Some(90_000));
+        let back = first.after_action(35_000, true, true, Some(Seat::Second));
+        assert_eq!(back.remaining_at(35_000), [57_000, 60_000], "5 s charged, 2 s increment");
+        // Correspondence games have no first-move time.
+        let days = TimeControl::Correspondence { days_per_move: 1, vacation_allowed: true };
+        assert_eq!(GameClock::start(&days, FIRST_MOVE, Some(Seat::First), 0).awaiting_first_move(), None);
+    }
+
+    #[test]
+    fn a_first_action_mid_turn_starts_the_main_clock() {
+        let clock = GameClock::start(&SEED, FIRST_MOVE, Some(Seat::First), 0);
+        assert_eq!(clock.view(5_000).move_ms, None, "no move time before the first move");
+        // A bounce after 20 s: the move time starts then, whole.
+        let bounced = clock.after_action(20_000, false, false, Some(Seat::First));
+        assert_eq!(bounced.view(20_000).move_ms, Some(10_000));
+        assert_eq!(bounced.remaining_at(20_000), [60_000, 60_000]);
+        assert_eq!(bounced.deadline(), Some(90_000));
+    }
+
+    #[test]
+    fn a_first_move_time_restores_and_takes_credit() {
+        let clock = GameClock::start(&BLITZ, FIRST_MOVE, Some(Seat::First), 0);
+        let restored = GameClock::restore(
+            &BLITZ,
+            FIRST_MOVE,
+            clock.stored_remaining(),
+            clock.since(),
+            Some(Seat::First),
+            [false; 2],
+            [false; 2],
+        );
+        assert_eq!(restored.deadline(), Some(30_000), "the first-move deadline survives a restore");
+        let credited = restored.credited(8_000, 12_000);
+        assert_eq!(credited.deadline(), Some(38_000), "an outage moves the first-move deadline");
+        assert_eq!(credited.remaining_at(12_000), [60_000, 60_000]);
+        let moved =
+            GameClock::restore(&BLITZ, FIRST_MOVE, [60_000, 60_000], 0, Some(Seat::First), [false; 2], [true, false]);
+        assert_eq!(moved.deadline(), Some(60_000), "a seat that has moved runs its main clock");
     }
 }

@@ -35,10 +35,10 @@ impl Games {
         Games { store, actors: Arc::default(), config, shutdown, tasks }
     }
 
-    /// How long a correspondence day lasts for the games this registry runs.
+    /// The clock rules (a correspondence day, the first-move time) of the games this registry runs.
     #[must_use]
-    pub fn correspondence_day(&self) -> std::time::Duration {
-        self.config.correspondence_day
+    pub fn clock_rules(&self) -> super::clock::ClockRules {
+        self.config.clocks
     }
 
     /// Starts the actors of every active live game, so their clocks run (after a restart, or at start-up).
@@ -123,6 +123,15 @@ impl Games {
         let sender = self.actors.lock().expect("registry lock").get(&game_id).and_then(|slot| slot.get().cloned());
         if let Some(sender) = sender {
             let _ = sender.send(Command::Unsubscribe { connection, closed_because }).await;
+        }
+    }
+
+    /// Tells a game's subscribers that its rematch `rematch_id` started (a no-op if the game's actor is gone:
+    /// nobody watches it).
+    pub async fn announce_rematch(&self, game_id: Uuid, rematch_id: Uuid) {
+        let sender = self.actors.lock().expect("registry lock").get(&game_id).and_then(|slot| slot.get().cloned());
+        if let Some(sender) = sender {
+            let _ = sender.send(Command::Rematch { rematch_id }).await;
         }
     }
 

@@ -47,7 +47,7 @@ impl Starter {
             matched.ruleset,
             matched.time_control,
             matched.rated,
-            self.games.correspondence_day(),
+            self.games.clock_rules(),
             now_ms(),
         )
         .map_err(|error| LobbyError::InvalidRequest(error.to_string()))?;

@@ -66,6 +66,10 @@ pub struct NotificationRow {
     pub due_at: Millis,
     /// When it was published.
     pub published_at: Option<Millis>,
+    /// Read with the notification, never written: the account's language (`en`, `pl` or `ru`).
+    pub language: Option<String>,
+    /// Read with the notification, never written: the name of the account's opponent in the game.
+    pub opponent: Option<String>,
 }
 
 /// A webhook delivery that is due: the notification, the attempts so far, and where and how to send it.
@@ -147,6 +151,8 @@ pub trait CorrespondenceStore {
 
     /// An account's notification settings, if it saved any.
     async fn notification_settings(&self, account_id: Uuid) -> Result<Option<NotificationSettingsRow>, StoreError>;
+    /// Sets the language an account's notifications are written in (`en`, `pl` or `ru`).
+    async fn set_language(&self, account_id: Uuid, language: &str) -> Result<(), StoreError>;
     /// Saves an account's notification settings.
     async fn save_notification_settings(&self, settings: &NotificationSettingsRow) -> Result<(), StoreError>;
     /// Adds a notification, unless one with the same account, game, kind, threshold and turn exists; an

@@ -385,6 +385,8 @@ pub trait Store: CorrespondenceStore + AdminStore + ChatStore + ProfileStore + S
     async fn record_many(&self, changes: &[(Uuid, GameChange)]) -> Vec<Result<(), StoreError>>;
     /// Open, unexpired rematch offers that follow this game.
     async fn open_rematches(&self, game_id: Uuid, now: Millis) -> Result<Vec<ChallengeRow>, StoreError>;
+    /// The game a rematch of this game started, if one was accepted.
+    async fn accepted_rematch(&self, game_id: Uuid) -> Result<Option<Uuid>, StoreError>;
     /// An account's results over all its games.
     async fn result_counts(&self, account_id: Uuid) -> Result<ResultCounts, StoreError>;
 

@@ -367,9 +367,9 @@ impl Connection {
         let request_id = frame.request_id();
         let games = self.state.games.clone();
         let (game_id, result) = match frame {
-            ClientFrame::Subscribe { game_id, after_seq, chat, viewers, .. } => {
+            ClientFrame::Subscribe { game_id, after_seq, chat, viewers, rematch, .. } => {
                 let outbox = self.outbox.clone();
-                let subscriber = Subscriber { connection: self.id, account, outbox, chat, viewers };
+                let subscriber = Subscriber { connection: self.id, account, outbox, chat, viewers, rematch };
                 let result = games.subscribe(game_id, subscriber, after_seq).await;
                 if result.is_ok() {
                     self.subscriptions.insert(game_id);

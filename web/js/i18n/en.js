@@ -92,6 +92,7 @@ export default {
   'card.moveTime': '{name}’s move time',
   'card.reserve': 'Reserve',
   'card.move': 'move {time}',
+  'card.firstMove': 'first move {time}',
 
   'game.loading': 'Loading the game…',
   'game.noSuchGame': 'There is no such game.',
@@ -108,6 +109,8 @@ export default {
   'game.abortedByYou': 'You aborted the game.',
   'game.abortedBy': '{name} aborted the game.',
   'game.abortedByAdmin': 'An admin called the game off.',
+  'game.abortedNoFirstMove': 'The game was aborted: {name} did not make a first move in time.',
+  'game.abortedNoFirstMoveYou': 'The game was aborted: you did not make your first move in time.',
   'game.drawOfferedToYou': 'Your opponent offers a draw.',
   'game.drawDeclined': 'Your opponent declined the draw.',
   'game.drawOfferSent': 'Draw offered.',
@@ -132,6 +135,8 @@ export default {
   'game.sendingOffline': 'Offline: your move is kept and will be sent when the connection is back.',
   'game.disconnected': 'disconnected',
   'game.timedWindow': 'Window: {left} left; the clocks stand still',
+  'game.firstMoveYours': 'Make your first move: {left} left, or the game is aborted. Your clock starts after it.',
+  'game.firstMoveOther': '{name} has {left} for a first move, or the game is aborted.',
 
   'game.flip': 'Flip the board',
   'alerts.yourMove': 'Your move',

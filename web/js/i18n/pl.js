@@ -91,6 +91,7 @@ export default {
   'card.moveTime': 'Czas na ruch gracza {name}',
   'card.reserve': 'Rezerwa',
   'card.move': 'ruch {time}',
+  'card.firstMove': 'pierwszy ruch {time}',
 
   'game.loading': 'Wczytuję partię…',
   'game.noSuchGame': 'Nie ma takiej partii.',
@@ -107,6 +108,8 @@ export default {
   'game.abortedByYou': 'Przerwałeś partię.',
   'game.abortedBy': '{name} przerywa partię.',
   'game.abortedByAdmin': 'Admin odwołał partię.',
+  'game.abortedNoFirstMove': 'Partia została przerwana: {name} nie wykonał(a) pierwszego ruchu na czas.',
+  'game.abortedNoFirstMoveYou': 'Partia została przerwana: nie wykonałeś pierwszego ruchu na czas.',
   'game.drawOfferedToYou': 'Przeciwnik proponuje remis.',
   'game.drawDeclined': 'Przeciwnik odrzucił remis.',
   'game.drawOfferSent': 'Zaproponowano remis.',
@@ -131,6 +134,8 @@ export default {
   'game.sendingOffline': 'Brak połączenia: ruch jest zachowany i zostanie wysłany, gdy połączenie wróci.',
   'game.disconnected': 'rozłączony',
   'game.timedWindow': 'Okno: zostało {left}; zegary stoją',
+  'game.firstMoveYours': 'Wykonaj pierwszy ruch: zostało {left}, inaczej partia zostanie przerwana. Twój zegar ruszy po nim.',
+  'game.firstMoveOther': '{name} ma {left} na pierwszy ruch, inaczej partia zostanie przerwana.',
 
   'game.flip': 'Obróć planszę',
   'alerts.yourMove': 'Twój ruch',

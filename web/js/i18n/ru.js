@@ -91,6 +91,7 @@ export default {
   'card.moveTime': 'Время на ход игрока {name}',
   'card.reserve': 'Запас',
   'card.move': 'ход {time}',
+  'card.firstMove': 'первый ход {time}',
 
   'game.loading': 'Загружаем партию…',
   'game.noSuchGame': 'Такой партии нет.',
@@ -107,6 +108,8 @@ export default {
   'game.abortedByYou': 'Вы прервали партию.',
   'game.abortedBy': '{name} прервал(а) партию.',
   'game.abortedByAdmin': 'Админ отменил партию.',
+  'game.abortedNoFirstMove': 'Партия прервана: {name} не сделал(а) первый ход вовремя.',
+  'game.abortedNoFirstMoveYou': 'Партия прервана: вы не сделали первый ход вовремя.',
   'game.drawOfferedToYou': 'Соперник предлагает ничью.',
   'game.drawDeclined': 'Соперник отклонил ничью.',
   'game.drawOfferSent': 'Ничья предложена.',
@@ -131,6 +134,8 @@ export default {
   'game.sendingOffline': 'Нет связи: ход сохранён и будет отправлен, когда связь вернётся.',
   'game.disconnected': 'отключился',
   'game.timedWindow': 'Окно: осталось {left}; часы стоят',
+  'game.firstMoveYours': 'Сделайте первый ход: осталось {left}, иначе партия будет прервана. Ваши часы пойдут после него.',
+  'game.firstMoveOther': 'У игрока {name} есть {left} на первый ход, иначе партия будет прервана.',
 
   'game.flip': 'Перевернуть доску',
   'alerts.yourMove': 'Ваш ход',

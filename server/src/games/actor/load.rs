@@ -73,6 +73,7 @@ impl GameActor {
                         running,
                         move_ms: None,
                         window_ms: None,
+                        first_move_ms: None,
                     },
                 },
                 client_move_id: row.client_move_id,
@@ -93,12 +94,15 @@ impl GameActor {
         let window_ends = window.zip(window_opened).map(|(window, opened)| window_end(&window, opened));
         let clock = GameClock::restore(
             &time_control,
-            config.correspondence_day,
+            config.clocks,
             [state.first_ms, state.second_ms],
             state.clock_at,
             running,
             paused_seats(&events),
+            has_moved,
         );
+        // A finished game's rematch, so that those who come to the game later can follow it.
+        let rematch = if status == GameStatus::Active { None } else { store.accepted_rematch(id).await? };
         let now = now_ms();
         Ok(Some(GameActor {
             id,
@@ -130,6 +134,7 @@ impl GameActor {
             absent_since: [Some(now), Some(now)],
             opponent_muted,
             spectators: 0,
+            rematch,
         }))
     }
 }

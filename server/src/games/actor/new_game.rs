@@ -2,19 +2,17 @@
 
 use kartka_engine::AnyGame;
 use kartka_protocol::{GameEvent, PlayerInfo, RulesetSpec, TimeControl};
-use std::time::Duration;
 use uuid::Uuid;
 
 use super::commit::event_kind;
-use crate::games::clock::GameClock;
+use crate::games::clock::{ClockRules, GameClock};
 use crate::games::convert::{seat_text, speed_text};
 use crate::games::kinds::{self, RulesetError};
 use crate::ratings::speed::speed_class;
 use crate::store::{EventRow, GameRow, GameState, Millis};
 
 /// A new game's stored row and its `started` event, with the clocks set at `now` and the clock of the seat
-/// the game's rules let move first running; `correspondence_day` is the length of a day of correspondence
-/// time controls. What the ruleset leaves to chance is settled here, from the server's RNG, and stored with it
+/// the game's rules let move first running (its first-move time, when `clock_rules` give the game one). What the ruleset leaves to chance is settled here, from the server's RNG, and stored with it
 /// (`Kind::settle`). A ruleset the engine does not play is refused.
 pub fn new_game(
     id: Uuid,
@@ -22,12 +20,12 @@ pub fn new_game(
     ruleset: RulesetSpec,
     time_control: TimeControl,
     rated: bool,
-    correspondence_day: Duration,
+    clock_rules: ClockRules,
     now: Millis,
 ) -> Result<(GameRow, EventRow), RulesetError> {
     let ruleset = kinds::of_spec(&ruleset).settle(ruleset, rand::random());
     let first_to_act = AnyGame::new(&kinds::ruleset(&ruleset)?).to_act();
-    let clock = GameClock::start(&time_control, correspondence_day, first_to_act, now);
+    let clock = GameClock::start(&time_control, clock_rules, first_to_act, now);
     let event = GameEvent::Started { players: players.clone(), ruleset, time_control, clocks: clock.view(now) };
     let [first_ms, second_ms] = clock.stored_remaining();
     let row = GameRow {

@@ -2,7 +2,7 @@
 //! clock falls.
 
 use kartka_engine::{EndReason, MoveError, Outcome, Progress, Seat, TimeoutPolicy};
-use kartka_protocol::{DrawAction, GameEvent, GameStatus, MoveRecord, OnTimeout, TimeControl};
+use kartka_protocol::{AbortReason, DrawAction, GameEvent, GameStatus, MoveRecord, OnTimeout, TimeControl};
 
 use super::window::window_end;
 use super::{CommittedMove, GameActor, GameError};
@@ -135,11 +135,17 @@ impl GameActor {
         if self.live.has_moved == [true, true] {
             return Err(GameError::NotAllowed("a game can only be aborted before both players have moved"));
         }
+        self.call_off(seat, None, now).await
+    }
+
+    /// Aborts the game: no result, nothing rated; `seat` aborted it, or with a `reason` is the seat it names.
+    async fn call_off(&mut self, seat: Seat, reason: Option<AbortReason>, now: Millis) -> Result<u64, GameError> {
         let mut next = self.live.clone();
         next.status = GameStatus::Aborted;
         next.clock = self.live.clock.stopped(now);
+        next.draw_offer = None;
         next.finished_at = Some(now);
-        self.commit(next, GameEvent::Aborted { seat: seat_name(seat) }, None, now).await
+        self.commit(next, GameEvent::Aborted { seat: seat_name(seat), reason }, None, now).await
     }
 
     pub(super) async fn claim_victory(&mut self, seat: Seat, now: Millis) -> Result<u64, GameError> {
@@ -170,12 +176,19 @@ impl GameActor {
         }
     }
 
-    /// The running clock fell: the time control (a per-move clock's `on_timeout`) or else the game's rules say
-    /// what that means, a loss or a random legal move played for the player (an ordinary move in the record).
+    /// The running clock fell: a first-move time aborts the game; otherwise the time control (a per-move clock's
+    /// `on_timeout`) or else the game's rules say what that means, a loss or a random legal move played for the
+    /// player (an ordinary move in the record).
     pub(super) async fn flag_fall(&mut self) {
         let Some(flagged) = self.live.clock.running() else { return };
         let Some(deadline) = self.live.clock.deadline() else { return };
         let at = deadline.max(self.live.clock.since());
+        if self.live.clock.awaiting_first_move() == Some(flagged) {
+            if let Err(error) = self.call_off(flagged, Some(AbortReason::NoFirstMove), at).await {
+                tracing::error!(game = %self.id, %error, "could not abort a game without a first move");
+            }
+            return;
+        }
         let policy = match self.time_control {
             TimeControl::PerMove { on_timeout: OnTimeout::RandomMove, .. } => TimeoutPolicy::RandomAction,
             TimeControl::PerMove { on_timeout: OnTimeout::Lose, .. }

@@ -24,6 +24,7 @@ impl GameActor {
         };
         subscriber.outbox.push_frame(&frame);
         self.send_chat_history(&subscriber).await;
+        self.tell_rematch(&subscriber);
         let seat = self.seat_of(subscriber.account);
         let connection = subscriber.connection;
         self.subscribers.insert(connection, subscriber);

@@ -48,9 +48,16 @@ const SAVE_NOTIFICATION_SETTINGS: &str = "INSERT INTO notification_settings \
     ON CONFLICT (account_id) DO UPDATE SET reminder_thresholds = excluded.reminder_thresholds, \
     webhook_url = excluded.webhook_url, webhook_secret = excluded.webhook_secret";
 
+const SET_LANGUAGE: &str = "UPDATE accounts SET language = $2 WHERE id = $1";
+
+// With the account's language and its opponent's name, for the notification's text.
 macro_rules! notification_columns {
     () => {
-        "n.id, n.account_id, n.game_id, n.kind, n.threshold, n.turn_ply, n.deadline, n.due_at, n.published_at"
+        "n.id, n.account_id, n.game_id, n.kind, n.threshold, n.turn_ply, n.deadline, n.due_at, n.published_at, \
+         (SELECT a.language FROM accounts a WHERE a.id = n.account_id) AS language, \
+         (SELECT o.name FROM games g JOIN accounts o \
+            ON o.id = CASE WHEN g.first_id = n.account_id THEN g.second_id ELSE g.first_id END \
+          WHERE g.id = n.game_id) AS opponent"
     };
 }
 const SCHEDULE_NOTIFICATION: &str = "INSERT INTO notifications \
@@ -146,6 +153,8 @@ where
             deadline: row.try_get("deadline")?,
             due_at: row.try_get("due_at")?,
             published_at: row.try_get("published_at")?,
+            language: row.try_get("language")?,
+            opponent: row.try_get("opponent")?,
         })
     }
 
@@ -261,6 +270,11 @@ where
             })
         };
         Ok(row.as_ref().map(settings).transpose()?)
+    }
+
+    async fn set_language(&self, account_id: Uuid, language: &str) -> Result<(), StoreError> {
+        sqlx::query(SET_LANGUAGE).bind(DB::to_id(account_id)).bind(language).execute(&self.pool).await?;
+        Ok(())
     }
 
     async fn save_notification_settings(&self, settings: &NotificationSettingsRow) -> Result<(), StoreError> {

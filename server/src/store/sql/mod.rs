@@ -613,6 +613,11 @@ where
         Ok(rows.iter().map(Self::challenge_from_row).collect::<Result<_, _>>()?)
     }
 
+    async fn accepted_rematch(&self, game_id: Uuid) -> Result<Option<Uuid>, StoreError> {
+        let row = sqlx::query(ACCEPTED_REMATCH).bind(DB::to_id(game_id)).fetch_optional(&self.pool).await?;
+        Ok(row.as_ref().map(|row| Self::optional_uuid(row, "game_id")).transpose()?.flatten())
+    }
+
     async fn result_counts(&self, account_id: Uuid) -> Result<ResultCounts, StoreError> {
         let row = sqlx::query(RESULT_COUNTS).bind(DB::to_id(account_id)).fetch_one(&self.pool).await?;
         Ok(ResultCounts {

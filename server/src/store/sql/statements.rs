@@ -112,6 +112,9 @@ pub(super) const OPEN_REMATCHES: &str = concat!(
     " FROM challenges WHERE rematch_of = $1 AND status = 'open' AND expires_at > $2 ORDER BY created_at, id"
 );
 
+pub(super) const ACCEPTED_REMATCH: &str =
+    "SELECT game_id FROM challenges WHERE rematch_of = $1 AND status = 'accepted' ORDER BY created_at, id LIMIT 1";
+
 // An account's results, counted from its side: `$1` is the account.
 macro_rules! result_count_columns {
     () => {

@@ -6,7 +6,7 @@ use std::time::Duration;
 
 use futures_util::{SinkExt, StreamExt};
 use kartka_protocol::rest::{Challenge, CreateChallenge, Session};
-use kartka_protocol::{EventEnvelope, RulesetSpec, ServerFrame, TimeControl};
+use kartka_protocol::{EventEnvelope, GameSnapshot, RulesetSpec, ServerFrame, TimeControl};
 use serde_json::{json, Value};
 use tokio::net::TcpStream;
 use tokio_tungstenite::tungstenite::client::IntoClientRequest;
@@ -16,6 +16,12 @@ use uuid::Uuid;
 
 /// How long a test waits for a frame it expects.
 pub const FRAME_TIMEOUT: Duration = Duration::from_secs(10);
+
+/// A `move` frame: `notation` played at `ply` of `game`, tagged `client_move_id`.
+#[must_use]
+pub fn move_frame(game: Uuid, ply: u32, client_move_id: &str, notation: &str) -> Value {
+    json!({ "type": "move", "game_id": game, "ply": ply, "client_move_id": client_move_id, "notation": notation })
+}
 
 /// REST calls against a server at `base` (e.g. `http://127.0.0.1:1234`).
 #[derive(Clone)]
@@ -170,6 +176,19 @@ impl WsClient {
         match client.next().await {
             ServerFrame::Welcome { .. } => client,
             other => panic!("expected welcome, got {other:?}"),
+        }
+    }
+
+    /// Connects, authenticates and subscribes to `game`; returns the client once the subscription is
+    /// acknowledged, and the snapshot it was sent first.
+    pub async fn subscribed(addr: SocketAddr, token: &str, game: Uuid) -> (WsClient, GameSnapshot) {
+        let mut client = WsClient::connect(addr, token).await;
+        client.send(json!({ "type": "subscribe", "id": 1, "game_id": game })).await;
+        let ServerFrame::Snapshot { game: snapshot } = client.next().await else { panic!("expected a snapshot") };
+        loop {
+            if let ServerFrame::Ack { id: Some(1), .. } = client.next().await {
+                return (client, snapshot);
+            }
         }
     }
 

@@ -18,7 +18,7 @@ use kartka_server::admin::audit::Actor;
 use kartka_server::admin::import::record_text;
 use kartka_server::admin::role;
 use kartka_server::config::Settings;
-use kartka_tests::client::{Api, WsClient};
+use kartka_tests::client::{move_frame, Api, WsClient};
 use kartka_tests::server::TestServer;
 use serde_json::{json, Value};
 use sqlx::Connection;
@@ -66,10 +66,6 @@ async fn register(api: &Api, name: &str) -> Session {
     let (status, body) = api.post("/api/register", None, &credentials).await;
     assert_eq!(status, 201, "register {name}: {body}");
     serde_json::from_value(body).expect("a session")
-}
-
-fn move_frame(game: Uuid, ply: u32, client_move_id: &str, notation: &str) -> Value {
-    json!({ "type": "move", "game_id": game, "ply": ply, "client_move_id": client_move_id, "notation": notation })
 }
 
 /// Connects and subscribes to a game; returns once the subscription is acknowledged.

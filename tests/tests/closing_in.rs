@@ -13,7 +13,7 @@ use kartka_server::admin::audit::Actor;
 use kartka_server::admin::role;
 use kartka_server::config::Settings;
 use kartka_server::games::kinds;
-use kartka_tests::client::{Api, WsClient};
+use kartka_tests::client::{move_frame, Api, WsClient};
 use kartka_tests::server::TestServer;
 use serde_json::json;
 use uuid::Uuid;
@@ -27,22 +27,6 @@ kartka_tests::on_both_stores!(
 
 const BLITZ: TimeControl = TimeControl::Fischer { initial_seconds: 300, increment_seconds: 5 };
 const SMALL: RulesetSpec = RulesetSpec::ClosingIn { size: 4 };
-
-fn move_frame(game: Uuid, ply: u32, client_move_id: &str, notation: &str) -> serde_json::Value {
-    json!({ "type": "move", "game_id": game, "ply": ply, "client_move_id": client_move_id, "notation": notation })
-}
-
-/// Connects and subscribes; returns the client and the snapshot it was sent first.
-async fn subscribed(addr: std::net::SocketAddr, token: &str, game: Uuid) -> (WsClient, GameSnapshot) {
-    let mut client = WsClient::connect(addr, token).await;
-    client.send(json!({ "type": "subscribe", "id": 1, "game_id": game })).await;
-    let ServerFrame::Snapshot { game: snapshot } = client.next().await else { panic!("expected a snapshot") };
-    loop {
-        if let ServerFrame::Ack { id: Some(1), .. } = client.next().await {
-            return (client, snapshot);
-        }
-    }
-}
 
 /// The engine's game after the snapshot's moves: what a client knows of the position.
 fn replayed(snapshot: &GameSnapshot) -> AnyGame {
@@ -71,9 +55,9 @@ async fn a_game_is_played_to_its_end_over_sockets_with_a_spectator(url: &str) {
     let api = Api::new(server.url());
     let (alice, bob, carol) = (api.guest("alice").await, api.guest("bob").await, api.guest("carol").await);
     let game = api.start_game_of(&alice, &bob, SMALL, BLITZ, false).await;
-    let (mut first, snapshot) = subscribed(server.addr, &alice.token, game).await;
-    let (mut second, _) = subscribed(server.addr, &bob.token, game).await;
-    let (mut spectator, _) = subscribed(server.addr, &carol.token, game).await;
+    let (mut first, snapshot) = WsClient::subscribed(server.addr, &alice.token, game).await;
+    let (mut second, _) = WsClient::subscribed(server.addr, &bob.token, game).await;
+    let (mut spectator, _) = WsClient::subscribed(server.addr, &carol.token, game).await;
     assert_eq!(snapshot.ruleset, SMALL);
     assert_eq!(snapshot.to_act, Some(SeatName::First), "A places first");
 
@@ -185,8 +169,8 @@ async fn pools_and_seeks_start_closing_in_games_rated_per_kind(url: &str) {
     }
     assert_eq!(games[0], games[1], "the pool paired them with each other");
     let game = games[0];
-    let (mut kasia_game, snapshot) = subscribed(server.addr, &kasia.token, game).await;
-    let (mut basia_game, _) = subscribed(server.addr, &basia.token, game).await;
+    let (mut kasia_game, snapshot) = WsClient::subscribed(server.addr, &kasia.token, game).await;
+    let (mut basia_game, _) = WsClient::subscribed(server.addr, &basia.token, game).await;
     assert_eq!((snapshot.ruleset, snapshot.rated), (SMALL, true));
     let kasia_first = snapshot.players[0].account_id == kasia.account.id;
     let clients = if kasia_first { [&mut kasia_game, &mut basia_game] } else { [&mut basia_game, &mut kasia_game] };

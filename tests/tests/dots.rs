@@ -6,13 +6,11 @@
 use kartka_engine::dots::Cell;
 use kartka_protocol::kinds::dots::{DotsStart, DotsStop};
 use kartka_protocol::rest::Session;
-use kartka_protocol::{
-    EndReasonName, ErrorCode, GameEvent, GameSnapshot, RulesetSpec, SeatName, ServerFrame, TimeControl,
-};
+use kartka_protocol::{EndReasonName, ErrorCode, GameEvent, RulesetSpec, SeatName, TimeControl};
 use kartka_server::admin::audit::Actor;
 use kartka_server::admin::role;
 use kartka_server::config::Settings;
-use kartka_tests::client::{Api, WsClient};
+use kartka_tests::client::{move_frame, Api, WsClient};
 use kartka_tests::server::TestServer;
 use serde_json::json;
 use uuid::Uuid;
@@ -45,22 +43,6 @@ const SMALL: RulesetSpec = RulesetSpec::Dots {
 /// Blue rings Red's dot at `ee` and captures it with `ef`; Red's dots stay on the edge.
 const CAPTURE: [&str; 7] = ["ed", "ee", "de", "aa", "fe", "ba", "ef"];
 
-fn move_frame(game: Uuid, ply: u32, client_move_id: &str, notation: &str) -> serde_json::Value {
-    json!({ "type": "move", "game_id": game, "ply": ply, "client_move_id": client_move_id, "notation": notation })
-}
-
-/// Connects and subscribes; returns the client and the snapshot it was sent first.
-async fn subscribed(addr: std::net::SocketAddr, token: &str, game: Uuid) -> (WsClient, GameSnapshot) {
-    let mut client = WsClient::connect(addr, token).await;
-    client.send(json!({ "type": "subscribe", "id": 1, "game_id": game })).await;
-    let ServerFrame::Snapshot { game: snapshot } = client.next().await else { panic!("expected a snapshot") };
-    loop {
-        if let ServerFrame::Ack { id: Some(1), .. } = client.next().await {
-            return (client, snapshot);
-        }
-    }
-}
-
 async fn a_game_with_a_capture_is_played_to_stop_over_sockets_with_a_spectator(url: &str) {
     let server = TestServer::start(url, Settings::default()).await;
     let api = Api::new(server.url());
@@ -83,9 +65,9 @@ async fn a_game_with_a_capture_is_played_to_stop_over_sockets_with_a_spectator(u
     }
 
     let game = api.start_game_of(&alice, &bob, SMALL, BLITZ, false).await;
-    let (mut first, snapshot) = subscribed(server.addr, &alice.token, game).await;
-    let (mut second, _) = subscribed(server.addr, &bob.token, game).await;
-    let (mut spectator, _) = subscribed(server.addr, &carol.token, game).await;
+    let (mut first, snapshot) = WsClient::subscribed(server.addr, &alice.token, game).await;
+    let (mut second, _) = WsClient::subscribed(server.addr, &bob.token, game).await;
+    let (mut spectator, _) = WsClient::subscribed(server.addr, &carol.token, game).await;
     assert_eq!((snapshot.ruleset, snapshot.to_act), (SMALL, Some(SeatName::First)));
 
     assert_eq!(first.refused(2, move_frame(game, 0, "bad", "zz")).await, ErrorCode::IllegalMove, "off the field");
@@ -191,7 +173,7 @@ async fn a_random_start_is_drawn_by_the_server_and_kept_in_the_ruleset(url: &str
 
     let spec: RulesetSpec = serde_json::from_value(random).expect("a ruleset");
     let game = api.start_game_of(&alice, &bob, spec, BLITZ, false).await;
-    let (mut first, snapshot) = subscribed(server.addr, &alice.token, game).await;
+    let (mut first, snapshot) = WsClient::subscribed(server.addr, &alice.token, game).await;
     let RulesetSpec::Dots { start: DotsStart::Random, seed: Some(seed), .. } = snapshot.ruleset else {
         panic!("the game's ruleset keeps the seed the server drew: {:?}", snapshot.ruleset);
     };
@@ -238,9 +220,9 @@ async fn a_territory_game_paints_a_capture_later_and_exports_it(url: &str) {
     let (alice, bob, carol) = (api.guest("alice").await, api.guest("bob").await, api.guest("carol").await);
 
     let game = api.start_game_of(&alice, &bob, TERRITORY, BLITZ, false).await;
-    let (mut first, snapshot) = subscribed(server.addr, &alice.token, game).await;
-    let (mut second, _) = subscribed(server.addr, &bob.token, game).await;
-    let (mut spectator, _) = subscribed(server.addr, &carol.token, game).await;
+    let (mut first, snapshot) = WsClient::subscribed(server.addr, &alice.token, game).await;
+    let (mut second, _) = WsClient::subscribed(server.addr, &bob.token, game).await;
+    let (mut spectator, _) = WsClient::subscribed(server.addr, &carol.token, game).await;
     assert_eq!(snapshot.ruleset, TERRITORY);
     for (ply, notation) in DEFERRED.iter().enumerate() {
         let mover = if ply % 2 == 0 { &mut first } else { &mut second };
@@ -307,9 +289,9 @@ async fn a_window_opened_by_blue(server: &TestServer) -> (Uuid, [WsClient; 3]) {
     let api = Api::new(server.url());
     let (alice, bob, carol) = (api.guest("alice").await, api.guest("bob").await, api.guest("carol").await);
     let game = api.start_game_of(&alice, &bob, WINDOW, BLITZ, false).await;
-    let (mut first, _) = subscribed(server.addr, &alice.token, game).await;
-    let (mut second, _) = subscribed(server.addr, &bob.token, game).await;
-    let (mut spectator, _) = subscribed(server.addr, &carol.token, game).await;
+    let (mut first, _) = WsClient::subscribed(server.addr, &alice.token, game).await;
+    let (mut second, _) = WsClient::subscribed(server.addr, &bob.token, game).await;
+    let (mut spectator, _) = WsClient::subscribed(server.addr, &carol.token, game).await;
     for (ply, notation) in CAPTURE[..4].iter().copied().chain(["STOP"]).enumerate() {
         let mover = if ply % 2 == 0 { &mut first } else { &mut second };
         mover.request(10 + ply as u64, move_frame(game, ply as u32, &format!("m{ply}"), notation)).await;

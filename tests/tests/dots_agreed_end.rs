@@ -6,8 +6,7 @@
 use kartka_protocol::kinds::dots::{DotsStart, DotsStop};
 use kartka_protocol::rest::Session;
 use kartka_protocol::{
-    EndReasonName, ErrorCode, EventEnvelope, GameEvent, GameResult, GameSnapshot, RulesetSpec, SeatName, ServerFrame,
-    TimeControl,
+    EndReasonName, ErrorCode, EventEnvelope, GameEvent, GameResult, RulesetSpec, SeatName, TimeControl,
 };
 use kartka_server::admin::audit::Actor;
 use kartka_server::admin::role;
@@ -67,18 +66,6 @@ fn agreed_end(game: Uuid, action: &str) -> serde_json::Value {
     json!({ "type": "agreed_end", "game_id": game, "action": action })
 }
 
-/// Connects and subscribes; returns the client and the snapshot it was sent first.
-async fn subscribed(addr: std::net::SocketAddr, token: &str, game: Uuid) -> (WsClient, GameSnapshot) {
-    let mut client = WsClient::connect(addr, token).await;
-    client.send(json!({ "type": "subscribe", "id": 1, "game_id": game })).await;
-    let ServerFrame::Snapshot { game: snapshot } = client.next().await else { panic!("expected a snapshot") };
-    loop {
-        if let ServerFrame::Ack { id: Some(1), .. } = client.next().await {
-            return (client, snapshot);
-        }
-    }
-}
-
 /// Reads events until the one with sequence number `seq`, and returns it.
 async fn event_at(client: &mut WsClient, seq: u64) -> EventEnvelope {
     loop {
@@ -102,9 +89,9 @@ async fn an_offer_to_end_is_declined_withdrawn_and_accepted_with_the_score_and_r
     let api = Api::new(server.url());
     let (alice, bob, carol) = (register(&api, "alice").await, register(&api, "bob").await, api.guest("carol").await);
     let game = api.start_game_of(&alice, &bob, SMALL, BLITZ, true).await;
-    let (mut first, snapshot) = subscribed(server.addr, &alice.token, game).await;
-    let (mut second, _) = subscribed(server.addr, &bob.token, game).await;
-    let (mut spectator, _) = subscribed(server.addr, &carol.token, game).await;
+    let (mut first, snapshot) = WsClient::subscribed(server.addr, &alice.token, game).await;
+    let (mut second, _) = WsClient::subscribed(server.addr, &bob.token, game).await;
+    let (mut spectator, _) = WsClient::subscribed(server.addr, &carol.token, game).await;
     assert_eq!(snapshot.agreed_end_offer, None);
 
     for (ply, notation) in CAPTURE.iter().enumerate() {
@@ -179,7 +166,7 @@ async fn paper_soccer_scores_no_agreed_end(url: &str) {
     let api = Api::new(server.url());
     let (alice, bob) = (api.guest("alice").await, api.guest("bob").await);
     let game = api.start_game_of(&alice, &bob, KURNIK, BLITZ, false).await;
-    let (mut first, _) = subscribed(server.addr, &alice.token, game).await;
+    let (mut first, _) = WsClient::subscribed(server.addr, &alice.token, game).await;
     let (_, before) = api.get(&format!("/api/games/{game}"), None).await;
     assert_eq!(first.refused(2, agreed_end(game, "offer")).await, ErrorCode::UnsupportedByRules);
     let (status, refused) =

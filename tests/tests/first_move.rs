@@ -5,9 +5,7 @@
 
 use std::time::Duration;
 
-use kartka_protocol::{
-    AbortReason, Clocks, EndReasonName, GameEvent, GameSnapshot, GameStatus, SeatName, ServerFrame, TimeControl,
-};
+use kartka_protocol::{AbortReason, Clocks, EndReasonName, GameEvent, GameSnapshot, GameStatus, SeatName, TimeControl};
 use kartka_server::config::Settings;
 use kartka_tests::client::{Api, WsClient};
 use kartka_tests::server::TestServer;
@@ -26,14 +24,6 @@ const MINUTE: TimeControl = TimeControl::Fischer { initial_seconds: 60, incremen
 /// A first-move time of `ms`.
 fn settings(ms: u64) -> Settings {
     Settings { first_move: Duration::from_millis(ms), ..Settings::default() }
-}
-
-/// Connects and subscribes; returns the client and the snapshot it was sent first.
-async fn subscribed(addr: std::net::SocketAddr, token: &str, game: Uuid) -> (WsClient, GameSnapshot) {
-    let mut client = WsClient::connect(addr, token).await;
-    client.send(json!({ "type": "subscribe", "id": 1, "game_id": game })).await;
-    let ServerFrame::Snapshot { game: snapshot } = client.next().await else { panic!("expected a snapshot") };
-    (client, snapshot)
 }
 
 /// Plays `notation` for `token`'s seat at `ply` over REST; the clocks after it.
@@ -68,7 +58,7 @@ async fn white_never_moves_and_the_game_is_aborted(url: &str) {
     let api = Api::new(server.url());
     let (alice, bob) = (api.guest("alice").await, api.guest("bob").await);
     let game = api.start_game(&alice, &bob, MINUTE).await;
-    let (mut watcher, snapshot) = subscribed(server.addr, &bob.token, game).await;
+    let (mut watcher, snapshot) = WsClient::subscribed(server.addr, &bob.token, game).await;
     if snapshot.status == GameStatus::Active {
         let clocks = snapshot.clocks;
         assert_eq!(clocks.running, Some(SeatName::First));
@@ -90,7 +80,7 @@ async fn black_never_answers_and_the_game_is_aborted(url: &str) {
     let api = Api::new(server.url());
     let (alice, bob) = (api.guest("alice").await, api.guest("bob").await);
     let game = api.start_game(&alice, &bob, MINUTE).await;
-    let (mut watcher, _) = subscribed(server.addr, &alice.token, game).await;
+    let (mut watcher, _) = WsClient::subscribed(server.addr, &alice.token, game).await;
     let clocks = play(&api, game, &alice.token, 0, "0").await;
     assert_eq!(clocks.running, Some(SeatName::Second));
     assert!(clocks.first_move_ms.is_some_and(|ms| ms <= 1_500), "Black's first-move time runs: {clocks:?}");
@@ -107,7 +97,7 @@ async fn a_first_move_in_time_starts_the_main_clock(url: &str) {
     let (alice, bob) = (api.guest("alice").await, api.guest("bob").await);
     let one_second = TimeControl::Fischer { initial_seconds: 1, increment_seconds: 0 };
     let game = api.start_game(&alice, &bob, one_second).await;
-    let (mut watcher, _) = subscribed(server.addr, &bob.token, game).await;
+    let (mut watcher, _) = WsClient::subscribed(server.addr, &bob.token, game).await;
     play(&api, game, &alice.token, 0, "0").await;
     let clocks = play(&api, game, &bob.token, 1, "0").await;
     // Both have moved: no first-move time any more, and White's main clock runs.
@@ -122,7 +112,7 @@ async fn a_first_move_in_time_starts_the_main_clock(url: &str) {
     // A correspondence game has no first-move time.
     let days = TimeControl::Correspondence { days_per_move: 1, vacation_allowed: true };
     let slow = api.start_game(&alice, &bob, days).await;
-    let (_, snapshot) = subscribed(server.addr, &bob.token, slow).await;
+    let (_, snapshot) = WsClient::subscribed(server.addr, &bob.token, slow).await;
     assert_eq!(snapshot.clocks.first_move_ms, None, "{:?}", snapshot.clocks);
     server.stop().await;
 }

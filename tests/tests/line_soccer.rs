@@ -6,12 +6,11 @@
 use kartka_engine::line_soccer::{read_variant_records, LinePreset, LineRules};
 use kartka_engine::{AnyGame, Ruleset, Seat};
 use kartka_protocol::kinds::line_soccer::LinePresetName;
-use kartka_protocol::{EndReasonName, GameEvent, GameSnapshot, RulesetSpec, SeatName, ServerFrame, TimeControl};
+use kartka_protocol::{EndReasonName, GameEvent, RulesetSpec, SeatName, TimeControl};
 use kartka_server::config::Settings;
 use kartka_tests::client::{Api, WsClient};
 use kartka_tests::server::TestServer;
 use serde_json::json;
-use uuid::Uuid;
 
 kartka_tests::on_both_stores!(
     rulesets_are_checked_at_the_boundary,
@@ -20,18 +19,6 @@ kartka_tests::on_both_stores!(
 
 const BLITZ: TimeControl = TimeControl::Fischer { initial_seconds: 600, increment_seconds: 5 };
 const OPCJA1: RulesetSpec = RulesetSpec::LineSoccer { preset: LinePresetName::Opcja1, width: 16, length: 20 };
-
-/// Connects and subscribes; returns the client and the snapshot it was sent first.
-async fn subscribed(addr: std::net::SocketAddr, token: &str, game: Uuid) -> (WsClient, GameSnapshot) {
-    let mut client = WsClient::connect(addr, token).await;
-    client.send(json!({ "type": "subscribe", "id": 1, "game_id": game })).await;
-    let ServerFrame::Snapshot { game: snapshot } = client.next().await else { panic!("expected a snapshot") };
-    loop {
-        if let ServerFrame::Ack { id: Some(1), .. } = client.next().await {
-            return (client, snapshot);
-        }
-    }
-}
 
 /// The actions of a whole `line/opcja1` game that holds a kick, chosen by a fixed walk over the legal actions:
 /// the first walk whose game has one.
@@ -77,7 +64,7 @@ async fn rulesets_are_checked_at_the_boundary(url: &str) {
     assert_eq!(status, 201, "{body}");
     assert_eq!(body["ruleset"], json!({ "kind": "russian-soccer", "width": 40, "length": 52 }), "defaults filled in");
     let game = api.start_game_of(&ala, &ola, OPCJA1, BLITZ, false).await;
-    let (_, snapshot) = subscribed(server.addr, &ala.token, game).await;
+    let (_, snapshot) = WsClient::subscribed(server.addr, &ala.token, game).await;
     assert_eq!(snapshot.ruleset, OPCJA1, "the ruleset round-trips through the store");
     server.stop().await;
 }
@@ -89,9 +76,9 @@ async fn a_game_with_a_kick_is_played_to_its_end_over_sockets(url: &str) {
     let api = Api::new(server.url());
     let (ala, ola, ela) = (api.guest("ala").await, api.guest("ola").await, api.guest("ela").await);
     let game = api.start_game_of(&ala, &ola, OPCJA1, BLITZ, false).await;
-    let (mut first, snapshot) = subscribed(server.addr, &ala.token, game).await;
-    let (mut second, _) = subscribed(server.addr, &ola.token, game).await;
-    let (mut spectator, _) = subscribed(server.addr, &ela.token, game).await;
+    let (mut first, snapshot) = WsClient::subscribed(server.addr, &ala.token, game).await;
+    let (mut second, _) = WsClient::subscribed(server.addr, &ola.token, game).await;
+    let (mut spectator, _) = WsClient::subscribed(server.addr, &ela.token, game).await;
     assert_eq!(snapshot.to_act, Some(SeatName::First));
 
     let actions = a_game_with_a_kick();

@@ -8,7 +8,7 @@ use std::time::Duration;
 use kartka_protocol::rest::Session;
 use kartka_protocol::{ErrorCode, EventEnvelope, GameEvent, ServerFrame, TimeControl};
 use kartka_server::config::Settings;
-use kartka_tests::client::{Api, WsClient};
+use kartka_tests::client::{move_frame, Api, WsClient};
 use kartka_tests::server::TestServer;
 use serde_json::json;
 use uuid::Uuid;
@@ -48,10 +48,6 @@ async fn table(url: &str, settings: Settings, time_control: TimeControl) -> Tabl
     let second = api.guest("bob").await;
     let game = api.start_game(&first, &second, time_control).await;
     Table { server, api, first, second, game }
-}
-
-fn move_frame(game: Uuid, ply: u32, client_move_id: &str, notation: &str) -> serde_json::Value {
-    json!({ "type": "move", "game_id": game, "ply": ply, "client_move_id": client_move_id, "notation": notation })
 }
 
 /// Connects and subscribes: a snapshot comes first, then (for a player) their own `player_connected` event,

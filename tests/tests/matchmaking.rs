@@ -11,7 +11,7 @@ use kartka_server::config::Settings;
 use kartka_server::lobby::pairing::Windows;
 use kartka_server::lobby::LobbySettings;
 use kartka_server::store::RatingRow;
-use kartka_tests::client::{Api, WsClient, KURNIK};
+use kartka_tests::client::{move_frame, Api, WsClient, KURNIK};
 use kartka_tests::db::TestDb;
 use kartka_tests::server::TestServer;
 use serde_json::{json, Value};
@@ -62,10 +62,6 @@ fn rating(account: Uuid, speed: &str, rating: f64, deviation: f64) -> RatingRow 
         games: 40,
         updated_at: kartka_server::time::now_ms(),
     }
-}
-
-fn move_frame(game: Uuid, ply: u32, client_move_id: &str, notation: &str) -> Value {
-    json!({ "type": "move", "game_id": game, "ply": ply, "client_move_id": client_move_id, "notation": notation })
 }
 
 /// Reads frames until one matches, keeping nothing else: the lobby pushes statuses at any time.

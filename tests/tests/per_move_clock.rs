@@ -6,8 +6,7 @@
 
 use kartka_protocol::kinds::dots::{DotsStart, DotsStop};
 use kartka_protocol::{
-    EndReasonName, GameEvent, GameSnapshot, GameStatus, MoveRecord, OnTimeout, RulesetSpec, SeatName, ServerFrame,
-    TimeControl,
+    EndReasonName, GameEvent, GameStatus, MoveRecord, OnTimeout, RulesetSpec, SeatName, ServerFrame, TimeControl,
 };
 use kartka_server::config::Settings;
 use kartka_tests::client::{Api, WsClient};
@@ -35,18 +34,6 @@ const SMALL: RulesetSpec = RulesetSpec::Dots {
     territory: false,
     seed: None,
 };
-
-/// Connects and subscribes; returns the client and the snapshot it was sent first.
-async fn subscribed(addr: std::net::SocketAddr, token: &str, game: Uuid) -> (WsClient, GameSnapshot) {
-    let mut client = WsClient::connect(addr, token).await;
-    client.send(json!({ "type": "subscribe", "id": 1, "game_id": game })).await;
-    let ServerFrame::Snapshot { game: snapshot } = client.next().await else { panic!("expected a snapshot") };
-    loop {
-        if let ServerFrame::Ack { id: Some(1), .. } = client.next().await {
-            return (client, snapshot);
-        }
-    }
-}
 
 /// Each side plays its first move over REST (`notations`, the first seat's first), so that the main clocks run.
 async fn first_moves(api: &Api, game: Uuid, players: [&kartka_protocol::rest::Session; 2], notations: [&str; 2]) {
@@ -86,7 +73,7 @@ async fn a_per_move_clock_that_runs_out_loses_on_time(url: &str) {
 
     let clock = TimeControl::PerMove { move_seconds: 1, reserve_seconds: 1, on_timeout: OnTimeout::Lose };
     let game = api.start_game_of(&alice, &bob, SMALL, clock, false).await;
-    let (mut watcher, snapshot) = subscribed(server.addr, &bob.token, game).await;
+    let (mut watcher, snapshot) = WsClient::subscribed(server.addr, &bob.token, game).await;
     assert_eq!(snapshot.time_control, clock);
     assert_eq!(snapshot.status, GameStatus::Active);
     assert_eq!(snapshot.clocks.running, Some(SeatName::First));
@@ -118,8 +105,8 @@ async fn blitz_plays_a_random_point_for_the_late_player_and_the_game_goes_on(url
     let (alice, bob) = (api.guest("alice").await, api.guest("bob").await);
     let blitz = TimeControl::PerMove { move_seconds: 1, reserve_seconds: 0, on_timeout: OnTimeout::RandomMove };
     let game = api.start_game_of(&alice, &bob, SMALL, blitz, false).await;
-    let (mut first, _) = subscribed(server.addr, &alice.token, game).await;
-    let (mut second, _) = subscribed(server.addr, &bob.token, game).await;
+    let (mut first, _) = WsClient::subscribed(server.addr, &alice.token, game).await;
+    let (mut second, _) = WsClient::subscribed(server.addr, &bob.token, game).await;
     first_moves(&api, game, [&alice, &bob], ["ed", "ee"]).await;
     for client in [&mut first, &mut second] {
         for seat in [SeatName::First, SeatName::Second] {
@@ -160,7 +147,7 @@ async fn blitz_plays_a_whole_random_turn_in_paper_soccer(url: &str) {
     let blitz = TimeControl::PerMove { move_seconds: 1, reserve_seconds: 0, on_timeout: OnTimeout::RandomMove };
     let soccer = RulesetSpec::PaperSoccer { width: 8, height: 10, goal: 2 };
     let game = api.start_game_of(&alice, &bob, soccer, blitz, false).await;
-    let (mut watcher, _) = subscribed(server.addr, &bob.token, game).await;
+    let (mut watcher, _) = WsClient::subscribed(server.addr, &bob.token, game).await;
     first_moves(&api, game, [&alice, &bob], ["0", "0"]).await;
     for _ in 0..2 {
         assert!(next_move(&mut watcher).await.1.starts_with("first-"), "the players' own first moves");
@@ -219,7 +206,7 @@ async fn quick_pairing_pools_pair_players_on_per_move_clocks(url: &str) {
         }
         let game = started(&mut sockets[0]).await;
         assert_eq!(started(&mut sockets[1]).await, game, "the pool paired them with each other");
-        let (_, snapshot) = subscribed(server.addr, &players[0].token, game).await;
+        let (_, snapshot) = WsClient::subscribed(server.addr, &players[0].token, game).await;
         assert_eq!((snapshot.ruleset, snapshot.time_control), (ruleset, time_control));
         assert!(snapshot.clocks.first_move_ms.is_some(), "the first-move time runs first: {:?}", snapshot.clocks);
     }

@@ -4,10 +4,9 @@
 use kartka_protocol::rest::{Leaderboard, PlayerList, RatingHistory, Session, Versus};
 use kartka_protocol::{ServerFrame, TimeControl};
 use kartka_server::config::Settings;
-use kartka_tests::client::{Api, WsClient, KURNIK};
+use kartka_tests::client::{move_frame, Api, WsClient, KURNIK};
 use kartka_tests::server::TestServer;
 use serde_json::json;
-use uuid::Uuid;
 
 kartka_tests::on_both_stores!(
     players_are_found_by_prefix_and_online_players_are_listed,
@@ -58,10 +57,6 @@ async fn players_are_found_by_prefix_and_online_players_are_listed(url: &str) {
     assert_eq!(names(&serde_json::from_value(body).expect("a list")), vec!["alice"]);
     socket.close().await;
     server.stop().await;
-}
-
-fn move_frame(game: Uuid, ply: u32, id: &str, notation: &str) -> serde_json::Value {
-    json!({ "type": "move", "game_id": game, "ply": ply, "client_move_id": id, "notation": notation })
 }
 
 async fn a_rated_game_shows_in_the_history_the_versus_results_and_the_leaderboard_count(url: &str) {

@@ -9,7 +9,7 @@ use std::time::Duration;
 use kartka_protocol::rest::Session;
 use kartka_protocol::{AbortReason, GameEvent, SeatName, ServerFrame, TimeControl};
 use kartka_server::config::Settings;
-use kartka_tests::client::{Api, WsClient};
+use kartka_tests::client::{move_frame, Api, WsClient};
 use kartka_tests::db::{Backend, TestDb};
 use kartka_tests::server::{ServerProcess, TestServer};
 use serde_json::json;
@@ -93,10 +93,6 @@ async fn sqlite_the_first_move_deadline_survives_a_restart() {
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn postgres_the_first_move_deadline_survives_a_restart() {
     the_first_move_deadline_survives_a_restart(Backend::Postgres).await;
-}
-
-fn move_frame(game: Uuid, ply: u32, client_move_id: &str, notation: &str) -> serde_json::Value {
-    json!({ "type": "move", "game_id": game, "ply": ply, "client_move_id": client_move_id, "notation": notation })
 }
 
 /// Subscribes from `after_seq` (or for a snapshot) and returns the client and the last sequence number it has.

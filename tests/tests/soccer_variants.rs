@@ -6,7 +6,7 @@
 use kartka_engine::soccer_centre::CentreRecord;
 use kartka_engine::xrsoccer::XrRecord;
 use kartka_engine::{AnyGame, EndReason, Seat};
-use kartka_protocol::{EndReasonName, GameEvent, GameSnapshot, RulesetSpec, SeatName, ServerFrame, TimeControl};
+use kartka_protocol::{EndReasonName, GameEvent, RulesetSpec, SeatName, TimeControl};
 use kartka_server::config::Settings;
 use kartka_server::games::kinds;
 use kartka_tests::client::{Api, WsClient};
@@ -28,18 +28,6 @@ fn move_frame(game: Uuid, ply: u32, notation: &str) -> serde_json::Value {
     json!({ "type": "move", "game_id": game, "ply": ply, "client_move_id": format!("m{ply}"), "notation": notation })
 }
 
-/// Connects and subscribes; returns the client and the snapshot it was sent first.
-async fn subscribed(addr: std::net::SocketAddr, token: &str, game: Uuid) -> (WsClient, GameSnapshot) {
-    let mut client = WsClient::connect(addr, token).await;
-    client.send(json!({ "type": "subscribe", "id": 1, "game_id": game })).await;
-    let ServerFrame::Snapshot { game: snapshot } = client.next().await else { panic!("expected a snapshot") };
-    loop {
-        if let ServerFrame::Ack { id: Some(1), .. } = client.next().await {
-            return (client, snapshot);
-        }
-    }
-}
-
 /// Two players in a game of `ruleset` over sockets: plays `opening` (one action each, checking whose turn the
 /// engine says it is), then the engine's first legal action until the rules end the match. Returns the final
 /// position, the result the sockets saw, and the record the server exports.
@@ -48,8 +36,8 @@ async fn play_match(url: &str, ruleset: RulesetSpec, opening: &[(Seat, &str)]) -
     let api = Api::new(server.url());
     let (alice, bob) = (api.guest("alice").await, api.guest("bob").await);
     let game = api.start_game_of(&alice, &bob, ruleset, BLITZ, false).await;
-    let (mut first, snapshot) = subscribed(server.addr, &alice.token, game).await;
-    let (mut second, _) = subscribed(server.addr, &bob.token, game).await;
+    let (mut first, snapshot) = WsClient::subscribed(server.addr, &alice.token, game).await;
+    let (mut second, _) = WsClient::subscribed(server.addr, &bob.token, game).await;
     assert_eq!(snapshot.ruleset, ruleset);
     let mut position = AnyGame::new(&kinds::ruleset(&ruleset).expect("a valid ruleset"));
     let mut ply = 0u32;

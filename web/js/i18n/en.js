@@ -313,6 +313,14 @@ export default {
   'live.play': 'Play',
   'live.watch': 'Watch',
 
+  'players.title': 'Players',
+  'players.online': 'Online now',
+  'players.nobodyOnline': 'Nobody is online.',
+  'players.find': 'Find a player',
+  'players.search': 'Player name',
+  'players.searchPlaceholder': 'First letters of a name',
+  'players.noneFound': 'No player’s name starts with “{prefix}”.',
+
   'leaderboard.title': 'Leaderboard',
   'leaderboard.speed': 'Speed',
   'leaderboard.games': { one: '{count} game', other: '{count} games' },

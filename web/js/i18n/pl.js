@@ -312,6 +312,14 @@ export default {
   'live.play': 'Graj',
   'live.watch': 'Oglądaj',
 
+  'players.title': 'Gracze',
+  'players.online': 'Teraz online',
+  'players.nobodyOnline': 'Nikogo nie ma online.',
+  'players.find': 'Znajdź gracza',
+  'players.search': 'Nazwa gracza',
+  'players.searchPlaceholder': 'Pierwsze litery nazwy',
+  'players.noneFound': 'Żadna nazwa gracza nie zaczyna się od „{prefix}”.',
+
   'leaderboard.title': 'Ranking',
   'leaderboard.speed': 'Tempo',
   'leaderboard.games': { one: '{count} partia', few: '{count} partie', many: '{count} partii', other: '{count} partii' },

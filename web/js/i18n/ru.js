@@ -312,6 +312,14 @@ export default {
   'live.play': 'Играть',
   'live.watch': 'Смотреть',
 
+  'players.title': 'Игроки',
+  'players.online': 'Сейчас в сети',
+  'players.nobodyOnline': 'Сейчас никого нет в сети.',
+  'players.find': 'Найти игрока',
+  'players.search': 'Имя игрока',
+  'players.searchPlaceholder': 'Первые буквы имени',
+  'players.noneFound': 'Нет игроков, чьё имя начинается с «{prefix}».',
+
   'leaderboard.title': 'Рейтинг',
   'leaderboard.speed': 'Скорость',
   'leaderboard.games': { one: '{count} партия', few: '{count} партии', many: '{count} партий', other: '{count} партии' },

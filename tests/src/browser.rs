@@ -231,8 +231,8 @@ impl Browser {
     }
 
     /// Whatever on the page reads like text that was never translated: a catalog key (a word of one of the
-    /// catalogs' groups, a dot, more: `lobby.title`) or a placeholder left unfilled (`{name}`), in the text shown
-    /// or in a title, placeholder or label. The catalogs are the page's own (`js/i18n.js` beside `js/app.js`).
+    /// catalogs' groups, a dot, more: `lobby.title`) or a placeholder left unfilled (`{name}`), in the page's
+    /// text (shown or not) or in a title, placeholder or label. The catalogs are the page's own (`js/i18n.js` beside `js/app.js`).
     pub async fn untranslated_texts(&self) -> Vec<String> {
         let found = self.client.execute_async(UNTRANSLATED_TEXTS, vec![]).await.expect("a script");
         serde_json::from_value(found).expect("a list of texts")
@@ -250,8 +250,13 @@ const UNTRANSLATED_TEXTS: &str = r#"const done = arguments[arguments.length - 1]
 const app = document.querySelector('script[type=module][src]').src;
 import(new URL('i18n.js', app).href).then(({ allCatalogs }) => {
   const groups = new Set(Object.keys(allCatalogs().en).map((key) => key.split('.')[0]));
-  const texts = [document.body.innerText, ...[...document.querySelectorAll('[title], [placeholder], [aria-label]')]
-    .flatMap((element) => ['title', 'placeholder', 'aria-label'].map((name) => element.getAttribute(name) ?? ''))];
+  // Each text node as written (innerText would give `text-transform`'s capitals), and the labels.
+  const walker = document.createTreeWalker(document.body, NodeFilter.SHOW_TEXT);
+  const texts = [];
+  while (walker.nextNode()) if (!walker.currentNode.parentElement?.closest('script, style')) texts.push(walker.currentNode.data);
+  for (const element of document.querySelectorAll('[title], [placeholder], [aria-label]')) {
+    texts.push(...['title', 'placeholder', 'aria-label'].map((name) => element.getAttribute(name) ?? ''));
+  }
   const found = texts.flatMap((text) => [
     ...[...text.matchAll(/[a-z][a-zA-Z-]*(?:\.[a-zA-Z0-9_-]+)+/g)].map((match) => match[0])
       .filter((word) => groups.has(word.split('.')[0])),

@@ -148,6 +148,7 @@ async fn a_challenge_reaches_a_player_reading_the_rules_who_accepts_it_there_and
     bob.goto("/rules").await;
     bob.wait_for_text("#page h1", "The rules of Paper Soccer").await;
     alice.fill("input[name=opponent]", "bob").await;
+    alice.find("form:has(#create-challenge) select[name=colour]").await.select_by_value("first").await.expect("a seat");
     alice.click("#create-challenge").await;
     bob.wait_for_text("#notices", "alice challenges you to a game.").await;
     assert_eq!(bob.path().await, "/rules", "the notice comes to the page bob reads");

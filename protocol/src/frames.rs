@@ -354,6 +354,10 @@ pub enum ServerFrame {
         channel: ChatChannel,
         /// Its latest messages, oldest first.
         messages: Vec<ChatMessage>,
+        /// In a game's players' channel sent to a player: whether that player has muted the opponent there
+        /// (`chat_mute`), so that a client shows the mute as the server keeps it. Absent (false) otherwise.
+        #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+        opponent_muted: bool,
     },
     /// How many accounts other than the players watch a game: sent to subscribers that asked for it (`viewers`
     /// in `subscribe`) when they subscribe and whenever the number changes.

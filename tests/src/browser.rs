@@ -11,6 +11,7 @@ use std::process::{Child, Command, Stdio};
 use std::time::{Duration, Instant};
 
 use fantoccini::elements::Element;
+use fantoccini::wd::WebDriverCompatibleCommand;
 use fantoccini::{Client, ClientBuilder, Locator};
 use serde_json::{json, Value};
 use tempfile::TempDir;
@@ -206,6 +207,78 @@ impl Browser {
     /// Ends the browser session.
     pub async fn close(self) {
         let _ = self.client.close().await;
+    }
+
+    /// From the next page load on, keeps every script error of every page (uncaught errors and unhandled
+    /// promise rejections) for [`Browser::script_errors`]: Chromium runs [`RECORD_SCRIPT_ERRORS`] in each new
+    /// document before the page's own scripts.
+    pub async fn record_script_errors(&self) {
+        let command = DevTools {
+            command: "Page.addScriptToEvaluateOnNewDocument",
+            params: json!({ "source": RECORD_SCRIPT_ERRORS }),
+        };
+        self.client.issue_cmd(command).await.expect("chromedriver runs a DevTools command");
+    }
+
+    /// The script errors of the page shown now, since it loaded.
+    ///
+    /// # Panics
+    /// When the page does not record them: [`Browser::record_script_errors`] comes before the page loads.
+    pub async fn script_errors(&self) -> Vec<String> {
+        let found = self.client.execute("return window.kartkaScriptErrors ?? null", vec![]).await.expect("a script");
+        let errors: Option<Vec<String>> = serde_json::from_value(found).expect("a list of messages");
+        errors.expect("the page records its script errors: call record_script_errors before it loads")
+    }
+
+    /// Whatever on the page reads like text that was never translated: a catalog key (a word of one of the
+    /// catalogs' groups, a dot, more: `lobby.title`) or a placeholder left unfilled (`{name}`), in the page's
+    /// text (shown or not) or in a title, placeholder or label. The catalogs are the page's own (`js/i18n.js` beside `js/app.js`).
+    pub async fn untranslated_texts(&self) -> Vec<String> {
+        let found = self.client.execute_async(UNTRANSLATED_TEXTS, vec![]).await.expect("a script");
+        serde_json::from_value(found).expect("a list of texts")
+    }
+}
+
+/// Run first in every document of a browser that records script errors (`window.kartkaScriptErrors`). A
+/// resource that fails to load is no script error: its event does not reach `window`'s listener.
+pub const RECORD_SCRIPT_ERRORS: &str = r#"window.kartkaScriptErrors = [];
+addEventListener('error', (event) => window.kartkaScriptErrors.push(`${event.message} (${event.filename}:${event.lineno})`));
+addEventListener('unhandledrejection', (event) => window.kartkaScriptErrors.push(`unhandled: ${event.reason?.stack ?? event.reason}`));"#;
+
+/// An asynchronous script (its last argument is the callback) that answers [`Browser::untranslated_texts`].
+const UNTRANSLATED_TEXTS: &str = r#"const done = arguments[arguments.length - 1];
+const app = document.querySelector('script[type=module][src]').src;
+import(new URL('i18n.js', app).href).then(({ allCatalogs }) => {
+  const groups = new Set(Object.keys(allCatalogs().en).map((key) => key.split('.')[0]));
+  // Each text node as written (innerText would give `text-transform`'s capitals), and the labels.
+  const walker = document.createTreeWalker(document.body, NodeFilter.SHOW_TEXT);
+  const texts = [];
+  while (walker.nextNode()) if (!walker.currentNode.parentElement?.closest('script, style')) texts.push(walker.currentNode.data);
+  for (const element of document.querySelectorAll('[title], [placeholder], [aria-label]')) {
+    texts.push(...['title', 'placeholder', 'aria-label'].map((name) => element.getAttribute(name) ?? ''));
+  }
+  const found = texts.flatMap((text) => [
+    ...[...text.matchAll(/[a-z][a-zA-Z-]*(?:\.[a-zA-Z0-9_-]+)+/g)].map((match) => match[0])
+      .filter((word) => groups.has(word.split('.')[0])),
+    ...[...text.matchAll(/\{[a-z]\w*\}/g)].map((match) => match[0]),
+  ]);
+  done([...new Set(found)]);
+}, (error) => done([`the catalogs did not load: ${error}`]));"#;
+
+/// A Chrome DevTools Protocol command, sent through chromedriver's `goog/cdp/execute`.
+#[derive(Debug)]
+struct DevTools {
+    command: &'static str,
+    params: Value,
+}
+
+impl WebDriverCompatibleCommand for DevTools {
+    fn endpoint(&self, base_url: &url::Url, session_id: Option<&str>) -> Result<url::Url, url::ParseError> {
+        base_url.join(&format!("session/{}/goog/cdp/execute", session_id.unwrap_or_default()))
+    }
+
+    fn method_and_body(&self, _request_url: &url::Url) -> (http::Method, Option<String>) {
+        (http::Method::POST, Some(json!({ "cmd": self.command, "params": self.params }).to_string()))
     }
 }
 

@@ -99,15 +99,26 @@ fn texts(history: &ServerFrame) -> Vec<&str> {
     }
 }
 
+/// Whether a chat history tells its reader that they muted their opponent.
+fn opponent_muted(history: &ServerFrame) -> bool {
+    match history {
+        ServerFrame::ChatHistory { opponent_muted, .. } => *opponent_muted,
+        other => panic!("expected a chat history, got {other:?}"),
+    }
+}
+
 async fn players_and_spectators_chat_apart_and_newcomers_get_their_channel(url: &str) {
     let t = table(url, Settings::default()).await;
     let carol = t.api.guest("carol").await;
     let dave = t.api.guest("dave").await;
     let (mut alice, history) = watching(&t, &t.alice.token).await;
-    assert_eq!(history, ServerFrame::ChatHistory { channel: players(t.game), messages: vec![] });
+    assert_eq!(history, ServerFrame::ChatHistory { channel: players(t.game), messages: vec![], opponent_muted: false });
     let (mut bob, _) = watching(&t, &t.bob.token).await;
     let (mut carol_socket, history) = watching(&t, &carol.token).await;
-    assert_eq!(history, ServerFrame::ChatHistory { channel: spectators(t.game), messages: vec![] });
+    assert_eq!(
+        history,
+        ServerFrame::ChatHistory { channel: spectators(t.game), messages: vec![], opponent_muted: false }
+    );
     let (mut dave_socket, _) = watching(&t, &dave.token).await;
 
     // Markup is text like any other: it arrives exactly as sent, for the client to show as text.
@@ -146,7 +157,7 @@ async fn the_lobby_channel_reaches_every_lobby_subscriber_with_its_history(url: 
     second.request(1, json!({ "type": "lobby_subscribe", "chat": true })).await;
     let mut outsider = WsClient::connect(server.addr, &ola.token).await;
     assert!(
-        matches!(&take_chat(&mut first).await[..], [ServerFrame::ChatHistory { channel: ChatChannel::Lobby, messages }] if messages.is_empty())
+        matches!(&take_chat(&mut first).await[..], [ServerFrame::ChatHistory { channel: ChatChannel::Lobby, messages, opponent_muted: false }] if messages.is_empty())
     );
     take_chat(&mut second).await;
 
@@ -199,11 +210,14 @@ async fn a_muted_opponent_no_longer_reaches_the_player(url: &str) {
     let alice_heard: Vec<String> = heard(&mut alice).await.into_iter().map(|(_, text)| text).collect();
     assert_eq!(alice_heard, vec!["you will lose", "we will see"], "the muting player is still heard");
 
-    // The mute is kept with the game: a new subscription's history leaves the opponent out too.
+    // The mute is kept with the game: a new subscription's history leaves the opponent out too, and tells the
+    // muting player that the mute is on (a reloaded page shows it), and the other player nothing of it.
     let (_bob_again, history) = watching(&t, &t.bob.token).await;
     assert_eq!(texts(&history), vec!["we will see"]);
+    assert!(opponent_muted(&history), "bob's history says he muted alice");
     let (_alice_again, history) = watching(&t, &t.alice.token).await;
     assert_eq!(texts(&history), vec!["you will lose", "we will see"]);
+    assert!(!opponent_muted(&history), "alice muted nobody");
 
     let carol = t.api.guest("carol").await;
     let mut carol_socket = WsClient::connect(t.server.addr, &carol.token).await;
@@ -213,6 +227,8 @@ async fn a_muted_opponent_no_longer_reaches_the_player(url: &str) {
     bob.request(14, json!({ "type": "chat_mute", "game_id": t.game, "muted": false })).await;
     alice.request(15, say(players(t.game), "sorry")).await;
     assert_eq!(heard(&mut bob).await, vec![(players(t.game), "sorry".to_owned())]);
+    let (_bob_later, history) = watching(&t, &t.bob.token).await;
+    assert!(!opponent_muted(&history), "the unmute is kept too");
     t.server.stop().await;
 }
 

@@ -3,7 +3,8 @@
 // new challenge to me, and a decline of mine, as a notice.
 
 import { showNotice } from './notice.js';
-import { t } from './i18n.js';
+import { t, tPieces } from './i18n.js';
+import { playerLink } from './player-link.js';
 
 /** Listens on `connection` for the signed-in `account()`; returns the function that stops listening. */
 export function watchChallenges(connection, account) {
@@ -11,10 +12,10 @@ export function watchChallenges(connection, account) {
     const me = account();
     if (!me || challenge.rematch_of || location.pathname === '/') return;
     if (challenge.status === 'open' && challenge.opponent?.id === me.id) {
-      showNotice(t('challenge.received', { name: challenge.challenger.name }),
+      showNotice(tPieces('challenge.received', { name: playerLink(challenge.challenger) }),
         { href: `/challenge/${challenge.id}`, label: t('challenge.open') });
     } else if (challenge.status === 'declined' && challenge.challenger.id === me.id) {
-      showNotice(t('challenge.declined', { name: challenge.opponent?.name ?? '' }));
+      showNotice(tPieces('challenge.declinedBy', { name: challenge.opponent ? playerLink(challenge.opponent) : '' }));
     }
   });
 }

@@ -3,9 +3,10 @@
 import { api } from './api.js';
 import { h, replaceChildren } from './dom.js';
 import { describeTimeControl } from './format.js';
-import { errorText, t } from './i18n.js';
+import { errorText, t, tPieces } from './i18n.js';
 import { gameName, kindOf } from './kinds/index.js';
 import { linkBox } from './lobby/challenges.js';
+import { playerLink } from './player-link.js';
 
 /** Challenge statuses that close it, with the key of what the page says. */
 const CLOSED = { declined: 'challenge.declined', cancelled: 'challenge.cancelled', expired: 'challenge.expired' };
@@ -51,7 +52,7 @@ export async function mount(root, context, [id]) {
       h('a', { class: 'button quiet', href: '/', text: t('challenge.notNow') }));
   };
   replaceChildren(panel,
-    h('h1', { text: mine ? t('challenge.yours') : t('challenge.challengesYou', { name: challenge.challenger.name }) }),
+    h('h1', {}, mine ? t('challenge.yours') : tPieces('challenge.challengesYou', { name: playerLink(challenge.challenger) })),
     h('p', { class: 'lead', text: `${gameName(challenge.ruleset)}, ${describeTimeControl(challenge.time_control)}; ${seat}.` }),
     body(), error);
   return null;

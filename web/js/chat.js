@@ -1,9 +1,11 @@
 // A chat channel's panel (docs/protocol.md, "Chat"): the channel's messages as text — never as markup, so
 // whatever anyone writes is shown exactly as written — a line to write in, and for a player the switch that
-// mutes the opponent. Messages come as `chat` and `chat_history` frames; each is kept once, by its id.
+// mutes the opponent, showing the mute the server keeps (the players' `chat_history` says whether it is on).
+// Messages come as `chat` and `chat_history` frames; each is kept once, by its id.
 
 import { h, replaceChildren } from './dom.js';
-import { t } from './i18n.js';
+import { errorText, t } from './i18n.js';
+import { playerLink } from './player-link.js';
 
 /** The longest message the server accepts, in characters. */
 const MAX_CHARS = 300;
@@ -30,17 +32,20 @@ export class ChatPanel {
     this.list = h('ol', { class: 'chat-messages', 'aria-live': 'polite' });
     this.input = h('input', { type: 'text', maxlength: MAX_CHARS, placeholder: t('chat.placeholder'), 'aria-label': t('chat.placeholder') });
     this.error = h('p', { class: 'chat-error', role: 'alert', hidden: true });
-    this.muteButton = h('button', { type: 'button', class: 'small', on: { click: () => this.toggleMute() } });
+    this.muteButton = h('button', { type: 'button', class: 'small chat-mute', on: { click: () => this.toggleMute() } });
+    this.mutedNote = h('p', { class: 'hint chat-muted', text: t('chat.muted'), hidden: true });
     this.title = h('h2', { class: 'small-heading' });
     this.form = h('form', { class: 'chat-form', on: { submit: (event) => this.send(event) } },
       this.input, h('button', { type: 'submit', text: t('chat.send') }));
     this.signIn = h('p', { class: 'hint' }, h('a', { href: '/login', text: t('chat.sign-in') }));
     this.element = h('section', { class: 'chat', 'aria-label': 'chat' }, this.title, this.list,
-      this.form, this.signIn, this.error, this.muteButton);
+      this.form, this.signIn, this.error, this.mutedNote, this.muteButton);
     this.removers = [
       connection.on('chat', ({ message }) => this.add([message])),
-      connection.on('chat_history', ({ channel, messages }) => {
-        if (this.mine(channel)) this.add(messages);
+      connection.on('chat_history', ({ channel, messages, opponent_muted: muted }) => {
+        if (!this.mine(channel)) return;
+        if (channel.kind === 'players') this.muted = Boolean(muted);
+        this.add(messages);
       }),
     ];
     this.render();
@@ -75,14 +80,17 @@ export class ChatPanel {
     const sorted = [...this.messages.values()].sort((a, b) => a.id - b.id);
     replaceChildren(this.list, sorted.length
       ? sorted.map((message) => h('li', { class: 'chat-message' },
-        h('a', { class: 'chat-name', href: `/player/${encodeURIComponent(message.name)}`, text: message.name }),
+        // In a game a name opens in a new tab, so that nobody leaves their game by it.
+        playerLink(message.name, { class: 'chat-name', target: this.gameId ? '_blank' : null }),
         ': ', h('span', { class: 'chat-text', text: message.text })))
       : h('li', { class: 'hint', text: t('chat.empty') }));
     this.list.scrollTop = this.list.scrollHeight;
     this.muteButton.hidden = !this.canMute;
+    this.mutedNote.hidden = !(this.canMute && this.muted);
     this.form.hidden = !this.canWrite;
     this.signIn.hidden = this.canWrite;
     this.muteButton.textContent = t(this.muted ? 'chat.unmute' : 'chat.mute');
+    this.muteButton.setAttribute('aria-pressed', String(this.muted));
   }
 
   async send(event) {
@@ -112,7 +120,6 @@ export class ChatPanel {
   showError(error) {
     this.error.hidden = !error;
     if (!error) return;
-    const key = `chat.error.${error.code}`;
-    this.error.textContent = t(key) === key ? t('chat.error.other', { message: error.message }) : t(key);
+    this.error.textContent = errorText(error);
   }
 }

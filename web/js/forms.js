@@ -12,11 +12,11 @@ export function field(label, attributes) {
   return { element: h('div', { class: 'field' }, h('label', { for: id, text: label }), input), input };
 }
 
-/** A labelled select of `options` (`[{value, label}]`). */
+/** A labelled select of `options` (`[{value, label, selected?, disabled?}]`). */
 export function choice(label, options, attributes = {}) {
   const id = `field-${(nextId += 1)}`;
   const select = h('select', { id, ...attributes },
-    options.map((option) => h('option', { value: option.value, selected: option.selected, text: option.label })));
+    options.map((option) => h('option', { value: option.value, selected: option.selected, disabled: option.disabled, text: option.label })));
   return { element: h('div', { class: 'field' }, h('label', { for: id, text: label }), select), input: select };
 }
 

@@ -73,15 +73,33 @@ function pluralOf(code, count) {
  * (`{one, few, many, other}`) takes the form `params.count` calls for in that language.
  */
 export function translate(code, key, params = {}) {
-  let entry = catalogs[code][key] ?? catalogs[FALLBACK][key];
-  if (entry === undefined) return key;
-  if (typeof entry === 'object') entry = entry[pluralOf(code, params.count)] ?? entry.other;
+  const entry = pattern(code, key, params);
   return entry.replace(/\{(\w+)\}/g, (whole, name) => (name in params ? String(params[name]) : whole));
+}
+
+/** The text of `key` in `code` before its placeholders are filled: the plural form `params.count` calls for. */
+function pattern(code, key, params) {
+  const entry = catalogs[code][key] ?? catalogs[FALLBACK][key];
+  if (entry === undefined) return key;
+  if (typeof entry === 'object') return entry[pluralOf(code, params.count)] ?? entry.other;
+  return entry;
 }
 
 /** The text of `key` in the page's language (see `translate`). */
 export function t(key, params) {
   return translate(language, key, params);
+}
+
+/**
+ * The text of `key` as pieces for an element's children: like `t`, but a parameter that is an object (an
+ * element, such as a link to a player's page) stands in its placeholder as itself, not as text.
+ */
+export function tPieces(key, params = {}) {
+  return pattern(language, key, params).split(/\{(\w+)\}/).map((piece, index) => {
+    if (index % 2 === 0) return piece;
+    if (!(piece in params)) return `{${piece}}`;
+    return typeof params[piece] === 'object' ? params[piece] : String(params[piece]);
+  }).filter((piece) => piece !== '');
 }
 
 /**

@@ -13,16 +13,17 @@ import * as liveGames from './lobby/live-games.js';
 import * as myGames from './lobby/my-games.js';
 import * as newChallenge from './lobby/new-challenge.js';
 import * as playComputer from './lobby/play-computer.js';
+import * as players from './lobby/players.js';
 import * as quickPairing from './lobby/quick-pairing.js';
 import * as seeks from './lobby/seeks.js';
 
-/** Without an account: what others play, the ratings and the chat, to look at. */
-const WATCHING_COLUMNS = [[liveGames, leaderboard], [chat]];
+/** Without an account: what others play, who is here, the ratings and the chat, to look at. */
+const WATCHING_COLUMNS = [[liveGames, players, leaderboard], [chat]];
 
 /** Finding a game on the left; what is mine and what others play on the right. */
 const COLUMNS = [
   [quickPairing, playComputer, seeks, newChallenge],
-  [challenges, myGames, liveGames, chat, leaderboard],
+  [challenges, myGames, liveGames, players, chat, leaderboard],
 ];
 
 export function mount(root, context) {

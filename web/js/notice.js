@@ -13,7 +13,7 @@ function area() {
   return element;
 }
 
-/** Shows `text`, with a link when `link` ({href, label}) is given. */
+/** Shows `text` (a string, or pieces such as `tPieces` gives), with a link when `link` ({href, label}) is given. */
 export function showNotice(text, link) {
   const notice = h('p', { class: 'notice' }, text, link ? [' ', h('a', { href: link.href, text: link.label })] : null);
   area().append(notice);

@@ -3,12 +3,15 @@
 import { h, replaceChildren } from './dom.js';
 import { formatClock } from './format.js';
 import { t } from './i18n.js';
+import { playerLink } from './player-link.js';
 import { ratingBadge } from './ratings.js';
 
 /** Clocks below this show as low on time. */
 const LOW_TIME_MS = 20_000;
 
 export class PlayerCard {
+  /** `player` of `seat`; `you` marks the viewer's own card. Its name links to the player's page in a new tab, so
+   * that nobody leaves a game by it. */
   constructor(player, seat, { you = false } = {}) {
     this.clock = h('span', { class: 'clock', role: 'timer', 'aria-label': t('card.clock', { name: player.name }) });
     this.moveClock = h('span', { class: 'move-clock', role: 'timer', 'aria-label': t('card.moveTime', { name: player.name }), hidden: true });
@@ -16,7 +19,7 @@ export class PlayerCard {
     this.rating = h('span', { class: 'card-rating' });
     this.element = h('div', { class: `player seat-${seat}`, 'data-seat': seat },
       h('span', { class: 'swatch', 'aria-hidden': 'true' }),
-      h('span', { class: 'name' }, player.name, you ? h('span', { class: 'tag', text: t('common.you') }) : null,
+      h('span', { class: 'name' }, playerLink(player, { target: '_blank' }), you ? h('span', { class: 'tag', text: t('common.you') }) : null,
         player.guest && !you ? h('span', { class: 'tag quiet', text: t('common.guest') }) : null,
         player.bot ? h('span', { class: 'tag bot', text: t('player.bot'), title: t('player.botTitle') }) : null),
       this.rating,

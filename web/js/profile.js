@@ -4,8 +4,10 @@
 import { api } from './api.js';
 import { h, replaceChildren, s } from './dom.js';
 import { formatTimeControl } from './format.js';
-import { gameName } from './kinds/index.js';
+import { gameName, kindOf } from './kinds/index.js';
 import { t } from './i18n.js';
+import { playerLink } from './player-link.js';
+import { speedName } from './time-controls.js';
 
 export function mount(root, context, [encodedName]) {
   const name = decodeURIComponent(encodedName);
@@ -59,7 +61,7 @@ function ratingItem(name, rating) {
   const chart = h('div', { class: 'rating-chart' });
   api.ratingHistory(name, rating.kind, rating.speed).then(({ points }) => chart.append(drawChart(points)), () => {});
   const value = rating.provisional ? `${rating.rating}?` : String(rating.rating);
-  return h('li', {}, h('strong', { text: `${rating.kind} · ${rating.speed}: ${value}` }),
+  return h('li', {}, h('strong', { text: `${kindOf(rating.kind).name} · ${speedName(rating.speed)}: ${value}` }),
     ` (${t('profile.rated-games', { games: rating.games })})`, chart);
 }
 
@@ -77,6 +79,6 @@ export function drawChart(points, width = 240, height = 60) {
 function gameItem(game) {
   const [first, second] = game.players;
   const link = game.status === 'active' ? `/game/${game.id}` : `/replay/${game.id}`;
-  return h('li', { class: 'game' }, h('a', { href: link, text: `${first.name} – ${second.name}` }),
-    h('span', { class: 'meta', text: ` ${gameName(game.ruleset)} · ${formatTimeControl(game.time_control)} · ${game.status}` }));
+  return h('li', { class: 'game' }, playerLink(first), ' – ', playerLink(second), ' ',
+    h('a', { class: 'meta game-link', href: link, text: `${gameName(game.ruleset)} · ${formatTimeControl(game.time_control)} · ${t(`profile.status.${game.status}`)}` }));
 }

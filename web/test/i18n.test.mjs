@@ -9,7 +9,7 @@ import { join } from 'node:path';
 import { test } from 'node:test';
 import { fileURLToPath } from 'node:url';
 
-import { LANGUAGES, allCatalogs, chooseLanguage, errorText, language, translate } from '../js/i18n.js';
+import { LANGUAGES, allCatalogs, chooseLanguage, errorText, language, tPieces, translate } from '../js/i18n.js';
 import '../js/kinds/index.js';
 import '../admin/js/catalog.js';
 
@@ -51,6 +51,22 @@ test('every text has the plural forms its language needs and the placeholders of
       assert.ok(placeholders(entry).includes('count'), `${code} ${key}: a plural text counts something`);
     }
   }
+});
+
+test('each catalog file names a key once (a second one would silently replace the first)', () => {
+  const catalogFiles = [...files(join(WEB, 'js/i18n'), ['.js']), ...files(join(WEB, 'admin/js/i18n'), ['.js'])];
+  assert.ok(catalogFiles.length >= 6, 'the catalog files');
+  for (const path of catalogFiles) {
+    const keys = [...readFileSync(path, 'utf8').matchAll(/^\s*'([^']+)':/gm)].map((match) => match[1]);
+    assert.deepEqual(keys.filter((key, index) => keys.indexOf(key) !== index), [], path);
+  }
+});
+
+test('a text in pieces keeps an element given for a placeholder as itself', () => {
+  const link = { name: 'a link to bob' };
+  assert.deepEqual(tPieces('challenge.received', { name: link }), [link, ' challenges you to a game.']);
+  assert.deepEqual(tPieces('myGames.versus', { name: 'bob' }), ['vs ', 'bob']);
+  assert.deepEqual(tPieces('leaderboard.games', { count: 2 }), ['2', ' games']);
 });
 
 test('plural forms follow each language', () => {

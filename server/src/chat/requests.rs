@@ -57,6 +57,6 @@ pub async fn lobby_history(state: &AppState, outbox: &Outbox) -> Result<(), Stor
     let channel = ChatChannel::Lobby;
     let rows = state.store.chat_history(None, channel_name(channel), HISTORY_LENGTH).await?;
     let messages = rows.iter().filter_map(message).collect();
-    outbox.push_frame(&ServerFrame::ChatHistory { channel, messages });
+    outbox.push_frame(&ServerFrame::ChatHistory { channel, messages, opponent_muted: false });
     Ok(())
 }

@@ -2,6 +2,7 @@
 // entries. Reached from the lookup form, a game's players, or the audit log.
 
 import { t } from '../../js/i18n.js';
+import { playerUrl } from '../../js/player-link.js';
 import { auditTable } from './audit.js';
 import { admin } from './api.js';
 import { fill, h, reasonedActions, time } from './dom.js';
@@ -30,6 +31,8 @@ export async function accountPage(page, name) {
         h('dt', {}, t('admin.account.created')), h('dd', {}, time(account.created_at_ms)),
         h('dt', {}, t('admin.id')), h('dd', {}, account.id)),
       h('p', {}, h('a', { href: `#/?player=${encodeURIComponent(account.name)}` }, t('admin.account.gamesOf', named))),
+      account.kind === 'imported' ? null
+        : h('p', {}, h('a', { id: 'public-profile', href: playerUrl(account.name) }, t('admin.account.profile', named))),
       button ? h('section', { class: 'actions', 'aria-label': t('admin.actions') }, reason, h('div', { class: 'row' }, button), status) : null),
     h('h2', {}, t('admin.account.auditEntries')),
     audit);

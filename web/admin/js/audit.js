@@ -2,7 +2,7 @@
 
 import { t } from '../../js/i18n.js';
 import { admin } from './api.js';
-import { fill, h, time } from './dom.js';
+import { accountLink, fill, h, time } from './dom.js';
 
 const PAGE = 100;
 
@@ -10,7 +10,7 @@ function row(entry) {
   return h('tr', {},
     h('td', {}, time(entry.at_ms)), h('td', {}, entry.actor), h('td', {}, t(`admin.action.${entry.action}`)),
     h('td', {}, entry.game_id ? h('a', { href: `#/game/${entry.game_id}` }, entry.game_id.slice(0, 8)) : ''),
-    h('td', {}, entry.details?.name ? h('a', { href: `#/account/${encodeURIComponent(entry.details.name)}` }, entry.details.name) : ''),
+    h('td', {}, entry.details?.name ? accountLink(entry.details.name) : ''),
     h('td', {}, entry.reason));
 }
 

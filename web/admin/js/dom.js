@@ -19,6 +19,11 @@ export function h(tag, attributes = {}, ...children) {
   return element;
 }
 
+/** A name as a link to its account's admin page (which links to the player's public page). */
+export function accountLink(name) {
+  return h('a', { class: 'account-link', href: `#/account/${encodeURIComponent(name)}` }, name);
+}
+
 /** Replaces the children of `parent`. */
 export function fill(parent, ...children) {
   parent.replaceChildren();

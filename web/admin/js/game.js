@@ -6,7 +6,7 @@ import { describeResult, formatTimeControl } from '../../js/format.js';
 import { errorText, t } from '../../js/i18n.js';
 import { actionCount, kindOf } from '../../js/kinds/index.js';
 import { admin } from './api.js';
-import { clock, download, fill, h, reasonedActions, result, time } from './dom.js';
+import { accountLink, clock, download, fill, h, reasonedActions, result, time } from './dom.js';
 
 const SEATS = { first: 0, second: 1 };
 
@@ -163,7 +163,7 @@ async function actions(review, reload) {
     h('button', { type: 'button', class: 'secondary', onclick: saveRecord('own') }, t('admin.game.record')),
     h('button', { type: 'button', class: 'secondary', onclick: saveRecord('kurnik') }, t('admin.game.kurnikRecord')));
   const accountActions = review.accounts.filter((account) => account.kind !== 'imported').map((account) => h('div', { class: 'row' },
-    h('span', {}, h('a', { href: `#/account/${encodeURIComponent(account.name)}` }, account.name),
+    h('span', {}, accountLink(account.name),
       account.banned ? t('admin.account.bannedTag') : '', account.is_admin ? t('admin.account.adminTag') : ''),
     accountButton(account, run)));
   return h('section', { class: 'actions', 'aria-label': t('admin.actions') },

@@ -3,7 +3,7 @@
 import { formatTimeControl } from '../../js/format.js';
 import { errorText, t } from '../../js/i18n.js';
 import { admin } from './api.js';
-import { download, fill, h, result, time } from './dom.js';
+import { accountLink, download, fill, h, result, time } from './dom.js';
 
 const REASONS = ['goal', 'own_goal', 'stuck', 'resignation', 'time', 'abandonment', 'agreement', 'adjudication', 'score', 'unknown'];
 
@@ -50,7 +50,7 @@ function row(game) {
   const [white, black] = game.players;
   return h('tr', {},
     h('td', {}, h('a', { href: `#/game/${game.id}` }, time(game.created_at_ms))),
-    h('td', {}, white.name), h('td', {}, black.name),
+    h('td', {}, accountLink(white.name)), h('td', {}, accountLink(black.name)),
     h('td', {}, result(game)),
     h('td', {}, game.ply),
     h('td', {}, formatTimeControl(game.time_control)),

@@ -4,7 +4,8 @@ import { api } from '../api.js';
 import { h, replaceChildren } from '../dom.js';
 import { botMarked, describeTimeControl, formatCountdown } from '../format.js';
 import { gameName, kindOf } from '../kinds/index.js';
-import { errorText, t } from '../i18n.js';
+import { errorText, t, tPieces } from '../i18n.js';
+import { playerLink } from '../player-link.js';
 import { showNotice } from '../notice.js';
 
 export const ID = 'challenges';
@@ -57,14 +58,15 @@ export function mount(container, lobby) {
   const item = (challenge, mine) => {
     const other = mine ? challenge.opponent : challenge.challenger;
     const rematch = Boolean(challenge.rematch_of);
+    const link = (player) => playerLink(player, { text: botMarked(player) });
     let who = t('challenges.openLink');
-    if (!mine) who = t(rematch ? 'challenges.rematchFrom' : 'challenges.from', { name: botMarked(challenge.challenger) });
-    else if (other) who = t(rematch ? 'challenges.rematchTo' : 'challenges.to', { name: botMarked(other) });
+    if (!mine) who = tPieces(rematch ? 'challenges.rematchFrom' : 'challenges.from', { name: link(challenge.challenger) });
+    else if (other) who = tPieces(rematch ? 'challenges.rematchTo' : 'challenges.to', { name: link(other) });
     const expires = formatCountdown(challenge.expires_at_ms - Date.now());
     const terms = [gameName(challenge.ruleset), describeTimeControl(challenge.time_control), challenge.rated ? t('common.rated') : t('common.casual'),
       seatWords(challenge, mine), t('challenges.expiresIn', { time: expires })].join(' · ');
     return h('li', { class: 'challenge', 'data-challenge': challenge.id },
-      h('div', { class: 'what' }, h('strong', { text: who }),
+      h('div', { class: 'what' }, h('strong', {}, who),
         h('span', { class: 'meta', text: terms })),
       mine && !other ? linkBox(challenge.id) : null,
       h('div', { class: 'actions' }, mine

@@ -3,6 +3,7 @@
 import { h, replaceChildren } from '../dom.js';
 import { botMarked } from '../format.js';
 import { errorText } from '../i18n.js';
+import { playerLink } from '../player-link.js';
 
 /**
  * Mounts a list into `container` under `title`. `load()` gives the games; `item(game)` renders one (or null to
@@ -33,9 +34,8 @@ export function mountGameList(container, lobby, { id, title, empty, load, item, 
   };
 }
 
-/** "alice – bob" with the seat colours. */
+/** "alice – bob" with the seat colours, each name a link to the player's page. */
 export function pairing(game) {
-  return h('span', { class: 'pairing' },
-    h('span', { class: 'seat-first', text: botMarked(game.players[0]) }), ' – ',
-    h('span', { class: 'seat-second', text: botMarked(game.players[1]) }));
+  const named = (player, seat) => h('span', { class: `seat-${seat}` }, playerLink(player, { text: botMarked(player) }));
+  return h('span', { class: 'pairing' }, named(game.players[0], 'first'), ' – ', named(game.players[1], 'second'));
 }

@@ -5,6 +5,7 @@ import { h, replaceChildren } from '../dom.js';
 import { choice } from '../forms.js';
 import { DEFAULT_KIND, KINDS } from '../kinds/index.js';
 import { errorText, t } from '../i18n.js';
+import { playerLink } from '../player-link.js';
 import { ratingBadge, ratingIn } from '../ratings.js';
 import { SPEEDS, speedName } from '../time-controls.js';
 
@@ -32,7 +33,7 @@ export function mount(container, lobby) {
       replaceChildren(board, players.length
         ? h('ol', { class: 'ranking' }, players.map((entry) => h('li', { class: entry.player.id === me?.id ? 'me' : null },
           h('span', { class: 'rank', text: String(entry.rank) }),
-          h('span', { class: 'name', text: entry.player.name }),
+          playerLink(entry.player, { class: 'name' }),
           h('span', { class: 'games', text: t('leaderboard.games', { count: entry.games }) }),
           ratingBadge({ rating: entry.rating, provisional: false }))))
         : h('p', { class: 'empty', text: rated ? t('leaderboard.nobody-established', { rated }) : t('leaderboard.nobody-rated') }));

@@ -14,8 +14,9 @@ export function mount(container, lobby) {
   const item = (game) => {
     const playing = game.players.some((player) => player.account_id === me?.id);
     return h('li', { class: 'game' },
-      h('a', { href: `/game/${game.id}` }, pairing(game),
-        h('span', { class: 'meta', text: `${gameName(game.ruleset)} · ${formatTimeControl(game.time_control)} · ${t('live.plies', { count: game.ply })}` })),
+      h('div', { class: 'what' }, pairing(game),
+        h('a', { class: 'meta game-link', href: `/game/${game.id}`,
+          text: `${gameName(game.ruleset)} · ${formatTimeControl(game.time_control)} · ${t('live.plies', { count: game.ply })}` })),
       h('a', { class: 'button small', href: `/game/${game.id}`, text: playing ? t('live.play') : t('live.watch') }));
   };
   return mountGameList(container, lobby, {

@@ -4,7 +4,8 @@ import { api } from '../api.js';
 import { h } from '../dom.js';
 import { describeResult, formatTimeControl, resultFor } from '../format.js';
 import { gameName } from '../kinds/index.js';
-import { formatDateTime, t } from '../i18n.js';
+import { formatDateTime, t, tPieces } from '../i18n.js';
+import { playerLink } from '../player-link.js';
 import { mountGameList } from './game-list.js';
 
 export const ID = 'my-games';
@@ -15,15 +16,16 @@ export function mount(container, lobby) {
     const seat = game.players[0].account_id === me.id ? 'first' : 'second';
     const opponent = game.players[seat === 'first' ? 1 : 0].name;
     const tc = `${gameName(game.ruleset)} · ${formatTimeControl(game.time_control)}`;
+    const versus = h('strong', {}, tPieces('myGames.versus', { name: playerLink(opponent) }));
     if (game.status === 'active') {
       const mine = game.to_act === seat;
       return h('li', { class: `game${mine ? ' my-turn' : ''}` },
-        h('a', { href: `/game/${game.id}` }, h('strong', { text: t('myGames.versus', { name: opponent }) }), h('span', { class: 'meta', text: tc })),
+        h('div', { class: 'what' }, versus, h('a', { class: 'meta game-link', href: `/game/${game.id}`, text: tc })),
         h('span', { class: `turn${mine ? ' mine' : ''}`, text: mine ? t('myGames.yourTurn') : t('myGames.theirTurn', { name: opponent }) }));
     }
     if (game.status === 'aborted') return null;
     return h('li', { class: 'game' },
-      h('a', { href: `/replay/${game.id}` }, h('strong', { text: t('myGames.versus', { name: opponent }) }), h('span', { class: 'meta', text: tc }),
+      h('div', { class: 'what' }, versus, h('a', { class: 'meta game-link', href: `/replay/${game.id}`, text: tc }),
         game.finished_at_ms ? h('time', { class: 'meta', datetime: new Date(game.finished_at_ms).toISOString(), text: formatDateTime(game.finished_at_ms) }) : null),
       h('span', { class: 'result', title: describeResult(game.result, game.players), text: resultFor(game.result, seat) }));
   };

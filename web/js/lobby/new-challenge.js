@@ -7,6 +7,7 @@ import { formatTimeControl } from '../format.js';
 import { t } from '../i18n.js';
 import { DEFAULT_TIME_CONTROL, TIME_CONTROLS, speedName, speedOf } from '../time-controls.js';
 import { gameChoice } from './game-choice.js';
+import { ratedChoice } from './rated-choice.js';
 
 export const ID = 'new-challenge';
 
@@ -15,7 +16,7 @@ export function mount(container, lobby) {
     autocomplete: 'off', maxLength: 24, pattern: '[A-Za-z0-9_\\-]{3,24}', title: t('newChallenge.opponentTitle') });
   const timeControl = choice(t('lobby.timeControl'), TIME_CONTROLS.map((tc, i) => ({ value: String(i),
     label: `${formatTimeControl(tc)} · ${speedName(speedOf(tc))}`, selected: i === DEFAULT_TIME_CONTROL })), { name: 'time-control' });
-  const rated = choice(t('lobby.games'), [{ value: 'false', label: t('lobby.casual') }, { value: 'true', label: t('lobby.rated') }], { name: 'rated' });
+  const rated = ratedChoice('rated', lobby.account());
   const colour = choice(t('lobby.youPlayField'), [
     { value: 'random', label: t('lobby.eitherSideRandom') },
     { value: 'first', label: '' },
@@ -30,7 +31,7 @@ export function mount(container, lobby) {
       ruleset: game.selected().ruleset,
       time_control: TIME_CONTROLS[Number(timeControl.input.value)],
       colour: colour.input.value,
-      rated: rated.input.value === 'true',
+      rated: rated.isRated(),
     });
     opponent.input.value = '';
     lobby.events.dispatchEvent(new CustomEvent('challenge-created', { detail: challenge }));

@@ -9,6 +9,7 @@ import { formatTimeControl } from '../format.js';
 import { t } from '../i18n.js';
 import { DEFAULT_TIME_CONTROL, TIME_CONTROLS, speedName, speedOf } from '../time-controls.js';
 import { gameChoice } from './game-choice.js';
+import { ratedChoice } from './rated-choice.js';
 
 export const ID = 'play-computer';
 
@@ -34,7 +35,7 @@ export function mount(container, lobby) {
   const level = choice(t('computer.level'), [], { name: 'level' });
   const timeControl = choice(t('lobby.timeControl'), TIME_CONTROLS.map((tc, i) => ({ value: String(i),
     label: `${formatTimeControl(tc)} · ${speedName(speedOf(tc))}`, selected: i === DEFAULT_TIME_CONTROL })), { name: 'time-control' });
-  const rated = choice(t('lobby.games'), [{ value: 'false', label: t('lobby.casual') }, { value: 'true', label: t('lobby.rated') }], { name: 'rated' });
+  const rated = ratedChoice('rated', lobby.account());
   const colour = choice(t('lobby.youPlayField'), [
     { value: 'random', label: t('lobby.eitherSideRandom') },
     { value: 'first', label: '' },
@@ -48,7 +49,7 @@ export function mount(container, lobby) {
       ruleset: game.selected().ruleset,
       time_control: TIME_CONTROLS[Number(timeControl.input.value)],
       colour: colour.input.value,
-      rated: rated.input.value === 'true',
+      rated: rated.isRated(),
     });
   };
 

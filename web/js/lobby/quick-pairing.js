@@ -12,6 +12,7 @@ import { showNotice } from '../notice.js';
 import { PER_MOVE_POOL_TIME_CONTROLS, POOL_TIME_CONTROLS, poolTimeControls, speedName, speedOf } from '../time-controls.js';
 import { poolKey } from './feed.js';
 import { gameChoice } from './game-choice.js';
+import { mayPlayRated, ratedHint } from './rated-choice.js';
 
 export const ID = 'quick-pairing';
 
@@ -31,7 +32,8 @@ const expectation = (status) => {
 export function mount(container, lobby) {
   const { connection, feed } = lobby;
   // Guests play casual games only: the server refuses them rated pools.
-  let rated = !lobby.account().guest;
+  const ratedAllowed = mayPlayRated(lobby.account());
+  let rated = ratedAllowed;
   /** The pools I wait in, by key: `{spec, since}`. */
   const waiting = new Map();
   /** Pools with a join or leave on its way. */
@@ -91,8 +93,8 @@ export function mount(container, lobby) {
     return { timeControl, button, note };
   });
 
-  const mode = (value, label) => h('label', {},
-    h('input', { type: 'radio', name: 'pool-rated', value, checked: String(rated) === value,
+  const mode = (value, label) => h('label', { title: value === 'true' && !ratedAllowed ? t('lobby.ratedNeedsAccount') : null },
+    h('input', { type: 'radio', name: 'pool-rated', value, checked: String(rated) === value, disabled: value === 'true' && !ratedAllowed,
       on: { change: () => { rated = value === 'true'; update(); } } }),
     h('span', { text: label }));
 
@@ -109,6 +111,7 @@ export function mount(container, lobby) {
       h('fieldset', { class: 'segmented' }, h('legend', { class: 'visually-hidden', text: t('pairing.poolGames') }),
         mode('false', t('lobby.casual')), mode('true', t('lobby.rated')))),
     h('p', { class: 'hint', text: t('pairing.hint') }),
+    ratedHint(lobby.account()),
     h('div', { class: 'row' }, game.element),
     h('div', { class: 'pools', role: 'group', 'aria-label': t('pairing.timeControls') }, buttons.map((b) => b.button)),
     box);

@@ -5,10 +5,12 @@ import { choice, form } from '../forms.js';
 import { botMarked, formatTimeControl } from '../format.js';
 import { gameName, kindOf } from '../kinds/index.js';
 import { errorText, t } from '../i18n.js';
+import { playerLink } from '../player-link.js';
 import { showNotice } from '../notice.js';
 import { ratingBadge, ratingIn } from '../ratings.js';
 import { DEFAULT_TIME_CONTROL, TIME_CONTROLS, speedName, speedOf } from '../time-controls.js';
 import { gameChoice } from './game-choice.js';
+import { ratedChoice } from './rated-choice.js';
 
 export const ID = 'seeks';
 
@@ -60,7 +62,7 @@ export function mount(container, lobby) {
     ].filter(Boolean).join(' · ');
     return h('li', { class: `seek${mine ? ' mine' : ''}`, 'data-seek': seek.id },
       h('div', { class: 'what' },
-        h('span', {}, h('strong', { text: botMarked(seek.creator) }), ' ', ratingBadge(seek),
+        h('span', {}, h('strong', {}, playerLink(seek.creator, { text: botMarked(seek.creator) })), ' ', ratingBadge(seek),
           mine ? h('span', { class: 'tag', text: t('common.you') }) : null),
         h('span', { class: 'meta', text: terms }),
         reason ? h('span', { class: 'meta barred', text: reason }) : null),
@@ -98,9 +100,7 @@ export function mount(container, lobby) {
 
   const timeControl = choice(t('lobby.timeControl'), TIME_CONTROLS.map((tc, i) => ({ value: String(i),
     label: `${formatTimeControl(tc)} · ${speedName(speedOf(tc))}`, selected: i === DEFAULT_TIME_CONTROL })), { name: 'seek-time-control' });
-  // Guests play casual games only: the server refuses them a rated seek.
-  const rated = choice(t('lobby.games'), [{ value: 'true', label: t('lobby.rated'), selected: !me.guest }, { value: 'false', label: t('lobby.casual'), selected: me.guest }],
-    { name: 'seek-rated' });
+  const rated = ratedChoice('seek-rated', me, { rated: true });
   const colour = choice(t('lobby.youPlayField'), [
     { value: 'random', label: t('seeks.eitherSideField') },
     { value: 'first', label: '' },
@@ -114,7 +114,7 @@ export function mount(container, lobby) {
     const tc = TIME_CONTROLS[Number(timeControl.input.value)];
     const gap = RANGES[Number(range.input.value)];
     const { ruleset } = game.selected();
-    const frame = { type: 'seek_create', ruleset, time_control: tc, rated: rated.input.value === 'true', colour: colour.input.value };
+    const frame = { type: 'seek_create', ruleset, time_control: tc, rated: rated.isRated(), colour: colour.input.value };
     if (gap !== null) {
       profile ??= await lobby.myProfile();
       const { rating } = ratingIn(profile, ruleset.kind, speedOf(tc));

@@ -1,6 +1,6 @@
 //! A game's two chat channels: its players' (read and written by the two players) and its spectators' (read
 //! and written by everyone else). A player may mute the opponent: the opponent's messages then no longer reach
-//! that player, live or in the history.
+//! that player, live or in the history, and the player's history says that the mute is on.
 
 use kartka_engine::Seat;
 use kartka_protocol::{ChatChannel, ServerFrame};
@@ -40,8 +40,8 @@ impl GameActor {
         Ok(())
     }
 
-    /// Sends a new subscriber that asked for the chat the latest messages of the channel it reads. The history
-    /// is a courtesy: a store failure is logged, and the subscription stands.
+    /// Sends a new subscriber that asked for the chat the latest messages of the channel it reads, and a player
+    /// whether they muted the opponent. The history is a courtesy: a store failure is logged, and the subscription stands.
     pub(super) async fn send_chat_history(&self, subscriber: &Subscriber) {
         if !subscriber.chat {
             return;
@@ -63,7 +63,8 @@ impl GameActor {
             .filter(|row| reader.is_none_or(|reader| !self.muted_for(reader, self.seat_of(row.account_id))))
             .filter_map(chat::message)
             .collect();
-        subscriber.outbox.push_frame(&ServerFrame::ChatHistory { channel, messages });
+        let opponent_muted = reader.is_some_and(|reader| self.opponent_muted[reader.index()]);
+        subscriber.outbox.push_frame(&ServerFrame::ChatHistory { channel, messages, opponent_muted });
     }
 
     /// Whether the connection of `reader` gets a message of the players' channel (or else the spectators')

@@ -58,6 +58,7 @@ export default {
   'admin.account.admin': 'Admin',
   'admin.account.created': 'Created',
   'admin.account.gamesOf': 'Games of {name}',
+  'admin.account.profile': 'Public page of {name}',
   'admin.account.auditEntries': 'Audit entries about this account',
   'admin.account.ban': 'Ban {name}',
   'admin.account.banQuestion': 'Ban {name}?',

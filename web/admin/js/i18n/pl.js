@@ -56,6 +56,7 @@ export default {
   'admin.account.admin': 'Administrator',
   'admin.account.created': 'Utworzone',
   'admin.account.gamesOf': 'Partie gracza {name}',
+  'admin.account.profile': 'Publiczna strona gracza {name}',
   'admin.account.auditEntries': 'Wpisy dziennika o tym koncie',
   'admin.account.ban': 'Zablokuj {name}',
   'admin.account.banQuestion': 'Zablokować {name}?',

@@ -56,6 +56,7 @@ export default {
   'admin.account.admin': 'Администратор',
   'admin.account.created': 'Создана',
   'admin.account.gamesOf': 'Партии игрока {name}',
+  'admin.account.profile': 'Публичная страница игрока {name}',
   'admin.account.auditEntries': 'Записи журнала об этой учётной записи',
   'admin.account.ban': 'Заблокировать {name}',
   'admin.account.banQuestion': 'Заблокировать {name}?',

@@ -1,0 +1,277 @@
+//! The social site in headless Chromium: chat in a game between two players and a spectator, and in the lobby,
+//! with a player's mute of the opponent that survives a reload; a challenge that reaches a player reading the
+//! rules, who accepts it from there; a guest's forms, where Rated is closed to them; a profile with its ratings,
+//! chart, games and results against the viewer; and the lobby, a game, the rules and a profile in Polish, English
+//! and Russian with no catalog key or placeholder left on screen and no script error. Names are links to the
+//! players' pages throughout, the lobby's online list and player search among them. Screenshots go to
+//! `artifacts/browser/` (`chat-*`, `challenge-*`, `guest-rated-closed`, `profile`, `page-<language>-<page>`).
+
+use fantoccini::Locator;
+use kartka_protocol::rest::Session;
+use kartka_protocol::TimeControl;
+use kartka_server::config::Settings;
+use kartka_tests::browser::{self, Browser, Chromedriver, PAGE_TIMEOUT};
+use kartka_tests::client::{Api, WsClient, KURNIK};
+use kartka_tests::db::{Backend, TestDb};
+use kartka_tests::server::TestServer;
+use serde_json::json;
+use uuid::Uuid;
+
+const DESKTOP: (u32, u32) = (1280, 900);
+const PASSWORD: &str = "long enough secret";
+const BLITZ: TimeControl = TimeControl::Fischer { initial_seconds: 300, increment_seconds: 5 };
+
+/// Writes `text` in the chat panel inside `scope` (a CSS selector) and sends it.
+async fn say(player: &Browser, scope: &str, text: &str) {
+    player.fill(&format!("{scope} .chat-form input"), text).await;
+    player.click(&format!("{scope} .chat-form button[type=submit]")).await;
+}
+
+/// The `href` of the first element matching `css`.
+async fn href(player: &Browser, css: &str) -> String {
+    player.find(css).await.attr("href").await.expect("an attribute").unwrap_or_default()
+}
+
+/// Asserts that no page `player` showed since it last loaded had a script error.
+async fn no_script_errors(player: &Browser, moment: &str) {
+    let errors = player.script_errors().await;
+    assert!(errors.is_empty(), "{moment}: script errors {errors:?}");
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn players_and_a_spectator_chat_apart_the_lobby_chats_and_a_mute_survives_a_reload() {
+    let database = TestDb::new(Backend::Sqlite).await;
+    let server = TestServer::start(database.url(), Settings::default()).await;
+    let driver = Chromedriver::start();
+    let alice = Browser::open(&driver, &server.url(), DESKTOP.0, DESKTOP.1).await;
+    let bob = Browser::open(&driver, &server.url(), DESKTOP.0, DESKTOP.1).await;
+    let carol = Browser::open(&driver, &server.url(), DESKTOP.0, DESKTOP.1).await;
+    for (player, name) in [(&alice, "alice"), (&bob, "bob"), (&carol, "carol")] {
+        player.record_script_errors().await;
+        player.sign_in_as_guest(name).await;
+    }
+
+    alice.fill("input[name=opponent]", "bob").await;
+    alice.click("#create-challenge").await;
+    bob.click("#incoming [data-challenge] button.primary").await;
+    let path = browser::game_path(&alice).await;
+    assert_eq!(browser::game_path(&bob).await, path);
+    carol.goto(&path).await;
+    carol.find("#page .board").await;
+
+    // Each reads their own channel: the players theirs, the spectator the spectators' (the titles are in capitals).
+    alice.wait_for_text(".chat h2", "CHAT WITH YOUR OPPONENT").await;
+    bob.wait_for_text(".chat h2", "CHAT WITH YOUR OPPONENT").await;
+    carol.wait_for_text(".chat h2", "SPECTATORS’ CHAT").await;
+    let greeting = "powodzenia <b>bob</b>";
+    say(&alice, "#page", greeting).await;
+    bob.wait_for_text(".chat-messages", greeting).await;
+    // What carol writes reaches her after alice's message, had it been sent to her too: the game's actor
+    // delivers in order.
+    say(&carol, "#page", "nice opening").await;
+    carol.wait_for_text(".chat-messages", "nice opening").await;
+    assert!(!carol.text(".chat-messages").await.contains("powodzenia"), "the spectator does not read the players");
+    say(&bob, "#page", "thanks").await;
+    alice.wait_for_text(".chat-messages", "thanks").await;
+    for player in [&alice, &bob] {
+        let lines = player.wait_for_text(".chat-messages", "thanks").await;
+        assert!(!lines.contains("nice opening"), "a player does not read the spectators: {lines:?}");
+    }
+    assert_eq!(href(&bob, ".chat-messages a.player-link").await, "/player/alice", "a name in the chat is a link");
+    let mut cards = Vec::new();
+    for link in carol.client.find_all(Locator::Css("#page .player a.player-link")).await.expect("the cards' names") {
+        cards.push(link.attr("href").await.expect("an attribute").unwrap_or_default());
+    }
+    cards.sort();
+    assert_eq!(cards, ["/player/alice", "/player/bob"], "so are the players' cards'");
+    carol.screenshot("chat-spectators").await;
+
+    // Bob mutes alice; the page he reloads shows the mute as the server keeps it, and her message stays out.
+    bob.wait_for_text(".chat-mute", "Mute opponent").await;
+    bob.click(".chat-mute").await;
+    bob.wait_for_text(".chat-mute", "Unmute opponent").await;
+    bob.goto(&path).await;
+    bob.wait_for_text(".chat-mute", "Unmute opponent").await;
+    bob.wait_for_text(".chat-muted", "You muted your opponent’s chat.").await;
+    let lines = bob.wait_for_text(".chat-messages", "thanks").await;
+    assert!(!lines.contains("powodzenia"), "the muted opponent's message is left out: {lines:?}");
+    bob.screenshot("chat-players-muted").await;
+
+    // The lobby's chat reaches everyone in the lobby.
+    alice.goto("/").await;
+    carol.goto("/").await;
+    carol.find("#lobby-chat .chat-form").await;
+    say(&alice, "#lobby-chat", "anyone for a blitz").await;
+    carol.wait_for_text("#lobby-chat .chat-messages", "alice: anyone for a blitz").await;
+    assert_eq!(href(&carol, "#lobby-chat .chat-messages a.player-link").await, "/player/alice");
+    // Who is online, and a search by the first letters of a name, link to the players' pages.
+    carol.find("#online-players a.player-link[href=\"/player/alice\"]").await;
+    carol.fill("input[name=player-search]", "bo").await;
+    carol.wait_for_text("#found-players", "bob").await;
+    assert_eq!(href(&carol, "#found-players a.player-link").await, "/player/bob");
+    carol.screenshot("chat-lobby").await;
+
+    for (player, name) in [(&alice, "alice"), (&bob, "bob"), (&carol, "carol")] {
+        no_script_errors(player, name).await;
+    }
+    for player in [alice, bob, carol] {
+        player.close().await;
+    }
+    server.stop().await;
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_challenge_reaches_a_player_reading_the_rules_who_accepts_it_there_and_guests_cannot_choose_rated() {
+    let database = TestDb::new(Backend::Sqlite).await;
+    let server = TestServer::start(database.url(), Settings::default()).await;
+    let driver = Chromedriver::start();
+    let alice = Browser::open(&driver, &server.url(), DESKTOP.0, DESKTOP.1).await;
+    let bob = Browser::open(&driver, &server.url(), DESKTOP.0, DESKTOP.1).await;
+    for (player, name) in [(&alice, "alice"), (&bob, "bob")] {
+        player.record_script_errors().await;
+        player.sign_in_as_guest(name).await;
+    }
+
+    // A guest plays casual games: every form that starts a game shows Rated closed, and says why.
+    for css in [
+        "select[name=rated] option[value=true]",
+        "select[name=seek-rated] option[value=true]",
+        "input[name=pool-rated][value=true]",
+    ] {
+        let rated = alice.find(css).await;
+        assert!(!rated.is_enabled().await.expect("enabled or not"), "{css} is disabled for a guest");
+    }
+    let reason = alice.wait_for_text("#new-challenge .rated-needs-account", "Register to play rated games.").await;
+    assert_eq!(alice.text("#quick-pairing .rated-needs-account").await, reason);
+    alice.screenshot("guest-rated-closed").await;
+
+    bob.goto("/rules").await;
+    bob.wait_for_text("#page h1", "The rules of Paper Soccer").await;
+    alice.fill("input[name=opponent]", "bob").await;
+    alice.find("form:has(#create-challenge) select[name=colour]").await.select_by_value("first").await.expect("a seat");
+    alice.click("#create-challenge").await;
+    bob.wait_for_text("#notices", "alice challenges you to a game.").await;
+    assert_eq!(bob.path().await, "/rules", "the notice comes to the page bob reads");
+    assert_eq!(href(&bob, "#notices a.player-link").await, "/player/alice", "the challenger's name is a link");
+    bob.screenshot("challenge-on-rules").await;
+    bob.click("#notices a[href^=\"/challenge/\"]").await;
+    bob.click("#accept-challenge").await;
+    let path = browser::game_path(&bob).await;
+    assert_eq!(browser::game_path(&alice).await, path, "both play the accepted challenge's game");
+    bob.wait_for_text("#game-status", "alice to move").await;
+
+    for (player, name) in [(&alice, "alice"), (&bob, "bob")] {
+        no_script_errors(player, name).await;
+    }
+    alice.close().await;
+    bob.close().await;
+    server.stop().await;
+}
+
+async fn register(api: &Api, name: &str) -> Session {
+    let (status, body) = api.post("/api/register", None, &json!({ "username": name, "password": PASSWORD })).await;
+    assert_eq!(status, 201, "register {name}: {body}");
+    serde_json::from_value(body).expect("a session")
+}
+
+/// Alice (first) and bob play one turn each of `game` over their sockets.
+async fn first_turns(alice: &mut WsClient, bob: &mut WsClient, game: Uuid) {
+    let step = |ply: u32, id: &str| json!({ "type": "move", "game_id": game, "ply": ply, "client_move_id": id, "notation": "0" });
+    alice.request(1, step(0, "a")).await;
+    bob.request(1, step(1, "b")).await;
+}
+
+/// A page: an element and its text in Polish, English and Russian, and an element that shows that what the page
+/// loads after it is drawn (lists, the chart, ratings) is there too.
+struct Page {
+    name: &'static str,
+    ready: &'static str,
+    texts: [&'static str; 3],
+    loaded: &'static str,
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_profile_and_the_lobby_a_game_the_rules_and_a_profile_in_each_language() {
+    let database = TestDb::new(Backend::Sqlite).await;
+    let server = TestServer::start(database.url(), Settings::default()).await;
+    let api = Api::new(server.url());
+    let alice = register(&api, "alice").await;
+    let bob = register(&api, "bob").await;
+    let mut alice_socket = WsClient::connect(server.addr, &alice.token).await;
+    let mut bob_socket = WsClient::connect(server.addr, &bob.token).await;
+    // Two rated games, one won by each, then one being played.
+    let game = api.start_game_of(&alice, &bob, KURNIK, BLITZ, true).await;
+    first_turns(&mut alice_socket, &mut bob_socket, game).await;
+    alice_socket.request(2, json!({ "type": "resign", "game_id": game })).await;
+    let game = api.start_game_of(&alice, &bob, KURNIK, BLITZ, true).await;
+    first_turns(&mut alice_socket, &mut bob_socket, game).await;
+    bob_socket.request(2, json!({ "type": "resign", "game_id": game })).await;
+    let live = api.start_game(&alice, &bob, BLITZ).await;
+    first_turns(&mut alice_socket, &mut bob_socket, live).await;
+
+    let driver = Chromedriver::start();
+    let reader = Browser::open(&driver, &server.url(), DESKTOP.0, DESKTOP.1).await;
+    reader.record_script_errors().await;
+    reader.sign_in("alice", PASSWORD).await;
+
+    // Bob's page, as alice sees it.
+    reader.goto("/player/bob").await;
+    reader.wait_for_text(".profile h1", "bob").await;
+    reader.wait_for_text(".profile .ratings", "Paper Soccer · Blitz").await;
+    reader.find(".profile .rating-chart svg polyline").await;
+    reader.wait_for_text(".profile .versus", "You against them: 1 won, 1 lost, 0 drawn.").await;
+    let games = browser::eventually(PAGE_TIMEOUT, || async {
+        let items = reader.client.find_all(Locator::Css(".profile .game-list li.game")).await.ok()?;
+        (items.len() == 3).then_some(items)
+    })
+    .await;
+    assert!(games.is_some(), "bob's three games are listed");
+    assert_eq!(href(&reader, ".profile .game-list li.game a.player-link").await, "/player/alice");
+    reader.screenshot("profile").await;
+    no_script_errors(&reader, "the profile").await;
+
+    let game_path = format!("/game/{live}");
+    let pages = [
+        Page {
+            name: "lobby",
+            ready: "#my-games h2",
+            texts: ["Twoje partie", "Your games", "Ваши партии"],
+            loaded: "#live-games .items a.player-link",
+        },
+        Page {
+            name: "game",
+            ready: ".chat h2",
+            texts: ["CZAT Z PRZECIWNIKIEM", "CHAT WITH YOUR OPPONENT", "ЧАТ С СОПЕРНИКОМ"],
+            loaded: "#page .player.seat-second .card-rating .rating",
+        },
+        Page {
+            name: "rules",
+            ready: "#page h1",
+            texts: ["Zasady piłkarzyków", "The rules of Paper Soccer", "Правила футбола на бумаге"],
+            loaded: "#page h1",
+        },
+        Page {
+            name: "profile",
+            ready: ".profile .versus",
+            texts: ["Ty przeciw temu graczowi", "You against them", "Вы против этого игрока"],
+            loaded: ".profile .rating-chart svg",
+        },
+    ];
+    let paths = ["/", game_path.as_str(), "/rules", "/player/bob"];
+    for (index, language) in ["pl", "en", "ru"].into_iter().enumerate() {
+        reader.goto("/").await;
+        reader.find("#language-choice").await.select_by_value(language).await.expect("choose a language");
+        reader.wait_for_text(".site-nav a[href=\"/\"]", ["Poczekalnia", "Lobby", "Лобби"][index]).await;
+        for (page, path) in pages.iter().zip(paths) {
+            reader.goto(path).await;
+            reader.wait_for_text(page.ready, page.texts[index]).await;
+            reader.find(page.loaded).await;
+            let left = reader.untranslated_texts().await;
+            assert!(left.is_empty(), "{language} {}: untranslated {left:?}", page.name);
+            no_script_errors(&reader, &format!("{language} {}", page.name)).await;
+            reader.screenshot(&format!("page-{language}-{}", page.name)).await;
+        }
+    }
+    reader.close().await;
+    server.stop().await;
+}

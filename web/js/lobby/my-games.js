@@ -5,6 +5,7 @@ import { h } from '../dom.js';
 import { describeResult, formatTimeControl, resultFor } from '../format.js';
 import { gameName } from '../kinds/index.js';
 import { formatDateTime, t } from '../i18n.js';
+import { isCorrespondence } from '../correspondence/time-controls.js';
 import { mountGameList } from './game-list.js';
 
 export const ID = 'my-games';
@@ -15,6 +16,8 @@ export function mount(container, lobby) {
     const seat = game.players[0].account_id === me.id ? 'first' : 'second';
     const opponent = game.players[seat === 'first' ? 1 : 0].name;
     const tc = `${gameName(game.ruleset)} · ${formatTimeControl(game.time_control)}`;
+    // Correspondence games being played are in the correspondence panel, by time left.
+    if (game.status === 'active' && isCorrespondence(game.time_control)) return null;
     if (game.status === 'active') {
       const mine = game.to_act === seat;
       return h('li', { class: `game${mine ? ' my-turn' : ''}` },

@@ -7,7 +7,9 @@ use axum::extract::State;
 use axum::http::header;
 use axum::response::{IntoResponse, Response};
 use axum::Json;
-use kartka_protocol::correspondence::{NotificationList, NotificationSettings, NotificationSettingsView};
+use kartka_protocol::correspondence::{
+    Notification, NotificationKind, NotificationList, NotificationSettings, NotificationSettingsView, WebhookTest,
+};
 use kartka_protocol::ErrorCode;
 use uuid::Uuid;
 
@@ -15,10 +17,11 @@ use super::{ApiError, Authenticated};
 use crate::api::input::JsonBody;
 use crate::auth::{new_token, token_hash};
 use crate::correspondence::notify::{self, parse_thresholds, thresholds_text, DEFAULT_THRESHOLDS};
-use crate::correspondence::webhook::check_url;
+use crate::correspondence::webhook::{check_url, deliver_test};
 use crate::outbox::Outbox;
 use crate::state::AppState;
 use crate::store::NotificationSettingsRow;
+use crate::time::now_ms;
 use crate::ws::Connections;
 
 /// The most reminder thresholds an account may choose.
@@ -82,6 +85,28 @@ fn view(row: NotificationSettingsRow) -> NotificationSettingsView {
         webhook_url: row.webhook_url,
         webhook_secret: row.webhook_secret,
     }
+}
+
+/// `POST /api/me/notifications/test`: a signed test notification POSTed to my webhook at once, once, answered
+/// with the receiver's status. Rate-limited per account, since it makes the server call an address I chose.
+pub async fn test_webhook(State(state): State<AppState>, auth: Authenticated) -> Result<Json<WebhookTest>, ApiError> {
+    state.abuse.webhook_test(auth.account.id)?;
+    let stored = state.store.notification_settings(auth.account.id).await?;
+    let Some((url, secret)) = stored.and_then(|row| row.webhook_url.zip(row.webhook_secret)) else {
+        return Err(ApiError::new(ErrorCode::NotAllowed, "no webhook is set"));
+    };
+    let notification = Notification {
+        id: Uuid::new_v4(),
+        account_id: auth.account.id,
+        kind: NotificationKind::Test,
+        game_id: Uuid::nil(),
+        turn_ply: 0,
+        threshold_percent: None,
+        deadline_ms: None,
+        at_ms: now_ms(),
+    };
+    let status = deliver_test(&state.settings.correspondence, &url, &secret, &notification).await;
+    Ok(Json(WebhookTest { delivered: status.is_some_and(|code| (200..300).contains(&code)), status }))
 }
 
 /// `GET /api/notifications`: my latest notifications, newest first.

@@ -147,6 +147,7 @@ async fn a_correspondence_game_over_days_with_a_confirm_step_a_conditional_move_
     bob.wait_for_text("#your-turn", "vs alice").await;
     bob.wait_for_text("#your-turn", "left").await;
     bob.wait_for_text("#live-games", "Nobody is playing right now").await;
+    bob.wait_for_text("#correspondence-played", "alice – bob").await;
     bob.screenshot("correspondence-lobby-your-turn").await;
     bob.click(&format!("#your-turn a[href=\"{path}\"]")).await;
     browser::game_path(&bob).await;

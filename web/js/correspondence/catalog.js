@@ -22,6 +22,8 @@ const en = {
   'corr.lobby.noneYourTurn': 'No correspondence game waits for your move.',
   'corr.lobby.noneTheirTurn': 'No correspondence game waits for an opponent.',
   'corr.lobby.noSeeks': 'No open correspondence seeks. Choose days a turn in a seek or a challenge to start one.',
+  'corr.lobby.played': 'Being played',
+  'corr.lobby.nonePlayed': 'No correspondence games are being played.',
 
   'corr.confirm.ready': 'Your turn is ready. Send it, or take it back and play another.',
   'corr.confirm.unfinished': 'Your turn goes on: finish it, or take it back.',
@@ -91,6 +93,8 @@ const pl = {
   'corr.lobby.noneYourTurn': 'Żadna partia korespondencyjna nie czeka na twój ruch.',
   'corr.lobby.noneTheirTurn': 'Żadna partia korespondencyjna nie czeka na przeciwnika.',
   'corr.lobby.noSeeks': 'Brak otwartych zaproszeń korespondencyjnych. Wybierz dni na ruch w zaproszeniu albo wyzwaniu, by je otworzyć.',
+  'corr.lobby.played': 'W toku',
+  'corr.lobby.nonePlayed': 'Nie toczy się żadna partia korespondencyjna.',
 
   'corr.confirm.ready': 'Twój ruch jest gotowy. Wyślij go albo cofnij i zagraj inaczej.',
   'corr.confirm.unfinished': 'Twój ruch trwa dalej: dokończ go albo cofnij.',
@@ -160,6 +164,8 @@ const ru = {
   'corr.lobby.noneYourTurn': 'Ни одна партия по переписке не ждёт вашего хода.',
   'corr.lobby.noneTheirTurn': 'Ни одна партия по переписке не ждёт соперника.',
   'corr.lobby.noSeeks': 'Открытых заявок на игру по переписке нет. Выберите дни на ход в заявке или вызове, чтобы открыть её.',
+  'corr.lobby.played': 'Идут сейчас',
+  'corr.lobby.nonePlayed': 'Сейчас не идёт ни одной партии по переписке.',
 
   'corr.confirm.ready': 'Ваш ход готов. Отправьте его или возьмите назад и сыграйте другой.',
   'corr.confirm.unfinished': 'Ваш ход продолжается: закончите его или возьмите назад.',

@@ -1,12 +1,15 @@
 // The lobby's correspondence panel: my correspondence games where it is my turn, the one with the least time
-// left first, then those waiting for the opponent; the open correspondence seeks (stored, over REST); and the
-// way to the vacation and notification settings.
+// left first, then those waiting for the opponent; the open correspondence seeks (stored, over REST); every
+// correspondence game being played, to watch (the live games panel leaves them out); and the way to the
+// vacation and notification settings.
 
+import { api } from '../api.js';
 import { h, replaceChildren } from '../dom.js';
 import { botMarked, describeTimeControl, formatDuration } from '../format.js';
 import { gameName, kindOf } from '../kinds/index.js';
 import { errorText, t } from '../i18n.js';
 import { showNotice } from '../notice.js';
+import { pairing } from '../lobby/game-list.js';
 import { correspondenceApi } from './api.js';
 import { isCorrespondence } from './time-controls.js';
 
@@ -20,13 +23,15 @@ export function mount(container, lobby) {
   const yourTurn = h('div', { class: 'game-list' });
   const theirTurn = h('div', { class: 'game-list' });
   const seeks = h('div', { class: 'seek-list' });
+  const played = h('div', { class: 'game-list' });
   container.append(
     h('div', { class: 'panel-head' },
       h('h2', { id: `${ID}-title`, text: t('corr.name') }),
       h('a', { class: 'button small quiet', href: '/correspondence', id: 'correspondence-settings', text: t('corr.settingsLink') })),
     h('h3', { text: t('corr.lobby.yourTurn') }), yourTurn,
     h('h3', { text: t('corr.lobby.theirTurn') }), theirTurn,
-    h('h3', { text: t('corr.lobby.seeks') }), seeks);
+    h('h3', { text: t('corr.lobby.seeks') }), seeks,
+    h('h3', { text: t('corr.lobby.played') }), played);
 
   const opponentOf = (game) => game.players[game.seat === 'first' ? 1 : 0];
   const gameItem = (game) => {
@@ -71,12 +76,21 @@ export function mount(container, lobby) {
           on: { click: () => seekAction(correspondenceApi.acceptSeek, seek) } }, t('live.play'))));
   };
 
+  const playedItem = (game) => {
+    const playing = game.players.some((player) => player.account_id === me.id);
+    return h('li', { class: 'game' },
+      h('a', { href: `/game/${game.id}` }, pairing(game),
+        h('span', { class: 'meta', text: `${gameName(game.ruleset)} · ${describeTimeControl(game.time_control)}` })),
+      h('a', { class: 'button small', href: `/game/${game.id}`, text: playing ? t('live.play') : t('live.watch') }));
+  };
+
   let loading = false;
   const reload = async () => {
     if (loading) return;
     loading = true;
     try {
-      const [{ games }, open] = await Promise.all([correspondenceApi.myGames(), correspondenceApi.seeks()]);
+      const [{ games }, open, active] = await Promise.all([correspondenceApi.myGames(), correspondenceApi.seeks(),
+        api.liveGames()]);
       const mine = games.filter((game) => isCorrespondence(game.time_control));
       const byTimeLeft = (a, b) => a.time_left_ms - b.time_left_ms;
       list(yourTurn, 'your-turn', mine.filter((game) => game.my_turn).sort(byTimeLeft), t('corr.lobby.noneYourTurn'));
@@ -84,6 +98,9 @@ export function mount(container, lobby) {
       replaceChildren(seeks, open.seeks.length
         ? h('ul', { class: 'items', id: 'correspondence-seeks' }, open.seeks.map(seekItem))
         : h('p', { class: 'empty', text: t('corr.lobby.noSeeks') }));
+      const others = active.games.filter((game) => isCorrespondence(game.time_control));
+      replaceChildren(played, others.length ? h('ul', { class: 'items', id: 'correspondence-played' }, others.map(playedItem))
+        : h('p', { class: 'empty', text: t('corr.lobby.nonePlayed') }));
     } catch (error) {
       replaceChildren(yourTurn, h('p', { class: 'error', text: errorText(error) }));
     } finally {

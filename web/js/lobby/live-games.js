@@ -23,7 +23,7 @@ export function mount(container, lobby) {
     id: ID,
     title: t('live.title'),
     empty: t('live.empty'),
-    // Correspondence games are played over days, not live: the correspondence panel lists mine.
+    // Correspondence games are played over days, not live: the correspondence panel lists them.
     load: async () => (await api.liveGames()).games.filter((game) => !isCorrespondence(game.time_control)),
     item,
     everyMs: 10_000,

@@ -148,6 +148,13 @@ async fn a_correspondence_game_over_days_with_a_confirm_step_a_conditional_move_
     bob.wait_for_text("#your-turn", "left").await;
     bob.wait_for_text("#live-games", "Nobody is playing right now").await;
     bob.wait_for_text("#correspondence-played", "alice – bob").await;
+    // Someone without an account finds it there too, to watch.
+    let carol = Browser::open(&driver, &base, DESKTOP.0, DESKTOP.1).await;
+    carol.goto("/").await;
+    carol.wait_for_text("#correspondence-played", "alice – bob").await;
+    assert!(carol.text("#correspondence-settings").await.is_empty(), "nothing of hers: only the games to watch");
+    assert!(carol.text("#your-turn").await.is_empty(), "nothing of hers: only the games to watch");
+    carol.close().await;
     bob.screenshot("correspondence-lobby-your-turn").await;
     bob.click(&format!("#your-turn a[href=\"{path}\"]")).await;
     browser::game_path(&bob).await;

@@ -18,7 +18,7 @@ import * as quickPairing from './lobby/quick-pairing.js';
 import * as seeks from './lobby/seeks.js';
 
 /** Without an account: what others play, the ratings and the chat, to look at. */
-const WATCHING_COLUMNS = [[liveGames, leaderboard], [chat]];
+const WATCHING_COLUMNS = [[liveGames, correspondence, leaderboard], [chat]];
 
 /** Finding a game on the left; what is mine and what others play on the right. */
 const COLUMNS = [

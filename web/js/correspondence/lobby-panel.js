@@ -24,13 +24,14 @@ export function mount(container, lobby) {
   const theirTurn = h('div', { class: 'game-list' });
   const seeks = h('div', { class: 'seek-list' });
   const played = h('div', { class: 'game-list' });
+  // Without an account there is nothing of mine: only the games to watch.
   container.append(
     h('div', { class: 'panel-head' },
       h('h2', { id: `${ID}-title`, text: t('corr.name') }),
-      h('a', { class: 'button small quiet', href: '/correspondence', id: 'correspondence-settings', text: t('corr.settingsLink') })),
-    h('h3', { text: t('corr.lobby.yourTurn') }), yourTurn,
-    h('h3', { text: t('corr.lobby.theirTurn') }), theirTurn,
-    h('h3', { text: t('corr.lobby.seeks') }), seeks,
+      me ? h('a', { class: 'button small quiet', href: '/correspondence', id: 'correspondence-settings', text: t('corr.settingsLink') }) : null),
+    ...(me ? [h('h3', { text: t('corr.lobby.yourTurn') }), yourTurn,
+      h('h3', { text: t('corr.lobby.theirTurn') }), theirTurn,
+      h('h3', { text: t('corr.lobby.seeks') }), seeks] : []),
     h('h3', { text: t('corr.lobby.played') }), played);
 
   const opponentOf = (game) => game.players[game.seat === 'first' ? 1 : 0];
@@ -77,7 +78,7 @@ export function mount(container, lobby) {
   };
 
   const playedItem = (game) => {
-    const playing = game.players.some((player) => player.account_id === me.id);
+    const playing = game.players.some((player) => player.account_id === me?.id);
     return h('li', { class: 'game' },
       h('a', { href: `/game/${game.id}` }, pairing(game),
         h('span', { class: 'meta', text: `${gameName(game.ruleset)} · ${describeTimeControl(game.time_control)}` })),
@@ -85,12 +86,17 @@ export function mount(container, lobby) {
   };
 
   let loading = false;
+  /** A reload asked for while one was under way (a seek just made): it runs once that one is done. */
+  let again = false;
   const reload = async () => {
-    if (loading) return;
+    if (loading) {
+      again = true;
+      return;
+    }
     loading = true;
     try {
-      const [{ games }, open, active] = await Promise.all([correspondenceApi.myGames(), correspondenceApi.seeks(),
-        api.liveGames()]);
+      const [{ games }, open, active] = await Promise.all([me ? correspondenceApi.myGames() : { games: [] },
+        me ? correspondenceApi.seeks() : { seeks: [] }, api.liveGames()]);
       const mine = games.filter((game) => isCorrespondence(game.time_control));
       const byTimeLeft = (a, b) => a.time_left_ms - b.time_left_ms;
       list(yourTurn, 'your-turn', mine.filter((game) => game.my_turn).sort(byTimeLeft), t('corr.lobby.noneYourTurn'));
@@ -102,9 +108,13 @@ export function mount(container, lobby) {
       replaceChildren(played, others.length ? h('ul', { class: 'items', id: 'correspondence-played' }, others.map(playedItem))
         : h('p', { class: 'empty', text: t('corr.lobby.nonePlayed') }));
     } catch (error) {
-      replaceChildren(yourTurn, h('p', { class: 'error', text: errorText(error) }));
+      replaceChildren(played, h('p', { class: 'error', text: errorText(error) }));
     } finally {
       loading = false;
+      if (again) {
+        again = false;
+        reload();
+      }
     }
   };
 

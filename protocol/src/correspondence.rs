@@ -168,6 +168,9 @@ pub enum NotificationKind {
     YourTurn,
     /// A threshold of my time for this turn has been used.
     Reminder,
+    /// A test delivery to my webhook, asked for with `POST /api/me/notifications/test`: about no game (its
+    /// `game_id` is the nil UUID), never stored, listed or retried.
+    Test,
 }
 
 /// A notification to one account: pushed on its stream and WebSockets, and POSTed to its webhook.
@@ -196,6 +199,15 @@ pub struct Notification {
     /// the same for programs.
     #[serde(default)]
     pub text: String,
+}
+
+/// `POST /api/me/notifications/test`: what my webhook answered a test delivery.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize, JsonSchema)]
+pub struct WebhookTest {
+    /// Whether the webhook answered with a 2xx status.
+    pub delivered: bool,
+    /// The HTTP status it answered; `null` when it could not be reached (or its address was refused).
+    pub status: Option<u16>,
 }
 
 /// `GET /api/notifications`: my latest notifications, newest first.

@@ -8,6 +8,7 @@ use kartka_protocol::admin::{
 use kartka_protocol::correspondence::{
     ActionDone, ConditionalMoves, CreateSeek, DrawRequest, LanguageSetting, MyGames, NotificationList,
     NotificationSettings, NotificationSettingsView, PlayMove, Seek, SeekList, StartVacation, VacationStatus,
+    WebhookTest,
 };
 use kartka_protocol::kinds::PositionView;
 use kartka_protocol::rest::{
@@ -79,6 +80,7 @@ fn every_documented_example_is_a_valid_frame_or_body() {
             || parses_as::<LanguageSetting>(example)
             || parses_as::<NotificationSettingsView>(example)
             || parses_as::<NotificationList>(example)
+            || parses_as::<WebhookTest>(example)
             || parses_as::<CreateSeek>(example)
             || parses_as::<Seek>(example)
             || parses_as::<SeekList>(example)

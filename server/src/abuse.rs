@@ -1,5 +1,5 @@
 //! Abuse limits: login attempts per account and per client address, new accounts (guests and registrations)
-//! per address, chat messages per account, and a bound on concurrent password hashing. Kept apart from the API (which turns a refusal
+//! per address, chat messages and webhook tests per account, and a bound on concurrent password hashing. Kept apart from the API (which turns a refusal
 //! into its typed error) so that the server's state can hold them without depending on the API.
 //!
 //! The rate limits are keyed GCRA limiters (`governor`): each key gets a burst of its per-minute allowance,
@@ -46,12 +46,17 @@ const FORGET_ABOVE_KEYS: usize = 10_000;
 /// lines is normal, a flood is not.
 const CHAT_BURST: NonZeroU32 = NonZeroU32::new(5).expect("non-zero");
 
+/// Test deliveries to its webhook an account may ask for per minute (`POST /api/me/notifications/test`): each
+/// makes the server send a request to an address of the account's choosing.
+const WEBHOOK_TESTS_PER_MINUTE: NonZeroU32 = NonZeroU32::new(3).expect("non-zero");
+
 /// The server's abuse limits, shared by every request through the server's state.
 pub struct AbuseLimits {
     login_by_account: DefaultKeyedRateLimiter<String>,
     login_by_address: DefaultKeyedRateLimiter<IpAddr>,
     accounts_by_address: DefaultKeyedRateLimiter<IpAddr>,
     chat_by_account: DefaultKeyedRateLimiter<Uuid>,
+    webhook_tests_by_account: DefaultKeyedRateLimiter<Uuid>,
     password_checks: Arc<Semaphore>,
     password_wait: Duration,
 }
@@ -66,6 +71,7 @@ impl AbuseLimits {
             login_by_address: RateLimiter::keyed(per_minute(limits.logins_per_address_per_minute)),
             accounts_by_address: RateLimiter::keyed(per_minute(limits.accounts_per_address_per_minute)),
             chat_by_account: RateLimiter::keyed(per_minute(limits.chat_messages_per_minute).allow_burst(CHAT_BURST)),
+            webhook_tests_by_account: RateLimiter::keyed(Quota::per_minute(WEBHOOK_TESTS_PER_MINUTE)),
             password_checks: Arc::new(Semaphore::new(limits.password_checks.max(1))),
             password_wait: limits.password_check_wait,
         }
@@ -85,6 +91,11 @@ impl AbuseLimits {
     /// Counts a chat message of `account`, whatever the channel and connection.
     pub fn chat(&self, account: Uuid) -> Result<(), Refused> {
         check(&self.chat_by_account, &account, "too many chat messages; wait a little")
+    }
+
+    /// Counts a test delivery to the webhook of `account`.
+    pub fn webhook_test(&self, account: Uuid) -> Result<(), Refused> {
+        check(&self.webhook_tests_by_account, &account, "too many webhook tests; wait a minute")
     }
 
     /// Runs password hashing work off the async runtime once a permit is free, refusing with `rate_limited`

@@ -21,6 +21,7 @@ kartka_tests::on_both_stores!(
     vacation_pauses_the_clock_and_uses_the_bank,
     webhooks_get_one_signed_post_per_turn_and_threshold,
     a_failing_webhook_is_retried_and_never_delays_a_move,
+    a_webhook_test_is_one_signed_post_answered_at_once_and_rate_limited,
     notifications_reach_the_ndjson_stream_and_the_websocket,
     conditional_moves_fire_exactly_when_their_condition_matches,
     seeks_stay_open_and_start_a_game_for_whoever_accepts,
@@ -454,6 +455,41 @@ async fn a_failing_webhook_is_retried_and_never_delays_a_move(url: &str) {
     tokio::time::sleep(ms(600)).await;
     assert_eq!(receiver.deliveries().len(), 3, "delivered once, not again");
     t.server.stop().await;
+}
+
+async fn a_webhook_test_is_one_signed_post_answered_at_once_and_rate_limited(url: &str) {
+    let server = TestServer::start(url, settings(60_000)).await;
+    let api = Api::new(server.url());
+    let alice = api.guest("alice").await;
+    let test = "/api/me/notifications/test";
+    let (status, _) = api.post(test, None, &json!({})).await;
+    assert_eq!(status, 401, "only for a signed-in account");
+    let (status, refused) = api.post(test, Some(&alice.token), &json!({})).await;
+    assert_eq!((status, refused["code"].as_str()), (409, Some("not_allowed")), "no webhook yet: {refused}");
+
+    // The receiver fails the first POST: the answer says so, and nothing is retried.
+    let receiver = Receiver::start(1, Duration::ZERO).await;
+    let secret = register_webhook(&api, &alice, &receiver.url(), &[]).await;
+    let (status, failed) = api.post(test, Some(&alice.token), &json!({})).await;
+    assert_eq!((status, failed), (200, json!({ "delivered": false, "status": 500 })));
+    let (status, delivered) = api.post(test, Some(&alice.token), &json!({})).await;
+    assert_eq!((status, delivered), (200, json!({ "delivered": true, "status": 200 })));
+    let deliveries = receiver.deliveries();
+    assert_eq!(deliveries.len(), 2, "each test is one POST, answered before the reply: {deliveries:?}");
+    for delivery in &deliveries {
+        assert_eq!(delivery.signature.as_deref(), Some(expected_signature(&secret, &delivery.body).as_str()));
+        let sent = notification(&delivery.body);
+        assert_eq!(delivery.notification_id, Some(sent.id.to_string()));
+        assert_eq!((sent.kind, sent.account_id, sent.game_id), (NotificationKind::Test, alice.account.id, Uuid::nil()));
+    }
+
+    let (status, limited) = api.post(test, Some(&alice.token), &json!({})).await;
+    assert_eq!((status, limited["code"].as_str()), (429, Some("rate_limited")), "3 a minute: {limited}");
+    tokio::time::sleep(ms(300)).await;
+    assert_eq!(receiver.deliveries().len(), 2, "no retry of the failed test, no POST for the refused one");
+    let (status, recent) = api.get("/api/notifications", Some(&alice.token)).await;
+    assert_eq!((status, recent["notifications"].as_array().map(Vec::len)), (200, Some(0)), "tests are not listed");
+    server.stop().await;
 }
 
 async fn notifications_reach_the_ndjson_stream_and_the_websocket(url: &str) {

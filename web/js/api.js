@@ -11,7 +11,8 @@ class ApiError extends Error {
   }
 }
 
-async function request(method, path, body) {
+/** One request: `body` (when given) sent as JSON; resolves with the JSON reply, or null for 204. */
+export async function request(method, path, body) {
   const headers = { Accept: 'application/json' };
   if (body !== undefined) headers['Content-Type'] = 'application/json';
   const token = session.token();
@@ -30,7 +31,8 @@ async function request(method, path, body) {
   return reply;
 }
 
-const path = (template, ...values) =>
+/** A path from a template literal, each value URL-encoded: path`/api/games/${id}`. */
+export const path = (template, ...values) =>
   template.reduce((out, part, i) => out + part + (i < values.length ? encodeURIComponent(values[i]) : ''), '');
 
 export const api = {

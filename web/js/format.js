@@ -1,6 +1,10 @@
 // How times, time controls, results and players read on the page.
 
-import { t } from './i18n.js';
+import './correspondence/catalog.js';
+import { language, t, translate } from './i18n.js';
+
+const MINUTE_MS = 60_000;
+const HOUR_MS = 60 * MINUTE_MS;
 
 /** A clock reading: `4:05`, or `0:09.3` in the last ten seconds. */
 export function formatClock(ms) {
@@ -82,8 +86,29 @@ export function resultFor(result, seat) {
   return result.winner === seat ? t('result.youWonShort') : t('result.youLostShort');
 }
 
-/** "3 min", "45 s": how long until a moment, or how long something usually takes. */
+/**
+ * How long, the way people say it, in language `code` (the page's by default): "2 days 4 hours", "7 days",
+ * "5 hours 20 minutes", "12 minutes", "45 seconds". Two units at most, the smaller one rounded; plural forms by
+ * Intl.PluralRules (through the catalogs).
+ */
+export function formatDuration(ms, code = language) {
+  const unit = (name, count) => translate(code, `duration.${name}`, { count });
+  const pair = (larger, largerCount, smaller, smallerCount) => (smallerCount
+    ? translate(code, 'duration.pair', { larger: unit(larger, largerCount), smaller: unit(smaller, smallerCount) })
+    : unit(larger, largerCount));
+  const clamped = Math.max(0, ms);
+  const hours = Math.round(clamped / HOUR_MS);
+  if (hours >= 24) return pair('days', Math.floor(hours / 24), 'hours', hours % 24);
+  const minutes = Math.round(clamped / MINUTE_MS);
+  if (minutes >= 60) return pair('hours', Math.floor(minutes / 60), 'minutes', minutes % 60);
+  if (clamped >= MINUTE_MS) return unit('minutes', minutes);
+  return unit('seconds', Math.ceil(clamped / 1000));
+}
+
+/** "3 min", "45 s": how long until a moment, or how long something usually takes; from an hour on, in days
+ * and hours as `formatDuration` says them ("7 days", not "10080 min"). */
 export function formatCountdown(ms) {
+  if (ms >= HOUR_MS) return formatDuration(ms);
   const seconds = Math.max(0, Math.ceil(ms / 1000));
   return seconds >= 120 ? t('time.minutes', { count: Math.ceil(seconds / 60) }) : t('time.seconds', { count: seconds });
 }

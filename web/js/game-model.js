@@ -37,6 +37,8 @@ export class GameModel {
     this.turns = [];
     /** Seats whose player is away, with the moment the opponent may claim the win. */
     this.absent = {};
+    /** Seats whose player is on vacation, their clocks paused (correspondence games). */
+    this.onVacation = new Set(snapshot.on_vacation ?? []);
     for (const move of snapshot.moves) this.applyMove(move);
   }
 
@@ -107,8 +109,14 @@ export class GameModel {
         this.setClocks({ ...this.clocks, running: null }, at);
         break;
       case 'clock_credited':
+        this.setClocks(event.clocks, at);
+        break;
       case 'vacation_started':
+        this.onVacation.add(event.seat);
+        this.setClocks(event.clocks, at);
+        break;
       case 'vacation_ended':
+        this.onVacation.delete(event.seat);
         this.setClocks(event.clocks, at);
         break;
       case 'draw_offered':

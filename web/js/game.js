@@ -7,9 +7,11 @@ import { GameFeed } from './feed.js';
 import { GameModel } from './game-model.js';
 import { errorText, t } from './i18n.js';
 import { alertYourMove, soundSwitch } from './alerts.js';
+import { CorrespondenceTools } from './correspondence/game-tools.js';
+import { isCorrespondence } from './correspondence/time-controls.js';
 import { agreedEndControls } from './agreed-end.js';
 import { firstMoveNote, firstMoveNotice, noFirstMoveText } from './first-move.js';
-import { describeResult, describeResultFor, describeTimeControl, formatClock, formatCountdown, formatScores } from './format.js';
+import { describeResult, describeResultFor, describeTimeControl, formatClock, formatCountdown, formatDuration, formatScores } from './format.js';
 import { renderMoveList } from './move-list.js';
 import { showNotice } from './notice.js';
 import { PlayerCard } from './player-card.js';
@@ -57,6 +59,7 @@ class GamePage {
 
   close() {
     this.closeRematch?.();
+    this.correspondence?.close();
     clearInterval(this.ticker);
     document.removeEventListener('keydown', this.onKey);
     this.removeStatus();
@@ -77,10 +80,15 @@ class GamePage {
     const label = t('game.boardLabel', { first: this.model.player('first').name, second: this.model.player('second').name });
     const { kind } = this.model;
     this.board = new kind.Board(this.model.ruleset, { label, onAction: (action) => this.play(action) });
+    const correspondence = isCorrespondence(this.model.timeControl);
+    // A correspondence clock counts days: "2 days 4 hours", not 52:00:00.
+    const clockText = correspondence ? formatDuration : formatClock;
     this.cards = {
-      first: new PlayerCard(this.model.player('first'), 'first', { you: this.seat === 'first' }),
-      second: new PlayerCard(this.model.player('second'), 'second', { you: this.seat === 'second' }),
+      first: new PlayerCard(this.model.player('first'), 'first', { you: this.seat === 'first', clockText }),
+      second: new PlayerCard(this.model.player('second'), 'second', { you: this.seat === 'second', clockText }),
     };
+    /** A correspondence game's confirm step, vacations and conditional moves (correspondence/game-tools.js). */
+    this.correspondence = correspondence ? new CorrespondenceTools(this) : null;
     this.status = h('p', { class: 'status', id: 'game-status', role: 'status', 'aria-live': 'polite' });
     this.sending = h('p', { class: 'sending', id: 'sending', hidden: true });
     /** A timed window's countdown (Dots' STOP window): the main clocks stand still meanwhile. */
@@ -102,7 +110,7 @@ class GamePage {
       h('div', { class: 'game-page' },
         this.column,
         h('aside', { class: 'side' },
-          this.status, this.window, this.offer, this.sending, this.actions, this.firstMove,
+          this.status, this.window, this.correspondence?.element, this.offer, this.sending, this.actions, this.firstMove,
           h('p', { class: 'game-title' }, h('strong', { text: describeTimeControl(this.model.timeControl) }),
             ` · ${this.model.rated ? t('common.rated') : t('common.casual')}`,
             ` · ${kind.name}`,
@@ -110,6 +118,7 @@ class GamePage {
           h('div', { class: 'game-tools' }, soundSwitch(), flip),
           h('h2', { class: 'small-heading', text: t('game.moves') }), this.moves,
           this.howToMove,
+          this.correspondence?.section,
           this.after,
           this.chat.element)));
     const channel = { kind: this.seat ? 'players' : 'spectators', game_id: this.gameId };
@@ -148,19 +157,22 @@ class GamePage {
     }
     if (event.type === 'draw_declined' && this.seat && event.seat !== this.seat) this.say(t('game.drawDeclined'));
     if (event.type === 'agreed_end_declined' && this.seat && event.seat !== this.seat) this.say(t('game.agreedEndDeclined'));
+    this.correspondence?.onEvent(envelope);
     this.render();
   }
 
-  /** The game as the player sees it: the server's state plus the actions still on their way to it. */
+  /** The game as the player sees it: the server's state plus the actions still on their way to it (and, in a
+   * correspondence game, those of the turn waiting for "Send"). */
   display() {
     const game = this.model.game.clone();
     const turns = this.model.turns.map((turn, index) => ({ ...turn, index }));
-    if (this.feed.pending.length) {
+    // Each pending move is read on its own: joined, two Dots moves would run together (`P:edia`).
+    const actions = this.feed.pending.flatMap((move) => this.model.kind.notation.actions(move.notation));
+    actions.push(...(this.correspondence?.draft ?? []));
+    if (actions.length) {
       const open = turns.at(-1);
       const turnIndex = open && !open.ended && open.seat === this.seat ? open.index : turns.length;
       if (turnIndex === turns.length) turns.push({ seat: this.seat, notation: '', ended: false, index: turnIndex });
-      // Each pending move is read on its own: joined, two Dots moves would run together (`P:edia`).
-      const actions = this.feed.pending.flatMap((move) => this.model.kind.notation.actions(move.notation));
       for (const action of actions) {
         game.play(action);
         const separator = turns[turnIndex].notation ? this.model.kind.notation.separator ?? '' : '';
@@ -179,6 +191,10 @@ class GamePage {
   play(action) {
     const { game } = this.display();
     if (!this.myMove(game) || !game.legalActions().includes(action)) return;
+    if (this.correspondence) {
+      this.correspondence.add(action);
+      return;
+    }
     // Each pending move is one action: the plies so far are the server's and those.
     this.feed.move(this.model.ply + this.feed.pending.length, action);
   }
@@ -208,6 +224,7 @@ class GamePage {
     this.status.textContent = this.statusText(game);
     this.status.className = `status${mine ? ' mine' : ''}${mine && game.midTurn ? ' bounce' : ''}`;
 
+    this.correspondence?.render(game);
     this.renderActions();
     this.renderAfter();
     this.tick();
@@ -277,7 +294,8 @@ class GamePage {
     replaceChildren(this.offer, ...banner);
     buttons.push(this.resignButton(offline, () => act('resign')));
     const claimableAt = model.absent[opponent];
-    if (claimableAt !== undefined && model.toAct() === opponent) {
+    // A correspondence game cannot be claimed: its clock decides.
+    if (claimableAt !== undefined && model.toAct() === opponent && !this.correspondence) {
       this.claimButton = button(t('game.claimVictory'), { class: 'primary', id: 'claim-victory' }, () => act('claim_victory'));
       this.claimButton.dataset.at = claimableAt;
       buttons.push(this.claimButton);
@@ -337,7 +355,9 @@ class GamePage {
       card.setClock(model.timeLeft(seat, now), running, model.moveTimeLeft(seat, now));
       card.setToMove(model.toAct() === seat);
       const away = model.absent[seat];
-      card.setNote(model.status === 'active' && away !== undefined ? t('game.disconnected') : firstMoveNote(model, seat, now));
+      // Correspondence players are away most of the time; what matters there is a vacation.
+      card.setNote(this.correspondence ? this.correspondence.note(seat)
+        : model.status === 'active' && away !== undefined ? t('game.disconnected') : firstMoveNote(model, seat, now));
     }
     const windowLeft = model.windowTimeLeft(now);
     this.window.hidden = windowLeft === null;

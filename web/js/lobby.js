@@ -7,6 +7,7 @@ import { KINDS, rulesUrl } from './kinds/index.js';
 import { t } from './i18n.js';
 import * as challenges from './lobby/challenges.js';
 import * as chat from './lobby/chat.js';
+import * as correspondence from './correspondence/lobby-panel.js';
 import { LobbyFeed } from './lobby/feed.js';
 import * as leaderboard from './lobby/leaderboard.js';
 import * as liveGames from './lobby/live-games.js';
@@ -18,12 +19,12 @@ import * as quickPairing from './lobby/quick-pairing.js';
 import * as seeks from './lobby/seeks.js';
 
 /** Without an account: what others play, who is here, the ratings and the chat, to look at. */
-const WATCHING_COLUMNS = [[liveGames, players, leaderboard], [chat]];
+const WATCHING_COLUMNS = [[liveGames, correspondence, players, leaderboard], [chat]];
 
 /** Finding a game on the left; what is mine and what others play on the right. */
 const COLUMNS = [
   [quickPairing, playComputer, seeks, newChallenge],
-  [challenges, myGames, liveGames, players, chat, leaderboard],
+  [challenges, correspondence, myGames, liveGames, players, chat, leaderboard],
 ];
 
 export function mount(root, context) {

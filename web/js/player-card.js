@@ -11,8 +11,10 @@ const LOW_TIME_MS = 20_000;
 
 export class PlayerCard {
   /** `player` of `seat`; `you` marks the viewer's own card. Its name links to the player's page in a new tab, so
-   * that nobody leaves a game by it. */
-  constructor(player, seat, { you = false } = {}) {
+   * that nobody leaves a game by it. `clockText(ms)` writes the time left (a clock reading by default; days and
+   * hours for correspondence). */
+  constructor(player, seat, { you = false, clockText = formatClock } = {}) {
+    this.clockText = clockText;
     this.clock = h('span', { class: 'clock', role: 'timer', 'aria-label': t('card.clock', { name: player.name }) });
     this.moveClock = h('span', { class: 'move-clock', role: 'timer', 'aria-label': t('card.moveTime', { name: player.name }), hidden: true });
     this.note = h('span', { class: 'note' });
@@ -30,7 +32,7 @@ export class PlayerCard {
 
   /** Shows the time left; `moveMs` (a per-move clock's move time, shown before the reserve) when it runs. */
   setClock(ms, running, moveMs = null) {
-    this.clock.textContent = formatClock(ms);
+    this.clock.textContent = this.clockText(ms);
     this.clock.classList.toggle('running', running && moveMs === null);
     this.clock.classList.toggle('low', running && moveMs === null && ms < LOW_TIME_MS);
     this.clock.title = moveMs === null ? '' : t('card.reserve');

@@ -2,6 +2,7 @@
 // language, with the plural forms each language needs and the same placeholders; every key the pages (the site's
 // and the admin pages') use is in them; every error code and end reason the server sends has its text, and every
 // game event, audit action and account kind the admin pages show. Run with `node --test web/test/`.
+// The correspondence texts and durations (js/correspondence/catalog.js) are checked with them.
 
 import assert from 'node:assert/strict';
 import { readFileSync, readdirSync, statSync } from 'node:fs';
@@ -11,6 +12,7 @@ import { fileURLToPath } from 'node:url';
 
 import { LANGUAGES, allCatalogs, chooseLanguage, errorText, language, tPieces, translate } from '../js/i18n.js';
 import '../js/kinds/index.js';
+import '../js/correspondence/catalog.js';
 import '../admin/js/catalog.js';
 
 const WEB = fileURLToPath(new URL('..', import.meta.url));

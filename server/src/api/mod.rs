@@ -162,6 +162,10 @@ fn api_routes() -> ApiRouter<AppState> {
             put_with(notifications::save_language, doc("correspondence", "The language of my notifications")),
         )
         .api_route(
+            "/api/me/notifications/test",
+            post_with(notifications::test_webhook, doc("correspondence", "Send a test notification to my webhook")),
+        )
+        .api_route(
             "/api/notifications",
             get_with(notifications::recent, doc("correspondence", "My recent notifications")),
         )

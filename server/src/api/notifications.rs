@@ -8,7 +8,8 @@ use axum::http::header;
 use axum::response::{IntoResponse, Response};
 use axum::Json;
 use kartka_protocol::correspondence::{
-    LanguageSetting, NotificationList, NotificationSettings, NotificationSettingsView,
+    LanguageSetting, Notification, NotificationKind, NotificationList, NotificationSettings, NotificationSettingsView,
+    WebhookTest,
 };
 use kartka_protocol::ErrorCode;
 use uuid::Uuid;
@@ -18,10 +19,11 @@ use crate::api::input::JsonBody;
 use crate::auth::{new_token, token_hash};
 use crate::correspondence::notify::{self, parse_thresholds, thresholds_text, DEFAULT_THRESHOLDS};
 use crate::correspondence::texts;
-use crate::correspondence::webhook::check_url;
+use crate::correspondence::webhook::{check_url, deliver_test};
 use crate::outbox::Outbox;
 use crate::state::AppState;
 use crate::store::NotificationSettingsRow;
+use crate::time::now_ms;
 use crate::ws::Connections;
 
 /// The most reminder thresholds an account may choose.
@@ -95,6 +97,32 @@ pub async fn save_language(
 ) -> Result<Json<LanguageSetting>, ApiError> {
     state.store.set_language(auth.account.id, texts::code(request.language)).await?;
     Ok(Json(request))
+}
+
+/// `POST /api/me/notifications/test`: a signed test notification POSTed to my webhook at once, once, answered
+/// with the receiver's status. Rate-limited per account, since it makes the server call an address I chose.
+pub async fn test_webhook(State(state): State<AppState>, auth: Authenticated) -> Result<Json<WebhookTest>, ApiError> {
+    state.abuse.webhook_test(auth.account.id)?;
+    let stored = state.store.notification_settings(auth.account.id).await?;
+    let Some((url, secret)) = stored.and_then(|row| row.webhook_url.zip(row.webhook_secret)) else {
+        return Err(ApiError::new(ErrorCode::NotAllowed, "no webhook is set"));
+    };
+    let stored_language = state.store.language(auth.account.id).await?;
+    let language = stored_language.as_deref().and_then(texts::language).unwrap_or_default();
+    let notification = Notification {
+        language,
+        text: texts::notification(language, NotificationKind::Test, None, None),
+        id: Uuid::new_v4(),
+        account_id: auth.account.id,
+        kind: NotificationKind::Test,
+        game_id: Uuid::nil(),
+        turn_ply: 0,
+        threshold_percent: None,
+        deadline_ms: None,
+        at_ms: now_ms(),
+    };
+    let status = deliver_test(&state.settings.correspondence, &url, &secret, &notification).await;
+    Ok(Json(WebhookTest { delivered: status.is_some_and(|code| (200..300).contains(&code)), status }))
 }
 
 /// `GET /api/notifications`: my latest notifications, newest first.

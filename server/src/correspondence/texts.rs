@@ -25,8 +25,8 @@ pub fn code(language: Language) -> &'static str {
     }
 }
 
-/// The text of a notification in `language`: it is my move, or `threshold` percent of my time for it is used;
-/// naming the `opponent` when known.
+/// The text of a notification in `language`: it is my move, `threshold` percent of my time for it is used, or a
+/// test of my webhook; naming the `opponent` when known.
 #[must_use]
 pub fn notification(
     language: Language,
@@ -47,6 +47,9 @@ pub fn notification(
         (NotificationKind::Reminder, Language::Ru) => {
             format!("Напоминание: использовано {}% времени на этот ход.", threshold.unwrap_or(0))
         }
+        (NotificationKind::Test, Language::En) => "A test notification: your webhook works.".to_owned(),
+        (NotificationKind::Test, Language::Pl) => "Powiadomienie testowe: twój webhook działa.".to_owned(),
+        (NotificationKind::Test, Language::Ru) => "Тестовое уведомление: ваш вебхук работает.".to_owned(),
     };
     let Some(opponent) = opponent else { return text };
     let label = match language {

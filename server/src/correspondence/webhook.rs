@@ -16,6 +16,7 @@ use std::net::{IpAddr, SocketAddr};
 use std::sync::Arc;
 
 use hmac::{Hmac, Mac};
+use kartka_protocol::correspondence::Notification;
 use reqwest::dns::{Addrs, Name, Resolve, Resolving};
 use reqwest::Url;
 use sha2::Sha256;
@@ -167,21 +168,57 @@ async fn attempt(client: &reqwest::Client, job: &WebhookJob, allow_private: bool
     let (Some(url), Some(secret)) = (&job.url, &job.secret) else {
         return Ok(()); // The webhook was removed: nothing to deliver any more.
     };
+    let status = post(client, url, secret, &view(&job.notification), allow_private).await?;
+    if status.is_success() {
+        Ok(())
+    } else {
+        Err(format!("the receiver answered {status}"))
+    }
+}
+
+/// POSTs a signed notification to `url`; the receiver's status, or why there was none, for logs.
+async fn post(
+    client: &reqwest::Client,
+    url: &str,
+    secret: &str,
+    notification: &Notification,
+    allow_private: bool,
+) -> Result<reqwest::StatusCode, String> {
     let url = check_url(url, allow_private).map_err(|error| error.to_string())?;
-    let body = serde_json::to_vec(&view(&job.notification)).expect("notifications always serialise");
+    let body = serde_json::to_vec(notification).expect("notifications always serialise");
     let response = client
         .post(url)
         .header(reqwest::header::CONTENT_TYPE, "application/json")
         .header(SIGNATURE_HEADER, signature(secret, &body))
-        .header(NOTIFICATION_HEADER, job.notification.id.to_string())
+        .header(NOTIFICATION_HEADER, notification.id.to_string())
         .body(body)
         .send()
         .await
         .map_err(|error| error.to_string())?;
-    if response.status().is_success() {
-        Ok(())
-    } else {
-        Err(format!("the receiver answered {}", response.status()))
+    Ok(response.status())
+}
+
+/// Delivers one test notification to `url` now, signed like any other, once and without retries: the
+/// receiver's HTTP status, or `None` when it could not be reached or its address is refused.
+pub async fn deliver_test(
+    settings: &CorrespondenceSettings,
+    url: &str,
+    secret: &str,
+    notification: &Notification,
+) -> Option<u16> {
+    let client = match client(settings) {
+        Ok(client) => client,
+        Err(error) => {
+            tracing::error!(%error, "could not build the webhook client");
+            return None;
+        }
+    };
+    match post(&client, url, secret, notification, settings.webhook_allow_private).await {
+        Ok(status) => Some(status.as_u16()),
+        Err(reason) => {
+            tracing::info!(notification = %notification.id, %reason, "a test webhook was not delivered");
+            None
+        }
     }
 }
 

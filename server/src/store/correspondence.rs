@@ -151,6 +151,8 @@ pub trait CorrespondenceStore {
 
     /// An account's notification settings, if it saved any.
     async fn notification_settings(&self, account_id: Uuid) -> Result<Option<NotificationSettingsRow>, StoreError>;
+    /// The language an account's notifications are written in (`en`, `pl` or `ru`); none for an unknown account.
+    async fn language(&self, account_id: Uuid) -> Result<Option<String>, StoreError>;
     /// Sets the language an account's notifications are written in (`en`, `pl` or `ru`).
     async fn set_language(&self, account_id: Uuid, language: &str) -> Result<(), StoreError>;
     /// Saves an account's notification settings.

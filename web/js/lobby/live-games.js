@@ -5,6 +5,7 @@ import { h } from '../dom.js';
 import { formatTimeControl } from '../format.js';
 import { gameName } from '../kinds/index.js';
 import { t } from '../i18n.js';
+import { isCorrespondence } from '../correspondence/time-controls.js';
 import { mountGameList, pairing } from './game-list.js';
 
 export const ID = 'live-games';
@@ -23,7 +24,8 @@ export function mount(container, lobby) {
     id: ID,
     title: t('live.title'),
     empty: t('live.empty'),
-    load: async () => (await api.liveGames()).games,
+    // Correspondence games are played over days, not live: the correspondence panel lists them.
+    load: async () => (await api.liveGames()).games.filter((game) => !isCorrespondence(game.time_control)),
     item,
     everyMs: 10_000,
   });

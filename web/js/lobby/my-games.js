@@ -6,6 +6,7 @@ import { describeResult, formatTimeControl, resultFor } from '../format.js';
 import { gameName } from '../kinds/index.js';
 import { formatDateTime, t, tPieces } from '../i18n.js';
 import { playerLink } from '../player-link.js';
+import { isCorrespondence } from '../correspondence/time-controls.js';
 import { mountGameList } from './game-list.js';
 
 export const ID = 'my-games';
@@ -16,6 +17,8 @@ export function mount(container, lobby) {
     const seat = game.players[0].account_id === me.id ? 'first' : 'second';
     const opponent = game.players[seat === 'first' ? 1 : 0].name;
     const tc = `${gameName(game.ruleset)} · ${formatTimeControl(game.time_control)}`;
+    // Correspondence games being played are in the correspondence panel, by time left.
+    if (game.status === 'active' && isCorrespondence(game.time_control)) return null;
     const versus = h('strong', {}, tPieces('myGames.versus', { name: playerLink(opponent) }));
     if (game.status === 'active') {
       const mine = game.to_act === seat;

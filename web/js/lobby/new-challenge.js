@@ -6,16 +6,20 @@ import { choice, field, form } from '../forms.js';
 import { formatTimeControl } from '../format.js';
 import { t } from '../i18n.js';
 import { DEFAULT_TIME_CONTROL, TIME_CONTROLS, speedName, speedOf } from '../time-controls.js';
+import { correspondenceLabel, isCorrespondence, withCorrespondence } from '../correspondence/time-controls.js';
 import { gameChoice } from './game-choice.js';
 import { ratedChoice } from './rated-choice.js';
 
 export const ID = 'new-challenge';
 
+/** Live clocks, then days a turn for a correspondence game. */
+const OFFERED = withCorrespondence(TIME_CONTROLS);
+
 export function mount(container, lobby) {
   const opponent = field(t('newChallenge.opponent'), { name: 'opponent', placeholder: t('newChallenge.opponentPlaceholder'),
     autocomplete: 'off', maxLength: 24, pattern: '[A-Za-z0-9_\\-]{3,24}', title: t('newChallenge.opponentTitle') });
-  const timeControl = choice(t('lobby.timeControl'), TIME_CONTROLS.map((tc, i) => ({ value: String(i),
-    label: `${formatTimeControl(tc)} · ${speedName(speedOf(tc))}`, selected: i === DEFAULT_TIME_CONTROL })), { name: 'time-control' });
+  const timeControl = choice(t('lobby.timeControl'), OFFERED.map((tc, i) => ({ value: String(i),
+    label: isCorrespondence(tc) ? correspondenceLabel(tc) : `${formatTimeControl(tc)} · ${speedName(speedOf(tc))}`, selected: i === DEFAULT_TIME_CONTROL })), { name: 'time-control' });
   const rated = ratedChoice('rated', lobby.account());
   const colour = choice(t('lobby.youPlayField'), [
     { value: 'random', label: t('lobby.eitherSideRandom') },
@@ -29,7 +33,7 @@ export function mount(container, lobby) {
     const challenge = await api.createChallenge({
       opponent: name || undefined,
       ruleset: game.selected().ruleset,
-      time_control: TIME_CONTROLS[Number(timeControl.input.value)],
+      time_control: OFFERED[Number(timeControl.input.value)],
       colour: colour.input.value,
       rated: rated.isRated(),
     });

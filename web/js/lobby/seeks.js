@@ -9,6 +9,8 @@ import { playerLink } from '../player-link.js';
 import { showNotice } from '../notice.js';
 import { ratingBadge, ratingIn } from '../ratings.js';
 import { DEFAULT_TIME_CONTROL, TIME_CONTROLS, speedName, speedOf } from '../time-controls.js';
+import { correspondenceApi } from '../correspondence/api.js';
+import { correspondenceLabel, isCorrespondence, withCorrespondence } from '../correspondence/time-controls.js';
 import { gameChoice } from './game-choice.js';
 import { ratedChoice } from './rated-choice.js';
 
@@ -17,6 +19,8 @@ export const ID = 'seeks';
 /** How far from my rating a seek's opponents may be, as offered in the form. */
 const RANGES = [null, 100, 200, 300];
 
+/** Live clocks, then days a turn: a correspondence seek is stored and stays open while its creator is away. */
+const OFFERED = withCorrespondence(TIME_CONTROLS);
 
 /** Which side the viewer plays if the seek is taken: the creator's `colour` seen from `mine` or not. */
 function sideText({ colour, ruleset }, mine) {
@@ -98,8 +102,8 @@ export function mount(container, lobby) {
     render();
   };
 
-  const timeControl = choice(t('lobby.timeControl'), TIME_CONTROLS.map((tc, i) => ({ value: String(i),
-    label: `${formatTimeControl(tc)} · ${speedName(speedOf(tc))}`, selected: i === DEFAULT_TIME_CONTROL })), { name: 'seek-time-control' });
+  const timeControl = choice(t('lobby.timeControl'), OFFERED.map((tc, i) => ({ value: String(i),
+    label: isCorrespondence(tc) ? correspondenceLabel(tc) : `${formatTimeControl(tc)} · ${speedName(speedOf(tc))}`, selected: i === DEFAULT_TIME_CONTROL })), { name: 'seek-time-control' });
   const rated = ratedChoice('seek-rated', me, { rated: true });
   const colour = choice(t('lobby.youPlayField'), [
     { value: 'random', label: t('seeks.eitherSideField') },
@@ -111,9 +115,15 @@ export function mount(container, lobby) {
     label: gap === null ? t('seeks.anyRating') : t('seeks.within', { gap }) })), { name: 'seek-range' });
 
   const create = async () => {
-    const tc = TIME_CONTROLS[Number(timeControl.input.value)];
+    const tc = OFFERED[Number(timeControl.input.value)];
     const gap = RANGES[Number(range.input.value)];
     const { ruleset } = game.selected();
+    if (isCorrespondence(tc)) {
+      // Over REST, casual and open to any rating: the lobby's correspondence panel lists it.
+      const seek = await correspondenceApi.createSeek({ ruleset, time_control: tc, colour: colour.input.value });
+      lobby.events.dispatchEvent(new CustomEvent('correspondence-seek-created', { detail: seek }));
+      return;
+    }
     const frame = { type: 'seek_create', ruleset, time_control: tc, rated: rated.isRated(), colour: colour.input.value };
     if (gap !== null) {
       profile ??= await lobby.myProfile();
@@ -122,6 +132,13 @@ export function mount(container, lobby) {
     }
     await connection.request(frame);
   };
+
+  // A correspondence seek is casual and open to anyone: the rating fields do not apply to it.
+  timeControl.input.addEventListener('change', () => {
+    const correspondence = isCorrespondence(OFFERED[Number(timeControl.input.value)]);
+    rated.element.hidden = correspondence;
+    range.element.hidden = correspondence;
+  });
 
   container.append(
     h('h2', { id: `${ID}-title`, text: t('seeks.title') }),

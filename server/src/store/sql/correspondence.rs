@@ -48,6 +48,7 @@ const SAVE_NOTIFICATION_SETTINGS: &str = "INSERT INTO notification_settings \
     ON CONFLICT (account_id) DO UPDATE SET reminder_thresholds = excluded.reminder_thresholds, \
     webhook_url = excluded.webhook_url, webhook_secret = excluded.webhook_secret";
 
+const LANGUAGE: &str = "SELECT language FROM accounts WHERE id = $1";
 const SET_LANGUAGE: &str = "UPDATE accounts SET language = $2 WHERE id = $1";
 
 // With the account's language and its opponent's name, for the notification's text.
@@ -270,6 +271,11 @@ where
             })
         };
         Ok(row.as_ref().map(settings).transpose()?)
+    }
+
+    async fn language(&self, account_id: Uuid) -> Result<Option<String>, StoreError> {
+        let row = sqlx::query(LANGUAGE).bind(DB::to_id(account_id)).fetch_optional(&self.pool).await?;
+        Ok(row.map(|row| row.try_get("language")).transpose()?)
     }
 
     async fn set_language(&self, account_id: Uuid, language: &str) -> Result<(), StoreError> {

@@ -146,6 +146,8 @@ const CHALLENGED: Policy = only(&[Opponent], ErrorCode::Forbidden);
 const OWNER: Policy = only(&[Owner], ErrorCode::Forbidden);
 /// No one: the socket is not subscribed to the game.
 const NOT_SUBSCRIBED: Policy = only(&[], ErrorCode::NotAllowed);
+/// No one: no fixture account has a webhook, so a test delivery has nowhere to go.
+const NO_WEBHOOK: Policy = only(&[], ErrorCode::NotAllowed);
 /// No one: the seek is a correspondence seek, which the live lobby does not hold.
 const NOT_IN_THE_LOBBY: Policy = only(&[], ErrorCode::UnknownSeek);
 
@@ -245,6 +247,7 @@ fn rest_rows() -> Vec<Row> {
             |_| Some(json!({ "reminder_thresholds": [24], "webhook_url": null })),
             rule(signed_in),
         ),
+        row("POST", "/api/me/notifications/test", NO_BODY, NO_WEBHOOK),
         row("PUT", "/api/me/language", |_| Some(json!({ "language": "pl" })), rule(signed_in)),
         row("GET", "/api/notifications", NO_BODY, rule(signed_in)),
         row("GET", "/api/notifications/stream", NO_BODY, rule(signed_in)),

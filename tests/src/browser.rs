@@ -231,7 +231,8 @@ impl Browser {
     }
 
     /// Whatever on the page reads like text that was never translated: a catalog key (a word of one of the
-    /// catalogs' groups, a dot, more: `lobby.title`) or a placeholder left unfilled (`{name}`), in the page's
+    /// catalogs' groups, a dot, more: `lobby.title`), a placeholder left unfilled (`{name}`) or a missing value
+    /// written as text (`null`, `undefined`, `NaN`), in the page's
     /// text (shown or not) or in a title, placeholder or label. The catalogs are the page's own (`js/i18n.js` beside `js/app.js`).
     pub async fn untranslated_texts(&self) -> Vec<String> {
         let found = self.client.execute_async(UNTRANSLATED_TEXTS, vec![]).await.expect("a script");
@@ -261,6 +262,7 @@ import(new URL('i18n.js', app).href).then(({ allCatalogs }) => {
     ...[...text.matchAll(/[a-z][a-zA-Z-]*(?:\.[a-zA-Z0-9_-]+)+/g)].map((match) => match[0])
       .filter((word) => groups.has(word.split('.')[0])),
     ...[...text.matchAll(/\{[a-z]\w*\}/g)].map((match) => match[0]),
+    ...(['null', 'undefined', 'NaN'].includes(text.trim()) ? [text.trim()] : []),
   ]);
   done([...new Set(found)]);
 }, (error) => done([`the catalogs did not load: ${error}`]));"#;

@@ -18,6 +18,8 @@ use serde_json::json;
 use uuid::Uuid;
 
 const DESKTOP: (u32, u32) = (1280, 900);
+/// A phone's screen (Chromium widens the window to its minimum, as `browser_site` notes).
+const PHONE: (u32, u32) = (390, 844);
 const PASSWORD: &str = "long enough secret";
 const BLITZ: TimeControl = TimeControl::Fischer { initial_seconds: 300, increment_seconds: 5 };
 
@@ -33,6 +35,30 @@ async fn href(player: &Browser, css: &str) -> String {
 }
 
 /// Asserts that no page `player` showed since it last loaded had a script error.
+/// The header's items (the name, the links, the account's buttons, the language switch) that overlap another or
+/// run off the screen, described; none when the header fits.
+async fn crowded_header(player: &Browser) -> Vec<String> {
+    let script = r"
+        const items = [...document.querySelectorAll(
+            '.site-header .brand, .site-nav a, #account button, #account .button, .language select')]
+            .filter((item) => item.getClientRects().length > 0);
+        const found = [];
+        items.forEach((item, index) => {
+            const a = item.getBoundingClientRect();
+            const name = item.textContent.trim() || item.id || item.className;
+            if (a.left < 0 || a.right > innerWidth) found.push(`${name} off the screen`);
+            for (const other of items.slice(index + 1)) {
+                const b = other.getBoundingClientRect();
+                const wide = Math.min(a.right, b.right) - Math.max(a.left, b.left);
+                const high = Math.min(a.bottom, b.bottom) - Math.max(a.top, b.top);
+                if (wide > 1 && high > 1) found.push(`${name} under ${other.textContent.trim() || other.id}`);
+            }
+        });
+        return found;";
+    let found = player.client.execute(script, vec![]).await.expect("the header's boxes");
+    serde_json::from_value(found).expect("texts")
+}
+
 async fn no_script_errors(player: &Browser, moment: &str) {
     let errors = player.script_errors().await;
     assert!(errors.is_empty(), "{moment}: script errors {errors:?}");
@@ -258,20 +284,33 @@ async fn a_profile_and_the_lobby_a_game_the_rules_and_a_profile_in_each_language
         },
     ];
     let paths = ["/", game_path.as_str(), "/rules", "/player/bob"];
-    for (index, language) in ["pl", "en", "ru"].into_iter().enumerate() {
-        reader.goto("/").await;
-        reader.find("#language-choice").await.select_by_value(language).await.expect("choose a language");
-        reader.wait_for_text(".site-nav a[href=\"/\"]", ["Poczekalnia", "Lobby", "Лобби"][index]).await;
-        for (page, path) in pages.iter().zip(paths) {
-            reader.goto(path).await;
-            reader.wait_for_text(page.ready, page.texts[index]).await;
-            reader.find(page.loaded).await;
-            let left = reader.untranslated_texts().await;
-            assert!(left.is_empty(), "{language} {}: untranslated {left:?}", page.name);
-            no_script_errors(&reader, &format!("{language} {}", page.name)).await;
-            reader.screenshot(&format!("page-{language}-{}", page.name)).await;
+    // Each page in each language, on the desktop and then on a phone.
+    let phone = Browser::open(&driver, &server.url(), PHONE.0, PHONE.1).await;
+    phone.record_script_errors().await;
+    phone.sign_in("alice", PASSWORD).await;
+    for (size, reader) in [("desktop", &reader), ("phone", &phone)] {
+        for (index, language) in ["pl", "en", "ru"].into_iter().enumerate() {
+            reader.goto("/").await;
+            reader.find("#language-choice").await.select_by_value(language).await.expect("choose a language");
+            reader.wait_for_text(".site-nav a[href=\"/\"]", ["Poczekalnia", "Lobby", "Лобби"][index]).await;
+            for (page, path) in pages.iter().zip(paths) {
+                reader.goto(path).await;
+                reader.wait_for_text(page.ready, page.texts[index]).await;
+                reader.find(page.loaded).await;
+                let left = reader.untranslated_texts().await;
+                assert!(left.is_empty(), "{language} {} on the {size}: untranslated {left:?}", page.name);
+                let crowded = crowded_header(reader).await;
+                assert!(
+                    crowded.is_empty(),
+                    "{language} {} on the {size}: the header is crowded: {crowded:?}",
+                    page.name
+                );
+                no_script_errors(reader, &format!("{language} {} on the {size}", page.name)).await;
+                reader.screenshot(&format!("page-{language}-{}-{size}", page.name)).await;
+            }
         }
     }
+    phone.close().await;
     reader.close().await;
     server.stop().await;
 }

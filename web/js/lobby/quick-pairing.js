@@ -111,7 +111,7 @@ export function mount(container, lobby) {
       h('fieldset', { class: 'segmented' }, h('legend', { class: 'visually-hidden', text: t('pairing.poolGames') }),
         mode('false', t('lobby.casual')), mode('true', t('lobby.rated')))),
     h('p', { class: 'hint', text: t('pairing.hint') }),
-    ratedHint(lobby.account()),
+    ...ratedHint(lobby.account()),
     h('div', { class: 'row' }, game.element),
     h('div', { class: 'pools', role: 'group', 'aria-label': t('pairing.timeControls') }, buttons.map((b) => b.button)),
     box);

@@ -10,9 +10,9 @@ export function mayPlayRated(account) {
   return Boolean(account) && !account.guest;
 }
 
-/** Why `account` may not play rated games, as a hint under the choice; null when it may. */
+/** Why `account` may not play rated games, as a hint under the choice: one element, or none when it may. */
 export function ratedHint(account) {
-  return mayPlayRated(account) ? null : h('p', { class: 'hint rated-needs-account', text: t('lobby.ratedNeedsAccount') });
+  return mayPlayRated(account) ? [] : [h('p', { class: 'hint rated-needs-account', text: t('lobby.ratedNeedsAccount') })];
 }
 
 /**
@@ -25,6 +25,6 @@ export function ratedChoice(name, account, { rated = false } = {}) {
     { value: 'false', label: t('lobby.casual'), selected: !(allowed && rated) },
     { value: 'true', label: t('lobby.rated'), selected: allowed && rated, disabled: !allowed },
   ], { name });
-  field.element.append(ratedHint(account) ?? []);
+  field.element.append(...ratedHint(account));
   return { element: field.element, isRated: () => field.input.value === 'true' };
 }

@@ -62,7 +62,7 @@ function ratingItem(name, rating) {
   api.ratingHistory(name, rating.kind, rating.speed).then(({ points }) => chart.append(drawChart(points)), () => {});
   const value = rating.provisional ? `${rating.rating}?` : String(rating.rating);
   return h('li', {}, h('strong', { text: `${kindOf(rating.kind).name} · ${speedName(rating.speed)}: ${value}` }),
-    ` (${t('profile.rated-games', { games: rating.games })})`, chart);
+    ` (${t('profile.rated-games', { count: rating.games })})`, chart);
 }
 
 /** A rating history as a small line chart: oldest on the left, the range of the ratings from bottom to top. */

@@ -286,7 +286,7 @@ export default {
   'profile.versus': 'You against them: {wins} won, {losses} lost, {draws} drawn.',
   'profile.ratings': 'Ratings',
   'profile.no-ratings': 'No rated games yet.',
-  'profile.rated-games': '{games} rated games',
+  'profile.rated-games': { one: '{count} rated game', other: '{count} rated games' },
   'profile.chart': 'Rating history',
   'profile.chart-too-short': 'The chart needs two rated games.',
   'profile.games': 'Games',
@@ -298,7 +298,6 @@ export default {
   'pairing.nobodyElse': 'nobody else waiting now',
   'pairing.measured': { one: 'the last pairing took {time}', other: 'the last {count} pairings took {time} on average' },
   'pairing.noEstimate': 'no estimate yet',
-  'pairing.usually': 'usually about {time}',
 
   'seeks.title': 'Open seeks',
   'seeks.empty': 'No open seeks. Open one below and it shows here for everyone.',

@@ -285,7 +285,7 @@ export default {
   'profile.versus': 'Ty przeciw temu graczowi: wygrane {wins}, przegrane {losses}, remisy {draws}.',
   'profile.ratings': 'Rankingi',
   'profile.no-ratings': 'Jeszcze żadnych partii rankingowych.',
-  'profile.rated-games': 'Partie rankingowe: {games}',
+  'profile.rated-games': 'Partie rankingowe: {count}',
   'profile.chart': 'Historia rankingu',
   'profile.chart-too-short': 'Wykres potrzebuje dwóch partii rankingowych.',
   'profile.games': 'Partie',
@@ -297,7 +297,6 @@ export default {
   'pairing.nobodyElse': 'nikt inny teraz nie czeka',
   'pairing.measured': { one: 'ostatnie parowanie trwało {time}', few: 'ostatnie {count} parowania trwały średnio {time}', many: 'ostatnie {count} parowań trwało średnio {time}', other: 'ostatnie {count} parowania trwały średnio {time}' },
   'pairing.noEstimate': 'brak szacunku',
-  'pairing.usually': 'zwykle około {time}',
 
   'seeks.title': 'Otwarte zaproszenia',
   'seeks.empty': 'Brak otwartych zaproszeń. Otwórz własne poniżej, a pojawi się tu dla wszystkich.',

@@ -285,7 +285,7 @@ export default {
   'profile.versus': 'Вы против этого игрока: побед {wins}, поражений {losses}, ничьих {draws}.',
   'profile.ratings': 'Рейтинги',
   'profile.no-ratings': 'Рейтинговых партий пока нет.',
-  'profile.rated-games': 'Рейтинговых партий: {games}',
+  'profile.rated-games': 'Рейтинговых партий: {count}',
   'profile.chart': 'История рейтинга',
   'profile.chart-too-short': 'Для графика нужны две рейтинговые партии.',
   'profile.games': 'Партии',
@@ -297,7 +297,6 @@ export default {
   'pairing.nobodyElse': 'больше никто сейчас не ждёт',
   'pairing.measured': { one: 'последний подбор занял {time}', few: 'последние {count} подбора заняли в среднем {time}', many: 'последние {count} подборов заняли в среднем {time}', other: 'последние {count} подбора заняли в среднем {time}' },
   'pairing.noEstimate': 'оценки пока нет',
-  'pairing.usually': 'обычно около {time}',
 
   'seeks.title': 'Открытые заявки',
   'seeks.empty': 'Открытых заявок нет. Откройте свою ниже — она появится здесь для всех.',

@@ -125,6 +125,7 @@ async fn a_correspondence_game_over_days_with_a_confirm_step_a_conditional_move_
     // Alice's turn waits for "Send": taken back, nothing is sent; played again and sent, it is stored.
     step(&alice, 0).await;
     alice.wait_for_text("#turn-confirm", "Your turn is ready").await;
+    alice.wait_for_text("#game-status", "Your move: not sent yet.").await;
     alice.screenshot("correspondence-confirm-step").await;
     alice.click("#take-back").await;
     assert!(browser::stored_moves(&api, &game_id).await.is_empty(), "a turn taken back is never sent");

@@ -244,6 +244,8 @@ class GamePage {
     if (model.status === 'aborted' && model.abortedBy === this.seat) return t('game.abortedByYou');
     if (model.status === 'aborted' && model.abortedBy) return t('game.abortedBy', { name: model.player(model.abortedBy).name });
     if (model.status === 'aborted') return t('game.aborted');
+    const drafted = this.correspondence?.statusText();
+    if (drafted) return drafted;
     if (game.outcome) return messages.over;
     const mover = game.toMove;
     const name = model.player(mover).name;

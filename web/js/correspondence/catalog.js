@@ -27,6 +27,7 @@ const en = {
 
   'corr.confirm.ready': 'Your turn is ready. Send it, or take it back and play another.',
   'corr.confirm.unfinished': 'Your turn goes on: finish it, or take it back.',
+  'corr.confirm.notSent': 'Your move: not sent yet.',
   'corr.confirm.send': 'Send',
   'corr.confirm.takeBack': 'Take back',
 
@@ -98,6 +99,7 @@ const pl = {
 
   'corr.confirm.ready': 'Twój ruch jest gotowy. Wyślij go albo cofnij i zagraj inaczej.',
   'corr.confirm.unfinished': 'Twój ruch trwa dalej: dokończ go albo cofnij.',
+  'corr.confirm.notSent': 'Twój ruch: jeszcze nie wysłany.',
   'corr.confirm.send': 'Wyślij',
   'corr.confirm.takeBack': 'Cofnij',
 
@@ -169,6 +171,7 @@ const ru = {
 
   'corr.confirm.ready': 'Ваш ход готов. Отправьте его или возьмите назад и сыграйте другой.',
   'corr.confirm.unfinished': 'Ваш ход продолжается: закончите его или возьмите назад.',
+  'corr.confirm.notSent': 'Ваш ход: ещё не отправлен.',
   'corr.confirm.send': 'Отправить',
   'corr.confirm.takeBack': 'Взять назад',
 

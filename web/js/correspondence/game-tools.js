@@ -64,6 +64,11 @@ export class CorrespondenceTools {
     this.conditional?.onEvent(envelope);
   }
 
+  /** The status line while a turn waits for "Send": the board shows it played, but it is still my move. */
+  statusText() {
+    return this.draft.length ? t('corr.confirm.notSent') : null;
+  }
+
   /** The note on a seat's card: on vacation, or nothing. */
   note(seat) {
     return this.page.model.status === 'active' && this.page.model.onVacation.has(seat) ? t('corr.onVacation') : '';

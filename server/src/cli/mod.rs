@@ -3,6 +3,7 @@
 mod admin;
 mod bot;
 mod game;
+mod ladder;
 mod perft;
 mod replay;
 mod serve;

@@ -8,11 +8,10 @@ use std::time::{Duration, Instant};
 use clap::Subcommand;
 use kartka_bot::clock::{think_time_ms, Clock};
 use kartka_bot::{play_any_turn, AnyTurn, Evaluation, Level, UNIT};
-use kartka_engine::{AnyGame, GameKind, Ruleset};
+use kartka_engine::{AnyGame, Ruleset};
 
-use super::game::game_parser;
+use super::game::GameArgs;
 use crate::bot_client::{self, BotClientSettings, ChallengePolicy};
-use crate::games::kinds;
 
 /// The node budget of a turn when neither `--time-ms` nor `--nodes` limits it: a couple of seconds on one
 /// core, and the same answer on every machine.
@@ -59,13 +58,8 @@ enum BotCommand {
 /// Options of `kartka bot move`.
 #[derive(Debug, clap::Args)]
 struct MoveArgs {
-    /// The game (the registry's default kind, Paper Soccer, when not given), played by its default rules.
-    #[arg(long, value_parser = game_parser(), default_value_t = GameKind::default())]
-    game: GameKind,
-    /// The board size, for games whose boards come in sizes (Closing In: 3 to 12; Dots: an N×N field), with
-    /// the game's other rules at their defaults.
-    #[arg(long)]
-    size: Option<u8>,
+    #[command(flatten)]
+    game: GameArgs,
     /// Moves to play first, in the game's notation: for Paper Soccer one flat run of kurnik digits (turns run
     /// together, as `kartka perft --moves` takes them); for a game of squares, squares such as "D5 B2 B3".
     #[arg(long, default_value = "")]
@@ -120,10 +114,7 @@ fn run_play(args: PlayArgs) -> anyhow::Result<()> {
 /// Prints the turn in the game's notation on the first line, the evaluation on the second and the work on the
 /// third.
 fn run_move(args: MoveArgs) -> anyhow::Result<()> {
-    let ruleset = match args.size {
-        None => args.game.default_ruleset(),
-        Some(size) => kinds::of(args.game).sized_ruleset(size)?,
-    };
+    let ruleset = args.game.ruleset()?;
     let game = position_after(&ruleset, &args.moves)?;
     let level = Level::new(args.level)?;
     let started = Instant::now();
@@ -171,6 +162,8 @@ fn write_stats(out: &mut impl Write, turn: &AnyTurn, elapsed: Duration) -> std::
 
 #[cfg(test)]
 mod tests {
+    use kartka_engine::GameKind;
+
     use super::*;
 
     #[test]

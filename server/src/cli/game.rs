@@ -5,7 +5,7 @@
 use clap::builder::{PossibleValuesParser, TypedValueParser};
 use kartka_engine::{GameKind, Ruleset};
 
-use crate::games::kinds::variants;
+use crate::games::kinds::{self, variants};
 use crate::games::tools::Setup;
 
 /// `--game`: one of the registry's kind names.
@@ -18,6 +18,28 @@ pub fn game_parser() -> impl TypedValueParser<Value = GameKind> {
 pub fn rules_parser() -> impl TypedValueParser<Value = Ruleset> {
     PossibleValuesParser::new(variants::names())
         .map(|name| variants::ruleset(&name).expect("the parser accepts only the variants' names"))
+}
+
+/// A game by its default rules, on the board size asked for: what the bot's commands play.
+#[derive(Debug, clap::Args)]
+pub struct GameArgs {
+    /// The game (the registry's default kind when not given), played by its default rules.
+    #[arg(long, value_parser = game_parser(), default_value_t = GameKind::default())]
+    pub game: GameKind,
+    /// The board size, for games whose boards come in sizes (the game's default when not given), the other rules
+    /// at their defaults; a game without sizes refuses it.
+    #[arg(long)]
+    size: Option<u8>,
+}
+
+impl GameArgs {
+    /// The rules these options name.
+    pub fn ruleset(&self) -> anyhow::Result<Ruleset> {
+        Ok(match self.size {
+            None => self.game.default_ruleset(),
+            Some(size) => kinds::of(self.game).sized_ruleset(size)?,
+        })
+    }
 }
 
 /// The position a command starts from.

@@ -10,22 +10,17 @@
 use std::io::Write;
 
 use kartka_bot::{play_any_turn, Level, NoDeadline};
-use kartka_engine::{AnyGame, GameKind, Ruleset, Seat};
+use kartka_engine::{AnyGame, Ruleset, Seat};
 use rand::rngs::StdRng;
 use rand::{Rng, SeedableRng};
 
-use super::game::game_parser;
-use crate::games::kinds;
+use super::game::GameArgs;
 
 /// Options of `kartka bot ladder`.
 #[derive(Debug, clap::Args)]
 pub struct LadderArgs {
-    /// The game (the registry's default kind, Paper Soccer, when not given), played by its default rules.
-    #[arg(long, value_parser = game_parser(), default_value_t = GameKind::default())]
-    game: GameKind,
-    /// The board size, for games whose boards come in sizes (Closing In: 3 to 12; Dots: an N×N field).
-    #[arg(long)]
-    size: Option<u8>,
+    #[command(flatten)]
+    game: GameArgs,
     /// The levels, lowest first; each plays the next.
     #[arg(long, value_delimiter = ',', default_value = "1,2,3,4,5,6,7,8")]
     levels: Vec<u8>,
@@ -74,10 +69,7 @@ impl Tally {
 
 /// Runs `kartka bot ladder`, printing the table as it goes (a pairing at a time).
 pub fn run(args: LadderArgs) -> anyhow::Result<()> {
-    let ruleset = match args.size {
-        None => args.game.default_ruleset(),
-        Some(size) => kinds::of(args.game).sized_ruleset(size)?,
-    };
+    let ruleset = args.game.ruleset()?;
     let levels = args.levels.iter().map(|&level| Level::new(level)).collect::<Result<Vec<_>, _>>()?;
     anyhow::ensure!(levels.len() >= 2, "a ladder needs at least two levels");
     let pairs = args.games.div_ceil(2);
@@ -86,7 +78,7 @@ pub fn run(args: LadderArgs) -> anyhow::Result<()> {
     writeln!(
         out,
         "{}: {} games a pairing, {} nodes a turn, {} random opening actions, seed {}",
-        args.game,
+        args.game.game,
         pairs * 2,
         args.nodes,
         args.opening_actions,
@@ -233,6 +225,8 @@ fn signed(elo: f64) -> String {
 
 #[cfg(test)]
 mod tests {
+    use kartka_engine::GameKind;
+
     use super::*;
 
     #[test]

@@ -10,7 +10,7 @@ use kartka_protocol::{EndReasonName, ErrorCode, GameEvent, RulesetSpec, SeatName
 use kartka_server::admin::audit::Actor;
 use kartka_server::admin::role;
 use kartka_server::config::Settings;
-use kartka_tests::client::{move_frame, Api, WsClient};
+use kartka_tests::client::{move_frame, Api, WsClient, SMALL_DOTS};
 use kartka_tests::server::TestServer;
 use serde_json::json;
 use uuid::Uuid;
@@ -25,20 +25,6 @@ kartka_tests::on_both_stores!(
 );
 
 const BLITZ: TimeControl = TimeControl::Fischer { initial_seconds: 300, increment_seconds: 5 };
-
-/// An empty 10×10 field without the first-move zone, so a capture comes in a few moves.
-const SMALL: RulesetSpec = RulesetSpec::Dots {
-    width: 10,
-    height: 10,
-    start: DotsStart::Empty,
-    first_move_zone: false,
-    extra_move: false,
-    instant_win: 0,
-    stop: DotsStop::Computed,
-    auto_end: false,
-    territory: false,
-    seed: None,
-};
 
 /// Blue rings Red's dot at `ee` and captures it with `ef`; Red's dots stay on the edge.
 const CAPTURE: [&str; 7] = ["ed", "ee", "de", "aa", "fe", "ba", "ef"];
@@ -64,11 +50,11 @@ async fn a_game_with_a_capture_is_played_to_stop_over_sockets_with_a_spectator(u
         assert_eq!((status, answer["code"].as_str()), (400, Some("invalid_request")), "{bad}: {answer}");
     }
 
-    let game = api.start_game_of(&alice, &bob, SMALL, BLITZ, false).await;
+    let game = api.start_game_of(&alice, &bob, SMALL_DOTS, BLITZ, false).await;
     let (mut first, snapshot) = WsClient::subscribed(server.addr, &alice.token, game).await;
     let (mut second, _) = WsClient::subscribed(server.addr, &bob.token, game).await;
     let (mut spectator, _) = WsClient::subscribed(server.addr, &carol.token, game).await;
-    assert_eq!((snapshot.ruleset, snapshot.to_act), (SMALL, Some(SeatName::First)));
+    assert_eq!((snapshot.ruleset, snapshot.to_act), (SMALL_DOTS, Some(SeatName::First)));
 
     assert_eq!(first.refused(2, move_frame(game, 0, "bad", "zz")).await, ErrorCode::IllegalMove, "off the field");
     assert_eq!(first.refused(3, move_frame(game, 0, "bad", "e1")).await, ErrorCode::BadNotation);
@@ -114,7 +100,7 @@ async fn admins_review_picture_export_and_import_dots_games(url: &str) {
     let token = Some(admin.token.as_str());
 
     let (ala, ola) = (api.guest("ala").await, api.guest("ola").await);
-    let game = api.start_game_of(&ala, &ola, SMALL, BLITZ, false).await;
+    let game = api.start_game_of(&ala, &ola, SMALL_DOTS, BLITZ, false).await;
     for (ply, notation) in CAPTURE.iter().enumerate() {
         let mover = if ply % 2 == 0 { &ala.token } else { &ola.token };
         let body = json!({ "ply": ply, "client_move_id": format!("a{ply}"), "notation": notation });
@@ -191,7 +177,7 @@ async fn a_random_start_is_drawn_by_the_server_and_kept_in_the_ruleset(url: &str
     server.stop().await;
 }
 
-/// [`SMALL`] in territory mode (STOP off, as rule 6.5 asks).
+/// [`SMALL_DOTS`] in territory mode (STOP off, as rule 6.5 asks).
 const TERRITORY: RulesetSpec = RulesetSpec::Dots {
     width: 10,
     height: 10,
@@ -269,7 +255,7 @@ async fn a_territory_game_paints_a_capture_later_and_exports_it(url: &str) {
     server.stop().await;
 }
 
-/// [`SMALL`] with a STOP window of the shortest length offered.
+/// [`SMALL_DOTS`] with a STOP window of the shortest length offered.
 const WINDOW: RulesetSpec = RulesetSpec::Dots {
     width: 10,
     height: 10,

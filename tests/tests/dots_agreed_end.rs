@@ -11,7 +11,7 @@ use kartka_protocol::{
 use kartka_server::admin::audit::Actor;
 use kartka_server::admin::role;
 use kartka_server::config::Settings;
-use kartka_tests::client::{Api, WsClient, KURNIK};
+use kartka_tests::client::{Api, WsClient, KURNIK, SMALL_DOTS};
 use kartka_tests::server::TestServer;
 use serde_json::json;
 use uuid::Uuid;
@@ -23,20 +23,6 @@ kartka_tests::on_both_stores!(
 );
 
 const BLITZ: TimeControl = TimeControl::Fischer { initial_seconds: 300, increment_seconds: 5 };
-
-/// An empty 10×10 field without the first-move zone, so a capture comes in a few moves.
-const SMALL: RulesetSpec = RulesetSpec::Dots {
-    width: 10,
-    height: 10,
-    start: DotsStart::Empty,
-    first_move_zone: false,
-    extra_move: false,
-    instant_win: 0,
-    stop: DotsStop::Computed,
-    auto_end: false,
-    territory: false,
-    seed: None,
-};
 
 /// Territory mode on the same field (STOP is off there, rules 6.5).
 const TERRITORY: RulesetSpec = RulesetSpec::Dots {
@@ -88,7 +74,7 @@ async fn an_offer_to_end_is_declined_withdrawn_and_accepted_with_the_score_and_r
     let server = TestServer::start(url, Settings::default()).await;
     let api = Api::new(server.url());
     let (alice, bob, carol) = (register(&api, "alice").await, register(&api, "bob").await, api.guest("carol").await);
-    let game = api.start_game_of(&alice, &bob, SMALL, BLITZ, true).await;
+    let game = api.start_game_of(&alice, &bob, SMALL_DOTS, BLITZ, true).await;
     let (mut first, snapshot) = WsClient::subscribed(server.addr, &alice.token, game).await;
     let (mut second, _) = WsClient::subscribed(server.addr, &bob.token, game).await;
     let (mut spectator, _) = WsClient::subscribed(server.addr, &carol.token, game).await;

@@ -9,7 +9,7 @@ use kartka_protocol::{
     EndReasonName, GameEvent, GameStatus, MoveRecord, OnTimeout, RulesetSpec, SeatName, ServerFrame, TimeControl,
 };
 use kartka_server::config::Settings;
-use kartka_tests::client::{Api, WsClient};
+use kartka_tests::client::{Api, WsClient, SMALL_DOTS};
 use kartka_tests::server::TestServer;
 use serde_json::json;
 use uuid::Uuid;
@@ -20,20 +20,6 @@ kartka_tests::on_both_stores!(
     blitz_plays_a_whole_random_turn_in_paper_soccer,
     quick_pairing_pools_pair_players_on_per_move_clocks,
 );
-
-/// An empty 10×10 field without the first-move zone.
-const SMALL: RulesetSpec = RulesetSpec::Dots {
-    width: 10,
-    height: 10,
-    start: DotsStart::Empty,
-    first_move_zone: false,
-    extra_move: false,
-    instant_win: 0,
-    stop: DotsStop::Computed,
-    auto_end: false,
-    territory: false,
-    seed: None,
-};
 
 /// Each side plays its first move over REST (`notations`, the first seat's first), so that the main clocks run.
 async fn first_moves(api: &Api, game: Uuid, players: [&kartka_protocol::rest::Session; 2], notations: [&str; 2]) {
@@ -66,13 +52,13 @@ async fn a_per_move_clock_that_runs_out_loses_on_time(url: &str) {
         json!({ "type": "per_move", "move_seconds": 10, "reserve_seconds": 86_401 }),
         json!({ "type": "per_move", "move_seconds": 10, "reserve_seconds": 0, "on_timeout": "pass" }),
     ] {
-        let body = json!({ "opponent": "bob", "ruleset": SMALL, "time_control": bad });
+        let body = json!({ "opponent": "bob", "ruleset": SMALL_DOTS, "time_control": bad });
         let (status, answer) = api.post("/api/challenges", Some(&alice.token), &body).await;
         assert_eq!((status, answer["code"].as_str()), (400, Some("invalid_request")), "{bad}: {answer}");
     }
 
     let clock = TimeControl::PerMove { move_seconds: 1, reserve_seconds: 1, on_timeout: OnTimeout::Lose };
-    let game = api.start_game_of(&alice, &bob, SMALL, clock, false).await;
+    let game = api.start_game_of(&alice, &bob, SMALL_DOTS, clock, false).await;
     let (mut watcher, snapshot) = WsClient::subscribed(server.addr, &bob.token, game).await;
     assert_eq!(snapshot.time_control, clock);
     assert_eq!(snapshot.status, GameStatus::Active);
@@ -104,7 +90,7 @@ async fn blitz_plays_a_random_point_for_the_late_player_and_the_game_goes_on(url
     let api = Api::new(server.url());
     let (alice, bob) = (api.guest("alice").await, api.guest("bob").await);
     let blitz = TimeControl::PerMove { move_seconds: 1, reserve_seconds: 0, on_timeout: OnTimeout::RandomMove };
-    let game = api.start_game_of(&alice, &bob, SMALL, blitz, false).await;
+    let game = api.start_game_of(&alice, &bob, SMALL_DOTS, blitz, false).await;
     let (mut first, _) = WsClient::subscribed(server.addr, &alice.token, game).await;
     let (mut second, _) = WsClient::subscribed(server.addr, &bob.token, game).await;
     first_moves(&api, game, [&alice, &bob], ["ed", "ee"]).await;
@@ -195,7 +181,7 @@ async fn quick_pairing_pools_pair_players_on_per_move_clocks(url: &str) {
         territory: true,
         seed: None,
     };
-    for (pair, (ruleset, time_control)) in [(SMALL, blitz), (territory, reserve)].into_iter().enumerate() {
+    for (pair, (ruleset, time_control)) in [(SMALL_DOTS, blitz), (territory, reserve)].into_iter().enumerate() {
         let players = [api.guest(&format!("ala{pair}")).await, api.guest(&format!("ola{pair}")).await];
         let mut sockets = Vec::new();
         for (index, player) in players.iter().enumerate() {

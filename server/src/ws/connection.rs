@@ -132,6 +132,19 @@ pub async fn run(state: AppState, socket: WebSocket, account: Option<(AccountRow
     }
     let mut stream = stream;
     let closing = connection.read_frames(&mut stream).await;
+    // Boxed: the closing steps run once, and an idle connection's task would otherwise keep room for them.
+    Box::pin(close(connection, closing, close_sender, stream, writer)).await;
+}
+
+/// Closes a connection: leaves its games and the lobby, has the writer send the close frame, and finishes
+/// the closing handshake.
+async fn close(
+    mut connection: Connection,
+    closing: Closing,
+    close_sender: oneshot::Sender<Closing>,
+    mut stream: SplitStream<WebSocket>,
+    writer: tokio::task::JoinHandle<()>,
+) {
     connection.leave(closing.policy_reason()).await;
     let _ = close_sender.send(closing);
     // Finish the closing handshake: read (and drop) what the client still sends until its own close frame.
@@ -249,7 +262,9 @@ impl Connection {
                 return Closing::after_queued(close_code::POLICY, "rate limit exceeded");
             }
             match message {
-                Message::Text(text) => self.on_text(text.as_str()).await,
+                // Boxed: answering a frame is the largest state this loop awaits (every request's handling
+                // inlined), and an idle connection would otherwise keep room for it in its task the whole time.
+                Message::Text(text) => Box::pin(self.on_text(text.as_str())).await,
                 Message::Binary(_) => {
                     self.refuse(None, Refusal::new(ErrorCode::MalformedFrame, "frames are JSON text messages"));
                 }

@@ -15,8 +15,9 @@ use crate::state::AppState;
 /// The socket-level message limit. Frames above [`kartka_protocol::MAX_FRAME_BYTES`] but below this get a
 /// `frame_too_large` error and the connection lives on; above this the socket is closed (1009).
 const SOCKET_MESSAGE_LIMIT: usize = 16 * 1024;
-/// tungstenite's read buffer.
-const READ_BUFFER: usize = 8 * 1024;
+/// tungstenite's read buffer: one client frame (at most [`kartka_protocol::MAX_FRAME_BYTES`]) fits; a larger
+/// message grows it for as long as it is read. Every open socket holds one, idle or not.
+const READ_BUFFER: usize = kartka_protocol::MAX_FRAME_BYTES;
 /// tungstenite's write buffer, and the most it may hold before writes wait.
 const WRITE_BUFFER: usize = 8 * 1024;
 const MAX_WRITE_BUFFER: usize = 64 * 1024;

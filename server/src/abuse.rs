@@ -1,5 +1,6 @@
 //! Abuse limits: login attempts per account and per client address, new accounts (guests and registrations)
-//! per address, chat messages and webhook tests per account, and a bound on concurrent password hashing. Kept apart from the API (which turns a refusal
+//! per address, chat messages and webhook tests per account, the bot's suggestions on the analysis board per
+//! account and per address, and a bound on concurrent password hashing. Kept apart from the API (which turns a refusal
 //! into its typed error) so that the server's state can hold them without depending on the API.
 //!
 //! The rate limits are keyed GCRA limiters (`governor`): each key gets a burst of its per-minute allowance,
@@ -50,6 +51,13 @@ const CHAT_BURST: NonZeroU32 = NonZeroU32::new(5).expect("non-zero");
 /// makes the server send a request to an address of the account's choosing.
 const WEBHOOK_TESTS_PER_MINUTE: NonZeroU32 = NonZeroU32::new(3).expect("non-zero");
 
+/// Bot suggestions (`POST /api/analysis/suggestion`) an account may ask for per minute: each runs a search of
+/// a fixed node budget on a blocking thread, so a flood would take the CPU the games need.
+const SUGGESTIONS_PER_ACCOUNT_PER_MINUTE: NonZeroU32 = NonZeroU32::new(20).expect("non-zero");
+
+/// Bot suggestions one client address may ask for per minute, whatever the accounts (guests cost nothing).
+const SUGGESTIONS_PER_ADDRESS_PER_MINUTE: NonZeroU32 = NonZeroU32::new(60).expect("non-zero");
+
 /// The server's abuse limits, shared by every request through the server's state.
 pub struct AbuseLimits {
     login_by_account: DefaultKeyedRateLimiter<String>,
@@ -57,6 +65,8 @@ pub struct AbuseLimits {
     accounts_by_address: DefaultKeyedRateLimiter<IpAddr>,
     chat_by_account: DefaultKeyedRateLimiter<Uuid>,
     webhook_tests_by_account: DefaultKeyedRateLimiter<Uuid>,
+    suggestions_by_account: DefaultKeyedRateLimiter<Uuid>,
+    suggestions_by_address: DefaultKeyedRateLimiter<IpAddr>,
     password_checks: Arc<Semaphore>,
     password_wait: Duration,
 }
@@ -72,6 +82,8 @@ impl AbuseLimits {
             accounts_by_address: RateLimiter::keyed(per_minute(limits.accounts_per_address_per_minute)),
             chat_by_account: RateLimiter::keyed(per_minute(limits.chat_messages_per_minute).allow_burst(CHAT_BURST)),
             webhook_tests_by_account: RateLimiter::keyed(Quota::per_minute(WEBHOOK_TESTS_PER_MINUTE)),
+            suggestions_by_account: RateLimiter::keyed(Quota::per_minute(SUGGESTIONS_PER_ACCOUNT_PER_MINUTE)),
+            suggestions_by_address: RateLimiter::keyed(Quota::per_minute(SUGGESTIONS_PER_ADDRESS_PER_MINUTE)),
             password_checks: Arc::new(Semaphore::new(limits.password_checks.max(1))),
             password_wait: limits.password_check_wait,
         }
@@ -96,6 +108,12 @@ impl AbuseLimits {
     /// Counts a test delivery to the webhook of `account`.
     pub fn webhook_test(&self, account: Uuid) -> Result<(), Refused> {
         check(&self.webhook_tests_by_account, &account, "too many webhook tests; wait a minute")
+    }
+
+    /// Counts a bot suggestion asked by `account` from `address`; refused when either has used its allowance.
+    pub fn suggestion(&self, address: IpAddr, account: Uuid) -> Result<(), Refused> {
+        check(&self.suggestions_by_address, &address, "too many bot suggestions from this address; wait a little")?;
+        check(&self.suggestions_by_account, &account, "too many bot suggestions; wait a little")
     }
 
     /// Runs password hashing work off the async runtime once a permit is free, refusing with `rate_limited`

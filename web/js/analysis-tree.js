@@ -2,14 +2,15 @@
 // plus any number of branches, each node keeping the kind's game after it. Pure: no page, no server, so that
 // web/test/analysis.test.mjs checks it; analysis.js draws it.
 
-/** A node: `{action, parent, children, game, seat, startsTurn, number}`; `seat` is the seat that played `action`,
- * `startsTurn` whether it began a turn, `number` the turn pair it belongs to (1 for the first two turns). */
+/** A node: `{action, parent, children, game, ply, seat, startsTurn, number}`; `ply` counts the actions from the
+ * start, `seat` is the seat that played `action`, `startsTurn` whether it began a turn, `number` the pair of turns
+ * it belongs to (1 for the first two turns). */
 function node(parent, action, game) {
   const before = parent?.game;
   const startsTurn = parent ? !before.midTurn : false;
   const seat = parent ? before.toMove : null;
   const number = parent ? parent.number + (startsTurn && seat === 'first' ? 1 : 0) : 0;
-  return { action, parent, children: [], game, seat, startsTurn, number };
+  return { action, parent, children: [], game, ply: parent ? parent.ply + 1 : 0, seat, startsTurn, number };
 }
 
 export class AnalysisTree {

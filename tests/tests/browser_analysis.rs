@@ -1,0 +1,138 @@
+//! The analysis board in headless Chromium: a finished game opened in the analysis from its replay, a variation
+//! played on the board off the game's moves (a bounce among them, with the points where the turn can end
+//! marked), the variation shared by its link and opened in a second browser, which shows the same line and
+//! position; the bot's suggestion for a signed-in reader, and the sign-in it asks of one who is not.
+//! Screenshots go to `artifacts/browser/analysis-*.png`.
+//!
+//! SQLite only, like `browser.rs`: the client is the same whatever the store.
+
+use kartka_protocol::TimeControl;
+use kartka_server::config::Settings;
+use kartka_tests::browser::{self, Browser, Chromedriver, PAGE_TIMEOUT};
+use kartka_tests::client::Api;
+use kartka_tests::db::{Backend, TestDb};
+use kartka_tests::server::TestServer;
+use serde_json::json;
+
+const DESKTOP: (u32, u32) = (1280, 900);
+const BLITZ: TimeControl = TimeControl::Fischer { initial_seconds: 300, increment_seconds: 5 };
+
+/// Clicks the board's target for the step `digit`.
+async fn step(player: &Browser, digit: u8) {
+    player.click(&format!("#page .board .target[data-digit=\"{digit}\"] .target-hit")).await;
+}
+
+/// What a reader sees of the position: the status line, the marked action of the tree, the ball's point and
+/// the tree as text.
+async fn position(player: &Browser) -> (String, String, String, String) {
+    let ball = player.find("#page .board .ball").await;
+    let cx = ball.attr("cx").await.expect("an attribute").unwrap_or_default();
+    let cy = ball.attr("cy").await.expect("an attribute").unwrap_or_default();
+    let marked = player.find("#analysis-moves .move.current").await;
+    let ply = marked.attr("data-ply").await.expect("an attribute").unwrap_or_default();
+    (player.text("#analysis-status").await, ply, format!("{cx},{cy}"), player.text("#analysis-moves").await)
+}
+
+async fn no_script_errors(player: &Browser, moment: &str) {
+    let errors = player.script_errors().await;
+    assert!(errors.is_empty(), "{moment}: script errors {errors:?}");
+    let untranslated = player.untranslated_texts().await;
+    assert!(untranslated.is_empty(), "{moment}: untranslated {untranslated:?}");
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_variation_of_a_finished_game_is_shared_by_link_and_the_bot_suggests_a_turn() {
+    let database = TestDb::new(Backend::Sqlite).await;
+    let server = TestServer::start(database.url(), Settings::default()).await;
+    let api = Api::new(server.url());
+    let (alice, bob) = (api.guest("alice").await, api.guest("bob").await);
+    let game = api.start_game(&alice, &bob, BLITZ).await;
+    // North, east, south: three turns of one step each; then Bob resigns.
+    for (ply, (player, notation)) in [(&alice, "0"), (&bob, "2"), (&alice, "4")].into_iter().enumerate() {
+        let body = json!({ "ply": ply, "client_move_id": format!("m{ply}"), "notation": notation });
+        let (status, reply) = api.post(&format!("/api/games/{game}/moves"), Some(&player.token), &body).await;
+        assert_eq!(status, 200, "{reply}");
+    }
+    let (status, reply) = api.post(&format!("/api/games/{game}/resign"), Some(&bob.token), &json!({})).await;
+    assert_eq!(status, 200, "{reply}");
+
+    let driver = Chromedriver::start();
+    let carol = Browser::open(&driver, &server.url(), DESKTOP.0, DESKTOP.1).await;
+    carol.record_script_errors().await;
+    carol.sign_in_as_guest("carol").await;
+    carol.goto(&format!("/replay/{game}")).await;
+    carol.wait_for_text("#replay-counter", "Step 3 of 3").await;
+    carol.click("#replay-analyse").await;
+    carol.wait_for_text("#analysis-status", "Action 3").await;
+    assert!(carol.path().await.starts_with(&format!("/analysis/{game}")));
+
+    // One step back, and the first player plays south-west instead: onto the centre, where lines are already,
+    // so the ball bounces and the turn goes on; the points where it can end are marked.
+    carol.click("#analysis-back").await;
+    carol.wait_for_text("#analysis-status", "Action 2").await;
+    step(&carol, 5).await;
+    carol.wait_for_text("#analysis-status", "To move again: first").await;
+    let ends = carol.find("#turn-ends").await.attr("data-count").await.expect("an attribute").unwrap_or_default();
+    let ends: usize = ends.parse().expect("a count of turn ends");
+    assert!(ends > 1, "a bounce can end in several places: {ends}");
+    let markers = carol.client.find_all(fantoccini::Locator::Css("#page .board .turn-end")).await.expect("markers");
+    assert_eq!(markers.len(), ends, "one marker for each end");
+    carol.screenshot("analysis-bounce").await;
+    // West, off the centre to a fresh point: the turn ends there.
+    step(&carol, 6).await;
+    carol.wait_for_text("#analysis-status", "To move: second").await;
+    let tree = carol.wait_for_text("#analysis-moves", "(").await;
+    // The game's moves are the main line; the bounce and the step after it read as one turn of the variation.
+    assert_eq!(tree, "1. 0 2 2. 4 (2. 56)");
+    carol.screenshot("analysis-variation").await;
+
+    carol.click("#share").await;
+    let link = carol.find("#share-link").await.prop("value").await.expect("a property").unwrap_or_default();
+    assert!(link.starts_with(&format!("{}/analysis/{game}?", server.url())), "{link}");
+    let shown = position(&carol).await;
+
+    // Dave opens the link without signing in: the same line, the same position.
+    let dave = Browser::open(&driver, &server.url(), DESKTOP.0, DESKTOP.1).await;
+    dave.record_script_errors().await;
+    dave.goto(link.trim_start_matches(&server.url())).await;
+    dave.wait_for_text("#analysis-status", "To move: second").await;
+    assert_eq!(position(&dave).await, shown, "the link reproduces the line and the position");
+    dave.screenshot("analysis-shared").await;
+    // Stepping back in the shared line shows the game's own move as the main line's.
+    dave.click("#analysis-back").await;
+    dave.wait_for_text("#analysis-status", "To move again: first").await;
+    // The bot is for signed-in readers: Dave is asked to sign in.
+    dave.click("#ask-bot").await;
+    dave.wait_for_text("#suggestion-error", "Sign in").await;
+    no_script_errors(&dave, "the shared analysis").await;
+
+    // Carol asks the bot: its turn and evaluation, drawn on the board, and played into the tree on request.
+    carol.click("#ask-bot").await;
+    let suggested = carol.wait_for_text("#suggested-turn", "The bot would play for second:").await;
+    let evaluation = carol.text("#suggested-evaluation").await;
+    assert!(evaluation.contains("for") || evaluation.contains("wins"), "{evaluation}");
+    carol.find("#page .board.preview").await;
+    carol.screenshot("analysis-suggestion").await;
+    let before = carol.text("#analysis-status").await;
+    carol.click("#play-suggestion").await;
+    let after = carol.wait_for_text("#analysis-status", "To move").await;
+    assert_ne!(before, after, "{suggested}: the suggested turn was played");
+    // Promote the variation: it becomes the main line, and the game's move a variation.
+    carol.click("#promote-variation").await;
+    let promoted = carol.wait_for_text("#analysis-moves", "(2. 4)").await;
+    assert!(promoted.starts_with("1. 0 2 2. 56 "), "{promoted}");
+    // The game's own move, now a variation, is deleted: one line is left.
+    carol.click("#analysis-moves .variation .move").await;
+    carol.click("#delete-variation").await;
+    let left = browser::eventually(PAGE_TIMEOUT, || async {
+        let tree = carol.text("#analysis-moves").await;
+        (!tree.contains('(')).then_some(tree)
+    })
+    .await
+    .expect("the variation is deleted");
+    assert!(left.starts_with("1. 0 2 2. 56 "), "{left}");
+    no_script_errors(&carol, "the analysis").await;
+    carol.close().await;
+    dave.close().await;
+    server.stop().await;
+}

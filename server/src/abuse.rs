@@ -148,3 +148,38 @@ where
         retry_after: not_until.wait_time_from(DefaultClock::default().now()),
     })
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn suggestions_count_per_account_and_per_address() {
+        let limits = AbuseLimits::new(&Limits::default());
+        let home: IpAddr = "192.0.2.1".parse().unwrap();
+        let away: IpAddr = "192.0.2.2".parse().unwrap();
+        let accounts: Vec<Uuid> = (0..4).map(|_| Uuid::new_v4()).collect();
+        for _ in 0..SUGGESTIONS_PER_ACCOUNT_PER_MINUTE.get() {
+            assert!(limits.suggestion(home, accounts[0]).is_ok());
+        }
+        let refused = limits.suggestion(home, accounts[0]).expect_err("the account's allowance is used up");
+        assert!(refused.to_string().contains("too many bot suggestions;"), "{refused}");
+        assert!(limits.suggestion(away, accounts[0]).is_err(), "the account waits from any address");
+        // Other accounts from the same address share its larger allowance (of which the account above used 21,
+        // its refused request too), until it too is used up.
+        let mut allowed = 0;
+        let refused = accounts[1..]
+            .iter()
+            .cycle()
+            .take(60)
+            .find_map(|&account| {
+                let verdict = limits.suggestion(home, account).err();
+                allowed += u32::from(verdict.is_none());
+                verdict
+            })
+            .expect("the address's allowance ends");
+        assert!(refused.to_string().contains("from this address"), "{refused}");
+        assert!(allowed >= SUGGESTIONS_PER_ADDRESS_PER_MINUTE.get() - 21, "the rest of the burst: {allowed}");
+        assert!(limits.suggestion(away, accounts[3]).is_ok(), "other addresses are not affected");
+    }
+}

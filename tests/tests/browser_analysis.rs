@@ -30,7 +30,23 @@ async fn position(player: &Browser) -> (String, String, String, String) {
     let cy = ball.attr("cy").await.expect("an attribute").unwrap_or_default();
     let marked = player.find("#analysis-moves .move.current").await;
     let ply = marked.attr("data-ply").await.expect("an attribute").unwrap_or_default();
-    (player.text("#analysis-status").await, ply, format!("{cx},{cy}"), player.text("#analysis-moves").await)
+    (player.text("#analysis-status").await, ply, format!("{cx},{cy}"), tree(player).await)
+}
+
+/// The tree of variations as its text reads (a browser's rendered text breaks it around each button).
+async fn tree(player: &Browser) -> String {
+    let text = player.client.execute("return document.getElementById('analysis-moves').textContent", vec![]).await;
+    text.expect("a script").as_str().unwrap_or_default().to_owned()
+}
+
+/// Waits until the tree reads `wanted`, in part; returns its text.
+async fn wait_for_tree(player: &Browser, wanted: &str) -> String {
+    browser::eventually(PAGE_TIMEOUT, || async {
+        let text = tree(player).await;
+        text.contains(wanted).then_some(text)
+    })
+    .await
+    .unwrap_or_else(|| panic!("the tree never read {wanted:?}"))
 }
 
 async fn no_script_errors(player: &Browser, moment: &str) {
@@ -81,9 +97,9 @@ async fn a_variation_of_a_finished_game_is_shared_by_link_and_the_bot_suggests_a
     // West, off the centre to a fresh point: the turn ends there.
     step(&carol, 6).await;
     carol.wait_for_text("#analysis-status", "To move: second").await;
-    let tree = carol.wait_for_text("#analysis-moves", "(").await;
+    let line = wait_for_tree(&carol, "(").await;
     // The game's moves are the main line; the bounce and the step after it read as one turn of the variation.
-    assert_eq!(tree, "1. 0 2 2. 4 (2. 56)");
+    assert_eq!(line, "1. 0 2 2. 4 (2. 56)");
     carol.screenshot("analysis-variation").await;
 
     carol.click("#share").await;
@@ -119,14 +135,15 @@ async fn a_variation_of_a_finished_game_is_shared_by_link_and_the_bot_suggests_a
     assert_ne!(before, after, "{suggested}: the suggested turn was played");
     // Promote the variation: it becomes the main line, and the game's move a variation.
     carol.click("#promote-variation").await;
-    let promoted = carol.wait_for_text("#analysis-moves", "(2. 4)").await;
-    assert!(promoted.starts_with("1. 0 2 2. 56 "), "{promoted}");
+    // The game's move now interrupts the bounce's turn, which goes on after it.
+    let promoted = wait_for_tree(&carol, "(2. 4)").await;
+    assert!(promoted.starts_with("1. 0 2 2. 5 (2. 4) … 6 "), "{promoted}");
     // The game's own move, now a variation, is deleted: one line is left.
     carol.click("#analysis-moves .variation .move").await;
     carol.click("#delete-variation").await;
     let left = browser::eventually(PAGE_TIMEOUT, || async {
-        let tree = carol.text("#analysis-moves").await;
-        (!tree.contains('(')).then_some(tree)
+        let line = tree(&carol).await;
+        (!line.contains('(')).then_some(line)
     })
     .await
     .expect("the variation is deleted");

@@ -265,7 +265,8 @@ class Analysis {
     this.board.draw(preview ?? game, { targets: !preview && !game.outcome, ends: preview ? [] : ends?.ends ?? [] });
     this.board.element.classList.toggle('preview', Boolean(preview));
     this.status.textContent = `${t('analysis.ply', { ply: this.current.ply })} · ${this.statusText(game)}`;
-    this.turnEnds.hidden = !ends;
+    // While the suggestion is drawn, the ends of the turn now would mislead: they are not on the board.
+    this.turnEnds.hidden = !ends || Boolean(preview);
     if (ends) {
       this.turnEnds.textContent = ends.capped
         ? t('analysis.turnEndsCapped', { count: ends.ends.length, work: ends.work })
@@ -317,7 +318,8 @@ class Analysis {
    * needs it, and the action as a button that shows its position. */
   token(node, numbered, first) {
     const pieces = [];
-    if (!first) pieces.push(node.startsTurn ? ' ' : (this.kind.notation.separator ?? ''));
+    // A turn cut by a variation goes on after a space and an ellipsis, not run together with the parenthesis.
+    if (!first) pieces.push(node.startsTurn || numbered ? ' ' : (this.kind.notation.separator ?? ''));
     if (node.startsTurn && node.seat === 'first') pieces.push(`${node.number}. `);
     else if (numbered) pieces.push(node.startsTurn ? `${node.number}… ` : '… ');
     const current = node === this.current;

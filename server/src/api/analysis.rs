@@ -79,12 +79,10 @@ pub async fn suggestion(
 ) -> Result<Json<Suggestion>, ApiError> {
     state.abuse.suggestion(address, auth.account.id)?;
     let game = position(&request)?;
-    let suggestion = tokio::task::spawn_blocking(move || suggest(&game))
-        .await
-        .map_err(|error| {
-            tracing::error!(%error, "the suggestion's search failed");
-            ApiError::new(ErrorCode::Internal, "the bot could not search this position")
-        })??;
+    let suggestion = tokio::task::spawn_blocking(move || suggest(&game)).await.map_err(|error| {
+        tracing::error!(%error, "the suggestion's search failed");
+        ApiError::new(ErrorCode::Internal, "the bot could not search this position")
+    })??;
     Ok(Json(suggestion))
 }
 

@@ -153,3 +153,48 @@ async fn a_variation_of_a_finished_game_is_shared_by_link_and_the_bot_suggests_a
     dave.close().await;
     server.stop().await;
 }
+
+/// A query value: `text` percent-encoded as the page's `encodeURIComponent` would.
+fn encoded(text: &str) -> String {
+    url::form_urlencoded::byte_serialize(text.as_bytes()).collect::<String>().replace('+', "%20")
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn every_kind_opens_in_the_analysis_from_a_link_and_steps_through_its_line() {
+    let database = TestDb::new(Backend::Sqlite).await;
+    let server = TestServer::start(database.url(), Settings::default()).await;
+    let driver = Chromedriver::start();
+    let reader = Browser::open(&driver, &server.url(), DESKTOP.0, DESKTOP.1).await;
+    reader.record_script_errors().await;
+    for &kind in kartka_engine::GameKind::ALL {
+        let spec = kartka_server::games::kinds::default_spec(kind);
+        let mut game = kartka_engine::AnyGame::new(&kind.default_ruleset());
+        let line: Vec<String> = (0..2)
+            .map(|choice| {
+                let action = game.pick_legal_action(choice).expect("the game goes on");
+                game.play(&action).expect("a legal action");
+                action
+            })
+            .collect();
+        let ruleset = encoded(&serde_json::to_string(&spec).expect("JSON"));
+        let moves: Vec<String> = line.iter().map(|action| encoded(action)).collect();
+        reader.goto(&format!("/analysis?ruleset={ruleset}&moves={}&ply=1", moves.join(","))).await;
+        reader.wait_for_text("#analysis-status", "Action 1").await;
+        let text = tree(&reader).await;
+        assert!(text.starts_with("1. "), "{kind}: the line from its start: {text}");
+        reader.click("#analysis-forward").await;
+        reader.wait_for_text("#analysis-status", "Action 2").await;
+        reader.click("#analysis-first").await;
+        reader.wait_for_text("#analysis-status", "Action 0").await;
+        // Where the board offers its actions as targets, one played there begins a line of its own.
+        let targets = reader.client.find_all(fantoccini::Locator::Css("#page .board .target .target-hit")).await;
+        if targets.is_ok_and(|found| !found.is_empty()) {
+            reader.click("#page .board .target .target-hit").await;
+            reader.wait_for_text("#analysis-status", "Action 1").await;
+        }
+        no_script_errors(&reader, &format!("{kind}")).await;
+    }
+    reader.screenshot("analysis-every-kind").await;
+    reader.close().await;
+    server.stop().await;
+}

@@ -195,6 +195,16 @@ async fn every_kind_opens_in_the_analysis_from_a_link_and_steps_through_its_line
         no_script_errors(&reader, &format!("{kind}")).await;
     }
     reader.screenshot("analysis-every-kind").await;
+    // From scratch, the game is chosen on the page: an empty board of the chosen kind.
+    reader.goto("/analysis").await;
+    reader.wait_for_text(".game-title", "Paper Soccer").await;
+    let choice = reader.find("#page select[name=analysis-game]").await;
+    choice.select_by_label("Closing In 8×8").await.expect("a game to choose");
+    reader.wait_for_text(".game-title", "Closing In 8×8").await;
+    reader.wait_for_text("#analysis-status", "Action 0").await;
+    reader.click("#page .board .target .target-hit").await;
+    reader.wait_for_text("#analysis-status", "Action 1").await;
+    no_script_errors(&reader, "a game chosen from scratch").await;
     reader.close().await;
     server.stop().await;
 }

@@ -8,7 +8,8 @@ import { api } from './api.js';
 import { h, replaceChildren, s } from './dom.js';
 import { GameModel } from './game-model.js';
 import { errorText, t } from './i18n.js';
-import { DEFAULT_KIND, gameName, kindOf } from './kinds/index.js';
+import { DEFAULT_KIND, gameName, kindOf, rulesetKey } from './kinds/index.js';
+import { gameChoice } from './lobby/game-choice.js';
 
 /** The control buttons' drawings, as on the replay page. */
 const ICONS = {
@@ -44,7 +45,7 @@ export async function mount(root, context, [gameId]) {
   }
   let page;
   try {
-    page = new Analysis(root, source, query);
+    page = new Analysis(root, context, source, query);
   } catch {
     cannot(t('analysis.badRuleset'));
     return null;
@@ -53,7 +54,8 @@ export async function mount(root, context, [gameId]) {
 }
 
 class Analysis {
-  constructor(root, source, query) {
+  constructor(root, context, source, query) {
+    this.context = context;
     this.source = source;
     const kind = kindOf(source.ruleset);
     this.kind = kind;
@@ -93,6 +95,14 @@ class Analysis {
     const back = source.gameId
       ? h('a', { class: 'button quiet', href: `/replay/${source.gameId}`, text: t('game.replay') })
       : null;
+    // From scratch, any game of the kinds table: a new choice starts an empty board of it.
+    const choose = source.gameId ? null : gameChoice('analysis-game', {
+      onChange: ({ ruleset }) => context.navigate(analysisPath({ ruleset, line: [], ply: 0 })),
+    });
+    if (choose) {
+      const variant = kind.variants.findIndex((v) => rulesetKey(v.ruleset) === rulesetKey(source.ruleset));
+      if (variant >= 0) choose.element.querySelector('select').value = `${kind.key}/${variant}`;
+    }
     const title = source.players
       ? `${gameName(source.ruleset)} · ${source.players[0].name} – ${source.players[1].name}`
       : gameName(source.ruleset);
@@ -101,6 +111,7 @@ class Analysis {
         h('div', { class: 'board-column' }, h('div', { class: 'board-wrap' }, this.board.element)),
         h('aside', { class: 'side' },
           h('p', { class: 'game-title' }, h('strong', { text: t('analysis.title') }), ` · ${title}`),
+          choose?.element,
           this.status, this.notice, this.turnEnds,
           h('div', { class: 'controls', role: 'group', 'aria-label': t('replay.controls') },
             control(t('replay.first'), 'analysis-first', ICONS.first, () => this.tree.root),

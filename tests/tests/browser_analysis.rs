@@ -1,7 +1,9 @@
-//! The analysis board in headless Chromium: a finished game opened in the analysis from its replay, a variation
+//! The analysis board in headless Chromium: a live game opened in the analysis by a spectator at the position
+//! reached; once it is over, opened again from its replay, a variation
 //! played on the board off the game's moves (a bounce among them, with the points where the turn can end
 //! marked), the variation shared by its link and opened in a second browser, which shows the same line and
-//! position; the bot's suggestion for a signed-in reader, and the sign-in it asks of one who is not.
+//! position; the bot's suggestion for a signed-in reader, and the sign-in it asks of one who is not. Every kind
+//! of the registry opens from a link and plays from its board, and from scratch any kind can be chosen.
 //! Screenshots go to `artifacts/browser/analysis-*.png`.
 //!
 //! SQLite only, like `browser.rs`: the client is the same whatever the store.
@@ -69,13 +71,19 @@ async fn a_variation_of_a_finished_game_is_shared_by_link_and_the_bot_suggests_a
         let (status, reply) = api.post(&format!("/api/games/{game}/moves"), Some(&player.token), &body).await;
         assert_eq!(status, 200, "{reply}");
     }
-    let (status, reply) = api.post(&format!("/api/games/{game}/resign"), Some(&bob.token), &json!({})).await;
-    assert_eq!(status, 200, "{reply}");
-
     let driver = Chromedriver::start();
     let carol = Browser::open(&driver, &server.url(), DESKTOP.0, DESKTOP.1).await;
     carol.record_script_errors().await;
     carol.sign_in_as_guest("carol").await;
+    // While the game is on, a spectator analyses it from the position reached.
+    carol.goto(&format!("/game/{game}")).await;
+    carol.wait_for_text("#game-status", "to move").await;
+    carol.click("#analyse-game").await;
+    carol.wait_for_text("#analysis-status", "Action 3 · To move: second").await;
+    assert_eq!(carol.text("#analysis-moves .move.current").await, "4");
+
+    let (status, reply) = api.post(&format!("/api/games/{game}/resign"), Some(&bob.token), &json!({})).await;
+    assert_eq!(status, 200, "{reply}");
     carol.goto(&format!("/replay/{game}")).await;
     carol.wait_for_text("#replay-counter", "Step 3 of 3").await;
     carol.click("#replay-analyse").await;

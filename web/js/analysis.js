@@ -6,6 +6,7 @@
 import { AnalysisTree, analysisPath, readAnalysisQuery } from './analysis-tree.js';
 import { api } from './api.js';
 import { h, replaceChildren, s } from './dom.js';
+import { describeResult } from './format.js';
 import { GameModel } from './game-model.js';
 import { errorText, t } from './i18n.js';
 import { DEFAULT_KIND, gameName, kindOf, rulesetKey } from './kinds/index.js';
@@ -35,13 +36,14 @@ export async function mount(root, context, [gameId]) {
     try {
       const snapshot = await api.game(gameId);
       const model = new GameModel(snapshot);
-      source = { gameId, ruleset: snapshot.ruleset, main: model.actions.map(({ action }) => action), players: snapshot.players };
+      const result = snapshot.status === 'finished' ? `${describeResult(snapshot.result, snapshot.players)}.` : null;
+      source = { gameId, ruleset: snapshot.ruleset, main: model.actions.map(({ action }) => action), players: snapshot.players, result };
     } catch (error) {
       cannot(error.code === 'unknown_game' ? t('game.noSuchGame') : errorText(error));
       return null;
     }
   } else {
-    source = { gameId: null, ruleset: query.ruleset ?? DEFAULT_KIND.defaultRuleset, main: [], players: null };
+    source = { gameId: null, ruleset: query.ruleset ?? DEFAULT_KIND.defaultRuleset, main: [], players: null, result: null };
   }
   let page;
   try {
@@ -112,6 +114,7 @@ class Analysis {
         h('aside', { class: 'side' },
           h('p', { class: 'game-title' }, h('strong', { text: t('analysis.title') }), ` · ${title}`),
           choose?.element,
+          source.result ? h('p', { class: 'hint', id: 'analysis-result', text: source.result }) : null,
           this.status, this.notice, this.turnEnds,
           h('div', { class: 'controls', role: 'group', 'aria-label': t('replay.controls') },
             control(t('replay.first'), 'analysis-first', ICONS.first, () => this.tree.root),
@@ -271,7 +274,8 @@ class Analysis {
   show() {
     const { game } = this.current;
     const preview = this.suggested?.shown ? this.suggested.preview : null;
-    const ends = this.kind.turnEnds && !game.outcome ? this.kind.turnEnds(game) : null;
+    // Each position's ends are searched once: going back and forth costs nothing more.
+    const ends = this.kind.turnEnds && !game.outcome ? (this.current.ends ??= this.kind.turnEnds(game)) : null;
     // The suggestion is drawn as the position after it, its turn standing out as the latest.
     this.board.draw(preview ?? game, { targets: !preview && !game.outcome, ends: preview ? [] : ends?.ends ?? [] });
     this.board.element.classList.toggle('preview', Boolean(preview));

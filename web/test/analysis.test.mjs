@@ -50,7 +50,8 @@ function findGame(kind, wanted) {
   throw new Error(`no game of ${kind.key} is as wanted`);
 }
 
-const lastPoint = (game) => game.steps.at(-1).to;
+/** Where the last line drawn ends: the Paper Soccer kinds keep their `steps`, the Line Soccer kinds `strokes`. */
+const lastPoint = (game) => (game.steps ?? game.strokes).at(-1).to;
 const withTurnEnds = [...KINDS.values()].filter((kind) => kind.turnEnds);
 
 test('the kinds whose turns go on offer where a turn can end', () => {

@@ -2,9 +2,9 @@
 // rules from the position now, through every continuation of the current turn, to the distinct points where it
 // ends. A kind offers it as its optional `turnEnds(game)` (kinds/index.js); the analysis page only draws it.
 
-/** How many actions the search may try before it stops: a few milliseconds of a bounce network, never a frozen
- * page, however dense the network is. */
-export const TURN_END_WORK = 20000;
+/** How many actions the search may try before it stops: a few tens of milliseconds at most on a dense bounce
+ * network of a long match (measured on the Paper Soccer variants), never a frozen page. */
+export const TURN_END_WORK = 5000;
 
 /**
  * Every distinct end of the turn the side to act is playing (or about to play) in `game`, a game of the kinds
@@ -21,7 +21,13 @@ export function searchTurnEnds(game, { where, state, limit = TURN_END_WORK }) {
   const seen = new Set();
   let work = 0;
   let capped = false;
-  const stack = game.outcome ? [] : [{ game, line: [] }];
+  // Lines as linked lists (`{action, before}`), so a deep bounce network is not copied at every node.
+  const actions = (line) => {
+    const list = [];
+    for (let link = line; link; link = link.before) list.push(link.action);
+    return list.reverse();
+  };
+  const stack = game.outcome ? [] : [{ game, line: null }];
   while (stack.length > 0 && !capped) {
     const { game: from, line } = stack.pop();
     for (const action of from.legalActions()) {
@@ -32,7 +38,7 @@ export function searchTurnEnds(game, { where, state, limit = TURN_END_WORK }) {
       work += 1;
       const next = from.clone();
       next.play(action);
-      const played = [...line, action];
+      const played = { action, before: line };
       if (next.midTurn && !next.outcome) {
         const key = state(next);
         if (!seen.has(key)) {
@@ -44,7 +50,7 @@ export function searchTurnEnds(game, { where, state, limit = TURN_END_WORK }) {
       const at = where(next);
       const winner = next.outcome?.winner ?? null;
       const key = `${at.x},${at.y}:${winner ?? ''}`;
-      if (!ends.has(key)) ends.set(key, { at, line: played, winner });
+      if (!ends.has(key)) ends.set(key, { at, line: actions(played), winner });
     }
   }
   return { ends: [...ends.values()], capped, work };

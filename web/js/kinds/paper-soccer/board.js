@@ -8,14 +8,15 @@ import { t } from '../../i18n.js';
 
 /**
  * A marker on each point where a turn can end (`{at, winner}`, kinds/turn-ends.js): a square, in the colour of
- * the seat that wins when the turn ends the game there. Shared by the boards of the Paper Soccer variants.
+ * the seat that wins when the turn ends the game there, centred where `place(point)` says (`{x, y}` in SVG
+ * units; by default this pitch's). Shared by the boards of the Paper Soccer variants and Line Soccer.
  */
-export function endMarkers(ends) {
+export function endMarkers(ends, place = ({ x, y }) => ({ x: px(x), y: px(y) })) {
   const side = 4.4;
   return ends.map(({ at, winner }) => s('rect', {
     class: `turn-end${winner ? ` turn-end-${winner}` : ''}`,
-    x: px(at.x) - side / 2,
-    y: px(at.y) - side / 2,
+    x: place(at).x - side / 2,
+    y: place(at).y - side / 2,
     width: side,
     height: side,
     'data-x': at.x,

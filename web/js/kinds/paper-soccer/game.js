@@ -63,15 +63,12 @@ export class SoccerGame extends StepGame {
 
 /**
  * Where the turn being played in a `StepGame` can end (kinds/turn-ends.js): the point of its last step. Two
- * positions of one turn differ for the rest of it only by where the ball is, the lines drawn in the turn so far
- * and, where lines run several steps (xrsoccer), how far the line has run; at most `limit` steps are tried.
+ * positions of one turn differ for the rest of it only by where the ball is, the lines drawn (each point's
+ * blocked directions say them all) and, where lines run several steps (xrsoccer), how far the line has run; at
+ * most `limit` steps are tried.
  */
 export function stepTurnEnds(game, limit) {
-  const start = game.steps.length;
-  const point = ({ x, y }) => `${x},${y}`;
-  const state = (after) => {
-    const lines = after.steps.slice(start).map(({ from, to }) => [point(from), point(to)].sort().join('-')).sort();
-    return `${point(after.position.ball)}/${after.position.lineSteps ?? ''}/${lines.join(' ')}`;
-  };
+  const state = ({ position }) =>
+    `${position.ball.x},${position.ball.y}/${position.lineSteps ?? ''}/${String.fromCharCode(...position.blocked)}`;
   return searchTurnEnds(game, { where: (after) => after.steps.at(-1).to, state, limit });
 }

@@ -35,8 +35,11 @@ pub enum Refused {
     /// Every password check permit stayed taken for the whole wait.
     #[error("the server is busy checking passwords; retry shortly")]
     Busy,
-    /// The hashing task failed.
-    #[error("could not check the password")]
+    /// Every bot search permit stayed taken for the whole wait.
+    #[error("the bot is busy with other positions; retry shortly")]
+    BotBusy,
+    /// The hashing task or the bot's search failed.
+    #[error("the server could not finish the work; nothing was changed")]
     Failed,
 }
 
@@ -69,6 +72,7 @@ pub struct AbuseLimits {
     suggestions_by_address: DefaultKeyedRateLimiter<IpAddr>,
     password_checks: Arc<Semaphore>,
     password_wait: Duration,
+    bot_searches: Arc<Semaphore>,
 }
 
 impl AbuseLimits {
@@ -86,6 +90,7 @@ impl AbuseLimits {
             suggestions_by_address: RateLimiter::keyed(Quota::per_minute(SUGGESTIONS_PER_ADDRESS_PER_MINUTE)),
             password_checks: Arc::new(Semaphore::new(limits.password_checks.max(1))),
             password_wait: limits.password_check_wait,
+            bot_searches: Arc::new(Semaphore::new(bot_searches())),
         }
     }
 
@@ -120,19 +125,38 @@ impl AbuseLimits {
     /// when none frees up within the configured wait. The permit lives as long as the work, even if the
     /// request is abandoned meanwhile.
     pub async fn hash<T: Send + 'static>(&self, work: impl FnOnce() -> T + Send + 'static) -> Result<T, Refused> {
-        let permit = tokio::time::timeout(self.password_wait, self.password_checks.clone().acquire_owned())
-            .await
-            .ok()
-            .and_then(Result::ok)
-            .ok_or(Refused::Busy)?;
-        tokio::task::spawn_blocking(move || {
-            let result = work();
-            drop(permit);
-            result
-        })
-        .await
-        .map_err(|_| Refused::Failed)
+        bounded(&self.password_checks, self.password_wait, Refused::Busy, work).await
     }
+
+    /// Runs a bot search (the analysis board's suggestion) on a blocking thread once one of a few permits is
+    /// free, as [`AbuseLimits::hash`] does: many accounts at once may each be within their allowance, and the
+    /// games must keep the CPU they need.
+    pub async fn search<T: Send + 'static>(&self, work: impl FnOnce() -> T + Send + 'static) -> Result<T, Refused> {
+        bounded(&self.bot_searches, self.password_wait, Refused::BotBusy, work).await
+    }
+}
+
+/// Bot searches at once: the CPU cores, so that searches alone can never take more than the machine has.
+fn bot_searches() -> usize {
+    std::thread::available_parallelism().map_or(1, std::num::NonZeroUsize::get)
+}
+
+/// Runs `work` on a blocking thread once `permits` has one free, or refuses with `busy` after `wait`.
+async fn bounded<T: Send + 'static>(
+    permits: &Arc<Semaphore>,
+    wait: Duration,
+    busy: Refused,
+    work: impl FnOnce() -> T + Send + 'static,
+) -> Result<T, Refused> {
+    let permit =
+        tokio::time::timeout(wait, permits.clone().acquire_owned()).await.ok().and_then(Result::ok).ok_or(busy)?;
+    tokio::task::spawn_blocking(move || {
+        let result = work();
+        drop(permit);
+        result
+    })
+    .await
+    .map_err(|_| Refused::Failed)
 }
 
 fn check<K>(limiter: &DefaultKeyedRateLimiter<K>, key: &K, message: &'static str) -> Result<(), Refused>
@@ -152,6 +176,17 @@ where
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[tokio::test]
+    async fn a_search_waits_for_a_free_permit_and_is_refused_when_none_frees() {
+        let limits = AbuseLimits::new(&Limits { password_check_wait: Duration::from_millis(20), ..Limits::default() });
+        let all = u32::try_from(bot_searches()).expect("a few cores");
+        let taken = limits.bot_searches.clone().acquire_many_owned(all).await.expect("the permits");
+        assert!(matches!(limits.search(|| 7).await, Err(Refused::BotBusy)), "every permit is taken");
+        assert!(limits.hash(|| 7).await.is_ok(), "password checks have permits of their own");
+        drop(taken);
+        assert_eq!(limits.search(|| 7).await.expect("a permit is free"), 7);
+    }
 
     #[test]
     fn suggestions_count_per_account_and_per_address() {

@@ -1,5 +1,5 @@
 //! Everything that crosses kartka's wire, as serde types: WebSocket frames ([`ClientFrame`], [`ServerFrame`]),
-//! game events ([`GameEvent`]), chat ([`ChatMessage`]), REST bodies ([`rest`], [`correspondence`], and [`admin`] for the admin API) and
+//! game events ([`GameEvent`]), chat ([`ChatMessage`]), REST bodies ([`rest`], [`correspondence`], [`analysis`], and [`admin`] for the admin API) and
 //! stable error codes ([`ErrorCode`]).
 //!
 //! Architecture invariant: only this crate defines what crosses the wire. The server converts engine and
@@ -7,6 +7,7 @@
 //! [`PROTOCOL_VERSION`] when it is not backwards compatible.
 
 pub mod admin;
+pub mod analysis;
 mod chat;
 pub mod correspondence;
 mod error;

@@ -5,6 +5,7 @@ use kartka_protocol::admin::{
     AccountActionDone, ActionReason, Adjudication, AuditPage, ChatMute, ExportedGame, GameActionDone, GameReview,
     GameSearchPage, ImportReport,
 };
+use kartka_protocol::analysis::{Suggestion, SuggestionRequest};
 use kartka_protocol::correspondence::{
     ActionDone, ConditionalMoves, CreateSeek, DrawRequest, LanguageSetting, MyGames, NotificationList,
     NotificationSettings, NotificationSettingsView, PlayMove, Seek, SeekList, StartVacation, VacationStatus,
@@ -67,6 +68,8 @@ fn every_documented_example_is_a_valid_frame_or_body() {
             || parses_as::<ServerFrame>(example)
             || parses_as::<Session>(example)
             || parses_as::<CreateChallenge>(example)
+            || parses_as::<SuggestionRequest>(example)
+            || parses_as::<Suggestion>(example)
             || parses_as::<Challenge>(example)
             || parses_as::<ErrorBody>(example)
             || parses_as::<PlayMove>(example)

@@ -1,5 +1,6 @@
 //! Abuse limits: login attempts per account and per client address, new accounts (guests and registrations)
-//! per address, chat messages and webhook tests per account, and a bound on concurrent password hashing. Kept apart from the API (which turns a refusal
+//! per address, chat messages and webhook tests per account, the bot's suggestions on the analysis board per
+//! account and per address, and a bound on concurrent password hashing. Kept apart from the API (which turns a refusal
 //! into its typed error) so that the server's state can hold them without depending on the API.
 //!
 //! The rate limits are keyed GCRA limiters (`governor`): each key gets a burst of its per-minute allowance,
@@ -34,8 +35,11 @@ pub enum Refused {
     /// Every password check permit stayed taken for the whole wait.
     #[error("the server is busy checking passwords; retry shortly")]
     Busy,
-    /// The hashing task failed.
-    #[error("could not check the password")]
+    /// Every bot search permit stayed taken for the whole wait.
+    #[error("the bot is busy with other positions; retry shortly")]
+    BotBusy,
+    /// The hashing task or the bot's search failed.
+    #[error("the server could not finish the work; nothing was changed")]
     Failed,
 }
 
@@ -50,6 +54,13 @@ const CHAT_BURST: NonZeroU32 = NonZeroU32::new(5).expect("non-zero");
 /// makes the server send a request to an address of the account's choosing.
 const WEBHOOK_TESTS_PER_MINUTE: NonZeroU32 = NonZeroU32::new(3).expect("non-zero");
 
+/// Bot suggestions (`POST /api/analysis/suggestion`) an account may ask for per minute: each runs a search of
+/// a fixed node budget on a blocking thread, so a flood would take the CPU the games need.
+const SUGGESTIONS_PER_ACCOUNT_PER_MINUTE: NonZeroU32 = NonZeroU32::new(20).expect("non-zero");
+
+/// Bot suggestions one client address may ask for per minute, whatever the accounts (guests cost nothing).
+const SUGGESTIONS_PER_ADDRESS_PER_MINUTE: NonZeroU32 = NonZeroU32::new(60).expect("non-zero");
+
 /// The server's abuse limits, shared by every request through the server's state.
 pub struct AbuseLimits {
     login_by_account: DefaultKeyedRateLimiter<String>,
@@ -57,8 +68,11 @@ pub struct AbuseLimits {
     accounts_by_address: DefaultKeyedRateLimiter<IpAddr>,
     chat_by_account: DefaultKeyedRateLimiter<Uuid>,
     webhook_tests_by_account: DefaultKeyedRateLimiter<Uuid>,
+    suggestions_by_account: DefaultKeyedRateLimiter<Uuid>,
+    suggestions_by_address: DefaultKeyedRateLimiter<IpAddr>,
     password_checks: Arc<Semaphore>,
     password_wait: Duration,
+    bot_searches: Arc<Semaphore>,
 }
 
 impl AbuseLimits {
@@ -72,8 +86,11 @@ impl AbuseLimits {
             accounts_by_address: RateLimiter::keyed(per_minute(limits.accounts_per_address_per_minute)),
             chat_by_account: RateLimiter::keyed(per_minute(limits.chat_messages_per_minute).allow_burst(CHAT_BURST)),
             webhook_tests_by_account: RateLimiter::keyed(Quota::per_minute(WEBHOOK_TESTS_PER_MINUTE)),
+            suggestions_by_account: RateLimiter::keyed(Quota::per_minute(SUGGESTIONS_PER_ACCOUNT_PER_MINUTE)),
+            suggestions_by_address: RateLimiter::keyed(Quota::per_minute(SUGGESTIONS_PER_ADDRESS_PER_MINUTE)),
             password_checks: Arc::new(Semaphore::new(limits.password_checks.max(1))),
             password_wait: limits.password_check_wait,
+            bot_searches: Arc::new(Semaphore::new(bot_searches())),
         }
     }
 
@@ -98,23 +115,48 @@ impl AbuseLimits {
         check(&self.webhook_tests_by_account, &account, "too many webhook tests; wait a minute")
     }
 
+    /// Counts a bot suggestion asked by `account` from `address`; refused when either has used its allowance.
+    pub fn suggestion(&self, address: IpAddr, account: Uuid) -> Result<(), Refused> {
+        check(&self.suggestions_by_address, &address, "too many bot suggestions from this address; wait a little")?;
+        check(&self.suggestions_by_account, &account, "too many bot suggestions; wait a little")
+    }
+
     /// Runs password hashing work off the async runtime once a permit is free, refusing with `rate_limited`
     /// when none frees up within the configured wait. The permit lives as long as the work, even if the
     /// request is abandoned meanwhile.
     pub async fn hash<T: Send + 'static>(&self, work: impl FnOnce() -> T + Send + 'static) -> Result<T, Refused> {
-        let permit = tokio::time::timeout(self.password_wait, self.password_checks.clone().acquire_owned())
-            .await
-            .ok()
-            .and_then(Result::ok)
-            .ok_or(Refused::Busy)?;
-        tokio::task::spawn_blocking(move || {
-            let result = work();
-            drop(permit);
-            result
-        })
-        .await
-        .map_err(|_| Refused::Failed)
+        bounded(&self.password_checks, self.password_wait, Refused::Busy, work).await
     }
+
+    /// Runs a bot search (the analysis board's suggestion) on a blocking thread once one of a few permits is
+    /// free, as [`AbuseLimits::hash`] does: many accounts at once may each be within their allowance, and the
+    /// games must keep the CPU they need.
+    pub async fn search<T: Send + 'static>(&self, work: impl FnOnce() -> T + Send + 'static) -> Result<T, Refused> {
+        bounded(&self.bot_searches, self.password_wait, Refused::BotBusy, work).await
+    }
+}
+
+/// Bot searches at once: the CPU cores, so that searches alone can never take more than the machine has.
+fn bot_searches() -> usize {
+    std::thread::available_parallelism().map_or(1, std::num::NonZeroUsize::get)
+}
+
+/// Runs `work` on a blocking thread once `permits` has one free, or refuses with `busy` after `wait`.
+async fn bounded<T: Send + 'static>(
+    permits: &Arc<Semaphore>,
+    wait: Duration,
+    busy: Refused,
+    work: impl FnOnce() -> T + Send + 'static,
+) -> Result<T, Refused> {
+    let permit =
+        tokio::time::timeout(wait, permits.clone().acquire_owned()).await.ok().and_then(Result::ok).ok_or(busy)?;
+    tokio::task::spawn_blocking(move || {
+        let result = work();
+        drop(permit);
+        result
+    })
+    .await
+    .map_err(|_| Refused::Failed)
 }
 
 fn check<K>(limiter: &DefaultKeyedRateLimiter<K>, key: &K, message: &'static str) -> Result<(), Refused>
@@ -129,4 +171,50 @@ where
         message,
         retry_after: not_until.wait_time_from(DefaultClock::default().now()),
     })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[tokio::test]
+    async fn a_search_waits_for_a_free_permit_and_is_refused_when_none_frees() {
+        let limits = AbuseLimits::new(&Limits { password_check_wait: Duration::from_millis(20), ..Limits::default() });
+        let all = u32::try_from(bot_searches()).expect("a few cores");
+        let taken = limits.bot_searches.clone().acquire_many_owned(all).await.expect("the permits");
+        assert!(matches!(limits.search(|| 7).await, Err(Refused::BotBusy)), "every permit is taken");
+        assert!(limits.hash(|| 7).await.is_ok(), "password checks have permits of their own");
+        drop(taken);
+        assert_eq!(limits.search(|| 7).await.expect("a permit is free"), 7);
+    }
+
+    #[test]
+    fn suggestions_count_per_account_and_per_address() {
+        let limits = AbuseLimits::new(&Limits::default());
+        let home: IpAddr = "192.0.2.1".parse().unwrap();
+        let away: IpAddr = "192.0.2.2".parse().unwrap();
+        let accounts: Vec<Uuid> = (0..4).map(|_| Uuid::new_v4()).collect();
+        for _ in 0..SUGGESTIONS_PER_ACCOUNT_PER_MINUTE.get() {
+            assert!(limits.suggestion(home, accounts[0]).is_ok());
+        }
+        let refused = limits.suggestion(home, accounts[0]).expect_err("the account's allowance is used up");
+        assert!(refused.to_string().contains("too many bot suggestions;"), "{refused}");
+        assert!(limits.suggestion(away, accounts[0]).is_err(), "the account waits from any address");
+        // Other accounts from the same address share its larger allowance (of which the account above used 21,
+        // its refused request too), until it too is used up.
+        let mut allowed = 0;
+        let refused = accounts[1..]
+            .iter()
+            .cycle()
+            .take(60)
+            .find_map(|&account| {
+                let verdict = limits.suggestion(home, account).err();
+                allowed += u32::from(verdict.is_none());
+                verdict
+            })
+            .expect("the address's allowance ends");
+        assert!(refused.to_string().contains("from this address"), "{refused}");
+        assert!(allowed >= SUGGESTIONS_PER_ADDRESS_PER_MINUTE.get() - 21, "the rest of the burst: {allowed}");
+        assert!(limits.suggestion(away, accounts[3]).is_ok(), "other addresses are not affected");
+    }
 }

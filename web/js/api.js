@@ -55,6 +55,7 @@ export const api = {
   gamesOf: (name, limit = 30) => request('GET', `${path`/api/players/${name}/games`}?limit=${limit}`),
   liveGames: () => request('GET', '/api/games?status=active'),
   game: (id) => request('GET', path`/api/games/${id}`),
+  suggestion: (ruleset, moves) => request('POST', '/api/analysis/suggestion', { ruleset, moves }),
   recordUrl: (id) => path`/api/games/${id}/record`,
   gamesPage: (name, before) => request('GET', `${path`/api/players/${name}/games`}?limit=20${before ? `&before=${encodeURIComponent(before)}` : ''}`),
   ratingHistory: (name, kind, speed) => request('GET', `${path`/api/players/${name}/rating-history`}?kind=${encodeURIComponent(kind)}&speed=${encodeURIComponent(speed)}`),

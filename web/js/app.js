@@ -16,6 +16,7 @@ const ROUTES = [
   { pattern: /^\/login$/, page: () => import('./entry.js'), public: true },
   { pattern: /^\/game\/([0-9a-f-]{36})$/, page: () => import('./game.js'), public: true },
   { pattern: /^\/replay\/([0-9a-f-]{36})$/, page: () => import('./replay.js'), public: true },
+  { pattern: /^\/analysis(?:\/([0-9a-f-]{36}))?$/, page: () => import('./analysis.js'), public: true },
   { pattern: /^\/challenge\/([0-9a-f-]{36})$/, page: () => import('./challenge.js') },
   { pattern: /^\/rules(?:\/([a-z-]+))?$/, page: () => import('./rules-page.js'), public: true },
   { pattern: /^\/player\/([^/]+)$/, page: () => import('./profile.js'), public: true },

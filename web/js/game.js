@@ -101,6 +101,8 @@ class GamePage {
     this.howToMove = this.seat ? h('p', { class: 'hint', text: kind.howToMove }) : null;
     this.offer = h('div', { class: 'offer', id: 'offer', role: 'alert', hidden: true });
     this.boardWrap = h('div', { class: 'board-wrap' }, this.board.element);
+    // The analysis board at the position the server has confirmed (render keeps its address current).
+    this.analyse = h('a', { class: 'button small', id: 'analyse-game', href: `/analysis/${this.gameId}`, text: t('game.analyse') });
     this.column = h('div', { class: 'board-column' });
     const flip = this.seat ? null
       : h('button', { type: 'button', class: 'small', id: 'flip-board', on: { click: () => this.turnBoard(otherSeat(this.bottom)) } }, t('game.flip'));
@@ -115,7 +117,7 @@ class GamePage {
             ` · ${this.model.rated ? t('common.rated') : t('common.casual')}`,
             ` · ${kind.name}`,
             ` · ${this.seat ? t('game.youPlay', { seat: kind.seats[this.seat].name, role: kind.seats[this.seat].role }) : t('game.watching')}`),
-          h('div', { class: 'game-tools' }, soundSwitch(), flip),
+          h('div', { class: 'game-tools' }, soundSwitch(), flip, this.analyse),
           h('h2', { class: 'small-heading', text: t('game.moves') }), this.moves,
           this.howToMove,
           this.correspondence?.section,
@@ -221,6 +223,7 @@ class GamePage {
     this.board.draw(game, { targets: mine });
     this.board.element.classList.toggle('my-move', mine);
     renderMoveList(this.moves, this.model.kind, turns, { ruleset: this.model.ruleset, current: turns.length - 1 });
+    this.analyse.href = `/analysis/${this.gameId}?ply=${this.model.actions.length}`;
     this.status.textContent = this.statusText(game);
     this.status.className = `status${mine ? ' mine' : ''}${mine && game.midTurn ? ' bounce' : ''}`;
 

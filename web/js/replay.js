@@ -55,6 +55,7 @@ class Replay {
     const control = (label, id, icon, target) =>
       h('button', { type: 'button', class: 'control', id, 'aria-label': label, title: label, on: { click: () => this.show(target()) } },
         s('svg', { viewBox: '0 0 16 16', 'aria-hidden': 'true' }, s('path', { d: icon })));
+    this.analyse = h('a', { class: 'button', id: 'replay-analyse', href: `/analysis/${snapshot.id}`, text: t('replay.analyse') });
     this.moves = h('div', { class: 'move-list', id: 'move-list', tabindex: 0, 'aria-label': t('game.moves') });
     const live = snapshot.status === 'active';
     replaceChildren(root,
@@ -72,6 +73,7 @@ class Replay {
           this.slider, this.counter,
           h('h2', { class: 'small-heading', text: t('game.moves') }), this.moves,
           h('div', { class: 'button-row' },
+            this.analyse,
             h('a', { class: 'button', id: 'download-record', href: api.recordUrl(snapshot.id), download: '', text: t('common.downloadRecord') }),
             h('a', { class: 'button quiet', href: '/', text: t('nav.lobby') })),
           h('p', { class: 'hint', text: t('replay.keys') }))));
@@ -106,6 +108,7 @@ class Replay {
     for (const { action } of this.model.actions.slice(0, this.at)) game.play(action);
     this.board.draw(game);
     this.slider.value = String(this.at);
+    this.analyse.href = `/analysis/${this.snapshot.id}?ply=${this.at}`;
     const turn = this.turnEnds.findIndex((end) => end >= this.at);
     const current = this.at === 0 ? -1 : turn;
     const turns = this.model.turns.map((t, index) => ({ ...t, index }));

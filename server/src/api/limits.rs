@@ -16,7 +16,7 @@ impl From<Refused> for ApiError {
     fn from(refused: Refused) -> ApiError {
         match refused {
             Refused::TooMany { message, retry_after } => ApiError::rate_limited(message, retry_after),
-            Refused::Busy => ApiError::rate_limited(refused.to_string(), Duration::from_secs(1)),
+            Refused::Busy | Refused::BotBusy => ApiError::rate_limited(refused.to_string(), Duration::from_secs(1)),
             Refused::Failed => ApiError::new(ErrorCode::Internal, refused.to_string()),
         }
     }

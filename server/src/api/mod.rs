@@ -2,6 +2,7 @@
 
 mod accounts;
 pub mod admin;
+mod analysis;
 mod bots;
 mod challenges;
 mod error;
@@ -123,6 +124,10 @@ fn api_routes() -> ApiRouter<AppState> {
         .api_route(
             "/api/leaderboard/{kind}",
             get_with(ratings::leaderboard, doc("players", "The best ratings of a game kind")),
+        )
+        .api_route(
+            "/api/analysis/suggestion",
+            post_with(analysis::suggestion, doc("analysis", "The bot's turn and evaluation in any position")),
         )
         .api_route("/api/games/{id}", get_with(games::show, doc("games", "A game with every move")))
         .api_route(

@@ -63,7 +63,7 @@ pub fn document() -> OpenApi {
             extensions: IndexMap::default(),
         }),
     );
-    api.tags = ["accounts", "challenges", "seeks", "games", "players", "correspondence", "admin"]
+    api.tags = ["accounts", "challenges", "seeks", "games", "players", "analysis", "correspondence", "admin"]
         .into_iter()
         .map(|name| Tag { name: name.to_owned(), ..Tag::default() })
         .collect();

@@ -21,6 +21,9 @@
 //   (targets: highlight the legal actions; a click or tap on one calls `onAction(action)`), and optionally
 //   `keyAction(event)`, the action a key press means. The page may show a board half a turn around (the second
 //   player's view) and sets its `turned` then, so that keys follow the screen (kinds/keypad.js).
+// - Optionally `turnEnds(game)`, for kinds whose turns can go on (`midTurn`): where the turn being played can
+//   end, `{ends: [{at, line, winner}], capped, work}` from the bounded search of kinds/turn-ends.js; its Board's
+//   `draw` then also takes `ends` (those `ends`) and marks each end's point.
 // - `howToMove`: the hint shown to a player.
 // - `messages`: `over` (the rules ended the game, the server has not said so yet) and, for kinds whose turns
 //   can go on, `again` and `othersAgain(name)` (the side to move moves again).

@@ -4,6 +4,7 @@
 // ending where the kick would. It only draws and reports clicks; games and replays decide what to show.
 
 import { s } from '../../dom.js';
+import { endMarkers } from '../paper-soccer/board.js';
 import { Field, VARIANTS, variantOf, shifted } from './rules.js';
 import { directionName, keypadDirection } from '../keypad.js';
 import { t } from '../../i18n.js';
@@ -29,6 +30,7 @@ export class Board {
     this.lines = s('g', { class: 'lines' });
     this.points = s('g', { class: 'drawn-points' });
     this.targets = s('g', { class: 'targets' });
+    this.ends = s('g', { class: 'turn-ends' });
     this.duty = s('circle', { class: 'kick-duty', r: 6 });
     this.ball = s('circle', { class: 'ball', r: 2.6 });
     this.element = s(
@@ -37,6 +39,7 @@ export class Board {
       this.paper(),
       this.lines,
       this.points,
+      this.ends,
       this.targets,
       this.duty,
       this.ball,
@@ -79,7 +82,8 @@ export class Board {
    * standing out), the drawn points and the ball, ringed in the kicker's colour while a kick is due; with
    * `targets`, the steps or kicks the side to move may play.
    */
-  draw(game, { targets: showTargets = false } = {}) {
+  draw(game, { targets: showTargets = false, ends = [] } = {}) {
+    this.ends.replaceChildren(...endMarkers(ends, ({ x, y }) => ({ x: x * CELL, y: -y * CELL })));
     const { position } = game;
     const { ball } = position;
     const lastTurn = game.strokes.at(-1)?.turn;

@@ -2,6 +2,7 @@
 // drawn, by whom, in which turn and whether it was kicked, so the board can colour lines and draw kicks apart.
 
 import { Position, actionText, parseActions, shifted } from './rules.js';
+import { searchTurnEnds } from '../turn-ends.js';
 
 export class LineSoccerGame {
   constructor(ruleset) {
@@ -56,4 +57,21 @@ export class LineSoccerGame {
     }
     if (result !== 'continues') this.turn += 1;
   }
+}
+
+/**
+ * Where the turn being played can end (kinds/turn-ends.js): the end of its last segment. Two positions of one
+ * turn differ for the rest of it only by the ball, the segments drawn in the turn so far (the points follow from
+ * them), the phase (steps of the line, or the kick escalation) and the points of the kick series; at most
+ * `limit` actions are tried.
+ */
+export function lineTurnEnds(game, limit) {
+  const start = game.strokes.length;
+  const point = ({ x, y }) => `${x},${y}`;
+  const state = (after) => {
+    const { ball, phase, series } = after.position;
+    const drawn = after.strokes.slice(start).map(({ from, to }) => [point(from), point(to)].sort().join('-')).sort();
+    return `${point(ball)}/${JSON.stringify(phase)}/${[...series].sort().join(' ')}/${drawn.join(' ')}`;
+  };
+  return searchTurnEnds(game, { where: (after) => after.strokes.at(-1).to, state, limit });
 }

@@ -5,7 +5,7 @@ import './catalog.js';
 import { seat } from '../seat.js';
 import { t } from '../../i18n.js';
 import { Board } from './board.js';
-import { LineSoccerGame } from './game.js';
+import { LineSoccerGame, lineTurnEnds } from './game.js';
 import { actionText, parseActions } from './rules.js';
 
 /** The parts of a kind's object both kinds share. */
@@ -22,6 +22,7 @@ export const shared = {
     actionCount: (text) => parseActions(text).length,
   },
   Board,
+  turnEnds: lineTurnEnds,
   howToMove: t('line-soccer.howToMove'),
   messages: {
     get over() { return t('line-soccer.over'); },

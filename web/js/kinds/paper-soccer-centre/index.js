@@ -7,6 +7,7 @@ import { t } from '../../i18n.js';
 import { parseDigits } from '../paper-soccer/rules.js';
 import { Board } from './board.js';
 import { CentreGame } from './game.js';
+import { stepTurnEnds } from '../paper-soccer/game.js';
 import { rulesPage } from './rules-page.js';
 
 /** kurnik's pitch: 8 × 10 squares with goals 2 wide. */
@@ -31,6 +32,7 @@ export default {
     actionCount: (text) => parseDigits(text).length,
   },
   Board,
+  turnEnds: stepTurnEnds,
   get howToMove() { return t('paper-soccer-centre.howToMove'); },
   messages: {
     get over() { return t('paper-soccer-centre.over'); },

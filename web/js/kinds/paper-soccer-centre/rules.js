@@ -25,6 +25,11 @@ export class CentrePosition {
     return this.board.ball;
   }
 
+  /** The classic position's blocked directions, point by point: every line drawn. */
+  get blocked() {
+    return this.board.blocked;
+  }
+
   get toMove() {
     return this.board.toMove;
   }

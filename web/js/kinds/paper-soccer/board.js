@@ -6,6 +6,24 @@ import { Pitch, stepPoint } from './rules.js';
 import { directionName, keypadDirection } from '../keypad.js';
 import { t } from '../../i18n.js';
 
+/**
+ * A marker on each point where a turn can end (`{at, winner}`, kinds/turn-ends.js): a square, in the colour of
+ * the seat that wins when the turn ends the game there, centred where `place(point)` says (`{x, y}` in SVG
+ * units; by default this pitch's). Shared by the boards of the Paper Soccer variants and Line Soccer.
+ */
+export function endMarkers(ends, place = ({ x, y }) => ({ x: px(x), y: px(y) })) {
+  const side = 4.4;
+  return ends.map(({ at, winner }) => s('rect', {
+    class: `turn-end${winner ? ` turn-end-${winner}` : ''}`,
+    x: place(at).x - side / 2,
+    y: place(at).y - side / 2,
+    width: side,
+    height: side,
+    'data-x': at.x,
+    'data-y': at.y,
+  }));
+}
+
 /** SVG units per lattice cell. */
 const CELL = 10;
 /** Space around the pitch, in cells. */
@@ -26,6 +44,7 @@ export class Board {
     const viewBox = [-MARGIN, -1 - MARGIN, width + 2 * MARGIN, height + 2 + 2 * MARGIN].map(px).join(' ');
     this.lines = s('g', { class: 'lines' });
     this.targets = s('g', { class: 'targets' });
+    this.ends = s('g', { class: 'turn-ends' });
     this.ball = s('circle', { class: 'ball', r: 2.6 });
     this.element = s(
       'svg',
@@ -33,6 +52,7 @@ export class Board {
       this.paper(),
       this.lines,
       this.walls(),
+      this.ends,
       this.targets,
       this.ball,
     );
@@ -79,9 +99,11 @@ export class Board {
 
   /**
    * Draws a `SoccerGame`: every line in its player's colour (those of the latest turn stand out) and the ball;
-   * with `targets`, the points the side to move may step to (for the player whose move it is).
+   * with `targets`, the points the side to move may step to (for the player whose move it is); with `ends`
+   * (the kind's `turnEnds(game).ends`), a marker on each point where the turn being played can end.
    */
-  draw(game, { targets: showTargets = false } = {}) {
+  draw(game, { targets: showTargets = false, ends = [] } = {}) {
+    this.ends.replaceChildren(...endMarkers(ends));
     const { position } = game;
     const { ball } = position;
     const lastTurn = game.steps.at(-1)?.turn;

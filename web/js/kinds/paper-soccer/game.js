@@ -4,6 +4,7 @@
 // (points-game.js).
 
 import { Pitch, Position, parseDigits, stepPoint } from './rules.js';
+import { searchTurnEnds } from '../turn-ends.js';
 
 export class StepGame {
   /** `turnGoesOn` is the result of `position.step` after which the same turn goes on. */
@@ -58,4 +59,16 @@ export class SoccerGame extends StepGame {
     super(new Position(pitch), 'bounce');
     this.pitch = pitch;
   }
+}
+
+/**
+ * Where the turn being played in a `StepGame` can end (kinds/turn-ends.js): the point of its last step. Two
+ * positions of one turn differ for the rest of it only by where the ball is, the lines drawn (each point's
+ * blocked directions say them all) and, where lines run several steps (xrsoccer), how far the line has run; at
+ * most `limit` steps are tried.
+ */
+export function stepTurnEnds(game, limit) {
+  const state = ({ position }) =>
+    `${position.ball.x},${position.ball.y}/${position.lineSteps ?? ''}/${String.fromCharCode(...position.blocked)}`;
+  return searchTurnEnds(game, { where: (after) => after.steps.at(-1).to, state, limit });
 }

@@ -4,7 +4,7 @@ import { Board } from './board.js';
 import './catalog.js';
 import { seat } from '../seat.js';
 import { t } from '../../i18n.js';
-import { SoccerGame } from './game.js';
+import { SoccerGame, stepTurnEnds } from './game.js';
 import { parseDigits } from './rules.js';
 import { rulesPage } from './rules-page.js';
 
@@ -31,6 +31,7 @@ export default {
     actionCount: (text) => parseDigits(text).length,
   },
   Board,
+  turnEnds: stepTurnEnds,
   get howToMove() { return t('paper-soccer.howToMove'); },
   messages: {
     get over() { return t('paper-soccer.over'); },

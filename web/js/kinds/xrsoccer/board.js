@@ -3,6 +3,7 @@
 // arrow from where the ball was stuck), the score, and the points the ball may step to.
 
 import { s } from '../../dom.js';
+import { endMarkers } from '../paper-soccer/board.js';
 import { stepPoint } from '../paper-soccer/rules.js';
 import { Field } from './rules.js';
 import { directionName, keypadDirection } from '../keypad.js';
@@ -20,6 +21,7 @@ export class Board {
     const viewBox = [-MARGIN, -MARGIN, width + 2 * MARGIN, length + 2 * MARGIN].map(px).join(' ');
     this.lines = s('g', { class: 'lines' });
     this.targets = s('g', { class: 'targets' });
+    this.ends = s('g', { class: 'turn-ends' });
     this.marks = s('g', { class: 'points' });
     this.relocation = s('line', { class: 'relocation', 'marker-end': 'url(#relocation-head)', visibility: 'hidden' });
     this.ball = s('circle', { class: 'ball', r: 2.6 });
@@ -27,7 +29,7 @@ export class Board {
     this.element = s('svg', { class: 'board', viewBox, role: 'img', 'aria-label': options.label ?? 'xrsoccer field' },
       s('defs', {}, s('marker', { id: 'relocation-head', viewBox: '0 0 10 10', refX: 5, refY: 5, markerWidth: 3, markerHeight: 3, orient: 'auto' },
         s('path', { class: 'relocation-head', d: 'M 0 0 L 10 5 L 0 10 z' }))),
-      this.paper(), this.lines, this.marks, this.relocation, this.targets, this.ball, this.score);
+      this.paper(), this.lines, this.marks, this.relocation, this.ends, this.targets, this.ball, this.score);
   }
 
   paper() {
@@ -44,7 +46,9 @@ export class Board {
       s('circle', { class: 'spot', cx: px(centre.x), cy: px(centre.y), r: 0.9 }));
   }
 
-  draw(game, { targets: showTargets = false } = {}) {
+  /** Draws an `XrGame`, with `targets` and `ends` as the classic pitch draws them (kinds/paper-soccer/board.js). */
+  draw(game, { targets: showTargets = false, ends = [] } = {}) {
+    this.ends.replaceChildren(...endMarkers(ends));
     const { position } = game;
     const { ball } = position;
     const lastTurn = game.steps.at(-1)?.turn;

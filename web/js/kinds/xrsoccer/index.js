@@ -8,6 +8,7 @@ import { t } from '../../i18n.js';
 import { parseDigits } from '../paper-soccer/rules.js';
 import { Board } from './board.js';
 import { XrGame } from './game.js';
+import { stepTurnEnds } from '../paper-soccer/game.js';
 import { rulesPage } from './rules-page.js';
 
 /** The seed's field: 12 × 18 cells, played to 5 points. */
@@ -35,6 +36,7 @@ export default {
     actionCount: (text) => parseDigits(text).length,
   },
   Board,
+  turnEnds: stepTurnEnds,
   get howToMove() { return t('xrsoccer.howToMove'); },
   messages: {
     get over() { return t('xrsoccer.over'); },

@@ -19,6 +19,7 @@ const ROUTES = [
   { pattern: /^\/challenge\/([0-9a-f-]{36})$/, page: () => import('./challenge.js') },
   { pattern: /^\/rules(?:\/([a-z-]+))?$/, page: () => import('./rules-page.js'), public: true },
   { pattern: /^\/player\/([^/]+)$/, page: () => import('./profile.js'), public: true },
+  { pattern: /^\/player\/([^/]+)\/games$/, page: () => import('./history.js'), public: true },
   { pattern: /^\/correspondence$/, page: () => import('./correspondence/page.js') },
 ];
 

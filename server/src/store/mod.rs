@@ -33,7 +33,7 @@ pub use correspondence::{
     WebhookJob,
 };
 pub use postgres::PostgresStore;
-pub use profile::{ProfileStore, RatedEnd};
+pub use profile::{HistoryFilter, HistoryResult, HistorySpeed, ProfileStore, RatedEnd};
 pub use sqlite::SqliteStore;
 
 /// Opens the store a database URL names and brings its schema up to date: `postgres://…` or

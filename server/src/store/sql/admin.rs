@@ -29,7 +29,7 @@ const EVENT_COLUMN_COUNT: usize = 5;
 const AUDIT_COLUMNS: &str = "id, at, admin_id, actor_name, action, game_id, account_id, details, reason";
 
 /// Bound values per statement of a multi-row insert: well under SQLite's 32,766 and PostgreSQL's 65,535.
-const MAX_BOUND_VALUES: usize = 30_000;
+pub(super) const MAX_BOUND_VALUES: usize = 30_000;
 
 const INSERT_AUDIT: &str = "INSERT INTO audit_log \
     (at, admin_id, actor_name, action, game_id, account_id, details, reason) \
@@ -96,7 +96,7 @@ impl Assembled {
 }
 
 /// `(…), (…)` with `rows` groups of `columns` placeholders.
-fn value_groups(placeholder: Placeholder, rows: usize, columns: usize) -> String {
+pub(super) fn value_groups(placeholder: Placeholder, rows: usize, columns: usize) -> String {
     let mut sql = String::with_capacity(rows * columns * 6);
     for row in 0..rows {
         sql.push_str(if row == 0 { "(" } else { ", (" });

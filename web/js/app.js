@@ -21,6 +21,7 @@ const ROUTES = [
   { pattern: /^\/player\/([^/]+)$/, page: () => import('./profile.js'), public: true },
   { pattern: /^\/player\/([^/]+)\/games$/, page: () => import('./history.js'), public: true },
   { pattern: /^\/correspondence$/, page: () => import('./correspondence/page.js') },
+  { pattern: /^\/explorer$/, page: () => import('./explorer.js'), public: true },
 ];
 
 const root = document.getElementById('page');

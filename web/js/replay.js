@@ -73,6 +73,7 @@ class Replay {
           h('h2', { class: 'small-heading', text: t('game.moves') }), this.moves,
           h('div', { class: 'button-row' },
             h('a', { class: 'button', id: 'download-record', href: api.recordUrl(snapshot.id), download: '', text: t('common.downloadRecord') }),
+            h('a', { class: 'button', id: 'explore-opening', href: `/explorer?${new URLSearchParams({ ruleset: JSON.stringify(snapshot.ruleset) })}`, text: t('replay.explore') }),
             h('a', { class: 'button quiet', href: '/', text: t('nav.lobby') })),
           h('p', { class: 'hint', text: t('replay.keys') }))));
     this.onKey = (event) => this.key(event);

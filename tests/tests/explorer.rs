@@ -1,7 +1,7 @@
 //! The opening explorer on both stores: a few kurnik corpus games imported, whose first turns the explorer
 //! counts as the records say; two games reaching one position by different move orders, which meet there; the
-//! band and speed filters; a live game written in when it ends; a rebuild that writes the same rows again; and
-//! typed refusals of bad rulesets, moves, bands and speeds.
+//! band and speed filters; a rated live game written in when it ends, in its players' band; a rebuild that
+//! writes the same rows again; and typed refusals of bad rulesets, moves, bands and speeds.
 
 use std::collections::BTreeMap;
 
@@ -107,7 +107,8 @@ async fn a_finished_live_game_is_written_in_and_bad_queries_are_refused(url: &st
     let alice = register(&api, "alice").await;
     let bob = register(&api, "bob").await;
     let blitz = TimeControl::Fischer { initial_seconds: 300, increment_seconds: 5 };
-    let game = api.start_game(&alice, &bob, blitz).await;
+    // A rated game between two new players: both start at 1500, band 1400 (1400–1599).
+    let game = api.start_game_of(&alice, &bob, kartka_tests::client::KURNIK, blitz, true).await;
     let mut first = WsClient::connect(server.addr, &alice.token).await;
     let mut second = WsClient::connect(server.addr, &bob.token).await;
     first.request(1, move_frame(game, 0, "a", "0")).await;
@@ -124,7 +125,8 @@ async fn a_finished_live_game_is_written_in_and_bad_queries_are_refused(url: &st
     assert_eq!(counts(&written), BTreeMap::from([("0".to_owned(), 1)]));
     let turn = &written.turns[0];
     assert_eq!((turn.first_wins, turn.draws, turn.second_wins), (1, 0, 0), "bob resigned");
-    let after = explore(&api, "0", "&band=0").await;
+    assert!(explore(&api, "", "&band=0").await.turns.is_empty(), "a rated game has its players' band");
+    let after = explore(&api, "0", "&band=1400").await;
     assert_eq!((after.turns_played, counts(&after)), (1, BTreeMap::from([("2".to_owned(), 1)])));
 
     let ruleset = urlencode(KURNIK);

@@ -1,7 +1,7 @@
-//! The opening explorer in headless Chromium over a small imported kurnik archive: reached from a replay, its
-//! table of first turns as the records count them, turns chosen from the table down to a position two move
-//! orders reach, which shows the same next turns both ways, Back and the start position, a speed filter that
-//! leaves no game, and the page in Polish and Russian with no catalog key left. Screenshots go to
+//! The opening explorer in headless Chromium over a small imported kurnik archive: reached from a replay at its
+//! start, its table of first turns as the records count them, turns chosen from the table down to a position
+//! two move orders reach, which shows the same next turns both ways and again when its address is opened anew,
+//! Back and the start position, a speed filter that leaves no game, and the page in Polish and Russian with no catalog key left. Screenshots go to
 //! `artifacts/browser/` (`explorer-start`, `explorer-transposed`, `explorer-<language>`).
 
 use std::collections::BTreeMap;
@@ -59,6 +59,8 @@ async fn the_explorer_walks_an_imported_archive_and_transpositions_meet() {
     let reader = Browser::open(&driver, &server.url(), DESKTOP.0, DESKTOP.1).await;
     reader.record_script_errors().await;
     reader.goto(&format!("/replay/{game}")).await;
+    reader.click("#replay-first").await;
+    reader.wait_for_text("#replay-counter", "Step 0 of").await;
     reader.click("#explore-opening").await;
     reader.wait_for_text(".explorer h1", "Opening explorer").await;
     assert_eq!(reader.path().await, "/explorer");
@@ -75,6 +77,11 @@ async fn the_explorer_walks_an_imported_archive_and_transpositions_meet() {
         }
         reader.wait_for_text("#explorer-line", &format!("4. {}", line[3])).await;
         assert_eq!(table(&reader, &both).await, both, "after {line:?}");
+        // The address keeps the position: opened again, the page is where it was.
+        let url = reader.client.current_url().await.expect("the address");
+        reader.goto(&format!("{}?{}", url.path(), url.query().unwrap_or_default())).await;
+        reader.wait_for_text("#explorer-line", &format!("4. {}", line[3])).await;
+        table(&reader, &both).await;
     }
     reader.screenshot("explorer-transposed").await;
     reader.click("#explorer-back").await;

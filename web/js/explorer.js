@@ -1,8 +1,8 @@
 // The opening explorer, /explorer: a game (any kind's variants, from the kinds table), its board at the position
 // the turns chosen so far reach, and the turns finished games played from there with how they ended (a bar of
 // the first seat's wins, draws and the second seat's wins), by rating band and speed. A turn is chosen from
-// the table or played on the board; Back takes the last one back. `?ruleset=JSON` opens a game's variant (the
-// replay page links here so).
+// the table or played on the board; Back takes the last one back. The address keeps the position:
+// `?ruleset=JSON&moves=TEXT` (the replay page links here so, with the turns up to the step it shows).
 
 import { request } from './api.js';
 import { h, replaceChildren } from './dom.js';
@@ -20,6 +20,7 @@ export function mount(root) {
   const chosen = asked ? rulesets.findIndex((ruleset) => rulesetKey(ruleset) === rulesetKey(asked)) : 0;
   if (asked && chosen < 0) rulesets.push(asked);
   const state = { ruleset: rulesets[chosen < 0 ? rulesets.length - 1 : chosen], turns: [], pending: [], band: '', speed: '' };
+  const askedTurns = asked ? turnsOf(state.ruleset, new URLSearchParams(location.search).get('moves') ?? '') : [];
   let closed = false;
   let asking = 0;
 
@@ -69,9 +70,9 @@ export function mount(root) {
     return game;
   }
 
-  function restart() {
+  function restart(turns = []) {
     const kind = kindOf(state.ruleset);
-    state.turns = [];
+    state.turns = turns;
     state.pending = [];
     board = new kind.Board(state.ruleset, { label: t('explorer.board'), onAction: (action) => playOnBoard(action) });
     replaceChildren(boardWrap, board.element);
@@ -112,6 +113,7 @@ export function mount(root) {
     const separator = kind.notation.separator ?? '';
     const moves = state.turns.flatMap((turn) => kind.notation.actions(turn)).join(separator);
     const query = new URLSearchParams({ ruleset: JSON.stringify(state.ruleset), moves });
+    history.replaceState(null, '', `/explorer?${query}`);
     if (state.band) query.set('band', state.band);
     if (state.speed) query.set('speed', state.speed);
     let answer;
@@ -145,8 +147,30 @@ export function mount(root) {
       h('td', {}, bar, h('span', { class: 'meta', text: t('explorer.results', { first: turn.first_wins, draws: turn.draws, second: turn.second_wins }) })));
   }
 
-  restart();
+  restart(askedTurns);
   return () => { closed = true; };
+}
+
+/** The whole turns of a move text of `ruleset` (a turn left unfinished is dropped); none when it does not replay. */
+function turnsOf(ruleset, text) {
+  const kind = kindOf(ruleset);
+  const game = kind.newGame(ruleset);
+  const turns = [];
+  let current = [];
+  try {
+    for (const action of kind.notation.actions(text)) {
+      const mover = game.toMove;
+      game.play(action);
+      current.push(action);
+      if (game.outcome || !game.midTurn || game.toMove !== mover) {
+        turns.push(current.join(kind.notation.separator ?? ''));
+        current = [];
+      }
+    }
+  } catch {
+    return [];
+  }
+  return turns;
 }
 
 /** A ruleset from the address, or null when there is none or it is not JSON of a known kind. */

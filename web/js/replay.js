@@ -56,6 +56,7 @@ class Replay {
       h('button', { type: 'button', class: 'control', id, 'aria-label': label, title: label, on: { click: () => this.show(target()) } },
         s('svg', { viewBox: '0 0 16 16', 'aria-hidden': 'true' }, s('path', { d: icon })));
     this.moves = h('div', { class: 'move-list', id: 'move-list', tabindex: 0, 'aria-label': t('game.moves') });
+    this.explore = h('a', { class: 'button', id: 'explore-opening', text: t('replay.explore') });
     const live = snapshot.status === 'active';
     replaceChildren(root,
       h('div', { class: 'game-page replay' },
@@ -73,7 +74,7 @@ class Replay {
           h('h2', { class: 'small-heading', text: t('game.moves') }), this.moves,
           h('div', { class: 'button-row' },
             h('a', { class: 'button', id: 'download-record', href: api.recordUrl(snapshot.id), download: '', text: t('common.downloadRecord') }),
-            h('a', { class: 'button', id: 'explore-opening', href: `/explorer?${new URLSearchParams({ ruleset: JSON.stringify(snapshot.ruleset) })}`, text: t('replay.explore') }),
+            this.explore,
             h('a', { class: 'button quiet', href: '/', text: t('nav.lobby') })),
           h('p', { class: 'hint', text: t('replay.keys') }))));
     this.onKey = (event) => this.key(event);
@@ -112,6 +113,11 @@ class Replay {
     const turns = this.model.turns.map((t, index) => ({ ...t, index }));
     renderMoveList(this.moves, this.model.kind, turns, { ruleset: this.model.ruleset, current, onSelect: (index) => this.show(this.turnEnds[index]) });
     this.counter.textContent = t('replay.counter', { at: this.at, total: this.total });
+    // The explorer opens at the last whole turn shown.
+    const turnsShown = this.turnEnds.filter((end) => end <= this.at).length;
+    const explored = this.model.actions.slice(0, turnsShown ? this.turnEnds[turnsShown - 1] : 0);
+    const moves = explored.map(({ action }) => action).join(this.model.kind.notation.separator ?? '');
+    this.explore.href = `/explorer?${new URLSearchParams({ ruleset: JSON.stringify(this.model.ruleset), moves })}`;
     let clocks = this.snapshot.moves.length ? null : this.snapshot.clocks;
     for (let k = this.at; k >= 0 && !clocks; k -= 1) clocks = this.clocksAfter[k];
     const tc = this.model.timeControl;

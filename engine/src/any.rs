@@ -4,6 +4,7 @@
 use crate::game::{Game, NotationError, Progress, TimedWindow, TimeoutPolicy};
 use crate::kinds::{dispatch, dispatch_kind, AnyGame, GameKind};
 use crate::outcome::{Outcome, Seat};
+use crate::position_key::PositionKey;
 
 /// Why a move text was refused. The game is unchanged.
 #[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
@@ -127,6 +128,16 @@ impl AnyGame {
     #[must_use]
     pub fn pick_legal_action(&self, choice: u64) -> Option<String> {
         dispatch!(self, game => pick_text(game, choice))
+    }
+
+    /// The position's canonical bytes: the kind's stable name, then what its [`Game::write_key`] writes. Equal
+    /// for every way of reaching a position that plays alike, and the same in every version of the engine.
+    #[must_use]
+    pub fn position_key(&self) -> Vec<u8> {
+        let mut key = PositionKey::new();
+        key.tag(self.kind().name());
+        dispatch!(self, game => game.write_key(&mut key));
+        key.as_bytes().to_vec()
     }
 
     /// Every action legal now, each in the game's notation, in the game's fixed order.

@@ -3,6 +3,7 @@
 use std::fmt::Debug;
 
 use crate::outcome::{Outcome, Seat};
+use crate::position_key::PositionKey;
 
 /// What applying one legal action did to the game.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -119,6 +120,11 @@ pub trait Game: Clone + Debug + Send + Sync + 'static {
         });
         picked
     }
+
+    /// Writes the position's canonical bytes (see [`PositionKey`]): everything the rules look at from here on,
+    /// in a documented layout that never changes, so that every way of reaching a position that plays alike
+    /// writes the same bytes. The rules themselves are left out: keys are compared within one ruleset.
+    fn write_key(&self, key: &mut PositionKey);
 
     /// Reads a run of actions in the game's notation, written together (e.g. three steps as `754`).
     fn parse_actions(text: &str) -> Result<Vec<Self::Action>, NotationError>;

@@ -15,8 +15,10 @@ pub mod fuzzing;
 mod game;
 mod kinds;
 mod outcome;
+mod position_key;
 
 pub use any::{MoveError, Played};
 pub use game::{Game, NotationError, Progress, TimedWindow, TimeoutPolicy};
 pub use kinds::*;
 pub use outcome::{EndReason, Outcome, Seat};
+pub use position_key::PositionKey;

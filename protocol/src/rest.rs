@@ -212,6 +212,33 @@ pub struct GameList {
     pub next_before: Option<String>,
 }
 
+/// `GET /api/explorer`: the turns finished games played from a position of their opening, with how those games
+/// ended.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize, JsonSchema)]
+pub struct ExplorerPosition {
+    /// The seat whose turn it is in the position (`null` when the moves ended the game).
+    pub to_act: Option<SeatName>,
+    /// Whole turns played to reach the position.
+    pub turns_played: u32,
+    /// The turns played from here, most played first.
+    pub turns: Vec<ExplorerTurn>,
+}
+
+/// A turn played from an explorer position.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize, JsonSchema)]
+pub struct ExplorerTurn {
+    /// The turn's actions in the kind's notation (written as one move).
+    pub turn: String,
+    /// Games that played it.
+    pub games: u64,
+    /// Of those, games the first seat won.
+    pub first_wins: u64,
+    /// Drawn games.
+    pub draws: u64,
+    /// Games the second seat won.
+    pub second_wins: u64,
+}
+
 /// One player's rating for a game kind and speed class (Glicko-2, rounded to whole points).
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize, JsonSchema)]
 pub struct RatingInfo {

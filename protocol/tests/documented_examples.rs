@@ -13,7 +13,8 @@ use kartka_protocol::correspondence::{
 };
 use kartka_protocol::kinds::PositionView;
 use kartka_protocol::rest::{
-    Challenge, CreateChallenge, ErrorBody, Leaderboard, PlayerList, Profile, RatingHistory, Session, Versus,
+    Challenge, CreateChallenge, ErrorBody, ExplorerPosition, Leaderboard, PlayerList, Profile, RatingHistory, Session,
+    Versus,
 };
 use kartka_protocol::{ClientFrame, Clocks, ServerFrame};
 use serde::de::DeserializeOwned;
@@ -92,6 +93,7 @@ fn every_documented_example_is_a_valid_frame_or_body() {
             || parses_as::<RatingHistory>(example)
             || parses_as::<Versus>(example)
             || parses_as::<PlayerList>(example)
+            || parses_as::<ExplorerPosition>(example)
             || parses_as::<Clocks>(example)
             || parses_as_admin_body(example);
         assert!(valid, "docs/protocol.md example does not match any protocol type:\n{example}");

@@ -41,7 +41,8 @@ pub fn bearer_token(header: &str) -> Option<&str> {
     (!token.is_empty()).then_some(token)
 }
 
-fn to_hex(bytes: &[u8]) -> String {
+/// Bytes as lowercase hexadecimal.
+pub(crate) fn to_hex(bytes: &[u8]) -> String {
     use std::fmt::Write;
     bytes.iter().fold(String::with_capacity(bytes.len() * 2), |mut hex, byte| {
         let _ = write!(hex, "{byte:02x}");

@@ -16,6 +16,7 @@ pub mod cli;
 pub mod config;
 pub mod correspondence;
 pub mod downtime;
+pub mod explorer;
 pub mod games;
 pub mod http;
 pub mod lobby;

@@ -3,8 +3,10 @@
 
 pub mod browser;
 pub mod client;
+pub mod corpus;
 pub mod db;
 pub mod server;
+pub mod stored;
 pub mod webhook;
 
 /// Runs each named scenario once against a fresh SQLite database and once against a fresh PostgreSQL database,

@@ -212,6 +212,13 @@ fn rest_rows() -> Vec<Row> {
         row("GET", "/api/players/{name}/versus", NO_BODY, rule(signed_in)),
         Row { method: "GET", route: "/api/players", query: "?prefix=ow", body: NO_BODY, policy: rule(public) },
         row("GET", "/api/online", NO_BODY, rule(public)),
+        Row {
+            method: "GET",
+            route: "/api/explorer",
+            query: "?ruleset=%7B%22kind%22%3A%22closing-in%22%7D",
+            body: NO_BODY,
+            policy: rule(public),
+        },
         Row { method: "GET", route: "/api/games", query: "?status=active", body: NO_BODY, policy: rule(public) },
         row("GET", "/api/leaderboard/{kind}", NO_BODY, rule(public)),
         row("GET", "/api/bots", NO_BODY, rule(public)),

@@ -57,6 +57,12 @@ export const api = {
   game: (id) => request('GET', path`/api/games/${id}`),
   suggestion: (ruleset, moves) => request('POST', '/api/analysis/suggestion', { ruleset, moves }),
   recordUrl: (id) => path`/api/games/${id}/record`,
+  history: (name, filters, before) => {
+    const query = new URLSearchParams(Object.entries(filters).filter(([, value]) => value));
+    query.set('limit', '20');
+    if (before) query.set('before', before);
+    return request('GET', `${path`/api/players/${name}/games`}?${query}`);
+  },
   gamesPage: (name, before) => request('GET', `${path`/api/players/${name}/games`}?limit=20${before ? `&before=${encodeURIComponent(before)}` : ''}`),
   ratingHistory: (name, kind, speed) => request('GET', `${path`/api/players/${name}/rating-history`}?kind=${encodeURIComponent(kind)}&speed=${encodeURIComponent(speed)}`),
   versus: (name) => request('GET', path`/api/players/${name}/versus`),

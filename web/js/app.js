@@ -20,7 +20,9 @@ const ROUTES = [
   { pattern: /^\/challenge\/([0-9a-f-]{36})$/, page: () => import('./challenge.js') },
   { pattern: /^\/rules(?:\/([a-z-]+))?$/, page: () => import('./rules-page.js'), public: true },
   { pattern: /^\/player\/([^/]+)$/, page: () => import('./profile.js'), public: true },
+  { pattern: /^\/player\/([^/]+)\/games$/, page: () => import('./history.js'), public: true },
   { pattern: /^\/correspondence$/, page: () => import('./correspondence/page.js') },
+  { pattern: /^\/explorer$/, page: () => import('./explorer.js'), public: true },
 ];
 
 const root = document.getElementById('page');

@@ -1,12 +1,13 @@
 // A player's page, /player/NAME: ratings per game and speed with a chart of each one's history, results, the
-// signed-in viewer's results against them, and their games, newest first, a page at a time.
+// signed-in viewer's results against them, and their games, newest first, a page at a time, with a link to the
+// filtered history (history.js).
 
 import { api } from './api.js';
 import { h, replaceChildren, s } from './dom.js';
 import { formatTimeControl } from './format.js';
 import { gameName, kindOf } from './kinds/index.js';
 import { t } from './i18n.js';
-import { playerLink } from './player-link.js';
+import { playerLink, playerUrl } from './player-link.js';
 import { speedName } from './time-controls.js';
 
 export function mount(root, context, [encodedName]) {
@@ -37,7 +38,9 @@ function show(root, context, profile) {
     h('h2', { class: 'small-heading', text: t('profile.ratings') }),
     profile.ratings.length ? h('ul', { class: 'ratings' }, profile.ratings.map((rating) => ratingItem(account.name, rating)))
       : h('p', { class: 'hint', text: t('profile.no-ratings') }),
-    h('h2', { class: 'small-heading', text: t('profile.games') }), games, more));
+    h('h2', { class: 'small-heading', text: t('profile.games') }),
+    h('p', {}, h('a', { id: 'history-link', href: `${playerUrl(account.name)}/games`, text: t('profile.history') })),
+    games, more));
   if (me && me.id !== account.id) {
     api.versus(account.name).then(({ results: r }) => {
       versus.textContent = t('profile.versus', r);

@@ -57,6 +57,7 @@ class Replay {
         s('svg', { viewBox: '0 0 16 16', 'aria-hidden': 'true' }, s('path', { d: icon })));
     this.analyse = h('a', { class: 'button', id: 'replay-analyse', href: `/analysis/${snapshot.id}`, text: t('replay.analyse') });
     this.moves = h('div', { class: 'move-list', id: 'move-list', tabindex: 0, 'aria-label': t('game.moves') });
+    this.explore = h('a', { class: 'button', id: 'explore-opening', text: t('replay.explore') });
     const live = snapshot.status === 'active';
     replaceChildren(root,
       h('div', { class: 'game-page replay' },
@@ -75,6 +76,7 @@ class Replay {
           h('div', { class: 'button-row' },
             this.analyse,
             h('a', { class: 'button', id: 'download-record', href: api.recordUrl(snapshot.id), download: '', text: t('common.downloadRecord') }),
+            this.explore,
             h('a', { class: 'button quiet', href: '/', text: t('nav.lobby') })),
           h('p', { class: 'hint', text: t('replay.keys') }))));
     this.onKey = (event) => this.key(event);
@@ -114,6 +116,11 @@ class Replay {
     const turns = this.model.turns.map((t, index) => ({ ...t, index }));
     renderMoveList(this.moves, this.model.kind, turns, { ruleset: this.model.ruleset, current, onSelect: (index) => this.show(this.turnEnds[index]) });
     this.counter.textContent = t('replay.counter', { at: this.at, total: this.total });
+    // The explorer opens at the last whole turn shown.
+    const turnsShown = this.turnEnds.filter((end) => end <= this.at).length;
+    const explored = this.model.actions.slice(0, turnsShown ? this.turnEnds[turnsShown - 1] : 0);
+    const moves = explored.map(({ action }) => action).join(this.model.kind.notation.separator ?? '');
+    this.explore.href = `/explorer?${new URLSearchParams({ ruleset: JSON.stringify(this.model.ruleset), moves })}`;
     let clocks = this.snapshot.moves.length ? null : this.snapshot.clocks;
     for (let k = this.at; k >= 0 && !clocks; k -= 1) clocks = this.clocksAfter[k];
     const tc = this.model.timeControl;

@@ -17,6 +17,7 @@ use serde_json::json;
 use uuid::Uuid;
 
 use super::audit::{self, Actor, Target};
+use crate::explorer;
 use crate::games::convert::{self, end_reason_text, seat_text, speed_text};
 use crate::games::records::{ReadGame, ReadGames};
 use crate::games::{event_kind, kinds};
@@ -93,6 +94,11 @@ pub async fn import_file(
             })
             .collect();
         store.insert_imported(&rows).await?;
+        // The explorer is derived from the stored games: a failure is logged, and `kartka admin explorer
+        // rebuild` writes them again.
+        if let Err(error) = explorer::index::index_imported(store, &rows).await {
+            tracing::error!(%error, source, "could not write imported games into the explorer");
+        }
     }
     let report = ImportReport {
         source: source.to_owned(),

@@ -7,10 +7,11 @@ use axum::http::header;
 use axum::response::{IntoResponse, Response};
 use axum::Json;
 use kartka_protocol::rest::{GameList, GameSummary};
-use kartka_protocol::{ErrorCode, GameSnapshot, PlayerInfo};
+use kartka_protocol::{ErrorCode, GameKindName, GameSnapshot, PlayerInfo, SpeedClass};
 use serde::Deserialize;
 use uuid::Uuid;
 
+use super::players::player_named;
 use super::ApiError;
 use crate::accounts::player_info;
 use crate::api::input::{Path, Query};
@@ -18,33 +19,102 @@ use crate::games::convert;
 use crate::games::kinds;
 use crate::games::records::RecordParts;
 use crate::state::AppState;
-use crate::store::{GameCursor, GameRow};
+use crate::store::{GameCursor, GameRow, HistoryFilter, HistoryResult, HistorySpeed};
 
 /// Games per page unless the client asks otherwise, and the most it may ask for.
 const DEFAULT_PAGE: u32 = 20;
 const MAX_PAGE: u32 = 100;
 
-/// Paging of a game list.
+/// Paging and filters of a player's game list.
 #[derive(Debug, Deserialize, schemars::JsonSchema)]
 pub struct Page {
+    /// `next_before` of the previous page.
     before: Option<String>,
+    /// Games per page (default 20, at most 100).
     limit: Option<u32>,
+    /// Only games of this kind.
+    kind: Option<GameKindName>,
+    /// Only finished games with this result from the player's side.
+    result: Option<ResultSide>,
+    /// Only games against the player of this name.
+    opponent: Option<String>,
+    /// Only games of this speed.
+    speed: Option<SpeedFilter>,
 }
 
-/// `GET /api/players/{name}/games`: a player's games, newest first.
+/// A finished game's result from the listed player's side.
+#[derive(Clone, Copy, Debug, Deserialize, schemars::JsonSchema)]
+#[serde(rename_all = "snake_case")]
+pub enum ResultSide {
+    /// The player won.
+    Win,
+    /// The player lost.
+    Loss,
+    /// Nobody won.
+    Draw,
+}
+
+/// A speed class as ratings have them, with correspondence told apart from the live classical games it is
+/// rated with.
+#[derive(Clone, Copy, Debug, Deserialize, schemars::JsonSchema)]
+#[serde(rename_all = "snake_case")]
+pub(super) enum SpeedFilter {
+    /// Live bullet games.
+    Bullet,
+    /// Live blitz games.
+    Blitz,
+    /// Live rapid games.
+    Rapid,
+    /// Live classical games.
+    Classical,
+    /// Correspondence games.
+    Correspondence,
+}
+
+impl SpeedFilter {
+    /// The speed's name, as the query and the explorer's rows write it.
+    pub(super) fn name(self) -> &'static str {
+        match self {
+            SpeedFilter::Correspondence => "correspondence",
+            SpeedFilter::Bullet => convert::speed_text(SpeedClass::Bullet),
+            SpeedFilter::Blitz => convert::speed_text(SpeedClass::Blitz),
+            SpeedFilter::Rapid => convert::speed_text(SpeedClass::Rapid),
+            SpeedFilter::Classical => convert::speed_text(SpeedClass::Classical),
+        }
+    }
+
+    fn stored(self) -> HistorySpeed {
+        match self {
+            SpeedFilter::Correspondence => HistorySpeed::Correspondence,
+            live => HistorySpeed::Live(live.name()),
+        }
+    }
+}
+
+/// `GET /api/players/{name}/games`: a player's games, newest first, by the filters given.
 pub async fn of_player(
     State(state): State<AppState>,
     Path(name): Path<String>,
     Query(page): Query<Page>,
 ) -> Result<Json<GameList>, ApiError> {
-    let player = state
-        .store
-        .account_by_name(&name)
-        .await?
-        .ok_or_else(|| ApiError::new(ErrorCode::UnknownPlayer, "no player with that name"))?;
+    let player = player_named(&state, &name).await?;
     let before = page.before.as_deref().map(parse_cursor).transpose()?;
     let limit = page.limit.unwrap_or(DEFAULT_PAGE).clamp(1, MAX_PAGE);
-    let rows = state.store.games_of(player.id, before, limit).await?;
+    let opponent_id = match page.opponent.as_deref() {
+        Some(opponent) => Some(player_named(&state, opponent).await?.id),
+        None => None,
+    };
+    let filter = HistoryFilter {
+        kind: page.kind.map(|kind| kind.name().to_owned()),
+        result: page.result.map(|result| match result {
+            ResultSide::Win => HistoryResult::Win,
+            ResultSide::Loss => HistoryResult::Loss,
+            ResultSide::Draw => HistoryResult::Draw,
+        }),
+        opponent_id,
+        speed: page.speed.map(SpeedFilter::stored),
+    };
+    let rows = state.store.game_history(player.id, &filter, before, limit).await?;
     let next_before = (rows.len() == limit as usize)
         .then(|| rows.last().map(|last| format!("{}_{}", last.created_at, last.id)))
         .flatten();

@@ -6,6 +6,7 @@ mod analysis;
 mod bots;
 mod challenges;
 mod error;
+mod explorer;
 mod extract;
 mod games;
 mod input;
@@ -116,6 +117,10 @@ fn api_routes() -> ApiRouter<AppState> {
         .api_route(
             "/api/players/{name}/versus",
             get_with(players::versus, doc("players", "My results against a player")),
+        )
+        .api_route(
+            "/api/explorer",
+            get_with(explorer::position, doc("games", "The turns finished games played from an opening position")),
         )
         .api_route("/api/players", get_with(players::search, doc("players", "Players whose names start so")))
         .api_route("/api/online", get_with(players::online, doc("players", "The players connected now")))

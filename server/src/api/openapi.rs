@@ -314,7 +314,7 @@ mod tests {
                 _ => None,
             })
             .collect();
-        assert_eq!(queries, ["before", "limit"]);
+        assert_eq!(queries, ["before", "kind", "limit", "opponent", "result", "speed"]);
         let schemas = &api.components.as_ref().expect("components").schemas;
         assert!(schemas.contains_key("GameSnapshot"), "answers' types are shared components");
     }

@@ -125,7 +125,8 @@ pub async fn versus(
     }))
 }
 
-async fn player_named(state: &AppState, name: &str) -> Result<AccountRow, ApiError> {
+/// The account of this name, or `unknown_player`.
+pub(super) async fn player_named(state: &AppState, name: &str) -> Result<AccountRow, ApiError> {
     state
         .store
         .account_by_name(name)

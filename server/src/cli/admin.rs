@@ -1,5 +1,5 @@
-//! `kartka admin`: grant or revoke the admin role, mark bot accounts, and import record files, on the database that
-//! `DATABASE_URL` names (the server may be running).
+//! `kartka admin`: grant or revoke the admin role, mark bot accounts, import record files, and rebuild the opening
+//! explorer, on the database that `DATABASE_URL` names (the server may be running).
 
 use std::path::PathBuf;
 use std::time::Instant;
@@ -8,6 +8,7 @@ use anyhow::Context;
 
 use crate::admin::audit::Actor;
 use crate::admin::{bot, import, role};
+use crate::explorer;
 
 /// Options of `kartka admin`.
 #[derive(Debug, clap::Args)]
@@ -56,6 +57,18 @@ enum Command {
         #[arg(required = true)]
         files: Vec<PathBuf>,
     },
+    /// The opening explorer.
+    Explorer {
+        #[command(subcommand)]
+        command: ExplorerCommand,
+    },
+}
+
+#[derive(Debug, clap::Subcommand)]
+enum ExplorerCommand {
+    /// Write every finished game's opening into the explorer again (games stored before it existed, or after
+    /// a failed write).
+    Rebuild,
 }
 
 /// Runs `kartka admin`.
@@ -105,6 +118,11 @@ pub fn run(args: Args) -> anyhow::Result<()> {
                         eprintln!("{}: game {}: {}", path.display(), rejection.index, rejection.reason);
                     }
                 }
+            }
+            Command::Explorer { command: ExplorerCommand::Rebuild } => {
+                let started = Instant::now();
+                let games = explorer::index::rebuild(store.as_ref()).await.context("rebuilding the explorer")?;
+                println!("explorer: {games} finished games written ({:.2} s)", started.elapsed().as_secs_f64());
             }
         }
         Ok(())

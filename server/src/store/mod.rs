@@ -11,6 +11,7 @@
 mod admin;
 mod chat;
 mod correspondence;
+mod explorer;
 mod postgres;
 mod profile;
 mod sql;
@@ -32,8 +33,9 @@ pub use correspondence::{
     ConditionalRow, CorrespondenceStore, NotificationRow, NotificationSettingsRow, Outage, SeekRow, VacationRow,
     WebhookJob,
 };
+pub use explorer::{ExplorerQuery, ExplorerRow, ExplorerStore, TurnCount};
 pub use postgres::PostgresStore;
-pub use profile::{ProfileStore, RatedEnd};
+pub use profile::{HistoryFilter, HistoryResult, HistorySpeed, ProfileStore, RatedEnd};
 pub use sqlite::SqliteStore;
 
 /// Opens the store a database URL names and brings its schema up to date: `postgres://…` or
@@ -314,9 +316,12 @@ pub struct GameCursor {
 
 /// Everything kartka stores. Implemented for PostgreSQL and SQLite; one test suite runs against both. What
 /// admins need of it is in [`AdminStore`], correspondence play in [`CorrespondenceStore`], chat in
-/// [`ChatStore`], and what profiles read beyond accounts and ratings in [`ProfileStore`].
+/// [`ChatStore`], what profiles read beyond accounts and ratings in [`ProfileStore`], and the opening explorer's
+/// turns in [`ExplorerStore`].
 #[async_trait]
-pub trait Store: CorrespondenceStore + AdminStore + ChatStore + ProfileStore + Send + Sync + 'static {
+pub trait Store:
+    CorrespondenceStore + AdminStore + ChatStore + ProfileStore + ExplorerStore + Send + Sync + 'static
+{
     /// Checks that the database answers.
     async fn ping(&self) -> Result<(), StoreError>;
     /// How the database connection pool is used now.

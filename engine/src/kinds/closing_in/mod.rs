@@ -56,6 +56,10 @@ impl Game for Position {
         self.for_each_legal_move(visit);
     }
 
+    fn write_key(&self, key: &mut crate::PositionKey) {
+        Position::write_key(self, key);
+    }
+
     fn parse_actions(text: &str) -> Result<Vec<Square>, NotationError> {
         parse_squares(text)
     }

@@ -3,6 +3,7 @@
 use super::board::{BoardSize, Square, SquareSet};
 use crate::game::Progress;
 use crate::outcome::{EndReason, Outcome, Seat};
+use crate::position_key::PositionKey;
 
 /// The eight queen directions as (column, row) steps, in the fixed order moves are listed: up, then clockwise.
 const DIRECTIONS: [(i8, i8); 8] = [(0, 1), (1, 1), (1, 0), (1, -1), (0, -1), (-1, -1), (-1, 0), (-1, 1)];
@@ -93,6 +94,22 @@ impl Position {
     #[must_use]
     pub const fn is_over(&self) -> bool {
         self.outcome.is_some()
+    }
+
+    /// Writes the position's canonical bytes: format 1, the seat to move, whether the game is over, each
+    /// seat's marker (a switch, then its column and row), then every removed square's column and row, in the
+    /// board's fixed order (A1, B1, …, A2, …). The board size is the ruleset's and left out.
+    pub fn write_key(&self, key: &mut PositionKey) {
+        key.byte(1).seat(self.to_move).flag(self.is_over());
+        for marker in self.markers {
+            key.flag(marker.is_some());
+            if let Some(square) = marker {
+                key.byte(square.column).byte(square.row);
+            }
+        }
+        for square in self.removed.iter(self.size) {
+            key.byte(square.column).byte(square.row);
+        }
     }
 
     /// Whether the seat to move may move (or place its marker) on `square`, and if not, why.

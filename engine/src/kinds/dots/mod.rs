@@ -155,6 +155,10 @@ impl Game for Position {
     /// Tokens are one to four characters (`qv`, `qv~`, `P:qv`, `STOP`), so a run is written with spaces.
     const ACTION_SEPARATOR: &'static str = " ";
 
+    fn write_key(&self, key: &mut crate::PositionKey) {
+        Position::write_key(self, key);
+    }
+
     fn parse_actions(text: &str) -> Result<Vec<Action>, NotationError> {
         parse_actions(text)
     }

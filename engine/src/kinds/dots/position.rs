@@ -10,6 +10,7 @@ use super::rules::{DotsRules, StopMode};
 use super::start;
 use crate::game::Progress;
 use crate::outcome::{EndReason, Outcome, Seat};
+use crate::position_key::PositionKey;
 
 /// Why an action is refused. The position is unchanged.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, thiserror::Error)]
@@ -160,6 +161,30 @@ impl Position {
             stopped_by: None,
             end: None,
             last: CaptureLog::default(),
+        }
+    }
+
+    /// Writes the position's canonical bytes: format 1, the seat to move, whether its turn has begun, whether
+    /// each seat has placed a dot, who pressed STOP (none, first, second), whether the game is over, then one
+    /// byte per point of the field in row order: free 0, a house 1–2, deferred 3–4, territory 5–6, a live dot
+    /// 7–8, a captured dot 9–10 (the lower number the first seat's). The rules (the field, the switches, the
+    /// start) are the ruleset's and left out.
+    pub fn write_key(&self, key: &mut PositionKey) {
+        key.byte(1).seat(self.to_move).flag(self.turn_begun).flag(self.placed[0]).flag(self.placed[1]);
+        key.optional_seat(self.stopped_by).flag(self.end.is_some());
+        let seat = |seat: Seat| match seat {
+            Seat::First => 0,
+            Seat::Second => 1,
+        };
+        for point in self.grid.size().points() {
+            key.byte(match self.grid.get(point) {
+                Cell::Free => 0,
+                Cell::House(owner) => 1 + seat(owner),
+                Cell::Deferred(owner) => 3 + seat(owner),
+                Cell::Territory(owner) => 5 + seat(owner),
+                Cell::Live(owner) => 7 + seat(owner),
+                Cell::Captured(owner) => 9 + seat(owner),
+            });
         }
     }
 

@@ -102,6 +102,10 @@ macro_rules! line_soccer_game {
                 self.play.for_each_legal_action(visit);
             }
 
+            fn write_key(&self, key: &mut $crate::PositionKey) {
+                self.play.write_key(key);
+            }
+
             fn parse_actions(text: &str) -> Result<Vec<Self::Action>, $crate::NotationError> {
                 $crate::line_soccer::notation::parse_actions(text)
             }

@@ -7,6 +7,7 @@ use super::kick::{self, KickPath};
 use super::{Action, IllegalAction};
 use crate::game::Progress;
 use crate::outcome::{EndReason, Outcome, Seat};
+use crate::position_key::PositionKey;
 use crate::soccer::Direction;
 
 /// Steps in a full line or move, in every ruleset here.
@@ -105,6 +106,33 @@ impl Play {
         play.ball = ball;
         play.to_act = to_act;
         play
+    }
+
+    /// Writes the position's canonical bytes: format 1, the ball's x and y, the seat to act, the phase (0 and
+    /// the steps of the line in progress, or 1 and the kick's escalation level), whether the seat has acted in
+    /// this turn, whether the game is over, then every point of the field from the south-west corner, row by
+    /// row, as one byte: bit 0 drawn, bit 1 in the current kick series, bits 2–5 the segments to its N, NE, E
+    /// and SE drawn. Which segments a kick drew is for showing only and left out, as are the rules.
+    pub(crate) fn write_key(&self, key: &mut PositionKey) {
+        key.byte(1).byte(self.ball.x as u8).byte(self.ball.y as u8).seat(self.to_act);
+        match self.phase {
+            Phase::Line { steps } => key.byte(0).byte(steps),
+            Phase::Kick { level } => key.byte(1).byte(level),
+        };
+        key.flag(self.acted).flag(self.outcome.is_some());
+        const NORTHWARD: [Direction; 4] =
+            [Direction::North, Direction::NorthEast, Direction::East, Direction::SouthEast];
+        let (half_width, half_length) = ((self.field.width() / 2) as i8, (self.field.length() / 2) as i8);
+        for y in -half_length..=half_length {
+            for x in -half_width..=half_width {
+                let point = Point { x, y };
+                let mut bits = u8::from(self.drawing.has_point(point)) | u8::from(self.series.contains(point)) << 1;
+                for (bit, direction) in NORTHWARD.into_iter().enumerate() {
+                    bits |= u8::from(self.drawing.has_segment(point, direction)) << (2 + bit);
+                }
+                key.byte(bits);
+            }
+        }
     }
 
     pub(crate) const fn field(&self) -> Field {

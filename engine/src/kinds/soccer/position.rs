@@ -5,6 +5,7 @@ use std::sync::OnceLock;
 use super::direction::{Direction, Directions};
 use super::pitch::{Pitch, Point, MAX_POINTS};
 use crate::outcome::{EndReason, Outcome, Seat};
+use crate::position_key::PositionKey;
 
 /// Why a step cannot be played. The position is left unchanged.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, thiserror::Error)]
@@ -180,6 +181,17 @@ impl Position {
             let point = self.pitch.point(index);
             FORWARD.into_iter().filter(move |&d| self.is_drawn(point, d)).map(move |d| (point, d))
         })
+    }
+
+    /// Writes the position's canonical bytes: format 1, the ball's column and row, the seat to move, whether it
+    /// must step again, whether the game is over, then every drawn segment once, in [`Position::drawn_segments`]'
+    /// order, as its column, row and direction digit. The pitch is the ruleset's and left out.
+    pub fn write_key(&self, key: &mut PositionKey) {
+        let ball = self.ball();
+        key.byte(1).byte(ball.x as u8).byte(ball.y as u8).seat(self.to_move).flag(self.mid_turn).flag(self.is_over());
+        for (point, direction) in self.drawn_segments() {
+            key.byte(point.x as u8).byte(point.y as u8).byte(direction.index());
+        }
     }
 
     /// Whether a step in `direction` may be played now, and if not, why.

@@ -86,6 +86,10 @@ impl Game for Position {
         self.legal_directions().for_each(visit);
     }
 
+    fn write_key(&self, key: &mut crate::PositionKey) {
+        Position::write_key(self, key);
+    }
+
     fn parse_actions(text: &str) -> Result<Vec<Direction>, NotationError> {
         <crate::soccer::Position as Game>::parse_actions(text)
     }

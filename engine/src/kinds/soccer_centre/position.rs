@@ -1,6 +1,7 @@
 //! A match of points on one pitch: the classic position underneath, the score, and who kicks off.
 
 use crate::outcome::{EndReason, Outcome, Seat};
+use crate::position_key::PositionKey;
 use crate::soccer::{Direction, Directions, IllegalStep, Pitch, Position as Board, StepResult};
 
 /// What one legal step did to the match.
@@ -44,6 +45,15 @@ impl Position {
     #[must_use]
     pub fn new(pitch: Pitch) -> Position {
         Position { board: Board::new(pitch), scores: [0, 0], pass_due: false, outcome: None }
+    }
+
+    /// Writes the match's canonical bytes: format 1, the classic board's key (the ball, the seat to move and
+    /// every drawn segment: [`Board::write_key`]), both scores, whether a pass is due at the restart, and
+    /// whether the match is over.
+    pub fn write_key(&self, key: &mut PositionKey) {
+        key.byte(1);
+        self.board.write_key(key);
+        key.number(self.scores[0]).number(self.scores[1]).flag(self.pass_due).flag(self.outcome.is_some());
     }
 
     /// The classic position underneath: the drawn segments, the ball and the side to move. During the match

@@ -3,6 +3,7 @@
 
 use super::rules::{XrRules, MAX_POINTS};
 use crate::outcome::{EndReason, Outcome, Seat};
+use crate::position_key::PositionKey;
 use crate::soccer::{Direction, Directions, Point};
 
 /// Steps in a whole line (a line that reaches a mouth point ends there, shorter).
@@ -218,6 +219,30 @@ impl Position {
         self.rules.contains(point)
             && self.rules.contains(point.step(direction))
             && self.blocked[self.rules.index(point)] & direction.bit() != 0
+    }
+
+    /// Writes the match's canonical bytes: format 1, the ball's column and row, the seat to move, the steps of
+    /// the line in progress, both scores, the last scorer, whether a pass is due, the relocation that began the
+    /// turn (a switch, then its two points' columns and rows), whether the match is over, then every drawn
+    /// segment once, from its end nearer the top left (E, SE, S, SW), as its column, row and direction digit,
+    /// in row order. The rules are the ruleset's and left out.
+    pub fn write_key(&self, key: &mut PositionKey) {
+        const FORWARD: [Direction; 4] = [Direction::East, Direction::SouthEast, Direction::South, Direction::SouthWest];
+        let ball = self.ball();
+        key.byte(1).byte(ball.x as u8).byte(ball.y as u8).seat(self.to_move).byte(self.line_steps);
+        key.number(self.scores[0]).number(self.scores[1]).optional_seat(self.last_scorer).flag(self.pass_due);
+        key.flag(self.relocation.is_some());
+        if let Some(Relocation { from, to }) = self.relocation {
+            key.byte(from.x as u8).byte(from.y as u8).byte(to.x as u8).byte(to.y as u8);
+        }
+        key.flag(self.is_over());
+        let mut points: Vec<Point> = (0..self.rules.points()).map(|index| self.rules.point(index)).collect();
+        points.sort_by_key(|point| (point.y, point.x));
+        for point in points {
+            for direction in FORWARD.into_iter().filter(|&d| self.is_drawn(point, d)) {
+                key.byte(point.x as u8).byte(point.y as u8).byte(direction.index());
+            }
+        }
     }
 
     /// Whether `point` is blocked ("yellow", rule 3): every segment from it on the field is drawn.

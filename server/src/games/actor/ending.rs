@@ -4,6 +4,7 @@ use kartka_engine::{EndReason, Outcome};
 use kartka_protocol::{GameEvent, GameStatus};
 
 use super::{AdminAction, GameActor, GameError};
+use crate::explorer;
 use crate::games::convert::{self, speed_text};
 use crate::ratings::{rated_result, recompute, RatedResult};
 use crate::store::{AuditRow, Millis, StoreError};
@@ -45,9 +46,26 @@ impl GameActor {
                 // Another game of one of the players ended between reading the ratings and writing them: rate
                 // this result again from the new ratings.
                 Err(GameError::Store(StoreError::Conflict)) if is_rated && attempt < RATING_ATTEMPTS => attempt += 1,
-                committed => return committed,
+                committed => {
+                    if committed.is_ok() {
+                        self.index_for_explorer();
+                    }
+                    return committed;
+                }
             }
         }
+    }
+
+    /// Writes the finished game's opening into the explorer, beside play: the explorer is derived from the
+    /// stored game, so a failure is logged (`kartka admin explorer rebuild` writes it again) and never delays
+    /// or fails the end.
+    fn index_for_explorer(&self) {
+        let (store, id) = (self.store.clone(), self.id);
+        tokio::spawn(async move {
+            if let Err(error) = explorer::index::index_game(store.as_ref(), id).await {
+                tracing::error!(game = %id, %error, "could not write the game into the explorer");
+            }
+        });
     }
 
     /// The rating updates of ending the game with `outcome`: none for a casual game, and none for a game that

@@ -29,7 +29,7 @@ const EVENT_COLUMN_COUNT: usize = 5;
 const AUDIT_COLUMNS: &str = "id, at, admin_id, actor_name, action, game_id, account_id, details, reason";
 
 /// Bound values per statement of a multi-row insert: well under SQLite's 32,766 and PostgreSQL's 65,535.
-const MAX_BOUND_VALUES: usize = 30_000;
+pub(super) const MAX_BOUND_VALUES: usize = 30_000;
 
 const INSERT_AUDIT: &str = "INSERT INTO audit_log \
     (at, admin_id, actor_name, action, game_id, account_id, details, reason) \
@@ -48,36 +48,36 @@ const RATED_HISTORY: &str = "SELECT first_id, second_id, winner, finished_at FRO
 const DELETE_RATINGS: &str = "DELETE FROM ratings WHERE kind = $1 AND speed = $2";
 
 /// A value bound to an assembled statement.
-enum Value {
+pub(super) enum Value {
     Id(Uuid),
     Int(i64),
     Text(String),
 }
 
 /// A statement under construction: SQL text with numbered placeholders and the values they stand for.
-struct Assembled {
+pub(super) struct Assembled {
     sql: String,
     values: Vec<Value>,
     placeholder: Placeholder,
 }
 
 /// Writes the placeholder of the `number`th value: [`Dialect::placeholder`].
-type Placeholder = fn(&mut String, usize);
+pub(super) type Placeholder = fn(&mut String, usize);
 
 impl Assembled {
     /// A statement starting with `sql`, its placeholders written by `placeholder`.
-    fn new(placeholder: Placeholder, sql: &str) -> Assembled {
+    pub(super) fn new(placeholder: Placeholder, sql: &str) -> Assembled {
         Assembled { sql: sql.to_owned(), values: Vec::new(), placeholder }
     }
 
     /// Appends a placeholder for `value` to the SQL.
-    fn value(&mut self, value: Value) -> &mut Self {
+    pub(super) fn value(&mut self, value: Value) -> &mut Self {
         self.values.push(value);
         (self.placeholder)(&mut self.sql, self.values.len());
         self
     }
 
-    fn text(&mut self, sql: &str) -> &mut Self {
+    pub(super) fn text(&mut self, sql: &str) -> &mut Self {
         self.sql.push_str(sql);
         self
     }
@@ -96,7 +96,7 @@ impl Assembled {
 }
 
 /// `(…), (…)` with `rows` groups of `columns` placeholders.
-fn value_groups(placeholder: Placeholder, rows: usize, columns: usize) -> String {
+pub(super) fn value_groups(placeholder: Placeholder, rows: usize, columns: usize) -> String {
     let mut sql = String::with_capacity(rows * columns * 6);
     for row in 0..rows {
         sql.push_str(if row == 0 { "(" } else { ", (" });
@@ -188,7 +188,8 @@ where
     for<'q> Option<DB::Id>: Encode<'q, DB>,
     for<'a> &'a str: ColumnIndex<DB::Row>,
 {
-    fn bind_assembled<'q>(assembled: &'q Assembled) -> DbQuery<'q, DB> {
+    /// The statement with its values bound in order.
+    pub(super) fn bind_assembled<'q>(assembled: &'q Assembled) -> DbQuery<'q, DB> {
         assembled.values.iter().fold(sqlx::query(&assembled.sql), |query, value| match value {
             Value::Id(id) => query.bind(DB::to_id(*id)),
             Value::Int(int) => query.bind(*int),

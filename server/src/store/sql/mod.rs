@@ -8,6 +8,7 @@ mod admin;
 mod batch;
 mod chat;
 mod correspondence;
+mod explorer;
 mod profile;
 mod statements;
 

@@ -4,10 +4,11 @@ use async_trait::async_trait;
 use sqlx::{ColumnIndex, Decode, Encode, Executor, IntoArguments, Row, Type};
 use uuid::Uuid;
 
-use super::statements::{result_count_columns, SELECT_ACCOUNTS};
-use super::{name_key, Dialect, SqlStore};
-use crate::store::profile::{ProfileStore, RatedEnd};
-use crate::store::{AccountRow, ResultCounts, StoreError};
+use super::admin::{Assembled, Placeholder, Value};
+use super::statements::{game_columns, result_count_columns, SELECT_ACCOUNTS};
+use super::{name_key, Dialect, SqlStore, NEWEST_CURSOR};
+use crate::store::profile::{HistoryFilter, HistoryResult, HistorySpeed, ProfileStore, RatedEnd};
+use crate::store::{AccountRow, GameCursor, GameRow, ResultCounts, StoreError};
 
 const RATED_ENDS: &str = "SELECT g.id, g.first_id, g.second_id, e.at, e.payload FROM game_events e \
     JOIN games g ON g.id = e.game_id \
@@ -20,6 +21,62 @@ const RESULTS_BETWEEN: &str = concat!(
 );
 const RATED_PLAYERS: &str = "SELECT COUNT(*) AS players FROM ratings r JOIN accounts a ON a.id = r.account_id \
     WHERE r.kind = $1 AND r.speed = $2 AND NOT a.banned AND NOT a.is_bot";
+
+/// The stored time control of a correspondence game, as a LIKE pattern: serde writes an internally tagged
+/// enum's tag first, so the text starts with it.
+const CORRESPONDENCE_TIME_CONTROL: &str = "{\"type\":\"correspondence\"%";
+
+/// A page of an account's games that pass `filter`: the games where it sits first and those where it sits
+/// second, each branch read newest first along its own index (0011's per-player indexes: by kind, by opponent,
+/// or by date alone) and cut to the page's length before the two are merged, so no page reads more than twice
+/// its length of index entries beyond those the filters skip.
+fn history_page(
+    placeholder: Placeholder,
+    account_id: Uuid,
+    filter: &HistoryFilter,
+    before: GameCursor,
+    limit: u32,
+) -> Assembled {
+    let mut query = Assembled::new(placeholder, "");
+    let seats = [("first_id", "second_id", "first", "second"), ("second_id", "first_id", "second", "first")];
+    for (me, opponent, my_seat, opponent_seat) in seats {
+        if my_seat == "second" {
+            query.text(" UNION ALL ");
+        }
+        query.text(&format!("SELECT * FROM (SELECT {} FROM games WHERE {me} = ", game_columns!()));
+        query.value(Value::Id(account_id));
+        if let Some(opponent_id) = filter.opponent_id {
+            query.text(&format!(" AND {opponent} = ")).value(Value::Id(opponent_id));
+        }
+        if let Some(kind) = &filter.kind {
+            query.text(" AND kind = ").value(Value::Text(kind.clone()));
+        }
+        match filter.result {
+            Some(HistoryResult::Win) => query.text(&format!(" AND status = 'finished' AND winner = '{my_seat}'")),
+            Some(HistoryResult::Loss) => {
+                query.text(&format!(" AND status = 'finished' AND winner = '{opponent_seat}'"))
+            }
+            Some(HistoryResult::Draw) => query.text(" AND status = 'finished' AND winner IS NULL"),
+            None => &mut query,
+        };
+        match filter.speed {
+            Some(HistorySpeed::Live(speed)) => query
+                .text(" AND speed = ")
+                .value(Value::Text(speed.to_owned()))
+                .text(" AND time_control NOT LIKE ")
+                .value(Value::Text(CORRESPONDENCE_TIME_CONTROL.to_owned())),
+            Some(HistorySpeed::Correspondence) => {
+                query.text(" AND time_control LIKE ").value(Value::Text(CORRESPONDENCE_TIME_CONTROL.to_owned()))
+            }
+            None => &mut query,
+        };
+        query.text(" AND (created_at, id) < (").value(Value::Int(before.created_at)).text(", ");
+        query.value(Value::Id(before.id)).text(") ORDER BY created_at DESC, id DESC LIMIT ");
+        query.value(Value::Int(i64::from(limit))).text(&format!(") AS as_{my_seat}"));
+    }
+    query.text(" ORDER BY created_at DESC, id DESC LIMIT ").value(Value::Int(i64::from(limit)));
+    query
+}
 
 /// A LIKE pattern matching names that start with `prefix`, its own `%`, `_` and `\` taken literally.
 fn prefix_pattern(prefix: &str) -> String {
@@ -84,6 +141,18 @@ where
             aborted: row.try_get("aborted")?,
             active: row.try_get("active")?,
         })
+    }
+
+    async fn game_history(
+        &self,
+        account_id: Uuid,
+        filter: &HistoryFilter,
+        before: Option<GameCursor>,
+        limit: u32,
+    ) -> Result<Vec<GameRow>, StoreError> {
+        let page = history_page(DB::placeholder, account_id, filter, before.unwrap_or(NEWEST_CURSOR), limit);
+        let rows = Self::bind_assembled(&page).fetch_all(&self.pool).await?;
+        Ok(rows.iter().map(Self::game_from_row).collect::<Result<_, _>>()?)
     }
 
     async fn accounts_by_prefix(&self, prefix: &str, limit: u32) -> Result<Vec<AccountRow>, StoreError> {

@@ -22,6 +22,8 @@ macro_rules! game_columns {
     };
 }
 
+pub(super) use game_columns;
+
 // The rating's game kind is read as `game_kind`: `kind` would clash with the account's kind in a join.
 macro_rules! rating_columns {
     () => {

@@ -1,0 +1,119 @@
+//! [`ExplorerStore`] over both backends.
+
+use async_trait::async_trait;
+use sqlx::{ColumnIndex, Decode, Encode, Executor, IntoArguments, Row, Type};
+use uuid::Uuid;
+
+use super::admin::{value_groups, Assembled, Value, MAX_BOUND_VALUES};
+use super::statements::game_columns;
+use super::{Dialect, SqlStore};
+use crate::store::explorer::{ExplorerQuery, ExplorerRow, ExplorerStore, TurnCount};
+use crate::store::{GameRow, StoreError};
+
+const EXPLORER_COLUMNS: &str = "game_id, turn_index, ruleset, position, turn, result, band, speed";
+const EXPLORER_COLUMN_COUNT: usize = 8;
+const FINISHED_GAMES_AFTER: &str =
+    concat!("SELECT ", game_columns!(), " FROM games WHERE status = 'finished' AND id > $1 ORDER BY id LIMIT $2");
+const FINISHED_GAMES: &str =
+    concat!("SELECT ", game_columns!(), " FROM games WHERE status = 'finished' ORDER BY id LIMIT $1");
+
+/// The counts of a position's turns: one range of `explorer_by_position` (ruleset, position, then band and
+/// speed when given), grouped by turn; the index holds every column read, so no table row is visited.
+fn turn_counts(placeholder: super::admin::Placeholder, query: &ExplorerQuery) -> Assembled {
+    let mut sql = Assembled::new(
+        placeholder,
+        "SELECT turn, COUNT(*) AS games, \
+         COALESCE(SUM(CASE WHEN result = 'first' THEN 1 ELSE 0 END), 0) AS first_wins, \
+         COALESCE(SUM(CASE WHEN result = 'draw' THEN 1 ELSE 0 END), 0) AS draws, \
+         COALESCE(SUM(CASE WHEN result = 'second' THEN 1 ELSE 0 END), 0) AS second_wins \
+         FROM explorer_turns WHERE ruleset = ",
+    );
+    sql.value(Value::Text(query.ruleset.clone())).text(" AND position = ").value(Value::Text(query.position.clone()));
+    if let Some(band) = query.band {
+        sql.text(" AND band = ").value(Value::Int(band));
+    }
+    if let Some(speed) = &query.speed {
+        sql.text(" AND speed = ").value(Value::Text(speed.clone()));
+    }
+    sql.text(" GROUP BY turn ORDER BY games DESC, turn");
+    sql
+}
+
+#[async_trait]
+impl<DB> ExplorerStore for SqlStore<DB>
+where
+    DB: Dialect,
+    for<'c> &'c mut DB::Connection: Executor<'c, Database = DB>,
+    for<'q> DB::Arguments<'q>: IntoArguments<'q, DB>,
+    for<'q> i64: Encode<'q, DB> + Decode<'q, DB> + Type<DB>,
+    for<'q> bool: Encode<'q, DB> + Decode<'q, DB> + Type<DB>,
+    for<'q> f64: Encode<'q, DB> + Decode<'q, DB> + Type<DB>,
+    for<'q> String: Encode<'q, DB> + Decode<'q, DB> + Type<DB>,
+    for<'q> &'q str: Encode<'q, DB> + Type<DB>,
+    for<'q> Option<i64>: Encode<'q, DB>,
+    for<'q> Option<&'q str>: Encode<'q, DB>,
+    for<'q> Option<DB::Id>: Encode<'q, DB>,
+    for<'a> &'a str: ColumnIndex<DB::Row>,
+{
+    async fn replace_explorer_rows(&self, games: &[Uuid], rows: &[ExplorerRow]) -> Result<(), StoreError> {
+        let mut tx = self.pool.begin_with(DB::BEGIN_WRITE).await?;
+        for chunk in games.chunks(MAX_BOUND_VALUES) {
+            let mut delete = Assembled::new(DB::placeholder, "DELETE FROM explorer_turns WHERE game_id IN (");
+            for (index, game) in chunk.iter().enumerate() {
+                if index > 0 {
+                    delete.text(", ");
+                }
+                delete.value(Value::Id(*game));
+            }
+            delete.text(")");
+            Self::bind_assembled(&delete).execute(&mut *tx).await?;
+        }
+        for chunk in rows.chunks(MAX_BOUND_VALUES / EXPLORER_COLUMN_COUNT) {
+            let sql = format!(
+                "INSERT INTO explorer_turns ({EXPLORER_COLUMNS}) VALUES {}",
+                value_groups(DB::placeholder, chunk.len(), EXPLORER_COLUMN_COUNT)
+            );
+            let mut insert = sqlx::query(&sql);
+            for row in chunk {
+                insert = insert
+                    .bind(DB::to_id(row.game_id))
+                    .bind(row.turn_index)
+                    .bind(row.ruleset.as_str())
+                    .bind(row.position.as_str())
+                    .bind(row.turn.as_str())
+                    .bind(row.result.as_str())
+                    .bind(row.band)
+                    .bind(row.speed.as_str());
+            }
+            insert.execute(&mut *tx).await?;
+        }
+        tx.commit().await?;
+        Ok(())
+    }
+
+    async fn explorer_turns(&self, query: &ExplorerQuery) -> Result<Vec<TurnCount>, StoreError> {
+        let assembled = turn_counts(DB::placeholder, query);
+        let rows = Self::bind_assembled(&assembled).fetch_all(&self.pool).await?;
+        let count = |row: &DB::Row| -> Result<TurnCount, sqlx::Error> {
+            Ok(TurnCount {
+                turn: row.try_get("turn")?,
+                games: row.try_get("games")?,
+                first_wins: row.try_get("first_wins")?,
+                draws: row.try_get("draws")?,
+                second_wins: row.try_get("second_wins")?,
+            })
+        };
+        Ok(rows.iter().map(count).collect::<Result<_, _>>()?)
+    }
+
+    async fn finished_games_after(&self, after: Option<Uuid>, limit: u32) -> Result<Vec<GameRow>, StoreError> {
+        let rows = match after {
+            Some(after) => {
+                let query = sqlx::query(FINISHED_GAMES_AFTER).bind(DB::to_id(after));
+                query.bind(i64::from(limit)).fetch_all(&self.pool).await?
+            }
+            None => sqlx::query(FINISHED_GAMES).bind(i64::from(limit)).fetch_all(&self.pool).await?,
+        };
+        Ok(rows.iter().map(Self::game_from_row).collect::<Result<_, _>>()?)
+    }
+}

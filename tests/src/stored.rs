@@ -1,0 +1,67 @@
+//! Games written straight into a store, for tests of what lists and counts them (a player's history): many
+//! games of chosen kinds, clocks and results without playing each one.
+
+use kartka_server::store::{EventRow, GameRow, GameState, Millis, Store};
+use uuid::Uuid;
+
+/// A game to store: its seats, kind, clock and end.
+pub struct StoredGame {
+    /// The first seat's account.
+    pub first_id: Uuid,
+    /// The second seat's account.
+    pub second_id: Uuid,
+    /// The protocol's ruleset as JSON, and the kind's name.
+    pub ruleset: (&'static str, &'static str),
+    /// The protocol's time control as JSON, and its speed class.
+    pub time_control: (&'static str, &'static str),
+    /// The winner's seat (`first` or `second`) once finished, `Some(None)` for a draw; `None` while being played.
+    pub winner: Option<Option<&'static str>>,
+    /// When it was created.
+    pub created_at: Millis,
+}
+
+impl StoredGame {
+    /// The game's row: a finished game ended by resignation (or a draw by agreement), four actions played.
+    #[must_use]
+    pub fn row(&self) -> GameRow {
+        let finished = self.winner.is_some();
+        GameRow {
+            id: Uuid::new_v4(),
+            kind: self.ruleset.1.to_owned(),
+            ruleset: self.ruleset.0.to_owned(),
+            time_control: self.time_control.0.to_owned(),
+            speed: self.time_control.1.to_owned(),
+            rated: false,
+            first_id: self.first_id,
+            second_id: self.second_id,
+            created_at: self.created_at,
+            state: GameState {
+                status: if finished { "finished" } else { "active" }.to_owned(),
+                winner: self.winner.flatten().map(str::to_owned),
+                end_reason: self
+                    .winner
+                    .map(|winner| if winner.is_some() { "resignation" } else { "agreement" }.to_owned()),
+                ply: 4,
+                seq: 1,
+                first_ms: 60_000,
+                second_ms: 60_000,
+                clock_at: self.created_at,
+                to_act: (!finished).then(|| "first".to_owned()),
+                deadline: None,
+                finished_at: finished.then_some(self.created_at + 1_000),
+                scores: None,
+            },
+        }
+    }
+
+    /// Stores the game with its first event; its id.
+    ///
+    /// # Panics
+    /// When the store refuses it.
+    pub async fn insert(&self, store: &dyn Store) -> Uuid {
+        let game = self.row();
+        let started = EventRow { seq: 1, kind: "started".to_owned(), payload: "{}".to_owned(), at: self.created_at };
+        store.insert_game(&game, &started).await.expect("insert game");
+        game.id
+    }
+}

@@ -1,6 +1,6 @@
 //! A player's game history in headless Chromium: reached from the profile, 25 games a page of 20 at a time
-//! ("Older games"), then filtered by game and result and by opponent, each row linking to its replay, the
-//! filters kept in the address; an unknown opponent's refusal on the page; the page in Polish and Russian with no
+//! ("Older games"), then filtered by game and result and by opponent, each row linking to its replay and its
+//! analysis, the filters kept in the address; an unknown opponent's refusal on the page; the page in Polish and Russian with no
 //! catalog key left. Screenshots go to `artifacts/browser/` (`history`, `history-filtered`, `history-<language>`).
 
 use fantoccini::Locator;
@@ -108,6 +108,16 @@ async fn the_history_pages_and_filters_and_links_each_game_to_its_replay() {
     .expect("the replay opens");
     reader.client.back().await.expect("back to the history");
     assert_eq!(rows(&reader, wanted.len()).await, wanted, "the filters come back with the address");
+    // And its analysis link opens the analysis board of that game.
+    reader.click(".history-table tr.history-game a.analysis-link").await;
+    browser::eventually(PAGE_TIMEOUT, || async {
+        (reader.path().await == format!("/analysis/{}", wanted[0])).then_some(())
+    })
+    .await
+    .expect("the analysis opens");
+    reader.find("#analysis-moves").await;
+    reader.client.back().await.expect("back to the history");
+    assert_eq!(rows(&reader, wanted.len()).await, wanted, "the filters come back again");
 
     // Against carol, any game: every fifth.
     reader.find(&format!("{form} select[name=kind]")).await.select_by_value("").await.expect("any kind");

@@ -1,6 +1,6 @@
 // A player's game history, /player/NAME/games: their games newest first, filtered by game, result from their
 // side, opponent and speed, a page at a time ("Older"), each row linked to its replay (or to the game while it
-// is being played). The filters are kept in the address, so a filtered history can be shared and reloaded.
+// is being played) and to its analysis. The filters are kept in the address, so a filtered history can be shared and reloaded.
 
 import { api } from './api.js';
 import { h, replaceChildren } from './dom.js';
@@ -92,7 +92,8 @@ function row(game, name) {
     h('td', { class: `result ${outcome(game, mine)}`, text: t(`history.outcome.${outcome(game, mine)}`) }),
     h('td', { text: formatTimeControl(game.time_control) }),
     h('td', {}, h('a', { href: link, class: 'replay-link',
-      text: game.status === 'active' ? t('history.watch') : t('history.replay') })));
+      text: game.status === 'active' ? t('history.watch') : t('history.replay') }),
+      ' ', h('a', { href: `/analysis/${game.id}`, class: 'analysis-link', text: t('history.analyse') })));
 }
 
 /** A speed's name; correspondence is apart from the live classes (it is rated as classical). */

@@ -370,6 +370,7 @@ export default {
   'history.outcome.aborted': 'Aborted',
   'history.replay': 'Replay',
   'history.watch': 'Watch',
+  'history.analyse': 'Analyse',
   'history.older': 'Older games',
   'history.none': 'No games match these filters.',
   'profile.status.active': 'being played',

@@ -369,6 +369,7 @@ export default {
   'history.outcome.aborted': 'Przerwana',
   'history.replay': 'Odtwórz',
   'history.watch': 'Oglądaj',
+  'history.analyse': 'Analizuj',
   'history.older': 'Starsze partie',
   'history.none': 'Żadna partia nie pasuje do tych filtrów.',
   'profile.status.active': 'w toku',

@@ -369,6 +369,7 @@ export default {
   'history.outcome.aborted': 'Прервана',
   'history.replay': 'Просмотреть',
   'history.watch': 'Смотреть',
+  'history.analyse': 'Анализ',
   'history.older': 'Более ранние партии',
   'history.none': 'Нет партий, подходящих под эти фильтры.',
   'profile.status.active': 'идёт',

@@ -4,6 +4,7 @@
 
 use std::time::{Duration, Instant};
 
+use futures_util::StreamExt;
 use kartka_protocol::correspondence::{ActionDone, Language, MyGames, Notification, NotificationKind};
 use kartka_protocol::rest::Session;
 use kartka_protocol::{EndReasonName, GameEvent, GameSnapshot, GameStatus, SeatName, ServerFrame, TimeControl};
@@ -27,6 +28,7 @@ kartka_tests::on_both_stores!(
     seeks_stay_open_and_start_a_game_for_whoever_accepts,
     unwatched_games_leave_memory_and_come_back_when_asked,
     shutting_down_leaves_a_notification_backlog_for_the_next_start,
+    a_start_reads_only_the_live_games_however_many_correspondence_games_wait,
 );
 
 /// White's last turn `17` bounces off the right post into the top goal.
@@ -292,6 +294,59 @@ async fn the_sweeper_ends_an_overdue_game_on_time(url: &str) {
     tokio::time::sleep(ms(700)).await;
     let (_, snapshot) = api.get(&format!("/api/games/{live}"), None).await;
     assert_eq!(snapshot["result"]["reason"], "time");
+    server.stop().await;
+}
+
+/// Active correspondence games stored at a start; far fewer than #14's 100,000, enough that reading them would
+/// show in what the start loads.
+const STORED_CORRESPONDENCE_GAMES: usize = 3_000;
+
+async fn a_start_reads_only_the_live_games_however_many_correspondence_games_wait(url: &str) {
+    let server = TestServer::start(url, settings(60_000)).await;
+    let api = Api::new(server.url());
+    let (alice, bob) = (api.guest("alice").await, api.guest("bob").await);
+    server.stop().await;
+    let store = kartka_server::store::open(url).await.expect("open the database");
+    let player = |session: &Session| kartka_protocol::PlayerInfo {
+        account_id: session.account.id,
+        name: session.account.name.clone(),
+        guest: true,
+        bot: false,
+    };
+    let kurnik = kartka_protocol::RulesetSpec::PaperSoccer { width: 8, height: 10, goal: 2 };
+    let hour = TimeControl::Fischer { initial_seconds: 3_600, increment_seconds: 0 };
+    let now = kartka_server::time::now_ms();
+    let rules = ClockRules { day: Duration::from_secs(86_400), first_move: Duration::ZERO };
+    let insert = |time_control: TimeControl| {
+        let (store, players) = (store.clone(), [player(&alice), player(&bob)]);
+        async move {
+            let (row, event) =
+                new_game(Uuid::new_v4(), players, kurnik, time_control, false, rules, now).expect("a valid ruleset");
+            store.insert_game(&row, &event).await.expect("insert a game");
+            row.id
+        }
+    };
+    let stored: Vec<Uuid> = futures_util::stream::iter((0..STORED_CORRESPONDENCE_GAMES).map(|_| insert(days(3))))
+        .buffer_unordered(8)
+        .collect()
+        .await;
+    assert_eq!(stored.len(), STORED_CORRESPONDENCE_GAMES);
+    let mut live = Vec::new();
+    for _ in 0..3 {
+        live.push(insert(hour).await);
+    }
+
+    // What a start reads: the live games alone, not one correspondence game.
+    let mut read: Vec<Uuid> = store.active_live_games().await.expect("read").iter().map(|game| game.id).collect();
+    // All were created at one moment: the order among them is their ids'.
+    read.sort_unstable();
+    live.sort_unstable();
+    assert_eq!(read, live, "the live games and nothing else");
+    let server = TestServer::start(url, settings(60_000)).await;
+    wait_for_running(&server, live.len(), "the start resumes the live games").await;
+    let resumed = server.state.games.resume_active().await.expect("resume again");
+    assert_eq!(resumed, live.len(), "only the live games are loaded");
+    assert_eq!(server.state.games.running(), live.len(), "no correspondence game's actor started");
     server.stop().await;
 }
 

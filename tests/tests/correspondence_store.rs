@@ -49,6 +49,7 @@ fn game_row(first: &AccountRow, second: &AccountRow, deadline: Option<Millis>) -
         time_control: r#"{"type":"correspondence","days_per_move":1,"vacation_allowed":true}"#.to_owned(),
         speed: "classical".to_owned(),
         rated: false,
+        correspondence: true,
         first_id: first.id,
         second_id: second.id,
         created_at: T0,

@@ -96,7 +96,7 @@ export function mount(container, lobby) {
     loading = true;
     try {
       const [{ games }, open, active] = await Promise.all([me ? correspondenceApi.myGames() : { games: [] },
-        me ? correspondenceApi.seeks() : { seeks: [] }, api.liveGames()]);
+        me ? correspondenceApi.seeks() : { seeks: [] }, api.activeGames(true)]);
       const mine = games.filter((game) => isCorrespondence(game.time_control));
       const byTimeLeft = (a, b) => a.time_left_ms - b.time_left_ms;
       list(yourTurn, 'your-turn', mine.filter((game) => game.my_turn).sort(byTimeLeft), t('corr.lobby.noneYourTurn'));
@@ -104,8 +104,8 @@ export function mount(container, lobby) {
       replaceChildren(seeks, open.seeks.length
         ? h('ul', { class: 'items', id: 'correspondence-seeks' }, open.seeks.map(seekItem))
         : h('p', { class: 'empty', text: t('corr.lobby.noSeeks') }));
-      const others = active.games.filter((game) => isCorrespondence(game.time_control));
-      replaceChildren(played, others.length ? h('ul', { class: 'items', id: 'correspondence-played' }, others.map(playedItem))
+      replaceChildren(played, active.games.length
+        ? h('ul', { class: 'items', id: 'correspondence-played' }, active.games.map(playedItem))
         : h('p', { class: 'empty', text: t('corr.lobby.nonePlayed') }));
     } catch (error) {
       replaceChildren(played, h('p', { class: 'error', text: errorText(error) }));

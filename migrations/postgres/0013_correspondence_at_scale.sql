@@ -1,0 +1,14 @@
+-- Correspondence at scale: which games are correspondence games, as a column of their own, so that a start
+-- resumes only the live games and the list of games being played can ask for one sort without decoding each
+-- row's `time_control`. The same shape as migrations/sqlite/0013_correspondence_at_scale.sql.
+
+-- Written on every insert from the game's time control (server/src/games/actor/new_game.rs); the rows stored
+-- before this migration are classified from their stored time control, the protocol's `TimeControl` as JSON
+-- (`{"type":"correspondence",…}`).
+ALTER TABLE games ADD COLUMN correspondence BOOLEAN NOT NULL DEFAULT FALSE;
+UPDATE games SET correspondence = (time_control::jsonb ->> 'type') = 'correspondence';
+
+-- Active games of one sort, newest or oldest first: the start's live games and `GET /api/games?status=active`
+-- with its `correspondence` filter. The status is a column of the index, not a partial index's condition,
+-- because the list binds it as a value.
+CREATE INDEX games_by_status_and_sort ON games (status, correspondence, created_at, id);

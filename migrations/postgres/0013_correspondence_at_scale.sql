@@ -12,3 +12,7 @@ UPDATE games SET correspondence = (time_control::jsonb ->> 'type') = 'correspond
 -- with its `correspondence` filter. The status is a column of the index, not a partial index's condition,
 -- because the list binds it as a value.
 CREATE INDEX games_by_status_and_sort ON games (status, correspondence, created_at, id);
+
+-- Rated correspondence seeks: the game a seek starts changes ratings when its creator asked for that. The seeks
+-- stored before were all casual.
+ALTER TABLE seeks ADD COLUMN rated BOOLEAN NOT NULL DEFAULT FALSE;

@@ -26,6 +26,7 @@ kartka_tests::on_both_stores!(
     notifications_reach_the_ndjson_stream_and_the_websocket,
     conditional_moves_fire_exactly_when_their_condition_matches,
     seeks_stay_open_and_start_a_game_for_whoever_accepts,
+    rated_seeks_need_registered_players_and_rate_their_game,
     unwatched_games_leave_memory_and_come_back_when_asked,
     shutting_down_leaves_a_notification_backlog_for_the_next_start,
     a_start_reads_only_the_live_games_however_many_correspondence_games_wait,
@@ -347,6 +348,64 @@ async fn a_start_reads_only_the_live_games_however_many_correspondence_games_wai
     let resumed = server.state.games.resume_active().await.expect("resume again");
     assert_eq!(resumed, live.len(), "only the live games are loaded");
     assert_eq!(server.state.games.running(), live.len(), "no correspondence game's actor started");
+    server.stop().await;
+}
+
+async fn register(api: &Api, name: &str) -> Session {
+    let credentials = json!({ "username": name, "password": "long enough secret" });
+    let (status, session) = api.post("/api/register", None, &credentials).await;
+    assert_eq!(status, 201, "{session}");
+    serde_json::from_value(session).expect("a session")
+}
+
+async fn rated_seeks_need_registered_players_and_rate_their_game(url: &str) {
+    let server = TestServer::start(url, settings(60_000)).await;
+    let api = Api::new(server.url());
+    let (ada, bolek, celina) = (register(&api, "ada").await, register(&api, "bolek").await, api.guest("celina").await);
+    let rated = json!({ "ruleset": { "kind": "paper-soccer" }, "time_control": { "type": "correspondence", "days_per_move": 3 },
+                        "colour": "first", "rated": true });
+    let (status, refused) = api.post("/api/seeks", Some(&celina.token), &rated).await;
+    assert_eq!((status, refused["code"].as_str()), (403, Some("registration_required")), "a guest makes no rated seek");
+    let (_, listed) = api.get("/api/seeks", None).await;
+    assert_eq!(listed["seeks"], json!([]), "and nothing was stored");
+
+    let (status, seek) = api.post("/api/seeks", Some(&ada.token), &rated).await;
+    assert_eq!((status, &seek["rated"]), (201, &json!(true)), "{seek}");
+    let id = seek["id"].as_str().expect("an id");
+    let (_, listed) = api.get("/api/seeks", None).await;
+    assert_eq!(listed["seeks"][0]["rated"], json!(true));
+    let accept = format!("/api/seeks/{id}/accept");
+    let (status, refused) = api.post(&accept, Some(&celina.token), &json!({})).await;
+    assert_eq!((status, refused["code"].as_str()), (403, Some("registration_required")), "nor accepts one");
+    let (_, shown) = api.get(&format!("/api/seeks/{id}"), None).await;
+    assert_eq!(shown["status"], "open", "the refusal changed nothing");
+
+    let (status, accepted) = api.post(&accept, Some(&bolek.token), &json!({})).await;
+    assert_eq!(status, 200, "{accepted}");
+    let game: Uuid = accepted["game_id"].as_str().and_then(|id| id.parse().ok()).expect("a game");
+    let (_, snapshot) = api.get(&format!("/api/games/{game}"), None).await;
+    assert_eq!(snapshot["rated"], json!(true), "{snapshot}");
+    // Both play a turn (a game is rated once both have moved), then Bolek resigns.
+    for (who, ply) in [(&ada, 0), (&bolek, 1)] {
+        let body = json!({ "ply": ply, "client_move_id": format!("m{ply}"), "notation": "0" });
+        let (status, moved) = api.post(&format!("/api/games/{game}/moves"), Some(&who.token), &body).await;
+        assert_eq!(status, 200, "{moved}");
+    }
+    let (status, resigned) = api.post(&format!("/api/games/{game}/resign"), Some(&bolek.token), &json!({})).await;
+    assert_eq!(status, 200, "{resigned}");
+    let rating = |who: &Session| {
+        let store = server.state.store.clone();
+        let account = who.account.id;
+        async move { store.rating(account, "paper-soccer", "classical").await.expect("read").expect("a rating") }
+    };
+    let (winner, loser) = (rating(&ada).await, rating(&bolek).await);
+    assert_eq!((winner.games, loser.games), (1, 1));
+    assert!(winner.rating > loser.rating, "the result changed both ratings: {winner:?} {loser:?}");
+
+    // A casual seek is still casual, and a guest may make and accept one.
+    let casual = json!({ "ruleset": { "kind": "paper-soccer" }, "time_control": { "type": "correspondence", "days_per_move": 3 } });
+    let (status, seek) = api.post("/api/seeks", Some(&celina.token), &casual).await;
+    assert_eq!((status, &seek["rated"]), (201, &json!(false)), "{seek}");
     server.stop().await;
 }
 

@@ -20,6 +20,7 @@ kartka_tests::on_both_stores!(
     webhook_deliveries_are_retried_then_closed,
     conditional_moves_are_replaced_per_player,
     concurrent_seek_accepts_let_exactly_one_win,
+    a_rated_seek_is_kept_rated,
 );
 
 const T0: Millis = 1_750_000_000_000;
@@ -236,6 +237,7 @@ async fn concurrent_seek_accepts_let_exactly_one_win(store: Arc<dyn Store>) {
         ruleset: "{}".to_owned(),
         time_control: "{}".to_owned(),
         colour: "random".to_owned(),
+        rated: false,
         status: "open".to_owned(),
         game_id: None,
         created_at: T0,
@@ -264,4 +266,26 @@ async fn concurrent_seek_accepts_let_exactly_one_win(store: Arc<dyn Store>) {
     assert_eq!(accepted.status, "accepted");
     assert_eq!(store.active_games_of(ada.id).await.expect("read").len(), 1, "one game was created");
     assert!(!store.cancel_seek(seek.id).await.expect("cancel"), "no longer open");
+}
+
+async fn a_rated_seek_is_kept_rated(store: Arc<dyn Store>) {
+    let ada = account(store.as_ref(), "ada").await;
+    let seek = |rated: bool, created_at: Millis| SeekRow {
+        id: Uuid::new_v4(),
+        creator_id: ada.id,
+        acceptor_id: None,
+        ruleset: "{}".to_owned(),
+        time_control: "{}".to_owned(),
+        colour: "first".to_owned(),
+        rated,
+        status: "open".to_owned(),
+        game_id: None,
+        created_at,
+        expires_at: T0 + DAY,
+    };
+    let (rated, casual) = (seek(true, T0 + 1), seek(false, T0));
+    store.insert_seek(&rated).await.expect("insert");
+    store.insert_seek(&casual).await.expect("insert");
+    assert_eq!(store.seek(rated.id).await.expect("read"), Some(rated.clone()));
+    assert_eq!(store.open_seeks(T0, 10).await.expect("read"), [rated, casual], "newest first, each as stored");
 }

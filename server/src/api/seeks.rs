@@ -9,7 +9,8 @@ use kartka_protocol::{ErrorCode, TimeControl};
 use uuid::Uuid;
 
 use super::challenges::{
-    colour_choice, colour_text, CORRESPONDENCE_DEFAULT_EXPIRY_SECONDS, CORRESPONDENCE_MAX_EXPIRY_SECONDS,
+    colour_choice, colour_text, registration_required, CORRESPONDENCE_DEFAULT_EXPIRY_SECONDS,
+    CORRESPONDENCE_MAX_EXPIRY_SECONDS,
 };
 use super::starting::{self, account};
 use super::{ApiError, Authenticated};
@@ -17,7 +18,7 @@ use crate::accounts::info;
 use crate::api::input::{JsonBody, Path};
 use crate::games::{convert, kinds, new_game};
 use crate::state::AppState;
-use crate::store::{AccountRow, Millis, SeekRow};
+use crate::store::{AccountKind, AccountRow, Millis, SeekRow};
 use crate::time::now_ms;
 
 /// Open seeks listed at most.
@@ -39,6 +40,9 @@ pub async fn create(
     if !(1..=CORRESPONDENCE_MAX_EXPIRY_SECONDS).contains(&expires_in) {
         return Err(invalid(format!("expires_in_seconds must be 1 to {CORRESPONDENCE_MAX_EXPIRY_SECONDS}")));
     }
+    if request.rated && auth.account.kind == AccountKind::Guest {
+        return Err(registration_required());
+    }
     let now = now_ms();
     let row = SeekRow {
         id: Uuid::new_v4(),
@@ -47,6 +51,7 @@ pub async fn create(
         ruleset: serde_json::to_string(&request.ruleset).expect("rulesets serialise"),
         time_control: serde_json::to_string(&request.time_control).expect("time controls serialise"),
         colour: colour_text(request.colour).to_owned(),
+        rated: request.rated,
         status: "open".to_owned(),
         game_id: None,
         created_at: now,
@@ -87,6 +92,9 @@ pub async fn accept(
     if row.creator_id == me.id {
         return Err(ApiError::new(ErrorCode::InvalidRequest, "you cannot accept your own seek"));
     }
+    if row.rated && me.kind == AccountKind::Guest {
+        return Err(registration_required());
+    }
     let creator = account(&state, row.creator_id).await?;
     if creator.banned {
         // A banned account cannot start games, through a seek it opened before the ban either.
@@ -99,7 +107,7 @@ pub async fn accept(
     let game_id = Uuid::new_v4();
     let rules = state.games.clock_rules();
     let (game, started) =
-        new_game(game_id, players.clone(), ruleset, time_control, false, rules, now).map_err(|_| corrupt(id))?;
+        new_game(game_id, players.clone(), ruleset, time_control, row.rated, rules, now).map_err(|_| corrupt(id))?;
     if !state.store.accept_seek(id, me.id, &game, &started, now).await? {
         return Err(closed());
     }
@@ -152,6 +160,7 @@ fn view(row: &SeekRow, creator: &AccountRow, acceptor: Option<&AccountRow>, now:
         ruleset: serde_json::from_str(&row.ruleset).map_err(|_| corrupt(row.id))?,
         time_control: serde_json::from_str(&row.time_control).map_err(|_| corrupt(row.id))?,
         colour: colour_choice(&row.colour),
+        rated: row.rated,
         status,
         game_id: row.game_id,
         created_at_ms: row.created_at,

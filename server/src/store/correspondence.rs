@@ -111,6 +111,8 @@ pub struct SeekRow {
     pub time_control: String,
     /// `first`, `second` or `random`: the creator's seat.
     pub colour: String,
+    /// Whether the game will change ratings.
+    pub rated: bool,
     /// `open`, `accepted` or `cancelled` (an open seek past `expires_at` reads as expired).
     pub status: String,
     /// The game, once accepted.

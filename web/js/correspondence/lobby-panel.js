@@ -65,7 +65,8 @@ export function mount(container, lobby) {
   };
   const seekItem = (seek) => {
     const mine = seek.creator.id === me.id;
-    const terms = [gameName(seek.ruleset), describeTimeControl(seek.time_control), seatText(seek, mine),
+    const terms = [gameName(seek.ruleset), describeTimeControl(seek.time_control),
+      seek.rated ? t('common.rated') : t('common.casual'), seatText(seek, mine),
       t('challenges.expiresIn', { time: formatDuration(seek.expires_at_ms - Date.now()) })].join(' · ');
     return h('li', { class: `seek${mine ? ' mine' : ''}`, 'data-correspondence-seek': seek.id },
       h('div', { class: 'what' },

@@ -100,11 +100,11 @@ const INSERT_CONDITIONAL_MOVE: &str =
 
 macro_rules! seek_columns {
     () => {
-        "id, creator_id, acceptor_id, ruleset, time_control, colour, status, game_id, created_at, expires_at"
+        "id, creator_id, acceptor_id, ruleset, time_control, colour, status, game_id, created_at, expires_at, rated"
     };
 }
 const INSERT_SEEK: &str =
-    concat!("INSERT INTO seeks (", seek_columns!(), ") VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10)");
+    concat!("INSERT INTO seeks (", seek_columns!(), ") VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11)");
 const SEEK_BY_ID: &str = concat!("SELECT ", seek_columns!(), " FROM seeks WHERE id = $1");
 const OPEN_SEEKS: &str = concat!(
     "SELECT ",
@@ -171,6 +171,7 @@ where
             game_id: Self::optional_uuid(row, "game_id")?,
             created_at: row.try_get("created_at")?,
             expires_at: row.try_get("expires_at")?,
+            rated: row.try_get("rated")?,
         })
     }
 }
@@ -424,6 +425,7 @@ where
             .bind(seek.game_id.map(DB::to_id))
             .bind(seek.created_at)
             .bind(seek.expires_at)
+            .bind(seek.rated)
             .execute(&self.pool)
             .await
             .map_err(conflict_if_unique)?;

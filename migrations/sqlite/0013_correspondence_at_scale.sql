@@ -16,3 +16,6 @@ CREATE INDEX games_by_status_and_sort ON games (status, correspondence, created_
 -- Rated correspondence seeks: the game a seek starts changes ratings when its creator asked for that. The seeks
 -- stored before were all casual.
 ALTER TABLE seeks ADD COLUMN rated INTEGER NOT NULL DEFAULT 0 CHECK (rated IN (0, 1));
+
+-- Open seeks by expiry: the sweeper tells the lobby's subscribers of those that expired since its last sweep.
+CREATE INDEX seeks_open_by_expiry ON seeks (expires_at) WHERE status = 'open';

@@ -5,7 +5,7 @@
 use std::time::{Duration, Instant};
 
 use futures_util::StreamExt;
-use kartka_protocol::correspondence::{ActionDone, Language, MyGames, Notification, NotificationKind};
+use kartka_protocol::correspondence::{ActionDone, Language, MyGames, Notification, NotificationKind, SeekStatus};
 use kartka_protocol::rest::Session;
 use kartka_protocol::{EndReasonName, GameEvent, GameSnapshot, GameStatus, SeatName, ServerFrame, TimeControl};
 use kartka_server::config::{CorrespondenceSettings, Settings};
@@ -27,6 +27,7 @@ kartka_tests::on_both_stores!(
     conditional_moves_fire_exactly_when_their_condition_matches,
     seeks_stay_open_and_start_a_game_for_whoever_accepts,
     rated_seeks_need_registered_players_and_rate_their_game,
+    correspondence_seeks_reach_the_lobby_feed_as_they_change,
     unwatched_games_leave_memory_and_come_back_when_asked,
     shutting_down_leaves_a_notification_backlog_for_the_next_start,
     a_start_reads_only_the_live_games_however_many_correspondence_games_wait,
@@ -406,6 +407,74 @@ async fn rated_seeks_need_registered_players_and_rate_their_game(url: &str) {
     let casual = json!({ "ruleset": { "kind": "paper-soccer" }, "time_control": { "type": "correspondence", "days_per_move": 3 } });
     let (status, seek) = api.post("/api/seeks", Some(&celina.token), &casual).await;
     assert_eq!((status, &seek["rated"]), (201, &json!(false)), "{seek}");
+    server.stop().await;
+}
+
+/// The next news of a correspondence seek a lobby subscriber gets (other lobby frames are passed over).
+async fn seek_news(lobby: &mut WsClient) -> ServerFrame {
+    loop {
+        let frame = lobby.next().await;
+        if matches!(frame, ServerFrame::CorrespondenceSeekAdded { .. } | ServerFrame::CorrespondenceSeekRemoved { .. })
+        {
+            return frame;
+        }
+    }
+}
+
+async fn correspondence_seeks_reach_the_lobby_feed_as_they_change(url: &str) {
+    let server = TestServer::start(url, settings(60_000)).await;
+    let api = Api::new(server.url());
+    let (ada, bolek) = (api.guest("ada").await, api.guest("bolek").await);
+    let mut lobby = WsClient::connect_anonymous(server.addr).await;
+    lobby.request(1, json!({ "type": "lobby_subscribe" })).await;
+    let open = |expires_in_seconds: u32| {
+        json!({ "ruleset": { "kind": "paper-soccer" }, "time_control": { "type": "correspondence", "days_per_move": 3 },
+                "expires_in_seconds": expires_in_seconds })
+    };
+    let created = |seek: &Value| -> Uuid { seek["id"].as_str().and_then(|id| id.parse().ok()).expect("a seek id") };
+
+    let (status, seek) = api.post("/api/seeks", Some(&ada.token), &open(3_600)).await;
+    assert_eq!(status, 201, "{seek}");
+    let accepted = created(&seek);
+    match seek_news(&mut lobby).await {
+        ServerFrame::CorrespondenceSeekAdded { seek: added } => {
+            assert_eq!((added.id, added.creator.name.as_str()), (accepted, "ada"));
+            assert_eq!(serde_json::to_value(&added).expect("serialise"), seek, "the seek as REST shows it");
+        }
+        other => panic!("expected the new seek, got {other:?}"),
+    }
+    let (status, _) = api.post(&format!("/api/seeks/{accepted}/accept"), Some(&bolek.token), &json!({})).await;
+    assert_eq!(status, 200);
+    assert_eq!(
+        seek_news(&mut lobby).await,
+        ServerFrame::CorrespondenceSeekRemoved { seek_id: accepted, status: SeekStatus::Accepted }
+    );
+
+    let (_, seek) = api.post("/api/seeks", Some(&ada.token), &open(3_600)).await;
+    let cancelled = created(&seek);
+    assert!(
+        matches!(seek_news(&mut lobby).await, ServerFrame::CorrespondenceSeekAdded { seek } if seek.id == cancelled)
+    );
+    // Someone else's cancel is refused and announces nothing; the creator's is announced.
+    let cancel = format!("/api/seeks/{cancelled}/cancel");
+    assert_eq!(api.post(&cancel, Some(&bolek.token), &json!({})).await.0, 403);
+    assert_eq!(api.post(&cancel, Some(&ada.token), &json!({})).await.0, 200);
+    assert_eq!(
+        seek_news(&mut lobby).await,
+        ServerFrame::CorrespondenceSeekRemoved { seek_id: cancelled, status: SeekStatus::Cancelled }
+    );
+
+    let (_, seek) = api.post("/api/seeks", Some(&bolek.token), &open(1)).await;
+    let expiring = created(&seek);
+    assert!(
+        matches!(seek_news(&mut lobby).await, ServerFrame::CorrespondenceSeekAdded { seek } if seek.id == expiring)
+    );
+    assert_eq!(
+        seek_news(&mut lobby).await,
+        ServerFrame::CorrespondenceSeekRemoved { seek_id: expiring, status: SeekStatus::Expired },
+        "the sweeper announces its expiry"
+    );
+    lobby.close().await;
     server.stop().await;
 }
 

@@ -1,11 +1,12 @@
 //! Correspondence seeks: open offers, stored so that they stay open while their creator is offline, accepted
-//! by anyone else. Live seeks (quick pairing) are the lobby's; these are a separate, persistent resource.
+//! by anyone else. Live seeks (quick pairing) are the lobby's; these are a separate, persistent resource, whose
+//! changes the lobby announces to its subscribers (their expiry: the correspondence sweeper).
 
 use axum::extract::State;
 use axum::http::StatusCode;
 use axum::Json;
 use kartka_protocol::correspondence::{CreateSeek, Seek, SeekList, SeekStatus};
-use kartka_protocol::{ErrorCode, TimeControl};
+use kartka_protocol::{ErrorCode, ServerFrame, TimeControl};
 use uuid::Uuid;
 
 use super::challenges::{
@@ -58,7 +59,9 @@ pub async fn create(
         expires_at: now + i64::from(expires_in) * 1000,
     };
     state.store.insert_seek(&row).await?;
-    Ok((StatusCode::CREATED, Json(view(&row, &auth.account, None, now)?)))
+    let seek = view(&row, &auth.account, None, now)?;
+    state.lobby.announce(ServerFrame::CorrespondenceSeekAdded { seek: seek.clone() }).await;
+    Ok((StatusCode::CREATED, Json(seek)))
 }
 
 /// `GET /api/seeks`: open seeks, newest first.
@@ -111,6 +114,7 @@ pub async fn accept(
     if !state.store.accept_seek(id, me.id, &game, &started, now).await? {
         return Err(closed());
     }
+    state.lobby.announce(ServerFrame::CorrespondenceSeekRemoved { seek_id: id, status: SeekStatus::Accepted }).await;
     starting::start(&state, game_id, &players, &time_control).await?;
     let accepted = SeekRow { status: "accepted".to_owned(), game_id: Some(game_id), acceptor_id: Some(me.id), ..row };
     Ok(Json(view(&accepted, &creator, Some(me), now)?))
@@ -129,6 +133,7 @@ pub async fn cancel(
     if row.expires_at <= now_ms() || !state.store.cancel_seek(id).await? {
         return Err(ApiError::new(ErrorCode::UnknownSeek, "the seek is no longer open"));
     }
+    state.lobby.announce(ServerFrame::CorrespondenceSeekRemoved { seek_id: id, status: SeekStatus::Cancelled }).await;
     let cancelled = SeekRow { status: "cancelled".to_owned(), ..row };
     Ok(Json(view(&cancelled, &auth.account, None, now_ms())?))
 }

@@ -119,9 +119,8 @@ export function mount(container, lobby) {
     const gap = RANGES[Number(range.input.value)];
     const { ruleset } = game.selected();
     if (isCorrespondence(tc)) {
-      // Over REST, open to any rating: the lobby's correspondence panel lists it.
-      const seek = await correspondenceApi.createSeek({ ruleset, time_control: tc, colour: colour.input.value, rated: rated.isRated() });
-      lobby.events.dispatchEvent(new CustomEvent('correspondence-seek-created', { detail: seek }));
+      // Over REST, open to any rating: the lobby feed announces it, and the correspondence panel lists it.
+      await correspondenceApi.createSeek({ ruleset, time_control: tc, colour: colour.input.value, rated: rated.isRated() });
       return;
     }
     const frame = { type: 'seek_create', ruleset, time_control: tc, rated: rated.isRated(), colour: colour.input.value };

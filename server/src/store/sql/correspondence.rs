@@ -116,6 +116,9 @@ const OPEN_SEEKS: &str = concat!(
 const ACCEPT_SEEK: &str = "UPDATE seeks SET status = 'accepted', game_id = $2, acceptor_id = $3 \
     WHERE id = $1 AND status = 'open' AND expires_at > $4";
 const CANCEL_SEEK: &str = "UPDATE seeks SET status = 'cancelled' WHERE id = $1 AND status = 'open'";
+// Through the `seeks_open_by_expiry` index (0013).
+const SEEKS_EXPIRED_BETWEEN: &str = "SELECT id FROM seeks WHERE status = 'open' AND expires_at > $1 \
+    AND expires_at <= $2 ORDER BY expires_at, id";
 
 impl<DB> SqlStore<DB>
 where
@@ -456,5 +459,10 @@ where
     async fn cancel_seek(&self, id: Uuid) -> Result<bool, StoreError> {
         let result = sqlx::query(CANCEL_SEEK).bind(DB::to_id(id)).execute(&self.pool).await?;
         Ok(DB::rows_affected(&result) > 0)
+    }
+
+    async fn seeks_expired_between(&self, after: Millis, until: Millis) -> Result<Vec<Uuid>, StoreError> {
+        let rows = sqlx::query(SEEKS_EXPIRED_BETWEEN).bind(after).bind(until).fetch_all(&self.pool).await?;
+        Ok(rows.iter().map(|row| Self::uuid(row, "id")).collect::<Result<_, _>>()?)
     }
 }

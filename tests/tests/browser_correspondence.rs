@@ -165,6 +165,9 @@ async fn a_correspondence_game_over_days_with_a_confirm_step_a_conditional_move_
     browser::wait_for_moves(&api, &game_id, &["0", "0", "0"]).await;
     alice.wait_for_text("#conditional-matched", "they played 0, you answered 0").await;
     alice.screenshot("correspondence-conditional-matched").await;
+    // The stored moves say which reply was a conditional one: a reload still shows the match.
+    alice.goto(&path).await;
+    alice.wait_for_text("#conditional-matched", "they played 0, you answered 0").await;
 
     // Bob goes on vacation from the correspondence page: his clock stops, and Alice's page says he is away.
     bob.goto("/correspondence").await;

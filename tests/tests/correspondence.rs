@@ -737,6 +737,11 @@ async fn conditional_moves_fire_exactly_when_their_condition_matches(url: &str) 
     let moves: Vec<(&str, SeatName)> = game.moves.iter().map(|m| (m.notation.as_str(), m.seat)).collect();
     assert_eq!(moves, [("0", SeatName::First), ("0", SeatName::Second), ("0", SeatName::First)]);
     assert_eq!((game.ply, game.to_act), (3, Some(SeatName::Second)));
+    let conditional: Vec<bool> = game.moves.iter().map(|m| m.conditional).collect();
+    assert_eq!(conditional, [false, false, true], "the reply is marked as the conditional move it was");
+    // Only the server's conditional replies may carry that mark.
+    let (status, refused) = t.play(&t.bob, 3, "conditional-3", "6").await;
+    assert_eq!((status, refused["code"].as_str()), (400, Some("invalid_request")), "{refused}");
     let (_, used) = t.api.get(&path, Some(&t.alice.token)).await;
     assert_eq!(used["lines"], json!([]), "the other line can no longer match");
 
@@ -748,7 +753,17 @@ async fn conditional_moves_fire_exactly_when_their_condition_matches(url: &str) 
     assert_eq!((game.ply, game.to_act), (4, Some(SeatName::First)));
     let (_, dropped) = t.api.get(&path, Some(&t.alice.token)).await;
     assert_eq!(dropped["lines"], json!([]));
-    t.server.stop().await;
+
+    // The mark is kept: a server started afresh loads the game from the store and still shows it.
+    let Table { server, game, .. } = t;
+    server.stop().await;
+    let server = TestServer::start(url, settings(60_000)).await;
+    let (status, reloaded) = Api::new(server.url()).get(&format!("/api/games/{game}"), None).await;
+    assert_eq!(status, 200, "{reloaded}");
+    let reloaded: GameSnapshot = serde_json::from_value(reloaded).expect("a snapshot");
+    let conditional: Vec<bool> = reloaded.moves.iter().map(|m| m.conditional).collect();
+    assert_eq!(conditional, [false, false, true, false]);
+    server.stop().await;
 }
 
 async fn seeks_stay_open_and_start_a_game_for_whoever_accepts(url: &str) {

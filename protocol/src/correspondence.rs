@@ -228,6 +228,10 @@ pub struct CreateSeek {
     /// The creator's seat.
     #[serde(default)]
     pub colour: ColourChoice,
+    /// Whether the game changes ratings (default: casual). Only registered accounts may make or accept a rated
+    /// seek.
+    #[serde(default)]
+    pub rated: bool,
     /// How long the seek stays open, in seconds (default 7 days, at most 30 days).
     #[serde(default)]
     pub expires_in_seconds: Option<u32>,
@@ -262,6 +266,8 @@ pub struct Seek {
     pub time_control: TimeControl,
     /// The creator's seat choice.
     pub colour: ColourChoice,
+    /// Whether the game changes ratings.
+    pub rated: bool,
     /// Where it stands.
     pub status: SeekStatus,
     /// The game, once accepted.

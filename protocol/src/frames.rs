@@ -5,7 +5,7 @@ use serde::{Deserialize, Serialize};
 use uuid::Uuid;
 
 use crate::chat::{ChatChannel, ChatMessage};
-use crate::correspondence::Notification;
+use crate::correspondence::{Notification, Seek as CorrespondenceSeek, SeekStatus};
 use crate::error::ErrorCode;
 use crate::game::{DrawAction, EventEnvelope, GameSnapshot, TimeControl};
 use crate::kinds::RulesetSpec;
@@ -341,6 +341,18 @@ pub enum ServerFrame {
     SeekRemoved {
         /// The seek.
         seek_id: Uuid,
+    },
+    /// A correspondence seek was opened (to lobby subscribers). The open ones are `GET /api/seeks`.
+    CorrespondenceSeekAdded {
+        /// The seek.
+        seek: CorrespondenceSeek,
+    },
+    /// A correspondence seek stopped being open: accepted, cancelled or expired (to lobby subscribers).
+    CorrespondenceSeekRemoved {
+        /// The seek.
+        seek_id: Uuid,
+        /// Why: `accepted`, `cancelled` or `expired`.
+        status: SeekStatus,
     },
     /// A chat message in a channel this connection reads.
     Chat {

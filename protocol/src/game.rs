@@ -204,6 +204,10 @@ pub struct MoveRecord {
     pub at_ms: i64,
     /// Both clocks right after the move.
     pub clocks: Clocks,
+    /// Whether the server played this move for its player from one of their conditional lines (correspondence
+    /// play), so that a client can show the match after a reload too.
+    #[serde(default)]
+    pub conditional: bool,
 }
 
 /// Something that happened to a game. Every event has a per-game sequence number (see [`EventEnvelope`]).

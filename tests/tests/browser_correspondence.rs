@@ -86,11 +86,11 @@ async fn a_correspondence_game_over_days_with_a_confirm_step_a_conditional_move_
     alice.click("#create-seek").await;
     alice.wait_for_text("#correspondence-seeks", "Closing In 8×8 · 3 days a turn").await;
     alice.wait_for_text("#correspondence-seeks", "expires in 7 days").await;
-    // Stored seeks are read, not pushed: Bob's lobby shows it when it reads them (on opening, and every 30 s).
-    bob.goto("/").await;
-    bob.wait_for_text("#correspondence-seeks", "Closing In 8×8 · 3 days a turn").await;
+    // The lobby feed pushes it to Bob's open lobby, and its cancellation too: nothing is read again.
+    bob.wait_for_text("#correspondence-seeks", "Closing In 8×8 · 3 days a turn · casual").await;
     alice.click("#correspondence-seeks [data-correspondence-seek] button.cancel").await;
     alice.wait_for_text("#correspondence", "No open correspondence seeks").await;
+    bob.wait_for_text("#correspondence", "No open correspondence seeks").await;
 
     // Alice challenges Bob to Paper Soccer at 14 days a turn, taking the first seat. The challenge expires in a
     // week, and says so in days.
@@ -165,6 +165,9 @@ async fn a_correspondence_game_over_days_with_a_confirm_step_a_conditional_move_
     browser::wait_for_moves(&api, &game_id, &["0", "0", "0"]).await;
     alice.wait_for_text("#conditional-matched", "they played 0, you answered 0").await;
     alice.screenshot("correspondence-conditional-matched").await;
+    // The stored moves say which reply was a conditional one: a reload still shows the match.
+    alice.goto(&path).await;
+    alice.wait_for_text("#conditional-matched", "they played 0, you answered 0").await;
 
     // Bob goes on vacation from the correspondence page: his clock stops, and Alice's page says he is away.
     bob.goto("/correspondence").await;

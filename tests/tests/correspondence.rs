@@ -4,7 +4,8 @@
 
 use std::time::{Duration, Instant};
 
-use kartka_protocol::correspondence::{ActionDone, Language, MyGames, Notification, NotificationKind};
+use futures_util::StreamExt;
+use kartka_protocol::correspondence::{ActionDone, Language, MyGames, Notification, NotificationKind, SeekStatus};
 use kartka_protocol::rest::Session;
 use kartka_protocol::{EndReasonName, GameEvent, GameSnapshot, GameStatus, SeatName, ServerFrame, TimeControl};
 use kartka_server::config::{CorrespondenceSettings, Settings};
@@ -25,8 +26,11 @@ kartka_tests::on_both_stores!(
     notifications_reach_the_ndjson_stream_and_the_websocket,
     conditional_moves_fire_exactly_when_their_condition_matches,
     seeks_stay_open_and_start_a_game_for_whoever_accepts,
+    rated_seeks_need_registered_players_and_rate_their_game,
+    correspondence_seeks_reach_the_lobby_feed_as_they_change,
     unwatched_games_leave_memory_and_come_back_when_asked,
     shutting_down_leaves_a_notification_backlog_for_the_next_start,
+    a_start_reads_only_the_live_games_however_many_correspondence_games_wait,
 );
 
 /// White's last turn `17` bounces off the right post into the top goal.
@@ -295,6 +299,185 @@ async fn the_sweeper_ends_an_overdue_game_on_time(url: &str) {
     server.stop().await;
 }
 
+/// Active correspondence games stored at a start; far fewer than #14's 100,000, enough that reading them would
+/// show in what the start loads.
+const STORED_CORRESPONDENCE_GAMES: usize = 3_000;
+
+async fn a_start_reads_only_the_live_games_however_many_correspondence_games_wait(url: &str) {
+    let server = TestServer::start(url, settings(60_000)).await;
+    let api = Api::new(server.url());
+    let (alice, bob) = (api.guest("alice").await, api.guest("bob").await);
+    server.stop().await;
+    let store = kartka_server::store::open(url).await.expect("open the database");
+    let player = |session: &Session| kartka_protocol::PlayerInfo {
+        account_id: session.account.id,
+        name: session.account.name.clone(),
+        guest: true,
+        bot: false,
+    };
+    let kurnik = kartka_protocol::RulesetSpec::PaperSoccer { width: 8, height: 10, goal: 2 };
+    let hour = TimeControl::Fischer { initial_seconds: 3_600, increment_seconds: 0 };
+    let now = kartka_server::time::now_ms();
+    let rules = ClockRules { day: Duration::from_secs(86_400), first_move: Duration::ZERO };
+    let insert = |time_control: TimeControl| {
+        let (store, players) = (store.clone(), [player(&alice), player(&bob)]);
+        async move {
+            let (row, event) =
+                new_game(Uuid::new_v4(), players, kurnik, time_control, false, rules, now).expect("a valid ruleset");
+            store.insert_game(&row, &event).await.expect("insert a game");
+            row.id
+        }
+    };
+    let stored: Vec<Uuid> = futures_util::stream::iter((0..STORED_CORRESPONDENCE_GAMES).map(|_| insert(days(3))))
+        .buffer_unordered(8)
+        .collect()
+        .await;
+    assert_eq!(stored.len(), STORED_CORRESPONDENCE_GAMES);
+    let mut live = Vec::new();
+    for _ in 0..3 {
+        live.push(insert(hour).await);
+    }
+
+    // What a start reads: the live games alone, not one correspondence game.
+    let mut read: Vec<Uuid> = store.active_live_games().await.expect("read").iter().map(|game| game.id).collect();
+    // All were created at one moment: the order among them is their ids'.
+    read.sort_unstable();
+    live.sort_unstable();
+    assert_eq!(read, live, "the live games and nothing else");
+    let server = TestServer::start(url, settings(60_000)).await;
+    wait_for_running(&server, live.len(), "the start resumes the live games").await;
+    let resumed = server.state.games.resume_active().await.expect("resume again");
+    assert_eq!(resumed, live.len(), "only the live games are loaded");
+    assert_eq!(server.state.games.running(), live.len(), "no correspondence game's actor started");
+    server.stop().await;
+}
+
+async fn register(api: &Api, name: &str) -> Session {
+    let credentials = json!({ "username": name, "password": "long enough secret" });
+    let (status, session) = api.post("/api/register", None, &credentials).await;
+    assert_eq!(status, 201, "{session}");
+    serde_json::from_value(session).expect("a session")
+}
+
+async fn rated_seeks_need_registered_players_and_rate_their_game(url: &str) {
+    let server = TestServer::start(url, settings(60_000)).await;
+    let api = Api::new(server.url());
+    let (ada, bolek, celina) = (register(&api, "ada").await, register(&api, "bolek").await, api.guest("celina").await);
+    let rated = json!({ "ruleset": { "kind": "paper-soccer" }, "time_control": { "type": "correspondence", "days_per_move": 3 },
+                        "colour": "first", "rated": true });
+    let (status, refused) = api.post("/api/seeks", Some(&celina.token), &rated).await;
+    assert_eq!((status, refused["code"].as_str()), (403, Some("registration_required")), "a guest makes no rated seek");
+    let (_, listed) = api.get("/api/seeks", None).await;
+    assert_eq!(listed["seeks"], json!([]), "and nothing was stored");
+
+    let (status, seek) = api.post("/api/seeks", Some(&ada.token), &rated).await;
+    assert_eq!((status, &seek["rated"]), (201, &json!(true)), "{seek}");
+    let id = seek["id"].as_str().expect("an id");
+    let (_, listed) = api.get("/api/seeks", None).await;
+    assert_eq!(listed["seeks"][0]["rated"], json!(true));
+    let accept = format!("/api/seeks/{id}/accept");
+    let (status, refused) = api.post(&accept, Some(&celina.token), &json!({})).await;
+    assert_eq!((status, refused["code"].as_str()), (403, Some("registration_required")), "nor accepts one");
+    let (_, shown) = api.get(&format!("/api/seeks/{id}"), None).await;
+    assert_eq!(shown["status"], "open", "the refusal changed nothing");
+
+    let (status, accepted) = api.post(&accept, Some(&bolek.token), &json!({})).await;
+    assert_eq!(status, 200, "{accepted}");
+    let game: Uuid = accepted["game_id"].as_str().and_then(|id| id.parse().ok()).expect("a game");
+    let (_, snapshot) = api.get(&format!("/api/games/{game}"), None).await;
+    assert_eq!(snapshot["rated"], json!(true), "{snapshot}");
+    // Both play a turn (a game is rated once both have moved), then Bolek resigns.
+    for (who, ply) in [(&ada, 0), (&bolek, 1)] {
+        let body = json!({ "ply": ply, "client_move_id": format!("m{ply}"), "notation": "0" });
+        let (status, moved) = api.post(&format!("/api/games/{game}/moves"), Some(&who.token), &body).await;
+        assert_eq!(status, 200, "{moved}");
+    }
+    let (status, resigned) = api.post(&format!("/api/games/{game}/resign"), Some(&bolek.token), &json!({})).await;
+    assert_eq!(status, 200, "{resigned}");
+    let rating = |who: &Session| {
+        let store = server.state.store.clone();
+        let account = who.account.id;
+        async move { store.rating(account, "paper-soccer", "classical").await.expect("read").expect("a rating") }
+    };
+    let (winner, loser) = (rating(&ada).await, rating(&bolek).await);
+    assert_eq!((winner.games, loser.games), (1, 1));
+    assert!(winner.rating > loser.rating, "the result changed both ratings: {winner:?} {loser:?}");
+
+    // A casual seek is still casual, and a guest may make and accept one.
+    let casual = json!({ "ruleset": { "kind": "paper-soccer" }, "time_control": { "type": "correspondence", "days_per_move": 3 } });
+    let (status, seek) = api.post("/api/seeks", Some(&celina.token), &casual).await;
+    assert_eq!((status, &seek["rated"]), (201, &json!(false)), "{seek}");
+    server.stop().await;
+}
+
+/// The next news of a correspondence seek a lobby subscriber gets (other lobby frames are passed over).
+async fn seek_news(lobby: &mut WsClient) -> ServerFrame {
+    loop {
+        let frame = lobby.next().await;
+        if matches!(frame, ServerFrame::CorrespondenceSeekAdded { .. } | ServerFrame::CorrespondenceSeekRemoved { .. })
+        {
+            return frame;
+        }
+    }
+}
+
+async fn correspondence_seeks_reach_the_lobby_feed_as_they_change(url: &str) {
+    let server = TestServer::start(url, settings(60_000)).await;
+    let api = Api::new(server.url());
+    let (ada, bolek) = (api.guest("ada").await, api.guest("bolek").await);
+    let mut lobby = WsClient::connect_anonymous(server.addr).await;
+    lobby.request(1, json!({ "type": "lobby_subscribe" })).await;
+    let open = |expires_in_seconds: u32| {
+        json!({ "ruleset": { "kind": "paper-soccer" }, "time_control": { "type": "correspondence", "days_per_move": 3 },
+                "expires_in_seconds": expires_in_seconds })
+    };
+    let created = |seek: &Value| -> Uuid { seek["id"].as_str().and_then(|id| id.parse().ok()).expect("a seek id") };
+
+    let (status, seek) = api.post("/api/seeks", Some(&ada.token), &open(3_600)).await;
+    assert_eq!(status, 201, "{seek}");
+    let accepted = created(&seek);
+    match seek_news(&mut lobby).await {
+        ServerFrame::CorrespondenceSeekAdded { seek: added } => {
+            assert_eq!((added.id, added.creator.name.as_str()), (accepted, "ada"));
+            assert_eq!(serde_json::to_value(&added).expect("serialise"), seek, "the seek as REST shows it");
+        }
+        other => panic!("expected the new seek, got {other:?}"),
+    }
+    let (status, _) = api.post(&format!("/api/seeks/{accepted}/accept"), Some(&bolek.token), &json!({})).await;
+    assert_eq!(status, 200);
+    assert_eq!(
+        seek_news(&mut lobby).await,
+        ServerFrame::CorrespondenceSeekRemoved { seek_id: accepted, status: SeekStatus::Accepted }
+    );
+
+    let (_, seek) = api.post("/api/seeks", Some(&ada.token), &open(3_600)).await;
+    let cancelled = created(&seek);
+    assert!(
+        matches!(seek_news(&mut lobby).await, ServerFrame::CorrespondenceSeekAdded { seek } if seek.id == cancelled)
+    );
+    // Someone else's cancel is refused and announces nothing; the creator's is announced.
+    let cancel = format!("/api/seeks/{cancelled}/cancel");
+    assert_eq!(api.post(&cancel, Some(&bolek.token), &json!({})).await.0, 403);
+    assert_eq!(api.post(&cancel, Some(&ada.token), &json!({})).await.0, 200);
+    assert_eq!(
+        seek_news(&mut lobby).await,
+        ServerFrame::CorrespondenceSeekRemoved { seek_id: cancelled, status: SeekStatus::Cancelled }
+    );
+
+    let (_, seek) = api.post("/api/seeks", Some(&bolek.token), &open(1)).await;
+    let expiring = created(&seek);
+    assert!(
+        matches!(seek_news(&mut lobby).await, ServerFrame::CorrespondenceSeekAdded { seek } if seek.id == expiring)
+    );
+    assert_eq!(
+        seek_news(&mut lobby).await,
+        ServerFrame::CorrespondenceSeekRemoved { seek_id: expiring, status: SeekStatus::Expired },
+        "the sweeper announces its expiry"
+    );
+    lobby.close().await;
+    server.stop().await;
+}
+
 async fn vacation_pauses_the_clock_and_uses_the_bank(url: &str) {
     // Days of a second: short enough to pass in the test, long enough that a loaded machine's delay between
     // starting the game and the vacation taking effect stays well inside Alice's turn.
@@ -554,6 +737,11 @@ async fn conditional_moves_fire_exactly_when_their_condition_matches(url: &str) 
     let moves: Vec<(&str, SeatName)> = game.moves.iter().map(|m| (m.notation.as_str(), m.seat)).collect();
     assert_eq!(moves, [("0", SeatName::First), ("0", SeatName::Second), ("0", SeatName::First)]);
     assert_eq!((game.ply, game.to_act), (3, Some(SeatName::Second)));
+    let conditional: Vec<bool> = game.moves.iter().map(|m| m.conditional).collect();
+    assert_eq!(conditional, [false, false, true], "the reply is marked as the conditional move it was");
+    // Only the server's conditional replies may carry that mark.
+    let (status, refused) = t.play(&t.bob, 3, "conditional-3", "6").await;
+    assert_eq!((status, refused["code"].as_str()), (400, Some("invalid_request")), "{refused}");
     let (_, used) = t.api.get(&path, Some(&t.alice.token)).await;
     assert_eq!(used["lines"], json!([]), "the other line can no longer match");
 
@@ -565,7 +753,17 @@ async fn conditional_moves_fire_exactly_when_their_condition_matches(url: &str) 
     assert_eq!((game.ply, game.to_act), (4, Some(SeatName::First)));
     let (_, dropped) = t.api.get(&path, Some(&t.alice.token)).await;
     assert_eq!(dropped["lines"], json!([]));
-    t.server.stop().await;
+
+    // The mark is kept: a server started afresh loads the game from the store and still shows it.
+    let Table { server, game, .. } = t;
+    server.stop().await;
+    let server = TestServer::start(url, settings(60_000)).await;
+    let (status, reloaded) = Api::new(server.url()).get(&format!("/api/games/{game}"), None).await;
+    assert_eq!(status, 200, "{reloaded}");
+    let reloaded: GameSnapshot = serde_json::from_value(reloaded).expect("a snapshot");
+    let conditional: Vec<bool> = reloaded.moves.iter().map(|m| m.conditional).collect();
+    assert_eq!(conditional, [false, false, true, false]);
+    server.stop().await;
 }
 
 async fn seeks_stay_open_and_start_a_game_for_whoever_accepts(url: &str) {

@@ -20,6 +20,8 @@ kartka_tests::on_both_stores!(
     webhook_deliveries_are_retried_then_closed,
     conditional_moves_are_replaced_per_player,
     concurrent_seek_accepts_let_exactly_one_win,
+    a_rated_seek_is_kept_rated,
+    expired_seeks_are_found_between_two_moments,
 );
 
 const T0: Millis = 1_750_000_000_000;
@@ -49,6 +51,7 @@ fn game_row(first: &AccountRow, second: &AccountRow, deadline: Option<Millis>) -
         time_control: r#"{"type":"correspondence","days_per_move":1,"vacation_allowed":true}"#.to_owned(),
         speed: "classical".to_owned(),
         rated: false,
+        correspondence: true,
         first_id: first.id,
         second_id: second.id,
         created_at: T0,
@@ -235,6 +238,7 @@ async fn concurrent_seek_accepts_let_exactly_one_win(store: Arc<dyn Store>) {
         ruleset: "{}".to_owned(),
         time_control: "{}".to_owned(),
         colour: "random".to_owned(),
+        rated: false,
         status: "open".to_owned(),
         game_id: None,
         created_at: T0,
@@ -263,4 +267,51 @@ async fn concurrent_seek_accepts_let_exactly_one_win(store: Arc<dyn Store>) {
     assert_eq!(accepted.status, "accepted");
     assert_eq!(store.active_games_of(ada.id).await.expect("read").len(), 1, "one game was created");
     assert!(!store.cancel_seek(seek.id).await.expect("cancel"), "no longer open");
+}
+
+async fn a_rated_seek_is_kept_rated(store: Arc<dyn Store>) {
+    let ada = account(store.as_ref(), "ada").await;
+    let seek = |rated: bool, created_at: Millis| SeekRow {
+        id: Uuid::new_v4(),
+        creator_id: ada.id,
+        acceptor_id: None,
+        ruleset: "{}".to_owned(),
+        time_control: "{}".to_owned(),
+        colour: "first".to_owned(),
+        rated,
+        status: "open".to_owned(),
+        game_id: None,
+        created_at,
+        expires_at: T0 + DAY,
+    };
+    let (rated, casual) = (seek(true, T0 + 1), seek(false, T0));
+    store.insert_seek(&rated).await.expect("insert");
+    store.insert_seek(&casual).await.expect("insert");
+    assert_eq!(store.seek(rated.id).await.expect("read"), Some(rated.clone()));
+    assert_eq!(store.open_seeks(T0, 10).await.expect("read"), [rated, casual], "newest first, each as stored");
+}
+
+async fn expired_seeks_are_found_between_two_moments(store: Arc<dyn Store>) {
+    let ada = account(store.as_ref(), "ada").await;
+    let seek = |expires_at: Millis| SeekRow {
+        id: Uuid::new_v4(),
+        creator_id: ada.id,
+        acceptor_id: None,
+        ruleset: "{}".to_owned(),
+        time_control: "{}".to_owned(),
+        colour: "random".to_owned(),
+        rated: false,
+        status: "open".to_owned(),
+        game_id: None,
+        created_at: T0,
+        expires_at,
+    };
+    let (sooner, later, cancelled) = (seek(T0 + 10), seek(T0 + 20), seek(T0 + 15));
+    for row in [&later, &sooner, &cancelled] {
+        store.insert_seek(row).await.expect("insert");
+    }
+    assert!(store.cancel_seek(cancelled.id).await.expect("cancel"));
+    assert!(store.seeks_expired_between(T0, T0 + 9).await.expect("read").is_empty());
+    assert_eq!(store.seeks_expired_between(T0, T0 + 30).await.expect("read"), [sooner.id, later.id], "soonest first");
+    assert_eq!(store.seeks_expired_between(T0 + 10, T0 + 20).await.expect("read"), [later.id], "after, up to");
 }

@@ -6,6 +6,7 @@
 use kartka_loadgen::stored::StoredOptions;
 use kartka_loadgen::Options;
 use kartka_server::config::{Limits, Settings};
+use kartka_server::store::GameSearch;
 use kartka_tests::on_both_stores;
 use kartka_tests::server::TestServer;
 
@@ -74,7 +75,8 @@ async fn unwatched_correspondence_games_leave_memory(url: &str) {
     let report = kartka_loadgen::stored::run(&options).await.expect("the games are started");
     eprintln!("{report}");
     assert_eq!(report.games, 60);
-    assert_eq!(server.state.store.active_games().await.expect("read the games").len(), 60, "all are active");
+    let active = GameSearch { status: Some("active".to_owned()), correspondence: Some(true), ..GameSearch::default() };
+    assert_eq!(server.state.store.count_games(&active).await.expect("count the games"), 60, "all are active");
     assert_eq!(server.state.games.running(), 0, "and none is in memory once left alone");
     server.stop().await;
 }

@@ -25,7 +25,7 @@ kartka_tests::on_both_stores!(
     record_appends_events_and_moves_in_order,
     a_stale_expected_seq_conflicts_and_writes_nothing,
     a_repeated_ply_conflicts_and_writes_nothing,
-    a_finished_game_leaves_active_games,
+    a_finished_game_leaves_the_active_live_games,
     events_after_returns_only_later_events,
     concurrent_records_let_exactly_one_win,
     concurrent_changes_of_many_games_are_all_committed,
@@ -77,6 +77,7 @@ fn new_game(first: &AccountRow, second: &AccountRow, created_at: Millis) -> (Gam
         time_control: TIME_CONTROL.to_owned(),
         speed: "bullet".to_owned(),
         rated: false,
+        correspondence: false,
         first_id: first.id,
         second_id: second.id,
         created_at,
@@ -484,18 +485,23 @@ async fn a_repeated_ply_conflicts_and_writes_nothing(db: &TestDb) {
     recorded(&*store, game.id, move_change(&state, "m1")).await;
 }
 
-async fn a_finished_game_leaves_active_games(db: &TestDb) {
+async fn a_finished_game_leaves_the_active_live_games(db: &TestDb) {
     let store = db.store();
     let kasia = inserted_account(&*store, "Kasia").await;
     let basia = inserted_account(&*store, "Basia").await;
     let older = inserted_game(&*store, &kasia, &basia, T0).await;
     let newer = inserted_game(&*store, &basia, &kasia, T0 + MINUTE).await;
-    assert_eq!(store.active_games().await.unwrap(), [older.clone(), newer.clone()]);
+    let (mut by_post, started) = new_game(&kasia, &basia, T0 + 2 * MINUTE);
+    by_post.time_control = r#"{"type":"correspondence","days_per_move":3,"vacation_allowed":true}"#.to_owned();
+    by_post.correspondence = true;
+    store.insert_game(&by_post, &started).await.expect("insert game");
+    assert_eq!(store.game(by_post.id).await.unwrap(), Some(by_post), "the correspondence flag is kept");
+    assert_eq!(store.active_live_games().await.unwrap(), [older.clone(), newer.clone()], "live games only");
 
     let state = recorded(&*store, older.id, move_change(&older.state, "m0")).await;
     let finished = recorded(&*store, older.id, end_change(&state)).await;
 
-    assert_eq!(store.active_games().await.unwrap(), [newer]);
+    assert_eq!(store.active_live_games().await.unwrap(), [newer]);
     let stored = store.game(older.id).await.unwrap().unwrap();
     assert_eq!(stored.state, finished);
     assert_eq!(stored.state.winner.as_deref(), Some("first"));

@@ -6,7 +6,7 @@ use kartka_server::web::WebFiles;
 use kartka_tests::client::{Api, WsClient};
 use kartka_tests::db::{Backend, TestDb};
 use kartka_tests::server::TestServer;
-use serde_json::json;
+use serde_json::{json, Value};
 
 const BLITZ: TimeControl = TimeControl::Fischer { initial_seconds: 180, increment_seconds: 2 };
 
@@ -166,12 +166,27 @@ async fn live_games_are_listed_for_spectators(url: &str) {
     let (_, one) = api.get("/api/games?status=active&limit=1", None).await;
     assert_eq!(one["games"].as_array().map(Vec::len), Some(1));
 
+    // Correspondence games are listed too, and one sort can be asked for.
+    let days = TimeControl::Correspondence { days_per_move: 3, vacation_allowed: true };
+    let by_post = api.start_game(&alice, &carol, days).await;
+    let listed = |list: Value| -> Vec<String> {
+        list["games"].as_array().expect("games").iter().filter_map(|g| g["id"].as_str().map(str::to_owned)).collect()
+    };
+    let (_, both) = api.get("/api/games?status=active", None).await;
+    assert_eq!(listed(both), [by_post.to_string(), newer.to_string(), older.to_string()]);
+    let (status, correspondence) = api.get("/api/games?status=active&correspondence=true", None).await;
+    assert_eq!(status, 200, "{correspondence}");
+    assert_eq!(listed(correspondence), [by_post.to_string()]);
+    let (_, live) = api.get("/api/games?status=active&correspondence=false", None).await;
+    assert_eq!(listed(live), [newer.to_string(), older.to_string()]);
+    let (status, refused) = api.get("/api/games?status=active&correspondence=maybe", None).await;
+    assert_eq!((status, refused["code"].as_str()), (400, Some("invalid_request")));
+
     // A finished game leaves the list.
     let mut socket = WsClient::connect(server.addr, &carol.token).await;
     socket.request(1, json!({ "type": "resign", "game_id": newer })).await;
-    let (_, list) = api.get("/api/games?status=active", None).await;
-    let ids: Vec<&str> = list["games"].as_array().expect("games").iter().filter_map(|g| g["id"].as_str()).collect();
-    assert_eq!(ids, [older.to_string()]);
+    let (_, list) = api.get("/api/games?status=active&correspondence=false", None).await;
+    assert_eq!(listed(list), [older.to_string()]);
 
     let (status, refused) = api.get("/api/games?status=finished", None).await;
     assert_eq!((status, refused["code"].as_str()), (400, Some("invalid_request")));

@@ -53,7 +53,8 @@ export const api = {
   leaderboard: (kind, speed, limit) => request('GET', `${path`/api/leaderboard/${kind}`}?speed=${encodeURIComponent(speed)}&limit=${limit}`),
   rematch: (gameId) => request('POST', path`/api/games/${gameId}/rematch`),
   gamesOf: (name, limit = 30) => request('GET', `${path`/api/players/${name}/games`}?limit=${limit}`),
-  liveGames: () => request('GET', '/api/games?status=active'),
+  /** The games being played, newest first: correspondence games (`true`) or live ones (`false`). */
+  activeGames: (correspondence) => request('GET', `/api/games?status=active&correspondence=${correspondence}`),
   game: (id) => request('GET', path`/api/games/${id}`),
   suggestion: (ruleset, moves) => request('POST', '/api/analysis/suggestion', { ruleset, moves }),
   recordUrl: (id) => path`/api/games/${id}/record`,

@@ -33,7 +33,8 @@ export class GameModel {
     this.game = this.kind.newGame(snapshot.ruleset);
     /** Every action (a ply): `{action, seat}`. */
     this.actions = [];
-    /** Completed and current turns: `{seat, notation, ended}`. */
+    /** Completed and current turns: `{seat, notation, ended, conditional}`; `conditional` when the server played
+     * the turn from its player's conditional line. */
     this.turns = [];
     /** Seats whose player is away, with the moment the opponent may claim the win. */
     this.absent = {};
@@ -70,7 +71,7 @@ export class GameModel {
     const current = this.turns.at(-1);
     const separator = this.kind.notation.separator ?? '';
     if (current && !current.ended && current.seat === move.seat) current.notation += `${separator}${move.notation}`;
-    else this.turns.push({ seat: move.seat, notation: move.notation, ended: false });
+    else this.turns.push({ seat: move.seat, notation: move.notation, ended: false, conditional: Boolean(move.conditional) });
     if (move.turn_ended) this.turns.at(-1).ended = true;
     this.ply = move.ply + this.kind.notation.actionCount(move.notation);
   }

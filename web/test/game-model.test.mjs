@@ -5,6 +5,7 @@ import assert from 'node:assert/strict';
 import { test } from 'node:test';
 
 import { GameModel } from '../js/game-model.js';
+import { lastMatch } from '../js/correspondence/conditional.js';
 
 const clocks = (first, second, running) => ({ first_ms: first, second_ms: second, running });
 
@@ -43,6 +44,16 @@ test('an adjudication ends the game like an ended event, with its rating changes
   assert.equal(game.drawOffer, null);
   assert.equal(game.toAct(), null);
   assert.equal(game.timeLeft('second', 9000), 176000, 'the clocks stop');
+});
+
+test('a snapshot\'s conditional replies show which line matched, after a reload too', () => {
+  const move = (ply, seat, notation, conditional = false) =>
+    ({ ply, seat, notation, turn_ended: true, at_ms: 1000, clocks: clocks(179000, 180000, null), conditional });
+  const game = activeGame(PITCH, [move(0, 'first', '0'), move(1, 'second', '0'), move(2, 'first', '0', true), move(3, 'second', '6')]);
+  assert.deepEqual(game.turns.map((turn) => turn.conditional), [false, false, true, false]);
+  assert.deepEqual(lastMatch(game.turns, 'first'), { condition: '0', reply: '0' });
+  assert.equal(lastMatch(game.turns, 'second'), null, 'none was played for the other seat');
+  assert.equal(lastMatch(activeGame().turns, 'first'), null, 'older servers send no mark: no match');
 });
 
 test('an admin\'s abort is told apart from a player\'s', () => {

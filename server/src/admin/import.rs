@@ -207,6 +207,7 @@ fn rows_of(game: &ReadGame, players: [(Uuid, String); 2], source: &str, now: Mil
             time_control: serde_json::to_string(&time_control).expect("time controls always serialise"),
             speed: speed_text(speed_class(&game.ruleset, &time_control)).to_owned(),
             rated: game.rated,
+            correspondence: time_control.is_correspondence(),
             first_id: infos[0].account_id,
             second_id: infos[1].account_id,
             created_at: at,

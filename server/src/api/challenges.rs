@@ -273,6 +273,7 @@ fn corrupt(id: Uuid) -> ApiError {
     ApiError::new(ErrorCode::Internal, "the challenge record is damaged")
 }
 
-fn registration_required() -> ApiError {
+/// A guest asked for a rated game, as a challenge or a correspondence seek.
+pub(super) fn registration_required() -> ApiError {
     ApiError::new(ErrorCode::RegistrationRequired, "rated games need registered accounts; guests play casual games")
 }

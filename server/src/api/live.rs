@@ -20,17 +20,25 @@ const MAX_LIMIT: u32 = 100;
 #[derive(Debug, Deserialize, schemars::JsonSchema)]
 pub struct Filter {
     status: String,
+    /// Only correspondence games (`true`) or only live games (`false`); both when absent.
+    correspondence: Option<bool>,
     limit: Option<u32>,
 }
 
-/// `GET /api/games?status=active&limit=`: the games being played, newest first.
+/// `GET /api/games?status=active&correspondence=&limit=`: the games being played, newest first.
 pub async fn list(State(state): State<AppState>, Query(filter): Query<Filter>) -> Result<Json<GameList>, ApiError> {
     if filter.status != "active" {
         return Err(ApiError::new(ErrorCode::InvalidRequest, "only status=active can be listed"));
     }
     let limit = filter.limit.unwrap_or(DEFAULT_LIMIT).clamp(1, MAX_LIMIT);
-    // The archive's search reads one page through the (status, created_at, id) index.
-    let newest_active = GameSearch { status: Some("active".to_owned()), descending: true, ..GameSearch::default() };
+    // The archive's search reads one page through the (status, created_at, id) index, or with the
+    // `correspondence` filter through the (status, correspondence, created_at, id) one.
+    let newest_active = GameSearch {
+        status: Some("active".to_owned()),
+        correspondence: filter.correspondence,
+        descending: true,
+        ..GameSearch::default()
+    };
     let rows = state.store.search_games(&newest_active, limit).await?.into_iter().map(|found| found.game).collect();
     Ok(Json(GameList { games: summaries(&state, rows).await?, next_before: None }))
 }

@@ -1,15 +1,17 @@
 //! Correspondence seeks: open offers, stored so that they stay open while their creator is offline, accepted
-//! by anyone else. Live seeks (quick pairing) are the lobby's; these are a separate, persistent resource.
+//! by anyone else. Live seeks (quick pairing) are the lobby's; these are a separate, persistent resource, whose
+//! changes the lobby announces to its subscribers (their expiry: the correspondence sweeper).
 
 use axum::extract::State;
 use axum::http::StatusCode;
 use axum::Json;
 use kartka_protocol::correspondence::{CreateSeek, Seek, SeekList, SeekStatus};
-use kartka_protocol::{ErrorCode, TimeControl};
+use kartka_protocol::{ErrorCode, ServerFrame, TimeControl};
 use uuid::Uuid;
 
 use super::challenges::{
-    colour_choice, colour_text, CORRESPONDENCE_DEFAULT_EXPIRY_SECONDS, CORRESPONDENCE_MAX_EXPIRY_SECONDS,
+    colour_choice, colour_text, registration_required, CORRESPONDENCE_DEFAULT_EXPIRY_SECONDS,
+    CORRESPONDENCE_MAX_EXPIRY_SECONDS,
 };
 use super::starting::{self, account};
 use super::{ApiError, Authenticated};
@@ -17,7 +19,7 @@ use crate::accounts::info;
 use crate::api::input::{JsonBody, Path};
 use crate::games::{convert, kinds, new_game};
 use crate::state::AppState;
-use crate::store::{AccountRow, Millis, SeekRow};
+use crate::store::{AccountKind, AccountRow, Millis, SeekRow};
 use crate::time::now_ms;
 
 /// Open seeks listed at most.
@@ -39,6 +41,9 @@ pub async fn create(
     if !(1..=CORRESPONDENCE_MAX_EXPIRY_SECONDS).contains(&expires_in) {
         return Err(invalid(format!("expires_in_seconds must be 1 to {CORRESPONDENCE_MAX_EXPIRY_SECONDS}")));
     }
+    if request.rated && auth.account.kind == AccountKind::Guest {
+        return Err(registration_required());
+    }
     let now = now_ms();
     let row = SeekRow {
         id: Uuid::new_v4(),
@@ -47,13 +52,16 @@ pub async fn create(
         ruleset: serde_json::to_string(&request.ruleset).expect("rulesets serialise"),
         time_control: serde_json::to_string(&request.time_control).expect("time controls serialise"),
         colour: colour_text(request.colour).to_owned(),
+        rated: request.rated,
         status: "open".to_owned(),
         game_id: None,
         created_at: now,
         expires_at: now + i64::from(expires_in) * 1000,
     };
     state.store.insert_seek(&row).await?;
-    Ok((StatusCode::CREATED, Json(view(&row, &auth.account, None, now)?)))
+    let seek = view(&row, &auth.account, None, now)?;
+    state.lobby.announce(ServerFrame::CorrespondenceSeekAdded { seek: seek.clone() }).await;
+    Ok((StatusCode::CREATED, Json(seek)))
 }
 
 /// `GET /api/seeks`: open seeks, newest first.
@@ -87,6 +95,9 @@ pub async fn accept(
     if row.creator_id == me.id {
         return Err(ApiError::new(ErrorCode::InvalidRequest, "you cannot accept your own seek"));
     }
+    if row.rated && me.kind == AccountKind::Guest {
+        return Err(registration_required());
+    }
     let creator = account(&state, row.creator_id).await?;
     if creator.banned {
         // A banned account cannot start games, through a seek it opened before the ban either.
@@ -99,10 +110,11 @@ pub async fn accept(
     let game_id = Uuid::new_v4();
     let rules = state.games.clock_rules();
     let (game, started) =
-        new_game(game_id, players.clone(), ruleset, time_control, false, rules, now).map_err(|_| corrupt(id))?;
+        new_game(game_id, players.clone(), ruleset, time_control, row.rated, rules, now).map_err(|_| corrupt(id))?;
     if !state.store.accept_seek(id, me.id, &game, &started, now).await? {
         return Err(closed());
     }
+    state.lobby.announce(ServerFrame::CorrespondenceSeekRemoved { seek_id: id, status: SeekStatus::Accepted }).await;
     starting::start(&state, game_id, &players, &time_control).await?;
     let accepted = SeekRow { status: "accepted".to_owned(), game_id: Some(game_id), acceptor_id: Some(me.id), ..row };
     Ok(Json(view(&accepted, &creator, Some(me), now)?))
@@ -121,6 +133,7 @@ pub async fn cancel(
     if row.expires_at <= now_ms() || !state.store.cancel_seek(id).await? {
         return Err(ApiError::new(ErrorCode::UnknownSeek, "the seek is no longer open"));
     }
+    state.lobby.announce(ServerFrame::CorrespondenceSeekRemoved { seek_id: id, status: SeekStatus::Cancelled }).await;
     let cancelled = SeekRow { status: "cancelled".to_owned(), ..row };
     Ok(Json(view(&cancelled, &auth.account, None, now_ms())?))
 }
@@ -152,6 +165,7 @@ fn view(row: &SeekRow, creator: &AccountRow, acceptor: Option<&AccountRow>, now:
         ruleset: serde_json::from_str(&row.ruleset).map_err(|_| corrupt(row.id))?,
         time_control: serde_json::from_str(&row.time_control).map_err(|_| corrupt(row.id))?,
         colour: colour_choice(&row.colour),
+        rated: row.rated,
         status,
         game_id: row.game_id,
         created_at_ms: row.created_at,

@@ -335,6 +335,11 @@ impl GameActor {
         }
         match action {
             Action::Move { ply, client_move_id, notation } => {
+                if correspondence::is_conditional_reply(&client_move_id) {
+                    return Err(GameError::InvalidRequest(
+                        "client_move_id may not start with `conditional-`: the server's conditional replies use it",
+                    ));
+                }
                 let seq = self.play(seat, ply, client_move_id, &notation, now).await?;
                 while self.play_conditional_reply().await {}
                 Ok(seq)

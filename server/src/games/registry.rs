@@ -3,7 +3,7 @@
 use std::collections::HashMap;
 use std::sync::{Arc, Mutex};
 
-use kartka_protocol::{GameSnapshot, TimeControl};
+use kartka_protocol::GameSnapshot;
 use tokio::sync::{mpsc, oneshot, OnceCell};
 use tokio_util::sync::CancellationToken;
 use tokio_util::task::TaskTracker;
@@ -42,11 +42,12 @@ impl Games {
     }
 
     /// Starts the actors of every active live game, so their clocks run (after a restart, or at start-up).
-    /// Correspondence games load when asked for, and the sweeper starts those whose clock has fallen.
+    /// Correspondence games load when asked for, and the sweeper starts those whose clock has fallen: the store
+    /// does not even read them here, so that a start's memory does not grow with their number.
     pub async fn resume_active(&self) -> Result<usize, crate::store::StoreError> {
-        let active = self.store.active_games().await?;
+        let active = self.store.active_live_games().await?;
         let mut resumed = 0;
-        for game in active.into_iter().filter(|game| !is_correspondence(&game.time_control)) {
+        for game in active {
             match self.actor(game.id).await {
                 Ok(_) => resumed += 1,
                 Err(error) => tracing::error!(game = %game.id, %error, "could not resume a game"),
@@ -185,10 +186,4 @@ impl Games {
             actors.remove(&game_id);
         }
     }
-}
-
-/// Whether a stored time control is a correspondence one. One that does not read is treated as live, so
-/// that its actor starts and reports the damage.
-fn is_correspondence(stored_time_control: &str) -> bool {
-    serde_json::from_str::<TimeControl>(stored_time_control).is_ok_and(|time_control| time_control.is_correspondence())
 }

@@ -17,7 +17,7 @@ mod task;
 use std::collections::HashSet;
 use std::sync::{Arc, Mutex};
 
-use kartka_protocol::{ChatMessage, ErrorCode, PoolSpec, RatingRange, RulesetSpec, Seek, TimeControl};
+use kartka_protocol::{ChatMessage, ErrorCode, PoolSpec, RatingRange, RulesetSpec, Seek, ServerFrame, TimeControl};
 use tokio::sync::{mpsc, oneshot, Notify};
 use tokio_util::sync::CancellationToken;
 use tokio_util::task::TaskTracker;
@@ -145,6 +145,10 @@ enum Command {
     Chat {
         message: ChatMessage,
     },
+    /// News of the lobby that another part of the server owns, for every subscriber.
+    Announce {
+        frame: ServerFrame,
+    },
 }
 
 /// Accounts whose last connection closed, waiting for the lobby task to notice. A set, so it holds at most one
@@ -220,6 +224,12 @@ impl Lobby {
     /// Sends a stored message of the lobby's chat to every lobby subscriber that asked for the chat.
     pub async fn chat(&self, message: ChatMessage) {
         let _ = self.commands.send(Command::Chat { message }).await;
+    }
+
+    /// Sends a frame to every lobby subscriber: news of what the lobby shows but does not own, such as
+    /// correspondence seeks (stored, and changed over REST).
+    pub async fn announce(&self, frame: ServerFrame) {
+        let _ = self.commands.send(Command::Announce { frame }).await;
     }
 
     /// Sends a connection the lobby snapshot, then every lobby change (with `chat`, the lobby's chat too).

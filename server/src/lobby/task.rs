@@ -142,6 +142,7 @@ impl LobbyTask {
                     outbox.push(text.clone());
                 }
             }
+            Command::Announce { frame } => self.broadcast(&frame),
         }
     }
 

@@ -81,6 +81,8 @@ pub struct GameSearch {
     pub end_reason: Option<String>,
     /// Rated or not.
     pub rated: Option<bool>,
+    /// Correspondence (days per move) or live.
+    pub correspondence: Option<bool>,
     /// Imported or played here.
     pub imported: Option<bool>,
     /// Created at or after this moment.

@@ -111,6 +111,8 @@ pub struct SeekRow {
     pub time_control: String,
     /// `first`, `second` or `random`: the creator's seat.
     pub colour: String,
+    /// Whether the game will change ratings.
+    pub rated: bool,
     /// `open`, `accepted` or `cancelled` (an open seek past `expires_at` reads as expired).
     pub status: String,
     /// The game, once accepted.
@@ -209,4 +211,6 @@ pub trait CorrespondenceStore {
     ) -> Result<bool, StoreError>;
     /// Cancels an open seek; false when it was not open any more.
     async fn cancel_seek(&self, id: Uuid) -> Result<bool, StoreError>;
+    /// The seeks still open whose expiry came after `after` and at or before `until`, soonest first.
+    async fn seeks_expired_between(&self, after: Millis, until: Millis) -> Result<Vec<Uuid>, StoreError>;
 }

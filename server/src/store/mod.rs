@@ -196,6 +196,9 @@ pub struct GameRow {
     pub speed: String,
     /// Whether the result changes the players' ratings.
     pub rated: bool,
+    /// Whether the time control is a correspondence one (days per move). Stored as a column of its own, so that
+    /// the store tells live games from correspondence games without reading `time_control`.
+    pub correspondence: bool,
     /// The first seat's account.
     pub first_id: Uuid,
     /// The second seat's account.
@@ -375,8 +378,9 @@ pub trait Store:
         before: Option<GameCursor>,
         limit: u32,
     ) -> Result<Vec<GameRow>, StoreError>;
-    /// Every game still being played (to resume them at start-up).
-    async fn active_games(&self) -> Result<Vec<GameRow>, StoreError>;
+    /// Every live (not correspondence) game still being played, oldest first: the games a start resumes.
+    /// Active correspondence games are not read, however many there are.
+    async fn active_live_games(&self) -> Result<Vec<GameRow>, StoreError>;
     /// A game's moves in order.
     async fn moves(&self, game_id: Uuid) -> Result<Vec<MoveRow>, StoreError>;
     /// A game's events with `seq > after_seq`, in order.

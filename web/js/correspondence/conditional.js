@@ -11,6 +11,17 @@ import { correspondenceApi } from './api.js';
 /** The server keeps at most this many lines per player and game. */
 const MAX_LINES = 32;
 
+/**
+ * The last line the server played for `seat` among `turns` (the game model's): the opponent's turn before it
+ * and the reply, or null. The moves say which were conditional replies, so a reload shows the match too.
+ */
+export function lastMatch(turns, seat) {
+  for (let i = turns.length - 1; i > 0; i -= 1) {
+    if (turns[i].seat === seat && turns[i].conditional) return { condition: turns[i - 1].notation, reply: turns[i].notation };
+  }
+  return null;
+}
+
 export class ConditionalMoves {
   /** `page` is the game page (game.js), with a seat: only players have conditional moves. */
   constructor(page) {
@@ -20,8 +31,8 @@ export class ConditionalMoves {
     this.opponent = otherSeat(page.seat);
     /** The lines as the server keeps them: `[{condition, reply}]`. */
     this.lines = [];
-    /** The line the server played for me, seen on this page: `{condition, reply}`. */
-    this.matched = null;
+    /** The last line the server played for me: `{condition, reply}`. */
+    this.matched = lastMatch(page.model.turns, this.seat);
     /** The line being entered: the game it is played on and the actions of each side. */
     this.scratch = null;
     this.closed = false;
@@ -113,11 +124,7 @@ export class ConditionalMoves {
   /** Hears every game event after the page's model has applied it. */
   onEvent({ event }) {
     if (event.type !== 'moved') return;
-    const { turns } = this.page.model;
-    // The server plays a matching line as my move with its own id, right after the opponent's turn.
-    if (event.seat === this.seat && event.client_move_id.startsWith('conditional-') && turns.length >= 2) {
-      this.matched = { condition: turns.at(-2).notation, reply: turns.at(-1).notation };
-    }
+    this.matched = lastMatch(this.page.model.turns, this.seat) ?? this.matched;
     this.scratch = null;
     // Once a turn is over the server has dropped the lines that no longer apply.
     if (event.turn_ended) this.load();

@@ -1,7 +1,7 @@
 // The lobby's correspondence panel: my correspondence games where it is my turn, the one with the least time
-// left first, then those waiting for the opponent; the open correspondence seeks (stored, over REST); every
-// correspondence game being played, to watch (the live games panel leaves them out); and the way to the
-// vacation and notification settings.
+// left first, then those waiting for the opponent; the open correspondence seeks (kept current by the lobby
+// feed); every correspondence game being played, to watch (the live games panel leaves them out); and the way
+// to the vacation and notification settings.
 
 import { api } from '../api.js';
 import { h, replaceChildren } from '../dom.js';
@@ -15,7 +15,7 @@ import { isCorrespondence } from './time-controls.js';
 
 export const ID = 'correspondence';
 
-/** How often the lists are read again (deadlines move slowly; events reload them sooner). */
+/** How often the lists of games are read again (deadlines move slowly; events reload them sooner). */
 const RELOAD_MS = 30_000;
 
 export function mount(container, lobby) {
@@ -57,15 +57,14 @@ export function mount(container, lobby) {
     try {
       const done = await action(seek.id);
       if (done.status === 'accepted') lobby.navigate(`/game/${done.game_id}`);
-      else reload();
     } catch (error) {
       showNotice(errorText(error));
-      reload();
     }
   };
   const seekItem = (seek) => {
     const mine = seek.creator.id === me.id;
-    const terms = [gameName(seek.ruleset), describeTimeControl(seek.time_control), seatText(seek, mine),
+    const terms = [gameName(seek.ruleset), describeTimeControl(seek.time_control),
+      seek.rated ? t('common.rated') : t('common.casual'), seatText(seek, mine),
       t('challenges.expiresIn', { time: formatDuration(seek.expires_at_ms - Date.now()) })].join(' · ');
     return h('li', { class: `seek${mine ? ' mine' : ''}`, 'data-correspondence-seek': seek.id },
       h('div', { class: 'what' },
@@ -86,7 +85,7 @@ export function mount(container, lobby) {
   };
 
   let loading = false;
-  /** A reload asked for while one was under way (a seek just made): it runs once that one is done. */
+  /** A reload asked for while one was under way (a game just started): it runs once that one is done. */
   let again = false;
   const reload = async () => {
     if (loading) {
@@ -95,17 +94,14 @@ export function mount(container, lobby) {
     }
     loading = true;
     try {
-      const [{ games }, open, active] = await Promise.all([me ? correspondenceApi.myGames() : { games: [] },
-        me ? correspondenceApi.seeks() : { seeks: [] }, api.liveGames()]);
+      const [{ games }, active] = await Promise.all([me ? correspondenceApi.myGames() : { games: [] },
+        api.activeGames(true)]);
       const mine = games.filter((game) => isCorrespondence(game.time_control));
       const byTimeLeft = (a, b) => a.time_left_ms - b.time_left_ms;
       list(yourTurn, 'your-turn', mine.filter((game) => game.my_turn).sort(byTimeLeft), t('corr.lobby.noneYourTurn'));
       list(theirTurn, 'their-turn', mine.filter((game) => !game.my_turn), t('corr.lobby.noneTheirTurn'));
-      replaceChildren(seeks, open.seeks.length
-        ? h('ul', { class: 'items', id: 'correspondence-seeks' }, open.seeks.map(seekItem))
-        : h('p', { class: 'empty', text: t('corr.lobby.noSeeks') }));
-      const others = active.games.filter((game) => isCorrespondence(game.time_control));
-      replaceChildren(played, others.length ? h('ul', { class: 'items', id: 'correspondence-played' }, others.map(playedItem))
+      replaceChildren(played, active.games.length
+        ? h('ul', { class: 'items', id: 'correspondence-played' }, active.games.map(playedItem))
         : h('p', { class: 'empty', text: t('corr.lobby.nonePlayed') }));
     } catch (error) {
       replaceChildren(played, h('p', { class: 'error', text: errorText(error) }));
@@ -118,13 +114,26 @@ export function mount(container, lobby) {
     }
   };
 
-  lobby.events.addEventListener('correspondence-seek-created', reload);
+  /** The open seeks as the lobby feed has them, newest first. */
+  const showSeeks = () => {
+    const open = [...lobby.feed.correspondenceSeeks.values()].sort((a, b) => b.created_at_ms - a.created_at_ms);
+    replaceChildren(seeks, open.length
+      ? h('ul', { class: 'items', id: 'correspondence-seeks' }, open.map(seekItem))
+      : h('p', { class: 'empty', text: t('corr.lobby.noSeeks') }));
+  };
+
+  if (me) lobby.feed.addEventListener('correspondence-seeks', showSeeks);
   const removers = ['welcome', 'game_started', 'notification'].map((type) => lobby.connection.on(type, reload));
-  const timer = setInterval(reload, RELOAD_MS);
+  // The seeks' times to expiry are written again with the games' times left.
+  const timer = setInterval(() => {
+    reload();
+    if (me) showSeeks();
+  }, RELOAD_MS);
   reload();
+  if (me) showSeeks();
   return () => {
     clearInterval(timer);
-    lobby.events.removeEventListener('correspondence-seek-created', reload);
+    lobby.feed.removeEventListener('correspondence-seeks', showSeeks);
     removers.forEach((remove) => remove());
   };
 }

@@ -1,7 +1,10 @@
 // The live lobby (docs/protocol.md, `lobby_subscribe`): the open seeks and how busy each pool is, kept current
 // by `seek_added`, `seek_removed` and `pool_status` frames, and taken afresh from the `lobby` snapshot after
-// every reconnect. Panels listen for its `seeks` and `pools` events.
+// every reconnect. The open correspondence seeks too: stored, so read over REST after each subscription, then
+// kept current by `correspondence_seek_added` and `correspondence_seek_removed`. Panels listen for its `seeks`,
+// `pools` and `correspondence-seeks` events.
 
+import { correspondenceApi } from '../correspondence/api.js';
 import { rulesetKey } from '../kinds/index.js';
 
 /** The same key for equal pools, whatever order the server writes their fields in. */
@@ -20,6 +23,10 @@ export class LobbyFeed extends EventTarget {
     this.seeks = new Map();
     /** Pool statuses (`{pool, waiting, expected_wait_ms}`) by pool key. */
     this.pools = new Map();
+    /** Open correspondence seeks by id. */
+    this.correspondenceSeeks = new Map();
+    /** The news that came while the open correspondence seeks were being read, to apply to what was read. */
+    this.reading = null;
     this.removers = [
       connection.on('welcome', () => this.subscribe()),
       connection.on('lobby', ({ seeks, pools }) => {
@@ -39,6 +46,15 @@ export class LobbyFeed extends EventTarget {
         this.pools.set(poolKey(status.pool), status);
         this.changed('pools');
       }),
+      connection.on('correspondence_seek_added', ({ seek }) => {
+        this.reading?.added.set(seek.id, seek);
+        this.correspondenceSeeks.set(seek.id, seek);
+        this.changed('correspondence-seeks');
+      }),
+      connection.on('correspondence_seek_removed', ({ seek_id: id }) => {
+        this.reading?.removed.add(id);
+        if (this.correspondenceSeeks.delete(id)) this.changed('correspondence-seeks');
+      }),
     ];
     if (connection.status === 'online') this.subscribe();
   }
@@ -49,7 +65,28 @@ export class LobbyFeed extends EventTarget {
   }
 
   subscribe() {
-    this.connection.request({ type: 'lobby_subscribe', chat: true }).catch(() => {});
+    this.connection.request({ type: 'lobby_subscribe', chat: true })
+      .then(() => this.readCorrespondenceSeeks())
+      .catch(() => {});
+  }
+
+  /**
+   * Reads the open correspondence seeks once subscribed, so that no news is missed between the read and the
+   * subscription: a seek the news removed while the read was under way stays removed, one it added is kept.
+   */
+  async readCorrespondenceSeeks() {
+    const news = { added: new Map(), removed: new Set() };
+    this.reading = news;
+    try {
+      const { seeks } = await correspondenceApi.seeks();
+      const open = new Map(seeks.map((seek) => [seek.id, seek]));
+      news.added.forEach((seek, id) => open.set(id, seek));
+      news.removed.forEach((id) => open.delete(id));
+      this.correspondenceSeeks = open;
+      this.changed('correspondence-seeks');
+    } finally {
+      if (this.reading === news) this.reading = null;
+    }
   }
 
   changed(what) {

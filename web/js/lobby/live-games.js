@@ -5,7 +5,6 @@ import { h } from '../dom.js';
 import { formatTimeControl } from '../format.js';
 import { gameName } from '../kinds/index.js';
 import { t } from '../i18n.js';
-import { isCorrespondence } from '../correspondence/time-controls.js';
 import { mountGameList, pairing } from './game-list.js';
 
 export const ID = 'live-games';
@@ -25,7 +24,7 @@ export function mount(container, lobby) {
     title: t('live.title'),
     empty: t('live.empty'),
     // Correspondence games are played over days, not live: the correspondence panel lists them.
-    load: async () => (await api.liveGames()).games.filter((game) => !isCorrespondence(game.time_control)),
+    load: async () => (await api.activeGames(false)).games,
     item,
     everyMs: 10_000,
   });

@@ -119,9 +119,8 @@ export function mount(container, lobby) {
     const gap = RANGES[Number(range.input.value)];
     const { ruleset } = game.selected();
     if (isCorrespondence(tc)) {
-      // Over REST, casual and open to any rating: the lobby's correspondence panel lists it.
-      const seek = await correspondenceApi.createSeek({ ruleset, time_control: tc, colour: colour.input.value });
-      lobby.events.dispatchEvent(new CustomEvent('correspondence-seek-created', { detail: seek }));
+      // Over REST, open to any rating: the lobby feed announces it, and the correspondence panel lists it.
+      await correspondenceApi.createSeek({ ruleset, time_control: tc, colour: colour.input.value, rated: rated.isRated() });
       return;
     }
     const frame = { type: 'seek_create', ruleset, time_control: tc, rated: rated.isRated(), colour: colour.input.value };
@@ -133,11 +132,9 @@ export function mount(container, lobby) {
     await connection.request(frame);
   };
 
-  // A correspondence seek is casual and open to anyone: the rating fields do not apply to it.
+  // A correspondence seek is open to anyone (rated or casual): the rating range does not apply to it.
   timeControl.input.addEventListener('change', () => {
-    const correspondence = isCorrespondence(OFFERED[Number(timeControl.input.value)]);
-    rated.element.hidden = correspondence;
-    range.element.hidden = correspondence;
+    range.element.hidden = isCorrespondence(OFFERED[Number(timeControl.input.value)]);
   });
 
   container.append(

@@ -133,6 +133,7 @@ pub async fn search_of(state: &AppState, query: &SearchQuery) -> Result<GameSear
         result,
         end_reason,
         rated: flag("rated", &query.rated)?,
+        correspondence: None,
         imported: flag("imported", &query.imported)?,
         from: time("from_ms", &query.from_ms)?,
         until: time("until_ms", &query.until_ms)?,

@@ -12,6 +12,15 @@ use crate::games::hooks::TurnState;
 use crate::store::{ConditionalRow, Millis};
 use crate::time::now_ms;
 
+/// The start of the `client_move_id` of a move the server played from a conditional line; reserved for it, so
+/// that a stored move tells whether it was one (a client's own id may not start so).
+const CONDITIONAL_MOVE_PREFIX: &str = "conditional-";
+
+/// Whether a stored or played move was a conditional reply, by its `client_move_id`.
+pub(super) fn is_conditional_reply(client_move_id: &str) -> bool {
+    client_move_id.starts_with(CONDITIONAL_MOVE_PREFIX)
+}
+
 impl GameActor {
     /// Pauses or resumes a seat's clock for its player's vacation.
     pub(super) async fn vacation(&mut self, seat: Seat, on: bool, now: Millis) -> Result<u64, GameError> {
@@ -110,7 +119,7 @@ impl GameActor {
         }
         let Some(reply) = conditional::reply_to(&lines, &self.last_turn_notation()) else { return false };
         let ply = self.live.ply;
-        let client_move_id = format!("conditional-{ply}");
+        let client_move_id = format!("{CONDITIONAL_MOVE_PREFIX}{ply}");
         match self.play(seat, ply, client_move_id, &reply, now_ms()).await {
             Ok(_) => true,
             Err(error) => {

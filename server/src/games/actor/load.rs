@@ -6,7 +6,7 @@ use std::collections::HashMap;
 use std::sync::Arc;
 use uuid::Uuid;
 
-use super::correspondence::paused_seats;
+use super::correspondence::{is_conditional_reply, paused_seats};
 use super::window::window_end;
 use super::{ActorConfig, CommittedMove, GameActor, Live};
 use crate::games::clock::GameClock;
@@ -75,6 +75,7 @@ impl GameActor {
                         window_ms: None,
                         first_move_ms: None,
                     },
+                    conditional: is_conditional_reply(&row.client_move_id),
                 },
                 client_move_id: row.client_move_id,
                 seq,

@@ -35,6 +35,7 @@ pub fn new_game(
         time_control: serde_json::to_string(&time_control).expect("time controls always serialise"),
         speed: speed_text(speed_class(&ruleset, &time_control)).to_owned(),
         rated,
+        correspondence: time_control.is_correspondence(),
         first_id: players[0].account_id,
         second_id: players[1].account_id,
         created_at: now,

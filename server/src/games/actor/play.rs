@@ -4,6 +4,7 @@
 use kartka_engine::{EndReason, MoveError, Outcome, Progress, Seat, TimeoutPolicy};
 use kartka_protocol::{AbortReason, DrawAction, GameEvent, GameStatus, MoveRecord, OnTimeout, TimeControl};
 
+use super::correspondence::is_conditional_reply;
 use super::window::window_end;
 use super::{CommittedMove, GameActor, GameError};
 use crate::games::convert::{seat_name, seat_text};
@@ -59,6 +60,7 @@ impl GameActor {
             turn_ended,
             at_ms: now,
             clocks: next.clocks(now),
+            conditional: is_conditional_reply(&client_move_id),
         };
         let stored_move = MoveRow {
             ply: i64::from(ply),

@@ -20,8 +20,8 @@ use crate::store::{AccountRow, GameChange, Millis, MoveRow, RatingRow, StoreErro
 /// `bind_state` binds them).
 const ARCHIVE_COLUMNS: &str = "id, kind, ruleset, time_control, first_id, second_id, created_at, speed, \
     status, winner, end_reason, ply, seq, first_ms, second_ms, clock_at, to_act, deadline, finished_at, scores, \
-    rated, imported, source, source_index, imported_at";
-const ARCHIVE_COLUMN_COUNT: usize = 25;
+    rated, correspondence, imported, source, source_index, imported_at";
+const ARCHIVE_COLUMN_COUNT: usize = 26;
 const MOVE_COLUMNS: &str = "game_id, ply, seat, notation, turn_ended, client_move_id, first_ms, second_ms, received_at";
 const MOVE_COLUMN_COUNT: usize = 9;
 const EVENT_COLUMNS: &str = "game_id, seq, kind, payload, at";
@@ -140,7 +140,8 @@ fn search_filters(placeholder: Placeholder, search: &GameSearch) -> Assembled {
     };
     // Booleans as integer comparisons read the same in both databases (PostgreSQL booleans compare with
     // TRUE/FALSE literals; SQLite stores 0 and 1).
-    for (column, wanted) in [("rated", search.rated), ("imported", search.imported)] {
+    let flags = [("rated", search.rated), ("correspondence", search.correspondence), ("imported", search.imported)];
+    for (column, wanted) in flags {
         if let Some(wanted) = wanted {
             query.text(&format!(" AND {column} = {}", if wanted { "TRUE" } else { "FALSE" }));
         }
@@ -280,6 +281,7 @@ where
                 .bind(game.speed.as_str());
             query = Self::bind_state(query, &game.state)
                 .bind(game.rated)
+                .bind(game.correspondence)
                 .bind(import.is_some())
                 .bind(import.map(|import| import.source.as_str()))
                 .bind(import.map(|import| import.index))

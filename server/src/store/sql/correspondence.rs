@@ -100,11 +100,11 @@ const INSERT_CONDITIONAL_MOVE: &str =
 
 macro_rules! seek_columns {
     () => {
-        "id, creator_id, acceptor_id, ruleset, time_control, colour, status, game_id, created_at, expires_at"
+        "id, creator_id, acceptor_id, ruleset, time_control, colour, status, game_id, created_at, expires_at, rated"
     };
 }
 const INSERT_SEEK: &str =
-    concat!("INSERT INTO seeks (", seek_columns!(), ") VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10)");
+    concat!("INSERT INTO seeks (", seek_columns!(), ") VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11)");
 const SEEK_BY_ID: &str = concat!("SELECT ", seek_columns!(), " FROM seeks WHERE id = $1");
 const OPEN_SEEKS: &str = concat!(
     "SELECT ",
@@ -116,6 +116,9 @@ const OPEN_SEEKS: &str = concat!(
 const ACCEPT_SEEK: &str = "UPDATE seeks SET status = 'accepted', game_id = $2, acceptor_id = $3 \
     WHERE id = $1 AND status = 'open' AND expires_at > $4";
 const CANCEL_SEEK: &str = "UPDATE seeks SET status = 'cancelled' WHERE id = $1 AND status = 'open'";
+// Through the `seeks_open_by_expiry` index (0013).
+const SEEKS_EXPIRED_BETWEEN: &str = "SELECT id FROM seeks WHERE status = 'open' AND expires_at > $1 \
+    AND expires_at <= $2 ORDER BY expires_at, id";
 
 impl<DB> SqlStore<DB>
 where
@@ -171,6 +174,7 @@ where
             game_id: Self::optional_uuid(row, "game_id")?,
             created_at: row.try_get("created_at")?,
             expires_at: row.try_get("expires_at")?,
+            rated: row.try_get("rated")?,
         })
     }
 }
@@ -424,6 +428,7 @@ where
             .bind(seek.game_id.map(DB::to_id))
             .bind(seek.created_at)
             .bind(seek.expires_at)
+            .bind(seek.rated)
             .execute(&self.pool)
             .await
             .map_err(conflict_if_unique)?;
@@ -454,5 +459,10 @@ where
     async fn cancel_seek(&self, id: Uuid) -> Result<bool, StoreError> {
         let result = sqlx::query(CANCEL_SEEK).bind(DB::to_id(id)).execute(&self.pool).await?;
         Ok(DB::rows_affected(&result) > 0)
+    }
+
+    async fn seeks_expired_between(&self, after: Millis, until: Millis) -> Result<Vec<Uuid>, StoreError> {
+        let rows = sqlx::query(SEEKS_EXPIRED_BETWEEN).bind(after).bind(until).fetch_all(&self.pool).await?;
+        Ok(rows.iter().map(|row| Self::uuid(row, "id")).collect::<Result<_, _>>()?)
     }
 }

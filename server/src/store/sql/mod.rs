@@ -206,6 +206,7 @@ where
             time_control: row.try_get("time_control")?,
             speed: row.try_get("speed")?,
             rated: row.try_get("rated")?,
+            correspondence: row.try_get("correspondence")?,
             first_id: Self::uuid(row, "first_id")?,
             second_id: Self::uuid(row, "second_id")?,
             created_at: row.try_get("created_at")?,
@@ -378,7 +379,8 @@ where
             .bind(DB::to_id(game.second_id))
             .bind(game.created_at)
             .bind(game.speed.as_str())
-            .bind(game.rated);
+            .bind(game.rated)
+            .bind(game.correspondence);
         Self::bind_state(query, &game.state).execute(&mut *conn).await.map_err(conflict_if_unique)?;
         Self::insert_event(conn, game.id, started).await
     }
@@ -580,8 +582,8 @@ where
         Ok(rows.iter().map(Self::game_from_row).collect::<Result<_, _>>()?)
     }
 
-    async fn active_games(&self) -> Result<Vec<GameRow>, StoreError> {
-        let rows = sqlx::query(ACTIVE_GAMES).fetch_all(&self.pool).await?;
+    async fn active_live_games(&self) -> Result<Vec<GameRow>, StoreError> {
+        let rows = sqlx::query(ACTIVE_LIVE_GAMES).fetch_all(&self.pool).await?;
         Ok(rows.iter().map(Self::game_from_row).collect::<Result<_, _>>()?)
     }
 

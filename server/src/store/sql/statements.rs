@@ -17,7 +17,7 @@ macro_rules! challenge_columns {
 
 macro_rules! game_columns {
     () => {
-        "id, kind, ruleset, time_control, first_id, second_id, created_at, speed, rated, \
+        "id, kind, ruleset, time_control, first_id, second_id, created_at, speed, rated, correspondence, \
          status, winner, end_reason, ply, seq, first_ms, second_ms, clock_at, to_act, deadline, finished_at, scores"
     };
 }
@@ -74,7 +74,8 @@ pub(super) const ACCEPT_CHALLENGE: &str = "UPDATE challenges \
 pub(super) const INSERT_GAME: &str = concat!(
     "INSERT INTO games (",
     game_columns!(),
-    ") VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15, $16, $17, $18, $19, $20, $21)"
+    ") VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15, $16, $17, $18, $19, $20, $21, \
+     $22)"
 );
 pub(super) const UPDATE_GAME_STATE: &str =
     "UPDATE games SET status = $1, winner = $2, end_reason = $3, ply = $4, seq = $5, \
@@ -87,8 +88,12 @@ pub(super) const GAMES_OF: &str = concat!(
     " FROM games WHERE (first_id = $1 OR second_id = $1) AND (created_at, id) < ($2, $3) \
      ORDER BY created_at DESC, id DESC LIMIT $4"
 );
-pub(super) const ACTIVE_GAMES: &str =
-    concat!("SELECT ", game_columns!(), " FROM games WHERE status = 'active' ORDER BY created_at, id");
+// Through the (status, correspondence, created_at, id) index: the active correspondence games are not read.
+pub(super) const ACTIVE_LIVE_GAMES: &str = concat!(
+    "SELECT ",
+    game_columns!(),
+    " FROM games WHERE status = 'active' AND correspondence = FALSE ORDER BY created_at, id"
+);
 
 pub(super) const INSERT_MOVE: &str = "INSERT INTO moves \
     (game_id, ply, seat, notation, turn_ended, client_move_id, first_ms, second_ms, received_at) \

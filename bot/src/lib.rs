@@ -34,6 +34,11 @@
 //!   (`closing_in::solve`) once few squares are free.
 //! - Dots ([`DotsEvaluation`]): the capture difference, and enemy dots hemmed in by one's own (a beginner's
 //!   sense of threats).
+//! - Paper Soccer `line` and `russian` ([`LineSoccerEvaluation`], [`RussianSoccerEvaluation`]): distance to each
+//!   goal counted in lines of three steps, a kick owed, a ball hemmed in by drawn points (a closed seat hands
+//!   over a kick).
+//! - Paper Soccer `centre` ([`SoccerCentreEvaluation`]): the points scored, then the classic evaluation.
+//! - xrsoccer ([`XrsoccerEvaluation`]): the points scored, distance to each goal, drawn segments at the ball.
 //! - Any other kind ([`Generic`]): the number of legal actions. The search alone still finds wins and avoids
 //!   losses within its horizon.
 //!
@@ -51,16 +56,24 @@ mod dots;
 mod evaluate;
 mod key;
 mod level;
+mod line_soccer;
 mod rng;
+mod russian_soccer;
 mod search;
 mod soccer;
+mod soccer_centre;
 mod table;
+mod xrsoccer;
 
-pub use any::{play_any_turn, AnyTurn};
+pub use any::{play_any_turn, play_any_turn_configured, AnyTurn, Configuration};
 pub use bot::{Bot, BotError, Evaluation, Stats, Turn};
 pub use closing_in::ClosingInEvaluation;
 pub use dots::DotsEvaluation;
 pub use evaluate::{Evaluate, Generic, Proof, EVALUATION_LIMIT, UNIT};
 pub use level::{Level, LevelError};
-pub use search::{Deadline, NoDeadline};
+pub use line_soccer::LineSoccerEvaluation;
+pub use russian_soccer::RussianSoccerEvaluation;
+pub use search::{Deadline, NoDeadline, SearchOptions};
 pub use soccer::SoccerEvaluation;
+pub use soccer_centre::SoccerCentreEvaluation;
+pub use xrsoccer::XrsoccerEvaluation;

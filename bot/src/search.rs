@@ -60,7 +60,9 @@ pub struct SearchOptions {
     /// At inner nodes, search the table's best action first, then the others by the static evaluation of the
     /// position they lead to. Off, actions come in the kind's own order.
     pub ordering: bool,
-    /// At the root, search the previous iteration's actions best first. Off, the kind's own order every time.
+    /// At the root, search the previous iteration's actions best first, so that an iteration the budget
+    /// interrupts still improves the answer. Off, the kind's own order every time, and an interrupted
+    /// iteration is thrown away.
     pub root_order: bool,
     /// An action after which the same seat acts again costs half a step of depth. Off, it costs a whole step
     /// like any other, so bounce chains are seen half as far.
@@ -146,8 +148,9 @@ impl<'a, G: Game + std::hash::Hash, E: Evaluate<G>> Search<'a, G, E> {
             } else {
                 // The previous best was searched first, with a full window; an action that scored above it
                 // before the interruption is better at the new depth. A softmax needs every score, so it keeps
-                // the last whole iteration.
-                if let Some(old) = best.as_mut().filter(|_| !exact_scores) {
+                // the last whole iteration; so does a search without root ordering, where the partial best
+                // may only be the best of the few actions searched.
+                if let Some(old) = best.as_mut().filter(|_| !exact_scores && self.options.root_order) {
                     let (action, score) = scored[0];
                     if old.scored.first().map(|&(best_action, _)| best_action) != Some(action) {
                         old.scored.retain(|&(other, _)| other != action);

@@ -24,7 +24,8 @@
 //! Why alpha-beta rather than Monte Carlo tree search: both games reward exact tactics (a goal through a
 //! bounce chain, a queen cut off from the board) that random playouts see poorly, and a cheap evaluation is
 //! known for both; alpha-beta with a table also gives the same answer for the same node budget, which makes
-//! levels and tests reproducible.
+//! levels and tests reproducible. Measured in classic Paper Soccer, the bot beats plain UCT with random
+//! playouts in 97 % of games at equal time per move (docs/bot.md).
 //!
 //! # What the bot knows of each kind
 //! Per-kind knowledge is the [`Evaluate`] trait: a static evaluation, and optionally an exact solver.

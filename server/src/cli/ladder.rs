@@ -303,7 +303,10 @@ fn elo_difference(tally: Tally) -> (f64, f64, f64) {
     let spread = Z * Z / games;
     let centre = (observed + spread / 2.0) / (1.0 + spread);
     let half = Z * (observed * (1.0 - observed) / games + spread / (4.0 * games)).sqrt() / (1.0 + spread);
-    (elo(points.clamp(0.5, games - 0.5) / games), elo(centre - half), elo(centre + half))
+    // Rounding can leave a sweep's Wilson bound a hair inside 0 or 1, which would print as a huge finite Elo.
+    let low = if points <= 0.0 { f64::NEG_INFINITY } else { elo(centre - half) };
+    let high = if points >= games { f64::INFINITY } else { elo(centre + half) };
+    (elo(points.clamp(0.5, games - 0.5) / games), low, high)
 }
 
 /// An Elo figure for the table: signed, whole, `+∞` and `−∞` for an open bound.
@@ -343,6 +346,12 @@ mod tests {
         assert!(sweep.is_finite() && sweep > 800.0, "{sweep}");
         assert!(low.is_finite() && low < sweep && high == f64::INFINITY, "{low} {high}");
         assert_eq!(signed(high), "+∞");
+        for games in [1, 3, 100] {
+            let (_, _, high) = elo_difference(Tally { wins: games, draws: 0, losses: 0, unfinished: 0 });
+            assert_eq!(high, f64::INFINITY, "a sweep of {games} is open above");
+            let (_, low, _) = elo_difference(Tally { wins: 0, draws: 0, losses: games, unfinished: 0 });
+            assert_eq!(low, f64::NEG_INFINITY, "a whitewash of {games} is open below");
+        }
         assert_eq!(signed(-12.4), "-12");
     }
 

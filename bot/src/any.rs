@@ -1,6 +1,6 @@
 //! The bot for a game of any kind, through the engine's [`AnyGame`]: actions in the game's notation, and each
-//! kind with its own knowledge. A new kind is one line in [`play_any_turn`]'s match (the compiler asks for
-//! it); with [`Generic`](crate::Generic) knowledge until it has its own.
+//! kind with its own knowledge. A new kind is one line in [`play_any_turn_configured`]'s match (the compiler
+//! asks for it); with [`Generic`](crate::Generic) knowledge until it has its own.
 
 use kartka_engine::{closing_in, dots, line_soccer, soccer, soccer_centre, xrsoccer, AnyGame, Game};
 
@@ -9,8 +9,12 @@ use crate::closing_in::ClosingInEvaluation;
 use crate::dots::DotsEvaluation;
 use crate::evaluate::{Evaluate, Generic};
 use crate::level::Level;
-use crate::search::Deadline;
+use crate::line_soccer::LineSoccerEvaluation;
+use crate::russian_soccer::RussianSoccerEvaluation;
+use crate::search::{Deadline, SearchOptions};
 use crate::soccer::SoccerEvaluation;
+use crate::soccer_centre::SoccerCentreEvaluation;
+use crate::xrsoccer::XrsoccerEvaluation;
 
 /// A turn of any kind of game, in the game's notation.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -44,53 +48,77 @@ pub fn play_any_turn(
     node_budget: u64,
     deadline: &dyn Deadline,
 ) -> Result<AnyTurn, BotError> {
-    match game {
-        AnyGame::PaperSoccer(position) => {
-            play_turn_as_text::<soccer::Position, _>(position, SoccerEvaluation, level, seed, node_budget, deadline)
-        }
-        AnyGame::ClosingIn(position) => play_turn_as_text::<closing_in::Position, _>(
-            position,
-            ClosingInEvaluation,
-            level,
-            seed,
-            node_budget,
-            deadline,
-        ),
-        AnyGame::Dots(position) => {
-            play_turn_as_text::<dots::Position, _>(position, DotsEvaluation, level, seed, node_budget, deadline)
-        }
-        AnyGame::LineSoccer(game) => {
-            play_turn_as_text::<line_soccer::LineGame, _>(game, Generic, level, seed, node_budget, deadline)
-        }
-        AnyGame::RussianSoccer(game) => {
-            play_turn_as_text::<line_soccer::RussianGame, _>(game, Generic, level, seed, node_budget, deadline)
-        }
-        AnyGame::PaperSoccerCentre(position) => {
-            play_turn_as_text::<soccer_centre::Position, _>(position, Generic, level, seed, node_budget, deadline)
-        }
-        AnyGame::Xrsoccer(position) => {
-            play_turn_as_text::<xrsoccer::Position, _>(position, Generic, level, seed, node_budget, deadline)
-        }
-    }
+    play_any_turn_configured(game, level, seed, node_budget, deadline, Configuration::default())
 }
 
-fn play_turn_as_text<G: Game + std::hash::Hash, E: Evaluate<G>>(
-    game: &G,
-    evaluator: E,
+/// How a bot is put together, for measuring one part against another (`kartka bot ladder --pit`): the
+/// default is the bot as it always plays.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
+pub struct Configuration {
+    /// Evaluate with [`Generic`] (mobility) instead of the kind's own evaluation.
+    pub generic: bool,
+    /// The search's improvements.
+    pub search: SearchOptions,
+}
+
+/// [`play_any_turn`] by a bot put together as `configuration` says.
+pub fn play_any_turn_configured(
+    game: &AnyGame,
     level: Level,
     seed: u64,
     node_budget: u64,
     deadline: &dyn Deadline,
+    configuration: Configuration,
 ) -> Result<AnyTurn, BotError> {
-    let Turn { actions, evaluation, stats } =
-        Bot::new(evaluator, level, seed).play_turn(game, node_budget, deadline)?;
-    let actions = actions
-        .into_iter()
-        .map(|action| {
-            let mut text = String::new();
-            G::write_action(action, &mut text);
-            text
-        })
-        .collect();
-    Ok(AnyTurn { actions, separator: G::ACTION_SEPARATOR, evaluation, stats })
+    let play = Player { level, seed, node_budget, deadline, configuration };
+    match game {
+        AnyGame::PaperSoccer(position) => play.turn::<soccer::Position, _>(position, SoccerEvaluation),
+        AnyGame::ClosingIn(position) => play.turn::<closing_in::Position, _>(position, ClosingInEvaluation),
+        AnyGame::Dots(position) => play.turn::<dots::Position, _>(position, DotsEvaluation),
+        AnyGame::LineSoccer(game) => play.turn::<line_soccer::LineGame, _>(game, LineSoccerEvaluation),
+        AnyGame::RussianSoccer(game) => play.turn::<line_soccer::RussianGame, _>(game, RussianSoccerEvaluation),
+        AnyGame::PaperSoccerCentre(position) => {
+            play.turn::<soccer_centre::Position, _>(position, SoccerCentreEvaluation)
+        }
+        AnyGame::Xrsoccer(position) => play.turn::<xrsoccer::Position, _>(position, XrsoccerEvaluation),
+    }
+}
+
+/// Everything of one turn but the game and its kind's knowledge.
+struct Player<'a> {
+    level: Level,
+    seed: u64,
+    node_budget: u64,
+    deadline: &'a dyn Deadline,
+    configuration: Configuration,
+}
+
+impl Player<'_> {
+    /// The turn in `game`, with the kind's `evaluator` unless the configuration asks for [`Generic`].
+    fn turn<G: Game + std::hash::Hash, E: Evaluate<G>>(&self, game: &G, evaluator: E) -> Result<AnyTurn, BotError> {
+        if self.configuration.generic {
+            self.turn_with(game, Generic)
+        } else {
+            self.turn_with(game, evaluator)
+        }
+    }
+
+    fn turn_with<G: Game + std::hash::Hash, E: Evaluate<G>>(
+        &self,
+        game: &G,
+        evaluator: E,
+    ) -> Result<AnyTurn, BotError> {
+        let Turn { actions, evaluation, stats } = Bot::new(evaluator, self.level, self.seed)
+            .with_options(self.configuration.search)
+            .play_turn(game, self.node_budget, self.deadline)?;
+        let actions = actions
+            .into_iter()
+            .map(|action| {
+                let mut text = String::new();
+                G::write_action(action, &mut text);
+                text
+            })
+            .collect();
+        Ok(AnyTurn { actions, separator: G::ACTION_SEPARATOR, evaluation, stats })
+    }
 }

@@ -5,7 +5,7 @@ use kartka_engine::{Game, Progress};
 use crate::evaluate::Evaluate;
 use crate::level::Level;
 use crate::rng::SplitMix64;
-use crate::search::{Deadline, RootScores, Search, DECIDED, STEP, WIN};
+use crate::search::{Deadline, RootScores, Search, SearchOptions, DECIDED, STEP, WIN};
 use crate::table::Table;
 
 /// log2 of the transposition table's default size: 2^18 entries, a few MiB whatever the kind.
@@ -77,6 +77,7 @@ pub struct Bot<G: Game, E> {
     level: Level,
     table: Table<G::Action>,
     rng: SplitMix64,
+    options: SearchOptions,
 }
 
 impl<G: Game + std::hash::Hash, E: Evaluate<G>> Bot<G, E> {
@@ -87,7 +88,15 @@ impl<G: Game + std::hash::Hash, E: Evaluate<G>> Bot<G, E> {
 
     /// A bot with a transposition table of 2^`bits` entries (4 to 30).
     pub fn with_table_bits(evaluator: E, level: Level, seed: u64, bits: u32) -> Self {
-        Bot { evaluator, level, table: Table::new(bits), rng: SplitMix64::new(seed) }
+        Bot { evaluator, level, table: Table::new(bits), rng: SplitMix64::new(seed), options: SearchOptions::default() }
+    }
+
+    /// The same bot with some of the search's improvements switched off, to measure what each is worth; the
+    /// bot plays with [`SearchOptions::default`] otherwise.
+    #[must_use]
+    pub fn with_options(mut self, options: SearchOptions) -> Self {
+        self.options = options;
+        self
     }
 
     /// The bot's level.
@@ -153,8 +162,8 @@ impl<G: Game + std::hash::Hash, E: Evaluate<G>> Bot<G, E> {
                 proven_loss = !proof.wins;
             }
         }
-        let mut search =
-            Search::new(&self.evaluator, &mut self.table, deadline, node_budget.saturating_sub(solver_nodes));
+        let node_limit = node_budget.saturating_sub(solver_nodes);
+        let mut search = Search::new(&self.evaluator, &mut self.table, deadline, node_limit, self.options);
         let max_depth = self.level.max_steps() as i32 * STEP;
         let temperature = self.level.temperature();
         let scores = search.iterate(position, max_depth, temperature > 0).ok_or(BotError::NoLegalAction)?;

@@ -24,7 +24,8 @@
 //! Why alpha-beta rather than Monte Carlo tree search: both games reward exact tactics (a goal through a
 //! bounce chain, a queen cut off from the board) that random playouts see poorly, and a cheap evaluation is
 //! known for both; alpha-beta with a table also gives the same answer for the same node budget, which makes
-//! levels and tests reproducible.
+//! levels and tests reproducible. Measured in classic Paper Soccer, the bot beats plain UCT with random
+//! playouts in 97 % of games at equal time per move (docs/bot.md).
 //!
 //! # What the bot knows of each kind
 //! Per-kind knowledge is the [`Evaluate`] trait: a static evaluation, and optionally an exact solver.
@@ -34,6 +35,11 @@
 //!   (`closing_in::solve`) once few squares are free.
 //! - Dots ([`DotsEvaluation`]): the capture difference, and enemy dots hemmed in by one's own (a beginner's
 //!   sense of threats).
+//! - Paper Soccer `line` and `russian` ([`LineSoccerEvaluation`], [`RussianSoccerEvaluation`]): distance to each
+//!   goal counted in lines of three steps, a kick owed, a ball hemmed in by drawn points (a closed seat hands
+//!   over a kick).
+//! - Paper Soccer `centre` ([`SoccerCentreEvaluation`]): the points scored, then the classic evaluation.
+//! - xrsoccer ([`XrsoccerEvaluation`]): the points scored, distance to each goal, drawn segments at the ball.
 //! - Any other kind ([`Generic`]): the number of legal actions. The search alone still finds wins and avoids
 //!   losses within its horizon.
 //!
@@ -51,16 +57,24 @@ mod dots;
 mod evaluate;
 mod key;
 mod level;
+mod line_soccer;
 mod rng;
+mod russian_soccer;
 mod search;
 mod soccer;
+mod soccer_centre;
 mod table;
+mod xrsoccer;
 
-pub use any::{play_any_turn, AnyTurn};
+pub use any::{play_any_turn, play_any_turn_configured, AnyTurn, Configuration};
 pub use bot::{Bot, BotError, Evaluation, Stats, Turn};
 pub use closing_in::ClosingInEvaluation;
 pub use dots::DotsEvaluation;
 pub use evaluate::{Evaluate, Generic, Proof, EVALUATION_LIMIT, UNIT};
 pub use level::{Level, LevelError};
-pub use search::{Deadline, NoDeadline};
+pub use line_soccer::LineSoccerEvaluation;
+pub use russian_soccer::RussianSoccerEvaluation;
+pub use search::{Deadline, NoDeadline, SearchOptions};
 pub use soccer::SoccerEvaluation;
+pub use soccer_centre::SoccerCentreEvaluation;
+pub use xrsoccer::XrsoccerEvaluation;

@@ -49,6 +49,32 @@ impl Deadline for NoDeadline {
     }
 }
 
+/// The search's improvements over plain fixed-order alpha-beta, each switchable so that its gain can be measured
+/// (`kartka bot ladder --pit`, docs/bot.md). The default, every one on, is how the bot always plays; the others
+/// exist for measurement only.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub struct SearchOptions {
+    /// Probe and fill the transposition table: cut-offs on positions already searched deeply enough (bounce
+    /// networks reach one position by many paths), and the best action remembered for move ordering.
+    pub table: bool,
+    /// At inner nodes, search the table's best action first, then the others by the static evaluation of the
+    /// position they lead to. Off, actions come in the kind's own order.
+    pub ordering: bool,
+    /// At the root, search the previous iteration's actions best first, so that an iteration the budget
+    /// interrupts still improves the answer. Off, the kind's own order every time, and an interrupted
+    /// iteration is thrown away.
+    pub root_order: bool,
+    /// An action after which the same seat acts again costs half a step of depth. Off, it costs a whole step
+    /// like any other, so bounce chains are seen half as far.
+    pub half_step_continuations: bool,
+}
+
+impl Default for SearchOptions {
+    fn default() -> Self {
+        SearchOptions { table: true, ordering: true, root_order: true, half_step_continuations: true }
+    }
+}
+
 /// The scores the root's actions got in one iteration, and how deep it searched.
 #[derive(Clone, Debug)]
 pub(crate) struct RootScores<A> {
@@ -63,6 +89,7 @@ pub(crate) struct Search<'a, G: Game, E> {
     evaluator: &'a E,
     table: &'a mut Table<G::Action>,
     deadline: &'a dyn Deadline,
+    options: SearchOptions,
     /// Nodes visited (actions applied) so far.
     pub(crate) nodes: u64,
     node_limit: u64,
@@ -74,17 +101,19 @@ pub(crate) struct Search<'a, G: Game, E> {
 }
 
 impl<'a, G: Game + std::hash::Hash, E: Evaluate<G>> Search<'a, G, E> {
-    /// A search that stops after `node_limit` nodes or at the deadline.
+    /// A search with `options` that stops after `node_limit` nodes or at the deadline.
     pub(crate) fn new(
         evaluator: &'a E,
         table: &'a mut Table<G::Action>,
         deadline: &'a dyn Deadline,
         node_limit: u64,
+        options: SearchOptions,
     ) -> Self {
         Search {
             evaluator,
             table,
             deadline,
+            options,
             nodes: 0,
             node_limit,
             limits_armed: false,
@@ -103,6 +132,7 @@ impl<'a, G: Game + std::hash::Hash, E: Evaluate<G>> Search<'a, G, E> {
         while depth <= max_depth.max(STEP) {
             let previous_order: Vec<G::Action> = best
                 .as_ref()
+                .filter(|_| self.options.root_order)
                 .map(|scores| scores.scored.iter().map(|&(action, _)| action).collect())
                 .unwrap_or_default();
             let (scored, complete) = self.root(root, depth, exact_scores, &previous_order);
@@ -118,8 +148,9 @@ impl<'a, G: Game + std::hash::Hash, E: Evaluate<G>> Search<'a, G, E> {
             } else {
                 // The previous best was searched first, with a full window; an action that scored above it
                 // before the interruption is better at the new depth. A softmax needs every score, so it keeps
-                // the last whole iteration.
-                if let Some(old) = best.as_mut().filter(|_| !exact_scores) {
+                // the last whole iteration; so does a search without root ordering, where the partial best
+                // may only be the best of the few actions searched.
+                if let Some(old) = best.as_mut().filter(|_| !exact_scores && self.options.root_order) {
                     let (action, score) = scored[0];
                     if old.scored.first().map(|&(best_action, _)| best_action) != Some(action) {
                         old.scored.retain(|&(other, _)| other != action);
@@ -170,7 +201,7 @@ impl<'a, G: Game + std::hash::Hash, E: Evaluate<G>> Search<'a, G, E> {
         }
         // Stable: among equal scores the earlier (previous best, then the kind's order) stays first.
         scored.sort_by_key(|&(_, score)| std::cmp::Reverse(score));
-        if let Some(&(best, score)) = scored.first() {
+        if let Some(&(best, score)) = scored.first().filter(|_| self.options.table) {
             let key = position_key(root);
             self.table.store(Entry { key, depth, score: to_table(score, 0), bound: Bound::Exact, best: Some(best) });
         }
@@ -193,7 +224,10 @@ impl<'a, G: Game + std::hash::Hash, E: Evaluate<G>> Search<'a, G, E> {
             return decided(outcome, mover, ply + 1);
         }
         match child.to_act() {
-            Some(seat) if seat == mover => self.negamax(child, depth - CONTINUATION, alpha, beta, ply + 1),
+            Some(seat) if seat == mover => {
+                let cost = if self.options.half_step_continuations { CONTINUATION } else { STEP };
+                self.negamax(child, depth - cost, alpha, beta, ply + 1)
+            }
             Some(_) => -self.negamax(child, depth - STEP, -beta, -alpha, ply + 1),
             None => child.outcome().map_or(0, |outcome| decided(outcome, mover, ply + 1)),
         }
@@ -209,7 +243,7 @@ impl<'a, G: Game + std::hash::Hash, E: Evaluate<G>> Search<'a, G, E> {
         }
         let key = position_key(game);
         let mut remembered = None;
-        if let Some(entry) = self.table.probe(key) {
+        if let Some(entry) = self.table.probe(key).filter(|_| self.options.table) {
             remembered = entry.best;
             let score = from_table(entry.score, ply);
             if entry.depth >= depth {
@@ -225,9 +259,9 @@ impl<'a, G: Game + std::hash::Hash, E: Evaluate<G>> Search<'a, G, E> {
         }
         let mut list = self.take_list(ply);
         game.for_each_legal_action(|action| list.push((0, action)));
-        let ordering = depth > STEP;
+        let ordering = self.options.ordering && depth > STEP;
         for (order, action) in &mut list {
-            *order = if Some(*action) == remembered {
+            *order = if self.options.ordering && Some(*action) == remembered {
                 INFINITY
             } else if ordering {
                 self.static_score(game, *action, mover)
@@ -264,7 +298,7 @@ impl<'a, G: Game + std::hash::Hash, E: Evaluate<G>> Search<'a, G, E> {
             }
         }
         self.give_back_list(ply, list);
-        if !self.aborted && best_action.is_some() {
+        if self.options.table && !self.aborted && best_action.is_some() {
             let bound = if best_score >= beta {
                 Bound::Lower
             } else if best_score > alpha_at_start {

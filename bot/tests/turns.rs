@@ -1,7 +1,9 @@
 //! The bot's turns: always legal and whole, for every registered kind; one-turn wins taken and one-turn
 //! losses avoided in hand-made Paper Soccer positions; the same turn for the same seed.
 
-use kartka_bot::{play_any_turn, Bot, ClosingInEvaluation, Evaluation, Generic, Level, NoDeadline, SoccerEvaluation};
+use kartka_bot::{
+    play_any_turn, Bot, ClosingInEvaluation, Evaluation, Generic, Level, NoDeadline, SearchOptions, SoccerEvaluation,
+};
 use kartka_engine::closing_in::{self, parse_squares, BoardSize, Verdict};
 use kartka_engine::soccer::{Direction, Position, StepResult};
 use kartka_engine::{AnyGame, GameKind, Progress, Seat};
@@ -76,6 +78,30 @@ fn the_bot_takes_a_win_that_needs_a_long_bounce_chain() {
         let winner = played.outcome().and_then(|outcome| outcome.winner);
         assert_eq!(winner, Some(position.to_move()), "{digits}: the bot played {turn}");
         assert!(matches!(evaluation, Evaluation::Win(_)), "{digits}: {evaluation:?}");
+    }
+}
+
+#[test]
+fn with_any_one_search_improvement_off_the_bot_still_takes_a_short_win() {
+    let all = SearchOptions::default();
+    let one_off = [
+        SearchOptions { table: false, ..all },
+        SearchOptions { ordering: false, ..all },
+        SearchOptions { root_order: false, ..all },
+        SearchOptions { half_step_continuations: false, ..all },
+    ];
+    let position = after(SHORT_WIN);
+    for options in one_off {
+        let turn = Bot::new(SoccerEvaluation, Level::STRONGEST, 1)
+            .with_options(options)
+            .play_turn(&position, 200_000, &NoDeadline)
+            .expect("a turn");
+        let mut played = position;
+        for &direction in &turn.actions {
+            played.step(direction).expect("the bot plays legal steps");
+        }
+        let winner = played.outcome().and_then(|outcome| outcome.winner);
+        assert_eq!(winner, Some(position.to_move()), "{options:?}: {:?}", turn.actions);
     }
 }
 

@@ -22,6 +22,25 @@ fn a_small_closing_in_ladder_prints_a_row_a_pairing_and_the_ratings() {
 }
 
 #[test]
+fn pit_prints_a_row_for_each_player_against_the_reference() {
+    let output = ladder(&["--pit", "default,generic,mcts", "--games", "2", "--nodes", "500", "--jobs", "1"]);
+    assert!(output.status.success(), "the ladder ran: {}", String::from_utf8_lossy(&output.stderr));
+    let text = String::from_utf8(output.stdout).expect("UTF-8");
+    for other in ["generic", "mcts"] {
+        let row = text
+            .lines()
+            .find(|line| line.starts_with(&format!("| {other} | default |")))
+            .unwrap_or_else(|| panic!("a row for {other}:\n{text}"));
+        let cells: Vec<&str> = row.split('|').map(str::trim).collect();
+        let counts: Vec<u32> = cells[3..=5].iter().map(|cell| cell.parse().expect("a count")).collect();
+        assert_eq!(counts.iter().sum::<u32>(), 2, "two games: {row}");
+    }
+    let unknown = ladder(&["--pit", "default,nobody"]);
+    assert!(!unknown.status.success());
+    assert!(String::from_utf8_lossy(&unknown.stderr).contains("no player is called"));
+}
+
+#[test]
 fn one_level_or_an_unknown_one_is_refused() {
     let alone = ladder(&["--levels", "3"]);
     assert!(!alone.status.success());

@@ -6,15 +6,20 @@
 //! neither the first player's advantage nor the deterministic higher levels (which would otherwise replay one
 //! game) bias the score. The printed table gives each pairing's score, the Elo difference it means with a 95 %
 //! interval, and each level's rating with level 1 at 0.
+//!
+//! With `--pit`, the same machinery measures parts of the bot instead of levels: named players (the bot as it
+//! plays, the bot with the generic evaluation or with one search improvement switched off, or a plain UCT Monte
+//! Carlo opponent) each play the first-named one at one level and the same node budget.
 
 use std::io::Write;
 
-use kartka_bot::{play_any_turn, Level, NoDeadline};
+use kartka_bot::{play_any_turn_configured, Configuration, Level, NoDeadline, SearchOptions};
 use kartka_engine::{AnyGame, Ruleset, Seat};
 use rand::rngs::StdRng;
 use rand::{Rng, SeedableRng};
 
 use super::game::GameArgs;
+use super::mcts;
 
 /// Options of `kartka bot ladder`.
 #[derive(Debug, clap::Args)]
@@ -42,6 +47,45 @@ pub struct LadderArgs {
     /// Games played at once (threads); the machine's cores by default.
     #[arg(long)]
     jobs: Option<usize>,
+    /// Instead of levels, players by name, the first the reference that each other one plays: `default` (the
+    /// bot), `generic` (mobility instead of the kind's evaluation), `no-table`, `no-ordering`,
+    /// `no-root-order`, `whole-step-continuations` (one search improvement off), `mcts` (plain UCT).
+    #[arg(long, value_delimiter = ',')]
+    pit: Vec<String>,
+    /// The level of the bots of `--pit`.
+    #[arg(long, default_value_t = 8)]
+    level: u8,
+    /// The node budget of `mcts`'s turns (`--nodes` when not given): its nodes are cheaper than the bot's, so
+    /// equal time per move means more of them.
+    #[arg(long)]
+    mcts_nodes: Option<u64>,
+}
+
+/// One side of a pairing: a level of the bot put together one way, or the UCT opponent.
+#[derive(Clone, Copy, Debug)]
+enum Side {
+    /// The bot at a level.
+    Bot(Level, Configuration),
+    /// Plain UCT with random playouts ([`mcts`]) at this many nodes a turn, or `None` for the ladder's budget.
+    Mcts(Option<u64>),
+}
+
+impl Side {
+    /// The player `--pit` calls `name`, with bots at `level`.
+    fn named(name: &str, level: Level, mcts_nodes: Option<u64>) -> anyhow::Result<Side> {
+        let all = SearchOptions::default();
+        let search = match name {
+            "mcts" => return Ok(Side::Mcts(mcts_nodes)),
+            "generic" => return Ok(Side::Bot(level, Configuration { generic: true, search: all })),
+            "default" => all,
+            "no-table" => SearchOptions { table: false, ..all },
+            "no-ordering" => SearchOptions { ordering: false, ..all },
+            "no-root-order" => SearchOptions { root_order: false, ..all },
+            "whole-step-continuations" => SearchOptions { half_step_continuations: false, ..all },
+            other => anyhow::bail!("--pit: no player is called {other:?}"),
+        };
+        Ok(Side::Bot(level, Configuration { generic: false, search }))
+    }
 }
 
 /// A pairing's games, from the higher level's side.
@@ -69,6 +113,9 @@ impl Tally {
 
 /// Runs `kartka bot ladder`, printing the table as it goes (a pairing at a time).
 pub fn run(args: LadderArgs) -> anyhow::Result<()> {
+    if !args.pit.is_empty() {
+        return run_pit(&args);
+    }
     let ruleset = args.game.ruleset()?;
     let levels = args.levels.iter().map(|&level| Level::new(level)).collect::<Result<Vec<_>, _>>()?;
     anyhow::ensure!(levels.len() >= 2, "a ladder needs at least two levels");
@@ -94,29 +141,72 @@ pub fn run(args: LadderArgs) -> anyhow::Result<()> {
             opening_actions: args.opening_actions,
             max_turns: args.max_turns,
         };
-        let tally = play_pairing(&setup, pair[0], pair[1], pairs, args.seed, jobs)?;
-        let score = (f64::from(tally.wins) + f64::from(tally.draws) / 2.0) / f64::from(tally.games());
-        let (difference, low, high) = elo_difference(tally);
+        let (lower, higher) =
+            (Side::Bot(pair[0], Configuration::default()), Side::Bot(pair[1], Configuration::default()));
+        let tally = play_pairing(&setup, lower, higher, pairs, args.seed, jobs)?;
+        let (difference, _, _) = elo_difference(tally);
         ladder.push(ladder.last().copied().unwrap_or_default() + difference);
-        writeln!(
-            out,
-            "| {} | {} | {} | {} | {} | {} | {:.1} % | {} ({} to {}) |",
-            numbers[0],
-            numbers[1],
-            tally.wins,
-            tally.draws,
-            tally.losses,
-            tally.unfinished,
-            score * 100.0,
-            signed(difference),
-            signed(low),
-            signed(high)
-        )?;
-        out.flush()?;
+        write_row(&mut out, &numbers[0].to_string(), &numbers[1].to_string(), tally)?;
     }
     let ratings: Vec<String> =
         args.levels.iter().zip(&ladder).map(|(level, rating)| format!("{level}: {rating:+.0}")).collect();
     writeln!(out, "ladder (level 1 at 0): {}", ratings.join(", "))?;
+    Ok(())
+}
+
+/// Runs `kartka bot ladder --pit`: every named player after the first plays the first.
+fn run_pit(args: &LadderArgs) -> anyhow::Result<()> {
+    let ruleset = args.game.ruleset()?;
+    let level = Level::new(args.level)?;
+    let sides =
+        args.pit.iter().map(|name| Side::named(name, level, args.mcts_nodes)).collect::<anyhow::Result<Vec<_>>>()?;
+    anyhow::ensure!(sides.len() >= 2, "--pit needs a reference and at least one player to play it");
+    let pairs = args.games.div_ceil(2);
+    let jobs = args.jobs.unwrap_or_else(|| std::thread::available_parallelism().map_or(1, usize::from)).max(1);
+    let mut out = std::io::stdout().lock();
+    writeln!(
+        out,
+        "{}: {} games a pairing, bots at level {}, {} nodes a turn ({} for mcts), {} random opening actions, seed {}",
+        args.game.game,
+        pairs * 2,
+        args.level,
+        args.nodes,
+        args.mcts_nodes.unwrap_or(args.nodes),
+        args.opening_actions,
+        args.seed
+    )?;
+    writeln!(out, "| other | reference | reference won | drawn | lost | unfinished | score | Elo difference (95 %) |")?;
+    writeln!(out, "|---|---|---|---|---|---|---|---|")?;
+    let setup = Setup {
+        ruleset: &ruleset,
+        nodes: args.nodes,
+        opening_actions: args.opening_actions,
+        max_turns: args.max_turns,
+    };
+    for (other, name) in sides.iter().zip(&args.pit).skip(1) {
+        let tally = play_pairing(&setup, *other, sides[0], pairs, args.seed, jobs)?;
+        write_row(&mut out, name, &args.pit[0], tally)?;
+    }
+    Ok(())
+}
+
+/// One row of the table: a pairing's games from `higher`'s side, its score and the Elo difference it means.
+fn write_row(out: &mut impl Write, lower: &str, higher: &str, tally: Tally) -> anyhow::Result<()> {
+    let score = (f64::from(tally.wins) + f64::from(tally.draws) / 2.0) / f64::from(tally.games());
+    let (difference, low, high) = elo_difference(tally);
+    writeln!(
+        out,
+        "| {lower} | {higher} | {} | {} | {} | {} | {:.1} % | {} ({} to {}) |",
+        tally.wins,
+        tally.draws,
+        tally.losses,
+        tally.unfinished,
+        score * 100.0,
+        signed(difference),
+        signed(low),
+        signed(high)
+    )?;
+    out.flush()?;
     Ok(())
 }
 
@@ -131,8 +221,8 @@ struct Setup<'a> {
 /// Plays `pairs` openings, each with both colours, split over `jobs` threads.
 fn play_pairing(
     setup: &Setup<'_>,
-    lower: Level,
-    higher: Level,
+    lower: Side,
+    higher: Side,
     pairs: u32,
     seed: u64,
     jobs: usize,
@@ -161,8 +251,8 @@ fn play_pairing(
     Ok(total)
 }
 
-/// One game: the opening drawn from `seed`, then the two levels in turn; the result from `higher`'s side.
-fn play_game(setup: &Setup<'_>, lower: Level, higher: Level, higher_seat: Seat, seed: u64) -> anyhow::Result<Tally> {
+/// One game: the opening drawn from `seed`, then the two sides in turn; the result from `higher`'s side.
+fn play_game(setup: &Setup<'_>, lower: Side, higher: Side, higher_seat: Seat, seed: u64) -> anyhow::Result<Tally> {
     let mut game = AnyGame::new(setup.ruleset);
     let mut openings = StdRng::seed_from_u64(seed);
     for _ in 0..setup.opening_actions {
@@ -177,9 +267,15 @@ fn play_game(setup: &Setup<'_>, lower: Level, higher: Level, higher_seat: Seat, 
         if turns == setup.max_turns {
             return Ok(Tally { draws: 1, unfinished: 1, ..Tally::default() });
         }
-        let level = if seat == higher_seat { higher } else { lower };
-        let turn = play_any_turn(&game, level, seed.wrapping_add(u64::from(turns)), setup.nodes, &NoDeadline)?;
-        game.play(&turn.text())?;
+        let side = if seat == higher_seat { higher } else { lower };
+        let turn_seed = seed.wrapping_add(u64::from(turns));
+        let text = match side {
+            Side::Bot(level, configuration) => {
+                play_any_turn_configured(&game, level, turn_seed, setup.nodes, &NoDeadline, configuration)?.text()
+            }
+            Side::Mcts(nodes) => mcts::play_any_turn(&game, nodes.unwrap_or(setup.nodes), turn_seed),
+        };
+        game.play(&text)?;
         turns += 1;
     }
     let outcome = game.outcome().ok_or_else(|| anyhow::anyhow!("a game with no one to act has no outcome"))?;
@@ -207,7 +303,10 @@ fn elo_difference(tally: Tally) -> (f64, f64, f64) {
     let spread = Z * Z / games;
     let centre = (observed + spread / 2.0) / (1.0 + spread);
     let half = Z * (observed * (1.0 - observed) / games + spread / (4.0 * games)).sqrt() / (1.0 + spread);
-    (elo(points.clamp(0.5, games - 0.5) / games), elo(centre - half), elo(centre + half))
+    // Rounding can leave a sweep's Wilson bound a hair inside 0 or 1, which would print as a huge finite Elo.
+    let low = if points <= 0.0 { f64::NEG_INFINITY } else { elo(centre - half) };
+    let high = if points >= games { f64::INFINITY } else { elo(centre + half) };
+    (elo(points.clamp(0.5, games - 0.5) / games), low, high)
 }
 
 /// An Elo figure for the table: signed, whole, `+∞` and `−∞` for an open bound.
@@ -247,6 +346,12 @@ mod tests {
         assert!(sweep.is_finite() && sweep > 800.0, "{sweep}");
         assert!(low.is_finite() && low < sweep && high == f64::INFINITY, "{low} {high}");
         assert_eq!(signed(high), "+∞");
+        for games in [1, 3, 100] {
+            let (_, _, high) = elo_difference(Tally { wins: games, draws: 0, losses: 0, unfinished: 0 });
+            assert_eq!(high, f64::INFINITY, "a sweep of {games} is open above");
+            let (_, low, _) = elo_difference(Tally { wins: 0, draws: 0, losses: games, unfinished: 0 });
+            assert_eq!(low, f64::NEG_INFINITY, "a whitewash of {games} is open below");
+        }
         assert_eq!(signed(-12.4), "-12");
     }
 
@@ -254,10 +359,25 @@ mod tests {
     fn a_small_ladder_plays_every_game_to_its_end_with_both_colours() {
         let ruleset = GameKind::default().default_ruleset();
         let setup = Setup { ruleset: &ruleset, nodes: 300, opening_actions: 2, max_turns: 1_000 };
-        let (lower, higher) = (Level::new(1).expect("a level"), Level::new(6).expect("a level"));
+        let level = |number| Side::Bot(Level::new(number).expect("a level"), Configuration::default());
+        let (lower, higher) = (level(1), level(6));
         let tally = play_pairing(&setup, lower, higher, 3, 7, 2).expect("the games");
         assert_eq!(tally.games(), 6, "three openings, each with both colours");
         assert_eq!(tally.unfinished, 0);
         assert_eq!(tally, play_pairing(&setup, lower, higher, 3, 7, 1).expect("the games"), "the same on one thread");
+    }
+
+    #[test]
+    fn pit_players_are_known_by_name_and_play_whole_games_against_the_reference() {
+        let level = Level::STRONGEST;
+        assert!(Side::named("no-such-player", level, None).is_err());
+        let ruleset = GameKind::default().default_ruleset();
+        let setup = Setup { ruleset: &ruleset, nodes: 300, opening_actions: 2, max_turns: 1_000 };
+        let reference = Side::named("default", level, None).expect("the bot");
+        for name in ["generic", "no-table", "no-ordering", "no-root-order", "whole-step-continuations", "mcts"] {
+            let other = Side::named(name, level, None).expect("a player");
+            let tally = play_pairing(&setup, other, reference, 1, 5, 1).expect("the games");
+            assert_eq!((tally.games(), tally.unfinished), (2, 0), "{name}");
+        }
     }
 }

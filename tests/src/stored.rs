@@ -31,6 +31,7 @@ impl StoredGame {
             ruleset: self.ruleset.0.to_owned(),
             time_control: self.time_control.0.to_owned(),
             speed: self.time_control.1.to_owned(),
+            correspondence: self.time_control.0.contains(r#""type":"correspondence""#),
             rated: false,
             first_id: self.first_id,
             second_id: self.second_id,

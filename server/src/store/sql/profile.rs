@@ -22,10 +22,6 @@ const RESULTS_BETWEEN: &str = concat!(
 const RATED_PLAYERS: &str = "SELECT COUNT(*) AS players FROM ratings r JOIN accounts a ON a.id = r.account_id \
     WHERE r.kind = $1 AND r.speed = $2 AND NOT a.banned AND NOT a.is_bot";
 
-/// The stored time control of a correspondence game, as a LIKE pattern: serde writes an internally tagged
-/// enum's tag first, so the text starts with it.
-const CORRESPONDENCE_TIME_CONTROL: &str = "{\"type\":\"correspondence\"%";
-
 /// A page of an account's games that pass `filter`: the games where it sits first and those where it sits
 /// second, each branch read newest first along its own index (0011's per-player indexes: by kind, by opponent,
 /// or by date alone) and cut to the page's length before the two are merged, so no page reads more than twice
@@ -60,14 +56,10 @@ fn history_page(
             None => &mut query,
         };
         match filter.speed {
-            Some(HistorySpeed::Live(speed)) => query
-                .text(" AND speed = ")
-                .value(Value::Text(speed.to_owned()))
-                .text(" AND time_control NOT LIKE ")
-                .value(Value::Text(CORRESPONDENCE_TIME_CONTROL.to_owned())),
-            Some(HistorySpeed::Correspondence) => {
-                query.text(" AND time_control LIKE ").value(Value::Text(CORRESPONDENCE_TIME_CONTROL.to_owned()))
+            Some(HistorySpeed::Live(speed)) => {
+                query.text(" AND speed = ").value(Value::Text(speed.to_owned())).text(" AND NOT correspondence")
             }
+            Some(HistorySpeed::Correspondence) => query.text(" AND correspondence"),
             None => &mut query,
         };
         query.text(" AND (created_at, id) < (").value(Value::Int(before.created_at)).text(", ");

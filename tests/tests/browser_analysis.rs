@@ -79,7 +79,7 @@ async fn a_variation_of_a_finished_game_is_shared_by_link_and_the_bot_suggests_a
     carol.goto(&format!("/game/{game}")).await;
     carol.wait_for_text("#game-status", "to move").await;
     carol.click("#analyse-game").await;
-    carol.wait_for_text("#analysis-status", "Action 3 · To move: second").await;
+    carol.wait_for_text("#analysis-status", "Action 3 · To move: bob").await;
     assert_eq!(carol.text("#analysis-moves .move.current").await, "4");
 
     let (status, reply) = api.post(&format!("/api/games/{game}/resign"), Some(&bob.token), &json!({})).await;
@@ -96,7 +96,7 @@ async fn a_variation_of_a_finished_game_is_shared_by_link_and_the_bot_suggests_a
     carol.click("#analysis-back").await;
     carol.wait_for_text("#analysis-status", "Action 2").await;
     step(&carol, 5).await;
-    carol.wait_for_text("#analysis-status", "To move again: first").await;
+    carol.wait_for_text("#analysis-status", "To move again: alice").await;
     let ends = carol.find("#turn-ends").await.attr("data-count").await.expect("an attribute").unwrap_or_default();
     let ends: usize = ends.parse().expect("a count of turn ends");
     assert!(ends > 1, "a bounce can end in several places: {ends}");
@@ -105,7 +105,7 @@ async fn a_variation_of_a_finished_game_is_shared_by_link_and_the_bot_suggests_a
     carol.screenshot("analysis-bounce").await;
     // West, off the centre to a fresh point: the turn ends there.
     step(&carol, 6).await;
-    carol.wait_for_text("#analysis-status", "To move: second").await;
+    carol.wait_for_text("#analysis-status", "To move: bob").await;
     let line = wait_for_tree(&carol, "(").await;
     // The game's moves are the main line; the bounce and the step after it read as one turn of the variation.
     assert_eq!(line, "1. 0 2 2. 4 (2. 56)");
@@ -120,12 +120,12 @@ async fn a_variation_of_a_finished_game_is_shared_by_link_and_the_bot_suggests_a
     let dave = Browser::open(&driver, &server.url(), DESKTOP.0, DESKTOP.1).await;
     dave.record_script_errors().await;
     dave.goto(link.trim_start_matches(&server.url())).await;
-    dave.wait_for_text("#analysis-status", "To move: second").await;
+    dave.wait_for_text("#analysis-status", "To move: bob").await;
     assert_eq!(position(&dave).await, shown, "the link reproduces the line and the position");
     dave.screenshot("analysis-shared").await;
     // The arrow keys step along the line.
     dave.find("body").await.send_keys(&fantoccini::key::Key::Left.to_string()).await.expect("a key press");
-    dave.wait_for_text("#analysis-status", "To move again: first").await;
+    dave.wait_for_text("#analysis-status", "To move again: alice").await;
     // The bot is for signed-in readers: Dave is asked to sign in.
     dave.click("#ask-bot").await;
     dave.wait_for_text("#suggestion-error", "Sign in").await;
@@ -133,7 +133,7 @@ async fn a_variation_of_a_finished_game_is_shared_by_link_and_the_bot_suggests_a
 
     // Carol asks the bot: its turn and evaluation, drawn on the board, and played into the tree on request.
     carol.click("#ask-bot").await;
-    let suggested = carol.wait_for_text("#suggested-turn", "The bot would play for second:").await;
+    let suggested = carol.wait_for_text("#suggested-turn", "The bot would play for bob:").await;
     let evaluation = carol.text("#suggested-evaluation").await;
     assert!(evaluation.contains("for") || evaluation.contains("wins"), "{evaluation}");
     carol.find("#page .board.preview").await;

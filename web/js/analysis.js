@@ -221,9 +221,15 @@ class Analysis {
   }
 
   /** The bot's view for people: who stands better and by how much, or who wins. */
+  /** Who sits in `seat`: the player's name when the line comes from a game, else the kind's name of the seat. */
+  seatName(seat) {
+    const { players } = this.source;
+    return players ? players[seat === 'first' ? 0 : 1].name : this.kind.seats[seat].name;
+  }
+
   evaluationText({ evaluation }, seat) {
     const other = seat === 'first' ? 'second' : 'first';
-    const name = (who) => this.kind.seats[who].name;
+    const name = (who) => this.seatName(who);
     if (evaluation.kind === 'score') {
       const units = evaluation.hundredths / 100;
       return t('analysis.evalScore', { score: `${units >= 0 ? '+' : ''}${units.toFixed(2)}`, seat: name(seat) });
@@ -252,7 +258,7 @@ class Analysis {
     const separator = this.kind.notation.separator ?? '';
     const turn = reply.actions.map((action) => this.display(action)).join(separator);
     replaceChildren(this.suggestion,
-      h('p', { id: 'suggested-turn' }, t('analysis.suggested', { seat: this.kind.seats[seat].name, turn })),
+      h('p', { id: 'suggested-turn' }, t('analysis.suggested', { seat: this.seatName(seat), turn })),
       h('p', { id: 'suggested-evaluation', text: this.evaluationText(reply, seat) }),
       h('p', { class: 'hint', text: t('analysis.searchStats', { nodes: reply.nodes.toLocaleString(), depth: reply.depth }) }),
       h('div', { class: 'button-row' },
@@ -267,8 +273,8 @@ class Analysis {
 
   statusText(game) {
     const { outcome } = game;
-    if (outcome) return outcome.winner ? t('analysis.won', { seat: this.kind.seats[outcome.winner].name }) : t('analysis.drawn');
-    return t(game.midTurn ? 'analysis.toMoveAgain' : 'analysis.toMove', { seat: this.kind.seats[game.toMove].name });
+    if (outcome) return outcome.winner ? t('analysis.won', { seat: this.seatName(outcome.winner) }) : t('analysis.drawn');
+    return t(game.midTurn ? 'analysis.toMoveAgain' : 'analysis.toMove', { seat: this.seatName(game.toMove) });
   }
 
   show() {

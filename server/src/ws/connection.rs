@@ -4,6 +4,7 @@
 //! [`Outbox`] queue. Everything sent to the client goes through that queue, so frames keep their order.
 
 use std::collections::HashSet;
+use std::future::Future;
 use std::num::NonZeroU32;
 use std::sync::Arc;
 use std::time::Duration;
@@ -109,8 +110,16 @@ impl From<AuthError> for Refusal {
 
 /// Serves one upgraded socket until it closes, the client misbehaves or falls silent, or the server shuts
 /// down. `account` is the account the upgrade request authenticated, with its session's token hash.
-pub async fn run(state: AppState, socket: WebSocket, account: Option<(AccountRow, String)>) {
-    let _open = telemetry::connection_opened();
+///
+/// Sets the connection up at once (its writer task starts here) and returns the future that reads it. A plain
+/// function rather than an `async fn`: an async fn's future keeps room for its arguments (the whole socket
+/// among them) for as long as it runs, and an idle connection runs for hours.
+pub fn run(
+    state: AppState,
+    socket: WebSocket,
+    account: Option<(AccountRow, String)>,
+) -> impl Future<Output = ()> + Send + 'static {
+    let open = telemetry::connection_opened();
     let (sink, stream) = socket.split();
     let (outbox, queue) = Outbox::new(state.settings.outbound_queue);
     let (close_sender, close_receiver) = oneshot::channel();
@@ -130,10 +139,13 @@ pub async fn run(state: AppState, socket: WebSocket, account: Option<(AccountRow
     if let Some((account, session)) = account {
         connection.welcome(None, account, session);
     }
-    let mut stream = stream;
-    let closing = connection.read_frames(&mut stream).await;
-    // Boxed: the closing steps run once, and an idle connection's task would otherwise keep room for them.
-    Box::pin(close(connection, closing, close_sender, stream, writer)).await;
+    async move {
+        let _open = open;
+        let mut stream = stream;
+        let closing = connection.read_frames(&mut stream).await;
+        // Boxed: the closing steps run once, and an idle connection's task would otherwise keep room for them.
+        Box::pin(close(connection, closing, close_sender, stream, writer)).await;
+    }
 }
 
 /// Closes a connection: leaves its games and the lobby, has the writer send the close frame, and finishes

@@ -50,11 +50,14 @@ pub async fn websocket(State(state): State<AppState>, headers: HeaderMap, upgrad
         .max_message_size(SOCKET_MESSAGE_LIMIT)
         .max_frame_size(SOCKET_MESSAGE_LIMIT)
         .on_upgrade(move |socket| {
-            let tracked = state.tasks.token();
-            async move {
-                connection::run(state, socket, account).await;
-                drop(tracked);
-            }
+            // The connection gets a task of its own (tracked, so that shutdown waits for it), and axum's upgrade
+            // task ends here: otherwise it would keep room for the handshake's state, and this closure's, for as
+            // long as the connection lives.
+            let tasks = state.tasks.clone();
+            let serving = connection::run(state, socket, account);
+            eprintln!("SIZE serving={}", std::mem::size_of_val(&serving));
+            tasks.spawn(serving);
+            std::future::ready(())
         })
 }
 

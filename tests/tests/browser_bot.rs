@@ -1,8 +1,8 @@
 //! Play the computer in the browser: a guest picks a game, a level (named with its measured strength), a seat
 //! and a time control in the lobby's "Play the computer" panel; the built-in bot accepts at once and the game
 //! opens; the guest clicks the first highlighted square on each turn until the game is over. And a guest alone
-//! in a quick-pairing pool is offered the computer: declining keeps them waiting without the offer, accepting
-//! starts the pool's game against the bot. Screenshots go under `artifacts/browser/play-the-computer-*.png`.
+//! in a quick-pairing pool is offered the computer (the default level, or the level rated nearest them):
+//! declining keeps them waiting without the offer, accepting starts the pool's game against the bot. Screenshots go under `artifacts/browser/play-the-computer-*.png`.
 //!
 //! SQLite only, like `browser.rs`: the client is the same whatever the store.
 
@@ -10,6 +10,7 @@ use std::time::Duration;
 
 use kartka_protocol::{PoolSpec, RulesetSpec, TimeControl};
 use kartka_server::config::Settings;
+use kartka_server::store::RatingRow;
 use kartka_tests::browser::{self, Browser, Chromedriver};
 use kartka_tests::client::Api;
 use kartka_tests::db::{Backend, TestDb};
@@ -120,9 +121,11 @@ async fn a_lone_player_in_a_pool_declines_the_computer_then_accepts_it_on_the_ne
     }
     assert_ne!(alice.text("#quick-pairing .elapsed").await, before);
     assert_eq!(alice.text("#bot-offer").await, "", "declined for this wait");
+    assert!(alice.text("#quick-pairing .waiting").await.contains("Looking for an opponent"), "still waiting");
     assert_eq!(alice.find(pool).await.attr("aria-pressed").await.expect("an attribute").as_deref(), Some("true"));
 
-    // A new wait offers the computer again; Alice accepts, leaves the pool and plays level 3 at 3+2.
+    // Alice stops waiting. Now she and two levels have established blitz ratings; back in the lobby, a new
+    // wait offers the computer again, at the level rated nearest her; she accepts, leaves the pool and plays it.
     alice.click("#stop-waiting").await;
     browser::eventually(TURN_TIMEOUT, || async {
         let pressed = alice.find(pool).await.attr("aria-pressed").await.ok().flatten();
@@ -130,8 +133,15 @@ async fn a_lone_player_in_a_pool_declines_the_computer_then_accepts_it_on_the_ne
     })
     .await
     .expect("the wait ends");
+    for (name, rating) in
+        [("alice", 1700.0), ("kartka-bot-3", 1300.0), ("kartka-bot-5", 1650.0), ("kartka-bot-8", 2100.0)]
+    {
+        let account = server.state.store.account_by_name(name).await.expect("the store").expect("the account");
+        database.set_rating(&established_blitz(account.id, rating)).await;
+    }
+    alice.goto("/").await;
     alice.click(pool).await;
-    alice.wait_for_text("#bot-offer", "Play the computer instead?").await;
+    alice.wait_for_text("#bot-offer", "Level 5 · Strong club player · Elo +1045 — Paper Soccer: 3+2").await;
     alice.click("#bot-offer-accept").await;
     let path = browser::game_path(&alice).await;
     let game_id = path.trim_start_matches("/game/").to_owned();
@@ -144,7 +154,7 @@ async fn a_lone_player_in_a_pool_declines_the_computer_then_accepts_it_on_the_ne
     assert_eq!(game["rated"], false, "the pool was casual");
     let players = game["players"].as_array().expect("players");
     let names: Vec<&str> = players.iter().filter_map(|p| p["name"].as_str()).collect();
-    assert!(names.contains(&"kartka-bot-3"), "{names:?}");
+    assert!(names.contains(&"kartka-bot-5"), "{names:?}");
     // Alice no longer waits in the pool: the server has nobody there to remove.
     let alice_id = players.iter().find(|p| p["bot"] == false).and_then(|p| p["account_id"].as_str()).expect("Alice");
     let pool_spec = PoolSpec {
@@ -157,4 +167,18 @@ async fn a_lone_player_in_a_pool_declines_the_computer_then_accepts_it_on_the_ne
     alice.screenshot("play-the-computer-from-the-pool").await;
     alice.close().await;
     server.stop().await;
+}
+
+/// An established Paper Soccer blitz rating of `rating`.
+fn established_blitz(account_id: uuid::Uuid, rating: f64) -> RatingRow {
+    RatingRow {
+        account_id,
+        kind: "paper-soccer".to_owned(),
+        speed: "blitz".to_owned(),
+        rating,
+        deviation: 60.0,
+        volatility: 0.06,
+        games: 40,
+        updated_at: kartka_server::time::now_ms(),
+    }
 }

@@ -4,8 +4,8 @@
 // (several at once is fine); the server pairs players of similar rating and the game opens on `game_started`.
 // Waiting lasts while this page is open: leaving the lobby leaves the pools. After the server's `offer_after_ms`
 // of waiting (`GET /api/bots`; none when it runs no built-in bot) the player is offered the computer instead:
-// accepting leaves the pools and challenges the bot to the game the longest-waited pool would have given,
-// declining hides the offer until the next wait.
+// accepting leaves the pools and challenges the bot to the game the longest-waited pool would have given (at
+// the level nearest the player's rating there, see bot-levels.js), declining hides the offer until the next wait.
 
 import { api } from '../api.js';
 import { h, replaceChildren } from '../dom.js';
@@ -14,7 +14,7 @@ import { gameName, kindOf } from '../kinds/index.js';
 import { errorText, t } from '../i18n.js';
 import { showNotice } from '../notice.js';
 import { PER_MOVE_POOL_TIME_CONTROLS, POOL_TIME_CONTROLS, poolTimeControls, speedName, speedOf } from '../time-controls.js';
-import { defaultBot, levelLabel } from './bot-levels.js';
+import { botFor, defaultBot, levelLabel } from './bot-levels.js';
 import { poolKey } from './feed.js';
 import { gameChoice } from './game-choice.js';
 import { mayPlayRated, ratedHint } from './rated-choice.js';
@@ -43,8 +43,10 @@ export function mount(container, lobby) {
   const waiting = new Map();
   /** Pools with a join or leave on its way. */
   const busy = new Set();
-  /** The bot offered after `offerAfter` ms of waiting; none when the server runs no built-in bot. */
-  let offer = { bot: null, offerAfter: null };
+  /** The built-in bot's levels, offered after `offerAfter` ms of waiting; none when the server runs no bot. */
+  let offer = { bots: [], offerAfter: null };
+  /** The level offered in this wait, for the pool key `key`: `{key, bot}`, `bot` null while it is being chosen. */
+  let chosen = null;
   /** Whether the player declined the offer during this wait (it ends when no pool is waited in). */
   let declined = false;
 
@@ -96,9 +98,22 @@ export function mount(container, lobby) {
   /** The pool waited in longest: the game the bot is offered in. */
   const longestWaited = () => [...waiting.values()].reduce((first, w) => (w.since < first.since ? w : first));
 
+  /** Chooses the level to offer for `pool`, once per wait; the offer shows when it is chosen. */
+  const choose = (pool) => {
+    const key = poolKey(pool);
+    chosen = { key, bot: null };
+    // Without the ratings (a profile that cannot be read), the default level.
+    botFor(offer.bots, pool, lobby.myProfile).catch(() => defaultBot(offer.bots))
+      .then((bot) => {
+        if (chosen?.key !== key) return;
+        chosen.bot = bot;
+        update();
+      });
+  };
+
   const acceptOffer = async () => {
     const { spec: pool } = longestWaited();
-    const bot = offer.bot;
+    const { bot } = chosen;
     declined = true;
     try {
       await connection.request({ type: 'pool_leave' });
@@ -169,14 +184,17 @@ export function mount(container, lobby) {
     box.hidden = waiting.size === 0;
     if (!waiting.size) {
       declined = false;
+      chosen = null;
       return;
     }
     const longest = longestWaited();
     elapsed.textContent = formatElapsed(now - longest.since);
     replaceChildren(list, [...waiting.values()].map(({ spec: pool }) =>
       h('li', {}, h('strong', { text: poolName(pool) }), ` — ${expectation(feed.pool(pool))}`)));
-    offerBox.hidden = !offer.bot || offer.offerAfter === null || declined || now - longest.since < offer.offerAfter;
-    if (!offerBox.hidden) offerText.textContent = t('pairing.botOfferWhat', { level: levelLabel(offer.bot), pool: poolName(longest.spec) });
+    const due = offer.bots.length > 0 && offer.offerAfter !== null && !declined && now - longest.since >= offer.offerAfter;
+    if (due && chosen?.key !== poolKey(longest.spec)) choose(longest.spec);
+    offerBox.hidden = !due || !chosen?.bot;
+    if (!offerBox.hidden) offerText.textContent = t('pairing.botOfferWhat', { level: levelLabel(chosen.bot), pool: poolName(longest.spec) });
   }
 
   const started = () => {
@@ -187,7 +205,7 @@ export function mount(container, lobby) {
   const removers = [connection.on('welcome', rejoin), connection.on('game_started', started)];
   const ticker = setInterval(() => waiting.size && update(), 1000);
   api.bots().then(({ bots, offer_after_ms: offerAfter }) => {
-    if (bots.length && typeof offerAfter === 'number') offer = { bot: defaultBot(bots), offerAfter };
+    if (bots.length && typeof offerAfter === 'number') offer = { bots, offerAfter };
   }).catch(() => {});
   update();
   return () => {

@@ -99,6 +99,27 @@ async fn a_lone_player_in_a_pool_declines_the_computer_then_accepts_it_on_the_ne
     let alice = Browser::open(&driver, &base, DESKTOP.0, DESKTOP.1).await;
     alice.sign_in_as_guest("alice").await;
     let pool = "#quick-pairing button[data-pool=\"3+2\"]";
+    alice.record_script_errors().await;
+
+    // The offer in Polish and Russian, with nothing left untranslated.
+    let languages = [
+        ("pl", "3 · Amator · Elo +785", "Może zagrasz z komputerem?"),
+        ("ru", "3 · Любитель · Эло +785", "Сыграете с компьютером?"),
+    ];
+    for (language, level, question) in languages {
+        alice.goto("/").await;
+        alice.find("#language-choice").await.select_by_value(language).await.expect("choose a language");
+        alice.wait_for_text("#play-computer select[name=level]", level).await;
+        alice.click(pool).await;
+        alice.wait_for_text("#bot-offer", question).await;
+        alice.wait_for_text("#bot-offer", level).await;
+        assert_eq!(alice.untranslated_texts().await, Vec::<String>::new(), "{language}");
+        alice.screenshot(&format!("play-the-computer-offer-{language}")).await;
+        alice.click("#stop-waiting").await;
+    }
+    alice.goto("/").await;
+    alice.find("#language-choice").await.select_by_value("en").await.expect("choose a language");
+    alice.wait_for_text("#play-computer select[name=level]", "3 · Casual · Elo +785").await;
 
     // Alone in the casual 3+2 pool, Alice is offered the default level in the pool's game, and declines.
     alice.click(pool).await;
@@ -165,6 +186,7 @@ async fn a_lone_player_in_a_pool_declines_the_computer_then_accepts_it_on_the_ne
     let left = server.state.lobby.leave_pools(alice_id.parse().expect("a uuid"), Some(pool_spec)).await;
     assert!(left.is_err(), "Alice still waited in the pool");
     alice.screenshot("play-the-computer-from-the-pool").await;
+    assert_eq!(alice.script_errors().await, Vec::<String>::new());
     alice.close().await;
     server.stop().await;
 }

@@ -103,7 +103,7 @@ impl Level {
         TABLE[self.index()].3
     }
 
-    /// The level's Elo measured against the other levels in Paper Soccer, level 1 at 0 (see [`MEASURED_ELO`]).
+    /// The level's Elo measured against the other levels in Paper Soccer, level 1 at 0 (the table `MEASURED_ELO`).
     /// Relative to the levels only: not a rating on the server's scale.
     #[must_use]
     pub const fn measured_elo(self) -> i32 {

@@ -2,7 +2,8 @@
 //! and a time control in the lobby's "Play the computer" panel; the built-in bot accepts at once and the game
 //! opens; the guest clicks the first highlighted square on each turn until the game is over. And a guest alone
 //! in a quick-pairing pool is offered the computer (the default level, or the level rated nearest them):
-//! declining keeps them waiting without the offer, accepting starts the pool's game against the bot. Screenshots go under `artifacts/browser/play-the-computer-*.png`.
+//! declining keeps them waiting without the offer, accepting starts the pool's game against the bot. Screenshots
+//! go under `artifacts/browser/play-the-computer-*.png`.
 //!
 //! SQLite only, like `browser.rs`: the client is the same whatever the store.
 

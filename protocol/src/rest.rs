@@ -29,6 +29,9 @@ pub struct AccountInfo {
 pub struct BuiltinBots {
     /// The accounts, level 1 first.
     pub bots: Vec<BuiltinBot>,
+    /// After how many milliseconds of waiting in a quick-pairing pool the lobby offers a game against the bot
+    /// instead; `null` when the server makes no such offer (or runs no bot).
+    pub offer_after_ms: Option<u64>,
 }
 
 /// One level of the built-in bot.
@@ -38,6 +41,9 @@ pub struct BuiltinBot {
     pub level: u8,
     /// The account that plays at this level.
     pub account: AccountInfo,
+    /// The level's Elo measured against the other levels in Paper Soccer, level 1 at 0: how much stronger it
+    /// is than the beginner, not a rating on the server's scale.
+    pub measured_elo: i32,
 }
 
 /// `POST /api/guest`: create a guest account. The name is optional; one is made up when missing.

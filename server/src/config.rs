@@ -87,6 +87,10 @@ pub struct ServeArgs {
     /// the server itself through the protocol so that there is always someone to play. Empty turns it off.
     #[arg(long, env = "KARTKA_BUILTIN_BOT", default_value = "kartka-bot")]
     pub builtin_bot: String,
+    /// Seconds a player waits in a quick-pairing pool before the lobby offers a game against the built-in bot
+    /// instead; 0: never offered.
+    #[arg(long, env = "KARTKA_BOT_OFFER_AFTER", default_value_t = 30)]
+    pub bot_offer_after_seconds: u64,
     /// Vacation days each account may take in any year.
     #[arg(long, env = "KARTKA_VACATION_DAYS", default_value_t = 30)]
     pub vacation_days_per_year: u32,
@@ -134,6 +138,9 @@ pub struct Settings {
     /// The built-in bot's base account name (see [`crate::builtin_bot`]); none runs when `None` (the default
     /// for tests, which start it when they need it).
     pub builtin_bot: Option<String>,
+    /// How long a player waits in a quick-pairing pool before the lobby offers the built-in bot instead; `None`:
+    /// never offered. Only while the built-in bot runs.
+    pub bot_offer_after: Option<Duration>,
     /// Where the browser client's files come from.
     pub web_files: WebFiles,
     /// How quick pairing runs.
@@ -249,6 +256,7 @@ impl Default for Settings {
             session_lifetime: Duration::from_secs(30 * 24 * 3600),
             admins: Vec::new(),
             builtin_bot: None,
+            bot_offer_after: Some(Duration::from_secs(30)),
             correspondence: CorrespondenceSettings::default(),
             web_files: WebFiles::Embedded,
             lobby: LobbySettings::default(),
@@ -266,6 +274,7 @@ impl From<&ServeArgs> for Settings {
             ws_messages_per_second: args.ws_messages_per_second.max(1),
             admins: args.admins.iter().map(|name| name.trim().to_owned()).filter(|name| !name.is_empty()).collect(),
             builtin_bot: Some(args.builtin_bot.trim().to_owned()).filter(|name| !name.is_empty()),
+            bot_offer_after: Some(Duration::from_secs(args.bot_offer_after_seconds)).filter(|after| !after.is_zero()),
             correspondence: CorrespondenceSettings {
                 day: Duration::from_millis(args.correspondence_day_ms.max(1)),
                 heartbeat_interval: Duration::from_millis(args.heartbeat_ms.max(1)),

@@ -47,6 +47,9 @@ fn established_blitz(account_id: uuid::Uuid, rating: f64) -> RatingRow {
 async fn only_admins_mark_bots_and_the_mark_shows_and_keeps_bots_off_the_leaderboard(database: &TestDb) {
     let server = TestServer::start(database.url(), Settings::default()).await;
     let api = Api::new(server.url());
+    // This server runs no built-in bot: no levels, and no offer of one to waiting players.
+    let (_, bots) = api.get("/api/bots", None).await;
+    assert_eq!(bots, json!({ "bots": [], "offer_after_ms": null }));
     let (boss, robot, alice) =
         (register(&api, "boss").await, register(&api, "robot").await, register(&api, "alice").await);
     let guest = api.guest("visitor").await;
@@ -127,6 +130,12 @@ async fn the_built_in_bot_accepts_a_challenge_and_plays_it_to_the_end(database: 
     let levels: Vec<u8> = bots.bots.iter().map(|bot| bot.level).collect();
     assert_eq!(levels, (1..=8).collect::<Vec<_>>());
     assert!(bots.bots.iter().all(|bot| bot.account.bot && bot.account.name == format!("kartka-bot-{}", bot.level)));
+    // Each level comes with its measured strength, from the ladder's zero at level 1 upwards, and the offer to
+    // waiting players comes after the default 30 s.
+    assert_eq!(bots.bots[0].measured_elo, 0);
+    assert_eq!(bots.bots[3].measured_elo, 967, "level 4, the club player");
+    assert!(bots.bots.windows(2).all(|pair| pair[1].measured_elo > pair[0].measured_elo), "{bots:?}");
+    assert_eq!(bots.offer_after_ms, Some(30_000));
 
     // A player challenges level 2 to casual Closing In and plays the engine's first legal action each turn.
     let alice = api.guest("alice").await;

@@ -291,6 +291,8 @@ export default {
 
   'computer.title': 'Play the computer',
   'computer.level': 'Level',
+  'computer.elo': 'Elo {elo}',
+  'computer.eloHint': 'Elo: each level’s strength measured in Paper Soccer games against the other levels, with the beginner (level 1) at 0.',
   'computer.play': 'Play',
   'computer.beginner': 'Beginner',
   'computer.novice': 'Novice',
@@ -313,6 +315,10 @@ export default {
   'pairing.waitingFor': 'Waiting {time}',
   'pairing.waiting': { one: '{count} waiting', other: '{count} waiting' },
   'pairing.moreWaiting': { one: '{count} more waiting', other: '{count} more waiting' },
+  'pairing.botOffer': 'Nobody to pair you with yet. Play the computer instead?',
+  'pairing.botOfferWhat': 'Level {level} — {pool}',
+  'pairing.botOfferAccept': 'Play the computer',
+  'pairing.botOfferDecline': 'Keep waiting',
   // Chat, profiles, challenge notices and open doors.
   'chat.title.lobby': 'Lobby chat',
   'chat.title.players': 'Chat with your opponent',

@@ -290,6 +290,8 @@ export default {
 
   'computer.title': 'Graj z komputerem',
   'computer.level': 'Poziom',
+  'computer.elo': 'Elo {elo}',
+  'computer.eloHint': 'Elo: siła każdego poziomu zmierzona w partiach Piłkarzyków z pozostałymi poziomami; początkujący (poziom 1) ma 0.',
   'computer.play': 'Graj',
   'computer.beginner': 'Początkujący',
   'computer.novice': 'Nowicjusz',
@@ -312,6 +314,10 @@ export default {
   'pairing.waitingFor': 'Czekasz {time}',
   'pairing.waiting': { one: '{count} czeka', few: '{count} czekają', many: '{count} czeka', other: '{count} czeka' },
   'pairing.moreWaiting': { one: 'czeka jeszcze {count}', few: 'czekają jeszcze {count}', many: 'czeka jeszcze {count}', other: 'czeka jeszcze {count}' },
+  'pairing.botOffer': 'Na razie nie ma dla ciebie przeciwnika. Może zagrasz z komputerem?',
+  'pairing.botOfferWhat': 'Poziom {level} — {pool}',
+  'pairing.botOfferAccept': 'Zagraj z komputerem',
+  'pairing.botOfferDecline': 'Czekaj dalej',
   // Chat, profiles, challenge notices and open doors.
   'chat.title.lobby': 'Czat poczekalni',
   'chat.title.players': 'Czat z przeciwnikiem',

@@ -290,6 +290,8 @@ export default {
 
   'computer.title': 'Игра с компьютером',
   'computer.level': 'Уровень',
+  'computer.elo': 'Эло {elo}',
+  'computer.eloHint': 'Эло: сила каждого уровня, измеренная в партиях «Футбола на бумаге» против остальных уровней; у новичка (уровень 1) — 0.',
   'computer.play': 'Играть',
   'computer.beginner': 'Начинающий',
   'computer.novice': 'Новичок',
@@ -312,6 +314,10 @@ export default {
   'pairing.waitingFor': 'Ожидание {time}',
   'pairing.waiting': { one: '{count} ждёт', few: '{count} ждут', many: '{count} ждут', other: '{count} ждут' },
   'pairing.moreWaiting': { one: 'ещё {count} ждёт', few: 'ещё {count} ждут', many: 'ещё {count} ждут', other: 'ещё {count} ждут' },
+  'pairing.botOffer': 'Соперника для вас пока нет. Сыграете с компьютером?',
+  'pairing.botOfferWhat': 'Уровень {level} — {pool}',
+  'pairing.botOfferAccept': 'Играть с компьютером',
+  'pairing.botOfferDecline': 'Ждать дальше',
   // Chat, profiles, challenge notices and open doors.
   'chat.title.lobby': 'Чат лобби',
   'chat.title.players': 'Чат с соперником',

@@ -8,27 +8,11 @@ import { choice, form } from '../forms.js';
 import { formatTimeControl } from '../format.js';
 import { t } from '../i18n.js';
 import { DEFAULT_TIME_CONTROL, TIME_CONTROLS, speedName, speedOf } from '../time-controls.js';
+import { DEFAULT_LEVEL, levelLabel } from './bot-levels.js';
 import { gameChoice } from './game-choice.js';
 import { ratedChoice } from './rated-choice.js';
 
 export const ID = 'play-computer';
-
-/** What each level plays like (bot/src/level.rs has what each one does). */
-const LEVEL_NAMES = new Map([
-  [1, 'computer.beginner'],
-  [2, 'computer.novice'],
-  [3, 'computer.casual'],
-  [4, 'computer.club'],
-  [5, 'computer.strongClub'],
-  [6, 'computer.expert'],
-  [7, 'computer.master'],
-  [8, 'computer.strongest'],
-]);
-
-/** A level's name in the reader's language ("Beginner" … "Strongest"). */
-const levelName = (level) => (LEVEL_NAMES.has(level) ? t(LEVEL_NAMES.get(level)) : '');
-
-const DEFAULT_LEVEL = 3;
 
 export function mount(container, lobby) {
   container.hidden = true;
@@ -59,7 +43,7 @@ export function mount(container, lobby) {
     level.input.replaceChildren(...bots.map((bot) => h('option', {
       value: bot.account.name,
       selected: bot.level === DEFAULT_LEVEL,
-      text: `${bot.level} · ${levelName(bot.level)}`,
+      text: levelLabel(bot),
     })));
     container.hidden = false;
   }).catch(() => {});
@@ -69,6 +53,7 @@ export function mount(container, lobby) {
     form({ class: 'stack' }, [
       game.element,
       h('div', { class: 'row' }, level.element, timeControl.element),
+      h('p', { class: 'hint', text: t('computer.eloHint') }),
       h('div', { class: 'row' }, colour.element, rated.element),
       h('button', { class: 'primary', type: 'submit', id: 'play-computer-start', text: t('computer.play') }),
     ], play),

@@ -2,14 +2,19 @@
 // kind offers them), rated or casual. Each pressed button
 // waits in that pool
 // (several at once is fine); the server pairs players of similar rating and the game opens on `game_started`.
-// Waiting lasts while this page is open: leaving the lobby leaves the pools.
+// Waiting lasts while this page is open: leaving the lobby leaves the pools. After the server's `offer_after_ms`
+// of waiting (`GET /api/bots`; none when it runs no built-in bot) the player is offered the computer instead:
+// accepting leaves the pools and challenges the bot to the game the longest-waited pool would have given (at
+// the level nearest the player's rating there, see bot-levels.js), declining hides the offer until the next wait.
 
+import { api } from '../api.js';
 import { h, replaceChildren } from '../dom.js';
 import { formatCountdown, formatElapsed, formatTimeControl } from '../format.js';
 import { gameName, kindOf } from '../kinds/index.js';
 import { errorText, t } from '../i18n.js';
 import { showNotice } from '../notice.js';
 import { PER_MOVE_POOL_TIME_CONTROLS, POOL_TIME_CONTROLS, poolTimeControls, speedName, speedOf } from '../time-controls.js';
+import { botFor, defaultBot, levelLabel } from './bot-levels.js';
 import { poolKey } from './feed.js';
 import { gameChoice } from './game-choice.js';
 import { mayPlayRated, ratedHint } from './rated-choice.js';
@@ -38,6 +43,12 @@ export function mount(container, lobby) {
   const waiting = new Map();
   /** Pools with a join or leave on its way. */
   const busy = new Set();
+  /** The built-in bot's levels, offered after `offerAfter` ms of waiting; none when the server runs no bot. */
+  let offer = { bots: [], offerAfter: null };
+  /** The level offered in this wait, for the pool key `key`: `{key, bot}`, `bot` null while it is being chosen. */
+  let chosen = null;
+  /** Whether the player declined the offer during this wait (it ends when no pool is waited in). */
+  let declined = false;
 
   const game = gameChoice('pool-game', { onChange: () => update() });
   const spec = (timeControl) => ({ ruleset: game.selected().ruleset, time_control: timeControl, rated });
@@ -84,6 +95,47 @@ export function mount(container, lobby) {
     }
   };
 
+  /** The pool waited in longest: the game the bot is offered in. */
+  const longestWaited = () => [...waiting.values()].reduce((first, w) => (w.since < first.since ? w : first));
+
+  /** Chooses the level to offer for `pool`, once per wait; the offer shows when it is chosen. */
+  const choose = (pool) => {
+    const key = poolKey(pool);
+    chosen = { key, bot: null };
+    // Without the ratings (a profile that cannot be read), the default level.
+    botFor(offer.bots, pool, lobby.myProfile).catch(() => defaultBot(offer.bots))
+      .then((bot) => {
+        if (chosen?.key !== key) return;
+        chosen.bot = bot;
+        update();
+      });
+  };
+
+  const acceptOffer = async () => {
+    const { spec: pool } = longestWaited();
+    const { bot } = chosen;
+    declined = true;
+    try {
+      await connection.request({ type: 'pool_leave' });
+      waiting.clear();
+      update();
+      // The same challenge as the "Play the computer" panel; the game opens on `game_started`.
+      await api.createChallenge({ opponent: bot.account.name, ruleset: pool.ruleset, time_control: pool.time_control,
+        colour: 'random', rated: pool.rated });
+    } catch (error) {
+      showNotice(errorText(error));
+    }
+    update();
+  };
+
+  const offerText = h('p', { class: 'bot-offer-text' });
+  const offerBox = h('div', { class: 'bot-offer', id: 'bot-offer', role: 'status', hidden: true },
+    h('strong', { text: t('pairing.botOffer') }), offerText,
+    h('div', { class: 'row' },
+      h('button', { type: 'button', class: 'small primary', id: 'bot-offer-accept', on: { click: acceptOffer } }, t('pairing.botOfferAccept')),
+      h('button', { type: 'button', class: 'small', id: 'bot-offer-decline', on: { click: () => { declined = true; update(); } } },
+        t('pairing.botOfferDecline'))));
+
   const buttons = [...POOL_TIME_CONTROLS, ...PER_MOVE_POOL_TIME_CONTROLS].map((timeControl) => {
     const note = h('span', { class: 'pool-note' });
     const button = h('button', { type: 'button', class: 'pool', 'data-pool': formatTimeControl(timeControl), on: { click: () => toggle(timeControl) } },
@@ -103,7 +155,7 @@ export function mount(container, lobby) {
   const list = h('ul', { class: 'waiting-pools' });
   const stop = h('button', { type: 'button', class: 'small', id: 'stop-waiting', on: { click: leaveAll } }, t('pairing.stop'));
   const box = h('div', { class: 'waiting', hidden: true },
-    h('div', { class: 'waiting-top' }, h('span', { class: 'spinner', 'aria-hidden': 'true' }), headline, elapsed, stop), list);
+    h('div', { class: 'waiting-top' }, h('span', { class: 'spinner', 'aria-hidden': 'true' }), headline, elapsed, stop), list, offerBox);
 
   container.append(
     h('div', { class: 'panel-head' },
@@ -130,11 +182,19 @@ export function mount(container, lobby) {
       note.textContent = mine ? t('pairing.waitingFor', { time: formatElapsed(now - mine.since) }) : status.waiting > 0 ? t('pairing.waiting', { count: status.waiting }) : '';
     }
     box.hidden = waiting.size === 0;
-    if (!waiting.size) return;
-    const since = Math.min(...[...waiting.values()].map((w) => w.since));
-    elapsed.textContent = formatElapsed(now - since);
+    if (!waiting.size) {
+      declined = false;
+      chosen = null;
+      return;
+    }
+    const longest = longestWaited();
+    elapsed.textContent = formatElapsed(now - longest.since);
     replaceChildren(list, [...waiting.values()].map(({ spec: pool }) =>
       h('li', {}, h('strong', { text: poolName(pool) }), ` — ${expectation(feed.pool(pool))}`)));
+    const due = offer.bots.length > 0 && offer.offerAfter !== null && !declined && now - longest.since >= offer.offerAfter;
+    if (due && chosen?.key !== poolKey(longest.spec)) choose(longest.spec);
+    offerBox.hidden = !due || !chosen?.bot;
+    if (!offerBox.hidden) offerText.textContent = t('pairing.botOfferWhat', { level: levelLabel(chosen.bot), pool: poolName(longest.spec) });
   }
 
   const started = () => {
@@ -144,6 +204,9 @@ export function mount(container, lobby) {
   feed.addEventListener('pools', update);
   const removers = [connection.on('welcome', rejoin), connection.on('game_started', started)];
   const ticker = setInterval(() => waiting.size && update(), 1000);
+  api.bots().then(({ bots, offer_after_ms: offerAfter }) => {
+    if (bots.length && typeof offerAfter === 'number') offer = { bots, offerAfter };
+  }).catch(() => {});
   update();
   return () => {
     clearInterval(ticker);

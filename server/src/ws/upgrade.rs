@@ -55,7 +55,6 @@ pub async fn websocket(State(state): State<AppState>, headers: HeaderMap, upgrad
             // long as the connection lives.
             let tasks = state.tasks.clone();
             let serving = connection::run(state, socket, account);
-            eprintln!("SIZE serving={}", std::mem::size_of_val(&serving));
             tasks.spawn(serving);
             std::future::ready(())
         })

@@ -42,8 +42,9 @@ pub struct BuiltinBot {
     /// The account that plays at this level.
     pub account: AccountInfo,
     /// The level's Elo measured against the other levels in Paper Soccer, level 1 at 0: how much stronger it
-    /// is than the beginner, not a rating on the server's scale.
-    pub measured_elo: i32,
+    /// is than the beginner, not a rating on the server's scale. `null` for the strongest level, which is as
+    /// strong as the time it is given.
+    pub measured_elo: Option<i32>,
 }
 
 /// `POST /api/guest`: create a guest account. The name is optional; one is made up when missing.

@@ -132,9 +132,12 @@ async fn the_built_in_bot_accepts_a_challenge_and_plays_it_to_the_end(database: 
     assert!(bots.bots.iter().all(|bot| bot.account.bot && bot.account.name == format!("kartka-bot-{}", bot.level)));
     // Each level comes with its measured strength, from the ladder's zero at level 1 upwards, and the offer to
     // waiting players comes after the default 30 s.
-    assert_eq!(bots.bots[0].measured_elo, 0);
-    assert_eq!(bots.bots[3].measured_elo, 967, "level 4, the club player");
-    assert!(bots.bots.windows(2).all(|pair| pair[1].measured_elo > pair[0].measured_elo), "{bots:?}");
+    assert_eq!(bots.bots[0].measured_elo, Some(0));
+    assert_eq!(bots.bots[3].measured_elo, Some(967), "level 4, the club player");
+    let measured: Vec<i32> = bots.bots.iter().filter_map(|bot| bot.measured_elo).collect();
+    assert_eq!(measured.len(), 7, "every level but the uncapped one has a figure: {bots:?}");
+    assert!(measured.windows(2).all(|pair| pair[1] > pair[0]), "{bots:?}");
+    assert_eq!(bots.bots[7].measured_elo, None, "level 8 is as strong as its time");
     assert_eq!(bots.offer_after_ms, Some(30_000));
 
     // A player challenges level 2 to casual Closing In and plays the engine's first legal action each turn.

@@ -33,11 +33,12 @@ async fn a_guest_plays_the_computer_from_the_lobby_to_the_end() {
     let alice = Browser::open(&driver, &base, DESKTOP.0, DESKTOP.1).await;
     alice.sign_in_as_guest("alice").await;
 
-    // The panel names the levels with their measured strength; Alice picks Closing In, the beginner, and the
+    // The panel names the levels with their measured strength (the uncapped strongest has none); Alice picks Closing In, the beginner, and the
     // first seat.
     alice.wait_for_text("#play-computer select[name=level]", "1 · Beginner · Elo 0").await;
     alice.wait_for_text("#play-computer select[name=level]", "4 · Club player · Elo +967").await;
-    alice.wait_for_text("#play-computer select[name=level]", "8 · Strongest · Elo +").await;
+    let levels = alice.wait_for_text("#play-computer select[name=level]", "8 · Strongest").await;
+    assert!(levels.trim_end().ends_with("8 · Strongest"), "the uncapped level has no figure: {levels}");
     alice.wait_for_text("#play-computer .hint", "measured in Paper Soccer games against the other levels").await;
     let panel = "#play-computer";
     alice.find(&format!("{panel} select[name=game]")).await.select_by_label("Closing In 6×6").await.expect("choose");

@@ -27,9 +27,11 @@ const levelName = (level) => (LEVEL_NAMES.has(level) ? t(LEVEL_NAMES.get(level))
 /** The measured Elo with its sign: level 1 is the ladder's zero, the others stand above it. */
 const signedElo = (elo) => (elo > 0 ? `+${elo}` : String(elo));
 
-/** One level of `GET /api/bots` as the lobby shows it: number, name and measured strength. */
-export const levelLabel = (bot) =>
-  `${bot.level} · ${levelName(bot.level)} · ${t('computer.elo', { elo: signedElo(bot.measured_elo) })}`;
+/** One level of `GET /api/bots` as the lobby shows it: number, name and measured strength (none for the
+ * strongest level, which is as strong as its time). */
+export const levelLabel = (bot) => (bot.measured_elo === null
+  ? `${bot.level} · ${levelName(bot.level)}`
+  : `${bot.level} · ${levelName(bot.level)} · ${t('computer.elo', { elo: signedElo(bot.measured_elo) })}`);
 
 /** The bot of the default level, or the weakest one listed when that level's account is missing. */
 export const defaultBot = (bots) => bots.find((bot) => bot.level === DEFAULT_LEVEL) ?? bots[0];

@@ -83,7 +83,7 @@ impl Assembled {
     }
 
     /// Appends `ids` as a parenthesised placeholder list.
-    fn id_list(&mut self, ids: &[Uuid]) -> &mut Self {
+    pub(super) fn id_list(&mut self, ids: &[Uuid]) -> &mut Self {
         self.text("(");
         for (index, id) in ids.iter().enumerate() {
             if index > 0 {

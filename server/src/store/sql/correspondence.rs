@@ -4,11 +4,12 @@ use async_trait::async_trait;
 use sqlx::{ColumnIndex, Decode, Encode, Executor, IntoArguments, Row, Type};
 use uuid::Uuid;
 
+use super::admin::{Assembled, Value, MAX_BOUND_VALUES};
 use super::statements::ACTIVE_GAMES_OF;
 use super::{conflict_if_unique, Dialect, SqlStore};
 use crate::store::{
     ConditionalRow, CorrespondenceStore, EventRow, GameRow, Millis, NotificationRow, NotificationSettingsRow, Outage,
-    SeekRow, StoreError, VacationRow, WebhookJob,
+    PublishedNotification, SeekRow, StoreError, VacationRow, WebhookJob,
 };
 
 const BEAT: &str = "INSERT INTO server_heartbeat (id, beat_at) VALUES (1, $1) \
@@ -74,8 +75,13 @@ const DUE_NOTIFICATIONS: &str = concat!(
     notification_columns!(),
     " FROM notifications n WHERE n.published_at IS NULL AND n.due_at <= $1 ORDER BY n.due_at, n.id LIMIT $2"
 );
-const PUBLISH_NOTIFICATION: &str =
-    "UPDATE notifications SET published_at = $2, webhook_next_at = $3 WHERE id = $1 AND published_at IS NULL";
+// Followed by the ids' list. The condition on `published_at` keeps a notification published once, whoever
+// else marks it meanwhile; the webhook is due at once if the account has a webhook URL, as publishing it says.
+const PUBLISH_NOTIFICATIONS: &str = "UPDATE notifications SET published_at = ";
+const PUBLISH_WEBHOOK_IF_SET: &str = ", webhook_next_at = CASE WHEN EXISTS (SELECT 1 FROM notification_settings s \
+    WHERE s.account_id = notifications.account_id AND s.webhook_url IS NOT NULL) THEN ";
+const PUBLISH_UNPUBLISHED_AMONG: &str = " END WHERE published_at IS NULL AND id IN ";
+const PUBLISHED_RETURNING: &str = " RETURNING id, webhook_next_at IS NOT NULL AS webhook";
 const RECENT_NOTIFICATIONS: &str = concat!(
     "SELECT ",
     notification_columns!(),
@@ -333,10 +339,18 @@ where
         Ok(rows.iter().map(Self::notification_from_row).collect::<Result<_, _>>()?)
     }
 
-    async fn publish_notification(&self, id: Uuid, at: Millis, webhook_at: Option<Millis>) -> Result<bool, StoreError> {
-        let result =
-            sqlx::query(PUBLISH_NOTIFICATION).bind(DB::to_id(id)).bind(at).bind(webhook_at).execute(&self.pool).await?;
-        Ok(DB::rows_affected(&result) > 0)
+    async fn publish_notifications(&self, ids: &[Uuid], at: Millis) -> Result<Vec<PublishedNotification>, StoreError> {
+        let mut published = Vec::with_capacity(ids.len());
+        // `at` is bound twice besides the ids.
+        for chunk in ids.chunks(MAX_BOUND_VALUES - 2) {
+            let mut query = Assembled::new(DB::placeholder, PUBLISH_NOTIFICATIONS);
+            query.value(Value::Int(at)).text(PUBLISH_WEBHOOK_IF_SET).value(Value::Int(at));
+            query.text(PUBLISH_UNPUBLISHED_AMONG).id_list(chunk).text(PUBLISHED_RETURNING);
+            for row in Self::bind_assembled(&query).fetch_all(&self.pool).await? {
+                published.push(PublishedNotification { id: Self::uuid(&row, "id")?, webhook: row.try_get("webhook")? });
+            }
+        }
+        Ok(published)
     }
 
     async fn recent_notifications(&self, account_id: Uuid, limit: u32) -> Result<Vec<NotificationRow>, StoreError> {

@@ -202,7 +202,7 @@ where
     for<'a> &'a str: ColumnIndex<DB::Row>,
 {
     async fn beat(&self, at: Millis) -> Result<(), StoreError> {
-        sqlx::query(BEAT).bind(at).execute(&self.pool).await?;
+        sqlx::query(BEAT).bind(at).execute(&self.writer).await?;
         Ok(())
     }
 
@@ -212,7 +212,7 @@ where
     }
 
     async fn insert_outage(&self, outage: &Outage) -> Result<(), StoreError> {
-        sqlx::query(INSERT_OUTAGE).bind(outage.started_at).bind(outage.ended_at).execute(&self.pool).await?;
+        sqlx::query(INSERT_OUTAGE).bind(outage.started_at).bind(outage.ended_at).execute(&self.writer).await?;
         Ok(())
     }
 
@@ -242,7 +242,7 @@ where
             .bind(vacation.ends_at)
             .bind(vacation.ended_at)
             .bind(vacation.days_charged)
-            .execute(&self.pool)
+            .execute(&self.writer)
             .await
             .map_err(conflict_if_unique)?;
         Ok(())
@@ -260,8 +260,12 @@ where
     }
 
     async fn end_vacation(&self, id: Uuid, ended_at: Millis, days_charged: i64) -> Result<bool, StoreError> {
-        let result =
-            sqlx::query(END_VACATION).bind(DB::to_id(id)).bind(ended_at).bind(days_charged).execute(&self.pool).await?;
+        let result = sqlx::query(END_VACATION)
+            .bind(DB::to_id(id))
+            .bind(ended_at)
+            .bind(days_charged)
+            .execute(&self.writer)
+            .await?;
         Ok(DB::rows_affected(&result) > 0)
     }
 
@@ -289,7 +293,7 @@ where
     }
 
     async fn set_language(&self, account_id: Uuid, language: &str) -> Result<(), StoreError> {
-        sqlx::query(SET_LANGUAGE).bind(DB::to_id(account_id)).bind(language).execute(&self.pool).await?;
+        sqlx::query(SET_LANGUAGE).bind(DB::to_id(account_id)).bind(language).execute(&self.writer).await?;
         Ok(())
     }
 
@@ -299,7 +303,7 @@ where
             .bind(settings.reminder_thresholds.as_str())
             .bind(settings.webhook_url.as_deref())
             .bind(settings.webhook_secret.as_deref())
-            .execute(&self.pool)
+            .execute(&self.writer)
             .await?;
         Ok(())
     }
@@ -314,7 +318,7 @@ where
             .bind(notification.turn_ply)
             .bind(notification.deadline)
             .bind(notification.due_at)
-            .execute(&self.pool)
+            .execute(&self.writer)
             .await?;
         Ok(())
     }
@@ -326,10 +330,10 @@ where
                     .bind(DB::to_id(game_id))
                     .bind(DB::to_id(account_id))
                     .bind(turn_ply)
-                    .execute(&self.pool)
+                    .execute(&self.writer)
                     .await?
             }
-            None => sqlx::query(DROP_REMINDERS).bind(DB::to_id(game_id)).execute(&self.pool).await?,
+            None => sqlx::query(DROP_REMINDERS).bind(DB::to_id(game_id)).execute(&self.writer).await?,
         };
         Ok(())
     }
@@ -346,7 +350,7 @@ where
             let mut query = Assembled::new(DB::placeholder, PUBLISH_NOTIFICATIONS);
             query.value(Value::Int(at)).text(PUBLISH_WEBHOOK_IF_SET).value(Value::Int(at));
             query.text(PUBLISH_UNPUBLISHED_AMONG).id_list(chunk).text(PUBLISHED_RETURNING);
-            for row in Self::bind_assembled(&query).fetch_all(&self.pool).await? {
+            for row in Self::bind_assembled(&query).fetch_all(&self.writer).await? {
                 published.push(PublishedNotification { id: Self::uuid(&row, "id")?, webhook: row.try_get("webhook")? });
             }
         }
@@ -387,7 +391,7 @@ where
             .bind(attempts)
             .bind(next_at)
             .bind(at)
-            .execute(&self.pool)
+            .execute(&self.writer)
             .await?;
         Ok(())
     }
@@ -410,7 +414,7 @@ where
         account_id: Uuid,
         lines: &[ConditionalRow],
     ) -> Result<(), StoreError> {
-        let mut tx = self.pool.begin_with(DB::BEGIN_WRITE).await?;
+        let mut tx = self.writer.begin_with(DB::BEGIN_WRITE).await?;
         sqlx::query(DELETE_CONDITIONAL_MOVES)
             .bind(DB::to_id(game_id))
             .bind(DB::to_id(account_id))
@@ -443,7 +447,7 @@ where
             .bind(seek.created_at)
             .bind(seek.expires_at)
             .bind(seek.rated)
-            .execute(&self.pool)
+            .execute(&self.writer)
             .await
             .map_err(conflict_if_unique)?;
         Ok(())
@@ -471,7 +475,7 @@ where
     }
 
     async fn cancel_seek(&self, id: Uuid) -> Result<bool, StoreError> {
-        let result = sqlx::query(CANCEL_SEEK).bind(DB::to_id(id)).execute(&self.pool).await?;
+        let result = sqlx::query(CANCEL_SEEK).bind(DB::to_id(id)).execute(&self.writer).await?;
         Ok(DB::rows_affected(&result) > 0)
     }
 

@@ -30,6 +30,7 @@ kartka_tests::on_both_stores!(
     correspondence_seeks_reach_the_lobby_feed_as_they_change,
     unwatched_games_leave_memory_and_come_back_when_asked,
     shutting_down_leaves_a_notification_backlog_for_the_next_start,
+    a_backlog_longer_than_a_round_is_published_once_each_in_order,
     a_start_reads_only_the_live_games_however_many_correspondence_games_wait,
 );
 
@@ -255,6 +256,66 @@ async fn shutting_down_leaves_a_notification_backlog_for_the_next_start(url: &st
         tokio::time::sleep(ms(100)).await;
     }
     server.stop().await;
+}
+
+/// A notification for `game`'s first player, due at `due_at`, for the turn beginning at `turn_ply`.
+fn due_notification(t: &Table, turn_ply: i64, due_at: i64) -> kartka_server::store::NotificationRow {
+    kartka_server::store::NotificationRow {
+        id: Uuid::new_v4(),
+        account_id: t.alice.account.id,
+        game_id: t.game,
+        kind: "your_turn".to_owned(),
+        threshold: 0,
+        turn_ply,
+        deadline: None,
+        due_at,
+        published_at: None,
+        language: None,
+        opponent: None,
+    }
+}
+
+/// The turn ply of the next notification on `socket` for a turn from `first_ply` on.
+async fn next_notified_ply(socket: &mut WsClient, first_ply: i64) -> u32 {
+    loop {
+        let frame = tokio::time::timeout(Duration::from_secs(30), socket.next()).await.expect("in time");
+        if let ServerFrame::Notification { notification } = frame {
+            if i64::from(notification.turn_ply) >= first_ply {
+                return notification.turn_ply;
+            }
+        }
+    }
+}
+
+async fn a_backlog_longer_than_a_round_is_published_once_each_in_order(url: &str) {
+    // Room on the socket for the whole backlog at once: a full queue would drop the connection.
+    let t = table(url, Settings { outbound_queue: 1_024, ..settings(60_000) }, days(3)).await;
+    let mut socket = WsClient::connect(t.server.addr, &t.alice.token).await;
+    // Far from the game's own turns, which notify Alice too.
+    let first_ply = 10_000;
+    let count = 250;
+    let now = kartka_server::time::now_ms();
+    // Made oldest due first, each due a moment after the one before: the publisher may start on them while they
+    // are still being made, and the order sent is the order due all the same.
+    let backlog: Vec<_> = (0..count).map(|i| due_notification(&t, first_ply + i, now - 1_000 + i)).collect();
+    for row in &backlog {
+        t.server.state.store.schedule_notification(row).await.expect("schedule");
+    }
+    t.server.state.wakers.notifications.notify_one();
+    let mut sent = Vec::new();
+    for _ in 0..count {
+        sent.push(next_notified_ply(&mut socket, first_ply).await);
+    }
+    let due_order: Vec<u32> = (0..count).map(|i| (first_ply + i) as u32).collect();
+    assert_eq!(sent, due_order, "each once, oldest due first");
+    // A later notification is the next one sent: nothing of the backlog came twice.
+    let last = due_notification(&t, first_ply + count, kartka_server::time::now_ms());
+    t.server.state.store.schedule_notification(&last).await.expect("schedule");
+    t.server.state.wakers.notifications.notify_one();
+    assert_eq!(next_notified_ply(&mut socket, first_ply).await, (first_ply + count) as u32);
+    let listed = t.server.state.store.recent_notifications(t.alice.account.id, 1_000).await.expect("read");
+    assert_eq!(listed.iter().filter(|n| n.turn_ply >= first_ply).count(), count as usize + 1, "all published");
+    t.server.stop().await;
 }
 
 async fn the_sweeper_ends_an_overdue_game_on_time(url: &str) {

@@ -16,6 +16,7 @@ kartka_tests::on_both_stores!(
     overdue_and_active_games_are_found,
     an_account_has_one_current_vacation,
     a_notification_is_made_and_published_once,
+    a_batch_is_published_once_each_with_its_webhooks,
     reminders_of_other_turns_are_dropped_unpublished,
     webhook_deliveries_are_retried_then_closed,
     conditional_moves_are_replaced_per_player,
@@ -152,8 +153,8 @@ async fn a_notification_is_made_and_published_once(store: Arc<dyn Store>) {
     store.schedule_notification(&notification(&ada, &game, "your_turn", 0, 0)).await.expect("again");
     let due = store.due_notifications(T0, 10).await.expect("read");
     assert_eq!(due.iter().map(|n| n.id).collect::<Vec<_>>(), [first.id], "the same event is one notification");
-    assert!(store.publish_notification(first.id, T0 + 1, None).await.expect("publish"));
-    assert!(!store.publish_notification(first.id, T0 + 2, None).await.expect("publish"), "published once");
+    assert_eq!(mark_published(store.as_ref(), &[first.id], T0 + 1).await, [(first.id, false)]);
+    assert_eq!(mark_published(store.as_ref(), &[first.id], T0 + 2).await, [], "published once");
     store.schedule_notification(&notification(&ada, &game, "your_turn", 0, 0)).await.expect("after publishing");
     assert_eq!(store.due_notifications(T0 + DAY, 10).await.expect("read"), [], "not made again");
     let recent = store.recent_notifications(ada.id, 10).await.expect("read");
@@ -167,6 +168,50 @@ async fn a_notification_is_made_and_published_once(store: Arc<dyn Store>) {
     assert!(store.set_language(ada.id, "de").await.is_err(), "the store refuses other languages");
 }
 
+/// What publishing `ids` at `at` marked: each id with whether its webhook became due, in the order of `ids`.
+async fn mark_published(store: &dyn Store, ids: &[Uuid], at: Millis) -> Vec<(Uuid, bool)> {
+    let marked = store.publish_notifications(ids, at).await.expect("publish");
+    let mut marked: Vec<(Uuid, bool)> = marked.iter().map(|p| (p.id, p.webhook)).collect();
+    marked.sort_by_key(|(id, _)| ids.iter().position(|wanted| wanted == id));
+    marked
+}
+
+async fn a_batch_is_published_once_each_with_its_webhooks(store: Arc<dyn Store>) {
+    let (ada, bolek) = (account(store.as_ref(), "ada").await, account(store.as_ref(), "bolek").await);
+    let game = game(store.as_ref(), &ada, &bolek, Some(T0 + DAY)).await;
+    let settings = NotificationSettingsRow {
+        account_id: bolek.id,
+        reminder_thresholds: "80".to_owned(),
+        webhook_url: Some("https://hooks.example.com/bolek".to_owned()),
+        webhook_secret: Some("secret".to_owned()),
+    };
+    store.save_notification_settings(&settings).await.expect("save");
+    let rows: Vec<NotificationRow> = (0..6)
+        .map(|turn| notification(if turn % 2 == 0 { &ada } else { &bolek }, &game, "your_turn", 0, turn))
+        .collect();
+    for row in &rows {
+        store.schedule_notification(row).await.expect("schedule");
+    }
+    let ids: Vec<Uuid> = rows.iter().map(|row| row.id).collect();
+    assert_eq!(mark_published(store.as_ref(), &ids[..1], T0).await, [(ids[0], false)], "one published before");
+    assert_eq!(store.publish_notifications(&[], T0).await.expect("nothing to publish"), []);
+
+    let batch = mark_published(store.as_ref(), &ids, T0 + 1).await;
+    let expected: Vec<(Uuid, bool)> = ids[1..].iter().enumerate().map(|(at, id)| (*id, at % 2 == 0)).collect();
+    assert_eq!(batch, expected, "all but the one published before; bolek's have their webhook due");
+    assert_eq!(mark_published(store.as_ref(), &ids, T0 + 2).await, [], "each once");
+    assert_eq!(store.due_notifications(T0 + DAY, 10).await.expect("read"), []);
+    let mut webhooks: Vec<Uuid> =
+        store.due_webhooks(T0 + 1, 10).await.expect("read").iter().map(|job| job.notification.id).collect();
+    webhooks.sort();
+    let mut bolek_ids = vec![ids[1], ids[3], ids[5]];
+    bolek_ids.sort();
+    assert_eq!(webhooks, bolek_ids, "only bolek has a webhook");
+    let recent = store.recent_notifications(ada.id, 10).await.expect("read");
+    let time = |id: Uuid| recent.iter().find(|n| n.id == id).and_then(|n| n.published_at);
+    assert_eq!([time(ids[0]), time(ids[2]), time(ids[4])], [Some(T0), Some(T0 + 1), Some(T0 + 1)], "marked once");
+}
+
 async fn reminders_of_other_turns_are_dropped_unpublished(store: Arc<dyn Store>) {
     let (ada, bolek) = (account(store.as_ref(), "ada").await, account(store.as_ref(), "bolek").await);
     let game = game(store.as_ref(), &ada, &bolek, Some(T0 + DAY)).await;
@@ -176,7 +221,7 @@ async fn reminders_of_other_turns_are_dropped_unpublished(store: Arc<dyn Store>)
     for row in [&old, &published, &current] {
         store.schedule_notification(row).await.expect("schedule");
     }
-    assert!(store.publish_notification(published.id, T0, None).await.expect("publish"));
+    assert_eq!(mark_published(store.as_ref(), &[published.id], T0).await, [(published.id, false)]);
     store.drop_unpublished_reminders(game.id, Some((bolek.id, 1))).await.expect("drop");
     let due: Vec<Uuid> = store.due_notifications(T0, 10).await.expect("read").iter().map(|n| n.id).collect();
     assert_eq!(due, [current.id]);
@@ -200,7 +245,7 @@ async fn webhook_deliveries_are_retried_then_closed(store: Arc<dyn Store>) {
     let row = notification(&ada, &game, "your_turn", 0, 0);
     store.schedule_notification(&row).await.expect("schedule");
     assert_eq!(store.due_webhooks(T0, 10).await.expect("read"), [], "not before it is published");
-    assert!(store.publish_notification(row.id, T0, Some(T0)).await.expect("publish"));
+    assert_eq!(mark_published(store.as_ref(), &[row.id], T0).await, [(row.id, true)], "its webhook is due");
     let jobs = store.due_webhooks(T0, 10).await.expect("read");
     assert_eq!((jobs.len(), jobs[0].attempts, jobs[0].secret.as_deref()), (1, 0, Some("secret")));
     store.webhook_attempted(row.id, 1, Some(T0 + 1_000), T0).await.expect("a failed attempt");

@@ -1,6 +1,9 @@
 //! Publishing due notifications to the account's WebSockets and NDJSON streams, once each.
 
+use std::collections::HashMap;
+
 use kartka_protocol::ServerFrame;
+use uuid::Uuid;
 
 use super::notify::view;
 use crate::state::AppState;
@@ -34,10 +37,9 @@ async fn publish_due(state: &AppState) {
             }
         };
         let full_batch = due.len() == PUBLISH_BATCH as usize;
-        for row in due {
-            if let Err(error) = publish_one(state, row, now).await {
-                tracing::error!(%error, "could not publish a notification");
-            }
+        if let Err(error) = publish_batch(state, due, now).await {
+            tracing::error!(%error, "could not publish notifications");
+            return;
         }
         // A backlog (many games' turns at once, or a long outage) is published batch by batch, but shutting
         // down does not wait for all of it: what is left stays due in the store for the next start.
@@ -47,16 +49,21 @@ async fn publish_due(state: &AppState) {
     }
 }
 
-async fn publish_one(state: &AppState, mut row: NotificationRow, now: Millis) -> Result<(), StoreError> {
-    let has_webhook = state.store.notification_settings(row.account_id).await?.is_some_and(|s| s.webhook_url.is_some());
-    let webhook_at = has_webhook.then_some(now);
-    if !state.store.publish_notification(row.id, now, webhook_at).await? {
-        return Ok(());
-    }
-    row.published_at = Some(now);
-    state.connections.notify(row.account_id, &ServerFrame::Notification { notification: view(&row) });
-    if has_webhook {
-        state.wakers.webhooks.notify_one();
+/// Publishes a batch of due notifications with one statement, whatever its size: they are marked published
+/// first, and only those this marking changed are sent, in the batch's order. A notification someone else
+/// marked meanwhile is not sent again; one marked here but not sent because the server stopped in between is
+/// in the account's list (`GET /api/notifications`) and not sent at the next start: once each, at most.
+async fn publish_batch(state: &AppState, due: Vec<NotificationRow>, now: Millis) -> Result<(), StoreError> {
+    let ids: Vec<Uuid> = due.iter().map(|row| row.id).collect();
+    let published: HashMap<Uuid, bool> =
+        state.store.publish_notifications(&ids, now).await?.into_iter().map(|p| (p.id, p.webhook)).collect();
+    for mut row in due {
+        let Some(&webhook) = published.get(&row.id) else { continue };
+        row.published_at = Some(now);
+        state.connections.notify(row.account_id, &ServerFrame::Notification { notification: view(&row) });
+        if webhook {
+            state.wakers.webhooks.notify_one();
+        }
     }
     Ok(())
 }

@@ -72,6 +72,15 @@ pub struct NotificationRow {
     pub opponent: Option<String>,
 }
 
+/// A notification [`CorrespondenceStore::publish_notifications`] marked published.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct PublishedNotification {
+    /// The notification's id.
+    pub id: Uuid,
+    /// Whether its webhook delivery is now due (its account has a webhook URL).
+    pub webhook: bool,
+}
+
 /// A webhook delivery that is due: the notification, the attempts so far, and where and how to send it.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct WebhookJob {
@@ -166,9 +175,11 @@ pub trait CorrespondenceStore {
     async fn drop_unpublished_reminders(&self, game_id: Uuid, keep: Option<(Uuid, i64)>) -> Result<(), StoreError>;
     /// Unpublished notifications due at or before `now`, oldest first.
     async fn due_notifications(&self, now: Millis, limit: u32) -> Result<Vec<NotificationRow>, StoreError>;
-    /// Marks a notification published at `at` (its webhook due at `webhook_at`, if any); false when it was
-    /// already published.
-    async fn publish_notification(&self, id: Uuid, at: Millis, webhook_at: Option<Millis>) -> Result<bool, StoreError>;
+    /// Marks the notifications of `ids` published at `at`, all in one statement (up to the database's limit
+    /// of bound values), each only if it was not published yet; the webhook of each whose account has a
+    /// webhook URL becomes due at `at`. The notifications it marked, in no particular order: one that was
+    /// already published is not among them.
+    async fn publish_notifications(&self, ids: &[Uuid], at: Millis) -> Result<Vec<PublishedNotification>, StoreError>;
     /// An account's latest published notifications, newest first.
     async fn recent_notifications(&self, account_id: Uuid, limit: u32) -> Result<Vec<NotificationRow>, StoreError>;
     /// Webhook deliveries due at or before `now`, oldest first.

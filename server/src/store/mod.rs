@@ -30,8 +30,8 @@ pub use admin::{
 };
 pub use chat::{ChannelName, ChatRow, ChatStore};
 pub use correspondence::{
-    ConditionalRow, CorrespondenceStore, NotificationRow, NotificationSettingsRow, Outage, SeekRow, VacationRow,
-    WebhookJob,
+    ConditionalRow, CorrespondenceStore, NotificationRow, NotificationSettingsRow, Outage, PublishedNotification,
+    SeekRow, VacationRow, WebhookJob,
 };
 pub use explorer::{ExplorerQuery, ExplorerRow, ExplorerStore, TurnCount};
 pub use postgres::PostgresStore;

@@ -115,6 +115,7 @@ impl PostgresStore {
     pub async fn connect(url: &str) -> Result<Self, StoreError> {
         let pool: PgPool = PgPoolOptions::new().connect(url).await?;
         sqlx::migrate!("../migrations/postgres").run(&pool).await?;
-        Ok(Self::new(pool))
+        // Row locks let PostgreSQL's writers run side by side: one pool for everything.
+        Ok(Self::new(pool.clone(), pool))
     }
 }

@@ -75,15 +75,29 @@ impl SqliteStore {
             // acknowledged only after its commit, and with NORMAL a power cut could still undo that commit.
             .journal_mode(SqliteJournalMode::Wal)
             .synchronous(SqliteSynchronous::Full);
-        let pool_options = if is_in_memory(url) {
-            // An in-memory database lives only while a connection to it is open: keep exactly one, forever.
-            SqlitePoolOptions::new().min_connections(1).max_connections(1).idle_timeout(None).max_lifetime(None)
-        } else {
-            SqlitePoolOptions::new()
-        };
-        let pool: SqlitePool = pool_options.connect_with(options).await?;
-        sqlx::migrate!("../migrations/sqlite").run(&pool).await?;
-        Ok(Self::new(pool))
+        if is_in_memory(url) {
+            // An in-memory database lives only while a connection to it is open: keep exactly one, forever,
+            // for reads and writes alike.
+            let pool: SqlitePool = SqlitePoolOptions::new()
+                .min_connections(1)
+                .max_connections(1)
+                .idle_timeout(None)
+                .max_lifetime(None)
+                .connect_with(options)
+                .await?;
+            sqlx::migrate!("../migrations/sqlite").run(&pool).await?;
+            return Ok(Self::new(pool.clone(), pool));
+        }
+        // SQLite has one write lock for the whole database. Writers on many connections retry it with sleeps
+        // that grow (`busy_timeout`), so under load they wait long after it is free: writes go through one
+        // connection instead and queue for it in the process, in order. Readers have a pool of their own,
+        // which WAL lets read beside the writer, and which refuses to write, so a write sent there by mistake
+        // fails at once instead of contending again.
+        let writer: SqlitePool =
+            SqlitePoolOptions::new().min_connections(1).max_connections(1).connect_with(options.clone()).await?;
+        sqlx::migrate!("../migrations/sqlite").run(&writer).await?;
+        let pool: SqlitePool = SqlitePoolOptions::new().connect_with(options.pragma("query_only", "ON")).await?;
+        Ok(Self::new(pool, writer))
     }
 }
 
@@ -109,5 +123,21 @@ mod tests {
         assert_eq!(synchronous, 2, "FULL");
         assert_eq!(foreign_keys, 1);
         assert!(dir.path().join("kartka.db").exists(), "the file is created");
+    }
+
+    /// Writers queue for one connection; the readers' pool cannot write, so no write can bypass that queue.
+    #[tokio::test]
+    async fn writes_go_through_one_connection_and_readers_cannot_write() {
+        let dir = tempfile::tempdir().unwrap();
+        let url = format!("sqlite://{}", dir.path().join("kartka.db").display());
+        let store = SqliteStore::connect(&url).await.unwrap();
+        assert_eq!(store.writer.options().get_max_connections(), 1);
+        let write = "INSERT INTO server_heartbeat (id, beat_at) VALUES (1, 1)";
+        let refused = sqlx::query(write).execute(&store.pool).await.unwrap_err();
+        assert!(refused.to_string().contains("readonly"), "{refused}");
+        sqlx::query(write).execute(&store.writer).await.unwrap();
+        let beat: i64 =
+            sqlx::query_scalar("SELECT beat_at FROM server_heartbeat").fetch_one(&store.pool).await.unwrap();
+        assert_eq!(beat, 1, "readers see what the writer committed");
     }
 }

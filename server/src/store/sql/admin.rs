@@ -83,7 +83,7 @@ impl Assembled {
     }
 
     /// Appends `ids` as a parenthesised placeholder list.
-    fn id_list(&mut self, ids: &[Uuid]) -> &mut Self {
+    pub(super) fn id_list(&mut self, ids: &[Uuid]) -> &mut Self {
         self.text("(");
         for (index, id) in ids.iter().enumerate() {
             if index > 0 {
@@ -248,7 +248,7 @@ where
         entry: &AuditRow,
         revoke_sessions: bool,
     ) -> Result<bool, StoreError> {
-        let mut tx = self.pool.begin_with(DB::BEGIN_WRITE).await?;
+        let mut tx = self.writer.begin_with(DB::BEGIN_WRITE).await?;
         let changed = sqlx::query(statement).bind(DB::to_id(account_id)).bind(value).execute(&mut *tx).await?;
         if DB::rows_affected(&changed) == 0 {
             return Ok(false);
@@ -431,7 +431,7 @@ where
         change: &GameChange,
         entry: &AuditRow,
     ) -> Result<(), StoreError> {
-        let mut tx = self.pool.begin_with(DB::BEGIN_WRITE).await?;
+        let mut tx = self.writer.begin_with(DB::BEGIN_WRITE).await?;
         Self::apply_change(&mut tx, game_id, change).await?;
         Self::write_audit(&mut tx, entry).await?;
         tx.commit().await?;
@@ -460,7 +460,7 @@ where
     }
 
     async fn replace_ratings(&self, kind: &str, speed: &str, ratings: &[RatingRow]) -> Result<(), StoreError> {
-        let mut tx = self.pool.begin_with(DB::BEGIN_WRITE).await?;
+        let mut tx = self.writer.begin_with(DB::BEGIN_WRITE).await?;
         sqlx::query(DELETE_RATINGS).bind(kind).bind(speed).execute(&mut *tx).await?;
         for rating in ratings {
             Self::bind_rating(sqlx::query(INSERT_RATING), rating).execute(&mut *tx).await?;
@@ -474,7 +474,7 @@ where
     }
 
     async fn insert_audit(&self, entry: &AuditRow) -> Result<(), StoreError> {
-        let mut conn = self.pool.acquire().await?;
+        let mut conn = self.writer.acquire().await?;
         Self::write_audit(&mut conn, entry).await
     }
 
@@ -495,7 +495,7 @@ where
     }
 
     async fn imported_players(&self, names: &[String], now: Millis) -> Result<HashMap<String, Uuid>, StoreError> {
-        let mut tx = self.pool.begin_with(DB::BEGIN_WRITE).await?;
+        let mut tx = self.writer.begin_with(DB::BEGIN_WRITE).await?;
         let mut ids = HashMap::with_capacity(names.len());
         for name in names {
             let key = imported_name_key(name);
@@ -524,7 +524,7 @@ where
     }
 
     async fn insert_imported(&self, games: &[ImportedGame]) -> Result<(), StoreError> {
-        let mut tx = self.pool.begin_with(DB::BEGIN_WRITE).await?;
+        let mut tx = self.writer.begin_with(DB::BEGIN_WRITE).await?;
         let all: Vec<&ImportedGame> = games.iter().collect();
         for chunk in all.chunks(MAX_BOUND_VALUES / ARCHIVE_COLUMN_COUNT) {
             Self::insert_game_rows(&mut tx, chunk).await?;

@@ -78,7 +78,7 @@ where
             .bind(DB::to_id(message.account_id))
             .bind(message.body.as_str())
             .bind(message.at)
-            .fetch_one(&self.pool)
+            .fetch_one(&self.writer)
             .await?;
         Ok(row.try_get("id")?)
     }
@@ -112,7 +112,7 @@ where
 
     async fn set_opponent_muted(&self, game_id: Uuid, account_id: Uuid, muted: bool) -> Result<(), StoreError> {
         let statement = if muted { MUTE_OPPONENT } else { UNMUTE_OPPONENT };
-        sqlx::query(statement).bind(DB::to_id(game_id)).bind(DB::to_id(account_id)).execute(&self.pool).await?;
+        sqlx::query(statement).bind(DB::to_id(game_id)).bind(DB::to_id(account_id)).execute(&self.writer).await?;
         Ok(())
     }
 

@@ -4,11 +4,12 @@ use async_trait::async_trait;
 use sqlx::{ColumnIndex, Decode, Encode, Executor, IntoArguments, Row, Type};
 use uuid::Uuid;
 
+use super::admin::{Assembled, Value, MAX_BOUND_VALUES};
 use super::statements::ACTIVE_GAMES_OF;
 use super::{conflict_if_unique, Dialect, SqlStore};
 use crate::store::{
     ConditionalRow, CorrespondenceStore, EventRow, GameRow, Millis, NotificationRow, NotificationSettingsRow, Outage,
-    SeekRow, StoreError, VacationRow, WebhookJob,
+    PublishedNotification, SeekRow, StoreError, VacationRow, WebhookJob,
 };
 
 const BEAT: &str = "INSERT INTO server_heartbeat (id, beat_at) VALUES (1, $1) \
@@ -74,8 +75,13 @@ const DUE_NOTIFICATIONS: &str = concat!(
     notification_columns!(),
     " FROM notifications n WHERE n.published_at IS NULL AND n.due_at <= $1 ORDER BY n.due_at, n.id LIMIT $2"
 );
-const PUBLISH_NOTIFICATION: &str =
-    "UPDATE notifications SET published_at = $2, webhook_next_at = $3 WHERE id = $1 AND published_at IS NULL";
+// Followed by the ids' list. The condition on `published_at` keeps a notification published once, whoever
+// else marks it meanwhile; the webhook is due at once if the account has a webhook URL, as publishing it says.
+const PUBLISH_NOTIFICATIONS: &str = "UPDATE notifications SET published_at = ";
+const PUBLISH_WEBHOOK_IF_SET: &str = ", webhook_next_at = CASE WHEN EXISTS (SELECT 1 FROM notification_settings s \
+    WHERE s.account_id = notifications.account_id AND s.webhook_url IS NOT NULL) THEN ";
+const PUBLISH_UNPUBLISHED_AMONG: &str = " END WHERE published_at IS NULL AND id IN ";
+const PUBLISHED_RETURNING: &str = " RETURNING id, webhook_next_at IS NOT NULL AS webhook";
 const RECENT_NOTIFICATIONS: &str = concat!(
     "SELECT ",
     notification_columns!(),
@@ -196,7 +202,7 @@ where
     for<'a> &'a str: ColumnIndex<DB::Row>,
 {
     async fn beat(&self, at: Millis) -> Result<(), StoreError> {
-        sqlx::query(BEAT).bind(at).execute(&self.pool).await?;
+        sqlx::query(BEAT).bind(at).execute(&self.writer).await?;
         Ok(())
     }
 
@@ -206,7 +212,7 @@ where
     }
 
     async fn insert_outage(&self, outage: &Outage) -> Result<(), StoreError> {
-        sqlx::query(INSERT_OUTAGE).bind(outage.started_at).bind(outage.ended_at).execute(&self.pool).await?;
+        sqlx::query(INSERT_OUTAGE).bind(outage.started_at).bind(outage.ended_at).execute(&self.writer).await?;
         Ok(())
     }
 
@@ -236,7 +242,7 @@ where
             .bind(vacation.ends_at)
             .bind(vacation.ended_at)
             .bind(vacation.days_charged)
-            .execute(&self.pool)
+            .execute(&self.writer)
             .await
             .map_err(conflict_if_unique)?;
         Ok(())
@@ -254,8 +260,12 @@ where
     }
 
     async fn end_vacation(&self, id: Uuid, ended_at: Millis, days_charged: i64) -> Result<bool, StoreError> {
-        let result =
-            sqlx::query(END_VACATION).bind(DB::to_id(id)).bind(ended_at).bind(days_charged).execute(&self.pool).await?;
+        let result = sqlx::query(END_VACATION)
+            .bind(DB::to_id(id))
+            .bind(ended_at)
+            .bind(days_charged)
+            .execute(&self.writer)
+            .await?;
         Ok(DB::rows_affected(&result) > 0)
     }
 
@@ -283,7 +293,7 @@ where
     }
 
     async fn set_language(&self, account_id: Uuid, language: &str) -> Result<(), StoreError> {
-        sqlx::query(SET_LANGUAGE).bind(DB::to_id(account_id)).bind(language).execute(&self.pool).await?;
+        sqlx::query(SET_LANGUAGE).bind(DB::to_id(account_id)).bind(language).execute(&self.writer).await?;
         Ok(())
     }
 
@@ -293,7 +303,7 @@ where
             .bind(settings.reminder_thresholds.as_str())
             .bind(settings.webhook_url.as_deref())
             .bind(settings.webhook_secret.as_deref())
-            .execute(&self.pool)
+            .execute(&self.writer)
             .await?;
         Ok(())
     }
@@ -308,7 +318,7 @@ where
             .bind(notification.turn_ply)
             .bind(notification.deadline)
             .bind(notification.due_at)
-            .execute(&self.pool)
+            .execute(&self.writer)
             .await?;
         Ok(())
     }
@@ -320,10 +330,10 @@ where
                     .bind(DB::to_id(game_id))
                     .bind(DB::to_id(account_id))
                     .bind(turn_ply)
-                    .execute(&self.pool)
+                    .execute(&self.writer)
                     .await?
             }
-            None => sqlx::query(DROP_REMINDERS).bind(DB::to_id(game_id)).execute(&self.pool).await?,
+            None => sqlx::query(DROP_REMINDERS).bind(DB::to_id(game_id)).execute(&self.writer).await?,
         };
         Ok(())
     }
@@ -333,10 +343,18 @@ where
         Ok(rows.iter().map(Self::notification_from_row).collect::<Result<_, _>>()?)
     }
 
-    async fn publish_notification(&self, id: Uuid, at: Millis, webhook_at: Option<Millis>) -> Result<bool, StoreError> {
-        let result =
-            sqlx::query(PUBLISH_NOTIFICATION).bind(DB::to_id(id)).bind(at).bind(webhook_at).execute(&self.pool).await?;
-        Ok(DB::rows_affected(&result) > 0)
+    async fn publish_notifications(&self, ids: &[Uuid], at: Millis) -> Result<Vec<PublishedNotification>, StoreError> {
+        let mut published = Vec::with_capacity(ids.len());
+        // `at` is bound twice besides the ids.
+        for chunk in ids.chunks(MAX_BOUND_VALUES - 2) {
+            let mut query = Assembled::new(DB::placeholder, PUBLISH_NOTIFICATIONS);
+            query.value(Value::Int(at)).text(PUBLISH_WEBHOOK_IF_SET).value(Value::Int(at));
+            query.text(PUBLISH_UNPUBLISHED_AMONG).id_list(chunk).text(PUBLISHED_RETURNING);
+            for row in Self::bind_assembled(&query).fetch_all(&self.writer).await? {
+                published.push(PublishedNotification { id: Self::uuid(&row, "id")?, webhook: row.try_get("webhook")? });
+            }
+        }
+        Ok(published)
     }
 
     async fn recent_notifications(&self, account_id: Uuid, limit: u32) -> Result<Vec<NotificationRow>, StoreError> {
@@ -373,7 +391,7 @@ where
             .bind(attempts)
             .bind(next_at)
             .bind(at)
-            .execute(&self.pool)
+            .execute(&self.writer)
             .await?;
         Ok(())
     }
@@ -396,7 +414,7 @@ where
         account_id: Uuid,
         lines: &[ConditionalRow],
     ) -> Result<(), StoreError> {
-        let mut tx = self.pool.begin_with(DB::BEGIN_WRITE).await?;
+        let mut tx = self.writer.begin_with(DB::BEGIN_WRITE).await?;
         sqlx::query(DELETE_CONDITIONAL_MOVES)
             .bind(DB::to_id(game_id))
             .bind(DB::to_id(account_id))
@@ -429,7 +447,7 @@ where
             .bind(seek.created_at)
             .bind(seek.expires_at)
             .bind(seek.rated)
-            .execute(&self.pool)
+            .execute(&self.writer)
             .await
             .map_err(conflict_if_unique)?;
         Ok(())
@@ -457,7 +475,7 @@ where
     }
 
     async fn cancel_seek(&self, id: Uuid) -> Result<bool, StoreError> {
-        let result = sqlx::query(CANCEL_SEEK).bind(DB::to_id(id)).execute(&self.pool).await?;
+        let result = sqlx::query(CANCEL_SEEK).bind(DB::to_id(id)).execute(&self.writer).await?;
         Ok(DB::rows_affected(&result) > 0)
     }
 

@@ -56,7 +56,7 @@ where
     for<'a> &'a str: ColumnIndex<DB::Row>,
 {
     async fn replace_explorer_rows(&self, games: &[Uuid], rows: &[ExplorerRow]) -> Result<(), StoreError> {
-        let mut tx = self.pool.begin_with(DB::BEGIN_WRITE).await?;
+        let mut tx = self.writer.begin_with(DB::BEGIN_WRITE).await?;
         for chunk in games.chunks(MAX_BOUND_VALUES) {
             let mut delete = Assembled::new(DB::placeholder, "DELETE FROM explorer_turns WHERE game_id IN (");
             for (index, game) in chunk.iter().enumerate() {

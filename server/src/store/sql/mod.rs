@@ -64,7 +64,13 @@ pub trait Dialect: Database {
 /// A [`Store`] over one sqlx connection pool; [`PostgresStore`](super::PostgresStore) and
 /// [`SqliteStore`](super::SqliteStore) are its two kinds.
 pub struct SqlStore<DB: Database> {
+    /// Where reads go.
     pub(super) pool: Pool<DB>,
+    /// Where every statement that writes goes, the group commit's included. The same pool as `pool` in
+    /// PostgreSQL, which locks rows; in SQLite, whose writers take one lock for the whole database, a pool of one
+    /// connection, so that writers queue for it in the process instead of retrying the lock (see
+    /// [`SqliteStore::connect`](super::SqliteStore::connect)).
+    pub(super) writer: Pool<DB>,
     /// The queue of the committer task that writes changes of games in groups (see [`batch`]).
     committer: mpsc::Sender<Pending>,
 }
@@ -140,10 +146,11 @@ where
 {
     /// A store over a pool whose database is already migrated, with its committer task started on the current
     /// Tokio runtime.
-    pub(super) fn new(pool: Pool<DB>) -> Self {
+    /// A store reading from `pool` and writing through `writer`.
+    pub(super) fn new(pool: Pool<DB>, writer: Pool<DB>) -> Self {
         let (committer, queue) = mpsc::channel(QUEUE_LENGTH);
-        tokio::spawn(Self::run_committer(pool.clone(), queue));
-        Self { pool, committer }
+        tokio::spawn(Self::run_committer(writer.clone(), queue));
+        Self { pool, writer, committer }
     }
 
     fn uuid(row: &DB::Row, column: &str) -> Result<Uuid, sqlx::Error> {
@@ -347,7 +354,7 @@ where
         started: &EventRow,
         now: Millis,
     ) -> Result<bool, StoreError> {
-        let mut tx = self.pool.begin_with(DB::BEGIN_WRITE).await?;
+        let mut tx = self.writer.begin_with(DB::BEGIN_WRITE).await?;
         let accepted = sqlx::query(accept)
             .bind(DB::to_id(id))
             .bind(DB::to_id(game.id))
@@ -462,7 +469,7 @@ where
             .bind(account.is_bot)
             .bind(account.banned)
             .bind(account.created_at)
-            .execute(&self.pool)
+            .execute(&self.writer)
             .await
             .map_err(conflict_if_unique)?;
         Ok(())
@@ -479,7 +486,7 @@ where
     }
 
     async fn set_admin(&self, name: &str, is_admin: bool) -> Result<bool, StoreError> {
-        let result = sqlx::query(SET_ADMIN).bind(name_key(name)).bind(is_admin).execute(&self.pool).await?;
+        let result = sqlx::query(SET_ADMIN).bind(name_key(name)).bind(is_admin).execute(&self.writer).await?;
         Ok(DB::rows_affected(&result) > 0)
     }
 
@@ -489,7 +496,7 @@ where
             .bind(DB::to_id(session.account_id))
             .bind(session.created_at)
             .bind(session.expires_at)
-            .execute(&self.pool)
+            .execute(&self.writer)
             .await
             .map_err(conflict_if_unique)?;
         Ok(())
@@ -501,7 +508,7 @@ where
     }
 
     async fn delete_session(&self, token_hash: &str) -> Result<bool, StoreError> {
-        let result = sqlx::query(DELETE_SESSION).bind(token_hash).execute(&self.pool).await?;
+        let result = sqlx::query(DELETE_SESSION).bind(token_hash).execute(&self.writer).await?;
         Ok(DB::rows_affected(&result) > 0)
     }
 
@@ -519,7 +526,7 @@ where
             .bind(challenge.expires_at)
             .bind(challenge.rated)
             .bind(challenge.rematch_of.map(DB::to_id))
-            .execute(&self.pool)
+            .execute(&self.writer)
             .await
             .map_err(conflict_if_unique)?;
         Ok(())
@@ -538,7 +545,7 @@ where
     async fn close_challenge(&self, id: Uuid, status: &str, now: Millis) -> Result<bool, StoreError> {
         debug_assert!(matches!(status, "declined" | "cancelled" | "expired"), "not a closing status: {status}");
         let result =
-            sqlx::query(CLOSE_CHALLENGE).bind(DB::to_id(id)).bind(status).bind(now).execute(&self.pool).await?;
+            sqlx::query(CLOSE_CHALLENGE).bind(DB::to_id(id)).bind(status).bind(now).execute(&self.writer).await?;
         Ok(DB::rows_affected(&result) > 0)
     }
 
@@ -554,7 +561,7 @@ where
     }
 
     async fn insert_game(&self, game: &GameRow, started: &EventRow) -> Result<(), StoreError> {
-        let mut tx = self.pool.begin_with(DB::BEGIN_WRITE).await?;
+        let mut tx = self.writer.begin_with(DB::BEGIN_WRITE).await?;
         Self::insert_game_with_event(&mut tx, game, started).await?;
         tx.commit().await?;
         Ok(())
@@ -600,7 +607,7 @@ where
     async fn record(&self, game_id: Uuid, change: &GameChange) -> Result<(), StoreError> {
         // Rating updates have guards of their own: a rated result is rare and goes alone.
         if !change.ratings.is_empty() {
-            return Self::record_alone(&self.pool, game_id, change).await;
+            return Self::record_alone(&self.writer, game_id, change).await;
         }
         let (pending, answer) = Pending::new(game_id, change.clone());
         self.committer.send(pending).await.map_err(|_| StoreError::CommitterGone)?;
@@ -608,7 +615,7 @@ where
     }
 
     async fn record_many(&self, changes: &[(Uuid, GameChange)]) -> Vec<Result<(), StoreError>> {
-        Self::record_together(&self.pool, changes).await
+        Self::record_together(&self.writer, changes).await
     }
 
     async fn open_rematches(&self, game_id: Uuid, now: Millis) -> Result<Vec<ChallengeRow>, StoreError> {

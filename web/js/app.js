@@ -67,8 +67,16 @@ async function route() {
   }
   const module = await match.page();
   if (ticket !== routing) return;
-  replaceChildren(root);
-  leavePage = (await module.mount(root, context, match.params.slice(1))) ?? null;
+  // Each page mounts into a view of its own: a page still loading when the reader moves on (back, a link) then
+  // finishes into a detached view instead of drawing over the page that replaced it, and is left at once.
+  const view = h('div', { class: 'view' });
+  replaceChildren(root, view);
+  const leave = (await module.mount(view, context, match.params.slice(1))) ?? null;
+  if (ticket !== routing) {
+    await leave?.();
+    return;
+  }
+  leavePage = leave;
   highlightNav(path);
 }
 

@@ -12,6 +12,7 @@
 //! Carlo opponent) each play the first-named one at one level and the same node budget.
 
 use std::io::Write;
+use std::path::PathBuf;
 
 use kartka_bot::{play_any_turn_configured, Configuration, Level, NoDeadline, SearchOptions};
 use kartka_engine::{AnyGame, Ruleset, Seat};
@@ -19,6 +20,7 @@ use rand::rngs::StdRng;
 use rand::{Rng, SeedableRng};
 
 use super::game::GameArgs;
+use super::ladder_record::{GameResult, Record};
 use super::mcts;
 
 /// Options of `kartka bot ladder`.
@@ -59,6 +61,37 @@ pub struct LadderArgs {
     /// equal time per move means more of them.
     #[arg(long)]
     mcts_nodes: Option<u64>,
+    /// A file that keeps every finished game: a run with the same settings plays only the games it lacks, so a
+    /// long ladder can be stopped and finished later.
+    #[arg(long)]
+    record: Option<PathBuf>,
+}
+
+impl LadderArgs {
+    /// Everything that decides which games a run plays and how, as the record's header states it.
+    fn settings(&self) -> String {
+        format!(
+            "game {}, levels {:?}, games {}, nodes {}, opening actions {}, max turns {}, seed {}, pit {:?}, \
+             level {}, mcts nodes {:?}",
+            self.game.ruleset().map(|ruleset| format!("{ruleset:?}")).unwrap_or_default(),
+            self.levels,
+            self.games.div_ceil(2) * 2,
+            self.nodes,
+            self.opening_actions,
+            self.max_turns,
+            self.seed,
+            self.pit,
+            self.level,
+            self.mcts_nodes
+        )
+    }
+
+    fn open_record(&self) -> anyhow::Result<Option<Record>> {
+        let Some(path) = &self.record else { return Ok(None) };
+        let record = Record::open(path, &self.settings())?;
+        eprintln!("{}: {} games already played", path.display(), record.len());
+        Ok(Some(record))
+    }
 }
 
 /// One side of a pairing: a level of the bot put together one way, or the UCT opponent.
@@ -99,6 +132,15 @@ struct Tally {
 }
 
 impl Tally {
+    fn of(result: GameResult) -> Tally {
+        match result {
+            GameResult::Win => Tally { wins: 1, ..Tally::default() },
+            GameResult::Draw => Tally { draws: 1, ..Tally::default() },
+            GameResult::Loss => Tally { losses: 1, ..Tally::default() },
+            GameResult::Unfinished => Tally { draws: 1, unfinished: 1, ..Tally::default() },
+        }
+    }
+
     fn games(self) -> u32 {
         self.wins + self.draws + self.losses
     }
@@ -119,6 +161,7 @@ pub fn run(args: LadderArgs) -> anyhow::Result<()> {
     let ruleset = args.game.ruleset()?;
     let levels = args.levels.iter().map(|&level| Level::new(level)).collect::<Result<Vec<_>, _>>()?;
     anyhow::ensure!(levels.len() >= 2, "a ladder needs at least two levels");
+    let record = args.open_record()?;
     let pairs = args.games.div_ceil(2);
     let jobs = args.jobs.unwrap_or_else(|| std::thread::available_parallelism().map_or(1, usize::from)).max(1);
     let mut out = std::io::stdout().lock();
@@ -143,10 +186,12 @@ pub fn run(args: LadderArgs) -> anyhow::Result<()> {
         };
         let (lower, higher) =
             (Side::Bot(pair[0], Configuration::default()), Side::Bot(pair[1], Configuration::default()));
-        let tally = play_pairing(&setup, lower, higher, pairs, args.seed, jobs)?;
+        let names = (numbers[0].to_string(), numbers[1].to_string());
+        let pairing = Pairing { lower, higher, names: (&names.0, &names.1), record: record.as_ref() };
+        let tally = play_pairing(&setup, &pairing, pairs, args.seed, jobs)?;
         let (difference, _, _) = elo_difference(tally);
         ladder.push(ladder.last().copied().unwrap_or_default() + difference);
-        write_row(&mut out, &numbers[0].to_string(), &numbers[1].to_string(), tally)?;
+        write_row(&mut out, &names.0, &names.1, tally)?;
     }
     let ratings: Vec<String> =
         args.levels.iter().zip(&ladder).map(|(level, rating)| format!("{level}: {rating:+.0}")).collect();
@@ -161,6 +206,7 @@ fn run_pit(args: &LadderArgs) -> anyhow::Result<()> {
     let sides =
         args.pit.iter().map(|name| Side::named(name, level, args.mcts_nodes)).collect::<anyhow::Result<Vec<_>>>()?;
     anyhow::ensure!(sides.len() >= 2, "--pit needs a reference and at least one player to play it");
+    let record = args.open_record()?;
     let pairs = args.games.div_ceil(2);
     let jobs = args.jobs.unwrap_or_else(|| std::thread::available_parallelism().map_or(1, usize::from)).max(1);
     let mut out = std::io::stdout().lock();
@@ -184,7 +230,8 @@ fn run_pit(args: &LadderArgs) -> anyhow::Result<()> {
         max_turns: args.max_turns,
     };
     for (other, name) in sides.iter().zip(&args.pit).skip(1) {
-        let tally = play_pairing(&setup, *other, sides[0], pairs, args.seed, jobs)?;
+        let pairing = Pairing { lower: *other, higher: sides[0], names: (name, &args.pit[0]), record: record.as_ref() };
+        let tally = play_pairing(&setup, &pairing, pairs, args.seed, jobs)?;
         write_row(&mut out, name, &args.pit[0], tally)?;
     }
     Ok(())
@@ -218,15 +265,31 @@ struct Setup<'a> {
     max_turns: u32,
 }
 
-/// Plays `pairs` openings, each with both colours, split over `jobs` threads.
-fn play_pairing(
-    setup: &Setup<'_>,
+/// Two sides to play each other: the sides, their names in the table and the record, and the record if any.
+struct Pairing<'a> {
     lower: Side,
     higher: Side,
-    pairs: u32,
-    seed: u64,
-    jobs: usize,
-) -> anyhow::Result<Tally> {
+    names: (&'a str, &'a str),
+    record: Option<&'a Record>,
+}
+
+impl Pairing<'_> {
+    /// A game's result from the record, or played now and added to it.
+    fn game(&self, setup: &Setup<'_>, opening: u32, higher_seat: Seat, seed: u64) -> anyhow::Result<Tally> {
+        let (lower, higher) = self.names;
+        if let Some(result) = self.record.and_then(|record| record.result(lower, higher, opening, higher_seat)) {
+            return Ok(Tally::of(result));
+        }
+        let result = play_game(setup, self.lower, self.higher, higher_seat, seed)?;
+        if let Some(record) = self.record {
+            record.add(lower, higher, opening, higher_seat, result)?;
+        }
+        Ok(Tally::of(result))
+    }
+}
+
+/// Plays `pairs` openings, each with both colours, split over `jobs` threads.
+fn play_pairing(setup: &Setup<'_>, pairing: &Pairing<'_>, pairs: u32, seed: u64, jobs: usize) -> anyhow::Result<Tally> {
     let results = std::thread::scope(|scope| {
         let threads: Vec<_> = (0..jobs)
             .map(|job| {
@@ -235,7 +298,7 @@ fn play_pairing(
                     for opening in (0..pairs).skip(job).step_by(jobs) {
                         let game_seed = seed ^ u64::from(opening).wrapping_mul(0x9E37_79B9_7F4A_7C15);
                         for higher_seat in [Seat::First, Seat::Second] {
-                            tally.add(play_game(setup, lower, higher, higher_seat, game_seed)?);
+                            tally.add(pairing.game(setup, opening, higher_seat, game_seed)?);
                         }
                     }
                     anyhow::Ok(tally)
@@ -252,7 +315,7 @@ fn play_pairing(
 }
 
 /// One game: the opening drawn from `seed`, then the two sides in turn; the result from `higher`'s side.
-fn play_game(setup: &Setup<'_>, lower: Side, higher: Side, higher_seat: Seat, seed: u64) -> anyhow::Result<Tally> {
+fn play_game(setup: &Setup<'_>, lower: Side, higher: Side, higher_seat: Seat, seed: u64) -> anyhow::Result<GameResult> {
     let mut game = AnyGame::new(setup.ruleset);
     let mut openings = StdRng::seed_from_u64(seed);
     for _ in 0..setup.opening_actions {
@@ -265,7 +328,7 @@ fn play_game(setup: &Setup<'_>, lower: Side, higher: Side, higher_seat: Seat, se
     let mut turns = 0;
     while let Some(seat) = game.to_act() {
         if turns == setup.max_turns {
-            return Ok(Tally { draws: 1, unfinished: 1, ..Tally::default() });
+            return Ok(GameResult::Unfinished);
         }
         let side = if seat == higher_seat { higher } else { lower };
         let turn_seed = seed.wrapping_add(u64::from(turns));
@@ -280,9 +343,9 @@ fn play_game(setup: &Setup<'_>, lower: Side, higher: Side, higher_seat: Seat, se
     }
     let outcome = game.outcome().ok_or_else(|| anyhow::anyhow!("a game with no one to act has no outcome"))?;
     Ok(match outcome.winner {
-        None => Tally { draws: 1, ..Tally::default() },
-        Some(winner) if winner == higher_seat => Tally { wins: 1, ..Tally::default() },
-        Some(_) => Tally { losses: 1, ..Tally::default() },
+        None => GameResult::Draw,
+        Some(winner) if winner == higher_seat => GameResult::Win,
+        Some(_) => GameResult::Loss,
     })
 }
 
@@ -360,11 +423,51 @@ mod tests {
         let ruleset = GameKind::default().default_ruleset();
         let setup = Setup { ruleset: &ruleset, nodes: 300, opening_actions: 2, max_turns: 1_000 };
         let level = |number| Side::Bot(Level::new(number).expect("a level"), Configuration::default());
-        let (lower, higher) = (level(1), level(6));
-        let tally = play_pairing(&setup, lower, higher, 3, 7, 2).expect("the games");
+        let pairing = Pairing { lower: level(1), higher: level(6), names: ("1", "6"), record: None };
+        let tally = play_pairing(&setup, &pairing, 3, 7, 2).expect("the games");
         assert_eq!(tally.games(), 6, "three openings, each with both colours");
         assert_eq!(tally.unfinished, 0);
-        assert_eq!(tally, play_pairing(&setup, lower, higher, 3, 7, 1).expect("the games"), "the same on one thread");
+        assert_eq!(tally, play_pairing(&setup, &pairing, 3, 7, 1).expect("the games"), "the same on one thread");
+    }
+
+    #[test]
+    fn a_recorded_ladder_plays_only_the_games_its_record_lacks_and_counts_them_all() {
+        let ruleset = GameKind::default().default_ruleset();
+        let setup = Setup { ruleset: &ruleset, nodes: 300, opening_actions: 2, max_turns: 1_000 };
+        let level = |number| Side::Bot(Level::new(number).expect("a level"), Configuration::default());
+        let directory = tempfile::tempdir().expect("a directory");
+        let path = directory.path().join("ladder.txt");
+        let (lower, higher) = (level(1), level(6));
+        let first = {
+            let record = Record::open(&path, "test").expect("a record");
+            let pairing = Pairing { lower, higher, names: ("1", "6"), record: Some(&record) };
+            play_pairing(&setup, &pairing, 2, 7, 1).expect("two openings")
+        };
+        assert_eq!((first.games(), first.unfinished), (4, 0));
+        // Mark the recorded games unfinished, which none of them was: a run that counts them, not replays them,
+        // shows it.
+        let text = std::fs::read_to_string(&path).expect("the file");
+        let marked: String = text
+            .lines()
+            .map(|line| {
+                if line.starts_with('#') {
+                    format!("{line}\n")
+                } else {
+                    format!("{} unfinished\n", line.rsplit_once(' ').expect("a game").0)
+                }
+            })
+            .collect();
+        std::fs::write(&path, marked).expect("rewritten");
+        let record = Record::open(&path, "test").expect("the record again");
+        assert_eq!(record.len(), 4);
+        let pairing = Pairing { lower, higher, names: ("1", "6"), record: Some(&record) };
+        let all = play_pairing(&setup, &pairing, 3, 7, 2).expect("three openings");
+        assert_eq!(
+            (all.games(), all.unfinished),
+            (6, 4),
+            "four games counted from the record, the third opening played"
+        );
+        assert_eq!(std::fs::read_to_string(&path).expect("the file").lines().count(), 1 + 6, "a header and six games");
     }
 
     #[test]
@@ -376,7 +479,8 @@ mod tests {
         let reference = Side::named("default", level, None).expect("the bot");
         for name in ["generic", "no-table", "no-ordering", "no-root-order", "whole-step-continuations", "mcts"] {
             let other = Side::named(name, level, None).expect("a player");
-            let tally = play_pairing(&setup, other, reference, 1, 5, 1).expect("the games");
+            let pairing = Pairing { lower: other, higher: reference, names: (name, "default"), record: None };
+            let tally = play_pairing(&setup, &pairing, 1, 5, 1).expect("the games");
             assert_eq!((tally.games(), tally.unfinished), (2, 0), "{name}");
         }
     }

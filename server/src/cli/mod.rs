@@ -4,6 +4,7 @@ mod admin;
 mod bot;
 mod game;
 mod ladder;
+mod ladder_record;
 mod mcts;
 mod perft;
 mod replay;

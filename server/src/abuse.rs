@@ -1,4 +1,5 @@
-//! Abuse limits: login attempts per account and per client address, new accounts (guests and registrations)
+//! Abuse limits: login attempts per account (from one address, and from all together) and per client address,
+//! new accounts (guests and registrations)
 //! per address, chat messages and webhook tests per account, the bot's suggestions on the analysis board per
 //! account and per address, and a bound on concurrent password hashing. Kept apart from the API (which turns a refusal
 //! into its typed error) so that the server's state can hold them without depending on the API.
@@ -63,6 +64,7 @@ const SUGGESTIONS_PER_ADDRESS_PER_MINUTE: NonZeroU32 = NonZeroU32::new(60).expec
 
 /// The server's abuse limits, shared by every request through the server's state.
 pub struct AbuseLimits {
+    login_by_account_and_address: DefaultKeyedRateLimiter<(String, IpAddr)>,
     login_by_account: DefaultKeyedRateLimiter<String>,
     login_by_address: DefaultKeyedRateLimiter<IpAddr>,
     accounts_by_address: DefaultKeyedRateLimiter<IpAddr>,
@@ -81,7 +83,8 @@ impl AbuseLimits {
     pub fn new(limits: &Limits) -> AbuseLimits {
         let per_minute = |n: u32| Quota::per_minute(NonZeroU32::new(n).unwrap_or(NonZeroU32::MIN));
         AbuseLimits {
-            login_by_account: RateLimiter::keyed(per_minute(limits.logins_per_account_per_minute)),
+            login_by_account_and_address: RateLimiter::keyed(per_minute(limits.logins_per_account_per_minute)),
+            login_by_account: RateLimiter::keyed(per_minute(limits.logins_per_account_total_per_minute)),
             login_by_address: RateLimiter::keyed(per_minute(limits.logins_per_address_per_minute)),
             accounts_by_address: RateLimiter::keyed(per_minute(limits.accounts_per_address_per_minute)),
             chat_by_account: RateLimiter::keyed(per_minute(limits.chat_messages_per_minute).allow_burst(CHAT_BURST)),
@@ -94,10 +97,20 @@ impl AbuseLimits {
         }
     }
 
-    /// Counts a login attempt for `username` from `address`; refused when either has used its allowance.
+    /// Counts a login attempt for `username` from `address`; refused when the address, the account from that
+    /// address, or the account from everywhere has used its allowance. The account counts by its name as the
+    /// store matches it (case folded), so `ALICE` is no way around `alice`'s limit. Someone guessing from their
+    /// own addresses slows the account only there: its owner signing in from elsewhere is refused only past the
+    /// ceiling of all addresses together, which a few guessers cannot reach.
     pub fn login(&self, address: IpAddr, username: &str) -> Result<(), Refused> {
+        let account = username.to_lowercase();
         check(&self.login_by_address, &address, "too many sign-in attempts from this address")?;
-        check(&self.login_by_account, &username.to_owned(), "too many sign-in attempts for this account")
+        check(
+            &self.login_by_account_and_address,
+            &(account.clone(), address),
+            "too many sign-in attempts for this account",
+        )?;
+        check(&self.login_by_account, &account, "too many sign-in attempts for this account")
     }
 
     /// Counts a new account (guest or registered) from `address`.

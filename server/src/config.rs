@@ -49,9 +49,14 @@ pub struct ServeArgs {
     /// WebSocket messages a connection may send per second (bursts of twice as many are allowed).
     #[arg(long, env = "KARTKA_WS_RATE", default_value_t = 20)]
     pub ws_messages_per_second: u32,
-    /// Sign-in attempts one account may receive per minute (a burst of as many, then one per 1/n minute).
+    /// Sign-in attempts for one account from one client address per minute (a burst of as many, then one per
+    /// 1/n minute): a guesser is slowed on the account without locking its owner out from elsewhere.
     #[arg(long, env = "KARTKA_LOGIN_RATE_ACCOUNT", default_value_t = 10)]
     pub logins_per_account_per_minute: u32,
+    /// Sign-in attempts for one account per minute from all addresses together: a ceiling against guessing
+    /// spread over many addresses, far above what its owner ever needs.
+    #[arg(long, env = "KARTKA_LOGIN_RATE_ACCOUNT_TOTAL", default_value_t = 100)]
+    pub logins_per_account_total_per_minute: u32,
     /// Sign-in attempts one client address may make per minute (IPv6: per /64).
     #[arg(long, env = "KARTKA_LOGIN_RATE_ADDRESS", default_value_t = 30)]
     pub logins_per_address_per_minute: u32,
@@ -154,8 +159,10 @@ pub struct Settings {
 /// Abuse limits and connection timeouts.
 #[derive(Clone, Debug)]
 pub struct Limits {
-    /// Sign-in attempts per account per minute.
+    /// Sign-in attempts per account per minute from one client address.
     pub logins_per_account_per_minute: u32,
+    /// Sign-in attempts per account per minute from all addresses.
+    pub logins_per_account_total_per_minute: u32,
     /// Sign-in attempts per client address per minute.
     pub logins_per_address_per_minute: u32,
     /// New accounts per client address per minute.
@@ -180,6 +187,7 @@ impl Default for Limits {
     fn default() -> Self {
         Limits {
             logins_per_account_per_minute: 10,
+            logins_per_account_total_per_minute: 100,
             logins_per_address_per_minute: 30,
             accounts_per_address_per_minute: 60,
             chat_messages_per_minute: 12,
@@ -287,6 +295,7 @@ impl From<&ServeArgs> for Settings {
             web_files: args.web_dir.clone().map_or(WebFiles::Embedded, WebFiles::Directory),
             limits: Limits {
                 logins_per_account_per_minute: args.logins_per_account_per_minute.max(1),
+                logins_per_account_total_per_minute: args.logins_per_account_total_per_minute.max(1),
                 logins_per_address_per_minute: args.logins_per_address_per_minute.max(1),
                 accounts_per_address_per_minute: args.accounts_per_address_per_minute.max(1),
                 chat_messages_per_minute: args.chat_messages_per_minute.max(1),

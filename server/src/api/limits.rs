@@ -90,5 +90,26 @@ mod tests {
         let retry_after: u64 = response.headers()["retry-after"].to_str().unwrap().parse().unwrap();
         assert!((1..=20).contains(&retry_after), "the next attempt is allowed within 20 s: {retry_after}");
         assert!(limits.login(address, "bob").is_ok(), "other accounts are not affected");
+        assert!(limits.login(address, "ALICE").is_err(), "a name counts as the store matches it, case folded");
+    }
+
+    #[test]
+    fn guessing_from_other_addresses_does_not_lock_the_owner_out_below_the_ceiling() {
+        let limits = AbuseLimits::new(&Limits {
+            logins_per_account_per_minute: 3,
+            logins_per_account_total_per_minute: 10,
+            ..Limits::default()
+        });
+        let guessers: Vec<IpAddr> = (1..=3).map(|n| IpAddr::from([198, 51, 100, n])).collect();
+        for guesser in &guessers {
+            for _ in 0..3 {
+                assert!(limits.login(*guesser, "alice").is_ok());
+            }
+            assert!(limits.login(*guesser, "alice").is_err(), "each guesser is slowed on the account");
+        }
+        let owner: IpAddr = "192.0.2.1".parse().unwrap();
+        assert!(limits.login(owner, "alice").is_ok(), "nine guesses elsewhere leave the owner room");
+        let more: IpAddr = "203.0.113.9".parse().unwrap();
+        assert!(limits.login(more, "alice").is_err(), "the ceiling of all addresses together holds");
     }
 }

@@ -20,6 +20,7 @@ use kartka_server::admin::role;
 use kartka_server::config::Settings;
 use kartka_tests::client::{move_frame, Api, WsClient};
 use kartka_tests::server::TestServer;
+use kartka_tests::stored::StoredGame;
 use serde_json::{json, Value};
 use sqlx::Connection;
 use uuid::Uuid;
@@ -627,6 +628,8 @@ async fn the_corpus_imports_searches_and_exports_as_the_same_games(url: &str) {
     let second_won = search(&room, "result=second&limit=1").await.total;
     assert_eq!(first_won + second_won, 33_549, "every corpus game has a winner");
     assert_eq!(search(&room, "rated=true&limit=1").await.total, 0);
+    let (status, body) = room.api.get("/api/admin/games?correspondence=sometimes", token).await;
+    assert_eq!((status, body["code"].as_str()), (400, Some("invalid_request")));
     let ruleset = r#"{"kind":"paper-soccer","width":8,"height":10,"goal":2}"#;
     let standard = search(&room, &format!("kind=paper-soccer&status=finished&ruleset={ruleset}&limit=1")).await;
     assert_eq!(standard.total, 33_549);
@@ -664,5 +667,17 @@ async fn the_corpus_imports_searches_and_exports_as_the_same_games(url: &str) {
     exported.sort();
     expected.sort();
     assert!(exported == expected, "the exported records are the corpus's games: moves, results, dates, players");
+
+    // Correspondence games apart from live ones: one stored beside the corpus.
+    let days = (r#"{"type":"correspondence","days_per_move":3}"#, "classical");
+    let ruleset = (r#"{"kind":"paper-soccer","width":8,"height":10,"goal":2}"#, "paper-soccer");
+    let seats = (room.alice.account.id, room.bob.account.id);
+    let by_post =
+        StoredGame { first_id: seats.0, second_id: seats.1, ruleset, time_control: days, winner: None, created_at: 1 };
+    let by_post = by_post.insert(room.server.state.store.as_ref()).await;
+    let live = search(&room, "correspondence=false&limit=1").await;
+    assert_eq!(live.total, 33_549, "kurnik's games are live");
+    let correspondence = search(&room, "correspondence=true").await;
+    assert_eq!(correspondence.games.iter().map(|game| game.game.id).collect::<Vec<_>>(), [by_post]);
     room.server.stop().await;
 }

@@ -328,6 +328,49 @@ pub async fn game_path(player: &Browser) -> String {
     path
 }
 
+/// A challenge as the lobby's form sends it: whom, and the game, clock and seat chosen (`None`: the form's default).
+#[derive(Clone, Copy, Debug, Default)]
+pub struct Challenge<'a> {
+    /// The challenged player's name.
+    pub opponent: &'a str,
+    /// The game as its choice reads (`"Closing In 6×6"`).
+    pub game: Option<&'a str>,
+    /// The time control as its choice reads (`"14 days a turn · Correspondence"`).
+    pub time_control: Option<&'a str>,
+    /// The challenger's seat: `first`, `second` or `random`.
+    pub seat: Option<&'a str>,
+}
+
+impl Challenge<'_> {
+    /// Fills the lobby's challenge form of `challenger` (showing the lobby) and sends the challenge.
+    pub async fn send(self, challenger: &Browser) {
+        const FORM: &str = "form:has(#create-challenge)";
+        challenger.fill("input[name=opponent]", self.opponent).await;
+        if let Some(game) = self.game {
+            let choice = challenger.find(&format!("{FORM} select[name=game]")).await;
+            choice.select_by_label(game).await.expect("choose the game");
+        }
+        if let Some(time_control) = self.time_control {
+            let choice = challenger.find(&format!("{FORM} select[name=time-control]")).await;
+            choice.select_by_label(time_control).await.expect("choose the time control");
+        }
+        if let Some(seat) = self.seat {
+            let choice = challenger.find(&format!("{FORM} select[name=colour]")).await;
+            choice.select_by_value(seat).await.expect("choose a seat");
+        }
+        challenger.click("#create-challenge").await;
+    }
+}
+
+/// `challenged` accepts the first challenge in their lobby; both players are taken to its game, whose id this
+/// returns.
+pub async fn accept_challenge(challenged: &Browser, challenger: &Browser) -> String {
+    challenged.click("#incoming [data-challenge] button.primary").await;
+    let path = game_path(challenged).await;
+    assert_eq!(game_path(challenger).await, path, "the challenger is taken to the game when it starts");
+    path.trim_start_matches("/game/").to_owned()
+}
+
 /// The notation of every stored move of a game, in order, as the REST API gives them.
 pub async fn stored_moves(api: &Api, game_id: &str) -> Vec<String> {
     let (status, game) = api.get(&format!("/api/games/{game_id}"), None).await;

@@ -14,7 +14,7 @@ use kartka_protocol::{ServerFrame, TimeControl};
 use kartka_server::config::Settings;
 use kartka_server::lobby::LobbySettings;
 use kartka_server::store::RatingRow;
-use kartka_tests::browser::{self, eventually, Browser, Chromedriver, PAGE_TIMEOUT};
+use kartka_tests::browser::{self, eventually, Browser, Challenge, Chromedriver, PAGE_TIMEOUT};
 use kartka_tests::client::{Api, WsClient};
 use kartka_tests::db::{Backend, TestDb};
 use kartka_tests::server::TestServer;
@@ -50,21 +50,12 @@ async fn two_browsers_play_to_a_goal_a_third_watches_and_the_game_replays_to_its
     alice.wait_for_text("#challenges", "Nothing sent").await;
 
     // Alice challenges Bob, taking the first seat; the challenge reaches Bob's lobby live, and he accepts.
-    alice.fill("input[name=opponent]", "bob").await;
-    alice
-        .find("form:has(#create-challenge) select[name=colour]")
-        .await
-        .select_by_value("first")
-        .await
-        .expect("choose a seat");
-    alice.click("#create-challenge").await;
+    Challenge { opponent: "bob", seat: Some("first"), ..Challenge::default() }.send(&alice).await;
     alice.find("#outgoing [data-challenge]").await;
     bob.find("#incoming [data-challenge]").await;
     bob.screenshot("lobby").await;
-    bob.click("#incoming [data-challenge] button.primary").await;
-    let path = browser::game_path(&bob).await;
-    assert_eq!(browser::game_path(&alice).await, path, "the challenger is taken to the game when it starts");
-    let game_id = path.trim_start_matches("/game/").to_owned();
+    let game_id = browser::accept_challenge(&bob, &alice).await;
+    let path = format!("/game/{game_id}");
 
     // Carol, on a phone-sized screen, finds the game among the live games and watches it.
     carol.goto("/").await;

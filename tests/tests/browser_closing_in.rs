@@ -124,10 +124,8 @@ async fn two_browsers_play_closing_in_to_its_end_by_clicking_while_a_third_watch
     bob.wait_for_text("#incoming [data-challenge]", "Closing In 6×6").await;
     bob.wait_for_text("#incoming [data-challenge]", "you play B").await;
     bob.screenshot("closing-in-lobby-challenged-on-a-phone").await;
-    bob.click("#incoming [data-challenge] button.primary").await;
-    let path = browser::game_path(&bob).await;
-    assert_eq!(browser::game_path(&alice).await, path, "the challenger is taken to the game when it starts");
-    let game_id = path.trim_start_matches("/game/").to_owned();
+    let game_id = browser::accept_challenge(&bob, &alice).await;
+    let path = format!("/game/{game_id}");
     alice.wait_for_text(".game-title", "Closing In · you play A, moving first").await;
     bob.wait_for_text(".game-title", "Closing In · you play B, moving second").await;
 

@@ -11,7 +11,7 @@
 use std::time::Duration;
 
 use kartka_server::config::{CorrespondenceSettings, Settings};
-use kartka_tests::browser::{self, Browser, Chromedriver};
+use kartka_tests::browser::{self, Browser, Challenge, Chromedriver};
 use kartka_tests::client::Api;
 use kartka_tests::db::{Backend, TestDb};
 use kartka_tests::server::TestServer;
@@ -94,28 +94,14 @@ async fn a_correspondence_game_over_days_with_a_confirm_step_a_conditional_move_
 
     // Alice challenges Bob to Paper Soccer at 14 days a turn, taking the first seat. The challenge expires in a
     // week, and says so in days.
-    alice.fill("input[name=opponent]", "bob").await;
-    alice
-        .find("form:has(#create-challenge) select[name=time-control]")
-        .await
-        .select_by_label("14 days a turn · Correspondence")
-        .await
-        .expect("choose days a turn");
-    alice
-        .find("form:has(#create-challenge) select[name=colour]")
-        .await
-        .select_by_value("first")
-        .await
-        .expect("choose a seat");
-    alice.click("#create-challenge").await;
+    let days = Some("14 days a turn · Correspondence");
+    Challenge { opponent: "bob", time_control: days, seat: Some("first"), ..Challenge::default() }.send(&alice).await;
     alice.wait_for_text("#outgoing [data-challenge]", "14 days a turn").await;
     alice.wait_for_text("#outgoing [data-challenge]", "expires in 7 days").await;
     bob.wait_for_text("#incoming [data-challenge]", "expires in 7 days").await;
     alice.screenshot("correspondence-lobby-challenge").await;
-    bob.click("#incoming [data-challenge] button.primary").await;
-    let path = browser::game_path(&bob).await;
-    assert_eq!(browser::game_path(&alice).await, path, "the challenger is taken to the game when it starts");
-    let game_id = path.trim_start_matches("/game/").to_owned();
+    let game_id = browser::accept_challenge(&bob, &alice).await;
+    let path = format!("/game/{game_id}");
     alice.wait_for_text(".game-title", "14 days a turn").await;
 
     // The clocks count days and hours (here seconds: a day is a few of them), never 336:00:00.

@@ -15,7 +15,7 @@ use kartka_engine::AnyGame;
 use kartka_protocol::RulesetSpec;
 use kartka_server::config::Settings;
 use kartka_server::games::kinds;
-use kartka_tests::browser::{self, Browser, Chromedriver};
+use kartka_tests::browser::{self, Browser, Challenge, Chromedriver};
 use kartka_tests::client::Api;
 use kartka_tests::db::{Backend, TestDb};
 use kartka_tests::server::TestServer;
@@ -113,10 +113,8 @@ async fn two_browsers_play_dots_with_a_capture_and_stop_while_a_third_watches() 
         .await;
     alice.click("#create-challenge").await;
     bob.wait_for_text("#incoming [data-challenge]", "Dots 20×20").await;
-    bob.click("#incoming [data-challenge] button.primary").await;
-    let path = browser::game_path(&bob).await;
-    assert_eq!(browser::game_path(&alice).await, path);
-    let game_id = path.trim_start_matches("/game/").to_owned();
+    let game_id = browser::accept_challenge(&bob, &alice).await;
+    let path = format!("/game/{game_id}");
     alice.wait_for_text(".game-title", "Dots · you play Blue, moving first").await;
 
     let (status, stored) = api.get(&format!("/api/games/{game_id}"), None).await;
@@ -204,22 +202,16 @@ async fn two_browsers_play_dots_with_a_capture_and_stop_while_a_third_watches() 
 async fn challenge(alice: &Browser, bob: &Browser, variant: &str) -> String {
     alice.goto("/").await;
     bob.goto("/").await;
-    alice.fill("input[name=opponent]", "bob").await;
-    let form = "form:has(#create-challenge)";
-    alice.find(&format!("{form} select[name=game]")).await.select_by_label(variant).await.expect("choose the game");
-    alice.find(&format!("{form} select[name=colour]")).await.select_by_value("first").await.expect("choose a seat");
-    alice.click("#create-challenge").await;
+    Challenge { opponent: "bob", game: Some(variant), seat: Some("first"), ..Challenge::default() }.send(alice).await;
     bob.wait_for_text("#incoming [data-challenge]", variant).await;
-    bob.click("#incoming [data-challenge] button.primary").await;
-    let path = browser::game_path(bob).await;
-    assert_eq!(browser::game_path(alice).await, path);
+    let game_id = browser::accept_challenge(bob, alice).await;
     for page in [alice, bob] {
         let switch = page.find("#page .board.dots .confirm-switch").await;
         if switch.attr("aria-pressed").await.expect("an attribute").as_deref() == Some("true") {
             switch.click().await.expect("one tap plays");
         }
     }
-    path.trim_start_matches("/game/").to_owned()
+    game_id
 }
 
 /// Clicks the point `point` on the board of `page` once its status reads `status`.

@@ -15,7 +15,7 @@ use kartka_engine::{AnyGame, Ruleset};
 use kartka_protocol::kinds::line_soccer::LinePresetName;
 use kartka_protocol::RulesetSpec;
 use kartka_server::config::Settings;
-use kartka_tests::browser::{self, eventually, keep_for_docs, Browser, Chromedriver};
+use kartka_tests::browser::{self, eventually, keep_for_docs, Browser, Challenge, Chromedriver};
 use kartka_tests::client::Api;
 use kartka_tests::db::{Backend, TestDb};
 use kartka_tests::server::TestServer;
@@ -69,25 +69,10 @@ async fn two_browsers_play_line_soccer_with_a_kick_by_clicking() {
         browser.sign_in_as_guest(name).await;
     }
 
-    alice.fill("input[name=opponent]", "bob").await;
-    alice
-        .find("form:has(#create-challenge) select[name=game]")
-        .await
-        .select_by_label("Line Soccer Opcja I 16×20")
-        .await
-        .expect("choose Opcja I");
-    alice
-        .find("form:has(#create-challenge) select[name=colour]")
-        .await
-        .select_by_value("first")
-        .await
-        .expect("choose a seat");
-    alice.click("#create-challenge").await;
+    let game = Some("Line Soccer Opcja I 16×20");
+    Challenge { opponent: "bob", game, seat: Some("first"), ..Challenge::default() }.send(&alice).await;
     bob.wait_for_text("#incoming [data-challenge]", "Line Soccer Opcja I 16×20").await;
-    bob.click("#incoming [data-challenge] button.primary").await;
-    let path = browser::game_path(&bob).await;
-    assert_eq!(browser::game_path(&alice).await, path);
-    let game_id = path.trim_start_matches("/game/").to_owned();
+    let game_id = browser::accept_challenge(&bob, &alice).await;
     let (status, stored) = api.get(&format!("/api/games/{game_id}"), None).await;
     assert_eq!(status, 200);
     assert_eq!(serde_json::from_value::<RulesetSpec>(stored["ruleset"].clone()).expect("a ruleset"), OPCJA1);

@@ -6,7 +6,7 @@
 
 use fantoccini::Locator;
 use kartka_server::config::Settings;
-use kartka_tests::browser::{self, Browser, Chromedriver};
+use kartka_tests::browser::{self, Browser, Challenge, Chromedriver};
 use kartka_tests::db::{Backend, TestDb};
 use kartka_tests::server::TestServer;
 use serde_json::json;
@@ -153,12 +153,8 @@ async fn a_whole_game_on_a_phone_keeps_clocks_turn_actions_offer_and_result_on_s
     let sign_out = boxes(&alice, "#account button").await;
     assert!(sign_out.iter().all(|[top, bottom, _, _]| bottom - top < 48.0), "Sign out on one line: {sign_out:?}");
 
-    alice.fill("input[name=opponent]", "bob").await;
-    alice.find("form:has(#create-challenge) select[name=colour]").await.select_by_value("first").await.expect("a seat");
-    alice.click("#create-challenge").await;
-    bob.click("#incoming [data-challenge] button.primary").await;
-    browser::game_path(&alice).await;
-    browser::game_path(&bob).await;
+    Challenge { opponent: "bob", seat: Some("first"), ..Challenge::default() }.send(&alice).await;
+    browser::accept_challenge(&bob, &alice).await;
 
     // Each player has the board from their side: Bob, second, sees it turned, his card at the bottom.
     let playing = [

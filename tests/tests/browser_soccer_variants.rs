@@ -12,7 +12,7 @@ use kartka_engine::AnyGame;
 use kartka_protocol::RulesetSpec;
 use kartka_server::config::Settings;
 use kartka_server::games::kinds;
-use kartka_tests::browser::{self, keep_for_docs, Browser, Chromedriver};
+use kartka_tests::browser::{self, keep_for_docs, Browser, Challenge, Chromedriver};
 use kartka_tests::client::Api;
 use kartka_tests::db::{Backend, TestDb};
 use kartka_tests::server::TestServer;
@@ -40,25 +40,9 @@ async fn restart_shown(page: &Browser) -> bool {
 async fn start(alice: &Browser, bob: &Browser, api: &Api, label: &str) -> (String, RulesetSpec) {
     alice.goto("/").await;
     bob.goto("/").await;
-    alice.fill("input[name=opponent]", "bob").await;
-    alice
-        .find("form:has(#create-challenge) select[name=game]")
-        .await
-        .select_by_label(label)
-        .await
-        .expect("choose the game");
-    alice
-        .find("form:has(#create-challenge) select[name=colour]")
-        .await
-        .select_by_value("first")
-        .await
-        .expect("choose a seat");
-    alice.click("#create-challenge").await;
+    Challenge { opponent: "bob", game: Some(label), seat: Some("first"), ..Challenge::default() }.send(alice).await;
     bob.wait_for_text("#incoming [data-challenge]", label).await;
-    bob.click("#incoming [data-challenge] button.primary").await;
-    let path = browser::game_path(bob).await;
-    assert_eq!(browser::game_path(alice).await, path);
-    let game_id = path.trim_start_matches("/game/").to_owned();
+    let game_id = browser::accept_challenge(bob, alice).await;
     let (status, stored) = api.get(&format!("/api/games/{game_id}"), None).await;
     assert_eq!(status, 200);
     (game_id, serde_json::from_value(stored["ruleset"].clone()).expect("a ruleset"))

@@ -10,7 +10,7 @@ use fantoccini::Locator;
 use kartka_protocol::rest::Session;
 use kartka_protocol::TimeControl;
 use kartka_server::config::Settings;
-use kartka_tests::browser::{self, Browser, Chromedriver, PAGE_TIMEOUT};
+use kartka_tests::browser::{self, Browser, Challenge, Chromedriver, PAGE_TIMEOUT};
 use kartka_tests::client::{Api, WsClient, KURNIK};
 use kartka_tests::db::{Backend, TestDb};
 use kartka_tests::server::TestServer;
@@ -77,11 +77,8 @@ async fn players_and_a_spectator_chat_apart_the_lobby_chats_and_a_mute_survives_
         player.sign_in_as_guest(name).await;
     }
 
-    alice.fill("input[name=opponent]", "bob").await;
-    alice.click("#create-challenge").await;
-    bob.click("#incoming [data-challenge] button.primary").await;
-    let path = browser::game_path(&alice).await;
-    assert_eq!(browser::game_path(&bob).await, path);
+    Challenge { opponent: "bob", ..Challenge::default() }.send(&alice).await;
+    let path = format!("/game/{}", browser::accept_challenge(&bob, &alice).await);
     carol.goto(&path).await;
     carol.find("#page .board").await;
 

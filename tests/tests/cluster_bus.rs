@@ -10,6 +10,7 @@ use std::time::Duration;
 use kartka_server::cluster::bus::{self, Bus, BusEvent, BusSubscription, ClusterMessage, Envelope, GameAdvanced};
 use kartka_server::store::{self, AccountKind, AccountRow, EventRow, GameChange, GameRow, GameState, Store};
 use kartka_tests::db::{Backend, TestDb};
+use kartka_tests::server::ServerProcess;
 use sqlx::{Connection, PgConnection};
 use tokio_util::sync::CancellationToken;
 use tokio_util::task::TaskTracker;
@@ -284,4 +285,24 @@ async fn after_a_lost_connection_subscribers_resync_and_messages_arrive_again() 
     assert_eq!(cluster.b.advanced_by(cluster.a.id, 1).await.0, committed);
 
     cluster.stop().await;
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn kartka_serve_on_postgres_listens_before_it_says_it_is_up() {
+    let database = TestDb::new(Backend::Postgres).await;
+    let server = ServerProcess::start(env!("CARGO_BIN_EXE_kartka-test-server"), database.url(), &[]);
+    let mut connection = PgConnection::connect(database.url()).await.expect("connect to the test database");
+
+    let listening: Vec<String> = sqlx::query_scalar(
+        "SELECT application_name FROM pg_stat_activity \
+         WHERE datname = current_database() AND application_name LIKE 'kartka-bus %'",
+    )
+    .fetch_all(&mut connection)
+    .await
+    .expect("read the connections");
+    assert_eq!(listening.len(), 1, "one listener: {listening:?}");
+    let node = listening[0].strip_prefix("kartka-bus ").and_then(|id| id.parse::<Uuid>().ok());
+    assert!(node.is_some(), "named after its node: {listening:?}");
+
+    server.kill();
 }

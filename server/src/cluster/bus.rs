@@ -15,8 +15,9 @@
 //! A payload must be shorter than 8,000 bytes ([`MAX_PAYLOAD_BYTES`]). A longer message is split into as few
 //! notifications as it needs, all sent by the one statement of [`publish`] (so in one transaction).
 //!
-//! Architecture invariant: a `GamesAdvanced` message is sent only for committed changes, and for every
-//! committed change of a game's state (tests/tests/cluster_bus.rs).
+//! Architecture invariant: a `GamesAdvanced` message is sent only for committed changes of games, and for every
+//! one committed through `Store::record`, `Store::record_many` or an admin's action (tests/tests/cluster_bus.rs).
+//! A new game is not announced: nobody can mirror a game before it exists.
 
 use std::str::FromStr;
 use std::time::Duration;
@@ -57,7 +58,7 @@ pub struct GameAdvanced {
     pub seq: i64,
 }
 
-/// [`GameAdvanced`] as sent: `["<32 hex digits>",seq]`, about 45 bytes, so that a notification holds about 170.
+/// [`GameAdvanced`] as sent: `["<32 hex digits>",seq]`, about 40 bytes, so that a notification holds about 190.
 #[derive(Serialize, Deserialize)]
 struct WireAdvance(#[serde(with = "uuid::serde::simple")] Uuid, i64);
 

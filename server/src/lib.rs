@@ -13,6 +13,8 @@ pub mod bot_client;
 pub mod builtin_bot;
 pub mod chat;
 pub mod cli;
+/// Several server nodes on one PostgreSQL database.
+pub mod cluster;
 pub mod config;
 pub mod correspondence;
 pub mod downtime;

@@ -68,7 +68,8 @@ impl TestDb {
     async fn sqlite() -> Self {
         let dir = tempfile::tempdir().expect("create a temporary directory for the SQLite database");
         let url = format!("sqlite://{}", dir.path().join("kartka.db").display());
-        let store = store::open(&url).await.unwrap_or_else(|error| panic!("open SQLite at {url}: {error}"));
+        let store =
+            store::open(&url, Uuid::new_v4()).await.unwrap_or_else(|error| panic!("open SQLite at {url}: {error}"));
         Self { store, url, backend: Backend::Sqlite, cleanup: Cleanup::RemoveDir { _dir: dir } }
     }
 
@@ -91,7 +92,9 @@ impl TestDb {
         let _ = admin.close().await;
 
         let url = server.database(&name).to_url_lossy().to_string();
-        let store = store::open(&url).await.unwrap_or_else(|error| panic!("open PostgreSQL database {name}: {error}"));
+        let store = store::open(&url, Uuid::new_v4())
+            .await
+            .unwrap_or_else(|error| panic!("open PostgreSQL database {name}: {error}"));
         Self { store, url, backend: Backend::Postgres, cleanup: Cleanup::DropDatabase { server_url, name } }
     }
 

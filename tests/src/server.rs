@@ -10,6 +10,7 @@ use kartka_server::AppState;
 use tokio::net::TcpListener;
 use tokio::sync::oneshot;
 use tokio::task::JoinHandle;
+use uuid::Uuid;
 
 /// A server running inside the test process on 127.0.0.1 with a port chosen by the system.
 pub struct TestServer {
@@ -30,7 +31,7 @@ impl TestServer {
     /// Starts a server at `addr` (port 0: a free one). Reusing the address of a server just stopped lets
     /// clients that reconnect to it find the restarted server.
     pub async fn start_on(url: &str, settings: Settings, addr: SocketAddr) -> TestServer {
-        let store = kartka_server::store::open(url).await.expect("open the test database");
+        let store = kartka_server::store::open(url, Uuid::new_v4()).await.expect("open the test database");
         let listener = TcpListener::bind(addr).await.expect("bind the address");
         let addr = listener.local_addr().expect("local address");
         let state = AppState::new(store, settings);

@@ -225,7 +225,7 @@ async fn shutting_down_leaves_a_notification_backlog_for_the_next_start(url: &st
     let Table { server, alice, game, .. } = t;
     server.stop().await;
     // A backlog far longer than one batch, all due: as after many games' turns at once or a long outage.
-    let store = kartka_server::store::open(url).await.expect("open the database");
+    let store = kartka_server::store::open(url, Uuid::new_v4()).await.expect("open the database");
     let due_at = kartka_server::time::now_ms() - 1_000;
     for turn_ply in 0..5_000 {
         let row = kartka_server::store::NotificationRow {
@@ -370,7 +370,7 @@ async fn a_start_reads_only_the_live_games_however_many_correspondence_games_wai
     let api = Api::new(server.url());
     let (alice, bob) = (api.guest("alice").await, api.guest("bob").await);
     server.stop().await;
-    let store = kartka_server::store::open(url).await.expect("open the database");
+    let store = kartka_server::store::open(url, Uuid::new_v4()).await.expect("open the database");
     let player = |session: &Session| kartka_protocol::PlayerInfo {
         account_id: session.account.id,
         name: session.account.name.clone(),

@@ -352,7 +352,7 @@ async fn graceful_shutdown_closes_sockets_with_1001(url: &str) {
     let database = url.to_owned();
     t.server.stop().await;
     assert_eq!(first.closed().await, Some(1001));
-    let store = kartka_server::store::open(&database).await.expect("reopen");
+    let store = kartka_server::store::open(&database, Uuid::new_v4()).await.expect("reopen");
     assert_eq!(store.moves(t.game).await.expect("moves").len(), 1, "the acknowledged move is stored");
 }
 

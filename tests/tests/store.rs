@@ -734,7 +734,7 @@ async fn reopening_the_database_keeps_everything(db: &TestDb) {
     let state = recorded(&*store, game.id, move_change(&game.state, "m0")).await;
 
     // As a restarted server does: open the same URL again, which runs the (already applied) migrations.
-    let reopened = store::open(db.url()).await.expect("reopen the store");
+    let reopened = store::open(db.url(), Uuid::new_v4()).await.expect("reopen the store");
     assert_eq!(reopened.account_by_name("kasia").await.unwrap(), Some(kasia));
     assert_eq!(reopened.game(game.id).await.unwrap().unwrap().state, state);
     assert_eq!(reopened.moves(game.id).await.unwrap(), store.moves(game.id).await.unwrap());
@@ -743,7 +743,7 @@ async fn reopening_the_database_keeps_everything(db: &TestDb) {
 
 #[tokio::test]
 async fn an_in_memory_sqlite_store_works() {
-    let store = store::open("sqlite::memory:").await.expect("open an in-memory store");
+    let store = store::open("sqlite::memory:", Uuid::new_v4()).await.expect("open an in-memory store");
     store.ping().await.unwrap();
     let kasia = inserted_account(&*store, "Kasia").await;
     assert_eq!(store.account_by_name("KASIA").await.unwrap(), Some(kasia));
@@ -752,7 +752,7 @@ async fn an_in_memory_sqlite_store_works() {
 #[tokio::test]
 async fn unknown_database_urls_are_refused() {
     for url in ["mysql://localhost/kartka", "kartka.db", ""] {
-        assert!(matches!(store::open(url).await, Err(StoreError::UnsupportedUrl)), "{url}");
+        assert!(matches!(store::open(url, Uuid::new_v4()).await, Err(StoreError::UnsupportedUrl)), "{url}");
     }
 }
 

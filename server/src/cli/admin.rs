@@ -75,7 +75,9 @@ enum ExplorerCommand {
 pub fn run(args: Args) -> anyhow::Result<()> {
     let runtime = tokio::runtime::Runtime::new().context("starting the async runtime")?;
     runtime.block_on(async {
-        let store = crate::store::open(&args.database_url).await.context("opening the database")?;
+        // A node of its own: the command is not a server, and the servers hear of what it commits as another's.
+        let store =
+            crate::store::open(&args.database_url, uuid::Uuid::new_v4()).await.context("opening the database")?;
         match args.command {
             Command::Grant { user, reason } => {
                 let changed = role::set_admin(store.as_ref(), &user, true, Actor::CommandLine, &reason).await?;

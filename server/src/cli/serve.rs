@@ -4,7 +4,9 @@ use std::sync::Arc;
 
 use anyhow::Context;
 use tokio::net::TcpListener;
+use uuid::Uuid;
 
+use crate::cluster::bus::{self, Bus};
 use crate::config::{LogFormat, ServeArgs, Settings};
 use crate::state::AppState;
 use crate::telemetry::{self, PoolReader};
@@ -15,7 +17,18 @@ pub fn run(args: ServeArgs) -> anyhow::Result<()> {
     raise_file_limit();
     let runtime = tokio::runtime::Runtime::new().context("starting the async runtime")?;
     runtime.block_on(async {
-        let store = crate::store::open(&args.database_url).await.context("opening the database")?;
+        // This node's id for this run: the other nodes on the same PostgreSQL tell its messages by it.
+        let node = Uuid::new_v4();
+        let store = crate::store::open(&args.database_url, node).await.context("opening the database")?;
+        let state = AppState::new(store.clone(), Settings::from(&args));
+        if crate::store::is_postgres_url(&args.database_url) {
+            // Before the address is announced, so that a node that says it is up hears the others. It stops with
+            // the server's shutdown token; `crate::run` waits for it with the other tasks.
+            Bus::listen(&args.database_url, node, state.shutdown.clone(), &state.tasks)
+                .await
+                .context("listening to the other server nodes")?;
+            tracing::info!(%node, channel = bus::CHANNEL, "listening to the cluster bus");
+        }
         let listener = TcpListener::bind(args.listen).await.with_context(|| format!("listening on {}", args.listen))?;
         let address = listener.local_addr().context("reading the bound address")?;
         tracing::info!(%address, "kartka is listening");
@@ -23,12 +36,10 @@ pub fn run(args: ServeArgs) -> anyhow::Result<()> {
             let metrics = TcpListener::bind(metrics_addr)
                 .await
                 .with_context(|| format!("listening for metrics on {metrics_addr}"))?;
-            let pool_store = store.clone();
-            let pool: PoolReader = Arc::new(move || pool_store.pool_use());
+            let pool: PoolReader = Arc::new(move || store.pool_use());
             // Ends with the runtime, after the server has stopped.
             tokio::spawn(telemetry::serve(metrics, pool, std::future::pending()));
         }
-        let state = AppState::new(store, Settings::from(&args));
         crate::run(listener, state, shutdown_signal()).await;
         tracing::info!("kartka stopped");
         Ok(())

@@ -40,15 +40,21 @@ pub use sqlite::SqliteStore;
 
 /// Opens the store a database URL names and brings its schema up to date: `postgres://…` or
 /// `postgresql://…` for PostgreSQL; `sqlite:path` for a SQLite file, created if missing (`sqlite::memory:` for
-/// a throw-away database). Any other URL is [`StoreError::UnsupportedUrl`].
-pub async fn open(url: &str) -> Result<Arc<dyn Store>, StoreError> {
-    if url.starts_with("postgres://") || url.starts_with("postgresql://") {
-        Ok(Arc::new(PostgresStore::connect(url).await?))
+/// a throw-away database). Any other URL is [`StoreError::UnsupportedUrl`]. `node` is the server node the store
+/// writes for: in PostgreSQL, the origin of the news of its commits to the other nodes ([`crate::cluster::bus`]).
+pub async fn open(url: &str, node: Uuid) -> Result<Arc<dyn Store>, StoreError> {
+    if is_postgres_url(url) {
+        Ok(Arc::new(PostgresStore::connect(url, node).await?))
     } else if url.starts_with("sqlite:") {
-        Ok(Arc::new(SqliteStore::connect(url).await?))
+        Ok(Arc::new(SqliteStore::connect(url, node).await?))
     } else {
         Err(StoreError::UnsupportedUrl)
     }
+}
+
+/// Whether a database URL names a PostgreSQL database, which several server nodes may share.
+pub fn is_postgres_url(url: &str) -> bool {
+    url.starts_with("postgres://") || url.starts_with("postgresql://")
 }
 
 /// Milliseconds since the Unix epoch.

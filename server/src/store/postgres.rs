@@ -9,6 +9,7 @@ use uuid::Uuid;
 
 use super::sql::{Dialect, SqlStore};
 use super::{GameChange, GameState, MoveRow, StoreError};
+use crate::cluster::bus::{self, ClusterMessage, GameAdvanced};
 
 /// Moves as one array per column: one statement for any number of rows, which PostgreSQL parses and plans
 /// once instead of once per value of a VALUES list.
@@ -108,14 +109,25 @@ impl Dialect for Postgres {
     fn rows_affected(result: &PgQueryResult) -> u64 {
         result.rows_affected()
     }
+
+    /// Always, whether or not another node listens: one statement per transaction costs little (measured in
+    /// docs/performance.md), and a node that starts listening later needs no one to notice it.
+    fn announce_advanced<'a>(
+        conn: &'a mut PgConnection,
+        origin: Uuid,
+        games: Vec<GameAdvanced>,
+    ) -> Option<BoxFuture<'a, Result<(), sqlx::Error>>> {
+        Some(Box::pin(async move { bus::publish(conn, origin, &ClusterMessage::GamesAdvanced(games)).await }))
+    }
 }
 
 impl PostgresStore {
-    /// Connects to the database at `url` (`postgres://…`) and brings its schema up to date.
-    pub async fn connect(url: &str) -> Result<Self, StoreError> {
+    /// Connects to the database at `url` (`postgres://…`) and brings its schema up to date; its commits are
+    /// announced as node `node`'s.
+    pub async fn connect(url: &str, node: Uuid) -> Result<Self, StoreError> {
         let pool: PgPool = PgPoolOptions::new().connect(url).await?;
         sqlx::migrate!("../migrations/postgres").run(&pool).await?;
         // Row locks let PostgreSQL's writers run side by side: one pool for everything.
-        Ok(Self::new(pool.clone(), pool))
+        Ok(Self::new(pool.clone(), pool, node))
     }
 }

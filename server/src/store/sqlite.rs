@@ -16,6 +16,7 @@ use sqlx::SqliteConnection;
 
 use super::sql::{Dialect, SqlStore};
 use super::{GameChange, MoveRow, StoreError};
+use crate::cluster::bus::GameAdvanced;
 
 /// How long a writer waits for another connection's write lock before giving up. Writes are short
 /// transactions, so waiting this long means something is badly wrong.
@@ -61,12 +62,22 @@ impl Dialect for Sqlite {
     fn rows_affected(result: &SqliteQueryResult) -> u64 {
         result.rows_affected()
     }
+
+    /// A SQLite database belongs to one node: there is nobody to tell.
+    fn announce_advanced<'a>(
+        _conn: &'a mut SqliteConnection,
+        _origin: Uuid,
+        _games: Vec<GameAdvanced>,
+    ) -> Option<BoxFuture<'a, Result<(), sqlx::Error>>> {
+        None
+    }
 }
 
 impl SqliteStore {
     /// Opens the database at `url` (`sqlite:path`, `sqlite://path` or `sqlite::memory:`), creating the file if
-    /// it is missing, and brings its schema up to date.
-    pub async fn connect(url: &str) -> Result<Self, StoreError> {
+    /// it is missing, and brings its schema up to date. `node` is the server node it serves; one SQLite database
+    /// has only one.
+    pub async fn connect(url: &str, node: Uuid) -> Result<Self, StoreError> {
         let options = SqliteConnectOptions::from_str(url)?
             .create_if_missing(true)
             .foreign_keys(true)
@@ -86,7 +97,7 @@ impl SqliteStore {
                 .connect_with(options)
                 .await?;
             sqlx::migrate!("../migrations/sqlite").run(&pool).await?;
-            return Ok(Self::new(pool.clone(), pool));
+            return Ok(Self::new(pool.clone(), pool, node));
         }
         // SQLite has one write lock for the whole database. Writers on many connections retry it with sleeps
         // that grow (`busy_timeout`), so under load they wait long after it is free: writes go through one
@@ -97,7 +108,7 @@ impl SqliteStore {
             SqlitePoolOptions::new().min_connections(1).max_connections(1).connect_with(options.clone()).await?;
         sqlx::migrate!("../migrations/sqlite").run(&writer).await?;
         let pool: SqlitePool = SqlitePoolOptions::new().connect_with(options.pragma("query_only", "ON")).await?;
-        Ok(Self::new(pool, writer))
+        Ok(Self::new(pool, writer, node))
     }
 }
 
@@ -115,7 +126,7 @@ mod tests {
     async fn connections_use_wal_full_sync_and_foreign_keys() {
         let dir = tempfile::tempdir().unwrap();
         let url = format!("sqlite://{}", dir.path().join("kartka.db").display());
-        let store = SqliteStore::connect(&url).await.unwrap();
+        let store = SqliteStore::connect(&url, Uuid::new_v4()).await.unwrap();
         let journal_mode: String = sqlx::query_scalar("PRAGMA journal_mode").fetch_one(&store.pool).await.unwrap();
         let synchronous: i64 = sqlx::query_scalar("PRAGMA synchronous").fetch_one(&store.pool).await.unwrap();
         let foreign_keys: i64 = sqlx::query_scalar("PRAGMA foreign_keys").fetch_one(&store.pool).await.unwrap();
@@ -130,7 +141,7 @@ mod tests {
     async fn writes_go_through_one_connection_and_readers_cannot_write() {
         let dir = tempfile::tempdir().unwrap();
         let url = format!("sqlite://{}", dir.path().join("kartka.db").display());
-        let store = SqliteStore::connect(&url).await.unwrap();
+        let store = SqliteStore::connect(&url, Uuid::new_v4()).await.unwrap();
         assert_eq!(store.writer.options().get_max_connections(), 1);
         let write = "INSERT INTO server_heartbeat (id, beat_at) VALUES (1, 1)";
         let refused = sqlx::query(write).execute(&store.pool).await.unwrap_err();

@@ -432,7 +432,7 @@ where
         entry: &AuditRow,
     ) -> Result<(), StoreError> {
         let mut tx = self.writer.begin_with(DB::BEGIN_WRITE).await?;
-        Self::apply_change(&mut tx, game_id, change).await?;
+        Self::apply_change(&mut tx, self.node, game_id, change).await?;
         Self::write_audit(&mut tx, entry).await?;
         tx.commit().await?;
         Ok(())

@@ -7,7 +7,8 @@
 //! every change first, then the events and moves of the changes that passed it. Each caller is answered only
 //! after COMMIT. A change whose `expected_seq` is stale fails alone with [`StoreError::Conflict`]; if the
 //! transaction fails for any other reason (a repeated ply, a lost connection), each of its changes is written
-//! again alone, so one bad change never fails the others.
+//! again alone, so one bad change never fails the others. In PostgreSQL each transaction also tells the other
+//! server nodes which games it changed ([`crate::cluster::bus`]), delivered only at its COMMIT.
 
 use std::collections::{HashSet, VecDeque};
 
@@ -16,6 +17,7 @@ use tokio::sync::{mpsc, oneshot};
 use uuid::Uuid;
 
 use super::{Dialect, SqlStore};
+use crate::cluster::bus::GameAdvanced;
 use crate::store::{EventRow, GameChange, MoveRow, StoreError};
 use crate::telemetry;
 
@@ -77,8 +79,9 @@ where
     for<'q> Option<DB::Id>: Encode<'q, DB>,
     for<'a> &'a str: ColumnIndex<DB::Row>,
 {
-    /// The committer task: runs until every sender (the store) is gone, then ends after the last commit.
-    pub(super) async fn run_committer(pool: Pool<DB>, mut queue: mpsc::Receiver<Pending>) {
+    /// The committer task of node `node`'s store: runs until every sender (the store) is gone, then ends after
+    /// the last commit.
+    pub(super) async fn run_committer(pool: Pool<DB>, node: Uuid, mut queue: mpsc::Receiver<Pending>) {
         let mut waiting = VecDeque::new();
         loop {
             if waiting.is_empty() {
@@ -96,7 +99,7 @@ where
             let batch = next_batch(&mut waiting, |pending| pending.game_id);
             let changes: Vec<(Uuid, &GameChange)> =
                 batch.iter().map(|pending| (pending.game_id, &pending.change)).collect();
-            let results = Self::commit_batch(&pool, &changes).await;
+            let results = Self::commit_batch(&pool, node, &changes).await;
             telemetry::commit_batch(changes.len());
             for (pending, result) in batch.into_iter().zip(results) {
                 // A caller that stopped waiting still had its change committed, as if its answer were lost.
@@ -109,6 +112,7 @@ where
     /// change, in order (see [`Store::record_many`](crate::store::Store::record_many)).
     pub(super) async fn record_together(
         pool: &Pool<DB>,
+        node: Uuid,
         changes: &[(Uuid, GameChange)],
     ) -> Vec<Result<(), StoreError>> {
         let mut results: Vec<Option<Result<(), StoreError>>> = changes.iter().map(|_| None).collect();
@@ -117,7 +121,7 @@ where
         while !waiting.is_empty() {
             let round = next_batch(&mut waiting, |(_, (game_id, _))| *game_id);
             let round_changes: Vec<(Uuid, &GameChange)> = round.iter().map(|(_, change)| *change).collect();
-            for ((index, _), result) in round.iter().zip(Self::commit_batch(pool, &round_changes).await) {
+            for ((index, _), result) in round.iter().zip(Self::commit_batch(pool, node, &round_changes).await) {
                 results[*index] = Some(result);
             }
         }
@@ -126,9 +130,9 @@ where
 
     /// Commits `batch` (at most one change per game); one result per change, in order. Changes with rating
     /// updates, whose writes have guards of their own, make the batch go change by change.
-    async fn commit_batch(pool: &Pool<DB>, batch: &[(Uuid, &GameChange)]) -> Vec<Result<(), StoreError>> {
+    async fn commit_batch(pool: &Pool<DB>, node: Uuid, batch: &[(Uuid, &GameChange)]) -> Vec<Result<(), StoreError>> {
         if batch.len() > 1 && batch.iter().all(|(_, change)| change.ratings.is_empty()) {
-            match Self::write_batch(pool, batch).await {
+            match Self::write_batch(pool, node, batch).await {
                 Ok(applied) => {
                     return batch
                         .iter()
@@ -142,14 +146,18 @@ where
         }
         let mut results = Vec::with_capacity(batch.len());
         for (game_id, change) in batch {
-            results.push(Self::record_alone(pool, *game_id, change).await);
+            results.push(Self::record_alone(pool, node, *game_id, change).await);
         }
         results
     }
 
     /// One transaction for all of `batch`: the sequence checks and new states, then the events and moves of
-    /// the changes that passed. The ids of the games it changed.
-    async fn write_batch(pool: &Pool<DB>, changes: &[(Uuid, &GameChange)]) -> Result<HashSet<Uuid>, StoreError> {
+    /// the changes that passed, and their announcement from node `node`. The ids of the games it changed.
+    async fn write_batch(
+        pool: &Pool<DB>,
+        node: Uuid,
+        changes: &[(Uuid, &GameChange)],
+    ) -> Result<HashSet<Uuid>, StoreError> {
         let mut tx = pool.begin_with(DB::BEGIN_WRITE).await?;
         let applied = Self::update_states(&mut tx, changes).await?;
         let passed = || changes.iter().filter(|(game_id, _)| applied.contains(game_id));
@@ -162,6 +170,8 @@ where
         if !moves.is_empty() {
             Self::insert_moves(&mut tx, &moves).await?;
         }
+        let advanced = passed().map(|(game_id, change)| GameAdvanced { game_id: *game_id, seq: change.state.seq });
+        Self::announce(&mut tx, node, advanced.collect()).await?;
         tx.commit().await?;
         Ok(applied)
     }

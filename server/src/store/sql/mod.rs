@@ -28,6 +28,7 @@ use super::{
     AccountKind, AccountRow, ChallengeRow, EventRow, GameChange, GameCursor, GameRow, GameState, Millis, MoveRow,
     RatingRow, RatingUpdate, ResultCounts, SessionRow, Store, StoreError,
 };
+use crate::cluster::bus::GameAdvanced;
 use crate::telemetry::PoolUse;
 
 /// What differs between PostgreSQL and SQLite inside the shared store logic.
@@ -59,6 +60,14 @@ pub trait Dialect: Database {
     ) -> Option<BoxFuture<'a, Result<HashSet<Uuid>, sqlx::Error>>>;
     /// How many rows an INSERT, UPDATE or DELETE touched.
     fn rows_affected(result: &Self::QueryResult) -> u64;
+    /// Tells the other server nodes, from node `origin` and inside the transaction on `conn`, that `games`
+    /// advanced to their new sequence numbers: delivered when the transaction commits, never if it rolls back
+    /// (see [`crate::cluster::bus`]). `None` where no other node can listen: a SQLite database is one node's.
+    fn announce_advanced<'a>(
+        conn: &'a mut Self::Connection,
+        origin: Uuid,
+        games: Vec<GameAdvanced>,
+    ) -> Option<BoxFuture<'a, Result<(), sqlx::Error>>>;
 }
 
 /// A [`Store`] over one sqlx connection pool; [`PostgresStore`](super::PostgresStore) and
@@ -73,6 +82,9 @@ pub struct SqlStore<DB: Database> {
     pub(super) writer: Pool<DB>,
     /// The queue of the committer task that writes changes of games in groups (see [`batch`]).
     committer: mpsc::Sender<Pending>,
+    /// The server node this store writes for: the origin of the news of its commits (see
+    /// [`Dialect::announce_advanced`]).
+    node: Uuid,
 }
 
 /// The key that makes account names unique regardless of letter case. Computed here rather than with the
@@ -144,13 +156,12 @@ where
     for<'q> Option<DB::Id>: Encode<'q, DB>,
     for<'a> &'a str: ColumnIndex<DB::Row>,
 {
-    /// A store over a pool whose database is already migrated, with its committer task started on the current
-    /// Tokio runtime.
-    /// A store reading from `pool` and writing through `writer`.
-    pub(super) fn new(pool: Pool<DB>, writer: Pool<DB>) -> Self {
+    /// A store reading from `pool` and writing through `writer` for server node `node`, over a database that is
+    /// already migrated, with its committer task started on the current Tokio runtime.
+    pub(super) fn new(pool: Pool<DB>, writer: Pool<DB>, node: Uuid) -> Self {
         let (committer, queue) = mpsc::channel(QUEUE_LENGTH);
-        tokio::spawn(Self::run_committer(writer.clone(), queue));
-        Self { pool, writer, committer }
+        tokio::spawn(Self::run_committer(writer.clone(), node, queue));
+        Self { pool, writer, committer, node }
     }
 
     fn uuid(row: &DB::Row, column: &str) -> Result<Uuid, sqlx::Error> {
@@ -317,9 +328,26 @@ where
         Ok(DB::rows_affected(&updated) > 0)
     }
 
-    /// Applies one change of a game on a connection inside a transaction. Returning an error before commit
-    /// drops the transaction, which rolls it back.
-    async fn apply_change(conn: &mut DB::Connection, game_id: Uuid, change: &GameChange) -> Result<(), StoreError> {
+    /// Tells the other nodes, from node `node` and inside the transaction on `conn`, that `games` advanced (see
+    /// [`Dialect::announce_advanced`]).
+    async fn announce(conn: &mut DB::Connection, node: Uuid, games: Vec<GameAdvanced>) -> Result<(), StoreError> {
+        if games.is_empty() {
+            return Ok(());
+        }
+        if let Some(announcing) = DB::announce_advanced(conn, node, games) {
+            announcing.await?;
+        }
+        Ok(())
+    }
+
+    /// Applies one change of a game on a connection inside a transaction, and announces it from node `node`.
+    /// Returning an error before commit drops the transaction, which rolls it back.
+    async fn apply_change(
+        conn: &mut DB::Connection,
+        node: Uuid,
+        game_id: Uuid,
+        change: &GameChange,
+    ) -> Result<(), StoreError> {
         if !Self::update_state(&mut *conn, game_id, change).await? {
             return Err(StoreError::Conflict);
         }
@@ -330,13 +358,13 @@ where
         for update in &change.ratings {
             Self::write_rating(&mut *conn, update).await?;
         }
-        Ok(())
+        Self::announce(conn, node, vec![GameAdvanced { game_id, seq: change.state.seq }]).await
     }
 
-    /// One change in a transaction of its own.
-    async fn record_alone(pool: &Pool<DB>, game_id: Uuid, change: &GameChange) -> Result<(), StoreError> {
+    /// One change in a transaction of its own, written for node `node`.
+    async fn record_alone(pool: &Pool<DB>, node: Uuid, game_id: Uuid, change: &GameChange) -> Result<(), StoreError> {
         let mut tx = pool.begin_with(DB::BEGIN_WRITE).await?;
-        Self::apply_change(&mut tx, game_id, change).await?;
+        Self::apply_change(&mut tx, node, game_id, change).await?;
         tx.commit().await?;
         Ok(())
     }
@@ -607,7 +635,7 @@ where
     async fn record(&self, game_id: Uuid, change: &GameChange) -> Result<(), StoreError> {
         // Rating updates have guards of their own: a rated result is rare and goes alone.
         if !change.ratings.is_empty() {
-            return Self::record_alone(&self.writer, game_id, change).await;
+            return Self::record_alone(&self.writer, self.node, game_id, change).await;
         }
         let (pending, answer) = Pending::new(game_id, change.clone());
         self.committer.send(pending).await.map_err(|_| StoreError::CommitterGone)?;
@@ -615,7 +643,7 @@ where
     }
 
     async fn record_many(&self, changes: &[(Uuid, GameChange)]) -> Vec<Result<(), StoreError>> {
-        Self::record_together(&self.writer, changes).await
+        Self::record_together(&self.writer, self.node, changes).await
     }
 
     async fn open_rematches(&self, game_id: Uuid, now: Millis) -> Result<Vec<ChallengeRow>, StoreError> {

@@ -13,6 +13,7 @@ pub mod bot_client;
 pub mod builtin_bot;
 pub mod chat;
 pub mod cli;
+pub mod cluster;
 pub mod config;
 pub mod correspondence;
 pub mod downtime;
@@ -30,6 +31,7 @@ pub mod web;
 pub mod ws;
 
 use std::future::Future;
+use std::sync::Arc;
 
 use axum::extract::DefaultBodyLimit;
 use axum::routing::get;
@@ -62,21 +64,26 @@ pub fn app(state: AppState) -> Router {
 
 /// Serves `state` on `listener` until `shutdown` resolves. First grants the configured admins their role and
 /// records how long the server was down (since its last heartbeat), then resumes the clocks of every active
-/// game (crediting that downtime to the clocks that ran during it) and starts the correspondence workers and the
-/// built-in bot. On shutdown:
+/// game no other live node runs (crediting that downtime to the clocks that ran during it) and starts the
+/// node's heartbeat with its failover sweep, the correspondence workers and the built-in bot. On shutdown:
 /// stops accepting, closes every WebSocket with 1001 and every notification stream, lets each game actor finish
-/// the change it is committing, and returns when every task has ended.
+/// the change it is committing, waits for every task to end, and removes the node with its leases.
 pub async fn run(listener: TcpListener, state: AppState, shutdown: impl Future<Output = ()> + Send + 'static) {
     admin::role::grant_configured(state.store.as_ref(), &state.settings.admins).await;
-    match downtime::record_outage(state.store.as_ref(), time::now_ms()).await {
-        Ok(Some(outage)) => tracing::info!(down_ms = outage.ended_at - outage.started_at, "the server was down"),
-        Ok(None) => {}
-        Err(error) => tracing::error!(%error, "could not record the downtime before this start"),
+    // While another node is up, the service was not down: this start is no outage to credit.
+    if !others_alive(&state).await {
+        match downtime::record_outage(state.store.as_ref(), time::now_ms()).await {
+            Ok(Some(outage)) => tracing::info!(down_ms = outage.ended_at - outage.started_at, "the server was down"),
+            Ok(None) => {}
+            Err(error) => tracing::error!(%error, "could not record the downtime before this start"),
+        }
     }
     match state.games.resume_active().await {
         Ok(count) => tracing::info!(games = count, "resumed active games"),
         Err(error) => tracing::error!(%error, "could not resume active games"),
     }
+    let host: Arc<dyn cluster::GameHost> = Arc::new(state.games.clone());
+    state.tasks.spawn(cluster::heartbeat(state.store.clone(), host, state.node, state.shutdown.clone()));
     correspondence::spawn_workers(&state);
     if let Some(base) = state.settings.builtin_bot.clone() {
         match listener.local_addr() {
@@ -94,4 +101,17 @@ pub async fn run(listener: TcpListener, state: AppState, shutdown: impl Future<O
     state.shutdown.cancel();
     state.tasks.close();
     state.tasks.wait().await;
+    state.node.leave(state.store.as_ref()).await;
+}
+
+/// Whether a node other than this one is alive on the database (a failure to read says no: the start then
+/// records the outage since the last heartbeat, as a single node does).
+async fn others_alive(state: &AppState) -> bool {
+    match state.store.live_nodes(state.node.ttl_ms()).await {
+        Ok(nodes) => nodes.iter().any(|node| node.id != state.node.id()),
+        Err(error) => {
+            tracing::error!(%error, "could not read the live nodes");
+            false
+        }
+    }
 }

@@ -5,6 +5,7 @@ use std::sync::Arc;
 use anyhow::Context;
 use tokio::net::TcpListener;
 
+use crate::cluster::Node;
 use crate::config::{LogFormat, ServeArgs, Settings};
 use crate::state::AppState;
 use crate::telemetry::{self, PoolReader};
@@ -16,6 +17,8 @@ pub fn run(args: ServeArgs) -> anyhow::Result<()> {
     let runtime = tokio::runtime::Runtime::new().context("starting the async runtime")?;
     runtime.block_on(async {
         let store = crate::store::open(&args.database_url).await.context("opening the database")?;
+        let settings = Settings::from(&args);
+        let node = Node::join(store.as_ref(), settings.node).await.context("joining the database as a node")?;
         let listener = TcpListener::bind(args.listen).await.with_context(|| format!("listening on {}", args.listen))?;
         let address = listener.local_addr().context("reading the bound address")?;
         tracing::info!(%address, "kartka is listening");
@@ -28,7 +31,7 @@ pub fn run(args: ServeArgs) -> anyhow::Result<()> {
             // Ends with the runtime, after the server has stopped.
             tokio::spawn(telemetry::serve(metrics, pool, std::future::pending()));
         }
-        let state = AppState::new(store, Settings::from(&args));
+        let state = AppState::new(store, settings, node);
         crate::run(listener, state, shutdown_signal()).await;
         tracing::info!("kartka stopped");
         Ok(())

@@ -18,6 +18,8 @@ use kartka_tests::server::{CrashableServer, TestServer};
 use serde_json::json;
 use uuid::Uuid;
 
+kartka_tests::on_both_stores!(an_actor_that_stops_gives_its_lease_back);
+
 /// Quick heartbeats, so that a dead node is found within about a second.
 const NODE: NodeSettings = NodeSettings { heartbeat: Duration::from_millis(100), ttl: Duration::from_millis(600) };
 /// Longer than any wait for a node's death and a sweep, however loaded the machine is.
@@ -145,6 +147,12 @@ async fn postgres_a_stale_owners_commit_is_refused_by_the_sequence_check() {
     assert_eq!((status, refused["code"].as_str()), (500, Some("internal")), "A's stale actor is refused: {refused}");
     let moves = store.moves(game).await.unwrap();
     assert_eq!(moves.iter().map(|row| row.notation.as_str()).collect::<Vec<_>>(), ["0"], "only B's move is stored");
+    let stopped = eventually(PATIENCE, || async { (a.state.games.running() == 0).then_some(()) }).await;
+    assert!(stopped.is_some(), "A's stale actor stops once it finds the game moved on");
+    match a.state.games.snapshot(game).await {
+        Err(GameError::OwnedElsewhere { node }) => assert_eq!(node, b.state.node.id(), "A now defers to B"),
+        other => panic!("A must not run B's game again: {other:?}"),
+    }
     let mut black_socket = WsClient::connect(b.addr, &black.token).await;
     black_socket.request(1, move_frame(game, 1, "b1", "0")).await.expect("the game goes on on B");
     a.stop().await;
@@ -181,4 +189,33 @@ async fn a_ttl_not_above_the_heartbeat_is_refused() {
     let refused = Node::join(store.as_ref(), equal).await.expect_err("refused");
     assert!(matches!(refused, NodeError::TtlNotAboveHeartbeat { .. }), "{refused:?}");
     assert!(store.live_nodes(600_000).await.unwrap().is_empty(), "nothing registered");
+}
+
+/// A correspondence game's actor that unloads when idle, and a finished game's actor once nobody watches, give
+/// their leases back, so another node may run those games at once.
+async fn an_actor_that_stops_gives_its_lease_back(url: &str) {
+    let mut quick_unload = settings();
+    quick_unload.correspondence.idle_unload = Duration::from_millis(150);
+    let server = TestServer::start(url, quick_unload).await;
+    let store = server.state.store.clone();
+    let node = server.state.node.id();
+    let api = Api::new(server.url());
+    let (white, black) = (api.guest("white").await, api.guest("black").await);
+    let days = TimeControl::Correspondence { days_per_move: 3, vacation_allowed: true };
+    let correspondence = api.start_game(&white, &black, days).await;
+    server.state.games.ensure_running(correspondence).await.expect("the game runs");
+    assert_eq!(store.lease_holder(correspondence).await.unwrap(), Some(node), "a running game is leased");
+    let released =
+        eventually(PATIENCE, || async { store.lease_holder(correspondence).await.ok()?.is_none().then_some(()) });
+    assert!(released.await.is_some(), "the idle game's actor unloads and gives its lease back");
+
+    let live = api.start_game(&white, &black, LONG).await;
+    let (mut watcher, _) = WsClient::subscribed(server.addr, &white.token, live).await;
+    assert_eq!(store.lease_holder(live).await.unwrap(), Some(node));
+    watcher.request(2, json!({ "type": "resign", "game_id": live })).await;
+    watcher.close().await;
+    let released = eventually(PATIENCE, || async { store.lease_holder(live).await.ok()?.is_none().then_some(()) });
+    assert!(released.await.is_some(), "the finished, unwatched game's actor stops and gives its lease back");
+    assert_eq!(server.state.games.running(), 0);
+    server.stop().await;
 }

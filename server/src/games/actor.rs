@@ -246,6 +246,10 @@ pub(super) struct GameActor {
     spectators: u32,
     /// The game's rematch, once one started (read from the store when a finished game's actor starts).
     rematch: Option<Uuid>,
+    /// Set when another writer moved the stored game past this actor's view (a node taken for dead while it
+    /// ran, see `crate::cluster`): every commit of this actor would fail, so it stops, and a fresh actor loads
+    /// the game wherever its lease is.
+    stale: bool,
 }
 
 impl GameActor {
@@ -278,7 +282,7 @@ impl GameActor {
                 () = sleep_until_ms(deadline), if deadline.is_some() => self.time_up().await,
                 () = tokio::time::sleep(self.config.idle_unload), if unloadable => break,
             }
-            if self.live.status != GameStatus::Active && self.subscribers.is_empty() {
+            if self.stale || (self.live.status != GameStatus::Active && self.subscribers.is_empty()) {
                 break;
             }
         }

@@ -63,9 +63,9 @@ pub fn app(state: AppState) -> Router {
 }
 
 /// Serves `state` on `listener` until `shutdown` resolves. First grants the configured admins their role and
-/// records how long the server was down (since its last heartbeat), then resumes the clocks of every active
-/// game no other live node runs (crediting that downtime to the clocks that ran during it) and starts the
-/// node's heartbeat with its failover sweep, the correspondence workers and the built-in bot. On shutdown:
+/// records how long the server was down (since its last heartbeat), starts the node's heartbeat with its
+/// failover sweep, resumes the clocks of every active game no other live node runs (crediting that downtime to
+/// the clocks that ran during it) and starts the correspondence workers and the built-in bot. On shutdown:
 /// stops accepting, closes every WebSocket with 1001 and every notification stream, lets each game actor finish
 /// the change it is committing, waits for every task to end, and removes the node with its leases.
 pub async fn run(listener: TcpListener, state: AppState, shutdown: impl Future<Output = ()> + Send + 'static) {
@@ -78,12 +78,13 @@ pub async fn run(listener: TcpListener, state: AppState, shutdown: impl Future<O
             Err(error) => tracing::error!(%error, "could not record the downtime before this start"),
         }
     }
+    // Beating before the resume, however long it takes, so that other nodes never take this one for dead.
+    let host: Arc<dyn cluster::GameHost> = Arc::new(state.games.clone());
+    state.tasks.spawn(cluster::heartbeat(state.store.clone(), host, state.node, state.shutdown.clone()));
     match state.games.resume_active().await {
         Ok(count) => tracing::info!(games = count, "resumed active games"),
         Err(error) => tracing::error!(%error, "could not resume active games"),
     }
-    let host: Arc<dyn cluster::GameHost> = Arc::new(state.games.clone());
-    state.tasks.spawn(cluster::heartbeat(state.store.clone(), host, state.node, state.shutdown.clone()));
     correspondence::spawn_workers(&state);
     if let Some(base) = state.settings.builtin_bot.clone() {
         match listener.local_addr() {

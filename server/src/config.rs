@@ -116,6 +116,15 @@ pub struct ServeArgs {
     /// milliseconds. Unwatched games then live only in the store, so that memory does not grow with them.
     #[arg(long, env = "KARTKA_CORRESPONDENCE_IDLE_MS", default_value_t = 60_000)]
     pub correspondence_idle_ms: u64,
+    /// How often this node renews its heartbeat in the database (and with it the leases of the games it runs),
+    /// and sweeps for live games whose node died, in milliseconds.
+    #[arg(long, env = "KARTKA_NODE_HEARTBEAT_MS", default_value_t = 2_000)]
+    pub node_heartbeat_ms: u64,
+    /// How long a node counts as alive after its last heartbeat, by the database's clock, in milliseconds: a
+    /// node silent for longer has its games taken over by another node. Must be longer than the heartbeat
+    /// interval, and the same on every node of a database.
+    #[arg(long, env = "KARTKA_NODE_TTL_MS", default_value_t = 10_000)]
+    pub node_ttl_ms: u64,
     /// Serve the browser client from this directory (e.g. `web`) instead of the copy built into the binary,
     /// so that edits show on reload. For development.
     #[arg(long, env = "KARTKA_WEB_DIR")]
@@ -154,6 +163,23 @@ pub struct Settings {
     pub correspondence: CorrespondenceSettings,
     /// Abuse limits and connection timeouts.
     pub limits: Limits,
+    /// How this server takes part as a node among the nodes sharing its database.
+    pub node: NodeSettings,
+}
+
+/// How a server takes part as a node among those sharing a database (see [`crate::cluster`]).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct NodeSettings {
+    /// How often the node renews its heartbeat (and so its games' leases) and sweeps for games of dead nodes.
+    pub heartbeat: Duration,
+    /// How long a node counts as alive after its last heartbeat, by the database's clock.
+    pub ttl: Duration,
+}
+
+impl Default for NodeSettings {
+    fn default() -> Self {
+        NodeSettings { heartbeat: Duration::from_secs(2), ttl: Duration::from_secs(10) }
+    }
 }
 
 /// Abuse limits and connection timeouts.
@@ -269,6 +295,7 @@ impl Default for Settings {
             web_files: WebFiles::Embedded,
             lobby: LobbySettings::default(),
             limits: Limits::default(),
+            node: NodeSettings::default(),
         }
     }
 }
@@ -293,6 +320,10 @@ impl From<&ServeArgs> for Settings {
                 ..CorrespondenceSettings::default()
             },
             web_files: args.web_dir.clone().map_or(WebFiles::Embedded, WebFiles::Directory),
+            node: NodeSettings {
+                heartbeat: Duration::from_millis(args.node_heartbeat_ms.max(1)),
+                ttl: Duration::from_millis(args.node_ttl_ms.max(1)),
+            },
             limits: Limits {
                 logins_per_account_per_minute: args.logins_per_account_per_minute.max(1),
                 logins_per_account_total_per_minute: args.logins_per_account_total_per_minute.max(1),

@@ -13,7 +13,6 @@ pub mod bot_client;
 pub mod builtin_bot;
 pub mod chat;
 pub mod cli;
-/// Several server nodes on one PostgreSQL database.
 pub mod cluster;
 pub mod config;
 pub mod correspondence;
@@ -32,6 +31,7 @@ pub mod web;
 pub mod ws;
 
 use std::future::Future;
+use std::sync::Arc;
 
 use axum::extract::DefaultBodyLimit;
 use axum::routing::get;
@@ -63,18 +63,24 @@ pub fn app(state: AppState) -> Router {
 }
 
 /// Serves `state` on `listener` until `shutdown` resolves. First grants the configured admins their role and
-/// records how long the server was down (since its last heartbeat), then resumes the clocks of every active
-/// game (crediting that downtime to the clocks that ran during it) and starts the correspondence workers and the
-/// built-in bot. On shutdown:
+/// records how long the server was down (since its last heartbeat), starts the node's heartbeat with its
+/// failover sweep, resumes the clocks of every active game no other live node runs (crediting that downtime to
+/// the clocks that ran during it) and starts the correspondence workers and the built-in bot. On shutdown:
 /// stops accepting, closes every WebSocket with 1001 and every notification stream, lets each game actor finish
-/// the change it is committing, and returns when every task has ended.
+/// the change it is committing, waits for every task to end, and removes the node with its leases.
 pub async fn run(listener: TcpListener, state: AppState, shutdown: impl Future<Output = ()> + Send + 'static) {
     admin::role::grant_configured(state.store.as_ref(), &state.settings.admins).await;
-    match downtime::record_outage(state.store.as_ref(), time::now_ms()).await {
-        Ok(Some(outage)) => tracing::info!(down_ms = outage.ended_at - outage.started_at, "the server was down"),
-        Ok(None) => {}
-        Err(error) => tracing::error!(%error, "could not record the downtime before this start"),
+    // While another node is up, the service was not down: this start is no outage to credit.
+    if !others_alive(&state).await {
+        match downtime::record_outage(state.store.as_ref(), time::now_ms()).await {
+            Ok(Some(outage)) => tracing::info!(down_ms = outage.ended_at - outage.started_at, "the server was down"),
+            Ok(None) => {}
+            Err(error) => tracing::error!(%error, "could not record the downtime before this start"),
+        }
     }
+    // Beating before the resume, however long it takes, so that other nodes never take this one for dead.
+    let host: Arc<dyn cluster::GameHost> = Arc::new(state.games.clone());
+    state.tasks.spawn(cluster::heartbeat(state.store.clone(), host, state.node, state.shutdown.clone()));
     match state.games.resume_active().await {
         Ok(count) => tracing::info!(games = count, "resumed active games"),
         Err(error) => tracing::error!(%error, "could not resume active games"),
@@ -96,4 +102,17 @@ pub async fn run(listener: TcpListener, state: AppState, shutdown: impl Future<O
     state.shutdown.cancel();
     state.tasks.close();
     state.tasks.wait().await;
+    state.node.leave(state.store.as_ref()).await;
+}
+
+/// Whether a node other than this one is alive on the database (a failure to read says no: the start then
+/// records the outage since the last heartbeat, as a single node does).
+async fn others_alive(state: &AppState) -> bool {
+    match state.store.live_nodes(state.node.ttl_ms()).await {
+        Ok(nodes) => nodes.iter().any(|node| node.id != state.node.id()),
+        Err(error) => {
+            tracing::error!(%error, "could not read the live nodes");
+            false
+        }
+    }
 }

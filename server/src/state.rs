@@ -7,6 +7,7 @@ use tokio_util::sync::CancellationToken;
 use tokio_util::task::TaskTracker;
 
 use crate::abuse::AbuseLimits;
+use crate::cluster::{Leases, Node};
 use crate::config::Settings;
 use crate::correspondence::notify::TurnNotices;
 use crate::correspondence::wakers::Wakers;
@@ -20,6 +21,8 @@ use crate::ws::Connections;
 pub struct AppState {
     /// Where everything is stored.
     pub store: Arc<dyn Store>,
+    /// This server as a node of its database.
+    pub node: Node,
     /// The games being played.
     pub games: Games,
     /// Open WebSocket connections by account, for notifications.
@@ -40,9 +43,10 @@ pub struct AppState {
 }
 
 impl AppState {
-    /// State over `store` with `settings`; starts the lobby task, so it must be called inside a Tokio runtime.
+    /// State over `store` with `settings`, for `node` (already joined, see [`Node::join`]); starts the lobby
+    /// task, so it must be called inside a Tokio runtime.
     #[must_use]
-    pub fn new(store: Arc<dyn Store>, settings: Settings) -> AppState {
+    pub fn new(store: Arc<dyn Store>, settings: Settings, node: Node) -> AppState {
         let shutdown = CancellationToken::new();
         let tasks = TaskTracker::new();
         let wakers = Wakers::default();
@@ -52,11 +56,13 @@ impl AppState {
             idle_unload: settings.correspondence.idle_unload,
             hooks: Arc::new(TurnNotices::new(store.clone(), wakers.notifications.clone())),
         };
-        let games = Games::new(store.clone(), actors, shutdown.clone(), tasks.clone());
+        let leases = Leases::new(store.clone(), node);
+        let games = Games::new(store.clone(), actors, leases, shutdown.clone(), tasks.clone());
         let connections = Connections::default();
         let starter = Starter { store: store.clone(), games: games.clone(), connections: connections.clone() };
         AppState {
             lobby: Lobby::start(starter, settings.lobby, shutdown.clone(), tasks.clone()),
+            node,
             games,
             store,
             wakers,

@@ -5,6 +5,7 @@ use std::net::SocketAddr;
 use std::process::{Child, Command, Stdio};
 use std::time::Duration;
 
+use kartka_server::cluster::Node;
 use kartka_server::config::Settings;
 use kartka_server::AppState;
 use tokio::net::TcpListener;
@@ -31,10 +32,12 @@ impl TestServer {
     /// Starts a server at `addr` (port 0: a free one). Reusing the address of a server just stopped lets
     /// clients that reconnect to it find the restarted server.
     pub async fn start_on(url: &str, settings: Settings, addr: SocketAddr) -> TestServer {
-        let store = kartka_server::store::open(url, Uuid::new_v4()).await.expect("open the test database");
+        let id = Uuid::new_v4();
+        let store = kartka_server::store::open(url, id).await.expect("open the test database");
         let listener = TcpListener::bind(addr).await.expect("bind the address");
         let addr = listener.local_addr().expect("local address");
-        let state = AppState::new(store, settings);
+        let node = Node::join(store.as_ref(), id, settings.node).await.expect("join the database as a node");
+        let state = AppState::new(store, settings, node);
         let (stop, stopped) = oneshot::channel();
         let serving = tokio::spawn(kartka_server::run(listener, state.clone(), async move {
             let _ = stopped.await;
@@ -58,6 +61,66 @@ impl TestServer {
                 .await
                 .expect("the server shuts down within 10 s")
                 .expect("the server task does not panic");
+        }
+    }
+}
+
+/// A server in a Tokio runtime of its own inside the test process, so that a test can crash it: dropping the
+/// runtime ends every one of its tasks at once, and no shutdown code runs (its node keeps its row and leases, as
+/// after a crash). Talk to it over its address only: its state's methods would spawn tasks on the caller's
+/// runtime, which outlive the crash.
+pub struct CrashableServer {
+    /// Where it listens.
+    pub addr: SocketAddr,
+    /// Its node's id.
+    pub node_id: uuid::Uuid,
+    runtime: Option<tokio::runtime::Runtime>,
+}
+
+impl CrashableServer {
+    /// Starts a server over the database at `url` with `settings`, in a runtime of its own.
+    pub async fn start(url: &str, settings: Settings) -> CrashableServer {
+        let runtime = tokio::runtime::Builder::new_multi_thread()
+            .worker_threads(1)
+            .enable_all()
+            .build()
+            .expect("a runtime for the server");
+        let url = url.to_owned();
+        let (addr, node_id) = runtime
+            .spawn(async move {
+                let id = Uuid::new_v4();
+                let store = kartka_server::store::open(&url, id).await.expect("open the test database");
+                let listener = TcpListener::bind(SocketAddr::from(([127, 0, 0, 1], 0))).await.expect("bind");
+                let addr = listener.local_addr().expect("local address");
+                let node = Node::join(store.as_ref(), id, settings.node).await.expect("join the database as a node");
+                let state = AppState::new(store, settings, node);
+                // Never stopped gracefully: the runtime's end is the server's end.
+                tokio::spawn(kartka_server::run(listener, state, std::future::pending()));
+                (addr, node.id())
+            })
+            .await
+            .expect("the server starts");
+        CrashableServer { addr, node_id, runtime: Some(runtime) }
+    }
+
+    /// The base URL for REST calls.
+    #[must_use]
+    pub fn url(&self) -> String {
+        format!("http://{}", self.addr)
+    }
+
+    /// Ends the server at once: every task stops where it is; nothing is released or written.
+    pub fn crash(mut self) {
+        if let Some(runtime) = self.runtime.take() {
+            runtime.shutdown_background();
+        }
+    }
+}
+
+impl Drop for CrashableServer {
+    fn drop(&mut self) {
+        if let Some(runtime) = self.runtime.take() {
+            runtime.shutdown_background();
         }
     }
 }

@@ -100,6 +100,10 @@ impl From<GameError> for ApiError {
     fn from(error: GameError) -> ApiError {
         match error {
             GameError::Store(error) => error.into(),
+            // The game is changing nodes; its new node takes it within a heartbeat or two.
+            error @ GameError::OwnedElsewhere { .. } => {
+                ApiError { retry_after: Some(Duration::from_secs(1)), ..ApiError::new(error.code(), error.to_string()) }
+            }
             error => ApiError::new(error.code(), error.to_string()),
         }
     }

@@ -7,6 +7,7 @@ use tokio::net::TcpListener;
 use uuid::Uuid;
 
 use crate::cluster::bus::{self, Bus};
+use crate::cluster::Node;
 use crate::config::{LogFormat, ServeArgs, Settings};
 use crate::state::AppState;
 use crate::telemetry::{self, PoolReader};
@@ -17,17 +18,19 @@ pub fn run(args: ServeArgs) -> anyhow::Result<()> {
     raise_file_limit();
     let runtime = tokio::runtime::Runtime::new().context("starting the async runtime")?;
     runtime.block_on(async {
-        // This node's id for this run: the other nodes on the same PostgreSQL tell its messages by it.
-        let node = Uuid::new_v4();
-        let store = crate::store::open(&args.database_url, node).await.context("opening the database")?;
-        let state = AppState::new(store.clone(), Settings::from(&args));
+        // This node's id for this run: the other nodes on the same PostgreSQL tell its messages and leases by it.
+        let id = Uuid::new_v4();
+        let store = crate::store::open(&args.database_url, id).await.context("opening the database")?;
+        let settings = Settings::from(&args);
+        let node = Node::join(store.as_ref(), id, settings.node).await.context("joining the database as a node")?;
+        let state = AppState::new(store.clone(), settings, node);
         if crate::store::is_postgres_url(&args.database_url) {
             // Before the address is announced, so that a node that says it is up hears the others. It stops with
             // the server's shutdown token; `crate::run` waits for it with the other tasks.
-            Bus::listen(&args.database_url, node, state.shutdown.clone(), &state.tasks)
+            Bus::listen(&args.database_url, id, state.shutdown.clone(), &state.tasks)
                 .await
                 .context("listening to the other server nodes")?;
-            tracing::info!(%node, channel = bus::CHANNEL, "listening to the cluster bus");
+            tracing::info!(node = %id, channel = bus::CHANNEL, "listening to the cluster bus");
         }
         let listener = TcpListener::bind(args.listen).await.with_context(|| format!("listening on {}", args.listen))?;
         let address = listener.local_addr().context("reading the bound address")?;

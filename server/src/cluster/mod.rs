@@ -1,1 +1,21 @@
+//! Several nodes on one database: every `kartka serve` process is a node ([`Node`]), registered in the database
+//! with a heartbeat; each game runs on the one node holding its lease ([`Leases`]); and every node sweeps for
+//! live games whose node died, so that their clocks keep running elsewhere (`failover.rs`, through the
+//! [`GameHost`] that runs games here).
+//!
+//! Liveness is judged by the database's clock alone (a node is alive while its last heartbeat is younger than
+//! the node TTL), so clock skew between machines cannot give a game two owners. The lease is not the only
+//! guard: a stale owner's commit is refused by the game's sequence check (`store/sql/batch.rs`).
+//!
+//! SQLite serves one node: a start that finds another node alive there refuses.
+
 pub mod bus;
+mod failover;
+mod heartbeat;
+mod lease;
+mod node;
+
+pub use failover::GameHost;
+pub use heartbeat::heartbeat;
+pub use lease::Leases;
+pub use node::{Node, NodeError};

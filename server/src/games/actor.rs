@@ -5,6 +5,7 @@
 //! A failed commit leaves the game exactly as it was, and the client is told so.
 
 use std::collections::HashMap;
+use std::future::Future;
 use std::sync::Arc;
 use std::time::Duration;
 
@@ -64,6 +65,12 @@ pub enum GameError {
     /// The store failed; nothing changed.
     #[error("the game could not be saved; nothing changed, retrying is safe")]
     Store(#[source] StoreError),
+    /// Another live server node runs the game (holds its lease); this node does not. Nothing changed.
+    #[error("this game is moving between servers; nothing changed, try again in a moment")]
+    OwnedElsewhere {
+        /// The node holding the game's lease.
+        node: Uuid,
+    },
 }
 
 impl GameError {
@@ -81,7 +88,8 @@ impl GameError {
             GameError::NotAllowed(_) => ErrorCode::NotAllowed,
             GameError::UnsupportedByRules(_) => ErrorCode::UnsupportedByRules,
             GameError::InvalidRequest(_) => ErrorCode::InvalidRequest,
-            GameError::Store(_) => ErrorCode::Internal,
+            // `internal` tells a client that nothing changed and that retrying is safe, which is what to do.
+            GameError::Store(_) | GameError::OwnedElsewhere { .. } => ErrorCode::Internal,
         }
     }
 }
@@ -238,11 +246,21 @@ pub(super) struct GameActor {
     spectators: u32,
     /// The game's rematch, once one started (read from the store when a finished game's actor starts).
     rematch: Option<Uuid>,
+    /// Set when another writer moved the stored game past this actor's view (a node taken for dead while it
+    /// ran, see `crate::cluster`): every commit of this actor would fail, so it stops, and a fresh actor loads
+    /// the game wherever its lease is.
+    stale: bool,
 }
 
 impl GameActor {
-    /// Serves commands until the game is over and nobody watches, or the server shuts down.
-    pub(super) async fn run(mut self, mut commands: mpsc::Receiver<Command>, shutdown: CancellationToken) {
+    /// Serves commands until the game is over and nobody watches, or the server shuts down; then awaits
+    /// `stopping` (the registry gives the game's lease back) before it closes its queue.
+    pub(super) async fn run(
+        mut self,
+        mut commands: mpsc::Receiver<Command>,
+        shutdown: CancellationToken,
+        stopping: impl Future<Output = ()> + Send,
+    ) {
         let class = if self.time_control.is_correspondence() { GameClass::Correspondence } else { GameClass::Live };
         let _running = telemetry::game_running(class);
         self.credit_downtime().await;
@@ -264,10 +282,11 @@ impl GameActor {
                 () = sleep_until_ms(deadline), if deadline.is_some() => self.time_up().await,
                 () = tokio::time::sleep(self.config.idle_unload), if unloadable => break,
             }
-            if self.live.status != GameStatus::Active && self.subscribers.is_empty() {
+            if self.stale || (self.live.status != GameStatus::Active && self.subscribers.is_empty()) {
                 break;
             }
         }
+        stopping.await;
         // Commands sent before the queue closed still get their answer; later ones find the actor gone and
         // the registry starts a new one.
         commands.close();

@@ -3,6 +3,7 @@
 use std::collections::HashMap;
 use std::sync::{Arc, Mutex};
 
+use async_trait::async_trait;
 use kartka_protocol::GameSnapshot;
 use tokio::sync::{mpsc, oneshot, OnceCell};
 use tokio_util::sync::CancellationToken;
@@ -10,7 +11,8 @@ use tokio_util::task::TaskTracker;
 use uuid::Uuid;
 
 use super::actor::{Action, ActorConfig, AdminAction, Command, GameActor, GameError, LoadError, Subscriber};
-use crate::store::{AuditRow, ChatRow, Store};
+use crate::cluster::{GameHost, Leases};
+use crate::store::{AuditRow, ChatRow, LeaseTake, Store};
 
 /// Commands a game's actor queues before senders wait.
 const COMMAND_QUEUE: usize = 64;
@@ -18,21 +20,32 @@ const COMMAND_QUEUE: usize = 64;
 type Slot = Arc<OnceCell<mpsc::Sender<Command>>>;
 
 /// The running game actors. Cheap to clone.
+///
+/// A game's actor runs on the node holding the game's lease: the registry takes it before it loads the game,
+/// and refuses with [`GameError::OwnedElsewhere`] while another live node holds it; the actor gives it back when
+/// it stops (not at a shutdown: the node's row goes then, and every lease with it).
 #[derive(Clone)]
 pub struct Games {
     store: Arc<dyn Store>,
     actors: Arc<Mutex<HashMap<Uuid, Slot>>>,
     config: ActorConfig,
+    leases: Leases,
     shutdown: CancellationToken,
     tasks: TaskTracker,
 }
 
 impl Games {
-    /// An empty registry whose actors run with `config`, stop when `shutdown` is cancelled and are tracked by
-    /// `tasks`.
+    /// An empty registry whose actors run with `config` under `leases`, stop when `shutdown` is cancelled and
+    /// are tracked by `tasks`.
     #[must_use]
-    pub fn new(store: Arc<dyn Store>, config: ActorConfig, shutdown: CancellationToken, tasks: TaskTracker) -> Games {
-        Games { store, actors: Arc::default(), config, shutdown, tasks }
+    pub fn new(
+        store: Arc<dyn Store>,
+        config: ActorConfig,
+        leases: Leases,
+        shutdown: CancellationToken,
+        tasks: TaskTracker,
+    ) -> Games {
+        Games { store, actors: Arc::default(), config, leases, shutdown, tasks }
     }
 
     /// The clock rules (a correspondence day, the first-move time) of the games this registry runs.
@@ -41,7 +54,8 @@ impl Games {
         self.config.clocks
     }
 
-    /// Starts the actors of every active live game, so their clocks run (after a restart, or at start-up).
+    /// Starts the actors of every active live game no other live node runs, so their clocks run (after a
+    /// restart, or at start-up); returns how many run here.
     /// Correspondence games load when asked for, and the sweeper starts those whose clock has fallen: the store
     /// does not even read them here, so that a start's memory does not grow with their number.
     pub async fn resume_active(&self) -> Result<usize, crate::store::StoreError> {
@@ -50,6 +64,7 @@ impl Games {
         for game in active {
             match self.actor(game.id).await {
                 Ok(_) => resumed += 1,
+                Err(GameError::OwnedElsewhere { .. }) => {}
                 Err(error) => tracing::error!(game = %game.id, %error, "could not resume a game"),
             }
         }
@@ -159,24 +174,52 @@ impl Games {
         sender.cloned()
     }
 
+    /// Takes the game's lease for this node, or says which live node holds it.
+    async fn take_lease(&self, game_id: Uuid) -> Result<(), GameError> {
+        match self.leases.take(game_id).await.map_err(GameError::Store)? {
+            LeaseTake::Taken => Ok(()),
+            LeaseTake::HeldBy(node) => Err(GameError::OwnedElsewhere { node }),
+            LeaseTake::NoSuchGame => Err(GameError::UnknownGame),
+        }
+    }
+
     async fn start(&self, game_id: Uuid) -> Result<mpsc::Sender<Command>, GameError> {
-        let actor = match GameActor::load(self.store.clone(), game_id, self.config.clone()).await {
-            Ok(Some(actor)) => actor,
-            Ok(None) => return Err(GameError::UnknownGame),
-            Err(LoadError::Store(error)) => return Err(GameError::Store(error)),
-            Err(error @ LoadError::Corrupt(..)) => {
-                tracing::error!(%error, "refusing to run a game");
-                return Err(GameError::NotAllowed("this game's record is damaged; an admin has been told"));
+        self.take_lease(game_id).await?;
+        let actor = match self.load(game_id).await {
+            Ok(actor) => actor,
+            Err(error) => {
+                self.leases.release(game_id).await;
+                return Err(error);
             }
         };
         let (sender, commands) = mpsc::channel(COMMAND_QUEUE);
         let registry = self.clone();
         let shutdown = self.shutdown.clone();
+        let (leases, stopping) = (self.leases.clone(), self.shutdown.clone());
         self.tasks.spawn(async move {
-            actor.run(commands, shutdown).await;
+            // The lease goes back while the actor's queue is still open, so that no new actor of this node can
+            // take the lease before the old one's release lands. A shutdown releases every lease at once.
+            let release = async move {
+                if !stopping.is_cancelled() {
+                    leases.release(game_id).await;
+                }
+            };
+            actor.run(commands, shutdown, release).await;
             registry.forget_stopped(game_id);
         });
         Ok(sender)
+    }
+
+    async fn load(&self, game_id: Uuid) -> Result<GameActor, GameError> {
+        match GameActor::load(self.store.clone(), game_id, self.config.clone()).await {
+            Ok(Some(actor)) => Ok(actor),
+            Ok(None) => Err(GameError::UnknownGame),
+            Err(LoadError::Store(error)) => Err(GameError::Store(error)),
+            Err(error @ LoadError::Corrupt(..)) => {
+                tracing::error!(%error, "refusing to run a game");
+                Err(GameError::NotAllowed("this game's record is damaged; an admin has been told"))
+            }
+        }
     }
 
     /// Drops the registry entry of a game whose actor has stopped (or never started).
@@ -184,6 +227,26 @@ impl Games {
         let mut actors = self.actors.lock().expect("registry lock");
         if actors.get(&game_id).is_some_and(|slot| slot.get().is_none_or(mpsc::Sender::is_closed)) {
             actors.remove(&game_id);
+        }
+    }
+}
+
+#[async_trait]
+impl GameHost for Games {
+    async fn take_over(&self, game_id: Uuid) -> bool {
+        let running = {
+            let actors = self.actors.lock().expect("registry lock");
+            actors.get(&game_id).is_some_and(|slot| slot.get().is_some_and(|sender| !sender.is_closed()))
+        };
+        // An actor still running here lost its lease while this node was taken for dead: take the lease back.
+        let taken = if running { self.take_lease(game_id).await } else { self.ensure_running(game_id).await };
+        match taken {
+            Ok(()) => true,
+            Err(GameError::OwnedElsewhere { .. }) => false,
+            Err(error) => {
+                tracing::error!(game = %game_id, %error, "could not take over a game");
+                false
+            }
         }
     }
 }

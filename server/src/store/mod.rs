@@ -10,6 +10,7 @@
 
 mod admin;
 mod chat;
+mod cluster;
 mod correspondence;
 mod explorer;
 mod postgres;
@@ -29,6 +30,7 @@ pub use admin::{
     ResultFilter, SearchCursor, SearchOrder,
 };
 pub use chat::{ChannelName, ChatRow, ChatStore};
+pub use cluster::{ClusterStore, LeaseTake, NodeRow};
 pub use correspondence::{
     ConditionalRow, CorrespondenceStore, NotificationRow, NotificationSettingsRow, Outage, PublishedNotification,
     SeekRow, VacationRow, WebhookJob,
@@ -325,11 +327,11 @@ pub struct GameCursor {
 
 /// Everything kartka stores. Implemented for PostgreSQL and SQLite; one test suite runs against both. What
 /// admins need of it is in [`AdminStore`], correspondence play in [`CorrespondenceStore`], chat in
-/// [`ChatStore`], what profiles read beyond accounts and ratings in [`ProfileStore`], and the opening explorer's
-/// turns in [`ExplorerStore`].
+/// [`ChatStore`], what profiles read beyond accounts and ratings in [`ProfileStore`], the opening explorer's
+/// turns in [`ExplorerStore`], and the nodes sharing the database and their games' leases in [`ClusterStore`].
 #[async_trait]
 pub trait Store:
-    CorrespondenceStore + AdminStore + ChatStore + ProfileStore + ExplorerStore + Send + Sync + 'static
+    CorrespondenceStore + AdminStore + ChatStore + ProfileStore + ExplorerStore + ClusterStore + Send + Sync + 'static
 {
     /// Checks that the database answers.
     async fn ping(&self) -> Result<(), StoreError>;

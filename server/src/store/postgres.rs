@@ -37,6 +37,9 @@ impl Dialect for Postgres {
     // Read committed is enough: every transaction starts with a conditional UPDATE or an INSERT, whose row
     // lock or unique index serializes concurrent writers.
     const BEGIN_WRITE: &'static str = "BEGIN";
+    // `now()` is the statement's start in a statement of its own, which is how every cluster statement runs.
+    const NOW_MS: &'static str = "(EXTRACT(EPOCH FROM now()) * 1000)::bigint";
+    const SHARED_BY_NODES: bool = true;
 
     fn to_id(id: Uuid) -> Uuid {
         id

@@ -30,6 +30,11 @@ impl Dialect for Sqlite {
     // IMMEDIATE takes the write lock up front (waiting up to the busy timeout) instead of upgrading a read
     // lock mid-transaction, which in WAL mode can fail at once with SQLITE_BUSY_SNAPSHOT.
     const BEGIN_WRITE: &'static str = "BEGIN IMMEDIATE";
+    // `julianday('now')` has millisecond precision and is fixed for the whole statement; unixepoch('subsec')
+    // would say the same but needs SQLite 3.42.
+    const NOW_MS: &'static str = "CAST((julianday('now') - 2440587.5) * 86400000.0 AS INTEGER)";
+    // One server process owns the file: the write lock is taken in turn inside it (see `SqliteStore::connect`).
+    const SHARED_BY_NODES: bool = false;
 
     fn to_id(id: Uuid) -> Hyphenated {
         id.hyphenated()

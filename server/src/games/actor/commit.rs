@@ -7,7 +7,7 @@ use kartka_protocol::{EventEnvelope, GameEvent, GameStatus, ServerFrame};
 use super::{GameActor, GameError, Live};
 use crate::games::convert::{self, seat_text};
 use crate::outbox::encode;
-use crate::store::{AuditRow, EventRow, GameChange, GameState, Millis, MoveRow, RatingUpdate};
+use crate::store::{AuditRow, EventRow, GameChange, GameState, Millis, MoveRow, RatingUpdate, StoreError};
 use crate::telemetry;
 
 impl GameActor {
@@ -44,11 +44,16 @@ impl GameActor {
         };
         let is_move = change.new_move.is_some();
         let started = Instant::now();
-        match audit {
+        let recorded = match audit {
             Some(audit) => self.store.record_admin_action(self.id, &change, audit).await,
             None => self.store.record(self.id, &change).await,
+        };
+        if let Err(error) = recorded {
+            if matches!(error, StoreError::Conflict) {
+                self.notice_other_writer().await;
+            }
+            return Err(GameError::Store(error));
         }
-        .map_err(GameError::Store)?;
         if is_move {
             telemetry::move_committed(started.elapsed());
         }
@@ -64,6 +69,20 @@ impl GameActor {
         self.announce_turn().await;
         telemetry::fanned_out(fanning_out.elapsed());
         Ok(seq)
+    }
+
+    /// After a refused commit: marks the actor stale when the stored game has moved past its view, which only
+    /// another actor of the game can have done (on a node that took the game over). A refusal that leaves the
+    /// game's sequence number alone (a rating written in between) changes nothing.
+    async fn notice_other_writer(&mut self) {
+        match self.store.game(self.id).await {
+            Ok(Some(row)) if row.state.seq != self.seq as i64 => {
+                tracing::warn!(game = %self.id, "another node moved this game on: stopping its stale actor here");
+                self.stale = true;
+            }
+            Ok(_) => {}
+            Err(error) => tracing::warn!(game = %self.id, %error, "could not read a game after a refused commit"),
+        }
     }
 }
 

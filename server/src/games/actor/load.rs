@@ -136,6 +136,7 @@ impl GameActor {
             opponent_muted,
             spectators: 0,
             rematch,
+            stale: false,
         }))
     }
 }

@@ -7,6 +7,7 @@
 mod admin;
 mod batch;
 mod chat;
+mod cluster;
 mod correspondence;
 mod explorer;
 mod profile;
@@ -37,6 +38,11 @@ pub trait Dialect: Database {
     type Id: for<'q> Encode<'q, Self> + for<'r> Decode<'r, Self> + Type<Self> + Send + Sync + 'static;
     /// The statement that opens a transaction that is going to write.
     const BEGIN_WRITE: &'static str;
+    /// The database's own clock as an SQL expression: milliseconds since the Unix epoch, as a 64-bit integer.
+    /// Node heartbeats and lease expiry are judged by it alone, so clock skew between nodes cannot matter.
+    const NOW_MS: &'static str;
+    /// Whether several server nodes may share the database.
+    const SHARED_BY_NODES: bool;
     /// Writes the placeholder of the `number`th value (from 1) of a statement assembled per call, whose values
     /// are bound in placeholder order: `$N` in PostgreSQL, an anonymous `?` in SQLite. (SQLite keeps `$N` and
     /// `?N` in a list that binding searches for each value, which makes a 30,000-value insert quadratic.)

@@ -1,0 +1,160 @@
+//! A node's identity, its registration at start and its removal at a graceful stop.
+
+use std::collections::HashMap;
+use std::time::Duration;
+
+use tokio::time::Instant;
+use uuid::Uuid;
+
+use crate::config::NodeSettings;
+use crate::store::{NodeRow, Store, StoreError};
+
+/// How often a starting node looks again at nodes that seem alive, while it waits to learn whether they are.
+const WATCH_STEPS_PER_HEARTBEAT: u32 = 4;
+
+/// This server process as a node: a random id drawn at its start, registered in the database. Cheap to copy.
+#[derive(Clone, Copy, Debug)]
+pub struct Node {
+    id: Uuid,
+    settings: NodeSettings,
+}
+
+/// Why a node could not join its database.
+#[derive(Debug, thiserror::Error)]
+pub enum NodeError {
+    /// The TTL must outlast several heartbeats, or live nodes would look dead between two of theirs.
+    #[error(
+        "the node TTL ({ttl_ms} ms, --node-ttl-ms) must be longer than the heartbeat interval ({heartbeat_ms} ms, \
+         --node-heartbeat-ms)"
+    )]
+    TtlNotAboveHeartbeat {
+        /// The configured TTL.
+        ttl_ms: u128,
+        /// The configured heartbeat interval.
+        heartbeat_ms: u128,
+    },
+    /// Another node runs on this SQLite database, which serves one node only.
+    #[error(
+        "another kartka node ({other}) is running on this SQLite database: it started {started_s} s ago and its \
+         last heartbeat was {beat_ms} ms ago. SQLite serves one node only; several nodes need PostgreSQL"
+    )]
+    SqliteInUse {
+        /// The other node.
+        other: Uuid,
+        /// How long ago it started, by the database's clock.
+        started_s: i64,
+        /// How long ago it last beat, by the database's clock.
+        beat_ms: i64,
+    },
+    /// The database failed.
+    #[error("the node could not register: {0}")]
+    Store(#[from] StoreError),
+}
+
+impl Node {
+    /// Registers this process as a new node of the database, known as `id` (the id its store and the cluster bus
+    /// sign with: one id per process).
+    ///
+    /// A node that seems alive (a heartbeat younger than the TTL) may have crashed a moment ago, so the start
+    /// watches such nodes until each either beats again (it is alive) or outlives the TTL without a beat (it is
+    /// dead, and its row goes, with its leases): after a crash, a start within the TTL waits the rest of it. On
+    /// SQLite a node that is alive refuses the start ([`NodeError::SqliteInUse`]).
+    pub async fn join(store: &dyn Store, id: Uuid, settings: NodeSettings) -> Result<Node, NodeError> {
+        if settings.ttl <= settings.heartbeat {
+            return Err(NodeError::TtlNotAboveHeartbeat {
+                ttl_ms: settings.ttl.as_millis(),
+                heartbeat_ms: settings.heartbeat.as_millis(),
+            });
+        }
+        let node = Node { id, settings };
+        let alive = node.settle_seemingly_alive(store).await?;
+        let single = !store.shared_by_nodes();
+        if single {
+            if let Some(other) = alive.first() {
+                return Err(in_use(other));
+            }
+        }
+        if !store.register_node(node.id, single.then(|| node.ttl_ms())).await? {
+            // Another SQLite node registered between the watch and this statement.
+            let others = store.live_nodes(node.ttl_ms()).await?;
+            return match others.iter().find(|other| other.id != node.id) {
+                Some(other) => Err(in_use(other)),
+                None => Err(NodeError::Store(StoreError::Conflict)),
+            };
+        }
+        tracing::info!(node = %node.id, others = alive.len(), "joined the database as a node");
+        Ok(node)
+    }
+
+    /// The node's id.
+    #[must_use]
+    pub fn id(&self) -> Uuid {
+        self.id
+    }
+
+    /// The node's heartbeat interval and TTL.
+    #[must_use]
+    pub fn settings(&self) -> NodeSettings {
+        self.settings
+    }
+
+    /// The TTL in milliseconds, as the store's statements take it.
+    #[must_use]
+    pub fn ttl_ms(&self) -> i64 {
+        i64::try_from(self.settings.ttl.as_millis()).unwrap_or(i64::MAX)
+    }
+
+    /// A graceful stop: removes the node's row, and with it every lease it holds, so other nodes may take its
+    /// games at once instead of after the TTL. Called once this node's games have stopped.
+    pub async fn leave(&self, store: &dyn Store) {
+        match store.remove_node(self.id).await {
+            Ok(()) => tracing::info!(node = %self.id, "left the database: this node's games are free"),
+            Err(error) => tracing::error!(node = %self.id, %error, "could not remove this node; its leases expire"),
+        }
+    }
+
+    /// Watches the nodes that seem alive until each beats (kept, and returned) or passes the TTL without a beat
+    /// (removed with its leases).
+    async fn settle_seemingly_alive(&self, store: &dyn Store) -> Result<Vec<NodeRow>, StoreError> {
+        let mut unsure: HashMap<Uuid, NodeRow> =
+            store.live_nodes(self.ttl_ms()).await?.into_iter().map(|row| (row.id, row)).collect();
+        let mut alive = Vec::new();
+        if unsure.is_empty() {
+            return Ok(alive);
+        }
+        let step = (self.settings.heartbeat / WATCH_STEPS_PER_HEARTBEAT).max(Duration::from_millis(10));
+        // The TTL by the database's clock, plus a step: by then every watched node has beaten or expired.
+        let give_up = Instant::now() + self.settings.ttl + step;
+        while !unsure.is_empty() && Instant::now() < give_up {
+            tokio::time::sleep(step).await;
+            let now_live: HashMap<Uuid, NodeRow> =
+                store.live_nodes(self.ttl_ms()).await?.into_iter().map(|row| (row.id, row)).collect();
+            unsure.retain(|id, first_seen| match now_live.get(id) {
+                Some(row) if row.heartbeat_at > first_seen.heartbeat_at => {
+                    alive.push(*row);
+                    false
+                }
+                Some(_) => true,
+                None => {
+                    tracing::warn!(node = %id, "a node stopped beating (it crashed): its games are free");
+                    false
+                }
+            });
+        }
+        // Dead by the TTL now, or about to be: their rows go, with their leases.
+        store.remove_dead_nodes(self.ttl_ms()).await?;
+        for id in unsure.keys() {
+            tracing::warn!(node = %id, "a node did not beat within the TTL: removing it and its leases");
+            store.remove_node(*id).await?;
+        }
+        Ok(alive)
+    }
+}
+
+fn in_use(other: &NodeRow) -> NodeError {
+    NodeError::SqliteInUse {
+        other: other.id,
+        started_s: (other.read_at - other.started_at) / 1_000,
+        beat_ms: other.read_at - other.heartbeat_at,
+    }
+}

@@ -1,0 +1,65 @@
+//! What the store keeps of the nodes sharing a database: the nodes and their heartbeats, and which node runs
+//! each game (its lease). Every time here is the database's clock, never a node's (see [`ClusterStore`]).
+
+use async_trait::async_trait;
+use uuid::Uuid;
+
+use super::{Millis, StoreError};
+
+/// A node as stored, read with the database's clock at the moment of reading.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct NodeRow {
+    /// The node's id, drawn at its start.
+    pub id: Uuid,
+    /// When it registered, by the database's clock.
+    pub started_at: Millis,
+    /// Its last heartbeat, by the database's clock.
+    pub heartbeat_at: Millis,
+    /// The database's clock when the row was read, to say how old the other two are.
+    pub read_at: Millis,
+}
+
+/// What taking a game's lease found.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum LeaseTake {
+    /// The lease is this node's now: it was free, held by a dead node, or already this node's.
+    Taken,
+    /// Another node that is alive holds it.
+    HeldBy(Uuid),
+    /// There is no such game.
+    NoSuchGame,
+}
+
+/// The cluster part of the [`Store`](super::Store).
+///
+/// Liveness is always judged by the database's clock: a node is alive while its `heartbeat_at` is younger than
+/// the `ttl_ms` the caller passes, both measured by the one clock every node shares, so clock skew between
+/// machines cannot make a game two owners. A lease is held while its node is alive: renewing a node's heartbeat
+/// renews every lease it holds, in one statement.
+#[async_trait]
+pub trait ClusterStore {
+    /// Whether several nodes may share this database (PostgreSQL); SQLite serves one node.
+    fn shared_by_nodes(&self) -> bool;
+    /// Registers a node, its start and heartbeat now. With `alone_within_ms` set, only if no other node beat
+    /// within that many milliseconds (one statement, so two starts cannot both pass); false when one did.
+    async fn register_node(&self, id: Uuid, alone_within_ms: Option<i64>) -> Result<bool, StoreError>;
+    /// Renews a node's heartbeat, and so every lease it holds; false when its row is gone (another node found
+    /// it dead and removed it).
+    async fn beat_node(&self, id: Uuid) -> Result<bool, StoreError>;
+    /// The nodes alive by `ttl_ms`, oldest first.
+    async fn live_nodes(&self, ttl_ms: i64) -> Result<Vec<NodeRow>, StoreError>;
+    /// Removes a node and, with it, its leases (a graceful stop, or a crashed node's stale row).
+    async fn remove_node(&self, id: Uuid) -> Result<(), StoreError>;
+    /// Removes every node dead by `ttl_ms`, and their leases; how many.
+    async fn remove_dead_nodes(&self, ttl_ms: i64) -> Result<u64, StoreError>;
+    /// Takes a game's lease for `node` in one compare-and-set: inserts it, or takes it over only if its holder
+    /// is `node` itself or is dead by `ttl_ms`.
+    async fn take_lease(&self, game_id: Uuid, node: Uuid, ttl_ms: i64) -> Result<LeaseTake, StoreError>;
+    /// Gives a game's lease back, if `node` holds it.
+    async fn release_lease(&self, game_id: Uuid, node: Uuid) -> Result<(), StoreError>;
+    /// The node holding a game's lease, alive or not.
+    async fn lease_holder(&self, game_id: Uuid) -> Result<Option<Uuid>, StoreError>;
+    /// Active live (not correspondence) games without a lease of a node alive by `ttl_ms`, oldest first: the
+    /// games whose clocks nobody watches.
+    async fn unowned_live_games(&self, ttl_ms: i64) -> Result<Vec<Uuid>, StoreError>;
+}

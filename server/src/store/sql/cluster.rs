@@ -1,0 +1,152 @@
+//! [`ClusterStore`] over both backends. Every statement reads the time from the database itself
+//! ([`Dialect::NOW_MS`], put in for `{now}`), never from the node that sends it.
+
+use async_trait::async_trait;
+use sqlx::{ColumnIndex, Decode, Encode, Executor, IntoArguments, Row, Type};
+use uuid::Uuid;
+
+use super::{Dialect, SqlStore};
+use crate::store::cluster::{ClusterStore, LeaseTake, NodeRow};
+use crate::store::StoreError;
+
+const REGISTER_NODE: &str = "INSERT INTO nodes (id, started_at, heartbeat_at) VALUES ($1, {now}, {now})";
+/// The registration of a node that must be the only one: it inserts nothing while another node is alive.
+const REGISTER_ONLY_NODE: &str = "INSERT INTO nodes (id, started_at, heartbeat_at) SELECT $1, {now}, {now} \
+    WHERE NOT EXISTS (SELECT 1 FROM nodes WHERE id <> $1 AND heartbeat_at > {now} - $2)";
+const BEAT_NODE: &str = "UPDATE nodes SET heartbeat_at = {now} WHERE id = $1";
+const LIVE_NODES: &str = "SELECT id, started_at, heartbeat_at, {now} AS read_at FROM nodes \
+    WHERE heartbeat_at > {now} - $1 ORDER BY started_at, id";
+const REMOVE_NODE: &str = "DELETE FROM nodes WHERE id = $1";
+const REMOVE_DEAD_NODES: &str = "DELETE FROM nodes WHERE heartbeat_at <= {now} - $1";
+/// The lease's compare-and-set: a new lease for an existing game, or the holder replaced only when it is this
+/// node or dead. The row lock of the conflicting lease (PostgreSQL) or the database's write lock (SQLite) makes
+/// two nodes taking one game at once serialize, the second seeing the first's lease. No row comes back when a
+/// live node holds it, or when there is no such game.
+const TAKE_LEASE: &str = "INSERT INTO game_leases (game_id, node_id) \
+    SELECT $1, $2 WHERE EXISTS (SELECT 1 FROM games WHERE id = $1) \
+    ON CONFLICT (game_id) DO UPDATE SET node_id = excluded.node_id \
+    WHERE game_leases.node_id = excluded.node_id OR NOT EXISTS \
+    (SELECT 1 FROM nodes WHERE nodes.id = game_leases.node_id AND nodes.heartbeat_at > {now} - $3) \
+    RETURNING node_id";
+const RELEASE_LEASE: &str = "DELETE FROM game_leases WHERE game_id = $1 AND node_id = $2";
+const LEASE_HOLDER: &str = "SELECT node_id FROM game_leases WHERE game_id = $1";
+const GAME_EXISTS: &str = "SELECT 1 FROM games WHERE id = $1";
+const UNOWNED_LIVE_GAMES: &str = "SELECT g.id FROM games g \
+    WHERE g.status = 'active' AND g.correspondence = FALSE AND NOT EXISTS \
+    (SELECT 1 FROM game_leases l JOIN nodes n ON n.id = l.node_id \
+    WHERE l.game_id = g.id AND n.heartbeat_at > {now} - $1) \
+    ORDER BY g.created_at, g.id";
+
+/// A lease found free between the compare-and-set and the read of its holder (released that moment) is taken
+/// again; a few rounds settle any such race.
+const TAKE_ATTEMPTS: usize = 3;
+
+/// A statement with the database's clock put in for `{now}`.
+fn on_database_clock<DB: Dialect>(template: &str) -> String {
+    template.replace("{now}", DB::NOW_MS)
+}
+
+#[async_trait]
+impl<DB> ClusterStore for SqlStore<DB>
+where
+    DB: Dialect,
+    for<'c> &'c mut DB::Connection: Executor<'c, Database = DB>,
+    for<'q> DB::Arguments<'q>: IntoArguments<'q, DB>,
+    for<'q> i64: Encode<'q, DB> + Decode<'q, DB> + Type<DB>,
+    for<'q> bool: Encode<'q, DB> + Decode<'q, DB> + Type<DB>,
+    for<'q> f64: Encode<'q, DB> + Decode<'q, DB> + Type<DB>,
+    for<'q> String: Encode<'q, DB> + Decode<'q, DB> + Type<DB>,
+    for<'q> &'q str: Encode<'q, DB> + Type<DB>,
+    for<'q> Option<i64>: Encode<'q, DB>,
+    for<'q> Option<&'q str>: Encode<'q, DB>,
+    for<'q> Option<DB::Id>: Encode<'q, DB>,
+    for<'a> &'a str: ColumnIndex<DB::Row>,
+{
+    fn shared_by_nodes(&self) -> bool {
+        DB::SHARED_BY_NODES
+    }
+
+    async fn register_node(&self, id: Uuid, alone_within_ms: Option<i64>) -> Result<bool, StoreError> {
+        let result = match alone_within_ms {
+            None => {
+                let sql = on_database_clock::<DB>(REGISTER_NODE);
+                sqlx::query(&sql).bind(DB::to_id(id)).execute(&self.writer).await?
+            }
+            Some(ttl_ms) => {
+                let sql = on_database_clock::<DB>(REGISTER_ONLY_NODE);
+                sqlx::query(&sql).bind(DB::to_id(id)).bind(ttl_ms).execute(&self.writer).await?
+            }
+        };
+        Ok(DB::rows_affected(&result) == 1)
+    }
+
+    async fn beat_node(&self, id: Uuid) -> Result<bool, StoreError> {
+        let sql = on_database_clock::<DB>(BEAT_NODE);
+        let result = sqlx::query(&sql).bind(DB::to_id(id)).execute(&self.writer).await?;
+        Ok(DB::rows_affected(&result) == 1)
+    }
+
+    async fn live_nodes(&self, ttl_ms: i64) -> Result<Vec<NodeRow>, StoreError> {
+        let sql = on_database_clock::<DB>(LIVE_NODES);
+        let rows = sqlx::query(&sql).bind(ttl_ms).fetch_all(&self.pool).await?;
+        let node = |row: &DB::Row| -> Result<NodeRow, sqlx::Error> {
+            Ok(NodeRow {
+                id: Self::uuid(row, "id")?,
+                started_at: row.try_get("started_at")?,
+                heartbeat_at: row.try_get("heartbeat_at")?,
+                read_at: row.try_get("read_at")?,
+            })
+        };
+        Ok(rows.iter().map(node).collect::<Result<_, _>>()?)
+    }
+
+    async fn remove_node(&self, id: Uuid) -> Result<(), StoreError> {
+        sqlx::query(REMOVE_NODE).bind(DB::to_id(id)).execute(&self.writer).await?;
+        Ok(())
+    }
+
+    async fn remove_dead_nodes(&self, ttl_ms: i64) -> Result<u64, StoreError> {
+        let sql = on_database_clock::<DB>(REMOVE_DEAD_NODES);
+        let result = sqlx::query(&sql).bind(ttl_ms).execute(&self.writer).await?;
+        Ok(DB::rows_affected(&result))
+    }
+
+    async fn take_lease(&self, game_id: Uuid, node: Uuid, ttl_ms: i64) -> Result<LeaseTake, StoreError> {
+        let sql = on_database_clock::<DB>(TAKE_LEASE);
+        for _ in 0..TAKE_ATTEMPTS {
+            let taken = sqlx::query(&sql)
+                .bind(DB::to_id(game_id))
+                .bind(DB::to_id(node))
+                .bind(ttl_ms)
+                .fetch_optional(&self.writer)
+                .await?;
+            if taken.is_some() {
+                return Ok(LeaseTake::Taken);
+            }
+            if let Some(holder) = self.lease_holder(game_id).await? {
+                return Ok(LeaseTake::HeldBy(holder));
+            }
+            let exists = sqlx::query(GAME_EXISTS).bind(DB::to_id(game_id)).fetch_optional(&self.pool).await?;
+            if exists.is_none() {
+                return Ok(LeaseTake::NoSuchGame);
+            }
+        }
+        Err(StoreError::Conflict)
+    }
+
+    async fn release_lease(&self, game_id: Uuid, node: Uuid) -> Result<(), StoreError> {
+        sqlx::query(RELEASE_LEASE).bind(DB::to_id(game_id)).bind(DB::to_id(node)).execute(&self.writer).await?;
+        Ok(())
+    }
+
+    async fn lease_holder(&self, game_id: Uuid) -> Result<Option<Uuid>, StoreError> {
+        let row = sqlx::query(LEASE_HOLDER).bind(DB::to_id(game_id)).fetch_optional(&self.pool).await?;
+        Ok(row.map(|row| Self::uuid(&row, "node_id")).transpose()?)
+    }
+
+    async fn unowned_live_games(&self, ttl_ms: i64) -> Result<Vec<Uuid>, StoreError> {
+        let sql = on_database_clock::<DB>(UNOWNED_LIVE_GAMES);
+        let rows = sqlx::query(&sql).bind(ttl_ms).fetch_all(&self.pool).await?;
+        Ok(rows.iter().map(|row| Self::uuid(row, "id")).collect::<Result<_, _>>()?)
+    }
+}

@@ -1,0 +1,222 @@
+//! Several nodes on one database: two servers in this test process over one PostgreSQL database. A game runs on
+//! the one node holding its lease; a node that crashes (its runtime dropped, no shutdown code) loses its live
+//! games to the other node once its heartbeat is older than the TTL, and their clocks run there; a graceful stop
+//! frees its leases at once; and a stale owner's commit is refused by the game's sequence check. SQLite serves
+//! one node: a second start is refused, and a crashed node's row is cleaned up.
+
+use std::time::Duration;
+
+use kartka_protocol::{ErrorCode, TimeControl};
+use kartka_server::cluster::{Node, NodeError};
+use kartka_server::config::{NodeSettings, Settings};
+use kartka_server::games::GameError;
+use kartka_server::store::Store;
+use kartka_tests::browser::eventually;
+use kartka_tests::client::{move_frame, Api, WsClient};
+use kartka_tests::db::{Backend, TestDb};
+use kartka_tests::server::{CrashableServer, TestServer};
+use serde_json::json;
+use uuid::Uuid;
+
+kartka_tests::on_both_stores!(an_actor_that_stops_gives_its_lease_back);
+
+/// Quick heartbeats, so that a dead node is found within about a second.
+const NODE: NodeSettings = NodeSettings { heartbeat: Duration::from_millis(100), ttl: Duration::from_millis(600) };
+/// Longer than any wait for a node's death and a sweep, however loaded the machine is.
+const PATIENCE: Duration = Duration::from_secs(20);
+/// Ten minutes: a clock that does not fall within a test.
+const LONG: TimeControl = TimeControl::Fischer { initial_seconds: 600, increment_seconds: 0 };
+
+/// Two-node settings, with the main clocks running from the start (no first-move time).
+fn settings() -> Settings {
+    Settings { node: NODE, first_move: Duration::ZERO, ..Settings::default() }
+}
+
+/// Waits until `node` holds the game's lease.
+async fn until_held_by(store: &dyn Store, game: Uuid, node: Uuid) {
+    let held =
+        eventually(PATIENCE, || async { (store.lease_holder(game).await.ok()? == Some(node)).then_some(()) }).await;
+    assert!(held.is_some(), "node {node} takes game {game}'s lease");
+}
+
+/// White runs out of time on the node that took the game over from a crashed one: the flag falls there.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn postgres_a_crashed_nodes_game_moves_to_the_other_node_and_its_clock_runs_there() {
+    let database = TestDb::new(Backend::Postgres).await;
+    let store = database.store();
+    let a = CrashableServer::start(database.url(), settings()).await;
+    let api = Api::new(a.url());
+    let (white, black) = (api.guest("white").await, api.guest("black").await);
+    let eight_seconds = TimeControl::Fischer { initial_seconds: 8, increment_seconds: 0 };
+    let game = api.start_game(&white, &black, eight_seconds).await;
+    let (watcher, _) = WsClient::subscribed(a.addr, &black.token, game).await;
+    until_held_by(store.as_ref(), game, a.node_id).await;
+
+    let b = TestServer::start(database.url(), settings()).await;
+    match b.state.games.snapshot(game).await {
+        Err(GameError::OwnedElsewhere { node }) => assert_eq!(node, a.node_id, "B names the owner"),
+        other => panic!("B must not run A's game: {other:?}"),
+    }
+    assert_eq!(GameError::OwnedElsewhere { node: a.node_id }.code(), ErrorCode::Internal, "a client retries");
+    let (status, refused) = Api::new(b.url())
+        .post(
+            &format!("/api/games/{game}/moves"),
+            Some(&white.token),
+            &json!({
+                "ply": 0, "client_move_id": "w1", "notation": "0"
+            }),
+        )
+        .await;
+    assert_eq!((status, refused["code"].as_str()), (500, Some("internal")), "{refused}");
+    assert_eq!(store.lease_holder(game).await.unwrap(), Some(a.node_id), "the refusal changed nothing");
+
+    drop(watcher);
+    a.crash();
+    until_held_by(store.as_ref(), game, b.state.node.id()).await;
+    assert_eq!(store.game(game).await.unwrap().expect("the game").state.status, "active", "B took a running game");
+    let ended = eventually(PATIENCE, || async {
+        let row = store.game(game).await.ok()??;
+        (row.state.status != "active").then_some(row.state)
+    })
+    .await
+    .expect("the game ends on B");
+    assert_eq!(
+        (ended.status.as_str(), ended.winner.as_deref(), ended.end_reason.as_deref()),
+        ("finished", Some("second"), Some("time")),
+        "White's flag fell on B"
+    );
+    b.stop().await;
+}
+
+/// A graceful stop removes the node's row and every lease with it at once: the other node may run the game
+/// at once, without waiting for the TTL.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn postgres_a_graceful_stop_frees_its_leases_at_once() {
+    let database = TestDb::new(Backend::Postgres).await;
+    let store = database.store();
+    let slow_death = Settings { node: NodeSettings { ttl: Duration::from_secs(600), ..NODE }, ..settings() };
+    let a = TestServer::start(database.url(), slow_death.clone()).await;
+    let api = Api::new(a.url());
+    let (white, black) = (api.guest("white").await, api.guest("black").await);
+    let game = api.start_game(&white, &black, LONG).await;
+    a.state.games.ensure_running(game).await.expect("A runs the game");
+    until_held_by(store.as_ref(), game, a.state.node.id()).await;
+    let b = TestServer::start(database.url(), slow_death).await;
+    assert!(matches!(b.state.games.ensure_running(game).await, Err(GameError::OwnedElsewhere { .. })));
+
+    let a_node = a.state.node.id();
+    a.stop().await;
+    assert!(!store.live_nodes(600_000).await.unwrap().iter().any(|node| node.id == a_node), "A's row is gone");
+    let holder = store.lease_holder(game).await.unwrap();
+    assert!(holder.is_none() || holder == Some(b.state.node.id()), "A's lease is gone: {holder:?}");
+    b.state.games.ensure_running(game).await.expect("B runs the game at once, long before A's TTL");
+    assert_eq!(store.lease_holder(game).await.unwrap(), Some(b.state.node.id()));
+    let body = json!({ "ply": 0, "client_move_id": "w1", "notation": "0" });
+    let (status, moved) = Api::new(b.url()).post(&format!("/api/games/{game}/moves"), Some(&white.token), &body).await;
+    assert_eq!(status, 200, "the game goes on on B: {moved}");
+    b.stop().await;
+}
+
+/// The lease is not the only guard: when two nodes' actors run one game (here the lease is moved behind A's
+/// back), the one whose view is stale has its commit refused by the game's sequence check, and the store keeps
+/// only the move that was acknowledged.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn postgres_a_stale_owners_commit_is_refused_by_the_sequence_check() {
+    let database = TestDb::new(Backend::Postgres).await;
+    let store = database.store();
+    let a = TestServer::start(database.url(), settings()).await;
+    let api_a = Api::new(a.url());
+    let (white, black) = (api_a.guest("white").await, api_a.guest("black").await);
+    let game = api_a.start_game(&white, &black, LONG).await;
+    a.state.games.ensure_running(game).await.expect("A runs the game");
+    let b = TestServer::start(database.url(), settings()).await;
+    let pool = sqlx::PgPool::connect(database.url()).await.expect("connect");
+    sqlx::query("UPDATE game_leases SET node_id = $1 WHERE game_id = $2")
+        .bind(b.state.node.id())
+        .bind(game)
+        .execute(&pool)
+        .await
+        .expect("move the lease to B");
+
+    let api_b = Api::new(b.url());
+    let body = json!({ "ply": 0, "client_move_id": "w1", "notation": "0" });
+    let (status, moved) = api_b.post(&format!("/api/games/{game}/moves"), Some(&white.token), &body).await;
+    assert_eq!(status, 200, "B loads the game and commits: {moved}");
+    let stale = json!({ "ply": 0, "client_move_id": "w2", "notation": "1" });
+    let (status, refused) = api_a.post(&format!("/api/games/{game}/moves"), Some(&white.token), &stale).await;
+    assert_eq!((status, refused["code"].as_str()), (500, Some("internal")), "A's stale actor is refused: {refused}");
+    let moves = store.moves(game).await.unwrap();
+    assert_eq!(moves.iter().map(|row| row.notation.as_str()).collect::<Vec<_>>(), ["0"], "only B's move is stored");
+    let stopped = eventually(PATIENCE, || async { (a.state.games.running() == 0).then_some(()) }).await;
+    assert!(stopped.is_some(), "A's stale actor stops once it finds the game moved on");
+    match a.state.games.snapshot(game).await {
+        Err(GameError::OwnedElsewhere { node }) => assert_eq!(node, b.state.node.id(), "A now defers to B"),
+        other => panic!("A must not run B's game again: {other:?}"),
+    }
+    let mut black_socket = WsClient::connect(b.addr, &black.token).await;
+    black_socket.request(1, move_frame(game, 1, "b1", "0")).await.expect("the game goes on on B");
+    a.stop().await;
+    b.stop().await;
+}
+
+/// SQLite serves one node: a second node is refused with a message naming the first; once the first crashed,
+/// the next start waits out its TTL, removes its row and starts.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn sqlite_refuses_a_second_node_and_cleans_up_after_a_crashed_one() {
+    let database = TestDb::new(Backend::Sqlite).await;
+    let store = database.store();
+    assert!(!store.shared_by_nodes());
+    let a = CrashableServer::start(database.url(), settings()).await;
+    let refused = Node::join(store.as_ref(), Uuid::new_v4(), NODE).await.expect_err("a second node on SQLite");
+    assert!(matches!(refused, NodeError::SqliteInUse { other, .. } if other == a.node_id), "{refused:?}");
+    let message = refused.to_string();
+    assert!(message.contains(&a.node_id.to_string()) && message.contains("PostgreSQL"), "{message}");
+
+    a.crash();
+    let node =
+        Node::join(store.as_ref(), Uuid::new_v4(), NODE).await.expect("a crashed node's row does not keep a start out");
+    let live: Vec<Uuid> = store.live_nodes(600_000).await.unwrap().iter().map(|row| row.id).collect();
+    assert_eq!(live, [node.id()], "the crashed node's row is gone");
+    node.leave(store.as_ref()).await;
+    assert!(store.live_nodes(600_000).await.unwrap().is_empty());
+}
+
+/// A TTL no longer than the heartbeat would make live nodes look dead between two of their beats.
+#[tokio::test]
+async fn a_ttl_not_above_the_heartbeat_is_refused() {
+    let database = TestDb::new(Backend::Sqlite).await;
+    let store = database.store();
+    let equal = NodeSettings { heartbeat: Duration::from_secs(2), ttl: Duration::from_secs(2) };
+    let refused = Node::join(store.as_ref(), Uuid::new_v4(), equal).await.expect_err("refused");
+    assert!(matches!(refused, NodeError::TtlNotAboveHeartbeat { .. }), "{refused:?}");
+    assert!(store.live_nodes(600_000).await.unwrap().is_empty(), "nothing registered");
+}
+
+/// A correspondence game's actor that unloads when idle, and a finished game's actor once nobody watches, give
+/// their leases back, so another node may run those games at once.
+async fn an_actor_that_stops_gives_its_lease_back(url: &str) {
+    let mut quick_unload = settings();
+    quick_unload.correspondence.idle_unload = Duration::from_millis(150);
+    let server = TestServer::start(url, quick_unload).await;
+    let store = server.state.store.clone();
+    let node = server.state.node.id();
+    let api = Api::new(server.url());
+    let (white, black) = (api.guest("white").await, api.guest("black").await);
+    let days = TimeControl::Correspondence { days_per_move: 3, vacation_allowed: true };
+    let correspondence = api.start_game(&white, &black, days).await;
+    server.state.games.ensure_running(correspondence).await.expect("the game runs");
+    assert_eq!(store.lease_holder(correspondence).await.unwrap(), Some(node), "a running game is leased");
+    let released =
+        eventually(PATIENCE, || async { store.lease_holder(correspondence).await.ok()?.is_none().then_some(()) });
+    assert!(released.await.is_some(), "the idle game's actor unloads and gives its lease back");
+
+    let live = api.start_game(&white, &black, LONG).await;
+    let (mut watcher, _) = WsClient::subscribed(server.addr, &white.token, live).await;
+    assert_eq!(store.lease_holder(live).await.unwrap(), Some(node));
+    watcher.request(2, json!({ "type": "resign", "game_id": live })).await;
+    watcher.close().await;
+    let released = eventually(PATIENCE, || async { store.lease_holder(live).await.ok()?.is_none().then_some(()) });
+    assert!(released.await.is_some(), "the finished, unwatched game's actor stops and gives its lease back");
+    assert_eq!(server.state.games.running(), 0);
+    server.stop().await;
+}

@@ -1,0 +1,156 @@
+//! The cluster part of the store, run against both backends: node registration and heartbeats, the lease's
+//! compare-and-set, and which live games have no live owner. A TTL of 0 ms makes every node dead by the
+//! database's clock (alive means a heartbeat younger than the TTL), so no test here waits for a node to age.
+
+use std::sync::Arc;
+
+use kartka_server::store::{AccountKind, AccountRow, LeaseTake, Millis, Store};
+use kartka_tests::stored::StoredGame;
+use tokio::sync::Barrier;
+use uuid::Uuid;
+
+kartka_tests::on_both_stores!(
+    store:
+    a_lease_moves_only_from_a_dead_holder,
+    a_removed_node_frees_its_leases_and_no_longer_beats,
+    unowned_live_games_are_the_active_live_games_without_a_live_lease,
+    a_node_that_must_be_alone_registers_only_beside_dead_nodes,
+    concurrent_takes_let_exactly_one_node_win,
+);
+
+/// Long enough that no node of a test dies of age during it.
+const LONG_TTL: i64 = 600_000;
+/// Every node is dead by this TTL.
+const ALL_DEAD: i64 = 0;
+
+const T0: Millis = 1_750_000_000_000;
+const LIVE: (&str, &str) = (r#"{"type":"fischer","initial_seconds":60,"increment_seconds":0}"#, "rapid");
+const CORRESPONDENCE: (&str, &str) =
+    (r#"{"type":"correspondence","days_per_move":1,"vacation_allowed":true}"#, "classical");
+
+async fn account(store: &dyn Store, name: &str) -> Uuid {
+    let account = AccountRow {
+        id: Uuid::new_v4(),
+        name: name.to_owned(),
+        kind: AccountKind::Guest,
+        password_hash: None,
+        is_admin: false,
+        is_bot: false,
+        chat_muted: false,
+        banned: false,
+        created_at: T0,
+    };
+    store.insert_account(&account).await.expect("insert account");
+    account.id
+}
+
+/// Stores a game between two new players: active unless `winner` is set; its id.
+async fn game(
+    store: &dyn Store,
+    time_control: (&'static str, &'static str),
+    winner: Option<Option<&'static str>>,
+    created_at: Millis,
+) -> Uuid {
+    let (first_id, second_id) = (
+        account(store, &format!("a{}", Uuid::new_v4().simple())).await,
+        account(store, &format!("b{}", Uuid::new_v4().simple())).await,
+    );
+    let ruleset = (r#"{"kind":"paper-soccer","width":8,"height":10,"goal":2}"#, "paper-soccer");
+    StoredGame { first_id, second_id, ruleset, time_control, winner, created_at }.insert(store).await
+}
+
+async fn node(store: &dyn Store) -> Uuid {
+    let id = Uuid::new_v4();
+    assert!(store.register_node(id, None).await.expect("register"), "a node registers");
+    id
+}
+
+async fn a_lease_moves_only_from_a_dead_holder(store: Arc<dyn Store>) {
+    let (a, b) = (node(store.as_ref()).await, node(store.as_ref()).await);
+    let id = game(store.as_ref(), LIVE, None, T0).await;
+    assert_eq!(store.take_lease(id, a, LONG_TTL).await.unwrap(), LeaseTake::Taken, "a free lease is taken");
+    assert_eq!(store.lease_holder(id).await.unwrap(), Some(a));
+    assert_eq!(store.take_lease(id, b, LONG_TTL).await.unwrap(), LeaseTake::HeldBy(a), "a live holder keeps it");
+    assert_eq!(store.take_lease(id, a, LONG_TTL).await.unwrap(), LeaseTake::Taken, "the holder takes it again");
+    store.release_lease(id, b).await.unwrap();
+    assert_eq!(store.lease_holder(id).await.unwrap(), Some(a), "only the holder gives a lease back");
+    assert_eq!(store.take_lease(id, b, ALL_DEAD).await.unwrap(), LeaseTake::Taken, "a dead holder loses it");
+    assert_eq!(store.lease_holder(id).await.unwrap(), Some(b));
+    store.release_lease(id, b).await.unwrap();
+    assert_eq!(store.lease_holder(id).await.unwrap(), None);
+    let missing = Uuid::new_v4();
+    assert_eq!(store.take_lease(missing, a, LONG_TTL).await.unwrap(), LeaseTake::NoSuchGame);
+    assert_eq!(store.lease_holder(missing).await.unwrap(), None, "no lease is left for a game that is not");
+}
+
+async fn a_removed_node_frees_its_leases_and_no_longer_beats(store: Arc<dyn Store>) {
+    let (a, b) = (node(store.as_ref()).await, node(store.as_ref()).await);
+    let (one, two) = (game(store.as_ref(), LIVE, None, T0).await, game(store.as_ref(), LIVE, None, T0).await);
+    let other = game(store.as_ref(), LIVE, None, T0).await;
+    for id in [one, two] {
+        assert_eq!(store.take_lease(id, a, LONG_TTL).await.unwrap(), LeaseTake::Taken);
+    }
+    assert_eq!(store.take_lease(other, b, LONG_TTL).await.unwrap(), LeaseTake::Taken);
+    let live = store.live_nodes(LONG_TTL).await.unwrap();
+    assert_eq!(live.len(), 2);
+    for row in &live {
+        assert!(row.started_at <= row.heartbeat_at && row.heartbeat_at <= row.read_at, "{row:?}");
+    }
+    assert!(store.beat_node(a).await.unwrap(), "a registered node beats");
+    store.remove_node(a).await.unwrap();
+    assert_eq!(store.lease_holder(one).await.unwrap(), None, "a node's leases go with it");
+    assert_eq!(store.lease_holder(two).await.unwrap(), None);
+    assert_eq!(store.lease_holder(other).await.unwrap(), Some(b), "other nodes keep theirs");
+    assert!(!store.beat_node(a).await.unwrap(), "a removed node finds its row gone");
+    assert_eq!(store.live_nodes(LONG_TTL).await.unwrap().iter().map(|row| row.id).collect::<Vec<_>>(), [b]);
+}
+
+async fn unowned_live_games_are_the_active_live_games_without_a_live_lease(store: Arc<dyn Store>) {
+    let a = node(store.as_ref()).await;
+    let free = game(store.as_ref(), LIVE, None, T0).await;
+    let leased = game(store.as_ref(), LIVE, None, T0 + 1).await;
+    let correspondence = game(store.as_ref(), CORRESPONDENCE, None, T0 + 2).await;
+    let finished = game(store.as_ref(), LIVE, Some(Some("first")), T0 + 3).await;
+    assert_eq!(store.take_lease(leased, a, LONG_TTL).await.unwrap(), LeaseTake::Taken);
+    assert_eq!(store.unowned_live_games(LONG_TTL).await.unwrap(), [free], "the leased game has a live owner");
+    assert_eq!(store.unowned_live_games(ALL_DEAD).await.unwrap(), [free, leased], "its owner is dead by this TTL");
+    assert!(!store
+        .unowned_live_games(ALL_DEAD)
+        .await
+        .unwrap()
+        .iter()
+        .any(|id| [correspondence, finished].contains(id)));
+    assert_eq!(store.remove_dead_nodes(LONG_TTL).await.unwrap(), 0, "nobody is dead yet");
+    assert_eq!(store.remove_dead_nodes(ALL_DEAD).await.unwrap(), 1);
+    assert_eq!(store.lease_holder(leased).await.unwrap(), None, "a dead node's leases go with its row");
+    assert_eq!(store.unowned_live_games(LONG_TTL).await.unwrap(), [free, leased]);
+}
+
+async fn a_node_that_must_be_alone_registers_only_beside_dead_nodes(store: Arc<dyn Store>) {
+    let (a, b) = (Uuid::new_v4(), Uuid::new_v4());
+    assert!(store.register_node(a, Some(LONG_TTL)).await.unwrap(), "the first node is alone");
+    assert!(!store.register_node(b, Some(LONG_TTL)).await.unwrap(), "a second is refused while the first lives");
+    assert_eq!(store.live_nodes(LONG_TTL).await.unwrap().iter().map(|row| row.id).collect::<Vec<_>>(), [a]);
+    assert!(store.register_node(b, Some(ALL_DEAD)).await.unwrap(), "beside a dead node it registers");
+}
+
+async fn concurrent_takes_let_exactly_one_node_win(store: Arc<dyn Store>) {
+    let nodes = [node(store.as_ref()).await, node(store.as_ref()).await];
+    for _ in 0..10 {
+        let id = game(store.as_ref(), LIVE, None, T0).await;
+        let barrier = Arc::new(Barrier::new(2));
+        let takes = nodes.map(|node| {
+            let (store, barrier) = (store.clone(), barrier.clone());
+            tokio::spawn(async move {
+                barrier.wait().await;
+                store.take_lease(id, node, LONG_TTL).await.expect("take")
+            })
+        });
+        let [first, second] = takes;
+        let answers = [first.await.unwrap(), second.await.unwrap()];
+        let holder = store.lease_holder(id).await.unwrap().expect("a holder");
+        let winner = nodes.iter().position(|node| *node == holder).expect("one of the two");
+        assert_eq!(answers[winner], LeaseTake::Taken, "{answers:?}");
+        assert_eq!(answers[1 - winner], LeaseTake::HeldBy(holder), "the loser is told who won: {answers:?}");
+    }
+}

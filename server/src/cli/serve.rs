@@ -15,7 +15,8 @@ pub fn run(args: ServeArgs) -> anyhow::Result<()> {
     raise_file_limit();
     let runtime = tokio::runtime::Runtime::new().context("starting the async runtime")?;
     runtime.block_on(async {
-        let store = crate::store::open(&args.database_url).await.context("opening the database")?;
+        let store =
+            crate::store::open_with(&args.database_url, args.store_committers).await.context("opening the database")?;
         let listener = TcpListener::bind(args.listen).await.with_context(|| format!("listening on {}", args.listen))?;
         let address = listener.local_addr().context("reading the bound address")?;
         tracing::info!(%address, "kartka is listening");

@@ -22,6 +22,7 @@ use sqlx::{ColumnIndex, Decode, Encode, Executor, IntoArguments, Pool, Row, Type
 use tokio::sync::mpsc;
 use uuid::Uuid;
 
+pub use self::batch::CommitSettings;
 use self::batch::{Pending, QUEUE_LENGTH};
 use self::statements::*;
 use super::{
@@ -44,6 +45,12 @@ pub trait Dialect: Database {
     fn to_id(id: Uuid) -> Self::Id;
     /// A uuid read back from the database.
     fn from_id(id: Self::Id) -> Uuid;
+    /// Inserts many events (with their games' ids) in one statement, when the database has a faster way than
+    /// multi-row VALUES lists; `None` when it has not (the caller then uses those).
+    fn insert_events_at_once<'a>(
+        conn: &'a mut Self::Connection,
+        events: &'a [(Uuid, &'a EventRow)],
+    ) -> Option<BoxFuture<'a, Result<(), sqlx::Error>>>;
     /// Inserts many moves (with their games' ids) in one statement, when the database has a faster way than
     /// multi-row VALUES lists; `None` when it has not (the caller then uses those).
     fn insert_moves_at_once<'a>(
@@ -144,12 +151,11 @@ where
     for<'q> Option<DB::Id>: Encode<'q, DB>,
     for<'a> &'a str: ColumnIndex<DB::Row>,
 {
-    /// A store over a pool whose database is already migrated, with its committer task started on the current
-    /// Tokio runtime.
-    /// A store reading from `pool` and writing through `writer`.
-    pub(super) fn new(pool: Pool<DB>, writer: Pool<DB>) -> Self {
+    /// A store reading from `pool` and writing through `writer`, whose database is already migrated, with its
+    /// committer task started on the current Tokio runtime.
+    pub(super) fn new(pool: Pool<DB>, writer: Pool<DB>, settings: CommitSettings) -> Self {
         let (committer, queue) = mpsc::channel(QUEUE_LENGTH);
-        tokio::spawn(Self::run_committer(writer.clone(), queue));
+        tokio::spawn(Self::run_committer(writer.clone(), queue, settings));
         Self { pool, writer, committer }
     }
 

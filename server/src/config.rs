@@ -1,6 +1,7 @@
 //! Server configuration: every option is a command-line flag and an environment variable.
 
 use std::net::SocketAddr;
+use std::num::NonZeroUsize;
 use std::path::PathBuf;
 use std::time::Duration;
 
@@ -24,6 +25,10 @@ pub struct ServeArgs {
     /// Where games are stored: `postgres://…` for PostgreSQL, `sqlite:FILE` for SQLite.
     #[arg(long, env = "DATABASE_URL", default_value = "sqlite:kartka.db")]
     pub database_url: String,
+    /// How many group commits may write at once (PostgreSQL only; default 4). SQLite takes one writer at a
+    /// time: it refuses more than 1.
+    #[arg(long, env = "KARTKA_STORE_COMMITTERS")]
+    pub store_committers: Option<NonZeroUsize>,
     /// Serve Prometheus metrics at `/metrics` on this address, a listener of its own (e.g. `127.0.0.1:9090`);
     /// off when unset. Keep it off the public network: the page tells how busy the server is.
     #[arg(long, env = "KARTKA_METRICS_ADDR")]

@@ -1,8 +1,11 @@
 //! The store suite: every scenario is written once and runs against both backends, each on a fresh database
 //! (`postgres::…` and `sqlite::…` tests).
 
+use std::num::NonZeroUsize;
+use std::pin::Pin;
 use std::sync::Arc;
 
+use futures_util::future::{join_all, maybe_done};
 use kartka_server::store::{
     self, AccountKind, AccountRow, ChallengeRow, EventRow, GameChange, GameCursor, GameRow, GameState, Millis, MoveRow,
     RatingRow, RatingUpdate, ResultCounts, SessionRow, Store, StoreError,
@@ -29,6 +32,8 @@ kartka_tests::on_both_stores!(
     events_after_returns_only_later_events,
     concurrent_records_let_exactly_one_win,
     concurrent_changes_of_many_games_are_all_committed,
+    a_games_queued_changes_commit_in_order,
+    rivals_in_many_games_at_once_let_exactly_one_win_each,
     a_stale_change_in_a_group_fails_alone,
     a_repeated_ply_in_a_group_fails_alone,
     two_changes_of_one_game_in_one_group_apply_in_order,
@@ -596,7 +601,7 @@ async fn concurrent_changes_of_many_games_are_all_committed(db: &TestDb) {
             (answers, state)
         })
     });
-    let finals = futures_util::future::join_all(players).await;
+    let finals = join_all(players).await;
 
     for (game, outcome) in games.iter().zip(finals) {
         let (answers, state) = outcome.unwrap();
@@ -604,6 +609,88 @@ async fn concurrent_changes_of_many_games_are_all_committed(db: &TestDb) {
         assert_eq!(store.game(game.id).await.unwrap().unwrap().state, state);
         assert_eq!(store.moves(game.id).await.unwrap().len(), MOVES);
         assert_eq!(store.events_after(game.id, 0).await.unwrap().len(), 1 + MOVES);
+    }
+}
+
+async fn a_games_queued_changes_commit_in_order(db: &TestDb) {
+    const GAMES: usize = 8;
+    const CHAIN: usize = 5;
+    let store = db.store();
+    let games = games_with_a_move(&*store, GAMES).await;
+    // Each game's next changes, each computed from the one before, as an actor that did not wait would send them.
+    let chains: Vec<Vec<GameChange>> = games
+        .iter()
+        .map(|(_, state)| {
+            let mut state = state.clone();
+            (1..=CHAIN)
+                .map(|ply| {
+                    let change = move_change(&state, &format!("m{ply}"));
+                    state = change.state.clone();
+                    change
+                })
+                .collect()
+        })
+        .collect();
+
+    // All handed over at once, the games interleaved: with several committers, a change that started before
+    // the one it follows had committed would fail its sequence check.
+    let mut recording: Vec<_> = (0..CHAIN)
+        .flat_map(|link| games.iter().zip(&chains).map(move |((game, _), chain)| (game.id, &chain[link])))
+        .map(|(game_id, change)| maybe_done(store.record(game_id, change)))
+        .collect();
+    // Polled once each, in order, so that the changes reach the committer in this order.
+    for recorded in &mut recording {
+        let _ = futures_util::poll!(Pin::new(recorded));
+    }
+    join_all(recording.iter_mut()).await;
+
+    for recorded in &mut recording {
+        let result = Pin::new(recorded).take_output().expect("every change is answered");
+        assert!(result.is_ok(), "{result:?}");
+    }
+    for ((game, _), chain) in games.iter().zip(&chains) {
+        assert_stored(&*store, game.id, &chain[CHAIN - 1].state, 1 + CHAIN).await;
+        let ids: Vec<String> = store.moves(game.id).await.unwrap().into_iter().map(|m| m.client_move_id).collect();
+        assert_eq!(ids, (0..=CHAIN).map(|ply| format!("m{ply}")).collect::<Vec<_>>());
+    }
+}
+
+async fn rivals_in_many_games_at_once_let_exactly_one_win_each(db: &TestDb) {
+    const GAMES: usize = 16;
+    let store = db.store();
+    let games = games_with_a_move(&*store, GAMES).await;
+
+    // Two writers per game computed their change from the same state, all of them at once, so that the rivals
+    // of many games are spread over the committers: in each game exactly one may land.
+    let barrier = Arc::new(Barrier::new(2 * GAMES));
+    let writers: Vec<_> = games
+        .iter()
+        .flat_map(|(game, state)| {
+            ["a", "b"].map(|writer| {
+                let change = move_change(state, writer);
+                let (store, barrier, game_id) = (Arc::clone(&store), Arc::clone(&barrier), game.id);
+                tokio::spawn(async move {
+                    barrier.wait().await;
+                    let result = store.record(game_id, &change).await;
+                    (change, result)
+                })
+            })
+        })
+        .collect();
+    let outcomes: Vec<_> = join_all(writers).await.into_iter().map(Result::unwrap).collect();
+
+    for ((game, _), rivals) in games.iter().zip(outcomes.chunks(2)) {
+        let winners: Vec<&GameChange> = rivals
+            .iter()
+            .filter_map(|(change, result)| match result {
+                Ok(()) => Some(change),
+                Err(StoreError::Conflict) => None,
+                Err(error) => panic!("a writer of {} failed: {error}", game.id),
+            })
+            .collect();
+        assert_eq!(winners.len(), 1, "exactly one writer of {} wins", game.id);
+        assert_stored(&*store, game.id, &winners[0].state, 2).await;
+        assert_eq!(store.moves(game.id).await.unwrap().last(), winners[0].new_move.as_ref());
     }
 }
 
@@ -754,6 +841,18 @@ async fn unknown_database_urls_are_refused() {
     for url in ["mysql://localhost/kartka", "kartka.db", ""] {
         assert!(matches!(store::open(url, Uuid::new_v4()).await, Err(StoreError::UnsupportedUrl)), "{url}");
     }
+}
+
+#[tokio::test]
+async fn sqlite_takes_one_committer_and_refuses_more() {
+    let store =
+        store::open_with("sqlite::memory:", Uuid::new_v4(), Some(NonZeroUsize::MIN)).await.expect("one committer");
+    store.ping().await.unwrap();
+    let two = NonZeroUsize::new(2).unwrap();
+    assert!(matches!(
+        store::open_with("sqlite::memory:", Uuid::new_v4(), Some(two)).await,
+        Err(StoreError::SingleWriter)
+    ));
 }
 
 fn rating_update(account: &AccountRow, expected_games: i64, rating: f64, at: Millis) -> RatingUpdate {

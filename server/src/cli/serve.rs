@@ -20,7 +20,9 @@ pub fn run(args: ServeArgs) -> anyhow::Result<()> {
     runtime.block_on(async {
         // This node's id for this run: the other nodes on the same PostgreSQL tell its messages and leases by it.
         let id = Uuid::new_v4();
-        let store = crate::store::open(&args.database_url, id).await.context("opening the database")?;
+        let store = crate::store::open_with(&args.database_url, id, args.store_committers)
+            .await
+            .context("opening the database")?;
         let settings = Settings::from(&args);
         let node = Node::join(store.as_ref(), id, settings.node).await.context("joining the database as a node")?;
         let state = AppState::new(store.clone(), settings, node);

@@ -3,7 +3,8 @@
 //! Architecture invariant: the store is the source of truth. Every change to a game goes through
 //! [`Store::record`], guarded by the game's sequence number, so a concurrent or repeated change fails cleanly
 //! with [`StoreError::Conflict`] and nothing is half-written. Changes of many games are committed together
-//! (group commit, `sql/batch.rs`), each answered only after its transaction commits.
+//! (group commit, `sql/batch.rs`), in several transactions at once on PostgreSQL, each answered only after its
+//! transaction commits; a game's changes commit one after another, in the order they were recorded.
 //!
 //! Times are milliseconds since the Unix epoch (`i64`); rules and time controls are stored as the protocol's
 //! JSON text, so the store needs no knowledge of game kinds.
@@ -18,6 +19,7 @@ mod profile;
 mod sql;
 mod sqlite;
 
+use std::num::NonZeroUsize;
 use std::sync::Arc;
 
 use async_trait::async_trait;
@@ -38,16 +40,29 @@ pub use correspondence::{
 pub use explorer::{ExplorerQuery, ExplorerRow, ExplorerStore, TurnCount};
 pub use postgres::PostgresStore;
 pub use profile::{HistoryFilter, HistoryResult, HistorySpeed, ProfileStore, RatedEnd};
+pub use sql::CommitSettings;
 pub use sqlite::SqliteStore;
 
 /// Opens the store a database URL names and brings its schema up to date: `postgres://…` or
 /// `postgresql://…` for PostgreSQL; `sqlite:path` for a SQLite file, created if missing (`sqlite::memory:` for
 /// a throw-away database). Any other URL is [`StoreError::UnsupportedUrl`]. `node` is the server node the store
 /// writes for: in PostgreSQL, the origin of the news of its commits to the other nodes ([`crate::cluster::bus`]).
+/// The store commits with its backend's default settings (see [`open_with`]).
 pub async fn open(url: &str, node: Uuid) -> Result<Arc<dyn Store>, StoreError> {
+    open_with(url, node, None).await
+}
+
+/// [`open`], with `committers` group commits at once instead of the backend's default
+/// ([`PostgresStore::DEFAULT_COMMITTERS`]; SQLite, whose writer is single, takes only 1 and refuses more with
+/// [`StoreError::SingleWriter`]).
+pub async fn open_with(url: &str, node: Uuid, committers: Option<NonZeroUsize>) -> Result<Arc<dyn Store>, StoreError> {
     if is_postgres_url(url) {
-        Ok(Arc::new(PostgresStore::connect(url, node).await?))
+        let committers = committers.unwrap_or(PostgresStore::DEFAULT_COMMITTERS);
+        Ok(Arc::new(PostgresStore::connect_with(url, node, CommitSettings { committers }).await?))
     } else if url.starts_with("sqlite:") {
+        if committers.is_some_and(|committers| committers.get() > 1) {
+            return Err(StoreError::SingleWriter);
+        }
         Ok(Arc::new(SqliteStore::connect(url, node).await?))
     } else {
         Err(StoreError::UnsupportedUrl)
@@ -80,6 +95,9 @@ pub enum StoreError {
     /// The database URL names no backend kartka supports.
     #[error("unsupported database URL (expected postgres://… or sqlite:…)")]
     UnsupportedUrl,
+    /// More than one committer was asked of SQLite, whose database takes one writer at a time.
+    #[error("SQLite writes through one connection: it takes one committer")]
+    SingleWriter,
 }
 
 /// Whether an account is a guest, registered, or a player of an imported game.

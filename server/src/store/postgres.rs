@@ -1,14 +1,15 @@
 //! The PostgreSQL store: production, and the one several server nodes can share.
 
 use std::collections::HashSet;
+use std::num::NonZeroUsize;
 
 use futures_util::future::BoxFuture;
 use sqlx::postgres::{PgConnection, PgPool, PgPoolOptions, PgQueryResult};
 use sqlx::{Postgres, Row};
 use uuid::Uuid;
 
-use super::sql::{Dialect, SqlStore};
-use super::{GameChange, GameState, MoveRow, StoreError};
+use super::sql::{CommitSettings, Dialect, SqlStore};
+use super::{EventRow, GameChange, GameState, MoveRow, StoreError};
 use crate::cluster::bus::{self, ClusterMessage, GameAdvanced};
 
 /// Moves as one array per column: one statement for any number of rows, which PostgreSQL parses and plans
@@ -17,6 +18,11 @@ const INSERT_MOVES_UNNEST: &str = "INSERT INTO moves \
     (game_id, ply, seat, notation, turn_ended, client_move_id, first_ms, second_ms, received_at) \
     SELECT * FROM UNNEST($1::uuid[], $2::bigint[], $3::text[], $4::text[], $5::boolean[], $6::text[], \
     $7::bigint[], $8::bigint[], $9::bigint[])";
+
+/// Events as one array per column, like [`INSERT_MOVES_UNNEST`]: one statement, planned once, whatever the
+/// number of rows.
+const INSERT_EVENTS_UNNEST: &str = "INSERT INTO game_events (game_id, seq, kind, payload, at) \
+    SELECT * FROM UNNEST($1::uuid[], $2::bigint[], $3::text[], $4::text[], $5::bigint[])";
 
 /// Many games' new states from one array per column, each row applied only if the game's `seq` is still the
 /// expected one: the sequence check of a whole group commit in one statement. It answers the games it moved.
@@ -52,6 +58,23 @@ impl Dialect for Postgres {
     fn placeholder(sql: &mut String, number: usize) {
         use std::fmt::Write;
         let _ = write!(sql, "${number}");
+    }
+
+    fn insert_events_at_once<'a>(
+        conn: &'a mut PgConnection,
+        events: &'a [(Uuid, &'a EventRow)],
+    ) -> Option<BoxFuture<'a, Result<(), sqlx::Error>>> {
+        Some(Box::pin(async move {
+            sqlx::query(INSERT_EVENTS_UNNEST)
+                .bind(events.iter().map(|(game_id, _)| *game_id).collect::<Vec<Uuid>>())
+                .bind(events.iter().map(|(_, row)| row.seq).collect::<Vec<i64>>())
+                .bind(events.iter().map(|(_, row)| row.kind.as_str()).collect::<Vec<&str>>())
+                .bind(events.iter().map(|(_, row)| row.payload.as_str()).collect::<Vec<&str>>())
+                .bind(events.iter().map(|(_, row)| row.at).collect::<Vec<i64>>())
+                .execute(conn)
+                .await
+                .map(drop)
+        }))
     }
 
     fn insert_moves_at_once<'a>(
@@ -124,13 +147,30 @@ impl Dialect for Postgres {
     }
 }
 
+/// The connections of the pool beside the committers': sqlx's default pool size, which every other statement
+/// shares.
+const OTHER_CONNECTIONS: u32 = 10;
+
 impl PostgresStore {
-    /// Connects to the database at `url` (`postgres://…`) and brings its schema up to date; its commits are
-    /// announced as node `node`'s.
+    /// How many group commits run at once unless told otherwise. PostgreSQL flushes the commits of concurrent
+    /// transactions together, so while some wait for their flush another batch gathers and is written; beyond a
+    /// few, batches only get smaller (see docs/performance.md).
+    pub const DEFAULT_COMMITTERS: NonZeroUsize = NonZeroUsize::new(4).expect("4 is not zero");
+
+    /// Connects to the database at `url` (`postgres://…`) and brings its schema up to date; commits with
+    /// [`PostgresStore::DEFAULT_COMMITTERS`], announced as node `node`'s.
     pub async fn connect(url: &str, node: Uuid) -> Result<Self, StoreError> {
-        let pool: PgPool = PgPoolOptions::new().connect(url).await?;
+        Self::connect_with(url, node, CommitSettings { committers: Self::DEFAULT_COMMITTERS }).await
+    }
+
+    /// [`PostgresStore::connect`] with the committers of `settings`, each of which holds a connection of the
+    /// pool while it writes: the pool has room for them beside the other statements.
+    pub async fn connect_with(url: &str, node: Uuid, settings: CommitSettings) -> Result<Self, StoreError> {
+        let committers = u32::try_from(settings.committers.get()).unwrap_or(u32::MAX);
+        let pool: PgPool =
+            PgPoolOptions::new().max_connections(OTHER_CONNECTIONS.saturating_add(committers)).connect(url).await?;
         sqlx::migrate!("../migrations/postgres").run(&pool).await?;
         // Row locks let PostgreSQL's writers run side by side: one pool for everything.
-        Ok(Self::new(pool.clone(), pool, node))
+        Ok(Self::new(pool.clone(), pool, node, settings))
     }
 }

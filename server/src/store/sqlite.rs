@@ -1,6 +1,7 @@
 //! The SQLite store: the embedded default, one file next to the server.
 
 use std::collections::HashSet;
+use std::num::NonZeroUsize;
 use std::str::FromStr;
 use std::time::Duration;
 
@@ -14,13 +15,16 @@ use uuid::Uuid;
 use futures_util::future::BoxFuture;
 use sqlx::SqliteConnection;
 
-use super::sql::{Dialect, SqlStore};
-use super::{GameChange, MoveRow, StoreError};
+use super::sql::{CommitSettings, Dialect, SqlStore};
+use super::{EventRow, GameChange, MoveRow, StoreError};
 use crate::cluster::bus::GameAdvanced;
 
 /// How long a writer waits for another connection's write lock before giving up. Writes are short
 /// transactions, so waiting this long means something is badly wrong.
 const BUSY_TIMEOUT: Duration = Duration::from_secs(10);
+
+/// SQLite's database takes one writer at a time, and the store writes through one connection: one committer.
+const COMMIT_SETTINGS: CommitSettings = CommitSettings { committers: NonZeroUsize::MIN };
 
 /// The [`Store`](super::Store) over a SQLite pool ([`SqlitePool`]).
 pub type SqliteStore = SqlStore<Sqlite>;
@@ -49,6 +53,14 @@ impl Dialect for Sqlite {
     }
 
     /// SQLite has no array parameters; multi-row VALUES lists with anonymous placeholders are its fast way.
+    fn insert_events_at_once<'a>(
+        _conn: &'a mut SqliteConnection,
+        _events: &'a [(Uuid, &'a EventRow)],
+    ) -> Option<BoxFuture<'a, Result<(), sqlx::Error>>> {
+        None
+    }
+
+    /// As for events, VALUES lists.
     fn insert_moves_at_once<'a>(
         _conn: &'a mut SqliteConnection,
         _moves: &'a [(Uuid, &'a MoveRow)],
@@ -56,7 +68,7 @@ impl Dialect for Sqlite {
         None
     }
 
-    /// SQLite updates the games one by one: each statement is a call into the library, not a round trip.
+    /// SQLite has no array parameters: the shared statement over a VALUES list is its way.
     fn update_states_at_once<'a>(
         _conn: &'a mut SqliteConnection,
         _changes: &'a [(Uuid, &'a GameChange)],
@@ -102,7 +114,7 @@ impl SqliteStore {
                 .connect_with(options)
                 .await?;
             sqlx::migrate!("../migrations/sqlite").run(&pool).await?;
-            return Ok(Self::new(pool.clone(), pool, node));
+            return Ok(Self::new(pool.clone(), pool, node, COMMIT_SETTINGS));
         }
         // SQLite has one write lock for the whole database. Writers on many connections retry it with sleeps
         // that grow (`busy_timeout`), so under load they wait long after it is free: writes go through one
@@ -113,7 +125,7 @@ impl SqliteStore {
             SqlitePoolOptions::new().min_connections(1).max_connections(1).connect_with(options.clone()).await?;
         sqlx::migrate!("../migrations/sqlite").run(&writer).await?;
         let pool: SqlitePool = SqlitePoolOptions::new().connect_with(options.pragma("query_only", "ON")).await?;
-        Ok(Self::new(pool, writer, node))
+        Ok(Self::new(pool, writer, node, COMMIT_SETTINGS))
     }
 }
 

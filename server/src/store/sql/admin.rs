@@ -291,12 +291,15 @@ where
         Ok(())
     }
 
-    /// Inserts any number of events (with their games' ids), in as few statements as the bound-value limit
-    /// allows.
+    /// Inserts any number of events (with their games' ids): at once where the database has a way
+    /// ([`Dialect::insert_events_at_once`]), else in as few multi-row statements as the bound-value limit allows.
     pub(super) async fn insert_events(
         conn: &mut DB::Connection,
         events: &[(Uuid, &crate::store::EventRow)],
     ) -> Result<(), StoreError> {
+        if let Some(inserting) = DB::insert_events_at_once(&mut *conn, events) {
+            return inserting.await.map_err(conflict_if_unique);
+        }
         for chunk in events.chunks(MAX_BOUND_VALUES / EVENT_COLUMN_COUNT) {
             Self::insert_event_rows(&mut *conn, chunk).await?;
         }

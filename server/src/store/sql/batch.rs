@@ -1,21 +1,28 @@
-//! Group commit: the changes of many games written in one transaction.
+//! Group commit: the changes of many games written in one transaction, several transactions at once.
 //!
 //! [`Store::record`](crate::store::Store::record) hands its change to the store's committer task and waits for
 //! the answer. The committer takes whatever changes are waiting (no delay when idle: a lone change is written
-//! at once, and changes that arrive while a commit runs make up the next one), at most [`MAX_BATCH`] and at
+//! at once, and changes that arrive while commits run make up the next ones), at most [`MAX_BATCH`] and at
 //! most one per game, and writes them in one transaction with multi-row statements: the sequence check of
-//! every change first, then the events and moves of the changes that passed it. Each caller is answered only
-//! after COMMIT. A change whose `expected_seq` is stale fails alone with [`StoreError::Conflict`]; if the
-//! transaction fails for any other reason (a repeated ply, a lost connection), each of its changes is written
-//! again alone, so one bad change never fails the others. In PostgreSQL each transaction also tells the other
-//! server nodes which games it changed ([`crate::cluster::bus`]), delivered only at its COMMIT.
+//! every change first, then the events and moves of the changes that passed it. Up to
+//! [`CommitSettings::committers`] such transactions run at once, so that a batch gathers and is written while
+//! the previous ones wait for their flush (PostgreSQL flushes concurrent commits together). A game has at most
+//! one change in a running transaction: its next change waits until that one has committed, so a game's
+//! changes commit one after another, in the order they arrived. Each caller is answered only after COMMIT. A
+//! change whose `expected_seq` is stale fails alone with [`StoreError::Conflict`]; if the transaction fails
+//! for any other reason (a repeated ply, a lost connection), each of its changes is written again alone, so
+//! one bad change never fails the others. In PostgreSQL each transaction also tells the other server nodes
+//! which games it changed ([`crate::cluster::bus`]), delivered only at its COMMIT.
 
-use std::collections::{HashSet, VecDeque};
+use std::collections::{HashMap, HashSet, VecDeque};
+use std::num::NonZeroUsize;
 
 use sqlx::{ColumnIndex, Decode, Encode, Executor, IntoArguments, Pool, Type};
 use tokio::sync::{mpsc, oneshot};
+use tokio::task::{self, JoinSet};
 use uuid::Uuid;
 
+use super::admin::{value_groups, MAX_BOUND_VALUES};
 use super::{Dialect, SqlStore};
 use crate::cluster::bus::GameAdvanced;
 use crate::store::{EventRow, GameChange, MoveRow, StoreError};
@@ -28,6 +35,28 @@ pub(super) const MAX_BATCH: usize = 512;
 /// How many changes may wait for the committer. A caller that finds the queue full waits for room: the queue
 /// never grows without limit.
 pub(super) const QUEUE_LENGTH: usize = 4 * MAX_BATCH;
+
+/// How a store's committer writes.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct CommitSettings {
+    /// How many group commits may run at once, each on a connection of its own.
+    pub committers: NonZeroUsize,
+}
+
+/// The columns of a change in [`UPDATE_STATES_HEAD`]'s VALUES list: the game, its expected `seq`, and the state
+/// columns in the order `bind_state` binds them.
+const STATE_CHANGE_COLUMN_COUNT: usize = 14;
+
+/// Before the VALUES list of a multi-row sequence check: each game moves to its new state only if its `seq` is
+/// still the expected one (the same check as `UPDATE_GAME_STATE`, for many distinct games at once).
+const UPDATE_STATES_HEAD: &str = "WITH c (id, expected_seq, status, winner, end_reason, ply, seq, first_ms, \
+    second_ms, clock_at, to_act, deadline, finished_at, scores) AS (VALUES ";
+
+/// After the VALUES list: the update, which answers the games it moved.
+const UPDATE_STATES_TAIL: &str = ") UPDATE games SET status = c.status, winner = c.winner, \
+    end_reason = c.end_reason, ply = c.ply, seq = c.seq, first_ms = c.first_ms, second_ms = c.second_ms, \
+    clock_at = c.clock_at, to_act = c.to_act, deadline = c.deadline, finished_at = c.finished_at, \
+    scores = c.scores FROM c WHERE games.id = c.id AND games.seq = c.expected_seq RETURNING games.id AS id";
 
 /// A change waiting to be committed, and where its answer goes.
 pub(super) struct Pending {
@@ -45,14 +74,17 @@ impl Pending {
 }
 
 /// Moves the changes for the next transaction out of `waiting`: in arrival order, at most [`MAX_BATCH`], and
-/// only the first change of each game (`game` tells an item's game). A later change of the same game stays, in
-/// order, for the next transaction, where the sequence check sees the first one's result.
-fn next_batch<T>(waiting: &mut VecDeque<T>, game: impl Fn(&T) -> Uuid) -> Vec<T> {
+/// only the first change of each game (`game` tells an item's game) that is not `busy` (a game with a change
+/// in a running transaction). A later change of the same game, and every change of a busy game, stays, in
+/// order, for a later transaction, whose sequence check sees the earlier one's result.
+fn next_batch<T>(waiting: &mut VecDeque<T>, game: impl Fn(&T) -> Uuid, busy: impl Fn(&Uuid) -> bool) -> Vec<T> {
     let mut games = HashSet::with_capacity(waiting.len());
     let mut batch = Vec::with_capacity(waiting.len().min(MAX_BATCH));
     let mut later = VecDeque::new();
     while let Some(item) = waiting.pop_front() {
-        if batch.len() < MAX_BATCH && games.insert(game(&item)) {
+        let game_id = game(&item);
+        // `insert` comes first: a game seen once (taken, busy or not) keeps its later changes waiting.
+        if games.insert(game_id) && batch.len() < MAX_BATCH && !busy(&game_id) {
             batch.push(item);
         } else {
             later.push_back(item);
@@ -79,32 +111,71 @@ where
     for<'q> Option<DB::Id>: Encode<'q, DB>,
     for<'a> &'a str: ColumnIndex<DB::Row>,
 {
-    /// The committer task of node `node`'s store: runs until every sender (the store) is gone, then ends after
-    /// the last commit.
-    pub(super) async fn run_committer(pool: Pool<DB>, node: Uuid, mut queue: mpsc::Receiver<Pending>) {
+    /// The committer task: starts a transaction for the changes waiting whenever fewer than
+    /// `settings.committers` are running, never with a change of a game that has one in a running transaction.
+    /// Runs until every sender (the store) is gone, then ends after the last commit. Node `node` announces
+    /// what each transaction commits.
+    pub(super) async fn run_committer(
+        pool: Pool<DB>,
+        node: Uuid,
+        mut queue: mpsc::Receiver<Pending>,
+        settings: CommitSettings,
+    ) {
         let mut waiting = VecDeque::new();
+        // The games of each running transaction, by its task: a game is busy while it is here.
+        let mut running: HashMap<task::Id, Vec<Uuid>> = HashMap::new();
+        let mut busy: HashSet<Uuid> = HashSet::new();
+        let mut commits = JoinSet::new();
+        let mut open = true;
         loop {
-            if waiting.is_empty() {
-                match queue.recv().await {
-                    Some(pending) => waiting.push_back(pending),
-                    None => return,
+            while commits.len() < settings.committers.get() {
+                let batch = next_batch(&mut waiting, |pending: &Pending| pending.game_id, |game| busy.contains(game));
+                if batch.is_empty() {
+                    break;
+                }
+                let games: Vec<Uuid> = batch.iter().map(|pending| pending.game_id).collect();
+                busy.extend(games.iter().copied());
+                let id = commits.spawn(Self::commit_and_answer(pool.clone(), node, batch)).id();
+                running.insert(id, games);
+            }
+            if !open && commits.is_empty() {
+                // Nothing is busy, so the loop above took every change still waiting.
+                return;
+            }
+            tokio::select! {
+                received = queue.recv(), if open && waiting.len() < QUEUE_LENGTH => match received {
+                    Some(pending) => {
+                        waiting.push_back(pending);
+                        while waiting.len() < QUEUE_LENGTH {
+                            match queue.try_recv() {
+                                Ok(pending) => waiting.push_back(pending),
+                                Err(_) => break,
+                            }
+                        }
+                    }
+                    None => open = false,
+                },
+                Some(finished) = commits.join_next_with_id(), if !commits.is_empty() => {
+                    // A commit that panicked dropped its answers (its callers see the committer gone); its games
+                    // are free again all the same.
+                    let id = finished.map_or_else(|error| error.id(), |(id, ())| id);
+                    for game in running.remove(&id).unwrap_or_default() {
+                        busy.remove(&game);
+                    }
                 }
             }
-            while waiting.len() < MAX_BATCH {
-                match queue.try_recv() {
-                    Ok(pending) => waiting.push_back(pending),
-                    Err(_) => break,
-                }
-            }
-            let batch = next_batch(&mut waiting, |pending| pending.game_id);
-            let changes: Vec<(Uuid, &GameChange)> =
-                batch.iter().map(|pending| (pending.game_id, &pending.change)).collect();
-            let results = Self::commit_batch(&pool, node, &changes).await;
-            telemetry::commit_batch(changes.len());
-            for (pending, result) in batch.into_iter().zip(results) {
-                // A caller that stopped waiting still had its change committed, as if its answer were lost.
-                let _ = pending.reply.send(result);
-            }
+        }
+    }
+
+    /// Commits `batch` (at most one change per game) and answers each caller with its change's result.
+    async fn commit_and_answer(pool: Pool<DB>, node: Uuid, batch: Vec<Pending>) {
+        let changes: Vec<(Uuid, &GameChange)> =
+            batch.iter().map(|pending| (pending.game_id, &pending.change)).collect();
+        let results = Self::commit_batch(&pool, node, &changes).await;
+        telemetry::commit_batch(changes.len());
+        for (pending, result) in batch.into_iter().zip(results) {
+            // A caller that stopped waiting still had its change committed, as if its answer were lost.
+            let _ = pending.reply.send(result);
         }
     }
 
@@ -119,7 +190,7 @@ where
         let mut waiting: VecDeque<(usize, (Uuid, &GameChange))> =
             changes.iter().enumerate().map(|(index, (game_id, change))| (index, (*game_id, change))).collect();
         while !waiting.is_empty() {
-            let round = next_batch(&mut waiting, |(_, (game_id, _))| *game_id);
+            let round = next_batch(&mut waiting, |(_, (game_id, _))| *game_id, |_| false);
             let round_changes: Vec<(Uuid, &GameChange)> = round.iter().map(|(_, change)| *change).collect();
             for ((index, _), result) in round.iter().zip(Self::commit_batch(pool, node, &round_changes).await) {
                 results[*index] = Some(result);
@@ -185,12 +256,32 @@ where
             return Ok(updating.await?);
         }
         let mut applied = HashSet::with_capacity(changes.len());
-        for (game_id, change) in changes {
-            if Self::update_state(&mut *conn, *game_id, change).await? {
-                applied.insert(*game_id);
-            }
+        for chunk in changes.chunks(MAX_BOUND_VALUES / STATE_CHANGE_COLUMN_COUNT) {
+            applied.extend(Self::update_state_rows(&mut *conn, chunk).await?);
         }
         Ok(applied)
+    }
+
+    /// [`Self::update_states`] in one statement over a VALUES list: one call instead of one per game, which in
+    /// SQLite is a round trip to the connection's thread each.
+    async fn update_state_rows(
+        conn: &mut DB::Connection,
+        changes: &[(Uuid, &GameChange)],
+    ) -> Result<Vec<Uuid>, StoreError> {
+        for (_, change) in changes {
+            debug_assert_eq!(change.event.seq, change.expected_seq + 1, "events are numbered without gaps");
+            debug_assert_eq!(change.state.seq, change.event.seq, "the game's seq is its last event's");
+        }
+        let sql = format!(
+            "{UPDATE_STATES_HEAD}{}{UPDATE_STATES_TAIL}",
+            value_groups(DB::placeholder, changes.len(), STATE_CHANGE_COLUMN_COUNT)
+        );
+        let mut query = sqlx::query(&sql);
+        for (game_id, change) in changes {
+            query = Self::bind_state(query.bind(DB::to_id(*game_id)).bind(change.expected_seq), &change.state);
+        }
+        let rows = query.fetch_all(&mut *conn).await?;
+        Ok(rows.iter().map(|row| Self::uuid(row, "id")).collect::<Result<_, _>>()?)
     }
 }
 
@@ -223,23 +314,41 @@ mod tests {
         batch.iter().map(|pending| (pending.game_id, pending.change.expected_seq)).collect()
     }
 
+    fn game(pending: &Pending) -> Uuid {
+        pending.game_id
+    }
+
     #[test]
     fn a_batch_takes_one_change_per_game_in_arrival_order() {
         let (a, b) = (Uuid::new_v4(), Uuid::new_v4());
         let mut waiting: VecDeque<_> = [pending(a, 1), pending(b, 1), pending(a, 2), pending(a, 3)].into();
 
-        let game = |pending: &Pending| pending.game_id;
-        assert_eq!(keys(&next_batch(&mut waiting, game)), [(a, 1), (b, 1)]);
-        assert_eq!(keys(&next_batch(&mut waiting, game)), [(a, 2)]);
-        assert_eq!(keys(&next_batch(&mut waiting, game)), [(a, 3)]);
+        let idle = |_: &Uuid| false;
+        assert_eq!(keys(&next_batch(&mut waiting, game, idle)), [(a, 1), (b, 1)]);
+        assert_eq!(keys(&next_batch(&mut waiting, game, idle)), [(a, 2)]);
+        assert_eq!(keys(&next_batch(&mut waiting, game, idle)), [(a, 3)]);
         assert!(waiting.is_empty());
+    }
+
+    #[test]
+    fn a_batch_leaves_every_change_of_a_busy_game_waiting_in_order() {
+        let (a, b, c) = (Uuid::new_v4(), Uuid::new_v4(), Uuid::new_v4());
+        let mut waiting: VecDeque<_> = [pending(a, 2), pending(b, 1), pending(a, 3), pending(c, 1)].into();
+
+        // `a` has a change in a running transaction: none of its changes may start before that one commits.
+        assert_eq!(keys(&next_batch(&mut waiting, game, |id| *id == a)), [(b, 1), (c, 1)]);
+        let left: Vec<_> = waiting.iter().map(|pending| (pending.game_id, pending.change.expected_seq)).collect();
+        assert_eq!(left, [(a, 2), (a, 3)]);
+        assert!(next_batch(&mut waiting, game, |id| *id == a).is_empty());
+        assert_eq!(keys(&next_batch(&mut waiting, game, |_| false)), [(a, 2)]);
+        assert_eq!(keys(&next_batch(&mut waiting, game, |_| false)), [(a, 3)]);
     }
 
     #[test]
     fn a_batch_holds_at_most_max_batch_changes() {
         let mut waiting: VecDeque<_> = (0..MAX_BATCH + 3).map(|_| pending(Uuid::new_v4(), 1)).collect();
 
-        assert_eq!(next_batch(&mut waiting, |pending| pending.game_id).len(), MAX_BATCH);
-        assert_eq!(next_batch(&mut waiting, |pending| pending.game_id).len(), 3);
+        assert_eq!(next_batch(&mut waiting, game, |_| false).len(), MAX_BATCH);
+        assert_eq!(next_batch(&mut waiting, game, |_| false).len(), 3);
     }
 }

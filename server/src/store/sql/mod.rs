@@ -23,6 +23,7 @@ use sqlx::{ColumnIndex, Decode, Encode, Executor, IntoArguments, Pool, Row, Type
 use tokio::sync::mpsc;
 use uuid::Uuid;
 
+pub use self::batch::CommitSettings;
 use self::batch::{Pending, QUEUE_LENGTH};
 use self::statements::*;
 use super::{
@@ -51,6 +52,12 @@ pub trait Dialect: Database {
     fn to_id(id: Uuid) -> Self::Id;
     /// A uuid read back from the database.
     fn from_id(id: Self::Id) -> Uuid;
+    /// Inserts many events (with their games' ids) in one statement, when the database has a faster way than
+    /// multi-row VALUES lists; `None` when it has not (the caller then uses those).
+    fn insert_events_at_once<'a>(
+        conn: &'a mut Self::Connection,
+        events: &'a [(Uuid, &'a EventRow)],
+    ) -> Option<BoxFuture<'a, Result<(), sqlx::Error>>>;
     /// Inserts many moves (with their games' ids) in one statement, when the database has a faster way than
     /// multi-row VALUES lists; `None` when it has not (the caller then uses those).
     fn insert_moves_at_once<'a>(
@@ -164,9 +171,9 @@ where
 {
     /// A store reading from `pool` and writing through `writer` for server node `node`, over a database that is
     /// already migrated, with its committer task started on the current Tokio runtime.
-    pub(super) fn new(pool: Pool<DB>, writer: Pool<DB>, node: Uuid) -> Self {
+    pub(super) fn new(pool: Pool<DB>, writer: Pool<DB>, node: Uuid, settings: CommitSettings) -> Self {
         let (committer, queue) = mpsc::channel(QUEUE_LENGTH);
-        tokio::spawn(Self::run_committer(writer.clone(), node, queue));
+        tokio::spawn(Self::run_committer(writer.clone(), node, queue, settings));
         Self { pool, writer, committer, node }
     }
 

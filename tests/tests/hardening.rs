@@ -1,10 +1,11 @@
 //! What an outside probe found, each shown fixed, on SQLite and PostgreSQL: control characters in text input,
 //! login and sign-up floods, sockets that never speak, malformed guest bodies, logout with open sockets,
-//! correspondence time controls in the live lobby, API response headers, the client's tests on the web, and
-//! ping floods.
+//! correspondence time controls in the live lobby, API response headers, the client's tests on the web, ping
+//! floods, and clients that do not read.
 
 use std::time::Duration;
 
+use futures_util::SinkExt;
 use kartka_protocol::rest::Session;
 use kartka_protocol::{ErrorCode, PoolSpec, ServerFrame, TimeControl};
 use kartka_server::admin::audit::Actor;
@@ -14,7 +15,9 @@ use kartka_tests::client::{Api, WsClient, KURNIK};
 use kartka_tests::server::TestServer;
 use serde_json::{json, Value};
 use tokio::io::{AsyncReadExt, AsyncWriteExt};
-use tokio::net::TcpStream;
+use tokio::net::{TcpSocket, TcpStream};
+use tokio_tungstenite::tungstenite::client::IntoClientRequest;
+use tokio_tungstenite::tungstenite::Message;
 use uuid::Uuid;
 
 kartka_tests::on_both_stores!(
@@ -28,6 +31,7 @@ kartka_tests::on_both_stores!(
     api_responses_are_nosniff_and_no_store,
     the_clients_tests_are_not_served,
     websocket_ping_frames_count_against_the_rate_limit,
+    a_client_that_does_not_read_is_dropped,
 );
 
 const BLITZ: TimeControl = TimeControl::Fischer { initial_seconds: 300, increment_seconds: 5 };
@@ -387,5 +391,40 @@ async fn websocket_ping_frames_count_against_the_rate_limit(url: &str) {
         }
     }
     assert_eq!(client.closed().await, Some(1008), "a ping flood is a flood");
+    server.stop().await;
+}
+
+/// How many requests a client that reads nothing sends at most before the test gives up on its being dropped:
+/// far more than the kernel buffers between it and the server hold (a few tens of MiB at most on loopback).
+const UNREAD_REQUESTS: usize = 4_000_000;
+
+async fn a_client_that_does_not_read_is_dropped(url: &str) {
+    let settings = Settings { outbound_queue: 8, ws_messages_per_second: 1_000_000_000, ..Settings::default() };
+    let server = TestServer::start(url, settings).await;
+    let player = Api::new(server.url()).guest("player").await;
+    let socket = TcpSocket::new_v4().expect("a socket");
+    // A small receive window, so that the server's writes stall after a few replies.
+    socket.set_recv_buffer_size(4096).expect("a small receive buffer");
+    let stream = socket.connect(server.addr).await.expect("connect");
+    // Authenticated on the upgrade, so that the hello deadline cannot be what closes it.
+    let mut request = format!("ws://{}/ws", server.addr).into_client_request().expect("a request");
+    request.headers_mut().insert("Authorization", format!("Bearer {}", player.token).parse().expect("header"));
+    let (mut client, _) = tokio_tungstenite::client_async(request, stream).await.expect("upgrade");
+    // Every ping is answered with a pong the client never reads. The server reads on while its writes stall,
+    // its queue fills, and it drops the connection: the client finds out when a send fails.
+    let ping = json!({ "type": "ping" }).to_string();
+    let flood = async {
+        let mut sent = 0;
+        while sent < UNREAD_REQUESTS && client.send(Message::text(ping.clone())).await.is_ok() {
+            sent += 1;
+        }
+        sent
+    };
+    // A guard against a server that stops reading a client whose replies it cannot write: the sends would
+    // then wait for ever.
+    let sent = tokio::time::timeout(Duration::from_secs(300), flood).await.expect("the server keeps reading");
+    assert!(sent < UNREAD_REQUESTS, "a client that reads nothing is dropped");
+    let newcomer = Api::new(server.url()).guest("newcomer").await;
+    WsClient::connect(server.addr, &newcomer.token).await;
     server.stop().await;
 }

@@ -142,22 +142,19 @@ pub async fn stream(State(state): State<AppState>, auth: Authenticated) -> Respo
         account: auth.account.id,
         connection: state.next_connection_id(),
     };
-    state.connections.add(registration.account, registration.connection, token_hash(&auth.token), outbox.clone());
+    state.connections.add(registration.account, registration.connection, token_hash(&auth.token), outbox);
     let shutdown = state.shutdown.clone();
-    let lines = futures_util::stream::unfold(
-        (frames, outbox, shutdown, registration),
-        |(mut frames, outbox, shutdown, registration)| async move {
+    let lines =
+        futures_util::stream::unfold((frames, shutdown, registration), |(frames, shutdown, registration)| async move {
             let frame = tokio::select! {
                 biased;
                 () = shutdown.cancelled() => None,
-                () = outbox.too_slow() => None,
-                () = outbox.revoked() => None,
-                frame = frames.recv() => frame,
+                _ = frames.alarm() => None,
+                frame = frames.next_frame() => Some(frame),
             }?;
             let line = format!("{frame}\n");
-            Some((Ok::<_, Infallible>(line), (frames, outbox, shutdown, registration)))
-        },
-    );
+            Some((Ok::<_, Infallible>(line), (frames, shutdown, registration)))
+        });
     ([(header::CONTENT_TYPE, "application/x-ndjson")], Body::from_stream(lines)).into_response()
 }
 

@@ -141,9 +141,10 @@ enum Command {
         game_id: Uuid,
         players: [Uuid; 2],
     },
-    /// A stored message of the lobby's chat, for every subscriber.
+    /// A stored message of the lobby's chat, for every subscriber; answered once it is queued for them all.
     Chat {
         message: ChatMessage,
+        reply: oneshot::Sender<()>,
     },
     /// News of the lobby that another part of the server owns, for every subscriber.
     Announce {
@@ -221,9 +222,11 @@ impl Lobby {
         let _ = self.commands.send(Command::StartedElsewhere { game_id, players }).await;
     }
 
-    /// Sends a stored message of the lobby's chat to every lobby subscriber that asked for the chat.
+    /// Sends a stored message of the lobby's chat to every lobby subscriber that asked for the chat, and returns
+    /// once it is queued for them all: the sender's `ack` then comes after every reader's copy was queued, so
+    /// a reader that hears of it (the sender among them) finds it already on its way.
     pub async fn chat(&self, message: ChatMessage) {
-        let _ = self.commands.send(Command::Chat { message }).await;
+        let _ = self.ask(|reply| Command::Chat { message, reply }).await;
     }
 
     /// Sends a frame to every lobby subscriber: news of what the lobby shows but does not own, such as

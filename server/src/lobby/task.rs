@@ -136,11 +136,12 @@ impl LobbyTask {
             }
             Command::NotStarted { game_id } => self.playing.retain(|_, (game, _)| *game != game_id),
             Command::StartedElsewhere { game_id, players } => self.playing_in(game_id, players),
-            Command::Chat { message } => {
+            Command::Chat { message, reply } => {
                 let text = encode(&ServerFrame::Chat { message });
                 for outbox in self.chat_readers.values() {
                     outbox.push(text.clone());
                 }
+                let _ = reply.send(());
             }
             Command::Announce { frame } => self.broadcast(&frame),
         }

@@ -2,6 +2,8 @@
 
 mod connection;
 mod connections;
+mod duplex;
+mod requests;
 mod upgrade;
 
 pub use connections::Connections;

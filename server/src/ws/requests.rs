@@ -1,0 +1,323 @@
+//! What a connection answers: frames decoded, checked and handed to the games, the lobby and the chat, with
+//! the state a connection keeps between them (its account, the games and lobby it watches, its rate limit).
+
+use std::collections::HashSet;
+use std::num::NonZeroU32;
+
+use governor::{DefaultDirectRateLimiter, Quota, RateLimiter};
+use kartka_protocol::{ClientFrame, ErrorCode, ServerFrame, MAX_FRAME_BYTES, PROTOCOL_VERSION};
+use uuid::Uuid;
+
+use crate::accounts::{authenticate, info, AuthError};
+use crate::api::plain_json;
+use crate::auth::token_hash;
+use crate::chat::{self, ChatError};
+use crate::games::{Action, GameError, Subscriber};
+use crate::lobby::{self, LobbyError, LobbyRequest};
+use crate::outbox::Outbox;
+use crate::state::AppState;
+use crate::store::AccountRow;
+use crate::telemetry;
+use crate::time::now_ms;
+
+/// The account a connection that has not said hello watches as: no account has it, so it is never a player.
+const ANONYMOUS: Uuid = Uuid::nil();
+
+/// A request that failed: the error frame to answer with.
+struct Refusal {
+    code: ErrorCode,
+    message: String,
+    game_id: Option<Uuid>,
+}
+
+impl Refusal {
+    fn new(code: ErrorCode, message: impl Into<String>) -> Refusal {
+        Refusal { code, message: message.into(), game_id: None }
+    }
+
+    fn game(game_id: Uuid, error: &GameError) -> Refusal {
+        if let GameError::Store(cause) = error {
+            tracing::error!(game = %game_id, %cause, "store failure during a game action");
+        }
+        Refusal { code: error.code(), message: error.to_string(), game_id: Some(game_id) }
+    }
+
+    fn chat(error: ChatError) -> Refusal {
+        if let ChatError::Store(cause) | ChatError::Game(GameError::Store(cause)) = &error {
+            tracing::error!(%cause, "store failure during a chat request");
+        }
+        Refusal::new(error.code(), error.to_string())
+    }
+
+    fn lobby(error: &LobbyError) -> Refusal {
+        if let LobbyError::Store(_) | LobbyError::Game(_) = error {
+            tracing::error!(error = ?error, "failure during a lobby request");
+        }
+        Refusal::new(error.code(), error.to_string())
+    }
+}
+
+impl From<AuthError> for Refusal {
+    fn from(error: AuthError) -> Refusal {
+        match error {
+            AuthError::InvalidToken => Refusal::new(ErrorCode::InvalidToken, error.to_string()),
+            AuthError::Banned => Refusal::new(ErrorCode::Forbidden, error.to_string()),
+            AuthError::Store(cause) => {
+                tracing::error!(%cause, "store failure during authentication");
+                Refusal::new(ErrorCode::Internal, "the server could not check the token; retry")
+            }
+        }
+    }
+}
+
+/// A connection's state between the frames it answers.
+pub(super) struct Connection {
+    id: u64,
+    pub(super) state: AppState,
+    outbox: Outbox,
+    account: Option<AccountRow>,
+    subscriptions: HashSet<Uuid>,
+    /// Whether the connection receives lobby changes.
+    in_lobby: bool,
+    limiter: DefaultDirectRateLimiter,
+}
+
+impl Connection {
+    /// A connection that has not said hello, whose frames go to `outbox`. The rate limit allows the configured
+    /// messages a second, in bursts of twice that.
+    pub(super) fn new(state: AppState, outbox: Outbox) -> Connection {
+        let per_second = NonZeroU32::new(state.settings.ws_messages_per_second).unwrap_or(NonZeroU32::MIN);
+        let burst = per_second.saturating_mul(NonZeroU32::new(2).unwrap_or(NonZeroU32::MIN));
+        Connection {
+            id: state.next_connection_id(),
+            state,
+            outbox,
+            account: None,
+            subscriptions: HashSet::new(),
+            in_lobby: false,
+            limiter: RateLimiter::direct(Quota::per_second(per_second).allow_burst(burst)),
+        }
+    }
+
+    /// Counts a message against the rate limit. When it is over, answers `rate_limited` and returns false.
+    pub(super) fn within_rate(&self) -> bool {
+        if self.limiter.check().is_ok() {
+            return true;
+        }
+        self.refuse(None, Refusal::new(ErrorCode::RateLimited, "too many messages"));
+        false
+    }
+
+    /// Answers a binary message: frames are text.
+    pub(super) fn refuse_binary(&self) {
+        self.refuse(None, Refusal::new(ErrorCode::MalformedFrame, "frames are JSON text messages"));
+    }
+
+    /// Whether the connection is closed unless it says hello in time: it is not authenticated, and watches
+    /// neither a game nor the lobby.
+    pub(super) fn awaiting_hello(&self) -> bool {
+        self.account.is_none() && self.subscriptions.is_empty() && !self.in_lobby
+    }
+
+    /// Answers a text message.
+    pub(super) async fn on_text(&mut self, text: &str) {
+        if text.len() > MAX_FRAME_BYTES {
+            let message = format!("frames are limited to {MAX_FRAME_BYTES} bytes");
+            return self.refuse(None, Refusal::new(ErrorCode::FrameTooLarge, message));
+        }
+        let value: serde_json::Value = match serde_json::from_str(text) {
+            Ok(value) => value,
+            Err(_) => return self.refuse(None, Refusal::new(ErrorCode::MalformedFrame, "the frame is not valid JSON")),
+        };
+        let request_id = value.get("id").and_then(serde_json::Value::as_u64);
+        if plain_json(&value).is_err() {
+            let message = "text may not contain control characters such as NUL";
+            return self.refuse(request_id, Refusal::new(ErrorCode::InvalidRequest, message));
+        }
+        match serde_json::from_value::<ClientFrame>(value) {
+            Ok(frame) => self.on_frame(frame).await,
+            Err(error) => self.refuse(request_id, Refusal::new(ErrorCode::UnknownFrame, error.to_string())),
+        }
+    }
+
+    async fn on_frame(&mut self, frame: ClientFrame) {
+        let request_id = frame.request_id();
+        let reply = match frame {
+            ClientFrame::Hello { protocol, token, .. } => self.hello(request_id, protocol, &token).await,
+            ClientFrame::Ping { .. } => Ok(ServerFrame::Pong { id: request_id, server_time_ms: now_ms() }),
+            frame => match self.account.clone() {
+                None => self.on_anonymous_frame(frame).await,
+                Some(account) => match LobbyRequest::from_frame(frame) {
+                    Ok(request) => self.on_lobby_request(&account, request_id, request).await,
+                    Err(ClientFrame::ChatSend { channel, text, .. }) => {
+                        chat::answer(&self.state, &account, request_id, channel, text).await.map_err(Refusal::chat)
+                    }
+                    Err(ClientFrame::ChatMute { game_id, muted, .. }) => {
+                        chat::mute_opponent(&self.state, &account, request_id, game_id, muted)
+                            .await
+                            .map_err(Refusal::chat)
+                    }
+                    Err(frame) => self.on_game_frame(account.id, frame).await,
+                },
+            },
+        };
+        match reply {
+            Ok(frame) => {
+                self.outbox.push_frame(&frame);
+            }
+            Err(refusal) => self.refuse(request_id, refusal),
+        }
+    }
+
+    /// A frame from a connection that has not said hello: it may watch games and the lobby, and nothing more.
+    async fn on_anonymous_frame(&mut self, frame: ClientFrame) -> Result<ServerFrame, Refusal> {
+        let request_id = frame.request_id();
+        match frame {
+            ClientFrame::Subscribe { .. } | ClientFrame::Unsubscribe { .. } => {
+                self.on_game_frame(ANONYMOUS, frame).await
+            }
+            ClientFrame::LobbySubscribe { chat, .. } => {
+                lobby::subscribe(&self.state, self.id, &self.outbox, chat).await.map_err(|e| Refusal::lobby(&e))?;
+                self.in_lobby = true;
+                Ok(ServerFrame::Ack { id: request_id, game_id: None, seq: None })
+            }
+            ClientFrame::LobbyUnsubscribe { .. } => {
+                self.state.lobby.unsubscribe(self.id).await;
+                self.in_lobby = false;
+                Ok(ServerFrame::Ack { id: request_id, game_id: None, seq: None })
+            }
+            _ => Err(Refusal::new(ErrorCode::Unauthenticated, "send hello with a token first")),
+        }
+    }
+
+    async fn hello(&mut self, request_id: Option<u64>, protocol: u32, token: &str) -> Result<ServerFrame, Refusal> {
+        if protocol != PROTOCOL_VERSION {
+            let message = format!("this server speaks protocol {PROTOCOL_VERSION}");
+            return Err(Refusal::new(ErrorCode::UnsupportedProtocol, message));
+        }
+        if self.account.is_some() {
+            return Err(Refusal::new(ErrorCode::NotAllowed, "this connection is already authenticated"));
+        }
+        let account = authenticate(&*self.state.store, token).await?;
+        Ok(self.welcome_frame(request_id, account, token_hash(token)))
+    }
+
+    /// Welcomes an account the upgrade request authenticated, with its session's token hash.
+    pub(super) fn welcome(&mut self, request_id: Option<u64>, account: AccountRow, session: String) {
+        let frame = self.welcome_frame(request_id, account, session);
+        self.outbox.push_frame(&frame);
+    }
+
+    fn welcome_frame(&mut self, request_id: Option<u64>, account: AccountRow, session: String) -> ServerFrame {
+        self.state.connections.add(account.id, self.id, session, self.outbox.clone());
+        let frame = ServerFrame::Welcome {
+            id: request_id,
+            protocol: PROTOCOL_VERSION,
+            account: info(&account),
+            server_time_ms: now_ms(),
+        };
+        self.account = Some(account);
+        frame
+    }
+
+    async fn on_game_frame(&mut self, account: Uuid, frame: ClientFrame) -> Result<ServerFrame, Refusal> {
+        let request_id = frame.request_id();
+        let games = self.state.games.clone();
+        let (game_id, result) = match frame {
+            ClientFrame::Subscribe { game_id, after_seq, chat, viewers, rematch, .. } => {
+                let outbox = self.outbox.clone();
+                let subscriber = Subscriber { connection: self.id, account, outbox, chat, viewers, rematch };
+                let result = games.subscribe(game_id, subscriber, after_seq).await;
+                if result.is_ok() {
+                    self.subscriptions.insert(game_id);
+                }
+                (game_id, result)
+            }
+            ClientFrame::Unsubscribe { game_id, .. } => {
+                if !self.subscriptions.remove(&game_id) {
+                    return Err(Refusal::new(ErrorCode::NotAllowed, "not subscribed to that game"));
+                }
+                games.unsubscribe(game_id, self.id, None).await;
+                return Ok(ServerFrame::Ack { id: request_id, game_id: Some(game_id), seq: None });
+            }
+            ClientFrame::Move { game_id, ply, client_move_id, notation, .. } => {
+                (game_id, games.act(game_id, account, Action::Move { ply, client_move_id, notation }).await)
+            }
+            ClientFrame::Resign { game_id, .. } => (game_id, games.act(game_id, account, Action::Resign).await),
+            ClientFrame::Draw { game_id, action, .. } => {
+                (game_id, games.act(game_id, account, Action::Draw(action)).await)
+            }
+            ClientFrame::AgreedEnd { game_id, action, .. } => {
+                (game_id, games.act(game_id, account, Action::AgreedEnd(action)).await)
+            }
+            ClientFrame::Abort { game_id, .. } => (game_id, games.act(game_id, account, Action::Abort).await),
+            ClientFrame::ClaimVictory { game_id, .. } => {
+                (game_id, games.act(game_id, account, Action::ClaimVictory).await)
+            }
+            ClientFrame::Hello { .. }
+            | ClientFrame::Ping { .. }
+            | ClientFrame::PoolJoin { .. }
+            | ClientFrame::PoolLeave { .. }
+            | ClientFrame::SeekCreate { .. }
+            | ClientFrame::SeekCancel { .. }
+            | ClientFrame::SeekAccept { .. }
+            | ClientFrame::LobbySubscribe { .. }
+            | ClientFrame::LobbyUnsubscribe { .. }
+            | ClientFrame::ChatSend { .. }
+            | ClientFrame::ChatMute { .. } => {
+                unreachable!(
+                    "hello and ping are answered before authentication is required, lobby frames by the lobby, \
+                     chat frames by the chat"
+                )
+            }
+        };
+        match result {
+            Ok(seq) => Ok(ServerFrame::Ack { id: request_id, game_id: Some(game_id), seq: Some(seq) }),
+            Err(error) => Err(Refusal::game(game_id, &error)),
+        }
+    }
+
+    async fn on_lobby_request(
+        &mut self,
+        account: &AccountRow,
+        request_id: Option<u64>,
+        request: LobbyRequest,
+    ) -> Result<ServerFrame, Refusal> {
+        let subscribing = match request {
+            LobbyRequest::Subscribe { .. } => Some(true),
+            LobbyRequest::Unsubscribe => Some(false),
+            _ => None,
+        };
+        let reply = lobby::answer(&self.state, self.id, &self.outbox, account, request_id, request)
+            .await
+            .map_err(|error| Refusal::lobby(&error))?;
+        if let Some(subscribed) = subscribing {
+            self.in_lobby = subscribed;
+        }
+        Ok(reply)
+    }
+
+    fn refuse(&self, request_id: Option<u64>, refusal: Refusal) {
+        telemetry::error_answered(refusal.code);
+        self.outbox.push_frame(&ServerFrame::Error {
+            id: request_id,
+            code: refusal.code,
+            message: refusal.message,
+            game_id: refusal.game_id,
+        });
+    }
+
+    /// Leaves every game, the lobby and the account registry; `closed_because` is set when the server closed the
+    /// connection for breaking its rules.
+    pub(super) async fn leave(&mut self, closed_because: Option<&'static str>) {
+        for game_id in self.subscriptions.drain() {
+            self.state.games.unsubscribe(game_id, self.id, closed_because).await;
+        }
+        if self.in_lobby {
+            self.state.lobby.unsubscribe(self.id).await;
+        }
+        if let Some(account) = &self.account {
+            self.state.connections.remove(account.id, self.id);
+        }
+    }
+}

@@ -27,8 +27,8 @@ const levelName = (level) => (LEVEL_NAMES.has(level) ? t(LEVEL_NAMES.get(level))
 /** The measured Elo with its sign: level 1 is the ladder's zero, the others stand above it. */
 const signedElo = (elo) => (elo > 0 ? `+${elo}` : String(elo));
 
-/** One level of `GET /api/bots` as the lobby shows it: number, name and measured strength (none for the
- * strongest level, which is as strong as its time). */
+/** One level of `GET /api/bots` as the lobby shows it: number, name and measured strength (none for a level the
+ * server has no figure for). */
 export const levelLabel = (bot) => (bot.measured_elo === null
   ? `${bot.level} · ${levelName(bot.level)}`
   : `${bot.level} · ${levelName(bot.level)} · ${t('computer.elo', { elo: signedElo(bot.measured_elo) })}`);

@@ -12,7 +12,7 @@ use kartka_engine::AnyGame;
 use kartka_protocol::RulesetSpec;
 use kartka_server::config::Settings;
 use kartka_server::games::kinds;
-use kartka_tests::browser::{self, keep_for_docs, Browser, Challenge, Chromedriver};
+use kartka_tests::browser::{self, keep_for_docs, Browser, Challenge, Chromedriver, PAGE_TIMEOUT};
 use kartka_tests::client::Api;
 use kartka_tests::db::{Backend, TestDb};
 use kartka_tests::server::TestServer;
@@ -99,7 +99,9 @@ async fn a_point_and_the_centre_restart_and_an_xrsoccer_line_in_two_browsers() {
     let shot = alice.screenshot("soccer-centre-restart").await;
     keep_for_docs(&shot, "soccer-centre");
     click_steps([&alice, &bob], &api, &game_id, &mut game, "2").await;
-    assert!(!restart_shown(&alice).await, "the ring goes with the kick-off");
+    // Stored is not yet drawn: Alice's page hears of Bob's kick-off a moment after the server stored it.
+    let gone = browser::eventually(PAGE_TIMEOUT, || async { (!restart_shown(&alice).await).then_some(()) }).await;
+    assert!(gone.is_some(), "the ring goes with the kick-off");
 
     let (game_id, spec) = start(&alice, &bob, &api, "xrsoccer 12×18, to 5").await;
     assert_eq!(spec, RulesetSpec::Xrsoccer { width: 12, length: 18, target: 5 });

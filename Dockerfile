@@ -1,5 +1,6 @@
 # syntax=docker/dockerfile:1
-# The kartka server image. Build: docker build -t kartka .   Run with PostgreSQL: docker compose up --build
+# The kartka server image. Build: docker build -t kartka .   Two nodes on PostgreSQL behind a proxy:
+# KARTKA_CLUSTER_SECRET=$(openssl rand -hex 32) docker compose up --build   (docker-compose.yml)
 # Configuration (env): KARTKA_LISTEN (set to 0.0.0.0:8080 here), DATABASE_URL (default: the SQLite
 # file kartka.db in the working directory /var/lib/kartka), KARTKA_LOG, KARTKA_LOG_FORMAT (plain|json).
 
@@ -15,8 +16,9 @@ RUN --mount=type=cache,target=/usr/local/cargo/registry \
     && cp target/release/kartka /usr/local/bin/kartka
 
 FROM debian:bookworm-slim
+# curl: docker-compose.yml's health check asks the node's /healthz with it.
 RUN apt-get update \
-    && apt-get install -y --no-install-recommends ca-certificates \
+    && apt-get install -y --no-install-recommends ca-certificates curl \
     && rm -rf /var/lib/apt/lists/* \
     && useradd --system --uid 10001 --user-group --create-home --home-dir /var/lib/kartka \
         --shell /usr/sbin/nologin kartka

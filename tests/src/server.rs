@@ -3,10 +3,12 @@
 use std::io::{BufRead, BufReader};
 use std::net::SocketAddr;
 use std::process::{Child, Command, Stdio};
+use std::sync::{Arc, Weak};
 use std::time::Duration;
 
 use kartka_server::cluster::Node;
 use kartka_server::config::Settings;
+use kartka_server::store::Store;
 use kartka_server::AppState;
 use tokio::net::TcpListener;
 use tokio::sync::oneshot;
@@ -75,7 +77,13 @@ pub struct CrashableServer {
     /// Its node's id.
     pub node_id: uuid::Uuid,
     runtime: Option<tokio::runtime::Runtime>,
+    /// Its store, gone once every task of the server is: then its files are closed, as a process's are when it
+    /// ends (the SQLite lock file's lock with them).
+    store: Weak<dyn Store>,
 }
+
+/// How long a crashed server's tasks may take to be dropped, however loaded the machine is.
+const CRASH_PATIENCE: Duration = Duration::from_secs(20);
 
 impl CrashableServer {
     /// Starts a server over the database at `url` with `settings`, in a runtime of its own.
@@ -86,21 +94,22 @@ impl CrashableServer {
             .build()
             .expect("a runtime for the server");
         let url = url.to_owned();
-        let (addr, node_id) = runtime
+        let (addr, node_id, store) = runtime
             .spawn(async move {
                 let id = Uuid::new_v4();
                 let store = kartka_server::store::open(&url, id).await.expect("open the test database");
                 let listener = TcpListener::bind(SocketAddr::from(([127, 0, 0, 1], 0))).await.expect("bind");
                 let addr = listener.local_addr().expect("local address");
                 let node = Node::join(store.as_ref(), id, settings.node).await.expect("join the database as a node");
+                let weak = Arc::downgrade(&store);
                 let state = AppState::new(store, settings, node);
                 // Never stopped gracefully: the runtime's end is the server's end.
                 tokio::spawn(kartka_server::run(listener, state, std::future::pending()));
-                (addr, node.id())
+                (addr, node.id(), weak)
             })
             .await
             .expect("the server starts");
-        CrashableServer { addr, node_id, runtime: Some(runtime) }
+        CrashableServer { addr, node_id, runtime: Some(runtime), store }
     }
 
     /// The base URL for REST calls.
@@ -109,10 +118,16 @@ impl CrashableServer {
         format!("http://{}", self.addr)
     }
 
-    /// Ends the server at once: every task stops where it is; nothing is released or written.
+    /// Ends the server at once: every task stops where it is; nothing is released or written. Returns once its
+    /// tasks are dropped (the runtime's workers drop them after this call), as a crashed process is gone.
     pub fn crash(mut self) {
         if let Some(runtime) = self.runtime.take() {
             runtime.shutdown_background();
+        }
+        let crashed = std::time::Instant::now();
+        while self.store.strong_count() > 0 {
+            assert!(crashed.elapsed() < CRASH_PATIENCE, "the crashed server's tasks are dropped");
+            std::thread::sleep(Duration::from_millis(5));
         }
     }
 }

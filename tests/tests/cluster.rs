@@ -10,7 +10,7 @@ use kartka_protocol::{ErrorCode, TimeControl};
 use kartka_server::cluster::{Node, NodeError};
 use kartka_server::config::{NodeSettings, Settings};
 use kartka_server::games::GameError;
-use kartka_server::store::Store;
+use kartka_server::store::{SoleNode, Store};
 use kartka_tests::browser::eventually;
 use kartka_tests::client::{move_frame, Api, WsClient};
 use kartka_tests::db::{Backend, TestDb};
@@ -159,26 +159,57 @@ async fn postgres_a_stale_owners_commit_is_refused_by_the_sequence_check() {
     b.stop().await;
 }
 
-/// SQLite serves one node: a second node is refused with a message naming the first; once the first crashed,
-/// the next start waits out its TTL, removes its row and starts.
+/// SQLite serves one node: a second node is refused at once with a message naming the first; once the first
+/// crashed (its process, and with it its lock file's lock, gone), the next start removes its row at once, without
+/// waiting out its TTL, here far longer than the test may take.
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn sqlite_refuses_a_second_node_and_cleans_up_after_a_crashed_one() {
+    const LONG_TTL: NodeSettings =
+        NodeSettings { heartbeat: Duration::from_millis(100), ttl: Duration::from_secs(600) };
     let database = TestDb::new(Backend::Sqlite).await;
     let store = database.store();
     assert!(!store.shared_by_nodes());
-    let a = CrashableServer::start(database.url(), settings()).await;
-    let refused = Node::join(store.as_ref(), Uuid::new_v4(), NODE).await.expect_err("a second node on SQLite");
+    let a = CrashableServer::start(database.url(), Settings { node: LONG_TTL, ..settings() }).await;
+    let refused = Node::join(store.as_ref(), Uuid::new_v4(), LONG_TTL).await.expect_err("a second node on SQLite");
     assert!(matches!(refused, NodeError::SqliteInUse { other, .. } if other == a.node_id), "{refused:?}");
     let message = refused.to_string();
     assert!(message.contains(&a.node_id.to_string()) && message.contains("PostgreSQL"), "{message}");
 
+    let crashed = a.node_id;
     a.crash();
-    let node =
-        Node::join(store.as_ref(), Uuid::new_v4(), NODE).await.expect("a crashed node's row does not keep a start out");
+    let live: Vec<Uuid> = store.live_nodes(600_000).await.unwrap().iter().map(|row| row.id).collect();
+    assert_eq!(live, [crashed], "the crashed node's row still looks alive");
+    let start = tokio::time::timeout(PATIENCE, Node::join(store.as_ref(), Uuid::new_v4(), LONG_TTL));
+    let node = start.await.expect("the start does not wait out the TTL").expect("a crashed node does not keep it out");
     let live: Vec<Uuid> = store.live_nodes(600_000).await.unwrap().iter().map(|row| row.id).collect();
     assert_eq!(live, [node.id()], "the crashed node's row is gone");
+
+    // The new node holds the database: another start is refused, and its leaving lets the next one in.
+    let other = kartka_server::store::open(database.url(), Uuid::new_v4()).await.expect("open the database again");
+    let refused = Node::join(other.as_ref(), Uuid::new_v4(), LONG_TTL).await.expect_err("held by the new node");
+    assert!(matches!(refused, NodeError::SqliteInUse { other, .. } if other == node.id()), "{refused:?}");
     node.leave(store.as_ref()).await;
     assert!(store.live_nodes(600_000).await.unwrap().is_empty());
+    let next = Node::join(other.as_ref(), Uuid::new_v4(), LONG_TTL).await.expect("free once the node left");
+    next.leave(other.as_ref()).await;
+}
+
+/// A process that holds a SQLite database's lock file but has not registered yet (starting) keeps a start out
+/// too, naming the lock file.
+#[tokio::test]
+async fn sqlite_refuses_a_start_while_another_process_holds_the_lock_file() {
+    let database = TestDb::new(Backend::Sqlite).await;
+    let holder = database.store();
+    assert_eq!(holder.claim_sole_node().expect("the lock file"), SoleNode::Held);
+    let other = kartka_server::store::open(database.url(), Uuid::new_v4()).await.expect("open the database again");
+    let refused = Node::join(other.as_ref(), Uuid::new_v4(), NODE).await.expect_err("the lock file is held");
+    let NodeError::SqliteLocked { lock_file } = &refused else { panic!("{refused:?}") };
+    assert!(lock_file.to_string_lossy().ends_with(".db.lock"), "{}", lock_file.display());
+    assert!(refused.to_string().contains(&lock_file.display().to_string()), "{refused}");
+    assert!(other.live_nodes(600_000).await.unwrap().is_empty(), "nothing registered");
+    holder.release_sole_node();
+    let node = Node::join(other.as_ref(), Uuid::new_v4(), NODE).await.expect("free once released");
+    node.leave(other.as_ref()).await;
 }
 
 /// A TTL no longer than the heartbeat would make live nodes look dead between two of their beats.

@@ -7,7 +7,8 @@
 //! the node TTL), so clock skew between machines cannot give a game two owners. The lease is not the only
 //! guard: a stale owner's commit is refused by the game's sequence check (`store/sql/batch.rs`).
 //!
-//! SQLite serves one node: a start that finds another node alive there refuses.
+//! SQLite serves one node: a start takes the database's lock file (`store/sole_node.rs`), and is refused at once
+//! while another process holds it.
 
 pub mod bus;
 mod failover;

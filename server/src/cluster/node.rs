@@ -1,13 +1,14 @@
 //! A node's identity, its registration at start and its removal at a graceful stop.
 
 use std::collections::HashMap;
+use std::path::PathBuf;
 use std::time::Duration;
 
 use tokio::time::Instant;
 use uuid::Uuid;
 
 use crate::config::NodeSettings;
-use crate::store::{NodeRow, Store, StoreError};
+use crate::store::{NodeRow, SoleNode, Store, StoreError};
 
 /// How often a starting node looks again at nodes that seem alive, while it waits to learn whether they are.
 const WATCH_STEPS_PER_HEARTBEAT: u32 = 4;
@@ -46,6 +47,17 @@ pub enum NodeError {
         /// How long ago it last beat, by the database's clock.
         beat_ms: i64,
     },
+    /// Another process holds this SQLite database's lock file, though no node of it is registered (yet): it is
+    /// starting, or serving without a heartbeat.
+    #[error(
+        "another kartka process holds {}, the lock of this SQLite database. SQLite serves one node only; several \
+         nodes need PostgreSQL",
+        lock_file.display()
+    )]
+    SqliteLocked {
+        /// The lock file.
+        lock_file: PathBuf,
+    },
     /// The database failed.
     #[error("the node could not register: {0}")]
     Store(#[from] StoreError),
@@ -55,10 +67,15 @@ impl Node {
     /// Registers this process as a new node of the database, known as `id` (the id its store and the cluster bus
     /// sign with: one id per process).
     ///
-    /// A node that seems alive (a heartbeat younger than the TTL) may have crashed a moment ago, so the start
-    /// watches such nodes until each either beats again (it is alive) or outlives the TTL without a beat (it is
-    /// dead, and its row goes, with its leases): after a crash, a start within the TTL waits the rest of it. On
-    /// SQLite a node that is alive refuses the start ([`NodeError::SqliteInUse`]).
+    /// On a database nodes share (PostgreSQL), a node that seems alive (a heartbeat younger than the TTL) may have
+    /// crashed a moment ago, so the start watches such nodes until each either beats again (it is alive) or
+    /// outlives the TTL without a beat (it is dead, and its row goes, with its leases): after a crash, a start
+    /// within the TTL waits the rest of it.
+    ///
+    /// On SQLite the start first takes the database's lock file ([`Store::claim_sole_node`]), held for the life
+    /// of the process: holding it proves every other node row stale (left by a crash), so they go at once and the
+    /// start does not wait. While another process holds it the start is refused at once
+    /// ([`NodeError::SqliteInUse`], or [`NodeError::SqliteLocked`] before that process has registered).
     pub async fn join(store: &dyn Store, id: Uuid, settings: NodeSettings) -> Result<Node, NodeError> {
         if settings.ttl <= settings.heartbeat {
             return Err(NodeError::TtlNotAboveHeartbeat {
@@ -67,23 +84,37 @@ impl Node {
             });
         }
         let node = Node { id, settings };
-        let alive = node.settle_seemingly_alive(store).await?;
-        let single = !store.shared_by_nodes();
-        if single {
-            if let Some(other) = alive.first() {
-                return Err(in_use(other));
-            }
+        let registered = node.register(store).await;
+        if registered.is_err() {
+            // A start that failed leaves the database to the next one.
+            store.release_sole_node();
         }
-        if !store.register_node(node.id, single.then(|| node.ttl_ms())).await? {
-            // Another SQLite node registered between the watch and this statement.
-            let others = store.live_nodes(node.ttl_ms()).await?;
-            return match others.iter().find(|other| other.id != node.id) {
+        registered.map(|()| node)
+    }
+
+    /// Claims the database where it serves one node, settles the rows of nodes that seem alive, and registers.
+    async fn register(&self, store: &dyn Store) -> Result<(), NodeError> {
+        let (single, others) = match store.claim_sole_node()? {
+            SoleNode::Shared => (false, self.settle_seemingly_alive(store).await?.len()),
+            SoleNode::Held => {
+                self.remove_stale_nodes(store).await?;
+                (true, 0)
+            }
+            SoleNode::HeldElsewhere { lock_file } => {
+                let others = store.live_nodes(self.ttl_ms()).await?;
+                return Err(others.first().map_or(NodeError::SqliteLocked { lock_file }, in_use));
+            }
+        };
+        if !store.register_node(self.id, single.then(|| self.ttl_ms())).await? {
+            // Another node registered on SQLite since the clean-up: a process that takes no lock file.
+            let others = store.live_nodes(self.ttl_ms()).await?;
+            return match others.iter().find(|other| other.id != self.id) {
                 Some(other) => Err(in_use(other)),
                 None => Err(NodeError::Store(StoreError::Conflict)),
             };
         }
-        tracing::info!(node = %node.id, others = alive.len(), "joined the database as a node");
-        Ok(node)
+        tracing::info!(node = %self.id, others, "joined the database as a node");
+        Ok(())
     }
 
     /// The node's id.
@@ -111,6 +142,18 @@ impl Node {
             Ok(()) => tracing::info!(node = %self.id, "left the database: this node's games are free"),
             Err(error) => tracing::error!(node = %self.id, %error, "could not remove this node; its leases expire"),
         }
+        store.release_sole_node();
+    }
+
+    /// Removes every node row of a database this process holds alone: each was left by a process that ended
+    /// without leaving (a crash), however young its heartbeat.
+    async fn remove_stale_nodes(&self, store: &dyn Store) -> Result<(), StoreError> {
+        for row in store.live_nodes(self.ttl_ms()).await? {
+            tracing::warn!(node = %row.id, "a node left this SQLite database without leaving (it crashed): removing it and its leases");
+            store.remove_node(row.id).await?;
+        }
+        store.remove_dead_nodes(self.ttl_ms()).await?;
+        Ok(())
     }
 
     /// Watches the nodes that seem alive until each beats (kept, and returned) or passes the TTL without a beat

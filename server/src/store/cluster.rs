@@ -4,7 +4,7 @@
 use async_trait::async_trait;
 use uuid::Uuid;
 
-use super::{Millis, StoreError};
+use super::{Millis, SoleNode, StoreError};
 
 /// A node as stored, read with the database's clock at the moment of reading.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -40,6 +40,12 @@ pub enum LeaseTake {
 pub trait ClusterStore {
     /// Whether several nodes may share this database (PostgreSQL); SQLite serves one node.
     fn shared_by_nodes(&self) -> bool;
+    /// Claims the database for this process's node where it serves one node only (SQLite: an exclusive lock on
+    /// a file beside it, held until [`ClusterStore::release_sole_node`] or the process's end). Holding it proves
+    /// that every other node row is stale. [`SoleNode::Shared`] on a database nodes share.
+    fn claim_sole_node(&self) -> Result<SoleNode, StoreError>;
+    /// Lets go of a claim taken by [`ClusterStore::claim_sole_node`], at a graceful stop; nothing without one.
+    fn release_sole_node(&self);
     /// Registers a node, its start and heartbeat now. With `alone_within_ms` set, only if no other node beat
     /// within that many milliseconds (one statement, so two starts cannot both pass); false when one did.
     async fn register_node(&self, id: Uuid, alone_within_ms: Option<i64>) -> Result<bool, StoreError>;

@@ -16,6 +16,7 @@ mod correspondence;
 mod explorer;
 mod postgres;
 mod profile;
+mod sole_node;
 mod sql;
 mod sqlite;
 
@@ -40,6 +41,7 @@ pub use correspondence::{
 pub use explorer::{ExplorerQuery, ExplorerRow, ExplorerStore, TurnCount};
 pub use postgres::PostgresStore;
 pub use profile::{HistoryFilter, HistoryResult, HistorySpeed, ProfileStore, RatedEnd};
+pub use sole_node::SoleNode;
 pub use sql::CommitSettings;
 pub use sqlite::SqliteStore;
 
@@ -98,6 +100,14 @@ pub enum StoreError {
     /// More than one committer was asked of SQLite, whose database takes one writer at a time.
     #[error("SQLite writes through one connection: it takes one committer")]
     SingleWriter,
+    /// The SQLite database's lock file could not be opened or locked (see [`SoleNode`]).
+    #[error("the lock file {path} could not be taken: {source}")]
+    LockFile {
+        /// The lock file.
+        path: std::path::PathBuf,
+        /// What the operating system said.
+        source: std::io::Error,
+    },
 }
 
 /// Whether an account is a guest, registered, or a player of an imported game.

@@ -15,6 +15,7 @@ use uuid::Uuid;
 use futures_util::future::BoxFuture;
 use sqlx::SqliteConnection;
 
+use super::sole_node::SoleNodeLock;
 use super::sql::{CommitSettings, Dialect, SqlStore};
 use super::{EventRow, GameChange, MoveRow, StoreError};
 use crate::cluster::bus::GameAdvanced;
@@ -114,18 +115,19 @@ impl SqliteStore {
                 .connect_with(options)
                 .await?;
             sqlx::migrate!("../migrations/sqlite").run(&pool).await?;
-            return Ok(Self::new(pool.clone(), pool, node, COMMIT_SETTINGS));
+            return Ok(Self::new(pool.clone(), pool, node, COMMIT_SETTINGS).with_sole_node(SoleNodeLock::in_memory()));
         }
         // SQLite has one write lock for the whole database. Writers on many connections retry it with sleeps
         // that grow (`busy_timeout`), so under load they wait long after it is free: writes go through one
         // connection instead and queue for it in the process, in order. Readers have a pool of their own,
         // which WAL lets read beside the writer, and which refuses to write, so a write sent there by mistake
         // fails at once instead of contending again.
+        let lock = SoleNodeLock::beside(options.get_filename());
         let writer: SqlitePool =
             SqlitePoolOptions::new().min_connections(1).max_connections(1).connect_with(options.clone()).await?;
         sqlx::migrate!("../migrations/sqlite").run(&writer).await?;
         let pool: SqlitePool = SqlitePoolOptions::new().connect_with(options.pragma("query_only", "ON")).await?;
-        Ok(Self::new(pool, writer, node, COMMIT_SETTINGS))
+        Ok(Self::new(pool, writer, node, COMMIT_SETTINGS).with_sole_node(lock))
     }
 }
 

@@ -7,7 +7,7 @@ use uuid::Uuid;
 
 use super::{Dialect, SqlStore};
 use crate::store::cluster::{ClusterStore, LeaseTake, NodeRow};
-use crate::store::StoreError;
+use crate::store::{SoleNode, StoreError};
 
 const REGISTER_NODE: &str = "INSERT INTO nodes (id, started_at, heartbeat_at) VALUES ($1, {now}, {now})";
 /// The registration of a node that must be the only one: it inserts nothing while another node is alive.
@@ -64,6 +64,16 @@ where
 {
     fn shared_by_nodes(&self) -> bool {
         DB::SHARED_BY_NODES
+    }
+
+    fn claim_sole_node(&self) -> Result<SoleNode, StoreError> {
+        self.sole_node.as_ref().map_or(Ok(SoleNode::Shared), |lock| lock.claim())
+    }
+
+    fn release_sole_node(&self) {
+        if let Some(lock) = &self.sole_node {
+            lock.release();
+        }
     }
 
     async fn register_node(&self, id: Uuid, alone_within_ms: Option<i64>) -> Result<bool, StoreError> {

@@ -26,6 +26,7 @@ use uuid::Uuid;
 pub use self::batch::CommitSettings;
 use self::batch::{Pending, QUEUE_LENGTH};
 use self::statements::*;
+use super::sole_node::SoleNodeLock;
 use super::{
     AccountKind, AccountRow, ChallengeRow, EventRow, GameChange, GameCursor, GameRow, GameState, Millis, MoveRow,
     RatingRow, RatingUpdate, ResultCounts, SessionRow, Store, StoreError,
@@ -98,6 +99,8 @@ pub struct SqlStore<DB: Database> {
     /// The server node this store writes for: the origin of the news of its commits (see
     /// [`Dialect::announce_advanced`]).
     node: Uuid,
+    /// The lock that makes one process the database's only node; `None` where nodes share it (PostgreSQL).
+    pub(super) sole_node: Option<SoleNodeLock>,
 }
 
 /// The key that makes account names unique regardless of letter case. Computed here rather than with the
@@ -174,7 +177,12 @@ where
     pub(super) fn new(pool: Pool<DB>, writer: Pool<DB>, node: Uuid, settings: CommitSettings) -> Self {
         let (committer, queue) = mpsc::channel(QUEUE_LENGTH);
         tokio::spawn(Self::run_committer(writer.clone(), node, queue, settings));
-        Self { pool, writer, committer, node }
+        Self { pool, writer, committer, node, sole_node: None }
+    }
+
+    /// The same store, served by one node at a time, which `lock` decides (SQLite).
+    pub(super) fn with_sole_node(self, lock: SoleNodeLock) -> Self {
+        Self { sole_node: Some(lock), ..self }
     }
 
     fn uuid(row: &DB::Row, column: &str) -> Result<Uuid, sqlx::Error> {

@@ -18,6 +18,7 @@ use tokio::sync::{mpsc, oneshot};
 use tokio_util::sync::CancellationToken;
 use uuid::Uuid;
 
+use self::retry::{DeadlineRetry, FLAG_FALL, WINDOW_CLOSE};
 use super::clock::{ClockRules, GameClock};
 use super::convert::seat_name;
 use super::hooks::{GameHooks, TurnState};
@@ -172,6 +173,7 @@ mod new_game;
 mod play;
 mod presence;
 mod rematch;
+mod retry;
 mod window;
 
 pub(crate) use commit::event_kind;
@@ -250,6 +252,8 @@ pub(super) struct GameActor {
     /// ran, see `crate::cluster`): every commit of this actor would fail, so it stops, and a fresh actor loads
     /// the game wherever its lease is.
     stale: bool,
+    /// Failed tries at what a passed deadline calls for, and when to try again (`retry.rs`).
+    deadline_retry: DeadlineRetry,
 }
 
 impl GameActor {
@@ -279,7 +283,9 @@ impl GameActor {
                     Some(command) => self.handle(command).await,
                     None => break,
                 },
-                () = sleep_until_ms(deadline), if deadline.is_some() => self.time_up().await,
+                () = sleep_until_ms_and(deadline, self.deadline_retry.next_try()), if deadline.is_some() => {
+                    self.time_up().await;
+                }
                 () = tokio::time::sleep(self.config.idle_unload), if unloadable => break,
             }
             if self.stale || (self.live.status != GameStatus::Active && self.subscribers.is_empty()) {
@@ -344,12 +350,15 @@ impl GameActor {
             return Err(GameError::GameOver);
         }
         let now = now_ms();
+        // Until the store records it, the request fails like any unsaved change (nothing changed, retry).
         if self.live.clock.deadline().is_some_and(|deadline| deadline <= now) {
-            self.flag_fall().await;
+            let fell = self.flag_fall().await;
+            self.deadline_retry.outcome(self.id, FLAG_FALL, fell)?;
             return Err(GameError::GameOver);
         }
         if self.window_deadline().is_some_and(|deadline| deadline <= now) {
-            self.close_window().await;
+            let closed = self.close_window().await;
+            self.deadline_retry.outcome(self.id, WINDOW_CLOSE, closed)?;
             return Err(GameError::GameOver);
         }
         match action {
@@ -371,6 +380,15 @@ impl GameActor {
             Action::Abort => self.abort(seat, now).await,
             Action::ClaimVictory => self.claim_victory(seat, now).await,
         }
+    }
+}
+
+/// Sleeps until the wall-clock time `deadline` and, after a failed try at what it calls for, until the next try
+/// is due (`retry.rs`).
+async fn sleep_until_ms_and(deadline: Option<Millis>, next_try: Option<tokio::time::Instant>) {
+    sleep_until_ms(deadline).await;
+    if let Some(next_try) = next_try {
+        tokio::time::sleep_until(next_try).await;
     }
 }
 

@@ -7,6 +7,7 @@ use std::sync::Arc;
 use uuid::Uuid;
 
 use super::correspondence::{is_conditional_reply, paused_seats};
+use super::retry::DeadlineRetry;
 use super::window::window_end;
 use super::{ActorConfig, CommittedMove, GameActor, Live};
 use crate::games::clock::GameClock;
@@ -137,6 +138,7 @@ impl GameActor {
             spectators: 0,
             rematch,
             stale: false,
+            deadline_retry: DeadlineRetry::default(),
         }))
     }
 }

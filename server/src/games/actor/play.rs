@@ -181,15 +181,12 @@ impl GameActor {
     /// The running clock fell: a first-move time aborts the game; otherwise the time control (a per-move clock's
     /// `on_timeout`) or else the game's rules say what that means, a loss or a random legal move played for the
     /// player (an ordinary move in the record).
-    pub(super) async fn flag_fall(&mut self) {
-        let Some(flagged) = self.live.clock.running() else { return };
-        let Some(deadline) = self.live.clock.deadline() else { return };
+    pub(super) async fn flag_fall(&mut self) -> Result<(), GameError> {
+        let Some(flagged) = self.live.clock.running() else { return Ok(()) };
+        let Some(deadline) = self.live.clock.deadline() else { return Ok(()) };
         let at = deadline.max(self.live.clock.since());
         if self.live.clock.awaiting_first_move() == Some(flagged) {
-            if let Err(error) = self.call_off(flagged, Some(AbortReason::NoFirstMove), at).await {
-                tracing::error!(game = %self.id, %error, "could not abort a game without a first move");
-            }
-            return;
+            return self.call_off(flagged, Some(AbortReason::NoFirstMove), at).await.map(drop);
         }
         let policy = match self.time_control {
             TimeControl::PerMove { on_timeout: OnTimeout::RandomMove, .. } => TimeoutPolicy::RandomAction,
@@ -197,12 +194,9 @@ impl GameActor {
             | TimeControl::Fischer { .. }
             | TimeControl::Correspondence { .. } => self.live.game.timeout_policy(),
         };
-        let fell = match policy {
+        match policy {
             TimeoutPolicy::Loss => self.finish(Outcome::win(flagged.other(), EndReason::Time), at).await.map(drop),
             TimeoutPolicy::RandomAction => self.play_random_turn(flagged, at).await,
-        };
-        if let Err(error) = fell {
-            tracing::error!(game = %self.id, %error, "could not record a flag fall");
         }
     }
 

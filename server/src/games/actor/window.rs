@@ -10,7 +10,8 @@
 use kartka_engine::TimedWindow;
 use kartka_protocol::GameStatus;
 
-use super::GameActor;
+use super::retry::{FLAG_FALL, WINDOW_CLOSE};
+use super::{GameActor, GameError};
 use crate::downtime;
 use crate::store::Millis;
 use crate::time::now_ms;
@@ -31,25 +32,25 @@ impl GameActor {
 
     /// The game's deadline passed: a timed window's, or else the running clock's.
     pub(super) async fn time_up(&mut self) {
-        if self.window_deadline().is_some_and(|deadline| deadline <= now_ms()) {
-            self.close_window().await;
+        // Logged by the retry, once per outage.
+        let _ = if self.window_deadline().is_some_and(|deadline| deadline <= now_ms()) {
+            let closed = self.close_window().await;
+            self.deadline_retry.outcome(self.id, WINDOW_CLOSE, closed)
         } else {
-            self.flag_fall().await;
-        }
+            let fell = self.flag_fall().await;
+            self.deadline_retry.outcome(self.id, FLAG_FALL, fell)
+        };
     }
 
     /// Plays the window's closing action for the seat to act, at the window's end.
-    pub(super) async fn close_window(&mut self) {
+    pub(super) async fn close_window(&mut self) -> Result<(), GameError> {
         let (Some(deadline), Some(window), Some(seat)) =
             (self.window_deadline(), self.live.game.timed_window(), self.live.game.to_act())
         else {
-            return;
+            return Ok(());
         };
         let ply = self.live.ply;
-        let closed = self.play(seat, ply, format!("{WINDOW_MOVE_PREFIX}{ply}"), &window.closing, deadline).await;
-        if let Err(error) = closed {
-            tracing::error!(game = %self.id, %error, "could not close a timed window");
-        }
+        self.play(seat, ply, format!("{WINDOW_MOVE_PREFIX}{ply}"), &window.closing, deadline).await.map(drop)
     }
 
     /// Moves the end of the window the game is in (as loaded: its opening plus its seconds) past the server's

@@ -3,8 +3,12 @@
 //! found in the store afterwards; and correspondence games started and left alone until their actors stop.
 //! They fail on any error frame, dropped connection or lost move, never on a timing.
 
+use std::time::Duration;
+
+use kartka_loadgen::rest::TIME_CONTROL;
 use kartka_loadgen::stored::StoredOptions;
 use kartka_loadgen::Options;
+use kartka_protocol::TimeControl;
 use kartka_server::config::{Limits, Settings};
 use kartka_server::store::GameSearch;
 use kartka_tests::on_both_stores;
@@ -24,7 +28,12 @@ async fn two_thousand_sockets_play_without_errors(url: &str) {
     }
     // Every player and spectator is a guest, all from this one address.
     let limits = Limits { accounts_per_address_per_minute: 10_000, ..Limits::default() };
-    let server = TestServer::start(url, Settings { limits, ..Settings::default() }).await;
+    // A thousand players' first moves can take longer than the usual 30 s on a loaded machine: the first-move
+    // time here is as long as the runs' day-long main clocks, so that only a real error fails the run, never the
+    // machine's speed.
+    let TimeControl::Fischer { initial_seconds, .. } = TIME_CONTROL else { panic!("the runs play Fischer clocks") };
+    let first_move = Duration::from_secs(u64::from(initial_seconds));
+    let server = TestServer::start(url, Settings { limits, first_move, ..Settings::default() }).await;
     let record = tempfile::NamedTempFile::new().expect("a temporary record file");
 
     let mut options = Options::new(&server.url(), "paper-soccer", GAMES);

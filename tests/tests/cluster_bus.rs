@@ -8,9 +8,10 @@ use std::sync::Arc;
 use std::time::Duration;
 
 use kartka_server::cluster::bus::{self, Bus, BusEvent, BusSubscription, ClusterMessage, Envelope, GameAdvanced};
-use kartka_server::store::{self, AccountKind, AccountRow, EventRow, GameChange, GameRow, GameState, Store};
+use kartka_server::store::{self, EventRow, GameChange, GameRow, GameState, Store};
 use kartka_tests::db::{Backend, TestDb};
 use kartka_tests::server::ServerProcess;
+use kartka_tests::stored::{insert_guest, ActiveGame};
 use sqlx::{Connection, PgConnection};
 use tokio_util::sync::CancellationToken;
 use tokio_util::task::TaskTracker;
@@ -93,60 +94,23 @@ impl Cluster {
     }
 }
 
-/// `count` new active games, stored through `store`.
+/// `count` new active games between two new players, stored through `store`.
 async fn games(store: &dyn Store, count: usize) -> Vec<GameRow> {
-    let first = account(store).await;
-    let second = account(store).await;
+    let first = insert_guest(store, &format!("p{}", Uuid::new_v4().simple()), 1).await;
+    let second = insert_guest(store, &format!("p{}", Uuid::new_v4().simple()), 1).await;
+    let game = ActiveGame {
+        first_id: first.id,
+        second_id: second.id,
+        time_control: (r#"{"type":"fischer","initial_seconds":60,"increment_seconds":2}"#, "bullet"),
+        clock_ms: 60_000,
+        created_at: 1,
+        deadline: Some(60_001),
+    };
     let mut games = Vec::with_capacity(count);
     for _ in 0..count {
-        let game = GameRow {
-            id: Uuid::new_v4(),
-            kind: "paper-soccer".to_owned(),
-            ruleset: r#"{"kind":"paper-soccer","width":8,"height":10,"goal":2}"#.to_owned(),
-            time_control: r#"{"type":"fischer","initial_seconds":60,"increment_seconds":2}"#.to_owned(),
-            speed: "bullet".to_owned(),
-            rated: false,
-            correspondence: false,
-            first_id: first.id,
-            second_id: second.id,
-            created_at: 1,
-            state: GameState {
-                status: "active".to_owned(),
-                winner: None,
-                end_reason: None,
-                ply: 0,
-                seq: 1,
-                first_ms: 60_000,
-                second_ms: 60_000,
-                clock_at: 1,
-                to_act: Some("first".to_owned()),
-                deadline: Some(60_001),
-                finished_at: None,
-                scores: None,
-            },
-        };
-        let started = EventRow { seq: 1, kind: "started".to_owned(), payload: "{}".to_owned(), at: 1 };
-        store.insert_game(&game, &started).await.expect("insert a game");
-        games.push(game);
+        games.push(game.insert(store).await);
     }
     games
-}
-
-async fn account(store: &dyn Store) -> AccountRow {
-    let id = Uuid::new_v4();
-    let account = AccountRow {
-        id,
-        name: format!("p{}", id.simple()),
-        kind: AccountKind::Guest,
-        password_hash: None,
-        is_admin: false,
-        is_bot: false,
-        chat_muted: false,
-        banned: false,
-        created_at: 1,
-    };
-    store.insert_account(&account).await.expect("insert an account");
-    account
 }
 
 /// An event that is not a move (a player connecting), taking `game` from its stored state to the next seq.

@@ -4,8 +4,8 @@
 
 use std::sync::Arc;
 
-use kartka_server::store::{AccountKind, AccountRow, LeaseTake, Millis, Store};
-use kartka_tests::stored::StoredGame;
+use kartka_server::store::{LeaseTake, Millis, Store};
+use kartka_tests::stored::{insert_guest, StoredGame};
 use tokio::sync::Barrier;
 use uuid::Uuid;
 
@@ -28,22 +28,6 @@ const LIVE: (&str, &str) = (r#"{"type":"fischer","initial_seconds":60,"increment
 const CORRESPONDENCE: (&str, &str) =
     (r#"{"type":"correspondence","days_per_move":1,"vacation_allowed":true}"#, "classical");
 
-async fn account(store: &dyn Store, name: &str) -> Uuid {
-    let account = AccountRow {
-        id: Uuid::new_v4(),
-        name: name.to_owned(),
-        kind: AccountKind::Guest,
-        password_hash: None,
-        is_admin: false,
-        is_bot: false,
-        chat_muted: false,
-        banned: false,
-        created_at: T0,
-    };
-    store.insert_account(&account).await.expect("insert account");
-    account.id
-}
-
 /// Stores a game between two new players: active unless `winner` is set; its id.
 async fn game(
     store: &dyn Store,
@@ -52,8 +36,8 @@ async fn game(
     created_at: Millis,
 ) -> Uuid {
     let (first_id, second_id) = (
-        account(store, &format!("a{}", Uuid::new_v4().simple())).await,
-        account(store, &format!("b{}", Uuid::new_v4().simple())).await,
+        insert_guest(store, &format!("a{}", Uuid::new_v4().simple()), T0).await.id,
+        insert_guest(store, &format!("b{}", Uuid::new_v4().simple()), T0).await.id,
     );
     let ruleset = (r#"{"kind":"paper-soccer","width":8,"height":10,"goal":2}"#, "paper-soccer");
     StoredGame { first_id, second_id, ruleset, time_control, winner, created_at }.insert(store).await

@@ -4,9 +4,10 @@
 use std::sync::Arc;
 
 use kartka_server::store::{
-    AccountKind, AccountRow, ConditionalRow, EventRow, GameRow, GameState, Millis, NotificationRow,
-    NotificationSettingsRow, Outage, SeekRow, Store, StoreError, VacationRow,
+    AccountRow, ConditionalRow, EventRow, GameRow, Millis, NotificationRow, NotificationSettingsRow, Outage, SeekRow,
+    Store, StoreError, VacationRow,
 };
+use kartka_tests::stored::{insert_guest, ActiveGame};
 use tokio::sync::Barrier;
 use uuid::Uuid;
 
@@ -27,52 +28,20 @@ kartka_tests::on_both_stores!(
 
 const T0: Millis = 1_750_000_000_000;
 const DAY: Millis = 86_400_000;
+const CORRESPONDENCE: (&str, &str) =
+    (r#"{"type":"correspondence","days_per_move":1,"vacation_allowed":true}"#, "classical");
 
-async fn account(store: &dyn Store, name: &str) -> AccountRow {
-    let account = AccountRow {
-        id: Uuid::new_v4(),
-        name: name.to_owned(),
-        kind: AccountKind::Guest,
-        password_hash: None,
-        is_admin: false,
-        is_bot: false,
-        chat_muted: false,
-        banned: false,
-        created_at: T0,
-    };
-    store.insert_account(&account).await.expect("insert account");
-    account
-}
-
+/// A correspondence game at its start between `first` and `second`, the first seat's turn due at `deadline`.
 fn game_row(first: &AccountRow, second: &AccountRow, deadline: Option<Millis>) -> (GameRow, EventRow) {
-    let game = GameRow {
-        id: Uuid::new_v4(),
-        kind: "paper-soccer".to_owned(),
-        ruleset: r#"{"kind":"paper-soccer","width":8,"height":10,"goal":2}"#.to_owned(),
-        time_control: r#"{"type":"correspondence","days_per_move":1,"vacation_allowed":true}"#.to_owned(),
-        speed: "classical".to_owned(),
-        rated: false,
-        correspondence: true,
+    ActiveGame {
         first_id: first.id,
         second_id: second.id,
+        time_control: CORRESPONDENCE,
+        clock_ms: DAY,
         created_at: T0,
-        state: GameState {
-            status: "active".to_owned(),
-            winner: None,
-            end_reason: None,
-            ply: 0,
-            seq: 1,
-            first_ms: DAY,
-            second_ms: DAY,
-            clock_at: T0,
-            to_act: Some("first".to_owned()),
-            deadline,
-            finished_at: None,
-            scores: None,
-        },
-    };
-    let started = EventRow { seq: 1, kind: "started".to_owned(), payload: "{}".to_owned(), at: T0 };
-    (game, started)
+        deadline,
+    }
+    .rows()
 }
 
 async fn game(store: &dyn Store, first: &AccountRow, second: &AccountRow, deadline: Option<Millis>) -> GameRow {
@@ -110,7 +79,7 @@ async fn the_heartbeat_never_goes_back_and_outages_are_kept_once(store: Arc<dyn 
 }
 
 async fn overdue_and_active_games_are_found(store: Arc<dyn Store>) {
-    let (ada, bolek) = (account(store.as_ref(), "ada").await, account(store.as_ref(), "bolek").await);
+    let (ada, bolek) = (insert_guest(store.as_ref(), "ada", T0).await, insert_guest(store.as_ref(), "bolek", T0).await);
     let late = game(store.as_ref(), &ada, &bolek, Some(T0 + 10)).await;
     let later = game(store.as_ref(), &ada, &bolek, Some(T0 + 20)).await;
     let paused = game(store.as_ref(), &bolek, &ada, None).await;
@@ -122,7 +91,7 @@ async fn overdue_and_active_games_are_found(store: Arc<dyn Store>) {
 }
 
 async fn an_account_has_one_current_vacation(store: Arc<dyn Store>) {
-    let ada = account(store.as_ref(), "ada").await;
+    let ada = insert_guest(store.as_ref(), "ada", T0).await;
     let vacation = |started_at| VacationRow {
         id: Uuid::new_v4(),
         account_id: ada.id,
@@ -146,7 +115,7 @@ async fn an_account_has_one_current_vacation(store: Arc<dyn Store>) {
 }
 
 async fn a_notification_is_made_and_published_once(store: Arc<dyn Store>) {
-    let (ada, bolek) = (account(store.as_ref(), "ada").await, account(store.as_ref(), "bolek").await);
+    let (ada, bolek) = (insert_guest(store.as_ref(), "ada", T0).await, insert_guest(store.as_ref(), "bolek", T0).await);
     let game = game(store.as_ref(), &ada, &bolek, Some(T0 + DAY)).await;
     let first = notification(&ada, &game, "your_turn", 0, 0);
     store.schedule_notification(&first).await.expect("schedule");
@@ -177,7 +146,7 @@ async fn mark_published(store: &dyn Store, ids: &[Uuid], at: Millis) -> Vec<(Uui
 }
 
 async fn a_batch_is_published_once_each_with_its_webhooks(store: Arc<dyn Store>) {
-    let (ada, bolek) = (account(store.as_ref(), "ada").await, account(store.as_ref(), "bolek").await);
+    let (ada, bolek) = (insert_guest(store.as_ref(), "ada", T0).await, insert_guest(store.as_ref(), "bolek", T0).await);
     let game = game(store.as_ref(), &ada, &bolek, Some(T0 + DAY)).await;
     let settings = NotificationSettingsRow {
         account_id: bolek.id,
@@ -213,7 +182,7 @@ async fn a_batch_is_published_once_each_with_its_webhooks(store: Arc<dyn Store>)
 }
 
 async fn reminders_of_other_turns_are_dropped_unpublished(store: Arc<dyn Store>) {
-    let (ada, bolek) = (account(store.as_ref(), "ada").await, account(store.as_ref(), "bolek").await);
+    let (ada, bolek) = (insert_guest(store.as_ref(), "ada", T0).await, insert_guest(store.as_ref(), "bolek", T0).await);
     let game = game(store.as_ref(), &ada, &bolek, Some(T0 + DAY)).await;
     let old = notification(&ada, &game, "reminder", 80, 0);
     let published = notification(&ada, &game, "reminder", 50, 0);
@@ -231,8 +200,8 @@ async fn reminders_of_other_turns_are_dropped_unpublished(store: Arc<dyn Store>)
 }
 
 async fn webhook_deliveries_are_retried_then_closed(store: Arc<dyn Store>) {
-    let ada = account(store.as_ref(), "ada").await;
-    let bolek = account(store.as_ref(), "bolek").await;
+    let ada = insert_guest(store.as_ref(), "ada", T0).await;
+    let bolek = insert_guest(store.as_ref(), "bolek", T0).await;
     let game = game(store.as_ref(), &ada, &bolek, Some(T0 + DAY)).await;
     let settings = NotificationSettingsRow {
         account_id: ada.id,
@@ -256,7 +225,7 @@ async fn webhook_deliveries_are_retried_then_closed(store: Arc<dyn Store>) {
 }
 
 async fn conditional_moves_are_replaced_per_player(store: Arc<dyn Store>) {
-    let (ada, bolek) = (account(store.as_ref(), "ada").await, account(store.as_ref(), "bolek").await);
+    let (ada, bolek) = (insert_guest(store.as_ref(), "ada", T0).await, insert_guest(store.as_ref(), "bolek", T0).await);
     let game = game(store.as_ref(), &ada, &bolek, Some(T0 + DAY)).await;
     let line = |who: &AccountRow, if_turn: &str| ConditionalRow {
         account_id: who.id,
@@ -275,7 +244,7 @@ async fn conditional_moves_are_replaced_per_player(store: Arc<dyn Store>) {
 }
 
 async fn concurrent_seek_accepts_let_exactly_one_win(store: Arc<dyn Store>) {
-    let ada = account(store.as_ref(), "ada").await;
+    let ada = insert_guest(store.as_ref(), "ada", T0).await;
     let seek = SeekRow {
         id: Uuid::new_v4(),
         creator_id: ada.id,
@@ -295,7 +264,7 @@ async fn concurrent_seek_accepts_let_exactly_one_win(store: Arc<dyn Store>) {
     let barrier = Arc::new(Barrier::new(2));
     let mut racers = Vec::new();
     for name in ["bolek", "celina"] {
-        let acceptor = account(store.as_ref(), name).await;
+        let acceptor = insert_guest(store.as_ref(), name, T0).await;
         let (store, barrier, seek_id) = (store.clone(), barrier.clone(), seek.id);
         let (game, started) = game_row(&ada, &acceptor, Some(T0 + DAY));
         racers.push(tokio::spawn(async move {
@@ -315,7 +284,7 @@ async fn concurrent_seek_accepts_let_exactly_one_win(store: Arc<dyn Store>) {
 }
 
 async fn a_rated_seek_is_kept_rated(store: Arc<dyn Store>) {
-    let ada = account(store.as_ref(), "ada").await;
+    let ada = insert_guest(store.as_ref(), "ada", T0).await;
     let seek = |rated: bool, created_at: Millis| SeekRow {
         id: Uuid::new_v4(),
         creator_id: ada.id,
@@ -337,7 +306,7 @@ async fn a_rated_seek_is_kept_rated(store: Arc<dyn Store>) {
 }
 
 async fn expired_seeks_are_found_between_two_moments(store: Arc<dyn Store>) {
-    let ada = account(store.as_ref(), "ada").await;
+    let ada = insert_guest(store.as_ref(), "ada", T0).await;
     let seek = |expires_at: Millis| SeekRow {
         id: Uuid::new_v4(),
         creator_id: ada.id,

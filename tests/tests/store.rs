@@ -11,6 +11,7 @@ use kartka_server::store::{
     RatingRow, RatingUpdate, ResultCounts, SessionRow, Store, StoreError,
 };
 use kartka_tests::db::TestDb;
+use kartka_tests::stored::ActiveGame;
 use tokio::sync::Barrier;
 use uuid::Uuid;
 
@@ -75,35 +76,10 @@ async fn inserted_account(store: &dyn Store, name: &str) -> AccountRow {
 
 /// A new active game between two accounts, and its first event.
 fn new_game(first: &AccountRow, second: &AccountRow, created_at: Millis) -> (GameRow, EventRow) {
-    let game = GameRow {
-        id: Uuid::new_v4(),
-        kind: "paper-soccer".to_owned(),
-        ruleset: RULESET.to_owned(),
-        time_control: TIME_CONTROL.to_owned(),
-        speed: "bullet".to_owned(),
-        rated: false,
-        correspondence: false,
-        first_id: first.id,
-        second_id: second.id,
-        created_at,
-        state: GameState {
-            status: "active".to_owned(),
-            winner: None,
-            end_reason: None,
-            ply: 0,
-            seq: 1,
-            first_ms: MINUTE,
-            second_ms: MINUTE,
-            clock_at: created_at,
-            to_act: Some("first".to_owned()),
-            deadline: Some(created_at + MINUTE),
-            finished_at: None,
-            scores: None,
-        },
-    };
-    let started =
-        EventRow { seq: 1, kind: "started".to_owned(), payload: r#"{"type":"started"}"#.to_owned(), at: created_at };
-    (game, started)
+    let clock = (TIME_CONTROL, "bullet");
+    let deadline = Some(created_at + MINUTE);
+    ActiveGame { first_id: first.id, second_id: second.id, time_control: clock, clock_ms: MINUTE, created_at, deadline }
+        .rows()
 }
 
 async fn inserted_game(store: &dyn Store, first: &AccountRow, second: &AccountRow, created_at: Millis) -> GameRow {

@@ -6,6 +6,7 @@ use std::sync::{Arc, Mutex, OnceLock};
 use kartka_protocol::ServerFrame;
 use uuid::Uuid;
 
+use crate::cluster::relay::{LocalDelivery, Relay};
 use crate::outbox::{encode, Outbox};
 
 /// What runs when an account's last connection closes.
@@ -17,11 +18,13 @@ struct Registered {
     session: String,
 }
 
-/// Open WebSocket connections by account. Cheap to clone.
+/// Open WebSocket connections by account, on this node; with a [`Relay`], notices reach the account's
+/// connections on the other nodes too. Cheap to clone.
 #[derive(Clone, Default)]
 pub struct Connections {
     by_account: Arc<Mutex<HashMap<Uuid, HashMap<u64, Registered>>>>,
     last_closed: Arc<OnceLock<LastClosedHook>>,
+    relay: Arc<OnceLock<Relay>>,
 }
 
 impl Connections {
@@ -86,12 +89,35 @@ impl Connections {
         self.by_account.lock().expect("connections lock").keys().copied().collect()
     }
 
-    /// Pushes a frame to every connection of an account.
+    /// Sends notices through `relay` to the other nodes from now on (several nodes on PostgreSQL). Only the
+    /// first relay set is kept.
+    pub fn join_cluster(&self, relay: Relay) {
+        if self.relay.set(relay).is_err() {
+            tracing::warn!("connections already had a cluster relay; ignoring another");
+        }
+    }
+
+    /// Whether notices cross to other nodes now: this node is in a cluster and another node is alive.
+    #[must_use]
+    pub fn has_company(&self) -> bool {
+        self.relay.get().is_some_and(Relay::has_company)
+    }
+
+    /// Pushes a frame to every connection of an account, on this node and, in a cluster, on every other.
     pub fn notify(&self, account: Uuid, frame: &ServerFrame) {
         let text = encode(frame);
+        if let Some(relay) = self.relay.get() {
+            relay.account_frame(account, &text);
+        }
+        self.deliver(account, text);
+    }
+}
+
+impl LocalDelivery for Connections {
+    fn deliver(&self, account: Uuid, frame: Arc<str>) {
         if let Some(connections) = self.by_account.lock().expect("connections lock").get(&account) {
             for registered in connections.values() {
-                registered.outbox.push(text.clone());
+                registered.outbox.push(frame.clone());
             }
         }
     }

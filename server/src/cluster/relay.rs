@@ -1,0 +1,178 @@
+//! The relay: what this node tells the other nodes outside the store's transactions, in the order it says it,
+//! and what it hears from them for its own connections.
+//!
+//! A frame for an account ([`ClusterMessage::AccountFrame`]) is delivered by every node to the account's
+//! connections there, so a challenge, a started game or a notice reaches every device wherever it is connected.
+//! Nothing is published while this node has no company: a single node (and SQLite, which has no relay at all)
+//! pays nothing. Company is learnt at once from any message of another node (a starting node says
+//! [`ClusterMessage::NodeUp`] as soon as it listens), and given up when the nodes table shows no other live node.
+//!
+//! Account frames are notices, not records: one lost with a bus connection is not sent again, as one sent to a
+//! connection that drops is not. What matters is stored (challenges, notifications, games) and a client reloads
+//! it when it reconnects.
+
+use std::sync::atomic::{AtomicBool, Ordering};
+use std::sync::Arc;
+
+use tokio::sync::mpsc;
+use tokio::time::MissedTickBehavior;
+use tokio_util::sync::CancellationToken;
+use tokio_util::task::TaskTracker;
+use uuid::Uuid;
+
+use super::bus::{self, Bus, BusEvent, ClusterMessage, MAX_PAYLOAD_BYTES};
+use super::Node;
+use crate::store::Store;
+
+/// Messages waiting to be published before a sender is told the queue is full.
+const OUTGOING_QUEUE: usize = 4_096;
+
+/// Why a message was not queued for the other nodes. It still reached this node's own connections.
+#[derive(Debug, thiserror::Error)]
+pub enum RelayError {
+    /// The message does not fit in one notification.
+    #[error("a cluster message of {bytes} bytes does not fit in one notification")]
+    TooLong {
+        /// Its encoded length.
+        bytes: usize,
+    },
+    /// The database does not keep up with what this node publishes.
+    #[error("the cluster relay's queue is full")]
+    QueueFull,
+    /// The server is shutting down.
+    #[error("the cluster relay has stopped")]
+    Stopped,
+}
+
+/// This node's relay to the others. Cheap to clone.
+#[derive(Clone)]
+pub struct Relay {
+    node: Uuid,
+    outgoing: mpsc::Sender<ClusterMessage>,
+    company: Arc<AtomicBool>,
+    bus: Bus,
+}
+
+/// Where the relay delivers a frame for an account: this node's open connections.
+pub trait LocalDelivery: Send + Sync + 'static {
+    /// Pushes the serialised frame to every connection the account has on this node.
+    fn deliver(&self, account: Uuid, frame: Arc<str>);
+}
+
+impl Relay {
+    /// Starts the relay of `node` over `bus`, in tasks tracked by `tasks` that end with `shutdown`: a sender that
+    /// publishes queued messages in order, a receiver that hands other nodes' account frames to `local`, and a
+    /// watch of the nodes table that tells whether any other node lives. Says [`ClusterMessage::NodeUp`] once
+    /// it listens.
+    pub fn start(
+        bus: Bus,
+        store: Arc<dyn Store>,
+        node: Node,
+        local: Arc<dyn LocalDelivery>,
+        shutdown: CancellationToken,
+        tasks: &TaskTracker,
+    ) -> Relay {
+        let (outgoing, queue) = mpsc::channel(OUTGOING_QUEUE);
+        let relay = Relay { node: node.id(), outgoing, company: Arc::new(AtomicBool::new(false)), bus };
+        tasks.spawn(send_in_order(relay.bus.clone(), queue, shutdown.clone()));
+        tasks.spawn(receive(relay.clone(), local, shutdown.clone()));
+        tasks.spawn(watch_company(relay.company.clone(), store, node, shutdown));
+        if relay.outgoing.try_send(ClusterMessage::NodeUp).is_err() {
+            tracing::warn!("could not announce this node to the others");
+        }
+        relay
+    }
+
+    /// This node's id.
+    #[must_use]
+    pub fn node(&self) -> Uuid {
+        self.node
+    }
+
+    /// The bus the relay publishes on, for subscribers of their own.
+    #[must_use]
+    pub fn bus(&self) -> &Bus {
+        &self.bus
+    }
+
+    /// Whether another node is alive: only then is anything published.
+    #[must_use]
+    pub fn has_company(&self) -> bool {
+        self.company.load(Ordering::Relaxed)
+    }
+
+    /// Queues a message for the other nodes, after every message queued before it.
+    pub fn send(&self, message: ClusterMessage) -> Result<(), RelayError> {
+        let bytes = bus::encode(self.node, &message).iter().map(String::len).max().unwrap_or(0);
+        if bytes > MAX_PAYLOAD_BYTES {
+            return Err(RelayError::TooLong { bytes });
+        }
+        self.outgoing.try_send(message).map_err(|error| match error {
+            mpsc::error::TrySendError::Full(_) => RelayError::QueueFull,
+            mpsc::error::TrySendError::Closed(_) => RelayError::Stopped,
+        })
+    }
+
+    /// Sends a serialised frame to the account's connections on the other nodes, if there are other nodes.
+    pub fn account_frame(&self, account: Uuid, frame: &str) {
+        if !self.has_company() {
+            return;
+        }
+        if let Err(error) = self.send(ClusterMessage::AccountFrame { account, frame: frame.to_owned() }) {
+            tracing::warn!(%account, %error, "a frame for an account reached this node's connections only");
+        }
+    }
+}
+
+/// Publishes the queued messages one at a time, so the other nodes hear them in the order they were queued.
+async fn send_in_order(bus: Bus, mut queue: mpsc::Receiver<ClusterMessage>, shutdown: CancellationToken) {
+    loop {
+        let message = tokio::select! {
+            () = shutdown.cancelled() => return,
+            message = queue.recv() => match message {
+                Some(message) => message,
+                None => return,
+            },
+        };
+        if let Err(error) = bus.send(&message).await {
+            tracing::warn!(%error, "could not publish a message to the other nodes");
+        }
+    }
+}
+
+/// Hands the account frames other nodes publish to this node's connections; any message of another node tells
+/// this one it has company.
+async fn receive(relay: Relay, local: Arc<dyn LocalDelivery>, shutdown: CancellationToken) {
+    let mut events = relay.bus.subscribe();
+    loop {
+        let event = tokio::select! {
+            () = shutdown.cancelled() => return,
+            event = events.recv() => match event {
+                Some(event) => event,
+                None => return,
+            },
+        };
+        let BusEvent::Message(envelope) = event else { continue };
+        relay.company.store(true, Ordering::Relaxed);
+        if let ClusterMessage::AccountFrame { account, frame } = envelope.message {
+            local.deliver(account, frame.into());
+        }
+    }
+}
+
+/// Every heartbeat interval, reads whether another node is alive: the last node standing stops publishing.
+async fn watch_company(company: Arc<AtomicBool>, store: Arc<dyn Store>, node: Node, shutdown: CancellationToken) {
+    let mut ticks = tokio::time::interval(node.settings().heartbeat);
+    ticks.set_missed_tick_behavior(MissedTickBehavior::Skip);
+    loop {
+        tokio::select! {
+            () = shutdown.cancelled() => return,
+            _ = ticks.tick() => {}
+        }
+        match store.live_nodes(node.ttl_ms()).await {
+            Ok(nodes) => company.store(nodes.iter().any(|row| row.id != node.id()), Ordering::Relaxed),
+            // Unsure: keep publishing, since a message to nobody costs less than one missed.
+            Err(error) => tracing::warn!(%error, "could not read the live nodes"),
+        }
+    }
+}

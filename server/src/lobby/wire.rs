@@ -1,0 +1,165 @@
+//! The lobby's messages between nodes, carried on the cluster bus as [`ClusterMessage::Lobby`]: requests for
+//! the lobby node with their answers, a subscriber's snapshot, and news for every node's lobby subscribers.
+//!
+//! [`ClusterMessage::Lobby`]: crate::cluster::bus::ClusterMessage::Lobby
+
+use kartka_protocol::{ErrorCode, PoolSpec, Seek};
+use serde::{Deserialize, Serialize};
+use uuid::Uuid;
+
+use super::{Entrant, LobbyError, SeekRequest};
+
+/// What one node tells another about the lobby.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum LobbyWire {
+    /// A request for the lobby node from node `from`. Only the lobby node acts on it; one that asks for an
+    /// answer gets a [`LobbyWire::Reply`] with the same `call`.
+    Call {
+        /// The asking node.
+        from: Uuid,
+        /// The asking node's number for the call.
+        call: u64,
+        /// What it asks.
+        request: LobbyCall,
+    },
+    /// The lobby node's answer to a call of node `to`.
+    Reply {
+        /// The node that asked.
+        to: Uuid,
+        /// Its number for the call.
+        call: u64,
+        /// The answer.
+        answer: LobbyAnswer,
+    },
+    /// A part of the lobby snapshot for connection `connection` of node `to`, after which that connection gets
+    /// every [`LobbyWire::News`]: a `lobby` frame, then, when all seeks do not fit in one notification, a
+    /// `seek_added` frame for each seek left out of it.
+    Snapshot {
+        /// The subscriber's node.
+        to: Uuid,
+        /// The subscriber's connection there.
+        connection: u64,
+        /// The frame's JSON.
+        frame: String,
+        /// Whether this is the snapshot's last part.
+        last: bool,
+    },
+    /// A frame for every node's lobby subscribers; with `chat`, only for those that read the lobby's chat.
+    News {
+        /// The frame's JSON.
+        frame: String,
+        /// Whether it is a message of the lobby's chat.
+        chat: bool,
+    },
+    /// The sending node leads the lobby from now on, and its pools and seeks are empty: whatever the previous
+    /// lobby node held is gone, and every node tells the players who entered the lobby through it.
+    Leading,
+}
+
+/// A request for the lobby node.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum LobbyCall {
+    /// `pool_join`; answered with [`LobbyAnswer::Done`].
+    JoinPool {
+        /// The player, as [`Entrant`] in JSON.
+        entrant: serde_json::Value,
+        /// The pool.
+        pool: PoolSpec,
+    },
+    /// `pool_leave`; answered with [`LobbyAnswer::Done`].
+    LeavePools {
+        /// The player.
+        account: Uuid,
+        /// The pool, or every pool.
+        pool: Option<PoolSpec>,
+    },
+    /// `seek_create`; answered with [`LobbyAnswer::SeekCreated`].
+    CreateSeek {
+        /// The player, as [`Entrant`] in JSON.
+        entrant: serde_json::Value,
+        /// The seek.
+        request: SeekRequest,
+    },
+    /// `seek_cancel`; answered with [`LobbyAnswer::Done`].
+    CancelSeek {
+        /// The player.
+        account: Uuid,
+        /// Their seek.
+        seek_id: Uuid,
+    },
+    /// `seek_accept`; answered with [`LobbyAnswer::GameStarted`].
+    AcceptSeek {
+        /// The player, as [`Entrant`] in JSON.
+        entrant: serde_json::Value,
+        /// The seek.
+        seek_id: Uuid,
+    },
+    /// The snapshot for a new lobby subscriber of the asking node; answered with [`LobbyWire::Snapshot`].
+    Snapshot {
+        /// The subscriber's connection.
+        connection: u64,
+    },
+    /// A live game started outside the lobby; not answered.
+    StartedElsewhere {
+        /// The game.
+        game_id: Uuid,
+        /// Its players.
+        players: [Uuid; 2],
+    },
+    /// The player's last connection on the asking node closed; not answered. The lobby node takes them out of
+    /// its pools and closes their seeks unless they are connected to it.
+    Departed {
+        /// The player.
+        account: Uuid,
+    },
+}
+
+/// The lobby node's answer to a [`LobbyCall`].
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum LobbyAnswer {
+    /// Done, or refused.
+    Done(Result<(), RemoteRefusal>),
+    /// The seek opened, or a refusal.
+    SeekCreated(Result<Seek, RemoteRefusal>),
+    /// The started game's id, or a refusal.
+    GameStarted(Result<Uuid, RemoteRefusal>),
+}
+
+/// A refusal of the lobby node, as the asking node passes it on to its client.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct RemoteRefusal {
+    /// The stable protocol code.
+    pub code: ErrorCode,
+    /// The text for the client (never an internal error's).
+    pub message: String,
+}
+
+impl From<LobbyError> for RemoteRefusal {
+    fn from(error: LobbyError) -> RemoteRefusal {
+        if let LobbyError::Store(_) | LobbyError::Game(_) = &error {
+            tracing::error!(error = ?error, "failure during a lobby request of another node");
+        }
+        RemoteRefusal { code: error.code(), message: error.to_string() }
+    }
+}
+
+impl From<RemoteRefusal> for LobbyError {
+    fn from(refusal: RemoteRefusal) -> LobbyError {
+        LobbyError::Remote { code: refusal.code, message: refusal.message }
+    }
+}
+
+/// An entrant as a call carries it.
+pub(super) fn entrant_to_wire(entrant: &Entrant) -> serde_json::Value {
+    serde_json::to_value(entrant).expect("an entrant is plain data, always JSON")
+}
+
+/// An entrant a call carries; `None` (logged) when a node of another version sent something else.
+pub(super) fn entrant_from_wire(value: serde_json::Value) -> Option<Entrant> {
+    serde_json::from_value(value)
+        .inspect_err(|error| tracing::warn!(%error, "dropped a lobby call with a malformed entrant"))
+        .ok()
+}

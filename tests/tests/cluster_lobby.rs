@@ -163,7 +163,7 @@ async fn postgres_a_seek_made_on_the_lobby_node_is_listed_and_accepted_on_the_ot
     let mut late = WsClient::connect(b.addr, &ela.token).await;
     assert_eq!(
         subscribe(&mut late, 1, false).await,
-        [seek.clone()],
+        std::slice::from_ref(&seek),
         "B's new subscriber gets the lobby node's snapshot"
     );
 
@@ -318,7 +318,7 @@ async fn postgres_when_the_lobby_node_crashes_the_other_takes_the_lobby_over_emp
     let mut watcher_socket = WsClient::connect(b.addr, &watcher.token).await;
     let seek = create_seek(&mut seeker_socket, 1).await;
     join_pool(&mut waiter_socket, 1).await;
-    assert_eq!(subscribe(&mut watcher_socket, 1, false).await, [seek.clone()], "A's lobby, seen from B");
+    assert_eq!(subscribe(&mut watcher_socket, 1, false).await, std::slice::from_ref(&seek), "A's lobby, seen from B");
 
     a.crash();
     let took_over = eventually(PATIENCE, || async { b.state.lobby.leads().then_some(()) }).await;

@@ -205,9 +205,12 @@ impl Bus {
         shutdown: CancellationToken,
         tasks: &TaskTracker,
     ) -> Result<Bus, sqlx::Error> {
-        let options = PgConnectOptions::from_str(url)?.application_name(&listener_name(node));
+        let options = PgConnectOptions::from_str(url)?;
         // Connected when first used: most messages are published by the store, inside its transactions.
-        let publisher = PgPoolOptions::new().max_connections(PUBLISHER_CONNECTIONS).connect_lazy_with(options.clone());
+        let publisher = PgPoolOptions::new()
+            .max_connections(PUBLISHER_CONNECTIONS)
+            .connect_lazy_with(options.clone().application_name(&publisher_name(node)));
+        let options = options.application_name(&listener_name(node));
         // One connection, kept for as long as it works: the pool only reconnects it.
         let pool =
             PgPoolOptions::new().max_connections(1).max_lifetime(None).idle_timeout(None).connect_with(options).await?;
@@ -236,6 +239,11 @@ impl Bus {
 /// The `application_name` of node `node`'s listening connection, for operators and tests to find it.
 pub fn listener_name(node: Uuid) -> String {
     format!("kartka-bus {node}")
+}
+
+/// The `application_name` of the connections on which node `node` publishes outside the store's transactions.
+pub fn publisher_name(node: Uuid) -> String {
+    format!("kartka-bus-publisher {node}")
 }
 
 /// One subscriber's queue of [`BusEvent`]s.

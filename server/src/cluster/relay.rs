@@ -20,7 +20,7 @@ use tokio_util::sync::CancellationToken;
 use tokio_util::task::TaskTracker;
 use uuid::Uuid;
 
-use super::bus::{self, Bus, BusEvent, ClusterMessage, MAX_PAYLOAD_BYTES};
+use super::bus::{self, Bus, BusEvent, BusSubscription, ClusterMessage, MAX_PAYLOAD_BYTES};
 use super::Node;
 use crate::store::Store;
 
@@ -75,7 +75,9 @@ impl Relay {
         let (outgoing, queue) = mpsc::channel(OUTGOING_QUEUE);
         let relay = Relay { node: node.id(), outgoing, company: Arc::new(AtomicBool::new(false)), bus };
         tasks.spawn(send_in_order(relay.bus.clone(), queue, shutdown.clone()));
-        tasks.spawn(receive(relay.clone(), local, shutdown.clone()));
+        // Subscribed before the node says it is up, so no answer to it is missed.
+        let events = relay.bus.subscribe();
+        tasks.spawn(receive(relay.clone(), events, local, shutdown.clone()));
         tasks.spawn(watch_company(relay.company.clone(), store, node, shutdown));
         if relay.outgoing.try_send(ClusterMessage::NodeUp).is_err() {
             tracing::warn!("could not announce this node to the others");
@@ -142,8 +144,12 @@ async fn send_in_order(bus: Bus, mut queue: mpsc::Receiver<ClusterMessage>, shut
 
 /// Hands the account frames other nodes publish to this node's connections; any message of another node tells
 /// this one it has company.
-async fn receive(relay: Relay, local: Arc<dyn LocalDelivery>, shutdown: CancellationToken) {
-    let mut events = relay.bus.subscribe();
+async fn receive(
+    relay: Relay,
+    mut events: BusSubscription,
+    local: Arc<dyn LocalDelivery>,
+    shutdown: CancellationToken,
+) {
     loop {
         let event = tokio::select! {
             () = shutdown.cancelled() => return,

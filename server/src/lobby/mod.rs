@@ -5,6 +5,12 @@
 //! of a player (ratings, recent seats) is loaded before the request is sent ([`Entrant`]), and games are
 //! started by tasks of their own ([`start`]). It learns that a player's last connection closed from
 //! [`Connections`], so waiting players and live seeks leave with their players.
+//!
+//! Several nodes on one PostgreSQL database have one lobby: the task of the node holding the lobby lock owns
+//! pools and seeks, and the other nodes forward requests to it over the cluster bus and hand its news to their
+//! own subscribers (`remote.rs`, `wire.rs`; ARCHITECTURE.md, "Several nodes").
+//!
+//! [`Connections`]: crate::ws::Connections
 
 mod entrant;
 pub mod pairing;
@@ -171,9 +177,11 @@ enum Command {
     Announce {
         frame: ServerFrame,
     },
-    /// From now on the lobby is the cluster's: news goes to the other nodes through `relay` too.
+    /// From now on the lobby is the cluster's: news goes to the other nodes through `relay` too, and players who
+    /// leave this node are forgotten from `entered`.
     JoinCluster {
         relay: Relay,
+        entered: remote::Entered,
     },
     /// This node has started (`true`) or stopped leading the cluster's lobby; either way it starts empty.
     Lead {
@@ -263,12 +271,12 @@ impl Lobby {
         shutdown: CancellationToken,
         tasks: &TaskTracker,
     ) -> Result<(), sqlx::Error> {
-        let _ = self.commands.send(Command::JoinCluster { relay: relay.clone() }).await;
-        let remote = Arc::new(Remote::new(relay));
+        let remote = Arc::new(Remote::new(relay.clone()));
         if self.cluster.set(remote.clone()).is_err() {
             tracing::warn!("the lobby already joined a cluster; ignoring another");
             return Ok(());
         }
+        let _ = self.commands.send(Command::JoinCluster { relay, entered: remote.entrants() }).await;
         remote::spawn(self.clone(), remote, database_url, heartbeat, shutdown, tasks).await
     }
 

@@ -40,9 +40,13 @@ pub(super) struct Remote {
     next_call: AtomicU64,
     /// Calls waiting for the lobby node's answer, by number.
     pending: Mutex<HashMap<u64, oneshot::Sender<LobbyAnswer>>>,
-    /// Players who joined a pool or opened a seek through this node since the lobby last moved.
-    entered: Mutex<HashSet<Uuid>>,
+    /// Players who joined a pool or opened a seek through this node since the lobby last moved, while they
+    /// stay connected here (the lobby task forgets those who leave).
+    entered: Entered,
 }
+
+/// Players who entered the lobby through this node; shared with the lobby task, which forgets departed ones.
+pub(super) type Entered = Arc<Mutex<HashSet<Uuid>>>;
 
 impl Remote {
     pub(super) fn new(relay: Relay) -> Remote {
@@ -51,8 +55,13 @@ impl Remote {
             leading: AtomicBool::new(false),
             next_call: AtomicU64::new(1),
             pending: Mutex::new(HashMap::new()),
-            entered: Mutex::new(HashSet::new()),
+            entered: Entered::default(),
         }
+    }
+
+    /// The players who entered the lobby through this node, for the lobby task to forget departed ones.
+    pub(super) fn entrants(&self) -> Entered {
+        self.entered.clone()
     }
 
     /// Whether this node holds the lobby lock.

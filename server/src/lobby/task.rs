@@ -13,7 +13,7 @@ use uuid::Uuid;
 
 use super::entrant::takes_first_seat;
 use super::pools::{Pools, Waiter};
-use super::remote::tell;
+use super::remote::{tell, Entered};
 use super::seeks::{OpenSeek, Seeks};
 use super::wire::{LobbyCall, LobbyWire};
 use super::{Command, Departures, Entrant, LobbyError, LobbySettings, Matched, SeekRequest, Starter};
@@ -49,6 +49,8 @@ pub(super) struct LobbyTask {
     tasks: TaskTracker,
     /// In a cluster, the way to the other nodes: news goes to their subscribers too.
     relay: Option<Relay>,
+    /// In a cluster, the players who entered the lobby through this node (told if the lobby node dies).
+    entered: Entered,
     /// In a cluster, whether this node runs the lobby (alone, it always does).
     leading: bool,
     /// Subscribers of this node waiting for the lobby node's snapshot, with whom to tell once it is here.
@@ -75,6 +77,7 @@ impl LobbyTask {
             commands,
             tasks,
             relay: None,
+            entered: Entered::default(),
             leading: true,
             awaiting_snapshot: HashMap::new(),
         }
@@ -196,8 +199,9 @@ impl LobbyTask {
                 let _ = reply.send(());
             }
             Command::Announce { frame } => self.broadcast(&frame),
-            Command::JoinCluster { relay } => {
+            Command::JoinCluster { relay, entered } => {
                 self.relay = Some(relay);
+                self.entered = entered;
                 self.leading = false;
             }
             Command::Lead { leading } => self.lead(leading),
@@ -316,18 +320,11 @@ impl LobbyTask {
                 self.playing.remove(&account);
                 Ok(())
             }
-            Ok(_) | Err(GameError::UnknownGame) => {
+            // An active game, or one another node runs (it started or moved there): it goes on until its actor
+            // there stops, after which this node loads it and sees it over.
+            Ok(_) | Err(GameError::UnknownGame | GameError::OwnedElsewhere { .. }) => {
                 Err(LobbyError::NotAllowed("you are in a game the lobby just started; finish it first"))
             }
-            // A game another node runs (it started there, or moved there): its stored status tells.
-            Err(GameError::OwnedElsewhere { .. }) => match self.starter.store.game(game_id).await {
-                Ok(Some(row)) if row.state.status != "active" => {
-                    self.playing.remove(&account);
-                    Ok(())
-                }
-                Ok(_) => Err(LobbyError::NotAllowed("you are in a game the lobby just started; finish it first")),
-                Err(error) => Err(LobbyError::Store(error)),
-            },
             Err(error) => Err(LobbyError::Game(error)),
         }
     }
@@ -527,6 +524,8 @@ impl LobbyTask {
             if self.starter.connections.is_connected(account) {
                 continue;
             }
+            // Gone from this node: nobody here to tell if the lobby node dies.
+            self.entered.lock().expect("lobby entrants lock").remove(&account);
             if let Some(relay) = self.follower() {
                 tell(relay, LobbyCall::Departed { account });
                 continue;

@@ -163,3 +163,73 @@ pub(super) fn entrant_from_wire(value: serde_json::Value) -> Option<Entrant> {
         .inspect_err(|error| tracing::warn!(%error, "dropped a lobby call with a malformed entrant"))
         .ok()
 }
+
+#[cfg(test)]
+mod tests {
+    use kartka_protocol::{PlayerInfo, RulesetSpec, TimeControl};
+
+    use super::*;
+    use crate::cluster::bus::{decode, encode, ClusterMessage, Envelope};
+    use crate::store::{RatingRow, StoreError};
+
+    fn entrant() -> Entrant {
+        let account = Uuid::from_u128(7);
+        Entrant {
+            player: PlayerInfo { account_id: account, name: "ala".into(), guest: true, bot: false },
+            ratings: vec![RatingRow {
+                account_id: account,
+                kind: "paper-soccer".into(),
+                speed: "blitz".into(),
+                rating: 1623.25,
+                deviation: 71.5,
+                volatility: 0.06,
+                games: 12,
+                updated_at: 1_790_000_000_000,
+            }],
+            colour_balance: -2,
+        }
+    }
+
+    #[test]
+    fn a_call_with_its_entrant_crosses_the_bus_unchanged() {
+        let pool = PoolSpec {
+            ruleset: RulesetSpec::PaperSoccer { width: 8, height: 10, goal: 2 },
+            time_control: TimeControl::Fischer { initial_seconds: 300, increment_seconds: 0 },
+            rated: false,
+        };
+        let call = LobbyWire::Call {
+            from: Uuid::from_u128(1),
+            call: 42,
+            request: LobbyCall::JoinPool { entrant: entrant_to_wire(&entrant()), pool },
+        };
+        let origin = Uuid::from_u128(1);
+
+        let payloads = encode(origin, &ClusterMessage::Lobby(call.clone()));
+
+        assert_eq!(payloads.len(), 1);
+        let Envelope { message: ClusterMessage::Lobby(LobbyWire::Call { request, .. }), .. } =
+            decode(&payloads[0]).expect("decodes")
+        else {
+            panic!("a lobby call comes back")
+        };
+        let LobbyCall::JoinPool { entrant: sent, pool: got } = request else { panic!("a pool join comes back") };
+        assert_eq!(got, pool);
+        assert_eq!(entrant_from_wire(sent), Some(entrant()), "ratings and seats arrive exactly");
+    }
+
+    #[test]
+    fn a_malformed_entrant_is_dropped() {
+        assert_eq!(entrant_from_wire(serde_json::json!({ "player": "nobody" })), None);
+    }
+
+    #[test]
+    fn a_refusal_keeps_its_code_and_never_carries_internal_text() {
+        let refused = RemoteRefusal::from(LobbyError::Store(StoreError::Conflict));
+        assert_eq!(refused.code, ErrorCode::Internal);
+        assert_eq!(refused.message, "the server could not complete the request; retrying is safe");
+
+        let passed_on = LobbyError::from(RemoteRefusal::from(LobbyError::NotAllowed("not waiting in that pool")));
+        assert_eq!(passed_on.code(), ErrorCode::NotAllowed);
+        assert_eq!(passed_on.to_string(), "not waiting in that pool");
+    }
+}

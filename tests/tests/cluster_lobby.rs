@@ -17,9 +17,10 @@ use kartka_tests::server::{CrashableServer, TestServer};
 use serde_json::{json, Value};
 use uuid::Uuid;
 
-/// Quick heartbeats, so that a dead node is noticed and the lobby lock asked for again within a fraction of a
-/// second.
-const NODE: NodeSettings = NodeSettings { heartbeat: Duration::from_millis(100), ttl: Duration::from_millis(600) };
+/// Quick heartbeats, so that the lobby lock a dead node's session freed is asked for again within a fraction of
+/// a second; a TTL long enough that a loaded machine never makes a live node look dead (the other node would
+/// then stop publishing to it).
+const NODE: NodeSettings = NodeSettings { heartbeat: Duration::from_millis(100), ttl: Duration::from_secs(5) };
 /// Longer than any wait for a node to take the lobby over, however loaded the machine is.
 const PATIENCE: Duration = Duration::from_secs(20);
 const BLITZ: TimeControl = TimeControl::Fischer { initial_seconds: 300, increment_seconds: 0 };
@@ -130,9 +131,17 @@ async fn postgres_players_on_two_nodes_are_paired_from_one_pool() {
     let mut on_a = WsClient::connect(a.addr, &ala.token).await;
     let mut on_b = WsClient::connect(b.addr, &ola.token).await;
 
-    join_pool(&mut on_b, 1).await;
-    let status = wait_for(&mut on_b, |f| matches!(f, ServerFrame::PoolStatus(_))).await;
-    assert!(matches!(status, ServerFrame::PoolStatus(status) if status.pool == POOL), "B's player hears the pool");
+    on_b.send(json!({ "type": "pool_join", "id": 1, "pool": POOL })).await;
+    let mut status_first = false;
+    loop {
+        match on_b.next().await {
+            ServerFrame::PoolStatus(status) if status.pool == POOL => status_first = true,
+            ServerFrame::Ack { id: Some(1), .. } => break,
+            ServerFrame::Error { id: Some(1), code, message, .. } => panic!("refused: {code:?}: {message}"),
+            _ => {}
+        }
+    }
+    assert!(status_first, "B's player hears the pool's status before the ack, as on one node");
     join_pool(&mut on_a, 1).await;
 
     let game = game_started(&mut on_a).await;

@@ -12,7 +12,7 @@
 //! it when it reconnects.
 
 use std::sync::atomic::{AtomicBool, Ordering};
-use std::sync::Arc;
+use std::sync::{Arc, OnceLock};
 
 use tokio::sync::mpsc;
 use tokio::time::MissedTickBehavior;
@@ -51,6 +51,17 @@ pub struct Relay {
     outgoing: mpsc::Sender<ClusterMessage>,
     company: Arc<AtomicBool>,
     bus: Bus,
+    listener: Arc<OnceLock<Arc<dyn Listener>>>,
+}
+
+/// What takes the other nodes' messages the relay does not handle itself (the lobby's end, `lobby/remote.rs`).
+/// One receiver hands out everything a node hears, in order, so an answer is handed over only after the account
+/// frames sent before it were delivered (a `pool_status` before the `ack` of the `pool_join` that caused it).
+pub trait Listener: Send + Sync + 'static {
+    /// A message of another node that is not an account frame. Must not wait.
+    fn heard(&self, message: ClusterMessage);
+    /// Messages may have been lost (see [`BusEvent::Resync`]). Must not wait.
+    fn resync(&self);
 }
 
 /// Where the relay delivers a frame for an account: this node's open connections.
@@ -73,7 +84,13 @@ impl Relay {
         tasks: &TaskTracker,
     ) -> Relay {
         let (outgoing, queue) = mpsc::channel(OUTGOING_QUEUE);
-        let relay = Relay { node: node.id(), outgoing, company: Arc::new(AtomicBool::new(false)), bus };
+        let relay = Relay {
+            node: node.id(),
+            outgoing,
+            company: Arc::new(AtomicBool::new(false)),
+            bus,
+            listener: Arc::new(OnceLock::new()),
+        };
         tasks.spawn(send_in_order(relay.bus.clone(), queue, shutdown.clone()));
         // Subscribed before the node says it is up, so no answer to it is missed.
         let events = relay.bus.subscribe();
@@ -91,10 +108,11 @@ impl Relay {
         self.node
     }
 
-    /// The bus the relay publishes on, for subscribers of their own.
-    #[must_use]
-    pub fn bus(&self) -> &Bus {
-        &self.bus
+    /// Sets what takes the messages of other nodes that are not account frames. Only the first is kept.
+    pub fn listen(&self, listener: Arc<dyn Listener>) {
+        if self.listener.set(listener).is_err() {
+            tracing::warn!("the cluster relay already has a listener; ignoring another");
+        }
     }
 
     /// Whether another node is alive: only then is anything published.
@@ -142,8 +160,8 @@ async fn send_in_order(bus: Bus, mut queue: mpsc::Receiver<ClusterMessage>, shut
     }
 }
 
-/// Hands the account frames other nodes publish to this node's connections; any message of another node tells
-/// this one it has company.
+/// Hands the account frames other nodes publish to this node's connections and everything else to the listener;
+/// any message of another node tells this one it has company.
 async fn receive(
     relay: Relay,
     mut events: BusSubscription,
@@ -158,10 +176,20 @@ async fn receive(
                 None => return,
             },
         };
-        let BusEvent::Message(envelope) = event else { continue };
+        let listener = relay.listener.get();
+        let envelope = match event {
+            BusEvent::Message(envelope) => envelope,
+            BusEvent::Resync => {
+                listener.inspect(|listener| listener.resync());
+                continue;
+            }
+        };
         relay.company.store(true, Ordering::Relaxed);
-        if let ClusterMessage::AccountFrame { account, frame } = envelope.message {
-            local.deliver(account, frame.into());
+        match envelope.message {
+            ClusterMessage::AccountFrame { account, frame } => local.deliver(account, frame.into()),
+            message => {
+                listener.inspect(|listener| listener.heard(message));
+            }
         }
     }
 }

@@ -19,7 +19,7 @@ use std::time::Duration;
 
 use sqlx::postgres::{PgConnectOptions, PgConnection};
 use sqlx::Connection;
-use tokio::sync::oneshot;
+use tokio::sync::{mpsc, oneshot};
 use tokio::time::MissedTickBehavior;
 use tokio_util::sync::CancellationToken;
 use tokio_util::task::TaskTracker;
@@ -27,7 +27,8 @@ use uuid::Uuid;
 
 use super::wire::{entrant_from_wire, LobbyAnswer, LobbyCall, LobbyWire};
 use super::{Command, Lobby, LobbyError, CALL_TIMEOUT};
-use crate::cluster::bus::{BusEvent, BusSubscription, ClusterMessage, Envelope};
+use crate::cluster::bus::ClusterMessage;
+use crate::cluster::relay::Listener;
 use crate::cluster::Relay;
 
 /// The advisory lock whose holder is the lobby node ("kartkaLB" in ASCII).
@@ -145,9 +146,10 @@ pub(super) async fn spawn(
     tasks: &TaskTracker,
 ) -> Result<(), sqlx::Error> {
     let options = PgConnectOptions::from_str(database_url)?.application_name(&lock_holder_name(remote.relay.node()));
-    // Subscribed before the campaign starts, so no answer to this node is missed.
-    let events = remote.relay.bus().subscribe();
-    tasks.spawn(receive(lobby.clone(), remote.clone(), events, shutdown.clone(), tasks.clone()));
+    // Listening before the campaign starts, so no answer to this node is missed.
+    let (heard, queue) = mpsc::channel(HEARD_QUEUE);
+    remote.relay.listen(Arc::new(Hearing { remote: remote.clone(), heard }));
+    tasks.spawn(receive(lobby.clone(), remote.clone(), queue, shutdown.clone(), tasks.clone()));
     let mut connection = None;
     let leading = try_lock(&mut connection, &options).await?;
     if leading {
@@ -237,29 +239,69 @@ async fn lead(lobby: &Lobby, remote: &Remote, leading: bool) {
     }
 }
 
-/// Hands the lobby messages of other nodes to this node's lobby: calls while it leads, answers to its own calls,
-/// snapshots for its subscribers and news.
+/// Lobby messages of other nodes waiting for the receiver before more are dropped (logged).
+const HEARD_QUEUE: usize = 1_024;
+
+/// What the relay hands the lobby.
+enum Heard {
+    /// A lobby message of another node that is not an answer to this node.
+    Wire(LobbyWire),
+    /// Lobby news may have been lost.
+    Resync,
+}
+
+/// The lobby's listener on the relay: answers to this node's calls are handed to their callers at once, in the
+/// order the relay hears them; the rest waits for the receiver task.
+struct Hearing {
+    remote: Arc<Remote>,
+    heard: mpsc::Sender<Heard>,
+}
+
+impl Hearing {
+    fn queue(&self, heard: Heard) {
+        if self.heard.try_send(heard).is_err() {
+            tracing::warn!("the lobby fell behind the other nodes: a lobby message was dropped");
+        }
+    }
+}
+
+impl Listener for Hearing {
+    fn heard(&self, message: ClusterMessage) {
+        let ClusterMessage::Lobby(wire) = message else { return };
+        match wire {
+            LobbyWire::Reply { to, call, answer } if to == self.remote.relay.node() => {
+                self.remote.answered(call, answer)
+            }
+            LobbyWire::Reply { .. } => {}
+            wire => self.queue(Heard::Wire(wire)),
+        }
+    }
+
+    fn resync(&self) {
+        self.queue(Heard::Resync);
+    }
+}
+
+/// Hands the lobby messages of other nodes to this node's lobby: calls while it leads, snapshots for its
+/// subscribers and news.
 async fn receive(
     lobby: Lobby,
     remote: Arc<Remote>,
-    mut events: BusSubscription,
+    mut queue: mpsc::Receiver<Heard>,
     shutdown: CancellationToken,
     tasks: TaskTracker,
 ) {
     loop {
-        let event = tokio::select! {
+        let heard = tokio::select! {
             () = shutdown.cancelled() => return,
-            event = events.recv() => match event {
-                Some(event) => event,
+            heard = queue.recv() => match heard {
+                Some(heard) => heard,
                 None => return,
             },
         };
-        match event {
-            BusEvent::Resync => lobby.command(Command::Resync).await,
-            BusEvent::Message(Envelope { message: ClusterMessage::Lobby(wire), .. }) => {
-                handle(&lobby, &remote, wire, &tasks).await;
-            }
-            BusEvent::Message(_) => {}
+        match heard {
+            Heard::Resync => lobby.command(Command::Resync).await,
+            Heard::Wire(wire) => handle(&lobby, &remote, wire, &tasks).await,
         }
     }
 }
@@ -271,7 +313,6 @@ async fn handle(lobby: &Lobby, remote: &Arc<Remote>, wire: LobbyWire, tasks: &Ta
         LobbyWire::Call { from, call, request } if remote.leading() => {
             serve(lobby, remote, from, call, request, tasks).await
         }
-        LobbyWire::Reply { to, call, answer } if to == me => remote.answered(call, answer),
         LobbyWire::Snapshot { to, connection, frame, last } if to == me => {
             lobby
                 .command(Command::Relayed { frame: frame.into(), chat: false, connection: Some(connection), last })

@@ -17,6 +17,8 @@ use kartka_tests::server::{CrashableServer, TestServer};
 use serde_json::{json, Value};
 use uuid::Uuid;
 
+kartka_tests::on_both_stores!(store: presence_is_kept_per_node_and_goes_with_its_node);
+
 /// Quick heartbeats, so that the lobby lock a dead node's session freed is asked for again within a fraction of
 /// a second; a TTL long enough that a loaded machine never makes a live node look dead (the other node would
 /// then stop publishing to it).
@@ -374,4 +376,82 @@ async fn postgres_a_player_whose_last_connection_closes_on_the_other_node_leaves
     assert!(matches!(left, ServerFrame::PoolStatus(status) if status.waiting == 0), "{left:?}");
     b.stop().await;
     a.stop().await;
+}
+
+/// A player connected to both nodes whose socket on the lobby node closes is still online on B: the lobby node
+/// asks the presence table, keeps their seek, and another player takes it. `GET /api/online` on either node lists
+/// players connected to the other.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn postgres_a_player_still_connected_to_the_other_node_keeps_their_seek() {
+    let database = TestDb::new(Backend::Postgres).await;
+    let (a, b) = two_nodes(&database).await;
+    let api_a = Api::new(a.url());
+    let [stayer, taker] = <[Session; 2]>::try_from(guests(&api_a, &["stayer", "taker"]).await).unwrap();
+    let on_a = WsClient::connect(a.addr, &stayer.token).await;
+    let mut on_b = WsClient::connect(b.addr, &stayer.token).await;
+    let seek = create_seek(&mut on_b, 1).await;
+    let listed = eventually(PATIENCE, || async {
+        let (status, online) = api_a.get("/api/online", None).await;
+        assert_eq!(status, 200, "{online}");
+        let names: Vec<String> = online["players"]
+            .as_array()?
+            .iter()
+            .filter_map(|player| Some(player["name"].as_str()?.to_owned()))
+            .collect();
+        names.contains(&stayer.account.name).then_some(())
+    });
+    assert!(listed.await.is_some(), "A lists the player connected to both");
+
+    on_a.close().await;
+    let presence = sqlx::PgPool::connect(database.url()).await.expect("connect");
+    let gone_from_a = eventually(PATIENCE, || async {
+        let rows: i64 = sqlx::query_scalar("SELECT count(*) FROM node_presence WHERE node_id = $1 AND account_id = $2")
+            .bind(a.state.node.id())
+            .bind(stayer.account.id)
+            .fetch_one(&presence)
+            .await
+            .ok()?;
+        (rows == 0).then_some(())
+    });
+    assert!(gone_from_a.await.is_some(), "A records that the player left it (its lobby heard so before)");
+
+    let mut taker_socket = WsClient::connect(a.addr, &taker.token).await;
+    let accepted = ask(&mut taker_socket, 1, json!({ "type": "seek_accept", "seek_id": seek.id })).await;
+    let ServerFrame::Ack { game_id: Some(game), .. } = accepted else { panic!("the seek is still open: {accepted:?}") };
+    assert_eq!(game_started(&mut on_b).await, game, "the player on B gets the game");
+
+    on_b.close().await;
+    let offline = eventually(PATIENCE, || async {
+        let (_, online) = api_a.get("/api/online", None).await;
+        let players = online["players"].as_array()?.clone();
+        players.iter().all(|player| player["name"] != stayer.account.name.as_str()).then_some(())
+    });
+    assert!(offline.await.is_some(), "once gone from both nodes, the player is offline everywhere");
+    b.stop().await;
+    a.stop().await;
+}
+
+/// The presence table on either store: rows per node, idempotent, excepted nodes left out, and a node's rows
+/// gone with its row.
+async fn presence_is_kept_per_node_and_goes_with_its_node(store: std::sync::Arc<dyn kartka_server::store::Store>) {
+    let ttl_ms = 60_000;
+    let (a, b) = (Uuid::new_v4(), Uuid::new_v4());
+    for node in [a, b] {
+        assert!(store.register_node(node, None).await.unwrap());
+    }
+    let player = Uuid::new_v4();
+    assert!(!store.connected_elsewhere(player, [a, a], ttl_ms).await.unwrap(), "nobody is connected yet");
+
+    store.set_presence(b, player, true).await.unwrap();
+    store.set_presence(b, player, true).await.unwrap();
+    assert!(store.connected_elsewhere(player, [a, a], ttl_ms).await.unwrap(), "connected to B");
+    assert!(!store.connected_elsewhere(player, [a, b], ttl_ms).await.unwrap(), "B excepted");
+    assert_eq!(store.online_accounts(ttl_ms).await.unwrap(), [player]);
+    store.set_presence(b, player, false).await.unwrap();
+    assert!(!store.connected_elsewhere(player, [a, a], ttl_ms).await.unwrap(), "gone from B");
+    assert!(store.online_accounts(ttl_ms).await.unwrap().is_empty());
+
+    store.set_presence(b, player, true).await.unwrap();
+    store.remove_node(b).await.unwrap();
+    assert!(store.online_accounts(ttl_ms).await.unwrap().is_empty(), "a removed node's players go with it");
 }

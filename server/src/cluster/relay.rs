@@ -22,7 +22,7 @@ use uuid::Uuid;
 
 use super::bus::{self, Bus, BusEvent, BusSubscription, ClusterMessage, MAX_PAYLOAD_BYTES};
 use super::Node;
-use crate::store::Store;
+use crate::store::{Store, StoreError};
 
 /// Messages waiting to be published before a sender is told the queue is full.
 const OUTGOING_QUEUE: usize = 4_096;
@@ -47,8 +47,11 @@ pub enum RelayError {
 /// This node's relay to the others. Cheap to clone.
 #[derive(Clone)]
 pub struct Relay {
-    node: Uuid,
+    node: Node,
     outgoing: mpsc::Sender<ClusterMessage>,
+    /// Accounts whose first socket on this node opened (`true`) or last closed, for the presence writer.
+    presence: mpsc::UnboundedSender<(Uuid, bool)>,
+    store: Arc<dyn Store>,
     company: Arc<AtomicBool>,
     bus: Bus,
     listener: Arc<OnceLock<Arc<dyn Listener>>>,
@@ -84,9 +87,13 @@ impl Relay {
         tasks: &TaskTracker,
     ) -> Relay {
         let (outgoing, queue) = mpsc::channel(OUTGOING_QUEUE);
+        let (presence, changes) = mpsc::unbounded_channel();
+        tasks.spawn(write_presence(store.clone(), node, changes, shutdown.clone()));
         let relay = Relay {
-            node: node.id(),
+            node,
             outgoing,
+            presence,
+            store: store.clone(),
             company: Arc::new(AtomicBool::new(false)),
             bus,
             listener: Arc::new(OnceLock::new()),
@@ -105,7 +112,27 @@ impl Relay {
     /// This node's id.
     #[must_use]
     pub fn node(&self) -> Uuid {
-        self.node
+        self.node.id()
+    }
+
+    /// Records, in the database, that an account's first socket on this node opened (`present`) or its last
+    /// closed, so that other nodes can tell whether the player is online. Written in the order told, off the
+    /// caller's path.
+    pub fn presence(&self, account: Uuid, present: bool) {
+        if self.presence.send((account, present)).is_err() {
+            tracing::warn!(%account, "the presence writer has stopped");
+        }
+    }
+
+    /// Whether `account` has a socket on a live node other than this one and `also_except`, by the presence
+    /// table (this node's own sockets are known better from its connections).
+    pub async fn connected_elsewhere(&self, account: Uuid, also_except: Uuid) -> Result<bool, StoreError> {
+        self.store.connected_elsewhere(account, [self.node.id(), also_except], self.node.ttl_ms()).await
+    }
+
+    /// Every account with a socket on a live node, by the presence table.
+    pub async fn online_accounts(&self) -> Result<Vec<Uuid>, StoreError> {
+        self.store.online_accounts(self.node.ttl_ms()).await
     }
 
     /// Sets what takes the messages of other nodes that are not account frames. Only the first is kept.
@@ -123,7 +150,7 @@ impl Relay {
 
     /// Queues a message for the other nodes, after every message queued before it.
     pub fn send(&self, message: ClusterMessage) -> Result<(), RelayError> {
-        let bytes = bus::encode(self.node, &message).iter().map(String::len).max().unwrap_or(0);
+        let bytes = bus::encode(self.node.id(), &message).iter().map(String::len).max().unwrap_or(0);
         if bytes > MAX_PAYLOAD_BYTES {
             return Err(RelayError::TooLong { bytes });
         }
@@ -190,6 +217,27 @@ async fn receive(
             message => {
                 listener.inspect(|listener| listener.heard(message));
             }
+        }
+    }
+}
+
+/// Writes the presence changes in the order they came, until shutdown.
+async fn write_presence(
+    store: Arc<dyn Store>,
+    node: Node,
+    mut changes: mpsc::UnboundedReceiver<(Uuid, bool)>,
+    shutdown: CancellationToken,
+) {
+    loop {
+        let (account, present) = tokio::select! {
+            () = shutdown.cancelled() => return,
+            change = changes.recv() => match change {
+                Some(change) => change,
+                None => return,
+            },
+        };
+        if let Err(error) = store.set_presence(node.id(), account, present).await {
+            tracing::warn!(%account, present, %error, "could not record whether a player is connected here");
         }
     }
 }

@@ -203,6 +203,11 @@ enum Command {
     /// A player's last connection on another node closed.
     Departed {
         account: Uuid,
+        from: Uuid,
+    },
+    /// A departed player is connected to no other node (the lobby node's check): they leave the lobby.
+    Left {
+        account: Uuid,
     },
     /// Lobby news may have been lost between nodes: every subscriber of this node gets a new snapshot.
     Resync,

@@ -334,7 +334,7 @@ async fn serve(lobby: &Lobby, remote: &Arc<Remote>, from: Uuid, call: u64, reque
         LobbyCall::StartedElsewhere { game_id, players } => {
             lobby.command(Command::StartedElsewhere { game_id, players }).await;
         }
-        LobbyCall::Departed { account } => lobby.command(Command::Departed { account }).await,
+        LobbyCall::Departed { account } => lobby.command(Command::Departed { account, from }).await,
         request => {
             let (lobby, remote) = (lobby.clone(), remote.clone());
             tasks.spawn(async move {

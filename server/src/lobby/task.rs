@@ -97,7 +97,7 @@ impl LobbyTask {
             tokio::select! {
                 biased;
                 () = shutdown.cancelled() => break,
-                () = departures.arrived.notified() => self.depart(departures.take()),
+                () = departures.arrived.notified() => self.depart(departures.take(), None),
                 command = commands.recv() => match command {
                     Some(command) => self.handle(command).await,
                     None => break,
@@ -207,7 +207,8 @@ impl LobbyTask {
             Command::Lead { leading } => self.lead(leading),
             Command::Relayed { frame, chat, connection, last } => self.relayed(&frame, chat, connection, last),
             Command::SnapshotFor { node, connection } => self.snapshot_for(node, connection),
-            Command::Departed { account } => self.depart(vec![account]),
+            Command::Departed { account, from } => self.depart(vec![account], Some(from)),
+            Command::Left { account } => self.leave_lobby(account),
             Command::Resync => {
                 if self.follower().is_some() {
                     for connection in self.subscribers.keys().copied().collect::<Vec<_>>() {
@@ -517,23 +518,48 @@ impl LobbyTask {
         }
     }
 
-    /// Players whose last connection closed leave every pool, and their seeks close. One who came back in the
-    /// meantime stays.
-    fn depart(&mut self, accounts: Vec<Uuid>) {
+    /// Players whose last connection on node `from` (this one, or another that told the lobby node) closed
+    /// leave every pool, and their seeks close. One who came back in the meantime stays, and in a cluster so
+    /// does one still connected to a third node (the presence table says; the answer comes back as
+    /// [`Command::Left`], so the task does not wait for the database).
+    fn depart(&mut self, accounts: Vec<Uuid>, from: Option<Uuid>) {
         for account in accounts {
             if self.starter.connections.is_connected(account) {
                 continue;
             }
             // Gone from this node: nobody here to tell if the lobby node dies.
             self.entered.lock().expect("lobby entrants lock").remove(&account);
-            if let Some(relay) = self.follower() {
-                tell(relay, LobbyCall::Departed { account });
-                continue;
+            match (&self.relay, self.leading) {
+                // Alone (or without company: no other node has sockets): as on one node.
+                (None, _) => self.leave_lobby(account),
+                (Some(relay), true) if !relay.has_company() => self.leave_lobby(account),
+                (Some(relay), false) => tell(relay, LobbyCall::Departed { account }),
+                (Some(relay), true) => {
+                    let (relay, commands) = (relay.clone(), self.commands.clone());
+                    let from = from.unwrap_or_else(|| relay.node());
+                    self.tasks.spawn(async move {
+                        let elsewhere = relay.connected_elsewhere(account, from).await.unwrap_or_else(|error| {
+                            // Taken for gone: a stale seek of a player who left misleads everyone else.
+                            tracing::warn!(%account, %error, "could not tell whether a player is connected elsewhere");
+                            false
+                        });
+                        if let Some(commands) = commands.upgrade().filter(|_| !elsewhere) {
+                            let _ = commands.send(Command::Left { account }).await;
+                        }
+                    });
+                }
             }
-            self.pools.leave_all(account);
-            for seek_id in self.seeks.close_all_of(account) {
-                self.seek_removed(seek_id, account);
-            }
+        }
+    }
+
+    /// A player is connected nowhere: out of every pool, their seeks closed. Unless they came back here.
+    fn leave_lobby(&mut self, account: Uuid) {
+        if self.starter.connections.is_connected(account) {
+            return;
+        }
+        self.pools.leave_all(account);
+        for seek_id in self.seeks.close_all_of(account) {
+            self.seek_removed(seek_id, account);
         }
     }
 

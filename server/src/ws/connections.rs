@@ -8,6 +8,7 @@ use uuid::Uuid;
 
 use crate::cluster::relay::{LocalDelivery, Relay};
 use crate::outbox::{encode, Outbox};
+use crate::store::StoreError;
 
 /// What runs when an account's last connection closes.
 type LastClosedHook = Box<dyn Fn(Uuid) + Send + Sync>;
@@ -31,7 +32,15 @@ impl Connections {
     /// Registers a connection authenticated by the session whose token hashes to `session`.
     pub fn add(&self, account: Uuid, connection: u64, session: String, outbox: Outbox) {
         let registered = Registered { outbox, session };
-        self.by_account.lock().expect("connections lock").entry(account).or_default().insert(connection, registered);
+        let first = {
+            let mut by_account = self.by_account.lock().expect("connections lock");
+            let connections = by_account.entry(account).or_default();
+            connections.insert(connection, registered);
+            connections.len() == 1
+        };
+        if let Some(relay) = self.relay.get().filter(|_| first) {
+            relay.presence(account, true);
+        }
     }
 
     /// Forgets a connection; runs the [`Connections::on_last_closed`] hook when it was the account's last.
@@ -46,7 +55,13 @@ impl Connections {
             }
             was_last
         };
-        if let Some(hook) = self.last_closed.get().filter(|_| was_last) {
+        if !was_last {
+            return;
+        }
+        if let Some(relay) = self.relay.get() {
+            relay.presence(account, false);
+        }
+        if let Some(hook) = self.last_closed.get() {
             hook(account);
         }
     }
@@ -84,9 +99,21 @@ impl Connections {
         self.by_account.lock().expect("connections lock").contains_key(&account)
     }
 
-    /// Every account with an open connection.
+    /// Every account with an open connection on this node.
     pub fn accounts(&self) -> Vec<Uuid> {
         self.by_account.lock().expect("connections lock").keys().copied().collect()
+    }
+
+    /// Every account with an open connection on any node: in a cluster, this node's and those the presence
+    /// table names on the other live nodes.
+    pub async fn online(&self) -> Result<Vec<Uuid>, StoreError> {
+        let mut accounts = self.accounts();
+        if let Some(relay) = self.relay.get() {
+            accounts.extend(relay.online_accounts().await?);
+            accounts.sort_unstable();
+            accounts.dedup();
+        }
+        Ok(accounts)
     }
 
     /// Sends notices through `relay` to the other nodes from now on (several nodes on PostgreSQL). Only the

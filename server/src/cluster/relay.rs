@@ -10,6 +10,9 @@
 //! Account frames are notices, not records: one lost with a bus connection is not sent again, as one sent to a
 //! connection that drops is not. What matters is stored (challenges, notifications, games) and a client reloads
 //! it when it reconnects.
+//!
+//! The relay also writes which accounts have sockets on this node to the presence table ([`Relay::presence`]),
+//! in order and off the sockets' path, so that other nodes can ask whether a player is online anywhere.
 
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::{Arc, OnceLock};
@@ -27,7 +30,7 @@ use crate::store::{Store, StoreError};
 /// Messages waiting to be published before a sender is told the queue is full.
 const OUTGOING_QUEUE: usize = 4_096;
 
-/// Why a message was not queued for the other nodes. It still reached this node's own connections.
+/// Why a message was not queued for the other nodes.
 #[derive(Debug, thiserror::Error)]
 pub enum RelayError {
     /// The message does not fit in one notification.

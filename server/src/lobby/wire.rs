@@ -109,7 +109,8 @@ pub enum LobbyCall {
         players: [Uuid; 2],
     },
     /// The player's last connection on the asking node closed; not answered. The lobby node takes them out of
-    /// its pools and closes their seeks unless they are connected to it.
+    /// its pools and closes their seeks unless they are connected to it or, by the presence table, to another
+    /// node.
     Departed {
         /// The player.
         account: Uuid,

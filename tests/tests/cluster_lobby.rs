@@ -319,6 +319,17 @@ async fn postgres_when_the_lobby_node_crashes_the_other_takes_the_lobby_over_emp
     let a = CrashableServer::start(database.url(), settings()).await;
     let b = TestServer::start(database.url(), settings()).await;
     assert!(!b.state.lobby.leads(), "A holds the lobby lock");
+    // The query docs/operations.md gives operators.
+    let operator = sqlx::PgPool::connect(database.url()).await.expect("connect");
+    let holders: Vec<String> = sqlx::query_scalar(
+        "SELECT a.application_name FROM pg_locks l JOIN pg_stat_activity a ON a.pid = l.pid \
+         WHERE l.locktype = 'advisory' AND l.granted AND l.classid = 1801548404 AND l.objid = 1801538626 \
+         AND l.database = (SELECT oid FROM pg_database WHERE datname = current_database())",
+    )
+    .fetch_all(&operator)
+    .await
+    .expect("read the lock holders");
+    assert_eq!(holders, [format!("kartka-lobby {}", a.node_id)], "the lobby lock's holder is named after A");
     let company = eventually(PATIENCE, || async { b.state.connections.has_company().then_some(()) });
     assert!(company.await.is_some(), "B hears A");
     let api = Api::new(b.url());

@@ -63,6 +63,9 @@ pub enum ErrorCode {
     Muted,
     /// Only a registered account may do this (a guest asked for a rated game).
     RegistrationRequired,
+    /// The lobby moved to another server node (the one running it stopped): pool entries and live seeks made
+    /// before are gone. Sent unasked to the players who had entered the lobby; join or seek again.
+    LobbyRestarted,
     /// The server could not complete the request; nothing was changed. Retrying is safe.
     Internal,
 }
@@ -97,6 +100,7 @@ impl ErrorCode {
             ErrorCode::RateLimited => "rate_limited",
             ErrorCode::ChatTooLong => "chat_too_long",
             ErrorCode::ChatTooFast => "chat_too_fast",
+            ErrorCode::LobbyRestarted => "lobby_restarted",
             ErrorCode::Muted => "muted",
             ErrorCode::RegistrationRequired => "registration_required",
             ErrorCode::Internal => "internal",

@@ -7,7 +7,8 @@ use tokio_util::sync::CancellationToken;
 use tokio_util::task::TaskTracker;
 
 use crate::abuse::AbuseLimits;
-use crate::cluster::{Leases, Node};
+use crate::cluster::bus::Bus;
+use crate::cluster::{Leases, Node, Relay};
 use crate::config::Settings;
 use crate::correspondence::notify::TurnNotices;
 use crate::correspondence::wakers::Wakers;
@@ -73,6 +74,22 @@ impl AppState {
             tasks,
             next_connection: Arc::new(AtomicU64::new(1)),
         }
+    }
+
+    /// Joins the other nodes on the PostgreSQL database at `database_url`: listens to the cluster bus, and
+    /// from then on account notices reach every node and the lobby is the cluster's one. Call it before serving,
+    /// so that a node that says it is up hears the others. Does nothing for SQLite, which serves one node.
+    pub async fn join_cluster(&self, database_url: &str) -> Result<Option<Relay>, sqlx::Error> {
+        if !crate::store::is_postgres_url(database_url) {
+            return Ok(None);
+        }
+        let bus = Bus::listen(database_url, self.node.id(), self.shutdown.clone(), &self.tasks).await?;
+        let local = Arc::new(self.connections.clone());
+        let relay = Relay::start(bus, self.store.clone(), self.node, local, self.shutdown.clone(), &self.tasks);
+        self.connections.join_cluster(relay.clone());
+        let heartbeat = self.node.settings().heartbeat;
+        self.lobby.join_cluster(relay.clone(), database_url, heartbeat, self.shutdown.clone(), &self.tasks).await?;
+        Ok(Some(relay))
     }
 
     /// A connection id never used before in this process.

@@ -40,6 +40,7 @@ impl TestServer {
         let addr = listener.local_addr().expect("local address");
         let node = Node::join(store.as_ref(), id, settings.node).await.expect("join the database as a node");
         let state = AppState::new(store, settings, node);
+        state.join_cluster(url).await.expect("listen to the other nodes");
         let (stop, stopped) = oneshot::channel();
         let serving = tokio::spawn(kartka_server::run(listener, state.clone(), async move {
             let _ = stopped.await;
@@ -103,6 +104,7 @@ impl CrashableServer {
                 let node = Node::join(store.as_ref(), id, settings.node).await.expect("join the database as a node");
                 let weak = Arc::downgrade(&store);
                 let state = AppState::new(store, settings, node);
+                state.join_cluster(&url).await.expect("listen to the other nodes");
                 // Never stopped gracefully: the runtime's end is the server's end.
                 tokio::spawn(kartka_server::run(listener, state, std::future::pending()));
                 (addr, node.id(), weak)

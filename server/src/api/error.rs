@@ -47,9 +47,11 @@ impl ApiError {
             | ErrorCode::UnknownChallenge
             | ErrorCode::UnknownPlayer
             | ErrorCode::UnknownSeek => StatusCode::NOT_FOUND,
-            ErrorCode::NameTaken | ErrorCode::StalePly | ErrorCode::GameOver | ErrorCode::NotAllowed => {
-                StatusCode::CONFLICT
-            }
+            ErrorCode::NameTaken
+            | ErrorCode::StalePly
+            | ErrorCode::GameOver
+            | ErrorCode::NotAllowed
+            | ErrorCode::LobbyRestarted => StatusCode::CONFLICT,
             ErrorCode::FrameTooLarge => StatusCode::PAYLOAD_TOO_LARGE,
             ErrorCode::RateLimited | ErrorCode::ChatTooFast => StatusCode::TOO_MANY_REQUESTS,
             ErrorCode::Internal => StatusCode::INTERNAL_SERVER_ERROR,

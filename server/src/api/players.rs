@@ -42,9 +42,9 @@ pub async fn search(State(state): State<AppState>, Query(search): Query<Search>)
     Ok(Json(PlayerList { players: accounts.iter().map(info).collect() }))
 }
 
-/// `GET /api/online`: accounts with an open connection now, by name (at most 200).
+/// `GET /api/online`: accounts with an open connection now, on any node, by name (at most 200).
 pub async fn online(State(state): State<AppState>) -> Result<Json<PlayerList>, ApiError> {
-    let ids = state.connections.accounts();
+    let ids = state.connections.online().await?;
     let mut accounts = state.store.accounts_by_ids(&ids).await?;
     accounts.sort_by_key(|account| account.name.to_lowercase());
     accounts.truncate(MAX_ONLINE);

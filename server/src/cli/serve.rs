@@ -6,7 +6,7 @@ use anyhow::Context;
 use tokio::net::TcpListener;
 use uuid::Uuid;
 
-use crate::cluster::bus::{self, Bus};
+use crate::cluster::bus;
 use crate::cluster::Node;
 use crate::config::{LogFormat, ServeArgs, Settings};
 use crate::state::AppState;
@@ -26,12 +26,9 @@ pub fn run(args: ServeArgs) -> anyhow::Result<()> {
         let settings = Settings::from(&args);
         let node = Node::join(store.as_ref(), id, settings.node).await.context("joining the database as a node")?;
         let state = AppState::new(store.clone(), settings, node);
-        if crate::store::is_postgres_url(&args.database_url) {
-            // Before the address is announced, so that a node that says it is up hears the others. It stops with
-            // the server's shutdown token; `crate::run` waits for it with the other tasks.
-            Bus::listen(&args.database_url, id, state.shutdown.clone(), &state.tasks)
-                .await
-                .context("listening to the other server nodes")?;
+        // Before the address is announced, so that a node that says it is up hears the others. It stops with the
+        // server's shutdown token; `crate::run` waits for it with the other tasks.
+        if state.join_cluster(&args.database_url).await.context("listening to the other server nodes")?.is_some() {
             tracing::info!(node = %id, channel = bus::CHANNEL, "listening to the cluster bus");
         }
         let listener = TcpListener::bind(args.listen).await.with_context(|| format!("listening on {}", args.listen))?;

@@ -39,6 +39,9 @@ pub const MAX_PAYLOAD_BYTES: usize = 7_999;
 /// How many events a subscriber may fall behind before it misses some and gets [`BusEvent::Resync`].
 const SUBSCRIBER_BUFFER: usize = 1_024;
 
+/// Connections the bus publishes on outside the store's transactions (one sender task at a time uses them).
+const PUBLISHER_CONNECTIONS: u32 = 2;
+
 /// The first wait before listening again after a failure; it doubles up to [`RECONNECT_MAX`].
 const RECONNECT_FIRST: Duration = Duration::from_millis(100);
 
@@ -84,6 +87,20 @@ pub enum ClusterMessage {
     /// mirrors one of them reads its events after the sequence number it has. Sent by the store in that very
     /// transaction; a long list arrives as several messages, each a part of it.
     GamesAdvanced(Vec<GameAdvanced>),
+    /// A node has started listening: the others now know they have company, and publish what concerns every
+    /// node (`cluster/relay.rs`).
+    NodeUp,
+    /// A frame, serialised as clients get it, for every connection of an account on every node
+    /// (`cluster/relay.rs`). Never split: a frame longer than a notification stays on its node (logged).
+    AccountFrame {
+        /// The account.
+        #[serde(with = "uuid::serde::simple")]
+        account: Uuid,
+        /// The frame's JSON.
+        frame: String,
+    },
+    /// The lobby's traffic between the lobby node and the others (`lobby/remote.rs`). Never split.
+    Lobby(crate::lobby::wire::LobbyWire),
 }
 
 /// A message with the node that sent it: the payload of one notification.
@@ -115,6 +132,8 @@ pub fn encode(origin: Uuid, message: &ClusterMessage) -> Vec<String> {
     }
     match message {
         ClusterMessage::GamesAdvanced(games) => split_games_advanced(origin, games),
+        // Not split: the sender checks the length first (PostgreSQL refuses a payload too long).
+        ClusterMessage::NodeUp | ClusterMessage::AccountFrame { .. } | ClusterMessage::Lobby(_) => vec![whole],
     }
 }
 
@@ -166,11 +185,13 @@ fn split_games_advanced(origin: Uuid, games: &[GameAdvanced]) -> Vec<String> {
     payloads
 }
 
-/// This node's end of the bus: its id and the fan-out to its subscribers. Cheap to clone.
+/// This node's end of the bus: its id, the fan-out to its subscribers and a small pool to publish on. Cheap to
+/// clone.
 #[derive(Clone)]
 pub struct Bus {
     node: Uuid,
     events: broadcast::Sender<BusEvent>,
+    publisher: PgPool,
 }
 
 impl Bus {
@@ -184,14 +205,24 @@ impl Bus {
         shutdown: CancellationToken,
         tasks: &TaskTracker,
     ) -> Result<Bus, sqlx::Error> {
-        let options = PgConnectOptions::from_str(url)?.application_name(&listener_name(node));
+        let options = PgConnectOptions::from_str(url)?;
+        // Connected when first used: most messages are published by the store, inside its transactions.
+        let publisher = PgPoolOptions::new()
+            .max_connections(PUBLISHER_CONNECTIONS)
+            .connect_lazy_with(options.clone().application_name(&publisher_name(node)));
+        let options = options.application_name(&listener_name(node));
         // One connection, kept for as long as it works: the pool only reconnects it.
         let pool =
             PgPoolOptions::new().max_connections(1).max_lifetime(None).idle_timeout(None).connect_with(options).await?;
         let listener = listen_on(&pool).await?;
         let (events, _) = broadcast::channel(SUBSCRIBER_BUFFER);
         tasks.spawn(run_listener(pool, listener, node, events.clone(), shutdown));
-        Ok(Bus { node, events })
+        Ok(Bus { node, events, publisher })
+    }
+
+    /// Publishes `message` from this node on a connection of the bus's own, outside any transaction.
+    pub async fn send(&self, message: &ClusterMessage) -> Result<(), sqlx::Error> {
+        publish(&self.publisher, self.node, message).await
     }
 
     /// The node this end belongs to: its own messages are not delivered to it.
@@ -208,6 +239,11 @@ impl Bus {
 /// The `application_name` of node `node`'s listening connection, for operators and tests to find it.
 pub fn listener_name(node: Uuid) -> String {
     format!("kartka-bus {node}")
+}
+
+/// The `application_name` of the connections on which node `node` publishes outside the store's transactions.
+pub fn publisher_name(node: Uuid) -> String {
+    format!("kartka-bus-publisher {node}")
 }
 
 /// One subscriber's queue of [`BusEvent`]s.
@@ -315,7 +351,10 @@ mod tests {
     fn advanced(envelopes: &[Envelope]) -> Vec<GameAdvanced> {
         envelopes
             .iter()
-            .flat_map(|Envelope { message: ClusterMessage::GamesAdvanced(games), .. }| games.clone())
+            .flat_map(|envelope| match &envelope.message {
+                ClusterMessage::GamesAdvanced(games) => games.clone(),
+                other => panic!("not a list of games: {other:?}"),
+            })
             .collect()
     }
 
@@ -418,9 +457,9 @@ mod tests {
             let envelopes = decoded(&payloads);
             prop_assert_eq!(advanced(&envelopes), games);
             for (full, next) in envelopes.iter().zip(envelopes.iter().skip(1)) {
-                let ClusterMessage::GamesAdvanced(next_games) = &next.message;
+                let ClusterMessage::GamesAdvanced(next_games) = &next.message else { unreachable!("games") };
                 let mut grown = full.clone();
-                let ClusterMessage::GamesAdvanced(grown_games) = &mut grown.message;
+                let ClusterMessage::GamesAdvanced(grown_games) = &mut grown.message else { unreachable!("games") };
                 grown_games.push(next_games[0]);
                 prop_assert!(encode_one(origin, &grown.message).len() > MAX_PAYLOAD_BYTES);
             }

@@ -15,8 +15,10 @@ mod failover;
 mod heartbeat;
 mod lease;
 mod node;
+pub mod relay;
 
 pub use failover::GameHost;
 pub use heartbeat::heartbeat;
 pub use lease::Leases;
 pub use node::{Node, NodeError};
+pub use relay::Relay;

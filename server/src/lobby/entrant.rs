@@ -16,7 +16,7 @@ use crate::store::{AccountRow, Millis, RatingRow, Store, StoreError};
 const RECENT_GAMES: u32 = 10;
 
 /// A player entering the lobby: who they are, their ratings and their recent seats.
-#[derive(Clone, Debug, PartialEq)]
+#[derive(Clone, Debug, PartialEq, serde::Serialize, serde::Deserialize)]
 pub struct Entrant {
     /// The player.
     pub player: PlayerInfo,

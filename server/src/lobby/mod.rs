@@ -5,17 +5,26 @@
 //! of a player (ratings, recent seats) is loaded before the request is sent ([`Entrant`]), and games are
 //! started by tasks of their own ([`start`]). It learns that a player's last connection closed from
 //! [`Connections`], so waiting players and live seeks leave with their players.
+//!
+//! Several nodes on one PostgreSQL database have one lobby: the task of the node holding the lobby lock owns
+//! pools and seeks, and the other nodes forward requests to it over the cluster bus and hand its news to their
+//! own subscribers (`remote.rs`, `wire.rs`; ARCHITECTURE.md, "Several nodes").
+//!
+//! [`Connections`]: crate::ws::Connections
 
 mod entrant;
 pub mod pairing;
 mod pools;
+mod remote;
 mod requests;
 mod seeks;
 mod start;
 mod task;
+pub mod wire;
 
 use std::collections::HashSet;
-use std::sync::{Arc, Mutex};
+use std::sync::{Arc, Mutex, OnceLock};
+use std::time::Duration;
 
 use kartka_protocol::{ChatMessage, ErrorCode, PoolSpec, RatingRange, RulesetSpec, Seek, ServerFrame, TimeControl};
 use tokio::sync::{mpsc, oneshot, Notify};
@@ -27,7 +36,10 @@ pub use entrant::Entrant;
 pub use requests::{answer, subscribe, LobbyRequest};
 pub use start::{Matched, Starter};
 
+use self::remote::Remote;
 use self::task::LobbyTask;
+use self::wire::{LobbyAnswer, LobbyCall};
+use crate::cluster::Relay;
 pub use crate::config::LobbySettings;
 use crate::games::GameError;
 use crate::outbox::Outbox;
@@ -64,6 +76,17 @@ pub enum LobbyError {
     /// The matched game's actor could not start.
     #[error("the game could not be started")]
     Game(#[source] GameError),
+    /// The lobby node (another node of the cluster) refused the request.
+    #[error("{message}")]
+    Remote {
+        /// Its code.
+        code: ErrorCode,
+        /// Its text for the client.
+        message: String,
+    },
+    /// No node answered for the lobby in time: the lobby node has just died and another is taking over.
+    #[error("the lobby is moving to another server node; try again in a moment")]
+    Unavailable,
 }
 
 impl LobbyError {
@@ -76,13 +99,16 @@ impl LobbyError {
             LobbyError::Forbidden(_) => ErrorCode::Forbidden,
             LobbyError::RegistrationRequired => ErrorCode::RegistrationRequired,
             LobbyError::InvalidRequest(_) => ErrorCode::InvalidRequest,
-            LobbyError::Closed | LobbyError::Store(_) | LobbyError::Game(_) => ErrorCode::Internal,
+            LobbyError::Remote { code, .. } => *code,
+            LobbyError::Closed | LobbyError::Store(_) | LobbyError::Game(_) | LobbyError::Unavailable => {
+                ErrorCode::Internal
+            }
         }
     }
 }
 
 /// A seek as a player asks for it.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
 pub struct SeekRequest {
     /// Game kind and options.
     pub ruleset: RulesetSpec,
@@ -123,6 +149,7 @@ enum Command {
         seek_id: Uuid,
         reply: oneshot::Sender<Result<Uuid, LobbyError>>,
     },
+    /// On a node that does not lead a clustered lobby, answered once the lobby node's snapshot has arrived.
     Subscribe {
         connection: u64,
         outbox: Outbox,
@@ -150,6 +177,45 @@ enum Command {
     Announce {
         frame: ServerFrame,
     },
+    /// From now on the lobby is the cluster's: news goes to the other nodes through `relay` too, and players who
+    /// leave this node are forgotten from `entered`.
+    JoinCluster {
+        relay: Relay,
+        entered: remote::Entered,
+    },
+    /// This node has started (`true`) or stopped leading the cluster's lobby; either way it starts empty.
+    Lead {
+        leading: bool,
+    },
+    /// Another node's frame for this node's lobby subscribers: news for all of them (with `chat`, for the chat's
+    /// readers), or with `connection`, a part of that subscriber's snapshot.
+    Relayed {
+        frame: Arc<str>,
+        chat: bool,
+        connection: Option<u64>,
+        last: bool,
+    },
+    /// The lobby node sends node `node`'s new subscriber `connection` its snapshot.
+    SnapshotFor {
+        node: Uuid,
+        connection: u64,
+    },
+    /// A player's last connection on another node closed.
+    Departed {
+        account: Uuid,
+        from: Uuid,
+    },
+    /// A departed player is connected to no other node (the lobby node's check): they leave the lobby.
+    Left {
+        account: Uuid,
+    },
+    /// Lobby news may have been lost between nodes: every subscriber of this node gets a new snapshot.
+    Resync,
+    /// The lobby node changed and its pools and seeks are gone: these players, who entered the lobby through
+    /// this node, are told on their connections here.
+    Dropped {
+        accounts: Vec<Uuid>,
+    },
 }
 
 /// Accounts whose last connection closed, waiting for the lobby task to notice. A set, so it holds at most one
@@ -171,10 +237,18 @@ impl Departures {
     }
 }
 
+/// How long a node that does not lead the lobby waits for the lobby node's answer.
+const CALL_TIMEOUT: Duration = Duration::from_secs(5);
+
 /// The handle to the lobby task. Cheap to clone.
+///
+/// On one node (and on SQLite) requests go to this node's lobby task. In a cluster (see
+/// [`Lobby::join_cluster`]) one node, the lobby node, runs the cluster's lobby; every other node forwards its
+/// players' requests there and delivers the lobby's news to its own subscribers.
 #[derive(Clone)]
 pub struct Lobby {
     commands: mpsc::Sender<Command>,
+    cluster: Arc<OnceLock<Arc<Remote>>>,
 }
 
 impl Lobby {
@@ -188,43 +262,111 @@ impl Lobby {
         let (commands, queue) = mpsc::channel(COMMAND_QUEUE);
         let task = LobbyTask::new(starter, settings, departures, commands.downgrade(), tasks.clone());
         tasks.spawn(task.run(queue, shutdown));
-        Lobby { commands }
+        Lobby { commands, cluster: Arc::new(OnceLock::new()) }
+    }
+
+    /// Makes this node's lobby one of the cluster's: this node campaigns for the lobby node's advisory lock on a
+    /// connection of its own to the PostgreSQL database at `database_url`, runs the lobby while it holds it and
+    /// forwards requests to the lobby node otherwise, in tasks tracked by `tasks` until `shutdown`.
+    pub async fn join_cluster(
+        &self,
+        relay: Relay,
+        database_url: &str,
+        heartbeat: Duration,
+        shutdown: CancellationToken,
+        tasks: &TaskTracker,
+    ) -> Result<(), sqlx::Error> {
+        let remote = Arc::new(Remote::new(relay.clone()));
+        if self.cluster.set(remote.clone()).is_err() {
+            tracing::warn!("the lobby already joined a cluster; ignoring another");
+            return Ok(());
+        }
+        let _ = self.commands.send(Command::JoinCluster { relay, entered: remote.entrants() }).await;
+        remote::spawn(self.clone(), remote, database_url, heartbeat, shutdown, tasks).await
+    }
+
+    /// Whether this node runs the lobby: on one node always, in a cluster while it holds the lobby lock.
+    #[must_use]
+    pub fn leads(&self) -> bool {
+        self.cluster.get().is_none_or(|remote| remote.leading())
+    }
+
+    /// The lobby node's end when it is another node.
+    fn remote(&self) -> Option<&Remote> {
+        self.cluster.get().map(Arc::as_ref).filter(|remote| !remote.leading())
     }
 
     /// Puts a player in a pool (they get its `pool_status`).
     pub async fn join_pool(&self, entrant: Entrant, pool: PoolSpec) -> Result<(), LobbyError> {
-        self.ask(|reply| Command::JoinPool { entrant, pool, reply }).await?
+        let account = entrant.account();
+        if let Some(remote) = self.remote() {
+            let entrant = wire::entrant_to_wire(&entrant);
+            remote.done(LobbyCall::JoinPool { entrant, pool }).await?;
+        } else {
+            self.ask(|reply| Command::JoinPool { entrant, pool, reply }).await??;
+        }
+        self.entered(account);
+        Ok(())
     }
 
     /// Takes a player out of one pool, or every pool.
     pub async fn leave_pools(&self, account: Uuid, pool: Option<PoolSpec>) -> Result<(), LobbyError> {
+        if let Some(remote) = self.remote() {
+            return remote.done(LobbyCall::LeavePools { account, pool }).await;
+        }
         self.ask(|reply| Command::LeavePools { account, pool, reply }).await?
     }
 
     /// Opens a seek.
     pub async fn create_seek(&self, entrant: Entrant, request: SeekRequest) -> Result<Seek, LobbyError> {
-        self.ask(|reply| Command::CreateSeek { entrant, request, reply }).await?
+        let account = entrant.account();
+        let seek = if let Some(remote) = self.remote() {
+            let entrant = wire::entrant_to_wire(&entrant);
+            match remote.call(LobbyCall::CreateSeek { entrant, request }).await? {
+                LobbyAnswer::SeekCreated(created) => created?,
+                other => return Err(remote::unexpected(&other)),
+            }
+        } else {
+            self.ask(|reply| Command::CreateSeek { entrant, request, reply }).await??
+        };
+        self.entered(account);
+        Ok(seek)
     }
 
     /// Withdraws a player's own seek.
     pub async fn cancel_seek(&self, account: Uuid, seek_id: Uuid) -> Result<(), LobbyError> {
+        if let Some(remote) = self.remote() {
+            return remote.done(LobbyCall::CancelSeek { account, seek_id }).await;
+        }
         self.ask(|reply| Command::CancelSeek { account, seek_id, reply }).await?
     }
 
     /// Accepts a seek; returns the started game's id.
     pub async fn accept_seek(&self, entrant: Entrant, seek_id: Uuid) -> Result<Uuid, LobbyError> {
+        if let Some(remote) = self.remote() {
+            let entrant = wire::entrant_to_wire(&entrant);
+            return match remote.call(LobbyCall::AcceptSeek { entrant, seek_id }).await? {
+                LobbyAnswer::GameStarted(started) => Ok(started?),
+                other => Err(remote::unexpected(&other)),
+            };
+        }
         self.ask(|reply| Command::AcceptSeek { entrant, seek_id, reply }).await?
     }
 
     /// Tells the lobby that a live game started outside it (an accepted challenge or rematch): its players leave
     /// every pool, their seeks close, and they are not paired again until it is over.
     pub async fn started_elsewhere(&self, game_id: Uuid, players: [Uuid; 2]) {
+        if let Some(remote) = self.remote() {
+            remote.tell(LobbyCall::StartedElsewhere { game_id, players });
+            return;
+        }
         let _ = self.commands.send(Command::StartedElsewhere { game_id, players }).await;
     }
 
     /// Sends a stored message of the lobby's chat to every lobby subscriber that asked for the chat, and returns
     /// once it is queued for them all: the sender's `ack` then comes after every reader's copy was queued, so
-    /// a reader that hears of it (the sender among them) finds it already on its way.
+    /// a reader that hears of it (the sender among them) finds it already on its way. In a cluster, readers on
+    /// other nodes get it through the bus, after the sender's `ack`.
     pub async fn chat(&self, message: ChatMessage) {
         let _ = self.ask(|reply| Command::Chat { message, reply }).await;
     }
@@ -235,9 +377,14 @@ impl Lobby {
         let _ = self.commands.send(Command::Announce { frame }).await;
     }
 
-    /// Sends a connection the lobby snapshot, then every lobby change (with `chat`, the lobby's chat too).
+    /// Sends a connection the lobby snapshot, then every lobby change (with `chat`, the lobby's chat too). On a
+    /// node that does not lead a clustered lobby, the snapshot comes from the lobby node.
     pub async fn subscribe(&self, connection: u64, outbox: Outbox, chat: bool) -> Result<(), LobbyError> {
-        self.ask(|reply| Command::Subscribe { connection, outbox, chat, reply }).await
+        let subscribed = self.ask(|reply| Command::Subscribe { connection, outbox, chat, reply });
+        if self.remote().is_some() {
+            return tokio::time::timeout(CALL_TIMEOUT, subscribed).await.map_err(|_| LobbyError::Unavailable)?;
+        }
+        subscribed.await
     }
 
     /// Stops sending a connection lobby changes.
@@ -245,9 +392,22 @@ impl Lobby {
         let _ = self.commands.send(Command::Unsubscribe { connection }).await;
     }
 
+    /// Remembers, in a cluster, that a player entered the lobby through this node, so this node tells them if
+    /// the lobby node dies with their pool entries and seeks.
+    fn entered(&self, account: Uuid) {
+        if let Some(remote) = self.cluster.get() {
+            remote.entered(account);
+        }
+    }
+
     async fn ask<T>(&self, command: impl FnOnce(oneshot::Sender<T>) -> Command) -> Result<T, LobbyError> {
         let (reply, answer) = oneshot::channel();
         self.commands.send(command(reply)).await.map_err(|_| LobbyError::Closed)?;
         answer.await.map_err(|_| LobbyError::Closed)
+    }
+
+    /// Queues a command for this node's lobby task.
+    async fn command(&self, command: Command) {
+        let _ = self.commands.send(command).await;
     }
 }

@@ -13,8 +13,13 @@ use uuid::Uuid;
 
 use super::entrant::takes_first_seat;
 use super::pools::{Pools, Waiter};
+use super::remote::{tell, Entered};
 use super::seeks::{OpenSeek, Seeks};
+use super::wire::{LobbyCall, LobbyWire};
 use super::{Command, Departures, Entrant, LobbyError, LobbySettings, Matched, SeekRequest, Starter};
+use crate::cluster::bus::ClusterMessage;
+use crate::cluster::relay::{LocalDelivery, RelayError};
+use crate::cluster::Relay;
 use crate::games::GameError;
 use crate::outbox::{encode, Outbox};
 use crate::ratings::glicko::is_provisional;
@@ -42,6 +47,14 @@ pub(super) struct LobbyTask {
     /// keep its own queue open).
     commands: mpsc::WeakSender<Command>,
     tasks: TaskTracker,
+    /// In a cluster, the way to the other nodes: news goes to their subscribers too.
+    relay: Option<Relay>,
+    /// In a cluster, the players who entered the lobby through this node (told if the lobby node dies).
+    entered: Entered,
+    /// In a cluster, whether this node runs the lobby (alone, it always does).
+    leading: bool,
+    /// Subscribers of this node waiting for the lobby node's snapshot, with whom to tell once it is here.
+    awaiting_snapshot: HashMap<u64, oneshot::Sender<()>>,
 }
 
 impl LobbyTask {
@@ -63,7 +76,16 @@ impl LobbyTask {
             departures,
             commands,
             tasks,
+            relay: None,
+            entered: Entered::default(),
+            leading: true,
+            awaiting_snapshot: HashMap::new(),
         }
+    }
+
+    /// The relay, when this node is in a cluster and another node runs the lobby.
+    fn follower(&self) -> Option<&Relay> {
+        self.relay.as_ref().filter(|_| !self.leading)
     }
 
     /// Serves requests, departures and pairing waves until shutdown.
@@ -75,7 +97,7 @@ impl LobbyTask {
             tokio::select! {
                 biased;
                 () = shutdown.cancelled() => break,
-                () = departures.arrived.notified() => self.depart(departures.take()),
+                () = departures.arrived.notified() => self.depart(departures.take(), None),
                 command = commands.recv() => match command {
                     Some(command) => self.handle(command).await,
                     None => break,
@@ -93,6 +115,32 @@ impl LobbyTask {
     }
 
     async fn handle(&mut self, command: Command) {
+        if self.follower().is_some() {
+            // Requests sent before this node stopped leading, or forwarded here while it was being elected.
+            match command {
+                Command::JoinPool { reply, .. } | Command::LeavePools { reply, .. } => {
+                    let _ = reply.send(Err(LobbyError::Unavailable));
+                    return;
+                }
+                Command::CreateSeek { reply, .. } => {
+                    let _ = reply.send(Err(LobbyError::Unavailable));
+                    return;
+                }
+                Command::CancelSeek { reply, .. } => {
+                    let _ = reply.send(Err(LobbyError::Unavailable));
+                    return;
+                }
+                Command::AcceptSeek { reply, .. } => {
+                    let _ = reply.send(Err(LobbyError::Unavailable));
+                    return;
+                }
+                command => return self.handle_always(command).await,
+            }
+        }
+        self.handle_always(command).await;
+    }
+
+    async fn handle_always(&mut self, command: Command) {
         match command {
             Command::JoinPool { entrant, pool, reply } => {
                 let joined = match self.free_to_play(entrant.account()).await {
@@ -121,18 +169,24 @@ impl LobbyTask {
                 }
             },
             Command::Subscribe { connection, outbox, chat, reply } => {
-                outbox.push_frame(&ServerFrame::Lobby { seeks: self.seeks.list(), pools: self.pools.statuses() });
+                if self.follower().is_some() {
+                    self.awaiting_snapshot.insert(connection, reply);
+                    self.request_snapshot(connection);
+                } else {
+                    outbox.push_frame(&self.snapshot());
+                    let _ = reply.send(());
+                }
                 self.subscribers.insert(connection, outbox.clone());
                 if chat {
                     self.chat_readers.insert(connection, outbox);
                 } else {
                     self.chat_readers.remove(&connection);
                 }
-                let _ = reply.send(());
             }
             Command::Unsubscribe { connection } => {
                 self.subscribers.remove(&connection);
                 self.chat_readers.remove(&connection);
+                self.awaiting_snapshot.remove(&connection);
             }
             Command::NotStarted { game_id } => self.playing.retain(|_, (game, _)| *game != game_id),
             Command::StartedElsewhere { game_id, players } => self.playing_in(game_id, players),
@@ -141,9 +195,120 @@ impl LobbyTask {
                 for outbox in self.chat_readers.values() {
                     outbox.push(text.clone());
                 }
+                self.relay_news(&text, true);
                 let _ = reply.send(());
             }
             Command::Announce { frame } => self.broadcast(&frame),
+            Command::JoinCluster { relay, entered } => {
+                self.relay = Some(relay);
+                self.entered = entered;
+                self.leading = false;
+            }
+            Command::Lead { leading } => self.lead(leading),
+            Command::Relayed { frame, chat, connection, last } => self.relayed(&frame, chat, connection, last),
+            Command::SnapshotFor { node, connection } => self.snapshot_for(node, connection),
+            Command::Departed { account, from } => self.depart(vec![account], Some(from)),
+            Command::Left { account } => self.leave_lobby(account),
+            Command::Resync => {
+                if self.follower().is_some() {
+                    for connection in self.subscribers.keys().copied().collect::<Vec<_>>() {
+                        self.request_snapshot(connection);
+                    }
+                }
+            }
+            Command::Dropped { accounts } => {
+                let text = encode(&lobby_restarted());
+                for account in accounts {
+                    self.starter.connections.deliver(account, text.clone());
+                }
+            }
+        }
+    }
+
+    /// What a new subscriber gets first.
+    fn snapshot(&self) -> ServerFrame {
+        ServerFrame::Lobby { seeks: self.seeks.list(), pools: self.pools.statuses() }
+    }
+
+    /// Starts or stops running the cluster's lobby. Either way the lobby starts empty: whatever this node held
+    /// as the lobby node before is gone (another node may have run the lobby meanwhile). A new lobby node sends
+    /// every subscriber, on every node, the empty lobby.
+    fn lead(&mut self, leading: bool) {
+        self.leading = leading;
+        self.pools = Pools::new(self.settings.windows);
+        self.seeks = Seeks::default();
+        self.playing.clear();
+        if leading {
+            // The broadcast brings them the snapshot they were waiting for.
+            for waiting in self.awaiting_snapshot.drain().map(|(_, waiting)| waiting) {
+                let _ = waiting.send(());
+            }
+            self.broadcast(&self.snapshot());
+        }
+    }
+
+    /// Asks the lobby node for a subscriber's snapshot.
+    fn request_snapshot(&self, connection: u64) {
+        if let Some(relay) = &self.relay {
+            tell(relay, LobbyCall::Snapshot { connection });
+        }
+    }
+
+    /// Hands another node's frame to this node's subscribers: news to all of them (chat to its readers), or a
+    /// part of one subscriber's snapshot to that one.
+    fn relayed(&mut self, frame: &Arc<str>, chat: bool, connection: Option<u64>, last: bool) {
+        match connection {
+            Some(connection) => {
+                if let Some(outbox) = self.subscribers.get(&connection) {
+                    outbox.push(frame.clone());
+                }
+                if last {
+                    if let Some(waiting) = self.awaiting_snapshot.remove(&connection) {
+                        let _ = waiting.send(());
+                    }
+                }
+            }
+            None => {
+                let readers = if chat { &self.chat_readers } else { &self.subscribers };
+                for outbox in readers.values() {
+                    outbox.push(frame.clone());
+                }
+            }
+        }
+    }
+
+    /// Sends another node's new subscriber the lobby snapshot: one frame, or when the seeks do not fit in one
+    /// notification, the lobby without them followed by a `seek_added` for each. Through the relay's one queue,
+    /// so that the news after it follows it.
+    fn snapshot_for(&self, node: Uuid, connection: u64) {
+        let Some(relay) = self.relay.as_ref().filter(|_| self.leading) else { return };
+        let part = |frame: &ServerFrame, last: bool| {
+            let frame = encode(frame).to_string();
+            relay.send(ClusterMessage::Lobby(LobbyWire::Snapshot { to: node, connection, frame, last }))
+        };
+        let sent = match part(&self.snapshot(), true) {
+            Err(RelayError::TooLong { .. }) => {
+                let seeks = self.seeks.list();
+                let mut sent =
+                    part(&ServerFrame::Lobby { seeks: Vec::new(), pools: self.pools.statuses() }, seeks.is_empty());
+                let count = seeks.len();
+                for (index, seek) in seeks.into_iter().enumerate() {
+                    sent = sent.and_then(|()| part(&ServerFrame::SeekAdded { seek }, index + 1 == count));
+                }
+                sent
+            }
+            sent => sent,
+        };
+        if let Err(error) = sent {
+            tracing::warn!(%error, "could not send another node's lobby subscriber its snapshot");
+        }
+    }
+
+    /// Sends news to the other nodes' lobby subscribers, when there are other nodes.
+    fn relay_news(&self, frame: &str, chat: bool) {
+        let Some(relay) = self.relay.as_ref().filter(|relay| relay.has_company()) else { return };
+        if let Err(error) = relay.send(ClusterMessage::Lobby(LobbyWire::News { frame: frame.to_owned(), chat })) {
+            tracing::warn!(%error, "lobby news reached this node's subscribers only");
         }
     }
 
@@ -156,7 +321,9 @@ impl LobbyTask {
                 self.playing.remove(&account);
                 Ok(())
             }
-            Ok(_) | Err(GameError::UnknownGame) => {
+            // An active game, or one another node runs (it started or moved there): it goes on until its actor
+            // there stops, after which this node loads it and sees it over.
+            Ok(_) | Err(GameError::UnknownGame | GameError::OwnedElsewhere { .. }) => {
                 Err(LobbyError::NotAllowed("you are in a game the lobby just started; finish it first"))
             }
             Err(error) => Err(LobbyError::Game(error)),
@@ -351,17 +518,48 @@ impl LobbyTask {
         }
     }
 
-    /// Players whose last connection closed leave every pool, and their seeks close. One who came back in the
-    /// meantime stays.
-    fn depart(&mut self, accounts: Vec<Uuid>) {
+    /// Players whose last connection on node `from` (this one, or another that told the lobby node) closed
+    /// leave every pool, and their seeks close. One who came back in the meantime stays, and in a cluster so
+    /// does one still connected to a third node (the presence table says; the answer comes back as
+    /// [`Command::Left`], so the task does not wait for the database).
+    fn depart(&mut self, accounts: Vec<Uuid>, from: Option<Uuid>) {
         for account in accounts {
             if self.starter.connections.is_connected(account) {
                 continue;
             }
-            self.pools.leave_all(account);
-            for seek_id in self.seeks.close_all_of(account) {
-                self.seek_removed(seek_id, account);
+            // Gone from this node: nobody here to tell if the lobby node dies.
+            self.entered.lock().expect("lobby entrants lock").remove(&account);
+            match (&self.relay, self.leading) {
+                // Alone (or without company: no other node has sockets): as on one node.
+                (None, _) => self.leave_lobby(account),
+                (Some(relay), true) if !relay.has_company() => self.leave_lobby(account),
+                (Some(relay), false) => tell(relay, LobbyCall::Departed { account }),
+                (Some(relay), true) => {
+                    let (relay, commands) = (relay.clone(), self.commands.clone());
+                    let from = from.unwrap_or_else(|| relay.node());
+                    self.tasks.spawn(async move {
+                        let elsewhere = relay.connected_elsewhere(account, from).await.unwrap_or_else(|error| {
+                            // Taken for gone: a stale seek of a player who left misleads everyone else.
+                            tracing::warn!(%account, %error, "could not tell whether a player is connected elsewhere");
+                            false
+                        });
+                        if let Some(commands) = commands.upgrade().filter(|_| !elsewhere) {
+                            let _ = commands.send(Command::Left { account }).await;
+                        }
+                    });
+                }
             }
+        }
+    }
+
+    /// A player is connected nowhere: out of every pool, their seeks closed. Unless they came back here.
+    fn leave_lobby(&mut self, account: Uuid) {
+        if self.starter.connections.is_connected(account) {
+            return;
+        }
+        self.pools.leave_all(account);
+        for seek_id in self.seeks.close_all_of(account) {
+            self.seek_removed(seek_id, account);
         }
     }
 
@@ -383,10 +581,22 @@ impl LobbyTask {
         }
     }
 
+    /// Sends a frame to every lobby subscriber, on this node and the others.
     fn broadcast(&self, frame: &ServerFrame) {
         let text = encode(frame);
         for outbox in self.subscribers.values() {
             outbox.push(text.clone());
         }
+        self.relay_news(&text, false);
+    }
+}
+
+/// What a player who entered the lobby through a node is told there when the lobby node died.
+fn lobby_restarted() -> ServerFrame {
+    ServerFrame::Error {
+        id: None,
+        code: ErrorCode::LobbyRestarted,
+        message: "the lobby restarted on another server node: your pool entries and seeks are gone; join again".into(),
+        game_id: None,
     }
 }

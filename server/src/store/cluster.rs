@@ -68,4 +68,10 @@ pub trait ClusterStore {
     /// Active live (not correspondence) games without a lease of a node alive by `ttl_ms`, oldest first: the
     /// games whose clocks nobody watches.
     async fn unowned_live_games(&self, ttl_ms: i64) -> Result<Vec<Uuid>, StoreError>;
+    /// Records that `account` has an open socket on `node` (`present`), or no longer has one. Idempotent.
+    async fn set_presence(&self, node: Uuid, account: Uuid, present: bool) -> Result<(), StoreError>;
+    /// Whether `account` has an open socket on a node alive by `ttl_ms` other than those in `except`.
+    async fn connected_elsewhere(&self, account: Uuid, except: [Uuid; 2], ttl_ms: i64) -> Result<bool, StoreError>;
+    /// Every account with an open socket on a node alive by `ttl_ms`.
+    async fn online_accounts(&self, ttl_ms: i64) -> Result<Vec<Uuid>, StoreError>;
 }

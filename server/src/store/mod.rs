@@ -280,7 +280,7 @@ pub struct EventRow {
 }
 
 /// A player's rating for one game kind and speed class, as stored (Glicko-2 values on the rating scale).
-#[derive(Clone, Debug, PartialEq)]
+#[derive(Clone, Debug, PartialEq, serde::Serialize, serde::Deserialize)]
 pub struct RatingRow {
     /// The player.
     pub account_id: Uuid,

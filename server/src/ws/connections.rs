@@ -6,7 +6,9 @@ use std::sync::{Arc, Mutex, OnceLock};
 use kartka_protocol::ServerFrame;
 use uuid::Uuid;
 
+use crate::cluster::relay::{LocalDelivery, Relay};
 use crate::outbox::{encode, Outbox};
+use crate::store::StoreError;
 
 /// What runs when an account's last connection closes.
 type LastClosedHook = Box<dyn Fn(Uuid) + Send + Sync>;
@@ -17,18 +19,28 @@ struct Registered {
     session: String,
 }
 
-/// Open WebSocket connections by account. Cheap to clone.
+/// Open WebSocket connections by account, on this node; with a [`Relay`], notices reach the account's
+/// connections on the other nodes too. Cheap to clone.
 #[derive(Clone, Default)]
 pub struct Connections {
     by_account: Arc<Mutex<HashMap<Uuid, HashMap<u64, Registered>>>>,
     last_closed: Arc<OnceLock<LastClosedHook>>,
+    relay: Arc<OnceLock<Relay>>,
 }
 
 impl Connections {
     /// Registers a connection authenticated by the session whose token hashes to `session`.
     pub fn add(&self, account: Uuid, connection: u64, session: String, outbox: Outbox) {
         let registered = Registered { outbox, session };
-        self.by_account.lock().expect("connections lock").entry(account).or_default().insert(connection, registered);
+        let first = {
+            let mut by_account = self.by_account.lock().expect("connections lock");
+            let connections = by_account.entry(account).or_default();
+            connections.insert(connection, registered);
+            connections.len() == 1
+        };
+        if let Some(relay) = self.relay.get().filter(|_| first) {
+            relay.presence(account, true);
+        }
     }
 
     /// Forgets a connection; runs the [`Connections::on_last_closed`] hook when it was the account's last.
@@ -43,7 +55,13 @@ impl Connections {
             }
             was_last
         };
-        if let Some(hook) = self.last_closed.get().filter(|_| was_last) {
+        if !was_last {
+            return;
+        }
+        if let Some(relay) = self.relay.get() {
+            relay.presence(account, false);
+        }
+        if let Some(hook) = self.last_closed.get() {
             hook(account);
         }
     }
@@ -81,17 +99,52 @@ impl Connections {
         self.by_account.lock().expect("connections lock").contains_key(&account)
     }
 
-    /// Every account with an open connection.
+    /// Every account with an open connection on this node.
     pub fn accounts(&self) -> Vec<Uuid> {
         self.by_account.lock().expect("connections lock").keys().copied().collect()
     }
 
-    /// Pushes a frame to every connection of an account.
+    /// Every account with an open connection on any node: in a cluster, this node's and those the presence
+    /// table names on the other live nodes.
+    pub async fn online(&self) -> Result<Vec<Uuid>, StoreError> {
+        let mut accounts = self.accounts();
+        if let Some(relay) = self.relay.get() {
+            accounts.extend(relay.online_accounts().await?);
+            accounts.sort_unstable();
+            accounts.dedup();
+        }
+        Ok(accounts)
+    }
+
+    /// Sends notices through `relay` to the other nodes from now on (several nodes on PostgreSQL). Only the
+    /// first relay set is kept.
+    pub fn join_cluster(&self, relay: Relay) {
+        if self.relay.set(relay).is_err() {
+            tracing::warn!("connections already had a cluster relay; ignoring another");
+        }
+    }
+
+    /// Whether notices cross to other nodes now: this node is in a cluster and another node is alive.
+    #[must_use]
+    pub fn has_company(&self) -> bool {
+        self.relay.get().is_some_and(Relay::has_company)
+    }
+
+    /// Pushes a frame to every connection of an account, on this node and, in a cluster, on every other.
     pub fn notify(&self, account: Uuid, frame: &ServerFrame) {
         let text = encode(frame);
+        if let Some(relay) = self.relay.get() {
+            relay.account_frame(account, &text);
+        }
+        self.deliver(account, text);
+    }
+}
+
+impl LocalDelivery for Connections {
+    fn deliver(&self, account: Uuid, frame: Arc<str>) {
         if let Some(connections) = self.by_account.lock().expect("connections lock").get(&account) {
             for registered in connections.values() {
-                registered.outbox.push(text.clone());
+                registered.outbox.push(frame.clone());
             }
         }
     }

@@ -455,5 +455,6 @@ export default {
   'error.muted': 'An admin muted your chat.',
   'error.registration_required': 'Guests play casual games only: sign up to play rated games.',
   'error.rate_limited': 'Too many requests: wait a moment and try again.',
+  'error.lobby_restarted': 'The lobby restarted on another server: your pool places and seeks are gone. Join again.',
   'error.internal': 'The server could not do that; nothing was changed. Try again.',
 };

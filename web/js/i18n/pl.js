@@ -454,5 +454,6 @@ export default {
   'error.muted': 'Administrator wyciszył twój czat.',
   'error.registration_required': 'Goście grają tylko partie towarzyskie: załóż konto, aby grać rankingowo.',
   'error.rate_limited': 'Za dużo żądań: odczekaj chwilę i spróbuj ponownie.',
+  'error.lobby_restarted': 'Poczekalnia uruchomiła się na innym serwerze: twoje miejsca w pulach i oferty przepadły. Dołącz ponownie.',
   'error.internal': 'Serwer nie mógł tego zrobić; nic się nie zmieniło. Spróbuj ponownie.',
 };

@@ -201,8 +201,16 @@ export function mount(container, lobby) {
     waiting.clear();
     update();
   };
+  /** The lobby moved to another server node and dropped every pool place and seek: pools are joined again as after a
+   * reconnect; a player waiting in none (whose seeks were dropped) is told. */
+  const lobbyRestarted = (frame) => {
+    if (frame.code !== 'lobby_restarted') return;
+    if (waiting.size) rejoin();
+    else showNotice(errorText(frame));
+  };
   feed.addEventListener('pools', update);
-  const removers = [connection.on('welcome', rejoin), connection.on('game_started', started)];
+  const removers = [connection.on('welcome', rejoin), connection.on('game_started', started),
+    connection.on('error', lobbyRestarted)];
   const ticker = setInterval(() => waiting.size && update(), 1000);
   api.bots().then(({ bots, offer_after_ms: offerAfter }) => {
     if (bots.length && typeof offerAfter === 'number') offer = { bots, offerAfter };

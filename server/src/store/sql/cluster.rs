@@ -37,6 +37,14 @@ const UNOWNED_LIVE_GAMES: &str = "SELECT g.id FROM games g \
     WHERE l.game_id = g.id AND n.heartbeat_at > {now} - $1) \
     ORDER BY g.created_at, g.id";
 
+const ADD_PRESENCE: &str = "INSERT INTO node_presence (node_id, account_id) VALUES ($1, $2) \
+    ON CONFLICT (node_id, account_id) DO NOTHING";
+const REMOVE_PRESENCE: &str = "DELETE FROM node_presence WHERE node_id = $1 AND account_id = $2";
+const CONNECTED_ELSEWHERE: &str = "SELECT 1 FROM node_presence p JOIN nodes n ON n.id = p.node_id \
+    WHERE p.account_id = $1 AND p.node_id <> $2 AND p.node_id <> $3 AND n.heartbeat_at > {now} - $4 LIMIT 1";
+const ONLINE_ACCOUNTS: &str = "SELECT DISTINCT p.account_id FROM node_presence p JOIN nodes n ON n.id = p.node_id \
+    WHERE n.heartbeat_at > {now} - $1";
+
 /// A lease found free between the compare-and-set and the read of its holder (released that moment) is taken
 /// again; a few rounds settle any such race.
 const TAKE_ATTEMPTS: usize = 3;
@@ -158,5 +166,29 @@ where
         let sql = on_database_clock::<DB>(UNOWNED_LIVE_GAMES);
         let rows = sqlx::query(&sql).bind(ttl_ms).fetch_all(&self.pool).await?;
         Ok(rows.iter().map(|row| Self::uuid(row, "id")).collect::<Result<_, _>>()?)
+    }
+
+    async fn set_presence(&self, node: Uuid, account: Uuid, present: bool) -> Result<(), StoreError> {
+        let sql = if present { ADD_PRESENCE } else { REMOVE_PRESENCE };
+        sqlx::query(sql).bind(DB::to_id(node)).bind(DB::to_id(account)).execute(&self.writer).await?;
+        Ok(())
+    }
+
+    async fn connected_elsewhere(&self, account: Uuid, except: [Uuid; 2], ttl_ms: i64) -> Result<bool, StoreError> {
+        let sql = on_database_clock::<DB>(CONNECTED_ELSEWHERE);
+        let row = sqlx::query(&sql)
+            .bind(DB::to_id(account))
+            .bind(DB::to_id(except[0]))
+            .bind(DB::to_id(except[1]))
+            .bind(ttl_ms)
+            .fetch_optional(&self.pool)
+            .await?;
+        Ok(row.is_some())
+    }
+
+    async fn online_accounts(&self, ttl_ms: i64) -> Result<Vec<Uuid>, StoreError> {
+        let sql = on_database_clock::<DB>(ONLINE_ACCOUNTS);
+        let rows = sqlx::query(&sql).bind(ttl_ms).fetch_all(&self.pool).await?;
+        Ok(rows.iter().map(|row| Self::uuid(row, "account_id")).collect::<Result<_, _>>()?)
     }
 }

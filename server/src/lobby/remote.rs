@@ -14,7 +14,7 @@
 use std::collections::{HashMap, HashSet};
 use std::str::FromStr;
 use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
-use std::sync::{Arc, Mutex};
+use std::sync::{Arc, Mutex, Weak};
 use std::time::Duration;
 
 use sqlx::postgres::{PgConnectOptions, PgConnection};
@@ -148,7 +148,7 @@ pub(super) async fn spawn(
     let options = PgConnectOptions::from_str(database_url)?.application_name(&lock_holder_name(remote.relay.node()));
     // Listening before the campaign starts, so no answer to this node is missed.
     let (heard, queue) = mpsc::channel(HEARD_QUEUE);
-    remote.relay.listen(Arc::new(Hearing { remote: remote.clone(), heard }));
+    remote.relay.listen(Arc::new(Hearing { remote: Arc::downgrade(&remote), heard }));
     tasks.spawn(receive(lobby.clone(), remote.clone(), queue, shutdown.clone(), tasks.clone()));
     let mut connection = None;
     let leading = try_lock(&mut connection, &options).await?;
@@ -253,7 +253,9 @@ enum Heard {
 /// The lobby's listener on the relay: answers to this node's calls are handed to their callers at once, in the
 /// order the relay hears them; the rest waits for the receiver task.
 struct Hearing {
-    remote: Arc<Remote>,
+    /// Weak: the relay keeps its listener, and `Remote` keeps the relay, so a strong one would be a cycle that
+    /// outlives the server (its store never dropped).
+    remote: Weak<Remote>,
     heard: mpsc::Sender<Heard>,
 }
 
@@ -269,10 +271,11 @@ impl Listener for Hearing {
     fn heard(&self, message: ClusterMessage) {
         let ClusterMessage::Lobby(wire) = message else { return };
         match wire {
-            LobbyWire::Reply { to, call, answer } if to == self.remote.relay.node() => {
-                self.remote.answered(call, answer)
+            LobbyWire::Reply { to, call, answer } => {
+                if let Some(remote) = self.remote.upgrade().filter(|remote| remote.relay.node() == to) {
+                    remote.answered(call, answer);
+                }
             }
-            LobbyWire::Reply { .. } => {}
             wire => self.queue(Heard::Wire(wire)),
         }
     }

@@ -33,6 +33,8 @@ pub enum Alarm {
     TooSlow,
     /// The account may no longer use the connection (a ban or a sign-out).
     Revoked,
+    /// A game the connection watched through another node moved away from it: the client subscribes again.
+    Resubscribe,
 }
 
 #[derive(Debug)]
@@ -114,6 +116,17 @@ impl Outbox {
     /// Asks the connection to close because its account may no longer use it (a ban or a sign-out).
     pub fn revoke(&self) {
         let waker = lock(&self.shared).raise(Alarm::Revoked);
+        if let Some(waker) = waker {
+            waker.wake();
+        }
+    }
+}
+
+impl Outbox {
+    /// Asks the connection to close so that its client subscribes again: a game it watched through another
+    /// node's relay moved (that node stopped or crashed).
+    pub fn resubscribe(&self) {
+        let waker = lock(&self.shared).raise(Alarm::Resubscribe);
         if let Some(waker) = waker {
             waker.wake();
         }

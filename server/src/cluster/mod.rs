@@ -16,6 +16,6 @@ mod lease;
 mod node;
 
 pub use failover::GameHost;
-pub use heartbeat::heartbeat;
+pub use heartbeat::{announce_url, heartbeat};
 pub use lease::Leases;
 pub use node::{Node, NodeError};

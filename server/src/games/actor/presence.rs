@@ -14,7 +14,7 @@ impl GameActor {
     pub(super) async fn subscribe(&mut self, subscriber: Subscriber, after_seq: Option<u64>) -> Result<u64, GameError> {
         let frame = match after_seq {
             Some(after) if after > self.seq => {
-                return Err(GameError::InvalidRequest("after_seq is beyond the game's last event"));
+                return Err(GameError::InvalidRequest("after_seq is beyond the game's last event".into()));
             }
             Some(after) => ServerFrame::Events {
                 game_id: self.id,

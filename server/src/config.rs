@@ -453,3 +453,47 @@ impl Default for LobbySettings {
         }
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use std::net::SocketAddr;
+
+    use clap::Parser;
+
+    use super::{ClusterConfigError, ClusterSettings, ServeArgs};
+
+    #[derive(Parser)]
+    struct Cli {
+        #[command(flatten)]
+        serve: ServeArgs,
+    }
+
+    fn cluster(flags: &[&str], listen: Option<&str>) -> Result<Option<ClusterSettings>, ClusterConfigError> {
+        let args = Cli::try_parse_from(std::iter::once("kartka").chain(flags.iter().copied())).expect("flags parse");
+        ClusterSettings::from_args(&args.serve, listen.map(|address| address.parse::<SocketAddr>().expect("address")))
+    }
+
+    #[test]
+    fn without_a_cluster_listener_nothing_is_forwarded() {
+        assert_eq!(cluster(&[], None), Ok(None));
+        assert_eq!(cluster(&["--cluster-secret", "s"], None), Err(ClusterConfigError::NoListener));
+    }
+
+    #[test]
+    fn a_cluster_listener_needs_a_secret() {
+        assert_eq!(cluster(&[], Some("10.0.0.5:8081")), Err(ClusterConfigError::MissingSecret));
+        assert_eq!(cluster(&["--cluster-secret", ""], Some("10.0.0.5:8081")), Err(ClusterConfigError::EmptySecret));
+    }
+
+    #[test]
+    fn the_url_is_derived_from_a_specified_address_or_given() {
+        let derived = cluster(&["--cluster-secret", "s"], Some("10.0.0.5:8081")).expect("valid").expect("on");
+        assert_eq!(derived, ClusterSettings { url: "http://10.0.0.5:8081".into(), secret: "s".into() });
+        let unspecified = cluster(&["--cluster-secret", "s"], Some("0.0.0.0:8081"));
+        assert_eq!(unspecified, Err(ClusterConfigError::NoUrl("0.0.0.0:8081".parse().expect("address"))));
+        let given = cluster(&["--cluster-secret", "s", "--cluster-url", "http://node-a:8081/"], Some("0.0.0.0:8081"));
+        assert_eq!(given.expect("valid").expect("on").url, "http://node-a:8081");
+        let bad = cluster(&["--cluster-secret", "s", "--cluster-url", "node-a:8081"], Some("0.0.0.0:8081"));
+        assert_eq!(bad, Err(ClusterConfigError::BadUrl));
+    }
+}

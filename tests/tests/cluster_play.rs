@@ -296,3 +296,70 @@ async fn postgres_the_cluster_listener_wants_the_secret_and_is_not_public() {
     assert_eq!(status_of(store.game(game).await.unwrap()), "finished", "with the secret it is carried out");
     a.stop().await;
 }
+
+/// The node relaying a player's subscription crashes: the owner sees the stream break and counts the player as
+/// gone, as for a closed socket (a `player_disconnected` event is stored).
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn postgres_a_player_whose_node_crashes_counts_as_disconnected_on_the_owner() {
+    let database = TestDb::new(Backend::Postgres).await;
+    let store = database.store();
+    let a = TestServer::start_clustered(database.url(), settings(), SECRET).await;
+    let b = CrashableServer::start_clustered(database.url(), settings(), SECRET).await;
+    let api = Api::new(a.url());
+    let (white, black) = (api.guest("white").await, api.guest("black").await);
+    let game = api.start_game(&white, &black, LONG).await;
+    until_held_by(store.as_ref(), game, a.state.node.id()).await;
+    let (_w, _) = subscribe(a.addr, &white.token, game, None).await;
+    let (_b, _) = subscribe(b.addr, &black.token, game, None).await;
+    let kinds = || async {
+        let events = store.events_after(game, 0).await.expect("events");
+        events.into_iter().map(|event| event.kind).collect::<Vec<_>>()
+    };
+    assert!(!kinds().await.iter().any(|kind| kind == "player_disconnected"), "both players are there");
+
+    b.crash();
+    let gone =
+        eventually(PATIENCE, || async { kinds().await.iter().any(|kind| kind == "player_disconnected").then_some(()) })
+            .await;
+    assert!(gone.is_some(), "the owner counts the player of the crashed node as gone: {:?}", kinds().await);
+    a.stop().await;
+}
+
+/// A rematch accepted on a node that does not run the finished game is announced where it runs: its spectators,
+/// there and relayed, hear of it.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn postgres_a_rematch_accepted_on_another_node_reaches_the_games_watchers() {
+    let database = TestDb::new(Backend::Postgres).await;
+    let store = database.store();
+    let a = TestServer::start_clustered(database.url(), settings(), SECRET).await;
+    let b = TestServer::start_clustered(database.url(), settings(), SECRET).await;
+    let (api_a, api_b) = (Api::new(a.url()), Api::new(b.url()));
+    let (white, black, fan) = (api_a.guest("white").await, api_a.guest("black").await, api_a.guest("fan").await);
+    let game = api_a.start_game(&white, &black, LONG).await;
+    until_held_by(store.as_ref(), game, a.state.node.id()).await;
+    let mut watchers = Vec::new();
+    for addr in [a.addr, b.addr] {
+        let mut watcher = WsClient::connect(addr, &fan.token).await;
+        watcher.request(1, json!({ "type": "subscribe", "game_id": game, "rematch": true })).await;
+        watchers.push(watcher);
+    }
+    let mut w = WsClient::connect(a.addr, &white.token).await;
+    w.request(1, json!({ "type": "resign", "game_id": game })).await;
+
+    let rematch = format!("/api/games/{game}/rematch");
+    let (status, body) = api_b.post(&rematch, Some(&white.token), &json!({})).await;
+    assert_eq!(status, 201, "{body}");
+    let (status, body) = api_b.post(&rematch, Some(&black.token), &json!({})).await;
+    assert_eq!(status, 200, "{body}");
+    let next: Uuid = serde_json::from_value(body["game_id"].clone()).expect("the rematch's game");
+    for mut watcher in watchers {
+        loop {
+            if let ServerFrame::Rematch { game_id, rematch_id } = watcher.next().await {
+                assert_eq!((game_id, rematch_id), (game, next), "the watcher hears of the rematch");
+                break;
+            }
+        }
+    }
+    a.stop().await;
+    b.stop().await;
+}

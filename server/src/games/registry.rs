@@ -307,12 +307,40 @@ impl Games {
         }
     }
 
-    /// Tells a game's subscribers that its rematch `rematch_id` started (a no-op if the game's actor is gone:
-    /// nobody watches it).
+    /// Tells a game's subscribers that its rematch `rematch_id` started: here, or on the node that runs the game
+    /// (a no-op if no actor of the game runs: nobody watches it).
     pub async fn announce_rematch(&self, game_id: Uuid, rematch_id: Uuid) {
+        if self.announce_rematch_here(game_id, rematch_id).await {
+            return;
+        }
+        let Some(remote) = &self.remote else { return };
+        let holder = match self.store.lease_holder(game_id).await {
+            Ok(holder) => holder,
+            Err(error) => {
+                tracing::warn!(game = %game_id, %error, "could not find who runs a game to announce its rematch");
+                return;
+            }
+        };
+        if let Some(node) = holder.filter(|node| *node != self.leases.node().id()) {
+            let command = RemoteCommand::AnnounceRematch { rematch_id };
+            match remote.command::<()>(node, game_id, &command).await {
+                Forwarded::Answer(Ok(())) => {}
+                Forwarded::Answer(Err(error)) => {
+                    tracing::warn!(game = %game_id, %error, "could not announce a rematch where the game runs");
+                }
+                Forwarded::NotSent => {
+                    tracing::warn!(game = %game_id, "could not announce a rematch where the game runs")
+                }
+            }
+        }
+    }
+
+    /// [`Games::announce_rematch`] on this node only; whether an actor of the game runs here.
+    pub(super) async fn announce_rematch_here(&self, game_id: Uuid, rematch_id: Uuid) -> bool {
         let sender = self.actors.lock().expect("registry lock").get(&game_id).and_then(|slot| slot.get().cloned());
-        if let Some(sender) = sender {
-            let _ = sender.send(Command::Rematch { rematch_id }).await;
+        match sender {
+            Some(sender) => sender.send(Command::Rematch { rematch_id }).await.is_ok(),
+            None => false,
         }
     }
 

@@ -72,6 +72,10 @@ async fn command(
         RemoteCommand::Chat { message } => json(games.chat_here(game_id, message.into_row(game_id)).await),
         RemoteCommand::MuteOpponent { account, muted } => json(games.mute_opponent_here(game_id, account, muted).await),
         RemoteCommand::Snapshot => json(games.snapshot_here(game_id).await),
+        RemoteCommand::AnnounceRematch { rematch_id } => {
+            games.announce_rematch_here(game_id, rematch_id).await;
+            Ok(serde_json::Value::Null)
+        }
     };
     Json(answer.map_err(WireGameError::from))
 }

@@ -42,6 +42,12 @@ pub enum RemoteCommand {
     },
     /// The whole state of the game ([`crate::games::Games::snapshot`]).
     Snapshot,
+    /// The game's rematch started ([`crate::games::Games::announce_rematch`]); answered with nothing, whether
+    /// or not the game's actor still runs.
+    AnnounceRematch {
+        /// The new game.
+        rematch_id: Uuid,
+    },
 }
 
 /// [`Action`] as sent.

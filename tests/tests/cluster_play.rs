@@ -363,3 +363,39 @@ async fn postgres_a_rematch_accepted_on_another_node_reaches_the_games_watchers(
     a.stop().await;
     b.stop().await;
 }
+
+/// A player whose socket on B is closed for breaking the rules (flooding) leaves `connection_closed` with the
+/// reason in the game's timeline on A, as on the node running the game, and then counts as gone.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn postgres_a_relayed_player_closed_for_flooding_leaves_the_reason_on_the_owner() {
+    let database = TestDb::new(Backend::Postgres).await;
+    let store = database.store();
+    let strict = Settings { ws_messages_per_second: 5, ..settings() };
+    let a = TestServer::start_clustered(database.url(), strict.clone(), SECRET).await;
+    let b = TestServer::start_clustered(database.url(), strict, SECRET).await;
+    let api = Api::new(a.url());
+    let (white, black) = (api.guest("white").await, api.guest("black").await);
+    let game = api.start_game(&white, &black, LONG).await;
+    until_held_by(store.as_ref(), game, a.state.node.id()).await;
+    let (_w, _) = subscribe(a.addr, &white.token, game, None).await;
+    let (mut flooder, _) = subscribe(b.addr, &black.token, game, None).await;
+    for id in 10..60 {
+        if !flooder.try_send(json!({ "type": "ping", "id": id })).await {
+            break;
+        }
+    }
+    assert_eq!(flooder.closed().await, Some(1008), "B closes the flooding socket");
+
+    let recorded = eventually(PATIENCE, || async {
+        let events = store.events_after(game, 0).await.ok()?;
+        let closed = events.iter().position(|event| event.kind == "connection_closed")?;
+        let gone = events.iter().position(|event| event.kind == "player_disconnected")?;
+        Some((events[closed].payload.clone(), closed < gone))
+    })
+    .await;
+    let (payload, in_order) = recorded.expect("the closed connection and the disconnect are recorded on A");
+    assert!(payload.contains("rate limit exceeded"), "the reason crosses: {payload}");
+    assert!(in_order, "first why, then the disconnect");
+    a.stop().await;
+    b.stop().await;
+}

@@ -187,7 +187,7 @@ pub use new_game::new_game;
 pub(super) enum Command {
     Act { account: Uuid, action: Action, reply: oneshot::Sender<Result<u64, GameError>> },
     Subscribe { subscriber: Subscriber, after_seq: Option<u64>, reply: oneshot::Sender<Result<u64, GameError>> },
-    Unsubscribe { connection: u64, closed_because: Option<&'static str> },
+    Unsubscribe { connection: u64, closed_because: Option<Cow<'static, str>> },
     Admin { action: AdminAction, audit: AuditRow, reply: oneshot::Sender<Result<u64, GameError>> },
     Snapshot { reply: oneshot::Sender<GameSnapshot> },
     Chat { message: ChatRow, reply: oneshot::Sender<Result<(), GameError>> },

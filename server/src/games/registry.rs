@@ -1,5 +1,6 @@
 //! Finds the actor of a game, loading the game and starting its actor on first use.
 
+use std::borrow::Cow;
 use std::collections::HashMap;
 use std::future::Future;
 use std::sync::atomic::{AtomicU64, Ordering};
@@ -31,9 +32,20 @@ const FORWARD_PAUSE: Duration = Duration::from_millis(100);
 
 type Slot = Arc<OnceCell<mpsc::Sender<Command>>>;
 
-/// The subscriptions relayed from other nodes, by game and connection: each relay's number (so that a relay
-/// that ends removes its own entry, not a newer one's) and what stops it.
-type Relays = Arc<Mutex<HashMap<(Uuid, u64), (u64, CancellationToken)>>>;
+/// The subscriptions relayed from other nodes, by game and connection.
+type Relays = Arc<Mutex<HashMap<(Uuid, u64), Relay>>>;
+
+/// A subscription relayed from another node.
+struct Relay {
+    /// The relay's number, so that a relay that ends removes its own entry, not a newer one's.
+    number: u64,
+    /// Stops it.
+    stop: CancellationToken,
+    /// The node running the game.
+    node: Uuid,
+    /// The subscription's number there.
+    subscription: u64,
+}
 
 /// The running game actors. Cheap to clone.
 ///
@@ -158,7 +170,7 @@ impl Games {
                     }
                     match reply.result.map_err(GameError::from) {
                         Ok(seq) => {
-                            self.start_relay(game_id, subscriber, lines);
+                            self.start_relay(game_id, subscriber, (node, reply.subscription), lines);
                             return Ok(seq);
                         }
                         Err(GameError::OwnedElsewhere { .. }) if attempt < FORWARD_ATTEMPTS => {}
@@ -253,28 +265,32 @@ impl Games {
         }
     }
 
-    /// Relays the frames of a subscription on another node into `subscriber`'s queue, until it unsubscribes.
-    fn start_relay(&self, game_id: Uuid, subscriber: Subscriber, lines: remote::Lines) {
+    /// Relays the frames of subscription `subscription` (the node running the game, and the subscription's
+    /// number there) into `subscriber`'s queue, until it unsubscribes.
+    fn start_relay(&self, game_id: Uuid, subscriber: Subscriber, subscription: (Uuid, u64), lines: remote::Lines) {
         let key = (game_id, subscriber.connection);
         let number = self.next_relay.fetch_add(1, Ordering::Relaxed);
         let stop = self.shutdown.child_token();
-        if let Some((_, previous)) = self.relays.lock().expect("relays lock").insert(key, (number, stop.clone())) {
-            previous.cancel();
+        let (node, subscription) = subscription;
+        let relay = Relay { number, stop: stop.clone(), node, subscription };
+        if let Some(previous) = self.relays.lock().expect("relays lock").insert(key, relay) {
+            previous.stop.cancel();
         }
         let relays = self.relays.clone();
         self.tasks.spawn(async move {
             remote::relay(lines, subscriber.outbox, stop).await;
             let mut relays = relays.lock().expect("relays lock");
-            if relays.get(&key).is_some_and(|(current, _)| *current == number) {
+            if relays.get(&key).is_some_and(|current| current.number == number) {
                 relays.remove(&key);
             }
         });
     }
 
-    /// Stops a connection's relay of a game, if it has one; whether it had.
-    fn stop_relay(&self, game_id: Uuid, connection: u64) -> bool {
-        let relay = self.relays.lock().expect("relays lock").remove(&(game_id, connection));
-        relay.map(|(_, stop)| stop.cancel()).is_some()
+    /// Stops a connection's relay of a game, if it has one.
+    fn stop_relay(&self, game_id: Uuid, connection: u64) {
+        if let Some(relay) = self.relays.lock().expect("relays lock").remove(&(game_id, connection)) {
+            relay.stop.cancel();
+        }
     }
 
     /// How many game actors are running now: live games, and the correspondence games someone watches or
@@ -298,9 +314,28 @@ impl Games {
     /// relayed from another node is ended there. `closed_because` is set when the server closed the connection
     /// for breaking its rules (a relayed one's owner counts the player as gone, without the reason).
     pub async fn unsubscribe(&self, game_id: Uuid, connection: u64, closed_because: Option<&'static str>) {
-        if self.stop_relay(game_id, connection) {
-            return;
+        let relayed =
+            self.relays.lock().expect("relays lock").get(&(game_id, connection)).map(|r| (r.node, r.subscription));
+        let Some((node, subscription)) = relayed else {
+            return self.unsubscribe_here(game_id, connection, closed_because.map(Cow::Borrowed)).await;
+        };
+        // The reason first: the relay's end alone would count the player as gone without it.
+        if let (Some(reason), Some(remote)) = (closed_because, &self.remote) {
+            let command = RemoteCommand::Unsubscribe { subscription, closed_because: reason.to_owned() };
+            if !matches!(remote.command::<()>(node, game_id, &command).await, Forwarded::Answer(Ok(()))) {
+                tracing::warn!(game = %game_id, "could not tell the game's node why a connection was closed");
+            }
         }
+        self.stop_relay(game_id, connection);
+    }
+
+    /// [`Games::unsubscribe`] on this node only.
+    pub(super) async fn unsubscribe_here(
+        &self,
+        game_id: Uuid,
+        connection: u64,
+        closed_because: Option<Cow<'static, str>>,
+    ) {
         let sender = self.actors.lock().expect("registry lock").get(&game_id).and_then(|slot| slot.get().cloned());
         if let Some(sender) = sender {
             let _ = sender.send(Command::Unsubscribe { connection, closed_because }).await;

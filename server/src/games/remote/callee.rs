@@ -72,6 +72,10 @@ async fn command(
         RemoteCommand::Chat { message } => json(games.chat_here(game_id, message.into_row(game_id)).await),
         RemoteCommand::MuteOpponent { account, muted } => json(games.mute_opponent_here(game_id, account, muted).await),
         RemoteCommand::Snapshot => json(games.snapshot_here(game_id).await),
+        RemoteCommand::Unsubscribe { subscription, closed_because } => {
+            games.unsubscribe_here(game_id, subscription, Some(closed_because.into())).await;
+            Ok(serde_json::Value::Null)
+        }
         RemoteCommand::AnnounceRematch { rematch_id } => {
             games.announce_rematch_here(game_id, rematch_id).await;
             Ok(serde_json::Value::Null)
@@ -100,7 +104,7 @@ async fn subscribe(
     let result = state.games.subscribe_here(game_id, subscriber, after_seq).await;
     let subscribed = result.is_ok();
     let initial = std::iter::from_fn(|| frames.try_frame()).map(|frame| frame.to_string()).collect();
-    let reply = SubscribeReply { result: result.map_err(WireGameError::from), initial };
+    let reply = SubscribeReply { result: result.map_err(WireGameError::from), subscription: connection, initial };
     let first = format!("{}\n", serde_json::to_string(&reply).expect("a reply is plain data, always JSON"));
     if !subscribed {
         return first.into_response();
@@ -143,7 +147,7 @@ impl RemoteSubscription {
 impl Drop for RemoteSubscription {
     fn drop(&mut self) {
         let (games, game_id, connection) = (self.state.games.clone(), self.game_id, self.connection);
-        self.state.tasks.spawn(async move { games.unsubscribe(game_id, connection, None).await });
+        self.state.tasks.spawn(async move { games.unsubscribe_here(game_id, connection, None).await });
     }
 }
 

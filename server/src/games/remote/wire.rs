@@ -42,6 +42,15 @@ pub enum RemoteCommand {
     },
     /// The whole state of the game ([`crate::games::Games::snapshot`]).
     Snapshot,
+    /// A subscription relayed to this node ended because the relaying node closed its client's connection for
+    /// breaking its rules: the game records why, as for a connection of its own. (The subscription's stream is
+    /// closed right after; that alone would count the player as gone without a reason.)
+    Unsubscribe {
+        /// The subscription, as [`SubscribeReply::subscription`] named it.
+        subscription: u64,
+        /// Why the connection was closed.
+        closed_because: String,
+    },
     /// The game's rematch started ([`crate::games::Games::announce_rematch`]); answered with nothing, whether
     /// or not the game's actor still runs.
     AnnounceRematch {
@@ -247,6 +256,8 @@ pub struct SubscribeRequest {
 pub struct SubscribeReply {
     /// The game's sequence number, or why it refused.
     pub result: Result<u64, WireGameError>,
+    /// The subscription's number on the owner, for [`RemoteCommand::Unsubscribe`].
+    pub subscription: u64,
     /// The frames pushed while subscribing, in order.
     pub initial: Vec<String>,
 }

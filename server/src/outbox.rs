@@ -146,6 +146,12 @@ impl Frames {
         }
     }
 
+    /// Whether every sending side is gone: no frame will ever be queued again.
+    #[must_use]
+    pub fn abandoned(&self) -> bool {
+        Arc::strong_count(&self.shared) == 1
+    }
+
     /// The next queued frame, if there is one.
     pub fn try_frame(&self) -> Option<Arc<str>> {
         lock(&self.shared).pop()
@@ -208,6 +214,18 @@ mod tests {
         assert_eq!(frames.try_frame().as_deref(), Some("a"));
         assert_eq!(frames.try_frame().as_deref(), Some("b"));
         assert_eq!(frames.try_frame(), None);
+    }
+
+    #[test]
+    fn the_queue_is_abandoned_once_every_sender_is_gone() {
+        let (outbox, frames) = Outbox::new(4);
+        let copy = outbox.clone();
+        drop(outbox);
+        assert!(!frames.abandoned(), "a copy still sends");
+        assert!(copy.push(Arc::from("last")));
+        drop(copy);
+        assert!(frames.abandoned());
+        assert_eq!(frames.try_frame().as_deref(), Some("last"), "what was queued is still there");
     }
 
     #[test]

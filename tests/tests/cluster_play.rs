@@ -399,3 +399,46 @@ async fn postgres_a_relayed_player_closed_for_flooding_leaves_the_reason_on_the_
     a.stop().await;
     b.stop().await;
 }
+
+/// A node that lost a game it ran (its lease moved while it was taken for dead) ends the subscriptions it relayed
+/// once its stale actor stops: their clients are closed with the resubscribe code, and resume where the game runs.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn postgres_a_stale_owners_relayed_subscribers_resubscribe_where_the_game_runs() {
+    let database = TestDb::new(Backend::Postgres).await;
+    let store = database.store();
+    let a = TestServer::start_clustered(database.url(), settings(), SECRET).await;
+    let b = TestServer::start_clustered(database.url(), settings(), SECRET).await;
+    let (api_a, api_b) = (Api::new(a.url()), Api::new(b.url()));
+    let (white, black, fan) = (api_a.guest("white").await, api_a.guest("black").await, api_a.guest("fan").await);
+    let game = api_a.start_game(&white, &black, LONG).await;
+    until_held_by(store.as_ref(), game, a.state.node.id()).await;
+    let (mut watcher, watched) = subscribe(b.addr, &fan.token, game, None).await;
+    let pool = sqlx::PgPool::connect(database.url()).await.expect("connect");
+    sqlx::query("UPDATE game_leases SET node_id = $1 WHERE game_id = $2")
+        .bind(b.state.node.id())
+        .bind(game)
+        .execute(&pool)
+        .await
+        .expect("move the lease to B behind A's back");
+
+    let body = json!({ "ply": 0, "client_move_id": "w1", "notation": "0" });
+    let (status, moved) = api_b.post(&format!("/api/games/{game}/moves"), Some(&white.token), &body).await;
+    assert_eq!(status, 200, "B loads the game and commits: {moved}");
+    let stale = json!({ "ply": 0, "client_move_id": "w2", "notation": "1" });
+    let (status, refused) = api_a.post(&format!("/api/games/{game}/moves"), Some(&white.token), &stale).await;
+    assert_eq!((status, refused["code"].as_str()), (500, Some("internal")), "A's stale actor is refused: {refused}");
+    assert_eq!(watcher.closed().await, Some(RESUBSCRIBE_CLOSE_CODE), "the watcher relayed from A resubscribes");
+
+    let mut watcher = resubscribe(b.addr, &fan.token, game, watched).await;
+    let mut seen = Seen::default();
+    let last = store.events_after(game, 0).await.expect("events").last().expect("an event").seq as u64;
+    until_seq(&mut watcher, &mut seen, last).await;
+    seen.assert_complete_from(watched, "the watcher after resubscribing");
+    assert!(
+        seen.events.iter().any(|event| matches!(event.event, GameEvent::Moved { .. })),
+        "it has B's move: {:?}",
+        seen.events
+    );
+    a.stop().await;
+    b.stop().await;
+}

@@ -130,8 +130,12 @@ struct RemoteSubscription {
 
 impl RemoteSubscription {
     /// The next line to write: a frame, or an empty line after [`KEEPALIVE`] without one; `None` when the
-    /// stream ends.
+    /// stream ends, also when the game's actor has stopped (its node lost the game to another): the relaying
+    /// node then has its client subscribe again, wherever the game runs now.
     async fn next_line(&self) -> Option<String> {
+        if self.frames.abandoned() {
+            return self.frames.try_frame().map(|frame| format!("{frame}\n"));
+        }
         tokio::select! {
             () = self.state.shutdown.cancelled() => None,
             alarm = self.frames.alarm() => {

@@ -3,7 +3,6 @@
 use std::borrow::Cow;
 use std::collections::HashMap;
 use std::future::Future;
-use std::sync::atomic::{AtomicU64, Ordering};
 use std::sync::{Arc, Mutex};
 use std::time::Duration;
 
@@ -16,7 +15,7 @@ use uuid::Uuid;
 
 use super::actor::{Action, ActorConfig, AdminAction, Command, GameActor, GameError, LoadError, Subscriber};
 use super::remote::wire::{RemoteCommand, SubscribeRequest};
-use super::remote::{self, Forwarded, Remote};
+use super::remote::{Forwarded, Owner, Relays, Remote};
 use crate::cluster::{GameHost, Leases};
 use crate::store::{AuditRow, ChatRow, LeaseTake, Store};
 
@@ -32,21 +31,6 @@ const FORWARD_PAUSE: Duration = Duration::from_millis(100);
 
 type Slot = Arc<OnceCell<mpsc::Sender<Command>>>;
 
-/// The subscriptions relayed from other nodes, by game and connection.
-type Relays = Arc<Mutex<HashMap<(Uuid, u64), Relay>>>;
-
-/// A subscription relayed from another node.
-struct Relay {
-    /// The relay's number, so that a relay that ends removes its own entry, not a newer one's.
-    number: u64,
-    /// Stops it.
-    stop: CancellationToken,
-    /// The node running the game.
-    node: Uuid,
-    /// The subscription's number there.
-    subscription: u64,
-}
-
 /// The running game actors. Cheap to clone.
 ///
 /// A game's actor runs on the node holding the game's lease: the registry takes it before it loads the game,
@@ -61,7 +45,6 @@ pub struct Games {
     leases: Leases,
     remote: Option<Remote>,
     relays: Relays,
-    next_relay: Arc<AtomicU64>,
     shutdown: CancellationToken,
     tasks: TaskTracker,
 }
@@ -78,8 +61,7 @@ impl Games {
         shutdown: CancellationToken,
         tasks: TaskTracker,
     ) -> Games {
-        let (relays, next_relay) = (Relays::default(), Arc::default());
-        Games { store, actors: Arc::default(), config, leases, remote, relays, next_relay, shutdown, tasks }
+        Games { store, actors: Arc::default(), config, leases, remote, relays: Relays::default(), shutdown, tasks }
     }
 
     /// The clock rules (a correspondence day, the first-move time) of the games this registry runs.
@@ -148,7 +130,7 @@ impl Games {
         after_seq: Option<u64>,
     ) -> Result<u64, GameError> {
         // A subscription anew replaces the connection's relay of the game, if it had one.
-        self.stop_relay(game_id, subscriber.connection);
+        self.relays.stop(game_id, subscriber.connection);
         let mut attempt = 1;
         loop {
             let node = match self.subscribe_here(game_id, subscriber.clone(), after_seq).await {
@@ -170,7 +152,9 @@ impl Games {
                     }
                     match reply.result.map_err(GameError::from) {
                         Ok(seq) => {
-                            self.start_relay(game_id, subscriber, (node, reply.subscription), lines);
+                            let owner = Owner { node, subscription: reply.subscription };
+                            let (key, stop) = ((game_id, subscriber.connection), self.shutdown.child_token());
+                            self.relays.start(key, owner, lines, subscriber.outbox, (stop, &self.tasks));
                             return Ok(seq);
                         }
                         Err(GameError::OwnedElsewhere { .. }) if attempt < FORWARD_ATTEMPTS => {}
@@ -265,34 +249,6 @@ impl Games {
         }
     }
 
-    /// Relays the frames of subscription `subscription` (the node running the game, and the subscription's
-    /// number there) into `subscriber`'s queue, until it unsubscribes.
-    fn start_relay(&self, game_id: Uuid, subscriber: Subscriber, subscription: (Uuid, u64), lines: remote::Lines) {
-        let key = (game_id, subscriber.connection);
-        let number = self.next_relay.fetch_add(1, Ordering::Relaxed);
-        let stop = self.shutdown.child_token();
-        let (node, subscription) = subscription;
-        let relay = Relay { number, stop: stop.clone(), node, subscription };
-        if let Some(previous) = self.relays.lock().expect("relays lock").insert(key, relay) {
-            previous.stop.cancel();
-        }
-        let relays = self.relays.clone();
-        self.tasks.spawn(async move {
-            remote::relay(lines, subscriber.outbox, stop).await;
-            let mut relays = relays.lock().expect("relays lock");
-            if relays.get(&key).is_some_and(|current| current.number == number) {
-                relays.remove(&key);
-            }
-        });
-    }
-
-    /// Stops a connection's relay of a game, if it has one.
-    fn stop_relay(&self, game_id: Uuid, connection: u64) {
-        if let Some(relay) = self.relays.lock().expect("relays lock").remove(&(game_id, connection)) {
-            relay.stop.cancel();
-        }
-    }
-
     /// How many game actors are running now: live games, and the correspondence games someone watches or
     /// asked something of lately.
     #[must_use]
@@ -312,11 +268,9 @@ impl Games {
 
     /// Removes a connection from a game's subscribers (a no-op if the game's actor is gone); a subscription
     /// relayed from another node is ended there. `closed_because` is set when the server closed the connection
-    /// for breaking its rules (a relayed one's owner counts the player as gone, without the reason).
+    /// for breaking its rules: the game records it, wherever it runs.
     pub async fn unsubscribe(&self, game_id: Uuid, connection: u64, closed_because: Option<&'static str>) {
-        let relayed =
-            self.relays.lock().expect("relays lock").get(&(game_id, connection)).map(|r| (r.node, r.subscription));
-        let Some((node, subscription)) = relayed else {
+        let Some(Owner { node, subscription }) = self.relays.owner(game_id, connection) else {
             return self.unsubscribe_here(game_id, connection, closed_because.map(Cow::Borrowed)).await;
         };
         // The reason first: the relay's end alone would count the player as gone without it.
@@ -326,7 +280,7 @@ impl Games {
                 tracing::warn!(game = %game_id, "could not tell the game's node why a connection was closed");
             }
         }
-        self.stop_relay(game_id, connection);
+        self.relays.stop(game_id, connection);
     }
 
     /// [`Games::unsubscribe`] on this node only.

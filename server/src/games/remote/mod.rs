@@ -25,7 +25,7 @@ pub use callee::{router, serve};
 pub(super) use client::Forwarded;
 pub use client::Remote;
 pub use lines::Lines;
-pub(super) use relay::relay;
+pub use relay::{Owner, Relays};
 
 /// The header carrying the shared secret.
 pub const SECRET_HEADER: &str = "x-kartka-cluster-secret";

@@ -2,15 +2,20 @@
 //! with a cluster listener. A game runs on the node holding its lease; the other node forwards its clients'
 //! commands and subscriptions there (`server/src/games/remote/`). When the owner crashes, the clients whose
 //! subscriptions it relayed are closed with the resubscribe code (4000), resume on the survivor with `after_seq`,
-//! and find every acknowledged move. The cluster listener refuses a wrong or missing secret and is not part of
+//! and find every acknowledged move (so does `kartka bot`). The cluster listener refuses a wrong or missing secret and is not part of
 //! the public router.
 
 use std::time::Duration;
 
+use kartka_bot::Level;
+use kartka_engine::{AnyGame, Seat};
 use kartka_protocol::{
-    ChatChannel, ErrorCode, EventEnvelope, GameEvent, ServerFrame, TimeControl, RESUBSCRIBE_CLOSE_CODE,
+    ChatChannel, EndReasonName, ErrorCode, EventEnvelope, GameEvent, RulesetSpec, SeatName, ServerFrame, TimeControl,
+    RESUBSCRIBE_CLOSE_CODE,
 };
+use kartka_server::bot_client::{self, BotClientSettings, ChallengePolicy};
 use kartka_server::config::{NodeSettings, Settings};
+use kartka_server::games::kinds;
 use kartka_server::games::remote::SECRET_HEADER;
 use kartka_server::store::Store;
 use kartka_tests::browser::eventually;
@@ -441,4 +446,116 @@ async fn postgres_a_stale_owners_relayed_subscribers_resubscribe_where_the_game_
     );
     a.stop().await;
     b.stop().await;
+}
+
+/// `kartka bot` connected to B plays a game that A runs; A crashes mid-game: the bot's socket is closed with the
+/// resubscribe code, it reconnects to B, subscribes again (refused with `internal` until B has taken the game,
+/// which it retries), and plays the game to its end, as does its scripted opponent, also on B.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn postgres_the_bot_resumes_on_the_survivor_when_the_owner_crashes() {
+    let database = TestDb::new(Backend::Postgres).await;
+    let store = database.store();
+    let a = CrashableServer::start_clustered(database.url(), settings(), SECRET).await;
+    let b = TestServer::start_clustered(database.url(), settings(), SECRET).await;
+    let api = Api::new(a.url());
+    let (alice, robot) = (api.guest("alice").await, api.guest("robot").await);
+    let ruleset = RulesetSpec::PaperSoccer { width: 6, height: 8, goal: 2 };
+    let clock = TimeControl::Fischer { initial_seconds: 60, increment_seconds: 1 };
+    let game = api.start_game_of(&alice, &robot, ruleset, clock, false).await;
+    until_held_by(store.as_ref(), game, a.node_id).await;
+
+    let settings = BotClientSettings {
+        server: b.url(),
+        token: robot.token.clone(),
+        level: Level::new(1).expect("a level"),
+        policy: ChallengePolicy { accept_from: Vec::new(), max_games: Some(1) },
+    };
+    let bot = tokio::spawn(bot_client::run(settings, std::future::pending()));
+    let (mut alice_on_b, mut position, mut ply) = following(b.addr, &alice.token, game, ruleset).await;
+    play_first_seat(&mut alice_on_b, game, &mut position, &mut ply, 4).await.expect("A still runs");
+
+    a.crash();
+    assert_eq!(alice_on_b.closed().await, Some(RESUBSCRIBE_CLOSE_CODE), "B has Alice subscribe again");
+    let (mut alice_on_b, mut position, mut ply) = following(b.addr, &alice.token, game, ruleset).await;
+    play_first_seat(&mut alice_on_b, game, &mut position, &mut ply, u32::MAX).await.expect("B runs the game");
+    let outcome = position.outcome().expect("played to the end by the rules");
+    let ended = loop {
+        if let GameEvent::Ended { result, .. } = alice_on_b.next_event().await.event {
+            break result;
+        }
+    };
+    let winner = outcome.winner.map(|seat| if seat == Seat::First { SeatName::First } else { SeatName::Second });
+    assert_eq!(ended.winner, winner, "the game ended by the rules");
+    assert_ne!(ended.reason, EndReasonName::Time, "the bot came back in time");
+    tokio::time::timeout(PATIENCE, bot)
+        .await
+        .expect("the bot stops after its one game")
+        .expect("no panic")
+        .expect("the bot ends cleanly");
+    b.stop().await;
+}
+
+/// Subscribes (without `after_seq`) until the game's node answers; the client, the position from the snapshot
+/// and its ply.
+async fn following(
+    addr: std::net::SocketAddr,
+    token: &str,
+    game: Uuid,
+    ruleset: RulesetSpec,
+) -> (WsClient, AnyGame, u32) {
+    let mut client = WsClient::connect(addr, token).await;
+    let deadline = tokio::time::Instant::now() + PATIENCE;
+    for id in 10.. {
+        match client.answer(id, json!({ "type": "subscribe", "game_id": game })).await {
+            Ok(_) => break,
+            Err(ErrorCode::Internal) if tokio::time::Instant::now() < deadline => {
+                tokio::time::sleep(Duration::from_millis(100)).await;
+            }
+            Err(code) => panic!("subscribing was refused: {code:?}"),
+        }
+    }
+    let snapshot = loop {
+        if let ServerFrame::Snapshot { game } = client.next().await {
+            break game;
+        }
+    };
+    let mut position = AnyGame::new(&kinds::ruleset(&ruleset).expect("a valid ruleset"));
+    for record in &snapshot.moves {
+        position.play(&record.notation).expect("the stored moves are legal");
+    }
+    (client, position, snapshot.ply)
+}
+
+/// Plays the first seat's turns (the engine's first legal action each) until `until_ply` or the game's end,
+/// following every move by its event; `Err` with the close code when the socket closes.
+async fn play_first_seat(
+    client: &mut WsClient,
+    game: Uuid,
+    position: &mut AnyGame,
+    ply: &mut u32,
+    until_ply: u32,
+) -> Result<(), Option<u16>> {
+    while *ply < until_ply {
+        match position.to_act() {
+            None => return Ok(()),
+            Some(Seat::First) => {
+                let action = position.legal_actions().into_iter().next().expect("a seat to act has an action");
+                let id = format!("s{ply}");
+                client.send(json!({ "type": "move", "game_id": game, "ply": *ply, "client_move_id": id, "notation": action })).await;
+            }
+            Some(Seat::Second) => {}
+        }
+        loop {
+            let event = match client.next_or_close().await? {
+                ServerFrame::Event(event) => event,
+                _ => continue,
+            };
+            if let GameEvent::Moved { record, .. } = &event.event {
+                let played = position.play(&record.notation).expect("the server's moves are legal");
+                *ply = record.ply + u32::try_from(played.actions).expect("a small count");
+                break;
+            }
+        }
+    }
+    Ok(())
 }

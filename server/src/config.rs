@@ -189,8 +189,8 @@ pub struct Settings {
 }
 
 /// How a node forwards the commands and subscriptions of games other nodes run, and answers theirs (see
-/// `games::remote`).
-#[derive(Clone, Debug, PartialEq, Eq)]
+/// `games::remote`). Its `Debug` leaves the secret out.
+#[derive(Clone, PartialEq, Eq)]
 pub struct ClusterSettings {
     /// Where the other nodes reach this node's cluster listener (stored in `nodes.cluster_url`).
     pub url: String,
@@ -216,6 +216,12 @@ pub enum ClusterConfigError {
     /// Forwarding without a listener: the others could not answer this node's subscriptions' owners.
     #[error("--cluster-url and --cluster-secret need --cluster-listen")]
     NoListener,
+}
+
+impl std::fmt::Debug for ClusterSettings {
+    fn fmt(&self, formatter: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        formatter.debug_struct("ClusterSettings").field("url", &self.url).field("secret", &"…").finish()
+    }
 }
 
 impl ClusterSettings {
@@ -471,6 +477,12 @@ mod tests {
     fn cluster(flags: &[&str], listen: Option<&str>) -> Result<Option<ClusterSettings>, ClusterConfigError> {
         let args = Cli::try_parse_from(std::iter::once("kartka").chain(flags.iter().copied())).expect("flags parse");
         ClusterSettings::from_args(&args.serve, listen.map(|address| address.parse::<SocketAddr>().expect("address")))
+    }
+
+    #[test]
+    fn the_secret_is_never_printed() {
+        let settings = ClusterSettings { url: "http://10.0.0.5:8081".into(), secret: "s3cret".into() };
+        assert!(!format!("{settings:?}").contains("s3cret"));
     }
 
     #[test]

@@ -2,8 +2,8 @@
 //! with a cluster listener. A game runs on the node holding its lease; the other node forwards its clients'
 //! commands and subscriptions there (`server/src/games/remote/`). When the owner crashes, the clients whose
 //! subscriptions it relayed are closed with the resubscribe code (4000), resume on the survivor with `after_seq`,
-//! and find every acknowledged move (so does `kartka bot`). The cluster listener refuses a wrong or missing secret and is not part of
-//! the public router.
+//! and find every acknowledged move (so does `kartka bot`). The cluster listener refuses a wrong or missing secret
+//! and is not part of the public router.
 
 use std::time::Duration;
 
@@ -540,8 +540,7 @@ async fn play_first_seat(
             None => return Ok(()),
             Some(Seat::First) => {
                 let action = position.legal_actions().into_iter().next().expect("a seat to act has an action");
-                let id = format!("s{ply}");
-                client.send(json!({ "type": "move", "game_id": game, "ply": *ply, "client_move_id": id, "notation": action })).await;
+                client.send(move_frame(game, *ply, &format!("s{ply}"), &action)).await;
             }
             Some(Seat::Second) => {}
         }

@@ -7,9 +7,9 @@
 //!   like any other (so presence, spectators, chat channels and every per-subscriber filter apply unchanged) and
 //!   its frames are written to the stream, one a line; this node copies them into the client's queue. The
 //!   stream ending — the owner stopped or crashed, the game moved — closes the client's socket with
-//!   [`kartka_protocol::RESUBSCRIBE_CLOSE_CODE`]: the client subscribes again, anywhere, with `after_seq`. The connection to the
-//!   owner ending — this node stopped or crashed, or the client left — unsubscribes on the owner, which counts
-//!   the player as gone as for a closed socket.
+//!   [`kartka_protocol::RESUBSCRIBE_CLOSE_CODE`]: the client subscribes again, anywhere, with `after_seq`. The
+//!   connection to the owner ending — this node stopped or crashed, or the client left — unsubscribes on the
+//!   owner, which counts the player as gone as for a closed socket.
 //!
 //! Every request carries the shared secret (`--cluster-secret`), compared in constant time (`callee.rs`).
 

@@ -1,7 +1,8 @@
 //! The calling side: sends a game's command or subscription to the node that runs it, over that node's cluster
 //! listener (its `nodes.cluster_url`), with the shared secret.
 
-use std::sync::Arc;
+use std::collections::HashMap;
+use std::sync::{Arc, Mutex};
 use std::time::Duration;
 
 use serde::de::DeserializeOwned;
@@ -34,6 +35,9 @@ pub struct Remote {
     http: reqwest::Client,
     secret: Arc<str>,
     store: Arc<dyn Store>,
+    /// The nodes' URLs read so far. A node's URL never changes (a restarted process is a new node), so a forwarded
+    /// request costs no query; an entry goes when its node could not be reached.
+    urls: Arc<Mutex<HashMap<Uuid, Arc<str>>>>,
 }
 
 impl Remote {
@@ -47,7 +51,7 @@ impl Remote {
             .tcp_nodelay(true)
             .build()
             .expect("a client with no TLS settings of its own always builds");
-        Remote { http, secret: settings.secret.as_str().into(), store }
+        Remote { http, secret: settings.secret.as_str().into(), store, urls: Arc::default() }
     }
 
     /// Sends `command` for game `game_id` to `node`, and reads its typed answer.
@@ -68,10 +72,7 @@ impl Remote {
             .await;
         let response = match sent {
             Ok(response) => response,
-            Err(error) if error.is_connect() => {
-                tracing::warn!(%node, %error, "could not reach the node running a game");
-                return Forwarded::NotSent;
-            }
+            Err(error) if error.is_connect() => return self.not_reached(node, &error),
             Err(error) => return Forwarded::Answer(Err(lost(node, &error))),
         };
         if !response.status().is_success() {
@@ -110,10 +111,7 @@ impl Remote {
                 tracing::error!(%node, status = %response.status(), "a node refused a forwarded subscription");
                 return Forwarded::Answer(Err(GameError::Unreachable));
             }
-            Err(error) if error.is_connect() => {
-                tracing::warn!(%node, %error, "could not reach the node running a game");
-                return Forwarded::NotSent;
-            }
+            Err(error) if error.is_connect() => return self.not_reached(node, &error),
             Err(error) => return Forwarded::Answer(Err(lost(node, &error))),
         };
         let mut lines = Lines::new(response);
@@ -130,10 +128,24 @@ impl Remote {
         }
     }
 
+    /// Forgets where `node` listens (it may be gone for good): nothing was sent.
+    fn not_reached<T>(&self, node: Uuid, error: &reqwest::Error) -> Forwarded<T> {
+        tracing::warn!(%node, %error, "could not reach the node running a game");
+        self.urls.lock().expect("urls lock").remove(&node);
+        Forwarded::NotSent
+    }
+
     /// Where `node` listens, from its row; `None` when it has no row or no URL (logged).
-    async fn url_of(&self, node: Uuid) -> Option<String> {
+    async fn url_of(&self, node: Uuid) -> Option<Arc<str>> {
+        if let Some(url) = self.urls.lock().expect("urls lock").get(&node) {
+            return Some(url.clone());
+        }
         match self.store.node_cluster_url(node).await {
-            Ok(Some(url)) => Some(url),
+            Ok(Some(url)) => {
+                let url: Arc<str> = url.into();
+                self.urls.lock().expect("urls lock").insert(node, url.clone());
+                Some(url)
+            }
             Ok(None) => {
                 tracing::warn!(%node, "the node running a game takes no forwarded requests (no cluster URL)");
                 None

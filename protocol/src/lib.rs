@@ -36,3 +36,8 @@ pub const PROTOCOL_VERSION: u32 = 1;
 
 /// The largest WebSocket message the server accepts, in bytes.
 pub const MAX_FRAME_BYTES: usize = 4 * 1024;
+
+/// The WebSocket close code the server sends when a game this connection watched moved between server nodes (its
+/// node stopped or crashed): nothing is wrong with the client, which connects again (to any node) and subscribes
+/// to its games again with `after_seq` set to the last event it has, missing nothing.
+pub const RESUBSCRIBE_CLOSE_CODE: u16 = 4000;

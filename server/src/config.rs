@@ -130,6 +130,19 @@ pub struct ServeArgs {
     /// interval, and the same on every node of a database.
     #[arg(long, env = "KARTKA_NODE_TTL_MS", default_value_t = 10_000)]
     pub node_ttl_ms: u64,
+    /// Listen for the other nodes' forwarded game commands and subscriptions on this address (e.g.
+    /// `10.0.0.5:8081`), a listener of its own; off when unset (one node: nothing is forwarded). Keep it off
+    /// the public network: only the other nodes may reach it. Needs `--cluster-secret`.
+    #[arg(long, env = "KARTKA_CLUSTER_LISTEN")]
+    pub cluster_listen: Option<SocketAddr>,
+    /// The URL other nodes dial to reach this node's cluster listener (e.g. `http://10.0.0.5:8081`); derived
+    /// from `--cluster-listen` when that is not an unspecified address (0.0.0.0 or ::).
+    #[arg(long, env = "KARTKA_CLUSTER_URL")]
+    pub cluster_url: Option<String>,
+    /// The secret every node of a database shares, sent with each forwarded request and checked by the
+    /// receiving node; required with `--cluster-listen`.
+    #[arg(long, env = "KARTKA_CLUSTER_SECRET", hide_env_values = true)]
+    pub cluster_secret: Option<String>,
     /// Serve the browser client from this directory (e.g. `web`) instead of the copy built into the binary,
     /// so that edits show on reload. For development.
     #[arg(long, env = "KARTKA_WEB_DIR")]
@@ -170,6 +183,74 @@ pub struct Settings {
     pub limits: Limits,
     /// How this server takes part as a node among the nodes sharing its database.
     pub node: NodeSettings,
+    /// How games are forwarded between nodes; `None` (the default): this node forwards nothing, and refuses
+    /// a game another node runs with `internal` (retry).
+    pub cluster: Option<ClusterSettings>,
+}
+
+/// How a node forwards the commands and subscriptions of games other nodes run, and answers theirs (see
+/// `games::remote`). Its `Debug` leaves the secret out.
+#[derive(Clone, PartialEq, Eq)]
+pub struct ClusterSettings {
+    /// Where the other nodes reach this node's cluster listener (stored in `nodes.cluster_url`).
+    pub url: String,
+    /// The secret shared by every node of the database.
+    pub secret: String,
+}
+
+/// Why the cluster options cannot be used.
+#[derive(Debug, PartialEq, Eq, thiserror::Error)]
+pub enum ClusterConfigError {
+    /// A listener that anyone who reaches it could command.
+    #[error("--cluster-listen needs --cluster-secret (KARTKA_CLUSTER_SECRET), shared by every node")]
+    MissingSecret,
+    /// An empty secret is no secret.
+    #[error("--cluster-secret may not be empty")]
+    EmptySecret,
+    /// The other nodes cannot dial an unspecified address.
+    #[error("--cluster-listen {0} is an unspecified address: give --cluster-url, the URL other nodes dial")]
+    NoUrl(SocketAddr),
+    /// The URL is not an http(s) URL.
+    #[error("--cluster-url must start with http:// or https://")]
+    BadUrl,
+    /// Forwarding without a listener: the others could not answer this node's subscriptions' owners.
+    #[error("--cluster-url and --cluster-secret need --cluster-listen")]
+    NoListener,
+}
+
+impl std::fmt::Debug for ClusterSettings {
+    fn fmt(&self, formatter: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        formatter.debug_struct("ClusterSettings").field("url", &self.url).field("secret", &"…").finish()
+    }
+}
+
+impl ClusterSettings {
+    /// The cluster settings of `kartka serve` listening on `listen` (the bound address, so that port 0 is
+    /// resolved): `None` without a cluster listener.
+    pub fn from_args(
+        args: &ServeArgs,
+        listen: Option<SocketAddr>,
+    ) -> Result<Option<ClusterSettings>, ClusterConfigError> {
+        let Some(listen) = listen else {
+            return match (&args.cluster_url, &args.cluster_secret) {
+                (None, None) => Ok(None),
+                _ => Err(ClusterConfigError::NoListener),
+            };
+        };
+        let secret = args.cluster_secret.clone().ok_or(ClusterConfigError::MissingSecret)?;
+        if secret.is_empty() {
+            return Err(ClusterConfigError::EmptySecret);
+        }
+        let url = match &args.cluster_url {
+            Some(url) if url.starts_with("http://") || url.starts_with("https://") => {
+                url.trim_end_matches('/').to_owned()
+            }
+            Some(_) => return Err(ClusterConfigError::BadUrl),
+            None if listen.ip().is_unspecified() => return Err(ClusterConfigError::NoUrl(listen)),
+            None => format!("http://{listen}"),
+        };
+        Ok(Some(ClusterSettings { url, secret }))
+    }
 }
 
 /// How a server takes part as a node among those sharing a database (see [`crate::cluster`]).
@@ -301,6 +382,7 @@ impl Default for Settings {
             lobby: LobbySettings::default(),
             limits: Limits::default(),
             node: NodeSettings::default(),
+            cluster: None,
         }
     }
 }
@@ -375,5 +457,55 @@ impl Default for LobbySettings {
             wave_at_size: 20,
             windows: Windows { base: 100.0, growth_per_second: 10.0, widening_limit: Duration::from_secs(30) },
         }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use std::net::SocketAddr;
+
+    use clap::Parser;
+
+    use super::{ClusterConfigError, ClusterSettings, ServeArgs};
+
+    #[derive(Parser)]
+    struct Cli {
+        #[command(flatten)]
+        serve: ServeArgs,
+    }
+
+    fn cluster(flags: &[&str], listen: Option<&str>) -> Result<Option<ClusterSettings>, ClusterConfigError> {
+        let args = Cli::try_parse_from(std::iter::once("kartka").chain(flags.iter().copied())).expect("flags parse");
+        ClusterSettings::from_args(&args.serve, listen.map(|address| address.parse::<SocketAddr>().expect("address")))
+    }
+
+    #[test]
+    fn the_secret_is_never_printed() {
+        let settings = ClusterSettings { url: "http://10.0.0.5:8081".into(), secret: "s3cret".into() };
+        assert!(!format!("{settings:?}").contains("s3cret"));
+    }
+
+    #[test]
+    fn without_a_cluster_listener_nothing_is_forwarded() {
+        assert_eq!(cluster(&[], None), Ok(None));
+        assert_eq!(cluster(&["--cluster-secret", "s"], None), Err(ClusterConfigError::NoListener));
+    }
+
+    #[test]
+    fn a_cluster_listener_needs_a_secret() {
+        assert_eq!(cluster(&[], Some("10.0.0.5:8081")), Err(ClusterConfigError::MissingSecret));
+        assert_eq!(cluster(&["--cluster-secret", ""], Some("10.0.0.5:8081")), Err(ClusterConfigError::EmptySecret));
+    }
+
+    #[test]
+    fn the_url_is_derived_from_a_specified_address_or_given() {
+        let derived = cluster(&["--cluster-secret", "s"], Some("10.0.0.5:8081")).expect("valid").expect("on");
+        assert_eq!(derived, ClusterSettings { url: "http://10.0.0.5:8081".into(), secret: "s".into() });
+        let unspecified = cluster(&["--cluster-secret", "s"], Some("0.0.0.0:8081"));
+        assert_eq!(unspecified, Err(ClusterConfigError::NoUrl("0.0.0.0:8081".parse().expect("address"))));
+        let given = cluster(&["--cluster-secret", "s", "--cluster-url", "http://node-a:8081/"], Some("0.0.0.0:8081"));
+        assert_eq!(given.expect("valid").expect("on").url, "http://node-a:8081");
+        let bad = cluster(&["--cluster-secret", "s", "--cluster-url", "node-a:8081"], Some("0.0.0.0:8081"));
+        assert_eq!(bad, Err(ClusterConfigError::BadUrl));
     }
 }

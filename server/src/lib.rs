@@ -79,8 +79,14 @@ pub async fn run(listener: TcpListener, state: AppState, shutdown: impl Future<O
         }
     }
     // Beating before the resume, however long it takes, so that other nodes never take this one for dead.
+    let cluster_url = state.settings.cluster.as_ref().map(|cluster| cluster.url.clone());
+    if let Some(url) = &cluster_url {
+        // Before this node takes any game: a node forwards to it only once it holds a game's lease.
+        cluster::announce_url(state.store.as_ref(), state.node, url).await;
+    }
     let host: Arc<dyn cluster::GameHost> = Arc::new(state.games.clone());
-    state.tasks.spawn(cluster::heartbeat(state.store.clone(), host, state.node, state.shutdown.clone()));
+    let beating = cluster::heartbeat(state.store.clone(), host, state.node, cluster_url, state.shutdown.clone());
+    state.tasks.spawn(beating);
     match state.games.resume_active().await {
         Ok(count) => tracing::info!(games = count, "resumed active games"),
         Err(error) => tracing::error!(%error, "could not resume active games"),

@@ -33,6 +33,8 @@ pub enum Alarm {
     TooSlow,
     /// The account may no longer use the connection (a ban or a sign-out).
     Revoked,
+    /// A game the connection watched through another node moved away from it: the client subscribes again.
+    Resubscribe,
 }
 
 #[derive(Debug)]
@@ -120,6 +122,17 @@ impl Outbox {
     }
 }
 
+impl Outbox {
+    /// Asks the connection to close so that its client subscribes again: a game it watched through another
+    /// node's relay moved (that node stopped or crashed).
+    pub fn resubscribe(&self) {
+        let waker = lock(&self.shared).raise(Alarm::Resubscribe);
+        if let Some(waker) = waker {
+            waker.wake();
+        }
+    }
+}
+
 impl Frames {
     /// The next queued frame, or pending until one is queued (the task is woken then).
     pub fn poll_frame(&self, context: &mut Context<'_>) -> Poll<Arc<str>> {
@@ -131,6 +144,12 @@ impl Frames {
                 Poll::Pending
             }
         }
+    }
+
+    /// Whether every sending side is gone: no frame will ever be queued again.
+    #[must_use]
+    pub fn abandoned(&self) -> bool {
+        Arc::strong_count(&self.shared) == 1
     }
 
     /// The next queued frame, if there is one.
@@ -195,6 +214,18 @@ mod tests {
         assert_eq!(frames.try_frame().as_deref(), Some("a"));
         assert_eq!(frames.try_frame().as_deref(), Some("b"));
         assert_eq!(frames.try_frame(), None);
+    }
+
+    #[test]
+    fn the_queue_is_abandoned_once_every_sender_is_gone() {
+        let (outbox, frames) = Outbox::new(4);
+        let copy = outbox.clone();
+        drop(outbox);
+        assert!(!frames.abandoned(), "a copy still sends");
+        assert!(copy.push(Arc::from("last")));
+        drop(copy);
+        assert!(frames.abandoned());
+        assert_eq!(frames.try_frame().as_deref(), Some("last"), "what was queued is still there");
     }
 
     #[test]

@@ -12,6 +12,7 @@ use crate::cluster::{Leases, Node, Relay};
 use crate::config::Settings;
 use crate::correspondence::notify::TurnNotices;
 use crate::correspondence::wakers::Wakers;
+use crate::games::remote::Remote;
 use crate::games::{ActorConfig, ClockRules, Games};
 use crate::lobby::{Lobby, Starter};
 use crate::store::Store;
@@ -58,7 +59,8 @@ impl AppState {
             hooks: Arc::new(TurnNotices::new(store.clone(), wakers.notifications.clone())),
         };
         let leases = Leases::new(store.clone(), node);
-        let games = Games::new(store.clone(), actors, leases, shutdown.clone(), tasks.clone());
+        let remote = settings.cluster.as_ref().map(|cluster| Remote::new(store.clone(), cluster));
+        let games = Games::new(store.clone(), actors, leases, remote, shutdown.clone(), tasks.clone());
         let connections = Connections::default();
         let starter = Starter { store: store.clone(), games: games.clone(), connections: connections.clone() };
         AppState {

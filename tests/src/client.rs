@@ -368,6 +368,18 @@ impl WsClient {
         }
     }
 
+    /// Sends `frame` with request id `id`: the ack's sequence number, or the error code. Frames before the
+    /// answer are kept for later reads.
+    pub async fn answer(&mut self, id: u64, mut frame: Value) -> Result<Option<u64>, kartka_protocol::ErrorCode> {
+        frame["id"] = json!(id);
+        self.send(frame).await;
+        match self.answer_to(id).await {
+            ServerFrame::Ack { seq, .. } => Ok(seq),
+            ServerFrame::Error { code, .. } => Err(code),
+            _ => unreachable!("answer_to returns acks and errors"),
+        }
+    }
+
     /// The ack or error answering request `id`; frames before it are kept.
     async fn answer_to(&mut self, id: u64) -> ServerFrame {
         let answers = |frame: &ServerFrame| matches!(frame, ServerFrame::Ack { id: Some(got), .. } | ServerFrame::Error { id: Some(got), .. } if *got == id);

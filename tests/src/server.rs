@@ -7,7 +7,8 @@ use std::sync::{Arc, Weak};
 use std::time::Duration;
 
 use kartka_server::cluster::Node;
-use kartka_server::config::Settings;
+use kartka_server::config::{ClusterSettings, Settings};
+use kartka_server::games::remote;
 use kartka_server::store::Store;
 use kartka_server::AppState;
 use tokio::net::TcpListener;
@@ -19,6 +20,8 @@ use uuid::Uuid;
 pub struct TestServer {
     /// Where it listens.
     pub addr: SocketAddr,
+    /// Where its cluster listener (for the other nodes' forwarded games) listens, if it has one.
+    pub cluster_addr: Option<SocketAddr>,
     /// Its state (store and games), for looking behind the API in tests.
     pub state: AppState,
     stop: Option<oneshot::Sender<()>>,
@@ -34,18 +37,33 @@ impl TestServer {
     /// Starts a server at `addr` (port 0: a free one). Reusing the address of a server just stopped lets
     /// clients that reconnect to it find the restarted server.
     pub async fn start_on(url: &str, settings: Settings, addr: SocketAddr) -> TestServer {
+        TestServer::start_with(url, settings, addr, None).await
+    }
+
+    /// Starts a server that forwards games to the other nodes and takes theirs, on a cluster listener of its own
+    /// (127.0.0.1, a free port) with the shared `secret`.
+    pub async fn start_clustered(url: &str, settings: Settings, secret: &str) -> TestServer {
+        TestServer::start_with(url, settings, SocketAddr::from(([127, 0, 0, 1], 0)), Some(secret)).await
+    }
+
+    async fn start_with(url: &str, mut settings: Settings, addr: SocketAddr, secret: Option<&str>) -> TestServer {
         let id = Uuid::new_v4();
         let store = kartka_server::store::open(url, id).await.expect("open the test database");
         let listener = TcpListener::bind(addr).await.expect("bind the address");
         let addr = listener.local_addr().expect("local address");
+        let cluster_listener = bind_cluster(&mut settings, secret).await;
+        let cluster_addr = cluster_listener.as_ref().map(|listener| listener.local_addr().expect("local address"));
         let node = Node::join(store.as_ref(), id, settings.node).await.expect("join the database as a node");
         let state = AppState::new(store, settings, node);
         state.join_cluster(url).await.expect("listen to the other nodes");
+        if let Some(cluster_listener) = cluster_listener {
+            state.tasks.spawn(remote::serve(cluster_listener, state.clone()));
+        }
         let (stop, stopped) = oneshot::channel();
         let serving = tokio::spawn(kartka_server::run(listener, state.clone(), async move {
             let _ = stopped.await;
         }));
-        TestServer { addr, state, stop: Some(stop), serving: Some(serving) }
+        TestServer { addr, cluster_addr, state, stop: Some(stop), serving: Some(serving) }
     }
 
     /// The base URL for REST calls.
@@ -89,6 +107,16 @@ const CRASH_PATIENCE: Duration = Duration::from_secs(20);
 impl CrashableServer {
     /// Starts a server over the database at `url` with `settings`, in a runtime of its own.
     pub async fn start(url: &str, settings: Settings) -> CrashableServer {
+        CrashableServer::start_with(url, settings, None).await
+    }
+
+    /// [`CrashableServer::start`] with a cluster listener and the shared `secret`, like
+    /// [`TestServer::start_clustered`].
+    pub async fn start_clustered(url: &str, settings: Settings, secret: &str) -> CrashableServer {
+        CrashableServer::start_with(url, settings, Some(secret.to_owned())).await
+    }
+
+    async fn start_with(url: &str, mut settings: Settings, secret: Option<String>) -> CrashableServer {
         let runtime = tokio::runtime::Builder::new_multi_thread()
             .worker_threads(1)
             .enable_all()
@@ -101,10 +129,14 @@ impl CrashableServer {
                 let store = kartka_server::store::open(&url, id).await.expect("open the test database");
                 let listener = TcpListener::bind(SocketAddr::from(([127, 0, 0, 1], 0))).await.expect("bind");
                 let addr = listener.local_addr().expect("local address");
+                let cluster_listener = bind_cluster(&mut settings, secret.as_deref()).await;
                 let node = Node::join(store.as_ref(), id, settings.node).await.expect("join the database as a node");
                 let weak = Arc::downgrade(&store);
                 let state = AppState::new(store, settings, node);
                 state.join_cluster(&url).await.expect("listen to the other nodes");
+                if let Some(cluster_listener) = cluster_listener {
+                    tokio::spawn(remote::serve(cluster_listener, state.clone()));
+                }
                 // Never stopped gracefully: the runtime's end is the server's end.
                 tokio::spawn(kartka_server::run(listener, state, std::future::pending()));
                 (addr, node.id(), weak)
@@ -140,6 +172,16 @@ impl Drop for CrashableServer {
             runtime.shutdown_background();
         }
     }
+}
+
+/// With a `secret`, binds a cluster listener on 127.0.0.1 (a free port) and sets `settings` to forward games
+/// with it and to be reached there.
+async fn bind_cluster(settings: &mut Settings, secret: Option<&str>) -> Option<TcpListener> {
+    let secret = secret?;
+    let listener = TcpListener::bind(SocketAddr::from(([127, 0, 0, 1], 0))).await.expect("bind the cluster address");
+    let url = format!("http://{}", listener.local_addr().expect("local address"));
+    settings.cluster = Some(ClusterSettings { url, secret: secret.to_owned() });
+    Some(listener)
 }
 
 /// A real server process (the `kartka` command), so that a test can kill it without a clean shutdown.

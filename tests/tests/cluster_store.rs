@@ -16,6 +16,7 @@ kartka_tests::on_both_stores!(
     unowned_live_games_are_the_active_live_games_without_a_live_lease,
     a_node_that_must_be_alone_registers_only_beside_dead_nodes,
     concurrent_takes_let_exactly_one_node_win,
+    a_nodes_cluster_url_is_stored_and_read_back,
 );
 
 /// Long enough that no node of a test dies of age during it.
@@ -137,4 +138,16 @@ async fn concurrent_takes_let_exactly_one_node_win(store: Arc<dyn Store>) {
         assert_eq!(answers[winner], LeaseTake::Taken, "{answers:?}");
         assert_eq!(answers[1 - winner], LeaseTake::HeldBy(holder), "the loser is told who won: {answers:?}");
     }
+}
+
+async fn a_nodes_cluster_url_is_stored_and_read_back(store: Arc<dyn Store>) {
+    let (a, b) = (node(store.as_ref()).await, node(store.as_ref()).await);
+    assert_eq!(store.node_cluster_url(a).await.unwrap(), None, "a node forwards nothing until it says where");
+    store.set_node_cluster_url(a, "http://10.0.0.5:8081").await.unwrap();
+    assert_eq!(store.node_cluster_url(a).await.unwrap().as_deref(), Some("http://10.0.0.5:8081"));
+    assert_eq!(store.node_cluster_url(b).await.unwrap(), None, "only that node's row changed");
+    store.remove_node(a).await.unwrap();
+    assert_eq!(store.node_cluster_url(a).await.unwrap(), None, "a removed node is reached nowhere");
+    store.set_node_cluster_url(a, "http://10.0.0.5:8081").await.unwrap();
+    assert_eq!(store.node_cluster_url(a).await.unwrap(), None, "setting a removed node's URL brings back no row");
 }

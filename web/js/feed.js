@@ -23,6 +23,9 @@ export class GameFeed {
     /** Moves sent or to be sent, oldest first: `{ply, client_move_id, notation, madeAt}`. */
     this.pending = [];
     this.subscribed = false;
+    /** Set once the page no longer follows the game: nothing is retried then. */
+    this.closed = false;
+    this.retryTimer = null;
     this.removers = [
       connection.on('welcome', () => this.subscribe()),
       connection.on('status', (status) => {
@@ -36,6 +39,8 @@ export class GameFeed {
   }
 
   close() {
+    this.closed = true;
+    clearTimeout(this.retryTimer);
     this.removers.forEach((remove) => remove());
     if (this.subscribed) {
       this.connection.request({ type: 'unsubscribe', game_id: this.gameId }).catch(() => {});
@@ -49,7 +54,10 @@ export class GameFeed {
     try {
       await this.connection.request(frame);
     } catch (error) {
-      if (error.code !== 'offline') this.handlers.failed?.(error);
+      // `internal`: nothing changed (the game may be moving between servers): subscribe again in a moment.
+      if (error.code === 'internal') {
+        if (!this.closed) this.retryTimer = setTimeout(() => this.subscribe(), RETRY_INTERNAL_MS);
+      } else if (error.code !== 'offline') this.handlers.failed?.(error);
       return;
     }
     this.subscribed = true;

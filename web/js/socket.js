@@ -4,6 +4,10 @@
 const PROTOCOL = 1;
 /** Reconnect delays grow from the first to the last, with some jitter so clients do not return in step. */
 const BACKOFF_MS = [250, 500, 1000, 2000, 4000, 8000];
+/** The close code of a socket whose game moved between server nodes: resubscribe at once (docs/protocol.md). */
+const RESUBSCRIBE_CLOSE_CODE = 4000;
+/** Reconnects after that close are spread over this many milliseconds. */
+const RESUBSCRIBE_SPREAD_MS = 250;
 /** A socket that answers nothing for this long is treated as dead (pings go out at a third of it). */
 const SILENCE_MS = 30_000;
 
@@ -149,13 +153,19 @@ export class Connection {
     }, SILENCE_MS / 3);
   }
 
-  dropped() {
+  dropped(event) {
     clearInterval(this.pingTimer);
     this.socket = null;
     for (const { reject } of this.waiting.values()) reject(new RequestError('offline', 'the connection dropped'));
     this.waiting.clear();
     if (this.stopped) return;
     this.setStatus('offline');
+    // A game moved between servers (docs/protocol.md, close code 4000): nothing is wrong, so reconnect at once
+    // (a little spread, as every watcher of the game reconnects together); the feeds resume with `after_seq`.
+    if (event && event.code === RESUBSCRIBE_CLOSE_CODE) {
+      this.retryTimer = setTimeout(() => this.open(), Math.random() * RESUBSCRIBE_SPREAD_MS);
+      return;
+    }
     const base = BACKOFF_MS[Math.min(this.attempt, BACKOFF_MS.length - 1)];
     this.attempt += 1;
     this.retryTimer = setTimeout(() => this.open(), base + Math.random() * base * 0.3);

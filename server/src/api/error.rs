@@ -102,8 +102,9 @@ impl From<GameError> for ApiError {
     fn from(error: GameError) -> ApiError {
         match error {
             GameError::Store(error) => error.into(),
-            // The game is changing nodes; its new node takes it within a heartbeat or two.
-            error @ GameError::OwnedElsewhere { .. } => {
+            // The game is changing nodes, or its node is out of reach: its new node takes it within a heartbeat
+            // or two.
+            error @ (GameError::OwnedElsewhere { .. } | GameError::Unreachable) => {
                 ApiError { retry_after: Some(Duration::from_secs(1)), ..ApiError::new(error.code(), error.to_string()) }
             }
             error => ApiError::new(error.code(), error.to_string()),

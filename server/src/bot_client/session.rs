@@ -6,7 +6,7 @@
 use std::collections::{HashMap, HashSet};
 
 use kartka_protocol::rest::{Challenge, ChallengeStatus};
-use kartka_protocol::{ClientFrame, EventEnvelope, GameSnapshot, ServerFrame};
+use kartka_protocol::{ClientFrame, ErrorCode, EventEnvelope, GameSnapshot, ServerFrame};
 use tokio::sync::mpsc;
 use uuid::Uuid;
 
@@ -15,6 +15,9 @@ use super::rest::Rest;
 use super::socket::{OpenError, Socket};
 use super::think::think;
 use super::BotClientSettings;
+
+/// How long the bot waits before subscribing again to a game whose subscription was refused with `internal`.
+const RESUBSCRIBE_PAUSE: std::time::Duration = std::time::Duration::from_millis(250);
 
 /// How a session ended.
 pub(super) enum SessionEnd {
@@ -166,6 +169,12 @@ impl Player {
                 // A refused move: the bot's copy of the game may be wrong, so it takes a fresh one.
                 if self.sent.remove(&game_id).is_some() {
                     subscribe(socket, game_id, None).await?;
+                } else if code == ErrorCode::Internal {
+                    // A subscription refused while its game moves between server nodes (nothing changed): ask
+                    // again in a moment, from the last event the bot has.
+                    tokio::time::sleep(RESUBSCRIBE_PAUSE).await;
+                    let after = self.games.get(&game_id).map(FollowedGame::seq);
+                    subscribe(socket, game_id, after).await?;
                 }
                 Ok(())
             }

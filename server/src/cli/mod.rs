@@ -27,7 +27,8 @@ struct Cli {
 #[derive(Debug, Subcommand)]
 enum Command {
     /// Run the game server (the default when no command is given).
-    Serve(crate::config::ServeArgs),
+    // Boxed: the server's options are by far the largest.
+    Serve(Box<crate::config::ServeArgs>),
     /// Admin work on the database: grant or revoke the admin role, import record files.
     Admin(admin::Args),
     /// Replay record files through the engine and summarise them.
@@ -49,7 +50,7 @@ pub fn main() -> anyhow::Result<()> {
         Some(Command::Perft(args)) => perft::run(args),
         Some(Command::Solve(args)) => solve::run(args),
         Some(Command::Bot(args)) => bot::run(args),
-        Some(Command::Serve(args)) => serve::run(args),
+        Some(Command::Serve(args)) => serve::run(*args),
         None => serve::run(cli.serve),
     }
 }

@@ -8,7 +8,8 @@ use uuid::Uuid;
 
 use crate::cluster::bus;
 use crate::cluster::Node;
-use crate::config::{LogFormat, ServeArgs, Settings};
+use crate::config::{ClusterSettings, LogFormat, ServeArgs, Settings};
+use crate::games::remote;
 use crate::state::AppState;
 use crate::telemetry::{self, PoolReader};
 
@@ -23,13 +24,28 @@ pub fn run(args: ServeArgs) -> anyhow::Result<()> {
         let store = crate::store::open_with(&args.database_url, id, args.store_committers)
             .await
             .context("opening the database")?;
-        let settings = Settings::from(&args);
+        // Bound before the node joins, so that the URL the other nodes dial names the port it got.
+        let cluster_listener = match args.cluster_listen {
+            Some(address) => Some(
+                TcpListener::bind(address).await.with_context(|| format!("listening for other nodes on {address}"))?,
+            ),
+            None => None,
+        };
+        let cluster_address =
+            cluster_listener.as_ref().map(TcpListener::local_addr).transpose().context("reading the bound address")?;
+        let mut settings = Settings::from(&args);
+        settings.cluster = ClusterSettings::from_args(&args, cluster_address).context("the cluster options")?;
         let node = Node::join(store.as_ref(), id, settings.node).await.context("joining the database as a node")?;
         let state = AppState::new(store.clone(), settings, node);
         // Before the address is announced, so that a node that says it is up hears the others. It stops with the
         // server's shutdown token; `crate::run` waits for it with the other tasks.
         if state.join_cluster(&args.database_url).await.context("listening to the other server nodes")?.is_some() {
             tracing::info!(node = %id, channel = bus::CHANNEL, "listening to the cluster bus");
+        }
+        if let Some(cluster_listener) = cluster_listener {
+            // Never the public router: only the other nodes, with the shared secret, reach it.
+            tracing::info!(address = ?cluster_address, "listening for other nodes' forwarded games");
+            state.tasks.spawn(remote::serve(cluster_listener, state.clone()));
         }
         let listener = TcpListener::bind(args.listen).await.with_context(|| format!("listening on {}", args.listen))?;
         let address = listener.local_addr().context("reading the bound address")?;

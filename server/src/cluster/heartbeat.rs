@@ -10,8 +10,15 @@ use crate::store::Store;
 
 /// Every heartbeat interval until shutdown: renews the node's heartbeat (one statement, whatever the number of
 /// games it runs), then takes over the live games of dead nodes. A node whose row is gone (another node took it
-/// for dead while it was stalled) registers again and takes back the games nobody took.
-pub async fn heartbeat(store: Arc<dyn Store>, host: Arc<dyn GameHost>, node: Node, shutdown: CancellationToken) {
+/// for dead while it was stalled) registers again, with its `cluster_url` (where other nodes forward games to
+/// it, if it takes forwarded games), and takes back the games nobody took.
+pub async fn heartbeat(
+    store: Arc<dyn Store>,
+    host: Arc<dyn GameHost>,
+    node: Node,
+    cluster_url: Option<String>,
+    shutdown: CancellationToken,
+) {
     let mut ticks = tokio::time::interval(node.settings().heartbeat);
     ticks.set_missed_tick_behavior(MissedTickBehavior::Skip);
     loop {
@@ -19,23 +26,34 @@ pub async fn heartbeat(store: Arc<dyn Store>, host: Arc<dyn GameHost>, node: Nod
             () = shutdown.cancelled() => break,
             _ = ticks.tick() => {}
         }
-        beat(store.as_ref(), node).await;
+        beat(store.as_ref(), node, cluster_url.as_deref()).await;
         failover::sweep(store.as_ref(), host.as_ref(), node).await;
     }
 }
 
-async fn beat(store: &dyn Store, node: Node) {
+async fn beat(store: &dyn Store, node: Node, cluster_url: Option<&str>) {
     match store.beat_node(node.id()).await {
         Ok(true) => {}
         Ok(false) => {
             tracing::error!(node = %node.id(), "this node was taken for dead: registering it again");
             let alone = (!store.shared_by_nodes()).then(|| node.ttl_ms());
             match store.register_node(node.id(), alone).await {
-                Ok(true) => {}
+                Ok(true) => {
+                    if let Some(url) = cluster_url {
+                        announce_url(store, node, url).await;
+                    }
+                }
                 Ok(false) => tracing::error!(node = %node.id(), "another node runs on this SQLite database now"),
                 Err(error) => tracing::error!(%error, "could not register this node again"),
             }
         }
         Err(error) => tracing::warn!(%error, "could not renew this node's heartbeat"),
+    }
+}
+
+/// Records where the other nodes reach this one, so that they forward its games to it.
+pub async fn announce_url(store: &dyn Store, node: Node, url: &str) {
+    if let Err(error) = store.set_node_cluster_url(node.id(), url).await {
+        tracing::error!(%error, "could not record where other nodes reach this one; they cannot forward to it");
     }
 }

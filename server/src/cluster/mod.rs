@@ -18,7 +18,7 @@ mod node;
 pub mod relay;
 
 pub use failover::GameHost;
-pub use heartbeat::heartbeat;
+pub use heartbeat::{announce_url, heartbeat};
 pub use lease::Leases;
 pub use node::{Node, NodeError};
 pub use relay::Relay;

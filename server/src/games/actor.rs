@@ -4,6 +4,7 @@
 //! with the game's sequence number as an optimistic check, and only then adopted and pushed to subscribers.
 //! A failed commit leaves the game exactly as it was, and the client is told so.
 
+use std::borrow::Cow;
 use std::collections::HashMap;
 use std::future::Future;
 use std::sync::Arc;
@@ -56,13 +57,13 @@ pub enum GameError {
     GameOver,
     /// Not allowed in the game's current state.
     #[error("{0}")]
-    NotAllowed(&'static str),
+    NotAllowed(Cow<'static, str>),
     /// The game's rules do not offer this.
     #[error("{0}")]
-    UnsupportedByRules(&'static str),
+    UnsupportedByRules(Cow<'static, str>),
     /// A request field is invalid.
     #[error("{0}")]
-    InvalidRequest(&'static str),
+    InvalidRequest(Cow<'static, str>),
     /// The store failed; nothing changed.
     #[error("the game could not be saved; nothing changed, retrying is safe")]
     Store(#[source] StoreError),
@@ -72,6 +73,10 @@ pub enum GameError {
         /// The node holding the game's lease.
         node: Uuid,
     },
+    /// The node running the game could not be reached, or its answer was unreadable. Nothing changed here; the
+    /// owner may or may not have applied a forwarded change, which a retry (the same `client_move_id`) settles.
+    #[error("the game's server could not be reached; try again in a moment")]
+    Unreachable,
 }
 
 impl GameError {
@@ -90,7 +95,7 @@ impl GameError {
             GameError::UnsupportedByRules(_) => ErrorCode::UnsupportedByRules,
             GameError::InvalidRequest(_) => ErrorCode::InvalidRequest,
             // `internal` tells a client that nothing changed and that retrying is safe, which is what to do.
-            GameError::Store(_) | GameError::OwnedElsewhere { .. } => ErrorCode::Internal,
+            GameError::Store(_) | GameError::OwnedElsewhere { .. } | GameError::Unreachable => ErrorCode::Internal,
         }
     }
 }
@@ -184,7 +189,7 @@ pub use new_game::new_game;
 pub(super) enum Command {
     Act { account: Uuid, action: Action, reply: oneshot::Sender<Result<u64, GameError>> },
     Subscribe { subscriber: Subscriber, after_seq: Option<u64>, reply: oneshot::Sender<Result<u64, GameError>> },
-    Unsubscribe { connection: u64, closed_because: Option<&'static str> },
+    Unsubscribe { connection: u64, closed_because: Option<Cow<'static, str>> },
     Admin { action: AdminAction, audit: AuditRow, reply: oneshot::Sender<Result<u64, GameError>> },
     Snapshot { reply: oneshot::Sender<GameSnapshot> },
     Chat { message: ChatRow, reply: oneshot::Sender<Result<(), GameError>> },
@@ -365,7 +370,8 @@ impl GameActor {
             Action::Move { ply, client_move_id, notation } => {
                 if correspondence::is_conditional_reply(&client_move_id) {
                     return Err(GameError::InvalidRequest(
-                        "client_move_id may not start with `conditional-`: the server's conditional replies use it",
+                        "client_move_id may not start with `conditional-`: the server's conditional replies use it"
+                            .into(),
                     ));
                 }
                 let seq = self.play(seat, ply, client_move_id, &notation, now).await?;

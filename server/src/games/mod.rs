@@ -8,6 +8,7 @@ pub mod kinds;
 pub mod position;
 pub mod records;
 mod registry;
+pub mod remote;
 pub mod tools;
 
 pub(crate) use actor::event_kind;

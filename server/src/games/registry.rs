@@ -1,7 +1,10 @@
 //! Finds the actor of a game, loading the game and starting its actor on first use.
 
+use std::borrow::Cow;
 use std::collections::HashMap;
+use std::future::Future;
 use std::sync::{Arc, Mutex};
+use std::time::Duration;
 
 use async_trait::async_trait;
 use kartka_protocol::GameSnapshot;
@@ -11,41 +14,54 @@ use tokio_util::task::TaskTracker;
 use uuid::Uuid;
 
 use super::actor::{Action, ActorConfig, AdminAction, Command, GameActor, GameError, LoadError, Subscriber};
+use super::remote::wire::{RemoteCommand, SubscribeRequest};
+use super::remote::{Forwarded, Owner, Relays, Remote};
 use crate::cluster::{GameHost, Leases};
 use crate::store::{AuditRow, ChatRow, LeaseTake, Store};
 
 /// Commands a game's actor queues before senders wait.
 const COMMAND_QUEUE: usize = 64;
 
+/// How many times a request for a game another node runs is sent, each after looking the lease up again: the
+/// owner may have just stopped, or handed the game on.
+const FORWARD_ATTEMPTS: u32 = 3;
+
+/// The pause before sending a forwarded request again, times the attempt's number.
+const FORWARD_PAUSE: Duration = Duration::from_millis(100);
+
 type Slot = Arc<OnceCell<mpsc::Sender<Command>>>;
 
 /// The running game actors. Cheap to clone.
 ///
 /// A game's actor runs on the node holding the game's lease: the registry takes it before it loads the game,
-/// and refuses with [`GameError::OwnedElsewhere`] while another live node holds it; the actor gives it back when
-/// it stops (not at a shutdown: the node's row goes then, and every lease with it).
+/// and while another live node holds it, forwards the request to that node ([`Remote`], see
+/// `games/remote/`), or without a cluster listener refuses with [`GameError::OwnedElsewhere`]. The actor gives
+/// the lease back when it stops (not at a shutdown: the node's row goes then, and every lease with it).
 #[derive(Clone)]
 pub struct Games {
     store: Arc<dyn Store>,
     actors: Arc<Mutex<HashMap<Uuid, Slot>>>,
     config: ActorConfig,
     leases: Leases,
+    remote: Option<Remote>,
+    relays: Relays,
     shutdown: CancellationToken,
     tasks: TaskTracker,
 }
 
 impl Games {
     /// An empty registry whose actors run with `config` under `leases`, stop when `shutdown` is cancelled and
-    /// are tracked by `tasks`.
+    /// are tracked by `tasks`; requests for games other nodes run go to them through `remote`, when set.
     #[must_use]
     pub fn new(
         store: Arc<dyn Store>,
         config: ActorConfig,
         leases: Leases,
+        remote: Option<Remote>,
         shutdown: CancellationToken,
         tasks: TaskTracker,
     ) -> Games {
-        Games { store, actors: Arc::default(), config, leases, shutdown, tasks }
+        Games { store, actors: Arc::default(), config, leases, remote, relays: Relays::default(), shutdown, tasks }
     }
 
     /// The clock rules (a correspondence day, the first-move time) of the games this registry runs.
@@ -54,18 +70,19 @@ impl Games {
         self.config.clocks
     }
 
-    /// Starts the actors of every active live game no other live node runs, so their clocks run (after a
-    /// restart, or at start-up); returns how many run here.
+    /// Starts the actors of every active live game no live node runs, so their clocks run (after a restart, or
+    /// at start-up); returns how many run here. One query finds them: the games other nodes run cost nothing.
     /// Correspondence games load when asked for, and the sweeper starts those whose clock has fallen: the store
     /// does not even read them here, so that a start's memory does not grow with their number.
     pub async fn resume_active(&self) -> Result<usize, crate::store::StoreError> {
-        let active = self.store.active_live_games().await?;
+        let unowned = self.store.unowned_live_games(self.leases.node().ttl_ms()).await?;
         let mut resumed = 0;
-        for game in active {
-            match self.actor(game.id).await {
+        for game_id in unowned {
+            match self.actor(game_id).await {
                 Ok(_) => resumed += 1,
+                // Another node's sweep took it meanwhile.
                 Err(GameError::OwnedElsewhere { .. }) => {}
-                Err(error) => tracing::error!(game = %game.id, %error, "could not resume a game"),
+                Err(error) => tracing::error!(game = %game_id, %error, "could not resume a game"),
             }
         }
         Ok(resumed)
@@ -73,6 +90,12 @@ impl Games {
 
     /// Asks a game to perform a player's action; returns the sequence number of the resulting event.
     pub async fn act(&self, game_id: Uuid, account: Uuid, action: Action) -> Result<u64, GameError> {
+        let command = RemoteCommand::Act { account, action: action.clone().into() };
+        self.routed(game_id, || self.act_here(game_id, account, action.clone()), &command).await
+    }
+
+    /// [`Games::act`] on this node only.
+    pub(super) async fn act_here(&self, game_id: Uuid, account: Uuid, action: Action) -> Result<u64, GameError> {
         let (reply, answer) = oneshot::channel();
         self.send(game_id, Command::Act { account, action, reply }).await?;
         answer.await.map_err(|_| GameError::UnknownGame)?
@@ -81,14 +104,74 @@ impl Games {
     /// Has a game carry out an admin's action, committing `audit` (its time set by the game) with the change;
     /// returns the sequence number of the resulting event.
     pub async fn admin(&self, game_id: Uuid, action: AdminAction, audit: AuditRow) -> Result<u64, GameError> {
+        let command = RemoteCommand::Admin { action: action.into(), audit: audit.clone().into() };
+        self.routed(game_id, || self.admin_here(game_id, action, audit.clone()), &command).await
+    }
+
+    /// [`Games::admin`] on this node only.
+    pub(super) async fn admin_here(
+        &self,
+        game_id: Uuid,
+        action: AdminAction,
+        audit: AuditRow,
+    ) -> Result<u64, GameError> {
         let (reply, answer) = oneshot::channel();
         self.send(game_id, Command::Admin { action, audit, reply }).await?;
         answer.await.map_err(|_| GameError::UnknownGame)?
     }
 
     /// Subscribes a connection to a game; the game first pushes a snapshot, or the events after `after_seq`.
-    /// Returns the game's sequence number at that moment.
+    /// Returns the game's sequence number at that moment. A game another node runs is subscribed to there, and
+    /// its frames relayed into the connection's queue until it unsubscribes.
     pub async fn subscribe(
+        &self,
+        game_id: Uuid,
+        subscriber: Subscriber,
+        after_seq: Option<u64>,
+    ) -> Result<u64, GameError> {
+        // A subscription anew replaces the connection's relay of the game, if it had one.
+        self.relays.stop(game_id, subscriber.connection);
+        let mut attempt = 1;
+        loop {
+            let node = match self.subscribe_here(game_id, subscriber.clone(), after_seq).await {
+                Err(GameError::OwnedElsewhere { node }) => node,
+                answer => return answer,
+            };
+            let Some(remote) = &self.remote else { return Err(GameError::OwnedElsewhere { node }) };
+            let request = SubscribeRequest {
+                account: subscriber.account,
+                chat: subscriber.chat,
+                viewers: subscriber.viewers,
+                rematch: subscriber.rematch,
+                after_seq,
+            };
+            match remote.subscribe(node, game_id, &request).await {
+                Forwarded::Answer(Ok((reply, lines))) => {
+                    for frame in reply.initial {
+                        subscriber.outbox.push(frame.into());
+                    }
+                    match reply.result.map_err(GameError::from) {
+                        Ok(seq) => {
+                            let owner = Owner { node, subscription: reply.subscription };
+                            let (key, stop) = ((game_id, subscriber.connection), self.shutdown.child_token());
+                            self.relays.start(key, owner, lines, subscriber.outbox, (stop, &self.tasks));
+                            return Ok(seq);
+                        }
+                        Err(GameError::OwnedElsewhere { .. }) if attempt < FORWARD_ATTEMPTS => {}
+                        Err(error) => return Err(error),
+                    }
+                }
+                Forwarded::Answer(Err(error)) => return Err(error),
+                Forwarded::NotSent if attempt < FORWARD_ATTEMPTS => {}
+                Forwarded::NotSent => return Err(GameError::Unreachable),
+            }
+            tokio::time::sleep(FORWARD_PAUSE * attempt).await;
+            attempt += 1;
+        }
+    }
+
+    /// [`Games::subscribe`] on this node only.
+    pub(super) async fn subscribe_here(
         &self,
         game_id: Uuid,
         subscriber: Subscriber,
@@ -101,6 +184,12 @@ impl Games {
 
     /// Has a game store a message said in one of its chat channels and deliver it to the channel's readers.
     pub async fn chat(&self, game_id: Uuid, message: ChatRow) -> Result<(), GameError> {
+        let command = RemoteCommand::Chat { message: message.clone().into() };
+        self.routed(game_id, || self.chat_here(game_id, message.clone()), &command).await
+    }
+
+    /// [`Games::chat`] on this node only.
+    pub(super) async fn chat_here(&self, game_id: Uuid, message: ChatRow) -> Result<(), GameError> {
         let (reply, answer) = oneshot::channel();
         self.send(game_id, Command::Chat { message, reply }).await?;
         answer.await.map_err(|_| GameError::UnknownGame)?
@@ -108,6 +197,12 @@ impl Games {
 
     /// A player of a game mutes or unmutes their opponent's chat there.
     pub async fn mute_opponent(&self, game_id: Uuid, account: Uuid, muted: bool) -> Result<(), GameError> {
+        let command = RemoteCommand::MuteOpponent { account, muted };
+        self.routed(game_id, || self.mute_opponent_here(game_id, account, muted), &command).await
+    }
+
+    /// [`Games::mute_opponent`] on this node only.
+    pub(super) async fn mute_opponent_here(&self, game_id: Uuid, account: Uuid, muted: bool) -> Result<(), GameError> {
         let (reply, answer) = oneshot::channel();
         self.send(game_id, Command::MuteOpponent { account, muted, reply }).await?;
         answer.await.map_err(|_| GameError::UnknownGame)?
@@ -115,9 +210,43 @@ impl Games {
 
     /// The whole state of a game now.
     pub async fn snapshot(&self, game_id: Uuid) -> Result<GameSnapshot, GameError> {
+        self.routed(game_id, || self.snapshot_here(game_id), &RemoteCommand::Snapshot).await
+    }
+
+    /// [`Games::snapshot`] on this node only.
+    pub(super) async fn snapshot_here(&self, game_id: Uuid) -> Result<GameSnapshot, GameError> {
         let (reply, answer) = oneshot::channel();
         self.send(game_id, Command::Snapshot { reply }).await?;
         answer.await.map_err(|_| GameError::UnknownGame)
+    }
+
+    /// Runs a request here (`here`) or, when another live node runs the game, sends it there as `command`; a
+    /// request that did not reach the owner, or found that the lease had moved on, starts again from the lease,
+    /// at most [`FORWARD_ATTEMPTS`] times. A forwarded request whose answer was lost is not sent again (the
+    /// owner may have carried it out): the client is told `internal`, and its retry settles it (a move's
+    /// retry with the same `client_move_id` is answered with the original).
+    async fn routed<T, Here, Running>(&self, game_id: Uuid, here: Here, command: &RemoteCommand) -> Result<T, GameError>
+    where
+        T: serde::de::DeserializeOwned,
+        Here: Fn() -> Running,
+        Running: Future<Output = Result<T, GameError>>,
+    {
+        let mut attempt = 1;
+        loop {
+            let node = match here().await {
+                Err(GameError::OwnedElsewhere { node }) => node,
+                answer => return answer,
+            };
+            let Some(remote) = &self.remote else { return Err(GameError::OwnedElsewhere { node }) };
+            match remote.command(node, game_id, command).await {
+                Forwarded::Answer(Err(GameError::OwnedElsewhere { .. })) | Forwarded::NotSent
+                    if attempt < FORWARD_ATTEMPTS => {}
+                Forwarded::Answer(answer) => return answer,
+                Forwarded::NotSent => return Err(GameError::Unreachable),
+            }
+            tokio::time::sleep(FORWARD_PAUSE * attempt).await;
+            attempt += 1;
+        }
     }
 
     /// How many game actors are running now: live games, and the correspondence games someone watches or
@@ -128,26 +257,79 @@ impl Games {
         actors.values().filter(|slot| slot.get().is_some_and(|sender| !sender.is_closed())).count()
     }
 
-    /// Starts a game's actor if it is not running, so that its clock is watched.
+    /// Starts a game's actor if no node runs it, so that its clock is watched. A game another live node runs
+    /// is watched there: a new game that another node's sweep took before its creator started it is no failure.
     pub async fn ensure_running(&self, game_id: Uuid) -> Result<(), GameError> {
-        self.actor(game_id).await.map(drop)
+        match self.actor(game_id).await {
+            Ok(_) | Err(GameError::OwnedElsewhere { .. }) => Ok(()),
+            Err(error) => Err(error),
+        }
     }
 
-    /// Removes a connection from a game's subscribers (a no-op if the game's actor is gone). `closed_because`
-    /// is set when the server closed the connection for breaking its rules.
+    /// Removes a connection from a game's subscribers (a no-op if the game's actor is gone); a subscription
+    /// relayed from another node is ended there. `closed_because` is set when the server closed the connection
+    /// for breaking its rules: the game records it, wherever it runs.
     pub async fn unsubscribe(&self, game_id: Uuid, connection: u64, closed_because: Option<&'static str>) {
+        let Some(Owner { node, subscription }) = self.relays.owner(game_id, connection) else {
+            return self.unsubscribe_here(game_id, connection, closed_because.map(Cow::Borrowed)).await;
+        };
+        // The reason first: the relay's end alone would count the player as gone without it.
+        if let (Some(reason), Some(remote)) = (closed_because, &self.remote) {
+            let command = RemoteCommand::Unsubscribe { subscription, closed_because: reason.to_owned() };
+            if !matches!(remote.command::<()>(node, game_id, &command).await, Forwarded::Answer(Ok(()))) {
+                tracing::warn!(game = %game_id, "could not tell the game's node why a connection was closed");
+            }
+        }
+        self.relays.stop(game_id, connection);
+    }
+
+    /// [`Games::unsubscribe`] on this node only.
+    pub(super) async fn unsubscribe_here(
+        &self,
+        game_id: Uuid,
+        connection: u64,
+        closed_because: Option<Cow<'static, str>>,
+    ) {
         let sender = self.actors.lock().expect("registry lock").get(&game_id).and_then(|slot| slot.get().cloned());
         if let Some(sender) = sender {
             let _ = sender.send(Command::Unsubscribe { connection, closed_because }).await;
         }
     }
 
-    /// Tells a game's subscribers that its rematch `rematch_id` started (a no-op if the game's actor is gone:
-    /// nobody watches it).
+    /// Tells a game's subscribers that its rematch `rematch_id` started: here, or on the node that runs the game
+    /// (a no-op if no actor of the game runs: nobody watches it).
     pub async fn announce_rematch(&self, game_id: Uuid, rematch_id: Uuid) {
+        if self.announce_rematch_here(game_id, rematch_id).await {
+            return;
+        }
+        let Some(remote) = &self.remote else { return };
+        let holder = match self.store.lease_holder(game_id).await {
+            Ok(holder) => holder,
+            Err(error) => {
+                tracing::warn!(game = %game_id, %error, "could not find who runs a game to announce its rematch");
+                return;
+            }
+        };
+        if let Some(node) = holder.filter(|node| *node != self.leases.node().id()) {
+            let command = RemoteCommand::AnnounceRematch { rematch_id };
+            match remote.command::<()>(node, game_id, &command).await {
+                Forwarded::Answer(Ok(())) => {}
+                Forwarded::Answer(Err(error)) => {
+                    tracing::warn!(game = %game_id, %error, "could not announce a rematch where the game runs");
+                }
+                Forwarded::NotSent => {
+                    tracing::warn!(game = %game_id, "could not announce a rematch where the game runs")
+                }
+            }
+        }
+    }
+
+    /// [`Games::announce_rematch`] on this node only; whether an actor of the game runs here.
+    pub(super) async fn announce_rematch_here(&self, game_id: Uuid, rematch_id: Uuid) -> bool {
         let sender = self.actors.lock().expect("registry lock").get(&game_id).and_then(|slot| slot.get().cloned());
-        if let Some(sender) = sender {
-            let _ = sender.send(Command::Rematch { rematch_id }).await;
+        match sender {
+            Some(sender) => sender.send(Command::Rematch { rematch_id }).await.is_ok(),
+            None => false,
         }
     }
 
@@ -217,7 +399,7 @@ impl Games {
             Err(LoadError::Store(error)) => Err(GameError::Store(error)),
             Err(error @ LoadError::Corrupt(..)) => {
                 tracing::error!(%error, "refusing to run a game");
-                Err(GameError::NotAllowed("this game's record is damaged; an admin has been told"))
+                Err(GameError::NotAllowed("this game's record is damaged; an admin has been told".into()))
             }
         }
     }
@@ -239,7 +421,7 @@ impl GameHost for Games {
             actors.get(&game_id).is_some_and(|slot| slot.get().is_some_and(|sender| !sender.is_closed()))
         };
         // An actor still running here lost its lease while this node was taken for dead: take the lease back.
-        let taken = if running { self.take_lease(game_id).await } else { self.ensure_running(game_id).await };
+        let taken = if running { self.take_lease(game_id).await } else { self.actor(game_id).await.map(drop) };
         match taken {
             Ok(()) => true,
             Err(GameError::OwnedElsewhere { .. }) => false,

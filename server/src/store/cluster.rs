@@ -65,6 +65,10 @@ pub trait ClusterStore {
     async fn release_lease(&self, game_id: Uuid, node: Uuid) -> Result<(), StoreError>;
     /// The node holding a game's lease, alive or not.
     async fn lease_holder(&self, game_id: Uuid) -> Result<Option<Uuid>, StoreError>;
+    /// Records where the other nodes reach node `id` to forward games to it (a no-op when its row is gone).
+    async fn set_node_cluster_url(&self, id: Uuid, url: &str) -> Result<(), StoreError>;
+    /// Where the other nodes reach node `id`: `None` when it has no row or forwards nothing.
+    async fn node_cluster_url(&self, id: Uuid) -> Result<Option<String>, StoreError>;
     /// Active live (not correspondence) games without a lease of a node alive by `ttl_ms`, oldest first: the
     /// games whose clocks nobody watches.
     async fn unowned_live_games(&self, ttl_ms: i64) -> Result<Vec<Uuid>, StoreError>;

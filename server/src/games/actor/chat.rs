@@ -18,7 +18,7 @@ impl GameActor {
         let in_players_channel = row.channel == chat::channel_name(ChatChannel::Players { game_id: self.id });
         match (in_players_channel, sender) {
             (true, None) => return Err(GameError::NotAPlayer),
-            (false, Some(_)) => return Err(GameError::NotAllowed("players chat in the players' channel")),
+            (false, Some(_)) => return Err(GameError::NotAllowed("players chat in the players' channel".into())),
             _ => {}
         }
         row.id = self.store.insert_chat(&row).await.map_err(GameError::Store)?;

@@ -25,7 +25,7 @@ impl GameActor {
     /// Pauses or resumes a seat's clock for its player's vacation.
     pub(super) async fn vacation(&mut self, seat: Seat, on: bool, now: Millis) -> Result<u64, GameError> {
         if !matches!(self.time_control, TimeControl::Correspondence { vacation_allowed: true, .. }) {
-            return Err(GameError::NotAllowed("this game does not pause for vacations"));
+            return Err(GameError::NotAllowed("this game does not pause for vacations".into()));
         }
         if self.live.clock.is_paused(seat) == on {
             return Ok(self.seq);
@@ -74,16 +74,16 @@ impl GameActor {
         lines: Vec<ConditionalLine>,
     ) -> Result<u64, GameError> {
         if !self.time_control.is_correspondence() {
-            return Err(GameError::NotAllowed("conditional moves are for correspondence games"));
+            return Err(GameError::NotAllowed("conditional moves are for correspondence games".into()));
         }
         if !lines.is_empty() && self.live.game.to_act() != Some(seat.other()) {
-            return Err(GameError::NotAllowed("conditional moves are stored on your opponent's turn"));
+            return Err(GameError::NotAllowed("conditional moves are stored on your opponent's turn".into()));
         }
         let played = self.current_turn_notation();
         conditional::validate(&self.live.game, &played, &lines).map_err(|error| match error {
             conditional::LineError::Notation(message) => GameError::BadNotation(message),
             conditional::LineError::Illegal(message) => GameError::IllegalMove(message),
-            conditional::LineError::Invalid(message) => GameError::InvalidRequest(message),
+            conditional::LineError::Invalid(message) => GameError::InvalidRequest(message.into()),
         })?;
         let account_id = self.players[seat.index()].account_id;
         let rows: Vec<ConditionalRow> = lines

@@ -97,7 +97,7 @@ impl GameActor {
                 self.commit_change(next, GameEvent::AbortedByAdmin {}, None, Vec::new(), Some(&audit), now).await
             }
             AdminAction::Adjudicate(_) if self.live.status == GameStatus::Aborted => {
-                Err(GameError::NotAllowed("an aborted game has no result to decide"))
+                Err(GameError::NotAllowed("an aborted game has no result to decide".into()))
             }
             AdminAction::Adjudicate(winner) => {
                 let changes_a_rated_result =

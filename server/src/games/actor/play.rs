@@ -24,7 +24,7 @@ impl GameActor {
         now: Millis,
     ) -> Result<u64, GameError> {
         if client_move_id.is_empty() || client_move_id.chars().count() > 64 {
-            return Err(GameError::InvalidRequest("client_move_id must be 1 to 64 characters"));
+            return Err(GameError::InvalidRequest("client_move_id must be 1 to 64 characters".into()));
         }
         if ply != self.live.ply {
             return Err(GameError::StalePly { current: self.live.ply });
@@ -86,14 +86,16 @@ impl GameActor {
     pub(super) async fn draw(&mut self, seat: Seat, action: DrawAction, now: Millis) -> Result<u64, GameError> {
         let offer = self.live.draw_offer;
         match action {
-            DrawAction::Offer if offer.is_some() => Err(GameError::NotAllowed("a draw offer is already standing")),
+            DrawAction::Offer if offer.is_some() => {
+                Err(GameError::NotAllowed("a draw offer is already standing".into()))
+            }
             DrawAction::Offer => {
                 let mut next = self.live.clone();
                 next.draw_offer = Some(seat);
                 self.commit(next, GameEvent::DrawOffered { seat: seat_name(seat) }, None, now).await
             }
             DrawAction::Accept | DrawAction::Decline if offer != Some(seat.other()) => {
-                Err(GameError::NotAllowed("there is no draw offer from your opponent"))
+                Err(GameError::NotAllowed("there is no draw offer from your opponent".into()))
             }
             DrawAction::Accept => self.finish(Outcome::draw(EndReason::Agreement), now).await,
             DrawAction::Decline => {
@@ -108,12 +110,12 @@ impl GameActor {
     /// standing like a draw offer; accepting ends the game with the score of that moment.
     pub(super) async fn agreed_end(&mut self, seat: Seat, action: DrawAction, now: Millis) -> Result<u64, GameError> {
         let Some(outcome) = self.live.game.agreed_end() else {
-            return Err(GameError::UnsupportedByRules("the rules of this game do not score an agreed end"));
+            return Err(GameError::UnsupportedByRules("the rules of this game do not score an agreed end".into()));
         };
         let offer = self.live.agreed_end_offer;
         match action {
             DrawAction::Offer if offer.is_some() => {
-                Err(GameError::NotAllowed("an offer to end the game is already standing"))
+                Err(GameError::NotAllowed("an offer to end the game is already standing".into()))
             }
             DrawAction::Offer if self.live.game.to_act() != Some(seat) => Err(GameError::NotYourTurn),
             DrawAction::Offer => {
@@ -122,7 +124,7 @@ impl GameActor {
                 self.commit(next, GameEvent::AgreedEndOffered { seat: seat_name(seat) }, None, now).await
             }
             DrawAction::Accept | DrawAction::Decline if offer != Some(seat.other()) => {
-                Err(GameError::NotAllowed("there is no offer to end the game from your opponent"))
+                Err(GameError::NotAllowed("there is no offer to end the game from your opponent".into()))
             }
             DrawAction::Accept => self.finish(outcome, now).await,
             DrawAction::Decline => {
@@ -135,7 +137,7 @@ impl GameActor {
 
     pub(super) async fn abort(&mut self, seat: Seat, now: Millis) -> Result<u64, GameError> {
         if self.live.has_moved == [true, true] {
-            return Err(GameError::NotAllowed("a game can only be aborted before both players have moved"));
+            return Err(GameError::NotAllowed("a game can only be aborted before both players have moved".into()));
         }
         self.call_off(seat, None, now).await
     }
@@ -152,17 +154,19 @@ impl GameActor {
 
     pub(super) async fn claim_victory(&mut self, seat: Seat, now: Millis) -> Result<u64, GameError> {
         if self.time_control.is_correspondence() {
-            return Err(GameError::NotAllowed("correspondence players are away most of the time; the clock decides"));
+            return Err(GameError::NotAllowed(
+                "correspondence players are away most of the time; the clock decides".into(),
+            ));
         }
         let opponent = seat.other();
         if self.live.game.to_act() != Some(opponent) {
-            return Err(GameError::NotAllowed("you can only claim the win on your opponent's turn"));
+            return Err(GameError::NotAllowed("you can only claim the win on your opponent's turn".into()));
         }
         let grace = self.config.disconnect_grace.as_millis() as i64;
         match self.absent_since[opponent.index()] {
             Some(since) if now - since >= grace => self.finish(Outcome::win(seat, EndReason::Abandonment), now).await,
-            Some(_) => Err(GameError::NotAllowed("your opponent's grace period has not run out yet")),
-            None => Err(GameError::NotAllowed("your opponent is connected")),
+            Some(_) => Err(GameError::NotAllowed("your opponent's grace period has not run out yet".into())),
+            None => Err(GameError::NotAllowed("your opponent is connected".into())),
         }
     }
 

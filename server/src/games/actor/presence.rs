@@ -1,5 +1,7 @@
 //! Who watches a game: subscribing connections, players coming and going, and the snapshot a newcomer gets.
 
+use std::borrow::Cow;
+
 use kartka_engine::Seat;
 use kartka_protocol::{GameEvent, GameSnapshot, GameStatus, ServerFrame};
 use uuid::Uuid;
@@ -14,7 +16,7 @@ impl GameActor {
     pub(super) async fn subscribe(&mut self, subscriber: Subscriber, after_seq: Option<u64>) -> Result<u64, GameError> {
         let frame = match after_seq {
             Some(after) if after > self.seq => {
-                return Err(GameError::InvalidRequest("after_seq is beyond the game's last event"));
+                return Err(GameError::InvalidRequest("after_seq is beyond the game's last event".into()));
             }
             Some(after) => ServerFrame::Events {
                 game_id: self.id,
@@ -40,12 +42,12 @@ impl GameActor {
 
     /// Removes a subscriber. A player's connection that the server closed for breaking its rules leaves a
     /// `connection_closed` event first, so the timeline shows why the player went away.
-    pub(super) async fn unsubscribe(&mut self, connection: u64, closed_because: Option<&'static str>) {
+    pub(super) async fn unsubscribe(&mut self, connection: u64, closed_because: Option<Cow<'static, str>>) {
         let Some(gone) = self.subscribers.remove(&connection) else { return };
         self.announce_viewers(None);
         let Some(seat) = self.seat_of(gone.account) else { return };
         if let Some(reason) = closed_because {
-            self.record_presence(GameEvent::ConnectionClosed { seat: seat_name(seat), reason: reason.to_owned() })
+            self.record_presence(GameEvent::ConnectionClosed { seat: seat_name(seat), reason: reason.into_owned() })
                 .await;
         }
         if self.subscribers.values().any(|s| s.account == gone.account) {

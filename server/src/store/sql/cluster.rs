@@ -16,6 +16,8 @@ const REGISTER_ONLY_NODE: &str = "INSERT INTO nodes (id, started_at, heartbeat_a
 const BEAT_NODE: &str = "UPDATE nodes SET heartbeat_at = {now} WHERE id = $1";
 const LIVE_NODES: &str = "SELECT id, started_at, heartbeat_at, {now} AS read_at FROM nodes \
     WHERE heartbeat_at > {now} - $1 ORDER BY started_at, id";
+const SET_CLUSTER_URL: &str = "UPDATE nodes SET cluster_url = $2 WHERE id = $1";
+const CLUSTER_URL: &str = "SELECT cluster_url FROM nodes WHERE id = $1";
 const REMOVE_NODE: &str = "DELETE FROM nodes WHERE id = $1";
 const REMOVE_DEAD_NODES: &str = "DELETE FROM nodes WHERE heartbeat_at <= {now} - $1";
 /// The lease's compare-and-set: a new lease for an existing game, or the holder replaced only when it is this
@@ -160,6 +162,16 @@ where
     async fn lease_holder(&self, game_id: Uuid) -> Result<Option<Uuid>, StoreError> {
         let row = sqlx::query(LEASE_HOLDER).bind(DB::to_id(game_id)).fetch_optional(&self.pool).await?;
         Ok(row.map(|row| Self::uuid(&row, "node_id")).transpose()?)
+    }
+
+    async fn set_node_cluster_url(&self, id: Uuid, url: &str) -> Result<(), StoreError> {
+        sqlx::query(SET_CLUSTER_URL).bind(DB::to_id(id)).bind(url).execute(&self.writer).await?;
+        Ok(())
+    }
+
+    async fn node_cluster_url(&self, id: Uuid) -> Result<Option<String>, StoreError> {
+        let row = sqlx::query(CLUSTER_URL).bind(DB::to_id(id)).fetch_optional(&self.pool).await?;
+        Ok(row.map(|row| row.try_get::<Option<String>, _>("cluster_url")).transpose()?.flatten())
     }
 
     async fn unowned_live_games(&self, ttl_ms: i64) -> Result<Vec<Uuid>, StoreError> {

@@ -1,0 +1,169 @@
+//! The owner's side: the cluster listener's router, answering the other nodes' forwarded commands and
+//! subscriptions with this node's own games. It is served on a listener of its own (`--cluster-listen`), never
+//! on the public one, and every request must carry the shared secret.
+
+use std::convert::Infallible;
+
+use axum::body::Body;
+use axum::extract::{Path, Request, State};
+use axum::http::StatusCode;
+use axum::middleware::{self, Next};
+use axum::response::{IntoResponse, Response};
+use axum::routing::post;
+use axum::{Json, Router};
+use sha2::{Digest, Sha256};
+use subtle::ConstantTimeEq;
+use tokio::net::TcpListener;
+use uuid::Uuid;
+
+use super::wire::{RemoteCommand, SubscribeReply, SubscribeRequest, WireGameError};
+use super::{KEEPALIVE, SECRET_HEADER};
+use crate::games::{AdminAction, GameError, Subscriber};
+use crate::outbox::{Frames, Outbox};
+use crate::state::AppState;
+
+/// Serves the cluster router on `listener` until the server shuts down.
+pub async fn serve(listener: TcpListener, state: AppState) {
+    let header_read_timeout = state.settings.limits.header_read_timeout;
+    let shutdown = state.shutdown.clone();
+    crate::http::serve(listener, router(state), header_read_timeout, shutdown.cancelled_owned()).await;
+}
+
+/// The cluster listener's routes, all behind the secret check. Without cluster settings every request is
+/// refused (401).
+pub fn router(state: AppState) -> Router {
+    Router::new()
+        .route("/cluster/v1/games/{game_id}/command", post(command))
+        .route("/cluster/v1/games/{game_id}/subscribe", post(subscribe))
+        .layer(middleware::from_fn_with_state(state.clone(), require_secret))
+        .with_state(state)
+}
+
+/// Refuses (401) a request without the shared secret, before its body is read.
+async fn require_secret(State(state): State<AppState>, request: Request, next: Next) -> Response {
+    let given = request.headers().get(SECRET_HEADER).map(|value| value.as_bytes());
+    let expected = state.settings.cluster.as_ref().map(|cluster| cluster.secret.as_bytes());
+    match (expected, given) {
+        (Some(expected), Some(given)) if same_secret(expected, given) => next.run(request).await,
+        _ => StatusCode::UNAUTHORIZED.into_response(),
+    }
+}
+
+/// Whether two secrets are equal, in time that does not depend on where they differ nor on their lengths
+/// (their digests are compared).
+fn same_secret(expected: &[u8], given: &[u8]) -> bool {
+    Sha256::digest(expected).ct_eq(&Sha256::digest(given)).into()
+}
+
+/// Carries out a forwarded command here; never forwards it further (a lease that moved on is answered as
+/// [`WireGameError::OwnedElsewhere`], for the caller to follow).
+async fn command(
+    State(state): State<AppState>,
+    Path(game_id): Path<Uuid>,
+    Json(command): Json<RemoteCommand>,
+) -> Json<Result<serde_json::Value, WireGameError>> {
+    let games = &state.games;
+    let answer = match command {
+        RemoteCommand::Act { account, action } => json(games.act_here(game_id, account, action.into()).await),
+        RemoteCommand::Admin { action, audit } => match AdminAction::try_from(action) {
+            Ok(action) => json(games.admin_here(game_id, action, audit.into()).await),
+            Err(error) => Err(error),
+        },
+        RemoteCommand::Chat { message } => json(games.chat_here(game_id, message.into_row(game_id)).await),
+        RemoteCommand::MuteOpponent { account, muted } => json(games.mute_opponent_here(game_id, account, muted).await),
+        RemoteCommand::Snapshot => json(games.snapshot_here(game_id).await),
+        RemoteCommand::Unsubscribe { subscription, closed_because } => {
+            games.unsubscribe_here(game_id, subscription, Some(closed_because.into())).await;
+            Ok(serde_json::Value::Null)
+        }
+        RemoteCommand::AnnounceRematch { rematch_id } => {
+            games.announce_rematch_here(game_id, rematch_id).await;
+            Ok(serde_json::Value::Null)
+        }
+    };
+    Json(answer.map_err(WireGameError::from))
+}
+
+fn json<T: serde::Serialize>(answer: Result<T, GameError>) -> Result<serde_json::Value, GameError> {
+    answer.map(|value| serde_json::to_value(value).expect("a game's answer is plain data, always JSON"))
+}
+
+/// Subscribes a connection of another node to a game here, and streams its frames: the first line is the
+/// [`SubscribeReply`], each later one a frame; an empty line every [`KEEPALIVE`]. The stream ends when the
+/// subscriber's queue overflows (the other node does not read) or this node shuts down; the subscription ends
+/// when the stream is dropped, however it ends.
+async fn subscribe(
+    State(state): State<AppState>,
+    Path(game_id): Path<Uuid>,
+    Json(request): Json<SubscribeRequest>,
+) -> Response {
+    let (outbox, frames) = Outbox::new(state.settings.outbound_queue);
+    let connection = state.next_connection_id();
+    let SubscribeRequest { account, chat, viewers, rematch, after_seq } = request;
+    let subscriber = Subscriber { connection, account, outbox, chat, viewers, rematch };
+    let result = state.games.subscribe_here(game_id, subscriber, after_seq).await;
+    let subscribed = result.is_ok();
+    let initial = std::iter::from_fn(|| frames.try_frame()).map(|frame| frame.to_string()).collect();
+    let reply = SubscribeReply { result: result.map_err(WireGameError::from), subscription: connection, initial };
+    let first = format!("{}\n", serde_json::to_string(&reply).expect("a reply is plain data, always JSON"));
+    if !subscribed {
+        return first.into_response();
+    }
+    let stream = RemoteSubscription { state, game_id, connection, frames };
+    let lines = futures_util::stream::unfold((stream, Some(first)), |(stream, first)| async move {
+        if let Some(first) = first {
+            return Some((Ok::<_, Infallible>(first), (stream, None)));
+        }
+        let line = stream.next_line().await?;
+        Some((Ok(line), (stream, None)))
+    });
+    Body::from_stream(lines).into_response()
+}
+
+/// A subscription of another node's connection, for as long as its stream lives.
+struct RemoteSubscription {
+    state: AppState,
+    game_id: Uuid,
+    connection: u64,
+    frames: Frames,
+}
+
+impl RemoteSubscription {
+    /// The next line to write: a frame, or an empty line after [`KEEPALIVE`] without one; `None` when the
+    /// stream ends, also when the game's actor has stopped (its node lost the game to another): the relaying
+    /// node then has its client subscribe again, wherever the game runs now.
+    async fn next_line(&self) -> Option<String> {
+        if self.frames.abandoned() {
+            return self.frames.try_frame().map(|frame| format!("{frame}\n"));
+        }
+        tokio::select! {
+            () = self.state.shutdown.cancelled() => None,
+            alarm = self.frames.alarm() => {
+                tracing::warn!(game = %self.game_id, ?alarm, "a relaying node does not read its subscription");
+                None
+            }
+            frame = self.frames.next_frame() => Some(format!("{frame}\n")),
+            () = tokio::time::sleep(KEEPALIVE) => Some("\n".to_owned()),
+        }
+    }
+}
+
+impl Drop for RemoteSubscription {
+    fn drop(&mut self) {
+        let (games, game_id, connection) = (self.state.games.clone(), self.game_id, self.connection);
+        self.state.tasks.spawn(async move { games.unsubscribe_here(game_id, connection, None).await });
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::same_secret;
+
+    #[test]
+    fn only_the_same_secret_matches() {
+        assert!(same_secret(b"s3cret", b"s3cret"));
+        assert!(!same_secret(b"s3cret", b"s3creT"));
+        assert!(!same_secret(b"s3cret", b"s3cret-and-more"));
+        assert!(!same_secret(b"s3cret", b""));
+    }
+}

@@ -1,0 +1,560 @@
+//! Playing and watching a game from any node: two servers in this test process over one PostgreSQL database, each
+//! with a cluster listener. A game runs on the node holding its lease; the other node forwards its clients'
+//! commands and subscriptions there (`server/src/games/remote/`). When the owner crashes, the clients whose
+//! subscriptions it relayed are closed with the resubscribe code (4000), resume on the survivor with `after_seq`,
+//! and find every acknowledged move (so does `kartka bot`). The cluster listener refuses a wrong or missing secret
+//! and is not part of the public router.
+
+use std::time::Duration;
+
+use kartka_bot::Level;
+use kartka_engine::{AnyGame, Seat};
+use kartka_protocol::{
+    ChatChannel, EndReasonName, ErrorCode, EventEnvelope, GameEvent, RulesetSpec, SeatName, ServerFrame, TimeControl,
+    RESUBSCRIBE_CLOSE_CODE,
+};
+use kartka_server::bot_client::{self, BotClientSettings, ChallengePolicy};
+use kartka_server::config::{NodeSettings, Settings};
+use kartka_server::games::kinds;
+use kartka_server::games::remote::SECRET_HEADER;
+use kartka_server::store::Store;
+use kartka_tests::browser::eventually;
+use kartka_tests::client::{move_frame, Api, WsClient};
+use kartka_tests::db::{Backend, TestDb};
+use kartka_tests::server::{CrashableServer, TestServer};
+use serde_json::json;
+use uuid::Uuid;
+
+/// Quick heartbeats, so that a dead node is found within about a second.
+const NODE: NodeSettings = NodeSettings { heartbeat: Duration::from_millis(100), ttl: Duration::from_millis(600) };
+/// Longer than any wait for a node's death and a sweep, however loaded the machine is.
+const PATIENCE: Duration = Duration::from_secs(30);
+/// Ten minutes: a clock that does not fall within a test.
+const LONG: TimeControl = TimeControl::Fischer { initial_seconds: 600, increment_seconds: 0 };
+/// The secret both nodes share.
+const SECRET: &str = "the nodes' shared secret";
+
+fn settings() -> Settings {
+    Settings { node: NODE, first_move: Duration::ZERO, ..Settings::default() }
+}
+
+/// Waits until `node` holds the game's lease.
+async fn until_held_by(store: &dyn Store, game: Uuid, node: Uuid) {
+    let held =
+        eventually(PATIENCE, || async { (store.lease_holder(game).await.ok()? == Some(node)).then_some(()) }).await;
+    assert!(held.is_some(), "node {node} takes game {game}'s lease");
+}
+
+/// What a client saw of a game: the events in the order they came, and the spectator counts it was told.
+#[derive(Default)]
+struct Seen {
+    events: Vec<EventEnvelope>,
+    spectators: Vec<u32>,
+    chat: Vec<String>,
+}
+
+impl Seen {
+    fn take(&mut self, frame: ServerFrame) {
+        match frame {
+            ServerFrame::Event(event) => self.events.push(event),
+            ServerFrame::Events { events, .. } => self.events.extend(events),
+            ServerFrame::Viewers { spectators, .. } => self.spectators.push(spectators),
+            ServerFrame::Chat { message } => self.chat.push(message.text),
+            _ => {}
+        }
+    }
+
+    fn ended(&self) -> bool {
+        self.events.iter().any(|event| matches!(event.event, GameEvent::Ended { .. }))
+    }
+
+    /// The events' numbers are consecutive, each once, and none after `after` is missing (a subscription's
+    /// acknowledgement may count an event it brought, its player's connection, which then follows it).
+    fn assert_complete_from(&self, after: u64, who: &str) {
+        let seqs: Vec<u64> = self.events.iter().map(|event| event.seq).collect();
+        let first = seqs.first().copied().unwrap_or(after + 1);
+        assert!(first <= after + 1, "{who} misses no event after {after}: {seqs:?}");
+        let expected: Vec<u64> = (first..first + seqs.len() as u64).collect();
+        assert_eq!(seqs, expected, "{who} sees every event once, in order");
+    }
+}
+
+/// Connects to `addr` and subscribes to `game` with the chat and the spectator count; the subscription's
+/// sequence number (frames that came with it are kept in `seen`).
+async fn subscribe(addr: std::net::SocketAddr, token: &str, game: Uuid, after_seq: Option<u64>) -> (WsClient, u64) {
+    let mut client = WsClient::connect(addr, token).await;
+    let frame = json!({ "type": "subscribe", "game_id": game, "chat": true, "viewers": true, "after_seq": after_seq });
+    let seq = client.request(1, frame).await.expect("a subscription's sequence number");
+    (client, seq)
+}
+
+/// Reads `client`'s frames into `seen` until the game's end.
+async fn until_ended(client: &mut WsClient, seen: &mut Seen) {
+    while !seen.ended() {
+        let frame = client.next().await;
+        seen.take(frame);
+    }
+}
+
+/// Reads `client`'s frames into `seen` until it has the event `seq`.
+async fn until_seq(client: &mut WsClient, seen: &mut Seen, seq: u64) {
+    while seen.events.last().is_none_or(|event| event.seq < seq) {
+        let frame = client.next().await;
+        seen.take(frame);
+    }
+}
+
+/// Reads `client`'s frames into `seen` until it is told that `count` accounts watch.
+async fn until_spectators(client: &mut WsClient, seen: &mut Seen, count: u32) {
+    while seen.spectators.last() != Some(&count) {
+        let frame = client.next().await;
+        seen.take(frame);
+    }
+}
+
+/// White plays on A, which runs the game; Black plays on B, which forwards; a spectator watches on each. Every one
+/// of them sees every event in order, the chat crosses, the spectators are counted wherever they watch, and a
+/// forwarded refusal is the same typed error as a local one.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn postgres_players_on_two_nodes_play_a_game_to_its_end() {
+    let database = TestDb::new(Backend::Postgres).await;
+    let store = database.store();
+    let a = TestServer::start_clustered(database.url(), settings(), SECRET).await;
+    let b = TestServer::start_clustered(database.url(), settings(), SECRET).await;
+    let cluster_a = format!("http://{}", a.cluster_addr.expect("A has a cluster listener"));
+    assert_eq!(store.node_cluster_url(a.state.node.id()).await.unwrap(), Some(cluster_a), "A says where it listens");
+    let (api_a, api_b) = (Api::new(a.url()), Api::new(b.url()));
+    let (white, black) = (api_a.guest("white").await, api_a.guest("black").await);
+    let (fan_a, fan_b) = (api_a.guest("fan-a").await, api_b.guest("fan-b").await);
+    let game = api_a.start_game(&white, &black, LONG).await;
+    until_held_by(store.as_ref(), game, a.state.node.id()).await;
+
+    let (mut w, w_from) = subscribe(a.addr, &white.token, game, None).await;
+    let (mut b_client, b_from) = subscribe(b.addr, &black.token, game, None).await;
+    let (mut s_a, s_a_from) = subscribe(a.addr, &fan_a.token, game, None).await;
+    let (mut s_b, s_b_from) = subscribe(b.addr, &fan_b.token, game, None).await;
+    let (mut w_seen, mut b_seen, mut s_a_seen, mut s_b_seen) =
+        (Seen::default(), Seen::default(), Seen::default(), Seen::default());
+    // The spectator on B counts on A, and B's player hears the count through the relay.
+    until_spectators(&mut w, &mut w_seen, 2).await;
+    until_spectators(&mut b_client, &mut b_seen, 2).await;
+
+    // Refusals forwarded from B are the owner's typed errors, the same as on A.
+    assert_eq!(b_client.refused(2, move_frame(game, 0, "b0", "0")).await, ErrorCode::NotYourTurn);
+    let mut w_on_b = WsClient::connect(b.addr, &white.token).await;
+    for (id, refused) in [
+        (3, move_frame(game, 0, "w0", "not a move")),
+        (4, move_frame(game, 0, "w0", "9")),
+        (5, move_frame(game, 6, "w0", "0")),
+    ] {
+        let (here, via_b) = (w.refused(id, refused.clone()).await, w_on_b.refused(id, refused).await);
+        assert_eq!(via_b, here, "the same refusal via B as on A");
+        assert_ne!(here, ErrorCode::Internal, "a typed refusal");
+    }
+    assert_eq!(w.refused(9, move_frame(game, 0, "w0", "not a move")).await, ErrorCode::BadNotation);
+    w_on_b.close().await;
+
+    let moved = w.request(10, move_frame(game, 0, "w1", "0")).await.expect("a sequence number");
+    let answered = b_client.request(3, move_frame(game, 1, "b1", "0")).await.expect("a sequence number");
+    assert!(answered > moved, "B's move is the game's next event");
+    let channel = serde_json::to_value(ChatChannel::Players { game_id: game }).expect("a channel");
+    let said = json!({ "type": "chat_send", "channel": channel, "text": "gl from B" });
+    b_client.request(4, said).await;
+    let offered = b_client.request(5, json!({ "type": "draw", "game_id": game, "action": "offer" })).await;
+    until_seq(&mut w, &mut w_seen, offered.expect("a sequence number")).await;
+    w.request(11, json!({ "type": "draw", "game_id": game, "action": "decline" })).await;
+    w.request(12, move_frame(game, 2, "w2", "0")).await;
+    b_client.request(6, move_frame(game, 3, "b2", "0")).await;
+    w.request(13, move_frame(game, 4, "w3", "17")).await;
+
+    until_ended(&mut w, &mut w_seen).await;
+    until_ended(&mut b_client, &mut b_seen).await;
+    until_ended(&mut s_a, &mut s_a_seen).await;
+    until_ended(&mut s_b, &mut s_b_seen).await;
+    for (seen, from, who) in
+        [(&w_seen, w_from, "white on A"), (&b_seen, b_from, "black on B"), (&s_a_seen, s_a_from, "the fan on A")]
+    {
+        seen.assert_complete_from(from, who);
+    }
+    s_b_seen.assert_complete_from(s_b_from, "the fan on B");
+    let last = w_seen.events.last().expect("events").seq;
+    for seen in [&b_seen, &s_a_seen, &s_b_seen] {
+        assert_eq!(seen.events.last().expect("events").seq, last, "everyone ends at the same event");
+    }
+    let kinds = |seen: &Seen| -> Vec<String> {
+        seen.events.iter().filter(|e| e.seq > s_b_from).map(|e| format!("{}:{:?}", e.seq, e.event)).collect()
+    };
+    assert_eq!(kinds(&b_seen), kinds(&w_seen), "B's player saw what A's saw");
+    assert_eq!(kinds(&s_b_seen), kinds(&w_seen), "B's spectator saw what A's saw");
+    let drawn = w_seen.events.iter().filter(|e| matches!(e.event, GameEvent::DrawOffered { .. })).count();
+    assert_eq!(drawn, 1, "the draw offer made on B reached A");
+    assert_eq!(w_seen.chat, ["gl from B"], "B's chat reached A");
+    assert!(s_a_seen.chat.is_empty() && s_b_seen.chat.is_empty(), "the players' channel is not the spectators'");
+
+    let (status, snapshot) = api_b.get(&format!("/api/games/{game}"), None).await;
+    assert_eq!((status, snapshot["status"].as_str()), (200, Some("finished")), "{snapshot}");
+    assert_eq!(snapshot["seq"].as_u64(), Some(last), "B reads the owner's state");
+    a.stop().await;
+    b.stop().await;
+}
+
+/// The owner crashes mid-game: the clients on B, whose subscriptions it relayed, are closed with the resubscribe
+/// code, resume on B with `after_seq` once B has taken the game, find every acknowledged move, and finish it.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn postgres_clients_of_a_crashed_owner_resume_on_the_survivor() {
+    let database = TestDb::new(Backend::Postgres).await;
+    let store = database.store();
+    let a = CrashableServer::start_clustered(database.url(), settings(), SECRET).await;
+    let b = TestServer::start_clustered(database.url(), settings(), SECRET).await;
+    let api = Api::new(a.url());
+    let (white, black) = (api.guest("white").await, api.guest("black").await);
+    let game = api.start_game(&white, &black, LONG).await;
+    until_held_by(store.as_ref(), game, a.node_id).await;
+
+    let (mut w, _) = subscribe(b.addr, &white.token, game, None).await;
+    let (mut bl, _) = subscribe(b.addr, &black.token, game, None).await;
+    let (mut w_seen, mut b_seen) = (Seen::default(), Seen::default());
+    w.request(2, move_frame(game, 0, "w1", "0")).await.expect("acknowledged");
+    let acked = bl.request(2, move_frame(game, 1, "b1", "0")).await.expect("acknowledged");
+    until_seq(&mut w, &mut w_seen, acked).await;
+    until_seq(&mut bl, &mut b_seen, acked).await;
+
+    a.crash();
+    assert_eq!(w.closed().await, Some(RESUBSCRIBE_CLOSE_CODE), "white's socket on B is closed to resubscribe");
+    assert_eq!(bl.closed().await, Some(RESUBSCRIBE_CLOSE_CODE), "black's too");
+
+    let w_has = w_seen.events.last().expect("events").seq;
+    let b_has = b_seen.events.last().expect("events").seq;
+    let mut w = resubscribe(b.addr, &white.token, game, w_has).await;
+    let mut bl = resubscribe(b.addr, &black.token, game, b_has).await;
+    until_held_by(store.as_ref(), game, b.state.node.id()).await;
+    let (status, stored) = Api::new(b.url()).get(&format!("/api/games/{game}"), None).await;
+    assert_eq!(status, 200);
+    let notations: Vec<&str> =
+        stored["moves"].as_array().expect("moves").iter().filter_map(|m| m["notation"].as_str()).collect();
+    assert_eq!(notations, ["0", "0"], "every acknowledged move survived the owner's crash");
+
+    w.request(3, move_frame(game, 2, "w2", "0")).await;
+    bl.request(3, move_frame(game, 3, "b2", "0")).await;
+    w.request(4, move_frame(game, 4, "w3", "17")).await;
+    let (mut w_rest, mut b_rest) = (Seen::default(), Seen::default());
+    until_ended(&mut w, &mut w_rest).await;
+    until_ended(&mut bl, &mut b_rest).await;
+    w_rest.assert_complete_from(w_has, "white after resuming");
+    b_rest.assert_complete_from(b_has, "black after resuming");
+    b.stop().await;
+}
+
+/// Subscribes with `after_seq` until the game's node answers: while the crashed owner still seems alive, the
+/// survivor answers `internal`, and the client retries.
+async fn resubscribe(addr: std::net::SocketAddr, token: &str, game: Uuid, after: u64) -> WsClient {
+    let mut client = WsClient::connect(addr, token).await;
+    let deadline = tokio::time::Instant::now() + PATIENCE;
+    for id in 10.. {
+        let frame = json!({ "type": "subscribe", "game_id": game, "after_seq": after });
+        match client.answer(id, frame).await {
+            Ok(_) => return client,
+            Err(ErrorCode::Internal) if tokio::time::Instant::now() < deadline => {
+                tokio::time::sleep(Duration::from_millis(100)).await;
+            }
+            Err(code) => panic!("resubscribing was refused: {code:?}"),
+        }
+    }
+    unreachable!("the ids do not run out")
+}
+
+/// The cluster listener carries out nothing without the shared secret (401), and its routes are not on the
+/// public listener; with the secret, the same request is carried out.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn postgres_the_cluster_listener_wants_the_secret_and_is_not_public() {
+    let database = TestDb::new(Backend::Postgres).await;
+    let store = database.store();
+    let a = TestServer::start_clustered(database.url(), settings(), SECRET).await;
+    let api = Api::new(a.url());
+    let (white, black) = (api.guest("white").await, api.guest("black").await);
+    let game = api.start_game(&white, &black, LONG).await;
+    let path = format!("/cluster/v1/games/{game}/command");
+    let resign = json!({ "command": "act", "account": white.account.id, "action": { "action": "resign" } });
+    let http = reqwest::Client::new();
+    let cluster = format!("http://{}", a.cluster_addr.expect("a cluster listener"));
+    let send = |base: &str, secret: Option<&str>| {
+        let mut request = http.post(format!("{base}{path}")).json(&resign);
+        if let Some(secret) = secret {
+            request = request.header(SECRET_HEADER, secret);
+        }
+        request.send()
+    };
+    let status_of = |game_row: Option<kartka_server::store::GameRow>| game_row.expect("the game").state.status;
+
+    for secret in [None, Some(""), Some("not the secret"), Some("the nodes' shared secreT")] {
+        let response = send(&cluster, secret).await.expect("the cluster listener answers");
+        assert_eq!(response.status().as_u16(), 401, "secret {secret:?} is refused");
+    }
+    let public = send(&a.url(), Some(SECRET)).await.expect("the public listener answers");
+    assert_ne!(public.status().as_u16(), 200, "the cluster routes are not public");
+    assert_eq!(status_of(store.game(game).await.unwrap()), "active", "nothing was carried out");
+
+    let response = send(&cluster, Some(SECRET)).await.expect("the cluster listener answers");
+    assert_eq!(response.status().as_u16(), 200);
+    let answer: serde_json::Value = response.json().await.expect("a JSON answer");
+    assert!(answer["Ok"].as_u64().is_some(), "the resignation's sequence number: {answer}");
+    assert_eq!(status_of(store.game(game).await.unwrap()), "finished", "with the secret it is carried out");
+    a.stop().await;
+}
+
+/// The node relaying a player's subscription crashes: the owner sees the stream break and counts the player as
+/// gone, as for a closed socket (a `player_disconnected` event is stored).
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn postgres_a_player_whose_node_crashes_counts_as_disconnected_on_the_owner() {
+    let database = TestDb::new(Backend::Postgres).await;
+    let store = database.store();
+    let a = TestServer::start_clustered(database.url(), settings(), SECRET).await;
+    let b = CrashableServer::start_clustered(database.url(), settings(), SECRET).await;
+    let api = Api::new(a.url());
+    let (white, black) = (api.guest("white").await, api.guest("black").await);
+    let game = api.start_game(&white, &black, LONG).await;
+    until_held_by(store.as_ref(), game, a.state.node.id()).await;
+    let (_w, _) = subscribe(a.addr, &white.token, game, None).await;
+    let (_b, _) = subscribe(b.addr, &black.token, game, None).await;
+    let kinds = || async {
+        let events = store.events_after(game, 0).await.expect("events");
+        events.into_iter().map(|event| event.kind).collect::<Vec<_>>()
+    };
+    assert!(!kinds().await.iter().any(|kind| kind == "player_disconnected"), "both players are there");
+
+    b.crash();
+    let gone =
+        eventually(PATIENCE, || async { kinds().await.iter().any(|kind| kind == "player_disconnected").then_some(()) })
+            .await;
+    assert!(gone.is_some(), "the owner counts the player of the crashed node as gone: {:?}", kinds().await);
+    a.stop().await;
+}
+
+/// A rematch accepted on a node that does not run the finished game is announced where it runs: its spectators,
+/// there and relayed, hear of it.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn postgres_a_rematch_accepted_on_another_node_reaches_the_games_watchers() {
+    let database = TestDb::new(Backend::Postgres).await;
+    let store = database.store();
+    let a = TestServer::start_clustered(database.url(), settings(), SECRET).await;
+    let b = TestServer::start_clustered(database.url(), settings(), SECRET).await;
+    let (api_a, api_b) = (Api::new(a.url()), Api::new(b.url()));
+    let (white, black, fan) = (api_a.guest("white").await, api_a.guest("black").await, api_a.guest("fan").await);
+    let game = api_a.start_game(&white, &black, LONG).await;
+    until_held_by(store.as_ref(), game, a.state.node.id()).await;
+    let mut watchers = Vec::new();
+    for addr in [a.addr, b.addr] {
+        let mut watcher = WsClient::connect(addr, &fan.token).await;
+        watcher.request(1, json!({ "type": "subscribe", "game_id": game, "rematch": true })).await;
+        watchers.push(watcher);
+    }
+    let mut w = WsClient::connect(a.addr, &white.token).await;
+    w.request(1, json!({ "type": "resign", "game_id": game })).await;
+
+    let rematch = format!("/api/games/{game}/rematch");
+    let (status, body) = api_b.post(&rematch, Some(&white.token), &json!({})).await;
+    assert_eq!(status, 201, "{body}");
+    let (status, body) = api_b.post(&rematch, Some(&black.token), &json!({})).await;
+    assert_eq!(status, 200, "{body}");
+    let next: Uuid = serde_json::from_value(body["game_id"].clone()).expect("the rematch's game");
+    for mut watcher in watchers {
+        loop {
+            if let ServerFrame::Rematch { game_id, rematch_id } = watcher.next().await {
+                assert_eq!((game_id, rematch_id), (game, next), "the watcher hears of the rematch");
+                break;
+            }
+        }
+    }
+    a.stop().await;
+    b.stop().await;
+}
+
+/// A player whose socket on B is closed for breaking the rules (flooding) leaves `connection_closed` with the
+/// reason in the game's timeline on A, as on the node running the game, and then counts as gone.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn postgres_a_relayed_player_closed_for_flooding_leaves_the_reason_on_the_owner() {
+    let database = TestDb::new(Backend::Postgres).await;
+    let store = database.store();
+    let strict = Settings { ws_messages_per_second: 5, ..settings() };
+    let a = TestServer::start_clustered(database.url(), strict.clone(), SECRET).await;
+    let b = TestServer::start_clustered(database.url(), strict, SECRET).await;
+    let api = Api::new(a.url());
+    let (white, black) = (api.guest("white").await, api.guest("black").await);
+    let game = api.start_game(&white, &black, LONG).await;
+    until_held_by(store.as_ref(), game, a.state.node.id()).await;
+    let (_w, _) = subscribe(a.addr, &white.token, game, None).await;
+    let (mut flooder, _) = subscribe(b.addr, &black.token, game, None).await;
+    for id in 10..60 {
+        if !flooder.try_send(json!({ "type": "ping", "id": id })).await {
+            break;
+        }
+    }
+    assert_eq!(flooder.closed().await, Some(1008), "B closes the flooding socket");
+
+    let recorded = eventually(PATIENCE, || async {
+        let events = store.events_after(game, 0).await.ok()?;
+        let closed = events.iter().position(|event| event.kind == "connection_closed")?;
+        let gone = events.iter().position(|event| event.kind == "player_disconnected")?;
+        Some((events[closed].payload.clone(), closed < gone))
+    })
+    .await;
+    let (payload, in_order) = recorded.expect("the closed connection and the disconnect are recorded on A");
+    assert!(payload.contains("rate limit exceeded"), "the reason crosses: {payload}");
+    assert!(in_order, "first why, then the disconnect");
+    a.stop().await;
+    b.stop().await;
+}
+
+/// A node that lost a game it ran (its lease moved while it was taken for dead) ends the subscriptions it relayed
+/// once its stale actor stops: their clients are closed with the resubscribe code, and resume where the game runs.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn postgres_a_stale_owners_relayed_subscribers_resubscribe_where_the_game_runs() {
+    let database = TestDb::new(Backend::Postgres).await;
+    let store = database.store();
+    let a = TestServer::start_clustered(database.url(), settings(), SECRET).await;
+    let b = TestServer::start_clustered(database.url(), settings(), SECRET).await;
+    let (api_a, api_b) = (Api::new(a.url()), Api::new(b.url()));
+    let (white, black, fan) = (api_a.guest("white").await, api_a.guest("black").await, api_a.guest("fan").await);
+    let game = api_a.start_game(&white, &black, LONG).await;
+    until_held_by(store.as_ref(), game, a.state.node.id()).await;
+    let (mut watcher, watched) = subscribe(b.addr, &fan.token, game, None).await;
+    let pool = sqlx::PgPool::connect(database.url()).await.expect("connect");
+    sqlx::query("UPDATE game_leases SET node_id = $1 WHERE game_id = $2")
+        .bind(b.state.node.id())
+        .bind(game)
+        .execute(&pool)
+        .await
+        .expect("move the lease to B behind A's back");
+
+    let body = json!({ "ply": 0, "client_move_id": "w1", "notation": "0" });
+    let (status, moved) = api_b.post(&format!("/api/games/{game}/moves"), Some(&white.token), &body).await;
+    assert_eq!(status, 200, "B loads the game and commits: {moved}");
+    let stale = json!({ "ply": 0, "client_move_id": "w2", "notation": "1" });
+    let (status, refused) = api_a.post(&format!("/api/games/{game}/moves"), Some(&white.token), &stale).await;
+    assert_eq!((status, refused["code"].as_str()), (500, Some("internal")), "A's stale actor is refused: {refused}");
+    assert_eq!(watcher.closed().await, Some(RESUBSCRIBE_CLOSE_CODE), "the watcher relayed from A resubscribes");
+
+    let mut watcher = resubscribe(b.addr, &fan.token, game, watched).await;
+    let mut seen = Seen::default();
+    let last = store.events_after(game, 0).await.expect("events").last().expect("an event").seq as u64;
+    until_seq(&mut watcher, &mut seen, last).await;
+    seen.assert_complete_from(watched, "the watcher after resubscribing");
+    assert!(
+        seen.events.iter().any(|event| matches!(event.event, GameEvent::Moved { .. })),
+        "it has B's move: {:?}",
+        seen.events
+    );
+    a.stop().await;
+    b.stop().await;
+}
+
+/// `kartka bot` connected to B plays a game that A runs; A crashes mid-game: the bot's socket is closed with the
+/// resubscribe code, it reconnects to B, subscribes again (refused with `internal` until B has taken the game,
+/// which it retries), and plays the game to its end, as does its scripted opponent, also on B.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn postgres_the_bot_resumes_on_the_survivor_when_the_owner_crashes() {
+    let database = TestDb::new(Backend::Postgres).await;
+    let store = database.store();
+    let a = CrashableServer::start_clustered(database.url(), settings(), SECRET).await;
+    let b = TestServer::start_clustered(database.url(), settings(), SECRET).await;
+    let api = Api::new(a.url());
+    let (alice, robot) = (api.guest("alice").await, api.guest("robot").await);
+    let ruleset = RulesetSpec::PaperSoccer { width: 6, height: 8, goal: 2 };
+    let clock = TimeControl::Fischer { initial_seconds: 60, increment_seconds: 1 };
+    let game = api.start_game_of(&alice, &robot, ruleset, clock, false).await;
+    until_held_by(store.as_ref(), game, a.node_id).await;
+
+    let settings = BotClientSettings {
+        server: b.url(),
+        token: robot.token.clone(),
+        level: Level::new(1).expect("a level"),
+        policy: ChallengePolicy { accept_from: Vec::new(), max_games: Some(1) },
+    };
+    let bot = tokio::spawn(bot_client::run(settings, std::future::pending()));
+    let (mut alice_on_b, mut position, mut ply) = following(b.addr, &alice.token, game, ruleset).await;
+    play_first_seat(&mut alice_on_b, game, &mut position, &mut ply, 4).await.expect("A still runs");
+
+    a.crash();
+    assert_eq!(alice_on_b.closed().await, Some(RESUBSCRIBE_CLOSE_CODE), "B has Alice subscribe again");
+    let (mut alice_on_b, mut position, mut ply) = following(b.addr, &alice.token, game, ruleset).await;
+    play_first_seat(&mut alice_on_b, game, &mut position, &mut ply, u32::MAX).await.expect("B runs the game");
+    let outcome = position.outcome().expect("played to the end by the rules");
+    let ended = loop {
+        if let GameEvent::Ended { result, .. } = alice_on_b.next_event().await.event {
+            break result;
+        }
+    };
+    let winner = outcome.winner.map(|seat| if seat == Seat::First { SeatName::First } else { SeatName::Second });
+    assert_eq!(ended.winner, winner, "the game ended by the rules");
+    assert_ne!(ended.reason, EndReasonName::Time, "the bot came back in time");
+    tokio::time::timeout(PATIENCE, bot)
+        .await
+        .expect("the bot stops after its one game")
+        .expect("no panic")
+        .expect("the bot ends cleanly");
+    b.stop().await;
+}
+
+/// Subscribes (without `after_seq`) until the game's node answers; the client, the position from the snapshot
+/// and its ply.
+async fn following(
+    addr: std::net::SocketAddr,
+    token: &str,
+    game: Uuid,
+    ruleset: RulesetSpec,
+) -> (WsClient, AnyGame, u32) {
+    let mut client = WsClient::connect(addr, token).await;
+    let deadline = tokio::time::Instant::now() + PATIENCE;
+    for id in 10.. {
+        match client.answer(id, json!({ "type": "subscribe", "game_id": game })).await {
+            Ok(_) => break,
+            Err(ErrorCode::Internal) if tokio::time::Instant::now() < deadline => {
+                tokio::time::sleep(Duration::from_millis(100)).await;
+            }
+            Err(code) => panic!("subscribing was refused: {code:?}"),
+        }
+    }
+    let snapshot = loop {
+        if let ServerFrame::Snapshot { game } = client.next().await {
+            break game;
+        }
+    };
+    let mut position = AnyGame::new(&kinds::ruleset(&ruleset).expect("a valid ruleset"));
+    for record in &snapshot.moves {
+        position.play(&record.notation).expect("the stored moves are legal");
+    }
+    (client, position, snapshot.ply)
+}
+
+/// Plays the first seat's turns (the engine's first legal action each) until `until_ply` or the game's end,
+/// following every move by its event; `Err` with the close code when the socket closes.
+async fn play_first_seat(
+    client: &mut WsClient,
+    game: Uuid,
+    position: &mut AnyGame,
+    ply: &mut u32,
+    until_ply: u32,
+) -> Result<(), Option<u16>> {
+    while *ply < until_ply {
+        match position.to_act() {
+            None => return Ok(()),
+            Some(Seat::First) => {
+                let action = position.legal_actions().into_iter().next().expect("a seat to act has an action");
+                client.send(move_frame(game, *ply, &format!("s{ply}"), &action)).await;
+            }
+            Some(Seat::Second) => {}
+        }
+        loop {
+            let event = match client.next_or_close().await? {
+                ServerFrame::Event(event) => event,
+                _ => continue,
+            };
+            if let GameEvent::Moved { record, .. } = &event.event {
+                let played = position.play(&record.notation).expect("the server's moves are legal");
+                *ply = record.ply + u32::try_from(played.actions).expect("a small count");
+                break;
+            }
+        }
+    }
+    Ok(())
+}

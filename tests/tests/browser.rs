@@ -420,6 +420,8 @@ async fn a_seek_appears_live_in_another_lobby_and_starts_a_game_when_accepted() 
         .await
         .expect("the withdrawn seek leaves Bob's list");
     alice.click("#create-seek").await;
+    // Until the new seek reaches Bob's list, the last seek there is Dave's, whose accept button is disabled.
+    bob.wait_for_text(alices, "alice").await;
     bob.click(&format!("{alices} button.accept")).await;
     let path = browser::game_path(&bob).await;
     assert_eq!(browser::game_path(&alice).await, path, "the seek's creator is taken to the game");

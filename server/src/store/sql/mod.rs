@@ -280,21 +280,38 @@ where
         })
     }
 
-    /// Binds the state columns in the order [`INSERT_GAME`] and [`UPDATE_GAME_STATE`] list them.
-    fn bind_state<'q>(query: DbQuery<'q, DB>, state: &'q GameState) -> DbQuery<'q, DB> {
+    /// Binds the outcome columns of a state (those kept in `games`) in the order [`INSERT_GAME`] and
+    /// [`UPDATE_OUTCOME`] list them: the ply is bound as the game's `length`.
+    fn bind_outcome<'q>(query: DbQuery<'q, DB>, state: &'q GameState) -> DbQuery<'q, DB> {
         query
             .bind(state.status.as_str())
             .bind(state.winner.as_deref())
             .bind(state.end_reason.as_deref())
             .bind(state.ply)
+            .bind(state.finished_at)
+            .bind(state.scores.as_deref())
+    }
+
+    /// Binds the progress columns of a state (those kept in `game_progress`) in the order [`INSERT_PROGRESS`]
+    /// and [`UPDATE_PROGRESS`] list them.
+    fn bind_progress<'q>(query: DbQuery<'q, DB>, state: &'q GameState) -> DbQuery<'q, DB> {
+        query
             .bind(state.seq)
+            .bind(state.ply)
             .bind(state.first_ms)
             .bind(state.second_ms)
             .bind(state.clock_at)
             .bind(state.to_act.as_deref())
             .bind(state.deadline)
-            .bind(state.finished_at)
-            .bind(state.scores.as_deref())
+    }
+
+    /// Inserts a game's progress row, which every game has beside its `games` row.
+    async fn insert_progress(conn: &mut DB::Connection, game_id: Uuid, state: &GameState) -> Result<(), StoreError> {
+        Self::bind_progress(sqlx::query(INSERT_PROGRESS).bind(DB::to_id(game_id)), state)
+            .execute(conn)
+            .await
+            .map_err(conflict_if_unique)?;
+        Ok(())
     }
 
     async fn insert_event(conn: &mut DB::Connection, game_id: Uuid, event: &EventRow) -> Result<(), StoreError> {
@@ -328,17 +345,25 @@ where
     }
 
     /// Moves a game to the change's new state if its stored `seq` is still the change's `expected_seq`: the
-    /// optimistic check. In PostgreSQL a concurrent writer waits for this row's lock and then finds the seq
-    /// moved on. False when the check failed (nothing written).
+    /// optimistic check, on the game's `game_progress` row. In PostgreSQL a concurrent writer waits for that row's
+    /// lock and then finds the seq moved on. The `games` row is written only if the status or result changed.
+    /// False when the check failed (nothing written).
     async fn update_state(conn: &mut DB::Connection, game_id: Uuid, change: &GameChange) -> Result<bool, StoreError> {
         debug_assert_eq!(change.event.seq, change.expected_seq + 1, "events are numbered without gaps");
         debug_assert_eq!(change.state.seq, change.event.seq, "the game's seq is its last event's");
-        let updated = Self::bind_state(sqlx::query(UPDATE_GAME_STATE), &change.state)
+        let progressed = Self::bind_progress(sqlx::query(UPDATE_PROGRESS), &change.state)
             .bind(DB::to_id(game_id))
             .bind(change.expected_seq)
             .execute(&mut *conn)
             .await?;
-        Ok(DB::rows_affected(&updated) > 0)
+        if DB::rows_affected(&progressed) == 0 {
+            return Ok(false);
+        }
+        Self::bind_outcome(sqlx::query(UPDATE_OUTCOME), &change.state)
+            .bind(DB::to_id(game_id))
+            .execute(&mut *conn)
+            .await?;
+        Ok(true)
     }
 
     /// Tells the other nodes, from node `node` and inside the transaction on `conn`, that `games` advanced (see
@@ -429,7 +454,8 @@ where
             .bind(game.speed.as_str())
             .bind(game.rated)
             .bind(game.correspondence);
-        Self::bind_state(query, &game.state).execute(&mut *conn).await.map_err(conflict_if_unique)?;
+        Self::bind_outcome(query, &game.state).execute(&mut *conn).await.map_err(conflict_if_unique)?;
+        Self::insert_progress(&mut *conn, game.id, &game.state).await?;
         Self::insert_event(conn, game.id, started).await
     }
 

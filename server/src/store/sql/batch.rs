@@ -52,7 +52,7 @@ const PROGRESS_CHANGE_COLUMN_COUNT: usize = 9;
 const OUTCOME_CHANGE_COLUMN_COUNT: usize = 7;
 
 /// Before the VALUES list of a multi-row sequence check: each game's progress moves on only if its `seq` is
-/// still the expected one (the same check as `UPDATE_PROGRESS`, for many distinct games at once).
+/// still the expected one (the optimistic check, for many distinct games at once).
 const UPDATE_PROGRESS_HEAD: &str = "WITH c (id, expected_seq, seq, ply, first_ms, second_ms, clock_at, to_act, \
     deadline) AS (VALUES ";
 
@@ -61,8 +61,7 @@ const UPDATE_PROGRESS_TAIL: &str = ") UPDATE game_progress SET seq = c.seq, ply 
     second_ms = c.second_ms, clock_at = c.clock_at, to_act = c.to_act, deadline = c.deadline FROM c \
     WHERE game_progress.game_id = c.id AND game_progress.seq = c.expected_seq RETURNING game_progress.game_id AS id";
 
-/// Before the VALUES list of the games that passed their sequence check: their outcomes (`UPDATE_OUTCOME` for
-/// many games at once).
+/// Before the VALUES list of the games that passed their sequence check: their outcomes.
 const UPDATE_OUTCOMES_HEAD: &str = "WITH c (id, status, winner, end_reason, length, finished_at, scores) AS (VALUES ";
 
 /// After the VALUES list: only the rows whose status or result changed are written, so a move leaves the wide
@@ -262,11 +261,16 @@ where
         Ok(applied)
     }
 
-    /// The sequence checks and new states of distinct games; the ids of the games that passed.
-    async fn update_states(
+    /// The sequence checks and new states of distinct games; the ids of the games that passed. A change
+    /// written alone goes through here too, as a group of one.
+    pub(super) async fn update_states(
         conn: &mut DB::Connection,
         changes: &[(Uuid, &GameChange)],
     ) -> Result<HashSet<Uuid>, StoreError> {
+        for (_, change) in changes {
+            debug_assert_eq!(change.event.seq, change.expected_seq + 1, "events are numbered without gaps");
+            debug_assert_eq!(change.state.seq, change.event.seq, "the game's seq is its last event's");
+        }
         if let Some(updating) = DB::update_states_at_once(&mut *conn, changes) {
             return Ok(updating.await?);
         }
@@ -290,10 +294,6 @@ where
         conn: &mut DB::Connection,
         changes: &[(Uuid, &GameChange)],
     ) -> Result<HashSet<Uuid>, StoreError> {
-        for (_, change) in changes {
-            debug_assert_eq!(change.event.seq, change.expected_seq + 1, "events are numbered without gaps");
-            debug_assert_eq!(change.state.seq, change.event.seq, "the game's seq is its last event's");
-        }
         let sql = format!(
             "{UPDATE_PROGRESS_HEAD}{}{UPDATE_PROGRESS_TAIL}",
             value_groups(DB::placeholder, changes.len(), PROGRESS_CHANGE_COLUMN_COUNT)

@@ -280,8 +280,8 @@ where
         })
     }
 
-    /// Binds the outcome columns of a state (those kept in `games`) in the order [`INSERT_GAME`] and
-    /// [`UPDATE_OUTCOME`] list them: the ply is bound as the game's `length`.
+    /// Binds the outcome columns of a state (those kept in `games`) in the order [`INSERT_GAME`] and the group
+    /// commit's outcome update list them: the ply is bound as the game's `length`.
     fn bind_outcome<'q>(query: DbQuery<'q, DB>, state: &'q GameState) -> DbQuery<'q, DB> {
         query
             .bind(state.status.as_str())
@@ -293,7 +293,7 @@ where
     }
 
     /// Binds the progress columns of a state (those kept in `game_progress`) in the order [`INSERT_PROGRESS`]
-    /// and [`UPDATE_PROGRESS`] list them.
+    /// and the group commit's progress update list them.
     fn bind_progress<'q>(query: DbQuery<'q, DB>, state: &'q GameState) -> DbQuery<'q, DB> {
         query
             .bind(state.seq)
@@ -344,28 +344,6 @@ where
         Ok(())
     }
 
-    /// Moves a game to the change's new state if its stored `seq` is still the change's `expected_seq`: the
-    /// optimistic check, on the game's `game_progress` row. In PostgreSQL a concurrent writer waits for that row's
-    /// lock and then finds the seq moved on. The `games` row is written only if the status or result changed.
-    /// False when the check failed (nothing written).
-    async fn update_state(conn: &mut DB::Connection, game_id: Uuid, change: &GameChange) -> Result<bool, StoreError> {
-        debug_assert_eq!(change.event.seq, change.expected_seq + 1, "events are numbered without gaps");
-        debug_assert_eq!(change.state.seq, change.event.seq, "the game's seq is its last event's");
-        let progressed = Self::bind_progress(sqlx::query(UPDATE_PROGRESS), &change.state)
-            .bind(DB::to_id(game_id))
-            .bind(change.expected_seq)
-            .execute(&mut *conn)
-            .await?;
-        if DB::rows_affected(&progressed) == 0 {
-            return Ok(false);
-        }
-        Self::bind_outcome(sqlx::query(UPDATE_OUTCOME), &change.state)
-            .bind(DB::to_id(game_id))
-            .execute(&mut *conn)
-            .await?;
-        Ok(true)
-    }
-
     /// Tells the other nodes, from node `node` and inside the transaction on `conn`, that `games` advanced (see
     /// [`Dialect::announce_advanced`]).
     async fn announce(conn: &mut DB::Connection, node: Uuid, games: Vec<GameAdvanced>) -> Result<(), StoreError> {
@@ -386,7 +364,9 @@ where
         game_id: Uuid,
         change: &GameChange,
     ) -> Result<(), StoreError> {
-        if !Self::update_state(&mut *conn, game_id, change).await? {
+        // The optimistic check, by the group commit's statement for one game: in PostgreSQL a concurrent writer
+        // waits for the `game_progress` row's lock and then finds the seq moved on.
+        if !Self::update_states(&mut *conn, &[(game_id, change)]).await?.contains(&game_id) {
             return Err(StoreError::Conflict);
         }
         Self::insert_event(&mut *conn, game_id, &change.event).await?;

@@ -87,15 +87,6 @@ pub(super) const INSERT_GAME: &str = "INSERT INTO games (id, kind, ruleset, time
 // The progress columns after the game's id, in the order `bind_progress` binds them.
 pub(super) const INSERT_PROGRESS: &str = "INSERT INTO game_progress \
     (game_id, seq, ply, first_ms, second_ms, clock_at, to_act, deadline) VALUES ($1, $2, $3, $4, $5, $6, $7, $8)";
-// The optimistic check of a change: the game moves on only if its stored `seq` is still the expected one.
-pub(super) const UPDATE_PROGRESS: &str = "UPDATE game_progress SET seq = $1, ply = $2, first_ms = $3, \
-    second_ms = $4, clock_at = $5, to_act = $6, deadline = $7 WHERE game_id = $8 AND seq = $9";
-// The wide, heavily indexed `games` row is written only when its status or result changes, never for a move
-// alone (see migrations/postgres/0015_game_progress.sql); `length` follows the ply then.
-pub(super) const UPDATE_OUTCOME: &str = "UPDATE games SET status = $1, winner = $2, end_reason = $3, \
-    length = $4, finished_at = $5, scores = $6 WHERE id = $7 AND (status IS DISTINCT FROM $1 \
-    OR winner IS DISTINCT FROM $2 OR end_reason IS DISTINCT FROM $3 OR finished_at IS DISTINCT FROM $5 \
-    OR scores IS DISTINCT FROM $6)";
 pub(super) const GAME_BY_ID: &str =
     concat!("SELECT ", game_columns!(), " FROM ", games_with_progress!(), " WHERE id = $1");
 pub(super) const GAMES_OF: &str = concat!(

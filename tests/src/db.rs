@@ -4,11 +4,14 @@
 //! [`DEFAULT_POSTGRES_URL`]. Each test gets its own database there, created for it and dropped afterwards. A
 //! server that cannot be reached fails the test: a PostgreSQL test never quietly runs on something else.
 
+use std::path::Path;
 use std::str::FromStr;
 use std::sync::Arc;
 
 use kartka_server::store::{self, Store};
+use sqlx::migrate::Migrator;
 use sqlx::postgres::PgConnectOptions;
+use sqlx::sqlite::SqliteConnectOptions;
 use sqlx::{ConnectOptions, Connection, PgConnection, SqliteConnection};
 use tempfile::TempDir;
 use uuid::Uuid;
@@ -33,9 +36,11 @@ pub struct TestDb {
     store: Arc<dyn Store>,
     url: String,
     backend: Backend,
-    cleanup: Cleanup,
+    /// Dropped after the store (fields drop in order), so the database outlives its connections.
+    _cleanup: Cleanup,
 }
 
+/// What removes a test database when dropped.
 enum Cleanup {
     /// Dropping the directory deletes the database file in it.
     RemoveDir { _dir: TempDir },
@@ -66,36 +71,21 @@ impl TestDb {
     }
 
     async fn sqlite() -> Self {
-        let dir = tempfile::tempdir().expect("create a temporary directory for the SQLite database");
-        let url = format!("sqlite://{}", dir.path().join("kartka.db").display());
-        let store =
-            store::open(&url, Uuid::new_v4()).await.unwrap_or_else(|error| panic!("open SQLite at {url}: {error}"));
-        Self { store, url, backend: Backend::Sqlite, cleanup: Cleanup::RemoveDir { _dir: dir } }
+        let (url, cleanup) = new_sqlite_file();
+        Self::open(url, Backend::Sqlite, cleanup).await
     }
 
     async fn postgres() -> Self {
-        let server_url = std::env::var(POSTGRES_URL_VAR).unwrap_or_else(|_| DEFAULT_POSTGRES_URL.to_owned());
-        let server = PgConnectOptions::from_str(&server_url)
-            .unwrap_or_else(|error| panic!("{POSTGRES_URL_VAR}={server_url} is not a PostgreSQL URL: {error}"));
-        let mut admin = PgConnection::connect_with(&server).await.unwrap_or_else(|error| {
-            panic!(
-                "PostgreSQL tests need a server, and none answers at {server_url} ({error}). \
-                 Start one, or point {POSTGRES_URL_VAR} at one."
-            )
-        });
-        let name = format!("kartka_test_{}", Uuid::new_v4().simple());
-        sqlx::query(&format!("CREATE DATABASE {name}"))
-            .execute(&mut admin)
-            .await
-            .unwrap_or_else(|error| panic!("create database {name} on {server_url}: {error}"));
-        // Best effort: the database is created, and the connection closes when dropped anyway.
-        let _ = admin.close().await;
+        let (url, cleanup) = new_postgres_database().await;
+        Self::open(url, Backend::Postgres, cleanup).await
+    }
 
-        let url = server.database(&name).to_url_lossy().to_string();
+    /// Opens the database at `url` through [`store::open`], which brings its schema up to date.
+    async fn open(url: String, backend: Backend, cleanup: Cleanup) -> Self {
         let store = store::open(&url, Uuid::new_v4())
             .await
-            .unwrap_or_else(|error| panic!("open PostgreSQL database {name}: {error}"));
-        Self { store, url, backend: Backend::Postgres, cleanup: Cleanup::DropDatabase { server_url, name } }
+            .unwrap_or_else(|error| panic!("open the {backend:?} database at {url}: {error}"));
+        Self { store, url, backend, _cleanup: cleanup }
     }
 
     /// The backend.
@@ -186,22 +176,125 @@ impl TestDb {
 
     /// Runs one SQL statement on a connection of its own.
     async fn execute(&self, sql: &str) {
-        match self.backend {
+        execute(self.backend, &self.url, sql).await;
+    }
+}
+
+/// A database whose schema stops just before one migration, with no store open on it: a migration that copies
+/// data is tested by writing rows in the shape before it and then opening the store ([`OlderDb::open`]), which
+/// runs the rest of the migrations as a server's start does.
+pub struct OlderDb {
+    url: String,
+    backend: Backend,
+    cleanup: Cleanup,
+}
+
+impl OlderDb {
+    /// A new database on `backend` with every migration numbered below `first_missing` applied, and no other.
+    ///
+    /// # Panics
+    /// When the database cannot be created, or a migration fails.
+    pub async fn new(backend: Backend, first_missing: i64) -> Self {
+        let (url, cleanup, directory) = match backend {
             Backend::Postgres => {
-                let mut connection = PgConnection::connect(&self.url).await.expect("connect to the test database");
-                sqlx::raw_sql(sql).execute(&mut connection).await.unwrap_or_else(|e| panic!("{sql}: {e}"));
+                let (url, cleanup) = new_postgres_database().await;
+                (url, cleanup, "postgres")
             }
             Backend::Sqlite => {
-                let mut connection = SqliteConnection::connect(&self.url).await.expect("connect to the test database");
-                sqlx::raw_sql(sql).execute(&mut connection).await.unwrap_or_else(|e| panic!("{sql}: {e}"));
+                let (url, cleanup) = new_sqlite_file();
+                (url, cleanup, "sqlite")
             }
+        };
+        let path = Path::new(env!("CARGO_MANIFEST_DIR")).join("../migrations").join(directory);
+        let mut migrator = Migrator::new(path.as_path())
+            .await
+            .unwrap_or_else(|error| panic!("read the migrations in {}: {error}", path.display()));
+        let older: Vec<_> =
+            migrator.migrations.iter().filter(|migration| migration.version < first_missing).cloned().collect();
+        assert!(older.len() < migrator.migrations.len(), "no migration {first_missing} or later in {}", path.display());
+        migrator.migrations = older.into();
+        match backend {
+            Backend::Postgres => {
+                let mut connection = PgConnection::connect(&url).await.expect("connect to the test database");
+                migrator.run(&mut connection).await.expect("run the older migrations");
+            }
+            Backend::Sqlite => {
+                let options = SqliteConnectOptions::from_str(&url).expect("a SQLite URL").create_if_missing(true);
+                let mut connection = options.connect().await.expect("create the test database");
+                migrator.run(&mut connection).await.expect("run the older migrations");
+            }
+        }
+        Self { url, backend, cleanup }
+    }
+
+    /// The backend.
+    pub fn backend(&self) -> Backend {
+        self.backend
+    }
+
+    /// Runs SQL (one statement or several) on a connection of its own.
+    ///
+    /// # Panics
+    /// When the SQL fails.
+    pub async fn execute(&self, sql: &str) {
+        execute(self.backend, &self.url, sql).await;
+    }
+
+    /// Opens the store on this database, as a server's start does: the remaining migrations run.
+    ///
+    /// # Panics
+    /// When the store cannot be opened, e.g. a migration fails.
+    pub async fn open(self) -> TestDb {
+        TestDb::open(self.url, self.backend, self.cleanup).await
+    }
+}
+
+/// A new SQLite file in a temporary directory of its own (not created yet), and what removes it.
+fn new_sqlite_file() -> (String, Cleanup) {
+    let dir = tempfile::tempdir().expect("create a temporary directory for the SQLite database");
+    let url = format!("sqlite://{}", dir.path().join("kartka.db").display());
+    (url, Cleanup::RemoveDir { _dir: dir })
+}
+
+/// A new, empty database on the test PostgreSQL server, and what drops it.
+async fn new_postgres_database() -> (String, Cleanup) {
+    let server_url = std::env::var(POSTGRES_URL_VAR).unwrap_or_else(|_| DEFAULT_POSTGRES_URL.to_owned());
+    let server = PgConnectOptions::from_str(&server_url)
+        .unwrap_or_else(|error| panic!("{POSTGRES_URL_VAR}={server_url} is not a PostgreSQL URL: {error}"));
+    let mut admin = PgConnection::connect_with(&server).await.unwrap_or_else(|error| {
+        panic!(
+            "PostgreSQL tests need a server, and none answers at {server_url} ({error}). \
+             Start one, or point {POSTGRES_URL_VAR} at one."
+        )
+    });
+    let name = format!("kartka_test_{}", Uuid::new_v4().simple());
+    sqlx::query(&format!("CREATE DATABASE {name}"))
+        .execute(&mut admin)
+        .await
+        .unwrap_or_else(|error| panic!("create database {name} on {server_url}: {error}"));
+    // Best effort: the database is created, and the connection closes when dropped anyway.
+    let _ = admin.close().await;
+    let url = server.database(&name).to_url_lossy().to_string();
+    (url, Cleanup::DropDatabase { server_url, name })
+}
+
+/// Runs SQL on a connection of its own to the database at `url`.
+async fn execute(backend: Backend, url: &str, sql: &str) {
+    match backend {
+        Backend::Postgres => {
+            let mut connection = PgConnection::connect(url).await.expect("connect to the test database");
+            sqlx::raw_sql(sql).execute(&mut connection).await.unwrap_or_else(|e| panic!("{sql}: {e}"));
+        }
+        Backend::Sqlite => {
+            let mut connection = SqliteConnection::connect(url).await.expect("connect to the test database");
+            sqlx::raw_sql(sql).execute(&mut connection).await.unwrap_or_else(|e| panic!("{sql}: {e}"));
         }
     }
 }
 
-impl Drop for TestDb {
+impl Drop for Cleanup {
     fn drop(&mut self) {
-        let Cleanup::DropDatabase { server_url, name } = &self.cleanup else { return };
+        let Cleanup::DropDatabase { server_url, name } = self else { return };
         let (server_url, name) = (server_url.clone(), name.clone());
         // Drop cannot await, and may run inside the test's runtime, where blocking on another future panics:
         // drop the database from a thread of its own. FORCE ends the store's pooled connections still open.

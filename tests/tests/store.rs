@@ -46,6 +46,7 @@ kartka_tests::on_both_stores!(
     the_leaderboard_ranks_established_ratings_of_players_in_good_standing,
     results_are_counted_per_player,
     rematch_offers_are_found_by_their_game,
+    the_archive_length_moves_only_when_a_games_status_changes,
 );
 
 /// An arbitrary moment all scenarios count from.
@@ -688,6 +689,45 @@ async fn assert_stored(store: &dyn Store, game_id: Uuid, state: &GameState, plie
     assert_eq!(&store.game(game_id).await.unwrap().unwrap().state, state);
     assert_eq!(store.moves(game_id).await.unwrap().len(), plies);
     assert_eq!(store.events_after(game_id, 0).await.unwrap().len() as i64, state.seq);
+}
+
+/// The archive's length key of a game.
+async fn archived_length(store: &dyn Store, game_id: Uuid) -> i64 {
+    store.archived_game(game_id).await.unwrap().expect("the archive has the game").length
+}
+
+/// Moves leave the wide `games` row alone: its `length` (the archive's length order) follows the ply only when
+/// a change alters the status or result, alone or in a group commit; the game's own ply always moves.
+async fn the_archive_length_moves_only_when_a_games_status_changes(db: &TestDb) {
+    let store = db.store();
+    let games = games_with_a_move(&*store, 3).await;
+    let moved: Vec<(Uuid, GameChange)> =
+        games.iter().map(|(game, state)| (game.id, move_change(state, "m1"))).collect();
+    assert!(store.record_many(&moved).await.iter().all(Result::is_ok));
+    for (game_id, change) in &moved {
+        assert_eq!(store.game(*game_id).await.unwrap().unwrap().state.ply, 2);
+        assert_eq!(archived_length(&*store, *game_id).await, 0, "moves do not write the length");
+        assert_eq!(store.archived_game(*game_id).await.unwrap().unwrap().game.state, change.state);
+    }
+
+    let ending: Vec<(Uuid, GameChange)> = moved
+        .iter()
+        .enumerate()
+        .map(|(index, (game_id, change))| {
+            let next = if index < 2 { end_change(&change.state) } else { event_change(&change.state, "offered") };
+            (*game_id, next)
+        })
+        .collect();
+    assert!(store.record_many(&ending).await.iter().all(Result::is_ok));
+    for (index, (game_id, change)) in ending.iter().enumerate() {
+        assert_eq!(store.game(*game_id).await.unwrap().unwrap().state, change.state);
+        let expected = if index < 2 { 2 } else { 0 };
+        assert_eq!(archived_length(&*store, *game_id).await, expected, "game {index}");
+    }
+
+    let (last_id, last) = &ending[2];
+    recorded(&*store, *last_id, end_change(&last.state)).await;
+    assert_eq!(archived_length(&*store, *last_id).await, 2, "a change alone writes the length when the game ends");
 }
 
 async fn a_stale_change_in_a_group_fails_alone(db: &TestDb) {

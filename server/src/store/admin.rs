@@ -14,6 +14,11 @@ pub struct ArchivedGame {
     pub game: GameRow,
     /// Where it came from.
     pub origin: GameOrigin,
+    /// Its key in the archive's length order: the ply it had when its status or result last changed, which is
+    /// its final length once it is over (a game being played keeps the ply it started with; moves do not
+    /// rewrite the archive's index, see migrations/postgres/0015_game_progress.sql). `game.state.ply` is where
+    /// it stands.
+    pub length: i64,
 }
 
 /// Where a game came from: played here, or imported from a record file.
@@ -40,7 +45,7 @@ pub enum SearchOrder {
     /// By `created_at` (the historic date for imported games).
     #[default]
     Date,
-    /// By actions played.
+    /// By actions played, as [`ArchivedGame::length`] counts them.
     Length,
 }
 
@@ -58,7 +63,7 @@ pub enum ResultFilter {
 /// A position in a search's order: the last game seen's sort key and id.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct SearchCursor {
-    /// The sort key (`created_at` or `ply`) of the last game of the previous page.
+    /// The sort key (`created_at` or [`ArchivedGame::length`]) of the last game of the previous page.
     pub key: i64,
     /// Its id.
     pub id: Uuid,

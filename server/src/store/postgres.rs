@@ -24,16 +24,25 @@ const INSERT_MOVES_UNNEST: &str = "INSERT INTO moves \
 const INSERT_EVENTS_UNNEST: &str = "INSERT INTO game_events (game_id, seq, kind, payload, at) \
     SELECT * FROM UNNEST($1::uuid[], $2::bigint[], $3::text[], $4::text[], $5::bigint[])";
 
-/// Many games' new states from one array per column, each row applied only if the game's `seq` is still the
-/// expected one: the sequence check of a whole group commit in one statement. It answers the games it moved.
-const UPDATE_STATES_UNNEST: &str = "UPDATE games AS g SET status = c.status, winner = c.winner, \
-    end_reason = c.end_reason, ply = c.ply, seq = c.seq, first_ms = c.first_ms, second_ms = c.second_ms, \
-    clock_at = c.clock_at, to_act = c.to_act, deadline = c.deadline, finished_at = c.finished_at, scores = c.scores \
-    FROM UNNEST($1::uuid[], $2::bigint[], $3::text[], $4::text[], $5::text[], $6::bigint[], $7::bigint[], \
-    $8::bigint[], $9::bigint[], $10::bigint[], $11::text[], $12::bigint[], $13::bigint[], $14::text[]) \
+/// Many games' new states from one array per column, in one statement: each game's progress moves on only if
+/// its `seq` is still the expected one (the sequence check of a whole group commit), and the `games` rows of
+/// those that passed are written only where their status or result changed, so that a move leaves the wide,
+/// heavily indexed row alone (see migrations/postgres/0015_game_progress.sql). It answers the games it moved.
+const UPDATE_STATES_UNNEST: &str = "WITH c AS (SELECT * FROM UNNEST($1::uuid[], $2::bigint[], $3::text[], \
+    $4::text[], $5::text[], $6::bigint[], $7::bigint[], $8::bigint[], $9::bigint[], $10::bigint[], $11::text[], \
+    $12::bigint[], $13::bigint[], $14::text[]) \
     AS c(id, expected_seq, status, winner, end_reason, ply, seq, first_ms, second_ms, clock_at, to_act, deadline, \
-    finished_at, scores) \
-    WHERE g.id = c.id AND g.seq = c.expected_seq RETURNING g.id";
+    finished_at, scores)), \
+    moved AS (UPDATE game_progress AS p SET seq = c.seq, ply = c.ply, first_ms = c.first_ms, \
+    second_ms = c.second_ms, clock_at = c.clock_at, to_act = c.to_act, deadline = c.deadline \
+    FROM c WHERE p.game_id = c.id AND p.seq = c.expected_seq RETURNING p.game_id), \
+    outcomes AS (UPDATE games AS g SET status = c.status, winner = c.winner, end_reason = c.end_reason, \
+    length = c.ply, finished_at = c.finished_at, scores = c.scores \
+    FROM c JOIN moved ON moved.game_id = c.id \
+    WHERE g.id = c.id AND (g.status IS DISTINCT FROM c.status OR g.winner IS DISTINCT FROM c.winner \
+    OR g.end_reason IS DISTINCT FROM c.end_reason OR g.finished_at IS DISTINCT FROM c.finished_at \
+    OR g.scores IS DISTINCT FROM c.scores)) \
+    SELECT game_id FROM moved";
 
 /// The [`Store`](super::Store) over a PostgreSQL pool ([`PgPool`]).
 pub type PostgresStore = SqlStore<Postgres>;

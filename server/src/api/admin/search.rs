@@ -148,7 +148,7 @@ pub async fn search_of(state: &AppState, query: &SearchQuery) -> Result<GameSear
 pub fn cursor_after(search: &GameSearch, last: &ArchivedGame) -> SearchCursor {
     let key = match search.order {
         SearchOrder::Date => last.game.created_at,
-        SearchOrder::Length => last.game.state.ply,
+        SearchOrder::Length => last.length,
     };
     SearchCursor { key, id: last.game.id }
 }

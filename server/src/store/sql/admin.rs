@@ -8,7 +8,7 @@ use async_trait::async_trait;
 use sqlx::{ColumnIndex, Decode, Encode, Executor, IntoArguments, Row, Type};
 use uuid::Uuid;
 
-use super::statements::{INSERT_RATING, SELECT_ACCOUNTS};
+use super::statements::{games_with_progress, INSERT_RATING, SELECT_ACCOUNTS};
 use super::{conflict_if_unique, imported_name_key, name_key, DbQuery, Dialect, SqlStore};
 use crate::store::admin::{
     AdminStore, ArchivedGame, AuditFilter, AuditRow, GameOrigin, GameSearch, ImportSource, ImportedGame, RatedGame,
@@ -16,12 +16,23 @@ use crate::store::admin::{
 };
 use crate::store::{AccountRow, GameChange, Millis, MoveRow, RatingRow, StoreError};
 
-/// The columns of a game row and its origin, for SELECT and the import's INSERT (state columns in the order
-/// `bind_state` binds them).
+/// The columns of a game row, its progress and its origin, for SELECT from [`GAMES_WITH_PROGRESS`]; `length` is
+/// the key of the archive's length order (see migrations/postgres/0015_game_progress.sql).
 const ARCHIVE_COLUMNS: &str = "id, kind, ruleset, time_control, first_id, second_id, created_at, speed, \
     status, winner, end_reason, ply, seq, first_ms, second_ms, clock_at, to_act, deadline, finished_at, scores, \
-    rated, correspondence, imported, source, source_index, imported_at";
-const ARCHIVE_COLUMN_COUNT: usize = 26;
+    rated, correspondence, imported, source, source_index, imported_at, length";
+/// What archive reads read from.
+const GAMES_WITH_PROGRESS: &str = games_with_progress!();
+/// The columns of an imported game's `games` row: the outcome columns in the order `bind_outcome` binds them,
+/// then its origin.
+const IMPORTED_GAME_COLUMNS: &str = "id, kind, ruleset, time_control, first_id, second_id, created_at, speed, \
+    status, winner, end_reason, length, finished_at, scores, rated, correspondence, imported, source, \
+    source_index, imported_at";
+const IMPORTED_GAME_COLUMN_COUNT: usize = 20;
+/// The columns of a game's `game_progress` row: its id, then the progress columns in the order `bind_progress`
+/// binds them.
+const PROGRESS_COLUMNS: &str = "game_id, seq, ply, first_ms, second_ms, clock_at, to_act, deadline";
+const PROGRESS_COLUMN_COUNT: usize = 8;
 const MOVE_COLUMNS: &str = "game_id, ply, seat, notation, turn_ended, client_move_id, first_ms, second_ms, received_at";
 const MOVE_COLUMN_COUNT: usize = 9;
 const EVENT_COLUMNS: &str = "game_id, seq, kind, payload, at";
@@ -158,10 +169,10 @@ fn search_filters(placeholder: Placeholder, search: &GameSearch) -> Assembled {
 /// The full page query of a search.
 fn search_page(placeholder: Placeholder, search: &GameSearch, limit: u32) -> Assembled {
     let mut query = search_filters(placeholder, search);
-    query.sql.insert_str(0, &format!("SELECT {ARCHIVE_COLUMNS} FROM games"));
+    query.sql.insert_str(0, &format!("SELECT {ARCHIVE_COLUMNS} FROM {GAMES_WITH_PROGRESS}"));
     let key = match search.order {
         SearchOrder::Date => "created_at",
-        SearchOrder::Length => "ply",
+        SearchOrder::Length => "length",
     };
     let (compare, direction) = if search.descending { ("<", "DESC") } else { (">", "ASC") };
     if let Some(after) = search.after {
@@ -206,7 +217,11 @@ where
             (Some(source), Some(index), Some(imported_at)) => Some(ImportSource { source, index, imported_at }),
             _ => None,
         };
-        Ok(ArchivedGame { game: Self::game_from_row(row)?, origin: GameOrigin { import } })
+        Ok(ArchivedGame {
+            game: Self::game_from_row(row)?,
+            origin: GameOrigin { import },
+            length: row.try_get("length")?,
+        })
     }
 
     fn audit_from_row(row: &DB::Row) -> Result<AuditRow, sqlx::Error> {
@@ -263,8 +278,8 @@ where
 
     async fn insert_game_rows(conn: &mut DB::Connection, games: &[&ImportedGame]) -> Result<(), StoreError> {
         let sql = format!(
-            "INSERT INTO games ({ARCHIVE_COLUMNS}) VALUES {}",
-            value_groups(DB::placeholder, games.len(), ARCHIVE_COLUMN_COUNT)
+            "INSERT INTO games ({IMPORTED_GAME_COLUMNS}) VALUES {}",
+            value_groups(DB::placeholder, games.len(), IMPORTED_GAME_COLUMN_COUNT)
         );
         let mut query = sqlx::query(&sql);
         for imported in games {
@@ -279,13 +294,27 @@ where
                 .bind(DB::to_id(game.second_id))
                 .bind(game.created_at)
                 .bind(game.speed.as_str());
-            query = Self::bind_state(query, &game.state)
+            query = Self::bind_outcome(query, &game.state)
                 .bind(game.rated)
                 .bind(game.correspondence)
                 .bind(import.is_some())
                 .bind(import.map(|import| import.source.as_str()))
                 .bind(import.map(|import| import.index))
                 .bind(import.map(|import| import.imported_at));
+        }
+        query.execute(conn).await.map_err(conflict_if_unique)?;
+        Ok(())
+    }
+
+    /// The `game_progress` rows of games whose `games` rows are inserted.
+    async fn insert_progress_rows(conn: &mut DB::Connection, games: &[&ImportedGame]) -> Result<(), StoreError> {
+        let sql = format!(
+            "INSERT INTO game_progress ({PROGRESS_COLUMNS}) VALUES {}",
+            value_groups(DB::placeholder, games.len(), PROGRESS_COLUMN_COUNT)
+        );
+        let mut query = sqlx::query(&sql);
+        for imported in games {
+            query = Self::bind_progress(query.bind(DB::to_id(imported.game.id)), &imported.game.state);
         }
         query.execute(conn).await.map_err(conflict_if_unique)?;
         Ok(())
@@ -379,7 +408,7 @@ where
     for<'a> &'a str: ColumnIndex<DB::Row>,
 {
     async fn archived_game(&self, id: Uuid) -> Result<Option<ArchivedGame>, StoreError> {
-        let sql = format!("SELECT {ARCHIVE_COLUMNS} FROM games WHERE id = $1");
+        let sql = format!("SELECT {ARCHIVE_COLUMNS} FROM {GAMES_WITH_PROGRESS} WHERE id = $1");
         let row = sqlx::query(&sql).bind(DB::to_id(id)).fetch_optional(&self.pool).await?;
         Ok(row.as_ref().map(Self::archived_from_row).transpose()?)
     }
@@ -529,8 +558,9 @@ where
     async fn insert_imported(&self, games: &[ImportedGame]) -> Result<(), StoreError> {
         let mut tx = self.writer.begin_with(DB::BEGIN_WRITE).await?;
         let all: Vec<&ImportedGame> = games.iter().collect();
-        for chunk in all.chunks(MAX_BOUND_VALUES / ARCHIVE_COLUMN_COUNT) {
+        for chunk in all.chunks(MAX_BOUND_VALUES / IMPORTED_GAME_COLUMN_COUNT) {
             Self::insert_game_rows(&mut tx, chunk).await?;
+            Self::insert_progress_rows(&mut tx, chunk).await?;
         }
         let events: Vec<_> = games.iter().flat_map(|g| g.events.iter().map(move |e| (g.game.id, e))).collect();
         Self::insert_events(&mut tx, &events).await?;

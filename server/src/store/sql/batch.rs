@@ -43,20 +43,34 @@ pub struct CommitSettings {
     pub committers: NonZeroUsize,
 }
 
-/// The columns of a change in [`UPDATE_STATES_HEAD`]'s VALUES list: the game, its expected `seq`, and the state
-/// columns in the order `bind_state` binds them.
-const STATE_CHANGE_COLUMN_COUNT: usize = 14;
+/// The columns of a change in [`UPDATE_PROGRESS_HEAD`]'s VALUES list: the game, its expected `seq`, and the
+/// progress columns in the order `bind_progress` binds them.
+const PROGRESS_CHANGE_COLUMN_COUNT: usize = 9;
 
-/// Before the VALUES list of a multi-row sequence check: each game moves to its new state only if its `seq` is
-/// still the expected one (the same check as `UPDATE_GAME_STATE`, for many distinct games at once).
-const UPDATE_STATES_HEAD: &str = "WITH c (id, expected_seq, status, winner, end_reason, ply, seq, first_ms, \
-    second_ms, clock_at, to_act, deadline, finished_at, scores) AS (VALUES ";
+/// The columns of a change in [`UPDATE_OUTCOMES_HEAD`]'s VALUES list: the game and the outcome columns in the
+/// order `bind_outcome` binds them.
+const OUTCOME_CHANGE_COLUMN_COUNT: usize = 7;
+
+/// Before the VALUES list of a multi-row sequence check: each game's progress moves on only if its `seq` is
+/// still the expected one (the optimistic check, for many distinct games at once).
+const UPDATE_PROGRESS_HEAD: &str = "WITH c (id, expected_seq, seq, ply, first_ms, second_ms, clock_at, to_act, \
+    deadline) AS (VALUES ";
 
 /// After the VALUES list: the update, which answers the games it moved.
-const UPDATE_STATES_TAIL: &str = ") UPDATE games SET status = c.status, winner = c.winner, \
-    end_reason = c.end_reason, ply = c.ply, seq = c.seq, first_ms = c.first_ms, second_ms = c.second_ms, \
-    clock_at = c.clock_at, to_act = c.to_act, deadline = c.deadline, finished_at = c.finished_at, \
-    scores = c.scores FROM c WHERE games.id = c.id AND games.seq = c.expected_seq RETURNING games.id AS id";
+const UPDATE_PROGRESS_TAIL: &str = ") UPDATE game_progress SET seq = c.seq, ply = c.ply, first_ms = c.first_ms, \
+    second_ms = c.second_ms, clock_at = c.clock_at, to_act = c.to_act, deadline = c.deadline FROM c \
+    WHERE game_progress.game_id = c.id AND game_progress.seq = c.expected_seq RETURNING game_progress.game_id AS id";
+
+/// Before the VALUES list of the games that passed their sequence check: their outcomes.
+const UPDATE_OUTCOMES_HEAD: &str = "WITH c (id, status, winner, end_reason, length, finished_at, scores) AS (VALUES ";
+
+/// After the VALUES list: only the rows whose status or result changed are written, so a move leaves the wide
+/// `games` row alone.
+const UPDATE_OUTCOMES_TAIL: &str = ") UPDATE games SET status = c.status, winner = c.winner, \
+    end_reason = c.end_reason, length = c.length, finished_at = c.finished_at, scores = c.scores FROM c \
+    WHERE games.id = c.id AND (games.status IS DISTINCT FROM c.status OR games.winner IS DISTINCT FROM c.winner \
+    OR games.end_reason IS DISTINCT FROM c.end_reason OR games.finished_at IS DISTINCT FROM c.finished_at \
+    OR games.scores IS DISTINCT FROM c.scores)";
 
 /// A change waiting to be committed, and where its answer goes.
 pub(super) struct Pending {
@@ -247,41 +261,64 @@ where
         Ok(applied)
     }
 
-    /// The sequence checks and new states of distinct games; the ids of the games that passed.
-    async fn update_states(
+    /// The sequence checks and new states of distinct games; the ids of the games that passed. A change
+    /// written alone goes through here too, as a group of one.
+    pub(super) async fn update_states(
         conn: &mut DB::Connection,
         changes: &[(Uuid, &GameChange)],
     ) -> Result<HashSet<Uuid>, StoreError> {
-        if let Some(updating) = DB::update_states_at_once(&mut *conn, changes) {
-            return Ok(updating.await?);
-        }
-        let mut applied = HashSet::with_capacity(changes.len());
-        for chunk in changes.chunks(MAX_BOUND_VALUES / STATE_CHANGE_COLUMN_COUNT) {
-            applied.extend(Self::update_state_rows(&mut *conn, chunk).await?);
-        }
-        Ok(applied)
-    }
-
-    /// [`Self::update_states`] in one statement over a VALUES list: one call instead of one per game, which in
-    /// SQLite is a round trip to the connection's thread each.
-    async fn update_state_rows(
-        conn: &mut DB::Connection,
-        changes: &[(Uuid, &GameChange)],
-    ) -> Result<Vec<Uuid>, StoreError> {
         for (_, change) in changes {
             debug_assert_eq!(change.event.seq, change.expected_seq + 1, "events are numbered without gaps");
             debug_assert_eq!(change.state.seq, change.event.seq, "the game's seq is its last event's");
         }
+        if let Some(updating) = DB::update_states_at_once(&mut *conn, changes) {
+            return Ok(updating.await?);
+        }
+        let mut applied = HashSet::with_capacity(changes.len());
+        for chunk in changes.chunks(MAX_BOUND_VALUES / PROGRESS_CHANGE_COLUMN_COUNT) {
+            let moved = Self::update_progress_rows(&mut *conn, chunk).await?;
+            let passed: Vec<(Uuid, &GameChange)> =
+                chunk.iter().filter(|(game_id, _)| moved.contains(game_id)).copied().collect();
+            if !passed.is_empty() {
+                Self::update_outcome_rows(&mut *conn, &passed).await?;
+            }
+            applied.extend(moved);
+        }
+        Ok(applied)
+    }
+
+    /// The sequence checks and new progress of distinct games in one statement over a VALUES list: one call
+    /// instead of one per game, which in SQLite is a round trip to the connection's thread each. The ids of the
+    /// games it moved.
+    async fn update_progress_rows(
+        conn: &mut DB::Connection,
+        changes: &[(Uuid, &GameChange)],
+    ) -> Result<HashSet<Uuid>, StoreError> {
         let sql = format!(
-            "{UPDATE_STATES_HEAD}{}{UPDATE_STATES_TAIL}",
-            value_groups(DB::placeholder, changes.len(), STATE_CHANGE_COLUMN_COUNT)
+            "{UPDATE_PROGRESS_HEAD}{}{UPDATE_PROGRESS_TAIL}",
+            value_groups(DB::placeholder, changes.len(), PROGRESS_CHANGE_COLUMN_COUNT)
         );
         let mut query = sqlx::query(&sql);
         for (game_id, change) in changes {
-            query = Self::bind_state(query.bind(DB::to_id(*game_id)).bind(change.expected_seq), &change.state);
+            query = Self::bind_progress(query.bind(DB::to_id(*game_id)).bind(change.expected_seq), &change.state);
         }
         let rows = query.fetch_all(&mut *conn).await?;
         Ok(rows.iter().map(|row| Self::uuid(row, "id")).collect::<Result<_, _>>()?)
+    }
+
+    /// The outcomes of distinct games that passed their sequence check, in one statement over a VALUES list;
+    /// only those whose status or result changed are written.
+    async fn update_outcome_rows(conn: &mut DB::Connection, changes: &[(Uuid, &GameChange)]) -> Result<(), StoreError> {
+        let sql = format!(
+            "{UPDATE_OUTCOMES_HEAD}{}{UPDATE_OUTCOMES_TAIL}",
+            value_groups(DB::placeholder, changes.len(), OUTCOME_CHANGE_COLUMN_COUNT)
+        );
+        let mut query = sqlx::query(&sql);
+        for (game_id, change) in changes {
+            query = Self::bind_outcome(query.bind(DB::to_id(*game_id)), &change.state);
+        }
+        query.execute(&mut *conn).await?;
+        Ok(())
     }
 }
 

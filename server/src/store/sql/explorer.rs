@@ -5,17 +5,27 @@ use sqlx::{ColumnIndex, Decode, Encode, Executor, IntoArguments, Row, Type};
 use uuid::Uuid;
 
 use super::admin::{value_groups, Assembled, Value, MAX_BOUND_VALUES};
-use super::statements::game_columns;
+use super::statements::{game_columns, games_with_progress};
 use super::{Dialect, SqlStore};
 use crate::store::explorer::{ExplorerQuery, ExplorerRow, ExplorerStore, TurnCount};
 use crate::store::{GameRow, StoreError};
 
 const EXPLORER_COLUMNS: &str = "game_id, turn_index, ruleset, position, turn, result, band, speed";
 const EXPLORER_COLUMN_COUNT: usize = 8;
-const FINISHED_GAMES_AFTER: &str =
-    concat!("SELECT ", game_columns!(), " FROM games WHERE status = 'finished' AND id > $1 ORDER BY id LIMIT $2");
-const FINISHED_GAMES: &str =
-    concat!("SELECT ", game_columns!(), " FROM games WHERE status = 'finished' ORDER BY id LIMIT $1");
+const FINISHED_GAMES_AFTER: &str = concat!(
+    "SELECT ",
+    game_columns!(),
+    " FROM ",
+    games_with_progress!(),
+    " WHERE status = 'finished' AND id > $1 ORDER BY id LIMIT $2"
+);
+const FINISHED_GAMES: &str = concat!(
+    "SELECT ",
+    game_columns!(),
+    " FROM ",
+    games_with_progress!(),
+    " WHERE status = 'finished' ORDER BY id LIMIT $1"
+);
 
 /// The counts of a position's turns: one range of `explorer_by_position` (ruleset, position, then band and
 /// speed when given), grouped by turn; the index holds every column read, so no table row is visited.

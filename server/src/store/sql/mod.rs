@@ -288,21 +288,38 @@ where
         })
     }
 
-    /// Binds the state columns in the order [`INSERT_GAME`] and [`UPDATE_GAME_STATE`] list them.
-    fn bind_state<'q>(query: DbQuery<'q, DB>, state: &'q GameState) -> DbQuery<'q, DB> {
+    /// Binds the outcome columns of a state (those kept in `games`) in the order [`INSERT_GAME`] and the group
+    /// commit's outcome update list them: the ply is bound as the game's `length`.
+    fn bind_outcome<'q>(query: DbQuery<'q, DB>, state: &'q GameState) -> DbQuery<'q, DB> {
         query
             .bind(state.status.as_str())
             .bind(state.winner.as_deref())
             .bind(state.end_reason.as_deref())
             .bind(state.ply)
+            .bind(state.finished_at)
+            .bind(state.scores.as_deref())
+    }
+
+    /// Binds the progress columns of a state (those kept in `game_progress`) in the order [`INSERT_PROGRESS`]
+    /// and the group commit's progress update list them.
+    fn bind_progress<'q>(query: DbQuery<'q, DB>, state: &'q GameState) -> DbQuery<'q, DB> {
+        query
             .bind(state.seq)
+            .bind(state.ply)
             .bind(state.first_ms)
             .bind(state.second_ms)
             .bind(state.clock_at)
             .bind(state.to_act.as_deref())
             .bind(state.deadline)
-            .bind(state.finished_at)
-            .bind(state.scores.as_deref())
+    }
+
+    /// Inserts a game's progress row, which every game has beside its `games` row.
+    async fn insert_progress(conn: &mut DB::Connection, game_id: Uuid, state: &GameState) -> Result<(), StoreError> {
+        Self::bind_progress(sqlx::query(INSERT_PROGRESS).bind(DB::to_id(game_id)), state)
+            .execute(conn)
+            .await
+            .map_err(conflict_if_unique)?;
+        Ok(())
     }
 
     async fn insert_event(conn: &mut DB::Connection, game_id: Uuid, event: &EventRow) -> Result<(), StoreError> {
@@ -335,20 +352,6 @@ where
         Ok(())
     }
 
-    /// Moves a game to the change's new state if its stored `seq` is still the change's `expected_seq`: the
-    /// optimistic check. In PostgreSQL a concurrent writer waits for this row's lock and then finds the seq
-    /// moved on. False when the check failed (nothing written).
-    async fn update_state(conn: &mut DB::Connection, game_id: Uuid, change: &GameChange) -> Result<bool, StoreError> {
-        debug_assert_eq!(change.event.seq, change.expected_seq + 1, "events are numbered without gaps");
-        debug_assert_eq!(change.state.seq, change.event.seq, "the game's seq is its last event's");
-        let updated = Self::bind_state(sqlx::query(UPDATE_GAME_STATE), &change.state)
-            .bind(DB::to_id(game_id))
-            .bind(change.expected_seq)
-            .execute(&mut *conn)
-            .await?;
-        Ok(DB::rows_affected(&updated) > 0)
-    }
-
     /// Tells the other nodes, from node `node` and inside the transaction on `conn`, that `games` advanced (see
     /// [`Dialect::announce_advanced`]).
     async fn announce(conn: &mut DB::Connection, node: Uuid, games: Vec<GameAdvanced>) -> Result<(), StoreError> {
@@ -369,7 +372,9 @@ where
         game_id: Uuid,
         change: &GameChange,
     ) -> Result<(), StoreError> {
-        if !Self::update_state(&mut *conn, game_id, change).await? {
+        // The optimistic check, by the group commit's statement for one game: in PostgreSQL a concurrent writer
+        // waits for the `game_progress` row's lock and then finds the seq moved on.
+        if !Self::update_states(&mut *conn, &[(game_id, change)]).await?.contains(&game_id) {
             return Err(StoreError::Conflict);
         }
         Self::insert_event(&mut *conn, game_id, &change.event).await?;
@@ -437,7 +442,8 @@ where
             .bind(game.speed.as_str())
             .bind(game.rated)
             .bind(game.correspondence);
-        Self::bind_state(query, &game.state).execute(&mut *conn).await.map_err(conflict_if_unique)?;
+        Self::bind_outcome(query, &game.state).execute(&mut *conn).await.map_err(conflict_if_unique)?;
+        Self::insert_progress(&mut *conn, game.id, &game.state).await?;
         Self::insert_event(conn, game.id, started).await
     }
 

@@ -5,7 +5,7 @@ use sqlx::{ColumnIndex, Decode, Encode, Executor, IntoArguments, Row, Type};
 use uuid::Uuid;
 
 use super::admin::{Assembled, Placeholder, Value};
-use super::statements::{game_columns, result_count_columns, SELECT_ACCOUNTS};
+use super::statements::{game_columns, games_with_progress, result_count_columns, SELECT_ACCOUNTS};
 use super::{name_key, Dialect, SqlStore, NEWEST_CURSOR};
 use crate::store::profile::{HistoryFilter, HistoryResult, HistorySpeed, ProfileStore, RatedEnd};
 use crate::store::{AccountRow, GameCursor, GameRow, ResultCounts, StoreError};
@@ -39,7 +39,7 @@ fn history_page(
         if my_seat == "second" {
             query.text(" UNION ALL ");
         }
-        query.text(&format!("SELECT * FROM (SELECT {} FROM games WHERE {me} = ", game_columns!()));
+        query.text(&format!("SELECT * FROM (SELECT {} FROM {} WHERE {me} = ", game_columns!(), games_with_progress!()));
         query.value(Value::Id(account_id));
         if let Some(opponent_id) = filter.opponent_id {
             query.text(&format!(" AND {opponent} = ")).value(Value::Id(opponent_id));

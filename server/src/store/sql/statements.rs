@@ -24,6 +24,16 @@ macro_rules! game_columns {
 
 pub(super) use game_columns;
 
+// A game's row joined with its progress (migrations/*/0015_game_progress.sql): the two tables share no column
+// name, so `game_columns!` and every filter read the same from the join as from one table.
+macro_rules! games_with_progress {
+    () => {
+        "games JOIN game_progress ON game_progress.game_id = games.id"
+    };
+}
+
+pub(super) use games_with_progress;
+
 // The rating's game kind is read as `game_kind`: `kind` would clash with the account's kind in a join.
 macro_rules! rating_columns {
     () => {
@@ -70,29 +80,30 @@ pub(super) const ACCEPT_CHALLENGE: &str = "UPDATE challenges \
     SET status = 'accepted', game_id = $2, opponent_id = COALESCE(opponent_id, $3) \
     WHERE id = $1 AND status = 'open' AND expires_at > $4";
 
-// The game's state columns come last, in the order `bind_state` binds them.
-pub(super) const INSERT_GAME: &str = concat!(
-    "INSERT INTO games (",
-    game_columns!(),
-    ") VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15, $16, $17, $18, $19, $20, $21, \
-     $22)"
-);
-pub(super) const UPDATE_GAME_STATE: &str =
-    "UPDATE games SET status = $1, winner = $2, end_reason = $3, ply = $4, seq = $5, \
-    first_ms = $6, second_ms = $7, clock_at = $8, to_act = $9, deadline = $10, finished_at = $11, scores = $12 \
-    WHERE id = $13 AND seq = $14";
-pub(super) const GAME_BY_ID: &str = concat!("SELECT ", game_columns!(), " FROM games WHERE id = $1");
+// The game's outcome columns come last, in the order `bind_outcome` binds them; `length` is the state's ply.
+pub(super) const INSERT_GAME: &str = "INSERT INTO games (id, kind, ruleset, time_control, first_id, second_id, \
+    created_at, speed, rated, correspondence, status, winner, end_reason, length, finished_at, scores) \
+    VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15, $16)";
+// The progress columns after the game's id, in the order `bind_progress` binds them.
+pub(super) const INSERT_PROGRESS: &str = "INSERT INTO game_progress \
+    (game_id, seq, ply, first_ms, second_ms, clock_at, to_act, deadline) VALUES ($1, $2, $3, $4, $5, $6, $7, $8)";
+pub(super) const GAME_BY_ID: &str =
+    concat!("SELECT ", game_columns!(), " FROM ", games_with_progress!(), " WHERE id = $1");
 pub(super) const GAMES_OF: &str = concat!(
     "SELECT ",
     game_columns!(),
-    " FROM games WHERE (first_id = $1 OR second_id = $1) AND (created_at, id) < ($2, $3) \
+    " FROM ",
+    games_with_progress!(),
+    " WHERE (first_id = $1 OR second_id = $1) AND (created_at, id) < ($2, $3) \
      ORDER BY created_at DESC, id DESC LIMIT $4"
 );
 // Through the (status, correspondence, created_at, id) index: the active correspondence games are not read.
 pub(super) const ACTIVE_LIVE_GAMES: &str = concat!(
     "SELECT ",
     game_columns!(),
-    " FROM games WHERE status = 'active' AND correspondence = FALSE ORDER BY created_at, id"
+    " FROM ",
+    games_with_progress!(),
+    " WHERE status = 'active' AND correspondence = FALSE ORDER BY created_at, id"
 );
 
 pub(super) const INSERT_MOVE: &str = "INSERT INTO moves \
@@ -110,7 +121,9 @@ pub(super) const EVENTS_AFTER: &str =
 pub(super) const ACTIVE_GAMES_OF: &str = concat!(
     "SELECT ",
     game_columns!(),
-    " FROM games WHERE (first_id = $1 OR second_id = $1) AND status = 'active' ORDER BY created_at, id"
+    " FROM ",
+    games_with_progress!(),
+    " WHERE (first_id = $1 OR second_id = $1) AND status = 'active' ORDER BY created_at, id"
 );
 
 pub(super) const OPEN_REMATCHES: &str = concat!(

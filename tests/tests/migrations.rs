@@ -1,0 +1,173 @@
+//! Migrations that move stored data: rows written in the shape before a migration read back the same through
+//! the store after it, on both backends.
+
+use kartka_server::store::{EventRow, GameChange, GameRow, GameState, Millis, MoveRow, StoreError};
+use kartka_tests::db::{Backend, OlderDb};
+use uuid::Uuid;
+
+/// An arbitrary moment the games count from.
+const T0: Millis = 1_750_000_000_000;
+const RULESET: &str = r#"{"kind":"paper-soccer","width":8,"height":10,"goal":2}"#;
+const TIME_CONTROL: &str = r#"{"type":"fischer","initial_seconds":60,"increment_seconds":2}"#;
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn sqlite_games_stored_before_0015_read_back_the_same_after_it() {
+    games_stored_before_0015_read_back_the_same_after_it(Backend::Sqlite).await;
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn postgres_games_stored_before_0015_read_back_the_same_after_it() {
+    games_stored_before_0015_read_back_the_same_after_it(Backend::Postgres).await;
+}
+
+fn game(first_id: Uuid, second_id: Uuid, state: GameState) -> GameRow {
+    GameRow {
+        id: Uuid::new_v4(),
+        kind: "paper-soccer".to_owned(),
+        ruleset: RULESET.to_owned(),
+        time_control: TIME_CONTROL.to_owned(),
+        speed: "blitz".to_owned(),
+        rated: false,
+        correspondence: false,
+        first_id,
+        second_id,
+        created_at: T0,
+        state,
+    }
+}
+
+/// An SQL literal of an optional value: NULL or the value as `literal` writes it.
+fn or_null<T>(value: Option<T>, literal: impl Fn(T) -> String) -> String {
+    value.map_or_else(|| "NULL".to_owned(), literal)
+}
+
+fn text(value: &str) -> String {
+    format!("'{value}'")
+}
+
+/// The INSERT of `game` into 0014's `games`, whose row held the state columns that 0015 moves out.
+fn insert_in_0014_shape(game: &GameRow) -> String {
+    let state = &game.state;
+    format!(
+        "INSERT INTO games (id, kind, ruleset, time_control, first_id, second_id, created_at, speed, rated, \
+         correspondence, status, winner, end_reason, ply, seq, first_ms, second_ms, clock_at, to_act, deadline, \
+         finished_at, scores) VALUES ('{}', '{}', '{}', '{}', '{}', '{}', {}, '{}', FALSE, FALSE, '{}', {}, {}, \
+         {}, {}, {}, {}, {}, {}, {}, {}, {})",
+        game.id,
+        game.kind,
+        game.ruleset,
+        game.time_control,
+        game.first_id,
+        game.second_id,
+        game.created_at,
+        game.speed,
+        state.status,
+        or_null(state.winner.as_deref(), text),
+        or_null(state.end_reason.as_deref(), text),
+        state.ply,
+        state.seq,
+        state.first_ms,
+        state.second_ms,
+        state.clock_at,
+        or_null(state.to_act.as_deref(), text),
+        or_null(state.deadline, |deadline| deadline.to_string()),
+        or_null(state.finished_at, |finished_at| finished_at.to_string()),
+        or_null(state.scores.as_deref(), text),
+    )
+}
+
+async fn games_stored_before_0015_read_back_the_same_after_it(backend: Backend) {
+    let older = OlderDb::new(backend, 15).await;
+    let (first_id, second_id) = (Uuid::new_v4(), Uuid::new_v4());
+    for (id, name) in [(first_id, "ala"), (second_id, "ola")] {
+        older
+            .execute(&format!(
+                "INSERT INTO accounts (id, name, name_key, kind, password_hash, is_admin, banned, created_at) \
+                 VALUES ('{id}', '{name}', '{name}', 'registered', NULL, FALSE, FALSE, {T0})"
+            ))
+            .await;
+    }
+    let deadline = T0 + 50_000;
+    let active = game(
+        first_id,
+        second_id,
+        GameState {
+            status: "active".to_owned(),
+            winner: None,
+            end_reason: None,
+            ply: 7,
+            seq: 9,
+            first_ms: 51_000,
+            second_ms: 48_500,
+            clock_at: T0 + 9_000,
+            to_act: Some("second".to_owned()),
+            deadline: Some(deadline),
+            finished_at: None,
+            scores: None,
+        },
+    );
+    let finished = game(
+        second_id,
+        first_id,
+        GameState {
+            status: "finished".to_owned(),
+            winner: Some("first".to_owned()),
+            end_reason: Some("goal".to_owned()),
+            ply: 40,
+            seq: 45,
+            first_ms: 12_000,
+            second_ms: 3_000,
+            clock_at: T0 + 110_000,
+            to_act: None,
+            deadline: None,
+            finished_at: Some(T0 + 110_000),
+            scores: Some("1:0".to_owned()),
+        },
+    );
+    for stored in [&active, &finished] {
+        older.execute(&insert_in_0014_shape(stored)).await;
+    }
+
+    let database = older.open().await;
+    let store = database.store();
+
+    for stored in [&active, &finished] {
+        assert_eq!(store.game(stored.id).await.unwrap().as_ref(), Some(stored), "every column copied");
+        let archived = store.archived_game(stored.id).await.unwrap().expect("the archive has the game");
+        assert_eq!(archived.game, *stored);
+        assert_eq!(archived.length, stored.state.ply, "the archive's length is the ply stored before");
+    }
+    assert_eq!(store.overdue_games(deadline, 10).await.unwrap(), [active.id], "the deadline is swept as before");
+    assert!(store.overdue_games(deadline - 1, 10).await.unwrap().is_empty());
+
+    // The copied game plays on: its seq was copied too, so the sequence check passes once and only once.
+    let next = GameState {
+        ply: 8,
+        seq: 10,
+        first_ms: 51_000,
+        second_ms: 47_000,
+        clock_at: T0 + 10_500,
+        to_act: Some("first".to_owned()),
+        deadline: Some(T0 + 62_000),
+        ..active.state.clone()
+    };
+    let change = GameChange {
+        expected_seq: 9,
+        event: EventRow { seq: 10, kind: "move_made".to_owned(), payload: "{}".to_owned(), at: T0 + 10_500 },
+        new_move: Some(MoveRow {
+            ply: 7,
+            seat: "second".to_owned(),
+            notation: "4".to_owned(),
+            turn_ended: true,
+            client_move_id: "m8".to_owned(),
+            first_ms: 51_000,
+            second_ms: 47_000,
+            received_at: T0 + 10_500,
+        }),
+        state: next.clone(),
+        ratings: Vec::new(),
+    };
+    store.record(active.id, &change).await.unwrap();
+    assert!(matches!(store.record(active.id, &change).await, Err(StoreError::Conflict)));
+    assert_eq!(store.game(active.id).await.unwrap().expect("stored").state, next);
+}

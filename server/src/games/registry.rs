@@ -71,7 +71,8 @@ impl Games {
     }
 
     /// Starts the actors of every active live game no live node runs, so their clocks run (after a restart, or
-    /// at start-up); returns how many run here. One query finds them: the games other nodes run cost nothing.
+    /// at start-up); returns how many it started (a game this node already runs holds a live lease, so it is not
+    /// among them). One query finds them: the games other nodes run cost nothing.
     /// Correspondence games load when asked for, and the sweeper starts those whose clock has fallen: the store
     /// does not even read them here, so that a start's memory does not grow with their number.
     pub async fn resume_active(&self) -> Result<usize, crate::store::StoreError> {

@@ -16,7 +16,7 @@ use std::collections::{HashMap, HashSet};
 use std::sync::{Arc, Mutex, MutexGuard};
 
 use kartka_protocol::{EventEnvelope, GameEvent, ServerFrame};
-use tokio::sync::mpsc;
+use tokio::sync::Notify;
 use tokio::time::MissedTickBehavior;
 use tokio_util::sync::CancellationToken;
 use uuid::Uuid;
@@ -36,12 +36,14 @@ pub struct Owner {
 }
 
 /// The subscriptions this node relays from others, by game and connection. Cheap to clone.
-#[derive(Clone)]
+#[derive(Clone, Default)]
 pub struct Relays {
     games: Arc<Mutex<HashMap<Uuid, HashMap<u64, Watcher>>>>,
-    /// Games to read at once: one just subscribed to may have advanced before its watcher was recorded here.
-    to_read: mpsc::UnboundedSender<Uuid>,
-    reading: Arc<Mutex<Option<mpsc::UnboundedReceiver<Uuid>>>>,
+    /// Games to read at once: one just subscribed to may have advanced before its watcher was recorded here. A
+    /// set, so that it holds each relayed game at most once.
+    to_read: Arc<Mutex<HashSet<Uuid>>>,
+    /// Wakes the task that reads them.
+    added: Arc<Notify>,
 }
 
 /// A connection here watching a game another node runs.
@@ -50,13 +52,6 @@ struct Watcher {
     outbox: Outbox,
     /// The sequence number of the last event it was given.
     delivered: u64,
-}
-
-impl Default for Relays {
-    fn default() -> Relays {
-        let (to_read, reading) = mpsc::unbounded_channel();
-        Relays { games: Arc::default(), to_read, reading: Arc::new(Mutex::new(Some(reading))) }
-    }
 }
 
 impl Relays {
@@ -70,8 +65,8 @@ impl Relays {
         delivered: u64,
     ) -> Option<Owner> {
         let previous = self.lock().entry(game_id).or_default().insert(connection, Watcher { owner, outbox, delivered });
-        // Nothing reads it only once this node has stopped.
-        let _ = self.to_read.send(game_id);
+        self.to_read.lock().expect("relays lock").insert(game_id);
+        self.added.notify_one();
         previous.map(|watcher| watcher.owner)
     }
 
@@ -95,10 +90,6 @@ impl Relays {
         mut events: BusSubscription,
         shutdown: CancellationToken,
     ) {
-        let Some(mut to_read) = self.reading.lock().expect("relays lock").take() else {
-            tracing::error!("the relayed subscriptions are already served");
-            return;
-        };
         let mut ticks = tokio::time::interval(node.settings().heartbeat);
         ticks.set_missed_tick_behavior(MissedTickBehavior::Skip);
         loop {
@@ -114,7 +105,12 @@ impl Relays {
                     }
                     None => return,
                 },
-                Some(game_id) = to_read.recv() => self.read(store.as_ref(), game_id).await,
+                () = self.added.notified() => {
+                    let games = std::mem::take(&mut *self.to_read.lock().expect("relays lock"));
+                    for game_id in games {
+                        self.read(store.as_ref(), game_id).await;
+                    }
+                }
                 _ = ticks.tick() => self.check_owners(store.as_ref(), node).await,
             }
         }

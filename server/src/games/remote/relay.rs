@@ -199,18 +199,19 @@ impl Relays {
                 return;
             }
         };
+        let holders = match store.lease_holders(&games).await {
+            Ok(holders) => holders,
+            Err(error) => {
+                tracing::warn!(%error, "could not read who runs the relayed games");
+                return;
+            }
+        };
+        let mut relayed = self.lock();
         for game_id in games {
-            let holder = match store.lease_holder(game_id).await {
-                Ok(holder) => holder.filter(|holder| live.contains(holder)),
-                Err(error) => {
-                    tracing::warn!(game = %game_id, %error, "could not read who runs a relayed game");
-                    continue;
-                }
-            };
-            let mut games = self.lock();
-            let Some(watchers) = games.get_mut(&game_id) else { continue };
+            let holder = holders.get(&game_id).filter(|holder| live.contains(*holder));
+            let Some(watchers) = relayed.get_mut(&game_id) else { continue };
             watchers.retain(|_, watcher| {
-                let owned = Some(watcher.owner.node) == holder;
+                let owned = Some(&watcher.owner.node) == holder;
                 if !owned {
                     tracing::info!(game = %game_id, "a relayed game's node is gone or gave it up; its client resubscribes");
                     watcher.outbox.resubscribe();
@@ -218,7 +219,7 @@ impl Relays {
                 owned
             });
             if watchers.is_empty() {
-                games.remove(&game_id);
+                relayed.remove(&game_id);
             }
         }
     }

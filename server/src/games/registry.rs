@@ -32,6 +32,18 @@ const FORWARD_PAUSE: Duration = Duration::from_millis(100);
 
 type Slot = Arc<OnceCell<mpsc::Sender<Command>>>;
 
+/// Drops, when it goes, what [`Relays::expect`] kept for a subscription.
+struct Abandon<'a> {
+    relays: &'a Relays,
+    key: (Uuid, u64),
+}
+
+impl Drop for Abandon<'_> {
+    fn drop(&mut self) {
+        self.relays.abandon(self.key.0, self.key.1);
+    }
+}
+
 /// The running game actors. Cheap to clone.
 ///
 /// A game's actor runs on the node holding the game's lease: the registry takes it before it loads the game,
@@ -185,6 +197,20 @@ impl Games {
         if let Some(previous) = self.relays.stop(game_id, subscriber.connection) {
             self.unsubscribe_remotely(game_id, previous, None).await;
         }
+        // The owner may push a frame for the subscription before its answer arrives here; what is kept for it
+        // goes when this ends, however it ends (a no-op once the subscription has started).
+        self.relays.expect(game_id, subscriber.connection);
+        let _abandon = Abandon { relays: &self.relays, key: (game_id, subscriber.connection) };
+        self.subscribe_anywhere(game_id, subscriber, after_seq).await
+    }
+
+    /// [`Games::subscribe`] after the connection's previous relayed subscription of the game, if any, ended.
+    async fn subscribe_anywhere(
+        &self,
+        game_id: Uuid,
+        subscriber: Subscriber,
+        after_seq: Option<u64>,
+    ) -> Result<u64, GameError> {
         let mut attempt = 1;
         loop {
             let node = match self.subscribe_here(game_id, subscriber.clone(), after_seq).await {

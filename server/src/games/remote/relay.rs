@@ -44,7 +44,16 @@ pub struct Relays {
     to_read: Arc<Mutex<HashSet<Uuid>>>,
     /// Wakes the task that reads them.
     added: Arc<Notify>,
+    /// The addressed frames of subscriptions sent to their owner and not answered yet, kept until the answer's
+    /// own frames are queued: the owner may push one (a chat line, a viewer count) before its answer arrives.
+    pending: Arc<Mutex<Pending>>,
 }
+
+/// The frames kept for each subscription (game, connection) not answered yet.
+type Pending = HashMap<(Uuid, u64), Vec<Arc<str>>>;
+
+/// How many addressed frames a subscription not yet answered keeps; more would be a sign of an owner gone wrong.
+const PENDING_FRAMES: usize = 64;
 
 /// A connection here watching a game another node runs.
 struct Watcher {
@@ -55,8 +64,20 @@ struct Watcher {
 }
 
 impl Relays {
+    /// Keeps the addressed frames for `connection`'s subscription of `game_id`, about to be sent to its owner,
+    /// until [`Relays::start`] or [`Relays::abandon`].
+    pub fn expect(&self, game_id: Uuid, connection: u64) {
+        self.pending.lock().expect("relays lock").insert((game_id, connection), Vec::new());
+    }
+
+    /// Drops what [`Relays::expect`] kept for a subscription that did not start.
+    pub fn abandon(&self, game_id: Uuid, connection: u64) {
+        self.pending.lock().expect("relays lock").remove(&(game_id, connection));
+    }
+
     /// Records that `connection` watches `game_id` through `owner`, its queue `outbox` having every event up to
-    /// `delivered`; returns the subscription it replaces, if any.
+    /// `delivered` (the answer's frames queued), and queues the frames kept for it since [`Relays::expect`];
+    /// returns the subscription it replaces, if any.
     pub fn start(
         &self,
         (game_id, connection): (Uuid, u64),
@@ -64,7 +85,13 @@ impl Relays {
         outbox: Outbox,
         delivered: u64,
     ) -> Option<Owner> {
-        let previous = self.lock().entry(game_id).or_default().insert(connection, Watcher { owner, outbox, delivered });
+        let mut games = self.lock();
+        let early = self.pending.lock().expect("relays lock").remove(&(game_id, connection)).unwrap_or_default();
+        for frame in early {
+            outbox.push(frame);
+        }
+        let previous = games.entry(game_id).or_default().insert(connection, Watcher { owner, outbox, delivered });
+        drop(games);
         self.to_read.lock().expect("relays lock").insert(game_id);
         self.added.notify_one();
         previous.map(|watcher| watcher.owner)
@@ -126,14 +153,28 @@ impl Relays {
                 }
             }
             ClusterMessage::ConnectionFrame { node, game_id, connections, frame } if node == here => {
-                let frame: Arc<str> = frame.into();
-                if let Some(watchers) = self.lock().get(&game_id) {
-                    for watcher in connections.iter().filter_map(|connection| watchers.get(connection)) {
-                        watcher.outbox.push(frame.clone());
-                    }
-                }
+                self.deliver(game_id, &connections, &frame.into());
             }
             _ => {}
+        }
+    }
+
+    /// Pushes a frame the game's owner addressed to `connections` here: to those watching the game, and kept for
+    /// those whose subscription has not been answered yet; dropped for any other.
+    fn deliver(&self, game_id: Uuid, connections: &[u64], frame: &Arc<str>) {
+        let games = self.lock();
+        let watchers = games.get(&game_id);
+        let mut pending = self.pending.lock().expect("relays lock");
+        for connection in connections {
+            if let Some(watcher) = watchers.and_then(|watchers| watchers.get(connection)) {
+                watcher.outbox.push(frame.clone());
+            } else if let Some(kept) = pending.get_mut(&(game_id, *connection)) {
+                if kept.len() < PENDING_FRAMES {
+                    kept.push(frame.clone());
+                } else {
+                    tracing::warn!(game = %game_id, "dropped a frame for a subscription not answered yet");
+                }
+            }
         }
     }
 
@@ -239,4 +280,49 @@ fn event_frames(game_id: Uuid, rows: &[EventRow]) -> Result<Vec<(u64, Arc<str>)>
             Ok((row.seq as u64, encode(&ServerFrame::Event(envelope))))
         })
         .collect()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn frames_of(frames: &crate::outbox::Frames) -> Vec<String> {
+        std::iter::from_fn(|| frames.try_frame()).map(|frame| frame.to_string()).collect()
+    }
+
+    #[test]
+    fn a_frame_sent_before_the_answer_is_queued_after_the_answers_frames() {
+        let relays = Relays::default();
+        let (game, other_game) = (Uuid::from_u128(1), Uuid::from_u128(2));
+        let owner = Owner { node: Uuid::from_u128(3), subscription: 9 };
+        relays.expect(game, 7);
+        relays.deliver(game, &[7, 8], &Arc::from("early"));
+        relays.deliver(other_game, &[7], &Arc::from("another game's"));
+        let (outbox, frames) = Outbox::new(16);
+        outbox.push(Arc::from("answer"));
+
+        assert_eq!(relays.start((game, 7), owner, outbox, 4), None);
+        relays.deliver(game, &[7], &Arc::from("later"));
+
+        assert_eq!(frames_of(&frames), ["answer", "early", "later"]);
+        assert_eq!(relays.stop(game, 7), Some(owner));
+        relays.deliver(game, &[7], &Arc::from("after the end"));
+        assert!(frames_of(&frames).is_empty(), "a connection that stopped watching gets nothing");
+    }
+
+    #[test]
+    fn an_unanswered_subscription_keeps_a_bounded_number_of_frames_and_none_once_abandoned() {
+        let relays = Relays::default();
+        let game = Uuid::from_u128(1);
+        relays.expect(game, 7);
+        for _ in 0..PENDING_FRAMES + 5 {
+            relays.deliver(game, &[7], &Arc::from("frame"));
+        }
+        let kept = relays.pending.lock().expect("relays lock").get(&(game, 7)).map(Vec::len);
+        assert_eq!(kept, Some(PENDING_FRAMES));
+
+        relays.abandon(game, 7);
+        relays.deliver(game, &[7], &Arc::from("frame"));
+        assert!(relays.pending.lock().expect("relays lock").is_empty());
+    }
 }

@@ -89,6 +89,7 @@ impl AppState {
         let local = Arc::new(self.connections.clone());
         let relay = Relay::start(bus, self.store.clone(), self.node, local, self.shutdown.clone(), &self.tasks);
         self.connections.join_cluster(relay.clone());
+        self.games.join_cluster(relay.clone());
         let heartbeat = self.node.settings().heartbeat;
         self.lobby.join_cluster(relay.clone(), database_url, heartbeat, self.shutdown.clone(), &self.tasks).await?;
         Ok(Some(relay))

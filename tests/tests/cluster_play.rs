@@ -302,8 +302,8 @@ async fn postgres_the_cluster_listener_wants_the_secret_and_is_not_public() {
     a.stop().await;
 }
 
-/// The node relaying a player's subscription crashes: the owner sees the stream break and counts the player as
-/// gone, as for a closed socket (a `player_disconnected` event is stored).
+/// The node relaying a player's subscription crashes: the owner's heartbeat finds it dead, drops its subscribers
+/// and counts the player as gone, as for a closed socket (a `player_disconnected` event is stored).
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn postgres_a_player_whose_node_crashes_counts_as_disconnected_on_the_owner() {
     let database = TestDb::new(Backend::Postgres).await;
@@ -557,4 +557,44 @@ async fn play_first_seat(
         }
     }
     Ok(())
+}
+
+/// An event whose notification B's bus never heard (it is written behind the nodes' backs, as one committed while
+/// B's listener was away would be) reaches the watcher relayed by B once B's listener loses its connection and
+/// the bus resynchronises: B reads every relayed game again after the last event it delivered.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn postgres_a_relayed_watcher_gets_a_missed_event_when_the_bus_resynchronises() {
+    let database = TestDb::new(Backend::Postgres).await;
+    let store = database.store();
+    let a = TestServer::start_clustered(database.url(), settings(), SECRET).await;
+    let b = TestServer::start_clustered(database.url(), settings(), SECRET).await;
+    let api = Api::new(a.url());
+    let (white, black, fan) = (api.guest("white").await, api.guest("black").await, api.guest("fan").await);
+    let game = api.start_game(&white, &black, LONG).await;
+    until_held_by(store.as_ref(), game, a.state.node.id()).await;
+    let (mut watcher, watched) = subscribe(b.addr, &fan.token, game, None).await;
+    let last = store.events_after(game, 0).await.expect("events").last().expect("an event").seq;
+    assert_eq!(last as u64, watched, "nothing happened since the watcher subscribed");
+
+    let pool = sqlx::PgPool::connect(database.url()).await.expect("connect");
+    let missed = GameEvent::DrawOffered { seat: SeatName::First };
+    sqlx::query("INSERT INTO game_events (game_id, seq, kind, payload, at) VALUES ($1, $2, 'draw_offered', $3, 0)")
+        .bind(game)
+        .bind(last + 1)
+        .bind(serde_json::to_string(&missed).expect("an event is JSON"))
+        .execute(&pool)
+        .await
+        .expect("store an event without a notification");
+    let terminated: Vec<bool> =
+        sqlx::query_scalar("SELECT pg_terminate_backend(pid) FROM pg_stat_activity WHERE application_name = $1")
+            .bind(kartka_server::cluster::bus::listener_name(b.state.node.id()))
+            .fetch_all(&pool)
+            .await
+            .expect("terminate B's bus listener's connection");
+    assert_eq!(terminated, [true], "B listens on one connection, named after it");
+
+    let event = watcher.next_event().await;
+    assert_eq!((event.seq, event.event), (last as u64 + 1, missed), "the missed event, read after the resync");
+    a.stop().await;
+    b.stop().await;
 }

@@ -17,6 +17,7 @@ kartka_tests::on_both_stores!(
     a_node_that_must_be_alone_registers_only_beside_dead_nodes,
     concurrent_takes_let_exactly_one_node_win,
     a_nodes_cluster_url_is_stored_and_read_back,
+    the_holders_of_many_leases_are_read_at_once,
 );
 
 /// Long enough that no node of a test dies of age during it.
@@ -150,4 +151,17 @@ async fn a_nodes_cluster_url_is_stored_and_read_back(store: Arc<dyn Store>) {
     assert_eq!(store.node_cluster_url(a).await.unwrap(), None, "a removed node is reached nowhere");
     store.set_node_cluster_url(a, "http://10.0.0.5:8081").await.unwrap();
     assert_eq!(store.node_cluster_url(a).await.unwrap(), None, "setting a removed node's URL brings back no row");
+}
+
+async fn the_holders_of_many_leases_are_read_at_once(store: Arc<dyn Store>) {
+    let (a, b) = (node(store.as_ref()).await, node(store.as_ref()).await);
+    let (one, two) = (game(store.as_ref(), LIVE, None, T0).await, game(store.as_ref(), LIVE, None, T0).await);
+    let (unleased, missing) = (game(store.as_ref(), LIVE, None, T0).await, Uuid::new_v4());
+    assert_eq!(store.take_lease(one, a, LONG_TTL).await.unwrap(), LeaseTake::Taken);
+    assert_eq!(store.take_lease(two, b, LONG_TTL).await.unwrap(), LeaseTake::Taken);
+
+    let holders = store.lease_holders(&[one, two, unleased, missing]).await.unwrap();
+
+    assert_eq!(holders, [(one, a), (two, b)].into_iter().collect(), "a game without a lease is left out");
+    assert!(store.lease_holders(&[]).await.unwrap().is_empty(), "no games, no statement, no holders");
 }

@@ -101,6 +101,21 @@ pub enum ClusterMessage {
     },
     /// The lobby's traffic between the lobby node and the others (`lobby/remote.rs`). Never split.
     Lobby(crate::lobby::wire::LobbyWire),
+    /// A frame a game's actor pushed to connections of `node` that watch the game through that node
+    /// (`games/remote/`): anything but a stored event, which that node reads from the store itself. Never split:
+    /// the sender refuses one longer than a notification (logged).
+    ConnectionFrame {
+        /// The node the connections are on.
+        #[serde(with = "uuid::serde::simple")]
+        node: Uuid,
+        /// The game the frame is of: a connection that no longer watches it through `node` does not get it.
+        #[serde(with = "uuid::serde::simple")]
+        game_id: Uuid,
+        /// The connections, by their ids on that node.
+        connections: Vec<u64>,
+        /// The frame's JSON.
+        frame: String,
+    },
 }
 
 /// A message with the node that sent it: the payload of one notification.
@@ -133,7 +148,10 @@ pub fn encode(origin: Uuid, message: &ClusterMessage) -> Vec<String> {
     match message {
         ClusterMessage::GamesAdvanced(games) => split_games_advanced(origin, games),
         // Not split: the sender checks the length first (PostgreSQL refuses a payload too long).
-        ClusterMessage::NodeUp | ClusterMessage::AccountFrame { .. } | ClusterMessage::Lobby(_) => vec![whole],
+        ClusterMessage::NodeUp
+        | ClusterMessage::AccountFrame { .. }
+        | ClusterMessage::Lobby(_)
+        | ClusterMessage::ConnectionFrame { .. } => vec![whole],
     }
 }
 
@@ -393,6 +411,30 @@ mod tests {
         let envelopes = decoded(&payloads);
         assert!(envelopes.iter().all(|envelope| envelope.origin == origin));
         assert_eq!(advanced(&envelopes), games);
+    }
+
+    #[test]
+    fn a_connection_frame_reads_back_whole_and_a_long_one_is_left_in_one_payload_for_the_sender_to_refuse() {
+        let origin = Uuid::new_v4();
+        let message = ClusterMessage::ConnectionFrame {
+            node: Uuid::new_v4(),
+            game_id: Uuid::new_v4(),
+            connections: vec![3, 9],
+            frame: r#"{"a":"ż"}"#.into(),
+        };
+
+        let payloads = encode(origin, &message);
+
+        assert_eq!(decoded(&payloads), vec![Envelope { origin, message }]);
+        let long = ClusterMessage::ConnectionFrame {
+            node: origin,
+            game_id: origin,
+            connections: vec![1],
+            frame: "x".repeat(8_000),
+        };
+        let payloads = encode(origin, &long);
+        assert_eq!(payloads.len(), 1, "a frame is never cut");
+        assert!(payloads[0].len() > MAX_PAYLOAD_BYTES);
     }
 
     #[test]

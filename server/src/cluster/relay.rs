@@ -153,14 +153,16 @@ impl Relay {
 
     /// Queues a message for the other nodes, after every message queued before it.
     pub fn send(&self, message: ClusterMessage) -> Result<(), RelayError> {
-        let bytes = bus::encode(self.node.id(), &message).iter().map(String::len).max().unwrap_or(0);
-        if bytes > MAX_PAYLOAD_BYTES {
-            return Err(RelayError::TooLong { bytes });
-        }
+        fits_in_notifications(self.node.id(), &message)?;
         self.outgoing.try_send(message).map_err(|error| match error {
             mpsc::error::TrySendError::Full(_) => RelayError::QueueFull,
             mpsc::error::TrySendError::Closed(_) => RelayError::Stopped,
         })
+    }
+
+    /// A new subscriber to everything the other nodes say, from now on (see [`Bus::subscribe`]).
+    pub fn subscribe(&self) -> BusSubscription {
+        self.bus.subscribe()
     }
 
     /// Sends a serialised frame to the account's connections on the other nodes, if there are other nodes.
@@ -172,6 +174,16 @@ impl Relay {
             tracing::warn!(%account, %error, "a frame for an account reached this node's connections only");
         }
     }
+}
+
+/// Refuses a message from `origin` that would not fit in its notifications (one that may not be split, too long
+/// for one).
+fn fits_in_notifications(origin: Uuid, message: &ClusterMessage) -> Result<(), RelayError> {
+    let bytes = bus::encode(origin, message).iter().map(String::len).max().unwrap_or(0);
+    if bytes > MAX_PAYLOAD_BYTES {
+        return Err(RelayError::TooLong { bytes });
+    }
+    Ok(())
 }
 
 /// Publishes the queued messages one at a time, so the other nodes hear them in the order they were queued.
@@ -259,5 +271,27 @@ async fn watch_company(company: Arc<AtomicBool>, store: Arc<dyn Store>, node: No
             // Unsure: keep publishing, since a message to nobody costs less than one missed.
             Err(error) => tracing::warn!(%error, "could not read the live nodes"),
         }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_connection_frame_longer_than_a_notification_is_refused() {
+        let node = Uuid::new_v4();
+        let frame = |length| ClusterMessage::ConnectionFrame {
+            node,
+            game_id: node,
+            connections: vec![7],
+            frame: "x".repeat(length),
+        };
+
+        assert!(fits_in_notifications(node, &frame(7_800)).is_ok());
+        assert!(matches!(
+            fits_in_notifications(node, &frame(8_000)),
+            Err(RelayError::TooLong { bytes }) if bytes > MAX_PAYLOAD_BYTES
+        ));
     }
 }

@@ -166,6 +166,9 @@ pub struct Subscriber {
     pub viewers: bool,
     /// Whether it hears of a rematch of the game.
     pub rematch: bool,
+    /// The node the connection is on, when that is another node: its stored events are not pushed from here,
+    /// since that node reads them from the store itself (`games/remote/`).
+    pub relayed_by: Option<Uuid>,
 }
 
 mod chat;

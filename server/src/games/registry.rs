@@ -3,7 +3,7 @@
 use std::borrow::Cow;
 use std::collections::HashMap;
 use std::future::Future;
-use std::sync::{Arc, Mutex};
+use std::sync::{Arc, Mutex, OnceLock};
 use std::time::Duration;
 
 use async_trait::async_trait;
@@ -15,7 +15,8 @@ use uuid::Uuid;
 
 use super::actor::{Action, ActorConfig, AdminAction, Command, GameActor, GameError, LoadError, Subscriber};
 use super::remote::wire::{RemoteCommand, SubscribeRequest};
-use super::remote::{Forwarded, Owner, Relays, Remote};
+use super::remote::{Forwarded, Owner, Relays, Remote, Watchers};
+use crate::cluster::relay::Relay;
 use crate::cluster::{GameHost, Leases};
 use crate::store::{AuditRow, ChatRow, LeaseTake, Store};
 
@@ -31,6 +32,18 @@ const FORWARD_PAUSE: Duration = Duration::from_millis(100);
 
 type Slot = Arc<OnceCell<mpsc::Sender<Command>>>;
 
+/// Drops, when it goes, what [`Relays::expect`] kept for a subscription.
+struct Abandon<'a> {
+    relays: &'a Relays,
+    key: (Uuid, u64),
+}
+
+impl Drop for Abandon<'_> {
+    fn drop(&mut self) {
+        self.relays.abandon(self.key.0, self.key.1);
+    }
+}
+
 /// The running game actors. Cheap to clone.
 ///
 /// A game's actor runs on the node holding the game's lease: the registry takes it before it loads the game,
@@ -44,7 +57,12 @@ pub struct Games {
     config: ActorConfig,
     leases: Leases,
     remote: Option<Remote>,
+    /// Subscriptions of connections here to games other nodes run.
     relays: Relays,
+    /// Subscriptions of connections of other nodes to games this node runs.
+    watchers: Watchers,
+    /// The cluster bus's relay, once this node has joined the others.
+    relay: Arc<OnceLock<Relay>>,
     shutdown: CancellationToken,
     tasks: TaskTracker,
 }
@@ -61,7 +79,53 @@ impl Games {
         shutdown: CancellationToken,
         tasks: TaskTracker,
     ) -> Games {
-        Games { store, actors: Arc::default(), config, leases, remote, relays: Relays::default(), shutdown, tasks }
+        Games {
+            store,
+            actors: Arc::default(),
+            config,
+            leases,
+            remote,
+            relays: Relays::default(),
+            watchers: Watchers::default(),
+            relay: Arc::default(),
+            shutdown,
+            tasks,
+        }
+    }
+
+    /// Joins the other nodes through `relay`: from now on the games other nodes run bring their frames to the
+    /// connections here that watch them, and the connections of other nodes watching games here get theirs.
+    pub fn join_cluster(&self, relay: Relay) {
+        let events = relay.subscribe();
+        if self.relay.set(relay).is_err() {
+            tracing::warn!("the games already joined the cluster");
+            return;
+        }
+        let node = self.leases.node();
+        self.tasks.spawn(self.relays.clone().run(self.store.clone(), node, events, self.shutdown.clone()));
+        let games = self.clone();
+        let unsubscribe = move |game_id, subscription| {
+            let games = games.clone();
+            async move { games.unsubscribe_here(game_id, subscription, None).await }
+        };
+        let dropping = super::remote::drop_dead(
+            self.watchers.clone(),
+            self.store.clone(),
+            node,
+            unsubscribe,
+            self.shutdown.clone(),
+        );
+        self.tasks.spawn(dropping);
+    }
+
+    /// The cluster bus's relay, once this node has joined the others.
+    pub(super) fn cluster_relay(&self) -> Option<Relay> {
+        self.relay.get().cloned()
+    }
+
+    /// The subscriptions of other nodes' connections to the games here.
+    pub(super) fn watchers(&self) -> &Watchers {
+        &self.watchers
     }
 
     /// The clock rules (a correspondence day, the first-move time) of the games this registry runs.
@@ -130,8 +194,24 @@ impl Games {
         subscriber: Subscriber,
         after_seq: Option<u64>,
     ) -> Result<u64, GameError> {
-        // A subscription anew replaces the connection's relay of the game, if it had one.
-        self.relays.stop(game_id, subscriber.connection);
+        // A subscription anew replaces the connection's relayed one of the game, if it had one.
+        if let Some(previous) = self.relays.stop(game_id, subscriber.connection) {
+            self.unsubscribe_remotely(game_id, previous, None).await;
+        }
+        // The owner may push a frame for the subscription before its answer arrives here; what is kept for it
+        // goes when this ends, however it ends (a no-op once the subscription has started).
+        self.relays.expect(game_id, subscriber.connection);
+        let _abandon = Abandon { relays: &self.relays, key: (game_id, subscriber.connection) };
+        self.subscribe_anywhere(game_id, subscriber, after_seq).await
+    }
+
+    /// [`Games::subscribe`] after the connection's previous relayed subscription of the game, if any, ended.
+    async fn subscribe_anywhere(
+        &self,
+        game_id: Uuid,
+        subscriber: Subscriber,
+        after_seq: Option<u64>,
+    ) -> Result<u64, GameError> {
         let mut attempt = 1;
         loop {
             let node = match self.subscribe_here(game_id, subscriber.clone(), after_seq).await {
@@ -140,6 +220,8 @@ impl Games {
             };
             let Some(remote) = &self.remote else { return Err(GameError::OwnedElsewhere { node }) };
             let request = SubscribeRequest {
+                node: self.leases.node().id(),
+                connection: subscriber.connection,
                 account: subscriber.account,
                 chat: subscriber.chat,
                 viewers: subscriber.viewers,
@@ -147,15 +229,17 @@ impl Games {
                 after_seq,
             };
             match remote.subscribe(node, game_id, &request).await {
-                Forwarded::Answer(Ok((reply, lines))) => {
+                Forwarded::Answer(Ok(reply)) => {
                     for frame in reply.initial {
                         subscriber.outbox.push(frame.into());
                     }
                     match reply.result.map_err(GameError::from) {
                         Ok(seq) => {
                             let owner = Owner { node, subscription: reply.subscription };
-                            let (key, stop) = ((game_id, subscriber.connection), self.shutdown.child_token());
-                            self.relays.start(key, owner, lines, subscriber.outbox, (stop, &self.tasks));
+                            let key = (game_id, subscriber.connection);
+                            if let Some(replaced) = self.relays.start(key, owner, subscriber.outbox, seq) {
+                                self.unsubscribe_remotely(game_id, replaced, None).await;
+                            }
                             return Ok(seq);
                         }
                         Err(GameError::OwnedElsewhere { .. }) if attempt < FORWARD_ATTEMPTS => {}
@@ -271,17 +355,20 @@ impl Games {
     /// relayed from another node is ended there. `closed_because` is set when the server closed the connection
     /// for breaking its rules: the game records it, wherever it runs.
     pub async fn unsubscribe(&self, game_id: Uuid, connection: u64, closed_because: Option<&'static str>) {
-        let Some(Owner { node, subscription }) = self.relays.owner(game_id, connection) else {
-            return self.unsubscribe_here(game_id, connection, closed_because.map(Cow::Borrowed)).await;
-        };
-        // The reason first: the relay's end alone would count the player as gone without it.
-        if let (Some(reason), Some(remote)) = (closed_because, &self.remote) {
-            let command = RemoteCommand::Unsubscribe { subscription, closed_because: reason.to_owned() };
-            if !matches!(remote.command::<()>(node, game_id, &command).await, Forwarded::Answer(Ok(()))) {
-                tracing::warn!(game = %game_id, "could not tell the game's node why a connection was closed");
-            }
+        match self.relays.stop(game_id, connection) {
+            Some(owner) => self.unsubscribe_remotely(game_id, owner, closed_because.map(str::to_owned)).await,
+            None => self.unsubscribe_here(game_id, connection, closed_because.map(Cow::Borrowed)).await,
         }
-        self.relays.stop(game_id, connection);
+    }
+
+    /// Ends a relayed subscription on the node that holds it. When that node cannot be told, its subscriber
+    /// stays until the game stops there (logged): only a dead node's subscribers are dropped without being told.
+    async fn unsubscribe_remotely(&self, game_id: Uuid, owner: Owner, closed_because: Option<String>) {
+        let Some(remote) = &self.remote else { return };
+        let command = RemoteCommand::Unsubscribe { subscription: owner.subscription, closed_because };
+        if !matches!(remote.command::<()>(owner.node, game_id, &command).await, Forwarded::Answer(Ok(()))) {
+            tracing::warn!(game = %game_id, node = %owner.node, "could not end a relayed subscription on the game's node");
+        }
     }
 
     /// [`Games::unsubscribe`] on this node only.

@@ -1,6 +1,8 @@
 //! What the store keeps of the nodes sharing a database: the nodes and their heartbeats, and which node runs
 //! each game (its lease). Every time here is the database's clock, never a node's (see [`ClusterStore`]).
 
+use std::collections::HashMap;
+
 use async_trait::async_trait;
 use uuid::Uuid;
 
@@ -65,6 +67,9 @@ pub trait ClusterStore {
     async fn release_lease(&self, game_id: Uuid, node: Uuid) -> Result<(), StoreError>;
     /// The node holding a game's lease, alive or not.
     async fn lease_holder(&self, game_id: Uuid) -> Result<Option<Uuid>, StoreError>;
+    /// The node holding each of `games`' leases, alive or not, in as few statements as the database's limit on
+    /// bound values allows; a game without a lease (or that does not exist) is left out.
+    async fn lease_holders(&self, games: &[Uuid]) -> Result<HashMap<Uuid, Uuid>, StoreError>;
     /// Records where the other nodes reach node `id` to forward games to it (a no-op when its row is gone).
     async fn set_node_cluster_url(&self, id: Uuid, url: &str) -> Result<(), StoreError>;
     /// Where the other nodes reach node `id`: `None` when it has no row or forwards nothing.

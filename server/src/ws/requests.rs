@@ -226,7 +226,8 @@ impl Connection {
         let (game_id, result) = match frame {
             ClientFrame::Subscribe { game_id, after_seq, chat, viewers, rematch, .. } => {
                 let outbox = self.outbox.clone();
-                let subscriber = Subscriber { connection: self.id, account, outbox, chat, viewers, rematch };
+                let subscriber =
+                    Subscriber { connection: self.id, account, outbox, chat, viewers, rematch, relayed_by: None };
                 let result = games.subscribe(game_id, subscriber, after_seq).await;
                 if result.is_ok() {
                     self.subscriptions.insert(game_id);

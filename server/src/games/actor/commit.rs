@@ -63,7 +63,8 @@ impl GameActor {
         let envelope = EventEnvelope { game_id: self.id, seq, at_ms: now, event };
         let frame = encode(&ServerFrame::Event(envelope.clone()));
         self.events.push(envelope);
-        for subscriber in self.subscribers.values() {
+        // A relayed subscriber's node reads the event from the store, after the commit's notification.
+        for subscriber in self.subscribers.values().filter(|subscriber| subscriber.relayed_by.is_none()) {
             subscriber.outbox.push(frame.clone());
         }
         self.announce_turn().await;

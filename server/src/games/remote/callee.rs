@@ -2,9 +2,6 @@
 //! subscriptions with this node's own games. It is served on a listener of its own (`--cluster-listen`), never
 //! on the public one, and every request must carry the shared secret.
 
-use std::convert::Infallible;
-
-use axum::body::Body;
 use axum::extract::{Path, Request, State};
 use axum::http::StatusCode;
 use axum::middleware::{self, Next};
@@ -17,9 +14,9 @@ use tokio::net::TcpListener;
 use uuid::Uuid;
 
 use super::wire::{RemoteCommand, SubscribeReply, SubscribeRequest, WireGameError};
-use super::{KEEPALIVE, SECRET_HEADER};
+use super::{RemoteConnection, SECRET_HEADER};
 use crate::games::{AdminAction, GameError, Subscriber};
-use crate::outbox::{Frames, Outbox};
+use crate::outbox::Outbox;
 use crate::state::AppState;
 
 /// Serves the cluster router on `listener` until the server shuts down.
@@ -73,7 +70,7 @@ async fn command(
         RemoteCommand::MuteOpponent { account, muted } => json(games.mute_opponent_here(game_id, account, muted).await),
         RemoteCommand::Snapshot => json(games.snapshot_here(game_id).await),
         RemoteCommand::Unsubscribe { subscription, closed_because } => {
-            games.unsubscribe_here(game_id, subscription, Some(closed_because.into())).await;
+            games.unsubscribe_here(game_id, subscription, closed_because.map(Into::into)).await;
             Ok(serde_json::Value::Null)
         }
         RemoteCommand::AnnounceRematch { rematch_id } => {
@@ -88,71 +85,33 @@ fn json<T: serde::Serialize>(answer: Result<T, GameError>) -> Result<serde_json:
     answer.map(|value| serde_json::to_value(value).expect("a game's answer is plain data, always JSON"))
 }
 
-/// Subscribes a connection of another node to a game here, and streams its frames: the first line is the
-/// [`SubscribeReply`], each later one a frame; an empty line every [`KEEPALIVE`]. The stream ends when the
-/// subscriber's queue overflows (the other node does not read) or this node shuts down; the subscription ends
-/// when the stream is dropped, however it ends.
+/// Subscribes a connection of another node to a game here, and answers with the frames pushed while
+/// subscribing. From then on the subscriber's frames other than stored events go to its node on the cluster bus
+/// (`watchers.rs`), until it unsubscribes, the game drops it, or its node dies.
 async fn subscribe(
     State(state): State<AppState>,
     Path(game_id): Path<Uuid>,
     Json(request): Json<SubscribeRequest>,
-) -> Response {
+) -> Json<SubscribeReply> {
+    let subscription = state.next_connection_id();
+    let SubscribeRequest { node, connection, account, chat, viewers, rematch, after_seq } = request;
+    let Some(relay) = state.games.cluster_relay() else {
+        tracing::error!("a subscription forwarded to a node that does not listen to the cluster bus");
+        let result = Err(WireGameError::Unavailable);
+        return Json(SubscribeReply { result, subscription, initial: Vec::new() });
+    };
     let (outbox, frames) = Outbox::new(state.settings.outbound_queue);
-    let connection = state.next_connection_id();
-    let SubscribeRequest { account, chat, viewers, rematch, after_seq } = request;
-    let subscriber = Subscriber { connection, account, outbox, chat, viewers, rematch };
+    let subscriber =
+        Subscriber { connection: subscription, account, outbox, chat, viewers, rematch, relayed_by: Some(node) };
     let result = state.games.subscribe_here(game_id, subscriber, after_seq).await;
-    let subscribed = result.is_ok();
     let initial = std::iter::from_fn(|| frames.try_frame()).map(|frame| frame.to_string()).collect();
-    let reply = SubscribeReply { result: result.map_err(WireGameError::from), subscription: connection, initial };
-    let first = format!("{}\n", serde_json::to_string(&reply).expect("a reply is plain data, always JSON"));
-    if !subscribed {
-        return first.into_response();
+    if result.is_ok() {
+        let remote = RemoteConnection { node, connection };
+        let forwarding =
+            state.games.watchers().forward((game_id, subscription), remote, frames, relay, state.shutdown.clone());
+        state.tasks.spawn(forwarding);
     }
-    let stream = RemoteSubscription { state, game_id, connection, frames };
-    let lines = futures_util::stream::unfold((stream, Some(first)), |(stream, first)| async move {
-        if let Some(first) = first {
-            return Some((Ok::<_, Infallible>(first), (stream, None)));
-        }
-        let line = stream.next_line().await?;
-        Some((Ok(line), (stream, None)))
-    });
-    Body::from_stream(lines).into_response()
-}
-
-/// A subscription of another node's connection, for as long as its stream lives.
-struct RemoteSubscription {
-    state: AppState,
-    game_id: Uuid,
-    connection: u64,
-    frames: Frames,
-}
-
-impl RemoteSubscription {
-    /// The next line to write: a frame, or an empty line after [`KEEPALIVE`] without one; `None` when the
-    /// stream ends, also when the game's actor has stopped (its node lost the game to another): the relaying
-    /// node then has its client subscribe again, wherever the game runs now.
-    async fn next_line(&self) -> Option<String> {
-        if self.frames.abandoned() {
-            return self.frames.try_frame().map(|frame| format!("{frame}\n"));
-        }
-        tokio::select! {
-            () = self.state.shutdown.cancelled() => None,
-            alarm = self.frames.alarm() => {
-                tracing::warn!(game = %self.game_id, ?alarm, "a relaying node does not read its subscription");
-                None
-            }
-            frame = self.frames.next_frame() => Some(format!("{frame}\n")),
-            () = tokio::time::sleep(KEEPALIVE) => Some("\n".to_owned()),
-        }
-    }
-}
-
-impl Drop for RemoteSubscription {
-    fn drop(&mut self) {
-        let (games, game_id, connection) = (self.state.games.clone(), self.game_id, self.connection);
-        self.state.tasks.spawn(async move { games.unsubscribe_here(game_id, connection, None).await });
-    }
+    Json(SubscribeReply { result: result.map_err(WireGameError::from), subscription, initial })
 }
 
 #[cfg(test)]

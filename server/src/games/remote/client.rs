@@ -9,7 +9,7 @@ use serde::de::DeserializeOwned;
 use uuid::Uuid;
 
 use super::wire::{RemoteCommand, SubscribeReply, SubscribeRequest, WireGameError};
-use super::{lines::Lines, SECRET_HEADER};
+use super::SECRET_HEADER;
 use crate::config::ClusterSettings;
 use crate::games::GameError;
 use crate::store::Store;
@@ -89,19 +89,19 @@ impl Remote {
         }
     }
 
-    /// Subscribes on `node` to game `game_id`: its answer, the frames pushed while subscribing, and the stream of
-    /// the game's later frames for this subscriber.
+    /// Subscribes on `node` to game `game_id`: its answer, with the frames pushed while subscribing.
     pub(in crate::games) async fn subscribe(
         &self,
         node: Uuid,
         game_id: Uuid,
         request: &SubscribeRequest,
-    ) -> Forwarded<(SubscribeReply, Lines)> {
+    ) -> Forwarded<SubscribeReply> {
         let Some(base) = self.url_of(node).await else { return Forwarded::NotSent };
         let sent = self
             .http
             .post(format!("{base}/cluster/v1/games/{game_id}/subscribe"))
             .header(SECRET_HEADER, &*self.secret)
+            .timeout(COMMAND_TIMEOUT)
             .json(request)
             .send()
             .await;
@@ -114,17 +114,9 @@ impl Remote {
             Err(error) if error.is_connect() => return self.not_reached(node, &error),
             Err(error) => return Forwarded::Answer(Err(lost(node, &error))),
         };
-        let mut lines = Lines::new(response);
-        let first = match lines.next_line(super::SILENCE_LIMIT).await {
-            Some(line) => line,
-            None => return Forwarded::Answer(Err(GameError::Unreachable)),
-        };
-        match serde_json::from_str::<SubscribeReply>(&first) {
-            Ok(reply) => Forwarded::Answer(Ok((reply, lines))),
-            Err(error) => {
-                tracing::error!(%node, %error, "a node's answer to a forwarded subscription is unreadable");
-                Forwarded::Answer(Err(GameError::Unreachable))
-            }
+        match response.json::<SubscribeReply>().await {
+            Ok(reply) => Forwarded::Answer(Ok(reply)),
+            Err(error) => Forwarded::Answer(Err(lost(node, &error))),
         }
     }
 

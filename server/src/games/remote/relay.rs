@@ -1,17 +1,30 @@
-//! The relaying node's end of forwarded subscriptions: which connections watch which game through another node,
-//! and the tasks that copy the owner's frames into their clients' queues.
+//! The relaying node's end of forwarded subscriptions: which connections here watch which game through the node
+//! running it, and the task that brings them the game's frames.
+//!
+//! - A stored event reaches this node as the bus's `GamesAdvanced` (one notification per committed batch) and
+//!   is read here from the store, once per game whatever the number of its watchers here, after the lowest
+//!   sequence number delivered to them; each watcher gets the events after its own. The frame is the one the
+//!   owner's actor pushes to its own subscribers (`ServerFrame::Event`, the same for every subscriber). A
+//!   `Resync` reads every relayed game again.
+//! - Every other frame (viewer counts, chat, presence, rematch notices: what the owner's actor chose for the
+//!   subscriber) comes addressed to the connection as a `ConnectionFrame`.
+//! - Every heartbeat, a game whose lease holder is no longer the node a watcher subscribed through (it died, or
+//!   the game moved) closes that watcher's socket with [`kartka_protocol::RESUBSCRIBE_CLOSE_CODE`]: the client
+//!   subscribes again, anywhere, with `after_seq`.
 
-use std::collections::HashMap;
-use std::sync::atomic::{AtomicU64, Ordering};
-use std::sync::{Arc, Mutex};
+use std::collections::{HashMap, HashSet};
+use std::sync::{Arc, Mutex, MutexGuard};
 
+use kartka_protocol::{EventEnvelope, GameEvent, ServerFrame};
+use tokio::sync::Notify;
+use tokio::time::MissedTickBehavior;
 use tokio_util::sync::CancellationToken;
-use tokio_util::task::TaskTracker;
 use uuid::Uuid;
 
-use super::lines::Lines;
-use super::SILENCE_LIMIT;
-use crate::outbox::Outbox;
+use crate::cluster::bus::{BusEvent, BusSubscription, ClusterMessage};
+use crate::cluster::Node;
+use crate::outbox::{encode, Outbox};
+use crate::store::{EventRow, Store};
 
 /// Where a relayed subscription lives: the node running the game, and the subscription's number there.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -25,84 +38,291 @@ pub struct Owner {
 /// The subscriptions this node relays from others, by game and connection. Cheap to clone.
 #[derive(Clone, Default)]
 pub struct Relays {
-    relays: Arc<Mutex<HashMap<(Uuid, u64), Relay>>>,
-    next_number: Arc<AtomicU64>,
+    games: Arc<Mutex<HashMap<Uuid, HashMap<u64, Watcher>>>>,
+    /// Games to read at once: one just subscribed to may have advanced before its watcher was recorded here. A
+    /// set, so that it holds each relayed game at most once.
+    to_read: Arc<Mutex<HashSet<Uuid>>>,
+    /// Wakes the task that reads them.
+    added: Arc<Notify>,
+    /// The addressed frames of subscriptions sent to their owner and not answered yet, kept until the answer's
+    /// own frames are queued: the owner may push one (a chat line, a viewer count) before its answer arrives.
+    pending: Arc<Mutex<Pending>>,
 }
 
-struct Relay {
-    /// The relay's number, so that a relay that ends removes its own entry, not a newer one's.
-    number: u64,
-    stop: CancellationToken,
+/// The frames kept for each subscription (game, connection) not answered yet.
+type Pending = HashMap<(Uuid, u64), Vec<Arc<str>>>;
+
+/// How many addressed frames a subscription not yet answered keeps; more would be a sign of an owner gone wrong.
+const PENDING_FRAMES: usize = 64;
+
+/// A connection here watching a game another node runs.
+struct Watcher {
     owner: Owner,
+    outbox: Outbox,
+    /// The sequence number of the last event it was given.
+    delivered: u64,
 }
 
 impl Relays {
-    /// Copies the frames of `lines`, the stream of the subscription `owner` holds for `connection`, into
-    /// `outbox`, in a task tracked by `tasks` that ends with `stop` (a child of the server's shutdown), when the
-    /// connection unsubscribes, or when the stream ends. Replaces the connection's relay of the game, if any.
+    /// Keeps the addressed frames for `connection`'s subscription of `game_id`, about to be sent to its owner,
+    /// until [`Relays::start`] or [`Relays::abandon`].
+    pub fn expect(&self, game_id: Uuid, connection: u64) {
+        self.pending.lock().expect("relays lock").insert((game_id, connection), Vec::new());
+    }
+
+    /// Drops what [`Relays::expect`] kept for a subscription that did not start.
+    pub fn abandon(&self, game_id: Uuid, connection: u64) {
+        self.pending.lock().expect("relays lock").remove(&(game_id, connection));
+    }
+
+    /// Records that `connection` watches `game_id` through `owner`, its queue `outbox` having every event up to
+    /// `delivered` (the answer's frames queued), and queues the frames kept for it since [`Relays::expect`];
+    /// returns the subscription it replaces, if any.
     pub fn start(
         &self,
         (game_id, connection): (Uuid, u64),
         owner: Owner,
-        lines: Lines,
         outbox: Outbox,
-        (stop, tasks): (CancellationToken, &TaskTracker),
+        delivered: u64,
+    ) -> Option<Owner> {
+        let mut games = self.lock();
+        let early = self.pending.lock().expect("relays lock").remove(&(game_id, connection)).unwrap_or_default();
+        for frame in early {
+            outbox.push(frame);
+        }
+        let previous = games.entry(game_id).or_default().insert(connection, Watcher { owner, outbox, delivered });
+        drop(games);
+        self.to_read.lock().expect("relays lock").insert(game_id);
+        self.added.notify_one();
+        previous.map(|watcher| watcher.owner)
+    }
+
+    /// Forgets the connection's relayed subscription of the game, if it has one; returns where it lived.
+    pub fn stop(&self, game_id: Uuid, connection: u64) -> Option<Owner> {
+        let mut games = self.lock();
+        let watchers = games.get_mut(&game_id)?;
+        let gone = watchers.remove(&connection);
+        if watchers.is_empty() {
+            games.remove(&game_id);
+        }
+        gone.map(|watcher| watcher.owner)
+    }
+
+    /// Brings the relayed games' frames to their watchers until `shutdown`: hears `events` (the other nodes'
+    /// messages) and checks the games' owners every heartbeat of `node`.
+    pub async fn run(
+        self,
+        store: Arc<dyn Store>,
+        node: Node,
+        mut events: BusSubscription,
+        shutdown: CancellationToken,
     ) {
-        let key = (game_id, connection);
-        let number = self.next_number.fetch_add(1, Ordering::Relaxed);
-        let relay = Relay { number, stop: stop.clone(), owner };
-        if let Some(previous) = self.lock().insert(key, relay) {
-            previous.stop.cancel();
-        }
-        let relays = self.clone();
-        tasks.spawn(async move {
-            copy(lines, outbox, stop).await;
-            let mut relays = relays.lock();
-            if relays.get(&key).is_some_and(|current| current.number == number) {
-                relays.remove(&key);
+        let mut ticks = tokio::time::interval(node.settings().heartbeat);
+        ticks.set_missed_tick_behavior(MissedTickBehavior::Skip);
+        loop {
+            tokio::select! {
+                () = shutdown.cancelled() => return,
+                event = events.recv() => match event {
+                    Some(BusEvent::Message(envelope)) => self.heard(store.as_ref(), node.id(), envelope.message).await,
+                    Some(BusEvent::Resync) => {
+                        let games: Vec<Uuid> = self.lock().keys().copied().collect();
+                        for game_id in games {
+                            self.read(store.as_ref(), game_id).await;
+                        }
+                    }
+                    None => return,
+                },
+                () = self.added.notified() => {
+                    let games = std::mem::take(&mut *self.to_read.lock().expect("relays lock"));
+                    for game_id in games {
+                        self.read(store.as_ref(), game_id).await;
+                    }
+                }
+                _ = ticks.tick() => self.check_owners(store.as_ref(), node).await,
             }
-        });
-    }
-
-    /// Where the connection's subscription of the game lives, if it is relayed.
-    pub fn owner(&self, game_id: Uuid, connection: u64) -> Option<Owner> {
-        self.lock().get(&(game_id, connection)).map(|relay| relay.owner)
-    }
-
-    /// Stops the connection's relay of the game, if it has one: its stream closes, and the owner unsubscribes.
-    pub fn stop(&self, game_id: Uuid, connection: u64) {
-        if let Some(relay) = self.lock().remove(&(game_id, connection)) {
-            relay.stop.cancel();
         }
     }
 
-    fn lock(&self) -> std::sync::MutexGuard<'_, HashMap<(Uuid, u64), Relay>> {
-        self.relays.lock().expect("relays lock")
+    async fn heard(&self, store: &dyn Store, here: Uuid, message: ClusterMessage) {
+        match message {
+            ClusterMessage::GamesAdvanced(games) => {
+                for advanced in games {
+                    if self.behind(advanced.game_id, advanced.seq) {
+                        self.read(store, advanced.game_id).await;
+                    }
+                }
+            }
+            ClusterMessage::ConnectionFrame { node, game_id, connections, frame } if node == here => {
+                self.deliver(game_id, &connections, &frame.into());
+            }
+            _ => {}
+        }
+    }
+
+    /// Pushes a frame the game's owner addressed to `connections` here: to those watching the game, and kept for
+    /// those whose subscription has not been answered yet; dropped for any other.
+    fn deliver(&self, game_id: Uuid, connections: &[u64], frame: &Arc<str>) {
+        let games = self.lock();
+        let watchers = games.get(&game_id);
+        let mut pending = self.pending.lock().expect("relays lock");
+        for connection in connections {
+            if let Some(watcher) = watchers.and_then(|watchers| watchers.get(connection)) {
+                watcher.outbox.push(frame.clone());
+            } else if let Some(kept) = pending.get_mut(&(game_id, *connection)) {
+                if kept.len() < PENDING_FRAMES {
+                    kept.push(frame.clone());
+                } else {
+                    tracing::warn!(game = %game_id, "dropped a frame for a subscription not answered yet");
+                }
+            }
+        }
+    }
+
+    /// Whether a watcher of the game here has not had the event `seq`.
+    fn behind(&self, game_id: Uuid, seq: i64) -> bool {
+        let games = self.lock();
+        let Some(watchers) = games.get(&game_id) else { return false };
+        watchers.values().any(|watcher| (watcher.delivered as i64) < seq)
+    }
+
+    /// Reads the game's events after the lowest sequence number its watchers here have, and gives each watcher
+    /// those after its own.
+    async fn read(&self, store: &dyn Store, game_id: Uuid) {
+        let Some(after) = self.lock().get(&game_id).and_then(|watchers| watchers.values().map(|w| w.delivered).min())
+        else {
+            return;
+        };
+        let rows = match store.events_after(game_id, after as i64).await {
+            Ok(rows) => rows,
+            Err(error) => {
+                tracing::warn!(game = %game_id, %error, "could not read a relayed game's events; its watchers resubscribe");
+                self.resubscribe_all(game_id);
+                return;
+            }
+        };
+        let frames = match event_frames(game_id, &rows) {
+            Ok(frames) => frames,
+            Err(error) => {
+                tracing::error!(game = %game_id, %error, "a relayed game's stored event is unreadable");
+                self.resubscribe_all(game_id);
+                return;
+            }
+        };
+        let mut games = self.lock();
+        let Some(watchers) = games.get_mut(&game_id) else { return };
+        for watcher in watchers.values_mut() {
+            let had = watcher.delivered;
+            for (seq, frame) in frames.iter().filter(|(seq, _)| *seq > had) {
+                watcher.outbox.push(frame.clone());
+                watcher.delivered = *seq;
+            }
+        }
+    }
+
+    /// Closes, for them to subscribe again, the watchers of a game whose events cannot be brought here.
+    fn resubscribe_all(&self, game_id: Uuid) {
+        if let Some(watchers) = self.lock().remove(&game_id) {
+            watchers.values().for_each(|watcher| watcher.outbox.resubscribe());
+        }
+    }
+
+    /// Closes, for them to subscribe again, the watchers whose game's lease is no longer held by the live node
+    /// they subscribed through.
+    async fn check_owners(&self, store: &dyn Store, node: Node) {
+        let games: Vec<Uuid> = self.lock().keys().copied().collect();
+        if games.is_empty() {
+            return;
+        }
+        let live: HashSet<Uuid> = match store.live_nodes(node.ttl_ms()).await {
+            Ok(nodes) => nodes.into_iter().map(|row| row.id).collect(),
+            Err(error) => {
+                tracing::warn!(%error, "could not read the live nodes to check the relayed games");
+                return;
+            }
+        };
+        let holders = match store.lease_holders(&games).await {
+            Ok(holders) => holders,
+            Err(error) => {
+                tracing::warn!(%error, "could not read who runs the relayed games");
+                return;
+            }
+        };
+        let mut relayed = self.lock();
+        for game_id in games {
+            let holder = holders.get(&game_id).filter(|holder| live.contains(*holder));
+            let Some(watchers) = relayed.get_mut(&game_id) else { continue };
+            watchers.retain(|_, watcher| {
+                let owned = Some(&watcher.owner.node) == holder;
+                if !owned {
+                    tracing::info!(game = %game_id, "a relayed game's node is gone or gave it up; its client resubscribes");
+                    watcher.outbox.resubscribe();
+                }
+                owned
+            });
+            if watchers.is_empty() {
+                relayed.remove(&game_id);
+            }
+        }
+    }
+
+    fn lock(&self) -> MutexGuard<'_, HashMap<Uuid, HashMap<u64, Watcher>>> {
+        self.games.lock().expect("relays lock")
     }
 }
 
-/// Copies every frame of `lines` into `outbox` until `stop` (the client unsubscribed, or left) or the client's
-/// queue refuses one (the client is gone, or too slow and being closed). When the stream ends first — its owner
-/// is gone, or gave the game up — the client's socket is closed for it to subscribe again (see
-/// [`kartka_protocol::RESUBSCRIBE_CLOSE_CODE`]). Dropping `lines` closes the connection to the owner, which
-/// unsubscribes.
-async fn copy(mut lines: Lines, outbox: Outbox, stop: CancellationToken) {
-    loop {
-        let line = tokio::select! {
-            () = stop.cancelled() => return,
-            line = lines.next_line(SILENCE_LIMIT) => line,
-        };
-        match line {
-            Some(frame) => {
-                if !outbox.push(frame.into()) {
-                    return;
-                }
-            }
-            None => {
-                tracing::info!("a relayed game subscription ended; its client resubscribes");
-                outbox.resubscribe();
-                return;
-            }
+/// The frames of a game's stored events, with their sequence numbers: each as the game's actor pushes it to its
+/// own subscribers.
+fn event_frames(game_id: Uuid, rows: &[EventRow]) -> Result<Vec<(u64, Arc<str>)>, serde_json::Error> {
+    rows.iter()
+        .map(|row| {
+            let event: GameEvent = serde_json::from_str(&row.payload)?;
+            let envelope = EventEnvelope { game_id, seq: row.seq as u64, at_ms: row.at, event };
+            Ok((row.seq as u64, encode(&ServerFrame::Event(envelope))))
+        })
+        .collect()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn frames_of(frames: &crate::outbox::Frames) -> Vec<String> {
+        std::iter::from_fn(|| frames.try_frame()).map(|frame| frame.to_string()).collect()
+    }
+
+    #[test]
+    fn a_frame_sent_before_the_answer_is_queued_after_the_answers_frames() {
+        let relays = Relays::default();
+        let (game, other_game) = (Uuid::from_u128(1), Uuid::from_u128(2));
+        let owner = Owner { node: Uuid::from_u128(3), subscription: 9 };
+        relays.expect(game, 7);
+        relays.deliver(game, &[7, 8], &Arc::from("early"));
+        relays.deliver(other_game, &[7], &Arc::from("another game's"));
+        let (outbox, frames) = Outbox::new(16);
+        outbox.push(Arc::from("answer"));
+
+        assert_eq!(relays.start((game, 7), owner, outbox, 4), None);
+        relays.deliver(game, &[7], &Arc::from("later"));
+
+        assert_eq!(frames_of(&frames), ["answer", "early", "later"]);
+        assert_eq!(relays.stop(game, 7), Some(owner));
+        relays.deliver(game, &[7], &Arc::from("after the end"));
+        assert!(frames_of(&frames).is_empty(), "a connection that stopped watching gets nothing");
+    }
+
+    #[test]
+    fn an_unanswered_subscription_keeps_a_bounded_number_of_frames_and_none_once_abandoned() {
+        let relays = Relays::default();
+        let game = Uuid::from_u128(1);
+        relays.expect(game, 7);
+        for _ in 0..PENDING_FRAMES + 5 {
+            relays.deliver(game, &[7], &Arc::from("frame"));
         }
+        let kept = relays.pending.lock().expect("relays lock").get(&(game, 7)).map(Vec::len);
+        assert_eq!(kept, Some(PENDING_FRAMES));
+
+        relays.abandon(game, 7);
+        relays.deliver(game, &[7], &Arc::from("frame"));
+        assert!(relays.pending.lock().expect("relays lock").is_empty());
     }
 }

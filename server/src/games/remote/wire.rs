@@ -42,14 +42,14 @@ pub enum RemoteCommand {
     },
     /// The whole state of the game ([`crate::games::Games::snapshot`]).
     Snapshot,
-    /// A subscription relayed to this node ended because the relaying node closed its client's connection for
-    /// breaking its rules: the game records why, as for a connection of its own. (The subscription's stream is
-    /// closed right after; that alone would count the player as gone without a reason.)
+    /// A subscription relayed to this node ended: its client unsubscribed, subscribed anew or left. A client
+    /// closed by its node for breaking the rules leaves the reason, which the game records as for a connection of
+    /// its own.
     Unsubscribe {
         /// The subscription, as [`SubscribeReply::subscription`] named it.
         subscription: u64,
-        /// Why the connection was closed.
-        closed_because: String,
+        /// Why the connection was closed, if its node closed it for breaking the rules.
+        closed_because: Option<String>,
     },
     /// The game's rematch started ([`crate::games::Games::announce_rematch`]); answered with nothing, whether
     /// or not the game's actor still runs.
@@ -237,6 +237,10 @@ impl From<ChatRow> for WireChat {
 /// A connection on another node subscribing to a game this node runs.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 pub struct SubscribeRequest {
+    /// The node the connection is on, where the game's frames for it are addressed.
+    pub node: Uuid,
+    /// The connection's id on that node.
+    pub connection: u64,
     /// The connection's account (the nil id for one that has not said hello).
     pub account: Uuid,
     /// Whether it reads the game's chat.
@@ -249,9 +253,10 @@ pub struct SubscribeRequest {
     pub after_seq: Option<u64>,
 }
 
-/// The first line of a subscription's stream: how the subscription went, and the frames the game pushed while
+/// The answer to a [`SubscribeRequest`]: how the subscription went, and the frames the game pushed while
 /// subscribing (the snapshot or the events after `after_seq`, the chat history, …), which go to the client before
-/// its acknowledgement, as on the owner. Every later line is one server frame as the client gets it.
+/// its acknowledgement, as on the owner. Later stored events the subscriber's node reads from the store; the
+/// game's other frames for the connection come as [`crate::cluster::bus::ClusterMessage::ConnectionFrame`].
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 pub struct SubscribeReply {
     /// The game's sequence number, or why it refused.

@@ -1,10 +1,13 @@
 //! [`ClusterStore`] over both backends. Every statement reads the time from the database itself
 //! ([`Dialect::NOW_MS`], put in for `{now}`), never from the node that sends it.
 
+use std::collections::HashMap;
+
 use async_trait::async_trait;
 use sqlx::{ColumnIndex, Decode, Encode, Executor, IntoArguments, Row, Type};
 use uuid::Uuid;
 
+use super::admin::{Assembled, MAX_BOUND_VALUES};
 use super::{Dialect, SqlStore};
 use crate::store::cluster::{ClusterStore, LeaseTake, NodeRow};
 use crate::store::{SoleNode, StoreError};
@@ -32,6 +35,8 @@ const TAKE_LEASE: &str = "INSERT INTO game_leases (game_id, node_id) \
     RETURNING node_id";
 const RELEASE_LEASE: &str = "DELETE FROM game_leases WHERE game_id = $1 AND node_id = $2";
 const LEASE_HOLDER: &str = "SELECT node_id FROM game_leases WHERE game_id = $1";
+/// Followed by a parenthesised list of game ids.
+const LEASE_HOLDERS_AMONG: &str = "SELECT game_id, node_id FROM game_leases WHERE game_id IN ";
 const GAME_EXISTS: &str = "SELECT 1 FROM games WHERE id = $1";
 const UNOWNED_LIVE_GAMES: &str = "SELECT g.id FROM games g \
     WHERE g.status = 'active' AND g.correspondence = FALSE AND NOT EXISTS \
@@ -162,6 +167,18 @@ where
     async fn lease_holder(&self, game_id: Uuid) -> Result<Option<Uuid>, StoreError> {
         let row = sqlx::query(LEASE_HOLDER).bind(DB::to_id(game_id)).fetch_optional(&self.pool).await?;
         Ok(row.map(|row| Self::uuid(&row, "node_id")).transpose()?)
+    }
+
+    async fn lease_holders(&self, games: &[Uuid]) -> Result<HashMap<Uuid, Uuid>, StoreError> {
+        let mut holders = HashMap::with_capacity(games.len());
+        for chunk in games.chunks(MAX_BOUND_VALUES) {
+            let mut query = Assembled::new(DB::placeholder, LEASE_HOLDERS_AMONG);
+            query.id_list(chunk);
+            for row in Self::bind_assembled(&query).fetch_all(&self.pool).await? {
+                holders.insert(Self::uuid(&row, "game_id")?, Self::uuid(&row, "node_id")?);
+            }
+        }
+        Ok(holders)
     }
 
     async fn set_node_cluster_url(&self, id: Uuid, url: &str) -> Result<(), StoreError> {

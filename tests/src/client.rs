@@ -357,6 +357,12 @@ impl WsClient {
         }
     }
 
+    /// Whether the event `seq` is among the frames kept unread (those that came before an answer waited for).
+    #[must_use]
+    pub fn kept_event(&self, seq: u64) -> bool {
+        self.skipped.iter().any(|frame| matches!(frame, ServerFrame::Event(event) if event.seq == seq))
+    }
+
     /// Sends `frame` with request id `id` and returns the error code it causes; panics on an ack. Frames before
     /// the answer are kept for later reads.
     pub async fn refused(&mut self, id: u64, mut frame: Value) -> kartka_protocol::ErrorCode {

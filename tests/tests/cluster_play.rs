@@ -157,6 +157,7 @@ async fn postgres_players_on_two_nodes_play_a_game_to_its_end() {
     let moved = w.request(10, move_frame(game, 0, "w1", "0")).await.expect("a sequence number");
     let answered = b_client.request(3, move_frame(game, 1, "b1", "0")).await.expect("a sequence number");
     assert!(answered > moved, "B's move is the game's next event");
+    assert!(b_client.kept_event(answered), "a relayed mover gets its move's event before its ack, as on the owner");
     let channel = serde_json::to_value(ChatChannel::Players { game_id: game }).expect("a channel");
     let said = json!({ "type": "chat_send", "channel": channel, "text": "gl from B" });
     b_client.request(4, said).await;

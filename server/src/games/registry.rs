@@ -153,6 +153,13 @@ impl Games {
         Ok(resumed)
     }
 
+    /// Called before a connection's request on a game is acknowledged with the event `seq`: a connection that
+    /// watches the game through another node is given the events up to `seq` first, so that, as on the game's
+    /// own node, a mover sees its event before its `ack` (the bus would bring them a moment later).
+    pub async fn before_ack(&self, game_id: Uuid, connection: u64, seq: u64) {
+        self.relays.catch_up(self.store.as_ref(), game_id, connection, seq).await;
+    }
+
     /// Asks a game to perform a player's action; returns the sequence number of the resulting event.
     pub async fn act(&self, game_id: Uuid, account: Uuid, action: Action) -> Result<u64, GameError> {
         let command = RemoteCommand::Act { account, action: action.clone().into() };

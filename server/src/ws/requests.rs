@@ -273,7 +273,10 @@ impl Connection {
             }
         };
         match result {
-            Ok(seq) => Ok(ServerFrame::Ack { id: request_id, game_id: Some(game_id), seq: Some(seq) }),
+            Ok(seq) => {
+                games.before_ack(game_id, self.id, seq).await;
+                Ok(ServerFrame::Ack { id: request_id, game_id: Some(game_id), seq: Some(seq) })
+            }
             Err(error) => Err(Refusal::game(game_id, &error)),
         }
     }

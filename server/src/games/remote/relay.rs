@@ -185,6 +185,19 @@ impl Relays {
         watchers.values().any(|watcher| (watcher.delivered as i64) < seq)
     }
 
+    /// Gives `connection`'s relayed watch of `game_id` the events up to `seq` now, if it has not had them (a
+    /// no-op for a connection that does not watch the game through another node).
+    pub async fn catch_up(&self, store: &dyn Store, game_id: Uuid, connection: u64, seq: u64) {
+        let behind = self
+            .lock()
+            .get(&game_id)
+            .and_then(|watchers| watchers.get(&connection))
+            .is_some_and(|watcher| watcher.delivered < seq);
+        if behind {
+            self.read(store, game_id).await;
+        }
+    }
+
     /// Reads the game's events after the lowest sequence number its watchers here have, and gives each watcher
     /// those after its own.
     async fn read(&self, store: &dyn Store, game_id: Uuid) {

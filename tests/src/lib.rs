@@ -3,6 +3,7 @@
 
 pub mod browser;
 pub mod client;
+pub mod cluster;
 pub mod corpus;
 pub mod db;
 pub mod server;

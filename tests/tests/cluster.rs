@@ -10,9 +10,10 @@ use kartka_protocol::{ErrorCode, TimeControl};
 use kartka_server::cluster::{Node, NodeError};
 use kartka_server::config::{NodeSettings, Settings};
 use kartka_server::games::GameError;
-use kartka_server::store::{SoleNode, Store};
+use kartka_server::store::SoleNode;
 use kartka_tests::browser::eventually;
 use kartka_tests::client::{move_frame, Api, WsClient};
+use kartka_tests::cluster::until_held_by;
 use kartka_tests::db::{Backend, TestDb};
 use kartka_tests::server::{CrashableServer, TestServer};
 use serde_json::json;
@@ -30,13 +31,6 @@ const LONG: TimeControl = TimeControl::Fischer { initial_seconds: 600, increment
 /// Two-node settings, with the main clocks running from the start (no first-move time).
 fn settings() -> Settings {
     Settings { node: NODE, first_move: Duration::ZERO, ..Settings::default() }
-}
-
-/// Waits until `node` holds the game's lease.
-async fn until_held_by(store: &dyn Store, game: Uuid, node: Uuid) {
-    let held =
-        eventually(PATIENCE, || async { (store.lease_holder(game).await.ok()? == Some(node)).then_some(()) }).await;
-    assert!(held.is_some(), "node {node} takes game {game}'s lease");
 }
 
 /// White runs out of time on the node that took the game over from a crashed one: the flag falls there.

@@ -17,9 +17,9 @@ use kartka_server::bot_client::{self, BotClientSettings, ChallengePolicy};
 use kartka_server::config::{NodeSettings, Settings};
 use kartka_server::games::kinds;
 use kartka_server::games::remote::SECRET_HEADER;
-use kartka_server::store::Store;
 use kartka_tests::browser::eventually;
 use kartka_tests::client::{move_frame, Api, WsClient};
+use kartka_tests::cluster::until_held_by;
 use kartka_tests::db::{Backend, TestDb};
 use kartka_tests::server::{CrashableServer, TestServer};
 use serde_json::json;
@@ -36,13 +36,6 @@ const SECRET: &str = "the nodes' shared secret";
 
 fn settings() -> Settings {
     Settings { node: NODE, first_move: Duration::ZERO, ..Settings::default() }
-}
-
-/// Waits until `node` holds the game's lease.
-async fn until_held_by(store: &dyn Store, game: Uuid, node: Uuid) {
-    let held =
-        eventually(PATIENCE, || async { (store.lease_holder(game).await.ok()? == Some(node)).then_some(()) }).await;
-    assert!(held.is_some(), "node {node} takes game {game}'s lease");
 }
 
 /// What a client saw of a game: the events in the order they came, and the spectator counts it was told.

@@ -167,7 +167,7 @@ pub(super) fn entrant_from_wire(value: serde_json::Value) -> Option<Entrant> {
 
 #[cfg(test)]
 mod tests {
-    use kartka_protocol::{PlayerInfo, RulesetSpec, TimeControl};
+    use kartka_protocol::{PlayerInfo, TimeControl};
 
     use super::*;
     use crate::cluster::bus::{decode, encode, ClusterMessage, Envelope};
@@ -179,7 +179,7 @@ mod tests {
             player: PlayerInfo { account_id: account, name: "ala".into(), guest: true, bot: false },
             ratings: vec![RatingRow {
                 account_id: account,
-                kind: "paper-soccer".into(),
+                kind: kartka_engine::GameKind::default().name().into(),
                 speed: "blitz".into(),
                 rating: 1623.25,
                 deviation: 71.5,
@@ -194,7 +194,7 @@ mod tests {
     #[test]
     fn a_call_with_its_entrant_crosses_the_bus_unchanged() {
         let pool = PoolSpec {
-            ruleset: RulesetSpec::PaperSoccer { width: 8, height: 10, goal: 2 },
+            ruleset: crate::games::kinds::default_spec(kartka_engine::GameKind::default()),
             time_control: TimeControl::Fischer { initial_seconds: 300, increment_seconds: 0 },
             rated: false,
         };

@@ -5,10 +5,12 @@
 //! and find every acknowledged move (so does `kartka bot`). The cluster listener refuses a wrong or missing secret
 //! and is not part of the public router.
 
+use std::sync::Arc;
 use std::time::Duration;
 
 use kartka_bot::Level;
 use kartka_engine::{AnyGame, Seat};
+use kartka_protocol::rest::Session;
 use kartka_protocol::{
     ChatChannel, EndReasonName, ErrorCode, EventEnvelope, GameEvent, RulesetSpec, SeatName, ServerFrame, TimeControl,
     RESUBSCRIBE_CLOSE_CODE,
@@ -17,6 +19,7 @@ use kartka_server::bot_client::{self, BotClientSettings, ChallengePolicy};
 use kartka_server::config::{NodeSettings, Settings};
 use kartka_server::games::kinds;
 use kartka_server::games::remote::SECRET_HEADER;
+use kartka_server::store::Store;
 use kartka_tests::browser::eventually;
 use kartka_tests::client::{move_frame, Api, WsClient};
 use kartka_tests::cluster::until_held_by;
@@ -328,14 +331,8 @@ async fn postgres_a_player_whose_node_crashes_counts_as_disconnected_on_the_owne
 /// there and relayed, hear of it.
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn postgres_a_rematch_accepted_on_another_node_reaches_the_games_watchers() {
-    let database = TestDb::new(Backend::Postgres).await;
-    let store = database.store();
-    let a = TestServer::start_clustered(database.url(), settings(), SECRET).await;
-    let b = TestServer::start_clustered(database.url(), settings(), SECRET).await;
-    let (api_a, api_b) = (Api::new(a.url()), Api::new(b.url()));
-    let (white, black, fan) = (api_a.guest("white").await, api_a.guest("black").await, api_a.guest("fan").await);
-    let game = api_a.start_game(&white, &black, LONG).await;
-    until_held_by(store.as_ref(), game, a.state.node.id()).await;
+    let TwoNodes { database: _database, a, b, white, black, fan, game, .. } = two_nodes_and_a_game().await;
+    let api_b = Api::new(b.url());
     let mut watchers = Vec::new();
     for addr in [a.addr, b.addr] {
         let mut watcher = WsClient::connect(addr, &fan.token).await;
@@ -403,14 +400,8 @@ async fn postgres_a_relayed_player_closed_for_flooding_leaves_the_reason_on_the_
 /// once its stale actor stops: their clients are closed with the resubscribe code, and resume where the game runs.
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn postgres_a_stale_owners_relayed_subscribers_resubscribe_where_the_game_runs() {
-    let database = TestDb::new(Backend::Postgres).await;
-    let store = database.store();
-    let a = TestServer::start_clustered(database.url(), settings(), SECRET).await;
-    let b = TestServer::start_clustered(database.url(), settings(), SECRET).await;
-    let (api_a, api_b) = (Api::new(a.url()), Api::new(b.url()));
-    let (white, black, fan) = (api_a.guest("white").await, api_a.guest("black").await, api_a.guest("fan").await);
-    let game = api_a.start_game(&white, &black, LONG).await;
-    until_held_by(store.as_ref(), game, a.state.node.id()).await;
+    let TwoNodes { database, store, a, b, white, fan, game, .. } = two_nodes_and_a_game().await;
+    let api_b = Api::new(b.url());
     let (mut watcher, watched) = subscribe(b.addr, &fan.token, game, None).await;
     let pool = sqlx::PgPool::connect(database.url()).await.expect("connect");
     sqlx::query("UPDATE game_leases SET node_id = $1 WHERE game_id = $2")
@@ -424,7 +415,8 @@ async fn postgres_a_stale_owners_relayed_subscribers_resubscribe_where_the_game_
     let (status, moved) = api_b.post(&format!("/api/games/{game}/moves"), Some(&white.token), &body).await;
     assert_eq!(status, 200, "B loads the game and commits: {moved}");
     let stale = json!({ "ply": 0, "client_move_id": "w2", "notation": "1" });
-    let (status, refused) = api_a.post(&format!("/api/games/{game}/moves"), Some(&white.token), &stale).await;
+    let (status, refused) =
+        Api::new(a.url()).post(&format!("/api/games/{game}/moves"), Some(&white.token), &stale).await;
     assert_eq!((status, refused["code"].as_str()), (500, Some("internal")), "A's stale actor is refused: {refused}");
     assert_eq!(watcher.closed().await, Some(RESUBSCRIBE_CLOSE_CODE), "the watcher relayed from A resubscribes");
 
@@ -487,6 +479,31 @@ async fn postgres_the_bot_resumes_on_the_survivor_when_the_owner_crashes() {
         .expect("no panic")
         .expect("the bot ends cleanly");
     b.stop().await;
+}
+
+/// Two clustered nodes on one PostgreSQL database, and a long live game between `white` and `black` that node
+/// `a` runs, with a third guest, `fan`, to watch it.
+struct TwoNodes {
+    database: TestDb,
+    store: Arc<dyn Store>,
+    a: TestServer,
+    b: TestServer,
+    white: Session,
+    black: Session,
+    fan: Session,
+    game: Uuid,
+}
+
+async fn two_nodes_and_a_game() -> TwoNodes {
+    let database = TestDb::new(Backend::Postgres).await;
+    let store = database.store();
+    let a = TestServer::start_clustered(database.url(), settings(), SECRET).await;
+    let b = TestServer::start_clustered(database.url(), settings(), SECRET).await;
+    let api = Api::new(a.url());
+    let (white, black, fan) = (api.guest("white").await, api.guest("black").await, api.guest("fan").await);
+    let game = api.start_game(&white, &black, LONG).await;
+    until_held_by(store.as_ref(), game, a.state.node.id()).await;
+    TwoNodes { database, store, a, b, white, black, fan, game }
 }
 
 /// Subscribes (without `after_seq`) until the game's node answers; the client, the position from the snapshot
@@ -558,14 +575,7 @@ async fn play_first_seat(
 /// the bus resynchronises: B reads every relayed game again after the last event it delivered.
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn postgres_a_relayed_watcher_gets_a_missed_event_when_the_bus_resynchronises() {
-    let database = TestDb::new(Backend::Postgres).await;
-    let store = database.store();
-    let a = TestServer::start_clustered(database.url(), settings(), SECRET).await;
-    let b = TestServer::start_clustered(database.url(), settings(), SECRET).await;
-    let api = Api::new(a.url());
-    let (white, black, fan) = (api.guest("white").await, api.guest("black").await, api.guest("fan").await);
-    let game = api.start_game(&white, &black, LONG).await;
-    until_held_by(store.as_ref(), game, a.state.node.id()).await;
+    let TwoNodes { database, store, a, b, fan, game, .. } = two_nodes_and_a_game().await;
     let (mut watcher, watched) = subscribe(b.addr, &fan.token, game, None).await;
     let last = store.events_after(game, 0).await.expect("events").last().expect("an event").seq;
     assert_eq!(last as u64, watched, "nothing happened since the watcher subscribed");

@@ -8,7 +8,7 @@ use std::sync::Arc;
 use std::time::Duration;
 
 use kartka_server::cluster::bus::{self, Bus, BusEvent, BusSubscription, ClusterMessage, Envelope, GameAdvanced};
-use kartka_server::store::{self, EventRow, GameChange, GameRow, GameState, Store};
+use kartka_server::store::{self, EventRow, GameChange, GameRow, GameState, Store, StoreError};
 use kartka_tests::db::{Backend, TestDb};
 use kartka_tests::server::ServerProcess;
 use kartka_tests::stored::{insert_guest, ActiveGame};
@@ -187,6 +187,29 @@ async fn a_rolled_back_transaction_announces_nothing() {
 
     let committed = commit_one(cluster.a.store.as_ref(), &mut games[2]).await;
     assert_eq!(cluster.b.advanced_by(cluster.a.id, 1).await.0, committed, "the first news is the later commit");
+
+    cluster.stop().await;
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_group_with_a_stale_change_announces_only_what_it_committed() {
+    let mut cluster = Cluster::start().await;
+    let mut games = games(cluster.a.store.as_ref(), 3).await;
+    let (stale_id, mut stale) = next_change(&mut games[0].clone());
+    stale.expected_seq -= 1;
+    stale.event.seq -= 1;
+    stale.state.seq -= 1;
+
+    let fresh: Vec<_> = games[1..].iter_mut().map(next_change).collect();
+    let changes: Vec<_> = [(stale_id, stale)].into_iter().chain(fresh).collect();
+    let results = cluster.a.store.record_many(&changes).await;
+    assert!(matches!(results[0], Err(StoreError::Conflict)), "the stale change fails alone");
+    assert!(results[1..].iter().all(Result::is_ok), "the others commit");
+
+    let committed: BTreeMap<Uuid, i64> = games[1..].iter().map(|game| (game.id, game.state.seq)).collect();
+    assert_eq!(cluster.b.advanced_by(cluster.a.id, 2).await.0, committed, "the committed games, not the stale one");
+    let committed = commit_one(cluster.a.store.as_ref(), &mut games[0]).await;
+    assert_eq!(cluster.b.advanced_by(cluster.a.id, 1).await.0, committed, "the next news is the next commit");
 
     cluster.stop().await;
 }

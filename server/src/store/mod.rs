@@ -216,6 +216,19 @@ pub struct GameState {
     pub scores: Option<String>,
 }
 
+impl GameState {
+    /// Whether this state is of a game still in play with no result: what every game's `games` row says from
+    /// its creation until it ends. A change to such a state leaves that wide row as it is, so the group commit
+    /// writes only the narrow progress row for it.
+    pub fn is_in_play(&self) -> bool {
+        self.status == "active"
+            && self.winner.is_none()
+            && self.end_reason.is_none()
+            && self.finished_at.is_none()
+            && self.scores.is_none()
+    }
+}
+
 /// A game as stored.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct GameRow {

@@ -4,7 +4,8 @@ use std::collections::HashSet;
 use std::num::NonZeroUsize;
 
 use futures_util::future::BoxFuture;
-use sqlx::postgres::{PgConnection, PgPool, PgPoolOptions, PgQueryResult};
+use sqlx::postgres::{PgArguments, PgConnection, PgPool, PgPoolOptions, PgQueryResult};
+use sqlx::query::Query;
 use sqlx::{Postgres, Row};
 use uuid::Uuid;
 
@@ -24,25 +25,73 @@ const INSERT_MOVES_UNNEST: &str = "INSERT INTO moves \
 const INSERT_EVENTS_UNNEST: &str = "INSERT INTO game_events (game_id, seq, kind, payload, at) \
     SELECT * FROM UNNEST($1::uuid[], $2::bigint[], $3::text[], $4::text[], $5::bigint[])";
 
-/// Many games' new states from one array per column, in one statement: each game's progress moves on only if
-/// its `seq` is still the expected one (the sequence check of a whole group commit), and the `games` rows of
-/// those that passed are written only where their status or result changed, so that a move leaves the wide,
-/// heavily indexed row alone (see migrations/postgres/0015_game_progress.sql). It answers the games it moved.
-const UPDATE_STATES_UNNEST: &str = "WITH c AS (SELECT * FROM UNNEST($1::uuid[], $2::bigint[], $3::text[], \
-    $4::text[], $5::text[], $6::bigint[], $7::bigint[], $8::bigint[], $9::bigint[], $10::bigint[], $11::text[], \
-    $12::bigint[], $13::bigint[], $14::text[]) \
-    AS c(id, expected_seq, status, winner, end_reason, ply, seq, first_ms, second_ms, clock_at, to_act, deadline, \
-    finished_at, scores)), \
-    moved AS (UPDATE game_progress AS p SET seq = c.seq, ply = c.ply, first_ms = c.first_ms, \
-    second_ms = c.second_ms, clock_at = c.clock_at, to_act = c.to_act, deadline = c.deadline \
-    FROM c WHERE p.game_id = c.id AND p.seq = c.expected_seq RETURNING p.game_id), \
-    outcomes AS (UPDATE games AS g SET status = c.status, winner = c.winner, end_reason = c.end_reason, \
-    length = c.ply, finished_at = c.finished_at, scores = c.scores \
-    FROM c JOIN moved ON moved.game_id = c.id \
-    WHERE g.id = c.id AND (g.status IS DISTINCT FROM c.status OR g.winner IS DISTINCT FROM c.winner \
-    OR g.end_reason IS DISTINCT FROM c.end_reason OR g.finished_at IS DISTINCT FROM c.finished_at \
-    OR g.scores IS DISTINCT FROM c.scores)) \
-    SELECT game_id FROM moved";
+/// The arrays of a group's new states, one per column, as the two statements below read them.
+macro_rules! states_unnest {
+    () => {
+        "WITH c AS (SELECT * FROM UNNEST($1::uuid[], $2::bigint[], $3::text[], $4::text[], $5::text[], \
+        $6::bigint[], $7::bigint[], $8::bigint[], $9::bigint[], $10::bigint[], $11::text[], $12::bigint[], \
+        $13::bigint[], $14::text[]) AS c(id, expected_seq, status, winner, end_reason, ply, seq, first_ms, \
+        second_ms, clock_at, to_act, deadline, finished_at, scores)), \
+        moved AS (UPDATE game_progress AS p SET seq = c.seq, ply = c.ply, first_ms = c.first_ms, \
+        second_ms = c.second_ms, clock_at = c.clock_at, to_act = c.to_act, deadline = c.deadline \
+        FROM c WHERE p.game_id = c.id AND p.seq = c.expected_seq RETURNING p.game_id)"
+    };
+}
+
+/// Many games' new progress from one array per column, in one statement: each game's progress moves on only if
+/// its `seq` is still the expected one (the sequence check of a whole group commit). It answers the games it
+/// moved. For a group whose games are all still in play: their `games` rows need no write, and an UPDATE of
+/// that wide, heavily indexed table costs even when it changes no row (see
+/// migrations/postgres/0015_game_progress.sql and docs/performance.md).
+const UPDATE_PROGRESS_UNNEST: &str = concat!(states_unnest!(), " SELECT game_id FROM moved");
+
+/// The `games` rows of the games that passed, written only where their status or result changed.
+macro_rules! outcomes_update {
+    () => {
+        ", outcomes AS (UPDATE games AS g SET status = c.status, winner = c.winner, end_reason = c.end_reason, \
+        length = c.ply, finished_at = c.finished_at, scores = c.scores \
+        FROM c JOIN moved ON moved.game_id = c.id \
+        WHERE g.id = c.id AND (g.status IS DISTINCT FROM c.status OR g.winner IS DISTINCT FROM c.winner \
+        OR g.end_reason IS DISTINCT FROM c.end_reason OR g.finished_at IS DISTINCT FROM c.finished_at \
+        OR g.scores IS DISTINCT FROM c.scores))"
+    };
+}
+
+/// [`UPDATE_PROGRESS_UNNEST`] for a group with a game that ended: its `games` row is written too.
+const UPDATE_STATES_UNNEST: &str = concat!(states_unnest!(), outcomes_update!(), " SELECT game_id FROM moved");
+
+/// A whole group commit in one statement, its own transaction (the states' arrays are `$1`–`$14`): the
+/// sequence checks and new progress (`moved`), the events (`$15`–`$19`) and moves (`$20`–`$28`) of the games
+/// that passed, and the announcement of the group (channel `$29`, payloads `$30`) if every game passed; it
+/// answers each game it moved and whether the announcement was sent. One round trip instead of six (BEGIN,
+/// four statements, COMMIT): at low load each group is a move or two, and PostgreSQL's cost per statement is
+/// most of a move's (docs/performance.md).
+macro_rules! group_in_one_statement {
+    ($outcomes:expr) => {
+        concat!(
+            states_unnest!(),
+            $outcomes,
+            ", events AS (INSERT INTO game_events (game_id, seq, kind, payload, at) \
+            SELECT * FROM UNNEST($15::uuid[], $16::bigint[], $17::text[], $18::text[], $19::bigint[]) \
+            AS e(game_id, seq, kind, payload, at) WHERE e.game_id IN (SELECT game_id FROM moved)), \
+            new_moves AS (INSERT INTO moves \
+            (game_id, ply, seat, notation, turn_ended, client_move_id, first_ms, second_ms, received_at) \
+            SELECT * FROM UNNEST($20::uuid[], $21::bigint[], $22::text[], $23::text[], $24::boolean[], \
+            $25::text[], $26::bigint[], $27::bigint[], $28::bigint[]) \
+            AS m(game_id, ply, seat, notation, turn_ended, client_move_id, first_ms, second_ms, received_at) \
+            WHERE m.game_id IN (SELECT game_id FROM moved)), \
+            told AS (SELECT pg_notify($29, payload) FROM UNNEST($30::text[]) AS payload \
+            WHERE (SELECT count(*) FROM moved) = cardinality($1::uuid[])) \
+            SELECT game_id, (SELECT count(*) FROM told) > 0 AS told FROM moved"
+        )
+    };
+}
+
+/// The group of [`group_in_one_statement`] when all its games are still in play.
+const GROUP_IN_PLAY: &str = group_in_one_statement!("");
+
+/// The group of [`group_in_one_statement`] when a game ended: its `games` row is written too.
+const GROUP_WITH_OUTCOMES: &str = group_in_one_statement!(outcomes_update!());
 
 /// The [`Store`](super::Store) over a PostgreSQL pool ([`PgPool`]).
 pub type PostgresStore = SqlStore<Postgres>;
@@ -73,40 +122,16 @@ impl Dialect for Postgres {
         conn: &'a mut PgConnection,
         events: &'a [(Uuid, &'a EventRow)],
     ) -> Option<BoxFuture<'a, Result<(), sqlx::Error>>> {
-        Some(Box::pin(async move {
-            sqlx::query(INSERT_EVENTS_UNNEST)
-                .bind(events.iter().map(|(game_id, _)| *game_id).collect::<Vec<Uuid>>())
-                .bind(events.iter().map(|(_, row)| row.seq).collect::<Vec<i64>>())
-                .bind(events.iter().map(|(_, row)| row.kind.as_str()).collect::<Vec<&str>>())
-                .bind(events.iter().map(|(_, row)| row.payload.as_str()).collect::<Vec<&str>>())
-                .bind(events.iter().map(|(_, row)| row.at).collect::<Vec<i64>>())
-                .execute(conn)
-                .await
-                .map(drop)
-        }))
+        Some(Box::pin(
+            async move { bind_events(sqlx::query(INSERT_EVENTS_UNNEST), events).execute(conn).await.map(drop) },
+        ))
     }
 
     fn insert_moves_at_once<'a>(
         conn: &'a mut PgConnection,
         moves: &'a [(Uuid, &'a MoveRow)],
     ) -> Option<BoxFuture<'a, Result<(), sqlx::Error>>> {
-        Some(Box::pin(async move {
-            let column = |value: fn(&MoveRow) -> i64| moves.iter().map(|(_, row)| value(row)).collect::<Vec<i64>>();
-            let text = |value: fn(&MoveRow) -> &str| moves.iter().map(|(_, row)| value(row)).collect::<Vec<&str>>();
-            sqlx::query(INSERT_MOVES_UNNEST)
-                .bind(moves.iter().map(|(game_id, _)| *game_id).collect::<Vec<Uuid>>())
-                .bind(column(|row| row.ply))
-                .bind(text(|row| row.seat.as_str()))
-                .bind(text(|row| row.notation.as_str()))
-                .bind(moves.iter().map(|(_, row)| row.turn_ended).collect::<Vec<bool>>())
-                .bind(text(|row| row.client_move_id.as_str()))
-                .bind(column(|row| row.first_ms))
-                .bind(column(|row| row.second_ms))
-                .bind(column(|row| row.received_at))
-                .execute(conn)
-                .await
-                .map(drop)
-        }))
+        Some(Box::pin(async move { bind_moves(sqlx::query(INSERT_MOVES_UNNEST), moves).execute(conn).await.map(drop) }))
     }
 
     fn update_states_at_once<'a>(
@@ -114,30 +139,42 @@ impl Dialect for Postgres {
         changes: &'a [(Uuid, &'a GameChange)],
     ) -> Option<BoxFuture<'a, Result<HashSet<Uuid>, sqlx::Error>>> {
         Some(Box::pin(async move {
-            let int = |value: fn(&GameState) -> i64| changes.iter().map(|(_, c)| value(&c.state)).collect::<Vec<_>>();
-            let maybe_int =
-                |value: fn(&GameState) -> Option<i64>| changes.iter().map(|(_, c)| value(&c.state)).collect::<Vec<_>>();
-            let text = |value: fn(&GameState) -> Option<&str>| {
-                changes.iter().map(|(_, c)| value(&c.state)).collect::<Vec<Option<&str>>>()
-            };
-            let rows = sqlx::query(UPDATE_STATES_UNNEST)
-                .bind(changes.iter().map(|(game_id, _)| *game_id).collect::<Vec<Uuid>>())
-                .bind(changes.iter().map(|(_, change)| change.expected_seq).collect::<Vec<i64>>())
-                .bind(text(|state| Some(state.status.as_str())))
-                .bind(text(|state| state.winner.as_deref()))
-                .bind(text(|state| state.end_reason.as_deref()))
-                .bind(int(|state| state.ply))
-                .bind(int(|state| state.seq))
-                .bind(int(|state| state.first_ms))
-                .bind(int(|state| state.second_ms))
-                .bind(int(|state| state.clock_at))
-                .bind(text(|state| state.to_act.as_deref()))
-                .bind(maybe_int(|state| state.deadline))
-                .bind(maybe_int(|state| state.finished_at))
-                .bind(text(|state| state.scores.as_deref()))
-                .fetch_all(conn)
-                .await?;
+            let in_play = changes.iter().all(|(_, change)| change.state.is_in_play());
+            let query = sqlx::query(if in_play { UPDATE_PROGRESS_UNNEST } else { UPDATE_STATES_UNNEST });
+            let rows = bind_states(query, changes).fetch_all(conn).await?;
             rows.iter().map(|row| row.try_get::<Uuid, _>(0)).collect()
+        }))
+    }
+
+    fn write_group_at_once<'a>(
+        pool: &'a PgPool,
+        origin: Uuid,
+        changes: &'a [(Uuid, &'a GameChange)],
+    ) -> Option<BoxFuture<'a, Result<HashSet<Uuid>, sqlx::Error>>> {
+        Some(Box::pin(async move {
+            let in_play = changes.iter().all(|(_, change)| change.state.is_in_play());
+            let advanced: Vec<GameAdvanced> = changes
+                .iter()
+                .map(|(game_id, change)| GameAdvanced { game_id: *game_id, seq: change.state.seq })
+                .collect();
+            let events: Vec<(Uuid, &EventRow)> =
+                changes.iter().map(|(game_id, change)| (*game_id, &change.event)).collect();
+            let moves: Vec<(Uuid, &MoveRow)> =
+                changes.iter().filter_map(|(game_id, change)| Some((*game_id, change.new_move.as_ref()?))).collect();
+            let query = sqlx::query(if in_play { GROUP_IN_PLAY } else { GROUP_WITH_OUTCOMES });
+            let query = bind_moves(bind_events(bind_states(query, changes), &events), &moves)
+                .bind(bus::CHANNEL)
+                .bind(bus::encode(origin, &ClusterMessage::GamesAdvanced(advanced.clone())));
+            let rows = query.fetch_all(pool).await?;
+            let moved: HashSet<Uuid> = rows.iter().map(|row| row.try_get::<Uuid, _>(0)).collect::<Result<_, _>>()?;
+            let told = rows.first().map(|row| row.try_get::<bool, _>(1)).transpose()?.unwrap_or(true);
+            if !told {
+                // A game failed its sequence check, so the statement told nobody: announce the others now that
+                // they are committed (a message names committed changes only).
+                let passed = advanced.into_iter().filter(|advance| moved.contains(&advance.game_id)).collect();
+                bus::publish(pool, origin, &ClusterMessage::GamesAdvanced(passed)).await?;
+            }
+            Ok(moved)
         }))
     }
 
@@ -154,6 +191,57 @@ impl Dialect for Postgres {
     ) -> Option<BoxFuture<'a, Result<(), sqlx::Error>>> {
         Some(Box::pin(async move { bus::publish(conn, origin, &ClusterMessage::GamesAdvanced(games)).await }))
     }
+}
+
+type PgQuery<'q> = Query<'q, Postgres, PgArguments>;
+
+/// Binds the arrays of [`states_unnest`]: the games, their expected `seq` and their new states' columns.
+fn bind_states<'q>(query: PgQuery<'q>, changes: &'q [(Uuid, &'q GameChange)]) -> PgQuery<'q> {
+    let int = |value: fn(&GameState) -> i64| changes.iter().map(|(_, c)| value(&c.state)).collect::<Vec<_>>();
+    let maybe_int =
+        |value: fn(&GameState) -> Option<i64>| changes.iter().map(|(_, c)| value(&c.state)).collect::<Vec<_>>();
+    let text = |value: fn(&GameState) -> Option<&str>| changes.iter().map(|(_, c)| value(&c.state)).collect::<Vec<_>>();
+    query
+        .bind(changes.iter().map(|(game_id, _)| *game_id).collect::<Vec<Uuid>>())
+        .bind(changes.iter().map(|(_, change)| change.expected_seq).collect::<Vec<i64>>())
+        .bind(text(|state| Some(state.status.as_str())))
+        .bind(text(|state| state.winner.as_deref()))
+        .bind(text(|state| state.end_reason.as_deref()))
+        .bind(int(|state| state.ply))
+        .bind(int(|state| state.seq))
+        .bind(int(|state| state.first_ms))
+        .bind(int(|state| state.second_ms))
+        .bind(int(|state| state.clock_at))
+        .bind(text(|state| state.to_act.as_deref()))
+        .bind(maybe_int(|state| state.deadline))
+        .bind(maybe_int(|state| state.finished_at))
+        .bind(text(|state| state.scores.as_deref()))
+}
+
+/// Binds the arrays of [`INSERT_EVENTS_UNNEST`]'s columns.
+fn bind_events<'q>(query: PgQuery<'q>, events: &'q [(Uuid, &'q EventRow)]) -> PgQuery<'q> {
+    query
+        .bind(events.iter().map(|(game_id, _)| *game_id).collect::<Vec<Uuid>>())
+        .bind(events.iter().map(|(_, row)| row.seq).collect::<Vec<i64>>())
+        .bind(events.iter().map(|(_, row)| row.kind.as_str()).collect::<Vec<&str>>())
+        .bind(events.iter().map(|(_, row)| row.payload.as_str()).collect::<Vec<&str>>())
+        .bind(events.iter().map(|(_, row)| row.at).collect::<Vec<i64>>())
+}
+
+/// Binds the arrays of [`INSERT_MOVES_UNNEST`]'s columns.
+fn bind_moves<'q>(query: PgQuery<'q>, moves: &'q [(Uuid, &'q MoveRow)]) -> PgQuery<'q> {
+    let column = |value: fn(&MoveRow) -> i64| moves.iter().map(|(_, row)| value(row)).collect::<Vec<i64>>();
+    let text = |value: fn(&MoveRow) -> &str| moves.iter().map(|(_, row)| value(row)).collect::<Vec<&str>>();
+    query
+        .bind(moves.iter().map(|(game_id, _)| *game_id).collect::<Vec<Uuid>>())
+        .bind(column(|row| row.ply))
+        .bind(text(|row| row.seat.as_str()))
+        .bind(text(|row| row.notation.as_str()))
+        .bind(moves.iter().map(|(_, row)| row.turn_ended).collect::<Vec<bool>>())
+        .bind(text(|row| row.client_move_id.as_str()))
+        .bind(column(|row| row.first_ms))
+        .bind(column(|row| row.second_ms))
+        .bind(column(|row| row.received_at))
 }
 
 /// The connections of the pool beside the committers': sqlx's default pool size, which every other statement

@@ -8,7 +8,7 @@ use std::time::Duration;
 use sqlx::sqlite::{
     SqliteConnectOptions, SqliteJournalMode, SqlitePool, SqlitePoolOptions, SqliteQueryResult, SqliteSynchronous,
 };
-use sqlx::Sqlite;
+use sqlx::{Pool, Sqlite};
 use uuid::fmt::Hyphenated;
 use uuid::Uuid;
 
@@ -72,6 +72,16 @@ impl Dialect for Sqlite {
     /// SQLite has no array parameters: the shared statement over a VALUES list is its way.
     fn update_states_at_once<'a>(
         _conn: &'a mut SqliteConnection,
+        _changes: &'a [(Uuid, &'a GameChange)],
+    ) -> Option<BoxFuture<'a, Result<HashSet<Uuid>, sqlx::Error>>> {
+        None
+    }
+
+    /// SQLite has no array parameters and no data-modifying WITH clauses: the group goes statement by
+    /// statement, each a call into the connection's thread, inside one transaction.
+    fn write_group_at_once<'a>(
+        _pool: &'a Pool<Sqlite>,
+        _origin: Uuid,
         _changes: &'a [(Uuid, &'a GameChange)],
     ) -> Option<BoxFuture<'a, Result<HashSet<Uuid>, sqlx::Error>>> {
         None

@@ -4,7 +4,9 @@
 //! the answer. The committer takes whatever changes are waiting (no delay when idle: a lone change is written
 //! at once, and changes that arrive while commits run make up the next ones), at most [`MAX_BATCH`] and at
 //! most one per game, and writes them in one transaction with multi-row statements: the sequence check of
-//! every change first, then the events and moves of the changes that passed it. Up to
+//! every change first, then the events and moves of the changes that passed it. PostgreSQL writes a group in
+//! one statement with data-modifying WITH clauses, which is its own transaction (one round trip, where a
+//! transaction of statements takes six); SQLite in a transaction of statements. Up to
 //! [`CommitSettings::committers`] such transactions run at once, so that a batch gathers and is written while
 //! the previous ones wait for their flush (PostgreSQL flushes concurrent commits together). A game has at most
 //! one change in a running transaction: its next change waits until that one has committed, so a game's
@@ -214,19 +216,27 @@ where
     }
 
     /// Commits `batch` (at most one change per game); one result per change, in order. Changes with rating
-    /// updates, whose writes have guards of their own, make the batch go change by change.
+    /// updates, whose writes have guards of their own, make the batch go change by change. A group goes in one
+    /// statement where the database has a way, even a group of one; otherwise in a transaction of several
+    /// statements, where a change alone goes the same way by itself.
     async fn commit_batch(pool: &Pool<DB>, node: Uuid, batch: &[(Uuid, &GameChange)]) -> Vec<Result<(), StoreError>> {
-        if batch.len() > 1 && batch.iter().all(|(_, change)| change.ratings.is_empty()) {
-            match Self::write_batch(pool, node, batch).await {
-                Ok(applied) => {
+        if batch.iter().all(|(_, change)| change.ratings.is_empty()) {
+            let written = match DB::write_group_at_once(pool, node, batch) {
+                Some(writing) => Some(writing.await.map_err(StoreError::from)),
+                None if batch.len() > 1 => Some(Self::write_batch(pool, node, batch).await),
+                None => None,
+            };
+            match written {
+                Some(Ok(applied)) => {
                     return batch
                         .iter()
                         .map(|(game_id, _)| applied.contains(game_id).then_some(()).ok_or(StoreError::Conflict))
                         .collect();
                 }
-                Err(error) => {
+                Some(Err(error)) => {
                     tracing::warn!(%error, changes = batch.len(), "a group commit failed; writing its changes alone");
                 }
+                None => {}
             }
         }
         let mut results = Vec::with_capacity(batch.len());
@@ -277,8 +287,11 @@ where
         let mut applied = HashSet::with_capacity(changes.len());
         for chunk in changes.chunks(MAX_BOUND_VALUES / PROGRESS_CHANGE_COLUMN_COUNT) {
             let moved = Self::update_progress_rows(&mut *conn, chunk).await?;
-            let passed: Vec<(Uuid, &GameChange)> =
-                chunk.iter().filter(|(game_id, _)| moved.contains(game_id)).copied().collect();
+            let passed: Vec<(Uuid, &GameChange)> = chunk
+                .iter()
+                .filter(|(game_id, change)| moved.contains(game_id) && !change.state.is_in_play())
+                .copied()
+                .collect();
             if !passed.is_empty() {
                 Self::update_outcome_rows(&mut *conn, &passed).await?;
             }
@@ -306,8 +319,8 @@ where
         Ok(rows.iter().map(|row| Self::uuid(row, "id")).collect::<Result<_, _>>()?)
     }
 
-    /// The outcomes of distinct games that passed their sequence check, in one statement over a VALUES list;
-    /// only those whose status or result changed are written.
+    /// The outcomes of distinct games that passed their sequence check and are no longer in play, in one
+    /// statement over a VALUES list; only those whose status or result changed are written.
     async fn update_outcome_rows(conn: &mut DB::Connection, changes: &[(Uuid, &GameChange)]) -> Result<(), StoreError> {
         let sql = format!(
             "{UPDATE_OUTCOMES_HEAD}{}{UPDATE_OUTCOMES_TAIL}",

@@ -72,6 +72,16 @@ pub trait Dialect: Database {
         conn: &'a mut Self::Connection,
         changes: &'a [(Uuid, &'a GameChange)],
     ) -> Option<BoxFuture<'a, Result<HashSet<Uuid>, sqlx::Error>>>;
+    /// Writes a whole group of changes of distinct games (none with rating updates) in one statement, which is
+    /// its own transaction, when the database has a way: each game's new state only if its stored `seq` is still
+    /// the change's `expected_seq`, the events and moves of those that passed, and the announcement of what it
+    /// committed from node `origin`; the ids of the games it moved. `None` when it has not: the caller then
+    /// writes the group statement by statement in a transaction.
+    fn write_group_at_once<'a>(
+        pool: &'a Pool<Self>,
+        origin: Uuid,
+        changes: &'a [(Uuid, &'a GameChange)],
+    ) -> Option<BoxFuture<'a, Result<HashSet<Uuid>, sqlx::Error>>>;
     /// How many rows an INSERT, UPDATE or DELETE touched.
     fn rows_affected(result: &Self::QueryResult) -> u64;
     /// Tells the other server nodes, from node `origin` and inside the transaction on `conn`, that `games`

@@ -6,7 +6,8 @@
 #
 # For each store, on a fresh database: a throughput run (200 games, no think time, the server's message limit
 # per socket lifted, so the server is the bottleneck) and a latency run (1,000 games at a fixed 1,000 ms mean
-# think time, the default limits). Then pgbench: one INSERT of one row per transaction, 1 and 32 clients,
+# think time, the default limits); and the throughput run on an in-memory SQLite database, the ceiling with no
+# disk. Then pgbench: one INSERT of one row per transaction, 1 and 32 clients,
 # against the PostgreSQL at KARTKA_TEST_POSTGRES_URL (default postgres://postgres@127.0.0.1:5432/postgres,
 # trust auth), on a scratch database. Each run lasts --seconds (default 30); the reports (JSON, one per
 # line) and the server logs stay in the directory it prints. Timings are not checked; a run with errors fails.
@@ -37,6 +38,16 @@ trap cleanup EXIT
 echo "machine: $(nproc) cores, $(awk '/MemTotal/ { printf "%.1f GiB", $2 / 1048576 }' /proc/meminfo);" \
     "load average before: $(cut -d' ' -f1-3 /proc/loadavg)"
 
+# CPU time (clock ticks) used so far by every PostgreSQL process of the machine, its background workers included.
+postgres_ticks() {
+    local stat total=0
+    for stat in /proc/[0-9]*/stat; do
+        read -r -a fields <"$stat" 2>/dev/null || continue
+        [[ ${fields[1]} == "(postgres)" ]] && total=$((total + fields[13] + fields[14]))
+    done
+    echo "$total"
+}
+
 # One load run on store $1 named $2: the server gets the environment assignments in $3, the generator the
 # remaining arguments.
 load_run() {
@@ -49,18 +60,29 @@ load_run() {
     start_server 127.0.0.1:0 "$dir/server.log" $server_env
     echo "+ kartka-loadgen --server http://$ADDRESS --server-pid $SERVER_PID $* --duration-s $SECONDS_PER_RUN --json" \
         "   # $store, server env: ${server_env:-defaults}" >&2
+    local ticks_before started ended
+    ticks_before=$(postgres_ticks)
+    started=$(date +%s.%N)
     "$LOADGEN" --server "http://$ADDRESS" --server-pid "$SERVER_PID" "$@" --duration-s "$SECONDS_PER_RUN" --json \
         >"$dir/report.json"
+    ended=$(date +%s.%N)
+    # PostgreSQL's share of one core over the whole run (set-up included), beside the server's and the
+    # generator's in the report: where a move's CPU goes on this machine.
+    local postgres_cpu
+    postgres_cpu=$(printf '%.1f' "$(echo "($(postgres_ticks) - $ticks_before) * 100 / $(getconf CLK_TCK) / ($ended - $started)" | bc -l)")
     stop_server
     drop_database
-    jq -c --arg store "$store" --arg run "$name" '{store: $store, run: $run} + .' "$dir/report.json" |
-        tee -a "$WORK/reports.jsonl"
+    jq -c --arg store "$store" --arg run "$name" --argjson pg "$postgres_cpu" \
+        '{store: $store, run: $run, postgres_cpu_percent: $pg} + .' "$dir/report.json" | tee -a "$WORK/reports.jsonl"
 }
 
 for store in postgres sqlite; do
     load_run "$store" throughput "KARTKA_WS_RATE=100000" --games 200 --think-ms 0
     load_run "$store" latency "" --games 1000 --think-ms 1000
 done
+# The same throughput run with nothing written to a disk: what the server and the generator, sharing the
+# machine's cores, leave for any store to reach.
+load_run memory throughput "KARTKA_WS_RATE=100000" --games 200 --think-ms 0
 
 # pgbench: one row per transaction, on a scratch database.
 PGBENCH_DB=kartka_pgbench_$RANDOM$RANDOM

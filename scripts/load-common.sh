@@ -26,17 +26,19 @@ build_binaries() {
     (cd "$REPO_ROOT" && cargo build "${flags[@]}" -p kartka-server --bin kartka -p kartka-loadgen --bin kartka-loadgen >&2)
 }
 
-# Sets DATABASE_URL to a fresh database of store $1 (sqlite: a file in directory $2; postgres: a new database,
-# remembered in PG_DATABASE for drop_database).
+# Sets DATABASE_URL to a fresh database of store $1 (sqlite: a file in directory $2; memory: an in-memory SQLite
+# database; postgres: a new database, remembered in PG_DATABASE for drop_database).
 fresh_database() {
     case $1 in
     sqlite) DATABASE_URL="sqlite://$2/kartka.db" ;;
+    # Nothing reaches a disk: the ceiling the server and the load generator leave for any store.
+    memory) DATABASE_URL="sqlite::memory:" ;;
     postgres)
         PG_DATABASE=kartka_load_$RANDOM$RANDOM
         psql -w -X -q -d "$POSTGRES_URL" -c "CREATE DATABASE $PG_DATABASE" >/dev/null
         DATABASE_URL="${POSTGRES_URL%/*}/$PG_DATABASE"
         ;;
-    *) die "unknown store $1 (sqlite or postgres)" ;;
+    *) die "unknown store $1 (sqlite, memory or postgres)" ;;
     esac
 }
 

@@ -83,11 +83,22 @@ async fn overdue_and_active_games_are_found(store: Arc<dyn Store>) {
     let late = game(store.as_ref(), &ada, &bolek, Some(T0 + 10)).await;
     let later = game(store.as_ref(), &ada, &bolek, Some(T0 + 20)).await;
     let paused = game(store.as_ref(), &bolek, &ada, None).await;
+    // A live game's clock is its actor's: its deadline, however early, is not the sweeper's.
+    let live = ActiveGame {
+        first_id: ada.id,
+        second_id: bolek.id,
+        time_control: (r#"{"type":"fischer","initial_seconds":60,"increment_seconds":2}"#, "bullet"),
+        clock_ms: 60_000,
+        created_at: T0,
+        deadline: Some(T0 + 5),
+    }
+    .insert(store.as_ref())
+    .await;
     assert_eq!(store.overdue_games(T0 + 15, 10).await.expect("read"), [late.id]);
     assert_eq!(store.overdue_games(T0 + 30, 10).await.expect("read"), [late.id, later.id], "most overdue first");
     let mine: Vec<Uuid> = store.active_games_of(ada.id).await.expect("read").iter().map(|g| g.id).collect();
-    assert_eq!(mine.len(), 3);
-    assert!(mine.contains(&paused.id));
+    assert_eq!(mine.len(), 4);
+    assert!(mine.contains(&paused.id) && mine.contains(&live.id));
 }
 
 async fn an_account_has_one_current_vacation(store: Arc<dyn Store>) {

@@ -20,6 +20,16 @@ async fn postgres_games_stored_before_0015_read_back_the_same_after_it() {
     games_stored_before_0015_read_back_the_same_after_it(Backend::Postgres).await;
 }
 
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn sqlite_only_correspondence_deadlines_are_swept_after_0018() {
+    only_correspondence_deadlines_are_swept_after_0018(Backend::Sqlite).await;
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn postgres_only_correspondence_deadlines_are_swept_after_0018() {
+    only_correspondence_deadlines_are_swept_after_0018(Backend::Postgres).await;
+}
+
 fn game(first_id: Uuid, second_id: Uuid, state: GameState) -> GameRow {
     GameRow {
         id: Uuid::new_v4(),
@@ -137,8 +147,6 @@ async fn games_stored_before_0015_read_back_the_same_after_it(backend: Backend) 
         assert_eq!(archived.game, *stored);
         assert_eq!(archived.length, stored.state.ply, "the archive's length is the ply stored before");
     }
-    assert_eq!(store.overdue_games(deadline, 10).await.unwrap(), [active.id], "the deadline is swept as before");
-    assert!(store.overdue_games(deadline - 1, 10).await.unwrap().is_empty());
 
     // The copied game plays on: its seq was copied too, so the sequence check passes once and only once.
     let next = GameState {
@@ -170,4 +178,114 @@ async fn games_stored_before_0015_read_back_the_same_after_it(backend: Backend) 
     store.record(active.id, &change).await.unwrap();
     assert!(matches!(store.record(active.id, &change).await, Err(StoreError::Conflict)));
     assert_eq!(store.game(active.id).await.unwrap().expect("stored").state, next);
+}
+
+/// The two INSERTs of `game` into 0017's `games` and `game_progress`, whose progress row had no
+/// `correspondence` column yet.
+fn insert_in_0017_shape(game: &GameRow) -> [String; 2] {
+    let state = &game.state;
+    [
+        format!(
+            "INSERT INTO games (id, kind, ruleset, time_control, first_id, second_id, created_at, speed, rated, \
+             correspondence, status, length) VALUES ('{}', '{}', '{}', '{}', '{}', '{}', {}, '{}', FALSE, {}, '{}', {})",
+            game.id,
+            game.kind,
+            game.ruleset,
+            game.time_control,
+            game.first_id,
+            game.second_id,
+            game.created_at,
+            game.speed,
+            if game.correspondence { "TRUE" } else { "FALSE" },
+            state.status,
+            state.ply,
+        ),
+        format!(
+            "INSERT INTO game_progress (game_id, seq, ply, first_ms, second_ms, clock_at, to_act, deadline) \
+             VALUES ('{}', {}, {}, {}, {}, {}, {}, {})",
+            game.id,
+            state.seq,
+            state.ply,
+            state.first_ms,
+            state.second_ms,
+            state.clock_at,
+            or_null(state.to_act.as_deref(), text),
+            or_null(state.deadline, |deadline| deadline.to_string()),
+        ),
+    ]
+}
+
+async fn only_correspondence_deadlines_are_swept_after_0018(backend: Backend) {
+    let older = OlderDb::new(backend, 18).await;
+    let (first_id, second_id) = (Uuid::new_v4(), Uuid::new_v4());
+    for (id, name) in [(first_id, "ala"), (second_id, "ola")] {
+        older
+            .execute(&format!(
+                "INSERT INTO accounts (id, name, name_key, kind, password_hash, is_admin, banned, created_at) \
+                 VALUES ('{id}', '{name}', '{name}', 'registered', NULL, FALSE, FALSE, {T0})"
+            ))
+            .await;
+    }
+    let in_play = |deadline| GameState {
+        status: "active".to_owned(),
+        winner: None,
+        end_reason: None,
+        ply: 3,
+        seq: 5,
+        first_ms: 40_000,
+        second_ms: 50_000,
+        clock_at: T0,
+        to_act: Some("first".to_owned()),
+        deadline: Some(deadline),
+        finished_at: None,
+        scores: None,
+    };
+    // The live game's flag fell first: before 0018 the sweeper would have listed it first.
+    let live = game(first_id, second_id, in_play(T0 + 40_000));
+    let correspondence = GameRow {
+        time_control: r#"{"type":"correspondence","days_per_move":1,"vacation_allowed":true}"#.to_owned(),
+        speed: "classical".to_owned(),
+        correspondence: true,
+        ..game(second_id, first_id, in_play(T0 + 86_400_000))
+    };
+    for stored in [&live, &correspondence] {
+        for statement in insert_in_0017_shape(stored) {
+            older.execute(&statement).await;
+        }
+    }
+
+    let database = older.open().await;
+    let store = database.store();
+
+    for stored in [&live, &correspondence] {
+        assert_eq!(store.game(stored.id).await.unwrap().as_ref(), Some(stored), "read back the same");
+    }
+    let overdue = store.overdue_games(T0 + 100_000_000, 10).await.unwrap();
+    assert_eq!(overdue, [correspondence.id], "the correspondence game's deadline, not the live game's");
+
+    // A change moves the deadline the sweeper watches for a correspondence game, and never makes a live game's
+    // its.
+    let moved_on = |game: &GameRow, deadline| GameChange {
+        expected_seq: game.state.seq,
+        event: EventRow {
+            seq: game.state.seq + 1,
+            kind: "player_connected".to_owned(),
+            payload: "{}".to_owned(),
+            at: T0,
+        },
+        new_move: None,
+        state: GameState { seq: game.state.seq + 1, deadline: Some(deadline), ..game.state.clone() },
+        ratings: Vec::new(),
+    };
+    store.record(live.id, &moved_on(&live, T0 + 1)).await.unwrap();
+    store.record(correspondence.id, &moved_on(&correspondence, T0 + 200_000_000)).await.unwrap();
+    assert!(store.overdue_games(T0 + 100_000_000, 10).await.unwrap().is_empty());
+    assert_eq!(store.overdue_games(T0 + 200_000_000, 10).await.unwrap(), [correspondence.id]);
+
+    // A game stored after 0018 is swept by the same rule.
+    let later = GameRow { id: Uuid::new_v4(), ..correspondence.clone() };
+    let started = EventRow { seq: later.state.seq, kind: "started".to_owned(), payload: "{}".to_owned(), at: T0 };
+    store.insert_game(&later, &started).await.unwrap();
+    let overdue = store.overdue_games(T0 + 200_000_000, 10).await.unwrap();
+    assert_eq!(overdue, [later.id, correspondence.id], "most overdue first");
 }

@@ -1,5 +1,6 @@
-//! The sweeper: every sweep interval, and at once after a start, makes sure that every game whose clock has
-//! fallen has a running actor (which credits downtime and then ends the game on time if it is still overdue),
+//! The sweeper: every sweep interval, and at once after a start, makes sure that every correspondence game whose
+//! clock has fallen has a running actor (which credits downtime and then ends the game on time if it is still
+//! overdue; a live game's actor keeps its own clock, and the failover sweep restarts a live game without one),
 //! ends vacations whose time is up, and tells the lobby's subscribers of correspondence seeks that expired.
 
 use kartka_protocol::correspondence::SeekStatus;

@@ -144,7 +144,8 @@ pub trait CorrespondenceStore {
     /// Outages that ended after `since`, oldest first.
     async fn outages_ending_after(&self, since: Millis) -> Result<Vec<Outage>, StoreError>;
 
-    /// Active games whose running clock fell at or before `now`, most overdue first.
+    /// Active correspondence games whose running clock fell at or before `now`, most overdue first. Live games
+    /// are not among them: their clocks are their actors', and the failover sweep finds a live game without one.
     async fn overdue_games(&self, now: Millis, limit: u32) -> Result<Vec<Uuid>, StoreError>;
     /// Every active game of an account.
     async fn active_games_of(&self, account_id: Uuid) -> Result<Vec<GameRow>, StoreError>;

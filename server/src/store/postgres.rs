@@ -33,8 +33,8 @@ macro_rules! states_unnest {
         $13::bigint[], $14::text[]) AS c(id, expected_seq, status, winner, end_reason, ply, seq, first_ms, \
         second_ms, clock_at, to_act, deadline, finished_at, scores)), \
         moved AS (UPDATE game_progress AS p SET seq = c.seq, ply = c.ply, first_ms = c.first_ms, \
-        second_ms = c.second_ms, clock_at = c.clock_at, to_act = c.to_act, deadline = c.deadline \
-        FROM c WHERE p.game_id = c.id AND p.seq = c.expected_seq RETURNING p.game_id)"
+        second_ms = c.second_ms, clock_at = c.clock_at, to_act = c.to_act, deadline = c.deadline, \
+        swept_deadline = CASE WHEN p.swept THEN c.deadline END FROM c WHERE p.game_id = c.id AND p.seq = c.expected_seq RETURNING p.game_id)"
     };
 }
 

@@ -103,7 +103,8 @@ fn stored_state(live: &Live, seq: u64) -> GameState {
             .then(|| live.game.to_act())
             .flatten()
             .map(|seat| seat_text(seat).to_owned()),
-        // A timed window's end is a deadline too: the sweeper starts the game's actor, which closes the window.
+        // A timed window's end is a deadline too: the actor's timer closes it, or for a correspondence game the
+        // sweeper, which starts the actor.
         deadline: (live.status == GameStatus::Active).then(|| live.clock.deadline().or(live.window_ends)).flatten(),
         finished_at: live.finished_at,
         scores: live.result.as_ref().and_then(convert::scores_text),

@@ -29,10 +29,11 @@ const IMPORTED_GAME_COLUMNS: &str = "id, kind, ruleset, time_control, first_id, 
     status, winner, end_reason, length, finished_at, scores, rated, correspondence, imported, source, \
     source_index, imported_at";
 const IMPORTED_GAME_COLUMN_COUNT: usize = 20;
-/// The columns of a game's `game_progress` row: its id, then the progress columns in the order `bind_progress`
-/// binds them.
-const PROGRESS_COLUMNS: &str = "game_id, seq, ply, first_ms, second_ms, clock_at, to_act, deadline";
-const PROGRESS_COLUMN_COUNT: usize = 8;
+/// The columns of a game's `game_progress` row: its id, the progress columns in the order `bind_progress`
+/// binds them, and the sweeper's two (`bind_sweeping`).
+const PROGRESS_COLUMNS: &str = "game_id, seq, ply, first_ms, second_ms, clock_at, to_act, deadline, swept, \
+    swept_deadline";
+const PROGRESS_COLUMN_COUNT: usize = 10;
 const MOVE_COLUMNS: &str = "game_id, ply, seat, notation, turn_ended, client_move_id, first_ms, second_ms, received_at";
 const MOVE_COLUMN_COUNT: usize = 9;
 const EVENT_COLUMNS: &str = "game_id, seq, kind, payload, at";
@@ -314,7 +315,10 @@ where
         );
         let mut query = sqlx::query(&sql);
         for imported in games {
-            query = Self::bind_progress(query.bind(DB::to_id(imported.game.id)), &imported.game.state);
+            query = Self::bind_sweeping(
+                Self::bind_progress(query.bind(DB::to_id(imported.game.id)), &imported.game.state),
+                &imported.game,
+            );
         }
         query.execute(conn).await.map_err(conflict_if_unique)?;
         Ok(())

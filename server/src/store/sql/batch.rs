@@ -60,7 +60,8 @@ const UPDATE_PROGRESS_HEAD: &str = "WITH c (id, expected_seq, seq, ply, first_ms
 
 /// After the VALUES list: the update, which answers the games it moved.
 const UPDATE_PROGRESS_TAIL: &str = ") UPDATE game_progress SET seq = c.seq, ply = c.ply, first_ms = c.first_ms, \
-    second_ms = c.second_ms, clock_at = c.clock_at, to_act = c.to_act, deadline = c.deadline FROM c \
+    second_ms = c.second_ms, clock_at = c.clock_at, to_act = c.to_act, deadline = c.deadline, \
+    swept_deadline = CASE WHEN game_progress.swept THEN c.deadline END FROM c \
     WHERE game_progress.game_id = c.id AND game_progress.seq = c.expected_seq RETURNING game_progress.game_id AS id";
 
 /// Before the VALUES list of the games that passed their sequence check: their outcomes.

@@ -20,9 +20,10 @@ const INSERT_OUTAGE: &str =
 const OUTAGES_ENDING_AFTER: &str =
     "SELECT started_at, ended_at FROM server_outages WHERE ended_at > $1 ORDER BY started_at";
 
-// Along `game_progress_by_deadline`; the status is the `games` row's.
+// Along `game_progress_by_swept_deadline`, which holds correspondence games only (migration 0018); the status is
+// the `games` row's.
 const OVERDUE_GAMES: &str = "SELECT p.game_id AS id FROM game_progress p JOIN games g ON g.id = p.game_id \
-    WHERE g.status = 'active' AND p.deadline <= $1 ORDER BY p.deadline LIMIT $2";
+    WHERE g.status = 'active' AND p.swept_deadline <= $1 ORDER BY p.swept_deadline LIMIT $2";
 
 macro_rules! vacation_columns {
     () => {

@@ -323,12 +323,21 @@ where
             .bind(state.deadline)
     }
 
+    /// Binds the sweeper's columns of a new progress row: whether it watches the game's deadline (a
+    /// correspondence game's, migration 0018), and the deadline it watches.
+    fn bind_sweeping<'q>(query: DbQuery<'q, DB>, game: &GameRow) -> DbQuery<'q, DB> {
+        query.bind(game.correspondence).bind(game.state.deadline.filter(|_| game.correspondence))
+    }
+
     /// Inserts a game's progress row, which every game has beside its `games` row.
-    async fn insert_progress(conn: &mut DB::Connection, game_id: Uuid, state: &GameState) -> Result<(), StoreError> {
-        Self::bind_progress(sqlx::query(INSERT_PROGRESS).bind(DB::to_id(game_id)), state)
-            .execute(conn)
-            .await
-            .map_err(conflict_if_unique)?;
+    async fn insert_progress(conn: &mut DB::Connection, game: &GameRow) -> Result<(), StoreError> {
+        Self::bind_sweeping(
+            Self::bind_progress(sqlx::query(INSERT_PROGRESS).bind(DB::to_id(game.id)), &game.state),
+            game,
+        )
+        .execute(conn)
+        .await
+        .map_err(conflict_if_unique)?;
         Ok(())
     }
 
@@ -453,7 +462,7 @@ where
             .bind(game.rated)
             .bind(game.correspondence);
         Self::bind_outcome(query, &game.state).execute(&mut *conn).await.map_err(conflict_if_unique)?;
-        Self::insert_progress(&mut *conn, game.id, &game.state).await?;
+        Self::insert_progress(&mut *conn, game).await?;
         Self::insert_event(conn, game.id, started).await
     }
 

@@ -86,7 +86,8 @@ pub(super) const INSERT_GAME: &str = "INSERT INTO games (id, kind, ruleset, time
     VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15, $16)";
 // The progress columns after the game's id, in the order `bind_progress` binds them.
 pub(super) const INSERT_PROGRESS: &str = "INSERT INTO game_progress \
-    (game_id, seq, ply, first_ms, second_ms, clock_at, to_act, deadline) VALUES ($1, $2, $3, $4, $5, $6, $7, $8)";
+    (game_id, seq, ply, first_ms, second_ms, clock_at, to_act, deadline, swept, swept_deadline) \
+    VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10)";
 pub(super) const GAME_BY_ID: &str =
     concat!("SELECT ", game_columns!(), " FROM ", games_with_progress!(), " WHERE id = $1");
 pub(super) const GAMES_OF: &str = concat!(

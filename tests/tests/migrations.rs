@@ -55,22 +55,23 @@ fn text(value: &str) -> String {
     format!("'{value}'")
 }
 
+/// The values of a `games` row's first columns, which no migration has changed: `id, kind, ruleset,
+/// time_control, first_id, second_id, created_at, speed`.
+fn identity_values(game: &GameRow) -> String {
+    format!(
+        "'{}', '{}', '{}', '{}', '{}', '{}', {}, '{}'",
+        game.id, game.kind, game.ruleset, game.time_control, game.first_id, game.second_id, game.created_at, game.speed
+    )
+}
+
 /// The INSERT of `game` into 0014's `games`, whose row held the state columns that 0015 moves out.
 fn insert_in_0014_shape(game: &GameRow) -> String {
     let state = &game.state;
     format!(
         "INSERT INTO games (id, kind, ruleset, time_control, first_id, second_id, created_at, speed, rated, \
          correspondence, status, winner, end_reason, ply, seq, first_ms, second_ms, clock_at, to_act, deadline, \
-         finished_at, scores) VALUES ('{}', '{}', '{}', '{}', '{}', '{}', {}, '{}', FALSE, FALSE, '{}', {}, {}, \
-         {}, {}, {}, {}, {}, {}, {}, {}, {})",
-        game.id,
-        game.kind,
-        game.ruleset,
-        game.time_control,
-        game.first_id,
-        game.second_id,
-        game.created_at,
-        game.speed,
+         finished_at, scores) VALUES ({}, FALSE, FALSE, '{}', {}, {}, {}, {}, {}, {}, {}, {}, {}, {}, {})",
+        identity_values(game),
         state.status,
         or_null(state.winner.as_deref(), text),
         or_null(state.end_reason.as_deref(), text),
@@ -86,8 +87,8 @@ fn insert_in_0014_shape(game: &GameRow) -> String {
     )
 }
 
-async fn games_stored_before_0015_read_back_the_same_after_it(backend: Backend) {
-    let older = OlderDb::new(backend, 15).await;
+/// Two registered players, stored in `older` in the shape every migration since 0001 keeps: their ids.
+async fn two_players(older: &OlderDb) -> (Uuid, Uuid) {
     let (first_id, second_id) = (Uuid::new_v4(), Uuid::new_v4());
     for (id, name) in [(first_id, "ala"), (second_id, "ola")] {
         older
@@ -97,6 +98,12 @@ async fn games_stored_before_0015_read_back_the_same_after_it(backend: Backend) 
             ))
             .await;
     }
+    (first_id, second_id)
+}
+
+async fn games_stored_before_0015_read_back_the_same_after_it(backend: Backend) {
+    let older = OlderDb::new(backend, 15).await;
+    let (first_id, second_id) = two_players(&older).await;
     let deadline = T0 + 50_000;
     let active = game(
         first_id,
@@ -187,15 +194,8 @@ fn insert_in_0017_shape(game: &GameRow) -> [String; 2] {
     [
         format!(
             "INSERT INTO games (id, kind, ruleset, time_control, first_id, second_id, created_at, speed, rated, \
-             correspondence, status, length) VALUES ('{}', '{}', '{}', '{}', '{}', '{}', {}, '{}', FALSE, {}, '{}', {})",
-            game.id,
-            game.kind,
-            game.ruleset,
-            game.time_control,
-            game.first_id,
-            game.second_id,
-            game.created_at,
-            game.speed,
+             correspondence, status, length) VALUES ({}, FALSE, {}, '{}', {})",
+            identity_values(game),
             if game.correspondence { "TRUE" } else { "FALSE" },
             state.status,
             state.ply,
@@ -217,15 +217,7 @@ fn insert_in_0017_shape(game: &GameRow) -> [String; 2] {
 
 async fn only_correspondence_deadlines_are_swept_after_0018(backend: Backend) {
     let older = OlderDb::new(backend, 18).await;
-    let (first_id, second_id) = (Uuid::new_v4(), Uuid::new_v4());
-    for (id, name) in [(first_id, "ala"), (second_id, "ola")] {
-        older
-            .execute(&format!(
-                "INSERT INTO accounts (id, name, name_key, kind, password_hash, is_admin, banned, created_at) \
-                 VALUES ('{id}', '{name}', '{name}', 'registered', NULL, FALSE, FALSE, {T0})"
-            ))
-            .await;
-    }
+    let (first_id, second_id) = two_players(&older).await;
     let in_play = |deadline| GameState {
         status: "active".to_owned(),
         winner: None,

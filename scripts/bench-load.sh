@@ -42,7 +42,7 @@ echo "machine: $(nproc) cores, $(awk '/MemTotal/ { printf "%.1f GiB", $2 / 10485
 postgres_ticks() {
     local stat total=0
     for stat in /proc/[0-9]*/stat; do
-        read -r -a fields <"$stat" 2>/dev/null || continue
+        read -r -a fields 2>/dev/null <"$stat" || continue
         [[ ${fields[1]} == "(postgres)" ]] && total=$((total + fields[13] + fields[14]))
     done
     echo "$total"

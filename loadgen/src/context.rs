@@ -15,12 +15,18 @@ use crate::stop::Stop;
 /// backlog.
 const SETUP_AT_ONCE: usize = 32;
 
-/// The shared state of a run.
-pub struct Context {
-    /// The server.
+/// One server (node) of a run.
+pub struct Server {
+    /// Its base URL.
     pub base: Url,
     /// Its REST API.
     pub rest: Rest,
+}
+
+/// The shared state of a run.
+pub struct Context {
+    /// The servers, at least one: the nodes of one cluster when there are several.
+    servers: Vec<Server>,
     /// The game kind played.
     pub kind: GameKind,
     /// Mean think time before a turn.
@@ -42,12 +48,11 @@ pub struct Context {
 }
 
 impl Context {
-    /// A context for a run against `base`.
+    /// A context for a run against the servers at `bases` (at least one).
     #[must_use]
-    pub fn new(base: Url, kind: GameKind, run_tag: String) -> Context {
+    pub fn new(bases: Vec<Url>, kind: GameKind, run_tag: String) -> Context {
         Context {
-            rest: Rest::new(base.clone()),
-            base,
+            servers: bases.into_iter().map(|base| Server { rest: Rest::new(base.clone()), base }).collect(),
             kind,
             think: Duration::ZERO,
             allow_disconnects: false,
@@ -58,6 +63,12 @@ impl Context {
             setup: Semaphore::new(SETUP_AT_ONCE),
             run_tag,
         }
+    }
+
+    /// Server `number`, counted cyclically: sockets and players numbered in a row are spread over every server.
+    #[must_use]
+    pub fn server(&self, number: usize) -> &Server {
+        &self.servers[number % self.servers.len()]
     }
 
     /// Counts a failed REST call, unless it is the missing answer of a server that is down while dropped

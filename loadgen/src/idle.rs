@@ -23,10 +23,11 @@ const OPEN_AT_ONCE: usize = 32;
 struct IdleSocket {
     socket: Socket,
     incoming: mpsc::Receiver<Incoming>,
+    index: usize,
     token: String,
 }
 
-/// Opens `count` idle sockets, taking `tokens` in turn, and starts their tasks, which end when the run stops.
+/// Opens `count` idle sockets, taking `tokens` and the servers in turn, and starts their tasks, which end when the run stops.
 /// A socket that cannot be opened is counted as an error.
 pub async fn start(context: &Arc<Context>, count: usize, tokens: &[String]) -> Vec<JoinHandle<()>> {
     if tokens.is_empty() {
@@ -36,7 +37,7 @@ pub async fn start(context: &Arc<Context>, count: usize, tokens: &[String]) -> V
         return Vec::new();
     }
     let opened: Vec<Option<IdleSocket>> = futures_util::stream::iter(0..count)
-        .map(|index| open(context, tokens[index % tokens.len()].clone()))
+        .map(|index| open(context, index, tokens[index % tokens.len()].clone()))
         .buffer_unordered(OPEN_AT_ONCE)
         .collect()
         .await;
@@ -52,10 +53,11 @@ pub async fn start(context: &Arc<Context>, count: usize, tokens: &[String]) -> V
         .collect()
 }
 
-async fn open(context: &Context, token: String) -> Option<IdleSocket> {
+/// Opens idle socket `index` on the servers' `index`th (cyclically).
+async fn open(context: &Context, index: usize, token: String) -> Option<IdleSocket> {
     let (sender, incoming) = mpsc::channel(16);
-    let socket = Socket::open(&context.base, &token, 0, sender).await.ok()?;
-    Some(IdleSocket { socket, incoming, token })
+    let socket = Socket::open(&context.server(index).base, &token, 0, sender).await.ok()?;
+    Some(IdleSocket { socket, incoming, index, token })
 }
 
 /// Reads the socket until the run stops, then closes it.
@@ -77,7 +79,7 @@ async fn watch(context: Arc<Context>, mut idle: IdleSocket) {
                 if !context.allow_disconnects {
                     return;
                 }
-                match reopen(&context, idle.token).await {
+                match reopen(&context, idle.index, idle.token).await {
                     Some(reopened) => idle = reopened,
                     None => return,
                 }
@@ -88,10 +90,10 @@ async fn watch(context: Arc<Context>, mut idle: IdleSocket) {
 }
 
 /// Opens the socket again, retrying while the server is down, until the run stops.
-async fn reopen(context: &Context, token: String) -> Option<IdleSocket> {
+async fn reopen(context: &Context, index: usize, token: String) -> Option<IdleSocket> {
     while !context.stop.is_set() {
         tokio::time::sleep(REOPEN_DELAY).await;
-        if let Some(idle) = open(context, token.clone()).await {
+        if let Some(idle) = open(context, index, token.clone()).await {
             Metrics::count(&context.metrics.reconnects);
             return Some(idle);
         }

@@ -33,8 +33,9 @@ pub use report::Report;
 
 use context::Context;
 use metrics::Metrics;
-use process::Sampler;
+use process::{ProcessReport, Sampler};
 use record::Recorder;
+use reqwest::Url;
 use slot::Slot;
 
 /// How often the server's and the generator's memory is sampled for the peak.
@@ -52,13 +53,14 @@ pub async fn run_until(
     options: &Options,
     interrupted: impl std::future::Future<Output = ()>,
 ) -> Result<Report, LoadError> {
-    let base = options.server_url()?;
+    let bases = options.server_urls()?;
     let kind = options.game_kind()?;
     if options.games == 0 {
         return Err(LoadError::BadOptions("--games must be at least 1"));
     }
     let seed = options.seed.unwrap_or_else(rand::random);
-    let mut context = Context::new(base, kind, format!("{:04x}", seed & 0xffff));
+    let servers = bases.iter().map(Url::to_string).collect();
+    let mut context = Context::new(bases, kind, format!("{:04x}", seed & 0xffff));
     context.think = Duration::from_millis(options.think_ms);
     context.allow_disconnects = options.allow_disconnects;
     context.max_moves = options.max_moves;
@@ -83,7 +85,8 @@ pub async fn run_until(
     let idle = idle::start(&context, options.idle_sockets, &tokens).await;
     let setup_s = setup_started.elapsed().as_secs_f64();
 
-    let mut server = options.server_pid.map(|pid| Sampler::start(pid.to_string()));
+    let mut server_samplers: Vec<Sampler> =
+        options.server_pids.iter().map(|pid| Sampler::start(pid.to_string())).collect();
     let mut loadgen = Sampler::start("self".to_owned());
     go.wait().await;
     let started = Instant::now();
@@ -96,7 +99,7 @@ pub async fn run_until(
             () = &mut interrupted => context.stop.set(),
             () = context.stop.wait() => {}
             _ = ticks.tick() => {
-                if let Some(server) = &mut server {
+                for server in &mut server_samplers {
                     server.sample();
                 }
                 loadgen.sample();
@@ -104,7 +107,7 @@ pub async fn run_until(
         }
     }
     let stopped = context.stop.at().unwrap_or_else(Instant::now);
-    let server = server.and_then(Sampler::finish);
+    let server_processes: Vec<Option<ProcessReport>> = server_samplers.into_iter().map(Sampler::finish).collect();
     let loadgen = loadgen.finish();
 
     let mut unresumed_games = 0;
@@ -125,6 +128,7 @@ pub async fn run_until(
     let moves = Metrics::read(&metrics.moves);
     Ok(Report {
         kind: kind.name().to_owned(),
+        servers,
         games: options.games,
         spectators: options.spectators,
         idle_sockets: options.idle_sockets,
@@ -145,7 +149,8 @@ pub async fn run_until(
         disconnects: Metrics::read(&metrics.disconnects),
         reconnects: Metrics::read(&metrics.reconnects),
         unresumed_games,
-        server,
+        server: server_processes.first().copied().flatten(),
+        server_processes,
         loadgen,
     })
 }

@@ -12,10 +12,12 @@ use crate::error::LoadError;
 /// Options of a load run.
 #[derive(Clone, Debug, clap::Args)]
 pub struct Options {
-    /// The server's base URL. Only loopback hosts are accepted: the generator is a tool for one's own machine,
-    /// never a way to load someone else's server.
-    #[arg(long, default_value = "http://127.0.0.1:8080")]
-    pub server: String,
+    /// The server's base URL; given more than once, the nodes of one cluster, spread so that every move
+    /// crosses nodes: each pair's first player (its socket and REST calls) on server i, the second on server
+    /// i + 1 (cyclically), spectators and idle sockets in turn. Only loopback hosts are accepted: the
+    /// generator is a tool for one's own machine, never a way to load someone else's server.
+    #[arg(long = "server", value_name = "URL", default_value = "http://127.0.0.1:8080")]
+    pub servers: Vec<String>,
     /// Live games played at once, each between its own pair of guests; a pair that finishes a game starts
     /// the next one.
     #[arg(long, default_value_t = 10)]
@@ -47,9 +49,10 @@ pub struct Options {
     /// Print the summary as one JSON object instead of text.
     #[arg(long)]
     pub json: bool,
-    /// The server's process id: its RSS and CPU are read from `/proc/<pid>` during the run.
-    #[arg(long)]
-    pub server_pid: Option<u32>,
+    /// The server's process id: its RSS and CPU are read from `/proc/<pid>` during the run. With several
+    /// servers, give one per server, in the order of `--server`.
+    #[arg(long = "server-pid", value_name = "PID")]
+    pub server_pids: Vec<u32>,
     /// Treat dropped connections as expected (the server is being killed and restarted): reconnect, resume
     /// every game from a snapshot and go on. Error frames still fail the run, and so does a game that never
     /// gets a move accepted after its last reconnect.
@@ -66,7 +69,7 @@ impl Options {
     #[must_use]
     pub fn new(server: &str, kind: &str, games: usize) -> Options {
         Options {
-            server: server.to_owned(),
+            servers: vec![server.to_owned()],
             games,
             think_ms: 250,
             duration_s: 30,
@@ -76,15 +79,22 @@ impl Options {
             kind: kind.to_owned(),
             record: None,
             json: false,
-            server_pid: None,
+            server_pids: Vec::new(),
             allow_disconnects: false,
             seed: None,
         }
     }
 
-    /// The server's base URL, refused unless its host is a loopback address or `localhost`.
-    pub fn server_url(&self) -> Result<Url, LoadError> {
-        loopback_url(&self.server)
+    /// The servers' base URLs, each refused unless its host is a loopback address or `localhost`; at least
+    /// one, and as many process ids as servers if any is given.
+    pub fn server_urls(&self) -> Result<Vec<Url>, LoadError> {
+        if self.servers.is_empty() {
+            return Err(LoadError::BadOptions("--server must be given at least once"));
+        }
+        if !self.server_pids.is_empty() && self.server_pids.len() != self.servers.len() {
+            return Err(LoadError::BadOptions("--server-pid must be given once per --server, or not at all"));
+        }
+        self.servers.iter().map(|server| loopback_url(server)).collect()
     }
 
     /// The game kind named by `--game`.
@@ -120,7 +130,29 @@ pub fn loopback_url(text: &str) -> Result<Url, LoadError> {
 
 #[cfg(test)]
 mod tests {
-    use super::loopback_url;
+    use super::{loopback_url, Options};
+    use crate::error::LoadError;
+
+    #[test]
+    fn every_server_must_be_loopback() {
+        let mut options = Options::new("http://127.0.0.1:8080", "paper-soccer", 1);
+        options.servers.push("http://127.0.0.1:8081".to_owned());
+        assert_eq!(options.server_urls().map(|urls| urls.len()).ok(), Some(2));
+        options.servers.push("http://10.0.0.1:8080".to_owned());
+        assert!(matches!(options.server_urls(), Err(LoadError::NotLoopback(_))));
+    }
+
+    #[test]
+    fn process_ids_match_the_servers() {
+        let mut options = Options::new("http://127.0.0.1:8080", "paper-soccer", 1);
+        options.servers.push("http://127.0.0.1:8081".to_owned());
+        options.server_pids = vec![10];
+        assert!(matches!(options.server_urls(), Err(LoadError::BadOptions(_))));
+        options.server_pids = vec![10, 11];
+        assert!(options.server_urls().is_ok());
+        options.servers.clear();
+        assert!(matches!(options.server_urls(), Err(LoadError::BadOptions(_))));
+    }
 
     #[test]
     fn loopback_hosts_are_accepted() {

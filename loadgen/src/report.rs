@@ -14,6 +14,8 @@ use crate::process::ProcessReport;
 pub struct Report {
     /// The game kind.
     pub kind: String,
+    /// The servers' base URLs: the nodes of one cluster when there are several.
+    pub servers: Vec<String>,
     /// Games played at once.
     pub games: usize,
     /// Spectator sockets.
@@ -54,8 +56,11 @@ pub struct Report {
     pub reconnects: u64,
     /// Pairs that had no move accepted after their last drop when the run ended.
     pub unresumed_games: u64,
-    /// The server process, when its pid was given.
+    /// The server process, when its pid was given (the first server's, when there are several).
     pub server: Option<ProcessReport>,
+    /// Each server's process, in the order of the servers, when their pids were given; `None` for one that
+    /// could not be read.
+    pub server_processes: Vec<Option<ProcessReport>>,
     /// The load generator's own process.
     pub loadgen: Option<ProcessReport>,
 }
@@ -89,6 +94,9 @@ impl fmt::Display for Report {
             "{} games of {} ({} spectators, {} idle sockets: {} sockets), think {} ms, seed {}",
             self.games, self.kind, self.spectators, self.idle_sockets, self.sockets, self.think_ms, self.seed
         )?;
+        if self.servers.len() > 1 {
+            writeln!(f, "servers: {}", self.servers.join(", "))?;
+        }
         writeln!(f, "set up in {:.1} s, played {:.1} s", self.setup_s, self.played_s)?;
         writeln!(
             f,
@@ -114,7 +122,12 @@ impl fmt::Display for Report {
             "errors: {:?}; disconnects {}, reconnects {}, unresumed games {}",
             self.errors, self.disconnects, self.reconnects, self.unresumed_games
         )?;
-        for (name, process) in [("server", &self.server), ("loadgen", &self.loadgen)] {
+        let servers = self.server_processes.iter().enumerate().map(|(index, process)| {
+            let name =
+                if self.server_processes.len() > 1 { format!("server {}", index + 1) } else { "server".to_owned() };
+            (name, process)
+        });
+        for (name, process) in servers.chain([("loadgen".to_owned(), &self.loadgen)]) {
             if let Some(p) = process {
                 writeln!(
                     f,

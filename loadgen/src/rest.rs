@@ -62,13 +62,8 @@ impl Rest {
         self.post("/api/guest", None, &json!({ "name": name })).await
     }
 
-    /// `challenger` challenges `opponent` to a casual game of `kind` (default options), taking the first seat,
-    /// and `opponent` accepts: the new game's id.
-    pub async fn start_game(&self, challenger: &Session, opponent: &Session, kind: &str) -> Result<Uuid, RestError> {
-        self.start_timed_game(challenger, opponent, kind, TIME_CONTROL).await
-    }
-
-    /// [`Rest::start_game`] with `time_control` instead of the runs' day-long clock.
+    /// `challenger` challenges `opponent` to a casual game of `kind` (default options) with `time_control`,
+    /// taking the first seat, and `opponent` accepts, both on this server: the new game's id.
     pub async fn start_timed_game(
         &self,
         challenger: &Session,
@@ -76,6 +71,19 @@ impl Rest {
         kind: &str,
         time_control: TimeControl,
     ) -> Result<Uuid, RestError> {
+        let challenge = self.challenge(challenger, opponent, kind, time_control).await?;
+        self.accept(opponent, &challenge).await
+    }
+
+    /// `challenger` challenges `opponent` to a casual game of `kind` (default options) with `time_control`,
+    /// taking the first seat: the open challenge.
+    pub async fn challenge(
+        &self,
+        challenger: &Session,
+        opponent: &Session,
+        kind: &str,
+        time_control: TimeControl,
+    ) -> Result<Challenge, RestError> {
         let ruleset: RulesetSpec = serde_json::from_value(json!({ "kind": kind }))
             .map_err(|error| RestError::Unexpected(format!("ruleset of {kind}: {error}")))?;
         let request = CreateChallenge {
@@ -87,7 +95,12 @@ impl Rest {
             expires_in_seconds: None,
         };
         let body = serde_json::to_value(&request).map_err(|error| RestError::Unexpected(error.to_string()))?;
-        let challenge: Challenge = self.post("/api/challenges", Some(&challenger.token), &body).await?;
+        self.post("/api/challenges", Some(&challenger.token), &body).await
+    }
+
+    /// `opponent` accepts `challenge` (which may have been made on another node of the cluster): the new
+    /// game's id.
+    pub async fn accept(&self, opponent: &Session, challenge: &Challenge) -> Result<Uuid, RestError> {
         let path = format!("/api/challenges/{}/accept", challenge.id);
         let accepted: Challenge = self.post(&path, Some(&opponent.token), &json!({})).await?;
         accepted.game_id.ok_or_else(|| RestError::Unexpected("an accepted challenge without a game".to_owned()))

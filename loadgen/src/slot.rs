@@ -21,10 +21,10 @@ use serde_json::json;
 use tokio::sync::{mpsc, Barrier};
 use uuid::Uuid;
 
-use crate::context::Context;
+use crate::context::{Context, Server};
 use crate::metrics::Metrics;
 use crate::record::RecordedMove;
-use crate::rest::RestError;
+use crate::rest::{RestError, TIME_CONTROL};
 use crate::socket::{Incoming, Socket};
 use crate::turn::{LocalGame, Turn};
 
@@ -300,30 +300,43 @@ impl Slot {
         Interrupted
     }
 
+    /// The server of the slot's socket `socket` (players first, then spectators), which also takes its
+    /// owner's REST calls: with several servers the players of a pair are on neighbouring ones, so that every
+    /// move crosses nodes, and the spectators follow in turn.
+    fn server(&self, socket: usize) -> &Server {
+        self.context.server(self.index + socket)
+    }
+
     async fn create_accounts(&self) -> Result<Accounts, Interrupted> {
         let name = |role: String| format!("lg{}{}{role}", self.context.run_tag, self.index);
-        let challenger = self.guest(&name("a".into())).await?;
-        let opponent = self.guest(&name("b".into())).await?;
+        let challenger = self.guest(0, &name("a".into())).await?;
+        let opponent = self.guest(1, &name("b".into())).await?;
         let mut spectators = Vec::with_capacity(self.spectators);
         for spectator in 0..self.spectators {
-            spectators.push(self.guest(&name(format!("s{spectator}"))).await?);
+            spectators.push(self.guest(2 + spectator, &name(format!("s{spectator}"))).await?);
         }
         Ok(Accounts { players: [challenger, opponent], spectators })
     }
 
-    async fn guest(&self, name: &str) -> Result<Session, Interrupted> {
+    /// A guest account named `name`, made on the server of socket `socket`.
+    async fn guest(&self, socket: usize, name: &str) -> Result<Session, Interrupted> {
         loop {
-            match self.context.rest.guest(name).await {
+            match self.server(socket).rest.guest(name).await {
                 Ok(session) => return Ok(session),
                 Err(error) => self.rest_failed(&error).await?,
             }
         }
     }
 
-    /// A new game of the pair: a direct challenge, accepted.
+    /// A new game of the pair: a direct challenge, accepted, each on its player's server.
     async fn start_game(&self, accounts: &Accounts) -> Result<Uuid, Interrupted> {
         let [challenger, opponent] = &accounts.players;
-        match self.context.rest.start_game(challenger, opponent, self.context.kind.name()).await {
+        let kind = self.context.kind.name();
+        let started = match self.server(0).rest.challenge(challenger, opponent, kind, TIME_CONTROL).await {
+            Ok(challenge) => self.server(1).rest.accept(opponent, &challenge).await,
+            Err(error) => Err(error),
+        };
+        match started {
             Ok(game) => {
                 Metrics::count(&self.context.metrics.games_started);
                 Ok(game)
@@ -353,7 +366,7 @@ impl Slot {
     /// (`resume`) the one the first player is still in, if any.
     async fn open_table(&mut self, accounts: &Accounts, resume: bool) -> Result<Table, Interrupted> {
         let running = if resume {
-            match self.context.rest.active_game(&accounts.players[0].token).await {
+            match self.server(0).rest.active_game(&accounts.players[0].token).await {
                 Ok(game) => game,
                 Err(error) => {
                     self.context.rest_failed(&error);
@@ -370,7 +383,7 @@ impl Slot {
         let (sender, incoming) = mpsc::channel(INCOMING_QUEUE);
         let mut sockets = Vec::with_capacity(2 + accounts.spectators.len());
         for (index, session) in accounts.players.iter().chain(&accounts.spectators).enumerate() {
-            match Socket::open(&self.context.base, &session.token, index, sender.clone()).await {
+            match Socket::open(&self.server(index).base, &session.token, index, sender.clone()).await {
                 Ok(socket) => sockets.push(socket),
                 Err(_) => {
                     if !self.context.allow_disconnects {

@@ -1,8 +1,10 @@
 //! The load generator's smoke runs against a server on each store, through the generator's library: about two
 //! thousand sockets (games, spectators and idle sockets) played for a few seconds, and every acknowledged move
 //! found in the store afterwards; and correspondence games started and left alone until their actors stop.
-//! They fail on any error frame, dropped connection or lost move, never on a timing.
+//! They fail on any error frame, dropped connection or lost move, never on a timing. On two nodes of one
+//! PostgreSQL database, the generator spreads each pair's players over both, so that every move crosses nodes.
 
+use std::collections::BTreeSet;
 use std::time::Duration;
 
 use kartka_loadgen::rest::TIME_CONTROL;
@@ -11,6 +13,8 @@ use kartka_loadgen::Options;
 use kartka_protocol::TimeControl;
 use kartka_server::config::{Limits, Settings};
 use kartka_server::store::GameSearch;
+use kartka_tests::browser::eventually;
+use kartka_tests::db::{Backend, TestDb};
 use kartka_tests::on_both_stores;
 use kartka_tests::server::TestServer;
 
@@ -88,4 +92,65 @@ async fn unwatched_correspondence_games_leave_memory(url: &str) {
     assert_eq!(server.state.store.count_games(&active).await.expect("count the games"), 60, "all are active");
     assert_eq!(server.state.games.running(), 0, "and none is in memory once left alone");
     server.stop().await;
+}
+
+/// The names of the accounts connected to `server` now.
+async fn connected_names(server: &TestServer) -> BTreeSet<String> {
+    let mut names = BTreeSet::new();
+    for account in server.state.connections.accounts() {
+        if let Ok(Some(row)) = server.state.store.account_by_id(account).await {
+            names.insert(row.name);
+        }
+    }
+    names
+}
+
+/// Four pairs and a spectator for each of two games over two nodes: while they play, each node holds exactly the
+/// players and spectators the spread puts there (pair i's first player on node i mod 2, its second on the other,
+/// spectator j of pair i on node i + 2 + j mod 2), the run has no errors, and each node's process is reported.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn postgres_players_of_a_pair_play_from_two_nodes() {
+    const PAIRS: usize = 4;
+    const SECRET: &str = "the nodes' shared secret";
+    let database = TestDb::new(Backend::Postgres).await;
+    let limits = Limits { accounts_per_address_per_minute: 10_000, ..Limits::default() };
+    let settings = || Settings { limits: limits.clone(), ..Settings::default() };
+    let nodes = [
+        TestServer::start_clustered(database.url(), settings(), SECRET).await,
+        TestServer::start_clustered(database.url(), settings(), SECRET).await,
+    ];
+
+    let mut options = Options::new(&nodes[0].url(), "paper-soccer", PAIRS);
+    options.servers.push(nodes[1].url());
+    options.server_pids = vec![std::process::id(); 2];
+    options.spectators = 2;
+    options.think_ms = 200;
+    options.duration_s = 4;
+    // The seed names the run's accounts: `lg` and its low 16 bits in hex, then the pair and the role.
+    options.seed = Some(14);
+    let run = tokio::spawn(async move { kartka_loadgen::run(&options).await });
+
+    let mut expected = [BTreeSet::new(), BTreeSet::new()];
+    for pair in 0..PAIRS {
+        expected[pair % 2].insert(format!("lg000e{pair}a"));
+        expected[(pair + 1) % 2].insert(format!("lg000e{pair}b"));
+    }
+    for pair in 0..2 {
+        expected[(pair + 2) % 2].insert(format!("lg000e{pair}s0"));
+    }
+    let spread = eventually(Duration::from_secs(60), || async {
+        let seen = [connected_names(&nodes[0]).await, connected_names(&nodes[1]).await];
+        (seen == expected).then_some(())
+    })
+    .await;
+    let report = run.await.expect("the run's task").expect("the run is carried out");
+    eprintln!("{report}");
+    assert!(spread.is_some(), "every socket connected to the node the spread puts it on:\n{report}");
+    assert!(report.failures().is_empty(), "the run failed: {:?}\n{report}", report.failures());
+    assert_eq!(report.servers.len(), 2);
+    assert_eq!(report.server_processes.len(), 2, "each node's process is reported");
+    assert!(report.server_processes.iter().all(Option::is_some), "and read:\n{report}");
+    for node in nodes {
+        node.stop().await;
+    }
 }

@@ -41,18 +41,7 @@ cleanup() {
 }
 trap cleanup EXIT
 
-echo "machine: $(nproc) cores, $(awk '/MemTotal/ { printf "%.1f GiB", $2 / 1048576 }' /proc/meminfo);" \
-    "load average before: $(cut -d' ' -f1-3 /proc/loadavg)"
-
-# CPU time (clock ticks) used so far by every PostgreSQL process of the machine, its background workers included.
-postgres_ticks() {
-    local stat total=0
-    for stat in /proc/[0-9]*/stat; do
-        read -r -a fields 2>/dev/null <"$stat" || continue
-        [[ ${fields[1]} == "(postgres)" ]] && total=$((total + fields[13] + fields[14]))
-    done
-    echo "$total"
-}
+print_machine
 
 # A TCP port of 127.0.0.1 free now: a node's cluster listener and metrics page need one known before it starts.
 free_port() {

@@ -1,5 +1,6 @@
-# Shared by crash.sh, soak.sh and bench-load.sh (sourced, not run): building the binaries, a fresh database on
-# either store, and a `kartka serve` process the caller may kill.
+# Shared by crash.sh, soak.sh, bench-load.sh and bench-cluster.sh (sourced, not run): building the binaries, a
+# fresh database on either store, a `kartka serve` process the caller may kill, and what a benchmark reports of
+# the machine (its load, PostgreSQL's CPU).
 #
 # Set before sourcing: PROFILE (debug or release). Uses KARTKA_TEST_POSTGRES_URL (default
 # postgres://postgres@127.0.0.1:5432/postgres, trust auth) for PostgreSQL.
@@ -80,4 +81,20 @@ stop_server() {
         wait "$SERVER_PID" 2>/dev/null || true
         SERVER_PID=
     fi
+}
+
+# CPU time (clock ticks) used so far by every PostgreSQL process of the machine, its background workers included.
+postgres_ticks() {
+    local stat total=0
+    for stat in /proc/[0-9]*/stat; do
+        read -r -a fields 2>/dev/null <"$stat" || continue
+        [[ ${fields[1]} == "(postgres)" ]] && total=$((total + fields[13] + fields[14]))
+    done
+    echo "$total"
+}
+
+# Prints the machine's cores, memory and load average, so that every figure of a run says what it ran beside.
+print_machine() {
+    echo "machine: $(nproc) cores, $(awk '/MemTotal/ { printf "%.1f GiB", $2 / 1048576 }' /proc/meminfo);" \
+        "load average before: $(cut -d' ' -f1-3 /proc/loadavg)"
 }

@@ -5,7 +5,8 @@ use std::sync::Arc;
 use tokio::time::MissedTickBehavior;
 use tokio_util::sync::CancellationToken;
 
-use super::{failover, GameHost, Node};
+use super::failover::Failover;
+use super::{GameHost, Node};
 use crate::store::Store;
 
 /// Every heartbeat interval until shutdown: renews the node's heartbeat (one statement, whatever the number of
@@ -21,13 +22,14 @@ pub async fn heartbeat(
 ) {
     let mut ticks = tokio::time::interval(node.settings().heartbeat);
     ticks.set_missed_tick_behavior(MissedTickBehavior::Skip);
+    let mut failover = Failover::default();
     loop {
         tokio::select! {
             () = shutdown.cancelled() => break,
             _ = ticks.tick() => {}
         }
         beat(store.as_ref(), node, cluster_url.as_deref()).await;
-        failover::sweep(store.as_ref(), host.as_ref(), node).await;
+        failover.sweep(store.as_ref(), host.as_ref(), node).await;
     }
 }
 

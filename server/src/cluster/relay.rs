@@ -58,6 +58,9 @@ pub struct Relay {
     company: Arc<AtomicBool>,
     bus: Bus,
     listener: Arc<OnceLock<Arc<dyn Listener>>>,
+    /// Cancelled when the server stops: the presence writer has stopped then, and the node's row (with its
+    /// presence) goes.
+    shutdown: CancellationToken,
 }
 
 /// What takes the other nodes' messages the relay does not handle itself (the lobby's end, `lobby/remote.rs`).
@@ -100,6 +103,7 @@ impl Relay {
             company: Arc::new(AtomicBool::new(false)),
             bus,
             listener: Arc::new(OnceLock::new()),
+            shutdown: shutdown.clone(),
         };
         tasks.spawn(send_in_order(relay.bus.clone(), queue, shutdown.clone()));
         // Subscribed before the node says it is up, so no answer to it is missed.
@@ -120,9 +124,9 @@ impl Relay {
 
     /// Records, in the database, that an account's first socket on this node opened (`present`) or its last
     /// closed, so that other nodes can tell whether the player is online. Written in the order told, off the
-    /// caller's path.
+    /// caller's path, until the server stops (its sockets then close with nothing left to record).
     pub fn presence(&self, account: Uuid, present: bool) {
-        if self.presence.send((account, present)).is_err() {
+        if self.presence.send((account, present)).is_err() && !self.shutdown.is_cancelled() {
             tracing::warn!(%account, "the presence writer has stopped");
         }
     }

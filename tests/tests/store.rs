@@ -31,6 +31,7 @@ kartka_tests::on_both_stores!(
     a_repeated_ply_conflicts_and_writes_nothing,
     a_finished_game_leaves_the_active_live_games,
     events_after_returns_only_later_events,
+    events_after_each_reads_every_game_after_its_own_number,
     concurrent_records_let_exactly_one_win,
     concurrent_changes_of_many_games_are_all_committed,
     a_games_queued_changes_commit_in_order,
@@ -509,6 +510,39 @@ async fn events_after_returns_only_later_events(db: &TestDb) {
     assert_eq!(store.events_after(game.id, 4).await.unwrap()[0].kind, "draw_offered");
     assert!(store.events_after(game.id, 5).await.unwrap().is_empty());
     assert!(store.events_after(Uuid::new_v4(), 0).await.unwrap().is_empty());
+}
+
+/// One read for many games (a relaying node's, for a notification): each game's events after its own number, none
+/// of a game not asked for, and games beyond one statement's share read by the next statement.
+async fn events_after_each_reads_every_game_after_its_own_number(db: &TestDb) {
+    let store = db.store();
+    let kasia = inserted_account(&*store, "Kasia").await;
+    let basia = inserted_account(&*store, "Basia").await;
+    let mut games = Vec::new();
+    for _ in 0..store::EVENT_READ_GAMES + 2 {
+        games.push(inserted_game(&*store, &kasia, &basia, T0).await);
+    }
+    let (busy, quiet, unasked) = (&games[0], &games[1], &games[2]);
+    let mut state = busy.state.clone();
+    for kind in ["player_connected", "draw_offered", "player_disconnected"] {
+        state = recorded(&*store, busy.id, event_change(&state, kind)).await;
+    }
+    recorded(&*store, unasked.id, event_change(&unasked.state, "player_connected")).await;
+    let last = games.last().expect("games");
+    recorded(&*store, last.id, event_change(&last.state, "draw_offered")).await;
+
+    let mut after: Vec<(Uuid, i64)> = vec![(busy.id, 2), (quiet.id, 1), (Uuid::new_v4(), 0)];
+    after.extend(games[3..].iter().map(|game| (game.id, 0)));
+    let events = store.events_after_each(&after).await.unwrap();
+
+    let seqs = |game: Uuid| events.get(&game).map(|rows| rows.iter().map(|row| row.seq).collect::<Vec<_>>());
+    assert_eq!(seqs(busy.id), Some(vec![3, 4]), "the busy game's events after 2, in order");
+    assert_eq!(events[&busy.id][0].kind, "draw_offered");
+    assert_eq!(seqs(quiet.id), None, "nothing after the quiet game's only event");
+    assert_eq!(seqs(unasked.id), None, "a game not asked for is not read");
+    assert_eq!(seqs(last.id), Some(vec![1, 2]), "the last game, past the first statement's share, is read");
+    assert_eq!(events.len(), store::EVENT_READ_GAMES, "every asked game with events, and no other");
+    assert!(store.events_after_each(&[]).await.unwrap().is_empty());
 }
 
 async fn concurrent_records_let_exactly_one_win(db: &TestDb) {

@@ -20,6 +20,7 @@ mod sole_node;
 mod sql;
 mod sqlite;
 
+use std::collections::HashMap;
 use std::num::NonZeroUsize;
 use std::sync::Arc;
 
@@ -44,6 +45,10 @@ pub use profile::{HistoryFilter, HistoryResult, HistorySpeed, ProfileStore, Rate
 pub use sole_node::SoleNode;
 pub use sql::CommitSettings;
 pub use sqlite::SqliteStore;
+
+/// How many games one statement of [`Store::events_after_each`] names at most, to keep its `OR` list short (a
+/// notification of the cluster bus names at most a few hundred).
+pub const EVENT_READ_GAMES: usize = 256;
 
 /// Opens the store a database URL names and brings its schema up to date: `postgres://…` or
 /// `postgresql://…` for PostgreSQL; `sqlite:path` for a SQLite file, created if missing (`sqlite::memory:` for
@@ -434,6 +439,9 @@ pub trait Store:
     async fn moves(&self, game_id: Uuid) -> Result<Vec<MoveRow>, StoreError>;
     /// A game's events with `seq > after_seq`, in order.
     async fn events_after(&self, game_id: Uuid, after_seq: i64) -> Result<Vec<EventRow>, StoreError>;
+    /// [`Store::events_after`] of several games at once, each after its own sequence number, in one statement per
+    /// [`EVENT_READ_GAMES`] games: the events of each game that has any, in order.
+    async fn events_after_each(&self, after: &[(Uuid, i64)]) -> Result<HashMap<Uuid, Vec<EventRow>>, StoreError>;
     /// Applies one change of a game atomically (see [`GameChange`]), its rating updates included. Returns only
     /// after the change is committed; changes of other games recorded meanwhile may share its transaction.
     async fn record(&self, game_id: Uuid, change: &GameChange) -> Result<(), StoreError>;

@@ -2,8 +2,9 @@
 //! running it, and the task that brings them the game's frames.
 //!
 //! - A stored event reaches this node as the bus's `GamesAdvanced` (one notification per committed batch) and
-//!   is read here from the store, once per game whatever the number of its watchers here, after the lowest
-//!   sequence number delivered to them; each watcher gets the events after its own. The frame is the one the
+//!   is read here from the store after the lowest sequence number delivered to the game's watchers here, in one
+//!   read for every game of the notification however many watch them; each watcher gets the events after its
+//!   own. The frame is the one the
 //!   owner's actor pushes to its own subscribers (`ServerFrame::Event`, the same for every subscriber). A
 //!   `Resync` reads every relayed game again.
 //! - Every other frame (viewer counts, chat, presence, rematch notices: what the owner's actor chose for the
@@ -126,17 +127,13 @@ impl Relays {
                     Some(BusEvent::Message(envelope)) => self.heard(store.as_ref(), node.id(), envelope.message).await,
                     Some(BusEvent::Resync) => {
                         let games: Vec<Uuid> = self.lock().keys().copied().collect();
-                        for game_id in games {
-                            self.read(store.as_ref(), game_id).await;
-                        }
+                        self.read(store.as_ref(), &games).await;
                     }
                     None => return,
                 },
                 () = self.added.notified() => {
                     let games = std::mem::take(&mut *self.to_read.lock().expect("relays lock"));
-                    for game_id in games {
-                        self.read(store.as_ref(), game_id).await;
-                    }
+                    self.read(store.as_ref(), &games.into_iter().collect::<Vec<_>>()).await;
                 }
                 _ = ticks.tick() => self.check_owners(store.as_ref(), node).await,
             }
@@ -146,11 +143,12 @@ impl Relays {
     async fn heard(&self, store: &dyn Store, here: Uuid, message: ClusterMessage) {
         match message {
             ClusterMessage::GamesAdvanced(games) => {
-                for advanced in games {
-                    if self.behind(advanced.game_id, advanced.seq) {
-                        self.read(store, advanced.game_id).await;
-                    }
-                }
+                let behind: Vec<Uuid> = games
+                    .iter()
+                    .filter(|advanced| self.behind(advanced.game_id, advanced.seq))
+                    .map(|advanced| advanced.game_id)
+                    .collect();
+                self.read(store, &behind).await;
             }
             ClusterMessage::ConnectionFrame { node, game_id, connections, frame } if node == here => {
                 self.deliver(game_id, &connections, &frame.into());
@@ -194,35 +192,52 @@ impl Relays {
             .and_then(|watchers| watchers.get(&connection))
             .is_some_and(|watcher| watcher.delivered < seq);
         if behind {
-            self.read(store, game_id).await;
+            self.read(store, &[game_id]).await;
         }
     }
 
-    /// Reads the game's events after the lowest sequence number its watchers here have, and gives each watcher
-    /// those after its own.
-    async fn read(&self, store: &dyn Store, game_id: Uuid) {
-        let Some(after) = self.lock().get(&game_id).and_then(|watchers| watchers.values().map(|w| w.delivered).min())
-        else {
+    /// Reads the games' events, each after the lowest sequence number its watchers here have, in one store
+    /// read for all of them, and gives each watcher those after its own.
+    async fn read(&self, store: &dyn Store, games: &[Uuid]) {
+        let after: Vec<(Uuid, i64)> = {
+            let relayed = self.lock();
+            games
+                .iter()
+                .filter_map(|game_id| {
+                    let lowest = relayed.get(game_id)?.values().map(|watcher| watcher.delivered).min()?;
+                    Some((*game_id, lowest as i64))
+                })
+                .collect()
+        };
+        if after.is_empty() {
             return;
-        };
-        let rows = match store.events_after(game_id, after as i64).await {
-            Ok(rows) => rows,
+        }
+        let mut events = match store.events_after_each(&after).await {
+            Ok(events) => events,
             Err(error) => {
-                tracing::warn!(game = %game_id, %error, "could not read a relayed game's events; its watchers resubscribe");
-                self.resubscribe_all(game_id);
+                tracing::warn!(games = after.len(), %error, "could not read relayed games' events; their watchers resubscribe");
+                for (game_id, _) in &after {
+                    self.resubscribe_all(*game_id);
+                }
                 return;
             }
         };
-        let frames = match event_frames(game_id, &rows) {
-            Ok(frames) => frames,
-            Err(error) => {
-                tracing::error!(game = %game_id, %error, "a relayed game's stored event is unreadable");
-                self.resubscribe_all(game_id);
-                return;
+        for (game_id, _) in after {
+            let rows = events.remove(&game_id).unwrap_or_default();
+            match event_frames(game_id, &rows) {
+                Ok(frames) => self.give(game_id, &frames),
+                Err(error) => {
+                    tracing::error!(game = %game_id, %error, "a relayed game's stored event is unreadable");
+                    self.resubscribe_all(game_id);
+                }
             }
-        };
-        let mut games = self.lock();
-        let Some(watchers) = games.get_mut(&game_id) else { return };
+        }
+    }
+
+    /// Gives each watcher of the game the frames after the last event it was given.
+    fn give(&self, game_id: Uuid, frames: &[(u64, Arc<str>)]) {
+        let mut relayed = self.lock();
+        let Some(watchers) = relayed.get_mut(&game_id) else { return };
         for watcher in watchers.values_mut() {
             let had = watcher.delivered;
             for (seq, frame) in frames.iter().filter(|(seq, _)| *seq > had) {

@@ -13,7 +13,7 @@ mod explorer;
 mod profile;
 mod statements;
 
-use std::collections::HashSet;
+use std::collections::{HashMap, HashSet};
 
 use async_trait::async_trait;
 use futures_util::future::BoxFuture;
@@ -23,13 +23,14 @@ use sqlx::{ColumnIndex, Decode, Encode, Executor, IntoArguments, Pool, Row, Type
 use tokio::sync::mpsc;
 use uuid::Uuid;
 
+use self::admin::{Assembled, Value};
 pub use self::batch::CommitSettings;
 use self::batch::{Pending, QUEUE_LENGTH};
 use self::statements::*;
 use super::sole_node::SoleNodeLock;
 use super::{
     AccountKind, AccountRow, ChallengeRow, EventRow, GameChange, GameCursor, GameRow, GameState, Millis, MoveRow,
-    RatingRow, RatingUpdate, ResultCounts, SessionRow, Store, StoreError,
+    RatingRow, RatingUpdate, ResultCounts, SessionRow, Store, StoreError, EVENT_READ_GAMES,
 };
 use crate::cluster::bus::GameAdvanced;
 use crate::telemetry::PoolUse;
@@ -676,6 +677,22 @@ where
     async fn events_after(&self, game_id: Uuid, after_seq: i64) -> Result<Vec<EventRow>, StoreError> {
         let rows = sqlx::query(EVENTS_AFTER).bind(DB::to_id(game_id)).bind(after_seq).fetch_all(&self.pool).await?;
         Ok(rows.iter().map(Self::event_from_row).collect::<Result<_, _>>()?)
+    }
+
+    async fn events_after_each(&self, after: &[(Uuid, i64)]) -> Result<HashMap<Uuid, Vec<EventRow>>, StoreError> {
+        let mut events: HashMap<Uuid, Vec<EventRow>> = HashMap::with_capacity(after.len());
+        for chunk in after.chunks(EVENT_READ_GAMES) {
+            let mut query = Assembled::new(DB::placeholder, EVENTS_AFTER_EACH);
+            for (index, (game_id, after_seq)) in chunk.iter().enumerate() {
+                query.text(if index == 0 { "(game_id = " } else { " OR (game_id = " });
+                query.value(Value::Id(*game_id)).text(" AND seq > ").value(Value::Int(*after_seq)).text(")");
+            }
+            query.text(EVENTS_AFTER_EACH_ORDER);
+            for row in Self::bind_assembled(&query).fetch_all(&self.pool).await? {
+                events.entry(Self::uuid(&row, "game_id")?).or_default().push(Self::event_from_row(&row)?);
+            }
+        }
+        Ok(events)
     }
 
     async fn record(&self, game_id: Uuid, change: &GameChange) -> Result<(), StoreError> {

@@ -396,8 +396,10 @@ async fn postgres_a_relayed_player_closed_for_flooding_leaves_the_reason_on_the_
     b.stop().await;
 }
 
-/// A node that lost a game it ran (its lease moved while it was taken for dead) ends the subscriptions it relayed
-/// once its stale actor stops: their clients are closed with the resubscribe code, and resume where the game runs.
+/// A game whose lease moved while the node running it was taken for dead: the node relaying a watcher's
+/// subscription from that stale owner closes it with the resubscribe code at its next heartbeat (until then its
+/// commands for the game go to the stale owner, see below); the game then runs where its lease is, the stale
+/// owner's actor is refused, and the watcher resumes where the game runs.
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn postgres_a_stale_owners_relayed_subscribers_resubscribe_where_the_game_runs() {
     let TwoNodes { database, store, a, b, white, fan, game, .. } = two_nodes_and_a_game().await;
@@ -410,6 +412,7 @@ async fn postgres_a_stale_owners_relayed_subscribers_resubscribe_where_the_game_
         .execute(&pool)
         .await
         .expect("move the lease to B behind A's back");
+    assert_eq!(watcher.closed().await, Some(RESUBSCRIBE_CLOSE_CODE), "the watcher relayed from A resubscribes");
 
     let body = json!({ "ply": 0, "client_move_id": "w1", "notation": "0" });
     let (status, moved) = api_b.post(&format!("/api/games/{game}/moves"), Some(&white.token), &body).await;
@@ -418,7 +421,6 @@ async fn postgres_a_stale_owners_relayed_subscribers_resubscribe_where_the_game_
     let (status, refused) =
         Api::new(a.url()).post(&format!("/api/games/{game}/moves"), Some(&white.token), &stale).await;
     assert_eq!((status, refused["code"].as_str()), (500, Some("internal")), "A's stale actor is refused: {refused}");
-    assert_eq!(watcher.closed().await, Some(RESUBSCRIBE_CLOSE_CODE), "the watcher relayed from A resubscribes");
 
     let mut watcher = resubscribe(b.addr, &fan.token, game, watched).await;
     let mut seen = Seen::default();
@@ -430,6 +432,31 @@ async fn postgres_a_stale_owners_relayed_subscribers_resubscribe_where_the_game_
         "it has B's move: {:?}",
         seen.events
     );
+    a.stop().await;
+    b.stop().await;
+}
+
+/// A command for a game that a connection on B watches through A goes straight to A: B does not take or read the
+/// game's lease, so the move is played while the test holds the lease's row locked (B's lease compare-and-set
+/// would wait for it), and B starts no actor of its own.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn postgres_a_command_for_a_game_watched_through_its_owner_needs_no_lease() {
+    let TwoNodes { database, a, b, white, game, .. } = two_nodes_and_a_game().await;
+    let (mut white_on_b, _) = subscribe(b.addr, &white.token, game, None).await;
+    let pool = sqlx::PgPool::connect(database.url()).await.expect("connect");
+    let mut locked = pool.begin().await.expect("a transaction");
+    sqlx::query("SELECT node_id FROM game_leases WHERE game_id = $1 FOR UPDATE")
+        .bind(game)
+        .fetch_one(&mut *locked)
+        .await
+        .expect("lock the game's lease");
+
+    let moved = tokio::time::timeout(PATIENCE, white_on_b.request(2, move_frame(game, 0, "w1", "0")))
+        .await
+        .expect("the move does not wait for the locked lease");
+    assert!(moved.is_some(), "the move is played");
+    assert_eq!(b.state.games.running(), 0, "B runs no actor of the game");
+    locked.rollback().await.expect("unlock the lease");
     a.stop().await;
     b.stop().await;
 }

@@ -323,6 +323,9 @@ impl Games {
         Here: Fn() -> Running,
         Running: Future<Output = Result<T, GameError>>,
     {
+        if let Some(answer) = self.send_to_known_owner(game_id, command).await {
+            return answer;
+        }
         let mut attempt = 1;
         loop {
             let node = match here().await {
@@ -339,6 +342,33 @@ impl Games {
             tokio::time::sleep(FORWARD_PAUSE * attempt).await;
             attempt += 1;
         }
+    }
+
+    /// Sends a command for a game a connection here watches through another node straight to that node, with
+    /// no lease read: `None` when there is no such node, or it did not take the command because it no longer
+    /// runs the game or could not be reached (the relay closes such watchers at the next heartbeat, and the
+    /// lease then says where the game is). A node that holds the lease no longer but still runs a stale actor
+    /// may take it; the sequence check keeps its commit from overwriting another's, as for its own clients.
+    async fn send_to_known_owner<T: serde::de::DeserializeOwned>(
+        &self,
+        game_id: Uuid,
+        command: &RemoteCommand,
+    ) -> Option<Result<T, GameError>> {
+        let remote = self.remote.as_ref()?;
+        let node = self.relays.owner_of(game_id)?;
+        if self.runs_here(game_id) {
+            return None;
+        }
+        match remote.command(node, game_id, command).await {
+            Forwarded::Answer(Err(GameError::OwnedElsewhere { .. })) | Forwarded::NotSent => None,
+            Forwarded::Answer(answer) => Some(answer),
+        }
+    }
+
+    /// Whether this node has a running actor for the game.
+    fn runs_here(&self, game_id: Uuid) -> bool {
+        let actors = self.actors.lock().expect("registry lock");
+        actors.get(&game_id).is_some_and(|slot| slot.get().is_some_and(|sender| !sender.is_closed()))
     }
 
     /// How many game actors are running now: live games, and the correspondence games someone watches or
@@ -511,12 +541,9 @@ impl Games {
 #[async_trait]
 impl GameHost for Games {
     async fn take_over(&self, game_id: Uuid) -> bool {
-        let running = {
-            let actors = self.actors.lock().expect("registry lock");
-            actors.get(&game_id).is_some_and(|slot| slot.get().is_some_and(|sender| !sender.is_closed()))
-        };
         // An actor still running here lost its lease while this node was taken for dead: take the lease back.
-        let taken = if running { self.take_lease(game_id).await } else { self.actor(game_id).await.map(drop) };
+        let taken =
+            if self.runs_here(game_id) { self.take_lease(game_id).await } else { self.actor(game_id).await.map(drop) };
         match taken {
             Ok(()) => true,
             Err(GameError::OwnedElsewhere { .. }) => false,

@@ -109,6 +109,11 @@ impl Relays {
         gone.map(|watcher| watcher.owner)
     }
 
+    /// The node a connection here watches `game_id` through, if any: where its commands go without a lease read.
+    pub fn owner_of(&self, game_id: Uuid) -> Option<Uuid> {
+        self.lock().get(&game_id)?.values().next().map(|watcher| watcher.owner.node)
+    }
+
     /// Brings the relayed games' frames to their watchers until `shutdown`: hears `events` (the other nodes'
     /// messages) and checks the games' owners every heartbeat of `node`.
     pub async fn run(

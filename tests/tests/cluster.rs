@@ -10,7 +10,7 @@ use kartka_protocol::{ErrorCode, TimeControl};
 use kartka_server::cluster::{Node, NodeError};
 use kartka_server::config::{NodeSettings, Settings};
 use kartka_server::games::GameError;
-use kartka_server::store::SoleNode;
+use kartka_server::store::{SoleNode, StoreError};
 use kartka_tests::browser::eventually;
 use kartka_tests::client::{move_frame, Api, WsClient};
 use kartka_tests::cluster::until_held_by;
@@ -155,6 +155,107 @@ async fn postgres_a_stale_owners_commit_is_refused_by_the_sequence_check() {
     b.stop().await;
 }
 
+/// PostgreSQL: a node's database lock lives with the session holding it: taken again by the same store (every
+/// heartbeat does), refused to any other session, and free once let go at a graceful stop, or once the process's
+/// store, and with it the session, is gone.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn postgres_a_nodes_lock_lives_with_its_session() {
+    let database = TestDb::new(Backend::Postgres).await;
+    let observer = database.store();
+    let node = Uuid::new_v4();
+    assert_eq!(observer.node_lock_held(node).await.unwrap(), Some(false), "nobody holds a new node's lock");
+
+    let process = kartka_server::store::open(database.url(), node).await.expect("open the database");
+    process.hold_node_lock(node).await.expect("the node's lock");
+    process.hold_node_lock(node).await.expect("held still, at a heartbeat");
+    assert_eq!(observer.node_lock_held(node).await.unwrap(), Some(true), "held by the process's session");
+    assert!(matches!(observer.hold_node_lock(node).await, Err(StoreError::Conflict)), "no other session takes it");
+    assert_eq!(observer.node_lock_held(node).await.unwrap(), Some(true), "looking leaves it held");
+    process.release_node_lock().await;
+    assert_eq!(observer.node_lock_held(node).await.unwrap(), Some(false), "let go at a graceful stop");
+
+    process.hold_node_lock(node).await.expect("the node's lock again");
+    drop(process);
+    let freed =
+        eventually(PATIENCE, || async { (observer.node_lock_held(node).await.unwrap() == Some(false)).then_some(()) });
+    assert!(freed.await.is_some(), "the lock goes with the process's session");
+}
+
+/// PostgreSQL: a running node whose lock's session is cut (as a database restart would) takes the lock again at a
+/// heartbeat, so that a later start does not take it for crashed.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn postgres_a_node_takes_its_lock_again_when_its_session_is_cut() {
+    let database = TestDb::new(Backend::Postgres).await;
+    let store = database.store();
+    let a = TestServer::start(database.url(), settings()).await;
+    let node = a.state.node.id();
+    assert_eq!(store.node_lock_held(node).await.unwrap(), Some(true), "a node holds its lock from its start");
+
+    let pool = sqlx::PgPool::connect(database.url()).await.expect("connect");
+    // A bigint advisory key shows in `pg_locks` as its high half in `classid` and its low half in `objid`.
+    let key = node.as_u64_pair().0;
+    let holders = "SELECT pid FROM pg_locks WHERE locktype = 'advisory' AND objsubid = 1 \
+        AND classid = $1::bigint::oid AND objid = $2::bigint::oid";
+    let holder = || async {
+        let pids: Vec<i32> = sqlx::query_scalar(holders)
+            .bind((key >> 32) as i64)
+            .bind((key & 0xffff_ffff) as i64)
+            .fetch_all(&pool)
+            .await
+            .expect("read the locks");
+        pids
+    };
+    let first = holder().await;
+    assert_eq!(first.len(), 1, "one session holds the node's lock");
+    let cut: bool = sqlx::query_scalar("SELECT pg_terminate_backend($1)")
+        .bind(first[0])
+        .fetch_one(&pool)
+        .await
+        .expect("cut the session holding the lock");
+    assert!(cut, "the session is cut");
+    let again = eventually(PATIENCE, || async {
+        let now = holder().await;
+        (now.len() == 1 && now != first).then_some(())
+    });
+    assert!(again.await.is_some(), "the node took its lock again");
+    a.stop().await;
+}
+
+/// PostgreSQL: a start right after a crash does not wait out the crashed node's TTL (here far longer than the test
+/// may take): the crashed node's session went with its process, so once it has missed a heartbeat its row goes,
+/// with its leases, and a live node beside it is kept.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn postgres_a_start_after_a_crash_waits_a_heartbeat_not_the_ttl() {
+    const LONG_TTL: NodeSettings =
+        NodeSettings { heartbeat: Duration::from_millis(100), ttl: Duration::from_secs(600) };
+    let database = TestDb::new(Backend::Postgres).await;
+    let store = database.store();
+    let a = CrashableServer::start(database.url(), Settings { node: LONG_TTL, ..settings() }).await;
+    let b = TestServer::start(database.url(), Settings { node: LONG_TTL, ..settings() }).await;
+    let api = Api::new(a.url());
+    let (white, black) = (api.guest("white").await, api.guest("black").await);
+    let game = api.start_game(&white, &black, LONG).await;
+    until_held_by(store.as_ref(), game, a.node_id).await;
+
+    let crashed = a.node_id;
+    a.crash();
+    let gone =
+        eventually(PATIENCE, || async { (store.node_lock_held(crashed).await.unwrap() == Some(false)).then_some(()) });
+    assert!(gone.await.is_some(), "the crashed process's session is gone");
+    let live: Vec<Uuid> = store.live_nodes(600_000).await.unwrap().iter().map(|row| row.id).collect();
+    assert!(live.contains(&crashed), "the crashed node's row still looks alive");
+    let start = tokio::time::timeout(PATIENCE, Node::join(store.as_ref(), Uuid::new_v4(), LONG_TTL));
+    let node = start.await.expect("the start does not wait out the TTL").expect("the start succeeds");
+    let mut live: Vec<Uuid> = store.live_nodes(600_000).await.unwrap().iter().map(|row| row.id).collect();
+    live.sort();
+    let mut expected = vec![b.state.node.id(), node.id()];
+    expected.sort();
+    assert_eq!(live, expected, "the crashed node's row is gone, the live node's kept");
+    until_held_by(store.as_ref(), game, b.state.node.id()).await;
+    node.leave(store.as_ref()).await;
+    b.stop().await;
+}
+
 /// SQLite serves one node: a second node is refused at once with a message naming the first; once the first
 /// crashed (its process, and with it its lock file's lock, gone), the next start removes its row at once, without
 /// waiting out its TTL, here far longer than the test may take.
@@ -171,6 +272,7 @@ async fn sqlite_refuses_a_second_node_and_cleans_up_after_a_crashed_one() {
     let message = refused.to_string();
     assert!(message.contains(&a.node_id.to_string()) && message.contains("PostgreSQL"), "{message}");
 
+    assert_eq!(store.node_lock_held(a.node_id).await.unwrap(), None, "the lock file stands for a node lock");
     let crashed = a.node_id;
     a.crash();
     let live: Vec<Uuid> = store.live_nodes(600_000).await.unwrap().iter().map(|row| row.id).collect();

@@ -34,6 +34,11 @@ pub async fn heartbeat(
 }
 
 async fn beat(store: &dyn Store, node: Node, cluster_url: Option<&str>) {
+    // A lock lost with its connection (the database restarted) is taken again: a start elsewhere would otherwise
+    // take this node for crashed once it missed a beat.
+    if let Err(error) = store.hold_node_lock(node.id()).await {
+        tracing::warn!(%error, "could not hold this node's database lock");
+    }
     match store.beat_node(node.id()).await {
         Ok(true) => {}
         Ok(false) => {

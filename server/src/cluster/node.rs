@@ -67,10 +67,12 @@ impl Node {
     /// Registers this process as a new node of the database, known as `id` (the id its store and the cluster bus
     /// sign with: one id per process).
     ///
-    /// On a database nodes share (PostgreSQL), a node that seems alive (a heartbeat younger than the TTL) may have
-    /// crashed a moment ago, so the start watches such nodes until each either beats again (it is alive) or
-    /// outlives the TTL without a beat (it is dead, and its row goes, with its leases): after a crash, a start
-    /// within the TTL waits the rest of it.
+    /// On a database nodes share (PostgreSQL), the node first takes its database lock
+    /// ([`Store::hold_node_lock`]), held by a session of its own for the life of the process. A node that seems
+    /// alive (a heartbeat younger than the TTL) may have crashed a moment ago, so the start watches such nodes
+    /// until each either beats again (it is alive) or is found dead, and its row goes, with its leases: once it
+    /// has gone a heartbeat interval without a beat while no session holds its lock (its process is gone: a
+    /// restart after a crash waits about a heartbeat), or outlived the TTL without a beat (its session lingers).
     ///
     /// On SQLite the start first takes the database's lock file ([`Store::claim_sole_node`]), held for the life
     /// of the process: holding it proves every other node row stale (left by a crash), so they go at once and the
@@ -87,6 +89,7 @@ impl Node {
         let registered = node.register(store).await;
         if registered.is_err() {
             // A start that failed leaves the database to the next one.
+            store.release_node_lock().await;
             store.release_sole_node();
         }
         registered.map(|()| node)
@@ -95,7 +98,12 @@ impl Node {
     /// Claims the database where it serves one node, settles the rows of nodes that seem alive, and registers.
     async fn register(&self, store: &dyn Store) -> Result<(), NodeError> {
         let (single, others) = match store.claim_sole_node()? {
-            SoleNode::Shared => (false, self.settle_seemingly_alive(store).await?.len()),
+            SoleNode::Shared => {
+                // Taken before the row exists, so that a start that sees the row sees the lock held while this
+                // process is connected.
+                store.hold_node_lock(self.id).await?;
+                (false, self.settle_seemingly_alive(store).await?.len())
+            }
             SoleNode::Held => {
                 self.remove_stale_nodes(store).await?;
                 (true, 0)
@@ -142,6 +150,7 @@ impl Node {
             Ok(()) => tracing::info!(node = %self.id, "left the database: this node's games are free"),
             Err(error) => tracing::error!(node = %self.id, %error, "could not remove this node; its leases expire"),
         }
+        store.release_node_lock().await;
         store.release_sole_node();
     }
 
@@ -156,11 +165,16 @@ impl Node {
         Ok(())
     }
 
-    /// Watches the nodes that seem alive until each beats (kept, and returned) or passes the TTL without a beat
-    /// (removed with its leases).
+    /// Watches the nodes that seem alive until each beats (kept, and returned) or is found dead (removed with its
+    /// leases): a heartbeat interval without a beat while no database session holds its lock, or the TTL
+    /// without a beat.
     async fn settle_seemingly_alive(&self, store: &dyn Store) -> Result<Vec<NodeRow>, StoreError> {
-        let mut unsure: HashMap<Uuid, NodeRow> =
-            store.live_nodes(self.ttl_ms()).await?.into_iter().map(|row| (row.id, row)).collect();
+        let mut unsure: HashMap<Uuid, Watched> = store
+            .live_nodes(self.ttl_ms())
+            .await?
+            .into_iter()
+            .map(|row| (row.id, Watched { first_seen: row, unlocked_since: None }))
+            .collect();
         let mut alive = Vec::new();
         if unsure.is_empty() {
             return Ok(alive);
@@ -168,13 +182,26 @@ impl Node {
         let step = (self.settings.heartbeat / WATCH_STEPS_PER_HEARTBEAT).max(Duration::from_millis(10));
         // The TTL by the database's clock, plus a step: by then every watched node has beaten or expired.
         let give_up = Instant::now() + self.settings.ttl + step;
+        let mut crashed = Vec::new();
         while !unsure.is_empty() && Instant::now() < give_up {
+            for (id, watched) in &mut unsure {
+                if store.node_lock_held(*id).await? == Some(false) {
+                    watched.unlocked_since.get_or_insert_with(Instant::now);
+                } else {
+                    watched.unlocked_since = None;
+                }
+            }
             tokio::time::sleep(step).await;
             let now_live: HashMap<Uuid, NodeRow> =
                 store.live_nodes(self.ttl_ms()).await?.into_iter().map(|row| (row.id, row)).collect();
-            unsure.retain(|id, first_seen| match now_live.get(id) {
-                Some(row) if row.heartbeat_at > first_seen.heartbeat_at => {
+            unsure.retain(|id, watched| match now_live.get(id) {
+                Some(row) if row.heartbeat_at > watched.first_seen.heartbeat_at => {
                     alive.push(*row);
+                    false
+                }
+                Some(_) if watched.unlocked_since.is_some_and(|since| since.elapsed() > self.settings.heartbeat) => {
+                    tracing::warn!(node = %id, "a node stopped beating and its database session is gone (it crashed): removing it and its leases");
+                    crashed.push(*id);
                     false
                 }
                 Some(_) => true,
@@ -190,8 +217,19 @@ impl Node {
             tracing::warn!(node = %id, "a node did not beat within the TTL: removing it and its leases");
             store.remove_node(*id).await?;
         }
+        for id in crashed {
+            store.remove_node(id).await?;
+        }
         Ok(alive)
     }
+}
+
+/// A node that seemed alive at a start, as the start watches it.
+struct Watched {
+    /// Its row when the start first read it.
+    first_seen: NodeRow,
+    /// Since when no database session has held its lock, as far as the start has looked.
+    unlocked_since: Option<Instant>,
 }
 
 fn in_use(other: &NodeRow) -> NodeError {

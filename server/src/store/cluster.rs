@@ -48,6 +48,17 @@ pub trait ClusterStore {
     fn claim_sole_node(&self) -> Result<SoleNode, StoreError>;
     /// Lets go of a claim taken by [`ClusterStore::claim_sole_node`], at a graceful stop; nothing without one.
     fn release_sole_node(&self);
+    /// Holds node `node`'s database lock, on a connection of its own, until [`ClusterStore::release_node_lock`]
+    /// or the process's end (PostgreSQL: a session advisory lock, which the database lets go as soon as the
+    /// session ends, however the process ended). Called again (every heartbeat), it checks the connection and
+    /// takes the lock again if the connection was lost. [`StoreError::Conflict`] if another session holds it.
+    /// Nothing where the database has no node locks (SQLite).
+    async fn hold_node_lock(&self, node: Uuid) -> Result<(), StoreError>;
+    /// Lets go of the lock [`ClusterStore::hold_node_lock`] holds, at a graceful stop.
+    async fn release_node_lock(&self);
+    /// Whether a database session holds node `node`'s lock: `Some(false)` shows that no process of that node is
+    /// connected (it crashed, or lost its connection). `None` where the database has no node locks (SQLite).
+    async fn node_lock_held(&self, node: Uuid) -> Result<Option<bool>, StoreError>;
     /// Registers a node, its start and heartbeat now. With `alone_within_ms` set, only if no other node beat
     /// within that many milliseconds (one statement, so two starts cannot both pass); false when one did.
     async fn register_node(&self, id: Uuid, alone_within_ms: Option<i64>) -> Result<bool, StoreError>;

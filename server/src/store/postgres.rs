@@ -9,7 +9,7 @@ use sqlx::query::Query;
 use sqlx::{Postgres, Row};
 use uuid::Uuid;
 
-use super::sql::{CommitSettings, Dialect, SqlStore};
+use super::sql::{CommitSettings, Dialect, NodeLockSql, SqlStore};
 use super::{EventRow, GameChange, GameState, MoveRow, StoreError};
 use crate::cluster::bus::{self, ClusterMessage, GameAdvanced};
 
@@ -104,6 +104,12 @@ impl Dialect for Postgres {
     // `now()` is the statement's start in a statement of its own, which is how every cluster statement runs.
     const NOW_MS: &'static str = "(EXTRACT(EPOCH FROM now()) * 1000)::bigint";
     const SHARED_BY_NODES: bool = true;
+    // Session-level advisory locks: PostgreSQL lets one go when its session ends, however the process ended.
+    // `CASE` fixes the order: the probe unlocks only what it has just taken.
+    const NODE_LOCK: Option<NodeLockSql> = Some(NodeLockSql {
+        take: "SELECT pg_try_advisory_lock($1) AS locked",
+        held: "SELECT CASE WHEN pg_try_advisory_lock($1) THEN NOT pg_advisory_unlock($1) ELSE TRUE END AS locked",
+    });
 
     fn to_id(id: Uuid) -> Uuid {
         id

@@ -16,7 +16,7 @@ use futures_util::future::BoxFuture;
 use sqlx::SqliteConnection;
 
 use super::sole_node::SoleNodeLock;
-use super::sql::{CommitSettings, Dialect, SqlStore};
+use super::sql::{CommitSettings, Dialect, NodeLockSql, SqlStore};
 use super::{EventRow, GameChange, MoveRow, StoreError};
 use crate::cluster::bus::GameAdvanced;
 
@@ -40,6 +40,8 @@ impl Dialect for Sqlite {
     const NOW_MS: &'static str = "CAST((julianday('now') - 2440587.5) * 86400000.0 AS INTEGER)";
     // One server process owns the file: the write lock is taken in turn inside it (see `SqliteStore::connect`).
     const SHARED_BY_NODES: bool = false;
+    // The lock file proves more than a session lock would: that no other process uses the database at all.
+    const NODE_LOCK: Option<NodeLockSql> = None;
 
     fn to_id(id: Uuid) -> Hyphenated {
         id.hyphenated()

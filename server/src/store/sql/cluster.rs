@@ -4,7 +4,7 @@
 use std::collections::HashMap;
 
 use async_trait::async_trait;
-use sqlx::{ColumnIndex, Decode, Encode, Executor, IntoArguments, Row, Type};
+use sqlx::{ColumnIndex, Connection, Decode, Encode, Executor, IntoArguments, Row, Type};
 use uuid::Uuid;
 
 use super::admin::{Assembled, MAX_BOUND_VALUES};
@@ -57,6 +57,11 @@ const ONLINE_ACCOUNTS: &str = "SELECT DISTINCT p.account_id FROM node_presence p
 const TAKE_ATTEMPTS: usize = 3;
 
 /// A statement with the database's clock put in for `{now}`.
+/// The key of node `node`'s database lock: the first 64 bits of its id.
+fn node_lock_key(node: Uuid) -> i64 {
+    i64::from_be_bytes(node.as_u64_pair().0.to_be_bytes())
+}
+
 fn on_database_clock<DB: Dialect>(template: &str) -> String {
     template.replace("{now}", DB::NOW_MS)
 }
@@ -89,6 +94,47 @@ where
         if let Some(lock) = &self.sole_node {
             lock.release();
         }
+    }
+
+    async fn hold_node_lock(&self, node: Uuid) -> Result<(), StoreError> {
+        let Some(sql) = DB::NODE_LOCK else { return Ok(()) };
+        // Taken out while it is checked, so that no lock is held across an await.
+        let mut held = self.node_lock.lock().expect("node lock").take();
+        if let Some(connection) = &mut held {
+            if connection.ping().await.is_err() {
+                tracing::warn!(%node, "lost the database session holding this node's lock: taking the lock again");
+                held = None;
+            }
+        }
+        let connection = match held {
+            Some(connection) => connection,
+            None => {
+                let mut connection = self.pool.acquire().await?.detach();
+                let row = sqlx::query(sql.take).bind(node_lock_key(node)).fetch_one(&mut connection).await?;
+                if !row.try_get::<bool, _>("locked")? {
+                    return Err(StoreError::Conflict);
+                }
+                connection
+            }
+        };
+        *self.node_lock.lock().expect("node lock") = Some(connection);
+        Ok(())
+    }
+
+    async fn release_node_lock(&self) {
+        let held = self.node_lock.lock().expect("node lock").take();
+        if let Some(connection) = held {
+            // Closing the session lets the lock go.
+            if let Err(error) = connection.close().await {
+                tracing::warn!(%error, "could not close the session holding this node's lock; it goes with the process");
+            }
+        }
+    }
+
+    async fn node_lock_held(&self, node: Uuid) -> Result<Option<bool>, StoreError> {
+        let Some(sql) = DB::NODE_LOCK else { return Ok(None) };
+        let row = sqlx::query(sql.held).bind(node_lock_key(node)).fetch_one(&self.pool).await?;
+        Ok(Some(row.try_get("locked")?))
     }
 
     async fn register_node(&self, id: Uuid, alone_within_ms: Option<i64>) -> Result<bool, StoreError> {

@@ -46,6 +46,9 @@ pub trait Dialect: Database {
     const NOW_MS: &'static str;
     /// Whether several server nodes may share the database.
     const SHARED_BY_NODES: bool;
+    /// The statements of the nodes' database locks, where the database has them (PostgreSQL's session advisory
+    /// locks); `None` in SQLite, whose lock file proves more (see [`crate::store::ClusterStore::hold_node_lock`]).
+    const NODE_LOCK: Option<NodeLockSql>;
     /// Writes the placeholder of the `number`th value (from 1) of a statement assembled per call, whose values
     /// are bound in placeholder order: `$N` in PostgreSQL, an anonymous `?` in SQLite. (SQLite keeps `$N` and
     /// `?N` in a list that binding searches for each value, which makes a 30,000-value insert quadratic.)
@@ -95,6 +98,15 @@ pub trait Dialect: Database {
     ) -> Option<BoxFuture<'a, Result<(), sqlx::Error>>>;
 }
 
+/// The statements of a node's database lock, held by a session of the node's own for the node's life; each takes
+/// the node's key (see `node_lock_key` in `cluster.rs`) as `$1`.
+pub struct NodeLockSql {
+    /// Takes the lock for the session that runs it, if no other session holds it; whether it did, as `locked`.
+    pub take: &'static str,
+    /// Whether another session holds the lock, as `locked`, leaving it as it was.
+    pub held: &'static str,
+}
+
 /// A [`Store`] over one sqlx connection pool; [`PostgresStore`](super::PostgresStore) and
 /// [`SqliteStore`](super::SqliteStore) are its two kinds.
 pub struct SqlStore<DB: Database> {
@@ -112,6 +124,10 @@ pub struct SqlStore<DB: Database> {
     node: Uuid,
     /// The lock that makes one process the database's only node; `None` where nodes share it (PostgreSQL).
     pub(super) sole_node: Option<SoleNodeLock>,
+    /// The connection of this process's node lock, taken out of the pool for as long as the lock is held (see
+    /// [`crate::store::ClusterStore::hold_node_lock`], which one task at a time calls: the node's start, then its
+    /// heartbeat); `None` before, and where the database has no node locks.
+    pub(super) node_lock: std::sync::Mutex<Option<DB::Connection>>,
 }
 
 /// The key that makes account names unique regardless of letter case. Computed here rather than with the
@@ -188,7 +204,7 @@ where
     pub(super) fn new(pool: Pool<DB>, writer: Pool<DB>, node: Uuid, settings: CommitSettings) -> Self {
         let (committer, queue) = mpsc::channel(QUEUE_LENGTH);
         tokio::spawn(Self::run_committer(writer.clone(), node, queue, settings));
-        Self { pool, writer, committer, node, sole_node: None }
+        Self { pool, writer, committer, node, sole_node: None, node_lock: std::sync::Mutex::new(None) }
     }
 
     /// The same store, served by one node at a time, which `lock` decides (SQLite).

@@ -10,7 +10,7 @@ use kartka_protocol::{ErrorCode, TimeControl};
 use kartka_server::cluster::{Node, NodeError};
 use kartka_server::config::{NodeSettings, Settings};
 use kartka_server::games::GameError;
-use kartka_server::store::{SoleNode, StoreError};
+use kartka_server::store::{SoleNode, Store, StoreError};
 use kartka_tests::browser::eventually;
 use kartka_tests::client::{move_frame, Api, WsClient};
 use kartka_tests::cluster::until_held_by;
@@ -25,8 +25,18 @@ kartka_tests::on_both_stores!(an_actor_that_stops_gives_its_lease_back);
 const NODE: NodeSettings = NodeSettings { heartbeat: Duration::from_millis(100), ttl: Duration::from_millis(600) };
 /// Longer than any wait for a node's death and a sweep, however loaded the machine is.
 const PATIENCE: Duration = Duration::from_secs(20);
+/// Quick heartbeats and a TTL far longer than a test may take: a test that finishes did not wait it out.
+const LONG_TTL: NodeSettings = NodeSettings { heartbeat: Duration::from_millis(100), ttl: Duration::from_secs(600) };
 /// Ten minutes: a clock that does not fall within a test.
 const LONG: TimeControl = TimeControl::Fischer { initial_seconds: 600, increment_seconds: 0 };
+
+/// The ids of the nodes alive by [`LONG_TTL`], in order.
+async fn live_nodes(store: &dyn Store) -> Vec<Uuid> {
+    let ttl_ms = i64::try_from(LONG_TTL.ttl.as_millis()).expect("a TTL in range");
+    let mut ids: Vec<Uuid> = store.live_nodes(ttl_ms).await.unwrap().iter().map(|row| row.id).collect();
+    ids.sort();
+    ids
+}
 
 /// Two-node settings, with the main clocks running from the start (no first-move time).
 fn settings() -> Settings {
@@ -102,7 +112,7 @@ async fn postgres_a_graceful_stop_frees_its_leases_at_once() {
 
     let a_node = a.state.node.id();
     a.stop().await;
-    assert!(!store.live_nodes(600_000).await.unwrap().iter().any(|node| node.id == a_node), "A's row is gone");
+    assert!(!live_nodes(store.as_ref()).await.contains(&a_node), "A's row is gone");
     let holder = store.lease_holder(game).await.unwrap();
     assert!(holder.is_none() || holder == Some(b.state.node.id()), "A's lease is gone: {holder:?}");
     b.state.games.ensure_running(game).await.expect("B runs the game at once, long before A's TTL");
@@ -226,8 +236,6 @@ async fn postgres_a_node_takes_its_lock_again_when_its_session_is_cut() {
 /// with its leases, and a live node beside it is kept.
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn postgres_a_start_after_a_crash_waits_a_heartbeat_not_the_ttl() {
-    const LONG_TTL: NodeSettings =
-        NodeSettings { heartbeat: Duration::from_millis(100), ttl: Duration::from_secs(600) };
     let database = TestDb::new(Backend::Postgres).await;
     let store = database.store();
     let a = CrashableServer::start(database.url(), Settings { node: LONG_TTL, ..settings() }).await;
@@ -242,15 +250,12 @@ async fn postgres_a_start_after_a_crash_waits_a_heartbeat_not_the_ttl() {
     let gone =
         eventually(PATIENCE, || async { (store.node_lock_held(crashed).await.unwrap() == Some(false)).then_some(()) });
     assert!(gone.await.is_some(), "the crashed process's session is gone");
-    let live: Vec<Uuid> = store.live_nodes(600_000).await.unwrap().iter().map(|row| row.id).collect();
-    assert!(live.contains(&crashed), "the crashed node's row still looks alive");
+    assert!(live_nodes(store.as_ref()).await.contains(&crashed), "the crashed node's row still looks alive");
     let start = tokio::time::timeout(PATIENCE, Node::join(store.as_ref(), Uuid::new_v4(), LONG_TTL));
     let node = start.await.expect("the start does not wait out the TTL").expect("the start succeeds");
-    let mut live: Vec<Uuid> = store.live_nodes(600_000).await.unwrap().iter().map(|row| row.id).collect();
-    live.sort();
     let mut expected = vec![b.state.node.id(), node.id()];
     expected.sort();
-    assert_eq!(live, expected, "the crashed node's row is gone, the live node's kept");
+    assert_eq!(live_nodes(store.as_ref()).await, expected, "the crashed node's row is gone, the live node's kept");
     until_held_by(store.as_ref(), game, b.state.node.id()).await;
     node.leave(store.as_ref()).await;
     b.stop().await;
@@ -261,8 +266,6 @@ async fn postgres_a_start_after_a_crash_waits_a_heartbeat_not_the_ttl() {
 /// waiting out its TTL, here far longer than the test may take.
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn sqlite_refuses_a_second_node_and_cleans_up_after_a_crashed_one() {
-    const LONG_TTL: NodeSettings =
-        NodeSettings { heartbeat: Duration::from_millis(100), ttl: Duration::from_secs(600) };
     let database = TestDb::new(Backend::Sqlite).await;
     let store = database.store();
     assert!(!store.shared_by_nodes());
@@ -275,19 +278,17 @@ async fn sqlite_refuses_a_second_node_and_cleans_up_after_a_crashed_one() {
     assert_eq!(store.node_lock_held(a.node_id).await.unwrap(), None, "the lock file stands for a node lock");
     let crashed = a.node_id;
     a.crash();
-    let live: Vec<Uuid> = store.live_nodes(600_000).await.unwrap().iter().map(|row| row.id).collect();
-    assert_eq!(live, [crashed], "the crashed node's row still looks alive");
+    assert_eq!(live_nodes(store.as_ref()).await, [crashed], "the crashed node's row still looks alive");
     let start = tokio::time::timeout(PATIENCE, Node::join(store.as_ref(), Uuid::new_v4(), LONG_TTL));
     let node = start.await.expect("the start does not wait out the TTL").expect("a crashed node does not keep it out");
-    let live: Vec<Uuid> = store.live_nodes(600_000).await.unwrap().iter().map(|row| row.id).collect();
-    assert_eq!(live, [node.id()], "the crashed node's row is gone");
+    assert_eq!(live_nodes(store.as_ref()).await, [node.id()], "the crashed node's row is gone");
 
     // The new node holds the database: another start is refused, and its leaving lets the next one in.
     let other = kartka_server::store::open(database.url(), Uuid::new_v4()).await.expect("open the database again");
     let refused = Node::join(other.as_ref(), Uuid::new_v4(), LONG_TTL).await.expect_err("held by the new node");
     assert!(matches!(refused, NodeError::SqliteInUse { other, .. } if other == node.id()), "{refused:?}");
     node.leave(store.as_ref()).await;
-    assert!(store.live_nodes(600_000).await.unwrap().is_empty());
+    assert!(live_nodes(store.as_ref()).await.is_empty());
     let next = Node::join(other.as_ref(), Uuid::new_v4(), LONG_TTL).await.expect("free once the node left");
     next.leave(other.as_ref()).await;
 }
@@ -304,7 +305,7 @@ async fn sqlite_refuses_a_start_while_another_process_holds_the_lock_file() {
     let NodeError::SqliteLocked { lock_file } = &refused else { panic!("{refused:?}") };
     assert!(lock_file.to_string_lossy().ends_with(".db.lock"), "{}", lock_file.display());
     assert!(refused.to_string().contains(&lock_file.display().to_string()), "{refused}");
-    assert!(other.live_nodes(600_000).await.unwrap().is_empty(), "nothing registered");
+    assert!(live_nodes(other.as_ref()).await.is_empty(), "nothing registered");
     holder.release_sole_node();
     let node = Node::join(other.as_ref(), Uuid::new_v4(), NODE).await.expect("free once released");
     node.leave(other.as_ref()).await;
@@ -318,7 +319,7 @@ async fn a_ttl_not_above_the_heartbeat_is_refused() {
     let equal = NodeSettings { heartbeat: Duration::from_secs(2), ttl: Duration::from_secs(2) };
     let refused = Node::join(store.as_ref(), Uuid::new_v4(), equal).await.expect_err("refused");
     assert!(matches!(refused, NodeError::TtlNotAboveHeartbeat { .. }), "{refused:?}");
-    assert!(store.live_nodes(600_000).await.unwrap().is_empty(), "nothing registered");
+    assert!(live_nodes(store.as_ref()).await.is_empty(), "nothing registered");
 }
 
 /// A correspondence game's actor that unloads when idle, and a finished game's actor once nobody watches, give

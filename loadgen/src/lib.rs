@@ -58,7 +58,8 @@ pub async fn run_until(
     if options.games == 0 {
         return Err(LoadError::BadOptions("--games must be at least 1"));
     }
-    let seed = options.seed.unwrap_or_else(rand::random);
+    // A drawn seed fits in 32 bits, so that every JSON reader takes it exactly (jq reads numbers as doubles).
+    let seed = options.seed.unwrap_or_else(|| u64::from(rand::random::<u32>()));
     let servers = bases.iter().map(Url::to_string).collect();
     let mut context = Context::new(bases, kind, format!("{:04x}", seed & 0xffff));
     context.think = Duration::from_millis(options.think_ms);

@@ -59,7 +59,8 @@ impl AppState {
             hooks: Arc::new(TurnNotices::new(store.clone(), wakers.notifications.clone())),
         };
         let leases = Leases::new(store.clone(), node);
-        let remote = settings.cluster.as_ref().map(|cluster| Remote::new(store.clone(), cluster));
+        let header_read_timeout = settings.limits.header_read_timeout;
+        let remote = settings.cluster.as_ref().map(|cluster| Remote::new(store.clone(), cluster, header_read_timeout));
         let games = Games::new(store.clone(), actors, leases, remote, shutdown.clone(), tasks.clone());
         let connections = Connections::default();
         let starter = Starter { store: store.clone(), games: games.clone(), connections: connections.clone() };

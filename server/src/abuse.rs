@@ -72,6 +72,7 @@ pub struct AbuseLimits {
     webhook_tests_by_account: DefaultKeyedRateLimiter<Uuid>,
     suggestions_by_account: DefaultKeyedRateLimiter<Uuid>,
     suggestions_by_address: DefaultKeyedRateLimiter<IpAddr>,
+    explorer_by_address: DefaultKeyedRateLimiter<IpAddr>,
     password_checks: Arc<Semaphore>,
     password_wait: Duration,
     bot_searches: Arc<Semaphore>,
@@ -91,6 +92,7 @@ impl AbuseLimits {
             webhook_tests_by_account: RateLimiter::keyed(Quota::per_minute(WEBHOOK_TESTS_PER_MINUTE)),
             suggestions_by_account: RateLimiter::keyed(Quota::per_minute(SUGGESTIONS_PER_ACCOUNT_PER_MINUTE)),
             suggestions_by_address: RateLimiter::keyed(Quota::per_minute(SUGGESTIONS_PER_ADDRESS_PER_MINUTE)),
+            explorer_by_address: RateLimiter::keyed(per_minute(limits.explorer_queries_per_minute)),
             password_checks: Arc::new(Semaphore::new(limits.password_checks.max(1))),
             password_wait: limits.password_check_wait,
             bot_searches: Arc::new(Semaphore::new(bot_searches())),
@@ -132,6 +134,11 @@ impl AbuseLimits {
     pub fn suggestion(&self, address: IpAddr, account: Uuid) -> Result<(), Refused> {
         check(&self.suggestions_by_address, &address, "too many bot suggestions from this address; wait a little")?;
         check(&self.suggestions_by_account, &account, "too many bot suggestions; wait a little")
+    }
+
+    /// Counts an opening explorer query from `address`.
+    pub fn explorer(&self, address: IpAddr) -> Result<(), Refused> {
+        check(&self.explorer_by_address, &address, "too many explorer queries from this address; wait a little")
     }
 
     /// Runs password hashing work off the async runtime once a permit is free, refusing with `rate_limited`

@@ -72,6 +72,10 @@ pub struct ServeArgs {
     /// per 1/n minute).
     #[arg(long, env = "KARTKA_CHAT_RATE", default_value_t = 12)]
     pub chat_messages_per_minute: u32,
+    /// Opening explorer queries (`GET /api/explorer`) one client address may make per minute (IPv6: per /64), in
+    /// a burst of up to as many: each reads the explorer's tables, and a page asks once per position shown.
+    #[arg(long, env = "KARTKA_EXPLORER_RATE", default_value_t = 120)]
+    pub explorer_queries_per_minute: u32,
     /// Password hashes computed at once (each takes about 19 MiB); default: twice the CPU cores.
     #[arg(long, env = "KARTKA_PASSWORD_CHECKS")]
     pub password_checks: Option<usize>,
@@ -281,6 +285,8 @@ pub struct Limits {
     pub accounts_per_address_per_minute: u32,
     /// Chat messages per account per minute.
     pub chat_messages_per_minute: u32,
+    /// Opening explorer queries per client address per minute.
+    pub explorer_queries_per_minute: u32,
     /// Password hashes computed at once.
     pub password_checks: usize,
     /// How long a password check waits for its turn before it is refused as busy.
@@ -303,6 +309,7 @@ impl Default for Limits {
             logins_per_address_per_minute: 30,
             accounts_per_address_per_minute: 60,
             chat_messages_per_minute: 12,
+            explorer_queries_per_minute: 120,
             password_checks: default_password_checks(),
             password_check_wait: Duration::from_secs(2),
             trust_forwarded_for: false,
@@ -417,6 +424,7 @@ impl From<&ServeArgs> for Settings {
                 logins_per_address_per_minute: args.logins_per_address_per_minute.max(1),
                 accounts_per_address_per_minute: args.accounts_per_address_per_minute.max(1),
                 chat_messages_per_minute: args.chat_messages_per_minute.max(1),
+                explorer_queries_per_minute: args.explorer_queries_per_minute.max(1),
                 password_checks: args.password_checks.unwrap_or_else(default_password_checks).max(1),
                 trust_forwarded_for: args.trust_forwarded_for,
                 hello_timeout: Duration::from_secs(args.hello_timeout_seconds.max(1)),

@@ -1,7 +1,7 @@
 //! The opening explorer on both stores: a few kurnik corpus games imported, whose first turns the explorer
 //! counts as the records say; two games reaching one position by different move orders, which meet there; the
 //! band and speed filters; a rated live game written in when it ends, in its players' band; a rebuild that
-//! writes the same rows again; and typed refusals of bad rulesets, moves, bands and speeds.
+//! writes the same rows again; typed refusals of bad rulesets, moves, bands and speeds; and the per-address limit.
 
 use std::collections::BTreeMap;
 
@@ -9,11 +9,12 @@ use kartka_protocol::rest::{ExplorerPosition, Session};
 use kartka_protocol::TimeControl;
 use kartka_server::admin::audit::Actor;
 use kartka_server::admin::import;
-use kartka_server::config::Settings;
+use kartka_server::config::{Limits, Settings};
 use kartka_server::explorer::index;
 use kartka_tests::browser::eventually;
 use kartka_tests::client::{move_frame, Api, WsClient};
 use kartka_tests::corpus::{first_games, first_turns, TRANSPOSED};
+use kartka_tests::db::{Backend, TestDb};
 use kartka_tests::server::TestServer;
 use serde_json::json;
 
@@ -25,6 +26,26 @@ kartka_tests::on_both_stores!(
 /// Corpus games imported: enough for first turns to repeat.
 const CORPUS_GAMES: usize = 40;
 const KURNIK: &str = r#"{"kind":"paper-soccer","width":8,"height":10,"goal":2}"#;
+
+/// One client address may query the explorer as often as its allowance says, in a burst; past it, the query is
+/// refused with `rate_limited`, bad or not (refused queries count too).
+#[tokio::test]
+async fn queries_past_an_addresses_allowance_are_refused() {
+    let database = TestDb::new(Backend::Sqlite).await;
+    let limits = Limits { explorer_queries_per_minute: 3, ..Limits::default() };
+    let server = TestServer::start(database.url(), Settings { limits, ..Settings::default() }).await;
+    let api = Api::new(server.url());
+    explore(&api, "", "").await;
+    let (status, _) = api.get("/api/explorer?ruleset=not-json", None).await;
+    assert_eq!(status, 400, "a bad query within the allowance is answered");
+    explore(&api, "0", "").await;
+
+    let ruleset = urlencode(KURNIK);
+    let (status, body) = api.get(&format!("/api/explorer?ruleset={ruleset}"), None).await;
+    assert_eq!((status, body["code"].as_str()), (429, Some("rate_limited")), "{body}");
+    let (status, _) = api.get("/api/explorer?ruleset=not-json", None).await;
+    assert_eq!(status, 429, "refused before the query is read");
+}
 
 async fn explore(api: &Api, moves: &str, filters: &str) -> ExplorerPosition {
     let ruleset = urlencode(KURNIK);

@@ -7,6 +7,7 @@ use kartka_protocol::{ErrorCode, RulesetSpec};
 use serde::Deserialize;
 
 use super::games::SpeedFilter;
+use super::limits::ClientAddress;
 use super::ApiError;
 use crate::api::input::Query;
 use crate::explorer::opening::{position_key, replay, ruleset_key, split};
@@ -36,11 +37,14 @@ pub struct PositionQuery {
 }
 
 /// `GET /api/explorer?ruleset=…&moves=…&band=&speed=`: the turns played from the position the moves reach
-/// (where a turn begins), most played first.
+/// (where a turn begins), most played first. Limited per client address (`--explorer-queries-per-minute`),
+/// checked first: refused queries count too.
 pub async fn position(
     State(state): State<AppState>,
+    ClientAddress(address): ClientAddress,
     Query(query): Query<PositionQuery>,
 ) -> Result<Json<ExplorerPosition>, ApiError> {
+    state.abuse.explorer(address)?;
     let spec: RulesetSpec = serde_json::from_str(&query.ruleset)
         .map_err(|_| ApiError::new(ErrorCode::InvalidRequest, "ruleset must be a ruleset's JSON"))?;
     let moves = query.moves.unwrap_or_default();

@@ -11,9 +11,10 @@ use kartka_protocol::admin::{
     AccountActionDone, AuditAction, AuditPage, ExportedGame, GameActionDone, GameReview, GameSearchPage, ImportReport,
     TimelineEntry,
 };
+use kartka_protocol::correspondence::SeekStatus;
 use kartka_protocol::kinds::paper_soccer::SoccerPositionView;
 use kartka_protocol::rest::{Profile, Session};
-use kartka_protocol::{EndReasonName, GameEvent, GameStatus, SeatName, SpeedClass, TimeControl};
+use kartka_protocol::{EndReasonName, GameEvent, GameStatus, SeatName, ServerFrame, SpeedClass, TimeControl};
 use kartka_server::admin::audit::Actor;
 use kartka_server::admin::import::record_text;
 use kartka_server::admin::role;
@@ -499,6 +500,8 @@ async fn banning_closes_sockets_revokes_sessions_and_blocks_games(url: &str) {
     assert_eq!(status, 201, "{body}");
     let seek = body["id"].as_str().expect("an id").to_owned();
     let mut bob_socket = WsClient::connect(room.server.addr, &room.bob.token).await;
+    let mut lobby = WsClient::connect_anonymous(room.server.addr).await;
+    lobby.request(1, json!({ "type": "lobby_subscribe" })).await;
     let token = Some(room.admin.token.as_str());
 
     let (status, body) = room.api.post("/api/admin/accounts/bob/ban", token, &json!({ "reason": "cheating" })).await;
@@ -519,6 +522,12 @@ async fn banning_closes_sockets_revokes_sessions_and_blocks_games(url: &str) {
     assert_eq!((status, body["code"].as_str()), (404, Some("unknown_seek")), "nor can its correspondence seek");
     let (status, body) = room.api.get("/api/seeks", None).await;
     assert_eq!((status, body["seeks"].as_array().map(Vec::len)), (200, Some(0)), "which is no longer listed");
+    let removed = loop {
+        if let ServerFrame::CorrespondenceSeekRemoved { seek_id, status } = lobby.next().await {
+            break (seek_id.to_string(), status);
+        }
+    };
+    assert_eq!(removed, (seek.clone(), SeekStatus::Cancelled), "the lobby's watchers see the seek go");
     let (status, body) = room.api.post("/api/admin/accounts/bob/ban", token, &json!({ "reason": "twice" })).await;
     assert_eq!((status, body["code"].as_str()), (409, Some("not_allowed")));
     let (status, _) = room.api.post("/api/admin/accounts/boss/ban", token, &json!({ "reason": "me" })).await;
@@ -531,6 +540,8 @@ async fn banning_closes_sockets_revokes_sessions_and_blocks_games(url: &str) {
     assert_eq!(status, 200, "{body}");
     let (status, body) = room.api.get("/api/admin/accounts/bob", token).await;
     assert_eq!((status, body["banned"].as_bool()), (200, Some(false)));
+    let (status, body) = room.api.get(&format!("/api/seeks/{seek}"), None).await;
+    assert_eq!((status, body["status"].as_str()), (200, Some("cancelled")), "the ban's cancel outlives it");
     let actions: Vec<AuditAction> = audit(&room).await.iter().map(|e| e.action).collect();
     assert_eq!(actions, [AuditAction::Unban, AuditAction::Ban, AuditAction::GrantAdmin]);
     room.server.stop().await;

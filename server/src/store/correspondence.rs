@@ -223,6 +223,8 @@ pub trait CorrespondenceStore {
     ) -> Result<bool, StoreError>;
     /// Cancels an open seek; false when it was not open any more.
     async fn cancel_seek(&self, id: Uuid) -> Result<bool, StoreError>;
+    /// Cancels every open seek of `creator` (a ban), expired or not; their ids.
+    async fn cancel_seeks_of(&self, creator: Uuid) -> Result<Vec<Uuid>, StoreError>;
     /// The seeks still open whose expiry came after `after` and at or before `until`, soonest first.
     async fn seeks_expired_between(&self, after: Millis, until: Millis) -> Result<Vec<Uuid>, StoreError>;
 }

@@ -3,7 +3,8 @@
 use axum::extract::State;
 use axum::Json;
 use kartka_protocol::admin::{AccountActionDone, ActionReason, AdminAccount, AuditAction, BotMark, ChatMute};
-use kartka_protocol::ErrorCode;
+use kartka_protocol::correspondence::SeekStatus;
+use kartka_protocol::{ErrorCode, ServerFrame};
 use serde_json::json;
 
 use super::{reason, Admin};
@@ -28,7 +29,8 @@ pub async fn show(
 }
 
 /// `POST /api/admin/accounts/{name}/ban`: the account can no longer log in, start or join games; its sessions
-/// end and its open connections close (1008).
+/// end, its open connections close (1008), and its open correspondence seeks are cancelled, the lobby's
+/// watchers told (`correspondence_seek_removed`), since only a removal takes a seek off their screens.
 pub async fn ban(
     Admin(admin): Admin,
     State(state): State<AppState>,
@@ -49,6 +51,9 @@ pub async fn ban(
         return Err(ApiError::new(ErrorCode::NotAllowed, "the account is banned already"));
     }
     state.connections.disconnect(account.id);
+    for seek_id in state.store.cancel_seeks_of(account.id).await? {
+        state.lobby.announce(ServerFrame::CorrespondenceSeekRemoved { seek_id, status: SeekStatus::Cancelled }).await;
+    }
     done(&state, &name).await
 }
 

@@ -124,6 +124,8 @@ const OPEN_SEEKS: &str = concat!(
 const ACCEPT_SEEK: &str = "UPDATE seeks SET status = 'accepted', game_id = $2, acceptor_id = $3 \
     WHERE id = $1 AND status = 'open' AND expires_at > $4";
 const CANCEL_SEEK: &str = "UPDATE seeks SET status = 'cancelled' WHERE id = $1 AND status = 'open'";
+const CANCEL_SEEKS_OF: &str =
+    "UPDATE seeks SET status = 'cancelled' WHERE creator_id = $1 AND status = 'open' RETURNING id";
 // Through the `seeks_open_by_expiry` index (0013).
 const SEEKS_EXPIRED_BETWEEN: &str = "SELECT id FROM seeks WHERE status = 'open' AND expires_at > $1 \
     AND expires_at <= $2 ORDER BY expires_at, id";
@@ -479,6 +481,11 @@ where
     async fn cancel_seek(&self, id: Uuid) -> Result<bool, StoreError> {
         let result = sqlx::query(CANCEL_SEEK).bind(DB::to_id(id)).execute(&self.writer).await?;
         Ok(DB::rows_affected(&result) > 0)
+    }
+
+    async fn cancel_seeks_of(&self, creator: Uuid) -> Result<Vec<Uuid>, StoreError> {
+        let rows = sqlx::query(CANCEL_SEEKS_OF).bind(DB::to_id(creator)).fetch_all(&self.writer).await?;
+        Ok(rows.iter().map(|row| Self::uuid(row, "id")).collect::<Result<_, _>>()?)
     }
 
     async fn seeks_expired_between(&self, after: Millis, until: Millis) -> Result<Vec<Uuid>, StoreError> {

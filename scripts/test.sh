@@ -3,7 +3,8 @@
 #
 #   scripts/test.sh              set up PostgreSQL, the corpus and the browser, then run, stopping at
 #                                the first failure: cargo fmt --check, cargo clippy -D warnings,
-#                                node --test web/test/ (the client's rules), cargo test
+#                                node --test web/test/ (the client's rules), the doc tests (cargo test --doc),
+#                                then every other test through cargo-nextest (settings: .config/nextest.toml)
 #   scripts/test.sh --check-env  only set up the environment; print the chosen settings on stdout
 #                                (NAME=value lines) and exit
 #
@@ -20,13 +21,16 @@
 #
 # Fuzzing (opt-in): KARTKA_FUZZ_SECONDS=N runs scripts/fuzz.sh --seconds N after the tests (each fuzz
 #   target N seconds, on nightly; installs cargo-fuzz if missing). Unset or 0: no fuzzing. The checked-in
-#   fuzz regressions run in `cargo test` either way.
+#   fuzz regressions run with the other tests either way.
+#
+# cargo-nextest runs the tests, each in a process of its own and several at a time; it is installed from
+# crates.io (`cargo install --locked cargo-nextest`) if `cargo nextest` is missing.
 #
 # Corpus: KARTKA_CORPUS_DIR, or ../shared/corpus/kurnik relative to the repository root; it is
 #   checked and exported (as an absolute path) as KARTKA_CORPUS_DIR.
 #
 # API tester: KARTKA_SCHEMATHESIS, or schemathesis (pinned) installed into a virtual environment under
-#   target/tools/ on first use; exported as KARTKA_SCHEMATHESIS for tests/tests/openapi.rs.
+#   target/tools/ on first use; exported as KARTKA_SCHEMATHESIS for tests/tests/e2e/openapi.rs.
 #
 # Internal variables, for testing this script only:
 #   KARTKA_TEST_SH_PG_PORT     port of the local PostgreSQL in case 3 (default 5432)
@@ -236,7 +240,7 @@ setup_postgres() {
 
 # --- browser tests ----------------------------------------------------------------------------
 
-# The browser tests (tests/tests/browser.rs) drive Debian's headless Chromium through chromedriver; the
+# The browser tests (tests/tests/e2e/browser.rs) drive Debian's headless Chromium through chromedriver; the
 # rules module of the browser client is unit-tested with Node's test runner. Installs what is missing.
 setup_browser() {
     local missing=()
@@ -255,7 +259,7 @@ setup_browser() {
 
 # --- API tester -------------------------------------------------------------------------------
 
-# The property-based API tester the OpenAPI test runs (tests/tests/openapi.rs): schemathesis, pinned, in a
+# The property-based API tester the OpenAPI test runs (tests/tests/e2e/openapi.rs): schemathesis, pinned, in a
 # virtual environment under target/ so that it touches nothing of the system's Python. KARTKA_SCHEMATHESIS, if
 # already set, names the `st` to use.
 SCHEMATHESIS_VERSION=4.32.5
@@ -295,6 +299,10 @@ setup_rust() {
     have cargo || die "cargo is not installed: install Rust with rustup (https://rustup.rs)"
     ensure_cargo_tool fmt rustfmt
     ensure_cargo_tool clippy clippy
+    if ! cargo nextest --version >/dev/null 2>&1; then
+        log "installing cargo-nextest from crates.io"
+        cargo install --locked cargo-nextest >&2 || die "could not install cargo-nextest"
+    fi
     rustc --version >&2
     cargo --version >&2
 }
@@ -342,8 +350,11 @@ main() {
     section "JavaScript unit tests (web/test)"
     node --test web/test/
 
-    section "cargo test"
-    cargo test --workspace --locked
+    section "Doc tests"
+    cargo test --workspace --doc --locked
+
+    section "Tests (cargo nextest)"
+    cargo nextest run --workspace --locked
 
     if [[ ${KARTKA_FUZZ_SECONDS:-0} != 0 ]]; then
         section "Fuzzing, ${KARTKA_FUZZ_SECONDS}s per target"

@@ -3,7 +3,7 @@
 //! its documentation. Served at `/api/openapi.json`; `/docs/api.html` renders it for people.
 //!
 //! Architecture invariant: every REST route is in the document. A route is registered only through
-//! `ApiRouter::api_route`, and the authorization matrix test (`tests/tests/authorization.rs`) fails for any
+//! `ApiRouter::api_route`, and the authorization matrix test (`tests/tests/e2e/authorization.rs`) fails for any
 //! documented operation it has no row for.
 
 use std::sync::Arc;

@@ -16,7 +16,7 @@
 //! notifications as it needs, all sent by the one statement of [`publish`] (so in one transaction).
 //!
 //! Architecture invariant: a `GamesAdvanced` message is sent only for committed changes of games, and for every
-//! one committed through `Store::record`, `Store::record_many` or an admin's action (tests/tests/cluster_bus.rs).
+//! one committed through `Store::record`, `Store::record_many` or an admin's action (tests/tests/e2e/cluster_bus.rs).
 //! A new game is not announced: nobody can mirror a game before it exists.
 
 use std::str::FromStr;

@@ -395,13 +395,16 @@ async fn websocket_ping_frames_count_against_the_rate_limit(url: &str) {
 }
 
 /// How many requests a client that reads nothing sends at most before the test gives up on its being dropped:
-/// far more than the kernel buffers between it and the server hold (a few tens of MiB at most on loopback).
-const UNREAD_REQUESTS: usize = 4_000_000;
+/// each is answered with a whole game, so far fewer than this fill the kernel buffers between it and the server
+/// (a few MiB at most on loopback).
+const UNREAD_REQUESTS: usize = 1_000_000;
 
 async fn a_client_that_does_not_read_is_dropped(url: &str) {
     let settings = Settings { outbound_queue: 8, ws_messages_per_second: 1_000_000_000, ..Settings::default() };
     let server = TestServer::start(url, settings).await;
-    let player = Api::new(server.url()).guest("player").await;
+    let api = Api::new(server.url());
+    let player = api.guest("player").await;
+    let game = api.start_game(&player, &api.guest("opponent").await, BLITZ).await;
     let socket = TcpSocket::new_v4().expect("a socket");
     // A small receive window, so that the server's writes stall after a few replies.
     socket.set_recv_buffer_size(4096).expect("a small receive buffer");
@@ -410,12 +413,14 @@ async fn a_client_that_does_not_read_is_dropped(url: &str) {
     let mut request = format!("ws://{}/ws", server.addr).into_client_request().expect("a request");
     request.headers_mut().insert("Authorization", format!("Bearer {}", player.token).parse().expect("header"));
     let (mut client, _) = tokio_tungstenite::client_async(request, stream).await.expect("upgrade");
-    // Every ping is answered with a pong the client never reads. The server reads on while its writes stall,
-    // its queue fills, and it drops the connection: the client finds out when a send fails.
-    let ping = json!({ "type": "ping" }).to_string();
+    // Every subscribe is answered with the game's snapshot, which the client never reads. The server reads on
+    // while its writes stall, its queue fills, and it drops the connection: the client finds out when a send
+    // fails. A large answer, not a pong: many small writes coalesce when the server falls behind, and then
+    // hundreds of thousands of them fit in the socket's send buffer.
+    let subscribe = json!({ "type": "subscribe", "game_id": game }).to_string();
     let flood = async {
         let mut sent = 0;
-        while sent < UNREAD_REQUESTS && client.send(Message::text(ping.clone())).await.is_ok() {
+        while sent < UNREAD_REQUESTS && client.send(Message::text(subscribe.clone())).await.is_ok() {
             sent += 1;
         }
         sent

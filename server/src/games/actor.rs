@@ -307,6 +307,18 @@ impl GameActor {
         while let Some(command) = commands.recv().await {
             self.handle(command).await;
         }
+        if self.stale {
+            self.send_watchers_where_the_game_runs();
+        }
+    }
+
+    /// Closes this node's connections that watch the game with the resubscribe code, once the game runs on
+    /// another node: this actor will push nothing more, and a subscription made again reaches the game wherever
+    /// its lease is. Relayed watchers are their own node's to move (its relay checks this node's heartbeat).
+    fn send_watchers_where_the_game_runs(&self) {
+        for subscriber in self.subscribers.values().filter(|subscriber| subscriber.relayed_by.is_none()) {
+            subscriber.outbox.resubscribe();
+        }
     }
 
     async fn handle(&mut self, command: Command) {

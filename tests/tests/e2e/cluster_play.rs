@@ -399,12 +399,15 @@ async fn postgres_a_relayed_player_closed_for_flooding_leaves_the_reason_on_the_
 /// A game whose lease moved while the node running it was taken for dead: the node relaying a watcher's
 /// subscription from that stale owner closes it with the resubscribe code at its next heartbeat (until then its
 /// commands for the game go to the stale owner, see below); the game then runs where its lease is, the stale
-/// owner's actor is refused, and the watcher resumes where the game runs.
+/// owner's actor is refused, which closes its own watchers' connections with the resubscribe code too, and the
+/// watchers resume where the game runs.
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
-async fn postgres_a_stale_owners_relayed_subscribers_resubscribe_where_the_game_runs() {
+async fn postgres_a_stale_owners_subscribers_resubscribe_where_the_game_runs() {
     let TwoNodes { database, store, a, b, white, fan, game, .. } = two_nodes_and_a_game().await;
     let api_b = Api::new(b.url());
     let (mut watcher, watched) = subscribe(b.addr, &fan.token, game, None).await;
+    let fan_on_a = Api::new(a.url()).guest("fan-on-a").await;
+    let (mut watcher_on_a, watched_on_a) = subscribe(a.addr, &fan_on_a.token, game, None).await;
     let pool = sqlx::PgPool::connect(database.url()).await.expect("connect");
     sqlx::query("UPDATE game_leases SET node_id = $1 WHERE game_id = $2")
         .bind(b.state.node.id())
@@ -421,6 +424,9 @@ async fn postgres_a_stale_owners_relayed_subscribers_resubscribe_where_the_game_
     let (status, refused) =
         Api::new(a.url()).post(&format!("/api/games/{game}/moves"), Some(&white.token), &stale).await;
     assert_eq!((status, refused["code"].as_str()), (500, Some("internal")), "A's stale actor is refused: {refused}");
+    assert_eq!(watcher_on_a.closed().await, Some(RESUBSCRIBE_CLOSE_CODE), "A's own watcher resubscribes");
+    let mut watcher_on_a = resubscribe(a.addr, &fan_on_a.token, game, watched_on_a).await;
+    let mut seen_on_a = Seen::default();
 
     let mut watcher = resubscribe(b.addr, &fan.token, game, watched).await;
     let mut seen = Seen::default();
@@ -432,6 +438,8 @@ async fn postgres_a_stale_owners_relayed_subscribers_resubscribe_where_the_game_
         "it has B's move: {:?}",
         seen.events
     );
+    until_seq(&mut watcher_on_a, &mut seen_on_a, last).await;
+    seen_on_a.assert_complete_from(watched_on_a, "A's own watcher after resubscribing");
     a.stop().await;
     b.stop().await;
 }

@@ -85,7 +85,16 @@ pub async fn run(listener: TcpListener, state: AppState, shutdown: impl Future<O
         cluster::announce_url(state.store.as_ref(), state.node, url).await;
     }
     let host: Arc<dyn cluster::GameHost> = Arc::new(state.games.clone());
-    let beating = cluster::heartbeat(state.store.clone(), host, state.node, cluster_url, state.shutdown.clone());
+    let connections = state.connections.clone();
+    let registered_again = move || connections.record_presence_again();
+    let beating = cluster::heartbeat(
+        state.store.clone(),
+        host,
+        state.node,
+        cluster_url,
+        registered_again,
+        state.shutdown.clone(),
+    );
     state.tasks.spawn(beating);
     match state.games.resume_active().await {
         Ok(count) => tracing::info!(games = count, "resumed active games"),

@@ -12,12 +12,14 @@ use crate::store::Store;
 /// Every heartbeat interval until shutdown: renews the node's heartbeat (one statement, whatever the number of
 /// games it runs), then takes over the live games of dead nodes. A node whose row is gone (another node took it
 /// for dead while it was stalled) registers again, with its `cluster_url` (where other nodes forward games to
-/// it, if it takes forwarded games), and takes back the games nobody took.
+/// it, if it takes forwarded games), runs `registered_again` (what went with its old row is written again), and
+/// takes back the games nobody took.
 pub async fn heartbeat(
     store: Arc<dyn Store>,
     host: Arc<dyn GameHost>,
     node: Node,
     cluster_url: Option<String>,
+    registered_again: impl Fn() + Send,
     shutdown: CancellationToken,
 ) {
     let mut ticks = tokio::time::interval(node.settings().heartbeat);
@@ -28,19 +30,32 @@ pub async fn heartbeat(
             () = shutdown.cancelled() => break,
             _ = ticks.tick() => {}
         }
-        beat(store.as_ref(), node, cluster_url.as_deref()).await;
+        if beat(store.as_ref(), node, cluster_url.as_deref()).await == Beat::RegisteredAgain {
+            registered_again();
+        }
         failover.sweep(store.as_ref(), host.as_ref(), node).await;
     }
 }
 
-async fn beat(store: &dyn Store, node: Node, cluster_url: Option<&str>) {
+/// What a heartbeat found.
+#[derive(Debug, PartialEq, Eq)]
+enum Beat {
+    /// The node's row was renewed.
+    Renewed,
+    /// The node's row could not be renewed, or registered again: the next beat tries again.
+    Failed,
+    /// The node's row was gone, and the node registered again.
+    RegisteredAgain,
+}
+
+async fn beat(store: &dyn Store, node: Node, cluster_url: Option<&str>) -> Beat {
     // A lock lost with its connection (the database restarted) is taken again: a start elsewhere would otherwise
     // take this node for crashed once it missed a beat.
     if let Err(error) = store.hold_node_lock(node.id()).await {
         tracing::warn!(%error, "could not hold this node's database lock");
     }
     match store.beat_node(node.id()).await {
-        Ok(true) => {}
+        Ok(true) => Beat::Renewed,
         Ok(false) => {
             tracing::error!(node = %node.id(), "this node was taken for dead: registering it again");
             let alone = (!store.shared_by_nodes()).then(|| node.ttl_ms());
@@ -49,12 +64,17 @@ async fn beat(store: &dyn Store, node: Node, cluster_url: Option<&str>) {
                     if let Some(url) = cluster_url {
                         announce_url(store, node, url).await;
                     }
+                    return Beat::RegisteredAgain;
                 }
                 Ok(false) => tracing::error!(node = %node.id(), "another node runs on this SQLite database now"),
                 Err(error) => tracing::error!(%error, "could not register this node again"),
             }
+            Beat::Failed
         }
-        Err(error) => tracing::warn!(%error, "could not renew this node's heartbeat"),
+        Err(error) => {
+            tracing::warn!(%error, "could not renew this node's heartbeat");
+            Beat::Failed
+        }
     }
 }
 

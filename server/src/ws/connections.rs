@@ -99,6 +99,18 @@ impl Connections {
         self.by_account.lock().expect("connections lock").contains_key(&account)
     }
 
+    /// Records every account connected here in the presence table again: this node was taken for dead and
+    /// registered anew, and its presence rows went with its old row.
+    pub fn record_presence_again(&self) {
+        let Some(relay) = self.relay.get() else { return };
+        // Under the lock: an account's last connection closes under it too, and only then tells the relay, so
+        // its `false` is written after this `true`.
+        let by_account = self.by_account.lock().expect("connections lock");
+        for account in by_account.keys() {
+            relay.presence(*account, true);
+        }
+    }
+
     /// Every account with an open connection on this node.
     pub fn accounts(&self) -> Vec<Uuid> {
         self.by_account.lock().expect("connections lock").keys().copied().collect()

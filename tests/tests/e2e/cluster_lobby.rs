@@ -442,6 +442,39 @@ async fn postgres_a_player_still_connected_to_the_other_node_keeps_their_seek() 
     a.stop().await;
 }
 
+/// A node taken for dead while it still runs (its row removed, with its presence rows) registers again at its
+/// next heartbeat and writes the presence of the players connected to it again.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn postgres_a_node_registered_again_records_its_players_presence_again() {
+    let database = TestDb::new(Backend::Postgres).await;
+    let (a, b) = two_nodes(&database).await;
+    let [player] = <[Session; 1]>::try_from(guests(&Api::new(a.url()), &["player"]).await).unwrap();
+    let _on_b = WsClient::connect(b.addr, &player.token).await;
+    let presence = sqlx::PgPool::connect(database.url()).await.expect("connect");
+    let recorded = || async {
+        let rows: i64 = sqlx::query_scalar("SELECT count(*) FROM node_presence WHERE node_id = $1 AND account_id = $2")
+            .bind(b.state.node.id())
+            .bind(player.account.id)
+            .fetch_one(&presence)
+            .await
+            .ok()?;
+        (rows == 1).then_some(())
+    };
+    assert!(eventually(PATIENCE, recorded).await.is_some(), "B records the player");
+
+    let store = database.store();
+    store.remove_node(b.state.node.id()).await.expect("take B for dead");
+    assert!(recorded().await.is_none(), "the player's presence went with B's row");
+    let registered_again = eventually(PATIENCE, || async {
+        let nodes = store.live_nodes(NODE.ttl.as_millis() as i64).await.ok()?;
+        nodes.iter().any(|node| node.id == b.state.node.id()).then_some(())
+    });
+    assert!(registered_again.await.is_some(), "B registers again");
+    assert!(eventually(PATIENCE, recorded).await.is_some(), "B records the player again");
+    b.stop().await;
+    a.stop().await;
+}
+
 /// The presence table on either store: rows per node, idempotent, excepted nodes left out, and a node's rows
 /// gone with its row.
 async fn presence_is_kept_per_node_and_goes_with_its_node(store: std::sync::Arc<dyn kartka_server::store::Store>) {

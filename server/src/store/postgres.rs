@@ -109,6 +109,7 @@ impl Dialect for Postgres {
     const NODE_LOCK: Option<NodeLockSql> = Some(NodeLockSql {
         take: "SELECT pg_try_advisory_lock($1) AS locked",
         held: "SELECT CASE WHEN pg_try_advisory_lock($1) THEN NOT pg_advisory_unlock($1) ELSE TRUE END AS locked",
+        release: "SELECT pg_advisory_unlock_all()",
     });
 
     fn to_id(id: Uuid) -> Uuid {

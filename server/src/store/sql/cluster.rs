@@ -122,9 +122,14 @@ where
     }
 
     async fn release_node_lock(&self) {
+        let Some(sql) = DB::NODE_LOCK else { return };
         let held = self.node_lock.lock().expect("node lock").take();
-        if let Some(connection) = held {
-            // Closing the session lets the lock go.
+        if let Some(mut connection) = held {
+            // The lock goes at once here; closing the session would let it go too, but only once the database
+            // has read the goodbye, after this returns.
+            if let Err(error) = sqlx::query(sql.release).execute(&mut connection).await {
+                tracing::warn!(%error, "could not let go of this node's lock; it goes with the session");
+            }
             if let Err(error) = connection.close().await {
                 tracing::warn!(%error, "could not close the session holding this node's lock; it goes with the process");
             }

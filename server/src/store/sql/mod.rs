@@ -99,12 +99,15 @@ pub trait Dialect: Database {
 }
 
 /// The statements of a node's database lock, held by a session of the node's own for the node's life; each takes
-/// the node's key (see `node_lock_key` in `cluster.rs`) as `$1`.
+/// the node's key (see `node_lock_key` in `cluster.rs`) as `$1`, but `release`.
 pub struct NodeLockSql {
     /// Takes the lock for the session that runs it, if no other session holds it; whether it did, as `locked`.
     pub take: &'static str,
     /// Whether another session holds the lock, as `locked`, leaving it as it was.
     pub held: &'static str,
+    /// Lets go of every lock the session holds, before the session is closed: a closed session's locks go only
+    /// once the database has noticed, which a graceful stop should not leave to chance.
+    pub release: &'static str,
 }
 
 /// A [`Store`] over one sqlx connection pool; [`PostgresStore`](super::PostgresStore) and

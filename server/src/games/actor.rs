@@ -171,6 +171,17 @@ pub struct Subscriber {
     pub relayed_by: Option<Uuid>,
 }
 
+/// A subscription's answer; it crosses between nodes as it is (`remote/wire.rs`).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
+pub struct Subscribed {
+    /// The game's sequence number once subscribed: it counts the event the subscription brought (a player's
+    /// return), if it brought one.
+    pub seq: u64,
+    /// The number of the last event that the frames pushed while subscribing hold (the snapshot's, or the last
+    /// of the `events` frame): a relaying node reads the events after it from the store.
+    pub initial_through: u64,
+}
+
 mod chat;
 mod commit;
 mod correspondence;
@@ -191,7 +202,7 @@ pub use new_game::new_game;
 /// A request to a game actor.
 pub(super) enum Command {
     Act { account: Uuid, action: Action, reply: oneshot::Sender<Result<u64, GameError>> },
-    Subscribe { subscriber: Subscriber, after_seq: Option<u64>, reply: oneshot::Sender<Result<u64, GameError>> },
+    Subscribe { subscriber: Subscriber, after_seq: Option<u64>, reply: oneshot::Sender<Result<Subscribed, GameError>> },
     Unsubscribe { connection: u64, closed_because: Option<Cow<'static, str>> },
     Admin { action: AdminAction, audit: AuditRow, reply: oneshot::Sender<Result<u64, GameError>> },
     Snapshot { reply: oneshot::Sender<GameSnapshot> },

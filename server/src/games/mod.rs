@@ -12,7 +12,7 @@ pub mod remote;
 pub mod tools;
 
 pub(crate) use actor::event_kind;
-pub use actor::{new_game, Action, ActorConfig, AdminAction, GameError, Subscriber};
+pub use actor::{new_game, Action, ActorConfig, AdminAction, GameError, Subscribed, Subscriber};
 pub use clock::ClockRules;
 pub use hooks::{GameHooks, TurnState};
 pub use registry::Games;

@@ -13,7 +13,9 @@ use tokio_util::sync::CancellationToken;
 use tokio_util::task::TaskTracker;
 use uuid::Uuid;
 
-use super::actor::{Action, ActorConfig, AdminAction, Command, GameActor, GameError, LoadError, Subscriber};
+use super::actor::{
+    Action, ActorConfig, AdminAction, Command, GameActor, GameError, LoadError, Subscribed, Subscriber,
+};
 use super::remote::wire::{RemoteCommand, SubscribeRequest};
 use super::remote::{Forwarded, Owner, Relays, Remote, Watchers};
 use crate::cluster::relay::Relay;
@@ -209,7 +211,7 @@ impl Games {
         // goes when this ends, however it ends (a no-op once the subscription has started).
         self.relays.expect(game_id, subscriber.connection);
         let _abandon = Abandon { relays: &self.relays, key: (game_id, subscriber.connection) };
-        self.subscribe_anywhere(game_id, subscriber, after_seq).await
+        self.subscribe_anywhere(game_id, subscriber, after_seq).await.map(|subscribed| subscribed.seq)
     }
 
     /// [`Games::subscribe`] after the connection's previous relayed subscription of the game, if any, ended.
@@ -218,7 +220,7 @@ impl Games {
         game_id: Uuid,
         subscriber: Subscriber,
         after_seq: Option<u64>,
-    ) -> Result<u64, GameError> {
+    ) -> Result<Subscribed, GameError> {
         let mut attempt = 1;
         loop {
             let node = match self.subscribe_here(game_id, subscriber.clone(), after_seq).await {
@@ -241,13 +243,16 @@ impl Games {
                         subscriber.outbox.push(frame.into());
                     }
                     match reply.result.map_err(GameError::from) {
-                        Ok(seq) => {
+                        Ok(subscribed) => {
                             let owner = Owner { node, subscription: reply.subscription };
                             let key = (game_id, subscriber.connection);
-                            if let Some(replaced) = self.relays.start(key, owner, subscriber.outbox, seq) {
+                            // From the initial frames' end: the event the subscription brought (a player's
+                            // return) was stored, not pushed here, so it is read like any later one.
+                            let delivered = subscribed.initial_through;
+                            if let Some(replaced) = self.relays.start(key, owner, subscriber.outbox, delivered) {
                                 self.unsubscribe_remotely(game_id, replaced, None).await;
                             }
-                            return Ok(seq);
+                            return Ok(subscribed);
                         }
                         Err(GameError::OwnedElsewhere { .. }) if attempt < FORWARD_ATTEMPTS => {}
                         Err(error) => return Err(error),
@@ -268,7 +273,7 @@ impl Games {
         game_id: Uuid,
         subscriber: Subscriber,
         after_seq: Option<u64>,
-    ) -> Result<u64, GameError> {
+    ) -> Result<Subscribed, GameError> {
         let (reply, answer) = oneshot::channel();
         self.send(game_id, Command::Subscribe { subscriber, after_seq, reply }).await?;
         answer.await.map_err(|_| GameError::UnknownGame)?

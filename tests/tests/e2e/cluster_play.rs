@@ -444,6 +444,34 @@ async fn postgres_a_stale_owners_subscribers_resubscribe_where_the_game_runs() {
     b.stop().await;
 }
 
+/// A player coming back through a node that does not run the game gets the `player_connected` event their
+/// subscription brought before its acknowledgement, which counts it, as on the owner: B starts relaying after the
+/// owner's initial frames, not after the acknowledged number.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn postgres_a_player_returning_through_another_node_gets_the_event_the_return_brought() {
+    let TwoNodes { database: _database, store, a, b, white, black, game, .. } = two_nodes_and_a_game().await;
+    let (_white_on_a, _) = subscribe(a.addr, &white.token, game, None).await;
+    let (black_on_a, first) = subscribe(a.addr, &black.token, game, None).await;
+    black_on_a.close().await;
+    let kinds = || async {
+        let events = store.events_after(game, first as i64).await.expect("events");
+        events.into_iter().map(|event| event.kind).collect::<Vec<_>>()
+    };
+    let left = eventually(PATIENCE, || async { (kinds().await == ["player_disconnected"]).then_some(()) });
+    assert!(left.await.is_some(), "black's leaving is stored: {:?}", kinds().await);
+
+    let (mut black_on_b, back) = subscribe(b.addr, &black.token, game, Some(first)).await;
+    assert_eq!(kinds().await, ["player_disconnected", "player_connected"], "black's return is stored");
+    assert_eq!(back, first + 2, "the acknowledgement counts the return");
+    assert!(black_on_b.kept_event(back), "the return's event comes before the acknowledgement, as on the owner");
+    let mut seen = Seen::default();
+    until_seq(&mut black_on_b, &mut seen, back).await;
+    seen.assert_complete_from(first, "black back on B");
+    assert!(matches!(seen.events.last().map(|e| &e.event), Some(GameEvent::PlayerConnected { .. })), "the return");
+    a.stop().await;
+    b.stop().await;
+}
+
 /// A command for a game that a connection on B watches through A goes straight to A: B does not take or read the
 /// game's lease, so the move is played while the test holds the lease's row locked (B's lease compare-and-set
 /// would wait for it), and B starts no actor of its own.

@@ -6,14 +6,18 @@ use kartka_engine::Seat;
 use kartka_protocol::{GameEvent, GameSnapshot, GameStatus, ServerFrame};
 use uuid::Uuid;
 
-use super::{GameActor, GameError, Subscriber};
+use super::{GameActor, GameError, Subscribed, Subscriber};
 use crate::games::convert::seat_name;
 use crate::outbox::encode;
 use crate::store::Millis;
 use crate::time::now_ms;
 
 impl GameActor {
-    pub(super) async fn subscribe(&mut self, subscriber: Subscriber, after_seq: Option<u64>) -> Result<u64, GameError> {
+    pub(super) async fn subscribe(
+        &mut self,
+        subscriber: Subscriber,
+        after_seq: Option<u64>,
+    ) -> Result<Subscribed, GameError> {
         let frame = match after_seq {
             Some(after) if after > self.seq => {
                 return Err(GameError::InvalidRequest("after_seq is beyond the game's last event".into()));
@@ -25,6 +29,7 @@ impl GameActor {
             None => ServerFrame::Snapshot { game: self.snapshot(now_ms()) },
         };
         subscriber.outbox.push_frame(&frame);
+        let initial_through = self.seq;
         self.send_chat_history(&subscriber).await;
         self.tell_rematch(&subscriber);
         let seat = self.seat_of(subscriber.account);
@@ -37,7 +42,7 @@ impl GameActor {
                 self.record_presence(GameEvent::PlayerConnected { seat: seat_name(seat) }).await;
             }
         }
-        Ok(self.seq)
+        Ok(Subscribed { seq: self.seq, initial_through })
     }
 
     /// Removes a subscriber. A player's connection that the server closed for breaking its rules leaves a

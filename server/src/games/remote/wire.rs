@@ -7,7 +7,7 @@ use kartka_protocol::{correspondence::ConditionalLine, DrawAction};
 use serde::{Deserialize, Serialize};
 use uuid::Uuid;
 
-use crate::games::{Action, AdminAction, GameError};
+use crate::games::{Action, AdminAction, GameError, Subscribed};
 use crate::store::{AuditRow, ChatRow};
 
 /// A command for the game's actor on the node that runs it.
@@ -259,8 +259,8 @@ pub struct SubscribeRequest {
 /// game's other frames for the connection come as [`crate::cluster::bus::ClusterMessage::ConnectionFrame`].
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 pub struct SubscribeReply {
-    /// The game's sequence number, or why it refused.
-    pub result: Result<u64, WireGameError>,
+    /// The game's sequence numbers, or why it refused.
+    pub result: Result<Subscribed, WireGameError>,
     /// The subscription's number on the owner, for [`RemoteCommand::Unsubscribe`].
     pub subscription: u64,
     /// The frames pushed while subscribing, in order.

@@ -78,11 +78,16 @@ async fn accepted_game(api: &Api, player: &Session, challenge: Uuid) -> Uuid {
     panic!("the bot never answered the challenge")
 }
 
-/// Subscribes; the snapshot.
+/// Subscribes; the snapshot. Frames for the account (the accepted challenge's notice, say) may come first.
 async fn subscribe(client: &mut WsClient, game: Uuid) -> GameSnapshot {
     client.send(json!({ "type": "subscribe", "id": 1, "game_id": game })).await;
-    let ServerFrame::Snapshot { game: snapshot } = client.next().await else { panic!("expected a snapshot") };
-    snapshot
+    loop {
+        match client.next().await {
+            ServerFrame::Snapshot { game: snapshot } => return snapshot,
+            frame @ ServerFrame::Error { .. } => panic!("expected a snapshot: {frame:?}"),
+            _ => {}
+        }
+    }
 }
 
 /// The scripted player: in the first seat, the engine's first legal action on each of its turns, one action

@@ -37,7 +37,7 @@ pub struct TestDb {
     url: String,
     backend: Backend,
     /// Dropped after the store (fields drop in order), so the database outlives its connections.
-    _cleanup: Cleanup,
+    cleanup: Cleanup,
 }
 
 /// What removes a test database when dropped.
@@ -70,6 +70,22 @@ impl TestDb {
         &self.url
     }
 
+    /// Opens or refuses new sessions on this PostgreSQL database; those already open go on. Set from a session
+    /// on the server's own database, since PostgreSQL does not let a database's session refuse its own.
+    ///
+    /// # Panics
+    /// On SQLite, or when the server refuses the change.
+    pub async fn allow_connections(&self, allowed: bool) {
+        let Cleanup::DropDatabase { server_url, name } = &self.cleanup else {
+            panic!("only a PostgreSQL database refuses sessions")
+        };
+        let mut server = PgConnection::connect(server_url).await.expect("connect to the server's own database");
+        sqlx::query(&format!("ALTER DATABASE {name} WITH ALLOW_CONNECTIONS {allowed}"))
+            .execute(&mut server)
+            .await
+            .expect("allow or refuse new sessions");
+    }
+
     async fn sqlite() -> Self {
         let (url, cleanup) = new_sqlite_file();
         Self::open(url, Backend::Sqlite, cleanup).await
@@ -85,7 +101,7 @@ impl TestDb {
         let store = store::open(&url, Uuid::new_v4())
             .await
             .unwrap_or_else(|error| panic!("open the {backend:?} database at {url}: {error}"));
-        Self { store, url, backend, _cleanup: cleanup }
+        Self { store, url, backend, cleanup }
     }
 
     /// The backend.

@@ -204,6 +204,7 @@ pub(super) enum Command {
     Act { account: Uuid, action: Action, reply: oneshot::Sender<Result<u64, GameError>> },
     Subscribe { subscriber: Subscriber, after_seq: Option<u64>, reply: oneshot::Sender<Result<Subscribed, GameError>> },
     Unsubscribe { connection: u64, closed_because: Option<Cow<'static, str>> },
+    Refresh { connection: u64 },
     Admin { action: AdminAction, audit: AuditRow, reply: oneshot::Sender<Result<u64, GameError>> },
     Snapshot { reply: oneshot::Sender<GameSnapshot> },
     Chat { message: ChatRow, reply: oneshot::Sender<Result<(), GameError>> },
@@ -341,6 +342,7 @@ impl GameActor {
                 let _ = reply.send(self.subscribe(subscriber, after_seq).await);
             }
             Command::Unsubscribe { connection, closed_because } => self.unsubscribe(connection, closed_because).await,
+            Command::Refresh { connection } => self.refresh(connection).await,
             Command::Admin { action, audit, reply } => {
                 let _ = reply.send(self.admin(action, audit).await);
             }

@@ -104,7 +104,16 @@ impl Games {
             return;
         }
         let node = self.leases.node();
-        self.tasks.spawn(self.relays.clone().run(self.store.clone(), node, events, self.shutdown.clone()));
+        let games = self.clone();
+        let refresh = move |subscriptions: Vec<(Uuid, Owner)>| {
+            let games = games.clone();
+            games.tasks.clone().spawn(async move {
+                for (game_id, owner) in subscriptions {
+                    games.refresh_remotely(game_id, owner).await;
+                }
+            });
+        };
+        self.tasks.spawn(self.relays.clone().run(self.store.clone(), node, events, refresh, self.shutdown.clone()));
         let games = self.clone();
         let unsubscribe = move |game_id, subscription| {
             let games = games.clone();
@@ -420,10 +429,31 @@ impl Games {
         connection: u64,
         closed_because: Option<Cow<'static, str>>,
     ) {
-        let sender = self.actors.lock().expect("registry lock").get(&game_id).and_then(|slot| slot.get().cloned());
-        if let Some(sender) = sender {
+        if let Some(sender) = self.actor_of(game_id) {
             let _ = sender.send(Command::Unsubscribe { connection, closed_because }).await;
         }
+    }
+
+    /// Asks the node running a game to send a relayed subscription here its frames other than events again
+    /// ([`RemoteCommand::Refresh`]).
+    async fn refresh_remotely(&self, game_id: Uuid, owner: Owner) {
+        let Some(remote) = &self.remote else { return };
+        let command = RemoteCommand::Refresh { subscription: owner.subscription };
+        if !matches!(remote.command::<()>(owner.node, game_id, &command).await, Forwarded::Answer(Ok(()))) {
+            tracing::warn!(game = %game_id, node = %owner.node, "could not have a relayed subscription refreshed");
+        }
+    }
+
+    /// [`RemoteCommand::Refresh`] on this node: a no-op when no actor of the game runs here.
+    pub(super) async fn refresh_here(&self, game_id: Uuid, subscription: u64) {
+        if let Some(sender) = self.actor_of(game_id) {
+            let _ = sender.send(Command::Refresh { connection: subscription }).await;
+        }
+    }
+
+    /// The queue of the game's actor, if one runs here (without starting one).
+    fn actor_of(&self, game_id: Uuid) -> Option<mpsc::Sender<Command>> {
+        self.actors.lock().expect("registry lock").get(&game_id).and_then(|slot| slot.get().cloned())
     }
 
     /// Tells a game's subscribers that its rematch `rematch_id` started: here, or on the node that runs the game
@@ -456,8 +486,7 @@ impl Games {
 
     /// [`Games::announce_rematch`] on this node only; whether an actor of the game runs here.
     pub(super) async fn announce_rematch_here(&self, game_id: Uuid, rematch_id: Uuid) -> bool {
-        let sender = self.actors.lock().expect("registry lock").get(&game_id).and_then(|slot| slot.get().cloned());
-        match sender {
+        match self.actor_of(game_id) {
             Some(sender) => sender.send(Command::Rematch { rematch_id }).await.is_ok(),
             None => false,
         }

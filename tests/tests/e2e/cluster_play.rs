@@ -472,6 +472,61 @@ async fn postgres_a_player_returning_through_another_node_gets_the_event_the_ret
     b.stop().await;
 }
 
+/// A frame addressed to a relayed subscriber never overtakes an event committed before it: the owner's commit
+/// announces the event, the chat line's notification commits after it (PostgreSQL delivers notifications in
+/// commit order), and the relaying node reads an announced event before it hears its next message. White, on A,
+/// says something in the chat right after each of its actions; Black, relayed through B, sees each action's event
+/// before the line.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn postgres_a_relayed_player_sees_each_event_before_the_chat_line_said_after_it() {
+    let TwoNodes { database: _database, a, b, white, black, game, .. } = two_nodes_and_a_game().await;
+    let (mut white_on_a, _) = subscribe(a.addr, &white.token, game, None).await;
+    let (mut black_on_b, _) = subscribe(b.addr, &black.token, game, None).await;
+    let channel = serde_json::to_value(ChatChannel::Players { game_id: game }).expect("a channel");
+    let said = [
+        act_then_say(&mut white_on_a, 10, move_frame(game, 0, "w1", "0"), &channel).await,
+        {
+            black_on_b.request(2, move_frame(game, 1, "b1", "0")).await;
+            act_then_say(&mut white_on_a, 12, move_frame(game, 2, "w2", "0"), &channel).await
+        },
+        {
+            black_on_b.request(3, move_frame(game, 3, "b2", "0")).await;
+            act_then_say(&mut white_on_a, 14, json!({ "type": "draw", "game_id": game, "action": "offer" }), &channel)
+                .await
+        },
+    ];
+
+    let mut order = Vec::new();
+    while order.last() != Some(&said[2].1) {
+        match black_on_b.next().await {
+            ServerFrame::Event(event) => order.push(format!("event {}", event.seq)),
+            ServerFrame::Chat { message } => order.push(message.text),
+            _ => {}
+        }
+    }
+    for (seq, text) in &said {
+        let event = order.iter().position(|seen| *seen == format!("event {seq}"));
+        let line = order.iter().position(|seen| seen == text);
+        assert!(event.is_some() && event < line, "event {seq} comes before the line said after it: {order:?}");
+    }
+    a.stop().await;
+    b.stop().await;
+}
+
+/// Sends `frame` as request `id`, then, once it is acknowledged, a chat line on `channel` (request `id + 1`)
+/// naming the acknowledged sequence number; that number and the line.
+async fn act_then_say(
+    client: &mut WsClient,
+    id: u64,
+    frame: serde_json::Value,
+    channel: &serde_json::Value,
+) -> (u64, String) {
+    let seq = client.request(id, frame).await.expect("a sequence number");
+    let text = format!("after {seq}");
+    client.request(id + 1, json!({ "type": "chat_send", "channel": channel, "text": text })).await;
+    (seq, text)
+}
+
 /// A command for a game that a connection on B watches through A goes straight to A: B does not take or read the
 /// game's lease, so the move is played while the test holds the lease's row locked (B's lease compare-and-set
 /// would wait for it), and B starts no actor of its own.
@@ -662,6 +717,45 @@ async fn postgres_a_relayed_watcher_gets_a_missed_event_when_the_bus_resynchroni
 
     let event = watcher.next_event().await;
     assert_eq!((event.seq, event.event), (last as u64 + 1, missed), "the missed event, read after the resync");
+    a.stop().await;
+    b.stop().await;
+}
+
+/// B's bus listener loses its connection, and cannot open another, while A sends a chat line to a player whose
+/// subscription B relays: the line's notification is lost, so once B listens again it has A send that
+/// subscription's chat history again, which holds the line.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn postgres_a_relayed_player_gets_a_chat_line_lost_with_the_bus_once_it_resynchronises() {
+    let TwoNodes { database, a, b, white, black, game, .. } = two_nodes_and_a_game().await;
+    let (mut white_on_a, _) = subscribe(a.addr, &white.token, game, None).await;
+    let (mut black_on_b, _) = subscribe(b.addr, &black.token, game, None).await;
+    let pool = sqlx::PgPool::connect(database.url()).await.expect("connect");
+    let mut bus = sqlx::postgres::PgListener::connect(database.url()).await.expect("connect");
+    bus.listen(kartka_server::cluster::bus::CHANNEL).await.expect("listen to the cluster bus");
+    // Sessions already open go on (the nodes' pools, this test's); B's listener cannot open a new one.
+    database.allow_connections(false).await;
+    let terminated: Vec<bool> =
+        sqlx::query_scalar("SELECT pg_terminate_backend(pid) FROM pg_stat_activity WHERE application_name = $1")
+            .bind(kartka_server::cluster::bus::listener_name(b.state.node.id()))
+            .fetch_all(&pool)
+            .await
+            .expect("terminate B's bus listener's connection");
+    assert_eq!(terminated, [true], "B listens on one connection, named after it");
+    let channel = serde_json::to_value(ChatChannel::Players { game_id: game }).expect("a channel");
+    let line = "said while B could not hear";
+    white_on_a.request(10, json!({ "type": "chat_send", "channel": channel, "text": line })).await;
+    // The line's notification goes out after the acknowledgement, from A's relay.
+    while !bus.recv().await.expect("a notification").payload().contains(line) {}
+    database.allow_connections(true).await;
+
+    let mut lines = Vec::new();
+    while !lines.iter().any(|text| text == line) {
+        match black_on_b.next().await {
+            ServerFrame::Chat { message } => lines.push(message.text),
+            ServerFrame::ChatHistory { messages, .. } => lines.extend(messages.into_iter().map(|message| message.text)),
+            _ => {}
+        }
+    }
     a.stop().await;
     b.stop().await;
 }

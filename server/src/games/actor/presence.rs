@@ -45,6 +45,16 @@ impl GameActor {
         Ok(Subscribed { seq: self.seq, initial_through })
     }
 
+    /// Sends a subscriber again what its subscription brought besides the game's events: the chat history, the
+    /// spectator count and the rematch, each if it asked for it. A relaying node asks for this after its cluster bus
+    /// lost messages, among which frames for the subscriber may have been.
+    pub(super) async fn refresh(&mut self, connection: u64) {
+        let Some(subscriber) = self.subscribers.get(&connection).cloned() else { return };
+        self.send_chat_history(&subscriber).await;
+        self.tell_rematch(&subscriber);
+        self.announce_viewers(Some(connection));
+    }
+
     /// Removes a subscriber. A player's connection that the server closed for breaking its rules leaves a
     /// `connection_closed` event first, so the timeline shows why the player went away.
     pub(super) async fn unsubscribe(&mut self, connection: u64, closed_because: Option<Cow<'static, str>>) {

@@ -73,6 +73,10 @@ async fn command(
             games.unsubscribe_here(game_id, subscription, closed_because.map(Into::into)).await;
             Ok(serde_json::Value::Null)
         }
+        RemoteCommand::Refresh { subscription } => {
+            games.refresh_here(game_id, subscription).await;
+            Ok(serde_json::Value::Null)
+        }
         RemoteCommand::AnnounceRematch { rematch_id } => {
             games.announce_rematch_here(game_id, rematch_id).await;
             Ok(serde_json::Value::Null)

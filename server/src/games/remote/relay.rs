@@ -8,7 +8,11 @@
 //!   owner's actor pushes to its own subscribers (`ServerFrame::Event`, the same for every subscriber). A
 //!   `Resync` reads every relayed game again.
 //! - Every other frame (viewer counts, chat, presence, rematch notices: what the owner's actor chose for the
-//!   subscriber) comes addressed to the connection as a `ConnectionFrame`.
+//!   subscriber) comes addressed to the connection as a `ConnectionFrame`. None overtakes an event committed
+//!   before it: the commit's notification comes first (PostgreSQL delivers notifications in commit order), and
+//!   the events it announces are read before the next message is heard. A `Resync` may have lost some, so every
+//!   relayed subscription has its owner send again what its subscription brought besides events (the chat
+//!   history, the spectator count, the rematch).
 //! - Every heartbeat, a game whose lease holder is no longer the node a watcher subscribed through (it died, or
 //!   the game moved) closes that watcher's socket with [`kartka_protocol::RESUBSCRIBE_CLOSE_CODE`]: the client
 //!   subscribes again, anywhere, with `after_seq`.
@@ -109,18 +113,30 @@ impl Relays {
         gone.map(|watcher| watcher.owner)
     }
 
+    /// Every relayed subscription: its game and where it lives.
+    fn subscriptions(&self) -> Vec<(Uuid, Owner)> {
+        let games = self.lock();
+        games
+            .iter()
+            .flat_map(|(game_id, watchers)| watchers.values().map(|watcher| (*game_id, watcher.owner)))
+            .collect()
+    }
+
     /// The node a connection here watches `game_id` through, if any: where its commands go without a lease read.
     pub fn owner_of(&self, game_id: Uuid) -> Option<Uuid> {
         self.lock().get(&game_id)?.values().next().map(|watcher| watcher.owner.node)
     }
 
     /// Brings the relayed games' frames to their watchers until `shutdown`: hears `events` (the other nodes'
-    /// messages) and checks the games' owners every heartbeat of `node`.
+    /// messages) and checks the games' owners every heartbeat of `node`. After the bus lost messages it reads
+    /// every relayed game's events again, and hands every relayed subscription to `refresh`, to have its owner send
+    /// its other frames again.
     pub async fn run(
         self,
         store: Arc<dyn Store>,
         node: Node,
         mut events: BusSubscription,
+        refresh: impl Fn(Vec<(Uuid, Owner)>) + Send + 'static,
         shutdown: CancellationToken,
     ) {
         let mut ticks = tokio::time::interval(node.settings().heartbeat);
@@ -133,6 +149,7 @@ impl Relays {
                     Some(BusEvent::Resync) => {
                         let games: Vec<Uuid> = self.lock().keys().copied().collect();
                         self.read(store.as_ref(), &games).await;
+                        refresh(self.subscriptions());
                     }
                     None => return,
                 },

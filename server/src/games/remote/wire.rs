@@ -51,6 +51,13 @@ pub enum RemoteCommand {
         /// Why the connection was closed, if its node closed it for breaking the rules.
         closed_because: Option<String>,
     },
+    /// A relayed subscription's node lost cluster bus messages, which may have held frames for it: the game
+    /// sends it again what its subscription brought besides events (the chat history, the spectator count, the
+    /// rematch). Answered with nothing, whether or not the game's actor still runs.
+    Refresh {
+        /// The subscription, as [`SubscribeReply::subscription`] named it.
+        subscription: u64,
+    },
     /// The game's rematch started ([`crate::games::Games::announce_rematch`]); answered with nothing, whether
     /// or not the game's actor still runs.
     AnnounceRematch {

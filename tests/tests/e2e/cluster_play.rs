@@ -696,18 +696,23 @@ async fn postgres_a_relayed_watcher_gets_a_missed_event_when_the_bus_resynchroni
         .execute(&pool)
         .await
         .expect("store an event without a notification");
-    let terminated: Vec<bool> =
-        sqlx::query_scalar("SELECT pg_terminate_backend(pid) FROM pg_stat_activity WHERE application_name = $1")
-            .bind(kartka_server::cluster::bus::listener_name(b.state.node.id()))
-            .fetch_all(&pool)
-            .await
-            .expect("terminate B's bus listener's connection");
-    assert_eq!(terminated, [true], "B listens on one connection, named after it");
+    cut_bus_listener(&pool, &b).await;
 
     let event = watcher.next_event().await;
     assert_eq!((event.seq, event.event), (last as u64 + 1, missed), "the missed event, read after the resync");
     a.stop().await;
     b.stop().await;
+}
+
+/// Ends the session `node`'s cluster bus listens on, as a database restart or a network cut would.
+async fn cut_bus_listener(pool: &sqlx::PgPool, node: &TestServer) {
+    let terminated: Vec<bool> =
+        sqlx::query_scalar("SELECT pg_terminate_backend(pid) FROM pg_stat_activity WHERE application_name = $1")
+            .bind(kartka_server::cluster::bus::listener_name(node.state.node.id()))
+            .fetch_all(pool)
+            .await
+            .expect("terminate the node's bus listener's connection");
+    assert_eq!(terminated, [true], "a node listens on one connection, named after it");
 }
 
 /// B's bus listener loses its connection, and cannot open another, while A sends a chat line to a player whose
@@ -723,13 +728,7 @@ async fn postgres_a_relayed_player_gets_a_chat_line_lost_with_the_bus_once_it_re
     bus.listen(kartka_server::cluster::bus::CHANNEL).await.expect("listen to the cluster bus");
     // Sessions already open go on (the nodes' pools, this test's); B's listener cannot open a new one.
     database.allow_connections(false).await;
-    let terminated: Vec<bool> =
-        sqlx::query_scalar("SELECT pg_terminate_backend(pid) FROM pg_stat_activity WHERE application_name = $1")
-            .bind(kartka_server::cluster::bus::listener_name(b.state.node.id()))
-            .fetch_all(&pool)
-            .await
-            .expect("terminate B's bus listener's connection");
-    assert_eq!(terminated, [true], "B listens on one connection, named after it");
+    cut_bus_listener(&pool, &b).await;
     let channel = serde_json::to_value(ChatChannel::Players { game_id: game }).expect("a channel");
     let line = "said while B could not hear";
     white_on_a.request(10, json!({ "type": "chat_send", "channel": channel, "text": line })).await;

@@ -415,12 +415,21 @@ impl Slot {
         }
         let deadline = Instant::now() + ANSWER_TIMEOUT;
         let mut snapshot = None;
+        let mut parts = kartka_protocol::SnapshotParts::default();
         while !pending.is_empty() || snapshot.is_none() {
             let Some((socket, _, frame)) = self.next(table, deadline).await? else {
                 return Err(self.timed_out());
             };
             match frame {
-                ServerFrame::Snapshot { game } if socket == 0 && game.id == table.game_id => snapshot = Some(game),
+                ServerFrame::SnapshotMoves { game_id, moves } if socket == 0 && game_id == table.game_id => {
+                    parts.add_moves(game_id, moves);
+                }
+                ServerFrame::Snapshot { game } if socket == 0 && game.id == table.game_id => {
+                    snapshot = Some(parts.complete(game).map_err(|_| {
+                        self.context.metrics.error("snapshot_incomplete");
+                        Interrupted
+                    })?);
+                }
                 ServerFrame::Ack { id: Some(id), .. } => pending.retain(|&waiting| waiting != (socket, id)),
                 _ => {}
             }

@@ -7,7 +7,7 @@ use uuid::Uuid;
 use crate::chat::{ChatChannel, ChatMessage};
 use crate::correspondence::{Notification, Seek as CorrespondenceSeek, SeekStatus};
 use crate::error::ErrorCode;
-use crate::game::{DrawAction, EventEnvelope, GameSnapshot, TimeControl};
+use crate::game::{DrawAction, EventEnvelope, GameSnapshot, MoveRecord, TimeControl};
 use crate::kinds::RulesetSpec;
 use crate::lobby::{PoolSpec, PoolStatus, RatingRange, Seek};
 use crate::rest::{AccountInfo, Challenge, ColourChoice};
@@ -286,7 +286,8 @@ pub enum ServerFrame {
     },
     /// One new event of a subscribed game.
     Event(EventEnvelope),
-    /// Events a client missed, in order (the answer to `subscribe` with `after_seq`).
+    /// Events a client missed, in order (the answer to `subscribe` with `after_seq`). Too many for one frame,
+    /// they come in several `events` frames, one after the other.
     Events {
         /// The game.
         game_id: Uuid,
@@ -297,6 +298,15 @@ pub enum ServerFrame {
     Snapshot {
         /// The game.
         game: GameSnapshot,
+    },
+    /// The first moves of a game whose `snapshot` follows, when its moves do not fit in one frame: one or more of
+    /// these come first, in order, then the `snapshot` with the remaining moves; its `earlier_moves` counts the
+    /// moves sent ahead, which go before its own `moves`.
+    SnapshotMoves {
+        /// The game.
+        game_id: Uuid,
+        /// The next moves, in order.
+        moves: Vec<MoveRecord>,
     },
     /// A challenge to or from this account was created or changed.
     ChallengeUpdated {

@@ -389,8 +389,12 @@ pub struct GameSnapshot {
     pub status: GameStatus,
     /// The result, once finished.
     pub result: Option<GameResult>,
-    /// Every move so far, in order.
+    /// Every move so far, in order; over WebSocket, those after the `earlier_moves` sent ahead of the snapshot.
     pub moves: Vec<MoveRecord>,
+    /// How many moves came ahead of this snapshot, in `snapshot_moves` frames, because they did not fit in one
+    /// frame: the game's moves are those followed by `moves`. Absent (0) when `moves` holds every move.
+    #[serde(default, skip_serializing_if = "is_zero")]
+    pub earlier_moves: u32,
     /// Actions played so far: the `ply` the next move must carry.
     pub ply: u32,
     /// Who must act next, while the game is active.
@@ -413,4 +417,9 @@ pub struct GameSnapshot {
     pub seq: u64,
     /// When the game was created, in milliseconds since the Unix epoch.
     pub created_at_ms: i64,
+}
+
+/// Whether a count is zero (a field left out of the JSON when it is).
+fn is_zero(count: &u32) -> bool {
+    *count == 0
 }

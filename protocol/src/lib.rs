@@ -19,6 +19,7 @@ pub mod kinds;
 mod lobby;
 pub mod rest;
 mod seat;
+mod snapshot_parts;
 
 pub use chat::{ChatChannel, ChatMessage, MAX_CHAT_CHARS};
 pub use error::ErrorCode;
@@ -30,12 +31,17 @@ pub use game::{
 pub use kinds::{GameKindName, RulesetSpec};
 pub use lobby::{PoolSpec, PoolStatus, RatingRange, Seek};
 pub use seat::SeatName;
+pub use snapshot_parts::{MissingMoves, SnapshotParts};
 
 /// The protocol version this build speaks. A client names the version it speaks in its `hello` frame.
 pub const PROTOCOL_VERSION: u32 = 1;
 
 /// The largest WebSocket message the server accepts, in bytes.
 pub const MAX_FRAME_BYTES: usize = 4 * 1024;
+
+/// The largest WebSocket message the server sends, in bytes. Lists that can grow past it (a long game's events or
+/// moves, a chat history, the lobby's seeks) come in several frames, each documented with its frame type.
+pub const MAX_SERVER_FRAME_BYTES: usize = 64 * 1024;
 
 /// The WebSocket close code the server sends when a game this connection watched moved between server nodes (its
 /// node stopped or crashed): nothing is wrong with the client, which connects again (to any node) and subscribes

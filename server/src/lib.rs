@@ -21,6 +21,7 @@ pub mod explorer;
 pub mod games;
 pub mod http;
 pub mod lobby;
+pub mod long_lists;
 pub mod outbox;
 pub mod ratings;
 pub mod state;

@@ -35,6 +35,9 @@ pub enum Alarm {
     Revoked,
     /// A game the connection watched through another node moved away from it: the client subscribes again.
     Resubscribe,
+    /// A frame longer than [`kartka_protocol::MAX_SERVER_FRAME_BYTES`] was to be sent. The socket could not
+    /// take it, and the client would miss it without knowing: the connection closes instead.
+    Unsendable,
 }
 
 #[derive(Debug)]
@@ -88,13 +91,20 @@ impl Outbox {
 
     /// Queues a frame without waiting. Returns false when the frame was not queued: the connection is gone,
     /// or its queue was full, in which case the connection is marked too slow and will be closed.
+    /// A frame longer than [`kartka_protocol::MAX_SERVER_FRAME_BYTES`] is not queued either: it is logged, and
+    /// the connection is marked to close ([`Alarm::Unsendable`]).
     pub fn push(&self, frame: Arc<str>) -> bool {
         let (queued, waker) = {
             let mut shared = lock(&self.shared);
-            if shared.closed {
+            // After a frame that could not be sent, nothing is: the client would read past a gap.
+            if shared.closed || shared.alarm == Some(Alarm::Unsendable) {
                 return false;
             }
-            if shared.frames.len() >= shared.capacity {
+            if frame.len() > kartka_protocol::MAX_SERVER_FRAME_BYTES {
+                let start: String = frame.chars().take(40).collect();
+                tracing::error!(bytes = frame.len(), %start, "a frame too long to send: closing the connection");
+                (false, shared.raise(Alarm::Unsendable))
+            } else if shared.frames.len() >= shared.capacity {
                 (false, shared.raise(Alarm::TooSlow))
             } else {
                 shared.frames.push_back(frame);
@@ -240,6 +250,21 @@ mod tests {
         outbox.revoke();
         assert_eq!(frames.poll_alarm(&mut context), Poll::Ready(Alarm::TooSlow));
         assert_eq!(frames.try_frame().as_deref(), Some("a"));
+    }
+
+    #[test]
+    fn a_frame_too_long_to_send_is_refused_and_closes_the_connection() {
+        let (outbox, frames) = Outbox::new(4);
+        assert!(outbox.push(frame("a")));
+        let longest = "x".repeat(kartka_protocol::MAX_SERVER_FRAME_BYTES);
+        assert!(outbox.push(frame(&longest)), "a frame of the largest size still goes");
+        assert!(!outbox.push(frame(&format!("{longest}x"))));
+        assert!(!outbox.push(frame("b")), "nothing goes after the gap");
+        let mut context = Context::from_waker(Waker::noop());
+        assert_eq!(frames.poll_alarm(&mut context), Poll::Ready(Alarm::Unsendable));
+        assert_eq!(frames.try_frame().as_deref(), Some("a"), "what was queued before still goes first");
+        assert_eq!(frames.try_frame().map(|f| f.len()), Some(longest.len()));
+        assert_eq!(frames.try_frame(), None);
     }
 
     #[test]

@@ -199,7 +199,7 @@ impl WsClient {
     pub async fn subscribed(addr: SocketAddr, token: &str, game: Uuid) -> (WsClient, GameSnapshot) {
         let mut client = WsClient::connect(addr, token).await;
         client.send(json!({ "type": "subscribe", "id": 1, "game_id": game })).await;
-        let ServerFrame::Snapshot { game: snapshot } = client.next().await else { panic!("expected a snapshot") };
+        let snapshot = client.snapshot().await;
         loop {
             if let ServerFrame::Ack { id: Some(1), .. } = client.next().await {
                 return (client, snapshot);
@@ -274,6 +274,19 @@ impl WsClient {
             return frame;
         }
         self.receive().await
+    }
+
+    /// The next frame, which must be a game's snapshot (or the `snapshot_moves` sent ahead of a long game's): the
+    /// whole snapshot, its moves put together.
+    pub async fn snapshot(&mut self) -> GameSnapshot {
+        let mut parts = kartka_protocol::SnapshotParts::default();
+        loop {
+            match self.next().await {
+                ServerFrame::SnapshotMoves { game_id, moves } => parts.add_moves(game_id, moves),
+                ServerFrame::Snapshot { game } => return parts.complete(game).expect("every part of the snapshot"),
+                other => panic!("expected a snapshot, got {other:?}"),
+            }
+        }
     }
 
     /// The next frame that is not a game event (events are kept for later reads).

@@ -20,6 +20,8 @@ export class GameFeed {
     this.gameId = gameId;
     this.handlers = handlers;
     this.lastSeq = null;
+    /** The moves sent ahead of a long game's snapshot (`snapshot_moves`), until the snapshot comes. */
+    this.earlierMoves = [];
     /** Moves sent or to be sent, oldest first: `{ply, client_move_id, notation, madeAt}`. */
     this.pending = [];
     this.subscribed = false;
@@ -31,6 +33,7 @@ export class GameFeed {
       connection.on('status', (status) => {
         if (status !== 'online') this.subscribed = false;
       }),
+      connection.on('snapshot_moves', (frame) => frame.game_id === gameId && this.earlierMoves.push(...frame.moves)),
       connection.on('snapshot', (frame) => frame.game.id === gameId && this.onSnapshot(frame.game)),
       connection.on('events', (frame) => frame.game_id === gameId && frame.events.forEach((e) => this.onEvent(e))),
       connection.on('event', (frame) => frame.game_id === gameId && this.onEvent(frame)),
@@ -49,6 +52,7 @@ export class GameFeed {
 
   async subscribe() {
     this.subscribed = false;
+    this.earlierMoves = [];
     const frame = { type: 'subscribe', game_id: this.gameId, chat: true, viewers: true, rematch: true };
     if (this.lastSeq !== null) frame.after_seq = this.lastSeq;
     try {
@@ -65,8 +69,16 @@ export class GameFeed {
   }
 
   onSnapshot(game) {
+    const earlier = this.earlierMoves;
+    this.earlierMoves = [];
+    if (earlier.length !== (game.earlier_moves ?? 0)) {
+      // Some moves sent ahead of the snapshot were missed: ask for the whole game again.
+      this.lastSeq = null;
+      this.subscribe();
+      return;
+    }
     this.lastSeq = game.seq;
-    this.handlers.snapshot(game);
+    this.handlers.snapshot({ ...game, moves: earlier.concat(game.moves), earlier_moves: 0 });
   }
 
   onEvent(envelope) {

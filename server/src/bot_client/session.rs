@@ -6,7 +6,7 @@
 use std::collections::{HashMap, HashSet};
 
 use kartka_protocol::rest::{Challenge, ChallengeStatus};
-use kartka_protocol::{ClientFrame, ErrorCode, EventEnvelope, GameSnapshot, ServerFrame};
+use kartka_protocol::{ClientFrame, ErrorCode, EventEnvelope, GameSnapshot, ServerFrame, SnapshotParts};
 use tokio::sync::mpsc;
 use uuid::Uuid;
 
@@ -48,6 +48,8 @@ pub(super) struct Player {
     rest: Rest,
     me: Uuid,
     games: HashMap<Uuid, FollowedGame>,
+    /// The moves sent ahead of a long game's snapshot, until it comes.
+    snapshot_parts: SnapshotParts,
     /// Games the bot accepted whose snapshot has not come yet (already counted as started).
     accepted: HashSet<Uuid>,
     games_started: u32,
@@ -76,6 +78,7 @@ impl Player {
             rest,
             me: Uuid::nil(),
             games: HashMap::new(),
+            snapshot_parts: SnapshotParts::default(),
             accepted: HashSet::new(),
             games_started: 0,
             thinking: HashMap::new(),
@@ -154,7 +157,20 @@ impl Player {
 
     async fn handle(&mut self, socket: &mut Socket, frame: ServerFrame) -> Result<(), SocketLost> {
         match frame {
-            ServerFrame::Snapshot { game } => self.follow_snapshot(socket, &game).await,
+            ServerFrame::SnapshotMoves { game_id, moves } => {
+                self.snapshot_parts.add_moves(game_id, moves);
+                Ok(())
+            }
+            ServerFrame::Snapshot { game } => {
+                let game_id = game.id;
+                match self.snapshot_parts.complete(game) {
+                    Ok(game) => self.follow_snapshot(socket, &game).await,
+                    Err(missing) => {
+                        tracing::warn!(%missing, %game_id, "bot: an incomplete snapshot; subscribing again");
+                        subscribe(socket, game_id, None).await
+                    }
+                }
+            }
             ServerFrame::Event(envelope) => self.follow_events(socket, &[envelope]).await,
             ServerFrame::Events { events, .. } => self.follow_events(socket, &events).await,
             ServerFrame::ChallengeUpdated { challenge } => self.answer(socket, challenge).await,

@@ -57,6 +57,8 @@ pub async fn lobby_history(state: &AppState, outbox: &Outbox) -> Result<(), Stor
     let channel = ChatChannel::Lobby;
     let rows = state.store.chat_history(None, channel_name(channel), HISTORY_LENGTH).await?;
     let messages = rows.iter().filter_map(message).collect();
-    outbox.push_frame(&ServerFrame::ChatHistory { channel, messages, opponent_muted: false });
+    for frame in crate::long_lists::chat_history_frames(channel, messages, false) {
+        outbox.push_frame(&frame);
+    }
     Ok(())
 }

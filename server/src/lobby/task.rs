@@ -21,6 +21,7 @@ use crate::cluster::bus::ClusterMessage;
 use crate::cluster::relay::{LocalDelivery, RelayError};
 use crate::cluster::Relay;
 use crate::games::GameError;
+use crate::long_lists;
 use crate::outbox::{encode, Outbox};
 use crate::ratings::glicko::is_provisional;
 use crate::ratings::speed::speed_class;
@@ -173,7 +174,9 @@ impl LobbyTask {
                     self.awaiting_snapshot.insert(connection, reply);
                     self.request_snapshot(connection);
                 } else {
-                    outbox.push_frame(&self.snapshot());
+                    for frame in self.snapshot_frames() {
+                        outbox.push_frame(&frame);
+                    }
                     let _ = reply.send(());
                 }
                 self.subscribers.insert(connection, outbox.clone());
@@ -228,6 +231,14 @@ impl LobbyTask {
     /// What a new subscriber gets first.
     fn snapshot(&self) -> ServerFrame {
         ServerFrame::Lobby { seeks: self.seeks.list(), pools: self.pools.statuses() }
+    }
+
+    /// What a new subscriber here gets first, in frames that fit: the lobby with as many seeks as fit in one
+    /// frame, then a `seek_added` for each of the others, oldest first.
+    fn snapshot_frames(&self) -> Vec<ServerFrame> {
+        let mut runs = long_lists::split_by_size(self.seeks.list(), long_lists::LIST_BYTES_PER_FRAME).into_iter();
+        let lobby = ServerFrame::Lobby { seeks: runs.next().unwrap_or_default(), pools: self.pools.statuses() };
+        std::iter::once(lobby).chain(runs.flatten().map(|seek| ServerFrame::SeekAdded { seek })).collect()
     }
 
     /// Starts or stops running the cluster's lobby. Either way the lobby starts empty: whatever this node held

@@ -24,6 +24,8 @@ mod close_code {
     pub const GOING_AWAY: u16 = 1001;
     pub const POLICY: u16 = 1008;
     pub const TOO_BIG: u16 = 1009;
+    /// The server met a condition it cannot serve the connection through (RFC 6455's 1011).
+    pub const INTERNAL: u16 = 1011;
     /// A game the connection watched moved between nodes: the client subscribes again.
     pub const RESUBSCRIBE: u16 = kartka_protocol::RESUBSCRIBE_CLOSE_CODE;
 }
@@ -106,6 +108,9 @@ async fn serve(connection: &mut Connection, duplex: &mut Duplex) -> Closing {
                 return Closing { code: close_code::POLICY, reason: "not reading fast enough", flush: false };
             }
             Event::Alarm(Alarm::Revoked) => return Closing::after_queued(close_code::POLICY, "signed out or banned"),
+            Event::Alarm(Alarm::Unsendable) => {
+                return Closing::after_queued(close_code::INTERNAL, "a frame too long to send");
+            }
             Event::Alarm(Alarm::Resubscribe) => {
                 return Closing::after_queued(close_code::RESUBSCRIBE, "a game moved between servers; resubscribe");
             }

@@ -18,9 +18,11 @@ const SOCKET_MESSAGE_LIMIT: usize = 16 * 1024;
 /// tungstenite's read buffer: one client frame (at most [`kartka_protocol::MAX_FRAME_BYTES`]) fits; a larger
 /// message grows it for as long as it is read. Every open socket holds one, idle or not.
 const READ_BUFFER: usize = kartka_protocol::MAX_FRAME_BYTES;
-/// tungstenite's write buffer, and the most it may hold before writes wait.
+/// tungstenite's write buffer, and the most it may hold: what is buffered plus the longest frame the server sends
+/// ([`kartka_protocol::MAX_SERVER_FRAME_BYTES`]). tungstenite refuses a message that would take the buffer past it,
+/// so with less, a frame of the largest size could not be sent at all.
 const WRITE_BUFFER: usize = 8 * 1024;
-const MAX_WRITE_BUFFER: usize = 64 * 1024;
+const MAX_WRITE_BUFFER: usize = WRITE_BUFFER + kartka_protocol::MAX_SERVER_FRAME_BYTES + 1024;
 
 /// `GET /ws`: upgrades to a WebSocket. Browsers (requests with an Origin) must come from the server's own
 /// origin or an allowed one. A bearer token in the Authorization header authenticates at once; otherwise the

@@ -45,6 +45,7 @@ mod hardening;
 mod line_soccer;
 mod live;
 mod loadgen;
+mod long_games;
 mod matchmaking;
 mod metrics;
 mod migrations;

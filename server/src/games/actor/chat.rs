@@ -8,6 +8,7 @@ use uuid::Uuid;
 
 use super::{GameActor, GameError, Subscriber};
 use crate::chat::{self, HISTORY_LENGTH};
+use crate::long_lists;
 use crate::outbox::encode;
 use crate::store::ChatRow;
 
@@ -64,7 +65,9 @@ impl GameActor {
             .filter_map(chat::message)
             .collect();
         let opponent_muted = reader.is_some_and(|reader| self.opponent_muted[reader.index()]);
-        subscriber.outbox.push_frame(&ServerFrame::ChatHistory { channel, messages, opponent_muted });
+        for frame in long_lists::chat_history_frames(channel, messages, opponent_muted) {
+            subscriber.outbox.push_frame(&frame);
+        }
     }
 
     /// Whether the connection of `reader` gets a message of the players' channel (or else the spectators')

@@ -8,6 +8,7 @@ use uuid::Uuid;
 
 use super::{GameActor, GameError, Subscribed, Subscriber};
 use crate::games::convert::seat_name;
+use crate::long_lists;
 use crate::outbox::encode;
 use crate::store::Millis;
 use crate::time::now_ms;
@@ -18,17 +19,18 @@ impl GameActor {
         subscriber: Subscriber,
         after_seq: Option<u64>,
     ) -> Result<Subscribed, GameError> {
-        let frame = match after_seq {
+        let frames = match after_seq {
             Some(after) if after > self.seq => {
                 return Err(GameError::InvalidRequest("after_seq is beyond the game's last event".into()));
             }
-            Some(after) => ServerFrame::Events {
-                game_id: self.id,
-                events: self.events.iter().filter(|e| e.seq > after).cloned().collect(),
-            },
-            None => ServerFrame::Snapshot { game: self.snapshot(now_ms()) },
+            Some(after) => {
+                long_lists::events_frames(self.id, self.events.iter().filter(|e| e.seq > after).cloned().collect())
+            }
+            None => long_lists::snapshot_frames(self.snapshot(now_ms())),
         };
-        subscriber.outbox.push_frame(&frame);
+        for frame in &frames {
+            subscriber.outbox.push_frame(frame);
+        }
         let initial_through = self.seq;
         self.send_chat_history(&subscriber).await;
         self.tell_rematch(&subscriber);
@@ -123,6 +125,7 @@ impl GameActor {
             status: self.live.status,
             result: self.live.result,
             moves: self.moves.iter().map(|m| m.record.clone()).collect(),
+            earlier_moves: 0,
             ply: self.live.ply,
             to_act: (self.live.status == GameStatus::Active).then(|| self.live.game.to_act().map(seat_name)).flatten(),
             mid_turn: self.live.game.mid_turn(),

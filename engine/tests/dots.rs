@@ -6,7 +6,7 @@ mod rng;
 
 use kartka_engine::dots::{
     read_sgf, write_sgf, Action, Cell, DotsEnd, DotsRecord, DotsRules, Entry, FieldSize, IllegalAction, Margin, Point,
-    Position, ReadErrorKind, RecordResult, ReplayError, ResultReason, SgfError, Start, StopMode, Zone,
+    Position, ReadErrorKind, RecordResult, ReplayError, ResultReason, SgfError, Start, StopMode, Zone, MAX_SGF_DEPTH,
 };
 use kartka_engine::{EndReason, Game, Outcome, Progress, Seat, TimedWindow, TimeoutPolicy};
 use rng::Rng;
@@ -629,6 +629,14 @@ fn bad_records_are_typed_errors() {
     assert!(matches!(read_sgf("(;GM[40]SZ[9];B[ee];B[ff])"), Err(SgfError::OutOfTurn { number: 2 })));
     assert!(matches!(read_sgf("(;GM[40]SZ[9];B[zz])"), Err(SgfError::BadPoint(_))));
     assert!(matches!(read_sgf("(;GM[40]SZ[9];B[ee]"), Err(SgfError::Syntax { .. })));
+}
+
+#[test]
+fn game_trees_nested_deeper_than_the_limit_are_refused_and_those_at_it_read() {
+    let nested = |depth: usize| format!("(;GM[40]SZ[9]{}{})", "(;C[note]".repeat(depth - 1), ")".repeat(depth - 1));
+    assert!(read_sgf(&nested(MAX_SGF_DEPTH)).is_ok(), "as deep as allowed");
+    assert_eq!(read_sgf(&nested(MAX_SGF_DEPTH + 1)).err(), Some(SgfError::TooDeep));
+    assert_eq!(read_sgf(&"(;".repeat(1_000_000)).err(), Some(SgfError::TooDeep));
 }
 
 #[test]

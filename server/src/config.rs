@@ -76,6 +76,11 @@ pub struct ServeArgs {
     /// a burst of up to as many: each reads the explorer's tables, and a page asks once per position shown.
     #[arg(long, env = "KARTKA_EXPLORER_RATE", default_value_t = 120)]
     pub explorer_queries_per_minute: u32,
+    /// The most an imported record file (`POST /api/admin/import`, `kartka admin import`) may unpack to, in MiB:
+    /// a gzip file of half a megabyte can inflate to gigabytes. The largest real archive, 33,549 games, is 25 MiB
+    /// unpacked.
+    #[arg(long, env = "KARTKA_IMPORT_UNPACKED_MB", default_value_t = 256)]
+    pub import_unpacked_mb: u64,
     /// Password hashes computed at once (each takes about 19 MiB); default: twice the CPU cores.
     #[arg(long, env = "KARTKA_PASSWORD_CHECKS")]
     pub password_checks: Option<usize>,
@@ -287,6 +292,8 @@ pub struct Limits {
     pub chat_messages_per_minute: u32,
     /// Opening explorer queries per client address per minute.
     pub explorer_queries_per_minute: u32,
+    /// The most an imported record file may unpack to, in bytes.
+    pub import_unpacked_bytes: u64,
     /// Password hashes computed at once.
     pub password_checks: usize,
     /// How long a password check waits for its turn before it is refused as busy.
@@ -310,6 +317,7 @@ impl Default for Limits {
             accounts_per_address_per_minute: 60,
             chat_messages_per_minute: 12,
             explorer_queries_per_minute: 120,
+            import_unpacked_bytes: 256 * 1024 * 1024,
             password_checks: default_password_checks(),
             password_check_wait: Duration::from_secs(2),
             trust_forwarded_for: false,
@@ -425,6 +433,7 @@ impl From<&ServeArgs> for Settings {
                 accounts_per_address_per_minute: args.accounts_per_address_per_minute.max(1),
                 chat_messages_per_minute: args.chat_messages_per_minute.max(1),
                 explorer_queries_per_minute: args.explorer_queries_per_minute.max(1),
+                import_unpacked_bytes: args.import_unpacked_mb.max(1).saturating_mul(1024 * 1024),
                 password_checks: args.password_checks.unwrap_or_else(default_password_checks).max(1),
                 trust_forwarded_for: args.trust_forwarded_for,
                 hello_timeout: Duration::from_secs(args.hello_timeout_seconds.max(1)),

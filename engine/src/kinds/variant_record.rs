@@ -10,6 +10,7 @@
 
 use std::fmt;
 
+use crate::kinds::MAX_RECORD_TAGS;
 use crate::outcome::{Outcome, Seat};
 use crate::soccer::{parse_tag, Direction, KurnikRecord, LineEnding, RecordResult, Tag};
 
@@ -116,6 +117,9 @@ pub enum MovetextError {
     /// The same tag twice.
     #[error("tag {0} appears twice")]
     DuplicateTag(String),
+    /// More tag pairs than [`MAX_RECORD_TAGS`].
+    #[error("more than {MAX_RECORD_TAGS} tag pairs")]
+    TooManyTags,
     /// A tag after the movetext began.
     #[error("a tag after the movetext")]
     TagAfterMovetext,
@@ -184,6 +188,9 @@ pub(crate) fn read_lines<'a>(
                 return Err((line_number, MovetextError::TagAfterMovetext));
             }
             let tag = parse_tag(trimmed).ok_or((line_number, MovetextError::MalformedTag))?;
+            if read.tags.len() >= MAX_RECORD_TAGS {
+                return Err((line_number, MovetextError::TooManyTags));
+            }
             if read.tags.iter().any(|(_, seen)| seen.name == tag.name) {
                 return Err((line_number, MovetextError::DuplicateTag(tag.name)));
             }
@@ -569,6 +576,12 @@ mod tests {
             Err((2, MovetextError::AfterResult("2.".into())))
         );
         assert_eq!(read_lines(lines("1. 0 1 2. 1-0"), ResultToken::Allowed), Err((1, MovetextError::EmptyMove(2))));
+    }
+
+    #[test]
+    fn a_record_with_more_tags_than_the_cap_is_refused_at_the_first_one_over() {
+        let text: String = (0..=MAX_RECORD_TAGS).map(|i| format!("[T{i} \"v\"]\n")).collect();
+        assert_eq!(read_movetext(&text), Err((MAX_RECORD_TAGS + 1, MovetextError::TooManyTags)));
     }
 
     #[test]

@@ -47,28 +47,42 @@ pub enum ImportError {
     /// The data is gzip but does not unpack.
     #[error("the file could not be unpacked: {0}")]
     Unreadable(#[from] std::io::Error),
+    /// The data unpacks to more than the limit (`--import-unpacked-mb`).
+    #[error("the file unpacks to more than {limit} bytes")]
+    TooLarge {
+        /// The limit, in bytes.
+        limit: u64,
+    },
     /// The store failed.
     #[error(transparent)]
     Store(#[from] StoreError),
 }
 
-/// The text of a record file: gunzipped when it starts with the gzip magic bytes. Bytes that are not UTF-8
-/// (old player names in a legacy code page) are replaced.
-pub fn record_text(bytes: &[u8]) -> std::io::Result<String> {
+/// The text of a record file: gunzipped when it starts with the gzip magic bytes, and refused once it unpacks to
+/// more than `max_unpacked` bytes (it is never unpacked further). Bytes that are not UTF-8 (old player names in
+/// a legacy code page) are replaced.
+pub fn record_text(bytes: &[u8], max_unpacked: u64) -> Result<String, ImportError> {
     if bytes.starts_with(&GZIP_MAGIC) {
         let mut unpacked = Vec::new();
-        MultiGzDecoder::new(bytes).read_to_end(&mut unpacked)?;
+        MultiGzDecoder::new(bytes).take(max_unpacked.saturating_add(1)).read_to_end(&mut unpacked)?;
+        if unpacked.len() as u64 > max_unpacked {
+            return Err(ImportError::TooLarge { limit: max_unpacked });
+        }
         Ok(String::from_utf8_lossy(&unpacked).into_owned())
+    } else if bytes.len() as u64 > max_unpacked {
+        Err(ImportError::TooLarge { limit: max_unpacked })
     } else {
         Ok(String::from_utf8_lossy(bytes).into_owned())
     }
 }
 
-/// Imports every game of a record file (plain or gzip) under the label `source`, and writes an audit entry.
+/// Imports every game of a record file (plain or gzip, unpacking to at most `max_unpacked` bytes) under the
+/// label `source`, and writes an audit entry.
 pub async fn import_file(
     store: &dyn Store,
     source: &str,
     bytes: Vec<u8>,
+    max_unpacked: u64,
     actor: Actor<'_>,
 ) -> Result<ImportReport, ImportError> {
     let source = source.trim();
@@ -76,7 +90,7 @@ pub async fn import_file(
         return Err(ImportError::BadSource);
     }
     // Unpacking and replaying thousands of games is CPU work: keep it off the async workers.
-    let read = tokio::task::spawn_blocking(move || record_text(&bytes).map(|text| read_games(&text)))
+    let read = tokio::task::spawn_blocking(move || record_text(&bytes, max_unpacked).map(|text| read_games(&text)))
         .await
         .map_err(|_| std::io::Error::other("the import task failed"))??;
     let done = store.imported_indexes(source).await?;
@@ -125,16 +139,24 @@ pub async fn import_file(
     Ok(report)
 }
 
-/// Every game of a record file, read by the kind the file holds.
+/// Every game of a record file, read by the kind the file holds. A game whose player names hold a control
+/// character is refused: no name shown on the site has one, and PostgreSQL cannot store a NUL at all.
 fn read_games(text: &str) -> ReadGames {
-    match kinds::of_record_file(text) {
-        Some(kind) => kind.read_records(text),
-        None => ReadGames {
+    let Some(kind) = kinds::of_record_file(text) else {
+        return ReadGames {
             count: 1,
             games: Vec::new(),
             rejections: vec![(1, "the file's Game tag names no game kind this server plays".to_owned())],
-        },
-    }
+        };
+    };
+    let mut read = kind.read_records(text);
+    let (games, unnamed): (Vec<ReadGame>, Vec<ReadGame>) =
+        read.games.into_iter().partition(|game| game.names.iter().all(|name| !name.chars().any(char::is_control)));
+    read.games = games;
+    read.rejections
+        .extend(unnamed.into_iter().map(|game| (game.index, "a player's name holds a control character".to_owned())));
+    read.rejections.sort_by_key(|(index, _)| *index);
+    read
 }
 
 /// The rows of a read game: never active, timed at its historic date, its clocks as the time control set

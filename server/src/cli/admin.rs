@@ -53,6 +53,9 @@ enum Command {
     /// Import record files (plain or gzip, each read by the game kind it holds) into the archive; each file's
     /// name is its source label, so importing a file again adds nothing.
     Import {
+        /// The most a file may unpack to, in MiB (as the server's `--import-unpacked-mb`).
+        #[arg(long, env = "KARTKA_IMPORT_UNPACKED_MB", default_value_t = 256)]
+        unpacked_mb: u64,
         /// The record files.
         #[arg(required = true)]
         files: Vec<PathBuf>,
@@ -97,14 +100,15 @@ pub fn run(args: Args) -> anyhow::Result<()> {
                 };
                 println!("{user}: {now}");
             }
-            Command::Import { files } => {
+            Command::Import { unpacked_mb, files } => {
+                let max_unpacked = unpacked_mb.max(1).saturating_mul(1024 * 1024);
                 for path in files {
                     let started = Instant::now();
                     let bytes = std::fs::read(&path).with_context(|| format!("reading {}", path.display()))?;
                     let source = path
                         .file_name()
                         .map_or_else(|| path.display().to_string(), |name| name.to_string_lossy().into_owned());
-                    let report = import::import_file(store.as_ref(), &source, bytes, Actor::CommandLine)
+                    let report = import::import_file(store.as_ref(), &source, bytes, max_unpacked, Actor::CommandLine)
                         .await
                         .with_context(|| format!("importing {}", path.display()))?;
                     println!(

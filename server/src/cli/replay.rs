@@ -9,7 +9,7 @@
 
 use std::path::{Path, PathBuf};
 
-use crate::admin::import::record_text;
+use crate::admin::import::{record_text, ImportError};
 use crate::games::kinds;
 use crate::games::tools::Tally;
 
@@ -65,7 +65,11 @@ pub fn run(args: Args) -> anyhow::Result<()> {
 
 /// The text of a record file, gunzipped when it starts with the gzip magic bytes whatever its name. Bytes
 /// that are not UTF-8 (old player names in a legacy code page) are replaced: they can only be in tag values,
-/// which the replay does not use.
-fn read_text(path: &Path) -> std::io::Result<String> {
-    record_text(&std::fs::read(path)?)
+/// which the replay does not use. A file is the operator's own here, so the limit on unpacking is generous:
+/// it only keeps a broken file from filling the memory.
+fn read_text(path: &Path) -> Result<String, ImportError> {
+    record_text(&std::fs::read(path)?, MAX_UNPACKED_BYTES)
 }
+
+/// The most a file `kartka replay` reads may unpack to.
+const MAX_UNPACKED_BYTES: u64 = 4 * 1024 * 1024 * 1024;

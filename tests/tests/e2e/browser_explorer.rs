@@ -46,8 +46,12 @@ async fn the_explorer_walks_an_imported_archive_and_transpositions_meet() {
     let server = TestServer::start(database.url(), Settings::default()).await;
     let store = server.state.store.as_ref();
     let records = first_games(CORPUS_GAMES);
-    import::import_file(store, "corpus", records.clone().into_bytes(), Actor::CommandLine).await.expect("import");
-    import::import_file(store, "transposed", TRANSPOSED.as_bytes().to_vec(), Actor::CommandLine).await.expect("import");
+    import::import_file(store, "corpus", records.clone().into_bytes(), u64::MAX, Actor::CommandLine)
+        .await
+        .expect("import");
+    import::import_file(store, "transposed", TRANSPOSED.as_bytes().to_vec(), u64::MAX, Actor::CommandLine)
+        .await
+        .expect("import");
     let mut at_start = first_turns(&records);
     for turn in ["0", "2"] {
         *at_start.entry(turn.to_owned()).or_insert(0) += 1;

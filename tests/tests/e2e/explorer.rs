@@ -72,10 +72,13 @@ async fn imported_openings_are_counted_and_transpositions_meet(url: &str) {
     let api = Api::new(server.url());
     let store = server.state.store.as_ref();
     let records = first_games(CORPUS_GAMES);
-    let report =
-        import::import_file(store, "corpus", records.clone().into_bytes(), Actor::CommandLine).await.expect("import");
+    let report = import::import_file(store, "corpus", records.clone().into_bytes(), u64::MAX, Actor::CommandLine)
+        .await
+        .expect("import");
     assert_eq!(report.imported, CORPUS_GAMES as u64, "{report:?}");
-    import::import_file(store, "transposed", TRANSPOSED.as_bytes().to_vec(), Actor::CommandLine).await.expect("import");
+    import::import_file(store, "transposed", TRANSPOSED.as_bytes().to_vec(), u64::MAX, Actor::CommandLine)
+        .await
+        .expect("import");
 
     // From the start: every imported game's first turn, as the records say (the two made-up games add theirs).
     let start = explore(&api, "", "").await;

@@ -4,6 +4,8 @@
 
 use std::fmt;
 
+use crate::kinds::MAX_RECORD_TAGS;
+
 use super::board::{BoardSize, Square};
 use super::notation::{parse_squares, write_square};
 use super::position::{IllegalMove, Position};
@@ -242,6 +244,9 @@ pub enum ReadErrorKind {
     /// The same tag twice.
     #[error("tag {0} appears twice")]
     DuplicateTag(String),
+    /// More tag pairs than [`MAX_RECORD_TAGS`].
+    #[error("more than {MAX_RECORD_TAGS} tag pairs")]
+    TooManyTags,
     /// The `Game` tag names another game.
     #[error("the Game tag is {0:?}, not \"closing-in\"")]
     OtherGame(String),
@@ -331,6 +336,9 @@ struct Reader {
 impl Reader {
     fn read_tag(&mut self, line: &str, number: usize) -> Result<(), ReadErrorKind> {
         let tag = parse_tag(line).ok_or(ReadErrorKind::MalformedTag)?;
+        if self.seen.len() >= MAX_RECORD_TAGS {
+            return Err(ReadErrorKind::TooManyTags);
+        }
         if self.seen.contains(&tag.name) {
             return Err(ReadErrorKind::DuplicateTag(tag.name));
         }
@@ -544,6 +552,12 @@ mod tests {
         for (text, line, kind) in cases {
             assert_eq!(error_of(text), (line, kind), "{text:?}");
         }
+    }
+
+    #[test]
+    fn a_record_with_more_tags_than_the_cap_is_refused_at_the_first_one_over() {
+        let text: String = (0..=MAX_RECORD_TAGS).map(|i| format!("[T{i} \"v\"]\n")).collect();
+        assert_eq!(error_of(&text), (MAX_RECORD_TAGS + 1, ReadErrorKind::TooManyTags));
     }
 
     mod properties {

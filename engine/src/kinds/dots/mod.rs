@@ -78,7 +78,7 @@ pub use record::{
     seat_letter, DotsRecord, Entry, Margin, ReadError, ReadErrorKind, RecordResult, ReplayError, ResultReason,
 };
 pub use rules::{DotsRules, RulesError, StopMode, Zone};
-pub use sgf::{read_sgf, write_sgf, SgfError};
+pub use sgf::{read_sgf, write_sgf, SgfError, MAX_SGF_DEPTH};
 pub use start::{cross_corners, Corners, Layout, Start, MAX_RANDOM_BLOCKS};
 
 use crate::game::{Game, NotationError, Progress, TimedWindow, TimeoutPolicy};

@@ -29,6 +29,9 @@ pub enum SgfError {
         /// What was expected.
         expected: &'static str,
     },
+    /// Game trees nest deeper than [`MAX_SGF_DEPTH`].
+    #[error("game trees nested deeper than {MAX_SGF_DEPTH}")]
+    TooDeep,
     /// `GM` names another game than Dots (40).
     #[error("not a Dots record (GM[{0}])")]
     NotDots(String),
@@ -55,6 +58,10 @@ pub enum SgfError {
     Replay(#[from] ReplayError),
 }
 
+/// The deepest nesting of game trees read. Records nest a variation or two; a file nested a million deep held a
+/// node per level and took 400 MB to read.
+pub const MAX_SGF_DEPTH: usize = 100;
+
 /// One node: its properties in order, each with its values.
 type Node = Vec<(String, Vec<String>)>;
 
@@ -79,6 +86,9 @@ fn main_line(text: &str) -> Result<Vec<Node>, SgfError> {
                     None => !seen_tree,
                 };
                 seen_tree = true;
+                if trees.len() == MAX_SGF_DEPTH {
+                    return Err(SgfError::TooDeep);
+                }
                 trees.push((on_main, false));
                 at += 1;
             }

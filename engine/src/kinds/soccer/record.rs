@@ -5,6 +5,8 @@
 //! first player) won. Everything here is pure: text in, values or text out.
 
 use std::fmt;
+
+use crate::kinds::MAX_RECORD_TAGS;
 use std::iter::{Enumerate, Peekable};
 use std::str::Lines;
 
@@ -413,6 +415,9 @@ pub enum ReadErrorKind {
     /// A tag appears twice.
     #[error("tag {0} appears twice")]
     DuplicateTag(String),
+    /// More tag pairs than [`MAX_RECORD_TAGS`].
+    #[error("more than {MAX_RECORD_TAGS} tag pairs")]
+    TooManyTags,
     /// The `Result` tag holds no known result.
     #[error("the Result tag {0:?} is not 0-1, 1-0, 1/2-1/2 or *")]
     UnknownResult(String),
@@ -481,7 +486,9 @@ impl GameReader {
             Some(tag) => tag,
             None => return self.error = Some((number, ReadErrorKind::MalformedTag)),
         };
-        if self.record.tag(&tag.name).is_some() {
+        if self.record.tags.len() >= MAX_RECORD_TAGS {
+            self.error = Some((number, ReadErrorKind::TooManyTags));
+        } else if self.record.tag(&tag.name).is_some() {
             self.error = Some((number, ReadErrorKind::DuplicateTag(tag.name)));
         } else if tag.name == "Result" && RecordResult::from_token(&tag.value).is_none() {
             self.error = Some((number, ReadErrorKind::UnknownResult(tag.value)));
@@ -700,6 +707,12 @@ mod tests {
         let record = read_one("[White \"a \\\"quoted\\\" \\\\ name\"]\n\n1. 0\n").unwrap();
         assert_eq!(record.tag("White"), Some("a \"quoted\" \\ name"));
         assert_eq!(read_one(&record.write(LineEnding::Lf)).unwrap(), record);
+    }
+
+    #[test]
+    fn a_record_with_more_tags_than_the_cap_is_refused_at_the_first_one_over() {
+        let text: String = (0..=MAX_RECORD_TAGS).map(|i| format!("[T{i} \"v\"]\n")).collect();
+        assert_eq!(error_of(&text), (MAX_RECORD_TAGS + 1, ReadErrorKind::TooManyTags));
     }
 
     #[test]

@@ -27,11 +27,13 @@ pub async fn import(
     Query(query): Query<ImportQuery>,
     body: Bytes,
 ) -> Result<Json<ImportReport>, ApiError> {
-    match import_file(state.store.as_ref(), &query.source, body.to_vec(), Actor::Admin(&admin)).await {
+    let max_unpacked = state.settings.limits.import_unpacked_bytes;
+    match import_file(state.store.as_ref(), &query.source, body.to_vec(), max_unpacked, Actor::Admin(&admin)).await {
         Ok(report) => Ok(Json(report)),
         Err(error @ (ImportError::BadSource | ImportError::Unreadable(_))) => {
             Err(ApiError::new(ErrorCode::InvalidRequest, error.to_string()))
         }
+        Err(error @ ImportError::TooLarge { .. }) => Err(ApiError::new(ErrorCode::FrameTooLarge, error.to_string())),
         Err(ImportError::Store(error)) => Err(error.into()),
     }
 }

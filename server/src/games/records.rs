@@ -190,22 +190,21 @@ pub fn moment_of(date: Option<&str>, time: Option<&str>) -> Result<Millis, Strin
     Ok(days_from_civil(year, month, day) * 86_400_000 + seconds * 1000)
 }
 
-/// The records of a file whose records each start with the tag `first_tag` (such as `Variant`): that tag after
-/// movetext starts the next record. Lines before the first tag belong to the first record.
+/// The records of a file: a tag line after movetext starts the next record, whichever tag a writer puts first
+/// (a tag is never valid after a record's movetext, and a record without a result token ends with no other
+/// sign). Lines before the first tag belong to the first record.
 #[must_use]
-pub fn split_at_tag(text: &str, first_tag: &str) -> Vec<String> {
-    let opening = format!("[{first_tag} ");
+pub fn split_records(text: &str) -> Vec<String> {
     let mut records: Vec<String> = Vec::new();
     let mut in_movetext = false;
     for line in text.lines() {
         let trimmed = line.trim();
-        if trimmed.starts_with(&opening) && (in_movetext || records.is_empty()) {
+        let is_tag = trimmed.starts_with('[');
+        if (is_tag && in_movetext) || (records.is_empty() && !trimmed.is_empty()) {
             records.push(String::new());
             in_movetext = false;
-        } else if records.is_empty() && !trimmed.is_empty() {
-            records.push(String::new());
         }
-        if !trimmed.is_empty() && !trimmed.starts_with('[') {
+        if !trimmed.is_empty() && !is_tag {
             in_movetext = true;
         }
         if let Some(record) = records.last_mut() {
@@ -252,12 +251,19 @@ mod tests {
     use super::*;
 
     #[test]
-    fn files_split_where_the_first_tag_follows_movetext() {
+    fn files_split_where_a_tag_follows_movetext_whichever_tag_comes_first() {
         let file = "[Variant \"x\"]\n[Board \"8x10\"]\n\n1. 0 1\n\n[Variant \"x\"]\n\n1. 2\n";
-        let records = split_at_tag(file, "Variant");
+        let records = split_records(file);
         assert_eq!(records.len(), 2);
         assert!(records[0].contains("[Board") && records[0].contains("1. 0 1"));
         assert!(records[1].starts_with("[Variant") && records[1].contains("1. 2"));
+        // Without result tokens, and with another tag first: each game is still its own record.
+        let file =
+            "[Event \"a\"]\n[Variant \"x\"]\n\n1. 0 1\n[Event \"b\"]\n[Variant \"x\"]\n1. 2\n\n\n[Site \"c\"]\n1. 3\n";
+        let records = split_records(file);
+        assert_eq!(records.len(), 3, "{records:?}");
+        assert!(records[1].starts_with("[Event \"b\"]") && records[1].contains("1. 2"));
+        assert!(records[2].starts_with("[Site") && records[2].ends_with("1. 3\n"));
         assert_eq!(initial_seconds_of(Some("180+2")), 180);
         assert_eq!(initial_seconds_of(None), 0);
     }

@@ -11,7 +11,7 @@ use kartka_protocol::{GameStatus, RulesetSpec, SeatName};
 
 use crate::games::convert;
 use crate::games::records::{
-    date_text, initial_seconds_of, moment_of, player_name, split_at_tag, time_control_text, unrecorded_ending,
+    date_text, initial_seconds_of, moment_of, player_name, split_records, time_control_text, unrecorded_ending,
     ExportError, ReadGame, ReadGames, ReadMove, RecordParts,
 };
 use crate::games::tools::Tally;
@@ -82,7 +82,7 @@ pub(super) trait ScoredRecord: Clone + Sized {
 /// ones with the reason.
 pub(super) fn read_games<R: ScoredRecord>(text: &str) -> ReadGames {
     let mut read = ReadGames::default();
-    for (at, text) in split_at_tag(text, "Variant").into_iter().enumerate() {
+    for (at, text) in split_records(text).into_iter().enumerate() {
         let index = at as u64 + 1;
         read.count += 1;
         match R::read(&text).map_err(|e| format!("malformed, {e}")).and_then(|r| checked(index, &r)) {
@@ -138,7 +138,7 @@ fn checked<R: ScoredRecord>(index: u64, record: &R) -> Result<ReadGame, String> 
 /// the record illegal when it is not (the rules have no result to agree with).
 pub(super) fn replay<R: ScoredRecord>(file: &str, text: &str) -> Tally {
     let mut tally = Tally::default();
-    for (index, text) in split_at_tag(text, "Variant").iter().enumerate() {
+    for (index, text) in split_records(text).iter().enumerate() {
         let game = index + 1;
         tally.games += 1;
         let record = match R::read(text) {

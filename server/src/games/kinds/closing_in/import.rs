@@ -6,7 +6,7 @@ use kartka_engine::Seat;
 
 use super::spec_of;
 use crate::games::convert;
-use crate::games::records::{moment_of, player_name, unrecorded_ending, ReadGame, ReadGames, ReadMove};
+use crate::games::records::{moment_of, player_name, split_records, unrecorded_ending, ReadGame, ReadGames, ReadMove};
 
 /// Every game of a file of Closing In records (each starts at its `Game` tag), replayed and checked; the
 /// refused ones with the reason.
@@ -21,29 +21,6 @@ pub fn read_games(text: &str) -> ReadGames {
         }
     }
     read
-}
-
-/// The records of a file: a `Game` tag after movetext starts the next one.
-pub(super) fn split_records(text: &str) -> Vec<String> {
-    let mut records: Vec<String> = Vec::new();
-    let mut in_movetext = false;
-    for line in text.lines() {
-        let trimmed = line.trim();
-        if trimmed.starts_with("[Game ") && (in_movetext || records.is_empty()) {
-            records.push(String::new());
-            in_movetext = false;
-        } else if records.is_empty() && !trimmed.is_empty() {
-            records.push(String::new());
-        }
-        if !trimmed.is_empty() && !trimmed.starts_with('[') {
-            in_movetext = true;
-        }
-        if let Some(record) = records.last_mut() {
-            record.push_str(line);
-            record.push('\n');
-        }
-    }
-    records
 }
 
 /// A record replayed through the engine, with its result: the rules' outcome when they ended the game, else

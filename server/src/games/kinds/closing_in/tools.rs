@@ -7,7 +7,7 @@ use kartka_engine::closing_in::{
 };
 use kartka_engine::NotationError;
 
-use super::import::split_records;
+use crate::games::records::split_records;
 use crate::games::tools::{Setup, Solved, Tally, ToolError};
 
 /// Why the options cannot give a position.

@@ -77,4 +77,14 @@ mod tests {
         let result = read_games::<CentreRecord>(&resigned).games[0].result.expect("a recorded winner");
         assert_eq!(result.winner, Some(SeatName::Second));
     }
+
+    #[test]
+    fn a_file_of_matches_without_result_tokens_reads_each_match() {
+        let file = [MATCH, "\n", MATCH, MATCH].concat();
+        let read = read_games::<CentreRecord>(&file);
+        assert_eq!((read.count, read.games.len()), (3, 3), "{:?}", read.rejections);
+        let kurnik_tags_first = format!("[Event \"a\"]\n{MATCH}[Event \"b\"]\n{MATCH}");
+        let read = read_games::<CentreRecord>(&kurnik_tags_first);
+        assert_eq!((read.count, read.games.len()), (2, 2), "{:?}", read.rejections);
+    }
 }

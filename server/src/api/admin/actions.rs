@@ -16,7 +16,7 @@ use crate::api::input::{JsonBody, Path};
 use crate::api::ApiError;
 use crate::games::AdminAction;
 use crate::state::AppState;
-use crate::store::{AuditFilter, AuditRow};
+use crate::store::{AccountRow, AuditFilter, AuditRow, GameRow};
 
 /// `POST /api/admin/games/{id}/abort`: calls a running game off, without a result.
 pub async fn abort(
@@ -26,6 +26,8 @@ pub async fn abort(
     JsonBody(body): JsonBody<ActionReason>,
 ) -> Result<Json<GameActionDone>, ApiError> {
     let reason = reason(&body.reason)?;
+    let game = state.store.game(id).await?.ok_or_else(|| ApiError::new(ErrorCode::UnknownGame, "no such game"))?;
+    refuse_own_game(&admin, &game)?;
     let entry = audit::entry(Actor::Admin(&admin), AuditAction::Abort, game_target(id), json!({}), reason);
     act(&state, id, AdminAction::Abort, entry).await
 }
@@ -39,6 +41,7 @@ pub async fn adjudicate(
 ) -> Result<Json<GameActionDone>, ApiError> {
     let reason = reason(&body.reason)?;
     let before = state.store.game(id).await?.ok_or_else(|| ApiError::new(ErrorCode::UnknownGame, "no such game"))?;
+    refuse_own_game(&admin, &before)?;
     let details = json!({
         "result": body.result,
         "previous": { "status": before.state.status, "winner": before.state.winner, "reason": before.state.end_reason },
@@ -50,6 +53,15 @@ pub async fn adjudicate(
         DecidedResult::Draw => None,
     };
     act(&state, id, AdminAction::Adjudicate(winner), entry).await
+}
+
+/// An admin decides no game they play in: the role is for deciding between others, and the audit trail could
+/// not tell a ruling from a player's own advantage.
+fn refuse_own_game(admin: &AccountRow, game: &GameRow) -> Result<(), ApiError> {
+    if [game.first_id, game.second_id].contains(&admin.id) {
+        return Err(ApiError::new(ErrorCode::NotAllowed, "an admin may not act on a game they play in"));
+    }
+    Ok(())
 }
 
 fn game_target(id: Uuid) -> Target {

@@ -48,10 +48,25 @@ pub async fn heartbeat(store: Arc<dyn Store>, interval: Duration, shutdown: Canc
     }
 }
 
-/// How much of the time from `since` to `now` the server was down.
+/// How much of the time from `since` to `now` the server, or a game's node, was down. Outages may overlap (a
+/// game's node died, then the whole service went down): time is counted once.
 #[must_use]
 pub fn overlap(since: Millis, now: Millis, outages: &[Outage]) -> i64 {
-    outages.iter().map(|outage| (outage.ended_at.min(now) - outage.started_at.max(since)).max(0)).sum()
+    let mut clipped: Vec<(Millis, Millis)> = outages
+        .iter()
+        .map(|outage| (outage.started_at.max(since), outage.ended_at.min(now)))
+        .filter(|(start, end)| start < end)
+        .collect();
+    clipped.sort_unstable();
+    let (mut total, mut counted_to) = (0, Millis::MIN);
+    for (start, end) in clipped {
+        let start = start.max(counted_to);
+        if end > start {
+            total += end - start;
+            counted_to = end;
+        }
+    }
+    total
 }
 
 #[cfg(test)]
@@ -65,5 +80,14 @@ mod tests {
         assert_eq!(overlap(150, 1_000, &outages), 350);
         assert_eq!(overlap(900, 1_000, &outages), 0);
         assert_eq!(overlap(0, 600, &outages), 200);
+    }
+
+    #[test]
+    fn counts_overlapping_outages_once() {
+        let outages = [Outage { started_at: 100, ended_at: 300 }, Outage { started_at: 200, ended_at: 400 }];
+        assert_eq!(overlap(0, 1_000, &outages), 300);
+        let nested = [Outage { started_at: 100, ended_at: 500 }, Outage { started_at: 200, ended_at: 300 }];
+        assert_eq!(overlap(0, 1_000, &nested), 400);
+        assert_eq!(overlap(250, 450, &nested), 200);
     }
 }

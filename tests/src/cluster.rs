@@ -17,3 +17,12 @@ pub async fn until_held_by(store: &dyn Store, game: Uuid, node: Uuid) {
             .await;
     assert!(held.is_some(), "node {node} takes game {game}'s lease");
 }
+
+/// The live games' actors running in this process (its every node), by the metrics' gauge: each actor counts
+/// itself while it runs, whether or not its registry still knows it.
+#[must_use]
+pub fn live_actors() -> usize {
+    let page = kartka_server::telemetry::render(kartka_server::telemetry::PoolUse::default());
+    let line = page.lines().find(|line| line.starts_with("kartka_games{class=\"live\"}")).expect("the live gauge");
+    line.rsplit(' ').next().and_then(|value| value.parse().ok()).expect("a count")
+}

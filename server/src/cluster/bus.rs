@@ -99,6 +99,15 @@ pub enum ClusterMessage {
         /// The frame's JSON.
         frame: String,
     },
+    /// Close the account's connections on every node with 1008: all of them (the account was banned), or those
+    /// opened with one session (it logged out). Never split (it is short).
+    CloseConnections {
+        /// The account.
+        #[serde(with = "uuid::serde::simple")]
+        account: Uuid,
+        /// The session's token hash, as stored; `None` for every session.
+        session: Option<String>,
+    },
     /// The lobby's traffic between the lobby node and the others (`lobby/remote.rs`). Never split.
     Lobby(crate::lobby::wire::LobbyWire),
     /// A frame a game's actor pushed to connections of `node` that watch the game through that node
@@ -150,6 +159,7 @@ pub fn encode(origin: Uuid, message: &ClusterMessage) -> Vec<String> {
         // Not split: the sender checks the length first (PostgreSQL refuses a payload too long).
         ClusterMessage::NodeUp
         | ClusterMessage::AccountFrame { .. }
+        | ClusterMessage::CloseConnections { .. }
         | ClusterMessage::Lobby(_)
         | ClusterMessage::ConnectionFrame { .. } => vec![whole],
     }

@@ -77,6 +77,9 @@ pub trait Listener: Send + Sync + 'static {
 pub trait LocalDelivery: Send + Sync + 'static {
     /// Pushes the serialised frame to every connection the account has on this node.
     fn deliver(&self, account: Uuid, frame: Arc<str>);
+    /// Closes the account's connections on this node with 1008: those opened with `session` (its token hash),
+    /// or all of them.
+    fn close(&self, account: Uuid, session: Option<&str>);
 }
 
 impl Relay {
@@ -178,6 +181,16 @@ impl Relay {
             tracing::warn!(%account, %error, "a frame for an account reached this node's connections only");
         }
     }
+
+    /// Has every other node close the account's connections there: those opened with `session` (its token
+    /// hash; a logout), or all of them (a ban). Sent even while this node thinks itself alone: another node
+    /// may have started a moment ago, and a ban must not leave a socket open anywhere.
+    pub fn close_connections(&self, account: Uuid, session: Option<&str>) {
+        let message = ClusterMessage::CloseConnections { account, session: session.map(str::to_owned) };
+        if let Err(error) = self.send(message) {
+            tracing::error!(%account, %error, "could not have the other nodes close an account's connections");
+        }
+    }
 }
 
 /// Refuses a message from `origin` that would not fit in its notifications (one that may not be split, too long
@@ -233,6 +246,7 @@ async fn receive(
         relay.company.store(true, Ordering::Relaxed);
         match envelope.message {
             ClusterMessage::AccountFrame { account, frame } => local.deliver(account, frame.into()),
+            ClusterMessage::CloseConnections { account, session } => local.close(account, session.as_deref()),
             message => {
                 listener.inspect(|listener| listener.heard(message));
             }

@@ -274,6 +274,9 @@ pub(super) struct GameActor {
     stale: bool,
     /// Failed tries at what a passed deadline calls for, and when to try again (`retry.rs`).
     deadline_retry: DeadlineRetry,
+    /// When this node took the game's lease from a dead node: that node's last heartbeat. Nobody watched the
+    /// clock from then until this actor started, an outage of this game alone, credited like the server's.
+    unowned_since: Option<Millis>,
 }
 
 impl GameActor {

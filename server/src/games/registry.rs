@@ -20,7 +20,7 @@ use super::remote::wire::{RemoteCommand, SubscribeRequest};
 use super::remote::{Forwarded, Owner, Relays, Remote, Watchers};
 use crate::cluster::relay::Relay;
 use crate::cluster::{GameHost, Leases};
-use crate::store::{AuditRow, ChatRow, LeaseTake, Store};
+use crate::store::{AuditRow, ChatRow, LeaseTake, Millis, Store};
 
 /// Commands a game's actor queues before senders wait.
 const COMMAND_QUEUE: usize = 64;
@@ -506,28 +506,33 @@ impl Games {
         }
     }
 
+    /// The queue of the game's actor, started here if it runs nowhere. Every request for a game shares its one
+    /// slot while the actor starts, so that one actor starts however many ask at once.
     async fn actor(&self, game_id: Uuid) -> Result<mpsc::Sender<Command>, GameError> {
         let slot = self.actors.lock().expect("registry lock").entry(game_id).or_default().clone();
-        let sender = slot.get_or_try_init(|| self.start(game_id)).await;
+        let sender = slot.get_or_try_init(|| self.start(game_id)).await.cloned();
         if sender.is_err() {
-            self.forget_stopped(game_id);
+            drop(slot);
+            self.forget_unstarted(game_id);
         }
-        sender.cloned()
+        sender
     }
 
-    /// Takes the game's lease for this node, or says which live node holds it.
-    async fn take_lease(&self, game_id: Uuid) -> Result<(), GameError> {
+    /// Takes the game's lease for this node, or says which live node holds it. When taken from a dead node:
+    /// that node's last heartbeat, since when nobody watched the game's clock.
+    async fn take_lease(&self, game_id: Uuid) -> Result<Option<Millis>, GameError> {
         match self.leases.take(game_id).await.map_err(GameError::Store)? {
-            LeaseTake::Taken => Ok(()),
+            LeaseTake::Taken => Ok(None),
+            LeaseTake::TakenFromDead { last_beat } => Ok(Some(last_beat)),
             LeaseTake::HeldBy(node) => Err(GameError::OwnedElsewhere { node }),
             LeaseTake::NoSuchGame => Err(GameError::UnknownGame),
         }
     }
 
     async fn start(&self, game_id: Uuid) -> Result<mpsc::Sender<Command>, GameError> {
-        self.take_lease(game_id).await?;
+        let owner_lost_at = self.take_lease(game_id).await?;
         let actor = match self.load(game_id).await {
-            Ok(actor) => actor,
+            Ok(actor) => actor.unowned_since(owner_lost_at),
             Err(error) => {
                 self.leases.release(game_id).await;
                 return Err(error);
@@ -563,10 +568,22 @@ impl Games {
         }
     }
 
-    /// Drops the registry entry of a game whose actor has stopped (or never started).
+    /// Drops the registry entry of a game whose actor has stopped. An entry whose actor is still starting is
+    /// not this one's: the requests waiting for it would start a second actor if the next request found no entry.
     fn forget_stopped(&self, game_id: Uuid) {
         let mut actors = self.actors.lock().expect("registry lock");
-        if actors.get(&game_id).is_some_and(|slot| slot.get().is_none_or(mpsc::Sender::is_closed)) {
+        if actors.get(&game_id).is_some_and(|slot| slot.get().is_some_and(mpsc::Sender::is_closed)) {
+            actors.remove(&game_id);
+        }
+    }
+
+    /// Drops the registry entry of a game whose actor did not start, once no other request holds it. Requests
+    /// take the entry only under the registry's lock, so one held by the registry alone has nobody starting
+    /// or waiting on it; one still held is kept, for a waiting request may yet start the actor in it, and an
+    /// entry made anew beside it would start a second actor of the game.
+    fn forget_unstarted(&self, game_id: Uuid) {
+        let mut actors = self.actors.lock().expect("registry lock");
+        if actors.get(&game_id).is_some_and(|slot| slot.get().is_none() && Arc::strong_count(slot) == 1) {
             actors.remove(&game_id);
         }
     }
@@ -576,8 +593,11 @@ impl Games {
 impl GameHost for Games {
     async fn take_over(&self, game_id: Uuid) -> bool {
         // An actor still running here lost its lease while this node was taken for dead: take the lease back.
-        let taken =
-            if self.runs_here(game_id) { self.take_lease(game_id).await } else { self.actor(game_id).await.map(drop) };
+        let taken = if self.runs_here(game_id) {
+            self.take_lease(game_id).await.map(drop)
+        } else {
+            self.actor(game_id).await.map(drop)
+        };
         match taken {
             Ok(()) => true,
             Err(GameError::OwnedElsewhere { .. }) => false,

@@ -24,8 +24,14 @@ pub struct NodeRow {
 /// What taking a game's lease found.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum LeaseTake {
-    /// The lease is this node's now: it was free, held by a dead node, or already this node's.
+    /// The lease is this node's now: it was free, or already this node's.
     Taken,
+    /// The lease is this node's now, taken from a dead node whose last heartbeat (by the database's clock) was
+    /// `last_beat`: nobody ran the game's clock since, so the game's actor credits that time as an outage.
+    TakenFromDead {
+        /// The dead holder's last heartbeat.
+        last_beat: Millis,
+    },
     /// Another node that is alive holds it.
     HeldBy(Uuid),
     /// There is no such game.
@@ -69,7 +75,9 @@ pub trait ClusterStore {
     async fn live_nodes(&self, ttl_ms: i64) -> Result<Vec<NodeRow>, StoreError>;
     /// Removes a node and, with it, its leases (a graceful stop, or a crashed node's stale row).
     async fn remove_node(&self, id: Uuid) -> Result<(), StoreError>;
-    /// Removes every node dead by `ttl_ms`, and their leases; how many.
+    /// Removes every node dead by `ttl_ms`, and their leases; how many. A dead node that still holds the lease
+    /// of an active live game stays until that lease is taken ([`LeaseTake::TakenFromDead`]): its heartbeat is
+    /// when the game's clock stopped being watched, which the taker credits.
     async fn remove_dead_nodes(&self, ttl_ms: i64) -> Result<u64, StoreError>;
     /// Takes a game's lease for `node` in one compare-and-set: inserts it, or takes it over only if its holder
     /// is `node` itself or is dead by `ttl_ms`.

@@ -74,23 +74,22 @@ impl Connections {
         }
     }
 
-    /// Closes every connection of an account (it was banned); each closes with 1008.
+    /// Closes every connection of an account (it was banned), on this node and every other; each closes with
+    /// 1008.
     pub fn disconnect(&self, account: Uuid) {
-        if let Some(connections) = self.by_account.lock().expect("connections lock").get(&account) {
-            for registered in connections.values() {
-                registered.outbox.revoke();
-            }
+        if let Some(relay) = self.relay.get() {
+            relay.close_connections(account, None);
         }
+        self.close(account, None);
     }
 
-    /// Closes every connection an ended session (logout) opened; each closes with 1008. Other sessions of the
-    /// account stay.
+    /// Closes every connection an ended session (logout) opened, on this node and every other; each closes with
+    /// 1008. Other sessions of the account stay.
     pub fn end_session(&self, account: Uuid, session: &str) {
-        if let Some(connections) = self.by_account.lock().expect("connections lock").get(&account) {
-            for registered in connections.values().filter(|registered| registered.session == session) {
-                registered.outbox.revoke();
-            }
+        if let Some(relay) = self.relay.get() {
+            relay.close_connections(account, Some(session));
         }
+        self.close(account, Some(session));
     }
 
     /// Whether an account has an open connection.
@@ -157,6 +156,15 @@ impl LocalDelivery for Connections {
         if let Some(connections) = self.by_account.lock().expect("connections lock").get(&account) {
             for registered in connections.values() {
                 registered.outbox.push(frame.clone());
+            }
+        }
+    }
+
+    fn close(&self, account: Uuid, session: Option<&str>) {
+        if let Some(connections) = self.by_account.lock().expect("connections lock").get(&account) {
+            let opened_with = |registered: &&Registered| session.is_none_or(|session| registered.session == session);
+            for registered in connections.values().filter(opened_with) {
+                registered.outbox.revoke();
             }
         }
     }

@@ -13,7 +13,7 @@ use kartka_server::games::GameError;
 use kartka_server::store::{SoleNode, Store, StoreError};
 use kartka_tests::browser::eventually;
 use kartka_tests::client::{move_frame, Api, WsClient};
-use kartka_tests::cluster::until_held_by;
+use kartka_tests::cluster::{live_actors, until_held_by};
 use kartka_tests::db::{Backend, TestDb};
 use kartka_tests::server::{CrashableServer, TestServer};
 use serde_json::json;
@@ -89,6 +89,57 @@ async fn postgres_a_crashed_nodes_game_moves_to_the_other_node_and_its_clock_run
         ("finished", Some("second"), Some("time")),
         "White's flag fell on B"
     );
+    b.stop().await;
+}
+
+/// Requests for a game keep coming to B, many at once and without a pause, while its node A dies: B refuses
+/// them (A still looks alive), and then takes the game. Never more than one actor of the game runs on B, however
+/// the requests interleaved: a request whose start failed never drops the registry's entry while another request is still
+/// starting the actor in it, which would let a third start a second actor beside it.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn postgres_requests_racing_for_a_crashed_nodes_game_start_one_actor() {
+    let database = TestDb::new(Backend::Postgres).await;
+    let store = database.store();
+    let a = CrashableServer::start(database.url(), settings()).await;
+    let b = TestServer::start(database.url(), settings()).await;
+    let api = Api::new(a.url());
+    let (white, black) = (api.guest("white").await, api.guest("black").await);
+    let game = api.start_game(&white, &black, LONG).await;
+    until_held_by(store.as_ref(), game, a.node_id).await;
+
+    let racing = tokio_util::sync::CancellationToken::new();
+    let requesters: Vec<_> = (0..16)
+        .map(|_| {
+            let (games, racing) = (b.state.games.clone(), racing.clone());
+            tokio::spawn(async move {
+                while !racing.is_cancelled() {
+                    let _ = games.snapshot(game).await;
+                    tokio::task::yield_now().await;
+                }
+            })
+        })
+        .collect();
+    a.crash();
+    // A second actor would soon stop (its first commit, the clock's credit, is refused by the sequence check),
+    // so the count of running actors is watched throughout. A's went with A.
+    let watching = racing.clone();
+    let most = tokio::spawn(async move {
+        let mut most = 0;
+        while !watching.is_cancelled() {
+            most = most.max(live_actors());
+            tokio::time::sleep(Duration::from_millis(1)).await;
+        }
+        most
+    });
+    until_held_by(store.as_ref(), game, b.state.node.id()).await;
+    // A while longer: requests that were starting actors when the lease became free finish.
+    tokio::time::sleep(NODE.ttl).await;
+    racing.cancel();
+    for requester in requesters {
+        requester.await.expect("a requester");
+    }
+    assert_eq!(b.state.games.running(), 1, "B runs the game");
+    assert_eq!(most.await.expect("the watch"), 1, "and never more than one actor of it at once");
     b.stop().await;
 }
 

@@ -7,6 +7,8 @@ use std::time::Duration;
 
 use kartka_protocol::rest::{Challenge, ChallengeStatus, Session};
 use kartka_protocol::{ChatChannel, ErrorCode, PoolSpec, ServerFrame, TimeControl};
+use kartka_server::admin::audit::Actor;
+use kartka_server::admin::role;
 use kartka_server::config::{NodeSettings, Settings};
 use kartka_server::lobby::pairing::Windows;
 use kartka_server::lobby::LobbySettings;
@@ -498,4 +500,50 @@ async fn presence_is_kept_per_node_and_goes_with_its_node(store: std::sync::Arc<
     store.set_presence(b, player, true).await.unwrap();
     store.remove_node(b).await.unwrap();
     assert!(store.online_accounts(ttl_ms).await.unwrap().is_empty(), "a removed node's players go with it");
+}
+
+/// Registers `name` (a password login); its session.
+async fn register(api: &Api, name: &str) -> Session {
+    let credentials = json!({ "username": name, "password": "long enough secret" });
+    let (status, body) = api.post("/api/register", None, &credentials).await;
+    assert_eq!(status, 201, "register {name}: {body}");
+    serde_json::from_value(body).expect("a session")
+}
+
+/// Whether `client`'s socket still answers a ping.
+async fn answers(client: &mut WsClient, id: u64) -> bool {
+    client.send(json!({ "type": "ping", "id": id })).await;
+    matches!(client.next_reply().await, ServerFrame::Pong { id: Some(answered), .. } if answered == id)
+}
+
+/// A logout handled by A closes the sockets its session opened on B, and leaves the account's other sessions'
+/// sockets there; a ban handled by A closes every socket of the account on B.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn postgres_a_logout_or_a_ban_closes_the_accounts_sockets_on_every_node() {
+    let database = TestDb::new(Backend::Postgres).await;
+    let (a, b) = two_nodes(&database).await;
+    let api = Api::new(a.url());
+    let admin = register(&api, "boss").await;
+    role::set_admin(a.state.store.as_ref(), "boss", true, Actor::CommandLine, "test admin").await.expect("grant");
+    let bob = register(&api, "bob").await;
+    let (status, again) =
+        api.post("/api/login", None, &json!({ "username": "bob", "password": "long enough secret" })).await;
+    assert_eq!(status, 200, "{again}");
+    let bob_again: Session = serde_json::from_value(again).expect("a session");
+    let mut logged_out = WsClient::connect(b.addr, &bob.token).await;
+    let mut other_session = WsClient::connect(b.addr, &bob_again.token).await;
+    let mut on_a = WsClient::connect(a.addr, &bob_again.token).await;
+
+    let (status, body) = api.post("/api/logout", Some(&bob.token), &json!({})).await;
+    assert_eq!(status, 204, "{body}");
+    assert_eq!(logged_out.closed().await, Some(1008), "the logged-out session's socket on B closes");
+    assert!(answers(&mut other_session, 1).await, "the account's other session stays open on B");
+
+    let ban = json!({ "reason": "cheating" });
+    let (status, body) = api.post("/api/admin/accounts/bob/ban", Some(&admin.token), &ban).await;
+    assert_eq!(status, 200, "{body}");
+    assert_eq!(on_a.closed().await, Some(1008), "the banned account's socket on A closes");
+    assert_eq!(other_session.closed().await, Some(1008), "and its socket on B");
+    b.stop().await;
+    a.stop().await;
 }

@@ -22,7 +22,7 @@ use kartka_server::games::remote::SECRET_HEADER;
 use kartka_server::store::Store;
 use kartka_tests::browser::eventually;
 use kartka_tests::client::{move_frame, Api, WsClient};
-use kartka_tests::cluster::until_held_by;
+use kartka_tests::cluster::{live_actors, until_held_by};
 use kartka_tests::db::{Backend, TestDb};
 use kartka_tests::server::{CrashableServer, TestServer};
 use serde_json::json;
@@ -195,8 +195,26 @@ async fn postgres_players_on_two_nodes_play_a_game_to_its_end() {
     b.stop().await;
 }
 
-/// The owner crashes mid-game: the clients on B, whose subscriptions it relayed, are closed with the resubscribe
-/// code, resume on B with `after_seq` once B has taken the game, find every acknowledged move, and finish it.
+/// How many games A runs when it crashes.
+const GAMES: usize = 6;
+/// How often a client whose subscription was refused tries again: fast, as the browsers of a busy node would.
+const RETRY: Duration = Duration::from_millis(50);
+
+/// A client following a game, and the last event it had seen.
+struct Follower {
+    game: Uuid,
+    token: String,
+    client: WsClient,
+    seen: u64,
+}
+
+/// The owner crashes mid-game while it runs several games, each with a player and a spectator connected to it
+/// and the other player on B. A's clients lose their sockets at once and B's are closed with the resubscribe
+/// code; all of them subscribe again on B, all at once, every 50 ms, from the moment A dies (while A still looks
+/// alive, B refuses). Then B runs exactly one actor per game (the registry started none beside another), each
+/// game's clock was given back the outage (from A's last heartbeat to B's takeover: at least the TTL), every
+/// acknowledged move is stored, and every socket gets every event to its game's end (none is stuck on an actor
+/// nobody moves).
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn postgres_clients_of_a_crashed_owner_resume_on_the_survivor() {
     let database = TestDb::new(Backend::Postgres).await;
@@ -204,41 +222,67 @@ async fn postgres_clients_of_a_crashed_owner_resume_on_the_survivor() {
     let a = CrashableServer::start_clustered(database.url(), settings(), SECRET).await;
     let b = TestServer::start_clustered(database.url(), settings(), SECRET).await;
     let api = Api::new(a.url());
-    let (white, black) = (api.guest("white").await, api.guest("black").await);
-    let game = api.start_game(&white, &black, LONG).await;
-    until_held_by(store.as_ref(), game, a.node_id).await;
-
-    let (mut w, _) = subscribe(b.addr, &white.token, game, None).await;
-    let (mut bl, _) = subscribe(b.addr, &black.token, game, None).await;
-    let (mut w_seen, mut b_seen) = (Seen::default(), Seen::default());
-    w.request(2, move_frame(game, 0, "w1", "0")).await.expect("acknowledged");
-    let acked = bl.request(2, move_frame(game, 1, "b1", "0")).await.expect("acknowledged");
-    until_seq(&mut w, &mut w_seen, acked).await;
-    until_seq(&mut bl, &mut b_seen, acked).await;
+    let mut followers = Vec::new();
+    for table in 0..GAMES {
+        let white = api.guest(&format!("white{table}")).await;
+        let black = api.guest(&format!("black{table}")).await;
+        let fan = api.guest(&format!("fan{table}")).await;
+        let game = api.start_game(&white, &black, LONG).await;
+        until_held_by(store.as_ref(), game, a.node_id).await;
+        let (mut w, _) = subscribe(a.addr, &white.token, game, None).await;
+        let (mut bl, _) = subscribe(b.addr, &black.token, game, None).await;
+        let (f, _) = subscribe(a.addr, &fan.token, game, None).await;
+        w.request(2, move_frame(game, 0, "w1", "0")).await.expect("acknowledged");
+        let acked = bl.request(2, move_frame(game, 1, "b1", "0")).await.expect("acknowledged");
+        for (session, mut client) in [(white, w), (black, bl), (fan, f)] {
+            until_seq(&mut client, &mut Seen::default(), acked).await;
+            followers.push(Follower { game, token: session.token, client, seen: acked });
+        }
+    }
 
     a.crash();
-    assert_eq!(w.closed().await, Some(RESUBSCRIBE_CLOSE_CODE), "white's socket on B is closed to resubscribe");
-    assert_eq!(bl.closed().await, Some(RESUBSCRIBE_CLOSE_CODE), "black's too");
+    let resuming = followers.into_iter().map(|follower| async move {
+        let Follower { game, token, mut client, seen } = follower;
+        let closed = client.closed().await;
+        assert!(closed.is_none() || closed == Some(RESUBSCRIBE_CLOSE_CODE), "closed to resubscribe: {closed:?}");
+        let client = resubscribe(b.addr, &token, game, seen).await;
+        Follower { game, token, client, seen }
+    });
+    let mut followers = futures_util::future::join_all(resuming).await;
+    for chunk in followers.chunks(3) {
+        until_held_by(store.as_ref(), chunk[0].game, b.state.node.id()).await;
+    }
+    let one_each = eventually(PATIENCE, || async { (b.state.games.running() == GAMES).then_some(()) }).await;
+    assert!(one_each.is_some(), "B runs every game: {} actors", b.state.games.running());
+    assert_eq!(live_actors(), GAMES, "and no game's actor runs twice (A's went with it)");
 
-    let w_has = w_seen.events.last().expect("events").seq;
-    let b_has = b_seen.events.last().expect("events").seq;
-    let mut w = resubscribe(b.addr, &white.token, game, w_has).await;
-    let mut bl = resubscribe(b.addr, &black.token, game, b_has).await;
-    until_held_by(store.as_ref(), game, b.state.node.id()).await;
-    let (status, stored) = Api::new(b.url()).get(&format!("/api/games/{game}"), None).await;
-    assert_eq!(status, 200);
-    let notations: Vec<&str> =
-        stored["moves"].as_array().expect("moves").iter().filter_map(|m| m["notation"].as_str()).collect();
-    assert_eq!(notations, ["0", "0"], "every acknowledged move survived the owner's crash");
-
-    w.request(3, move_frame(game, 2, "w2", "0")).await;
-    bl.request(3, move_frame(game, 3, "b2", "0")).await;
-    w.request(4, move_frame(game, 4, "w3", "17")).await;
-    let (mut w_rest, mut b_rest) = (Seen::default(), Seen::default());
-    until_ended(&mut w, &mut w_rest).await;
-    until_ended(&mut bl, &mut b_rest).await;
-    w_rest.assert_complete_from(w_has, "white after resuming");
-    b_rest.assert_complete_from(b_has, "black after resuming");
+    for chunk in followers.chunks_mut(3) {
+        let game = chunk[0].game;
+        let (status, stored) = Api::new(b.url()).get(&format!("/api/games/{game}"), None).await;
+        assert_eq!(status, 200);
+        let notations: Vec<&str> =
+            stored["moves"].as_array().expect("moves").iter().filter_map(|m| m["notation"].as_str()).collect();
+        assert_eq!(notations, ["0", "0"], "every acknowledged move survived the owner's crash");
+        let [white, black, fan] = chunk else { unreachable!("three followers a game") };
+        white.client.request(3, move_frame(game, 2, "w2", "0")).await.expect("acknowledged on B");
+        black.client.request(3, move_frame(game, 3, "b2", "0")).await.expect("acknowledged on B");
+        white.client.request(4, move_frame(game, 4, "w3", "17")).await.expect("acknowledged on B");
+        let mut credited = Vec::new();
+        for follower in [white, black, fan] {
+            let mut rest = Seen::default();
+            until_ended(&mut follower.client, &mut rest).await;
+            rest.assert_complete_from(follower.seen, "a client after resuming");
+            credited.extend(rest.events.iter().filter_map(|event| match event.event {
+                GameEvent::ClockCredited { credited_ms, .. } => Some(credited_ms),
+                _ => None,
+            }));
+        }
+        let outage = i64::try_from(NODE.ttl.as_millis()).expect("a short TTL");
+        assert!(
+            !credited.is_empty() && credited.iter().all(|credit| *credit >= outage / 2),
+            "the clock got back the time nobody ran it, about the TTL at least: {credited:?}"
+        );
+    }
     b.stop().await;
 }
 
@@ -252,7 +296,7 @@ async fn resubscribe(addr: std::net::SocketAddr, token: &str, game: Uuid, after:
         match client.answer(id, frame).await {
             Ok(_) => return client,
             Err(ErrorCode::Internal) if tokio::time::Instant::now() < deadline => {
-                tokio::time::sleep(Duration::from_millis(100)).await;
+                tokio::time::sleep(RETRY).await;
             }
             Err(code) => panic!("resubscribing was refused: {code:?}"),
         }

@@ -60,7 +60,12 @@ async fn a_lease_moves_only_from_a_dead_holder(store: Arc<dyn Store>) {
     assert_eq!(store.take_lease(id, a, LONG_TTL).await.unwrap(), LeaseTake::Taken, "the holder takes it again");
     store.release_lease(id, b).await.unwrap();
     assert_eq!(store.lease_holder(id).await.unwrap(), Some(a), "only the holder gives a lease back");
-    assert_eq!(store.take_lease(id, b, ALL_DEAD).await.unwrap(), LeaseTake::Taken, "a dead holder loses it");
+    let a_beat = store.live_nodes(LONG_TTL).await.unwrap().iter().find(|row| row.id == a).expect("a").heartbeat_at;
+    assert_eq!(
+        store.take_lease(id, b, ALL_DEAD).await.unwrap(),
+        LeaseTake::TakenFromDead { last_beat: a_beat },
+        "a dead holder loses it, and its last heartbeat is when the game's clock stopped being watched"
+    );
     assert_eq!(store.lease_holder(id).await.unwrap(), Some(b));
     store.release_lease(id, b).await.unwrap();
     assert_eq!(store.lease_holder(id).await.unwrap(), None);
@@ -107,8 +112,14 @@ async fn unowned_live_games_are_the_active_live_games_without_a_live_lease(store
         .iter()
         .any(|id| [correspondence, finished].contains(id)));
     assert_eq!(store.remove_dead_nodes(LONG_TTL).await.unwrap(), 0, "nobody is dead yet");
-    assert_eq!(store.remove_dead_nodes(ALL_DEAD).await.unwrap(), 1);
-    assert_eq!(store.lease_holder(leased).await.unwrap(), None, "a dead node's leases go with its row");
+    assert_eq!(store.remove_dead_nodes(ALL_DEAD).await.unwrap(), 0, "a dead node stays while it holds a live game");
+    assert_eq!(store.lease_holder(leased).await.unwrap(), Some(a), "its heartbeat is what the taker credits");
+    let b = node(store.as_ref()).await;
+    assert!(matches!(store.take_lease(leased, b, ALL_DEAD).await.unwrap(), LeaseTake::TakenFromDead { .. }));
+    assert_eq!(store.remove_dead_nodes(ALL_DEAD).await.unwrap(), 1, "once its live games are taken, it goes");
+    assert_eq!(store.live_nodes(LONG_TTL).await.unwrap().iter().map(|row| row.id).collect::<Vec<_>>(), [b]);
+    store.remove_node(b).await.unwrap();
+    assert_eq!(store.lease_holder(leased).await.unwrap(), None, "a node's leases go with its row");
     assert_eq!(store.unowned_live_games(LONG_TTL).await.unwrap(), [free, leased]);
 }
 

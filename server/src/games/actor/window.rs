@@ -58,14 +58,15 @@ impl GameActor {
     pub(super) async fn credit_window_downtime(&mut self) {
         let (Some(end), Some(window)) = (self.window_deadline(), self.live.game.timed_window()) else { return };
         let opened = end - window_end(&window, 0);
-        let outages = match self.store.outages_ending_after(opened).await {
+        let now = now_ms();
+        let outages = match self.outages_ending_after(opened, now).await {
             Ok(outages) => outages,
             Err(error) => {
                 tracing::error!(game = %self.id, %error, "could not read server outages");
                 return;
             }
         };
-        let credit = downtime::overlap(opened, now_ms(), &outages);
+        let credit = downtime::overlap(opened, now, &outages);
         if credit > 0 {
             self.live.window_ends = Some(end + credit);
             tracing::info!(game = %self.id, credit_ms = credit, "moved a timed window past server downtime");

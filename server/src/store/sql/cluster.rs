@@ -10,7 +10,7 @@ use uuid::Uuid;
 use super::admin::{Assembled, MAX_BOUND_VALUES};
 use super::{Dialect, SqlStore};
 use crate::store::cluster::{ClusterStore, LeaseTake, NodeRow};
-use crate::store::{SoleNode, StoreError};
+use crate::store::{Millis, SoleNode, StoreError};
 
 const REGISTER_NODE: &str = "INSERT INTO nodes (id, started_at, heartbeat_at) VALUES ($1, {now}, {now})";
 /// The registration of a node that must be the only one: it inserts nothing while another node is alive.
@@ -22,7 +22,11 @@ const LIVE_NODES: &str = "SELECT id, started_at, heartbeat_at, {now} AS read_at 
 const SET_CLUSTER_URL: &str = "UPDATE nodes SET cluster_url = $2 WHERE id = $1";
 const CLUSTER_URL: &str = "SELECT cluster_url FROM nodes WHERE id = $1";
 const REMOVE_NODE: &str = "DELETE FROM nodes WHERE id = $1";
-const REMOVE_DEAD_NODES: &str = "DELETE FROM nodes WHERE heartbeat_at <= {now} - $1";
+/// A dead node holding the lease of an active live game is kept until that lease is taken: its heartbeat is the
+/// start of the game's outage, which the taker credits to the clock.
+const REMOVE_DEAD_NODES: &str = "DELETE FROM nodes WHERE heartbeat_at <= {now} - $1 AND NOT EXISTS \
+    (SELECT 1 FROM game_leases l JOIN games g ON g.id = l.game_id \
+    WHERE l.node_id = nodes.id AND g.status = 'active' AND g.correspondence = FALSE)";
 /// The lease's compare-and-set: a new lease for an existing game, or the holder replaced only when it is this
 /// node or dead. The row lock of the conflicting lease (PostgreSQL) or the database's write lock (SQLite) makes
 /// two nodes taking one game at once serialize, the second seeing the first's lease. No row comes back when a
@@ -33,6 +37,9 @@ const TAKE_LEASE: &str = "INSERT INTO game_leases (game_id, node_id) \
     WHERE game_leases.node_id = excluded.node_id OR NOT EXISTS \
     (SELECT 1 FROM nodes WHERE nodes.id = game_leases.node_id AND nodes.heartbeat_at > {now} - $3) \
     RETURNING node_id";
+/// The last heartbeat of the dead node (other than the taker) holding a game's lease, if one does.
+const DEAD_HOLDERS_BEAT: &str = "SELECT n.heartbeat_at FROM game_leases l JOIN nodes n ON n.id = l.node_id \
+    WHERE l.game_id = $1 AND l.node_id <> $2 AND n.heartbeat_at <= {now} - $3";
 const RELEASE_LEASE: &str = "DELETE FROM game_leases WHERE game_id = $1 AND node_id = $2";
 const LEASE_HOLDER: &str = "SELECT node_id FROM game_leases WHERE game_id = $1";
 /// Followed by a parenthesised list of game ids.
@@ -188,16 +195,32 @@ where
     }
 
     async fn take_lease(&self, game_id: Uuid, node: Uuid, ttl_ms: i64) -> Result<LeaseTake, StoreError> {
-        let sql = on_database_clock::<DB>(TAKE_LEASE);
+        let (take, dead_holders_beat) =
+            (on_database_clock::<DB>(TAKE_LEASE), on_database_clock::<DB>(DEAD_HOLDERS_BEAT));
         for _ in 0..TAKE_ATTEMPTS {
-            let taken = sqlx::query(&sql)
+            // One transaction, so that the read of a dead holder and the compare-and-set judge it by one clock
+            // (PostgreSQL's `now()` is the transaction's start): a holder that dies between two statements
+            // would otherwise lose its lease with its outage uncredited.
+            let mut tx = self.writer.begin_with(DB::BEGIN_WRITE).await?;
+            let dead_holder = sqlx::query(&dead_holders_beat)
                 .bind(DB::to_id(game_id))
                 .bind(DB::to_id(node))
                 .bind(ttl_ms)
-                .fetch_optional(&self.writer)
+                .fetch_optional(&mut *tx)
                 .await?;
+            let last_beat: Option<Millis> = dead_holder.map(|row| row.try_get("heartbeat_at")).transpose()?;
+            let taken = sqlx::query(&take)
+                .bind(DB::to_id(game_id))
+                .bind(DB::to_id(node))
+                .bind(ttl_ms)
+                .fetch_optional(&mut *tx)
+                .await?;
+            tx.commit().await?;
             if taken.is_some() {
-                return Ok(LeaseTake::Taken);
+                return Ok(match last_beat {
+                    Some(last_beat) => LeaseTake::TakenFromDead { last_beat },
+                    None => LeaseTake::Taken,
+                });
             }
             if let Some(holder) = self.lease_holder(game_id).await? {
                 return Ok(LeaseTake::HeldBy(holder));

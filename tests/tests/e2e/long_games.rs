@@ -3,8 +3,7 @@
 //! sockets on both stores. Before the lists were cut, the frame holding them was never sent and the
 //! connection dropped, on every reload, for good.
 
-use kartka_engine::{AnyGame, Seat};
-use kartka_protocol::kinds::dots::{DotsStart, DotsStop};
+use kartka_engine::{AnyGame, GameKind, Seat};
 use kartka_protocol::{GameSnapshot, RulesetSpec, ServerFrame, TimeControl};
 use kartka_server::config::Settings;
 use kartka_server::games::kinds;
@@ -16,20 +15,6 @@ kartka_tests::on_both_stores!(a_1200_move_dots_game_is_subscribed_to_and_resumed
 
 const MOVES: usize = 1200;
 
-/// Dots' default field with its default options.
-const DEFAULT_DOTS: RulesetSpec = RulesetSpec::Dots {
-    width: 39,
-    height: 32,
-    start: DotsStart::Cross,
-    first_move_zone: true,
-    extra_move: false,
-    instant_win: 0,
-    stop: DotsStop::Computed,
-    auto_end: false,
-    territory: false,
-    seed: None,
-};
-
 async fn a_1200_move_dots_game_is_subscribed_to_and_resumed_in_frames_that_fit(url: &str) {
     // The players move as fast as the server answers: far above a person's rate limit.
     let settings = Settings { ws_messages_per_second: 10_000, ..Settings::default() };
@@ -37,10 +22,12 @@ async fn a_1200_move_dots_game_is_subscribed_to_and_resumed_in_frames_that_fit(u
     let api = Api::new(server.url());
     let (alice, bob, carol) = (api.guest("alice").await, api.guest("bob").await, api.guest("carol").await);
     let time_control = TimeControl::Fischer { initial_seconds: 3600, increment_seconds: 30 };
-    let game = api.start_game_of(&alice, &bob, DEFAULT_DOTS, time_control, false).await;
+    // Dots' default field (39 × 32) with its default options.
+    let default_dots = kinds::default_spec(GameKind::Dots);
+    let game = api.start_game_of(&alice, &bob, default_dots, time_control, false).await;
     let (first, snapshot) = WsClient::subscribed(server.addr, &alice.token, game).await;
     let (second, _) = WsClient::subscribed(server.addr, &bob.token, game).await;
-    assert_eq!(snapshot.ruleset, DEFAULT_DOTS, "the test plays the default field");
+    assert!(matches!(snapshot.ruleset, RulesetSpec::Dots { width: 39, height: 32, .. }), "{:?}", snapshot.ruleset);
 
     let played = play_without_captures(&snapshot, [first, second]).await;
     assert_eq!(played.len(), MOVES);

@@ -17,6 +17,38 @@ pub enum LinePresetName {
     Opcja1,
 }
 
+impl LinePresetName {
+    /// The field a game of this parameter set is played on when the ruleset names none: `line` 20 × 30 (the
+    /// seed's S0), `opcja1` 16 × 20 (WP's).
+    #[must_use]
+    pub const fn default_field(self) -> (u8, u8) {
+        match self {
+            LinePresetName::Line => (20, 30),
+            LinePresetName::Opcja1 => (16, 20),
+        }
+    }
+}
+
+/// A `line-soccer` ruleset's fields as they come: the field's size, when left out, is the parameter set's.
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+struct LineSoccerFields {
+    #[serde(default)]
+    preset: LinePresetName,
+    width: Option<u8>,
+    length: Option<u8>,
+}
+
+/// Reads a `line-soccer` ruleset's fields, the field's size defaulting to its parameter set's (a serde
+/// `deserialize_with` for the ruleset's variant).
+pub(super) fn preset_and_field<'de, D: serde::Deserializer<'de>>(
+    deserializer: D,
+) -> Result<(LinePresetName, u8, u8), D::Error> {
+    let fields = LineSoccerFields::deserialize(deserializer)?;
+    let (width, length) = fields.preset.default_field();
+    Ok((fields.preset, fields.width.unwrap_or(width), fields.length.unwrap_or(length)))
+}
+
 /// A lattice point of the field: `x` columns east of the centre spot, `y` rows north of it (the first seat
 /// attacks the goal at `y = length / 2`).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize, JsonSchema)]
@@ -78,4 +110,29 @@ pub struct LineSoccerPositionView {
     pub legal_steps: Vec<u8>,
     /// The kicks the seat to act may play (empty while a line is due).
     pub legal_kicks: Vec<KickView>,
+}
+
+#[cfg(test)]
+mod tests {
+    use serde_json::json;
+
+    use super::LinePresetName;
+    use crate::RulesetSpec;
+
+    fn read(value: serde_json::Value) -> Result<RulesetSpec, serde_json::Error> {
+        serde_json::from_value(value)
+    }
+
+    #[test]
+    fn a_field_left_out_is_the_parameter_sets_own() {
+        let line = |preset, width, length| RulesetSpec::LineSoccer { preset, width, length };
+        assert_eq!(read(json!({ "kind": "line-soccer" })).ok(), Some(line(LinePresetName::Line, 20, 30)));
+        let opcja1 = read(json!({ "kind": "line-soccer", "preset": "opcja1" })).ok();
+        assert_eq!(opcja1, Some(line(LinePresetName::Opcja1, 16, 20)), "the rules' Opcja I is 16 × 20");
+        let wider = read(json!({ "kind": "line-soccer", "preset": "opcja1", "width": 30 })).ok();
+        assert_eq!(wider, Some(line(LinePresetName::Opcja1, 30, 20)));
+        assert!(read(json!({ "kind": "line-soccer", "colour": "red" })).is_err(), "unknown fields are refused");
+        let written = serde_json::to_value(line(LinePresetName::Opcja1, 16, 20)).expect("serialise");
+        assert_eq!(written, json!({ "kind": "line-soccer", "preset": "opcja1", "width": 16, "length": 20 }));
+    }
 }

@@ -79,15 +79,18 @@ pub enum RulesetSpec {
     },
     /// Line Soccer (`line`, `line/opcja1`): three-step lines that never touch, kicks when a player is closed,
     /// on a field of `width` × `length` cells (even numbers).
+    #[serde(deserialize_with = "line_soccer::preset_and_field")]
     LineSoccer {
         /// The parameter set (`line` when not given).
         #[serde(default)]
         preset: LinePresetName,
-        /// Field width in cells (even; `line` 20–30, `opcja1` 16–30; default 20).
-        #[serde(default = "default_line_width")]
+        /// Field width in cells (even; `line` 20–30, `opcja1` 16–30; by default the parameter set's: 20 for
+        /// `line`, 16 for `opcja1`).
+        #[schemars(default = "default_line_width")]
         width: u8,
-        /// Field length in cells (even; `line` 30–40, `opcja1` 20–40; default 30).
-        #[serde(default = "default_line_length")]
+        /// Field length in cells (even; `line` 30–40, `opcja1` 20–40; by default the parameter set's: 30 for
+        /// `line`, 20 for `opcja1`).
+        #[schemars(default = "default_line_length")]
         length: u8,
     },
     /// Russian Paper Soccer (kia84): moves of three steps, penalties of 6, on a field of `width` × `length`.
@@ -147,11 +150,13 @@ fn default_dots_height() -> u8 {
 fn default_true() -> bool {
     true
 }
+/// The schema's default field of `line-soccer` (the `line` parameter set's; [`line_soccer::LinePresetName::default_field`]
+/// gives each set's).
 fn default_line_width() -> u8 {
-    20
+    LinePresetName::Line.default_field().0
 }
 fn default_line_length() -> u8 {
-    30
+    LinePresetName::Line.default_field().1
 }
 fn default_russian_width() -> u8 {
     40

@@ -83,6 +83,20 @@ pub struct ServeArgs {
     /// reverse proxy that sets it: otherwise clients choose their own address.
     #[arg(long, env = "KARTKA_TRUST_FORWARDED_FOR")]
     pub trust_forwarded_for: bool,
+    /// WebSockets open at once from one client address (IPv6: per /64; the address as for the other
+    /// per-address limits, so behind a reverse proxy set `--trust-forwarded-for`), signed in or not; beyond,
+    /// the upgrade is refused with 429 `too_many_sockets`. Accounts an admin marked as bots are not counted.
+    #[arg(long, env = "KARTKA_WS_SOCKETS_PER_ADDRESS", default_value_t = 64)]
+    pub ws_sockets_per_address: usize,
+    /// Games one WebSocket may watch at once; beyond, `subscribe` is refused with `too_many_subscriptions`.
+    /// Bot accounts are not limited (one socket follows every game a bot plays).
+    #[arg(long, env = "KARTKA_WS_SUBSCRIPTIONS_PER_SOCKET", default_value_t = 64)]
+    pub ws_subscriptions_per_socket: usize,
+    /// Finished games kept in memory at once for their spectators (each is loaded on its first subscription and
+    /// unloaded when its last spectator leaves); beyond, subscribing to another finished game is refused with
+    /// `too_many_watched_games` (its record stays readable over REST).
+    #[arg(long, env = "KARTKA_WATCHED_FINISHED_GAMES", default_value_t = 1_000)]
+    pub watched_finished_games: usize,
     /// Seconds a WebSocket has to authenticate (`hello`) before it is closed.
     #[arg(long, env = "KARTKA_HELLO_TIMEOUT", default_value_t = 10)]
     pub hello_timeout_seconds: u64,
@@ -299,6 +313,12 @@ pub struct Limits {
     pub header_read_timeout: Duration,
     /// How often the server pings a WebSocket; two intervals without a frame from the client close it.
     pub ws_ping_interval: Duration,
+    /// WebSockets open at once per client address (bot accounts aside).
+    pub sockets_per_address: usize,
+    /// Games one WebSocket may watch at once (bot accounts aside).
+    pub subscriptions_per_socket: usize,
+    /// Finished games kept in memory at once for their spectators.
+    pub watched_finished_games: usize,
 }
 
 impl Default for Limits {
@@ -316,6 +336,9 @@ impl Default for Limits {
             hello_timeout: Duration::from_secs(10),
             header_read_timeout: Duration::from_secs(10),
             ws_ping_interval: Duration::from_secs(30),
+            sockets_per_address: 64,
+            subscriptions_per_socket: 64,
+            watched_finished_games: 1_000,
         }
     }
 }
@@ -430,6 +453,9 @@ impl From<&ServeArgs> for Settings {
                 hello_timeout: Duration::from_secs(args.hello_timeout_seconds.max(1)),
                 header_read_timeout: Duration::from_secs(args.header_timeout_seconds.max(1)),
                 ws_ping_interval: Duration::from_secs(args.ws_ping_interval_seconds.max(1)),
+                sockets_per_address: args.ws_sockets_per_address.max(1),
+                subscriptions_per_socket: args.ws_subscriptions_per_socket.max(1),
+                watched_finished_games: args.watched_finished_games.max(1),
                 ..Limits::default()
             },
             ..Settings::default()

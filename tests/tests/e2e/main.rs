@@ -42,6 +42,7 @@ mod explorer;
 mod first_move;
 mod game_history;
 mod hardening;
+mod limits;
 mod line_soccer;
 mod live;
 mod loadgen;

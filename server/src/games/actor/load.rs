@@ -139,6 +139,7 @@ impl GameActor {
             rematch,
             stale: false,
             deadline_retry: DeadlineRetry::default(),
+            watched_place: None,
         }))
     }
 }

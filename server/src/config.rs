@@ -5,6 +5,7 @@ use std::num::NonZeroUsize;
 use std::path::PathBuf;
 use std::time::Duration;
 
+use crate::bot_client::{ChallengePolicy, ThinkingLimits};
 use crate::lobby::pairing::Windows;
 
 /// How log lines are written.
@@ -115,6 +116,20 @@ pub struct ServeArgs {
     /// the server itself through the protocol so that there is always someone to play. Empty turns it off.
     #[arg(long, env = "KARTKA_BUILTIN_BOT", default_value = "kartka-bot")]
     pub builtin_bot: String,
+    /// Games each level of the built-in bot plays at once with one challenger; further challenges from them are
+    /// declined until one ends.
+    #[arg(long, env = "KARTKA_BOT_GAMES_PER_CHALLENGER", default_value_t = 1)]
+    pub bot_games_per_challenger: u32,
+    /// Games each level of the built-in bot plays at once with everyone together; further challenges are
+    /// declined until one ends.
+    #[arg(long, env = "KARTKA_BOT_GAMES_AT_ONCE", default_value_t = 8)]
+    pub bot_games_at_once: u32,
+    /// The most milliseconds the built-in bot thinks about one move, whatever its clock allows.
+    #[arg(long, env = "KARTKA_BOT_THINK_PER_MOVE_MS", default_value_t = 10_000)]
+    pub bot_think_per_move_ms: u64,
+    /// The most seconds the built-in bot thinks over one game; past it, it plays each move at once.
+    #[arg(long, env = "KARTKA_BOT_THINK_PER_GAME", default_value_t = 300)]
+    pub bot_think_per_game_seconds: u64,
     /// Seconds a player waits in a quick-pairing pool before the lobby offers a game against the built-in bot
     /// instead; 0: never offered.
     #[arg(long, env = "KARTKA_BOT_OFFER_AFTER", default_value_t = 30)]
@@ -188,6 +203,11 @@ pub struct Settings {
     /// The built-in bot's base account name (see [`crate::builtin_bot`]); none runs when `None` (the default
     /// for tests, which start it when they need it).
     pub builtin_bot: Option<String>,
+    /// Which challenges each level of the built-in bot accepts: how many games at once, with one challenger
+    /// and in all.
+    pub builtin_bot_policy: ChallengePolicy,
+    /// How long the built-in bot may think, per move and per game.
+    pub builtin_bot_thinking: ThinkingLimits,
     /// How long a player waits in a quick-pairing pool before the lobby offers the built-in bot instead; `None`:
     /// never offered. Only while the built-in bot runs.
     pub bot_offer_after: Option<Duration>,
@@ -406,6 +426,8 @@ impl Default for Settings {
             session_lifetime: Duration::from_secs(30 * 24 * 3600),
             admins: Vec::new(),
             builtin_bot: None,
+            builtin_bot_policy: builtin_bot_policy(1, 8),
+            builtin_bot_thinking: ThinkingLimits::default(),
             bot_offer_after: Some(Duration::from_secs(30)),
             correspondence: CorrespondenceSettings::default(),
             web_files: WebFiles::Embedded,
@@ -426,6 +448,11 @@ impl From<&ServeArgs> for Settings {
             ws_messages_per_second: args.ws_messages_per_second.max(1),
             admins: args.admins.iter().map(|name| name.trim().to_owned()).filter(|name| !name.is_empty()).collect(),
             builtin_bot: Some(args.builtin_bot.trim().to_owned()).filter(|name| !name.is_empty()),
+            builtin_bot_policy: builtin_bot_policy(args.bot_games_per_challenger, args.bot_games_at_once),
+            builtin_bot_thinking: ThinkingLimits {
+                per_move: Duration::from_millis(args.bot_think_per_move_ms),
+                per_game: Duration::from_secs(args.bot_think_per_game_seconds),
+            },
             bot_offer_after: Some(Duration::from_secs(args.bot_offer_after_seconds)).filter(|after| !after.is_zero()),
             correspondence: CorrespondenceSettings {
                 day: Duration::from_millis(args.correspondence_day_ms.max(1)),
@@ -460,6 +487,16 @@ impl From<&ServeArgs> for Settings {
             },
             ..Settings::default()
         }
+    }
+}
+
+/// The built-in bot's challenge policy: anyone's challenges, at most `per_challenger` games at once with one
+/// challenger and `at_once` in all (at least one each, or the bot would decline everything).
+fn builtin_bot_policy(per_challenger: u32, at_once: u32) -> ChallengePolicy {
+    ChallengePolicy {
+        games_per_challenger: Some(per_challenger.max(1)),
+        games_at_once: Some(at_once.max(1)),
+        ..ChallengePolicy::default()
     }
 }
 

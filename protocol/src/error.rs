@@ -66,6 +66,8 @@ pub enum ErrorCode {
     /// The lobby moved to another server node (the one running it stopped): pool entries and live seeks made
     /// before are gone. Sent unasked to the players who had entered the lobby; join or seek again.
     LobbyRestarted,
+    /// The request's body did not arrive in time (REST, HTTP 408); the connection is closed.
+    RequestTimeout,
     /// Too many WebSockets are open from the client's address (refused at the upgrade with HTTP 429); close
     /// one first.
     TooManySockets,
@@ -111,6 +113,7 @@ impl ErrorCode {
             ErrorCode::LobbyRestarted => "lobby_restarted",
             ErrorCode::Muted => "muted",
             ErrorCode::RegistrationRequired => "registration_required",
+            ErrorCode::RequestTimeout => "request_timeout",
             ErrorCode::TooManySockets => "too_many_sockets",
             ErrorCode::TooManySubscriptions => "too_many_subscriptions",
             ErrorCode::TooManyWatchedGames => "too_many_watched_games",

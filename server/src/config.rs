@@ -105,6 +105,11 @@ pub struct ServeArgs {
     /// requests).
     #[arg(long, env = "KARTKA_HEADER_TIMEOUT", default_value_t = 10)]
     pub header_timeout_seconds: u64,
+    /// Seconds an HTTP request's body has to arrive, counted from its headers; a slower one is answered 408
+    /// `request_timeout` and its connection closed. Long enough for the admin import's largest upload on a
+    /// slow link.
+    #[arg(long, env = "KARTKA_BODY_TIMEOUT", default_value_t = 60)]
+    pub body_timeout_seconds: u64,
     /// Seconds between the server's WebSocket pings; a socket silent for two intervals is closed.
     #[arg(long, env = "KARTKA_WS_PING_INTERVAL", default_value_t = 30)]
     pub ws_ping_interval_seconds: u64,
@@ -333,6 +338,8 @@ pub struct Limits {
     pub header_read_timeout: Duration,
     /// How often the server pings a WebSocket; two intervals without a frame from the client close it.
     pub ws_ping_interval: Duration,
+    /// How long an HTTP request's body may take to arrive, from its headers.
+    pub body_read_timeout: Duration,
     /// WebSockets open at once per client address (bot accounts aside).
     pub sockets_per_address: usize,
     /// Games one WebSocket may watch at once (bot accounts aside).
@@ -356,6 +363,7 @@ impl Default for Limits {
             hello_timeout: Duration::from_secs(10),
             header_read_timeout: Duration::from_secs(10),
             ws_ping_interval: Duration::from_secs(30),
+            body_read_timeout: Duration::from_secs(60),
             sockets_per_address: 64,
             subscriptions_per_socket: 64,
             watched_finished_games: 1_000,
@@ -480,6 +488,7 @@ impl From<&ServeArgs> for Settings {
                 hello_timeout: Duration::from_secs(args.hello_timeout_seconds.max(1)),
                 header_read_timeout: Duration::from_secs(args.header_timeout_seconds.max(1)),
                 ws_ping_interval: Duration::from_secs(args.ws_ping_interval_seconds.max(1)),
+                body_read_timeout: Duration::from_secs(args.body_timeout_seconds.max(1)),
                 sockets_per_address: args.ws_sockets_per_address.max(1),
                 subscriptions_per_socket: args.ws_subscriptions_per_socket.max(1),
                 watched_finished_games: args.watched_finished_games.max(1),

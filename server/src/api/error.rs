@@ -58,6 +58,7 @@ impl ApiError {
             | ErrorCode::TooManySockets
             | ErrorCode::TooManySubscriptions => StatusCode::TOO_MANY_REQUESTS,
             ErrorCode::TooManyWatchedGames => StatusCode::SERVICE_UNAVAILABLE,
+            ErrorCode::RequestTimeout => StatusCode::REQUEST_TIMEOUT,
             ErrorCode::Internal => StatusCode::INTERNAL_SERVER_ERROR,
             ErrorCode::MalformedFrame
             | ErrorCode::UnknownFrame

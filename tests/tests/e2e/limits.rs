@@ -1,5 +1,6 @@
 //! Limits on what one client can make the server spend, each on SQLite and PostgreSQL: WebSockets per client
-//! address, games watched per socket, and finished games kept in memory for their spectators.
+//! address, games watched per socket, finished games kept in memory for their spectators, and the time a
+//! request's body may take.
 
 use std::net::SocketAddr;
 use std::time::Duration;
@@ -10,6 +11,7 @@ use kartka_tests::browser::eventually;
 use kartka_tests::client::{Api, WsClient};
 use kartka_tests::server::TestServer;
 use serde_json::{json, Value};
+use tokio::io::{AsyncReadExt, AsyncWriteExt};
 use tokio::net::TcpStream;
 use tokio_tungstenite::tungstenite::client::IntoClientRequest;
 use tokio_tungstenite::{MaybeTlsStream, WebSocketStream};
@@ -19,6 +21,7 @@ kartka_tests::on_both_stores!(
     sockets_per_address_are_limited_and_a_closed_socket_frees_its_place,
     a_socket_watches_a_limited_number_of_games,
     finished_games_kept_for_spectators_are_bounded_and_unloaded_when_unwatched,
+    a_body_that_trickles_in_is_cut_off_at_its_deadline,
 );
 
 const BLITZ: TimeControl = TimeControl::Fischer { initial_seconds: 300, increment_seconds: 5 };
@@ -134,5 +137,42 @@ async fn finished_games_kept_for_spectators_are_bounded_and_unloaded_when_unwatc
     other.request(3, subscribe(games[2])).await;
     let mut third = WsClient::connect_anonymous(server.addr).await;
     assert_eq!(third.refused(1, subscribe(games[0])).await, ErrorCode::TooManyWatchedGames, "the place was taken");
+    server.stop().await;
+}
+
+async fn a_body_that_trickles_in_is_cut_off_at_its_deadline(url: &str) {
+    let body_read_timeout = Duration::from_secs(2);
+    let server = TestServer::start(url, with_limits(Limits { body_read_timeout, ..Limits::default() })).await;
+    let mut stream = TcpStream::connect(server.addr).await.expect("connect");
+    let head = "POST /api/guest HTTP/1.1\r\nHost: kartka\r\nContent-Type: application/json\r\nContent-Length: 200\r\n\r\n";
+    stream.write_all(head.as_bytes()).await.expect("the head is sent");
+    let mut reply = Vec::new();
+    let (mut reading, mut writing) = stream.into_split();
+    let answer = async {
+        let mut buffer = [0_u8; 4096];
+        loop {
+            match reading.read(&mut buffer).await {
+                Ok(0) | Err(_) => break,
+                Ok(n) => reply.extend_from_slice(&buffer[..n]),
+            }
+        }
+    };
+    // A byte a second, for far longer than the deadline: the answer must not wait for the whole body.
+    let trickle = async move {
+        for _ in 0..200 {
+            if writing.write_all(b" ").await.is_err() {
+                break;
+            }
+            tokio::time::sleep(Duration::from_secs(1)).await;
+        }
+    };
+    tokio::select! {
+        () = answer => {}
+        () = trickle => {}
+        () = tokio::time::sleep(CATCH_UP * 2) => {}
+    }
+    let reply = String::from_utf8_lossy(&reply);
+    assert!(reply.starts_with("HTTP/1.1 408"), "the body's deadline passed without an answer: {reply:?}");
+    assert!(reply.contains(r#""code":"request_timeout""#), "a typed JSON error: {reply}");
     server.stop().await;
 }

@@ -21,6 +21,7 @@ use axum::body::Body;
 use axum::extract::ConnectInfo;
 use axum::http::Request;
 use axum::Router;
+use futures_util::StreamExt;
 use hyper::body::Incoming;
 use hyper::server::conn::http1;
 use hyper_util::rt::{TokioIo, TokioTimer};
@@ -28,7 +29,6 @@ use hyper_util::service::TowerToHyperService;
 use tokio::net::TcpListener;
 use tokio_util::sync::CancellationToken;
 use tokio_util::task::TaskTracker;
-use futures_util::StreamExt;
 use tower::ServiceExt;
 
 /// How long the loop pauses after a failed accept (e.g. out of file descriptors), so that it does not spin.
@@ -63,9 +63,8 @@ pub async fn serve(
         if let Err(error) = stream.set_nodelay(true) {
             tracing::debug!(%error, %peer, "could not set TCP_NODELAY");
         }
-        let service = router
-            .clone()
-            .map_request(move |request: Request<Incoming>| with_peer(request, peer, body_read_timeout));
+        let service =
+            router.clone().map_request(move |request: Request<Incoming>| with_peer(request, peer, body_read_timeout));
         let connection =
             builder.serve_connection(TokioIo::new(stream), TowerToHyperService::new(service)).with_upgrades();
         let stopping = stopping.clone();

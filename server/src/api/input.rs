@@ -6,8 +6,8 @@
 //! stores it), and no name, reason, label or move id needs any of them, so every path parameter, query value,
 //! JSON string (and key) and WebSocket frame ([`plain_json`]) is checked here, before any handler sees it.
 
-use axum::body::Bytes;
 use crate::http::BodyTimedOut;
+use axum::body::Bytes;
 use axum::extract::rejection::{BytesRejection, JsonRejection, PathRejection, QueryRejection, RawPathParamsRejection};
 use axum::extract::{FromRequest, FromRequestParts, OptionalFromRequest, RawPathParams, Request};
 use axum::http::header::CONTENT_TYPE;

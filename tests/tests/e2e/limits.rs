@@ -144,7 +144,8 @@ async fn a_body_that_trickles_in_is_cut_off_at_its_deadline(url: &str) {
     let body_read_timeout = Duration::from_secs(2);
     let server = TestServer::start(url, with_limits(Limits { body_read_timeout, ..Limits::default() })).await;
     let mut stream = TcpStream::connect(server.addr).await.expect("connect");
-    let head = "POST /api/guest HTTP/1.1\r\nHost: kartka\r\nContent-Type: application/json\r\nContent-Length: 200\r\n\r\n";
+    let head =
+        "POST /api/guest HTTP/1.1\r\nHost: kartka\r\nContent-Type: application/json\r\nContent-Length: 200\r\n\r\n";
     stream.write_all(head.as_bytes()).await.expect("the head is sent");
     let mut reply = Vec::new();
     let (mut reading, mut writing) = stream.into_split();

@@ -53,12 +53,13 @@ drop_database() {
 
 # Starts `kartka serve` over $DATABASE_URL at address $1 (port 0: a free one), appending its log to $2, with the
 # extra environment assignments that follow; waits until it answers. Sets SERVER_PID and ADDRESS. Every
-# player of a load run is a guest from 127.0.0.1, so the per-address limit on new accounts is lifted.
+# player of a load run is a guest from 127.0.0.1 with a socket of its own, so the per-address limits on new
+# accounts and open sockets are lifted.
 start_server() {
     local listen=$1 log=$2 address=
     shift 2
     env DATABASE_URL="$DATABASE_URL" KARTKA_LISTEN="$listen" KARTKA_LOG=info KARTKA_LOG_FORMAT=json \
-        KARTKA_ACCOUNT_RATE_ADDRESS=1000000 "$@" "$KARTKA" serve >>"$log" 2>&1 &
+        KARTKA_ACCOUNT_RATE_ADDRESS=1000000 KARTKA_WS_SOCKETS_PER_ADDRESS=1000000 "$@" "$KARTKA" serve >>"$log" 2>&1 &
     SERVER_PID=$!
     for _ in $(seq 1 300); do
         address=$(jq -r 'select(.fields.message == "kartka is listening") | .fields.address' "$log" 2>/dev/null |

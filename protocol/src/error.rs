@@ -66,6 +66,16 @@ pub enum ErrorCode {
     /// The lobby moved to another server node (the one running it stopped): pool entries and live seeks made
     /// before are gone. Sent unasked to the players who had entered the lobby; join or seek again.
     LobbyRestarted,
+    /// The request's body did not arrive in time (REST, HTTP 408); the connection is closed.
+    RequestTimeout,
+    /// Too many WebSockets are open from the client's address (refused at the upgrade with HTTP 429); close
+    /// one first.
+    TooManySockets,
+    /// The connection watches as many games as one connection may; unsubscribe from one first.
+    TooManySubscriptions,
+    /// The server keeps as many finished games in memory for their spectators as it may; watching another
+    /// finished game must wait until someone stops watching one. Its record is still readable over REST.
+    TooManyWatchedGames,
     /// The server could not complete the request; nothing was changed. Retrying is safe.
     Internal,
 }
@@ -103,6 +113,10 @@ impl ErrorCode {
             ErrorCode::LobbyRestarted => "lobby_restarted",
             ErrorCode::Muted => "muted",
             ErrorCode::RegistrationRequired => "registration_required",
+            ErrorCode::RequestTimeout => "request_timeout",
+            ErrorCode::TooManySockets => "too_many_sockets",
+            ErrorCode::TooManySubscriptions => "too_many_subscriptions",
+            ErrorCode::TooManyWatchedGames => "too_many_watched_games",
             ErrorCode::Internal => "internal",
         }
     }

@@ -13,7 +13,7 @@ use kartka_bot::Level;
 use crate::accounts::{new_account, open_session};
 use crate::admin::audit::Actor;
 use crate::admin::bot::set_bot;
-use crate::bot_client::{self, BotClientSettings, ChallengePolicy};
+use crate::bot_client::{self, BotClientSettings};
 use crate::state::AppState;
 use crate::store::{AccountKind, AccountRow, StoreError};
 
@@ -40,8 +40,13 @@ pub async fn start(state: &AppState, base: &str, address: SocketAddr) {
             }
         };
         let Ok(level) = Level::new(level) else { continue };
-        let settings =
-            BotClientSettings { server: format!("http://{address}"), token, level, policy: ChallengePolicy::default() };
+        let settings = BotClientSettings {
+            server: format!("http://{address}"),
+            token,
+            level,
+            policy: state.settings.builtin_bot_policy.clone(),
+            thinking: state.settings.builtin_bot_thinking,
+        };
         let shutdown = state.shutdown.clone();
         state.tasks.spawn(async move {
             if let Err(error) = bot_client::run(settings, shutdown.cancelled_owned()).await {

@@ -5,6 +5,7 @@ use std::num::NonZeroUsize;
 use std::path::PathBuf;
 use std::time::Duration;
 
+use crate::bot_client::{ChallengePolicy, ThinkingLimits};
 use crate::lobby::pairing::Windows;
 
 /// How log lines are written.
@@ -88,6 +89,20 @@ pub struct ServeArgs {
     /// reverse proxy that sets it: otherwise clients choose their own address.
     #[arg(long, env = "KARTKA_TRUST_FORWARDED_FOR")]
     pub trust_forwarded_for: bool,
+    /// WebSockets open at once from one client address (IPv6: per /64; the address as for the other
+    /// per-address limits, so behind a reverse proxy set `--trust-forwarded-for`), signed in or not; beyond,
+    /// the upgrade is refused with 429 `too_many_sockets`. Accounts an admin marked as bots are not counted.
+    #[arg(long, env = "KARTKA_WS_SOCKETS_PER_ADDRESS", default_value_t = 64)]
+    pub ws_sockets_per_address: usize,
+    /// Games one WebSocket may watch at once; beyond, `subscribe` is refused with `too_many_subscriptions`.
+    /// Bot accounts are not limited (one socket follows every game a bot plays).
+    #[arg(long, env = "KARTKA_WS_SUBSCRIPTIONS_PER_SOCKET", default_value_t = 64)]
+    pub ws_subscriptions_per_socket: usize,
+    /// Finished games kept in memory at once for their spectators (each is loaded on its first subscription and
+    /// unloaded when its last spectator leaves); beyond, subscribing to another finished game is refused with
+    /// `too_many_watched_games` (its record stays readable over REST).
+    #[arg(long, env = "KARTKA_WATCHED_FINISHED_GAMES", default_value_t = 1_000)]
+    pub watched_finished_games: usize,
     /// Seconds a WebSocket has to authenticate (`hello`) before it is closed.
     #[arg(long, env = "KARTKA_HELLO_TIMEOUT", default_value_t = 10)]
     pub hello_timeout_seconds: u64,
@@ -95,6 +110,11 @@ pub struct ServeArgs {
     /// requests).
     #[arg(long, env = "KARTKA_HEADER_TIMEOUT", default_value_t = 10)]
     pub header_timeout_seconds: u64,
+    /// Seconds an HTTP request's body has to arrive, counted from its headers; a slower one is answered 408
+    /// `request_timeout` and its connection closed. Long enough for the admin import's largest upload on a
+    /// slow link.
+    #[arg(long, env = "KARTKA_BODY_TIMEOUT", default_value_t = 60)]
+    pub body_timeout_seconds: u64,
     /// Seconds between the server's WebSocket pings; a socket silent for two intervals is closed.
     #[arg(long, env = "KARTKA_WS_PING_INTERVAL", default_value_t = 30)]
     pub ws_ping_interval_seconds: u64,
@@ -106,6 +126,20 @@ pub struct ServeArgs {
     /// the server itself through the protocol so that there is always someone to play. Empty turns it off.
     #[arg(long, env = "KARTKA_BUILTIN_BOT", default_value = "kartka-bot")]
     pub builtin_bot: String,
+    /// Games each level of the built-in bot plays at once with one challenger; further challenges from them are
+    /// declined until one ends.
+    #[arg(long, env = "KARTKA_BOT_GAMES_PER_CHALLENGER", default_value_t = 1)]
+    pub bot_games_per_challenger: u32,
+    /// Games each level of the built-in bot plays at once with everyone together; further challenges are
+    /// declined until one ends.
+    #[arg(long, env = "KARTKA_BOT_GAMES_AT_ONCE", default_value_t = 8)]
+    pub bot_games_at_once: u32,
+    /// The most milliseconds the built-in bot thinks about one move, whatever its clock allows.
+    #[arg(long, env = "KARTKA_BOT_THINK_PER_MOVE_MS", default_value_t = 10_000)]
+    pub bot_think_per_move_ms: u64,
+    /// The most seconds the built-in bot thinks over one game; past it, it plays each move at once.
+    #[arg(long, env = "KARTKA_BOT_THINK_PER_GAME", default_value_t = 300)]
+    pub bot_think_per_game_seconds: u64,
     /// Seconds a player waits in a quick-pairing pool before the lobby offers a game against the built-in bot
     /// instead; 0: never offered.
     #[arg(long, env = "KARTKA_BOT_OFFER_AFTER", default_value_t = 30)]
@@ -179,6 +213,11 @@ pub struct Settings {
     /// The built-in bot's base account name (see [`crate::builtin_bot`]); none runs when `None` (the default
     /// for tests, which start it when they need it).
     pub builtin_bot: Option<String>,
+    /// Which challenges each level of the built-in bot accepts: how many games at once, with one challenger
+    /// and in all.
+    pub builtin_bot_policy: ChallengePolicy,
+    /// How long the built-in bot may think, per move and per game.
+    pub builtin_bot_thinking: ThinkingLimits,
     /// How long a player waits in a quick-pairing pool before the lobby offers the built-in bot instead; `None`:
     /// never offered. Only while the built-in bot runs.
     pub bot_offer_after: Option<Duration>,
@@ -306,6 +345,14 @@ pub struct Limits {
     pub header_read_timeout: Duration,
     /// How often the server pings a WebSocket; two intervals without a frame from the client close it.
     pub ws_ping_interval: Duration,
+    /// How long an HTTP request's body may take to arrive, from its headers.
+    pub body_read_timeout: Duration,
+    /// WebSockets open at once per client address (bot accounts aside).
+    pub sockets_per_address: usize,
+    /// Games one WebSocket may watch at once (bot accounts aside).
+    pub subscriptions_per_socket: usize,
+    /// Finished games kept in memory at once for their spectators.
+    pub watched_finished_games: usize,
 }
 
 impl Default for Limits {
@@ -324,6 +371,10 @@ impl Default for Limits {
             hello_timeout: Duration::from_secs(10),
             header_read_timeout: Duration::from_secs(10),
             ws_ping_interval: Duration::from_secs(30),
+            body_read_timeout: Duration::from_secs(60),
+            sockets_per_address: 64,
+            subscriptions_per_socket: 64,
+            watched_finished_games: 1_000,
         }
     }
 }
@@ -391,6 +442,8 @@ impl Default for Settings {
             session_lifetime: Duration::from_secs(30 * 24 * 3600),
             admins: Vec::new(),
             builtin_bot: None,
+            builtin_bot_policy: builtin_bot_policy(1, 8),
+            builtin_bot_thinking: ThinkingLimits::default(),
             bot_offer_after: Some(Duration::from_secs(30)),
             correspondence: CorrespondenceSettings::default(),
             web_files: WebFiles::Embedded,
@@ -411,6 +464,11 @@ impl From<&ServeArgs> for Settings {
             ws_messages_per_second: args.ws_messages_per_second.max(1),
             admins: args.admins.iter().map(|name| name.trim().to_owned()).filter(|name| !name.is_empty()).collect(),
             builtin_bot: Some(args.builtin_bot.trim().to_owned()).filter(|name| !name.is_empty()),
+            builtin_bot_policy: builtin_bot_policy(args.bot_games_per_challenger, args.bot_games_at_once),
+            builtin_bot_thinking: ThinkingLimits {
+                per_move: Duration::from_millis(args.bot_think_per_move_ms),
+                per_game: Duration::from_secs(args.bot_think_per_game_seconds),
+            },
             bot_offer_after: Some(Duration::from_secs(args.bot_offer_after_seconds)).filter(|after| !after.is_zero()),
             correspondence: CorrespondenceSettings {
                 day: Duration::from_millis(args.correspondence_day_ms.max(1)),
@@ -439,10 +497,24 @@ impl From<&ServeArgs> for Settings {
                 hello_timeout: Duration::from_secs(args.hello_timeout_seconds.max(1)),
                 header_read_timeout: Duration::from_secs(args.header_timeout_seconds.max(1)),
                 ws_ping_interval: Duration::from_secs(args.ws_ping_interval_seconds.max(1)),
+                body_read_timeout: Duration::from_secs(args.body_timeout_seconds.max(1)),
+                sockets_per_address: args.ws_sockets_per_address.max(1),
+                subscriptions_per_socket: args.ws_subscriptions_per_socket.max(1),
+                watched_finished_games: args.watched_finished_games.max(1),
                 ..Limits::default()
             },
             ..Settings::default()
         }
+    }
+}
+
+/// The built-in bot's challenge policy: anyone's challenges, at most `per_challenger` games at once with one
+/// challenger and `at_once` in all (at least one each, or the bot would decline everything).
+fn builtin_bot_policy(per_challenger: u32, at_once: u32) -> ChallengePolicy {
+    ChallengePolicy {
+        games_per_challenger: Some(per_challenger.max(1)),
+        games_at_once: Some(at_once.max(1)),
+        ..ChallengePolicy::default()
     }
 }
 

@@ -1,10 +1,16 @@
-//! The accept loop: every socket gets TCP_NODELAY, its peer address, and HTTP/1's header read timeout.
+//! The accept loop: every socket gets TCP_NODELAY, its peer address, HTTP/1's header read timeout, and a
+//! deadline for reading each request's body.
 //!
 //! `axum::serve` sets neither a timer (so hyper's header read timeout never runs: a client that sends half a
 //! request, or nothing, holds its socket forever) nor per-socket options, so the server serves connections with
 //! hyper's HTTP/1 builder itself (hyper-util's automatic HTTP/1-or-2 builder would first wait, without a
 //! timeout, for the bytes that tell the versions apart). The header read timeout also closes keep-alive
 //! connections that stay idle between requests, since hyper starts it whenever it waits for a request's head.
+//!
+//! hyper has no timeout for a request's body, and one that trickles in a byte at a time would hold its
+//! connection and its handler for as long as it likes; so each body reads within a deadline from its request's
+//! head, past which reading it fails with [`BodyTimedOut`] (answered with 408 `request_timeout`). A deadline
+//! for the whole body rather than between its pieces, which a trickle would meet.
 
 use std::future::Future;
 use std::net::SocketAddr;
@@ -15,6 +21,7 @@ use axum::body::Body;
 use axum::extract::ConnectInfo;
 use axum::http::Request;
 use axum::Router;
+use futures_util::StreamExt;
 use hyper::body::Incoming;
 use hyper::server::conn::http1;
 use hyper_util::rt::{TokioIo, TokioTimer};
@@ -33,6 +40,7 @@ pub async fn serve(
     listener: TcpListener,
     router: Router,
     header_read_timeout: Duration,
+    body_read_timeout: Duration,
     shutdown: impl Future<Output = ()>,
 ) {
     let mut builder = http1::Builder::new();
@@ -55,7 +63,8 @@ pub async fn serve(
         if let Err(error) = stream.set_nodelay(true) {
             tracing::debug!(%error, %peer, "could not set TCP_NODELAY");
         }
-        let service = router.clone().map_request(move |request: Request<Incoming>| with_peer(request, peer));
+        let service =
+            router.clone().map_request(move |request: Request<Incoming>| with_peer(request, peer, body_read_timeout));
         let connection =
             builder.serve_connection(TokioIo::new(stream), TowerToHyperService::new(service)).with_upgrades();
         let stopping = stopping.clone();
@@ -79,9 +88,33 @@ pub async fn serve(
     connections.wait().await;
 }
 
-/// The request as axum takes it, with the socket's peer address (what `ConnectInfo` extracts).
-fn with_peer(request: Request<Incoming>, peer: SocketAddr) -> Request<Body> {
-    let mut request = request.map(Body::new);
+/// The request as axum takes it, with the socket's peer address (what `ConnectInfo` extracts), and its body
+/// read within `body_read_timeout` from now.
+fn with_peer(request: Request<Incoming>, peer: SocketAddr, body_read_timeout: Duration) -> Request<Body> {
+    let mut request = request.map(|body| within(Body::new(body), body_read_timeout));
     request.extensions_mut().insert(ConnectInfo(peer));
     request
+}
+
+/// Reading a request's body took longer than the server allows.
+#[derive(Debug, thiserror::Error)]
+#[error("the request body did not arrive in time")]
+pub struct BodyTimedOut;
+
+/// `body`, whose reading fails with [`BodyTimedOut`] once `limit` has passed.
+fn within(body: Body, limit: Duration) -> Body {
+    let deadline = Box::pin(tokio::time::sleep(limit));
+    let pieces = body.into_data_stream();
+    let timed = futures_util::stream::unfold(Some((pieces, deadline)), |state| async move {
+        let (mut pieces, mut deadline) = state?;
+        tokio::select! {
+            biased;
+            piece = pieces.next() => {
+                let piece = piece?.map_err(axum::BoxError::from);
+                Some((piece, Some((pieces, deadline))))
+            }
+            () = &mut deadline => Some((Err(axum::BoxError::from(BodyTimedOut)), None)),
+        }
+    });
+    Body::from_stream(timed)
 }

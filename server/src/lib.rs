@@ -109,8 +109,9 @@ pub async fn run(listener: TcpListener, state: AppState, shutdown: impl Future<O
         }
     }
     let cancel = state.shutdown.clone();
-    let header_read_timeout = state.settings.limits.header_read_timeout;
-    http::serve(listener, app(state.clone()), header_read_timeout, async move {
+    let (header_read_timeout, body_read_timeout) =
+        (state.settings.limits.header_read_timeout, state.settings.limits.body_read_timeout);
+    http::serve(listener, app(state.clone()), header_read_timeout, body_read_timeout, async move {
         shutdown.await;
         cancel.cancel();
     })

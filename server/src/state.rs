@@ -17,6 +17,7 @@ use crate::games::{ActorConfig, ClockRules, Games};
 use crate::lobby::{Lobby, Starter};
 use crate::store::Store;
 use crate::ws::Connections;
+use crate::ws::SocketsByAddress;
 
 /// The server's shared state. Cheap to clone.
 #[derive(Clone)]
@@ -29,6 +30,8 @@ pub struct AppState {
     pub games: Games,
     /// Open WebSocket connections by account, for notifications.
     pub connections: Connections,
+    /// Open WebSockets per client address, for their limit.
+    pub sockets: SocketsByAddress,
     /// Quick pairing pools and open seeks.
     pub lobby: Lobby,
     /// Limits and timings.
@@ -57,6 +60,7 @@ impl AppState {
             clocks: ClockRules { day: settings.correspondence.day, first_move: settings.first_move },
             idle_unload: settings.correspondence.idle_unload,
             hooks: Arc::new(TurnNotices::new(store.clone(), wakers.notifications.clone())),
+            watched_finished: Arc::new(tokio::sync::Semaphore::new(settings.limits.watched_finished_games)),
         };
         let leases = Leases::new(store.clone(), node);
         let header_read_timeout = settings.limits.header_read_timeout;
@@ -71,6 +75,7 @@ impl AppState {
             store,
             wakers,
             connections,
+            sockets: SocketsByAddress::default(),
             abuse: Arc::new(AbuseLimits::new(&settings.limits)),
             settings: Arc::new(settings),
             shutdown,

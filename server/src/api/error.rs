@@ -53,7 +53,12 @@ impl ApiError {
             | ErrorCode::NotAllowed
             | ErrorCode::LobbyRestarted => StatusCode::CONFLICT,
             ErrorCode::FrameTooLarge => StatusCode::PAYLOAD_TOO_LARGE,
-            ErrorCode::RateLimited | ErrorCode::ChatTooFast => StatusCode::TOO_MANY_REQUESTS,
+            ErrorCode::RateLimited
+            | ErrorCode::ChatTooFast
+            | ErrorCode::TooManySockets
+            | ErrorCode::TooManySubscriptions => StatusCode::TOO_MANY_REQUESTS,
+            ErrorCode::TooManyWatchedGames => StatusCode::SERVICE_UNAVAILABLE,
+            ErrorCode::RequestTimeout => StatusCode::REQUEST_TIMEOUT,
             ErrorCode::Internal => StatusCode::INTERNAL_SERVER_ERROR,
             ErrorCode::MalformedFrame
             | ErrorCode::UnknownFrame

@@ -6,6 +6,7 @@
 //! stores it), and no name, reason, label or move id needs any of them, so every path parameter, query value,
 //! JSON string (and key) and WebSocket frame ([`plain_json`]) is checked here, before any handler sees it.
 
+use crate::http::BodyTimedOut;
 use axum::body::Bytes;
 use axum::extract::rejection::{BytesRejection, JsonRejection, PathRejection, QueryRejection, RawPathParamsRejection};
 use axum::extract::{FromRequest, FromRequestParts, OptionalFromRequest, RawPathParams, Request};
@@ -127,8 +128,23 @@ impl From<QueryRejection> for ApiError {
     }
 }
 
+/// The refusal of a body that did not arrive in time ([`BodyTimedOut`] somewhere among the rejection's causes).
+fn timed_out(rejection: &(dyn std::error::Error + 'static)) -> Option<ApiError> {
+    let mut cause = Some(rejection);
+    while let Some(error) = cause {
+        if error.is::<BodyTimedOut>() {
+            return Some(ApiError::new(ErrorCode::RequestTimeout, error.to_string()));
+        }
+        cause = error.source();
+    }
+    None
+}
+
 impl From<JsonRejection> for ApiError {
     fn from(rejection: JsonRejection) -> ApiError {
+        if let Some(refusal) = timed_out(&rejection) {
+            return refusal;
+        }
         if rejection.status() == StatusCode::PAYLOAD_TOO_LARGE {
             return ApiError::new(ErrorCode::FrameTooLarge, "the request body is too large");
         }
@@ -138,6 +154,9 @@ impl From<JsonRejection> for ApiError {
 
 impl From<BytesRejection> for ApiError {
     fn from(rejection: BytesRejection) -> ApiError {
+        if let Some(refusal) = timed_out(&rejection) {
+            return refusal;
+        }
         if rejection.status() == StatusCode::PAYLOAD_TOO_LARGE {
             return ApiError::new(ErrorCode::FrameTooLarge, "the request body is too large");
         }

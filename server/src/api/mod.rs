@@ -10,7 +10,7 @@ mod explorer;
 mod extract;
 mod games;
 mod input;
-mod limits;
+pub(crate) mod limits;
 mod live;
 mod notifications;
 pub mod openapi;

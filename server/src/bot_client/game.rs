@@ -16,6 +16,8 @@ const CORRESPONDENCE_THINK_MS: u64 = 5_000;
 /// A game the bot plays.
 pub(super) struct FollowedGame {
     seat: SeatName,
+    /// The other player's account.
+    opponent: Uuid,
     game: AnyGame,
     ply: u32,
     seq: u64,
@@ -61,9 +63,9 @@ pub(super) enum SnapshotError {
 impl FollowedGame {
     /// The game of `snapshot`, played by the account `me`.
     pub(super) fn from_snapshot(snapshot: &GameSnapshot, me: Uuid) -> Result<FollowedGame, SnapshotError> {
-        let seat = match snapshot.players.iter().position(|player| player.account_id == me) {
-            Some(0) => SeatName::First,
-            Some(_) => SeatName::Second,
+        let (seat, opponent) = match snapshot.players.iter().position(|player| player.account_id == me) {
+            Some(0) => (SeatName::First, snapshot.players[1].account_id),
+            Some(_) => (SeatName::Second, snapshot.players[0].account_id),
             None => return Err(SnapshotError::NotAPlayer),
         };
         let ruleset = kinds::ruleset(&snapshot.ruleset).map_err(|error| SnapshotError::Replay(error.to_string()))?;
@@ -73,6 +75,7 @@ impl FollowedGame {
         }
         Ok(FollowedGame {
             seat,
+            opponent,
             game,
             ply: snapshot.ply,
             seq: snapshot.seq,
@@ -80,6 +83,11 @@ impl FollowedGame {
             clocks: snapshot.clocks,
             over: snapshot.status != GameStatus::Active,
         })
+    }
+
+    /// The other player's account.
+    pub(super) fn opponent(&self) -> Uuid {
+        self.opponent
     }
 
     /// The last event number the bot has: a resume's `after_seq`.

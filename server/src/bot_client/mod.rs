@@ -7,7 +7,8 @@
 //! - `socket.rs`: the WebSocket: connect, `hello`, typed frames in and out.
 //! - `policy.rs`: which challenges to accept.
 //! - `game.rs`: one game as the bot follows it, rebuilt from the snapshot and the events.
-//! - `think.rs`: the search, off the async threads, with a deadline from the game's clock.
+//! - `think.rs`: the search, off the async threads, with a deadline from the game's clock under the bot's
+//!   ceilings, cancelled when its game ends.
 //! - `session.rs`: one connection's life: resume games, accept challenges, play turns.
 //!
 //! [`run`] keeps reconnecting (with backoff) until its shutdown future resolves or the token is refused; after
@@ -26,7 +27,8 @@ use std::time::Duration;
 
 use kartka_bot::Level;
 
-pub use policy::ChallengePolicy;
+pub use policy::{ChallengePolicy, Playing};
+pub use think::ThinkingLimits;
 
 use self::session::{Player, SessionEnd};
 
@@ -46,6 +48,8 @@ pub struct BotClientSettings {
     pub level: Level,
     /// Which challenges it accepts.
     pub policy: ChallengePolicy,
+    /// How long it may think, per move and per game.
+    pub thinking: ThinkingLimits,
 }
 
 /// Why the bot client stopped before its shutdown.

@@ -1,4 +1,6 @@
-//! Which challenges the bot accepts: from whom, and how many games in all.
+//! Which challenges the bot accepts: from whom, how many games in all, and how many at once (with one
+//! challenger, and with everyone together), so that nobody can keep the bot, and the CPU its searches take, to
+//! themselves.
 
 use kartka_protocol::rest::Challenge;
 
@@ -10,16 +12,33 @@ pub struct ChallengePolicy {
     pub accept_from: Vec<String>,
     /// Play at most this many games, then stop; no limit when `None`.
     pub max_games: Option<u32>,
+    /// Play at most this many games at once with one challenger; no limit when `None`.
+    pub games_per_challenger: Option<u32>,
+    /// Play at most this many games at once in all; no limit when `None`.
+    pub games_at_once: Option<u32>,
+}
+
+/// The games the bot plays now (accepted and not over).
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct Playing {
+    /// With everyone.
+    pub in_all: u32,
+    /// With the challenger whose challenge is being answered.
+    pub with_challenger: u32,
 }
 
 impl ChallengePolicy {
-    /// Whether to accept `challenge`, having started `games_started` games so far.
+    /// Whether to accept `challenge`, having started `games_started` games so far and playing `playing` now.
     #[must_use]
-    pub fn accepts(&self, challenge: &Challenge, games_started: u32) -> bool {
+    pub fn accepts(&self, challenge: &Challenge, games_started: u32, playing: Playing) -> bool {
         let challenger = &challenge.challenger.name;
         let allowed =
             self.accept_from.is_empty() || self.accept_from.iter().any(|name| name.eq_ignore_ascii_case(challenger));
-        allowed && !self.all_games_started(games_started)
+        let below = |limit: Option<u32>, count: u32| limit.is_none_or(|limit| count < limit);
+        allowed
+            && !self.all_games_started(games_started)
+            && below(self.games_per_challenger, playing.with_challenger)
+            && below(self.games_at_once, playing.in_all)
     }
 
     /// Whether the bot has started every game it may play.
@@ -65,19 +84,30 @@ mod tests {
     #[test]
     fn names_are_matched_in_any_case_and_an_empty_list_allows_everyone_whatever_the_game() {
         let anyone = ChallengePolicy::default();
-        let friends = ChallengePolicy { accept_from: vec!["Alice".to_owned()], max_games: None };
+        let friends = ChallengePolicy { accept_from: vec!["Alice".to_owned()], ..ChallengePolicy::default() };
+        let none = Playing::default();
         for &kind in GameKind::ALL {
-            assert!(anyone.accepts(&challenge_of("mallory", kind), 1_000), "{kind}");
-            assert!(friends.accepts(&challenge_of("alice", kind), 0), "{kind}");
-            assert!(!friends.accepts(&challenge_of("mallory", kind), 0), "{kind}");
+            assert!(anyone.accepts(&challenge_of("mallory", kind), 1_000, none), "{kind}");
+            assert!(friends.accepts(&challenge_of("alice", kind), 0, none), "{kind}");
+            assert!(!friends.accepts(&challenge_of("mallory", kind), 0, none), "{kind}");
         }
     }
 
     #[test]
     fn no_game_past_the_limit() {
-        let two = ChallengePolicy { accept_from: Vec::new(), max_games: Some(2) };
-        assert!(two.accepts(&challenge_from("alice"), 1));
-        assert!(!two.accepts(&challenge_from("alice"), 2));
+        let two = ChallengePolicy { max_games: Some(2), ..ChallengePolicy::default() };
+        assert!(two.accepts(&challenge_from("alice"), 1, Playing::default()));
+        assert!(!two.accepts(&challenge_from("alice"), 2, Playing::default()));
         assert!(two.all_games_started(2));
+    }
+
+    #[test]
+    fn no_game_past_the_games_at_once_with_one_challenger_or_in_all() {
+        let policy =
+            ChallengePolicy { games_per_challenger: Some(1), games_at_once: Some(3), ..ChallengePolicy::default() };
+        let alice = challenge_from("alice");
+        assert!(policy.accepts(&alice, 5, Playing { in_all: 2, with_challenger: 0 }));
+        assert!(!policy.accepts(&alice, 5, Playing { in_all: 2, with_challenger: 1 }), "one game with alice");
+        assert!(!policy.accepts(&alice, 5, Playing { in_all: 3, with_challenger: 0 }), "three games in all");
     }
 }

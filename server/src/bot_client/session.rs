@@ -3,14 +3,17 @@
 //! and answers the challenges waiting for it; then it follows events, answers new challenges
 //! (`challenge_updated`) and plays its turns as the searches finish.
 
-use std::collections::{HashMap, HashSet};
+use std::collections::HashMap;
+use std::time::{Duration, Instant};
 
 use kartka_protocol::rest::{Challenge, ChallengeStatus};
 use kartka_protocol::{ClientFrame, ErrorCode, EventEnvelope, GameSnapshot, ServerFrame, SnapshotParts};
 use tokio::sync::mpsc;
+use tokio_util::sync::CancellationToken;
 use uuid::Uuid;
 
 use super::game::{Followed, FollowedGame};
+use super::policy::Playing;
 use super::rest::Rest;
 use super::socket::{OpenError, Socket};
 use super::think::think;
@@ -37,6 +40,16 @@ struct Thought {
     game_id: Uuid,
     ply: u32,
     turn: Result<String, String>,
+    /// How long the search took.
+    took: Duration,
+}
+
+/// A search under way.
+struct Search {
+    /// The ply it searches at.
+    ply: u32,
+    /// Stops it: its game ended, or the bot stopped.
+    cancel: CancellationToken,
 }
 
 /// The socket failed while sending: the session is over.
@@ -50,11 +63,14 @@ pub(super) struct Player {
     games: HashMap<Uuid, FollowedGame>,
     /// The moves sent ahead of a long game's snapshot, until it comes.
     snapshot_parts: SnapshotParts,
-    /// Games the bot accepted whose snapshot has not come yet (already counted as started).
-    accepted: HashSet<Uuid>,
+    /// Games the bot accepted whose snapshot has not come yet (already counted as started), with their
+    /// challengers.
+    accepted: HashMap<Uuid, Uuid>,
     games_started: u32,
-    /// The ply each game is being searched at.
-    thinking: HashMap<Uuid, u32>,
+    /// The search under way in each game.
+    thinking: HashMap<Uuid, Search>,
+    /// How long each game's searches have taken so far.
+    spent: HashMap<Uuid, Duration>,
     /// The ply each game's move was sent at, until its event arrives.
     sent: HashMap<Uuid, u32>,
     thoughts_out: mpsc::Sender<Thought>,
@@ -79,9 +95,10 @@ impl Player {
             me: Uuid::nil(),
             games: HashMap::new(),
             snapshot_parts: SnapshotParts::default(),
-            accepted: HashSet::new(),
+            accepted: HashMap::new(),
             games_started: 0,
             thinking: HashMap::new(),
+            spent: HashMap::new(),
             sent: HashMap::new(),
             thoughts_out,
             thoughts_in,
@@ -151,6 +168,14 @@ impl Player {
         Ok(())
     }
 
+    /// The games the bot plays now, with everyone and with `challenger`.
+    fn playing(&self, challenger: Uuid) -> Playing {
+        let count = |n: usize| u32::try_from(n).unwrap_or(u32::MAX);
+        let followed = self.games.values().filter(|game| game.opponent() == challenger).count();
+        let accepted = self.accepted.values().filter(|&&of| of == challenger).count();
+        Playing { in_all: count(self.games.len() + self.accepted.len()), with_challenger: count(followed + accepted) }
+    }
+
     fn finished(&self) -> bool {
         self.settings.policy.all_games_started(self.games_started) && self.games.is_empty() && self.accepted.is_empty()
     }
@@ -176,7 +201,7 @@ impl Player {
             ServerFrame::ChallengeUpdated { challenge } => self.answer(socket, challenge).await,
             // A game it did not accept itself (one it challenged someone to): follow it too.
             ServerFrame::GameStarted { game_id }
-                if !self.games.contains_key(&game_id) && !self.accepted.contains(&game_id) =>
+                if !self.games.contains_key(&game_id) && !self.accepted.contains_key(&game_id) =>
             {
                 subscribe(socket, game_id, None).await
             }
@@ -205,7 +230,7 @@ impl Player {
         if !to_me || challenge.status != ChallengeStatus::Open {
             return Ok(());
         }
-        if !self.settings.policy.accepts(&challenge, self.games_started) {
+        if !self.settings.policy.accepts(&challenge, self.games_started, self.playing(challenge.challenger.id)) {
             if let Err(error) = self.rest.decline(challenge.id).await {
                 tracing::warn!(%error, challenge = %challenge.id, "bot: cannot decline");
             }
@@ -214,7 +239,7 @@ impl Player {
         match self.rest.accept(challenge.id).await {
             Ok(Challenge { game_id: Some(game_id), .. }) => {
                 self.games_started += 1;
-                self.accepted.insert(game_id);
+                self.accepted.insert(game_id, challenge.challenger.id);
                 subscribe(socket, game_id, None).await
             }
             Ok(_) => Ok(()),
@@ -234,7 +259,7 @@ impl Player {
                 return unsubscribe(socket, snapshot.id).await;
             }
         };
-        let counted = self.accepted.remove(&snapshot.id) || self.games.contains_key(&snapshot.id);
+        let counted = self.accepted.remove(&snapshot.id).is_some() || self.games.contains_key(&snapshot.id);
         if !counted && !game.is_over() {
             self.games_started += 1;
         }
@@ -259,6 +284,11 @@ impl Player {
         if self.games.get(&game_id).is_some_and(FollowedGame::is_over) {
             self.games.remove(&game_id);
             self.sent.remove(&game_id);
+            self.spent.remove(&game_id);
+            // A search of an ended game has nothing to play: it stops rather than keep a core busy.
+            if let Some(search) = self.thinking.remove(&game_id) {
+                search.cancel.cancel();
+            }
             tracing::info!(game = %game_id, "bot: game over");
             return unsubscribe(socket, game_id).await;
         }
@@ -273,20 +303,34 @@ impl Player {
             if self.thinking.contains_key(game_id) || self.sent.get(game_id) == Some(&request.ply) {
                 continue;
             }
-            self.thinking.insert(*game_id, request.ply);
+            let spent = self.spent.get(game_id).copied().unwrap_or_default();
+            let budget = self.settings.thinking.budget(request.clock, spent);
+            let cancel = CancellationToken::new();
+            self.thinking.insert(*game_id, Search { ply: request.ply, cancel: cancel.clone() });
             let (level, out) = (self.settings.level, self.thoughts_out.clone());
             tokio::spawn(async move {
                 let (game_id, ply) = (request.game_id, request.ply);
-                let turn = think(request, level).await;
+                let started = Instant::now();
+                let turn = think(request, level, budget, cancel).await;
+                let took = started.elapsed();
                 // The receiver lives as long as the player; a closed channel means the bot is stopping.
-                let _ = out.send(Thought { game_id, ply, turn }).await;
+                let _ = out.send(Thought { game_id, ply, turn, took }).await;
             });
         }
     }
 
     /// Sends a finished search's turn, if the game is still where it was when the search began.
     async fn play(&mut self, socket: &mut Socket, thought: Thought) -> Result<(), SocketLost> {
+        // A cancelled search's game is gone (and with it what it spent); a search started since is not this one.
+        if self.thinking.get(&thought.game_id).is_none_or(|search| search.ply != thought.ply) {
+            return Ok(());
+        }
         self.thinking.remove(&thought.game_id);
+        if let Some(spent) = self.spent.get_mut(&thought.game_id) {
+            *spent += thought.took;
+        } else if self.games.contains_key(&thought.game_id) {
+            self.spent.insert(thought.game_id, thought.took);
+        }
         let still_current = self
             .games
             .get(&thought.game_id)
@@ -321,4 +365,13 @@ async fn subscribe(socket: &mut Socket, game_id: Uuid, after_seq: Option<u64>) -
 
 async fn unsubscribe(socket: &mut Socket, game_id: Uuid) -> Result<(), SocketLost> {
     socket.send(&ClientFrame::Unsubscribe { id: None, game_id }).await.map_err(|_| SocketLost)
+}
+
+impl Drop for Player {
+    /// A stopping bot cancels its searches: nobody will play their turns.
+    fn drop(&mut self) {
+        for search in self.thinking.values() {
+            search.cancel.cancel();
+        }
+    }
 }

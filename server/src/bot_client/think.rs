@@ -1,24 +1,95 @@
 //! The search for one turn, run on a blocking thread so that the connection keeps reading (and answering the
 //! server's pings) while the bot thinks. The deadline comes from the bot's clock through
-//! [`think_time_ms`], which keeps a reserve for the network: the bot never flags.
+//! [`think_time_ms`], which keeps a reserve for the network (the bot never flags), capped by the bot's
+//! [`ThinkingLimits`]: a long clock must not buy an hour of a core per move. A search whose game ended is
+//! cancelled.
 
 use std::time::{Duration, Instant};
 
-use kartka_bot::clock::think_time_ms;
+use kartka_bot::clock::{think_time_ms, Clock};
 use kartka_bot::{play_any_turn, Level};
+use tokio_util::sync::CancellationToken;
 
 use super::game::TurnRequest;
 
+/// The most a bot thinks: per move, and over a whole game. Once a game's allowance is spent, the bot plays the
+/// rest of it at once (its shallowest complete search).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct ThinkingLimits {
+    /// The most one move's search may take, whatever the clock allows.
+    pub per_move: Duration,
+    /// The most the searches of one game may take together.
+    pub per_game: Duration,
+}
+
+impl Default for ThinkingLimits {
+    /// 10 s a move and 5 minutes a game: a level 8 search gains little past a few seconds, and a long clock
+    /// should not let a game hold a core for hours.
+    fn default() -> Self {
+        ThinkingLimits { per_move: Duration::from_secs(10), per_game: Duration::from_secs(300) }
+    }
+}
+
+impl ThinkingLimits {
+    /// How long a move's search may take under `clock`, the game's searches having taken `spent` so far.
+    #[must_use]
+    pub fn budget(&self, clock: Clock, spent: Duration) -> Duration {
+        Duration::from_millis(think_time_ms(clock)).min(self.per_move).min(self.per_game.saturating_sub(spent))
+    }
+}
+
 /// The move text of the turn the bot plays, or why it has none (a position with no legal action, which the
-/// server would have ended).
-pub(super) async fn think(request: TurnRequest, level: Level) -> Result<String, String> {
-    let TurnRequest { game_id, game, ply, clock } = request;
+/// server would have ended). The search takes at most `budget`, and stops at once when `cancelled`.
+pub(super) async fn think(
+    request: TurnRequest,
+    level: Level,
+    budget: Duration,
+    cancelled: CancellationToken,
+) -> Result<String, String> {
+    let TurnRequest { game_id, game, ply, .. } = request;
     // The same game and ply give the same seed, so a replayed search errs (at low levels) the same way.
     let seed = game_id.as_u64_pair().0 ^ u64::from(ply);
     let search = move || {
-        let end = Instant::now() + Duration::from_millis(think_time_ms(clock));
-        let deadline = move || Instant::now() >= end;
+        let end = Instant::now() + budget;
+        let deadline = move || cancelled.is_cancelled() || Instant::now() >= end;
         play_any_turn(&game, level, seed, u64::MAX, &deadline).map(|turn| turn.text()).map_err(|e| e.to_string())
     };
     tokio::task::spawn_blocking(search).await.map_err(|e| e.to_string())?
+}
+
+#[cfg(test)]
+mod tests {
+    use kartka_engine::AnyGame;
+    use uuid::Uuid;
+
+    use super::*;
+    use crate::games::kinds;
+
+    const LIMITS: ThinkingLimits =
+        ThinkingLimits { per_move: Duration::from_secs(10), per_game: Duration::from_secs(300) };
+
+    #[test]
+    fn a_long_clock_buys_no_more_than_the_ceiling_and_a_spent_game_plays_at_once() {
+        let day = Clock::Fischer { remaining_ms: 24 * 3_600_000, increment_ms: 0 };
+        assert_eq!(LIMITS.budget(day, Duration::ZERO), LIMITS.per_move);
+        assert_eq!(LIMITS.budget(day, Duration::from_secs(295)), Duration::from_secs(5), "what is left of the game's");
+        assert_eq!(LIMITS.budget(day, Duration::from_secs(400)), Duration::ZERO);
+        let blitz = Clock::PerMove { per_move_ms: 2_000 };
+        assert_eq!(LIMITS.budget(blitz, Duration::ZERO), Duration::from_millis(think_time_ms(blitz)), "the clock's");
+    }
+
+    #[tokio::test]
+    async fn a_cancelled_search_stops_at_once() {
+        let spec = kinds::default_spec(kartka_engine::GameKind::default());
+        let game = AnyGame::new(&kinds::ruleset(&spec).expect("the default ruleset"));
+        let request =
+            TurnRequest { game_id: Uuid::new_v4(), game, ply: 0, clock: Clock::PerMove { per_move_ms: 3_600_000 } };
+        let cancelled = CancellationToken::new();
+        let level = Level::new(8).expect("a level");
+        let search = tokio::spawn(think(request, level, Duration::from_secs(3_600), cancelled.clone()));
+        tokio::time::sleep(Duration::from_millis(200)).await;
+        cancelled.cancel();
+        let turn = tokio::time::timeout(Duration::from_secs(60), search).await;
+        assert!(turn.is_ok(), "an hour's search went on after its cancellation");
+    }
 }

@@ -11,7 +11,7 @@ use kartka_bot::{play_any_turn, AnyTurn, Evaluation, Level, UNIT};
 use kartka_engine::{AnyGame, Ruleset};
 
 use super::game::GameArgs;
-use crate::bot_client::{self, BotClientSettings, ChallengePolicy};
+use crate::bot_client::{self, BotClientSettings, ChallengePolicy, ThinkingLimits};
 
 /// The node budget of a turn when neither `--time-ms` nor `--nodes` limits it: a couple of seconds on one
 /// core, and the same answer on every machine.
@@ -45,6 +45,18 @@ struct PlayArgs {
     /// Stop after playing this many games.
     #[arg(long)]
     max_games: Option<u32>,
+    /// Play at most this many games at once with one challenger (declining further challenges meanwhile).
+    #[arg(long)]
+    games_per_challenger: Option<u32>,
+    /// Play at most this many games at once in all.
+    #[arg(long)]
+    games_at_once: Option<u32>,
+    /// The most milliseconds to think about one move, whatever the clock allows.
+    #[arg(long, default_value_t = 10_000)]
+    think_per_move_ms: u64,
+    /// The most seconds to think over one game; past it, each move is played at once.
+    #[arg(long, default_value_t = 300)]
+    think_per_game_seconds: u64,
 }
 
 #[derive(Debug, Subcommand)]
@@ -99,7 +111,16 @@ fn run_play(args: PlayArgs) -> anyhow::Result<()> {
         server,
         token,
         level: Level::new(args.level)?,
-        policy: ChallengePolicy { accept_from: args.accept_from, max_games: args.max_games },
+        policy: ChallengePolicy {
+            accept_from: args.accept_from,
+            max_games: args.max_games,
+            games_per_challenger: args.games_per_challenger,
+            games_at_once: args.games_at_once,
+        },
+        thinking: ThinkingLimits {
+            per_move: Duration::from_millis(args.think_per_move_ms),
+            per_game: Duration::from_secs(args.think_per_game_seconds),
+        },
     };
     let runtime = tokio::runtime::Runtime::new()?;
     runtime.block_on(async {

@@ -73,6 +73,10 @@ pub enum GameError {
         /// The node holding the game's lease.
         node: Uuid,
     },
+    /// Every place for a finished game kept in memory for its spectators is taken, and this finished game has
+    /// none: loading it for one more spectator would let memory grow with the games watched. Nothing changed.
+    #[error("the server keeps as many finished games open for spectators as it may; try again later")]
+    TooManyWatched,
     /// The node running the game could not be reached, or its answer was unreadable. Nothing changed here; the
     /// owner may or may not have applied a forwarded change, which a retry (the same `client_move_id`) settles.
     #[error("the game's server could not be reached; try again in a moment")]
@@ -94,6 +98,7 @@ impl GameError {
             GameError::NotAllowed(_) => ErrorCode::NotAllowed,
             GameError::UnsupportedByRules(_) => ErrorCode::UnsupportedByRules,
             GameError::InvalidRequest(_) => ErrorCode::InvalidRequest,
+            GameError::TooManyWatched => ErrorCode::TooManyWatchedGames,
             // `internal` tells a client that nothing changed and that retrying is safe, which is what to do.
             GameError::Store(_) | GameError::OwnedElsewhere { .. } | GameError::Unreachable => ErrorCode::Internal,
         }
@@ -149,6 +154,9 @@ pub struct ActorConfig {
     pub idle_unload: Duration,
     /// Who hears about turns.
     pub hooks: Arc<dyn GameHooks>,
+    /// Places for finished games kept in memory for their spectators, shared by every actor of the node: a
+    /// finished game's actor holds one while anyone watches it (see [`GameError::TooManyWatched`]).
+    pub watched_finished: Arc<tokio::sync::Semaphore>,
 }
 
 /// A connection that receives a game's events.
@@ -277,6 +285,8 @@ pub(super) struct GameActor {
     /// When this node took the game's lease from a dead node: that node's last heartbeat. Nobody watched the
     /// clock from then until this actor started, an outage of this game alone, credited like the server's.
     unowned_since: Option<Millis>,
+    /// The game's place among the finished games kept for spectators, while it is finished and watched.
+    watched_place: Option<tokio::sync::OwnedSemaphorePermit>,
 }
 
 impl GameActor {

@@ -11,6 +11,7 @@ use std::time::Duration;
 use axum::extract::ws::{Message, WebSocket};
 use tokio::time::Instant;
 
+use super::addresses::SocketPlace;
 use super::duplex::{Duplex, Event};
 use super::requests::Connection;
 use crate::outbox::{Alarm, Outbox};
@@ -54,7 +55,8 @@ impl Closing {
 }
 
 /// Serves one upgraded socket until it closes, the client misbehaves or falls silent, or the server shuts
-/// down. `account` is the account the upgrade request authenticated, with its session's token hash.
+/// down. `account` is the account the upgrade request authenticated, with its session's token hash; `place` the
+/// socket's place among its address's, freed when the connection ends.
 ///
 /// Sets the connection up at once and returns the future that serves it. A plain function rather than an
 /// `async fn`: an async fn's future keeps room for its arguments for as long as it runs, and an idle
@@ -63,10 +65,11 @@ pub fn run(
     state: AppState,
     socket: WebSocket,
     account: Option<(AccountRow, String)>,
+    place: Option<SocketPlace>,
 ) -> impl Future<Output = ()> + Send + 'static {
     let open = telemetry::connection_opened();
     let (outbox, frames) = Outbox::new(state.settings.outbound_queue);
-    let mut connection = Connection::new(state, outbox);
+    let mut connection = Connection::new(state, outbox, place);
     if let Some((account, session)) = account {
         connection.welcome(None, account, session);
     }

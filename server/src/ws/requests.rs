@@ -8,6 +8,7 @@ use governor::{DefaultDirectRateLimiter, Quota, RateLimiter};
 use kartka_protocol::{ClientFrame, ErrorCode, ServerFrame, MAX_FRAME_BYTES, PROTOCOL_VERSION};
 use uuid::Uuid;
 
+use super::addresses::SocketPlace;
 use crate::accounts::{authenticate, info, AuthError};
 use crate::api::plain_json;
 use crate::auth::token_hash;
@@ -80,12 +81,14 @@ pub(super) struct Connection {
     /// Whether the connection receives lobby changes.
     in_lobby: bool,
     limiter: DefaultDirectRateLimiter,
+    /// The connection's place among its client address's sockets; given up once a bot account says hello.
+    place: Option<SocketPlace>,
 }
 
 impl Connection {
     /// A connection that has not said hello, whose frames go to `outbox`. The rate limit allows the configured
     /// messages a second, in bursts of twice that.
-    pub(super) fn new(state: AppState, outbox: Outbox) -> Connection {
+    pub(super) fn new(state: AppState, outbox: Outbox, place: Option<SocketPlace>) -> Connection {
         let per_second = NonZeroU32::new(state.settings.ws_messages_per_second).unwrap_or(NonZeroU32::MIN);
         let burst = per_second.saturating_mul(NonZeroU32::new(2).unwrap_or(NonZeroU32::MIN));
         Connection {
@@ -96,6 +99,7 @@ impl Connection {
             subscriptions: HashSet::new(),
             in_lobby: false,
             limiter: RateLimiter::direct(Quota::per_second(per_second).allow_burst(burst)),
+            place,
         }
     }
 
@@ -210,6 +214,10 @@ impl Connection {
 
     fn welcome_frame(&mut self, request_id: Option<u64>, account: AccountRow, session: String) -> ServerFrame {
         self.state.connections.add(account.id, self.id, session, self.outbox.clone());
+        // A bot plays from wherever its owner runs it, as many games as it takes: an admin marked it as one.
+        if account.is_bot {
+            self.place = None;
+        }
         let frame = ServerFrame::Welcome {
             id: request_id,
             protocol: PROTOCOL_VERSION,
@@ -225,6 +233,13 @@ impl Connection {
         let games = self.state.games.clone();
         let (game_id, result) = match frame {
             ClientFrame::Subscribe { game_id, after_seq, chat, viewers, rematch, .. } => {
+                if !self.may_watch_another(game_id) {
+                    let message = "this connection watches as many games as it may; unsubscribe from one first";
+                    return Err(Refusal {
+                        game_id: Some(game_id),
+                        ..Refusal::new(ErrorCode::TooManySubscriptions, message)
+                    });
+                }
                 let outbox = self.outbox.clone();
                 let subscriber =
                     Subscriber { connection: self.id, account, outbox, chat, viewers, rematch, relayed_by: None };
@@ -279,6 +294,14 @@ impl Connection {
             }
             Err(error) => Err(Refusal::game(game_id, &error)),
         }
+    }
+
+    /// Whether the connection may subscribe to `game_id`: it watches it already (a subscription anew), watches
+    /// fewer games than one connection may, or is a bot's, which follows every game it plays on one socket.
+    fn may_watch_another(&self, game_id: Uuid) -> bool {
+        self.subscriptions.contains(&game_id)
+            || self.subscriptions.len() < self.state.settings.limits.subscriptions_per_socket
+            || self.account.as_ref().is_some_and(|account| account.is_bot)
     }
 
     async fn on_lobby_request(

@@ -8,6 +8,7 @@ use kartka_protocol::ErrorCode;
 
 use super::connection;
 use crate::accounts::{authenticate, AuthError};
+use crate::api::limits::ClientAddress;
 use crate::api::ApiError;
 use crate::auth::{bearer_token, token_hash};
 use crate::state::AppState;
@@ -26,8 +27,14 @@ const MAX_WRITE_BUFFER: usize = WRITE_BUFFER + kartka_protocol::MAX_SERVER_FRAME
 
 /// `GET /ws`: upgrades to a WebSocket. Browsers (requests with an Origin) must come from the server's own
 /// origin or an allowed one. A bearer token in the Authorization header authenticates at once; otherwise the
-/// first frame must be `hello`.
-pub async fn websocket(State(state): State<AppState>, headers: HeaderMap, upgrade: WebSocketUpgrade) -> Response {
+/// first frame must be `hello`. Each client address may have a few sockets open at once (`too_many_sockets`,
+/// HTTP 429, beyond); a bot account's socket is not counted, once it is known to be one.
+pub async fn websocket(
+    State(state): State<AppState>,
+    ClientAddress(address): ClientAddress,
+    headers: HeaderMap,
+    upgrade: WebSocketUpgrade,
+) -> Response {
     if let Some(origin) = headers.get(header::ORIGIN) {
         let host = headers.get(header::HOST).and_then(|h| h.to_str().ok()).unwrap_or_default();
         let origin = origin.to_str().unwrap_or_default();
@@ -45,6 +52,15 @@ pub async fn websocket(State(state): State<AppState>, headers: HeaderMap, upgrad
         }
         None => None,
     };
+    let is_bot = account.as_ref().is_some_and(|(account, _)| account.is_bot);
+    let place = match state.sockets.open(address, state.settings.limits.sockets_per_address) {
+        Some(place) => Some(place),
+        None if is_bot => None,
+        None => {
+            let message = "too many WebSockets are open from this address; close one first";
+            return ApiError::new(ErrorCode::TooManySockets, message).into_response();
+        }
+    };
     upgrade
         .read_buffer_size(READ_BUFFER)
         .write_buffer_size(WRITE_BUFFER)
@@ -56,7 +72,7 @@ pub async fn websocket(State(state): State<AppState>, headers: HeaderMap, upgrad
             // task ends here: otherwise it would keep room for the handshake's state, and this closure's, for as
             // long as the connection lives.
             let tasks = state.tasks.clone();
-            let serving = connection::run(state, socket, account);
+            let serving = connection::run(state, socket, account, place);
             tasks.spawn(serving);
             std::future::ready(())
         })

@@ -11,7 +11,7 @@ use kartka_protocol::rest::{Challenge, ChallengeStatus, ColourChoice, CreateChal
 use kartka_protocol::{
     EndReasonName, GameEvent, GameSnapshot, GameStatus, RulesetSpec, SeatName, ServerFrame, TimeControl,
 };
-use kartka_server::bot_client::{self, BotClientSettings, ChallengePolicy};
+use kartka_server::bot_client::{self, BotClientSettings, ChallengePolicy, ThinkingLimits};
 use kartka_server::config::Settings;
 use kartka_server::games::kinds;
 use kartka_tests::client::{Api, WsClient};
@@ -21,7 +21,11 @@ use tokio::sync::oneshot;
 use tokio::task::JoinHandle;
 use uuid::Uuid;
 
-kartka_tests::on_both_stores!(the_bot_accepts_a_challenge_and_plays_it_to_the_end_across_a_restart);
+kartka_tests::on_both_stores!(
+    the_bot_accepts_a_challenge_and_plays_it_to_the_end_across_a_restart,
+    the_bot_plays_a_limited_number_of_games_with_one_challenger_and_in_all,
+    a_long_clock_buys_the_bot_no_more_than_its_thinking_ceiling,
+);
 
 /// Short enough for a test, long enough that the bot's reserve keeps it from flagging on a loaded machine.
 const CLOCK: TimeControl = TimeControl::Fischer { initial_seconds: 20, increment_seconds: 1 };
@@ -32,11 +36,22 @@ const GAME_TIMEOUT: Duration = Duration::from_secs(120);
 /// Runs the bot client (what `kartka bot --server URL --token T` runs) until the returned sender is used or
 /// dropped.
 fn start_bot(server: &TestServer, token: &str, policy: ChallengePolicy) -> (oneshot::Sender<()>, JoinHandle<()>) {
+    start_bot_thinking(server, token, policy, ThinkingLimits::default())
+}
+
+/// [`start_bot`] with the bot's thinking limited by `thinking`.
+fn start_bot_thinking(
+    server: &TestServer,
+    token: &str,
+    policy: ChallengePolicy,
+    thinking: ThinkingLimits,
+) -> (oneshot::Sender<()>, JoinHandle<()>) {
     let settings = BotClientSettings {
         server: server.url(),
         token: token.to_owned(),
         level: Level::new(8).expect("a level"),
         policy,
+        thinking,
     };
     let (stop, stopped) = oneshot::channel::<()>();
     let task = tokio::spawn(async move {
@@ -50,10 +65,21 @@ fn start_bot(server: &TestServer, token: &str, policy: ChallengePolicy) -> (ones
 
 /// `challenger` challenges `opponent`, taking the first seat; the challenge.
 async fn challenge(api: &Api, challenger: &Session, opponent: &str, ruleset: RulesetSpec) -> Challenge {
+    challenge_with_clock(api, challenger, opponent, ruleset, CLOCK).await
+}
+
+/// [`challenge`] with the clock `time_control`.
+async fn challenge_with_clock(
+    api: &Api,
+    challenger: &Session,
+    opponent: &str,
+    ruleset: RulesetSpec,
+    time_control: TimeControl,
+) -> Challenge {
     let request = CreateChallenge {
         opponent: Some(opponent.to_owned()),
         ruleset,
-        time_control: CLOCK,
+        time_control,
         colour: ColourChoice::First,
         rated: false,
         expires_in_seconds: None,
@@ -62,6 +88,17 @@ async fn challenge(api: &Api, challenger: &Session, opponent: &str, ruleset: Rul
     let (status, created) = api.post("/api/challenges", Some(&challenger.token), &body).await;
     assert_eq!(status, 201, "create challenge: {created}");
     serde_json::from_value(created).expect("a challenge")
+}
+
+/// Waits until the challenge is answered; how.
+async fn answer_to(api: &Api, player: &Session, challenge: Uuid) -> ChallengeStatus {
+    let answered = kartka_tests::browser::eventually(GAME_TIMEOUT, || async {
+        let (_, body) = api.get(&format!("/api/challenges/{challenge}"), Some(&player.token)).await;
+        let status = serde_json::from_value::<Challenge>(body).expect("a challenge").status;
+        (status != ChallengeStatus::Open).then_some(status)
+    })
+    .await;
+    answered.expect("the bot answers the challenge")
 }
 
 /// Waits until the challenge is answered; its game.
@@ -128,7 +165,8 @@ async fn the_bot_accepts_a_challenge_and_plays_it_to_the_end_across_a_restart(ur
     let server = TestServer::start(url, Settings::default()).await;
     let api = Api::new(server.url());
     let (alice, robot, mallory) = (api.guest("alice").await, api.guest("robot").await, api.guest("mallory").await);
-    let only_alice = || ChallengePolicy { accept_from: vec!["ALICE".to_owned()], max_games: Some(1) };
+    let only_alice =
+        || ChallengePolicy { accept_from: vec!["ALICE".to_owned()], max_games: Some(1), ..ChallengePolicy::default() };
     let (stop, bot) = start_bot(&server, &robot.token, only_alice());
 
     // Challenges from players it does not accept are declined.
@@ -176,5 +214,71 @@ async fn the_bot_accepts_a_challenge_and_plays_it_to_the_end_across_a_restart(ur
 
     // Its one game played, the restarted bot stops by itself.
     tokio::time::timeout(GAME_TIMEOUT, bot_again).await.expect("the bot stops after its last game").expect("cleanly");
+    server.stop().await;
+}
+
+/// A clock under which the bot would think for most of an hour a move, were its thinking not capped.
+const DAY: TimeControl = TimeControl::Fischer { initial_seconds: 86_400, increment_seconds: 0 };
+
+async fn the_bot_plays_a_limited_number_of_games_with_one_challenger_and_in_all(url: &str) {
+    // No first-move time: the games stay on while nobody moves.
+    let server = TestServer::start(url, Settings { first_move: Duration::ZERO, ..Settings::default() }).await;
+    let api = Api::new(server.url());
+    let robot = api.guest("robot").await;
+    let (alice, bob, carol) = (api.guest("alice").await, api.guest("bob").await, api.guest("carol").await);
+    let policy =
+        ChallengePolicy { games_per_challenger: Some(1), games_at_once: Some(2), ..ChallengePolicy::default() };
+    let (_stop, _bot) = start_bot(&server, &robot.token, policy);
+    let ruleset = RulesetSpec::ClosingIn { size: 5 };
+
+    let first = challenge_with_clock(&api, &alice, "robot", ruleset, DAY).await;
+    let game = accepted_game(&api, &alice, first.id).await;
+    let again = challenge_with_clock(&api, &alice, "robot", ruleset, DAY).await;
+    assert_eq!(answer_to(&api, &alice, again.id).await, ChallengeStatus::Declined, "one game at once with alice");
+    let other = challenge_with_clock(&api, &bob, "robot", ruleset, DAY).await;
+    assert_eq!(answer_to(&api, &bob, other.id).await, ChallengeStatus::Accepted, "bob is another challenger");
+    let third = challenge_with_clock(&api, &carol, "robot", ruleset, DAY).await;
+    assert_eq!(answer_to(&api, &carol, third.id).await, ChallengeStatus::Declined, "two games at once in all");
+
+    // Once alice's game is over, she may challenge the bot again.
+    let (status, body) = api.post(&format!("/api/games/{game}/resign"), Some(&alice.token), &json!({})).await;
+    assert_eq!(status, 200, "resign: {body}");
+    let after = kartka_tests::browser::eventually(GAME_TIMEOUT, || async {
+        let retry = challenge_with_clock(&api, &alice, "robot", ruleset, DAY).await;
+        (answer_to(&api, &alice, retry.id).await == ChallengeStatus::Accepted).then_some(())
+    })
+    .await;
+    assert!(after.is_some(), "a game over frees its place");
+    server.stop().await;
+}
+
+async fn a_long_clock_buys_the_bot_no_more_than_its_thinking_ceiling(url: &str) {
+    // No first-move time, which would bound the bot's first search by itself.
+    let server = TestServer::start(url, Settings { first_move: Duration::ZERO, ..Settings::default() }).await;
+    let api = Api::new(server.url());
+    let (alice, robot) = (api.guest("alice").await, api.guest("robot").await);
+    let thinking = ThinkingLimits { per_move: Duration::from_millis(300), ..ThinkingLimits::default() };
+    let (_stop, _bot) = start_bot_thinking(&server, &robot.token, ChallengePolicy::default(), thinking);
+    let ruleset = RulesetSpec::PaperSoccer { width: 6, height: 8, goal: 2 };
+    let offered = challenge_with_clock(&api, &alice, "robot", ruleset, DAY).await;
+    let game_id = accepted_game(&api, &alice, offered.id).await;
+    let mut client = WsClient::connect(server.addr, &alice.token).await;
+    subscribe(&mut client, game_id).await;
+    let mut position = AnyGame::new(&kinds::ruleset(&ruleset).expect("a valid ruleset"));
+    let mut ply = 0;
+    // Alice's turn, then the bot's: at this clock it would think for about 50 minutes uncapped. The test's
+    // allowance is far above the ceiling, for a loaded machine, and far below the uncapped search.
+    let bots_turn = async {
+        // Alice's actions (a bounce gives her another), one by one, then the bot's first action.
+        loop {
+            let next = ply + 1;
+            let alices = position.to_act() == Some(Seat::First);
+            play_scripted(&mut client, game_id, &mut position, &mut ply, next).await;
+            if !alices {
+                break;
+            }
+        }
+    };
+    assert!(tokio::time::timeout(Duration::from_secs(90), bots_turn).await.is_ok(), "the bot thought past its ceiling");
     server.stop().await;
 }

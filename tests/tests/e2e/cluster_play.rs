@@ -15,7 +15,7 @@ use kartka_protocol::{
     ChatChannel, EndReasonName, ErrorCode, EventEnvelope, GameEvent, RulesetSpec, SeatName, ServerFrame, TimeControl,
     RESUBSCRIBE_CLOSE_CODE,
 };
-use kartka_server::bot_client::{self, BotClientSettings, ChallengePolicy};
+use kartka_server::bot_client::{self, BotClientSettings, ChallengePolicy, ThinkingLimits};
 use kartka_server::config::{NodeSettings, Settings};
 use kartka_server::games::kinds;
 use kartka_server::games::remote::SECRET_HEADER;
@@ -605,7 +605,8 @@ async fn postgres_the_bot_resumes_on_the_survivor_when_the_owner_crashes() {
         server: b.url(),
         token: robot.token.clone(),
         level: Level::new(1).expect("a level"),
-        policy: ChallengePolicy { accept_from: Vec::new(), max_games: Some(1) },
+        policy: ChallengePolicy { max_games: Some(1), ..ChallengePolicy::default() },
+        thinking: ThinkingLimits::default(),
     };
     let bot = tokio::spawn(bot_client::run(settings, std::future::pending()));
     let (mut alice_on_b, mut position, mut ply) = following(b.addr, &alice.token, game, ruleset).await;

@@ -30,8 +30,8 @@ async fn two_thousand_sockets_play_without_errors(url: &str) {
     if let Err(error) = rlimit::increase_nofile_limit(u64::MAX) {
         eprintln!("could not raise the open file limit: {error}");
     }
-    // Every player and spectator is a guest, all from this one address.
-    let limits = Limits { accounts_per_address_per_minute: 10_000, ..Limits::default() };
+    // Every player and spectator is a guest with a socket of its own, all from this one address.
+    let limits = Limits { accounts_per_address_per_minute: 10_000, sockets_per_address: 10_000, ..Limits::default() };
     // A thousand players' first moves can take longer than the usual 30 s on a loaded machine: the first-move
     // time here is as long as the runs' day-long main clocks, so that only a real error fails the run, never the
     // machine's speed.

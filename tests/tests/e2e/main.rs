@@ -43,6 +43,7 @@ mod first_move;
 mod game_history;
 mod hardening;
 mod import_limits;
+mod limits;
 mod line_soccer;
 mod live;
 mod loadgen;

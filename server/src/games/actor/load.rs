@@ -140,6 +140,7 @@ impl GameActor {
             stale: false,
             deadline_retry: DeadlineRetry::default(),
             unowned_since: None,
+            watched_place: None,
         }))
     }
 }

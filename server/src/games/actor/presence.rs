@@ -19,6 +19,7 @@ impl GameActor {
         subscriber: Subscriber,
         after_seq: Option<u64>,
     ) -> Result<Subscribed, GameError> {
+        self.take_watched_place()?;
         let frames = match after_seq {
             Some(after) if after > self.seq => {
                 return Err(GameError::InvalidRequest("after_seq is beyond the game's last event".into()));
@@ -57,10 +58,26 @@ impl GameActor {
         self.announce_viewers(Some(connection));
     }
 
+    /// Takes a place among the finished games kept in memory for spectators, when the game is finished and has
+    /// none yet (a game that ended while watched takes one at its next subscription). A finished game is kept
+    /// only while watched (the actor stops when its last subscriber goes, and the place with it), so the places
+    /// bound how many finished games memory holds however many are watched.
+    fn take_watched_place(&mut self) -> Result<(), GameError> {
+        if self.live.status == GameStatus::Active || self.watched_place.is_some() {
+            return Ok(());
+        }
+        let place = self.config.watched_finished.clone().try_acquire_owned().map_err(|_| GameError::TooManyWatched)?;
+        self.watched_place = Some(place);
+        Ok(())
+    }
+
     /// Removes a subscriber. A player's connection that the server closed for breaking its rules leaves a
     /// `connection_closed` event first, so the timeline shows why the player went away.
     pub(super) async fn unsubscribe(&mut self, connection: u64, closed_because: Option<Cow<'static, str>>) {
         let Some(gone) = self.subscribers.remove(&connection) else { return };
+        if self.subscribers.is_empty() {
+            self.watched_place = None;
+        }
         self.announce_viewers(None);
         let Some(seat) = self.seat_of(gone.account) else { return };
         if let Some(reason) = closed_because {

@@ -21,9 +21,11 @@ use crate::state::AppState;
 
 /// Serves the cluster router on `listener` until the server shuts down.
 pub async fn serve(listener: TcpListener, state: AppState) {
-    let header_read_timeout = state.settings.limits.header_read_timeout;
+    let limits = &state.settings.limits;
+    let (header_read_timeout, body_read_timeout) = (limits.header_read_timeout, limits.body_read_timeout);
     let shutdown = state.shutdown.clone();
-    crate::http::serve(listener, router(state), header_read_timeout, shutdown.cancelled_owned()).await;
+    crate::http::serve(listener, router(state), header_read_timeout, body_read_timeout, shutdown.cancelled_owned())
+        .await;
 }
 
 /// The cluster listener's routes, all behind the secret check. Without cluster settings every request is

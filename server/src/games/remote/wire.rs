@@ -317,6 +317,8 @@ pub enum WireGameError {
         /// Why.
         message: String,
     },
+    /// [`GameError::TooManyWatched`].
+    TooManyWatched,
     /// [`GameError::OwnedElsewhere`]: the lease moved on.
     OwnedElsewhere {
         /// Its holder now.
@@ -343,6 +345,7 @@ impl From<GameError> for WireGameError {
             }
             GameError::InvalidRequest(message) => WireGameError::InvalidRequest { message: message.into_owned() },
             GameError::OwnedElsewhere { node } => WireGameError::OwnedElsewhere { node },
+            GameError::TooManyWatched => WireGameError::TooManyWatched,
             GameError::Store(error) => {
                 tracing::error!(%error, "store failure during a forwarded game request");
                 WireGameError::Unavailable
@@ -366,6 +369,7 @@ impl From<WireGameError> for GameError {
             WireGameError::UnsupportedByRules { message } => GameError::UnsupportedByRules(message.into()),
             WireGameError::InvalidRequest { message } => GameError::InvalidRequest(message.into()),
             WireGameError::OwnedElsewhere { node } => GameError::OwnedElsewhere { node },
+            WireGameError::TooManyWatched => GameError::TooManyWatched,
             WireGameError::Unavailable => GameError::Unreachable,
         }
     }
@@ -390,6 +394,7 @@ mod tests {
             GameError::UnsupportedByRules("no draws".into()),
             GameError::InvalidRequest("bad field".into()),
             GameError::OwnedElsewhere { node },
+            GameError::TooManyWatched,
             GameError::Unreachable,
         ];
         for error in errors {

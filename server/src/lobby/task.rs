@@ -243,7 +243,9 @@ impl LobbyTask {
 
     /// Starts or stops running the cluster's lobby. Either way the lobby starts empty: whatever this node held
     /// as the lobby node before is gone (another node may have run the lobby meanwhile). A new lobby node sends
-    /// every subscriber, on every node, the empty lobby.
+    /// every subscriber, on every node, the empty lobby. A node that stops leading asks the lobby node for each
+    /// of its subscribers' snapshots: it may have missed the new lobby node's news, and the `Resync` that followed
+    /// was ignored while it still thought it led, so otherwise its subscribers would keep the lost lobby.
     fn lead(&mut self, leading: bool) {
         self.leading = leading;
         self.pools = Pools::new(self.settings.windows);
@@ -255,6 +257,11 @@ impl LobbyTask {
                 let _ = waiting.send(());
             }
             self.broadcast(&self.snapshot());
+        } else {
+            // Lost if no node leads yet: the next lobby node's broadcast then brings the empty lobby instead.
+            for &connection in self.subscribers.keys() {
+                self.request_snapshot(connection);
+            }
         }
     }
 

@@ -365,6 +365,53 @@ async fn postgres_when_the_lobby_node_crashes_the_other_takes_the_lobby_over_emp
     b.stop().await;
 }
 
+/// The lobby node loses its lock's connection and its bus listener at once, while no new session may open: B
+/// takes the lobby over and sends everyone the empty lobby, which A, deaf, misses. A listens again (and
+/// resynchronises) before it notices, at its next, slow, heartbeat, that it no longer runs the lobby; its
+/// subscriber must still get the new, empty lobby, which A asks B for once it stops leading.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn postgres_subscribers_of_a_node_that_lost_the_lobby_get_the_new_lobby() {
+    let database = TestDb::new(Backend::Postgres).await;
+    // A slow heartbeat on A, so that A most likely listens again while it still thinks it runs the lobby.
+    let slow = NodeSettings { heartbeat: Duration::from_secs(5), ttl: Duration::from_secs(20) };
+    let a = TestServer::start(database.url(), Settings { node: slow, ..settings() }).await;
+    assert!(a.state.lobby.leads(), "the first node takes the lobby lock");
+    let b = TestServer::start(database.url(), settings()).await;
+    until_company(&a, &b).await;
+    let api = Api::new(a.url());
+    let [seeker, watcher] = <[Session; 2]>::try_from(guests(&api, &["seeker", "watcher"]).await).unwrap();
+    let mut seeker_socket = WsClient::connect(a.addr, &seeker.token).await;
+    let mut watcher_socket = WsClient::connect(a.addr, &watcher.token).await;
+    let seek = create_seek(&mut seeker_socket, 1).await;
+    assert_eq!(subscribe(&mut watcher_socket, 1, false).await, std::slice::from_ref(&seek), "A's lobby");
+
+    let operator = sqlx::PgPool::connect(database.url()).await.expect("connect");
+    database.allow_connections(false).await;
+    let node = a.state.node.id();
+    let cut: Vec<bool> = sqlx::query_scalar(
+        "SELECT pg_terminate_backend(pid) FROM pg_stat_activity WHERE application_name = $1 OR application_name = $2",
+    )
+    .bind(format!("kartka-lobby {node}"))
+    .bind(kartka_server::cluster::bus::listener_name(node))
+    .fetch_all(&operator)
+    .await
+    .expect("cut A's lobby lock and bus listener");
+    assert_eq!(cut, [true, true], "A holds the lock on one connection and listens on another");
+    let took_over = eventually(PATIENCE, || async { b.state.lobby.leads().then_some(()) }).await;
+    assert!(took_over.is_some(), "B takes the lobby over");
+    database.allow_connections(true).await;
+
+    let emptied = tokio::time::timeout(
+        PATIENCE,
+        wait_for(&mut watcher_socket, |f| matches!(f, ServerFrame::Lobby { seeks, .. } if seeks.is_empty())),
+    )
+    .await;
+    assert!(emptied.is_ok(), "A's subscriber gets the new, empty lobby");
+    assert!(!a.state.lobby.leads(), "A knows it no longer runs the lobby");
+    b.stop().await;
+    a.stop().await;
+}
+
 /// A player whose only connection, on B, closes leaves the pool and loses the seek the lobby on A holds.
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn postgres_a_player_whose_last_connection_closes_on_the_other_node_leaves_the_lobby() {

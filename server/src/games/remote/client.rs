@@ -3,11 +3,12 @@
 
 use std::collections::HashMap;
 use std::sync::{Arc, Mutex};
-use std::time::Duration;
+use std::time::{Duration, Instant};
 
 use serde::de::DeserializeOwned;
 use uuid::Uuid;
 
+use super::repeats::{Repeats, REPEAT_LOG_INTERVAL};
 use super::wire::{RemoteCommand, SubscribeReply, SubscribeRequest, WireGameError};
 use super::SECRET_HEADER;
 use crate::config::ClusterSettings;
@@ -38,6 +39,9 @@ pub struct Remote {
     /// The nodes' URLs read so far. A node's URL never changes (a restarted process is a new node), so a forwarded
     /// request costs no query; an entry goes when its node could not be reached.
     urls: Arc<Mutex<HashMap<Uuid, Arc<str>>>>,
+    /// The nodes that could not be reached, counted: while one is down every retried request fails alike, so
+    /// one line per node per [`REPEAT_LOG_INTERVAL`] is logged, with a count.
+    unreached: Arc<Repeats<Uuid>>,
 }
 
 impl Remote {
@@ -55,7 +59,13 @@ impl Remote {
             .tcp_nodelay(true)
             .build()
             .expect("a client with no TLS settings of its own always builds");
-        Remote { http, secret: settings.secret.as_str().into(), store, urls: Arc::default() }
+        Remote {
+            http,
+            secret: settings.secret.as_str().into(),
+            store,
+            urls: Arc::default(),
+            unreached: Arc::new(Repeats::new(REPEAT_LOG_INTERVAL)),
+        }
     }
 
     /// Sends `command` for game `game_id` to `node`, and reads its typed answer.
@@ -126,7 +136,9 @@ impl Remote {
 
     /// Forgets where `node` listens (it may be gone for good): nothing was sent.
     fn not_reached<T>(&self, node: Uuid, error: &reqwest::Error) -> Forwarded<T> {
-        tracing::warn!(%node, %error, "could not reach the node running a game");
+        if let Some(unlogged) = self.unreached.note(node, Instant::now()) {
+            tracing::warn!(%node, %error, unlogged, "could not reach the node running a game");
+        }
         self.urls.lock().expect("urls lock").remove(&node);
         Forwarded::NotSent
     }

@@ -18,6 +18,7 @@
 mod callee;
 mod client;
 mod relay;
+mod repeats;
 mod watchers;
 pub mod wire;
 

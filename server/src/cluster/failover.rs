@@ -4,10 +4,16 @@ use std::collections::HashMap;
 use std::time::{Duration, Instant};
 
 use async_trait::async_trait;
+use futures_util::StreamExt;
 use uuid::Uuid;
 
 use super::Node;
 use crate::store::Store;
+
+/// How many games one sweep takes over at once: each takeover waits on the database (the lease, then the game's
+/// load), so a dead node's games come back in a few round trips' time rather than one after another, while a
+/// node that died with thousands of games cannot make the sweep open more than this many loads at once.
+const TAKEOVERS_AT_ONCE: usize = 8;
 
 /// What runs games on this node (the game registry), as the sweep needs it.
 #[async_trait]
@@ -46,12 +52,13 @@ impl Failover {
                 return 0;
             }
         };
-        let mut taken = 0;
-        for game_id in self.long_unowned(unowned, Instant::now(), node.settings().heartbeat) {
-            if host.take_over(game_id).await {
-                taken += 1;
-            }
-        }
+        let due = self.long_unowned(unowned, Instant::now(), node.settings().heartbeat);
+        let taken = futures_util::stream::iter(due)
+            .map(|game_id| host.take_over(game_id))
+            .buffer_unordered(TAKEOVERS_AT_ONCE)
+            .filter(|taken| std::future::ready(*taken))
+            .count()
+            .await;
         if taken > 0 {
             tracing::info!(node = %node.id(), games = taken, "took over the live games of dead nodes");
         }

@@ -1,4 +1,4 @@
-//! The node's heartbeat: renews its row (and with it all its leases) and runs the failover sweep.
+//! The node's heartbeat, which renews its row (and with it all its leases), and beside it the failover sweep.
 
 use std::sync::Arc;
 
@@ -10,10 +10,13 @@ use super::{GameHost, Node};
 use crate::store::Store;
 
 /// Every heartbeat interval until shutdown: renews the node's heartbeat (one statement, whatever the number of
-/// games it runs), then takes over the live games of dead nodes. A node whose row is gone (another node took it
-/// for dead while it was stalled) registers again, with its `cluster_url` (where other nodes forward games to
-/// it, if it takes forwarded games), runs `registered_again` (what went with its old row is written again), and
-/// takes back the games nobody took.
+/// games it runs) and, in a loop of its own, takes over the live games of dead nodes. A node whose row is gone
+/// (another node took it for dead while it was stalled) registers again, with its `cluster_url` (where other
+/// nodes forward games to it, if it takes forwarded games), runs `registered_again` (what went with its old row
+/// is written again), and takes back the games nobody took.
+///
+/// The two loops run side by side so that a long sweep (many games to load after a node died) never delays a
+/// beat: a beat late by the TTL would make this node look dead as well.
 pub async fn heartbeat(
     store: Arc<dyn Store>,
     host: Arc<dyn GameHost>,
@@ -22,18 +25,40 @@ pub async fn heartbeat(
     registered_again: impl Fn() + Send,
     shutdown: CancellationToken,
 ) {
+    let beating = async {
+        let mut ticks = every_heartbeat(node);
+        while tick_or_stop(&mut ticks, &shutdown).await {
+            if beat(store.as_ref(), node, cluster_url.as_deref()).await == Beat::RegisteredAgain {
+                registered_again();
+            }
+        }
+    };
+    let sweeping = async {
+        let mut ticks = every_heartbeat(node);
+        let mut failover = Failover::default();
+        while tick_or_stop(&mut ticks, &shutdown).await {
+            // A stop does not wait for a sweep: the games it has not started yet go with the node's row.
+            tokio::select! {
+                () = shutdown.cancelled() => break,
+                _ = failover.sweep(store.as_ref(), host.as_ref(), node) => {}
+            }
+        }
+    };
+    tokio::join!(beating, sweeping);
+}
+
+/// A tick every heartbeat interval, the first at once; ticks missed while the loop was busy are skipped.
+fn every_heartbeat(node: Node) -> tokio::time::Interval {
     let mut ticks = tokio::time::interval(node.settings().heartbeat);
     ticks.set_missed_tick_behavior(MissedTickBehavior::Skip);
-    let mut failover = Failover::default();
-    loop {
-        tokio::select! {
-            () = shutdown.cancelled() => break,
-            _ = ticks.tick() => {}
-        }
-        if beat(store.as_ref(), node, cluster_url.as_deref()).await == Beat::RegisteredAgain {
-            registered_again();
-        }
-        failover.sweep(store.as_ref(), host.as_ref(), node).await;
+    ticks
+}
+
+/// Waits for the next tick: false once `shutdown` is cancelled.
+async fn tick_or_stop(ticks: &mut tokio::time::Interval, shutdown: &CancellationToken) -> bool {
+    tokio::select! {
+        () = shutdown.cancelled() => false,
+        _ = ticks.tick() => true,
     }
 }
 

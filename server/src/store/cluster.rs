@@ -69,7 +69,8 @@ pub trait ClusterStore {
     /// within that many milliseconds (one statement, so two starts cannot both pass); false when one did.
     async fn register_node(&self, id: Uuid, alone_within_ms: Option<i64>) -> Result<bool, StoreError>;
     /// Renews a node's heartbeat, and so every lease it holds; false when its row is gone (another node found
-    /// it dead and removed it).
+    /// it dead and removed it). Runs on the session of the node's lock when one is held
+    /// ([`ClusterStore::hold_node_lock`]), so that a pool kept busy by other requests cannot delay it.
     async fn beat_node(&self, id: Uuid) -> Result<bool, StoreError>;
     /// The nodes alive by `ttl_ms`, oldest first.
     async fn live_nodes(&self, ttl_ms: i64) -> Result<Vec<NodeRow>, StoreError>;

@@ -3,10 +3,15 @@
 //! database's clock (alive means a heartbeat younger than the TTL), so no test here waits for a node to age.
 
 use std::sync::Arc;
+use std::time::Duration;
 
+use kartka_server::cluster::{heartbeat, GameHost, Node};
+use kartka_server::config::NodeSettings;
 use kartka_server::store::{LeaseTake, Millis, Store};
+use kartka_tests::browser::eventually;
 use kartka_tests::stored::{insert_guest, StoredGame};
-use tokio::sync::Barrier;
+use tokio::sync::{Barrier, Notify};
+use tokio_util::sync::CancellationToken;
 use uuid::Uuid;
 
 kartka_tests::on_both_stores!(
@@ -18,6 +23,7 @@ kartka_tests::on_both_stores!(
     concurrent_takes_let_exactly_one_node_win,
     a_nodes_cluster_url_is_stored_and_read_back,
     the_holders_of_many_leases_are_read_at_once,
+    a_hanging_sweep_delays_no_heartbeat,
 );
 
 /// Long enough that no node of a test dies of age during it.
@@ -175,4 +181,113 @@ async fn the_holders_of_many_leases_are_read_at_once(store: Arc<dyn Store>) {
 
     assert_eq!(holders, [(one, a), (two, b)].into_iter().collect(), "a game without a lease is left out");
     assert!(store.lease_holders(&[]).await.unwrap().is_empty(), "no games, no statement, no holders");
+}
+
+/// A host whose takeovers never finish, as a sweep stuck on a slow database would be; it says when one began.
+#[derive(Default)]
+struct HangingHost {
+    began: Notify,
+}
+
+#[async_trait::async_trait]
+impl GameHost for HangingHost {
+    async fn take_over(&self, _game_id: Uuid) -> bool {
+        self.began.notify_one();
+        std::future::pending().await
+    }
+}
+
+/// The node's last heartbeat, by the database's clock.
+async fn last_beat(store: &dyn Store, node: Uuid) -> Millis {
+    let rows = store.live_nodes(LONG_TTL).await.expect("live nodes");
+    rows.iter().find(|row| row.id == node).expect("the node is alive").heartbeat_at
+}
+
+/// A sweep taking over a dead node's games can take long (many games to load); the heartbeat goes on meanwhile,
+/// or the sweeping node would be taken for dead too.
+async fn a_hanging_sweep_delays_no_heartbeat(store: Arc<dyn Store>) {
+    let settings = NodeSettings { heartbeat: Duration::from_millis(50), ttl: Duration::from_secs(5) };
+    let node = Node::join(store.as_ref(), Uuid::new_v4(), settings).await.expect("join");
+    game(store.as_ref(), LIVE, None, T0).await;
+    let (host, shutdown) = (Arc::new(HangingHost::default()), CancellationToken::new());
+    let beating = tokio::spawn(heartbeat(store.clone(), host.clone(), node, None, || {}, shutdown.clone()));
+
+    tokio::time::timeout(Duration::from_secs(20), host.began.notified()).await.expect("the sweep takes the game");
+    let stuck_at = last_beat(store.as_ref(), node.id()).await;
+    let renewed = eventually(Duration::from_secs(20), || async {
+        (last_beat(store.as_ref(), node.id()).await > stuck_at).then_some(())
+    })
+    .await;
+    assert!(renewed.is_some(), "the node beat again while its sweep hung");
+
+    shutdown.cancel();
+    beating.await.expect("the heartbeat stops");
+}
+
+/// Node locks are PostgreSQL's: the test of the beat that goes over the lock's session runs there alone.
+mod postgres_only {
+    use std::time::Duration;
+
+    use kartka_server::store::LeaseTake;
+    use kartka_tests::db::{Backend, TestDb};
+    use sqlx::{Connection, PgConnection};
+
+    use super::{game, node, LIVE, LONG_TTL, T0};
+
+    /// More requests than the store's pool has connections: each holds one while it waits on a row lock.
+    const BLOCKED_REQUESTS: usize = 64;
+    /// Far longer than a beat over a free session takes, far shorter than the pool's acquire timeout.
+    const BEAT_PATIENCE: Duration = Duration::from_secs(10);
+
+    /// Clients retrying games whose node died can keep every pooled connection busy; the heartbeat still
+    /// renews, over the session that holds the node's lock, so the node is not taken for dead itself.
+    #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+    async fn a_heartbeat_is_renewed_while_every_pooled_connection_waits() {
+        let database = TestDb::new(Backend::Postgres).await;
+        let store = database.store();
+        let (a, b) = (node(store.as_ref()).await, node(store.as_ref()).await);
+        store.hold_node_lock(a).await.expect("a holds its lock");
+        let id = game(store.as_ref(), LIVE, None, T0).await;
+        assert_eq!(store.take_lease(id, a, LONG_TTL).await.unwrap(), LeaseTake::Taken);
+
+        let mut outside = PgConnection::connect(database.url()).await.expect("a session of the test's own");
+        let mut locking = outside.begin().await.expect("begin");
+        sqlx::query("SELECT 1 FROM game_leases WHERE game_id = $1 FOR UPDATE")
+            .bind(id)
+            .execute(&mut *locking)
+            .await
+            .expect("lock the lease's row");
+        let blocked: Vec<_> = (0..BLOCKED_REQUESTS)
+            .map(|_| {
+                let store = store.clone();
+                tokio::spawn(async move { store.take_lease(id, b, LONG_TTL).await })
+            })
+            .collect();
+        // Until the requests waiting on the row's lock stop growing in number: then each pooled connection is
+        // one of them.
+        let mut waiting = 0;
+        loop {
+            tokio::time::sleep(Duration::from_millis(300)).await;
+            let now: i64 = sqlx::query_scalar(
+                "SELECT count(*) FROM pg_stat_activity WHERE datname = current_database() AND wait_event_type = 'Lock'",
+            )
+            .fetch_one(&mut *locking)
+            .await
+            .expect("count the waiting sessions");
+            if now > 0 && now == waiting {
+                break;
+            }
+            waiting = now;
+        }
+        let pool_busy = tokio::time::timeout(Duration::from_secs(2), store.lease_holder(id)).await;
+        assert!(pool_busy.is_err(), "the premise: a pooled read waits, every connection is taken: {pool_busy:?}");
+
+        let beat = tokio::time::timeout(BEAT_PATIENCE, store.beat_node(a)).await;
+        assert!(matches!(beat, Ok(Ok(true))), "the beat was renewed at once: {beat:?}");
+
+        locking.rollback().await.expect("let the row go");
+        for request in blocked {
+            assert_eq!(request.await.unwrap().unwrap(), LeaseTake::HeldBy(a), "a live holder keeps its lease");
+        }
+    }
 }

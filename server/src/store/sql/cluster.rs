@@ -63,12 +63,12 @@ const ONLINE_ACCOUNTS: &str = "SELECT DISTINCT p.account_id FROM node_presence p
 /// again; a few rounds settle any such race.
 const TAKE_ATTEMPTS: usize = 3;
 
-/// A statement with the database's clock put in for `{now}`.
 /// The key of node `node`'s database lock: the first 64 bits of its id.
 fn node_lock_key(node: Uuid) -> i64 {
     i64::from_be_bytes(node.as_u64_pair().0.to_be_bytes())
 }
 
+/// A statement with the database's clock put in for `{now}`.
 fn on_database_clock<DB: Dialect>(template: &str) -> String {
     template.replace("{now}", DB::NOW_MS)
 }
@@ -165,7 +165,19 @@ where
 
     async fn beat_node(&self, id: Uuid) -> Result<bool, StoreError> {
         let sql = on_database_clock::<DB>(BEAT_NODE);
-        let result = sqlx::query(&sql).bind(DB::to_id(id)).execute(&self.writer).await?;
+        // The beat goes over the session holding the node's lock when there is one, never waiting for the pool:
+        // clients retrying a game whose node died can keep every pooled connection busy, and a beat late by the
+        // TTL would make this live node look dead too. Taken out while it runs, so that no lock is held across
+        // an await; a session that failed is not put back (the next `hold_node_lock` takes the lock anew).
+        let held = self.node_lock.lock().expect("node lock").take();
+        let result = match held {
+            Some(mut session) => {
+                let result = sqlx::query(&sql).bind(DB::to_id(id)).execute(&mut session).await?;
+                *self.node_lock.lock().expect("node lock") = Some(session);
+                result
+            }
+            None => sqlx::query(&sql).bind(DB::to_id(id)).execute(&self.writer).await?,
+        };
         Ok(DB::rows_affected(&result) == 1)
     }
 

@@ -3,8 +3,9 @@
 use std::borrow::Cow;
 use std::collections::HashMap;
 use std::future::Future;
+use std::sync::atomic::{AtomicU64, Ordering};
 use std::sync::{Arc, Mutex, OnceLock};
-use std::time::Duration;
+use std::time::{Duration, Instant};
 
 use async_trait::async_trait;
 use kartka_protocol::GameSnapshot;
@@ -17,7 +18,7 @@ use super::actor::{
     Action, ActorConfig, AdminAction, Command, GameActor, GameError, LoadError, Subscribed, Subscriber,
 };
 use super::remote::wire::{RemoteCommand, SubscribeRequest};
-use super::remote::{Forwarded, Owner, Relays, Remote, Watchers};
+use super::remote::{Forwarded, Owner, Relays, Remote, Stalled, Watchers};
 use crate::cluster::relay::Relay;
 use crate::cluster::{GameHost, Leases};
 use crate::store::{AuditRow, ChatRow, LeaseTake, Millis, Store};
@@ -25,12 +26,17 @@ use crate::store::{AuditRow, ChatRow, LeaseTake, Millis, Store};
 /// Commands a game's actor queues before senders wait.
 const COMMAND_QUEUE: usize = 64;
 
-/// How many times a request for a game another node runs is sent, each after looking the lease up again: the
-/// owner may have just stopped, or handed the game on.
+/// How many times a request for a game another node runs is sent, each after looking the lease up again, while
+/// the node it reached says it no longer runs the game: the owner may have just stopped, or handed it on.
 const FORWARD_ATTEMPTS: u32 = 3;
 
 /// The pause before sending a forwarded request again, times the attempt's number.
 const FORWARD_PAUSE: Duration = Duration::from_millis(100);
+
+/// A game whose owner could not be reached is tried again after a heartbeat interval over this: a lease freed by
+/// the owner's death is taken that much after the TTL at most, and a dead owner's game costs this node a few
+/// lease takes per heartbeat however many clients retry it.
+const STALLED_PER_HEARTBEAT: u32 = 4;
 
 type Slot = Arc<OnceCell<mpsc::Sender<Command>>>;
 
@@ -65,6 +71,10 @@ pub struct Games {
     watchers: Watchers,
     /// The cluster bus's relay, once this node has joined the others.
     relay: Arc<OnceLock<Relay>>,
+    /// Games whose owner could not be reached lately: their requests are answered at once for a while.
+    stalled: Arc<Stalled>,
+    /// How many times this node has asked the database for a game's lease.
+    lease_takes: Arc<AtomicU64>,
     shutdown: CancellationToken,
     tasks: TaskTracker,
 }
@@ -85,11 +95,13 @@ impl Games {
             store,
             actors: Arc::default(),
             config,
-            leases,
+            leases: leases.clone(),
             remote,
             relays: Relays::default(),
             watchers: Watchers::default(),
             relay: Arc::default(),
+            stalled: Arc::new(Stalled::new(leases.node().settings().heartbeat / STALLED_PER_HEARTBEAT)),
+            lease_takes: Arc::default(),
             shutdown,
             tasks,
         }
@@ -230,6 +242,9 @@ impl Games {
         subscriber: Subscriber,
         after_seq: Option<u64>,
     ) -> Result<Subscribed, GameError> {
+        if self.is_stalled(game_id) {
+            return Err(GameError::Unreachable);
+        }
         let mut attempt = 1;
         loop {
             let node = match self.subscribe_here(game_id, subscriber.clone(), after_seq).await {
@@ -268,12 +283,32 @@ impl Games {
                     }
                 }
                 Forwarded::Answer(Err(error)) => return Err(error),
-                Forwarded::NotSent if attempt < FORWARD_ATTEMPTS => {}
-                Forwarded::NotSent => return Err(GameError::Unreachable),
+                Forwarded::NotSent => return Err(self.owner_unreachable(game_id)),
             }
             tokio::time::sleep(FORWARD_PAUSE * attempt).await;
             attempt += 1;
         }
+    }
+
+    /// Whether a request for the game is answered [`GameError::Unreachable`] at once: its owner could not be
+    /// reached a moment ago ([`Stalled`]), and this node has not taken the game since.
+    fn is_stalled(&self, game_id: Uuid) -> bool {
+        self.stalled.is_stalled(game_id, Instant::now()) && !self.runs_here(game_id)
+    }
+
+    /// Remembers that the game's owner could not be reached, for [`Games::is_stalled`]: the requests for the game
+    /// are answered at once for a while, those already waiting to start its actor here included. The error to
+    /// answer.
+    fn owner_unreachable(&self, game_id: Uuid) -> GameError {
+        self.stalled.owner_unreachable(game_id, Instant::now());
+        GameError::Unreachable
+    }
+
+    /// How many times this node has asked the database for a game's lease (to start a game's actor, or to find
+    /// which node runs it): the cost of requests for games other nodes hold.
+    #[must_use]
+    pub fn lease_takes(&self) -> u64 {
+        self.lease_takes.load(Ordering::Relaxed)
     }
 
     /// [`Games::subscribe`] on this node only.
@@ -327,8 +362,9 @@ impl Games {
     }
 
     /// Runs a request here (`here`) or, when another live node runs the game, sends it there as `command`; a
-    /// request that did not reach the owner, or found that the lease had moved on, starts again from the lease,
-    /// at most [`FORWARD_ATTEMPTS`] times. A forwarded request whose answer was lost is not sent again (the
+    /// request that found that the lease had moved on starts again from the lease, at most [`FORWARD_ATTEMPTS`]
+    /// times. One that did not reach the owner is answered [`GameError::Unreachable`] at once, and so are the
+    /// game's requests for a while after it ([`Stalled`]): the client retries, and the lease decides again. A forwarded request whose answer was lost is not sent again (the
     /// owner may have carried it out): the client is told `internal`, and its retry settles it (a move's
     /// retry with the same `client_move_id` is answered with the original).
     async fn routed<T, Here, Running>(&self, game_id: Uuid, here: Here, command: &RemoteCommand) -> Result<T, GameError>
@@ -337,6 +373,9 @@ impl Games {
         Here: Fn() -> Running,
         Running: Future<Output = Result<T, GameError>>,
     {
+        if self.is_stalled(game_id) {
+            return Err(GameError::Unreachable);
+        }
         if let Some(answer) = self.send_to_known_owner(game_id, command).await {
             return answer;
         }
@@ -348,10 +387,9 @@ impl Games {
             };
             let Some(remote) = &self.remote else { return Err(GameError::OwnedElsewhere { node }) };
             match remote.command(node, game_id, command).await {
-                Forwarded::Answer(Err(GameError::OwnedElsewhere { .. })) | Forwarded::NotSent
-                    if attempt < FORWARD_ATTEMPTS => {}
+                Forwarded::Answer(Err(GameError::OwnedElsewhere { .. })) if attempt < FORWARD_ATTEMPTS => {}
                 Forwarded::Answer(answer) => return answer,
-                Forwarded::NotSent => return Err(GameError::Unreachable),
+                Forwarded::NotSent => return Err(self.owner_unreachable(game_id)),
             }
             tokio::time::sleep(FORWARD_PAUSE * attempt).await;
             attempt += 1;
@@ -521,6 +559,7 @@ impl Games {
     /// Takes the game's lease for this node, or says which live node holds it. When taken from a dead node:
     /// that node's last heartbeat, since when nobody watched the game's clock.
     async fn take_lease(&self, game_id: Uuid) -> Result<Option<Millis>, GameError> {
+        self.lease_takes.fetch_add(1, Ordering::Relaxed);
         match self.leases.take(game_id).await.map_err(GameError::Store)? {
             LeaseTake::Taken => Ok(None),
             LeaseTake::TakenFromDead { last_beat } => Ok(Some(last_beat)),
@@ -530,6 +569,10 @@ impl Games {
     }
 
     async fn start(&self, game_id: Uuid) -> Result<mpsc::Sender<Command>, GameError> {
+        // Requests that waited on the slot while another found the owner unreachable take no lease each.
+        if self.stalled.is_stalled(game_id, Instant::now()) {
+            return Err(GameError::Unreachable);
+        }
         let owner_lost_at = self.take_lease(game_id).await?;
         let actor = match self.load(game_id).await {
             Ok(actor) => actor.unowned_since(owner_lost_at),
@@ -600,7 +643,8 @@ impl GameHost for Games {
         };
         match taken {
             Ok(()) => true,
-            Err(GameError::OwnedElsewhere { .. }) => false,
+            // Another node was quicker, or the game's owner was unreachable a moment ago (the next sweep sees).
+            Err(GameError::OwnedElsewhere { .. } | GameError::Unreachable) => false,
             Err(error) => {
                 tracing::error!(game = %game_id, %error, "could not take over a game");
                 false

@@ -286,6 +286,74 @@ async fn postgres_clients_of_a_crashed_owner_resume_on_the_survivor() {
     b.stop().await;
 }
 
+/// Slower heartbeats than [`NODE`]'s, so that a dead owner's games stay out of reach long enough to count what
+/// retrying clients cost.
+const SLOW_NODE: NodeSettings = NodeSettings { heartbeat: Duration::from_millis(400), ttl: Duration::from_secs(8) };
+/// Clients retrying the games of a dead owner, on the survivor.
+const RETRYING_CLIENTS: usize = 40;
+/// How long they retry, well within [`SLOW_NODE`]'s TTL.
+const RETRYING_FOR: Duration = Duration::from_secs(3);
+
+/// While the owner of two games is dead but within its TTL, forty clients on the survivor retry subscribing to
+/// them every 50 ms. Each game costs the survivor a few lease takes per heartbeat, not one per retry and
+/// attempt (which kept the database pool busy and slowed the failover everyone waited for); and once the TTL
+/// has passed, a retry takes the game over.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn postgres_clients_retrying_a_dead_owners_games_cost_a_few_lease_takes() {
+    let database = TestDb::new(Backend::Postgres).await;
+    let store = database.store();
+    let settings = Settings { node: SLOW_NODE, first_move: Duration::ZERO, ..Settings::default() };
+    let a = CrashableServer::start_clustered(database.url(), settings.clone(), SECRET).await;
+    let b = TestServer::start_clustered(database.url(), settings, SECRET).await;
+    let api = Api::new(a.url());
+    let mut games = Vec::new();
+    for table in 0..2 {
+        let white = api.guest(&format!("white{table}")).await;
+        let black = api.guest(&format!("black{table}")).await;
+        let game = api.start_game(&white, &black, LONG).await;
+        until_held_by(store.as_ref(), game, a.node_id).await;
+        games.push(game);
+    }
+    let on_b = Api::new(b.url());
+    let mut fans = Vec::new();
+    for n in 0..RETRYING_CLIENTS {
+        let fan = on_b.guest(&format!("fan{n}")).await;
+        fans.push((WsClient::connect(b.addr, &fan.token).await, games[n % games.len()]));
+    }
+
+    a.crash();
+    let takes_before = b.state.games.lease_takes();
+    let deadline = tokio::time::Instant::now() + RETRYING_FOR;
+    let retrying = fans.into_iter().map(|(mut client, game)| async move {
+        let mut refused = 0_u32;
+        for id in 1.. {
+            if tokio::time::Instant::now() >= deadline {
+                break;
+            }
+            let frame = json!({ "type": "subscribe", "game_id": game, "after_seq": 0 });
+            match client.answer(id, frame).await {
+                Err(ErrorCode::Internal) => refused += 1,
+                answer => panic!("the owner is dead and within its TTL: {answer:?}"),
+            }
+            tokio::time::sleep(RETRY).await;
+        }
+        refused
+    });
+    let refused: u32 = futures_util::future::join_all(retrying).await.into_iter().sum();
+    let takes = b.state.games.lease_takes() - takes_before;
+
+    // Per game: a request let through every quarter heartbeat, and perhaps one more racing it.
+    let rechecks = RETRYING_FOR.as_millis() / (SLOW_NODE.heartbeat / 4).as_millis();
+    let bound = u64::try_from(2 * rechecks * 2).expect("a small bound");
+    assert!(u64::from(refused) > 2 * bound, "the clients retried more often than that: {refused} refusals");
+    assert!(takes <= bound, "{takes} lease takes for {refused} retried requests: at most {bound}");
+
+    let retried = on_b.guest("retried").await;
+    drop(resubscribe(b.addr, &retried.token, games[0], 0).await);
+    until_held_by(store.as_ref(), games[0], b.state.node.id()).await;
+    b.stop().await;
+}
+
 /// Subscribes with `after_seq` until the game's node answers: while the crashed owner still seems alive, the
 /// survivor answers `internal`, and the client retries.
 async fn resubscribe(addr: std::net::SocketAddr, token: &str, game: Uuid, after: u64) -> WsClient {

@@ -19,6 +19,7 @@ mod callee;
 mod client;
 mod relay;
 mod repeats;
+mod stalled;
 mod watchers;
 pub mod wire;
 
@@ -26,6 +27,7 @@ pub use callee::{router, serve};
 pub(super) use client::Forwarded;
 pub use client::Remote;
 pub use relay::{Owner, Relays};
+pub use stalled::Stalled;
 pub use watchers::{drop_dead, RemoteConnection, Watchers};
 
 /// The header carrying the shared secret.

@@ -36,7 +36,7 @@ kartka_tests::on_both_stores!(
     adjudicating_a_running_rated_game_rates_it_and_a_replaced_result_is_rated_anew,
     banning_closes_sockets_revokes_sessions_and_blocks_games,
     the_audit_log_cannot_be_edited,
-    an_admin_may_not_abort_or_adjudicate_a_game_they_play_in,
+    an_admin_may_not_abort_adjudicate_or_ban_in_a_game_they_play_in,
     the_corpus_imports_searches_and_exports_as_the_same_games,
 );
 
@@ -357,7 +357,7 @@ async fn positions_records_and_moves_of_a_game(url: &str) {
     room.server.stop().await;
 }
 
-async fn an_admin_may_not_abort_or_adjudicate_a_game_they_play_in(url: &str) {
+async fn an_admin_may_not_abort_adjudicate_or_ban_in_a_game_they_play_in(url: &str) {
     let room = room(url, Settings::default()).await;
     let own = room.api.start_game(&room.admin, &room.alice, BLITZ).await;
     let token = Some(room.admin.token.as_str());
@@ -369,6 +369,10 @@ async fn an_admin_may_not_abort_or_adjudicate_a_game_they_play_in(url: &str) {
         let (status, answer) = room.api.post(&format!("/api/admin/games/{own}/{action}"), token, &body).await;
         assert_eq!((status, answer["code"].as_str()), (409, Some("not_allowed")), "{action}: {answer}");
     }
+    let ban_body = json!({ "reason": "my opponent" });
+    let ban = || room.api.post("/api/admin/accounts/alice/ban", token, &ban_body);
+    let (status, answer) = ban().await;
+    assert_eq!((status, answer["code"].as_str()), (409, Some("not_allowed")), "no ban of a running opponent: {answer}");
     let snapshot = room.server.state.games.snapshot(own).await.expect("snapshot");
     assert_eq!((snapshot.status, snapshot.result), (GameStatus::Active, None), "nothing changed");
     assert!(audit(&room).await.iter().all(|entry| entry.game_id != Some(own)), "nothing audited");
@@ -379,6 +383,8 @@ async fn an_admin_may_not_abort_or_adjudicate_a_game_they_play_in(url: &str) {
     let (status, body) =
         room.api.post(&format!("/api/admin/games/{own}/abort"), Some(&room.bob.token), &json!({ "reason": "x" })).await;
     assert_eq!(status, 200, "{body}");
+    let (status, body) = ban().await;
+    assert_eq!(status, 200, "once the game is over, the opponent may be banned: {body}");
 }
 
 async fn each_action_changes_what_it_should_and_leaves_its_audit_entry(url: &str) {

@@ -45,6 +45,17 @@ pub async fn ban(
     if account.is_admin {
         return Err(ApiError::new(ErrorCode::NotAllowed, "revoke the admin role first (kartka admin revoke)"));
     }
+    // A ban ends the banned player's part in their games; in a game against the admin it would be a ruling in
+    // the admin's own favour, which another admin must make.
+    let playing_the_admin = state
+        .store
+        .active_games_of(account.id)
+        .await?
+        .iter()
+        .any(|game| [game.first_id, game.second_id].contains(&admin.id));
+    if playing_the_admin {
+        return Err(ApiError::new(ErrorCode::NotAllowed, "an admin may not ban an opponent in a running game"));
+    }
     let entry =
         audit::entry(Actor::Admin(&admin), AuditAction::Ban, target(&account), json!({ "name": account.name }), reason);
     if !state.store.set_banned(account.id, true, &entry).await? {

@@ -72,6 +72,10 @@ export default {
   'reason.agreement': 'agreement',
   'reason.adjudication': 'adjudication',
   'reason.score': 'score',
+  'reason.board_full': 'board full',
+  'reason.stop': 'STOP',
+  'reason.instant_win': 'instant win',
+  'reason.auto_end': 'automatic end',
   'reason.unknown': 'unfinished record',
 
   'result.won': '{name} won ({reason})',

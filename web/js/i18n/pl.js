@@ -71,6 +71,10 @@ export default {
   'reason.agreement': 'zgoda',
   'reason.adjudication': 'decyzja admina',
   'reason.score': 'wynik',
+  'reason.board_full': 'brak wolnych punktów',
+  'reason.stop': 'STOP',
+  'reason.instant_win': 'natychmiastowa wygrana',
+  'reason.auto_end': 'automatyczny koniec',
   'reason.unknown': 'niedokończony zapis',
 
   'result.won': '{name} wygrywa ({reason})',

@@ -71,6 +71,10 @@ export default {
   'reason.agreement': 'по соглашению',
   'reason.adjudication': 'решение админа',
   'reason.score': 'по счёту',
+  'reason.board_full': 'нет свободных точек',
+  'reason.stop': 'STOP',
+  'reason.instant_win': 'мгновенная победа',
+  'reason.auto_end': 'автоматическое окончание',
   'reason.unknown': 'незаконченная запись',
 
   'result.won': '{name} побеждает ({reason})',

@@ -67,6 +67,8 @@ impl ApiError {
             | ErrorCode::BadNotation
             | ErrorCode::IllegalMove
             | ErrorCode::ChatTooLong
+            | ErrorCode::ChatNoVisibleText
+            | ErrorCode::ChatBidiControl
             | ErrorCode::UnsupportedByRules
             | ErrorCode::InvalidRequest => StatusCode::BAD_REQUEST,
         }

@@ -456,6 +456,8 @@ export default {
   'error.bad_credentials': 'Wrong username or password.',
   'error.chat_too_long': 'That message is too long (300 characters at most).',
   'error.chat_too_fast': 'You are writing too fast; wait a little.',
+  'error.chat_no_visible_text': 'Write something visible: the message shows nothing.',
+  'error.chat_bidi_control': 'The message holds a character that reverses the text’s direction; remove it.',
   'error.request_timeout': 'The request took too long to arrive; try again.',
   'error.too_many_sockets': 'Too many connections from your address; close a tab and try again.',
   'error.too_many_subscriptions': 'You are watching too many games at once; close one first.',

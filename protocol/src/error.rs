@@ -64,6 +64,8 @@ pub enum ErrorCode {
     ChatNoVisibleText,
     /// A chat message holding a bidi embedding, override or isolate (U+202A–U+202E, U+2066–U+2069).
     ChatBidiControl,
+    /// The account's earlier analysis request (a bot suggestion) is still running: one at a time per account.
+    AnalysisRunning,
     /// An admin muted this account: it may not chat.
     Muted,
     /// Only a registered account may do this (a guest asked for a rated game).
@@ -117,6 +119,7 @@ impl ErrorCode {
             ErrorCode::ChatTooFast => "chat_too_fast",
             ErrorCode::ChatNoVisibleText => "chat_no_visible_text",
             ErrorCode::ChatBidiControl => "chat_bidi_control",
+            ErrorCode::AnalysisRunning => "analysis_running",
             ErrorCode::LobbyRestarted => "lobby_restarted",
             ErrorCode::Muted => "muted",
             ErrorCode::RegistrationRequired => "registration_required",

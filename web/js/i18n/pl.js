@@ -457,6 +457,7 @@ export default {
   'error.chat_too_fast': 'Piszesz za szybko; odczekaj chwilę.',
   'error.chat_no_visible_text': 'Napisz coś widocznego: ta wiadomość nic nie pokazuje.',
   'error.chat_bidi_control': 'Wiadomość zawiera znak odwracający kierunek tekstu; usuń go.',
+  'error.analysis_running': 'Bot wciąż myśli nad twoją poprzednią pozycją; poczekaj na odpowiedź.',
   'error.request_timeout': 'Żądanie docierało zbyt długo; spróbuj ponownie.',
   'error.too_many_sockets': 'Zbyt wiele połączeń z Twojego adresu; zamknij kartę i spróbuj ponownie.',
   'error.too_many_subscriptions': 'Oglądasz zbyt wiele partii naraz; zamknij którąś.',

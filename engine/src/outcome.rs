@@ -65,13 +65,32 @@ pub enum EndReason {
     Adjudication,
     /// The game ended by its own scoring rule (points counted at the end).
     Score,
+    /// Dots: the seat to move had no point left to place a dot on; the counts decide (rule 8.2 `full`).
+    BoardFull,
+    /// Dots: a seat pressed STOP (and its window, if any, closed); the counts decide (rule 8.2 `stop`).
+    Stop,
+    /// Dots: a seat's count reached the instant-win number (rule 6.2; 8.2 `instant`).
+    InstantWin,
+    /// Dots: the game ended itself, a seat being sure to win by STOP or every live dot grounded (rule 6.4;
+    /// 8.2 `auto`); the counts decide.
+    AutoEnd,
 }
 
 impl EndReason {
     /// Whether the rules of the game themselves end the game this way (as opposed to the server or a person).
     #[must_use]
     pub const fn is_by_rule(self) -> bool {
-        matches!(self, EndReason::Goal | EndReason::OwnGoal | EndReason::Stuck | EndReason::Score)
+        matches!(
+            self,
+            EndReason::Goal
+                | EndReason::OwnGoal
+                | EndReason::Stuck
+                | EndReason::Score
+                | EndReason::BoardFull
+                | EndReason::Stop
+                | EndReason::InstantWin
+                | EndReason::AutoEnd
+        )
     }
 }
 

@@ -58,7 +58,7 @@ fn stop_by(position: &Position, seat: Seat) -> [u32; 2] {
     let progress = stopped.play_as(seat, Action::Stop).expect("STOP is allowed");
     let Progress::GameOver(outcome) = progress else { panic!("STOP ends the game") };
     assert_eq!(stopped.end(), Some(DotsEnd::Stop));
-    assert_eq!(outcome.reason, EndReason::Score);
+    assert_eq!(outcome.reason, EndReason::Stop);
     outcome.scores.expect("scores")
 }
 
@@ -164,6 +164,7 @@ fn t6_double_capture_and_instant_win() {
     assert_eq!(outcome.winner, Some(X));
     assert_eq!(outcome.scores, Some([2, 0]));
     assert_eq!(position.end(), Some(DotsEnd::Instant));
+    assert_eq!(outcome.reason, EndReason::InstantWin, "the outcome says which end it was");
 }
 
 const T7: [&str; 5] = ["......", "X...O.", ".X....", ".X....", "......"];
@@ -432,6 +433,7 @@ fn random_games_end_and_their_counts_are_recounted_independently() {
         for seat in Seat::BOTH {
             assert_eq!(recount(&position, seat), position.counts()[seat.index()], "game {game}, {seat}'s count");
         }
+        assert_eq!(outcome.reason, position.end().expect("over").reason(), "game {game}: the outcome names the end");
         if matches!(position.end(), Some(DotsEnd::Full)) {
             assert_eq!(outcome.scores, Some(position.counts()));
         }
@@ -682,6 +684,7 @@ fn a_stop_window_lets_the_opponent_place_dots_until_done() {
     let Ok(Progress::GameOver(outcome)) = position.play(Action::Done) else { panic!("DONE ends") };
     assert_eq!(outcome.scores, Some([0, 0]), "counts as they stand, no grounding");
     assert_eq!(position.end(), Some(DotsEnd::Stop));
+    assert_eq!(outcome.reason, EndReason::Stop, "a window's close is the STOP's end");
     assert_eq!(position.timed_window(), None, "the window closed with the game");
     assert_eq!(picture(rules(5, 5), &T1).check(Action::Done), Err(IllegalAction::NoWindow));
 }
@@ -693,6 +696,7 @@ fn auto_end_stops_for_the_player_a_stop_would_win() {
     let mut position = picture(auto, &["......", "..X...", ".XOX..", ".XOX..", "......"]);
     let Ok(Progress::GameOver(outcome)) = position.play(Action::Dot(p(2, 4))) else { panic!("X wins by STOP") };
     assert_eq!(position.end(), Some(DotsEnd::Auto));
+    assert_eq!(outcome.reason, EndReason::AutoEnd);
     assert_eq!(outcome.winner, Some(X));
     assert_eq!(outcome.scores, Some(position.stop_result(X)));
 }
@@ -702,6 +706,7 @@ fn the_full_field_ends_the_game_and_counts_decide() {
     let mut position = field(&["XO", "O."]);
     let Ok(Progress::GameOver(outcome)) = position.play(Action::Dot(p(1, 1))) else { panic!("the field is full") };
     assert_eq!(position.end(), Some(DotsEnd::Full));
+    assert_eq!(outcome.reason, EndReason::BoardFull);
     assert_eq!(outcome.winner, None);
     assert_eq!(outcome.scores, Some([0, 0]));
     assert_eq!(position.play(Action::Dot(p(1, 1))), Err(IllegalAction::GameOver));

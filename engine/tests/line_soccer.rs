@@ -272,9 +272,94 @@ fn a_kick_duty_without_a_legal_kick_escalates() {
 
 #[test]
 fn no_legal_kick_of_twenty_one_draws() {
-    let mut game = escalation(&[pt(7, -2), pt(-7, -2), pt(-7, 12), pt(7, -9)]);
+    let blocked = [pt(7, -2), pt(-7, -2), pt(-7, 12), pt(7, -9)];
+    let mut game = escalation(&blocked);
     assert_eq!(play(&mut game, "000"), Progress::GameOver(Outcome::draw(EndReason::Stuck)));
     assert_eq!(game.outcome().map(|outcome| outcome.winner), Some(None));
+
+    // §5.4–5.5: the duty passed through the second seat before the game ended, so its `-` closes the tokens.
+    let mut tokens = TurnTokens::from_game(escalation(&blocked), Seat::First);
+    tokens.play("000").expect("the drawing line");
+    assert!(tokens.next_is_pass(), "the second seat's pass is still due");
+    assert_eq!(tokens.play("p421"), Err(TurnError::GameOver), "nothing else follows the end");
+    assert_eq!(tokens.play("-"), Ok(()));
+    assert!(!tokens.next_is_pass());
+    assert_eq!(tokens.play("-"), Err(TurnError::GameOver), "one pass, no more");
+    assert_eq!(tokens.tokens(), ["000", "-"]);
+}
+
+/// A whole `line/opcja1` game (16 × 20, from random play) that the second seat's last kicks draw: the first
+/// seat, closed, owes a kick of 6 it cannot make, the second one of 12, the first one of 18 (§2.5–2.6).
+const DRAWN_OPCJA1: [&str; 38] = [
+    "033",
+    "013",
+    "524",
+    "563",
+    "570",
+    "770",
+    "330p56",
+    "067",
+    "010",
+    "500",
+    "017",
+    "213",
+    "001",
+    "320",
+    "210",
+    "501",
+    "310",
+    "230",
+    "344",
+    "775",
+    "531",
+    "035",
+    "223",
+    "000",
+    "072p46",
+    "534",
+    "670",
+    "064",
+    "470",
+    "575",
+    "500",
+    "505",
+    "435",
+    "674",
+    "341",
+    "365",
+    "745",
+    "221p06p16p46p46",
+];
+
+// §5.4–5.5: a drawn game's record ends with the `-` of the seat the duty passed through, and reads back; a
+// record written without it (as they were before) still reads.
+
+#[test]
+fn a_drawn_game_record_ends_with_the_pass_and_reads_back() {
+    let rules = opcja1_rules();
+    let mut tokens = TurnTokens::<LineGame>::new(&rules);
+    tokens.play_all(&DRAWN_OPCJA1.join(" ")).expect("a legal game");
+    let outcome = tokens.game().outcome().expect("over");
+    assert_eq!(outcome, Outcome::draw(EndReason::Stuck));
+    assert!(tokens.next_is_pass(), "the first seat passed the duty on");
+    tokens.play("-").expect("its pass");
+    let written = VariantRecord::new(VariantRules::Line(rules), tokens.tokens().to_vec(), Some(outcome));
+    let text = written.write(LineEnding::Lf);
+    assert!(text.trim_end().ends_with("20. -"), "{text}");
+    let read = read_variant_records(&text).next().expect("one record").expect("it reads");
+    assert_eq!(read.tokens, written.tokens);
+    assert_eq!(read.replay().expect("it replays").outcome(), Some(outcome));
+
+    let old = VariantRecord::new(VariantRules::Line(rules), DRAWN_OPCJA1.map(str::to_owned).to_vec(), Some(outcome));
+    let read = read_variant_records(&old.write(LineEnding::Lf)).next().expect("one record").expect("it reads");
+    assert_eq!(read.replay().expect("it replays without the pass").outcome(), Some(outcome));
+
+    let mut extra = written.clone();
+    extra.tokens.push("-".to_owned());
+    assert!(
+        matches!(extra.replay(), Err(RecordError::Turn { index: 39, error: TurnError::GameOver, .. })),
+        "a second pass is refused"
+    );
 }
 
 // §2.5: after an escalated kick that closes the opponent, the kicker kicks the base length again.

@@ -59,6 +59,13 @@ pub enum ErrorCode {
     ChatTooLong,
     /// Too many chat messages in a short time; wait a little. Unlike `rate_limited`, the connection stays open.
     ChatTooFast,
+    /// A chat message with no visible character: empty, or only spaces and characters that show nothing
+    /// (zero-width characters, Hangul fillers, the blank braille pattern, …).
+    ChatNoVisibleText,
+    /// A chat message holding a bidi embedding, override or isolate (U+202A–U+202E, U+2066–U+2069).
+    ChatBidiControl,
+    /// The account's earlier analysis request (a bot suggestion) is still running: one at a time per account.
+    AnalysisRunning,
     /// An admin muted this account: it may not chat.
     Muted,
     /// Only a registered account may do this (a guest asked for a rated game).
@@ -110,6 +117,9 @@ impl ErrorCode {
             ErrorCode::RateLimited => "rate_limited",
             ErrorCode::ChatTooLong => "chat_too_long",
             ErrorCode::ChatTooFast => "chat_too_fast",
+            ErrorCode::ChatNoVisibleText => "chat_no_visible_text",
+            ErrorCode::ChatBidiControl => "chat_bidi_control",
+            ErrorCode::AnalysisRunning => "analysis_running",
             ErrorCode::LobbyRestarted => "lobby_restarted",
             ErrorCode::Muted => "muted",
             ErrorCode::RegistrationRequired => "registration_required",

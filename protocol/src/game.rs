@@ -166,8 +166,18 @@ pub enum EndReasonName {
     Agreement,
     /// An admin decided.
     Adjudication,
-    /// The game's scoring rule decided.
+    /// The game's scoring rule decided (a Paper Soccer match of points; a Dots game stored before Dots' own
+    /// reasons below).
     Score,
+    /// Dots: the player to move had no point left; the counts decided.
+    BoardFull,
+    /// Dots: a player pressed STOP (and the window, if any, closed); the counts decided.
+    Stop,
+    /// Dots: a player's count reached the instant-win number.
+    InstantWin,
+    /// Dots: the game ended itself (`auto_end`: a player sure to win by STOP, or every live dot grounded); the
+    /// counts decided.
+    AutoEnd,
     /// The record does not say: an imported game that stopped before the rules ended it (records do not
     /// tell time from resignation).
     Unknown,

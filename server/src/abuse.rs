@@ -1,7 +1,7 @@
 //! Abuse limits: login attempts per account (from one address, and from all together) and per client address,
 //! new accounts (guests and registrations)
 //! per address, chat messages and webhook tests per account, the bot's suggestions on the analysis board per
-//! account and per address, and a bound on concurrent password hashing. Kept apart from the API (which turns a refusal
+//! account and per address (and one running at a time per account), and a bound on concurrent password hashing. Kept apart from the API (which turns a refusal
 //! into its typed error) so that the server's state can hold them without depending on the API.
 //!
 //! The rate limits are keyed GCRA limiters (`governor`): each key gets a burst of its per-minute allowance,
@@ -10,9 +10,10 @@
 //! once on the blocking pool and memory grows with the flood. With the bound, a check waits briefly for a
 //! permit and is otherwise refused, so memory stays at permits × 19 MiB.
 
+use std::collections::HashSet;
 use std::net::IpAddr;
 use std::num::NonZeroU32;
-use std::sync::Arc;
+use std::sync::{Arc, Mutex, PoisonError};
 use std::time::Duration;
 
 use governor::clock::{Clock, DefaultClock};
@@ -39,6 +40,9 @@ pub enum Refused {
     /// Every bot search permit stayed taken for the whole wait.
     #[error("the bot is busy with other positions; retry shortly")]
     BotBusy,
+    /// The account's earlier bot search is still waiting or running: one at a time per account.
+    #[error("the bot is still working on your previous position; wait for its answer")]
+    SearchRunning,
     /// The hashing task or the bot's search failed.
     #[error("the server could not finish the work; nothing was changed")]
     Failed,
@@ -76,6 +80,9 @@ pub struct AbuseLimits {
     password_checks: Arc<Semaphore>,
     password_wait: Duration,
     bot_searches: Arc<Semaphore>,
+    /// The accounts with a bot search waiting for a permit or running, so that one account cannot take every
+    /// permit while others wait.
+    searching_accounts: Arc<Mutex<HashSet<Uuid>>>,
 }
 
 impl AbuseLimits {
@@ -96,6 +103,7 @@ impl AbuseLimits {
             password_checks: Arc::new(Semaphore::new(limits.password_checks.max(1))),
             password_wait: limits.password_check_wait,
             bot_searches: Arc::new(Semaphore::new(bot_searches())),
+            searching_accounts: Arc::default(),
         }
     }
 
@@ -148,11 +156,43 @@ impl AbuseLimits {
         bounded(&self.password_checks, self.password_wait, Refused::Busy, work).await
     }
 
-    /// Runs a bot search (the analysis board's suggestion) on a blocking thread once one of a few permits is
-    /// free, as [`AbuseLimits::hash`] does: many accounts at once may each be within their allowance, and the
-    /// games must keep the CPU they need.
-    pub async fn search<T: Send + 'static>(&self, work: impl FnOnce() -> T + Send + 'static) -> Result<T, Refused> {
-        bounded(&self.bot_searches, self.password_wait, Refused::BotBusy, work).await
+    /// Runs a bot search (the analysis board's suggestion) for `account` on a blocking thread once one of a few
+    /// permits is free, as [`AbuseLimits::hash`] does: many accounts at once may each be within their allowance,
+    /// and the games must keep the CPU they need. An account whose earlier search still waits or runs is refused
+    /// at once: the permits are shared by everyone, and one account's requests in parallel would take them all.
+    /// The account's place is held as long as the work, even if the request is abandoned meanwhile.
+    pub async fn search<T: Send + 'static>(
+        &self,
+        account: Uuid,
+        work: impl FnOnce() -> T + Send + 'static,
+    ) -> Result<T, Refused> {
+        let place = SearchPlace::take(&self.searching_accounts, account).ok_or(Refused::SearchRunning)?;
+        bounded(&self.bot_searches, self.password_wait, Refused::BotBusy, move || {
+            let result = work();
+            drop(place);
+            result
+        })
+        .await
+    }
+}
+
+/// An account's one place among the bot searches waiting or running, given back when dropped.
+struct SearchPlace {
+    accounts: Arc<Mutex<HashSet<Uuid>>>,
+    account: Uuid,
+}
+
+impl SearchPlace {
+    /// The place of `account`, unless it holds one already.
+    fn take(accounts: &Arc<Mutex<HashSet<Uuid>>>, account: Uuid) -> Option<SearchPlace> {
+        let taken = accounts.lock().unwrap_or_else(PoisonError::into_inner).insert(account);
+        taken.then(|| SearchPlace { accounts: accounts.clone(), account })
+    }
+}
+
+impl Drop for SearchPlace {
+    fn drop(&mut self) {
+        self.accounts.lock().unwrap_or_else(PoisonError::into_inner).remove(&self.account);
     }
 }
 
@@ -202,10 +242,51 @@ mod tests {
         let limits = AbuseLimits::new(&Limits { password_check_wait: Duration::from_millis(20), ..Limits::default() });
         let all = u32::try_from(bot_searches()).expect("a few cores");
         let taken = limits.bot_searches.clone().acquire_many_owned(all).await.expect("the permits");
-        assert!(matches!(limits.search(|| 7).await, Err(Refused::BotBusy)), "every permit is taken");
+        assert!(matches!(limits.search(Uuid::new_v4(), || 7).await, Err(Refused::BotBusy)), "every permit is taken");
         assert!(limits.hash(|| 7).await.is_ok(), "password checks have permits of their own");
         drop(taken);
-        assert_eq!(limits.search(|| 7).await.expect("a permit is free"), 7);
+        assert_eq!(limits.search(Uuid::new_v4(), || 7).await.expect("a permit is free"), 7);
+    }
+
+    #[tokio::test]
+    async fn an_account_runs_one_search_at_a_time() {
+        let limits = Arc::new(AbuseLimits::new(&Limits::default()));
+        let (alice, bob) = (Uuid::new_v4(), Uuid::new_v4());
+        let (started, has_started) = std::sync::mpsc::channel();
+        let (finish, may_finish) = std::sync::mpsc::channel::<()>();
+        let running = tokio::spawn({
+            let limits = limits.clone();
+            async move {
+                limits
+                    .search(alice, move || {
+                        started.send(()).expect("the test waits");
+                        may_finish.recv().expect("the test says when");
+                    })
+                    .await
+            }
+        });
+        tokio::task::spawn_blocking(move || has_started.recv()).await.expect("joined").expect("the search runs");
+        assert!(matches!(limits.search(alice, || 7).await, Err(Refused::SearchRunning)), "alice's first still runs");
+        if bot_searches() > 1 {
+            assert_eq!(limits.search(bob, || 7).await.expect("another account searches"), 7);
+        }
+        finish.send(()).expect("the search waits");
+        running.await.expect("joined").expect("the first search");
+        assert_eq!(limits.search(alice, || 7).await.expect("alice's place is free again"), 7);
+
+        let all = u32::try_from(bot_searches()).expect("a few cores");
+        let taken = limits.bot_searches.clone().acquire_many_owned(all).await.expect("the permits");
+        let waiting = tokio::spawn({
+            let limits = limits.clone();
+            async move { limits.search(alice, || 7).await }
+        });
+        while !limits.searching_accounts.lock().expect("not poisoned").contains(&alice) {
+            tokio::task::yield_now().await;
+        }
+        waiting.abort();
+        assert!(waiting.await.is_err(), "the waiting request is abandoned");
+        drop(taken);
+        assert_eq!(limits.search(alice, || 7).await.expect("an abandoned wait gives the place back"), 7);
     }
 
     #[test]

@@ -118,6 +118,17 @@ test('every error code and end reason the server sends has its text', () => {
   for (const speed of values('SpeedClass')) assert.ok(`speed.${speed}` in catalogs.en, `speed.${speed}`);
 });
 
+test('a Dots game says which of its ends it was, in every language', () => {
+  const won = (code, reason) => translate(code, 'result.won', { name: 'bob', reason: translate(code, `reason.${reason}`) });
+  assert.equal(won('en', 'stop'), 'bob won (STOP)');
+  assert.equal(won('pl', 'board_full'), 'bob wygrywa (brak wolnych punktów)');
+  assert.equal(won('ru', 'instant_win'), 'bob побеждает (мгновенная победа)');
+  for (const code of codes) {
+    const texts = ['score', 'board_full', 'stop', 'instant_win', 'auto_end'].map((reason) => translate(code, `reason.${reason}`));
+    assert.equal(new Set(texts).size, texts.length, `${code}: each end reads differently`);
+  }
+});
+
 /** The wire names of a snake_case enum of the protocol crate's `file` (variants in CamelCase, one a line). */
 function rustEnum(file, name) {
   const source = readFileSync(join(WEB, '../protocol/src', file), 'utf8');

@@ -70,8 +70,8 @@ impl From<SuggestionError> for ApiError {
 
 /// `POST /api/analysis/suggestion`: the bot's turn for the side to act after `moves`. Rate-limited per account
 /// and per address, checked before the request is read further: every request takes from the allowance, the
-/// refused ones too. The search runs on a blocking thread, off the async workers that serve the games, and
-/// only a few at once (`AbuseLimits::search`).
+/// refused ones too. The search runs on a blocking thread, off the async workers that serve the games, only a
+/// few at once and one per account (`AbuseLimits::search`).
 pub async fn suggestion(
     State(state): State<AppState>,
     ClientAddress(address): ClientAddress,
@@ -80,7 +80,7 @@ pub async fn suggestion(
 ) -> Result<Json<Suggestion>, ApiError> {
     state.abuse.suggestion(address, auth.account.id)?;
     let game = position(&request)?;
-    let suggestion = state.abuse.search(move || suggest(&game)).await??;
+    let suggestion = state.abuse.search(auth.account.id, move || suggest(&game)).await??;
     Ok(Json(suggestion))
 }
 

@@ -55,6 +55,7 @@ impl ApiError {
             ErrorCode::FrameTooLarge => StatusCode::PAYLOAD_TOO_LARGE,
             ErrorCode::RateLimited
             | ErrorCode::ChatTooFast
+            | ErrorCode::AnalysisRunning
             | ErrorCode::TooManySockets
             | ErrorCode::TooManySubscriptions => StatusCode::TOO_MANY_REQUESTS,
             ErrorCode::TooManyWatchedGames => StatusCode::SERVICE_UNAVAILABLE,
@@ -67,6 +68,8 @@ impl ApiError {
             | ErrorCode::BadNotation
             | ErrorCode::IllegalMove
             | ErrorCode::ChatTooLong
+            | ErrorCode::ChatNoVisibleText
+            | ErrorCode::ChatBidiControl
             | ErrorCode::UnsupportedByRules
             | ErrorCode::InvalidRequest => StatusCode::BAD_REQUEST,
         }

@@ -17,6 +17,7 @@ impl From<Refused> for ApiError {
         match refused {
             Refused::TooMany { message, retry_after } => ApiError::rate_limited(message, retry_after),
             Refused::Busy | Refused::BotBusy => ApiError::rate_limited(refused.to_string(), Duration::from_secs(1)),
+            Refused::SearchRunning => ApiError::new(ErrorCode::AnalysisRunning, refused.to_string()),
             Refused::Failed => ApiError::new(ErrorCode::Internal, refused.to_string()),
         }
     }

@@ -97,6 +97,10 @@ pub fn end_reason_name(reason: EndReason) -> EndReasonName {
         EndReason::Agreement => EndReasonName::Agreement,
         EndReason::Adjudication => EndReasonName::Adjudication,
         EndReason::Score => EndReasonName::Score,
+        EndReason::BoardFull => EndReasonName::BoardFull,
+        EndReason::Stop => EndReasonName::Stop,
+        EndReason::InstantWin => EndReasonName::InstantWin,
+        EndReason::AutoEnd => EndReasonName::AutoEnd,
     }
 }
 
@@ -258,6 +262,17 @@ mod tests {
             assert_eq!(end_reason_from_text(&end_reason_text(reason)), Some(reason));
         }
         assert_eq!(end_reason_text(EndReasonName::OwnGoal), "own_goal");
+        let dots = [
+            (EndReason::BoardFull, "board_full"),
+            (EndReason::Stop, "stop"),
+            (EndReason::InstantWin, "instant_win"),
+            (EndReason::AutoEnd, "auto_end"),
+        ];
+        for (reason, text) in dots {
+            assert_eq!(end_reason_text(end_reason_name(reason)), text, "Dots' ends are stored by their own names");
+            assert_eq!(end_reason_from_text(text), Some(end_reason_name(reason)));
+        }
+        assert_eq!(end_reason_from_text("score"), Some(EndReasonName::Score), "games stored as `score` still read");
     }
 
     #[test]

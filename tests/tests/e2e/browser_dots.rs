@@ -171,11 +171,11 @@ async fn two_browsers_play_dots_with_a_capture_and_stop_while_a_third_watches() 
     browser::wait_for_moves(&api, &game_id, &played).await;
     let outcome = game.outcome().expect("STOP ends the game");
     assert_eq!(outcome.scores, Some([3, 0]));
-    alice.wait_for_text("#game-status", "You won (score).").await;
-    bob.wait_for_text("#game-status", "You lost (score).").await;
-    carol.wait_for_text("#game-status", "alice won (score)").await;
+    alice.wait_for_text("#game-status", "You won (STOP).").await;
+    bob.wait_for_text("#game-status", "You lost (STOP).").await;
+    carol.wait_for_text("#game-status", "alice won (STOP)").await;
     let (_, stored) = api.get(&format!("/api/games/{game_id}"), None).await;
-    assert_eq!(stored["result"], json!({ "winner": "first", "reason": "score", "scores": [3, 0] }));
+    assert_eq!(stored["result"], json!({ "winner": "first", "reason": "stop", "scores": [3, 0] }));
     alice.screenshot("dots-finished").await;
 
     // The record is SGF and reads back with the same moves.
@@ -300,9 +300,9 @@ async fn territory_is_painted_later_and_a_stop_window_is_answered_in_the_browser
     alice.screenshot("dots-stop-window").await;
     alice.click("#page .board.dots .done-button").await;
     browser::wait_for_moves(&api, &game_id, &["ed", "STOP", "ee", "DONE"]).await;
-    alice.wait_for_text("#game-status", "Draw (score)").await;
+    alice.wait_for_text("#game-status", "Draw (STOP)").await;
     let (_, stored) = api.get(&format!("/api/games/{game_id}"), None).await;
-    assert_eq!(stored["result"], json!({ "winner": null, "reason": "score", "scores": [0, 0] }), "{stored}");
+    assert_eq!(stored["result"], json!({ "winner": null, "reason": "stop", "scores": [0, 0] }), "{stored}");
 
     for browser in [alice, bob] {
         browser.close().await;

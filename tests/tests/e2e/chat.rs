@@ -16,7 +16,7 @@ use uuid::Uuid;
 kartka_tests::on_both_stores!(
     players_and_spectators_chat_apart_and_newcomers_get_their_channel,
     the_lobby_channel_reaches_every_lobby_subscriber_with_its_history,
-    too_long_empty_and_too_fast_are_refused_with_their_codes,
+    too_long_invisible_bidi_and_too_fast_are_refused_with_their_codes,
     a_muted_opponent_no_longer_reaches_the_player,
     an_admin_mutes_an_account_with_an_audit_entry_and_sees_the_chat_in_the_timeline,
 );
@@ -174,7 +174,7 @@ async fn the_lobby_channel_reaches_every_lobby_subscriber_with_its_history(url: 
     server.stop().await;
 }
 
-async fn too_long_empty_and_too_fast_are_refused_with_their_codes(url: &str) {
+async fn too_long_invisible_bidi_and_too_fast_are_refused_with_their_codes(url: &str) {
     let settings = Settings {
         limits: kartka_server::config::Limits { chat_messages_per_minute: 1, ..Default::default() },
         ..Settings::default()
@@ -184,7 +184,11 @@ async fn too_long_empty_and_too_fast_are_refused_with_their_codes(url: &str) {
     let (mut bob, _) = watching(&t, &t.bob.token).await;
     let too_long = "ż".repeat(MAX_CHAT_CHARS + 1);
     assert_eq!(alice.refused(10, say(players(t.game), &too_long)).await, ErrorCode::ChatTooLong);
-    assert_eq!(alice.refused(11, say(players(t.game), " \n ")).await, ErrorCode::InvalidRequest);
+    assert_eq!(alice.refused(11, say(players(t.game), " \n ")).await, ErrorCode::ChatNoVisibleText);
+    let invisible = "\u{200B}\u{3164}\u{2800}";
+    assert_eq!(alice.refused(18, say(players(t.game), invisible)).await, ErrorCode::ChatNoVisibleText);
+    let reversed = "gg \u{202E}pw";
+    assert_eq!(alice.refused(19, say(players(t.game), reversed)).await, ErrorCode::ChatBidiControl);
     let longest = "ż".repeat(MAX_CHAT_CHARS);
     alice.request(12, say(players(t.game), &longest)).await;
     // A burst of five, then one a minute: the sixth message is refused, and the socket stays open.

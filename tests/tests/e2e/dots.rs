@@ -83,9 +83,13 @@ async fn a_game_with_a_capture_is_played_to_stop_over_sockets_with_a_spectator(u
         // Red's STOP: its dots are all on the edge, so the count stands at Blue's one capture.
         assert_eq!(
             (result.winner, result.reason, result.scores),
-            (Some(SeatName::First), EndReasonName::Score, Some([1, 0]))
+            (Some(SeatName::First), EndReasonName::Stop, Some([1, 0]))
         );
     }
+    let stored = server.state.store.game(game).await.expect("read").expect("the game");
+    assert_eq!(stored.state.end_reason.as_deref(), Some("stop"), "stored with the end it was");
+    let (status, read) = api.get(&format!("/api/games/{game}"), None).await;
+    assert_eq!((status, read["result"]["reason"].as_str()), (200, Some("stop")), "{read}");
     server.stop().await;
 }
 

@@ -381,6 +381,6 @@ async fn a_stop_window_survives_a_restart_and_keeps_its_time(backend: Backend) {
     let closed = closed.expect("the window closes within its ten seconds");
     let last = closed["moves"].as_array().and_then(|moves| moves.last()).expect("the moves");
     assert_eq!(last["notation"], "DONE", "the restarted server closed the window: {closed}");
-    assert_eq!(closed["result"]["reason"], "score", "{closed}");
+    assert_eq!(closed["result"]["reason"], "stop", "{closed}");
     server.stop().await;
 }

@@ -5,7 +5,7 @@ import { errorText, t } from '../../js/i18n.js';
 import { admin } from './api.js';
 import { accountLink, download, fill, h, result, time } from './dom.js';
 
-const REASONS = ['goal', 'own_goal', 'stuck', 'resignation', 'time', 'abandonment', 'agreement', 'adjudication', 'score', 'unknown'];
+const REASONS = ['goal', 'own_goal', 'stuck', 'resignation', 'time', 'abandonment', 'agreement', 'adjudication', 'score', 'board_full', 'stop', 'instant_win', 'auto_end', 'unknown'];
 
 /** A `<select>` named `name` with an empty "any" choice and `choices` ([value, label]). */
 function choice(name, label, choices, selected) {

@@ -4,9 +4,9 @@
 //! # Decisions where the rules document is silent
 //!
 //! - **Default start** is `cross` (the tournament start of 2.3); `empty` (with its zone) is an option.
-//! - **End reasons**: the shared [`EndReason`](crate::EndReason) has no Dots words, so every ending the
-//!   engine decides is [`EndReason::Score`](crate::EndReason::Score) with both counts as the outcome's scores;
-//!   [`Position::end`] gives the reason of 8.2 (`full`, `stop`, `instant`, `auto`). Draw, resignation and
+//! - **End reasons**: every ending the engine decides has both counts as the outcome's scores and the shared
+//!   [`EndReason`](crate::EndReason) of its reason of 8.2 ([`Position::end`]: `full`, `stop`, `instant`,
+//!   `auto`), given by [`DotsEnd::reason`]: `BoardFull`, `Stop`, `InstantWin`, `AutoEnd`. Draw, resignation and
 //!   time are the server's; so is an agreed end, whose score [`Game::agreed_end`] gives (reason
 //!   [`EndReason::Agreement`](crate::EndReason::Agreement), both scores, in half points when territory makes
 //!   one a half).

@@ -44,7 +44,7 @@ pub enum IllegalAction {
     NoWindow,
 }
 
-/// How a game ended by the rules, in the words of rule 8.2 (the [`Outcome`] says [`EndReason::Score`]).
+/// How a game ended by the rules, in the words of rule 8.2 (the [`Outcome`] says it as [`DotsEnd::reason`]).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub enum DotsEnd {
     /// The seat to move had no legal point.
@@ -66,6 +66,17 @@ impl DotsEnd {
             DotsEnd::Stop => "stop",
             DotsEnd::Instant => "instant",
             DotsEnd::Auto => "auto",
+        }
+    }
+
+    /// The shared end reason the game's [`Outcome`] gives for this end.
+    #[must_use]
+    pub const fn reason(self) -> EndReason {
+        match self {
+            DotsEnd::Full => EndReason::BoardFull,
+            DotsEnd::Stop => EndReason::Stop,
+            DotsEnd::Instant => EndReason::InstantWin,
+            DotsEnd::Auto => EndReason::AutoEnd,
         }
     }
 }
@@ -503,7 +514,7 @@ impl Position {
             std::cmp::Ordering::Less => Some(Seat::Second),
             std::cmp::Ordering::Equal => None,
         });
-        let outcome = Outcome { winner, reason: EndReason::Score, scores: Some(counts), half_points: false };
+        let outcome = Outcome { winner, reason: end.reason(), scores: Some(counts), half_points: false };
         self.end = Some((end, outcome));
         Progress::GameOver(outcome)
     }

@@ -15,7 +15,9 @@
 //!   kick of a series may end where the ball stood in it (§2 `line/opcja1`, §3.7) is applied in all three
 //!   rulesets; in `line` it never bites, because kicks end on fresh points.
 //! - When a kick duty passes to the other seat (§2.5), the turn ends and the seat due acts next; when it
-//!   passes back, the turn of the seat it passed through is the `-` token (§5.4).
+//!   passes back, the turn of the seat it passed through is the `-` token (§5.4). When it passes back and the
+//!   game is drawn (§2.6), that seat's `-` still follows as the record's last token ([`ends_with_pass`]), so
+//!   tokens alternate to the end (§5.5); a record without it reads too.
 //! - After an escalated kick (14 or 18) that closes the opponent, the next kick is again of the base length
 //!   (7 or 6), with its own escalation (§2.5 "rule 4 applies").
 //! - In `line/opcja1` a kick that ends on a drawn point earns another kick of the base length; like any kick
@@ -138,7 +140,7 @@ pub use notation::{parse_token, write_token, Token, TokenError};
 pub use perft::{perft, perft_after};
 pub use record::{read_variant_records, RecordError, VariantGame, VariantRecord, VariantRecords, VariantRules};
 pub use russian::{RussianGame, RussianRules};
-pub use turns::{TurnError, TurnTokens};
+pub use turns::{ends_with_pass, TurnError, TurnTokens};
 
 use crate::soccer::Direction;
 

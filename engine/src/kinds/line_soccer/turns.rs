@@ -4,7 +4,15 @@
 use super::notation::{parse_token, write_token, Token, TokenError};
 use super::{Action, IllegalAction};
 use crate::game::{Game, Progress};
-use crate::outcome::Seat;
+use crate::outcome::{EndReason, Outcome, Seat};
+
+/// Whether a game that ended with `outcome` owes one more token after its last turn, a `-`: a game drawn for
+/// want of any legal kick (§2.6) ended when the duty came back at its last length to the seat that drew last,
+/// after passing through the other seat (§2.5), whose token that pass is (§5.4), as it is in mid-game.
+#[must_use]
+pub fn ends_with_pass(outcome: Option<Outcome>) -> bool {
+    outcome == Some(Outcome::draw(EndReason::Stuck))
+}
 
 /// A game and the seat whose turn token comes next. Tokens alternate strictly between the seats (§5.5), so a
 /// seat that does not act when its token is due writes `-`.
@@ -77,10 +85,20 @@ impl<G: Game<Action = Action, Illegal = IllegalAction>> TurnTokens<G> {
         &self.tokens
     }
 
-    /// Whether the next token is `-`: the game goes on and its seat does not act.
+    /// Whether the next token is `-`: the game goes on and its seat does not act, or the game ended drawn after
+    /// the kick duty passed through that seat and its `-` is not yet played ([`ends_with_pass`]).
     #[must_use]
     pub fn next_is_pass(&self) -> bool {
-        self.game.to_act().is_some_and(|seat| seat != self.next)
+        match self.game.to_act() {
+            Some(seat) => seat != self.next,
+            None => self.closing_pass_due(),
+        }
+    }
+
+    /// Whether the game is over and still owes the `-` of [`ends_with_pass`]: the last token played is the
+    /// turn that drew the game, not that `-`.
+    fn closing_pass_due(&self) -> bool {
+        ends_with_pass(self.game.outcome()) && self.tokens.last().is_some_and(|token| token != "-")
     }
 
     /// Plays one turn token; on error nothing changes.
@@ -97,14 +115,16 @@ impl<G: Game<Action = Action, Illegal = IllegalAction>> TurnTokens<G> {
     }
 
     /// Plays one read turn token, which may stop part-way through its turn only if `may_stop`; on error
-    /// nothing changes.
+    /// nothing changes. After the end of the game only the `-` of [`ends_with_pass`] may follow, once; a record
+    /// that leaves it out (as records did before it was written) reads all the same.
     pub fn play_token(&mut self, token: &Token, may_stop: bool) -> Result<(), TurnError> {
-        let to_act = self.game.to_act().ok_or(TurnError::GameOver)?;
-        match token {
-            Token::Pass if to_act == self.next => return Err(TurnError::PassWhileDue),
-            Token::Pass => {}
-            Token::Turn(_) if to_act != self.next => return Err(TurnError::NotDue),
-            Token::Turn(actions) => self.game = played(&self.game, actions, may_stop)?,
+        match (self.game.to_act(), token) {
+            (None, Token::Pass) if self.closing_pass_due() => {}
+            (None, _) => return Err(TurnError::GameOver),
+            (Some(to_act), Token::Pass) if to_act == self.next => return Err(TurnError::PassWhileDue),
+            (Some(_), Token::Pass) => {}
+            (Some(to_act), Token::Turn(_)) if to_act != self.next => return Err(TurnError::NotDue),
+            (Some(_), Token::Turn(actions)) => self.game = played(&self.game, actions, may_stop)?,
         }
         self.tokens.push(write_token(token));
         self.next = self.next.other();

@@ -383,6 +383,7 @@ export class Position {
     return counts;
   }
 
+  /** Ends the game with the server's end reason (`board_full`, `stop`, `instant_win`), so both say it alike. */
   finish(reason, counts, winner = null) {
     const decided = winner ?? (counts.first > counts.second ? 'first' : counts.second > counts.first ? 'second' : null);
     this.outcome = { winner: decided, reason, scores: [counts.first, counts.second] };
@@ -415,7 +416,7 @@ export class Position {
       if (cell?.state !== DEFERRED || cell.seat !== seat) throw new Error(`${action}: not one of your deferred areas`);
       for (const painted of this.region(point, DEFERRED, seat)) this.set(painted, TERRITORY, seat);
       this.midTurn = true;
-      if (this.legalPoints().length === 0) this.finish('full', this.counts);
+      if (this.legalPoints().length === 0) this.finish('board_full', this.counts);
       return;
     }
     const paintLater = action.endsWith('~');
@@ -427,7 +428,7 @@ export class Position {
     const { instantWin } = this.rules;
     const winner = instantWin > 0 ? [seat, otherSeat(seat)].find((s) => this.counts[s] >= instantWin) : undefined;
     if (winner) {
-      this.finish('instant', this.counts, winner);
+      this.finish('instant_win', this.counts, winner);
       return;
     }
     if (this.stoppedBy) {
@@ -439,6 +440,6 @@ export class Position {
     const next = captured && this.rules.extraMove ? seat : otherSeat(seat);
     this.toMove = next;
     this.midTurn = next === seat;
-    if (!SEATS.includes(next) || this.legalPoints().length === 0) this.finish('full', this.counts);
+    if (!SEATS.includes(next) || this.legalPoints().length === 0) this.finish('board_full', this.counts);
   }
 }

@@ -2,7 +2,7 @@
 //! `[Board]`, `[Mouth]`, `[Kicks]` and (for a finished game) `[Winner]` headers, and the movetext of turn
 //! tokens in kurnik's `N. <P1> <P2>` layout, `-` for a seat that drew nothing when its token was due.
 
-use kartka_engine::line_soccer::VariantRecord;
+use kartka_engine::line_soccer::{ends_with_pass, VariantRecord};
 use kartka_engine::soccer::{LineEnding, Tag};
 use kartka_engine::{AnyGame, EndReason, Outcome, Progress, Seat};
 use kartka_protocol::GameStatus;
@@ -40,7 +40,8 @@ pub fn record(game: &RecordParts<'_>) -> Result<String, ExportError> {
 }
 
 /// The turn tokens of the stored moves played from `game`: a token ends where the rules end a turn, and a seat
-/// whose token is due while the other acts (a kick duty passed back, §2.5) gets `-`.
+/// whose token is due while the other acts (a kick duty passed back, §2.5) gets `-`, as does the seat a duty
+/// passed through before the game was drawn for want of a kick (§2.6), after the last turn.
 fn turn_tokens(mut game: AnyGame, moves: &[&str]) -> Result<Vec<String>, ExportError> {
     let kind = game.kind();
     let mut tokens = Vec::new();
@@ -63,6 +64,9 @@ fn turn_tokens(mut game: AnyGame, moves: &[&str]) -> Result<Vec<String>, ExportE
     if !current.is_empty() {
         tokens.push(current);
     }
+    if ends_with_pass(game.outcome()) {
+        tokens.push("-".to_owned());
+    }
     Ok(tokens)
 }
 
@@ -81,6 +85,79 @@ mod tests {
         let unfinished =
             turn_tokens(AnyGame::new(&kartka_engine::Ruleset::LineSoccer(Default::default())), &["0", "1"]);
         assert_eq!(unfinished.expect("legal moves"), ["01"], "a game that stops mid-turn keeps its last steps");
+    }
+
+    #[test]
+    fn a_drawn_game_record_ends_with_the_pass_of_the_seat_the_duty_passed_through() {
+        // A whole `line/opcja1` game from random play, sent one action at a time: the second seat's last kicks
+        // close the first, who has no kick of 6; the second has none of 12, the first none of 18 (§2.5–2.6).
+        let turns = [
+            "033",
+            "013",
+            "524",
+            "563",
+            "570",
+            "770",
+            "330p56",
+            "067",
+            "010",
+            "500",
+            "017",
+            "213",
+            "001",
+            "320",
+            "210",
+            "501",
+            "310",
+            "230",
+            "344",
+            "775",
+            "531",
+            "035",
+            "223",
+            "000",
+            "072p46",
+            "534",
+            "670",
+            "064",
+            "470",
+            "575",
+            "500",
+            "505",
+            "435",
+            "674",
+            "341",
+            "365",
+            "745",
+            "221p06p16p46p46",
+        ];
+        let kind = kartka_engine::GameKind::LineSoccer;
+        let actions: Vec<String> =
+            turns.iter().flat_map(|turn| kind.split_actions(turn).expect("the notation")).collect();
+        let parts = RecordParts {
+            ruleset: kartka_protocol::RulesetSpec::LineSoccer {
+                preset: kartka_protocol::kinds::line_soccer::LinePresetName::Opcja1,
+                width: 16,
+                length: 20,
+            },
+            time_control: TimeControl::Fischer { initial_seconds: 300, increment_seconds: 5 },
+            names: ["Ala", "Ola"],
+            status: GameStatus::Finished,
+            result: Some(kartka_protocol::GameResult {
+                winner: None,
+                reason: kartka_protocol::EndReasonName::Stuck,
+                scores: None,
+                half_points: false,
+            }),
+            created_at_ms: 1_411_344_000_000,
+            moves: actions.iter().map(String::as_str).collect(),
+        };
+        let text = record(&parts).expect("a game writes");
+        let read = read_variant_records(&text).next().expect("one record").expect("it reads");
+        assert_eq!(read.tokens.len(), turns.len() + 1, "{text}");
+        assert_eq!(read.tokens.last().map(String::as_str), Some("-"), "the first seat's pass closes it: {text}");
+        let replayed = read.replay().expect("it replays");
+        assert_eq!(replayed.outcome(), Some(Outcome::draw(EndReason::Stuck)));
     }
 
     #[test]

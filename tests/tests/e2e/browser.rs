@@ -219,7 +219,7 @@ async fn abort_draw_claim_and_resign_from_the_game_page() {
     // Abort, before anyone moved.
     let game = api.start_game(&alice_session, &bob, blitz).await;
     alice.goto(&format!("/game/{game}")).await;
-    alice.click("#abort").await;
+    press_twice(&alice, &api, game, "#abort", "Really abort?").await;
     alice.wait_for_text("#game-status", "aborted").await;
 
     // Bob offers a draw; Alice accepts it.
@@ -229,7 +229,7 @@ async fn abort_draw_claim_and_resign_from_the_game_page() {
     let mut bob_socket = WsClient::connect(server.addr, &bob.token).await;
     bob_socket.request(1, json!({ "type": "subscribe", "game_id": game })).await;
     bob_socket.request(2, json!({ "type": "draw", "game_id": game, "action": "offer" })).await;
-    alice.click("#accept-draw").await;
+    press_twice(&alice, &api, game, "#accept-draw", "Really accept the draw?").await;
     alice.wait_for_text("#game-status", "Draw (agreement)").await;
 
     // Bob leaves on his turn; once his grace period is over Alice claims the win.
@@ -243,19 +243,26 @@ async fn abort_draw_claim_and_resign_from_the_game_page() {
     let claim = alice.find("#claim-victory").await;
     let enabled = eventually(PAGE_TIMEOUT, || async { claim.is_enabled().await.ok()?.then_some(()) }).await;
     assert!(enabled.is_some(), "the claim opens when the grace period is over");
-    claim.click().await.expect("claim");
+    press_twice(&alice, &api, game, "#claim-victory", "Really claim victory?").await;
     alice.wait_for_text("#game-status", "You won (opponent left).").await;
 
-    // Resigning takes a second press.
     let game = api.start_game(&alice_session, &bob, blitz).await;
     alice.goto(&format!("/game/{game}")).await;
-    alice.click("#resign").await;
-    alice.wait_for_text("#resign", "Really resign?").await;
-    alice.click("#resign").await;
+    press_twice(&alice, &api, game, "#resign", "Really resign?").await;
     alice.wait_for_text("#game-status", "You lost (resignation).").await;
 
     alice.close().await;
     server.stop().await;
+}
+
+/// Presses the button at `css` that ends `game`: the first press only asks, in the button's own words
+/// (`question`), and the game goes on until the second.
+async fn press_twice(page: &Browser, api: &Api, game: uuid::Uuid, css: &str, question: &str) {
+    page.click(css).await;
+    page.wait_for_text(css, question).await;
+    let (_, stored) = api.get(&format!("/api/games/{game}"), None).await;
+    assert_eq!(stored["status"], "active", "one press of {css} ends nothing");
+    page.click(css).await;
 }
 
 /// Quick pairing that answers within a fraction of a second, so the browsers need not wait for the default waves.

@@ -19,7 +19,8 @@
 //   notation (Dots: `20-17` for `qv`).
 // - `Board`: `new Board(ruleset, {label, onAction})` is the SVG board: `element`, `draw(game, {targets})`
 //   (targets: highlight the legal actions; a click or tap on one calls `onAction(action)`), and optionally
-//   `keyAction(event)`, the action a key press means. The page may show a board half a turn around (the second
+//   `keyAction(event)`, the action a key press means, and `controls`: HTML buttons of the board's own (Dots'
+//   switches and STOP), shown under `element` outside the drawing, so never turned and never scaled down. The page may show a board half a turn around (the second
 //   player's view) and sets its `turned` then, so that keys follow the screen (kinds/keypad.js).
 // - Optionally `turnEnds(game)`, for kinds whose turns can go on (`midTurn`): where the turn being played can
 //   end, `{ends: [{at, line, winner}], capped, work}` from the bounded search of kinds/turn-ends.js; its Board's

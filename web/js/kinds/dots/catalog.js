@@ -4,6 +4,7 @@ import { addCatalog } from '../../i18n.js';
 
 addCatalog({
   en: {
+    'dots.really': 'Really {action}?',
     'dots.score': 'Blue {first} : {second} Red',
     'dots.last': 'last {point}',
     'dots.confirmOn': 'Confirm taps: on',
@@ -45,6 +46,7 @@ addCatalog({
     'dots.othersPainted': '{name} painted and moves.',
   },
   pl: {
+    'dots.really': 'Na pewno {action}?',
     'dots.score': 'Niebieski {first} : {second} Czerwony',
     'dots.last': 'ostatnia {point}',
     'dots.confirmOn': 'Potwierdzanie: wł.',
@@ -86,6 +88,7 @@ addCatalog({
     'dots.othersPainted': '{name} zamalowuje obszar i rusza.',
   },
   ru: {
+    'dots.really': 'Точно {action}?',
     'dots.score': 'Синий {first} : {second} Красный',
     'dots.last': 'последняя {point}',
     'dots.confirmOn': 'Подтверждение: вкл',

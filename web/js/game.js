@@ -108,6 +108,10 @@ class GamePage {
     this.column = h('div', { class: 'board-column' });
     const flip = this.seat ? null
       : h('button', { type: 'button', class: 'small', id: 'flip-board', on: { click: () => this.turnBoard(otherSeat(this.bottom)) } }, t('game.flip'));
+    // Each player sees the board from their own side; a spectator starts from the first seat's and may flip. A
+    // player's role reads as their screen shows it: a turned board has its goals the other way up.
+    this.turnBoard(this.seat ?? 'first');
+    const role = this.seat ? kind.seats[this.seat].role(this.board.turned) : null;
     // What a player needs during play comes first, so that on a phone it sits right under the board: whose turn
     // it is or the result, an offer to answer, the actions. The rest may scroll.
     replaceChildren(this.root,
@@ -118,7 +122,7 @@ class GamePage {
           h('p', { class: 'game-title' }, h('strong', { text: describeTimeControl(this.model.timeControl) }),
             ` · ${this.model.rated ? t('common.rated') : t('common.casual')}`,
             ` · ${kind.name}`,
-            ` · ${this.seat ? t('game.youPlay', { seat: kind.seats[this.seat].name, role: kind.seats[this.seat].role }) : t('game.watching')}`),
+            ` · ${this.seat ? t('game.youPlay', { seat: kind.seats[this.seat].name, role }) : t('game.watching')}`),
           h('div', { class: 'game-tools' }, soundSwitch(), flip, this.analyse),
           h('h2', { class: 'small-heading', text: t('game.moves') }), this.moves,
           this.howToMove,
@@ -127,8 +131,6 @@ class GamePage {
           this.chat.element)));
     const channel = { kind: this.seat ? 'players' : 'spectators', game_id: this.gameId };
     this.chat.setChannel(channel, { canMute: Boolean(this.seat), canWrite: Boolean(this.me) });
-    // Each player sees the board from their own side; a spectator starts from the first seat's and may flip.
-    this.turnBoard(this.seat ?? 'first');
     this.render();
     this.showRatings();
   }

@@ -106,7 +106,9 @@ function renderAccount() {
 async function signOut() {
   await api.logout().catch(() => {});
   session.clear();
+  // Signed out, the reader may still watch games.
   connection.stop();
+  connection.start();
   navigate('/login');
 }
 
@@ -121,6 +123,7 @@ connection.on('status', renderConnection);
 watchChallenges(connection, () => session.account());
 connection.on('signed_out', () => {
   session.clear();
+  connection.start();
   showNotice(t('account.sessionEnded'));
   navigate(`/login?next=${encodeURIComponent(location.pathname)}`, { replace: true });
 });
@@ -166,6 +169,7 @@ connection.on('welcome', () => {
     if (error.status === 401) session.clear();
   });
 });
-// Without a token the connection only watches (the lobby, games), which needs no account.
+// Without a token the connection only watches (the lobby, games), which needs no account, and opens only while
+// the page watches something.
 connection.start();
 route();

@@ -1,5 +1,7 @@
 // The WebSocket to the server (docs/protocol.md): authenticates with `hello`, reconnects by itself with
-// backoff, matches answers to requests by id, and hands every other frame to its listeners.
+// backoff, matches answers to requests by id, and hands every other frame to its listeners. A signed-in reader is
+// always connected; a signed-out one only while the page watches something (a game, the lobby: `watch()`), since
+// the server closes a socket that neither says hello nor watches anything.
 
 const PROTOCOL = 1;
 /** Reconnect delays grow from the first to the last, with some jitter so clients do not return in step. */
@@ -32,25 +34,58 @@ export class Connection {
     this.attempt = 0;
     this.socket = null;
     this.stopped = true;
+    /** How many things on the page watch through the connection (`watch()`). */
+    this.watchers = 0;
   }
 
   start() {
     if (!this.stopped) return;
     this.stopped = false;
-    this.open();
+    if (this.needed()) this.open();
+    else this.setStatus('idle');
   }
 
-  /** Closes for good (sign-out); no reconnect. */
+  /** Closes and stays closed until `start()` (sign-in, sign-out); no reconnect. */
   stop() {
     this.stopped = true;
+    this.close();
+    this.setStatus('idle');
+  }
+
+  /** Whether the page needs a socket now: a signed-in reader's always, a signed-out one's while it watches. */
+  needed() {
+    return Boolean(this.tokenSource()) || this.watchers > 0;
+  }
+
+  /** Something on the page watches through the connection until the returned function is called. */
+  watch() {
+    this.watchers += 1;
+    if (!this.stopped && !this.socket && !this.retryTimer) this.open();
+    let watching = true;
+    return () => {
+      if (!watching) return;
+      watching = false;
+      this.watchers -= 1;
+      if (!this.stopped && !this.needed()) {
+        this.close();
+        this.setStatus('idle');
+      }
+    };
+  }
+
+  /** Closes the socket, if any, and cancels the reconnect, if one is due. */
+  close() {
     clearTimeout(this.retryTimer);
+    this.retryTimer = null;
     clearInterval(this.pingTimer);
     this.socket?.close(1000);
     this.socket = null;
-    this.setStatus('offline');
+    for (const { reject } of this.waiting.values()) reject(new RequestError('offline', 'the connection closed'));
+    this.waiting.clear();
   }
 
-  /** `handler(frame)` for every frame of `type`, plus `status` (online/connecting/offline); returns the remover. */
+  /** `handler(frame)` for every frame of `type`, plus `status` (online/connecting/offline, or idle: a signed-out
+   * page that watches nothing needs no socket); returns the remover. */
   on(type, handler) {
     if (!this.listeners.has(type)) this.listeners.set(type, new Set());
     this.listeners.get(type).add(handler);
@@ -87,6 +122,7 @@ export class Connection {
   }
 
   open() {
+    this.retryTimer = null;
     this.setStatus('connecting');
     const scheme = location.protocol === 'https:' ? 'wss' : 'ws';
     const socket = new WebSocket(`${scheme}://${location.host}/ws`);
@@ -159,6 +195,10 @@ export class Connection {
     for (const { reject } of this.waiting.values()) reject(new RequestError('offline', 'the connection dropped'));
     this.waiting.clear();
     if (this.stopped) return;
+    if (!this.needed()) {
+      this.setStatus('idle');
+      return;
+    }
     this.setStatus('offline');
     // A game moved between servers (docs/protocol.md, close code 4000): nothing is wrong, so reconnect at once
     // (a little spread, as every watcher of the game reconnects together); the feeds resume with `after_seq`.

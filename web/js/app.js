@@ -112,9 +112,11 @@ async function signOut() {
   navigate('/login');
 }
 
+/** The badge says so while the page needs the server and cannot reach it, whoever reads it: a signed-out
+ * spectator's game stands still too. */
 function renderConnection(status) {
   const badge = document.getElementById('connection');
-  badge.hidden = status === 'online' || !session.token();
+  badge.hidden = status === 'online' || status === 'idle';
   badge.className = `connection ${status}`;
   badge.textContent = status === 'connecting' ? t('connection.connecting') : t('connection.offline');
 }

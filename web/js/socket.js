@@ -1,11 +1,15 @@
-// The WebSocket to the server (docs/protocol.md): authenticates with `hello`, reconnects by itself with
-// backoff, matches answers to requests by id, and hands every other frame to its listeners. A signed-in reader is
+// The WebSocket to the server (docs/protocol.md): authenticates with `hello`, reconnects by itself while the page
+// is open, matches answers to requests by id, and hands every other frame to its listeners. A signed-in reader is
 // always connected; a signed-out one only while the page watches something (a game, the lobby: `watch()`), since
 // the server closes a socket that neither says hello nor watches anything.
 
 const PROTOCOL = 1;
-/** Reconnect delays grow from the first to the last, with some jitter so clients do not return in step. */
-const BACKOFF_MS = [250, 500, 1000, 2000, 4000, 8000];
+/** The first reconnect comes this soon: most drops are a moment's. */
+const FIRST_RETRY_MS = 250;
+/** Later reconnects come every 1 to 2 s (a restarted server is back for everyone within that): the jitter keeps
+ * the clients of a restarted server from returning in step. */
+const RETRY_MS = 1000;
+const RETRY_JITTER_MS = 1000;
 /** The close code of a socket whose game moved between server nodes: resubscribe at once (docs/protocol.md). */
 const RESUBSCRIBE_CLOSE_CODE = 4000;
 /** Reconnects after that close are spread over this many milliseconds. */
@@ -206,8 +210,8 @@ export class Connection {
       this.retryTimer = setTimeout(() => this.open(), Math.random() * RESUBSCRIBE_SPREAD_MS);
       return;
     }
-    const base = BACKOFF_MS[Math.min(this.attempt, BACKOFF_MS.length - 1)];
+    const delay = this.attempt === 0 ? FIRST_RETRY_MS : RETRY_MS + Math.random() * RETRY_JITTER_MS;
     this.attempt += 1;
-    this.retryTimer = setTimeout(() => this.open(), base + Math.random() * base * 0.3);
+    this.retryTimer = setTimeout(() => this.open(), delay);
   }
 }

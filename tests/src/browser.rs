@@ -235,10 +235,8 @@ impl Browser {
     /// From the next page load on, keeps the time (`Date.now()`) of every WebSocket each page opens, for
     /// [`Browser::sockets`]: Chromium runs [`RECORD_SOCKETS`] in each new document before the page's own scripts.
     pub async fn record_sockets(&self) {
-        let command = DevTools {
-            command: "Page.addScriptToEvaluateOnNewDocument",
-            params: json!({ "source": RECORD_SOCKETS }),
-        };
+        let command =
+            DevTools { command: "Page.addScriptToEvaluateOnNewDocument", params: json!({ "source": RECORD_SOCKETS }) };
         self.client.issue_cmd(command).await.expect("chromedriver runs a DevTools command");
     }
 

@@ -111,10 +111,9 @@ async fn a_signed_out_spectator_is_told_when_the_server_is_gone_and_when_it_is_b
         server.stop().await;
         spectator.wait_for_text("#connection", "Offline").await;
         // The server stays down until the page has tried again a few times.
-        let tried = eventually(PAGE_TIMEOUT, || async {
-            (spectator.sockets().await.len() >= before + RETRIES).then_some(())
-        })
-        .await;
+        let tried =
+            eventually(PAGE_TIMEOUT, || async { (spectator.sockets().await.len() >= before + RETRIES).then_some(()) })
+                .await;
         assert!(tried.is_some(), "the page tries again while the server is down: {:?}", spectator.sockets().await);
         assert!(badge_shown(&spectator).await, "the badge stays while the server is down");
 

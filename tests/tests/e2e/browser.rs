@@ -273,6 +273,10 @@ fn quick_lobby() -> Settings {
     }
 }
 
+/// Quick pairing's switch to its rated pools, and back to its casual ones.
+const RATED_POOLS: &str = "#quick-pairing .segmented label:has(> input[value=\"true\"])";
+const CASUAL_POOLS: &str = "#quick-pairing .segmented label:has(> input[value=\"false\"])";
+
 /// The name shown on the card of `seat` in the game on screen.
 async fn seated(player: &Browser, seat: &str) -> String {
     player.text(&format!(".player.seat-{seat} .name")).await
@@ -293,6 +297,9 @@ async fn two_players_meet_in_a_quick_pairing_pool_and_play_a_rematch_with_the_se
     }
 
     // Alice waits in two rated pools at once; Bob's lobby, on a phone, shows her waiting as it happens.
+    for browser in [&alice, &bob] {
+        browser.click(RATED_POOLS).await;
+    }
     alice.click("#quick-pairing button[data-pool=\"3+2\"]").await;
     alice.click("#quick-pairing button[data-pool=\"5+3\"]").await;
     alice.wait_for_text("#quick-pairing .waiting", "Looking for an opponent").await;
@@ -305,7 +312,7 @@ async fn two_players_meet_in_a_quick_pairing_pool_and_play_a_rematch_with_the_se
     let pressed =
         alice.find("#quick-pairing button[data-pool=\"3+2\"]").await.attr("aria-pressed").await.expect("an attribute");
     assert_eq!(pressed.as_deref(), Some("true"), "a pool I wait in shows pressed");
-    bob.wait_for_text("#quick-pairing button[data-pool=\"3+2\"] .pool-note", "1 waiting").await;
+    bob.wait_for_text("#quick-pairing button[data-pool=\"3+2\"] .pool-note", "1 waiting, rated").await;
     alice.screenshot("lobby-quick-pairing").await;
 
     // Bob waits for a 10+5 game, then presses Alice's 3+2 pool as well: both are taken to the same game.
@@ -354,6 +361,45 @@ async fn two_players_meet_in_a_quick_pairing_pool_and_play_a_rematch_with_the_se
     carol.close().await;
     alice.close().await;
     bob.close().await;
+    server.stop().await;
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_new_registered_player_and_a_guest_meet_in_quick_pairing() {
+    let database = TestDb::new(Backend::Sqlite).await;
+    let server = TestServer::start(database.url(), quick_lobby()).await;
+    let driver = Chromedriver::start();
+    let api = Api::new(server.url());
+    let alice = Browser::open(&driver, &server.url(), DESKTOP.0, DESKTOP.1).await;
+    let gina = Browser::open(&driver, &server.url(), PHONE.0, PHONE.1).await;
+    register(&api, "alice").await;
+    alice.sign_in("alice", PASSWORD).await;
+    gina.sign_in_as_guest("gina").await;
+    const POOL: &str = "#quick-pairing button[data-pool=\"3+2\"]";
+
+    // Without rated games yet, Alice starts in the casual pools, where guests play.
+    let casual = alice.find("#quick-pairing .segmented input[value=\"false\"]").await;
+    assert!(casual.is_selected().await.expect("a radio"), "a new player starts in Casual");
+
+    // Alice waits; switching to Rated moves her wait along, and Gina's lobby counts her in either mode.
+    alice.click(POOL).await;
+    alice.wait_for_text("#quick-pairing .waiting-pools", "3+2 Blitz, casual").await;
+    gina.wait_for_text(&format!("{POOL} .pool-note"), "1 waiting, casual").await;
+    alice.click(RATED_POOLS).await;
+    alice.wait_for_text("#quick-pairing .waiting-pools", "3+2 Blitz, rated").await;
+    gina.wait_for_text(&format!("{POOL} .pool-note"), "1 waiting, rated").await;
+    alice.click(CASUAL_POOLS).await;
+    alice.wait_for_text("#quick-pairing .waiting-pools", "3+2 Blitz, casual").await;
+    gina.wait_for_text(&format!("{POOL} .pool-note"), "1 waiting, casual").await;
+
+    // Gina presses the same time control: they meet.
+    gina.click(POOL).await;
+    let path = browser::game_path(&gina).await;
+    assert_eq!(browser::game_path(&alice).await, path, "both players open the paired game");
+    alice.wait_for_text(".game-title", "3 min + 2 s a turn · casual").await;
+
+    alice.close().await;
+    gina.close().await;
     server.stop().await;
 }
 

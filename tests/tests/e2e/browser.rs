@@ -398,6 +398,17 @@ async fn a_new_registered_player_and_a_guest_meet_in_quick_pairing() {
     assert_eq!(browser::game_path(&alice).await, path, "both players open the paired game");
     alice.wait_for_text(".game-title", "3 min + 2 s a turn · casual").await;
 
+    // Once Alice has rated games, her lobby starts in the rated pools.
+    let account = server.state.store.account_by_name("alice").await.expect("the store").expect("alice");
+    database.set_rating(&blitz_rating(account.id, 1600.0)).await;
+    alice.goto("/").await;
+    let rated = eventually(PAGE_TIMEOUT, || async {
+        let radio = alice.client.find(Locator::Css("#quick-pairing .segmented input[value=\"true\"]")).await.ok()?;
+        radio.is_selected().await.ok()?.then_some(())
+    })
+    .await;
+    assert!(rated.is_some(), "a player with rated games starts in Rated");
+
     alice.close().await;
     gina.close().await;
     server.stop().await;

@@ -161,7 +161,8 @@ export function mount(container, lobby) {
     for (const [key, { spec: from, since }] of [...waiting]) {
       if (from.rated === rated) continue;
       const to = { ...from, rated };
-      busy.add(key);
+      // The button reads the pool of the mode shown: it waits for the move as for a join.
+      busy.add(key).add(poolKey(to));
       update();
       try {
         await connection.request({ type: 'pool_leave', pool: from });
@@ -172,6 +173,7 @@ export function mount(container, lobby) {
         showNotice(t('pairing.stopped', { pool: poolName(from), reason: errorText(error) }));
       } finally {
         busy.delete(key);
+        busy.delete(poolKey(to));
         update();
       }
     }

@@ -103,7 +103,9 @@ impl Browser {
             options["mobileEmulation"] =
                 json!({ "deviceMetrics": { "width": width, "height": height, "pixelRatio": 1.0 } });
         }
-        let capabilities = json!({ "browserName": "chrome", "goog:chromeOptions": options });
+        // The browser's console is kept for `console_errors`.
+        let capabilities = json!({ "browserName": "chrome", "goog:chromeOptions": options,
+            "goog:loggingPrefs": { "browser": "ALL" } });
         let Value::Object(capabilities) = capabilities else { unreachable!("an object literal") };
         let client = ClientBuilder::new(hyper_util::client::legacy::connect::HttpConnector::new())
             .capabilities(capabilities)
@@ -230,6 +232,44 @@ impl Browser {
         errors.expect("the page records its script errors: call record_script_errors before it loads")
     }
 
+    /// From the next page load on, keeps the time (`Date.now()`) of every WebSocket each page opens, for
+    /// [`Browser::sockets`]: Chromium runs [`RECORD_SOCKETS`] in each new document before the page's own scripts.
+    pub async fn record_sockets(&self) {
+        let command =
+            DevTools { command: "Page.addScriptToEvaluateOnNewDocument", params: json!({ "source": RECORD_SOCKETS }) };
+        self.client.issue_cmd(command).await.expect("chromedriver runs a DevTools command");
+    }
+
+    /// The WebSockets the page shown now has opened since it loaded, oldest first: when each was opened (ms since
+    /// the epoch) and whether it is still open.
+    ///
+    /// # Panics
+    /// When the page does not record them: [`Browser::record_sockets`] comes before the page loads.
+    pub async fn sockets(&self) -> Vec<OpenedSocket> {
+        let script = "return window.kartkaSockets?.map((socket) => ({ at: socket.at, open: socket.socket.readyState < 2 })) ?? null";
+        let found = self.client.execute(script, vec![]).await.expect("a script");
+        let sockets = found.as_array().expect("the page records its sockets: call record_sockets before it loads");
+        sockets
+            .iter()
+            .map(|socket| OpenedSocket {
+                at: socket["at"].as_f64().expect("a time"),
+                open: socket["open"].as_bool().expect("a flag"),
+            })
+            .collect()
+    }
+
+    /// The errors the browser's console has logged since it was last asked (script errors, failed requests, and
+    /// the browser's own complaints, such as a frame sent on a closed WebSocket).
+    pub async fn console_errors(&self) -> Vec<String> {
+        let entries = self.client.issue_cmd(BrowserLog).await.expect("chromedriver gives the browser's log");
+        let entries: Vec<Value> = serde_json::from_value(entries).expect("a list of log entries");
+        entries
+            .into_iter()
+            .filter(|entry| entry["level"] == "SEVERE")
+            .map(|entry| entry["message"].as_str().unwrap_or_default().to_owned())
+            .collect()
+    }
+
     /// Whatever on the page reads like text that was never translated: a catalog key (a word of one of the
     /// catalogs' groups, a dot, more: `lobby.title`), a placeholder left unfilled (`{name}`) or a missing value
     /// written as text (`null`, `undefined`, `NaN`), in the page's
@@ -245,6 +285,26 @@ impl Browser {
 pub const RECORD_SCRIPT_ERRORS: &str = r#"window.kartkaScriptErrors = [];
 addEventListener('error', (event) => window.kartkaScriptErrors.push(`${event.message} (${event.filename}:${event.lineno})`));
 addEventListener('unhandledrejection', (event) => window.kartkaScriptErrors.push(`unhandled: ${event.reason?.stack ?? event.reason}`));"#;
+
+/// Run first in every document of a browser that records its WebSockets (`window.kartkaSockets`): the page's
+/// `WebSocket` is wrapped so that each one opened is kept with its time.
+pub const RECORD_SOCKETS: &str = r"window.kartkaSockets = [];
+const PageSocket = window.WebSocket;
+window.WebSocket = class extends PageSocket {
+  constructor(...args) {
+    super(...args);
+    window.kartkaSockets.push({ at: Date.now(), socket: this });
+  }
+};";
+
+/// A WebSocket a page opened ([`Browser::sockets`]).
+#[derive(Clone, Copy, Debug)]
+pub struct OpenedSocket {
+    /// When it was opened, in milliseconds since the epoch by the browser's clock.
+    pub at: f64,
+    /// Whether it is still open (or opening).
+    pub open: bool,
+}
 
 /// An asynchronous script (its last argument is the callback) that answers [`Browser::untranslated_texts`].
 const UNTRANSLATED_TEXTS: &str = r#"const done = arguments[arguments.length - 1];
@@ -281,6 +341,20 @@ impl WebDriverCompatibleCommand for DevTools {
 
     fn method_and_body(&self, _request_url: &url::Url) -> (http::Method, Option<String>) {
         (http::Method::POST, Some(json!({ "cmd": self.command, "params": self.params }).to_string()))
+    }
+}
+
+/// The browser's console log since it was last read, through chromedriver's `se/log`.
+#[derive(Debug)]
+struct BrowserLog;
+
+impl WebDriverCompatibleCommand for BrowserLog {
+    fn endpoint(&self, base_url: &url::Url, session_id: Option<&str>) -> Result<url::Url, url::ParseError> {
+        base_url.join(&format!("session/{}/se/log", session_id.unwrap_or_default()))
+    }
+
+    fn method_and_body(&self, _request_url: &url::Url) -> (http::Method, Option<String>) {
+        (http::Method::POST, Some(json!({ "type": "browser" }).to_string()))
     }
 }
 

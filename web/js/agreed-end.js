@@ -7,8 +7,9 @@ import { h } from './dom.js';
 import { otherSeat } from './seats.js';
 
 /** What the player of `seat` sees of the offer to end and count: `{buttons, banner}`, both empty for a kind
- * that does not offer it. `button(label, attributes, onClick)` and `act(type, fields, done)` are the page's. */
-export function agreedEndControls(model, seat, { button, act }) {
+ * that does not offer it. `button(label, attributes, onClick)`, `ending(name, label, confirmLabel, attributes,
+ * onConfirmed)` (a button that ends the game, pressed twice) and `act(type, fields, done)` are the page's. */
+export function agreedEndControls(model, seat, { button, ending, act }) {
   const none = { buttons: [], banner: [] };
   if (!model.kind.agreedEnd) return none;
   const answer = (action) => () => act('agreed_end', { action });
@@ -16,7 +17,8 @@ export function agreedEndControls(model, seat, { button, act }) {
     return {
       buttons: [],
       banner: [h('p', { text: t('game.agreedEndOfferedToYou') }), h('div', { class: 'button-row' },
-        button(t('game.acceptAgreedEnd'), { class: 'primary', id: 'accept-agreed-end' }, answer('accept')),
+        ending('accept-agreed-end', t('game.acceptAgreedEnd'), t('game.reallyAcceptAgreedEnd'),
+          { class: 'primary', id: 'accept-agreed-end' }, answer('accept')),
         button(t('game.declineAgreedEnd'), { id: 'decline-agreed-end' }, answer('decline')))],
     };
   }

@@ -110,7 +110,7 @@ class Analysis {
       : gameName(source.ruleset);
     replaceChildren(root,
       h('div', { class: 'game-page analysis' },
-        h('div', { class: 'board-column' }, h('div', { class: 'board-wrap' }, this.board.element)),
+        h('div', { class: 'board-column' }, h('div', { class: 'board-wrap' }, this.board.element, this.board.controls)),
         h('aside', { class: 'side' },
           h('p', { class: 'game-title' }, h('strong', { text: t('analysis.title') }), ` · ${title}`),
           choose?.element,

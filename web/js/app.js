@@ -106,13 +106,17 @@ function renderAccount() {
 async function signOut() {
   await api.logout().catch(() => {});
   session.clear();
+  // Signed out, the reader may still watch games.
   connection.stop();
+  connection.start();
   navigate('/login');
 }
 
+/** The badge says so while the page needs the server and cannot reach it, whoever reads it: a signed-out
+ * spectator's game stands still too. */
 function renderConnection(status) {
   const badge = document.getElementById('connection');
-  badge.hidden = status === 'online' || !session.token();
+  badge.hidden = status === 'online' || status === 'idle';
   badge.className = `connection ${status}`;
   badge.textContent = status === 'connecting' ? t('connection.connecting') : t('connection.offline');
 }
@@ -121,6 +125,7 @@ connection.on('status', renderConnection);
 watchChallenges(connection, () => session.account());
 connection.on('signed_out', () => {
   session.clear();
+  connection.start();
   showNotice(t('account.sessionEnded'));
   navigate(`/login?next=${encodeURIComponent(location.pathname)}`, { replace: true });
 });
@@ -166,6 +171,7 @@ connection.on('welcome', () => {
     if (error.status === 401) session.clear();
   });
 });
-// Without a token the connection only watches (the lobby, games), which needs no account.
+// Without a token the connection only watches (the lobby, games), which needs no account, and opens only while
+// the page watches something.
 connection.start();
 route();

@@ -75,7 +75,7 @@ export function mount(root) {
     state.turns = turns;
     state.pending = [];
     board = new kind.Board(state.ruleset, { label: t('explorer.board'), onAction: (action) => playOnBoard(action) });
-    replaceChildren(boardWrap, board.element);
+    replaceChildren(boardWrap, board.element, board.controls);
     refresh();
   }
 

@@ -39,6 +39,7 @@ export class GameFeed {
       connection.on('event', (frame) => frame.game_id === gameId && this.onEvent(frame)),
     ];
     if (connection.status === 'online') this.subscribe();
+    this.unwatch = connection.watch();
   }
 
   close() {
@@ -48,6 +49,7 @@ export class GameFeed {
     if (this.subscribed) {
       this.connection.request({ type: 'unsubscribe', game_id: this.gameId }).catch(() => {});
     }
+    this.unwatch();
   }
 
   async subscribe() {

@@ -10,6 +10,7 @@ import { alertYourMove, soundSwitch } from './alerts.js';
 import { CorrespondenceTools } from './correspondence/game-tools.js';
 import { isCorrespondence } from './correspondence/time-controls.js';
 import { agreedEndControls } from './agreed-end.js';
+import { Confirmations } from './confirm.js';
 import { firstMoveNote, firstMoveNotice, noFirstMoveText } from './first-move.js';
 import { describeResult, describeResultFor, describeTimeControl, formatClock, formatCountdown, formatDuration, formatScores } from './format.js';
 import { renderMoveList } from './move-list.js';
@@ -23,8 +24,6 @@ import { otherSeat } from './seats.js';
 const TICK_MS = 100;
 /** How long a move may wait for the server before the page says it is still being sent. */
 const SLOW_SEND_MS = 700;
-/** How long a "Resign" button waits for the confirming second press. */
-const CONFIRM_MS = 4000;
 
 export function mount(root, context, [gameId]) {
   const me = context.account();
@@ -49,6 +48,8 @@ class GamePage {
       rejected: (error) => this.say(t('game.moveRefused', { reason: errorText(error) })),
       failed: (error) => this.fail(error),
     });
+    /** The buttons that end the game take two presses (confirm.js). */
+    this.confirmations = new Confirmations();
     this.onKey = (event) => this.key(event);
     document.addEventListener('keydown', this.onKey);
     this.removeStatus = context.connection.on('status', () => this.render());
@@ -58,6 +59,7 @@ class GamePage {
   }
 
   close() {
+    this.confirmations.disarm();
     this.closeRematch?.();
     this.correspondence?.close();
     clearInterval(this.ticker);
@@ -100,12 +102,16 @@ class GamePage {
     this.after = h('div', { class: 'after' });
     this.howToMove = this.seat ? h('p', { class: 'hint', text: kind.howToMove }) : null;
     this.offer = h('div', { class: 'offer', id: 'offer', role: 'alert', hidden: true });
-    this.boardWrap = h('div', { class: 'board-wrap' }, this.board.element);
+    this.boardWrap = h('div', { class: 'board-wrap' }, this.board.element, this.board.controls);
     // The analysis board at the position the server has confirmed (render keeps its address current).
     this.analyse = h('a', { class: 'button small', id: 'analyse-game', href: `/analysis/${this.gameId}`, text: t('game.analyse') });
     this.column = h('div', { class: 'board-column' });
     const flip = this.seat ? null
       : h('button', { type: 'button', class: 'small', id: 'flip-board', on: { click: () => this.turnBoard(otherSeat(this.bottom)) } }, t('game.flip'));
+    // Each player sees the board from their own side; a spectator starts from the first seat's and may flip. A
+    // player's role reads as their screen shows it: a turned board has its goals the other way up.
+    this.turnBoard(this.seat ?? 'first');
+    const role = this.seat ? kind.seats[this.seat].role(this.board.turned) : null;
     // What a player needs during play comes first, so that on a phone it sits right under the board: whose turn
     // it is or the result, an offer to answer, the actions. The rest may scroll.
     replaceChildren(this.root,
@@ -116,7 +122,7 @@ class GamePage {
           h('p', { class: 'game-title' }, h('strong', { text: describeTimeControl(this.model.timeControl) }),
             ` · ${this.model.rated ? t('common.rated') : t('common.casual')}`,
             ` · ${kind.name}`,
-            ` · ${this.seat ? t('game.youPlay', { seat: kind.seats[this.seat].name, role: kind.seats[this.seat].role }) : t('game.watching')}`),
+            ` · ${this.seat ? t('game.youPlay', { seat: kind.seats[this.seat].name, role }) : t('game.watching')}`),
           h('div', { class: 'game-tools' }, soundSwitch(), flip, this.analyse),
           h('h2', { class: 'small-heading', text: t('game.moves') }), this.moves,
           this.howToMove,
@@ -125,8 +131,6 @@ class GamePage {
           this.chat.element)));
     const channel = { kind: this.seat ? 'players' : 'spectators', game_id: this.gameId };
     this.chat.setChannel(channel, { canMute: Boolean(this.seat), canWrite: Boolean(this.me) });
-    // Each player sees the board from their own side; a spectator starts from the first seat's and may flip.
-    this.turnBoard(this.seat ?? 'first');
     this.render();
     this.showRatings();
   }
@@ -277,56 +281,42 @@ class GamePage {
     };
     const button = (label, attributes, onClick) =>
       h('button', { type: 'button', disabled: offline, ...attributes, on: { click: onClick } }, label);
+    // Whatever ends the game asks first (confirm.js).
+    const ending = (name, label, confirmLabel, attributes, action) =>
+      this.confirmations.button(name, { label, confirmLabel, action, attributes: { disabled: offline, ...attributes } });
     const buttons = [];
     if (!(model.hasMoved('first') && model.hasMoved('second'))) {
-      buttons.push(button(t('game.abort'), { class: 'quiet', id: 'abort' }, () => act('abort')));
+      buttons.push(ending('abort', t('game.abort'), t('game.reallyAbort'), { class: 'quiet', id: 'abort' }, () => act('abort')));
     }
     // An offer stays on screen, with its answers, until it is answered or the game moves on.
     const banner = [];
     if (model.drawOffer === opponent) {
       banner.push(h('p', { text: t('game.drawOfferedToYou') }), h('div', { class: 'button-row' },
-        button(t('game.acceptDraw'), { class: 'primary', id: 'accept-draw' }, () => act('draw', { action: 'accept' })),
+        ending('accept-draw', t('game.acceptDraw'), t('game.reallyAcceptDraw'), { class: 'primary', id: 'accept-draw' },
+          () => act('draw', { action: 'accept' })),
         button(t('game.declineDraw'), { id: 'decline-draw' }, () => act('draw', { action: 'decline' }))));
     } else if (model.drawOffer === this.seat) {
       buttons.push(button(t('game.drawOfferedByYou'), { disabled: true }, () => {}));
     } else {
       buttons.push(button(t('game.offerDraw'), { id: 'offer-draw' }, () => act('draw', { action: 'offer' }, t('game.drawOfferSent'))));
     }
-    const agreedEnd = agreedEndControls(model, this.seat, { button, act });
+    const agreedEnd = agreedEndControls(model, this.seat, { button, ending, act });
     buttons.push(...agreedEnd.buttons);
     banner.push(...agreedEnd.banner);
     this.offer.hidden = banner.length === 0;
     replaceChildren(this.offer, ...banner);
-    buttons.push(this.resignButton(offline, () => act('resign')));
+    buttons.push(ending('resign', t('game.resign'), t('game.reallyResign'), { class: 'danger', id: 'resign' }, () => act('resign')));
     const claimableAt = model.absent[opponent];
     // A correspondence game cannot be claimed: its clock decides.
     if (claimableAt !== undefined && model.toAct() === opponent && !this.correspondence) {
-      this.claimButton = button(t('game.claimVictory'), { class: 'primary', id: 'claim-victory' }, () => act('claim_victory'));
+      this.claimButton = ending('claim-victory', t('game.claimVictory'), t('game.reallyClaimVictory'),
+        { class: 'primary', id: 'claim-victory' }, () => act('claim_victory'));
       this.claimButton.dataset.at = claimableAt;
       buttons.push(this.claimButton);
     } else {
       this.claimButton = null;
     }
     replaceChildren(this.actions, buttons);
-  }
-
-  /** Resigning takes two presses, so a slip of the finger does not lose the game. */
-  resignButton(offline, resign) {
-    const button = h('button', { type: 'button', class: 'danger', id: 'resign', disabled: offline, text: t('game.resign') });
-    let armed = null;
-    button.addEventListener('click', () => {
-      if (armed) {
-        clearTimeout(armed);
-        resign();
-        return;
-      }
-      button.textContent = t('game.reallyResign');
-      armed = setTimeout(() => {
-        armed = null;
-        button.textContent = t('game.resign');
-      }, CONFIRM_MS);
-    });
-    return button;
   }
 
   renderAfter() {
@@ -379,7 +369,10 @@ class GamePage {
       const wait = Number(this.claimButton.dataset.at) - now;
       const offline = this.context.connection.status !== 'online';
       this.claimButton.disabled = offline || wait > 0;
-      this.claimButton.textContent = wait > 0 ? t('game.claimVictoryIn', { time: formatCountdown(wait) }) : t('game.claimVictory');
+      // A claim waiting for its second press keeps asking.
+      if (!this.confirmations.isArmed('claim-victory')) {
+        this.claimButton.textContent = wait > 0 ? t('game.claimVictoryIn', { time: formatCountdown(wait) }) : t('game.claimVictory');
+      }
     }
   }
 }

@@ -1,9 +1,15 @@
-// The WebSocket to the server (docs/protocol.md): authenticates with `hello`, reconnects by itself with
-// backoff, matches answers to requests by id, and hands every other frame to its listeners.
+// The WebSocket to the server (docs/protocol.md): authenticates with `hello`, reconnects by itself while the page
+// is open, matches answers to requests by id, and hands every other frame to its listeners. A signed-in reader is
+// always connected; a signed-out one only while the page watches something (a game, the lobby: `watch()`), since
+// the server closes a socket that neither says hello nor watches anything.
 
 const PROTOCOL = 1;
-/** Reconnect delays grow from the first to the last, with some jitter so clients do not return in step. */
-const BACKOFF_MS = [250, 500, 1000, 2000, 4000, 8000];
+/** The first reconnect comes this soon: most drops are a moment's. */
+const FIRST_RETRY_MS = 250;
+/** Later reconnects come every 1 to 2 s (a restarted server is back for everyone within that): the jitter keeps
+ * the clients of a restarted server from returning in step. */
+const RETRY_MS = 1000;
+const RETRY_JITTER_MS = 1000;
 /** The close code of a socket whose game moved between server nodes: resubscribe at once (docs/protocol.md). */
 const RESUBSCRIBE_CLOSE_CODE = 4000;
 /** Reconnects after that close are spread over this many milliseconds. */
@@ -32,25 +38,58 @@ export class Connection {
     this.attempt = 0;
     this.socket = null;
     this.stopped = true;
+    /** How many things on the page watch through the connection (`watch()`). */
+    this.watchers = 0;
   }
 
   start() {
     if (!this.stopped) return;
     this.stopped = false;
-    this.open();
+    if (this.needed()) this.open();
+    else this.setStatus('idle');
   }
 
-  /** Closes for good (sign-out); no reconnect. */
+  /** Closes and stays closed until `start()` (sign-in, sign-out); no reconnect. */
   stop() {
     this.stopped = true;
+    this.close();
+    this.setStatus('idle');
+  }
+
+  /** Whether the page needs a socket now: a signed-in reader's always, a signed-out one's while it watches. */
+  needed() {
+    return Boolean(this.tokenSource()) || this.watchers > 0;
+  }
+
+  /** Something on the page watches through the connection until the returned function is called. */
+  watch() {
+    this.watchers += 1;
+    if (!this.stopped && !this.socket && !this.retryTimer) this.open();
+    let watching = true;
+    return () => {
+      if (!watching) return;
+      watching = false;
+      this.watchers -= 1;
+      if (!this.stopped && !this.needed()) {
+        this.close();
+        this.setStatus('idle');
+      }
+    };
+  }
+
+  /** Closes the socket, if any, and cancels the reconnect, if one is due. */
+  close() {
     clearTimeout(this.retryTimer);
+    this.retryTimer = null;
     clearInterval(this.pingTimer);
     this.socket?.close(1000);
     this.socket = null;
-    this.setStatus('offline');
+    for (const { reject } of this.waiting.values()) reject(new RequestError('offline', 'the connection closed'));
+    this.waiting.clear();
   }
 
-  /** `handler(frame)` for every frame of `type`, plus `status` (online/connecting/offline); returns the remover. */
+  /** `handler(frame)` for every frame of `type`, plus `status` (online/connecting/offline, or idle: a signed-out
+   * page that watches nothing needs no socket); returns the remover. */
   on(type, handler) {
     if (!this.listeners.has(type)) this.listeners.set(type, new Set());
     this.listeners.get(type).add(handler);
@@ -87,6 +126,7 @@ export class Connection {
   }
 
   open() {
+    this.retryTimer = null;
     this.setStatus('connecting');
     const scheme = location.protocol === 'https:' ? 'wss' : 'ws';
     const socket = new WebSocket(`${scheme}://${location.host}/ws`);
@@ -159,6 +199,10 @@ export class Connection {
     for (const { reject } of this.waiting.values()) reject(new RequestError('offline', 'the connection dropped'));
     this.waiting.clear();
     if (this.stopped) return;
+    if (!this.needed()) {
+      this.setStatus('idle');
+      return;
+    }
     this.setStatus('offline');
     // A game moved between servers (docs/protocol.md, close code 4000): nothing is wrong, so reconnect at once
     // (a little spread, as every watcher of the game reconnects together); the feeds resume with `after_seq`.
@@ -166,8 +210,8 @@ export class Connection {
       this.retryTimer = setTimeout(() => this.open(), Math.random() * RESUBSCRIBE_SPREAD_MS);
       return;
     }
-    const base = BACKOFF_MS[Math.min(this.attempt, BACKOFF_MS.length - 1)];
+    const delay = this.attempt === 0 ? FIRST_RETRY_MS : RETRY_MS + Math.random() * RETRY_JITTER_MS;
     this.attempt += 1;
-    this.retryTimer = setTimeout(() => this.open(), base + Math.random() * base * 0.3);
+    this.retryTimer = setTimeout(() => this.open(), delay);
   }
 }

@@ -30,6 +30,10 @@ class FakeConnection {
     this.requests.push(frame);
     return new Promise(() => {});
   }
+
+  watch() {
+    return () => {};
+  }
 }
 
 const move = (ply) => ({ ply, seat: ply % 2 ? 'second' : 'first', notation: `m${ply}`, turn_ended: true });

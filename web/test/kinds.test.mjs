@@ -24,7 +24,8 @@ test('every kind has every field of the shape', () => {
       assert.equal(typeof kind.describeRuleset(ruleset), 'string');
     }
     for (const seat of ['first', 'second']) {
-      for (const field of ['name', 'role', 'choice']) assert.equal(typeof kind.seats[seat][field], 'string', `${key}.seats.${seat}.${field}`);
+      for (const field of ['name', 'choice']) assert.equal(typeof kind.seats[seat][field], 'string', `${key}.seats.${seat}.${field}`);
+      for (const turned of [false, true]) assert.equal(typeof kind.seats[seat].role(turned), 'string', `${key}.seats.${seat}.role`);
     }
     assert.equal(typeof kind.notation.actions, 'function', `${key}.notation.actions`);
     assert.equal(typeof kind.notation.actionCount, 'function', `${key}.notation.actionCount`);
@@ -41,6 +42,16 @@ test('every kind has every field of the shape', () => {
     game.play(first);
     if (kind.messages.again === undefined) assert.equal(game.midTurn, false, `${key}: no message for a turn that goes on`);
     else assert.equal(typeof kind.messages.othersAgain, 'function', `${key}.messages.othersAgain`);
+  }
+});
+
+test('a player sees the goal they attack at the top of their screen, their board turned or not', () => {
+  for (const key of ['paper-soccer', 'paper-soccer-centre', 'xrsoccer', 'line-soccer', 'russian-soccer']) {
+    const { seats } = KINDS.get(key);
+    // The first seat's board is upright, the second seat's turned (game.js).
+    assert.equal(seats.first.role(false), seats.second.role(true), key);
+    assert.match(seats.first.role(false), /top/, key);
+    assert.match(seats.second.role(false), /bottom/, `${key}: a spectator's upright board has the second seat's goal at the bottom`);
   }
 });
 

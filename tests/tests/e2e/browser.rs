@@ -219,7 +219,7 @@ async fn abort_draw_claim_and_resign_from_the_game_page() {
     // Abort, before anyone moved.
     let game = api.start_game(&alice_session, &bob, blitz).await;
     alice.goto(&format!("/game/{game}")).await;
-    alice.click("#abort").await;
+    press_twice(&alice, &api, game, "#abort", "Really abort?").await;
     alice.wait_for_text("#game-status", "aborted").await;
 
     // Bob offers a draw; Alice accepts it.
@@ -229,7 +229,7 @@ async fn abort_draw_claim_and_resign_from_the_game_page() {
     let mut bob_socket = WsClient::connect(server.addr, &bob.token).await;
     bob_socket.request(1, json!({ "type": "subscribe", "game_id": game })).await;
     bob_socket.request(2, json!({ "type": "draw", "game_id": game, "action": "offer" })).await;
-    alice.click("#accept-draw").await;
+    press_twice(&alice, &api, game, "#accept-draw", "Really accept the draw?").await;
     alice.wait_for_text("#game-status", "Draw (agreement)").await;
 
     // Bob leaves on his turn; once his grace period is over Alice claims the win.
@@ -243,19 +243,26 @@ async fn abort_draw_claim_and_resign_from_the_game_page() {
     let claim = alice.find("#claim-victory").await;
     let enabled = eventually(PAGE_TIMEOUT, || async { claim.is_enabled().await.ok()?.then_some(()) }).await;
     assert!(enabled.is_some(), "the claim opens when the grace period is over");
-    claim.click().await.expect("claim");
+    press_twice(&alice, &api, game, "#claim-victory", "Really claim victory?").await;
     alice.wait_for_text("#game-status", "You won (opponent left).").await;
 
-    // Resigning takes a second press.
     let game = api.start_game(&alice_session, &bob, blitz).await;
     alice.goto(&format!("/game/{game}")).await;
-    alice.click("#resign").await;
-    alice.wait_for_text("#resign", "Really resign?").await;
-    alice.click("#resign").await;
+    press_twice(&alice, &api, game, "#resign", "Really resign?").await;
     alice.wait_for_text("#game-status", "You lost (resignation).").await;
 
     alice.close().await;
     server.stop().await;
+}
+
+/// Presses the button at `css` that ends `game`: the first press only asks, in the button's own words
+/// (`question`), and the game goes on until the second.
+async fn press_twice(page: &Browser, api: &Api, game: uuid::Uuid, css: &str, question: &str) {
+    page.click(css).await;
+    page.wait_for_text(css, question).await;
+    let (_, stored) = api.get(&format!("/api/games/{game}"), None).await;
+    assert_eq!(stored["status"], "active", "one press of {css} ends nothing");
+    page.click(css).await;
 }
 
 /// Quick pairing that answers within a fraction of a second, so the browsers need not wait for the default waves.
@@ -265,6 +272,10 @@ fn quick_lobby() -> Settings {
         ..Settings::default()
     }
 }
+
+/// Quick pairing's switch to its rated pools, and back to its casual ones.
+const RATED_POOLS: &str = "#quick-pairing .segmented label:has(> input[value=\"true\"])";
+const CASUAL_POOLS: &str = "#quick-pairing .segmented label:has(> input[value=\"false\"])";
 
 /// The name shown on the card of `seat` in the game on screen.
 async fn seated(player: &Browser, seat: &str) -> String {
@@ -286,6 +297,9 @@ async fn two_players_meet_in_a_quick_pairing_pool_and_play_a_rematch_with_the_se
     }
 
     // Alice waits in two rated pools at once; Bob's lobby, on a phone, shows her waiting as it happens.
+    for browser in [&alice, &bob] {
+        browser.click(RATED_POOLS).await;
+    }
     alice.click("#quick-pairing button[data-pool=\"3+2\"]").await;
     alice.click("#quick-pairing button[data-pool=\"5+3\"]").await;
     alice.wait_for_text("#quick-pairing .waiting", "Looking for an opponent").await;
@@ -298,7 +312,7 @@ async fn two_players_meet_in_a_quick_pairing_pool_and_play_a_rematch_with_the_se
     let pressed =
         alice.find("#quick-pairing button[data-pool=\"3+2\"]").await.attr("aria-pressed").await.expect("an attribute");
     assert_eq!(pressed.as_deref(), Some("true"), "a pool I wait in shows pressed");
-    bob.wait_for_text("#quick-pairing button[data-pool=\"3+2\"] .pool-note", "1 waiting").await;
+    bob.wait_for_text("#quick-pairing button[data-pool=\"3+2\"] .pool-note", "1 waiting, rated").await;
     alice.screenshot("lobby-quick-pairing").await;
 
     // Bob waits for a 10+5 game, then presses Alice's 3+2 pool as well: both are taken to the same game.
@@ -347,6 +361,56 @@ async fn two_players_meet_in_a_quick_pairing_pool_and_play_a_rematch_with_the_se
     carol.close().await;
     alice.close().await;
     bob.close().await;
+    server.stop().await;
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_new_registered_player_and_a_guest_meet_in_quick_pairing() {
+    let database = TestDb::new(Backend::Sqlite).await;
+    let server = TestServer::start(database.url(), quick_lobby()).await;
+    let driver = Chromedriver::start();
+    let api = Api::new(server.url());
+    let alice = Browser::open(&driver, &server.url(), DESKTOP.0, DESKTOP.1).await;
+    let gina = Browser::open(&driver, &server.url(), PHONE.0, PHONE.1).await;
+    register(&api, "alice").await;
+    alice.sign_in("alice", PASSWORD).await;
+    gina.sign_in_as_guest("gina").await;
+    const POOL: &str = "#quick-pairing button[data-pool=\"3+2\"]";
+
+    // Without rated games yet, Alice starts in the casual pools, where guests play.
+    let casual = alice.find("#quick-pairing .segmented input[value=\"false\"]").await;
+    assert!(casual.is_selected().await.expect("a radio"), "a new player starts in Casual");
+
+    // Alice waits; switching to Rated moves her wait along, and Gina's lobby counts her in either mode.
+    alice.click(POOL).await;
+    alice.wait_for_text("#quick-pairing .waiting-pools", "3+2 Blitz, casual").await;
+    gina.wait_for_text(&format!("{POOL} .pool-note"), "1 waiting, casual").await;
+    alice.click(RATED_POOLS).await;
+    alice.wait_for_text("#quick-pairing .waiting-pools", "3+2 Blitz, rated").await;
+    gina.wait_for_text(&format!("{POOL} .pool-note"), "1 waiting, rated").await;
+    alice.click(CASUAL_POOLS).await;
+    alice.wait_for_text("#quick-pairing .waiting-pools", "3+2 Blitz, casual").await;
+    gina.wait_for_text(&format!("{POOL} .pool-note"), "1 waiting, casual").await;
+
+    // Gina presses the same time control: they meet.
+    gina.click(POOL).await;
+    let path = browser::game_path(&gina).await;
+    assert_eq!(browser::game_path(&alice).await, path, "both players open the paired game");
+    alice.wait_for_text(".game-title", "3 min + 2 s a turn · casual").await;
+
+    // Once Alice has rated games, her lobby starts in the rated pools.
+    let account = server.state.store.account_by_name("alice").await.expect("the store").expect("alice");
+    database.set_rating(&blitz_rating(account.id, 1600.0)).await;
+    alice.goto("/").await;
+    let rated = eventually(PAGE_TIMEOUT, || async {
+        let radio = alice.client.find(Locator::Css("#quick-pairing .segmented input[value=\"true\"]")).await.ok()?;
+        radio.is_selected().await.ok()?.then_some(())
+    })
+    .await;
+    assert!(rated.is_some(), "a player with rated games starts in Rated");
+
+    alice.close().await;
+    gina.close().await;
     server.stop().await;
 }
 

@@ -120,12 +120,12 @@ async fn a_lone_player_in_a_pool_declines_the_computer_then_accepts_it_on_the_ne
     }
     alice.goto("/").await;
     alice.find("#language-choice").await.select_by_value("en").await.expect("choose a language");
-    alice.wait_for_text("#play-computer select[name=level]", "3 · Casual · Elo +785").await;
+    alice.wait_for_text("#play-computer select[name=level]", "3 · Amateur · Elo +785").await;
 
     // Alone in the casual 3+2 pool, Alice is offered the default level in the pool's game, and declines.
     alice.click(pool).await;
     alice.wait_for_text("#bot-offer", "Play the computer instead?").await;
-    alice.wait_for_text("#bot-offer", "Level 3 · Casual · Elo +785 — Paper Soccer: 3+2").await;
+    alice.wait_for_text("#bot-offer", "Level 3 · Amateur · Elo +785 — Paper Soccer: 3+2").await;
     alice.screenshot("play-the-computer-offer").await;
     alice.click("#bot-offer-decline").await;
     browser::eventually(TURN_TIMEOUT, || async { alice.text("#bot-offer").await.is_empty().then_some(()) })

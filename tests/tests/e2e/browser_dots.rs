@@ -1,12 +1,13 @@
 //! Dots in the browser end to end: two headless Chromium sessions (a desktop and a phone) start a 20×20 game
-//! from the lobby; Blue captures a dot by clicking points, Red taps with the confirm step on, then presses STOP;
+//! from the lobby; Blue captures a dot by clicking points, Red taps with the confirm step on, then presses STOP
+//! (twice: the first press only asks; STOP is a finger's size and well apart from the confirm-taps switch);
 //! a third browser watches. The pages' dots, captures and score are checked against the engine after every
 //! move. Screenshots go under `artifacts/browser/dots-*.png` (`dots-game.png` is the README's
 //! `docs/screenshots/dots.png`).
 //!
 //! A second test plays territory mode (a capture left deferred with "Paint later", then painted with "Paint",
-//! the game ended by an agreed end, offered and accepted) and a STOP window (its countdown shown, answered with
-//! DONE) between two desktop browsers.
+//! the game ended by an agreed end, offered and accepted) and a STOP window (opened by STOP pressed twice, its
+//! countdown shown, answered with DONE, also pressed twice) between two desktop browsers.
 //!
 //! SQLite only, like `browser.rs`: the client is the same whatever the store.
 
@@ -39,7 +40,7 @@ const READ_FIELD: &str = r"
         captured: points('.dot.captured'),
         areas: board.querySelectorAll('.capture-first .area polygon').length > 0,
         score: board.querySelector('.score').textContent.split('   ')[0],
-        stop: board.querySelector('.stop-button') !== null,
+        stop: document.querySelector('#page .dots-controls .stop-button') !== null,
     };
 ";
 
@@ -128,11 +129,11 @@ async fn two_browsers_play_dots_with_a_capture_and_stop_while_a_third_watches() 
 
     // Bob's phone asks for a second tap before it plays.
     bob.wait_for_text("#game-status", "alice to move").await;
-    let switch = bob.find("#page .board.dots .confirm-switch").await;
+    let switch = bob.find("#page .dots-controls .confirm-switch").await;
     if switch.attr("aria-pressed").await.expect("an attribute").as_deref() != Some("true") {
         switch.click().await.expect("turn the confirm step on");
     }
-    bob.wait_for_text("#page .board.dots .confirm-switch", "Confirm taps: on").await;
+    bob.wait_for_text("#page .dots-controls .confirm-switch", "Confirm taps: on").await;
 
     let mut played: Vec<String> = Vec::new();
     for (index, point) in MOVES.iter().enumerate() {
@@ -164,8 +165,8 @@ async fn two_browsers_play_dots_with_a_capture_and_stop_while_a_third_watches() 
         }
     }
 
-    // Red presses STOP: its ungrounded dots count for Blue.
-    bob.click("#page .board.dots .stop-button").await;
+    // Red presses STOP, on a phone, twice: its ungrounded dots count for Blue.
+    press_stop_twice(&bob, &api, &game_id, &played).await;
     game.play("STOP").expect("STOP is legal");
     played.push("STOP".to_owned());
     browser::wait_for_moves(&api, &game_id, &played).await;
@@ -198,6 +199,32 @@ async fn two_browsers_play_dots_with_a_capture_and_stop_while_a_third_watches() 
     server.stop().await;
 }
 
+/// The distance in CSS pixels between the boxes of two elements, and the smaller side of the first.
+const GEOMETRY: &str = r"
+    const [first, second] = [arguments[0], arguments[1]].map((css) => document.querySelector(css).getBoundingClientRect());
+    const dx = Math.max(0, second.left - first.right, first.left - second.right);
+    const dy = Math.max(0, second.top - first.bottom, first.top - second.bottom);
+    return { apart: Math.hypot(dx, dy), side: Math.min(first.width, first.height) };
+";
+
+/// A finger's width: the least size of a tap target (and the least room between two that must not be mixed up).
+const FINGER_PX: f64 = 44.0;
+
+/// `page`'s player presses STOP in the game `game_id`, whose stored moves are `played`: the first press only asks
+/// ("Really STOP?") and plays nothing; the second plays STOP. STOP is a finger's size and a finger's width
+/// away from the confirm-taps switch.
+async fn press_stop_twice<S: AsRef<str> + std::fmt::Debug>(page: &Browser, api: &Api, game_id: &str, played: &[S]) {
+    const STOP: &str = "#page .dots-controls .stop-button";
+    let geometry = page.client.execute(GEOMETRY, vec![json!(STOP), json!("#page .dots-controls .confirm-switch")]);
+    let geometry = geometry.await.expect("measure STOP");
+    assert!(geometry["side"].as_f64().expect("a size") >= FINGER_PX, "STOP is large enough to tap: {geometry}");
+    assert!(geometry["apart"].as_f64().expect("a distance") >= FINGER_PX, "STOP is apart from the switch: {geometry}");
+    page.click(STOP).await;
+    page.wait_for_text(STOP, "Really STOP?").await;
+    browser::wait_for_moves(api, game_id, played).await;
+    page.click(STOP).await;
+}
+
 /// Alice challenges Bob to `variant` from the lobby, playing Blue; Bob accepts. Returns the game's id.
 async fn challenge(alice: &Browser, bob: &Browser, variant: &str) -> String {
     alice.goto("/").await;
@@ -206,7 +233,7 @@ async fn challenge(alice: &Browser, bob: &Browser, variant: &str) -> String {
     bob.wait_for_text("#incoming [data-challenge]", variant).await;
     let game_id = browser::accept_challenge(bob, alice).await;
     for page in [alice, bob] {
-        let switch = page.find("#page .board.dots .confirm-switch").await;
+        let switch = page.find("#page .dots-controls .confirm-switch").await;
         if switch.attr("aria-pressed").await.expect("an attribute").as_deref() == Some("true") {
             switch.click().await.expect("one tap plays");
         }
@@ -246,8 +273,8 @@ async fn territory_is_painted_later_and_a_stop_window_is_answered_in_the_browser
         browser::wait_for_moves(&api, &game_id, &played).await;
     }
     alice.wait_for_text("#game-status", "Your move").await;
-    alice.click("#page .board.dots .paint-later-switch").await;
-    alice.wait_for_text("#page .board.dots .paint-later-switch", "Paint later: on").await;
+    alice.click("#page .dots-controls .paint-later-switch").await;
+    alice.wait_for_text("#page .dots-controls .paint-later-switch", "Paint later: on").await;
     tap(&alice, "ee").await;
     played.push("ee~");
     browser::wait_for_moves(&api, &game_id, &played).await;
@@ -258,13 +285,13 @@ async fn territory_is_painted_later_and_a_stop_window_is_answered_in_the_browser
     played.push("ea");
     browser::wait_for_moves(&api, &game_id, &played).await;
     alice.wait_for_text("#game-status", "Your move").await;
-    alice.click("#page .board.dots .paint-button").await;
-    alice.wait_for_text("#page .board.dots .paint-button", "Tap an area").await;
+    alice.click("#page .dots-controls .paint-button").await;
+    alice.wait_for_text("#page .dots-controls .paint-button", "Tap an area").await;
     tap(&alice, "ed").await;
     played.push("P:ed");
     browser::wait_for_moves(&api, &game_id, &played).await;
-    alice.click("#page .board.dots .paint-later-switch").await;
-    alice.wait_for_text("#page .board.dots .paint-later-switch", "Paint later: off").await;
+    alice.click("#page .dots-controls .paint-later-switch").await;
+    alice.wait_for_text("#page .dots-controls .paint-later-switch", "Paint later: off").await;
     tap_when(&alice, "ia", "Painted: place your dot.").await;
     played.push("ia");
     browser::wait_for_moves(&api, &game_id, &played).await;
@@ -281,6 +308,8 @@ async fn territory_is_painted_later_and_a_stop_window_is_answered_in_the_browser
     alice.wait_for_text("#offer", "Your opponent offers to end the game now and count the points.").await;
     alice.screenshot("dots-agreed-end").await;
     alice.click("#accept-agreed-end").await;
+    alice.wait_for_text("#accept-agreed-end", "Really end and count?").await;
+    alice.click("#accept-agreed-end").await;
     alice.wait_for_text("#game-status", "You won (agreement). Final score 1 : 0.").await;
     bob.wait_for_text("#game-status", "You lost (agreement). Final score 1 : 0.").await;
     let (_, stored) = api.get(&format!("/api/games/{game_id}"), None).await;
@@ -290,7 +319,7 @@ async fn territory_is_painted_later_and_a_stop_window_is_answered_in_the_browser
     let game_id = challenge(&alice, &bob, "Dots 39×32, STOP window 3 min").await;
     tap(&alice, "ed").await;
     bob.wait_for_text("#game-status", "Your move").await;
-    bob.click("#page .board.dots .stop-button").await;
+    press_stop_twice(&bob, &api, &game_id, &["ed"]).await;
     browser::wait_for_moves(&api, &game_id, &["ed", "STOP"]).await;
     alice.wait_for_text("#timed-window", "Window: ").await;
     alice.wait_for_text("#page .board.dots .score", "STOP window: Blue places dots").await;
@@ -298,7 +327,9 @@ async fn territory_is_painted_later_and_a_stop_window_is_answered_in_the_browser
     tap_when(&alice, "ee", "STOP window: place dots, then press DONE.").await;
     browser::wait_for_moves(&api, &game_id, &["ed", "STOP", "ee"]).await;
     alice.screenshot("dots-stop-window").await;
-    alice.click("#page .board.dots .done-button").await;
+    alice.click("#page .dots-controls .done-button").await;
+    alice.wait_for_text("#page .dots-controls .done-button", "Really DONE?").await;
+    alice.click("#page .dots-controls .done-button").await;
     browser::wait_for_moves(&api, &game_id, &["ed", "STOP", "ee", "DONE"]).await;
     alice.wait_for_text("#game-status", "Draw (STOP)").await;
     let (_, stored) = api.get(&format!("/api/games/{game_id}"), None).await;

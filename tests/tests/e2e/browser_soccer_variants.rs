@@ -6,16 +6,21 @@
 //! `KARTKA_UPDATE_SCREENSHOTS=1` two are also copied to `docs/screenshots/` (`soccer-centre.png`,
 //! `xrsoccer.png`).
 //!
+//! In every kind with goals, each player is told the goal they attack as their own screen shows it: the second
+//! player's board is turned, so theirs is at the top too.
+//!
 //! SQLite only, like `browser.rs`: the client is the same whatever the store.
 
 use kartka_engine::AnyGame;
-use kartka_protocol::RulesetSpec;
+use kartka_protocol::rest::Session;
+use kartka_protocol::{RulesetSpec, TimeControl};
 use kartka_server::config::Settings;
 use kartka_server::games::kinds;
 use kartka_tests::browser::{self, keep_for_docs, Browser, Challenge, Chromedriver, PAGE_TIMEOUT};
 use kartka_tests::client::Api;
 use kartka_tests::db::{Backend, TestDb};
 use kartka_tests::server::TestServer;
+use serde_json::json;
 
 const DESKTOP: (u32, u32) = (1280, 900);
 const PHONE: (u32, u32) = (390, 844);
@@ -118,6 +123,64 @@ async fn a_point_and_the_centre_restart_and_an_xrsoccer_line_in_two_browsers() {
         bob.find("#page .rule-figure svg").await;
         bob.screenshot(&format!("rules-{}-on-a-phone", path.trim_start_matches("/rules/"))).await;
     }
+    for browser in [alice, bob] {
+        browser.close().await;
+    }
+    server.stop().await;
+}
+
+/// Every kind with goals, at its default ruleset (the web client's `defaultRuleset`).
+const GOAL_KINDS: [&str; 5] = [
+    r#"{"kind":"paper-soccer","width":8,"height":10,"goal":2}"#,
+    r#"{"kind":"paper-soccer-centre","width":8,"height":10,"goal":2}"#,
+    r#"{"kind":"xrsoccer","width":12,"length":18,"target":5}"#,
+    r#"{"kind":"line-soccer","preset":"line","width":20,"length":30}"#,
+    r#"{"kind":"russian-soccer","width":40,"length":52}"#,
+];
+
+/// Where on the screen the goal the seat `arguments[0]` attacks (the board's `.goal-<seat>`) is: `top` or
+/// `bottom` of the board as shown, turned or not.
+const GOAL_ON_SCREEN: &str = r"
+    const board = document.querySelector('#page .board').getBoundingClientRect();
+    const goal = document.querySelector(`#page .board .goal-${arguments[0]}`).getBoundingClientRect();
+    return goal.top + goal.height / 2 < board.top + board.height / 2 ? 'top' : 'bottom';
+";
+
+/// The session a browser keeps after signing in.
+async fn session_of(page: &Browser) -> Session {
+    let stored = page.client.execute("return localStorage.getItem('kartka.session')", vec![]).await.expect("read");
+    serde_json::from_str(stored.as_str().expect("a stored session")).expect("the page keeps a session")
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn each_player_is_told_the_goal_they_attack_where_their_own_screen_shows_it() {
+    let database = TestDb::new(Backend::Sqlite).await;
+    let server = TestServer::start(database.url(), Settings::default()).await;
+    let driver = Chromedriver::start();
+    let base = server.url();
+    let api = Api::new(base.clone());
+    let alice = Browser::open(&driver, &base, DESKTOP.0, DESKTOP.1).await;
+    let bob = Browser::open(&driver, &base, PHONE.0, PHONE.1).await;
+    alice.sign_in_as_guest("alice").await;
+    bob.sign_in_as_guest("bob").await;
+    let (first, second) = (session_of(&alice).await, session_of(&bob).await);
+    let time_control = TimeControl::Fischer { initial_seconds: 300, increment_seconds: 0 };
+
+    for ruleset in GOAL_KINDS {
+        let spec: RulesetSpec = serde_json::from_str(ruleset).expect("a ruleset");
+        let game = api.start_game_of(&first, &second, spec, time_control, false).await;
+        // Alice plays first and sees the board as drawn; Bob plays second and sees it half a turn around.
+        for (page, seat) in [(&alice, "first"), (&bob, "second")] {
+            page.goto(&format!("/game/{game}")).await;
+            page.find("#page .board").await;
+            let title = page.wait_for_text(".game-title", "you play").await;
+            let seen = page.client.execute(GOAL_ON_SCREEN, vec![json!(seat)]).await.expect("find the goal");
+            assert_eq!(seen, json!("top"), "{ruleset}: the {seat} player's goal is at the top of their screen");
+            assert!(title.contains("top goal"), "{ruleset}: the {seat} player is told the goal they see: {title:?}");
+        }
+    }
+    bob.screenshot("soccer-second-player-goal-on-a-phone").await;
+
     for browser in [alice, bob] {
         browser.close().await;
     }

@@ -17,6 +17,7 @@ mod browser;
 mod browser_analysis;
 mod browser_bot;
 mod browser_closing_in;
+mod browser_connection;
 mod browser_correspondence;
 mod browser_dots;
 mod browser_explorer;

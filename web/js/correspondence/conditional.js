@@ -37,7 +37,7 @@ export class ConditionalMoves {
     this.scratch = null;
     this.closed = false;
     this.board = new this.kind.Board(page.model.ruleset, { label: t('corr.conditional.boardLabel'), onAction: (action) => this.play(action) });
-    this.boardWrap = h('div', { class: 'board-wrap conditional-board' }, this.board.element);
+    this.boardWrap = h('div', { class: 'board-wrap conditional-board' }, this.board.element, this.board.controls);
     this.list = h('div', { class: 'conditional-lines' });
     this.matchedLine = h('p', { class: 'conditional-matched', id: 'conditional-matched', role: 'status', hidden: true });
     this.editor = h('div', { class: 'conditional-editor' });

@@ -1,4 +1,5 @@
-// The built-in bot's levels as the lobby names them: "3 · Casual · Elo +785". Shared by the "Play the computer"
+// The built-in bot's levels as the lobby names them: "3 · Amateur · Elo +785" (no level is named like a game
+// mode, so that "Level 3 · … — Paper Soccer: 3+2 Blitz, rated" reads one way). Shared by the "Play the computer"
 // panel and quick pairing's offer of the bot to a waiting player.
 
 import { api } from '../api.js';
@@ -10,7 +11,7 @@ import { speedOf } from '../time-controls.js';
 const LEVEL_NAMES = new Map([
   [1, 'computer.beginner'],
   [2, 'computer.novice'],
-  [3, 'computer.casual'],
+  [3, 'computer.amateur'],
   [4, 'computer.club'],
   [5, 'computer.strongClub'],
   [6, 'computer.expert'],

@@ -57,6 +57,7 @@ export class LobbyFeed extends EventTarget {
       }),
     ];
     if (connection.status === 'online') this.subscribe();
+    this.unwatch = connection.watch();
   }
 
   /** The status of a pool, or nobody waiting and no estimate when the server has not mentioned it. */
@@ -96,5 +97,6 @@ export class LobbyFeed extends EventTarget {
   close() {
     this.removers.forEach((remove) => remove());
     this.connection.request({ type: 'lobby_unsubscribe' }).catch(() => {});
+    this.unwatch();
   }
 }

@@ -6,6 +6,8 @@
 // of waiting (`GET /api/bots`; none when it runs no built-in bot) the player is offered the computer instead:
 // accepting leaves the pools and challenges the bot to the game the longest-waited pool would have given (at
 // the level nearest the player's rating there, see bot-levels.js), declining hides the offer until the next wait.
+// Casual and rated pools are apart, and guests play casual games only, so a player starts in Casual until they
+// have rated games; each button counts the players waiting in both, and switching moves the waits along.
 
 import { api } from '../api.js';
 import { h, replaceChildren } from '../dom.js';
@@ -25,20 +27,29 @@ const poolName = (spec) =>
   `${gameName(spec.ruleset)}: ${formatTimeControl(spec.time_control)} ${speedName(speedOf(spec.time_control))}, ${spec.rated ? t('common.rated') : t('common.casual')}`;
 
 /** What the pool's numbers say, and no more: who else waits, and the average of the pairings measured so far. */
-const expectation = (status) => {
+const expectation = (status, across) => {
   const others = status.waiting > 1 ? t('pairing.moreWaiting', { count: status.waiting - 1 }) : t('pairing.nobodyElse');
+  // Players waiting for the same game in the other mode, whom a switch would meet.
+  const beside = across.waiting > 0
+    ? ` · ${t('pairing.waitingIn', { count: across.waiting, mode: across.pool.rated ? t('common.rated') : t('common.casual') })}` : '';
   const measured = status.measured_waits ?? 0;
   const wait = status.expected_wait_ms === null || !measured
     ? t('pairing.noEstimate')
     : t('pairing.measured', { count: measured, time: formatCountdown(status.expected_wait_ms) });
-  return `${others} · ${wait}`;
+  return `${others}${beside} · ${wait}`;
 };
+
+/** The same pool in the other mode: rated for casual, casual for rated. */
+const otherMode = (spec) => ({ ...spec, rated: !spec.rated });
 
 export function mount(container, lobby) {
   const { connection, feed } = lobby;
   // Guests play casual games only: the server refuses them rated pools.
   const ratedAllowed = mayPlayRated(lobby.account());
-  let rated = ratedAllowed;
+  // Casual until the player's profile shows rated games: a new player then meets guests and other new players.
+  let rated = false;
+  /** Whether the player chose the mode themselves: the profile, read later, no longer decides it then. */
+  let modeChosen = false;
   /** The pools I wait in, by key: `{spec, since}`. */
   const waiting = new Map();
   /** Pools with a join or leave on its way. */
@@ -145,10 +156,43 @@ export function mount(container, lobby) {
     return { timeControl, button, note };
   });
 
-  const mode = (value, label) => h('label', { title: value === 'true' && !ratedAllowed ? t('lobby.ratedNeedsAccount') : null },
-    h('input', { type: 'radio', name: 'pool-rated', value, checked: String(rated) === value, disabled: value === 'true' && !ratedAllowed,
-      on: { change: () => { rated = value === 'true'; update(); } } }),
-    h('span', { text: label }));
+  /** Waits of the other mode move to this one's pools, each keeping how long it has waited. */
+  const moveWaits = async () => {
+    for (const [key, { spec: from, since }] of [...waiting]) {
+      if (from.rated === rated) continue;
+      const to = { ...from, rated };
+      // The button reads the pool of the mode shown: it waits for the move as for a join.
+      busy.add(key).add(poolKey(to));
+      update();
+      try {
+        await connection.request({ type: 'pool_leave', pool: from });
+        waiting.delete(key);
+        await connection.request({ type: 'pool_join', pool: to });
+        waiting.set(poolKey(to), { spec: to, since });
+      } catch (error) {
+        showNotice(t('pairing.stopped', { pool: poolName(from), reason: errorText(error) }));
+      } finally {
+        busy.delete(key);
+        busy.delete(poolKey(to));
+        update();
+      }
+    }
+  };
+
+  const switchMode = (value) => {
+    rated = value;
+    for (const radio of radios) radio.checked = radio.value === String(value);
+    update();
+    moveWaits();
+  };
+
+  const radios = [];
+  const mode = (value, label) => {
+    const radio = h('input', { type: 'radio', name: 'pool-rated', value, checked: String(rated) === value, disabled: value === 'true' && !ratedAllowed,
+      on: { change: () => { modeChosen = true; switchMode(value === 'true'); } } });
+    radios.push(radio);
+    return h('label', { title: value === 'true' && !ratedAllowed ? t('lobby.ratedNeedsAccount') : null }, radio, h('span', { text: label }));
+  };
 
   const headline = h('p', { class: 'waiting-headline', role: 'status', text: t('pairing.looking') });
   const elapsed = h('span', { class: 'elapsed' });
@@ -179,7 +223,10 @@ export function mount(container, lobby) {
       button.setAttribute('aria-pressed', String(Boolean(mine)));
       button.disabled = busy.has(key);
       button.title = t(mine ? 'pairing.stopWaitingFor' : 'pairing.waitFor', { pool: poolName(spec(timeControl)) });
-      note.textContent = mine ? t('pairing.waitingFor', { time: formatElapsed(now - mine.since) }) : status.waiting > 0 ? t('pairing.waiting', { count: status.waiting }) : '';
+      const across = feed.pool(otherMode(spec(timeControl)));
+      note.textContent = mine ? t('pairing.waitingFor', { time: formatElapsed(now - mine.since) })
+        : [status, across].filter(({ waiting: count }) => count > 0).map(({ pool, waiting: count }) =>
+          t('pairing.waitingIn', { count, mode: pool.rated ? t('common.rated') : t('common.casual') })).join(' · ');
     }
     box.hidden = waiting.size === 0;
     if (!waiting.size) {
@@ -190,7 +237,7 @@ export function mount(container, lobby) {
     const longest = longestWaited();
     elapsed.textContent = formatElapsed(now - longest.since);
     replaceChildren(list, [...waiting.values()].map(({ spec: pool }) =>
-      h('li', {}, h('strong', { text: poolName(pool) }), ` — ${expectation(feed.pool(pool))}`)));
+      h('li', {}, h('strong', { text: poolName(pool) }), ` — ${expectation(feed.pool(pool), feed.pool(otherMode(pool)))}`)));
     const due = offer.bots.length > 0 && offer.offerAfter !== null && !declined && now - longest.since >= offer.offerAfter;
     if (due && chosen?.key !== poolKey(longest.spec)) choose(longest.spec);
     offerBox.hidden = !due || !chosen?.bot;
@@ -212,6 +259,12 @@ export function mount(container, lobby) {
   const removers = [connection.on('welcome', rejoin), connection.on('game_started', started),
     connection.on('error', lobbyRestarted)];
   const ticker = setInterval(() => waiting.size && update(), 1000);
+  if (ratedAllowed) {
+    lobby.myProfile().then((profile) => {
+      const played = profile.ratings.some((rating) => rating.games > 0);
+      if (played && !modeChosen && !rated) switchMode(true);
+    }, () => {});
+  }
   api.bots().then(({ bots, offer_after_ms: offerAfter }) => {
     if (bots.length && typeof offerAfter === 'number') offer = { bots, offerAfter };
   }).catch(() => {});

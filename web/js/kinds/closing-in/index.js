@@ -16,8 +16,8 @@ export default {
   variants: [{ label: '6×6', ruleset: board(6) }, { label: '8×8', ruleset: board(8) }],
   describeRuleset: (ruleset) => `${ruleset.size}×${ruleset.size}`,
   seats: {
-    first: { name: 'A', get role() { return t('closing-in.moveFirst'); }, get choice() { return t('closing-in.chooseA'); } },
-    second: { name: 'B', get role() { return t('closing-in.moveSecond'); }, get choice() { return t('closing-in.chooseB'); } },
+    first: { name: 'A', role: () => t('closing-in.moveFirst'), get choice() { return t('closing-in.chooseA'); } },
+    second: { name: 'B', role: () => t('closing-in.moveSecond'), get choice() { return t('closing-in.chooseB'); } },
   },
   newGame: (ruleset) => new ClosingInGame(ruleset),
   // A move is one square ("D5", "A12"), so a text holding several moves run together is one action per square.

@@ -1,13 +1,16 @@
 // The Dots field in SVG: the squared paper, captured areas shaded in the capturer's colour with their outlines,
 // houses as small rings, deferred areas (territory mode) as small squares, the dots (captured ones faded), the
-// last dot ringed, and below the field the running score, STOP or DONE (a STOP window) when the rules allow it,
-// and the confirm-taps switch; in territory mode a second row with the paint-later switch (dots then leave
-// their captures deferred, `qv~`) and Paint (a tap on a deferred point then paints its area, `P:qv`). A click or
-// tap on a point plays it; with confirm taps on (the default on touch screens) the first tap marks the point
-// and a second tap plays it.
+// last dot ringed, and below the field the running score. A click or tap on a point plays it; with confirm taps
+// on (the default on touch screens) the first tap marks the point and a second tap plays it.
+// Under the drawing, as HTML buttons (`controls`: full-size tap targets whatever the field's scale, and upright
+// on a turned board): the confirm-taps switch, in territory mode the paint-later switch (dots then leave their
+// captures deferred, `qv~`) and Paint (a tap on a deferred point then paints its area, `P:qv`), and at the other
+// end, away from the switches, STOP or DONE (a STOP window) when the rules allow it. Both end the game, so both
+// take two presses (confirm.js).
 // It only draws and reports actions; games and replays decide what to show.
 
-import { s } from '../../dom.js';
+import { h, s } from '../../dom.js';
+import { Confirmations } from '../../confirm.js';
 import { CAPTURED, DEFERRED, HOUSE, LIVE, TERRITORY, actionPoint, officialName, pointName } from './rules.js';
 import { t } from '../../i18n.js';
 import './catalog.js';
@@ -16,10 +19,8 @@ import './catalog.js';
 const STEP = 10;
 /** Room around the field, in units. */
 const MARGIN = 6;
-/** Height of the row below the field: the score and the buttons. */
-const FOOTER = 16;
-/** Height of territory mode's second row of buttons. */
-const TERRITORY_ROW = 12;
+/** Height of the row below the field: the score. */
+const FOOTER = 12;
 /** The keys of the seats' names on the board (rule 1.3). */
 const COLOUR_KEYS = { first: 'dots.blue', second: 'dots.red' };
 /** Where the confirm-taps choice is kept. */
@@ -34,7 +35,8 @@ function confirmByDefault() {
 export class Board {
   /**
    * `options.onAction(action)` is called with a point's name (or `STOP`) when the player plays it (games
-   * only); `options.label` names the board for screen readers.
+   * only); `options.label` names the board for screen readers. With `onAction` the board has `controls`, to be
+   * shown under `element`.
    */
   constructor(ruleset, options = {}) {
     this.width = ruleset.width ?? 39;
@@ -49,8 +51,7 @@ export class Board {
     /** Territory mode: a tap on a deferred point paints its area (`P:qv`). */
     this.painting = false;
     const [fieldWidth, fieldHeight] = [(this.width - 1) * STEP, (this.height - 1) * STEP];
-    const footer = FOOTER + (this.territory ? TERRITORY_ROW : 0);
-    const viewBox = [-MARGIN, -MARGIN, fieldWidth + 2 * MARGIN, fieldHeight + 2 * MARGIN + footer].join(' ');
+    const viewBox = [-MARGIN, -MARGIN, fieldWidth + 2 * MARGIN, fieldHeight + 2 * MARGIN + FOOTER].join(' ');
     this.areas = s('g', { class: 'areas' });
     this.houses = s('g', { class: 'houses' });
     this.dots = s('g', { class: 'dots' });
@@ -59,8 +60,11 @@ export class Board {
     this.footer = s('g', { class: 'footer' }, this.score);
     this.element = s('svg', { class: 'board dots', viewBox, role: 'img', 'aria-label': options.label ?? t('dots.field') },
       this.paper(fieldWidth, fieldHeight), this.areas, this.houses, this.dots, this.marks, this.hits(), this.footer);
-    this.fieldHeight = fieldHeight;
-    this.fieldWidth = fieldWidth;
+    /** The switches, and apart from them the buttons that end the game. */
+    this.switches = h('div', { class: 'board-switches' });
+    this.endings = h('div', { class: 'board-endings' });
+    this.controls = this.onAction ? h('div', { class: 'board-controls dots-controls' }, this.switches, this.endings) : null;
+    this.confirmations = new Confirmations();
   }
 
   at({ x, y }) {
@@ -154,53 +158,37 @@ export class Board {
     this.drawButtons(position);
   }
 
-  /** STOP (when the player may press it) and the confirm-taps switch, right of the score. */
+  /** The switches, and STOP or DONE when the player may press it. */
   drawButtons(position) {
-    this.footer.querySelectorAll('.footer-button').forEach((button) => button.remove());
     if (!this.onAction) return;
-    const y = this.fieldHeight + MARGIN + 1.5;
-    const button = (label, x, width, action, extra = {}) => s('g', { class: 'footer-button', role: 'button', tabindex: 0, ...extra,
-      on: { click: (event) => { event.preventDefault(); action(); },
-        keydown: (event) => (event.key === 'Enter' || event.key === ' ') && (event.preventDefault(), action()) } },
-    s('rect', { x, y, width, height: 10, rx: 2 }),
-    s('text', { x: x + width / 2, y: y + 5 }, label));
-    const confirmLabel = t(this.confirm ? 'dots.confirmOn' : 'dots.confirmOff');
-    this.footer.append(button(confirmLabel, this.fieldWidth - 96, 52, () => {
+    const redraw = () => {
+      this.pending = null;
+      this.drawPending(null);
+      this.drawButtons(position);
+    };
+    const toggle = (label, pressed, className, flip, extra = {}) => h('button', { type: 'button',
+      class: className, 'aria-pressed': String(pressed), ...extra, on: { click: () => { flip(); redraw(); } } }, label);
+    const switches = [toggle(t(this.confirm ? 'dots.confirmOn' : 'dots.confirmOff'), this.confirm, 'confirm-switch', () => {
       this.confirm = !this.confirm;
       globalThis.localStorage?.setItem(CONFIRM_KEY, this.confirm ? 'on' : 'off');
-      this.pending = null;
-      this.drawPending(null);
-      this.drawButtons(position);
-    }, { class: 'footer-button confirm-switch', 'aria-pressed': String(this.confirm) }));
-    if (this.legal.has('STOP')) {
-      this.footer.append(button('STOP', this.fieldWidth - 40, 40, () => this.onAction('STOP'),
-        { class: 'footer-button stop-button', 'aria-label': t('dots.stopLabel') }));
+    })];
+    if (this.territory) {
+      switches.push(toggle(t(this.paintLater ? 'dots.paintLaterOn' : 'dots.paintLaterOff'), this.paintLater,
+        'paint-later-switch', () => { this.paintLater = !this.paintLater; }));
+      if ([...this.legal].some((action) => action.startsWith('P:'))) {
+        switches.push(toggle(t(this.painting ? 'dots.tapArea' : 'dots.paint'), this.painting, 'paint-button',
+          () => { this.painting = !this.painting; }, { title: t('dots.paintLabel') }));
+      }
     }
-    if (this.legal.has('DONE')) {
-      this.footer.append(button('DONE', this.fieldWidth - 40, 40, () => this.onAction('DONE'),
-        { class: 'footer-button done-button', 'aria-label': t('dots.doneLabel') }));
-    }
-    if (!this.territory) return;
-    const row = TERRITORY_ROW;
-    const later = button(t(this.paintLater ? 'dots.paintLaterOn' : 'dots.paintLaterOff'), 0, 52, () => {
-      this.paintLater = !this.paintLater;
-      this.pending = null;
-      this.drawPending(null);
-      this.drawButtons(position);
-    }, { class: 'footer-button paint-later-switch', 'aria-pressed': String(this.paintLater) });
-    later.setAttribute('transform', `translate(0 ${row})`);
-    this.footer.append(later);
-    if ([...this.legal].some((action) => action.startsWith('P:'))) {
-      const paint = button(t(this.painting ? 'dots.tapArea' : 'dots.paint'), 56, 36, () => {
-        this.painting = !this.painting;
-        this.pending = null;
-        this.drawPending(null);
-        this.drawButtons(position);
-      }, { class: 'footer-button paint-button', 'aria-pressed': String(this.painting),
-        'aria-label': t('dots.paintLabel') });
-      paint.setAttribute('transform', `translate(0 ${row})`);
-      this.footer.append(paint);
-    }
+    this.switches.replaceChildren(...switches);
+    const ending = (action, className, title) => this.confirmations.button(action, {
+      label: action, confirmLabel: t('dots.really', { action }), action: () => this.onAction(action),
+      attributes: { class: `danger ${className}`, title } });
+    const endings = [];
+    if (this.legal.has('STOP')) endings.push(ending('STOP', 'stop-button', t('dots.stopLabel')));
+    if (this.legal.has('DONE')) endings.push(ending('DONE', 'done-button', t('dots.doneLabel')));
+    if (!endings.length) this.confirmations.disarm();
+    this.endings.replaceChildren(...endings);
   }
 
   /**

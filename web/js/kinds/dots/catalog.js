@@ -4,6 +4,7 @@ import { addCatalog } from '../../i18n.js';
 
 addCatalog({
   en: {
+    'dots.really': 'Really {action}?',
     'dots.score': 'Blue {first} : {second} Red',
     'dots.last': 'last {point}',
     'dots.confirmOn': 'Confirm taps: on',
@@ -24,7 +25,7 @@ addCatalog({
     'dots.instantWin': 'instant win {count}',
     'dots.noStop': 'no STOP',
     'dots.autoEnd': 'auto end',
-    'dots.howToMove': 'Click or tap a point to place your dot there. With “Confirm taps” on, tap once to mark the point and again to play it. STOP ends the game: your dots not linked to the edge count for your opponent; with a STOP window your opponent first places dots until DONE or the window’s time is up. In territory mode, “Paint later” leaves your next captures unpainted, and “Paint” then turns one into territory without using your move.',
+    'dots.howToMove': 'Click or tap a point to place your dot there. With “Confirm taps” on, tap once to mark the point and again to play it. STOP, pressed twice (the first press only asks), ends the game: your dots not linked to the edge count for your opponent; with a STOP window your opponent first places dots until DONE or the window’s time is up. In territory mode, “Paint later” leaves your next captures unpainted, and “Paint” then turns one into territory without using your move.',
     'dots.over': 'The game is over by the rules — waiting for the server…',
     'dots.again': 'You captured: place another dot.',
     'dots.othersAgain': '{name} captured and moves again.',
@@ -45,6 +46,7 @@ addCatalog({
     'dots.othersPainted': '{name} painted and moves.',
   },
   pl: {
+    'dots.really': 'Na pewno {action}?',
     'dots.score': 'Niebieski {first} : {second} Czerwony',
     'dots.last': 'ostatnia {point}',
     'dots.confirmOn': 'Potwierdzanie: wł.',
@@ -65,7 +67,7 @@ addCatalog({
     'dots.instantWin': 'natychmiastowa wygrana przy {count}',
     'dots.noStop': 'bez STOP',
     'dots.autoEnd': 'automatyczny koniec',
-    'dots.howToMove': 'Kliknij lub dotknij punkt, aby postawić tam kropkę. Z włączonym „Potwierdzaj dotknięcia” dotknij raz, aby zaznaczyć punkt, i drugi raz, aby go zagrać. STOP kończy grę: twoje kropki niepołączone z brzegiem liczą się dla przeciwnika; przy oknie STOP przeciwnik najpierw stawia kropki, aż naciśnie DONE albo skończy się czas okna. W trybie terytorium „Zamaluj później” zostawia twoje kolejne otoczenia niezamalowane, a „Zamaluj” zamienia potem jedno z nich w terytorium bez zużycia ruchu.',
+    'dots.howToMove': 'Kliknij lub dotknij punkt, aby postawić tam kropkę. Z włączonym „Potwierdzaj dotknięcia” dotknij raz, aby zaznaczyć punkt, i drugi raz, aby go zagrać. STOP, naciśnięty dwa razy (pierwsze naciśnięcie tylko pyta), kończy grę: twoje kropki niepołączone z brzegiem liczą się dla przeciwnika; przy oknie STOP przeciwnik najpierw stawia kropki, aż naciśnie DONE albo skończy się czas okna. W trybie terytorium „Zamaluj później” zostawia twoje kolejne otoczenia niezamalowane, a „Zamaluj” zamienia potem jedno z nich w terytorium bez zużycia ruchu.',
     'dots.over': 'Gra skończyła się według zasad — czekamy na serwer…',
     'dots.again': 'Otoczenie! Postaw kolejną kropkę.',
     'dots.othersAgain': '{name} otacza i rusza ponownie.',
@@ -86,6 +88,7 @@ addCatalog({
     'dots.othersPainted': '{name} zamalowuje obszar i rusza.',
   },
   ru: {
+    'dots.really': 'Точно {action}?',
     'dots.score': 'Синий {first} : {second} Красный',
     'dots.last': 'последняя {point}',
     'dots.confirmOn': 'Подтверждение: вкл',
@@ -106,7 +109,7 @@ addCatalog({
     'dots.instantWin': 'мгновенная победа при {count}',
     'dots.noStop': 'без STOP',
     'dots.autoEnd': 'автоматическое окончание',
-    'dots.howToMove': 'Нажмите на точку, чтобы поставить туда свою. С включённым «Подтверждать касания» первое касание отмечает точку, второе — ставит её. STOP заканчивает игру: ваши точки, не связанные с краем, засчитываются сопернику; при окне STOP соперник сначала ставит точки, пока не нажмёт DONE или не выйдет время окна. В режиме территории «Закрасить позже» оставляет ваши следующие окружения незакрашенными, а «Закрасить» затем превращает одно из них в территорию, не тратя ход.',
+    'dots.howToMove': 'Нажмите на точку, чтобы поставить туда свою. С включённым «Подтверждать касания» первое касание отмечает точку, второе — ставит её. STOP, нажатый дважды (первое нажатие только спрашивает), заканчивает игру: ваши точки, не связанные с краем, засчитываются сопернику; при окне STOP соперник сначала ставит точки, пока не нажмёт DONE или не выйдет время окна. В режиме территории «Закрасить позже» оставляет ваши следующие окружения незакрашенными, а «Закрасить» затем превращает одно из них в территорию, не тратя ход.',
     'dots.over': 'Игра окончена по правилам — ждём сервер…',
     'dots.again': 'Вы окружили: поставьте ещё одну точку.',
     'dots.othersAgain': '{name} окружает и ходит ещё раз.',

@@ -11,8 +11,8 @@ import { actionText, parseActions } from './rules.js';
 /** The parts of a kind's object both kinds share. */
 export const shared = {
   seats: {
-    first: seat('line-soccer.first', 'line-soccer.attackTop', 'line-soccer.chooseFirst'),
-    second: seat('line-soccer.second', 'line-soccer.attackBottom', 'line-soccer.chooseSecond'),
+    first: seat('line-soccer.first', { upright: 'line-soccer.attackTop', turned: 'line-soccer.attackBottom' }, 'line-soccer.chooseFirst'),
+    second: seat('line-soccer.second', { upright: 'line-soccer.attackBottom', turned: 'line-soccer.attackTop' }, 'line-soccer.chooseSecond'),
   },
   newGame: (ruleset) => new LineSoccerGame(ruleset),
   // A move is one step (a digit) or one kick (`p`, its direction and its segments: `p37`); a turn runs them

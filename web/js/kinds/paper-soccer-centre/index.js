@@ -23,8 +23,10 @@ export default {
   variants: [{ get label() { return describe(KURNIK); }, ruleset: KURNIK }],
   describeRuleset: describe,
   seats: {
-    first: seat('paper-soccer.first', 'paper-soccer-centre.scoreTop', 'paper-soccer-centre.chooseFirst'),
-    second: seat('paper-soccer.second', 'paper-soccer-centre.scoreBottom', 'paper-soccer-centre.chooseSecond'),
+    first: seat('paper-soccer.first', { upright: 'paper-soccer-centre.scoreTop', turned: 'paper-soccer-centre.scoreBottom' },
+      'paper-soccer-centre.chooseFirst'),
+    second: seat('paper-soccer.second', { upright: 'paper-soccer-centre.scoreBottom', turned: 'paper-soccer-centre.scoreTop' },
+      'paper-soccer-centre.chooseSecond'),
   },
   newGame: (ruleset) => new CentreGame(ruleset),
   notation: {

@@ -21,8 +21,8 @@ export default {
   variants: [{ get label() { return describe(KURNIK); }, ruleset: KURNIK }],
   describeRuleset: describe,
   seats: {
-    first: seat('paper-soccer.first', 'paper-soccer.attackTop', 'paper-soccer.chooseFirst'),
-    second: seat('paper-soccer.second', 'paper-soccer.attackBottom', 'paper-soccer.chooseSecond'),
+    first: seat('paper-soccer.first', { upright: 'paper-soccer.attackTop', turned: 'paper-soccer.attackBottom' }, 'paper-soccer.chooseFirst'),
+    second: seat('paper-soccer.second', { upright: 'paper-soccer.attackBottom', turned: 'paper-soccer.attackTop' }, 'paper-soccer.chooseSecond'),
   },
   newGame: (ruleset) => new SoccerGame(ruleset),
   // A move is one step or a whole turn of steps, one digit each: "754" is three.

@@ -27,8 +27,10 @@ export default {
   ],
   describeRuleset: describe,
   seats: {
-    first: seat('paper-soccer.first', 'paper-soccer-centre.scoreTop', 'xrsoccer.chooseFirst'),
-    second: seat('paper-soccer.second', 'paper-soccer-centre.scoreBottom', 'paper-soccer-centre.chooseSecond'),
+    first: seat('paper-soccer.first', { upright: 'paper-soccer-centre.scoreTop', turned: 'paper-soccer-centre.scoreBottom' },
+      'xrsoccer.chooseFirst'),
+    second: seat('paper-soccer.second', { upright: 'paper-soccer-centre.scoreBottom', turned: 'paper-soccer-centre.scoreTop' },
+      'paper-soccer-centre.chooseSecond'),
   },
   newGame: (ruleset) => new XrGame(ruleset),
   notation: {

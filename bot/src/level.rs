@@ -6,7 +6,8 @@
 //! the scores the search gave them, with a temperature that falls as the level rises. A beginner usually plays
 //! a reasonable action, sometimes a merely good one, and now and then a blunder that a search one step deeper
 //! would have refused. From level 6 up the bot plays its best action; levels 6 and 7 are capped in nodes, and
-//! level 8 takes all the time the clock affords.
+//! level 8 takes up to what the clock affords: a caller's deadline that settles early ([`crate::Deadline`])
+//! stops it once its best action holds, so it spends the whole budget only on positions that need it.
 //!
 //! | level | nodes per turn at most | looks ahead (steps) | softmax temperature | exact solver |
 //! |---|---|---|---|---|
@@ -53,12 +54,12 @@ const TABLE: [(Option<u64>, u32, i32, bool); 8] = [
 ///
 /// Measured by `kartka bot ladder --jobs 2 --nodes 2000000` (docs/bot.md: 200 games a pairing, each level at its
 /// own node cap, level 8 at the two million nodes a turn of the ladder's budget; the 7–8 pairing's games are in
-/// docs/ladder/levels-7-8.txt). Level 8 has no cap of its own: in a game it takes what its clock affords, and at
-/// twice level 7's nodes it measured level 7's strength (−7, −55 to +41), so its figure is level 7's within the
-/// error. `None` would mean a level not measured. Remeasure and update this table whenever a level's row in
-/// [`TABLE`] or the search changes.
+/// docs/ladder/levels-7-8.txt). Level 8 has no cap of its own, so no figure: its strength is the time it is
+/// given, and at twice level 7's nodes it measured level 7's (−7, −55 to +41; +1258 against +1265), a figure
+/// that would list the strongest level below the one under it. Remeasure and update this table whenever a
+/// level's row in [`TABLE`] or the search changes; the figures rise with the levels (tested).
 const MEASURED_ELO: [Option<i32>; 8] =
-    [Some(0), Some(372), Some(785), Some(967), Some(1045), Some(1180), Some(1265), Some(1258)];
+    [Some(0), Some(372), Some(785), Some(967), Some(1045), Some(1180), Some(1265), None];
 
 impl Level {
     /// Level 1: a beginner that looks one step ahead and often picks a lesser action.
@@ -106,9 +107,9 @@ impl Level {
         TABLE[self.index()].3
     }
 
-    /// The level's Elo measured against the other levels in Paper Soccer, level 1 at 0 (the table `MEASURED_ELO`;
-    /// the strongest level's at two million nodes a turn). Relative to the levels only: not a rating on the
-    /// server's scale.
+    /// The level's Elo measured against the other levels in Paper Soccer, level 1 at 0 (the table `MEASURED_ELO`);
+    /// `None` for the strongest level, as strong as the time it is given. Relative to the levels only: not a
+    /// rating on the server's scale.
     #[must_use]
     pub const fn measured_elo(self) -> Option<i32> {
         MEASURED_ELO[self.index()]
@@ -149,6 +150,9 @@ mod tests {
         assert_eq!(Level::STRONGEST.temperature(), 0);
         assert_eq!(Level::STRONGEST.node_cap(), None);
         assert_eq!(Level::WEAKEST.measured_elo(), Some(0), "the ladder's zero is level 1");
-        assert!((1..=8).all(|number| Level(number).measured_elo().is_some()), "every level is measured");
+        let figures: Vec<Option<i32>> = (1..=8).map(|number| Level(number).measured_elo()).collect();
+        assert!(figures[..7].iter().all(Option::is_some), "every capped level is measured: {figures:?}");
+        assert_eq!(Level::STRONGEST.measured_elo(), None, "the strongest is as strong as its time");
+        assert!(figures[..7].windows(2).all(|pair| pair[0] < pair[1]), "the figures rise with the levels: {figures:?}");
     }
 }

@@ -31,6 +31,15 @@ const DEADLINE_INTERVAL: u64 = 256;
 pub trait Deadline {
     /// Whether the search must stop now and answer with what it has.
     fn passed(&self) -> bool;
+
+    /// Whether the search has had its fair share of the time: from then on it starts no deeper iteration once
+    /// an iteration left its best action unchanged. A settled answer seldom changes one step deeper, and an
+    /// iteration started late is mostly cut off by [`Deadline::passed`] and thrown away; so a clear position is
+    /// answered early, and only one whose best action still changes takes the whole time. Never, by default
+    /// (any `Fn() -> bool`): the deadline alone ends the search.
+    fn settled(&self) -> bool {
+        false
+    }
 }
 
 impl<F: Fn() -> bool> Deadline for F {
@@ -139,12 +148,15 @@ impl<'a, G: Game + std::hash::Hash, E: Evaluate<G>> Search<'a, G, E> {
             if scored.is_empty() {
                 return best;
             }
-            if complete {
+            let unchanged = if complete {
                 let decided = scored[0].1.abs() > DECIDED;
+                let previous_best = best.as_ref().and_then(|scores| scores.scored.first()).map(|&(action, _)| action);
+                let unchanged = previous_best == Some(scored[0].0);
                 best = Some(RootScores { scored, depth });
                 if decided {
                     break;
                 }
+                unchanged
             } else {
                 // The previous best was searched first, with a full window; an action that scored above it
                 // before the interruption is better at the new depth. A softmax needs every score, so it keeps
@@ -158,9 +170,9 @@ impl<'a, G: Game + std::hash::Hash, E: Evaluate<G>> Search<'a, G, E> {
                     }
                 }
                 break;
-            }
+            };
             self.limits_armed = true;
-            if self.out_of_budget() {
+            if self.out_of_budget() || (unchanged && self.deadline.settled()) {
                 break;
             }
             depth += STEP;

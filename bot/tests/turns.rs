@@ -2,7 +2,8 @@
 //! losses avoided in hand-made Paper Soccer positions; the same turn for the same seed.
 
 use kartka_bot::{
-    play_any_turn, Bot, ClosingInEvaluation, Evaluation, Generic, Level, NoDeadline, SearchOptions, SoccerEvaluation,
+    play_any_turn, Bot, ClosingInEvaluation, Deadline, Evaluation, Generic, Level, NoDeadline, SearchOptions,
+    SoccerEvaluation,
 };
 use kartka_engine::closing_in::{self, parse_squares, BoardSize, Verdict};
 use kartka_engine::soccer::{Direction, Position, StepResult};
@@ -299,4 +300,38 @@ fn a_dots_capture_and_its_extra_move_are_one_turn_that_reads_back() {
     assert_ne!(progress, Progress::TurnContinues, "the turn {text} is whole");
     let AnyGame::Dots(after) = &played else { panic!("a Dots game") };
     assert!(after.counts()[Seat::First.index()] >= 1, "the red dot is captured after {text}");
+}
+
+/// A deadline that never comes, with the search's share of the time spent from the start.
+struct SettledFromTheStart;
+
+impl Deadline for SettledFromTheStart {
+    fn passed(&self) -> bool {
+        false
+    }
+
+    fn settled(&self) -> bool {
+        true
+    }
+}
+
+/// Once its share of the time is spent, the search stops deepening as soon as an iteration keeps the best
+/// action: a clear position costs a fraction of what the whole budget would buy, and still gets two iterations
+/// (the second to confirm the first).
+#[test]
+fn a_settled_search_stops_when_its_best_action_holds() {
+    let position = after("");
+    let budget = 4_000_000;
+    let whole =
+        Bot::new(SoccerEvaluation, Level::STRONGEST, 1).play_turn(&position, budget, &NoDeadline).expect("a turn");
+    let settled = Bot::new(SoccerEvaluation, Level::STRONGEST, 1)
+        .play_turn(&position, budget, &SettledFromTheStart)
+        .expect("a turn");
+    assert!(
+        settled.stats.nodes * 4 < whole.stats.nodes,
+        "settled: {} nodes, whole budget: {} nodes",
+        settled.stats.nodes,
+        whole.stats.nodes
+    );
+    assert!(settled.stats.depth >= 2, "two iterations at least: {}", settled.stats.depth);
 }

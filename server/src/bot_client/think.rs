@@ -7,7 +7,7 @@
 use std::time::{Duration, Instant};
 
 use kartka_bot::clock::{think_time_ms, Clock};
-use kartka_bot::{play_any_turn, Level};
+use kartka_bot::{play_any_turn, Deadline, Level};
 use tokio_util::sync::CancellationToken;
 
 use super::game::TurnRequest;
@@ -38,6 +38,36 @@ impl ThinkingLimits {
     }
 }
 
+/// The share of a move's budget after which the search settles ([`Deadline::settled`]): it stops once an
+/// iteration keeps its best action, so a clear position is answered in about this share of the time, and only
+/// one whose best action still changes takes the whole budget (a level 8 bot used to spend its whole budget, 6
+/// to 8 s in a 3+2 game, on every turn).
+const SETTLED_SHARE: u32 = 4;
+
+/// One turn's deadlines: settled after a share of the budget, passed at its end or when the game ends.
+struct TurnDeadline {
+    settled_at: Instant,
+    end: Instant,
+    cancelled: CancellationToken,
+}
+
+impl TurnDeadline {
+    fn new(budget: Duration, cancelled: CancellationToken) -> TurnDeadline {
+        let start = Instant::now();
+        TurnDeadline { settled_at: start + budget / SETTLED_SHARE, end: start + budget, cancelled }
+    }
+}
+
+impl Deadline for TurnDeadline {
+    fn passed(&self) -> bool {
+        self.cancelled.is_cancelled() || Instant::now() >= self.end
+    }
+
+    fn settled(&self) -> bool {
+        Instant::now() >= self.settled_at
+    }
+}
+
 /// The move text of the turn the bot plays, or why it has none (a position with no legal action, which the
 /// server would have ended). The search takes at most `budget`, and stops at once when `cancelled`.
 pub(super) async fn think(
@@ -50,8 +80,7 @@ pub(super) async fn think(
     // The same game and ply give the same seed, so a replayed search errs (at low levels) the same way.
     let seed = game_id.as_u64_pair().0 ^ u64::from(ply);
     let search = move || {
-        let end = Instant::now() + budget;
-        let deadline = move || cancelled.is_cancelled() || Instant::now() >= end;
+        let deadline = TurnDeadline::new(budget, cancelled);
         play_any_turn(&game, level, seed, u64::MAX, &deadline).map(|turn| turn.text()).map_err(|e| e.to_string())
     };
     tokio::task::spawn_blocking(search).await.map_err(|e| e.to_string())?
@@ -67,6 +96,17 @@ mod tests {
 
     const LIMITS: ThinkingLimits =
         ThinkingLimits { per_move: Duration::from_secs(10), per_game: Duration::from_secs(300) };
+
+    #[test]
+    fn a_turn_settles_after_its_share_and_ends_at_its_budget_or_when_cancelled() {
+        let cancelled = CancellationToken::new();
+        let long = TurnDeadline::new(Duration::from_secs(60), cancelled.clone());
+        assert!(!long.settled() && !long.passed(), "a long budget has just begun");
+        let spent = TurnDeadline::new(Duration::ZERO, CancellationToken::new());
+        assert!(spent.settled() && spent.passed(), "no budget: settled and over at once");
+        cancelled.cancel();
+        assert!(long.passed(), "a cancelled search is over whatever its budget");
+    }
 
     #[test]
     fn a_long_clock_buys_no_more_than_the_ceiling_and_a_spent_game_plays_at_once() {

@@ -135,7 +135,9 @@ async fn the_built_in_bot_accepts_a_challenge_and_plays_it_to_the_end(database: 
     assert_eq!(bots.bots[0].measured_elo, Some(0));
     assert_eq!(bots.bots[3].measured_elo, Some(967), "level 4, the club player");
     let measured: Vec<i32> = bots.bots.iter().filter_map(|bot| bot.measured_elo).collect();
-    assert_eq!(measured.len(), 8, "every level has its figure: {bots:?}");
+    assert_eq!(measured.len(), 7, "every level but the uncapped strongest has its figure: {bots:?}");
+    assert_eq!(bots.bots[7].measured_elo, None, "level 8 is as strong as its time");
+    assert!(measured.windows(2).all(|pair| pair[0] < pair[1]), "the figures rise with the levels: {measured:?}");
     let table: Vec<i32> =
         (1..=8).filter_map(|number| kartka_bot::Level::new(number).expect("a level").measured_elo()).collect();
     assert_eq!(measured, table, "the ladder's figures, as bot/src/level.rs has them");

@@ -37,7 +37,9 @@ async fn a_guest_plays_the_computer_from_the_lobby_to_the_end() {
     // first seat.
     alice.wait_for_text("#play-computer select[name=level]", "1 · Beginner · Elo 0").await;
     alice.wait_for_text("#play-computer select[name=level]", "4 · Club player · Elo +967").await;
-    alice.wait_for_text("#play-computer select[name=level]", "8 · Strongest · Elo +1258").await;
+    let strongest = "#play-computer select[name=level] option[value=kartka-bot-8]";
+    alice.wait_for_text(strongest, "8 · Strongest").await;
+    assert_eq!(alice.text(strongest).await, "8 · Strongest", "no figure beside the strongest level");
     alice.wait_for_text("#play-computer .hint", "measured in Paper Soccer games against the other levels").await;
     let panel = "#play-computer";
     alice.find(&format!("{panel} select[name=game]")).await.select_by_label("Closing In 6×6").await.expect("choose");

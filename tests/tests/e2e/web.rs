@@ -58,6 +58,19 @@ async fn the_site_is_served_from_the_binary_beside_the_api() {
         assert_eq!(status, 404, "{missing}");
         assert!(!header(&headers, "content-type").contains("html"), "{missing} is no page");
     }
+    // Each page names its icon, so that no browser asks for a /favicon.ico that is not there.
+    for path in ["/", "/admin/"] {
+        let (status, _, page) = fetch(&format!("{base}{path}"), None).await;
+        assert_eq!(status, 200, "{path}");
+        let icon = page
+            .split("<link rel=\"icon\" href=\"")
+            .nth(1)
+            .and_then(|rest| rest.split('"').next())
+            .unwrap_or_else(|| panic!("{path} names its icon: {page}"));
+        let (status, headers, _) = fetch(&format!("{base}{icon}"), None).await;
+        assert_eq!(status, 200, "{path}'s icon {icon}");
+        assert!(header(&headers, "content-type").starts_with("image/svg+xml"), "{path}'s icon {icon}");
+    }
     let (status, _, health) = fetch(&format!("{base}/healthz"), None).await;
     assert_eq!((status, health.contains("ok")), (200, true));
     server.stop().await;

@@ -161,10 +161,10 @@ test('the admin pages count and confirm in each language', () => {
   assert.equal(translate('ru', 'admin.confirm', { question: 'Заблокировать bob?', reason: 'спам' }), 'Заблокировать bob? Причина: «спам».');
 });
 
-test('a refusal reads from its code; in English the server’s own words, which may say more', () => {
+test('a refusal reads from its code in every language, never in the server’s own words', () => {
   assert.equal(language, 'en', 'node has no stored choice and no browser languages');
-  assert.equal(errorText({ code: 'invalid_request', message: 'password: at least 8 characters' }), 'password: at least 8 characters');
+  assert.equal(errorText({ code: 'bad_credentials', message: 'wrong username or password' }), 'Wrong username or password.');
   assert.equal(errorText({ code: 'offline', message: 'not connected' }), translate('en', 'error.offline'));
-  assert.equal(errorText({ code: 'no_such_code', message: 'as it came' }), 'as it came');
+  assert.equal(errorText({ code: 'no_such_code', message: 'as it came' }), translate('en', 'error.unrecognised'));
   assert.equal(translate('pl', 'error.not_your_turn'), 'To nie twój ruch.');
 });

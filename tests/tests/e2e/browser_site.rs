@@ -77,6 +77,16 @@ async fn every_page_reads_in_polish_english_and_russian_and_the_choice_is_kept()
         let lang = reader.client.execute("return document.documentElement.lang", vec![]).await.expect("lang");
         assert_eq!(lang, json!(language), "the page says its language");
         reader.wait_for_text("#play-as-guest", ["Graj jako gość", "Play as a guest", "Играть как гость"][index]).await;
+        // A refusal reads as a sentence of the page's language, never as the server's own English words.
+        reader.fill("input[name=login-username]", "nobody").await;
+        reader.fill("input[name=login-password]", "not the password").await;
+        reader.click("form:has(input[name=login-password]) button[type=submit]").await;
+        let refusal = [
+            "Zła nazwa użytkownika lub hasło.",
+            "Wrong username or password.",
+            "Неверное имя пользователя или пароль.",
+        ];
+        reader.wait_for_text("form:has(input[name=login-password]) .error", refusal[index]).await;
         reader.screenshot(&format!("lang-{language}-sign-in")).await;
     }
     reader.sign_in_as_guest("reader").await;

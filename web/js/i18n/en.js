@@ -472,4 +472,5 @@ export default {
   'error.rate_limited': 'Too many requests: wait a moment and try again.',
   'error.lobby_restarted': 'The lobby restarted on another server: your pool places and seeks are gone. Join again.',
   'error.internal': 'The server could not do that; nothing was changed. Try again.',
+  'error.unrecognised': 'The server refused that; reloading the page may help.',
 };

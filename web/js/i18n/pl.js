@@ -471,4 +471,5 @@ export default {
   'error.rate_limited': 'Za dużo żądań: odczekaj chwilę i spróbuj ponownie.',
   'error.lobby_restarted': 'Poczekalnia uruchomiła się na innym serwerze: twoje miejsca w pulach i oferty przepadły. Dołącz ponownie.',
   'error.internal': 'Serwer nie mógł tego zrobić; nic się nie zmieniło. Spróbuj ponownie.',
+  'error.unrecognised': 'Serwer odmówił; odświeżenie strony może pomóc.',
 };

@@ -33,7 +33,7 @@ function show(root, context, profile) {
   replaceChildren(root, h('section', { class: 'panel profile' },
     h('h1', { text: account.name }, account.guest ? h('span', { class: 'tag', text: t('profile.guest') }) : null,
       account.bot ? h('span', { class: 'tag', text: t('profile.bot') }) : null),
-    h('p', { text: t('profile.results', results) }),
+    h('p', { text: t('profile.results', { ...results, count: results.finished }) }),
     versus,
     h('h2', { class: 'small-heading', text: t('profile.ratings') }),
     profile.ratings.length ? h('ul', { class: 'ratings' }, profile.ratings.map((rating) => ratingItem(account.name, rating)))

@@ -108,6 +108,9 @@ async fn every_page_reads_in_polish_english_and_russian_and_the_choice_is_kept()
                 .unwrap_or("lobby");
             let suffix =
                 page.path.trim_start_matches('/').split('/').nth(1).filter(|_| name == "rules").unwrap_or_default();
+            if name == "rules" {
+                links_stand_apart(&reader, ".rules-kinds a", page.path).await;
+            }
             reader
                 .screenshot(&format!("lang-{language}-{name}{}{suffix}", if suffix.is_empty() { "" } else { "-" }))
                 .await;
@@ -115,6 +118,18 @@ async fn every_page_reads_in_polish_english_and_russian_and_the_choice_is_kept()
     }
     reader.close().await;
     server.stop().await;
+}
+
+/// Asserts that the links matching `css` are more than one, each with room before the next one on its line (or
+/// on a line of its own), so that their names never run together.
+async fn links_stand_apart(player: &Browser, css: &str, page: &str) {
+    let links = boxes(player, css).await;
+    assert!(links.len() > 1, "{page}: {css} are links to the other games");
+    for pair in links.windows(2) {
+        let ([top, _, _, right], [next_top, _, next_left, _]) = (pair[0], pair[1]);
+        let gap = next_left - right;
+        assert!(next_top > top || gap >= 8.0, "{page}: {css} run together ({gap} px apart on one line)");
+    }
 }
 
 /// The on-screen box of every element matching `css`: `[top, bottom, left, right]` in viewport pixels.
@@ -145,6 +160,21 @@ async fn on_screen(player: &Browser, controls: &[&str], moment: &str) {
             );
         }
     }
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_taken_guest_name_is_said_with_the_name_given_instead() {
+    let database = TestDb::new(Backend::Sqlite).await;
+    let server = TestServer::start(database.url(), Settings::default()).await;
+    let driver = Chromedriver::start();
+    let first = Browser::open(&driver, &server.url(), DESKTOP.0, DESKTOP.1).await;
+    first.sign_in_as_guest("alice_k").await;
+    let second = Browser::open(&driver, &server.url(), PHONE.0, PHONE.1).await;
+    second.sign_in_as_guest("alice_k").await;
+    second.wait_for_text("#notices", "The name alice_k is taken, so you play as alice_k-").await;
+    first.close().await;
+    second.close().await;
+    server.stop().await;
 }
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]

@@ -36,6 +36,7 @@ export default {
   'entry.lead': 'Paper-and-pencil games against people, live:',
   'entry.guestName': 'Name (optional)',
   'entry.guestNamePlaceholder': 'e.g. pitch_wizard',
+  'entry.guestNameTaken': 'The name {wished} is taken, so you play as {name}.',
   'entry.nameRule': '3–24 letters, digits, _ or -',
   'entry.playAsGuest': 'Play as a guest',
   'entry.username': 'Username',

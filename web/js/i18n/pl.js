@@ -35,6 +35,7 @@ export default {
   'entry.lead': 'Gry na kartce z ołówkiem, na żywo z ludźmi:',
   'entry.guestName': 'Nazwa (opcjonalnie)',
   'entry.guestNamePlaceholder': 'np. czarodziej_boiska',
+  'entry.guestNameTaken': 'Nazwa {wished} jest zajęta, więc grasz jako {name}.',
   'entry.nameRule': '3–24 litery, cyfry, _ lub -',
   'entry.playAsGuest': 'Graj jako gość',
   'entry.username': 'Nazwa użytkownika',

@@ -35,6 +35,7 @@ export default {
   'entry.lead': 'Игры на листке в клетку, вживую против людей:',
   'entry.guestName': 'Имя (необязательно)',
   'entry.guestNamePlaceholder': 'например, mag_polya',
+  'entry.guestNameTaken': 'Имя {wished} занято, поэтому вы играете как {name}.',
   'entry.nameRule': '3–24 латинские буквы, цифры, _ или -',
   'entry.playAsGuest': 'Играть как гость',
   'entry.username': 'Имя пользователя',

@@ -191,6 +191,34 @@ async fn a_challenge_reaches_a_player_reading_the_rules_who_accepts_it_there_and
     server.stop().await;
 }
 
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_declined_challenge_stays_in_the_challengers_lobby_until_dismissed() {
+    let database = TestDb::new(Backend::Sqlite).await;
+    let server = TestServer::start(database.url(), Settings::default()).await;
+    let driver = Chromedriver::start();
+    let alice = Browser::open(&driver, &server.url(), DESKTOP.0, DESKTOP.1).await;
+    let bob = Browser::open(&driver, &server.url(), PHONE.0, PHONE.1).await;
+    for (player, name) in [(&alice, "alice"), (&bob, "bob")] {
+        player.record_script_errors().await;
+        player.sign_in_as_guest(name).await;
+    }
+    Challenge { opponent: "bob", ..Challenge::default() }.send(&alice).await;
+    bob.click("#incoming [data-challenge] button.quiet").await;
+    alice.wait_for_text("#declined", "bob declined your challenge.").await;
+    assert_eq!(href(&alice, "#declined a.player-link").await, "/player/bob", "the decliner's name is a link");
+    alice.screenshot("challenge-declined").await;
+    alice.click("#declined button").await;
+    browser::eventually(PAGE_TIMEOUT, || async { alice.text("#declined").await.is_empty().then_some(()) })
+        .await
+        .expect("dismissed, the line goes");
+    for (player, name) in [(&alice, "alice"), (&bob, "bob")] {
+        no_script_errors(player, name).await;
+    }
+    alice.close().await;
+    bob.close().await;
+    server.stop().await;
+}
+
 async fn register(api: &Api, name: &str) -> Session {
     let (status, body) = api.post("/api/register", None, &json!({ "username": name, "password": PASSWORD })).await;
     assert_eq!(status, 201, "register {name}: {body}");

@@ -291,6 +291,7 @@ export default {
   'challenges.noneForYou': 'No challenges for you right now.',
   'challenges.sentByYou': 'Sent by you',
   'challenges.noneSent': 'Nothing sent. Challenge a player by name, or make a link to share.',
+  'challenges.dismiss': 'Dismiss',
 
   'newChallenge.title': 'Challenge someone',
   'newChallenge.opponent': 'Opponent',

@@ -290,6 +290,7 @@ export default {
   'challenges.noneForYou': 'Nie masz teraz żadnych wyzwań.',
   'challenges.sentByYou': 'Wysłane przez ciebie',
   'challenges.noneSent': 'Nic nie wysłano. Wyzwij gracza po nazwie albo utwórz link do udostępnienia.',
+  'challenges.dismiss': 'Ukryj',
 
   'newChallenge.title': 'Wyzwij kogoś',
   'newChallenge.opponent': 'Przeciwnik',

@@ -290,6 +290,7 @@ export default {
   'challenges.noneForYou': 'Сейчас вызовов для вас нет.',
   'challenges.sentByYou': 'Отправленные вами',
   'challenges.noneSent': 'Ничего не отправлено. Вызовите игрока по имени или создайте ссылку.',
+  'challenges.dismiss': 'Скрыть',
 
   'newChallenge.title': 'Вызвать игрока',
   'newChallenge.opponent': 'Соперник',

@@ -276,6 +276,8 @@ export default {
   'lobby.sidesRandom': 'sides drawn at random',
   'lobby.youPlay': 'you play {seat}',
 
+  'bell.label': { one: '{count} challenge for you', other: '{count} challenges for you' },
+  'bell.from': '{name} challenges you: {game}',
   'challenges.title': 'Challenges',
   'challenges.link': 'Challenge link',
   'challenges.copy': 'Copy',

@@ -275,6 +275,8 @@ export default {
   'lobby.sidesRandom': 'strony losowane',
   'lobby.youPlay': 'grasz jako {seat}',
 
+  'bell.label': { one: '{count} wyzwanie dla ciebie', few: '{count} wyzwania dla ciebie', many: '{count} wyzwań dla ciebie', other: '{count} wyzwania dla ciebie' },
+  'bell.from': '{name} wyzywa cię: {game}',
   'challenges.title': 'Wyzwania',
   'challenges.link': 'Link do wyzwania',
   'challenges.copy': 'Kopiuj',

@@ -275,6 +275,8 @@ export default {
   'lobby.sidesRandom': 'стороны по жребию',
   'lobby.youPlay': 'вы — {seat}',
 
+  'bell.label': { one: '{count} вызов для вас', few: '{count} вызова для вас', many: '{count} вызовов для вас', other: '{count} вызова для вас' },
+  'bell.from': '{name} вызывает вас: {game}',
   'challenges.title': 'Вызовы',
   'challenges.link': 'Ссылка на вызов',
   'challenges.copy': 'Копировать',

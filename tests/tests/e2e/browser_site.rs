@@ -163,6 +163,36 @@ async fn on_screen(player: &Browser, controls: &[&str], moment: &str) {
 }
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_phone_header_shows_the_whole_account_name_in_every_language() {
+    let database = TestDb::new(Backend::Sqlite).await;
+    let server = TestServer::start(database.url(), Settings::default()).await;
+    let driver = Chromedriver::start();
+    let reader = Browser::open(&driver, &server.url(), PHONE.0, PHONE.1).await;
+    reader.sign_in_as_guest("gracz_testowy").await;
+    let lobby_links = ["Poczekalnia", "Lobby", "Лобби"];
+    for (index, language) in LANGUAGES.iter().enumerate() {
+        switch_to(&reader, language, lobby_links[index]).await;
+        let name = reader
+            .client
+            .execute(
+                "const name = document.querySelector('#account .me'); \
+                 return [name.scrollWidth, name.clientWidth, name.getBoundingClientRect().right, innerWidth]",
+                vec![],
+            )
+            .await
+            .expect("the name's widths");
+        let [needed, shown, right, width]: [f64; 4] = serde_json::from_value(name).expect("numbers");
+        assert!(
+            needed <= shown && right <= width,
+            "{language}: the name needs {needed} px, shows {shown} px, ends at {right} of {width}"
+        );
+        reader.screenshot(&format!("phone-header-{language}")).await;
+    }
+    reader.close().await;
+    server.stop().await;
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn a_taken_guest_name_is_said_with_the_name_given_instead() {
     let database = TestDb::new(Backend::Sqlite).await;
     let server = TestServer::start(database.url(), Settings::default()).await;

@@ -2,7 +2,7 @@
 
 import { alertGameFound } from './alerts.js';
 import { api } from './api.js';
-import { watchChallenges } from './challenge-notices.js';
+import { challengeBell, watchChallenges } from './challenge-notices.js';
 import { h, replaceChildren } from './dom.js';
 import { LANGUAGES, language, setLanguage, t } from './i18n.js';
 import { sendLanguage, sendLanguageOnSignIn } from './language-setting.js';
@@ -123,6 +123,7 @@ function renderConnection(status) {
 
 connection.on('status', renderConnection);
 watchChallenges(connection, () => session.account());
+document.getElementById('account').after(challengeBell(connection, () => session.account()));
 connection.on('signed_out', () => {
   session.clear();
   connection.start();

@@ -4,6 +4,7 @@ import { api } from './api.js';
 import { h } from './dom.js';
 import { field, form } from './forms.js';
 import { t } from './i18n.js';
+import { showNotice } from './notice.js';
 import { KINDS, rulesUrl } from './kinds/index.js';
 
 /** Where to go after signing in: the `next` of the address if it is a page of this site. */
@@ -23,7 +24,13 @@ export function mount(root, context) {
   const guest = form({ class: 'stack', 'aria-label': t('entry.playAsGuest') }, [
     guestName.element,
     h('button', { class: 'primary big', type: 'submit', id: 'play-as-guest', text: t('entry.playAsGuest') }),
-  ], async () => done(await api.guest(guestName.input.value.trim() || undefined)));
+  ], async () => {
+    const wished = guestName.input.value.trim() || undefined;
+    const reply = await api.guest(wished);
+    done(reply);
+    // The server gives a taken name a number; without a word the player would not know why they are called so.
+    if (wished && reply.account.name !== wished) showNotice(t('entry.guestNameTaken', { wished, name: reply.account.name }));
+  });
 
   const credentials = (prefix, autocompletePassword) => {
     const username = field(t('entry.username'), { name: `${prefix}-username`, autocomplete: 'username', required: true,

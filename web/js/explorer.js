@@ -105,8 +105,13 @@ export function mount(root) {
     board.draw(game, { targets: !game.outcome });
     back.disabled = !state.turns.length && !state.pending.length;
     const shown = (turn) => (kind.notation.display ? kind.notation.display(turn, state.ruleset) : turn);
-    replaceChildren(line, state.turns.length
-      ? state.turns.map((turn, index) => h('span', { class: 'explorer-turn', text: `${index + 1}. ${shown(turn)}` }))
+    // Numbered in pairs, the first seat's turn and the second's, as the game page's move list numbers them.
+    const pairs = [];
+    for (let index = 0; index < state.turns.length; index += 2) {
+      pairs.push(`${index / 2 + 1}. ${state.turns.slice(index, index + 2).map(shown).join(' ')}`);
+    }
+    replaceChildren(line, pairs.length
+      ? pairs.map((pair) => h('span', { class: 'explorer-turn', text: pair }))
       : t('explorer.atStart'));
     if (state.pending.length) return;
     const run = ++asking;
@@ -141,8 +146,9 @@ export function mount(root) {
     const bar = h('div', { class: 'result-bar', role: 'img',
       'aria-label': t('explorer.results', { first: turn.first_wins, draws: turn.draws, second: turn.second_wins }) },
       part('first', turn.first_wins), part('draw', turn.draws), part('second', turn.second_wins));
-    return h('tr', { class: 'explorer-next', 'data-turn': turn.turn },
-      h('td', {}, h('button', { type: 'button', class: 'link-button turn-choice', text: shown(turn.turn), on: { click: () => choose(turn.turn) } })),
+    // The whole row chooses its turn; the button is its keyboard's way in, its click bubbling up to the row.
+    return h('tr', { class: 'explorer-next', 'data-turn': turn.turn, on: { click: () => choose(turn.turn) } },
+      h('td', {}, h('button', { type: 'button', class: 'link-button turn-choice', text: shown(turn.turn) })),
       h('td', { class: 'count', text: String(turn.games) }),
       h('td', {}, bar, h('span', { class: 'meta', text: t('explorer.results', { first: turn.first_wins, draws: turn.draws, second: turn.second_wins }) })));
   }

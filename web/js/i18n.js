@@ -104,14 +104,12 @@ export function tPieces(key, params = {}) {
 
 /**
  * A refusal's text in the reader's language, from its error code (the server's and the client's own, `offline`).
- * The server writes its messages in English, often with the detail a code cannot carry (which field of a
- * request was wrong), so an English reader gets them as they are; the error's own words stand in for an unknown code.
+ * The server's own message is never shown: it is English in every language, lowercase and terse. A code this page
+ * does not know comes from a newer server, so its text says that reloading may help.
  */
 export function errorText(error) {
   const key = `error.${error.code}`;
-  const serverWords = language === FALLBACK && error.code !== 'offline' && error.message;
-  if (serverWords || !(key in catalogs[FALLBACK])) return error.message;
-  return t(key);
+  return t(key in catalogs[FALLBACK] ? key : 'error.unrecognised');
 }
 
 /** A moment as a date and time in the reader's language. */

@@ -6,7 +6,7 @@ import { api } from './api.js';
 import { h, replaceChildren, s } from './dom.js';
 import { formatTimeControl } from './format.js';
 import { gameName, kindOf } from './kinds/index.js';
-import { t } from './i18n.js';
+import { errorText, t } from './i18n.js';
 import { playerLink, playerUrl } from './player-link.js';
 import { speedName } from './time-controls.js';
 
@@ -18,7 +18,7 @@ export function mount(root, context, [encodedName]) {
     if (!closed) show(root, context, profile);
   }, (error) => {
     if (closed) return;
-    const text = error.code === 'unknown_player' ? t('profile.unknown', { name }) : error.message;
+    const text = error.code === 'unknown_player' ? t('profile.unknown', { name }) : errorText(error);
     replaceChildren(root, h('section', { class: 'panel narrow' }, h('h1', { text: name }), h('p', { text })));
   });
   return () => { closed = true; };
@@ -33,7 +33,7 @@ function show(root, context, profile) {
   replaceChildren(root, h('section', { class: 'panel profile' },
     h('h1', { text: account.name }, account.guest ? h('span', { class: 'tag', text: t('profile.guest') }) : null,
       account.bot ? h('span', { class: 'tag', text: t('profile.bot') }) : null),
-    h('p', { text: t('profile.results', results) }),
+    h('p', { text: t('profile.results', { ...results, count: results.finished }) }),
     versus,
     h('h2', { class: 'small-heading', text: t('profile.ratings') }),
     profile.ratings.length ? h('ul', { class: 'ratings' }, profile.ratings.map((rating) => ratingItem(account.name, rating)))

@@ -12,7 +12,7 @@ export function mount(root, context, [key]) {
     return null;
   }
   root.append(kind.rulesPage(), h('nav', { class: 'rules-kinds', 'aria-label': t('rules.otherGames') },
-    [...KINDS.values()].filter((other) => other !== kind)
-      .map((other) => h('a', { href: rulesUrl(other), text: t('rules.rulesOf', { game: other.name }) }))));
+    h('ul', {}, [...KINDS.values()].filter((other) => other !== kind)
+      .map((other) => h('li', {}, h('a', { href: rulesUrl(other), text: t('rules.rulesOf', { game: other.name }) }))))));
   return null;
 }

@@ -161,10 +161,25 @@ test('the admin pages count and confirm in each language', () => {
   assert.equal(translate('ru', 'admin.confirm', { question: 'Заблокировать bob?', reason: 'спам' }), 'Заблокировать bob? Причина: «спам».');
 });
 
-test('a refusal reads from its code; in English the server’s own words, which may say more', () => {
+test('a refusal reads from its code in every language, never in the server’s own words', () => {
   assert.equal(language, 'en', 'node has no stored choice and no browser languages');
-  assert.equal(errorText({ code: 'invalid_request', message: 'password: at least 8 characters' }), 'password: at least 8 characters');
+  assert.equal(errorText({ code: 'bad_credentials', message: 'wrong username or password' }), 'Wrong username or password.');
   assert.equal(errorText({ code: 'offline', message: 'not connected' }), translate('en', 'error.offline'));
-  assert.equal(errorText({ code: 'no_such_code', message: 'as it came' }), 'as it came');
+  assert.equal(errorText({ code: 'no_such_code', message: 'as it came' }), translate('en', 'error.unrecognised'));
   assert.equal(translate('pl', 'error.not_your_turn'), 'To nie twój ruch.');
+});
+
+test('counts read right at one and beyond, and a time left agrees with any duration', async () => {
+  await import('../js/correspondence/catalog.js');
+  const results = (finished) => ({ count: finished, wins: finished, losses: 0, draws: 0, active: 0 });
+  assert.equal(translate('en', 'profile.results', results(1)), '1 game finished: 1 won, 0 lost, 0 drawn; 0 being played.');
+  assert.equal(translate('en', 'profile.results', results(2)), '2 games finished: 2 won, 0 lost, 0 drawn; 0 being played.');
+  assert.equal(translate('en', 'analysis.searchStats', { nodes: 1, depth: 1 }), 'Positions searched: 1; depth in turns: 1.');
+  assert.equal(translate('pl', 'analysis.searchStats', { nodes: 22, depth: 1 }), 'Przeszukane pozycje: 22; głębokość w turach: 1.');
+  // "zostało 1 dzień" and "осталось 1 день" disagree in number: a time left stands after "jeszcze" / "ещё".
+  const day = { left: '1 dzień', time: '1 dzień', start: 'a', end: 'b' };
+  for (const key of ['game.timedWindow', 'game.firstMoveYours', 'corr.vacation.current', 'corr.lobby.timeLeft']) {
+    assert.match(translate('pl', key, day), /jeszcze 1 dzień/, key);
+    assert.match(translate('ru', key, { ...day, left: '1 день', time: '1 день' }), /ещё 1 день/, key);
+  }
 });

@@ -37,7 +37,8 @@ async fn table(reader: &Browser, expected: &BTreeMap<String, u64>) -> BTreeMap<S
 
 /// Clicks the table's row of `turn`.
 async fn choose(reader: &Browser, turn: &str) {
-    reader.click(&format!(".explorer-table tr[data-turn=\"{turn}\"] button.turn-choice")).await;
+    // The row's count, not its button: the whole row is the target.
+    reader.click(&format!(".explorer-table tr[data-turn=\"{turn}\"] td.count")).await;
 }
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
@@ -79,18 +80,19 @@ async fn the_explorer_walks_an_imported_archive_and_transpositions_meet() {
         for turn in line {
             choose(&reader, turn).await;
         }
-        reader.wait_for_text("#explorer-line", &format!("4. {}", line[3])).await;
+        // Turns numbered in pairs, as on the game page.
+        reader.wait_for_text("#explorer-line", &format!("2. {} {}", line[2], line[3])).await;
         assert_eq!(table(&reader, &both).await, both, "after {line:?}");
         // The address keeps the position: opened again, the page is where it was.
         let url = reader.client.current_url().await.expect("the address");
         reader.goto(&format!("{}?{}", url.path(), url.query().unwrap_or_default())).await;
-        reader.wait_for_text("#explorer-line", &format!("4. {}", line[3])).await;
+        reader.wait_for_text("#explorer-line", &format!("2. {} {}", line[2], line[3])).await;
         table(&reader, &both).await;
     }
     reader.screenshot("explorer-transposed").await;
     reader.click("#explorer-back").await;
     reader.click("#explorer-back").await;
-    reader.wait_for_text("#explorer-line", "2. 0").await;
+    reader.wait_for_text("#explorer-line", "1. 2 0").await;
     // What the server counts after E and N (corpus games may have begun so too).
     let api = Api::new(server.url());
     let ruleset = "%7B%22kind%22%3A%22paper-soccer%22%2C%22width%22%3A8%2C%22height%22%3A10%2C%22goal%22%3A2%7D";

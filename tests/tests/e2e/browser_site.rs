@@ -77,6 +77,16 @@ async fn every_page_reads_in_polish_english_and_russian_and_the_choice_is_kept()
         let lang = reader.client.execute("return document.documentElement.lang", vec![]).await.expect("lang");
         assert_eq!(lang, json!(language), "the page says its language");
         reader.wait_for_text("#play-as-guest", ["Graj jako gość", "Play as a guest", "Играть как гость"][index]).await;
+        // A refusal reads as a sentence of the page's language, never as the server's own English words.
+        reader.fill("input[name=login-username]", "nobody").await;
+        reader.fill("input[name=login-password]", "not the password").await;
+        reader.click("form:has(input[name=login-password]) button[type=submit]").await;
+        let refusal = [
+            "Zła nazwa użytkownika lub hasło.",
+            "Wrong username or password.",
+            "Неверное имя пользователя или пароль.",
+        ];
+        reader.wait_for_text("form:has(input[name=login-password]) .error", refusal[index]).await;
         reader.screenshot(&format!("lang-{language}-sign-in")).await;
     }
     reader.sign_in_as_guest("reader").await;
@@ -98,6 +108,9 @@ async fn every_page_reads_in_polish_english_and_russian_and_the_choice_is_kept()
                 .unwrap_or("lobby");
             let suffix =
                 page.path.trim_start_matches('/').split('/').nth(1).filter(|_| name == "rules").unwrap_or_default();
+            if name == "rules" {
+                links_stand_apart(&reader, ".rules-kinds a", page.path).await;
+            }
             reader
                 .screenshot(&format!("lang-{language}-{name}{}{suffix}", if suffix.is_empty() { "" } else { "-" }))
                 .await;
@@ -105,6 +118,18 @@ async fn every_page_reads_in_polish_english_and_russian_and_the_choice_is_kept()
     }
     reader.close().await;
     server.stop().await;
+}
+
+/// Asserts that the links matching `css` are more than one, each with room before the next one on its line (or
+/// on a line of its own), so that their names never run together.
+async fn links_stand_apart(player: &Browser, css: &str, page: &str) {
+    let links = boxes(player, css).await;
+    assert!(links.len() > 1, "{page}: {css} are links to the other games");
+    for pair in links.windows(2) {
+        let ([top, _, _, right], [next_top, _, next_left, _]) = (pair[0], pair[1]);
+        let gap = next_left - right;
+        assert!(next_top > top || gap >= 8.0, "{page}: {css} run together ({gap} px apart on one line)");
+    }
 }
 
 /// The on-screen box of every element matching `css`: `[top, bottom, left, right]` in viewport pixels.
@@ -135,6 +160,51 @@ async fn on_screen(player: &Browser, controls: &[&str], moment: &str) {
             );
         }
     }
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_phone_header_shows_the_whole_account_name_in_every_language() {
+    let database = TestDb::new(Backend::Sqlite).await;
+    let server = TestServer::start(database.url(), Settings::default()).await;
+    let driver = Chromedriver::start();
+    let reader = Browser::open(&driver, &server.url(), PHONE.0, PHONE.1).await;
+    reader.sign_in_as_guest("gracz_testowy").await;
+    let lobby_links = ["Poczekalnia", "Lobby", "Лобби"];
+    for (index, language) in LANGUAGES.iter().enumerate() {
+        switch_to(&reader, language, lobby_links[index]).await;
+        let name = reader
+            .client
+            .execute(
+                "const name = document.querySelector('#account .me'); \
+                 return [name.scrollWidth, name.clientWidth, name.getBoundingClientRect().right, innerWidth]",
+                vec![],
+            )
+            .await
+            .expect("the name's widths");
+        let [needed, shown, right, width]: [f64; 4] = serde_json::from_value(name).expect("numbers");
+        assert!(
+            needed <= shown && right <= width,
+            "{language}: the name needs {needed} px, shows {shown} px, ends at {right} of {width}"
+        );
+        reader.screenshot(&format!("phone-header-{language}")).await;
+    }
+    reader.close().await;
+    server.stop().await;
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_taken_guest_name_is_said_with_the_name_given_instead() {
+    let database = TestDb::new(Backend::Sqlite).await;
+    let server = TestServer::start(database.url(), Settings::default()).await;
+    let driver = Chromedriver::start();
+    let first = Browser::open(&driver, &server.url(), DESKTOP.0, DESKTOP.1).await;
+    first.sign_in_as_guest("alice_k").await;
+    let second = Browser::open(&driver, &server.url(), PHONE.0, PHONE.1).await;
+    second.sign_in_as_guest("alice_k").await;
+    second.wait_for_text("#notices", "The name alice_k is taken, so you play as alice_k-").await;
+    first.close().await;
+    second.close().await;
+    server.stop().await;
 }
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]

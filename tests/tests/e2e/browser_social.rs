@@ -191,6 +191,76 @@ async fn a_challenge_reaches_a_player_reading_the_rules_who_accepts_it_there_and
     server.stop().await;
 }
 
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_declined_challenge_stays_in_the_challengers_lobby_until_dismissed() {
+    let database = TestDb::new(Backend::Sqlite).await;
+    let server = TestServer::start(database.url(), Settings::default()).await;
+    let driver = Chromedriver::start();
+    let alice = Browser::open(&driver, &server.url(), DESKTOP.0, DESKTOP.1).await;
+    let bob = Browser::open(&driver, &server.url(), PHONE.0, PHONE.1).await;
+    for (player, name) in [(&alice, "alice"), (&bob, "bob")] {
+        player.record_script_errors().await;
+        player.sign_in_as_guest(name).await;
+    }
+    Challenge { opponent: "bob", ..Challenge::default() }.send(&alice).await;
+    bob.click("#incoming [data-challenge] button.quiet").await;
+    alice.wait_for_text("#declined", "bob declined your challenge.").await;
+    assert_eq!(href(&alice, "#declined a.player-link").await, "/player/bob", "the decliner's name is a link");
+    alice.screenshot("challenge-declined").await;
+    alice.click("#declined button").await;
+    browser::eventually(PAGE_TIMEOUT, || async { alice.text("#declined").await.is_empty().then_some(()) })
+        .await
+        .expect("dismissed, the line goes");
+    for (player, name) in [(&alice, "alice"), (&bob, "bob")] {
+        no_script_errors(player, name).await;
+    }
+    alice.close().await;
+    bob.close().await;
+    server.stop().await;
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn the_header_bell_counts_open_challenges_on_every_page_and_opens_them() {
+    let database = TestDb::new(Backend::Sqlite).await;
+    let server = TestServer::start(database.url(), Settings::default()).await;
+    let driver = Chromedriver::start();
+    let alice = Browser::open(&driver, &server.url(), DESKTOP.0, DESKTOP.1).await;
+    let bob = Browser::open(&driver, &server.url(), PHONE.0, PHONE.1).await;
+    for (player, name) in [(&alice, "alice"), (&bob, "bob")] {
+        player.record_script_errors().await;
+        player.sign_in_as_guest(name).await;
+    }
+    bob.goto("/rules").await;
+    bob.wait_for_text("#page h1", "The rules of Paper Soccer").await;
+    Challenge { opponent: "bob", ..Challenge::default() }.send(&alice).await;
+    bob.wait_for_text("#challenge-bell .count", "1").await;
+    // Still there once the notice has gone: after a reload, and on another page.
+    bob.goto("/rules/dots").await;
+    bob.wait_for_text("#challenge-bell .count", "1").await;
+    let summary = bob.find("#challenge-bell summary").await;
+    let label = summary.attr("aria-label").await.expect("a label");
+    assert_eq!(label.as_deref(), Some("1 challenge for you"));
+    bob.screenshot("challenge-bell").await;
+    bob.click("#challenge-bell summary").await;
+    bob.click("#challenge-bell a[href^=\"/challenge/\"]").await;
+    bob.find("#accept-challenge").await;
+    assert!(bob.path().await.starts_with("/challenge/"), "the bell's line opens the challenge");
+    // Withdrawn, it leaves the bell, which hides with nothing to count.
+    alice.click("#outgoing button.cancel").await;
+    browser::eventually(PAGE_TIMEOUT, || async {
+        let hidden = bob.find("#challenge-bell").await.attr("hidden").await.expect("an attribute");
+        hidden.is_some().then_some(())
+    })
+    .await
+    .expect("the bell hides when no challenge waits");
+    for (player, name) in [(&alice, "alice"), (&bob, "bob")] {
+        no_script_errors(player, name).await;
+    }
+    alice.close().await;
+    bob.close().await;
+    server.stop().await;
+}
+
 async fn register(api: &Api, name: &str) -> Session {
     let (status, body) = api.post("/api/register", None, &json!({ "username": name, "password": PASSWORD })).await;
     assert_eq!(status, 201, "register {name}: {body}");

@@ -36,6 +36,7 @@ export default {
   'entry.lead': 'Paper-and-pencil games against people, live:',
   'entry.guestName': 'Name (optional)',
   'entry.guestNamePlaceholder': 'e.g. pitch_wizard',
+  'entry.guestNameTaken': 'The name {wished} is taken, so you play as {name}.',
   'entry.nameRule': '3–24 letters, digits, _ or -',
   'entry.playAsGuest': 'Play as a guest',
   'entry.username': 'Username',
@@ -231,7 +232,7 @@ export default {
   'analysis.evalScore': '{score} for {seat}',
   'analysis.evalWin': { one: '{seat} wins within {count} action', other: '{seat} wins within {count} actions' },
   'analysis.evalProven': '{seat} wins (proven by the solver)',
-  'analysis.searchStats': 'Searched {nodes} positions, {depth} turns deep.',
+  'analysis.searchStats': 'Positions searched: {nodes}; depth in turns: {depth}.',
   'analysis.playSuggestion': 'Play it',
   'analysis.showSuggestion': 'Show on the board',
   'analysis.hideSuggestion': 'Back to the position',
@@ -275,6 +276,8 @@ export default {
   'lobby.sidesRandom': 'sides drawn at random',
   'lobby.youPlay': 'you play {seat}',
 
+  'bell.label': { one: '{count} challenge for you', other: '{count} challenges for you' },
+  'bell.from': '{name} challenges you: {game}',
   'challenges.title': 'Challenges',
   'challenges.link': 'Challenge link',
   'challenges.copy': 'Copy',
@@ -290,6 +293,7 @@ export default {
   'challenges.noneForYou': 'No challenges for you right now.',
   'challenges.sentByYou': 'Sent by you',
   'challenges.noneSent': 'Nothing sent. Challenge a player by name, or make a link to share.',
+  'challenges.dismiss': 'Dismiss',
 
   'newChallenge.title': 'Challenge someone',
   'newChallenge.opponent': 'Opponent',
@@ -349,7 +353,10 @@ export default {
   'profile.unknown': 'There is no player called {name}.',
   'profile.guest': 'guest',
   'profile.bot': 'bot',
-  'profile.results': '{finished} games finished: {wins} won, {losses} lost, {draws} drawn; {active} being played.',
+  'profile.results': {
+    one: '{count} game finished: {wins} won, {losses} lost, {draws} drawn; {active} being played.',
+    other: '{count} games finished: {wins} won, {losses} lost, {draws} drawn; {active} being played.',
+  },
   'profile.versus': 'You against them: {wins} won, {losses} lost, {draws} drawn.',
   'profile.ratings': 'Ratings',
   'profile.no-ratings': 'No rated games yet.',
@@ -472,4 +479,5 @@ export default {
   'error.rate_limited': 'Too many requests: wait a moment and try again.',
   'error.lobby_restarted': 'The lobby restarted on another server: your pool places and seeks are gone. Join again.',
   'error.internal': 'The server could not do that; nothing was changed. Try again.',
+  'error.unrecognised': 'The server refused that; reloading the page may help.',
 };

@@ -35,6 +35,7 @@ export default {
   'entry.lead': 'Игры на листке в клетку, вживую против людей:',
   'entry.guestName': 'Имя (необязательно)',
   'entry.guestNamePlaceholder': 'например, mag_polya',
+  'entry.guestNameTaken': 'Имя {wished} занято, поэтому вы играете как {name}.',
   'entry.nameRule': '3–24 латинские буквы, цифры, _ или -',
   'entry.playAsGuest': 'Играть как гость',
   'entry.username': 'Имя пользователя',
@@ -141,8 +142,8 @@ export default {
   'game.sending': 'Отправляем ваш ход…',
   'game.sendingOffline': 'Нет связи: ход сохранён и будет отправлен, когда связь вернётся.',
   'game.disconnected': 'отключился',
-  'game.timedWindow': 'Окно: осталось {left}; часы стоят',
-  'game.firstMoveYours': 'Сделайте первый ход: осталось {left}, иначе партия будет прервана. Ваши часы пойдут после него.',
+  'game.timedWindow': 'Окно: ещё {left}; часы стоят',
+  'game.firstMoveYours': 'Сделайте первый ход (ещё {left}), иначе партия будет прервана. Ваши часы пойдут после него.',
   'game.firstMoveOther': 'У игрока {name} есть {left} на первый ход, иначе партия будет прервана.',
 
   'game.flip': 'Перевернуть доску',
@@ -274,6 +275,8 @@ export default {
   'lobby.sidesRandom': 'стороны по жребию',
   'lobby.youPlay': 'вы — {seat}',
 
+  'bell.label': { one: '{count} вызов для вас', few: '{count} вызова для вас', many: '{count} вызовов для вас', other: '{count} вызова для вас' },
+  'bell.from': '{name} вызывает вас: {game}',
   'challenges.title': 'Вызовы',
   'challenges.link': 'Ссылка на вызов',
   'challenges.copy': 'Копировать',
@@ -289,6 +292,7 @@ export default {
   'challenges.noneForYou': 'Сейчас вызовов для вас нет.',
   'challenges.sentByYou': 'Отправленные вами',
   'challenges.noneSent': 'Ничего не отправлено. Вызовите игрока по имени или создайте ссылку.',
+  'challenges.dismiss': 'Скрыть',
 
   'newChallenge.title': 'Вызвать игрока',
   'newChallenge.opponent': 'Соперник',
@@ -348,7 +352,7 @@ export default {
   'profile.unknown': 'Игрока с именем {name} нет.',
   'profile.guest': 'гость',
   'profile.bot': 'бот',
-  'profile.results': 'Завершено партий: {finished} (побед: {wins}, поражений: {losses}, ничьих: {draws}); идёт: {active}.',
+  'profile.results': 'Завершено партий: {count} (побед: {wins}, поражений: {losses}, ничьих: {draws}); идёт: {active}.',
   'profile.versus': 'Вы против этого игрока: побед {wins}, поражений {losses}, ничьих {draws}.',
   'profile.ratings': 'Рейтинги',
   'profile.no-ratings': 'Рейтинговых партий пока нет.',
@@ -471,4 +475,5 @@ export default {
   'error.rate_limited': 'Слишком много запросов: подождите немного и попробуйте снова.',
   'error.lobby_restarted': 'Лобби перезапустилось на другом сервере: ваши места в пулах и заявки пропали. Присоединитесь снова.',
   'error.internal': 'Сервер не смог это сделать; ничего не изменилось. Попробуйте снова.',
+  'error.unrecognised': 'Сервер отказал; может помочь перезагрузка страницы.',
 };

@@ -41,6 +41,9 @@ export function mount(container, lobby) {
   const me = lobby.account();
   let incoming = [];
   let outgoing = [];
+  // My challenges declined while the lobby is open: a line each until dismissed, since the list would otherwise
+  // just lose them without a word.
+  let declined = [];
   const list = h('div', { class: 'challenge-lists' });
   container.append(h('h2', { id: `${ID}-title`, text: t('challenges.title') }), list);
 
@@ -75,6 +78,14 @@ export function mount(container, lobby) {
           h('button', { type: 'button', class: 'small quiet', on: { click: () => act(api.declineChallenge, challenge) } }, t('common.decline'))]));
   };
 
+  const declinedItem = (challenge) => h('li', { class: 'challenge declined', 'data-challenge': challenge.id },
+    h('div', { class: 'what' }, h('strong', {}, tPieces('challenge.declinedBy', { name: playerLink(challenge.opponent) })),
+      h('span', { class: 'meta', text: [gameName(challenge.ruleset), describeTimeControl(challenge.time_control)].join(' · ') })),
+    h('div', { class: 'actions' }, h('button', { type: 'button', class: 'small quiet', on: { click: () => {
+      declined = declined.filter((c) => c.id !== challenge.id);
+      render();
+    } } }, t('challenges.dismiss'))));
+
   const render = () => {
     const now = Date.now();
     const open = (challenges) => challenges.filter((c) => c.status === 'open' && c.expires_at_ms > now);
@@ -86,13 +97,15 @@ export function mount(container, lobby) {
         : h('p', { class: 'empty', text: t('challenges.noneForYou') }),
       h('h3', { text: t('challenges.sentByYou') }),
       outgoing.length ? h('ul', { class: 'items', id: 'outgoing' }, outgoing.map((c) => item(c, true)))
-        : h('p', { class: 'empty', text: t('challenges.noneSent') }));
+        : h('p', { class: 'empty', text: t('challenges.noneSent') }),
+      declined.length ? h('ul', { class: 'items', id: 'declined' }, declined.map(declinedItem)) : null);
   };
 
   const update = (challenge) => {
     const mine = challenge.challenger.id === me.id;
     const others = (challenges) => challenges.filter((c) => c.id !== challenge.id);
     if (mine) outgoing = [challenge, ...others(outgoing)];
+    if (mine && challenge.status === 'declined' && challenge.opponent) declined = [challenge, ...others(declined)];
     else incoming = [challenge, ...others(incoming)];
     render();
   };

@@ -19,7 +19,7 @@ use crate::api::input::JsonBody;
 use crate::auth::{new_token, token_hash};
 use crate::correspondence::notify::{self, parse_thresholds, thresholds_text, DEFAULT_THRESHOLDS};
 use crate::correspondence::texts;
-use crate::correspondence::webhook::{check_url, deliver_test};
+use crate::correspondence::webhook::{check_registered_url, deliver_test};
 use crate::outbox::Outbox;
 use crate::state::AppState;
 use crate::store::NotificationSettingsRow;
@@ -66,7 +66,8 @@ pub async fn save_settings(
         if url.len() > MAX_URL_LENGTH {
             return Err(ApiError::new(ErrorCode::InvalidRequest, "the webhook URL is too long"));
         }
-        check_url(url, state.settings.correspondence.webhook_allow_private)
+        check_registered_url(url, state.settings.correspondence.webhook_allow_private)
+            .await
             .map_err(|error| ApiError::new(ErrorCode::InvalidRequest, error.to_string()))?;
     }
     let existing = state.store.notification_settings(auth.account.id).await?.and_then(|row| row.webhook_secret);

@@ -9,7 +9,7 @@ use axum::response::{IntoResponse, Response};
 use axum::Json;
 use kartka_protocol::correspondence::{
     LanguageSetting, Notification, NotificationKind, NotificationList, NotificationSettings, NotificationSettingsView,
-    WebhookTest,
+    WebhookTest, MAX_REMINDER_THRESHOLD, MAX_WEBHOOK_URL_CHARS, MIN_REMINDER_THRESHOLD,
 };
 use kartka_protocol::ErrorCode;
 use uuid::Uuid;
@@ -28,8 +28,6 @@ use crate::ws::Connections;
 
 /// The most reminder thresholds an account may choose.
 const MAX_THRESHOLDS: usize = 8;
-/// The longest webhook URL accepted.
-const MAX_URL_LENGTH: usize = 2048;
 /// Notifications `GET /api/notifications` returns.
 const RECENT: u32 = 50;
 
@@ -59,11 +57,13 @@ pub async fn save_settings(
     let mut thresholds = request.reminder_thresholds;
     thresholds.sort_unstable();
     thresholds.dedup();
-    if thresholds.len() > MAX_THRESHOLDS || thresholds.iter().any(|t| !(1..=99).contains(t)) {
+    if thresholds.len() > MAX_THRESHOLDS
+        || thresholds.iter().any(|t| !(MIN_REMINDER_THRESHOLD..=MAX_REMINDER_THRESHOLD).contains(t))
+    {
         return Err(ApiError::new(ErrorCode::InvalidRequest, "at most 8 reminder thresholds, each 1 to 99 percent"));
     }
     if let Some(url) = &request.webhook_url {
-        if url.len() > MAX_URL_LENGTH {
+        if url.chars().count() > MAX_WEBHOOK_URL_CHARS {
             return Err(ApiError::new(ErrorCode::InvalidRequest, "the webhook URL is too long"));
         }
         check_registered_url(url, state.settings.correspondence.webhook_allow_private)

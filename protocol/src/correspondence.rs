@@ -116,14 +116,23 @@ pub struct VacationStatus {
     pub current: Option<Vacation>,
 }
 
+/// The smallest reminder threshold, in percent of a turn's time used.
+pub const MIN_REMINDER_THRESHOLD: u8 = 1;
+/// The largest reminder threshold, in percent of a turn's time used.
+pub const MAX_REMINDER_THRESHOLD: u8 = 99;
+/// The longest webhook URL accepted, in characters.
+pub const MAX_WEBHOOK_URL_CHARS: usize = 2048;
+
 /// `GET` and `PUT /api/me/notifications/settings`.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize, JsonSchema)]
 #[serde(deny_unknown_fields)]
 pub struct NotificationSettings {
     /// Remind me when this share of my time for a turn is used, in percent (1–99); default `[80]`.
+    #[schemars(inner(range(min = MIN_REMINDER_THRESHOLD, max = MAX_REMINDER_THRESHOLD)))]
     pub reminder_thresholds: Vec<u8>,
     /// Where to POST notifications (http or https); `null` for none.
     #[serde(default)]
+    #[schemars(length(max = MAX_WEBHOOK_URL_CHARS))]
     pub webhook_url: Option<String>,
 }
 

@@ -89,6 +89,19 @@ impl<T: DeserializeOwned, S: Send + Sync> OptionalFromRequest<S> for JsonBody<T>
     }
 }
 
+/// A request body as raw bytes (a record file, say); one over the route's size limit is `frame_too_large`, one
+/// that did not arrive in time `request_timeout`, as for [`JsonBody`], rather than axum's plain-text refusals.
+#[derive(Debug)]
+pub struct RawBody(pub Bytes);
+
+impl<S: Send + Sync> FromRequest<S> for RawBody {
+    type Rejection = ApiError;
+
+    async fn from_request(request: Request, state: &S) -> Result<Self, ApiError> {
+        Ok(RawBody(<Bytes as FromRequest<S>>::from_request(request, state).await?))
+    }
+}
+
 /// Refuses any string in `value` (object keys included) that is not [plain text](plain_text).
 pub fn plain_json(value: &Value) -> Result<(), ApiError> {
     match value {

@@ -9,7 +9,7 @@ use axum::response::{IntoResponse, Response};
 use axum::Json;
 use kartka_protocol::correspondence::{
     LanguageSetting, Notification, NotificationKind, NotificationList, NotificationSettings, NotificationSettingsView,
-    WebhookTest,
+    WebhookTest, MAX_REMINDER_THRESHOLD, MAX_WEBHOOK_URL_CHARS, MIN_REMINDER_THRESHOLD,
 };
 use kartka_protocol::ErrorCode;
 use uuid::Uuid;
@@ -19,7 +19,7 @@ use crate::api::input::JsonBody;
 use crate::auth::{new_token, token_hash};
 use crate::correspondence::notify::{self, parse_thresholds, thresholds_text, DEFAULT_THRESHOLDS};
 use crate::correspondence::texts;
-use crate::correspondence::webhook::{check_url, deliver_test};
+use crate::correspondence::webhook::{check_registered_url, deliver_test};
 use crate::outbox::Outbox;
 use crate::state::AppState;
 use crate::store::NotificationSettingsRow;
@@ -28,8 +28,6 @@ use crate::ws::Connections;
 
 /// The most reminder thresholds an account may choose.
 const MAX_THRESHOLDS: usize = 8;
-/// The longest webhook URL accepted.
-const MAX_URL_LENGTH: usize = 2048;
 /// Notifications `GET /api/notifications` returns.
 const RECENT: u32 = 50;
 
@@ -59,14 +57,17 @@ pub async fn save_settings(
     let mut thresholds = request.reminder_thresholds;
     thresholds.sort_unstable();
     thresholds.dedup();
-    if thresholds.len() > MAX_THRESHOLDS || thresholds.iter().any(|t| !(1..=99).contains(t)) {
+    if thresholds.len() > MAX_THRESHOLDS
+        || thresholds.iter().any(|t| !(MIN_REMINDER_THRESHOLD..=MAX_REMINDER_THRESHOLD).contains(t))
+    {
         return Err(ApiError::new(ErrorCode::InvalidRequest, "at most 8 reminder thresholds, each 1 to 99 percent"));
     }
     if let Some(url) = &request.webhook_url {
-        if url.len() > MAX_URL_LENGTH {
+        if url.chars().count() > MAX_WEBHOOK_URL_CHARS {
             return Err(ApiError::new(ErrorCode::InvalidRequest, "the webhook URL is too long"));
         }
-        check_url(url, state.settings.correspondence.webhook_allow_private)
+        check_registered_url(url, state.settings.correspondence.webhook_allow_private)
+            .await
             .map_err(|error| ApiError::new(ErrorCode::InvalidRequest, error.to_string()))?;
     }
     let existing = state.store.notification_settings(auth.account.id).await?.and_then(|row| row.webhook_secret);

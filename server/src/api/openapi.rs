@@ -27,7 +27,7 @@ use kartka_protocol::rest::ErrorBody;
 use kartka_protocol::PROTOCOL_VERSION;
 use schemars::JsonSchema;
 
-use super::input::{JsonBody, Path, Query};
+use super::input::{JsonBody, Path, Query, RawBody};
 use super::limits::ClientAddress;
 use super::{ApiError, Authenticated};
 
@@ -161,6 +161,12 @@ impl OperationInput for ClientAddress {}
 impl<T: JsonSchema> OperationInput for JsonBody<T> {
     fn operation_input(ctx: &mut GenContext, operation: &mut Operation) {
         <axum::Json<T> as OperationInput>::operation_input(ctx, operation);
+    }
+}
+
+impl OperationInput for RawBody {
+    fn operation_input(ctx: &mut GenContext, operation: &mut Operation) {
+        <axum::body::Bytes as OperationInput>::operation_input(ctx, operation);
     }
 }
 

@@ -9,10 +9,13 @@
 //!
 //! Only http and https URLs are accepted. Unless `webhook_allow_private` is set, a URL whose host is, or
 //! resolves to, a loopback, private, link-local or otherwise non-public address is refused (when registered,
-//! and again at each delivery, through the client's resolver), and redirects are not followed: a webhook
-//! must not let anyone probe the server's own network.
+//! where any one non-public address of a name refuses it, and again at each delivery, through the client's
+//! resolver, since a name's addresses can change), and redirects are not followed: a webhook must not let
+//! anyone probe the server's own network. An IPv6 address that carries an IPv4 address (IPv4-mapped,
+//! IPv4-compatible, NAT64, 6to4) is judged by that IPv4 address, since that is where it leads. A host name that
+//! does not resolve is refused when registered whatever the setting: nothing could ever be delivered to it.
 
-use std::net::{IpAddr, SocketAddr};
+use std::net::{IpAddr, Ipv4Addr, Ipv6Addr, SocketAddr};
 use std::sync::Arc;
 
 use hmac::{Hmac, Mac};
@@ -44,9 +47,32 @@ pub enum WebhookUrlError {
     /// Not http or https.
     #[error("webhooks must be http or https URLs")]
     Scheme,
-    /// The host is a non-public address.
+    /// The host is, or resolves to, a non-public address.
     #[error("webhooks may not go to loopback, private or link-local addresses")]
     PrivateAddress,
+    /// The host name has no address.
+    #[error("the webhook's host name does not resolve to any address")]
+    Unresolvable,
+}
+
+/// Checks a webhook URL as [`check_url`] does and, for a host name, resolves it: a name without an address is
+/// refused, and so (unless allowed) is a name with any non-public address.
+pub async fn check_registered_url(text: &str, allow_private: bool) -> Result<Url, WebhookUrlError> {
+    let url = check_url(text, allow_private)?;
+    if let Some(name) = url.domain() {
+        let port = url.port_or_known_default().unwrap_or(0);
+        let addresses: Vec<SocketAddr> = match tokio::net::lookup_host((name, port)).await {
+            Ok(found) => found.collect(),
+            Err(_) => Vec::new(),
+        };
+        if addresses.is_empty() {
+            return Err(WebhookUrlError::Unresolvable);
+        }
+        if !allow_private && addresses.iter().any(|address| !is_public(address.ip())) {
+            return Err(WebhookUrlError::PrivateAddress);
+        }
+    }
+    Ok(url)
 }
 
 /// Checks a webhook URL: http or https, with a host that is not a non-public address (unless allowed).
@@ -93,16 +119,36 @@ pub fn is_public(ip: IpAddr) -> bool {
                 || shared
                 || first == 0)
         }
-        IpAddr::V6(ip) => match ip.to_ipv4_mapped() {
-            Some(mapped) => is_public(IpAddr::V4(mapped)),
+        IpAddr::V6(ip) => match embedded_ipv4(ip) {
+            Some(embedded) => is_public(IpAddr::V4(embedded)),
             None => {
+                let [first, second, ..] = ip.segments();
+                // 64:ff9b:1::/48 is NAT64 for a network's own use (RFC 8215): its addresses lead wherever that
+                // network's translator sends them.
+                let local_nat64 = first == 0x64 && second == 0xff9b;
                 !(ip.is_loopback()
                     || ip.is_unspecified()
                     || ip.is_unique_local()
                     || ip.is_unicast_link_local()
-                    || ip.is_multicast())
+                    || ip.is_multicast()
+                    || local_nat64)
             }
         },
+    }
+}
+
+/// The IPv4 address an IPv6 address leads to, where it carries one: IPv4-mapped (`::ffff:a.b.c.d`),
+/// IPv4-compatible (`::a.b.c.d`, which also covers `::` and `::1`, both refused as `0.0.0.x`), NAT64's
+/// well-known prefix (`64:ff9b::/96`, RFC 6052) and 6to4 (`2002:AABB:CCDD::/48`, RFC 3056).
+fn embedded_ipv4(ip: Ipv6Addr) -> Option<Ipv4Addr> {
+    let segments = ip.segments();
+    let octets = ip.octets();
+    let last_four = Ipv4Addr::new(octets[12], octets[13], octets[14], octets[15]);
+    match segments {
+        [0, 0, 0, 0, 0, 0 | 0xffff, _, _] => Some(last_four),
+        [0x64, 0xff9b, 0, 0, 0, 0, _, _] => Some(last_four),
+        [0x2002, ..] => Some(Ipv4Addr::new(octets[2], octets[3], octets[4], octets[5])),
+        _ => None,
     }
 }
 
@@ -270,6 +316,41 @@ mod tests {
         assert!(matches!(check_url("http://localhost/", false), Err(WebhookUrlError::PrivateAddress)));
         assert!(check_url("http://127.0.0.1:9/", true).is_ok());
         assert!(matches!(check_url("not a url", true), Err(WebhookUrlError::Malformed)));
+    }
+
+    #[test]
+    fn ipv6_forms_that_carry_an_ipv4_address_are_judged_by_it() {
+        for refused in [
+            "http://[::ffff:127.0.0.1]/",
+            "http://[::ffff:10.0.0.1]/",
+            "http://[::127.0.0.1]/",
+            "http://[::192.168.1.1]/",
+            "http://[64:ff9b::127.0.0.1]/",
+            "http://[64:ff9b::a9fe:a9fe]/",
+            "http://[64:ff9b:1::8.8.8.8]/",
+            "http://[2002:7f00:1::]/",
+            "http://[2002:a00:1::1]/",
+        ] {
+            assert!(matches!(check_url(refused, false), Err(WebhookUrlError::PrivateAddress)), "{refused}");
+            assert!(check_url(refused, true).is_ok(), "{refused} is allowed when private addresses are");
+        }
+        for public in ["http://[::ffff:8.8.8.8]/", "http://[64:ff9b::8.8.8.8]/", "http://[2002:808:808::1]/"] {
+            assert!(check_url(public, false).is_ok(), "{public}");
+        }
+    }
+
+    #[tokio::test]
+    async fn a_registered_host_name_is_resolved_and_judged_by_its_addresses() {
+        let loopback = check_registered_url("http://localhost:9/hook", false).await;
+        assert!(matches!(loopback, Err(WebhookUrlError::PrivateAddress)), "{loopback:?}");
+        assert!(check_registered_url("http://localhost:9/hook", true).await.is_ok());
+        // `.invalid` never resolves (RFC 6761).
+        for allow_private in [false, true] {
+            let nowhere = check_registered_url("https://hooks.invalid/kartka", allow_private).await;
+            assert!(matches!(nowhere, Err(WebhookUrlError::Unresolvable)), "{nowhere:?}");
+        }
+        let literal = check_registered_url("http://[::ffff:127.0.0.1]:9/", false).await;
+        assert!(matches!(literal, Err(WebhookUrlError::PrivateAddress)), "{literal:?}");
     }
 
     #[test]

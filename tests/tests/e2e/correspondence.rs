@@ -23,6 +23,7 @@ kartka_tests::on_both_stores!(
     webhooks_get_one_signed_post_per_turn_and_threshold,
     a_failing_webhook_is_retried_and_never_delays_a_move,
     a_webhook_test_is_one_signed_post_answered_at_once_and_rate_limited,
+    webhooks_to_non_public_or_unresolvable_hosts_are_refused_and_change_nothing,
     notifications_reach_the_ndjson_stream_and_the_websocket,
     conditional_moves_fire_exactly_when_their_condition_matches,
     seeks_stay_open_and_start_a_game_for_whoever_accepts,
@@ -734,6 +735,39 @@ async fn a_webhook_test_is_one_signed_post_answered_at_once_and_rate_limited(url
     assert_eq!(receiver.deliveries().len(), 2, "no retry of the failed test, no POST for the refused one");
     let (status, recent) = api.get("/api/notifications", Some(&alice.token)).await;
     assert_eq!((status, recent["notifications"].as_array().map(Vec::len)), (200, Some(0)), "tests are not listed");
+    server.stop().await;
+}
+
+async fn webhooks_to_non_public_or_unresolvable_hosts_are_refused_and_change_nothing(url: &str) {
+    let mut strict = settings(60_000);
+    strict.correspondence.webhook_allow_private = false;
+    let server = TestServer::start(url, strict).await;
+    let api = Api::new(server.url());
+    let alice = api.guest("alice").await;
+    let settings_path = "/api/me/notifications/settings";
+    let (_, before) = api.get(settings_path, Some(&alice.token)).await;
+    for (webhook, why) in [
+        ("http://localhost:9/hook", "a host name that resolves to loopback"),
+        ("http://[::ffff:127.0.0.1]:9/hook", "IPv4-mapped loopback"),
+        ("http://[::127.0.0.1]:9/hook", "IPv4-compatible loopback"),
+        ("http://[::10.0.0.1]/hook", "IPv4-compatible private"),
+        ("http://[64:ff9b::127.0.0.1]/hook", "NAT64 of loopback"),
+        ("http://[64:ff9b::192.168.0.1]/hook", "NAT64 of a private address"),
+        ("https://hooks.invalid/hook", "a host name that does not resolve"),
+    ] {
+        let body = json!({ "reminder_thresholds": [50], "webhook_url": webhook });
+        let (status, refused) = api.put(settings_path, &alice.token, &body).await;
+        assert_eq!((status, refused["code"].as_str()), (400, Some("invalid_request")), "{why}: {refused}");
+    }
+    let (_, after) = api.get(settings_path, Some(&alice.token)).await;
+    assert_eq!(after, before, "a refused webhook changes nothing");
+    server.stop().await;
+
+    // The setting for tests still lets a loopback host name through.
+    let server = TestServer::start(url, settings(60_000)).await;
+    let api = Api::new(server.url());
+    let bob = api.guest("bob").await;
+    register_webhook(&api, &bob, "http://localhost:9/hook", &[]).await;
     server.stop().await;
 }
 

@@ -6,6 +6,8 @@ use std::net::SocketAddr;
 use std::time::Duration;
 
 use kartka_protocol::{ErrorCode, TimeControl};
+use kartka_server::admin::audit::Actor;
+use kartka_server::admin::role;
 use kartka_server::config::{Limits, Settings};
 use kartka_tests::browser::eventually;
 use kartka_tests::client::{Api, WsClient};
@@ -22,6 +24,8 @@ kartka_tests::on_both_stores!(
     a_socket_watches_a_limited_number_of_games,
     finished_games_kept_for_spectators_are_bounded_and_unloaded_when_unwatched,
     a_body_that_trickles_in_is_cut_off_at_its_deadline,
+    an_oversized_import_gets_the_typed_error,
+    an_import_that_trickles_in_gets_the_typed_error,
 );
 
 const BLITZ: TimeControl = TimeControl::Fischer { initial_seconds: 300, increment_seconds: 5 };
@@ -143,9 +147,24 @@ async fn finished_games_kept_for_spectators_are_bounded_and_unloaded_when_unwatc
 async fn a_body_that_trickles_in_is_cut_off_at_its_deadline(url: &str) {
     let body_read_timeout = Duration::from_secs(2);
     let server = TestServer::start(url, with_limits(Limits { body_read_timeout, ..Limits::default() })).await;
-    let mut stream = TcpStream::connect(server.addr).await.expect("connect");
     let head =
         "POST /api/guest HTTP/1.1\r\nHost: kartka\r\nContent-Type: application/json\r\nContent-Length: 200\r\n\r\n";
+    let reply = reply_while_sending(server.addr, head, trickle()).await;
+    assert!(reply.starts_with("HTTP/1.1 408"), "the body's deadline passed without an answer: {reply:?}");
+    assert!(reply.contains(r#""code":"request_timeout""#), "a typed JSON error: {reply}");
+    server.stop().await;
+}
+
+/// A byte a second, for far longer than any body deadline of these tests.
+fn trickle() -> Vec<(Vec<u8>, Duration)> {
+    vec![(b" ".to_vec(), Duration::from_secs(1)); 200]
+}
+
+/// Sends `head`, then each chunk followed by its pause, while reading the reply: what came back by the time the
+/// server closed the connection, the chunks ran out, or `CATCH_UP` twice passed. The answer must not wait for
+/// the whole body.
+async fn reply_while_sending(addr: SocketAddr, head: &str, chunks: Vec<(Vec<u8>, Duration)>) -> String {
+    let mut stream = TcpStream::connect(addr).await.expect("connect");
     stream.write_all(head.as_bytes()).await.expect("the head is sent");
     let mut reply = Vec::new();
     let (mut reading, mut writing) = stream.into_split();
@@ -158,22 +177,59 @@ async fn a_body_that_trickles_in_is_cut_off_at_its_deadline(url: &str) {
             }
         }
     };
-    // A byte a second, for far longer than the deadline: the answer must not wait for the whole body.
-    let trickle = async move {
-        for _ in 0..200 {
-            if writing.write_all(b" ").await.is_err() {
+    let send = async move {
+        for (chunk, pause) in chunks {
+            if writing.write_all(&chunk).await.is_err() {
                 break;
             }
-            tokio::time::sleep(Duration::from_secs(1)).await;
+            tokio::time::sleep(pause).await;
         }
+        // The whole body is out: give the answer time to arrive.
+        tokio::time::sleep(CATCH_UP).await;
     };
     tokio::select! {
         () = answer => {}
-        () = trickle => {}
+        () = send => {}
         () = tokio::time::sleep(CATCH_UP * 2) => {}
     }
-    let reply = String::from_utf8_lossy(&reply);
-    assert!(reply.starts_with("HTTP/1.1 408"), "the body's deadline passed without an answer: {reply:?}");
+    String::from_utf8_lossy(&reply).into_owned()
+}
+
+/// A server with `limits` and the token of an admin of it.
+async fn with_an_admin(url: &str, limits: Limits) -> (TestServer, String) {
+    let server = TestServer::start(url, with_limits(limits)).await;
+    let api = Api::new(server.url());
+    let credentials = json!({ "username": "boss", "password": "long enough secret" });
+    let (status, session) = api.post("/api/register", None, &credentials).await;
+    assert_eq!(status, 201, "{session}");
+    role::set_admin(server.state.store.as_ref(), "boss", true, Actor::CommandLine, "test admin").await.expect("grant");
+    let token = session["token"].as_str().expect("a token").to_owned();
+    (server, token)
+}
+
+fn import_head(token: &str, length: usize) -> String {
+    format!(
+        "POST /api/admin/import?source=limits HTTP/1.1\r\nHost: kartka\r\nAuthorization: Bearer {token}\r\n\
+         Content-Length: {length}\r\n\r\n"
+    )
+}
+
+async fn an_oversized_import_gets_the_typed_error(url: &str) {
+    let (server, token) = with_an_admin(url, Limits::default()).await;
+    let length = 64 * 1024 * 1024 + 1;
+    let chunks = vec![(vec![b' '; 1024 * 1024], Duration::ZERO); 65];
+    let reply = reply_while_sending(server.addr, &import_head(&token, length), chunks).await;
+    assert!(reply.starts_with("HTTP/1.1 413"), "{reply:?}");
+    assert!(reply.contains("application/json"), "{reply:?}");
+    assert!(reply.contains(r#""code":"frame_too_large""#), "a typed JSON error: {reply}");
+    server.stop().await;
+}
+
+async fn an_import_that_trickles_in_gets_the_typed_error(url: &str) {
+    let body_read_timeout = Duration::from_secs(2);
+    let (server, token) = with_an_admin(url, Limits { body_read_timeout, ..Limits::default() }).await;
+    let reply = reply_while_sending(server.addr, &import_head(&token, 200), trickle()).await;
+    assert!(reply.starts_with("HTTP/1.1 408"), "{reply:?}");
     assert!(reply.contains(r#""code":"request_timeout""#), "a typed JSON error: {reply}");
     server.stop().await;
 }

@@ -81,6 +81,13 @@ async fn the_document_and_its_page_are_served(url: &str) {
     assert!(paths.contains_key("/api/games/{id}/moves") && paths.contains_key("/api/admin/import"));
     let needs_token = |route: &str, method: &str| paths[route][method]["security"] != Value::Null;
     assert!(needs_token("/api/me", "get") && !needs_token("/api/guest", "post"));
+    let settings = &document["components"]["schemas"]["NotificationSettings"]["properties"];
+    let thresholds = &settings["reminder_thresholds"]["items"];
+    assert_eq!((thresholds["minimum"].as_u64(), thresholds["maximum"].as_u64()), (Some(1), Some(99)), "{settings}");
+    assert!(
+        settings["webhook_url"].to_string().contains(r#""maxLength":2048"#),
+        "the webhook URL's limit is declared: {settings}"
+    );
     let (status, page) = api.get_text("/docs/api.html", None).await;
     assert_eq!(status, 200);
     assert!(page.contains("/docs/api.js") && page.contains("/api/openapi.json"), "the page renders the document");

@@ -1,6 +1,5 @@
 //! `POST /api/admin/import?source=LABEL`: imports a record file (plain or gzip, the request body).
 
-use axum::body::Bytes;
 use axum::extract::State;
 use axum::Json;
 use kartka_protocol::admin::ImportReport;
@@ -9,7 +8,7 @@ use kartka_protocol::ErrorCode;
 use super::Admin;
 use crate::admin::audit::Actor;
 use crate::admin::import::{import_file, ImportError};
-use crate::api::input::Query;
+use crate::api::input::{Query, RawBody};
 use crate::api::ApiError;
 use crate::state::AppState;
 
@@ -25,7 +24,7 @@ pub async fn import(
     Admin(admin): Admin,
     State(state): State<AppState>,
     Query(query): Query<ImportQuery>,
-    body: Bytes,
+    RawBody(body): RawBody,
 ) -> Result<Json<ImportReport>, ApiError> {
     let max_unpacked = state.settings.limits.import_unpacked_bytes;
     match import_file(state.store.as_ref(), &query.source, body.to_vec(), max_unpacked, Actor::Admin(&admin)).await {

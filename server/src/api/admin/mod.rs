@@ -23,7 +23,6 @@ use aide::OperationInput;
 use axum::extract::{DefaultBodyLimit, FromRequestParts};
 use axum::http::request::Parts;
 use kartka_protocol::ErrorCode;
-use tower_http::limit::RequestBodyLimitLayer;
 use uuid::Uuid;
 
 use super::openapi::{doc, file, require_token};
@@ -83,12 +82,13 @@ pub fn routes() -> ApiRouter<AppState> {
         .api_route("/api/admin/audit", get_with(audit::entries, doc("admin", "The audit log, newest first")))
 }
 
-/// The import route, with its own body limit: record files are far larger than any other request.
+/// The import route, with its own body limit: record files are far larger than any other request. The limit is
+/// enforced where the body is read (`RawBody`), so an oversized file gets the typed `frame_too_large` error
+/// rather than a bare 413 from a layer.
 pub fn import_routes() -> ApiRouter<AppState> {
     ApiRouter::new()
         .api_route("/api/admin/import", post_with(import::import, doc("admin", "Import record files into the archive")))
         .layer(DefaultBodyLimit::max(MAX_IMPORT_BYTES))
-        .layer(RequestBodyLimitLayer::new(MAX_IMPORT_BYTES))
 }
 
 /// An authenticated account with the admin role.

@@ -128,7 +128,7 @@ async fn the_history_pages_and_filters_and_links_each_game_to_its_replay() {
     reader.screenshot("history-filtered").await;
     reader.fill(&format!("{form} input[name=opponent]"), "nobody").await;
     reader.click(&format!("{form} button[type=submit]")).await;
-    reader.wait_for_text(".history [role=status]", "no player with that name").await;
+    reader.wait_for_text(".history [role=status]", "There is no player of that name.").await;
     rows(&reader, 0).await;
 
     for (language, heading) in [("pl", "Partie gracza alice"), ("ru", "Партии игрока alice")] {

@@ -7,6 +7,7 @@ import { GameModel } from './game-model.js';
 import { errorText, t } from './i18n.js';
 import { renderMoveList } from './move-list.js';
 import { PlayerCard } from './player-card.js';
+import { otherSeat } from './seats.js';
 
 /** The control buttons' drawings (SVG paths in a 16 × 16 box): bar and triangles, as on any player. */
 const ICONS = {
@@ -14,7 +15,12 @@ const ICONS = {
   back: 'M12 3v10L5 8z',
   forward: 'M4 3v10l7-5z',
   last: 'M11 3h2v10h-2zM3 3v10l7-5z',
+  play: 'M4 2v12l10-6z',
+  pause: 'M3 2h4v12H3zM9 2h4v12H9z',
 };
+
+/** How long autoplay shows each step, in milliseconds: long enough to follow a soccer bounce chain. */
+const AUTOPLAY_STEP_MS = 900;
 
 export async function mount(root, context, [gameId]) {
   const panel = h('p', { class: 'loading', text: t('game.loading') });
@@ -27,12 +33,12 @@ export async function mount(root, context, [gameId]) {
     replaceChildren(root, h('section', { class: 'panel narrow' }, h('h1', { text: t('replay.cannot') }), h('p', { text })));
     return null;
   }
-  const replay = new Replay(root, snapshot);
+  const replay = new Replay(root, snapshot, context.account());
   return () => replay.close();
 }
 
 class Replay {
-  constructor(root, snapshot) {
+  constructor(root, snapshot, me) {
     this.model = new GameModel(snapshot);
     this.snapshot = snapshot;
     const { model } = this;
@@ -58,10 +64,17 @@ class Replay {
     this.analyse = h('a', { class: 'button', id: 'replay-analyse', href: `/analysis/${snapshot.id}`, text: t('replay.analyse') });
     this.moves = h('div', { class: 'move-list', id: 'move-list', tabindex: 0, 'aria-label': t('game.moves') });
     this.explore = h('a', { class: 'button', id: 'explore-opening', text: t('replay.explore') });
+    this.playButton = h('button', { type: 'button', class: 'control', id: 'replay-play', on: { click: () => this.toggleAutoplay() } },
+      s('svg', { viewBox: '0 0 16 16', 'aria-hidden': 'true' }, s('path', { d: ICONS.play })));
+    this.boardWrap = h('div', { class: 'board-wrap' }, this.board.element);
+    this.column = h('div', { class: 'board-column' });
+    const flip = h('button', { type: 'button', class: 'small', id: 'flip-board', on: { click: () => this.turnBoard(otherSeat(this.bottom)) } }, t('game.flip'));
+    // A player replays their own game from their side, as they played it; anyone else from the first seat's.
+    this.turnBoard((me && model.seatOf(me.id)) || 'first');
     const live = snapshot.status === 'active';
     replaceChildren(root,
       h('div', { class: 'game-page replay' },
-        h('div', { class: 'board-column' }, this.cards.second.element, h('div', { class: 'board-wrap' }, this.board.element), this.cards.first.element),
+        this.column,
         h('aside', { class: 'side' },
           h('p', { class: 'game-title' }, h('strong', { text: t('replay.title') }), ` · ${kind.name} · ${describeTimeControl(model.timeControl)}`),
           h('p', { class: 'status', id: 'replay-result', text: this.resultText() }),
@@ -69,9 +82,11 @@ class Replay {
           h('div', { class: 'controls', role: 'group', 'aria-label': t('replay.controls') },
             control(t('replay.first'), 'replay-first', ICONS.first, () => 0),
             control(t('replay.back'), 'replay-back', ICONS.back, () => this.at - 1),
+            this.playButton,
             control(t('replay.forward'), 'replay-forward', ICONS.forward, () => this.at + 1),
             control(t('replay.last'), 'replay-last', ICONS.last, () => this.total)),
           this.slider, this.counter,
+          h('div', { class: 'game-tools' }, flip),
           h('h2', { class: 'small-heading', text: t('game.moves') }), this.moves,
           h('div', { class: 'button-row' },
             this.analyse,
@@ -81,11 +96,51 @@ class Replay {
           h('p', { class: 'hint', text: t('replay.keys') }))));
     this.onKey = (event) => this.key(event);
     document.addEventListener('keydown', this.onKey);
+    this.autoplay = null;
+    this.labelPlayButton();
     this.show(this.total);
   }
 
   close() {
+    this.stopAutoplay();
     document.removeEventListener('keydown', this.onKey);
+  }
+
+  /** Shows the board with `bottom`'s side at the bottom, as the game page does. */
+  turnBoard(bottom) {
+    this.bottom = bottom;
+    this.board.turned = bottom === 'second';
+    this.boardWrap.classList.toggle('turned', this.board.turned);
+    replaceChildren(this.column, this.cards[otherSeat(bottom)].element, this.boardWrap, this.cards[bottom].element);
+  }
+
+  /** Plays the game forward a step at a time; from the end, it starts again from the first step. */
+  toggleAutoplay() {
+    if (this.autoplay) {
+      this.stopAutoplay();
+      return;
+    }
+    if (this.at === this.total) this.show(0);
+    this.autoplay = setInterval(() => {
+      this.show(this.at + 1, { keepPlaying: true });
+      if (this.at === this.total) this.stopAutoplay();
+    }, AUTOPLAY_STEP_MS);
+    this.labelPlayButton();
+  }
+
+  stopAutoplay() {
+    clearInterval(this.autoplay);
+    this.autoplay = null;
+    this.labelPlayButton();
+  }
+
+  labelPlayButton() {
+    const playing = Boolean(this.autoplay);
+    const label = playing ? t('replay.pause') : t('replay.play');
+    this.playButton.setAttribute('aria-label', label);
+    this.playButton.title = label;
+    this.playButton.setAttribute('aria-pressed', String(playing));
+    this.playButton.querySelector('path').setAttribute('d', playing ? ICONS.pause : ICONS.play);
   }
 
   resultText() {
@@ -97,14 +152,20 @@ class Replay {
 
   key(event) {
     if (event.target.closest?.('input, textarea, select') && event.target !== this.slider) return;
+    if (event.key === ' ' && !event.target.closest?.('button, a, input')) {
+      event.preventDefault();
+      this.toggleAutoplay();
+      return;
+    }
     const targets = { ArrowLeft: this.at - 1, ArrowRight: this.at + 1, Home: 0, End: this.total };
     if (!(event.key in targets) || event.target === this.slider) return;
     event.preventDefault();
     this.show(targets[event.key]);
   }
 
-  /** Shows the position after `count` actions. */
-  show(count) {
+  /** Shows the position after `count` actions; a step the viewer asks for stops autoplay. */
+  show(count, { keepPlaying = false } = {}) {
+    if (!keepPlaying && this.autoplay) this.stopAutoplay();
     this.at = Math.max(0, Math.min(this.total, count));
     const game = this.model.kind.newGame(this.model.ruleset);
     for (const { action } of this.model.actions.slice(0, this.at)) game.play(action);

@@ -119,6 +119,24 @@ async fn two_browsers_play_to_a_goal_a_third_watches_and_the_game_replays_to_its
     carol.screenshot("replay").await;
     carol.click("#replay-last").await;
     carol.wait_for_text("#replay-counter", "Step 6 of 6").await;
+    // A spectator's replay shows the first seat's side and may be flipped; autoplay started at the end plays the
+    // game again from its first step and stops at its last.
+    assert!(carol.client.find(Locator::Css("#page .board-wrap.turned")).await.is_err(), "not turned at first");
+    carol.click("#flip-board").await;
+    carol.find("#page .board-wrap.turned").await;
+    carol.click("#replay-play").await;
+    carol.wait_for_text("#replay-counter", "Step 1 of 6").await;
+    carol.wait_for_text("#replay-counter", "Step 6 of 6").await;
+    let play = carol.find("#replay-play").await;
+    eventually(PAGE_TIMEOUT, || async {
+        (play.attr("aria-pressed").await.expect("the state").as_deref() == Some("false")).then_some(())
+    })
+    .await
+    .expect("autoplay stops at the last step");
+    // A player replays their own game from their side, as they played it.
+    bob.goto(&format!("/replay/{game_id}")).await;
+    bob.wait_for_text("#replay-counter", "Step 6 of 6").await;
+    bob.find("#page .board-wrap.turned").await;
 
     let record_link = carol.find("#download-record").await.attr("href").await.expect("an href").expect("a link");
     assert_eq!(record_link, format!("/api/games/{game_id}/record"));

@@ -4,7 +4,7 @@
 
 import { api } from './api.js';
 import { h, replaceChildren, s } from './dom.js';
-import { formatTimeControl } from './format.js';
+import { describeResult, formatTimeControl } from './format.js';
 import { gameName, kindOf } from './kinds/index.js';
 import { errorText, t } from './i18n.js';
 import { playerLink, playerUrl } from './player-link.js';
@@ -50,7 +50,7 @@ function show(root, context, profile) {
   const loadMore = async () => {
     more.disabled = true;
     const page = await api.gamesPage(account.name, before).catch(() => ({ games: [], next_before: null }));
-    for (const game of page.games) games.append(gameItem(game));
+    for (const game of page.games) games.append(gameItem(game, account.name));
     if (!games.childElementCount) games.append(h('li', { class: 'hint', text: t('profile.no-games') }));
     before = page.next_before;
     more.hidden = !before;
@@ -79,9 +79,16 @@ export function drawChart(points, width = 240, height = 60) {
     s('polyline', { points: xy.join(' '), fill: 'none', stroke: 'currentColor', 'stroke-width': 2 }));
 }
 
-function gameItem(game) {
+/** One game in the list: its players, then which game, its clock and how it ended, marked as a win, a loss or a
+ * draw for the player whose page this is. */
+function gameItem(game, owner) {
   const [first, second] = game.players;
   const link = game.status === 'active' ? `/game/${game.id}` : `/replay/${game.id}`;
+  const finished = game.status === 'finished' && game.result;
+  const ownerSeat = first.name.toLowerCase() === owner.toLowerCase() ? 'first' : 'second';
+  const outcome = !finished ? game.status : !game.result.winner ? 'draw' : game.result.winner === ownerSeat ? 'win' : 'loss';
+  const ending = finished ? describeResult(game.result, game.players) : t(`profile.status.${game.status}`);
   return h('li', { class: 'game' }, playerLink(first), ' – ', playerLink(second), ' ',
-    h('a', { class: 'meta game-link', href: link, text: `${gameName(game.ruleset)} · ${formatTimeControl(game.time_control)} · ${t(`profile.status.${game.status}`)}` }));
+    h('a', { class: 'meta game-link', href: link, text: `${gameName(game.ruleset)} · ${formatTimeControl(game.time_control)}` }),
+    ' · ', h('span', { class: `result ${outcome}`, text: ending }));
 }

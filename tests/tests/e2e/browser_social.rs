@@ -319,6 +319,12 @@ async fn a_profile_and_the_lobby_a_game_the_rules_and_a_profile_in_each_language
     })
     .await;
     assert!(games.is_some(), "bob's three games are listed");
+    // Each finished game says how it ended, marked from bob's side.
+    let results = reader.text(".profile .game-list").await;
+    assert!(results.contains("alice won (resignation)") && results.contains("bob won (resignation)"), "{results}");
+    reader.find(".profile .game-list li.game .result.win").await;
+    reader.find(".profile .game-list li.game .result.loss").await;
+    reader.find(".profile .game-list li.game .result.active").await;
     assert_eq!(href(&reader, ".profile .game-list li.game a.player-link").await, "/player/alice");
     reader.screenshot("profile").await;
     no_script_errors(&reader, "the profile").await;

@@ -197,6 +197,9 @@ pub struct Notification {
     pub turn_ply: u32,
     /// For a reminder, the threshold reached, in percent.
     pub threshold_percent: Option<u8>,
+    /// The name of the account's opponent in the game; `null` in a webhook test, which has no game.
+    #[serde(default)]
+    pub opponent: Option<String>,
     /// When the turn's time runs out, if the clock runs.
     pub deadline_ms: Option<i64>,
     /// When the notification was made, in milliseconds since the Unix epoch.

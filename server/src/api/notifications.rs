@@ -119,6 +119,7 @@ pub async fn test_webhook(State(state): State<AppState>, auth: Authenticated) ->
         game_id: Uuid::nil(),
         turn_ply: 0,
         threshold_percent: None,
+        opponent: None,
         deadline_ms: None,
         at_ms: now_ms(),
     };

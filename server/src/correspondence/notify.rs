@@ -124,6 +124,7 @@ pub fn view(row: &NotificationRow) -> Notification {
         at_ms: row.published_at.unwrap_or(row.due_at),
         language,
         text: texts::notification(language, kind, threshold_percent, row.opponent.as_deref()),
+        opponent: row.opponent.clone(),
     }
 }
 

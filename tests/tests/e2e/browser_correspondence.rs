@@ -194,6 +194,7 @@ async fn a_correspondence_game_over_days_with_a_confirm_step_a_conditional_move_
     browser::wait_for_moves(&api, &game_id, &["0", "0", "0", "0"]).await;
     bob.goto("/correspondence").await;
     bob.wait_for_text("#notification-items", "Your turn").await;
+    bob.wait_for_text("#notification-items", "against alice").await;
 
     // Alice's last turn bounces off the post into the goal: the confirm step waits for the whole turn.
     step(&alice, 1).await;

@@ -676,6 +676,7 @@ async fn webhooks_get_one_signed_post_per_turn_and_threshold(url: &str) {
             None => "Twój ruch. Przeciwnik: alice.".to_owned(),
         };
         assert_eq!((sent.language, sent.text.as_str()), (Language::Pl, expected.as_str()), "in Bob's language");
+        assert_eq!(sent.opponent.as_deref(), Some("alice"), "programs get the opponent's name too");
     }
     let mut turns: Vec<u32> = all.iter().map(|d| notification(&d.body).turn_ply).collect();
     turns.sort_unstable();

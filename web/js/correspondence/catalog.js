@@ -72,6 +72,7 @@ const en = {
   'corr.notifications.title': 'Latest notifications',
   'corr.notifications.none': 'No notifications yet.',
   'corr.notifications.yourTurn': 'Your turn',
+  'corr.notifications.opponent': 'against {name}',
   'corr.notifications.reminder': 'Reminder: {percent}% of your time used',
   'corr.notifications.deadline': 'deadline {time}',
 };
@@ -144,6 +145,7 @@ const pl = {
   'corr.notifications.title': 'Ostatnie powiadomienia',
   'corr.notifications.none': 'Nie ma jeszcze powiadomień.',
   'corr.notifications.yourTurn': 'Twój ruch',
+  'corr.notifications.opponent': 'przeciwnik: {name}',
   'corr.notifications.reminder': 'Przypomnienie: zużyto {percent}% twojego czasu',
   'corr.notifications.deadline': 'termin {time}',
 };
@@ -216,6 +218,7 @@ const ru = {
   'corr.notifications.title': 'Последние уведомления',
   'corr.notifications.none': 'Уведомлений пока нет.',
   'corr.notifications.yourTurn': 'Ваш ход',
+  'corr.notifications.opponent': 'соперник: {name}',
   'corr.notifications.reminder': 'Напоминание: использовано {percent}% вашего времени',
   'corr.notifications.deadline': 'срок {time}',
 };

@@ -113,9 +113,10 @@ function mountNotifications(container, context) {
       ? t('corr.notifications.reminder', { percent: notification.threshold_percent })
       : t('corr.notifications.yourTurn');
     const deadline = notification.deadline_ms ? t('corr.notifications.deadline', { time: formatDateTime(notification.deadline_ms) }) : null;
+    const opponent = notification.opponent ? t('corr.notifications.opponent', { name: notification.opponent }) : null;
     return h('li', { class: `notification ${notification.kind}`, 'data-notification': notification.id },
       h('a', { href: `/game/${notification.game_id}` }, h('strong', { text: what }),
-        h('span', { class: 'meta', text: [formatDateTime(notification.at_ms), deadline].filter(Boolean).join(' · ') })));
+        h('span', { class: 'meta', text: [opponent, formatDateTime(notification.at_ms), deadline].filter(Boolean).join(' · ') })));
   };
   const load = async () => {
     try {

@@ -41,6 +41,13 @@ class GamePage {
     replaceChildren(root, h('p', { class: 'loading', text: t('game.loading') }));
     // Before the feed subscribes: the chat history comes right after the snapshot.
     this.chat = new ChatPanel(context.connection, { gameId });
+    // How many others watch, for players and spectators alike; the server sends it on subscribing and on change.
+    this.viewerCount = h('span', { class: 'viewer-count', id: 'viewer-count', hidden: true });
+    this.removeViewers = context.connection.on('viewers', ({ game_id: id, spectators }) => {
+      if (id !== gameId) return;
+      this.viewerCount.hidden = spectators === 0;
+      this.viewerCount.textContent = t('game.viewers', { count: spectators });
+    });
     this.feed = new GameFeed(context.connection, gameId, {
       snapshot: (game) => this.start(game),
       event: (envelope) => this.onEvent(envelope),
@@ -66,6 +73,7 @@ class GamePage {
     document.removeEventListener('keydown', this.onKey);
     this.removeStatus();
     this.removeRematch();
+    this.removeViewers();
     this.chat.close();
     this.feed.close();
   }
@@ -123,7 +131,7 @@ class GamePage {
             ` · ${this.model.rated ? t('common.rated') : t('common.casual')}`,
             ` · ${kind.name}`,
             ` · ${this.seat ? t('game.youPlay', { seat: kind.seats[this.seat].name, role }) : t('game.watching')}`),
-          h('div', { class: 'game-tools' }, soundSwitch(), flip, this.analyse),
+          h('div', { class: 'game-tools' }, soundSwitch(), flip, this.analyse, this.viewerCount),
           h('h2', { class: 'small-heading', text: t('game.moves') }), this.moves,
           this.howToMove,
           this.correspondence?.section,

@@ -62,6 +62,8 @@ async fn two_browsers_play_to_a_goal_a_third_watches_and_the_game_replays_to_its
     carol.click(&format!("#live-games a.button[href=\"{path}\"]")).await;
     assert_eq!(browser::game_path(&carol).await, path);
     carol.wait_for_text("#game-status", "alice to move").await;
+    // The players see that someone watches.
+    alice.wait_for_text("#viewer-count", "Watching: 1").await;
     // A spectator sees the first seat's side at first, and may flip the board.
     assert!(carol.client.find(Locator::Css("#page .board-wrap.turned")).await.is_err(), "not turned at first");
     carol.click("#flip-board").await;

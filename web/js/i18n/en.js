@@ -148,6 +148,7 @@ export default {
   'game.firstMoveOther': '{name} has {left} for a first move, or the game is aborted.',
 
   'game.flip': 'Flip the board',
+  'game.viewers': 'Watching: {count}',
   'game.analyse': 'Analyse',
   'alerts.yourMove': 'Your move',
   'alerts.gameFound': 'Game found',

@@ -147,6 +147,7 @@ export default {
   'game.firstMoveOther': '{name} ma {left} na pierwszy ruch, inaczej partia zostanie przerwana.',
 
   'game.flip': 'Obróć planszę',
+  'game.viewers': 'Oglądający: {count}',
   'game.analyse': 'Analizuj',
   'alerts.yourMove': 'Twój ruch',
   'alerts.gameFound': 'Znaleziono partię',

@@ -147,6 +147,7 @@ export default {
   'game.firstMoveOther': 'У игрока {name} есть {left} на первый ход, иначе партия будет прервана.',
 
   'game.flip': 'Перевернуть доску',
+  'game.viewers': 'Зрителей: {count}',
   'game.analyse': 'Анализ',
   'alerts.yourMove': 'Ваш ход',
   'alerts.gameFound': 'Партия найдена',

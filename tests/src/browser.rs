@@ -222,6 +222,35 @@ impl Browser {
         self.client.issue_cmd(command).await.expect("chromedriver runs a DevTools command");
     }
 
+    /// From now on, every request is slow, as on a poor mobile connection: `latency_ms` more per request and
+    /// `kilobytes_per_second` each way (DevTools' `Network.emulateNetworkConditions`); and the cache is off, so
+    /// each load is a cold one.
+    pub async fn throttle(&self, latency_ms: u32, kilobytes_per_second: u32) {
+        let bytes_per_second = f64::from(kilobytes_per_second) * 1024.0;
+        for (command, params) in [
+            ("Network.enable", json!({})),
+            ("Network.setCacheDisabled", json!({ "cacheDisabled": true })),
+            (
+                "Network.emulateNetworkConditions",
+                json!({ "offline": false, "latency": latency_ms, "downloadThroughput": bytes_per_second,
+                        "uploadThroughput": bytes_per_second }),
+            ),
+        ] {
+            self.client.issue_cmd(DevTools { command, params }).await.expect("chromedriver runs a DevTools command");
+        }
+    }
+
+    /// The scripts the page shown now has fetched since it loaded (its Resource Timing entries), each by its
+    /// path, with the bytes that came over the network, and when the last one ended, in milliseconds from the
+    /// start of the page's navigation.
+    pub async fn fetched_scripts(&self) -> FetchedScripts {
+        let script = "const entries = performance.getEntriesByType('resource').filter((entry) => entry.initiatorType === 'script' || entry.name.endsWith('.js'));
+            return { scripts: entries.map((entry) => ({ path: new URL(entry.name).pathname, bytes: entry.transferSize })),
+                     last_ms: Math.max(0, ...entries.map((entry) => entry.responseEnd)) };";
+        let found = self.client.execute(script, vec![]).await.expect("a script");
+        serde_json::from_value(found).expect("the scripts fetched")
+    }
+
     /// The script errors of the page shown now, since it loaded.
     ///
     /// # Panics
@@ -297,6 +326,24 @@ window.WebSocket = class extends PageSocket {
   }
 };";
 
+/// The scripts a page fetched ([`Browser::fetched_scripts`]).
+#[derive(Clone, Debug, serde::Deserialize)]
+pub struct FetchedScripts {
+    /// Each script, in the order its fetch started.
+    pub scripts: Vec<FetchedScript>,
+    /// When the last script arrived, in milliseconds from the start of the page's navigation.
+    pub last_ms: f64,
+}
+
+/// A script a page fetched.
+#[derive(Clone, Debug, serde::Deserialize)]
+pub struct FetchedScript {
+    /// Its path (`/v/<version>/js/app.js`).
+    pub path: String,
+    /// The bytes that came over the network for it (compressed, with headers).
+    pub bytes: u64,
+}
+
 /// A WebSocket a page opened ([`Browser::sockets`]).
 #[derive(Clone, Copy, Debug)]
 pub struct OpenedSocket {
@@ -309,8 +356,8 @@ pub struct OpenedSocket {
 /// An asynchronous script (its last argument is the callback) that answers [`Browser::untranslated_texts`].
 const UNTRANSLATED_TEXTS: &str = r#"const done = arguments[arguments.length - 1];
 const app = document.querySelector('script[type=module][src]').src;
-import(new URL('i18n.js', app).href).then(({ allCatalogs }) => {
-  const groups = new Set(Object.keys(allCatalogs().en).map((key) => key.split('.')[0]));
+import(new URL('i18n.js', app).href).then(({ loadAllCatalogs }) => loadAllCatalogs()).then((catalogs) => {
+  const groups = new Set(Object.keys(catalogs.en).map((key) => key.split('.')[0]));
   // Each text node as written (innerText would give `text-transform`'s capitals), and the labels.
   const walker = document.createTreeWalker(document.body, NodeFilter.SHOW_TEXT);
   const texts = [];

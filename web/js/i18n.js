@@ -3,10 +3,6 @@
 // the one the reader chose (kept in localStorage), else the first of the browser's languages the site speaks,
 // else English. Changing it reloads the page, so every text already drawn is drawn again.
 
-import en from './i18n/en.js';
-import pl from './i18n/pl.js';
-import ru from './i18n/ru.js';
-
 /** The languages offered, each named in itself, in the order the switch lists them. */
 export const LANGUAGES = [
   { code: 'pl', name: 'Polski' },
@@ -17,10 +13,11 @@ export const LANGUAGES = [
 /** Where the reader's choice is kept. */
 const STORAGE_KEY = 'kartka.language';
 
-/** The language whose text stands in for a key another catalog lacks (the catalog test makes that a failure). */
+/** The language of a reader whose browser asks for none the site speaks. */
 const FALLBACK = 'en';
 
-const catalogs = { en: { ...en }, pl: { ...pl }, ru: { ...ru } };
+/** The texts by language: the page's own language's main catalog (below) and every kind's texts (`addCatalog`). */
+const catalogs = { en: {}, pl: {}, ru: {} };
 
 /**
  * The language to use: `stored` (the reader's choice) if the site speaks it, else the first of `preferred` (the
@@ -44,6 +41,22 @@ function storedChoice() {
 /** The language of this page load. */
 export const language = chooseLanguage(storedChoice(), globalThis.navigator?.languages);
 
+/** Adds a language's main catalog, `i18n/<code>.js`, to the texts. */
+async function loadMainCatalog(code) {
+  Object.assign(catalogs[code], (await import(`./i18n/${code}.js`)).default);
+}
+
+// A page loads its own language only: the three main catalogs are the client's largest files, and a page never
+// shows two languages (changing the language reloads it). The catalog test checks that none lacks a key, so no
+// text needs another language to fall back on.
+await loadMainCatalog(language);
+
+/** Loads every language's main catalog, for the catalog test. */
+export async function loadAllCatalogs() {
+  for (const { code } of LANGUAGES) if (code !== language) await loadMainCatalog(code);
+  return catalogs;
+}
+
 /** Keeps `code` as the reader's language and reloads the page in it. */
 export function setLanguage(code) {
   localStorage.setItem(STORAGE_KEY, code);
@@ -53,11 +66,6 @@ export function setLanguage(code) {
 /** Adds texts to the catalogs: `{en: {key: text}, pl: {…}, ru: {…}}` (a game kind's own texts). */
 export function addCatalog(byLanguage) {
   for (const [code, entries] of Object.entries(byLanguage)) Object.assign(catalogs[code], entries);
-}
-
-/** Every catalog by language, for the catalog test. */
-export function allCatalogs() {
-  return catalogs;
 }
 
 const pluralRules = new Map();
@@ -79,7 +87,7 @@ export function translate(code, key, params = {}) {
 
 /** The text of `key` in `code` before its placeholders are filled: the plural form `params.count` calls for. */
 function pattern(code, key, params) {
-  const entry = catalogs[code][key] ?? catalogs[FALLBACK][key];
+  const entry = catalogs[code][key];
   if (entry === undefined) return key;
   if (typeof entry === 'object') return entry[pluralOf(code, params.count)] ?? entry.other;
   return entry;
@@ -109,7 +117,7 @@ export function tPieces(key, params = {}) {
  */
 export function errorText(error) {
   const key = `error.${error.code}`;
-  return t(key in catalogs[FALLBACK] ? key : 'error.unrecognised');
+  return t(key in catalogs[language] ? key : 'error.unrecognised');
 }
 
 /** A moment as a date and time in the reader's language. */

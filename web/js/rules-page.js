@@ -4,14 +4,14 @@ import { h } from './dom.js';
 import { t } from './i18n.js';
 import { DEFAULT_KIND, KINDS, rulesUrl } from './kinds/index.js';
 
-export function mount(root, context, [key]) {
+export async function mount(root, context, [key]) {
   const kind = key === undefined ? DEFAULT_KIND : KINDS.get(key);
   if (!kind) {
     root.append(h('section', { class: 'panel narrow' }, h('h1', { text: t('rules.noSuchGame') }),
       h('p', {}, t('rules.noSuchGameText'), ' ', h('a', { href: '/', text: t('common.toLobby') }))));
     return null;
   }
-  root.append(kind.rulesPage(), h('nav', { class: 'rules-kinds', 'aria-label': t('rules.otherGames') },
+  root.append(await kind.rulesPage(), h('nav', { class: 'rules-kinds', 'aria-label': t('rules.otherGames') },
     h('ul', {}, [...KINDS.values()].filter((other) => other !== kind)
       .map((other) => h('li', {}, h('a', { href: rulesUrl(other), text: t('rules.rulesOf', { game: other.name }) }))))));
   return null;

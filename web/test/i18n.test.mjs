@@ -10,13 +10,15 @@ import { join } from 'node:path';
 import { test } from 'node:test';
 import { fileURLToPath } from 'node:url';
 
-import { LANGUAGES, allCatalogs, chooseLanguage, errorText, language, tPieces, translate } from '../js/i18n.js';
+import { LANGUAGES, chooseLanguage, errorText, language, loadAllCatalogs, tPieces, translate } from '../js/i18n.js';
 import '../js/kinds/index.js';
 import '../js/correspondence/catalog.js';
 import '../admin/js/catalog.js';
 
 const WEB = fileURLToPath(new URL('..', import.meta.url));
-const catalogs = allCatalogs();
+// A page loads its own language and the rules pages their own texts, when needed: the test loads them all.
+const catalogs = await loadAllCatalogs();
+for (const path of files(join(WEB, 'js/kinds'), ['rules-catalog.js'])) await import(path);
 const codes = LANGUAGES.map((language) => language.code);
 
 /** Every file under `dir` whose name ends with one of `extensions`. */

@@ -23,6 +23,7 @@ mod browser_dots;
 mod browser_explorer;
 mod browser_history;
 mod browser_line_soccer;
+mod browser_page_weight;
 mod browser_site;
 mod browser_soccer_variants;
 mod browser_social;

@@ -31,7 +31,8 @@
 //   can go on, `again` and `othersAgain(name)` (the side to move moves again).
 //   Optionally `turn(game, name)`: the kind's own words for the turn now, if it has any (`name` is the
 //   opponent's name when the opponent is to act, null when the reader is); the defaults above are used otherwise.
-// - `rulesPage()`: the rules page's article, at `/rules/<kind>`.
+// - `rulesPage()`: a promise of the rules page's article, at `/rules/<kind>`; its module (texts, diagrams) is
+//   loaded only then, so that the other pages never fetch it.
 // - Optionally `perMovePools: true`: quick pairing offers the per-move clocks (time-controls.js) beside Fischer.
 // - Optionally `agreedEnd: true`: the rules score an agreed end (the engine's `agreed_end`), so the game page
 //   offers "end and count" (agreed-end.js) beside the draw offer.

@@ -4,7 +4,6 @@ import { Board } from './board.js';
 import './catalog.js';
 import { t } from '../../i18n.js';
 import { ClosingInGame } from './game.js';
-import { rulesPage } from './rules-page.js';
 import { parseSquares, squareName } from './rules.js';
 
 const board = (size) => ({ kind: 'closing-in', size });
@@ -29,5 +28,6 @@ export default {
   get howToMove() { return t('closing-in.howToMove'); },
   // Every move ends the turn, so there is no message for a turn that goes on.
   messages: { get over() { return t('closing-in.over'); } },
-  rulesPage,
+  // Its texts and diagrams are a kind's largest part, and only the rules page needs them.
+  rulesPage: () => import('./rules-page.js').then((module) => module.rulesPage()),
 };

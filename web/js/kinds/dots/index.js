@@ -6,7 +6,6 @@ import { seat } from '../seat.js';
 import { t } from '../../i18n.js';
 import { DotsGame } from './game.js';
 import { actionPoint, officialName, parseActions } from './rules.js';
-import { rulesPage } from './rules-page.js';
 
 /** A ruleset with every option the server echoes, so that variants match the server's rulesets field by field. */
 const field = (width, height, options = {}) => ({
@@ -91,7 +90,8 @@ export default {
       return null;
     },
   },
-  rulesPage,
+  // Its texts and diagrams are a kind's largest part, and only the rules page needs them.
+  rulesPage: () => import('./rules-page.js').then((module) => module.rulesPage()),
   // The seed's clocks (rules §9) are Dots' own: quick pairing offers them beside Fischer.
   perMovePools: true,
   // Both players may agree to end and count (rules 8.1): the server's `agreed_end`.

@@ -1,6 +1,5 @@
 // Line Soccer (`line` and its parameter set `line/opcja1`) in the shape kinds/index.js describes.
 
-import { rulesPage } from './rules-page.js';
 import { t } from '../../i18n.js';
 import { shared } from './shared.js';
 
@@ -17,5 +16,6 @@ export default {
   ],
   describeRuleset: (ruleset) => `${ruleset.preset === 'opcja1' ? 'Opcja I ' : ''}${ruleset.width}×${ruleset.length}`,
   ...shared,
-  rulesPage,
+  // Its texts and diagrams are a kind's largest part, and only the rules page needs them.
+  rulesPage: () => import('./rules-page.js').then((module) => module.rulesPage()),
 };

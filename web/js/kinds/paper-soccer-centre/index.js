@@ -8,7 +8,6 @@ import { parseDigits } from '../paper-soccer/rules.js';
 import { Board } from './board.js';
 import { CentreGame } from './game.js';
 import { stepTurnEnds } from '../paper-soccer/game.js';
-import { rulesPage } from './rules-page.js';
 
 /** kurnik's pitch: 8 × 10 squares with goals 2 wide. */
 const KURNIK = { kind: 'paper-soccer-centre', width: 8, height: 10, goal: 2 };
@@ -41,5 +40,6 @@ export default {
     get again() { return t('paper-soccer.again'); },
     othersAgain: (name) => t('paper-soccer.othersAgain', { name }),
   },
-  rulesPage,
+  // Its texts and diagrams are a kind's largest part, and only the rules page needs them.
+  rulesPage: () => import('./rules-page.js').then((module) => module.rulesPage()),
 };

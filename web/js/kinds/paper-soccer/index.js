@@ -6,7 +6,6 @@ import { seat } from '../seat.js';
 import { t } from '../../i18n.js';
 import { SoccerGame, stepTurnEnds } from './game.js';
 import { parseDigits } from './rules.js';
-import { rulesPage } from './rules-page.js';
 
 /** kurnik's pitch: 8 × 10 squares with goals 2 wide. */
 const KURNIK = { kind: 'paper-soccer', width: 8, height: 10, goal: 2 };
@@ -38,5 +37,6 @@ export default {
     get again() { return t('paper-soccer.again'); },
     othersAgain: (name) => t('paper-soccer.othersAgain', { name }),
   },
-  rulesPage,
+  // Its texts and diagrams are a kind's largest part, and only the rules page needs them.
+  rulesPage: () => import('./rules-page.js').then((module) => module.rulesPage()),
 };

@@ -2,7 +2,6 @@
 // and notation with Line Soccer.
 
 import { shared } from '../line-soccer/shared.js';
-import { rulesPage } from './rules-page.js';
 import { t } from '../../i18n.js';
 
 const field = (width, length) => ({ kind: 'russian-soccer', width, length });
@@ -14,5 +13,6 @@ export default {
   variants: [{ label: '40×52', ruleset: field(40, 52) }, { label: '20×26', ruleset: field(20, 26) }],
   describeRuleset: (ruleset) => `${ruleset.width}×${ruleset.length}`,
   ...shared,
-  rulesPage,
+  // Its texts and diagrams are a kind's largest part, and only the rules page needs them.
+  rulesPage: () => import('./rules-page.js').then((module) => module.rulesPage()),
 };

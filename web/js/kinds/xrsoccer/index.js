@@ -9,7 +9,6 @@ import { parseDigits } from '../paper-soccer/rules.js';
 import { Board } from './board.js';
 import { XrGame } from './game.js';
 import { stepTurnEnds } from '../paper-soccer/game.js';
-import { rulesPage } from './rules-page.js';
 
 /** The seed's field: 12 × 18 cells, played to 5 points. */
 const STANDARD = { kind: 'xrsoccer', width: 12, length: 18, target: 5 };
@@ -45,5 +44,6 @@ export default {
     get again() { return t('xrsoccer.again'); },
     othersAgain: (name) => t('xrsoccer.othersAgain', { name }),
   },
-  rulesPage,
+  // Its texts and diagrams are a kind's largest part, and only the rules page needs them.
+  rulesPage: () => import('./rules-page.js').then((module) => module.rulesPage()),
 };

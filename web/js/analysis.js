@@ -9,7 +9,7 @@ import { h, replaceChildren, s } from './dom.js';
 import { describeResult } from './format.js';
 import { GameModel } from './game-model.js';
 import { errorText, t } from './i18n.js';
-import { DEFAULT_KIND, gameName, kindOf, rulesetKey } from './kinds/index.js';
+import { DEFAULT_KIND, gameName, kindOf, loadKind, rulesetKey } from './kinds/index.js';
 import { gameChoice } from './lobby/game-choice.js';
 
 /** The control buttons' drawings, as on the replay page. */
@@ -35,6 +35,7 @@ export async function mount(root, context, [gameId]) {
   if (gameId) {
     try {
       const snapshot = await api.game(gameId);
+      await loadKind(snapshot.ruleset);
       const model = new GameModel(snapshot);
       const result = snapshot.status === 'finished' ? `${describeResult(snapshot.result, snapshot.players)}.` : null;
       source = { gameId, ruleset: snapshot.ruleset, main: model.actions.map(({ action }) => action), players: snapshot.players, result };
@@ -47,6 +48,7 @@ export async function mount(root, context, [gameId]) {
   }
   let page;
   try {
+    await loadKind(source.ruleset);
     page = new Analysis(root, context, source, query);
   } catch {
     cannot(t('analysis.badRuleset'));

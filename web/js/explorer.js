@@ -7,25 +7,39 @@
 import { request } from './api.js';
 import { h, replaceChildren } from './dom.js';
 import { errorText, t } from './i18n.js';
-import { KINDS, gameName, kindOf, rulesetKey } from './kinds/index.js';
+import { KINDS, gameName, kindOf, loadKind, rulesetKey } from './kinds/index.js';
 import { SPEEDS, speedName } from './time-controls.js';
 
 /** The rating bands offered: the server's bands are the average rating rounded down to 200. */
 const BANDS = [800, 1000, 1200, 1400, 1600, 1800, 2000, 2200, 2400];
 const EXPLORER_SPEEDS = [...SPEEDS.map((speed) => speed.id), 'correspondence'];
 
-export function mount(root) {
+export async function mount(root) {
   const rulesets = [...KINDS.values()].flatMap((kind) => kind.variants.map((variant) => variant.ruleset));
   const asked = parseRuleset(new URLSearchParams(location.search).get('ruleset'));
   const chosen = asked ? rulesets.findIndex((ruleset) => rulesetKey(ruleset) === rulesetKey(asked)) : 0;
   if (asked && chosen < 0) rulesets.push(asked);
   const state = { ruleset: rulesets[chosen < 0 ? rulesets.length - 1 : chosen], turns: [], pending: [], band: '', speed: '' };
+  try {
+    await loadKind(state.ruleset);
+  } catch (error) {
+    replaceChildren(root, h('p', { class: 'error', text: errorText(error) }));
+    return null;
+  }
   const askedTurns = asked ? turnsOf(state.ruleset, new URLSearchParams(location.search).get('moves') ?? '') : [];
   let closed = false;
   let asking = 0;
 
-  const gameSelect = h('select', { name: 'explorer-game', on: { change: () => {
-    state.ruleset = rulesets[Number(gameSelect.value)];
+  const gameSelect = h('select', { name: 'explorer-game', on: { change: async () => {
+    const ruleset = rulesets[Number(gameSelect.value)];
+    try {
+      await loadKind(ruleset);
+    } catch (error) {
+      status.textContent = errorText(error);
+      return;
+    }
+    if (closed || rulesets[Number(gameSelect.value)] !== ruleset) return;
+    state.ruleset = ruleset;
     restart();
   } } }, rulesets.map((ruleset, index) => h('option', { value: index, text: gameName(ruleset), selected: ruleset === state.ruleset })));
   const bandSelect = h('select', { name: 'explorer-band', on: { change: () => { state.band = bandSelect.value; refresh(); } } },

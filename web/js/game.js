@@ -5,6 +5,7 @@ import { ChatPanel } from './chat.js';
 import { h, replaceChildren } from './dom.js';
 import { GameFeed } from './feed.js';
 import { GameModel } from './game-model.js';
+import { loadKind } from './kinds/index.js';
 import { errorText, t } from './i18n.js';
 import { alertYourMove, soundSwitch } from './alerts.js';
 import { CorrespondenceTools } from './correspondence/game-tools.js';
@@ -48,10 +49,25 @@ class GamePage {
       this.viewerCount.hidden = spectators === 0;
       this.viewerCount.textContent = t('game.viewers', { count: spectators });
     });
+    // The game's kind is known from its snapshot, and what playing it needs is loaded then (`loadKind`): the
+    // feed's calls wait their turn behind it, in order, so that no event is handled before its snapshot.
+    // A handler's error is reported as any uncaught one, and the calls after it still run.
+    this.handled = Promise.resolve();
+    const inOrder = (handle) => (...args) => {
+      this.handled = this.handled.then(() => handle(...args)).catch((error) => globalThis.reportError(error));
+    };
     this.feed = new GameFeed(context.connection, gameId, {
-      snapshot: (game) => this.start(game),
-      event: (envelope) => this.onEvent(envelope),
-      changed: () => this.render(),
+      snapshot: inOrder(async (game) => {
+        try {
+          await loadKind(game.ruleset);
+        } catch (error) {
+          this.fail(error);
+          return;
+        }
+        this.start(game);
+      }),
+      event: inOrder((envelope) => this.onEvent(envelope)),
+      changed: inOrder(() => this.render()),
       rejected: (error) => this.say(t('game.moveRefused', { reason: errorText(error) })),
       failed: (error) => this.fail(error),
     });

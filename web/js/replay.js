@@ -4,6 +4,7 @@ import { api } from './api.js';
 import { h, replaceChildren, s } from './dom.js';
 import { describeResult, describeTimeControl } from './format.js';
 import { GameModel } from './game-model.js';
+import { loadKind } from './kinds/index.js';
 import { errorText, t } from './i18n.js';
 import { renderMoveList } from './move-list.js';
 import { PlayerCard } from './player-card.js';
@@ -28,6 +29,7 @@ export async function mount(root, context, [gameId]) {
   let snapshot;
   try {
     snapshot = await api.game(gameId);
+    await loadKind(snapshot.ruleset);
   } catch (error) {
     const text = error.code === 'unknown_game' ? t('game.noSuchGame') : errorText(error);
     replaceChildren(root, h('section', { class: 'panel narrow' }, h('h1', { text: t('replay.cannot') }), h('p', { text })));

@@ -6,8 +6,11 @@ import assert from 'node:assert/strict';
 import { test } from 'node:test';
 
 import { AnalysisTree, analysisPath, decodeLine, encodeLine, readAnalysisQuery } from '../js/analysis-tree.js';
-import { KINDS, kindOf } from '../js/kinds/index.js';
+import { KINDS, kindOf, loadKind } from '../js/kinds/index.js';
 import { TURN_END_WORK } from '../js/kinds/turn-ends.js';
+
+// The pages load a kind's rules, notation and board when they show a game (`loadKind`); these tests use them.
+for (const key of KINDS.keys()) await loadKind(key);
 
 /** Every end of the turn being played, found the slow way: every line of the turn, nothing remembered. */
 function everyEnd(game, where) {

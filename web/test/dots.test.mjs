@@ -70,7 +70,8 @@ test('the zagram corpus game replays to 3 and 60 captures', () => {
 });
 
 test('moves show in the official notation of §10.1, the stored one unchanged', async () => {
-  const { kindOf } = await import('../js/kinds/index.js');
+  const { kindOf, loadKind } = await import('../js/kinds/index.js');
+  await loadKind('dots');
   const { notation } = kindOf('dots');
   const field = { kind: 'dots', width: 39, height: 32 };
   assert.equal(notation.display('tp', field), '20-17', '(19,15) on 39×32');
@@ -141,7 +142,8 @@ test('a STOP window: the opponent places dots until DONE, the counts as they sta
 });
 
 test('the new variants and a paint read in words: a STOP window in minutes, territory without "no STOP"', async () => {
-  const { kindOf } = await import('../js/kinds/index.js');
+  const { kindOf, loadKind } = await import('../js/kinds/index.js');
+  await loadKind('dots');
   const { describeRuleset, notation, variants } = kindOf('dots');
   const field = { kind: 'dots', width: 39, height: 32 };
   const labels = variants.map((variant) => variant.label);

@@ -6,6 +6,10 @@ import { test } from 'node:test';
 
 import { GameModel } from '../js/game-model.js';
 import { lastMatch } from '../js/correspondence/conditional.js';
+import { KINDS, loadKind } from '../js/kinds/index.js';
+
+// The pages load a kind's rules, notation and board when they show a game (`loadKind`); these tests use them.
+for (const key of KINDS.keys()) await loadKind(key);
 
 const clocks = (first, second, running) => ({ first_ms: first, second_ms: second, running });
 

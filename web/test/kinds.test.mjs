@@ -4,9 +4,12 @@
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
 
-import { KINDS, actionCount, gameName, kindOf, rulesetKey } from '../js/kinds/index.js';
+import { KINDS, actionCount, gameName, kindOf, loadKind, rulesetKey } from '../js/kinds/index.js';
 
-const FUNCTIONS = ['describeRuleset', 'newGame', 'Board', 'rulesPage'];
+// The pages load a kind's rules, notation and board when they show a game (`loadKind`); these tests use them.
+for (const key of KINDS.keys()) await loadKind(key);
+
+const FUNCTIONS = ['describeRuleset', 'play', 'newGame', 'Board', 'rulesPage'];
 const STRINGS = ['key', 'name', 'howToMove'];
 
 test('every kind has every field of the shape', () => {

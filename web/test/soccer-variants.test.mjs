@@ -4,8 +4,11 @@
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
 
-import { kindOf } from '../js/kinds/index.js';
+import { KINDS, kindOf, loadKind } from '../js/kinds/index.js';
 import { XrPosition, Field } from '../js/kinds/xrsoccer/rules.js';
+
+// The pages load a kind's rules, notation and board when they show a game (`loadKind`); these tests use them.
+for (const key of KINDS.keys()) await loadKind(key);
 
 const playAll = (game, digits) => [...digits].forEach((digit) => game.play(digit));
 

@@ -3,8 +3,10 @@
 //! languages' catalogs). The load times and sizes are printed (`--no-capture`), never checked: they are
 //! measurements, recorded in docs/performance.md.
 
+use kartka_protocol::{RulesetSpec, TimeControl};
 use kartka_server::config::Settings;
 use kartka_tests::browser::{Browser, Chromedriver, FetchedScripts};
+use kartka_tests::client::Api;
 use kartka_tests::db::{Backend, TestDb};
 use kartka_tests::server::TestServer;
 
@@ -43,9 +45,23 @@ async fn a_cold_page_fetches_its_own_scripts_in_its_own_language_only() {
     let lobby = visitor.fetched_scripts().await;
     report("lobby", &lobby);
     assert_eq!(paths_ending(&lobby, "/js/i18n/pl.js").len(), 1, "the page's language: {lobby:?}");
-    for other in ["/js/i18n/en.js", "/js/i18n/ru.js", "rules-page.js", "rules-catalog.js", "diagram.js"] {
+    for other in
+        ["/js/i18n/en.js", "/js/i18n/ru.js", "rules-page.js", "rules-catalog.js", "diagram.js", "/play.js", "/board.js"]
+    {
         assert_eq!(paths_ending(&lobby, other), Vec::<String>::new(), "the lobby fetches no {other}");
     }
+
+    // A game's page fetches the rules and board of its own kind, and of no other.
+    let api = Api::new(server.url());
+    let (alice, bob) = (api.guest("alice").await, api.guest("bob").await);
+    let blitz = TimeControl::Fischer { initial_seconds: 300, increment_seconds: 5 };
+    let game = api.start_game_of(&alice, &bob, RulesetSpec::ClosingIn { size: 6 }, blitz, false).await;
+    visitor.goto(&format!("/game/{game}")).await;
+    visitor.find("#page .board").await;
+    let watched = visitor.fetched_scripts().await;
+    report("a game of Closing In", &watched);
+    assert_eq!(paths_ending(&watched, "/kinds/closing-in/play.js").len(), 1, "{watched:?}");
+    assert_eq!(paths_ending(&watched, "/kinds/dots/board.js"), Vec::<String>::new(), "{watched:?}");
 
     // A rules page fetches its own texts when it is shown.
     visitor.goto("/rules/dots").await;

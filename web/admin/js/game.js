@@ -4,7 +4,7 @@
 
 import { describeResult, formatTimeControl } from '../../js/format.js';
 import { errorText, t } from '../../js/i18n.js';
-import { actionCount, kindOf } from '../../js/kinds/index.js';
+import { actionCount, kindOf, loadKind } from '../../js/kinds/index.js';
 import { admin } from './api.js';
 import { accountLink, clock, download, fill, h, reasonedActions, result, time } from './dom.js';
 
@@ -55,6 +55,7 @@ function describe(entry, players) {
 export async function gamePage(page, id) {
   const review = await admin.review(id);
   const game = review.game;
+  await loadKind(game.ruleset);
   const moves = review.moves;
   const last = game.ply;
   let ply = last;

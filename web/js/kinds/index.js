@@ -10,6 +10,8 @@
 // - `seats`: `{first, second}`, each `{name, role(turned), choice}`: what the seat is called on the page, what it
 //   does as the reader sees it on a board shown half a turn around or not (`attacking the top goal`), and how it
 //   reads in a "you play" choice. Its colour is the seat's CSS colour.
+// - `play()`: a promise of the module with the four fields below, which the pages that show a game load through
+//   `loadKind` before they use them (a kind's rules and board are most of its code, and the lobby needs neither):
 // - `newGame(ruleset)`: a game at its start: `play(action)` plays one action (throwing on an illegal one),
 //   `legalActions()` lists the actions the side to move may play, `toMove` (a seat), `midTurn` (the same seat
 //   moves again), `outcome` (`{winner, reason}` once the rules ended the game) and `clone()`.
@@ -61,7 +63,15 @@ export function kindOf(ruleset) {
   return kind;
 }
 
-/** How many actions (plies) the move text `text` holds in a game of `ruleset`. */
+/** The kind of `ruleset` with its `play()` module loaded, so that its `newGame`, `notation`, `Board` and
+ * `turnEnds` are there; loaded once. Rejects for a kind this client does not know, or if the module cannot be fetched. */
+export async function loadKind(ruleset) {
+  const kind = kindOf(ruleset);
+  if (!kind.newGame) Object.assign(kind, (await kind.play()).default);
+  return kind;
+}
+
+/** How many actions (plies) the move text `text` holds in a game of `ruleset`, whose kind is loaded (`loadKind`). */
 export function actionCount(ruleset, text) {
   return kindOf(ruleset).notation.actionCount(text);
 }

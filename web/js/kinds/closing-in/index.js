@@ -1,10 +1,7 @@
 // Closing In in the shape kinds/index.js describes.
 
-import { Board } from './board.js';
 import './catalog.js';
 import { t } from '../../i18n.js';
-import { ClosingInGame } from './game.js';
-import { parseSquares, squareName } from './rules.js';
 
 const board = (size) => ({ kind: 'closing-in', size });
 
@@ -18,13 +15,9 @@ export default {
     first: { name: 'A', role: () => t('closing-in.moveFirst'), get choice() { return t('closing-in.chooseA'); } },
     second: { name: 'B', role: () => t('closing-in.moveSecond'), get choice() { return t('closing-in.chooseB'); } },
   },
-  newGame: (ruleset) => new ClosingInGame(ruleset),
-  // A move is one square ("D5", "A12"), so a text holding several moves run together is one action per square.
-  notation: {
-    actions: (text) => parseSquares(text).map(squareName),
-    actionCount: (text) => parseSquares(text).length,
-  },
-  Board,
+  // What playing and showing a game needs (board, rules, notation) is loaded only by the pages that show one
+  // (kinds/index.js `loadKind`), never by the lobby.
+  play: () => import('./play.js'),
   get howToMove() { return t('closing-in.howToMove'); },
   // Every move ends the turn, so there is no message for a turn that goes on.
   messages: { get over() { return t('closing-in.over'); } },

@@ -1,11 +1,8 @@
 // Dots (Kropki) in the shape kinds/index.js describes.
 
-import { Board } from './board.js';
 import './catalog.js';
 import { seat } from '../seat.js';
 import { t } from '../../i18n.js';
-import { DotsGame } from './game.js';
-import { actionPoint, officialName, parseActions } from './rules.js';
 
 /** A ruleset with every option the server echoes, so that variants match the server's rulesets field by field. */
 const field = (width, height, options = {}) => ({
@@ -60,23 +57,9 @@ export default {
     first: seat('dots.blue', 'dots.moveFirst', 'dots.chooseBlue'),
     second: seat('dots.red', 'dots.moveSecond', 'dots.chooseRed'),
   },
-  newGame: (ruleset) => new DotsGame(ruleset),
-  // A move is a point (`qv`), a paint-later point (`qv~`), a paint (`P:qv`), STOP or DONE; several actions of
-  // one turn (extra moves, a paint and a dot) are separated by spaces.
-  notation: {
-    // Between the actions of one turn, as the engine writes them (its ACTION_SEPARATOR).
-    separator: ' ',
-    actions: (text) => parseActions(text),
-    actionCount: (text) => parseActions(text).length,
-    // Rules §10.1: shown as `20-17` (1-based, rows from the bottom); the stored notation stays `qv`.
-    display: (text, ruleset) => parseActions(text).map((token) => {
-      const point = actionPoint(token);
-      if (!point) return token;
-      const name = officialName(point, ruleset.height);
-      return token.startsWith('P:') ? t('dots.paintMove', { point: name }) : token.endsWith('~') ? `${name}~` : name;
-    }).join(' '),
-  },
-  Board,
+  // What playing and showing a game needs (board, rules, notation) is loaded only by the pages that show one
+  // (kinds/index.js `loadKind`), never by the lobby.
+  play: () => import('./play.js'),
   get howToMove() { return t('dots.howToMove'); },
   messages: {
     get over() { return t('dots.over'); },

@@ -1,12 +1,9 @@
-// What Line Soccer and Russian Paper Soccer share in the shape kinds/index.js describes: notation, the board,
-// the game, and the words that make plain whose duty it is to kick.
+// What Line Soccer and Russian Paper Soccer share in the shape kinds/index.js describes: the seats, the words
+// that make plain whose duty it is to kick, and their play.js (notation, the board, the game).
 
 import './catalog.js';
 import { seat } from '../seat.js';
 import { t } from '../../i18n.js';
-import { Board } from './board.js';
-import { LineSoccerGame, lineTurnEnds } from './game.js';
-import { actionText, parseActions } from './rules.js';
 
 /** The parts of a kind's object both kinds share. */
 export const shared = {
@@ -14,15 +11,9 @@ export const shared = {
     first: seat('line-soccer.first', { upright: 'line-soccer.attackTop', turned: 'line-soccer.attackBottom' }, 'line-soccer.chooseFirst'),
     second: seat('line-soccer.second', { upright: 'line-soccer.attackBottom', turned: 'line-soccer.attackTop' }, 'line-soccer.chooseSecond'),
   },
-  newGame: (ruleset) => new LineSoccerGame(ruleset),
-  // A move is one step (a digit) or one kick (`p`, its direction and its segments: `p37`); a turn runs them
-  // together, steps before kicks: "012p37" is four actions.
-  notation: {
-    actions: (text) => parseActions(text).map(actionText),
-    actionCount: (text) => parseActions(text).length,
-  },
-  Board,
-  turnEnds: lineTurnEnds,
+  // What playing and showing a game needs (board, rules, notation) is loaded only by the pages that show one
+  // (kinds/index.js `loadKind`), never by the lobby.
+  play: () => import('./play.js'),
   howToMove: t('line-soccer.howToMove'),
   messages: {
     get over() { return t('line-soccer.over'); },

@@ -4,10 +4,6 @@ import './catalog.js';
 import '../paper-soccer/catalog.js';
 import { seat } from '../seat.js';
 import { t } from '../../i18n.js';
-import { parseDigits } from '../paper-soccer/rules.js';
-import { Board } from './board.js';
-import { CentreGame } from './game.js';
-import { stepTurnEnds } from '../paper-soccer/game.js';
 
 /** kurnik's pitch: 8 × 10 squares with goals 2 wide. */
 const KURNIK = { kind: 'paper-soccer-centre', width: 8, height: 10, goal: 2 };
@@ -27,13 +23,9 @@ export default {
     second: seat('paper-soccer.second', { upright: 'paper-soccer-centre.scoreBottom', turned: 'paper-soccer-centre.scoreTop' },
       'paper-soccer-centre.chooseSecond'),
   },
-  newGame: (ruleset) => new CentreGame(ruleset),
-  notation: {
-    actions: (text) => parseDigits(text).map(String),
-    actionCount: (text) => parseDigits(text).length,
-  },
-  Board,
-  turnEnds: stepTurnEnds,
+  // What playing and showing a game needs (board, rules, notation) is loaded only by the pages that show one
+  // (kinds/index.js `loadKind`), never by the lobby.
+  play: () => import('./play.js'),
   get howToMove() { return t('paper-soccer-centre.howToMove'); },
   messages: {
     get over() { return t('paper-soccer-centre.over'); },

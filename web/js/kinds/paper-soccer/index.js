@@ -1,11 +1,8 @@
 // Paper Soccer (kurnik.pl's Piłkarzyki) in the shape kinds/index.js describes.
 
-import { Board } from './board.js';
 import './catalog.js';
 import { seat } from '../seat.js';
 import { t } from '../../i18n.js';
-import { SoccerGame, stepTurnEnds } from './game.js';
-import { parseDigits } from './rules.js';
 
 /** kurnik's pitch: 8 × 10 squares with goals 2 wide. */
 const KURNIK = { kind: 'paper-soccer', width: 8, height: 10, goal: 2 };
@@ -23,14 +20,9 @@ export default {
     first: seat('paper-soccer.first', { upright: 'paper-soccer.attackTop', turned: 'paper-soccer.attackBottom' }, 'paper-soccer.chooseFirst'),
     second: seat('paper-soccer.second', { upright: 'paper-soccer.attackBottom', turned: 'paper-soccer.attackTop' }, 'paper-soccer.chooseSecond'),
   },
-  newGame: (ruleset) => new SoccerGame(ruleset),
-  // A move is one step or a whole turn of steps, one digit each: "754" is three.
-  notation: {
-    actions: (text) => parseDigits(text).map(String),
-    actionCount: (text) => parseDigits(text).length,
-  },
-  Board,
-  turnEnds: stepTurnEnds,
+  // What playing and showing a game needs (board, rules, notation) is loaded only by the pages that show one
+  // (kinds/index.js `loadKind`), never by the lobby.
+  play: () => import('./play.js'),
   get howToMove() { return t('paper-soccer.howToMove'); },
   messages: {
     get over() { return t('paper-soccer.over'); },

@@ -5,10 +5,6 @@ import '../paper-soccer/catalog.js';
 import '../paper-soccer-centre/catalog.js';
 import { seat } from '../seat.js';
 import { t } from '../../i18n.js';
-import { parseDigits } from '../paper-soccer/rules.js';
-import { Board } from './board.js';
-import { XrGame } from './game.js';
-import { stepTurnEnds } from '../paper-soccer/game.js';
 
 /** The seed's field: 12 × 18 cells, played to 5 points. */
 const STANDARD = { kind: 'xrsoccer', width: 12, length: 18, target: 5 };
@@ -31,13 +27,9 @@ export default {
     second: seat('paper-soccer.second', { upright: 'paper-soccer-centre.scoreBottom', turned: 'paper-soccer-centre.scoreTop' },
       'paper-soccer-centre.chooseSecond'),
   },
-  newGame: (ruleset) => new XrGame(ruleset),
-  notation: {
-    actions: (text) => parseDigits(text).map(String),
-    actionCount: (text) => parseDigits(text).length,
-  },
-  Board,
-  turnEnds: stepTurnEnds,
+  // What playing and showing a game needs (board, rules, notation) is loaded only by the pages that show one
+  // (kinds/index.js `loadKind`), never by the lobby.
+  play: () => import('./play.js'),
   get howToMove() { return t('xrsoccer.howToMove'); },
   messages: {
     get over() { return t('xrsoccer.over'); },

@@ -10,7 +10,10 @@
 //! the scripts' relative imports stay under it). A file asked for under the current version never changes, so
 //! it is kept for a year without a check (`immutable`); the page itself is checked every time (ETag, `no-cache`),
 //! and names the next version's files after an upgrade. Text files go out compressed, brotli or gzip as the
-//! browser accepts, each compressed once and kept.
+//! browser accepts, each compressed once and kept. A page names every script its own script imports for
+//! preloading (`preload.rs`), so that a cold visit fetches them at once rather than a level of imports at a time.
+
+mod preload;
 
 use std::collections::HashMap;
 use std::io::Write;
@@ -57,6 +60,7 @@ const CONTENT_SECURITY_POLICY: &str = "default-src 'self'; img-src 'self' data:;
      frame-ancestors 'none'; base-uri 'none'; form-action 'self'";
 
 /// A file of the client, ready to send.
+#[derive(Clone)]
 struct WebFile {
     bytes: Vec<u8>,
     etag: String,
@@ -225,14 +229,27 @@ pub async fn serve(State(state): State<AppState>, method: Method, uri: Uri, head
         None => return StatusCode::NOT_FOUND.into_response(),
     };
     let file = match (&state.settings.web_files, name.ends_with(".html")) {
-        (WebFiles::Embedded, true) => {
-            let html = versioned_html(&String::from_utf8_lossy(&file.bytes), embedded_version());
-            WebFile { etag: etag(&Sha256::digest(html.as_bytes()).into()), bytes: html.into_bytes() }
-        }
+        (WebFiles::Embedded, true) => embedded_page(name, &file),
         _ => file,
     };
     let cache = if current { IMMUTABLE } else { "no-cache" };
     respond(name, file, &headers, method == Method::HEAD, cache)
+}
+
+/// An embedded page as it is sent: every script its module scripts import named for preloading
+/// (`preload.rs`), then its files' paths versioned. Made once per page, as the embedded files never change.
+fn embedded_page(name: &str, file: &WebFile) -> WebFile {
+    static PAGES: OnceLock<Mutex<HashMap<String, WebFile>>> = OnceLock::new();
+    let pages = PAGES.get_or_init(Mutex::default);
+    if let Some(page) = pages.lock().unwrap_or_else(std::sync::PoisonError::into_inner).get(name) {
+        return page.clone();
+    }
+    let read = |path: &str| Embedded::get(path).map(|file| String::from_utf8_lossy(&file.data).into_owned());
+    let html = preload::with_module_preloads(&String::from_utf8_lossy(&file.bytes), read);
+    let html = versioned_html(&html, embedded_version());
+    let page = WebFile { etag: etag(&Sha256::digest(html.as_bytes()).into()), bytes: html.into_bytes() };
+    pages.lock().unwrap_or_else(std::sync::PoisonError::into_inner).insert(name.to_owned(), page.clone());
+    page
 }
 
 /// The page that routes `path`: the admin pages' shell under `admin`, the site's otherwise.

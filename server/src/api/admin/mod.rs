@@ -22,6 +22,7 @@ use aide::openapi::Operation;
 use aide::OperationInput;
 use axum::extract::{DefaultBodyLimit, FromRequestParts};
 use axum::http::request::Parts;
+use kartka_protocol::admin::MAX_REASON_CHARS;
 use kartka_protocol::ErrorCode;
 use uuid::Uuid;
 
@@ -136,7 +137,7 @@ async fn accounts_by_id(state: &AppState, ids: &[Uuid]) -> Result<HashMap<Uuid, 
 /// An admin's written reason: 1–1000 characters once trimmed.
 fn reason(text: &str) -> Result<&str, ApiError> {
     let text = text.trim();
-    if text.is_empty() || text.chars().count() > 1000 {
+    if text.is_empty() || text.chars().count() > MAX_REASON_CHARS {
         return Err(ApiError::new(ErrorCode::InvalidRequest, "give a reason of 1 to 1000 characters"));
     }
     Ok(text)

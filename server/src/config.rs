@@ -115,6 +115,10 @@ pub struct ServeArgs {
     /// slow link.
     #[arg(long, env = "KARTKA_BODY_TIMEOUT", default_value_t = 60)]
     pub body_timeout_seconds: u64,
+    /// The longest request URI (path and query) answered, in bytes; a longer one is refused with 414
+    /// `uri_too_long` before any handler reads it. No page or API call needs more than a few hundred bytes.
+    #[arg(long, env = "KARTKA_MAX_URI_BYTES", default_value_t = 8 * 1024)]
+    pub max_uri_bytes: usize,
     /// Seconds between the server's WebSocket pings; a socket silent for two intervals is closed.
     #[arg(long, env = "KARTKA_WS_PING_INTERVAL", default_value_t = 30)]
     pub ws_ping_interval_seconds: u64,
@@ -347,6 +351,8 @@ pub struct Limits {
     pub ws_ping_interval: Duration,
     /// How long an HTTP request's body may take to arrive, from its headers.
     pub body_read_timeout: Duration,
+    /// The longest request URI (path and query) answered, in bytes.
+    pub max_uri_bytes: usize,
     /// WebSockets open at once per client address (bot accounts aside).
     pub sockets_per_address: usize,
     /// Games one WebSocket may watch at once (bot accounts aside).
@@ -372,6 +378,7 @@ impl Default for Limits {
             header_read_timeout: Duration::from_secs(10),
             ws_ping_interval: Duration::from_secs(30),
             body_read_timeout: Duration::from_secs(60),
+            max_uri_bytes: 8 * 1024,
             sockets_per_address: 64,
             subscriptions_per_socket: 64,
             watched_finished_games: 1_000,
@@ -498,6 +505,7 @@ impl From<&ServeArgs> for Settings {
                 header_read_timeout: Duration::from_secs(args.header_timeout_seconds.max(1)),
                 ws_ping_interval: Duration::from_secs(args.ws_ping_interval_seconds.max(1)),
                 body_read_timeout: Duration::from_secs(args.body_timeout_seconds.max(1)),
+                max_uri_bytes: args.max_uri_bytes.max(1),
                 sockets_per_address: args.ws_sockets_per_address.max(1),
                 subscriptions_per_socket: args.ws_subscriptions_per_socket.max(1),
                 watched_finished_games: args.watched_finished_games.max(1),

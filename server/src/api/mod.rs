@@ -20,6 +20,7 @@ mod ratings;
 mod rematch;
 mod seeks;
 mod starting;
+pub mod uri_limit;
 mod vacation;
 
 use aide::axum::routing::{get_with, post_with, put_with};

@@ -26,6 +26,7 @@ kartka_tests::on_both_stores!(
     a_body_that_trickles_in_is_cut_off_at_its_deadline,
     an_oversized_import_gets_the_typed_error,
     an_import_that_trickles_in_gets_the_typed_error,
+    a_uri_over_the_limit_gets_the_typed_error,
 );
 
 const BLITZ: TimeControl = TimeControl::Fischer { initial_seconds: 300, increment_seconds: 5 };
@@ -231,5 +232,27 @@ async fn an_import_that_trickles_in_gets_the_typed_error(url: &str) {
     let reply = reply_while_sending(server.addr, &import_head(&token, 200), trickle()).await;
     assert!(reply.starts_with("HTTP/1.1 408"), "{reply:?}");
     assert!(reply.contains(r#""code":"request_timeout""#), "a typed JSON error: {reply}");
+    server.stop().await;
+}
+
+/// A player search whose URI is `length` bytes long, padded with a query parameter the search ignores.
+fn search_of_length(length: usize) -> String {
+    let start = "/api/players?prefix=ab&pad=";
+    format!("{start}{}", "x".repeat(length - start.len()))
+}
+
+async fn a_uri_over_the_limit_gets_the_typed_error(url: &str) {
+    let server = TestServer::start(url, with_limits(Limits { max_uri_bytes: 1024, ..Limits::default() })).await;
+    let api = Api::new(server.url());
+    let (status, body) = api.get(&search_of_length(1024), None).await;
+    assert_eq!(status, 200, "a URI at the limit is answered: {body}");
+    let (status, body) = api.get(&search_of_length(1025), None).await;
+    assert_eq!((status, &body["code"]), (414, &json!("uri_too_long")), "a typed JSON error: {body}");
+    server.stop().await;
+
+    let server = TestServer::start(url, Settings::default()).await;
+    let api = Api::new(server.url());
+    let (status, body) = api.get(&search_of_length(8 * 1024 + 1), None).await;
+    assert_eq!((status, &body["code"]), (414, &json!("uri_too_long")), "the default limit is 8 KiB: {body}");
     server.stop().await;
 }

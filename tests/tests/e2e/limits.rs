@@ -27,6 +27,7 @@ kartka_tests::on_both_stores!(
     an_oversized_import_gets_the_typed_error,
     an_import_that_trickles_in_gets_the_typed_error,
     a_uri_over_the_limit_gets_the_typed_error,
+    a_refused_resume_takes_no_watched_place,
 );
 
 const BLITZ: TimeControl = TimeControl::Fischer { initial_seconds: 300, increment_seconds: 5 };
@@ -254,5 +255,32 @@ async fn a_uri_over_the_limit_gets_the_typed_error(url: &str) {
     let api = Api::new(server.url());
     let (status, body) = api.get(&search_of_length(8 * 1024 + 1), None).await;
     assert_eq!((status, &body["code"]), (414, &json!("uri_too_long")), "the default limit is 8 KiB: {body}");
+    server.stop().await;
+}
+
+async fn a_refused_resume_takes_no_watched_place(url: &str) {
+    let server = TestServer::start(url, with_limits(Limits { watched_finished_games: 1, ..Limits::default() })).await;
+    let api = Api::new(server.url());
+    let (white, black) = (api.guest("white").await, api.guest("black").await);
+    let resign = |game: Uuid| {
+        let (api, token) = (&api, &white.token);
+        async move {
+            let (status, body) = api.post(&format!("/api/games/{game}/resign"), Some(token), &json!({})).await;
+            assert_eq!(status, 200, "resign: {body}");
+        }
+    };
+    let unwatched = api.start_game(&white, &black, BLITZ).await;
+    resign(unwatched).await;
+    // A game that ends while watched stays loaded for its watcher, and takes a place only at its next subscription.
+    let watched = api.start_game(&white, &black, BLITZ).await;
+    let mut watcher = WsClient::connect_anonymous(server.addr).await;
+    watcher.request(1, subscribe(watched)).await;
+    resign(watched).await;
+
+    let mut resuming = WsClient::connect_anonymous(server.addr).await;
+    let beyond = json!({ "type": "subscribe", "game_id": watched, "after_seq": 1_000_000 });
+    assert_eq!(resuming.refused(1, beyond).await, ErrorCode::InvalidRequest);
+    let mut spectator = WsClient::connect_anonymous(server.addr).await;
+    spectator.request(1, subscribe(unwatched)).await;
     server.stop().await;
 }

@@ -54,7 +54,7 @@ const MAX_BODY_BYTES: usize = 64 * 1024;
 /// `uri_too_long` error.
 pub fn app(state: AppState) -> Router {
     let max_uri_bytes = api::uri_limit::MaxUriBytes(state.settings.limits.max_uri_bytes);
-    let rest = api::rest();
+    let rest = api::rest(state.settings.limits.import_max_bytes);
     rest.routes
         .route("/ws", get(ws::websocket))
         .fallback(web::serve)

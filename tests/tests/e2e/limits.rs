@@ -28,6 +28,7 @@ kartka_tests::on_both_stores!(
     an_import_that_trickles_in_gets_the_typed_error,
     a_uri_over_the_limit_gets_the_typed_error,
     a_refused_resume_takes_no_watched_place,
+    a_lower_import_limit_refuses_a_smaller_file,
 );
 
 const BLITZ: TimeControl = TimeControl::Fischer { initial_seconds: 300, increment_seconds: 5 };
@@ -221,6 +222,17 @@ async fn an_oversized_import_gets_the_typed_error(url: &str) {
     let length = 64 * 1024 * 1024 + 1;
     let chunks = vec![(vec![b' '; 1024 * 1024], Duration::ZERO); 65];
     let reply = reply_while_sending(server.addr, &import_head(&token, length), chunks).await;
+    assert!(reply.starts_with("HTTP/1.1 413"), "{reply:?}");
+    assert!(reply.contains("application/json"), "{reply:?}");
+    assert!(reply.contains(r#""code":"frame_too_large""#), "a typed JSON error: {reply}");
+    server.stop().await;
+}
+
+async fn a_lower_import_limit_refuses_a_smaller_file(url: &str) {
+    let import_max_bytes = 1024 * 1024;
+    let (server, token) = with_an_admin(url, Limits { import_max_bytes, ..Limits::default() }).await;
+    let chunks = vec![(vec![b' '; import_max_bytes + 1], Duration::ZERO)];
+    let reply = reply_while_sending(server.addr, &import_head(&token, import_max_bytes + 1), chunks).await;
     assert!(reply.starts_with("HTTP/1.1 413"), "{reply:?}");
     assert!(reply.contains("application/json"), "{reply:?}");
     assert!(reply.contains(r#""code":"frame_too_large""#), "a typed JSON error: {reply}");

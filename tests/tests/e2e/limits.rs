@@ -29,6 +29,7 @@ kartka_tests::on_both_stores!(
     a_uri_over_the_limit_gets_the_typed_error,
     a_refused_resume_takes_no_watched_place,
     a_lower_import_limit_refuses_a_smaller_file,
+    ipv6_sockets_count_by_their_slash_64,
 );
 
 const BLITZ: TimeControl = TimeControl::Fischer { initial_seconds: 300, increment_seconds: 5 };
@@ -86,6 +87,23 @@ async fn sockets_per_address_are_limited_and_a_closed_socket_frees_its_place(url
     open.pop().expect("an open socket").close(None).await.expect("the socket closes");
     let reopened = eventually(CATCH_UP, || async { open_socket(server.addr, Some("192.0.2.1")).await.ok() }).await;
     assert!(reopened.is_some(), "a closed socket frees its place");
+    server.stop().await;
+}
+
+/// A client usually holds a whole IPv6 /64 and can take a new address of it for every socket: sockets count
+/// against the block, as the rate limits do.
+async fn ipv6_sockets_count_by_their_slash_64(url: &str) {
+    let limits = Limits { sockets_per_address: 2, trust_forwarded_for: true, ..Limits::default() };
+    let server = TestServer::start(url, with_limits(limits)).await;
+    let mut open = Vec::new();
+    for address in ["2001:db8:1:2::1", "2001:db8:1:2::2"] {
+        open.push(open_socket(server.addr, Some(address)).await.unwrap_or_else(|refused| panic!("{refused:?}")));
+    }
+    let Err((status, body)) = open_socket(server.addr, Some("2001:db8:1:2:ffff::3")).await else {
+        panic!("a third socket from the /64 was let in")
+    };
+    assert_eq!((status, body["code"].as_str()), (429, Some("too_many_sockets")), "{body}");
+    assert!(open_socket(server.addr, Some("2001:db8:1:3::1")).await.is_ok(), "another /64 is not affected");
     server.stop().await;
 }
 

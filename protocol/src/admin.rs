@@ -209,12 +209,23 @@ pub struct GameReview {
     pub timeline: Vec<TimelineEntry>,
 }
 
+/// The most entries a page of the audit log holds (`GET /api/admin/audit?limit=`; a larger limit is lowered
+/// to it).
+pub const MAX_AUDIT_PAGE: u32 = 500;
+/// The most characters of an import's source label (`POST /api/admin/import?source=`; at least one, not
+/// counting surrounding white space).
+pub const MAX_IMPORT_SOURCE_CHARS: usize = 200;
+
+/// The most characters of an admin's written reason (at least one, not counting surrounding white space).
+pub const MAX_REASON_CHARS: usize = 1000;
+
 /// `POST /api/admin/games/{id}/abort`, `POST /api/admin/accounts/{name}/ban` and `/unban`: the reason, which the
 /// audit log keeps.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize, JsonSchema)]
 #[serde(deny_unknown_fields)]
 pub struct ActionReason {
     /// Why (1–1000 characters).
+    #[schemars(length(min = 1, max = MAX_REASON_CHARS))]
     pub reason: String,
 }
 
@@ -225,6 +236,7 @@ pub struct ChatMute {
     /// Whether the account's chat is muted from now on.
     pub muted: bool,
     /// Why (1–1000 characters).
+    #[schemars(length(min = 1, max = MAX_REASON_CHARS))]
     pub reason: String,
 }
 
@@ -235,6 +247,7 @@ pub struct BotMark {
     /// Whether the account is a bot from now on.
     pub bot: bool,
     /// Why (1–1000 characters).
+    #[schemars(length(min = 1, max = MAX_REASON_CHARS))]
     pub reason: String,
 }
 
@@ -257,6 +270,7 @@ pub struct Adjudication {
     /// The result.
     pub result: DecidedResult,
     /// Why (1–1000 characters).
+    #[schemars(length(min = 1, max = MAX_REASON_CHARS))]
     pub reason: String,
 }
 

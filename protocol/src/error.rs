@@ -75,6 +75,8 @@ pub enum ErrorCode {
     LobbyRestarted,
     /// The request's body did not arrive in time (REST, HTTP 408); the connection is closed.
     RequestTimeout,
+    /// The request's URI (its path and query) is longer than the server accepts (HTTP 414).
+    UriTooLong,
     /// Too many WebSockets are open from the client's address (refused at the upgrade with HTTP 429); close
     /// one first.
     TooManySockets,
@@ -124,6 +126,7 @@ impl ErrorCode {
             ErrorCode::Muted => "muted",
             ErrorCode::RegistrationRequired => "registration_required",
             ErrorCode::RequestTimeout => "request_timeout",
+            ErrorCode::UriTooLong => "uri_too_long",
             ErrorCode::TooManySockets => "too_many_sockets",
             ErrorCode::TooManySubscriptions => "too_many_subscriptions",
             ErrorCode::TooManyWatchedGames => "too_many_watched_games",

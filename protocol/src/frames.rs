@@ -4,7 +4,7 @@ use schemars::JsonSchema;
 use serde::{Deserialize, Serialize};
 use uuid::Uuid;
 
-use crate::chat::{ChatChannel, ChatMessage};
+use crate::chat::{ChatChannel, ChatMessage, MAX_CHAT_CHARS};
 use crate::correspondence::{Notification, Seek as CorrespondenceSeek, SeekStatus};
 use crate::error::ErrorCode;
 use crate::game::{DrawAction, EventEnvelope, GameSnapshot, MoveRecord, TimeControl};
@@ -199,6 +199,7 @@ pub enum ClientFrame {
         /// Where.
         channel: ChatChannel,
         /// What.
+        #[schemars(length(min = 1, max = MAX_CHAT_CHARS))]
         text: String,
     },
     /// A player mutes (or unmutes) their opponent's chat in a game: the opponent's messages no longer reach the

@@ -33,21 +33,37 @@ pub enum SpeedClass {
     Classical,
 }
 
+/// The shortest Fischer starting time, in seconds.
+pub const MIN_INITIAL_SECONDS: u32 = 1;
+/// The longest Fischer starting time, in seconds (24 hours).
+pub const MAX_INITIAL_SECONDS: u32 = 86_400;
+/// The largest Fischer increment, in seconds (10 minutes).
+pub const MAX_INCREMENT_SECONDS: u32 = 600;
+/// The shortest time for a move of a per-move clock, in seconds.
+pub const MIN_MOVE_SECONDS: u32 = 1;
+/// The longest time for a move of a per-move clock, in seconds (10 minutes).
+pub const MAX_MOVE_SECONDS: u32 = 600;
+/// The largest reserve of a per-move clock, in seconds (24 hours).
+pub const MAX_RESERVE_SECONDS: u32 = 86_400;
+
 /// How a game is timed.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize, JsonSchema)]
 #[serde(tag = "type", rename_all = "snake_case", deny_unknown_fields)]
 pub enum TimeControl {
     /// Fischer: each player starts with `initial_seconds`; each completed turn adds `increment_seconds`.
     Fischer {
-        /// Starting time per player, in seconds.
+        /// Starting time per player, in seconds (1 to 24 h).
+        #[schemars(range(min = MIN_INITIAL_SECONDS, max = MAX_INITIAL_SECONDS))]
         initial_seconds: u32,
-        /// Time added to the mover's clock after each completed turn, in seconds.
+        /// Time added to the mover's clock after each completed turn, in seconds (at most 10 min).
+        #[schemars(range(max = MAX_INCREMENT_SECONDS))]
         increment_seconds: u32,
     },
     /// Correspondence: each player has `days_per_move` days for a turn; completing a turn refills the mover's
     /// clock to that. Allowed values: 1, 2, 3, 5, 7, 10 or 14.
     Correspondence {
         /// Days per turn.
+        #[schemars(extend("enum" = TimeControl::CORRESPONDENCE_DAYS))]
         days_per_move: u32,
         /// Whether a player's vacation pauses their clock in this game (default true).
         #[serde(default = "vacation_allowed_by_default")]
@@ -59,8 +75,10 @@ pub enum TimeControl {
     /// turn where a turn is several steps, each point (an extra move too) in Dots.
     PerMove {
         /// Time for each move, in seconds (1 to 600).
+        #[schemars(range(min = MIN_MOVE_SECONDS, max = MAX_MOVE_SECONDS))]
         move_seconds: u32,
         /// Each player's reserve, in seconds (0 to 24 h).
+        #[schemars(range(max = MAX_RESERVE_SECONDS))]
         reserve_seconds: u32,
         /// What a fallen flag means (default `lose`).
         #[serde(default)]

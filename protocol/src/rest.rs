@@ -47,12 +47,47 @@ pub struct BuiltinBot {
     pub measured_elo: Option<i32>,
 }
 
+/// The fewest characters of an account's or a guest's name.
+pub const MIN_NAME_CHARS: usize = 3;
+/// The most characters of an account's or a guest's name.
+pub const MAX_NAME_CHARS: usize = 24;
+/// What a name's characters may be: ASCII letters, digits, `_` and `-` (a regular expression over the whole name).
+pub const NAME_PATTERN: &str = "^[A-Za-z0-9_-]+$";
+/// The fewest characters of a password.
+pub const MIN_PASSWORD_CHARS: usize = 8;
+/// The most characters of a password.
+pub const MAX_PASSWORD_CHARS: usize = 128;
+
+/// The most characters of a player search's name prefix (`GET /api/players?prefix=`; at least one).
+pub const MAX_PREFIX_CHARS: usize = 32;
+/// The most names a player search returns (`GET /api/players?limit=`; a larger limit is lowered to it).
+pub const MAX_PLAYER_SEARCH: u32 = 100;
+/// The most games a page of a player's games holds (`GET /api/players/{name}/games?limit=`; a larger limit is
+/// lowered to it).
+pub const MAX_GAMES_PAGE: u32 = 100;
+/// What a page cursor of a player's games is (`next_before`, passed back as `before`): the last game's
+/// creation time in milliseconds, `_`, and its id.
+pub const GAME_CURSOR_PATTERN: &str = "^-?[0-9]+_[0-9A-Fa-f-]+$";
+/// The most games the list of games being played returns (`GET /api/games?limit=`; a larger limit is lowered
+/// to it).
+pub const MAX_LIVE_GAMES: u32 = 100;
+/// The most players a leaderboard returns (`GET /api/leaderboard/{kind}?limit=`; a larger limit is lowered to
+/// it).
+pub const MAX_LEADERBOARD: u32 = 200;
+/// The most characters of the opening explorer's `moves`: far beyond its twelve turns of any kind.
+pub const MAX_EXPLORER_MOVES_CHARS: usize = 4_000;
+/// The opening explorer's rating bands: the players' average rating rounded down to a multiple of this.
+pub const EXPLORER_BAND_WIDTH: u32 = 200;
+/// The highest rating band the opening explorer is asked for.
+pub const MAX_EXPLORER_BAND: u32 = 4_000;
+
 /// `POST /api/guest`: create a guest account. The name is optional; one is made up when missing.
 #[derive(Clone, Debug, Default, PartialEq, Eq, Serialize, Deserialize, JsonSchema)]
 #[serde(deny_unknown_fields)]
 pub struct GuestRequest {
     /// The wished display name (3–24 letters, digits, `_` or `-`); a number is added when taken.
     #[serde(default)]
+    #[schemars(length(min = MIN_NAME_CHARS, max = MAX_NAME_CHARS), regex(pattern = NAME_PATTERN))]
     pub name: Option<String>,
 }
 
@@ -61,8 +96,10 @@ pub struct GuestRequest {
 #[serde(deny_unknown_fields)]
 pub struct Credentials {
     /// Username: 3–24 letters, digits, `_` or `-`.
+    #[schemars(length(min = MIN_NAME_CHARS, max = MAX_NAME_CHARS), regex(pattern = NAME_PATTERN))]
     pub username: String,
     /// Password: 8–128 characters.
+    #[schemars(length(min = MIN_PASSWORD_CHARS, max = MAX_PASSWORD_CHARS))]
     pub password: String,
 }
 

@@ -3,7 +3,7 @@
 //! deliberate change of a frame, write the file anew with `KARTKA_WRITE_SCHEMA=1 cargo test -p kartka-protocol
 //! --test json_schema`.
 
-use kartka_protocol::{ClientFrame, ServerFrame};
+use kartka_protocol::{ClientFrame, ServerFrame, MAX_CHAT_CHARS};
 use schemars::{schema_for, JsonSchema};
 use serde_json::{json, Value};
 
@@ -44,4 +44,20 @@ fn the_schema_names_every_frame_type() {
     for frame in ["hello", "move", "subscribe", "welcome", "ack", "error", "event", "pong"] {
         assert!(text.contains(&format!("\"const\":\"{frame}\"")), "the frame type {frame} is in the schema");
     }
+}
+
+#[test]
+fn a_chat_message_declares_the_length_the_server_accepts() {
+    let schema = schema_of::<ClientFrame>();
+    let variants = schema["oneOf"].as_array().expect("one schema per frame type");
+    let chat_send = variants
+        .iter()
+        .find(|variant| variant["properties"]["type"]["const"] == "chat_send")
+        .expect("the chat_send frame");
+    let text = &chat_send["properties"]["text"];
+    assert_eq!(
+        (text["minLength"].as_u64(), text["maxLength"].as_u64()),
+        (Some(1), Some(MAX_CHAT_CHARS as u64)),
+        "{text}"
+    );
 }

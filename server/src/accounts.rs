@@ -2,7 +2,9 @@
 
 use std::time::Duration;
 
-use kartka_protocol::rest::{AccountInfo, Session};
+use kartka_protocol::rest::{
+    AccountInfo, Session, MAX_NAME_CHARS, MAX_PASSWORD_CHARS, MIN_NAME_CHARS, MIN_PASSWORD_CHARS,
+};
 use kartka_protocol::PlayerInfo;
 use uuid::Uuid;
 
@@ -77,8 +79,15 @@ pub fn player_info(account: &AccountRow) -> PlayerInfo {
     PlayerInfo { account_id: id, name, guest, bot }
 }
 
-/// Whether a name is 3–24 ASCII letters, digits, `_` or `-`.
+/// Whether a name is 3–24 ASCII letters, digits, `_` or `-` (the protocol's `NAME_PATTERN`, checked by hand).
 #[must_use]
 pub fn valid_name(name: &str) -> bool {
-    (3..=24).contains(&name.len()) && name.bytes().all(|b| b.is_ascii_alphanumeric() || b == b'_' || b == b'-')
+    (MIN_NAME_CHARS..=MAX_NAME_CHARS).contains(&name.len())
+        && name.bytes().all(|b| b.is_ascii_alphanumeric() || b == b'_' || b == b'-')
+}
+
+/// Whether a password has an accepted number of characters.
+#[must_use]
+pub fn valid_password(password: &str) -> bool {
+    (MIN_PASSWORD_CHARS..=MAX_PASSWORD_CHARS).contains(&password.chars().count())
 }

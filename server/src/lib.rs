@@ -50,9 +50,11 @@ const MAX_BODY_BYTES: usize = 64 * 1024;
 /// other path. Request bodies are limited to [`MAX_BODY_BYTES`], except the admin import's record files, which
 /// have a limit of their own. The limit is enforced where a body is read (every handler reads JSON through
 /// `api::input::JsonBody`), so an oversized body gets the typed `frame_too_large` error rather than a bare
-/// 413 from a layer.
+/// 413 from a layer. A URI longer than `--max-uri-bytes` is refused before any route, with the typed
+/// `uri_too_long` error.
 pub fn app(state: AppState) -> Router {
-    let rest = api::rest();
+    let max_uri_bytes = api::uri_limit::MaxUriBytes(state.settings.limits.max_uri_bytes);
+    let rest = api::rest(state.settings.limits.import_max_bytes);
     rest.routes
         .route("/ws", get(ws::websocket))
         .fallback(web::serve)
@@ -61,6 +63,7 @@ pub fn app(state: AppState) -> Router {
         .layer(TraceLayer::new_for_http())
         .with_state(state)
         .merge(api::openapi::routes(rest.document))
+        .layer(axum::middleware::from_fn_with_state(max_uri_bytes, api::uri_limit::refuse_long_uri))
 }
 
 /// Serves `state` on `listener` until `shutdown` resolves. First grants the configured admins their role and

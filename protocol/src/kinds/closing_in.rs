@@ -5,6 +5,11 @@ use serde::{Deserialize, Serialize};
 
 use crate::seat::SeatName;
 
+/// The fewest squares a side of a Closing In board has.
+pub const MIN_BOARD_SIZE: u8 = 3;
+/// The most squares a side of a Closing In board has.
+pub const MAX_BOARD_SIZE: u8 = 12;
+
 /// A Closing In position after `ply` actions. Squares are written as in the game's notation (`D5`).
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize, JsonSchema)]
 pub struct ClosingInPositionView {

@@ -5,6 +5,18 @@ use serde::{Deserialize, Serialize};
 
 use crate::seat::SeatName;
 
+/// The fewest points a side of a Dots field played on the server has (the rules allow smaller fields, rule 1.1;
+/// the server offers none).
+pub const MIN_FIELD_SIDE: u8 = 10;
+/// The most points a side of a Dots field has.
+pub const MAX_FIELD_SIDE: u8 = 52;
+/// The largest `instant_win`: every point of the largest field (a field's own points bound it further).
+pub const MAX_INSTANT_WIN: u32 = MAX_FIELD_SIDE as u32 * MAX_FIELD_SIDE as u32;
+/// The shortest STOP window, in seconds.
+pub const MIN_WINDOW_SECONDS: u16 = 10;
+/// The longest STOP window, in seconds.
+pub const MAX_WINDOW_SECONDS: u16 = 600;
+
 /// How the field starts (rules §2).
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash, Serialize, Deserialize, JsonSchema)]
 #[serde(rename_all = "snake_case")]
@@ -34,6 +46,7 @@ pub enum DotsStop {
     /// main clocks stand still meanwhile, and the counts as they stand decide.
     Window {
         /// How long the window lasts (10–600; the seed's window: 180).
+        #[schemars(range(min = MIN_WINDOW_SECONDS, max = MAX_WINDOW_SECONDS))]
         seconds: u16,
     },
     /// No STOP.

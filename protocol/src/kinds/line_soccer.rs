@@ -6,6 +6,21 @@ use serde::{Deserialize, Serialize};
 
 use crate::seat::SeatName;
 
+/// The narrowest Line Soccer field, in cells, of any parameter set (`opcja1`'s; `line`'s is 20).
+pub const MIN_LINE_WIDTH: u8 = 16;
+/// The widest Line Soccer field, in cells.
+pub const MAX_LINE_WIDTH: u8 = 30;
+/// The shortest Line Soccer field, in cells, of any parameter set (`opcja1`'s; `line`'s is 30).
+pub const MIN_LINE_LENGTH: u8 = 20;
+/// The longest Line Soccer field, in cells.
+pub const MAX_LINE_LENGTH: u8 = 40;
+/// The narrowest and shortest Russian Paper Soccer field, in cells.
+pub const MIN_RUSSIAN_SIDE: u8 = 10;
+/// The widest Russian Paper Soccer field, in cells.
+pub const MAX_RUSSIAN_WIDTH: u8 = 40;
+/// The longest Russian Paper Soccer field, in cells.
+pub const MAX_RUSSIAN_LENGTH: u8 = 52;
+
 /// The parameter set of a `line-soccer` game: the kick lengths, and whether a kick may end on a drawn point.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash, Serialize, Deserialize, JsonSchema)]
 #[serde(rename_all = "kebab-case")]

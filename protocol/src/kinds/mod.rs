@@ -13,12 +13,15 @@ pub mod xrsoccer;
 use schemars::JsonSchema;
 use serde::{Deserialize, Serialize};
 
-use closing_in::ClosingInPositionView;
-use dots::{DotsPositionView, DotsStart, DotsStop};
-use line_soccer::{LinePresetName, LineSoccerPositionView};
-use paper_soccer::SoccerPositionView;
+use closing_in::{ClosingInPositionView, MAX_BOARD_SIZE, MIN_BOARD_SIZE};
+use dots::{DotsPositionView, DotsStart, DotsStop, MAX_FIELD_SIDE, MAX_INSTANT_WIN, MIN_FIELD_SIDE};
+use line_soccer::{
+    LinePresetName, LineSoccerPositionView, MAX_LINE_LENGTH, MAX_LINE_WIDTH, MAX_RUSSIAN_LENGTH, MAX_RUSSIAN_WIDTH,
+    MIN_LINE_LENGTH, MIN_LINE_WIDTH, MIN_RUSSIAN_SIDE,
+};
+use paper_soccer::{SoccerPositionView, MAX_GOAL, MAX_PITCH_HEIGHT, MAX_PITCH_WIDTH, MIN_GOAL, MIN_PITCH_SIDE};
 use soccer_centre::CentrePositionView;
-use xrsoccer::XrPositionView;
+use xrsoccer::{XrPositionView, MAX_XR_LENGTH, MAX_XR_TARGET, MAX_XR_WIDTH, MIN_XR_SIDE, MIN_XR_TARGET};
 
 /// The game kind and its options. The kind is the `kind` field.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize, JsonSchema)]
@@ -28,27 +31,33 @@ pub enum RulesetSpec {
     PaperSoccer {
         /// Pitch width in cells (even, 4–20; kurnik: 8).
         #[serde(default = "default_width")]
+        #[schemars(range(min = MIN_PITCH_SIDE, max = MAX_PITCH_WIDTH), extend("multipleOf" = 2))]
         width: u8,
         /// Pitch height in cells (even, 4–30; kurnik: 10).
         #[serde(default = "default_height")]
+        #[schemars(range(min = MIN_PITCH_SIDE, max = MAX_PITCH_HEIGHT), extend("multipleOf" = 2))]
         height: u8,
         /// Goal width in cells (even, less than the width; kurnik: 2).
         #[serde(default = "default_goal")]
+        #[schemars(range(min = MIN_GOAL, max = MAX_GOAL), extend("multipleOf" = 2))]
         goal: u8,
     },
     /// Closing In (Domykanie): a square board of `size` × `size` squares.
     ClosingIn {
         /// Squares per side (3–12; the rules' default: 6).
         #[serde(default = "default_size")]
+        #[schemars(range(min = MIN_BOARD_SIZE, max = MAX_BOARD_SIZE))]
         size: u8,
     },
     /// Dots (Kropki), by the sports rules: a field of `width` × `height` points and the rule switches.
     Dots {
         /// Columns of points (10–52; the seed's field: 39).
         #[serde(default = "default_dots_width")]
+        #[schemars(range(min = MIN_FIELD_SIDE, max = MAX_FIELD_SIDE))]
         width: u8,
         /// Rows of points (10–52; the seed's field: 32).
         #[serde(default = "default_dots_height")]
+        #[schemars(range(min = MIN_FIELD_SIDE, max = MAX_FIELD_SIDE))]
         height: u8,
         /// The start position.
         #[serde(default)]
@@ -61,6 +70,7 @@ pub enum RulesetSpec {
         extra_move: bool,
         /// A player whose count reaches this many wins at once; 0 is off.
         #[serde(default)]
+        #[schemars(range(max = MAX_INSTANT_WIN))]
         instant_win: u32,
         /// STOP: a player may end the game, their ungrounded dots counting as lost, or open a STOP window.
         #[serde(default)]
@@ -87,19 +97,23 @@ pub enum RulesetSpec {
         /// Field width in cells (even; `line` 20–30, `opcja1` 16–30; by default the parameter set's: 20 for
         /// `line`, 16 for `opcja1`).
         #[schemars(default = "default_line_width")]
+        #[schemars(range(min = MIN_LINE_WIDTH, max = MAX_LINE_WIDTH), extend("multipleOf" = 2))]
         width: u8,
         /// Field length in cells (even; `line` 30–40, `opcja1` 20–40; by default the parameter set's: 30 for
         /// `line`, 20 for `opcja1`).
         #[schemars(default = "default_line_length")]
+        #[schemars(range(min = MIN_LINE_LENGTH, max = MAX_LINE_LENGTH), extend("multipleOf" = 2))]
         length: u8,
     },
     /// Russian Paper Soccer (kia84): moves of three steps, penalties of 6, on a field of `width` × `length`.
     RussianSoccer {
         /// Field width in cells (even, 10–40; default 40).
         #[serde(default = "default_russian_width")]
+        #[schemars(range(min = MIN_RUSSIAN_SIDE, max = MAX_RUSSIAN_WIDTH), extend("multipleOf" = 2))]
         width: u8,
         /// Field length in cells (even, 10–52; default 52).
         #[serde(default = "default_russian_length")]
+        #[schemars(range(min = MIN_RUSSIAN_SIDE, max = MAX_RUSSIAN_LENGTH), extend("multipleOf" = 2))]
         length: u8,
     },
     /// Paper Soccer played as a match of points (the `centre` option, rules §4): classic steps and bounces on a
@@ -107,24 +121,30 @@ pub enum RulesetSpec {
     PaperSoccerCentre {
         /// Pitch width in cells (even, 4–20; kurnik: 8).
         #[serde(default = "default_width")]
+        #[schemars(range(min = MIN_PITCH_SIDE, max = MAX_PITCH_WIDTH), extend("multipleOf" = 2))]
         width: u8,
         /// Pitch height in cells (even, 4–30; kurnik: 10).
         #[serde(default = "default_height")]
+        #[schemars(range(min = MIN_PITCH_SIDE, max = MAX_PITCH_HEIGHT), extend("multipleOf" = 2))]
         height: u8,
         /// Goal width in cells (even, less than the width; kurnik: 2).
         #[serde(default = "default_goal")]
+        #[schemars(range(min = MIN_GOAL, max = MAX_GOAL), extend("multipleOf" = 2))]
         goal: u8,
     },
     /// xrsoccer (rules §4a): no walls, lines of 3 steps, a stuck ball relocated, a match to `target` points.
     Xrsoccer {
         /// Field width in cells (even, 4–20; the rules' default: 12).
         #[serde(default = "default_xr_width")]
+        #[schemars(range(min = MIN_XR_SIDE, max = MAX_XR_WIDTH), extend("multipleOf" = 2))]
         width: u8,
         /// Field length in cells (even, 4–30; the rules' default: 18).
         #[serde(default = "default_xr_length")]
+        #[schemars(range(min = MIN_XR_SIDE, max = MAX_XR_LENGTH), extend("multipleOf" = 2))]
         length: u8,
         /// The points that win the match (1–99; the rules' default: 5).
         #[serde(default = "default_xr_target")]
+        #[schemars(range(min = MIN_XR_TARGET, max = MAX_XR_TARGET))]
         target: u32,
     },
 }

@@ -6,6 +6,17 @@ use serde::{Deserialize, Serialize};
 use crate::kinds::paper_soccer::{PointView, SegmentView};
 use crate::seat::SeatName;
 
+/// The narrowest and shortest xrsoccer field, in cells.
+pub const MIN_XR_SIDE: u8 = 4;
+/// The widest xrsoccer field, in cells.
+pub const MAX_XR_WIDTH: u8 = 20;
+/// The longest xrsoccer field, in cells.
+pub const MAX_XR_LENGTH: u8 = 30;
+/// The fewest points that can win an xrsoccer match.
+pub const MIN_XR_TARGET: u32 = 1;
+/// The most points that can be needed to win an xrsoccer match.
+pub const MAX_XR_TARGET: u32 = 99;
+
 /// A relocation of a stuck ball (rules §4a, rule 4): it draws nothing.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize, JsonSchema)]
 pub struct RelocationView {

@@ -11,7 +11,7 @@ use std::collections::BTreeSet;
 use std::io::Read;
 
 use flate2::read::MultiGzDecoder;
-use kartka_protocol::admin::{AuditAction, ImportRejection, ImportReport};
+use kartka_protocol::admin::{AuditAction, ImportRejection, ImportReport, MAX_IMPORT_SOURCE_CHARS};
 use kartka_protocol::{Clocks, GameEvent, PlayerInfo, TimeControl};
 use serde_json::json;
 use uuid::Uuid;
@@ -32,8 +32,6 @@ use crate::time::now_ms;
 const GAMES_PER_BATCH: usize = 2_000;
 /// Refused games listed in a report (all are counted).
 const LISTED_REJECTIONS: usize = 100;
-/// The longest source label.
-const MAX_SOURCE_CHARS: usize = 200;
 /// The first two bytes of every gzip stream.
 const GZIP_MAGIC: [u8; 2] = [0x1f, 0x8b];
 
@@ -86,7 +84,7 @@ pub async fn import_file(
     actor: Actor<'_>,
 ) -> Result<ImportReport, ImportError> {
     let source = source.trim();
-    if source.is_empty() || source.chars().count() > MAX_SOURCE_CHARS {
+    if source.is_empty() || source.chars().count() > MAX_IMPORT_SOURCE_CHARS {
         return Err(ImportError::BadSource);
     }
     // Unpacking and replaying thousands of games is CPU work: keep it off the async workers.

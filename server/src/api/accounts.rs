@@ -11,7 +11,7 @@ use rand::Rng;
 
 use super::limits::ClientAddress;
 use super::{ApiError, Authenticated};
-use crate::accounts::{info, new_account, open_session, valid_name};
+use crate::accounts::{info, new_account, open_session, valid_name, valid_password};
 use crate::api::input::JsonBody;
 use crate::auth::{hash_password, token_hash, verify_password};
 use crate::state::AppState;
@@ -60,7 +60,7 @@ pub async fn register(
     if !valid_name(&credentials.username) {
         return Err(ApiError::new(ErrorCode::InvalidRequest, "usernames are 3-24 letters, digits, _ or -"));
     }
-    if !(8..=128).contains(&credentials.password.chars().count()) {
+    if !valid_password(&credentials.password) {
         return Err(ApiError::new(ErrorCode::InvalidRequest, "passwords are 8-128 characters"));
     }
     state.abuse.new_account(address)?;

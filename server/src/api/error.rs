@@ -60,6 +60,7 @@ impl ApiError {
             | ErrorCode::TooManySubscriptions => StatusCode::TOO_MANY_REQUESTS,
             ErrorCode::TooManyWatchedGames => StatusCode::SERVICE_UNAVAILABLE,
             ErrorCode::RequestTimeout => StatusCode::REQUEST_TIMEOUT,
+            ErrorCode::UriTooLong => StatusCode::URI_TOO_LONG,
             ErrorCode::Internal => StatusCode::INTERNAL_SERVER_ERROR,
             ErrorCode::MalformedFrame
             | ErrorCode::UnknownFrame

@@ -2,7 +2,9 @@
 
 use axum::extract::State;
 use axum::Json;
-use kartka_protocol::rest::{ExplorerPosition, ExplorerTurn};
+use kartka_protocol::rest::{
+    ExplorerPosition, ExplorerTurn, EXPLORER_BAND_WIDTH, MAX_EXPLORER_BAND, MAX_EXPLORER_MOVES_CHARS,
+};
 use kartka_protocol::{ErrorCode, RulesetSpec};
 use serde::Deserialize;
 
@@ -11,16 +13,10 @@ use super::limits::ClientAddress;
 use super::ApiError;
 use crate::api::input::Query;
 use crate::explorer::opening::{position_key, replay, ruleset_key, split};
-use crate::explorer::rows::BAND_WIDTH;
 use crate::explorer::{ExplorerError, OPENING_TURNS};
 use crate::games::convert;
 use crate::state::AppState;
 use crate::store::ExplorerQuery;
-
-/// The longest `moves` text: far beyond the explorer's twelve turns of any kind.
-const MAX_MOVES_CHARS: usize = 4_000;
-/// The highest rating band asked for.
-const MAX_BAND: u32 = 4_000;
 
 /// A position of the explorer and the games counted.
 #[derive(Debug, Deserialize, schemars::JsonSchema)]
@@ -28,9 +24,11 @@ pub struct PositionQuery {
     /// The ruleset as protocol JSON (e.g. `{"kind":"paper-soccer","width":8,"height":10,"goal":2}`).
     ruleset: String,
     /// The actions played from the start, written as one move text in the kind's notation (default: none).
+    #[schemars(length(max = MAX_EXPLORER_MOVES_CHARS))]
     moves: Option<String>,
     /// Only games of this rating band: the players' average rating at the start rounded down to a multiple of
     /// 200, or 0 for games without ratings (casual and imported games).
+    #[schemars(range(max = MAX_EXPLORER_BAND), extend("multipleOf" = EXPLORER_BAND_WIDTH))]
     band: Option<u32>,
     /// Only games of this speed.
     speed: Option<SpeedFilter>,
@@ -48,11 +46,11 @@ pub async fn position(
     let spec: RulesetSpec = serde_json::from_str(&query.ruleset)
         .map_err(|_| ApiError::new(ErrorCode::InvalidRequest, "ruleset must be a ruleset's JSON"))?;
     let moves = query.moves.unwrap_or_default();
-    if moves.chars().count() > MAX_MOVES_CHARS {
+    if moves.chars().count() > MAX_EXPLORER_MOVES_CHARS {
         return Err(ApiError::new(ErrorCode::InvalidRequest, "moves must be at most 4000 characters"));
     }
     if let Some(band) = query.band {
-        if band % BAND_WIDTH as u32 != 0 || band > MAX_BAND {
+        if band % EXPLORER_BAND_WIDTH != 0 || band > MAX_EXPLORER_BAND {
             return Err(ApiError::new(ErrorCode::InvalidRequest, "band must be a multiple of 200, at most 4000"));
         }
     }

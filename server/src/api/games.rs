@@ -6,7 +6,7 @@ use axum::extract::State;
 use axum::http::header;
 use axum::response::{IntoResponse, Response};
 use axum::Json;
-use kartka_protocol::rest::{GameList, GameSummary};
+use kartka_protocol::rest::{GameList, GameSummary, GAME_CURSOR_PATTERN, MAX_GAMES_PAGE};
 use kartka_protocol::{ErrorCode, GameKindName, GameSnapshot, PlayerInfo, SpeedClass};
 use serde::Deserialize;
 use uuid::Uuid;
@@ -21,16 +21,17 @@ use crate::games::records::RecordParts;
 use crate::state::AppState;
 use crate::store::{GameCursor, GameRow, HistoryFilter, HistoryResult, HistorySpeed};
 
-/// Games per page unless the client asks otherwise, and the most it may ask for.
+/// Games per page unless the client asks otherwise.
 const DEFAULT_PAGE: u32 = 20;
-const MAX_PAGE: u32 = 100;
 
 /// Paging and filters of a player's game list.
 #[derive(Debug, Deserialize, schemars::JsonSchema)]
 pub struct Page {
     /// `next_before` of the previous page.
+    #[schemars(regex(pattern = GAME_CURSOR_PATTERN))]
     before: Option<String>,
     /// Games per page (default 20, at most 100).
+    #[schemars(range(min = 1, max = MAX_GAMES_PAGE))]
     limit: Option<u32>,
     /// Only games of this kind.
     kind: Option<GameKindName>,
@@ -99,7 +100,7 @@ pub async fn of_player(
 ) -> Result<Json<GameList>, ApiError> {
     let player = player_named(&state, &name).await?;
     let before = page.before.as_deref().map(parse_cursor).transpose()?;
-    let limit = page.limit.unwrap_or(DEFAULT_PAGE).clamp(1, MAX_PAGE);
+    let limit = page.limit.unwrap_or(DEFAULT_PAGE).clamp(1, MAX_GAMES_PAGE);
     let opponent_id = match page.opponent.as_deref() {
         Some(opponent) => Some(player_named(&state, opponent).await?.id),
         None => None,

@@ -2,7 +2,7 @@
 
 use axum::extract::State;
 use axum::Json;
-use kartka_protocol::rest::GameList;
+use kartka_protocol::rest::{GameList, MAX_LIVE_GAMES};
 use kartka_protocol::ErrorCode;
 use serde::Deserialize;
 
@@ -12,9 +12,8 @@ use crate::api::input::Query;
 use crate::state::AppState;
 use crate::store::GameSearch;
 
-/// Games listed unless the client asks otherwise, and the most it may ask for.
+/// Games listed unless the client asks otherwise.
 const DEFAULT_LIMIT: u32 = 50;
-const MAX_LIMIT: u32 = 100;
 
 /// The filter of `GET /api/games`.
 #[derive(Debug, Deserialize, schemars::JsonSchema)]
@@ -22,6 +21,8 @@ pub struct Filter {
     status: String,
     /// Only correspondence games (`true`) or only live games (`false`); both when absent.
     correspondence: Option<bool>,
+    /// How many games at most (default 50, at most 100).
+    #[schemars(range(min = 1, max = MAX_LIVE_GAMES))]
     limit: Option<u32>,
 }
 
@@ -30,7 +31,7 @@ pub async fn list(State(state): State<AppState>, Query(filter): Query<Filter>) -
     if filter.status != "active" {
         return Err(ApiError::new(ErrorCode::InvalidRequest, "only status=active can be listed"));
     }
-    let limit = filter.limit.unwrap_or(DEFAULT_LIMIT).clamp(1, MAX_LIMIT);
+    let limit = filter.limit.unwrap_or(DEFAULT_LIMIT).clamp(1, MAX_LIVE_GAMES);
     // The archive's search reads one page through the (status, created_at, id) index, or with the
     // `correspondence` filter through the (status, correspondence, created_at, id) one.
     let newest_active = GameSearch {

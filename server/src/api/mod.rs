@@ -20,6 +20,7 @@ mod ratings;
 mod rematch;
 mod seeks;
 mod starting;
+pub mod uri_limit;
 mod vacation;
 
 use aide::axum::routing::{get_with, post_with, put_with};
@@ -51,11 +52,13 @@ pub struct Rest {
     pub document: OpenApi,
 }
 
-/// The REST routes and their OpenAPI document, built from the same registrations.
-pub fn rest() -> Rest {
+/// The REST routes and their OpenAPI document, built from the same registrations; the admin import takes
+/// bodies of up to `import_max_bytes`.
+pub fn rest(import_max_bytes: usize) -> Rest {
     let mut document = openapi::document();
     let routes = api_routes().layer(middleware::map_response(api_headers)).finish_api(&mut document);
-    let import = admin::import_routes().layer(middleware::map_response(api_headers)).finish_api(&mut document);
+    let import =
+        admin::import_routes(import_max_bytes).layer(middleware::map_response(api_headers)).finish_api(&mut document);
     Rest { routes, import, document: openapi::finish(document) }
 }
 

@@ -255,7 +255,7 @@ mod tests {
     use super::*;
 
     fn described() -> OpenApi {
-        crate::api::rest().document
+        crate::api::rest(crate::config::Limits::default().import_max_bytes).document
     }
 
     fn operation<'a>(api: &'a OpenApi, method: &str, route: &str) -> &'a Operation {

@@ -3,7 +3,9 @@
 
 use axum::extract::State;
 use axum::Json;
-use kartka_protocol::rest::{PlayerList, RatingHistory, RatingPoint, ResultCounts, Versus};
+use kartka_protocol::rest::{
+    PlayerList, RatingHistory, RatingPoint, ResultCounts, Versus, MAX_PLAYER_SEARCH, MAX_PREFIX_CHARS,
+};
 use kartka_protocol::{ErrorCode, GameEvent, GameKindName, SeatName, SpeedClass};
 use serde::Deserialize;
 
@@ -15,9 +17,8 @@ use crate::games::convert::{speed_from_text, speed_text};
 use crate::state::AppState;
 use crate::store::{AccountRow, RatedEnd};
 
-/// Names a search returns unless the client asks otherwise, and the most it may ask for.
+/// Names a search returns unless the client asks otherwise.
 const DEFAULT_SEARCH: u32 = 20;
-const MAX_SEARCH: u32 = 100;
 /// The most accounts the online list shows.
 const MAX_ONLINE: usize = 200;
 
@@ -25,8 +26,10 @@ const MAX_ONLINE: usize = 200;
 #[derive(Debug, Deserialize, schemars::JsonSchema)]
 pub struct Search {
     /// The start of the name, in any letter case (1–32 characters).
+    #[schemars(length(min = 1, max = MAX_PREFIX_CHARS))]
     prefix: String,
     /// How many names at most (default 20, at most 100).
+    #[schemars(range(min = 1, max = MAX_PLAYER_SEARCH))]
     limit: Option<u32>,
 }
 
@@ -34,10 +37,10 @@ pub struct Search {
 /// accounts left out).
 pub async fn search(State(state): State<AppState>, Query(search): Query<Search>) -> Result<Json<PlayerList>, ApiError> {
     let length = search.prefix.chars().count();
-    if !(1..=32).contains(&length) {
+    if !(1..=MAX_PREFIX_CHARS).contains(&length) {
         return Err(ApiError::new(ErrorCode::InvalidRequest, "prefix must be 1–32 characters"));
     }
-    let limit = search.limit.unwrap_or(DEFAULT_SEARCH).clamp(1, MAX_SEARCH);
+    let limit = search.limit.unwrap_or(DEFAULT_SEARCH).clamp(1, MAX_PLAYER_SEARCH);
     let accounts = state.store.accounts_by_prefix(&search.prefix, limit).await?;
     Ok(Json(PlayerList { players: accounts.iter().map(info).collect() }))
 }

@@ -2,7 +2,7 @@
 
 use axum::extract::State;
 use axum::Json;
-use kartka_protocol::rest::{Leaderboard, LeaderboardEntry, Profile, RatingInfo, ResultCounts};
+use kartka_protocol::rest::{Leaderboard, LeaderboardEntry, Profile, RatingInfo, ResultCounts, MAX_LEADERBOARD};
 use kartka_protocol::{ErrorCode, GameKindName, SpeedClass};
 use serde::Deserialize;
 
@@ -16,9 +16,8 @@ use crate::state::AppState;
 use crate::store::RatingRow;
 use crate::time::now_ms;
 
-/// Leaderboard rows unless the client asks otherwise, and the most it may ask for.
+/// Leaderboard rows unless the client asks otherwise.
 const DEFAULT_LEADERBOARD: u32 = 50;
-const MAX_LEADERBOARD: u32 = 200;
 
 /// `GET /api/players/{name}`: ratings (deviations as of now) and results.
 pub async fn profile(State(state): State<AppState>, Path(name): Path<String>) -> Result<Json<Profile>, ApiError> {
@@ -51,6 +50,8 @@ pub async fn profile(State(state): State<AppState>, Path(name): Path<String>) ->
 #[derive(Debug, Deserialize, schemars::JsonSchema)]
 pub struct LeaderboardQuery {
     speed: Option<String>,
+    /// How many players at most (default 50, at most 200).
+    #[schemars(range(min = 1, max = MAX_LEADERBOARD))]
     limit: Option<u32>,
 }
 

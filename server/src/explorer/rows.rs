@@ -6,8 +6,8 @@ use super::opening::{replay, ruleset_key, split};
 use super::{ExplorerError, OPENING_TURNS};
 use crate::store::{EventRow, ExplorerRow, GameRow, MoveRow};
 
-/// Ratings are grouped in bands this wide.
-pub const BAND_WIDTH: i64 = 200;
+/// Ratings are grouped in bands this wide (the protocol's, which requests name).
+pub const BAND_WIDTH: i64 = kartka_protocol::rest::EXPLORER_BAND_WIDTH as i64;
 
 /// The explorer's speed of a game: its speed class, or `correspondence` (which ratings count as classical).
 #[must_use]

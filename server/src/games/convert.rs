@@ -2,7 +2,10 @@
 
 use kartka_engine::{EndReason, Outcome, Seat};
 use kartka_protocol::rest::GameSummary;
-use kartka_protocol::{EndReasonName, GameResult, GameStatus, PlayerInfo, SeatName, SpeedClass, TimeControl};
+use kartka_protocol::{
+    EndReasonName, GameResult, GameStatus, PlayerInfo, SeatName, SpeedClass, TimeControl, MAX_INCREMENT_SECONDS,
+    MAX_INITIAL_SECONDS, MAX_MOVE_SECONDS, MAX_RESERVE_SECONDS, MIN_INITIAL_SECONDS, MIN_MOVE_SECONDS,
+};
 
 use crate::store::{GameRow, GameState};
 
@@ -24,7 +27,9 @@ pub enum TimeControlError {
 pub fn validate_time_control(time_control: &TimeControl) -> Result<(), TimeControlError> {
     match *time_control {
         TimeControl::Fischer { initial_seconds, increment_seconds } => {
-            if (1..=86_400).contains(&initial_seconds) && increment_seconds <= 600 {
+            if (MIN_INITIAL_SECONDS..=MAX_INITIAL_SECONDS).contains(&initial_seconds)
+                && increment_seconds <= MAX_INCREMENT_SECONDS
+            {
                 Ok(())
             } else {
                 Err(TimeControlError::Fischer)
@@ -38,7 +43,7 @@ pub fn validate_time_control(time_control: &TimeControl) -> Result<(), TimeContr
             }
         }
         TimeControl::PerMove { move_seconds, reserve_seconds, .. } => {
-            if (1..=600).contains(&move_seconds) && reserve_seconds <= 86_400 {
+            if (MIN_MOVE_SECONDS..=MAX_MOVE_SECONDS).contains(&move_seconds) && reserve_seconds <= MAX_RESERVE_SECONDS {
                 Ok(())
             } else {
                 Err(TimeControlError::PerMove)

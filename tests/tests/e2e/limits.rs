@@ -26,6 +26,10 @@ kartka_tests::on_both_stores!(
     a_body_that_trickles_in_is_cut_off_at_its_deadline,
     an_oversized_import_gets_the_typed_error,
     an_import_that_trickles_in_gets_the_typed_error,
+    a_uri_over_the_limit_gets_the_typed_error,
+    a_refused_resume_takes_no_watched_place,
+    a_lower_import_limit_refuses_a_smaller_file,
+    ipv6_sockets_count_by_their_slash_64,
 );
 
 const BLITZ: TimeControl = TimeControl::Fischer { initial_seconds: 300, increment_seconds: 5 };
@@ -83,6 +87,23 @@ async fn sockets_per_address_are_limited_and_a_closed_socket_frees_its_place(url
     open.pop().expect("an open socket").close(None).await.expect("the socket closes");
     let reopened = eventually(CATCH_UP, || async { open_socket(server.addr, Some("192.0.2.1")).await.ok() }).await;
     assert!(reopened.is_some(), "a closed socket frees its place");
+    server.stop().await;
+}
+
+/// A client usually holds a whole IPv6 /64 and can take a new address of it for every socket: sockets count
+/// against the block, as the rate limits do.
+async fn ipv6_sockets_count_by_their_slash_64(url: &str) {
+    let limits = Limits { sockets_per_address: 2, trust_forwarded_for: true, ..Limits::default() };
+    let server = TestServer::start(url, with_limits(limits)).await;
+    let mut open = Vec::new();
+    for address in ["2001:db8:1:2::1", "2001:db8:1:2::2"] {
+        open.push(open_socket(server.addr, Some(address)).await.unwrap_or_else(|refused| panic!("{refused:?}")));
+    }
+    let Err((status, body)) = open_socket(server.addr, Some("2001:db8:1:2:ffff::3")).await else {
+        panic!("a third socket from the /64 was let in")
+    };
+    assert_eq!((status, body["code"].as_str()), (429, Some("too_many_sockets")), "{body}");
+    assert!(open_socket(server.addr, Some("2001:db8:1:3::1")).await.is_ok(), "another /64 is not affected");
     server.stop().await;
 }
 
@@ -225,11 +246,71 @@ async fn an_oversized_import_gets_the_typed_error(url: &str) {
     server.stop().await;
 }
 
+async fn a_lower_import_limit_refuses_a_smaller_file(url: &str) {
+    let import_max_bytes = 1024 * 1024;
+    let (server, token) = with_an_admin(url, Limits { import_max_bytes, ..Limits::default() }).await;
+    let chunks = vec![(vec![b' '; import_max_bytes + 1], Duration::ZERO)];
+    let reply = reply_while_sending(server.addr, &import_head(&token, import_max_bytes + 1), chunks).await;
+    assert!(reply.starts_with("HTTP/1.1 413"), "{reply:?}");
+    assert!(reply.contains("application/json"), "{reply:?}");
+    assert!(reply.contains(r#""code":"frame_too_large""#), "a typed JSON error: {reply}");
+    server.stop().await;
+}
+
 async fn an_import_that_trickles_in_gets_the_typed_error(url: &str) {
     let body_read_timeout = Duration::from_secs(2);
     let (server, token) = with_an_admin(url, Limits { body_read_timeout, ..Limits::default() }).await;
     let reply = reply_while_sending(server.addr, &import_head(&token, 200), trickle()).await;
     assert!(reply.starts_with("HTTP/1.1 408"), "{reply:?}");
     assert!(reply.contains(r#""code":"request_timeout""#), "a typed JSON error: {reply}");
+    server.stop().await;
+}
+
+/// A player search whose URI is `length` bytes long, padded with a query parameter the search ignores.
+fn search_of_length(length: usize) -> String {
+    let start = "/api/players?prefix=ab&pad=";
+    format!("{start}{}", "x".repeat(length - start.len()))
+}
+
+async fn a_uri_over_the_limit_gets_the_typed_error(url: &str) {
+    let server = TestServer::start(url, with_limits(Limits { max_uri_bytes: 1024, ..Limits::default() })).await;
+    let api = Api::new(server.url());
+    let (status, body) = api.get(&search_of_length(1024), None).await;
+    assert_eq!(status, 200, "a URI at the limit is answered: {body}");
+    let (status, body) = api.get(&search_of_length(1025), None).await;
+    assert_eq!((status, &body["code"]), (414, &json!("uri_too_long")), "a typed JSON error: {body}");
+    server.stop().await;
+
+    let server = TestServer::start(url, Settings::default()).await;
+    let api = Api::new(server.url());
+    let (status, body) = api.get(&search_of_length(8 * 1024 + 1), None).await;
+    assert_eq!((status, &body["code"]), (414, &json!("uri_too_long")), "the default limit is 8 KiB: {body}");
+    server.stop().await;
+}
+
+async fn a_refused_resume_takes_no_watched_place(url: &str) {
+    let server = TestServer::start(url, with_limits(Limits { watched_finished_games: 1, ..Limits::default() })).await;
+    let api = Api::new(server.url());
+    let (white, black) = (api.guest("white").await, api.guest("black").await);
+    let resign = |game: Uuid| {
+        let (api, token) = (&api, &white.token);
+        async move {
+            let (status, body) = api.post(&format!("/api/games/{game}/resign"), Some(token), &json!({})).await;
+            assert_eq!(status, 200, "resign: {body}");
+        }
+    };
+    let unwatched = api.start_game(&white, &black, BLITZ).await;
+    resign(unwatched).await;
+    // A game that ends while watched stays loaded for its watcher, and takes a place only at its next subscription.
+    let watched = api.start_game(&white, &black, BLITZ).await;
+    let mut watcher = WsClient::connect_anonymous(server.addr).await;
+    watcher.request(1, subscribe(watched)).await;
+    resign(watched).await;
+
+    let mut resuming = WsClient::connect_anonymous(server.addr).await;
+    let beyond = json!({ "type": "subscribe", "game_id": watched, "after_seq": 1_000_000 });
+    assert_eq!(resuming.refused(1, beyond).await, ErrorCode::InvalidRequest);
+    let mut spectator = WsClient::connect_anonymous(server.addr).await;
+    spectator.request(1, subscribe(unwatched)).await;
     server.stop().await;
 }

@@ -474,6 +474,7 @@ export default {
   'error.chat_bidi_control': 'The message holds a character that reverses the text’s direction; remove it.',
   'error.analysis_running': 'The bot is still thinking about your previous position; wait for its answer.',
   'error.request_timeout': 'The request took too long to arrive; try again.',
+  'error.uri_too_long': 'The address of the request is too long.',
   'error.too_many_sockets': 'Too many connections from your address; close a tab and try again.',
   'error.too_many_subscriptions': 'You are watching too many games at once; close one first.',
   'error.too_many_watched_games': 'Too many finished games are being watched right now; try again later.',

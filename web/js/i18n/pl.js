@@ -470,6 +470,7 @@ export default {
   'error.chat_bidi_control': 'Wiadomość zawiera znak odwracający kierunek tekstu; usuń go.',
   'error.analysis_running': 'Bot wciąż myśli nad twoją poprzednią pozycją; poczekaj na odpowiedź.',
   'error.request_timeout': 'Żądanie docierało zbyt długo; spróbuj ponownie.',
+  'error.uri_too_long': 'Adres żądania jest zbyt długi.',
   'error.too_many_sockets': 'Zbyt wiele połączeń z Twojego adresu; zamknij kartę i spróbuj ponownie.',
   'error.too_many_subscriptions': 'Oglądasz zbyt wiele partii naraz; zamknij którąś.',
   'error.too_many_watched_games': 'Zbyt wiele zakończonych partii jest teraz oglądanych; spróbuj później.',

@@ -2,7 +2,7 @@
 
 use axum::extract::State;
 use axum::Json;
-use kartka_protocol::admin::AuditPage;
+use kartka_protocol::admin::{AuditPage, MAX_AUDIT_PAGE};
 use uuid::Uuid;
 
 use super::Admin;
@@ -12,9 +12,8 @@ use crate::api::ApiError;
 use crate::state::AppState;
 use crate::store::AuditFilter;
 
-/// Entries per page unless asked otherwise, and the most a page may hold.
+/// Entries per page unless asked otherwise.
 const DEFAULT_PAGE: u32 = 50;
-const MAX_PAGE: u32 = 500;
 
 /// Which entries: about a game, about an account, before an entry number.
 #[derive(Debug, serde::Deserialize, schemars::JsonSchema)]
@@ -23,6 +22,7 @@ pub struct AuditQuery {
     game: Option<Uuid>,
     account: Option<Uuid>,
     before: Option<i64>,
+    #[schemars(range(min = 1, max = MAX_AUDIT_PAGE))]
     limit: Option<u32>,
 }
 
@@ -32,7 +32,7 @@ pub async fn entries(
     State(state): State<AppState>,
     Query(query): Query<AuditQuery>,
 ) -> Result<Json<AuditPage>, ApiError> {
-    let limit = query.limit.unwrap_or(DEFAULT_PAGE).clamp(1, MAX_PAGE);
+    let limit = query.limit.unwrap_or(DEFAULT_PAGE).clamp(1, MAX_AUDIT_PAGE);
     let filter = AuditFilter { game_id: query.game, account_id: query.account, before_id: query.before };
     let rows = state.store.audit_entries(&filter, limit).await?;
     let next_before = (rows.len() == limit as usize).then(|| rows.last().map(|last| last.id)).flatten();

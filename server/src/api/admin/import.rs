@@ -2,7 +2,7 @@
 
 use axum::extract::State;
 use axum::Json;
-use kartka_protocol::admin::ImportReport;
+use kartka_protocol::admin::{ImportReport, MAX_IMPORT_SOURCE_CHARS};
 use kartka_protocol::ErrorCode;
 
 use super::Admin;
@@ -16,6 +16,7 @@ use crate::state::AppState;
 #[derive(Debug, serde::Deserialize, schemars::JsonSchema)]
 #[serde(deny_unknown_fields)]
 pub struct ImportQuery {
+    #[schemars(length(min = 1, max = MAX_IMPORT_SOURCE_CHARS))]
     source: String,
 }
 

@@ -22,6 +22,7 @@ use aide::openapi::Operation;
 use aide::OperationInput;
 use axum::extract::{DefaultBodyLimit, FromRequestParts};
 use axum::http::request::Parts;
+use kartka_protocol::admin::MAX_REASON_CHARS;
 use kartka_protocol::ErrorCode;
 use uuid::Uuid;
 
@@ -31,9 +32,6 @@ use crate::admin::audit::CorruptEntry;
 use crate::games::convert::CorruptGame;
 use crate::state::AppState;
 use crate::store::{AccountRow, StoreError};
-
-/// The largest record file an import accepts (the largest archive imported so far, 33,549 games, is 2.8 MB gzipped and 25 MB unpacked).
-const MAX_IMPORT_BYTES: usize = 64 * 1024 * 1024;
 
 /// The admin routes, except the import (see [`import_routes`]).
 pub fn routes() -> ApiRouter<AppState> {
@@ -82,13 +80,13 @@ pub fn routes() -> ApiRouter<AppState> {
         .api_route("/api/admin/audit", get_with(audit::entries, doc("admin", "The audit log, newest first")))
 }
 
-/// The import route, with its own body limit: record files are far larger than any other request. The limit is
-/// enforced where the body is read (`RawBody`), so an oversized file gets the typed `frame_too_large` error
-/// rather than a bare 413 from a layer.
-pub fn import_routes() -> ApiRouter<AppState> {
+/// The import route, with its own body limit of `max_bytes` (`--import-max-mb`): record files are far larger
+/// than any other request. The limit is enforced where the body is read (`RawBody`), so an oversized file gets
+/// the typed `frame_too_large` error rather than a bare 413 from a layer.
+pub fn import_routes(max_bytes: usize) -> ApiRouter<AppState> {
     ApiRouter::new()
         .api_route("/api/admin/import", post_with(import::import, doc("admin", "Import record files into the archive")))
-        .layer(DefaultBodyLimit::max(MAX_IMPORT_BYTES))
+        .layer(DefaultBodyLimit::max(max_bytes))
 }
 
 /// An authenticated account with the admin role.
@@ -136,7 +134,7 @@ async fn accounts_by_id(state: &AppState, ids: &[Uuid]) -> Result<HashMap<Uuid, 
 /// An admin's written reason: 1–1000 characters once trimmed.
 fn reason(text: &str) -> Result<&str, ApiError> {
     let text = text.trim();
-    if text.is_empty() || text.chars().count() > 1000 {
+    if text.is_empty() || text.chars().count() > MAX_REASON_CHARS {
         return Err(ApiError::new(ErrorCode::InvalidRequest, "give a reason of 1 to 1000 characters"));
     }
     Ok(text)

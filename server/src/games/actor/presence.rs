@@ -19,11 +19,12 @@ impl GameActor {
         subscriber: Subscriber,
         after_seq: Option<u64>,
     ) -> Result<Subscribed, GameError> {
+        // A refused request takes nothing: the resume is checked before the game takes a watched place.
+        if after_seq.is_some_and(|after| after > self.seq) {
+            return Err(GameError::InvalidRequest("after_seq is beyond the game's last event".into()));
+        }
         self.take_watched_place()?;
         let frames = match after_seq {
-            Some(after) if after > self.seq => {
-                return Err(GameError::InvalidRequest("after_seq is beyond the game's last event".into()));
-            }
             Some(after) => {
                 long_lists::events_frames(self.id, self.events.iter().filter(|e| e.seq > after).cloned().collect())
             }

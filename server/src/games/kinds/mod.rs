@@ -192,6 +192,74 @@ pub fn of_record_file(text: &str) -> Option<&'static dyn Kind> {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use kartka_protocol::kinds::closing_in::{MAX_BOARD_SIZE, MIN_BOARD_SIZE};
+    use kartka_protocol::kinds::dots::{
+        MAX_FIELD_SIDE, MAX_INSTANT_WIN, MAX_WINDOW_SECONDS, MIN_FIELD_SIDE, MIN_WINDOW_SECONDS,
+    };
+    use kartka_protocol::kinds::line_soccer::{
+        MAX_LINE_LENGTH, MAX_LINE_WIDTH, MAX_RUSSIAN_LENGTH, MAX_RUSSIAN_WIDTH, MIN_LINE_LENGTH, MIN_LINE_WIDTH,
+        MIN_RUSSIAN_SIDE,
+    };
+    use kartka_protocol::kinds::paper_soccer::{MAX_GOAL, MAX_PITCH_HEIGHT, MAX_PITCH_WIDTH, MIN_GOAL, MIN_PITCH_SIDE};
+    use kartka_protocol::kinds::xrsoccer::{MAX_XR_LENGTH, MAX_XR_TARGET, MAX_XR_WIDTH, MIN_XR_SIDE, MIN_XR_TARGET};
+    use serde_json::{json, Value};
+
+    /// Whether the ruleset `base` with `option` set to `value` is played here.
+    fn accepted(base: &Value, option: &str, value: u32) -> bool {
+        let mut spec = base.clone();
+        let mut slot = &mut spec;
+        for key in option.split('.') {
+            slot = &mut slot[key];
+        }
+        *slot = json!(value);
+        let spec: RulesetSpec = serde_json::from_value(spec).expect("a ruleset's shape");
+        ruleset(&spec).is_ok()
+    }
+
+    /// The OpenAPI document declares each option's range from the protocol's constants: they must be exactly
+    /// the values the checks (the server's and the engine's) accept, so the document can neither promise a
+    /// refused value nor leave out an accepted one at either end.
+    #[test]
+    fn declared_ruleset_ranges_are_the_checked_ones() {
+        let pitch = json!({ "kind": "paper-soccer", "width": MAX_PITCH_WIDTH });
+        let centre = json!({ "kind": "paper-soccer-centre", "width": MAX_PITCH_WIDTH });
+        let dots = json!({ "kind": "dots", "width": MAX_FIELD_SIDE, "height": MAX_FIELD_SIDE });
+        let window = json!({ "kind": "dots", "stop": { "window": { "seconds": 180 } } });
+        let opcja1 = json!({ "kind": "line-soccer", "preset": "opcja1" });
+        let russian = json!({ "kind": "russian-soccer" });
+        let xr = json!({ "kind": "xrsoccer" });
+        let closing_in = json!({ "kind": "closing-in" });
+        let side = |value: u8| u32::from(value);
+        #[rustfmt::skip]
+        let ranges: &[(&Value, &str, u32, u32, u32)] = &[
+            (&pitch, "width", side(MIN_PITCH_SIDE), side(MAX_PITCH_WIDTH), 2),
+            (&pitch, "height", side(MIN_PITCH_SIDE), side(MAX_PITCH_HEIGHT), 2),
+            (&pitch, "goal", side(MIN_GOAL), side(MAX_GOAL), 2),
+            (&centre, "width", side(MIN_PITCH_SIDE), side(MAX_PITCH_WIDTH), 2),
+            (&centre, "height", side(MIN_PITCH_SIDE), side(MAX_PITCH_HEIGHT), 2),
+            (&centre, "goal", side(MIN_GOAL), side(MAX_GOAL), 2),
+            (&closing_in, "size", side(MIN_BOARD_SIZE), side(MAX_BOARD_SIZE), 1),
+            (&dots, "width", side(MIN_FIELD_SIDE), side(MAX_FIELD_SIDE), 1),
+            (&dots, "height", side(MIN_FIELD_SIDE), side(MAX_FIELD_SIDE), 1),
+            (&dots, "instant_win", 0, MAX_INSTANT_WIN, 1),
+            (&window, "stop.window.seconds", u32::from(MIN_WINDOW_SECONDS), u32::from(MAX_WINDOW_SECONDS), 1),
+            (&opcja1, "width", side(MIN_LINE_WIDTH), side(MAX_LINE_WIDTH), 2),
+            (&opcja1, "length", side(MIN_LINE_LENGTH), side(MAX_LINE_LENGTH), 2),
+            (&russian, "width", side(MIN_RUSSIAN_SIDE), side(MAX_RUSSIAN_WIDTH), 2),
+            (&russian, "length", side(MIN_RUSSIAN_SIDE), side(MAX_RUSSIAN_LENGTH), 2),
+            (&xr, "width", side(MIN_XR_SIDE), side(MAX_XR_WIDTH), 2),
+            (&xr, "length", side(MIN_XR_SIDE), side(MAX_XR_LENGTH), 2),
+            (&xr, "target", MIN_XR_TARGET, MAX_XR_TARGET, 1),
+        ];
+        for &(base, option, least, most, step) in ranges {
+            assert!(accepted(base, option, least), "{base} accepts {option} = {least}");
+            assert!(accepted(base, option, most), "{base} accepts {option} = {most}");
+            if least >= step {
+                assert!(!accepted(base, option, least - step), "{base} refuses {option} = {}", least - step);
+            }
+            assert!(!accepted(base, option, most + step), "{base} refuses {option} = {}", most + step);
+        }
+    }
 
     #[test]
     fn every_layer_lists_every_kind_under_one_name() {

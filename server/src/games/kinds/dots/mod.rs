@@ -17,7 +17,9 @@ mod view;
 
 use kartka_engine::dots::{DotsRules, FieldSize, Position, Start, StopMode, Zone};
 use kartka_engine::{AnyGame, GameKind, Ruleset};
-use kartka_protocol::kinds::dots::{DotsStart, DotsStop};
+use kartka_protocol::kinds::dots::{
+    DotsStart, DotsStop, MAX_FIELD_SIDE, MAX_WINDOW_SECONDS, MIN_FIELD_SIDE, MIN_WINDOW_SECONDS,
+};
 use kartka_protocol::kinds::PositionView;
 use kartka_protocol::RulesetSpec;
 
@@ -32,12 +34,9 @@ const TYPICAL_TURNS_PER_PLAYER: u64 = 100;
 /// The crosses of a random start: the rules' default (2.6).
 const RANDOM_CROSSES: u8 = 4;
 
-/// The smallest side the lobby offers (rule 1.1, [house]).
-const MIN_LOBBY_SIDE: u8 = 10;
-
 /// The STOP windows the lobby offers, in seconds: long enough to place a few dots, short enough that the
 /// presser is not kept waiting longer than a slow game's move ([house]; the seed's window is 180).
-const WINDOW_SECONDS: std::ops::RangeInclusive<u16> = 10..=600;
+const WINDOW_SECONDS: std::ops::RangeInclusive<u16> = MIN_WINDOW_SECONDS..=MAX_WINDOW_SECONDS;
 
 /// Dots, as the registry lists it.
 pub struct Dots;
@@ -72,11 +71,12 @@ pub struct Options {
 pub fn ruleset(options: Options) -> Result<Ruleset, RulesetError> {
     let Options { width, height, start, first_move_zone, extra_move, instant_win, stop, auto_end, territory, seed } =
         options;
-    if width < MIN_LOBBY_SIDE || height < MIN_LOBBY_SIDE {
-        return Err(RulesetError(format!("a Dots field has {MIN_LOBBY_SIDE} to 52 points a side")));
+    let sides = MIN_FIELD_SIDE..=MAX_FIELD_SIDE;
+    if !sides.contains(&width) || !sides.contains(&height) {
+        return Err(RulesetError(format!("a Dots field has {MIN_FIELD_SIDE} to {MAX_FIELD_SIDE} points a side")));
     }
-    let size =
-        FieldSize::new(width, height).map_err(|_| RulesetError("a Dots field has 10 to 52 points a side".into()))?;
+    let size = FieldSize::new(width, height)
+        .map_err(|_| RulesetError(format!("a Dots field has {MIN_FIELD_SIDE} to {MAX_FIELD_SIDE} points a side")))?;
     if seed.is_some() && start != DotsStart::Random {
         return Err(RulesetError("a seed is only for a random start".into()));
     }
@@ -145,8 +145,8 @@ fn try_spec(rules: &DotsRules) -> Result<RulesetSpec, String> {
     if matches!(rules.zone, Zone::Size { .. }) {
         return Err("a first-move zone of a given size is not played here".into());
     }
-    if rules.size.width() < MIN_LOBBY_SIDE || rules.size.height() < MIN_LOBBY_SIDE {
-        return Err(format!("a field under {MIN_LOBBY_SIDE} points a side is not played here"));
+    if rules.size.width() < MIN_FIELD_SIDE || rules.size.height() < MIN_FIELD_SIDE {
+        return Err(format!("a field under {MIN_FIELD_SIDE} points a side is not played here"));
     }
     Ok(RulesetSpec::Dots {
         width: rules.size.width(),

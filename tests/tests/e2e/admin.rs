@@ -14,7 +14,9 @@ use kartka_protocol::admin::{
 use kartka_protocol::correspondence::SeekStatus;
 use kartka_protocol::kinds::paper_soccer::SoccerPositionView;
 use kartka_protocol::rest::{Profile, Session};
-use kartka_protocol::{EndReasonName, GameEvent, GameStatus, SeatName, ServerFrame, SpeedClass, TimeControl};
+use kartka_protocol::{
+    EndReasonName, GameEvent, GameStatus, SeatName, ServerFrame, SpeedClass, TimeControl, BANNED_CLOSE_CODE,
+};
 use kartka_server::admin::audit::Actor;
 use kartka_server::admin::import::record_text;
 use kartka_server::admin::role;
@@ -35,6 +37,7 @@ kartka_tests::on_both_stores!(
     each_action_changes_what_it_should_and_leaves_its_audit_entry,
     adjudicating_a_running_rated_game_rates_it_and_a_replaced_result_is_rated_anew,
     banning_closes_sockets_revokes_sessions_and_blocks_games,
+    banning_a_guest_refuses_new_guests_from_its_address_until_the_cool_down_ends,
     the_audit_log_cannot_be_edited,
     an_admin_may_not_abort_adjudicate_or_ban_in_a_game_they_play_in,
     the_corpus_imports_searches_and_exports_as_the_same_games,
@@ -540,12 +543,12 @@ async fn banning_closes_sockets_revokes_sessions_and_blocks_games(url: &str) {
     let done: AccountActionDone = serde_json::from_value(body).expect("an answer");
     assert!(done.account.banned);
     assert_eq!((done.audit.action, done.audit.account_id), (AuditAction::Ban, Some(room.bob.account.id)));
-    assert_eq!(bob_socket.closed().await, Some(1008), "open sockets close");
+    assert_eq!(bob_socket.closed().await, Some(BANNED_CLOSE_CODE), "open sockets close, saying why");
     let (status, body) = room.api.get("/api/me", Some(&room.bob.token)).await;
     assert_eq!((status, body["code"].as_str()), (401, Some("invalid_token")), "sessions are revoked");
     let login = json!({ "username": "bob", "password": "long enough secret" });
     let (status, body) = room.api.post("/api/login", None, &login).await;
-    assert_eq!((status, body["code"].as_str()), (403, Some("forbidden")), "a banned account cannot log in");
+    assert_eq!((status, body["code"].as_str()), (403, Some("account_banned")), "a banned account cannot log in");
     let (status, _) =
         room.api.post(&format!("/api/challenges/{challenge}/accept"), Some(&carol.token), &json!({})).await;
     assert_eq!(status, 404, "a banned account's challenge cannot start a game");
@@ -576,6 +579,63 @@ async fn banning_closes_sockets_revokes_sessions_and_blocks_games(url: &str) {
     let actions: Vec<AuditAction> = audit(&room).await.iter().map(|e| e.action).collect();
     assert_eq!(actions, [AuditAction::Unban, AuditAction::Ban, AuditAction::GrantAdmin]);
     room.server.stop().await;
+}
+
+/// `POST /api/guest` to the server at `base` as a client at `address` (the server trusts `X-Forwarded-For` in
+/// these tests): the status and the body.
+async fn guest_from(base: &str, address: &str, name: &str) -> (u16, Value) {
+    let response = reqwest::Client::new()
+        .post(format!("{base}/api/guest"))
+        .header("x-forwarded-for", address)
+        .json(&json!({ "name": name }))
+        .send()
+        .await
+        .expect("the server answers");
+    (response.status().as_u16(), response.json().await.expect("a JSON body"))
+}
+
+/// Settings that take the client's address from `X-Forwarded-For`, with a guest ban's cool-down of `cooldown`.
+fn forwarded(cooldown: Duration) -> Settings {
+    let mut settings = Settings::default();
+    settings.limits.trust_forwarded_for = true;
+    settings.limits.guest_ban_cooldown = cooldown;
+    settings
+}
+
+async fn banning_a_guest_refuses_new_guests_from_its_address_until_the_cool_down_ends(url: &str) {
+    let hour = Duration::from_secs(60 * 60);
+    let room = room(url, forwarded(hour)).await;
+    let base = room.server.url();
+    let token = Some(room.admin.token.as_str());
+    let (status, body) = guest_from(&base, "2001:db8:1:2::1", "gusia").await;
+    assert_eq!(status, 200, "{body}");
+    let gusia: Session = serde_json::from_value(body).expect("a session");
+    let mut socket = WsClient::connect(room.server.addr, &gusia.token).await;
+
+    let (status, body) = room.api.post("/api/admin/accounts/gusia/ban", token, &json!({ "reason": "spam" })).await;
+    assert_eq!(status, 200, "{body}");
+    assert_eq!(socket.closed().await, Some(BANNED_CLOSE_CODE), "the guest's socket closes, saying why");
+    let (status, body) = guest_from(&base, "2001:db8:1:2:ffff::7", "gusia2").await;
+    assert_eq!((status, body["code"].as_str()), (403, Some("guest_banned")), "the same /64 gets no new guest");
+    assert!(room.server.state.store.account_by_name("gusia2").await.expect("read").is_none(), "nothing was created");
+    let (status, body) = guest_from(&base, "2001:db8:1:3::1", "neighbour").await;
+    assert_eq!(status, 200, "another /64 is not affected: {body}");
+    let credentials = json!({ "username": "registered", "password": "long enough secret" });
+    let (status, body) = room.api.post("/api/register", None, &credentials).await;
+    assert_eq!(status, 201, "registering is not refused: {body}");
+    room.server.stop().await;
+
+    // The cool-down is the store's: a restarted server (or another node) refuses alike.
+    let server = TestServer::start(url, forwarded(hour)).await;
+    let (status, body) = guest_from(&server.url(), "2001:db8:1:2::1", "gusia3").await;
+    assert_eq!((status, body["code"].as_str()), (403, Some("guest_banned")), "after a restart too");
+    server.stop().await;
+
+    // With the cool-down off, a ban refuses no new guest.
+    let server = TestServer::start(url, forwarded(Duration::ZERO)).await;
+    let (status, body) = guest_from(&server.url(), "2001:db8:1:2::1", "gusia4").await;
+    assert_eq!(status, 200, "no cool-down: {body}");
+    server.stop().await;
 }
 
 async fn the_audit_log_cannot_be_edited(url: &str) {

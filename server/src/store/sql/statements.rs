@@ -168,7 +168,7 @@ pub(super) const RATINGS_OF: &str =
 // Bots are kept off: the leaderboard ranks people.
 pub(super) const LEADERBOARD: &str = "SELECT \
     accounts.id, accounts.name, accounts.kind, accounts.imported, accounts.password_hash, accounts.is_admin, \
-    accounts.is_bot, accounts.chat_muted, accounts.banned, accounts.created_at, ratings.account_id, ratings.kind AS game_kind, ratings.speed, ratings.rating, \
+    accounts.is_bot, accounts.chat_muted, accounts.banned, accounts.created_at, accounts.created_from, ratings.account_id, ratings.kind AS game_kind, ratings.speed, ratings.rating, \
     ratings.deviation, ratings.volatility, ratings.games, ratings.updated_at \
     FROM ratings JOIN accounts ON accounts.id = ratings.account_id \
     WHERE ratings.kind = $1 AND ratings.speed = $2 AND ratings.deviation <= $3 AND NOT accounts.banned AND NOT accounts.is_bot \

@@ -20,8 +20,14 @@ pub enum ErrorCode {
     Unauthenticated,
     /// The token is unknown, expired or revoked.
     InvalidToken,
-    /// The account may not do this (for example, a banned account, or an admin-only action).
+    /// The account may not do this (for example, an admin-only action).
     Forbidden,
+    /// The account is banned: it may not sign in, and its token no longer works (HTTP 403). Its open WebSockets
+    /// were closed with [`crate::BANNED_CLOSE_CODE`].
+    AccountBanned,
+    /// A guest created from the client's address (IPv6: its /64) was banned a short while ago: no new guest is
+    /// created from that address until the cool-down ends (HTTP 403).
+    GuestBanned,
     /// No game with that id.
     UnknownGame,
     /// No challenge with that id, or it is no longer open.
@@ -101,6 +107,8 @@ impl ErrorCode {
             ErrorCode::Unauthenticated => "unauthenticated",
             ErrorCode::InvalidToken => "invalid_token",
             ErrorCode::Forbidden => "forbidden",
+            ErrorCode::AccountBanned => "account_banned",
+            ErrorCode::GuestBanned => "guest_banned",
             ErrorCode::UnknownGame => "unknown_game",
             ErrorCode::UnknownChallenge => "unknown_challenge",
             ErrorCode::UnknownPlayer => "unknown_player",

@@ -48,3 +48,8 @@ pub const MAX_SERVER_FRAME_BYTES: usize = 64 * 1024;
 /// node stopped or crashed): nothing is wrong with the client, which connects again (to any node) and subscribes
 /// to its games again with `after_seq` set to the last event it has, missing nothing.
 pub const RESUBSCRIBE_CLOSE_CODE: u16 = 4000;
+
+/// The WebSocket close code the server sends to every open connection of an account an admin has just banned:
+/// unlike a sign-out (1008), it tells the client to say that the account is banned rather than that its session
+/// ended. Connecting again is refused (`account_banned`, or `invalid_token`, since a ban ends every session).
+pub const BANNED_CLOSE_CODE: u16 = 4003;

@@ -58,6 +58,7 @@ pub fn new_account(name: &str, kind: AccountKind, password_hash: Option<String>)
         chat_muted: false,
         banned: false,
         created_at: now_ms(),
+        created_from: None,
     }
 }
 

@@ -69,6 +69,10 @@ pub struct ServeArgs {
     /// New accounts (guests and registrations) one client address may create per minute (IPv6: per /64).
     #[arg(long, env = "KARTKA_ACCOUNT_RATE_ADDRESS", default_value_t = 60)]
     pub accounts_per_address_per_minute: u32,
+    /// Minutes after a guest is banned during which no new guest is created from the client address it was
+    /// created from (IPv6: its /64), so that a ban holds for more than one tap (0: no cool-down).
+    #[arg(long, env = "KARTKA_GUEST_BAN_COOLDOWN_MINUTES", default_value_t = 60)]
+    pub guest_ban_cooldown_minutes: u64,
     /// Chat messages one account may send per minute, in every channel together (a burst of up to 5, then one
     /// per 1/n minute).
     #[arg(long, env = "KARTKA_CHAT_RATE", default_value_t = 12)]
@@ -336,6 +340,8 @@ pub struct Limits {
     pub logins_per_address_per_minute: u32,
     /// New accounts per client address per minute.
     pub accounts_per_address_per_minute: u32,
+    /// How long after a guest's ban new guests from its client address are refused.
+    pub guest_ban_cooldown: Duration,
     /// Chat messages per account per minute.
     pub chat_messages_per_minute: u32,
     /// Opening explorer queries per client address per minute.
@@ -375,6 +381,7 @@ impl Default for Limits {
             logins_per_account_total_per_minute: 100,
             logins_per_address_per_minute: 30,
             accounts_per_address_per_minute: 60,
+            guest_ban_cooldown: Duration::from_secs(60 * 60),
             chat_messages_per_minute: 12,
             explorer_queries_per_minute: 120,
             import_unpacked_bytes: 256 * 1024 * 1024,
@@ -504,6 +511,7 @@ impl From<&ServeArgs> for Settings {
                 logins_per_account_total_per_minute: args.logins_per_account_total_per_minute.max(1),
                 logins_per_address_per_minute: args.logins_per_address_per_minute.max(1),
                 accounts_per_address_per_minute: args.accounts_per_address_per_minute.max(1),
+                guest_ban_cooldown: Duration::from_secs(args.guest_ban_cooldown_minutes.saturating_mul(60)),
                 chat_messages_per_minute: args.chat_messages_per_minute.max(1),
                 explorer_queries_per_minute: args.explorer_queries_per_minute.max(1),
                 import_unpacked_bytes: args.import_unpacked_mb.max(1).saturating_mul(1024 * 1024),

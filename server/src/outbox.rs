@@ -31,13 +31,22 @@ pub struct Frames {
 pub enum Alarm {
     /// A producer found the queue full: the client does not read fast enough.
     TooSlow,
-    /// The account may no longer use the connection (a ban or a sign-out).
-    Revoked,
+    /// The account may no longer use the connection, for the reason given.
+    Revoked(Revoked),
     /// A game the connection watched through another node moved away from it: the client subscribes again.
     Resubscribe,
     /// A frame longer than [`kartka_protocol::MAX_SERVER_FRAME_BYTES`] was to be sent. The socket could not
     /// take it, and the client would miss it without knowing: the connection closes instead.
     Unsendable,
+}
+
+/// Why an account may no longer use its connections: the client says different things for each.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Revoked {
+    /// The session the connection authenticated with signed out.
+    SignedOut,
+    /// An admin banned the account.
+    Banned,
 }
 
 #[derive(Debug)]
@@ -123,9 +132,9 @@ impl Outbox {
         self.push(encode(frame))
     }
 
-    /// Asks the connection to close because its account may no longer use it (a ban or a sign-out).
-    pub fn revoke(&self) {
-        let waker = lock(&self.shared).raise(Alarm::Revoked);
+    /// Asks the connection to close because its account may no longer use it, for the reason `why`.
+    pub fn revoke(&self, why: Revoked) {
+        let waker = lock(&self.shared).raise(Alarm::Revoked(why));
         if let Some(waker) = waker {
             waker.wake();
         }
@@ -210,7 +219,7 @@ mod tests {
     use std::sync::Arc;
     use std::task::{Context, Poll, Waker};
 
-    use super::{Alarm, Outbox, KEPT_SLOTS};
+    use super::{Alarm, Outbox, Revoked, KEPT_SLOTS};
 
     fn frame(text: &str) -> Arc<str> {
         Arc::from(text)
@@ -247,7 +256,7 @@ mod tests {
         assert!(!outbox.push(frame("c")));
         assert_eq!(frames.poll_alarm(&mut context), Poll::Ready(Alarm::TooSlow));
         // The first alarm decides how the connection closes: a revocation after it changes nothing.
-        outbox.revoke();
+        outbox.revoke(Revoked::Banned);
         assert_eq!(frames.poll_alarm(&mut context), Poll::Ready(Alarm::TooSlow));
         assert_eq!(frames.try_frame().as_deref(), Some("a"));
     }
@@ -270,9 +279,9 @@ mod tests {
     #[test]
     fn revoking_raises_its_alarm() {
         let (outbox, frames) = Outbox::new(2);
-        outbox.revoke();
+        outbox.revoke(Revoked::Banned);
         let mut context = Context::from_waker(Waker::noop());
-        assert_eq!(frames.poll_alarm(&mut context), Poll::Ready(Alarm::Revoked));
+        assert_eq!(frames.poll_alarm(&mut context), Poll::Ready(Alarm::Revoked(Revoked::Banned)));
     }
 
     #[tokio::test]

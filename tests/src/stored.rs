@@ -83,6 +83,7 @@ pub fn guest(name: &str, created_at: Millis) -> AccountRow {
         chat_muted: false,
         banned: false,
         created_at,
+        created_from: None,
     }
 }
 

@@ -124,12 +124,16 @@ function renderConnection(status) {
 connection.on('status', renderConnection);
 watchChallenges(connection, () => session.account());
 document.getElementById('account').after(challengeBell(connection, () => session.account()));
-connection.on('signed_out', () => {
+/** The session is over: the reader is signed out, told `notice`, and taken to the sign-in page. */
+function sessionOver(notice) {
   session.clear();
   connection.start();
-  showNotice(t('account.sessionEnded'));
+  showNotice(notice);
   navigate(`/login?next=${encodeURIComponent(location.pathname)}`, { replace: true });
-});
+}
+
+connection.on('signed_out', () => sessionOver(t('account.sessionEnded')));
+connection.on('banned', () => sessionOver(t('account.banned')));
 connection.on('game_started', ({ game_id: id }) => {
   alertGameFound();
   // A rematch opens its game itself; any other new game must not pull a player out of the one on screen.

@@ -12,6 +12,8 @@ const RETRY_MS = 1000;
 const RETRY_JITTER_MS = 1000;
 /** The close code of a socket whose game moved between server nodes: resubscribe at once (docs/protocol.md). */
 const RESUBSCRIBE_CLOSE_CODE = 4000;
+/** The close code of every socket of an account an admin has just banned (docs/protocol.md): no reconnect. */
+const BANNED_CLOSE_CODE = 4003;
 /** Reconnects after that close are spread over this many milliseconds. */
 const RESUBSCRIBE_SPREAD_MS = 250;
 /** A socket that answers nothing for this long is treated as dead (pings go out at a third of it). */
@@ -199,6 +201,12 @@ export class Connection {
     for (const { reject } of this.waiting.values()) reject(new RequestError('offline', 'the connection dropped'));
     this.waiting.clear();
     if (this.stopped) return;
+    // The ban ended every session: reconnecting with the token would only be refused as an ended session.
+    if (event && event.code === BANNED_CLOSE_CODE) {
+      this.stop();
+      this.emit('banned', event);
+      return;
+    }
     if (!this.needed()) {
       this.setStatus('idle');
       return;

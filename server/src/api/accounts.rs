@@ -15,12 +15,14 @@ use crate::accounts::{info, new_account, open_session, valid_name, valid_passwor
 use crate::api::input::JsonBody;
 use crate::auth::{hash_password, token_hash, verify_password};
 use crate::state::AppState;
-use crate::store::{AccountKind, StoreError};
+use crate::store::{AccountKind, AccountRow, StoreError};
+use crate::time::now_ms;
 
 /// Attempts at a free guest name before giving up.
 const GUEST_NAME_ATTEMPTS: usize = 8;
 
-/// `POST /api/guest`: a guest account and its session in one request.
+/// `POST /api/guest`: a guest account and its session in one request. Refused (`guest_banned`) for a while after
+/// a guest created from the client's address was banned; the guest keeps that address for the same reason.
 pub async fn guest(
     State(state): State<AppState>,
     ClientAddress(address): ClientAddress,
@@ -33,6 +35,8 @@ pub async fn guest(
         }
     }
     state.abuse.new_account(address)?;
+    let address = address.to_string();
+    refuse_banned_address(&state, &address).await?;
     let base = wished.unwrap_or_else(|| "guest".to_owned());
     for attempt in 0..GUEST_NAME_ATTEMPTS {
         let name = if attempt == 0 && base != "guest" {
@@ -41,7 +45,8 @@ pub async fn guest(
             let suffix: u32 = rand::rng().random_range(1000..100_000);
             format!("{}-{suffix}", &base[..base.len().min(17)])
         };
-        let account = new_account(&name, AccountKind::Guest, None);
+        let account =
+            AccountRow { created_from: Some(address.clone()), ..new_account(&name, AccountKind::Guest, None) };
         match state.store.insert_account(&account).await {
             Ok(()) => return Ok(Json(open_session(&*state.store, state.settings.session_lifetime, &account).await?)),
             Err(StoreError::Conflict) => continue,
@@ -49,6 +54,24 @@ pub async fn guest(
         }
     }
     Err(ApiError::new(ErrorCode::NameTaken, "no free guest name found; try another name"))
+}
+
+/// Refuses a new guest from `address` (a client address block) while the cool-down of a guest banned from there
+/// lasts. The cool-down is read from the store, not kept in this node's memory: every node sharing the database
+/// must refuse alike, and a restart must not lift it.
+async fn refuse_banned_address(state: &AppState, address: &str) -> Result<(), ApiError> {
+    let cooldown = state.settings.limits.guest_ban_cooldown;
+    if cooldown.is_zero() {
+        return Ok(());
+    }
+    let since = now_ms().saturating_sub(i64::try_from(cooldown.as_millis()).unwrap_or(i64::MAX));
+    if state.store.guest_banned_from(address, since).await? {
+        return Err(ApiError::new(
+            ErrorCode::GuestBanned,
+            "a guest from this address was banned recently; new guests from it are refused for a while",
+        ));
+    }
+    Ok(())
 }
 
 /// `POST /api/register`: a registered account and its first session.
@@ -105,7 +128,7 @@ pub async fn login(
         .await?;
     let account = account.filter(|_| matches).ok_or_else(refused)?;
     if account.banned {
-        return Err(ApiError::new(ErrorCode::Forbidden, "this account is banned"));
+        return Err(ApiError::new(ErrorCode::AccountBanned, "this account is banned"));
     }
     Ok(Json(open_session(&*state.store, state.settings.session_lifetime, &account).await?))
 }

@@ -40,9 +40,12 @@ impl ApiError {
             ErrorCode::Unauthenticated | ErrorCode::InvalidToken | ErrorCode::BadCredentials => {
                 StatusCode::UNAUTHORIZED
             }
-            ErrorCode::Forbidden | ErrorCode::NotAPlayer | ErrorCode::Muted | ErrorCode::RegistrationRequired => {
-                StatusCode::FORBIDDEN
-            }
+            ErrorCode::Forbidden
+            | ErrorCode::AccountBanned
+            | ErrorCode::GuestBanned
+            | ErrorCode::NotAPlayer
+            | ErrorCode::Muted
+            | ErrorCode::RegistrationRequired => StatusCode::FORBIDDEN,
             ErrorCode::UnknownGame
             | ErrorCode::UnknownChallenge
             | ErrorCode::UnknownPlayer
@@ -101,7 +104,7 @@ impl From<AuthError> for ApiError {
     fn from(error: AuthError) -> ApiError {
         match error {
             AuthError::InvalidToken => ApiError::new(ErrorCode::InvalidToken, error.to_string()),
-            AuthError::Banned => ApiError::new(ErrorCode::Forbidden, error.to_string()),
+            AuthError::Banned => ApiError::new(ErrorCode::AccountBanned, error.to_string()),
             AuthError::Store(error) => error.into(),
         }
     }

@@ -148,6 +148,9 @@ pub struct AccountRow {
     pub banned: bool,
     /// When it was created.
     pub created_at: Millis,
+    /// For a guest, the client's address block it was created from (`api/limits.rs` keys addresses so): a ban of
+    /// the guest refuses new guests from there for a while. `None` for other accounts.
+    pub created_from: Option<String>,
 }
 
 /// A login session: only the SHA-256 of the bearer token is stored.
@@ -390,6 +393,9 @@ pub trait Store:
     async fn account_by_id(&self, id: Uuid) -> Result<Option<AccountRow>, StoreError>;
     /// The account with this name, in any letter case.
     async fn account_by_name(&self, name: &str) -> Result<Option<AccountRow>, StoreError>;
+    /// Whether a guest created from the address block `address` was banned at `since` or later and is banned
+    /// still.
+    async fn guest_banned_from(&self, address: &str, since: Millis) -> Result<bool, StoreError>;
     /// Grants or revokes the admin role; false when there is no such account.
     async fn set_admin(&self, name: &str, is_admin: bool) -> Result<bool, StoreError>;
 

@@ -14,7 +14,7 @@ use tokio::time::Instant;
 use super::addresses::SocketPlace;
 use super::duplex::{Duplex, Event};
 use super::requests::Connection;
-use crate::outbox::{Alarm, Outbox};
+use crate::outbox::{Alarm, Outbox, Revoked};
 use crate::state::AppState;
 use crate::store::AccountRow;
 use crate::telemetry;
@@ -29,6 +29,8 @@ mod close_code {
     pub const INTERNAL: u16 = 1011;
     /// A game the connection watched moved between nodes: the client subscribes again.
     pub const RESUBSCRIBE: u16 = kartka_protocol::RESUBSCRIBE_CLOSE_CODE;
+    /// An admin banned the account: the client says so, instead of that its session ended.
+    pub const BANNED: u16 = kartka_protocol::BANNED_CLOSE_CODE;
 }
 
 /// How long closing may take: writing what is still queued, the close frame, and waiting for the client's.
@@ -47,10 +49,10 @@ impl Closing {
         Closing { code, reason, flush: true }
     }
 
-    /// The reason, when the server closes the connection for breaking its rules (close code 1008): the games
-    /// it watched record it.
+    /// The reason, when the server closes the connection for breaking its rules (close code 1008) or a ban:
+    /// the games it watched record it.
     fn policy_reason(&self) -> Option<&'static str> {
-        (self.code == close_code::POLICY).then_some(self.reason)
+        [close_code::POLICY, close_code::BANNED].contains(&self.code).then_some(self.reason)
     }
 }
 
@@ -110,7 +112,12 @@ async fn serve(connection: &mut Connection, duplex: &mut Duplex) -> Closing {
             Event::Alarm(Alarm::TooSlow) => {
                 return Closing { code: close_code::POLICY, reason: "not reading fast enough", flush: false };
             }
-            Event::Alarm(Alarm::Revoked) => return Closing::after_queued(close_code::POLICY, "signed out or banned"),
+            Event::Alarm(Alarm::Revoked(Revoked::SignedOut)) => {
+                return Closing::after_queued(close_code::POLICY, "signed out");
+            }
+            Event::Alarm(Alarm::Revoked(Revoked::Banned)) => {
+                return Closing::after_queued(close_code::BANNED, "account banned");
+            }
             Event::Alarm(Alarm::Unsendable) => {
                 return Closing::after_queued(close_code::INTERNAL, "a frame too long to send");
             }

@@ -7,7 +7,7 @@ use kartka_protocol::ServerFrame;
 use uuid::Uuid;
 
 use crate::cluster::relay::{LocalDelivery, Relay};
-use crate::outbox::{encode, Outbox};
+use crate::outbox::{encode, Outbox, Revoked};
 use crate::store::StoreError;
 
 /// What runs when an account's last connection closes.
@@ -75,7 +75,7 @@ impl Connections {
     }
 
     /// Closes every connection of an account (it was banned), on this node and every other; each closes with
-    /// 1008.
+    /// [`kartka_protocol::BANNED_CLOSE_CODE`].
     pub fn disconnect(&self, account: Uuid) {
         if let Some(relay) = self.relay.get() {
             relay.close_connections(account, None);
@@ -163,8 +163,10 @@ impl LocalDelivery for Connections {
     fn close(&self, account: Uuid, session: Option<&str>) {
         if let Some(connections) = self.by_account.lock().expect("connections lock").get(&account) {
             let opened_with = |registered: &&Registered| session.is_none_or(|session| registered.session == session);
+            // Every session's connections closing together is a ban; one session's, a sign-out.
+            let why = if session.is_none() { Revoked::Banned } else { Revoked::SignedOut };
             for registered in connections.values().filter(opened_with) {
-                registered.outbox.revoke();
+                registered.outbox.revoke(why);
             }
         }
     }

@@ -62,7 +62,7 @@ impl From<AuthError> for Refusal {
     fn from(error: AuthError) -> Refusal {
         match error {
             AuthError::InvalidToken => Refusal::new(ErrorCode::InvalidToken, error.to_string()),
-            AuthError::Banned => Refusal::new(ErrorCode::Forbidden, error.to_string()),
+            AuthError::Banned => Refusal::new(ErrorCode::AccountBanned, error.to_string()),
             AuthError::Store(cause) => {
                 tracing::error!(%cause, "store failure during authentication");
                 Refusal::new(ErrorCode::Internal, "the server could not check the token; retry")

@@ -14,7 +14,9 @@ use kartka_protocol::admin::{
 use kartka_protocol::correspondence::SeekStatus;
 use kartka_protocol::kinds::paper_soccer::SoccerPositionView;
 use kartka_protocol::rest::{Profile, Session};
-use kartka_protocol::{EndReasonName, GameEvent, GameStatus, SeatName, ServerFrame, SpeedClass, TimeControl};
+use kartka_protocol::{
+    EndReasonName, GameEvent, GameStatus, SeatName, ServerFrame, SpeedClass, TimeControl, BANNED_CLOSE_CODE,
+};
 use kartka_server::admin::audit::Actor;
 use kartka_server::admin::import::record_text;
 use kartka_server::admin::role;
@@ -35,6 +37,8 @@ kartka_tests::on_both_stores!(
     each_action_changes_what_it_should_and_leaves_its_audit_entry,
     adjudicating_a_running_rated_game_rates_it_and_a_replaced_result_is_rated_anew,
     banning_closes_sockets_revokes_sessions_and_blocks_games,
+    banning_a_guest_refuses_new_guests_from_its_address_until_the_cool_down_ends,
+    a_record_export_is_one_kinds_file_that_imports_back,
     the_audit_log_cannot_be_edited,
     an_admin_may_not_abort_adjudicate_or_ban_in_a_game_they_play_in,
     the_corpus_imports_searches_and_exports_as_the_same_games,
@@ -342,7 +346,13 @@ async fn positions_records_and_moves_of_a_game(url: &str) {
     assert_eq!(status, 200);
     assert!(record.contains("1. 0 0 2. 0 0 3. 17 0-1"), "{record}");
     let (status, kurnik) = room.api.get_text(&format!("/api/admin/games/{game}/record?format=kurnik"), token).await;
-    assert_eq!((status, kurnik.as_str()), (200, record.as_str()), "a classic game's own record is kurnik's");
+    let kurniks_clock = record.replace("[TimeControl \"300+5\"]", "[TimeControl \"300\"]");
+    assert_ne!(kurniks_clock, record, "the own record gives the clock with its increment: {record}");
+    assert_eq!(
+        (status, kurnik.as_str()),
+        (200, kurniks_clock.as_str()),
+        "a classic game's own record is kurnik's, but for the increment kurnik cannot write"
+    );
     let (status, _) = room.api.get_text(&format!("/api/admin/games/{game}/record?format=sgf"), token).await;
     assert_eq!(status, 400);
 
@@ -540,12 +550,12 @@ async fn banning_closes_sockets_revokes_sessions_and_blocks_games(url: &str) {
     let done: AccountActionDone = serde_json::from_value(body).expect("an answer");
     assert!(done.account.banned);
     assert_eq!((done.audit.action, done.audit.account_id), (AuditAction::Ban, Some(room.bob.account.id)));
-    assert_eq!(bob_socket.closed().await, Some(1008), "open sockets close");
+    assert_eq!(bob_socket.closed().await, Some(BANNED_CLOSE_CODE), "open sockets close, saying why");
     let (status, body) = room.api.get("/api/me", Some(&room.bob.token)).await;
     assert_eq!((status, body["code"].as_str()), (401, Some("invalid_token")), "sessions are revoked");
     let login = json!({ "username": "bob", "password": "long enough secret" });
     let (status, body) = room.api.post("/api/login", None, &login).await;
-    assert_eq!((status, body["code"].as_str()), (403, Some("forbidden")), "a banned account cannot log in");
+    assert_eq!((status, body["code"].as_str()), (403, Some("account_banned")), "a banned account cannot log in");
     let (status, _) =
         room.api.post(&format!("/api/challenges/{challenge}/accept"), Some(&carol.token), &json!({})).await;
     assert_eq!(status, 404, "a banned account's challenge cannot start a game");
@@ -575,6 +585,111 @@ async fn banning_closes_sockets_revokes_sessions_and_blocks_games(url: &str) {
     assert_eq!((status, body["status"].as_str()), (200, Some("cancelled")), "the ban's cancel outlives it");
     let actions: Vec<AuditAction> = audit(&room).await.iter().map(|e| e.action).collect();
     assert_eq!(actions, [AuditAction::Unban, AuditAction::Ban, AuditAction::GrantAdmin]);
+    room.server.stop().await;
+}
+
+/// `POST /api/guest` to the server at `base` as a client at `address` (the server trusts `X-Forwarded-For` in
+/// these tests): the status and the body.
+async fn guest_from(base: &str, address: &str, name: &str) -> (u16, Value) {
+    let response = reqwest::Client::new()
+        .post(format!("{base}/api/guest"))
+        .header("x-forwarded-for", address)
+        .json(&json!({ "name": name }))
+        .send()
+        .await
+        .expect("the server answers");
+    (response.status().as_u16(), response.json().await.expect("a JSON body"))
+}
+
+/// Settings that take the client's address from `X-Forwarded-For`, with a guest ban's cool-down of `cooldown`.
+fn forwarded(cooldown: Duration) -> Settings {
+    let mut settings = Settings::default();
+    settings.limits.trust_forwarded_for = true;
+    settings.limits.guest_ban_cooldown = cooldown;
+    settings
+}
+
+async fn banning_a_guest_refuses_new_guests_from_its_address_until_the_cool_down_ends(url: &str) {
+    let hour = Duration::from_secs(60 * 60);
+    let room = room(url, forwarded(hour)).await;
+    let base = room.server.url();
+    let token = Some(room.admin.token.as_str());
+    let (status, body) = guest_from(&base, "2001:db8:1:2::1", "gusia").await;
+    assert_eq!(status, 200, "{body}");
+    let gusia: Session = serde_json::from_value(body).expect("a session");
+    let mut socket = WsClient::connect(room.server.addr, &gusia.token).await;
+
+    let (status, body) = room.api.post("/api/admin/accounts/gusia/ban", token, &json!({ "reason": "spam" })).await;
+    assert_eq!(status, 200, "{body}");
+    assert_eq!(socket.closed().await, Some(BANNED_CLOSE_CODE), "the guest's socket closes, saying why");
+    let (status, body) = guest_from(&base, "2001:db8:1:2:ffff::7", "gusia2").await;
+    assert_eq!((status, body["code"].as_str()), (403, Some("guest_banned")), "the same /64 gets no new guest");
+    assert!(room.server.state.store.account_by_name("gusia2").await.expect("read").is_none(), "nothing was created");
+    let (status, body) = guest_from(&base, "2001:db8:1:3::1", "neighbour").await;
+    assert_eq!(status, 200, "another /64 is not affected: {body}");
+    let credentials = json!({ "username": "registered", "password": "long enough secret" });
+    let (status, body) = room.api.post("/api/register", None, &credentials).await;
+    assert_eq!(status, 201, "registering is not refused: {body}");
+    room.server.stop().await;
+
+    // The cool-down is the store's: a restarted server (or another node) refuses alike.
+    let server = TestServer::start(url, forwarded(hour)).await;
+    let (status, body) = guest_from(&server.url(), "2001:db8:1:2::1", "gusia3").await;
+    assert_eq!((status, body["code"].as_str()), (403, Some("guest_banned")), "after a restart too");
+    server.stop().await;
+
+    // With the cool-down off, a ban refuses no new guest.
+    let server = TestServer::start(url, forwarded(Duration::ZERO)).await;
+    let (status, body) = guest_from(&server.url(), "2001:db8:1:2::1", "gusia4").await;
+    assert_eq!(status, 200, "no cool-down: {body}");
+    server.stop().await;
+}
+
+/// A kurnik record of a short Paper Soccer game, and a zagram SGF record of a short Dots game.
+const KURNIK_GAME: &str = "[Event \"?\"]\n[Site \"kurnik\"]\n[Date \"2014.09.22\"]\n[Time \"01:02:03\"]\n\
+    [Black \"Bob\"]\n[White \"Alice\"]\n[Result \"1-0\"]\n[TimeControl \"60\"]\n\n1. 0 3 2. 6 1-0\n";
+const DOTS_GAME: &str = "(;FF[4]GM[40]SZ[10:10]PB[Ala]PW[Ola]DT[2021-01-18]TM[300]RE[B+R];B[ed];W[ee];B[de];W[aa];\
+    B[fe];W[ba];B[ef.edfeefdeed])";
+
+/// Imports `records` under `source`; the count of games imported, after checking that none was refused.
+async fn imported(room: &Room, source: &str, records: &str) -> u64 {
+    let path = format!("/api/admin/import?source={source}");
+    let (status, report) = room.api.post_bytes(&path, Some(&room.admin.token), records.as_bytes().to_vec()).await;
+    assert_eq!(status, 200, "{report}");
+    assert_eq!(report["rejected"].as_u64(), Some(0), "{report}");
+    report["imported"].as_u64().expect("a count")
+}
+
+async fn a_record_export_is_one_kinds_file_that_imports_back(url: &str) {
+    let room = room(url, Settings::default()).await;
+    assert_eq!(imported(&room, "kurnik", KURNIK_GAME).await, 1);
+    assert_eq!(imported(&room, "zagram", DOTS_GAME).await, 1);
+    let export = |query: &str| {
+        reqwest::Client::new()
+            .get(format!("{}/api/admin/export/games.pgn{query}", room.server.url()))
+            .bearer_auth(&room.admin.token)
+            .send()
+    };
+
+    for query in ["", "?kind=", "?kind=chess", "?imported=true"] {
+        let response = export(query).await.expect("the server answers");
+        assert_eq!(response.status().as_u16(), 400, "{query:?}: a record export is of one kind");
+        let body: Value = response.json().await.expect("an error body");
+        assert_eq!(body["code"], "invalid_request", "{query:?}: {body}");
+    }
+
+    for (kind, file, opening) in
+        [("paper-soccer", "kartka-paper-soccer.pgn", "[Event "), ("dots", "kartka-dots.sgf", "(;")]
+    {
+        let response = export(&format!("?kind={kind}")).await.expect("the server answers");
+        assert_eq!(response.status().as_u16(), 200, "{kind}");
+        let disposition = response.headers()["content-disposition"].to_str().expect("text").to_owned();
+        assert_eq!(disposition, format!("attachment; filename=\"{file}\""), "the file is named by its kind's format");
+        let records = response.text().await.expect("a body");
+        assert!(records.starts_with(opening), "{kind}: only its own format: {records}");
+        // What the exporter writes, the importer reads back: the same games again, under another source.
+        assert_eq!(imported(&room, &format!("{kind}-again"), &records).await, 1, "{kind}: {records}");
+    }
     room.server.stop().await;
 }
 
@@ -610,9 +725,13 @@ fn corpus_files() -> Vec<PathBuf> {
     files
 }
 
-/// A game as the comparison sees it: date, players, result, time control and every turn.
+/// A game as the comparison sees it: date, players, result, starting seconds and every turn (kurnik writes the
+/// seconds alone, kartka's export `seconds+increment`; kurnik's games have no increment).
 fn game_key(record: &kartka_engine::soccer::KurnikRecord) -> String {
-    let tag = |name: &str| record.tag(name).unwrap_or("-").to_owned();
+    let tag = |name: &str| {
+        let value = record.tag(name).unwrap_or("-");
+        if name == "TimeControl" { value.trim_end_matches("+0") } else { value }.to_owned()
+    };
     let result = record.recorded_result().map_or("-", |result| result.token());
     format!(
         "{} {} {} {result} {} | {}",
@@ -702,7 +821,7 @@ async fn the_corpus_imports_searches_and_exports_as_the_same_games(url: &str) {
     assert!(lines.windows(2).all(|pair| pair[0].game.game.created_at_ms <= pair[1].game.game.created_at_ms));
     assert!(lines.iter().all(|line| line.game.import.is_some() && line.moves.iter().all(|m| m.clocks.is_none())));
 
-    let (status, records) = room.api.get_text("/api/admin/export/games.pgn", token).await;
+    let (status, records) = room.api.get_text("/api/admin/export/games.pgn?kind=paper-soccer", token).await;
     assert_eq!(status, 200);
     let mut exported: Vec<String> = read_records(&records).map(|record| game_key(&record.expect("a record"))).collect();
     assert_eq!(exported.len(), 33_549);

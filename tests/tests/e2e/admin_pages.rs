@@ -246,3 +246,47 @@ async fn the_admin_pages_read_in_polish_and_russian_and_the_site_keeps_the_choic
     admin.close().await;
     server.stop().await;
 }
+
+/// A zagram SGF record of a short Dots game, for an archive of more than one kind.
+const DOTS_GAME: &str = "(;FF[4]GM[40]SZ[10:10]PB[Ala]PW[Ola]DT[2021-01-18]TM[300]RE[B+R];B[ed];W[ee];B[de];W[aa];\
+    B[fe];W[ba];B[ef.edfeefdeed])";
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn the_games_table_shows_and_filters_the_game_kind_and_exports_records_of_one_kind() {
+    let database = TestDb::new(Backend::Sqlite).await;
+    let server = TestServer::start(database.url(), Settings::default()).await;
+    let api = Api::new(server.url());
+    let boss = register(&api, "boss").await;
+    role::set_admin(server.state.store.as_ref(), "boss", true, Actor::CommandLine, "test admin").await.expect("grant");
+    let (alice, bob) = (register(&api, "alice").await, register(&api, "bob").await);
+    api.start_game(&alice, &bob, BLITZ).await;
+    let (status, report) =
+        api.post_bytes("/api/admin/import?source=zagram", Some(&boss.token), DOTS_GAME.as_bytes().to_vec()).await;
+    assert_eq!((status, report["imported"].as_u64()), (200, Some(1)), "{report}");
+
+    let driver = Chromedriver::start();
+    let admin = Browser::open(&driver, &server.url(), DESKTOP.0, DESKTOP.1).await;
+    admin.record_script_errors().await;
+    admin.sign_in("boss", PASSWORD).await;
+    admin.goto("/admin/").await;
+    admin.wait_for_text("#page .summary", "2 games").await;
+    let kinds = admin.text("#page table tbody").await;
+    assert!(kinds.contains("Paper Soccer") && kinds.contains("Dots"), "each row names its game: {kinds}");
+    admin.wait_for_text("#page .summary .hint", "Choose a game to export its records").await;
+    let buttons = admin.client.find_all(Locator::Css("#page .summary button")).await.expect("query");
+    assert_eq!(buttons.len(), 1, "without a game chosen only the NDJSON export is offered");
+
+    admin.find("form.search select[name=kind]").await.select_by_value("dots").await.expect("choose a game");
+    admin.click("form.search button[type=submit]").await;
+    admin.wait_for_text("#page .summary", "1 game").await;
+    assert_eq!(admin.text("#page table tbody td.kind").await, "Dots");
+    let rows = admin.client.find_all(Locator::Css("#page table tbody tr")).await.expect("query");
+    assert_eq!(rows.len(), 1, "the filter keeps Dots games only");
+    let buttons = admin.client.find_all(Locator::Css("#page .summary button")).await.expect("query");
+    assert_eq!(buttons.len(), 2, "with a game chosen, its records can be exported too");
+
+    let errors = admin.script_errors().await;
+    assert!(errors.is_empty(), "script errors {errors:?}");
+    admin.close().await;
+    server.stop().await;
+}

@@ -294,7 +294,13 @@ fn rest_rows() -> Vec<Row> {
             ADMINS,
         ),
         row("GET", "/api/admin/export/games.ndjson", NO_BODY, ADMINS),
-        row("GET", "/api/admin/export/games.pgn", NO_BODY, ADMINS),
+        Row {
+            method: "GET",
+            route: "/api/admin/export/games.pgn",
+            query: "?kind=paper-soccer",
+            body: NO_BODY,
+            policy: ADMINS,
+        },
         Row {
             method: "POST",
             route: "/api/admin/import",

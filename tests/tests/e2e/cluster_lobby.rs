@@ -6,7 +6,7 @@
 use std::time::Duration;
 
 use kartka_protocol::rest::{Challenge, ChallengeStatus, Session};
-use kartka_protocol::{ChatChannel, ErrorCode, PoolSpec, ServerFrame, TimeControl};
+use kartka_protocol::{ChatChannel, ErrorCode, PoolSpec, ServerFrame, TimeControl, BANNED_CLOSE_CODE};
 use kartka_server::admin::audit::Actor;
 use kartka_server::admin::role;
 use kartka_server::config::{NodeSettings, Settings};
@@ -589,8 +589,8 @@ async fn postgres_a_logout_or_a_ban_closes_the_accounts_sockets_on_every_node() 
     let ban = json!({ "reason": "cheating" });
     let (status, body) = api.post("/api/admin/accounts/bob/ban", Some(&admin.token), &ban).await;
     assert_eq!(status, 200, "{body}");
-    assert_eq!(on_a.closed().await, Some(1008), "the banned account's socket on A closes");
-    assert_eq!(other_session.closed().await, Some(1008), "and its socket on B");
+    assert_eq!(on_a.closed().await, Some(BANNED_CLOSE_CODE), "the banned account's socket on A closes");
+    assert_eq!(other_session.closed().await, Some(BANNED_CLOSE_CODE), "and its socket on B");
     b.stop().await;
     a.stop().await;
 }

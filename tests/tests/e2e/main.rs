@@ -15,6 +15,7 @@ mod bot_accounts;
 mod bot_client;
 mod browser;
 mod browser_analysis;
+mod browser_ban;
 mod browser_bot;
 mod browser_closing_in;
 mod browser_connection;

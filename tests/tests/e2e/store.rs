@@ -7,8 +7,8 @@ use std::sync::Arc;
 
 use futures_util::future::{join_all, maybe_done};
 use kartka_server::store::{
-    self, AccountKind, AccountRow, ChallengeRow, EventRow, GameChange, GameCursor, GameRow, GameState, Millis, MoveRow,
-    RatingRow, RatingUpdate, ResultCounts, SessionRow, Store, StoreError,
+    self, AccountKind, AccountRow, AuditRow, ChallengeRow, EventRow, GameChange, GameCursor, GameRow, GameState,
+    Millis, MoveRow, RatingRow, RatingUpdate, ResultCounts, SessionRow, Store, StoreError,
 };
 use kartka_tests::db::TestDb;
 use kartka_tests::stored::ActiveGame;
@@ -18,6 +18,7 @@ use uuid::Uuid;
 kartka_tests::on_both_stores!(
     database:
     accounts_are_found_by_id_and_by_name_in_any_case,
+    a_banned_guest_is_found_by_its_address_until_the_cool_down_or_an_unban,
     a_name_taken_in_another_letter_case_conflicts,
     set_admin_grants_and_revokes_the_role,
     sessions_authenticate_until_they_expire_or_are_deleted,
@@ -67,6 +68,7 @@ fn account(name: &str) -> AccountRow {
         chat_muted: false,
         banned: false,
         created_at: T0,
+        created_from: None,
     }
 }
 
@@ -210,7 +212,12 @@ fn assert_conflict<T: std::fmt::Debug>(result: Result<T, StoreError>) {
 
 async fn accounts_are_found_by_id_and_by_name_in_any_case(db: &TestDb) {
     let store = db.store();
-    let guest = AccountRow { kind: AccountKind::Guest, password_hash: None, ..account("Guest-Żaba") };
+    let guest = AccountRow {
+        kind: AccountKind::Guest,
+        password_hash: None,
+        created_from: Some("2001:db8:1:2::".to_owned()),
+        ..account("Guest-Żaba")
+    };
     store.insert_account(&guest).await.unwrap();
     let registered = inserted_account(&*store, "Kasia").await;
 
@@ -221,6 +228,54 @@ async fn accounts_are_found_by_id_and_by_name_in_any_case(db: &TestDb) {
     assert_eq!(store.account_by_name("guest-żABA").await.unwrap(), Some(guest));
     assert_eq!(store.account_by_id(Uuid::new_v4()).await.unwrap(), None);
     assert_eq!(store.account_by_name("nobody").await.unwrap(), None);
+}
+
+/// An admin's ban or unban of `account` at `at`, as the audit log keeps it.
+fn ban_entry(account: &AccountRow, action: &str, at: Millis) -> AuditRow {
+    AuditRow {
+        id: 0,
+        at,
+        admin_id: None,
+        actor_name: "command line".to_owned(),
+        action: action.to_owned(),
+        game_id: None,
+        account_id: Some(account.id),
+        details: "{}".to_owned(),
+        reason: "test".to_owned(),
+    }
+}
+
+async fn a_banned_guest_is_found_by_its_address_until_the_cool_down_or_an_unban(db: &TestDb) {
+    let store = db.store();
+    let from = |name: &str, kind: AccountKind, address: &str| AccountRow {
+        kind,
+        password_hash: None,
+        created_from: Some(address.to_owned()),
+        ..account(name)
+    };
+    let guest = from("guest-1", AccountKind::Guest, "192.0.2.7");
+    let neighbour = from("guest-2", AccountKind::Guest, "192.0.2.8");
+    let registered = from("Kasia", AccountKind::Registered, "198.51.100.1");
+    for account in [&guest, &neighbour, &registered] {
+        store.insert_account(account).await.unwrap();
+    }
+    assert!(!store.guest_banned_from("192.0.2.7", T0).await.unwrap(), "nobody is banned yet");
+
+    let banned_at = T0 + MINUTE;
+    assert!(store.set_banned(guest.id, true, &ban_entry(&guest, "ban", banned_at)).await.unwrap());
+    assert!(store.set_banned(registered.id, true, &ban_entry(&registered, "ban", banned_at)).await.unwrap());
+    assert!(store.guest_banned_from("192.0.2.7", T0).await.unwrap(), "a ban within the cool-down counts");
+    assert!(store.guest_banned_from("192.0.2.7", banned_at).await.unwrap(), "from its very moment");
+    assert!(!store.guest_banned_from("192.0.2.7", banned_at + 1).await.unwrap(), "an older ban does not");
+    assert!(!store.guest_banned_from("192.0.2.8", T0).await.unwrap(), "another address is not affected");
+    assert!(!store.guest_banned_from("198.51.100.1", T0).await.unwrap(), "a banned registered account is no guest");
+
+    let unbanned_at = banned_at + MINUTE;
+    assert!(store.set_banned(guest.id, false, &ban_entry(&guest, "unban", unbanned_at)).await.unwrap());
+    assert!(!store.guest_banned_from("192.0.2.7", T0).await.unwrap(), "an unban ends the cool-down");
+    let again = banned_at + 2 * MINUTE;
+    assert!(store.set_banned(guest.id, true, &ban_entry(&guest, "ban", again)).await.unwrap());
+    assert!(store.guest_banned_from("192.0.2.7", again).await.unwrap(), "a new ban counts from its own moment");
 }
 
 async fn a_name_taken_in_another_letter_case_conflicts(db: &TestDb) {

@@ -55,6 +55,11 @@ export const admin = {
   ban: (name, reason) => json('POST', `/api/admin/accounts/${id(name)}/ban`, { reason }),
   unban: (name, reason) => json('POST', `/api/admin/accounts/${id(name)}/unban`, { reason }),
   audit: (query = '') => json('GET', `/api/admin/audit?${query}`),
-  /** An export of the games a search query selects, as a Blob (NDJSON or one multi-game record file). */
-  exportBlob: async (format, query) => (await send('GET', `/api/admin/export/games.${format}?${query}`, { accept: '*/*' })).blob(),
+  /** An export of the games a search query selects (NDJSON, or one kind's multi-game record file): `{blob, name}`,
+   * the file's name as the server gives it (it names the records' format). */
+  exportBlob: async (format, query) => {
+    const response = await send('GET', `/api/admin/export/games.${format}?${query}`, { accept: '*/*' });
+    const name = /filename="([^"]+)"/.exec(response.headers.get('Content-Disposition') ?? '')?.[1] ?? `kartka-games.${format}`;
+    return { blob: await response.blob(), name };
+  },
 };

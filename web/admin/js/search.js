@@ -2,6 +2,7 @@
 
 import { formatTimeControl } from '../../js/format.js';
 import { errorText, t } from '../../js/i18n.js';
+import { KINDS, kindOf } from '../../js/kinds/index.js';
 import { admin } from './api.js';
 import { accountLink, download, fill, h, result, time } from './dom.js';
 
@@ -34,6 +35,7 @@ function valuesOf(query) {
   const day = (ms, shift = 0) => (ms ? new Date(Number(ms) - shift).toISOString().slice(0, 10) : '');
   return {
     player: query.get('player') ?? '',
+    kind: query.get('kind') ?? '',
     status: query.get('status') ?? '',
     result: query.get('result') ?? '',
     reason: query.get('reason') ?? '',
@@ -51,6 +53,7 @@ function row(game) {
   const [white, black] = game.players;
   return h('tr', {},
     h('td', {}, h('a', { href: `#/game/${game.id}` }, time(game.created_at_ms))),
+    h('td', { class: 'kind' }, kindOf(game.ruleset).name),
     h('td', {}, accountLink(white.name)), h('td', {}, accountLink(black.name)),
     h('td', {}, result(game)),
     h('td', {}, game.ply),
@@ -66,6 +69,7 @@ export async function searchPage(page, query) {
   const results = [['first', t('admin.search.firstWon')], ['second', t('admin.search.secondWon')], ['draw', t('admin.search.draw')]];
   const form = h('form', { class: 'search', 'aria-label': t('admin.search.label') },
     h('label', {}, t('admin.search.player'), h('input', { name: 'player', value: values.player, placeholder: t('admin.lookup.placeholder') })),
+    choice('kind', t('admin.search.kind'), [...KINDS.values()].map((kind) => [kind.key, kind.name]), values.kind),
     choice('status', t('admin.search.status'), statuses, values.status),
     choice('result', t('admin.search.result'), results, values.result),
     choice('reason', t('admin.search.reason'), REASONS.map((reason) => [reason, t(`reason.${reason}`)]), values.reason),
@@ -85,7 +89,7 @@ export async function searchPage(page, query) {
   const summary = h('div', { class: 'summary', role: 'status' });
   const body = h('tbody');
   const more = h('button', { type: 'button', class: 'secondary', hidden: true }, t('admin.more'));
-  const columns = ['admin.search.date', 'admin.search.white', 'admin.search.black', 'admin.search.result', 'admin.search.actions',
+  const columns = ['admin.search.date', 'admin.search.kind', 'admin.search.white', 'admin.search.black', 'admin.search.result', 'admin.search.actions',
     'admin.search.time', 'admin.search.origin'];
   const table = h('table', { 'aria-label': t('admin.search.games') },
     h('thead', {}, h('tr', {}, columns.map((key) => h('th', {}, t(key))))),
@@ -105,7 +109,10 @@ export async function searchPage(page, query) {
       fill(summary,
         h('span', {}, t('admin.search.found', { count: found.total })),
         h('button', { type: 'button', class: 'secondary', onclick: () => exportAs('ndjson') }, t('admin.search.exportNdjson')),
-        h('button', { type: 'button', class: 'secondary', onclick: () => exportAs('pgn') }, t('admin.search.exportRecords')));
+        // A record file is of one kind's format: its export waits for a kind to be chosen.
+        filters.has('kind')
+          ? h('button', { type: 'button', class: 'secondary', onclick: () => exportAs('pgn') }, t('admin.search.exportRecords'))
+          : h('span', { class: 'hint' }, t('admin.search.recordsNeedKind')));
     } catch (error) {
       // Without the role (or a valid session) the page has nothing to show: the router says why.
       if (error.status === 401 || error.status === 403) throw error;
@@ -115,7 +122,8 @@ export async function searchPage(page, query) {
   async function exportAs(format) {
     fill(summary, h('span', {}, t('admin.search.exporting')));
     try {
-      download(await admin.exportBlob(format, filters.toString()), `kartka-games.${format}`);
+      const { blob, name } = await admin.exportBlob(format, filters.toString());
+      download(blob, name);
       await load();
     } catch (error) {
       fill(summary, h('p', { class: 'error' }, errorText(error)));

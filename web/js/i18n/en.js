@@ -19,6 +19,7 @@ export default {
   'account.admin': 'Admin',
   'account.guestAccount': 'Guest account',
   'account.registeredAccount': 'Registered account',
+  'account.banned': 'This account has been banned by the site’s admins. You can no longer play with it.',
   'account.sessionEnded': 'Your session has ended. Please sign in again.',
 
   'common.toLobby': 'Go to the lobby',
@@ -452,6 +453,8 @@ export default {
   'error.unsupported_protocol': 'This page is out of date: reload it.',
   'error.unauthenticated': 'Please sign in first.',
   'error.invalid_token': 'Your session has ended. Please sign in again.',
+  'error.account_banned': 'This account has been banned by the site’s admins.',
+  'error.guest_banned': 'A guest playing from your address was banned a short while ago, so no new guests can start from it for now. Try again later.',
   'error.forbidden': 'Your account may not do this.',
   'error.unknown_game': 'There is no such game.',
   'error.unknown_challenge': 'The challenge is no longer open.',

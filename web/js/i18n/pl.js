@@ -18,6 +18,7 @@ export default {
   'account.admin': 'Admin',
   'account.guestAccount': 'Konto gościa',
   'account.registeredAccount': 'Zarejestrowane konto',
+  'account.banned': 'To konto zostało zablokowane przez administratorów strony. Nie możesz już na nim grać.',
   'account.sessionEnded': 'Twoja sesja wygasła. Zaloguj się ponownie.',
 
   'common.toLobby': 'Przejdź do poczekalni',
@@ -448,6 +449,8 @@ export default {
   'error.unsupported_protocol': 'Ta strona jest nieaktualna: odśwież ją.',
   'error.unauthenticated': 'Najpierw się zaloguj.',
   'error.invalid_token': 'Twoja sesja wygasła. Zaloguj się ponownie.',
+  'error.account_banned': 'To konto zostało zablokowane przez administratorów strony.',
+  'error.guest_banned': 'Niedawno zablokowano gościa grającego z Twojego adresu, więc na razie nie można z niego zacząć gry jako nowy gość. Spróbuj ponownie później.',
   'error.forbidden': 'Twoje konto nie może tego zrobić.',
   'error.unknown_game': 'Nie ma takiej partii.',
   'error.unknown_challenge': 'To wyzwanie nie jest już otwarte.',

@@ -18,6 +18,7 @@ export default {
   'account.admin': 'Админ',
   'account.guestAccount': 'Гостевой аккаунт',
   'account.registeredAccount': 'Зарегистрированный аккаунт',
+  'account.banned': 'Этот аккаунт заблокирован администраторами сайта. Играть с него больше нельзя.',
   'account.sessionEnded': 'Ваша сессия закончилась. Войдите снова.',
 
   'common.toLobby': 'Перейти в лобби',
@@ -448,6 +449,8 @@ export default {
   'error.unsupported_protocol': 'Страница устарела: обновите её.',
   'error.unauthenticated': 'Сначала войдите.',
   'error.invalid_token': 'Ваша сессия закончилась. Войдите снова.',
+  'error.account_banned': 'Этот аккаунт заблокирован администраторами сайта.',
+  'error.guest_banned': 'Недавно был заблокирован гость, игравший с вашего адреса, поэтому новые гости с него пока не допускаются. Попробуйте позже.',
   'error.forbidden': 'Вашему аккаунту это не разрешено.',
   'error.unknown_game': 'Такой партии нет.',
   'error.unknown_challenge': 'Этот вызов уже не открыт.',

@@ -1,5 +1,5 @@
 //! Exporting many games, selected with the search's filters, as a stream: NDJSON (one game with its moves per
-//! line) or one multi-game record file (each game in its kind's format). The archive is read a page at a time,
+//! line) or one multi-game record file of one game kind, in that kind's format. The archive is read a page at a time,
 //! so an export of any size holds one page in memory. A failure half way ends the stream early (the client sees a cut-off body); it is
 //! logged.
 
@@ -8,7 +8,9 @@ use axum::extract::State;
 use axum::http::header;
 use axum::response::{IntoResponse, Response};
 use futures_util::stream;
+use kartka_engine::GameKind;
 use kartka_protocol::admin::ExportedGame;
+use kartka_protocol::ErrorCode;
 use uuid::Uuid;
 
 use super::games::record_parts;
@@ -41,14 +43,22 @@ pub async fn ndjson(
     Ok(streamed(state, search, Format::NdJson, "application/x-ndjson", "kartka-games.ndjson"))
 }
 
-/// `GET /api/admin/export/games.pgn`: one record file holding every selected game, each in its kind's format.
+/// `GET /api/admin/export/games.pgn?kind=…`: one record file holding every selected game of one kind, in that
+/// kind's format, named by it (`kartka-dots.sgf`). The `kind` filter is required: the kinds' formats differ (Dots
+/// writes SGF, the others PGN-like tags), and a file mixing them is one no tool reads, so an admin gets one file
+/// per format rather than one that only looks like one.
 pub async fn records(
     _admin: Admin,
     State(state): State<AppState>,
     Query(query): Query<SearchQuery>,
 ) -> Result<Response, ApiError> {
     let search = search_of(&state, &query).await?;
-    Ok(streamed(state, search, Format::Records, "text/plain; charset=utf-8", "kartka-games.pgn"))
+    let kind =
+        search.kind.as_deref().and_then(GameKind::from_name).map(kinds::of).ok_or_else(|| {
+            ApiError::new(ErrorCode::InvalidRequest, "a record export is of one game kind: give `kind`")
+        })?;
+    let file = format!("kartka-{}.{}", kind.kind(), kind.record_extension());
+    Ok(streamed(state, search, Format::Records, "text/plain; charset=utf-8", &file))
 }
 
 fn streamed(state: AppState, search: GameSearch, format: Format, content_type: &str, file: &str) -> Response {
@@ -99,7 +109,7 @@ async fn next_page(
             Format::Records => {
                 let damaged = || {
                     tracing::error!(game = %id, "stored game does not replay");
-                    ApiError::new(kartka_protocol::ErrorCode::Internal, "a game record is damaged")
+                    ApiError::new(ErrorCode::Internal, "a game record is damaged")
                 };
                 let record = kinds::of_spec(&game.game.ruleset)
                     .record(&record_parts(&game, &game_moves))

@@ -52,6 +52,12 @@ pub trait Kind: Sync {
     /// The game as a record file in the kind's own format.
     fn record(&self, game: &RecordParts<'_>) -> Result<String, ExportError>;
 
+    /// The file name extension of [`Kind::record`]'s format: PGN-like tags and movetext unless the kind says
+    /// otherwise (Dots: SGF).
+    fn record_extension(&self) -> &'static str {
+        "pgn"
+    }
+
     /// The game as a kurnik record (classic Paper Soccer: kurnik's tags with the Black–White `Result`, steps
     /// 0–7, CRLF), where kurnik can express it; a kind played by other rules has none.
     fn kurnik_record(&self, _game: &RecordParts<'_>) -> Result<String, ExportError> {
@@ -291,7 +297,7 @@ mod tests {
             let outcome = game.outcome().expect("over by the rules");
             let parts = RecordParts {
                 ruleset: of(kind).spec(&ruleset),
-                time_control: kartka_protocol::TimeControl::Fischer { initial_seconds: 180, increment_seconds: 0 },
+                time_control: kartka_protocol::TimeControl::Fischer { initial_seconds: 180, increment_seconds: 2 },
                 names: ["Ala", "Ola"],
                 status: kartka_protocol::GameStatus::Finished,
                 result: Some(crate::games::convert::game_result(outcome)),
@@ -299,6 +305,9 @@ mod tests {
                 moves: moves.iter().map(String::as_str).collect(),
             };
             let text = of(kind).record(&parts).expect("a finished game writes");
+            let clock =
+                if of(kind).record_extension() == "sgf" { "TM[180]OT[2 fischer]" } else { "[TimeControl \"180+2\"]" };
+            assert!(text.contains(clock), "{kind}: the clock with its increment: {text}");
             let reader = of_record_file(&text).expect("the file names its kind");
             assert_eq!(reader.kind(), kind);
             let read = reader.read_records(&text);

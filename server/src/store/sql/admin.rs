@@ -46,7 +46,8 @@ pub(super) const MAX_BOUND_VALUES: usize = 30_000;
 const INSERT_AUDIT: &str = "INSERT INTO audit_log \
     (at, admin_id, actor_name, action, game_id, account_id, details, reason) \
     VALUES ($1, $2, $3, $4, $5, $6, $7, $8)";
-const SET_BANNED: &str = "UPDATE accounts SET banned = $2 WHERE id = $1 AND banned <> $2";
+// `banned_at` dates the ban for the guests' cool-down (`Store::guest_banned_from`); an unban clears it.
+const SET_BANNED: &str = "UPDATE accounts SET banned = $2, banned_at = $3 WHERE id = $1 AND banned <> $2";
 const REVOKE_SESSIONS: &str = "DELETE FROM sessions WHERE account_id = $1";
 const SET_ADMIN_ROLE: &str = "UPDATE accounts SET is_admin = $2 WHERE id = $1 AND is_admin <> $2";
 const SET_BOT: &str = "UPDATE accounts SET is_bot = $2 WHERE id = $1 AND is_bot <> $2";
@@ -254,23 +255,18 @@ where
         Ok(())
     }
 
-    /// Sets one boolean column of an account if it differs, ends the account's sessions if asked, and writes
-    /// the audit entry, all in one transaction.
+    /// Sets one boolean column of an account if it differs and writes the audit entry, in one transaction.
     pub(super) async fn change_account_flag(
         &self,
         statement: &'static str,
         account_id: Uuid,
         value: bool,
         entry: &AuditRow,
-        revoke_sessions: bool,
     ) -> Result<bool, StoreError> {
         let mut tx = self.writer.begin_with(DB::BEGIN_WRITE).await?;
         let changed = sqlx::query(statement).bind(DB::to_id(account_id)).bind(value).execute(&mut *tx).await?;
         if DB::rows_affected(&changed) == 0 {
             return Ok(false);
-        }
-        if revoke_sessions {
-            sqlx::query(REVOKE_SESSIONS).bind(DB::to_id(account_id)).execute(&mut *tx).await?;
         }
         Self::write_audit(&mut tx, entry).await?;
         tx.commit().await?;
@@ -475,11 +471,23 @@ where
     }
 
     async fn set_banned(&self, account_id: Uuid, banned: bool, entry: &AuditRow) -> Result<bool, StoreError> {
-        self.change_account_flag(SET_BANNED, account_id, banned, entry, banned).await
+        let mut tx = self.writer.begin_with(DB::BEGIN_WRITE).await?;
+        let banned_at = banned.then_some(entry.at);
+        let changed =
+            sqlx::query(SET_BANNED).bind(DB::to_id(account_id)).bind(banned).bind(banned_at).execute(&mut *tx).await?;
+        if DB::rows_affected(&changed) == 0 {
+            return Ok(false);
+        }
+        if banned {
+            sqlx::query(REVOKE_SESSIONS).bind(DB::to_id(account_id)).execute(&mut *tx).await?;
+        }
+        Self::write_audit(&mut tx, entry).await?;
+        tx.commit().await?;
+        Ok(true)
     }
 
     async fn set_admin_role(&self, account_id: Uuid, is_admin: bool, entry: &AuditRow) -> Result<bool, StoreError> {
-        self.change_account_flag(SET_ADMIN_ROLE, account_id, is_admin, entry, false).await
+        self.change_account_flag(SET_ADMIN_ROLE, account_id, is_admin, entry).await
     }
 
     async fn rated_history(&self, kind: &str, speed: &str) -> Result<Vec<RatedGame>, StoreError> {
@@ -506,7 +514,7 @@ where
     }
 
     async fn set_bot(&self, account_id: Uuid, is_bot: bool, entry: &AuditRow) -> Result<bool, StoreError> {
-        self.change_account_flag(SET_BOT, account_id, is_bot, entry, false).await
+        self.change_account_flag(SET_BOT, account_id, is_bot, entry).await
     }
 
     async fn insert_audit(&self, entry: &AuditRow) -> Result<(), StoreError> {

@@ -122,6 +122,6 @@ where
     }
 
     async fn set_chat_muted(&self, account_id: Uuid, muted: bool, entry: &AuditRow) -> Result<bool, StoreError> {
-        self.change_account_flag(SET_CHAT_MUTED, account_id, muted, entry, false).await
+        self.change_account_flag(SET_CHAT_MUTED, account_id, muted, entry).await
     }
 }

@@ -234,6 +234,7 @@ where
             chat_muted: row.try_get("chat_muted")?,
             banned: row.try_get("banned")?,
             created_at: row.try_get("created_at")?,
+            created_from: row.try_get("created_from")?,
         })
     }
 
@@ -563,10 +564,16 @@ where
             .bind(account.is_bot)
             .bind(account.banned)
             .bind(account.created_at)
+            .bind(account.created_from.as_deref())
             .execute(&self.writer)
             .await
             .map_err(conflict_if_unique)?;
         Ok(())
+    }
+
+    async fn guest_banned_from(&self, address: &str, since: Millis) -> Result<bool, StoreError> {
+        let row = sqlx::query(GUEST_BANNED_FROM).bind(address).bind(since).fetch_optional(&self.pool).await?;
+        Ok(row.is_some())
     }
 
     async fn account_by_id(&self, id: Uuid) -> Result<Option<AccountRow>, StoreError> {

@@ -4,7 +4,7 @@
 // Column lists for SELECT and INSERT; rows are read back by column name.
 macro_rules! account_columns {
     () => {
-        "id, name, kind, imported, password_hash, is_admin, is_bot, chat_muted, banned, created_at"
+        "id, name, kind, imported, password_hash, is_admin, is_bot, chat_muted, banned, created_at, created_from"
     };
 }
 
@@ -44,12 +44,15 @@ macro_rules! rating_columns {
 pub(super) const PING: &str = "SELECT 1";
 
 pub(super) const INSERT_ACCOUNT: &str = "INSERT INTO accounts \
-    (id, name, name_key, kind, imported, password_hash, is_admin, is_bot, banned, created_at) \
-    VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10)";
+    (id, name, name_key, kind, imported, password_hash, is_admin, is_bot, banned, created_at, created_from) \
+    VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11)";
 pub(super) const SELECT_ACCOUNTS: &str = concat!("SELECT ", account_columns!(), " FROM accounts");
 pub(super) const ACCOUNT_BY_ID: &str = concat!("SELECT ", account_columns!(), " FROM accounts WHERE id = $1");
 pub(super) const ACCOUNT_BY_NAME_KEY: &str =
     concat!("SELECT ", account_columns!(), " FROM accounts WHERE name_key = $1");
+// Reads the partial index of banned accounts (migrations/*/0019_guest_bans.sql).
+pub(super) const GUEST_BANNED_FROM: &str =
+    "SELECT 1 FROM accounts WHERE banned AND created_from = $1 AND banned_at >= $2 AND kind = 'guest' LIMIT 1";
 pub(super) const SET_ADMIN: &str = "UPDATE accounts SET is_admin = $2 WHERE name_key = $1";
 
 pub(super) const INSERT_SESSION: &str =
@@ -165,7 +168,7 @@ pub(super) const RATINGS_OF: &str =
 // Bots are kept off: the leaderboard ranks people.
 pub(super) const LEADERBOARD: &str = "SELECT \
     accounts.id, accounts.name, accounts.kind, accounts.imported, accounts.password_hash, accounts.is_admin, \
-    accounts.is_bot, accounts.chat_muted, accounts.banned, accounts.created_at, ratings.account_id, ratings.kind AS game_kind, ratings.speed, ratings.rating, \
+    accounts.is_bot, accounts.chat_muted, accounts.banned, accounts.created_at, accounts.created_from, ratings.account_id, ratings.kind AS game_kind, ratings.speed, ratings.rating, \
     ratings.deviation, ratings.volatility, ratings.games, ratings.updated_at \
     FROM ratings JOIN accounts ON accounts.id = ratings.account_id \
     WHERE ratings.kind = $1 AND ratings.speed = $2 AND ratings.deviation <= $3 AND NOT accounts.banned AND NOT accounts.is_bot \

@@ -87,6 +87,7 @@ export default {
   'admin.search.live': 'live',
   'admin.search.correspondence': 'correspondence',
   'admin.search.origin': 'Origin',
+  'admin.search.kind': 'Game',
   'admin.search.imported': 'imported',
   'admin.search.playedHere': 'played here',
   'admin.search.from': 'From (UTC)',
@@ -107,6 +108,7 @@ export default {
   'admin.search.found': { one: '{count} game', other: '{count} games' },
   'admin.search.exportNdjson': 'Export NDJSON',
   'admin.search.exportRecords': 'Export records',
+  'admin.search.recordsNeedKind': 'Choose a game to export its records: each game has its own record format.',
   'admin.search.exporting': 'Exporting…',
 
   'admin.game.ply': 'Ply',

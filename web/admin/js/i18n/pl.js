@@ -85,6 +85,7 @@ export default {
   'admin.search.live': 'na żywo',
   'admin.search.correspondence': 'korespondencyjna',
   'admin.search.origin': 'Pochodzenie',
+  'admin.search.kind': 'Gra',
   'admin.search.imported': 'zaimportowana',
   'admin.search.playedHere': 'rozegrana tutaj',
   'admin.search.from': 'Od (UTC)',
@@ -105,6 +106,7 @@ export default {
   'admin.search.found': { one: '{count} partia', few: '{count} partie', many: '{count} partii', other: '{count} partii' },
   'admin.search.exportNdjson': 'Eksportuj NDJSON',
   'admin.search.exportRecords': 'Eksportuj zapisy',
+  'admin.search.recordsNeedKind': 'Wybierz grę, by wyeksportować jej zapisy: każda gra ma własny format zapisu.',
   'admin.search.exporting': 'Eksportowanie…',
 
   'admin.game.ply': 'Półruch',

@@ -85,6 +85,7 @@ export default {
   'admin.search.live': 'живая',
   'admin.search.correspondence': 'по переписке',
   'admin.search.origin': 'Происхождение',
+  'admin.search.kind': 'Игра',
   'admin.search.imported': 'импортирована',
   'admin.search.playedHere': 'сыграна здесь',
   'admin.search.from': 'С (UTC)',
@@ -105,6 +106,7 @@ export default {
   'admin.search.found': { one: '{count} партия', few: '{count} партии', many: '{count} партий', other: '{count} партии' },
   'admin.search.exportNdjson': 'Экспорт NDJSON',
   'admin.search.exportRecords': 'Экспорт записей',
+  'admin.search.recordsNeedKind': 'Выберите игру, чтобы экспортировать её записи: у каждой игры свой формат записи.',
   'admin.search.exporting': 'Экспорт…',
 
   'admin.game.ply': 'Полуход',

@@ -221,6 +221,10 @@ impl Kind for Dots {
         record::record(game)
     }
 
+    fn record_extension(&self) -> &'static str {
+        "sgf"
+    }
+
     fn read_records(&self, text: &str) -> ReadGames {
         import::read_games(text)
     }

@@ -40,9 +40,13 @@ pub fn record(game: &RecordParts<'_>) -> Result<String, ExportError> {
         _ => None,
     };
     let sgf = write_sgf(&record).map_err(|e| ExportError::Moves(e.to_string()))?;
-    // §10.4: `TM[R]OT[T/move]` for a per-move clock; other clocks give their main time alone.
+    // §10.4: `TM[R]OT[T/move]` for a per-move clock; a Fischer clock's increment as `OT[I fischer]`, SGF's free
+    // text for what follows the main time; other clocks give their main time alone.
     let clock = match game.time_control {
-        TimeControl::Fischer { initial_seconds, .. } => format!("TM[{initial_seconds}]"),
+        TimeControl::Fischer { initial_seconds, increment_seconds: 0 } => format!("TM[{initial_seconds}]"),
+        TimeControl::Fischer { initial_seconds, increment_seconds } => {
+            format!("TM[{initial_seconds}]OT[{increment_seconds} fischer]")
+        }
         TimeControl::Correspondence { days_per_move, .. } => format!("TM[{}]", u64::from(days_per_move) * 86_400),
         TimeControl::PerMove { move_seconds, reserve_seconds, .. } => {
             format!("TM[{reserve_seconds}]OT[{move_seconds}/move]")

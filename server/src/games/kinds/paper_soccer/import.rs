@@ -46,8 +46,16 @@ fn checked(index: u64, record: &KurnikRecord) -> Result<ReadGame, String> {
         (None, Some(RecordResult::Draw)) => Some(unrecorded_ending(None)),
         (None, _) => None,
     };
+    // kurnik writes a clock's starting seconds, kartka's own records `initial+increment` (read as kartka reads
+    // other kinds' records: the starting seconds).
     let initial_seconds = match record.tag("TimeControl") {
-        Some(value) => value.trim().parse().map_err(|_| format!("TimeControl {value:?} is not whole seconds"))?,
+        Some(value) => {
+            let (initial, increment) = value.trim().split_once('+').unwrap_or((value.trim(), "0"));
+            let whole = |text: &str| text.parse::<u32>().ok();
+            whole(initial)
+                .filter(|_| whole(increment).is_some())
+                .ok_or_else(|| format!("TimeControl {value:?} is not whole seconds, or seconds+increment"))?
+        }
         None => 0,
     };
     let name = |tag: &str| player_name(record.tag(tag));
@@ -113,6 +121,14 @@ mod tests {
         assert_eq!(ended, [true, true, false], "the last turn stops on a bounce");
         let result = game.result.expect("Black won on the record");
         assert_eq!((result.winner, result.reason), (Some(kartka_protocol::SeatName::Second), EndReasonName::Unknown));
+    }
+
+    #[test]
+    fn reads_kurniks_seconds_and_kartkas_seconds_with_increment() {
+        for (tag, seconds) in [("60", Some(60)), ("180+2", Some(180)), ("180+x", None), ("+2", None), ("fast", None)] {
+            let read = read_games(&GAME.replace("[TimeControl \"60\"]", &format!("[TimeControl \"{tag}\"]")));
+            assert_eq!(read.games.first().map(|game| game.initial_seconds), seconds, "{tag}: {:?}", read.rejections);
+        }
     }
 
     #[test]

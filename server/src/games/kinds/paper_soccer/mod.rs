@@ -71,7 +71,7 @@ impl Kind for PaperSoccer {
     }
 
     fn record(&self, game: &RecordParts<'_>) -> Result<String, ExportError> {
-        record::kurnik_record(game)
+        record::own_record(game)
     }
 
     fn kurnik_record(&self, game: &RecordParts<'_>) -> Result<String, ExportError> {

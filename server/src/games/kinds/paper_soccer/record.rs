@@ -5,16 +5,34 @@ use kartka_engine::Ruleset;
 use kartka_protocol::{GameStatus, SeatName, TimeControl};
 
 use crate::games::kinds;
-use crate::games::records::{date_text, ExportError, RecordParts};
+use crate::games::records::{date_text, time_control_text, ExportError, RecordParts};
 
 /// The kurnik record of a Paper Soccer game: kurnik's tags (Black–White `Result`, `TimeControl` in seconds per
 /// player), the players' names, and the movetext split into turns by the rules.
 pub fn kurnik_record(game: &RecordParts<'_>) -> Result<String, ExportError> {
-    let pitch = match kinds::ruleset(&game.ruleset).map_err(|e| ExportError::Ruleset(e.0))? {
-        Ruleset::PaperSoccer(rules) => rules.pitch,
-        other => return Err(ExportError::Ruleset(format!("{other:?} is not a Paper Soccer ruleset"))),
-    };
-    write_kurnik(pitch, game, stored_result(game))
+    write_kurnik(pitch_of(game)?, game, stored_result(game), kurnik_time_control(&game.time_control))
+}
+
+/// kartka's own record of a Paper Soccer game: the kurnik record, but with the `TimeControl` written as kartka
+/// writes it for every kind (`180+2`: kurnik's tag has no room for the increment, and an export must not lose it).
+pub fn own_record(game: &RecordParts<'_>) -> Result<String, ExportError> {
+    write_kurnik(pitch_of(game)?, game, stored_result(game), time_control_text(&game.time_control))
+}
+
+fn pitch_of(game: &RecordParts<'_>) -> Result<Pitch, ExportError> {
+    match kinds::ruleset(&game.ruleset).map_err(|e| ExportError::Ruleset(e.0))? {
+        Ruleset::PaperSoccer(rules) => Ok(rules.pitch),
+        other => Err(ExportError::Ruleset(format!("{other:?} is not a Paper Soccer ruleset"))),
+    }
+}
+
+/// The `TimeControl` tag as kurnik writes it: a clock's starting seconds; other clocks as kartka writes them for
+/// any kind ("one move per N seconds" for correspondence, as in PGN).
+pub(in crate::games::kinds) fn kurnik_time_control(time_control: &TimeControl) -> String {
+    match time_control {
+        TimeControl::Fischer { initial_seconds, .. } => initial_seconds.to_string(),
+        TimeControl::Correspondence { .. } | TimeControl::PerMove { .. } => time_control_text(time_control),
+    }
 }
 
 /// kurnik's result of a stored game: its winner once finished, else unknown (`*`).
@@ -29,22 +47,16 @@ pub(in crate::games::kinds) fn stored_result(game: &RecordParts<'_>) -> RecordRe
     }
 }
 
-/// The kurnik record of `game`'s steps, classic Paper Soccer on `pitch`, with `result`.
+/// The kurnik record of `game`'s steps, classic Paper Soccer on `pitch`, with `result` and the `TimeControl` tag
+/// `time_control`.
 pub(in crate::games::kinds) fn write_kurnik(
     pitch: Pitch,
     game: &RecordParts<'_>,
     result: RecordResult,
+    time_control: String,
 ) -> Result<String, ExportError> {
     let digits: String = game.moves.concat();
     let turns = split_turns(&Position::new(pitch), &digits).map_err(|e| ExportError::Moves(e.to_string()))?.turns;
-    // kurnik writes a clock's starting seconds; other clocks are written as kartka writes them for any kind
-    // ("one move per N seconds" for correspondence, as in PGN).
-    let time_control = match game.time_control {
-        TimeControl::Fischer { initial_seconds, .. } => initial_seconds.to_string(),
-        TimeControl::Correspondence { .. } | TimeControl::PerMove { .. } => {
-            crate::games::records::time_control_text(&game.time_control)
-        }
-    };
     let tag = |name: &str, value: String| Tag { name: name.to_owned(), value };
     let mut tags = vec![
         tag("Event", "kartka".to_owned()),

@@ -5,7 +5,7 @@ use kartka_engine::soccer::{Pitch, Position, RecordResult};
 use kartka_engine::soccer_centre::CentreRecord;
 use kartka_engine::{Ruleset, Seat};
 
-use crate::games::kinds::paper_soccer::record::{stored_result, write_kurnik};
+use crate::games::kinds::paper_soccer::record::{kurnik_time_control, stored_result, write_kurnik};
 use crate::games::kinds::{self, scored};
 use crate::games::records::{ExportError, KurnikRefusal, RecordParts};
 
@@ -55,7 +55,7 @@ pub fn kurnik_record(game: &RecordParts<'_>) -> Result<String, ExportError> {
             by_point
         }
     };
-    write_kurnik(pitch, game, result)
+    write_kurnik(pitch, game, result, kurnik_time_control(&game.time_control))
 }
 
 #[cfg(test)]

@@ -1,6 +1,7 @@
 //! What every task of a run shares.
 
-use std::time::Duration;
+use std::sync::Mutex;
+use std::time::{Duration, Instant};
 
 use kartka_engine::GameKind;
 use reqwest::Url;
@@ -15,12 +16,35 @@ use crate::stop::Stop;
 /// backlog.
 const SETUP_AT_ONCE: usize = 32;
 
+/// How long a server the generator could not reach is passed over, as a load balancer's health check passes
+/// over a dead node: meanwhile the pairs it served reconnect to the others (when there are others).
+const PASSED_OVER_FOR: Duration = Duration::from_secs(5);
+
 /// One server (node) of a run.
 pub struct Server {
     /// Its base URL.
     pub base: Url,
     /// Its REST API.
     pub rest: Rest,
+    /// Until when it is passed over, after it could not be reached.
+    passed_over_until: Mutex<Option<Instant>>,
+}
+
+impl Server {
+    /// Notes that a connection to the server or a request could not get through (`error`, when a request
+    /// failed; `None` for a socket that could not be opened): it is passed over for a while. A refusal the
+    /// server answered is not such a failure.
+    pub fn unreachable(&self, error: Option<&RestError>) {
+        if error.is_none_or(|error| matches!(error, RestError::Transport(_))) {
+            *self.passed_over_until.lock().unwrap_or_else(std::sync::PoisonError::into_inner) =
+                Some(Instant::now() + PASSED_OVER_FOR);
+        }
+    }
+
+    fn reachable(&self) -> bool {
+        let until = *self.passed_over_until.lock().unwrap_or_else(std::sync::PoisonError::into_inner);
+        until.is_none_or(|until| Instant::now() >= until)
+    }
 }
 
 /// The shared state of a run.
@@ -33,6 +57,8 @@ pub struct Context {
     pub think: Duration,
     /// Whether dropped connections are expected.
     pub allow_disconnects: bool,
+    /// How long a pair waits before each try to reconnect after a drop.
+    pub retry: Duration,
     /// Stop after this many acknowledged moves.
     pub max_moves: Option<u64>,
     /// Everything measured.
@@ -52,10 +78,14 @@ impl Context {
     #[must_use]
     pub fn new(bases: Vec<Url>, kind: GameKind, run_tag: String) -> Context {
         Context {
-            servers: bases.into_iter().map(|base| Server { rest: Rest::new(base.clone()), base }).collect(),
+            servers: bases
+                .into_iter()
+                .map(|base| Server { rest: Rest::new(base.clone()), base, passed_over_until: Mutex::new(None) })
+                .collect(),
             kind,
             think: Duration::ZERO,
             allow_disconnects: false,
+            retry: Duration::from_millis(500),
             max_moves: None,
             metrics: Metrics::new(),
             recorder: None,
@@ -65,10 +95,16 @@ impl Context {
         }
     }
 
-    /// Server `number`, counted cyclically: sockets and players numbered in a row are spread over every server.
+    /// Server `number`, counted cyclically over the servers not passed over (every server, when all are):
+    /// sockets and players numbered in a row are spread over every server that answers.
     #[must_use]
     pub fn server(&self, number: usize) -> &Server {
-        &self.servers[number % self.servers.len()]
+        let reachable = self.servers.iter().filter(|server| server.reachable()).count();
+        if reachable == 0 {
+            return &self.servers[number % self.servers.len()];
+        }
+        // A server may come back between the count and the walk: then the first one stands in.
+        self.servers.iter().filter(|server| server.reachable()).nth(number % reachable).unwrap_or(&self.servers[0])
     }
 
     /// Counts a failed REST call, unless it is the missing answer of a server that is down while dropped

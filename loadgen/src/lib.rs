@@ -64,6 +64,7 @@ pub async fn run_until(
     let mut context = Context::new(bases, kind, format!("{:04x}", seed & 0xffff));
     context.think = Duration::from_millis(options.think_ms);
     context.allow_disconnects = options.allow_disconnects;
+    context.retry = Duration::from_millis(options.retry_ms);
     context.max_moves = options.max_moves;
     context.recorder = options.record.as_deref().map(Recorder::create).transpose()?;
     let context = Arc::new(context);
@@ -146,9 +147,11 @@ pub async fn run_until(
         move_to_ack: metrics.move_to_ack.percentiles(),
         move_to_push: metrics.move_to_push.percentiles(),
         move_to_spectator: metrics.move_to_spectator.percentiles(),
+        drop_to_resume: metrics.drop_to_resume.percentiles(),
         errors: metrics.errors(),
         disconnects: Metrics::read(&metrics.disconnects),
         reconnects: Metrics::read(&metrics.reconnects),
+        internal_retried: Metrics::read(&metrics.internal_retried),
         unresumed_games,
         server: server_processes.first().copied().flatten(),
         server_processes,

@@ -65,6 +65,9 @@ pub struct Metrics {
     pub move_to_push: Latency,
     /// From sending a move to its `moved` event on a spectator's socket.
     pub move_to_spectator: Latency,
+    /// From the moment a pair's connection dropped to the first of its moves acknowledged after that (with
+    /// `--allow-disconnects`): how long its game stood still, as its players saw it.
+    pub drop_to_resume: Latency,
     /// Moves acknowledged.
     pub moves: AtomicU64,
     /// Games started by a challenge.
@@ -75,6 +78,8 @@ pub struct Metrics {
     pub disconnects: AtomicU64,
     /// Connections opened again after a drop (with `--allow-disconnects`).
     pub reconnects: AtomicU64,
+    /// `internal` error frames (nothing changed, retry) met while drops are expected, and retried.
+    pub internal_retried: AtomicU64,
     problems: Mutex<BTreeMap<String, u64>>,
 }
 
@@ -86,11 +91,13 @@ impl Metrics {
             move_to_ack: Latency::new(),
             move_to_push: Latency::new(),
             move_to_spectator: Latency::new(),
+            drop_to_resume: Latency::new(),
             moves: AtomicU64::new(0),
             games_started: AtomicU64::new(0),
             games_finished: AtomicU64::new(0),
             disconnects: AtomicU64::new(0),
             reconnects: AtomicU64::new(0),
+            internal_retried: AtomicU64::new(0),
             problems: Mutex::new(BTreeMap::new()),
         }
     }

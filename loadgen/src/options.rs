@@ -54,10 +54,15 @@ pub struct Options {
     #[arg(long = "server-pid", value_name = "PID")]
     pub server_pids: Vec<u32>,
     /// Treat dropped connections as expected (the server is being killed and restarted): reconnect, resume
-    /// every game from a snapshot and go on. Error frames still fail the run, and so does a game that never
-    /// gets a move accepted after its last reconnect.
+    /// every game from a snapshot and go on. Error frames still fail the run, except `internal` (nothing
+    /// changed, retry: the answer for a game whose node is down until another takes it), which is retried and
+    /// counted apart; so does a game that never gets a move accepted after its last reconnect.
     #[arg(long)]
     pub allow_disconnects: bool,
+    /// With `--allow-disconnects`: how long a pair waits before it tries to reconnect after a drop, and again
+    /// after each failed try, in milliseconds. Short waits play clients that retry hard (the failover test's).
+    #[arg(long, default_value_t = 500)]
+    pub retry_ms: u64,
     /// Seed of the random move choices and think times (default: drawn at random, and reported).
     #[arg(long)]
     pub seed: Option<u64>,
@@ -81,6 +86,7 @@ impl Options {
             json: false,
             server_pids: Vec::new(),
             allow_disconnects: false,
+            retry_ms: 500,
             seed: None,
         }
     }

@@ -48,12 +48,16 @@ pub struct Report {
     pub move_to_push: Percentiles,
     /// From sending a move to its `moved` event on a spectator's socket.
     pub move_to_spectator: Percentiles,
+    /// From a pair's dropped connection to its first move acknowledged after it (with `allow_disconnects`).
+    pub drop_to_resume: Percentiles,
     /// Errors by kind: error frames by their code, and `timeout`, `connect`, HTTP failures by their code, ….
     pub errors: BTreeMap<String, u64>,
     /// Connections that dropped.
     pub disconnects: u64,
     /// Connections opened again after a drop.
     pub reconnects: u64,
+    /// `internal` error frames (retry) met while drops were expected: not errors then, and retried.
+    pub internal_retried: u64,
     /// Pairs that had no move accepted after their last drop when the run ended.
     pub unresumed_games: u64,
     /// The server process, when its pid was given (the first server's, when there are several).
@@ -107,6 +111,7 @@ impl fmt::Display for Report {
             ("move → ack      ", &self.move_to_ack),
             ("move → opponent ", &self.move_to_push),
             ("move → spectator", &self.move_to_spectator),
+            ("drop → resumed  ", &self.drop_to_resume),
         ] {
             if p.count == 0 {
                 continue;
@@ -119,8 +124,8 @@ impl fmt::Display for Report {
         }
         writeln!(
             f,
-            "errors: {:?}; disconnects {}, reconnects {}, unresumed games {}",
-            self.errors, self.disconnects, self.reconnects, self.unresumed_games
+            "errors: {:?}; disconnects {}, reconnects {}, `internal` retried {}, unresumed games {}",
+            self.errors, self.disconnects, self.reconnects, self.internal_retried, self.unresumed_games
         )?;
         let servers = self.server_processes.iter().enumerate().map(|(index, process)| {
             let name =

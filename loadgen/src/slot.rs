@@ -14,7 +14,7 @@ use std::time::{Duration, Instant};
 
 use kartka_engine::Seat;
 use kartka_protocol::rest::Session;
-use kartka_protocol::{GameEvent, GameStatus, SeatName, ServerFrame};
+use kartka_protocol::{ErrorCode, GameEvent, GameStatus, SeatName, ServerFrame};
 use rand::rngs::SmallRng;
 use rand::Rng;
 use serde_json::json;
@@ -30,8 +30,6 @@ use crate::turn::{LocalGame, Turn};
 
 /// How long an answer (an ack, a pushed event, a snapshot) may take before it counts as lost.
 const ANSWER_TIMEOUT: Duration = Duration::from_secs(30);
-/// How long a repair waits before trying again while the server is down.
-const RETRY_DELAY: Duration = Duration::from_millis(500);
 /// Frames a slot's sockets may hand on before their readers wait for it.
 const INCOMING_QUEUE: usize = 256;
 /// Sent moves remembered for timing the spectators' pushes.
@@ -105,7 +103,7 @@ impl Slot {
             match self.open_table(&accounts, false).await {
                 Ok(table) => break table,
                 Err(Interrupted) if self.context.allow_disconnects && !self.context.stop.is_set() => {
-                    tokio::time::sleep(RETRY_DELAY).await;
+                    tokio::time::sleep(self.context.retry).await;
                 }
                 Err(Interrupted) => return Err(Interrupted),
             }
@@ -115,11 +113,21 @@ impl Slot {
 
     async fn play(&mut self, accounts: &Accounts, mut table: Table) -> SlotOutcome {
         let mut awaiting_resume = false;
+        // When the connection first dropped, until a move is acknowledged again: later drops of the same outage
+        // (a reconnect to a node that is not yet serving the game) do not restart the count.
+        let mut dropped_at: Option<Instant> = None;
         while !self.context.stop.is_set() {
             match self.step(accounts, &mut table).await {
-                Ok(acknowledged) => awaiting_resume &= !acknowledged,
+                Ok(acknowledged) => {
+                    awaiting_resume &= !acknowledged;
+                    if let Some(dropped) = dropped_at.filter(|_| acknowledged) {
+                        self.context.metrics.drop_to_resume.record(dropped.elapsed());
+                        dropped_at = None;
+                    }
+                }
                 Err(Interrupted) if self.context.allow_disconnects => {
                     awaiting_resume = true;
+                    dropped_at.get_or_insert_with(Instant::now);
                     match self.repair(accounts, table).await {
                         Some(repaired) => table = repaired,
                         None => return SlotOutcome { awaiting_resume },
@@ -142,7 +150,7 @@ impl Slot {
             if self.context.stop.is_set() {
                 return None;
             }
-            tokio::time::sleep(RETRY_DELAY).await;
+            tokio::time::sleep(self.context.retry).await;
             if let Ok(table) = self.open_table(accounts, true).await {
                 Metrics::count(&self.context.metrics.reconnects);
                 return Some(table);
@@ -257,6 +265,12 @@ impl Slot {
             Incoming::Closed => return Err(self.dropped()),
         };
         match &frame {
+            // While a node is down the protocol answers `internal` (nothing changed, retry) for its games until a
+            // survivor takes them: expected then, and counted apart.
+            ServerFrame::Error { code: ErrorCode::Internal, .. } if self.context.allow_disconnects => {
+                Metrics::count(&self.context.metrics.internal_retried);
+                return Err(Interrupted);
+            }
             ServerFrame::Error { code, .. } => {
                 self.context.metrics.error_frame(*code);
                 return Err(Interrupted);
@@ -332,9 +346,15 @@ impl Slot {
     async fn start_game(&self, accounts: &Accounts) -> Result<Uuid, Interrupted> {
         let [challenger, opponent] = &accounts.players;
         let kind = self.context.kind.name();
-        let started = match self.server(0).rest.challenge(challenger, opponent, kind, TIME_CONTROL).await {
-            Ok(challenge) => self.server(1).rest.accept(opponent, &challenge).await,
-            Err(error) => Err(error),
+        let (challenging, accepting) = (self.server(0), self.server(1));
+        let started = match challenging.rest.challenge(challenger, opponent, kind, TIME_CONTROL).await {
+            Ok(challenge) => {
+                accepting.rest.accept(opponent, &challenge).await.inspect_err(|e| accepting.unreachable(Some(e)))
+            }
+            Err(error) => {
+                challenging.unreachable(Some(&error));
+                Err(error)
+            }
         };
         match started {
             Ok(game) => {
@@ -355,7 +375,7 @@ impl Slot {
         let retry =
             self.context.allow_disconnects && matches!(error, RestError::Transport(_)) && !self.context.stop.is_set();
         if retry {
-            tokio::time::sleep(RETRY_DELAY).await;
+            tokio::time::sleep(self.context.retry).await;
             Ok(())
         } else {
             Err(Interrupted)
@@ -366,9 +386,11 @@ impl Slot {
     /// (`resume`) the one the first player is still in, if any.
     async fn open_table(&mut self, accounts: &Accounts, resume: bool) -> Result<Table, Interrupted> {
         let running = if resume {
-            match self.server(0).rest.active_game(&accounts.players[0].token).await {
+            let server = self.server(0);
+            match server.rest.active_game(&accounts.players[0].token).await {
                 Ok(game) => game,
                 Err(error) => {
+                    server.unreachable(Some(&error));
                     self.context.rest_failed(&error);
                     return Err(Interrupted);
                 }
@@ -383,9 +405,11 @@ impl Slot {
         let (sender, incoming) = mpsc::channel(INCOMING_QUEUE);
         let mut sockets = Vec::with_capacity(2 + accounts.spectators.len());
         for (index, session) in accounts.players.iter().chain(&accounts.spectators).enumerate() {
-            match Socket::open(&self.server(index).base, &session.token, index, sender.clone()).await {
+            let server = self.server(index);
+            match Socket::open(&server.base, &session.token, index, sender.clone()).await {
                 Ok(socket) => sockets.push(socket),
                 Err(_) => {
+                    server.unreachable(None);
                     if !self.context.allow_disconnects {
                         self.context.metrics.error("connect");
                     }

@@ -9,6 +9,9 @@
 //! the game ended by an agreed end, offered and accepted) and a STOP window (opened by STOP pressed twice, its
 //! countdown shown, answered with DONE, also pressed twice) between two desktop browsers.
 //!
+//! A third test plays a 39×32 field on a phone: zoomed in, points and text a readable size, the view following the
+//! opponent's dot, a tap playing the point tapped, and the "Whole board" switch; the phone's lobby lists 20×20 first.
+//!
 //! SQLite only, like `browser.rs`: the client is the same whatever the store.
 
 use kartka_engine::dots::{read_sgf, Cell, Point};
@@ -334,6 +337,98 @@ async fn territory_is_painted_later_and_a_stop_window_is_answered_in_the_browser
     alice.wait_for_text("#game-status", "Draw (STOP)").await;
     let (_, stored) = api.get(&format!("/api/games/{game_id}"), None).await;
     assert_eq!(stored["result"], json!({ "winner": null, "reason": "stop", "scores": [0, 0] }), "{stored}");
+
+    for browser in [alice, bob] {
+        browser.close().await;
+    }
+    server.stop().await;
+}
+
+/// The least size of a point's tap target on a phone, in CSS pixels: the lower end of the usual 24–44 px advice.
+const LEAST_POINT_PX: f64 = 24.0;
+/// The least height of the score's text on a phone, in CSS pixels: about the site's smallest body text.
+const LEAST_TEXT_PX: f64 = 12.0;
+
+/// How the phone shows the field, measured in CSS pixels: the window's width, a point's target, the score's
+/// text, the field's drawing, and whether the last dot (`.last`) lies inside the scrolled view.
+const MEASURE_FIELD: &str = r"
+    const board = document.querySelector('#page .board.dots');
+    const view = document.querySelector('#page .dots-view') ?? board;
+    const box = (element) => element.getBoundingClientRect();
+    const last = board.querySelector('.last');
+    const inView = (element) => {
+        const [outer, inner] = [box(view), box(element)];
+        const [x, y] = [inner.left + inner.width / 2, inner.top + inner.height / 2];
+        return x >= outer.left && x <= outer.right && y >= outer.top && y <= outer.bottom;
+    };
+    return {
+        window: window.innerWidth,
+        point: Math.min(box(board.querySelector('.hit')).width, box(board.querySelector('.hit')).height),
+        text: box(board.querySelector('.score')).height,
+        field: box(board).width,
+        lastInView: last ? inView(last) : null,
+    };
+";
+
+async fn measure_field(page: &Browser) -> Value {
+    page.client.execute(MEASURE_FIELD, vec![]).await.expect("measure the field")
+}
+
+/// The label of the first Dots entry in the lobby's challenge form: the one a player choosing Dots takes.
+async fn first_dots_choice(page: &Browser) -> String {
+    page.find("form:has(#create-challenge) select[name=game]").await;
+    let script = "return [...document.querySelectorAll('form:has(#create-challenge) select[name=game] option')]
+        .map((option) => option.textContent).find((label) => label.startsWith('Dots'));";
+    let label = page.client.execute(script, vec![]).await.expect("read the choices");
+    label.as_str().expect("a Dots choice").to_owned()
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_phone_plays_a_large_dots_field_zoomed_in_around_the_last_dot() {
+    let database = TestDb::new(Backend::Sqlite).await;
+    let server = TestServer::start(database.url(), Settings::default()).await;
+    let driver = Chromedriver::start();
+    let base = server.url();
+    let api = Api::new(base.clone());
+    let alice = Browser::open(&driver, &base, DESKTOP.0, DESKTOP.1).await;
+    let bob = Browser::open(&driver, &base, PHONE.0, PHONE.1).await;
+    alice.sign_in_as_guest("alice").await;
+    bob.sign_in_as_guest("bob").await;
+
+    // A phone lists the 20×20 field first among the Dots choices; a desktop keeps 39×32 first.
+    assert_eq!(first_dots_choice(&bob).await, "Dots 20×20");
+    assert_eq!(first_dots_choice(&alice).await, "Dots 39×32");
+
+    let game_id = challenge(&alice, &bob, "Dots 39×32").await;
+    bob.wait_for_text("#game-status", "alice to move").await;
+    let opened = measure_field(&bob).await;
+    assert!(opened["point"].as_f64().expect("a size") >= LEAST_POINT_PX, "a point is a finger's size: {opened}");
+    assert!(opened["text"].as_f64().expect("a size") >= LEAST_TEXT_PX, "the score is readable: {opened}");
+
+    // Alice plays far from the middle, where the phone's view opened: the view follows her dot.
+    tap(&alice, "GA").await;
+    browser::wait_for_moves(&api, &game_id, &["GA"]).await;
+    bob.wait_for_text("#game-status", "Your move").await;
+    let followed = browser::eventually(browser::PAGE_TIMEOUT, || async {
+        let field = measure_field(&bob).await;
+        (field["lastInView"] == json!(true)).then_some(field)
+    })
+    .await;
+    assert!(followed.is_some(), "the phone's view shows the last dot: {}", measure_field(&bob).await);
+    bob.screenshot("dots-zoomed-on-a-phone").await;
+
+    // A tap in the zoomed view plays the point tapped.
+    tap(&bob, "FA").await;
+    browser::wait_for_moves(&api, &game_id, &["GA", "FA"]).await;
+
+    // "Whole board" shows all the field within the screen, and a second press zooms in again.
+    bob.click("#page .dots-controls .whole-board-switch").await;
+    let whole = measure_field(&bob).await;
+    assert!(whole["field"].as_f64() <= whole["window"].as_f64(), "the whole field fits the screen: {whole}");
+    assert!(whole["point"].as_f64().expect("a size") < LEAST_POINT_PX, "the whole field is drawn smaller: {whole}");
+    bob.click("#page .dots-controls .whole-board-switch").await;
+    let zoomed = measure_field(&bob).await;
+    assert!(zoomed["point"].as_f64().expect("a size") >= LEAST_POINT_PX, "zoomed in again: {zoomed}");
 
     for browser in [alice, bob] {
         browser.close().await;

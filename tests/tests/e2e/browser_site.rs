@@ -299,3 +299,38 @@ async fn bob_steps(bob: &Browser, digit: u8) {
     bob.wait_for_text("#game-status", "Your move").await;
     step(bob, digit).await;
 }
+
+/// How far down a phone's lobby "Live games" may start: within the first two screens, so that one swipe reaches
+/// it (it was 3,350 px down, behind every way to start a game, #32 item 13).
+const LIVE_GAMES_WITHIN_SCREENS: f64 = 2.0;
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_phone_lobby_shows_what_a_player_needs_first_and_live_games_within_two_screens() {
+    let database = TestDb::new(Backend::Sqlite).await;
+    let server = TestServer::start(database.url(), Settings::default()).await;
+    let driver = Chromedriver::start();
+    let alice = Browser::open(&driver, &server.url(), PHONE.0, PHONE.1).await;
+    alice.sign_in_as_guest("alice").await;
+    alice.find("#live-games h2").await;
+    alice.find("#my-games h2").await;
+
+    // Each shown panel's top in the page, from the top of the document.
+    let script = "return Object.fromEntries([...document.querySelectorAll('.lobby .panel')]
+        .filter((panel) => panel.getClientRects().length > 0).map((panel) =>
+        [panel.id, panel.getBoundingClientRect().top + document.scrollingElement.scrollTop]));";
+    let tops = alice.client.execute(script, vec![]).await.expect("the panels' tops");
+    let top = |id: &str| tops[id].as_f64().unwrap_or_else(|| panic!("a panel {id}: {tops}"));
+    let first = ["quick-pairing", "challenges", "my-games", "live-games"];
+    for pair in first.windows(2) {
+        assert!(top(pair[0]) < top(pair[1]), "{} comes before {}: {tops}", pair[0], pair[1]);
+    }
+    let others = tops.as_object().expect("an object").keys().filter(|id| !first.contains(&id.as_str()));
+    for other in others {
+        assert!(top(other) > top("live-games"), "{other} comes after live games: {tops}");
+    }
+    let bound = LIVE_GAMES_WITHIN_SCREENS * f64::from(PHONE.1);
+    assert!(top("live-games") <= bound, "live games start {} px down, within {bound}: {tops}", top("live-games"));
+
+    alice.close().await;
+    server.stop().await;
+}

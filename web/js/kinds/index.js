@@ -6,6 +6,7 @@
 // - `name`: the display name (`Paper Soccer`).
 // - `defaultRuleset`: the ruleset a game gets when the player chooses nothing.
 // - `variants`: `[{label, ruleset}]`, the rulesets a player may choose (board sizes and the like), default first.
+// - Optionally `narrowVariant`: the index of the variant a narrow screen (a phone) lists first, as its default.
 // - `describeRuleset(ruleset)`: the ruleset in a few words for lists and the admin pages (`6×6`).
 // - `seats`: `{first, second}`, each `{name, role(turned), choice}`: what the seat is called on the page, what it
 //   does as the reader sees it on a board shown half a turn around or not (`attacking the top goal`), and how it
@@ -23,8 +24,10 @@
 // - `Board`: `new Board(ruleset, {label, onAction})` is the SVG board: `element`, `draw(game, {targets})`
 //   (targets: highlight the legal actions; a click or tap on one calls `onAction(action)`), and optionally
 //   `keyAction(event)`, the action a key press means, and `controls`: HTML buttons of the board's own (Dots'
-//   switches and STOP), shown under `element` outside the drawing, so never turned and never scaled down. The page may show a board half a turn around (the second
-//   player's view) and sets its `turned` then, so that keys follow the screen (kinds/keypad.js).
+//   switches and STOP), shown under `element` outside the drawing, so never turned and never scaled down.
+//   Optionally `frame`: what a game page shows in place of `element`, holding it (Dots' zoomable viewport). The
+//   page may show a board half a turn around (the second player's view) and sets its `turned` then, so that keys
+//   follow the screen (kinds/keypad.js).
 // - Optionally `turnEnds(game)`, for kinds whose turns can go on (`midTurn`): where the turn being played can
 //   end, `{ends: [{at, line, winner}], capped, work}` from the bounded search of kinds/turn-ends.js; its Board's
 //   `draw` then also takes `ends` (those `ends`) and marks each end's point.

@@ -5,8 +5,19 @@ import { choice } from '../forms.js';
 import { t } from '../i18n.js';
 import { DEFAULT_KIND, KINDS } from '../kinds/index.js';
 
+/** Screens this narrow (the site's phone layout, site.css) list a kind's `narrowVariant` first. */
+const NARROW = '(max-width: 820px)';
+
+/** A kind's variants in the order listed: its default first, or on a narrow screen its `narrowVariant`. */
+function listed(kind) {
+  const variants = kind.variants.map((variant, index) => ({ variant, index }));
+  const first = kind.narrowVariant;
+  if (first === undefined || !globalThis.matchMedia?.(NARROW).matches) return variants;
+  return [variants[first], ...variants.filter(({ index }) => index !== first)];
+}
+
 /** Every choice: `{value, label, kind, ruleset}`. */
-const GAMES = [...KINDS.values()].flatMap((kind) => kind.variants.map((variant, index) => ({
+const GAMES = [...KINDS.values()].flatMap((kind) => listed(kind).map(({ variant, index }) => ({
   value: `${kind.key}/${index}`,
   get label() { return kind.variants.length > 1 ? `${kind.name} ${variant.label}` : kind.name; },
   kind,

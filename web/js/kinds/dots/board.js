@@ -7,6 +7,9 @@
 // captures deferred, `qv~`) and Paint (a tap on a deferred point then paints its area, `P:qv`), and at the other
 // end, away from the switches, STOP or DONE (a STOP window) when the rules allow it. Both end the game, so both
 // take two presses (confirm.js).
+// On a narrow screen a whole 39×32 field leaves a point a few pixels wide, so a playing board shows it zoomed in
+// (`frame`: the drawing in a scrollable viewport, points a finger's size), scrolled to the last dot when it opens
+// and after each move it did not play itself; a switch shows the whole field instead.
 // It only draws and reports actions; games and replays decide what to show.
 
 import { h, s } from '../../dom.js';
@@ -25,6 +28,10 @@ const FOOTER = 12;
 const COLOUR_KEYS = { first: 'dots.blue', second: 'dots.red' };
 /** Where the confirm-taps choice is kept. */
 const CONFIRM_KEY = 'kartka.dots.confirm';
+/** Screens this narrow (the site's phone layout, site.css) show a playing board zoomed in. */
+const NARROW = '(max-width: 820px)';
+/** CSS pixels per SVG unit in the zoomed view: a point's target (`STEP` units) is 28 px, the score's text 17 px. */
+const ZOOM_PX_PER_UNIT = 2.8;
 
 function confirmByDefault() {
   const stored = globalThis.localStorage?.getItem(CONFIRM_KEY);
@@ -60,6 +67,15 @@ export class Board {
     this.footer = s('g', { class: 'footer' }, this.score);
     this.element = s('svg', { class: 'board dots', viewBox, role: 'img', 'aria-label': options.label ?? t('dots.field') },
       this.paper(fieldWidth, fieldHeight), this.areas, this.houses, this.dots, this.marks, this.hits(), this.footer);
+    /** Whether the field is shown zoomed in: offered to a player on a narrow screen, and then the default. */
+    this.zoomable = Boolean(this.onAction && globalThis.matchMedia?.(NARROW).matches);
+    this.zoomed = this.zoomable;
+    /** The last dot the view was scrolled to, and the point this board last played (never scrolled to). */
+    this.centred = null;
+    this.played = null;
+    this.frame = h('div', { class: 'dots-view' }, this.element);
+    this.frame.style.setProperty('--zoomed-width', `${(fieldWidth + 2 * MARGIN) * ZOOM_PX_PER_UNIT}px`);
+    this.showZoom();
     /** The switches, and apart from them the buttons that end the game. */
     this.switches = h('div', { class: 'board-switches' });
     this.endings = h('div', { class: 'board-endings' });
@@ -112,7 +128,35 @@ export class Board {
     this.pending = null;
     this.drawPending(null);
     this.painting = false;
+    // Each action names its point in `name`: the view does not scroll to the dot this board played.
+    this.played = name;
     this.onAction(action);
+  }
+
+  /** The name of the field's middle point. */
+  middle() {
+    return pointName({ x: Math.floor(this.width / 2), y: Math.floor(this.height / 2) });
+  }
+
+  /** Applies the zoom switch; a view that zooms in opens at the last dot. */
+  showZoom() {
+    this.frame.classList.toggle('zoomed', this.zoomed);
+    this.centred = null;
+  }
+
+  /** Scrolls the zoomed view so that the point named `name` is in its middle, once the drawing is laid out
+   * (measured on the screen, so a turned board scrolls the right way). */
+  centreOn(name) {
+    this.centred = name;
+    requestAnimationFrame(() => {
+      const target = this.element.querySelector(`.hit[data-point="${name}"]`);
+      // Not on the page yet: the next drawing tries again.
+      if (!this.frame.isConnected) this.centred = null;
+      if (!target || !this.frame.isConnected) return;
+      const [view, dot] = [this.frame.getBoundingClientRect(), target.getBoundingClientRect()];
+      this.frame.scrollLeft += (dot.left + dot.width / 2) - (view.left + view.width / 2);
+      this.frame.scrollTop += (dot.top + dot.height / 2) - (view.top + view.height / 2);
+    });
   }
 
   drawPending(point) {
@@ -156,6 +200,11 @@ export class Board {
       this.score.textContent += `   ${t('dots.last', { point: officialName(position.last, this.height) })}`;
     }
     this.drawButtons(position);
+    // The view opens at the last dot (before any, at the field's middle, where the crosses are), and follows each
+    // dot this board did not play.
+    const last = position.last && pointName(position.last);
+    if (this.zoomed && this.centred === null) this.centreOn(last ?? this.middle());
+    else if (this.zoomed && last && last !== this.centred && last !== this.played) this.centreOn(last);
   }
 
   /** The switches, and STOP or DONE when the player may press it. */
@@ -179,6 +228,13 @@ export class Board {
         switches.push(toggle(t(this.painting ? 'dots.tapArea' : 'dots.paint'), this.painting, 'paint-button',
           () => { this.painting = !this.painting; }, { title: t('dots.paintLabel') }));
       }
+    }
+    if (this.zoomable) {
+      switches.push(toggle(t('dots.wholeBoard'), !this.zoomed, 'whole-board-switch', () => {
+        this.zoomed = !this.zoomed;
+        this.showZoom();
+        if (this.zoomed) this.centreOn(position.last ? pointName(position.last) : this.middle());
+      }));
     }
     this.switches.replaceChildren(...switches);
     const ending = (action, className, title) => this.confirmations.button(action, {

@@ -52,6 +52,8 @@ export default {
     ...[60, 180, 300].map((seconds) => variant(field(39, 32, { stop: { window: { seconds } } }))),
     variant(field(39, 32, { stop: 'off', territory: true })),
   ],
+  // A 39×32 field on a phone is either tiny or zoomed in: phones list 20×20 first, the one a player takes.
+  narrowVariant: 1,
   describeRuleset: describe,
   seats: {
     first: seat('dots.blue', 'dots.moveFirst', 'dots.chooseBlue'),

@@ -8,8 +8,8 @@ use std::time::Duration;
 
 use kartka_engine::soccer::read_records;
 use kartka_protocol::admin::{
-    AccountActionDone, AdminAccountList, AuditAction, AuditPage, ExportedGame, GameActionDone, GameReview,
-    GameSearchPage, ImportReport, TimelineEntry,
+    AccountActionDone, AccountKindName, AdminAccountList, AuditAction, AuditPage, ExportedGame, GameActionDone,
+    GameReview, GameSearchPage, ImportReport, TimelineEntry,
 };
 use kartka_protocol::correspondence::SeekStatus;
 use kartka_protocol::kinds::paper_soccer::SoccerPositionView;
@@ -849,7 +849,8 @@ async fn the_account_search_finds_guests_imported_and_banned_accounts_by_prefix(
     let Room { server, api, admin, alice, .. } = room(url, Settings::default()).await;
     register(&api, "Alicja").await;
     api.guest("alik").await;
-    server.state.store.imported_players(&["Albert".to_owned()], 0).await.expect("an imported player");
+    let imported = ["Albert".to_owned(), "alice".to_owned()];
+    server.state.store.imported_players(&imported, 0).await.expect("imported players");
     let (status, body) =
         api.post("/api/admin/accounts/Alicja/ban", Some(&admin.token), &json!({ "reason": "spam" })).await;
     assert_eq!(status, 200, "{body}");
@@ -864,7 +865,15 @@ async fn the_account_search_finds_guests_imported_and_banned_accounts_by_prefix(
     };
     let found = search("AL").await;
     let names: Vec<&str> = found.iter().map(|account| account.name.as_str()).collect();
-    assert_eq!(names, vec!["Albert", "alice", "Alicja", "alik"], "every kind, banned too, in name order");
+    assert_eq!(names, vec!["Albert", "alice", "alice", "Alicja", "alik"], "every kind, banned too, in name order");
+    let kinds: Vec<AccountKindName> = found.iter().map(|account| account.kind).collect();
+    let [imported, registered, guest] =
+        [AccountKindName::Imported, AccountKindName::Registered, AccountKindName::Guest];
+    assert_eq!(
+        kinds,
+        vec![imported, registered, imported, registered, guest],
+        "the real alice before the imported one"
+    );
     let banned: Vec<&str> =
         found.iter().filter(|account| account.banned).map(|account| account.name.as_str()).collect();
     assert_eq!(banned, vec!["Alicja"]);

@@ -45,6 +45,16 @@ pub struct AdminAccount {
     pub created_at_ms: i64,
 }
 
+/// `GET /api/admin/accounts?prefix=…`: the accounts whose names start so, of every kind, banned or not.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize, JsonSchema)]
+pub struct AdminAccountList {
+    /// The accounts, by name (at most [`MAX_ACCOUNT_SEARCH`]).
+    pub accounts: Vec<AdminAccount>,
+}
+
+/// The most accounts an admin's account search returns (`GET /api/admin/accounts?prefix=`).
+pub const MAX_ACCOUNT_SEARCH: u32 = 50;
+
 /// The record file an imported game came from.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize, JsonSchema)]
 pub struct ImportOrigin {

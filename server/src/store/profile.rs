@@ -75,6 +75,9 @@ pub trait ProfileStore {
     /// Up to `limit` accounts, guests and registered, not banned, whose names start with `prefix` in any letter
     /// case, in name order.
     async fn accounts_by_prefix(&self, prefix: &str, limit: u32) -> Result<Vec<AccountRow>, StoreError>;
+    /// Up to `limit` accounts of every kind, banned or not, whose names start with `prefix` in any letter case,
+    /// in name order: the admins' search.
+    async fn any_accounts_by_prefix(&self, prefix: &str, limit: u32) -> Result<Vec<AccountRow>, StoreError>;
     /// How many people (no bots, no banned accounts) have a rating of a game kind and speed class, established or
     /// not.
     async fn rated_players(&self, kind: &str, speed: &str) -> Result<i64, StoreError>;

@@ -8,8 +8,8 @@ use std::time::Duration;
 
 use kartka_engine::soccer::read_records;
 use kartka_protocol::admin::{
-    AccountActionDone, AuditAction, AuditPage, ExportedGame, GameActionDone, GameReview, GameSearchPage, ImportReport,
-    TimelineEntry,
+    AccountActionDone, AccountKindName, AdminAccountList, AuditAction, AuditPage, ExportedGame, GameActionDone,
+    GameReview, GameSearchPage, ImportReport, TimelineEntry,
 };
 use kartka_protocol::correspondence::SeekStatus;
 use kartka_protocol::kinds::paper_soccer::SoccerPositionView;
@@ -42,6 +42,7 @@ kartka_tests::on_both_stores!(
     the_audit_log_cannot_be_edited,
     an_admin_may_not_abort_adjudicate_or_ban_in_a_game_they_play_in,
     the_corpus_imports_searches_and_exports_as_the_same_games,
+    the_account_search_finds_guests_imported_and_banned_accounts_by_prefix,
 );
 
 const SERVER: &str = env!("CARGO_BIN_EXE_kartka-test-server");
@@ -127,6 +128,7 @@ async fn every_admin_endpoint_refuses_no_token_a_guest_and_a_registered_player(u
         ("GET", "/api/admin/games?status=active".to_owned(), None),
         ("GET", "/api/admin/export/games.ndjson".to_owned(), None),
         ("GET", "/api/admin/export/games.pgn".to_owned(), None),
+        ("GET", "/api/admin/accounts?prefix=b".to_owned(), None),
         ("GET", "/api/admin/accounts/bob".to_owned(), None),
         ("POST", "/api/admin/accounts/bob/ban".to_owned(), Some(reason.clone())),
         ("POST", "/api/admin/accounts/bob/unban".to_owned(), Some(reason.clone())),
@@ -841,4 +843,49 @@ async fn the_corpus_imports_searches_and_exports_as_the_same_games(url: &str) {
     let correspondence = search(&room, "correspondence=true").await;
     assert_eq!(correspondence.games.iter().map(|game| game.game.id).collect::<Vec<_>>(), [by_post]);
     room.server.stop().await;
+}
+
+async fn the_account_search_finds_guests_imported_and_banned_accounts_by_prefix(url: &str) {
+    let Room { server, api, admin, alice, .. } = room(url, Settings::default()).await;
+    register(&api, "Alicja").await;
+    api.guest("alik").await;
+    let imported = ["Albert".to_owned(), "alice".to_owned()];
+    server.state.store.imported_players(&imported, 0).await.expect("imported players");
+    let (status, body) =
+        api.post("/api/admin/accounts/Alicja/ban", Some(&admin.token), &json!({ "reason": "spam" })).await;
+    assert_eq!(status, 200, "{body}");
+
+    let search = |prefix: &'static str| {
+        let (api, token) = (&api, admin.token.clone());
+        async move {
+            let (status, body) = api.get(&format!("/api/admin/accounts?prefix={prefix}"), Some(&token)).await;
+            assert_eq!(status, 200, "{body}");
+            serde_json::from_value::<AdminAccountList>(body).expect("an account list").accounts
+        }
+    };
+    let found = search("AL").await;
+    let names: Vec<&str> = found.iter().map(|account| account.name.as_str()).collect();
+    assert_eq!(names, vec!["Albert", "alice", "alice", "Alicja", "alik"], "every kind, banned too, in name order");
+    let kinds: Vec<AccountKindName> = found.iter().map(|account| account.kind).collect();
+    let [imported, registered, guest] =
+        [AccountKindName::Imported, AccountKindName::Registered, AccountKindName::Guest];
+    assert_eq!(
+        kinds,
+        vec![imported, registered, imported, registered, guest],
+        "the real alice before the imported one"
+    );
+    let banned: Vec<&str> =
+        found.iter().filter(|account| account.banned).map(|account| account.name.as_str()).collect();
+    assert_eq!(banned, vec!["Alicja"]);
+    let (status, body) = api.get("/api/players?prefix=al", None).await;
+    assert_eq!(status, 200, "{body}");
+    assert_eq!(body["players"].as_array().map(Vec::len), Some(2), "the public search still leaves two out: {body}");
+    assert!(search("zz").await.is_empty(), "no match is an empty list");
+    assert!(search("%25").await.is_empty(), "a percent sign is only a percent sign");
+
+    let (status, body) = api.get("/api/admin/accounts?prefix=", Some(&admin.token)).await;
+    assert_eq!((status, body["code"].as_str()), (400, Some("invalid_request")), "{body}");
+    let (status, _) = api.get("/api/admin/accounts?prefix=al", Some(&alice.token)).await;
+    assert_eq!(status, 403, "a player is no admin");
+    server.stop().await;
 }

@@ -140,6 +140,7 @@ async fn an_admin_reviews_and_aborts_a_game_in_the_browser_and_a_player_is_turne
     admin.click("header a[href=\"/admin/#/account\"]").await;
     admin.fill("form.search input[name=account]", "bob").await;
     admin.click("form.search button[type=submit]").await;
+    admin.click("#page .account-matches a[href=\"#/account/bob\"]").await;
     admin.wait_for_text("#page .standing", "in good standing").await;
     admin.click("#page button.danger").await;
     admin.wait_for_text("#page .actions [role=status]", "Write a reason first.").await;
@@ -242,6 +243,45 @@ async fn the_admin_pages_read_in_polish_and_russian_and_the_site_keeps_the_choic
     // The choice made on the admin pages is the site's too: the lobby reads in Russian.
     admin.goto("/").await;
     admin.wait_for_text(".site-nav a[href=\"/\"]", "Лобби").await;
+
+    admin.close().await;
+    server.stop().await;
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn the_account_search_lists_every_kind_by_prefix_and_says_when_nothing_matches() {
+    let database = TestDb::new(Backend::Sqlite).await;
+    let server = TestServer::start(database.url(), Settings::default()).await;
+    let api = Api::new(server.url());
+    let boss = register(&api, "boss").await;
+    role::set_admin(server.state.store.as_ref(), "boss", true, Actor::CommandLine, "test admin").await.expect("grant");
+    register(&api, "alice").await;
+    register(&api, "Alicja").await;
+    api.guest("alik").await;
+    let (status, body) =
+        api.post("/api/admin/accounts/Alicja/ban", Some(&boss.token), &json!({ "reason": "spam" })).await;
+    assert_eq!(status, 200, "{body}");
+
+    let driver = Chromedriver::start();
+    let admin = Browser::open(&driver, &server.url(), DESKTOP.0, DESKTOP.1).await;
+    admin.sign_in("boss", PASSWORD).await;
+    admin.goto("/admin/#/account").await;
+    // A name's first letters, in any letter case, list every account that starts so, as links with its kind,
+    // the banned one marked.
+    admin.fill("form.search input[name=account]", "AL").await;
+    admin.click("form.search button[type=submit]").await;
+    let listed = admin.wait_for_text("#page .account-matches", "alik").await;
+    let lines: Vec<&str> = listed.lines().collect();
+    assert_eq!(lines, vec!["alice · registered", "Alicja · registered (banned)", "alik · guest"], "{listed}");
+    admin.screenshot("admin-account-search").await;
+    admin.click("#page .account-matches a[href=\"#/account/Alicja\"]").await;
+    admin.wait_for_text("#page .standing", "banned").await;
+
+    // No match says so, in the page's language.
+    admin.goto("/admin/#/account?prefix=zz").await;
+    admin.wait_for_text("#page .account-matches .nothing-found", "No account name starts with “zz”.").await;
+    admin.find("#language-choice").await.select_by_value("pl").await.expect("choose a language");
+    admin.wait_for_text("#page .account-matches .nothing-found", "Nie znaleziono żadnego konta").await;
 
     admin.close().await;
     server.stop().await;

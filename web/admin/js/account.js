@@ -5,7 +5,7 @@ import { t } from '../../js/i18n.js';
 import { playerUrl } from '../../js/player-link.js';
 import { auditTable } from './audit.js';
 import { admin } from './api.js';
-import { fill, h, reasonedActions, time } from './dom.js';
+import { accountLink, fill, h, reasonedActions, time } from './dom.js';
 
 /** Renders the account called `name` into `page`, and again after an action. */
 export async function accountPage(page, name) {
@@ -39,15 +39,31 @@ export async function accountPage(page, name) {
   await auditTable(audit, `account=${account.id}`);
 }
 
-/** The lookup form: a name, then that account's page. */
-export function accountLookup(page) {
-  const input = h('input', { name: 'account', placeholder: t('admin.lookup.placeholder'), 'aria-label': t('admin.lookup.name'), required: true });
+/**
+ * The account search: a name's first letters, then every account whose name starts so (guests, imported players
+ * and banned accounts too) as links to their pages, or a line saying that none does. The prefix lives in the
+ * address (`#/account?prefix=al`), so that a search survives a reload and the back button returns to it.
+ */
+export async function accountLookup(page, prefix = '') {
+  const input = h('input', { name: 'account', value: prefix, placeholder: t('admin.lookup.placeholder'), 'aria-label': t('admin.lookup.name'), required: true, maxlength: 32 });
   const form = h('form', { class: 'search', 'aria-label': t('admin.lookup.find') },
-    h('label', {}, t('admin.account.label'), input), h('button', { type: 'submit' }, t('admin.lookup.open')));
+    h('label', {}, t('admin.account.label'), input), h('button', { type: 'submit' }, t('admin.lookup.search')));
   form.addEventListener('submit', (event) => {
     event.preventDefault();
-    location.hash = `#/account/${encodeURIComponent(input.value.trim())}`;
+    location.hash = `#/account?prefix=${encodeURIComponent(input.value.trim())}`;
   });
-  fill(page, h('h1', {}, t('admin.nav.accounts')), form);
+  const results = h('section', { class: 'account-matches', 'aria-label': t('admin.lookup.matches'), 'aria-live': 'polite' });
+  fill(page, h('h1', {}, t('admin.nav.accounts')), form, results);
   input.focus();
+  if (!prefix) return;
+  const { accounts } = await admin.searchAccounts(prefix);
+  if (accounts.length === 0) {
+    fill(results, h('p', { class: 'nothing-found' }, t('admin.lookup.nothingFound', { prefix })));
+    return;
+  }
+  fill(results, h('ul', { class: 'matches' }, accounts.map((account) => h('li', {},
+    accountLink(account.name),
+    h('span', { class: 'kind' }, ` · ${t(`admin.account.kind.${account.kind}`)}`),
+    account.banned ? h('span', { class: 'banned' }, t('admin.account.bannedTag')) : null,
+    account.is_admin ? h('span', { class: 'admin' }, t('admin.account.adminTag')) : null))));
 }

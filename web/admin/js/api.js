@@ -51,6 +51,8 @@ export const admin = {
   record: (game, format = 'own') => text(`/api/admin/games/${id(game)}/record?format=${format}`),
   abort: (game, reason) => json('POST', `/api/admin/games/${id(game)}/abort`, { reason }),
   adjudicate: (game, result, reason) => json('POST', `/api/admin/games/${id(game)}/adjudicate`, { result, reason }),
+  /** Every account whose name starts with `prefix`, banned and imported ones too: `{accounts}`. */
+  searchAccounts: (prefix) => json('GET', `/api/admin/accounts?prefix=${id(prefix)}`),
   account: (name) => json('GET', `/api/admin/accounts/${id(name)}`),
   ban: (name, reason) => json('POST', `/api/admin/accounts/${id(name)}/ban`, { reason }),
   unban: (name, reason) => json('POST', `/api/admin/accounts/${id(name)}/unban`, { reason }),

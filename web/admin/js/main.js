@@ -1,6 +1,7 @@
 // The admin pages: a search of the archive, a game viewer, accounts, the audit log. Hash routes: #/?QUERY,
-// #/game/ID, #/account, #/account/NAME, #/audit. Only for accounts with the admin role; the site's own login
-// stores the token they use, and the site's language choice is theirs too (the header's switch changes both).
+// #/game/ID, #/account?prefix=P (the account search), #/account/NAME, #/audit. Only for accounts with the admin
+// role; the site's own login stores the token they use, and the site's language choice is theirs too (the
+// header's switch changes both).
 
 import './catalog.js';
 
@@ -36,7 +37,9 @@ async function route() {
   try {
     if (hash.startsWith('/game/')) await gamePage(page, decodeURIComponent(hash.slice('/game/'.length)));
     else if (hash.startsWith('/account/')) await accountPage(page, decodeURIComponent(hash.slice('/account/'.length)));
-    else if (hash === '/account') accountLookup(page);
+    else if (hash === '/account' || hash.startsWith('/account?')) {
+      await accountLookup(page, new URLSearchParams(hash.split('?')[1] ?? '').get('prefix') ?? '');
+    }
     else if (hash === '/audit') await auditPage(page);
     else await searchPage(page, new URLSearchParams(hash.split('?')[1] ?? ''));
   } catch (error) {

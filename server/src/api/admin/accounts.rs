@@ -2,8 +2,11 @@
 
 use axum::extract::State;
 use axum::Json;
-use kartka_protocol::admin::{AccountActionDone, ActionReason, AdminAccount, AuditAction, BotMark, ChatMute};
+use kartka_protocol::admin::{
+    AccountActionDone, ActionReason, AdminAccount, AdminAccountList, AuditAction, BotMark, ChatMute, MAX_ACCOUNT_SEARCH,
+};
 use kartka_protocol::correspondence::SeekStatus;
+use kartka_protocol::rest::MAX_PREFIX_CHARS;
 use kartka_protocol::{ErrorCode, ServerFrame};
 use serde_json::json;
 
@@ -11,10 +14,34 @@ use super::{reason, Admin};
 use crate::admin::audit::{self, Actor, Target};
 use crate::admin::bot::{self, BotMarkError};
 use crate::admin::views;
-use crate::api::input::{JsonBody, Path};
+use crate::api::input::{JsonBody, Path, Query};
 use crate::api::ApiError;
 use crate::state::AppState;
 use crate::store::{AccountKind, AccountRow, AuditFilter};
+
+/// An admin's account search.
+#[derive(Debug, serde::Deserialize, schemars::JsonSchema)]
+#[serde(deny_unknown_fields)]
+pub struct AccountSearch {
+    /// The start of the name, in any letter case (1–32 characters).
+    #[schemars(length(min = 1, max = MAX_PREFIX_CHARS))]
+    prefix: String,
+}
+
+/// `GET /api/admin/accounts?prefix=al`: up to 50 accounts whose names start so, by name, guests, imported
+/// players and banned accounts included (the public player search leaves the last two out).
+pub async fn search(
+    _admin: Admin,
+    State(state): State<AppState>,
+    Query(search): Query<AccountSearch>,
+) -> Result<Json<AdminAccountList>, ApiError> {
+    let prefix = search.prefix.trim();
+    if !(1..=MAX_PREFIX_CHARS).contains(&prefix.chars().count()) {
+        return Err(ApiError::new(ErrorCode::InvalidRequest, "prefix must be 1–32 characters"));
+    }
+    let accounts = state.store.any_accounts_by_prefix(prefix, MAX_ACCOUNT_SEARCH).await?;
+    Ok(Json(AdminAccountList { accounts: accounts.iter().map(views::account).collect() }))
+}
 
 /// `GET /api/admin/accounts/{name}`: the account of that name (the real one before an imported player).
 pub async fn show(

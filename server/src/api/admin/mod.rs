@@ -66,6 +66,10 @@ pub fn routes() -> ApiRouter<AppState> {
             "/api/admin/export/games.pgn",
             get_with(export::records, file("admin", "Export found games as record files", "text/plain")),
         )
+        .api_route(
+            "/api/admin/accounts",
+            get_with(accounts::search, doc("admin", "Accounts by name prefix, banned and imported ones too")),
+        )
         .api_route("/api/admin/accounts/{name}", get_with(accounts::show, doc("admin", "An account and its standing")))
         .api_route("/api/admin/accounts/{name}/ban", post_with(accounts::ban, doc("admin", "Ban an account")))
         .api_route("/api/admin/accounts/{name}/unban", post_with(accounts::unban, doc("admin", "Lift a ban")))

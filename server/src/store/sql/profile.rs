@@ -6,7 +6,7 @@ use uuid::Uuid;
 
 use super::admin::{Assembled, Placeholder, Value};
 use super::statements::{game_columns, games_with_progress, result_count_columns, SELECT_ACCOUNTS};
-use super::{name_key, Dialect, SqlStore, NEWEST_CURSOR};
+use super::{imported_name_key, name_key, Dialect, SqlStore, NEWEST_CURSOR};
 use crate::store::profile::{HistoryFilter, HistoryResult, HistorySpeed, ProfileStore, RatedEnd};
 use crate::store::{AccountRow, GameCursor, GameRow, ResultCounts, StoreError};
 
@@ -83,6 +83,12 @@ fn prefix_pattern(prefix: &str) -> String {
     pattern
 }
 
+/// The admins' search: every account whose key matches `$1` (a [`prefix_pattern`]) or, for imported players,
+/// whose key in their own namespace matches `$2`, at most `$3` of them in name order (a real player before an
+/// imported one of the same name).
+const ANY_BY_PREFIX: &str = "WHERE name_key LIKE $1 ESCAPE '\\' OR name_key LIKE $2 ESCAPE '\\' \
+     ORDER BY CASE WHEN imported THEN SUBSTR(name_key, 10) ELSE name_key END, imported LIMIT $3";
+
 #[async_trait]
 impl<DB> ProfileStore for SqlStore<DB>
 where
@@ -153,6 +159,18 @@ where
              ORDER BY name_key LIMIT $2"
         );
         let rows = sqlx::query(&sql).bind(prefix_pattern(prefix)).bind(i64::from(limit)).fetch_all(&self.pool).await?;
+        Ok(rows.iter().map(Self::account_from_row).collect::<Result<_, _>>()?)
+    }
+
+    async fn any_accounts_by_prefix(&self, prefix: &str, limit: u32) -> Result<Vec<AccountRow>, StoreError> {
+        let pattern = prefix_pattern(prefix);
+        let imported_pattern = imported_name_key(&pattern);
+        let rows = sqlx::query(&format!("{SELECT_ACCOUNTS} {ANY_BY_PREFIX}"))
+            .bind(pattern)
+            .bind(imported_pattern)
+            .bind(i64::from(limit))
+            .fetch_all(&self.pool)
+            .await?;
         Ok(rows.iter().map(Self::account_from_row).collect::<Result<_, _>>()?)
     }
 

@@ -66,9 +66,11 @@ export default {
   'admin.account.bannedTag': ' (banned)',
   'admin.account.adminTag': ' (admin)',
   'admin.lookup.find': 'Find an account',
-  'admin.lookup.name': 'Account name',
+  'admin.lookup.name': 'First letters of the name',
   'admin.lookup.placeholder': 'name',
-  'admin.lookup.open': 'Open',
+  'admin.lookup.search': 'Search',
+  'admin.lookup.matches': 'Matching accounts',
+  'admin.lookup.nothingFound': 'No account name starts with “{prefix}”.',
 
   'admin.search.label': 'Search games',
   'admin.search.any': 'any',

@@ -64,9 +64,11 @@ export default {
   'admin.account.bannedTag': ' (zablokowane)',
   'admin.account.adminTag': ' (administrator)',
   'admin.lookup.find': 'Znajdź konto',
-  'admin.lookup.name': 'Nazwa konta',
+  'admin.lookup.name': 'Początek nazwy konta',
   'admin.lookup.placeholder': 'nazwa',
-  'admin.lookup.open': 'Otwórz',
+  'admin.lookup.search': 'Szukaj',
+  'admin.lookup.matches': 'Pasujące konta',
+  'admin.lookup.nothingFound': 'Nie znaleziono żadnego konta o nazwie zaczynającej się od „{prefix}”.',
 
   'admin.search.label': 'Szukaj partii',
   'admin.search.any': 'wszystkie',

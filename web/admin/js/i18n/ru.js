@@ -64,9 +64,11 @@ export default {
   'admin.account.bannedTag': ' (заблокирована)',
   'admin.account.adminTag': ' (администратор)',
   'admin.lookup.find': 'Найти учётную запись',
-  'admin.lookup.name': 'Имя учётной записи',
+  'admin.lookup.name': 'Начало имени учётной записи',
   'admin.lookup.placeholder': 'имя',
-  'admin.lookup.open': 'Открыть',
+  'admin.lookup.search': 'Искать',
+  'admin.lookup.matches': 'Найденные учётные записи',
+  'admin.lookup.nothingFound': 'Не найдено ни одной учётной записи с именем на «{prefix}».',
 
   'admin.search.label': 'Поиск партий',
   'admin.search.any': 'все',

@@ -19,6 +19,7 @@ pub struct SuggestionRequest {
     /// The moves from the start, in order, each one action or more of one turn in the game's notation
     /// (`"7"`, `"754"`, `"D5"`, `"qv"`); at most [`MAX_ANALYSIS_ACTIONS`] entries.
     #[serde(default)]
+    #[schemars(length(max = MAX_ANALYSIS_ACTIONS))]
     pub moves: Vec<String>,
 }
 

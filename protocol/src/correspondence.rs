@@ -80,11 +80,15 @@ pub struct ConditionalLine {
     pub reply: String,
 }
 
+/// The most conditional lines a player may keep in one game.
+pub const MAX_CONDITIONAL_LINES: usize = 32;
+
 /// `PUT` and `GET /api/games/{id}/conditional-moves`: my conditional moves in a game.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize, JsonSchema)]
 #[serde(deny_unknown_fields)]
 pub struct ConditionalMoves {
-    /// At most one line per condition.
+    /// At most one line per condition, and at most [`MAX_CONDITIONAL_LINES`] lines.
+    #[schemars(length(max = MAX_CONDITIONAL_LINES))]
     pub lines: Vec<ConditionalLine>,
 }
 

@@ -5,12 +5,9 @@
 use std::collections::HashSet;
 
 use kartka_engine::{AnyGame, MoveError, Progress};
-use kartka_protocol::correspondence::ConditionalLine;
+use kartka_protocol::correspondence::{ConditionalLine, MAX_CONDITIONAL_LINES};
 
 use crate::store::ConditionalRow;
-
-/// The most lines a player may store in one game.
-pub const MAX_LINES: usize = 32;
 
 /// Why a set of conditional moves is refused.
 #[derive(Debug, thiserror::Error)]
@@ -30,7 +27,7 @@ pub enum LineError {
 /// each condition must be a whole legal turn from the start of that turn, and each reply a whole legal turn
 /// after it.
 pub fn validate(game: &AnyGame, played: &str, lines: &[ConditionalLine]) -> Result<(), LineError> {
-    if lines.len() > MAX_LINES {
+    if lines.len() > MAX_CONDITIONAL_LINES {
         return Err(LineError::Invalid("at most 32 conditional lines per game"));
     }
     let mut conditions = HashSet::new();

@@ -9,6 +9,8 @@
 use std::process::Command;
 
 use kartka_protocol::admin::{MAX_AUDIT_PAGE, MAX_IMPORT_SOURCE_CHARS, MAX_REASON_CHARS};
+use kartka_protocol::analysis::MAX_ANALYSIS_ACTIONS;
+use kartka_protocol::correspondence::MAX_CONDITIONAL_LINES;
 use kartka_protocol::kinds::closing_in::{MAX_BOARD_SIZE, MIN_BOARD_SIZE};
 use kartka_protocol::kinds::dots::{MAX_WINDOW_SECONDS, MIN_WINDOW_SECONDS};
 use kartka_protocol::kinds::paper_soccer::{MAX_PITCH_WIDTH, MIN_PITCH_SIDE};
@@ -216,5 +218,11 @@ async fn the_document_declares_the_limits_the_server_checks(url: &str) {
     );
     let source = operation_parameter(d, "post", "/api/admin/import", "source");
     assert_eq!(bounds(source), (Some(1), length(MAX_IMPORT_SOURCE_CHARS)), "{source}");
+    for (component, field, most) in
+        [("ConditionalMoves", "lines", MAX_CONDITIONAL_LINES), ("SuggestionRequest", "moves", MAX_ANALYSIS_ACTIONS)]
+    {
+        let list = property(d, component, field, "", Value::Null);
+        assert_eq!(list["maxItems"].as_u64(), length(most), "{component}.{field}: {list}");
+    }
     server.stop().await;
 }

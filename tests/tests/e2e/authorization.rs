@@ -308,6 +308,7 @@ fn rest_rows() -> Vec<Row> {
             body: |_| Some(Value::String(String::new())),
             policy: ADMINS,
         },
+        Row { method: "GET", route: "/api/admin/accounts", query: "?prefix=ow", body: NO_BODY, policy: ADMINS },
         row("GET", "/api/admin/accounts/{name}", NO_BODY, ADMINS),
         row("POST", "/api/admin/accounts/{victim}/ban", |_| Some(json!({ "reason": "test" })), ADMINS),
         row("POST", "/api/admin/accounts/{victim}/unban", |_| Some(json!({ "reason": "test" })), ADMINS),

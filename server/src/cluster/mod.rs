@@ -15,6 +15,7 @@ mod failover;
 mod heartbeat;
 mod lease;
 mod node;
+mod presence;
 pub mod relay;
 
 pub use failover::GameHost;

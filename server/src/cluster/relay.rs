@@ -11,8 +11,9 @@
 //! connection that drops is not. What matters is stored (challenges, notifications, games) and a client reloads
 //! it when it reconnects.
 //!
-//! The relay also writes which accounts have sockets on this node to the presence table ([`Relay::presence`]),
-//! in order and off the sockets' path, so that other nodes can ask whether a player is online anywhere.
+//! The relay also has which accounts have sockets on this node written to the presence table
+//! ([`Relay::presence`], `presence.rs`), off the sockets' path, so that other nodes can ask whether a player is
+//! online anywhere.
 
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::{Arc, OnceLock};
@@ -24,6 +25,7 @@ use tokio_util::task::TaskTracker;
 use uuid::Uuid;
 
 use super::bus::{self, Bus, BusEvent, BusSubscription, ClusterMessage, MAX_PAYLOAD_BYTES};
+use super::presence::{write_presence, PresenceChanges};
 use super::Node;
 use crate::store::{Store, StoreError};
 
@@ -53,14 +55,11 @@ pub struct Relay {
     node: Node,
     outgoing: mpsc::Sender<ClusterMessage>,
     /// Accounts whose first socket on this node opened (`true`) or last closed, for the presence writer.
-    presence: mpsc::UnboundedSender<(Uuid, bool)>,
+    presence: Arc<PresenceChanges>,
     store: Arc<dyn Store>,
     company: Arc<AtomicBool>,
     bus: Bus,
     listener: Arc<OnceLock<Arc<dyn Listener>>>,
-    /// Cancelled when the server stops: the presence writer has stopped then, and the node's row (with its
-    /// presence) goes.
-    shutdown: CancellationToken,
 }
 
 /// What takes the other nodes' messages the relay does not handle itself (the lobby's end, `lobby/remote.rs`).
@@ -96,8 +95,8 @@ impl Relay {
         tasks: &TaskTracker,
     ) -> Relay {
         let (outgoing, queue) = mpsc::channel(OUTGOING_QUEUE);
-        let (presence, changes) = mpsc::unbounded_channel();
-        tasks.spawn(write_presence(store.clone(), node, changes, shutdown.clone()));
+        let presence = Arc::new(PresenceChanges::default());
+        tasks.spawn(write_presence(store.clone(), node, presence.clone(), shutdown.clone()));
         let relay = Relay {
             node,
             outgoing,
@@ -106,7 +105,6 @@ impl Relay {
             company: Arc::new(AtomicBool::new(false)),
             bus,
             listener: Arc::new(OnceLock::new()),
-            shutdown: shutdown.clone(),
         };
         tasks.spawn(send_in_order(relay.bus.clone(), queue, shutdown.clone()));
         // Subscribed before the node says it is up, so no answer to it is missed.
@@ -126,12 +124,11 @@ impl Relay {
     }
 
     /// Records, in the database, that an account's first socket on this node opened (`present`) or its last
-    /// closed, so that other nodes can tell whether the player is online. Written in the order told, off the
-    /// caller's path, until the server stops (its sockets then close with nothing left to record).
+    /// closed, so that other nodes can tell whether the player is online. Written off the caller's path, the
+    /// latest change of each account, until the server stops (its sockets then close with nothing left to
+    /// record).
     pub fn presence(&self, account: Uuid, present: bool) {
-        if self.presence.send((account, present)).is_err() && !self.shutdown.is_cancelled() {
-            tracing::warn!(%account, "the presence writer has stopped");
-        }
+        self.presence.mark(account, present);
     }
 
     /// Whether `account` has a socket on a live node other than this one and `also_except`, by the presence
@@ -250,27 +247,6 @@ async fn receive(
             message => {
                 listener.inspect(|listener| listener.heard(message));
             }
-        }
-    }
-}
-
-/// Writes the presence changes in the order they came, until shutdown.
-async fn write_presence(
-    store: Arc<dyn Store>,
-    node: Node,
-    mut changes: mpsc::UnboundedReceiver<(Uuid, bool)>,
-    shutdown: CancellationToken,
-) {
-    loop {
-        let (account, present) = tokio::select! {
-            () = shutdown.cancelled() => return,
-            change = changes.recv() => match change {
-                Some(change) => change,
-                None => return,
-            },
-        };
-        if let Err(error) = store.set_presence(node.id(), account, present).await {
-            tracing::warn!(%account, present, %error, "could not record whether a player is connected here");
         }
     }
 }

@@ -124,30 +124,17 @@ pub struct SeekRequest {
 
 /// A request to the lobby task.
 enum Command {
-    JoinPool {
-        entrant: Entrant,
-        pool: PoolSpec,
-        reply: oneshot::Sender<Result<(), LobbyError>>,
-    },
+    /// A request that would put its player in a new game.
+    Play(GameRequest),
     LeavePools {
         account: Uuid,
         pool: Option<PoolSpec>,
         reply: oneshot::Sender<Result<(), LobbyError>>,
     },
-    CreateSeek {
-        entrant: Entrant,
-        request: SeekRequest,
-        reply: oneshot::Sender<Result<Seek, LobbyError>>,
-    },
     CancelSeek {
         account: Uuid,
         seek_id: Uuid,
         reply: oneshot::Sender<Result<(), LobbyError>>,
-    },
-    AcceptSeek {
-        entrant: Entrant,
-        seek_id: Uuid,
-        reply: oneshot::Sender<Result<Uuid, LobbyError>>,
     },
     /// On a node that does not lead a clustered lobby, answered once the lobby node's snapshot has arrived.
     Subscribe {
@@ -216,6 +203,49 @@ enum Command {
     Dropped {
         accounts: Vec<Uuid>,
     },
+    /// Whether the game the lobby put a player in (`game_id`) is over, asked in a task of its own, so that the
+    /// lobby never waits on a game (which may be loading, or run by another node): the player's held request
+    /// is handled again when it is, and refused otherwise.
+    PlayingChecked {
+        account: Uuid,
+        game_id: Uuid,
+        over: Result<bool, GameError>,
+        request: GameRequest,
+    },
+}
+
+/// A request that would put its player in a new game: the lobby holds it while it asks whether the game it last
+/// put the player in is over.
+enum GameRequest {
+    JoinPool { entrant: Entrant, pool: PoolSpec, reply: oneshot::Sender<Result<(), LobbyError>> },
+    CreateSeek { entrant: Entrant, request: SeekRequest, reply: oneshot::Sender<Result<Seek, LobbyError>> },
+    AcceptSeek { entrant: Entrant, seek_id: Uuid, reply: oneshot::Sender<Result<Uuid, LobbyError>> },
+}
+
+impl GameRequest {
+    /// The player who asks.
+    fn entrant(&self) -> &Entrant {
+        match self {
+            GameRequest::JoinPool { entrant, .. }
+            | GameRequest::CreateSeek { entrant, .. }
+            | GameRequest::AcceptSeek { entrant, .. } => entrant,
+        }
+    }
+
+    /// Answers the request with `error`.
+    fn refuse(self, error: LobbyError) {
+        match self {
+            GameRequest::JoinPool { reply, .. } => {
+                let _ = reply.send(Err(error));
+            }
+            GameRequest::CreateSeek { reply, .. } => {
+                let _ = reply.send(Err(error));
+            }
+            GameRequest::AcceptSeek { reply, .. } => {
+                let _ = reply.send(Err(error));
+            }
+        }
+    }
 }
 
 /// Accounts whose last connection closed, waiting for the lobby task to notice. A set, so it holds at most one
@@ -303,7 +333,7 @@ impl Lobby {
             let entrant = wire::entrant_to_wire(&entrant);
             remote.done(LobbyCall::JoinPool { entrant, pool }).await?;
         } else {
-            self.ask(|reply| Command::JoinPool { entrant, pool, reply }).await??;
+            self.ask(|reply| Command::Play(GameRequest::JoinPool { entrant, pool, reply })).await??;
         }
         self.entered(account);
         Ok(())
@@ -327,7 +357,7 @@ impl Lobby {
                 other => return Err(remote::unexpected(&other)),
             }
         } else {
-            self.ask(|reply| Command::CreateSeek { entrant, request, reply }).await??
+            self.ask(|reply| Command::Play(GameRequest::CreateSeek { entrant, request, reply })).await??
         };
         self.entered(account);
         Ok(seek)
@@ -350,7 +380,7 @@ impl Lobby {
                 other => Err(remote::unexpected(&other)),
             };
         }
-        self.ask(|reply| Command::AcceptSeek { entrant, seek_id, reply }).await?
+        self.ask(|reply| Command::Play(GameRequest::AcceptSeek { entrant, seek_id, reply })).await?
     }
 
     /// Tells the lobby that a live game started outside it (an accepted challenge or rematch): its players leave

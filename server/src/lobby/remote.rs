@@ -26,7 +26,7 @@ use tokio_util::task::TaskTracker;
 use uuid::Uuid;
 
 use super::wire::{entrant_from_wire, LobbyAnswer, LobbyCall, LobbyWire};
-use super::{Command, Lobby, LobbyError, CALL_TIMEOUT};
+use super::{Command, GameRequest, Lobby, LobbyError, CALL_TIMEOUT};
 use crate::cluster::bus::ClusterMessage;
 use crate::cluster::relay::Listener;
 use crate::cluster::Relay;
@@ -358,7 +358,8 @@ async fn answer(lobby: &Lobby, request: LobbyCall) -> Option<LobbyAnswer> {
         LobbyCall::JoinPool { entrant, pool } => {
             let entrant = entrant_from_wire(entrant)?;
             LobbyAnswer::Done(
-                flatten(lobby.ask(|reply| Command::JoinPool { entrant, pool, reply }).await).map_err(refused),
+                flatten(lobby.ask(|reply| Command::Play(GameRequest::JoinPool { entrant, pool, reply })).await)
+                    .map_err(refused),
             )
         }
         LobbyCall::LeavePools { account, pool } => LobbyAnswer::Done(
@@ -367,7 +368,8 @@ async fn answer(lobby: &Lobby, request: LobbyCall) -> Option<LobbyAnswer> {
         LobbyCall::CreateSeek { entrant, request } => {
             let entrant = entrant_from_wire(entrant)?;
             LobbyAnswer::SeekCreated(
-                flatten(lobby.ask(|reply| Command::CreateSeek { entrant, request, reply }).await).map_err(refused),
+                flatten(lobby.ask(|reply| Command::Play(GameRequest::CreateSeek { entrant, request, reply })).await)
+                    .map_err(refused),
             )
         }
         LobbyCall::CancelSeek { account, seek_id } => LobbyAnswer::Done(
@@ -376,7 +378,8 @@ async fn answer(lobby: &Lobby, request: LobbyCall) -> Option<LobbyAnswer> {
         LobbyCall::AcceptSeek { entrant, seek_id } => {
             let entrant = entrant_from_wire(entrant)?;
             LobbyAnswer::GameStarted(
-                flatten(lobby.ask(|reply| Command::AcceptSeek { entrant, seek_id, reply }).await).map_err(refused),
+                flatten(lobby.ask(|reply| Command::Play(GameRequest::AcceptSeek { entrant, seek_id, reply })).await)
+                    .map_err(refused),
             )
         }
         LobbyCall::Snapshot { .. } | LobbyCall::StartedElsewhere { .. } | LobbyCall::Departed { .. } => return None,

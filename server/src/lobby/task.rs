@@ -16,7 +16,7 @@ use super::pools::{Pools, Waiter};
 use super::remote::{tell, Entered};
 use super::seeks::{OpenSeek, Seeks};
 use super::wire::{LobbyCall, LobbyWire};
-use super::{Command, Departures, Entrant, LobbyError, LobbySettings, Matched, SeekRequest, Starter};
+use super::{Command, Departures, Entrant, GameRequest, LobbyError, LobbySettings, Matched, SeekRequest, Starter};
 use crate::cluster::bus::ClusterMessage;
 use crate::cluster::relay::{LocalDelivery, RelayError};
 use crate::cluster::Relay;
@@ -100,7 +100,7 @@ impl LobbyTask {
                 () = shutdown.cancelled() => break,
                 () = departures.arrived.notified() => self.depart(departures.take(), None),
                 command = commands.recv() => match command {
-                    Some(command) => self.handle(command).await,
+                    Some(command) => self.handle(command),
                     None => break,
                 },
                 _ = waves.tick() => {
@@ -115,60 +115,33 @@ impl LobbyTask {
         }
     }
 
-    async fn handle(&mut self, command: Command) {
+    fn handle(&mut self, command: Command) {
         if self.follower().is_some() {
             // Requests sent before this node stopped leading, or forwarded here while it was being elected.
             match command {
-                Command::JoinPool { reply, .. } | Command::LeavePools { reply, .. } => {
+                Command::Play(request) => request.refuse(LobbyError::Unavailable),
+                Command::LeavePools { reply, .. } | Command::CancelSeek { reply, .. } => {
                     let _ = reply.send(Err(LobbyError::Unavailable));
-                    return;
                 }
-                Command::CreateSeek { reply, .. } => {
-                    let _ = reply.send(Err(LobbyError::Unavailable));
-                    return;
-                }
-                Command::CancelSeek { reply, .. } => {
-                    let _ = reply.send(Err(LobbyError::Unavailable));
-                    return;
-                }
-                Command::AcceptSeek { reply, .. } => {
-                    let _ = reply.send(Err(LobbyError::Unavailable));
-                    return;
-                }
-                command => return self.handle_always(command).await,
+                command => self.handle_always(command),
             }
+            return;
         }
-        self.handle_always(command).await;
+        self.handle_always(command);
     }
 
-    async fn handle_always(&mut self, command: Command) {
+    fn handle_always(&mut self, command: Command) {
         match command {
-            Command::JoinPool { entrant, pool, reply } => {
-                let joined = match self.free_to_play(entrant.account()).await {
-                    Ok(()) => self.join_pool(entrant, pool),
-                    Err(error) => Err(error),
-                };
-                let _ = reply.send(joined);
+            Command::Play(request) => self.play(request),
+            Command::PlayingChecked { account, game_id, over, request } => {
+                self.playing_checked(account, game_id, over, request);
             }
             Command::LeavePools { account, pool, reply } => {
                 let _ = reply.send(self.leave_pools(account, pool));
             }
-            Command::CreateSeek { entrant, request, reply } => {
-                let created = match self.free_to_play(entrant.account()).await {
-                    Ok(()) => self.create_seek(entrant, request),
-                    Err(error) => Err(error),
-                };
-                let _ = reply.send(created);
-            }
             Command::CancelSeek { account, seek_id, reply } => {
                 let _ = reply.send(self.cancel_seek(account, seek_id));
             }
-            Command::AcceptSeek { entrant, seek_id, reply } => match self.free_to_play(entrant.account()).await {
-                Ok(()) => self.accept_seek(entrant, seek_id, reply),
-                Err(error) => {
-                    let _ = reply.send(Err(error));
-                }
-            },
             Command::Subscribe { connection, outbox, chat, reply } => {
                 if self.follower().is_some() {
                     self.awaiting_snapshot.insert(connection, reply);
@@ -330,21 +303,47 @@ impl LobbyTask {
         }
     }
 
-    /// Refuses a player who is in a game the lobby started that is not over yet. Asks the game itself, so a
-    /// game that ended is noticed then.
-    async fn free_to_play(&mut self, account: Uuid) -> Result<(), LobbyError> {
-        let Some(&(game_id, _)) = self.playing.get(&account) else { return Ok(()) };
-        match self.starter.games.snapshot(game_id).await {
-            Ok(game) if game.status != GameStatus::Active => {
-                self.playing.remove(&account);
-                Ok(())
+    /// Handles a request that would put its player in a new game, unless the lobby put them in a game it has
+    /// not seen end: then that game is asked, in a task of its own (it may be loading, or run by another node
+    /// behind retries), and the answer comes back as [`Command::PlayingChecked`].
+    fn play(&mut self, request: GameRequest) {
+        let account = request.entrant().account();
+        if let Some(&(game_id, _)) = self.playing.get(&account) {
+            let (games, commands) = (self.starter.games.clone(), self.commands.clone());
+            self.tasks.spawn(async move {
+                let over = games.snapshot(game_id).await.map(|game| game.status != GameStatus::Active);
+                if let Some(commands) = commands.upgrade() {
+                    let _ = commands.send(Command::PlayingChecked { account, game_id, over, request }).await;
+                }
+            });
+            return;
+        }
+        match request {
+            GameRequest::JoinPool { entrant, pool, reply } => {
+                let _ = reply.send(self.join_pool(entrant, pool));
             }
-            // An active game, or one another node runs (it started or moved there): it goes on until its actor
-            // there stops, after which this node loads it and sees it over.
-            Ok(_) | Err(GameError::UnknownGame | GameError::OwnedElsewhere { .. }) => {
-                Err(LobbyError::NotAllowed("you are in a game the lobby just started; finish it first"))
+            GameRequest::CreateSeek { entrant, request, reply } => {
+                let _ = reply.send(self.create_seek(entrant, request));
             }
-            Err(error) => Err(LobbyError::Game(error)),
+            GameRequest::AcceptSeek { entrant, seek_id, reply } => self.accept_seek(entrant, seek_id, reply),
+        }
+    }
+
+    /// The answer to [`LobbyTask::play`]'s question: a player whose game is over is free again and their request
+    /// is handled; one whose game goes on, here or on another node (after which this node loads it and sees it
+    /// over), is refused.
+    fn playing_checked(&mut self, account: Uuid, game_id: Uuid, over: Result<bool, GameError>, request: GameRequest) {
+        match over {
+            Ok(true) => {
+                if self.playing.get(&account).is_some_and(|&(playing, _)| playing == game_id) {
+                    self.playing.remove(&account);
+                }
+                self.handle(Command::Play(request));
+            }
+            Ok(false) | Err(GameError::UnknownGame | GameError::OwnedElsewhere { .. }) => {
+                request.refuse(LobbyError::NotAllowed("you are in a game the lobby just started; finish it first"))
+            }
+            Err(error) => request.refuse(LobbyError::Game(error)),
         }
     }
 

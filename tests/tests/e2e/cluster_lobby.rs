@@ -282,6 +282,70 @@ async fn postgres_a_challenge_made_on_one_node_reaches_the_opponent_on_the_other
     a.stop().await;
 }
 
+/// The lobby never waits on a game: a player the lobby knows is in a game that another node runs asks to play
+/// again, and asking that game hangs (B's cluster listener, as A finds it, accepts and never answers, so the
+/// forwarded question waits for its whole timeout). Meanwhile another player's request is answered at once.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn postgres_a_game_that_does_not_answer_stalls_no_one_else_in_the_lobby() {
+    const SECRET: &str = "the nodes' shared secret";
+    let database = TestDb::new(Backend::Postgres).await;
+    let a = TestServer::start_clustered(database.url(), settings(), SECRET).await;
+    assert!(a.state.lobby.leads(), "the first node takes the lobby lock before it serves");
+    let b = TestServer::start_clustered(database.url(), settings(), SECRET).await;
+    until_company(&a, &b).await;
+    let black_hole = tokio::net::TcpListener::bind("127.0.0.1:0").await.expect("a port");
+    let hole_url = format!("http://{}", black_hole.local_addr().expect("its address"));
+    let holder = tokio::spawn(async move {
+        let mut held = Vec::new();
+        while let Ok((socket, _)) = black_hole.accept().await {
+            held.push(socket);
+        }
+    });
+
+    let (api_a, api_b) = (Api::new(a.url()), Api::new(b.url()));
+    let [ada, bolek, cela] = <[Session; 3]>::try_from(guests(&api_a, &["ada", "bolek", "cela"]).await).unwrap();
+    let mut bolek_socket = WsClient::connect(a.addr, &bolek.token).await;
+    let mut cela_socket = WsClient::connect(a.addr, &cela.token).await;
+    let body = json!({
+        "opponent": bolek.account.name, "ruleset": { "kind": "paper-soccer" }, "time_control": BLITZ,
+        "colour": "first", "rated": false,
+    });
+    let (status, created) = api_a.post("/api/challenges", Some(&ada.token), &body).await;
+    assert_eq!(status, 201, "{created}");
+    let challenge: Challenge = serde_json::from_value(created).expect("a challenge");
+    let (status, accepted) =
+        api_b.post(&format!("/api/challenges/{}/accept", challenge.id), Some(&bolek.token), &json!({})).await;
+    assert_eq!(status, 200, "{accepted}");
+    let game = game_started(&mut bolek_socket).await;
+    assert_eq!(database.store().lease_holder(game).await.unwrap(), Some(b.state.node.id()), "B runs the game");
+    let store = database.store();
+    let announced = eventually(PATIENCE, || async { store.node_cluster_url(b.state.node.id()).await.unwrap() });
+    assert!(announced.await.is_some(), "B has said where it listens");
+    store.set_node_cluster_url(b.state.node.id(), &hole_url).await.expect("B's URL rewritten");
+
+    let asked = std::time::Instant::now();
+    bolek_socket.send(json!({ "type": "pool_join", "id": 1, "pool": POOL })).await;
+    // Time for bolek's request to reach the lobby and its question to reach the black hole.
+    tokio::time::sleep(Duration::from_secs(1)).await;
+    let cela_asked = std::time::Instant::now();
+    join_pool(&mut cela_socket, 1).await;
+    let cela_waited = cela_asked.elapsed();
+    let answer = wait_for(&mut bolek_socket, |f| {
+        matches!(f, ServerFrame::Ack { id: Some(1), .. } | ServerFrame::Error { id: Some(1), .. })
+    })
+    .await;
+    let bolek_waited = asked.elapsed();
+    assert!(matches!(answer, ServerFrame::Error { .. }), "an unanswered game is no proof it ended: {answer:?}");
+    assert!(
+        bolek_waited >= Duration::from_secs(8),
+        "bolek's game was asked and did not answer ({bolek_waited:?}): {answer:?}"
+    );
+    assert!(cela_waited < Duration::from_secs(5), "cela was answered while bolek's game was asked ({cela_waited:?})");
+    holder.abort();
+    b.stop().await;
+    a.stop().await;
+}
+
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn postgres_lobby_chat_crosses_nodes() {
     let database = TestDb::new(Backend::Postgres).await;

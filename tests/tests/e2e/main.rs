@@ -54,6 +54,7 @@ mod long_games;
 mod matchmaking;
 mod metrics;
 mod migrations;
+mod module_graph;
 mod open_doors;
 mod openapi;
 mod per_move_clock;

@@ -6,7 +6,8 @@ use serde::{Deserialize, Serialize};
 use uuid::Uuid;
 
 use crate::chat::ChatMessage;
-use crate::game::{Clocks, EventEnvelope, GameEvent};
+use crate::game::{Clocks, EventEnvelope, GameEvent, GameResult};
+use crate::kinds::GameKindName;
 use crate::rest::GameSummary;
 use crate::seat::SeatName;
 
@@ -217,6 +218,39 @@ pub struct GameReview {
     pub moves: Vec<ReviewedMove>,
     /// Every game event and admin action, in the order they happened.
     pub timeline: Vec<TimelineEntry>,
+}
+
+/// The most legal actions a position lists (`GET /api/admin/games/{id}/position`): a position with more (a Dots
+/// field has hundreds of free points) lists the first ones, in the game's fixed order, and says `truncated`.
+pub const MAX_POSITION_LEGAL_ACTIONS: usize = 100;
+
+/// `GET /api/admin/games/{id}/position?ply=N`: a game after its first `ply` actions, whatever its kind: who acts,
+/// whether the rules ended it there, what may be played and what was played. Actions and moves are written in
+/// the game's notation.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize, JsonSchema)]
+pub struct GamePosition {
+    /// The game.
+    pub game_id: Uuid,
+    /// Its kind, named as in a ruleset.
+    pub kind: GameKindName,
+    /// Actions played to reach this position.
+    pub ply: u32,
+    /// Actions the whole game has.
+    pub plies: u32,
+    /// The seat to act here, by the rules; `null` once the rules ended the game.
+    pub to_act: Option<SeatName>,
+    /// Whether the rules ended the game here (a game ended otherwise, by time or resignation, is not over at any
+    /// ply by the rules; its review says how it ended).
+    pub over: bool,
+    /// How the rules ended it, when `over`.
+    pub outcome: Option<GameResult>,
+    /// The actions legal here, in the game's fixed order, at most [`MAX_POSITION_LEGAL_ACTIONS`].
+    pub legal_actions: Vec<String>,
+    /// Whether more actions are legal than `legal_actions` lists.
+    pub truncated: bool,
+    /// The stored moves played to reach this position, in order; when `ply` stops inside a move, its last entry
+    /// holds that move's actions up to `ply`.
+    pub moves: Vec<String>,
 }
 
 /// The most entries a page of the audit log holds (`GET /api/admin/audit?limit=`; a larger limit is lowered

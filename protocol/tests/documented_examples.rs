@@ -2,8 +2,8 @@
 //! the types.
 
 use kartka_protocol::admin::{
-    AccountActionDone, ActionReason, Adjudication, AuditPage, ChatMute, ExportedGame, GameActionDone, GameReview,
-    GameSearchPage, ImportReport,
+    AccountActionDone, ActionReason, Adjudication, AuditPage, ChatMute, ExportedGame, GameActionDone, GamePosition,
+    GameReview, GameSearchPage, ImportReport,
 };
 use kartka_protocol::analysis::{Suggestion, SuggestionRequest};
 use kartka_protocol::correspondence::{
@@ -11,7 +11,6 @@ use kartka_protocol::correspondence::{
     NotificationSettings, NotificationSettingsView, PlayMove, Seek, SeekList, StartVacation, VacationStatus,
     WebhookTest,
 };
-use kartka_protocol::kinds::PositionView;
 use kartka_protocol::rest::{
     Challenge, CreateChallenge, ErrorBody, ExplorerPosition, Leaderboard, PlayerList, Profile, RatingHistory, Session,
     Versus,
@@ -49,7 +48,7 @@ fn parses_as<T: DeserializeOwned>(example: &str) -> bool {
 fn parses_as_admin_body(example: &str) -> bool {
     parses_as::<GameSearchPage>(example)
         || parses_as::<GameReview>(example)
-        || parses_as::<PositionView>(example)
+        || parses_as::<GamePosition>(example)
         || parses_as::<ActionReason>(example)
         || parses_as::<Adjudication>(example)
         || parses_as::<GameActionDone>(example)

@@ -1,9 +1,7 @@
-//! Dots' own wire types: the options of a ruleset that take words, and how admins see a position.
+//! Dots' own wire types: the options of a ruleset that take words, and their bounds.
 
 use schemars::JsonSchema;
 use serde::{Deserialize, Serialize};
-
-use crate::seat::SeatName;
 
 /// The fewest points a side of a Dots field played on the server has (the rules allow smaller fields, rule 1.1;
 /// the server offers none).
@@ -51,39 +49,4 @@ pub enum DotsStop {
     },
     /// No STOP.
     Off,
-}
-
-/// A Dots position after `ply` actions. Points are written as in the game's notation: two letters, column
-/// then row from the top, `a`–`z` for 0–25 and `A`–`Z` for 26–51 (`qv`).
-#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize, JsonSchema)]
-pub struct DotsPositionView {
-    /// Actions played to reach it.
-    pub ply: u32,
-    /// Columns of the field.
-    pub width: u8,
-    /// Rows of the field.
-    pub height: u8,
-    /// Each seat's live dots (first seat first).
-    pub dots: [Vec<String>; 2],
-    /// Each seat's dots that the other seat holds captured (first seat's dots first).
-    pub captured: [Vec<String>; 2],
-    /// Each seat's territory: empty points inside its captures, where no one may play.
-    pub territory: [Vec<String>; 2],
-    /// Each seat's houses: free points it encloses without a capture; the other seat's dot there is taken.
-    pub houses: [Vec<String>; 2],
-    /// Each seat's deferred areas (territory mode, rules 6.5): empty points of captures it has not painted yet,
-    /// still playable; an agreed end counts them.
-    #[serde(default)]
-    pub deferred: [Vec<String>; 2],
-    /// The seat that pressed STOP while its opponent places dots in the STOP window; absent otherwise.
-    #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub stopped_by: Option<SeatName>,
-    /// How many of the other seat's dots each seat holds captured (first seat first): the score.
-    pub counts: [u32; 2],
-    /// The seat to move (after the end: the seat that would have moved).
-    pub to_move: SeatName,
-    /// Whether the rules ended the game here.
-    pub over: bool,
-    /// Every action the seat to move may play, in the game's notation.
-    pub legal: Vec<String>,
 }

@@ -1,27 +1,25 @@
-//! The protocol's registry of game kinds: each kind's name, the options a ruleset of it carries, and the
-//! admin's view of its positions. A new kind is one variant of [`RulesetSpec`], of [`GameKindName`] and of
-//! [`PositionView`], named as the engine's registry names it (the server's `games::kinds` tests check that the
-//! lists agree), and a module here for its own types.
+//! The protocol's registry of game kinds: each kind's name and the options a ruleset of it carries. A new
+//! kind is one variant of [`RulesetSpec`] and of [`GameKindName`], named as the engine's registry names it
+//! (the server's `games::kinds` tests check that the lists agree), and a module here for its own types and
+//! bounds.
 
 pub mod closing_in;
 pub mod dots;
 pub mod line_soccer;
 pub mod paper_soccer;
-pub mod soccer_centre;
 pub mod xrsoccer;
 
 use schemars::JsonSchema;
 use serde::{Deserialize, Serialize};
 
-use closing_in::{ClosingInPositionView, MAX_BOARD_SIZE, MIN_BOARD_SIZE};
-use dots::{DotsPositionView, DotsStart, DotsStop, MAX_FIELD_SIDE, MAX_INSTANT_WIN, MIN_FIELD_SIDE};
+use closing_in::{MAX_BOARD_SIZE, MIN_BOARD_SIZE};
+use dots::{DotsStart, DotsStop, MAX_FIELD_SIDE, MAX_INSTANT_WIN, MIN_FIELD_SIDE};
 use line_soccer::{
-    LinePresetName, LineSoccerPositionView, MAX_LINE_LENGTH, MAX_LINE_WIDTH, MAX_RUSSIAN_LENGTH, MAX_RUSSIAN_WIDTH,
-    MIN_LINE_LENGTH, MIN_LINE_WIDTH, MIN_RUSSIAN_SIDE,
+    LinePresetName, MAX_LINE_LENGTH, MAX_LINE_WIDTH, MAX_RUSSIAN_LENGTH, MAX_RUSSIAN_WIDTH, MIN_LINE_LENGTH,
+    MIN_LINE_WIDTH, MIN_RUSSIAN_SIDE,
 };
-use paper_soccer::{SoccerPositionView, MAX_GOAL, MAX_PITCH_HEIGHT, MAX_PITCH_WIDTH, MIN_GOAL, MIN_PITCH_SIDE};
-use soccer_centre::CentrePositionView;
-use xrsoccer::{XrPositionView, MAX_XR_LENGTH, MAX_XR_TARGET, MAX_XR_WIDTH, MIN_XR_SIDE, MIN_XR_TARGET};
+use paper_soccer::{MAX_GOAL, MAX_PITCH_HEIGHT, MAX_PITCH_WIDTH, MIN_GOAL, MIN_PITCH_SIDE};
+use xrsoccer::{MAX_XR_LENGTH, MAX_XR_TARGET, MAX_XR_WIDTH, MIN_XR_SIDE, MIN_XR_TARGET};
 
 /// The game kind and its options. The kind is the `kind` field.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize, JsonSchema)]
@@ -261,27 +259,6 @@ impl GameKindName {
     pub fn from_name(name: &str) -> Option<GameKindName> {
         GameKindName::ALL.iter().copied().find(|kind| kind.name() == name)
     }
-}
-
-/// `GET /api/admin/games/{id}/position?ply=N`: a position after `ply` actions, as its game kind sees it. The
-/// kind is the `kind` field, named as in a ruleset.
-#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize, JsonSchema)]
-#[serde(tag = "kind", rename_all = "kebab-case")]
-pub enum PositionView {
-    /// A Paper Soccer position.
-    PaperSoccer(SoccerPositionView),
-    /// A Closing In position.
-    ClosingIn(ClosingInPositionView),
-    /// A Dots position.
-    Dots(DotsPositionView),
-    /// A Line Soccer position.
-    LineSoccer(LineSoccerPositionView),
-    /// A Russian Paper Soccer position.
-    RussianSoccer(LineSoccerPositionView),
-    /// A position of a Paper Soccer match of points.
-    PaperSoccerCentre(CentrePositionView),
-    /// An xrsoccer position.
-    Xrsoccer(XrPositionView),
 }
 
 #[cfg(test)]

@@ -19,28 +19,80 @@ pub enum PositionError {
     Corrupt(String),
 }
 
+/// A stored game replayed up to a ply.
+#[derive(Debug)]
+pub struct PositionAfter {
+    /// The game after the first `ply` actions.
+    pub game: AnyGame,
+    /// The moves played to reach it, each a stored move's notation; a move that `ply` stops inside is cut to
+    /// its actions up to `ply`, written with the game's action separator.
+    pub moves: Vec<String>,
+    /// Actions the whole game has.
+    pub plies: u32,
+}
+
 /// The game after the first `ply` actions of `moves` (each a stored move's notation); `ply` may stop inside a
-/// move.
+/// move. Every move is read, so that a damaged one is found wherever it is and the game's length is known.
 pub fn position_after<'a>(
     ruleset: &RulesetSpec,
     moves: impl IntoIterator<Item = &'a str>,
     ply: u32,
-) -> Result<AnyGame, PositionError> {
+) -> Result<PositionAfter, PositionError> {
     let corrupt = |why: String| PositionError::Corrupt(why);
     let mut game = AnyGame::new(&kinds::ruleset(ruleset).map_err(|e| corrupt(e.to_string()))?);
     let kind = game.kind();
+    let mut played_moves = Vec::new();
     let mut played = 0;
     for notation in moves {
-        for action in kind.split_actions(notation).map_err(|e| corrupt(e.to_string()))? {
-            if played == ply {
-                return Ok(game);
-            }
-            game.play(&action).map_err(|e| corrupt(format!("action {played}: {e}")))?;
-            played += 1;
+        let actions = kind.split_actions(notation).map_err(|e| corrupt(e.to_string()))?;
+        let before = played;
+        played += actions.len() as u32;
+        if before >= ply {
+            continue;
         }
+        let taken = actions.len().min((ply - before) as usize);
+        for (index, action) in actions[..taken].iter().enumerate() {
+            game.play(action).map_err(|e| corrupt(format!("action {}: {e}", before as usize + index)))?;
+        }
+        played_moves.push(if taken == actions.len() {
+            notation.to_owned()
+        } else {
+            actions[..taken].join(kind.action_separator())
+        });
     }
     if played < ply {
         return Err(PositionError::BeyondEnd { played });
     }
-    Ok(game)
+    Ok(PositionAfter { game, moves: played_moves, plies: played })
+}
+
+#[cfg(test)]
+mod tests {
+    use kartka_engine::Seat;
+
+    use super::*;
+
+    fn classic() -> RulesetSpec {
+        RulesetSpec::PaperSoccer { width: 8, height: 10, goal: 2 }
+    }
+
+    /// The first seat's last turn `17` bounces off the right post into the top goal.
+    const GOAL_SCRIPT: [&str; 5] = ["0", "0", "0", "0", "17"];
+
+    #[test]
+    fn a_ply_inside_a_move_cuts_that_move_and_counts_the_whole_game() {
+        let replayed = position_after(&classic(), GOAL_SCRIPT, 5).expect("replays");
+        assert_eq!(replayed.moves, ["0", "0", "0", "0", "1"], "the last move is cut after its first action");
+        assert_eq!(replayed.plies, 6);
+        assert_eq!(replayed.game.to_act(), Some(Seat::First), "the first seat is mid-turn after its bounce");
+        let whole = position_after(&classic(), GOAL_SCRIPT, 6).expect("replays");
+        assert_eq!((whole.moves, whole.game.to_act()), (GOAL_SCRIPT.map(str::to_owned).to_vec(), None));
+        assert!(position_after(&classic(), GOAL_SCRIPT, 0).expect("replays").moves.is_empty());
+    }
+
+    #[test]
+    fn a_ply_past_the_end_and_a_damaged_move_are_told_apart() {
+        assert!(matches!(position_after(&classic(), GOAL_SCRIPT, 7), Err(PositionError::BeyondEnd { played: 6 })));
+        assert!(matches!(position_after(&classic(), ["0", "x"], 1), Err(PositionError::Corrupt(_))));
+    }
 }

@@ -9,13 +9,13 @@ use std::time::Duration;
 use kartka_engine::soccer::read_records;
 use kartka_protocol::admin::{
     AccountActionDone, AccountKindName, AdminAccountList, AuditAction, AuditPage, ExportedGame, GameActionDone,
-    GameReview, GameSearchPage, ImportReport, TimelineEntry,
+    GamePosition, GameReview, GameSearchPage, ImportReport, TimelineEntry,
 };
 use kartka_protocol::correspondence::SeekStatus;
-use kartka_protocol::kinds::paper_soccer::SoccerPositionView;
 use kartka_protocol::rest::{Profile, Session};
 use kartka_protocol::{
-    EndReasonName, GameEvent, GameStatus, SeatName, ServerFrame, SpeedClass, TimeControl, BANNED_CLOSE_CODE,
+    EndReasonName, GameEvent, GameKindName, GameStatus, SeatName, ServerFrame, SpeedClass, TimeControl,
+    BANNED_CLOSE_CODE,
 };
 use kartka_server::admin::audit::Actor;
 use kartka_server::admin::import::record_text;
@@ -118,7 +118,6 @@ async fn every_admin_endpoint_refuses_no_token_a_guest_and_a_registered_player(u
         endpoints.extend([
             ("GET", format!("/api/admin/games/{id}"), None),
             ("GET", format!("/api/admin/games/{id}/position?ply=0"), None),
-            ("GET", format!("/api/admin/games/{id}/position.svg"), None),
             ("GET", format!("/api/admin/games/{id}/record"), None),
             ("POST", format!("/api/admin/games/{id}/abort"), Some(reason.clone())),
             ("POST", format!("/api/admin/games/{id}/adjudicate"), Some(adjudication.clone())),
@@ -325,24 +324,30 @@ async fn positions_records_and_moves_of_a_game(url: &str) {
         let path = format!("/api/admin/games/{game}/position{ply}");
         async move { api.get(&path, token).await }
     };
+    let audit_before = audit(&room).await.len();
     let (status, body) = position("?ply=5").await;
     assert_eq!(status, 200, "{body}");
-    let on_post: SoccerPositionView = serde_json::from_value(body).expect("a position");
-    assert_eq!((on_post.ball.x, on_post.ball.y), (5, 0));
-    assert!(on_post.must_continue && !on_post.over);
-    assert_eq!(on_post.to_move, SeatName::First);
-    assert_eq!(on_post.segments.len(), 5);
-    assert!(!on_post.legal.is_empty() && on_post.legal.iter().all(|&d| d < 8));
+    let on_post: GamePosition = serde_json::from_value(body).expect("a position");
+    assert_eq!((on_post.game_id, on_post.kind, on_post.ply, on_post.plies), (game, GameKindName::PaperSoccer, 5, 6));
+    assert_eq!((on_post.to_act, on_post.over, on_post.outcome), (Some(SeatName::First), false, None));
+    assert_eq!(on_post.moves, ["0", "0", "0", "0", "1"], "the bounce cuts the last turn after its first step");
+    assert!(on_post.legal_actions.contains(&"7".to_owned()), "the scoring step is legal: {on_post:?}");
+    assert!(
+        !on_post.truncated
+            && on_post
+                .legal_actions
+                .iter()
+                .all(|step| ["0", "1", "2", "3", "4", "5", "6", "7"].contains(&step.as_str()))
+    );
     let (_, body) = position("").await;
-    let end: SoccerPositionView = serde_json::from_value(body).expect("a position");
-    assert_eq!((end.ply, end.over, end.ball.y), (6, true, -1));
+    let end: GamePosition = serde_json::from_value(body).expect("a position");
+    assert_eq!((end.ply, end.to_act, end.over, end.legal_actions.len()), (6, None, true, 0));
+    let outcome = end.outcome.expect("a goal ends the game by the rules");
+    assert_eq!((outcome.winner, outcome.reason), (Some(SeatName::First), EndReasonName::Goal));
+    assert_eq!(end.moves, GOAL_SCRIPT);
     let (status, body) = position("?ply=7").await;
     assert_eq!((status, body["code"].as_str()), (400, Some("invalid_request")));
-
-    let (status, svg) = room.api.get_text(&format!("/api/admin/games/{game}/position.svg?ply=3"), token).await;
-    assert_eq!(status, 200);
-    assert!(svg.starts_with("<svg") && svg.ends_with("</svg>"), "{svg}");
-    assert_eq!(svg.matches("<circle").count(), 1, "one ball");
+    assert_eq!(audit(&room).await.len(), audit_before, "reading positions writes no audit entry");
 
     let (status, record) = room.api.get_text(&format!("/api/admin/games/{game}/record"), token).await;
     assert_eq!(status, 200);

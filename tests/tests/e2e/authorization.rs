@@ -284,7 +284,6 @@ fn rest_rows() -> Vec<Row> {
         row("GET", "/api/admin/games", NO_BODY, ADMINS),
         row("GET", "/api/admin/games/{game}", NO_BODY, ADMINS),
         row("GET", "/api/admin/games/{game}/position", NO_BODY, ADMINS),
-        row("GET", "/api/admin/games/{game}/position.svg", NO_BODY, ADMINS),
         row("GET", "/api/admin/games/{game}/record", NO_BODY, ADMINS),
         row("POST", "/api/admin/games/{game}/abort", |_| Some(json!({ "reason": "test" })), ADMINS),
         row(

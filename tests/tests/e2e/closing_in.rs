@@ -5,9 +5,11 @@
 
 use kartka_engine::closing_in::ClosingInRecord;
 use kartka_engine::{AnyGame, Seat};
+use kartka_protocol::admin::GamePosition;
 use kartka_protocol::rest::{Challenge, Profile, Session};
 use kartka_protocol::{
-    EndReasonName, ErrorCode, EventEnvelope, GameEvent, GameSnapshot, RulesetSpec, SeatName, ServerFrame, TimeControl,
+    EndReasonName, ErrorCode, EventEnvelope, GameEvent, GameKindName, GameSnapshot, RulesetSpec, SeatName, ServerFrame,
+    TimeControl,
 };
 use kartka_server::admin::audit::Actor;
 use kartka_server::admin::role;
@@ -22,7 +24,7 @@ kartka_tests::on_both_stores!(
     a_game_is_played_to_its_end_over_sockets_with_a_spectator,
     pools_and_seeks_start_closing_in_games_rated_per_kind,
     a_correspondence_game_is_played_over_rest,
-    admins_review_picture_export_and_import_closing_in_games,
+    admins_review_position_export_and_import_closing_in_games,
 );
 
 const BLITZ: TimeControl = TimeControl::Fischer { initial_seconds: 300, increment_seconds: 5 };
@@ -249,7 +251,7 @@ async fn a_correspondence_game_is_played_over_rest(url: &str) {
 const SEED_RECORD: &str = "[Game \"closing-in\"]\n[Board \"6x6\"]\n[White \"A\"]\n[Black \"B\"]\n[Result \"0-1\"]\n\
     [Winner \"second\"]\n\n1. D5 B2 2. B3 C3 3. B5 C4 4. C5 D4 5. D6 F4 6. A6 C1 7. A1 B1 0-1\n";
 
-async fn admins_review_picture_export_and_import_closing_in_games(url: &str) {
+async fn admins_review_position_export_and_import_closing_in_games(url: &str) {
     let server = TestServer::start(url, Settings::default()).await;
     let api = Api::new(server.url());
     let credentials = json!({ "username": "boss", "password": "long enough secret" });
@@ -270,16 +272,18 @@ async fn admins_review_picture_export_and_import_closing_in_games(url: &str) {
     let (status, review) = api.get(&format!("/api/admin/games/{game}"), token).await;
     assert_eq!(status, 200, "{review}");
     assert_eq!(review["moves"].as_array().map(Vec::len), Some(3));
-    let (status, view) = api.get(&format!("/api/admin/games/{game}/position?ply=2"), token).await;
-    assert_eq!(status, 200, "{view}");
-    assert_eq!(view["kind"], "closing-in");
-    assert_eq!(view["markers"], json!(["D5", "B2"]));
-    assert_eq!(view["removed"], json!([]));
+    let (status, placed) = api.get(&format!("/api/admin/games/{game}/position?ply=2"), token).await;
+    assert_eq!(status, 200, "{placed}");
+    let placed: GamePosition = serde_json::from_value(placed).expect("a position");
+    assert_eq!((placed.kind, placed.ply, placed.plies), (GameKindName::ClosingIn, 2, 3));
+    assert_eq!((placed.to_act, placed.over), (Some(SeatName::First), false));
+    assert_eq!(placed.moves, ["D5", "B2"]);
+    assert!(placed.legal_actions.contains(&"B3".to_owned()), "the queen on D5 reaches B3: {placed:?}");
+    assert!(!placed.legal_actions.iter().any(|square| square == "B2" || square == "D5"), "{placed:?}");
     let (_, end) = api.get(&format!("/api/admin/games/{game}/position"), token).await;
-    assert_eq!((end["markers"].clone(), end["removed"].clone()), (json!(["B3", "B2"]), json!(["D5"])));
-    let (status, svg) = api.get_text(&format!("/api/admin/games/{game}/position.svg?ply=3"), token).await;
-    assert_eq!(status, 200);
-    assert!(svg.starts_with("<svg") && svg.matches("<line").count() == 2, "D5 crossed out: {svg}");
+    let end: GamePosition = serde_json::from_value(end).expect("a position");
+    assert_eq!((end.ply, end.to_act, end.moves.len()), (3, Some(SeatName::Second), 3));
+    assert!(!end.legal_actions.is_empty() && !end.legal_actions.contains(&"D5".to_owned()), "D5 is gone: {end:?}");
     let (status, record) = api.get_text(&format!("/api/admin/games/{game}/record"), token).await;
     assert_eq!(status, 200);
     assert!(record.contains("1. D5 B2 2. B3 *"), "{record}");
@@ -297,7 +301,10 @@ async fn admins_review_picture_export_and_import_closing_in_games(url: &str) {
     assert_eq!(games[0]["ply"], 14);
     let imported = games[0]["id"].as_str().expect("an id");
     let (_, end) = api.get(&format!("/api/admin/games/{imported}/position"), token).await;
-    assert_eq!((end["markers"].clone(), end["removed"].as_array().map(Vec::len)), (json!(["A1", "B1"]), Some(12)));
+    let end: GamePosition = serde_json::from_value(end).expect("a position");
+    assert_eq!((end.ply, end.plies, end.moves.len(), end.to_act), (14, 14, 14, Some(SeatName::First)), "{end:?}");
+    assert!(!end.over && end.outcome.is_none(), "the first seat resigned with moves left, not by the rules: {end:?}");
+    assert!(!end.legal_actions.is_empty() && !end.truncated, "{end:?}");
     let (status, exported) = api.get_text("/api/admin/export/games.pgn?kind=closing-in", token).await;
     assert_eq!(status, 200);
     assert!(exported.contains("1. D5 B2 2. B3 C3 3. B5 C4 4. C5 D4 5. D6 F4 6. A6 C1 7. A1 B1 0-1"), "{exported}");

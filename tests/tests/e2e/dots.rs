@@ -1,12 +1,13 @@
 //! Dots end to end, through the same plumbing as every game: a whole game over sockets with a capture and a
-//! spectator, ended by STOP; rulesets validated at the boundary; the admin's review, picture, SGF export and
+//! spectator, ended by STOP; rulesets validated at the boundary; the admin's review, positions, SGF export and
 //! the import of that export; territory mode (a capture painted later, over sockets, reviewed and exported);
 //! the STOP window, answered with `DONE` and closed by the server when its time is up.
 
 use kartka_engine::dots::Cell;
+use kartka_protocol::admin::{GamePosition, MAX_POSITION_LEGAL_ACTIONS};
 use kartka_protocol::kinds::dots::{DotsStart, DotsStop};
 use kartka_protocol::rest::Session;
-use kartka_protocol::{EndReasonName, ErrorCode, GameEvent, RulesetSpec, SeatName, TimeControl};
+use kartka_protocol::{EndReasonName, ErrorCode, GameEvent, GameKindName, RulesetSpec, SeatName, TimeControl};
 use kartka_server::admin::audit::Actor;
 use kartka_server::admin::role;
 use kartka_server::config::Settings;
@@ -17,7 +18,7 @@ use uuid::Uuid;
 
 kartka_tests::on_both_stores!(
     a_game_with_a_capture_is_played_to_stop_over_sockets_with_a_spectator,
-    admins_review_picture_export_and_import_dots_games,
+    admins_review_position_export_and_import_dots_games,
     a_random_start_is_drawn_by_the_server_and_kept_in_the_ruleset,
     a_territory_game_paints_a_capture_later_and_exports_it,
     a_stop_window_is_answered_with_done,
@@ -93,7 +94,7 @@ async fn a_game_with_a_capture_is_played_to_stop_over_sockets_with_a_spectator(u
     server.stop().await;
 }
 
-async fn admins_review_picture_export_and_import_dots_games(url: &str) {
+async fn admins_review_position_export_and_import_dots_games(url: &str) {
     let server = TestServer::start(url, Settings::default()).await;
     let api = Api::new(server.url());
     let credentials = json!({ "username": "boss", "password": "long enough secret" });
@@ -114,17 +115,27 @@ async fn admins_review_picture_export_and_import_dots_games(url: &str) {
     let (status, review) = api.get(&format!("/api/admin/games/{game}"), token).await;
     assert_eq!(status, 200, "{review}");
     assert_eq!(review["moves"].as_array().map(Vec::len), Some(7));
-    let (status, before) = api.get(&format!("/api/admin/games/{game}/position?ply=6"), token).await;
-    assert_eq!(status, 200, "{before}");
-    assert_eq!((before["kind"].as_str(), before["counts"].clone()), (Some("dots"), json!([0, 0])));
-    let (_, end) = api.get(&format!("/api/admin/games/{game}/position"), token).await;
-    assert_eq!(end["counts"], json!([1, 0]));
-    assert_eq!(end["captured"], json!([[], ["ee"]]));
-    assert_eq!(end["dots"][0], json!(["ed", "de", "fe", "ef"]));
-    let (status, svg) = api.get_text(&format!("/api/admin/games/{game}/position.svg"), token).await;
-    assert_eq!(status, 200);
-    assert!(svg.starts_with("<svg") && svg.matches("<polygon").count() == 4, "the captured area: {svg}");
-    assert!(svg.contains("Blue 1 : 0 Red"), "{svg}");
+    let position = |ply: &str| {
+        let path = format!("/api/admin/games/{game}/position{ply}");
+        let api = api.clone();
+        async move {
+            let (status, body) = api.get(&path, token).await;
+            assert_eq!(status, 200, "{path}: {body}");
+            serde_json::from_value::<GamePosition>(body).expect("a position")
+        }
+    };
+    let has = |position: &GamePosition, action: &str| position.legal_actions.iter().any(|legal| legal == action);
+    let before = position("?ply=6").await;
+    assert_eq!((before.kind, before.ply, before.plies), (GameKindName::Dots, 6, 7));
+    assert_eq!((before.to_act, before.over, before.truncated), (Some(SeatName::First), false, false));
+    assert_eq!(before.moves, CAPTURE[..6]);
+    assert!(has(&before, "ef") && has(&before, "ca") && !has(&before, "ee"), "free points only: {before:?}");
+    let end = position("").await;
+    assert_eq!((end.ply, end.to_act), (7, Some(SeatName::Second)));
+    assert_eq!(end.moves, CAPTURE);
+    assert!(!has(&end, "ee") && !has(&end, "ef"), "the captured dot and the new one are taken: {end:?}");
+    assert!(has(&end, "ca") && has(&end, "STOP"), "{end:?}");
+    assert_eq!(end.legal_actions.last().map(String::as_str), Some("STOP"), "dots first, then STOP");
 
     // Ola resigns; the record is SGF with the capture chain after the dot that closed it.
     let (status, answer) = api.post(&format!("/api/games/{game}/resign"), Some(&ola.token), &json!({})).await;
@@ -218,17 +229,34 @@ async fn a_territory_game_paints_a_capture_later_and_exports_it(url: &str) {
         let mover = if ply % 2 == 0 { &mut first } else { &mut second };
         mover.request(10 + ply as u64, move_frame(game, ply as u32, &format!("m{ply}"), notation)).await;
     }
-    let (_, deferred) = api.get(&format!("/api/admin/games/{game}/position"), token).await;
-    assert_eq!(deferred["counts"], json!([1, 0]), "a capture painted later counts at once: {deferred}");
-    assert_eq!((deferred["deferred"].clone(), deferred["territory"].clone()), (json!([["ed"], []]), json!([[], []])));
+    let position = |ply: u32| {
+        let path = format!("/api/admin/games/{game}/position?ply={ply}");
+        let api = api.clone();
+        async move {
+            let (status, body) = api.get(&path, token).await;
+            assert_eq!(status, 200, "{path}: {body}");
+            serde_json::from_value::<GamePosition>(body).expect("a position")
+        }
+    };
+    let start = position(0).await;
+    assert!(start.truncated, "a hundred points, each also as a paint-later dot: {start:?}");
+    assert_eq!(start.legal_actions.len(), MAX_POSITION_LEGAL_ACTIONS);
+    assert_eq!(start.legal_actions[..2], ["aa", "ba"], "plain dots first, row by row");
+    let deferred = position(11).await;
+    assert_eq!(deferred.to_act, Some(SeatName::Second));
+    assert!(deferred.legal_actions.contains(&"ed".to_owned()), "an unpainted area stays playable: {deferred:?}");
 
     // Bob may not paint Alice's area; Alice paints it and places a dot in one move (a paint uses no move).
     assert_eq!(second.refused(30, move_frame(game, 11, "bad", "P:ed")).await, ErrorCode::IllegalMove);
     second.request(31, move_frame(game, 11, "m11", "ea")).await;
     first.request(33, move_frame(game, 12, "m12", "P:ed ia")).await;
     assert_eq!(second.refused(34, move_frame(game, 14, "bad", "ed")).await, ErrorCode::IllegalMove, "territory now");
-    let (_, painted) = api.get(&format!("/api/admin/games/{game}/position"), token).await;
-    assert_eq!((painted["deferred"].clone(), painted["territory"].clone()), (json!([[], []]), json!([["ed"], []])));
+    let to_paint = position(12).await;
+    assert_eq!(to_paint.to_act, Some(SeatName::First));
+    assert_eq!(to_paint.legal_actions.first().map(String::as_str), Some("P:ed"), "paints come first: {to_paint:?}");
+    let painted = position(14).await;
+    assert_eq!(painted.moves[DEFERRED.len()..], ["ea", "P:ed ia"]);
+    assert!(!painted.legal_actions.iter().any(|action| action.contains("ed")), "territory now: {painted:?}");
 
     let mut seen = Vec::new();
     while seen.len() < DEFERRED.len() + 2 {

@@ -1,22 +1,20 @@
-//! One archived game: its full record and timeline, its position after any ply (JSON and SVG), its record
-//! file.
+//! One archived game: its full record and timeline, its position after any ply, its record file.
 
 use axum::extract::State;
 use axum::http::header;
 use axum::response::{IntoResponse, Response};
 use axum::Json;
-use kartka_engine::AnyGame;
-use kartka_protocol::admin::GameReview;
-use kartka_protocol::kinds::PositionView;
-use kartka_protocol::ErrorCode;
+use kartka_protocol::admin::{GamePosition, GameReview, MAX_POSITION_LEGAL_ACTIONS};
+use kartka_protocol::{ErrorCode, GameKindName, RulesetSpec};
 use uuid::Uuid;
 
 use super::{accounts_by_id, Admin};
 use crate::admin::views;
 use crate::api::input::{Path, Query};
 use crate::api::ApiError;
+use crate::games::convert::{game_result, seat_name};
 use crate::games::kinds;
-use crate::games::position::{position_after, PositionError};
+use crate::games::position::{position_after, PositionAfter, PositionError};
 use crate::games::records::{ExportError, RecordParts};
 use crate::state::AppState;
 use crate::store::{AuditFilter, MoveRow};
@@ -56,28 +54,30 @@ pub struct PlyQuery {
     ply: Option<u32>,
 }
 
-/// `GET /api/admin/games/{id}/position?ply=N`: the position as JSON.
+/// `GET /api/admin/games/{id}/position?ply=N`: the game after `ply` actions, in terms every kind shares.
 pub async fn position(
     _admin: Admin,
     State(state): State<AppState>,
     Path(id): Path<Uuid>,
     Query(query): Query<PlyQuery>,
-) -> Result<Json<PositionView>, ApiError> {
-    let (game, ply) = position_of(&state, id, query.ply).await?;
-    Ok(Json(kinds::of(game.kind()).view(&game, ply)))
-}
-
-/// `GET /api/admin/games/{id}/position.svg?ply=N`: the position as a picture.
-pub async fn picture(
-    _admin: Admin,
-    State(state): State<AppState>,
-    Path(id): Path<Uuid>,
-    Query(query): Query<PlyQuery>,
-) -> Result<Response, ApiError> {
-    let (game, ply) = position_of(&state, id, query.ply).await?;
-    let picture = kinds::of(game.kind()).picture(&game, &format!("game {id} after {ply} actions"));
-    Ok(([(header::CONTENT_TYPE, "image/svg+xml"), (header::CACHE_CONTROL, "private, max-age=60")], picture)
-        .into_response())
+) -> Result<Json<GamePosition>, ApiError> {
+    let (kind, PositionAfter { game, moves, plies }, ply) = position_of(&state, id, query.ply).await?;
+    let mut legal_actions = game.legal_actions();
+    let truncated = legal_actions.len() > MAX_POSITION_LEGAL_ACTIONS;
+    legal_actions.truncate(MAX_POSITION_LEGAL_ACTIONS);
+    let outcome = game.outcome();
+    Ok(Json(GamePosition {
+        game_id: id,
+        kind,
+        ply,
+        plies,
+        to_act: game.to_act().map(seat_name),
+        over: outcome.is_some(),
+        outcome: outcome.map(game_result),
+        legal_actions,
+        truncated,
+        moves,
+    }))
 }
 
 /// The format of a game's record file.
@@ -145,13 +145,18 @@ pub fn record_parts<'a>(game: &'a kartka_protocol::admin::ArchivedGame, moves: &
     }
 }
 
-async fn position_of(state: &AppState, id: Uuid, ply: Option<u32>) -> Result<(AnyGame, u32), ApiError> {
+/// The game `id` after `ply` actions (the end when absent), with its kind and the ply reached.
+async fn position_of(
+    state: &AppState,
+    id: Uuid,
+    ply: Option<u32>,
+) -> Result<(GameKindName, PositionAfter, u32), ApiError> {
     let stored = state.store.archived_game(id).await?.ok_or_else(unknown_game)?;
-    let ruleset = serde_json::from_str(&stored.game.ruleset).map_err(|_| damaged(id))?;
+    let ruleset: RulesetSpec = serde_json::from_str(&stored.game.ruleset).map_err(|_| damaged(id))?;
     let moves = state.store.moves(id).await?;
     let ply = ply.unwrap_or(stored.game.state.ply as u32);
     match position_after(&ruleset, moves.iter().map(|m| m.notation.as_str()), ply) {
-        Ok(position) => Ok((position, ply)),
+        Ok(position) => Ok((ruleset.kind(), position, ply)),
         Err(PositionError::BeyondEnd { played }) => {
             Err(ApiError::new(ErrorCode::InvalidRequest, format!("the game has only {played} actions")))
         }

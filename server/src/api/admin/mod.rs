@@ -40,11 +40,10 @@ pub fn routes() -> ApiRouter<AppState> {
         .api_route("/api/admin/games/{id}", get_with(games::review, doc("admin", "Review a game: moves, timeline")))
         .api_route(
             "/api/admin/games/{id}/position",
-            get_with(games::position, doc("admin", "The position after a number of actions")),
-        )
-        .api_route(
-            "/api/admin/games/{id}/position.svg",
-            get_with(games::picture, file("admin", "The position as a picture", "image/svg+xml")),
+            get_with(
+                games::position,
+                doc("admin", "The game after a number of actions: who acts, the outcome, legal actions, moves"),
+            ),
         )
         .api_route(
             "/api/admin/games/{id}/record",

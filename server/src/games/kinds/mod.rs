@@ -1,7 +1,7 @@
 //! The server's registry of game kinds: for each kind, what the server knows of it beyond its rules (which
 //! the engine holds). Each kind is one module here (`kinds/<kind>/`): validating a ruleset from a client, the
-//! name people read, the admin's view and picture of a position, record files out and in, and the figures
-//! the speed class is estimated from. Nothing outside these modules names a kind.
+//! name people read, record files out and in, the command-line tools' setups, and the figures the speed class
+//! is estimated from. Nothing outside these modules names a kind.
 //!
 //! Architecture invariant: this file is the only place in the server that lists the kinds; the matches
 //! below are exhaustive, so a kind the engine or the protocol gains fails to compile until it has a module.
@@ -10,14 +10,12 @@ mod closing_in;
 mod dots;
 mod line_soccer;
 mod paper_soccer;
-mod picture;
 mod scored;
 mod soccer_centre;
 pub mod variants;
 mod xrsoccer;
 
-use kartka_engine::{AnyGame, GameKind, Ruleset};
-use kartka_protocol::kinds::PositionView;
+use kartka_engine::{GameKind, Ruleset};
 use kartka_protocol::{GameKindName, RulesetSpec};
 
 use super::records::{ExportError, KurnikRefusal, ReadGames, RecordParts};
@@ -42,12 +40,6 @@ pub trait Kind: Sync {
     fn settle(&self, spec: RulesetSpec, _draw: u32) -> RulesetSpec {
         spec
     }
-
-    /// How admins see `game`, reached after `ply` actions.
-    fn view(&self, game: &AnyGame, ply: u32) -> PositionView;
-
-    /// `game` as an SVG picture, `title` as its accessible name.
-    fn picture(&self, game: &AnyGame, title: &str) -> String;
 
     /// The game as a record file in the kind's own format.
     fn record(&self, game: &RecordParts<'_>) -> Result<String, ExportError>;
@@ -285,7 +277,7 @@ mod tests {
     fn every_kind_writes_records_that_read_back_as_the_same_game() {
         for &kind in GameKind::ALL {
             let ruleset = kind.default_ruleset();
-            let mut game = AnyGame::new(&ruleset);
+            let mut game = kartka_engine::AnyGame::new(&ruleset);
             let mut moves = Vec::new();
             let mut choice = 0;
             while game.to_act().is_some() {

@@ -1,15 +1,12 @@
-//! Closing In (Domykanie) in the server: the board size from a client's ruleset, the admin's view and
-//! picture of a position, and the game's own record files out and in.
+//! Closing In (Domykanie) in the server: the board size from a client's ruleset, and the game's own record
+//! files out and in.
 
 mod import;
 mod record;
-mod svg;
 mod tools;
-mod view;
 
-use kartka_engine::closing_in::{BoardSize, Position};
-use kartka_engine::{AnyGame, GameKind, Ruleset};
-use kartka_protocol::kinds::PositionView;
+use kartka_engine::closing_in::BoardSize;
+use kartka_engine::{GameKind, Ruleset};
 use kartka_protocol::RulesetSpec;
 
 use super::{Kind, RulesetError};
@@ -34,14 +31,6 @@ fn spec_of(size: BoardSize) -> RulesetSpec {
     RulesetSpec::ClosingIn { size: size.get() }
 }
 
-/// The Closing In position inside `game`; the registry hands this module only Closing In games.
-fn position(game: &AnyGame) -> &Position {
-    match game {
-        AnyGame::ClosingIn(position) => position,
-        other => unreachable!("the registry handed a {} game to Closing In", other.kind()),
-    }
-}
-
 impl Kind for ClosingIn {
     fn kind(&self) -> GameKind {
         GameKind::ClosingIn
@@ -60,14 +49,6 @@ impl Kind for ClosingIn {
             Ruleset::ClosingIn(size) => spec_of(*size),
             other => unreachable!("the registry handed {other:?} to Closing In"),
         }
-    }
-
-    fn view(&self, game: &AnyGame, ply: u32) -> PositionView {
-        PositionView::ClosingIn(view::view(position(game), ply))
-    }
-
-    fn picture(&self, game: &AnyGame, title: &str) -> String {
-        svg::render(position(game), title)
     }
 
     fn record(&self, game: &RecordParts<'_>) -> Result<String, ExportError> {

@@ -1,5 +1,5 @@
-//! Dots (Kropki) in the server: the rules from a client's ruleset, the admin's view and picture of a
-//! position, zagram-compatible SGF records out and in, and `kartka replay` of SGF files.
+//! Dots (Kropki) in the server: the rules from a client's ruleset, zagram-compatible SGF records out and in,
+//! and `kartka replay` of SGF files.
 //!
 //! The lobby offers what the protocol's `RulesetSpec::Dots` carries: a field of 10 to 52 points a side
 //! (rule 1.1, [house]), the starts (`empty`, `cross`, `cross2`, `cross4`, and `random`: four crosses drawn from
@@ -11,16 +11,13 @@
 
 mod import;
 mod record;
-mod svg;
 mod tools;
-mod view;
 
-use kartka_engine::dots::{DotsRules, FieldSize, Position, Start, StopMode, Zone};
-use kartka_engine::{AnyGame, GameKind, Ruleset};
+use kartka_engine::dots::{DotsRules, FieldSize, Start, StopMode, Zone};
+use kartka_engine::{GameKind, Ruleset};
 use kartka_protocol::kinds::dots::{
     DotsStart, DotsStop, MAX_FIELD_SIDE, MAX_WINDOW_SECONDS, MIN_FIELD_SIDE, MIN_WINDOW_SECONDS,
 };
-use kartka_protocol::kinds::PositionView;
 use kartka_protocol::RulesetSpec;
 
 use super::{Kind, RulesetError};
@@ -175,14 +172,6 @@ fn rules_of(ruleset: &Ruleset) -> DotsRules {
     }
 }
 
-/// The Dots position inside `game`; the registry hands this module only Dots games.
-fn position(game: &AnyGame) -> &Position {
-    match game {
-        AnyGame::Dots(position) => position,
-        other => unreachable!("the registry handed a {} game to Dots", other.kind()),
-    }
-}
-
 impl Kind for Dots {
     fn kind(&self) -> GameKind {
         GameKind::Dots
@@ -207,14 +196,6 @@ impl Kind for Dots {
         // Every game the server holds came from a spec (a client's, or an import's checked by `try_spec`).
         try_spec(&rules_of(ruleset))
             .unwrap_or_else(|reason| unreachable!("Dots rules the protocol cannot say: {reason}"))
-    }
-
-    fn view(&self, game: &AnyGame, ply: u32) -> PositionView {
-        PositionView::Dots(view::view(position(game), ply))
-    }
-
-    fn picture(&self, game: &AnyGame, title: &str) -> String {
-        svg::render(position(game), title)
     }
 
     fn record(&self, game: &RecordParts<'_>) -> Result<String, ExportError> {

@@ -1,19 +1,15 @@
 //! The Paper Soccer variants on the lines-and-kicks model in the server: `line-soccer` (the `line` ruleset
 //! and its parameter set `line/opcja1`) and `russian-soccer`. Both kinds share this module: the engine plays
-//! them on one model (`kartka_engine::line_soccer`), writes them in one record format (§5, the `[Variant]`
-//! header naming the ruleset) and draws them alike; they differ in their rules and their names.
+//! them on one model (`kartka_engine::line_soccer`) and writes them in one record format (§5, the `[Variant]`
+//! header naming the ruleset); they differ in their rules and their names.
 
 mod import;
 mod record;
-mod seen;
-mod svg;
 mod tools;
-mod view;
 
 use kartka_engine::line_soccer::{LinePreset, LineRules, RussianRules, VariantRules};
-use kartka_engine::{AnyGame, GameKind, Ruleset};
+use kartka_engine::{GameKind, Ruleset};
 use kartka_protocol::kinds::line_soccer::LinePresetName;
-use kartka_protocol::kinds::PositionView;
 use kartka_protocol::RulesetSpec;
 
 use super::{Kind, RulesetError};
@@ -93,14 +89,6 @@ impl Kind for LineSoccer {
         spec_of(variant_rules(ruleset))
     }
 
-    fn view(&self, game: &AnyGame, ply: u32) -> PositionView {
-        PositionView::LineSoccer(view::view(&seen::Seen::of(game), ply))
-    }
-
-    fn picture(&self, game: &AnyGame, title: &str) -> String {
-        svg::render(&seen::Seen::of(game), title)
-    }
-
     fn record(&self, game: &RecordParts<'_>) -> Result<String, ExportError> {
         record::record(game)
     }
@@ -133,14 +121,6 @@ impl Kind for RussianSoccer {
 
     fn spec(&self, ruleset: &Ruleset) -> RulesetSpec {
         spec_of(variant_rules(ruleset))
-    }
-
-    fn view(&self, game: &AnyGame, ply: u32) -> PositionView {
-        PositionView::RussianSoccer(view::view(&seen::Seen::of(game), ply))
-    }
-
-    fn picture(&self, game: &AnyGame, title: &str) -> String {
-        svg::render(&seen::Seen::of(game), title)
     }
 
     fn record(&self, game: &RecordParts<'_>) -> Result<String, ExportError> {

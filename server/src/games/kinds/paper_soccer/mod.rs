@@ -1,15 +1,12 @@
-//! Paper Soccer (Piłkarzyki) in the server: its pitch from a client's ruleset, the admin's view and picture
-//! of a position, and kurnik record files out and in.
+//! Paper Soccer (Piłkarzyki) in the server: its pitch from a client's ruleset, and kurnik record files out
+//! and in.
 
 mod import;
 pub(super) mod record;
-pub(super) mod svg;
 mod tools;
-pub(super) mod view;
 
-use kartka_engine::soccer::{Pitch, Position, SoccerRules};
-use kartka_engine::{AnyGame, GameKind, Ruleset};
-use kartka_protocol::kinds::PositionView;
+use kartka_engine::soccer::{Pitch, SoccerRules};
+use kartka_engine::{GameKind, Ruleset};
 use kartka_protocol::RulesetSpec;
 
 use super::{Kind, RulesetError};
@@ -34,14 +31,6 @@ fn spec_of(pitch: Pitch) -> RulesetSpec {
     RulesetSpec::PaperSoccer { width: pitch.width(), height: pitch.height(), goal: pitch.goal_width() }
 }
 
-/// The Paper Soccer position inside `game`; the registry hands this module only Paper Soccer games.
-fn position(game: &AnyGame) -> &Position {
-    match game {
-        AnyGame::PaperSoccer(position) => position,
-        other => unreachable!("the registry handed a {} game to Paper Soccer", other.kind()),
-    }
-}
-
 impl Kind for PaperSoccer {
     fn kind(&self) -> GameKind {
         GameKind::PaperSoccer
@@ -60,14 +49,6 @@ impl Kind for PaperSoccer {
             Ruleset::PaperSoccer(rules) => spec_of(rules.pitch),
             other => unreachable!("the registry handed {other:?} to Paper Soccer"),
         }
-    }
-
-    fn view(&self, game: &AnyGame, ply: u32) -> PositionView {
-        PositionView::PaperSoccer(view::view(position(game), ply))
-    }
-
-    fn picture(&self, game: &AnyGame, title: &str) -> String {
-        svg::render(position(game), title)
     }
 
     fn record(&self, game: &RecordParts<'_>) -> Result<String, ExportError> {

@@ -1,17 +1,13 @@
 //! Paper Soccer played as a match of points (`classic+centre`, rules §4) in the server: its pitch from a
-//! client's ruleset, the admin's view and picture (the classic ones with the score), records with the
-//! `Variant` and `Score` headers out and in, and the command-line tools.
+//! client's ruleset, records with the `Variant` and `Score` headers out and in, and the command-line tools.
 
 mod import;
 mod record;
-mod svg;
 mod tools;
-mod view;
 
 use kartka_engine::soccer::Pitch;
-use kartka_engine::soccer_centre::{CentreRecord, CentreRules, Position};
-use kartka_engine::{AnyGame, GameKind, Ruleset};
-use kartka_protocol::kinds::PositionView;
+use kartka_engine::soccer_centre::{CentreRecord, CentreRules};
+use kartka_engine::{GameKind, Ruleset};
 use kartka_protocol::RulesetSpec;
 
 use super::{scored, Kind, RulesetError};
@@ -37,14 +33,6 @@ fn spec_of(pitch: Pitch) -> RulesetSpec {
     RulesetSpec::PaperSoccerCentre { width: pitch.width(), height: pitch.height(), goal: pitch.goal_width() }
 }
 
-/// The match inside `game`; the registry hands this module only its own games.
-fn position(game: &AnyGame) -> &Position {
-    match game {
-        AnyGame::PaperSoccerCentre(position) => position,
-        other => unreachable!("the registry handed a {} game to Paper Soccer (centre)", other.kind()),
-    }
-}
-
 impl Kind for SoccerCentre {
     fn kind(&self) -> GameKind {
         GameKind::PaperSoccerCentre
@@ -63,14 +51,6 @@ impl Kind for SoccerCentre {
             Ruleset::PaperSoccerCentre(rules) => spec_of(rules.pitch),
             other => unreachable!("the registry handed {other:?} to Paper Soccer (centre)"),
         }
-    }
-
-    fn view(&self, game: &AnyGame, ply: u32) -> PositionView {
-        PositionView::PaperSoccerCentre(view::view(position(game), ply))
-    }
-
-    fn picture(&self, game: &AnyGame, title: &str) -> String {
-        svg::render(position(game), title)
     }
 
     fn record(&self, game: &RecordParts<'_>) -> Result<String, ExportError> {

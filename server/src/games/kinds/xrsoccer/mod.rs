@@ -1,16 +1,12 @@
-//! xrsoccer (rules §4a) in the server: its field and target from a client's ruleset, the admin's view and
-//! picture (with the score and the last relocation), records with the `Variant`, `Target` and `Score` headers
-//! out and in, and the command-line tools.
+//! xrsoccer (rules §4a) in the server: its field and target from a client's ruleset, records with the
+//! `Variant`, `Target` and `Score` headers out and in, and the command-line tools.
 
 mod import;
 mod record;
-mod svg;
 mod tools;
-mod view;
 
-use kartka_engine::xrsoccer::{Position, XrRecord, XrRules};
-use kartka_engine::{AnyGame, GameKind, Ruleset};
-use kartka_protocol::kinds::PositionView;
+use kartka_engine::xrsoccer::{XrRecord, XrRules};
+use kartka_engine::{GameKind, Ruleset};
 use kartka_protocol::RulesetSpec;
 
 use super::{scored, Kind, RulesetError};
@@ -35,14 +31,6 @@ fn spec_of(rules: XrRules) -> RulesetSpec {
     RulesetSpec::Xrsoccer { width: rules.width(), length: rules.length(), target: rules.target() }
 }
 
-/// The match inside `game`; the registry hands this module only xrsoccer games.
-fn position(game: &AnyGame) -> &Position {
-    match game {
-        AnyGame::Xrsoccer(position) => position,
-        other => unreachable!("the registry handed a {} game to xrsoccer", other.kind()),
-    }
-}
-
 impl Kind for Xrsoccer {
     fn kind(&self) -> GameKind {
         GameKind::Xrsoccer
@@ -61,14 +49,6 @@ impl Kind for Xrsoccer {
             Ruleset::Xrsoccer(rules) => spec_of(*rules),
             other => unreachable!("the registry handed {other:?} to xrsoccer"),
         }
-    }
-
-    fn view(&self, game: &AnyGame, ply: u32) -> PositionView {
-        PositionView::Xrsoccer(view::view(position(game), ply))
-    }
-
-    fn picture(&self, game: &AnyGame, title: &str) -> String {
-        svg::render(position(game), title)
     }
 
     fn record(&self, game: &RecordParts<'_>) -> Result<String, ExportError> {

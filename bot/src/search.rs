@@ -109,7 +109,7 @@ pub(crate) struct Search<'a, G: Game, E> {
     lists: Vec<Vec<(i32, G::Action)>>,
 }
 
-impl<'a, G: Game + std::hash::Hash, E: Evaluate<G>> Search<'a, G, E> {
+impl<'a, G: Game, E: Evaluate<G>> Search<'a, G, E> {
     /// A search with `options` that stops after `node_limit` nodes or at the deadline.
     pub(crate) fn new(
         evaluator: &'a E,

@@ -17,7 +17,7 @@ mod kinds;
 mod outcome;
 mod position_key;
 
-pub use any::{MoveError, Played};
+pub use any::{write_actions, GameVisitor, MoveError, Played};
 pub use game::{Game, NotationError, Progress, TimedWindow, TimeoutPolicy};
 pub use kinds::*;
 pub use outcome::{EndReason, Outcome, Seat};

@@ -56,7 +56,7 @@ pub fn play_any_turn(
     play_any_turn_configured(game, level, seed, node_budget, deadline, Configuration::default())
 }
 
-/// How a bot is put together, for measuring one part against another (`kartka bot ladder --pit`): the
+/// How a bot is put together, for measuring one part against another (`kartka-bot-lab ladder --pit`): the
 /// default is the bot as it always plays.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
 pub struct Configuration {

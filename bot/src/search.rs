@@ -59,7 +59,7 @@ impl Deadline for NoDeadline {
 }
 
 /// The search's improvements over plain fixed-order alpha-beta, each switchable so that its gain can be measured
-/// (`kartka bot ladder --pit`, docs/bot.md). The default, every one on, is how the bot always plays; the others
+/// (`kartka-bot-lab ladder --pit`, docs/bot.md). The default, every one on, is how the bot always plays; the others
 /// exist for measurement only.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub struct SearchOptions {

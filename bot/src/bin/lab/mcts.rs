@@ -1,6 +1,6 @@
 //! A plain UCT Monte Carlo tree search with uniformly random playouts, over single actions of any game kind:
 //! the kind of engine most open Paper Soccer bots are (see docs/bot.md), written here from the textbook
-//! algorithm as an opponent for `kartka bot ladder --pit … mcts`, never as a server level.
+//! algorithm as an opponent for `kartka-bot-lab ladder --pit … mcts`, never as a server level.
 //!
 //! Like the bot it counts its work in actions applied (tree steps and playout steps alike), so the two play at
 //! the same node budget; and like the bot it searches a turn's first action, plays it, and searches again

@@ -16,6 +16,7 @@ mod game;
 mod kinds;
 mod outcome;
 mod position_key;
+mod tag_pairs;
 
 pub use any::{write_actions, GameVisitor, MoveError, Played};
 pub use game::{Game, NotationError, Progress, TimedWindow, TimeoutPolicy};

@@ -26,7 +26,7 @@ fn soccer_after(digits: &str) -> soccer::Position {
 
 fn bench_turn<G, E>(c: &mut Criterion, name: &str, position: &G, evaluator: E)
 where
-    G: kartka_engine::Game + std::hash::Hash,
+    G: kartka_engine::Game,
     E: kartka_bot::Evaluate<G> + Clone,
 {
     let play = || {

@@ -1,8 +1,13 @@
 //! The bot for a game of any kind, through the engine's [`AnyGame`]: actions in the game's notation, and each
-//! kind with its own knowledge. A new kind is one line in [`play_any_turn_configured`]'s match (the compiler
-//! asks for it); with [`Generic`](crate::Generic) knowledge until it has its own.
+//! kind with its own knowledge.
+//!
+//! What needs no knowledge of a kind goes through the engine's [`GameVisitor`]: the search itself, and a bot
+//! that evaluates with [`Generic`] for measurement. Which evaluation belongs to which kind is the bot's own
+//! knowledge, which the engine's registry cannot hold, so it stays one match naming the kinds, in
+//! [`play_any_turn_configured`], each arm only pairing a game with its evaluation. A new kind is one line there
+//! (the compiler asks for it); with [`Generic`] until it has its own.
 
-use kartka_engine::{closing_in, dots, line_soccer, soccer, soccer_centre, xrsoccer, AnyGame, Game};
+use kartka_engine::{write_actions, AnyGame, Game, GameVisitor};
 
 use crate::bot::{Bot, BotError, Evaluation, Stats, Turn};
 use crate::closing_in::ClosingInEvaluation;
@@ -51,7 +56,7 @@ pub fn play_any_turn(
     play_any_turn_configured(game, level, seed, node_budget, deadline, Configuration::default())
 }
 
-/// How a bot is put together, for measuring one part against another (`kartka bot ladder --pit`): the
+/// How a bot is put together, for measuring one part against another (`kartka-bot-lab ladder --pit`): the
 /// default is the bot as it always plays.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
 pub struct Configuration {
@@ -71,16 +76,17 @@ pub fn play_any_turn_configured(
     configuration: Configuration,
 ) -> Result<AnyTurn, BotError> {
     let play = Player { level, seed, node_budget, deadline, configuration };
+    if configuration.generic {
+        return game.visit(play);
+    }
     match game {
-        AnyGame::PaperSoccer(position) => play.turn::<soccer::Position, _>(position, SoccerEvaluation),
-        AnyGame::ClosingIn(position) => play.turn::<closing_in::Position, _>(position, ClosingInEvaluation),
-        AnyGame::Dots(position) => play.turn::<dots::Position, _>(position, DotsEvaluation),
-        AnyGame::LineSoccer(game) => play.turn::<line_soccer::LineGame, _>(game, LineSoccerEvaluation),
-        AnyGame::RussianSoccer(game) => play.turn::<line_soccer::RussianGame, _>(game, RussianSoccerEvaluation),
-        AnyGame::PaperSoccerCentre(position) => {
-            play.turn::<soccer_centre::Position, _>(position, SoccerCentreEvaluation)
-        }
-        AnyGame::Xrsoccer(position) => play.turn::<xrsoccer::Position, _>(position, XrsoccerEvaluation),
+        AnyGame::PaperSoccer(position) => play.turn(position, SoccerEvaluation),
+        AnyGame::ClosingIn(position) => play.turn(position, ClosingInEvaluation),
+        AnyGame::Dots(position) => play.turn(position, DotsEvaluation),
+        AnyGame::LineSoccer(game) => play.turn(game, LineSoccerEvaluation),
+        AnyGame::RussianSoccer(game) => play.turn(game, RussianSoccerEvaluation),
+        AnyGame::PaperSoccerCentre(position) => play.turn(position, SoccerCentreEvaluation),
+        AnyGame::Xrsoccer(position) => play.turn(position, XrsoccerEvaluation),
     }
 }
 
@@ -94,31 +100,21 @@ struct Player<'a> {
 }
 
 impl Player<'_> {
-    /// The turn in `game`, with the kind's `evaluator` unless the configuration asks for [`Generic`].
-    fn turn<G: Game + std::hash::Hash, E: Evaluate<G>>(&self, game: &G, evaluator: E) -> Result<AnyTurn, BotError> {
-        if self.configuration.generic {
-            self.turn_with(game, Generic)
-        } else {
-            self.turn_with(game, evaluator)
-        }
-    }
-
-    fn turn_with<G: Game + std::hash::Hash, E: Evaluate<G>>(
-        &self,
-        game: &G,
-        evaluator: E,
-    ) -> Result<AnyTurn, BotError> {
+    /// The turn in `game`, evaluated by `evaluator`.
+    fn turn<G: Game, E: Evaluate<G>>(&self, game: &G, evaluator: E) -> Result<AnyTurn, BotError> {
         let Turn { actions, evaluation, stats } = Bot::new(evaluator, self.level, self.seed)
             .with_options(self.configuration.search)
             .play_turn(game, self.node_budget, self.deadline)?;
-        let actions = actions
-            .into_iter()
-            .map(|action| {
-                let mut text = String::new();
-                G::write_action(action, &mut text);
-                text
-            })
-            .collect();
+        let actions = actions.iter().map(|&action| write_actions::<G>(&[action])).collect();
         Ok(AnyTurn { actions, separator: G::ACTION_SEPARATOR, evaluation, stats })
+    }
+}
+
+/// The turn with [`Generic`] knowledge, in a game of whatever kind.
+impl GameVisitor for Player<'_> {
+    type Output = Result<AnyTurn, BotError>;
+
+    fn visit<G: Game>(self, game: &G) -> Self::Output {
+        self.turn(game, Generic)
     }
 }

@@ -80,7 +80,7 @@ pub struct Bot<G: Game, E> {
     options: SearchOptions,
 }
 
-impl<G: Game + std::hash::Hash, E: Evaluate<G>> Bot<G, E> {
+impl<G: Game, E: Evaluate<G>> Bot<G, E> {
     /// A bot of `level` whose deliberate mistakes are drawn from `seed`.
     pub fn new(evaluator: E, level: Level, seed: u64) -> Self {
         Bot::with_table_bits(evaluator, level, seed, DEFAULT_TABLE_BITS)

@@ -52,7 +52,7 @@ const TABLE: [(Option<u64>, u32, i32, bool); 8] = [
 
 /// Per level (index `level - 1`): its Elo measured against the other levels in Paper Soccer, level 1 at 0.
 ///
-/// Measured by `kartka bot ladder --jobs 2 --nodes 2000000` (docs/bot.md: 200 games a pairing, each level at its
+/// Measured by `kartka-bot-lab ladder --jobs 2 --nodes 2000000` (docs/bot.md: 200 games a pairing, each level at its
 /// own node cap, level 8 at the two million nodes a turn of the ladder's budget; the 7–8 pairing's games are in
 /// docs/ladder/levels-7-8.txt). Level 8 has no cap of its own, so no figure: its strength is the time it is
 /// given, and at twice level 7's nodes it measured level 7's (−7, −55 to +41; +1258 against +1265), a figure

@@ -59,7 +59,7 @@ impl Deadline for NoDeadline {
 }
 
 /// The search's improvements over plain fixed-order alpha-beta, each switchable so that its gain can be measured
-/// (`kartka bot ladder --pit`, docs/bot.md). The default, every one on, is how the bot always plays; the others
+/// (`kartka-bot-lab ladder --pit`, docs/bot.md). The default, every one on, is how the bot always plays; the others
 /// exist for measurement only.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub struct SearchOptions {
@@ -109,7 +109,7 @@ pub(crate) struct Search<'a, G: Game, E> {
     lists: Vec<Vec<(i32, G::Action)>>,
 }
 
-impl<'a, G: Game + std::hash::Hash, E: Evaluate<G>> Search<'a, G, E> {
+impl<'a, G: Game, E: Evaluate<G>> Search<'a, G, E> {
     /// A search with `options` that stops after `node_limit` nodes or at the deadline.
     pub(crate) fn new(
         evaluator: &'a E,

@@ -10,7 +10,7 @@ enum Player<G: Game, E> {
     Random(u64),
 }
 
-impl<G: Game + std::hash::Hash, E: Evaluate<G>> Player<G, E> {
+impl<G: Game, E: Evaluate<G>> Player<G, E> {
     /// Plays one whole turn of the seat to act on `game`.
     fn play_turn(&mut self, game: &mut G) {
         match self {
@@ -40,7 +40,7 @@ fn strong_wins<G, E>(
     weak: impl Fn(u64) -> Player<G, E>,
 ) -> u64
 where
-    G: Game + std::hash::Hash,
+    G: Game,
     E: Evaluate<G>,
 {
     let mut wins = 0;

@@ -1,5 +1,6 @@
 //! [`AnyGame`]: the server's generic handle on a game of any kind, speaking each game's notation. Every
 //! method hands the call to the game it holds through the registry's `dispatch!`; nothing here names a kind.
+//! Code outside the engine does the same through [`GameVisitor`] and [`AnyGame::visit`].
 
 use crate::game::{Game, NotationError, Progress, TimedWindow, TimeoutPolicy};
 use crate::kinds::{dispatch, dispatch_kind, AnyGame, GameKind};
@@ -32,6 +33,17 @@ pub enum MoveError {
         /// Why the engine refused it.
         reason: String,
     },
+}
+
+/// Generic code over [`Game`] that [`AnyGame::visit`] runs on the game an [`AnyGame`] holds, as its concrete
+/// type, whatever its kind: what the engine's own `dispatch!` does for [`AnyGame`]'s methods, for code outside
+/// the engine (a search, a measurement tool) that would otherwise restate the registry's list of kinds.
+pub trait GameVisitor {
+    /// What visiting a game gives.
+    type Output;
+
+    /// Runs on `game`; compiled once per kind.
+    fn visit<G: Game>(self, game: &G) -> Self::Output;
 }
 
 /// What playing a move text did.
@@ -147,7 +159,10 @@ impl AnyGame {
     }
 }
 
-fn write_actions<G: Game>(actions: &[G::Action]) -> String {
+/// `actions` as one move text in `G`'s notation, joined by [`Game::ACTION_SEPARATOR`], as [`AnyGame::play`]
+/// reads it.
+#[must_use]
+pub fn write_actions<G: Game>(actions: &[G::Action]) -> String {
     let mut text = String::new();
     for (index, &action) in actions.iter().enumerate() {
         if index > 0 {

@@ -42,8 +42,9 @@ pub struct TimedWindow<A> {
 /// of a marker, one dot. A *turn* is the actions of one seat until the other seat acts; whose turn it is always comes from the state ([`Game::to_act`]), never from alternation.
 ///
 /// Implementations keep [`Game::check`] and [`Game::apply`] free of allocation, and [`Game::apply`] leaves
-/// the state unchanged when it returns an error.
-pub trait Game: Clone + Debug + Send + Sync + 'static {
+/// the state unchanged when it returns an error. A game hashes its state (derived in every kind): searches key
+/// their transposition tables by it, through [`AnyGame::visit`](crate::AnyGame::visit) as well.
+pub trait Game: Clone + Debug + std::hash::Hash + Send + Sync + 'static {
     /// Typed, validated options of one game (pitch size, variant switches). Part of a pairing pool's key; its
     /// `Default` is the rules a game of this kind is played by when nothing else is chosen.
     type Rules: Copy + Debug + Default + PartialEq + Eq + std::hash::Hash + Send + Sync + 'static;

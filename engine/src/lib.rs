@@ -16,8 +16,9 @@ mod game;
 mod kinds;
 mod outcome;
 mod position_key;
+mod tag_pairs;
 
-pub use any::{MoveError, Played};
+pub use any::{write_actions, GameVisitor, MoveError, Played};
 pub use game::{Game, NotationError, Progress, TimedWindow, TimeoutPolicy};
 pub use kinds::*;
 pub use outcome::{EndReason, Outcome, Seat};

@@ -103,6 +103,14 @@ macro_rules! registry {
                     $( AnyGame::$kind(game) => Ruleset::$kind(game.rules()), )+
                 }
             }
+
+            /// Runs `visitor` over the game this holds, as its concrete type: generic code over [`Game`] for
+            /// any kind, without naming one (see [`GameVisitor`](crate::GameVisitor)).
+            pub fn visit<V: crate::GameVisitor>(&self, visitor: V) -> V::Output {
+                match self {
+                    $( AnyGame::$kind(game) => visitor.visit(game), )+
+                }
+            }
         }
 
         /// Runs `$body` with `$game` bound to the game inside an [`AnyGame`] (or a `&mut` to it), whatever its
@@ -183,5 +191,31 @@ mod tests {
             assert_eq!(AnyGame::new(&ruleset).ruleset(), ruleset);
         }
         assert_eq!(GameKind::from_name("chess"), None);
+    }
+
+    /// What a visitor sees of a game: its type's name and its legal actions in its notation.
+    struct TypeAndActions;
+
+    impl crate::GameVisitor for TypeAndActions {
+        type Output = (&'static str, Vec<String>);
+
+        fn visit<G: Game>(self, game: &G) -> Self::Output {
+            let mut actions = Vec::new();
+            game.for_each_legal_action(|action| actions.push(crate::write_actions::<G>(&[action])));
+            (std::any::type_name::<G>(), actions)
+        }
+    }
+
+    #[test]
+    fn the_visitor_reaches_the_game_of_every_kind_as_its_own_type() {
+        let mut types = std::collections::HashSet::new();
+        for &kind in GameKind::ALL {
+            let game = AnyGame::new(&kind.default_ruleset());
+            let (type_name, actions) = game.visit(TypeAndActions);
+            assert!(!actions.is_empty(), "{kind} has actions at the start");
+            assert_eq!(actions, game.legal_actions(), "{kind}: the visitor saw the game the methods see");
+            assert!(types.insert(type_name), "{kind}: {type_name} is visited for another kind too");
+        }
+        assert_eq!(types.len(), GameKind::ALL.len());
     }
 }

@@ -12,7 +12,8 @@ use std::fmt;
 
 use crate::kinds::MAX_RECORD_TAGS;
 use crate::outcome::{Outcome, Seat};
-use crate::soccer::{parse_tag, Direction, KurnikRecord, LineEnding, RecordResult, Tag};
+use crate::soccer::{Direction, KurnikRecord, LineEnding, RecordResult, Tag};
+use crate::tag_pairs::{from_tag_error, TagReader};
 
 /// The recorded winner of a variant record: `P1`, `P2` or `draw`.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
@@ -145,6 +146,8 @@ pub enum MovetextError {
     AfterResult(String),
 }
 
+from_tag_error!(MovetextError);
+
 /// Whether a kind's movetext may end with kurnik's result token (`0-1`, `1-0`, `1/2-1/2`, `*`).
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub(crate) enum ResultToken {
@@ -179,6 +182,7 @@ pub(crate) fn read_lines<'a>(
     result: ResultToken,
 ) -> Result<Movetext, (usize, MovetextError)> {
     let mut read = Movetext::default();
+    let mut tags = TagReader::default();
     let mut in_movetext = false;
     let mut number_line = None;
     for (line_number, line) in lines {
@@ -187,13 +191,7 @@ pub(crate) fn read_lines<'a>(
             if in_movetext {
                 return Err((line_number, MovetextError::TagAfterMovetext));
             }
-            let tag = parse_tag(trimmed).ok_or((line_number, MovetextError::MalformedTag))?;
-            if read.tags.len() >= MAX_RECORD_TAGS {
-                return Err((line_number, MovetextError::TooManyTags));
-            }
-            if read.tags.iter().any(|(_, seen)| seen.name == tag.name) {
-                return Err((line_number, MovetextError::DuplicateTag(tag.name)));
-            }
+            let tag = tags.read(trimmed).map_err(|error| (line_number, error.into()))?;
             read.tags.push((line_number, tag));
             continue;
         }

@@ -63,8 +63,6 @@ struct PlayArgs {
 enum BotCommand {
     /// Print the turn the bot would play after some moves, and how it sees the game after it.
     Move(MoveArgs),
-    /// Measure the levels against each other: an Elo ladder at a fixed node budget per turn.
-    Ladder(super::ladder::LadderArgs),
 }
 
 /// Options of `kartka bot move`.
@@ -96,7 +94,6 @@ struct MoveArgs {
 pub fn run(args: Args) -> anyhow::Result<()> {
     match args.command {
         Some(BotCommand::Move(args)) => run_move(args),
-        Some(BotCommand::Ladder(args)) => super::ladder::run(args),
         None => run_play(args.play),
     }
 }

@@ -3,9 +3,6 @@
 mod admin;
 mod bot;
 mod game;
-mod ladder;
-mod ladder_record;
-mod mcts;
 mod perft;
 mod replay;
 mod serve;

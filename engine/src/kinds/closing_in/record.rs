@@ -10,7 +10,7 @@ use super::board::{BoardSize, Square};
 use super::notation::{parse_squares, write_square};
 use super::position::{IllegalMove, Position};
 use crate::outcome::Seat;
-use crate::soccer::Tag;
+use crate::tag_pairs::{from_tag_error, write_tag, Tag, TagReader};
 
 /// The value of the `Game` tag.
 const GAME: &str = "closing-in";
@@ -127,14 +127,14 @@ impl ClosingInRecord {
     #[must_use]
     pub fn write(&self) -> String {
         let mut out = String::new();
-        write_tag(&mut out, "Game", GAME);
-        write_tag(&mut out, "Board", &self.size.to_string());
+        write_tag(&mut out, "Game", GAME, "\n");
+        write_tag(&mut out, "Board", &self.size.to_string(), "\n");
         for tag in &self.tags {
-            write_tag(&mut out, &tag.name, &tag.value);
+            write_tag(&mut out, &tag.name, &tag.value, "\n");
         }
-        write_tag(&mut out, "Result", self.result.token());
+        write_tag(&mut out, "Result", self.result.token(), "\n");
         if let Some(winner) = self.result.winner() {
-            write_tag(&mut out, "Winner", &winner.to_string());
+            write_tag(&mut out, "Winner", &winner.to_string(), "\n");
         }
         out.push('\n');
         let mut line = String::new();
@@ -189,40 +189,6 @@ fn push_wrapped(out: &mut String, line: &mut String, token: &str) {
         }
     }
     line.push_str(token);
-}
-
-/// Writes `[name "value"]` and a line break, escaping `"` and `\` in the value.
-fn write_tag(out: &mut String, name: &str, value: &str) {
-    out.push('[');
-    out.push_str(name);
-    out.push_str(" \"");
-    for c in value.chars() {
-        if matches!(c, '"' | '\\') {
-            out.push('\\');
-        }
-        out.push(c);
-    }
-    out.push_str("\"]\n");
-}
-
-/// Reads `[Name "value"]`, undoing the `\"` and `\\` escapes in the value.
-fn parse_tag(line: &str) -> Option<Tag> {
-    let inner = line.strip_prefix('[')?.strip_suffix(']')?;
-    let (name, quoted) = inner.split_once(|c: char| c.is_ascii_whitespace())?;
-    if name.is_empty() || !name.chars().all(|c| c.is_ascii_alphanumeric() || c == '_') {
-        return None;
-    }
-    let quoted = quoted.trim().strip_prefix('"')?.strip_suffix('"')?;
-    let mut value = String::new();
-    let mut chars = quoted.chars();
-    while let Some(c) = chars.next() {
-        match c {
-            '\\' => value.push(chars.next().filter(|&next| matches!(next, '"' | '\\'))?),
-            '"' => return None,
-            _ => value.push(c),
-        }
-    }
-    Some(Tag { name: name.to_owned(), value })
 }
 
 /// A record that cannot be read, and the line (from 1) where that became clear.
@@ -295,6 +261,8 @@ pub enum ReadErrorKind {
     },
 }
 
+from_tag_error!(ReadErrorKind);
+
 /// Why a record's moves do not replay.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, thiserror::Error)]
 pub enum ReplayError {
@@ -324,7 +292,7 @@ pub enum ReplayError {
 #[derive(Debug, Default)]
 struct Reader {
     record: ClosingInRecord,
-    seen: Vec<String>,
+    tags: TagReader,
     tagged_result: Option<RecordResult>,
     winner: Option<(usize, String)>,
     in_movetext: bool,
@@ -335,14 +303,7 @@ struct Reader {
 
 impl Reader {
     fn read_tag(&mut self, line: &str, number: usize) -> Result<(), ReadErrorKind> {
-        let tag = parse_tag(line).ok_or(ReadErrorKind::MalformedTag)?;
-        if self.seen.len() >= MAX_RECORD_TAGS {
-            return Err(ReadErrorKind::TooManyTags);
-        }
-        if self.seen.contains(&tag.name) {
-            return Err(ReadErrorKind::DuplicateTag(tag.name));
-        }
-        self.seen.push(tag.name.clone());
+        let tag = self.tags.read(line)?;
         match tag.name.as_str() {
             "Game" if tag.value != GAME => return Err(ReadErrorKind::OtherGame(tag.value)),
             "Game" => {}

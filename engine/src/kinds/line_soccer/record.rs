@@ -16,6 +16,7 @@ use super::turns::{TurnError, TurnTokens};
 use crate::game::Game;
 use crate::outcome::Outcome;
 use crate::soccer::{KurnikRecord, LineEnding, RecordResult, Tag};
+use crate::tag_pairs::is_tag_line;
 use crate::variant_record::{read_lines, tag, tag_value, MovetextError, RecordWinner, ResultToken};
 
 /// The rules of a game of any ruleset of this module, as a record's headers name them.
@@ -299,10 +300,6 @@ impl VariantRecords<'_> {
 
 fn is_blank(line: &str) -> bool {
     line.trim().is_empty()
-}
-
-fn is_tag_line(line: &str) -> bool {
-    line.trim_start().starts_with('[')
 }
 
 /// Reads one record from its numbered lines: the shared layout, then this module's tokens (`-`, or kicks and

@@ -7,6 +7,8 @@
 use std::fmt;
 
 use crate::kinds::MAX_RECORD_TAGS;
+pub use crate::tag_pairs::Tag;
+use crate::tag_pairs::{from_tag_error, is_tag_line, write_tag, TagReader};
 use std::iter::{Enumerate, Peekable};
 use std::str::Lines;
 
@@ -72,15 +74,6 @@ impl fmt::Display for RecordResult {
     }
 }
 
-/// One tag pair, `[Name "value"]`.
-#[derive(Clone, Debug, PartialEq, Eq, Hash)]
-pub struct Tag {
-    /// The tag name: letters, digits and underscores.
-    pub name: String,
-    /// The value, unescaped.
-    pub value: String,
-}
-
 /// One game in the kurnik record format. Read with [`read_records`], written with [`KurnikRecord::write`] or
 /// [`write_records`], checked against the rules with [`KurnikRecord::replay`].
 #[derive(Clone, Debug, Default, PartialEq, Eq)]
@@ -123,17 +116,7 @@ impl KurnikRecord {
     pub fn write_into(&self, out: &mut String, ending: LineEnding) {
         let ending = ending.as_str();
         for tag in &self.tags {
-            out.push('[');
-            out.push_str(&tag.name);
-            out.push_str(" \"");
-            for c in tag.value.chars() {
-                if matches!(c, '"' | '\\') {
-                    out.push('\\');
-                }
-                out.push(c);
-            }
-            out.push_str("\"]");
-            out.push_str(ending);
+            write_tag(out, &tag.name, &tag.value, ending);
         }
         out.push_str(ending);
         let mut movetext = WrappedLine { out, ending, column: 0 };
@@ -390,10 +373,6 @@ fn is_blank(line: &str) -> bool {
     line.trim().is_empty()
 }
 
-fn is_tag_line(line: &str) -> bool {
-    line.trim_start().starts_with('[')
-}
-
 /// A game that could not be read, and where.
 #[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
 #[error("game {game}, line {line}: {kind}")]
@@ -454,6 +433,8 @@ pub enum ReadErrorKind {
     },
 }
 
+from_tag_error!(ReadErrorKind);
+
 /// What the movetext reader expects next.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
 enum Expect {
@@ -472,6 +453,7 @@ enum Expect {
 #[derive(Debug, Default)]
 struct GameReader {
     record: KurnikRecord,
+    tags: TagReader,
     error: Option<(usize, ReadErrorKind)>,
     expect: Expect,
     move_line: usize,
@@ -482,18 +464,12 @@ impl GameReader {
         if self.error.is_some() {
             return;
         }
-        let tag = match parse_tag(line) {
-            Some(tag) => tag,
-            None => return self.error = Some((number, ReadErrorKind::MalformedTag)),
-        };
-        if self.record.tags.len() >= MAX_RECORD_TAGS {
-            self.error = Some((number, ReadErrorKind::TooManyTags));
-        } else if self.record.tag(&tag.name).is_some() {
-            self.error = Some((number, ReadErrorKind::DuplicateTag(tag.name)));
-        } else if tag.name == "Result" && RecordResult::from_token(&tag.value).is_none() {
-            self.error = Some((number, ReadErrorKind::UnknownResult(tag.value)));
-        } else {
-            self.record.tags.push(tag);
+        match self.tags.read(line) {
+            Err(error) => self.error = Some((number, error.into())),
+            Ok(tag) if tag.name == "Result" && RecordResult::from_token(&tag.value).is_none() => {
+                self.error = Some((number, ReadErrorKind::UnknownResult(tag.value)));
+            }
+            Ok(tag) => self.record.tags.push(tag),
         }
     }
 
@@ -557,29 +533,6 @@ impl GameReader {
         }
         Ok(self.record)
     }
-}
-
-/// Reads `[Name "value"]`, undoing the `\"` and `\\` escapes in the value.
-pub(crate) fn parse_tag(line: &str) -> Option<Tag> {
-    let inner = line.trim().strip_prefix('[')?.strip_suffix(']')?;
-    let (name, quoted) = inner.split_once(|c: char| c.is_ascii_whitespace())?;
-    if name.is_empty() || !name.chars().all(|c| c.is_ascii_alphanumeric() || c == '_') {
-        return None;
-    }
-    let escaped = quoted.trim().strip_prefix('"')?.strip_suffix('"')?;
-    let mut value = String::with_capacity(escaped.len());
-    let mut chars = escaped.chars();
-    while let Some(c) = chars.next() {
-        match c {
-            '\\' => match chars.next()? {
-                escaped @ ('"' | '\\') => value.push(escaped),
-                _ => return None,
-            },
-            '"' => return None,
-            _ => value.push(c),
-        }
-    }
-    Some(Tag { name: name.to_owned(), value })
 }
 
 #[cfg(test)]

@@ -1,4 +1,4 @@
-//! `kartka bot ladder`: the bot's levels measured against each other, as an Elo ladder.
+//! `kartka-bot-lab ladder`: the bot's levels measured against each other, as an Elo ladder.
 //!
 //! Each pair of neighbouring levels plays `--games` games at a fixed node budget per turn, so the result is the
 //! same on every machine and under any load (time per move would make it depend on both). Games come in pairs:
@@ -23,7 +23,7 @@ use super::game::GameArgs;
 use super::ladder_record::{GameResult, Record};
 use super::mcts;
 
-/// Options of `kartka bot ladder`.
+/// Options of `kartka-bot-lab ladder`.
 #[derive(Debug, clap::Args)]
 pub struct LadderArgs {
     #[command(flatten)]
@@ -153,7 +153,7 @@ impl Tally {
     }
 }
 
-/// Runs `kartka bot ladder`, printing the table as it goes (a pairing at a time).
+/// Runs `kartka-bot-lab ladder`, printing the table as it goes (a pairing at a time).
 pub fn run(args: LadderArgs) -> anyhow::Result<()> {
     if !args.pit.is_empty() {
         return run_pit(&args);
@@ -199,7 +199,7 @@ pub fn run(args: LadderArgs) -> anyhow::Result<()> {
     Ok(())
 }
 
-/// Runs `kartka bot ladder --pit`: every named player after the first plays the first.
+/// Runs `kartka-bot-lab ladder --pit`: every named player after the first plays the first.
 fn run_pit(args: &LadderArgs) -> anyhow::Result<()> {
     let ruleset = args.game.ruleset()?;
     let level = Level::new(args.level)?;

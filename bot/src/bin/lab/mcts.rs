@@ -1,12 +1,12 @@
 //! A plain UCT Monte Carlo tree search with uniformly random playouts, over single actions of any game kind:
 //! the kind of engine most open Paper Soccer bots are (see docs/bot.md), written here from the textbook
-//! algorithm as an opponent for `kartka bot ladder --pit … mcts`, never as a server level.
+//! algorithm as an opponent for `kartka-bot-lab ladder --pit … mcts`, never as a server level.
 //!
 //! Like the bot it counts its work in actions applied (tree steps and playout steps alike), so the two play at
 //! the same node budget; and like the bot it searches a turn's first action, plays it, and searches again
 //! while the turn goes on, with the same shares of the budget (three quarters, then half of what is left).
 
-use kartka_engine::{AnyGame, Game, Seat};
+use kartka_engine::{write_actions, AnyGame, Game, GameVisitor, Seat};
 use rand::rngs::StdRng;
 use rand::{Rng, SeedableRng};
 
@@ -28,27 +28,21 @@ struct Node<A> {
 
 /// The turn UCT plays in `game` within `node_budget` applied actions, as move text [`AnyGame::play`] reads.
 pub fn play_any_turn(game: &AnyGame, node_budget: u64, seed: u64) -> String {
-    match game {
-        AnyGame::PaperSoccer(game) => turn_text(game, node_budget, seed),
-        AnyGame::ClosingIn(game) => turn_text(game, node_budget, seed),
-        AnyGame::Dots(game) => turn_text(game, node_budget, seed),
-        AnyGame::LineSoccer(game) => turn_text(game, node_budget, seed),
-        AnyGame::RussianSoccer(game) => turn_text(game, node_budget, seed),
-        AnyGame::PaperSoccerCentre(game) => turn_text(game, node_budget, seed),
-        AnyGame::Xrsoccer(game) => turn_text(game, node_budget, seed),
-    }
+    game.visit(TurnText { node_budget, seed })
 }
 
-fn turn_text<G: Game>(game: &G, node_budget: u64, seed: u64) -> String {
-    let actions: Vec<String> = play_turn(game, node_budget, seed)
-        .into_iter()
-        .map(|action| {
-            let mut text = String::new();
-            G::write_action(action, &mut text);
-            text
-        })
-        .collect();
-    actions.join(G::ACTION_SEPARATOR)
+/// [`play_turn`] in a game of any kind, written as move text.
+struct TurnText {
+    node_budget: u64,
+    seed: u64,
+}
+
+impl GameVisitor for TurnText {
+    type Output = String;
+
+    fn visit<G: Game>(self, game: &G) -> String {
+        write_actions::<G>(&play_turn(game, self.node_budget, self.seed))
+    }
 }
 
 /// The actions of one whole turn of the seat to act in `game`, chosen by UCT within `node_budget` actions

@@ -1,11 +1,12 @@
-//! `kartka bot ladder --record FILE`: a ladder's finished games kept in a file, one line each, so that a run of
+//! `kartka-bot-lab ladder --record FILE`: a ladder's finished games kept in a file, one line each, so that a run of
 //! hours survives being stopped and can be finished later or split between machines. A run with the same
 //! settings plays only the games the file lacks and counts them all; a file written with other settings is
 //! refused, since its games would not be the ones these settings play.
 //!
 //! The file is text: a first line `# kartka bot ladder: SETTINGS`, then `LOWER HIGHER OPENING SEAT RESULT` per
 //! game, where SEAT is the higher side's (`first` or `second`) and RESULT is the higher side's (`win`, `draw`,
-//! `loss`, or `unfinished`, counted as a draw).
+//! `loss`, or `unfinished`, counted as a draw). The first line keeps the name the ladder had when it was part of
+//! the server's `kartka` command, so that the records written then (docs/ladder/) still open.
 
 use std::collections::HashMap;
 use std::fs::{File, OpenOptions};

@@ -1,9 +1,9 @@
-//! `kartka bot ladder` as a user runs it: the built binary, its table, and its refusals.
+//! `kartka-bot-lab ladder` as a user runs it: the built binary, its table, and its refusals.
 
 use std::process::{Command, Output};
 
 fn ladder(args: &[&str]) -> Output {
-    Command::new(env!("CARGO_BIN_EXE_kartka")).args(["bot", "ladder"]).args(args).output().expect("kartka runs")
+    Command::new(env!("CARGO_BIN_EXE_kartka-bot-lab")).arg("ladder").args(args).output().expect("the lab runs")
 }
 
 #[test]

@@ -1,0 +1,7 @@
+//! The modules of `kartka-bot-lab`: the ladder (`ladder.rs`), its record file (`ladder_record.rs`), the UCT
+//! opponent (`mcts.rs`) and the game a run plays (`game.rs`).
+
+pub mod game;
+pub mod ladder;
+mod ladder_record;
+mod mcts;

@@ -1,27 +1,28 @@
-//! Finds the actor of a game, loading the game and starting its actor on first use.
+//! Finds the actor of a game, loading the game and starting its actor on first use: [`Games`], every part's way
+//! to a game. Its requests run where the game runs (`routing.rs`); `here.rs` holds this node's actors.
+
+mod here;
+mod routing;
 
 use std::borrow::Cow;
 use std::collections::HashMap;
-use std::future::Future;
 use std::sync::atomic::{AtomicU64, Ordering};
 use std::sync::{Arc, Mutex, OnceLock};
-use std::time::{Duration, Instant};
+use std::time::Duration;
 
 use async_trait::async_trait;
 use kartka_protocol::GameSnapshot;
-use tokio::sync::{mpsc, oneshot, OnceCell};
+use tokio::sync::{mpsc, OnceCell};
 use tokio_util::sync::CancellationToken;
 use tokio_util::task::TaskTracker;
 use uuid::Uuid;
 
-use super::actor::{
-    Action, ActorConfig, AdminAction, Command, GameActor, GameError, LoadError, Subscribed, Subscriber,
-};
-use super::remote::wire::{RemoteCommand, SubscribeRequest};
+use super::actor::{Action, ActorConfig, AdminAction, Command, GameError, Subscriber};
+use super::remote::wire::RemoteCommand;
 use super::remote::{Forwarded, Owner, Relays, Remote, Stalled, Watchers};
 use crate::cluster::relay::Relay;
 use crate::cluster::{GameHost, Leases};
-use crate::store::{AuditRow, ChatRow, LeaseTake, Millis, Store};
+use crate::store::{AuditRow, ChatRow, Store};
 
 /// Commands a game's actor queues before senders wait.
 const COMMAND_QUEUE: usize = 64;
@@ -189,30 +190,11 @@ impl Games {
         self.routed(game_id, || self.act_here(game_id, account, action.clone()), &command).await
     }
 
-    /// [`Games::act`] on this node only.
-    pub(super) async fn act_here(&self, game_id: Uuid, account: Uuid, action: Action) -> Result<u64, GameError> {
-        let (reply, answer) = oneshot::channel();
-        self.send(game_id, Command::Act { account, action, reply }).await?;
-        answer.await.map_err(|_| GameError::UnknownGame)?
-    }
-
     /// Has a game carry out an admin's action, committing `audit` (its time set by the game) with the change;
     /// returns the sequence number of the resulting event.
     pub async fn admin(&self, game_id: Uuid, action: AdminAction, audit: AuditRow) -> Result<u64, GameError> {
         let command = RemoteCommand::Admin { action: action.into(), audit: audit.clone().into() };
         self.routed(game_id, || self.admin_here(game_id, action, audit.clone()), &command).await
-    }
-
-    /// [`Games::admin`] on this node only.
-    pub(super) async fn admin_here(
-        &self,
-        game_id: Uuid,
-        action: AdminAction,
-        audit: AuditRow,
-    ) -> Result<u64, GameError> {
-        let (reply, answer) = oneshot::channel();
-        self.send(game_id, Command::Admin { action, audit, reply }).await?;
-        answer.await.map_err(|_| GameError::UnknownGame)?
     }
 
     /// Subscribes a connection to a game; the game first pushes a snapshot, or the events after `after_seq`.
@@ -235,92 +217,11 @@ impl Games {
         self.subscribe_anywhere(game_id, subscriber, after_seq).await.map(|subscribed| subscribed.seq)
     }
 
-    /// [`Games::subscribe`] after the connection's previous relayed subscription of the game, if any, ended.
-    async fn subscribe_anywhere(
-        &self,
-        game_id: Uuid,
-        subscriber: Subscriber,
-        after_seq: Option<u64>,
-    ) -> Result<Subscribed, GameError> {
-        if self.is_stalled(game_id) {
-            return Err(GameError::Unreachable);
-        }
-        let mut attempt = 1;
-        loop {
-            let node = match self.subscribe_here(game_id, subscriber.clone(), after_seq).await {
-                Err(GameError::OwnedElsewhere { node }) => node,
-                answer => return answer,
-            };
-            let Some(remote) = &self.remote else { return Err(GameError::OwnedElsewhere { node }) };
-            let request = SubscribeRequest {
-                node: self.leases.node().id(),
-                connection: subscriber.connection,
-                account: subscriber.account,
-                chat: subscriber.chat,
-                viewers: subscriber.viewers,
-                rematch: subscriber.rematch,
-                after_seq,
-            };
-            match remote.subscribe(node, game_id, &request).await {
-                Forwarded::Answer(Ok(reply)) => {
-                    for frame in reply.initial {
-                        subscriber.outbox.push(frame.into());
-                    }
-                    match reply.result.map_err(GameError::from) {
-                        Ok(subscribed) => {
-                            let owner = Owner { node, subscription: reply.subscription };
-                            let key = (game_id, subscriber.connection);
-                            // From the initial frames' end: the event the subscription brought (a player's
-                            // return) was stored, not pushed here, so it is read like any later one.
-                            let delivered = subscribed.initial_through;
-                            if let Some(replaced) = self.relays.start(key, owner, subscriber.outbox, delivered) {
-                                self.unsubscribe_remotely(game_id, replaced, None).await;
-                            }
-                            return Ok(subscribed);
-                        }
-                        Err(GameError::OwnedElsewhere { .. }) if attempt < FORWARD_ATTEMPTS => {}
-                        Err(error) => return Err(error),
-                    }
-                }
-                Forwarded::Answer(Err(error)) => return Err(error),
-                Forwarded::NotSent => return Err(self.owner_unreachable(game_id)),
-            }
-            tokio::time::sleep(FORWARD_PAUSE * attempt).await;
-            attempt += 1;
-        }
-    }
-
-    /// Whether a request for the game is answered [`GameError::Unreachable`] at once: its owner could not be
-    /// reached a moment ago ([`Stalled`]), and this node has not taken the game since.
-    fn is_stalled(&self, game_id: Uuid) -> bool {
-        self.stalled.is_stalled(game_id, Instant::now()) && !self.runs_here(game_id)
-    }
-
-    /// Remembers that the game's owner could not be reached, for [`Games::is_stalled`]: the requests for the game
-    /// are answered at once for a while, those already waiting to start its actor here included. The error to
-    /// answer.
-    fn owner_unreachable(&self, game_id: Uuid) -> GameError {
-        self.stalled.owner_unreachable(game_id, Instant::now());
-        GameError::Unreachable
-    }
-
     /// How many times this node has asked the database for a game's lease (to start a game's actor, or to find
     /// which node runs it): the cost of requests for games other nodes hold.
     #[must_use]
     pub fn lease_takes(&self) -> u64 {
         self.lease_takes.load(Ordering::Relaxed)
-    }
-
-    /// [`Games::subscribe`] on this node only.
-    pub(super) async fn subscribe_here(
-        &self,
-        game_id: Uuid,
-        subscriber: Subscriber,
-        after_seq: Option<u64>,
-    ) -> Result<Subscribed, GameError> {
-        let (reply, answer) = oneshot::channel();
-        self.send(game_id, Command::Subscribe { subscriber, after_seq, reply }).await?;
-        answer.await.map_err(|_| GameError::UnknownGame)?
     }
 
     /// Has a game store a message said in one of its chat channels and deliver it to the channel's readers.
@@ -329,115 +230,15 @@ impl Games {
         self.routed(game_id, || self.chat_here(game_id, message.clone()), &command).await
     }
 
-    /// [`Games::chat`] on this node only.
-    pub(super) async fn chat_here(&self, game_id: Uuid, message: ChatRow) -> Result<(), GameError> {
-        let (reply, answer) = oneshot::channel();
-        self.send(game_id, Command::Chat { message, reply }).await?;
-        answer.await.map_err(|_| GameError::UnknownGame)?
-    }
-
     /// A player of a game mutes or unmutes their opponent's chat there.
     pub async fn mute_opponent(&self, game_id: Uuid, account: Uuid, muted: bool) -> Result<(), GameError> {
         let command = RemoteCommand::MuteOpponent { account, muted };
         self.routed(game_id, || self.mute_opponent_here(game_id, account, muted), &command).await
     }
 
-    /// [`Games::mute_opponent`] on this node only.
-    pub(super) async fn mute_opponent_here(&self, game_id: Uuid, account: Uuid, muted: bool) -> Result<(), GameError> {
-        let (reply, answer) = oneshot::channel();
-        self.send(game_id, Command::MuteOpponent { account, muted, reply }).await?;
-        answer.await.map_err(|_| GameError::UnknownGame)?
-    }
-
     /// The whole state of a game now.
     pub async fn snapshot(&self, game_id: Uuid) -> Result<GameSnapshot, GameError> {
         self.routed(game_id, || self.snapshot_here(game_id), &RemoteCommand::Snapshot).await
-    }
-
-    /// [`Games::snapshot`] on this node only.
-    pub(super) async fn snapshot_here(&self, game_id: Uuid) -> Result<GameSnapshot, GameError> {
-        let (reply, answer) = oneshot::channel();
-        self.send(game_id, Command::Snapshot { reply }).await?;
-        answer.await.map_err(|_| GameError::UnknownGame)
-    }
-
-    /// Runs a request here (`here`) or, when another live node runs the game, sends it there as `command`; a
-    /// request that found that the lease had moved on starts again from the lease, at most [`FORWARD_ATTEMPTS`]
-    /// times. One that did not reach the owner is answered [`GameError::Unreachable`] at once, and so are the
-    /// game's requests for a while after it ([`Stalled`]): the client retries, and the lease decides again. A forwarded request whose answer was lost is not sent again (the
-    /// owner may have carried it out): the client is told `internal`, and its retry settles it (a move's
-    /// retry with the same `client_move_id` is answered with the original).
-    async fn routed<T, Here, Running>(&self, game_id: Uuid, here: Here, command: &RemoteCommand) -> Result<T, GameError>
-    where
-        T: serde::de::DeserializeOwned,
-        Here: Fn() -> Running,
-        Running: Future<Output = Result<T, GameError>>,
-    {
-        if self.is_stalled(game_id) {
-            return Err(GameError::Unreachable);
-        }
-        if let Some(answer) = self.send_to_known_owner(game_id, command).await {
-            return answer;
-        }
-        let mut attempt = 1;
-        loop {
-            let node = match here().await {
-                Err(GameError::OwnedElsewhere { node }) => node,
-                answer => return answer,
-            };
-            let Some(remote) = &self.remote else { return Err(GameError::OwnedElsewhere { node }) };
-            match remote.command(node, game_id, command).await {
-                Forwarded::Answer(Err(GameError::OwnedElsewhere { .. })) if attempt < FORWARD_ATTEMPTS => {}
-                Forwarded::Answer(answer) => return answer,
-                Forwarded::NotSent => return Err(self.owner_unreachable(game_id)),
-            }
-            tokio::time::sleep(FORWARD_PAUSE * attempt).await;
-            attempt += 1;
-        }
-    }
-
-    /// Sends a command for a game a connection here watches through another node straight to that node, with
-    /// no lease read: `None` when there is no such node, or it did not take the command because it no longer
-    /// runs the game or could not be reached (the relay closes such watchers at the next heartbeat, and the
-    /// lease then says where the game is). A node that holds the lease no longer but still runs a stale actor
-    /// may take it; the sequence check keeps its commit from overwriting another's, as for its own clients.
-    async fn send_to_known_owner<T: serde::de::DeserializeOwned>(
-        &self,
-        game_id: Uuid,
-        command: &RemoteCommand,
-    ) -> Option<Result<T, GameError>> {
-        let remote = self.remote.as_ref()?;
-        let node = self.relays.owner_of(game_id)?;
-        if self.runs_here(game_id) {
-            return None;
-        }
-        match remote.command(node, game_id, command).await {
-            Forwarded::Answer(Err(GameError::OwnedElsewhere { .. })) | Forwarded::NotSent => None,
-            Forwarded::Answer(answer) => Some(answer),
-        }
-    }
-
-    /// Whether this node has a running actor for the game.
-    fn runs_here(&self, game_id: Uuid) -> bool {
-        let actors = self.actors.lock().expect("registry lock");
-        actors.get(&game_id).is_some_and(|slot| slot.get().is_some_and(|sender| !sender.is_closed()))
-    }
-
-    /// How many game actors are running now: live games, and the correspondence games someone watches or
-    /// asked something of lately.
-    #[must_use]
-    pub fn running(&self) -> usize {
-        let actors = self.actors.lock().expect("registry lock");
-        actors.values().filter(|slot| slot.get().is_some_and(|sender| !sender.is_closed())).count()
-    }
-
-    /// Starts a game's actor if no node runs it, so that its clock is watched. A game another live node runs
-    /// is watched there: a new game that another node's sweep took before its creator started it is no failure.
-    pub async fn ensure_running(&self, game_id: Uuid) -> Result<(), GameError> {
-        match self.actor(game_id).await {
-            Ok(_) | Err(GameError::OwnedElsewhere { .. }) => Ok(()),
-            Err(error) => Err(error),
-        }
     }
 
     /// Removes a connection from a game's subscribers (a no-op if the game's actor is gone); a subscription
@@ -448,50 +249,6 @@ impl Games {
             Some(owner) => self.unsubscribe_remotely(game_id, owner, closed_because.map(str::to_owned)).await,
             None => self.unsubscribe_here(game_id, connection, closed_because.map(Cow::Borrowed)).await,
         }
-    }
-
-    /// Ends a relayed subscription on the node that holds it. When that node cannot be told, its subscriber
-    /// stays until the game stops there (logged): only a dead node's subscribers are dropped without being told.
-    async fn unsubscribe_remotely(&self, game_id: Uuid, owner: Owner, closed_because: Option<String>) {
-        let Some(remote) = &self.remote else { return };
-        let command = RemoteCommand::Unsubscribe { subscription: owner.subscription, closed_because };
-        if !matches!(remote.command::<()>(owner.node, game_id, &command).await, Forwarded::Answer(Ok(()))) {
-            tracing::warn!(game = %game_id, node = %owner.node, "could not end a relayed subscription on the game's node");
-        }
-    }
-
-    /// [`Games::unsubscribe`] on this node only.
-    pub(super) async fn unsubscribe_here(
-        &self,
-        game_id: Uuid,
-        connection: u64,
-        closed_because: Option<Cow<'static, str>>,
-    ) {
-        if let Some(sender) = self.actor_of(game_id) {
-            let _ = sender.send(Command::Unsubscribe { connection, closed_because }).await;
-        }
-    }
-
-    /// Asks the node running a game to send a relayed subscription here its frames other than events again
-    /// ([`RemoteCommand::Refresh`]).
-    async fn refresh_remotely(&self, game_id: Uuid, owner: Owner) {
-        let Some(remote) = &self.remote else { return };
-        let command = RemoteCommand::Refresh { subscription: owner.subscription };
-        if !matches!(remote.command::<()>(owner.node, game_id, &command).await, Forwarded::Answer(Ok(()))) {
-            tracing::warn!(game = %game_id, node = %owner.node, "could not have a relayed subscription refreshed");
-        }
-    }
-
-    /// [`RemoteCommand::Refresh`] on this node: a no-op when no actor of the game runs here.
-    pub(super) async fn refresh_here(&self, game_id: Uuid, subscription: u64) {
-        if let Some(sender) = self.actor_of(game_id) {
-            let _ = sender.send(Command::Refresh { connection: subscription }).await;
-        }
-    }
-
-    /// The queue of the game's actor, if one runs here (without starting one).
-    fn actor_of(&self, game_id: Uuid) -> Option<mpsc::Sender<Command>> {
-        self.actors.lock().expect("registry lock").get(&game_id).and_then(|slot| slot.get().cloned())
     }
 
     /// Tells a game's subscribers that its rematch `rematch_id` started: here, or on the node that runs the game
@@ -519,115 +276,6 @@ impl Games {
                     tracing::warn!(game = %game_id, "could not announce a rematch where the game runs")
                 }
             }
-        }
-    }
-
-    /// [`Games::announce_rematch`] on this node only; whether an actor of the game runs here.
-    pub(super) async fn announce_rematch_here(&self, game_id: Uuid, rematch_id: Uuid) -> bool {
-        match self.actor_of(game_id) {
-            Some(sender) => sender.send(Command::Rematch { rematch_id }).await.is_ok(),
-            None => false,
-        }
-    }
-
-    /// Sends a command, starting the actor if needed. An actor that just stopped (its game over and
-    /// unwatched) is started again once.
-    async fn send(&self, game_id: Uuid, command: Command) -> Result<(), GameError> {
-        let sender = self.actor(game_id).await?;
-        match sender.send(command).await {
-            Ok(()) => Ok(()),
-            Err(mpsc::error::SendError(command)) => {
-                self.forget_stopped(game_id);
-                let sender = self.actor(game_id).await?;
-                sender.send(command).await.map_err(|_| GameError::UnknownGame)
-            }
-        }
-    }
-
-    /// The queue of the game's actor, started here if it runs nowhere. Every request for a game shares its one
-    /// slot while the actor starts, so that one actor starts however many ask at once.
-    async fn actor(&self, game_id: Uuid) -> Result<mpsc::Sender<Command>, GameError> {
-        let slot = self.actors.lock().expect("registry lock").entry(game_id).or_default().clone();
-        let sender = slot.get_or_try_init(|| self.start(game_id)).await.cloned();
-        if sender.is_err() {
-            drop(slot);
-            self.forget_unstarted(game_id);
-        }
-        sender
-    }
-
-    /// Takes the game's lease for this node, or says which live node holds it. When taken from a dead node:
-    /// that node's last heartbeat, since when nobody watched the game's clock.
-    async fn take_lease(&self, game_id: Uuid) -> Result<Option<Millis>, GameError> {
-        self.lease_takes.fetch_add(1, Ordering::Relaxed);
-        match self.leases.take(game_id).await.map_err(GameError::Store)? {
-            LeaseTake::Taken => Ok(None),
-            LeaseTake::TakenFromDead { last_beat } => Ok(Some(last_beat)),
-            LeaseTake::HeldBy(node) => Err(GameError::OwnedElsewhere { node }),
-            LeaseTake::NoSuchGame => Err(GameError::UnknownGame),
-        }
-    }
-
-    async fn start(&self, game_id: Uuid) -> Result<mpsc::Sender<Command>, GameError> {
-        // Requests that waited on the slot while another found the owner unreachable take no lease each.
-        if self.stalled.is_stalled(game_id, Instant::now()) {
-            return Err(GameError::Unreachable);
-        }
-        let owner_lost_at = self.take_lease(game_id).await?;
-        let actor = match self.load(game_id).await {
-            Ok(actor) => actor.unowned_since(owner_lost_at),
-            Err(error) => {
-                self.leases.release(game_id).await;
-                return Err(error);
-            }
-        };
-        let (sender, commands) = mpsc::channel(COMMAND_QUEUE);
-        let registry = self.clone();
-        let shutdown = self.shutdown.clone();
-        let (leases, stopping) = (self.leases.clone(), self.shutdown.clone());
-        self.tasks.spawn(async move {
-            // The lease goes back while the actor's queue is still open, so that no new actor of this node can
-            // take the lease before the old one's release lands. A shutdown releases every lease at once.
-            let release = async move {
-                if !stopping.is_cancelled() {
-                    leases.release(game_id).await;
-                }
-            };
-            actor.run(commands, shutdown, release).await;
-            registry.forget_stopped(game_id);
-        });
-        Ok(sender)
-    }
-
-    async fn load(&self, game_id: Uuid) -> Result<GameActor, GameError> {
-        match GameActor::load(self.store.clone(), game_id, self.config.clone()).await {
-            Ok(Some(actor)) => Ok(actor),
-            Ok(None) => Err(GameError::UnknownGame),
-            Err(LoadError::Store(error)) => Err(GameError::Store(error)),
-            Err(error @ LoadError::Corrupt(..)) => {
-                tracing::error!(%error, "refusing to run a game");
-                Err(GameError::NotAllowed("this game's record is damaged; an admin has been told".into()))
-            }
-        }
-    }
-
-    /// Drops the registry entry of a game whose actor has stopped. An entry whose actor is still starting is
-    /// not this one's: the requests waiting for it would start a second actor if the next request found no entry.
-    fn forget_stopped(&self, game_id: Uuid) {
-        let mut actors = self.actors.lock().expect("registry lock");
-        if actors.get(&game_id).is_some_and(|slot| slot.get().is_some_and(mpsc::Sender::is_closed)) {
-            actors.remove(&game_id);
-        }
-    }
-
-    /// Drops the registry entry of a game whose actor did not start, once no other request holds it. Requests
-    /// take the entry only under the registry's lock, so one held by the registry alone has nobody starting
-    /// or waiting on it; one still held is kept, for a waiting request may yet start the actor in it, and an
-    /// entry made anew beside it would start a second actor of the game.
-    fn forget_unstarted(&self, game_id: Uuid) {
-        let mut actors = self.actors.lock().expect("registry lock");
-        if actors.get(&game_id).is_some_and(|slot| slot.get().is_none() && Arc::strong_count(slot) == 1) {
-            actors.remove(&game_id);
         }
     }
 }

@@ -1,4 +1,7 @@
-//! The lobby task: the one owner of pools, seeks and lobby subscriptions.
+//! The lobby task: the one owner of pools, seeks and lobby subscriptions; its side of a cluster is
+//! `task/cluster.rs`.
+
+mod cluster;
 
 use std::collections::HashMap;
 use std::sync::Arc;
@@ -11,14 +14,14 @@ use tokio_util::sync::CancellationToken;
 use tokio_util::task::TaskTracker;
 use uuid::Uuid;
 
+use self::cluster::lobby_restarted;
 use super::entrant::takes_first_seat;
 use super::pools::{Pools, Waiter};
 use super::remote::{tell, Entered};
 use super::seeks::{OpenSeek, Seeks};
-use super::wire::{LobbyCall, LobbyWire};
+use super::wire::LobbyCall;
 use super::{Command, Departures, Entrant, GameRequest, LobbyError, LobbySettings, Matched, SeekRequest, Starter};
-use crate::cluster::bus::ClusterMessage;
-use crate::cluster::relay::{LocalDelivery, RelayError};
+use crate::cluster::relay::LocalDelivery;
 use crate::cluster::Relay;
 use crate::games::GameError;
 use crate::long_lists;
@@ -82,11 +85,6 @@ impl LobbyTask {
             leading: true,
             awaiting_snapshot: HashMap::new(),
         }
-    }
-
-    /// The relay, when this node is in a cluster and another node runs the lobby.
-    fn follower(&self) -> Option<&Relay> {
-        self.relay.as_ref().filter(|_| !self.leading)
     }
 
     /// Serves requests, departures and pairing waves until shutdown.
@@ -212,95 +210,6 @@ impl LobbyTask {
         let mut runs = long_lists::split_by_size(self.seeks.list(), long_lists::LIST_BYTES_PER_FRAME).into_iter();
         let lobby = ServerFrame::Lobby { seeks: runs.next().unwrap_or_default(), pools: self.pools.statuses() };
         std::iter::once(lobby).chain(runs.flatten().map(|seek| ServerFrame::SeekAdded { seek })).collect()
-    }
-
-    /// Starts or stops running the cluster's lobby. Either way the lobby starts empty: whatever this node held
-    /// as the lobby node before is gone (another node may have run the lobby meanwhile). A new lobby node sends
-    /// every subscriber, on every node, the empty lobby. A node that stops leading asks the lobby node for each
-    /// of its subscribers' snapshots: it may have missed the new lobby node's news, and the `Resync` that followed
-    /// was ignored while it still thought it led, so otherwise its subscribers would keep the lost lobby.
-    fn lead(&mut self, leading: bool) {
-        self.leading = leading;
-        self.pools = Pools::new(self.settings.windows);
-        self.seeks = Seeks::default();
-        self.playing.clear();
-        if leading {
-            // The broadcast brings them the snapshot they were waiting for.
-            for waiting in self.awaiting_snapshot.drain().map(|(_, waiting)| waiting) {
-                let _ = waiting.send(());
-            }
-            self.broadcast(&self.snapshot());
-        } else {
-            // Lost if no node leads yet: the next lobby node's broadcast then brings the empty lobby instead.
-            for &connection in self.subscribers.keys() {
-                self.request_snapshot(connection);
-            }
-        }
-    }
-
-    /// Asks the lobby node for a subscriber's snapshot.
-    fn request_snapshot(&self, connection: u64) {
-        if let Some(relay) = &self.relay {
-            tell(relay, LobbyCall::Snapshot { connection });
-        }
-    }
-
-    /// Hands another node's frame to this node's subscribers: news to all of them (chat to its readers), or a
-    /// part of one subscriber's snapshot to that one.
-    fn relayed(&mut self, frame: &Arc<str>, chat: bool, connection: Option<u64>, last: bool) {
-        match connection {
-            Some(connection) => {
-                if let Some(outbox) = self.subscribers.get(&connection) {
-                    outbox.push(frame.clone());
-                }
-                if last {
-                    if let Some(waiting) = self.awaiting_snapshot.remove(&connection) {
-                        let _ = waiting.send(());
-                    }
-                }
-            }
-            None => {
-                let readers = if chat { &self.chat_readers } else { &self.subscribers };
-                for outbox in readers.values() {
-                    outbox.push(frame.clone());
-                }
-            }
-        }
-    }
-
-    /// Sends another node's new subscriber the lobby snapshot: one frame, or when the seeks do not fit in one
-    /// notification, the lobby without them followed by a `seek_added` for each. Through the relay's one queue,
-    /// so that the news after it follows it.
-    fn snapshot_for(&self, node: Uuid, connection: u64) {
-        let Some(relay) = self.relay.as_ref().filter(|_| self.leading) else { return };
-        let part = |frame: &ServerFrame, last: bool| {
-            let frame = encode(frame).to_string();
-            relay.send(ClusterMessage::Lobby(LobbyWire::Snapshot { to: node, connection, frame, last }))
-        };
-        let sent = match part(&self.snapshot(), true) {
-            Err(RelayError::TooLong { .. }) => {
-                let seeks = self.seeks.list();
-                let mut sent =
-                    part(&ServerFrame::Lobby { seeks: Vec::new(), pools: self.pools.statuses() }, seeks.is_empty());
-                let count = seeks.len();
-                for (index, seek) in seeks.into_iter().enumerate() {
-                    sent = sent.and_then(|()| part(&ServerFrame::SeekAdded { seek }, index + 1 == count));
-                }
-                sent
-            }
-            sent => sent,
-        };
-        if let Err(error) = sent {
-            tracing::warn!(%error, "could not send another node's lobby subscriber its snapshot");
-        }
-    }
-
-    /// Sends news to the other nodes' lobby subscribers, when there are other nodes.
-    fn relay_news(&self, frame: &str, chat: bool) {
-        let Some(relay) = self.relay.as_ref().filter(|relay| relay.has_company()) else { return };
-        if let Err(error) = relay.send(ClusterMessage::Lobby(LobbyWire::News { frame: frame.to_owned(), chat })) {
-            tracing::warn!(%error, "lobby news reached this node's subscribers only");
-        }
     }
 
     /// Handles a request that would put its player in a new game, unless the lobby put them in a game it has
@@ -605,15 +514,5 @@ impl LobbyTask {
             outbox.push(text.clone());
         }
         self.relay_news(&text, false);
-    }
-}
-
-/// What a player who entered the lobby through a node is told there when the lobby node died.
-fn lobby_restarted() -> ServerFrame {
-    ServerFrame::Error {
-        id: None,
-        code: ErrorCode::LobbyRestarted,
-        message: "the lobby restarted on another server node: your pool entries and seeks are gone; join again".into(),
-        game_id: None,
     }
 }

@@ -145,8 +145,8 @@ pub fn loopback_url(text: &str) -> Result<Url, LoadError> {
 #[cfg(test)]
 mod tests {
     use super::{loopback_url, Options};
-    use kartka_engine::GameKind;
     use crate::error::LoadError;
+    use kartka_engine::GameKind;
 
     #[test]
     fn every_server_must_be_loopback() {

@@ -111,7 +111,8 @@ impl fmt::Display for Report {
         }
         writeln!(f, "set up in {:.1} s, played {:.1} s", self.setup_s, self.played_s)?;
         if self.moves_by_kind.len() > 1 {
-            let by_kind: Vec<String> = self.moves_by_kind.iter().map(|(kind, moves)| format!("{kind} {moves}")).collect();
+            let by_kind: Vec<String> =
+                self.moves_by_kind.iter().map(|(kind, moves)| format!("{kind} {moves}")).collect();
             writeln!(f, "moves by kind: {}", by_kind.join(", "))?;
         }
         writeln!(

@@ -52,7 +52,9 @@ async fn every_kind_plays_resumes_ends_and_round_trips_its_record(url: &str) {
     let (status, body) = api.post("/api/register", None, &credentials).await;
     assert_eq!(status, 201, "register the admin: {body}");
     let admin: Session = serde_json::from_value(body).expect("a session");
-    role::set_admin(server.state.store.as_ref(), "arbiter", true, Actor::CommandLine, "every-kind test").await.expect("grant");
+    role::set_admin(server.state.store.as_ref(), "arbiter", true, Actor::CommandLine, "every-kind test")
+        .await
+        .expect("grant");
 
     assert!(!GameKind::ALL.is_empty(), "the registry lists kinds");
     let scenarios = GameKind::ALL.iter().enumerate().map(|(index, &kind)| {
@@ -196,7 +198,8 @@ async fn drop_and_resume(
     );
     spectator.until_seq(acknowledged).await;
     let missed: Vec<EventEnvelope> = replayed.into_iter().chain(live).collect();
-    let watched: Vec<EventEnvelope> = spectator.events.range(last_seen + 1..=acknowledged).map(|(_, e)| e.clone()).collect();
+    let watched: Vec<EventEnvelope> =
+        spectator.events.range(last_seen + 1..=acknowledged).map(|(_, e)| e.clone()).collect();
     assert_eq!(missed, watched, "{kind}: the resumed player got exactly the events the spectator saw meanwhile");
 
     let view = &mut players[1];
@@ -252,7 +255,9 @@ impl View {
             match view.socket().next().await {
                 ServerFrame::Event(envelope) => view.absorb(envelope),
                 ServerFrame::Ack { id: Some(1), .. } => return view,
-                ServerFrame::Error { code, message, .. } => panic!("{kind}: the subscription was refused: {code:?}: {message}"),
+                ServerFrame::Error { code, message, .. } => {
+                    panic!("{kind}: the subscription was refused: {code:?}: {message}")
+                }
                 _ => {}
             }
         }
@@ -287,7 +292,7 @@ impl View {
                 let played = self.game.play(&record.notation).unwrap_or_else(|e| panic!("{kind}: a pushed move: {e}"));
                 self.ply += played.actions as u32;
             }
-            GameEvent::Ended { result, .. } => self.result = Some(result.clone()),
+            GameEvent::Ended { result, .. } => self.result = Some(*result),
             _ => {}
         }
         self.events.insert(envelope.seq, envelope);
@@ -319,7 +324,7 @@ impl View {
             let event = self.socket().next_event().await;
             self.absorb(event);
         }
-        self.result.clone().expect("checked above")
+        self.result.expect("checked above")
     }
 }
 

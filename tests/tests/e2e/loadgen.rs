@@ -8,10 +8,10 @@
 use std::collections::BTreeSet;
 use std::time::Duration;
 
-use kartka_loadgen::rest::TIME_CONTROL;
-use kartka_loadgen::stored::StoredOptions;
 use kartka_engine::GameKind;
 use kartka_loadgen::options::ALL_KINDS;
+use kartka_loadgen::rest::TIME_CONTROL;
+use kartka_loadgen::stored::StoredOptions;
 use kartka_loadgen::Options;
 use kartka_protocol::TimeControl;
 use kartka_server::config::{Limits, Settings};

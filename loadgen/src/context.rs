@@ -51,8 +51,8 @@ impl Server {
 pub struct Context {
     /// The servers, at least one: the nodes of one cluster when there are several.
     servers: Vec<Server>,
-    /// The game kind played.
-    pub kind: GameKind,
+    /// The game kinds played: pair i plays kind i modulo their number.
+    pub kinds: Vec<GameKind>,
     /// Mean think time before a turn.
     pub think: Duration,
     /// Whether dropped connections are expected.
@@ -76,13 +76,13 @@ pub struct Context {
 impl Context {
     /// A context for a run against the servers at `bases` (at least one).
     #[must_use]
-    pub fn new(bases: Vec<Url>, kind: GameKind, run_tag: String) -> Context {
+    pub fn new(bases: Vec<Url>, kinds: Vec<GameKind>, run_tag: String) -> Context {
         Context {
             servers: bases
                 .into_iter()
                 .map(|base| Server { rest: Rest::new(base.clone()), base, passed_over_until: Mutex::new(None) })
                 .collect(),
-            kind,
+            kinds,
             think: Duration::ZERO,
             allow_disconnects: false,
             retry: Duration::from_millis(500),
@@ -107,6 +107,12 @@ impl Context {
         self.servers.iter().filter(|server| server.reachable()).nth(number % reachable).unwrap_or(&self.servers[0])
     }
 
+    /// The kind pair `index` plays.
+    #[must_use]
+    pub fn kind_of_pair(&self, index: usize) -> GameKind {
+        self.kinds[index % self.kinds.len()]
+    }
+
     /// Counts a failed REST call, unless it is the missing answer of a server that is down while dropped
     /// connections are expected.
     pub fn rest_failed(&self, error: &RestError) {
@@ -116,9 +122,10 @@ impl Context {
         self.metrics.error(&error.kind());
     }
 
-    /// Counts an acknowledged move, writes it to the record, and stops the run at the move limit.
-    pub fn acknowledged(&self, recorded: &RecordedMove) {
+    /// Counts an acknowledged move of a game of `kind`, writes it to the record, and stops the run at the move limit.
+    pub fn acknowledged(&self, kind: GameKind, recorded: &RecordedMove) {
         let moves = Metrics::count(&self.metrics.moves);
+        self.metrics.count_move_of(kind);
         if let Some(recorder) = &self.recorder {
             if recorder.write(recorded).is_err() {
                 self.metrics.error("record_write");

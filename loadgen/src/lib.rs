@@ -54,14 +54,17 @@ pub async fn run_until(
     interrupted: impl std::future::Future<Output = ()>,
 ) -> Result<Report, LoadError> {
     let bases = options.server_urls()?;
-    let kind = options.game_kind()?;
+    let kinds = options.game_kinds()?;
     if options.games == 0 {
         return Err(LoadError::BadOptions("--games must be at least 1"));
+    }
+    if options.games < kinds.len() {
+        return Err(LoadError::BadOptions("--game all needs --games at least the number of kinds, one pair each"));
     }
     // A drawn seed fits in 32 bits, so that every JSON reader takes it exactly (jq reads numbers as doubles).
     let seed = options.seed.unwrap_or_else(|| u64::from(rand::random::<u32>()));
     let servers = bases.iter().map(Url::to_string).collect();
-    let mut context = Context::new(bases, kind, format!("{:04x}", seed & 0xffff));
+    let mut context = Context::new(bases, kinds.clone(), format!("{:04x}", seed & 0xffff));
     context.think = Duration::from_millis(options.think_ms);
     context.allow_disconnects = options.allow_disconnects;
     context.retry = Duration::from_millis(options.retry_ms);
@@ -129,7 +132,7 @@ pub async fn run_until(
     let played_s = stopped.saturating_duration_since(started).as_secs_f64();
     let moves = Metrics::read(&metrics.moves);
     Ok(Report {
-        kind: kind.name().to_owned(),
+        kind: options.kind.clone(),
         servers,
         games: options.games,
         spectators: options.spectators,
@@ -141,6 +144,7 @@ pub async fn run_until(
         setup_s,
         played_s,
         moves,
+        moves_by_kind: kinds.iter().map(|kind| (kind.name().to_owned(), metrics.moves_of(*kind))).collect(),
         moves_per_s: if played_s > 0.0 { moves as f64 / played_s } else { 0.0 },
         games_started: Metrics::read(&metrics.games_started),
         games_finished: Metrics::read(&metrics.games_finished),

@@ -7,6 +7,7 @@ use std::sync::Mutex;
 use std::time::Duration;
 
 use hdrhistogram::Histogram;
+use kartka_engine::GameKind;
 use serde::Serialize;
 
 /// The longest latency a histogram records exactly (longer ones are clamped to it): a minute, in
@@ -81,6 +82,7 @@ pub struct Metrics {
     /// `internal` error frames (nothing changed, retry) met while drops are expected, and retried.
     pub internal_retried: AtomicU64,
     problems: Mutex<BTreeMap<String, u64>>,
+    moves_by_kind: Mutex<BTreeMap<GameKind, u64>>,
 }
 
 impl Metrics {
@@ -99,7 +101,19 @@ impl Metrics {
             reconnects: AtomicU64::new(0),
             internal_retried: AtomicU64::new(0),
             problems: Mutex::new(BTreeMap::new()),
+            moves_by_kind: Mutex::new(BTreeMap::new()),
         }
+    }
+
+    /// Counts one acknowledged move of a game of `kind` (besides [`Metrics::moves`], which counts them all).
+    pub fn count_move_of(&self, kind: GameKind) {
+        *self.moves_by_kind.lock().unwrap_or_else(std::sync::PoisonError::into_inner).entry(kind).or_default() += 1;
+    }
+
+    /// The moves of games of `kind` acknowledged so far.
+    #[must_use]
+    pub fn moves_of(&self, kind: GameKind) -> u64 {
+        self.moves_by_kind.lock().unwrap_or_else(std::sync::PoisonError::into_inner).get(&kind).copied().unwrap_or(0)
     }
 
     /// Counts one error of `kind`: an error frame's code, or what else went wrong (`timeout`, `http_500`, …).

@@ -9,6 +9,9 @@ use reqwest::Url;
 
 use crate::error::LoadError;
 
+/// What `--game` takes for every registered kind at once.
+pub const ALL_KINDS: &str = "all";
+
 /// Options of a load run.
 #[derive(Clone, Debug, clap::Args)]
 pub struct Options {
@@ -40,8 +43,10 @@ pub struct Options {
     /// Idle sockets: authenticated with a player's token (another tab of theirs) and otherwise silent.
     #[arg(long, default_value_t = 0)]
     pub idle_sockets: usize,
-    /// The game kind, by its wire name (`paper-soccer`, `closing-in`); played with the kind's default options.
-    #[arg(long = "game", default_value = "paper-soccer")]
+    /// The game kind, by its wire name (`paper-soccer`, `closing-in`, …), or `all`: every kind the engine
+    /// registers, pair i playing the registry's kind i modulo their number (then `--games` must be at least
+    /// that number). Each kind is played with its default options.
+    #[arg(long = "game", value_name = "KIND|all", default_value = "paper-soccer")]
     pub kind: String,
     /// Write every acknowledged move here as JSON lines (game id, ply, seq, seat, move text).
     #[arg(long)]
@@ -103,9 +108,12 @@ impl Options {
         self.servers.iter().map(|server| loopback_url(server)).collect()
     }
 
-    /// The game kind named by `--game`.
-    pub fn game_kind(&self) -> Result<GameKind, LoadError> {
-        GameKind::from_name(&self.kind).ok_or_else(|| LoadError::UnknownKind(self.kind.clone()))
+    /// The game kinds `--game` names: one, or with [`ALL_KINDS`] every registered kind, in the registry's order.
+    pub fn game_kinds(&self) -> Result<Vec<GameKind>, LoadError> {
+        if self.kind == ALL_KINDS {
+            return Ok(GameKind::ALL.to_vec());
+        }
+        GameKind::from_name(&self.kind).map(|kind| vec![kind]).ok_or_else(|| LoadError::UnknownKind(self.kind.clone()))
     }
 
     /// How long the games are played.
@@ -138,6 +146,7 @@ pub fn loopback_url(text: &str) -> Result<Url, LoadError> {
 mod tests {
     use super::{loopback_url, Options};
     use crate::error::LoadError;
+    use kartka_engine::GameKind;
 
     #[test]
     fn every_server_must_be_loopback() {
@@ -158,6 +167,16 @@ mod tests {
         assert!(options.server_urls().is_ok());
         options.servers.clear();
         assert!(matches!(options.server_urls(), Err(LoadError::BadOptions(_))));
+    }
+
+    #[test]
+    fn all_names_every_registered_kind_and_an_unknown_name_is_refused() {
+        let mut options = Options::new("http://127.0.0.1:8080", "all", 1);
+        assert_eq!(options.game_kinds().ok(), Some(GameKind::ALL.to_vec()));
+        options.kind = "closing-in".to_owned();
+        assert_eq!(options.game_kinds().ok(), GameKind::from_name("closing-in").map(|kind| vec![kind]));
+        options.kind = "chess".to_owned();
+        assert!(matches!(options.game_kinds(), Err(LoadError::UnknownKind(_))));
     }
 
     #[test]

@@ -12,7 +12,7 @@ use crate::process::ProcessReport;
 /// The summary of a run.
 #[derive(Clone, Debug, PartialEq, Serialize)]
 pub struct Report {
-    /// The game kind.
+    /// The game kind as `--game` named it: a kind's name, or `all`.
     pub kind: String,
     /// The servers' base URLs: the nodes of one cluster when there are several.
     pub servers: Vec<String>,
@@ -36,6 +36,8 @@ pub struct Report {
     pub played_s: f64,
     /// Moves (whole turns) acknowledged.
     pub moves: u64,
+    /// Moves acknowledged in the games of each kind played, by the kind's name.
+    pub moves_by_kind: BTreeMap<String, u64>,
     /// Acknowledged moves per second of play.
     pub moves_per_s: f64,
     /// Games started by challenges.
@@ -86,6 +88,12 @@ impl Report {
         }
         if self.moves == 0 {
             failures.push("no move was acknowledged".to_owned());
+        } else {
+            let unplayed: Vec<&str> =
+                self.moves_by_kind.iter().filter(|(_, moves)| **moves == 0).map(|(kind, _)| kind.as_str()).collect();
+            if !unplayed.is_empty() {
+                failures.push(format!("no move of {} was acknowledged", unplayed.join(", ")));
+            }
         }
         failures
     }
@@ -102,6 +110,11 @@ impl fmt::Display for Report {
             writeln!(f, "servers: {}", self.servers.join(", "))?;
         }
         writeln!(f, "set up in {:.1} s, played {:.1} s", self.setup_s, self.played_s)?;
+        if self.moves_by_kind.len() > 1 {
+            let by_kind: Vec<String> =
+                self.moves_by_kind.iter().map(|(kind, moves)| format!("{kind} {moves}")).collect();
+            writeln!(f, "moves by kind: {}", by_kind.join(", "))?;
+        }
         writeln!(
             f,
             "moves: {} ({:.1}/s); games started {}, finished {}",

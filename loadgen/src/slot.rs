@@ -226,7 +226,7 @@ impl Slot {
             seat: seat_name(turn.seat),
             notation: turn.notation,
         };
-        self.context.acknowledged(&recorded);
+        self.context.acknowledged(self.context.kind_of_pair(self.index), &recorded);
         if turn.ends_game {
             self.until_over(table).await?;
         }
@@ -345,7 +345,7 @@ impl Slot {
     /// A new game of the pair: a direct challenge, accepted, each on its player's server.
     async fn start_game(&self, accounts: &Accounts) -> Result<Uuid, Interrupted> {
         let [challenger, opponent] = &accounts.players;
-        let kind = self.context.kind.name();
+        let kind = self.context.kind_of_pair(self.index).name();
         let (challenging, accepting) = (self.server(0), self.server(1));
         let started = match challenging.rest.challenge(challenger, opponent, kind, TIME_CONTROL).await {
             Ok(challenge) => {
@@ -417,7 +417,7 @@ impl Slot {
                 }
             }
         }
-        let kind = self.context.kind;
+        let kind = self.context.kind_of_pair(self.index);
         let mut table =
             Table { sockets, incoming, game_id, local: LocalGame::new(kind), sent: VecDeque::new(), over: false };
         self.subscribe(&mut table, None).await?;
@@ -459,7 +459,7 @@ impl Slot {
             }
         }
         let Some(snapshot) = snapshot else { return Err(self.timed_out()) };
-        table.local = LocalGame::replay(self.context.kind, &snapshot.moves).map_err(|_| {
+        table.local = LocalGame::replay(self.context.kind_of_pair(self.index), &snapshot.moves).map_err(|_| {
             self.context.metrics.error("replay_refused");
             Interrupted
         })?;

@@ -55,8 +55,8 @@ impl LocalGame {
         self.game.to_act()
     }
 
-    /// Plays a random legal turn: random legal actions until the turn (or the game) ends. `None` when the
-    /// game is over.
+    /// Plays a random legal turn: random legal actions until the turn (or the game) ends, written together
+    /// with the game's action separator. `None` when the game is over.
     pub fn play_random_turn(&mut self, rng: &mut impl Rng) -> Option<Turn> {
         let seat = self.game.to_act()?;
         let ply = self.ply;
@@ -64,6 +64,9 @@ impl LocalGame {
         loop {
             let action = self.game.pick_legal_action(rng.random())?;
             let played = self.game.play(&action).ok()?;
+            if !notation.is_empty() {
+                notation.push_str(self.game.kind().action_separator());
+            }
             notation.push_str(&action);
             self.ply += 1;
             match played.progress {

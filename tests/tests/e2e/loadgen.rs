@@ -1,12 +1,15 @@
-//! The load generator's smoke runs against a server on each store, through the generator's library: about two
-//! thousand sockets (games, spectators and idle sockets) played for a few seconds, and every acknowledged move
-//! found in the store afterwards; and correspondence games started and left alone until their actors stop.
-//! They fail on any error frame, dropped connection or lost move, never on a timing. On two nodes of one
-//! PostgreSQL database, the generator spreads each pair's players over both, so that every move crosses nodes.
+//! The load generator's smoke runs against a server on each store, through the generator's library: a pair for
+//! every registered kind (`--game all`) played for a few seconds, and every acknowledged move found in the store
+//! afterwards; about two thousand sockets (games, spectators and idle sockets) of Paper Soccer; and
+//! correspondence games started and left alone until their actors stop. They fail on any error frame, dropped
+//! connection, lost move or kind without a move, never on a timing. On two nodes of one PostgreSQL database, the
+//! generator spreads each pair's players (again one pair a kind) over both, so that every move crosses nodes.
 
 use std::collections::BTreeSet;
 use std::time::Duration;
 
+use kartka_engine::GameKind;
+use kartka_loadgen::options::ALL_KINDS;
 use kartka_loadgen::rest::TIME_CONTROL;
 use kartka_loadgen::stored::StoredOptions;
 use kartka_loadgen::Options;
@@ -18,11 +21,40 @@ use kartka_tests::db::{Backend, TestDb};
 use kartka_tests::on_both_stores;
 use kartka_tests::server::TestServer;
 
-on_both_stores!(two_thousand_sockets_play_without_errors, unwatched_correspondence_games_leave_memory);
+on_both_stores!(
+    every_kind_plays_without_errors,
+    two_thousand_sockets_play_without_errors,
+    unwatched_correspondence_games_leave_memory
+);
 
 const GAMES: usize = 500;
 const SPECTATORS: usize = 300;
 const IDLE_SOCKETS: usize = 700;
+
+/// A pair for each registered kind, with a spectator each: every kind's moves are acknowledged, none is refused,
+/// and the store has each one. A kind the generator could not play (a refused move, a game it cannot follow)
+/// fails the run by its errors, and a kind without a move by name.
+async fn every_kind_plays_without_errors(url: &str) {
+    let limits = Limits { accounts_per_address_per_minute: 1_000, ..Limits::default() };
+    let server = TestServer::start(url, Settings { limits, ..Settings::default() }).await;
+    let record = tempfile::NamedTempFile::new().expect("a temporary record file");
+    let kinds = GameKind::ALL.len();
+    let mut options = Options::new(&server.url(), ALL_KINDS, kinds);
+    options.spectators = kinds;
+    options.think_ms = 150;
+    options.duration_s = 4;
+    options.seed = Some(33);
+    options.record = Some(record.path().to_owned());
+    let report = kartka_loadgen::run(&options).await.expect("the run is carried out");
+    eprintln!("{report}");
+
+    assert!(report.failures().is_empty(), "the run failed: {:?}\n{report}", report.failures());
+    assert_eq!(report.moves_by_kind.len(), kinds, "every kind was played, each with moves:\n{report}");
+    let check = kartka_loadgen::check::check(&server.url(), record.path()).await.expect("the record is checked");
+    assert_eq!(check.moves as u64, report.moves, "every acknowledged move was recorded");
+    assert_eq!(check.missing, 0, "acknowledged moves missing from the store: {:?}", check.examples);
+    server.stop().await;
+}
 
 async fn two_thousand_sockets_play_without_errors(url: &str) {
     // Every socket is two open files in this process (the client's end and the server's), and both stores'
@@ -105,12 +137,12 @@ async fn connected_names(server: &TestServer) -> BTreeSet<String> {
     names
 }
 
-/// Four pairs and a spectator for each of two games over two nodes: while they play, each node holds exactly the
+/// A pair for each registered kind and a spectator for each of two games over two nodes: while they play, each node holds exactly the
 /// players and spectators the spread puts there (pair i's first player on node i mod 2, its second on the other,
 /// spectator j of pair i on node i + 2 + j mod 2), the run has no errors, and each node's process is reported.
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn postgres_players_of_a_pair_play_from_two_nodes() {
-    const PAIRS: usize = 4;
+    let pairs = GameKind::ALL.len();
     const SECRET: &str = "the nodes' shared secret";
     let database = TestDb::new(Backend::Postgres).await;
     let limits = Limits { accounts_per_address_per_minute: 10_000, ..Limits::default() };
@@ -120,7 +152,7 @@ async fn postgres_players_of_a_pair_play_from_two_nodes() {
         TestServer::start_clustered(database.url(), settings(), SECRET).await,
     ];
 
-    let mut options = Options::new(&nodes[0].url(), "paper-soccer", PAIRS);
+    let mut options = Options::new(&nodes[0].url(), ALL_KINDS, pairs);
     options.servers.push(nodes[1].url());
     options.server_pids = vec![std::process::id(); 2];
     options.spectators = 2;
@@ -131,7 +163,7 @@ async fn postgres_players_of_a_pair_play_from_two_nodes() {
     let run = tokio::spawn(async move { kartka_loadgen::run(&options).await });
 
     let mut expected = [BTreeSet::new(), BTreeSet::new()];
-    for pair in 0..PAIRS {
+    for pair in 0..pairs {
         expected[pair % 2].insert(format!("lg000e{pair}a"));
         expected[(pair + 1) % 2].insert(format!("lg000e{pair}b"));
     }
@@ -147,6 +179,7 @@ async fn postgres_players_of_a_pair_play_from_two_nodes() {
     eprintln!("{report}");
     assert!(spread.is_some(), "every socket connected to the node the spread puts it on:\n{report}");
     assert!(report.failures().is_empty(), "the run failed: {:?}\n{report}", report.failures());
+    assert_eq!(report.moves_by_kind.len(), pairs, "every kind was played:\n{report}");
     assert_eq!(report.servers.len(), 2);
     assert_eq!(report.server_processes.len(), 2, "each node's process is reported");
     assert!(report.server_processes.iter().all(Option::is_some), "and read:\n{report}");

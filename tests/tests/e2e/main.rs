@@ -41,6 +41,7 @@ mod deploy;
 mod dots;
 mod dots_agreed_end;
 mod dots_window_record;
+mod every_kind;
 mod explorer;
 mod first_move;
 mod game_history;

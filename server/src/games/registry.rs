@@ -19,7 +19,7 @@ use uuid::Uuid;
 
 use super::actor::{Action, ActorConfig, AdminAction, Command, GameError, Subscriber};
 use super::remote::wire::RemoteCommand;
-use super::remote::{Forwarded, Owner, Relays, Remote, Stalled, Watchers};
+use super::remote::{Forwarded, Owner, Relays, Remote, Repeats, Stalled, Watchers, REPEAT_LOG_INTERVAL};
 use crate::cluster::relay::Relay;
 use crate::cluster::{GameHost, Leases};
 use crate::store::{AuditRow, ChatRow, Store};
@@ -74,6 +74,9 @@ pub struct Games {
     relay: Arc<OnceLock<Relay>>,
     /// Games whose owner could not be reached lately: their requests are answered at once for a while.
     stalled: Arc<Stalled>,
+    /// Relayed subscriptions whose owner could not be told of their end or refresh, counted per owner node and
+    /// logged once a minute: while a node is down every watcher of its games fails alike.
+    untold: Arc<Repeats<Uuid>>,
     /// How many times this node has asked the database for a game's lease.
     lease_takes: Arc<AtomicU64>,
     shutdown: CancellationToken,
@@ -102,6 +105,7 @@ impl Games {
             watchers: Watchers::default(),
             relay: Arc::default(),
             stalled: Arc::new(Stalled::new(leases.node().settings().heartbeat / STALLED_PER_HEARTBEAT)),
+            untold: Arc::new(Repeats::new(REPEAT_LOG_INTERVAL)),
             lease_takes: Arc::default(),
             shutdown,
             tasks,

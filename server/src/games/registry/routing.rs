@@ -145,12 +145,13 @@ impl Games {
     }
 
     /// Ends a relayed subscription on the node that holds it. When that node cannot be told, its subscriber
-    /// stays until the game stops there (logged): only a dead node's subscribers are dropped without being told.
+    /// stays until the game stops there (logged once a minute per node, with a count): only a dead node's
+    /// subscribers are dropped without being told.
     pub(super) async fn unsubscribe_remotely(&self, game_id: Uuid, owner: Owner, closed_because: Option<String>) {
         let Some(remote) = &self.remote else { return };
         let command = RemoteCommand::Unsubscribe { subscription: owner.subscription, closed_because };
         if !matches!(remote.command::<()>(owner.node, game_id, &command).await, Forwarded::Answer(Ok(()))) {
-            tracing::warn!(game = %game_id, node = %owner.node, "could not end a relayed subscription on the game's node");
+            self.untold(game_id, owner, "could not end a relayed subscription on the game's node");
         }
     }
 
@@ -160,7 +161,15 @@ impl Games {
         let Some(remote) = &self.remote else { return };
         let command = RemoteCommand::Refresh { subscription: owner.subscription };
         if !matches!(remote.command::<()>(owner.node, game_id, &command).await, Forwarded::Answer(Ok(()))) {
-            tracing::warn!(game = %game_id, node = %owner.node, "could not have a relayed subscription refreshed");
+            self.untold(game_id, owner, "could not have a relayed subscription refreshed");
+        }
+    }
+
+    /// Logs that the owner of a relayed subscription could not be told something: the first time at once, then
+    /// once a minute per node with how many went unlogged.
+    fn untold(&self, game_id: Uuid, owner: Owner, what: &'static str) {
+        if let Some(unlogged) = self.untold.note(owner.node, Instant::now()) {
+            tracing::warn!(game = %game_id, node = %owner.node, unlogged, "{what}");
         }
     }
 }

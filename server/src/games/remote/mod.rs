@@ -27,6 +27,7 @@ pub use callee::{router, serve};
 pub(super) use client::Forwarded;
 pub use client::Remote;
 pub use relay::{Owner, Relays};
+pub(super) use repeats::{Repeats, REPEAT_LOG_INTERVAL};
 pub use stalled::Stalled;
 pub use watchers::{drop_dead, RemoteConnection, Watchers};
 

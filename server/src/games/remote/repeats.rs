@@ -8,11 +8,11 @@ use std::time::{Duration, Instant};
 
 /// How often one cause is logged at most: one line a minute per unreachable node is enough to see an outage
 /// begin and go on (it lasts about a TTL and two heartbeats), and bounds the log whatever the load.
-pub(super) const REPEAT_LOG_INTERVAL: Duration = Duration::from_secs(60);
+pub(in crate::games) const REPEAT_LOG_INTERVAL: Duration = Duration::from_secs(60);
 
 /// Decides, per cause, which occurrences to log: the first at once, then at most one per `interval`, which
 /// carries how many occurrences went unlogged since the last line.
-pub(super) struct Repeats<K> {
+pub(in crate::games) struct Repeats<K> {
     interval: Duration,
     causes: Mutex<HashMap<K, Window>>,
 }
@@ -24,13 +24,13 @@ struct Window {
 }
 
 impl<K: Eq + Hash> Repeats<K> {
-    pub(super) fn new(interval: Duration) -> Repeats<K> {
+    pub(in crate::games) fn new(interval: Duration) -> Repeats<K> {
         Repeats { interval, causes: Mutex::new(HashMap::new()) }
     }
 
     /// Notes an occurrence of `cause` at `now`: `Some(unlogged)`, how many earlier occurrences went unlogged, when
     /// this one is to be logged; `None` when it is only counted.
-    pub(super) fn note(&self, cause: K, now: Instant) -> Option<u64> {
+    pub(in crate::games) fn note(&self, cause: K, now: Instant) -> Option<u64> {
         let mut causes = self.causes.lock().expect("repeats lock");
         // Causes with nothing unlogged are forgotten once their interval has passed, so the map holds only the
         // causes seen lately (nodes come and go).

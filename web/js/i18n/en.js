@@ -308,7 +308,7 @@ export default {
   'computer.title': 'Play the computer',
   'computer.level': 'Level',
   'computer.elo': 'Elo {elo}',
-  'computer.eloHint': 'Elo: each level’s strength measured in Paper Soccer games against the other levels, with the beginner (level 1) at 0. The strongest level thinks as long as its clock allows; measured at twice the master’s thinking, it played the master (level 7) even.',
+  'computer.eloHint': 'Elo: each level’s strength measured in Paper Soccer games against the other levels, with the beginner (level 1) at 0. The strongest level thinks up to what its clock allows and stops sooner once its choice settles; measured at twice the master’s thinking, it played the master (level 7) even.',
   'computer.play': 'Play',
   'computer.beginner': 'Beginner',
   'computer.novice': 'Novice',

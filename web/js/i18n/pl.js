@@ -307,7 +307,7 @@ export default {
   'computer.title': 'Graj z komputerem',
   'computer.level': 'Poziom',
   'computer.elo': 'Elo {elo}',
-  'computer.eloHint': 'Elo: siła każdego poziomu zmierzona w partiach Piłkarzyków z pozostałymi poziomami; początkujący (poziom 1) ma 0. Najsilniejszy poziom myśli tak długo, jak pozwala mu zegar; zmierzony przy dwa razy dłuższym namyśle niż mistrz, zremisował z mistrzem (poziom 7).',
+  'computer.eloHint': 'Elo: siła każdego poziomu zmierzona w partiach Piłkarzyków z pozostałymi poziomami; początkujący (poziom 1) ma 0. Najsilniejszy poziom myśli najwyżej tyle, na ile pozwala mu zegar, i kończy wcześniej, gdy jego wybór się ustali; zmierzony przy dwa razy dłuższym namyśle niż mistrz, zremisował z mistrzem (poziom 7).',
   'computer.play': 'Graj',
   'computer.beginner': 'Początkujący',
   'computer.novice': 'Nowicjusz',

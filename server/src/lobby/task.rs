@@ -16,7 +16,9 @@ use super::pools::{Pools, Waiter};
 use super::remote::{tell, Entered};
 use super::seeks::{OpenSeek, Seeks};
 use super::wire::{LobbyCall, LobbyWire};
-use super::{Command, Departures, Entrant, GameRequest, LobbyError, LobbySettings, Matched, SeekRequest, Starter};
+use super::{
+    ChatReading, Command, Departures, Entrant, GameRequest, LobbyError, LobbySettings, Matched, SeekRequest, Starter,
+};
 use crate::cluster::bus::ClusterMessage;
 use crate::cluster::relay::{LocalDelivery, RelayError};
 use crate::cluster::Relay;
@@ -36,8 +38,8 @@ pub(super) struct LobbyTask {
     pools: Pools,
     seeks: Seeks,
     subscribers: HashMap<u64, Outbox>,
-    /// The subscribers that also receive the lobby's chat.
-    chat_readers: HashMap<u64, Outbox>,
+    /// The subscribers that also receive the lobby's chat, with whose messages each is not delivered.
+    chat_readers: HashMap<u64, (Outbox, ChatReading)>,
     /// Players the lobby put in a game, with the game and when: they get no second game from the lobby until
     /// that one is over, even if a request sent before the match arrives after it.
     playing: HashMap<Uuid, (Uuid, Millis)>,
@@ -153,10 +155,13 @@ impl LobbyTask {
                     let _ = reply.send(());
                 }
                 self.subscribers.insert(connection, outbox.clone());
-                if chat {
-                    self.chat_readers.insert(connection, outbox);
-                } else {
-                    self.chat_readers.remove(&connection);
+                match chat {
+                    Some(reading) => {
+                        self.chat_readers.insert(connection, (outbox, reading));
+                    }
+                    None => {
+                        self.chat_readers.remove(&connection);
+                    }
                 }
             }
             Command::Unsubscribe { connection } => {
@@ -167,12 +172,26 @@ impl LobbyTask {
             Command::NotStarted { game_id } => self.playing.retain(|_, (game, _)| *game != game_id),
             Command::StartedElsewhere { game_id, players } => self.playing_in(game_id, players),
             Command::Chat { message, reply } => {
+                let author = message.account_id;
                 let text = encode(&ServerFrame::Chat { message });
-                for outbox in self.chat_readers.values() {
-                    outbox.push(text.clone());
-                }
-                self.relay_news(&text, true);
+                self.deliver_chat(&text, author);
+                self.relay_news(&text, Some(author));
                 let _ = reply.send(());
+            }
+            Command::Mute { account, author, muted, relay: tell_others } => {
+                for (_, reading) in self.chat_readers.values_mut().filter(|(_, reading)| reading.account == account) {
+                    if muted {
+                        reading.muted.insert(author);
+                    } else {
+                        reading.muted.remove(&author);
+                    }
+                }
+                if let Some(relay) = self.relay.as_ref().filter(|relay| tell_others && relay.has_company()) {
+                    let wire = LobbyWire::Mute { account, author, muted };
+                    if let Err(error) = relay.send(ClusterMessage::Lobby(wire)) {
+                        tracing::warn!(%error, "a lobby chat mute reached this node's connections only");
+                    }
+                }
             }
             Command::Announce { frame } => self.broadcast(&frame),
             Command::JoinCluster { relay, entered } => {
@@ -181,7 +200,9 @@ impl LobbyTask {
                 self.leading = false;
             }
             Command::Lead { leading } => self.lead(leading),
-            Command::Relayed { frame, chat, connection, last } => self.relayed(&frame, chat, connection, last),
+            Command::Relayed { frame, chat_author, connection, last } => {
+                self.relayed(&frame, chat_author, connection, last);
+            }
             Command::SnapshotFor { node, connection } => self.snapshot_for(node, connection),
             Command::Departed { account, from } => self.depart(vec![account], Some(from)),
             Command::Left { account } => self.leave_lobby(account),
@@ -245,9 +266,18 @@ impl LobbyTask {
         }
     }
 
-    /// Hands another node's frame to this node's subscribers: news to all of them (chat to its readers), or a
-    /// part of one subscriber's snapshot to that one.
-    fn relayed(&mut self, frame: &Arc<str>, chat: bool, connection: Option<u64>, last: bool) {
+    /// Hands a lobby chat message of `author` to this node's chat readers that did not mute `author`.
+    fn deliver_chat(&self, frame: &Arc<str>, author: Uuid) {
+        for (outbox, reading) in self.chat_readers.values() {
+            if !reading.muted.contains(&author) {
+                outbox.push(frame.clone());
+            }
+        }
+    }
+
+    /// Hands another node's frame to this node's subscribers: news to all of them (a chat message of
+    /// `chat_author` to its readers), or a part of one subscriber's snapshot to that one.
+    fn relayed(&mut self, frame: &Arc<str>, chat_author: Option<Uuid>, connection: Option<u64>, last: bool) {
         match connection {
             Some(connection) => {
                 if let Some(outbox) = self.subscribers.get(&connection) {
@@ -259,12 +289,14 @@ impl LobbyTask {
                     }
                 }
             }
-            None => {
-                let readers = if chat { &self.chat_readers } else { &self.subscribers };
-                for outbox in readers.values() {
-                    outbox.push(frame.clone());
+            None => match chat_author {
+                Some(author) => self.deliver_chat(frame, author),
+                None => {
+                    for outbox in self.subscribers.values() {
+                        outbox.push(frame.clone());
+                    }
                 }
-            }
+            },
         }
     }
 
@@ -295,10 +327,12 @@ impl LobbyTask {
         }
     }
 
-    /// Sends news to the other nodes' lobby subscribers, when there are other nodes.
-    fn relay_news(&self, frame: &str, chat: bool) {
+    /// Sends news to the other nodes' lobby subscribers, when there are other nodes (with `chat_author`, a chat
+    /// message for their chat readers).
+    fn relay_news(&self, frame: &str, chat_author: Option<Uuid>) {
         let Some(relay) = self.relay.as_ref().filter(|relay| relay.has_company()) else { return };
-        if let Err(error) = relay.send(ClusterMessage::Lobby(LobbyWire::News { frame: frame.to_owned(), chat })) {
+        if let Err(error) = relay.send(ClusterMessage::Lobby(LobbyWire::News { frame: frame.to_owned(), chat_author }))
+        {
             tracing::warn!(%error, "lobby news reached this node's subscribers only");
         }
     }
@@ -604,7 +638,7 @@ impl LobbyTask {
         for outbox in self.subscribers.values() {
             outbox.push(text.clone());
         }
-        self.relay_news(&text, false);
+        self.relay_news(&text, None);
     }
 }
 

@@ -345,6 +345,8 @@ export default {
   'chat.sign-in': 'Sign in to chat',
   'lobby.sign-in': 'Sign in or play as a guest to play; everything here can be watched without an account.',
   'lobby.sign-in-link': 'Sign in to play',
+  'lobby.fold': 'Fold this panel',
+  'lobby.unfold': 'Open this panel',
   'chat.mute': 'Mute opponent',
   'chat.unmute': 'Unmute opponent',
   'chat.muted': 'You muted your opponent’s chat.',

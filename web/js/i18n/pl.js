@@ -344,6 +344,8 @@ export default {
   'chat.sign-in': 'Zaloguj się, aby pisać na czacie',
   'lobby.sign-in': 'Zaloguj się albo graj jako gość, aby grać; wszystko tutaj można oglądać bez konta.',
   'lobby.sign-in-link': 'Zaloguj się, aby grać',
+  'lobby.fold': 'Zwiń ten panel',
+  'lobby.unfold': 'Rozwiń ten panel',
   'chat.mute': 'Wycisz przeciwnika',
   'chat.unmute': 'Przywróć czat przeciwnika',
   'chat.muted': 'Wyciszono czat przeciwnika.',

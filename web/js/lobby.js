@@ -29,6 +29,12 @@ const COLUMNS = [
   [challenges, correspondence, myGames, liveGames, players, chat, leaderboard],
 ];
 
+/**
+ * Panels that never fold on a phone: they list only what waits for the player (challenges to answer, their own
+ * games), are short when there is nothing, and must not hide a challenge behind a closed heading.
+ */
+const NEVER_FOLDED = new Set([challenges.ID, myGames.ID]);
+
 export function mount(root, context) {
   const me = context.account();
   let profile = null;
@@ -51,7 +57,7 @@ export function mount(root, context) {
       column.append(container);
       cleanups.push(panel.mount(container, lobby));
       // The first column's first panel is also the top one on a phone (css/site.css orders the rest after it).
-      makeFoldable(container, columnIndex === 0 && index === 0);
+      if (!NEVER_FOLDED.has(panel.ID)) makeFoldable(container, columnIndex === 0 && index === 0);
     }
     return column;
   });

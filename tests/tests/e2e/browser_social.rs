@@ -170,6 +170,7 @@ async fn a_player_mutes_another_in_the_lobby_chat_through_a_reload_and_unmutes_t
     assert_eq!(buttons[0].attr("aria-label").await.expect("a label").as_deref(), Some("Mute ola in the lobby chat"));
 
     ala.click("#lobby-chat .chat-mute-author").await;
+    ala.wait_for_text("#lobby-chat .chat-muted-panel summary", "Muted players").await;
     ala.click("#lobby-chat .chat-muted-panel summary").await;
     ala.wait_for_text("#lobby-chat .chat-muted-authors", "ola").await;
     assert!(!lobby_lines(&ala).await.contains("hello from ola"), "a muted player's messages go at once");
@@ -180,6 +181,7 @@ async fn a_player_mutes_another_in_the_lobby_chat_through_a_reload_and_unmutes_t
     // A reload keeps the mute: the server leaves her out and names her.
     ala.goto("/").await;
     ala.wait_for_text("#lobby-chat .chat-messages", "ala: hello from ala").await;
+    ala.wait_for_text("#lobby-chat .chat-muted-panel summary", "Muted players").await;
     ala.click("#lobby-chat .chat-muted-panel summary").await;
     ala.wait_for_text("#lobby-chat .chat-muted-authors", "ola").await;
     let lines = lobby_lines(&ala).await;

@@ -54,3 +54,12 @@ pub struct ChatMessage {
     /// When the server received it, in milliseconds since the Unix epoch.
     pub at_ms: i64,
 }
+
+/// An account a player muted in the lobby chat, as the lobby's `chat_history` lists it to that player.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize, JsonSchema)]
+pub struct MutedAccount {
+    /// The muted account.
+    pub account_id: Uuid,
+    /// Its name.
+    pub name: String,
+}

@@ -91,6 +91,8 @@ pub enum ErrorCode {
     /// The server keeps as many finished games in memory for their spectators as it may; watching another
     /// finished game must wait until someone stops watching one. Its record is still readable over REST.
     TooManyWatchedGames,
+    /// The player has muted as many accounts in the lobby chat as one may (a server setting): unmute one first.
+    TooManyMutes,
     /// The server could not complete the request; nothing was changed. Retrying is safe.
     Internal,
 }
@@ -138,6 +140,7 @@ impl ErrorCode {
             ErrorCode::TooManySockets => "too_many_sockets",
             ErrorCode::TooManySubscriptions => "too_many_subscriptions",
             ErrorCode::TooManyWatchedGames => "too_many_watched_games",
+            ErrorCode::TooManyMutes => "too_many_mutes",
             ErrorCode::Internal => "internal",
         }
     }

@@ -4,7 +4,7 @@ use schemars::JsonSchema;
 use serde::{Deserialize, Serialize};
 use uuid::Uuid;
 
-use crate::chat::{ChatChannel, ChatMessage, MAX_CHAT_CHARS};
+use crate::chat::{ChatChannel, ChatMessage, MutedAccount, MAX_CHAT_CHARS};
 use crate::correspondence::{Notification, Seek as CorrespondenceSeek, SeekStatus};
 use crate::error::ErrorCode;
 use crate::game::{DrawAction, EventEnvelope, GameSnapshot, MoveRecord, TimeControl};
@@ -202,15 +202,21 @@ pub enum ClientFrame {
         #[schemars(length(min = 1, max = MAX_CHAT_CHARS))]
         text: String,
     },
-    /// A player mutes (or unmutes) their opponent's chat in a game: the opponent's messages no longer reach the
-    /// player. Kept with the game.
+    /// A player mutes (or unmutes) chat: with `game_id`, their opponent's in that game (kept with the game); with
+    /// `account_id`, that account's in the lobby (kept with the player's account, up to a number of accounts the
+    /// server sets, 100 by default). The muted messages no longer reach any of the player's connections. Exactly
+    /// one of the two.
     ChatMute {
         /// Request id, echoed.
         #[serde(default)]
         id: Option<u64>,
-        /// The game.
-        game_id: Uuid,
-        /// Whether the opponent is muted from now on.
+        /// The game whose opponent is muted.
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        game_id: Option<Uuid>,
+        /// The account muted in the lobby chat.
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        account_id: Option<Uuid>,
+        /// Whether it is muted from now on.
         muted: bool,
     },
     /// Keep-alive; answered with `pong`.
@@ -381,6 +387,10 @@ pub enum ServerFrame {
         /// (`chat_mute`), so that a client shows the mute as the server keeps it. Absent (false) otherwise.
         #[serde(default, skip_serializing_if = "std::ops::Not::not")]
         opponent_muted: bool,
+        /// In the lobby's channel sent to a signed-in player: the accounts that player muted there (`chat_mute`
+        /// with `account_id`), whose messages the history leaves out. Absent (empty) otherwise.
+        #[serde(default, skip_serializing_if = "Vec::is_empty")]
+        muted_accounts: Vec<MutedAccount>,
     },
     /// How many accounts other than the players watch a game: sent to subscribers that asked for it (`viewers`
     /// in `subscribe`) when they subscribe and whenever the number changes.

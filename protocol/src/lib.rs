@@ -21,7 +21,7 @@ pub mod rest;
 mod seat;
 mod snapshot_parts;
 
-pub use chat::{ChatChannel, ChatMessage, MAX_CHAT_CHARS};
+pub use chat::{ChatChannel, ChatMessage, MutedAccount, MAX_CHAT_CHARS};
 pub use error::ErrorCode;
 pub use frames::{ClientFrame, ServerFrame};
 pub use game::{

@@ -8,6 +8,10 @@ use std::time::Duration;
 use crate::bot_client::{ChallengePolicy, ThinkingLimits};
 use crate::lobby::pairing::Windows;
 
+/// The most accounts `--lobby-chat-mutes` may let one player mute: the lobby's `chat_history` lists them all in
+/// its first frame, beside up to half a frame of messages, and must stay within `MAX_SERVER_FRAME_BYTES`.
+pub const LOBBY_CHAT_MUTES_CEILING: usize = 200;
+
 /// How log lines are written.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, clap::ValueEnum)]
 pub enum LogFormat {
@@ -77,6 +81,11 @@ pub struct ServeArgs {
     /// per 1/n minute).
     #[arg(long, env = "KARTKA_CHAT_RATE", default_value_t = 12)]
     pub chat_messages_per_minute: u32,
+    /// Accounts one player may mute in the lobby chat (each a stored row, and an entry in every lobby
+    /// subscription of the player): muting one more is refused with `too_many_mutes`. At most
+    /// `LOBBY_CHAT_MUTES_CEILING`.
+    #[arg(long, env = "KARTKA_LOBBY_CHAT_MUTES", default_value_t = 100)]
+    pub lobby_chat_mutes: usize,
     /// Opening explorer queries (`GET /api/explorer`) one client address may make per minute (IPv6: per /64), in
     /// a burst of up to as many: each reads the explorer's tables, and a page asks once per position shown.
     #[arg(long, env = "KARTKA_EXPLORER_RATE", default_value_t = 120)]
@@ -344,6 +353,8 @@ pub struct Limits {
     pub guest_ban_cooldown: Duration,
     /// Chat messages per account per minute.
     pub chat_messages_per_minute: u32,
+    /// Accounts one player may mute in the lobby chat.
+    pub lobby_chat_mutes: usize,
     /// Opening explorer queries per client address per minute.
     pub explorer_queries_per_minute: u32,
     /// The most an imported record file may unpack to, in bytes.
@@ -383,6 +394,7 @@ impl Default for Limits {
             accounts_per_address_per_minute: 60,
             guest_ban_cooldown: Duration::from_secs(60 * 60),
             chat_messages_per_minute: 12,
+            lobby_chat_mutes: 100,
             explorer_queries_per_minute: 120,
             import_unpacked_bytes: 256 * 1024 * 1024,
             import_max_bytes: 64 * 1024 * 1024,
@@ -513,6 +525,7 @@ impl From<&ServeArgs> for Settings {
                 accounts_per_address_per_minute: args.accounts_per_address_per_minute.max(1),
                 guest_ban_cooldown: Duration::from_secs(args.guest_ban_cooldown_minutes.saturating_mul(60)),
                 chat_messages_per_minute: args.chat_messages_per_minute.max(1),
+                lobby_chat_mutes: args.lobby_chat_mutes.clamp(1, LOBBY_CHAT_MUTES_CEILING),
                 explorer_queries_per_minute: args.explorer_queries_per_minute.max(1),
                 import_unpacked_bytes: args.import_unpacked_mb.max(1).saturating_mul(1024 * 1024),
                 import_max_bytes: args.import_max_mb.max(1).saturating_mul(1024 * 1024),

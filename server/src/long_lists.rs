@@ -7,7 +7,9 @@
 
 use std::io;
 
-use kartka_protocol::{ChatChannel, ChatMessage, EventEnvelope, GameSnapshot, ServerFrame, MAX_SERVER_FRAME_BYTES};
+use kartka_protocol::{
+    ChatChannel, ChatMessage, EventEnvelope, GameSnapshot, MutedAccount, ServerFrame, MAX_SERVER_FRAME_BYTES,
+};
 use serde::Serialize;
 use uuid::Uuid;
 
@@ -64,13 +66,21 @@ pub fn snapshot_frames(mut snapshot: GameSnapshot) -> Vec<ServerFrame> {
 }
 
 /// A chat channel's history as one `chat_history` frame, or several in order when it does not fit in one
-/// (clients merge histories by message id, so each part adds to what came before).
-pub fn chat_history_frames(channel: ChatChannel, messages: Vec<ChatMessage>, opponent_muted: bool) -> Vec<ServerFrame> {
-    let runs = split_by_size(messages, LIST_BYTES_PER_FRAME);
-    if runs.is_empty() {
-        return vec![ServerFrame::ChatHistory { channel, messages: Vec::new(), opponent_muted }];
-    }
-    runs.into_iter().map(|messages| ServerFrame::ChatHistory { channel, messages, opponent_muted }).collect()
+/// (clients merge histories by message id, so each part adds to what came before). The lobby's accounts the
+/// reader muted (at most `Limits::lobby_chat_mutes`, 100 by default: a few kilobytes, within the half of a frame a list leaves free) come
+/// with the first.
+pub fn chat_history_frames(
+    channel: ChatChannel,
+    messages: Vec<ChatMessage>,
+    opponent_muted: bool,
+    muted_accounts: Vec<MutedAccount>,
+) -> Vec<ServerFrame> {
+    let mut runs = split_by_size(messages, LIST_BYTES_PER_FRAME).into_iter();
+    let first =
+        ServerFrame::ChatHistory { channel, messages: runs.next().unwrap_or_default(), opponent_muted, muted_accounts };
+    let rest =
+        runs.map(|messages| ServerFrame::ChatHistory { channel, messages, opponent_muted, muted_accounts: Vec::new() });
+    std::iter::once(first).chain(rest).collect()
 }
 
 /// How many bytes `item` takes as JSON, counted without keeping them.

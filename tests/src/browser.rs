@@ -166,6 +166,19 @@ impl Browser {
         }
     }
 
+    /// Opens the lobby panel `id` as a phone's reader does, with its fold switch, when it is folded (on a phone
+    /// every lobby panel but the top one starts folded; a desktop never folds them).
+    pub async fn open_panel(&self, id: &str) {
+        self.find(&format!("#{id}")).await;
+        let folded = format!(
+            "const toggle = document.querySelector('#{id}.folded > .fold-toggle');
+             return Boolean(toggle && toggle.getClientRects().length > 0);"
+        );
+        if self.client.execute(&folded, vec![]).await.expect("a script") == json!(true) {
+            self.click(&format!("#{id} > .fold-toggle")).await;
+        }
+    }
+
     /// Waits until the text of `css` contains `expected`; returns the text.
     pub async fn wait_for_text(&self, css: &str, expected: &str) -> String {
         let deadline = Instant::now() + PAGE_TIMEOUT;
@@ -466,6 +479,7 @@ impl Challenge<'_> {
     /// Fills the lobby's challenge form of `challenger` (showing the lobby) and sends the challenge.
     pub async fn send(self, challenger: &Browser) {
         const FORM: &str = "form:has(#create-challenge)";
+        challenger.open_panel("new-challenge").await;
         challenger.fill("input[name=opponent]", self.opponent).await;
         if let Some(game) = self.game {
             let choice = challenger.find(&format!("{FORM} select[name=game]")).await;

@@ -1,6 +1,8 @@
 // A chat channel's panel (docs/protocol.md, "Chat"): the channel's messages as text — never as markup, so
 // whatever anyone writes is shown exactly as written — a line to write in, and for a player the switch that
 // mutes the opponent, showing the mute the server keeps (the players' `chat_history` says whether it is on).
+// In the lobby a signed-in reader may mute any other author: a button on each of their messages, and the list
+// of muted authors (the lobby's `chat_history` names them) with a button to unmute each.
 // Messages come as `chat` and `chat_history` frames; each is kept once, by its id.
 
 import { h, replaceChildren } from './dom.js';
@@ -18,15 +20,22 @@ export function sameChannel(a, b) {
 export class ChatPanel {
   /**
    * `connection` is the page's `Connection`; `channel` the channel shown (it may be set later with
-   * `setChannel`, messages arriving before are kept); `canMute` shows a player's mute switch.
+   * `setChannel`, messages arriving before are kept); `canMute` shows a player's mute switch; `me`, the reader's
+   * account id, lets them mute other authors (the lobby).
    */
-  constructor(connection, { channel = null, gameId = null, canMute = false, canWrite = true } = {}) {
+  constructor(connection, { channel = null, gameId = null, canMute = false, canWrite = true, me = null } = {}) {
     this.connection = connection;
     this.channel = channel;
     this.gameId = gameId ?? channel?.game_id ?? null;
     this.canMute = canMute;
     this.canWrite = canWrite;
     this.muted = false;
+    this.me = me;
+    /** The authors the reader muted (the lobby): names by account id. */
+    this.mutedAuthors = new Map();
+    this.mutedList = h('ul', { class: 'chat-muted-authors' });
+    this.mutedPanel = h('details', { class: 'chat-muted-panel', hidden: true },
+      h('summary', { text: t('chat.mutedAuthors') }), this.mutedList);
     /** Messages by id. */
     this.messages = new Map();
     this.list = h('ol', { class: 'chat-messages', 'aria-live': 'polite' });
@@ -39,12 +48,14 @@ export class ChatPanel {
       this.input, h('button', { type: 'submit', text: t('chat.send') }));
     this.signIn = h('p', { class: 'hint' }, h('a', { href: '/login', text: t('chat.sign-in') }));
     this.element = h('section', { class: 'chat', 'aria-label': 'chat' }, this.title, this.list,
-      this.form, this.signIn, this.error, this.mutedNote, this.muteButton);
+      this.form, this.signIn, this.error, this.mutedNote, this.muteButton, this.mutedPanel);
     this.removers = [
       connection.on('chat', ({ message }) => this.add([message])),
-      connection.on('chat_history', ({ channel, messages, opponent_muted: muted }) => {
+      connection.on('chat_history', ({ channel, messages, opponent_muted: muted, muted_accounts: authors }) => {
         if (!this.mine(channel)) return;
         if (channel.kind === 'players') this.muted = Boolean(muted);
+        // Only the first part of a long history lists them.
+        for (const { account_id: id, name } of authors ?? []) this.mutedAuthors.set(id, name);
         this.add(messages);
       }),
     ];
@@ -77,13 +88,20 @@ export class ChatPanel {
   render() {
     const kind = this.channel?.kind ?? 'spectators';
     this.title.textContent = t(`chat.title.${kind}`);
-    const sorted = [...this.messages.values()].sort((a, b) => a.id - b.id);
+    const sorted = [...this.messages.values()]
+      .filter((message) => !this.mutedAuthors.has(message.account_id))
+      .sort((a, b) => a.id - b.id);
     replaceChildren(this.list, sorted.length
       ? sorted.map((message) => h('li', { class: 'chat-message' },
         // In a game a name opens in a new tab, so that nobody leaves their game by it.
         playerLink(message.name, { class: 'chat-name', target: this.gameId ? '_blank' : null }),
-        ': ', h('span', { class: 'chat-text', text: message.text })))
+        ': ', h('span', { class: 'chat-text', text: message.text }), this.authorActions(message)))
       : h('li', { class: 'hint', text: t('chat.empty') }));
+    replaceChildren(this.mutedList, [...this.mutedAuthors].map(([id, name]) => h('li', {},
+      h('span', { text: name }), ' ',
+      h('button', { type: 'button', class: 'small chat-unmute-author', text: t('chat.unmuteAuthor'),
+        'aria-label': t('chat.unmuteAuthorNamed', { name }), on: { click: () => this.muteAuthor(id, name, false) } }))));
+    this.mutedPanel.hidden = this.mutedAuthors.size === 0;
     this.list.scrollTop = this.list.scrollHeight;
     this.muteButton.hidden = !this.canMute;
     this.mutedNote.hidden = !(this.canMute && this.muted);
@@ -101,6 +119,27 @@ export class ChatPanel {
       await this.connection.request({ type: 'chat_send', channel: this.channel, text });
       this.input.value = '';
       this.showError(null);
+    } catch (error) {
+      this.showError(error);
+    }
+  }
+
+  /** What the reader may do with another author's message in the lobby: mute its author. */
+  authorActions(message) {
+    if (!this.me || this.channel?.kind !== 'lobby' || message.account_id === this.me) return null;
+    return h('button', { type: 'button', class: 'small chat-mute-author', text: t('chat.muteAuthor'),
+      'aria-label': t('chat.muteAuthorNamed', { name: message.name }),
+      on: { click: () => this.muteAuthor(message.account_id, message.name, true) } });
+  }
+
+  /** Mutes (or unmutes) an author in the lobby: their messages go (or come back) at once. */
+  async muteAuthor(accountId, name, muted) {
+    try {
+      await this.connection.request({ type: 'chat_mute', account_id: accountId, muted });
+      if (muted) this.mutedAuthors.set(accountId, name);
+      else this.mutedAuthors.delete(accountId);
+      this.showError(null);
+      this.render();
     } catch (error) {
       this.showError(error);
     }

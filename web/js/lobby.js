@@ -1,5 +1,6 @@
-// The lobby: two columns of panels. Each panel is a module with `mount(container, lobby)` returning its cleanup,
-// so each way to find a game (quick pairing, open seeks, challenges) is a panel of its own.
+// The lobby: two columns of panels (one on a phone, where each folds to its heading: lobby/fold.js). Each panel
+// is a module with `mount(container, lobby)` returning its cleanup, so each way to find a game (quick pairing,
+// open seeks, challenges) is a panel of its own.
 
 import { api } from './api.js';
 import { h } from './dom.js';
@@ -9,6 +10,7 @@ import * as challenges from './lobby/challenges.js';
 import * as chat from './lobby/chat.js';
 import * as correspondence from './correspondence/lobby-panel.js';
 import { LobbyFeed } from './lobby/feed.js';
+import { makeFoldable } from './lobby/fold.js';
 import * as leaderboard from './lobby/leaderboard.js';
 import * as liveGames from './lobby/live-games.js';
 import * as myGames from './lobby/my-games.js';
@@ -27,6 +29,12 @@ const COLUMNS = [
   [challenges, correspondence, myGames, liveGames, players, chat, leaderboard],
 ];
 
+/**
+ * Panels that never fold on a phone: they list only what waits for the player (challenges to answer, their own
+ * games), are short when there is nothing, and must not hide a challenge behind a closed heading.
+ */
+const NEVER_FOLDED = new Set([challenges.ID, myGames.ID]);
+
 export function mount(root, context) {
   const me = context.account();
   let profile = null;
@@ -42,12 +50,14 @@ export function mount(root, context) {
     })),
   };
   const cleanups = [() => lobby.feed.close()];
-  const columns = (me ? COLUMNS : WATCHING_COLUMNS).map((panels) => {
+  const columns = (me ? COLUMNS : WATCHING_COLUMNS).map((panels, columnIndex) => {
     const column = h('div', { class: 'lobby-column' });
-    for (const panel of panels) {
+    for (const [index, panel] of panels.entries()) {
       const container = h('section', { class: 'panel', id: panel.ID, 'aria-labelledby': `${panel.ID}-title` });
       column.append(container);
       cleanups.push(panel.mount(container, lobby));
+      // The first column's first panel is also the top one on a phone (css/site.css orders the rest after it).
+      if (!NEVER_FOLDED.has(panel.ID)) makeFoldable(container, columnIndex === 0 && index === 0);
     }
     return column;
   });

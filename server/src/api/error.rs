@@ -54,7 +54,8 @@ impl ApiError {
             | ErrorCode::StalePly
             | ErrorCode::GameOver
             | ErrorCode::NotAllowed
-            | ErrorCode::LobbyRestarted => StatusCode::CONFLICT,
+            | ErrorCode::LobbyRestarted
+            | ErrorCode::TooManyMutes => StatusCode::CONFLICT,
             ErrorCode::FrameTooLarge => StatusCode::PAYLOAD_TOO_LARGE,
             ErrorCode::RateLimited
             | ErrorCode::ChatTooFast

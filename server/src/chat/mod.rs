@@ -14,7 +14,7 @@ mod requests;
 use kartka_protocol::{ChatChannel, ChatMessage, ErrorCode, MAX_CHAT_CHARS};
 use uuid::Uuid;
 
-pub use requests::{answer, lobby_history, mute_opponent};
+pub use requests::{answer, lobby_history, lobby_mutes, mute};
 
 use crate::games::GameError;
 use crate::store::{ChannelName, ChatRow, StoreError};
@@ -40,6 +40,18 @@ pub enum ChatError {
     /// An admin muted the sender.
     #[error("your chat is muted")]
     Muted,
+    /// A `chat_mute` names both a game and an account, or neither.
+    #[error("chat_mute takes either game_id (the opponent in a game) or account_id (an account in the lobby)")]
+    MuteTarget,
+    /// A player tried to mute themselves in the lobby.
+    #[error("you cannot mute yourself")]
+    MuteSelf,
+    /// No account has the id a `chat_mute` names.
+    #[error("no such account")]
+    UnknownAccount,
+    /// The player has muted as many accounts in the lobby as one may.
+    #[error("you have muted as many accounts as one may; unmute one first")]
+    TooManyMutes,
     /// The game refused it (not a player, a player in the spectators' channel, no such game, …).
     #[error(transparent)]
     Game(#[from] GameError),
@@ -58,6 +70,10 @@ impl ChatError {
             ChatError::TooLong => ErrorCode::ChatTooLong,
             ChatError::TooFast => ErrorCode::ChatTooFast,
             ChatError::Muted => ErrorCode::Muted,
+            ChatError::MuteTarget => ErrorCode::InvalidRequest,
+            ChatError::MuteSelf => ErrorCode::NotAllowed,
+            ChatError::UnknownAccount => ErrorCode::UnknownPlayer,
+            ChatError::TooManyMutes => ErrorCode::TooManyMutes,
             ChatError::Game(error) => error.code(),
             ChatError::Store(_) => ErrorCode::Internal,
         }

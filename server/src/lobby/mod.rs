@@ -122,6 +122,16 @@ pub struct SeekRequest {
     pub colour: ColourChoice,
 }
 
+/// How a connection reads the lobby's chat: as whom, and whose messages it is not delivered (the authors its
+/// player muted, loaded from the store before the subscription reaches the task, which never waits on it).
+#[derive(Clone, Debug, Default)]
+pub struct ChatReading {
+    /// The connection's account (the nil account for a connection that never said hello).
+    pub account: Uuid,
+    /// The authors that account muted.
+    pub muted: HashSet<Uuid>,
+}
+
 /// A request to the lobby task.
 enum Command {
     /// A request that would put its player in a new game.
@@ -140,7 +150,7 @@ enum Command {
     Subscribe {
         connection: u64,
         outbox: Outbox,
-        chat: bool,
+        chat: Option<ChatReading>,
         reply: oneshot::Sender<()>,
     },
     Unsubscribe {
@@ -160,6 +170,14 @@ enum Command {
         message: ChatMessage,
         reply: oneshot::Sender<()>,
     },
+    /// Player `account` muted (or unmuted) `author` in the lobby's chat: their chat-reading connections here
+    /// stop (or start again) getting `author`'s messages. With `relay`, the other nodes are told too.
+    Mute {
+        account: Uuid,
+        author: Uuid,
+        muted: bool,
+        relay: bool,
+    },
     /// News of the lobby that another part of the server owns, for every subscriber.
     Announce {
         frame: ServerFrame,
@@ -174,11 +192,12 @@ enum Command {
     Lead {
         leading: bool,
     },
-    /// Another node's frame for this node's lobby subscribers: news for all of them (with `chat`, for the chat's
-    /// readers), or with `connection`, a part of that subscriber's snapshot.
+    /// Another node's frame for this node's lobby subscribers: news for all of them (with `chat_author`, a chat
+    /// message, for the chat's readers that did not mute its author), or with `connection`, a part of that
+    /// subscriber's snapshot.
     Relayed {
         frame: Arc<str>,
-        chat: bool,
+        chat_author: Option<Uuid>,
         connection: Option<u64>,
         last: bool,
     },
@@ -401,15 +420,27 @@ impl Lobby {
         let _ = self.ask(|reply| Command::Chat { message, reply }).await;
     }
 
+    /// Tells every node's lobby that `account` muted (or unmuted) `author` in the lobby's chat (already stored):
+    /// `author`'s messages stop (or start again) reaching `account`'s connections.
+    pub async fn mute(&self, account: Uuid, author: Uuid, muted: bool) {
+        let _ = self.commands.send(Command::Mute { account, author, muted, relay: true }).await;
+    }
+
     /// Sends a frame to every lobby subscriber: news of what the lobby shows but does not own, such as
     /// correspondence seeks (stored, and changed over REST).
     pub async fn announce(&self, frame: ServerFrame) {
         let _ = self.commands.send(Command::Announce { frame }).await;
     }
 
-    /// Sends a connection the lobby snapshot, then every lobby change (with `chat`, the lobby's chat too). On a
-    /// node that does not lead a clustered lobby, the snapshot comes from the lobby node.
-    pub async fn subscribe(&self, connection: u64, outbox: Outbox, chat: bool) -> Result<(), LobbyError> {
+    /// Sends a connection the lobby snapshot, then every lobby change (with `chat`, the lobby's chat too, but for
+    /// the authors its player muted). On a node that does not lead a clustered lobby, the snapshot comes from the
+    /// lobby node.
+    pub async fn subscribe(
+        &self,
+        connection: u64,
+        outbox: Outbox,
+        chat: Option<ChatReading>,
+    ) -> Result<(), LobbyError> {
         let subscribed = self.ask(|reply| Command::Subscribe { connection, outbox, chat, reply });
         if self.remote().is_some() {
             return tokio::time::timeout(CALL_TIMEOUT, subscribed).await.map_err(|_| LobbyError::Unavailable)?;

@@ -318,11 +318,19 @@ async fn handle(lobby: &Lobby, remote: &Arc<Remote>, wire: LobbyWire, tasks: &Ta
         }
         LobbyWire::Snapshot { to, connection, frame, last } if to == me => {
             lobby
-                .command(Command::Relayed { frame: frame.into(), chat: false, connection: Some(connection), last })
+                .command(Command::Relayed {
+                    frame: frame.into(),
+                    chat_author: None,
+                    connection: Some(connection),
+                    last,
+                })
                 .await;
         }
-        LobbyWire::News { frame, chat } => {
-            lobby.command(Command::Relayed { frame: frame.into(), chat, connection: None, last: false }).await;
+        LobbyWire::News { frame, chat_author } => {
+            lobby.command(Command::Relayed { frame: frame.into(), chat_author, connection: None, last: false }).await;
+        }
+        LobbyWire::Mute { account, author, muted } => {
+            lobby.command(Command::Mute { account, author, muted, relay: false }).await;
         }
         LobbyWire::Leading => lobby.command(Command::Dropped { accounts: remote.take_entered() }).await,
         LobbyWire::Call { .. } | LobbyWire::Reply { .. } | LobbyWire::Snapshot { .. } => {}

@@ -4,7 +4,7 @@
 use kartka_protocol::{ClientFrame, PoolSpec, RatingRange, RulesetSpec, ServerFrame, TimeControl};
 use uuid::Uuid;
 
-use super::{Entrant, LobbyError, SeekRequest};
+use super::{ChatReading, Entrant, LobbyError, SeekRequest};
 use crate::chat;
 use crate::games::{convert, kinds};
 use crate::outbox::Outbox;
@@ -92,7 +92,7 @@ pub async fn answer(
             Ok(ack(Some(game_id)))
         }
         LobbyRequest::Subscribe { chat } => {
-            subscribe(state, connection, outbox, chat).await?;
+            subscribe(state, connection, outbox, chat, Some(account.id)).await?;
             Ok(ack(None))
         }
         LobbyRequest::Unsubscribe => {
@@ -102,13 +102,29 @@ pub async fn answer(
     }
 }
 
-/// Subscribes a connection, signed in or not, to the lobby: the lobby is open to anyone to look at.
-pub async fn subscribe(state: &AppState, connection: u64, outbox: &Outbox, chat: bool) -> Result<(), LobbyError> {
-    state.lobby.subscribe(connection, outbox.clone(), chat).await?;
+/// Subscribes a connection, signed in (`account`) or not, to the lobby: the lobby is open to anyone to look at.
+/// A signed-in reader of the chat is not delivered the messages of the accounts it muted there, loaded here so
+/// that the lobby task never waits on the store.
+pub async fn subscribe(
+    state: &AppState,
+    connection: u64,
+    outbox: &Outbox,
+    chat: bool,
+    account: Option<Uuid>,
+) -> Result<(), LobbyError> {
+    let muted = match account.filter(|_| chat) {
+        Some(account) => chat::lobby_mutes(state, account).await.map_err(LobbyError::Store)?,
+        None => Vec::new(),
+    };
+    let reading = chat.then(|| ChatReading {
+        account: account.unwrap_or_default(),
+        muted: muted.iter().map(|muted| muted.account_id).collect(),
+    });
+    state.lobby.subscribe(connection, outbox.clone(), reading).await?;
     // After the subscription, so no message falls between the two; one said meanwhile comes twice, and its id
     // tells the client so.
     if chat {
-        chat::lobby_history(state, outbox).await.map_err(LobbyError::Store)?;
+        chat::lobby_history(state, outbox, muted).await.map_err(LobbyError::Store)?;
     }
     Ok(())
 }

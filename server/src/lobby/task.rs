@@ -19,8 +19,11 @@ use super::entrant::takes_first_seat;
 use super::pools::{Pools, Waiter};
 use super::remote::{tell, Entered};
 use super::seeks::{OpenSeek, Seeks};
-use super::wire::LobbyCall;
-use super::{Command, Departures, Entrant, GameRequest, LobbyError, LobbySettings, Matched, SeekRequest, Starter};
+use super::wire::{LobbyCall, LobbyWire};
+use super::{
+    ChatReading, Command, Departures, Entrant, GameRequest, LobbyError, LobbySettings, Matched, SeekRequest, Starter,
+};
+use crate::cluster::bus::ClusterMessage;
 use crate::cluster::relay::LocalDelivery;
 use crate::cluster::Relay;
 use crate::games::GameError;
@@ -39,8 +42,8 @@ pub(super) struct LobbyTask {
     pools: Pools,
     seeks: Seeks,
     subscribers: HashMap<u64, Outbox>,
-    /// The subscribers that also receive the lobby's chat.
-    chat_readers: HashMap<u64, Outbox>,
+    /// The subscribers that also receive the lobby's chat, with whose messages each is not delivered.
+    chat_readers: HashMap<u64, (Outbox, ChatReading)>,
     /// Players the lobby put in a game, with the game and when: they get no second game from the lobby until
     /// that one is over, even if a request sent before the match arrives after it.
     playing: HashMap<Uuid, (Uuid, Millis)>,
@@ -151,10 +154,13 @@ impl LobbyTask {
                     let _ = reply.send(());
                 }
                 self.subscribers.insert(connection, outbox.clone());
-                if chat {
-                    self.chat_readers.insert(connection, outbox);
-                } else {
-                    self.chat_readers.remove(&connection);
+                match chat {
+                    Some(reading) => {
+                        self.chat_readers.insert(connection, (outbox, reading));
+                    }
+                    None => {
+                        self.chat_readers.remove(&connection);
+                    }
                 }
             }
             Command::Unsubscribe { connection } => {
@@ -165,12 +171,26 @@ impl LobbyTask {
             Command::NotStarted { game_id } => self.playing.retain(|_, (game, _)| *game != game_id),
             Command::StartedElsewhere { game_id, players } => self.playing_in(game_id, players),
             Command::Chat { message, reply } => {
+                let author = message.account_id;
                 let text = encode(&ServerFrame::Chat { message });
-                for outbox in self.chat_readers.values() {
-                    outbox.push(text.clone());
-                }
-                self.relay_news(&text, true);
+                self.deliver_chat(&text, author);
+                self.relay_news(&text, Some(author));
                 let _ = reply.send(());
+            }
+            Command::Mute { account, author, muted, relay: tell_others } => {
+                for (_, reading) in self.chat_readers.values_mut().filter(|(_, reading)| reading.account == account) {
+                    if muted {
+                        reading.muted.insert(author);
+                    } else {
+                        reading.muted.remove(&author);
+                    }
+                }
+                if let Some(relay) = self.relay.as_ref().filter(|relay| tell_others && relay.has_company()) {
+                    let wire = LobbyWire::Mute { account, author, muted };
+                    if let Err(error) = relay.send(ClusterMessage::Lobby(wire)) {
+                        tracing::warn!(%error, "a lobby chat mute reached this node's connections only");
+                    }
+                }
             }
             Command::Announce { frame } => self.broadcast(&frame),
             Command::JoinCluster { relay, entered } => {
@@ -179,7 +199,9 @@ impl LobbyTask {
                 self.leading = false;
             }
             Command::Lead { leading } => self.lead(leading),
-            Command::Relayed { frame, chat, connection, last } => self.relayed(&frame, chat, connection, last),
+            Command::Relayed { frame, chat_author, connection, last } => {
+                self.relayed(&frame, chat_author, connection, last);
+            }
             Command::SnapshotFor { node, connection } => self.snapshot_for(node, connection),
             Command::Departed { account, from } => self.depart(vec![account], Some(from)),
             Command::Left { account } => self.leave_lobby(account),
@@ -210,6 +232,15 @@ impl LobbyTask {
         let mut runs = long_lists::split_by_size(self.seeks.list(), long_lists::LIST_BYTES_PER_FRAME).into_iter();
         let lobby = ServerFrame::Lobby { seeks: runs.next().unwrap_or_default(), pools: self.pools.statuses() };
         std::iter::once(lobby).chain(runs.flatten().map(|seek| ServerFrame::SeekAdded { seek })).collect()
+    }
+
+    /// Hands a lobby chat message of `author` to this node's chat readers that did not mute `author`.
+    fn deliver_chat(&self, frame: &Arc<str>, author: Uuid) {
+        for (outbox, reading) in self.chat_readers.values() {
+            if !reading.muted.contains(&author) {
+                outbox.push(frame.clone());
+            }
+        }
     }
 
     /// Handles a request that would put its player in a new game, unless the lobby put them in a game it has
@@ -513,6 +544,6 @@ impl LobbyTask {
         for outbox in self.subscribers.values() {
             outbox.push(text.clone());
         }
-        self.relay_news(&text, false);
+        self.relay_news(&text, None);
     }
 }

@@ -45,12 +45,23 @@ pub enum LobbyWire {
         /// Whether this is the snapshot's last part.
         last: bool,
     },
-    /// A frame for every node's lobby subscribers; with `chat`, only for those that read the lobby's chat.
+    /// A frame for every node's lobby subscribers; with `chat_author`, a message of the lobby's chat, only for
+    /// those that read the chat and did not mute its author.
     News {
         /// The frame's JSON.
         frame: String,
-        /// Whether it is a message of the lobby's chat.
-        chat: bool,
+        /// The sender, when it is a message of the lobby's chat.
+        chat_author: Option<Uuid>,
+    },
+    /// Player `account` muted (or unmuted) `author` in the lobby's chat: every node's chat-reading connections of
+    /// that player stop (or start again) getting `author`'s messages.
+    Mute {
+        /// The player who muted.
+        account: Uuid,
+        /// The muted author.
+        author: Uuid,
+        /// Whether the author is muted from now on.
+        muted: bool,
     },
     /// The sending node leads the lobby from now on, and its pools and seeks are empty: whatever the previous
     /// lobby node held is gone, and every node tells the players who entered the lobby through it.

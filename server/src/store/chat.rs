@@ -1,5 +1,5 @@
 //! What the store keeps of chat: the messages of the lobby and of each game's channels, the mutes players set
-//! on their opponents, and the admins' chat mute of an account.
+//! on their opponents and on other accounts in the lobby, and the admins' chat mute of an account.
 
 use async_trait::async_trait;
 use uuid::Uuid;
@@ -28,6 +28,15 @@ pub struct ChatRow {
     pub at: Millis,
 }
 
+/// What [`ChatStore::mute_in_lobby`] did.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum LobbyMute {
+    /// The account is muted (now, or already was).
+    Muted,
+    /// Nothing changed: the player has muted as many accounts as the limit allows.
+    Full,
+}
+
 /// The chat part of the [`Store`](super::Store).
 #[async_trait]
 pub trait ChatStore {
@@ -46,6 +55,13 @@ pub trait ChatStore {
     async fn set_opponent_muted(&self, game_id: Uuid, account_id: Uuid, muted: bool) -> Result<(), StoreError>;
     /// The players of a game who muted their opponent there.
     async fn opponent_mutes(&self, game_id: Uuid) -> Result<Vec<Uuid>, StoreError>;
+    /// The accounts `account_id` muted in the lobby's chat, with their names, by name.
+    async fn lobby_mutes(&self, account_id: Uuid) -> Result<Vec<(Uuid, String)>, StoreError>;
+    /// Records that `account_id` muted `muted_id` in the lobby's chat, unless it has muted `limit` accounts
+    /// there already. Muting an account muted already changes nothing and is no error.
+    async fn mute_in_lobby(&self, account_id: Uuid, muted_id: Uuid, limit: usize) -> Result<LobbyMute, StoreError>;
+    /// Records that `account_id` no longer mutes `muted_id` in the lobby's chat (nothing when it did not).
+    async fn unmute_in_lobby(&self, account_id: Uuid, muted_id: Uuid) -> Result<(), StoreError>;
     /// Mutes or unmutes an account's chat, with its audit entry. False (and nothing written) when the account
     /// does not exist or already was so.
     async fn set_chat_muted(&self, account_id: Uuid, muted: bool, entry: &AuditRow) -> Result<bool, StoreError>;

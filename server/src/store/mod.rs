@@ -33,7 +33,7 @@ pub use admin::{
     AdminStore, ArchivedGame, AuditFilter, AuditRow, GameOrigin, GameSearch, ImportSource, ImportedGame, RatedGame,
     ResultFilter, SearchCursor, SearchOrder,
 };
-pub use chat::{ChannelName, ChatRow, ChatStore};
+pub use chat::{ChannelName, ChatRow, ChatStore, LobbyMute};
 pub use cluster::{ClusterStore, LeaseTake, NodeRow};
 pub use correspondence::{
     ConditionalRow, CorrespondenceStore, NotificationRow, NotificationSettingsRow, Outage, PublishedNotification,

@@ -156,8 +156,8 @@ impl Connection {
                     Err(ClientFrame::ChatSend { channel, text, .. }) => {
                         chat::answer(&self.state, &account, request_id, channel, text).await.map_err(Refusal::chat)
                     }
-                    Err(ClientFrame::ChatMute { game_id, muted, .. }) => {
-                        chat::mute_opponent(&self.state, &account, request_id, game_id, muted)
+                    Err(ClientFrame::ChatMute { game_id, account_id, muted, .. }) => {
+                        chat::mute(&self.state, &account, request_id, game_id, account_id, muted)
                             .await
                             .map_err(Refusal::chat)
                     }
@@ -181,7 +181,9 @@ impl Connection {
                 self.on_game_frame(ANONYMOUS, frame).await
             }
             ClientFrame::LobbySubscribe { chat, .. } => {
-                lobby::subscribe(&self.state, self.id, &self.outbox, chat).await.map_err(|e| Refusal::lobby(&e))?;
+                lobby::subscribe(&self.state, self.id, &self.outbox, chat, None)
+                    .await
+                    .map_err(|e| Refusal::lobby(&e))?;
                 self.in_lobby = true;
                 Ok(ServerFrame::Ack { id: request_id, game_id: None, seq: None })
             }

@@ -59,6 +59,7 @@ async fn two_browsers_play_to_a_goal_a_third_watches_and_the_game_replays_to_its
 
     // Carol, on a phone-sized screen, finds the game among the live games and watches it.
     carol.goto("/").await;
+    carol.open_panel("live-games").await;
     carol.click(&format!("#live-games a.button[href=\"{path}\"]")).await;
     assert_eq!(browser::game_path(&carol).await, path);
     carol.wait_for_text("#game-status", "alice to move").await;
@@ -474,6 +475,7 @@ async fn a_seek_appears_live_in_another_lobby_and_starts_a_game_when_accepted() 
     // which Bob's rating does not allow him to accept.
     alice.goto("/").await;
     bob.goto("/").await;
+    bob.open_panel("seeks").await;
     let barred = eventually(PAGE_TIMEOUT, || async {
         let button = bob.client.find(Locator::Css("#seek-items li:not(.mine) button.accept")).await.ok()?;
         (!button.is_enabled().await.ok()?).then_some(())

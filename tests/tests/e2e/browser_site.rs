@@ -334,3 +334,77 @@ async fn a_phone_lobby_shows_what_a_player_needs_first_and_live_games_within_two
     alice.close().await;
     server.stop().await;
 }
+
+/// Each shown lobby panel's heading: its panel's id, the heading's top in the page, whether its panel shows more
+/// than the heading (a panel's list, form or buttons), and whether it folds (has a fold switch shown).
+const HEADINGS_SCRIPT: &str = "return [...document.querySelectorAll('.lobby .panel')]
+    .filter((panel) => panel.getClientRects().length > 0).map((panel) => {
+      const title = panel.querySelector(`#${panel.id}-title`);
+      const shown = [...panel.querySelectorAll('ol, ul, form, p, table, select')]
+        .filter((element) => element.getClientRects().length > 0).length;
+      const toggle = panel.querySelector(':scope > .fold-toggle');
+      return [panel.id, title.getBoundingClientRect().top + document.scrollingElement.scrollTop, shown > 0,
+        Boolean(toggle && toggle.getClientRects().length > 0)];
+    });";
+
+/// A lobby panel's heading as `HEADINGS_SCRIPT` gives it.
+#[derive(Debug, serde::Deserialize)]
+struct Heading(String, f64, bool, bool);
+
+/// The lobby panels' headings, as `HEADINGS_SCRIPT` gives them.
+async fn headings(player: &Browser) -> Vec<Heading> {
+    let found = player.client.execute(HEADINGS_SCRIPT, vec![]).await.expect("the headings");
+    serde_json::from_value(found).expect("headings as [id, top, shown, folds]")
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_phone_lobby_folds_its_panels_so_every_heading_is_within_two_screens_and_keeps_what_is_opened() {
+    let database = TestDb::new(Backend::Sqlite).await;
+    let server = TestServer::start(database.url(), Settings::default()).await;
+    let driver = Chromedriver::start();
+    let alice = Browser::open(&driver, &server.url(), PHONE.0, PHONE.1).await;
+    alice.sign_in_as_guest("alice").await;
+    alice.find("#lobby-chat-title").await;
+    alice.find("#leaderboard-title").await;
+
+    let bound = 2.0 * f64::from(PHONE.1);
+    let shown = headings(&alice).await;
+    assert!(shown.len() >= 10, "every panel of a signed-in player's lobby: {shown:?}");
+    for Heading(id, top, _, _) in &shown {
+        assert!(*top <= bound, "the heading of {id} starts {top} px down, within {bound}: {shown:?}");
+    }
+    // Of the panels that fold, only the top one starts open; what waits for the player never folds.
+    let open: Vec<&str> =
+        shown.iter().filter(|Heading(_, _, open, folds)| *open && *folds).map(|heading| heading.0.as_str()).collect();
+    assert_eq!(open, ["quick-pairing"], "{shown:?}");
+    let unfolding: Vec<&str> =
+        shown.iter().filter(|Heading(_, _, _, folds)| !*folds).map(|heading| heading.0.as_str()).collect();
+    assert_eq!(unfolding, ["challenges", "my-games"], "{shown:?}");
+    alice.screenshot("phone-lobby-folded").await;
+
+    // The chat opens with a tap and stays open after a reload.
+    alice.click("#lobby-chat > .fold-toggle").await;
+    alice.find("#lobby-chat form.chat-form").await;
+    let chat_open = |found: &[Heading]| found.iter().any(|Heading(id, _, open, _)| id == "lobby-chat" && *open);
+    assert!(chat_open(&headings(&alice).await), "the chat is open after a tap");
+    alice.goto("/").await;
+    alice.find("#lobby-chat-title").await;
+    assert!(chat_open(&headings(&alice).await), "the chat stays open after a reload");
+    let toggle = alice.find("#lobby-chat > .fold-toggle").await;
+    assert_eq!(toggle.attr("aria-expanded").await.expect("aria-expanded").as_deref(), Some("true"));
+    alice.close().await;
+
+    // A desktop shows every panel whole and no switch.
+    let bob = Browser::open(&driver, &server.url(), DESKTOP.0, DESKTOP.1).await;
+    bob.sign_in_as_guest("bob").await;
+    bob.find("#leaderboard-title").await;
+    let whole = headings(&bob).await;
+    assert!(whole.iter().all(|Heading(_, _, open, _)| *open), "every panel shows whole on a desktop: {whole:?}");
+    let switches = bob.client.execute(
+        "return [...document.querySelectorAll('.fold-toggle')].filter((t) => t.getClientRects().length > 0).length;",
+        vec![],
+    );
+    assert_eq!(switches.await.expect("the switches"), json!(0), "no fold switch on a desktop");
+    bob.close().await;
+    server.stop().await;
+}

@@ -1,9 +1,9 @@
-//! The social site in headless Chromium: chat in a game between two players and a spectator, and in the lobby,
-//! with a player's mute of the opponent that survives a reload; a challenge that reaches a player reading the
-//! rules, who accepts it from there; a guest's forms, where Rated is closed to them; a profile with its ratings,
-//! chart, games and results against the viewer; and the lobby, a game, the rules and a profile in Polish, English
-//! and Russian with no catalog key or placeholder left on screen and no script error. Names are links to the
-//! players' pages throughout, the lobby's online list and player search among them. Screenshots go to
+//! The social site in headless Chromium: chat in a game between two players and a spectator, and in the lobby, with a
+//! player's mute of the opponent that survives a reload and a lobby player's mute of another; a challenge that reaches
+//! a player reading the rules, who accepts it from there; a guest's forms, where Rated is closed to them; a profile
+//! with its ratings, chart, games and results against the viewer; and the lobby, a game, the rules and a profile in
+//! Polish, English and Russian with no catalog key or placeholder left on screen and no script error. Names are links
+//! to the players' pages throughout, the lobby's online list and player search among them. Screenshots go to
 //! `artifacts/browser/` (`chat-*`, `challenge-*`, `guest-rated-closed`, `profile`, `page-<language>-<page>`).
 
 use fantoccini::Locator;
@@ -140,6 +140,61 @@ async fn players_and_a_spectator_chat_apart_the_lobby_chats_and_a_mute_survives_
     for player in [alice, bob, carol] {
         player.close().await;
     }
+    server.stop().await;
+}
+
+/// The lobby chat's lines as `player` sees them.
+async fn lobby_lines(player: &Browser) -> String {
+    player.text("#lobby-chat .chat-messages").await
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_player_mutes_another_in_the_lobby_chat_through_a_reload_and_unmutes_them() {
+    let database = TestDb::new(Backend::Sqlite).await;
+    let server = TestServer::start(database.url(), Settings::default()).await;
+    let driver = Chromedriver::start();
+    let ala = Browser::open(&driver, &server.url(), DESKTOP.0, DESKTOP.1).await;
+    let ola = Browser::open(&driver, &server.url(), DESKTOP.0, DESKTOP.1).await;
+    ala.record_script_errors().await;
+    ala.sign_in_as_guest("ala").await;
+    ola.sign_in_as_guest("ola").await;
+    ala.find("#lobby-chat .chat-form").await;
+    ola.find("#lobby-chat .chat-form").await;
+    say(&ola, "#lobby-chat", "hello from ola").await;
+    say(&ala, "#lobby-chat", "hello from ala").await;
+    ala.wait_for_text("#lobby-chat .chat-messages", "ala: hello from ala").await;
+    ala.wait_for_text("#lobby-chat .chat-messages", "ola: hello from ola").await;
+    // Only the other player's message has a mute button.
+    let buttons = ala.client.find_all(Locator::Css("#lobby-chat .chat-mute-author")).await.expect("the buttons");
+    assert_eq!(buttons.len(), 1, "{}", lobby_lines(&ala).await);
+    assert_eq!(buttons[0].attr("aria-label").await.expect("a label").as_deref(), Some("Mute ola in the lobby chat"));
+
+    ala.click("#lobby-chat .chat-mute-author").await;
+    ala.wait_for_text("#lobby-chat .chat-muted-panel summary", "Muted players").await;
+    ala.click("#lobby-chat .chat-muted-panel summary").await;
+    ala.wait_for_text("#lobby-chat .chat-muted-authors", "ola").await;
+    assert!(!lobby_lines(&ala).await.contains("hello from ola"), "a muted player's messages go at once");
+    say(&ola, "#lobby-chat", "are you there").await;
+    ola.wait_for_text("#lobby-chat .chat-messages", "ola: are you there").await;
+    ala.screenshot("chat-lobby-muted").await;
+
+    // A reload keeps the mute: the server leaves her out and names her.
+    ala.goto("/").await;
+    ala.wait_for_text("#lobby-chat .chat-messages", "ala: hello from ala").await;
+    ala.wait_for_text("#lobby-chat .chat-muted-panel summary", "Muted players").await;
+    ala.click("#lobby-chat .chat-muted-panel summary").await;
+    ala.wait_for_text("#lobby-chat .chat-muted-authors", "ola").await;
+    let lines = lobby_lines(&ala).await;
+    assert!(!lines.contains("hello from ola") && !lines.contains("are you there"), "{lines:?}");
+
+    ala.click("#lobby-chat .chat-unmute-author").await;
+    say(&ola, "#lobby-chat", "back again").await;
+    ala.wait_for_text("#lobby-chat .chat-messages", "ola: back again").await;
+    let panel = ala.find("#lobby-chat .chat-muted-panel").await;
+    assert!(!panel.is_displayed().await.expect("shown or not"), "nobody is muted any more");
+    no_script_errors(&ala, "ala").await;
+    ala.close().await;
+    ola.close().await;
     server.stop().await;
 }
 

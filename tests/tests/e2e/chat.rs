@@ -1,10 +1,10 @@
 //! Chat over the game socket, end to end on both stores: a game's players' and spectators' channels kept
-//! apart, the lobby's channel, the limits, a player's mute of the opponent, an admin's mute of an account, and
-//! the messages in the admin's timeline.
+//! apart, the lobby's channel, the limits, a player's mute of the opponent, a player's mute of an account in the
+//! lobby, an admin's mute of an account, and the messages in the admin's timeline.
 
 use kartka_protocol::admin::{AccountActionDone, AuditAction, GameReview, TimelineEntry};
 use kartka_protocol::rest::Session;
-use kartka_protocol::{ChatChannel, ChatMessage, ErrorCode, ServerFrame, TimeControl, MAX_CHAT_CHARS};
+use kartka_protocol::{ChatChannel, ChatMessage, ErrorCode, MutedAccount, ServerFrame, TimeControl, MAX_CHAT_CHARS};
 use kartka_server::admin::audit::Actor;
 use kartka_server::admin::role;
 use kartka_server::config::Settings;
@@ -18,6 +18,8 @@ kartka_tests::on_both_stores!(
     the_lobby_channel_reaches_every_lobby_subscriber_with_its_history,
     too_long_invisible_bidi_and_too_fast_are_refused_with_their_codes,
     a_muted_opponent_no_longer_reaches_the_player,
+    an_account_muted_in_the_lobby_reaches_none_of_the_players_connections_until_unmuted,
+    a_lobby_mute_of_oneself_of_nobody_or_beyond_the_limit_is_refused_and_changes_nothing,
     an_admin_mutes_an_account_with_an_audit_entry_and_sees_the_chat_in_the_timeline,
 );
 
@@ -112,13 +114,12 @@ async fn players_and_spectators_chat_apart_and_newcomers_get_their_channel(url: 
     let carol = t.api.guest("carol").await;
     let dave = t.api.guest("dave").await;
     let (mut alice, history) = watching(&t, &t.alice.token).await;
-    assert_eq!(history, ServerFrame::ChatHistory { channel: players(t.game), messages: vec![], opponent_muted: false });
+    let empty =
+        |channel| ServerFrame::ChatHistory { channel, messages: vec![], opponent_muted: false, muted_accounts: vec![] };
+    assert_eq!(history, empty(players(t.game)));
     let (mut bob, _) = watching(&t, &t.bob.token).await;
     let (mut carol_socket, history) = watching(&t, &carol.token).await;
-    assert_eq!(
-        history,
-        ServerFrame::ChatHistory { channel: spectators(t.game), messages: vec![], opponent_muted: false }
-    );
+    assert_eq!(history, empty(spectators(t.game)));
     let (mut dave_socket, _) = watching(&t, &dave.token).await;
 
     // Markup is text like any other: it arrives exactly as sent, for the client to show as text.
@@ -157,7 +158,7 @@ async fn the_lobby_channel_reaches_every_lobby_subscriber_with_its_history(url: 
     second.request(1, json!({ "type": "lobby_subscribe", "chat": true })).await;
     let mut outsider = WsClient::connect(server.addr, &ola.token).await;
     assert!(
-        matches!(&take_chat(&mut first).await[..], [ServerFrame::ChatHistory { channel: ChatChannel::Lobby, messages, opponent_muted: false }] if messages.is_empty())
+        matches!(&take_chat(&mut first).await[..], [ServerFrame::ChatHistory { channel: ChatChannel::Lobby, messages, opponent_muted: false, muted_accounts }] if messages.is_empty() && muted_accounts.is_empty())
     );
     take_chat(&mut second).await;
 
@@ -289,4 +290,112 @@ async fn an_admin_mutes_an_account_with_an_audit_entry_and_sees_the_chat_in_the_
     assert_eq!(status, 200, "{body}");
     carol_socket.request(15, say(spectators(t.game), "sorry")).await;
     t.server.stop().await;
+}
+
+/// A connection of `session` subscribed to the lobby with its chat, and the lobby's chat history it got.
+async fn lobby_reader(server: &TestServer, session: &Session) -> (WsClient, ServerFrame) {
+    let mut client = WsClient::connect(server.addr, &session.token).await;
+    client.request(1, json!({ "type": "lobby_subscribe", "chat": true })).await;
+    let history = take_chat(&mut client).await.into_iter().find(|f| matches!(f, ServerFrame::ChatHistory { .. }));
+    (client, history.expect("the lobby's chat history with the subscription"))
+}
+
+fn lobby_mute(account: Uuid, muted: bool) -> Value {
+    json!({ "type": "chat_mute", "account_id": account, "muted": muted })
+}
+
+/// The accounts a lobby history says its reader muted.
+fn muted_accounts(history: &ServerFrame) -> Vec<MutedAccount> {
+    match history {
+        ServerFrame::ChatHistory { muted_accounts, .. } => muted_accounts.clone(),
+        other => panic!("expected a chat history, got {other:?}"),
+    }
+}
+
+/// The texts of the lobby's live messages the client got up to now.
+async fn heard_in_lobby(client: &mut WsClient) -> Vec<String> {
+    let heard = heard(client).await;
+    assert!(heard.iter().all(|(channel, _)| *channel == ChatChannel::Lobby), "{heard:?}");
+    heard.into_iter().map(|(_, text)| text).collect()
+}
+
+async fn an_account_muted_in_the_lobby_reaches_none_of_the_players_connections_until_unmuted(url: &str) {
+    let server = TestServer::start(url, Settings::default()).await;
+    let api = Api::new(server.url());
+    let ala = api.guest("ala").await;
+    let ola = api.guest("ola").await;
+    let eva = api.guest("eva").await;
+    let (mut ala_first, _) = lobby_reader(&server, &ala).await;
+    let (mut ala_second, _) = lobby_reader(&server, &ala).await;
+    let (mut ola_socket, _) = lobby_reader(&server, &ola).await;
+    let (mut eva_socket, _) = lobby_reader(&server, &eva).await;
+
+    ola_socket.request(2, say(ChatChannel::Lobby, "before")).await;
+    assert_eq!(heard_in_lobby(&mut ala_second).await, ["before"]);
+    assert_eq!(ala_first.request(2, lobby_mute(ola.account.id, true)).await, None);
+    ola_socket.request(3, say(ChatChannel::Lobby, "while muted")).await;
+    eva_socket.request(3, say(ChatChannel::Lobby, "from eva")).await;
+    assert_eq!(heard_in_lobby(&mut ala_first).await, ["before", "from eva"], "the muting connection");
+    assert_eq!(heard_in_lobby(&mut ala_second).await, ["from eva"], "the player's other connection");
+    assert_eq!(heard_in_lobby(&mut eva_socket).await, ["before", "while muted", "from eva"], "everyone else");
+    assert_eq!(heard_in_lobby(&mut ola_socket).await, ["before", "while muted", "from eva"], "the muted one");
+
+    // A new connection (a reload) keeps the mute: the history leaves ola out and names her.
+    drop(ala_first);
+    drop(ala_second);
+    let (mut ala_again, history) = lobby_reader(&server, &ala).await;
+    assert_eq!(texts(&history), ["from eva"]);
+    assert_eq!(muted_accounts(&history), [MutedAccount { account_id: ola.account.id, name: "ola".into() }]);
+    let (_, eva_history) = lobby_reader(&server, &eva).await;
+    assert_eq!(texts(&eva_history), ["before", "while muted", "from eva"]);
+    assert!(muted_accounts(&eva_history).is_empty(), "only the player's own mutes are listed");
+    ola_socket.request(4, say(ChatChannel::Lobby, "still muted")).await;
+    assert!(heard_in_lobby(&mut ala_again).await.is_empty());
+
+    // Unmuting brings her back, live and in the history.
+    assert_eq!(ala_again.request(3, lobby_mute(ola.account.id, false)).await, None);
+    ola_socket.request(5, say(ChatChannel::Lobby, "unmuted")).await;
+    assert_eq!(heard_in_lobby(&mut ala_again).await, ["unmuted"]);
+    let (_, history) = lobby_reader(&server, &ala).await;
+    assert_eq!(texts(&history), ["before", "while muted", "from eva", "still muted", "unmuted"]);
+    assert!(muted_accounts(&history).is_empty());
+    server.stop().await;
+}
+
+async fn a_lobby_mute_of_oneself_of_nobody_or_beyond_the_limit_is_refused_and_changes_nothing(url: &str) {
+    let settings = Settings {
+        limits: kartka_server::config::Limits { lobby_chat_mutes: 2, ..Default::default() },
+        ..Settings::default()
+    };
+    let server = TestServer::start(url, settings).await;
+    let api = Api::new(server.url());
+    let ala = api.guest("ala").await;
+    let others = [api.guest("ola").await, api.guest("eva").await, api.guest("iza").await];
+    let (mut ala_socket, _) = lobby_reader(&server, &ala).await;
+
+    assert_eq!(ala_socket.refused(2, lobby_mute(ala.account.id, true)).await, ErrorCode::NotAllowed);
+    assert_eq!(ala_socket.refused(3, lobby_mute(Uuid::new_v4(), true)).await, ErrorCode::UnknownPlayer);
+    let both =
+        json!({ "type": "chat_mute", "account_id": others[0].account.id, "game_id": Uuid::new_v4(), "muted": true });
+    assert_eq!(ala_socket.refused(4, both).await, ErrorCode::InvalidRequest);
+    let neither = json!({ "type": "chat_mute", "muted": true });
+    assert_eq!(ala_socket.refused(5, neither).await, ErrorCode::InvalidRequest);
+    let (_, history) = lobby_reader(&server, &ala).await;
+    assert!(muted_accounts(&history).is_empty(), "refused mutes stored nothing: {history:?}");
+
+    assert_eq!(ala_socket.request(6, lobby_mute(others[0].account.id, true)).await, None);
+    assert_eq!(ala_socket.request(7, lobby_mute(others[1].account.id, true)).await, None);
+    assert_eq!(ala_socket.request(8, lobby_mute(others[1].account.id, true)).await, None, "muting twice is no error");
+    assert_eq!(ala_socket.refused(9, lobby_mute(others[2].account.id, true)).await, ErrorCode::TooManyMutes);
+    let (_, history) = lobby_reader(&server, &ala).await;
+    let names: Vec<String> = muted_accounts(&history).into_iter().map(|muted| muted.name).collect();
+    assert_eq!(names, ["eva", "ola"], "the third mute changed nothing");
+    let (mut iza_socket, _) = lobby_reader(&server, &others[2]).await;
+    iza_socket.request(2, say(ChatChannel::Lobby, "still heard")).await;
+    assert_eq!(heard_in_lobby(&mut ala_socket).await, ["still heard"]);
+
+    // Unmuting one makes room for another.
+    assert_eq!(ala_socket.request(10, lobby_mute(others[0].account.id, false)).await, None);
+    assert_eq!(ala_socket.request(11, lobby_mute(others[2].account.id, true)).await, None);
+    server.stop().await;
 }

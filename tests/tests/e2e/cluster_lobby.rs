@@ -376,6 +376,57 @@ async fn postgres_lobby_chat_crosses_nodes() {
     a.stop().await;
 }
 
+/// The lobby chat texts `reader` hears until (and with) `last`.
+async fn lobby_lines_until(reader: &mut WsClient, last: &str) -> Vec<String> {
+    let mut heard = Vec::new();
+    while heard.last().is_none_or(|text| text != last) {
+        if let ServerFrame::Chat { message } = wait_for(reader, |f| matches!(f, ServerFrame::Chat { .. })).await {
+            heard.push(message.text);
+        }
+    }
+    heard
+}
+
+/// A mute made through node A holds for the player's connection on node B too: B, which delivers to it, leaves
+/// the muted author's messages out, those said on B and those relayed from A alike.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn postgres_a_lobby_mute_made_on_one_node_holds_on_the_other() {
+    let database = TestDb::new(Backend::Postgres).await;
+    let (a, b) = two_nodes(&database).await;
+    let [ala, ola, eva] = <[Session; 3]>::try_from(guests(&Api::new(a.url()), &["ala", "ola", "eva"]).await).unwrap();
+    let mut ala_on_a = WsClient::connect(a.addr, &ala.token).await;
+    let mut ala_on_b = WsClient::connect(b.addr, &ala.token).await;
+    let mut ola_on_a = WsClient::connect(a.addr, &ola.token).await;
+    let mut ola_on_b = WsClient::connect(b.addr, &ola.token).await;
+    let mut eva_on_a = WsClient::connect(a.addr, &eva.token).await;
+    for client in [&mut ala_on_a, &mut ala_on_b, &mut ola_on_a, &mut ola_on_b, &mut eva_on_a] {
+        subscribe(client, 1, true).await;
+    }
+    let say = |text: &str| json!({ "type": "chat_send", "channel": ChatChannel::Lobby, "text": text });
+
+    ala_on_a.request(2, json!({ "type": "chat_mute", "account_id": ola.account.id, "muted": true })).await;
+    // Said on A after the mute, relayed through A's one ordered queue: once B has it, B has the mute too.
+    ala_on_a.request(3, say("muted ola")).await;
+    assert_eq!(lobby_lines_until(&mut ala_on_b, "muted ola").await, ["muted ola"]);
+    ola_on_b.request(2, say("said on B")).await;
+    ola_on_a.request(2, say("said on A")).await;
+    eva_on_a.request(2, say("the end")).await;
+    assert_eq!(lobby_lines_until(&mut ala_on_b, "the end").await, ["the end"], "ola is muted on B");
+    assert_eq!(lobby_lines_until(&mut ala_on_a, "the end").await, ["muted ola", "the end"], "and on A");
+    // What is said on two nodes may reach a reader in either order.
+    let mut everyone_else = Vec::new();
+    while everyone_else.len() < 4 {
+        if let ServerFrame::Chat { message } = wait_for(&mut eva_on_a, |f| matches!(f, ServerFrame::Chat { .. })).await
+        {
+            everyone_else.push(message.text);
+        }
+    }
+    everyone_else.sort();
+    assert_eq!(everyone_else, ["muted ola", "said on A", "said on B", "the end"], "everyone else hears ola");
+    b.stop().await;
+    a.stop().await;
+}
+
 /// The lobby node crashes: B takes the lobby lock once A's session ends, with an empty lobby. Its subscribers
 /// get the empty lobby, the players who had entered the lobby through B are told `lobby_restarted`, their seek
 /// is gone, and pairing works again.

@@ -5,7 +5,8 @@ import { ChatPanel } from '../chat.js';
 export const ID = 'lobby-chat';
 
 export function mount(container, lobby) {
-  const panel = new ChatPanel(lobby.connection, { channel: { kind: 'lobby' }, canWrite: Boolean(lobby.account()) });
+  const me = lobby.account();
+  const panel = new ChatPanel(lobby.connection, { channel: { kind: 'lobby' }, canWrite: Boolean(me), me: me?.id ?? null });
   panel.title.id = `${ID}-title`;
   container.append(panel.element);
   return () => panel.close();

@@ -65,7 +65,7 @@ impl GameActor {
             .filter_map(chat::message)
             .collect();
         let opponent_muted = reader.is_some_and(|reader| self.opponent_muted[reader.index()]);
-        for frame in long_lists::chat_history_frames(channel, messages, opponent_muted) {
+        for frame in long_lists::chat_history_frames(channel, messages, opponent_muted, Vec::new()) {
             subscriber.outbox.push_frame(&frame);
         }
     }

@@ -55,9 +55,9 @@ impl LobbyTask {
         }
     }
 
-    /// Hands another node's frame to this node's subscribers: news to all of them (chat to its readers), or a
-    /// part of one subscriber's snapshot to that one.
-    pub(super) fn relayed(&mut self, frame: &Arc<str>, chat: bool, connection: Option<u64>, last: bool) {
+    /// Hands another node's frame to this node's subscribers: news to all of them (a chat message of
+    /// `chat_author` to its readers), or a part of one subscriber's snapshot to that one.
+    pub(super) fn relayed(&mut self, frame: &Arc<str>, chat_author: Option<Uuid>, connection: Option<u64>, last: bool) {
         match connection {
             Some(connection) => {
                 if let Some(outbox) = self.subscribers.get(&connection) {
@@ -69,12 +69,14 @@ impl LobbyTask {
                     }
                 }
             }
-            None => {
-                let readers = if chat { &self.chat_readers } else { &self.subscribers };
-                for outbox in readers.values() {
-                    outbox.push(frame.clone());
+            None => match chat_author {
+                Some(author) => self.deliver_chat(frame, author),
+                None => {
+                    for outbox in self.subscribers.values() {
+                        outbox.push(frame.clone());
+                    }
                 }
-            }
+            },
         }
     }
 
@@ -105,10 +107,12 @@ impl LobbyTask {
         }
     }
 
-    /// Sends news to the other nodes' lobby subscribers, when there are other nodes.
-    pub(super) fn relay_news(&self, frame: &str, chat: bool) {
+    /// Sends news to the other nodes' lobby subscribers, when there are other nodes (with `chat_author`, a chat
+    /// message for their chat readers).
+    pub(super) fn relay_news(&self, frame: &str, chat_author: Option<Uuid>) {
         let Some(relay) = self.relay.as_ref().filter(|relay| relay.has_company()) else { return };
-        if let Err(error) = relay.send(ClusterMessage::Lobby(LobbyWire::News { frame: frame.to_owned(), chat })) {
+        if let Err(error) = relay.send(ClusterMessage::Lobby(LobbyWire::News { frame: frame.to_owned(), chat_author }))
+        {
             tracing::warn!(%error, "lobby news reached this node's subscribers only");
         }
     }

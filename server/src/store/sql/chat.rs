@@ -5,7 +5,7 @@ use sqlx::{ColumnIndex, Decode, Encode, Executor, IntoArguments, Row, Type};
 use uuid::Uuid;
 
 use super::{Dialect, SqlStore};
-use crate::store::chat::{ChannelName, ChatRow, ChatStore};
+use crate::store::chat::{ChannelName, ChatRow, ChatStore, LobbyMute};
 use crate::store::{AuditRow, StoreError};
 
 const INSERT_CHAT: &str = "INSERT INTO chat_messages (game_id, channel, account_id, body, at) \
@@ -25,6 +25,16 @@ const MUTE_OPPONENT: &str =
     "INSERT INTO chat_mutes (game_id, account_id) VALUES ($1, $2) ON CONFLICT (game_id, account_id) DO NOTHING";
 const UNMUTE_OPPONENT: &str = "DELETE FROM chat_mutes WHERE game_id = $1 AND account_id = $2";
 const OPPONENT_MUTES: &str = "SELECT account_id FROM chat_mutes WHERE game_id = $1";
+const LOBBY_MUTES: &str = "SELECT m.muted_id, a.name FROM lobby_chat_mutes m JOIN accounts a ON a.id = m.muted_id \
+    WHERE m.account_id = $1 ORDER BY a.name";
+/// Adds the mute only while the player has fewer than `$3` (one statement, so that no other write comes between
+/// the count and the insert on SQLite; on PostgreSQL two concurrent mutes of one player may both pass).
+const MUTE_IN_LOBBY: &str = "INSERT INTO lobby_chat_mutes (account_id, muted_id) \
+    SELECT player.id, muted.id FROM accounts player, accounts muted WHERE player.id = $1 AND muted.id = $2 \
+    AND (SELECT COUNT(*) FROM lobby_chat_mutes WHERE account_id = $1) < $3 \
+    ON CONFLICT (account_id, muted_id) DO NOTHING";
+const IS_MUTED_IN_LOBBY: &str = "SELECT 1 AS one FROM lobby_chat_mutes WHERE account_id = $1 AND muted_id = $2";
+const UNMUTE_IN_LOBBY: &str = "DELETE FROM lobby_chat_mutes WHERE account_id = $1 AND muted_id = $2";
 const SET_CHAT_MUTED: &str = "UPDATE accounts SET chat_muted = $2 WHERE id = $1 AND chat_muted <> $2";
 
 impl<DB> SqlStore<DB>
@@ -119,6 +129,37 @@ where
     async fn opponent_mutes(&self, game_id: Uuid) -> Result<Vec<Uuid>, StoreError> {
         let rows = sqlx::query(OPPONENT_MUTES).bind(DB::to_id(game_id)).fetch_all(&self.pool).await?;
         Ok(rows.iter().map(|row| Self::uuid(row, "account_id")).collect::<Result<_, _>>()?)
+    }
+
+    async fn lobby_mutes(&self, account_id: Uuid) -> Result<Vec<(Uuid, String)>, StoreError> {
+        let rows = sqlx::query(LOBBY_MUTES).bind(DB::to_id(account_id)).fetch_all(&self.pool).await?;
+        let muted = |row: &DB::Row| Ok::<_, sqlx::Error>((Self::uuid(row, "muted_id")?, row.try_get("name")?));
+        Ok(rows.iter().map(muted).collect::<Result<_, _>>()?)
+    }
+
+    async fn mute_in_lobby(&self, account_id: Uuid, muted_id: Uuid, limit: usize) -> Result<LobbyMute, StoreError> {
+        let limit = i64::try_from(limit).unwrap_or(i64::MAX);
+        sqlx::query(MUTE_IN_LOBBY)
+            .bind(DB::to_id(account_id))
+            .bind(DB::to_id(muted_id))
+            .bind(limit)
+            .execute(&self.writer)
+            .await?;
+        let stored = sqlx::query(IS_MUTED_IN_LOBBY)
+            .bind(DB::to_id(account_id))
+            .bind(DB::to_id(muted_id))
+            .fetch_optional(&self.writer)
+            .await?;
+        Ok(if stored.is_some() { LobbyMute::Muted } else { LobbyMute::Full })
+    }
+
+    async fn unmute_in_lobby(&self, account_id: Uuid, muted_id: Uuid) -> Result<(), StoreError> {
+        sqlx::query(UNMUTE_IN_LOBBY)
+            .bind(DB::to_id(account_id))
+            .bind(DB::to_id(muted_id))
+            .execute(&self.writer)
+            .await?;
+        Ok(())
     }
 
     async fn set_chat_muted(&self, account_id: Uuid, muted: bool, entry: &AuditRow) -> Result<bool, StoreError> {

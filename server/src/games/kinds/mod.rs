@@ -16,6 +16,10 @@ pub mod variants;
 mod xrsoccer;
 
 use kartka_engine::{GameKind, Ruleset};
+use kartka_protocol::kinds::{
+    closing_in::ClosingInOptions, dots::DotsOptions, line_soccer::LineSoccerOptions, line_soccer::RussianSoccerOptions,
+    paper_soccer::PaperSoccerOptions, xrsoccer::XrsoccerOptions,
+};
 use kartka_protocol::{GameKindName, RulesetSpec};
 
 use super::records::{ExportError, KurnikRefusal, ReadGames, RecordParts};
@@ -117,9 +121,11 @@ pub fn default_spec(kind: GameKind) -> RulesetSpec {
 /// The engine's rules for a protocol ruleset, validated.
 pub fn ruleset(spec: &RulesetSpec) -> Result<Ruleset, RulesetError> {
     match *spec {
-        RulesetSpec::PaperSoccer { width, height, goal } => paper_soccer::ruleset(width, height, goal),
-        RulesetSpec::ClosingIn { size } => closing_in::ruleset(size),
-        RulesetSpec::Dots {
+        RulesetSpec::PaperSoccer(PaperSoccerOptions { width, height, goal }) => {
+            paper_soccer::ruleset(width, height, goal)
+        }
+        RulesetSpec::ClosingIn(ClosingInOptions { size }) => closing_in::ruleset(size),
+        RulesetSpec::Dots(DotsOptions {
             width,
             height,
             start,
@@ -130,7 +136,7 @@ pub fn ruleset(spec: &RulesetSpec) -> Result<Ruleset, RulesetError> {
             auto_end,
             territory,
             seed,
-        } => dots::ruleset(dots::Options {
+        }) => dots::ruleset(dots::Options {
             width,
             height,
             start,
@@ -142,10 +148,16 @@ pub fn ruleset(spec: &RulesetSpec) -> Result<Ruleset, RulesetError> {
             territory,
             seed,
         }),
-        RulesetSpec::LineSoccer { preset, width, length } => line_soccer::line_ruleset(preset, width, length),
-        RulesetSpec::RussianSoccer { width, length } => line_soccer::russian_ruleset(width, length),
-        RulesetSpec::PaperSoccerCentre { width, height, goal } => soccer_centre::ruleset(width, height, goal),
-        RulesetSpec::Xrsoccer { width, length, target } => xrsoccer::ruleset(width, length, target),
+        RulesetSpec::LineSoccer(LineSoccerOptions { preset, width, length }) => {
+            line_soccer::line_ruleset(preset, width, length)
+        }
+        RulesetSpec::RussianSoccer(RussianSoccerOptions { width, length }) => {
+            line_soccer::russian_ruleset(width, length)
+        }
+        RulesetSpec::PaperSoccerCentre(PaperSoccerOptions { width, height, goal }) => {
+            soccer_centre::ruleset(width, height, goal)
+        }
+        RulesetSpec::Xrsoccer(XrsoccerOptions { width, length, target }) => xrsoccer::ruleset(width, length, target),
     }
 }
 

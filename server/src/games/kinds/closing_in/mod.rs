@@ -7,6 +7,7 @@ mod tools;
 
 use kartka_engine::closing_in::BoardSize;
 use kartka_engine::{GameKind, Ruleset};
+use kartka_protocol::kinds::closing_in::ClosingInOptions;
 use kartka_protocol::RulesetSpec;
 
 use super::{Kind, RulesetError};
@@ -28,7 +29,7 @@ pub fn ruleset(size: u8) -> Result<Ruleset, RulesetError> {
 
 /// The protocol's ruleset of a board.
 fn spec_of(size: BoardSize) -> RulesetSpec {
-    RulesetSpec::ClosingIn { size: size.get() }
+    RulesetSpec::ClosingIn(ClosingInOptions { size: size.get() })
 }
 
 impl Kind for ClosingIn {

@@ -15,6 +15,7 @@ mod tools;
 
 use kartka_engine::dots::{DotsRules, FieldSize, Start, StopMode, Zone};
 use kartka_engine::{GameKind, Ruleset};
+use kartka_protocol::kinds::dots::DotsOptions;
 use kartka_protocol::kinds::dots::{
     DotsStart, DotsStop, MAX_FIELD_SIDE, MAX_WINDOW_SECONDS, MIN_FIELD_SIDE, MIN_WINDOW_SECONDS,
 };
@@ -145,7 +146,7 @@ fn try_spec(rules: &DotsRules) -> Result<RulesetSpec, String> {
     if rules.size.width() < MIN_FIELD_SIDE || rules.size.height() < MIN_FIELD_SIDE {
         return Err(format!("a field under {MIN_FIELD_SIDE} points a side is not played here"));
     }
-    Ok(RulesetSpec::Dots {
+    Ok(RulesetSpec::Dots(DotsOptions {
         width: rules.size.width(),
         height: rules.size.height(),
         start,
@@ -161,7 +162,7 @@ fn try_spec(rules: &DotsRules) -> Result<RulesetSpec, String> {
             }
             _ => None,
         },
-    })
+    }))
 }
 
 /// The Dots rules inside a ruleset; the registry hands this module only Dots rulesets.
@@ -186,7 +187,7 @@ impl Kind for Dots {
     }
 
     fn settle(&self, mut spec: RulesetSpec, draw: u32) -> RulesetSpec {
-        if let RulesetSpec::Dots { start: DotsStart::Random, seed, .. } = &mut spec {
+        if let RulesetSpec::Dots(DotsOptions { start: DotsStart::Random, seed, .. }) = &mut spec {
             *seed = Some(draw);
         }
         spec
@@ -298,7 +299,7 @@ mod tests {
     #[test]
     fn a_new_game_settles_a_random_starts_seed_and_nothing_else() {
         let random = Dots.spec(&ruleset(Options { start: DotsStart::Random, ..options() }).expect("valid"));
-        assert!(matches!(Dots.settle(random, 99), RulesetSpec::Dots { seed: Some(99), .. }));
+        assert!(matches!(Dots.settle(random, 99), RulesetSpec::Dots(DotsOptions { seed: Some(99), .. })));
         let cross = Dots.spec(&ruleset(options()).expect("valid"));
         assert_eq!(Dots.settle(cross, 99), cross);
     }

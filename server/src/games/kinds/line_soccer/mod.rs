@@ -10,6 +10,7 @@ mod tools;
 use kartka_engine::line_soccer::{LinePreset, LineRules, RussianRules, VariantRules};
 use kartka_engine::{GameKind, Ruleset};
 use kartka_protocol::kinds::line_soccer::LinePresetName;
+use kartka_protocol::kinds::{line_soccer::LineSoccerOptions, line_soccer::RussianSoccerOptions};
 use kartka_protocol::RulesetSpec;
 
 use super::{Kind, RulesetError};
@@ -54,11 +55,11 @@ fn spec_of(rules: VariantRules) -> RulesetSpec {
                 LinePreset::Line => LinePresetName::Line,
                 LinePreset::Opcja1 => LinePresetName::Opcja1,
             };
-            RulesetSpec::LineSoccer { preset, width: field.width(), length: field.length() }
+            RulesetSpec::LineSoccer(LineSoccerOptions { preset, width: field.width(), length: field.length() })
         }
         VariantRules::Russian(rules) => {
             let field = rules.field();
-            RulesetSpec::RussianSoccer { width: field.width(), length: field.length() }
+            RulesetSpec::RussianSoccer(RussianSoccerOptions { width: field.width(), length: field.length() })
         }
     }
 }

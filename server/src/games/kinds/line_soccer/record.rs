@@ -73,6 +73,7 @@ fn turn_tokens(mut game: AnyGame, moves: &[&str]) -> Result<Vec<String>, ExportE
 #[cfg(test)]
 mod tests {
     use kartka_engine::line_soccer::read_variant_records;
+    use kartka_protocol::kinds::line_soccer::{LineSoccerOptions, RussianSoccerOptions};
     use kartka_protocol::TimeControl;
 
     use super::*;
@@ -135,11 +136,11 @@ mod tests {
         let actions: Vec<String> =
             turns.iter().flat_map(|turn| kind.split_actions(turn).expect("the notation")).collect();
         let parts = RecordParts {
-            ruleset: kartka_protocol::RulesetSpec::LineSoccer {
+            ruleset: kartka_protocol::RulesetSpec::LineSoccer(LineSoccerOptions {
                 preset: kartka_protocol::kinds::line_soccer::LinePresetName::Opcja1,
                 width: 16,
                 length: 20,
-            },
+            }),
             time_control: TimeControl::Fischer { initial_seconds: 300, increment_seconds: 5 },
             names: ["Ala", "Ola"],
             status: GameStatus::Finished,
@@ -163,7 +164,7 @@ mod tests {
     #[test]
     fn a_record_names_its_variant_and_reads_back() {
         let parts = RecordParts {
-            ruleset: kartka_protocol::RulesetSpec::RussianSoccer { width: 10, length: 12 },
+            ruleset: kartka_protocol::RulesetSpec::RussianSoccer(RussianSoccerOptions { width: 10, length: 12 }),
             time_control: TimeControl::Fischer { initial_seconds: 300, increment_seconds: 5 },
             names: ["Ala", "Ola"],
             status: GameStatus::Active,

@@ -7,6 +7,7 @@ mod tools;
 
 use kartka_engine::soccer::{Pitch, SoccerRules};
 use kartka_engine::{GameKind, Ruleset};
+use kartka_protocol::kinds::paper_soccer::PaperSoccerOptions;
 use kartka_protocol::RulesetSpec;
 
 use super::{Kind, RulesetError};
@@ -28,7 +29,11 @@ pub fn ruleset(width: u8, height: u8, goal: u8) -> Result<Ruleset, RulesetError>
 
 /// The protocol's ruleset of a pitch.
 fn spec_of(pitch: Pitch) -> RulesetSpec {
-    RulesetSpec::PaperSoccer { width: pitch.width(), height: pitch.height(), goal: pitch.goal_width() }
+    RulesetSpec::PaperSoccer(PaperSoccerOptions {
+        width: pitch.width(),
+        height: pitch.height(),
+        goal: pitch.goal_width(),
+    })
 }
 
 impl Kind for PaperSoccer {

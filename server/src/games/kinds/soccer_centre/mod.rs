@@ -8,6 +8,7 @@ mod tools;
 use kartka_engine::soccer::Pitch;
 use kartka_engine::soccer_centre::{CentreRecord, CentreRules};
 use kartka_engine::{GameKind, Ruleset};
+use kartka_protocol::kinds::paper_soccer::PaperSoccerOptions;
 use kartka_protocol::RulesetSpec;
 
 use super::{scored, Kind, RulesetError};
@@ -30,7 +31,11 @@ pub fn ruleset(width: u8, height: u8, goal: u8) -> Result<Ruleset, RulesetError>
 
 /// The protocol's ruleset of a pitch.
 fn spec_of(pitch: Pitch) -> RulesetSpec {
-    RulesetSpec::PaperSoccerCentre { width: pitch.width(), height: pitch.height(), goal: pitch.goal_width() }
+    RulesetSpec::PaperSoccerCentre(PaperSoccerOptions {
+        width: pitch.width(),
+        height: pitch.height(),
+        goal: pitch.goal_width(),
+    })
 }
 
 impl Kind for SoccerCentre {

@@ -7,6 +7,7 @@ mod tools;
 
 use kartka_engine::xrsoccer::{XrRecord, XrRules};
 use kartka_engine::{GameKind, Ruleset};
+use kartka_protocol::kinds::xrsoccer::XrsoccerOptions;
 use kartka_protocol::RulesetSpec;
 
 use super::{scored, Kind, RulesetError};
@@ -28,7 +29,7 @@ pub fn ruleset(width: u8, length: u8, target: u32) -> Result<Ruleset, RulesetErr
 
 /// The protocol's ruleset of a field and target.
 fn spec_of(rules: XrRules) -> RulesetSpec {
-    RulesetSpec::Xrsoccer { width: rules.width(), length: rules.length(), target: rules.target() }
+    RulesetSpec::Xrsoccer(XrsoccerOptions { width: rules.width(), length: rules.length(), target: rules.target() })
 }
 
 impl Kind for Xrsoccer {

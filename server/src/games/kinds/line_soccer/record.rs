@@ -25,7 +25,9 @@ pub fn record(game: &RecordParts<'_>) -> Result<String, ExportError> {
         _ => None,
     };
     let time_control = crate::games::records::time_control_text(&game.time_control);
-    let mut record = VariantRecord::new(variant_rules(&ruleset), tokens, outcome);
+    let rules = variant_rules(&ruleset)
+        .ok_or_else(|| ExportError::Ruleset(format!("a {} game is not a line-soccer record", ruleset.kind())))?;
+    let mut record = VariantRecord::new(rules, tokens, outcome);
     let tag = |name: &str, value: String| Tag { name: name.to_owned(), value };
     let players = [
         tag("Event", "kartka".to_owned()),

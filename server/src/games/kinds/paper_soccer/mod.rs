@@ -22,9 +22,15 @@ const TYPICAL_TURNS_PER_PLAYER: u64 = 20;
 pub struct PaperSoccer;
 
 /// The rules of a pitch from a client, validated.
-pub fn ruleset(width: u8, height: u8, goal: u8) -> Result<Ruleset, RulesetError> {
+pub fn ruleset(options: &PaperSoccerOptions) -> Result<Ruleset, RulesetError> {
+    let PaperSoccerOptions { width, height, goal } = *options;
     let pitch = Pitch::new(width, height, goal).map_err(|error| RulesetError(error.to_string()))?;
     Ok(Ruleset::PaperSoccer(SoccerRules { pitch }))
+}
+
+/// The protocol's ruleset of Paper Soccer's rules (the registry's `spec` hands them over).
+pub fn spec(rules: &SoccerRules) -> RulesetSpec {
+    spec_of(rules.pitch)
 }
 
 /// The protocol's ruleset of a pitch.
@@ -47,13 +53,6 @@ impl Kind for PaperSoccer {
 
     fn typical_turns_per_player(&self) -> u64 {
         TYPICAL_TURNS_PER_PLAYER
-    }
-
-    fn spec(&self, ruleset: &Ruleset) -> RulesetSpec {
-        match ruleset {
-            Ruleset::PaperSoccer(rules) => spec_of(rules.pitch),
-            other => unreachable!("the registry handed {other:?} to Paper Soccer"),
-        }
     }
 
     fn record(&self, game: &RecordParts<'_>) -> Result<String, ExportError> {

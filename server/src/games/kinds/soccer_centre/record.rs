@@ -135,7 +135,7 @@ mod tests {
             Err(ExportError::NotKurnik(KurnikRefusal::WinnerIsNotScorer { scorer: "first", result: "1-0" }))
         ));
         for kind in [GameKind::LineSoccer, GameKind::RussianSoccer, GameKind::Xrsoccer] {
-            let spec = of(kind).spec(&kind.default_ruleset());
+            let spec = kinds::spec(&kind.default_ruleset());
             let refused = of(kind).kurnik_record(&parts(spec, &[], None));
             assert!(
                 matches!(refused, Err(ExportError::NotKurnik(KurnikRefusal::OtherRules(_)))),

@@ -6,6 +6,7 @@ use std::time::Duration;
 
 use futures_util::{SinkExt, StreamExt};
 use kartka_protocol::kinds::dots::{DotsStart, DotsStop};
+use kartka_protocol::kinds::{dots::DotsOptions, paper_soccer::PaperSoccerOptions};
 use kartka_protocol::rest::{Challenge, CreateChallenge, Session};
 use kartka_protocol::{EventEnvelope, GameSnapshot, RulesetSpec, ServerFrame, TimeControl};
 use serde_json::{json, Value};
@@ -153,10 +154,10 @@ impl Api {
 }
 
 /// Kurnik's Paper Soccer pitch: the ruleset of most scenarios.
-pub const KURNIK: RulesetSpec = RulesetSpec::PaperSoccer { width: 8, height: 10, goal: 2 };
+pub const KURNIK: RulesetSpec = RulesetSpec::PaperSoccer(PaperSoccerOptions { width: 8, height: 10, goal: 2 });
 
 /// Dots on an empty 10×10 field without the first-move zone, so a capture comes in a few moves.
-pub const SMALL_DOTS: RulesetSpec = RulesetSpec::Dots {
+pub const SMALL_DOTS: RulesetSpec = RulesetSpec::Dots(DotsOptions {
     width: 10,
     height: 10,
     start: DotsStart::Empty,
@@ -167,7 +168,7 @@ pub const SMALL_DOTS: RulesetSpec = RulesetSpec::Dots {
     auto_end: false,
     territory: false,
     seed: None,
-};
+});
 
 /// A WebSocket client speaking the kartka protocol. Frames skipped while waiting for a particular answer are
 /// kept, in order, for the next read.

@@ -50,3 +50,55 @@ pub enum DotsStop {
     /// No STOP.
     Off,
 }
+
+/// A Dots game by the sports rules: a field of `width` × `height` points and the rule switches; the options of
+/// `dots`.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize, JsonSchema)]
+#[serde(deny_unknown_fields)]
+pub struct DotsOptions {
+    /// Columns of points (10–52; the seed's field: 39).
+    #[serde(default = "default_dots_width")]
+    #[schemars(range(min = MIN_FIELD_SIDE, max = MAX_FIELD_SIDE))]
+    pub width: u8,
+    /// Rows of points (10–52; the seed's field: 32).
+    #[serde(default = "default_dots_height")]
+    #[schemars(range(min = MIN_FIELD_SIDE, max = MAX_FIELD_SIDE))]
+    pub height: u8,
+    /// The start position.
+    #[serde(default)]
+    pub start: DotsStart,
+    /// With an empty start, each player's first dot must lie in the centred first-move zone.
+    #[serde(default = "default_true")]
+    pub first_move_zone: bool,
+    /// A move that captures lets the mover move again.
+    #[serde(default)]
+    pub extra_move: bool,
+    /// A player whose count reaches this many wins at once; 0 is off.
+    #[serde(default)]
+    #[schemars(range(max = MAX_INSTANT_WIN))]
+    pub instant_win: u32,
+    /// STOP: a player may end the game, their ungrounded dots counting as lost, or open a STOP window.
+    #[serde(default)]
+    pub stop: DotsStop,
+    /// The game ends by itself once a STOP would win or every live dot is grounded.
+    #[serde(default)]
+    pub auto_end: bool,
+    /// Territory mode (rules 6.5): a capturing dot may leave its areas unpainted (`qv~`) and its owner
+    /// paints one later (`P:qv`, no move used); an agreed end counts the unpainted areas. Needs `stop: off`.
+    #[serde(default)]
+    pub territory: bool,
+    /// A random start's seed: the server draws it when the game is created (a seed in a request is
+    /// replaced), and the game's ruleset keeps it so that the start replays exactly. Absent otherwise.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub seed: Option<u32>,
+}
+
+fn default_dots_width() -> u8 {
+    39
+}
+fn default_dots_height() -> u8 {
+    32
+}
+fn default_true() -> bool {
+    true
+}

@@ -42,6 +42,35 @@ impl LinePresetName {
     }
 }
 
+/// A Line Soccer game of a parameter set on a field of `width` × `length` cells (even numbers): the options of
+/// `line-soccer`. Read through [`LineSoccerFields`], so that a field's size left out is its parameter set's.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize, JsonSchema)]
+#[serde(deny_unknown_fields, from = "LineSoccerFields")]
+pub struct LineSoccerOptions {
+    /// The parameter set (`line` when not given).
+    #[serde(default)]
+    pub preset: LinePresetName,
+    /// Field width in cells (even; `line` 20–30, `opcja1` 16–30; by default the parameter set's: 20 for
+    /// `line`, 16 for `opcja1`).
+    #[schemars(default = "default_line_width")]
+    #[schemars(range(min = MIN_LINE_WIDTH, max = MAX_LINE_WIDTH), extend("multipleOf" = 2))]
+    pub width: u8,
+    /// Field length in cells (even; `line` 30–40, `opcja1` 20–40; by default the parameter set's: 30 for
+    /// `line`, 20 for `opcja1`).
+    #[schemars(default = "default_line_length")]
+    #[schemars(range(min = MIN_LINE_LENGTH, max = MAX_LINE_LENGTH), extend("multipleOf" = 2))]
+    pub length: u8,
+}
+
+/// The schema's default field of `line-soccer` (the `line` parameter set's; [`LinePresetName::default_field`]
+/// gives each set's).
+fn default_line_width() -> u8 {
+    LinePresetName::Line.default_field().0
+}
+fn default_line_length() -> u8 {
+    LinePresetName::Line.default_field().1
+}
+
 /// A `line-soccer` ruleset's fields as they come: the field's size, when left out, is the parameter set's.
 #[derive(Deserialize)]
 #[serde(deny_unknown_fields)]
@@ -52,21 +81,43 @@ struct LineSoccerFields {
     length: Option<u8>,
 }
 
-/// Reads a `line-soccer` ruleset's fields, the field's size defaulting to its parameter set's (a serde
-/// `deserialize_with` for the ruleset's variant).
-pub(super) fn preset_and_field<'de, D: serde::Deserializer<'de>>(
-    deserializer: D,
-) -> Result<(LinePresetName, u8, u8), D::Error> {
-    let fields = LineSoccerFields::deserialize(deserializer)?;
-    let (width, length) = fields.preset.default_field();
-    Ok((fields.preset, fields.width.unwrap_or(width), fields.length.unwrap_or(length)))
+impl From<LineSoccerFields> for LineSoccerOptions {
+    fn from(fields: LineSoccerFields) -> LineSoccerOptions {
+        let (width, length) = fields.preset.default_field();
+        LineSoccerOptions {
+            preset: fields.preset,
+            width: fields.width.unwrap_or(width),
+            length: fields.length.unwrap_or(length),
+        }
+    }
+}
+
+/// A Russian Paper Soccer field of `width` × `length` cells (even numbers): the options of `russian-soccer`.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize, JsonSchema)]
+#[serde(deny_unknown_fields)]
+pub struct RussianSoccerOptions {
+    /// Field width in cells (even, 10–40; default 40).
+    #[serde(default = "default_russian_width")]
+    #[schemars(range(min = MIN_RUSSIAN_SIDE, max = MAX_RUSSIAN_WIDTH), extend("multipleOf" = 2))]
+    pub width: u8,
+    /// Field length in cells (even, 10–52; default 52).
+    #[serde(default = "default_russian_length")]
+    #[schemars(range(min = MIN_RUSSIAN_SIDE, max = MAX_RUSSIAN_LENGTH), extend("multipleOf" = 2))]
+    pub length: u8,
+}
+
+fn default_russian_width() -> u8 {
+    40
+}
+fn default_russian_length() -> u8 {
+    52
 }
 
 #[cfg(test)]
 mod tests {
     use serde_json::json;
 
-    use super::LinePresetName;
+    use super::{LinePresetName, LineSoccerOptions};
     use crate::RulesetSpec;
 
     fn read(value: serde_json::Value) -> Result<RulesetSpec, serde_json::Error> {
@@ -75,7 +126,7 @@ mod tests {
 
     #[test]
     fn a_field_left_out_is_the_parameter_sets_own() {
-        let line = |preset, width, length| RulesetSpec::LineSoccer { preset, width, length };
+        let line = |preset, width, length| RulesetSpec::LineSoccer(LineSoccerOptions { preset, width, length });
         assert_eq!(read(json!({ "kind": "line-soccer" })).ok(), Some(line(LinePresetName::Line, 20, 30)));
         let opcja1 = read(json!({ "kind": "line-soccer", "preset": "opcja1" })).ok();
         assert_eq!(opcja1, Some(line(LinePresetName::Opcja1, 16, 20)), "the rules' Opcja I is 16 × 20");

@@ -69,11 +69,12 @@ pub fn position_after<'a>(
 #[cfg(test)]
 mod tests {
     use kartka_engine::Seat;
+    use kartka_protocol::kinds::paper_soccer::PaperSoccerOptions;
 
     use super::*;
 
     fn classic() -> RulesetSpec {
-        RulesetSpec::PaperSoccer { width: 8, height: 10, goal: 2 }
+        RulesetSpec::PaperSoccer(PaperSoccerOptions { width: 8, height: 10, goal: 2 })
     }
 
     /// The first seat's last turn `17` bounces off the right post into the top goal.

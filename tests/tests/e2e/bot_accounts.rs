@@ -6,6 +6,7 @@ use std::time::Duration;
 
 use kartka_engine::{AnyGame, Seat};
 use kartka_protocol::admin::{AccountActionDone, AuditAction};
+use kartka_protocol::kinds::closing_in::ClosingInOptions;
 use kartka_protocol::rest::{BuiltinBots, Challenge, Leaderboard, Profile, Session};
 use kartka_protocol::{GameEvent, GameSnapshot, RulesetSpec, ServerFrame, TimeControl};
 use kartka_server::admin::audit::Actor;
@@ -146,7 +147,7 @@ async fn the_built_in_bot_accepts_a_challenge_and_plays_it_to_the_end(database: 
     // A player challenges level 2 to casual Closing In and plays the engine's first legal action each turn.
     let alice = api.guest("alice").await;
     let mut socket = WsClient::connect(server.addr, &alice.token).await;
-    let ruleset = RulesetSpec::ClosingIn { size: 5 };
+    let ruleset = RulesetSpec::ClosingIn(ClosingInOptions { size: 5 });
     let challenge = json!({ "opponent": "kartka-bot-2", "ruleset": ruleset, "colour": "second",
         "time_control": TimeControl::Fischer { initial_seconds: 30, increment_seconds: 0 } });
     let (status, created) = api.post("/api/challenges", Some(&alice.token), &challenge).await;

@@ -7,6 +7,7 @@ use std::time::Duration;
 
 use kartka_bot::Level;
 use kartka_engine::{AnyGame, Seat};
+use kartka_protocol::kinds::{closing_in::ClosingInOptions, paper_soccer::PaperSoccerOptions};
 use kartka_protocol::rest::{Challenge, ChallengeStatus, ColourChoice, CreateChallenge, Session};
 use kartka_protocol::{
     EndReasonName, GameEvent, GameSnapshot, GameStatus, RulesetSpec, SeatName, ServerFrame, TimeControl,
@@ -170,7 +171,7 @@ async fn the_bot_accepts_a_challenge_and_plays_it_to_the_end_across_a_restart(ur
     let (stop, bot) = start_bot(&server, &robot.token, only_alice());
 
     // Challenges from players it does not accept are declined.
-    let refused = challenge(&api, &mallory, "robot", RulesetSpec::ClosingIn { size: 5 }).await;
+    let refused = challenge(&api, &mallory, "robot", RulesetSpec::ClosingIn(ClosingInOptions { size: 5 })).await;
     let mut answered = refused.status;
     for _ in 0..200 {
         let (_, body) = api.get(&format!("/api/challenges/{}", refused.id), Some(&mallory.token)).await;
@@ -182,7 +183,7 @@ async fn the_bot_accepts_a_challenge_and_plays_it_to_the_end_across_a_restart(ur
     }
     assert_eq!(answered, ChallengeStatus::Declined);
 
-    let ruleset = RulesetSpec::PaperSoccer { width: 6, height: 8, goal: 2 };
+    let ruleset = RulesetSpec::PaperSoccer(PaperSoccerOptions { width: 6, height: 8, goal: 2 });
     let offered = challenge(&api, &alice, "robot", ruleset).await;
     let game_id = accepted_game(&api, &alice, offered.id).await;
     let mut client = WsClient::connect(server.addr, &alice.token).await;
@@ -229,7 +230,7 @@ async fn the_bot_plays_a_limited_number_of_games_with_one_challenger_and_in_all(
     let policy =
         ChallengePolicy { games_per_challenger: Some(1), games_at_once: Some(2), ..ChallengePolicy::default() };
     let (_stop, _bot) = start_bot(&server, &robot.token, policy);
-    let ruleset = RulesetSpec::ClosingIn { size: 5 };
+    let ruleset = RulesetSpec::ClosingIn(ClosingInOptions { size: 5 });
 
     let first = challenge_with_clock(&api, &alice, "robot", ruleset, DAY).await;
     let game = accepted_game(&api, &alice, first.id).await;
@@ -259,7 +260,7 @@ async fn a_long_clock_buys_the_bot_no_more_than_its_thinking_ceiling(url: &str) 
     let (alice, robot) = (api.guest("alice").await, api.guest("robot").await);
     let thinking = ThinkingLimits { per_move: Duration::from_millis(300), ..ThinkingLimits::default() };
     let (_stop, _bot) = start_bot_thinking(&server, &robot.token, ChallengePolicy::default(), thinking);
-    let ruleset = RulesetSpec::PaperSoccer { width: 6, height: 8, goal: 2 };
+    let ruleset = RulesetSpec::PaperSoccer(PaperSoccerOptions { width: 6, height: 8, goal: 2 });
     let offered = challenge_with_clock(&api, &alice, "robot", ruleset, DAY).await;
     let game_id = accepted_game(&api, &alice, offered.id).await;
     let mut client = WsClient::connect(server.addr, &alice.token).await;

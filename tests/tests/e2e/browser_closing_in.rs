@@ -8,6 +8,7 @@
 
 use kartka_engine::closing_in::ClosingInRecord;
 use kartka_engine::{AnyGame, Seat};
+use kartka_protocol::kinds::closing_in::ClosingInOptions;
 use kartka_protocol::RulesetSpec;
 use kartka_server::config::Settings;
 use kartka_server::games::kinds;
@@ -21,7 +22,7 @@ const DESKTOP: (u32, u32) = (1280, 900);
 const PHONE: (u32, u32) = (390, 844);
 
 /// The smallest board the lobby offers.
-const BOARD: RulesetSpec = RulesetSpec::ClosingIn { size: 6 };
+const BOARD: RulesetSpec = RulesetSpec::ClosingIn(ClosingInOptions { size: 6 });
 
 /// After how many moves the game in progress is photographed, on each player's page in turn as it is their
 /// move (so with the highlights): by then both markers have moved a few times.

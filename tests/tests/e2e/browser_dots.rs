@@ -16,6 +16,7 @@
 
 use kartka_engine::dots::{read_sgf, Cell, Point};
 use kartka_engine::AnyGame;
+use kartka_protocol::kinds::dots::DotsOptions;
 use kartka_protocol::RulesetSpec;
 use kartka_server::config::Settings;
 use kartka_server::games::kinds;
@@ -124,7 +125,7 @@ async fn two_browsers_play_dots_with_a_capture_and_stop_while_a_third_watches() 
     let (status, stored) = api.get(&format!("/api/games/{game_id}"), None).await;
     assert_eq!(status, 200, "{stored}");
     let spec: RulesetSpec = serde_json::from_value(stored["ruleset"].clone()).expect("a ruleset");
-    assert!(matches!(spec, RulesetSpec::Dots { width: 20, height: 20, .. }), "{spec:?}");
+    assert!(matches!(spec, RulesetSpec::Dots(DotsOptions { width: 20, height: 20, .. })), "{spec:?}");
     let mut game = AnyGame::new(&kinds::ruleset(&spec).expect("a valid ruleset"));
 
     carol.goto(&path).await;

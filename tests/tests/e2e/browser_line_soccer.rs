@@ -13,6 +13,7 @@ use std::time::Duration;
 use kartka_engine::line_soccer::{LinePreset, LineRules};
 use kartka_engine::{AnyGame, Ruleset};
 use kartka_protocol::kinds::line_soccer::LinePresetName;
+use kartka_protocol::kinds::line_soccer::LineSoccerOptions;
 use kartka_protocol::RulesetSpec;
 use kartka_server::config::Settings;
 use kartka_tests::browser::{self, eventually, keep_for_docs, Browser, Challenge, Chromedriver};
@@ -22,7 +23,8 @@ use kartka_tests::server::TestServer;
 
 const DESKTOP: (u32, u32) = (1280, 900);
 const PHONE: (u32, u32) = (390, 844);
-const OPCJA1: RulesetSpec = RulesetSpec::LineSoccer { preset: LinePresetName::Opcja1, width: 16, length: 20 };
+const OPCJA1: RulesetSpec =
+    RulesetSpec::LineSoccer(LineSoccerOptions { preset: LinePresetName::Opcja1, width: 16, length: 20 });
 
 /// The actions of the shortest game, among fixed walks over the legal actions, that holds a kick.
 fn a_short_game_with_a_kick() -> Vec<String> {

@@ -3,6 +3,7 @@
 //! languages' catalogs). The load times and sizes are printed (`--no-capture`), never checked: they are
 //! measurements, recorded in docs/performance.md.
 
+use kartka_protocol::kinds::closing_in::ClosingInOptions;
 use kartka_protocol::{RulesetSpec, TimeControl};
 use kartka_server::config::Settings;
 use kartka_tests::browser::{Browser, Chromedriver, FetchedScripts};
@@ -55,7 +56,8 @@ async fn a_cold_page_fetches_its_own_scripts_in_its_own_language_only() {
     let api = Api::new(server.url());
     let (alice, bob) = (api.guest("alice").await, api.guest("bob").await);
     let blitz = TimeControl::Fischer { initial_seconds: 300, increment_seconds: 5 };
-    let game = api.start_game_of(&alice, &bob, RulesetSpec::ClosingIn { size: 6 }, blitz, false).await;
+    let game =
+        api.start_game_of(&alice, &bob, RulesetSpec::ClosingIn(ClosingInOptions { size: 6 }), blitz, false).await;
     visitor.goto(&format!("/game/{game}")).await;
     visitor.find("#page .board").await;
     let watched = visitor.fetched_scripts().await;

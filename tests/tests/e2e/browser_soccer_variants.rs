@@ -12,6 +12,7 @@
 //! SQLite only, like `browser.rs`: the client is the same whatever the store.
 
 use kartka_engine::AnyGame;
+use kartka_protocol::kinds::{paper_soccer::PaperSoccerOptions, xrsoccer::XrsoccerOptions};
 use kartka_protocol::rest::Session;
 use kartka_protocol::{RulesetSpec, TimeControl};
 use kartka_server::config::Settings;
@@ -89,7 +90,7 @@ async fn a_point_and_the_centre_restart_and_an_xrsoccer_line_in_two_browsers() {
     bob.sign_in_as_guest("bob").await;
 
     let (game_id, spec) = start(&alice, &bob, &api, "Paper Soccer (points)").await;
-    assert_eq!(spec, RulesetSpec::PaperSoccerCentre { width: 8, height: 10, goal: 2 });
+    assert_eq!(spec, RulesetSpec::PaperSoccerCentre(PaperSoccerOptions { width: 8, height: 10, goal: 2 }));
     let mut game = AnyGame::new(&kinds::ruleset(&spec).expect("a valid ruleset"));
     // Up the middle: two steps each, then Alice bounces off the post and scores.
     click_steps([&alice, &bob], &api, &game_id, &mut game, "000017").await;
@@ -109,7 +110,7 @@ async fn a_point_and_the_centre_restart_and_an_xrsoccer_line_in_two_browsers() {
     assert!(gone.is_some(), "the ring goes with the kick-off");
 
     let (game_id, spec) = start(&alice, &bob, &api, "xrsoccer 12×18, to 5").await;
-    assert_eq!(spec, RulesetSpec::Xrsoccer { width: 12, length: 18, target: 5 });
+    assert_eq!(spec, RulesetSpec::Xrsoccer(XrsoccerOptions { width: 12, length: 18, target: 5 }));
     let mut game = AnyGame::new(&kinds::ruleset(&spec).expect("a valid ruleset"));
     click_steps([&alice, &bob], &api, &game_id, &mut game, "012444").await;
     alice.wait_for_text("#game-status", "Your move").await;

@@ -6,6 +6,7 @@
 use kartka_engine::closing_in::ClosingInRecord;
 use kartka_engine::{AnyGame, Seat};
 use kartka_protocol::admin::GamePosition;
+use kartka_protocol::kinds::closing_in::ClosingInOptions;
 use kartka_protocol::rest::{Challenge, Profile, Session};
 use kartka_protocol::{
     EndReasonName, ErrorCode, EventEnvelope, GameEvent, GameKindName, GameSnapshot, RulesetSpec, SeatName, ServerFrame,
@@ -28,7 +29,7 @@ kartka_tests::on_both_stores!(
 );
 
 const BLITZ: TimeControl = TimeControl::Fischer { initial_seconds: 300, increment_seconds: 5 };
-const SMALL: RulesetSpec = RulesetSpec::ClosingIn { size: 4 };
+const SMALL: RulesetSpec = RulesetSpec::ClosingIn(ClosingInOptions { size: 4 });
 
 /// The engine's game after the snapshot's moves: what a client knows of the position.
 fn replayed(snapshot: &GameSnapshot) -> AnyGame {
@@ -263,7 +264,7 @@ async fn admins_review_position_export_and_import_closing_in_games(url: &str) {
 
     // A game played here: placements, then one queen move.
     let (ala, ola) = (api.guest("ala").await, api.guest("ola").await);
-    let game = api.start_game_of(&ala, &ola, RulesetSpec::ClosingIn { size: 6 }, BLITZ, false).await;
+    let game = api.start_game_of(&ala, &ola, RulesetSpec::ClosingIn(ClosingInOptions { size: 6 }), BLITZ, false).await;
     for (ply, (token, square)) in [(&ala.token, "D5"), (&ola.token, "B2"), (&ala.token, "B3")].into_iter().enumerate() {
         let body = json!({ "ply": ply, "client_move_id": format!("a{ply}"), "notation": square });
         let (status, answer) = api.post(&format!("/api/games/{game}/moves"), Some(token), &body).await;

@@ -10,6 +10,7 @@ use std::time::Duration;
 
 use kartka_bot::Level;
 use kartka_engine::{AnyGame, Seat};
+use kartka_protocol::kinds::paper_soccer::PaperSoccerOptions;
 use kartka_protocol::rest::Session;
 use kartka_protocol::{
     ChatChannel, EndReasonName, ErrorCode, EventEnvelope, GameEvent, RulesetSpec, SeatName, ServerFrame, TimeControl,
@@ -664,7 +665,7 @@ async fn postgres_the_bot_resumes_on_the_survivor_when_the_owner_crashes() {
     let b = TestServer::start_clustered(database.url(), settings(), SECRET).await;
     let api = Api::new(a.url());
     let (alice, robot) = (api.guest("alice").await, api.guest("robot").await);
-    let ruleset = RulesetSpec::PaperSoccer { width: 6, height: 8, goal: 2 };
+    let ruleset = RulesetSpec::PaperSoccer(PaperSoccerOptions { width: 6, height: 8, goal: 2 });
     let clock = TimeControl::Fischer { initial_seconds: 60, increment_seconds: 1 };
     let game = api.start_game_of(&alice, &robot, ruleset, clock, false).await;
     until_held_by(store.as_ref(), game, a.node_id).await;

@@ -6,6 +6,7 @@ use std::time::{Duration, Instant};
 
 use futures_util::StreamExt;
 use kartka_protocol::correspondence::{ActionDone, Language, MyGames, Notification, NotificationKind, SeekStatus};
+use kartka_protocol::kinds::paper_soccer::PaperSoccerOptions;
 use kartka_protocol::rest::Session;
 use kartka_protocol::{EndReasonName, GameEvent, GameSnapshot, GameStatus, SeatName, ServerFrame, TimeControl};
 use kartka_server::config::{CorrespondenceSettings, Settings};
@@ -335,7 +336,7 @@ async fn the_sweeper_ends_an_overdue_game_on_time(url: &str) {
     };
     let game = Uuid::new_v4();
     let started = kartka_server::time::now_ms() - 1_000;
-    let kurnik = kartka_protocol::RulesetSpec::PaperSoccer { width: 8, height: 10, goal: 2 };
+    let kurnik = kartka_protocol::RulesetSpec::PaperSoccer(PaperSoccerOptions { width: 8, height: 10, goal: 2 });
     let rules = ClockRules { day: ms(300), first_move: Duration::ZERO };
     let (row, event) = new_game(game, [player(&alice), player(&bob)], kurnik, days(1), false, rules, started)
         .expect("a valid ruleset");
@@ -378,7 +379,7 @@ async fn a_start_reads_only_the_live_games_however_many_correspondence_games_wai
         guest: true,
         bot: false,
     };
-    let kurnik = kartka_protocol::RulesetSpec::PaperSoccer { width: 8, height: 10, goal: 2 };
+    let kurnik = kartka_protocol::RulesetSpec::PaperSoccer(PaperSoccerOptions { width: 8, height: 10, goal: 2 });
     let hour = TimeControl::Fischer { initial_seconds: 3_600, increment_seconds: 0 };
     let now = kartka_server::time::now_ms();
     let rules = ClockRules { day: Duration::from_secs(86_400), first_move: Duration::ZERO };

@@ -5,6 +5,7 @@
 
 use kartka_engine::dots::Cell;
 use kartka_protocol::admin::{GamePosition, MAX_POSITION_LEGAL_ACTIONS};
+use kartka_protocol::kinds::dots::DotsOptions;
 use kartka_protocol::kinds::dots::{DotsStart, DotsStop};
 use kartka_protocol::rest::Session;
 use kartka_protocol::{EndReasonName, ErrorCode, GameEvent, GameKindName, RulesetSpec, SeatName, TimeControl};
@@ -175,7 +176,7 @@ async fn a_random_start_is_drawn_by_the_server_and_kept_in_the_ruleset(url: &str
     let spec: RulesetSpec = serde_json::from_value(random).expect("a ruleset");
     let game = api.start_game_of(&alice, &bob, spec, BLITZ, false).await;
     let (mut first, snapshot) = WsClient::subscribed(server.addr, &alice.token, game).await;
-    let RulesetSpec::Dots { start: DotsStart::Random, seed: Some(seed), .. } = snapshot.ruleset else {
+    let RulesetSpec::Dots(DotsOptions { start: DotsStart::Random, seed: Some(seed), .. }) = snapshot.ruleset else {
         panic!("the game's ruleset keeps the seed the server drew: {:?}", snapshot.ruleset);
     };
     // The start is four crosses: sixteen dots, and play goes on among them.
@@ -193,7 +194,7 @@ async fn a_random_start_is_drawn_by_the_server_and_kept_in_the_ruleset(url: &str
 }
 
 /// [`SMALL_DOTS`] in territory mode (STOP off, as rule 6.5 asks).
-const TERRITORY: RulesetSpec = RulesetSpec::Dots {
+const TERRITORY: RulesetSpec = RulesetSpec::Dots(DotsOptions {
     width: 10,
     height: 10,
     start: DotsStart::Empty,
@@ -204,7 +205,7 @@ const TERRITORY: RulesetSpec = RulesetSpec::Dots {
     auto_end: false,
     territory: true,
     seed: None,
-};
+});
 
 /// Blue rings Red's dot at `dd` and the empty point `ed`, and closes the ring with `ee~`: paint later.
 const DEFERRED: [&str; 11] = ["dc", "dd", "ec", "aa", "cd", "ba", "fd", "ca", "de", "da", "ee~"];
@@ -288,7 +289,7 @@ async fn a_territory_game_paints_a_capture_later_and_exports_it(url: &str) {
 }
 
 /// [`SMALL_DOTS`] with a STOP window of the shortest length offered.
-const WINDOW: RulesetSpec = RulesetSpec::Dots {
+const WINDOW: RulesetSpec = RulesetSpec::Dots(DotsOptions {
     width: 10,
     height: 10,
     start: DotsStart::Empty,
@@ -299,7 +300,7 @@ const WINDOW: RulesetSpec = RulesetSpec::Dots {
     auto_end: false,
     territory: false,
     seed: None,
-};
+});
 
 /// Blue and Red play the first four moves of [`CAPTURE`], then Blue presses STOP: Red's window opens. Returns
 /// the game, the players' clients and the spectator's, each having seen the STOP.

@@ -3,6 +3,7 @@
 //! same request refused in Paper Soccer, whose rules score none; a standing offer and a half-point result kept
 //! across restarts and shown in the admin's timeline.
 
+use kartka_protocol::kinds::dots::DotsOptions;
 use kartka_protocol::kinds::dots::{DotsStart, DotsStop};
 use kartka_protocol::rest::Session;
 use kartka_protocol::{
@@ -25,7 +26,7 @@ kartka_tests::on_both_stores!(
 const BLITZ: TimeControl = TimeControl::Fischer { initial_seconds: 300, increment_seconds: 5 };
 
 /// Territory mode on the same field (STOP is off there, rules 6.5).
-const TERRITORY: RulesetSpec = RulesetSpec::Dots {
+const TERRITORY: RulesetSpec = RulesetSpec::Dots(DotsOptions {
     width: 10,
     height: 10,
     start: DotsStart::Empty,
@@ -36,7 +37,7 @@ const TERRITORY: RulesetSpec = RulesetSpec::Dots {
     auto_end: false,
     territory: true,
     seed: None,
-};
+});
 
 /// Blue rings Red's dot at `ee` and captures it with `ef`; Red's dots stay on the edge. Red is to move.
 const CAPTURE: [&str; 7] = ["ed", "ee", "de", "aa", "fe", "ba", "ef"];

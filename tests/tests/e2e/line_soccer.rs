@@ -6,6 +6,7 @@
 use kartka_engine::line_soccer::{read_variant_records, LinePreset, LineRules};
 use kartka_engine::{AnyGame, Ruleset, Seat};
 use kartka_protocol::kinds::line_soccer::LinePresetName;
+use kartka_protocol::kinds::line_soccer::LineSoccerOptions;
 use kartka_protocol::{EndReasonName, GameEvent, RulesetSpec, SeatName, TimeControl};
 use kartka_server::config::Settings;
 use kartka_tests::client::{Api, WsClient};
@@ -18,7 +19,8 @@ kartka_tests::on_both_stores!(
 );
 
 const BLITZ: TimeControl = TimeControl::Fischer { initial_seconds: 600, increment_seconds: 5 };
-const OPCJA1: RulesetSpec = RulesetSpec::LineSoccer { preset: LinePresetName::Opcja1, width: 16, length: 20 };
+const OPCJA1: RulesetSpec =
+    RulesetSpec::LineSoccer(LineSoccerOptions { preset: LinePresetName::Opcja1, width: 16, length: 20 });
 
 /// The actions of a whole `line/opcja1` game that holds a kick, chosen by a fixed walk over the legal actions:
 /// the first walk whose game has one.

@@ -4,6 +4,7 @@
 //! connection dropped, on every reload, for good.
 
 use kartka_engine::{AnyGame, GameKind, Seat};
+use kartka_protocol::kinds::dots::DotsOptions;
 use kartka_protocol::{GameSnapshot, RulesetSpec, ServerFrame, TimeControl};
 use kartka_server::config::Settings;
 use kartka_server::games::kinds;
@@ -27,7 +28,11 @@ async fn a_1200_move_dots_game_is_subscribed_to_and_resumed_in_frames_that_fit(u
     let game = api.start_game_of(&alice, &bob, default_dots, time_control, false).await;
     let (first, snapshot) = WsClient::subscribed(server.addr, &alice.token, game).await;
     let (second, _) = WsClient::subscribed(server.addr, &bob.token, game).await;
-    assert!(matches!(snapshot.ruleset, RulesetSpec::Dots { width: 39, height: 32, .. }), "{:?}", snapshot.ruleset);
+    assert!(
+        matches!(snapshot.ruleset, RulesetSpec::Dots(DotsOptions { width: 39, height: 32, .. })),
+        "{:?}",
+        snapshot.ruleset
+    );
 
     let played = play_without_captures(&snapshot, [first, second]).await;
     assert_eq!(played.len(), MOVES);
@@ -84,7 +89,7 @@ async fn a_1200_move_dots_game_is_subscribed_to_and_resumed_in_frames_that_fit(u
 /// that no chain of either colour spans two rows and nothing is ever captured (the opening cross aside, whose
 /// points are skipped). Each move is checked on a local copy of the rules first. Returns the moves played.
 async fn play_without_captures(snapshot: &GameSnapshot, mut players: [WsClient; 2]) -> Vec<String> {
-    let RulesetSpec::Dots { width, height, .. } = snapshot.ruleset else { unreachable!("a Dots game") };
+    let RulesetSpec::Dots(DotsOptions { width, height, .. }) = snapshot.ruleset else { unreachable!("a Dots game") };
     let mut local = AnyGame::new(&kinds::ruleset(&snapshot.ruleset).expect("a valid ruleset"));
     let points = |parity: u8| -> Vec<String> {
         (0..height)

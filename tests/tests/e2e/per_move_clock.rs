@@ -5,6 +5,7 @@
 //! time runs, `first_move.rs`), so each scenario plays the first moves and then lets the clocks run out.
 
 use kartka_protocol::kinds::dots::{DotsStart, DotsStop};
+use kartka_protocol::kinds::{dots::DotsOptions, paper_soccer::PaperSoccerOptions};
 use kartka_protocol::{
     EndReasonName, GameEvent, GameStatus, MoveRecord, OnTimeout, RulesetSpec, SeatName, ServerFrame, TimeControl,
 };
@@ -131,7 +132,7 @@ async fn blitz_plays_a_whole_random_turn_in_paper_soccer(url: &str) {
     let api = Api::new(server.url());
     let (alice, bob) = (api.guest("alice").await, api.guest("bob").await);
     let blitz = TimeControl::PerMove { move_seconds: 1, reserve_seconds: 0, on_timeout: OnTimeout::RandomMove };
-    let soccer = RulesetSpec::PaperSoccer { width: 8, height: 10, goal: 2 };
+    let soccer = RulesetSpec::PaperSoccer(PaperSoccerOptions { width: 8, height: 10, goal: 2 });
     let game = api.start_game_of(&alice, &bob, soccer, blitz, false).await;
     let (mut watcher, _) = WsClient::subscribed(server.addr, &bob.token, game).await;
     first_moves(&api, game, [&alice, &bob], ["0", "0"]).await;
@@ -169,7 +170,7 @@ async fn quick_pairing_pools_pair_players_on_per_move_clocks(url: &str) {
     let blitz = TimeControl::PerMove { move_seconds: 5, reserve_seconds: 0, on_timeout: OnTimeout::RandomMove };
     let reserve = TimeControl::PerMove { move_seconds: 10, reserve_seconds: 60, on_timeout: OnTimeout::Lose };
     // The lobby's per-move pools, a territory game among them (its options pass the lobby like any ruleset).
-    let territory = RulesetSpec::Dots {
+    let territory = RulesetSpec::Dots(DotsOptions {
         width: 10,
         height: 10,
         start: DotsStart::Empty,
@@ -180,7 +181,7 @@ async fn quick_pairing_pools_pair_players_on_per_move_clocks(url: &str) {
         auto_end: false,
         territory: true,
         seed: None,
-    };
+    });
     for (pair, (ruleset, time_control)) in [(SMALL_DOTS, blitz), (territory, reserve)].into_iter().enumerate() {
         let players = [api.guest(&format!("ala{pair}")).await, api.guest(&format!("ola{pair}")).await];
         let mut sockets = Vec::new();

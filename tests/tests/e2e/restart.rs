@@ -6,6 +6,7 @@
 
 use std::time::Duration;
 
+use kartka_protocol::kinds::dots::DotsOptions;
 use kartka_protocol::rest::Session;
 use kartka_protocol::{AbortReason, GameEvent, SeatName, ServerFrame, TimeControl};
 use kartka_server::config::Settings;
@@ -327,7 +328,7 @@ async fn clean_restart_credits_exactly_its_downtime(backend: Backend) {
 }
 
 /// Dots on an empty 10×10 field with a STOP window of ten seconds.
-const WINDOW: kartka_protocol::RulesetSpec = kartka_protocol::RulesetSpec::Dots {
+const WINDOW: kartka_protocol::RulesetSpec = kartka_protocol::RulesetSpec::Dots(DotsOptions {
     width: 10,
     height: 10,
     start: kartka_protocol::kinds::dots::DotsStart::Empty,
@@ -338,7 +339,7 @@ const WINDOW: kartka_protocol::RulesetSpec = kartka_protocol::RulesetSpec::Dots 
     auto_end: false,
     territory: false,
     seed: None,
-};
+});
 
 /// Red presses STOP and the server stops cleanly for four seconds: after the start the window is still open
 /// with the downtime given back (no clock ran meanwhile), and the restarted server closes it when its time is up.

@@ -6,6 +6,7 @@
 use kartka_engine::soccer_centre::CentreRecord;
 use kartka_engine::xrsoccer::XrRecord;
 use kartka_engine::{AnyGame, EndReason, Seat};
+use kartka_protocol::kinds::{paper_soccer::PaperSoccerOptions, xrsoccer::XrsoccerOptions};
 use kartka_protocol::{EndReasonName, GameEvent, RulesetSpec, SeatName, TimeControl};
 use kartka_server::config::Settings;
 use kartka_server::games::kinds;
@@ -21,8 +22,8 @@ kartka_tests::on_both_stores!(
 );
 
 const BLITZ: TimeControl = TimeControl::Fischer { initial_seconds: 300, increment_seconds: 5 };
-const SMALL_CENTRE: RulesetSpec = RulesetSpec::PaperSoccerCentre { width: 4, height: 4, goal: 2 };
-const SMALL_XR: RulesetSpec = RulesetSpec::Xrsoccer { width: 4, length: 4, target: 2 };
+const SMALL_CENTRE: RulesetSpec = RulesetSpec::PaperSoccerCentre(PaperSoccerOptions { width: 4, height: 4, goal: 2 });
+const SMALL_XR: RulesetSpec = RulesetSpec::Xrsoccer(XrsoccerOptions { width: 4, length: 4, target: 2 });
 
 fn move_frame(game: Uuid, ply: u32, notation: &str) -> serde_json::Value {
     json!({ "type": "move", "game_id": game, "ply": ply, "client_move_id": format!("m{ply}"), "notation": notation })

@@ -32,9 +32,6 @@ pub trait Kind: Sync {
     /// The turns one player plays in a typical game: the speed class counts that many increments.
     fn typical_turns_per_player(&self) -> u64;
 
-    /// The protocol's ruleset for the engine's rules of this kind.
-    fn spec(&self, ruleset: &Ruleset) -> RulesetSpec;
-
     /// The ruleset a new game is created with: what the rules leave to chance (Dots' random start) is settled
     /// here from `draw`, a number from the server's RNG, and kept in the ruleset so that replays need no RNG.
     fn settle(&self, spec: RulesetSpec, _draw: u32) -> RulesetSpec {
@@ -108,44 +105,36 @@ pub fn of_spec(spec: &RulesetSpec) -> &'static dyn Kind {
     of(kind_of(spec.kind()))
 }
 
+/// The protocol's ruleset for the engine's rules: the one match that hands each kind its own rules.
+#[must_use]
+pub fn spec(ruleset: &Ruleset) -> RulesetSpec {
+    match ruleset {
+        Ruleset::PaperSoccer(rules) => paper_soccer::spec(rules),
+        Ruleset::ClosingIn(rules) => closing_in::spec(rules),
+        Ruleset::Dots(rules) => dots::spec(rules),
+        Ruleset::LineSoccer(rules) => line_soccer::line_spec(rules),
+        Ruleset::RussianSoccer(rules) => line_soccer::russian_spec(rules),
+        Ruleset::PaperSoccerCentre(rules) => soccer_centre::spec(rules),
+        Ruleset::Xrsoccer(rules) => xrsoccer::spec(rules),
+    }
+}
+
 /// The protocol's ruleset of a kind's default rules.
 #[must_use]
 pub fn default_spec(kind: GameKind) -> RulesetSpec {
-    of(kind).spec(&kind.default_ruleset())
+    spec(&kind.default_ruleset())
 }
 
 /// The engine's rules for a protocol ruleset, validated.
 pub fn ruleset(spec: &RulesetSpec) -> Result<Ruleset, RulesetError> {
-    match *spec {
-        RulesetSpec::PaperSoccer { width, height, goal } => paper_soccer::ruleset(width, height, goal),
-        RulesetSpec::ClosingIn { size } => closing_in::ruleset(size),
-        RulesetSpec::Dots {
-            width,
-            height,
-            start,
-            first_move_zone,
-            extra_move,
-            instant_win,
-            stop,
-            auto_end,
-            territory,
-            seed,
-        } => dots::ruleset(dots::Options {
-            width,
-            height,
-            start,
-            first_move_zone,
-            extra_move,
-            instant_win,
-            stop,
-            auto_end,
-            territory,
-            seed,
-        }),
-        RulesetSpec::LineSoccer { preset, width, length } => line_soccer::line_ruleset(preset, width, length),
-        RulesetSpec::RussianSoccer { width, length } => line_soccer::russian_ruleset(width, length),
-        RulesetSpec::PaperSoccerCentre { width, height, goal } => soccer_centre::ruleset(width, height, goal),
-        RulesetSpec::Xrsoccer { width, length, target } => xrsoccer::ruleset(width, length, target),
+    match spec {
+        RulesetSpec::PaperSoccer(options) => paper_soccer::ruleset(options),
+        RulesetSpec::ClosingIn(options) => closing_in::ruleset(options),
+        RulesetSpec::Dots(options) => dots::ruleset(options),
+        RulesetSpec::LineSoccer(options) => line_soccer::line_ruleset(options),
+        RulesetSpec::RussianSoccer(options) => line_soccer::russian_ruleset(options),
+        RulesetSpec::PaperSoccerCentre(options) => soccer_centre::ruleset(options),
+        RulesetSpec::Xrsoccer(options) => xrsoccer::ruleset(options),
     }
 }
 
@@ -267,7 +256,7 @@ mod tests {
             assert_eq!(kind.name(), name.name(), "one name per kind in every layer");
             assert_eq!(of(kind).kind(), kind);
             let ruleset = kind.default_ruleset();
-            let spec = of(kind).spec(&ruleset);
+            let spec = spec(&ruleset);
             assert_eq!(spec.kind(), name);
             assert_eq!(self::ruleset(&spec).expect("the default rules are valid"), ruleset);
         }
@@ -288,7 +277,7 @@ mod tests {
             }
             let outcome = game.outcome().expect("over by the rules");
             let parts = RecordParts {
-                ruleset: of(kind).spec(&ruleset),
+                ruleset: spec(&ruleset),
                 time_control: kartka_protocol::TimeControl::Fischer { initial_seconds: 180, increment_seconds: 2 },
                 names: ["Ala", "Ola"],
                 status: kartka_protocol::GameStatus::Finished,

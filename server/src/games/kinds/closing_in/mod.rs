@@ -7,6 +7,7 @@ mod tools;
 
 use kartka_engine::closing_in::BoardSize;
 use kartka_engine::{GameKind, Ruleset};
+use kartka_protocol::kinds::closing_in::ClosingInOptions;
 use kartka_protocol::RulesetSpec;
 
 use super::{Kind, RulesetError};
@@ -21,14 +22,19 @@ const TYPICAL_TURNS_PER_PLAYER: u64 = 10;
 pub struct ClosingIn;
 
 /// The rules of a board from a client, validated.
-pub fn ruleset(size: u8) -> Result<Ruleset, RulesetError> {
-    let size = BoardSize::new(size).map_err(|error| RulesetError(error.to_string()))?;
+pub fn ruleset(options: &ClosingInOptions) -> Result<Ruleset, RulesetError> {
+    let size = BoardSize::new(options.size).map_err(|error| RulesetError(error.to_string()))?;
     Ok(Ruleset::ClosingIn(size))
 }
 
 /// The protocol's ruleset of a board.
+pub fn spec(size: &BoardSize) -> RulesetSpec {
+    spec_of(*size)
+}
+
+/// The protocol's ruleset of a board size.
 fn spec_of(size: BoardSize) -> RulesetSpec {
-    RulesetSpec::ClosingIn { size: size.get() }
+    RulesetSpec::ClosingIn(ClosingInOptions { size: size.get() })
 }
 
 impl Kind for ClosingIn {
@@ -44,13 +50,6 @@ impl Kind for ClosingIn {
         TYPICAL_TURNS_PER_PLAYER
     }
 
-    fn spec(&self, ruleset: &Ruleset) -> RulesetSpec {
-        match ruleset {
-            Ruleset::ClosingIn(size) => spec_of(*size),
-            other => unreachable!("the registry handed {other:?} to Closing In"),
-        }
-    }
-
     fn record(&self, game: &RecordParts<'_>) -> Result<String, ExportError> {
         record::record(game)
     }
@@ -60,7 +59,7 @@ impl Kind for ClosingIn {
     }
 
     fn sized_ruleset(&self, size: u8) -> Result<Ruleset, ToolError> {
-        ruleset(size).map_err(|error| ToolError(format!("--size: {error}")))
+        ruleset(&ClosingInOptions { size }).map_err(|error| ToolError(format!("--size: {error}")))
     }
 
     fn perft(&self, setup: &Setup, depth: usize) -> Result<Vec<u64>, ToolError> {

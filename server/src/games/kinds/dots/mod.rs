@@ -15,6 +15,7 @@ mod tools;
 
 use kartka_engine::dots::{DotsRules, FieldSize, Start, StopMode, Zone};
 use kartka_engine::{GameKind, Ruleset};
+use kartka_protocol::kinds::dots::DotsOptions;
 use kartka_protocol::kinds::dots::{
     DotsStart, DotsStop, MAX_FIELD_SIDE, MAX_WINDOW_SECONDS, MIN_FIELD_SIDE, MIN_WINDOW_SECONDS,
 };
@@ -38,36 +39,11 @@ const WINDOW_SECONDS: std::ops::RangeInclusive<u16> = MIN_WINDOW_SECONDS..=MAX_W
 /// Dots, as the registry lists it.
 pub struct Dots;
 
-/// A ruleset from a client, as the protocol carries it.
-#[derive(Clone, Copy, Debug)]
-pub struct Options {
-    /// Columns.
-    pub width: u8,
-    /// Rows.
-    pub height: u8,
-    /// The start.
-    pub start: DotsStart,
-    /// Whether an empty start has its first-move zone.
-    pub first_move_zone: bool,
-    /// Extra move after a capture.
-    pub extra_move: bool,
-    /// Instant win at this count (0: off).
-    pub instant_win: u32,
-    /// STOP.
-    pub stop: DotsStop,
-    /// Automatic end.
-    pub auto_end: bool,
-    /// Territory mode.
-    pub territory: bool,
-    /// A random start's seed (none until the game is created).
-    pub seed: Option<u32>,
-}
-
 /// The rules of a client's options, validated: each option's own range, then the engine's check that they fit
 /// together and fit the field.
-pub fn ruleset(options: Options) -> Result<Ruleset, RulesetError> {
-    let Options { width, height, start, first_move_zone, extra_move, instant_win, stop, auto_end, territory, seed } =
-        options;
+pub fn ruleset(options: &DotsOptions) -> Result<Ruleset, RulesetError> {
+    let DotsOptions { width, height, start, first_move_zone, extra_move, instant_win, stop, auto_end, territory, seed } =
+        *options;
     let sides = MIN_FIELD_SIDE..=MAX_FIELD_SIDE;
     if !sides.contains(&width) || !sides.contains(&height) {
         return Err(RulesetError(format!("a Dots field has {MIN_FIELD_SIDE} to {MAX_FIELD_SIDE} points a side")));
@@ -145,7 +121,7 @@ fn try_spec(rules: &DotsRules) -> Result<RulesetSpec, String> {
     if rules.size.width() < MIN_FIELD_SIDE || rules.size.height() < MIN_FIELD_SIDE {
         return Err(format!("a field under {MIN_FIELD_SIDE} points a side is not played here"));
     }
-    Ok(RulesetSpec::Dots {
+    Ok(RulesetSpec::Dots(DotsOptions {
         width: rules.size.width(),
         height: rules.size.height(),
         start,
@@ -161,15 +137,13 @@ fn try_spec(rules: &DotsRules) -> Result<RulesetSpec, String> {
             }
             _ => None,
         },
-    })
+    }))
 }
 
-/// The Dots rules inside a ruleset; the registry hands this module only Dots rulesets.
-fn rules_of(ruleset: &Ruleset) -> DotsRules {
-    match ruleset {
-        Ruleset::Dots(rules) => *rules,
-        other => unreachable!("the registry handed {other:?} to Dots"),
-    }
+/// The protocol's ruleset of Dots' rules (the registry's `spec` hands them over).
+pub fn spec(rules: &DotsRules) -> RulesetSpec {
+    // Every game the server holds came from a spec (a client's, or an import's checked by `try_spec`).
+    try_spec(rules).unwrap_or_else(|reason| unreachable!("Dots rules the protocol cannot say: {reason}"))
 }
 
 impl Kind for Dots {
@@ -186,16 +160,10 @@ impl Kind for Dots {
     }
 
     fn settle(&self, mut spec: RulesetSpec, draw: u32) -> RulesetSpec {
-        if let RulesetSpec::Dots { start: DotsStart::Random, seed, .. } = &mut spec {
+        if let RulesetSpec::Dots(DotsOptions { start: DotsStart::Random, seed, .. }) = &mut spec {
             *seed = Some(draw);
         }
         spec
-    }
-
-    fn spec(&self, ruleset: &Ruleset) -> RulesetSpec {
-        // Every game the server holds came from a spec (a client's, or an import's checked by `try_spec`).
-        try_spec(&rules_of(ruleset))
-            .unwrap_or_else(|reason| unreachable!("Dots rules the protocol cannot say: {reason}"))
     }
 
     fn record(&self, game: &RecordParts<'_>) -> Result<String, ExportError> {
@@ -231,8 +199,8 @@ impl Kind for Dots {
 mod tests {
     use super::*;
 
-    fn options() -> Options {
-        Options {
+    fn options() -> DotsOptions {
+        DotsOptions {
             width: 39,
             height: 32,
             start: DotsStart::Cross,
@@ -248,23 +216,23 @@ mod tests {
 
     #[test]
     fn the_default_options_are_the_engines_default_rules() {
-        assert_eq!(ruleset(options()).expect("valid"), GameKind::Dots.default_ruleset());
+        assert_eq!(ruleset(&options()).expect("valid"), GameKind::Dots.default_ruleset());
     }
 
     #[test]
     fn options_out_of_range_are_refused_with_a_reason() {
         for bad in [
-            Options { width: 9, ..options() },
-            Options { height: 53, ..options() },
-            Options { instant_win: 39 * 32 + 1, ..options() },
-            Options { seed: Some(7), ..options() },
-            Options { territory: true, ..options() },
-            Options { stop: DotsStop::Window { seconds: 9 }, ..options() },
-            Options { stop: DotsStop::Window { seconds: 601 }, ..options() },
+            DotsOptions { width: 9, ..options() },
+            DotsOptions { height: 53, ..options() },
+            DotsOptions { instant_win: 39 * 32 + 1, ..options() },
+            DotsOptions { seed: Some(7), ..options() },
+            DotsOptions { territory: true, ..options() },
+            DotsOptions { stop: DotsStop::Window { seconds: 9 }, ..options() },
+            DotsOptions { stop: DotsStop::Window { seconds: 601 }, ..options() },
         ] {
-            assert!(ruleset(bad).is_err(), "{bad:?}");
+            assert!(ruleset(&bad).is_err(), "{bad:?}");
         }
-        assert!(ruleset(Options { width: 52, height: 52, start: DotsStart::Cross4, ..options() }).is_ok());
+        assert!(ruleset(&DotsOptions { width: 52, height: 52, start: DotsStart::Cross4, ..options() }).is_ok());
     }
 
     #[test]
@@ -277,7 +245,7 @@ mod tests {
                 (true, DotsStop::Window { seconds: 180 }, false, false),
             ] {
                 let seed = (start == DotsStart::Random).then_some(u32::MAX);
-                let chosen = Options {
+                let chosen = DotsOptions {
                     width: 20,
                     height: 20,
                     start,
@@ -288,18 +256,19 @@ mod tests {
                     seed,
                     ..options()
                 };
-                let rules = ruleset(chosen).expect("valid");
-                let spec = Dots.spec(&rules);
-                assert_eq!(super::super::ruleset(&spec).expect("valid"), rules);
+                let rules = ruleset(&chosen).expect("valid");
+                let spec = crate::games::kinds::spec(&rules);
+                assert_eq!(crate::games::kinds::ruleset(&spec).expect("valid"), rules);
             }
         }
     }
 
     #[test]
     fn a_new_game_settles_a_random_starts_seed_and_nothing_else() {
-        let random = Dots.spec(&ruleset(Options { start: DotsStart::Random, ..options() }).expect("valid"));
-        assert!(matches!(Dots.settle(random, 99), RulesetSpec::Dots { seed: Some(99), .. }));
-        let cross = Dots.spec(&ruleset(options()).expect("valid"));
+        let random =
+            crate::games::kinds::spec(&ruleset(&DotsOptions { start: DotsStart::Random, ..options() }).expect("valid"));
+        assert!(matches!(Dots.settle(random, 99), RulesetSpec::Dots(DotsOptions { seed: Some(99), .. })));
+        let cross = crate::games::kinds::spec(&ruleset(&options()).expect("valid"));
         assert_eq!(Dots.settle(cross, 99), cross);
     }
 }

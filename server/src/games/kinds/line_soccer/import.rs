@@ -80,6 +80,7 @@ fn checked(index: u64, record: &VariantRecord) -> Result<ReadGame, String> {
 
 #[cfg(test)]
 mod tests {
+    use kartka_protocol::kinds::line_soccer::RussianSoccerOptions;
     use kartka_protocol::{EndReasonName, RulesetSpec, SeatName};
 
     use super::*;
@@ -94,7 +95,7 @@ mod tests {
         assert_eq!(read.rejections[0].0, 2);
         assert!(read.rejections[0].1.starts_with("illegal"), "{:?}", read.rejections[0]);
         let game = &read.games[0];
-        assert_eq!(game.ruleset, RulesetSpec::RussianSoccer { width: 10, length: 12 });
+        assert_eq!(game.ruleset, RulesetSpec::RussianSoccer(RussianSoccerOptions { width: 10, length: 12 }));
         assert_eq!(game.names, ["A".to_owned(), "B".to_owned()]);
         assert_eq!(game.moves.iter().map(|m| m.actions).sum::<u32>(), 6);
         let result = game.result.expect("P2 won on the record");

@@ -10,6 +10,7 @@ mod tools;
 use kartka_engine::line_soccer::{LinePreset, LineRules, RussianRules, VariantRules};
 use kartka_engine::{GameKind, Ruleset};
 use kartka_protocol::kinds::line_soccer::LinePresetName;
+use kartka_protocol::kinds::{line_soccer::LineSoccerOptions, line_soccer::RussianSoccerOptions};
 use kartka_protocol::RulesetSpec;
 
 use super::{Kind, RulesetError};
@@ -30,7 +31,8 @@ pub struct LineSoccer;
 pub struct RussianSoccer;
 
 /// The rules of a `line-soccer` game from a client, validated against the sizes the preset allows.
-pub fn line_ruleset(preset: LinePresetName, width: u8, length: u8) -> Result<Ruleset, RulesetError> {
+pub fn line_ruleset(options: &LineSoccerOptions) -> Result<Ruleset, RulesetError> {
+    let LineSoccerOptions { preset, width, length } = *options;
     let preset = match preset {
         LinePresetName::Line => LinePreset::Line,
         LinePresetName::Opcja1 => LinePreset::Opcja1,
@@ -40,9 +42,20 @@ pub fn line_ruleset(preset: LinePresetName, width: u8, length: u8) -> Result<Rul
 }
 
 /// The rules of a `russian-soccer` game from a client, validated against the sizes `russian` allows.
-pub fn russian_ruleset(width: u8, length: u8) -> Result<Ruleset, RulesetError> {
+pub fn russian_ruleset(options: &RussianSoccerOptions) -> Result<Ruleset, RulesetError> {
+    let RussianSoccerOptions { width, length } = *options;
     let rules = RussianRules::new(width, length).map_err(|error| RulesetError(error.to_string()))?;
     Ok(Ruleset::RussianSoccer(rules))
+}
+
+/// The protocol's ruleset of Line Soccer's rules (the registry's `spec` hands them over).
+pub fn line_spec(rules: &LineRules) -> RulesetSpec {
+    spec_of(VariantRules::Line(*rules))
+}
+
+/// The protocol's ruleset of Russian Paper Soccer's rules (the registry's `spec` hands them over).
+pub fn russian_spec(rules: &RussianRules) -> RulesetSpec {
+    spec_of(VariantRules::Russian(*rules))
 }
 
 /// The protocol's ruleset of a game's rules, whichever of the two kinds.
@@ -54,21 +67,21 @@ fn spec_of(rules: VariantRules) -> RulesetSpec {
                 LinePreset::Line => LinePresetName::Line,
                 LinePreset::Opcja1 => LinePresetName::Opcja1,
             };
-            RulesetSpec::LineSoccer { preset, width: field.width(), length: field.length() }
+            RulesetSpec::LineSoccer(LineSoccerOptions { preset, width: field.width(), length: field.length() })
         }
         VariantRules::Russian(rules) => {
             let field = rules.field();
-            RulesetSpec::RussianSoccer { width: field.width(), length: field.length() }
+            RulesetSpec::RussianSoccer(RussianSoccerOptions { width: field.width(), length: field.length() })
         }
     }
 }
 
-/// The engine's rules of a ruleset of either kind; the registry hands this module no other.
-fn variant_rules(ruleset: &Ruleset) -> VariantRules {
+/// The engine's rules of a ruleset of either kind, or `None` for another kind's.
+fn variant_rules(ruleset: &Ruleset) -> Option<VariantRules> {
     match ruleset {
-        Ruleset::LineSoccer(rules) => VariantRules::Line(*rules),
-        Ruleset::RussianSoccer(rules) => VariantRules::Russian(*rules),
-        other => unreachable!("the registry handed {other:?} to the line-soccer module"),
+        Ruleset::LineSoccer(rules) => Some(VariantRules::Line(*rules)),
+        Ruleset::RussianSoccer(rules) => Some(VariantRules::Russian(*rules)),
+        _ => None,
     }
 }
 
@@ -83,10 +96,6 @@ impl Kind for LineSoccer {
 
     fn typical_turns_per_player(&self) -> u64 {
         LINE_TURNS_PER_PLAYER
-    }
-
-    fn spec(&self, ruleset: &Ruleset) -> RulesetSpec {
-        spec_of(variant_rules(ruleset))
     }
 
     fn record(&self, game: &RecordParts<'_>) -> Result<String, ExportError> {
@@ -117,10 +126,6 @@ impl Kind for RussianSoccer {
 
     fn typical_turns_per_player(&self) -> u64 {
         RUSSIAN_TURNS_PER_PLAYER
-    }
-
-    fn spec(&self, ruleset: &Ruleset) -> RulesetSpec {
-        spec_of(variant_rules(ruleset))
     }
 
     fn record(&self, game: &RecordParts<'_>) -> Result<String, ExportError> {

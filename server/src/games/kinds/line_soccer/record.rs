@@ -25,7 +25,9 @@ pub fn record(game: &RecordParts<'_>) -> Result<String, ExportError> {
         _ => None,
     };
     let time_control = crate::games::records::time_control_text(&game.time_control);
-    let mut record = VariantRecord::new(variant_rules(&ruleset), tokens, outcome);
+    let rules = variant_rules(&ruleset)
+        .ok_or_else(|| ExportError::Ruleset(format!("a {} game is not a line-soccer record", ruleset.kind())))?;
+    let mut record = VariantRecord::new(rules, tokens, outcome);
     let tag = |name: &str, value: String| Tag { name: name.to_owned(), value };
     let players = [
         tag("Event", "kartka".to_owned()),
@@ -73,6 +75,7 @@ fn turn_tokens(mut game: AnyGame, moves: &[&str]) -> Result<Vec<String>, ExportE
 #[cfg(test)]
 mod tests {
     use kartka_engine::line_soccer::read_variant_records;
+    use kartka_protocol::kinds::line_soccer::{LineSoccerOptions, RussianSoccerOptions};
     use kartka_protocol::TimeControl;
 
     use super::*;
@@ -135,11 +138,11 @@ mod tests {
         let actions: Vec<String> =
             turns.iter().flat_map(|turn| kind.split_actions(turn).expect("the notation")).collect();
         let parts = RecordParts {
-            ruleset: kartka_protocol::RulesetSpec::LineSoccer {
+            ruleset: kartka_protocol::RulesetSpec::LineSoccer(LineSoccerOptions {
                 preset: kartka_protocol::kinds::line_soccer::LinePresetName::Opcja1,
                 width: 16,
                 length: 20,
-            },
+            }),
             time_control: TimeControl::Fischer { initial_seconds: 300, increment_seconds: 5 },
             names: ["Ala", "Ola"],
             status: GameStatus::Finished,
@@ -163,7 +166,7 @@ mod tests {
     #[test]
     fn a_record_names_its_variant_and_reads_back() {
         let parts = RecordParts {
-            ruleset: kartka_protocol::RulesetSpec::RussianSoccer { width: 10, length: 12 },
+            ruleset: kartka_protocol::RulesetSpec::RussianSoccer(RussianSoccerOptions { width: 10, length: 12 }),
             time_control: TimeControl::Fischer { initial_seconds: 300, increment_seconds: 5 },
             names: ["Ala", "Ola"],
             status: GameStatus::Active,

@@ -7,6 +7,7 @@ mod tools;
 
 use kartka_engine::soccer::{Pitch, SoccerRules};
 use kartka_engine::{GameKind, Ruleset};
+use kartka_protocol::kinds::paper_soccer::PaperSoccerOptions;
 use kartka_protocol::RulesetSpec;
 
 use super::{Kind, RulesetError};
@@ -21,14 +22,24 @@ const TYPICAL_TURNS_PER_PLAYER: u64 = 20;
 pub struct PaperSoccer;
 
 /// The rules of a pitch from a client, validated.
-pub fn ruleset(width: u8, height: u8, goal: u8) -> Result<Ruleset, RulesetError> {
+pub fn ruleset(options: &PaperSoccerOptions) -> Result<Ruleset, RulesetError> {
+    let PaperSoccerOptions { width, height, goal } = *options;
     let pitch = Pitch::new(width, height, goal).map_err(|error| RulesetError(error.to_string()))?;
     Ok(Ruleset::PaperSoccer(SoccerRules { pitch }))
 }
 
+/// The protocol's ruleset of Paper Soccer's rules (the registry's `spec` hands them over).
+pub fn spec(rules: &SoccerRules) -> RulesetSpec {
+    spec_of(rules.pitch)
+}
+
 /// The protocol's ruleset of a pitch.
 fn spec_of(pitch: Pitch) -> RulesetSpec {
-    RulesetSpec::PaperSoccer { width: pitch.width(), height: pitch.height(), goal: pitch.goal_width() }
+    RulesetSpec::PaperSoccer(PaperSoccerOptions {
+        width: pitch.width(),
+        height: pitch.height(),
+        goal: pitch.goal_width(),
+    })
 }
 
 impl Kind for PaperSoccer {
@@ -42,13 +53,6 @@ impl Kind for PaperSoccer {
 
     fn typical_turns_per_player(&self) -> u64 {
         TYPICAL_TURNS_PER_PLAYER
-    }
-
-    fn spec(&self, ruleset: &Ruleset) -> RulesetSpec {
-        match ruleset {
-            Ruleset::PaperSoccer(rules) => spec_of(rules.pitch),
-            other => unreachable!("the registry handed {other:?} to Paper Soccer"),
-        }
     }
 
     fn record(&self, game: &RecordParts<'_>) -> Result<String, ExportError> {

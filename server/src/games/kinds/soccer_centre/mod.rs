@@ -8,6 +8,7 @@ mod tools;
 use kartka_engine::soccer::Pitch;
 use kartka_engine::soccer_centre::{CentreRecord, CentreRules};
 use kartka_engine::{GameKind, Ruleset};
+use kartka_protocol::kinds::paper_soccer::PaperSoccerOptions;
 use kartka_protocol::RulesetSpec;
 
 use super::{scored, Kind, RulesetError};
@@ -23,14 +24,24 @@ const TYPICAL_TURNS_PER_PLAYER: u64 = 28;
 pub struct SoccerCentre;
 
 /// The rules of a pitch from a client, validated as a classic pitch.
-pub fn ruleset(width: u8, height: u8, goal: u8) -> Result<Ruleset, RulesetError> {
+pub fn ruleset(options: &PaperSoccerOptions) -> Result<Ruleset, RulesetError> {
+    let PaperSoccerOptions { width, height, goal } = *options;
     let pitch = Pitch::new(width, height, goal).map_err(|error| RulesetError(error.to_string()))?;
     Ok(Ruleset::PaperSoccerCentre(CentreRules { pitch }))
 }
 
 /// The protocol's ruleset of a pitch.
+pub fn spec(rules: &CentreRules) -> RulesetSpec {
+    spec_of(rules.pitch)
+}
+
+/// The protocol's ruleset of a pitch.
 fn spec_of(pitch: Pitch) -> RulesetSpec {
-    RulesetSpec::PaperSoccerCentre { width: pitch.width(), height: pitch.height(), goal: pitch.goal_width() }
+    RulesetSpec::PaperSoccerCentre(PaperSoccerOptions {
+        width: pitch.width(),
+        height: pitch.height(),
+        goal: pitch.goal_width(),
+    })
 }
 
 impl Kind for SoccerCentre {
@@ -44,13 +55,6 @@ impl Kind for SoccerCentre {
 
     fn typical_turns_per_player(&self) -> u64 {
         TYPICAL_TURNS_PER_PLAYER
-    }
-
-    fn spec(&self, ruleset: &Ruleset) -> RulesetSpec {
-        match ruleset {
-            Ruleset::PaperSoccerCentre(rules) => spec_of(rules.pitch),
-            other => unreachable!("the registry handed {other:?} to Paper Soccer (centre)"),
-        }
     }
 
     fn record(&self, game: &RecordParts<'_>) -> Result<String, ExportError> {

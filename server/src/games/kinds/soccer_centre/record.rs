@@ -61,6 +61,7 @@ pub fn kurnik_record(game: &RecordParts<'_>) -> Result<String, ExportError> {
 #[cfg(test)]
 mod tests {
     use kartka_engine::GameKind;
+    use kartka_protocol::kinds::paper_soccer::PaperSoccerOptions;
     use kartka_protocol::{EndReasonName, GameResult, GameStatus, RulesetSpec, SeatName, TimeControl};
 
     use super::*;
@@ -88,7 +89,7 @@ mod tests {
     }
 
     fn centre(moves: &[&'static str], winner: Option<SeatName>) -> RecordParts<'static> {
-        parts(RulesetSpec::PaperSoccerCentre { width: 8, height: 10, goal: 2 }, moves, winner)
+        parts(RulesetSpec::PaperSoccerCentre(PaperSoccerOptions { width: 8, height: 10, goal: 2 }), moves, winner)
     }
 
     /// Reads `text` as classic Paper Soccer's kurnik records: the one game's steps and winner, and the replay
@@ -134,14 +135,15 @@ mod tests {
             Err(ExportError::NotKurnik(KurnikRefusal::WinnerIsNotScorer { scorer: "first", result: "1-0" }))
         ));
         for kind in [GameKind::LineSoccer, GameKind::RussianSoccer, GameKind::Xrsoccer] {
-            let spec = of(kind).spec(&kind.default_ruleset());
+            let spec = kinds::spec(&kind.default_ruleset());
             let refused = of(kind).kurnik_record(&parts(spec, &[], None));
             assert!(
                 matches!(refused, Err(ExportError::NotKurnik(KurnikRefusal::OtherRules(_)))),
                 "{kind}: {refused:?}"
             );
         }
-        let classic = parts(RulesetSpec::PaperSoccer { width: 8, height: 10, goal: 2 }, &TO_THE_POINT, None);
+        let classic =
+            parts(RulesetSpec::PaperSoccer(PaperSoccerOptions { width: 8, height: 10, goal: 2 }), &TO_THE_POINT, None);
         assert!(of(GameKind::PaperSoccer).kurnik_record(&classic).is_ok(), "classic games are kurnik's own");
     }
 }

@@ -7,6 +7,7 @@ mod tools;
 
 use kartka_engine::xrsoccer::{XrRecord, XrRules};
 use kartka_engine::{GameKind, Ruleset};
+use kartka_protocol::kinds::xrsoccer::XrsoccerOptions;
 use kartka_protocol::RulesetSpec;
 
 use super::{scored, Kind, RulesetError};
@@ -21,14 +22,20 @@ const TYPICAL_TURNS_PER_PLAYER: u64 = 25;
 pub struct Xrsoccer;
 
 /// The rules of a field and target from a client, validated.
-pub fn ruleset(width: u8, length: u8, target: u32) -> Result<Ruleset, RulesetError> {
+pub fn ruleset(options: &XrsoccerOptions) -> Result<Ruleset, RulesetError> {
+    let XrsoccerOptions { width, length, target } = *options;
     let rules = XrRules::new(width, length, target).map_err(|error| RulesetError(error.to_string()))?;
     Ok(Ruleset::Xrsoccer(rules))
 }
 
 /// The protocol's ruleset of a field and target.
+pub fn spec(rules: &XrRules) -> RulesetSpec {
+    spec_of(*rules)
+}
+
+/// The protocol's ruleset of a match's rules.
 fn spec_of(rules: XrRules) -> RulesetSpec {
-    RulesetSpec::Xrsoccer { width: rules.width(), length: rules.length(), target: rules.target() }
+    RulesetSpec::Xrsoccer(XrsoccerOptions { width: rules.width(), length: rules.length(), target: rules.target() })
 }
 
 impl Kind for Xrsoccer {
@@ -42,13 +49,6 @@ impl Kind for Xrsoccer {
 
     fn typical_turns_per_player(&self) -> u64 {
         TYPICAL_TURNS_PER_PLAYER
-    }
-
-    fn spec(&self, ruleset: &Ruleset) -> RulesetSpec {
-        match ruleset {
-            Ruleset::Xrsoccer(rules) => spec_of(*rules),
-            other => unreachable!("the registry handed {other:?} to xrsoccer"),
-        }
     }
 
     fn record(&self, game: &RecordParts<'_>) -> Result<String, ExportError> {

@@ -487,6 +487,8 @@ export default {
   'error.uri_too_long': 'The address of the request is too long.',
   'error.too_many_sockets': 'Too many connections from your address; close a tab and try again.',
   'error.too_many_subscriptions': 'You are watching too many games at once; close one first.',
+  'error.unknown_message': 'That chat message no longer exists.',
+  'error.unknown_report': 'That report does not exist.',
   'error.too_many_mutes': 'You have muted as many players as one may; unmute one first.',
   'error.too_many_watched_games': 'Too many finished games are being watched right now; try again later.',
   'error.muted': 'An admin muted your chat.',

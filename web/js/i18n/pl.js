@@ -483,6 +483,8 @@ export default {
   'error.uri_too_long': 'Adres żądania jest zbyt długi.',
   'error.too_many_sockets': 'Zbyt wiele połączeń z Twojego adresu; zamknij kartę i spróbuj ponownie.',
   'error.too_many_subscriptions': 'Oglądasz zbyt wiele partii naraz; zamknij którąś.',
+  'error.unknown_message': 'Tej wiadomości czatu już nie ma.',
+  'error.unknown_report': 'Takie zgłoszenie nie istnieje.',
   'error.too_many_mutes': 'Wyciszono już tylu graczy, ilu można; najpierw wyłącz wyciszenie któregoś.',
   'error.too_many_watched_games': 'Zbyt wiele zakończonych partii jest teraz oglądanych; spróbuj później.',
   'error.muted': 'Administrator wyciszył twój czat.',

@@ -11,6 +11,7 @@ mod cluster;
 mod correspondence;
 mod explorer;
 mod profile;
+mod reports;
 mod statements;
 
 use std::collections::{HashMap, HashSet};

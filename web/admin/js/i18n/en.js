@@ -31,6 +31,7 @@ export default {
   'admin.action.adjudicate': 'adjudicate',
   'admin.action.ban': 'ban',
   'admin.action.unban': 'unban',
+  'admin.action.resolve_report': 'resolve report',
   'admin.action.mute_chat': 'mute chat',
   'admin.action.unmute_chat': 'unmute chat',
   'admin.chat.players': '{name} (players’ chat): {text}',

@@ -29,6 +29,7 @@ export default {
   'admin.action.adjudicate': 'rozstrzygnięcie',
   'admin.action.ban': 'blokada',
   'admin.action.unban': 'zdjęcie blokady',
+  'admin.action.resolve_report': 'rozpatrzenie zgłoszenia',
   'admin.action.mute_chat': 'wyciszenie czatu',
   'admin.action.unmute_chat': 'przywrócenie czatu',
   'admin.chat.players': '{name} (czat graczy): {text}',

@@ -29,6 +29,7 @@ export default {
   'admin.action.adjudicate': 'присуждение результата',
   'admin.action.ban': 'блокировка',
   'admin.action.unban': 'снятие блокировки',
+  'admin.action.resolve_report': 'рассмотрение жалобы',
   'admin.action.mute_chat': 'отключение чата',
   'admin.action.unmute_chat': 'включение чата',
   'admin.chat.players': '{name} (чат игроков): {text}',

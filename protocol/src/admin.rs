@@ -135,6 +135,8 @@ pub enum AuditAction {
     UnmuteChat,
     /// Games were imported from a record file.
     Import,
+    /// A player's report was resolved.
+    ResolveReport,
 }
 
 /// One entry of the audit log: who did what, when and why. Entries are never changed or removed.

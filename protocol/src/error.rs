@@ -93,6 +93,10 @@ pub enum ErrorCode {
     TooManyWatchedGames,
     /// The player has muted as many accounts in the lobby chat as one may (a server setting): unmute one first.
     TooManyMutes,
+    /// No chat message with that id, or none the asker could have read.
+    UnknownMessage,
+    /// No report with that id.
+    UnknownReport,
     /// The server could not complete the request; nothing was changed. Retrying is safe.
     Internal,
 }
@@ -141,6 +145,8 @@ impl ErrorCode {
             ErrorCode::TooManySubscriptions => "too_many_subscriptions",
             ErrorCode::TooManyWatchedGames => "too_many_watched_games",
             ErrorCode::TooManyMutes => "too_many_mutes",
+            ErrorCode::UnknownMessage => "unknown_message",
+            ErrorCode::UnknownReport => "unknown_report",
             ErrorCode::Internal => "internal",
         }
     }

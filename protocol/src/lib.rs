@@ -17,6 +17,7 @@ pub mod fuzzing;
 mod game;
 pub mod kinds;
 mod lobby;
+pub mod report;
 pub mod rest;
 mod seat;
 mod snapshot_parts;

@@ -11,6 +11,7 @@ use kartka_protocol::correspondence::{
     NotificationSettings, NotificationSettingsView, PlayMove, Seek, SeekList, StartVacation, VacationStatus,
     WebhookTest,
 };
+use kartka_protocol::report::{NewReport, Report, ReportPage, ReportResolution, ReportResolved};
 use kartka_protocol::rest::{
     Challenge, CreateChallenge, ErrorBody, ExplorerPosition, Leaderboard, PlayerList, Profile, RatingHistory, Session,
     Versus,
@@ -57,6 +58,9 @@ fn parses_as_admin_body(example: &str) -> bool {
         || parses_as::<AuditPage>(example)
         || parses_as::<ExportedGame>(example)
         || parses_as::<ImportReport>(example)
+        || parses_as::<ReportPage>(example)
+        || parses_as::<ReportResolution>(example)
+        || parses_as::<ReportResolved>(example)
 }
 
 #[test]
@@ -72,6 +76,8 @@ fn every_documented_example_is_a_valid_frame_or_body() {
             || parses_as::<Suggestion>(example)
             || parses_as::<Challenge>(example)
             || parses_as::<ErrorBody>(example)
+            || parses_as::<NewReport>(example)
+            || parses_as::<Report>(example)
             || parses_as::<PlayMove>(example)
             || parses_as::<DrawRequest>(example)
             || parses_as::<ActionDone>(example)

@@ -1,6 +1,6 @@
 //! Abuse limits: login attempts per account (from one address, and from all together) and per client address,
 //! new accounts (guests and registrations)
-//! per address, chat messages and webhook tests per account, the bot's suggestions on the analysis board per
+//! per address, chat messages, reports and webhook tests per account, the bot's suggestions on the analysis board per
 //! account and per address (and one running at a time per account), and a bound on concurrent password hashing. Kept apart from the API (which turns a refusal
 //! into its typed error) so that the server's state can hold them without depending on the API.
 //!
@@ -73,6 +73,7 @@ pub struct AbuseLimits {
     login_by_address: DefaultKeyedRateLimiter<IpAddr>,
     accounts_by_address: DefaultKeyedRateLimiter<IpAddr>,
     chat_by_account: DefaultKeyedRateLimiter<Uuid>,
+    reports_by_account: DefaultKeyedRateLimiter<Uuid>,
     webhook_tests_by_account: DefaultKeyedRateLimiter<Uuid>,
     suggestions_by_account: DefaultKeyedRateLimiter<Uuid>,
     suggestions_by_address: DefaultKeyedRateLimiter<IpAddr>,
@@ -96,6 +97,9 @@ impl AbuseLimits {
             login_by_address: RateLimiter::keyed(per_minute(limits.logins_per_address_per_minute)),
             accounts_by_address: RateLimiter::keyed(per_minute(limits.accounts_per_address_per_minute)),
             chat_by_account: RateLimiter::keyed(per_minute(limits.chat_messages_per_minute).allow_burst(CHAT_BURST)),
+            reports_by_account: RateLimiter::keyed(Quota::per_hour(
+                NonZeroU32::new(limits.reports_per_hour).unwrap_or(NonZeroU32::MIN),
+            )),
             webhook_tests_by_account: RateLimiter::keyed(Quota::per_minute(WEBHOOK_TESTS_PER_MINUTE)),
             suggestions_by_account: RateLimiter::keyed(Quota::per_minute(SUGGESTIONS_PER_ACCOUNT_PER_MINUTE)),
             suggestions_by_address: RateLimiter::keyed(Quota::per_minute(SUGGESTIONS_PER_ADDRESS_PER_MINUTE)),
@@ -131,6 +135,11 @@ impl AbuseLimits {
     /// Counts a chat message of `account`, whatever the channel and connection.
     pub fn chat(&self, account: Uuid) -> Result<(), Refused> {
         check(&self.chat_by_account, &account, "too many chat messages; wait a little")
+    }
+
+    /// Counts a report made by `account`.
+    pub fn report(&self, account: Uuid) -> Result<(), Refused> {
+        check(&self.reports_by_account, &account, "too many reports; wait an hour")
     }
 
     /// Counts a test delivery to the webhook of `account`.

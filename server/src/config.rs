@@ -86,6 +86,10 @@ pub struct ServeArgs {
     /// `LOBBY_CHAT_MUTES_CEILING`.
     #[arg(long, env = "KARTKA_LOBBY_CHAT_MUTES", default_value_t = 100)]
     pub lobby_chat_mutes: usize,
+    /// Reports (`POST /api/reports`) one account may make per hour, in a burst of up to as many: each is a
+    /// stored row that admins must read. Beyond, `rate_limited`.
+    #[arg(long, env = "KARTKA_REPORTS_RATE", default_value_t = 10)]
+    pub reports_per_hour: u32,
     /// Opening explorer queries (`GET /api/explorer`) one client address may make per minute (IPv6: per /64), in
     /// a burst of up to as many: each reads the explorer's tables, and a page asks once per position shown.
     #[arg(long, env = "KARTKA_EXPLORER_RATE", default_value_t = 120)]
@@ -355,6 +359,8 @@ pub struct Limits {
     pub chat_messages_per_minute: u32,
     /// Accounts one player may mute in the lobby chat.
     pub lobby_chat_mutes: usize,
+    /// Reports per account per hour.
+    pub reports_per_hour: u32,
     /// Opening explorer queries per client address per minute.
     pub explorer_queries_per_minute: u32,
     /// The most an imported record file may unpack to, in bytes.
@@ -395,6 +401,7 @@ impl Default for Limits {
             guest_ban_cooldown: Duration::from_secs(60 * 60),
             chat_messages_per_minute: 12,
             lobby_chat_mutes: 100,
+            reports_per_hour: 10,
             explorer_queries_per_minute: 120,
             import_unpacked_bytes: 256 * 1024 * 1024,
             import_max_bytes: 64 * 1024 * 1024,
@@ -526,6 +533,7 @@ impl From<&ServeArgs> for Settings {
                 guest_ban_cooldown: Duration::from_secs(args.guest_ban_cooldown_minutes.saturating_mul(60)),
                 chat_messages_per_minute: args.chat_messages_per_minute.max(1),
                 lobby_chat_mutes: args.lobby_chat_mutes.clamp(1, LOBBY_CHAT_MUTES_CEILING),
+                reports_per_hour: args.reports_per_hour.max(1),
                 explorer_queries_per_minute: args.explorer_queries_per_minute.max(1),
                 import_unpacked_bytes: args.import_unpacked_mb.max(1).saturating_mul(1024 * 1024),
                 import_max_bytes: args.import_max_mb.max(1).saturating_mul(1024 * 1024),

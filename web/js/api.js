@@ -41,6 +41,8 @@ export const api = {
   login: (username, password) => request('POST', '/api/login', { username, password }),
   logout: () => request('POST', '/api/logout'),
   me: () => request('GET', '/api/me'),
+  /** A report to the admins of a chat message (`message_id`) or an account (`account_id`), with a `reason`. */
+  report: (report) => request('POST', '/api/reports', report),
   setLanguage: (language) => request('PUT', '/api/me/language', { language }),
   createChallenge: (challenge) => request('POST', '/api/challenges', challenge),
   challenges: () => request('GET', '/api/challenges'),

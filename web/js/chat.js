@@ -2,15 +2,19 @@
 // whatever anyone writes is shown exactly as written — a line to write in, and for a player the switch that
 // mutes the opponent, showing the mute the server keeps (the players' `chat_history` says whether it is on).
 // In the lobby a signed-in reader may mute any other author: a button on each of their messages, and the list
-// of muted authors (the lobby's `chat_history` names them) with a button to unmute each.
+// of muted authors (the lobby's `chat_history` names them) with a button to unmute each. Beside the mute, a
+// report: the reader writes why, and the message goes to the admins (`POST /api/reports`), its text kept.
 // Messages come as `chat` and `chat_history` frames; each is kept once, by its id.
 
+import { api } from './api.js';
 import { h, replaceChildren } from './dom.js';
 import { errorText, t } from './i18n.js';
 import { playerLink } from './player-link.js';
 
 /** The longest message the server accepts, in characters. */
 const MAX_CHARS = 300;
+/** The longest reason of a report the server accepts, in characters. */
+const MAX_REASON_CHARS = 1000;
 
 /** Whether a message's channel is `channel`: the same kind, and the same game for a game's channels. */
 export function sameChannel(a, b) {
@@ -44,11 +48,22 @@ export class ChatPanel {
     this.muteButton = h('button', { type: 'button', class: 'small chat-mute', on: { click: () => this.toggleMute() } });
     this.mutedNote = h('p', { class: 'hint chat-muted', text: t('chat.muted'), hidden: true });
     this.title = h('h2', { class: 'small-heading' });
+    /** The message being reported, while the report form is open. */
+    this.reporting = null;
+    this.reportAbout = h('p', { class: 'hint' });
+    this.reportReason = h('textarea', { maxlength: MAX_REASON_CHARS, rows: 2, 'aria-label': t('chat.reportReason'), placeholder: t('chat.reportReason') });
+    this.reportForm = h('form', { class: 'chat-report', hidden: true, on: { submit: (event) => this.sendReport(event) } },
+      this.reportAbout, this.reportReason,
+      h('div', { class: 'chat-report-buttons' },
+        h('button', { type: 'submit', class: 'small chat-report-send', text: t('chat.reportSend') }),
+        h('button', { type: 'button', class: 'small secondary chat-report-cancel', text: t('chat.reportCancel'),
+          on: { click: () => this.closeReport() } })));
+    this.reportedNote = h('p', { class: 'hint chat-reported', role: 'status', hidden: true });
     this.form = h('form', { class: 'chat-form', on: { submit: (event) => this.send(event) } },
       this.input, h('button', { type: 'submit', text: t('chat.send') }));
     this.signIn = h('p', { class: 'hint' }, h('a', { href: '/login', text: t('chat.sign-in') }));
     this.element = h('section', { class: 'chat', 'aria-label': 'chat' }, this.title, this.list,
-      this.form, this.signIn, this.error, this.mutedNote, this.muteButton, this.mutedPanel);
+      this.form, this.signIn, this.error, this.reportForm, this.reportedNote, this.mutedNote, this.muteButton, this.mutedPanel);
     this.removers = [
       connection.on('chat', ({ message }) => this.add([message])),
       connection.on('chat_history', ({ channel, messages, opponent_muted: muted, muted_accounts: authors }) => {
@@ -124,12 +139,55 @@ export class ChatPanel {
     }
   }
 
-  /** What the reader may do with another author's message in the lobby: mute its author. */
+  /** What the reader may do with another author's message in the lobby: mute its author, report it. */
   authorActions(message) {
     if (!this.me || this.channel?.kind !== 'lobby' || message.account_id === this.me) return null;
-    return h('button', { type: 'button', class: 'small chat-mute-author', text: t('chat.muteAuthor'),
-      'aria-label': t('chat.muteAuthorNamed', { name: message.name }),
-      on: { click: () => this.muteAuthor(message.account_id, message.name, true) } });
+    return h('span', { class: 'chat-author-actions' },
+      h('button', { type: 'button', class: 'small chat-mute-author', text: t('chat.muteAuthor'),
+        'aria-label': t('chat.muteAuthorNamed', { name: message.name }),
+        on: { click: () => this.muteAuthor(message.account_id, message.name, true) } }),
+      h('button', { type: 'button', class: 'small chat-report-author', text: t('chat.report'),
+        'aria-label': t('chat.reportNamed', { name: message.name }),
+        on: { click: () => this.openReport(message) } }));
+  }
+
+  /** Opens the report form for `message`: it asks why before anything is sent. */
+  openReport(message) {
+    this.reporting = message;
+    this.reportAbout.textContent = t('chat.reportAbout', { name: message.name, text: message.text });
+    this.reportReason.value = '';
+    this.reportForm.hidden = false;
+    this.reportedNote.hidden = true;
+    this.showError(null);
+    this.reportReason.focus();
+  }
+
+  closeReport() {
+    this.reporting = null;
+    this.reportForm.hidden = true;
+  }
+
+  /** Sends the report with the reason written; on success the form closes and says it reached the admins. */
+  async sendReport(event) {
+    event.preventDefault();
+    const message = this.reporting;
+    const reason = this.reportReason.value.trim();
+    if (!message) return;
+    if (!reason) {
+      this.error.hidden = false;
+      this.error.textContent = t('chat.reportReasonFirst');
+      this.reportReason.focus();
+      return;
+    }
+    try {
+      await api.report({ message_id: message.id, reason });
+      this.closeReport();
+      this.showError(null);
+      this.reportedNote.textContent = t('chat.reported', { name: message.name });
+      this.reportedNote.hidden = false;
+    } catch (error) {
+      this.showError(error);
+    }
   }
 
   /** Mutes (or unmutes) an author in the lobby: their messages go (or come back) at once. */

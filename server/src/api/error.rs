@@ -49,6 +49,8 @@ impl ApiError {
             ErrorCode::UnknownGame
             | ErrorCode::UnknownChallenge
             | ErrorCode::UnknownPlayer
+            | ErrorCode::UnknownMessage
+            | ErrorCode::UnknownReport
             | ErrorCode::UnknownSeek => StatusCode::NOT_FOUND,
             ErrorCode::NameTaken
             | ErrorCode::StalePly

@@ -18,6 +18,7 @@ mod play;
 mod players;
 mod ratings;
 mod rematch;
+mod reports;
 mod seeks;
 mod starting;
 pub mod uri_limit;
@@ -33,6 +34,7 @@ use axum::middleware;
 use axum::response::Response;
 use axum::{Json, Router};
 use kartka_protocol::correspondence::Seek;
+use kartka_protocol::report::Report;
 use kartka_protocol::rest::{Challenge, Health, Session};
 use kartka_protocol::PROTOCOL_VERSION;
 
@@ -200,6 +202,13 @@ fn api_routes() -> ApiRouter<AppState> {
         .api_route(
             "/api/games/{id}/rematch",
             post_with(rematch::offer, created::<Challenge>("challenges", "Offer the opponent a rematch")),
+        )
+        .api_route(
+            "/api/reports",
+            post_with(
+                reports::create,
+                created::<Report>("players", "Report a chat message or an account to the admins"),
+            ),
         )
 }
 

@@ -53,6 +53,8 @@ pub trait ChatStore {
     async fn game_chat(&self, game_id: Uuid) -> Result<Vec<ChatRow>, StoreError>;
     /// Records that a player of a game muted (or unmuted) their opponent's chat there.
     async fn set_opponent_muted(&self, game_id: Uuid, account_id: Uuid, muted: bool) -> Result<(), StoreError>;
+    /// The message with this id, in any channel.
+    async fn chat_message(&self, id: i64) -> Result<Option<ChatRow>, StoreError>;
     /// The players of a game who muted their opponent there.
     async fn opponent_mutes(&self, game_id: Uuid) -> Result<Vec<Uuid>, StoreError>;
     /// The accounts `account_id` muted in the lobby's chat, with their names, by name.

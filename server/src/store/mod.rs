@@ -16,6 +16,7 @@ mod correspondence;
 mod explorer;
 mod postgres;
 mod profile;
+mod reports;
 mod sole_node;
 mod sql;
 mod sqlite;
@@ -42,6 +43,7 @@ pub use correspondence::{
 pub use explorer::{ExplorerQuery, ExplorerRow, ExplorerStore, TurnCount};
 pub use postgres::PostgresStore;
 pub use profile::{HistoryFilter, HistoryResult, HistorySpeed, ProfileStore, RatedEnd};
+pub use reports::{ReportRow, ReportStore, Resolution};
 pub use sole_node::SoleNode;
 pub use sql::CommitSettings;
 pub use sqlite::SqliteStore;
@@ -380,7 +382,16 @@ pub struct GameCursor {
 /// turns in [`ExplorerStore`], and the nodes sharing the database and their games' leases in [`ClusterStore`].
 #[async_trait]
 pub trait Store:
-    CorrespondenceStore + AdminStore + ChatStore + ProfileStore + ExplorerStore + ClusterStore + Send + Sync + 'static
+    CorrespondenceStore
+    + AdminStore
+    + ChatStore
+    + ReportStore
+    + ProfileStore
+    + ExplorerStore
+    + ClusterStore
+    + Send
+    + Sync
+    + 'static
 {
     /// Checks that the database answers.
     async fn ping(&self) -> Result<(), StoreError>;

@@ -1,20 +1,24 @@
 //! The admin pages end to end, in headless Chromium: an admin finds a game played through real WebSocket
 //! clients, steps through it, reads its timeline, aborts it with a written reason and finds the entry in the
-//! audit log, then bans a player from the account page; a player without the role is turned away. The pages
+//! audit log, then bans a player from the account page; a player without the role is turned away; an admin
+//! resolves a player's report from the reports page. The pages
 //! read in Polish and Russian too, chosen with the same header switch and kept in the same place as the site's
 //! language. Screenshots go to `artifacts/browser/`.
 //!
 //! Like the other browser tests these run on SQLite only: the pages do not depend on the store, and the admin
 //! API is covered on both stores by `admin.rs`.
 
+use std::time::Duration;
+
 use fantoccini::Locator;
 use kartka_protocol::admin::{AuditAction, AuditPage};
+use kartka_protocol::report::{Report, ReportPage};
 use kartka_protocol::rest::Session;
-use kartka_protocol::{GameEvent, TimeControl};
+use kartka_protocol::{GameEvent, ServerFrame, TimeControl};
 use kartka_server::admin::audit::Actor;
 use kartka_server::admin::role;
 use kartka_server::config::Settings;
-use kartka_tests::browser::{Browser, Chromedriver};
+use kartka_tests::browser::{eventually, Browser, Chromedriver};
 use kartka_tests::client::{Api, WsClient};
 use kartka_tests::db::{Backend, TestDb};
 use kartka_tests::server::TestServer;
@@ -327,6 +331,77 @@ async fn the_games_table_shows_and_filters_the_game_kind_and_exports_records_of_
 
     let errors = admin.script_errors().await;
     assert!(errors.is_empty(), "script errors {errors:?}");
+    admin.close().await;
+    server.stop().await;
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn an_admin_reads_the_open_reports_and_resolves_one_with_a_note() {
+    let database = TestDb::new(Backend::Sqlite).await;
+    let server = TestServer::start(database.url(), Settings::default()).await;
+    let api = Api::new(server.url());
+    let boss = register(&api, "boss").await;
+    role::set_admin(server.state.store.as_ref(), "boss", true, Actor::CommandLine, "test admin").await.expect("grant");
+    let ala = api.guest("ala").await;
+    let ola = api.guest("ola").await;
+    let mut ola_socket = WsClient::connect(server.addr, &ola.token).await;
+    ola_socket.request(1, json!({ "type": "lobby_subscribe", "chat": true })).await;
+    ola_socket
+        .request(2, json!({ "type": "chat_send", "channel": { "kind": "lobby" }, "text": "you all play like bots" }))
+        .await;
+    let message_id = loop {
+        if let ServerFrame::Chat { message } = ola_socket.next().await {
+            break message.id;
+        }
+    };
+    let (status, body) =
+        api.post("/api/reports", Some(&ala.token), &json!({ "message_id": message_id, "reason": "insults" })).await;
+    assert_eq!(status, 201, "{body}");
+    let of_message: Report = serde_json::from_value(body).expect("a report");
+    let (status, body) = api
+        .post("/api/reports", Some(&ola.token), &json!({ "account_id": ala.account.id, "reason": "spams me" }))
+        .await;
+    assert_eq!(status, 201, "{body}");
+
+    let driver = Chromedriver::start();
+    let admin = Browser::open(&driver, &server.url(), DESKTOP.0, DESKTOP.1).await;
+    admin.sign_in("boss", PASSWORD).await;
+    admin.goto("/admin/").await;
+    admin.click("header a[href=\"/admin/#/reports\"]").await;
+    // Newest first: ola's report of ala's account, then ala's report of ola's message, with its text.
+    let listed = admin.wait_for_text("#page table.reports tbody", "you all play like bots").await;
+    let rows: Vec<&str> = listed.lines().filter(|line| line.contains("spams me") || line.contains("insults")).collect();
+    assert_eq!(rows.len(), 2, "{listed}");
+    assert!(listed.find("spams me") < listed.find("insults"), "newest first: {listed}");
+    let row = format!("#page tr[data-report=\"{}\"]", of_message.id);
+    let text = admin.text(&row).await;
+    for part in ["ala", "ola", "you all play like bots", "insults"] {
+        assert!(text.contains(part), "{part:?} in the row: {text}");
+    }
+    admin.screenshot("admin-reports").await;
+
+    // A resolve needs a note; with one, the report leaves the open list and the audit log keeps the note.
+    admin.click(&format!("{row} button.resolve")).await;
+    admin.wait_for_text(&format!("{row} [role=status]"), "Write a reason first.").await;
+    let (_, body) = api.get("/api/admin/reports?status=resolved", Some(&boss.token)).await;
+    assert_eq!(body["reports"], json!([]), "nothing resolved without a note");
+    admin.fill(&format!("{row} textarea"), "warned ola").await;
+    admin.click(&format!("{row} button.resolve")).await;
+    let gone = eventually(Duration::from_secs(10), || async {
+        let listed = admin.text("#page table.reports tbody").await;
+        (listed.contains("spams me") && !listed.contains("insults")).then_some(())
+    })
+    .await;
+    assert!(gone.is_some(), "the resolved report leaves the open list");
+    let (status, body) = api.get("/api/admin/reports?status=resolved", Some(&boss.token)).await;
+    assert_eq!(status, 200, "{body}");
+    let resolved: ReportPage = serde_json::from_value(body).expect("a page of reports");
+    assert_eq!(resolved.reports.len(), 1);
+    assert_eq!((resolved.reports[0].id, resolved.reports[0].note.as_deref()), (of_message.id, Some("warned ola")));
+    admin.goto("/admin/#/audit").await;
+    admin.wait_for_text("#page table tbody", "resolve report").await;
+    admin.wait_for_text("#page table tbody", "warned ola").await;
+
     admin.close().await;
     server.stop().await;
 }

@@ -319,6 +319,10 @@ fn rest_rows() -> Vec<Row> {
             ADMINS,
         ),
         row("GET", "/api/admin/audit", NO_BODY, ADMINS),
+        row("POST", "/api/reports", |f| Some(json!({ "account_id": f.victim, "reason": "test" })), rule(signed_in)),
+        Row { method: "GET", route: "/api/admin/reports", query: "?status=open", body: NO_BODY, policy: ADMINS },
+        // One report, made by the guest when the world is: only the admin may resolve it, and does, once.
+        row("POST", "/api/admin/reports/{report}/resolve", |_| Some(json!({ "note": "test" })), ADMINS),
         // Last: a successful logout ends the caller's session.
         row("POST", "/api/logout", NO_BODY, rule(signed_in)),
     ]
@@ -330,6 +334,10 @@ struct World {
     http: reqwest::Client,
     base: String,
     sessions: Vec<(Caller, Session)>,
+    /// The account the reports name.
+    victim: Uuid,
+    /// A report of the victim, open until the admin resolves it.
+    report: i64,
 }
 
 /// What one caller's attempt acts on: made afresh for every attempt, so that one caller's success (a resign,
@@ -339,6 +347,7 @@ struct Fixtures {
     finished: Uuid,
     challenge: Uuid,
     seek: Uuid,
+    victim: Uuid,
 }
 
 impl Fixtures {
@@ -356,10 +365,15 @@ impl World {
         {
             sessions.push((caller, register(&api, name).await));
         }
-        register(&api, "victim").await;
+        let victim = register(&api, "victim").await.account.id;
         let store = server.state.store.as_ref();
         role::set_admin(store, "boss", true, Actor::CommandLine, "the matrix's admin").await.expect("grant");
-        let world = World { api, http: reqwest::Client::new(), base: server.url(), sessions };
+        let guest = sessions[0].1.token.clone();
+        let (status, body) =
+            api.post("/api/reports", Some(&guest), &json!({ "account_id": victim, "reason": "matrix" })).await;
+        assert_eq!(status, 201, "report: {body}");
+        let report = body["id"].as_i64().expect("a report id");
+        let world = World { api, http: reqwest::Client::new(), base: server.url(), sessions, victim, report };
         let (status, body) = world
             .api
             .post(
@@ -400,7 +414,7 @@ impl World {
         let request = json!({ "ruleset": KURNIK, "time_control": CORRESPONDENCE });
         let (status, body) = self.api.post("/api/seeks", Some(&owner.token), &request).await;
         assert_eq!(status, 201, "seek: {body}");
-        Fixtures { game, finished, challenge, seek: id_of(&body) }
+        Fixtures { game, finished, challenge, seek: id_of(&body), victim: self.victim }
     }
 
     /// The route with its parameters filled in.
@@ -413,7 +427,8 @@ impl World {
             .replace("{seek}", &fixtures.seek.to_string())
             .replace("{name}", "owner")
             .replace("{victim}", "victim")
-            .replace("{kind}", "paper-soccer");
+            .replace("{kind}", "paper-soccer")
+            .replace("{report}", &self.report.to_string());
         format!("{path}{}", row.query)
     }
 
@@ -479,7 +494,7 @@ async fn documented_operations(world: &World) -> BTreeSet<String> {
 
 /// A row's route with its parameters named as the OpenAPI document names them.
 fn documented_route(route: &str) -> String {
-    ["{game}", "{finished}", "{challenge}", "{seek}"]
+    ["{game}", "{finished}", "{challenge}", "{seek}", "{report}"]
         .iter()
         .fold(route.to_owned(), |route, name| route.replace(name, "{id}"))
         .replace("{victim}", "{name}")

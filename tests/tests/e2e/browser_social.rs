@@ -1,5 +1,6 @@
 //! The social site in headless Chromium: chat in a game between two players and a spectator, and in the lobby, with a
-//! player's mute of the opponent that survives a reload and a lobby player's mute of another; a challenge that reaches
+//! player's mute of the opponent that survives a reload and a lobby player's mute of another, and their report of
+//! another's message to the admins, with a reason; a challenge that reaches
 //! a player reading the rules, who accepts it from there; a guest's forms, where Rated is closed to them; a profile
 //! with its ratings, chart, games and results against the viewer; and the lobby, a game, the rules and a profile in
 //! Polish, English and Russian with no catalog key or placeholder left on screen and no script error. Names are links
@@ -192,6 +193,57 @@ async fn a_player_mutes_another_in_the_lobby_chat_through_a_reload_and_unmutes_t
     ala.wait_for_text("#lobby-chat .chat-messages", "ola: back again").await;
     let panel = ala.find("#lobby-chat .chat-muted-panel").await;
     assert!(!panel.is_displayed().await.expect("shown or not"), "nobody is muted any more");
+    no_script_errors(&ala, "ala").await;
+    ala.close().await;
+    ola.close().await;
+    server.stop().await;
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_player_reports_another_players_lobby_message_with_a_reason_and_the_admins_get_its_text() {
+    let database = TestDb::new(Backend::Sqlite).await;
+    let server = TestServer::start(database.url(), Settings::default()).await;
+    let driver = Chromedriver::start();
+    let ala = Browser::open(&driver, &server.url(), DESKTOP.0, DESKTOP.1).await;
+    let ola = Browser::open(&driver, &server.url(), PHONE.0, PHONE.1).await;
+    ala.record_script_errors().await;
+    ala.sign_in_as_guest("ala").await;
+    ola.sign_in_as_guest("ola").await;
+    ala.find("#lobby-chat .chat-form").await;
+    ola.open_panel("lobby-chat").await;
+    ola.find("#lobby-chat .chat-form").await;
+    say(&ola, "#lobby-chat", "you all play like bots").await;
+    say(&ala, "#lobby-chat", "hello from ala").await;
+    ala.wait_for_text("#lobby-chat .chat-messages", "ola: you all play like bots").await;
+    ala.wait_for_text("#lobby-chat .chat-messages", "ala: hello from ala").await;
+    // Only the other player's message has a report button, beside its mute.
+    let buttons = ala.client.find_all(Locator::Css("#lobby-chat .chat-report-author")).await.expect("the buttons");
+    assert_eq!(buttons.len(), 1, "{}", lobby_lines(&ala).await);
+    let label = buttons[0].attr("aria-label").await.expect("a label");
+    assert_eq!(label.as_deref(), Some("Report this message of ola to the admins"));
+    // On a phone the button is a finger's size.
+    ola.wait_for_text("#lobby-chat .chat-messages", "ala: hello from ala").await;
+    let (_, _, width, height) = ola.find("#lobby-chat .chat-report-author").await.rectangle().await.expect("a box");
+    assert!(width >= 44.0 && height >= 44.0, "{width}×{height} px on a phone");
+
+    // The report asks why first; without a reason nothing is sent.
+    ala.click("#lobby-chat .chat-report-author").await;
+    ala.wait_for_text("#lobby-chat .chat-report", "Report ola’s message “you all play like bots” to the admins.").await;
+    ala.click("#lobby-chat .chat-report-send").await;
+    ala.wait_for_text("#lobby-chat .chat-error", "Write why you are reporting it first.").await;
+    let stored = server.state.store.reports(false, None, 10).await.expect("read the reports");
+    assert!(stored.is_empty(), "nothing is sent without a reason");
+    ala.fill("#lobby-chat .chat-report textarea", "insults").await;
+    ala.click("#lobby-chat .chat-report-send").await;
+    ala.wait_for_text("#lobby-chat .chat-reported", "Your report of ola’s message reached the admins.").await;
+    let report = ala.find("#lobby-chat .chat-report").await;
+    assert!(!report.is_displayed().await.expect("shown or not"), "the form closes once sent");
+    let stored = server.state.store.reports(false, None, 10).await.expect("read the reports");
+    assert_eq!(stored.len(), 1);
+    let message = stored[0].message.as_ref().expect("the reported message");
+    assert_eq!((stored[0].reporter_name.as_str(), stored[0].account_name.as_str()), ("ala", "ola"));
+    assert_eq!((message.body.as_str(), stored[0].reason.as_str()), ("you all play like bots", "insults"));
+    ala.screenshot("chat-lobby-reported").await;
     no_script_errors(&ala, "ala").await;
     ala.close().await;
     ola.close().await;

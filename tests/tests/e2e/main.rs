@@ -60,6 +60,7 @@ mod open_doors;
 mod openapi;
 mod per_move_clock;
 mod profiles;
+mod reports;
 mod restart;
 mod soccer_variants;
 mod store;

@@ -57,6 +57,9 @@ export const admin = {
   ban: (name, reason) => json('POST', `/api/admin/accounts/${id(name)}/ban`, { reason }),
   unban: (name, reason) => json('POST', `/api/admin/accounts/${id(name)}/unban`, { reason }),
   audit: (query = '') => json('GET', `/api/admin/audit?${query}`),
+  /** A page of players' reports: `query` names `status`, `before`, `limit`. */
+  reports: (query) => json('GET', `/api/admin/reports?${query}`),
+  resolveReport: (report, note) => json('POST', `/api/admin/reports/${id(report)}/resolve`, { note }),
   /** An export of the games a search query selects (NDJSON, or one kind's multi-game record file): `{blob, name}`,
    * the file's name as the server gives it (it names the records' format). */
   exportBlob: async (format, query) => {

@@ -1,5 +1,5 @@
 // The admin pages: a search of the archive, a game viewer, accounts, the audit log. Hash routes: #/?QUERY,
-// #/game/ID, #/account?prefix=P (the account search), #/account/NAME, #/audit. Only for accounts with the admin
+// #/game/ID, #/account?prefix=P (the account search), #/account/NAME, #/reports (players' open reports), #/audit. Only for accounts with the admin
 // role; the site's own login stores the token they use, and the site's language choice is theirs too (the
 // header's switch changes both).
 
@@ -11,6 +11,7 @@ import { session } from './api.js';
 import { auditPage } from './audit.js';
 import { fill, h } from './dom.js';
 import { gamePage } from './game.js';
+import { reportsPage } from './reports.js';
 import { searchPage } from './search.js';
 
 const page = document.getElementById('page');
@@ -41,6 +42,7 @@ async function route() {
       await accountLookup(page, new URLSearchParams(hash.split('?')[1] ?? '').get('prefix') ?? '');
     }
     else if (hash === '/audit') await auditPage(page);
+    else if (hash === '/reports') await reportsPage(page);
     else await searchPage(page, new URLSearchParams(hash.split('?')[1] ?? ''));
   } catch (error) {
     if (error.status === 401) {

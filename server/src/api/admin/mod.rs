@@ -1,5 +1,5 @@
 //! The admin API under `/api/admin`: archive search and review, positions, export and import, actions on games
-//! and accounts, and the audit log.
+//! and accounts, players' reports, and the audit log.
 //!
 //! Every handler takes [`Admin`] as its first extractor, so a request without the role is refused (401 without
 //! a valid token, 403 for any account that is not an admin) before its path, query or body is even read: a
@@ -11,6 +11,7 @@ mod audit;
 mod export;
 mod games;
 mod import;
+mod reports;
 mod search;
 
 use std::collections::HashMap;
@@ -80,6 +81,14 @@ pub fn routes() -> ApiRouter<AppState> {
             "/api/admin/accounts/{name}/chat-mute",
             post_with(accounts::mute_chat, doc("admin", "Mute an account's chat, or lift the mute")),
         )
+        .api_route(
+            "/api/admin/reports",
+            get_with(reports::list, doc("admin", "Players' reports, open or resolved, newest first")),
+        )
+        .api_route(
+            "/api/admin/reports/{id}/resolve",
+            post_with(reports::resolve, doc("admin", "Resolve a report with a note")),
+        )
         .api_route("/api/admin/audit", get_with(audit::entries, doc("admin", "The audit log, newest first")))
 }
 
@@ -135,7 +144,7 @@ async fn accounts_by_id(state: &AppState, ids: &[Uuid]) -> Result<HashMap<Uuid, 
 }
 
 /// An admin's written reason: 1–1000 characters once trimmed.
-fn reason(text: &str) -> Result<&str, ApiError> {
+pub(super) fn reason(text: &str) -> Result<&str, ApiError> {
     let text = text.trim();
     if text.is_empty() || text.chars().count() > MAX_REASON_CHARS {
         return Err(ApiError::new(ErrorCode::InvalidRequest, "give a reason of 1 to 1000 characters"));

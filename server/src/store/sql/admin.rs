@@ -240,7 +240,7 @@ where
         })
     }
 
-    async fn write_audit(conn: &mut DB::Connection, entry: &AuditRow) -> Result<(), StoreError> {
+    pub(super) async fn write_audit(conn: &mut DB::Connection, entry: &AuditRow) -> Result<(), StoreError> {
         sqlx::query(INSERT_AUDIT)
             .bind(entry.at)
             .bind(entry.admin_id.map(DB::to_id))

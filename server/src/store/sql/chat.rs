@@ -20,6 +20,7 @@ const LOBBY_HISTORY: &str =
     concat!(chat_select!(), "WHERE m.game_id IS NULL AND m.channel = $1 ORDER BY m.id DESC LIMIT $2");
 const GAME_HISTORY: &str =
     concat!(chat_select!(), "WHERE m.game_id = $1 AND m.channel = $2 ORDER BY m.id DESC LIMIT $3");
+const CHAT_MESSAGE: &str = concat!(chat_select!(), "WHERE m.id = $1");
 const GAME_CHAT: &str = concat!(chat_select!(), "WHERE m.game_id = $1 ORDER BY m.id");
 const MUTE_OPPONENT: &str =
     "INSERT INTO chat_mutes (game_id, account_id) VALUES ($1, $2) ON CONFLICT (game_id, account_id) DO NOTHING";
@@ -124,6 +125,11 @@ where
         let statement = if muted { MUTE_OPPONENT } else { UNMUTE_OPPONENT };
         sqlx::query(statement).bind(DB::to_id(game_id)).bind(DB::to_id(account_id)).execute(&self.writer).await?;
         Ok(())
+    }
+
+    async fn chat_message(&self, id: i64) -> Result<Option<ChatRow>, StoreError> {
+        let row = sqlx::query(CHAT_MESSAGE).bind(id).fetch_optional(&self.pool).await?;
+        Ok(row.as_ref().map(Self::chat_from_row).transpose()?)
     }
 
     async fn opponent_mutes(&self, game_id: Uuid) -> Result<Vec<Uuid>, StoreError> {

@@ -12,6 +12,7 @@ mod correspondence;
 mod dialect;
 mod explorer;
 mod profile;
+mod reports;
 mod shared;
 mod statements;
 

@@ -1,5 +1,5 @@
-//! Tag pairs, `[Name "value"]`: the head every record format of PGN's shape shares (Paper Soccer's kurnik
-//! records, Closing In's, the Paper Soccer variants'). One reader and one writer, so that every format takes
+//! Tag pairs, `[Name "value"]`: the head every record format of PGN's shape shares, whichever kind it records.
+//! One reader and one writer, so that every format takes
 //! the same names, the same escapes (`\"` and `\\`) and the same cap, [`MAX_RECORD_TAGS`]; each format keeps its
 //! own error type, and says what a refused tag line means there through [`from_tag_error!`].
 

@@ -49,7 +49,7 @@ mod tests {
 
     #[test]
     fn hemming_in_an_enemy_dot_counts_for_the_side_that_does_it() {
-        let (first, second) = (Seat::First, Seat::Second);
+        let (first, second) = (Seat::FIRST, Seat::SECOND);
         let open = position(&[(second, 3, 3), (first, 3, 2)]);
         let hemmed = position(&[(second, 3, 3), (first, 3, 2), (first, 2, 3), (first, 4, 3)]);
         assert_eq!(open.to_move(), first);

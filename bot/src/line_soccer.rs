@@ -14,7 +14,7 @@ pub struct LineSoccerEvaluation;
 
 impl Evaluate<LineGame> for LineSoccerEvaluation {
     fn evaluate(&self, game: &LineGame) -> i32 {
-        let seat = game.to_act().unwrap_or(Seat::First);
+        let seat = game.to_act().unwrap_or(Seat::FIRST);
         line_model_score(game.field(), game.drawing(), game.ball(), seat, game.kick_due().is_some())
     }
 }
@@ -49,8 +49,8 @@ pub(crate) fn line_model_score(field: Field, drawing: &Drawing, ball: Point, sea
 fn goal_distance(field: Field, ball: Point, scorer: Seat) -> i32 {
     let half_length = i32::from(field.length() / 2);
     let rows = match scorer {
-        Seat::First => half_length - i32::from(ball.y),
-        Seat::Second => half_length + i32::from(ball.y),
+        Seat::FIRST => half_length - i32::from(ball.y),
+        _ => half_length + i32::from(ball.y),
     };
     let columns = (i32::from(ball.x).abs() - i32::from(field.mouth())).max(0);
     rows.max(columns)
@@ -103,7 +103,7 @@ mod tests {
     fn a_line_towards_the_goal_the_mover_attacks_leaves_the_opponent_worse_off() {
         // The first seat draws three steps north; the second seat acts, three rows nearer its own goal.
         let north = after("000");
-        assert_eq!(north.to_act(), Some(Seat::Second));
+        assert_eq!(north.to_act(), Some(Seat::SECOND));
         assert!(LineSoccerEvaluation.evaluate(&north) < 0);
         let south = after("444");
         assert!(LineSoccerEvaluation.evaluate(&south) > 0);
@@ -113,9 +113,9 @@ mod tests {
     fn distance_counts_rows_or_columns_to_the_mouth_and_urgency_grows_near_a_goal() {
         let field = LineRules::default().field();
         let half_length = i32::from(field.length() / 2);
-        assert_eq!(goal_distance(field, Point::CENTRE, Seat::First), half_length);
-        assert_eq!(goal_distance(field, Point { x: 0, y: 13 }, Seat::First), half_length - 13);
-        assert_eq!(goal_distance(field, Point { x: 9, y: 14 }, Seat::First), 7, "columns to the mouth");
+        assert_eq!(goal_distance(field, Point::CENTRE, Seat::FIRST), half_length);
+        assert_eq!(goal_distance(field, Point { x: 0, y: 13 }, Seat::FIRST), half_length - 13);
+        assert_eq!(goal_distance(field, Point { x: 9, y: 14 }, Seat::FIRST), 7, "columns to the mouth");
         assert!(urgency(2) > urgency(5) && urgency(5) > urgency(9));
     }
 
@@ -123,13 +123,13 @@ mod tests {
     fn a_hemmed_in_ball_is_a_trap_and_an_owed_kick_an_asset() {
         let field = LineRules::default().field();
         let mut drawing = Drawing::default();
-        let open = line_model_score(field, &drawing, Point { x: 3, y: 0 }, Seat::First, false);
+        let open = line_model_score(field, &drawing, Point { x: 3, y: 0 }, Seat::FIRST, false);
         for direction in Direction::ALL.into_iter().take(7) {
             let (dx, dy) = north_delta(direction);
             drawing.draw_segment(Point { x: 3 + dx, y: dy }, Direction::from_digit('0').expect("north"));
         }
-        let hemmed = line_model_score(field, &drawing, Point { x: 3, y: 0 }, Seat::First, false);
+        let hemmed = line_model_score(field, &drawing, Point { x: 3, y: 0 }, Seat::FIRST, false);
         assert!(hemmed + UNIT < open, "{hemmed} {open}");
-        assert!(line_model_score(field, &drawing, Point { x: 3, y: 0 }, Seat::First, true) > open);
+        assert!(line_model_score(field, &drawing, Point { x: 3, y: 0 }, Seat::FIRST, true) > open);
     }
 }

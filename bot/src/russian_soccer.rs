@@ -15,7 +15,7 @@ pub struct RussianSoccerEvaluation;
 
 impl Evaluate<RussianGame> for RussianSoccerEvaluation {
     fn evaluate(&self, game: &RussianGame) -> i32 {
-        let seat = game.to_act().unwrap_or(Seat::First);
+        let seat = game.to_act().unwrap_or(Seat::FIRST);
         line_model_score(game.field(), game.drawing(), game.ball(), seat, game.kick_due().is_some())
     }
 }
@@ -34,7 +34,7 @@ mod tests {
         for _ in 0..3 {
             game.apply(Action::Step(Direction::from_digit('0').expect("north"))).expect("a legal step");
         }
-        assert_eq!(game.to_act(), Some(Seat::Second));
+        assert_eq!(game.to_act(), Some(Seat::SECOND));
         assert!(RussianSoccerEvaluation.evaluate(&game) < 0);
     }
 }

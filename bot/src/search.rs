@@ -365,7 +365,7 @@ impl<'a, G: Game, E: Evaluate<G>> Search<'a, G, E> {
 
 /// The score of a game that ended `ply` actions below the root, for `mover`.
 fn decided(outcome: Outcome, mover: Seat, ply: i32) -> i32 {
-    match outcome.winner {
+    match outcome.winner() {
         Some(winner) if winner == mover => WIN - ply,
         Some(_) => -(WIN - ply),
         None => 0,

@@ -39,8 +39,8 @@ impl Evaluate<Position> for SoccerEvaluation {
 /// the rows to the goal, or the columns to the goal mouth when those are more.
 fn goal_distance(pitch: Pitch, ball: Point, scorer: Seat) -> i32 {
     let goal_row = match scorer {
-        Seat::First => -1,
-        Seat::Second => pitch.height() as i8 + 1,
+        Seat::FIRST => -1,
+        _ => pitch.height() as i8 + 1,
     };
     let (left, right) = pitch.posts();
     let rows = i32::from((ball.y - goal_row).abs());
@@ -63,8 +63,8 @@ fn wall_trap(pitch: Pitch, ball: Point, seat: Seat) -> i32 {
     let (width, height) = (pitch.width() as i8, pitch.height() as i8);
     let on_border = ball.x == 0 || ball.x == width || ball.y == 0 || ball.y == height;
     let rows_from_own_end = match seat {
-        Seat::First => height - ball.y,
-        Seat::Second => ball.y,
+        Seat::FIRST => height - ball.y,
+        _ => ball.y,
     };
     let half = height / 2;
     if on_border && (0..half).contains(&rows_from_own_end) {
@@ -97,29 +97,29 @@ mod tests {
     fn a_ball_nearer_the_goal_of_the_seat_to_act_is_better_for_it() {
         // The first seat steps north (towards the goal it scores in); the second seat is to act, and worse off.
         let after_north = after("0");
-        assert_eq!(after_north.to_move(), Seat::Second);
+        assert_eq!(after_north.to_move(), Seat::SECOND);
         assert!(SoccerEvaluation.evaluate(&after_north) < 0);
         // One step south by each seat: the first seat to act, the ball two rows nearer its own goal.
         let towards_own_goal = after("44");
-        assert_eq!(towards_own_goal.to_move(), Seat::First);
+        assert_eq!(towards_own_goal.to_move(), Seat::FIRST);
         assert!(SoccerEvaluation.evaluate(&towards_own_goal) < SoccerEvaluation.evaluate(&after_north));
     }
 
     #[test]
     fn goal_distance_counts_rows_or_columns_to_the_mouth() {
         let pitch = Pitch::STANDARD;
-        assert_eq!(goal_distance(pitch, pitch.centre(), Seat::First), 6);
-        assert_eq!(goal_distance(pitch, pitch.centre(), Seat::Second), 6);
-        assert_eq!(goal_distance(pitch, Point::new(4, 0), Seat::First), 1);
-        assert_eq!(goal_distance(pitch, Point::new(0, 0), Seat::First), 3);
-        assert_eq!(goal_distance(pitch, Point::new(8, 10), Seat::Second), 3);
+        assert_eq!(goal_distance(pitch, pitch.centre(), Seat::FIRST), 6);
+        assert_eq!(goal_distance(pitch, pitch.centre(), Seat::SECOND), 6);
+        assert_eq!(goal_distance(pitch, Point::new(4, 0), Seat::FIRST), 1);
+        assert_eq!(goal_distance(pitch, Point::new(0, 0), Seat::FIRST), 3);
+        assert_eq!(goal_distance(pitch, Point::new(8, 10), Seat::SECOND), 3);
     }
 
     #[test]
     fn a_ball_on_the_wall_near_its_own_goal_is_a_trap_for_the_seat_to_act() {
         let pitch = Pitch::STANDARD;
-        assert!(wall_trap(pitch, Point::new(0, 9), Seat::First) > wall_trap(pitch, Point::new(0, 7), Seat::First));
-        assert_eq!(wall_trap(pitch, Point::new(0, 9), Seat::Second), 0, "the second seat's own goal is at the top");
-        assert_eq!(wall_trap(pitch, Point::new(3, 8), Seat::First), 0, "not on the border");
+        assert!(wall_trap(pitch, Point::new(0, 9), Seat::FIRST) > wall_trap(pitch, Point::new(0, 7), Seat::FIRST));
+        assert_eq!(wall_trap(pitch, Point::new(0, 9), Seat::SECOND), 0, "the second seat's own goal is at the top");
+        assert_eq!(wall_trap(pitch, Point::new(3, 8), Seat::FIRST), 0, "not on the border");
     }
 }

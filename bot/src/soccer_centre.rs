@@ -21,8 +21,8 @@ impl Evaluate<Position> for SoccerCentreEvaluation {
     fn evaluate(&self, position: &Position) -> i32 {
         let [first, second] = position.scores().map(|points| i32::try_from(points).unwrap_or(i32::MAX / 2));
         let lead = match position.to_move() {
-            Seat::First => first - second,
-            Seat::Second => second - first,
+            Seat::FIRST => first - second,
+            _ => second - first,
         };
         let ball = SoccerEvaluation.evaluate(position.board());
         lead.saturating_mul(POINT).saturating_add(ball).clamp(-(EVALUATION_LIMIT - 1), EVALUATION_LIMIT - 1)
@@ -49,7 +49,7 @@ mod tests {
             assert!(steps < 10, "the ball reaches the north goal");
         }
         assert_eq!(position.scores(), [1, 0]);
-        assert_eq!(position.to_move(), Seat::Second);
+        assert_eq!(position.to_move(), Seat::SECOND);
         assert!(SoccerCentreEvaluation.evaluate(&position) <= -POINT + 2 * UNIT);
     }
 }

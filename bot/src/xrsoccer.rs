@@ -25,8 +25,8 @@ impl Evaluate<Position> for XrsoccerEvaluation {
         let seat = position.to_move();
         let [first, second] = position.scores().map(|points| i32::try_from(points).unwrap_or(i32::MAX / 2));
         let lead = match seat {
-            Seat::First => first - second,
-            Seat::Second => second - first,
+            Seat::FIRST => first - second,
+            _ => second - first,
         };
         let (rules, ball) = (position.rules(), position.ball());
         let attack = goal_distance(rules, ball, seat);
@@ -44,8 +44,8 @@ impl Evaluate<Position> for XrsoccerEvaluation {
 /// end line, or the columns to the three-point mouth when those are more.
 fn goal_distance(rules: XrRules, ball: Point, scorer: Seat) -> i32 {
     let rows = match scorer {
-        Seat::First => i32::from(ball.y),
-        Seat::Second => i32::from(rules.length()) - i32::from(ball.y),
+        Seat::FIRST => i32::from(ball.y),
+        _ => i32::from(rules.length()) - i32::from(ball.y),
     };
     let columns = ((i32::from(ball.x) - i32::from(rules.width() / 2)).abs() - 1).max(0);
     rows.max(columns)
@@ -79,17 +79,17 @@ mod tests {
         for _ in 0..3 {
             position.apply(Direction::from_digit('0').expect("north")).expect("a legal step");
         }
-        assert_eq!(position.to_move(), Seat::Second);
+        assert_eq!(position.to_move(), Seat::SECOND);
         assert!(XrsoccerEvaluation.evaluate(&position) < 0);
     }
 
     #[test]
     fn distance_counts_rows_or_columns_to_the_mouth() {
         let rules = XrRules::STANDARD;
-        assert_eq!(goal_distance(rules, rules.centre(), Seat::First), 9);
-        assert_eq!(goal_distance(rules, rules.centre(), Seat::Second), 9);
-        assert_eq!(goal_distance(rules, Point::new(0, 1), Seat::First), 5, "columns to the mouth");
-        assert_eq!(goal_distance(rules, Point::new(7, 17), Seat::Second), 1);
+        assert_eq!(goal_distance(rules, rules.centre(), Seat::FIRST), 9);
+        assert_eq!(goal_distance(rules, rules.centre(), Seat::SECOND), 9);
+        assert_eq!(goal_distance(rules, Point::new(0, 1), Seat::FIRST), 5, "columns to the mouth");
+        assert_eq!(goal_distance(rules, Point::new(7, 17), Seat::SECOND), 1);
     }
 
     #[test]
@@ -101,7 +101,7 @@ mod tests {
             steps += 1;
             assert!(steps < 10, "the ball reaches the north goal");
         }
-        assert_eq!(position.to_move(), Seat::Second);
+        assert_eq!(position.to_move(), Seat::SECOND);
         assert!(XrsoccerEvaluation.evaluate(&position) < -POINT / 2);
     }
 }

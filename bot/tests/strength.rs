@@ -45,14 +45,14 @@ where
 {
     let mut wins = 0;
     for number in 0..games {
-        let strong_seat = if number % 2 == 0 { Seat::First } else { Seat::Second };
+        let strong_seat = if number % 2 == 0 { Seat::FIRST } else { Seat::SECOND };
         let mut players = [strong(number), weak(number)];
         let mut game = start.clone();
         while let Some(seat) = game.to_act() {
             let player = if seat == strong_seat { &mut players[0] } else { &mut players[1] };
             player.play_turn(&mut game);
         }
-        let winner = game.outcome().expect("the game is over").winner;
+        let winner = game.outcome().expect("the game is over").winner();
         if winner == Some(strong_seat) {
             wins += 1;
         }

@@ -40,7 +40,7 @@ fn turn_ends(position: &Position) -> Vec<(String, Position)> {
 /// Whether the seat to act in `position` can score (or see the opponent stuck) within this turn.
 fn wins_this_turn(position: &Position) -> bool {
     let mover = position.to_move();
-    turn_ends(position).iter().any(|(_, end)| end.outcome().is_some_and(|outcome| outcome.winner == Some(mover)))
+    turn_ends(position).iter().any(|(_, end)| end.outcome().is_some_and(|outcome| outcome.winner() == Some(mover)))
 }
 
 /// The bot's turn at level 8 with `nodes`, played on `position`: its digits and the position after it.
@@ -71,12 +71,12 @@ fn the_bot_takes_a_win_that_needs_a_long_bounce_chain() {
             .legal_directions()
             .filter(|&direction| {
                 let mut next = position;
-                matches!(next.step(direction), Ok(StepResult::GameOver(outcome)) if outcome.winner == Some(position.to_move()))
+                matches!(next.step(direction), Ok(StepResult::GameOver(outcome)) if outcome.winner() == Some(position.to_move()))
             })
             .count();
         assert_eq!(quick_wins, 0, "{digits}: no single step wins");
         let (turn, played, evaluation) = bot_turn(&position, 200_000, 1);
-        let winner = played.outcome().and_then(|outcome| outcome.winner);
+        let winner = played.outcome().and_then(|outcome| outcome.winner());
         assert_eq!(winner, Some(position.to_move()), "{digits}: the bot played {turn}");
         assert!(matches!(evaluation, Evaluation::Win(_)), "{digits}: {evaluation:?}");
     }
@@ -101,7 +101,7 @@ fn with_any_one_search_improvement_off_the_bot_still_takes_a_short_win() {
         for &direction in &turn.actions {
             played.step(direction).expect("the bot plays legal steps");
         }
-        let winner = played.outcome().and_then(|outcome| outcome.winner);
+        let winner = played.outcome().and_then(|outcome| outcome.winner());
         assert_eq!(winner, Some(position.to_move()), "{options:?}: {:?}", turn.actions);
     }
 }
@@ -129,9 +129,9 @@ fn the_bot_scores_through_a_post_even_without_budget() {
     // The ball two rows below the top goal, the first seat to act: a step to a post bounces, and the next one
     // enters the goal. The shallowest search, which every turn gets, sees that.
     let position = after("0000");
-    assert_eq!(position.to_move(), Seat::First);
+    assert_eq!(position.to_move(), Seat::FIRST);
     let (turn, played, _) = bot_turn(&position, 0, 1);
-    assert_eq!(played.outcome().and_then(|outcome| outcome.winner), Some(Seat::First), "{turn}");
+    assert_eq!(played.outcome().and_then(|outcome| outcome.winner()), Some(Seat::FIRST), "{turn}");
 }
 
 #[test]
@@ -261,7 +261,7 @@ fn a_kind_without_its_own_knowledge_still_gets_a_bot_that_takes_wins() {
     for &direction in &turn.actions {
         played.step(direction).expect("legal");
     }
-    assert_eq!(played.outcome().and_then(|outcome| outcome.winner), Some(position.to_move()));
+    assert_eq!(played.outcome().and_then(|outcome| outcome.winner()), Some(position.to_move()));
 }
 
 #[test]
@@ -278,9 +278,9 @@ fn a_dots_capture_and_its_extra_move_are_one_turn_that_reads_back() {
         extra_move: true,
         ..DotsRules::default()
     };
-    let setup = [(Seat::Second, 3, 3), (Seat::First, 3, 2), (Seat::First, 2, 3), (Seat::First, 4, 3)];
+    let setup = [(Seat::SECOND, 3, 3), (Seat::FIRST, 3, 2), (Seat::FIRST, 2, 3), (Seat::FIRST, 4, 3)];
     let position = DotsPosition::with_dots(rules, setup.map(|(seat, x, y)| (seat, Point::new(x, y)))).expect("a setup");
-    assert_eq!(position.to_move(), Seat::First);
+    assert_eq!(position.to_move(), Seat::FIRST);
     let game = AnyGame::Dots(position);
     let turn = play_any_turn(&game, Level::STRONGEST, 1, 20_000, &NoDeadline).expect("a turn");
     let mut capture = String::new();
@@ -299,7 +299,7 @@ fn a_dots_capture_and_its_extra_move_are_one_turn_that_reads_back() {
     let progress = played.play(&text).unwrap_or_else(|error| panic!("{text} is refused: {error}")).progress;
     assert_ne!(progress, Progress::TurnContinues, "the turn {text} is whole");
     let AnyGame::Dots(after) = &played else { panic!("a Dots game") };
-    assert!(after.counts()[Seat::First.index()] >= 1, "the red dot is captured after {text}");
+    assert!(after.counts()[Seat::FIRST.index()] >= 1, "the red dot is captured after {text}");
 }
 
 /// A deadline that never comes, with the search's share of the time spent from the start.

@@ -4,8 +4,8 @@
 
 use crate::game::{Game, NotationError, Progress, TimedWindow, TimeoutPolicy};
 use crate::kinds::{dispatch, dispatch_kind, AnyGame, GameKind};
-use crate::outcome::{Outcome, Seat};
 use crate::position_key::PositionKey;
+use crate::{Outcome, Seat};
 
 /// Why a move text was refused. The game is unchanged.
 #[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
@@ -84,6 +84,12 @@ impl AnyGame {
     #[must_use]
     pub fn kind(&self) -> GameKind {
         self.ruleset().kind()
+    }
+
+    /// How many seats this game has (see [`Game::seat_count`]).
+    #[must_use]
+    pub fn seat_count(&self) -> usize {
+        self.ruleset().seat_count()
     }
 
     /// The seat that must act next, or `None` when the game is over.

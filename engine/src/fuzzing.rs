@@ -205,6 +205,8 @@ fn check_progress(game: &AnyGame, seat: Seat, progress: Progress) {
         Progress::GameOver(outcome) => {
             assert_eq!(game.to_act(), None, "{kind}: nobody acts after the end");
             assert_eq!(game.outcome(), Some(outcome), "{kind}: the outcome is the one reported");
+            assert_eq!(outcome.seat_count(), game.seat_count(), "{kind}: the outcome ranks every seat");
+            assert!(outcome.ranks.as_slice().contains(&1), "{kind}: some seat ranks first");
         }
     }
 }

@@ -2,8 +2,8 @@
 
 use std::fmt::Debug;
 
-use crate::outcome::{Outcome, Seat};
 use crate::position_key::PositionKey;
+use crate::{Outcome, Seat};
 
 /// What applying one legal action did to the game.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -39,7 +39,7 @@ pub struct TimedWindow<A> {
 /// the outcome, legal actions, and the game's notation.
 ///
 /// An *action* is the smallest unit a player submits and the engine validates: one step of a ball, one move
-/// of a marker, one dot. A *turn* is the actions of one seat until the other seat acts; whose turn it is always comes from the state ([`Game::to_act`]), never from alternation.
+/// of a marker, one dot. A *turn* is the actions of one seat until another seat acts; whose turn it is always comes from the state ([`Game::to_act`]), never from alternation.
 ///
 /// Implementations keep [`Game::check`] and [`Game::apply`] free of allocation, and [`Game::apply`] leaves
 /// the state unchanged when it returns an error. A game hashes its state (derived in every kind): searches key
@@ -58,6 +58,10 @@ pub trait Game: Clone + Debug + std::hash::Hash + Send + Sync + 'static {
 
     /// The rules this game is played by.
     fn rules(&self) -> Self::Rules;
+
+    /// How many seats a game with these rules has: from 2 to [`Seat::MAX_SEATS`]. Seats are the indices below
+    /// it; every per-seat value of the game ([`Outcome::ranks`], scores) has this many entries.
+    fn seat_count(rules: &Self::Rules) -> usize;
 
     /// The seat that must act next, or `None` when the game is over.
     fn to_act(&self) -> Option<Seat>;

@@ -16,10 +16,12 @@ mod game;
 mod kinds;
 mod outcome;
 mod position_key;
+mod seat;
 mod tag_pairs;
 
 pub use any::{write_actions, GameVisitor, MoveError, Played};
 pub use game::{Game, NotationError, Progress, TimedWindow, TimeoutPolicy};
 pub use kinds::*;
-pub use outcome::{EndReason, Outcome, Seat};
+pub use outcome::{EndReason, Outcome};
 pub use position_key::PositionKey;
+pub use seat::{BySeat, Seat};

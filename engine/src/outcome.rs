@@ -1,47 +1,6 @@
-//! Seats and the ways a game ends, shared by every game kind.
+//! The ways a game ends, shared by every game kind: per-seat ranks, a reason, and scores where the game keeps them.
 
-use std::fmt;
-
-/// One of the two seats at a game. The first seat makes the first move.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
-pub enum Seat {
-    /// The player who moves first ("White" in records that name seats by colour).
-    First,
-    /// The player who moves second ("Black" in records that name seats by colour).
-    Second,
-}
-
-impl Seat {
-    /// Both seats, first seat first.
-    pub const BOTH: [Seat; 2] = [Seat::First, Seat::Second];
-
-    /// The opponent's seat.
-    #[must_use]
-    pub const fn other(self) -> Seat {
-        match self {
-            Seat::First => Seat::Second,
-            Seat::Second => Seat::First,
-        }
-    }
-
-    /// 0 for the first seat, 1 for the second: handy as an array index.
-    #[must_use]
-    pub const fn index(self) -> usize {
-        match self {
-            Seat::First => 0,
-            Seat::Second => 1,
-        }
-    }
-}
-
-impl fmt::Display for Seat {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.write_str(match self {
-            Seat::First => "first",
-            Seat::Second => "second",
-        })
-    }
-}
+use crate::seat::{BySeat, Seat};
 
 /// Why a game ended. Rule endings come from the engine; the others are decided by the server or an admin.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
@@ -94,44 +53,123 @@ impl EndReason {
     }
 }
 
-/// How a game ended: the winner (none for a draw), the reason, and scores for games that keep them.
+/// How a game ended: a rank per seat (1 is best; tied seats share a rank), the reason, and scores for games
+/// that keep them. In a two-seat game a win is ranks `[1, 2]`, a loss `[2, 1]`, a draw `[1, 1]`.
+///
+/// Ranks are *competition* ranks: seats that tie share the better rank and the next rank is skipped
+/// (scores 5, 5, 3 rank 1, 1, 3).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub struct Outcome {
-    /// The winning seat, or `None` for a draw.
-    pub winner: Option<Seat>,
+    /// The rank of each seat; the container's length is the game's seat count.
+    pub ranks: BySeat<u8>,
     /// Why the game ended.
     pub reason: EndReason,
-    /// Points per seat (first seat first), for games that count them.
-    pub scores: Option<[u32; 2]>,
+    /// Points per seat, for games that count them.
+    pub scores: Option<BySeat<u32>>,
     /// Whether `scores` count half points (5 is 2½): only when a score is not whole (Dots' agreed end in
     /// territory mode, rule 6.5).
     pub half_points: bool,
 }
 
 impl Outcome {
-    /// A win for `winner` for the given reason, without scores.
+    /// An outcome of these ranks for `reason`, without scores.
     #[must_use]
-    pub const fn win(winner: Seat, reason: EndReason) -> Outcome {
-        Outcome { winner: Some(winner), reason, scores: None, half_points: false }
+    pub const fn ranked(ranks: BySeat<u8>, reason: EndReason) -> Outcome {
+        Outcome { ranks, reason, scores: None, half_points: false }
     }
 
-    /// A draw for the given reason, without scores.
+    /// A win for `winner` among `seat_count` seats for `reason`, without scores: the winner ranks first and
+    /// every other seat shares second place.
     #[must_use]
-    pub const fn draw(reason: EndReason) -> Outcome {
-        Outcome { winner: None, reason, scores: None, half_points: false }
+    pub fn win(seat_count: usize, winner: Seat, reason: EndReason) -> Outcome {
+        Outcome::ranked(BySeat::from_fn(seat_count, |seat| if seat == winner { 1 } else { 2 }), reason)
     }
 
-    /// The outcome of scores in half points (first seat first) for `reason`: the higher score wins, equal
-    /// scores draw; the scores are whole points when both are, else half points.
+    /// A draw among `seat_count` seats for `reason`, without scores: every seat ranks first.
     #[must_use]
-    pub fn of_half_points(halves: [u32; 2], reason: EndReason) -> Outcome {
-        let winner = match halves[0].cmp(&halves[1]) {
-            std::cmp::Ordering::Greater => Some(Seat::First),
-            std::cmp::Ordering::Less => Some(Seat::Second),
-            std::cmp::Ordering::Equal => None,
-        };
-        let half_points = halves.iter().any(|half| half % 2 == 1);
+    pub fn draw(seat_count: usize, reason: EndReason) -> Outcome {
+        Outcome::ranked(BySeat::splat(seat_count, 1), reason)
+    }
+
+    /// The outcome of these scores for `reason`: the higher the score, the better the rank; equal scores
+    /// share a rank.
+    #[must_use]
+    pub fn of_scores(scores: BySeat<u32>, reason: EndReason) -> Outcome {
+        Outcome { scores: Some(scores), ..Outcome::ranked(ranks_of(&scores), reason) }
+    }
+
+    /// The outcome of scores in half points for `reason`, ranked as [`Outcome::of_scores`]; the scores are
+    /// whole points when every one is, else half points.
+    #[must_use]
+    pub fn of_half_points(halves: BySeat<u32>, reason: EndReason) -> Outcome {
+        let half_points = halves.as_slice().iter().any(|half| half % 2 == 1);
         let scores = if half_points { halves } else { halves.map(|half| half / 2) };
-        Outcome { winner, reason, scores: Some(scores), half_points }
+        Outcome { scores: Some(scores), half_points, ..Outcome::ranked(ranks_of(&halves), reason) }
+    }
+
+    /// How many seats the game had.
+    #[must_use]
+    pub const fn seat_count(&self) -> usize {
+        self.ranks.len()
+    }
+
+    /// The one seat ranked first, or `None` when several share first place (a draw in a two-seat game).
+    #[must_use]
+    pub fn winner(&self) -> Option<Seat> {
+        let mut first = self.ranks.iter().filter(|&(_, &rank)| rank == 1).map(|(seat, _)| seat);
+        match (first.next(), first.next()) {
+            (Some(winner), None) => Some(winner),
+            _ => None,
+        }
+    }
+
+    /// Whether every seat shares first place.
+    #[must_use]
+    pub fn is_draw(&self) -> bool {
+        self.ranks.as_slice().iter().all(|&rank| rank == 1)
+    }
+}
+
+/// Competition ranks of scores, the higher score better: each seat ranks one below the number of seats that
+/// scored more.
+fn ranks_of(scores: &BySeat<u32>) -> BySeat<u8> {
+    scores.map(|mine| {
+        let better = scores.as_slice().iter().filter(|&theirs| theirs > mine).count();
+        // At most six seats, so the rank fits a byte.
+        (better + 1) as u8
+    })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn two_seat_outcomes_are_ranks() {
+        assert_eq!(Outcome::win(2, Seat::SECOND, EndReason::Goal).ranks, BySeat::from([2, 1]));
+        assert_eq!(Outcome::win(2, Seat::SECOND, EndReason::Goal).winner(), Some(Seat::SECOND));
+        assert_eq!(Outcome::draw(2, EndReason::Stuck).winner(), None);
+        assert!(Outcome::draw(2, EndReason::Stuck).is_draw());
+        assert!(!Outcome::win(2, Seat::FIRST, EndReason::Goal).is_draw());
+    }
+
+    #[test]
+    fn scores_rank_with_ties_sharing_the_better_place() {
+        let outcome = Outcome::of_scores(BySeat::from([5, 3, 5, 1]), EndReason::Score);
+        assert_eq!(outcome.ranks, BySeat::from([1, 3, 1, 4]));
+        assert_eq!(outcome.winner(), None);
+        assert!(!outcome.is_draw());
+        assert_eq!(Outcome::of_scores(BySeat::from([2, 9, 4]), EndReason::Score).winner(), Seat::new(1));
+    }
+
+    #[test]
+    fn half_points_stay_halves_only_when_one_is_odd() {
+        let whole = Outcome::of_half_points(BySeat::from([6, 4]), EndReason::Agreement);
+        assert_eq!((whole.scores, whole.half_points), (Some(BySeat::from([3, 2])), false));
+        let halves = Outcome::of_half_points(BySeat::from([5, 4]), EndReason::Agreement);
+        assert_eq!(
+            (halves.scores, halves.half_points, halves.winner()),
+            (Some(BySeat::from([5, 4])), true, Some(Seat::FIRST))
+        );
     }
 }

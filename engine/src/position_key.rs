@@ -5,7 +5,7 @@
 //! the same bytes however they were reached (transpositions meet); a kind changes its layout only with a new
 //! format tag, because stored keys must keep meaning the same position.
 
-use crate::outcome::Seat;
+use crate::Seat;
 
 /// The canonical bytes of a position, built by a kind's [`Game::write_key`](crate::Game::write_key).
 #[derive(Clone, Debug, Default, PartialEq, Eq)]
@@ -32,21 +32,15 @@ impl PositionKey {
         self
     }
 
-    /// Appends a seat: 0 for the first, 1 for the second.
+    /// Appends a seat: its index (0 for the first, 1 for the second, …).
     pub fn seat(&mut self, seat: Seat) -> &mut Self {
-        self.byte(match seat {
-            Seat::First => 0,
-            Seat::Second => 1,
-        })
+        // A seat's index is below six, so it fits a byte.
+        self.byte(seat.index() as u8)
     }
 
-    /// Appends an optional seat: 0 for none, 1 for the first, 2 for the second.
+    /// Appends an optional seat: 0 for none, else one more than its index (1 for the first, 2 for the second).
     pub fn optional_seat(&mut self, seat: Option<Seat>) -> &mut Self {
-        self.byte(match seat {
-            None => 0,
-            Some(Seat::First) => 1,
-            Some(Seat::Second) => 2,
-        })
+        self.byte(seat.map_or(0, |seat| seat.index() as u8 + 1))
     }
 
     /// Appends a switch: 0 or 1.

@@ -29,7 +29,7 @@ fn checking_and_applying_a_whole_game_allocates_nothing() {
             last = Some(position.step(direction).expect("a legal step"));
         }
     });
-    assert_eq!(last, Some(StepResult::GameOver(Outcome::win(Seat::First, EndReason::Goal))));
+    assert_eq!(last, Some(StepResult::GameOver(Outcome::win(2, Seat::FIRST, EndReason::Goal))));
     assert_eq!(allocations.count_total, 0, "{allocations:?}");
 }
 

@@ -73,7 +73,7 @@ fn assert_line_wins(position: &Position, verdict: &Verdict) -> Seat {
     for &square in &solution.line {
         after.play(square).unwrap_or_else(|illegal| panic!("the line plays {square}: {illegal}"));
     }
-    let winner = after.outcome().and_then(|outcome| outcome.winner);
+    let winner = after.outcome().and_then(|outcome| outcome.winner());
     assert_eq!(winner, Some(solution.winner), "the line of {position:?} ends otherwise");
     solution.winner
 }
@@ -106,7 +106,7 @@ fn the_solver_proves_the_small_boards_from_the_empty_board() {
         let start = Position::new(BoardSize::new(size).expect("a valid size"));
         let verdict = closing_in::solve(&start, u64::MAX);
         let winner = assert_line_wins(&start, &verdict);
-        let naive_winner = if naive::Board::of(&start).mover_wins() { Seat::First } else { Seat::Second };
+        let naive_winner = if naive::Board::of(&start).mover_wins() { Seat::FIRST } else { Seat::SECOND };
         assert_eq!(winner, naive_winner, "{size}x{size}");
     }
 }
@@ -136,7 +136,7 @@ mod naive {
             Board {
                 size,
                 removed,
-                markers: [marker(Seat::First), marker(Seat::Second)],
+                markers: [marker(Seat::FIRST), marker(Seat::SECOND)],
                 mover: position.to_move().index(),
             }
         }

@@ -8,11 +8,11 @@ use kartka_engine::dots::{
     read_sgf, write_sgf, Action, Cell, DotsEnd, DotsRecord, DotsRules, Entry, FieldSize, IllegalAction, Margin, Point,
     Position, ReadErrorKind, RecordResult, ReplayError, ResultReason, SgfError, Start, StopMode, Zone, MAX_SGF_DEPTH,
 };
-use kartka_engine::{EndReason, Game, Outcome, Progress, Seat, TimedWindow, TimeoutPolicy};
+use kartka_engine::{BySeat, EndReason, Game, Outcome, Progress, Seat, TimedWindow, TimeoutPolicy};
 use rng::Rng;
 
-const X: Seat = Seat::First;
-const O: Seat = Seat::Second;
+const X: Seat = Seat::FIRST;
+const O: Seat = Seat::SECOND;
 
 fn p(x: u8, y: u8) -> Point {
     Point::new(x, y)
@@ -59,7 +59,8 @@ fn stop_by(position: &Position, seat: Seat) -> [u32; 2] {
     let Progress::GameOver(outcome) = progress else { panic!("STOP ends the game") };
     assert_eq!(stopped.end(), Some(DotsEnd::Stop));
     assert_eq!(outcome.reason, EndReason::Stop);
-    outcome.scores.expect("scores")
+    let scores = outcome.scores.expect("scores");
+    [scores[Seat::FIRST], scores[Seat::SECOND]]
 }
 
 const T1: [&str; 5] = [".....", "..X..", ".XO..", "..X..", "....."];
@@ -161,8 +162,8 @@ fn t6_double_capture_and_instant_win() {
 
     let mut position = picture(DotsRules { instant_win: 2, ..rules(7, 5) }, &T6);
     let Ok(Progress::GameOver(outcome)) = position.play(Action::Dot(p(3, 2))) else { panic!("X wins at once") };
-    assert_eq!(outcome.winner, Some(X));
-    assert_eq!(outcome.scores, Some([2, 0]));
+    assert_eq!(outcome.winner(), Some(X));
+    assert_eq!(outcome.scores, Some(BySeat::from([2, 0])));
     assert_eq!(position.end(), Some(DotsEnd::Instant));
     assert_eq!(outcome.reason, EndReason::InstantWin, "the outcome says which end it was");
 }
@@ -179,8 +180,8 @@ fn t7_diagonal_contact_does_not_ground() {
         dot(&mut grounded, X, x, y);
         let mut stopped = grounded.clone();
         let Ok(Progress::GameOver(outcome)) = stopped.play_as(X, Action::Stop) else { panic!("STOP ends") };
-        assert_eq!(outcome.scores, Some([0, 0]));
-        assert_eq!(outcome.winner, None, "a draw");
+        assert_eq!(outcome.scores, Some(BySeat::from([0, 0])));
+        assert_eq!(outcome.winner(), None, "a draw");
     }
 }
 
@@ -248,12 +249,12 @@ fn t11_territory_mode() {
     let agreed = |position: &Position| Game::agreed_end(position).expect("an agreed end is scored");
     assert_eq!(
         agreed(&position),
-        Outcome { winner: Some(X), reason: EndReason::Agreement, scores: Some([2, 0]), half_points: false },
+        Outcome { scores: Some(BySeat::from([2, 0])), half_points: false, ..Outcome::win(2, X, EndReason::Agreement) },
         "agreed end now: X 2, O 0, in whole points"
     );
     assert_eq!(
         agreed(&intruded),
-        Outcome { winner: Some(X), reason: EndReason::Agreement, scores: Some([5, 0]), half_points: true },
+        Outcome { scores: Some(BySeat::from([5, 0])), half_points: true, ..Outcome::win(2, X, EndReason::Agreement) },
         "agreed end after O's intrusion: X 2.5, O 0, in half points"
     );
     assert_eq!(intruded.outcome(), None, "scoring an agreed end does not end the game");
@@ -271,10 +272,8 @@ fn t11_territory_mode() {
 #[test]
 fn an_agreed_end_with_equal_scores_is_a_draw_and_a_finished_game_has_none() {
     let tie = |position: &Position| Outcome {
-        winner: None,
-        reason: EndReason::Agreement,
-        scores: Some(position.counts()),
-        half_points: false,
+        scores: Some(BySeat::from(position.counts())),
+        ..Outcome::draw(2, EndReason::Agreement)
     };
     let start = Position::new(DotsRules::default());
     assert_eq!(Game::agreed_end(&start), Some(tie(&start)), "0:0 at the start");
@@ -294,7 +293,11 @@ fn an_agreed_end_with_equal_scores_is_a_draw_and_a_finished_game_has_none() {
     assert_eq!((deferred.counts(), deferred.deferred_points(X)), ([1, 1], 1));
     assert_eq!(
         Game::agreed_end(&deferred),
-        Some(Outcome { winner: Some(X), reason: EndReason::Agreement, scores: Some([3, 2]), half_points: true }),
+        Some(Outcome {
+            scores: Some(BySeat::from([3, 2])),
+            half_points: true,
+            ..Outcome::win(2, X, EndReason::Agreement)
+        }),
         "X 1.5, O 1"
     );
 
@@ -430,12 +433,12 @@ fn random_games_end_and_their_counts_are_recounted_independently() {
         }
         let outcome = position.outcome().expect("over");
         *ends.entry(position.end().expect("over").name()).or_insert(0) += 1;
-        for seat in Seat::BOTH {
+        for seat in Seat::all(2) {
             assert_eq!(recount(&position, seat), position.counts()[seat.index()], "game {game}, {seat}'s count");
         }
         assert_eq!(outcome.reason, position.end().expect("over").reason(), "game {game}: the outcome names the end");
         if matches!(position.end(), Some(DotsEnd::Full)) {
-            assert_eq!(outcome.scores, Some(position.counts()));
+            assert_eq!(outcome.scores, Some(BySeat::from(position.counts())));
         }
     }
     assert!(ends.contains_key("full") && ends.contains_key("instant"), "{ends:?}");
@@ -682,7 +685,7 @@ fn a_stop_window_lets_the_opponent_place_dots_until_done() {
     assert_eq!(position.play(Action::Dot(p(3, 3))), Ok(Progress::TurnContinues));
     assert_eq!(position.to_act(), Some(O), "the presser cannot move");
     let Ok(Progress::GameOver(outcome)) = position.play(Action::Done) else { panic!("DONE ends") };
-    assert_eq!(outcome.scores, Some([0, 0]), "counts as they stand, no grounding");
+    assert_eq!(outcome.scores, Some(BySeat::from([0, 0])), "counts as they stand, no grounding");
     assert_eq!(position.end(), Some(DotsEnd::Stop));
     assert_eq!(outcome.reason, EndReason::Stop, "a window's close is the STOP's end");
     assert_eq!(position.timed_window(), None, "the window closed with the game");
@@ -697,8 +700,8 @@ fn auto_end_stops_for_the_player_a_stop_would_win() {
     let Ok(Progress::GameOver(outcome)) = position.play(Action::Dot(p(2, 4))) else { panic!("X wins by STOP") };
     assert_eq!(position.end(), Some(DotsEnd::Auto));
     assert_eq!(outcome.reason, EndReason::AutoEnd);
-    assert_eq!(outcome.winner, Some(X));
-    assert_eq!(outcome.scores, Some(position.stop_result(X)));
+    assert_eq!(outcome.winner(), Some(X));
+    assert_eq!(outcome.scores, Some(BySeat::from(position.stop_result(X))));
 }
 
 #[test]
@@ -707,8 +710,8 @@ fn the_full_field_ends_the_game_and_counts_decide() {
     let Ok(Progress::GameOver(outcome)) = position.play(Action::Dot(p(1, 1))) else { panic!("the field is full") };
     assert_eq!(position.end(), Some(DotsEnd::Full));
     assert_eq!(outcome.reason, EndReason::BoardFull);
-    assert_eq!(outcome.winner, None);
-    assert_eq!(outcome.scores, Some([0, 0]));
+    assert_eq!(outcome.winner(), None);
+    assert_eq!(outcome.scores, Some(BySeat::from([0, 0])));
     assert_eq!(position.play(Action::Dot(p(1, 1))), Err(IllegalAction::GameOver));
 }
 
@@ -794,7 +797,7 @@ mod small_fields {
                     prop_assert_eq!(&copy, &position, "{} changed the position", error);
                 }
                 position.apply(action).expect("a listed action is legal");
-                for seat in Seat::BOTH {
+                for seat in Seat::all(2) {
                     prop_assert_eq!(recount(&position, seat), position.counts()[seat.index()]);
                 }
             }

@@ -81,17 +81,17 @@ fn ring_open_at(drawing: &mut Drawing, centre: Point, gap: char) {
 
 #[test]
 fn the_first_seat_attacks_north_and_own_goals_lose() {
-    let mut game = LineGame::setup(line_rules(), Drawing::default(), pt(0, 13), Seat::First);
+    let mut game = LineGame::setup(line_rules(), Drawing::default(), pt(0, 13), Seat::FIRST);
     assert_eq!(play(&mut game, "0"), Progress::TurnContinues);
-    assert_eq!(play(&mut game, "0"), Progress::GameOver(Outcome::win(Seat::First, EndReason::Goal)));
+    assert_eq!(play(&mut game, "0"), Progress::GameOver(Outcome::win(2, Seat::FIRST, EndReason::Goal)));
     assert_eq!(game.to_act(), None);
     assert_eq!(refused(&game, "0"), IllegalAction::GameOver);
 
-    let mut own = LineGame::setup(line_rules(), Drawing::default(), pt(1, -14), Seat::First);
-    assert_eq!(play(&mut own, "5"), Progress::GameOver(Outcome::win(Seat::Second, EndReason::OwnGoal)));
+    let mut own = LineGame::setup(line_rules(), Drawing::default(), pt(1, -14), Seat::FIRST);
+    assert_eq!(play(&mut own, "5"), Progress::GameOver(Outcome::win(2, Seat::SECOND, EndReason::OwnGoal)));
 
-    let mut second = RussianGame::setup(RussianRules::default(), Drawing::default(), pt(-2, 25), Seat::Second);
-    assert_eq!(play(&mut second, "0"), Progress::GameOver(Outcome::win(Seat::First, EndReason::OwnGoal)));
+    let mut second = RussianGame::setup(RussianRules::default(), Drawing::default(), pt(-2, 25), Seat::SECOND);
+    assert_eq!(play(&mut second, "0"), Progress::GameOver(Outcome::win(2, Seat::FIRST, EndReason::OwnGoal)));
 }
 
 // §1.2, §2.1: a line is three steps, diagonals counting as one, then the other seat draws.
@@ -99,18 +99,18 @@ fn the_first_seat_attacks_north_and_own_goals_lose() {
 #[test]
 fn a_line_is_three_steps_then_the_other_seat_draws() {
     let mut game = LineGame::new(&line_rules());
-    assert_eq!(game.to_act(), Some(Seat::First), "the lot picks who sits first; the first seat starts");
+    assert_eq!(game.to_act(), Some(Seat::FIRST), "the lot picks who sits first; the first seat starts");
     assert_eq!(play(&mut game, "1"), Progress::TurnContinues);
     assert!(game.mid_turn());
     assert_eq!(play(&mut game, "1"), Progress::TurnContinues);
     assert_eq!(play(&mut game, "1"), Progress::TurnEnded);
     assert_eq!(game.ball(), pt(3, 3));
-    assert_eq!((game.to_act(), game.mid_turn()), (Some(Seat::Second), false));
+    assert_eq!((game.to_act(), game.mid_turn()), (Some(Seat::SECOND), false));
 
     let mut russian = RussianGame::new(&RussianRules::default());
     assert_eq!(play(&mut russian, "01"), Progress::TurnContinues);
     assert_eq!(play(&mut russian, "2"), Progress::TurnEnded, "§3.1: a move is exactly three steps");
-    assert_eq!(russian.to_act(), Some(Seat::Second));
+    assert_eq!(russian.to_act(), Some(Seat::SECOND));
 }
 
 // §1.4, §1.5, §3.2: steps never re-enter a drawn point (the centre included) nor cross a drawn diagonal.
@@ -135,22 +135,22 @@ fn steps_never_touch_drawn_points_nor_cross_lines() {
 
 #[test]
 fn the_out_line_and_post_tips_are_forbidden() {
-    let game = LineGame::setup(line_rules(), Drawing::default(), pt(9, 0), Seat::First);
+    let game = LineGame::setup(line_rules(), Drawing::default(), pt(9, 0), Seat::FIRST);
     assert_eq!(refused(&game, "2"), IllegalAction::Forbidden);
-    let corner = LineGame::setup(line_rules(), Drawing::default(), pt(9, 14), Seat::First);
+    let corner = LineGame::setup(line_rules(), Drawing::default(), pt(9, 14), Seat::FIRST);
     assert_eq!(refused(&corner, "1"), IllegalAction::Forbidden, "corners are out-line");
-    let beside_goal = LineGame::setup(line_rules(), Drawing::default(), pt(3, 14), Seat::First);
+    let beside_goal = LineGame::setup(line_rules(), Drawing::default(), pt(3, 14), Seat::FIRST);
     assert_eq!(refused(&beside_goal, "0"), IllegalAction::Forbidden);
     let mut post = beside_goal.clone();
-    assert_eq!(play(&mut post, "7"), Progress::GameOver(Outcome::win(Seat::First, EndReason::Goal)));
+    assert_eq!(play(&mut post, "7"), Progress::GameOver(Outcome::win(2, Seat::FIRST, EndReason::Goal)));
 
-    let russian = RussianGame::setup(RussianRules::default(), Drawing::default(), pt(4, 24), Seat::First);
+    let russian = RussianGame::setup(RussianRules::default(), Drawing::default(), pt(4, 24), Seat::FIRST);
     assert_eq!(refused(&russian, "7"), IllegalAction::Forbidden, "the post tip (3, 25)");
-    let below_tip = RussianGame::setup(RussianRules::default(), Drawing::default(), pt(3, 24), Seat::First);
+    let below_tip = RussianGame::setup(RussianRules::default(), Drawing::default(), pt(3, 24), Seat::FIRST);
     assert_eq!(refused(&below_tip, "0"), IllegalAction::Forbidden);
-    let mut inside = RussianGame::setup(RussianRules::default(), Drawing::default(), pt(2, 25), Seat::First);
+    let mut inside = RussianGame::setup(RussianRules::default(), Drawing::default(), pt(2, 25), Seat::FIRST);
     assert_eq!(refused(&inside, "1"), IllegalAction::Forbidden, "the mouth is entered only from |x| <= 2");
-    assert_eq!(play(&mut inside, "0"), Progress::GameOver(Outcome::win(Seat::First, EndReason::Goal)));
+    assert_eq!(play(&mut inside, "0"), Progress::GameOver(Outcome::win(2, Seat::FIRST, EndReason::Goal)));
 }
 
 /// A pocket north of (0, 1): (0, 2) and (0, 3) with every other neighbour drawn.
@@ -164,7 +164,7 @@ fn pocket() -> Drawing {
 
 #[test]
 fn a_line_into_a_dead_end_is_illegal_but_a_russian_move_self_clamps() {
-    let game = LineGame::setup(line_rules(), pocket(), pt(0, 1), Seat::First);
+    let game = LineGame::setup(line_rules(), pocket(), pt(0, 1), Seat::FIRST);
     assert_eq!(refused(&game, "0"), IllegalAction::LineCannotBeCompleted);
     assert_eq!(refused(&game, "6"), IllegalAction::DrawnPoint);
     let mut legal = Vec::new();
@@ -172,21 +172,21 @@ fn a_line_into_a_dead_end_is_illegal_but_a_russian_move_self_clamps() {
     assert!(!legal.contains(&Action::Step(Direction::North)));
     assert!(legal.contains(&Action::Step(Direction::SouthWest)));
 
-    let mut russian = RussianGame::setup(RussianRules::default(), pocket(), pt(0, 1), Seat::First);
+    let mut russian = RussianGame::setup(RussianRules::default(), pocket(), pt(0, 1), Seat::FIRST);
     assert_eq!(play(&mut russian, "0"), Progress::TurnContinues, "entering a dead end is allowed");
     assert_eq!(play(&mut russian, "0"), Progress::TurnEnded, "no step after the 2nd: the move ends");
-    assert_eq!((russian.to_act(), russian.kick_due(), russian.mid_turn()), (Some(Seat::Second), Some(6), false));
+    assert_eq!((russian.to_act(), russian.kick_due(), russian.mid_turn()), (Some(Seat::SECOND), Some(6), false));
     assert_eq!(refused(&russian, "0"), IllegalAction::KickDue);
     assert_eq!(play(&mut russian, "p06"), Progress::TurnEnded, "the opponent kicks from the dead end");
-    assert_eq!((russian.to_act(), russian.kick_due()), (Some(Seat::First), None));
+    assert_eq!((russian.to_act(), russian.kick_due()), (Some(Seat::FIRST), None));
 
     let mut drawing = Drawing::default();
     ring_open_at(&mut drawing, pt(0, 2), '4');
-    let one_step = LineGame::setup(line_rules(), drawing, pt(0, 1), Seat::First);
+    let one_step = LineGame::setup(line_rules(), drawing, pt(0, 1), Seat::FIRST);
     assert_eq!(refused(&one_step, "0"), IllegalAction::LineCannotBeCompleted);
-    let mut russian = RussianGame::setup(RussianRules::default(), drawing, pt(0, 1), Seat::First);
+    let mut russian = RussianGame::setup(RussianRules::default(), drawing, pt(0, 1), Seat::FIRST);
     assert_eq!(play(&mut russian, "0"), Progress::TurnEnded, "no step after the 1st: the move ends");
-    assert_eq!((russian.to_act(), russian.kick_due()), (Some(Seat::Second), Some(6)));
+    assert_eq!((russian.to_act(), russian.kick_due()), (Some(Seat::SECOND), Some(6)));
 }
 
 /// `line` 20 × 30: the first seat's line 000 from (0, 2) ends at (0, 5), which a ring closes.
@@ -194,7 +194,7 @@ fn closing_line() -> LineGame {
     let mut drawing = Drawing::default();
     ring_open_at(&mut drawing, pt(0, 5), '4');
     path(&mut drawing, pt(7, 12), "2");
-    LineGame::setup(line_rules(), drawing, pt(0, 2), Seat::First)
+    LineGame::setup(line_rules(), drawing, pt(0, 2), Seat::FIRST)
 }
 
 // §2.3: closing the opponent earns a kick of 7 in the same turn, ending on a fresh point, crossing allowed.
@@ -204,14 +204,14 @@ fn closing_the_opponent_earns_a_kick_of_seven() {
     let mut game = closing_line();
     assert_eq!(play(&mut game, "000"), Progress::TurnContinues);
     assert!(!game.has_full_move());
-    assert_eq!((game.to_act(), game.kick_due(), game.mid_turn()), (Some(Seat::First), Some(7), true));
+    assert_eq!((game.to_act(), game.kick_due(), game.mid_turn()), (Some(Seat::FIRST), Some(7), true));
     assert_eq!(refused(&game, "1"), IllegalAction::KickDue);
     assert_eq!(refused(&game, "p06"), IllegalAction::WrongKickLength { drawn: 7 });
     assert_eq!(refused(&game, "p17"), IllegalAction::KickEndsOnDrawnPoint);
 
     let mut north = game.clone();
     assert_eq!(play(&mut north, "p07"), Progress::TurnEnded, "the kick crosses the ring");
-    assert_eq!((north.ball(), north.to_act(), north.kick_due()), (pt(0, 12), Some(Seat::Second), None));
+    assert_eq!((north.ball(), north.to_act(), north.kick_due()), (pt(0, 12), Some(Seat::SECOND), None));
     assert!(north.drawing().has_segment(pt(0, 5), Direction::North));
 
     let mut back = game.clone();
@@ -226,12 +226,12 @@ fn still_closed_after_a_kick_means_another_kick() {
     let mut game = closing_line();
     let mut drawing = *game.drawing();
     ring_open_at(&mut drawing, pt(0, 12), '4');
-    game = LineGame::setup(line_rules(), drawing, pt(0, 2), Seat::First);
+    game = LineGame::setup(line_rules(), drawing, pt(0, 2), Seat::FIRST);
     assert_eq!(play(&mut game, "000p07"), Progress::TurnContinues);
     assert_eq!(game.kick_due(), Some(7));
     assert_eq!(refused(&game, "p47"), IllegalAction::KickEndsOnDrawnPoint);
     assert_eq!(play(&mut game, "p67"), Progress::TurnEnded);
-    assert_eq!(game.to_act(), Some(Seat::Second));
+    assert_eq!(game.to_act(), Some(Seat::SECOND));
 }
 
 /// `line`: the first seat's line 000 from (7, 9) closes the second at (7, 12), near the corner, where no kick
@@ -242,7 +242,7 @@ fn escalation(blocked: &[Point]) -> LineGame {
     for &point in [pt(7, 5), pt(0, 5), pt(0, 12)].iter().chain(blocked) {
         drawing.draw_segment(point, Direction::East);
     }
-    LineGame::setup(line_rules(), drawing, pt(7, 9), Seat::First)
+    LineGame::setup(line_rules(), drawing, pt(7, 9), Seat::FIRST)
 }
 
 // §2.5: with no legal kick, the duty passes to the other seat at 14, then back at 21.
@@ -251,12 +251,12 @@ fn escalation(blocked: &[Point]) -> LineGame {
 fn a_kick_duty_without_a_legal_kick_escalates() {
     let mut game = escalation(&[]);
     assert_eq!(play(&mut game, "000"), Progress::TurnEnded, "no kick of 7: the duty passes");
-    assert_eq!((game.to_act(), game.kick_due()), (Some(Seat::Second), Some(14)));
+    assert_eq!((game.to_act(), game.kick_due()), (Some(Seat::SECOND), Some(14)));
     assert_eq!(refused(&game, "p214"), IllegalAction::Forbidden, "a kick may not touch the out-line");
     assert_eq!(play(&mut game, "p414"), Progress::TurnEnded);
-    assert_eq!((game.to_act(), game.kick_due(), game.ball()), (Some(Seat::First), None, pt(7, -2)));
+    assert_eq!((game.to_act(), game.kick_due(), game.ball()), (Some(Seat::FIRST), None, pt(7, -2)));
 
-    let mut tokens = TurnTokens::from_game(escalation(&[pt(7, -2), pt(-7, -2), pt(-7, 12)]), Seat::First);
+    let mut tokens = TurnTokens::from_game(escalation(&[pt(7, -2), pt(-7, -2), pt(-7, 12)]), Seat::FIRST);
     tokens.play("000").expect("the line");
     assert!(tokens.next_is_pass(), "the duty passed through the second seat");
     assert_eq!(tokens.play("p421"), Err(TurnError::NotDue));
@@ -265,7 +265,7 @@ fn a_kick_duty_without_a_legal_kick_escalates() {
     assert_eq!(tokens.play("-"), Err(TurnError::PassWhileDue));
     tokens.play("p421").expect("the kick of 21");
     assert_eq!(tokens.tokens(), ["000", "-", "p421"]);
-    assert_eq!(tokens.game().to_act(), Some(Seat::Second));
+    assert_eq!(tokens.game().to_act(), Some(Seat::SECOND));
 }
 
 // §2.6: no legal kick of 21 draws the game.
@@ -274,11 +274,11 @@ fn a_kick_duty_without_a_legal_kick_escalates() {
 fn no_legal_kick_of_twenty_one_draws() {
     let blocked = [pt(7, -2), pt(-7, -2), pt(-7, 12), pt(7, -9)];
     let mut game = escalation(&blocked);
-    assert_eq!(play(&mut game, "000"), Progress::GameOver(Outcome::draw(EndReason::Stuck)));
-    assert_eq!(game.outcome().map(|outcome| outcome.winner), Some(None));
+    assert_eq!(play(&mut game, "000"), Progress::GameOver(Outcome::draw(2, EndReason::Stuck)));
+    assert_eq!(game.outcome().map(|outcome| outcome.winner()), Some(None));
 
     // §5.4–5.5: the duty passed through the second seat before the game ended, so its `-` closes the tokens.
-    let mut tokens = TurnTokens::from_game(escalation(&blocked), Seat::First);
+    let mut tokens = TurnTokens::from_game(escalation(&blocked), Seat::FIRST);
     tokens.play("000").expect("the drawing line");
     assert!(tokens.next_is_pass(), "the second seat's pass is still due");
     assert_eq!(tokens.play("p421"), Err(TurnError::GameOver), "nothing else follows the end");
@@ -340,7 +340,7 @@ fn a_drawn_game_record_ends_with_the_pass_and_reads_back() {
     let mut tokens = TurnTokens::<LineGame>::new(&rules);
     tokens.play_all(&DRAWN_OPCJA1.join(" ")).expect("a legal game");
     let outcome = tokens.game().outcome().expect("over");
-    assert_eq!(outcome, Outcome::draw(EndReason::Stuck));
+    assert_eq!(outcome, Outcome::draw(2, EndReason::Stuck));
     assert!(tokens.next_is_pass(), "the first seat passed the duty on");
     tokens.play("-").expect("its pass");
     let written = VariantRecord::new(VariantRules::Line(rules), tokens.tokens().to_vec(), Some(outcome));
@@ -369,10 +369,10 @@ fn an_escalated_kick_that_closes_earns_a_kick_of_seven() {
     let mut game = escalation(&[]);
     let mut drawing = *game.drawing();
     ring_open_at(&mut drawing, pt(7, -2), '0');
-    game = LineGame::setup(line_rules(), drawing, pt(7, 9), Seat::First);
+    game = LineGame::setup(line_rules(), drawing, pt(7, 9), Seat::FIRST);
     play(&mut game, "000");
     assert_eq!(play(&mut game, "p414"), Progress::TurnContinues);
-    assert_eq!((game.to_act(), game.kick_due()), (Some(Seat::Second), Some(7)));
+    assert_eq!((game.to_act(), game.kick_due()), (Some(Seat::SECOND), Some(7)));
 }
 
 // §2 edge case: a kick may score, own goals included, and stops at the mouth.
@@ -382,17 +382,17 @@ fn a_kick_scores_and_stops_at_the_mouth() {
     let mut game = closing_line();
     let mut drawing = *game.drawing();
     ring_open_at(&mut drawing, pt(0, 12), '4');
-    game = LineGame::setup(line_rules(), drawing, pt(0, 2), Seat::First);
+    game = LineGame::setup(line_rules(), drawing, pt(0, 2), Seat::FIRST);
     play(&mut game, "000p07");
     assert_eq!(refused(&game, "p07"), IllegalAction::WrongKickLength { drawn: 3 });
-    assert_eq!(play(&mut game, "p03"), Progress::GameOver(Outcome::win(Seat::First, EndReason::Goal)));
+    assert_eq!(play(&mut game, "p03"), Progress::GameOver(Outcome::win(2, Seat::FIRST, EndReason::Goal)));
     assert_eq!(game.ball(), pt(0, 15));
 
     let mut drawing = Drawing::default();
     ring_open_at(&mut drawing, pt(0, -10), '0');
-    let mut own = LineGame::setup(line_rules(), drawing, pt(0, -7), Seat::First);
+    let mut own = LineGame::setup(line_rules(), drawing, pt(0, -7), Seat::FIRST);
     play(&mut own, "444");
-    assert_eq!(play(&mut own, "p45"), Progress::GameOver(Outcome::win(Seat::Second, EndReason::OwnGoal)));
+    assert_eq!(play(&mut own, "p45"), Progress::GameOver(Outcome::win(2, Seat::SECOND, EndReason::OwnGoal)));
 }
 
 /// `line/opcja1` 16 × 20: the first seat's line 000 from the centre closes the second at (0, 3); (0, 9) is
@@ -401,7 +401,7 @@ fn opcja1_closing() -> LineGame {
     let mut drawing = Drawing::default();
     ring_open_at(&mut drawing, pt(0, 3), '4');
     path(&mut drawing, pt(0, 9), "2");
-    LineGame::setup(opcja1_rules(), drawing, Point::CENTRE, Seat::First)
+    LineGame::setup(opcja1_rules(), drawing, Point::CENTRE, Seat::FIRST)
 }
 
 // §2 `line/opcja1`: kicks of 6 may end on drawn points and then kick again, never back where the series stood.
@@ -415,7 +415,7 @@ fn opcja1_kicks_end_on_drawn_points_and_kick_again() {
     assert_eq!(game.kick_due(), Some(6));
     assert_eq!(refused(&game, "p46"), IllegalAction::KickReturnsInSeries);
     assert_eq!(play(&mut game, "p26"), Progress::TurnEnded);
-    assert_eq!(game.to_act(), Some(Seat::Second));
+    assert_eq!(game.to_act(), Some(Seat::SECOND));
     assert_eq!(opcja1_rules().kick_lengths(), [6, 12, 18]);
 }
 
@@ -426,7 +426,7 @@ fn russian_series() -> RussianGame {
     ring_open_at(&mut drawing, pt(0, 5), '4');
     ring_open_at(&mut drawing, pt(0, 11), '4');
     path(&mut drawing, pt(6, 11), "2");
-    RussianGame::setup(RussianRules::default(), drawing, pt(0, 2), Seat::First)
+    RussianGame::setup(RussianRules::default(), drawing, pt(0, 2), Seat::FIRST)
 }
 
 // §3.3, §3.5–§3.7: a clamp earns a penalty of 6 in any direction, which may cross lines and end on drawn
@@ -442,7 +442,7 @@ fn russian_penalties_come_in_series_without_there_and_back() {
     assert_eq!(play(&mut game, "p06"), Progress::TurnContinues, "still clamped: kick again");
     assert_eq!(refused(&game, "p46"), IllegalAction::KickReturnsInSeries);
     assert_eq!(play(&mut game, "p26"), Progress::TurnEnded, "a penalty may end on a drawn point");
-    assert_eq!((game.to_act(), game.kick_due()), (Some(Seat::Second), None));
+    assert_eq!((game.to_act(), game.kick_due()), (Some(Seat::SECOND), None));
 }
 
 // §3.8: a kicker with no legal penalty loses (only after the kicker's own kicks).
@@ -456,10 +456,10 @@ fn a_russian_kicker_without_a_legal_penalty_loses() {
     path(&mut drawing, pt(-3, -2), "022");
     path(&mut drawing, pt(-3, -3), "22");
     path(&mut drawing, pt(4, 3), "4");
-    let mut game = RussianGame::setup(rules, drawing, pt(1, -2), Seat::First);
+    let mut game = RussianGame::setup(rules, drawing, pt(1, -2), Seat::FIRST);
     assert_eq!(play(&mut game, "222"), Progress::TurnContinues);
     assert_eq!(play(&mut game, "p66"), Progress::TurnContinues);
-    assert_eq!(play(&mut game, "p16"), Progress::GameOver(Outcome::win(Seat::Second, EndReason::Stuck)));
+    assert_eq!(play(&mut game, "p16"), Progress::GameOver(Outcome::win(2, Seat::SECOND, EndReason::Stuck)));
 }
 
 // §1.6: the full-move test counts a shorter line into a goal, and only legal lines.
@@ -470,7 +470,7 @@ fn a_short_line_into_the_goal_is_a_full_move() {
     path(&mut drawing, pt(-1, 14), "6");
     path(&mut drawing, pt(-1, 13), "22");
     path(&mut drawing, pt(1, 14), "2");
-    let game = LineGame::setup(line_rules(), drawing, pt(0, 14), Seat::First);
+    let game = LineGame::setup(line_rules(), drawing, pt(0, 14), Seat::FIRST);
     assert!(game.has_full_move());
     let mut legal = Vec::new();
     game.for_each_legal_action(|action| legal.push(action));
@@ -490,7 +490,7 @@ struct Tokens {
 
 impl Tokens {
     fn push<G: Game<Action = Action>>(&mut self, seat: Seat, action: Action, progress: Progress) {
-        let next = if self.next_is_second { Seat::Second } else { Seat::First };
+        let next = if self.next_is_second { Seat::SECOND } else { Seat::FIRST };
         if self.current.is_empty() && seat != next {
             self.tokens.push("-".to_owned());
             self.next_is_second = !self.next_is_second;
@@ -544,7 +544,7 @@ fn random_games<G: Game<Action = Action, Illegal = IllegalAction> + PartialEq>(
         }
         let outcome = game.outcome().expect("over");
         passes += tokens.tokens.iter().filter(|token| *token == "-").count() as u32;
-        ends[outcome.winner.map_or(2, Seat::index)] += 1;
+        ends[outcome.winner().map_or(2, Seat::index)] += 1;
         if game_number % 20 == 0 {
             let record = VariantRecord::new(record_rules, tokens.tokens.clone(), Some(outcome));
             let text = record.write(LineEnding::Lf);
@@ -654,20 +654,20 @@ fn perft_counts_turn_tokens_like_a_naive_enumeration() {
     assert_eq!(check_perft(&russian, 1), first, "the same start, the same lines");
     check_perft(&russian, 2);
 
-    check_perft(&TurnTokens::from_game(escalation(&[]), Seat::First), 1);
+    check_perft(&TurnTokens::from_game(escalation(&[]), Seat::FIRST), 1);
     for blocked in [&[][..], &[pt(7, -2), pt(-7, -2), pt(-7, 12)][..]] {
-        let mut tokens = TurnTokens::from_game(escalation(blocked), Seat::First);
+        let mut tokens = TurnTokens::from_game(escalation(blocked), Seat::FIRST);
         tokens.play("000").expect("the closing line");
         for depth in 1..=3 {
             check_perft(&tokens, depth);
         }
     }
-    check_perft(&TurnTokens::from_game(russian_series(), Seat::First), 2);
+    check_perft(&TurnTokens::from_game(russian_series(), Seat::FIRST), 2);
     let opcja1 = VariantRules::from_name("line/opcja1").expect("a ruleset name");
     assert_eq!(perft_after(opcja1, "", 1), Ok(first));
     assert_eq!(perft_after(opcja1, "012 765", 1), Ok(perft(&after_two, 1)));
     assert_eq!(perft_after(opcja1, "012 7", 1), Err((1, TurnError::Unfinished)));
-    check_perft(&TurnTokens::from_game(opcja1_closing(), Seat::First), 2);
+    check_perft(&TurnTokens::from_game(opcja1_closing(), Seat::FIRST), 2);
 }
 
 // §5.6: records with the variant headers, written and read back.
@@ -770,10 +770,10 @@ fn kia84_saves_import_as_russian_records() {
 fn kia84_scoring_penalties_are_repeated_steps() {
     let mut drawing = Drawing::default();
     ring_open_at(&mut drawing, pt(0, 22), '4');
-    let mut game = RussianGame::setup(RussianRules::default(), drawing, pt(0, 19), Seat::First);
+    let mut game = RussianGame::setup(RussianRules::default(), drawing, pt(0, 19), Seat::FIRST);
     let tokens = kia84_tokens(&mut game, "8 8 8 8 8 8 8").expect("a scoring penalty");
     assert_eq!(tokens, ["000p04"]);
-    assert_eq!(game.outcome(), Some(Outcome::win(Seat::First, EndReason::Goal)));
+    assert_eq!(game.outcome(), Some(Outcome::win(2, Seat::FIRST, EndReason::Goal)));
 }
 
 /// Plays a random game of `rules` and returns its actions.

@@ -31,7 +31,7 @@ fn try_step(position: &Position, digit: char) -> (Result<StepResult, IllegalStep
 }
 
 fn won(winner: Seat, reason: EndReason) -> Result<StepResult, IllegalStep> {
-    Ok(StepResult::GameOver(Outcome::win(winner, reason)))
+    Ok(StepResult::GameOver(Outcome::win(2, winner, reason)))
 }
 
 /// Asserts that `digit` is refused for `reason` and leaves the position exactly as it was.
@@ -58,14 +58,14 @@ fn from_a_post_only_the_diagonal_into_the_middle_goal_point() {
     let (result, at_post) = try_step(&after(UP_TO_4_1), '7');
     assert_eq!(result, Ok(StepResult::Bounce));
     assert_eq!(at_post.ball(), Point::new(3, 0));
-    assert_eq!(at_post.to_move(), Seat::First);
+    assert_eq!(at_post.to_move(), Seat::FIRST);
     assert_eq!(legal_digits(&at_post), "1245");
     assert_refused(&at_post, '0', IllegalStep::Wall);
     assert_refused(&at_post, '7', IllegalStep::Wall);
     assert_refused(&at_post, '6', IllegalStep::Wall);
     // The first seat attacks the top goal.
     let (result, scored) = try_step(&at_post, '1');
-    assert_eq!(result, won(Seat::First, EndReason::Goal));
+    assert_eq!(result, won(Seat::FIRST, EndReason::Goal));
     assert_eq!(scored.ball(), Point::new(4, -1));
 }
 
@@ -75,11 +75,11 @@ fn from_the_middle_of_the_mouth_into_each_of_the_three_goal_points() {
     let (result, at_mouth) = try_step(&after(UP_TO_4_1), '0');
     assert_eq!(at_mouth.ball(), Point::new(4, 0));
     assert_eq!(result, Ok(StepResult::TurnOver));
-    assert_eq!(at_mouth.to_move(), Seat::Second);
+    assert_eq!(at_mouth.to_move(), Seat::SECOND);
     // The second seat defends the top goal: any of its goal points is an own goal.
     for (digit, goal_point) in [('7', Point::new(3, -1)), ('0', Point::new(4, -1)), ('1', Point::new(5, -1))] {
         let (result, scored) = try_step(&at_mouth, digit);
-        assert_eq!(result, won(Seat::First, EndReason::OwnGoal), "into {goal_point}");
+        assert_eq!(result, won(Seat::FIRST, EndReason::OwnGoal), "into {goal_point}");
         assert_eq!(scored.ball(), goal_point);
         assert!(scored.legal_directions().is_empty(), "nothing leaves a goal point");
     }
@@ -90,17 +90,17 @@ fn goals_and_own_goals_at_the_bottom_end() {
     // Down the centre line in one-step turns: the first seat stops on the untouched middle (4,10).
     let at_mouth = after("44444");
     assert_eq!(at_mouth.ball(), Point::new(4, 10));
-    assert_eq!(at_mouth.to_move(), Seat::Second);
+    assert_eq!(at_mouth.to_move(), Seat::SECOND);
     let (result, scored) = try_step(&at_mouth, '4');
-    assert_eq!(result, won(Seat::Second, EndReason::Goal));
+    assert_eq!(result, won(Seat::SECOND, EndReason::Goal));
     assert_eq!(scored.ball(), Point::new(4, 11));
     // The first seat bounces off the post (5,10) and puts the ball into its own goal.
     let at_post = after("44443");
     assert_eq!(at_post.ball(), Point::new(5, 10));
-    assert_eq!(at_post.to_move(), Seat::First);
+    assert_eq!(at_post.to_move(), Seat::FIRST);
     let (result, own_goal) = try_step(&at_post, '5');
     assert_eq!(own_goal.ball(), Point::new(4, 11));
-    assert_eq!(result, won(Seat::Second, EndReason::OwnGoal));
+    assert_eq!(result, won(Seat::SECOND, EndReason::OwnGoal));
 }
 
 #[test]
@@ -118,7 +118,7 @@ fn along_the_mouth_the_middle_stops_the_ball_when_untouched_and_bounces_when_tou
     assert_eq!(at_other_post.ball(), Point::new(5, 0));
     let below = after("00007224");
     assert_eq!(below.ball(), Point::new(5, 1));
-    assert_eq!(below.to_move(), Seat::First);
+    assert_eq!(below.to_move(), Seat::FIRST);
     // The first seat comes back to the middle, which is touched now: it bounces.
     let (result, back_at_middle) = try_step(&below, '7');
     assert_eq!(result, Ok(StepResult::Bounce));
@@ -149,10 +149,10 @@ fn a_corner_is_suicide() {
     // segment is a wall or just drawn.
     let near_corner = after("7770");
     assert_eq!(near_corner.ball(), Point::new(1, 1));
-    assert_eq!(near_corner.to_move(), Seat::First);
+    assert_eq!(near_corner.to_move(), Seat::FIRST);
     let (result, in_corner) = try_step(&near_corner, '7');
     assert_eq!(in_corner.ball(), Point::new(0, 0));
-    assert_eq!(result, won(Seat::Second, EndReason::Stuck));
+    assert_eq!(result, won(Seat::SECOND, EndReason::Stuck));
     assert!(in_corner.legal_directions().is_empty());
     assert_refused(&in_corner, '3', IllegalStep::GameOver);
 }
@@ -162,14 +162,14 @@ fn stuck_in_the_middle_of_the_pitch_mid_turn() {
     // A real kurnik game (2014-09-23): the first seat's last turn `101` bounces twice and ends on the centre
     // spot with every segment there drawn.
     let turn_start = after("0522477430145257244723614531665725072");
-    assert_eq!(turn_start.to_move(), Seat::First);
+    assert_eq!(turn_start.to_move(), Seat::FIRST);
     assert!(!turn_start.must_continue());
     let mid_turn = after("052247743014525724472361453166572507210");
-    assert_eq!(mid_turn.to_move(), Seat::First);
+    assert_eq!(mid_turn.to_move(), Seat::FIRST);
     assert!(mid_turn.must_continue());
     let (result, stuck) = try_step(&mid_turn, '1');
     assert_eq!(stuck.ball(), Point::new(4, 5));
-    assert_eq!(result, won(Seat::Second, EndReason::Stuck));
+    assert_eq!(result, won(Seat::SECOND, EndReason::Stuck));
     assert!(stuck.legal_directions().is_empty());
     for direction in Direction::ALL {
         assert!(stuck.is_drawn(stuck.ball(), direction), "{direction} is drawn at the centre");
@@ -183,11 +183,11 @@ fn stepping_into_a_dead_end_is_stuck() {
     // centre spot, where every other segment is drawn. The centre bounces, and there is no step left.
     let before_last = after("3064105503630216300665206");
     assert_eq!(before_last.ball(), Point::new(3, 4));
-    assert_eq!(before_last.to_move(), Seat::First);
+    assert_eq!(before_last.to_move(), Seat::FIRST);
     assert!(!before_last.must_continue());
     let (result, stuck) = try_step(&before_last, '3');
     assert_eq!(stuck.ball(), Point::new(4, 5));
-    assert_eq!(result, won(Seat::Second, EndReason::Stuck));
+    assert_eq!(result, won(Seat::SECOND, EndReason::Stuck));
 }
 
 #[test]
@@ -196,7 +196,7 @@ fn the_border_bounces() {
     let (result, on_border) = try_step(&after("666"), '6');
     assert_eq!(on_border.ball(), Point::new(0, 5));
     assert_eq!(result, Ok(StepResult::Bounce));
-    assert_eq!(on_border.to_move(), Seat::Second);
+    assert_eq!(on_border.to_move(), Seat::SECOND);
     assert_eq!(legal_digits(&on_border), "13");
     assert_refused(&on_border, '0', IllegalStep::Wall);
     assert_refused(&on_border, '4', IllegalStep::Wall);
@@ -230,20 +230,20 @@ fn a_wider_pitch_has_a_wider_mouth() {
     // Six one-step turns up the centre line: the second seat stops on the untouched mouth point (5,0).
     let at_mouth = after_on(pitch, "000000");
     assert_eq!(at_mouth.ball(), Point::new(5, 0));
-    assert_eq!(at_mouth.to_move(), Seat::First);
+    assert_eq!(at_mouth.to_move(), Seat::FIRST);
     for (digit, goal_point) in [('7', Point::new(4, -1)), ('0', Point::new(5, -1)), ('1', Point::new(6, -1))] {
         let (result, scored) = try_step(&at_mouth, digit);
-        assert_eq!(result, won(Seat::First, EndReason::Goal), "into {goal_point}");
+        assert_eq!(result, won(Seat::FIRST, EndReason::Goal), "into {goal_point}");
         assert_eq!(scored.ball(), goal_point);
     }
     // The inner mouth point (4,0) reaches the corner goal point (3,-1) and runs along the mouth both ways.
     let at_inner = after_on(pitch, "000007");
     assert_eq!(at_inner.ball(), Point::new(4, 0));
-    assert_eq!(at_inner.to_move(), Seat::First);
+    assert_eq!(at_inner.to_move(), Seat::FIRST);
     assert_eq!(legal_digits(&at_inner), "0124567");
     let (result, corner_goal) = try_step(&at_inner, '7');
     assert_eq!(corner_goal.ball(), Point::new(3, -1));
-    assert_eq!(result, won(Seat::First, EndReason::Goal));
+    assert_eq!(result, won(Seat::FIRST, EndReason::Goal));
     // The post (3,0) only reaches into the goal diagonally inwards.
     let (result, at_post) = try_step(&at_inner, '6');
     assert_eq!(result, Ok(StepResult::Bounce));
@@ -251,8 +251,8 @@ fn a_wider_pitch_has_a_wider_mouth() {
     // Down to the bottom mouth (5,12) with the first seat to move: its own goal.
     let at_bottom_mouth = after_on(pitch, "444444");
     assert_eq!(at_bottom_mouth.ball(), Point::new(5, 12));
-    assert_eq!(at_bottom_mouth.to_move(), Seat::First);
+    assert_eq!(at_bottom_mouth.to_move(), Seat::FIRST);
     let (result, own_goal) = try_step(&at_bottom_mouth, '5');
     assert_eq!(own_goal.ball(), Point::new(4, 13));
-    assert_eq!(result, won(Seat::Second, EndReason::OwnGoal));
+    assert_eq!(result, won(Seat::SECOND, EndReason::OwnGoal));
 }

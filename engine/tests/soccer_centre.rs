@@ -16,7 +16,7 @@ use kartka_engine::soccer_centre::{
     counts_by_depth, perft, replay_tokens, CentreRecord, CentreRules, CentreStep, CentreToken, Position, ReadErrorKind,
     RecordWinner, ReplayError,
 };
-use kartka_engine::{EndReason, Game, Outcome, Progress, Seat};
+use kartka_engine::{BySeat, EndReason, Game, Outcome, Progress, Seat};
 
 /// Six one-step turns up the centre line: the second seat's sixth puts the ball into the goal it defends.
 const OWN_GOAL: &str = "000000";
@@ -57,34 +57,34 @@ fn centre() -> Point {
 
 #[test]
 fn a_goal_is_a_point_for_its_attacker_and_the_other_player_kicks_off() {
-    assert_eq!(last_step(GOAL), CentreStep::Point { scorer: Seat::First });
+    assert_eq!(last_step(GOAL), CentreStep::Point { scorer: Seat::FIRST });
     let position = after(GOAL);
     assert_eq!(position.scores(), [1, 0]);
     assert_eq!(position.board().ball(), centre(), "placing the ball is not a move");
-    assert_eq!((position.to_move(), position.must_continue(), position.pass_due()), (Seat::Second, false, false));
+    assert_eq!((position.to_move(), position.must_continue(), position.pass_due()), (Seat::SECOND, false, false));
     assert_eq!(position.outcome(), None);
-    assert_eq!(Game::to_act(&position), Some(Seat::Second));
+    assert_eq!(Game::to_act(&position), Some(Seat::SECOND));
 }
 
 #[test]
 fn an_own_goal_is_a_point_for_the_opponent_and_the_same_player_moves_again() {
-    assert_eq!(last_step(OWN_GOAL), CentreStep::Point { scorer: Seat::First });
+    assert_eq!(last_step(OWN_GOAL), CentreStep::Point { scorer: Seat::FIRST });
     let position = after(OWN_GOAL);
     assert_eq!(position.scores(), [1, 0]);
-    assert_eq!(position.to_move(), Seat::Second, "the second seat scored against itself and kicks off");
+    assert_eq!(position.to_move(), Seat::SECOND, "the second seat scored against itself and kicks off");
     assert!(position.pass_due(), "the first seat's slot is a -");
-    assert_eq!(position.token_seat(), Seat::First);
+    assert_eq!(position.token_seat(), Seat::FIRST);
 }
 
 #[test]
 fn a_self_block_is_a_point_for_the_opponent_and_the_same_player_moves_again() {
     let before = after(&SELF_BLOCK[..5]);
     assert_eq!(before.board().ball(), Point::new(1, 1));
-    assert_eq!(before.to_move(), Seat::Second);
-    assert_eq!(last_step(SELF_BLOCK), CentreStep::Point { scorer: Seat::First });
+    assert_eq!(before.to_move(), Seat::SECOND);
+    assert_eq!(last_step(SELF_BLOCK), CentreStep::Point { scorer: Seat::FIRST });
     let position = after(SELF_BLOCK);
     assert_eq!(position.scores(), [1, 0]);
-    assert_eq!(position.to_move(), Seat::Second);
+    assert_eq!(position.to_move(), Seat::SECOND);
     assert!(position.pass_due());
     assert_eq!(position.board().ball(), centre());
 }
@@ -138,11 +138,13 @@ fn a_block_on_the_centre_ends_the_match_right_after_its_point() {
     scores[mover.other().index()] += 1;
     assert_eq!(position.scores(), scores, "the block's point counts");
     let winner = match scores[0].cmp(&scores[1]) {
-        std::cmp::Ordering::Greater => Some(Seat::First),
-        std::cmp::Ordering::Less => Some(Seat::Second),
+        std::cmp::Ordering::Greater => Some(Seat::FIRST),
+        std::cmp::Ordering::Less => Some(Seat::SECOND),
         std::cmp::Ordering::Equal => None,
     };
-    let outcome = Outcome { winner, reason: EndReason::Score, scores: Some(scores), half_points: false };
+    let by_winner =
+        winner.map_or(Outcome::draw(2, EndReason::Score), |winner| Outcome::win(2, winner, EndReason::Score));
+    let outcome = Outcome { scores: Some(BySeat::from(scores)), ..by_winner };
     assert_eq!(step, CentreStep::MatchOver(outcome));
     assert_eq!(position.outcome(), Some(outcome));
     assert_eq!(Game::to_act(&position), None);
@@ -156,7 +158,7 @@ fn the_match_ends_when_the_kicker_has_no_free_segment_at_the_centre_and_more_poi
     let outcome = position.outcome().expect("over");
     let [first, second] = position.scores();
     assert_ne!(first, second, "this match is decided");
-    assert_eq!(outcome.winner, Some(if first > second { Seat::First } else { Seat::Second }));
+    assert_eq!(outcome.winner(), Some(if first > second { Seat::FIRST } else { Seat::SECOND }));
 }
 
 #[test]
@@ -168,7 +170,11 @@ fn equal_points_are_a_draw() {
     assert!(first > 0, "the match only ends after a point, so 0-0 cannot end it");
     assert_eq!(
         outcome,
-        Outcome { winner: None, reason: EndReason::Score, scores: Some([first, second]), half_points: false }
+        Outcome {
+            scores: Some(BySeat::from([first, second])),
+            half_points: false,
+            ..Outcome::draw(2, EndReason::Score)
+        }
     );
     let mut game = Position::new(Pitch::STANDARD);
     let mut last = Progress::TurnContinues;
@@ -185,7 +191,7 @@ fn points_end_turns_in_the_game_interface() {
         assert_eq!(game.apply(digit(c)), Ok(Progress::TurnEnded));
     }
     assert_eq!(game.apply(Direction::North), Ok(Progress::TurnEnded));
-    assert_eq!(Game::to_act(&game), Some(Seat::Second), "to_act comes from the state, not alternation");
+    assert_eq!(Game::to_act(&game), Some(Seat::SECOND), "to_act comes from the state, not alternation");
     assert!(!Game::mid_turn(&game));
 }
 
@@ -263,11 +269,11 @@ fn bad_records_are_typed_errors() {
 #[test]
 fn replays_report_what_goes_wrong() {
     let replay = |text: &str| CentreRecord::read(text).expect("readable").replay();
-    assert_eq!(replay("1. 0 -"), Err(ReplayError::UnexpectedPass { token: 2, seat: Seat::Second }));
-    assert_eq!(replay("1. 0 0 2. 0 0 3. 0 0 4. 4"), Err(ReplayError::MissingPass { token: 7, seat: Seat::First }));
+    assert_eq!(replay("1. 0 -"), Err(ReplayError::UnexpectedPass { token: 2, seat: Seat::SECOND }));
+    assert_eq!(replay("1. 0 0 2. 0 0 3. 0 0 4. 4"), Err(ReplayError::MissingPass { token: 7, seat: Seat::FIRST }));
     assert_eq!(
         replay("1. 0 4"),
-        Err(ReplayError::Illegal { token: 2, seat: Seat::Second, step: 1, reason: IllegalStep::AlreadyDrawn })
+        Err(ReplayError::Illegal { token: 2, seat: Seat::SECOND, step: 1, reason: IllegalStep::AlreadyDrawn })
     );
     assert_eq!(replay("1. 04"), Err(ReplayError::PastTurnEnd { token: 1, step: 2 }));
     assert_eq!(replay("1. 0 3 2. 6 1"), Err(ReplayError::StopsMidTurn { token: 3 }), "6 comes back to the centre");
@@ -291,7 +297,7 @@ fn tokens_replay_for_perft() {
     let position = replay_tokens(Pitch::STANDARD, "0 0 0 0 0 0 -").expect("legal");
     assert_eq!(Ok(position), record.replay());
     assert!(!position.pass_due(), "the - has been played");
-    assert_eq!(position.token_seat(), Seat::Second);
+    assert_eq!(position.token_seat(), Seat::SECOND);
     assert!(matches!(replay_tokens(Pitch::STANDARD, "0 x"), Err(ReplayError::Notation { token: 2, .. })));
 }
 
@@ -320,7 +326,7 @@ fn random_match(pitch: Pitch, rng: &mut Rng) -> (Vec<Direction>, Position) {
             }
             CentreStep::MatchOver(outcome) => {
                 assert_eq!(outcome.reason, EndReason::Score);
-                assert_eq!(outcome.scores, Some(position.scores()));
+                assert_eq!(outcome.scores, Some(BySeat::from(position.scores())));
                 assert_eq!(position.scores().iter().sum::<u32>(), scores.iter().sum::<u32>() + 1);
             }
             CentreStep::Bounce | CentreStep::TurnOver => assert_eq!(position.scores(), scores),
@@ -341,11 +347,11 @@ fn random_matches_always_end_and_their_records_round_trip() {
             let outcome = position.outcome().expect("over");
             let [first, second] = position.scores();
             let expected = match first.cmp(&second) {
-                std::cmp::Ordering::Greater => Some(Seat::First),
-                std::cmp::Ordering::Less => Some(Seat::Second),
+                std::cmp::Ordering::Greater => Some(Seat::FIRST),
+                std::cmp::Ordering::Less => Some(Seat::SECOND),
                 std::cmp::Ordering::Equal => None,
             };
-            assert_eq!(outcome.winner, expected);
+            assert_eq!(outcome.winner(), expected);
             draws += usize::from(expected.is_none());
             let record = CentreRecord::from_actions(pitch, &steps).expect("legal");
             let text = record.write();
@@ -421,7 +427,7 @@ fn perft_agrees_with_a_naive_enumeration() {
     positions.push((small, String::new()));
     for (pitch, tokens) in positions {
         let position = replay_tokens(pitch, &tokens).expect("legal");
-        let slot = if tokens.split_whitespace().count() % 2 == 0 { Seat::First } else { Seat::Second };
+        let slot = if tokens.split_whitespace().count() % 2 == 0 { Seat::FIRST } else { Seat::SECOND };
         assert_eq!(position.token_seat(), slot, "{tokens}");
         // Mid-match positions of the standard pitch have bounce networks the naive walk is slow on.
         let depth = if pitch == small {

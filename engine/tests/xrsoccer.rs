@@ -15,7 +15,7 @@ use kartka_engine::xrsoccer::{
     counts_by_depth, perft, replay_tokens, IllegalStep, Position, ReadErrorKind, Relocation, ReplayError, XrRecord,
     XrRules, XrStep, XrToken,
 };
-use kartka_engine::{EndReason, Game, Progress, Seat};
+use kartka_engine::{BySeat, EndReason, Game, Progress, Seat};
 use rng::Rng;
 
 fn digit(c: char) -> Direction {
@@ -77,7 +77,7 @@ fn lines_may_cross_and_touch_and_revisit_points_but_never_reuse_a_segment() {
     assert_eq!(position.step(Direction::South), Ok(XrStep::LineContinues));
     assert_eq!(position.step(Direction::SouthEast), Ok(XrStep::LineContinues));
     assert_eq!(position.step(Direction::North), Ok(XrStep::TurnOver), "no bounce on a visited point");
-    assert_eq!((position.ball(), position.to_move()), (Point::new(7, 9), Seat::First));
+    assert_eq!((position.ball(), position.to_move()), (Point::new(7, 9), Seat::FIRST));
     assert_refused(&position, '0', IllegalStep::AlreadyDrawn);
 }
 
@@ -85,11 +85,11 @@ fn lines_may_cross_and_touch_and_revisit_points_but_never_reuse_a_segment() {
 fn a_line_is_exactly_three_steps() {
     let mut game = Position::new(XrRules::STANDARD);
     for (c, progress) in [('0', Progress::TurnContinues), ('0', Progress::TurnContinues), ('0', Progress::TurnEnded)] {
-        assert_eq!(Game::to_act(&game), Some(Seat::First));
+        assert_eq!(Game::to_act(&game), Some(Seat::FIRST));
         assert_eq!(game.apply(digit(c)), Ok(progress));
         assert_eq!(Game::mid_turn(&game), progress == Progress::TurnContinues);
     }
-    assert_eq!(Game::to_act(&game), Some(Seat::Second));
+    assert_eq!(Game::to_act(&game), Some(Seat::SECOND));
     assert_eq!(game.line_steps(), 0);
 }
 
@@ -97,10 +97,10 @@ fn a_line_is_exactly_three_steps() {
 fn a_goal_in_fewer_steps_ends_the_line_and_the_other_player_moves_from_the_centre() {
     let rules = small(4, 4, 5);
     let mut position = after_on(rules, "0");
-    assert_eq!(position.step(Direction::North), Ok(XrStep::Point { scorer: Seat::First }), "a goal in two steps");
+    assert_eq!(position.step(Direction::North), Ok(XrStep::Point { scorer: Seat::FIRST }), "a goal in two steps");
     assert_eq!(position.scores(), [1, 0]);
-    assert_eq!(position.last_scorer(), Some(Seat::First));
-    assert_eq!((position.ball(), position.to_move(), position.pass_due()), (Point::new(2, 2), Seat::Second, false));
+    assert_eq!(position.last_scorer(), Some(Seat::FIRST));
+    assert_eq!((position.ball(), position.to_move(), position.pass_due()), (Point::new(2, 2), Seat::SECOND, false));
     assert!(position.is_drawn(Point::new(2, 1), Direction::North), "the goal segment stays");
     assert_refused(&position, '0', IllegalStep::AlreadyDrawn);
     assert_eq!(position.relocation(), None);
@@ -110,10 +110,10 @@ fn a_goal_in_fewer_steps_ends_the_line_and_the_other_player_moves_from_the_centr
 fn an_own_goal_is_a_point_for_the_opponent_who_does_not_move_next() {
     let rules = small(4, 4, 5);
     let mut position = after_on(rules, "276");
-    assert_eq!((position.ball(), position.to_move()), (Point::new(1, 1), Seat::Second));
-    assert_eq!(position.step(Direction::North), Ok(XrStep::Point { scorer: Seat::First }), "a goal in one step");
+    assert_eq!((position.ball(), position.to_move()), (Point::new(1, 1), Seat::SECOND));
+    assert_eq!(position.step(Direction::North), Ok(XrStep::Point { scorer: Seat::FIRST }), "a goal in one step");
     assert_eq!(position.scores(), [1, 0]);
-    assert_eq!(position.to_move(), Seat::Second, "the player who did not score moves next: the same player");
+    assert_eq!(position.to_move(), Seat::SECOND, "the player who did not score moves next: the same player");
     assert!(position.pass_due());
     let mut game = position;
     assert_eq!(game.apply(Direction::South), Ok(Progress::TurnContinues));
@@ -126,7 +126,7 @@ fn a_step_into_a_dead_end_is_illegal_so_a_seat_is_never_stuck_mid_line() {
     // The first seat's third line starts on (0,2). Going up the touch line, (0,1) → (0,0) would be the line's
     // second step, and every segment of the corner would then be drawn: no third step.
     let mut two_up = after_on(rules, &CORNER[..6]);
-    assert_eq!((two_up.ball(), two_up.to_move()), (Point::new(0, 2), Seat::First));
+    assert_eq!((two_up.ball(), two_up.to_move()), (Point::new(0, 2), Seat::FIRST));
     assert_eq!(two_up.step(Direction::North), Ok(XrStep::LineContinues));
     assert_refused(&two_up, '0', IllegalStep::DeadEnd);
     assert!(!two_up.legal_directions().contains(Direction::North));
@@ -137,13 +137,13 @@ fn a_stuck_player_is_carried_to_the_nearest_playable_point_and_moves_from_there(
     let rules = small(6, 6, 5);
     let position = after_on(rules, CORNER);
     assert!(position.is_blocked(Point::new(0, 0)), "the corner is yellow");
-    assert_eq!(position.to_move(), Seat::Second);
+    assert_eq!(position.to_move(), Seat::SECOND);
     assert_eq!(position.relocation(), Some(Relocation { from: Point::new(0, 0), to: Point::new(1, 0) }));
     assert_eq!(position.ball(), Point::new(1, 0), "same row, one column east");
     assert!(position.has_line_from(Point::new(1, 0)));
     assert_eq!(position.scores(), [0, 0], "relocation scores nothing");
     let mut on = position;
-    assert_eq!(on.step(Direction::East), Ok(XrStep::Point { scorer: Seat::First }), "an own goal, by a move");
+    assert_eq!(on.step(Direction::East), Ok(XrStep::Point { scorer: Seat::FIRST }), "an own goal, by a move");
     assert!(on.pass_due());
 }
 
@@ -188,13 +188,13 @@ fn replays_check_relocations_and_passes() {
         replay("1. r3,3:777"),
         Err(ReplayError::WrongRelocation { token: 1, recorded: Some(Point::new(3, 3)), by_rules: None })
     );
-    assert_eq!(replay("1. 777 -"), Err(ReplayError::UnexpectedPass { token: 2, seat: Seat::Second }));
-    assert_eq!(replay("1. 777 245 2. 270 r1,0:2 3. 4"), Err(ReplayError::MissingPass { token: 5, seat: Seat::First }));
+    assert_eq!(replay("1. 777 -"), Err(ReplayError::UnexpectedPass { token: 2, seat: Seat::SECOND }));
+    assert_eq!(replay("1. 777 245 2. 270 r1,0:2 3. 4"), Err(ReplayError::MissingPass { token: 5, seat: Seat::FIRST }));
     assert_eq!(replay("1. 7772"), Err(ReplayError::PastTurnEnd { token: 1, step: 4 }));
     assert_eq!(replay("1. 77 2"), Err(ReplayError::StopsMidTurn { token: 1 }));
     assert_eq!(
         replay("1. 777 7"),
-        Err(ReplayError::Illegal { token: 2, seat: Seat::Second, step: 1, reason: IllegalStep::OffField })
+        Err(ReplayError::Illegal { token: 2, seat: Seat::SECOND, step: 1, reason: IllegalStep::OffField })
     );
 }
 
@@ -265,16 +265,16 @@ fn random_matches_always_end_without_draws_and_their_records_round_trip() {
             let outcome = position.outcome().expect("over");
             let [first, second] = position.scores();
             assert_eq!(outcome.reason, EndReason::Score);
-            assert_eq!(outcome.scores, Some([first, second]));
+            assert_eq!(outcome.scores, Some(BySeat::from([first, second])));
             let winner = match first.cmp(&second) {
-                std::cmp::Ordering::Greater => Seat::First,
-                std::cmp::Ordering::Less => Seat::Second,
+                std::cmp::Ordering::Greater => Seat::FIRST,
+                std::cmp::Ordering::Less => Seat::SECOND,
                 std::cmp::Ordering::Equal => {
                     ties += 1;
-                    position.last_scorer().unwrap_or(Seat::Second)
+                    position.last_scorer().unwrap_or(Seat::SECOND)
                 }
             };
-            assert_eq!(outcome.winner, Some(winner), "no draws");
+            assert_eq!(outcome.winner(), Some(winner), "no draws");
             if first.max(second) < rules.target() {
                 let has_line = (0..=rules.length() as i8)
                     .flat_map(|y| (0..=rules.width() as i8).map(move |x| Point::new(x, y)))
@@ -333,7 +333,7 @@ fn perft_agrees_with_a_naive_enumeration() {
     let start = Position::new(XrRules::STANDARD);
     assert_eq!(perft(&start, 0), 1);
     assert_eq!(counts_by_depth(&start, 1), [8 * 7 * 7], "from a fresh point every line of 3 distinct segments");
-    assert_eq!(counts_by_depth(&start, 2), [naive_perft(&start, Seat::First, 1), naive_perft(&start, Seat::First, 2)]);
+    assert_eq!(counts_by_depth(&start, 2), [naive_perft(&start, Seat::FIRST, 1), naive_perft(&start, Seat::FIRST, 2)]);
     let corner = small(6, 6, 5);
     let mut rng = Rng(99);
     let mut cases = vec![
@@ -353,7 +353,7 @@ fn perft_agrees_with_a_naive_enumeration() {
     }
     for (rules, tokens) in cases {
         let position = replay_tokens(rules, &tokens).expect("legal");
-        let slot = if tokens.split_whitespace().count() % 2 == 0 { Seat::First } else { Seat::Second };
+        let slot = if tokens.split_whitespace().count() % 2 == 0 { Seat::FIRST } else { Seat::SECOND };
         // The naive walk is slow three lines deep on the wider field.
         let depth = if rules.width() > 4 { 2 } else { 3 };
         let naive: Vec<u64> = (1..=depth).map(|depth| naive_perft(&position, slot, depth)).collect();

@@ -470,7 +470,7 @@ impl Slot {
 
 fn seat_name(seat: Seat) -> SeatName {
     match seat {
-        Seat::First => SeatName::First,
-        Seat::Second => SeatName::Second,
+        Seat::FIRST => SeatName::First,
+        _ => SeatName::Second,
     }
 }

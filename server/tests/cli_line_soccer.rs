@@ -64,7 +64,7 @@ fn replay_reads_variant_records_and_reports_bad_ones() {
     let agreeing = VariantRecord::new(rules, tokens.clone(), Some(outcome)).write(LineEnding::Lf);
     let winner = format!(
         "[Winner \"{}\"]",
-        match outcome.winner.map(|seat| seat.index()) {
+        match outcome.winner().map(|seat| seat.index()) {
             Some(0) => "P1",
             Some(_) => "P2",
             None => "draw",

@@ -19,8 +19,8 @@ fn stdout_of(output: &Output) -> String {
 fn checked_winner(mut position: Position, stdout: &str) -> Seat {
     let mut lines: Vec<&str> = stdout.lines().collect();
     let winner = match lines.pop() {
-        Some("first") => Seat::First,
-        Some("second") => Seat::Second,
+        Some("first") => Seat::FIRST,
+        Some("second") => Seat::SECOND,
         last => panic!("the last line is {last:?}, not a seat: {stdout}"),
     };
     for line in lines {
@@ -29,7 +29,7 @@ fn checked_winner(mut position: Position, stdout: &str) -> Seat {
         let squares = parse_squares(square).expect("a square");
         position.play(squares[0]).unwrap_or_else(|illegal| panic!("{line:?}: {illegal}"));
     }
-    assert_eq!(position.outcome().and_then(|outcome| outcome.winner), Some(winner), "{stdout}");
+    assert_eq!(position.outcome().and_then(|outcome| outcome.winner()), Some(winner), "{stdout}");
     winner
 }
 
@@ -41,9 +41,9 @@ fn board(size: u8) -> Position {
 fn solves_the_empty_three_and_four_boards() {
     // The winners are the ones engine/tests/closing_in.rs finds by naive minimax as well.
     let three = stdout_of(&solve(&["--game", "closing-in", "--size", "3"]));
-    assert_eq!(checked_winner(board(3), &three), Seat::First);
+    assert_eq!(checked_winner(board(3), &three), Seat::FIRST);
     let four = stdout_of(&solve(&["--game", "closing-in", "--size", "4"]));
-    assert_eq!(checked_winner(board(4), &four), Seat::Second);
+    assert_eq!(checked_winner(board(4), &four), Seat::SECOND);
 }
 
 #[test]

@@ -76,6 +76,14 @@ macro_rules! registry {
                     $( Ruleset::$kind(_) => GameKind::$kind, )+
                 }
             }
+
+            /// How many seats a game with these rules has (see [`Game::seat_count`]).
+            #[must_use]
+            pub fn seat_count(&self) -> usize {
+                match self {
+                    $( Ruleset::$kind(rules) => <$game as Game>::seat_count(rules), )+
+                }
+            }
         }
 
         /// A game of any kind, with the interface the server needs.
@@ -189,6 +197,7 @@ mod tests {
             let ruleset = kind.default_ruleset();
             assert_eq!(ruleset.kind(), kind);
             assert_eq!(AnyGame::new(&ruleset).ruleset(), ruleset);
+            assert!((2..=crate::Seat::MAX_SEATS).contains(&ruleset.seat_count()), "{kind}: from two to six seats");
         }
         assert_eq!(GameKind::from_name("chess"), None);
     }

@@ -11,9 +11,9 @@
 use std::fmt;
 
 use crate::kinds::MAX_RECORD_TAGS;
-use crate::outcome::{Outcome, Seat};
 use crate::soccer::{Direction, KurnikRecord, LineEnding, RecordResult, Tag};
 use crate::tag_pairs::{from_tag_error, TagReader};
+use crate::{Outcome, Seat};
 
 /// The recorded winner of a variant record: `P1`, `P2` or `draw`.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
@@ -50,10 +50,10 @@ impl RecordWinner {
 
     /// The recorded winner of an outcome.
     #[must_use]
-    pub const fn of(outcome: &Outcome) -> RecordWinner {
-        match outcome.winner {
-            Some(Seat::First) => RecordWinner::First,
-            Some(Seat::Second) => RecordWinner::Second,
+    pub fn of(outcome: &Outcome) -> RecordWinner {
+        match outcome.winner() {
+            Some(Seat::FIRST) => RecordWinner::First,
+            Some(_) => RecordWinner::Second,
             None => RecordWinner::Draw,
         }
     }
@@ -431,9 +431,9 @@ pub(crate) enum SlotError<I> {
 /// The seat whose slot token `index` (from 0) fills.
 fn slot_seat(index: usize) -> Seat {
     if index % 2 == 0 {
-        Seat::First
+        Seat::FIRST
     } else {
-        Seat::Second
+        Seat::SECOND
     }
 }
 

@@ -44,10 +44,10 @@ pub async fn mine(State(state): State<AppState>, auth: Authenticated) -> Result<
 
 /// My seat in a stored game, whether I must act, my time left at `now`, and the running clock's deadline.
 fn my_clock(row: &GameRow, me: Uuid, now: i64) -> (Seat, bool, i64, Option<i64>) {
-    let seat = if row.first_id == me { Seat::First } else { Seat::Second };
+    let seat = if row.first_id == me { Seat::FIRST } else { Seat::SECOND };
     let state = &row.state;
     let my_turn = state.to_act.as_deref().and_then(convert::seat_from_text) == Some(seat);
-    let stored = if seat == Seat::First { state.first_ms } else { state.second_ms };
+    let stored = if seat == Seat::FIRST { state.first_ms } else { state.second_ms };
     // A clock runs when the game has a deadline (none while its player is on vacation).
     let running = my_turn && state.deadline.is_some();
     let time_left = if running { stored - (now - state.clock_at).max(0) } else { stored };

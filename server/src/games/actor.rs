@@ -380,7 +380,7 @@ impl GameActor {
     }
 
     fn seat_of(&self, account: Uuid) -> Option<Seat> {
-        Seat::BOTH.into_iter().find(|seat| self.players[seat.index()].account_id == account)
+        Seat::all(self.players.len()).find(|seat| self.players[seat.index()].account_id == account)
     }
 
     async fn act(&mut self, account: Uuid, action: Action) -> Result<u64, GameError> {
@@ -421,7 +421,7 @@ impl GameActor {
             }
             Action::SetConditionalMoves(lines) => self.set_conditional_moves(seat, lines).await,
             Action::Vacation(on) => self.vacation(seat, on, now).await,
-            Action::Resign => self.finish(Outcome::win(seat.other(), EndReason::Resignation), now).await,
+            Action::Resign => self.finish(Outcome::win(2, seat.other(), EndReason::Resignation), now).await,
             Action::Draw(draw) => self.draw(seat, draw, now).await,
             Action::AgreedEnd(answer) => self.agreed_end(seat, answer, now).await,
             Action::Abort => self.abort(seat, now).await,

@@ -327,11 +327,11 @@ mod tests {
 
     #[test]
     fn charges_the_running_seat_and_adds_the_increment_at_turn_end() {
-        let clock = GameClock::start(&BLITZ, RULES, Some(Seat::First), 1_000);
+        let clock = GameClock::start(&BLITZ, RULES, Some(Seat::FIRST), 1_000);
         assert_eq!(clock.deadline(), Some(61_000));
-        let mid_turn = clock.after_action(6_000, false, false, Some(Seat::First));
+        let mid_turn = clock.after_action(6_000, false, false, Some(Seat::FIRST));
         assert_eq!(mid_turn.remaining_at(6_000), [55_000, 60_000]);
-        let turn_over = mid_turn.after_action(7_000, true, true, Some(Seat::Second));
+        let turn_over = mid_turn.after_action(7_000, true, true, Some(Seat::SECOND));
         assert_eq!(turn_over.remaining_at(7_000), [56_000, 60_000]);
         assert_eq!(turn_over.remaining_at(17_000), [56_000, 50_000]);
         assert_eq!(turn_over.deadline(), Some(67_000));
@@ -343,12 +343,12 @@ mod tests {
     #[test]
     fn correspondence_refills_the_mover_at_turn_end_only() {
         let three_days = TimeControl::Correspondence { days_per_move: 3, vacation_allowed: true };
-        let clock = GameClock::start(&three_days, RULES, Some(Seat::First), 0);
+        let clock = GameClock::start(&three_days, RULES, Some(Seat::FIRST), 0);
         assert_eq!(clock.remaining_at(0), [30_000, 30_000]);
         assert_eq!(clock.turn_allotment(), Some(30_000));
-        let bounced = clock.after_action(4_000, false, false, Some(Seat::First));
+        let bounced = clock.after_action(4_000, false, false, Some(Seat::FIRST));
         assert_eq!(bounced.remaining_at(4_000), [26_000, 30_000], "no refill in the middle of a turn");
-        let done = bounced.after_action(5_000, true, true, Some(Seat::Second));
+        let done = bounced.after_action(5_000, true, true, Some(Seat::SECOND));
         assert_eq!(done.remaining_at(5_000), [30_000, 30_000]);
         assert_eq!(done.deadline(), Some(35_000));
     }
@@ -356,11 +356,11 @@ mod tests {
     #[test]
     fn a_paused_seat_is_not_charged_and_has_no_deadline() {
         let one_day = TimeControl::Correspondence { days_per_move: 1, vacation_allowed: true };
-        let clock = GameClock::start(&one_day, RULES, Some(Seat::First), 0).with_pause(Seat::First, true, 2_000);
+        let clock = GameClock::start(&one_day, RULES, Some(Seat::FIRST), 0).with_pause(Seat::FIRST, true, 2_000);
         assert_eq!(clock.remaining_at(9_000), [8_000, 10_000]);
         assert_eq!(clock.deadline(), None);
         assert_eq!(clock.view(9_000).running, None);
-        let back = clock.with_pause(Seat::First, false, 50_000);
+        let back = clock.with_pause(Seat::FIRST, false, 50_000);
         assert_eq!(back.deadline(), Some(58_000));
         let credited = back.credited(1_500, 51_000);
         assert_eq!(credited.remaining_at(51_000), [8_500, 10_000]);
@@ -380,7 +380,7 @@ mod tests {
     fn per_move_clock_follows_the_seeds_example() {
         // Rules §9.2, T = 10 s, R = 60 s. The first seat's moves take 7 s, 25 s and exactly 10 s; the second
         // seat answers at once each time.
-        let clock = GameClock::start(&SEED, RULES, Some(Seat::First), 0);
+        let clock = GameClock::start(&SEED, RULES, Some(Seat::FIRST), 0);
         assert_eq!(clock.view(0).move_ms, Some(10_000));
         assert_eq!(clock.deadline(), Some(70_000), "the flag falls at T + R");
         let after_7 = moved(&clock, 7_000);
@@ -401,13 +401,13 @@ mod tests {
 
     #[test]
     fn per_move_clock_keeps_a_begun_move_across_a_bounce_and_a_restore() {
-        let clock = GameClock::start(&SEED, RULES, Some(Seat::First), 0);
+        let clock = GameClock::start(&SEED, RULES, Some(Seat::FIRST), 0);
         // A bounce: the turn goes on and no new move begins, so the move time is not refreshed.
-        let bounced = clock.after_action(4_000, false, false, Some(Seat::First));
+        let bounced = clock.after_action(4_000, false, false, Some(Seat::FIRST));
         assert_eq!(bounced.view(4_000).move_ms, Some(6_000));
         assert_eq!(bounced.deadline(), Some(70_000));
         // Dots' extra move: the turn goes on, but a new move begins with a fresh T.
-        let extra = bounced.after_action(15_000, false, true, Some(Seat::First));
+        let extra = bounced.after_action(15_000, false, true, Some(Seat::FIRST));
         assert_eq!(extra.remaining_at(15_000), [55_000, 60_000]);
         assert_eq!(extra.view(15_000).move_ms, Some(10_000));
         // What is stored (reserves as of `since`) restores to the same clock, mid-move and past T.
@@ -418,7 +418,7 @@ mod tests {
                 RULES,
                 taken.stored_remaining(),
                 taken.since(),
-                Some(Seat::First),
+                Some(Seat::FIRST),
                 [false; 2],
                 [false; 2],
             );
@@ -429,7 +429,7 @@ mod tests {
 
     #[test]
     fn per_move_credit_gives_back_the_move_time_then_the_reserve() {
-        let clock = GameClock::start(&SEED, RULES, Some(Seat::First), 0);
+        let clock = GameClock::start(&SEED, RULES, Some(Seat::FIRST), 0);
         // 14 s into the move (4 s of reserve used), an outage of 6 s is credited: as if the move began at 6 s.
         let credited = clock.credited(6_000, 14_000);
         assert_eq!(credited.remaining_at(14_000), [60_000, 60_000]);
@@ -440,7 +440,7 @@ mod tests {
             RULES,
             credited.stored_remaining(),
             credited.since(),
-            Some(Seat::First),
+            Some(Seat::FIRST),
             [false; 2],
             [false; 2],
         );
@@ -452,35 +452,35 @@ mod tests {
 
     #[test]
     fn main_clocks_start_after_each_sides_first_move() {
-        let clock = GameClock::start(&BLITZ, FIRST_MOVE, Some(Seat::First), 1_000);
-        assert_eq!(clock.awaiting_first_move(), Some(Seat::First));
+        let clock = GameClock::start(&BLITZ, FIRST_MOVE, Some(Seat::FIRST), 1_000);
+        assert_eq!(clock.awaiting_first_move(), Some(Seat::FIRST));
         assert_eq!(clock.deadline(), Some(31_000), "the first-move time, not the main clock");
         assert_eq!(clock.remaining_at(21_000), [60_000, 60_000], "no main clock runs before the first move");
         assert_eq!(clock.view(21_000).first_move_ms, Some(10_000));
         // The first seat moves after 20 s: nothing charged, no increment; the second seat's first-move time runs.
-        let second = clock.after_action(21_000, true, true, Some(Seat::Second));
+        let second = clock.after_action(21_000, true, true, Some(Seat::SECOND));
         assert_eq!(second.remaining_at(21_000), [60_000, 60_000]);
-        assert_eq!(second.awaiting_first_move(), Some(Seat::Second));
+        assert_eq!(second.awaiting_first_move(), Some(Seat::SECOND));
         assert_eq!(second.deadline(), Some(51_000));
         assert_eq!(second.view(26_000).first_move_ms, Some(25_000));
         // The second seat answers: from now on both main clocks run as usual.
-        let first = second.after_action(30_000, true, true, Some(Seat::First));
+        let first = second.after_action(30_000, true, true, Some(Seat::FIRST));
         assert_eq!(first.awaiting_first_move(), None);
         assert_eq!(first.view(30_000).first_move_ms, None);
         assert_eq!(first.deadline(), Some(90_000));
-        let back = first.after_action(35_000, true, true, Some(Seat::Second));
+        let back = first.after_action(35_000, true, true, Some(Seat::SECOND));
         assert_eq!(back.remaining_at(35_000), [57_000, 60_000], "5 s charged, 2 s increment");
         // Correspondence games have no first-move time.
         let days = TimeControl::Correspondence { days_per_move: 1, vacation_allowed: true };
-        assert_eq!(GameClock::start(&days, FIRST_MOVE, Some(Seat::First), 0).awaiting_first_move(), None);
+        assert_eq!(GameClock::start(&days, FIRST_MOVE, Some(Seat::FIRST), 0).awaiting_first_move(), None);
     }
 
     #[test]
     fn a_first_action_mid_turn_starts_the_main_clock() {
-        let clock = GameClock::start(&SEED, FIRST_MOVE, Some(Seat::First), 0);
+        let clock = GameClock::start(&SEED, FIRST_MOVE, Some(Seat::FIRST), 0);
         assert_eq!(clock.view(5_000).move_ms, None, "no move time before the first move");
         // A bounce after 20 s: the move time starts then, whole.
-        let bounced = clock.after_action(20_000, false, false, Some(Seat::First));
+        let bounced = clock.after_action(20_000, false, false, Some(Seat::FIRST));
         assert_eq!(bounced.view(20_000).move_ms, Some(10_000));
         assert_eq!(bounced.remaining_at(20_000), [60_000, 60_000]);
         assert_eq!(bounced.deadline(), Some(90_000));
@@ -488,13 +488,13 @@ mod tests {
 
     #[test]
     fn a_first_move_time_restores_and_takes_credit() {
-        let clock = GameClock::start(&BLITZ, FIRST_MOVE, Some(Seat::First), 0);
+        let clock = GameClock::start(&BLITZ, FIRST_MOVE, Some(Seat::FIRST), 0);
         let restored = GameClock::restore(
             &BLITZ,
             FIRST_MOVE,
             clock.stored_remaining(),
             clock.since(),
-            Some(Seat::First),
+            Some(Seat::FIRST),
             [false; 2],
             [false; 2],
         );
@@ -503,7 +503,7 @@ mod tests {
         assert_eq!(credited.deadline(), Some(38_000), "an outage moves the first-move deadline");
         assert_eq!(credited.remaining_at(12_000), [60_000, 60_000]);
         let moved =
-            GameClock::restore(&BLITZ, FIRST_MOVE, [60_000, 60_000], 0, Some(Seat::First), [false; 2], [true, false]);
+            GameClock::restore(&BLITZ, FIRST_MOVE, [60_000, 60_000], 0, Some(Seat::FIRST), [false; 2], [true, false]);
         assert_eq!(moved.deadline(), Some(60_000), "a seat that has moved runs its main clock");
     }
 }

@@ -56,8 +56,8 @@ pub fn validate_time_control(time_control: &TimeControl) -> Result<(), TimeContr
 #[must_use]
 pub fn seat(name: SeatName) -> Seat {
     match name {
-        SeatName::First => Seat::First,
-        SeatName::Second => Seat::Second,
+        SeatName::First => Seat::FIRST,
+        SeatName::Second => Seat::SECOND,
     }
 }
 
@@ -65,8 +65,8 @@ pub fn seat(name: SeatName) -> Seat {
 #[must_use]
 pub fn seat_name(seat: Seat) -> SeatName {
     match seat {
-        Seat::First => SeatName::First,
-        Seat::Second => SeatName::Second,
+        Seat::FIRST => SeatName::First,
+        _ => SeatName::Second,
     }
 }
 
@@ -74,8 +74,8 @@ pub fn seat_name(seat: Seat) -> SeatName {
 #[must_use]
 pub fn seat_text(seat: Seat) -> &'static str {
     match seat {
-        Seat::First => "first",
-        Seat::Second => "second",
+        Seat::FIRST => "first",
+        _ => "second",
     }
 }
 
@@ -83,8 +83,8 @@ pub fn seat_text(seat: Seat) -> &'static str {
 #[must_use]
 pub fn seat_from_text(text: &str) -> Option<Seat> {
     match text {
-        "first" => Some(Seat::First),
-        "second" => Some(Seat::Second),
+        "first" => Some(Seat::FIRST),
+        "second" => Some(Seat::SECOND),
         _ => None,
     }
 }
@@ -113,9 +113,9 @@ pub fn end_reason_name(reason: EndReason) -> EndReasonName {
 #[must_use]
 pub fn game_result(outcome: Outcome) -> GameResult {
     GameResult {
-        winner: outcome.winner.map(seat_name),
+        winner: outcome.winner().map(seat_name),
         reason: end_reason_name(outcome.reason),
-        scores: outcome.scores,
+        scores: outcome.scores.map(|scores| [scores[Seat::FIRST], scores[Seat::SECOND]]),
         half_points: outcome.half_points,
     }
 }

@@ -85,7 +85,7 @@ mod tests {
         let replayed = position_after(&classic(), GOAL_SCRIPT, 5).expect("replays");
         assert_eq!(replayed.moves, ["0", "0", "0", "0", "1"], "the last move is cut after its first action");
         assert_eq!(replayed.plies, 6);
-        assert_eq!(replayed.game.to_act(), Some(Seat::First), "the first seat is mid-turn after its bounce");
+        assert_eq!(replayed.game.to_act(), Some(Seat::FIRST), "the first seat is mid-turn after its bounce");
         let whole = position_after(&classic(), GOAL_SCRIPT, 6).expect("replays");
         assert_eq!((whole.moves, whole.game.to_act()), (GOAL_SCRIPT.map(str::to_owned).to_vec(), None));
         assert!(position_after(&classic(), GOAL_SCRIPT, 0).expect("replays").moves.is_empty());

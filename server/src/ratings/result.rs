@@ -35,14 +35,14 @@ pub async fn rated_result(
     }
     let before = [&stored[0], &stored[1]].map(|row| current(row.as_ref(), now));
     let score = match winner {
-        Some(Seat::First) => Score::FirstWon,
-        Some(Seat::Second) => Score::SecondWon,
+        Some(Seat::FIRST) => Score::FirstWon,
+        Some(_) => Score::SecondWon,
         None => Score::Draw,
     };
     let (first, second) = rate(before[0], before[1], score);
     let mut updates = Vec::with_capacity(2);
     let mut changes = Vec::with_capacity(2);
-    for (seat, after) in [(Seat::First, first), (Seat::Second, second)] {
+    for (seat, after) in [(Seat::FIRST, first), (Seat::SECOND, second)] {
         let expected_games = stored[seat.index()].as_ref().map_or(0, |row| row.games);
         updates.push(RatingUpdate {
             expected_games,

@@ -74,7 +74,7 @@ async fn a_goal_in_reach_is_seen_and_played() {
     }
     game.play(&suggestion.turn).expect("the suggested turn is legal");
     let outcome = game.outcome().expect("the turn ends the game");
-    assert_eq!(outcome.winner, Some(kartka_engine::Seat::First), "{suggestion:?}");
+    assert_eq!(outcome.winner(), Some(kartka_engine::Seat::FIRST), "{suggestion:?}");
     server.stop().await;
 }
 

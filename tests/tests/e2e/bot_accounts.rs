@@ -166,7 +166,7 @@ async fn the_built_in_bot_accepts_a_challenge_and_plays_it_to_the_end(database: 
     let mut position = AnyGame::new(&kinds::ruleset(&ruleset).expect("a valid ruleset"));
     let mut ply = 0;
     let result = loop {
-        if position.to_act() == Some(Seat::Second) {
+        if position.to_act() == Some(Seat::SECOND) {
             let action = position.legal_actions().into_iter().next().expect("a seat to act has an action");
             socket
                 .send(json!({ "type": "move", "game_id": game_id, "ply": ply, "client_move_id": format!("a{ply}"), "notation": action }))
@@ -182,7 +182,7 @@ async fn the_built_in_bot_accepts_a_challenge_and_plays_it_to_the_end(database: 
             _ => {}
         }
     };
-    assert_eq!(result.winner.is_some(), position.outcome().is_some_and(|outcome| outcome.winner.is_some()));
+    assert_eq!(result.winner.is_some(), position.outcome().is_some_and(|outcome| outcome.winner().is_some()));
     let (_, stored) = api.get(&format!("/api/games/{game_id}"), None).await;
     let stored: GameSnapshot = serde_json::from_value(stored).expect("a game");
     assert_eq!(stored.result, Some(result));

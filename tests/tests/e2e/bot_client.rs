@@ -140,12 +140,12 @@ async fn play_scripted(
     while *ply < stop_after_ply {
         match position.to_act() {
             None => return,
-            Some(Seat::First) => {
+            Some(Seat::FIRST) => {
                 let action = position.legal_actions().into_iter().next().expect("a seat to act has an action");
                 let frame = json!({ "type": "move", "game_id": game_id, "ply": *ply, "client_move_id": format!("s{ply}"), "notation": action });
                 client.send(frame).await;
             }
-            Some(Seat::Second) => {}
+            Some(_) => {}
         }
         // Every move, ours or the bot's, comes back as an event; the position follows them alone.
         loop {
@@ -206,7 +206,7 @@ async fn the_bot_accepts_a_challenge_and_plays_it_to_the_end_across_a_restart(ur
             break result;
         }
     };
-    let winner = outcome.winner.map(|seat| if seat == Seat::First { SeatName::First } else { SeatName::Second });
+    let winner = outcome.winner().map(|seat| if seat == Seat::FIRST { SeatName::First } else { SeatName::Second });
     assert_eq!(ended.winner, winner, "the server's result is the rules' result");
     assert_ne!(ended.reason, EndReasonName::Time, "the bot never flags");
     let (_, body) = api.get(&format!("/api/games/{game_id}"), None).await;
@@ -273,7 +273,7 @@ async fn a_long_clock_buys_the_bot_no_more_than_its_thinking_ceiling(url: &str) 
         // Alice's actions (a bounce gives her another), one by one, then the bot's first action.
         loop {
             let next = ply + 1;
-            let alices = position.to_act() == Some(Seat::First);
+            let alices = position.to_act() == Some(Seat::FIRST);
             play_scripted(&mut client, game_id, &mut position, &mut ply, next).await;
             if !alices {
                 break;

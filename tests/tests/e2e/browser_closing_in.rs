@@ -179,7 +179,7 @@ async fn two_browsers_play_closing_in_to_its_end_by_clicking_while_a_third_watch
 
     // The side to move has no move: it lost, and every page says so.
     let outcome = game.outcome().expect("the game is over by the rules");
-    let winner_seat = outcome.winner.expect("Closing In has no draws");
+    let winner_seat = outcome.winner().expect("Closing In has no draws");
     let (winner, loser) = (seats[winner_seat.index()], seats[winner_seat.other().index()]);
     let result = format!("{} won (no move left)", winner.1);
     // Each player reads the result once, from their side; the spectator reads who won.
@@ -189,7 +189,7 @@ async fn two_browsers_play_closing_in_to_its_end_by_clicking_while_a_third_watch
     let stored = stored_game(&api, &game_id).await;
     assert_eq!(stored["status"], "finished");
     assert_eq!(stored["result"]["reason"], "stuck", "the result: {}", stored["result"]);
-    assert_eq!(stored["result"]["winner"], if winner_seat == Seat::First { "first" } else { "second" });
+    assert_eq!(stored["result"]["winner"], if winner_seat == Seat::FIRST { "first" } else { "second" });
     let expected = board_after(&clicked);
     for page in [&alice, &bob, &carol] {
         assert_eq!(drawn_without_targets(page).await, expected, "the final board");

@@ -175,7 +175,7 @@ async fn two_browsers_play_dots_with_a_capture_and_stop_while_a_third_watches() 
     played.push("STOP".to_owned());
     browser::wait_for_moves(&api, &game_id, &played).await;
     let outcome = game.outcome().expect("STOP ends the game");
-    assert_eq!(outcome.scores, Some([3, 0]));
+    assert_eq!(outcome.scores, Some(kartka_engine::BySeat::from([3, 0])));
     alice.wait_for_text("#game-status", "You won (STOP).").await;
     bob.wait_for_text("#game-status", "You lost (STOP).").await;
     carol.wait_for_text("#game-status", "alice won (STOP)").await;

@@ -113,7 +113,7 @@ async fn two_browsers_play_line_soccer_with_a_kick_by_clicking() {
     let (status, stored) = api.get(&format!("/api/games/{game_id}"), None).await;
     assert_eq!(status, 200);
     assert_eq!(stored["status"], "finished");
-    let winner = outcome.winner.map(|seat| if seat.index() == 0 { "first" } else { "second" });
+    let winner = outcome.winner().map(|seat| if seat.index() == 0 { "first" } else { "second" });
     assert_eq!(stored["result"]["winner"].as_str(), winner, "{}", stored["result"]);
     let kicked = "return document.querySelectorAll('#page .board .line.kick').length;";
     let kicked = alice.client.execute(kicked, vec![]).await.expect("count kicked segments");

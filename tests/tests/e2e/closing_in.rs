@@ -77,7 +77,7 @@ async fn a_game_is_played_to_its_end_over_sockets_with_a_spectator(url: &str) {
         let ply = played.len() as u32;
         // The engine's last legal move, so the markers wander instead of filling the board in order.
         let notation = position.legal_actions().pop().expect("a player to act has a move");
-        let mover = if seat == Seat::First { &mut first } else { &mut second };
+        let mover = if seat == Seat::FIRST { &mut first } else { &mut second };
         mover.request(10 + u64::from(ply), move_frame(game, ply, &format!("m{ply}"), &notation)).await;
         position.play(&notation).expect("the engine's own move");
         played.push(notation);
@@ -98,7 +98,7 @@ async fn a_game_is_played_to_its_end_over_sockets_with_a_spectator(url: &str) {
         assert_eq!(moves, played, "everyone sees every move, in order");
         let Some(GameEvent::Ended { result, .. }) = events.last().map(|e| &e.event) else { unreachable!() };
         assert_eq!(result.reason, EndReasonName::Stuck);
-        let winner = outcome.winner.map(|seat| if seat == Seat::First { SeatName::First } else { SeatName::Second });
+        let winner = outcome.winner().map(|seat| if seat == Seat::FIRST { SeatName::First } else { SeatName::Second });
         assert_eq!(result.winner, winner);
         last_seqs.push(events.last().map(|e| e.seq));
     }
@@ -143,7 +143,7 @@ async fn play_out(clients: [&mut WsClient; 2], game: Uuid, snapshot: &GameSnapsh
     let mut ply = snapshot.ply;
     while let Some(seat) = position.to_act() {
         let notation = position.legal_actions().swap_remove(0);
-        let mover = if seat == Seat::First { &mut *first } else { &mut *second };
+        let mover = if seat == Seat::FIRST { &mut *first } else { &mut *second };
         mover.request(100 + u64::from(ply), move_frame(game, ply, &format!("p{ply}"), &notation)).await;
         position.play(&notation).expect("the engine's own move");
         ply += 1;

@@ -691,7 +691,7 @@ async fn postgres_the_bot_resumes_on_the_survivor_when_the_owner_crashes() {
             break result;
         }
     };
-    let winner = outcome.winner.map(|seat| if seat == Seat::First { SeatName::First } else { SeatName::Second });
+    let winner = outcome.winner().map(|seat| if seat == Seat::FIRST { SeatName::First } else { SeatName::Second });
     assert_eq!(ended.winner, winner, "the game ended by the rules");
     assert_ne!(ended.reason, EndReasonName::Time, "the bot came back in time");
     tokio::time::timeout(PATIENCE, bot)
@@ -770,11 +770,11 @@ async fn play_first_seat(
     while *ply < until_ply {
         match position.to_act() {
             None => return Ok(()),
-            Some(Seat::First) => {
+            Some(Seat::FIRST) => {
                 let action = position.legal_actions().into_iter().next().expect("a seat to act has an action");
                 client.send(move_frame(game, *ply, &format!("s{ply}"), &action)).await;
             }
-            Some(Seat::Second) => {}
+            Some(_) => {}
         }
         loop {
             let event = match client.next_or_close().await? {

@@ -96,7 +96,7 @@ async fn play_kind(server: &TestServer, api: &Api, admin: &Session, kind: GameKi
             view.until_seq(seq).await;
         }
         turn += 1;
-        let first_follows_second = seat == Seat::Second && players[0].game.to_act() == Some(Seat::First);
+        let first_follows_second = seat == Seat::SECOND && players[0].game.to_act() == Some(Seat::FIRST);
         if first_follows_second && turn > DROP_FROM_TURN && !resumed {
             drop_and_resume(server.addr, &second.token, &mut players, &mut spectator, &mut rng, &mut sent).await;
             resumed = true;

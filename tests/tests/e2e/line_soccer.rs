@@ -87,7 +87,7 @@ async fn a_game_with_a_kick_is_played_to_its_end_over_sockets(url: &str) {
     let mut position = AnyGame::new(&Ruleset::LineSoccer(LineRules::preset(LinePreset::Opcja1)));
     for (ply, action) in actions.iter().enumerate() {
         let seat = position.to_act().expect("the game goes on");
-        let mover = if seat == Seat::First { &mut first } else { &mut second };
+        let mover = if seat == Seat::FIRST { &mut first } else { &mut second };
         let frame = json!({ "type": "move", "game_id": game, "ply": ply, "client_move_id": format!("m{ply}"),
             "notation": action });
         mover.request(100 + ply as u64, frame).await;
@@ -102,7 +102,7 @@ async fn a_game_with_a_kick_is_played_to_its_end_over_sockets(url: &str) {
             GameEvent::Moved { record, .. } => seen.push(record.notation),
             GameEvent::Ended { result, .. } => {
                 let winner =
-                    outcome.winner.map(|seat| if seat == Seat::First { SeatName::First } else { SeatName::Second });
+                    outcome.winner().map(|seat| if seat == Seat::FIRST { SeatName::First } else { SeatName::Second });
                 assert_eq!(result.winner, winner);
                 assert!(matches!(result.reason, EndReasonName::Goal | EndReasonName::OwnGoal | EndReasonName::Stuck));
                 break;
@@ -119,7 +119,7 @@ async fn a_game_with_a_kick_is_played_to_its_end_over_sockets(url: &str) {
     let record = read_variant_records(&text).next().expect("one record").expect("the record reads");
     assert!(record.tokens.iter().any(|token| token.contains('p')), "the kick is in the record: {text}");
     let replayed = record.replay().expect("the record replays, its Winner agreeing");
-    assert_eq!(replayed.outcome().map(|o| o.winner), Some(outcome.winner));
+    assert_eq!(replayed.outcome().map(|o| o.winner()), Some(outcome.winner()));
     for client in [first, second, spectator] {
         client.close().await;
     }

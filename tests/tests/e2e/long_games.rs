@@ -102,7 +102,7 @@ async fn play_without_captures(snapshot: &GameSnapshot, mut players: [WsClient; 
     let mut ply = snapshot.ply;
     while played.len() < MOVES {
         let seat = local.to_act().expect("the game goes on");
-        let index = usize::from(seat != Seat::First);
+        let index = usize::from(seat != Seat::FIRST);
         // The first legal one: a first dot must go in the first-move zone, so points before it wait.
         let at = unplayed[index]
             .iter()

@@ -51,7 +51,7 @@ async fn play_match(url: &str, ruleset: RulesetSpec, opening: &[(Seat, &str)]) -
             }
             None => position.legal_actions().swap_remove(0),
         };
-        let mover = if seat == Seat::First { &mut first } else { &mut second };
+        let mover = if seat == Seat::FIRST { &mut first } else { &mut second };
         mover.request(10 + u64::from(ply), move_frame(game, ply, &notation)).await;
         position.play(&notation).expect("a legal action");
         ply += 1;
@@ -80,13 +80,13 @@ struct GameEventResult {
 }
 
 fn seat_name(seat: Option<Seat>) -> Option<SeatName> {
-    seat.map(|seat| if seat == Seat::First { SeatName::First } else { SeatName::Second })
+    seat.map(|seat| if seat == Seat::FIRST { SeatName::First } else { SeatName::Second })
 }
 
 async fn a_centre_match_scores_restarts_and_ends_on_points(url: &str) {
     // On a 4×4 pitch: 0 to (2,1), 0 to the fresh middle of the mouth, then 0 into the top goal: a point for the
     // first seat; the second kicks off from the centre, whose line stays drawn.
-    let opening = [(Seat::First, "0"), (Seat::Second, "0"), (Seat::First, "0"), (Seat::Second, "4")];
+    let opening = [(Seat::FIRST, "0"), (Seat::SECOND, "0"), (Seat::FIRST, "0"), (Seat::SECOND, "4")];
     let (position, result, record) = play_match(url, SMALL_CENTRE, &opening).await;
     let AnyGame::PaperSoccerCentre(position) = position else { panic!("a match of points") };
     let outcome = position.outcome().expect("over by the rules");
@@ -95,7 +95,7 @@ async fn a_centre_match_scores_restarts_and_ends_on_points(url: &str) {
     assert!(scores[0] >= 1, "the scripted goal counts: {scores:?}");
     assert_eq!(result.reason, EndReasonName::Score);
     assert_eq!(result.scores, Some(scores), "the scores reach the result");
-    assert_eq!(result.winner, seat_name(outcome.winner));
+    assert_eq!(result.winner, seat_name(outcome.winner()));
     assert!(record.starts_with("[Variant \"classic+centre\"]\n[Board \"4x4\"]"), "{record}");
     assert!(record.contains(&format!("[Score \"{}-{}\"]", scores[0], scores[1])), "{record}");
     assert!(record.contains("1. 0 0 2. 0 4"), "the point and the restart in the movetext: {record}");
@@ -106,7 +106,7 @@ async fn a_centre_match_scores_restarts_and_ends_on_points(url: &str) {
 async fn an_xrsoccer_match_scores_restarts_and_ends_at_its_target(url: &str) {
     // On a 4×4 field the mouth is (1..=3, 0): two steps north score for the first seat; the second then moves
     // from the centre.
-    let opening = [(Seat::First, "0"), (Seat::First, "0"), (Seat::Second, "4")];
+    let opening = [(Seat::FIRST, "0"), (Seat::FIRST, "0"), (Seat::SECOND, "4")];
     let (position, result, record) = play_match(url, SMALL_XR, &opening).await;
     let AnyGame::Xrsoccer(position) = position else { panic!("an xrsoccer match") };
     let outcome = position.outcome().expect("over by the rules");
@@ -115,7 +115,7 @@ async fn an_xrsoccer_match_scores_restarts_and_ends_at_its_target(url: &str) {
     assert!(scores[0] >= 1, "the scripted goal counts: {scores:?}");
     assert_eq!(result.reason, EndReasonName::Score);
     assert_eq!(result.scores, Some(scores));
-    assert_eq!(result.winner, seat_name(outcome.winner));
+    assert_eq!(result.winner, seat_name(outcome.winner()));
     assert!(record.starts_with("[Variant \"xrsoccer\"]\n[Board \"4x4\"]\n[Target \"2\"]"), "{record}");
     assert!(record.contains(&format!("[Score \"{}-{}\"]", scores[0], scores[1])), "{record}");
     assert!(record.contains("1. 00 4"), "the point, then the second seat's line from the centre: {record}");

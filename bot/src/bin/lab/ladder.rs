@@ -297,7 +297,7 @@ fn play_pairing(setup: &Setup<'_>, pairing: &Pairing<'_>, pairs: u32, seed: u64,
                     let mut tally = Tally::default();
                     for opening in (0..pairs).skip(job).step_by(jobs) {
                         let game_seed = seed ^ u64::from(opening).wrapping_mul(0x9E37_79B9_7F4A_7C15);
-                        for higher_seat in [Seat::First, Seat::Second] {
+                        for higher_seat in [Seat::FIRST, Seat::SECOND] {
                             tally.add(pairing.game(setup, opening, higher_seat, game_seed)?);
                         }
                     }
@@ -342,7 +342,7 @@ fn play_game(setup: &Setup<'_>, lower: Side, higher: Side, higher_seat: Seat, se
         turns += 1;
     }
     let outcome = game.outcome().ok_or_else(|| anyhow::anyhow!("a game with no one to act has no outcome"))?;
-    Ok(match outcome.winner {
+    Ok(match outcome.winner() {
         None => GameResult::Draw,
         Some(winner) if winner == higher_seat => GameResult::Win,
         Some(_) => GameResult::Loss,

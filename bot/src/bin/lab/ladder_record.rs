@@ -62,7 +62,7 @@ impl GameKey {
             lower: lower.to_owned(),
             higher: higher.to_owned(),
             opening,
-            higher_first: higher_seat == Seat::First,
+            higher_first: higher_seat == Seat::FIRST,
         }
     }
 }
@@ -127,7 +127,7 @@ impl Record {
         higher_seat: Seat,
         result: GameResult,
     ) -> anyhow::Result<()> {
-        let seat = if higher_seat == Seat::First { "first" } else { "second" };
+        let seat = if higher_seat == Seat::FIRST { "first" } else { "second" };
         let mut file = self.file.lock().expect("record lock");
         writeln!(file, "{lower} {higher} {opening} {seat} {}", result.name())?;
         file.flush()?;
@@ -140,8 +140,8 @@ fn parse_line(line: &str) -> Option<(GameKey, GameResult)> {
     let (lower, higher) = (fields.next()?, fields.next()?);
     let opening = fields.next()?.parse().ok()?;
     let higher_seat = match fields.next()? {
-        "first" => Seat::First,
-        "second" => Seat::Second,
+        "first" => Seat::FIRST,
+        "second" => Seat::SECOND,
         _ => return None,
     };
     let result = GameResult::parse(fields.next()?)?;
@@ -158,14 +158,14 @@ mod tests {
         let path = directory.path().join("ladder.txt");
         let record = Record::open(&path, "levels 7,8").expect("a new record");
         assert_eq!(record.len(), 0);
-        record.add("7", "8", 3, Seat::Second, GameResult::Win).expect("written");
-        record.add("7", "8", 4, Seat::First, GameResult::Unfinished).expect("written");
+        record.add("7", "8", 3, Seat::SECOND, GameResult::Win).expect("written");
+        record.add("7", "8", 4, Seat::FIRST, GameResult::Unfinished).expect("written");
         drop(record);
         let again = Record::open(&path, "levels 7,8").expect("the same settings");
         assert_eq!(again.len(), 2);
-        assert_eq!(again.result("7", "8", 3, Seat::Second), Some(GameResult::Win));
-        assert_eq!(again.result("7", "8", 4, Seat::First), Some(GameResult::Unfinished));
-        assert_eq!(again.result("7", "8", 3, Seat::First), None, "the other colour is another game");
+        assert_eq!(again.result("7", "8", 3, Seat::SECOND), Some(GameResult::Win));
+        assert_eq!(again.result("7", "8", 4, Seat::FIRST), Some(GameResult::Unfinished));
+        assert_eq!(again.result("7", "8", 3, Seat::FIRST), None, "the other colour is another game");
         let error = Record::open(&path, "levels 6,7").err().expect("other settings are refused");
         assert!(error.to_string().contains("other settings"), "{error}");
     }

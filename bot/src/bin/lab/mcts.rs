@@ -127,7 +127,7 @@ fn choose<G: Game>(root: &G, budget: u64, rng: &mut StdRng) -> (Option<G::Action
             nodes += 1;
             steps += 1;
         }
-        let winner = state.outcome().and_then(|outcome| outcome.winner);
+        let winner = state.outcome().and_then(|outcome| outcome.winner());
         // Back-propagation: a win for the seat that chose each action on the path.
         for &index in &path {
             let node = &mut tree[index];
@@ -178,7 +178,7 @@ mod tests {
         for &action in &turn {
             game.apply(action).expect("a legal action");
         }
-        assert_ne!(game.to_act(), Some(Seat::First), "the turn is whole: the other seat acts");
+        assert_ne!(game.to_act(), Some(Seat::FIRST), "the turn is whole: the other seat acts");
         assert_eq!(turn, play_turn(&position, 5_000, 3));
     }
 }

@@ -17,7 +17,7 @@ pub use record::{ClosingInRecord, ReadError, ReadErrorKind, RecordResult, Replay
 pub use solve::{opening_pairs, solve, Solution, Solver, Verdict};
 
 use crate::game::{Game, NotationError, Progress};
-use crate::outcome::{Outcome, Seat};
+use crate::{Outcome, Seat};
 
 impl Game for Position {
     type Rules = BoardSize;
@@ -26,6 +26,10 @@ impl Game for Position {
 
     fn new(rules: &BoardSize) -> Self {
         Position::new(*rules)
+    }
+
+    fn seat_count(_: &BoardSize) -> usize {
+        2
     }
 
     fn rules(&self) -> BoardSize {

@@ -2,8 +2,8 @@
 
 use super::board::{BoardSize, Square, SquareSet};
 use crate::game::Progress;
-use crate::outcome::{EndReason, Outcome, Seat};
 use crate::position_key::PositionKey;
+use crate::{EndReason, Outcome, Seat};
 
 /// The eight queen directions as (column, row) steps, in the fixed order moves are listed: up, then clockwise.
 const DIRECTIONS: [(i8, i8); 8] = [(0, 1), (1, 1), (1, 0), (1, -1), (0, -1), (-1, -1), (-1, 0), (-1, 1)];
@@ -51,7 +51,7 @@ impl Position {
     /// The empty board of `size`: A (the first seat) is to place a marker.
     #[must_use]
     pub const fn new(size: BoardSize) -> Position {
-        Position { size, removed: SquareSet::EMPTY, markers: [None, None], to_move: Seat::First, outcome: None }
+        Position { size, removed: SquareSet::EMPTY, markers: [None, None], to_move: Seat::FIRST, outcome: None }
     }
 
     /// The board size.
@@ -160,7 +160,7 @@ impl Position {
         if self.has_move() {
             Ok(Progress::TurnEnded)
         } else {
-            let outcome = Outcome::win(self.to_move.other(), EndReason::Stuck);
+            let outcome = Outcome::win(2, self.to_move.other(), EndReason::Stuck);
             self.outcome = Some(outcome);
             Ok(Progress::GameOver(outcome))
         }
@@ -248,14 +248,14 @@ mod tests {
         assert!(position.is_placing());
         assert_eq!(position.mobility(), 36);
         assert_eq!(position.play(square("D5")), Ok(Progress::TurnEnded));
-        assert_eq!(position.to_move(), Seat::Second);
+        assert_eq!(position.to_move(), Seat::SECOND);
         assert_eq!(position.mobility(), 35, "B may not place on A's square");
         assert_eq!(position.check(square("D5")), Err(IllegalMove::Occupied));
         position.play(square("B2")).expect("B places");
         assert!(!position.is_placing());
         assert_eq!(position.play(square("B3")), Ok(Progress::TurnEnded));
         assert!(position.removed().contains(square("D5")));
-        assert_eq!(position.marker(Seat::First), Some(square("B3")));
+        assert_eq!(position.marker(Seat::FIRST), Some(square("B3")));
     }
 
     #[test]
@@ -289,9 +289,9 @@ mod tests {
         for text in ["A1", "B2", "A2", "B1", "A3", "C2", "C3", "C1"] {
             assert_eq!(position.play(square(text)), Ok(Progress::TurnEnded), "{text}");
         }
-        assert_eq!(position.play(square("B3")), Ok(Progress::GameOver(Outcome::win(Seat::First, EndReason::Stuck))));
-        assert_eq!(position.outcome(), Some(Outcome::win(Seat::First, EndReason::Stuck)));
-        assert_eq!(position.to_move(), Seat::Second, "the stuck seat");
+        assert_eq!(position.play(square("B3")), Ok(Progress::GameOver(Outcome::win(2, Seat::FIRST, EndReason::Stuck))));
+        assert_eq!(position.outcome(), Some(Outcome::win(2, Seat::FIRST, EndReason::Stuck)));
+        assert_eq!(position.to_move(), Seat::SECOND, "the stuck seat");
         assert_eq!(position.check(square("B1")), Err(IllegalMove::GameOver));
         assert_eq!(position.mobility(), 0);
     }

@@ -9,8 +9,8 @@ use crate::kinds::MAX_RECORD_TAGS;
 use super::board::{BoardSize, Square};
 use super::notation::{parse_squares, write_square};
 use super::position::{IllegalMove, Position};
-use crate::outcome::Seat;
 use crate::tag_pairs::{from_tag_error, write_tag, Tag, TagReader};
+use crate::Seat;
 
 /// The value of the `Game` tag.
 const GAME: &str = "closing-in";
@@ -55,8 +55,8 @@ impl RecordResult {
     #[must_use]
     pub const fn of_winner(winner: Option<Seat>) -> RecordResult {
         match winner {
-            Some(Seat::First) => RecordResult::FirstWon,
-            Some(Seat::Second) => RecordResult::SecondWon,
+            Some(Seat::FIRST) => RecordResult::FirstWon,
+            Some(_) => RecordResult::SecondWon,
             None => RecordResult::Unknown,
         }
     }
@@ -65,8 +65,8 @@ impl RecordResult {
     #[must_use]
     pub const fn winner(self) -> Option<Seat> {
         match self {
-            RecordResult::FirstWon => Some(Seat::First),
-            RecordResult::SecondWon => Some(Seat::Second),
+            RecordResult::FirstWon => Some(Seat::FIRST),
+            RecordResult::SecondWon => Some(Seat::SECOND),
             RecordResult::Unknown => None,
         }
     }
@@ -159,7 +159,7 @@ impl ClosingInRecord {
     pub fn replay(&self) -> Result<Position, ReplayError> {
         let mut position = Position::new(self.size);
         for (index, &square) in self.moves.iter().enumerate() {
-            let seat = if index % 2 == 0 { Seat::First } else { Seat::Second };
+            let seat = if index % 2 == 0 { Seat::FIRST } else { Seat::SECOND };
             position.play(square).map_err(|reason| ReplayError::Illegal {
                 move_number: index / 2 + 1,
                 seat,
@@ -167,7 +167,7 @@ impl ClosingInRecord {
                 reason,
             })?;
         }
-        if let Some(by_rules) = position.outcome().and_then(|outcome| outcome.winner) {
+        if let Some(by_rules) = position.outcome().and_then(|outcome| outcome.winner()) {
             if self.result != RecordResult::Unknown && self.result.winner() != Some(by_rules) {
                 return Err(ReplayError::WrongResult { recorded: self.result, by_rules });
             }
@@ -386,7 +386,7 @@ fn parse_board(value: &str) -> Option<BoardSize> {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::outcome::{EndReason, Outcome};
+    use crate::{EndReason, Outcome};
 
     /// The seed's sample game; A resigned after it.
     const SEED_GAME: &str = "[Game \"closing-in\"]\n[Board \"6x6\"]\n[Event \"seed 004\"]\n[Result \"0-1\"]\n\
@@ -413,10 +413,10 @@ mod tests {
         let mut expected = squares("D5 B3 B5 C5 D6 A6 B2 C3 C4 D4 F4 C1");
         expected.sort_by_key(|square| (square.row, square.column));
         assert_eq!(removed, expected);
-        assert_eq!(position.marker(Seat::First), squares("A1").first().copied());
-        assert_eq!(position.marker(Seat::Second), squares("B1").first().copied());
+        assert_eq!(position.marker(Seat::FIRST), squares("A1").first().copied());
+        assert_eq!(position.marker(Seat::SECOND), squares("B1").first().copied());
         assert!(!position.is_over());
-        assert_eq!(position.to_move(), Seat::First);
+        assert_eq!(position.to_move(), Seat::FIRST);
         let mut a_moves = Vec::new();
         position.for_each_legal_move(|square| a_moves.push(square));
         assert_eq!(a_moves, squares("A2 A3 A4 A5"), "up the A file: B2 is removed and B1 is B's");
@@ -441,7 +441,7 @@ mod tests {
             position.play(square).expect("legal");
             moves.push(square);
         }
-        let winner = position.outcome().and_then(|outcome| outcome.winner);
+        let winner = position.outcome().and_then(|outcome| outcome.winner());
         let record = ClosingInRecord {
             size: position.size(),
             tags: vec![Tag { name: "White".into(), value: "a \"quoted\" \\ name".into() }],
@@ -464,7 +464,7 @@ mod tests {
             error,
             ReplayError::Illegal {
                 move_number: 5,
-                seat: Seat::Second,
+                seat: Seat::SECOND,
                 square: squares("F5")[0],
                 reason: IllegalMove::NotQueenLine
             }
@@ -476,12 +476,12 @@ mod tests {
         let record = ClosingInRecord::read(won_by_a).expect("readable");
         assert_eq!(
             record.replay(),
-            Err(ReplayError::WrongResult { recorded: RecordResult::SecondWon, by_rules: Seat::First })
+            Err(ReplayError::WrongResult { recorded: RecordResult::SecondWon, by_rules: Seat::FIRST })
         );
         let fixed = ClosingInRecord { result: RecordResult::FirstWon, ..record };
         assert_eq!(
             fixed.replay().map(|position| position.outcome()),
-            Ok(Some(Outcome::win(Seat::First, EndReason::Stuck)))
+            Ok(Some(Outcome::win(2, Seat::FIRST, EndReason::Stuck)))
         );
     }
 

@@ -20,7 +20,7 @@
 
 use super::board::{BoardSize, Square, MAX_SIZE};
 use super::position::Position;
-use crate::outcome::Seat;
+use crate::Seat;
 
 /// Cells per row of the framed board: the largest board plus a wall on either side.
 const STRIDE: usize = MAX_SIZE as usize + 2;
@@ -90,7 +90,7 @@ pub fn opening_pairs(size: BoardSize) -> Vec<(Square, Square)> {
 /// a square earlier in the board's order.
 fn canonical_placements(position: &Position) -> Vec<Square> {
     let size = position.size();
-    let placed = position.marker(Seat::First);
+    let placed = position.marker(Seat::FIRST);
     let keeps_placed = |symmetry: u8| placed.is_none_or(|square| size.transform(square, symmetry) == square);
     let order = |square: Square| (square.row, square.column);
     let mut squares = Vec::new();
@@ -438,7 +438,7 @@ mod tests {
         for &square in &solution.line {
             position.play(square).expect("the line is legal");
         }
-        assert_eq!(position.outcome().and_then(|outcome| outcome.winner), Some(solution.winner));
+        assert_eq!(position.outcome().and_then(|outcome| outcome.winner()), Some(solution.winner));
     }
 
     #[test]

@@ -7,7 +7,7 @@
 
 use super::field::{FieldSize, Point, PointSet, MAX_POINTS};
 use super::grid::{Cell, Grid};
-use crate::outcome::Seat;
+use crate::Seat;
 
 /// One enclosed area: the points of rule 4.3 (pocket, border and all they surround).
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]

@@ -3,7 +3,7 @@
 use std::hash::{Hash, Hasher};
 
 use super::field::{FieldSize, Point, MAX_POINTS};
-use crate::outcome::Seat;
+use crate::Seat;
 
 /// What is on a point (rule 1.4).
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]

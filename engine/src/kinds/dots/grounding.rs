@@ -2,7 +2,7 @@
 
 use super::field::{Point, PointSet, MAX_POINTS};
 use super::grid::{Cell, Grid};
-use crate::outcome::Seat;
+use crate::Seat;
 
 /// What `seat` would lose by pressing STOP now (7.3): its ungrounded components are treated as captured.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]

@@ -82,7 +82,7 @@ pub use sgf::{read_sgf, write_sgf, SgfError, MAX_SGF_DEPTH};
 pub use start::{cross_corners, Corners, Layout, Start, MAX_RANDOM_BLOCKS};
 
 use crate::game::{Game, NotationError, Progress, TimedWindow, TimeoutPolicy};
-use crate::outcome::{Outcome, Seat};
+use crate::{Outcome, Seat};
 
 impl Game for Position {
     type Rules = DotsRules;
@@ -91,6 +91,10 @@ impl Game for Position {
 
     fn new(rules: &DotsRules) -> Self {
         Position::new(*rules)
+    }
+
+    fn seat_count(_: &DotsRules) -> usize {
+        2
     }
 
     fn rules(&self) -> DotsRules {

@@ -9,8 +9,11 @@ use super::grounding;
 use super::rules::{DotsRules, StopMode};
 use super::start;
 use crate::game::Progress;
-use crate::outcome::{EndReason, Outcome, Seat};
 use crate::position_key::PositionKey;
+use crate::{BySeat, EndReason, Outcome, Seat};
+
+/// The two seats of a game of Dots, first seat first.
+const SEATS: [Seat; 2] = [Seat::FIRST, Seat::SECOND];
 
 /// Why an action is refused. The position is unchanged.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, thiserror::Error)]
@@ -166,7 +169,7 @@ impl Position {
         Position {
             rules,
             grid: Grid::new(rules.size),
-            to_move: Seat::First,
+            to_move: Seat::FIRST,
             turn_begun: false,
             placed: [false; 2],
             stopped_by: None,
@@ -184,8 +187,8 @@ impl Position {
         key.byte(1).seat(self.to_move).flag(self.turn_begun).flag(self.placed[0]).flag(self.placed[1]);
         key.optional_seat(self.stopped_by).flag(self.end.is_some());
         let seat = |seat: Seat| match seat {
-            Seat::First => 0,
-            Seat::Second => 1,
+            Seat::FIRST => 0,
+            _ => 1,
         };
         for point in self.grid.size().points() {
             key.byte(match self.grid.get(point) {
@@ -284,8 +287,8 @@ impl Position {
     pub fn agreed_half_points(&self) -> [u32; 2] {
         let mut halves = self.counts().map(|count| 2 * count);
         if self.rules.territory {
-            let territory = Seat::BOTH.map(|seat| self.deferred_points(seat));
-            for seat in Seat::BOTH {
+            let territory = SEATS.map(|seat| self.deferred_points(seat));
+            for seat in SEATS {
                 halves[seat.index()] += territory[seat.index()].saturating_sub(territory[seat.other().index()]);
             }
         }
@@ -296,7 +299,9 @@ impl Position {
     /// 6.5), with both scores and the reason [`EndReason::Agreement`]. `None` once the game is over.
     #[must_use]
     pub fn agreed_end(&self) -> Option<Outcome> {
-        self.end.is_none().then(|| Outcome::of_half_points(self.agreed_half_points(), EndReason::Agreement))
+        self.end
+            .is_none()
+            .then(|| Outcome::of_half_points(BySeat::from(self.agreed_half_points()), EndReason::Agreement))
     }
 
     /// Whether the seat to act may play `action`, and if not, why.
@@ -472,7 +477,7 @@ impl Position {
     /// grounded test waits until both seats have a live dot, so an empty field or a lone edge dot does not
     /// end the game.
     fn auto_end(&mut self) -> Option<Progress> {
-        for seat in Seat::BOTH {
+        for seat in SEATS {
             let counts = self.stop_result(seat);
             if counts[seat.index()] > counts[seat.other().index()] {
                 return Some(self.finish(DotsEnd::Auto, None, counts));
@@ -484,7 +489,7 @@ impl Position {
                 live[seat.index()] = true;
             }
         }
-        let all_grounded = Seat::BOTH.iter().all(|&seat| grounding::ungrounded(&self.grid, seat).live_dots == 0);
+        let all_grounded = SEATS.iter().all(|&seat| grounding::ungrounded(&self.grid, seat).live_dots == 0);
         (live == [true; 2] && all_grounded).then(|| self.finish(DotsEnd::Auto, None, self.counts()))
     }
 
@@ -509,12 +514,11 @@ impl Position {
 
     /// Ends the game with `counts` as its scores: `winner` if given (an instant win), else the higher count.
     fn finish(&mut self, end: DotsEnd, winner: Option<Seat>, counts: [u32; 2]) -> Progress {
-        let winner = winner.or(match counts[0].cmp(&counts[1]) {
-            std::cmp::Ordering::Greater => Some(Seat::First),
-            std::cmp::Ordering::Less => Some(Seat::Second),
-            std::cmp::Ordering::Equal => None,
-        });
-        let outcome = Outcome { winner, reason: end.reason(), scores: Some(counts), half_points: false };
+        let by_counts = Outcome::of_scores(BySeat::from(counts), end.reason());
+        let outcome = match winner {
+            Some(winner) => Outcome { scores: by_counts.scores, ..Outcome::win(2, winner, end.reason()) },
+            None => by_counts,
+        };
         self.end = Some((end, outcome));
         Progress::GameOver(outcome)
     }

@@ -17,7 +17,7 @@ use super::notation::{parse_actions, read_point, write_action, write_point};
 use super::position::{IllegalAction, Position, SetupError};
 use super::rules::{DotsRules, RulesError, StopMode, Zone};
 use super::start::{cross_corners, Start};
-use crate::outcome::Seat;
+use crate::{BySeat, Seat};
 
 /// One step of a record: an action of the seat to act, or something the server decided.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -167,15 +167,15 @@ impl RecordResult {
 #[must_use]
 pub const fn seat_letter(seat: Seat) -> char {
     match seat {
-        Seat::First => 'B',
-        Seat::Second => 'W',
+        Seat::FIRST => 'B',
+        _ => 'W',
     }
 }
 
 fn seat_of_letter(letter: &str) -> Option<Seat> {
     match letter {
-        "B" => Some(Seat::First),
-        "W" => Some(Seat::Second),
+        "B" => Some(Seat::FIRST),
+        "W" => Some(Seat::SECOND),
         _ => None,
     }
 }
@@ -416,7 +416,7 @@ fn write_options(rules: &DotsRules, setup: &[(Seat, Point)], out: &mut String) {
         write_points(cross_corners(rules.layout()).as_slice().iter().copied(), out);
     }
     if rules.start == Start::Custom {
-        for (key, seat) in [(" first=", Seat::First), (" second=", Seat::Second)] {
+        for (key, seat) in [(" first=", Seat::FIRST), (" second=", Seat::SECOND)] {
             out.push_str(key);
             let mut points: Vec<Point> = setup.iter().filter(|(s, _)| *s == seat).map(|&(_, point)| point).collect();
             points.sort();
@@ -464,7 +464,7 @@ fn read_options<'a>(
         match key {
             "corners" => corners = Some(read_points(value).ok_or(ReadErrorKind::BadOption)?),
             "first" | "second" => {
-                let seat = if key == "first" { Seat::First } else { Seat::Second };
+                let seat = if key == "first" { Seat::FIRST } else { Seat::SECOND };
                 setup
                     .extend(read_points(value).ok_or(ReadErrorKind::BadOption)?.into_iter().map(|point| (seat, point)));
             }
@@ -570,15 +570,15 @@ impl RecordResult {
     #[must_use]
     pub fn of_position(position: &Position) -> Option<RecordResult> {
         let outcome = position.outcome()?;
-        let scores = outcome.scores.unwrap_or_default();
+        let scores = outcome.scores.unwrap_or(BySeat::splat(2, 0));
         let reason = match position.end()? {
             super::DotsEnd::Full => ResultReason::Full,
             super::DotsEnd::Stop => ResultReason::Stop,
             super::DotsEnd::Instant => ResultReason::Instant,
             super::DotsEnd::Auto => ResultReason::Auto,
         };
-        let win = outcome.winner.map(|seat| {
-            let margin = scores[seat.index()].saturating_sub(scores[seat.other().index()]);
+        let win = outcome.winner().map(|seat| {
+            let margin = scores[seat].saturating_sub(scores[seat.other()]);
             (seat, Margin::Points(margin))
         });
         Some(RecordResult { win, reason: Some(reason) })

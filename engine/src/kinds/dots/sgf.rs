@@ -16,7 +16,7 @@ use super::position::{Capture, Position};
 use super::record::{read_option, seat_letter, DotsRecord, Entry, ReadErrorKind, RecordResult, ReplayError};
 use super::rules::{DotsRules, StopMode, Zone};
 use super::start::{for_each_start_dot, Start};
-use crate::outcome::Seat;
+use crate::Seat;
 
 /// Why an SGF record cannot be read.
 #[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
@@ -237,7 +237,7 @@ pub fn read_sgf(text: &str) -> Result<DotsRecord, SgfError> {
     // The first move's colour is the first seat (10.4).
     let first_colour =
         nodes.iter().find_map(|node| node.iter().find(|(name, _)| name == "B" || name == "W")).map_or("B", |(n, _)| n);
-    let seat_of = |colour: &str| if colour == first_colour { Seat::First } else { Seat::Second };
+    let seat_of = |colour: &str| if colour == first_colour { Seat::FIRST } else { Seat::SECOND };
     let mut setup = Vec::new();
     for colour in ["B", "W"] {
         for point in values(root, &format!("A{colour}")) {
@@ -294,7 +294,7 @@ pub fn read_sgf(text: &str) -> Result<DotsRecord, SgfError> {
     }
     if let Some(result) = value(root, "RE").and_then(RecordResult::parse_value) {
         // `parse_value` reads B as the first seat; the record's colours decide.
-        let colour_of = |seat: Seat| if seat == Seat::First { "B" } else { "W" };
+        let colour_of = |seat: Seat| if seat == Seat::FIRST { "B" } else { "W" };
         record.result =
             Some(RecordResult { win: result.win.map(|(seat, margin)| (seat_of(colour_of(seat)), margin)), ..result });
     }
@@ -370,7 +370,7 @@ pub fn write_sgf(record: &DotsRecord) -> Result<String, ReplayError> {
             setup.push((seat, point));
         }
     });
-    for (ident, seat) in [("AB", Seat::First), ("AW", Seat::Second)] {
+    for (ident, seat) in [("AB", Seat::FIRST), ("AW", Seat::SECOND)] {
         let mut first = true;
         for &(_, point) in setup.iter().filter(|(s, _)| *s == seat) {
             if first {

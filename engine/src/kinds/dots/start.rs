@@ -1,7 +1,7 @@
 //! Start positions (§2): the dots each seat has before the first move.
 
 use super::field::{FieldSize, Point};
-use crate::outcome::Seat;
+use crate::Seat;
 
 /// The largest `random(n)`: more blocks than this no longer fit apart on the largest field's middle.
 pub const MAX_RANDOM_BLOCKS: u8 = 16;
@@ -98,8 +98,8 @@ pub fn for_each_start_dot(layout: Layout, mut place: impl FnMut(Seat, Point)) {
         let size = layout.size;
         let (x0, y0) = ((i32::from(size.width()) - 1) / 2, i32::from(size.height()) / 2 - 1);
         let rows = [
-            [Seat::First, Seat::Second, Seat::Second, Seat::First],
-            [Seat::Second, Seat::First, Seat::First, Seat::Second],
+            [Seat::FIRST, Seat::SECOND, Seat::SECOND, Seat::FIRST],
+            [Seat::SECOND, Seat::FIRST, Seat::FIRST, Seat::SECOND],
         ];
         for (dy, row) in (0..).zip(rows) {
             for (dx, seat) in (-1..).zip(row) {
@@ -112,10 +112,10 @@ pub fn for_each_start_dot(layout: Layout, mut place: impl FnMut(Seat, Point)) {
     }
     for &corner in cross_corners(layout).as_slice() {
         let (x, y) = (corner.x, corner.y);
-        place(Seat::First, Point::new(x, y));
-        place(Seat::First, Point::new(x + 1, y + 1));
-        place(Seat::Second, Point::new(x + 1, y));
-        place(Seat::Second, Point::new(x, y + 1));
+        place(Seat::FIRST, Point::new(x, y));
+        place(Seat::FIRST, Point::new(x + 1, y + 1));
+        place(Seat::SECOND, Point::new(x + 1, y));
+        place(Seat::SECOND, Point::new(x, y + 1));
     }
 }
 
@@ -174,10 +174,10 @@ mod tests {
         assert_eq!(
             placed,
             [
-                (Seat::First, Point::new(19, 15)),
-                (Seat::First, Point::new(20, 16)),
-                (Seat::Second, Point::new(20, 15)),
-                (Seat::Second, Point::new(19, 16)),
+                (Seat::FIRST, Point::new(19, 15)),
+                (Seat::FIRST, Point::new(20, 16)),
+                (Seat::SECOND, Point::new(20, 15)),
+                (Seat::SECOND, Point::new(19, 16)),
             ]
         );
     }
@@ -185,7 +185,7 @@ mod tests {
     #[test]
     fn cross2_alternates_across_four_columns() {
         let placed = dots(layout(Start::Cross2, 0));
-        let first: Vec<Point> = placed.iter().filter(|(s, _)| *s == Seat::First).map(|&(_, p)| p).collect();
+        let first: Vec<Point> = placed.iter().filter(|(s, _)| *s == Seat::FIRST).map(|&(_, p)| p).collect();
         assert_eq!(first, [Point::new(18, 15), Point::new(21, 15), Point::new(19, 16), Point::new(20, 16)]);
     }
 

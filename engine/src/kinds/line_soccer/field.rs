@@ -1,8 +1,8 @@
 //! The field of §1: lattice points with the centre spot as origin, the out-line, the goal mouths and the
 //! forbidden set F, and fixed-size bitsets of points and segments.
 
-use crate::outcome::Seat;
 use crate::soccer::Direction;
+use crate::Seat;
 
 /// Half the widest field any ruleset allows (`russian`'s W = 40).
 pub const MAX_HALF_WIDTH: i8 = 20;
@@ -177,9 +177,9 @@ impl Field {
     #[must_use]
     pub const fn attacker_of(self, mouth: Point) -> Seat {
         if mouth.y > 0 {
-            Seat::First
+            Seat::FIRST
         } else {
-            Seat::Second
+            Seat::SECOND
         }
     }
 }
@@ -337,8 +337,8 @@ mod tests {
         assert!(russian.is_forbidden(Point { x: 3, y: 25 }));
         assert!(russian.is_forbidden(Point { x: -3, y: -25 }));
         assert!(!russian.is_forbidden(Point { x: 2, y: 25 }));
-        assert_eq!(russian.attacker_of(Point { x: 0, y: 26 }), Seat::First);
-        assert_eq!(russian.attacker_of(Point { x: 0, y: -26 }), Seat::Second);
+        assert_eq!(russian.attacker_of(Point { x: 0, y: 26 }), Seat::FIRST);
+        assert_eq!(russian.attacker_of(Point { x: 0, y: -26 }), Seat::SECOND);
         assert_eq!(Point { x: -20, y: 26 }.to_kurnik(russian), (0, 0));
     }
 }

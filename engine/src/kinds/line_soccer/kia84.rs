@@ -22,8 +22,8 @@ use super::record::{VariantRecord, VariantRules};
 use super::russian::{RussianGame, RussianRules};
 use super::{Action, IllegalAction};
 use crate::game::{Game, Progress};
-use crate::outcome::Seat;
 use crate::soccer::Direction;
+use crate::Seat;
 
 /// Why a kia84 save cannot be imported.
 #[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
@@ -70,7 +70,7 @@ fn parse_entry(index: usize, text: &str) -> Result<Entry, Kia84Error> {
 /// The entry a save's byte holds: a signed numpad digit.
 fn entry_of(value: i8) -> Option<Entry> {
     let key = value.unsigned_abs();
-    (1..=9).contains(&key).then_some(Entry { seat: if value > 0 { Seat::First } else { Seat::Second }, key })
+    (1..=9).contains(&key).then_some(Entry { seat: if value > 0 { Seat::FIRST } else { Seat::SECOND }, key })
 }
 
 /// The direction of a numpad key in screen frame (north up); `None` for `5`.
@@ -156,7 +156,7 @@ pub fn kia84_tokens(game: &mut RussianGame, save: &str) -> Result<Vec<String>, K
 
 /// Plays `entries` on `game` and returns them as turn tokens.
 fn play_entries(game: &mut RussianGame, entries: &[Entry]) -> Result<Vec<String>, Kia84Error> {
-    let mut writer = TokenWriter { tokens: Vec::new(), current: String::new(), next: Seat::First };
+    let mut writer = TokenWriter { tokens: Vec::new(), current: String::new(), next: Seat::FIRST };
     let mut index = 0;
     while let Some(&entry) = entries.get(index) {
         if game.to_act() != Some(entry.seat) {

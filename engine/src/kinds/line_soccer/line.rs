@@ -4,7 +4,7 @@
 use super::drawing::Drawing;
 use super::field::{Field, FieldError, Point, SizeRange};
 use super::play::{Play, Variant};
-use crate::outcome::Seat;
+use crate::Seat;
 
 /// The parameter sets of `line`.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]

@@ -76,6 +76,10 @@ macro_rules! line_soccer_game {
                 <$game>::start(*rules)
             }
 
+            fn seat_count(_: &$rules) -> usize {
+                2
+            }
+
             fn rules(&self) -> $rules {
                 self.rules
             }

@@ -7,7 +7,7 @@ use super::russian::RussianGame;
 use super::turns::{each_turn, TurnError, TurnTokens};
 use super::{Action, IllegalAction};
 use crate::game::Game;
-use crate::outcome::Seat;
+use crate::Seat;
 
 /// The number of distinct sequences of `depth` turn tokens from `tokens`' position (§5: `-` counts as a
 /// token). A game that ends earlier contributes nothing beyond its end; perft(0) is 1.

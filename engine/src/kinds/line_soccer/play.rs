@@ -6,9 +6,9 @@ use super::field::{Field, Point, PointSet};
 use super::kick::{self, KickPath};
 use super::{Action, IllegalAction};
 use crate::game::Progress;
-use crate::outcome::{EndReason, Outcome, Seat};
 use crate::position_key::PositionKey;
 use crate::soccer::Direction;
+use crate::{EndReason, Outcome, Seat};
 
 /// Steps in a full line or move, in every ruleset here.
 pub(crate) const LINE_STEPS: u8 = 3;
@@ -90,7 +90,7 @@ impl Play {
             field,
             drawing: Drawing::default(),
             ball: Point::CENTRE,
-            to_act: Seat::First,
+            to_act: Seat::FIRST,
             phase: Phase::Line { steps: 0 },
             series: PointSet::default(),
             acted: false,
@@ -343,10 +343,10 @@ impl Play {
                 };
             }
             if self.variant == Variant::Russian {
-                return self.end(Outcome::win(kicker.other(), EndReason::Stuck));
+                return self.end(Outcome::win(2, kicker.other(), EndReason::Stuck));
             }
             if usize::from(level) + 1 == self.variant.kick_lengths().len() {
-                return self.end(Outcome::draw(EndReason::Stuck));
+                return self.end(Outcome::draw(2, EndReason::Stuck));
             }
             kicker = kicker.other();
             level += 1;
@@ -356,7 +356,7 @@ impl Play {
     fn goal(&mut self, mover: Seat) -> Progress {
         let attacker = self.field.attacker_of(self.ball);
         let reason = if attacker == mover { EndReason::Goal } else { EndReason::OwnGoal };
-        self.end(Outcome::win(attacker, reason))
+        self.end(Outcome::win(2, attacker, reason))
     }
 
     fn end(&mut self, outcome: Outcome) -> Progress {

@@ -14,10 +14,10 @@ use super::line::{LineGame, LinePreset, LineRules};
 use super::russian::{RussianGame, RussianRules};
 use super::turns::{TurnError, TurnTokens};
 use crate::game::Game;
-use crate::outcome::Outcome;
 use crate::soccer::{KurnikRecord, LineEnding, RecordResult, Tag};
 use crate::tag_pairs::is_tag_line;
 use crate::variant_record::{read_lines, tag, tag_value, MovetextError, RecordWinner, ResultToken};
+use crate::Outcome;
 
 /// The rules of a game of any ruleset of this module, as a record's headers name them.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]

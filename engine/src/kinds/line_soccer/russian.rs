@@ -4,7 +4,7 @@
 use super::drawing::Drawing;
 use super::field::{Field, FieldError, Point, SizeRange};
 use super::play::{Play, Variant};
-use crate::outcome::Seat;
+use crate::Seat;
 
 const SIZES: SizeRange = SizeRange { min_width: 10, max_width: 40, min_length: 10, max_length: 52 };
 

@@ -4,14 +4,14 @@
 use super::notation::{parse_token, write_token, Token, TokenError};
 use super::{Action, IllegalAction};
 use crate::game::{Game, Progress};
-use crate::outcome::{EndReason, Outcome, Seat};
+use crate::{EndReason, Outcome, Seat};
 
 /// Whether a game that ended with `outcome` owes one more token after its last turn, a `-`: a game drawn for
 /// want of any legal kick (§2.6) ended when the duty came back at its last length to the seat that drew last,
 /// after passing through the other seat (§2.5), whose token that pass is (§5.4), as it is in mid-game.
 #[must_use]
 pub fn ends_with_pass(outcome: Option<Outcome>) -> bool {
-    outcome == Some(Outcome::draw(EndReason::Stuck))
+    outcome == Some(Outcome::draw(2, EndReason::Stuck))
 }
 
 /// A game and the seat whose turn token comes next. Tokens alternate strictly between the seats (§5.5), so a
@@ -58,7 +58,7 @@ impl<G: Game<Action = Action, Illegal = IllegalAction>> TurnTokens<G> {
     /// The start of a game by `rules`, the first seat's token next.
     #[must_use]
     pub fn new(rules: &G::Rules) -> TurnTokens<G> {
-        TurnTokens { game: G::new(rules), next: Seat::First, tokens: Vec::new() }
+        TurnTokens { game: G::new(rules), next: Seat::FIRST, tokens: Vec::new() }
     }
 
     /// `game` (set up, or played by other means), with `next`'s token next.

@@ -19,7 +19,7 @@ pub use record::{
 pub use turns::{distinct_turns, perft, Perft, TurnEnumerator};
 
 use crate::game::{Game, NotationError, Progress};
-use crate::outcome::{Outcome, Seat};
+use crate::{Outcome, Seat};
 
 /// The options of a Paper Soccer game.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
@@ -35,6 +35,10 @@ impl Game for Position {
 
     fn new(rules: &SoccerRules) -> Self {
         Position::new(rules.pitch)
+    }
+
+    fn seat_count(_: &SoccerRules) -> usize {
+        2
     }
 
     fn rules(&self) -> SoccerRules {

@@ -139,7 +139,7 @@ mod tests {
     fn splits_the_wikipedia_opening() {
         let split = split_turns(&start(), "03675").unwrap();
         assert_eq!(split.turns, ["0", "3", "67", "5"]);
-        assert_eq!(split.position.to_move(), Seat::First);
+        assert_eq!(split.position.to_move(), Seat::FIRST);
         assert!(!split.position.must_continue());
     }
 
@@ -149,7 +149,7 @@ mod tests {
         let split = split_turns(&start(), "036").unwrap();
         assert_eq!(split.turns, ["0", "3", "6"]);
         assert!(split.position.must_continue());
-        assert_eq!(split.position.to_move(), Seat::First);
+        assert_eq!(split.position.to_move(), Seat::FIRST);
     }
 
     #[test]
@@ -160,7 +160,7 @@ mod tests {
         assert_eq!(split.turns[..4], ["2", "0", "53", "4"]);
         assert_eq!(split.turns.last().map(String::as_str), Some("1411"));
         let outcome = split.position.outcome().unwrap();
-        assert_eq!((outcome.winner, outcome.reason), (Some(Seat::First), EndReason::Goal));
+        assert_eq!((outcome.winner(), outcome.reason), (Some(Seat::FIRST), EndReason::Goal));
     }
 
     #[test]

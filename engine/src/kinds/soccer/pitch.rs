@@ -3,7 +3,7 @@
 use std::fmt;
 
 use super::direction::Direction;
-use crate::outcome::Seat;
+use crate::Seat;
 
 /// The widest pitch the engine supports, in cells.
 pub const MAX_WIDTH: u8 = 20;
@@ -152,9 +152,9 @@ impl Pitch {
             return None;
         }
         if point.y == -1 {
-            Some(Seat::First)
+            Some(Seat::FIRST)
         } else if point.y == self.height as i8 + 1 {
-            Some(Seat::Second)
+            Some(Seat::SECOND)
         } else {
             None
         }

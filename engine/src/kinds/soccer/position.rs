@@ -4,8 +4,8 @@ use std::sync::OnceLock;
 
 use super::direction::{Direction, Directions};
 use super::pitch::{Pitch, Point, MAX_POINTS};
-use crate::outcome::{EndReason, Outcome, Seat};
 use crate::position_key::PositionKey;
+use crate::{EndReason, Outcome, Seat};
 
 /// Why a step cannot be played. The position is left unchanged.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, thiserror::Error)]
@@ -107,7 +107,7 @@ impl Position {
             offsets,
             pitch,
             ball: pitch.index(pitch.centre()) as u16,
-            to_move: Seat::First,
+            to_move: Seat::FIRST,
             mid_turn: false,
             outcome: None,
         }
@@ -220,7 +220,7 @@ impl Position {
         let mover = self.to_move;
         if let Some(winner) = self.goal_winner(to) {
             let reason = if winner == mover { EndReason::Goal } else { EndReason::OwnGoal };
-            return Ok(self.finish(Outcome::win(winner, reason)));
+            return Ok(self.finish(Outcome::win(2, winner, reason)));
         }
         if !bounce {
             self.to_move = mover.other();
@@ -228,7 +228,7 @@ impl Position {
             return Ok(StepResult::TurnOver);
         }
         if self.blocked[to] == 0xFF {
-            return Ok(self.finish(Outcome::win(mover.other(), EndReason::Stuck)));
+            return Ok(self.finish(Outcome::win(2, mover.other(), EndReason::Stuck)));
         }
         self.mid_turn = true;
         Ok(StepResult::Bounce)
@@ -239,9 +239,9 @@ impl Position {
     fn goal_winner(&self, index: usize) -> Option<Seat> {
         let stride = self.pitch.stride();
         if index < stride {
-            Some(Seat::First)
+            Some(Seat::FIRST)
         } else if index >= stride * (self.pitch.height() as usize + 2) {
-            Some(Seat::Second)
+            Some(Seat::SECOND)
         } else {
             None
         }
@@ -308,11 +308,11 @@ mod tests {
         for digit in "000000".chars() {
             position.step(Direction::from_digit(digit).expect("a digit")).expect("a legal step");
         }
-        assert_eq!(position.outcome(), Some(Outcome::win(Seat::First, EndReason::OwnGoal)));
+        assert_eq!(position.outcome(), Some(Outcome::win(2, Seat::FIRST, EndReason::OwnGoal)));
         let drawn: Vec<_> = position.drawn_segments().collect();
-        position.restart_from_centre(Seat::Second);
+        position.restart_from_centre(Seat::SECOND);
         assert_eq!(position.ball(), Pitch::STANDARD.centre());
-        assert_eq!((position.to_move(), position.must_continue(), position.outcome()), (Seat::Second, false, None));
+        assert_eq!((position.to_move(), position.must_continue(), position.outcome()), (Seat::SECOND, false, None));
         assert_eq!(position.drawn_segments().collect::<Vec<_>>(), drawn, "every segment stays, the goal's too");
         assert!(!position.legal_directions().contains(Direction::North), "the centre's drawn segment stays drawn");
         assert_eq!(position.step(Direction::South), Ok(StepResult::TurnOver));

@@ -15,7 +15,7 @@ use std::str::Lines;
 use super::notation::{parse_turn, ParseTurnError};
 use super::pitch::Pitch;
 use super::position::{IllegalStep, Position, StepResult};
-use crate::outcome::{Outcome, Seat};
+use crate::{Outcome, Seat};
 
 /// kurnik wraps movetext so that no line is longer than this, unless a single token is.
 const WRAP_COLUMN: usize = 79;
@@ -59,10 +59,10 @@ impl RecordResult {
 
     /// The result a record writes for an engine outcome: White is the first seat.
     #[must_use]
-    pub const fn from_outcome(outcome: &Outcome) -> RecordResult {
-        match outcome.winner {
-            Some(Seat::First) => RecordResult::WhiteWon,
-            Some(Seat::Second) => RecordResult::BlackWon,
+    pub fn from_outcome(outcome: &Outcome) -> RecordResult {
+        match outcome.winner() {
+            Some(Seat::FIRST) => RecordResult::WhiteWon,
+            Some(_) => RecordResult::BlackWon,
             None => RecordResult::Draw,
         }
     }
@@ -149,7 +149,7 @@ impl KurnikRecord {
 
     fn play_turns(&self, position: &mut Position) -> Result<(), ReplayFault> {
         for (index, token) in self.turns.iter().enumerate() {
-            let seat = if index % 2 == 0 { Seat::First } else { Seat::Second };
+            let seat = if index % 2 == 0 { Seat::FIRST } else { Seat::SECOND };
             let fault = |kind| ReplayFault { turn: index + 1, seat, kind };
             let directions = parse_turn(token).map_err(|error| fault(FaultKind::Notation(error)))?;
             let mut last = StepResult::Bounce;
@@ -718,7 +718,7 @@ mod tests {
         assert_eq!(RecordResult::from_token("1-0"), Some(RecordResult::BlackWon));
         let replay = read_one(KURNIK_GAME).unwrap().replay(Pitch::STANDARD);
         let outcome = replay.outcome().unwrap();
-        assert_eq!((outcome.winner, outcome.reason), (Some(Seat::First), EndReason::Goal));
+        assert_eq!((outcome.winner(), outcome.reason), (Some(Seat::FIRST), EndReason::Goal));
         assert_eq!(replay.result, ResultCheck::Agrees);
 
         let swapped = KURNIK_GAME.replace("0-1", "1-0");
@@ -735,7 +735,7 @@ mod tests {
         let fault = replay.fault.unwrap();
         assert_eq!(fault.turn, 3);
         assert_eq!(fault.move_number(), 2);
-        assert_eq!(fault.seat, Seat::First);
+        assert_eq!(fault.seat, Seat::FIRST);
         assert_eq!(
             fault.kind,
             FaultKind::PastTurnEnd { step: 2 },
@@ -744,7 +744,7 @@ mod tests {
         let fault = record(&["0", "4"], None).replay(Pitch::STANDARD).fault.unwrap();
         assert_eq!(
             (fault.turn, fault.seat, fault.kind),
-            (2, Seat::Second, FaultKind::Illegal { step: 1, digit: '4', reason: IllegalStep::AlreadyDrawn })
+            (2, Seat::SECOND, FaultKind::Illegal { step: 1, digit: '4', reason: IllegalStep::AlreadyDrawn })
         );
         assert_eq!(
             fault.to_string(),

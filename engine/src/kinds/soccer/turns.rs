@@ -16,7 +16,7 @@ use self::key_set::KeySet;
 use self::segment_key::SegmentSetKey;
 use super::direction::{Direction, Directions};
 use super::position::{Position, StepResult, Undo};
-use crate::outcome::{EndReason, Outcome};
+use crate::{EndReason, Outcome};
 
 /// Enumerates the distinct complete turns of a position.
 ///

@@ -35,8 +35,8 @@ pub use position::{CentreStep, Position};
 pub use record::{replay_tokens, CentreRecord, ReadError, ReadErrorKind, ReplayError};
 
 use crate::game::{Game, NotationError, Progress};
-use crate::outcome::{Outcome, Seat};
 use crate::soccer::{Direction, IllegalStep, Pitch};
+use crate::{Outcome, Seat};
 
 /// The options of a `classic+centre` match: the classic pitch.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
@@ -52,6 +52,10 @@ impl Game for Position {
 
     fn new(rules: &CentreRules) -> Self {
         Position::new(rules.pitch)
+    }
+
+    fn seat_count(_: &CentreRules) -> usize {
+        2
     }
 
     fn rules(&self) -> CentreRules {

@@ -1,8 +1,8 @@
 //! A match of points on one pitch: the classic position underneath, the score, and who kicks off.
 
-use crate::outcome::{EndReason, Outcome, Seat};
 use crate::position_key::PositionKey;
 use crate::soccer::{Direction, Directions, IllegalStep, Pitch, Position as Board, StepResult};
+use crate::{BySeat, EndReason, Outcome, Seat};
 
 /// What one legal step did to the match.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
@@ -168,7 +168,7 @@ impl Position {
     /// own goals included, or the opponent of a blocked mover), then restarts from the centre or ends the
     /// match.
     fn score_and_restart(&mut self, mover: Seat) -> CentreStep {
-        let Some(scorer) = self.board.outcome().and_then(|outcome| outcome.winner) else {
+        let Some(scorer) = self.board.outcome().and_then(|outcome| outcome.winner()) else {
             unreachable!("a classic game always ends with a winner")
         };
         self.scores[scorer.index()] += 1;
@@ -188,12 +188,6 @@ impl Position {
 
     /// More points wins; equal points, 0–0 included, is a draw.
     fn final_outcome(&self) -> Outcome {
-        let [first, second] = self.scores;
-        let winner = match first.cmp(&second) {
-            std::cmp::Ordering::Greater => Some(Seat::First),
-            std::cmp::Ordering::Less => Some(Seat::Second),
-            std::cmp::Ordering::Equal => None,
-        };
-        Outcome { winner, reason: EndReason::Score, scores: Some(self.scores), half_points: false }
+        Outcome::of_scores(BySeat::from(self.scores), EndReason::Score)
     }
 }

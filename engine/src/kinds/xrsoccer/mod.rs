@@ -49,8 +49,8 @@ pub use record::{replay_tokens, ReadError, ReadErrorKind, ReplayError, XrRecord}
 pub use rules::{RulesError, XrRules, MAX_LENGTH, MAX_TARGET, MAX_WIDTH};
 
 use crate::game::{Game, NotationError, Progress};
-use crate::outcome::{Outcome, Seat};
 use crate::soccer::Direction;
+use crate::{Outcome, Seat};
 
 impl Game for Position {
     type Rules = XrRules;
@@ -59,6 +59,10 @@ impl Game for Position {
 
     fn new(rules: &XrRules) -> Self {
         Position::new(*rules)
+    }
+
+    fn seat_count(_: &XrRules) -> usize {
+        2
     }
 
     fn rules(&self) -> XrRules {

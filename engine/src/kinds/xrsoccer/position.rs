@@ -2,9 +2,9 @@
 //! A `Copy` value that checks and applies a step without allocating.
 
 use super::rules::{XrRules, MAX_POINTS};
-use crate::outcome::{EndReason, Outcome, Seat};
 use crate::position_key::PositionKey;
 use crate::soccer::{Direction, Directions, Point};
+use crate::{BySeat, EndReason, Outcome, Seat};
 
 /// Steps in a whole line (a line that reaches a mouth point ends there, shorter).
 pub const LINE_STEPS: u8 = 3;
@@ -141,7 +141,7 @@ impl Position {
             offsets,
             rules,
             ball: rules.index(rules.centre()) as u16,
-            to_move: Seat::First,
+            to_move: Seat::FIRST,
             line_steps: 0,
             scores: [0, 0],
             last_scorer: None,
@@ -338,7 +338,7 @@ impl Position {
     /// then east before west.
     fn relocation_target(&self) -> Option<usize> {
         let ball = self.ball();
-        let toward_goal: i16 = if self.to_move == Seat::First { -1 } else { 1 };
+        let toward_goal: i16 = if self.to_move == Seat::FIRST { -1 } else { 1 };
         let (width, length) = (i16::from(self.rules.width()), i16::from(self.rules.length()));
         for rows_away in 0..=length {
             for columns_away in 0..=width {
@@ -371,12 +371,11 @@ impl Position {
     fn finish(&mut self) -> XrStep {
         let [first, second] = self.scores;
         let winner = match first.cmp(&second) {
-            std::cmp::Ordering::Greater => Seat::First,
-            std::cmp::Ordering::Less => Seat::Second,
-            std::cmp::Ordering::Equal => self.last_scorer.unwrap_or(Seat::Second),
+            std::cmp::Ordering::Greater => Seat::FIRST,
+            std::cmp::Ordering::Less => Seat::SECOND,
+            std::cmp::Ordering::Equal => self.last_scorer.unwrap_or(Seat::SECOND),
         };
-        let outcome =
-            Outcome { winner: Some(winner), reason: EndReason::Score, scores: Some(self.scores), half_points: false };
+        let outcome = Outcome { scores: Some(BySeat::from(self.scores)), ..Outcome::win(2, winner, EndReason::Score) };
         self.outcome = Some(outcome);
         self.pass_due = false;
         self.line_steps = 0;
@@ -456,56 +455,59 @@ mod tests {
 
     #[test]
     fn a_player_with_a_line_is_not_relocated() {
-        assert_eq!(relocated(&[(point(6, 9), "000")], Seat::First), None);
+        assert_eq!(relocated(&[(point(6, 9), "000")], Seat::FIRST), None);
     }
 
     #[test]
     fn relocation_prefers_the_same_row_at_any_distance() {
         // (9,9) is 0 rows and 3 columns away, (6,8) one row and no column.
         let open = [(point(9, 9), "222"), (point(6, 8), "000")];
-        assert_eq!(relocated(&open, Seat::First), to(9, 9));
+        assert_eq!(relocated(&open, Seat::FIRST), to(9, 9));
     }
 
     #[test]
     fn relocation_then_prefers_fewer_columns() {
         // Both one row away: (7,10) one column away from the first seat's goal, (8,8) two columns towards it.
         let open = [(point(8, 8), "000"), (point(7, 10), "444")];
-        assert_eq!(relocated(&open, Seat::First), to(7, 10));
+        assert_eq!(relocated(&open, Seat::FIRST), to(7, 10));
     }
 
     #[test]
     fn relocation_then_prefers_the_row_nearer_the_goal_the_mover_attacks() {
         let open = [(point(7, 8), "000"), (point(7, 10), "444")];
-        assert_eq!(relocated(&open, Seat::First), to(7, 8), "the first seat attacks north");
-        assert_eq!(relocated(&open, Seat::Second), to(7, 10), "the second seat attacks south");
+        assert_eq!(relocated(&open, Seat::FIRST), to(7, 8), "the first seat attacks north");
+        assert_eq!(relocated(&open, Seat::SECOND), to(7, 10), "the second seat attacks south");
     }
 
     #[test]
     fn relocation_then_prefers_east() {
         let open = [(point(5, 9), "000"), (point(7, 9), "000")];
-        assert_eq!(relocated(&open, Seat::First), to(7, 9));
-        assert_eq!(relocated(&open, Seat::Second), to(7, 9));
+        assert_eq!(relocated(&open, Seat::FIRST), to(7, 9));
+        assert_eq!(relocated(&open, Seat::SECOND), to(7, 9));
     }
 
     #[test]
     fn relocation_never_carries_the_ball_to_a_mouth_point() {
         // From (6,1): the mouth point (5,0) has a line along the end line, but (4,0), a goal in one step, is
         // the nearest point that is not a mouth point.
-        let mut position = all_drawn_but(&[(point(5, 0), "666")], point(6, 1), Seat::First);
+        let mut position = all_drawn_but(&[(point(5, 0), "666")], point(6, 1), Seat::FIRST);
         assert_eq!(position.begin_turn(), None);
         assert_eq!(position.relocation(), Some(Relocation { from: point(6, 1), to: point(4, 0) }));
         // The goal is scored by a move, and it leaves no line anywhere, which ends the match.
-        let outcome =
-            Outcome { winner: Some(Seat::First), reason: EndReason::Score, scores: Some([1, 0]), half_points: false };
+        let outcome = Outcome {
+            scores: Some(BySeat::from([1, 0])),
+            half_points: false,
+            ..Outcome::win(2, Seat::FIRST, EndReason::Score)
+        };
         assert_eq!(position.step(Direction::East), Ok(XrStep::MatchOver(outcome)));
     }
 
     #[test]
     fn after_a_point_a_kicker_without_a_line_at_the_centre_is_relocated_from_there() {
         let open = [(point(6, 1), "0"), (point(6, 12), "444"), (point(6, 6), "000")];
-        let mut position = all_drawn_but(&open, point(6, 1), Seat::First);
-        assert_eq!(position.step(Direction::North), Ok(XrStep::Point { scorer: Seat::First }));
-        assert_eq!(position.to_move(), Seat::Second);
+        let mut position = all_drawn_but(&open, point(6, 1), Seat::FIRST);
+        assert_eq!(position.step(Direction::North), Ok(XrStep::Point { scorer: Seat::FIRST }));
+        assert_eq!(position.to_move(), Seat::SECOND);
         assert_eq!(position.relocation(), Some(Relocation { from: point(6, 9), to: point(6, 12) }));
         assert_eq!(position.ball(), point(6, 12));
     }
@@ -513,17 +515,20 @@ mod tests {
     #[test]
     fn no_line_anywhere_ends_the_match() {
         for (scores, last_scorer, winner) in [
-            ([0, 0], None, Seat::Second),
-            ([2, 2], Some(Seat::First), Seat::First),
-            ([2, 2], Some(Seat::Second), Seat::Second),
-            ([3, 1], Some(Seat::Second), Seat::First),
-            ([0, 1], Some(Seat::Second), Seat::Second),
+            ([0, 0], None, Seat::SECOND),
+            ([2, 2], Some(Seat::FIRST), Seat::FIRST),
+            ([2, 2], Some(Seat::SECOND), Seat::SECOND),
+            ([3, 1], Some(Seat::SECOND), Seat::FIRST),
+            ([0, 1], Some(Seat::SECOND), Seat::SECOND),
         ] {
-            let mut position = all_drawn_but(&[], point(6, 9), Seat::First);
+            let mut position = all_drawn_but(&[], point(6, 9), Seat::FIRST);
             position.scores = scores;
             position.last_scorer = last_scorer;
-            let outcome =
-                Outcome { winner: Some(winner), reason: EndReason::Score, scores: Some(scores), half_points: false };
+            let outcome = Outcome {
+                scores: Some(BySeat::from(scores)),
+                half_points: false,
+                ..Outcome::win(2, winner, EndReason::Score)
+            };
             assert_eq!(position.begin_turn(), Some(XrStep::MatchOver(outcome)), "{scores:?} {last_scorer:?}");
             assert_eq!(position.outcome(), Some(outcome));
             assert_eq!(position.check(Direction::North), Err(IllegalStep::GameOver));
@@ -532,17 +537,20 @@ mod tests {
 
     #[test]
     fn reaching_the_target_ends_the_match() {
-        let mut position = all_drawn_but(&[(point(6, 1), "0"), (point(6, 9), "000")], point(6, 1), Seat::Second);
+        let mut position = all_drawn_but(&[(point(6, 1), "0"), (point(6, 9), "000")], point(6, 1), Seat::SECOND);
         position.scores = [4, 3];
-        let outcome =
-            Outcome { winner: Some(Seat::First), reason: EndReason::Score, scores: Some([5, 3]), half_points: false };
+        let outcome = Outcome {
+            scores: Some(BySeat::from([5, 3])),
+            half_points: false,
+            ..Outcome::win(2, Seat::FIRST, EndReason::Score)
+        };
         assert_eq!(position.step(Direction::North), Ok(XrStep::MatchOver(outcome)), "an own goal reaches 5");
         assert!(!position.pass_due());
     }
 
     #[test]
     fn a_step_that_cannot_be_completed_into_a_line_is_a_dead_end() {
-        let position = all_drawn_but(&[(point(6, 9), "000"), (point(6, 9), "2")], point(6, 9), Seat::First);
+        let position = all_drawn_but(&[(point(6, 9), "000"), (point(6, 9), "2")], point(6, 9), Seat::FIRST);
         assert_eq!(position.check(Direction::East), Err(IllegalStep::DeadEnd), "(7,9) has no second step");
         assert_eq!(position.check(Direction::North), Ok(()));
         assert_eq!(position.legal_directions(), Directions::from_bits(Direction::North.bit()));

@@ -6,12 +6,12 @@
 use super::notation::{parse_token, TokenError, XrToken};
 use super::position::{IllegalStep, Position, XrStep};
 use super::rules::{RulesError, XrRules};
-use crate::outcome::Seat;
 use crate::soccer::{Direction, Point, Tag};
 use crate::variant_record::{
     check_result, parse_board, parse_number, parse_tokens, read_scored, replay_slots, scored_kind, tag, tag_value,
     tokens_of_actions, write_scored, MovetextError, RecordWinner, Scored, SlotToken,
 };
+use crate::Seat;
 
 /// The value of the `Variant` tag.
 const VARIANT: &str = "xrsoccer";

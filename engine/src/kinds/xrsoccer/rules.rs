@@ -2,8 +2,8 @@
 
 use std::fmt;
 
-use crate::outcome::Seat;
 use crate::soccer::Point;
+use crate::Seat;
 
 /// The widest field, in cells.
 pub const MAX_WIDTH: u8 = 20;
@@ -107,9 +107,9 @@ impl XrRules {
         if (i16::from(point.x) - i16::from(self.width / 2)).abs() > 1 {
             None
         } else if point.y == 0 {
-            Some(Seat::First)
+            Some(Seat::FIRST)
         } else if point.y == self.length as i8 {
-            Some(Seat::Second)
+            Some(Seat::SECOND)
         } else {
             None
         }
@@ -159,8 +159,8 @@ mod tests {
         let expected: Vec<Point> =
             [(5, 0), (6, 0), (7, 0), (5, 18), (6, 18), (7, 18)].into_iter().map(|(x, y)| Point::new(x, y)).collect();
         assert_eq!(mouths, expected);
-        assert_eq!(rules.goal_of(Point::new(6, 0)), Some(Seat::First));
-        assert_eq!(rules.goal_of(Point::new(6, 18)), Some(Seat::Second));
+        assert_eq!(rules.goal_of(Point::new(6, 0)), Some(Seat::FIRST));
+        assert_eq!(rules.goal_of(Point::new(6, 18)), Some(Seat::SECOND));
         assert_eq!(rules.centre(), Point::new(6, 9));
         for index in 0..rules.points() {
             assert_eq!(rules.index(rules.point(index)), index);

@@ -48,8 +48,8 @@ pub async fn adjudicate(
     });
     let entry = audit::entry(Actor::Admin(&admin), AuditAction::Adjudicate, game_target(id), details, reason);
     let winner = match body.result {
-        DecidedResult::First => Some(Seat::First),
-        DecidedResult::Second => Some(Seat::Second),
+        DecidedResult::First => Some(Seat::FIRST),
+        DecidedResult::Second => Some(Seat::SECOND),
         DecidedResult::Draw => None,
     };
     act(&state, id, AdminAction::Adjudicate(winner), entry).await

@@ -50,7 +50,7 @@ impl GameActor {
         {
             return;
         }
-        for seat in Seat::BOTH {
+        for seat in Seat::all(self.players.len()) {
             let account = self.players[seat.index()].account_id;
             let on = match self.store.current_vacation(account).await {
                 Ok(current) => current.is_some(),

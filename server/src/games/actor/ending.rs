@@ -76,7 +76,7 @@ impl GameActor {
         }
         let kind = self.ruleset.kind().name();
         let players = [self.players[0].account_id, self.players[1].account_id];
-        let rated = rated_result(&*self.store, kind, speed_text(self.speed), players, outcome.winner, now).await;
+        let rated = rated_result(&*self.store, kind, speed_text(self.speed), players, outcome.winner(), now).await;
         rated.map(Some).map_err(GameError::Store)
     }
 
@@ -103,8 +103,8 @@ impl GameActor {
                 let changes_a_rated_result =
                     self.live.status == GameStatus::Finished && self.rated && self.live.has_moved == [true, true];
                 let outcome = match winner {
-                    Some(seat) => Outcome::win(seat, EndReason::Adjudication),
-                    None => Outcome::draw(EndReason::Adjudication),
+                    Some(seat) => Outcome::win(2, seat, EndReason::Adjudication),
+                    None => Outcome::draw(2, EndReason::Adjudication),
                 };
                 let seq = self.end(outcome, now, Some(&audit)).await?;
                 if changes_a_rated_result {

@@ -97,7 +97,7 @@ impl GameActor {
             DrawAction::Accept | DrawAction::Decline if offer != Some(seat.other()) => {
                 Err(GameError::NotAllowed("there is no draw offer from your opponent".into()))
             }
-            DrawAction::Accept => self.finish(Outcome::draw(EndReason::Agreement), now).await,
+            DrawAction::Accept => self.finish(Outcome::draw(2, EndReason::Agreement), now).await,
             DrawAction::Decline => {
                 let mut next = self.live.clone();
                 next.draw_offer = None;
@@ -164,7 +164,9 @@ impl GameActor {
         }
         let grace = self.config.disconnect_grace.as_millis() as i64;
         match self.absent_since[opponent.index()] {
-            Some(since) if now - since >= grace => self.finish(Outcome::win(seat, EndReason::Abandonment), now).await,
+            Some(since) if now - since >= grace => {
+                self.finish(Outcome::win(2, seat, EndReason::Abandonment), now).await
+            }
             Some(_) => Err(GameError::NotAllowed("your opponent's grace period has not run out yet".into())),
             None => Err(GameError::NotAllowed("your opponent is connected".into())),
         }
@@ -199,7 +201,7 @@ impl GameActor {
             | TimeControl::Correspondence { .. } => self.live.game.timeout_policy(),
         };
         match policy {
-            TimeoutPolicy::Loss => self.finish(Outcome::win(flagged.other(), EndReason::Time), at).await.map(drop),
+            TimeoutPolicy::Loss => self.finish(Outcome::win(2, flagged.other(), EndReason::Time), at).await.map(drop),
             TimeoutPolicy::RandomAction => self.play_random_turn(flagged, at).await,
         }
     }

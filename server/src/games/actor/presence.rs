@@ -151,8 +151,7 @@ impl GameActor {
             clocks_at_ms: now,
             draw_offer: self.live.draw_offer.map(seat_name),
             agreed_end_offer: self.live.agreed_end_offer.map(seat_name),
-            on_vacation: Seat::BOTH
-                .into_iter()
+            on_vacation: Seat::all(self.players.len())
                 .filter(|seat| self.live.clock.is_paused(*seat))
                 .map(seat_name)
                 .collect(),

@@ -100,8 +100,8 @@ fn checked<R: ScoredRecord>(index: u64, record: &R) -> Result<ReadGame, String> 
     let result = match (position.outcome(), record.winner()) {
         (Some(outcome), _) => Some(convert::game_result(outcome)),
         (None, None) => None,
-        (None, Some(RecordWinner::First)) => Some(unrecorded_ending(Some(Seat::First))),
-        (None, Some(RecordWinner::Second)) => Some(unrecorded_ending(Some(Seat::Second))),
+        (None, Some(RecordWinner::First)) => Some(unrecorded_ending(Some(Seat::FIRST))),
+        (None, Some(RecordWinner::Second)) => Some(unrecorded_ending(Some(Seat::SECOND))),
         (None, Some(RecordWinner::Draw)) => Some(unrecorded_ending(None)),
     };
     // Tokens alternate strictly from the first seat; a `-` is a slot in which nothing was played.
@@ -113,7 +113,7 @@ fn checked<R: ScoredRecord>(index: u64, record: &R) -> Result<ReadGame, String> 
         .filter_map(|(at, token)| {
             let steps = token.steps()?;
             Some(ReadMove {
-                seat: if at % 2 == 0 { Seat::First } else { Seat::Second },
+                seat: if at % 2 == 0 { Seat::FIRST } else { Seat::SECOND },
                 notation: steps.iter().map(|step| step.digit()).collect(),
                 actions: steps.len() as u32,
                 turn_ended: !(at == last && position.mid_turn()),

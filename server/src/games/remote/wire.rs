@@ -155,7 +155,7 @@ impl From<AdminAction> for WireAdminAction {
         match action {
             AdminAction::Abort => WireAdminAction::Abort,
             AdminAction::Adjudicate(winner) => {
-                WireAdminAction::Adjudicate { winner: winner.map(|seat| if seat == Seat::First { 0 } else { 1 }) }
+                WireAdminAction::Adjudicate { winner: winner.map(|seat| if seat == Seat::FIRST { 0 } else { 1 }) }
             }
         }
     }
@@ -168,8 +168,8 @@ impl TryFrom<WireAdminAction> for AdminAction {
         Ok(match action {
             WireAdminAction::Abort => AdminAction::Abort,
             WireAdminAction::Adjudicate { winner: None } => AdminAction::Adjudicate(None),
-            WireAdminAction::Adjudicate { winner: Some(0) } => AdminAction::Adjudicate(Some(Seat::First)),
-            WireAdminAction::Adjudicate { winner: Some(1) } => AdminAction::Adjudicate(Some(Seat::Second)),
+            WireAdminAction::Adjudicate { winner: Some(0) } => AdminAction::Adjudicate(Some(Seat::FIRST)),
+            WireAdminAction::Adjudicate { winner: Some(1) } => AdminAction::Adjudicate(Some(Seat::SECOND)),
             WireAdminAction::Adjudicate { winner: Some(_) } => {
                 return Err(GameError::InvalidRequest("a seat is 0 or 1".into()))
             }
@@ -413,7 +413,7 @@ mod tests {
 
     #[test]
     fn an_admins_adjudication_reads_back_and_a_bad_seat_is_refused() {
-        for action in [AdminAction::Abort, AdminAction::Adjudicate(None), AdminAction::Adjudicate(Some(Seat::Second))] {
+        for action in [AdminAction::Abort, AdminAction::Adjudicate(None), AdminAction::Adjudicate(Some(Seat::SECOND))] {
             assert_eq!(AdminAction::try_from(WireAdminAction::from(action)).expect("reads back"), action);
         }
         let refused = AdminAction::try_from(WireAdminAction::Adjudicate { winner: Some(2) });

@@ -38,7 +38,7 @@ fn checked(index: u64, record: &ClosingInRecord) -> Result<ReadGame, String> {
         .iter()
         .enumerate()
         .map(|(index, square)| ReadMove {
-            seat: if index % 2 == 0 { Seat::First } else { Seat::Second },
+            seat: if index % 2 == 0 { Seat::FIRST } else { Seat::SECOND },
             notation: square.to_string(),
             actions: 1,
             turn_ended: true,

@@ -82,7 +82,7 @@ pub fn replay(file: &str, text: &str) -> Tally {
         *tally.endings.entry(end.name()).or_default() += 1;
         match record.result {
             None => tally.no_result += 1,
-            Some(recorded) if recorded.win.map(|(seat, _)| seat) == outcome.winner => tally.result_agrees += 1,
+            Some(recorded) if recorded.win.map(|(seat, _)| seat) == outcome.winner() => tally.result_agrees += 1,
             Some(_) => {
                 tally.result_disagrees += 1;
                 eprintln!(

@@ -37,8 +37,8 @@ fn checked(index: u64, record: &VariantRecord) -> Result<ReadGame, String> {
     let game = record.replay().map_err(|e| format!("illegal: {e}"))?;
     let result = match (game.outcome(), record.tag("Winner")) {
         (Some(outcome), _) => Some(convert::game_result(outcome)),
-        (None, Some("P1")) => Some(unrecorded_ending(Some(Seat::First))),
-        (None, Some("P2")) => Some(unrecorded_ending(Some(Seat::Second))),
+        (None, Some("P1")) => Some(unrecorded_ending(Some(Seat::FIRST))),
+        (None, Some("P2")) => Some(unrecorded_ending(Some(Seat::SECOND))),
         (None, Some(_)) => Some(unrecorded_ending(None)),
         (None, None) => None,
     };
@@ -53,7 +53,7 @@ fn checked(index: u64, record: &VariantRecord) -> Result<ReadGame, String> {
             // The replay read every token, so each is a `-` (skipped) or a turn.
             let Ok(Token::Turn(actions)) = parse_token(token) else { return None };
             Some(ReadMove {
-                seat: if at % 2 == 0 { Seat::First } else { Seat::Second },
+                seat: if at % 2 == 0 { Seat::FIRST } else { Seat::SECOND },
                 notation: token.clone(),
                 actions: actions.len() as u32,
                 turn_ended: !(at == last && mid_turn),

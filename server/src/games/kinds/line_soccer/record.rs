@@ -19,8 +19,8 @@ pub fn record(game: &RecordParts<'_>) -> Result<String, ExportError> {
     let outcome = match (game.status, game.result) {
         // The record keeps only the winner (`[Winner]`), so the reason given here is never written.
         (GameStatus::Finished, Some(result)) => Some(match result.winner.map(seat) {
-            Some(winner) => Outcome::win(winner, EndReason::Adjudication),
-            None => Outcome::draw(EndReason::Adjudication),
+            Some(winner) => Outcome::win(2, winner, EndReason::Adjudication),
+            None => Outcome::draw(2, EndReason::Adjudication),
         }),
         _ => None,
     };
@@ -47,7 +47,7 @@ pub fn record(game: &RecordParts<'_>) -> Result<String, ExportError> {
 fn turn_tokens(mut game: AnyGame, moves: &[&str]) -> Result<Vec<String>, ExportError> {
     let kind = game.kind();
     let mut tokens = Vec::new();
-    let mut next = Seat::First;
+    let mut next = Seat::FIRST;
     let mut current = String::new();
     for notation in moves {
         for action in kind.split_actions(notation).map_err(|e| ExportError::Moves(e.to_string()))? {
@@ -160,7 +160,7 @@ mod tests {
         assert_eq!(read.tokens.len(), turns.len() + 1, "{text}");
         assert_eq!(read.tokens.last().map(String::as_str), Some("-"), "the first seat's pass closes it: {text}");
         let replayed = read.replay().expect("it replays");
-        assert_eq!(replayed.outcome(), Some(Outcome::draw(EndReason::Stuck)));
+        assert_eq!(replayed.outcome(), Some(Outcome::draw(2, EndReason::Stuck)));
     }
 
     #[test]

@@ -41,8 +41,8 @@ fn checked(index: u64, record: &KurnikRecord) -> Result<ReadGame, String> {
             ));
         }
         (Some(outcome), _) => Some(convert::game_result(outcome)),
-        (None, Some(RecordResult::WhiteWon)) => Some(unrecorded_ending(Some(Seat::First))),
-        (None, Some(RecordResult::BlackWon)) => Some(unrecorded_ending(Some(Seat::Second))),
+        (None, Some(RecordResult::WhiteWon)) => Some(unrecorded_ending(Some(Seat::FIRST))),
+        (None, Some(RecordResult::BlackWon)) => Some(unrecorded_ending(Some(Seat::SECOND))),
         (None, Some(RecordResult::Draw)) => Some(unrecorded_ending(None)),
         (None, _) => None,
     };
@@ -66,7 +66,7 @@ fn checked(index: u64, record: &KurnikRecord) -> Result<ReadGame, String> {
         .iter()
         .enumerate()
         .map(|(turn, digits)| ReadMove {
-            seat: if turn % 2 == 0 { Seat::First } else { Seat::Second },
+            seat: if turn % 2 == 0 { Seat::FIRST } else { Seat::SECOND },
             notation: digits.clone(),
             actions: digits.len() as u32,
             turn_ended: !(turn == last && replay.ends_mid_turn()),

@@ -122,7 +122,7 @@ fn ending(reason: EndReason) -> &'static str {
 /// The kurnik name of a seat.
 fn colour(seat: Seat) -> &'static str {
     match seat {
-        Seat::First => "White",
-        Seat::Second => "Black",
+        Seat::FIRST => "White",
+        _ => "Black",
     }
 }

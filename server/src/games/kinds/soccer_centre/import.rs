@@ -65,7 +65,7 @@ mod tests {
         assert_eq!((read.count, read.games.len()), (1, 1), "{:?}", read.rejections);
         let game = &read.games[0];
         assert_eq!(game.moves.len(), 6);
-        assert_eq!(game.moves[5].seat, Seat::Second, "the second seat kicks off after the point");
+        assert_eq!(game.moves[5].seat, Seat::SECOND, "the second seat kicks off after the point");
         assert!(game.result.is_none(), "the match goes on");
         let wrong = MATCH.replace("1-0", "0-1");
         assert!(

@@ -49,7 +49,7 @@ pub fn kurnik_record(game: &RecordParts<'_>) -> Result<String, ExportError> {
         Some(point) => {
             let (stored, by_point) = (stored_result(game), RecordResult::from_outcome(&point));
             if stored != RecordResult::Unknown && stored != by_point {
-                let scorer = if point.winner == Some(Seat::First) { "first" } else { "second" };
+                let scorer = if point.winner() == Some(Seat::FIRST) { "first" } else { "second" };
                 return Err(KurnikRefusal::WinnerIsNotScorer { scorer, result: stored.token() }.into());
             }
             by_point

@@ -95,6 +95,26 @@ pub struct ReadGames {
     pub rejections: Vec<(u64, String)>,
 }
 
+impl ReadGames {
+    /// The games of a file's records, numbered from 1: each one read (or why it is malformed), then checked
+    /// against the rules by `check`.
+    pub fn of_records<R>(
+        records: impl IntoIterator<Item = Result<R, String>>,
+        check: impl Fn(u64, &R) -> Result<ReadGame, String>,
+    ) -> ReadGames {
+        let mut read = ReadGames::default();
+        for (at, record) in records.into_iter().enumerate() {
+            let index = at as u64 + 1;
+            read.count += 1;
+            match record.and_then(|record| check(index, &record)) {
+                Ok(game) => read.games.push(game),
+                Err(reason) => read.rejections.push((index, reason)),
+            }
+        }
+        read
+    }
+}
+
 /// One game read from a record file and checked against the rules.
 #[derive(Clone, Debug)]
 pub struct ReadGame {
@@ -114,6 +134,30 @@ pub struct ReadGame {
     pub moves: Vec<ReadMove>,
     /// The result, if the record or the rules give one.
     pub result: Option<GameResult>,
+}
+
+impl ReadGame {
+    /// A game of a record in kartka's tag layout ([`player_tags`]): its players from `White` (the first seat)
+    /// and `Black`, its date from `Date` and `Time`, the starting seconds from `TimeControl`, not rated; `tag`
+    /// gives a tag's value.
+    pub fn of_tags<'a>(
+        index: u64,
+        tag: impl Fn(&str) -> Option<&'a str>,
+        ruleset: RulesetSpec,
+        moves: Vec<ReadMove>,
+        result: Option<GameResult>,
+    ) -> Result<ReadGame, String> {
+        Ok(ReadGame {
+            index,
+            names: [player_name(tag("White")), player_name(tag("Black"))],
+            created_at: moment_of(tag("Date"), tag("Time"))?,
+            ruleset,
+            initial_seconds: initial_seconds_of(tag("TimeControl")),
+            rated: false,
+            moves,
+            result,
+        })
+    }
 }
 
 /// One move of a read game.
@@ -220,6 +264,21 @@ pub fn split_records(text: &str) -> Vec<String> {
         }
     }
     records
+}
+
+/// The tags kartka's own records start with, as name and value, for the kinds whose records are tags and
+/// movetext (but kurnik's, whose order is kurnik's): the server, the date, the players (the first seat is
+/// `White`) and the time control ([`time_control_text`]).
+#[must_use]
+pub fn player_tags(game: &RecordParts<'_>) -> [(&'static str, String); 6] {
+    [
+        ("Event", "kartka".to_owned()),
+        ("Site", "kartka".to_owned()),
+        ("Date", date_text(game.created_at_ms)),
+        ("White", game.names[0].to_owned()),
+        ("Black", game.names[1].to_owned()),
+        ("TimeControl", time_control_text(&game.time_control)),
+    ]
 }
 
 /// The `TimeControl` tag as kartka writes it for any kind: `initial+increment` seconds, `1/seconds` per

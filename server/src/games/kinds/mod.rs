@@ -113,8 +113,8 @@ pub fn of(kind: GameKind) -> &'static dyn Kind {
         GameKind::PaperSoccer => &paper_soccer::PaperSoccer,
         GameKind::ClosingIn => &closing_in::ClosingIn,
         GameKind::Dots => &dots::Dots,
-        GameKind::LineSoccer => &line_soccer::LineSoccer,
-        GameKind::RussianSoccer => &line_soccer::RussianSoccer,
+        GameKind::LineSoccer => &line_soccer::LINE_SOCCER,
+        GameKind::RussianSoccer => &line_soccer::RUSSIAN_SOCCER,
         GameKind::PaperSoccerCentre => &soccer_centre::SoccerCentre,
         GameKind::Xrsoccer => &xrsoccer::Xrsoccer,
     }

@@ -220,6 +220,10 @@ pub struct GameReview {
     pub moves: Vec<ReviewedMove>,
     /// Every game event and admin action, in the order they happened.
     pub timeline: Vec<TimelineEntry>,
+    /// The formats `GET /api/admin/games/{id}/record?format=` writes this game's kind in: `own` first, then the
+    /// foreign formats the kind lists (`kurnik` for Paper Soccer), which may still refuse a game they cannot
+    /// express.
+    pub record_formats: Vec<String>,
 }
 
 /// The most legal actions a position lists (`GET /api/admin/games/{id}/position`): a position with more (a Dots

@@ -2,7 +2,7 @@
 
 import { h } from './dom.js';
 import { t } from './i18n.js';
-import { DEFAULT_KIND, KINDS, rulesUrl } from './kinds/index.js';
+import { DEFAULT_KIND, KINDS, loadRulesPage, rulesUrl } from './kinds/index.js';
 
 export async function mount(root, context, [key]) {
   const kind = key === undefined ? DEFAULT_KIND : KINDS.get(key);
@@ -11,7 +11,7 @@ export async function mount(root, context, [key]) {
       h('p', {}, t('rules.noSuchGameText'), ' ', h('a', { href: '/', text: t('common.toLobby') }))));
     return null;
   }
-  root.append(await kind.rulesPage(), h('nav', { class: 'rules-kinds', 'aria-label': t('rules.otherGames') },
+  root.append(await loadRulesPage(kind), h('nav', { class: 'rules-kinds', 'aria-label': t('rules.otherGames') },
     h('ul', {}, [...KINDS.values()].filter((other) => other !== kind)
       .map((other) => h('li', {}, h('a', { href: rulesUrl(other), text: t('rules.rulesOf', { game: other.name }) }))))));
   return null;

@@ -2,7 +2,9 @@
 // move text the way the server counts plies. Run with `node --test web/test/`.
 
 import assert from 'node:assert/strict';
+import { existsSync, readFileSync } from 'node:fs';
 import { test } from 'node:test';
+import { fileURLToPath } from 'node:url';
 
 import { KINDS, actionCount, gameName, kindOf, loadKind, rulesetKey } from '../js/kinds/index.js';
 
@@ -45,6 +47,23 @@ test('every kind has every field of the shape', () => {
     game.play(first);
     if (kind.messages.again === undefined) assert.equal(game.midTurn, false, `${key}: no message for a turn that goes on`);
     else assert.equal(typeof kind.messages.othersAgain, 'function', `${key}.messages.othersAgain`);
+  }
+});
+
+test('every kind draws with board styles from kind folders, and the shared sheet names no kind', () => {
+  for (const [key, kind] of KINDS) {
+    assert.ok(kind.styles.length > 0, `${key}: its board is drawn with a stylesheet of its own`);
+    for (const href of kind.styles) {
+      const path = fileURLToPath(href);
+      assert.match(path, /\/web\/js\/kinds\/[a-z-]+\/board\.css$/, `${key}: ${href} is a kind folder's board.css`);
+      assert.ok(existsSync(path), `${key}: ${path} exists`);
+    }
+  }
+  const shared = readFileSync(new URL('../css/board.css', import.meta.url), 'utf8').replace(/\/\*[\s\S]*?\*\//g, '');
+  for (const key of KINDS.keys()) assert.doesNotMatch(shared, new RegExp(`\\.${key}\\b`), `css/board.css names no ${key}`);
+  for (const [key, kind] of KINDS) {
+    const own = new URL(`../js/kinds/${key}/board.css`, import.meta.url);
+    if (existsSync(own)) assert.equal(kind.styles.at(-1), own.href, `${key}: its own folder's sheet, applied last`);
   }
 });
 

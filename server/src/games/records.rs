@@ -1,11 +1,23 @@
-//! Record files, whatever the game kind: what a record is written from, and what reading one gives. Each
-//! kind's module in `kinds/` writes and reads its own format.
+//! Record files, whatever the game kind: what a record is written from, the foreign formats a kind may list,
+//! and what reading one gives. Each kind's module in `kinds/` writes and reads its own formats.
 
 use kartka_engine::Seat;
 use kartka_protocol::{EndReasonName, GameResult, GameSnapshot, GameStatus, RulesetSpec, TimeControl};
 
 use super::convert::seat_name;
 use crate::store::Millis;
+
+/// The name of a kind's own record format in `?format=`, which every kind writes.
+pub const OWN_FORMAT: &str = "own";
+
+/// A record format a kind writes besides its own, for another program to read (kurnik's, for the Paper Soccer
+/// games kurnik can express). Each kind lists its own ([`super::kinds::Kind::foreign_formats`]).
+pub struct ForeignFormat {
+    /// Its name in `?format=`.
+    pub name: &'static str,
+    /// Writes a game in it, or says why the format cannot express the game.
+    pub write: fn(&RecordParts<'_>) -> Result<String, ExportError>,
+}
 
 /// Why a game cannot be written as a record.
 #[derive(Debug, thiserror::Error)]
@@ -16,29 +28,24 @@ pub enum ExportError {
     /// The stored moves do not replay.
     #[error("the stored moves do not replay: {0}")]
     Moves(String),
-    /// The game has no kurnik record: kurnik cannot express it.
-    #[error(transparent)]
-    NotKurnik(#[from] KurnikRefusal),
-}
-
-/// Why a game has no kurnik record. A kurnik record is a classic Paper Soccer game (kurnik's rules, steps 0–7,
-/// the game over at its first goal or block), so only games played by those rules up to that end have one.
-#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
-pub enum KurnikRefusal {
-    /// The game's rules are not classic Paper Soccer's (kicks, lines of fixed length, no walls…).
-    #[error("kurnik records hold classic Paper Soccer; {0} is played by other rules")]
-    OtherRules(&'static str),
-    /// A match of points went on after its first point, where a kurnik game ends.
-    #[error("the match went on after its first point; a kurnik game ends at its first goal or block")]
-    PastFirstPoint,
-    /// The match stopped at its one point but was not won by its scorer (a resignation or a draw agreed
-    /// after it), which a kurnik game, won by that point, cannot say.
-    #[error("the match's only point was scored by the {scorer} player but its result is {result}")]
-    WinnerIsNotScorer {
-        /// Who scored: `first` or `second`.
-        scorer: &'static str,
-        /// The match's result, as kurnik writes it (Black–White).
-        result: &'static str,
+    /// The game's kind writes no record in the format asked for.
+    #[error("no {asked} record of {kind}: its formats are {}", .offered.join(", "))]
+    UnknownFormat {
+        /// The format asked for.
+        asked: String,
+        /// The kind's display name.
+        kind: &'static str,
+        /// The formats the kind writes, its own first.
+        offered: Vec<&'static str>,
+    },
+    /// The format cannot express this game; the reason is the format's own error type (kurnik's
+    /// `KurnikRefusal`), kept whole so that it can be told apart.
+    #[error("no {format} record: {reason}")]
+    Inexpressible {
+        /// The format asked for.
+        format: &'static str,
+        /// Why it cannot express the game.
+        reason: Box<dyn std::error::Error + Send + Sync>,
     },
 }
 
@@ -88,6 +95,26 @@ pub struct ReadGames {
     pub rejections: Vec<(u64, String)>,
 }
 
+impl ReadGames {
+    /// The games of a file's records, numbered from 1: each one read (or why it is malformed), then checked
+    /// against the rules by `check`.
+    pub fn of_records<R>(
+        records: impl IntoIterator<Item = Result<R, String>>,
+        check: impl Fn(u64, &R) -> Result<ReadGame, String>,
+    ) -> ReadGames {
+        let mut read = ReadGames::default();
+        for (at, record) in records.into_iter().enumerate() {
+            let index = at as u64 + 1;
+            read.count += 1;
+            match record.and_then(|record| check(index, &record)) {
+                Ok(game) => read.games.push(game),
+                Err(reason) => read.rejections.push((index, reason)),
+            }
+        }
+        read
+    }
+}
+
 /// One game read from a record file and checked against the rules.
 #[derive(Clone, Debug)]
 pub struct ReadGame {
@@ -107,6 +134,30 @@ pub struct ReadGame {
     pub moves: Vec<ReadMove>,
     /// The result, if the record or the rules give one.
     pub result: Option<GameResult>,
+}
+
+impl ReadGame {
+    /// A game of a record in kartka's tag layout ([`player_tags`]): its players from `White` (the first seat)
+    /// and `Black`, its date from `Date` and `Time`, the starting seconds from `TimeControl`, not rated; `tag`
+    /// gives a tag's value.
+    pub fn of_tags<'a>(
+        index: u64,
+        tag: impl Fn(&str) -> Option<&'a str>,
+        ruleset: RulesetSpec,
+        moves: Vec<ReadMove>,
+        result: Option<GameResult>,
+    ) -> Result<ReadGame, String> {
+        Ok(ReadGame {
+            index,
+            names: [player_name(tag("White")), player_name(tag("Black"))],
+            created_at: moment_of(tag("Date"), tag("Time"))?,
+            ruleset,
+            initial_seconds: initial_seconds_of(tag("TimeControl")),
+            rated: false,
+            moves,
+            result,
+        })
+    }
 }
 
 /// One move of a read game.
@@ -213,6 +264,21 @@ pub fn split_records(text: &str) -> Vec<String> {
         }
     }
     records
+}
+
+/// The tags kartka's own records start with, as name and value, for the kinds whose records are tags and
+/// movetext (but kurnik's, whose order is kurnik's): the server, the date, the players (the first seat is
+/// `White`) and the time control ([`time_control_text`]).
+#[must_use]
+pub fn player_tags(game: &RecordParts<'_>) -> [(&'static str, String); 6] {
+    [
+        ("Event", "kartka".to_owned()),
+        ("Site", "kartka".to_owned()),
+        ("Date", date_text(game.created_at_ms)),
+        ("White", game.names[0].to_owned()),
+        ("Black", game.names[1].to_owned()),
+        ("TimeControl", time_control_text(&game.time_control)),
+    ]
 }
 
 /// The `TimeControl` tag as kartka writes it for any kind: `initial+increment` seconds, `1/seconds` per

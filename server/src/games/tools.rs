@@ -65,6 +65,13 @@ pub struct Tally {
 }
 
 impl Tally {
+    /// Counts game `game` of `file` as a record that cannot be read (and so as illegal), saying why on stderr.
+    pub fn malformed(&mut self, file: &str, game: usize, error: impl fmt::Display) {
+        eprintln!("{file}: game {game}: malformed record: {error}");
+        self.illegal += 1;
+        self.malformed += 1;
+    }
+
     /// Adds another file's counts.
     pub fn add(&mut self, other: &Tally) {
         self.games += other.games;

@@ -360,10 +360,12 @@ async fn positions_records_and_moves_of_a_game(url: &str) {
         (200, kurniks_clock.as_str()),
         "a classic game's own record is kurnik's, but for the increment kurnik cannot write"
     );
-    let (status, _) = room.api.get_text(&format!("/api/admin/games/{game}/record?format=sgf"), token).await;
+    let (status, refusal) = room.api.get_text(&format!("/api/admin/games/{game}/record?format=sgf"), token).await;
     assert_eq!(status, 400);
+    assert!(refusal.contains("invalid_request") && refusal.contains("its formats are own, kurnik"), "{refusal}");
 
     let review = review(&room, game).await;
+    assert_eq!(review.record_formats, ["own", "kurnik"], "the formats the kind writes, own first");
     assert_eq!(review.moves.iter().map(|m| m.notation.as_str()).collect::<Vec<_>>(), GOAL_SCRIPT);
     assert_eq!(review.moves.iter().map(|m| m.turn).collect::<Vec<_>>(), [1, 2, 3, 4, 5]);
     let clocks = review.moves[0].clocks.expect("clocks after the move");

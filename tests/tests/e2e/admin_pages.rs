@@ -90,6 +90,12 @@ async fn an_admin_reviews_and_aborts_a_game_in_the_browser_and_a_player_is_turne
     // The board is the kind's own, as players see it: each player's line in their seat's colour.
     admin.find("#page .admin-board svg.board .line-first").await;
     admin.find("#page .admin-board svg.board .line-second").await;
+    // Drawn with the kind's own stylesheet (web/js/kinds/paper-soccer/board.css), loaded with its board.
+    let ink = "return getComputedStyle(document.querySelector('#page .admin-board .line-first')).stroke";
+    let ink = admin.client.execute(ink, vec![]).await.expect("a script");
+    assert_eq!(ink, "rgb(31, 95, 191)", "the first seat's line in its colour");
+    let actions = admin.text("#page .actions").await;
+    assert!(actions.contains("Record (kurnik)"), "a button per record format of the kind: {actions}");
     let moves = admin.text("#page table.moves tbody").await;
     assert_eq!(moves.lines().count(), 2, "two moves: {moves}");
     let timeline = admin.wait_for_text("#page ul.timeline", "bob disconnected").await;

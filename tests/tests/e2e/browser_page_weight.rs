@@ -19,6 +19,14 @@ fn paths_ending(fetched: &FetchedScripts, suffix: &str) -> Vec<String> {
     fetched.scripts.iter().filter(|script| script.path.ends_with(suffix)).map(|script| script.path.clone()).collect()
 }
 
+/// The kinds' stylesheets (`…/kinds/<kind>/board.css`) the page shown now has fetched.
+async fn kind_sheets(browser: &Browser) -> Vec<String> {
+    let script = "return performance.getEntriesByType('resource').map((entry) => new URL(entry.name).pathname)
+        .filter((path) => path.includes('/kinds/') && path.endsWith('.css'))";
+    let found = browser.client.execute(script, vec![]).await.expect("a script");
+    serde_json::from_value(found).expect("the paths fetched")
+}
+
 fn report(page: &str, fetched: &FetchedScripts) {
     let bytes: u64 = fetched.scripts.iter().map(|script| script.bytes).sum();
     println!(
@@ -51,6 +59,7 @@ async fn a_cold_page_fetches_its_own_scripts_in_its_own_language_only() {
     {
         assert_eq!(paths_ending(&lobby, other), Vec::<String>::new(), "the lobby fetches no {other}");
     }
+    assert_eq!(kind_sheets(&visitor).await, Vec::<String>::new(), "the lobby draws no board");
 
     // A game's page fetches the rules and board of its own kind, and of no other.
     let api = Api::new(server.url());
@@ -64,6 +73,11 @@ async fn a_cold_page_fetches_its_own_scripts_in_its_own_language_only() {
     report("a game of Closing In", &watched);
     assert_eq!(paths_ending(&watched, "/kinds/closing-in/play.js").len(), 1, "{watched:?}");
     assert_eq!(paths_ending(&watched, "/kinds/dots/board.js"), Vec::<String>::new(), "{watched:?}");
+    let sheets = kind_sheets(&visitor).await;
+    assert!(
+        sheets.len() == 1 && sheets[0].ends_with("/kinds/closing-in/board.css"),
+        "the board's own styles, with the board: {sheets:?}"
+    );
 
     // A rules page fetches its own texts when it is shown.
     visitor.goto("/rules/dots").await;
@@ -72,6 +86,8 @@ async fn a_cold_page_fetches_its_own_scripts_in_its_own_language_only() {
     report("Dots rules", &rules);
     assert_eq!(paths_ending(&rules, "/kinds/dots/rules-page.js").len(), 1, "{rules:?}");
     assert_eq!(paths_ending(&rules, "/kinds/paper-soccer/rules-catalog.js"), Vec::<String>::new());
+    let sheets = kind_sheets(&visitor).await;
+    assert!(sheets.len() == 1 && sheets[0].ends_with("/kinds/dots/board.css"), "its diagrams' styles: {sheets:?}");
 
     visitor.close().await;
     server.stop().await;

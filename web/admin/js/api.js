@@ -47,7 +47,7 @@ export const admin = {
   search: (query) => json('GET', `/api/admin/games?${query}`),
   review: (game) => json('GET', `/api/admin/games/${id(game)}`),
   position: (game, ply) => json('GET', `/api/admin/games/${id(game)}/position?ply=${ply}`),
-  /** The game's record file: `format` is `own` (its kind's format) or `kurnik`. */
+  /** The game's record file: `format` is `own` (its kind's format) or one of the review's `record_formats`. */
   record: (game, format = 'own') => text(`/api/admin/games/${id(game)}/record?format=${format}`),
   abort: (game, reason) => json('POST', `/api/admin/games/${id(game)}/abort`, { reason }),
   adjudicate: (game, result, reason) => json('POST', `/api/admin/games/${id(game)}/adjudicate`, { result, reason }),

@@ -144,10 +144,11 @@ function facts(review) {
 async function actions(review, reload) {
   const game = review.game;
   const { reason, status, act: run } = reasonedActions(reload);
-  // A kurnik record exists only for what kurnik can express; the server's refusal says why.
+  // One button per format the game's kind writes (the review's `record_formats`, `own` first). A foreign format
+  // (kurnik's) exists only for what it can express; the server's refusal says why.
   const saveRecord = (format) => async () => {
     try {
-      download(new Blob([await admin.record(game.id, format)]), `kartka-${game.id}${format === 'kurnik' ? '-kurnik' : ''}.pgn`);
+      download(new Blob([await admin.record(game.id, format)]), `kartka-${game.id}${format === 'own' ? '' : `-${format}`}.pgn`);
     } catch (error) {
       fill(status, h('span', { class: 'error' }, errorText(error)));
     }
@@ -161,8 +162,8 @@ async function actions(review, reload) {
   const gameActions = h('div', { class: 'row' },
     game.status === 'active' ? h('button', { type: 'button', class: 'danger', onclick: abort }, t('admin.game.abort')) : null,
     game.status !== 'aborted' ? [verdict, h('button', { type: 'button', onclick: adjudicate }, t('admin.game.adjudicate'))] : null,
-    h('button', { type: 'button', class: 'secondary', onclick: saveRecord('own') }, t('admin.game.record')),
-    h('button', { type: 'button', class: 'secondary', onclick: saveRecord('kurnik') }, t('admin.game.kurnikRecord')));
+    review.record_formats.map((format) => h('button', { type: 'button', class: 'secondary', onclick: saveRecord(format) },
+      format === 'own' ? t('admin.game.record') : t('admin.game.formatRecord', { format }))));
   const accountActions = review.accounts.filter((account) => account.kind !== 'imported').map((account) => h('div', { class: 'row' },
     h('span', {}, accountLink(account.name),
       account.banned ? t('admin.account.bannedTag') : '', account.is_admin ? t('admin.account.adminTag') : ''),

@@ -37,7 +37,11 @@
 //   Optionally `turn(game, name)`: the kind's own words for the turn now, if it has any (`name` is the
 //   opponent's name when the opponent is to act, null when the reader is); the defaults above are used otherwise.
 // - `rulesPage()`: a promise of the rules page's article, at `/rules/<kind>`; its module (texts, diagrams) is
-//   loaded only then, so that the other pages never fetch it.
+//   loaded only then, so that the other pages never fetch it. Pages show it through `loadRulesPage`.
+// - `styles`: the addresses of the stylesheets its board and diagrams are drawn with, in the order they apply:
+//   its own folder's `board.css`, after those of the kinds it draws on (a Paper Soccer variant's pitch). The
+//   shared board rules (paper, grid, targets) are css/board.css; `loadKind` and `loadRulesPage` add the kind's
+//   sheets to the page, so a page that shows no game fetches none.
 // - Optionally `perMovePools: true`: quick pairing offers the per-move clocks (time-controls.js) beside Fischer.
 // - Optionally `agreedEnd: true`: the rules score an agreed end (the engine's `agreed_end`), so the game page
 //   offers "end and count" (agreed-end.js) beside the draw offer.
@@ -67,11 +71,44 @@ export function kindOf(ruleset) {
 }
 
 /** The kind of `ruleset` with its `play()` module loaded, so that its `newGame`, `notation`, `Board` and
- * `turnEnds` are there; loaded once. Rejects for a kind this client does not know, or if the module cannot be fetched. */
+ * `turnEnds` are there, and its stylesheets applied; loaded once. Rejects for a kind this client does not know, or
+ * if the module or a stylesheet cannot be fetched. */
 export async function loadKind(ruleset) {
   const kind = kindOf(ruleset);
-  if (!kind.newGame) Object.assign(kind, (await kind.play()).default);
+  const [play] = await Promise.all([kind.newGame ? null : kind.play(), loadStyles(kind)]);
+  if (play && !kind.newGame) Object.assign(kind, play.default);
   return kind;
+}
+
+/** The rules page of `kind` (its article), once its stylesheets, which its diagrams are drawn with, apply. */
+export async function loadRulesPage(kind) {
+  const [page] = await Promise.all([kind.rulesPage(), loadStyles(kind)]);
+  return page;
+}
+
+/** The stylesheets added to this page, by address: each a promise that it has loaded. */
+const sheets = new Map();
+
+/** Adds the kind's stylesheets to the page, each once, and resolves when all apply, so that a board is never drawn
+ * unstyled. Without a page (the unit tests, under node) there is nothing to style. */
+function loadStyles(kind) {
+  if (typeof document === 'undefined') return Promise.resolve();
+  return Promise.all(kind.styles.map((href) => {
+    if (!sheets.has(href)) {
+      sheets.set(href, new Promise((resolve, reject) => {
+        const link = Object.assign(document.createElement('link'), { rel: 'stylesheet', href });
+        link.addEventListener('load', () => resolve());
+        link.addEventListener('error', () => {
+          // Asked for again by the next page that needs it, rather than failing for good.
+          sheets.delete(href);
+          link.remove();
+          reject(new Error(`could not load ${href}`));
+        });
+        document.head.append(link);
+      }));
+    }
+    return sheets.get(href);
+  }));
 }
 
 /** How many actions (plies) the move text `text` holds in a game of `ruleset`, whose kind is loaded (`loadKind`). */

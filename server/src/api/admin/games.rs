@@ -15,7 +15,7 @@ use crate::api::ApiError;
 use crate::games::convert::{game_result, seat_name};
 use crate::games::kinds;
 use crate::games::position::{position_after, PositionAfter, PositionError};
-use crate::games::records::{ExportError, RecordParts};
+use crate::games::records::{ExportError, RecordParts, OWN_FORMAT};
 use crate::state::AppState;
 use crate::store::{AuditFilter, MoveRow};
 
@@ -43,6 +43,7 @@ pub async fn review(
         accounts: players.map(|player| views::account(&accounts[&player])),
         moves: views::moves(id, &moves, game.import.is_some())?,
         timeline: views::timeline(id, &events, &entries, &chat)?,
+        record_formats: kinds::of_spec(&game.game.ruleset).format_names().into_iter().map(str::to_owned).collect(),
         game,
     }))
 }
@@ -80,27 +81,32 @@ pub async fn position(
     }))
 }
 
-/// The format of a game's record file.
-#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, serde::Deserialize, schemars::JsonSchema)]
-#[serde(rename_all = "snake_case")]
-pub enum RecordFormat {
-    /// The kind's own format (a kurnik record for Paper Soccer, `[Variant]` records for its variants…).
-    #[default]
-    Own,
-    /// A kurnik record (classic Paper Soccer), for the games kurnik can express; others are refused.
-    Kurnik,
-}
-
-/// `?format=own|kurnik`.
+/// `?format=own|<name>`: `own` (the default), the kind's own format, or a foreign format the game's kind lists
+/// (`kurnik` for Paper Soccer and for a Paper Soccer match of points stopped by its first point).
 #[derive(Debug, serde::Deserialize, schemars::JsonSchema)]
 #[serde(deny_unknown_fields)]
 pub struct RecordQuery {
-    #[serde(default)]
-    format: RecordFormat,
+    #[serde(default = "own_format")]
+    #[schemars(schema_with = "record_format_schema")]
+    format: String,
 }
 
-/// `GET /api/admin/games/{id}/record?format=own|kurnik`: the game as a record file in its kind's format, or as
-/// a kurnik record where kurnik can express the game (`invalid_request` saying why where it cannot).
+fn own_format() -> String {
+    OWN_FORMAT.to_owned()
+}
+
+/// The formats `?format=` may name: every kind's, from the registry (each kind writes only its own list).
+fn record_format_schema(_: &mut schemars::SchemaGenerator) -> schemars::Schema {
+    schemars::json_schema!({
+        "type": "string",
+        "enum": kinds::record_format_names(),
+        "default": OWN_FORMAT,
+    })
+}
+
+/// `GET /api/admin/games/{id}/record?format=own|<name>`: the game as a record file in its kind's own format,
+/// or in a foreign format the kind lists where that format can express the game (`invalid_request` saying why
+/// where it cannot, and naming the kind's formats where the kind has no such format).
 pub async fn record(
     _admin: Admin,
     State(state): State<AppState>,
@@ -112,14 +118,9 @@ pub async fn record(
     let game = views::archived(&stored, &accounts)?;
     let moves = state.store.moves(id).await?;
     let kind = kinds::of_spec(&game.game.ruleset);
-    let parts = record_parts(&game, &moves);
-    let written = match query.format {
-        RecordFormat::Own => kind.record(&parts),
-        RecordFormat::Kurnik => kind.kurnik_record(&parts),
-    };
-    let record = written.map_err(|error| match error {
-        ExportError::NotKurnik(refusal) => {
-            ApiError::new(ErrorCode::InvalidRequest, format!("no kurnik record: {refusal}"))
+    let record = kind.record_in(&query.format, &record_parts(&game, &moves)).map_err(|error| match error {
+        ExportError::UnknownFormat { .. } | ExportError::Inexpressible { .. } => {
+            ApiError::new(ErrorCode::InvalidRequest, error.to_string())
         }
         ExportError::Ruleset(_) | ExportError::Moves(_) => damaged(id),
     })?;

@@ -18,7 +18,7 @@ mod xrsoccer;
 use kartka_engine::{GameKind, Ruleset};
 use kartka_protocol::{GameKindName, RulesetSpec};
 
-use super::records::{ExportError, KurnikRefusal, ReadGames, RecordParts};
+use super::records::{ExportError, ForeignFormat, ReadGames, RecordParts, OWN_FORMAT};
 use super::tools::{Setup, Solved, Tally, ToolError};
 
 /// What the server knows of one game kind beyond its rules.
@@ -47,10 +47,31 @@ pub trait Kind: Sync {
         "pgn"
     }
 
-    /// The game as a kurnik record (classic Paper Soccer: kurnik's tags with the Black–White `Result`, steps
-    /// 0–7, CRLF), where kurnik can express it; a kind played by other rules has none.
-    fn kurnik_record(&self, _game: &RecordParts<'_>) -> Result<String, ExportError> {
-        Err(KurnikRefusal::OtherRules(self.display_name()).into())
+    /// The record formats the kind writes besides its own (kurnik's, for Paper Soccer): none unless it lists
+    /// them.
+    fn foreign_formats(&self) -> &'static [ForeignFormat] {
+        &[]
+    }
+
+    /// The names of the formats the kind writes, `own` first.
+    fn format_names(&self) -> Vec<&'static str> {
+        std::iter::once(OWN_FORMAT).chain(self.foreign_formats().iter().map(|format| format.name)).collect()
+    }
+
+    /// The game as a record file in the format named `format`: the kind's own (`own`) or one it lists in
+    /// [`Kind::foreign_formats`]; any other is [`ExportError::UnknownFormat`], naming the kind's formats.
+    fn record_in(&self, format: &str, game: &RecordParts<'_>) -> Result<String, ExportError> {
+        if format == OWN_FORMAT {
+            return self.record(game);
+        }
+        match self.foreign_formats().iter().find(|foreign| foreign.name == format) {
+            Some(foreign) => (foreign.write)(game),
+            None => Err(ExportError::UnknownFormat {
+                asked: format.to_owned(),
+                kind: self.display_name(),
+                offered: self.format_names(),
+            }),
+        }
     }
 
     /// Reads every game of a record file of this kind, checked against the rules.
@@ -92,8 +113,8 @@ pub fn of(kind: GameKind) -> &'static dyn Kind {
         GameKind::PaperSoccer => &paper_soccer::PaperSoccer,
         GameKind::ClosingIn => &closing_in::ClosingIn,
         GameKind::Dots => &dots::Dots,
-        GameKind::LineSoccer => &line_soccer::LineSoccer,
-        GameKind::RussianSoccer => &line_soccer::RussianSoccer,
+        GameKind::LineSoccer => &line_soccer::LINE_SOCCER,
+        GameKind::RussianSoccer => &line_soccer::RUSSIAN_SOCCER,
         GameKind::PaperSoccerCentre => &soccer_centre::SoccerCentre,
         GameKind::Xrsoccer => &xrsoccer::Xrsoccer,
     }
@@ -150,6 +171,18 @@ pub fn kind_of(name: GameKindName) -> GameKind {
         GameKindName::PaperSoccerCentre => GameKind::PaperSoccerCentre,
         GameKindName::Xrsoccer => GameKind::Xrsoccer,
     }
+}
+
+/// Every record format name some kind writes, `own` first, each once: what `?format=` may name.
+#[must_use]
+pub fn record_format_names() -> Vec<&'static str> {
+    let mut names = vec![OWN_FORMAT];
+    for name in GameKind::ALL.iter().flat_map(|&kind| of(kind).format_names()) {
+        if !names.contains(&name) {
+            names.push(name);
+        }
+    }
+    names
 }
 
 /// The kind whose records a record file holds: the kind that recognises the file's own format (SGF), else the

@@ -11,8 +11,7 @@ use kartka_protocol::{GameStatus, RulesetSpec, SeatName};
 
 use crate::games::convert;
 use crate::games::records::{
-    date_text, initial_seconds_of, moment_of, player_name, split_records, time_control_text, unrecorded_ending,
-    ExportError, ReadGame, ReadGames, ReadMove, RecordParts,
+    player_tags, split_records, unrecorded_ending, ExportError, ReadGame, ReadGames, ReadMove, RecordParts,
 };
 use crate::games::tools::Tally;
 
@@ -39,15 +38,7 @@ pub(super) fn stored_winner(game: &RecordParts<'_>) -> Option<RecordWinner> {
 
 /// The kurnik tags a match's record starts with: the server, the date, the players and the time control.
 pub(super) fn match_tags(game: &RecordParts<'_>) -> Vec<Tag> {
-    let tag = |name: &str, value: String| Tag { name: name.to_owned(), value };
-    vec![
-        tag("Event", "kartka".to_owned()),
-        tag("Site", "kartka".to_owned()),
-        tag("Date", date_text(game.created_at_ms)),
-        tag("White", game.names[0].to_owned()),
-        tag("Black", game.names[1].to_owned()),
-        tag("TimeControl", time_control_text(&game.time_control)),
-    ]
+    player_tags(game).into_iter().map(|(name, value)| Tag { name: name.to_owned(), value }).collect()
 }
 
 /// A kind's record of a match of points, as the engine reads and replays it.
@@ -81,16 +72,8 @@ pub(super) trait ScoredRecord: Clone + Sized {
 /// Every match of a file of records (each starts at its `Variant` tag), replayed and checked; the refused
 /// ones with the reason.
 pub(super) fn read_games<R: ScoredRecord>(text: &str) -> ReadGames {
-    let mut read = ReadGames::default();
-    for (at, text) in split_records(text).into_iter().enumerate() {
-        let index = at as u64 + 1;
-        read.count += 1;
-        match R::read(&text).map_err(|e| format!("malformed, {e}")).and_then(|r| checked(index, &r)) {
-            Ok(game) => read.games.push(game),
-            Err(reason) => read.rejections.push((index, reason)),
-        }
-    }
-    read
+    let records = split_records(text).into_iter().map(|text| R::read(&text).map_err(|e| format!("malformed, {e}")));
+    ReadGames::of_records(records, checked)
 }
 
 /// A record replayed through the engine, with its result: the rules' outcome when they ended the match, else
@@ -120,17 +103,7 @@ fn checked<R: ScoredRecord>(index: u64, record: &R) -> Result<ReadGame, String> 
             })
         })
         .collect();
-    let name = |tag: &str| player_name(record.tag(tag));
-    Ok(ReadGame {
-        index,
-        names: [name("White"), name("Black")],
-        created_at: moment_of(record.tag("Date"), record.tag("Time"))?,
-        ruleset: record.spec(),
-        initial_seconds: initial_seconds_of(record.tag("TimeControl")),
-        rated: false,
-        moves,
-        result,
-    })
+    ReadGame::of_tags(index, |name| record.tag(name), record.spec(), moves, result)
 }
 
 /// Replays every record of a file, reporting the malformed, illegal and contradicted ones on stderr. A
@@ -144,9 +117,7 @@ pub(super) fn replay<R: ScoredRecord>(file: &str, text: &str) -> Tally {
         let record = match R::read(text) {
             Ok(record) => record,
             Err(error) => {
-                eprintln!("{file}: game {game}: malformed record: {error}");
-                tally.illegal += 1;
-                tally.malformed += 1;
+                tally.malformed(file, game, error);
                 continue;
             }
         };

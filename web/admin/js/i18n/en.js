@@ -150,7 +150,7 @@ export default {
   'admin.game.adjudicate': 'Adjudicate',
   'admin.game.adjudicateQuestion': 'Decide the result?',
   'admin.game.record': 'Record',
-  'admin.game.kurnikRecord': 'Kurnik record',
+  'admin.game.formatRecord': 'Record ({format})',
 
   'admin.event.started': 'game started',
   'admin.event.moved': '{name} played {move} (ply {ply}; clocks {first} / {second})',

@@ -148,7 +148,7 @@ export default {
   'admin.game.adjudicate': 'Rozstrzygnij',
   'admin.game.adjudicateQuestion': 'Orzec wynik?',
   'admin.game.record': 'Zapis',
-  'admin.game.kurnikRecord': 'Zapis kurnika',
+  'admin.game.formatRecord': 'Zapis ({format})',
 
   'admin.event.started': 'partia się zaczęła',
   'admin.event.moved': '{name}: ruch {move} (półruch {ply}; zegary {first} / {second})',

@@ -148,7 +148,7 @@ export default {
   'admin.game.adjudicate': 'Присудить',
   'admin.game.adjudicateQuestion': 'Присудить результат?',
   'admin.game.record': 'Запись',
-  'admin.game.kurnikRecord': 'Запись для kurnik',
+  'admin.game.formatRecord': 'Запись ({format})',
 
   'admin.event.started': 'партия началась',
   'admin.event.moved': '{name}: ход {move} (полуход {ply}; часы {first} / {second})',

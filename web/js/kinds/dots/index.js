@@ -62,6 +62,8 @@ export default {
   // What playing and showing a game needs (board, rules, notation) is loaded only by the pages that show one
   // (kinds/index.js `loadKind`), never by the lobby.
   play: () => import('./play.js'),
+  // Its board's drawing, loaded with its board and its rules page (kinds/index.js).
+  styles: [new URL('./board.css', import.meta.url).href],
   get howToMove() { return t('dots.howToMove'); },
   messages: {
     get over() { return t('dots.over'); },

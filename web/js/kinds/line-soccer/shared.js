@@ -1,5 +1,5 @@
 // What Line Soccer and Russian Paper Soccer share in the shape kinds/index.js describes: the seats, the words
-// that make plain whose duty it is to kick, and their play.js (notation, the board, the game).
+// that make plain whose duty it is to kick, and their play.js (notation, the board, the game) with its styles.
 
 import './catalog.js';
 import { seat } from '../seat.js';
@@ -14,6 +14,8 @@ export const shared = {
   // What playing and showing a game needs (board, rules, notation) is loaded only by the pages that show one
   // (kinds/index.js `loadKind`), never by the lobby.
   play: () => import('./play.js'),
+  // The board's drawing: Paper Soccer's lines and ball, with the kicks (kinds/index.js loads them with the board).
+  styles: [new URL('../paper-soccer/board.css', import.meta.url).href, new URL('./board.css', import.meta.url).href],
   howToMove: t('line-soccer.howToMove'),
   messages: {
     get over() { return t('line-soccer.over'); },

@@ -26,6 +26,8 @@ export default {
   // What playing and showing a game needs (board, rules, notation) is loaded only by the pages that show one
   // (kinds/index.js `loadKind`), never by the lobby.
   play: () => import('./play.js'),
+  // Its board's drawing: Paper Soccer's pitch, with its points (kinds/index.js loads them with the board).
+  styles: [new URL('../paper-soccer/board.css', import.meta.url).href, new URL('./board.css', import.meta.url).href],
   get howToMove() { return t('paper-soccer-centre.howToMove'); },
   messages: {
     get over() { return t('paper-soccer-centre.over'); },

@@ -30,6 +30,10 @@ export default {
   // What playing and showing a game needs (board, rules, notation) is loaded only by the pages that show one
   // (kinds/index.js `loadKind`), never by the lobby.
   play: () => import('./play.js'),
+  // Its board's drawing: Paper Soccer's lines and ball, the points of a match, its own goal points and
+  // relocations (kinds/index.js loads them with the board).
+  styles: ['../paper-soccer/board.css', '../paper-soccer-centre/board.css', './board.css']
+    .map((sheet) => new URL(sheet, import.meta.url).href),
   get howToMove() { return t('xrsoccer.howToMove'); },
   messages: {
     get over() { return t('xrsoccer.over'); },

@@ -6,21 +6,14 @@ use kartka_engine::Seat;
 
 use super::spec_of;
 use crate::games::convert;
-use crate::games::records::{moment_of, player_name, split_records, unrecorded_ending, ReadGame, ReadGames, ReadMove};
+use crate::games::records::{split_records, unrecorded_ending, ReadGame, ReadGames, ReadMove};
 
 /// Every game of a file of Closing In records (each starts at its `Game` tag), replayed and checked; the
 /// refused ones with the reason.
 pub fn read_games(text: &str) -> ReadGames {
-    let mut read = ReadGames::default();
-    for (at, text) in split_records(text).into_iter().enumerate() {
-        let index = at as u64 + 1;
-        read.count += 1;
-        match ClosingInRecord::read(&text).map_err(|e| format!("malformed, {e}")).and_then(|r| checked(index, &r)) {
-            Ok(game) => read.games.push(game),
-            Err(reason) => read.rejections.push((index, reason)),
-        }
-    }
-    read
+    let records =
+        split_records(text).into_iter().map(|text| ClosingInRecord::read(&text).map_err(|e| format!("malformed, {e}")));
+    ReadGames::of_records(records, checked)
 }
 
 /// A record replayed through the engine, with its result: the rules' outcome when they ended the game, else
@@ -32,7 +25,6 @@ fn checked(index: u64, record: &ClosingInRecord) -> Result<ReadGame, String> {
         (None, RecordResult::Unknown) => None,
         (None, recorded) => Some(unrecorded_ending(recorded.winner())),
     };
-    let name = |tag: &str| player_name(record.tag(tag));
     let moves = record
         .moves
         .iter()
@@ -44,21 +36,7 @@ fn checked(index: u64, record: &ClosingInRecord) -> Result<ReadGame, String> {
             turn_ended: true,
         })
         .collect();
-    let initial_seconds = record
-        .tag("TimeControl")
-        .and_then(|value| value.split(['+', '/']).next())
-        .and_then(|seconds| seconds.trim().parse().ok())
-        .unwrap_or(0);
-    Ok(ReadGame {
-        index,
-        names: [name("White"), name("Black")],
-        created_at: moment_of(record.tag("Date"), record.tag("Time"))?,
-        ruleset: spec_of(record.size),
-        initial_seconds,
-        rated: false,
-        moves,
-        result,
-    })
+    ReadGame::of_tags(index, |name| record.tag(name), spec_of(record.size), moves, result)
 }
 
 #[cfg(test)]

@@ -7,7 +7,7 @@ use kartka_protocol::GameStatus;
 
 use crate::games::convert::seat;
 use crate::games::kinds;
-use crate::games::records::{date_text, ExportError, RecordParts};
+use crate::games::records::{player_tags, ExportError, RecordParts};
 
 /// The record of a Closing In game; A, who moves first, is `White` (the result is in the chess order).
 pub fn record(game: &RecordParts<'_>) -> Result<String, ExportError> {
@@ -20,16 +20,7 @@ pub fn record(game: &RecordParts<'_>) -> Result<String, ExportError> {
         (GameStatus::Finished, Some(result)) => RecordResult::of_winner(result.winner.map(seat)),
         _ => RecordResult::Unknown,
     };
-    let time_control = crate::games::records::time_control_text(&game.time_control);
-    let tag = |name: &str, value: String| Tag { name: name.to_owned(), value };
-    let tags = vec![
-        tag("Event", "kartka".to_owned()),
-        tag("Site", "kartka".to_owned()),
-        tag("Date", date_text(game.created_at_ms)),
-        tag("White", game.names[0].to_owned()),
-        tag("Black", game.names[1].to_owned()),
-        tag("TimeControl", time_control),
-    ];
+    let tags = player_tags(game).into_iter().map(|(name, value)| Tag { name: name.to_owned(), value }).collect();
     let record = ClosingInRecord { size, tags, moves, result };
     // Every move the server stored was legal; a record that does not replay is a damaged game.
     record.replay().map_err(|e| ExportError::Moves(e.to_string()))?;

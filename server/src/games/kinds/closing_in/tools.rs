@@ -72,9 +72,7 @@ pub fn replay(file: &str, text: &str) -> Tally {
         let record = match ClosingInRecord::read(text) {
             Ok(record) => record,
             Err(error) => {
-                eprintln!("{file}: game {}: malformed record: {error}", index + 1);
-                tally.illegal += 1;
-                tally.malformed += 1;
+                tally.malformed(file, index + 1, error);
                 continue;
             }
         };

@@ -98,16 +98,10 @@ fn value_at(tree: &str, open: usize) -> (String, usize) {
 
 /// Every game of a file of Dots SGF records, replayed and checked; the refused ones with the reason.
 pub fn read_games(text: &str) -> ReadGames {
-    let mut read = ReadGames::default();
-    for (at, tree) in game_trees(text).into_iter().enumerate() {
-        let index = at as u64 + 1;
-        read.count += 1;
-        match read_sgf(tree).map_err(|e| format!("malformed, {e}")).and_then(|record| checked(index, tree, &record)) {
-            Ok(game) => read.games.push(game),
-            Err(reason) => read.rejections.push((index, reason)),
-        }
-    }
-    read
+    let records = game_trees(text)
+        .into_iter()
+        .map(|tree| read_sgf(tree).map(|record| (tree, record)).map_err(|e| format!("malformed, {e}")));
+    ReadGames::of_records(records, |index, (tree, record)| checked(index, tree, record))
 }
 
 /// A record replayed through the engine, with its result: the rules' outcome when they ended the game, else

@@ -6,20 +6,14 @@ use kartka_engine::Seat;
 
 use super::spec_of;
 use crate::games::convert;
-use crate::games::records::{moment_of, player_name, unrecorded_ending, ReadGame, ReadGames, ReadMove};
+use crate::games::records::{unrecorded_ending, ReadGame, ReadGames, ReadMove};
 
 /// Every game of a record file, replayed and checked; the refused ones with the reason.
 pub fn read_games(text: &str) -> ReadGames {
-    let mut read = ReadGames::default();
-    for (at, record) in read_variant_records(text).enumerate() {
-        let index = at as u64 + 1;
-        read.count += 1;
-        match record.map_err(|e| format!("malformed, {e}")).and_then(|record| checked(index, &record)) {
-            Ok(game) => read.games.push(game),
-            Err(reason) => read.rejections.push((index, reason)),
-        }
-    }
-    read
+    ReadGames::of_records(
+        read_variant_records(text).map(|record| record.map_err(|e| format!("malformed, {e}"))),
+        checked,
+    )
 }
 
 /// Whether the replayed game stops in the middle of a turn (a game lost on time or resigned).
@@ -60,22 +54,7 @@ fn checked(index: u64, record: &VariantRecord) -> Result<ReadGame, String> {
             })
         })
         .collect();
-    let initial_seconds = record
-        .tag("TimeControl")
-        .and_then(|value| value.split(['+', '/']).next())
-        .and_then(|seconds| seconds.trim().parse().ok())
-        .unwrap_or(0);
-    let name = |tag: &str| player_name(record.tag(tag));
-    Ok(ReadGame {
-        index,
-        names: [name("White"), name("Black")],
-        created_at: moment_of(record.tag("Date"), record.tag("Time"))?,
-        ruleset: spec_of(rules),
-        initial_seconds,
-        rated: false,
-        moves,
-        result,
-    })
+    ReadGame::of_tags(index, |name| record.tag(name), spec_of(rules), moves, result)
 }
 
 #[cfg(test)]

@@ -24,11 +24,27 @@ const LINE_TURNS_PER_PLAYER: u64 = 25;
 /// penalties of 6 carry the ball towards the goals.
 const RUSSIAN_TURNS_PER_PLAYER: u64 = 28;
 
-/// Line Soccer (`line`, `line/opcja1`), as the registry lists it.
-pub struct LineSoccer;
+/// One of the two kinds on the lines-and-kicks model, as the registry lists it: they share every record file
+/// and tool, and differ only in what is said here.
+pub struct LineModelKind {
+    kind: GameKind,
+    display_name: &'static str,
+    typical_turns_per_player: u64,
+}
 
-/// Russian Paper Soccer (`russian`), as the registry lists it.
-pub struct RussianSoccer;
+/// Line Soccer (`line`, `line/opcja1`).
+pub static LINE_SOCCER: LineModelKind = LineModelKind {
+    kind: GameKind::LineSoccer,
+    display_name: "Line Soccer",
+    typical_turns_per_player: LINE_TURNS_PER_PLAYER,
+};
+
+/// Russian Paper Soccer (`russian`).
+pub static RUSSIAN_SOCCER: LineModelKind = LineModelKind {
+    kind: GameKind::RussianSoccer,
+    display_name: "Russian Paper Soccer",
+    typical_turns_per_player: RUSSIAN_TURNS_PER_PLAYER,
+};
 
 /// The rules of a `line-soccer` game from a client, validated against the sizes the preset allows.
 pub fn line_ruleset(options: &LineSoccerOptions) -> Result<Ruleset, RulesetError> {
@@ -85,17 +101,17 @@ fn variant_rules(ruleset: &Ruleset) -> Option<VariantRules> {
     }
 }
 
-impl Kind for LineSoccer {
+impl Kind for LineModelKind {
     fn kind(&self) -> GameKind {
-        GameKind::LineSoccer
+        self.kind
     }
 
     fn display_name(&self) -> &'static str {
-        "Line Soccer"
+        self.display_name
     }
 
     fn typical_turns_per_player(&self) -> u64 {
-        LINE_TURNS_PER_PLAYER
+        self.typical_turns_per_player
     }
 
     fn record(&self, game: &RecordParts<'_>) -> Result<String, ExportError> {
@@ -107,37 +123,7 @@ impl Kind for LineSoccer {
     }
 
     fn perft(&self, setup: &Setup, depth: usize) -> Result<Vec<u64>, ToolError> {
-        tools::perft(self.kind(), setup, depth)
-    }
-
-    fn replay(&self, file: &str, text: &str) -> Tally {
-        tools::replay(file, text)
-    }
-}
-
-impl Kind for RussianSoccer {
-    fn kind(&self) -> GameKind {
-        GameKind::RussianSoccer
-    }
-
-    fn display_name(&self) -> &'static str {
-        "Russian Paper Soccer"
-    }
-
-    fn typical_turns_per_player(&self) -> u64 {
-        RUSSIAN_TURNS_PER_PLAYER
-    }
-
-    fn record(&self, game: &RecordParts<'_>) -> Result<String, ExportError> {
-        record::record(game)
-    }
-
-    fn read_records(&self, text: &str) -> ReadGames {
-        import::read_games(text)
-    }
-
-    fn perft(&self, setup: &Setup, depth: usize) -> Result<Vec<u64>, ToolError> {
-        tools::perft(self.kind(), setup, depth)
+        tools::perft(self.kind, setup, depth)
     }
 
     fn replay(&self, file: &str, text: &str) -> Tally {

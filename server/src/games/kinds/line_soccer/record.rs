@@ -10,7 +10,7 @@ use kartka_protocol::GameStatus;
 use super::variant_rules;
 use crate::games::convert::seat;
 use crate::games::kinds;
-use crate::games::records::{date_text, ExportError, RecordParts};
+use crate::games::records::{player_tags, ExportError, RecordParts};
 
 /// The record of a stored game.
 pub fn record(game: &RecordParts<'_>) -> Result<String, ExportError> {
@@ -24,19 +24,10 @@ pub fn record(game: &RecordParts<'_>) -> Result<String, ExportError> {
         }),
         _ => None,
     };
-    let time_control = crate::games::records::time_control_text(&game.time_control);
     let rules = variant_rules(&ruleset)
         .ok_or_else(|| ExportError::Ruleset(format!("a {} game is not a line-soccer record", ruleset.kind())))?;
     let mut record = VariantRecord::new(rules, tokens, outcome);
-    let tag = |name: &str, value: String| Tag { name: name.to_owned(), value };
-    let players = [
-        tag("Event", "kartka".to_owned()),
-        tag("Site", "kartka".to_owned()),
-        tag("Date", date_text(game.created_at_ms)),
-        tag("White", game.names[0].to_owned()),
-        tag("Black", game.names[1].to_owned()),
-        tag("TimeControl", time_control),
-    ];
+    let players = player_tags(game).map(|(name, value)| Tag { name: name.to_owned(), value });
     record.tags.splice(0..0, players);
     Ok(record.write(LineEnding::Lf))
 }

@@ -41,9 +41,7 @@ pub fn replay(file: &str, text: &str) -> Tally {
         let record = match record {
             Ok(record) => record,
             Err(error) => {
-                eprintln!("{file}: game {game}: malformed record: {error}");
-                tally.illegal += 1;
-                tally.malformed += 1;
+                tally.malformed(file, game, error);
                 continue;
             }
         };
@@ -64,11 +62,7 @@ pub fn replay(file: &str, text: &str) -> Tally {
                 eprintln!("{file}: game {game}: illegal: {error}");
                 tally.illegal += 1;
             }
-            Err(error) => {
-                eprintln!("{file}: game {game}: malformed record: {error}");
-                tally.illegal += 1;
-                tally.malformed += 1;
-            }
+            Err(error) => tally.malformed(file, game, error),
         }
     }
     tally

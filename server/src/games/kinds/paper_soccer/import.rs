@@ -9,19 +9,9 @@ use crate::games::records::{moment_of, player_name, unrecorded_ending, ReadGame,
 
 /// Every game of a kurnik record file, each replayed and checked; the refused ones with the reason.
 pub fn read_games(text: &str) -> ReadGames {
-    let mut read = ReadGames::default();
-    for (at, record) in read_records(text).enumerate() {
-        let index = at as u64 + 1;
-        read.count += 1;
-        match record
-            .map_err(|error| format!("malformed, line {}: {}", error.line, error.kind))
-            .and_then(|record| checked(index, &record))
-        {
-            Ok(game) => read.games.push(game),
-            Err(reason) => read.rejections.push((index, reason)),
-        }
-    }
-    read
+    let records = read_records(text)
+        .map(|record| record.map_err(|error| format!("malformed, line {}: {}", error.line, error.kind)));
+    ReadGames::of_records(records, checked)
 }
 
 /// A record replayed through the engine, with its result: the rules' outcome when they ended the game, else

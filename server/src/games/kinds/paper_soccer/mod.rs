@@ -1,5 +1,5 @@
 //! Paper Soccer (Piłkarzyki) in the server: its pitch from a client's ruleset, and kurnik record files out
-//! and in.
+//! (its own record, and the foreign format `kurnik`) and in.
 
 mod import;
 pub(super) mod record;
@@ -11,7 +11,7 @@ use kartka_protocol::kinds::paper_soccer::PaperSoccerOptions;
 use kartka_protocol::RulesetSpec;
 
 use super::{Kind, RulesetError};
-use crate::games::records::{ExportError, ReadGames, RecordParts};
+use crate::games::records::{ExportError, ForeignFormat, ReadGames, RecordParts};
 use crate::games::tools::{Setup, Tally, ToolError};
 
 /// Turns per player in a typical game: the kurnik corpus has a median of 41 turns per game (see
@@ -59,8 +59,8 @@ impl Kind for PaperSoccer {
         record::own_record(game)
     }
 
-    fn kurnik_record(&self, game: &RecordParts<'_>) -> Result<String, ExportError> {
-        record::kurnik_record(game)
+    fn foreign_formats(&self) -> &'static [ForeignFormat] {
+        record::FORMATS
     }
 
     fn read_records(&self, text: &str) -> ReadGames {

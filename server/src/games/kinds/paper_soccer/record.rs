@@ -1,11 +1,43 @@
-//! A Paper Soccer game as a kurnik record (CRLF, as kurnik writes its own).
+//! A Paper Soccer game as a kurnik record (CRLF, as kurnik writes its own): kartka's own record of the kind,
+//! and the foreign format `kurnik` that the kinds kurnik can express list.
 
 use kartka_engine::soccer::{split_turns, KurnikRecord, LineEnding, Pitch, Position, RecordResult, Tag};
 use kartka_engine::Ruleset;
 use kartka_protocol::{GameStatus, SeatName, TimeControl};
 
 use crate::games::kinds;
-use crate::games::records::{date_text, time_control_text, ExportError, RecordParts};
+use crate::games::records::{date_text, time_control_text, ExportError, ForeignFormat, RecordParts};
+
+/// kurnik's record format, for the games kurnik can express: classic Paper Soccer with kurnik's
+/// `TimeControl` (a clock's starting seconds alone).
+pub(in crate::games::kinds) const KURNIK: &str = "kurnik";
+
+/// Why a game has no kurnik record. A kurnik record is a classic Paper Soccer game (kurnik's rules, steps 0–7,
+/// the game over at its first goal or block), so only games played by those rules up to that end have one.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+pub(in crate::games::kinds) enum KurnikRefusal {
+    /// A match of points went on after its first point, where a kurnik game ends.
+    #[error("the match went on after its first point; a kurnik game ends at its first goal or block")]
+    PastFirstPoint,
+    /// The match stopped at its one point but was not won by its scorer (a resignation or a draw agreed
+    /// after it), which a kurnik game, won by that point, cannot say.
+    #[error("the match's only point was scored by the {scorer} player but its result is {result}")]
+    WinnerIsNotScorer {
+        /// Who scored: `first` or `second`.
+        scorer: &'static str,
+        /// The match's result, as kurnik writes it (Black–White).
+        result: &'static str,
+    },
+}
+
+impl From<KurnikRefusal> for ExportError {
+    fn from(refusal: KurnikRefusal) -> ExportError {
+        ExportError::Inexpressible { format: KURNIK, reason: Box::new(refusal) }
+    }
+}
+
+/// Paper Soccer's foreign formats: every classic game is kurnik's own.
+pub(super) const FORMATS: &[ForeignFormat] = &[ForeignFormat { name: KURNIK, write: kurnik_record }];
 
 /// The kurnik record of a Paper Soccer game: kurnik's tags (Black–White `Result`, `TimeControl` in seconds per
 /// player), the players' names, and the movetext split into turns by the rules.

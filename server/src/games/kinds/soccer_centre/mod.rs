@@ -12,7 +12,7 @@ use kartka_protocol::kinds::paper_soccer::PaperSoccerOptions;
 use kartka_protocol::RulesetSpec;
 
 use super::{scored, Kind, RulesetError};
-use crate::games::records::{ExportError, ReadGames, RecordParts};
+use crate::games::records::{ExportError, ForeignFormat, ReadGames, RecordParts};
 use crate::games::tools::{Setup, Tally, ToolError};
 
 /// Turns per player in a typical match: a match plays on after each point until the centre is full, longer
@@ -61,8 +61,8 @@ impl Kind for SoccerCentre {
         record::record(game)
     }
 
-    fn kurnik_record(&self, game: &RecordParts<'_>) -> Result<String, ExportError> {
-        record::kurnik_record(game)
+    fn foreign_formats(&self) -> &'static [ForeignFormat] {
+        record::FORMATS
     }
 
     fn read_records(&self, text: &str) -> ReadGames {

@@ -5,9 +5,14 @@ use kartka_engine::soccer::{Pitch, Position, RecordResult};
 use kartka_engine::soccer_centre::CentreRecord;
 use kartka_engine::{Ruleset, Seat};
 
-use crate::games::kinds::paper_soccer::record::{kurnik_time_control, stored_result, write_kurnik};
+use crate::games::kinds::paper_soccer::record::{
+    kurnik_time_control, stored_result, write_kurnik, KurnikRefusal, KURNIK,
+};
 use crate::games::kinds::{self, scored};
-use crate::games::records::{ExportError, KurnikRefusal, RecordParts};
+use crate::games::records::{ExportError, ForeignFormat, RecordParts};
+
+/// A match's foreign formats: kurnik's, for a match that stopped by its first point ([`kurnik_record`]).
+pub(super) const FORMATS: &[ForeignFormat] = &[ForeignFormat { name: KURNIK, write: kurnik_record }];
 
 /// The pitch of a stored match.
 fn pitch_of(game: &RecordParts<'_>) -> Result<Pitch, ExportError> {
@@ -123,27 +128,47 @@ mod tests {
         assert_eq!((tally.unfinished, tally.illegal), (1, 0), "a resignation the rules did not make");
     }
 
+    /// The refusal of a format that cannot express a game, as the format's own type.
+    fn kurnik_refusal(written: Result<String, ExportError>) -> Option<KurnikRefusal> {
+        match written {
+            Err(ExportError::Inexpressible { format: KURNIK, reason }) => reason.downcast_ref().cloned(),
+            _ => None,
+        }
+    }
+
     #[test]
     fn what_kurnik_cannot_express_is_refused_with_the_reason() {
         let past = [&TO_THE_POINT[..], &["3"]].concat();
-        assert!(matches!(
-            kurnik_record(&centre(&past, None)),
-            Err(ExportError::NotKurnik(KurnikRefusal::PastFirstPoint))
-        ));
-        assert!(matches!(
-            kurnik_record(&centre(&TO_THE_POINT, Some(SeatName::Second))),
-            Err(ExportError::NotKurnik(KurnikRefusal::WinnerIsNotScorer { scorer: "first", result: "1-0" }))
-        ));
+        assert_eq!(kurnik_refusal(kurnik_record(&centre(&past, None))), Some(KurnikRefusal::PastFirstPoint));
+        assert_eq!(
+            kurnik_refusal(kurnik_record(&centre(&TO_THE_POINT, Some(SeatName::Second)))),
+            Some(KurnikRefusal::WinnerIsNotScorer { scorer: "first", result: "1-0" })
+        );
+        let centre_kind = of(GameKind::PaperSoccerCentre);
+        let refused = centre_kind.record_in(KURNIK, &centre(&past, None)).expect_err("past the first point");
+        assert_eq!(
+            refused.to_string(),
+            "no kurnik record: the match went on after its first point; a kurnik game ends at its first goal or block"
+        );
+        let classic =
+            parts(RulesetSpec::PaperSoccer(PaperSoccerOptions { width: 8, height: 10, goal: 2 }), &TO_THE_POINT, None);
+        assert!(of(GameKind::PaperSoccer).record_in(KURNIK, &classic).is_ok(), "classic games are kurnik's own");
+    }
+
+    #[test]
+    fn kinds_that_list_no_kurnik_format_refuse_it_naming_theirs() {
         for kind in [GameKind::LineSoccer, GameKind::RussianSoccer, GameKind::Xrsoccer] {
             let spec = kinds::spec(&kind.default_ruleset());
-            let refused = of(kind).kurnik_record(&parts(spec, &[], None));
+            let refused = of(kind).record_in(KURNIK, &parts(spec, &[], None));
             assert!(
-                matches!(refused, Err(ExportError::NotKurnik(KurnikRefusal::OtherRules(_)))),
+                matches!(&refused, Err(ExportError::UnknownFormat { asked, offered, .. })
+                    if asked == KURNIK && offered == &["own"]),
                 "{kind}: {refused:?}"
             );
         }
-        let classic =
-            parts(RulesetSpec::PaperSoccer(PaperSoccerOptions { width: 8, height: 10, goal: 2 }), &TO_THE_POINT, None);
-        assert!(of(GameKind::PaperSoccer).kurnik_record(&classic).is_ok(), "classic games are kurnik's own");
+        assert_eq!(of(GameKind::PaperSoccer).format_names(), ["own", "kurnik"]);
+        assert_eq!(of(GameKind::PaperSoccerCentre).format_names(), ["own", "kurnik"]);
+        let refused = of(GameKind::PaperSoccer).record_in("sgf", &centre(&[], None)).expect_err("no such format");
+        assert_eq!(refused.to_string(), "no sgf record of Paper Soccer: its formats are own, kurnik");
     }
 }

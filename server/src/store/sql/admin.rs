@@ -5,11 +5,11 @@
 use std::collections::{HashMap, HashSet};
 
 use async_trait::async_trait;
-use sqlx::{ColumnIndex, Decode, Encode, Executor, IntoArguments, Row, Type};
 use uuid::Uuid;
 
+use super::dialect::{ReadColumn, Statement};
 use super::statements::{games_with_progress, INSERT_RATING, SELECT_ACCOUNTS};
-use super::{conflict_if_unique, imported_name_key, name_key, DbQuery, Dialect, SqlStore};
+use super::{conflict_if_unique, imported_name_key, name_key, Dialect, SqlStore};
 use crate::store::admin::{
     AdminStore, ArchivedGame, AuditFilter, AuditRow, GameOrigin, GameSearch, ImportSource, ImportedGame, RatedGame,
     ResultFilter, SearchOrder,
@@ -23,8 +23,7 @@ const ARCHIVE_COLUMNS: &str = "id, kind, ruleset, time_control, first_id, second
     rated, correspondence, imported, source, source_index, imported_at, length";
 /// What archive reads read from.
 const GAMES_WITH_PROGRESS: &str = games_with_progress!();
-/// The columns of an imported game's `games` row: the outcome columns in the order `bind_outcome` binds them,
-/// then its origin.
+/// The columns of an imported game's `games` row: those `bind_game` binds, then its origin.
 const IMPORTED_GAME_COLUMNS: &str = "id, kind, ruleset, time_control, first_id, second_id, created_at, speed, \
     status, winner, end_reason, length, finished_at, scores, rated, correspondence, imported, source, \
     source_index, imported_at";
@@ -185,26 +184,10 @@ fn search_page(placeholder: Placeholder, search: &GameSearch, limit: u32) -> Ass
     query
 }
 
-// The bounds below are those of the main store's impl blocks (see sql/mod.rs).
-
-impl<DB> SqlStore<DB>
-where
-    DB: Dialect,
-    for<'c> &'c mut DB::Connection: Executor<'c, Database = DB>,
-    for<'q> DB::Arguments<'q>: IntoArguments<'q, DB>,
-    for<'q> i64: Encode<'q, DB> + Decode<'q, DB> + Type<DB>,
-    for<'q> bool: Encode<'q, DB> + Decode<'q, DB> + Type<DB>,
-    for<'q> f64: Encode<'q, DB> + Decode<'q, DB> + Type<DB>,
-    for<'q> String: Encode<'q, DB> + Decode<'q, DB> + Type<DB>,
-    for<'q> &'q str: Encode<'q, DB> + Type<DB>,
-    for<'q> Option<i64>: Encode<'q, DB>,
-    for<'q> Option<&'q str>: Encode<'q, DB>,
-    for<'q> Option<DB::Id>: Encode<'q, DB>,
-    for<'a> &'a str: ColumnIndex<DB::Row>,
-{
+impl<DB: Dialect> SqlStore<DB> {
     /// The statement with its values bound in order.
-    pub(super) fn bind_assembled<'q>(assembled: &'q Assembled) -> DbQuery<'q, DB> {
-        assembled.values.iter().fold(sqlx::query(&assembled.sql), |query, value| match value {
+    pub(super) fn bind_assembled<'q>(assembled: &'q Assembled) -> Statement<'q, DB> {
+        assembled.values.iter().fold(DB::statement(&assembled.sql), |query, value| match value {
             Value::Id(id) => query.bind(DB::to_id(*id)),
             Value::Int(int) => query.bind(*int),
             Value::Text(text) => query.bind(text.as_str()),
@@ -212,36 +195,32 @@ where
     }
 
     fn archived_from_row(row: &DB::Row) -> Result<ArchivedGame, sqlx::Error> {
-        let source: Option<String> = row.try_get("source")?;
-        let index: Option<i64> = row.try_get("source_index")?;
-        let imported_at: Option<i64> = row.try_get("imported_at")?;
+        let source: Option<String> = row.read("source")?;
+        let index: Option<i64> = row.read("source_index")?;
+        let imported_at: Option<i64> = row.read("imported_at")?;
         let import = match (source, index, imported_at) {
             (Some(source), Some(index), Some(imported_at)) => Some(ImportSource { source, index, imported_at }),
             _ => None,
         };
-        Ok(ArchivedGame {
-            game: Self::game_from_row(row)?,
-            origin: GameOrigin { import },
-            length: row.try_get("length")?,
-        })
+        Ok(ArchivedGame { game: Self::game_from_row(row)?, origin: GameOrigin { import }, length: row.read("length")? })
     }
 
     fn audit_from_row(row: &DB::Row) -> Result<AuditRow, sqlx::Error> {
         Ok(AuditRow {
-            id: row.try_get("id")?,
-            at: row.try_get("at")?,
+            id: row.read("id")?,
+            at: row.read("at")?,
             admin_id: Self::optional_uuid(row, "admin_id")?,
-            actor_name: row.try_get("actor_name")?,
-            action: row.try_get("action")?,
+            actor_name: row.read("actor_name")?,
+            action: row.read("action")?,
             game_id: Self::optional_uuid(row, "game_id")?,
             account_id: Self::optional_uuid(row, "account_id")?,
-            details: row.try_get("details")?,
-            reason: row.try_get("reason")?,
+            details: row.read("details")?,
+            reason: row.read("reason")?,
         })
     }
 
     pub(super) async fn write_audit(conn: &mut DB::Connection, entry: &AuditRow) -> Result<(), StoreError> {
-        sqlx::query(INSERT_AUDIT)
+        DB::statement(INSERT_AUDIT)
             .bind(entry.at)
             .bind(entry.admin_id.map(DB::to_id))
             .bind(entry.actor_name.as_str())
@@ -258,13 +237,13 @@ where
     /// Sets one boolean column of an account if it differs and writes the audit entry, in one transaction.
     pub(super) async fn change_account_flag(
         &self,
-        statement: &'static str,
+        sql: &'static str,
         account_id: Uuid,
         value: bool,
         entry: &AuditRow,
     ) -> Result<bool, StoreError> {
         let mut tx = self.writer.begin_with(DB::BEGIN_WRITE).await?;
-        let changed = sqlx::query(statement).bind(DB::to_id(account_id)).bind(value).execute(&mut *tx).await?;
+        let changed = DB::statement(sql).bind(DB::to_id(account_id)).bind(value).execute(&mut *tx).await?;
         if DB::rows_affected(&changed) == 0 {
             return Ok(false);
         }
@@ -278,22 +257,11 @@ where
             "INSERT INTO games ({IMPORTED_GAME_COLUMNS}) VALUES {}",
             value_groups(DB::placeholder, games.len(), IMPORTED_GAME_COLUMN_COUNT)
         );
-        let mut query = sqlx::query(&sql);
+        let mut query = DB::statement(&sql);
         for imported in games {
             let game = &imported.game;
             let import = imported.origin.import.as_ref();
-            query = query
-                .bind(DB::to_id(game.id))
-                .bind(game.kind.as_str())
-                .bind(game.ruleset.as_str())
-                .bind(game.time_control.as_str())
-                .bind(DB::to_id(game.first_id))
-                .bind(DB::to_id(game.second_id))
-                .bind(game.created_at)
-                .bind(game.speed.as_str());
-            query = Self::bind_outcome(query, &game.state)
-                .bind(game.rated)
-                .bind(game.correspondence)
+            query = Self::bind_game(query, game)
                 .bind(import.is_some())
                 .bind(import.map(|import| import.source.as_str()))
                 .bind(import.map(|import| import.index))
@@ -309,7 +277,7 @@ where
             "INSERT INTO game_progress ({PROGRESS_COLUMNS}) VALUES {}",
             value_groups(DB::placeholder, games.len(), PROGRESS_COLUMN_COUNT)
         );
-        let mut query = sqlx::query(&sql);
+        let mut query = DB::statement(&sql);
         for imported in games {
             query = Self::bind_sweeping(
                 Self::bind_progress(query.bind(DB::to_id(imported.game.id)), &imported.game.state),
@@ -352,7 +320,7 @@ where
             "INSERT INTO moves ({MOVE_COLUMNS}) VALUES {}",
             value_groups(DB::placeholder, moves.len(), MOVE_COLUMN_COUNT)
         );
-        let mut query = sqlx::query(&sql);
+        let mut query = DB::statement(&sql);
         for (game_id, row) in moves {
             query = query
                 .bind(DB::to_id(*game_id))
@@ -377,7 +345,7 @@ where
             "INSERT INTO game_events ({EVENT_COLUMNS}) VALUES {}",
             value_groups(DB::placeholder, events.len(), EVENT_COLUMN_COUNT)
         );
-        let mut query = sqlx::query(&sql);
+        let mut query = DB::statement(&sql);
         for (game_id, event) in events {
             query = query
                 .bind(DB::to_id(*game_id))
@@ -392,24 +360,10 @@ where
 }
 
 #[async_trait]
-impl<DB> AdminStore for SqlStore<DB>
-where
-    DB: Dialect,
-    for<'c> &'c mut DB::Connection: Executor<'c, Database = DB>,
-    for<'q> DB::Arguments<'q>: IntoArguments<'q, DB>,
-    for<'q> i64: Encode<'q, DB> + Decode<'q, DB> + Type<DB>,
-    for<'q> bool: Encode<'q, DB> + Decode<'q, DB> + Type<DB>,
-    for<'q> f64: Encode<'q, DB> + Decode<'q, DB> + Type<DB>,
-    for<'q> String: Encode<'q, DB> + Decode<'q, DB> + Type<DB>,
-    for<'q> &'q str: Encode<'q, DB> + Type<DB>,
-    for<'q> Option<i64>: Encode<'q, DB>,
-    for<'q> Option<&'q str>: Encode<'q, DB>,
-    for<'q> Option<DB::Id>: Encode<'q, DB>,
-    for<'a> &'a str: ColumnIndex<DB::Row>,
-{
+impl<DB: Dialect> AdminStore for SqlStore<DB> {
     async fn archived_game(&self, id: Uuid) -> Result<Option<ArchivedGame>, StoreError> {
         let sql = format!("SELECT {ARCHIVE_COLUMNS} FROM {GAMES_WITH_PROGRESS} WHERE id = $1");
-        let row = sqlx::query(&sql).bind(DB::to_id(id)).fetch_optional(&self.pool).await?;
+        let row = DB::statement(&sql).bind(DB::to_id(id)).fetch_optional(&self.pool).await?;
         Ok(row.as_ref().map(Self::archived_from_row).transpose()?)
     }
 
@@ -423,7 +377,7 @@ where
         let mut count = search_filters(DB::placeholder, search);
         count.sql.insert_str(0, "SELECT COUNT(*) AS games FROM games");
         let row = Self::bind_assembled(&count).fetch_one(&self.pool).await?;
-        Ok(row.try_get("games")?)
+        Ok(row.read("games")?)
     }
 
     async fn moves_of_games(&self, ids: &[Uuid]) -> Result<HashMap<Uuid, Vec<MoveRow>>, StoreError> {
@@ -453,7 +407,7 @@ where
 
     async fn accounts_named(&self, name: &str) -> Result<Vec<AccountRow>, StoreError> {
         let sql = format!("{SELECT_ACCOUNTS} WHERE name_key IN ($1, $2)");
-        let rows = sqlx::query(&sql).bind(name_key(name)).bind(imported_name_key(name)).fetch_all(&self.pool).await?;
+        let rows = DB::statement(&sql).bind(name_key(name)).bind(imported_name_key(name)).fetch_all(&self.pool).await?;
         Ok(rows.iter().map(Self::account_from_row).collect::<Result<_, _>>()?)
     }
 
@@ -473,13 +427,17 @@ where
     async fn set_banned(&self, account_id: Uuid, banned: bool, entry: &AuditRow) -> Result<bool, StoreError> {
         let mut tx = self.writer.begin_with(DB::BEGIN_WRITE).await?;
         let banned_at = banned.then_some(entry.at);
-        let changed =
-            sqlx::query(SET_BANNED).bind(DB::to_id(account_id)).bind(banned).bind(banned_at).execute(&mut *tx).await?;
+        let changed = DB::statement(SET_BANNED)
+            .bind(DB::to_id(account_id))
+            .bind(banned)
+            .bind(banned_at)
+            .execute(&mut *tx)
+            .await?;
         if DB::rows_affected(&changed) == 0 {
             return Ok(false);
         }
         if banned {
-            sqlx::query(REVOKE_SESSIONS).bind(DB::to_id(account_id)).execute(&mut *tx).await?;
+            DB::statement(REVOKE_SESSIONS).bind(DB::to_id(account_id)).execute(&mut *tx).await?;
         }
         Self::write_audit(&mut tx, entry).await?;
         tx.commit().await?;
@@ -491,13 +449,13 @@ where
     }
 
     async fn rated_history(&self, kind: &str, speed: &str) -> Result<Vec<RatedGame>, StoreError> {
-        let rows = sqlx::query(RATED_HISTORY).bind(kind).bind(speed).bind(true).fetch_all(&self.pool).await?;
+        let rows = DB::statement(RATED_HISTORY).bind(kind).bind(speed).bind(true).fetch_all(&self.pool).await?;
         let game = |row: &DB::Row| -> Result<RatedGame, sqlx::Error> {
             Ok(RatedGame {
-                first_id: DB::from_id(row.try_get("first_id")?),
-                second_id: DB::from_id(row.try_get("second_id")?),
-                winner: row.try_get("winner")?,
-                finished_at: row.try_get("finished_at")?,
+                first_id: DB::from_id(row.read("first_id")?),
+                second_id: DB::from_id(row.read("second_id")?),
+                winner: row.read("winner")?,
+                finished_at: row.read("finished_at")?,
             })
         };
         Ok(rows.iter().map(game).collect::<Result<_, _>>()?)
@@ -505,9 +463,9 @@ where
 
     async fn replace_ratings(&self, kind: &str, speed: &str, ratings: &[RatingRow]) -> Result<(), StoreError> {
         let mut tx = self.writer.begin_with(DB::BEGIN_WRITE).await?;
-        sqlx::query(DELETE_RATINGS).bind(kind).bind(speed).execute(&mut *tx).await?;
+        DB::statement(DELETE_RATINGS).bind(kind).bind(speed).execute(&mut *tx).await?;
         for rating in ratings {
-            Self::bind_rating(sqlx::query(INSERT_RATING), rating).execute(&mut *tx).await?;
+            Self::bind_rating(DB::statement(INSERT_RATING), rating).execute(&mut *tx).await?;
         }
         tx.commit().await?;
         Ok(())
@@ -545,7 +503,7 @@ where
             let key = imported_name_key(name);
             // Insert-or-ignore, then read: the same statements in both databases, and safe against a
             // concurrent import creating the same player.
-            sqlx::query(
+            DB::statement(
                 "INSERT INTO accounts (id, name, name_key, kind, imported, password_hash, is_admin, banned, created_at) \
                  VALUES ($1, $2, $3, 'registered', TRUE, NULL, FALSE, FALSE, $4) ON CONFLICT (name_key) DO NOTHING",
             )
@@ -555,7 +513,8 @@ where
             .bind(now)
             .execute(&mut *tx)
             .await?;
-            let row = sqlx::query("SELECT id FROM accounts WHERE name_key = $1").bind(key).fetch_one(&mut *tx).await?;
+            let row =
+                DB::statement("SELECT id FROM accounts WHERE name_key = $1").bind(key).fetch_one(&mut *tx).await?;
             ids.insert(name.clone(), Self::uuid(&row, "id")?);
         }
         tx.commit().await?;
@@ -563,8 +522,8 @@ where
     }
 
     async fn imported_indexes(&self, source: &str) -> Result<HashSet<i64>, StoreError> {
-        let rows = sqlx::query(IMPORTED_INDEXES).bind(source).fetch_all(&self.pool).await?;
-        rows.iter().map(|row| Ok(row.try_get::<i64, _>("source_index")?)).collect()
+        let rows = DB::statement(IMPORTED_INDEXES).bind(source).fetch_all(&self.pool).await?;
+        rows.iter().map(|row| Ok(row.read::<i64>("source_index")?)).collect()
     }
 
     async fn insert_imported(&self, games: &[ImportedGame]) -> Result<(), StoreError> {

@@ -85,7 +85,7 @@ pub(super) const ACCEPT_CHALLENGE: &str = "UPDATE challenges \
 
 // The game's outcome columns come last, in the order `bind_outcome` binds them; `length` is the state's ply.
 pub(super) const INSERT_GAME: &str = "INSERT INTO games (id, kind, ruleset, time_control, first_id, second_id, \
-    created_at, speed, rated, correspondence, status, winner, end_reason, length, finished_at, scores) \
+    created_at, speed, status, winner, end_reason, length, finished_at, scores, rated, correspondence) \
     VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15, $16)";
 // The progress columns after the game's id, in the order `bind_progress` binds them.
 pub(super) const INSERT_PROGRESS: &str = "INSERT INTO game_progress \

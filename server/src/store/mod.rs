@@ -14,6 +14,7 @@ mod chat;
 mod cluster;
 mod correspondence;
 mod explorer;
+mod import;
 mod postgres;
 mod profile;
 mod reports;
@@ -31,8 +32,8 @@ use uuid::Uuid;
 use crate::telemetry::PoolUse;
 
 pub use admin::{
-    AdminStore, ArchivedGame, AuditFilter, AuditRow, GameOrigin, GameSearch, ImportSource, ImportedGame, RatedGame,
-    ResultFilter, SearchCursor, SearchOrder,
+    AdminStore, ArchivedGame, AuditFilter, AuditRow, GameOrigin, GameSearch, ImportSource, RatedGame, ResultFilter,
+    SearchCursor, SearchOrder,
 };
 pub use chat::{ChannelName, ChatRow, ChatStore, LobbyMute};
 pub use cluster::{ClusterStore, LeaseTake, NodeRow};
@@ -41,6 +42,7 @@ pub use correspondence::{
     SeekRow, VacationRow, WebhookJob,
 };
 pub use explorer::{ExplorerQuery, ExplorerRow, ExplorerStore, TurnCount};
+pub use import::{ImportStore, ImportedGame};
 pub use postgres::PostgresStore;
 pub use profile::{HistoryFilter, HistoryResult, HistorySpeed, ProfileStore, RatedEnd};
 pub use reports::{ReportRow, ReportStore, Resolution};
@@ -377,13 +379,14 @@ pub struct GameCursor {
 }
 
 /// Everything kartka stores. Implemented for PostgreSQL and SQLite; one test suite runs against both. What
-/// admins need of it is in [`AdminStore`], correspondence play in [`CorrespondenceStore`], chat in
+/// admins need of it is in [`AdminStore`], the import of record files in [`ImportStore`], correspondence play in [`CorrespondenceStore`], chat in
 /// [`ChatStore`], what profiles read beyond accounts and ratings in [`ProfileStore`], the opening explorer's
 /// turns in [`ExplorerStore`], and the nodes sharing the database and their games' leases in [`ClusterStore`].
 #[async_trait]
 pub trait Store:
     CorrespondenceStore
     + AdminStore
+    + ImportStore
     + ChatStore
     + ReportStore
     + ProfileStore

@@ -1,20 +1,22 @@
-//! The [`AdminStore`] half of the shared SQL store: archive search, bulk import, admin actions and the audit
-//! log. Its SQL text is here too, because most of it is assembled per call (search filters, multi-row
-//! inserts); every statement means the same in PostgreSQL and SQLite.
+//! The [`AdminStore`] part of the shared SQL store: archive search, admin actions and the audit log. Its SQL
+//! text is here too, because most of it is assembled per call (search filters); every statement means the same
+//! in PostgreSQL and SQLite. The bulk import is `import.rs`.
 
-use std::collections::{HashMap, HashSet};
+use std::collections::HashMap;
 
 use async_trait::async_trait;
 use uuid::Uuid;
 
-use super::dialect::{ReadColumn, Statement};
+use super::assembled::{Assembled, Placeholder, Value, MAX_BOUND_VALUES};
+use super::dialect::ReadColumn;
+use super::multi_row::MOVE_COLUMNS;
 use super::statements::{games_with_progress, INSERT_RATING, SELECT_ACCOUNTS};
-use super::{conflict_if_unique, imported_name_key, name_key, Dialect, SqlStore};
+use super::{imported_name_key, name_key, Dialect, SqlStore};
 use crate::store::admin::{
-    AdminStore, ArchivedGame, AuditFilter, AuditRow, GameOrigin, GameSearch, ImportSource, ImportedGame, RatedGame,
-    ResultFilter, SearchOrder,
+    AdminStore, ArchivedGame, AuditFilter, AuditRow, GameOrigin, GameSearch, ImportSource, RatedGame, ResultFilter,
+    SearchOrder,
 };
-use crate::store::{AccountRow, GameChange, Millis, MoveRow, RatingRow, StoreError};
+use crate::store::{AccountRow, GameChange, MoveRow, RatingRow, StoreError};
 
 /// The columns of a game row, its progress and its origin, for SELECT from [`GAMES_WITH_PROGRESS`]; `length` is
 /// the key of the archive's length order (see migrations/postgres/0015_game_progress.sql).
@@ -23,24 +25,7 @@ const ARCHIVE_COLUMNS: &str = "id, kind, ruleset, time_control, first_id, second
     rated, correspondence, imported, source, source_index, imported_at, length";
 /// What archive reads read from.
 const GAMES_WITH_PROGRESS: &str = games_with_progress!();
-/// The columns of an imported game's `games` row: those `bind_game` binds, then its origin.
-const IMPORTED_GAME_COLUMNS: &str = "id, kind, ruleset, time_control, first_id, second_id, created_at, speed, \
-    status, winner, end_reason, length, finished_at, scores, rated, correspondence, imported, source, \
-    source_index, imported_at";
-const IMPORTED_GAME_COLUMN_COUNT: usize = 20;
-/// The columns of a game's `game_progress` row: its id, the progress columns in the order `bind_progress`
-/// binds them, and the sweeper's two (`bind_sweeping`).
-const PROGRESS_COLUMNS: &str = "game_id, seq, ply, first_ms, second_ms, clock_at, to_act, deadline, swept, \
-    swept_deadline";
-const PROGRESS_COLUMN_COUNT: usize = 10;
-const MOVE_COLUMNS: &str = "game_id, ply, seat, notation, turn_ended, client_move_id, first_ms, second_ms, received_at";
-const MOVE_COLUMN_COUNT: usize = 9;
-const EVENT_COLUMNS: &str = "game_id, seq, kind, payload, at";
-const EVENT_COLUMN_COUNT: usize = 5;
 const AUDIT_COLUMNS: &str = "id, at, admin_id, actor_name, action, game_id, account_id, details, reason";
-
-/// Bound values per statement of a multi-row insert: well under SQLite's 32,766 and PostgreSQL's 65,535.
-pub(super) const MAX_BOUND_VALUES: usize = 30_000;
 
 const INSERT_AUDIT: &str = "INSERT INTO audit_log \
     (at, admin_id, actor_name, action, game_id, account_id, details, reason) \
@@ -50,7 +35,6 @@ const SET_BANNED: &str = "UPDATE accounts SET banned = $2, banned_at = $3 WHERE 
 const REVOKE_SESSIONS: &str = "DELETE FROM sessions WHERE account_id = $1";
 const SET_ADMIN_ROLE: &str = "UPDATE accounts SET is_admin = $2 WHERE id = $1 AND is_admin <> $2";
 const SET_BOT: &str = "UPDATE accounts SET is_bot = $2 WHERE id = $1 AND is_bot <> $2";
-const IMPORTED_INDEXES: &str = "SELECT source_index FROM games WHERE source = $1";
 /// Rated results that changed ratings: a rated game's result counts once both players have moved.
 const RATED_HISTORY: &str = "SELECT first_id, second_id, winner, finished_at FROM games g \
     WHERE g.kind = $1 AND g.speed = $2 AND g.rated = $3 AND g.status = 'finished' \
@@ -58,70 +42,6 @@ const RATED_HISTORY: &str = "SELECT first_id, second_id, winner, finished_at FRO
     AND EXISTS (SELECT 1 FROM moves m WHERE m.game_id = g.id AND m.seat = 'second') \
     ORDER BY g.finished_at, g.id";
 const DELETE_RATINGS: &str = "DELETE FROM ratings WHERE kind = $1 AND speed = $2";
-
-/// A value bound to an assembled statement.
-pub(super) enum Value {
-    Id(Uuid),
-    Int(i64),
-    Text(String),
-}
-
-/// A statement under construction: SQL text with numbered placeholders and the values they stand for.
-pub(super) struct Assembled {
-    sql: String,
-    values: Vec<Value>,
-    placeholder: Placeholder,
-}
-
-/// Writes the placeholder of the `number`th value: [`Dialect::placeholder`].
-pub(super) type Placeholder = fn(&mut String, usize);
-
-impl Assembled {
-    /// A statement starting with `sql`, its placeholders written by `placeholder`.
-    pub(super) fn new(placeholder: Placeholder, sql: &str) -> Assembled {
-        Assembled { sql: sql.to_owned(), values: Vec::new(), placeholder }
-    }
-
-    /// Appends a placeholder for `value` to the SQL.
-    pub(super) fn value(&mut self, value: Value) -> &mut Self {
-        self.values.push(value);
-        (self.placeholder)(&mut self.sql, self.values.len());
-        self
-    }
-
-    pub(super) fn text(&mut self, sql: &str) -> &mut Self {
-        self.sql.push_str(sql);
-        self
-    }
-
-    /// Appends `ids` as a parenthesised placeholder list.
-    pub(super) fn id_list(&mut self, ids: &[Uuid]) -> &mut Self {
-        self.text("(");
-        for (index, id) in ids.iter().enumerate() {
-            if index > 0 {
-                self.text(", ");
-            }
-            self.value(Value::Id(*id));
-        }
-        self.text(")")
-    }
-}
-
-/// `(…), (…)` with `rows` groups of `columns` placeholders.
-pub(super) fn value_groups(placeholder: Placeholder, rows: usize, columns: usize) -> String {
-    let mut sql = String::with_capacity(rows * columns * 6);
-    for row in 0..rows {
-        sql.push_str(if row == 0 { "(" } else { ", (" });
-        for column in 0..columns {
-            if column > 0 {
-                sql.push_str(", ");
-            }
-            placeholder(&mut sql, row * columns + column + 1);
-        }
-        sql.push(')');
-    }
-    sql
-}
 
 /// The WHERE clause of a search (`WHERE 1 = 1` and its filters), without its page position.
 fn search_filters(placeholder: Placeholder, search: &GameSearch) -> Assembled {
@@ -170,7 +90,7 @@ fn search_filters(placeholder: Placeholder, search: &GameSearch) -> Assembled {
 /// The full page query of a search.
 fn search_page(placeholder: Placeholder, search: &GameSearch, limit: u32) -> Assembled {
     let mut query = search_filters(placeholder, search);
-    query.sql.insert_str(0, &format!("SELECT {ARCHIVE_COLUMNS} FROM {GAMES_WITH_PROGRESS}"));
+    query.prepend(&format!("SELECT {ARCHIVE_COLUMNS} FROM {GAMES_WITH_PROGRESS}"));
     let key = match search.order {
         SearchOrder::Date => "created_at",
         SearchOrder::Length => "length",
@@ -185,15 +105,6 @@ fn search_page(placeholder: Placeholder, search: &GameSearch, limit: u32) -> Ass
 }
 
 impl<DB: Dialect> SqlStore<DB> {
-    /// The statement with its values bound in order.
-    pub(super) fn bind_assembled<'q>(assembled: &'q Assembled) -> Statement<'q, DB> {
-        assembled.values.iter().fold(DB::statement(&assembled.sql), |query, value| match value {
-            Value::Id(id) => query.bind(DB::to_id(*id)),
-            Value::Int(int) => query.bind(*int),
-            Value::Text(text) => query.bind(text.as_str()),
-        })
-    }
-
     fn archived_from_row(row: &DB::Row) -> Result<ArchivedGame, sqlx::Error> {
         let source: Option<String> = row.read("source")?;
         let index: Option<i64> = row.read("source_index")?;
@@ -251,112 +162,6 @@ impl<DB: Dialect> SqlStore<DB> {
         tx.commit().await?;
         Ok(true)
     }
-
-    async fn insert_game_rows(conn: &mut DB::Connection, games: &[&ImportedGame]) -> Result<(), StoreError> {
-        let sql = format!(
-            "INSERT INTO games ({IMPORTED_GAME_COLUMNS}) VALUES {}",
-            value_groups(DB::placeholder, games.len(), IMPORTED_GAME_COLUMN_COUNT)
-        );
-        let mut query = DB::statement(&sql);
-        for imported in games {
-            let game = &imported.game;
-            let import = imported.origin.import.as_ref();
-            query = Self::bind_game(query, game)
-                .bind(import.is_some())
-                .bind(import.map(|import| import.source.as_str()))
-                .bind(import.map(|import| import.index))
-                .bind(import.map(|import| import.imported_at));
-        }
-        query.execute(conn).await.map_err(conflict_if_unique)?;
-        Ok(())
-    }
-
-    /// The `game_progress` rows of games whose `games` rows are inserted.
-    async fn insert_progress_rows(conn: &mut DB::Connection, games: &[&ImportedGame]) -> Result<(), StoreError> {
-        let sql = format!(
-            "INSERT INTO game_progress ({PROGRESS_COLUMNS}) VALUES {}",
-            value_groups(DB::placeholder, games.len(), PROGRESS_COLUMN_COUNT)
-        );
-        let mut query = DB::statement(&sql);
-        for imported in games {
-            query = Self::bind_sweeping(
-                Self::bind_progress(query.bind(DB::to_id(imported.game.id)), &imported.game.state),
-                &imported.game,
-            );
-        }
-        query.execute(conn).await.map_err(conflict_if_unique)?;
-        Ok(())
-    }
-
-    /// Inserts any number of events (with their games' ids): at once where the database has a way
-    /// ([`Dialect::insert_events_at_once`]), else in as few multi-row statements as the bound-value limit allows.
-    pub(super) async fn insert_events(
-        conn: &mut DB::Connection,
-        events: &[(Uuid, &crate::store::EventRow)],
-    ) -> Result<(), StoreError> {
-        if let Some(inserting) = DB::insert_events_at_once(&mut *conn, events) {
-            return inserting.await.map_err(conflict_if_unique);
-        }
-        for chunk in events.chunks(MAX_BOUND_VALUES / EVENT_COLUMN_COUNT) {
-            Self::insert_event_rows(&mut *conn, chunk).await?;
-        }
-        Ok(())
-    }
-
-    /// Inserts any number of moves (with their games' ids): at once where the database has a way
-    /// ([`Dialect::insert_moves_at_once`]), else in as few multi-row statements as the bound-value limit allows.
-    pub(super) async fn insert_moves(conn: &mut DB::Connection, moves: &[(Uuid, &MoveRow)]) -> Result<(), StoreError> {
-        if let Some(inserting) = DB::insert_moves_at_once(&mut *conn, moves) {
-            return inserting.await.map_err(conflict_if_unique);
-        }
-        for chunk in moves.chunks(MAX_BOUND_VALUES / MOVE_COLUMN_COUNT) {
-            Self::insert_move_rows(&mut *conn, chunk).await?;
-        }
-        Ok(())
-    }
-
-    async fn insert_move_rows(conn: &mut DB::Connection, moves: &[(Uuid, &MoveRow)]) -> Result<(), StoreError> {
-        let sql = format!(
-            "INSERT INTO moves ({MOVE_COLUMNS}) VALUES {}",
-            value_groups(DB::placeholder, moves.len(), MOVE_COLUMN_COUNT)
-        );
-        let mut query = DB::statement(&sql);
-        for (game_id, row) in moves {
-            query = query
-                .bind(DB::to_id(*game_id))
-                .bind(row.ply)
-                .bind(row.seat.as_str())
-                .bind(row.notation.as_str())
-                .bind(row.turn_ended)
-                .bind(row.client_move_id.as_str())
-                .bind(row.first_ms)
-                .bind(row.second_ms)
-                .bind(row.received_at);
-        }
-        query.execute(conn).await.map_err(conflict_if_unique)?;
-        Ok(())
-    }
-
-    async fn insert_event_rows(
-        conn: &mut DB::Connection,
-        events: &[(Uuid, &crate::store::EventRow)],
-    ) -> Result<(), StoreError> {
-        let sql = format!(
-            "INSERT INTO game_events ({EVENT_COLUMNS}) VALUES {}",
-            value_groups(DB::placeholder, events.len(), EVENT_COLUMN_COUNT)
-        );
-        let mut query = DB::statement(&sql);
-        for (game_id, event) in events {
-            query = query
-                .bind(DB::to_id(*game_id))
-                .bind(event.seq)
-                .bind(event.kind.as_str())
-                .bind(event.payload.as_str())
-                .bind(event.at);
-        }
-        query.execute(conn).await.map_err(conflict_if_unique)?;
-        Ok(())
-    }
 }
 
 #[async_trait]
@@ -375,7 +180,7 @@ impl<DB: Dialect> AdminStore for SqlStore<DB> {
 
     async fn count_games(&self, search: &GameSearch) -> Result<i64, StoreError> {
         let mut count = search_filters(DB::placeholder, search);
-        count.sql.insert_str(0, "SELECT COUNT(*) AS games FROM games");
+        count.prepend("SELECT COUNT(*) AS games FROM games");
         let row = Self::bind_assembled(&count).fetch_one(&self.pool).await?;
         Ok(row.read("games")?)
     }
@@ -494,50 +299,5 @@ impl<DB: Dialect> AdminStore for SqlStore<DB> {
         query.text(" ORDER BY id DESC LIMIT ").value(Value::Int(i64::from(limit)));
         let rows = Self::bind_assembled(&query).fetch_all(&self.pool).await?;
         Ok(rows.iter().map(Self::audit_from_row).collect::<Result<_, _>>()?)
-    }
-
-    async fn imported_players(&self, names: &[String], now: Millis) -> Result<HashMap<String, Uuid>, StoreError> {
-        let mut tx = self.writer.begin_with(DB::BEGIN_WRITE).await?;
-        let mut ids = HashMap::with_capacity(names.len());
-        for name in names {
-            let key = imported_name_key(name);
-            // Insert-or-ignore, then read: the same statements in both databases, and safe against a
-            // concurrent import creating the same player.
-            DB::statement(
-                "INSERT INTO accounts (id, name, name_key, kind, imported, password_hash, is_admin, banned, created_at) \
-                 VALUES ($1, $2, $3, 'registered', TRUE, NULL, FALSE, FALSE, $4) ON CONFLICT (name_key) DO NOTHING",
-            )
-            .bind(DB::to_id(Uuid::new_v4()))
-            .bind(name.as_str())
-            .bind(key.as_str())
-            .bind(now)
-            .execute(&mut *tx)
-            .await?;
-            let row =
-                DB::statement("SELECT id FROM accounts WHERE name_key = $1").bind(key).fetch_one(&mut *tx).await?;
-            ids.insert(name.clone(), Self::uuid(&row, "id")?);
-        }
-        tx.commit().await?;
-        Ok(ids)
-    }
-
-    async fn imported_indexes(&self, source: &str) -> Result<HashSet<i64>, StoreError> {
-        let rows = DB::statement(IMPORTED_INDEXES).bind(source).fetch_all(&self.pool).await?;
-        rows.iter().map(|row| Ok(row.read::<i64>("source_index")?)).collect()
-    }
-
-    async fn insert_imported(&self, games: &[ImportedGame]) -> Result<(), StoreError> {
-        let mut tx = self.writer.begin_with(DB::BEGIN_WRITE).await?;
-        let all: Vec<&ImportedGame> = games.iter().collect();
-        for chunk in all.chunks(MAX_BOUND_VALUES / IMPORTED_GAME_COLUMN_COUNT) {
-            Self::insert_game_rows(&mut tx, chunk).await?;
-            Self::insert_progress_rows(&mut tx, chunk).await?;
-        }
-        let events: Vec<_> = games.iter().flat_map(|g| g.events.iter().map(move |e| (g.game.id, e))).collect();
-        Self::insert_events(&mut tx, &events).await?;
-        let moves: Vec<_> = games.iter().flat_map(|g| g.moves.iter().map(move |m| (g.game.id, m))).collect();
-        Self::insert_moves(&mut tx, &moves).await?;
-        tx.commit().await?;
-        Ok(())
     }
 }

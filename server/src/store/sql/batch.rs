@@ -24,7 +24,7 @@ use tokio::sync::{mpsc, oneshot};
 use tokio::task::{self, JoinSet};
 use uuid::Uuid;
 
-use super::admin::{value_groups, MAX_BOUND_VALUES};
+use super::assembled::{value_groups, MAX_BOUND_VALUES};
 use super::{Dialect, SqlStore};
 use crate::cluster::bus::GameAdvanced;
 use crate::store::{EventRow, GameChange, MoveRow, StoreError};

@@ -7,7 +7,7 @@ use async_trait::async_trait;
 use sqlx::Connection;
 use uuid::Uuid;
 
-use super::admin::{Assembled, MAX_BOUND_VALUES};
+use super::assembled::{Assembled, MAX_BOUND_VALUES};
 use super::dialect::ReadColumn;
 use super::{Dialect, SqlStore};
 use crate::store::cluster::{ClusterStore, LeaseTake, NodeRow};

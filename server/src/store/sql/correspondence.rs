@@ -3,7 +3,7 @@
 use async_trait::async_trait;
 use uuid::Uuid;
 
-use super::admin::{Assembled, Value, MAX_BOUND_VALUES};
+use super::assembled::{Assembled, Value, MAX_BOUND_VALUES};
 use super::dialect::ReadColumn;
 use super::statements::ACTIVE_GAMES_OF;
 use super::{conflict_if_unique, Dialect, SqlStore};

@@ -3,7 +3,7 @@
 use async_trait::async_trait;
 use uuid::Uuid;
 
-use super::admin::{value_groups, Assembled, Value, MAX_BOUND_VALUES};
+use super::assembled::{value_groups, Assembled, Value, MAX_BOUND_VALUES};
 use super::dialect::ReadColumn;
 use super::statements::{game_columns, games_with_progress};
 use super::{Dialect, SqlStore};
@@ -29,7 +29,7 @@ const FINISHED_GAMES: &str = concat!(
 
 /// The counts of a position's turns: one range of `explorer_by_position` (ruleset, position, then band and
 /// speed when given), grouped by turn; the index holds every column read, so no table row is visited.
-fn turn_counts(placeholder: super::admin::Placeholder, query: &ExplorerQuery) -> Assembled {
+fn turn_counts(placeholder: super::assembled::Placeholder, query: &ExplorerQuery) -> Assembled {
     let mut sql = Assembled::new(
         placeholder,
         "SELECT turn, COUNT(*) AS games, \

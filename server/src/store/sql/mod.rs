@@ -5,12 +5,15 @@
 //! The SQL text is in [`statements`].
 
 mod admin;
+mod assembled;
 mod batch;
 mod chat;
 mod cluster;
 mod correspondence;
 mod dialect;
 mod explorer;
+mod import;
+mod multi_row;
 mod profile;
 mod reports;
 mod shared;
@@ -24,7 +27,7 @@ use sqlx::Pool;
 use tokio::sync::mpsc;
 use uuid::Uuid;
 
-use self::admin::{Assembled, Value};
+use self::assembled::{Assembled, Value};
 pub use self::batch::CommitSettings;
 use self::batch::Pending;
 pub use self::dialect::{Dialect, NodeLockSql};

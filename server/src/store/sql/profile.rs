@@ -3,7 +3,7 @@
 use async_trait::async_trait;
 use uuid::Uuid;
 
-use super::admin::{Assembled, Placeholder, Value};
+use super::assembled::{Assembled, Placeholder, Value};
 use super::dialect::ReadColumn;
 use super::statements::{game_columns, games_with_progress, result_count_columns, SELECT_ACCOUNTS};
 use super::{imported_name_key, name_key, Dialect, SqlStore, NEWEST_CURSOR};

@@ -8,7 +8,7 @@ use super::dialect::ReadColumn;
 use super::statements::ACTIVE_GAMES_OF;
 use super::{conflict_if_unique, Dialect, SqlStore};
 use crate::store::{
-    ConditionalRow, CorrespondenceStore, EventRow, GameRow, Millis, NotificationRow, NotificationSettingsRow, Outage,
+    ConditionalRow, CorrespondenceStore, GameRow, Millis, NotificationRow, NotificationSettingsRow, Outage,
     PublishedNotification, SeekRow, StoreError, VacationRow, WebhookJob,
 };
 
@@ -106,6 +106,7 @@ const DELETE_CONDITIONAL_MOVES: &str = "DELETE FROM conditional_moves WHERE game
 const INSERT_CONDITIONAL_MOVE: &str =
     "INSERT INTO conditional_moves (game_id, account_id, if_turn, reply_turn) VALUES ($1, $2, $3, $4)";
 
+// An offer's columns in the order `bind_offer` binds them.
 macro_rules! seek_columns {
     () => {
         "id, creator_id, acceptor_id, ruleset, time_control, colour, status, game_id, created_at, expires_at, rated"
@@ -113,16 +114,21 @@ macro_rules! seek_columns {
 }
 const INSERT_SEEK: &str =
     concat!("INSERT INTO seeks (", seek_columns!(), ") VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11)");
-const SEEK_BY_ID: &str = concat!("SELECT ", seek_columns!(), " FROM seeks WHERE id = $1");
+// A seek's columns read under the names `offer_from_row` reads for every kind of offer.
+macro_rules! seek_reads {
+    () => {
+        "id, creator_id, acceptor_id AS taker_id, ruleset, time_control, colour, status, game_id, created_at, \
+         expires_at, rated"
+    };
+}
+const SEEK_BY_ID: &str = concat!("SELECT ", seek_reads!(), " FROM seeks WHERE id = $1");
 const OPEN_SEEKS: &str = concat!(
     "SELECT ",
-    seek_columns!(),
+    seek_reads!(),
     " FROM seeks WHERE status = 'open' AND expires_at > $1 \
     AND NOT EXISTS (SELECT 1 FROM accounts WHERE accounts.id = seeks.creator_id AND accounts.banned) \
     ORDER BY created_at DESC, id DESC LIMIT $2"
 );
-const ACCEPT_SEEK: &str = "UPDATE seeks SET status = 'accepted', game_id = $2, acceptor_id = $3 \
-    WHERE id = $1 AND status = 'open' AND expires_at > $4";
 const CANCEL_SEEK: &str = "UPDATE seeks SET status = 'cancelled' WHERE id = $1 AND status = 'open'";
 const CANCEL_SEEKS_OF: &str =
     "UPDATE seeks SET status = 'cancelled' WHERE creator_id = $1 AND status = 'open' RETURNING id";
@@ -155,22 +161,6 @@ impl<DB: Dialect> SqlStore<DB> {
             published_at: row.read("published_at")?,
             language: row.read("language")?,
             opponent: row.read("opponent")?,
-        })
-    }
-
-    fn seek_from_row(row: &DB::Row) -> Result<SeekRow, sqlx::Error> {
-        Ok(SeekRow {
-            id: Self::uuid(row, "id")?,
-            creator_id: Self::uuid(row, "creator_id")?,
-            acceptor_id: Self::optional_uuid(row, "acceptor_id")?,
-            ruleset: row.read("ruleset")?,
-            time_control: row.read("time_control")?,
-            colour: row.read("colour")?,
-            status: row.read("status")?,
-            game_id: Self::optional_uuid(row, "game_id")?,
-            created_at: row.read("created_at")?,
-            expires_at: row.read("expires_at")?,
-            rated: row.read("rated")?,
         })
     }
 }
@@ -411,43 +401,18 @@ impl<DB: Dialect> CorrespondenceStore for SqlStore<DB> {
     }
 
     async fn insert_seek(&self, seek: &SeekRow) -> Result<(), StoreError> {
-        DB::statement(INSERT_SEEK)
-            .bind(DB::to_id(seek.id))
-            .bind(DB::to_id(seek.creator_id))
-            .bind(seek.acceptor_id.map(DB::to_id))
-            .bind(seek.ruleset.as_str())
-            .bind(seek.time_control.as_str())
-            .bind(seek.colour.as_str())
-            .bind(seek.status.as_str())
-            .bind(seek.game_id.map(DB::to_id))
-            .bind(seek.created_at)
-            .bind(seek.expires_at)
-            .bind(seek.rated)
-            .execute(&self.writer)
-            .await
-            .map_err(conflict_if_unique)?;
+        Self::bind_offer(DB::statement(INSERT_SEEK), seek).execute(&self.writer).await.map_err(conflict_if_unique)?;
         Ok(())
     }
 
     async fn seek(&self, id: Uuid) -> Result<Option<SeekRow>, StoreError> {
         let row = DB::statement(SEEK_BY_ID).bind(DB::to_id(id)).fetch_optional(&self.pool).await?;
-        Ok(row.as_ref().map(Self::seek_from_row).transpose()?)
+        Ok(row.as_ref().map(Self::offer_from_row).transpose()?)
     }
 
     async fn open_seeks(&self, now: Millis, limit: u32) -> Result<Vec<SeekRow>, StoreError> {
         let rows = DB::statement(OPEN_SEEKS).bind(now).bind(i64::from(limit)).fetch_all(&self.pool).await?;
-        Ok(rows.iter().map(Self::seek_from_row).collect::<Result<_, _>>()?)
-    }
-
-    async fn accept_seek(
-        &self,
-        id: Uuid,
-        acceptor_id: Uuid,
-        game: &GameRow,
-        started: &EventRow,
-        now: Millis,
-    ) -> Result<bool, StoreError> {
-        self.accept_into_game(ACCEPT_SEEK, id, acceptor_id, game, started, now).await
+        Ok(rows.iter().map(Self::offer_from_row).collect::<Result<_, _>>()?)
     }
 
     async fn cancel_seek(&self, id: Uuid) -> Result<bool, StoreError> {

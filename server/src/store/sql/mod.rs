@@ -14,6 +14,7 @@ mod dialect;
 mod explorer;
 mod import;
 mod multi_row;
+mod offers;
 mod profile;
 mod reports;
 mod shared;
@@ -190,18 +191,7 @@ impl<DB: Dialect> Store for SqlStore<DB> {
     }
 
     async fn insert_challenge(&self, challenge: &ChallengeRow) -> Result<(), StoreError> {
-        DB::statement(INSERT_CHALLENGE)
-            .bind(DB::to_id(challenge.id))
-            .bind(DB::to_id(challenge.challenger_id))
-            .bind(challenge.opponent_id.map(DB::to_id))
-            .bind(challenge.ruleset.as_str())
-            .bind(challenge.time_control.as_str())
-            .bind(challenge.colour.as_str())
-            .bind(challenge.status.as_str())
-            .bind(challenge.game_id.map(DB::to_id))
-            .bind(challenge.created_at)
-            .bind(challenge.expires_at)
-            .bind(challenge.rated)
+        Self::bind_offer(DB::statement(INSERT_CHALLENGE), &challenge.offer)
             .bind(challenge.rematch_of.map(DB::to_id))
             .execute(&self.writer)
             .await
@@ -225,17 +215,6 @@ impl<DB: Dialect> Store for SqlStore<DB> {
         let result =
             DB::statement(CLOSE_CHALLENGE).bind(DB::to_id(id)).bind(status).bind(now).execute(&self.writer).await?;
         Ok(DB::rows_affected(&result) > 0)
-    }
-
-    async fn accept_challenge(
-        &self,
-        id: Uuid,
-        acceptor_id: Uuid,
-        game: &GameRow,
-        started: &EventRow,
-        now: Millis,
-    ) -> Result<bool, StoreError> {
-        self.accept_into_game(ACCEPT_CHALLENGE, id, acceptor_id, game, started, now).await
     }
 
     async fn insert_game(&self, game: &GameRow, started: &EventRow) -> Result<(), StoreError> {

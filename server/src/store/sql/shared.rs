@@ -8,8 +8,7 @@ use uuid::Uuid;
 
 use super::super::sole_node::SoleNodeLock;
 use super::super::{
-    AccountRow, ChallengeRow, EventRow, GameChange, GameRow, GameState, Millis, MoveRow, RatingRow, RatingUpdate,
-    ResultCounts, StoreError,
+    AccountRow, EventRow, GameChange, GameRow, GameState, MoveRow, RatingRow, RatingUpdate, ResultCounts, StoreError,
 };
 use super::batch::{CommitSettings, QUEUE_LENGTH};
 use super::dialect::{ReadColumn, Statement};
@@ -51,23 +50,6 @@ impl<DB: Dialect> SqlStore<DB> {
             banned: row.read("banned")?,
             created_at: row.read("created_at")?,
             created_from: row.read("created_from")?,
-        })
-    }
-
-    pub(super) fn challenge_from_row(row: &DB::Row) -> Result<ChallengeRow, sqlx::Error> {
-        Ok(ChallengeRow {
-            id: Self::uuid(row, "id")?,
-            challenger_id: Self::uuid(row, "challenger_id")?,
-            opponent_id: Self::optional_uuid(row, "opponent_id")?,
-            ruleset: row.read("ruleset")?,
-            time_control: row.read("time_control")?,
-            colour: row.read("colour")?,
-            status: row.read("status")?,
-            game_id: Self::optional_uuid(row, "game_id")?,
-            created_at: row.read("created_at")?,
-            expires_at: row.read("expires_at")?,
-            rated: row.read("rated")?,
-            rematch_of: Self::optional_uuid(row, "rematch_of")?,
         })
     }
 
@@ -293,35 +275,6 @@ impl<DB: Dialect> SqlStore<DB> {
         Self::apply_change(&mut tx, node, game_id, change).await?;
         tx.commit().await?;
         Ok(())
-    }
-
-    /// In one transaction: `accept` (a conditional UPDATE of an open offer, bound as offer id, game id, acceptor
-    /// id, now) and, if it took, the new game with its first event. False (and nothing written) when the offer
-    /// was not open any more. The conditional UPDATE decides: in PostgreSQL a concurrent acceptor waits for the
-    /// row's lock and then finds the offer taken.
-    pub(super) async fn accept_into_game(
-        &self,
-        accept: &'static str,
-        id: Uuid,
-        acceptor_id: Uuid,
-        game: &GameRow,
-        started: &EventRow,
-        now: Millis,
-    ) -> Result<bool, StoreError> {
-        let mut tx = self.writer.begin_with(DB::BEGIN_WRITE).await?;
-        let accepted = DB::statement(accept)
-            .bind(DB::to_id(id))
-            .bind(DB::to_id(game.id))
-            .bind(DB::to_id(acceptor_id))
-            .bind(now)
-            .execute(&mut *tx)
-            .await?;
-        if DB::rows_affected(&accepted) == 0 {
-            return Ok(false);
-        }
-        Self::insert_game_with_event(&mut tx, game, started).await?;
-        tx.commit().await?;
-        Ok(true)
     }
 
     /// Inserts a game and its first event on a connection inside a transaction.

@@ -1,29 +1,22 @@
-//! Challenges: to a named player, or an open link anyone may accept.
+//! Challenges: to a named player, or an open link anyone may accept. A challenge is an open offer of a game
+//! (`offers.rs`); what is its own is the player it may be for, their decline, and the rematch it may be.
 
 use axum::extract::State;
 use axum::http::StatusCode;
 use axum::Json;
-use kartka_protocol::rest::{Challenge, ChallengeList, ChallengeStatus, ColourChoice, CreateChallenge};
-use kartka_protocol::{ErrorCode, ServerFrame, TimeControl};
+use kartka_protocol::rest::{Challenge, ChallengeList, ChallengeStatus, CreateChallenge};
+use kartka_protocol::{ErrorCode, ServerFrame};
 use uuid::Uuid;
 
-use super::starting::{self, account};
+use super::offers::{self, colour_choice, registration_required, Standing, Terms};
+use super::starting;
 use super::{ApiError, Authenticated};
 use crate::accounts::info;
 use crate::api::input::{JsonBody, Path};
-use crate::games::{convert, kinds, new_game};
+use crate::games::{convert, kinds};
 use crate::state::AppState;
-use crate::store::{AccountKind, AccountRow, ChallengeRow, Millis};
+use crate::store::{AccountKind, AccountRow, ChallengeRow, Millis, OfferKind, OfferRow};
 use crate::time::now_ms;
-
-/// How long a challenge stays open unless the challenger says otherwise.
-const DEFAULT_EXPIRY_SECONDS: u32 = 600;
-/// The longest a challenge may stay open.
-const MAX_EXPIRY_SECONDS: u32 = 7 * 24 * 3600;
-/// How long a correspondence challenge stays open by default: its players are rarely online.
-pub(super) const CORRESPONDENCE_DEFAULT_EXPIRY_SECONDS: u32 = 7 * 24 * 3600;
-/// The longest a correspondence challenge may stay open.
-pub(super) const CORRESPONDENCE_MAX_EXPIRY_SECONDS: u32 = 30 * 24 * 3600;
 
 /// `POST /api/challenges`.
 pub async fn create(
@@ -34,16 +27,7 @@ pub async fn create(
     kinds::ruleset(&request.ruleset).map_err(|e| ApiError::new(ErrorCode::InvalidRequest, e.to_string()))?;
     convert::validate_time_control(&request.time_control)
         .map_err(|e| ApiError::new(ErrorCode::InvalidRequest, e.to_string()))?;
-    let (default_expiry, max_expiry) = if request.time_control.is_correspondence() {
-        (CORRESPONDENCE_DEFAULT_EXPIRY_SECONDS, CORRESPONDENCE_MAX_EXPIRY_SECONDS)
-    } else {
-        (DEFAULT_EXPIRY_SECONDS, MAX_EXPIRY_SECONDS)
-    };
-    let expires_in = request.expires_in_seconds.unwrap_or(default_expiry);
-    if !(1..=max_expiry).contains(&expires_in) {
-        let message = format!("expires_in_seconds must be 1 to {max_expiry}");
-        return Err(ApiError::new(ErrorCode::InvalidRequest, message));
-    }
+    let expires_in = offers::expiry_seconds(&request.time_control, request.expires_in_seconds)?;
     let opponent = match &request.opponent {
         Some(name) => {
             let opponent = state
@@ -64,20 +48,14 @@ pub async fn create(
         return Err(registration_required());
     }
     let now = now_ms();
-    let row = ChallengeRow {
-        id: Uuid::new_v4(),
-        challenger_id: auth.account.id,
-        opponent_id: opponent.as_ref().map(|o| o.id),
-        ruleset: serde_json::to_string(&request.ruleset).expect("rulesets serialise"),
-        time_control: serde_json::to_string(&request.time_control).expect("time controls serialise"),
-        colour: colour_text(request.colour).to_owned(),
+    let terms = Terms {
+        ruleset: &request.ruleset,
+        time_control: &request.time_control,
+        colour: request.colour,
         rated: request.rated,
-        rematch_of: None,
-        status: "open".to_owned(),
-        game_id: None,
-        created_at: now,
-        expires_at: now + i64::from(expires_in) * 1000,
     };
+    let offer = offers::open_offer(auth.account.id, opponent.as_ref().map(|o| o.id), terms, expires_in, now);
+    let row = ChallengeRow { offer, rematch_of: None };
     state.store.insert_challenge(&row).await?;
     let challenge = view(&row, &auth.account, opponent.as_ref(), now)?;
     if let Some(opponent) = &opponent {
@@ -92,7 +70,7 @@ pub async fn list(State(state): State<AppState>, auth: Authenticated) -> Result<
     let mut list = ChallengeList { incoming: Vec::new(), outgoing: Vec::new() };
     for row in state.store.open_challenges_of(auth.account.id, now).await? {
         let challenge = load_view(&state, &row, now).await?;
-        if row.challenger_id == auth.account.id {
+        if row.offer.creator_id == auth.account.id {
             list.outgoing.push(challenge);
         } else {
             list.incoming.push(challenge);
@@ -123,47 +101,24 @@ pub async fn accept(
 
 /// Accepts a challenge for `me`: starts the game and tells both players.
 pub(super) async fn accept_open(state: &AppState, row: ChallengeRow, me: &AccountRow) -> Result<Challenge, ApiError> {
-    let id = row.id;
-    if row.status != "open" || row.expires_at <= now_ms() {
-        return Err(ApiError::new(ErrorCode::UnknownChallenge, "the challenge is no longer open"));
-    }
-    match row.opponent_id {
+    let may_take = |offer: &OfferRow| match offer.taker_id {
         Some(opponent) if opponent != me.id => {
-            return Err(ApiError::new(ErrorCode::Forbidden, "this challenge is for another player"));
+            Err(ApiError::new(ErrorCode::Forbidden, "this challenge is for another player"))
         }
-        None if row.challenger_id == me.id => {
-            return Err(ApiError::new(ErrorCode::InvalidRequest, "you cannot accept your own challenge"));
+        None if offer.creator_id == me.id => {
+            Err(ApiError::new(ErrorCode::InvalidRequest, "you cannot accept your own challenge"))
         }
-        _ => {}
-    }
-    if row.rated && me.kind == AccountKind::Guest {
-        return Err(registration_required());
-    }
-    let challenger = account(state, row.challenger_id).await?;
-    if challenger.banned {
-        // A banned account cannot start games, through a challenge it made before the ban either.
-        return Err(ApiError::new(ErrorCode::UnknownChallenge, "the challenge is no longer open"));
-    }
-    let players = starting::seat(&challenger, me, &row.colour);
-    let ruleset = serde_json::from_str(&row.ruleset).map_err(|_| corrupt(id))?;
-    let time_control: TimeControl = serde_json::from_str(&row.time_control).map_err(|_| corrupt(id))?;
-    let now = now_ms();
-    let game_id = Uuid::new_v4();
-    let rules = state.games.clock_rules();
-    let (game, started) =
-        new_game(game_id, players.clone(), ruleset, time_control, row.rated, rules, now).map_err(|_| corrupt(id))?;
-    if !state.store.accept_challenge(id, me.id, &game, &started, now).await? {
-        return Err(ApiError::new(ErrorCode::UnknownChallenge, "the challenge is no longer open"));
-    }
-    let accepted =
-        ChallengeRow { status: "accepted".to_owned(), game_id: Some(game_id), opponent_id: Some(me.id), ..row };
-    let challenge = view(&accepted, &challenger, Some(me), now)?;
-    for account in [challenger.id, me.id] {
+        _ => Ok(()),
+    };
+    let taken = offers::take(state, OfferKind::Challenge, row.offer, me, may_take, no_longer_open).await?;
+    let accepted = ChallengeRow { offer: taken.offer, rematch_of: row.rematch_of };
+    let challenge = view(&accepted, &taken.creator, Some(me), taken.at)?;
+    for account in [taken.creator.id, me.id] {
         state.connections.notify(account, &ServerFrame::ChallengeUpdated { challenge: challenge.clone() });
     }
-    starting::start(state, game_id, &players, &time_control).await?;
+    starting::start(state, taken.game_id, &taken.players, &taken.time_control).await?;
     if let Some(played) = accepted.rematch_of {
-        state.games.announce_rematch(played, game_id).await;
+        state.games.announce_rematch(played, taken.game_id).await;
     }
     Ok(challenge)
 }
@@ -175,7 +130,7 @@ pub async fn decline(
     Path(id): Path<Uuid>,
 ) -> Result<Json<Challenge>, ApiError> {
     let row = find(&state, id).await?;
-    if row.opponent_id != Some(auth.account.id) {
+    if row.offer.taker_id != Some(auth.account.id) {
         return Err(ApiError::new(ErrorCode::Forbidden, "only the challenged player can decline"));
     }
     close(&state, row, "declined").await
@@ -188,7 +143,7 @@ pub async fn cancel(
     Path(id): Path<Uuid>,
 ) -> Result<Json<Challenge>, ApiError> {
     let row = find(&state, id).await?;
-    if row.challenger_id != auth.account.id {
+    if row.offer.creator_id != auth.account.id {
         return Err(ApiError::new(ErrorCode::Forbidden, "only the challenger can cancel"));
     }
     close(&state, row, "cancelled").await
@@ -196,12 +151,12 @@ pub async fn cancel(
 
 async fn close(state: &AppState, row: ChallengeRow, status: &str) -> Result<Json<Challenge>, ApiError> {
     let now = now_ms();
-    if !state.store.close_challenge(row.id, status, now).await? {
-        return Err(ApiError::new(ErrorCode::UnknownChallenge, "the challenge is no longer open"));
+    if !state.store.close_challenge(row.offer.id, status, now).await? {
+        return Err(no_longer_open());
     }
-    let closed = ChallengeRow { status: status.to_owned(), ..row };
+    let closed = ChallengeRow { offer: OfferRow { status: status.to_owned(), ..row.offer }, ..row };
     let challenge = load_view(state, &closed, now).await?;
-    for account in [Some(closed.challenger_id), closed.opponent_id].into_iter().flatten() {
+    for account in [Some(closed.offer.creator_id), closed.offer.taker_id].into_iter().flatten() {
         state.connections.notify(account, &ServerFrame::ChallengeUpdated { challenge: challenge.clone() });
     }
     Ok(Json(challenge))
@@ -212,11 +167,7 @@ async fn find(state: &AppState, id: Uuid) -> Result<ChallengeRow, ApiError> {
 }
 
 pub(super) async fn load_view(state: &AppState, row: &ChallengeRow, now: Millis) -> Result<Challenge, ApiError> {
-    let challenger = account(state, row.challenger_id).await?;
-    let opponent = match row.opponent_id {
-        Some(id) => Some(account(state, id).await?),
-        None => None,
-    };
+    let (challenger, opponent) = offers::parties(state, &row.offer).await?;
     view(row, &challenger, opponent.as_ref(), now)
 }
 
@@ -226,54 +177,31 @@ pub(super) fn view(
     opponent: Option<&AccountRow>,
     now: Millis,
 ) -> Result<Challenge, ApiError> {
-    let status = match row.status.as_str() {
-        "open" if row.expires_at <= now => ChallengeStatus::Expired,
-        "open" => ChallengeStatus::Open,
-        "accepted" => ChallengeStatus::Accepted,
-        "declined" => ChallengeStatus::Declined,
-        "cancelled" => ChallengeStatus::Cancelled,
-        _ => ChallengeStatus::Expired,
+    let offer = &row.offer;
+    let status = match offers::standing(offer, now) {
+        Standing::Open => ChallengeStatus::Open,
+        Standing::Expired => ChallengeStatus::Expired,
+        Standing::Accepted => ChallengeStatus::Accepted,
+        Standing::Declined => ChallengeStatus::Declined,
+        Standing::Cancelled => ChallengeStatus::Cancelled,
     };
+    let (ruleset, time_control) = offers::stored_terms(OfferKind::Challenge, offer)?;
     Ok(Challenge {
-        id: row.id,
+        id: offer.id,
         challenger: info(challenger),
         opponent: opponent.map(info),
-        ruleset: serde_json::from_str(&row.ruleset).map_err(|_| corrupt(row.id))?,
-        time_control: serde_json::from_str(&row.time_control).map_err(|_| corrupt(row.id))?,
-        colour: colour_choice(&row.colour),
-        rated: row.rated,
+        ruleset,
+        time_control,
+        colour: colour_choice(&offer.colour),
+        rated: offer.rated,
         rematch_of: row.rematch_of,
         status,
-        game_id: row.game_id,
-        created_at_ms: row.created_at,
-        expires_at_ms: row.expires_at,
+        game_id: offer.game_id,
+        created_at_ms: offer.created_at,
+        expires_at_ms: offer.expires_at,
     })
 }
 
-/// The colour choice for its stored text.
-pub(super) fn colour_choice(text: &str) -> ColourChoice {
-    match text {
-        "first" => ColourChoice::First,
-        "second" => ColourChoice::Second,
-        _ => ColourChoice::Random,
-    }
-}
-
-/// The stored text of a colour choice.
-pub(super) fn colour_text(colour: ColourChoice) -> &'static str {
-    match colour {
-        ColourChoice::First => "first",
-        ColourChoice::Second => "second",
-        ColourChoice::Random => "random",
-    }
-}
-
-fn corrupt(id: Uuid) -> ApiError {
-    tracing::error!(challenge = %id, "stored challenge does not parse");
-    ApiError::new(ErrorCode::Internal, "the challenge record is damaged")
-}
-
-/// A guest asked for a rated game, as a challenge or a correspondence seek.
-pub(super) fn registration_required() -> ApiError {
-    ApiError::new(ErrorCode::RegistrationRequired, "rated games need registered accounts; guests play casual games")
+fn no_longer_open() -> ApiError {
+    ApiError::new(ErrorCode::UnknownChallenge, "the challenge is no longer open")
 }

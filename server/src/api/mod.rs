@@ -13,6 +13,7 @@ mod input;
 pub(crate) mod limits;
 mod live;
 mod notifications;
+mod offers;
 pub mod openapi;
 mod play;
 mod players;

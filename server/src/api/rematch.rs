@@ -13,7 +13,7 @@ use super::challenges::{accept_open, load_view};
 use super::{ApiError, Authenticated};
 use crate::api::input::Path;
 use crate::state::AppState;
-use crate::store::ChallengeRow;
+use crate::store::{ChallengeRow, OfferRow};
 use crate::time::now_ms;
 
 /// How long a rematch offer stays open.
@@ -38,27 +38,27 @@ pub async fn offer(
     }
     let now = now_ms();
     let open = state.store.open_rematches(game_id, now).await?;
-    if let Some(theirs) = open.iter().find(|offer| offer.challenger_id == opponent) {
+    if let Some(theirs) = open.iter().find(|offer| offer.offer.creator_id == opponent) {
         let accepted = accept_open(&state, theirs.clone(), &auth.account).await?;
         return Ok((StatusCode::OK, Json(accepted)));
     }
-    if let Some(mine) = open.iter().find(|offer| offer.challenger_id == me) {
+    if let Some(mine) = open.iter().find(|offer| offer.offer.creator_id == me) {
         return Ok((StatusCode::OK, Json(load_view(&state, mine, now).await?)));
     }
-    let row = ChallengeRow {
+    let offer = OfferRow {
         id: Uuid::new_v4(),
-        challenger_id: me,
-        opponent_id: Some(opponent),
+        creator_id: me,
+        taker_id: Some(opponent),
         ruleset: game.ruleset,
         time_control: game.time_control,
         colour: if my_seat_was_first { "second" } else { "first" }.to_owned(),
         rated: game.rated,
-        rematch_of: Some(game_id),
         status: "open".to_owned(),
         game_id: None,
         created_at: now,
         expires_at: now + REMATCH_EXPIRY_MS,
     };
+    let row = ChallengeRow { offer, rematch_of: Some(game_id) };
     state.store.insert_challenge(&row).await?;
     let challenge = load_view(&state, &row, now).await?;
     state.connections.notify(opponent, &ServerFrame::ChallengeUpdated { challenge: challenge.clone() });

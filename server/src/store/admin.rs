@@ -1,11 +1,12 @@
-//! What the store keeps for admins: the archive's view of games (search, import, flags), and the audit log.
+//! What the store keeps for admins: the archive's view of games (search, flags, an imported game's origin), and
+//! the audit log. The import itself is [`ImportStore`](super::ImportStore).
 
-use std::collections::{HashMap, HashSet};
+use std::collections::HashMap;
 
 use async_trait::async_trait;
 use uuid::Uuid;
 
-use super::{AccountRow, EventRow, GameChange, GameRow, Millis, MoveRow, RatingRow, StoreError};
+use super::{AccountRow, GameChange, GameRow, Millis, MoveRow, RatingRow, StoreError};
 
 /// A game with what the archive knows about it beyond play.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -136,19 +137,6 @@ pub struct AuditFilter {
     pub before_id: Option<i64>,
 }
 
-/// A game read from a record file, ready to store: the game, its events and its moves.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub struct ImportedGame {
-    /// The game row (never active).
-    pub game: GameRow,
-    /// Its origin; `import` is always set.
-    pub origin: GameOrigin,
-    /// Its events: `started`, then `ended` when it has a result.
-    pub events: Vec<EventRow>,
-    /// Its moves, one per turn.
-    pub moves: Vec<MoveRow>,
-}
-
 /// A finished rated game's result, as a rating replay needs it.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct RatedGame {
@@ -200,12 +188,4 @@ pub trait AdminStore: Send + Sync {
     async fn insert_audit(&self, entry: &AuditRow) -> Result<(), StoreError>;
     /// Audit entries matching `filter`, newest first.
     async fn audit_entries(&self, filter: &AuditFilter, limit: u32) -> Result<Vec<AuditRow>, StoreError>;
-
-    /// The ids of imported players called `names`, creating the missing ones, by name as given.
-    async fn imported_players(&self, names: &[String], now: Millis) -> Result<HashMap<String, Uuid>, StoreError>;
-    /// The numbers of the games already imported from `source`.
-    async fn imported_indexes(&self, source: &str) -> Result<HashSet<i64>, StoreError>;
-    /// Stores imported games with their events and moves, in one transaction with few statements.
-    /// [`StoreError::Conflict`] (nothing written) when one of them was imported already.
-    async fn insert_imported(&self, games: &[ImportedGame]) -> Result<(), StoreError>;
 }

@@ -4,7 +4,7 @@
 use async_trait::async_trait;
 use uuid::Uuid;
 
-use super::{EventRow, GameRow, Millis, StoreError};
+use super::{GameRow, Millis, SeekRow, StoreError};
 
 /// A period the server was down, from its last heartbeat to its next start.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -105,33 +105,6 @@ pub struct ConditionalRow {
     pub reply_turn: String,
 }
 
-/// A correspondence seek as stored.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub struct SeekRow {
-    /// The seek's id.
-    pub id: Uuid,
-    /// Who made it.
-    pub creator_id: Uuid,
-    /// Who accepted it.
-    pub acceptor_id: Option<Uuid>,
-    /// The protocol's `RulesetSpec` as JSON.
-    pub ruleset: String,
-    /// The protocol's `TimeControl` as JSON.
-    pub time_control: String,
-    /// `first`, `second` or `random`: the creator's seat.
-    pub colour: String,
-    /// Whether the game will change ratings.
-    pub rated: bool,
-    /// `open`, `accepted` or `cancelled` (an open seek past `expires_at` reads as expired).
-    pub status: String,
-    /// The game, once accepted.
-    pub game_id: Option<Uuid>,
-    /// When it was made.
-    pub created_at: Millis,
-    /// When it expires if still open.
-    pub expires_at: Millis,
-}
-
 /// The correspondence part of the [`Store`](super::Store).
 #[async_trait]
 pub trait CorrespondenceStore {
@@ -211,16 +184,6 @@ pub trait CorrespondenceStore {
     async fn seek(&self, id: Uuid) -> Result<Option<SeekRow>, StoreError>;
     /// Open, unexpired seeks of accounts that are not banned, newest first.
     async fn open_seeks(&self, now: Millis, limit: u32) -> Result<Vec<SeekRow>, StoreError>;
-    /// In one transaction: marks an open, unexpired seek accepted and inserts its game with the first event.
-    /// False (and nothing written) when the seek was not open any more.
-    async fn accept_seek(
-        &self,
-        id: Uuid,
-        acceptor_id: Uuid,
-        game: &GameRow,
-        started: &EventRow,
-        now: Millis,
-    ) -> Result<bool, StoreError>;
     /// Cancels an open seek; false when it was not open any more.
     async fn cancel_seek(&self, id: Uuid) -> Result<bool, StoreError>;
     /// Cancels every open seek of `creator` (a ban), expired or not; their ids.

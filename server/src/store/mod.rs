@@ -14,6 +14,8 @@ mod chat;
 mod cluster;
 mod correspondence;
 mod explorer;
+mod import;
+mod offers;
 mod postgres;
 mod profile;
 mod reports;
@@ -31,16 +33,18 @@ use uuid::Uuid;
 use crate::telemetry::PoolUse;
 
 pub use admin::{
-    AdminStore, ArchivedGame, AuditFilter, AuditRow, GameOrigin, GameSearch, ImportSource, ImportedGame, RatedGame,
-    ResultFilter, SearchCursor, SearchOrder,
+    AdminStore, ArchivedGame, AuditFilter, AuditRow, GameOrigin, GameSearch, ImportSource, RatedGame, ResultFilter,
+    SearchCursor, SearchOrder,
 };
 pub use chat::{ChannelName, ChatRow, ChatStore, LobbyMute};
 pub use cluster::{ClusterStore, LeaseTake, NodeRow};
 pub use correspondence::{
     ConditionalRow, CorrespondenceStore, NotificationRow, NotificationSettingsRow, Outage, PublishedNotification,
-    SeekRow, VacationRow, WebhookJob,
+    VacationRow, WebhookJob,
 };
 pub use explorer::{ExplorerQuery, ExplorerRow, ExplorerStore, TurnCount};
+pub use import::{ImportStore, ImportedGame};
+pub use offers::{ChallengeRow, OfferKind, OfferRow, OfferStore, SeekRow};
 pub use postgres::PostgresStore;
 pub use profile::{HistoryFilter, HistoryResult, HistorySpeed, ProfileStore, RatedEnd};
 pub use reports::{ReportRow, ReportStore, Resolution};
@@ -165,35 +169,6 @@ pub struct SessionRow {
     /// When it was created.
     pub created_at: Millis,
     /// When it stops being valid.
-    pub expires_at: Millis,
-}
-
-/// A challenge as stored.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub struct ChallengeRow {
-    /// The challenge id.
-    pub id: Uuid,
-    /// Who challenges.
-    pub challenger_id: Uuid,
-    /// Who is challenged; `None` for an open challenge.
-    pub opponent_id: Option<Uuid>,
-    /// The protocol's `RulesetSpec` as JSON.
-    pub ruleset: String,
-    /// The protocol's `TimeControl` as JSON.
-    pub time_control: String,
-    /// `first`, `second` or `random`: the challenger's seat.
-    pub colour: String,
-    /// Whether the game will change ratings.
-    pub rated: bool,
-    /// For a rematch offer: the game it follows.
-    pub rematch_of: Option<Uuid>,
-    /// `open`, `accepted`, `declined`, `cancelled` or `expired`.
-    pub status: String,
-    /// The game, once accepted.
-    pub game_id: Option<Uuid>,
-    /// When it was made.
-    pub created_at: Millis,
-    /// When it expires if still open.
     pub expires_at: Millis,
 }
 
@@ -377,13 +352,15 @@ pub struct GameCursor {
 }
 
 /// Everything kartka stores. Implemented for PostgreSQL and SQLite; one test suite runs against both. What
-/// admins need of it is in [`AdminStore`], correspondence play in [`CorrespondenceStore`], chat in
+/// admins need of it is in [`AdminStore`], the import of record files in [`ImportStore`], taking open offers of a game in [`OfferStore`], correspondence play in [`CorrespondenceStore`], chat in
 /// [`ChatStore`], what profiles read beyond accounts and ratings in [`ProfileStore`], the opening explorer's
 /// turns in [`ExplorerStore`], and the nodes sharing the database and their games' leases in [`ClusterStore`].
 #[async_trait]
 pub trait Store:
     CorrespondenceStore
     + AdminStore
+    + ImportStore
+    + OfferStore
     + ChatStore
     + ReportStore
     + ProfileStore
@@ -426,17 +403,6 @@ pub trait Store:
     /// Moves an open, unexpired challenge to `status` (declined, cancelled or expired); false when it was not
     /// open any more. A challenge past its expiry that is still open can only be moved to `expired`.
     async fn close_challenge(&self, id: Uuid, status: &str, now: Millis) -> Result<bool, StoreError>;
-    /// In one transaction: marks an open, unexpired challenge accepted with the game's id, fills in the
-    /// acceptor of an open challenge, inserts the game and its first event. False (and nothing written) when
-    /// the challenge was not open any more.
-    async fn accept_challenge(
-        &self,
-        id: Uuid,
-        acceptor_id: Uuid,
-        game: &GameRow,
-        started: &EventRow,
-        now: Millis,
-    ) -> Result<bool, StoreError>;
 
     /// Adds a game with its first event.
     async fn insert_game(&self, game: &GameRow, started: &EventRow) -> Result<(), StoreError>;

@@ -4,8 +4,8 @@
 use std::sync::Arc;
 
 use kartka_server::store::{
-    AccountRow, ConditionalRow, EventRow, GameRow, Millis, NotificationRow, NotificationSettingsRow, Outage, SeekRow,
-    Store, StoreError, VacationRow,
+    AccountRow, ConditionalRow, EventRow, GameRow, Millis, NotificationRow, NotificationSettingsRow, OfferKind, Outage,
+    SeekRow, Store, StoreError, VacationRow,
 };
 use kartka_tests::stored::{insert_guest, ActiveGame};
 use tokio::sync::Barrier;
@@ -259,7 +259,7 @@ async fn concurrent_seek_accepts_let_exactly_one_win(store: Arc<dyn Store>) {
     let seek = SeekRow {
         id: Uuid::new_v4(),
         creator_id: ada.id,
-        acceptor_id: None,
+        taker_id: None,
         ruleset: "{}".to_owned(),
         time_control: "{}".to_owned(),
         colour: "random".to_owned(),
@@ -280,7 +280,7 @@ async fn concurrent_seek_accepts_let_exactly_one_win(store: Arc<dyn Store>) {
         let (game, started) = game_row(&ada, &acceptor, Some(T0 + DAY));
         racers.push(tokio::spawn(async move {
             barrier.wait().await;
-            store.accept_seek(seek_id, acceptor.id, &game, &started, T0 + 1).await.expect("accept")
+            store.accept_offer(OfferKind::Seek, seek_id, acceptor.id, &game, &started, T0 + 1).await.expect("accept")
         }));
     }
     let mut won = 0;
@@ -299,7 +299,7 @@ async fn a_rated_seek_is_kept_rated(store: Arc<dyn Store>) {
     let seek = |rated: bool, created_at: Millis| SeekRow {
         id: Uuid::new_v4(),
         creator_id: ada.id,
-        acceptor_id: None,
+        taker_id: None,
         ruleset: "{}".to_owned(),
         time_control: "{}".to_owned(),
         colour: "first".to_owned(),
@@ -321,7 +321,7 @@ async fn expired_seeks_are_found_between_two_moments(store: Arc<dyn Store>) {
     let seek = |expires_at: Millis| SeekRow {
         id: Uuid::new_v4(),
         creator_id: ada.id,
-        acceptor_id: None,
+        taker_id: None,
         ruleset: "{}".to_owned(),
         time_control: "{}".to_owned(),
         colour: "random".to_owned(),

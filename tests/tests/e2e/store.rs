@@ -8,7 +8,7 @@ use std::sync::Arc;
 use futures_util::future::{join_all, maybe_done};
 use kartka_server::store::{
     self, AccountKind, AccountRow, AuditRow, ChallengeRow, EventRow, GameChange, GameCursor, GameRow, GameState,
-    Millis, MoveRow, RatingRow, RatingUpdate, ResultCounts, SessionRow, Store, StoreError,
+    Millis, MoveRow, OfferKind, OfferRow, RatingRow, RatingUpdate, ResultCounts, SessionRow, Store, StoreError,
 };
 use kartka_tests::db::TestDb;
 use kartka_tests::stored::ActiveGame;
@@ -179,20 +179,20 @@ async fn recorded(store: &dyn Store, game_id: Uuid, change: GameChange) -> GameS
 }
 
 fn challenge(challenger: &AccountRow, opponent: Option<&AccountRow>, created_at: Millis) -> ChallengeRow {
-    ChallengeRow {
+    let offer = OfferRow {
         id: Uuid::new_v4(),
-        challenger_id: challenger.id,
-        opponent_id: opponent.map(|opponent| opponent.id),
+        creator_id: challenger.id,
+        taker_id: opponent.map(|opponent| opponent.id),
         ruleset: RULESET.to_owned(),
         time_control: TIME_CONTROL.to_owned(),
         colour: "random".to_owned(),
         rated: false,
-        rematch_of: None,
         status: "open".to_owned(),
         game_id: None,
         created_at,
         expires_at: created_at + 10 * MINUTE,
-    }
+    };
+    ChallengeRow { offer, rematch_of: None }
 }
 
 async fn inserted_challenge(
@@ -326,19 +326,23 @@ async fn open_challenges_are_listed_for_both_sides(db: &TestDb) {
     let open_to_anyone = inserted_challenge(&*store, &kasia, None, T0 + 1).await;
     let from_basia = inserted_challenge(&*store, &basia, Some(&kasia), T0 + 2).await;
     let declined = inserted_challenge(&*store, &kasia, Some(&basia), T0 + 3).await;
-    assert!(store.close_challenge(declined.id, "declined", T0 + 4).await.unwrap());
+    assert!(store.close_challenge(declined.offer.id, "declined", T0 + 4).await.unwrap());
     let now = T0 + 5;
 
-    assert_eq!(store.challenge(to_basia.id).await.unwrap(), Some(to_basia.clone()));
-    let ids = |challenges: Vec<ChallengeRow>| challenges.into_iter().map(|challenge| challenge.id).collect::<Vec<_>>();
+    assert_eq!(store.challenge(to_basia.offer.id).await.unwrap(), Some(to_basia.clone()));
+    let ids =
+        |challenges: Vec<ChallengeRow>| challenges.into_iter().map(|challenge| challenge.offer.id).collect::<Vec<_>>();
     assert_eq!(
         ids(store.open_challenges_of(kasia.id, now).await.unwrap()),
-        [from_basia.id, open_to_anyone.id, to_basia.id],
+        [from_basia.offer.id, open_to_anyone.offer.id, to_basia.offer.id],
         "newest first, made and received"
     );
-    assert_eq!(ids(store.open_challenges_of(basia.id, now).await.unwrap()), [from_basia.id, to_basia.id]);
+    assert_eq!(ids(store.open_challenges_of(basia.id, now).await.unwrap()), [from_basia.offer.id, to_basia.offer.id]);
     assert!(store.open_challenges_of(olek.id, now).await.unwrap().is_empty());
-    assert!(store.open_challenges_of(kasia.id, to_basia.expires_at + 10).await.unwrap().is_empty(), "all expired");
+    assert!(
+        store.open_challenges_of(kasia.id, to_basia.offer.expires_at + 10).await.unwrap().is_empty(),
+        "all expired"
+    );
 }
 
 async fn only_open_unexpired_challenges_close(db: &TestDb) {
@@ -347,16 +351,16 @@ async fn only_open_unexpired_challenges_close(db: &TestDb) {
     let basia = inserted_account(&*store, "Basia").await;
     let challenge = inserted_challenge(&*store, &kasia, Some(&basia), T0).await;
 
-    assert!(store.close_challenge(challenge.id, "cancelled", T0 + 1).await.unwrap());
-    assert!(!store.close_challenge(challenge.id, "declined", T0 + 2).await.unwrap(), "already closed");
-    assert_eq!(store.challenge(challenge.id).await.unwrap().unwrap().status, "cancelled");
+    assert!(store.close_challenge(challenge.offer.id, "cancelled", T0 + 1).await.unwrap());
+    assert!(!store.close_challenge(challenge.offer.id, "declined", T0 + 2).await.unwrap(), "already closed");
+    assert_eq!(store.challenge(challenge.offer.id).await.unwrap().unwrap().offer.status, "cancelled");
     assert!(!store.close_challenge(Uuid::new_v4(), "cancelled", T0).await.unwrap(), "no such challenge");
 
     let stale = inserted_challenge(&*store, &kasia, Some(&basia), T0).await;
-    let after_expiry = stale.expires_at;
-    assert!(!store.close_challenge(stale.id, "declined", after_expiry).await.unwrap(), "too late to decline");
-    assert!(store.close_challenge(stale.id, "expired", after_expiry).await.unwrap(), "the sweeper expires it");
-    assert_eq!(store.challenge(stale.id).await.unwrap().unwrap().status, "expired");
+    let after_expiry = stale.offer.expires_at;
+    assert!(!store.close_challenge(stale.offer.id, "declined", after_expiry).await.unwrap(), "too late to decline");
+    assert!(store.close_challenge(stale.offer.id, "expired", after_expiry).await.unwrap(), "the sweeper expires it");
+    assert_eq!(store.challenge(stale.offer.id).await.unwrap().unwrap().offer.status, "expired");
 }
 
 async fn accepting_a_challenge_creates_its_game_once(db: &TestDb) {
@@ -367,27 +371,40 @@ async fn accepting_a_challenge_creates_its_game_once(db: &TestDb) {
     let now = T0 + 1;
     let (game, started) = new_game(&kasia, &basia, now);
 
-    assert!(store.accept_challenge(challenge.id, basia.id, &game, &started, now).await.unwrap());
-    let accepted = store.challenge(challenge.id).await.unwrap().unwrap();
-    assert_eq!(accepted.status, "accepted");
-    assert_eq!(accepted.game_id, Some(game.id));
-    assert_eq!(accepted.opponent_id, Some(basia.id), "an open challenge records who accepted it");
+    assert!(store
+        .accept_offer(OfferKind::Challenge, challenge.offer.id, basia.id, &game, &started, now)
+        .await
+        .unwrap());
+    let accepted = store.challenge(challenge.offer.id).await.unwrap().unwrap();
+    assert_eq!(accepted.offer.status, "accepted");
+    assert_eq!(accepted.offer.game_id, Some(game.id));
+    assert_eq!(accepted.offer.taker_id, Some(basia.id), "an open challenge records who accepted it");
     assert_eq!(store.game(game.id).await.unwrap(), Some(game.clone()));
     assert_eq!(store.events_after(game.id, 0).await.unwrap(), [started]);
 
     let (second_game, second_started) = new_game(&kasia, &basia, now);
-    assert!(!store.accept_challenge(challenge.id, basia.id, &second_game, &second_started, now).await.unwrap());
+    assert!(!store
+        .accept_offer(OfferKind::Challenge, challenge.offer.id, basia.id, &second_game, &second_started, now)
+        .await
+        .unwrap());
     assert_eq!(store.game(second_game.id).await.unwrap(), None, "no second game");
-    assert_eq!(store.challenge(challenge.id).await.unwrap(), Some(accepted));
+    assert_eq!(store.challenge(challenge.offer.id).await.unwrap(), Some(accepted));
 
     let expired = inserted_challenge(&*store, &kasia, Some(&basia), T0).await;
-    let (late_game, late_started) = new_game(&kasia, &basia, expired.expires_at);
+    let (late_game, late_started) = new_game(&kasia, &basia, expired.offer.expires_at);
     assert!(!store
-        .accept_challenge(expired.id, basia.id, &late_game, &late_started, expired.expires_at)
+        .accept_offer(
+            OfferKind::Challenge,
+            expired.offer.id,
+            basia.id,
+            &late_game,
+            &late_started,
+            expired.offer.expires_at
+        )
         .await
         .unwrap());
     assert_eq!(store.game(late_game.id).await.unwrap(), None);
-    assert_eq!(store.challenge(expired.id).await.unwrap().unwrap().status, "open");
+    assert_eq!(store.challenge(expired.offer.id).await.unwrap().unwrap().offer.status, "open");
 }
 
 async fn concurrent_accepts_let_exactly_one_win(db: &TestDb) {
@@ -402,7 +419,9 @@ async fn concurrent_accepts_let_exactly_one_win(db: &TestDb) {
         let (game, started) = new_game(&kasia, &acceptor, T0 + 1);
         tokio::spawn(async move {
             barrier.wait().await;
-            let accepted = store.accept_challenge(challenge.id, acceptor.id, &game, &started, T0 + 1).await;
+            let accepted = store
+                .accept_offer(OfferKind::Challenge, challenge.offer.id, acceptor.id, &game, &started, T0 + 1)
+                .await;
             (game.id, accepted.expect("accept"))
         })
     });
@@ -416,7 +435,7 @@ async fn concurrent_accepts_let_exactly_one_win(db: &TestDb) {
         }
     }
     assert_eq!(winners.len(), 1, "exactly one accept wins");
-    assert_eq!(store.challenge(challenge.id).await.unwrap().unwrap().game_id, Some(winners[0]));
+    assert_eq!(store.challenge(challenge.offer.id).await.unwrap().unwrap().offer.game_id, Some(winners[0]));
 }
 
 async fn games_of_pages_newest_first(db: &TestDb) {
@@ -1134,13 +1153,14 @@ async fn rematch_offers_are_found_by_their_game(db: &TestDb) {
     let basia = inserted_account(&*store, "Basia").await;
     let game = inserted_game(&*store, &kasia, &basia, T0).await;
     let other = inserted_game(&*store, &kasia, &basia, T0).await;
-    let offer = ChallengeRow { rematch_of: Some(game.id), rated: true, ..challenge(&basia, Some(&kasia), T0) };
-    store.insert_challenge(&offer).await.unwrap();
+    let made = challenge(&basia, Some(&kasia), T0);
+    let rematch = ChallengeRow { offer: OfferRow { rated: true, ..made.offer }, rematch_of: Some(game.id) };
+    store.insert_challenge(&rematch).await.unwrap();
     inserted_challenge(&*store, &kasia, Some(&basia), T0).await;
 
-    assert_eq!(store.open_rematches(game.id, T0 + 1).await.unwrap(), std::slice::from_ref(&offer));
+    assert_eq!(store.open_rematches(game.id, T0 + 1).await.unwrap(), std::slice::from_ref(&rematch));
     assert!(store.open_rematches(other.id, T0 + 1).await.unwrap().is_empty());
-    assert!(store.open_rematches(game.id, offer.expires_at).await.unwrap().is_empty(), "expired");
-    assert!(store.close_challenge(offer.id, "declined", T0 + 2).await.unwrap());
+    assert!(store.open_rematches(game.id, rematch.offer.expires_at).await.unwrap().is_empty(), "expired");
+    assert!(store.close_challenge(rematch.offer.id, "declined", T0 + 2).await.unwrap());
     assert!(store.open_rematches(game.id, T0 + 3).await.unwrap().is_empty(), "declined");
 }

@@ -1,20 +1,22 @@
-//! The [`AdminStore`] half of the shared SQL store: archive search, bulk import, admin actions and the audit
-//! log. Its SQL text is here too, because most of it is assembled per call (search filters, multi-row
-//! inserts); every statement means the same in PostgreSQL and SQLite.
+//! The [`AdminStore`] part of the shared SQL store: archive search, admin actions and the audit log. Its SQL
+//! text is here too, because most of it is assembled per call (search filters); every statement means the same
+//! in PostgreSQL and SQLite. The bulk import is `import.rs`.
 
-use std::collections::{HashMap, HashSet};
+use std::collections::HashMap;
 
 use async_trait::async_trait;
-use sqlx::{ColumnIndex, Decode, Encode, Executor, IntoArguments, Row, Type};
 use uuid::Uuid;
 
+use super::assembled::{Assembled, Placeholder, Value, MAX_BOUND_VALUES};
+use super::dialect::ReadColumn;
+use super::multi_row::MOVE_COLUMNS;
 use super::statements::{games_with_progress, INSERT_RATING, SELECT_ACCOUNTS};
-use super::{conflict_if_unique, imported_name_key, name_key, DbQuery, Dialect, SqlStore};
+use super::{imported_name_key, name_key, Dialect, SqlStore};
 use crate::store::admin::{
-    AdminStore, ArchivedGame, AuditFilter, AuditRow, GameOrigin, GameSearch, ImportSource, ImportedGame, RatedGame,
-    ResultFilter, SearchOrder,
+    AdminStore, ArchivedGame, AuditFilter, AuditRow, GameOrigin, GameSearch, ImportSource, RatedGame, ResultFilter,
+    SearchOrder,
 };
-use crate::store::{AccountRow, GameChange, Millis, MoveRow, RatingRow, StoreError};
+use crate::store::{AccountRow, GameChange, MoveRow, RatingRow, StoreError};
 
 /// The columns of a game row, its progress and its origin, for SELECT from [`GAMES_WITH_PROGRESS`]; `length` is
 /// the key of the archive's length order (see migrations/postgres/0015_game_progress.sql).
@@ -23,25 +25,7 @@ const ARCHIVE_COLUMNS: &str = "id, kind, ruleset, time_control, first_id, second
     rated, correspondence, imported, source, source_index, imported_at, length";
 /// What archive reads read from.
 const GAMES_WITH_PROGRESS: &str = games_with_progress!();
-/// The columns of an imported game's `games` row: the outcome columns in the order `bind_outcome` binds them,
-/// then its origin.
-const IMPORTED_GAME_COLUMNS: &str = "id, kind, ruleset, time_control, first_id, second_id, created_at, speed, \
-    status, winner, end_reason, length, finished_at, scores, rated, correspondence, imported, source, \
-    source_index, imported_at";
-const IMPORTED_GAME_COLUMN_COUNT: usize = 20;
-/// The columns of a game's `game_progress` row: its id, the progress columns in the order `bind_progress`
-/// binds them, and the sweeper's two (`bind_sweeping`).
-const PROGRESS_COLUMNS: &str = "game_id, seq, ply, first_ms, second_ms, clock_at, to_act, deadline, swept, \
-    swept_deadline";
-const PROGRESS_COLUMN_COUNT: usize = 10;
-const MOVE_COLUMNS: &str = "game_id, ply, seat, notation, turn_ended, client_move_id, first_ms, second_ms, received_at";
-const MOVE_COLUMN_COUNT: usize = 9;
-const EVENT_COLUMNS: &str = "game_id, seq, kind, payload, at";
-const EVENT_COLUMN_COUNT: usize = 5;
 const AUDIT_COLUMNS: &str = "id, at, admin_id, actor_name, action, game_id, account_id, details, reason";
-
-/// Bound values per statement of a multi-row insert: well under SQLite's 32,766 and PostgreSQL's 65,535.
-pub(super) const MAX_BOUND_VALUES: usize = 30_000;
 
 const INSERT_AUDIT: &str = "INSERT INTO audit_log \
     (at, admin_id, actor_name, action, game_id, account_id, details, reason) \
@@ -51,7 +35,6 @@ const SET_BANNED: &str = "UPDATE accounts SET banned = $2, banned_at = $3 WHERE 
 const REVOKE_SESSIONS: &str = "DELETE FROM sessions WHERE account_id = $1";
 const SET_ADMIN_ROLE: &str = "UPDATE accounts SET is_admin = $2 WHERE id = $1 AND is_admin <> $2";
 const SET_BOT: &str = "UPDATE accounts SET is_bot = $2 WHERE id = $1 AND is_bot <> $2";
-const IMPORTED_INDEXES: &str = "SELECT source_index FROM games WHERE source = $1";
 /// Rated results that changed ratings: a rated game's result counts once both players have moved.
 const RATED_HISTORY: &str = "SELECT first_id, second_id, winner, finished_at FROM games g \
     WHERE g.kind = $1 AND g.speed = $2 AND g.rated = $3 AND g.status = 'finished' \
@@ -59,70 +42,6 @@ const RATED_HISTORY: &str = "SELECT first_id, second_id, winner, finished_at FRO
     AND EXISTS (SELECT 1 FROM moves m WHERE m.game_id = g.id AND m.seat = 'second') \
     ORDER BY g.finished_at, g.id";
 const DELETE_RATINGS: &str = "DELETE FROM ratings WHERE kind = $1 AND speed = $2";
-
-/// A value bound to an assembled statement.
-pub(super) enum Value {
-    Id(Uuid),
-    Int(i64),
-    Text(String),
-}
-
-/// A statement under construction: SQL text with numbered placeholders and the values they stand for.
-pub(super) struct Assembled {
-    sql: String,
-    values: Vec<Value>,
-    placeholder: Placeholder,
-}
-
-/// Writes the placeholder of the `number`th value: [`Dialect::placeholder`].
-pub(super) type Placeholder = fn(&mut String, usize);
-
-impl Assembled {
-    /// A statement starting with `sql`, its placeholders written by `placeholder`.
-    pub(super) fn new(placeholder: Placeholder, sql: &str) -> Assembled {
-        Assembled { sql: sql.to_owned(), values: Vec::new(), placeholder }
-    }
-
-    /// Appends a placeholder for `value` to the SQL.
-    pub(super) fn value(&mut self, value: Value) -> &mut Self {
-        self.values.push(value);
-        (self.placeholder)(&mut self.sql, self.values.len());
-        self
-    }
-
-    pub(super) fn text(&mut self, sql: &str) -> &mut Self {
-        self.sql.push_str(sql);
-        self
-    }
-
-    /// Appends `ids` as a parenthesised placeholder list.
-    pub(super) fn id_list(&mut self, ids: &[Uuid]) -> &mut Self {
-        self.text("(");
-        for (index, id) in ids.iter().enumerate() {
-            if index > 0 {
-                self.text(", ");
-            }
-            self.value(Value::Id(*id));
-        }
-        self.text(")")
-    }
-}
-
-/// `(…), (…)` with `rows` groups of `columns` placeholders.
-pub(super) fn value_groups(placeholder: Placeholder, rows: usize, columns: usize) -> String {
-    let mut sql = String::with_capacity(rows * columns * 6);
-    for row in 0..rows {
-        sql.push_str(if row == 0 { "(" } else { ", (" });
-        for column in 0..columns {
-            if column > 0 {
-                sql.push_str(", ");
-            }
-            placeholder(&mut sql, row * columns + column + 1);
-        }
-        sql.push(')');
-    }
-    sql
-}
 
 /// The WHERE clause of a search (`WHERE 1 = 1` and its filters), without its page position.
 fn search_filters(placeholder: Placeholder, search: &GameSearch) -> Assembled {
@@ -171,7 +90,7 @@ fn search_filters(placeholder: Placeholder, search: &GameSearch) -> Assembled {
 /// The full page query of a search.
 fn search_page(placeholder: Placeholder, search: &GameSearch, limit: u32) -> Assembled {
     let mut query = search_filters(placeholder, search);
-    query.sql.insert_str(0, &format!("SELECT {ARCHIVE_COLUMNS} FROM {GAMES_WITH_PROGRESS}"));
+    query.prepend(&format!("SELECT {ARCHIVE_COLUMNS} FROM {GAMES_WITH_PROGRESS}"));
     let key = match search.order {
         SearchOrder::Date => "created_at",
         SearchOrder::Length => "length",
@@ -185,63 +104,34 @@ fn search_page(placeholder: Placeholder, search: &GameSearch, limit: u32) -> Ass
     query
 }
 
-// The bounds below are those of the main store's impl blocks (see sql/mod.rs).
-
-impl<DB> SqlStore<DB>
-where
-    DB: Dialect,
-    for<'c> &'c mut DB::Connection: Executor<'c, Database = DB>,
-    for<'q> DB::Arguments<'q>: IntoArguments<'q, DB>,
-    for<'q> i64: Encode<'q, DB> + Decode<'q, DB> + Type<DB>,
-    for<'q> bool: Encode<'q, DB> + Decode<'q, DB> + Type<DB>,
-    for<'q> f64: Encode<'q, DB> + Decode<'q, DB> + Type<DB>,
-    for<'q> String: Encode<'q, DB> + Decode<'q, DB> + Type<DB>,
-    for<'q> &'q str: Encode<'q, DB> + Type<DB>,
-    for<'q> Option<i64>: Encode<'q, DB>,
-    for<'q> Option<&'q str>: Encode<'q, DB>,
-    for<'q> Option<DB::Id>: Encode<'q, DB>,
-    for<'a> &'a str: ColumnIndex<DB::Row>,
-{
-    /// The statement with its values bound in order.
-    pub(super) fn bind_assembled<'q>(assembled: &'q Assembled) -> DbQuery<'q, DB> {
-        assembled.values.iter().fold(sqlx::query(&assembled.sql), |query, value| match value {
-            Value::Id(id) => query.bind(DB::to_id(*id)),
-            Value::Int(int) => query.bind(*int),
-            Value::Text(text) => query.bind(text.as_str()),
-        })
-    }
-
+impl<DB: Dialect> SqlStore<DB> {
     fn archived_from_row(row: &DB::Row) -> Result<ArchivedGame, sqlx::Error> {
-        let source: Option<String> = row.try_get("source")?;
-        let index: Option<i64> = row.try_get("source_index")?;
-        let imported_at: Option<i64> = row.try_get("imported_at")?;
+        let source: Option<String> = row.read("source")?;
+        let index: Option<i64> = row.read("source_index")?;
+        let imported_at: Option<i64> = row.read("imported_at")?;
         let import = match (source, index, imported_at) {
             (Some(source), Some(index), Some(imported_at)) => Some(ImportSource { source, index, imported_at }),
             _ => None,
         };
-        Ok(ArchivedGame {
-            game: Self::game_from_row(row)?,
-            origin: GameOrigin { import },
-            length: row.try_get("length")?,
-        })
+        Ok(ArchivedGame { game: Self::game_from_row(row)?, origin: GameOrigin { import }, length: row.read("length")? })
     }
 
     fn audit_from_row(row: &DB::Row) -> Result<AuditRow, sqlx::Error> {
         Ok(AuditRow {
-            id: row.try_get("id")?,
-            at: row.try_get("at")?,
+            id: row.read("id")?,
+            at: row.read("at")?,
             admin_id: Self::optional_uuid(row, "admin_id")?,
-            actor_name: row.try_get("actor_name")?,
-            action: row.try_get("action")?,
+            actor_name: row.read("actor_name")?,
+            action: row.read("action")?,
             game_id: Self::optional_uuid(row, "game_id")?,
             account_id: Self::optional_uuid(row, "account_id")?,
-            details: row.try_get("details")?,
-            reason: row.try_get("reason")?,
+            details: row.read("details")?,
+            reason: row.read("reason")?,
         })
     }
 
     pub(super) async fn write_audit(conn: &mut DB::Connection, entry: &AuditRow) -> Result<(), StoreError> {
-        sqlx::query(INSERT_AUDIT)
+        DB::statement(INSERT_AUDIT)
             .bind(entry.at)
             .bind(entry.admin_id.map(DB::to_id))
             .bind(entry.actor_name.as_str())
@@ -258,13 +148,13 @@ where
     /// Sets one boolean column of an account if it differs and writes the audit entry, in one transaction.
     pub(super) async fn change_account_flag(
         &self,
-        statement: &'static str,
+        sql: &'static str,
         account_id: Uuid,
         value: bool,
         entry: &AuditRow,
     ) -> Result<bool, StoreError> {
         let mut tx = self.writer.begin_with(DB::BEGIN_WRITE).await?;
-        let changed = sqlx::query(statement).bind(DB::to_id(account_id)).bind(value).execute(&mut *tx).await?;
+        let changed = DB::statement(sql).bind(DB::to_id(account_id)).bind(value).execute(&mut *tx).await?;
         if DB::rows_affected(&changed) == 0 {
             return Ok(false);
         }
@@ -272,144 +162,13 @@ where
         tx.commit().await?;
         Ok(true)
     }
-
-    async fn insert_game_rows(conn: &mut DB::Connection, games: &[&ImportedGame]) -> Result<(), StoreError> {
-        let sql = format!(
-            "INSERT INTO games ({IMPORTED_GAME_COLUMNS}) VALUES {}",
-            value_groups(DB::placeholder, games.len(), IMPORTED_GAME_COLUMN_COUNT)
-        );
-        let mut query = sqlx::query(&sql);
-        for imported in games {
-            let game = &imported.game;
-            let import = imported.origin.import.as_ref();
-            query = query
-                .bind(DB::to_id(game.id))
-                .bind(game.kind.as_str())
-                .bind(game.ruleset.as_str())
-                .bind(game.time_control.as_str())
-                .bind(DB::to_id(game.first_id))
-                .bind(DB::to_id(game.second_id))
-                .bind(game.created_at)
-                .bind(game.speed.as_str());
-            query = Self::bind_outcome(query, &game.state)
-                .bind(game.rated)
-                .bind(game.correspondence)
-                .bind(import.is_some())
-                .bind(import.map(|import| import.source.as_str()))
-                .bind(import.map(|import| import.index))
-                .bind(import.map(|import| import.imported_at));
-        }
-        query.execute(conn).await.map_err(conflict_if_unique)?;
-        Ok(())
-    }
-
-    /// The `game_progress` rows of games whose `games` rows are inserted.
-    async fn insert_progress_rows(conn: &mut DB::Connection, games: &[&ImportedGame]) -> Result<(), StoreError> {
-        let sql = format!(
-            "INSERT INTO game_progress ({PROGRESS_COLUMNS}) VALUES {}",
-            value_groups(DB::placeholder, games.len(), PROGRESS_COLUMN_COUNT)
-        );
-        let mut query = sqlx::query(&sql);
-        for imported in games {
-            query = Self::bind_sweeping(
-                Self::bind_progress(query.bind(DB::to_id(imported.game.id)), &imported.game.state),
-                &imported.game,
-            );
-        }
-        query.execute(conn).await.map_err(conflict_if_unique)?;
-        Ok(())
-    }
-
-    /// Inserts any number of events (with their games' ids): at once where the database has a way
-    /// ([`Dialect::insert_events_at_once`]), else in as few multi-row statements as the bound-value limit allows.
-    pub(super) async fn insert_events(
-        conn: &mut DB::Connection,
-        events: &[(Uuid, &crate::store::EventRow)],
-    ) -> Result<(), StoreError> {
-        if let Some(inserting) = DB::insert_events_at_once(&mut *conn, events) {
-            return inserting.await.map_err(conflict_if_unique);
-        }
-        for chunk in events.chunks(MAX_BOUND_VALUES / EVENT_COLUMN_COUNT) {
-            Self::insert_event_rows(&mut *conn, chunk).await?;
-        }
-        Ok(())
-    }
-
-    /// Inserts any number of moves (with their games' ids): at once where the database has a way
-    /// ([`Dialect::insert_moves_at_once`]), else in as few multi-row statements as the bound-value limit allows.
-    pub(super) async fn insert_moves(conn: &mut DB::Connection, moves: &[(Uuid, &MoveRow)]) -> Result<(), StoreError> {
-        if let Some(inserting) = DB::insert_moves_at_once(&mut *conn, moves) {
-            return inserting.await.map_err(conflict_if_unique);
-        }
-        for chunk in moves.chunks(MAX_BOUND_VALUES / MOVE_COLUMN_COUNT) {
-            Self::insert_move_rows(&mut *conn, chunk).await?;
-        }
-        Ok(())
-    }
-
-    async fn insert_move_rows(conn: &mut DB::Connection, moves: &[(Uuid, &MoveRow)]) -> Result<(), StoreError> {
-        let sql = format!(
-            "INSERT INTO moves ({MOVE_COLUMNS}) VALUES {}",
-            value_groups(DB::placeholder, moves.len(), MOVE_COLUMN_COUNT)
-        );
-        let mut query = sqlx::query(&sql);
-        for (game_id, row) in moves {
-            query = query
-                .bind(DB::to_id(*game_id))
-                .bind(row.ply)
-                .bind(row.seat.as_str())
-                .bind(row.notation.as_str())
-                .bind(row.turn_ended)
-                .bind(row.client_move_id.as_str())
-                .bind(row.first_ms)
-                .bind(row.second_ms)
-                .bind(row.received_at);
-        }
-        query.execute(conn).await.map_err(conflict_if_unique)?;
-        Ok(())
-    }
-
-    async fn insert_event_rows(
-        conn: &mut DB::Connection,
-        events: &[(Uuid, &crate::store::EventRow)],
-    ) -> Result<(), StoreError> {
-        let sql = format!(
-            "INSERT INTO game_events ({EVENT_COLUMNS}) VALUES {}",
-            value_groups(DB::placeholder, events.len(), EVENT_COLUMN_COUNT)
-        );
-        let mut query = sqlx::query(&sql);
-        for (game_id, event) in events {
-            query = query
-                .bind(DB::to_id(*game_id))
-                .bind(event.seq)
-                .bind(event.kind.as_str())
-                .bind(event.payload.as_str())
-                .bind(event.at);
-        }
-        query.execute(conn).await.map_err(conflict_if_unique)?;
-        Ok(())
-    }
 }
 
 #[async_trait]
-impl<DB> AdminStore for SqlStore<DB>
-where
-    DB: Dialect,
-    for<'c> &'c mut DB::Connection: Executor<'c, Database = DB>,
-    for<'q> DB::Arguments<'q>: IntoArguments<'q, DB>,
-    for<'q> i64: Encode<'q, DB> + Decode<'q, DB> + Type<DB>,
-    for<'q> bool: Encode<'q, DB> + Decode<'q, DB> + Type<DB>,
-    for<'q> f64: Encode<'q, DB> + Decode<'q, DB> + Type<DB>,
-    for<'q> String: Encode<'q, DB> + Decode<'q, DB> + Type<DB>,
-    for<'q> &'q str: Encode<'q, DB> + Type<DB>,
-    for<'q> Option<i64>: Encode<'q, DB>,
-    for<'q> Option<&'q str>: Encode<'q, DB>,
-    for<'q> Option<DB::Id>: Encode<'q, DB>,
-    for<'a> &'a str: ColumnIndex<DB::Row>,
-{
+impl<DB: Dialect> AdminStore for SqlStore<DB> {
     async fn archived_game(&self, id: Uuid) -> Result<Option<ArchivedGame>, StoreError> {
         let sql = format!("SELECT {ARCHIVE_COLUMNS} FROM {GAMES_WITH_PROGRESS} WHERE id = $1");
-        let row = sqlx::query(&sql).bind(DB::to_id(id)).fetch_optional(&self.pool).await?;
+        let row = DB::statement(&sql).bind(DB::to_id(id)).fetch_optional(&self.pool).await?;
         Ok(row.as_ref().map(Self::archived_from_row).transpose()?)
     }
 
@@ -421,9 +180,9 @@ where
 
     async fn count_games(&self, search: &GameSearch) -> Result<i64, StoreError> {
         let mut count = search_filters(DB::placeholder, search);
-        count.sql.insert_str(0, "SELECT COUNT(*) AS games FROM games");
+        count.prepend("SELECT COUNT(*) AS games FROM games");
         let row = Self::bind_assembled(&count).fetch_one(&self.pool).await?;
-        Ok(row.try_get("games")?)
+        Ok(row.read("games")?)
     }
 
     async fn moves_of_games(&self, ids: &[Uuid]) -> Result<HashMap<Uuid, Vec<MoveRow>>, StoreError> {
@@ -453,7 +212,7 @@ where
 
     async fn accounts_named(&self, name: &str) -> Result<Vec<AccountRow>, StoreError> {
         let sql = format!("{SELECT_ACCOUNTS} WHERE name_key IN ($1, $2)");
-        let rows = sqlx::query(&sql).bind(name_key(name)).bind(imported_name_key(name)).fetch_all(&self.pool).await?;
+        let rows = DB::statement(&sql).bind(name_key(name)).bind(imported_name_key(name)).fetch_all(&self.pool).await?;
         Ok(rows.iter().map(Self::account_from_row).collect::<Result<_, _>>()?)
     }
 
@@ -473,13 +232,17 @@ where
     async fn set_banned(&self, account_id: Uuid, banned: bool, entry: &AuditRow) -> Result<bool, StoreError> {
         let mut tx = self.writer.begin_with(DB::BEGIN_WRITE).await?;
         let banned_at = banned.then_some(entry.at);
-        let changed =
-            sqlx::query(SET_BANNED).bind(DB::to_id(account_id)).bind(banned).bind(banned_at).execute(&mut *tx).await?;
+        let changed = DB::statement(SET_BANNED)
+            .bind(DB::to_id(account_id))
+            .bind(banned)
+            .bind(banned_at)
+            .execute(&mut *tx)
+            .await?;
         if DB::rows_affected(&changed) == 0 {
             return Ok(false);
         }
         if banned {
-            sqlx::query(REVOKE_SESSIONS).bind(DB::to_id(account_id)).execute(&mut *tx).await?;
+            DB::statement(REVOKE_SESSIONS).bind(DB::to_id(account_id)).execute(&mut *tx).await?;
         }
         Self::write_audit(&mut tx, entry).await?;
         tx.commit().await?;
@@ -491,13 +254,13 @@ where
     }
 
     async fn rated_history(&self, kind: &str, speed: &str) -> Result<Vec<RatedGame>, StoreError> {
-        let rows = sqlx::query(RATED_HISTORY).bind(kind).bind(speed).bind(true).fetch_all(&self.pool).await?;
+        let rows = DB::statement(RATED_HISTORY).bind(kind).bind(speed).bind(true).fetch_all(&self.pool).await?;
         let game = |row: &DB::Row| -> Result<RatedGame, sqlx::Error> {
             Ok(RatedGame {
-                first_id: DB::from_id(row.try_get("first_id")?),
-                second_id: DB::from_id(row.try_get("second_id")?),
-                winner: row.try_get("winner")?,
-                finished_at: row.try_get("finished_at")?,
+                first_id: DB::from_id(row.read("first_id")?),
+                second_id: DB::from_id(row.read("second_id")?),
+                winner: row.read("winner")?,
+                finished_at: row.read("finished_at")?,
             })
         };
         Ok(rows.iter().map(game).collect::<Result<_, _>>()?)
@@ -505,9 +268,9 @@ where
 
     async fn replace_ratings(&self, kind: &str, speed: &str, ratings: &[RatingRow]) -> Result<(), StoreError> {
         let mut tx = self.writer.begin_with(DB::BEGIN_WRITE).await?;
-        sqlx::query(DELETE_RATINGS).bind(kind).bind(speed).execute(&mut *tx).await?;
+        DB::statement(DELETE_RATINGS).bind(kind).bind(speed).execute(&mut *tx).await?;
         for rating in ratings {
-            Self::bind_rating(sqlx::query(INSERT_RATING), rating).execute(&mut *tx).await?;
+            Self::bind_rating(DB::statement(INSERT_RATING), rating).execute(&mut *tx).await?;
         }
         tx.commit().await?;
         Ok(())
@@ -536,49 +299,5 @@ where
         query.text(" ORDER BY id DESC LIMIT ").value(Value::Int(i64::from(limit)));
         let rows = Self::bind_assembled(&query).fetch_all(&self.pool).await?;
         Ok(rows.iter().map(Self::audit_from_row).collect::<Result<_, _>>()?)
-    }
-
-    async fn imported_players(&self, names: &[String], now: Millis) -> Result<HashMap<String, Uuid>, StoreError> {
-        let mut tx = self.writer.begin_with(DB::BEGIN_WRITE).await?;
-        let mut ids = HashMap::with_capacity(names.len());
-        for name in names {
-            let key = imported_name_key(name);
-            // Insert-or-ignore, then read: the same statements in both databases, and safe against a
-            // concurrent import creating the same player.
-            sqlx::query(
-                "INSERT INTO accounts (id, name, name_key, kind, imported, password_hash, is_admin, banned, created_at) \
-                 VALUES ($1, $2, $3, 'registered', TRUE, NULL, FALSE, FALSE, $4) ON CONFLICT (name_key) DO NOTHING",
-            )
-            .bind(DB::to_id(Uuid::new_v4()))
-            .bind(name.as_str())
-            .bind(key.as_str())
-            .bind(now)
-            .execute(&mut *tx)
-            .await?;
-            let row = sqlx::query("SELECT id FROM accounts WHERE name_key = $1").bind(key).fetch_one(&mut *tx).await?;
-            ids.insert(name.clone(), Self::uuid(&row, "id")?);
-        }
-        tx.commit().await?;
-        Ok(ids)
-    }
-
-    async fn imported_indexes(&self, source: &str) -> Result<HashSet<i64>, StoreError> {
-        let rows = sqlx::query(IMPORTED_INDEXES).bind(source).fetch_all(&self.pool).await?;
-        rows.iter().map(|row| Ok(row.try_get::<i64, _>("source_index")?)).collect()
-    }
-
-    async fn insert_imported(&self, games: &[ImportedGame]) -> Result<(), StoreError> {
-        let mut tx = self.writer.begin_with(DB::BEGIN_WRITE).await?;
-        let all: Vec<&ImportedGame> = games.iter().collect();
-        for chunk in all.chunks(MAX_BOUND_VALUES / IMPORTED_GAME_COLUMN_COUNT) {
-            Self::insert_game_rows(&mut tx, chunk).await?;
-            Self::insert_progress_rows(&mut tx, chunk).await?;
-        }
-        let events: Vec<_> = games.iter().flat_map(|g| g.events.iter().map(move |e| (g.game.id, e))).collect();
-        Self::insert_events(&mut tx, &events).await?;
-        let moves: Vec<_> = games.iter().flat_map(|g| g.moves.iter().map(move |m| (g.game.id, m))).collect();
-        Self::insert_moves(&mut tx, &moves).await?;
-        tx.commit().await?;
-        Ok(())
     }
 }

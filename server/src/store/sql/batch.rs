@@ -19,12 +19,12 @@
 use std::collections::{HashMap, HashSet, VecDeque};
 use std::num::NonZeroUsize;
 
-use sqlx::{ColumnIndex, Decode, Encode, Executor, IntoArguments, Pool, Type};
+use sqlx::Pool;
 use tokio::sync::{mpsc, oneshot};
 use tokio::task::{self, JoinSet};
 use uuid::Uuid;
 
-use super::admin::{value_groups, MAX_BOUND_VALUES};
+use super::assembled::{value_groups, MAX_BOUND_VALUES};
 use super::{Dialect, SqlStore};
 use crate::cluster::bus::GameAdvanced;
 use crate::store::{EventRow, GameChange, MoveRow, StoreError};
@@ -111,23 +111,7 @@ fn next_batch<T>(waiting: &mut VecDeque<T>, game: impl Fn(&T) -> Uuid, busy: imp
     batch
 }
 
-// The bounds are those of the main store's impl blocks (see sql/mod.rs).
-
-impl<DB> SqlStore<DB>
-where
-    DB: Dialect,
-    for<'c> &'c mut DB::Connection: Executor<'c, Database = DB>,
-    for<'q> DB::Arguments<'q>: IntoArguments<'q, DB>,
-    for<'q> i64: Encode<'q, DB> + Decode<'q, DB> + Type<DB>,
-    for<'q> bool: Encode<'q, DB> + Decode<'q, DB> + Type<DB>,
-    for<'q> f64: Encode<'q, DB> + Decode<'q, DB> + Type<DB>,
-    for<'q> String: Encode<'q, DB> + Decode<'q, DB> + Type<DB>,
-    for<'q> &'q str: Encode<'q, DB> + Type<DB>,
-    for<'q> Option<i64>: Encode<'q, DB>,
-    for<'q> Option<&'q str>: Encode<'q, DB>,
-    for<'q> Option<DB::Id>: Encode<'q, DB>,
-    for<'a> &'a str: ColumnIndex<DB::Row>,
-{
+impl<DB: Dialect> SqlStore<DB> {
     /// The committer task: starts a transaction for the changes waiting whenever fewer than
     /// `settings.committers` are running, never with a change of a game that has one in a running transaction.
     /// Runs until every sender (the store) is gone, then ends after the last commit. Node `node` announces
@@ -312,7 +296,7 @@ where
             "{UPDATE_PROGRESS_HEAD}{}{UPDATE_PROGRESS_TAIL}",
             value_groups(DB::placeholder, changes.len(), PROGRESS_CHANGE_COLUMN_COUNT)
         );
-        let mut query = sqlx::query(&sql);
+        let mut query = DB::statement(&sql);
         for (game_id, change) in changes {
             query = Self::bind_progress(query.bind(DB::to_id(*game_id)).bind(change.expected_seq), &change.state);
         }
@@ -327,7 +311,7 @@ where
             "{UPDATE_OUTCOMES_HEAD}{}{UPDATE_OUTCOMES_TAIL}",
             value_groups(DB::placeholder, changes.len(), OUTCOME_CHANGE_COLUMN_COUNT)
         );
-        let mut query = sqlx::query(&sql);
+        let mut query = DB::statement(&sql);
         for (game_id, change) in changes {
             query = Self::bind_outcome(query.bind(DB::to_id(*game_id)), &change.state);
         }

@@ -1,9 +1,9 @@
 //! [`ChatStore`] over both backends.
 
 use async_trait::async_trait;
-use sqlx::{ColumnIndex, Decode, Encode, Executor, IntoArguments, Row, Type};
 use uuid::Uuid;
 
+use super::dialect::ReadColumn;
 use super::{Dialect, SqlStore};
 use crate::store::chat::{ChannelName, ChatRow, ChatStore, LobbyMute};
 use crate::store::{AuditRow, StoreError};
@@ -38,52 +38,24 @@ const IS_MUTED_IN_LOBBY: &str = "SELECT 1 AS one FROM lobby_chat_mutes WHERE acc
 const UNMUTE_IN_LOBBY: &str = "DELETE FROM lobby_chat_mutes WHERE account_id = $1 AND muted_id = $2";
 const SET_CHAT_MUTED: &str = "UPDATE accounts SET chat_muted = $2 WHERE id = $1 AND chat_muted <> $2";
 
-impl<DB> SqlStore<DB>
-where
-    DB: Dialect,
-    for<'c> &'c mut DB::Connection: Executor<'c, Database = DB>,
-    for<'q> DB::Arguments<'q>: IntoArguments<'q, DB>,
-    for<'q> i64: Encode<'q, DB> + Decode<'q, DB> + Type<DB>,
-    for<'q> bool: Encode<'q, DB> + Decode<'q, DB> + Type<DB>,
-    for<'q> f64: Encode<'q, DB> + Decode<'q, DB> + Type<DB>,
-    for<'q> String: Encode<'q, DB> + Decode<'q, DB> + Type<DB>,
-    for<'q> &'q str: Encode<'q, DB> + Type<DB>,
-    for<'q> Option<i64>: Encode<'q, DB>,
-    for<'q> Option<&'q str>: Encode<'q, DB>,
-    for<'q> Option<DB::Id>: Encode<'q, DB>,
-    for<'a> &'a str: ColumnIndex<DB::Row>,
-{
+impl<DB: Dialect> SqlStore<DB> {
     fn chat_from_row(row: &DB::Row) -> Result<ChatRow, sqlx::Error> {
         Ok(ChatRow {
-            id: row.try_get("id")?,
+            id: row.read("id")?,
             game_id: Self::optional_uuid(row, "game_id")?,
-            channel: row.try_get("channel")?,
+            channel: row.read("channel")?,
             account_id: Self::uuid(row, "account_id")?,
-            name: row.try_get("name")?,
-            body: row.try_get("body")?,
-            at: row.try_get("at")?,
+            name: row.read("name")?,
+            body: row.read("body")?,
+            at: row.read("at")?,
         })
     }
 }
 
 #[async_trait]
-impl<DB> ChatStore for SqlStore<DB>
-where
-    DB: Dialect,
-    for<'c> &'c mut DB::Connection: Executor<'c, Database = DB>,
-    for<'q> DB::Arguments<'q>: IntoArguments<'q, DB>,
-    for<'q> i64: Encode<'q, DB> + Decode<'q, DB> + Type<DB>,
-    for<'q> bool: Encode<'q, DB> + Decode<'q, DB> + Type<DB>,
-    for<'q> f64: Encode<'q, DB> + Decode<'q, DB> + Type<DB>,
-    for<'q> String: Encode<'q, DB> + Decode<'q, DB> + Type<DB>,
-    for<'q> &'q str: Encode<'q, DB> + Type<DB>,
-    for<'q> Option<i64>: Encode<'q, DB>,
-    for<'q> Option<&'q str>: Encode<'q, DB>,
-    for<'q> Option<DB::Id>: Encode<'q, DB>,
-    for<'a> &'a str: ColumnIndex<DB::Row>,
-{
+impl<DB: Dialect> ChatStore for SqlStore<DB> {
     async fn insert_chat(&self, message: &ChatRow) -> Result<i64, StoreError> {
-        let row = sqlx::query(INSERT_CHAT)
+        let row = DB::statement(INSERT_CHAT)
             .bind(message.game_id.map(DB::to_id))
             .bind(message.channel.as_str())
             .bind(DB::to_id(message.account_id))
@@ -91,7 +63,7 @@ where
             .bind(message.at)
             .fetch_one(&self.writer)
             .await?;
-        Ok(row.try_get("id")?)
+        Ok(row.read("id")?)
     }
 
     async fn chat_history(
@@ -101,9 +73,9 @@ where
         limit: u32,
     ) -> Result<Vec<ChatRow>, StoreError> {
         let rows = match game_id {
-            None => sqlx::query(LOBBY_HISTORY).bind(channel).bind(i64::from(limit)).fetch_all(&self.pool).await?,
+            None => DB::statement(LOBBY_HISTORY).bind(channel).bind(i64::from(limit)).fetch_all(&self.pool).await?,
             Some(game_id) => {
-                sqlx::query(GAME_HISTORY)
+                DB::statement(GAME_HISTORY)
                     .bind(DB::to_id(game_id))
                     .bind(channel)
                     .bind(i64::from(limit))
@@ -117,41 +89,41 @@ where
     }
 
     async fn game_chat(&self, game_id: Uuid) -> Result<Vec<ChatRow>, StoreError> {
-        let rows = sqlx::query(GAME_CHAT).bind(DB::to_id(game_id)).fetch_all(&self.pool).await?;
+        let rows = DB::statement(GAME_CHAT).bind(DB::to_id(game_id)).fetch_all(&self.pool).await?;
         Ok(rows.iter().map(Self::chat_from_row).collect::<Result<_, _>>()?)
     }
 
     async fn set_opponent_muted(&self, game_id: Uuid, account_id: Uuid, muted: bool) -> Result<(), StoreError> {
-        let statement = if muted { MUTE_OPPONENT } else { UNMUTE_OPPONENT };
-        sqlx::query(statement).bind(DB::to_id(game_id)).bind(DB::to_id(account_id)).execute(&self.writer).await?;
+        let sql = if muted { MUTE_OPPONENT } else { UNMUTE_OPPONENT };
+        DB::statement(sql).bind(DB::to_id(game_id)).bind(DB::to_id(account_id)).execute(&self.writer).await?;
         Ok(())
     }
 
     async fn chat_message(&self, id: i64) -> Result<Option<ChatRow>, StoreError> {
-        let row = sqlx::query(CHAT_MESSAGE).bind(id).fetch_optional(&self.pool).await?;
+        let row = DB::statement(CHAT_MESSAGE).bind(id).fetch_optional(&self.pool).await?;
         Ok(row.as_ref().map(Self::chat_from_row).transpose()?)
     }
 
     async fn opponent_mutes(&self, game_id: Uuid) -> Result<Vec<Uuid>, StoreError> {
-        let rows = sqlx::query(OPPONENT_MUTES).bind(DB::to_id(game_id)).fetch_all(&self.pool).await?;
+        let rows = DB::statement(OPPONENT_MUTES).bind(DB::to_id(game_id)).fetch_all(&self.pool).await?;
         Ok(rows.iter().map(|row| Self::uuid(row, "account_id")).collect::<Result<_, _>>()?)
     }
 
     async fn lobby_mutes(&self, account_id: Uuid) -> Result<Vec<(Uuid, String)>, StoreError> {
-        let rows = sqlx::query(LOBBY_MUTES).bind(DB::to_id(account_id)).fetch_all(&self.pool).await?;
-        let muted = |row: &DB::Row| Ok::<_, sqlx::Error>((Self::uuid(row, "muted_id")?, row.try_get("name")?));
+        let rows = DB::statement(LOBBY_MUTES).bind(DB::to_id(account_id)).fetch_all(&self.pool).await?;
+        let muted = |row: &DB::Row| Ok::<_, sqlx::Error>((Self::uuid(row, "muted_id")?, row.read("name")?));
         Ok(rows.iter().map(muted).collect::<Result<_, _>>()?)
     }
 
     async fn mute_in_lobby(&self, account_id: Uuid, muted_id: Uuid, limit: usize) -> Result<LobbyMute, StoreError> {
         let limit = i64::try_from(limit).unwrap_or(i64::MAX);
-        sqlx::query(MUTE_IN_LOBBY)
+        DB::statement(MUTE_IN_LOBBY)
             .bind(DB::to_id(account_id))
             .bind(DB::to_id(muted_id))
             .bind(limit)
             .execute(&self.writer)
             .await?;
-        let stored = sqlx::query(IS_MUTED_IN_LOBBY)
+        let stored = DB::statement(IS_MUTED_IN_LOBBY)
             .bind(DB::to_id(account_id))
             .bind(DB::to_id(muted_id))
             .fetch_optional(&self.writer)
@@ -160,7 +132,7 @@ where
     }
 
     async fn unmute_in_lobby(&self, account_id: Uuid, muted_id: Uuid) -> Result<(), StoreError> {
-        sqlx::query(UNMUTE_IN_LOBBY)
+        DB::statement(UNMUTE_IN_LOBBY)
             .bind(DB::to_id(account_id))
             .bind(DB::to_id(muted_id))
             .execute(&self.writer)

@@ -4,10 +4,11 @@
 use std::collections::HashMap;
 
 use async_trait::async_trait;
-use sqlx::{ColumnIndex, Connection, Decode, Encode, Executor, IntoArguments, Row, Type};
+use sqlx::Connection;
 use uuid::Uuid;
 
-use super::admin::{Assembled, MAX_BOUND_VALUES};
+use super::assembled::{Assembled, MAX_BOUND_VALUES};
+use super::dialect::ReadColumn;
 use super::{Dialect, SqlStore};
 use crate::store::cluster::{ClusterStore, LeaseTake, NodeRow};
 use crate::store::{Millis, SoleNode, StoreError};
@@ -74,21 +75,7 @@ fn on_database_clock<DB: Dialect>(template: &str) -> String {
 }
 
 #[async_trait]
-impl<DB> ClusterStore for SqlStore<DB>
-where
-    DB: Dialect,
-    for<'c> &'c mut DB::Connection: Executor<'c, Database = DB>,
-    for<'q> DB::Arguments<'q>: IntoArguments<'q, DB>,
-    for<'q> i64: Encode<'q, DB> + Decode<'q, DB> + Type<DB>,
-    for<'q> bool: Encode<'q, DB> + Decode<'q, DB> + Type<DB>,
-    for<'q> f64: Encode<'q, DB> + Decode<'q, DB> + Type<DB>,
-    for<'q> String: Encode<'q, DB> + Decode<'q, DB> + Type<DB>,
-    for<'q> &'q str: Encode<'q, DB> + Type<DB>,
-    for<'q> Option<i64>: Encode<'q, DB>,
-    for<'q> Option<&'q str>: Encode<'q, DB>,
-    for<'q> Option<DB::Id>: Encode<'q, DB>,
-    for<'a> &'a str: ColumnIndex<DB::Row>,
-{
+impl<DB: Dialect> ClusterStore for SqlStore<DB> {
     fn shared_by_nodes(&self) -> bool {
         DB::SHARED_BY_NODES
     }
@@ -117,8 +104,8 @@ where
             Some(connection) => connection,
             None => {
                 let mut connection = self.pool.acquire().await?.detach();
-                let row = sqlx::query(sql.take).bind(node_lock_key(node)).fetch_one(&mut connection).await?;
-                if !row.try_get::<bool, _>("locked")? {
+                let row = DB::statement(sql.take).bind(node_lock_key(node)).fetch_one(&mut connection).await?;
+                if !row.read::<bool>("locked")? {
                     return Err(StoreError::Conflict);
                 }
                 connection
@@ -134,7 +121,7 @@ where
         if let Some(mut connection) = held {
             // The lock goes at once here; closing the session would let it go too, but only once the database
             // has read the goodbye, after this returns.
-            if let Err(error) = sqlx::query(sql.release).execute(&mut connection).await {
+            if let Err(error) = DB::statement(sql.release).execute(&mut connection).await {
                 tracing::warn!(%error, "could not let go of this node's lock; it goes with the session");
             }
             if let Err(error) = connection.close().await {
@@ -145,19 +132,19 @@ where
 
     async fn node_lock_held(&self, node: Uuid) -> Result<Option<bool>, StoreError> {
         let Some(sql) = DB::NODE_LOCK else { return Ok(None) };
-        let row = sqlx::query(sql.held).bind(node_lock_key(node)).fetch_one(&self.pool).await?;
-        Ok(Some(row.try_get("locked")?))
+        let row = DB::statement(sql.held).bind(node_lock_key(node)).fetch_one(&self.pool).await?;
+        Ok(Some(row.read("locked")?))
     }
 
     async fn register_node(&self, id: Uuid, alone_within_ms: Option<i64>) -> Result<bool, StoreError> {
         let result = match alone_within_ms {
             None => {
                 let sql = on_database_clock::<DB>(REGISTER_NODE);
-                sqlx::query(&sql).bind(DB::to_id(id)).execute(&self.writer).await?
+                DB::statement(&sql).bind(DB::to_id(id)).execute(&self.writer).await?
             }
             Some(ttl_ms) => {
                 let sql = on_database_clock::<DB>(REGISTER_ONLY_NODE);
-                sqlx::query(&sql).bind(DB::to_id(id)).bind(ttl_ms).execute(&self.writer).await?
+                DB::statement(&sql).bind(DB::to_id(id)).bind(ttl_ms).execute(&self.writer).await?
             }
         };
         Ok(DB::rows_affected(&result) == 1)
@@ -172,37 +159,37 @@ where
         let held = self.node_lock.lock().expect("node lock").take();
         let result = match held {
             Some(mut session) => {
-                let result = sqlx::query(&sql).bind(DB::to_id(id)).execute(&mut session).await?;
+                let result = DB::statement(&sql).bind(DB::to_id(id)).execute(&mut session).await?;
                 *self.node_lock.lock().expect("node lock") = Some(session);
                 result
             }
-            None => sqlx::query(&sql).bind(DB::to_id(id)).execute(&self.writer).await?,
+            None => DB::statement(&sql).bind(DB::to_id(id)).execute(&self.writer).await?,
         };
         Ok(DB::rows_affected(&result) == 1)
     }
 
     async fn live_nodes(&self, ttl_ms: i64) -> Result<Vec<NodeRow>, StoreError> {
         let sql = on_database_clock::<DB>(LIVE_NODES);
-        let rows = sqlx::query(&sql).bind(ttl_ms).fetch_all(&self.pool).await?;
+        let rows = DB::statement(&sql).bind(ttl_ms).fetch_all(&self.pool).await?;
         let node = |row: &DB::Row| -> Result<NodeRow, sqlx::Error> {
             Ok(NodeRow {
                 id: Self::uuid(row, "id")?,
-                started_at: row.try_get("started_at")?,
-                heartbeat_at: row.try_get("heartbeat_at")?,
-                read_at: row.try_get("read_at")?,
+                started_at: row.read("started_at")?,
+                heartbeat_at: row.read("heartbeat_at")?,
+                read_at: row.read("read_at")?,
             })
         };
         Ok(rows.iter().map(node).collect::<Result<_, _>>()?)
     }
 
     async fn remove_node(&self, id: Uuid) -> Result<(), StoreError> {
-        sqlx::query(REMOVE_NODE).bind(DB::to_id(id)).execute(&self.writer).await?;
+        DB::statement(REMOVE_NODE).bind(DB::to_id(id)).execute(&self.writer).await?;
         Ok(())
     }
 
     async fn remove_dead_nodes(&self, ttl_ms: i64) -> Result<u64, StoreError> {
         let sql = on_database_clock::<DB>(REMOVE_DEAD_NODES);
-        let result = sqlx::query(&sql).bind(ttl_ms).execute(&self.writer).await?;
+        let result = DB::statement(&sql).bind(ttl_ms).execute(&self.writer).await?;
         Ok(DB::rows_affected(&result))
     }
 
@@ -214,14 +201,14 @@ where
             // (PostgreSQL's `now()` is the transaction's start): a holder that dies between two statements
             // would otherwise lose its lease with its outage uncredited.
             let mut tx = self.writer.begin_with(DB::BEGIN_WRITE).await?;
-            let dead_holder = sqlx::query(&dead_holders_beat)
+            let dead_holder = DB::statement(&dead_holders_beat)
                 .bind(DB::to_id(game_id))
                 .bind(DB::to_id(node))
                 .bind(ttl_ms)
                 .fetch_optional(&mut *tx)
                 .await?;
-            let last_beat: Option<Millis> = dead_holder.map(|row| row.try_get("heartbeat_at")).transpose()?;
-            let taken = sqlx::query(&take)
+            let last_beat: Option<Millis> = dead_holder.map(|row| row.read("heartbeat_at")).transpose()?;
+            let taken = DB::statement(&take)
                 .bind(DB::to_id(game_id))
                 .bind(DB::to_id(node))
                 .bind(ttl_ms)
@@ -237,7 +224,7 @@ where
             if let Some(holder) = self.lease_holder(game_id).await? {
                 return Ok(LeaseTake::HeldBy(holder));
             }
-            let exists = sqlx::query(GAME_EXISTS).bind(DB::to_id(game_id)).fetch_optional(&self.pool).await?;
+            let exists = DB::statement(GAME_EXISTS).bind(DB::to_id(game_id)).fetch_optional(&self.pool).await?;
             if exists.is_none() {
                 return Ok(LeaseTake::NoSuchGame);
             }
@@ -246,12 +233,12 @@ where
     }
 
     async fn release_lease(&self, game_id: Uuid, node: Uuid) -> Result<(), StoreError> {
-        sqlx::query(RELEASE_LEASE).bind(DB::to_id(game_id)).bind(DB::to_id(node)).execute(&self.writer).await?;
+        DB::statement(RELEASE_LEASE).bind(DB::to_id(game_id)).bind(DB::to_id(node)).execute(&self.writer).await?;
         Ok(())
     }
 
     async fn lease_holder(&self, game_id: Uuid) -> Result<Option<Uuid>, StoreError> {
-        let row = sqlx::query(LEASE_HOLDER).bind(DB::to_id(game_id)).fetch_optional(&self.pool).await?;
+        let row = DB::statement(LEASE_HOLDER).bind(DB::to_id(game_id)).fetch_optional(&self.pool).await?;
         Ok(row.map(|row| Self::uuid(&row, "node_id")).transpose()?)
     }
 
@@ -268,30 +255,30 @@ where
     }
 
     async fn set_node_cluster_url(&self, id: Uuid, url: &str) -> Result<(), StoreError> {
-        sqlx::query(SET_CLUSTER_URL).bind(DB::to_id(id)).bind(url).execute(&self.writer).await?;
+        DB::statement(SET_CLUSTER_URL).bind(DB::to_id(id)).bind(url).execute(&self.writer).await?;
         Ok(())
     }
 
     async fn node_cluster_url(&self, id: Uuid) -> Result<Option<String>, StoreError> {
-        let row = sqlx::query(CLUSTER_URL).bind(DB::to_id(id)).fetch_optional(&self.pool).await?;
-        Ok(row.map(|row| row.try_get::<Option<String>, _>("cluster_url")).transpose()?.flatten())
+        let row = DB::statement(CLUSTER_URL).bind(DB::to_id(id)).fetch_optional(&self.pool).await?;
+        Ok(row.map(|row| row.read::<Option<String>>("cluster_url")).transpose()?.flatten())
     }
 
     async fn unowned_live_games(&self, ttl_ms: i64) -> Result<Vec<Uuid>, StoreError> {
         let sql = on_database_clock::<DB>(UNOWNED_LIVE_GAMES);
-        let rows = sqlx::query(&sql).bind(ttl_ms).fetch_all(&self.pool).await?;
+        let rows = DB::statement(&sql).bind(ttl_ms).fetch_all(&self.pool).await?;
         Ok(rows.iter().map(|row| Self::uuid(row, "id")).collect::<Result<_, _>>()?)
     }
 
     async fn set_presence(&self, node: Uuid, account: Uuid, present: bool) -> Result<(), StoreError> {
         let sql = if present { ADD_PRESENCE } else { REMOVE_PRESENCE };
-        sqlx::query(sql).bind(DB::to_id(node)).bind(DB::to_id(account)).execute(&self.writer).await?;
+        DB::statement(sql).bind(DB::to_id(node)).bind(DB::to_id(account)).execute(&self.writer).await?;
         Ok(())
     }
 
     async fn connected_elsewhere(&self, account: Uuid, except: [Uuid; 2], ttl_ms: i64) -> Result<bool, StoreError> {
         let sql = on_database_clock::<DB>(CONNECTED_ELSEWHERE);
-        let row = sqlx::query(&sql)
+        let row = DB::statement(&sql)
             .bind(DB::to_id(account))
             .bind(DB::to_id(except[0]))
             .bind(DB::to_id(except[1]))
@@ -303,7 +290,7 @@ where
 
     async fn online_accounts(&self, ttl_ms: i64) -> Result<Vec<Uuid>, StoreError> {
         let sql = on_database_clock::<DB>(ONLINE_ACCOUNTS);
-        let rows = sqlx::query(&sql).bind(ttl_ms).fetch_all(&self.pool).await?;
+        let rows = DB::statement(&sql).bind(ttl_ms).fetch_all(&self.pool).await?;
         Ok(rows.iter().map(|row| Self::uuid(row, "account_id")).collect::<Result<_, _>>()?)
     }
 }

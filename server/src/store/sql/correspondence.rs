@@ -1,14 +1,14 @@
 //! [`CorrespondenceStore`] over both backends, with the same shared SQL as the rest of the store.
 
 use async_trait::async_trait;
-use sqlx::{ColumnIndex, Decode, Encode, Executor, IntoArguments, Row, Type};
 use uuid::Uuid;
 
-use super::admin::{Assembled, Value, MAX_BOUND_VALUES};
+use super::assembled::{Assembled, Value, MAX_BOUND_VALUES};
+use super::dialect::ReadColumn;
 use super::statements::ACTIVE_GAMES_OF;
 use super::{conflict_if_unique, Dialect, SqlStore};
 use crate::store::{
-    ConditionalRow, CorrespondenceStore, EventRow, GameRow, Millis, NotificationRow, NotificationSettingsRow, Outage,
+    ConditionalRow, CorrespondenceStore, GameRow, Millis, NotificationRow, NotificationSettingsRow, Outage,
     PublishedNotification, SeekRow, StoreError, VacationRow, WebhookJob,
 };
 
@@ -106,6 +106,7 @@ const DELETE_CONDITIONAL_MOVES: &str = "DELETE FROM conditional_moves WHERE game
 const INSERT_CONDITIONAL_MOVE: &str =
     "INSERT INTO conditional_moves (game_id, account_id, if_turn, reply_turn) VALUES ($1, $2, $3, $4)";
 
+// An offer's columns in the order `bind_offer` binds them.
 macro_rules! seek_columns {
     () => {
         "id, creator_id, acceptor_id, ruleset, time_control, colour, status, game_id, created_at, expires_at, rated"
@@ -113,16 +114,21 @@ macro_rules! seek_columns {
 }
 const INSERT_SEEK: &str =
     concat!("INSERT INTO seeks (", seek_columns!(), ") VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11)");
-const SEEK_BY_ID: &str = concat!("SELECT ", seek_columns!(), " FROM seeks WHERE id = $1");
+// A seek's columns read under the names `offer_from_row` reads for every kind of offer.
+macro_rules! seek_reads {
+    () => {
+        "id, creator_id, acceptor_id AS taker_id, ruleset, time_control, colour, status, game_id, created_at, \
+         expires_at, rated"
+    };
+}
+const SEEK_BY_ID: &str = concat!("SELECT ", seek_reads!(), " FROM seeks WHERE id = $1");
 const OPEN_SEEKS: &str = concat!(
     "SELECT ",
-    seek_columns!(),
+    seek_reads!(),
     " FROM seeks WHERE status = 'open' AND expires_at > $1 \
     AND NOT EXISTS (SELECT 1 FROM accounts WHERE accounts.id = seeks.creator_id AND accounts.banned) \
     ORDER BY created_at DESC, id DESC LIMIT $2"
 );
-const ACCEPT_SEEK: &str = "UPDATE seeks SET status = 'accepted', game_id = $2, acceptor_id = $3 \
-    WHERE id = $1 AND status = 'open' AND expires_at > $4";
 const CANCEL_SEEK: &str = "UPDATE seeks SET status = 'cancelled' WHERE id = $1 AND status = 'open'";
 const CANCEL_SEEKS_OF: &str =
     "UPDATE seeks SET status = 'cancelled' WHERE creator_id = $1 AND status = 'open' RETURNING id";
@@ -130,29 +136,15 @@ const CANCEL_SEEKS_OF: &str =
 const SEEKS_EXPIRED_BETWEEN: &str = "SELECT id FROM seeks WHERE status = 'open' AND expires_at > $1 \
     AND expires_at <= $2 ORDER BY expires_at, id";
 
-impl<DB> SqlStore<DB>
-where
-    DB: Dialect,
-    for<'c> &'c mut DB::Connection: Executor<'c, Database = DB>,
-    for<'q> DB::Arguments<'q>: IntoArguments<'q, DB>,
-    for<'q> i64: Encode<'q, DB> + Decode<'q, DB> + Type<DB>,
-    for<'q> bool: Encode<'q, DB> + Decode<'q, DB> + Type<DB>,
-    for<'q> f64: Encode<'q, DB> + Decode<'q, DB> + Type<DB>,
-    for<'q> String: Encode<'q, DB> + Decode<'q, DB> + Type<DB>,
-    for<'q> &'q str: Encode<'q, DB> + Type<DB>,
-    for<'q> Option<i64>: Encode<'q, DB>,
-    for<'q> Option<&'q str>: Encode<'q, DB>,
-    for<'q> Option<DB::Id>: Encode<'q, DB>,
-    for<'a> &'a str: ColumnIndex<DB::Row>,
-{
+impl<DB: Dialect> SqlStore<DB> {
     fn vacation_from_row(row: &DB::Row) -> Result<VacationRow, sqlx::Error> {
         Ok(VacationRow {
             id: Self::uuid(row, "id")?,
             account_id: Self::uuid(row, "account_id")?,
-            started_at: row.try_get("started_at")?,
-            ends_at: row.try_get("ends_at")?,
-            ended_at: row.try_get("ended_at")?,
-            days_charged: row.try_get("days_charged")?,
+            started_at: row.read("started_at")?,
+            ends_at: row.read("ends_at")?,
+            ended_at: row.read("ended_at")?,
+            days_charged: row.read("days_charged")?,
         })
     }
 
@@ -161,85 +153,55 @@ where
             id: Self::uuid(row, "id")?,
             account_id: Self::uuid(row, "account_id")?,
             game_id: Self::uuid(row, "game_id")?,
-            kind: row.try_get("kind")?,
-            threshold: row.try_get("threshold")?,
-            turn_ply: row.try_get("turn_ply")?,
-            deadline: row.try_get("deadline")?,
-            due_at: row.try_get("due_at")?,
-            published_at: row.try_get("published_at")?,
-            language: row.try_get("language")?,
-            opponent: row.try_get("opponent")?,
-        })
-    }
-
-    fn seek_from_row(row: &DB::Row) -> Result<SeekRow, sqlx::Error> {
-        Ok(SeekRow {
-            id: Self::uuid(row, "id")?,
-            creator_id: Self::uuid(row, "creator_id")?,
-            acceptor_id: Self::optional_uuid(row, "acceptor_id")?,
-            ruleset: row.try_get("ruleset")?,
-            time_control: row.try_get("time_control")?,
-            colour: row.try_get("colour")?,
-            status: row.try_get("status")?,
-            game_id: Self::optional_uuid(row, "game_id")?,
-            created_at: row.try_get("created_at")?,
-            expires_at: row.try_get("expires_at")?,
-            rated: row.try_get("rated")?,
+            kind: row.read("kind")?,
+            threshold: row.read("threshold")?,
+            turn_ply: row.read("turn_ply")?,
+            deadline: row.read("deadline")?,
+            due_at: row.read("due_at")?,
+            published_at: row.read("published_at")?,
+            language: row.read("language")?,
+            opponent: row.read("opponent")?,
         })
     }
 }
 
 #[async_trait]
-impl<DB> CorrespondenceStore for SqlStore<DB>
-where
-    DB: Dialect,
-    for<'c> &'c mut DB::Connection: Executor<'c, Database = DB>,
-    for<'q> DB::Arguments<'q>: IntoArguments<'q, DB>,
-    for<'q> i64: Encode<'q, DB> + Decode<'q, DB> + Type<DB>,
-    for<'q> bool: Encode<'q, DB> + Decode<'q, DB> + Type<DB>,
-    for<'q> f64: Encode<'q, DB> + Decode<'q, DB> + Type<DB>,
-    for<'q> String: Encode<'q, DB> + Decode<'q, DB> + Type<DB>,
-    for<'q> &'q str: Encode<'q, DB> + Type<DB>,
-    for<'q> Option<i64>: Encode<'q, DB>,
-    for<'q> Option<&'q str>: Encode<'q, DB>,
-    for<'q> Option<DB::Id>: Encode<'q, DB>,
-    for<'a> &'a str: ColumnIndex<DB::Row>,
-{
+impl<DB: Dialect> CorrespondenceStore for SqlStore<DB> {
     async fn beat(&self, at: Millis) -> Result<(), StoreError> {
-        sqlx::query(BEAT).bind(at).execute(&self.writer).await?;
+        DB::statement(BEAT).bind(at).execute(&self.writer).await?;
         Ok(())
     }
 
     async fn last_beat(&self) -> Result<Option<Millis>, StoreError> {
-        let row = sqlx::query(LAST_BEAT).fetch_optional(&self.pool).await?;
-        Ok(row.map(|row| row.try_get("beat_at")).transpose()?)
+        let row = DB::statement(LAST_BEAT).fetch_optional(&self.pool).await?;
+        Ok(row.map(|row| row.read("beat_at")).transpose()?)
     }
 
     async fn insert_outage(&self, outage: &Outage) -> Result<(), StoreError> {
-        sqlx::query(INSERT_OUTAGE).bind(outage.started_at).bind(outage.ended_at).execute(&self.writer).await?;
+        DB::statement(INSERT_OUTAGE).bind(outage.started_at).bind(outage.ended_at).execute(&self.writer).await?;
         Ok(())
     }
 
     async fn outages_ending_after(&self, since: Millis) -> Result<Vec<Outage>, StoreError> {
-        let rows = sqlx::query(OUTAGES_ENDING_AFTER).bind(since).fetch_all(&self.pool).await?;
+        let rows = DB::statement(OUTAGES_ENDING_AFTER).bind(since).fetch_all(&self.pool).await?;
         let outage = |row: &DB::Row| -> Result<Outage, sqlx::Error> {
-            Ok(Outage { started_at: row.try_get("started_at")?, ended_at: row.try_get("ended_at")? })
+            Ok(Outage { started_at: row.read("started_at")?, ended_at: row.read("ended_at")? })
         };
         Ok(rows.iter().map(outage).collect::<Result<_, _>>()?)
     }
 
     async fn overdue_games(&self, now: Millis, limit: u32) -> Result<Vec<Uuid>, StoreError> {
-        let rows = sqlx::query(OVERDUE_GAMES).bind(now).bind(i64::from(limit)).fetch_all(&self.pool).await?;
+        let rows = DB::statement(OVERDUE_GAMES).bind(now).bind(i64::from(limit)).fetch_all(&self.pool).await?;
         Ok(rows.iter().map(|row| Self::uuid(row, "id")).collect::<Result<_, _>>()?)
     }
 
     async fn active_games_of(&self, account_id: Uuid) -> Result<Vec<GameRow>, StoreError> {
-        let rows = sqlx::query(ACTIVE_GAMES_OF).bind(DB::to_id(account_id)).fetch_all(&self.pool).await?;
+        let rows = DB::statement(ACTIVE_GAMES_OF).bind(DB::to_id(account_id)).fetch_all(&self.pool).await?;
         Ok(rows.iter().map(Self::game_from_row).collect::<Result<_, _>>()?)
     }
 
     async fn insert_vacation(&self, vacation: &VacationRow) -> Result<(), StoreError> {
-        sqlx::query(INSERT_VACATION)
+        DB::statement(INSERT_VACATION)
             .bind(DB::to_id(vacation.id))
             .bind(DB::to_id(vacation.account_id))
             .bind(vacation.started_at)
@@ -253,18 +215,18 @@ where
     }
 
     async fn current_vacation(&self, account_id: Uuid) -> Result<Option<VacationRow>, StoreError> {
-        let row = sqlx::query(CURRENT_VACATION).bind(DB::to_id(account_id)).fetch_optional(&self.pool).await?;
+        let row = DB::statement(CURRENT_VACATION).bind(DB::to_id(account_id)).fetch_optional(&self.pool).await?;
         Ok(row.as_ref().map(Self::vacation_from_row).transpose()?)
     }
 
     async fn vacation_days_since(&self, account_id: Uuid, since: Millis) -> Result<i64, StoreError> {
         let row =
-            sqlx::query(VACATION_DAYS_SINCE).bind(DB::to_id(account_id)).bind(since).fetch_one(&self.pool).await?;
-        Ok(row.try_get("days")?)
+            DB::statement(VACATION_DAYS_SINCE).bind(DB::to_id(account_id)).bind(since).fetch_one(&self.pool).await?;
+        Ok(row.read("days")?)
     }
 
     async fn end_vacation(&self, id: Uuid, ended_at: Millis, days_charged: i64) -> Result<bool, StoreError> {
-        let result = sqlx::query(END_VACATION)
+        let result = DB::statement(END_VACATION)
             .bind(DB::to_id(id))
             .bind(ended_at)
             .bind(days_charged)
@@ -274,35 +236,35 @@ where
     }
 
     async fn vacations_ending(&self, now: Millis) -> Result<Vec<VacationRow>, StoreError> {
-        let rows = sqlx::query(VACATIONS_ENDING).bind(now).fetch_all(&self.pool).await?;
+        let rows = DB::statement(VACATIONS_ENDING).bind(now).fetch_all(&self.pool).await?;
         Ok(rows.iter().map(Self::vacation_from_row).collect::<Result<_, _>>()?)
     }
 
     async fn notification_settings(&self, account_id: Uuid) -> Result<Option<NotificationSettingsRow>, StoreError> {
-        let row = sqlx::query(NOTIFICATION_SETTINGS).bind(DB::to_id(account_id)).fetch_optional(&self.pool).await?;
+        let row = DB::statement(NOTIFICATION_SETTINGS).bind(DB::to_id(account_id)).fetch_optional(&self.pool).await?;
         let settings = |row: &DB::Row| -> Result<NotificationSettingsRow, sqlx::Error> {
             Ok(NotificationSettingsRow {
                 account_id: Self::uuid(row, "account_id")?,
-                reminder_thresholds: row.try_get("reminder_thresholds")?,
-                webhook_url: row.try_get("webhook_url")?,
-                webhook_secret: row.try_get("webhook_secret")?,
+                reminder_thresholds: row.read("reminder_thresholds")?,
+                webhook_url: row.read("webhook_url")?,
+                webhook_secret: row.read("webhook_secret")?,
             })
         };
         Ok(row.as_ref().map(settings).transpose()?)
     }
 
     async fn language(&self, account_id: Uuid) -> Result<Option<String>, StoreError> {
-        let row = sqlx::query(LANGUAGE).bind(DB::to_id(account_id)).fetch_optional(&self.pool).await?;
-        Ok(row.map(|row| row.try_get("language")).transpose()?)
+        let row = DB::statement(LANGUAGE).bind(DB::to_id(account_id)).fetch_optional(&self.pool).await?;
+        Ok(row.map(|row| row.read("language")).transpose()?)
     }
 
     async fn set_language(&self, account_id: Uuid, language: &str) -> Result<(), StoreError> {
-        sqlx::query(SET_LANGUAGE).bind(DB::to_id(account_id)).bind(language).execute(&self.writer).await?;
+        DB::statement(SET_LANGUAGE).bind(DB::to_id(account_id)).bind(language).execute(&self.writer).await?;
         Ok(())
     }
 
     async fn save_notification_settings(&self, settings: &NotificationSettingsRow) -> Result<(), StoreError> {
-        sqlx::query(SAVE_NOTIFICATION_SETTINGS)
+        DB::statement(SAVE_NOTIFICATION_SETTINGS)
             .bind(DB::to_id(settings.account_id))
             .bind(settings.reminder_thresholds.as_str())
             .bind(settings.webhook_url.as_deref())
@@ -313,7 +275,7 @@ where
     }
 
     async fn schedule_notification(&self, notification: &NotificationRow) -> Result<(), StoreError> {
-        sqlx::query(SCHEDULE_NOTIFICATION)
+        DB::statement(SCHEDULE_NOTIFICATION)
             .bind(DB::to_id(notification.id))
             .bind(DB::to_id(notification.account_id))
             .bind(DB::to_id(notification.game_id))
@@ -330,20 +292,20 @@ where
     async fn drop_unpublished_reminders(&self, game_id: Uuid, keep: Option<(Uuid, i64)>) -> Result<(), StoreError> {
         match keep {
             Some((account_id, turn_ply)) => {
-                sqlx::query(DROP_REMINDERS_EXCEPT)
+                DB::statement(DROP_REMINDERS_EXCEPT)
                     .bind(DB::to_id(game_id))
                     .bind(DB::to_id(account_id))
                     .bind(turn_ply)
                     .execute(&self.writer)
                     .await?
             }
-            None => sqlx::query(DROP_REMINDERS).bind(DB::to_id(game_id)).execute(&self.writer).await?,
+            None => DB::statement(DROP_REMINDERS).bind(DB::to_id(game_id)).execute(&self.writer).await?,
         };
         Ok(())
     }
 
     async fn due_notifications(&self, now: Millis, limit: u32) -> Result<Vec<NotificationRow>, StoreError> {
-        let rows = sqlx::query(DUE_NOTIFICATIONS).bind(now).bind(i64::from(limit)).fetch_all(&self.pool).await?;
+        let rows = DB::statement(DUE_NOTIFICATIONS).bind(now).bind(i64::from(limit)).fetch_all(&self.pool).await?;
         Ok(rows.iter().map(Self::notification_from_row).collect::<Result<_, _>>()?)
     }
 
@@ -355,14 +317,14 @@ where
             query.value(Value::Int(at)).text(PUBLISH_WEBHOOK_IF_SET).value(Value::Int(at));
             query.text(PUBLISH_UNPUBLISHED_AMONG).id_list(chunk).text(PUBLISHED_RETURNING);
             for row in Self::bind_assembled(&query).fetch_all(&self.writer).await? {
-                published.push(PublishedNotification { id: Self::uuid(&row, "id")?, webhook: row.try_get("webhook")? });
+                published.push(PublishedNotification { id: Self::uuid(&row, "id")?, webhook: row.read("webhook")? });
             }
         }
         Ok(published)
     }
 
     async fn recent_notifications(&self, account_id: Uuid, limit: u32) -> Result<Vec<NotificationRow>, StoreError> {
-        let rows = sqlx::query(RECENT_NOTIFICATIONS)
+        let rows = DB::statement(RECENT_NOTIFICATIONS)
             .bind(DB::to_id(account_id))
             .bind(i64::from(limit))
             .fetch_all(&self.pool)
@@ -371,13 +333,13 @@ where
     }
 
     async fn due_webhooks(&self, now: Millis, limit: u32) -> Result<Vec<WebhookJob>, StoreError> {
-        let rows = sqlx::query(DUE_WEBHOOKS).bind(now).bind(i64::from(limit)).fetch_all(&self.pool).await?;
+        let rows = DB::statement(DUE_WEBHOOKS).bind(now).bind(i64::from(limit)).fetch_all(&self.pool).await?;
         let job = |row: &DB::Row| -> Result<WebhookJob, sqlx::Error> {
             Ok(WebhookJob {
                 notification: Self::notification_from_row(row)?,
-                attempts: row.try_get("webhook_attempts")?,
-                url: row.try_get("webhook_url")?,
-                secret: row.try_get("webhook_secret")?,
+                attempts: row.read("webhook_attempts")?,
+                url: row.read("webhook_url")?,
+                secret: row.read("webhook_secret")?,
             })
         };
         Ok(rows.iter().map(job).collect::<Result<_, _>>()?)
@@ -390,7 +352,7 @@ where
         next_at: Option<Millis>,
         at: Millis,
     ) -> Result<(), StoreError> {
-        sqlx::query(WEBHOOK_ATTEMPTED)
+        DB::statement(WEBHOOK_ATTEMPTED)
             .bind(DB::to_id(id))
             .bind(attempts)
             .bind(next_at)
@@ -401,12 +363,12 @@ where
     }
 
     async fn conditional_moves(&self, game_id: Uuid) -> Result<Vec<ConditionalRow>, StoreError> {
-        let rows = sqlx::query(CONDITIONAL_MOVES).bind(DB::to_id(game_id)).fetch_all(&self.pool).await?;
+        let rows = DB::statement(CONDITIONAL_MOVES).bind(DB::to_id(game_id)).fetch_all(&self.pool).await?;
         let line = |row: &DB::Row| -> Result<ConditionalRow, sqlx::Error> {
             Ok(ConditionalRow {
                 account_id: Self::uuid(row, "account_id")?,
-                if_turn: row.try_get("if_turn")?,
-                reply_turn: row.try_get("reply_turn")?,
+                if_turn: row.read("if_turn")?,
+                reply_turn: row.read("reply_turn")?,
             })
         };
         Ok(rows.iter().map(line).collect::<Result<_, _>>()?)
@@ -419,13 +381,13 @@ where
         lines: &[ConditionalRow],
     ) -> Result<(), StoreError> {
         let mut tx = self.writer.begin_with(DB::BEGIN_WRITE).await?;
-        sqlx::query(DELETE_CONDITIONAL_MOVES)
+        DB::statement(DELETE_CONDITIONAL_MOVES)
             .bind(DB::to_id(game_id))
             .bind(DB::to_id(account_id))
             .execute(&mut *tx)
             .await?;
         for line in lines {
-            sqlx::query(INSERT_CONDITIONAL_MOVE)
+            DB::statement(INSERT_CONDITIONAL_MOVE)
                 .bind(DB::to_id(game_id))
                 .bind(DB::to_id(account_id))
                 .bind(line.if_turn.as_str())
@@ -439,57 +401,32 @@ where
     }
 
     async fn insert_seek(&self, seek: &SeekRow) -> Result<(), StoreError> {
-        sqlx::query(INSERT_SEEK)
-            .bind(DB::to_id(seek.id))
-            .bind(DB::to_id(seek.creator_id))
-            .bind(seek.acceptor_id.map(DB::to_id))
-            .bind(seek.ruleset.as_str())
-            .bind(seek.time_control.as_str())
-            .bind(seek.colour.as_str())
-            .bind(seek.status.as_str())
-            .bind(seek.game_id.map(DB::to_id))
-            .bind(seek.created_at)
-            .bind(seek.expires_at)
-            .bind(seek.rated)
-            .execute(&self.writer)
-            .await
-            .map_err(conflict_if_unique)?;
+        Self::bind_offer(DB::statement(INSERT_SEEK), seek).execute(&self.writer).await.map_err(conflict_if_unique)?;
         Ok(())
     }
 
     async fn seek(&self, id: Uuid) -> Result<Option<SeekRow>, StoreError> {
-        let row = sqlx::query(SEEK_BY_ID).bind(DB::to_id(id)).fetch_optional(&self.pool).await?;
-        Ok(row.as_ref().map(Self::seek_from_row).transpose()?)
+        let row = DB::statement(SEEK_BY_ID).bind(DB::to_id(id)).fetch_optional(&self.pool).await?;
+        Ok(row.as_ref().map(Self::offer_from_row).transpose()?)
     }
 
     async fn open_seeks(&self, now: Millis, limit: u32) -> Result<Vec<SeekRow>, StoreError> {
-        let rows = sqlx::query(OPEN_SEEKS).bind(now).bind(i64::from(limit)).fetch_all(&self.pool).await?;
-        Ok(rows.iter().map(Self::seek_from_row).collect::<Result<_, _>>()?)
-    }
-
-    async fn accept_seek(
-        &self,
-        id: Uuid,
-        acceptor_id: Uuid,
-        game: &GameRow,
-        started: &EventRow,
-        now: Millis,
-    ) -> Result<bool, StoreError> {
-        self.accept_into_game(ACCEPT_SEEK, id, acceptor_id, game, started, now).await
+        let rows = DB::statement(OPEN_SEEKS).bind(now).bind(i64::from(limit)).fetch_all(&self.pool).await?;
+        Ok(rows.iter().map(Self::offer_from_row).collect::<Result<_, _>>()?)
     }
 
     async fn cancel_seek(&self, id: Uuid) -> Result<bool, StoreError> {
-        let result = sqlx::query(CANCEL_SEEK).bind(DB::to_id(id)).execute(&self.writer).await?;
+        let result = DB::statement(CANCEL_SEEK).bind(DB::to_id(id)).execute(&self.writer).await?;
         Ok(DB::rows_affected(&result) > 0)
     }
 
     async fn cancel_seeks_of(&self, creator: Uuid) -> Result<Vec<Uuid>, StoreError> {
-        let rows = sqlx::query(CANCEL_SEEKS_OF).bind(DB::to_id(creator)).fetch_all(&self.writer).await?;
+        let rows = DB::statement(CANCEL_SEEKS_OF).bind(DB::to_id(creator)).fetch_all(&self.writer).await?;
         Ok(rows.iter().map(|row| Self::uuid(row, "id")).collect::<Result<_, _>>()?)
     }
 
     async fn seeks_expired_between(&self, after: Millis, until: Millis) -> Result<Vec<Uuid>, StoreError> {
-        let rows = sqlx::query(SEEKS_EXPIRED_BETWEEN).bind(after).bind(until).fetch_all(&self.pool).await?;
+        let rows = DB::statement(SEEKS_EXPIRED_BETWEEN).bind(after).bind(until).fetch_all(&self.pool).await?;
         Ok(rows.iter().map(|row| Self::uuid(row, "id")).collect::<Result<_, _>>()?)
     }
 }

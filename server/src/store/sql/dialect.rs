@@ -1,18 +1,246 @@
-//! What differs between PostgreSQL and SQLite inside the shared store logic ([`Dialect`]), and the statements of
-//! a node's database lock where the database has them.
+//! What differs between PostgreSQL and SQLite inside the shared store logic ([`Dialect`]), the statements of a
+//! node's database lock where the database has them, and how the shared logic binds, runs and reads its
+//! statements ([`Dialect::statement`], [`Statement`], [`ReadColumn`]).
+//!
+//! sqlx states what a database can do as bounds on other types (`i64: Encode<'q, DB>`, `&mut DB::Connection:
+//! Executor`), and Rust does not carry such bounds from a trait to its users, so every generic `impl` block
+//! once had to repeat all of them. Here each is named once, on a blanket impl of a small trait whose subject is
+//! the database itself ([`Binds`], [`Reads`], [`Columns`], [`Runs`]); [`Dialect`] has those traits as supertraits,
+//! which Rust does carry, so the store's code needs `DB: Dialect` alone. A query site says its SQL and its
+//! values: `DB::statement(SQL).bind(a).bind(b).execute(&self.writer)`.
 
 use std::collections::HashSet;
 
 use futures_util::future::BoxFuture;
 use sqlx::database::Database;
-use sqlx::{Decode, Encode, Pool, Type};
+use sqlx::query::Query;
+use sqlx::{ColumnIndex, Decode, Encode, Executor, IntoArguments, Pool, Row, Type};
 use uuid::Uuid;
 
 use super::super::{EventRow, GameChange, MoveRow};
 use crate::cluster::bus::GameAdvanced;
 
-/// What differs between PostgreSQL and SQLite inside the shared store logic.
-pub trait Dialect: Database {
+/// A sqlx query with its arguments, as the database builds it.
+pub type DbQuery<'q, DB> = Query<'q, DB, <DB as Database>::Arguments<'q>>;
+
+/// A database that can bind a value of type `T` to a statement that lives for `'q`.
+pub trait Binds<'q, T: 'q>: Database {
+    /// `query` with `value` bound to its next placeholder.
+    fn bind_value(query: DbQuery<'q, Self>, value: T) -> DbQuery<'q, Self>;
+}
+
+impl<'q, DB: Database, T> Binds<'q, T> for DB
+where
+    T: 'q + Encode<'q, DB> + Type<DB>,
+{
+    fn bind_value(query: DbQuery<'q, Self>, value: T) -> DbQuery<'q, Self> {
+        query.bind(value)
+    }
+}
+
+/// A database whose rows can be read by column name.
+pub trait Columns: Database {
+    /// The column `name` of `row`, as any type the database decodes.
+    fn column<T>(row: &Self::Row, name: &str) -> Result<T, sqlx::Error>
+    where
+        T: for<'r> Decode<'r, Self> + Type<Self>;
+}
+
+impl<DB: Database> Columns for DB
+where
+    for<'a> &'a str: ColumnIndex<DB::Row>,
+{
+    fn column<T>(row: &Self::Row, name: &str) -> Result<T, sqlx::Error>
+    where
+        T: for<'r> Decode<'r, Self> + Type<Self>,
+    {
+        row.try_get(name)
+    }
+}
+
+/// A database that can read a column as a value of type `T`.
+pub trait Reads<T>: Database {
+    /// The column `name` of `row`.
+    fn read_column(row: &Self::Row, name: &str) -> Result<T, sqlx::Error>;
+}
+
+impl<DB: Columns, T> Reads<T> for DB
+where
+    T: for<'r> Decode<'r, DB> + Type<DB>,
+{
+    fn read_column(row: &Self::Row, name: &str) -> Result<T, sqlx::Error> {
+        DB::column(row, name)
+    }
+}
+
+/// Where a statement runs: on a pool (a connection of its own), or on a connection the caller holds, in a
+/// transaction or not.
+pub enum On<'e, DB: Database> {
+    /// Any connection of the pool.
+    Pool(&'e Pool<DB>),
+    /// This connection.
+    Connection(&'e mut DB::Connection),
+}
+
+impl<'e, DB: Database> From<&'e Pool<DB>> for On<'e, DB> {
+    fn from(pool: &'e Pool<DB>) -> Self {
+        On::Pool(pool)
+    }
+}
+
+impl<'e, DB: Database> From<&'e mut DB::Connection> for On<'e, DB> {
+    fn from(connection: &'e mut DB::Connection) -> Self {
+        On::Connection(connection)
+    }
+}
+
+/// A database that can run statements on its pools and connections.
+pub trait Runs: Database {
+    /// Runs `query`; what it changed.
+    fn execute<'e, 'q: 'e>(
+        query: DbQuery<'q, Self>,
+        on: On<'e, Self>,
+    ) -> BoxFuture<'e, Result<Self::QueryResult, sqlx::Error>>;
+    /// Runs `query`; every row it returned.
+    fn fetch_all<'e, 'q: 'e>(
+        query: DbQuery<'q, Self>,
+        on: On<'e, Self>,
+    ) -> BoxFuture<'e, Result<Vec<Self::Row>, sqlx::Error>>;
+    /// Runs `query`; its first row, if any.
+    fn fetch_optional<'e, 'q: 'e>(
+        query: DbQuery<'q, Self>,
+        on: On<'e, Self>,
+    ) -> BoxFuture<'e, Result<Option<Self::Row>, sqlx::Error>>;
+}
+
+/// Runs `$query.$run(…)` on the pool or the connection `$on` names: sqlx's two executors are two types.
+macro_rules! on_either {
+    ($on:ident, $query:ident . $run:ident) => {
+        match $on {
+            On::Pool(pool) => Box::pin($query.$run(pool)),
+            On::Connection(connection) => Box::pin($query.$run(connection)),
+        }
+    };
+}
+
+impl<DB: Database> Runs for DB
+where
+    for<'c> &'c mut DB::Connection: Executor<'c, Database = DB>,
+    for<'q> DB::Arguments<'q>: IntoArguments<'q, DB>,
+{
+    fn execute<'e, 'q: 'e>(
+        query: DbQuery<'q, Self>,
+        on: On<'e, Self>,
+    ) -> BoxFuture<'e, Result<Self::QueryResult, sqlx::Error>> {
+        on_either!(on, query.execute)
+    }
+
+    fn fetch_all<'e, 'q: 'e>(
+        query: DbQuery<'q, Self>,
+        on: On<'e, Self>,
+    ) -> BoxFuture<'e, Result<Vec<Self::Row>, sqlx::Error>> {
+        on_either!(on, query.fetch_all)
+    }
+
+    fn fetch_optional<'e, 'q: 'e>(
+        query: DbQuery<'q, Self>,
+        on: On<'e, Self>,
+    ) -> BoxFuture<'e, Result<Option<Self::Row>, sqlx::Error>> {
+        on_either!(on, query.fetch_optional)
+    }
+}
+
+/// A statement of the shared store: its SQL, then its values in placeholder order (`.bind(…)`), then where it
+/// runs (`.execute(&self.writer)`, `.fetch_all(&mut *tx)`, …). Binding a type the database cannot take does not
+/// compile.
+pub struct Statement<'q, DB: Database>(DbQuery<'q, DB>);
+
+impl<'q, DB: Runs> Statement<'q, DB> {
+    /// The statement with `value` bound to its next placeholder.
+    pub(super) fn bind<T: 'q>(self, value: T) -> Self
+    where
+        DB: Binds<'q, T>,
+    {
+        Statement(DB::bind_value(self.0, value))
+    }
+
+    /// Runs the statement; what it changed.
+    pub(super) fn execute<'e>(self, on: impl Into<On<'e, DB>>) -> BoxFuture<'e, Result<DB::QueryResult, sqlx::Error>>
+    where
+        'q: 'e,
+        DB::Connection: 'e,
+    {
+        DB::execute(self.0, on.into())
+    }
+
+    /// Runs the statement; every row it returned.
+    pub(super) fn fetch_all<'e>(self, on: impl Into<On<'e, DB>>) -> BoxFuture<'e, Result<Vec<DB::Row>, sqlx::Error>>
+    where
+        'q: 'e,
+        DB::Connection: 'e,
+    {
+        DB::fetch_all(self.0, on.into())
+    }
+
+    /// Runs the statement; its first row, if any.
+    pub(super) fn fetch_optional<'e>(
+        self,
+        on: impl Into<On<'e, DB>>,
+    ) -> BoxFuture<'e, Result<Option<DB::Row>, sqlx::Error>>
+    where
+        'q: 'e,
+        DB::Connection: 'e,
+    {
+        DB::fetch_optional(self.0, on.into())
+    }
+
+    /// Runs the statement; its first row, which it must return.
+    pub(super) async fn fetch_one<'e>(self, on: impl Into<On<'e, DB>>) -> Result<DB::Row, sqlx::Error>
+    where
+        'q: 'e,
+        DB::Connection: 'e,
+    {
+        self.fetch_optional(on).await?.ok_or(sqlx::Error::RowNotFound)
+    }
+}
+
+/// Reading a column of a row by name, as any type its database [`Reads`].
+pub(super) trait ReadColumn: Row {
+    /// The column `name`.
+    fn read<T>(&self, name: &str) -> Result<T, sqlx::Error>
+    where
+        Self::Database: Reads<T>;
+}
+
+impl<R: Row> ReadColumn for R {
+    fn read<T>(&self, name: &str) -> Result<T, sqlx::Error>
+    where
+        Self::Database: Reads<T>,
+    {
+        <R::Database as Reads<T>>::read_column(self, name)
+    }
+}
+
+/// What differs between PostgreSQL and SQLite inside the shared store logic, and (as supertraits) every value type
+/// the store binds and reads and the running of statements, which both must support.
+pub trait Dialect:
+    Runs
+    + Columns
+    + for<'q> Binds<'q, i64>
+    + for<'q> Binds<'q, Option<i64>>
+    + for<'q> Binds<'q, bool>
+    + for<'q> Binds<'q, f64>
+    + for<'q> Binds<'q, String>
+    + for<'q> Binds<'q, &'q str>
+    + for<'q> Binds<'q, Option<&'q str>>
+    + for<'q> Binds<'q, Option<<Self as Dialect>::Id>>
+    + Reads<i64>
+    + Reads<Option<i64>>
+    + Reads<bool>
+    + Reads<f64>
+    + Reads<String>
+    + Reads<Option<String>>
+{
     /// How a uuid is bound and read: a native UUID in PostgreSQL, hyphenated TEXT in SQLite.
     type Id: for<'q> Encode<'q, Self> + for<'r> Decode<'r, Self> + Type<Self> + Send + Sync + 'static;
     /// The statement that opens a transaction that is going to write.
@@ -72,6 +300,10 @@ pub trait Dialect: Database {
         origin: Uuid,
         games: Vec<GameAdvanced>,
     ) -> Option<BoxFuture<'a, Result<(), sqlx::Error>>>;
+    /// The statement `sql`, nothing bound yet.
+    fn statement(sql: &str) -> Statement<'_, Self> {
+        Statement(sqlx::query(sql))
+    }
 }
 
 /// The statements of a node's database lock, held by a session of the node's own for the node's life; each takes

@@ -1,10 +1,10 @@
 //! [`ExplorerStore`] over both backends.
 
 use async_trait::async_trait;
-use sqlx::{ColumnIndex, Decode, Encode, Executor, IntoArguments, Row, Type};
 use uuid::Uuid;
 
-use super::admin::{value_groups, Assembled, Value, MAX_BOUND_VALUES};
+use super::assembled::{value_groups, Assembled, Value, MAX_BOUND_VALUES};
+use super::dialect::ReadColumn;
 use super::statements::{game_columns, games_with_progress};
 use super::{Dialect, SqlStore};
 use crate::store::explorer::{ExplorerQuery, ExplorerRow, ExplorerStore, TurnCount};
@@ -29,7 +29,7 @@ const FINISHED_GAMES: &str = concat!(
 
 /// The counts of a position's turns: one range of `explorer_by_position` (ruleset, position, then band and
 /// speed when given), grouped by turn; the index holds every column read, so no table row is visited.
-fn turn_counts(placeholder: super::admin::Placeholder, query: &ExplorerQuery) -> Assembled {
+fn turn_counts(placeholder: super::assembled::Placeholder, query: &ExplorerQuery) -> Assembled {
     let mut sql = Assembled::new(
         placeholder,
         "SELECT turn, COUNT(*) AS games, \
@@ -50,21 +50,7 @@ fn turn_counts(placeholder: super::admin::Placeholder, query: &ExplorerQuery) ->
 }
 
 #[async_trait]
-impl<DB> ExplorerStore for SqlStore<DB>
-where
-    DB: Dialect,
-    for<'c> &'c mut DB::Connection: Executor<'c, Database = DB>,
-    for<'q> DB::Arguments<'q>: IntoArguments<'q, DB>,
-    for<'q> i64: Encode<'q, DB> + Decode<'q, DB> + Type<DB>,
-    for<'q> bool: Encode<'q, DB> + Decode<'q, DB> + Type<DB>,
-    for<'q> f64: Encode<'q, DB> + Decode<'q, DB> + Type<DB>,
-    for<'q> String: Encode<'q, DB> + Decode<'q, DB> + Type<DB>,
-    for<'q> &'q str: Encode<'q, DB> + Type<DB>,
-    for<'q> Option<i64>: Encode<'q, DB>,
-    for<'q> Option<&'q str>: Encode<'q, DB>,
-    for<'q> Option<DB::Id>: Encode<'q, DB>,
-    for<'a> &'a str: ColumnIndex<DB::Row>,
-{
+impl<DB: Dialect> ExplorerStore for SqlStore<DB> {
     async fn replace_explorer_rows(&self, games: &[Uuid], rows: &[ExplorerRow]) -> Result<(), StoreError> {
         let mut tx = self.writer.begin_with(DB::BEGIN_WRITE).await?;
         for chunk in games.chunks(MAX_BOUND_VALUES) {
@@ -83,7 +69,7 @@ where
                 "INSERT INTO explorer_turns ({EXPLORER_COLUMNS}) VALUES {}",
                 value_groups(DB::placeholder, chunk.len(), EXPLORER_COLUMN_COUNT)
             );
-            let mut insert = sqlx::query(&sql);
+            let mut insert = DB::statement(&sql);
             for row in chunk {
                 insert = insert
                     .bind(DB::to_id(row.game_id))
@@ -106,11 +92,11 @@ where
         let rows = Self::bind_assembled(&assembled).fetch_all(&self.pool).await?;
         let count = |row: &DB::Row| -> Result<TurnCount, sqlx::Error> {
             Ok(TurnCount {
-                turn: row.try_get("turn")?,
-                games: row.try_get("games")?,
-                first_wins: row.try_get("first_wins")?,
-                draws: row.try_get("draws")?,
-                second_wins: row.try_get("second_wins")?,
+                turn: row.read("turn")?,
+                games: row.read("games")?,
+                first_wins: row.read("first_wins")?,
+                draws: row.read("draws")?,
+                second_wins: row.read("second_wins")?,
             })
         };
         Ok(rows.iter().map(count).collect::<Result<_, _>>()?)
@@ -119,10 +105,10 @@ where
     async fn finished_games_after(&self, after: Option<Uuid>, limit: u32) -> Result<Vec<GameRow>, StoreError> {
         let rows = match after {
             Some(after) => {
-                let query = sqlx::query(FINISHED_GAMES_AFTER).bind(DB::to_id(after));
+                let query = DB::statement(FINISHED_GAMES_AFTER).bind(DB::to_id(after));
                 query.bind(i64::from(limit)).fetch_all(&self.pool).await?
             }
-            None => sqlx::query(FINISHED_GAMES).bind(i64::from(limit)).fetch_all(&self.pool).await?,
+            None => DB::statement(FINISHED_GAMES).bind(i64::from(limit)).fetch_all(&self.pool).await?,
         };
         Ok(rows.iter().map(Self::game_from_row).collect::<Result<_, _>>()?)
     }

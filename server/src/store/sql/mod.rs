@@ -5,12 +5,16 @@
 //! The SQL text is in [`statements`].
 
 mod admin;
+mod assembled;
 mod batch;
 mod chat;
 mod cluster;
 mod correspondence;
 mod dialect;
 mod explorer;
+mod import;
+mod multi_row;
+mod offers;
 mod profile;
 mod reports;
 mod shared;
@@ -20,12 +24,11 @@ use std::collections::HashMap;
 
 use async_trait::async_trait;
 use sqlx::database::Database;
-use sqlx::query::Query;
-use sqlx::{ColumnIndex, Decode, Encode, Executor, IntoArguments, Pool, Row, Type};
+use sqlx::Pool;
 use tokio::sync::mpsc;
 use uuid::Uuid;
 
-use self::admin::{Assembled, Value};
+use self::assembled::{Assembled, Value};
 pub use self::batch::CommitSettings;
 use self::batch::Pending;
 pub use self::dialect::{Dialect, NodeLockSql};
@@ -110,26 +113,8 @@ pub(super) fn conflict_if_unique(error: sqlx::Error) -> StoreError {
 /// The position before every game: no game is created at the end of time.
 const NEWEST_CURSOR: GameCursor = GameCursor { created_at: Millis::MAX, id: Uuid::max() };
 
-type DbQuery<'q, DB> = Query<'q, DB, <DB as Database>::Arguments<'q>>;
-
-// The bounds below are those of every impl block of `SqlStore` (see `shared.rs` for why they repeat).
-
 #[async_trait]
-impl<DB> Store for SqlStore<DB>
-where
-    DB: Dialect,
-    for<'c> &'c mut DB::Connection: Executor<'c, Database = DB>,
-    for<'q> DB::Arguments<'q>: IntoArguments<'q, DB>,
-    for<'q> i64: Encode<'q, DB> + Decode<'q, DB> + Type<DB>,
-    for<'q> bool: Encode<'q, DB> + Decode<'q, DB> + Type<DB>,
-    for<'q> f64: Encode<'q, DB> + Decode<'q, DB> + Type<DB>,
-    for<'q> String: Encode<'q, DB> + Decode<'q, DB> + Type<DB>,
-    for<'q> &'q str: Encode<'q, DB> + Type<DB>,
-    for<'q> Option<i64>: Encode<'q, DB>,
-    for<'q> Option<&'q str>: Encode<'q, DB>,
-    for<'q> Option<DB::Id>: Encode<'q, DB>,
-    for<'a> &'a str: ColumnIndex<DB::Row>,
-{
+impl<DB: Dialect> Store for SqlStore<DB> {
     fn pool_use(&self) -> PoolUse {
         PoolUse {
             connections: self.pool.size(),
@@ -139,13 +124,13 @@ where
     }
 
     async fn ping(&self) -> Result<(), StoreError> {
-        sqlx::query(PING).execute(&self.pool).await?;
+        DB::statement(PING).execute(&self.pool).await?;
         Ok(())
     }
 
     async fn insert_account(&self, account: &AccountRow) -> Result<(), StoreError> {
         let (kind, imported) = kind_columns(account.kind);
-        sqlx::query(INSERT_ACCOUNT)
+        DB::statement(INSERT_ACCOUNT)
             .bind(DB::to_id(account.id))
             .bind(account.name.as_str())
             .bind(account_name_key(account))
@@ -164,27 +149,27 @@ where
     }
 
     async fn guest_banned_from(&self, address: &str, since: Millis) -> Result<bool, StoreError> {
-        let row = sqlx::query(GUEST_BANNED_FROM).bind(address).bind(since).fetch_optional(&self.pool).await?;
+        let row = DB::statement(GUEST_BANNED_FROM).bind(address).bind(since).fetch_optional(&self.pool).await?;
         Ok(row.is_some())
     }
 
     async fn account_by_id(&self, id: Uuid) -> Result<Option<AccountRow>, StoreError> {
-        let row = sqlx::query(ACCOUNT_BY_ID).bind(DB::to_id(id)).fetch_optional(&self.pool).await?;
+        let row = DB::statement(ACCOUNT_BY_ID).bind(DB::to_id(id)).fetch_optional(&self.pool).await?;
         Ok(row.as_ref().map(Self::account_from_row).transpose()?)
     }
 
     async fn account_by_name(&self, name: &str) -> Result<Option<AccountRow>, StoreError> {
-        let row = sqlx::query(ACCOUNT_BY_NAME_KEY).bind(name_key(name)).fetch_optional(&self.pool).await?;
+        let row = DB::statement(ACCOUNT_BY_NAME_KEY).bind(name_key(name)).fetch_optional(&self.pool).await?;
         Ok(row.as_ref().map(Self::account_from_row).transpose()?)
     }
 
     async fn set_admin(&self, name: &str, is_admin: bool) -> Result<bool, StoreError> {
-        let result = sqlx::query(SET_ADMIN).bind(name_key(name)).bind(is_admin).execute(&self.writer).await?;
+        let result = DB::statement(SET_ADMIN).bind(name_key(name)).bind(is_admin).execute(&self.writer).await?;
         Ok(DB::rows_affected(&result) > 0)
     }
 
     async fn insert_session(&self, session: &SessionRow) -> Result<(), StoreError> {
-        sqlx::query(INSERT_SESSION)
+        DB::statement(INSERT_SESSION)
             .bind(session.token_hash.as_str())
             .bind(DB::to_id(session.account_id))
             .bind(session.created_at)
@@ -196,28 +181,17 @@ where
     }
 
     async fn session_account(&self, token_hash: &str, now: Millis) -> Result<Option<AccountRow>, StoreError> {
-        let row = sqlx::query(SESSION_ACCOUNT).bind(token_hash).bind(now).fetch_optional(&self.pool).await?;
+        let row = DB::statement(SESSION_ACCOUNT).bind(token_hash).bind(now).fetch_optional(&self.pool).await?;
         Ok(row.as_ref().map(Self::account_from_row).transpose()?)
     }
 
     async fn delete_session(&self, token_hash: &str) -> Result<bool, StoreError> {
-        let result = sqlx::query(DELETE_SESSION).bind(token_hash).execute(&self.writer).await?;
+        let result = DB::statement(DELETE_SESSION).bind(token_hash).execute(&self.writer).await?;
         Ok(DB::rows_affected(&result) > 0)
     }
 
     async fn insert_challenge(&self, challenge: &ChallengeRow) -> Result<(), StoreError> {
-        sqlx::query(INSERT_CHALLENGE)
-            .bind(DB::to_id(challenge.id))
-            .bind(DB::to_id(challenge.challenger_id))
-            .bind(challenge.opponent_id.map(DB::to_id))
-            .bind(challenge.ruleset.as_str())
-            .bind(challenge.time_control.as_str())
-            .bind(challenge.colour.as_str())
-            .bind(challenge.status.as_str())
-            .bind(challenge.game_id.map(DB::to_id))
-            .bind(challenge.created_at)
-            .bind(challenge.expires_at)
-            .bind(challenge.rated)
+        Self::bind_offer(DB::statement(INSERT_CHALLENGE), &challenge.offer)
             .bind(challenge.rematch_of.map(DB::to_id))
             .execute(&self.writer)
             .await
@@ -226,31 +200,21 @@ where
     }
 
     async fn challenge(&self, id: Uuid) -> Result<Option<ChallengeRow>, StoreError> {
-        let row = sqlx::query(CHALLENGE_BY_ID).bind(DB::to_id(id)).fetch_optional(&self.pool).await?;
+        let row = DB::statement(CHALLENGE_BY_ID).bind(DB::to_id(id)).fetch_optional(&self.pool).await?;
         Ok(row.as_ref().map(Self::challenge_from_row).transpose()?)
     }
 
     async fn open_challenges_of(&self, account_id: Uuid, now: Millis) -> Result<Vec<ChallengeRow>, StoreError> {
-        let rows = sqlx::query(OPEN_CHALLENGES_OF).bind(DB::to_id(account_id)).bind(now).fetch_all(&self.pool).await?;
+        let rows =
+            DB::statement(OPEN_CHALLENGES_OF).bind(DB::to_id(account_id)).bind(now).fetch_all(&self.pool).await?;
         Ok(rows.iter().map(Self::challenge_from_row).collect::<Result<_, _>>()?)
     }
 
     async fn close_challenge(&self, id: Uuid, status: &str, now: Millis) -> Result<bool, StoreError> {
         debug_assert!(matches!(status, "declined" | "cancelled" | "expired"), "not a closing status: {status}");
         let result =
-            sqlx::query(CLOSE_CHALLENGE).bind(DB::to_id(id)).bind(status).bind(now).execute(&self.writer).await?;
+            DB::statement(CLOSE_CHALLENGE).bind(DB::to_id(id)).bind(status).bind(now).execute(&self.writer).await?;
         Ok(DB::rows_affected(&result) > 0)
-    }
-
-    async fn accept_challenge(
-        &self,
-        id: Uuid,
-        acceptor_id: Uuid,
-        game: &GameRow,
-        started: &EventRow,
-        now: Millis,
-    ) -> Result<bool, StoreError> {
-        self.accept_into_game(ACCEPT_CHALLENGE, id, acceptor_id, game, started, now).await
     }
 
     async fn insert_game(&self, game: &GameRow, started: &EventRow) -> Result<(), StoreError> {
@@ -261,7 +225,7 @@ where
     }
 
     async fn game(&self, id: Uuid) -> Result<Option<GameRow>, StoreError> {
-        let row = sqlx::query(GAME_BY_ID).bind(DB::to_id(id)).fetch_optional(&self.pool).await?;
+        let row = DB::statement(GAME_BY_ID).bind(DB::to_id(id)).fetch_optional(&self.pool).await?;
         Ok(row.as_ref().map(Self::game_from_row).transpose()?)
     }
 
@@ -272,7 +236,7 @@ where
         limit: u32,
     ) -> Result<Vec<GameRow>, StoreError> {
         let before = before.unwrap_or(NEWEST_CURSOR);
-        let rows = sqlx::query(GAMES_OF)
+        let rows = DB::statement(GAMES_OF)
             .bind(DB::to_id(account_id))
             .bind(before.created_at)
             .bind(DB::to_id(before.id))
@@ -283,17 +247,17 @@ where
     }
 
     async fn active_live_games(&self) -> Result<Vec<GameRow>, StoreError> {
-        let rows = sqlx::query(ACTIVE_LIVE_GAMES).fetch_all(&self.pool).await?;
+        let rows = DB::statement(ACTIVE_LIVE_GAMES).fetch_all(&self.pool).await?;
         Ok(rows.iter().map(Self::game_from_row).collect::<Result<_, _>>()?)
     }
 
     async fn moves(&self, game_id: Uuid) -> Result<Vec<MoveRow>, StoreError> {
-        let rows = sqlx::query(MOVES_OF).bind(DB::to_id(game_id)).fetch_all(&self.pool).await?;
+        let rows = DB::statement(MOVES_OF).bind(DB::to_id(game_id)).fetch_all(&self.pool).await?;
         Ok(rows.iter().map(Self::move_from_row).collect::<Result<_, _>>()?)
     }
 
     async fn events_after(&self, game_id: Uuid, after_seq: i64) -> Result<Vec<EventRow>, StoreError> {
-        let rows = sqlx::query(EVENTS_AFTER).bind(DB::to_id(game_id)).bind(after_seq).fetch_all(&self.pool).await?;
+        let rows = DB::statement(EVENTS_AFTER).bind(DB::to_id(game_id)).bind(after_seq).fetch_all(&self.pool).await?;
         Ok(rows.iter().map(Self::event_from_row).collect::<Result<_, _>>()?)
     }
 
@@ -328,35 +292,28 @@ where
     }
 
     async fn open_rematches(&self, game_id: Uuid, now: Millis) -> Result<Vec<ChallengeRow>, StoreError> {
-        let rows = sqlx::query(OPEN_REMATCHES).bind(DB::to_id(game_id)).bind(now).fetch_all(&self.pool).await?;
+        let rows = DB::statement(OPEN_REMATCHES).bind(DB::to_id(game_id)).bind(now).fetch_all(&self.pool).await?;
         Ok(rows.iter().map(Self::challenge_from_row).collect::<Result<_, _>>()?)
     }
 
     async fn accepted_rematch(&self, game_id: Uuid) -> Result<Option<Uuid>, StoreError> {
-        let row = sqlx::query(ACCEPTED_REMATCH).bind(DB::to_id(game_id)).fetch_optional(&self.pool).await?;
+        let row = DB::statement(ACCEPTED_REMATCH).bind(DB::to_id(game_id)).fetch_optional(&self.pool).await?;
         Ok(row.as_ref().map(|row| Self::optional_uuid(row, "game_id")).transpose()?.flatten())
     }
 
     async fn result_counts(&self, account_id: Uuid) -> Result<ResultCounts, StoreError> {
-        let row = sqlx::query(RESULT_COUNTS).bind(DB::to_id(account_id)).fetch_one(&self.pool).await?;
-        Ok(ResultCounts {
-            finished: row.try_get("finished")?,
-            wins: row.try_get("wins")?,
-            losses: row.try_get("losses")?,
-            draws: row.try_get("draws")?,
-            aborted: row.try_get("aborted")?,
-            active: row.try_get("active")?,
-        })
+        let row = DB::statement(RESULT_COUNTS).bind(DB::to_id(account_id)).fetch_one(&self.pool).await?;
+        Ok(Self::result_counts_from_row(&row)?)
     }
 
     async fn rating(&self, account_id: Uuid, kind: &str, speed: &str) -> Result<Option<RatingRow>, StoreError> {
         let row =
-            sqlx::query(RATING).bind(DB::to_id(account_id)).bind(kind).bind(speed).fetch_optional(&self.pool).await?;
+            DB::statement(RATING).bind(DB::to_id(account_id)).bind(kind).bind(speed).fetch_optional(&self.pool).await?;
         Ok(row.as_ref().map(Self::rating_from_row).transpose()?)
     }
 
     async fn ratings_of(&self, account_id: Uuid) -> Result<Vec<RatingRow>, StoreError> {
-        let rows = sqlx::query(RATINGS_OF).bind(DB::to_id(account_id)).fetch_all(&self.pool).await?;
+        let rows = DB::statement(RATINGS_OF).bind(DB::to_id(account_id)).fetch_all(&self.pool).await?;
         Ok(rows.iter().map(Self::rating_from_row).collect::<Result<_, _>>()?)
     }
 
@@ -368,7 +325,7 @@ where
         offset: u32,
         limit: u32,
     ) -> Result<Vec<(AccountRow, RatingRow)>, StoreError> {
-        let rows = sqlx::query(LEADERBOARD)
+        let rows = DB::statement(LEADERBOARD)
             .bind(kind)
             .bind(speed)
             .bind(max_deviation)

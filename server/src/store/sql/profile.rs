@@ -1,10 +1,10 @@
 //! [`ProfileStore`] over both backends.
 
 use async_trait::async_trait;
-use sqlx::{ColumnIndex, Decode, Encode, Executor, IntoArguments, Row, Type};
 use uuid::Uuid;
 
-use super::admin::{Assembled, Placeholder, Value};
+use super::assembled::{Assembled, Placeholder, Value};
+use super::dialect::ReadColumn;
 use super::statements::{game_columns, games_with_progress, result_count_columns, SELECT_ACCOUNTS};
 use super::{imported_name_key, name_key, Dialect, SqlStore, NEWEST_CURSOR};
 use crate::store::profile::{HistoryFilter, HistoryResult, HistorySpeed, ProfileStore, RatedEnd};
@@ -90,23 +90,9 @@ const ANY_BY_PREFIX: &str = "WHERE name_key LIKE $1 ESCAPE '\\' OR name_key LIKE
      ORDER BY CASE WHEN imported THEN SUBSTR(name_key, 10) ELSE name_key END, imported LIMIT $3";
 
 #[async_trait]
-impl<DB> ProfileStore for SqlStore<DB>
-where
-    DB: Dialect,
-    for<'c> &'c mut DB::Connection: Executor<'c, Database = DB>,
-    for<'q> DB::Arguments<'q>: IntoArguments<'q, DB>,
-    for<'q> i64: Encode<'q, DB> + Decode<'q, DB> + Type<DB>,
-    for<'q> bool: Encode<'q, DB> + Decode<'q, DB> + Type<DB>,
-    for<'q> f64: Encode<'q, DB> + Decode<'q, DB> + Type<DB>,
-    for<'q> String: Encode<'q, DB> + Decode<'q, DB> + Type<DB>,
-    for<'q> &'q str: Encode<'q, DB> + Type<DB>,
-    for<'q> Option<i64>: Encode<'q, DB>,
-    for<'q> Option<&'q str>: Encode<'q, DB>,
-    for<'q> Option<DB::Id>: Encode<'q, DB>,
-    for<'a> &'a str: ColumnIndex<DB::Row>,
-{
+impl<DB: Dialect> ProfileStore for SqlStore<DB> {
     async fn rated_ends(&self, account_id: Uuid, kind: &str, speed: &str) -> Result<Vec<RatedEnd>, StoreError> {
-        let rows = sqlx::query(RATED_ENDS)
+        let rows = DB::statement(RATED_ENDS)
             .bind(DB::to_id(account_id))
             .bind(kind)
             .bind(speed)
@@ -118,27 +104,20 @@ where
                 game_id: Self::uuid(row, "id")?,
                 first_id: Self::uuid(row, "first_id")?,
                 second_id: Self::uuid(row, "second_id")?,
-                at: row.try_get("at")?,
-                payload: row.try_get("payload")?,
+                at: row.read("at")?,
+                payload: row.read("payload")?,
             })
         };
         Ok(rows.iter().map(end).collect::<Result<_, _>>()?)
     }
 
     async fn results_between(&self, account_id: Uuid, opponent_id: Uuid) -> Result<ResultCounts, StoreError> {
-        let row = sqlx::query(RESULTS_BETWEEN)
+        let row = DB::statement(RESULTS_BETWEEN)
             .bind(DB::to_id(account_id))
             .bind(DB::to_id(opponent_id))
             .fetch_one(&self.pool)
             .await?;
-        Ok(ResultCounts {
-            finished: row.try_get("finished")?,
-            wins: row.try_get("wins")?,
-            losses: row.try_get("losses")?,
-            draws: row.try_get("draws")?,
-            aborted: row.try_get("aborted")?,
-            active: row.try_get("active")?,
-        })
+        Ok(Self::result_counts_from_row(&row)?)
     }
 
     async fn game_history(
@@ -158,14 +137,15 @@ where
             "{SELECT_ACCOUNTS} WHERE name_key LIKE $1 ESCAPE '\\' AND NOT imported AND NOT banned \
              ORDER BY name_key LIMIT $2"
         );
-        let rows = sqlx::query(&sql).bind(prefix_pattern(prefix)).bind(i64::from(limit)).fetch_all(&self.pool).await?;
+        let rows =
+            DB::statement(&sql).bind(prefix_pattern(prefix)).bind(i64::from(limit)).fetch_all(&self.pool).await?;
         Ok(rows.iter().map(Self::account_from_row).collect::<Result<_, _>>()?)
     }
 
     async fn any_accounts_by_prefix(&self, prefix: &str, limit: u32) -> Result<Vec<AccountRow>, StoreError> {
         let pattern = prefix_pattern(prefix);
         let imported_pattern = imported_name_key(&pattern);
-        let rows = sqlx::query(&format!("{SELECT_ACCOUNTS} {ANY_BY_PREFIX}"))
+        let rows = DB::statement(&format!("{SELECT_ACCOUNTS} {ANY_BY_PREFIX}"))
             .bind(pattern)
             .bind(imported_pattern)
             .bind(i64::from(limit))
@@ -175,8 +155,8 @@ where
     }
 
     async fn rated_players(&self, kind: &str, speed: &str) -> Result<i64, StoreError> {
-        let row = sqlx::query(RATED_PLAYERS).bind(kind).bind(speed).fetch_one(&self.pool).await?;
-        Ok(row.try_get("players")?)
+        let row = DB::statement(RATED_PLAYERS).bind(kind).bind(speed).fetch_one(&self.pool).await?;
+        Ok(row.read("players")?)
     }
 }
 

@@ -1,8 +1,8 @@
 //! [`ReportStore`] over both backends.
 
 use async_trait::async_trait;
-use sqlx::{ColumnIndex, Decode, Encode, Executor, IntoArguments, Row, Type};
 
+use super::dialect::ReadColumn;
 use super::{Dialect, SqlStore};
 use crate::store::chat::ChatRow;
 use crate::store::reports::{ReportRow, ReportStore, Resolution};
@@ -27,78 +27,50 @@ const RESOLVED_REPORTS: &str =
 const RESOLVE_REPORT: &str = "UPDATE reports SET resolved_at = $2, resolved_by = $3, resolver_name = $4, note = $5 \
     WHERE id = $1 AND resolved_at IS NULL";
 
-impl<DB> SqlStore<DB>
-where
-    DB: Dialect,
-    for<'c> &'c mut DB::Connection: Executor<'c, Database = DB>,
-    for<'q> DB::Arguments<'q>: IntoArguments<'q, DB>,
-    for<'q> i64: Encode<'q, DB> + Decode<'q, DB> + Type<DB>,
-    for<'q> bool: Encode<'q, DB> + Decode<'q, DB> + Type<DB>,
-    for<'q> f64: Encode<'q, DB> + Decode<'q, DB> + Type<DB>,
-    for<'q> String: Encode<'q, DB> + Decode<'q, DB> + Type<DB>,
-    for<'q> &'q str: Encode<'q, DB> + Type<DB>,
-    for<'q> Option<i64>: Encode<'q, DB>,
-    for<'q> Option<&'q str>: Encode<'q, DB>,
-    for<'q> Option<DB::Id>: Encode<'q, DB>,
-    for<'a> &'a str: ColumnIndex<DB::Row>,
-{
+impl<DB: Dialect> SqlStore<DB> {
     fn report_from_row(row: &DB::Row) -> Result<ReportRow, sqlx::Error> {
         let account_id = Self::uuid(row, "account_id")?;
-        let account_name: String = row.try_get("account_name")?;
-        let message = match row.try_get::<Option<i64>, _>("message_id")? {
+        let account_name: String = row.read("account_name")?;
+        let message = match row.read::<Option<i64>>("message_id")? {
             None => None,
             Some(id) => Some(ChatRow {
                 id,
                 game_id: Self::optional_uuid(row, "game_id")?,
-                channel: row.try_get::<Option<String>, _>("channel")?.unwrap_or_default(),
+                channel: row.read::<Option<String>>("channel")?.unwrap_or_default(),
                 account_id,
                 name: account_name.clone(),
-                body: row.try_get::<Option<String>, _>("body")?.unwrap_or_default(),
-                at: row.try_get::<Option<i64>, _>("message_at")?.unwrap_or_default(),
+                body: row.read::<Option<String>>("body")?.unwrap_or_default(),
+                at: row.read::<Option<i64>>("message_at")?.unwrap_or_default(),
             }),
         };
-        let resolution = match row.try_get::<Option<i64>, _>("resolved_at")? {
+        let resolution = match row.read::<Option<i64>>("resolved_at")? {
             None => None,
             Some(at) => Some(Resolution {
                 at,
                 admin_id: Self::optional_uuid(row, "resolved_by")?.unwrap_or_default(),
-                admin_name: row.try_get::<Option<String>, _>("resolver_name")?.unwrap_or_default(),
-                note: row.try_get::<Option<String>, _>("note")?.unwrap_or_default(),
+                admin_name: row.read::<Option<String>>("resolver_name")?.unwrap_or_default(),
+                note: row.read::<Option<String>>("note")?.unwrap_or_default(),
             }),
         };
         Ok(ReportRow {
-            id: row.try_get("id")?,
-            at: row.try_get("at")?,
+            id: row.read("id")?,
+            at: row.read("at")?,
             reporter_id: Self::uuid(row, "reporter_id")?,
-            reporter_name: row.try_get("reporter_name")?,
+            reporter_name: row.read("reporter_name")?,
             account_id,
             account_name,
             message,
-            reason: row.try_get("reason")?,
+            reason: row.read("reason")?,
             resolution,
         })
     }
 }
 
 #[async_trait]
-impl<DB> ReportStore for SqlStore<DB>
-where
-    DB: Dialect,
-    for<'c> &'c mut DB::Connection: Executor<'c, Database = DB>,
-    for<'q> DB::Arguments<'q>: IntoArguments<'q, DB>,
-    for<'q> i64: Encode<'q, DB> + Decode<'q, DB> + Type<DB>,
-    for<'q> bool: Encode<'q, DB> + Decode<'q, DB> + Type<DB>,
-    for<'q> f64: Encode<'q, DB> + Decode<'q, DB> + Type<DB>,
-    for<'q> String: Encode<'q, DB> + Decode<'q, DB> + Type<DB>,
-    for<'q> &'q str: Encode<'q, DB> + Type<DB>,
-    for<'q> Option<i64>: Encode<'q, DB>,
-    for<'q> Option<&'q str>: Encode<'q, DB>,
-    for<'q> Option<DB::Id>: Encode<'q, DB>,
-    for<'a> &'a str: ColumnIndex<DB::Row>,
-{
+impl<DB: Dialect> ReportStore for SqlStore<DB> {
     async fn insert_report(&self, report: &ReportRow) -> Result<i64, StoreError> {
         let message = report.message.as_ref();
-        let row = sqlx::query(INSERT_REPORT)
+        let row = DB::statement(INSERT_REPORT)
             .bind(report.at)
             .bind(DB::to_id(report.reporter_id))
             .bind(DB::to_id(report.account_id))
@@ -110,27 +82,24 @@ where
             .bind(report.reason.as_str())
             .fetch_one(&self.writer)
             .await?;
-        Ok(row.try_get("id")?)
+        Ok(row.read("id")?)
     }
 
     async fn report(&self, id: i64) -> Result<Option<ReportRow>, StoreError> {
-        let row = sqlx::query(REPORT).bind(id).fetch_optional(&self.pool).await?;
+        let row = DB::statement(REPORT).bind(id).fetch_optional(&self.pool).await?;
         Ok(row.as_ref().map(Self::report_from_row).transpose()?)
     }
 
     async fn reports(&self, resolved: bool, before: Option<i64>, limit: u32) -> Result<Vec<ReportRow>, StoreError> {
-        let statement = if resolved { RESOLVED_REPORTS } else { OPEN_REPORTS };
-        let rows = sqlx::query(statement)
-            .bind(before.unwrap_or(i64::MAX))
-            .bind(i64::from(limit))
-            .fetch_all(&self.pool)
-            .await?;
+        let sql = if resolved { RESOLVED_REPORTS } else { OPEN_REPORTS };
+        let rows =
+            DB::statement(sql).bind(before.unwrap_or(i64::MAX)).bind(i64::from(limit)).fetch_all(&self.pool).await?;
         Ok(rows.iter().map(Self::report_from_row).collect::<Result<_, _>>()?)
     }
 
     async fn resolve_report(&self, id: i64, resolution: &Resolution, entry: &AuditRow) -> Result<bool, StoreError> {
         let mut tx = self.writer.begin_with(DB::BEGIN_WRITE).await?;
-        let changed = sqlx::query(RESOLVE_REPORT)
+        let changed = DB::statement(RESOLVE_REPORT)
             .bind(id)
             .bind(resolution.at)
             .bind(DB::to_id(resolution.admin_id))

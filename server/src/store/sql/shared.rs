@@ -2,38 +2,21 @@
 //! state's columns bound, and the writes several parts make (a game with its first event, a change of a game, a
 //! rating guarded by its game count).
 
-use sqlx::{ColumnIndex, Decode, Encode, Executor, IntoArguments, Pool, Row, Type};
+use sqlx::Pool;
 use tokio::sync::mpsc;
 use uuid::Uuid;
 
 use super::super::sole_node::SoleNodeLock;
 use super::super::{
-    AccountRow, ChallengeRow, EventRow, GameChange, GameRow, GameState, Millis, MoveRow, RatingRow, RatingUpdate,
-    StoreError,
+    AccountRow, EventRow, GameChange, GameRow, GameState, MoveRow, RatingRow, RatingUpdate, ResultCounts, StoreError,
 };
 use super::batch::{CommitSettings, QUEUE_LENGTH};
+use super::dialect::{ReadColumn, Statement};
 use super::statements::*;
-use super::{conflict_if_unique, parse_kind, DbQuery, Dialect, SqlStore};
+use super::{conflict_if_unique, parse_kind, Dialect, SqlStore};
 use crate::cluster::bus::GameAdvanced;
 
-// The bounds below are repeated on every impl block of `SqlStore`: Rust does not carry a trait's where clauses
-// to its users.
-
-impl<DB> SqlStore<DB>
-where
-    DB: Dialect,
-    for<'c> &'c mut DB::Connection: Executor<'c, Database = DB>,
-    for<'q> DB::Arguments<'q>: IntoArguments<'q, DB>,
-    for<'q> i64: Encode<'q, DB> + Decode<'q, DB> + Type<DB>,
-    for<'q> bool: Encode<'q, DB> + Decode<'q, DB> + Type<DB>,
-    for<'q> f64: Encode<'q, DB> + Decode<'q, DB> + Type<DB>,
-    for<'q> String: Encode<'q, DB> + Decode<'q, DB> + Type<DB>,
-    for<'q> &'q str: Encode<'q, DB> + Type<DB>,
-    for<'q> Option<i64>: Encode<'q, DB>,
-    for<'q> Option<&'q str>: Encode<'q, DB>,
-    for<'q> Option<DB::Id>: Encode<'q, DB>,
-    for<'a> &'a str: ColumnIndex<DB::Row>,
-{
+impl<DB: Dialect> SqlStore<DB> {
     /// A store reading from `pool` and writing through `writer` for server node `node`, over a database that is
     /// already migrated, with its committer task started on the current Tokio runtime.
     pub(in crate::store) fn new(pool: Pool<DB>, writer: Pool<DB>, node: Uuid, settings: CommitSettings) -> Self {
@@ -48,112 +31,122 @@ where
     }
 
     pub(super) fn uuid(row: &DB::Row, column: &str) -> Result<Uuid, sqlx::Error> {
-        row.try_get::<DB::Id, _>(column).map(DB::from_id)
+        row.read::<DB::Id>(column).map(DB::from_id)
     }
 
     pub(super) fn optional_uuid(row: &DB::Row, column: &str) -> Result<Option<Uuid>, sqlx::Error> {
-        Ok(row.try_get::<Option<DB::Id>, _>(column)?.map(DB::from_id))
+        Ok(row.read::<Option<DB::Id>>(column)?.map(DB::from_id))
     }
 
     pub(super) fn account_from_row(row: &DB::Row) -> Result<AccountRow, sqlx::Error> {
         Ok(AccountRow {
             id: Self::uuid(row, "id")?,
-            name: row.try_get("name")?,
-            kind: parse_kind(&row.try_get::<String, _>("kind")?, row.try_get("imported")?)?,
-            password_hash: row.try_get("password_hash")?,
-            is_admin: row.try_get("is_admin")?,
-            is_bot: row.try_get("is_bot")?,
-            chat_muted: row.try_get("chat_muted")?,
-            banned: row.try_get("banned")?,
-            created_at: row.try_get("created_at")?,
-            created_from: row.try_get("created_from")?,
-        })
-    }
-
-    pub(super) fn challenge_from_row(row: &DB::Row) -> Result<ChallengeRow, sqlx::Error> {
-        Ok(ChallengeRow {
-            id: Self::uuid(row, "id")?,
-            challenger_id: Self::uuid(row, "challenger_id")?,
-            opponent_id: Self::optional_uuid(row, "opponent_id")?,
-            ruleset: row.try_get("ruleset")?,
-            time_control: row.try_get("time_control")?,
-            colour: row.try_get("colour")?,
-            status: row.try_get("status")?,
-            game_id: Self::optional_uuid(row, "game_id")?,
-            created_at: row.try_get("created_at")?,
-            expires_at: row.try_get("expires_at")?,
-            rated: row.try_get("rated")?,
-            rematch_of: Self::optional_uuid(row, "rematch_of")?,
+            name: row.read("name")?,
+            kind: parse_kind(&row.read::<String>("kind")?, row.read("imported")?)?,
+            password_hash: row.read("password_hash")?,
+            is_admin: row.read("is_admin")?,
+            is_bot: row.read("is_bot")?,
+            chat_muted: row.read("chat_muted")?,
+            banned: row.read("banned")?,
+            created_at: row.read("created_at")?,
+            created_from: row.read("created_from")?,
         })
     }
 
     pub(super) fn rating_from_row(row: &DB::Row) -> Result<RatingRow, sqlx::Error> {
         Ok(RatingRow {
             account_id: Self::uuid(row, "account_id")?,
-            kind: row.try_get("game_kind")?,
-            speed: row.try_get("speed")?,
-            rating: row.try_get("rating")?,
-            deviation: row.try_get("deviation")?,
-            volatility: row.try_get("volatility")?,
-            games: row.try_get("games")?,
-            updated_at: row.try_get("updated_at")?,
+            kind: row.read("game_kind")?,
+            speed: row.read("speed")?,
+            rating: row.read("rating")?,
+            deviation: row.read("deviation")?,
+            volatility: row.read("volatility")?,
+            games: row.read("games")?,
+            updated_at: row.read("updated_at")?,
         })
     }
 
     pub(super) fn game_from_row(row: &DB::Row) -> Result<GameRow, sqlx::Error> {
         Ok(GameRow {
             id: Self::uuid(row, "id")?,
-            kind: row.try_get("kind")?,
-            ruleset: row.try_get("ruleset")?,
-            time_control: row.try_get("time_control")?,
-            speed: row.try_get("speed")?,
-            rated: row.try_get("rated")?,
-            correspondence: row.try_get("correspondence")?,
+            kind: row.read("kind")?,
+            ruleset: row.read("ruleset")?,
+            time_control: row.read("time_control")?,
+            speed: row.read("speed")?,
+            rated: row.read("rated")?,
+            correspondence: row.read("correspondence")?,
             first_id: Self::uuid(row, "first_id")?,
             second_id: Self::uuid(row, "second_id")?,
-            created_at: row.try_get("created_at")?,
+            created_at: row.read("created_at")?,
             state: GameState {
-                status: row.try_get("status")?,
-                winner: row.try_get("winner")?,
-                end_reason: row.try_get("end_reason")?,
-                ply: row.try_get("ply")?,
-                seq: row.try_get("seq")?,
-                first_ms: row.try_get("first_ms")?,
-                second_ms: row.try_get("second_ms")?,
-                clock_at: row.try_get("clock_at")?,
-                to_act: row.try_get("to_act")?,
-                deadline: row.try_get("deadline")?,
-                finished_at: row.try_get("finished_at")?,
-                scores: row.try_get("scores")?,
+                status: row.read("status")?,
+                winner: row.read("winner")?,
+                end_reason: row.read("end_reason")?,
+                ply: row.read("ply")?,
+                seq: row.read("seq")?,
+                first_ms: row.read("first_ms")?,
+                second_ms: row.read("second_ms")?,
+                clock_at: row.read("clock_at")?,
+                to_act: row.read("to_act")?,
+                deadline: row.read("deadline")?,
+                finished_at: row.read("finished_at")?,
+                scores: row.read("scores")?,
             },
         })
     }
 
     pub(super) fn move_from_row(row: &DB::Row) -> Result<MoveRow, sqlx::Error> {
         Ok(MoveRow {
-            ply: row.try_get("ply")?,
-            seat: row.try_get("seat")?,
-            notation: row.try_get("notation")?,
-            turn_ended: row.try_get("turn_ended")?,
-            client_move_id: row.try_get("client_move_id")?,
-            first_ms: row.try_get("first_ms")?,
-            second_ms: row.try_get("second_ms")?,
-            received_at: row.try_get("received_at")?,
+            ply: row.read("ply")?,
+            seat: row.read("seat")?,
+            notation: row.read("notation")?,
+            turn_ended: row.read("turn_ended")?,
+            client_move_id: row.read("client_move_id")?,
+            first_ms: row.read("first_ms")?,
+            second_ms: row.read("second_ms")?,
+            received_at: row.read("received_at")?,
         })
     }
 
     pub(super) fn event_from_row(row: &DB::Row) -> Result<EventRow, sqlx::Error> {
         Ok(EventRow {
-            seq: row.try_get("seq")?,
-            kind: row.try_get("kind")?,
-            payload: row.try_get("payload")?,
-            at: row.try_get("at")?,
+            seq: row.read("seq")?,
+            kind: row.read("kind")?,
+            payload: row.read("payload")?,
+            at: row.read("at")?,
+        })
+    }
+
+    /// Binds a game's `games` columns in the order [`INSERT_GAME`] lists them (and the import's insert, before a
+    /// game's origin): who, what and when, then the outcome (see [`Self::bind_outcome`]).
+    pub(super) fn bind_game<'q>(query: Statement<'q, DB>, game: &'q GameRow) -> Statement<'q, DB> {
+        let query = query
+            .bind(DB::to_id(game.id))
+            .bind(game.kind.as_str())
+            .bind(game.ruleset.as_str())
+            .bind(game.time_control.as_str())
+            .bind(DB::to_id(game.first_id))
+            .bind(DB::to_id(game.second_id))
+            .bind(game.created_at)
+            .bind(game.speed.as_str());
+        Self::bind_outcome(query, &game.state).bind(game.rated).bind(game.correspondence)
+    }
+
+    /// A player's results as [`RESULT_COUNTS`] and the profile's results against an opponent count them.
+    pub(super) fn result_counts_from_row(row: &DB::Row) -> Result<ResultCounts, sqlx::Error> {
+        Ok(ResultCounts {
+            finished: row.read("finished")?,
+            wins: row.read("wins")?,
+            losses: row.read("losses")?,
+            draws: row.read("draws")?,
+            aborted: row.read("aborted")?,
+            active: row.read("active")?,
         })
     }
 
     /// Binds the outcome columns of a state (those kept in `games`) in the order [`INSERT_GAME`] and the group
     /// commit's outcome update list them: the ply is bound as the game's `length`.
-    pub(super) fn bind_outcome<'q>(query: DbQuery<'q, DB>, state: &'q GameState) -> DbQuery<'q, DB> {
+    pub(super) fn bind_outcome<'q>(query: Statement<'q, DB>, state: &'q GameState) -> Statement<'q, DB> {
         query
             .bind(state.status.as_str())
             .bind(state.winner.as_deref())
@@ -165,7 +158,7 @@ where
 
     /// Binds the progress columns of a state (those kept in `game_progress`) in the order [`INSERT_PROGRESS`]
     /// and the group commit's progress update list them.
-    pub(super) fn bind_progress<'q>(query: DbQuery<'q, DB>, state: &'q GameState) -> DbQuery<'q, DB> {
+    pub(super) fn bind_progress<'q>(query: Statement<'q, DB>, state: &'q GameState) -> Statement<'q, DB> {
         query
             .bind(state.seq)
             .bind(state.ply)
@@ -178,14 +171,14 @@ where
 
     /// Binds the sweeper's columns of a new progress row: whether it watches the game's deadline (a
     /// correspondence game's, migration 0018), and the deadline it watches.
-    pub(super) fn bind_sweeping<'q>(query: DbQuery<'q, DB>, game: &GameRow) -> DbQuery<'q, DB> {
+    pub(super) fn bind_sweeping<'q>(query: Statement<'q, DB>, game: &GameRow) -> Statement<'q, DB> {
         query.bind(game.correspondence).bind(game.state.deadline.filter(|_| game.correspondence))
     }
 
     /// Inserts a game's progress row, which every game has beside its `games` row.
     pub(super) async fn insert_progress(conn: &mut DB::Connection, game: &GameRow) -> Result<(), StoreError> {
         Self::bind_sweeping(
-            Self::bind_progress(sqlx::query(INSERT_PROGRESS).bind(DB::to_id(game.id)), &game.state),
+            Self::bind_progress(DB::statement(INSERT_PROGRESS).bind(DB::to_id(game.id)), &game.state),
             game,
         )
         .execute(conn)
@@ -199,7 +192,7 @@ where
         game_id: Uuid,
         event: &EventRow,
     ) -> Result<(), StoreError> {
-        sqlx::query(INSERT_EVENT)
+        DB::statement(INSERT_EVENT)
             .bind(DB::to_id(game_id))
             .bind(event.seq)
             .bind(event.kind.as_str())
@@ -216,7 +209,7 @@ where
         game_id: Uuid,
         new_move: &MoveRow,
     ) -> Result<(), StoreError> {
-        sqlx::query(INSERT_MOVE)
+        DB::statement(INSERT_MOVE)
             .bind(DB::to_id(game_id))
             .bind(new_move.ply)
             .bind(new_move.seat.as_str())
@@ -284,35 +277,6 @@ where
         Ok(())
     }
 
-    /// In one transaction: `accept` (a conditional UPDATE of an open offer, bound as offer id, game id, acceptor
-    /// id, now) and, if it took, the new game with its first event. False (and nothing written) when the offer
-    /// was not open any more. The conditional UPDATE decides: in PostgreSQL a concurrent acceptor waits for the
-    /// row's lock and then finds the offer taken.
-    pub(super) async fn accept_into_game(
-        &self,
-        accept: &'static str,
-        id: Uuid,
-        acceptor_id: Uuid,
-        game: &GameRow,
-        started: &EventRow,
-        now: Millis,
-    ) -> Result<bool, StoreError> {
-        let mut tx = self.writer.begin_with(DB::BEGIN_WRITE).await?;
-        let accepted = sqlx::query(accept)
-            .bind(DB::to_id(id))
-            .bind(DB::to_id(game.id))
-            .bind(DB::to_id(acceptor_id))
-            .bind(now)
-            .execute(&mut *tx)
-            .await?;
-        if DB::rows_affected(&accepted) == 0 {
-            return Ok(false);
-        }
-        Self::insert_game_with_event(&mut tx, game, started).await?;
-        tx.commit().await?;
-        Ok(true)
-    }
-
     /// Inserts a game and its first event on a connection inside a transaction.
     pub(super) async fn insert_game_with_event(
         conn: &mut DB::Connection,
@@ -320,24 +284,13 @@ where
         started: &EventRow,
     ) -> Result<(), StoreError> {
         debug_assert_eq!(game.state.seq, started.seq, "a new game's seq is its first event's");
-        let query = sqlx::query(INSERT_GAME)
-            .bind(DB::to_id(game.id))
-            .bind(game.kind.as_str())
-            .bind(game.ruleset.as_str())
-            .bind(game.time_control.as_str())
-            .bind(DB::to_id(game.first_id))
-            .bind(DB::to_id(game.second_id))
-            .bind(game.created_at)
-            .bind(game.speed.as_str())
-            .bind(game.rated)
-            .bind(game.correspondence);
-        Self::bind_outcome(query, &game.state).execute(&mut *conn).await.map_err(conflict_if_unique)?;
+        Self::bind_game(DB::statement(INSERT_GAME), game).execute(&mut *conn).await.map_err(conflict_if_unique)?;
         Self::insert_progress(&mut *conn, game).await?;
         Self::insert_event(conn, game.id, started).await
     }
 
     /// Binds the rating columns in the order [`INSERT_RATING`] and [`UPDATE_RATING`] list them.
-    pub(super) fn bind_rating<'q>(query: DbQuery<'q, DB>, rating: &'q RatingRow) -> DbQuery<'q, DB> {
+    pub(super) fn bind_rating<'q>(query: Statement<'q, DB>, rating: &'q RatingRow) -> Statement<'q, DB> {
         query
             .bind(DB::to_id(rating.account_id))
             .bind(rating.kind.as_str())
@@ -354,13 +307,13 @@ where
     pub(super) async fn write_rating(conn: &mut DB::Connection, update: &RatingUpdate) -> Result<(), StoreError> {
         debug_assert_eq!(update.rating.games, update.expected_games + 1, "a rated result adds one game");
         if update.expected_games == 0 {
-            Self::bind_rating(sqlx::query(INSERT_RATING), &update.rating)
+            Self::bind_rating(DB::statement(INSERT_RATING), &update.rating)
                 .execute(conn)
                 .await
                 .map_err(conflict_if_unique)?;
             return Ok(());
         }
-        let updated = Self::bind_rating(sqlx::query(UPDATE_RATING), &update.rating)
+        let updated = Self::bind_rating(DB::statement(UPDATE_RATING), &update.rating)
             .bind(update.expected_games)
             .execute(conn)
             .await?;

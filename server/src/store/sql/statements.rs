@@ -8,10 +8,19 @@ macro_rules! account_columns {
     };
 }
 
+// An offer's columns in the order `bind_offer` binds them, then a challenge's own.
 macro_rules! challenge_columns {
     () => {
         "id, challenger_id, opponent_id, ruleset, time_control, colour, status, game_id, created_at, expires_at, \
          rated, rematch_of"
+    };
+}
+
+// A challenge's columns read under the names `offer_from_row` reads for every kind of offer.
+macro_rules! challenge_reads {
+    () => {
+        "id, challenger_id AS creator_id, opponent_id AS taker_id, ruleset, time_control, colour, status, game_id, \
+         created_at, expires_at, rated, rematch_of"
     };
 }
 
@@ -69,23 +78,26 @@ pub(super) const INSERT_CHALLENGE: &str = concat!(
     challenge_columns!(),
     ") VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12)"
 );
-pub(super) const CHALLENGE_BY_ID: &str = concat!("SELECT ", challenge_columns!(), " FROM challenges WHERE id = $1");
+pub(super) const CHALLENGE_BY_ID: &str = concat!("SELECT ", challenge_reads!(), " FROM challenges WHERE id = $1");
 pub(super) const OPEN_CHALLENGES_OF: &str = concat!(
     "SELECT ",
-    challenge_columns!(),
+    challenge_reads!(),
     " FROM challenges WHERE (challenger_id = $1 OR opponent_id = $1) AND status = 'open' AND expires_at > $2 \
      ORDER BY created_at DESC, id DESC"
 );
 // An expired challenge that is still open may only be closed as `expired`.
 pub(super) const CLOSE_CHALLENGE: &str = "UPDATE challenges SET status = $2 \
     WHERE id = $1 AND status = 'open' AND (expires_at > $3 OR $2 = 'expired')";
+// The offers' acceptance, bound as offer id, game id, acceptor id, now (see `OfferStore::accept_offer`).
 pub(super) const ACCEPT_CHALLENGE: &str = "UPDATE challenges \
     SET status = 'accepted', game_id = $2, opponent_id = COALESCE(opponent_id, $3) \
     WHERE id = $1 AND status = 'open' AND expires_at > $4";
+pub(super) const ACCEPT_SEEK: &str = "UPDATE seeks SET status = 'accepted', game_id = $2, acceptor_id = $3 \
+    WHERE id = $1 AND status = 'open' AND expires_at > $4";
 
-// The game's outcome columns come last, in the order `bind_outcome` binds them; `length` is the state's ply.
+// A game's columns in the order `bind_game` binds them; `length` is the state's ply.
 pub(super) const INSERT_GAME: &str = "INSERT INTO games (id, kind, ruleset, time_control, first_id, second_id, \
-    created_at, speed, rated, correspondence, status, winner, end_reason, length, finished_at, scores) \
+    created_at, speed, status, winner, end_reason, length, finished_at, scores, rated, correspondence) \
     VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15, $16)";
 // The progress columns after the game's id, in the order `bind_progress` binds them.
 pub(super) const INSERT_PROGRESS: &str = "INSERT INTO game_progress \
@@ -135,7 +147,7 @@ pub(super) const ACTIVE_GAMES_OF: &str = concat!(
 
 pub(super) const OPEN_REMATCHES: &str = concat!(
     "SELECT ",
-    challenge_columns!(),
+    challenge_reads!(),
     " FROM challenges WHERE rematch_of = $1 AND status = 'open' AND expires_at > $2 ORDER BY created_at, id"
 );
 

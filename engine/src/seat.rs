@@ -50,11 +50,25 @@ impl Seat {
     }
 }
 
-impl fmt::Display for Seat {
-    /// The seat's ordinal in words: `first`, `second`, … `sixth` (the names records and the wire use).
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+impl Seat {
+    /// The seat's ordinal in words: `first`, `second`, … `sixth` (the names records, storage and the wire use).
+    #[must_use]
+    pub const fn ordinal(self) -> &'static str {
         const ORDINALS: [&str; Seat::MAX_SEATS] = ["first", "second", "third", "fourth", "fifth", "sixth"];
-        f.write_str(ORDINALS[self.index()])
+        ORDINALS[self.index()]
+    }
+
+    /// The seat whose ordinal is `text` (see [`Seat::ordinal`]).
+    #[must_use]
+    pub fn from_ordinal(text: &str) -> Option<Seat> {
+        Seat::all(Seat::MAX_SEATS).find(|seat| seat.ordinal() == text)
+    }
+}
+
+impl fmt::Display for Seat {
+    /// The seat's ordinal (see [`Seat::ordinal`]).
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(self.ordinal())
     }
 }
 
@@ -199,6 +213,8 @@ mod tests {
             ["first", "second", "third", "fourth"]
         );
         assert_eq!(Seat::all(9).count(), Seat::MAX_SEATS);
+        assert!(Seat::all(Seat::MAX_SEATS).all(|seat| Seat::from_ordinal(seat.ordinal()) == Some(seat)));
+        assert_eq!(Seat::from_ordinal("seventh"), None);
     }
 
     #[test]

@@ -214,8 +214,8 @@ impl From<EventEnvelope> for TimelineEntry {
 pub struct GameReview {
     /// The game.
     pub game: ArchivedGame,
-    /// Its players' accounts, first seat first.
-    pub accounts: [AdminAccount; 2],
+    /// Its players' accounts, first seat first: one per seat.
+    pub accounts: Vec<AdminAccount>,
     /// Every move, in order.
     pub moves: Vec<ReviewedMove>,
     /// Every game event and admin action, in the order they happened.

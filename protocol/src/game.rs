@@ -113,17 +113,20 @@ impl TimeControl {
     }
 }
 
-/// Both clocks at a moment: the time left per seat in milliseconds, and whose clock is running.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize, JsonSchema)]
+/// Every clock at a moment: the time left per seat in milliseconds, and whose clock is running.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize, JsonSchema)]
+#[serde(from = "ClocksFields")]
 pub struct Clocks {
-    /// Time left for the first seat, in milliseconds.
+    /// Time left per seat, first seat first, in milliseconds (protocol 2).
+    pub ms: Vec<i64>,
+    /// Alias of `ms[0]`, kept for protocol-1 clients: time left for the first seat, in milliseconds.
     pub first_ms: i64,
-    /// Time left for the second seat, in milliseconds.
+    /// Alias of `ms[1]`, kept for protocol-1 clients: time left for the second seat, in milliseconds.
     pub second_ms: i64,
     /// The seat whose clock is running, if any (none once the game is over).
     pub running: Option<SeatName>,
-    /// Per-move clocks only: the move time left to the running seat, in milliseconds; `first_ms` and
-    /// `second_ms` are then the reserves. Absent for other clocks.
+    /// Per-move clocks only: the move time left to the running seat, in milliseconds; `ms` (and its
+    /// aliases) are then the reserves. Absent for other clocks.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub move_ms: Option<i64>,
     /// In a timed window only (Dots' STOP window): the time left in the window, in milliseconds. The main
@@ -135,6 +138,56 @@ pub struct Clocks {
     /// (`aborted` with `reason: no_first_move`). Absent once the seat has moved, and in correspondence games.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub first_move_ms: Option<i64>,
+}
+
+/// [`Clocks`] as read: a protocol-1 frame, or an event stored before protocol 2, has no `ms`, which is then
+/// made from its two-seat aliases.
+#[derive(Deserialize)]
+struct ClocksFields {
+    #[serde(default)]
+    ms: Option<Vec<i64>>,
+    first_ms: i64,
+    second_ms: i64,
+    running: Option<SeatName>,
+    #[serde(default)]
+    move_ms: Option<i64>,
+    #[serde(default)]
+    window_ms: Option<i64>,
+    #[serde(default)]
+    first_move_ms: Option<i64>,
+}
+
+impl From<ClocksFields> for Clocks {
+    fn from(fields: ClocksFields) -> Clocks {
+        let ClocksFields { ms, first_ms, second_ms, running, move_ms, window_ms, first_move_ms } = fields;
+        Clocks {
+            ms: ms.unwrap_or_else(|| vec![first_ms, second_ms]),
+            first_ms,
+            second_ms,
+            running,
+            move_ms,
+            window_ms,
+            first_move_ms,
+        }
+    }
+}
+
+impl Clocks {
+    /// Clocks of `ms` per seat (first seat first) with `running` running, their two-seat aliases filled in
+    /// from the list, and no move, window or first-move time.
+    #[must_use]
+    pub fn new(ms: Vec<i64>, running: Option<SeatName>) -> Clocks {
+        let alias = |index: usize| ms.get(index).copied().unwrap_or_default();
+        Clocks {
+            first_ms: alias(0),
+            second_ms: alias(1),
+            ms,
+            running,
+            move_ms: None,
+            window_ms: None,
+            first_move_ms: None,
+        }
+    }
 }
 
 /// A player of a game.
@@ -202,19 +255,50 @@ pub enum EndReasonName {
 }
 
 /// The result of a finished game.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize, JsonSchema)]
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize, JsonSchema)]
+#[serde(from = "GameResultFields")]
 pub struct GameResult {
-    /// The winner, or `null` for a draw.
+    /// The rank of each seat, first seat first: 1 is best, and seats that tie share the better rank (scores
+    /// 5, 5, 3 rank 1, 1, 3). A two-seat win is `[1, 2]`, a draw `[1, 1]` (protocol 2).
+    pub ranks: Vec<u8>,
+    /// The one seat ranked first, or `null` when several share first place (a draw of two). Kept for
+    /// protocol-1 clients; `ranks` says the same and more.
     pub winner: Option<SeatName>,
     /// Why the game ended.
     pub reason: EndReasonName,
     /// Points per seat, first seat first, for games whose rules count them (absent otherwise).
     #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub scores: Option<[u32; 2]>,
+    pub scores: Option<Vec<u32>>,
     /// Whether `scores` count half points (5 is 2½); only when a score is not whole (Dots' agreed end in
     /// territory mode). Absent means whole points.
     #[serde(default, skip_serializing_if = "std::ops::Not::not")]
     pub half_points: bool,
+}
+
+/// [`GameResult`] as read: a protocol-1 frame, or an event stored before protocol 2, is of a two-seat game
+/// and has no `ranks`, which are then made from its winner.
+#[derive(Deserialize)]
+struct GameResultFields {
+    #[serde(default)]
+    ranks: Option<Vec<u8>>,
+    winner: Option<SeatName>,
+    reason: EndReasonName,
+    #[serde(default)]
+    scores: Option<Vec<u32>>,
+    #[serde(default)]
+    half_points: bool,
+}
+
+impl From<GameResultFields> for GameResult {
+    fn from(fields: GameResultFields) -> GameResult {
+        let GameResultFields { ranks, winner, reason, scores, half_points } = fields;
+        let two_seat_ranks = || match winner {
+            None => vec![1, 1],
+            Some(SeatName::First) => vec![1, 2],
+            Some(_) => vec![2, 1],
+        };
+        GameResult { ranks: ranks.unwrap_or_else(two_seat_ranks), winner, reason, scores, half_points }
+    }
 }
 
 /// One stored move: the actions one frame brought, a whole turn or part of one.
@@ -244,8 +328,8 @@ pub struct MoveRecord {
 pub enum GameEvent {
     /// The game was created and the clocks were set. Always sequence number 1.
     Started {
-        /// The players, first seat first.
-        players: [PlayerInfo; 2],
+        /// The players, first seat first: one per seat.
+        players: Vec<PlayerInfo>,
         /// Game kind and options.
         ruleset: RulesetSpec,
         /// The time control.
@@ -411,8 +495,8 @@ pub struct GameSnapshot {
     pub speed: SpeedClass,
     /// Whether the result changes the players' ratings.
     pub rated: bool,
-    /// The players, first seat first.
-    pub players: [PlayerInfo; 2],
+    /// The players, first seat first: one per seat.
+    pub players: Vec<PlayerInfo>,
     /// Where the game stands.
     pub status: GameStatus,
     /// The result, once finished.

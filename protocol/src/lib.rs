@@ -36,7 +36,16 @@ pub use seat::SeatName;
 pub use snapshot_parts::{MissingMoves, SnapshotParts};
 
 /// The protocol version this build speaks. A client names the version it speaks in its `hello` frame.
-pub const PROTOCOL_VERSION: u32 = 1;
+///
+/// Version 2 lists seats (`players`, `clocks.ms`, `result.ranks`, `result.scores`, seat names up to `sixth`)
+/// for games of more than two players; it keeps version 1's two-seat fields (`clocks.first_ms` and
+/// `second_ms`, `result.winner`) as aliases, so a version-1 client of a two-seat game reads every frame as
+/// before.
+pub const PROTOCOL_VERSION: u32 = 2;
+
+/// The oldest protocol version a `hello` may name: the server speaks every version from this one to
+/// [`PROTOCOL_VERSION`] (the later ones only add to the earlier).
+pub const OLDEST_PROTOCOL_VERSION: u32 = 1;
 
 /// The largest WebSocket message the server accepts, in bytes.
 pub const MAX_FRAME_BYTES: usize = 4 * 1024;

@@ -231,8 +231,8 @@ pub struct GameSummary {
     pub speed: SpeedClass,
     /// Whether the result changes the players' ratings.
     pub rated: bool,
-    /// The players, first seat first.
-    pub players: [PlayerInfo; 2],
+    /// The players, first seat first: one per seat.
+    pub players: Vec<PlayerInfo>,
     /// Where the game stands.
     pub status: GameStatus,
     /// The result, once finished.

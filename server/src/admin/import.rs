@@ -165,14 +165,7 @@ fn rows_of(game: &ReadGame, players: [(Uuid, String); 2], source: &str, now: Mil
     let id = Uuid::now_v7();
     let time_control = TimeControl::Fischer { initial_seconds: game.initial_seconds, increment_seconds: 0 };
     let initial_ms = i64::from(game.initial_seconds) * 1000;
-    let clocks = Clocks {
-        first_ms: initial_ms,
-        second_ms: initial_ms,
-        running: None,
-        move_ms: None,
-        window_ms: None,
-        first_move_ms: None,
-    };
+    let clocks = Clocks::new(vec![initial_ms; 2], None);
     let infos = players.map(|(account_id, name)| PlayerInfo { account_id, name, guest: false, bot: false });
     let at = game.created_at;
     let event = |seq: i64, event: &GameEvent| EventRow {
@@ -181,9 +174,10 @@ fn rows_of(game: &ReadGame, players: [(Uuid, String); 2], source: &str, now: Mil
         payload: serde_json::to_string(event).expect("game events always serialise"),
         at,
     };
-    let started = GameEvent::Started { players: infos.clone(), ruleset: game.ruleset, time_control, clocks };
+    let started =
+        GameEvent::Started { players: infos.to_vec(), ruleset: game.ruleset, time_control, clocks: clocks.clone() };
     let mut events = vec![event(1, &started)];
-    if let Some(result) = game.result {
+    if let Some(result) = game.result.clone() {
         events.push(event(2, &GameEvent::Ended { result, clocks, rating_changes: Vec::new() }));
     }
     let mut ply = 0;
@@ -207,8 +201,12 @@ fn rows_of(game: &ReadGame, players: [(Uuid, String); 2], source: &str, now: Mil
         .collect();
     let state = GameState {
         status: if game.result.is_some() { "finished" } else { "aborted" }.to_owned(),
-        winner: game.result.and_then(|result| result.winner).map(|seat| seat_text(convert::seat(seat)).to_owned()),
-        end_reason: game.result.map(|result| end_reason_text(result.reason)),
+        winner: game
+            .result
+            .as_ref()
+            .and_then(|result| result.winner)
+            .map(|seat| seat_text(convert::seat(seat)).to_owned()),
+        end_reason: game.result.as_ref().map(|result| end_reason_text(result.reason)),
         ply,
         seq: events.len() as i64,
         first_ms: initial_ms,

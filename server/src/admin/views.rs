@@ -46,7 +46,7 @@ pub fn archived(
     let player_of = |id: Uuid| accounts.get(&id).map(player).ok_or(CorruptGame(game.id));
     let players = [player_of(game.first_id)?, player_of(game.second_id)?];
     Ok(ArchivedGame {
-        game: convert::game_summary(game, players)?,
+        game: convert::game_summary(game, players.to_vec())?,
         import: stored.origin.import.as_ref().map(|import| ImportOrigin {
             source: import.source.clone(),
             index: import.index as u64,
@@ -69,14 +69,7 @@ pub fn moves(game_id: Uuid, rows: &[MoveRow], imported: bool) -> Result<Vec<Revi
                 notation: row.notation.clone(),
                 turn_ended: row.turn_ended,
                 received_at_ms: (!imported).then_some(row.received_at),
-                clocks: (!imported).then_some(Clocks {
-                    first_ms: row.first_ms,
-                    second_ms: row.second_ms,
-                    running: None,
-                    move_ms: None,
-                    window_ms: None,
-                    first_move_ms: None,
-                }),
+                clocks: (!imported).then(|| Clocks::new(vec![row.first_ms, row.second_ms], None)),
                 client_move_id: (!imported).then(|| row.client_move_id.clone()),
             };
             turn += u32::from(row.turn_ended);

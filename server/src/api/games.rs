@@ -107,7 +107,7 @@ pub async fn of_player(
     };
     let filter = HistoryFilter {
         kind: page.kind.map(|kind| kind.name().to_owned()),
-        result: page.result.map(|result| match result {
+        result: page.result.as_ref().map(|result| match result {
             ResultSide::Win => HistoryResult::Win,
             ResultSide::Loss => HistoryResult::Loss,
             ResultSide::Draw => HistoryResult::Draw,
@@ -133,7 +133,7 @@ pub(super) async fn summaries(state: &AppState, rows: Vec<GameRow>) -> Result<Ve
         .map(|row| {
             let player = |id: Uuid| players.get(&id).cloned().ok_or_else(|| damaged(row.id));
             let players = [player(row.first_id)?, player(row.second_id)?];
-            convert::game_summary(row, players).map_err(|_| damaged(row.id))
+            convert::game_summary(row, players.to_vec()).map_err(|_| damaged(row.id))
         })
         .collect()
 }

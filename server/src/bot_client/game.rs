@@ -80,7 +80,7 @@ impl FollowedGame {
             ply: snapshot.ply,
             seq: snapshot.seq,
             time_control: snapshot.time_control,
-            clocks: snapshot.clocks,
+            clocks: snapshot.clocks.clone(),
             over: snapshot.status != GameStatus::Active,
         })
     }
@@ -112,18 +112,18 @@ impl FollowedGame {
             GameEvent::Moved { record, .. } => match self.game.play(&record.notation) {
                 Ok(played) => {
                     self.ply = record.ply + u32::try_from(played.actions).unwrap_or(u32::MAX);
-                    self.clocks = record.clocks;
+                    self.clocks = record.clocks.clone();
                 }
                 Err(_) => return Followed::Diverged,
             },
             GameEvent::Ended { clocks, .. } | GameEvent::Adjudicated { clocks, .. } => {
-                self.clocks = *clocks;
+                self.clocks = clocks.clone();
                 self.over = true;
             }
             GameEvent::Aborted { .. } | GameEvent::AbortedByAdmin {} => self.over = true,
             GameEvent::ClockCredited { clocks, .. }
             | GameEvent::VacationStarted { clocks, .. }
-            | GameEvent::VacationEnded { clocks, .. } => self.clocks = *clocks,
+            | GameEvent::VacationEnded { clocks, .. } => self.clocks = clocks.clone(),
             GameEvent::Started { .. }
             | GameEvent::DrawOffered { .. }
             | GameEvent::DrawDeclined { .. }
@@ -162,10 +162,7 @@ impl FollowedGame {
     fn main_clock(&self) -> Clock {
         match self.time_control {
             TimeControl::Fischer { increment_seconds, .. } => {
-                let remaining = match self.seat {
-                    SeatName::First => self.clocks.first_ms,
-                    SeatName::Second => self.clocks.second_ms,
-                };
+                let remaining = self.clocks.ms.get(self.seat.index()).copied().unwrap_or_default();
                 Clock::Fischer {
                     remaining_ms: u64::try_from(remaining).unwrap_or(0),
                     increment_ms: u64::from(increment_seconds) * 1_000,

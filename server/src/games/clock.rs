@@ -260,14 +260,11 @@ impl GameClock {
     /// The protocol's view at `now`. `running` names only a clock that counts down.
     #[must_use]
     pub fn view(&self, now: Millis) -> Clocks {
-        let [first_ms, second_ms] = self.remaining_at(now).map(|left| left.max(0));
+        let remaining = self.remaining_at(now).map(|left| left.max(0));
         Clocks {
-            first_ms,
-            second_ms,
-            running: self.ticking().map(seat_name),
             move_ms: self.move_left_at(now),
-            window_ms: None,
             first_move_ms: self.first_move_left_at(now),
+            ..Clocks::new(remaining.to_vec(), self.ticking().map(seat_name))
         }
     }
 

@@ -55,38 +55,25 @@ pub fn validate_time_control(time_control: &TimeControl) -> Result<(), TimeContr
 /// The engine's seat for a protocol seat.
 #[must_use]
 pub fn seat(name: SeatName) -> Seat {
-    match name {
-        SeatName::First => Seat::FIRST,
-        SeatName::Second => Seat::SECOND,
-    }
+    Seat::new(name.index()).expect("the protocol names as many seats as the engine has")
 }
 
 /// The protocol's seat for an engine seat.
 #[must_use]
 pub fn seat_name(seat: Seat) -> SeatName {
-    match seat {
-        Seat::FIRST => SeatName::First,
-        _ => SeatName::Second,
-    }
+    SeatName::from_index(seat.index()).expect("the protocol names as many seats as the engine has")
 }
 
-/// The stored text of a seat.
+/// The stored text of a seat: its ordinal.
 #[must_use]
 pub fn seat_text(seat: Seat) -> &'static str {
-    match seat {
-        Seat::FIRST => "first",
-        _ => "second",
-    }
+    seat.ordinal()
 }
 
 /// The seat for its stored text.
 #[must_use]
 pub fn seat_from_text(text: &str) -> Option<Seat> {
-    match text {
-        "first" => Some(Seat::FIRST),
-        "second" => Some(Seat::SECOND),
-        _ => None,
-    }
+    Seat::from_ordinal(text)
 }
 
 /// The protocol's end reason for the engine's.
@@ -113,9 +100,10 @@ pub fn end_reason_name(reason: EndReason) -> EndReasonName {
 #[must_use]
 pub fn game_result(outcome: Outcome) -> GameResult {
     GameResult {
+        ranks: outcome.ranks.as_slice().to_vec(),
         winner: outcome.winner().map(seat_name),
         reason: end_reason_name(outcome.reason),
-        scores: outcome.scores.map(|scores| [scores[Seat::FIRST], scores[Seat::SECOND]]),
+        scores: outcome.scores.map(|scores| scores.as_slice().to_vec()),
         half_points: outcome.half_points,
     }
 }
@@ -179,7 +167,7 @@ pub fn status_text(status: GameStatus) -> &'static str {
 }
 
 /// A stored game as a list entry, with its players (first seat first).
-pub fn game_summary(row: &GameRow, players: [PlayerInfo; 2]) -> Result<GameSummary, CorruptGame> {
+pub fn game_summary(row: &GameRow, players: Vec<PlayerInfo>) -> Result<GameSummary, CorruptGame> {
     let corrupt = || CorruptGame(row.id);
     let state = &row.state;
     let status = [GameStatus::Active, GameStatus::Finished, GameStatus::Aborted]
@@ -213,8 +201,10 @@ pub fn stored_result(state: &GameState, status: GameStatus) -> Result<Option<Gam
                 }
                 None => (None, false),
             };
+            let winner = state.winner.as_deref().and_then(seat_from_text);
             Ok(Some(GameResult {
-                winner: state.winner.as_deref().and_then(seat_from_text).map(seat_name),
+                ranks: ranks_of_winner(winner),
+                winner: winner.map(seat_name),
                 reason: end_reason_from_text(reason).ok_or_else(|| reason.clone())?,
                 scores,
                 half_points,
@@ -224,7 +214,14 @@ pub fn stored_result(state: &GameState, status: GameStatus) -> Result<Option<Gam
     }
 }
 
-/// The stored text of a result's points, `first:second`, each a whole number or one with `.5` when the result
+/// The ranks of a two-seat result known by its winner: the winner first and the other second, or both first
+/// when no one won (the games table, and records of two-seat games, keep a result as its winner).
+pub fn ranks_of_winner(winner: Option<Seat>) -> Vec<u8> {
+    let outcome = winner.map_or(Outcome::draw(2, EndReason::Score), |winner| Outcome::win(2, winner, EndReason::Score));
+    outcome.ranks.as_slice().to_vec()
+}
+
+/// The stored text of a result's points, one per seat joined by `:` (`first:second`), each a whole number or one with `.5` when the result
 /// counts half points (`2.5:0`); `None` for a result without points.
 #[must_use]
 pub fn scores_text(result: &GameResult) -> Option<String> {
@@ -233,20 +230,23 @@ pub fn scores_text(result: &GameResult) -> Option<String> {
         (true, 0) => (value / 2).to_string(),
         (true, _) => format!("{}.5", value / 2),
     };
-    result.scores.map(|[first, second]| format!("{}:{}", point(first), point(second)))
+    let scores = result.scores.as_ref()?;
+    Some(scores.iter().map(|&score| point(score)).collect::<Vec<_>>().join(":"))
 }
 
 /// A result's points from their stored text, and whether they count half points (one of them ends in `.5`).
 #[must_use]
-pub fn scores_from_text(text: &str) -> Option<([u32; 2], bool)> {
-    let (first, second) = text.split_once(':')?;
+pub fn scores_from_text(text: &str) -> Option<(Vec<u32>, bool)> {
     let halves = |part: &str| -> Option<u32> {
         let (whole, half) = part.strip_suffix(".5").map_or((part, 0), |whole| (whole, 1));
         whole.parse::<u32>().ok()?.checked_mul(2)?.checked_add(half)
     };
-    let halves = [halves(first)?, halves(second)?];
+    let halves = text.split(':').map(halves).collect::<Option<Vec<u32>>>()?;
+    if !(2..=Seat::MAX_SEATS).contains(&halves.len()) {
+        return None;
+    }
     let half_points = halves.iter().any(|half| half % 2 == 1);
-    Some(if half_points { (halves, true) } else { (halves.map(|half| half / 2), false) })
+    Some(if half_points { (halves, true) } else { (halves.into_iter().map(|half| half / 2).collect(), false) })
 }
 
 /// A unit-like serde enum value as its bare text (`"own_goal"` → `own_goal`).
@@ -282,18 +282,22 @@ mod tests {
 
     #[test]
     fn scores_round_trip_through_text() {
-        let result = |scores, half_points| GameResult {
+        let result = |scores: &[u32], half_points| GameResult {
+            ranks: vec![1, 2],
             winner: Some(SeatName::First),
             reason: EndReasonName::Agreement,
-            scores: Some(scores),
+            scores: Some(scores.to_vec()),
             half_points,
         };
-        assert_eq!(scores_text(&result([3, 1], false)).as_deref(), Some("3:1"));
-        assert_eq!(scores_from_text("3:1"), Some(([3, 1], false)));
-        assert_eq!(scores_text(&result([5, 2], true)).as_deref(), Some("2.5:1"), "half points");
-        assert_eq!(scores_from_text("2.5:1"), Some(([5, 2], true)));
-        assert_eq!(scores_text(&GameResult { scores: None, ..result([0, 0], false) }), None);
-        assert_eq!(scores_from_text("3"), None);
+        assert_eq!(scores_text(&result(&[3, 1], false)).as_deref(), Some("3:1"));
+        assert_eq!(scores_from_text("3:1"), Some((vec![3, 1], false)));
+        assert_eq!(scores_text(&result(&[5, 2], true)).as_deref(), Some("2.5:1"), "half points");
+        assert_eq!(scores_from_text("2.5:1"), Some((vec![5, 2], true)));
+        assert_eq!(scores_text(&result(&[4, 0, 5], false)).as_deref(), Some("4:0:5"), "one score per seat");
+        assert_eq!(scores_from_text("4:0:5"), Some((vec![4, 0, 5], false)));
+        assert_eq!(scores_text(&GameResult { scores: None, ..result(&[0, 0], false) }), None);
+        assert_eq!(scores_from_text("3"), None, "at least two seats");
+        assert_eq!(scores_from_text("1:1:1:1:1:1:1"), None, "at most six seats");
         assert_eq!(scores_from_text("3:x"), None);
         assert_eq!(scores_from_text("3.25:1"), None);
     }

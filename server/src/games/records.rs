@@ -4,7 +4,7 @@
 use kartka_engine::Seat;
 use kartka_protocol::{EndReasonName, GameResult, GameSnapshot, GameStatus, RulesetSpec, TimeControl};
 
-use super::convert::seat_name;
+use super::convert::{ranks_of_winner, seat_name};
 use crate::store::Millis;
 
 /// The name of a kind's own record format in `?format=`, which every kind writes.
@@ -77,7 +77,7 @@ impl<'a> RecordParts<'a> {
             time_control: game.time_control,
             names: [&game.players[0].name, &game.players[1].name],
             status: game.status,
-            result: game.result,
+            result: game.result.clone(),
             created_at_ms: game.created_at_ms,
             moves: game.moves.iter().map(|m| m.notation.as_str()).collect(),
         }
@@ -191,7 +191,13 @@ pub fn player_name(tag: Option<&str>) -> String {
 /// not say whether by resignation, on time or by agreement.
 #[must_use]
 pub fn unrecorded_ending(winner: Option<Seat>) -> GameResult {
-    GameResult { winner: winner.map(seat_name), reason: EndReasonName::Unknown, scores: None, half_points: false }
+    GameResult {
+        ranks: ranks_of_winner(winner),
+        winner: winner.map(seat_name),
+        reason: EndReasonName::Unknown,
+        scores: None,
+        half_points: false,
+    }
 }
 
 /// `YYYY.MM.DD` (UTC) of a time in ms since the Unix epoch, as record headers date games.

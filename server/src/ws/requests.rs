@@ -5,7 +5,9 @@ use std::collections::HashSet;
 use std::num::NonZeroU32;
 
 use governor::{DefaultDirectRateLimiter, Quota, RateLimiter};
-use kartka_protocol::{ClientFrame, ErrorCode, ServerFrame, MAX_FRAME_BYTES, PROTOCOL_VERSION};
+use kartka_protocol::{
+    ClientFrame, ErrorCode, ServerFrame, MAX_FRAME_BYTES, OLDEST_PROTOCOL_VERSION, PROTOCOL_VERSION,
+};
 use uuid::Uuid;
 
 use super::addresses::SocketPlace;
@@ -197,8 +199,8 @@ impl Connection {
     }
 
     async fn hello(&mut self, request_id: Option<u64>, protocol: u32, token: &str) -> Result<ServerFrame, Refusal> {
-        if protocol != PROTOCOL_VERSION {
-            let message = format!("this server speaks protocol {PROTOCOL_VERSION}");
+        if !(OLDEST_PROTOCOL_VERSION..=PROTOCOL_VERSION).contains(&protocol) {
+            let message = format!("this server speaks protocols {OLDEST_PROTOCOL_VERSION} to {PROTOCOL_VERSION}");
             return Err(Refusal::new(ErrorCode::UnsupportedProtocol, message));
         }
         if self.account.is_some() {

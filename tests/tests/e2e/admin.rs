@@ -329,7 +329,7 @@ async fn positions_records_and_moves_of_a_game(url: &str) {
     assert_eq!(status, 200, "{body}");
     let on_post: GamePosition = serde_json::from_value(body).expect("a position");
     assert_eq!((on_post.game_id, on_post.kind, on_post.ply, on_post.plies), (game, GameKindName::PaperSoccer, 5, 6));
-    assert_eq!((on_post.to_act, on_post.over, on_post.outcome), (Some(SeatName::First), false, None));
+    assert_eq!((on_post.to_act, on_post.over, &on_post.outcome), (Some(SeatName::First), false, &None));
     assert_eq!(on_post.moves, ["0", "0", "0", "0", "1"], "the bounce cuts the last turn after its first step");
     assert!(on_post.legal_actions.contains(&"7".to_owned()), "the scoring step is legal: {on_post:?}");
     assert!(
@@ -368,7 +368,7 @@ async fn positions_records_and_moves_of_a_game(url: &str) {
     assert_eq!(review.record_formats, ["own", "kurnik"], "the formats the kind writes, own first");
     assert_eq!(review.moves.iter().map(|m| m.notation.as_str()).collect::<Vec<_>>(), GOAL_SCRIPT);
     assert_eq!(review.moves.iter().map(|m| m.turn).collect::<Vec<_>>(), [1, 2, 3, 4, 5]);
-    let clocks = review.moves[0].clocks.expect("clocks after the move");
+    let clocks = review.moves[0].clocks.clone().expect("clocks after the move");
     assert_eq!(clocks.second_ms, 300_000, "the second clock had not run yet");
     assert!(clocks.first_ms <= 305_000);
     assert_eq!(review.accounts[0].name, "alice");

@@ -85,7 +85,7 @@ async fn a_game_with_a_capture_is_played_to_stop_over_sockets_with_a_spectator(u
         // Red's STOP: its dots are all on the edge, so the count stands at Blue's one capture.
         assert_eq!(
             (result.winner, result.reason, result.scores),
-            (Some(SeatName::First), EndReasonName::Stop, Some([1, 0]))
+            (Some(SeatName::First), EndReasonName::Stop, Some(vec![1, 0]))
         );
     }
     let stored = server.state.store.game(game).await.expect("read").expect("the game");
@@ -350,7 +350,7 @@ async fn a_stop_window_is_answered_with_done(url: &str) {
             }
         };
         // Red's one capture against none: the counts as they stand, no grounding.
-        assert_eq!((result.winner, result.scores), (Some(SeatName::Second), Some([0, 1])));
+        assert_eq!((result.winner, result.scores), (Some(SeatName::Second), Some(vec![0, 1])));
     }
     server.stop().await;
 }
@@ -380,6 +380,6 @@ async fn a_stop_window_is_closed_by_the_server_when_its_time_is_up(url: &str) {
         Some(("DONE", "window-6")),
         "the server closed the window: {moves:?}"
     );
-    assert_eq!((result.winner, result.scores), (None, Some([0, 0])));
+    assert_eq!((result.winner, result.scores), (None, Some(vec![0, 0])));
     server.stop().await;
 }

@@ -122,9 +122,10 @@ async fn an_offer_to_end_is_declined_withdrawn_and_accepted_with_the_score_and_r
     second.request(32, agreed_end(game, "offer")).await;
     let ended = first.request(33, agreed_end(game, "accept")).await.expect("a sequence number");
     let expected = GameResult {
+        ranks: vec![1, 2],
         winner: Some(SeatName::First),
         reason: EndReasonName::Agreement,
-        scores: Some([1, 0]),
+        scores: Some(vec![1, 0]),
         half_points: false,
     };
     for client in [&mut first, &mut second, &mut spectator] {

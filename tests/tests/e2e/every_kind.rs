@@ -292,7 +292,7 @@ impl View {
                 let played = self.game.play(&record.notation).unwrap_or_else(|e| panic!("{kind}: a pushed move: {e}"));
                 self.ply += played.actions as u32;
             }
-            GameEvent::Ended { result, .. } => self.result = Some(*result),
+            GameEvent::Ended { result, .. } => self.result = Some(result.clone()),
             _ => {}
         }
         self.events.insert(envelope.seq, envelope);
@@ -324,7 +324,7 @@ impl View {
             let event = self.socket().next_event().await;
             self.absorb(event);
         }
-        self.result.expect("checked above")
+        self.result.clone().expect("checked above")
     }
 }
 

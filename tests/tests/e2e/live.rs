@@ -53,7 +53,14 @@ async fn table(url: &str, settings: Settings, time_control: TimeControl) -> Tabl
 /// Connects and subscribes: a snapshot comes first, then (for a player) their own `player_connected` event,
 /// then the ack with the game's sequence number, which is returned.
 async fn subscribed(addr: std::net::SocketAddr, token: &str, game: Uuid) -> (WsClient, u64) {
-    let mut client = WsClient::connect(addr, token).await;
+    subscribed_speaking(kartka_protocol::PROTOCOL_VERSION, addr, token, game).await
+}
+
+/// [`subscribed`], for a client that names `protocol` in its hello.
+async fn subscribed_speaking(protocol: u32, addr: std::net::SocketAddr, token: &str, game: Uuid) -> (WsClient, u64) {
+    let mut client = WsClient::connect_anonymous(addr).await;
+    client.send(json!({ "type": "hello", "protocol": protocol, "token": token })).await;
+    let ServerFrame::Welcome { .. } = client.next().await else { panic!("protocol {protocol} is welcome") };
     client.send(json!({ "type": "subscribe", "id": 1, "game_id": game })).await;
     let ServerFrame::Snapshot { game: snapshot } = client.next().await else { panic!("expected a snapshot") };
     let mut seen = snapshot.seq;
@@ -77,7 +84,8 @@ async fn two_players_and_a_spectator_see_every_event_in_order(url: &str) {
     let watcher = t.api.guest("carol").await;
     let (mut first, _) = subscribed(t.server.addr, &t.first.token, t.game).await;
     let (mut second, _) = subscribed(t.server.addr, &t.second.token, t.game).await;
-    let (mut spectator, _) = subscribed(t.server.addr, &watcher.token, t.game).await;
+    // The spectator's client speaks protocol 1: a two-seat game reads the same to it.
+    let (mut spectator, _) = subscribed_speaking(1, t.server.addr, &watcher.token, t.game).await;
 
     let mut ply = 0;
     for (turn, notation) in GOAL_SCRIPT.iter().enumerate() {
@@ -117,7 +125,10 @@ async fn two_players_and_a_spectator_see_every_event_in_order(url: &str) {
     assert_eq!(moves_of(&seen[1]), moves_of(&seen[2]));
     let GameEvent::Ended { result, .. } = &seen[2].last().expect("events").event else { unreachable!() };
     assert_eq!(result.winner, Some(kartka_protocol::SeatName::First));
+    assert_eq!(result.ranks, [1, 2], "protocol 2 ranks the seats: the winner first");
     assert_eq!(result.reason, kartka_protocol::EndReasonName::Goal);
+    let GameEvent::Ended { clocks, .. } = &seen[2].last().expect("events").event else { unreachable!() };
+    assert_eq!(clocks.ms, [clocks.first_ms, clocks.second_ms], "the list of clocks and its protocol-1 aliases agree");
     t.server.stop().await;
 }
 
@@ -145,6 +156,8 @@ async fn bad_input_is_refused_with_its_code_and_changes_nothing(url: &str) {
     assert_eq!(spectator.refused(9, move_frame(t.game, 0, "a", "0")).await, ErrorCode::NotAPlayer);
     assert_eq!(first.refused(10, move_frame(Uuid::new_v4(), 0, "a", "0")).await, ErrorCode::UnknownGame);
     let protocol = json!({ "type": "hello", "protocol": 99, "token": t.first.token });
+    assert_eq!(first.refused(11, protocol).await, ErrorCode::UnsupportedProtocol);
+    let protocol = json!({ "type": "hello", "protocol": 0, "token": t.first.token });
     assert_eq!(first.refused(11, protocol).await, ErrorCode::UnsupportedProtocol);
 
     // Wrong seat: the first player's move went through, so the second may not play at ply 0, and the first

@@ -628,7 +628,7 @@ async fn a_rematch_is_offered_declined_and_accepted_with_the_seats_swapped(db: &
     let next = accepted.game_id.expect("the rematch's game");
     assert_eq!(game_started(&mut a).await, next);
     let snapshot = server.state.games.snapshot(next).await.unwrap();
-    let seats = snapshot.players.map(|p| p.account_id);
+    let seats: Vec<_> = snapshot.players.iter().map(|p| p.account_id).collect();
     assert_eq!(seats, [bob.account.id, alice.account.id], "the seats are swapped");
     // The spectator hears of the new game on the old one; so does a watcher who comes to the old game later.
     let notice = ServerFrame::Rematch { game_id: game, rematch_id: next };

@@ -40,7 +40,7 @@ pub async fn review(
     entries.reverse();
     let chat = state.store.game_chat(id).await?;
     Ok(Json(GameReview {
-        accounts: players.map(|player| views::account(&accounts[&player])),
+        accounts: players.iter().map(|player| views::account(&accounts[player])).collect(),
         moves: views::moves(id, &moves, game.import.is_some())?,
         timeline: views::timeline(id, &events, &entries, &chat)?,
         record_formats: kinds::of_spec(&game.game.ruleset).format_names().into_iter().map(str::to_owned).collect(),
@@ -140,7 +140,7 @@ pub fn record_parts<'a>(game: &'a kartka_protocol::admin::ArchivedGame, moves: &
         time_control: summary.time_control,
         names: [&summary.players[0].name, &summary.players[1].name],
         status: summary.status,
-        result: summary.result,
+        result: summary.result.clone(),
         created_at_ms: summary.created_at_ms,
         moves: moves.iter().map(|m| m.notation.as_str()).collect(),
     }

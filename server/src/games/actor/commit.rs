@@ -92,8 +92,8 @@ fn stored_state(live: &Live, seq: u64) -> GameState {
     let [first_ms, second_ms] = live.clock.stored_remaining();
     GameState {
         status: convert::status_text(live.status).to_owned(),
-        winner: live.result.and_then(|r| r.winner).map(|seat| seat_text(convert::seat(seat)).to_owned()),
-        end_reason: live.result.map(|r| convert::end_reason_text(r.reason)),
+        winner: live.result.as_ref().and_then(|r| r.winner).map(|seat| seat_text(convert::seat(seat)).to_owned()),
+        end_reason: live.result.as_ref().map(|r| convert::end_reason_text(r.reason)),
         ply: i64::from(live.ply),
         seq: seq as i64,
         first_ms,

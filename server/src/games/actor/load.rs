@@ -40,6 +40,8 @@ impl GameActor {
         let Some(GameEvent::Started { players, .. }) = events.first().map(|e| e.event.clone()) else {
             return Err(corrupt("the first event is not `started`".into()));
         };
+        let players = <[kartka_protocol::PlayerInfo; 2]>::try_from(players)
+            .map_err(|players| corrupt(format!("{} players where the game has two seats", players.len())))?;
         let mut game = AnyGame::new(&rules);
         let mut has_moved = [false; 2];
         let mut moves = Vec::new();
@@ -68,14 +70,7 @@ impl GameActor {
                     notation: row.notation,
                     turn_ended: row.turn_ended,
                     at_ms: row.received_at,
-                    clocks: kartka_protocol::Clocks {
-                        first_ms: row.first_ms,
-                        second_ms: row.second_ms,
-                        running,
-                        move_ms: None,
-                        window_ms: None,
-                        first_move_ms: None,
-                    },
+                    clocks: kartka_protocol::Clocks::new(vec![row.first_ms, row.second_ms], running),
                     conditional: is_conditional_reply(&row.client_move_id),
                 },
                 client_move_id: row.client_move_id,

@@ -26,7 +26,7 @@ pub fn new_game(
     let ruleset = kinds::of_spec(&ruleset).settle(ruleset, rand::random());
     let first_to_act = AnyGame::new(&kinds::ruleset(&ruleset)?).to_act();
     let clock = GameClock::start(&time_control, clock_rules, first_to_act, now);
-    let event = GameEvent::Started { players: players.clone(), ruleset, time_control, clocks: clock.view(now) };
+    let event = GameEvent::Started { players: players.to_vec(), ruleset, time_control, clocks: clock.view(now) };
     let [first_ms, second_ms] = clock.stored_remaining();
     let row = GameRow {
         id,

@@ -335,7 +335,11 @@ mod tests {
                 (game.names.clone(), game.created_at),
                 (["Ala".to_owned(), "Ola".to_owned()], 1_411_344_000_000)
             );
-            assert_eq!(game.result.map(|r| r.winner), parts.result.map(|r| r.winner), "{kind}: the winner reads back");
+            assert_eq!(
+                game.result.as_ref().map(|r| r.winner),
+                parts.result.as_ref().map(|r| r.winner),
+                "{kind}: the winner reads back"
+            );
         }
     }
 

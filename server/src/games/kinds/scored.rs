@@ -26,10 +26,10 @@ pub(super) fn directions(game: &RecordParts<'_>) -> Result<Vec<Direction>, Expor
 
 /// The server's winner of a finished match, for a record whose rules did not name one (a resignation, time).
 pub(super) fn stored_winner(game: &RecordParts<'_>) -> Option<RecordWinner> {
-    match (game.status, game.result) {
+    match (game.status, game.result.as_ref()) {
         (GameStatus::Finished, Some(result)) => Some(match result.winner {
             Some(SeatName::First) => RecordWinner::First,
-            Some(SeatName::Second) => RecordWinner::Second,
+            Some(_) => RecordWinner::Second,
             None => RecordWinner::Draw,
         }),
         _ => None,

@@ -58,7 +58,7 @@ mod tests {
         let game = &read.games[0];
         assert_eq!(game.names, ["A".to_owned(), "B".to_owned()]);
         assert_eq!(game.moves.len(), 14);
-        let result = game.result.expect("B won by A's resignation");
+        let result = game.result.clone().expect("B won by A's resignation");
         assert_eq!((result.winner, result.reason), (Some(kartka_protocol::SeatName::Second), EndReasonName::Unknown));
     }
 }

@@ -16,7 +16,7 @@ pub fn record(game: &RecordParts<'_>) -> Result<String, ExportError> {
         other => return Err(ExportError::Ruleset(format!("{other:?} is not a Closing In ruleset"))),
     };
     let moves = parse_squares(&game.moves.concat()).map_err(|e| ExportError::Moves(e.to_string()))?;
-    let result = match (game.status, game.result) {
+    let result = match (game.status, game.result.as_ref()) {
         (GameStatus::Finished, Some(result)) => RecordResult::of_winner(result.winner.map(seat)),
         _ => RecordResult::Unknown,
     };

@@ -170,7 +170,7 @@ mod tests {
         );
         assert_eq!(game.initial_seconds, 300);
         assert_eq!(moment_of(Some("2021.01.18"), None), Ok(game.created_at));
-        let result = game.result.expect("White resigned");
+        let result = game.result.clone().expect("White resigned");
         assert_eq!(
             (result.winner, result.reason),
             (Some(kartka_protocol::SeatName::First), EndReasonName::Resignation)

@@ -22,15 +22,15 @@ pub fn record(game: &RecordParts<'_>) -> Result<String, ExportError> {
     }
     // Every move the server stored was legal; a record that does not replay is a damaged game.
     let position = record.replay().map_err(|e| ExportError::Moves(e.to_string()))?;
-    record.result = match (game.status, game.result) {
+    record.result = match (game.status, game.result.as_ref()) {
         (GameStatus::Finished, Some(_)) if position.outcome().is_some() => RecordResult::of_position(&position),
         (GameStatus::Finished, Some(result)) => {
             let margin = match result.reason {
                 EndReasonName::Resignation | EndReasonName::Abandonment => Margin::Resign,
                 EndReasonName::Time => Margin::Time,
                 // An agreed end scored in whole points (8.1) says its margin, as zagram's `B+7`.
-                EndReasonName::Agreement => match result.scores {
-                    Some([first, second]) if !result.half_points => Margin::Points(first.abs_diff(second)),
+                EndReasonName::Agreement => match result.scores.as_deref() {
+                    Some(&[first, second]) if !result.half_points => Margin::Points(first.abs_diff(second)),
                     _ => Margin::Unspecified,
                 },
                 _ => Margin::Unspecified,

@@ -77,7 +77,7 @@ mod tests {
         assert_eq!(game.ruleset, RulesetSpec::RussianSoccer(RussianSoccerOptions { width: 10, length: 12 }));
         assert_eq!(game.names, ["A".to_owned(), "B".to_owned()]);
         assert_eq!(game.moves.iter().map(|m| m.actions).sum::<u32>(), 6);
-        let result = game.result.expect("P2 won on the record");
+        let result = game.result.clone().expect("P2 won on the record");
         assert_eq!((result.winner, result.reason), (Some(SeatName::Second), EndReasonName::Unknown));
     }
 

@@ -16,7 +16,7 @@ use crate::games::records::{player_tags, ExportError, RecordParts};
 pub fn record(game: &RecordParts<'_>) -> Result<String, ExportError> {
     let ruleset = kinds::ruleset(&game.ruleset).map_err(|e| ExportError::Ruleset(e.0))?;
     let tokens = turn_tokens(AnyGame::new(&ruleset), &game.moves)?;
-    let outcome = match (game.status, game.result) {
+    let outcome = match (game.status, game.result.as_ref()) {
         // The record keeps only the winner (`[Winner]`), so the reason given here is never written.
         (GameStatus::Finished, Some(result)) => Some(match result.winner.map(seat) {
             Some(winner) => Outcome::win(2, winner, EndReason::Adjudication),
@@ -138,6 +138,7 @@ mod tests {
             names: ["Ala", "Ola"],
             status: GameStatus::Finished,
             result: Some(kartka_protocol::GameResult {
+                ranks: vec![1, 1],
                 winner: None,
                 reason: kartka_protocol::EndReasonName::Stuck,
                 scores: None,

@@ -109,7 +109,7 @@ mod tests {
         assert_eq!(game.names, ["Alice".to_owned(), "Bob".to_owned()]);
         let ended: Vec<bool> = game.moves.iter().map(|m| m.turn_ended).collect();
         assert_eq!(ended, [true, true, false], "the last turn stops on a bounce");
-        let result = game.result.expect("Black won on the record");
+        let result = game.result.clone().expect("Black won on the record");
         assert_eq!((result.winner, result.reason), (Some(kartka_protocol::SeatName::Second), EndReasonName::Unknown));
     }
 
@@ -134,7 +134,7 @@ mod tests {
     #[test]
     fn the_rules_outcome_wins_over_an_unknown_result() {
         let read = read_games("1. 0 0 2. 0 0 3. 17 *\n");
-        let result = read.games[0].result.expect("a goal");
+        let result = read.games[0].result.clone().expect("a goal");
         assert_eq!(result.reason, EndReasonName::Goal);
     }
 }

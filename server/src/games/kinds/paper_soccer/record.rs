@@ -69,10 +69,10 @@ pub(in crate::games::kinds) fn kurnik_time_control(time_control: &TimeControl) -
 
 /// kurnik's result of a stored game: its winner once finished, else unknown (`*`).
 pub(in crate::games::kinds) fn stored_result(game: &RecordParts<'_>) -> RecordResult {
-    match (game.status, game.result) {
+    match (game.status, game.result.as_ref()) {
         (GameStatus::Finished, Some(result)) => match result.winner {
             Some(SeatName::First) => RecordResult::WhiteWon,
-            Some(SeatName::Second) => RecordResult::BlackWon,
+            Some(_) => RecordResult::BlackWon,
             None => RecordResult::Draw,
         },
         _ => RecordResult::Unknown,

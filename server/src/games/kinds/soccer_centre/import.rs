@@ -74,7 +74,7 @@ mod tests {
             read_games::<CentreRecord>(&wrong).rejections
         );
         let resigned = MATCH.replace("[Score", "[Winner \"P2\"]\n[Score");
-        let result = read_games::<CentreRecord>(&resigned).games[0].result.expect("a recorded winner");
+        let result = read_games::<CentreRecord>(&resigned).games[0].result.clone().expect("a recorded winner");
         assert_eq!(result.winner, Some(SeatName::Second));
     }
 

@@ -83,6 +83,7 @@ mod tests {
             names: ["Ala", "Ola"],
             status: if winner.is_some() { GameStatus::Finished } else { GameStatus::Active },
             result: winner.map(|winner| GameResult {
+                ranks: crate::games::convert::ranks_of_winner(Some(crate::games::convert::seat(winner))),
                 winner: Some(winner),
                 reason: EndReasonName::Resignation,
                 scores: None,
@@ -105,7 +106,7 @@ mod tests {
         assert_eq!((read.count, read.games.len()), (1, 1), "{:?}", read.rejections);
         let game = &read.games[0];
         let steps = game.moves.iter().map(|m| m.notation.as_str()).collect();
-        (steps, game.result.and_then(|result| result.winner), classic.replay("export", text))
+        (steps, game.result.as_ref().and_then(|result| result.winner), classic.replay("export", text))
     }
 
     #[test]

@@ -1,10 +1,12 @@
-//! Ratings: Glicko-2 per game kind and speed class.
+//! Ratings: Glicko-2 per game kind and speed class for two-seat games; Weng-Lin for games of more seats.
 //!
-//! [`glicko`] is the arithmetic (pure), [`speed`] the speed class of a time control, [`result`] turns a
-//! game's result into the rating updates the store commits in the same transaction as the result, and
-//! [`recompute`] replays a pool's rated results after an admin changed one.
+//! [`glicko`] is the two-seat arithmetic (pure), [`ranking`] the arithmetic of a ranking of more seats (pure),
+//! [`speed`] the speed class of a time control, [`result`] turns a game's result into the rating updates the
+//! store commits in the same transaction as the result, and [`recompute`] replays a pool's rated results after
+//! an admin changed one.
 
 pub mod glicko;
+pub mod ranking;
 pub mod recompute;
 pub mod result;
 pub mod speed;

@@ -1,10 +1,13 @@
 //! Dots and Boxes (rules document dots-and-boxes.md): every rule from hand-played games on small fields, seats
-//! that leave, notation, and random games against an independent recount.
+//! that leave, notation, records and dbn strings, and random games against an independent recount.
 
 #[path = "common/rng.rs"]
 mod rng;
 
-use kartka_engine::dots_and_boxes::{DotsAndBoxesRules, Edge, IllegalMove, Position};
+use kartka_engine::dots_and_boxes::{
+    read_dbn, write_dbn, DotsAndBoxesRecord, DotsAndBoxesRules, Edge, IllegalMove, Position, ReadErrorKind,
+    ReplayError, Tag,
+};
 use kartka_engine::{BySeat, EndReason, Game, NotationError, Outcome, PositionKey, Progress, Seat, TimeoutPolicy};
 use rng::Rng;
 
@@ -334,5 +337,98 @@ fn random_games_end_with_every_box_counted_and_ranked() {
                 .count();
             assert_eq!(usize::from(rank), better + 1, "{seat} of {outcome:?}, departed {departed:?}");
         }
+    }
+}
+
+#[test]
+fn records_round_trip_and_replay_to_the_same_position() {
+    let mut rng = Rng(7);
+    for _ in 0..100 {
+        let rules = random_rules(&mut rng);
+        let (turns, position) = random_game(rules, &mut rng, false);
+        let record = DotsAndBoxesRecord {
+            rules,
+            tags: vec![Tag { name: "Event".into(), value: "a \"quoted\" \\ event".into() }],
+            turns,
+        };
+        let written = record.write();
+        assert!(written.starts_with(&format!(
+            "[Game \"dots-and-boxes\"]\n[Boxes \"{}x{}\"]\n[Players \"{}\"]\n",
+            rules.rows(),
+            rules.cols(),
+            rules.players()
+        )));
+        let read = DotsAndBoxesRecord::read(&written).expect("readable");
+        assert_eq!(read, record);
+        assert_eq!(read.replay(), Ok(position));
+        assert_eq!(read.tag("Event"), Some("a \"quoted\" \\ event"));
+    }
+}
+
+#[test]
+fn a_hand_written_record_reads_with_its_turns() {
+    let text = "[Game \"dots-and-boxes\"]\n[Boxes \"1x2\"]\n[Players \"3\"]\n[Site \"paper\"]\n\n\
+        a1h\na2h\na1v\nb1v c1v\n";
+    let record = DotsAndBoxesRecord::read(text).expect("readable");
+    assert_eq!(record.rules, rules(1, 2, 3));
+    assert_eq!(record.turns.len(), 4);
+    assert_eq!(record.write(), text);
+    let position = record.replay().expect("legal");
+    assert_eq!(position.scores(), BySeat::from([1, 0, 0]));
+    assert_eq!(position.box_owner(0, 0), Some(seat(0)), "the first seat's b1v closes the left box");
+    assert_eq!(position.to_act(), Some(seat(1)));
+    let defaults = DotsAndBoxesRecord::read("a1h\n").expect("no tags: the default rules");
+    assert_eq!(defaults.rules, DotsAndBoxesRules::default());
+}
+
+#[test]
+fn unreadable_records_name_the_line_and_the_fault() {
+    let cases = [
+        ("[Game dots]\n", 1, ReadErrorKind::MalformedTag),
+        ("[Game \"dots\"]\n", 1, ReadErrorKind::OtherGame("dots".into())),
+        ("[Boxes \"10x2\"]\n", 1, ReadErrorKind::BadBoxes("10x2".into())),
+        ("[Boxes \"3\"]\n", 1, ReadErrorKind::BadBoxes("3".into())),
+        ("[Players \"5\"]\n", 1, ReadErrorKind::BadPlayers("5".into())),
+        ("[Site \"a\"]\n[Site \"b\"]\n", 2, ReadErrorKind::DuplicateTag("Site".into())),
+        ("a1h\n[Site \"late\"]\n", 2, ReadErrorKind::TagAfterMovetext),
+        ("\n\na1h b1\n", 3, ReadErrorKind::BadTurn(NotationError { at: 6, expected: "h or v" })),
+    ];
+    for (text, line, kind) in cases {
+        let error = DotsAndBoxesRecord::read(text).expect_err(text);
+        assert_eq!((error.line, error.kind), (line, kind), "{text:?}");
+    }
+}
+
+#[test]
+fn records_whose_turns_end_elsewhere_than_the_rules_say_are_refused() {
+    let replay = |turns: &str| {
+        let text = format!("[Boxes \"1x2\"]\n\n{turns}");
+        DotsAndBoxesRecord::read(&text).expect("readable").replay()
+    };
+    assert_eq!(replay("a1h a2h\n"), Err(ReplayError::AfterTurnEnded { turn: 1, edge: edge("a2h") }));
+    assert_eq!(replay("a1h\na2h\na1v\nb1v\nc1v\n"), Err(ReplayError::TurnUnfinished { turn: 4 }));
+    assert_eq!(
+        replay("a1h\na1h\n"),
+        Err(ReplayError::Illegal { turn: 2, edge: edge("a1h"), reason: IllegalMove::AlreadyDrawn })
+    );
+    assert!(replay("a1h\na2h\na1v\nb1v\n").is_ok(), "the last turn may stop where its seat must move again");
+}
+
+#[test]
+fn dbn_strings_round_trip_and_count_the_drawn_edges() {
+    let mut rng = Rng(11);
+    for _ in 0..200 {
+        let rules = random_rules(&mut rng);
+        let (turns, _) = random_game(rules, &mut rng, false);
+        let mut position = Position::new(rules);
+        let played: Vec<Edge> = turns.into_iter().flatten().collect();
+        let stop = (rng.next() % (played.len() as u64 + 1)) as usize;
+        for &edge in &played[..stop] {
+            position.apply(edge).expect("legal");
+        }
+        let dbn = write_dbn(rules, &position.drawn());
+        assert_eq!(dbn.len(), rules.edge_count());
+        assert_eq!(dbn.chars().filter(|&c| c == '1').count(), stop);
+        assert_eq!(read_dbn(rules, &dbn), Ok(position.drawn()));
     }
 }

@@ -16,14 +16,19 @@
 //!
 //! The kind is not in the registry yet: the protocol and the server do not know it.
 
+mod dbn;
 mod edges;
 mod notation;
 mod position;
+mod record;
 mod rules;
 
+pub use crate::tag_pairs::Tag;
+pub use dbn::{read_dbn, write_dbn, DbnError};
 pub use edges::{Edge, EdgeSet, Orientation, MAX_BOXES, MAX_EDGES};
 pub use notation::{parse_edges, write_edge};
 pub use position::{IllegalMove, Position};
+pub use record::{DotsAndBoxesRecord, ReadError, ReadErrorKind, ReplayError};
 pub use rules::{DotsAndBoxesRules, RulesError, MAX_PLAYERS, MAX_SIDE, MIN_PLAYERS, MIN_SIDE};
 
 use crate::game::{Game, NotationError, Progress, TimeoutPolicy};

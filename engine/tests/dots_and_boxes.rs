@@ -1,12 +1,13 @@
 //! Dots and Boxes (rules document dots-and-boxes.md): every rule from hand-played games on small fields, seats
-//! that leave, notation, records and dbn strings, and random games against an independent recount.
+//! that leave, notation, records and dbn strings, random games against an independent recount, and the solver
+//! against the document's margins and a naive minimax.
 
 #[path = "common/rng.rs"]
 mod rng;
 
 use kartka_engine::dots_and_boxes::{
-    read_dbn, write_dbn, DotsAndBoxesRecord, DotsAndBoxesRules, Edge, IllegalMove, Position, ReadErrorKind,
-    ReplayError, Tag,
+    self, read_dbn, write_dbn, DotsAndBoxesRecord, DotsAndBoxesRules, Edge, IllegalMove, Position, ReadErrorKind,
+    ReplayError, SolveError, Tag,
 };
 use kartka_engine::{BySeat, EndReason, Game, NotationError, Outcome, PositionKey, Progress, Seat, TimeoutPolicy};
 use rng::Rng;
@@ -430,5 +431,121 @@ fn dbn_strings_round_trip_and_count_the_drawn_edges() {
         assert_eq!(dbn.len(), rules.edge_count());
         assert_eq!(dbn.chars().filter(|&c| c == '1').count(), stop);
         assert_eq!(read_dbn(rules, &dbn), Ok(position.drawn()));
+    }
+}
+
+#[test]
+fn the_solver_reproduces_the_documents_margins() {
+    for (rows, cols, margin) in
+        [(1, 1, -1), (1, 2, 0), (2, 1, 0), (1, 3, -1), (2, 2, 2), (2, 3, -2), (3, 2, -2), (3, 3, -3)]
+    {
+        assert_eq!(dots_and_boxes::solve(rules(rows, cols, 2)), Ok(margin), "{rows}x{cols}");
+    }
+    assert_eq!(dots_and_boxes::solve(rules(4, 5, 2)), Err(SolveError::TooLarge(49)));
+}
+
+#[test]
+fn the_solver_agrees_with_a_naive_minimax_of_whole_scores() {
+    for (rows, cols) in [(1, 1), (1, 2), (2, 1), (1, 3), (3, 1)] {
+        let margin = naive::Field::new(rows, cols).margin();
+        assert_eq!(dots_and_boxes::solve(rules(rows, cols, 2)), Ok(margin), "{rows}x{cols}");
+    }
+}
+
+/// A field of booleans with its own geometry, written apart from the engine: plain minimax with whole scores,
+/// no table.
+mod naive {
+    pub struct Field {
+        rows: usize,
+        cols: usize,
+        /// Horizontal edges by (row of dots, column), then vertical by (row of boxes, column of dots).
+        horizontal: Vec<Vec<bool>>,
+        vertical: Vec<Vec<bool>>,
+    }
+
+    impl Field {
+        pub fn new(rows: u8, cols: u8) -> Field {
+            let (rows, cols) = (usize::from(rows), usize::from(cols));
+            Field {
+                rows,
+                cols,
+                horizontal: vec![vec![false; cols]; rows + 1],
+                vertical: vec![vec![false; cols + 1]; rows],
+            }
+        }
+
+        fn free(&self) -> Vec<(bool, usize, usize)> {
+            let mut free = Vec::new();
+            for row in 0..=self.rows {
+                for column in 0..self.cols {
+                    if !self.horizontal[row][column] {
+                        free.push((true, row, column));
+                    }
+                }
+            }
+            for row in 0..self.rows {
+                for column in 0..=self.cols {
+                    if !self.vertical[row][column] {
+                        free.push((false, row, column));
+                    }
+                }
+            }
+            free
+        }
+
+        fn set(&mut self, (horizontal, row, column): (bool, usize, usize), value: bool) {
+            if horizontal {
+                self.horizontal[row][column] = value;
+            } else {
+                self.vertical[row][column] = value;
+            }
+        }
+
+        fn complete_boxes(&self) -> usize {
+            let mut count = 0;
+            for row in 0..self.rows {
+                for column in 0..self.cols {
+                    if self.horizontal[row][column]
+                        && self.horizontal[row + 1][column]
+                        && self.vertical[row][column]
+                        && self.vertical[row][column + 1]
+                    {
+                        count += 1;
+                    }
+                }
+            }
+            count
+        }
+
+        /// The first player's boxes minus the second's with perfect play, by minimax over whole games.
+        pub fn margin(&mut self) -> i32 {
+            self.best(0, 0, true)
+        }
+
+        /// The final margin (first minus second) under best play, `first_to_move` saying who moves.
+        fn best(&mut self, first: i32, second: i32, first_to_move: bool) -> i32 {
+            let free = self.free();
+            if free.is_empty() {
+                return first - second;
+            }
+            let before = self.complete_boxes() as i32;
+            let mut results = Vec::new();
+            for edge in free {
+                self.set(edge, true);
+                let gained = self.complete_boxes() as i32 - before;
+                let result = match (gained > 0, first_to_move) {
+                    (true, true) => self.best(first + gained, second, true),
+                    (true, false) => self.best(first, second + gained, false),
+                    (false, mover) => self.best(first, second, !mover),
+                };
+                self.set(edge, false);
+                results.push(result);
+            }
+            if first_to_move {
+                results.into_iter().max().expect("a move")
+            } else {
+                results.into_iter().min().expect("a move")
+            }
+        }
     }
 }

@@ -22,6 +22,7 @@ mod notation;
 mod position;
 mod record;
 mod rules;
+mod solve;
 
 pub use crate::tag_pairs::Tag;
 pub use dbn::{read_dbn, write_dbn, DbnError};
@@ -30,6 +31,7 @@ pub use notation::{parse_edges, write_edge};
 pub use position::{IllegalMove, Position};
 pub use record::{DotsAndBoxesRecord, ReadError, ReadErrorKind, ReplayError};
 pub use rules::{DotsAndBoxesRules, RulesError, MAX_PLAYERS, MAX_SIDE, MIN_PLAYERS, MIN_SIDE};
+pub use solve::{solve, SolveError, MAX_SOLVED_EDGES};
 
 use crate::game::{Game, NotationError, Progress, TimeoutPolicy};
 use crate::{EndReason, Outcome, Seat};

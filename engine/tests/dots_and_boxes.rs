@@ -1,9 +1,12 @@
 //! Dots and Boxes (rules document dots-and-boxes.md): every rule from hand-played games on small fields, seats
-//! that leave, notation, records and dbn strings, random games against an independent recount, and the solver
-//! against the document's margins and a naive minimax.
+//! that leave, notation, records and dbn strings, random games against an independent recount, the solver
+//! against the document's margins and a naive minimax, and perft against a naive enumeration.
 
 #[path = "common/rng.rs"]
 mod rng;
+
+#[path = "common/perft_data.rs"]
+mod perft_data;
 
 use kartka_engine::dots_and_boxes::{
     self, read_dbn, write_dbn, DotsAndBoxesRecord, DotsAndBoxesRules, Edge, IllegalMove, Position, ReadErrorKind,
@@ -452,9 +455,44 @@ fn the_solver_agrees_with_a_naive_minimax_of_whole_scores() {
     }
 }
 
-/// A field of booleans with its own geometry, written apart from the engine: plain minimax with whole scores,
-/// no table.
+/// Values up to this are recomputed by the naive count.
+const NAIVE_LIMIT: u64 = 1_000_000;
+
+#[test]
+fn perft_matches_the_data_file_and_a_naive_count() {
+    let mut naive_checked = 0;
+    for entry in perft_data::entries("dots-and-boxes") {
+        let (rows, cols) = entry.field("boxes").split_once('x').expect("ROWSxCOLS");
+        let rules = rules(
+            rows.parse().expect("rows"),
+            cols.parse().expect("cols"),
+            entry.field("players").parse().expect("players"),
+        );
+        let mut position = Position::new(rules);
+        let moves = Position::parse_actions(entry.field("moves")).expect("readable edges");
+        for &edge in &moves {
+            position.apply(edge).unwrap_or_else(|error| panic!("line {}: {edge}: {error}", entry.line));
+        }
+        assert_eq!(dots_and_boxes::counts_by_depth(&position, entry.counts.len()), entry.counts, "line {}", entry.line);
+        assert_eq!(dots_and_boxes::perft(&position, entry.counts.len()), *entry.counts.last().expect("a count"));
+        let mut field = naive::Field::new(rules.rows(), rules.cols());
+        for edge in moves {
+            field.draw(edge);
+        }
+        for (depth, &expected) in (1..).zip(&entry.counts).filter(|(_, &count)| count <= NAIVE_LIMIT) {
+            assert_eq!(field.count(depth), expected, "line {}, depth {depth}, naive count", entry.line);
+            naive_checked += 1;
+        }
+    }
+    assert!(naive_checked >= 15, "only {naive_checked} values were recomputed");
+    assert_eq!(dots_and_boxes::perft(&Position::default(), 0), 1);
+}
+
+/// A field of booleans with its own geometry, written apart from the engine: plain recursion with whole
+/// scores, no table.
 mod naive {
+    use kartka_engine::dots_and_boxes::{Edge, Orientation};
+
     pub struct Field {
         rows: usize,
         cols: usize,
@@ -471,6 +509,14 @@ mod naive {
                 cols,
                 horizontal: vec![vec![false; cols]; rows + 1],
                 vertical: vec![vec![false; cols + 1]; rows],
+            }
+        }
+
+        pub fn draw(&mut self, edge: Edge) {
+            let (column, row) = (usize::from(edge.column), usize::from(edge.row));
+            match edge.orientation {
+                Orientation::Horizontal => self.horizontal[row][column] = true,
+                Orientation::Vertical => self.vertical[row][column] = true,
             }
         }
 
@@ -515,6 +561,21 @@ mod naive {
                 }
             }
             count
+        }
+
+        /// The number of edge sequences of `depth` ≥ 1 edges.
+        pub fn count(&mut self, depth: usize) -> u64 {
+            let free = self.free();
+            if depth == 1 {
+                return free.len() as u64;
+            }
+            let mut total = 0;
+            for edge in free {
+                self.set(edge, true);
+                total += self.count(depth - 1);
+                self.set(edge, false);
+            }
+            total
         }
 
         /// The first player's boxes minus the second's with perfect play, by minimax over whole games.

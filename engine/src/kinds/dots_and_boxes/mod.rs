@@ -19,6 +19,7 @@
 mod dbn;
 mod edges;
 mod notation;
+mod perft;
 mod position;
 mod record;
 mod rules;
@@ -28,6 +29,7 @@ pub use crate::tag_pairs::Tag;
 pub use dbn::{read_dbn, write_dbn, DbnError};
 pub use edges::{Edge, EdgeSet, Orientation, MAX_BOXES, MAX_EDGES};
 pub use notation::{parse_edges, write_edge};
+pub use perft::{counts_by_depth, perft};
 pub use position::{IllegalMove, Position};
 pub use record::{DotsAndBoxesRecord, ReadError, ReadErrorKind, ReplayError};
 pub use rules::{DotsAndBoxesRules, RulesError, MAX_PLAYERS, MAX_SIDE, MIN_PLAYERS, MIN_SIDE};

@@ -3,7 +3,7 @@
 use std::fmt::Debug;
 
 use crate::position_key::PositionKey;
-use crate::{Outcome, Seat};
+use crate::{EndReason, Outcome, Seat};
 
 /// What applying one legal action did to the game.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -103,6 +103,17 @@ pub trait Game: Clone + Debug + std::hash::Hash + Send + Sync + 'static {
     /// reason. `None` when the rules score no agreed end (by default: players of such a game may still agree a
     /// draw), and once the game is over.
     fn agreed_end(&self) -> Option<Outcome> {
+        None
+    }
+
+    /// `seat` leaves before the end (it resigned, ran out of time or abandoned the game; `reason` says which),
+    /// and the game goes on without it if the kind plays on. `None`, the default, means the kind does not play
+    /// on: the server ends the game with that seat last. A kind that plays on answers what the departure did:
+    /// [`Progress::TurnEnded`] when the departed seat was to act (the next seat acts), [`Progress::TurnContinues`]
+    /// when the seat to act is the same as before, or [`Progress::GameOver`] with the outcome when too few seats
+    /// remain. The server calls it for a seat still playing a game that is not over; for any other seat the
+    /// game is unchanged and the answer is `None`.
+    fn seat_left(&mut self, _seat: Seat, _reason: EndReason) -> Option<Progress> {
         None
     }
 

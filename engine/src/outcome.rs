@@ -107,6 +107,33 @@ impl Outcome {
         Outcome { scores: Some(scores), half_points, ..Outcome::ranked(ranks_of(&halves), reason) }
     }
 
+    /// This outcome with the seats that left before the end (each once, the earliest to leave first) ranked
+    /// below every seat still playing: the seats that stayed keep their order among themselves (ties still
+    /// share a rank) and take the first places; below them the departed seats, the later to leave the higher
+    /// (a seat that stayed longer outlasted the ones gone before it). Reason and scores are kept: a departed
+    /// seat keeps what it scored, but no score lifts it above a seat that stayed.
+    #[must_use]
+    pub fn with_departures(self, departed: &[Seat]) -> Outcome {
+        debug_assert!(
+            departed.iter().enumerate().all(|(at, seat)| !departed[..at].contains(seat)),
+            "a seat leaves once: {departed:?}"
+        );
+        let stayed = |seat: &Seat| !departed.contains(seat);
+        let staying = self.ranks.seats().filter(stayed).count();
+        let ranks = BySeat::from_fn(self.seat_count(), |seat| {
+            let rank = match departed.iter().position(|&gone| gone == seat) {
+                Some(order) => staying + departed.len() - order,
+                None => {
+                    let mine = self.ranks[seat];
+                    1 + self.ranks.seats().filter(stayed).filter(|&other| self.ranks[other] < mine).count()
+                }
+            };
+            // At most six seats, so the rank fits a byte.
+            rank as u8
+        });
+        Outcome { ranks, ..self }
+    }
+
     /// How many seats the game had.
     #[must_use]
     pub const fn seat_count(&self) -> usize {
@@ -160,6 +187,26 @@ mod tests {
         assert_eq!(outcome.winner(), None);
         assert!(!outcome.is_draw());
         assert_eq!(Outcome::of_scores(BySeat::from([2, 9, 4]), EndReason::Score).winner(), Seat::new(1));
+    }
+
+    #[test]
+    fn departed_seats_rank_below_the_staying_the_later_to_leave_the_higher() {
+        let seat = |index| Seat::new(index).expect("a seat");
+        // Scores 2, 9, 4, 4: the second seat left first and the first seat after it; the two that stayed tie.
+        let outcome =
+            Outcome::of_scores(BySeat::from([2, 9, 4, 4]), EndReason::Score).with_departures(&[seat(1), seat(0)]);
+        assert_eq!(outcome.ranks, BySeat::from([3, 4, 1, 1]));
+        assert_eq!(outcome.scores, Some(BySeat::from([2, 9, 4, 4])), "a departed seat keeps its score");
+        assert_eq!(outcome.reason, EndReason::Score);
+        // The staying seats are re-ranked among themselves: 7 beats 5 even though the departed 9 was best.
+        let outcome = Outcome::of_scores(BySeat::from([5, 9, 7]), EndReason::Resignation).with_departures(&[seat(1)]);
+        assert_eq!((outcome.ranks, outcome.winner()), (BySeat::from([2, 3, 1]), Some(seat(2))));
+        // Two seats: the one that left is second whatever the scores.
+        let outcome = Outcome::of_scores(BySeat::from([0, 3]), EndReason::Time).with_departures(&[seat(1)]);
+        assert_eq!(outcome.ranks, BySeat::from([1, 2]));
+        // Nobody left: nothing changes.
+        let draw = Outcome::draw(3, EndReason::Agreement);
+        assert_eq!(draw.with_departures(&[]), draw);
     }
 
     #[test]

@@ -1,5 +1,6 @@
 //! The engine's hot paths allocate nothing: checking and applying steps, listing legal directions, a
-//! warmed-up distinct-turn enumeration, and checking, listing and playing Closing In moves.
+//! warmed-up distinct-turn enumeration, and checking, listing and playing Closing In moves and Dots and Boxes
+//! edges.
 //!
 //! A counting global allocator (`allocation-counter`, counting per thread) watches each measured closure.
 
@@ -84,6 +85,35 @@ fn a_whole_closing_in_game_allocates_nothing() {
         }
     });
     assert!(moves > 10, "only {moves} moves");
+    assert!(matches!(last, Some(Progress::GameOver(_))));
+    assert_eq!(allocations.count_total, 0, "{allocations:?}");
+}
+
+#[test]
+fn a_whole_dots_and_boxes_game_of_four_allocates_nothing() {
+    use kartka_engine::dots_and_boxes::{self, DotsAndBoxesRules, Edge, IllegalMove};
+    use kartka_engine::{Game, Progress};
+
+    let rules = DotsAndBoxesRules::new(9, 9, 4).expect("the largest field");
+    let mut position = dots_and_boxes::Position::new(rules);
+    let mut edges = 0;
+    let mut last = None;
+    let allocations = allocation_counter::measure(|| {
+        // Each edge is the last one listed, after a refused edge off the field; the third seat leaves halfway.
+        loop {
+            let mut listed = None;
+            position.for_each_legal_action(|edge| listed = Some(edge));
+            let Some(edge) = listed else { break };
+            assert_eq!(position.apply(Edge::horizontal(9, 0)), Err(IllegalMove::OffField));
+            assert_eq!(position.check(edge), Ok(()));
+            last = Some(position.apply(edge).expect("a listed edge"));
+            edges += 1;
+            if edges == 90 {
+                assert!(position.seat_left(Seat::new(2).expect("a seat"), EndReason::Time).is_some());
+            }
+        }
+    });
+    assert_eq!(edges, 180);
     assert!(matches!(last, Some(Progress::GameOver(_))));
     assert_eq!(allocations.count_total, 0, "{allocations:?}");
 }

@@ -14,18 +14,22 @@
 //! Not yet in the engine's registry: the server's wiring is a later step.
 
 mod board;
+mod gomocup;
 mod lines;
 mod notation;
 mod opening;
 mod position;
+mod record;
 mod renju;
 mod rules;
 
 pub use board::{Colour, Point, Stones, MAX_STONES};
+pub use gomocup::{read_gomocup_board, write_gomocup_board, GomocupError};
 pub use lines::Cell;
 pub use notation::{parse_actions, write_action};
 pub use opening::Phase;
 pub use position::{Action, Illegal, Position, WIN_REASON};
+pub use record::{FiveInARowRecord, ReadError, ReadErrorKind, RecordResult, ReplayError};
 pub use renju::ForbiddenShape;
 pub use rules::{
     BoardShape, Opening, Rules, RulesError, WinRule, ENDLESS_REACH, MAX_LINE, MAX_SIDE, MIN_LINE, MIN_SIDE,

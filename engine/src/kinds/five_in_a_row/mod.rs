@@ -18,22 +18,26 @@ mod gomocup;
 mod lines;
 mod notation;
 mod opening;
+mod perft;
 mod position;
 mod record;
 mod renju;
 mod rules;
+mod solve;
 
 pub use board::{Colour, Point, Stones, MAX_STONES};
 pub use gomocup::{read_gomocup_board, write_gomocup_board, GomocupError};
 pub use lines::Cell;
 pub use notation::{parse_actions, write_action};
 pub use opening::Phase;
+pub use perft::{counts_by_depth, perft};
 pub use position::{Action, Illegal, Position, WIN_REASON};
 pub use record::{FiveInARowRecord, ReadError, ReadErrorKind, RecordResult, ReplayError};
 pub use renju::ForbiddenShape;
 pub use rules::{
     BoardShape, Opening, Rules, RulesError, WinRule, ENDLESS_REACH, MAX_LINE, MAX_SIDE, MIN_LINE, MIN_SIDE,
 };
+pub use solve::{solve, solve_position, SolveError, Solved, MAX_SOLVED_POINTS};
 
 use crate::game::{Game, NotationError, Progress};
 use crate::{Outcome, Seat};

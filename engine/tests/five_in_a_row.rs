@@ -13,7 +13,7 @@ use kartka_engine::five_in_a_row::{
     GomocupError, Illegal, Opening, Point, Position, ReadErrorKind, RecordResult, ReplayError, Rules, RulesError,
     WinRule, WIN_REASON,
 };
-use kartka_engine::{EndReason, Game, Outcome, PositionKey, Progress, Seat};
+use kartka_engine::{EndReason, Game, Outcome, PositionKey, Progress, Seat, TimeoutPolicy};
 use rng::Rng;
 
 fn rules(width: u8, height: u8, line: u8, win: WinRule, opening: Opening) -> Rules {
@@ -183,6 +183,7 @@ fn no_opening_makes_the_first_seat_black() {
     assert_eq!(position.colour_of(Seat::SECOND), Some(Colour::White));
     assert_eq!((position.to_act(), position.mid_turn()), (Some(Seat::FIRST), false));
     assert_eq!(Position::seat_count(&Rules::TIC_TAC_TOE), 2);
+    assert_eq!(position.timeout_policy(), TimeoutPolicy::Loss, "a timeout loses");
     assert_refused(&position, "=B", Illegal::StoneDue);
     assert_refused(&position, "d1", Illegal::OffBoard);
     assert_refused(&position, "0,0", Illegal::OtherBoard);

@@ -39,7 +39,7 @@ pub use rules::{
 };
 pub use solve::{solve, solve_position, SolveError, Solved, MAX_SOLVED_POINTS};
 
-use crate::game::{Game, NotationError, Progress};
+use crate::game::{Game, NotationError, Progress, TimeoutPolicy};
 use crate::{Outcome, Seat};
 
 impl Game for Position {
@@ -81,6 +81,11 @@ impl Game for Position {
 
     fn for_each_legal_action(&self, visit: impl FnMut(Action)) {
         Position::for_each_legal_action(self, visit);
+    }
+
+    /// A timeout loses (rules §4): a random stone would decide nothing sensibly.
+    fn timeout_policy(&self) -> TimeoutPolicy {
+        TimeoutPolicy::Loss
     }
 
     fn write_key(&self, key: &mut crate::PositionKey) {

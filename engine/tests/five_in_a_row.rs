@@ -581,3 +581,42 @@ fn random_games_list_exactly_the_actions_check_accepts_and_refusals_change_nothi
     }
     assert_eq!(ended, 140);
 }
+
+mod properties {
+    use proptest::prelude::*;
+
+    use super::*;
+
+    /// Characters that mean something in a record or a move text, a few that do not, and one that is not ASCII.
+    const CHARACTERS: &[char] = &[
+        '[', ']', '"', '\\', ' ', '\n', '1', '2', '0', '5', 'x', '.', '-', '/', '*', ',', '=', 'B', 'W', 'h', 'a', 'L',
+        'G', 'ł',
+    ];
+
+    proptest! {
+        #[test]
+        fn reading_and_replaying_records_never_panic_and_read_back_as_written(
+            characters in prop::collection::vec(prop::sample::select(CHARACTERS), 0..200),
+        ) {
+            let text: String = characters.into_iter().collect();
+            if let Ok(record) = FiveInARowRecord::read(&text) {
+                let _ = record.replay();
+                prop_assert_eq!(FiveInARowRecord::read(&record.write()), Ok(record));
+            }
+        }
+
+        #[test]
+        fn move_texts_that_read_write_back_as_their_canonical_form(
+            characters in prop::collection::vec(prop::sample::select(CHARACTERS), 0..24),
+        ) {
+            let text: String = characters.into_iter().collect();
+            match Position::parse_actions(&text) {
+                Ok(actions) => {
+                    let canonical = kartka_engine::write_actions::<Position>(&actions);
+                    prop_assert_eq!(Position::parse_actions(&canonical), Ok(actions));
+                }
+                Err(error) => prop_assert!(error.at <= text.chars().count()),
+            }
+        }
+    }
+}

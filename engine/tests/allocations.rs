@@ -1,6 +1,6 @@
 //! The engine's hot paths allocate nothing: checking and applying steps, listing legal directions, a
-//! warmed-up distinct-turn enumeration, and checking, listing and playing Closing In moves and Dots and Boxes
-//! edges.
+//! warmed-up distinct-turn enumeration, and checking, listing and playing Closing In moves, Dots and Boxes
+//! edges and Five in a row (renju) actions.
 //!
 //! A counting global allocator (`allocation-counter`, counting per thread) watches each measured closure.
 
@@ -115,6 +115,32 @@ fn a_whole_dots_and_boxes_game_of_four_allocates_nothing() {
     });
     assert_eq!(edges, 180);
     assert!(matches!(last, Some(Progress::GameOver(_))));
+    assert_eq!(allocations.count_total, 0, "{allocations:?}");
+}
+
+#[test]
+fn a_whole_renju_game_allocates_nothing() {
+    use kartka_engine::five_in_a_row::{self, Action, BoardShape, Illegal, Opening, Point, Rules, WinRule};
+    use kartka_engine::{Game, Progress};
+
+    let rules = Rules::new(BoardShape::Bounded { width: 15, height: 15 }, 5, WinRule::Renju, Opening::Swap2)
+        .expect("valid rules");
+    let mut position = five_in_a_row::Position::new(rules);
+    let mut actions = 0;
+    let mut last = None;
+    let allocations = allocation_counter::measure(|| {
+        // Each action is the last one listed, after a refused stone written for the endless board.
+        while last.is_none_or(|progress| !matches!(progress, Progress::GameOver(_))) {
+            let mut listed = None;
+            position.for_each_legal_action(|action| listed = Some(action));
+            let action = listed.expect("a game not over has an action");
+            assert_eq!(position.apply(Action::EndlessStone(Point::new(0, 0))), Err(Illegal::OtherBoard));
+            assert_eq!(position.check(action), Ok(()));
+            last = Some(position.apply(action).expect("a listed action"));
+            actions += 1;
+        }
+    });
+    assert!(actions > 10, "only {actions} actions");
     assert_eq!(allocations.count_total, 0, "{allocations:?}");
 }
 

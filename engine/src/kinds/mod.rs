@@ -13,6 +13,7 @@ use crate::game::Game;
 pub mod closing_in;
 pub mod dots;
 pub mod dots_and_boxes;
+pub mod five_in_a_row;
 pub mod line_soccer;
 pub mod soccer;
 pub mod soccer_centre;

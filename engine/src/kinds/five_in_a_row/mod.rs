@@ -1,0 +1,104 @@
+//! Five in a row: gomoku, tic-tac-toe and renju as one m,n,k game with options (the rules document's
+//! decisions): a bounded board of 3–25 points a side or an endless one, a winning line of 3–6, a win rule
+//! (freestyle, exact, caro, renju with Black's forbidden moves) and an opening (none, pro, long-pro, swap,
+//! swap2). Seats are not colours: the opening decides which seat plays Black ([`Position::colour_of`]).
+//!
+//! Decisions the document leaves open, taken here:
+//! - on the endless board, as on a bounded one, at most [`MAX_STONES`] (625) stones stand: the position keeps
+//!   them in a fixed array rather than a growing set, and a board that holds them all is full (a draw);
+//! - a renju Black without an allowed point (every empty point forbidden) has no move: the game is drawn, as on
+//!   a full board;
+//! - the `pro` openings' centre of an even side is the lower-left of the middle four points;
+//! - swap2 needs a line of at least four, so that no stone of the opening wins before the colours are chosen.
+//!
+//! Not yet in the engine's registry: the server's wiring is a later step.
+
+mod board;
+mod gomocup;
+mod lines;
+mod notation;
+mod opening;
+mod perft;
+mod position;
+mod record;
+mod renju;
+mod rules;
+mod solve;
+
+pub use board::{Colour, Point, Stones, MAX_STONES};
+pub use gomocup::{read_gomocup_board, write_gomocup_board, GomocupError};
+pub use lines::Cell;
+pub use notation::{parse_actions, write_action};
+pub use opening::Phase;
+pub use perft::{counts_by_depth, perft};
+pub use position::{Action, Illegal, Position, WIN_REASON};
+pub use record::{FiveInARowRecord, ReadError, ReadErrorKind, RecordResult, ReplayError};
+pub use renju::ForbiddenShape;
+pub use rules::{
+    BoardShape, Opening, Rules, RulesError, WinRule, ENDLESS_REACH, MAX_LINE, MAX_SIDE, MIN_LINE, MIN_SIDE,
+};
+pub use solve::{solve, solve_position, SolveError, Solved, MAX_SOLVED_POINTS};
+
+use crate::game::{Game, NotationError, Progress, TimeoutPolicy};
+use crate::{Outcome, Seat};
+
+impl Game for Position {
+    type Rules = Rules;
+    type Action = Action;
+    type Illegal = Illegal;
+
+    fn new(rules: &Rules) -> Self {
+        Position::new(*rules)
+    }
+
+    fn rules(&self) -> Rules {
+        Position::rules(self)
+    }
+
+    fn seat_count(_: &Rules) -> usize {
+        2
+    }
+
+    fn to_act(&self) -> Option<Seat> {
+        Position::to_act(self)
+    }
+
+    fn mid_turn(&self) -> bool {
+        Position::mid_turn(self)
+    }
+
+    fn outcome(&self) -> Option<Outcome> {
+        Position::outcome(self)
+    }
+
+    fn check(&self, action: Action) -> Result<(), Illegal> {
+        Position::check(self, action)
+    }
+
+    fn apply(&mut self, action: Action) -> Result<Progress, Illegal> {
+        self.play(action)
+    }
+
+    fn for_each_legal_action(&self, visit: impl FnMut(Action)) {
+        Position::for_each_legal_action(self, visit);
+    }
+
+    /// A timeout loses (rules §4): a random stone would decide nothing sensibly.
+    fn timeout_policy(&self) -> TimeoutPolicy {
+        TimeoutPolicy::Loss
+    }
+
+    fn write_key(&self, key: &mut crate::PositionKey) {
+        Position::write_key(self, key);
+    }
+
+    fn parse_actions(text: &str) -> Result<Vec<Action>, NotationError> {
+        parse_actions(text)
+    }
+
+    fn write_action(action: Action, out: &mut String) {
+        write_action(action, out);
+    }
+
+    const ACTION_SEPARATOR: &'static str = " ";
+}

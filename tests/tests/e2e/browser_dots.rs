@@ -180,7 +180,7 @@ async fn two_browsers_play_dots_with_a_capture_and_stop_while_a_third_watches() 
     bob.wait_for_text("#game-status", "You lost (STOP).").await;
     carol.wait_for_text("#game-status", "alice won (STOP)").await;
     let (_, stored) = api.get(&format!("/api/games/{game_id}"), None).await;
-    assert_eq!(stored["result"], json!({ "winner": "first", "reason": "stop", "scores": [3, 0] }));
+    assert_eq!(stored["result"], json!({ "ranks": [1, 2], "winner": "first", "reason": "stop", "scores": [3, 0] }));
     alice.screenshot("dots-finished").await;
 
     // The record is SGF and reads back with the same moves.
@@ -317,7 +317,11 @@ async fn territory_is_painted_later_and_a_stop_window_is_answered_in_the_browser
     alice.wait_for_text("#game-status", "You won (agreement). Final score 1 : 0.").await;
     bob.wait_for_text("#game-status", "You lost (agreement). Final score 1 : 0.").await;
     let (_, stored) = api.get(&format!("/api/games/{game_id}"), None).await;
-    assert_eq!(stored["result"], json!({ "winner": "first", "reason": "agreement", "scores": [1, 0] }), "{stored}");
+    assert_eq!(
+        stored["result"],
+        json!({ "ranks": [1, 2], "winner": "first", "reason": "agreement", "scores": [1, 0] }),
+        "{stored}"
+    );
 
     // A STOP window: Red presses STOP; Blue sees the window's countdown, places a dot and ends it with DONE.
     let game_id = challenge(&alice, &bob, "Dots 39×32, STOP window 3 min").await;
@@ -337,7 +341,11 @@ async fn territory_is_painted_later_and_a_stop_window_is_answered_in_the_browser
     browser::wait_for_moves(&api, &game_id, &["ed", "STOP", "ee", "DONE"]).await;
     alice.wait_for_text("#game-status", "Draw (STOP)").await;
     let (_, stored) = api.get(&format!("/api/games/{game_id}"), None).await;
-    assert_eq!(stored["result"], json!({ "winner": null, "reason": "stop", "scores": [0, 0] }), "{stored}");
+    assert_eq!(
+        stored["result"],
+        json!({ "ranks": [1, 1], "winner": null, "reason": "stop", "scores": [0, 0] }),
+        "{stored}"
+    );
 
     for browser in [alice, bob] {
         browser.close().await;

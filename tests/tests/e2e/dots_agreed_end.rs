@@ -195,7 +195,8 @@ async fn a_standing_offer_and_a_half_point_result_survive_restarts(url: &str) {
     assert_eq!(stored["agreed_end_offer"], "second", "the offer stands after a restart: {stored}");
     let (status, accepted) = api.post(&path, Some(&alice.token), &json!({ "action": "accept" })).await;
     assert_eq!(status, 200, "{accepted}");
-    let expected = json!({ "winner": "first", "reason": "agreement", "scores": [3, 0], "half_points": true });
+    let expected =
+        json!({ "ranks": [1, 2], "winner": "first", "reason": "agreement", "scores": [3, 0], "half_points": true });
     assert_eq!(accepted["game"]["result"], expected, "Blue's capture and half a point of territory");
     server.stop().await;
 

@@ -37,7 +37,11 @@ async fn an_sgf_with_a_stop_window_imports_replays_and_exports_with_its_window(u
     let game = &found["games"][0];
     assert_eq!(game["ruleset"]["stop"], json!({ "window": { "seconds": 60 } }), "the window option: {game}");
     assert_eq!(game["ply"], 11, "every action replayed, the window's dots and DONE included: {game}");
-    assert_eq!(game["result"], json!({ "winner": "first", "reason": "stop", "scores": [1, 0] }), "{game}");
+    assert_eq!(
+        game["result"],
+        json!({ "ranks": [1, 2], "winner": "first", "reason": "stop", "scores": [1, 0] }),
+        "{game}"
+    );
     let id = game["id"].as_str().expect("an id");
 
     let (status, review) = api.get(&format!("/api/admin/games/{id}"), token).await;

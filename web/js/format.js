@@ -2,6 +2,8 @@
 
 import './correspondence/catalog.js';
 import { language, t, translate } from './i18n.js';
+import { isDraw, outcomeOf, soleWinnerIndex } from './ranks.js';
+import { seatIndex } from './seats.js';
 
 const MINUTE_MS = 60_000;
 const HOUR_MS = 60 * MINUTE_MS;
@@ -51,9 +53,6 @@ export function reasonText(reason) {
   return t(`reason.${reason}`);
 }
 
-/** The player of `seat` in a game summary's or snapshot's `players`. */
-const playerIn = (players, seat) => players[seat === 'first' ? 0 : 1];
-
 /** A result's points as players read them, first seat first: `3 : 1`, or with half points `2½ : 1`; null for a
  * result without points. */
 export function formatScores(result) {
@@ -66,24 +65,44 @@ export function formatScores(result) {
   return result.scores.map(point).join(' : ');
 }
 
-/** "alice won (goal)", "Draw (agreement)". */
+/** The place of the seat at `index` in words: "2nd place", or "shared first place" when several seats (not all)
+ * rank first. */
+export function placeText(result, index) {
+  const rank = result.ranks[index];
+  return rank === 1 && soleWinnerIndex(result) === null ? t('result.sharedFirst') : t(`place.${rank}`);
+}
+
+/** "alice won (goal)", "Draw (agreement)"; at a table of more than two, every player's place, best first:
+ * "bob 1st place, alice 2nd place, carol 3rd place (score)". */
 export function describeResult(result, players) {
   const reason = reasonText(result.reason);
-  if (!result.winner) return t('result.draw', { reason });
-  return t('result.won', { name: playerIn(players, result.winner).name, reason });
+  if (isDraw(result)) return t('result.draw', { reason });
+  const winner = soleWinnerIndex(result);
+  if (players.length === 2 && winner !== null) return t('result.won', { name: players[winner].name, reason });
+  const byRank = players.map((player, index) => ({ player, index })).sort((a, b) => result.ranks[a.index] - result.ranks[b.index]);
+  const places = byRank.map(({ player, index }) => t('result.placed', { name: player.name, place: placeText(result, index) }));
+  return t('result.places', { places: places.join(', '), reason });
 }
 
-/** The result from one seat's side, saying each thing once: "You won (goal)", "You lost (time)", "Draw (agreement)". */
+/** The result from one seat's side, saying each thing once: "You won (goal)", "You lost (time)", "Draw (agreement)";
+ * at a table of more than two, "You: 2nd place (score)" unless the seat won alone. */
 export function describeResultFor(result, seat) {
   const reason = reasonText(result.reason);
-  if (!result.winner) return t('result.draw', { reason });
-  return result.winner === seat ? t('result.youWon', { reason }) : t('result.youLost', { reason });
+  const outcome = outcomeOf(result, seat);
+  if (outcome === 'draw') return t('result.draw', { reason });
+  if (outcome === 'win') return t('result.youWon', { reason });
+  if (result.ranks.length === 2) return t('result.youLost', { reason });
+  return t('result.yourPlace', { place: placeText(result, seatIndex(seat)), reason });
 }
 
-/** The result from one seat's side in a word: "You won", "You lost", "Draw". */
+/** The result from one seat's side in a word: "You won", "You lost", "Draw"; at a table of more than two,
+ * "You: 2nd place" unless the seat won alone. */
 export function resultFor(result, seat) {
-  if (!result.winner) return t('result.drawShort');
-  return result.winner === seat ? t('result.youWonShort') : t('result.youLostShort');
+  const outcome = outcomeOf(result, seat);
+  if (outcome === 'draw') return t('result.drawShort');
+  if (outcome === 'win') return t('result.youWonShort');
+  if (result.ranks.length === 2) return t('result.youLostShort');
+  return t('result.yourPlaceShort', { place: placeText(result, seatIndex(seat)) });
 }
 
 /**

@@ -2,6 +2,7 @@
 // moves through its kind's rules (kinds/), so it knows the position and every action, who played it and when.
 
 import { kindOf } from './kinds/index.js';
+import { seatIndex, seatName, seatsOf } from './seats.js';
 
 export class GameModel {
   constructor(snapshot) {
@@ -46,11 +47,16 @@ export class GameModel {
   /** The seat `accountId` plays, or null for a spectator. */
   seatOf(accountId) {
     const index = this.players.findIndex((player) => player.account_id === accountId);
-    return index === 0 ? 'first' : index === 1 ? 'second' : null;
+    return index < 0 ? null : seatName(index);
   }
 
   player(seat) {
-    return this.players[seat === 'first' ? 0 : 1];
+    return this.players[seatIndex(seat)];
+  }
+
+  /** The game's seat names, in seat order. */
+  seats() {
+    return seatsOf(this.players);
   }
 
   /** Whose turn it is while the game is on. */
@@ -146,7 +152,7 @@ export class GameModel {
   /** Time left for `seat` at server time `now`: the running clock keeps running between events (but not before
    * the seat's first move, while its first-move time runs instead). */
   timeLeft(seat, now) {
-    const stored = seat === 'first' ? this.clocks.first_ms : this.clocks.second_ms;
+    const stored = this.clocks.ms[seatIndex(seat)];
     if (this.status !== 'active' || this.clocks.running !== seat || this.clocks.first_move_ms != null) return stored;
     const moveMs = this.clocks.move_ms ?? 0;
     return stored - Math.max(0, now - this.clocksAt - moveMs);

@@ -16,7 +16,7 @@ import { firstMoveNote, firstMoveNotice, noFirstMoveText } from './first-move.js
 import { describeResult, describeResultFor, describeTimeControl, formatClock, formatCountdown, formatDuration, formatScores } from './format.js';
 import { renderMoveList } from './move-list.js';
 import { showNotice } from './notice.js';
-import { PlayerCard } from './player-card.js';
+import { cardsAroundBoard, seatCards } from './player-card.js';
 import { ratingIn } from './ratings.js';
 import { mountRematch } from './rematch.js';
 import { otherSeat } from './seats.js';
@@ -109,10 +109,7 @@ class GamePage {
     const correspondence = isCorrespondence(this.model.timeControl);
     // A correspondence clock counts days: "2 days 4 hours", not 52:00:00.
     const clockText = correspondence ? formatDuration : formatClock;
-    this.cards = {
-      first: new PlayerCard(this.model.player('first'), 'first', { you: this.seat === 'first', clockText }),
-      second: new PlayerCard(this.model.player('second'), 'second', { you: this.seat === 'second', clockText }),
-    };
+    this.cards = seatCards(this.model, (seat) => ({ you: this.seat === seat, clockText }));
     /** A correspondence game's confirm step, vacations and conditional moves (correspondence/game-tools.js). */
     this.correspondence = correspondence ? new CorrespondenceTools(this) : null;
     this.status = h('p', { class: 'status', id: 'game-status', role: 'status', 'aria-live': 'polite' });
@@ -165,12 +162,12 @@ class GamePage {
     this.bottom = bottom;
     this.board.turned = bottom === 'second';
     this.boardWrap.classList.toggle('turned', this.board.turned);
-    replaceChildren(this.column, this.cards[otherSeat(bottom)].element, this.boardWrap, this.cards[bottom].element);
+    replaceChildren(this.column, ...cardsAroundBoard(this.cards, bottom, this.boardWrap));
   }
 
   /** The players' current ratings for this game's speed class, until the game's end shows how they changed. */
   showRatings() {
-    for (const seat of ['first', 'second']) {
+    for (const seat of this.model.seats()) {
       api.player(this.model.player(seat).name).then((profile) => {
         if (!this.model.ratingChanges.length) this.cards[seat].setRating(ratingIn(profile, this.model.kind.key, this.model.speed));
       }, () => {});
@@ -309,7 +306,7 @@ class GamePage {
     const ending = (name, label, confirmLabel, attributes, action) =>
       this.confirmations.button(name, { label, confirmLabel, action, attributes: { disabled: offline, ...attributes } });
     const buttons = [];
-    if (!(model.hasMoved('first') && model.hasMoved('second'))) {
+    if (!model.seats().every((seat) => model.hasMoved(seat))) {
       buttons.push(ending('abort', t('game.abort'), t('game.reallyAbort'), { class: 'quiet', id: 'abort' }, () => act('abort')));
     }
     // An offer stays on screen, with its answers, until it is answered or the game moves on.
@@ -367,7 +364,7 @@ class GamePage {
     if (!this.model) return;
     const now = this.context.connection.serverNow();
     const model = this.model;
-    for (const seat of ['first', 'second']) {
+    for (const seat of model.seats()) {
       const card = this.cards[seat];
       // A clock waiting for its side's first move is not shown running.
       const running = model.status === 'active' && model.clocks.running === seat && model.firstMoveTimeLeft(now) === null;

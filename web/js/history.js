@@ -4,10 +4,12 @@
 
 import { api } from './api.js';
 import { h, replaceChildren } from './dom.js';
-import { formatTimeControl } from './format.js';
+import { formatTimeControl, placeText } from './format.js';
 import { errorText, formatDateTime, t } from './i18n.js';
 import { KINDS, gameName } from './kinds/index.js';
 import { playerLink, playerUrl } from './player-link.js';
+import { outcomeOf } from './ranks.js';
+import { seatName } from './seats.js';
 import { SPEEDS, speedName } from './time-controls.js';
 
 /** The filters the server takes, each with the choices its select offers (`opponent` is typed). */
@@ -82,14 +84,16 @@ export function mount(root, context, [encodedName]) {
 
 /** One game as the listed player sees it: when, which game, against whom, how it ended for them, the clock. */
 function row(game, name) {
-  const mine = game.players[0].name.toLowerCase() === name.toLowerCase() ? 'first' : 'second';
-  const opponent = game.players[mine === 'first' ? 1 : 0];
+  const mineIndex = game.players.findIndex((player) => player.name.toLowerCase() === name.toLowerCase());
+  const mine = seatName(mineIndex);
+  const opponents = game.players.filter((_, index) => index !== mineIndex);
+  const ending = outcome(game, mine);
   const link = game.status === 'active' ? `/game/${game.id}` : `/replay/${game.id}`;
   return h('tr', { class: 'history-game', 'data-game': game.id },
     h('td', { text: formatDateTime(game.created_at_ms) }),
     h('td', { text: gameName(game.ruleset) }),
-    h('td', {}, playerLink(opponent)),
-    h('td', { class: `result ${outcome(game, mine)}`, text: t(`history.outcome.${outcome(game, mine)}`) }),
+    h('td', {}, ...opponents.flatMap((opponent, index) => (index ? [', ', playerLink(opponent)] : [playerLink(opponent)]))),
+    h('td', { class: `result ${ending}`, text: ending === 'place' ? placeText(game.result, mineIndex) : t(`history.outcome.${ending}`) }),
     h('td', { text: formatTimeControl(game.time_control) }),
     h('td', {}, h('a', { href: link, class: 'replay-link',
       text: game.status === 'active' ? t('history.watch') : t('history.replay') }),
@@ -101,9 +105,8 @@ function speedLabel(speed) {
   return speed === 'correspondence' ? t('history.speed.correspondence') : speedName(speed);
 }
 
-/** `win`, `loss`, `draw`, or the status of a game without a result (`active`, `aborted`). */
+/** `win`, `loss`, `draw`, `place` (between first and last at a table of more than two), or the status of a game without a result (`active`, `aborted`). */
 function outcome(game, seat) {
   if (game.status !== 'finished' || !game.result) return game.status;
-  if (!game.result.winner) return 'draw';
-  return game.result.winner === seat ? 'win' : 'loss';
+  return outcomeOf(game.result, seat);
 }

@@ -60,3 +60,15 @@ export class PlayerCard {
     this.note.textContent = text ?? '';
   }
 }
+
+/** One card per seat of `model`'s game, keyed by seat name in seat order; `options(seat)` gives a card's options. */
+export function seatCards(model, options = () => ({})) {
+  return Object.fromEntries(model.seats().map((seat) => [seat, new PlayerCard(model.player(seat), seat, options(seat))]));
+}
+
+/** The board column in order: every other seat's card above the board, `bottom`'s card (the seat whose side of the
+ * board is at the bottom) below it. */
+export function cardsAroundBoard(cards, bottom, board) {
+  const above = Object.entries(cards).filter(([seat]) => seat !== bottom).map(([, card]) => card.element);
+  return [...above, board, cards[bottom].element];
+}

@@ -8,6 +8,8 @@ import { describeResult, formatTimeControl } from './format.js';
 import { gameName, kindOf } from './kinds/index.js';
 import { errorText, t } from './i18n.js';
 import { playerLink, playerUrl } from './player-link.js';
+import { outcomeOf } from './ranks.js';
+import { seatName } from './seats.js';
 import { speedName } from './time-controls.js';
 
 export function mount(root, context, [encodedName]) {
@@ -82,13 +84,13 @@ export function drawChart(points, width = 240, height = 60) {
 /** One game in the list: its players, then which game, its clock and how it ended, marked as a win, a loss or a
  * draw for the player whose page this is. */
 function gameItem(game, owner) {
-  const [first, second] = game.players;
   const link = game.status === 'active' ? `/game/${game.id}` : `/replay/${game.id}`;
   const finished = game.status === 'finished' && game.result;
-  const ownerSeat = first.name.toLowerCase() === owner.toLowerCase() ? 'first' : 'second';
-  const outcome = !finished ? game.status : !game.result.winner ? 'draw' : game.result.winner === ownerSeat ? 'win' : 'loss';
+  const ownerSeat = seatName(game.players.findIndex((player) => player.name.toLowerCase() === owner.toLowerCase()));
+  const outcome = finished ? outcomeOf(game.result, ownerSeat) : game.status;
   const ending = finished ? describeResult(game.result, game.players) : t(`profile.status.${game.status}`);
-  return h('li', { class: 'game' }, playerLink(first), ' – ', playerLink(second), ' ',
+  const players = game.players.flatMap((player, index) => (index ? [' – ', playerLink(player)] : [playerLink(player)]));
+  return h('li', { class: 'game' }, ...players, ' ',
     h('a', { class: 'meta game-link', href: link, text: `${gameName(game.ruleset)} · ${formatTimeControl(game.time_control)}` }),
     ' · ', h('span', { class: `result ${outcome}`, text: ending }));
 }

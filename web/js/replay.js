@@ -7,8 +7,8 @@ import { GameModel } from './game-model.js';
 import { loadKind } from './kinds/index.js';
 import { errorText, t } from './i18n.js';
 import { renderMoveList } from './move-list.js';
-import { PlayerCard } from './player-card.js';
-import { otherSeat } from './seats.js';
+import { cardsAroundBoard, seatCards } from './player-card.js';
+import { otherSeat, seatIndex } from './seats.js';
 
 /** The control buttons' drawings (SVG paths in a 16 × 16 box): bar and triangles, as on any player. */
 const ICONS = {
@@ -56,7 +56,7 @@ class Replay {
       this.clocksAfter[actions] = move.clocks;
     }
     this.board = new kind.Board(model.ruleset, { label: t('replay.boardLabel', { first: model.player('first').name, second: model.player('second').name }) });
-    this.cards = { first: new PlayerCard(model.player('first'), 'first'), second: new PlayerCard(model.player('second'), 'second') };
+    this.cards = seatCards(model);
     this.slider = h('input', { type: 'range', id: 'replay-slider', min: 0, max: this.total, value: this.total,
       'aria-label': t('replay.step'), on: { input: () => this.show(Number(this.slider.value)) } });
     this.counter = h('p', { class: 'counter', id: 'replay-counter', 'aria-live': 'polite' });
@@ -113,7 +113,7 @@ class Replay {
     this.bottom = bottom;
     this.board.turned = bottom === 'second';
     this.boardWrap.classList.toggle('turned', this.board.turned);
-    replaceChildren(this.column, this.cards[otherSeat(bottom)].element, this.boardWrap, this.cards[bottom].element);
+    replaceChildren(this.column, ...cardsAroundBoard(this.cards, bottom, this.boardWrap));
   }
 
   /** Plays the game forward a step at a time; from the end, it starts again from the first step. */
@@ -188,8 +188,8 @@ class Replay {
     for (let k = this.at; k >= 0 && !clocks; k -= 1) clocks = this.clocksAfter[k];
     const tc = this.model.timeControl;
     const initial = (tc.type === 'per_move' ? tc.reserve_seconds : tc.initial_seconds ?? 0) * 1000;
-    for (const seat of ['first', 'second']) {
-      const ms = clocks ? clocks[`${seat}_ms`] : initial;
+    for (const seat of this.model.seats()) {
+      const ms = clocks ? clocks.ms[seatIndex(seat)] : initial;
       this.cards[seat].setClock(ms, false);
       this.cards[seat].setToMove(this.at < this.total || this.snapshot.status === 'active' ? game.toMove === seat : false);
     }

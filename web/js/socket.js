@@ -3,7 +3,7 @@
 // always connected; a signed-out one only while the page watches something (a game, the lobby: `watch()`), since
 // the server closes a socket that neither says hello nor watches anything.
 
-const PROTOCOL = 1;
+const PROTOCOL = 2;
 /** The first reconnect comes this soon: most drops are a moment's. */
 const FIRST_RETRY_MS = 250;
 /** Later reconnects come every 1 to 2 s (a restarted server is back for everyone within that): the jitter keeps

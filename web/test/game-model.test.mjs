@@ -11,7 +11,8 @@ import { KINDS, loadKind } from '../js/kinds/index.js';
 // The pages load a kind's rules, notation and board when they show a game (`loadKind`); these tests use them.
 for (const key of KINDS.keys()) await loadKind(key);
 
-const clocks = (first, second, running) => ({ first_ms: first, second_ms: second, running });
+// Protocol 2's clocks, without version 1's `first_ms`/`second_ms` aliases: the model reads the list.
+const clocks = (first, second, running) => ({ ms: [first, second], running });
 
 const PITCH = { kind: 'paper-soccer', width: 8, height: 10, goal: 2 };
 
@@ -39,7 +40,7 @@ function activeGame(ruleset = PITCH, moves = [{ ply: 0, seat: 'first', notation:
 
 test('an adjudication ends the game like an ended event, with its rating changes', () => {
   const game = activeGame();
-  const result = { winner: 'second', reason: 'adjudication' };
+  const result = { ranks: [2, 1], winner: 'second', reason: 'adjudication' };
   const changes = [{ seat: 'first', rating_before: 1500, rating_after: 1480, deviation: 200, provisional: true }];
   game.apply({ at_ms: 5000, event: { type: 'adjudicated', result, clocks: clocks(179000, 176000, null), rating_changes: changes } });
   assert.equal(game.status, 'finished');
@@ -124,7 +125,7 @@ test('a Dots turn of several moves joins its actions with a space, and a STOP wi
   game.setClocks({ ...inWindow, window_ms: 58000 }, 5000);
   assert.equal(game.windowTimeLeft(15000), 48000);
   assert.equal(game.timeLeft('first', 15000), 170000, 'the main clocks stand still in the window');
-  game.apply({ at_ms: 20000, event: { type: 'ended', result: { winner: null, reason: 'score', scores: [0, 0] }, clocks: clocks(170000, 170000, null) } });
+  game.apply({ at_ms: 20000, event: { type: 'ended', result: { ranks: [1, 1], winner: null, reason: 'score', scores: [0, 0] }, clocks: clocks(170000, 170000, null) } });
   assert.equal(game.windowTimeLeft(20000), null);
 });
 
@@ -149,13 +150,13 @@ test('an offer to end and count stands until declined, the opponent moves or the
   game.apply({ at_ms: 6, event: moved(2, 'first', 'ef') });
   assert.equal(game.agreedEndOffer, null, 'the opponent moved instead of answering');
   game.apply({ at_ms: 7, event: { type: 'agreed_end_offered', seat: 'second' } });
-  const result = { winner: 'first', reason: 'agreement', scores: [5, 2], half_points: true };
+  const result = { ranks: [1, 2], winner: 'first', reason: 'agreement', scores: [5, 2], half_points: true };
   game.apply({ at_ms: 8, event: { type: 'ended', result, clocks: clocks(170000, 170000, null) } });
   assert.equal(game.agreedEndOffer, null);
   assert.equal(formatScores(game.result), '2½ : 1');
   assert.equal(formatScores({ ...result, scores: [1, 0] }), '½ : 0');
-  assert.equal(formatScores({ winner: null, reason: 'agreement', scores: [3, 3] }), '3 : 3');
-  assert.equal(formatScores({ winner: 'first', reason: 'goal' }), null);
+  assert.equal(formatScores({ ranks: [1, 1], winner: null, reason: 'agreement', scores: [3, 3] }), '3 : 3');
+  assert.equal(formatScores({ ranks: [1, 2], winner: 'first', reason: 'goal' }), null);
   assert.equal(activeGame().kind.agreedEnd, undefined, 'Paper Soccer scores none');
 });
 
@@ -171,4 +172,49 @@ test('before a side\'s first move its first-move time runs, not its clock; an ab
   const abandoned = activeGame();
   abandoned.apply({ at_ms: 31000, event: { type: 'aborted', seat: 'second', reason: 'no_first_move' } });
   assert.deepEqual([abandoned.status, abandoned.abortedBy, abandoned.abortReason], ['aborted', 'second', 'no_first_move']);
+});
+
+test('nothing in the model or the result texts assumes two seats: a three-seat game\'s clocks, players and places', async () => {
+  const { describeResult, describeResultFor, formatScores, resultFor } = await import('../js/format.js');
+  const { language, translate } = await import('../js/i18n.js');
+  const say = (key, params) => translate(language, key, params);
+  const players = [{ account_id: 'a', name: 'alice' }, { account_id: 'b', name: 'bob' }, { account_id: 'c', name: 'carol' }];
+  const game = new GameModel({
+    id: '7e8f9a0b-1c2d-4e3f-8a5b-6c7d8e9f0a1c', players, ruleset: PITCH,
+    time_control: { type: 'fischer', initial_seconds: 180, increment_seconds: 2 }, speed: 'blitz', rated: false,
+    status: 'active', result: null, moves: [], ply: 0, to_act: 'third', mid_turn: false,
+    clocks: { ms: [170000, 160000, 150000], running: 'third' }, clocks_at_ms: 1000, draw_offer: null, seq: 0, created_at_ms: 0,
+  });
+  assert.deepEqual(game.seats(), ['first', 'second', 'third']);
+  assert.equal(game.seatOf('c'), 'third');
+  assert.equal(game.player('third').name, 'carol');
+  assert.deepEqual(game.seats().map((seat) => game.timeLeft(seat, 6000)), [170000, 160000, 145000], 'the third clock runs');
+  const result = { ranks: [2, 1, 3], winner: 'second', reason: 'score', scores: [4, 7, 1] };
+  game.apply({ at_ms: 6000, event: { type: 'ended', result, clocks: { ms: [170000, 160000, 145000], running: null } } });
+  assert.deepEqual(game.seats().map((seat) => game.timeLeft(seat, 9000)), [170000, 160000, 145000], 'the clocks stop');
+  const reason = say('reason.score');
+  const place = (rank) => say(`place.${rank}`);
+  const placed = (name, rank) => say('result.placed', { name, place: place(rank) });
+  assert.equal(describeResult(game.result, game.players),
+    say('result.places', { places: [placed('bob', 1), placed('alice', 2), placed('carol', 3)].join(', '), reason }));
+  assert.equal(describeResultFor(game.result, 'second'), say('result.youWon', { reason }));
+  assert.equal(describeResultFor(game.result, 'first'), say('result.yourPlace', { place: place(2), reason }));
+  assert.equal(resultFor(game.result, 'third'), say('result.yourPlaceShort', { place: place(3) }));
+  assert.equal(formatScores(game.result), '4 : 7 : 1');
+  const shared = { ranks: [1, 1, 3], winner: null, reason: 'score' };
+  assert.equal(resultFor(shared, 'first'), say('result.yourPlaceShort', { place: say('result.sharedFirst') }));
+  assert.equal(describeResult({ ranks: [1, 1, 1], winner: null, reason: 'score' }, players), say('result.draw', { reason }));
+});
+
+test('a two-seat result reads as before: the winner by name, or a draw', async () => {
+  const { describeResult, describeResultFor, resultFor } = await import('../js/format.js');
+  const { language, translate } = await import('../js/i18n.js');
+  const say = (key, params) => translate(language, key, params);
+  const players = [{ name: 'alice' }, { name: 'bob' }];
+  const reason = say('reason.goal');
+  const won = { ranks: [2, 1], winner: 'second', reason: 'goal' };
+  assert.equal(describeResult(won, players), say('result.won', { name: 'bob', reason }));
+  assert.equal(describeResultFor(won, 'first'), say('result.youLost', { reason }));
+  assert.equal(resultFor(won, 'second'), say('result.youWonShort'));
+  assert.equal(describeResult({ ranks: [1, 1], winner: null, reason: 'goal' }, players), say('result.draw', { reason }));
 });

@@ -5,16 +5,28 @@
 import { describeResult, formatTimeControl } from '../../js/format.js';
 import { errorText, t } from '../../js/i18n.js';
 import { actionCount, kindOf, loadKind } from '../../js/kinds/index.js';
+import { isDraw, soleWinnerIndex } from '../../js/ranks.js';
+import { seatIndex } from '../../js/seats.js';
 import { admin } from './api.js';
 import { accountLink, clock, download, fill, h, reasonedActions, result, time } from './dom.js';
-
-const SEATS = { first: 0, second: 1 };
 
 /** A move as players read it, with the stored notation beside it when the kind shows it otherwise (Dots:
  * `20-17 (qv)`). */
 function shownMove(ruleset, notation) {
   const { display } = kindOf(ruleset).notation;
   return display ? `${display(notation, ruleset)} (${notation})` : notation;
+}
+
+/** Every seat's clock, first seat first: `2:55 / 3:00`. */
+function clocksText(clocks) {
+  return clocks.ms.map(clock).join(' / ');
+}
+
+/** An adjudication's result: the one winner by name, a draw, or (several sharing first place) every place. */
+function adjudicationText(result, players) {
+  const winner = soleWinnerIndex(result);
+  if (winner !== null) return t('admin.event.won', { name: players[winner].name });
+  return isDraw(result) ? t('admin.event.draw') : describeResult(result, players);
 }
 
 /** Timeline events shown as the admins' own doing. */
@@ -31,17 +43,15 @@ function describe(entry, players) {
     return h('span', { class: 'admin' }, `${actor}: ${t(`admin.action.${action}`)} — ${reason}`);
   }
   const event = entry.event;
-  const who = (seat) => players[SEATS[seat]]?.name ?? seat;
+  const who = (seat) => (seat ? players[seatIndex(seat)]?.name ?? seat : undefined);
   const params = { name: who(event.seat) };
   switch (event.type) {
     case 'moved': return h('span', { class: 'move' }, t('admin.event.moved', {
-      ...params, move: event.notation, ply: event.ply, first: clock(event.clocks.first_ms), second: clock(event.clocks.second_ms) }));
+      ...params, move: event.notation, ply: event.ply, clocks: clocksText(event.clocks) }));
     case 'connection_closed': params.reason = event.reason; break;
     case 'ended': params.result = describeResult(event.result, players); break;
     case 'clock_credited': params.time = clock(event.credited_ms); break;
-    case 'adjudicated': params.result = event.result.winner
-      ? t('admin.event.won', { name: who(event.result.winner) })
-      : t('admin.event.draw'); break;
+    case 'adjudicated': params.result = adjudicationText(event.result, players); break;
     default: break;
   }
   const key = `admin.event.${event.type}`;
@@ -80,9 +90,9 @@ export async function gamePage(page, id) {
 
   const moveRows = moves.map((move) => h('tr', { onclick: () => step(after(move)) },
     h('td', { class: 'turn' }, move.turn), h('td', { class: 'ply' }, move.ply),
-    h('td', {}, review.accounts[SEATS[move.seat]].name), h('td', {}, shownMove(game.ruleset, move.notation)),
+    h('td', {}, review.accounts[seatIndex(move.seat)].name), h('td', {}, shownMove(game.ruleset, move.notation)),
     h('td', {}, move.received_at_ms ? time(move.received_at_ms).slice(11) : '–'),
-    h('td', {}, move.clocks ? `${clock(move.clocks.first_ms)} / ${clock(move.clocks.second_ms)}` : '–')));
+    h('td', {}, move.clocks ? clocksText(move.clocks) : '–')));
   const columns = ['admin.game.turn', 'admin.game.ply', 'admin.game.player', 'admin.game.move', 'admin.game.received', 'admin.game.clocksAfter'];
   const movesTable = h('table', { class: 'moves', 'aria-label': t('admin.game.moves') },
     h('thead', {}, h('tr', {}, columns.map((key) => h('th', {}, t(key))))),

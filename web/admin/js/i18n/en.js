@@ -153,7 +153,7 @@ export default {
   'admin.game.formatRecord': 'Record ({format})',
 
   'admin.event.started': 'game started',
-  'admin.event.moved': '{name} played {move} (ply {ply}; clocks {first} / {second})',
+  'admin.event.moved': '{name} played {move} (ply {ply}; clocks {clocks})',
   'admin.event.draw_offered': '{name} offered a draw',
   'admin.event.draw_declined': '{name} declined the draw',
   'admin.event.agreed_end_offered': '{name} offered to end and count',

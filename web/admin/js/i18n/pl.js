@@ -151,7 +151,7 @@ export default {
   'admin.game.formatRecord': 'Zapis ({format})',
 
   'admin.event.started': 'partia się zaczęła',
-  'admin.event.moved': '{name}: ruch {move} (półruch {ply}; zegary {first} / {second})',
+  'admin.event.moved': '{name}: ruch {move} (półruch {ply}; zegary {clocks})',
   'admin.event.draw_offered': '{name} proponuje remis',
   'admin.event.draw_declined': '{name} odrzuca remis',
   'admin.event.agreed_end_offered': '{name} proponuje koniec i liczenie',

@@ -151,7 +151,7 @@ export default {
   'admin.game.formatRecord': 'Запись ({format})',
 
   'admin.event.started': 'партия началась',
-  'admin.event.moved': '{name}: ход {move} (полуход {ply}; часы {first} / {second})',
+  'admin.event.moved': '{name}: ход {move} (полуход {ply}; часы {clocks})',
   'admin.event.draw_offered': '{name} предлагает ничью',
   'admin.event.draw_declined': '{name} отклоняет ничью',
   'admin.event.agreed_end_offered': '{name} предлагает закончить и подсчитать',

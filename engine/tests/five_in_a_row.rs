@@ -11,7 +11,7 @@ mod rng;
 use kartka_engine::five_in_a_row::{
     self, read_gomocup_board, write_gomocup_board, Action, BoardShape, Colour, FiveInARowRecord, ForbiddenShape,
     GomocupError, Illegal, Opening, Point, Position, ReadErrorKind, RecordResult, ReplayError, Rules, RulesError,
-    WinRule, WIN_REASON,
+    WinRule,
 };
 use kartka_engine::{EndReason, Game, Outcome, PositionKey, Progress, Seat, TimeoutPolicy};
 use rng::Rng;
@@ -60,7 +60,7 @@ fn assert_refused(position: &Position, text: &str, illegal: Illegal) {
 }
 
 fn win_for(seat: Seat) -> Progress {
-    Progress::GameOver(Outcome::win(2, seat, WIN_REASON))
+    Progress::GameOver(Outcome::win(2, seat, EndReason::Row))
 }
 
 #[test]
@@ -311,7 +311,7 @@ fn the_endless_board_starts_at_the_origin_and_reaches_a_thousand() {
     assert_eq!(count, 2001 * 2001 - 5);
     assert_eq!(position.clone().apply(action("-1000,1000")), Ok(Progress::TurnEnded));
     let won = played(endless, "0,0 1000,-1000 -1,1 999,-1000 -2,2 998,-1000 -3,3 997,-1000 5,5 996,-1000");
-    assert_eq!(won.outcome(), Some(Outcome::win(2, Seat::SECOND, WIN_REASON)));
+    assert_eq!(won.outcome(), Some(Outcome::win(2, Seat::SECOND, EndReason::Row)));
 }
 
 #[test]
@@ -342,7 +342,7 @@ fn a_record_round_trips_and_replays() {
     assert_eq!(record.actions.len(), 13);
     let position = record.replay().expect("legal");
     // The second seat chose White in swap2 (b); White's i5–i9 is exactly five.
-    assert_eq!(position.outcome(), Some(Outcome::win(2, Seat::SECOND, WIN_REASON)));
+    assert_eq!(position.outcome(), Some(Outcome::win(2, Seat::SECOND, EndReason::Row)));
     let moves = record.actions.iter().map(|&action| kartka_engine::write_actions::<Position>(&[action]));
     kartka_engine::fuzzing::assert_moves_replay(&record.rules, moves, &position);
     let written = record.write();

@@ -31,7 +31,7 @@ pub use lines::Cell;
 pub use notation::{parse_actions, write_action};
 pub use opening::Phase;
 pub use perft::{counts_by_depth, perft};
-pub use position::{Action, Illegal, Position, WIN_REASON};
+pub use position::{Action, Illegal, Position};
 pub use record::{FiveInARowRecord, ReadError, ReadErrorKind, RecordResult, ReplayError};
 pub use renju::ForbiddenShape;
 pub use rules::{

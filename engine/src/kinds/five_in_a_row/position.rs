@@ -9,10 +9,6 @@ use crate::game::Progress;
 use crate::position_key::PositionKey;
 use crate::{EndReason, Outcome, Seat};
 
-/// The end reason of a row that wins. The engine's reasons name no row yet: the server's wiring of this kind
-/// adds one; until then a row is the game's instant win, the nearest in meaning.
-pub const WIN_REASON: EndReason = EndReason::InstantWin;
-
 /// One action: a stone on a point, or a colour choice of the swap openings.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub enum Action {
@@ -280,7 +276,7 @@ impl Position {
         }
         let outcome = if lines::wins(self.rules, &|at| self.cell(at), point, colour) {
             let winner = self.seat_of(colour).expect("colours are settled in play");
-            Some(Outcome::win(2, winner, WIN_REASON))
+            Some(Outcome::win(2, winner, EndReason::Row))
         } else if self.is_full() || !self.has_legal_stone() {
             Some(Outcome::draw(2, EndReason::BoardFull))
         } else {

@@ -50,7 +50,7 @@ fn alternating(rules: Rules, black: &[&str], white: &[&str]) -> Position {
 
 /// Asserts that `text` is refused with `illegal` and leaves the position as it was.
 fn assert_refused(position: &Position, text: &str, illegal: Illegal) {
-    let mut after = *position;
+    let mut after = position.clone();
     assert_eq!(after.check(action(text)), Err(illegal), "{text}");
     assert_eq!(after.apply(action(text)), Err(illegal), "{text}");
     assert_eq!(after, *position, "the refused {text} changed the position");
@@ -237,7 +237,7 @@ fn swap_lets_the_second_seat_choose_and_white_moves_next() {
     let position = first_three(swap);
     assert_refused(&position, "k8", Illegal::ChoiceDue);
     for (choice, black) in [("=B", Seat::SECOND), ("=W", Seat::FIRST)] {
-        let mut after = position;
+        let mut after = position.clone();
         assert_eq!(after.apply(action(choice)), Ok(Progress::TurnEnded));
         assert_eq!(after.colour_of(black), Some(Colour::Black));
         assert_eq!(after.colour_of(black.other()), Some(Colour::White));
@@ -288,7 +288,7 @@ fn swap2_c_two_more_stones_and_the_first_seat_chooses() {
     assert_refused(&position, "l8", Illegal::ChoiceDue);
     // Three black stones and two white: White moves next, whoever holds it.
     for (choice, white) in [("=W", Seat::FIRST), ("=B", Seat::SECOND)] {
-        let mut after = position;
+        let mut after = position.clone();
         assert_eq!(after.apply(action(choice)), Ok(Progress::TurnEnded));
         assert_eq!(after.colour_of(white), Some(Colour::White));
         assert_eq!((after.to_act(), after.next_colour()), (Some(white), Colour::White), "{choice}");
@@ -327,7 +327,7 @@ fn keys_meet_for_transpositions_and_differ_by_phase() {
     assert_eq!(a, b);
     assert_eq!(key(&a).as_bytes()[..8], [1, 6, 1, 0, 3, 0, 0, 0]);
     let swap2 = first_three(Rules::default());
-    let mut chose = swap2;
+    let mut chose = swap2.clone();
     chose.apply(action("=B")).expect("a choice");
     assert_ne!(key(&swap2), key(&chose));
 }
@@ -552,7 +552,7 @@ fn random_games_list_exactly_the_actions_check_accepts_and_refusals_change_nothi
             let mut legal = Vec::new();
             position.for_each_legal_action(|action| legal.push(action));
             for candidate in candidates(&position) {
-                let mut after = position;
+                let mut after = position.clone();
                 match after.apply(candidate) {
                     Ok(_) => assert!(legal.contains(&candidate), "{candidate:?} is accepted, so listed"),
                     Err(illegal) => {
@@ -562,7 +562,7 @@ fn random_games_list_exactly_the_actions_check_accepts_and_refusals_change_nothi
                     }
                 }
             }
-            let before = position;
+            let before = position.clone();
             let chosen = legal[(random.next() % legal.len() as u64) as usize];
             let seat = position.to_act();
             match position.apply(chosen).expect("a listed action") {

@@ -55,9 +55,11 @@ pub enum Illegal {
     Forbidden(ForbiddenShape),
 }
 
-/// A Five in a row position. Fixed-size (about 2.5 KiB: the stones' array), so checking and playing allocate
-/// nothing.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+/// A Five in a row position. On a bounded board a plain value of fixed size (the stones are two bitsets):
+/// creating, cloning, checking and playing allocate nothing. On the endless board the stones sit in a boxed
+/// array, allocated when the position is created or cloned; checking and playing allocate nothing there
+/// either (see [`Stones`]).
+#[derive(Clone, Debug, PartialEq, Eq, Hash)]
 pub struct Position {
     rules: Rules,
     stones: Stones,
@@ -76,10 +78,14 @@ impl Default for Position {
 impl Position {
     /// The empty board of `rules`.
     #[must_use]
-    pub const fn new(rules: Rules) -> Position {
+    pub fn new(rules: Rules) -> Position {
         let phase = Phase::start(rules.opening());
         let black_seat = if matches!(phase, Phase::Play) { Some(Seat::FIRST) } else { None };
-        Position { rules, stones: Stones::EMPTY, black_stones: 0, phase, black_seat, outcome: None }
+        let stones = match rules.board() {
+            BoardShape::Bounded { width, height } => Stones::bounded(width, height),
+            BoardShape::Endless => Stones::endless(),
+        };
+        Position { rules, stones, black_stones: 0, phase, black_seat, outcome: None }
     }
 
     /// The rules.
@@ -170,12 +176,12 @@ impl Position {
         key.byte(1).byte(self.phase.key_byte()).optional_seat(self.black_seat).flag(self.is_over());
         // At most MAX_STONES stones, far below u32::MAX.
         key.number(self.stones.len() as u32);
-        for (point, colour) in self.stones.iter() {
+        self.stones.for_each(|point, colour| {
             for byte in point.x.to_le_bytes().into_iter().chain(point.y.to_le_bytes()) {
                 key.byte(byte);
             }
             key.byte(u8::from(colour == Colour::White));
-        }
+        });
     }
 
     /// Whether `action` may be played now, and if not, why.
@@ -277,22 +283,13 @@ impl Position {
         let outcome = if lines::wins(self.rules, &|at| self.cell(at), point, colour) {
             let winner = self.seat_of(colour).expect("colours are settled in play");
             Some(Outcome::win(2, winner, EndReason::Row))
-        } else if self.is_full() || !self.has_legal_stone() {
+        } else if self.stones.is_full() || !self.has_legal_stone() {
             Some(Outcome::draw(2, EndReason::BoardFull))
         } else {
             None
         };
         self.outcome = outcome;
         outcome.map_or(progress, Progress::GameOver)
-    }
-
-    /// Whether no stone fits any more: every point of a bounded board taken, or the endless board's
-    /// [`MAX_STONES`](super::MAX_STONES).
-    fn is_full(&self) -> bool {
-        match self.rules.board() {
-            BoardShape::Bounded { width, height } => self.stones.len() == usize::from(width) * usize::from(height),
-            BoardShape::Endless => self.stones.is_full(),
-        }
     }
 
     /// Whether the next stone has a point: on a board that is not full, only renju's Black can lack one, when
@@ -346,14 +343,10 @@ impl Position {
             }),
             BoardShape::Endless if self.stones.is_empty() => visit(Action::EndlessStone(Point::new(0, 0))),
             BoardShape::Endless => {
-                // The stones are sorted row by row like the walk, so one pass skips them without searching.
-                let mut taken = self.stones.iter().map(|(point, _)| point).peekable();
                 for y in -ENDLESS_REACH..=ENDLESS_REACH {
                     for x in -ENDLESS_REACH..=ENDLESS_REACH {
                         let point = Point::new(x, y);
-                        if taken.peek() == Some(&point) {
-                            taken.next();
-                        } else if self.check_stone_free(point) {
+                        if self.stones.at(point).is_none() && self.check_stone_free(point) {
                             visit(Action::EndlessStone(point));
                         }
                     }

@@ -304,14 +304,47 @@ fn the_endless_board_starts_at_the_origin_and_reaches_a_thousand() {
     let mut listed = Vec::new();
     start.for_each_legal_action(|legal| listed.push(legal));
     assert_eq!(listed, [action("0,0")]);
-    let position = played(endless, "0,0 1000,-1000 -1,1 -2,2 -3,3");
+    // A row of stones five apart from the origin to the edge: each within the line's length of the last.
+    let chain: Vec<String> = (0..=200).map(|step| format!("{},0", step * 5)).collect();
+    let position = played(endless, &chain.join(" "));
     assert_refused(&position, "1001,0", Illegal::OffBoard);
+    assert_refused(&position, "1000,6", Illegal::TooFar(5));
+    assert_refused(&position, "-6,0", Illegal::TooFar(5));
+    assert_eq!(position.clone().apply(action("1000,5")), Ok(Progress::TurnEnded));
+    assert_eq!(position.clone().apply(action("-5,-5")), Ok(Progress::TurnEnded));
     let mut count = 0u64;
     position.for_each_legal_action(|_| count += 1);
-    assert_eq!(count, 2001 * 2001 - 5);
-    assert_eq!(position.clone().apply(action("-1000,1000")), Ok(Progress::TurnEnded));
-    let won = played(endless, "0,0 1000,-1000 -1,1 999,-1000 -2,2 998,-1000 -3,3 997,-1000 5,5 996,-1000");
+    // Columns -5 to 1000 (the edge), rows -5 to 5, less the stones.
+    assert_eq!(count, 1006 * 11 - 201);
+    let won = played(endless, "0,0 5,-5 -1,1 6,-5 -2,2 7,-5 -3,3 8,-5 5,5 9,-5");
     assert_eq!(won.outcome(), Some(Outcome::win(2, Seat::SECOND, EndReason::Row)));
+}
+
+#[test]
+fn the_endless_board_lists_exactly_the_points_within_the_line_of_a_stone() {
+    for (line, moves) in [(5, "0,0 5,-5 -1,1 7,-1 -3,-5"), (3, "0,0 3,3 -3,0 6,6 1,-3 9,9")] {
+        let rules = Rules::new(BoardShape::Endless, line, WinRule::Freestyle, Opening::None).expect("valid");
+        let position = played(rules, moves);
+        let mut listed = Vec::new();
+        position.for_each_legal_action(|legal| listed.push(legal));
+        let mut accepted = Vec::new();
+        let mut refused_far = 0;
+        for y in -20..=20 {
+            for x in -20..=20 {
+                let candidate = Action::EndlessStone(Point::new(x, y));
+                match position.check(candidate) {
+                    Ok(()) => accepted.push(candidate),
+                    Err(Illegal::TooFar(distance)) => {
+                        assert_eq!(distance, i16::from(line));
+                        refused_far += 1;
+                    }
+                    Err(illegal) => assert_eq!(illegal, Illegal::Occupied, "{candidate:?}"),
+                }
+            }
+        }
+        assert_eq!(listed, accepted, "line {line}: the listing, in order, is what check accepts");
+        assert!(refused_far > 0);
+    }
 }
 
 #[test]

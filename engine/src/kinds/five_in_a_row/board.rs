@@ -280,6 +280,76 @@ impl EndlessStones {
     fn find(&self, number: u32) -> Result<usize, usize> {
         self.packed[..usize::from(self.len)].binary_search_by(|&packed| (packed >> 1).cmp(&number))
     }
+
+    /// The stones of row `y` from column `x` on, as indices into the array (empty past the reach).
+    fn row_from(&self, x: i16, y: i16) -> std::ops::Range<usize> {
+        let reach = i32::from(ENDLESS_REACH);
+        if i32::from(y).abs() > reach {
+            return 0..0;
+        }
+        let row = (i32::from(y) + reach) * PACKED_STRIDE;
+        let first = (row + (i32::from(x) + reach).clamp(0, PACKED_STRIDE)) as u32;
+        let end = (row + PACKED_STRIDE) as u32;
+        let stones = &self.packed[..usize::from(self.len)];
+        stones.partition_point(|&packed| packed >> 1 < first)..stones.partition_point(|&packed| packed >> 1 < end)
+    }
+
+    /// The column of the stone at array index `index`.
+    fn x_at(&self, index: usize) -> i16 {
+        ((self.packed[index] >> 1) as i32 % PACKED_STRIDE - i32::from(ENDLESS_REACH)) as i16
+    }
+
+    /// Whether a stone stands within `distance` rows and columns of `point` (the point's own included).
+    #[must_use]
+    pub fn has_stone_within(&self, point: Point, distance: i16) -> bool {
+        (point.y - distance..=point.y + distance).any(|y| {
+            let row = self.row_from(point.x - distance, y);
+            row.start < row.end && self.x_at(row.start) <= point.x + distance
+        })
+    }
+
+    /// Calls `visit` with every point of the reach within `distance` (at most [`MAX_LINE`](super::MAX_LINE))
+    /// rows and columns of a stone, taken points included, row by row from the bottom, each row from the left.
+    /// Each row merges the stones of the rows near it, which the array holds sorted, so nothing allocates and
+    /// the work grows with the points visited, not with the board.
+    pub fn for_each_near(&self, distance: i16, mut visit: impl FnMut(Point)) {
+        let len = usize::from(self.len);
+        if len == 0 {
+            return;
+        }
+        let row_of =
+            |index: usize| ((self.packed[index] >> 1) as i32 / PACKED_STRIDE - i32::from(ENDLESS_REACH)) as i16;
+        let (bottom, top) = (row_of(0), row_of(len - 1));
+        let mut rows = [(0, 0); 2 * super::rules::MAX_LINE as usize + 1];
+        let rows = &mut rows[..(2 * distance + 1) as usize];
+        for y in (bottom - distance).max(-ENDLESS_REACH)..=(top + distance).min(ENDLESS_REACH) {
+            for (row, near_y) in rows.iter_mut().zip(y - distance..=y + distance) {
+                let stones = self.row_from(-ENDLESS_REACH, near_y);
+                *row = (stones.start, stones.end);
+            }
+            let mut next = -ENDLESS_REACH;
+            loop {
+                // The leftmost point at or past `next` that a stone of the nearby rows reaches.
+                let mut found: Option<i16> = None;
+                for row in rows.iter_mut() {
+                    while row.0 < row.1 && self.x_at(row.0) + distance < next {
+                        row.0 += 1;
+                    }
+                    if row.0 < row.1 {
+                        let x = (self.x_at(row.0) - distance).max(next);
+                        found = Some(found.map_or(x, |found| found.min(x)));
+                    }
+                }
+                match found {
+                    Some(x) if x <= ENDLESS_REACH => {
+                        visit(Point::new(x, y));
+                        next = x + 1;
+                    }
+                    _ => break,
+                }
+            }
+        }
+    }
 }
 
 fn bit(set: &[u64; WORDS], index: usize) -> bool {

@@ -4,7 +4,7 @@ use super::board::{Colour, Point, Stones};
 use super::lines::{self, Cell};
 use super::opening::Phase;
 use super::renju::{ForbiddenShape, Grid};
-use super::rules::{BoardShape, Rules, WinRule, ENDLESS_REACH};
+use super::rules::{BoardShape, Rules, WinRule};
 use crate::game::Progress;
 use crate::position_key::PositionKey;
 use crate::{EndReason, Outcome, Seat};
@@ -44,6 +44,10 @@ pub enum Illegal {
     /// The endless board's first stone goes on `0,0`.
     #[error("the first stone goes on 0,0")]
     NotAtOrigin,
+    /// On the endless board a stone goes within this many points (the winning line's length, in rows and
+    /// columns) of a stone already placed.
+    #[error("the stone must be within {0} points of a stone already placed")]
+    TooFar(i16),
     /// A `pro` opening's first stone goes on the centre.
     #[error("the first stone goes on the centre")]
     NotOnCentre,
@@ -219,8 +223,14 @@ impl Position {
         if self.stones.at(point).is_some() {
             return Err(Illegal::Occupied);
         }
-        if board == BoardShape::Endless && self.stones.is_empty() && point != Point::new(0, 0) {
-            return Err(Illegal::NotAtOrigin);
+        if let Stones::Endless(endless) = &self.stones {
+            if self.stones.is_empty() && point != Point::new(0, 0) {
+                return Err(Illegal::NotAtOrigin);
+            }
+            let distance = self.endless_distance();
+            if !self.stones.is_empty() && !endless.has_stone_within(point, distance) {
+                return Err(Illegal::TooFar(distance));
+            }
         }
         if let Some(distance) = self.rules.opening().second_black_distance() {
             match self.stones.len() {
@@ -320,9 +330,15 @@ impl Position {
         }
     }
 
+    /// How near a stone already placed the endless board's next stone goes: the winning line's length.
+    fn endless_distance(&self) -> i16 {
+        i16::from(self.rules.line())
+    }
+
     /// Calls `visit` with every legal action in a fixed order: `=B` and `=W` when a choice is due, then every
     /// allowed point row by row from the bottom, each row from the left (renju's forbidden points left out for
-    /// Black). On the endless board that is every free point within the reach: about four million.
+    /// Black). On the endless board that is every free point within the line's length of a stone (at most
+    /// 169 points a stone), not the four million points of the reach.
     pub fn for_each_legal_action(&self, mut visit: impl FnMut(Action)) {
         if self.is_over() {
             return;
@@ -343,20 +359,19 @@ impl Position {
             }),
             BoardShape::Endless if self.stones.is_empty() => visit(Action::EndlessStone(Point::new(0, 0))),
             BoardShape::Endless => {
-                for y in -ENDLESS_REACH..=ENDLESS_REACH {
-                    for x in -ENDLESS_REACH..=ENDLESS_REACH {
-                        let point = Point::new(x, y);
+                if let Stones::Endless(endless) = &self.stones {
+                    endless.for_each_near(self.endless_distance(), |point| {
                         if self.stones.at(point).is_none() && self.check_stone_free(point) {
                             visit(Action::EndlessStone(point));
                         }
-                    }
+                    });
                 }
             }
         }
     }
 
-    /// [`Position::check_stone`] for a point known to be free and on the endless board past its first stone:
-    /// only the `pro` openings' distance applies.
+    /// [`Position::check_stone`] for a point known to be free, on the endless board past its first stone and
+    /// near a stone: only the `pro` openings' distance applies.
     fn check_stone_free(&self, point: Point) -> bool {
         match self.rules.opening().second_black_distance() {
             Some(distance) if self.stones.len() == 2 => point.distance(Point::new(0, 0)) >= distance,

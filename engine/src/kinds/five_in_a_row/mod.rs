@@ -7,12 +7,12 @@
 //! - on the endless board, as on a bounded one, at most [`MAX_STONES`] (625) stones stand: the position keeps
 //!   them in a boxed array of that capacity rather than a growing set, and a board that holds them all is full
 //!   (a draw);
-//! - on the endless board a stone goes within the winning line's length (3–6) of a stone already placed, in
-//!   rows and columns (`|dx|, |dy| ≤ line`); a stone farther away is refused ([`Illegal::TooFar`]). A stone
-//!   farther than a line from every stone shares no row with any, and the rule keeps the list of legal actions
-//!   to at most 169 points a stone instead of the reach's four million. The line rather than 2: with 2, a `long-pro`
-//!   Black whose first White stone stood next to the centre would have no point 4 from the centre; with a
-//!   line of 3 or more there is always one, past White's stone;
+//! - on the endless board a stone goes within the winning line's length (3–6) of a stone already placed, in rows and
+//!   columns (`|dx|, |dy| ≤ line`); a stone farther away is refused ([`Illegal::TooFar`]). A stone farther than a line
+//!   from every stone shares no row with any, and the rule keeps the list of legal actions to at most 169 points a
+//!   stone instead of the reach's four million. The line rather than 2: with 2, a `long-pro` Black whose first White
+//!   stone stood next to the centre would have no point 4 from the centre; with a line of 3 or more there is always
+//!   one, past White's stone;
 //! - a renju Black without an allowed point (every empty point forbidden) has no move: the game is drawn, as on
 //!   a full board;
 //! - the `pro` openings' centre of an even side is the lower-left of the middle four points;

@@ -24,7 +24,8 @@ pub enum EndReason {
     Adjudication,
     /// The game ended by its own scoring rule (points counted at the end).
     Score,
-    /// Dots: the seat to move had no point left to place a dot on; the counts decide (rule 8.2 `full`).
+    /// Dots: the seat to move had no point left to place a dot on; the counts decide (rule 8.2 `full`). Five in
+    /// a row: no stone fits any more; a draw.
     BoardFull,
     /// Dots: a seat pressed STOP (and its window, if any, closed); the counts decide (rule 8.2 `stop`).
     Stop,
@@ -33,6 +34,8 @@ pub enum EndReason {
     /// Dots: the game ended itself, a seat being sure to win by STOP or every live dot grounded (rule 6.4;
     /// 8.2 `auto`); the counts decide.
     AutoEnd,
+    /// Five in a row: a seat completed a winning row of its stones.
+    Row,
 }
 
 impl EndReason {
@@ -49,6 +52,7 @@ impl EndReason {
                 | EndReason::Stop
                 | EndReason::InstantWin
                 | EndReason::AutoEnd
+                | EndReason::Row
         )
     }
 }

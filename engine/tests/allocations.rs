@@ -1,6 +1,6 @@
 //! The engine's hot paths allocate nothing: checking and applying steps, listing legal directions, a
 //! warmed-up distinct-turn enumeration, and checking, listing and playing Closing In moves, Dots and Boxes
-//! edges and Five in a row (renju) actions.
+//! edges and Five in a row actions (renju, and the endless board).
 //!
 //! A counting global allocator (`allocation-counter`, counting per thread) watches each measured closure.
 
@@ -141,6 +141,32 @@ fn a_whole_renju_game_allocates_nothing() {
         }
     });
     assert!(actions > 10, "only {actions} actions");
+    assert_eq!(allocations.count_total, 0, "{allocations:?}");
+}
+
+#[test]
+fn checking_listing_and_playing_on_the_endless_board_allocate_nothing() {
+    use kartka_engine::five_in_a_row::{self, Action, BoardShape, Illegal, Opening, Point, Rules, WinRule};
+    use kartka_engine::Game;
+
+    let rules = Rules::new(BoardShape::Endless, 5, WinRule::Freestyle, Opening::None).expect("valid rules");
+    // Creating (and cloning) an endless position allocates its stones' box; playing on it does not.
+    let mut position = five_in_a_row::Position::new(rules);
+    let mut actions = 0;
+    let allocations = allocation_counter::measure(|| {
+        // Each action is the last one listed, after a refused stone too far from the others.
+        while actions < 40 {
+            let mut listed = None;
+            position.for_each_legal_action(|action| listed = Some(action));
+            let action = listed.expect("the game goes on");
+            if actions > 0 {
+                assert_eq!(position.check(Action::EndlessStone(Point::new(-900, 900))), Err(Illegal::TooFar(5)));
+            }
+            assert_eq!(position.check(action), Ok(()));
+            position.apply(action).expect("a listed action");
+            actions += 1;
+        }
+    });
     assert_eq!(allocations.count_total, 0, "{allocations:?}");
 }
 

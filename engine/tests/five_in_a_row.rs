@@ -11,7 +11,7 @@ mod rng;
 use kartka_engine::five_in_a_row::{
     self, read_gomocup_board, write_gomocup_board, Action, BoardShape, Colour, FiveInARowRecord, ForbiddenShape,
     GomocupError, Illegal, Opening, Point, Position, ReadErrorKind, RecordResult, ReplayError, Rules, RulesError,
-    WinRule, WIN_REASON,
+    WinRule,
 };
 use kartka_engine::{EndReason, Game, Outcome, PositionKey, Progress, Seat, TimeoutPolicy};
 use rng::Rng;
@@ -50,7 +50,7 @@ fn alternating(rules: Rules, black: &[&str], white: &[&str]) -> Position {
 
 /// Asserts that `text` is refused with `illegal` and leaves the position as it was.
 fn assert_refused(position: &Position, text: &str, illegal: Illegal) {
-    let mut after = *position;
+    let mut after = position.clone();
     assert_eq!(after.check(action(text)), Err(illegal), "{text}");
     assert_eq!(after.apply(action(text)), Err(illegal), "{text}");
     assert_eq!(after, *position, "the refused {text} changed the position");
@@ -60,7 +60,7 @@ fn assert_refused(position: &Position, text: &str, illegal: Illegal) {
 }
 
 fn win_for(seat: Seat) -> Progress {
-    Progress::GameOver(Outcome::win(2, seat, WIN_REASON))
+    Progress::GameOver(Outcome::win(2, seat, EndReason::Row))
 }
 
 #[test]
@@ -237,7 +237,7 @@ fn swap_lets_the_second_seat_choose_and_white_moves_next() {
     let position = first_three(swap);
     assert_refused(&position, "k8", Illegal::ChoiceDue);
     for (choice, black) in [("=B", Seat::SECOND), ("=W", Seat::FIRST)] {
-        let mut after = position;
+        let mut after = position.clone();
         assert_eq!(after.apply(action(choice)), Ok(Progress::TurnEnded));
         assert_eq!(after.colour_of(black), Some(Colour::Black));
         assert_eq!(after.colour_of(black.other()), Some(Colour::White));
@@ -288,7 +288,7 @@ fn swap2_c_two_more_stones_and_the_first_seat_chooses() {
     assert_refused(&position, "l8", Illegal::ChoiceDue);
     // Three black stones and two white: White moves next, whoever holds it.
     for (choice, white) in [("=W", Seat::FIRST), ("=B", Seat::SECOND)] {
-        let mut after = position;
+        let mut after = position.clone();
         assert_eq!(after.apply(action(choice)), Ok(Progress::TurnEnded));
         assert_eq!(after.colour_of(white), Some(Colour::White));
         assert_eq!((after.to_act(), after.next_colour()), (Some(white), Colour::White), "{choice}");
@@ -304,14 +304,47 @@ fn the_endless_board_starts_at_the_origin_and_reaches_a_thousand() {
     let mut listed = Vec::new();
     start.for_each_legal_action(|legal| listed.push(legal));
     assert_eq!(listed, [action("0,0")]);
-    let position = played(endless, "0,0 1000,-1000 -1,1 -2,2 -3,3");
+    // A row of stones five apart from the origin to the edge: each within the line's length of the last.
+    let chain: Vec<String> = (0..=200).map(|step| format!("{},0", step * 5)).collect();
+    let position = played(endless, &chain.join(" "));
     assert_refused(&position, "1001,0", Illegal::OffBoard);
+    assert_refused(&position, "1000,6", Illegal::TooFar(5));
+    assert_refused(&position, "-6,0", Illegal::TooFar(5));
+    assert_eq!(position.clone().apply(action("1000,5")), Ok(Progress::TurnEnded));
+    assert_eq!(position.clone().apply(action("-5,-5")), Ok(Progress::TurnEnded));
     let mut count = 0u64;
     position.for_each_legal_action(|_| count += 1);
-    assert_eq!(count, 2001 * 2001 - 5);
-    assert_eq!(position.clone().apply(action("-1000,1000")), Ok(Progress::TurnEnded));
-    let won = played(endless, "0,0 1000,-1000 -1,1 999,-1000 -2,2 998,-1000 -3,3 997,-1000 5,5 996,-1000");
-    assert_eq!(won.outcome(), Some(Outcome::win(2, Seat::SECOND, WIN_REASON)));
+    // Columns -5 to 1000 (the edge), rows -5 to 5, less the stones.
+    assert_eq!(count, 1006 * 11 - 201);
+    let won = played(endless, "0,0 5,-5 -1,1 6,-5 -2,2 7,-5 -3,3 8,-5 5,5 9,-5");
+    assert_eq!(won.outcome(), Some(Outcome::win(2, Seat::SECOND, EndReason::Row)));
+}
+
+#[test]
+fn the_endless_board_lists_exactly_the_points_within_the_line_of_a_stone() {
+    for (line, moves) in [(5, "0,0 5,-5 -1,1 7,-1 -3,-5"), (3, "0,0 3,3 -3,0 6,6 1,-3 9,9")] {
+        let rules = Rules::new(BoardShape::Endless, line, WinRule::Freestyle, Opening::None).expect("valid");
+        let position = played(rules, moves);
+        let mut listed = Vec::new();
+        position.for_each_legal_action(|legal| listed.push(legal));
+        let mut accepted = Vec::new();
+        let mut refused_far = 0;
+        for y in -20..=20 {
+            for x in -20..=20 {
+                let candidate = Action::EndlessStone(Point::new(x, y));
+                match position.check(candidate) {
+                    Ok(()) => accepted.push(candidate),
+                    Err(Illegal::TooFar(distance)) => {
+                        assert_eq!(distance, i16::from(line));
+                        refused_far += 1;
+                    }
+                    Err(illegal) => assert_eq!(illegal, Illegal::Occupied, "{candidate:?}"),
+                }
+            }
+        }
+        assert_eq!(listed, accepted, "line {line}: the listing, in order, is what check accepts");
+        assert!(refused_far > 0);
+    }
 }
 
 #[test]
@@ -327,7 +360,7 @@ fn keys_meet_for_transpositions_and_differ_by_phase() {
     assert_eq!(a, b);
     assert_eq!(key(&a).as_bytes()[..8], [1, 6, 1, 0, 3, 0, 0, 0]);
     let swap2 = first_three(Rules::default());
-    let mut chose = swap2;
+    let mut chose = swap2.clone();
     chose.apply(action("=B")).expect("a choice");
     assert_ne!(key(&swap2), key(&chose));
 }
@@ -342,7 +375,7 @@ fn a_record_round_trips_and_replays() {
     assert_eq!(record.actions.len(), 13);
     let position = record.replay().expect("legal");
     // The second seat chose White in swap2 (b); White's i5–i9 is exactly five.
-    assert_eq!(position.outcome(), Some(Outcome::win(2, Seat::SECOND, WIN_REASON)));
+    assert_eq!(position.outcome(), Some(Outcome::win(2, Seat::SECOND, EndReason::Row)));
     let moves = record.actions.iter().map(|&action| kartka_engine::write_actions::<Position>(&[action]));
     kartka_engine::fuzzing::assert_moves_replay(&record.rules, moves, &position);
     let written = record.write();
@@ -552,7 +585,7 @@ fn random_games_list_exactly_the_actions_check_accepts_and_refusals_change_nothi
             let mut legal = Vec::new();
             position.for_each_legal_action(|action| legal.push(action));
             for candidate in candidates(&position) {
-                let mut after = position;
+                let mut after = position.clone();
                 match after.apply(candidate) {
                     Ok(_) => assert!(legal.contains(&candidate), "{candidate:?} is accepted, so listed"),
                     Err(illegal) => {
@@ -562,7 +595,7 @@ fn random_games_list_exactly_the_actions_check_accepts_and_refusals_change_nothi
                     }
                 }
             }
-            let before = position;
+            let before = position.clone();
             let chosen = legal[(random.next() % legal.len() as u64) as usize];
             let seat = position.to_act();
             match position.apply(chosen).expect("a listed action") {

@@ -249,6 +249,8 @@ pub enum EndReasonName {
     /// Dots: the game ended itself (`auto_end`: a player sure to win by STOP, or every live dot grounded); the
     /// counts decided.
     AutoEnd,
+    /// Five in a row: a player completed a winning row of their stones.
+    Row,
     /// The record does not say: an imported game that stopped before the rules ended it (records do not
     /// tell time from resignation).
     Unknown,

@@ -93,6 +93,7 @@ pub fn end_reason_name(reason: EndReason) -> EndReasonName {
         EndReason::Stop => EndReasonName::Stop,
         EndReason::InstantWin => EndReasonName::InstantWin,
         EndReason::AutoEnd => EndReasonName::AutoEnd,
+        EndReason::Row => EndReasonName::Row,
     }
 }
 
@@ -267,14 +268,15 @@ mod tests {
             assert_eq!(end_reason_from_text(&end_reason_text(reason)), Some(reason));
         }
         assert_eq!(end_reason_text(EndReasonName::OwnGoal), "own_goal");
-        let dots = [
+        let rule_ends = [
             (EndReason::BoardFull, "board_full"),
             (EndReason::Stop, "stop"),
             (EndReason::InstantWin, "instant_win"),
             (EndReason::AutoEnd, "auto_end"),
+            (EndReason::Row, "row"),
         ];
-        for (reason, text) in dots {
-            assert_eq!(end_reason_text(end_reason_name(reason)), text, "Dots' ends are stored by their own names");
+        for (reason, text) in rule_ends {
+            assert_eq!(end_reason_text(end_reason_name(reason)), text, "rule ends are stored by their own names");
             assert_eq!(end_reason_from_text(text), Some(end_reason_name(reason)));
         }
         assert_eq!(end_reason_from_text("score"), Some(EndReasonName::Score), "games stored as `score` still read");

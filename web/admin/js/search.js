@@ -6,7 +6,7 @@ import { KINDS, kindOf } from '../../js/kinds/index.js';
 import { admin } from './api.js';
 import { accountLink, download, fill, h, result, time } from './dom.js';
 
-const REASONS = ['goal', 'own_goal', 'stuck', 'resignation', 'time', 'abandonment', 'agreement', 'adjudication', 'score', 'board_full', 'stop', 'instant_win', 'auto_end', 'unknown'];
+const REASONS = ['goal', 'own_goal', 'stuck', 'resignation', 'time', 'abandonment', 'agreement', 'adjudication', 'score', 'board_full', 'stop', 'instant_win', 'auto_end', 'row', 'unknown'];
 
 /** A `<select>` named `name` with an empty "any" choice and `choices` ([value, label]). */
 function choice(name, label, choices, selected) {

@@ -78,6 +78,7 @@ export default {
   'reason.stop': 'STOP',
   'reason.instant_win': 'instant win',
   'reason.auto_end': 'automatic end',
+  'reason.row': 'row completed',
   'reason.unknown': 'unfinished record',
 
   'result.won': '{name} won ({reason})',

@@ -77,6 +77,7 @@ export default {
   'reason.stop': 'STOP',
   'reason.instant_win': 'natychmiastowa wygrana',
   'reason.auto_end': 'automatyczny koniec',
+  'reason.row': 'ułożony rząd',
   'reason.unknown': 'niedokończony zapis',
 
   'result.won': '{name} wygrywa ({reason})',

@@ -77,6 +77,7 @@ export default {
   'reason.stop': 'STOP',
   'reason.instant_win': 'мгновенная победа',
   'reason.auto_end': 'автоматическое окончание',
+  'reason.row': 'собран ряд',
   'reason.unknown': 'незаконченная запись',
 
   'result.won': '{name} побеждает ({reason})',

@@ -26,7 +26,7 @@ fn count_into(position: &Position, counts: &mut [u64]) {
     position.for_each_legal_action(|action| {
         *here += 1;
         if !deeper.is_empty() {
-            let mut after = *position;
+            let mut after = position.clone();
             after.play(action).expect("a listed action is legal");
             count_into(&after, deeper);
         }

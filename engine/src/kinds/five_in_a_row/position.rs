@@ -4,14 +4,10 @@ use super::board::{Colour, Point, Stones};
 use super::lines::{self, Cell};
 use super::opening::Phase;
 use super::renju::{ForbiddenShape, Grid};
-use super::rules::{BoardShape, Rules, WinRule, ENDLESS_REACH};
+use super::rules::{BoardShape, Rules, WinRule};
 use crate::game::Progress;
 use crate::position_key::PositionKey;
 use crate::{EndReason, Outcome, Seat};
-
-/// The end reason of a row that wins. The engine's reasons name no row yet: the server's wiring of this kind
-/// adds one; until then a row is the game's instant win, the nearest in meaning.
-pub const WIN_REASON: EndReason = EndReason::InstantWin;
 
 /// One action: a stone on a point, or a colour choice of the swap openings.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
@@ -48,6 +44,10 @@ pub enum Illegal {
     /// The endless board's first stone goes on `0,0`.
     #[error("the first stone goes on 0,0")]
     NotAtOrigin,
+    /// On the endless board a stone goes within this many points (the winning line's length, in rows and
+    /// columns) of a stone already placed.
+    #[error("the stone must be within {0} points of a stone already placed")]
+    TooFar(i16),
     /// A `pro` opening's first stone goes on the centre.
     #[error("the first stone goes on the centre")]
     NotOnCentre,
@@ -59,9 +59,11 @@ pub enum Illegal {
     Forbidden(ForbiddenShape),
 }
 
-/// A Five in a row position. Fixed-size (about 2.5 KiB: the stones' array), so checking and playing allocate
-/// nothing.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+/// A Five in a row position. On a bounded board a plain value of fixed size (the stones are two bitsets):
+/// creating, cloning, checking and playing allocate nothing. On the endless board the stones sit in a boxed
+/// array, allocated when the position is created or cloned; checking and playing allocate nothing there
+/// either (see [`Stones`]).
+#[derive(Clone, Debug, PartialEq, Eq, Hash)]
 pub struct Position {
     rules: Rules,
     stones: Stones,
@@ -80,10 +82,14 @@ impl Default for Position {
 impl Position {
     /// The empty board of `rules`.
     #[must_use]
-    pub const fn new(rules: Rules) -> Position {
+    pub fn new(rules: Rules) -> Position {
         let phase = Phase::start(rules.opening());
         let black_seat = if matches!(phase, Phase::Play) { Some(Seat::FIRST) } else { None };
-        Position { rules, stones: Stones::EMPTY, black_stones: 0, phase, black_seat, outcome: None }
+        let stones = match rules.board() {
+            BoardShape::Bounded { width, height } => Stones::bounded(width, height),
+            BoardShape::Endless => Stones::endless(),
+        };
+        Position { rules, stones, black_stones: 0, phase, black_seat, outcome: None }
     }
 
     /// The rules.
@@ -174,12 +180,12 @@ impl Position {
         key.byte(1).byte(self.phase.key_byte()).optional_seat(self.black_seat).flag(self.is_over());
         // At most MAX_STONES stones, far below u32::MAX.
         key.number(self.stones.len() as u32);
-        for (point, colour) in self.stones.iter() {
+        self.stones.for_each(|point, colour| {
             for byte in point.x.to_le_bytes().into_iter().chain(point.y.to_le_bytes()) {
                 key.byte(byte);
             }
             key.byte(u8::from(colour == Colour::White));
-        }
+        });
     }
 
     /// Whether `action` may be played now, and if not, why.
@@ -217,8 +223,14 @@ impl Position {
         if self.stones.at(point).is_some() {
             return Err(Illegal::Occupied);
         }
-        if board == BoardShape::Endless && self.stones.is_empty() && point != Point::new(0, 0) {
-            return Err(Illegal::NotAtOrigin);
+        if let Stones::Endless(endless) = &self.stones {
+            if self.stones.is_empty() && point != Point::new(0, 0) {
+                return Err(Illegal::NotAtOrigin);
+            }
+            let distance = self.endless_distance();
+            if !self.stones.is_empty() && !endless.has_stone_within(point, distance) {
+                return Err(Illegal::TooFar(distance));
+            }
         }
         if let Some(distance) = self.rules.opening().second_black_distance() {
             match self.stones.len() {
@@ -280,23 +292,14 @@ impl Position {
         }
         let outcome = if lines::wins(self.rules, &|at| self.cell(at), point, colour) {
             let winner = self.seat_of(colour).expect("colours are settled in play");
-            Some(Outcome::win(2, winner, WIN_REASON))
-        } else if self.is_full() || !self.has_legal_stone() {
+            Some(Outcome::win(2, winner, EndReason::Row))
+        } else if self.stones.is_full() || !self.has_legal_stone() {
             Some(Outcome::draw(2, EndReason::BoardFull))
         } else {
             None
         };
         self.outcome = outcome;
         outcome.map_or(progress, Progress::GameOver)
-    }
-
-    /// Whether no stone fits any more: every point of a bounded board taken, or the endless board's
-    /// [`MAX_STONES`](super::MAX_STONES).
-    fn is_full(&self) -> bool {
-        match self.rules.board() {
-            BoardShape::Bounded { width, height } => self.stones.len() == usize::from(width) * usize::from(height),
-            BoardShape::Endless => self.stones.is_full(),
-        }
     }
 
     /// Whether the next stone has a point: on a board that is not full, only renju's Black can lack one, when
@@ -327,9 +330,15 @@ impl Position {
         }
     }
 
+    /// How near a stone already placed the endless board's next stone goes: the winning line's length.
+    fn endless_distance(&self) -> i16 {
+        i16::from(self.rules.line())
+    }
+
     /// Calls `visit` with every legal action in a fixed order: `=B` and `=W` when a choice is due, then every
     /// allowed point row by row from the bottom, each row from the left (renju's forbidden points left out for
-    /// Black). On the endless board that is every free point within the reach: about four million.
+    /// Black). On the endless board that is every free point within the line's length of a stone (at most
+    /// 169 points a stone), not the four million points of the reach.
     pub fn for_each_legal_action(&self, mut visit: impl FnMut(Action)) {
         if self.is_over() {
             return;
@@ -350,24 +359,19 @@ impl Position {
             }),
             BoardShape::Endless if self.stones.is_empty() => visit(Action::EndlessStone(Point::new(0, 0))),
             BoardShape::Endless => {
-                // The stones are sorted row by row like the walk, so one pass skips them without searching.
-                let mut taken = self.stones.iter().map(|(point, _)| point).peekable();
-                for y in -ENDLESS_REACH..=ENDLESS_REACH {
-                    for x in -ENDLESS_REACH..=ENDLESS_REACH {
-                        let point = Point::new(x, y);
-                        if taken.peek() == Some(&point) {
-                            taken.next();
-                        } else if self.check_stone_free(point) {
+                if let Stones::Endless(endless) = &self.stones {
+                    endless.for_each_near(self.endless_distance(), |point| {
+                        if self.stones.at(point).is_none() && self.check_stone_free(point) {
                             visit(Action::EndlessStone(point));
                         }
-                    }
+                    });
                 }
             }
         }
     }
 
-    /// [`Position::check_stone`] for a point known to be free and on the endless board past its first stone:
-    /// only the `pro` openings' distance applies.
+    /// [`Position::check_stone`] for a point known to be free, on the endless board past its first stone and
+    /// near a stone: only the `pro` openings' distance applies.
     fn check_stone_free(&self, point: Point) -> bool {
         match self.rules.opening().second_black_distance() {
             Some(distance) if self.stones.len() == 2 => point.distance(Point::new(0, 0)) >= distance,

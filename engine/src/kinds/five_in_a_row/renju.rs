@@ -39,9 +39,7 @@ impl Grid {
     #[must_use]
     pub fn of(stones: &Stones) -> Grid {
         let mut grid = Grid { cells: [None; (SIDE * SIDE) as usize] };
-        for (point, colour) in stones.iter() {
-            grid.set(point, Some(colour));
-        }
+        stones.for_each(|point, colour| grid.set(point, Some(colour)));
         grid
     }
 

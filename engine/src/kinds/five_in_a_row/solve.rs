@@ -118,13 +118,13 @@ impl Search {
     /// The key of `position`: of its mirror images, the one with the smallest stones.
     fn key(&self, position: &Position) -> Key {
         let (mut black, mut white) = (0u64, 0u64);
-        for (point, colour) in position.stones().iter() {
+        position.stones().for_each(|point, colour| {
             let bit = 1u64 << (point.y * self.width + point.x);
             match colour {
                 Colour::Black => black |= bit,
                 Colour::White => white |= bit,
             }
-        }
+        });
         let image = |map: &[u8; MAX_SOLVED_POINTS], bits: u64| {
             let mut image = 0u64;
             let mut rest = bits;
@@ -163,7 +163,7 @@ impl Search {
         let mut best = -1;
         let mut floor = alpha;
         for action in actions[..count].iter().flatten() {
-            let mut after = *position;
+            let mut after = position.clone();
             let value = match after.play(*action).expect("a listed action is legal") {
                 Progress::GameOver(outcome) => match outcome.winner() {
                     Some(winner) if winner == seat => 1,

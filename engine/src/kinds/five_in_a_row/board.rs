@@ -3,7 +3,7 @@
 use std::fmt;
 use std::hash::{Hash, Hasher};
 
-use super::rules::{ENDLESS_REACH, MAX_SIDE};
+use super::limits::{ENDLESS_REACH, MAX_SIDE};
 
 /// The most stones a board holds: every point of the largest bounded board. The endless board is held to the
 /// same number (see [`Stones`]).
@@ -308,7 +308,7 @@ impl EndlessStones {
         })
     }
 
-    /// Calls `visit` with every point of the reach within `distance` (at most [`MAX_LINE`](super::MAX_LINE))
+    /// Calls `visit` with every point of the reach within `distance` (at most [`MAX_LINE`](super::limits::MAX_LINE))
     /// rows and columns of a stone, taken points included, row by row from the bottom, each row from the left.
     /// Each row merges the stones of the rows near it, which the array holds sorted, so nothing allocates and
     /// the work grows with the points visited, not with the board.
@@ -320,7 +320,7 @@ impl EndlessStones {
         let row_of =
             |index: usize| ((self.packed[index] >> 1) as i32 / PACKED_STRIDE - i32::from(ENDLESS_REACH)) as i16;
         let (bottom, top) = (row_of(0), row_of(len - 1));
-        let mut rows = [(0, 0); 2 * super::rules::MAX_LINE as usize + 1];
+        let mut rows = [(0, 0); 2 * super::limits::MAX_LINE as usize + 1];
         let rows = &mut rows[..(2 * distance + 1) as usize];
         for y in (bottom - distance).max(-ENDLESS_REACH)..=(top + distance).min(ENDLESS_REACH) {
             for (row, near_y) in rows.iter_mut().zip(y - distance..=y + distance) {

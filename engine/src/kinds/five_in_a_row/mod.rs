@@ -27,6 +27,7 @@
 
 mod board;
 mod gomocup;
+mod limits;
 mod lines;
 mod notation;
 mod opening;
@@ -39,6 +40,7 @@ mod solve;
 
 pub use board::{Colour, Point, Stones, MAX_STONES};
 pub use gomocup::{read_gomocup_board, write_gomocup_board, GomocupError};
+pub use limits::{ENDLESS_REACH, MAX_LINE, MAX_SIDE, MIN_LINE, MIN_SIDE};
 pub use lines::Cell;
 pub use notation::{parse_actions, write_action};
 pub use opening::Phase;
@@ -46,9 +48,7 @@ pub use perft::{counts_by_depth, perft};
 pub use position::{Action, Illegal, Position};
 pub use record::{FiveInARowRecord, ReadError, ReadErrorKind, RecordResult, ReplayError};
 pub use renju::ForbiddenShape;
-pub use rules::{
-    BoardShape, Opening, Rules, RulesError, WinRule, ENDLESS_REACH, MAX_LINE, MAX_SIDE, MIN_LINE, MIN_SIDE,
-};
+pub use rules::{BoardShape, Opening, Rules, RulesError, WinRule};
 pub use solve::{solve, solve_position, SolveError, Solved, MAX_SOLVED_POINTS};
 
 use crate::game::{Game, NotationError, Progress, TimeoutPolicy};

@@ -127,6 +127,12 @@ impl<T> BySeat<T> {
         self.as_slice().get(seat.index())
     }
 
+    /// The value of `seat` to change, or `None` when the game has no such seat.
+    #[must_use]
+    pub fn get_mut(&mut self, seat: Seat) -> Option<&mut T> {
+        self.as_mut_slice().get_mut(seat.index())
+    }
+
     /// The values, first seat first.
     #[must_use]
     pub fn as_slice(&self) -> &[T] {
@@ -161,6 +167,13 @@ impl<T: Copy + Default, const N: usize> From<[T; N]> for BySeat<T> {
     fn from(values: [T; N]) -> BySeat<T> {
         const { assert!(N <= Seat::MAX_SEATS, "a game seats at most six players") };
         BySeat::from_fn(N, |seat| values[seat.index()])
+    }
+}
+
+impl<T: PartialEq, const N: usize> PartialEq<[T; N]> for BySeat<T> {
+    /// Whether the values are `other`'s, seat by seat (and as many).
+    fn eq(&self, other: &[T; N]) -> bool {
+        self.as_slice() == other
     }
 }
 

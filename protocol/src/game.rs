@@ -354,6 +354,13 @@ pub enum GameEvent {
         /// The seat that offered.
         seat: SeatName,
     },
+    /// A seat accepted the standing draw offer in a game of more than two seats, where other seats have yet to
+    /// answer it; the offer passes (the game ends, `ended`) when every seat has accepted it. In a game of two the
+    /// acceptance ends the game at once, so this event is never sent.
+    DrawAccepted {
+        /// The seat that accepted.
+        seat: SeatName,
+    },
     /// A seat declined the standing draw offer.
     DrawDeclined {
         /// The seat that declined.
@@ -362,6 +369,12 @@ pub enum GameEvent {
     /// A seat offered to end the game now, scored by the rules (`agreed_end`).
     AgreedEndOffered {
         /// The seat that offered.
+        seat: SeatName,
+    },
+    /// A seat accepted the standing offer to end the game in a game of more than two seats, where other seats
+    /// have yet to answer it (as [`GameEvent::DrawAccepted`]).
+    AgreedEndAccepted {
+        /// The seat that accepted.
         seat: SeatName,
     },
     /// A seat declined the standing offer to end the game.
@@ -521,9 +534,17 @@ pub struct GameSnapshot {
     pub clocks_at_ms: i64,
     /// The seat with a standing draw offer.
     pub draw_offer: Option<SeatName>,
+    /// The seats that accepted the standing draw offer besides the one that made it, in seat order (games of
+    /// more than two seats); absent when none.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub draw_accepted_by: Vec<SeatName>,
     /// The seat with a standing offer to end the game scored by the rules (`agreed_end`); absent when none.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub agreed_end_offer: Option<SeatName>,
+    /// The seats that accepted the standing offer to end the game besides the one that made it (as
+    /// `draw_accepted_by`); absent when none.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub agreed_end_accepted_by: Vec<SeatName>,
     /// The seats whose players are on vacation, their clocks paused (correspondence games).
     #[serde(default)]
     pub on_vacation: Vec<SeatName>,

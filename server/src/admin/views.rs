@@ -44,9 +44,9 @@ pub fn archived(
 ) -> Result<ArchivedGame, CorruptGame> {
     let game = &stored.game;
     let player_of = |id: Uuid| accounts.get(&id).map(player).ok_or(CorruptGame(game.id));
-    let players = [player_of(game.first_id)?, player_of(game.second_id)?];
+    let players = game.players.iter().map(|&id| player_of(id)).collect::<Result<Vec<_>, _>>()?;
     Ok(ArchivedGame {
-        game: convert::game_summary(game, players.to_vec())?,
+        game: convert::game_summary(game, players)?,
         import: stored.origin.import.as_ref().map(|import| ImportOrigin {
             source: import.source.clone(),
             index: import.index as u64,
@@ -69,7 +69,7 @@ pub fn moves(game_id: Uuid, rows: &[MoveRow], imported: bool) -> Result<Vec<Revi
                 notation: row.notation.clone(),
                 turn_ended: row.turn_ended,
                 received_at_ms: (!imported).then_some(row.received_at),
-                clocks: (!imported).then(|| Clocks::new(vec![row.first_ms, row.second_ms], None)),
+                clocks: (!imported).then(|| Clocks::new(row.clocks_ms.clone(), None)),
                 client_move_id: (!imported).then(|| row.client_move_id.clone()),
             };
             turn += u32::from(row.turn_ended);

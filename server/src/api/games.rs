@@ -124,7 +124,7 @@ pub async fn of_player(
 
 /// Stored games as list entries, with their players' names (read in one query).
 pub(super) async fn summaries(state: &AppState, rows: Vec<GameRow>) -> Result<Vec<GameSummary>, ApiError> {
-    let mut ids: Vec<Uuid> = rows.iter().flat_map(|row| [row.first_id, row.second_id]).collect();
+    let mut ids: Vec<Uuid> = rows.iter().flat_map(|row| row.players.iter().copied()).collect();
     ids.sort_unstable();
     ids.dedup();
     let players: HashMap<Uuid, PlayerInfo> =
@@ -132,8 +132,8 @@ pub(super) async fn summaries(state: &AppState, rows: Vec<GameRow>) -> Result<Ve
     rows.iter()
         .map(|row| {
             let player = |id: Uuid| players.get(&id).cloned().ok_or_else(|| damaged(row.id));
-            let players = [player(row.first_id)?, player(row.second_id)?];
-            convert::game_summary(row, players.to_vec()).map_err(|_| damaged(row.id))
+            let players = row.players.iter().map(|&id| player(id)).collect::<Result<Vec<_>, _>>()?;
+            convert::game_summary(row, players).map_err(|_| damaged(row.id))
         })
         .collect()
 }
@@ -161,7 +161,7 @@ fn parse_cursor(text: &str) -> Result<GameCursor, ApiError> {
     Ok(GameCursor { created_at: created_at.parse().map_err(|_| bad())?, id: id.parse().map_err(|_| bad())? })
 }
 
-fn damaged(id: Uuid) -> ApiError {
+pub(super) fn damaged(id: Uuid) -> ApiError {
     tracing::error!(game = %id, "stored game does not parse");
     ApiError::new(ErrorCode::Internal, "the game record is damaged")
 }

@@ -154,7 +154,7 @@ pub(super) async fn take(
     let now = now_ms();
     let game_id = Uuid::new_v4();
     let rules = state.games.clock_rules();
-    let (game, started) = new_game(game_id, players.clone(), ruleset, time_control, offer.rated, rules, now)
+    let (game, started) = new_game(game_id, players.to_vec(), ruleset, time_control, offer.rated, rules, now)
         .map_err(|_| corrupt(kind, offer.id))?;
     if !state.store.accept_offer(kind, offer.id, me.id, &game, &started, now).await? {
         return Err(closed());

@@ -12,7 +12,7 @@ use kartka_protocol::correspondence::{
 use kartka_protocol::ErrorCode;
 use uuid::Uuid;
 
-use super::games::summaries;
+use super::games::{damaged, summaries};
 use super::{ApiError, Authenticated};
 use crate::api::input::{JsonBody, Path};
 use crate::games::{convert, Action};
@@ -25,7 +25,8 @@ pub async fn mine(State(state): State<AppState>, auth: Authenticated) -> Result<
     let me = auth.account.id;
     let now = now_ms();
     let rows = state.store.active_games_of(me).await?;
-    let clocks: Vec<(Seat, bool, i64, Option<i64>)> = rows.iter().map(|row| my_clock(row, me, now)).collect();
+    let clocks: Vec<(Seat, bool, i64, Option<i64>)> =
+        rows.iter().map(|row| my_clock(row, me, now).ok_or_else(|| damaged(row.id))).collect::<Result<_, _>>()?;
     let mut games: Vec<MyGame> = summaries(&state, rows)
         .await?
         .into_iter()
@@ -43,15 +44,16 @@ pub async fn mine(State(state): State<AppState>, auth: Authenticated) -> Result<
 }
 
 /// My seat in a stored game, whether I must act, my time left at `now`, and the running clock's deadline.
-fn my_clock(row: &GameRow, me: Uuid, now: i64) -> (Seat, bool, i64, Option<i64>) {
-    let seat = if row.first_id == me { Seat::FIRST } else { Seat::SECOND };
+/// None if the stored game does not seat me or has no clock for my seat: its rows disagree.
+fn my_clock(row: &GameRow, me: Uuid, now: i64) -> Option<(Seat, bool, i64, Option<i64>)> {
+    let seat = row.seat_index_of(me).and_then(Seat::new)?;
     let state = &row.state;
     let my_turn = state.to_act.as_deref().and_then(convert::seat_from_text) == Some(seat);
-    let stored = if seat == Seat::FIRST { state.first_ms } else { state.second_ms };
+    let stored = *state.clocks_ms.get(seat.index())?;
     // A clock runs when the game has a deadline (none while its player is on vacation).
     let running = my_turn && state.deadline.is_some();
     let time_left = if running { stored - (now - state.clock_at).max(0) } else { stored };
-    (seat, my_turn, time_left.max(0), state.deadline)
+    Some((seat, my_turn, time_left.max(0), state.deadline))
 }
 
 /// `POST /api/games/{id}/moves`: the `move` frame over REST.
@@ -108,7 +110,7 @@ pub async fn conditional_moves(
 ) -> Result<Json<ConditionalMoves>, ApiError> {
     let me = auth.account.id;
     let game = state.store.game(id).await?.ok_or_else(|| ApiError::new(ErrorCode::UnknownGame, "no such game"))?;
-    if game.first_id != me && game.second_id != me {
+    if !game.players.contains(&me) {
         return Err(ApiError::new(ErrorCode::NotAPlayer, "you do not play in this game"));
     }
     let lines = state

@@ -86,7 +86,7 @@ pub async fn rating_history(
 
 /// The player's rating after the game `end` finished, if the end changed it.
 fn point(end: &RatedEnd, player: &AccountRow) -> Option<RatingPoint> {
-    let seat = if end.first_id == player.id { SeatName::First } else { SeatName::Second };
+    let seat = end.players.iter().position(|&id| id == player.id).and_then(SeatName::from_index)?;
     let event: GameEvent = match serde_json::from_str(&end.payload) {
         Ok(event) => event,
         Err(error) => {

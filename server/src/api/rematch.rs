@@ -28,11 +28,15 @@ pub async fn offer(
 ) -> Result<(StatusCode, Json<Challenge>), ApiError> {
     let game = state.store.game(game_id).await?.ok_or_else(|| ApiError::new(ErrorCode::UnknownGame, "no such game"))?;
     let me = auth.account.id;
-    let (my_seat_was_first, opponent) = match (game.first_id == me, game.second_id == me) {
-        (true, _) => (true, game.second_id),
-        (_, true) => (false, game.first_id),
-        _ => return Err(ApiError::new(ErrorCode::NotAPlayer, "only the players of a game can ask for a rematch")),
+    let Some(my_seat) = game.seat_index_of(me) else {
+        return Err(ApiError::new(ErrorCode::NotAPlayer, "only the players of a game can ask for a rematch"));
     };
+    // A rematch is a challenge to the one opponent; a game of more seats is offered again through the lobby.
+    let &[first, second] = game.players.as_slice() else {
+        return Err(ApiError::new(ErrorCode::NotAllowed, "a rematch is offered in games of two players"));
+    };
+    let my_seat_was_first = my_seat == 0;
+    let opponent = if my_seat_was_first { second } else { first };
     if game.state.status == "active" {
         return Err(ApiError::new(ErrorCode::NotAllowed, "the game is still being played"));
     }

@@ -68,10 +68,10 @@ async fn readable_message(state: &AppState, id: i64, reporter: uuid::Uuid) -> Re
     let readable = match chat::message(&row).map(|message| message.channel) {
         Some(ChatChannel::Lobby) => true,
         Some(ChatChannel::Players { game_id }) => {
-            state.store.game(game_id).await?.is_some_and(|game| [game.first_id, game.second_id].contains(&reporter))
+            state.store.game(game_id).await?.is_some_and(|game| game.players.contains(&reporter))
         }
         Some(ChatChannel::Spectators { game_id }) => {
-            state.store.game(game_id).await?.is_some_and(|game| ![game.first_id, game.second_id].contains(&reporter))
+            state.store.game(game_id).await?.is_some_and(|game| !game.players.contains(&reporter))
         }
         None => false,
     };

@@ -127,6 +127,8 @@ impl FollowedGame {
             GameEvent::Started { .. }
             | GameEvent::DrawOffered { .. }
             | GameEvent::DrawDeclined { .. }
+            | GameEvent::DrawAccepted { .. }
+            | GameEvent::AgreedEndAccepted { .. }
             | GameEvent::AgreedEndOffered { .. }
             | GameEvent::AgreedEndDeclined { .. }
             | GameEvent::PlayerConnected { .. }

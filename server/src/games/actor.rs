@@ -10,7 +10,7 @@ use std::future::Future;
 use std::sync::Arc;
 use std::time::Duration;
 
-use kartka_engine::{AnyGame, EndReason, Outcome, Seat};
+use kartka_engine::{AnyGame, BySeat, EndReason, Outcome, Seat};
 use kartka_protocol::{
     DrawAction, ErrorCode, EventEnvelope, GameResult, GameSnapshot, GameStatus, MoveRecord, PlayerInfo, RulesetSpec,
     SpeedClass, TimeControl,
@@ -228,10 +228,11 @@ struct Live {
     result: Option<GameResult>,
     ply: u32,
     clock: GameClock,
-    draw_offer: Option<Seat>,
-    /// The seat with a standing offer to end the game scored by its rules.
-    agreed_end_offer: Option<Seat>,
-    has_moved: [bool; 2],
+    /// The standing draw offer.
+    draw_offer: Option<StandingOffer>,
+    /// The standing offer to end the game scored by its rules.
+    agreed_end_offer: Option<StandingOffer>,
+    has_moved: BySeat<bool>,
     finished_at: Option<Millis>,
     /// When the timed window the game is in ends (see `window.rs`); none outside one.
     window_ends: Option<Millis>,
@@ -242,6 +243,41 @@ impl Live {
     fn clocks(&self, now: Millis) -> kartka_protocol::Clocks {
         let window_ends = self.window_ends.filter(|_| self.status == GameStatus::Active);
         kartka_protocol::Clocks { window_ms: window_ends.map(|end| (end - now).max(0)), ..self.clock.view(now) }
+    }
+}
+
+/// An offer to end the game (a draw, an agreed end) that stands: the seat that made it and the seats that have
+/// accepted it so far. It passes when every seat has accepted (in a game of two, when the other seat accepts),
+/// and lapses when a seat moves that has not accepted it: moving is answering no.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+struct StandingOffer {
+    by: Seat,
+    accepted: BySeat<bool>,
+}
+
+impl StandingOffer {
+    /// `by`'s offer in a game of `seats` seats, accepted by no one else yet.
+    fn new(by: Seat, seats: usize) -> StandingOffer {
+        StandingOffer { by, accepted: BySeat::from_fn(seats, |seat| seat == by) }
+    }
+
+    /// Whether `seat` still has to answer it.
+    fn awaits(&self, seat: Seat) -> bool {
+        !self.accepted.get(seat).copied().unwrap_or(true)
+    }
+
+    /// The offer accepted by `seat` too, or `None` once that makes every seat's acceptance: it passes.
+    fn accepted_by(self, seat: Seat) -> Option<StandingOffer> {
+        let mut offer = self;
+        if let Some(accepted) = offer.accepted.get_mut(seat) {
+            *accepted = true;
+        }
+        (!offer.accepted.as_slice().iter().all(|&accepted| accepted)).then_some(offer)
+    }
+
+    /// The seats that accepted it besides the one that made it, in seat order.
+    fn acceptors(&self) -> impl Iterator<Item = Seat> + '_ {
+        self.accepted.iter().filter(|&(seat, &accepted)| accepted && seat != self.by).map(|(seat, _)| seat)
     }
 }
 
@@ -258,7 +294,8 @@ pub(super) struct GameActor {
     store: Arc<dyn Store>,
     config: ActorConfig,
     announced: Option<TurnState>,
-    players: [PlayerInfo; 2],
+    /// Each seat's player, in seat order: as many as the game has seats.
+    players: Vec<PlayerInfo>,
     ruleset: RulesetSpec,
     time_control: TimeControl,
     speed: SpeedClass,
@@ -269,9 +306,9 @@ pub(super) struct GameActor {
     moves: Vec<CommittedMove>,
     events: Vec<EventEnvelope>,
     subscribers: HashMap<u64, Subscriber>,
-    absent_since: [Option<Millis>; 2],
-    /// Per seat: whether that player muted the opponent's chat.
-    opponent_muted: [bool; 2],
+    absent_since: BySeat<Option<Millis>>,
+    /// Per seat: whether that player muted the other players' chat.
+    opponent_muted: BySeat<bool>,
     /// The number of spectators last announced.
     spectators: u32,
     /// The game's rematch, once one started (read from the store when a finished game's actor starts).
@@ -379,6 +416,12 @@ impl GameActor {
         self.time_control.is_correspondence() && self.subscribers.is_empty()
     }
 
+    /// The game's end when `seat` leaves it (it resigned, ran out of time or abandoned it; `reason` says which):
+    /// that seat ranks last and the others share the places above it. In a game of two the other seat wins.
+    fn departure(&self, seat: Seat, reason: EndReason) -> Outcome {
+        Outcome::draw(self.players.len(), reason).with_departures(&[seat])
+    }
+
     fn seat_of(&self, account: Uuid) -> Option<Seat> {
         Seat::all(self.players.len()).find(|seat| self.players[seat.index()].account_id == account)
     }
@@ -421,7 +464,7 @@ impl GameActor {
             }
             Action::SetConditionalMoves(lines) => self.set_conditional_moves(seat, lines).await,
             Action::Vacation(on) => self.vacation(seat, on, now).await,
-            Action::Resign => self.finish(Outcome::win(2, seat.other(), EndReason::Resignation), now).await,
+            Action::Resign => self.finish(self.departure(seat, EndReason::Resignation), now).await,
             Action::Draw(draw) => self.draw(seat, draw, now).await,
             Action::AgreedEnd(answer) => self.agreed_end(seat, answer, now).await,
             Action::Abort => self.abort(seat, now).await,

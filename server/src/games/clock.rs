@@ -15,7 +15,7 @@
 
 use std::time::Duration;
 
-use kartka_engine::Seat;
+use kartka_engine::{BySeat, Seat};
 use kartka_protocol::{Clocks, TimeControl};
 
 use super::convert::seat_name;
@@ -51,25 +51,31 @@ impl ClockRules {
     }
 }
 
-/// Both players' time as of one moment, and whose clock runs from then on.
+/// Every seat's time as of one moment, and whose clock runs from then on.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct GameClock {
-    remaining: [i64; 2],
+    remaining: BySeat<i64>,
     since: Millis,
     running: Option<Seat>,
     turn_end: TurnEnd,
-    paused: [bool; 2],
+    paused: BySeat<bool>,
     /// The first-move time in ms, if the game has one.
     first_move: Option<i64>,
     /// Per seat: whether it has made its first move, so that its main clock runs.
-    started: [bool; 2],
+    started: BySeat<bool>,
 }
 
 impl GameClock {
-    /// A new clock at `now` with the clock of `first_to_act` running (its first-move time, when `rules` give the
-    /// game one).
+    /// A new clock of `seats` seats at `now` with the clock of `first_to_act` running (its first-move time, when
+    /// `rules` give the game one).
     #[must_use]
-    pub fn start(time_control: &TimeControl, rules: ClockRules, first_to_act: Option<Seat>, now: Millis) -> GameClock {
+    pub fn start(
+        time_control: &TimeControl,
+        rules: ClockRules,
+        seats: usize,
+        first_to_act: Option<Seat>,
+        now: Millis,
+    ) -> GameClock {
         let turn_end = turn_end(time_control, rules.day);
         let initial = match *time_control {
             TimeControl::Fischer { initial_seconds, .. } => i64::from(initial_seconds) * 1000,
@@ -77,26 +83,27 @@ impl GameClock {
             TimeControl::PerMove { reserve_seconds, .. } => i64::from(reserve_seconds) * 1000,
         };
         GameClock {
-            remaining: [initial, initial],
+            remaining: BySeat::splat(seats, initial),
             since: now,
             running: first_to_act,
             turn_end,
-            paused: [false; 2],
+            paused: BySeat::splat(seats, false),
             first_move: rules.first_move_ms(time_control),
-            started: [false; 2],
+            started: BySeat::splat(seats, false),
         }
     }
 
-    /// A clock restored from stored values, with the seats whose clocks are paused and those that have moved.
+    /// A clock restored from stored values, with the seats whose clocks are paused and those that have moved (the
+    /// three per-seat values have an entry for every seat).
     #[must_use]
     pub fn restore(
         time_control: &TimeControl,
         rules: ClockRules,
-        remaining: [i64; 2],
+        remaining: BySeat<i64>,
         since: Millis,
         running: Option<Seat>,
-        paused: [bool; 2],
-        has_moved: [bool; 2],
+        paused: BySeat<bool>,
+        has_moved: BySeat<bool>,
     ) -> GameClock {
         GameClock {
             remaining,
@@ -112,10 +119,10 @@ impl GameClock {
     /// Time left per seat at `now` (for a per-move clock: the reserves): the running clock has run since the
     /// last change, unless it is paused or its seat has not made its first move yet.
     #[must_use]
-    pub fn remaining_at(&self, now: Millis) -> [i64; 2] {
+    pub fn remaining_at(&self, now: Millis) -> BySeat<i64> {
         let mut remaining = self.remaining;
         if let Some(seat) = self.ticking().filter(|_| self.awaiting_first_move().is_none()) {
-            remaining[seat.index()] -= (self.elapsed(now) - self.move_time()).max(0);
+            remaining[seat] -= (self.elapsed(now) - self.move_time()).max(0);
         }
         remaining
     }
@@ -137,7 +144,7 @@ impl GameClock {
     /// first-move time.
     #[must_use]
     pub fn awaiting_first_move(&self) -> Option<Seat> {
-        self.first_move.and(self.ticking()).filter(|seat| !self.started[seat.index()])
+        self.first_move.and(self.ticking()).filter(|&seat| !self.started[seat])
     }
 
     /// The first-move time left at `now` to the seat that has not moved yet; none once it has.
@@ -154,7 +161,7 @@ impl GameClock {
         if let (Some(_), Some(first_move)) = (self.awaiting_first_move(), self.first_move) {
             return Some(self.since + first_move);
         }
-        self.ticking().map(|seat| self.since + self.move_time() + self.remaining[seat.index()])
+        self.ticking().map(|seat| self.since + self.move_time() + self.remaining[seat])
     }
 
     /// The seat to act, whether or not its clock is paused.
@@ -166,13 +173,13 @@ impl GameClock {
     /// The seat whose clock is actually counting down.
     #[must_use]
     pub fn ticking(&self) -> Option<Seat> {
-        self.running.filter(|seat| !self.paused[seat.index()])
+        self.running.filter(|&seat| !self.paused[seat])
     }
 
     /// Whether a seat's clock is paused (its player is on vacation).
     #[must_use]
     pub fn is_paused(&self, seat: Seat) -> bool {
-        self.paused[seat.index()]
+        self.paused[seat]
     }
 
     /// The moment the stored values were taken.
@@ -183,7 +190,7 @@ impl GameClock {
 
     /// Stored values (time left per seat as of [`GameClock::since`]).
     #[must_use]
-    pub fn stored_remaining(&self) -> [i64; 2] {
+    pub fn stored_remaining(&self) -> BySeat<i64> {
         self.remaining
     }
 
@@ -205,11 +212,11 @@ impl GameClock {
     pub fn after_action(&self, now: Millis, turn_ended: bool, new_move: bool, next: Option<Seat>) -> GameClock {
         let mut clock = self.taken_at(now);
         if let Some(seat) = self.awaiting_first_move() {
-            clock.started[seat.index()] = true;
+            clock.started[seat] = true;
             clock.since = now;
         } else if turn_ended {
             if let Some(seat) = self.running {
-                let left = &mut clock.remaining[seat.index()];
+                let left = &mut clock.remaining[seat];
                 *left = match self.turn_end {
                     TurnEnd::Increment(increment) => *left + increment,
                     TurnEnd::RefillTo(full) => full,
@@ -229,7 +236,7 @@ impl GameClock {
     #[must_use]
     pub fn with_pause(&self, seat: Seat, paused: bool, now: Millis) -> GameClock {
         let mut clock = self.taken_at(now);
-        clock.paused[seat.index()] = paused;
+        clock.paused[seat] = paused;
         clock
     }
 
@@ -243,7 +250,7 @@ impl GameClock {
         }
         let mut clock = self.taken_at(now);
         if let Some(seat) = self.running {
-            clock.remaining[seat.index()] += credit;
+            clock.remaining[seat] += credit;
         }
         clock
     }
@@ -252,7 +259,7 @@ impl GameClock {
     #[must_use]
     pub fn stopped(&self, now: Millis) -> GameClock {
         let mut clock = self.taken_at(now);
-        clock.remaining = clock.remaining.map(|left| left.max(0));
+        clock.remaining = clock.remaining.map(|left| (*left).max(0));
         clock.running = None;
         clock
     }
@@ -260,11 +267,11 @@ impl GameClock {
     /// The protocol's view at `now`. `running` names only a clock that counts down.
     #[must_use]
     pub fn view(&self, now: Millis) -> Clocks {
-        let remaining = self.remaining_at(now).map(|left| left.max(0));
+        let remaining = self.remaining_at(now).map(|left| (*left).max(0));
         Clocks {
             move_ms: self.move_left_at(now),
             first_move_ms: self.first_move_left_at(now),
-            ..Clocks::new(remaining.to_vec(), self.ticking().map(seat_name))
+            ..Clocks::new(remaining.as_slice().to_vec(), self.ticking().map(seat_name))
         }
     }
 
@@ -324,7 +331,7 @@ mod tests {
 
     #[test]
     fn charges_the_running_seat_and_adds_the_increment_at_turn_end() {
-        let clock = GameClock::start(&BLITZ, RULES, Some(Seat::FIRST), 1_000);
+        let clock = GameClock::start(&BLITZ, RULES, 2, Some(Seat::FIRST), 1_000);
         assert_eq!(clock.deadline(), Some(61_000));
         let mid_turn = clock.after_action(6_000, false, false, Some(Seat::FIRST));
         assert_eq!(mid_turn.remaining_at(6_000), [55_000, 60_000]);
@@ -340,7 +347,7 @@ mod tests {
     #[test]
     fn correspondence_refills_the_mover_at_turn_end_only() {
         let three_days = TimeControl::Correspondence { days_per_move: 3, vacation_allowed: true };
-        let clock = GameClock::start(&three_days, RULES, Some(Seat::FIRST), 0);
+        let clock = GameClock::start(&three_days, RULES, 2, Some(Seat::FIRST), 0);
         assert_eq!(clock.remaining_at(0), [30_000, 30_000]);
         assert_eq!(clock.turn_allotment(), Some(30_000));
         let bounced = clock.after_action(4_000, false, false, Some(Seat::FIRST));
@@ -353,7 +360,7 @@ mod tests {
     #[test]
     fn a_paused_seat_is_not_charged_and_has_no_deadline() {
         let one_day = TimeControl::Correspondence { days_per_move: 1, vacation_allowed: true };
-        let clock = GameClock::start(&one_day, RULES, Some(Seat::FIRST), 0).with_pause(Seat::FIRST, true, 2_000);
+        let clock = GameClock::start(&one_day, RULES, 2, Some(Seat::FIRST), 0).with_pause(Seat::FIRST, true, 2_000);
         assert_eq!(clock.remaining_at(9_000), [8_000, 10_000]);
         assert_eq!(clock.deadline(), None);
         assert_eq!(clock.view(9_000).running, None);
@@ -377,7 +384,7 @@ mod tests {
     fn per_move_clock_follows_the_seeds_example() {
         // Rules §9.2, T = 10 s, R = 60 s. The first seat's moves take 7 s, 25 s and exactly 10 s; the second
         // seat answers at once each time.
-        let clock = GameClock::start(&SEED, RULES, Some(Seat::FIRST), 0);
+        let clock = GameClock::start(&SEED, RULES, 2, Some(Seat::FIRST), 0);
         assert_eq!(clock.view(0).move_ms, Some(10_000));
         assert_eq!(clock.deadline(), Some(70_000), "the flag falls at T + R");
         let after_7 = moved(&clock, 7_000);
@@ -398,7 +405,7 @@ mod tests {
 
     #[test]
     fn per_move_clock_keeps_a_begun_move_across_a_bounce_and_a_restore() {
-        let clock = GameClock::start(&SEED, RULES, Some(Seat::FIRST), 0);
+        let clock = GameClock::start(&SEED, RULES, 2, Some(Seat::FIRST), 0);
         // A bounce: the turn goes on and no new move begins, so the move time is not refreshed.
         let bounced = clock.after_action(4_000, false, false, Some(Seat::FIRST));
         assert_eq!(bounced.view(4_000).move_ms, Some(6_000));
@@ -416,8 +423,8 @@ mod tests {
                 taken.stored_remaining(),
                 taken.since(),
                 Some(Seat::FIRST),
-                [false; 2],
-                [false; 2],
+                [false; 2].into(),
+                [false; 2].into(),
             );
             assert_eq!(restored.view(now + 1_000), extra.view(now + 1_000), "restored at {now}");
             assert_eq!(restored.deadline(), extra.deadline());
@@ -426,7 +433,7 @@ mod tests {
 
     #[test]
     fn per_move_credit_gives_back_the_move_time_then_the_reserve() {
-        let clock = GameClock::start(&SEED, RULES, Some(Seat::FIRST), 0);
+        let clock = GameClock::start(&SEED, RULES, 2, Some(Seat::FIRST), 0);
         // 14 s into the move (4 s of reserve used), an outage of 6 s is credited: as if the move began at 6 s.
         let credited = clock.credited(6_000, 14_000);
         assert_eq!(credited.remaining_at(14_000), [60_000, 60_000]);
@@ -438,8 +445,8 @@ mod tests {
             credited.stored_remaining(),
             credited.since(),
             Some(Seat::FIRST),
-            [false; 2],
-            [false; 2],
+            [false; 2].into(),
+            [false; 2].into(),
         );
         assert_eq!(restored.deadline(), Some(76_000));
     }
@@ -449,7 +456,7 @@ mod tests {
 
     #[test]
     fn main_clocks_start_after_each_sides_first_move() {
-        let clock = GameClock::start(&BLITZ, FIRST_MOVE, Some(Seat::FIRST), 1_000);
+        let clock = GameClock::start(&BLITZ, FIRST_MOVE, 2, Some(Seat::FIRST), 1_000);
         assert_eq!(clock.awaiting_first_move(), Some(Seat::FIRST));
         assert_eq!(clock.deadline(), Some(31_000), "the first-move time, not the main clock");
         assert_eq!(clock.remaining_at(21_000), [60_000, 60_000], "no main clock runs before the first move");
@@ -469,12 +476,12 @@ mod tests {
         assert_eq!(back.remaining_at(35_000), [57_000, 60_000], "5 s charged, 2 s increment");
         // Correspondence games have no first-move time.
         let days = TimeControl::Correspondence { days_per_move: 1, vacation_allowed: true };
-        assert_eq!(GameClock::start(&days, FIRST_MOVE, Some(Seat::FIRST), 0).awaiting_first_move(), None);
+        assert_eq!(GameClock::start(&days, FIRST_MOVE, 2, Some(Seat::FIRST), 0).awaiting_first_move(), None);
     }
 
     #[test]
     fn a_first_action_mid_turn_starts_the_main_clock() {
-        let clock = GameClock::start(&SEED, FIRST_MOVE, Some(Seat::FIRST), 0);
+        let clock = GameClock::start(&SEED, FIRST_MOVE, 2, Some(Seat::FIRST), 0);
         assert_eq!(clock.view(5_000).move_ms, None, "no move time before the first move");
         // A bounce after 20 s: the move time starts then, whole.
         let bounced = clock.after_action(20_000, false, false, Some(Seat::FIRST));
@@ -485,22 +492,41 @@ mod tests {
 
     #[test]
     fn a_first_move_time_restores_and_takes_credit() {
-        let clock = GameClock::start(&BLITZ, FIRST_MOVE, Some(Seat::FIRST), 0);
+        let clock = GameClock::start(&BLITZ, FIRST_MOVE, 2, Some(Seat::FIRST), 0);
         let restored = GameClock::restore(
             &BLITZ,
             FIRST_MOVE,
             clock.stored_remaining(),
             clock.since(),
             Some(Seat::FIRST),
-            [false; 2],
-            [false; 2],
+            [false; 2].into(),
+            [false; 2].into(),
         );
         assert_eq!(restored.deadline(), Some(30_000), "the first-move deadline survives a restore");
         let credited = restored.credited(8_000, 12_000);
         assert_eq!(credited.deadline(), Some(38_000), "an outage moves the first-move deadline");
         assert_eq!(credited.remaining_at(12_000), [60_000, 60_000]);
-        let moved =
-            GameClock::restore(&BLITZ, FIRST_MOVE, [60_000, 60_000], 0, Some(Seat::FIRST), [false; 2], [true, false]);
+        let moved = GameClock::restore(
+            &BLITZ,
+            FIRST_MOVE,
+            [60_000, 60_000].into(),
+            0,
+            Some(Seat::FIRST),
+            [false; 2].into(),
+            [true, false].into(),
+        );
         assert_eq!(moved.deadline(), Some(60_000), "a seat that has moved runs its main clock");
+    }
+
+    #[test]
+    fn a_clock_of_three_seats_charges_each_seat_in_turn() {
+        let clock = GameClock::start(&BLITZ, RULES, 3, Some(Seat::FIRST), 0);
+        assert_eq!(clock.remaining_at(0), [60_000, 60_000, 60_000]);
+        let second = clock.after_action(5_000, true, true, Some(Seat::SECOND));
+        let third = second.after_action(9_000, true, true, Seat::new(2));
+        assert_eq!(third.remaining_at(10_000), [57_000, 58_000, 59_000], "each charged its own time, +2 s");
+        assert_eq!(third.deadline(), Some(9_000 + 60_000));
+        let stopped = third.after_action(12_000, true, true, Some(Seat::FIRST)).stopped(13_000);
+        assert_eq!(stopped.view(13_000).ms, vec![56_000, 58_000, 59_000]);
     }
 }

@@ -12,8 +12,8 @@ use crate::store::Millis;
 pub struct TurnState {
     /// The game.
     pub game_id: Uuid,
-    /// The players' accounts, first seat first.
-    pub players: [Uuid; 2],
+    /// The players' accounts, in seat order.
+    pub players: Vec<Uuid>,
     /// The game's time control.
     pub time_control: TimeControl,
     /// The seat to act; `None` once the game is over.

@@ -31,7 +31,12 @@ impl Entrant {
     pub async fn load(store: &dyn Store, account: &AccountRow) -> Result<Entrant, StoreError> {
         let ratings = store.ratings_of(account.id).await?;
         let recent = store.games_of(account.id, None, RECENT_GAMES).await?;
-        let colour_balance = recent.iter().map(|game| if game.first_id == account.id { 1 } else { -1 }).sum();
+        // Games of more than two seats have no colours to balance; they count for neither side.
+        let colour_balance = recent
+            .iter()
+            .filter(|game| game.players.len() == 2)
+            .map(|game| if game.seat_index_of(account.id) == Some(0) { 1 } else { -1 })
+            .sum();
         let account_info = info(account);
         Ok(Entrant {
             player: PlayerInfo {

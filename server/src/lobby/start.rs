@@ -43,7 +43,7 @@ impl Starter {
         let game_id = matched.game_id;
         let (game, started) = new_game(
             game_id,
-            matched.players.clone(),
+            matched.players.to_vec(),
             matched.ruleset,
             matched.time_control,
             matched.rated,

@@ -16,15 +16,17 @@ use crate::store::{Millis, RatedGame, RatingRow};
 #[must_use]
 pub fn replay(kind: &str, speed: &str, history: &[RatedGame]) -> Vec<RatingRow> {
     let mut ratings: HashMap<Uuid, RatingRow> = HashMap::new();
+    // Glicko-2 rates games of two; no game of more seats is rated (`new_game`).
     for game in history {
-        let before = [game.first_id, game.second_id].map(|id| current(ratings.get(&id), game.finished_at));
+        let &[first_id, second_id] = game.players.as_slice() else { continue };
+        let before = [first_id, second_id].map(|id| current(ratings.get(&id), game.finished_at));
         let score = match game.winner.as_deref() {
             Some("first") => Score::FirstWon,
             Some("second") => Score::SecondWon,
             _ => Score::Draw,
         };
         let (first, second) = super::glicko::rate(before[0], before[1], score);
-        for (id, after) in [(game.first_id, first), (game.second_id, second)] {
+        for (id, after) in [(first_id, first), (second_id, second)] {
             let games = ratings.get(&id).map_or(0, |row| row.games) + 1;
             ratings.insert(id, row(id, kind, speed, after, games, game.finished_at));
         }
@@ -53,7 +55,7 @@ mod tests {
     use crate::ratings::glicko::{rate, NEWCOMER};
 
     fn game(first: Uuid, second: Uuid, winner: Option<&str>, at: Millis) -> RatedGame {
-        RatedGame { first_id: first, second_id: second, winner: winner.map(str::to_owned), finished_at: at }
+        RatedGame { players: vec![first, second], winner: winner.map(str::to_owned), finished_at: at }
     }
 
     #[test]

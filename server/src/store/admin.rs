@@ -140,11 +140,9 @@ pub struct AuditFilter {
 /// A finished rated game's result, as a rating replay needs it.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct RatedGame {
-    /// The first player.
-    pub first_id: Uuid,
-    /// The second player.
-    pub second_id: Uuid,
-    /// `first`, `second`, or `None` for a draw.
+    /// The players, in seat order.
+    pub players: Vec<Uuid>,
+    /// The seat ranked first alone (`first` … `sixth`), or `None` for a draw.
     pub winner: Option<String>,
     /// When the game ended.
     pub finished_at: Millis,

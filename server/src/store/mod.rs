@@ -177,7 +177,8 @@ pub struct SessionRow {
 pub struct GameState {
     /// `active`, `finished` or `aborted`.
     pub status: String,
-    /// `first`, `second`, or `None` (a draw, or no result yet).
+    /// The seat ranked first alone (`first` … `sixth`), or `None` (a draw, a shared first place, or no result
+    /// yet).
     pub winner: Option<String>,
     /// The end reason (the protocol's `EndReasonName` in snake case), once over.
     pub end_reason: Option<String>,
@@ -185,19 +186,18 @@ pub struct GameState {
     pub ply: i64,
     /// The sequence number of the game's last event.
     pub seq: i64,
-    /// Time left for the first seat at `clock_at`, in ms.
-    pub first_ms: i64,
-    /// Time left for the second seat at `clock_at`, in ms.
-    pub second_ms: i64,
+    /// Time left per seat at `clock_at`, in ms, in seat order.
+    pub clocks_ms: Vec<i64>,
     /// When the clock values were taken; the running clock has run since then.
     pub clock_at: Millis,
-    /// `first` or `second`: who must act, while active.
+    /// The seat that must act (`first` … `sixth`), while active.
     pub to_act: Option<String>,
     /// When the seat to act runs out of time, while active.
     pub deadline: Option<Millis>,
     /// When the game ended.
     pub finished_at: Option<Millis>,
-    /// The result's points, `first:second`, for games whose rules count them.
+    /// The result's points per seat in seat order, separated by colons (`3:5`), for games whose rules count
+    /// them.
     pub scores: Option<String>,
 }
 
@@ -233,14 +233,21 @@ pub struct GameRow {
     /// Whether the time control is a correspondence one (days per move). Stored as a column of its own, so that
     /// the store tells live games from correspondence games without reading `time_control`.
     pub correspondence: bool,
-    /// The first seat's account.
-    pub first_id: Uuid,
-    /// The second seat's account.
-    pub second_id: Uuid,
+    /// Each seat's account, in seat order: as many as the game has seats. They never change once the game is
+    /// stored.
+    pub players: Vec<Uuid>,
     /// When it was created (and its clocks set).
     pub created_at: Millis,
     /// The changing parts.
     pub state: GameState,
+}
+
+impl GameRow {
+    /// The index of the seat `account` plays, if it plays in this game.
+    #[must_use]
+    pub fn seat_index_of(&self, account: Uuid) -> Option<usize> {
+        self.players.iter().position(|&player| player == account)
+    }
 }
 
 /// One stored move: the actions one frame brought.
@@ -248,7 +255,7 @@ pub struct GameRow {
 pub struct MoveRow {
     /// Actions played before this move.
     pub ply: i64,
-    /// `first` or `second`.
+    /// The mover's seat, `first` … `sixth`.
     pub seat: String,
     /// The actions in the game's notation.
     pub notation: String,
@@ -256,10 +263,8 @@ pub struct MoveRow {
     pub turn_ended: bool,
     /// The client's id for the move, for idempotent retries.
     pub client_move_id: String,
-    /// The first seat's clock right after the move, in ms.
-    pub first_ms: i64,
-    /// The second seat's clock right after the move, in ms.
-    pub second_ms: i64,
+    /// Every seat's clock right after the move, in ms, in seat order.
+    pub clocks_ms: Vec<i64>,
     /// When the server received the move.
     pub received_at: Millis,
 }

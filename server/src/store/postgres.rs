@@ -9,16 +9,16 @@ use sqlx::query::Query;
 use sqlx::{Postgres, Row};
 use uuid::Uuid;
 
-use super::sql::{CommitSettings, Dialect, NodeLockSql, SqlStore};
+use super::sql::{clocks_text, CommitSettings, Dialect, NodeLockSql, SqlStore};
 use super::{EventRow, GameChange, GameState, MoveRow, StoreError};
 use crate::cluster::bus::{self, ClusterMessage, GameAdvanced};
 
 /// Moves as one array per column: one statement for any number of rows, which PostgreSQL parses and plans
 /// once instead of once per value of a VALUES list.
 const INSERT_MOVES_UNNEST: &str = "INSERT INTO moves \
-    (game_id, ply, seat, notation, turn_ended, client_move_id, first_ms, second_ms, received_at) \
+    (game_id, ply, seat, notation, turn_ended, client_move_id, clocks_ms, received_at) \
     SELECT * FROM UNNEST($1::uuid[], $2::bigint[], $3::text[], $4::text[], $5::boolean[], $6::text[], \
-    $7::bigint[], $8::bigint[], $9::bigint[])";
+    $7::text[], $8::bigint[])";
 
 /// Events as one array per column, like [`INSERT_MOVES_UNNEST`]: one statement, planned once, whatever the
 /// number of rows.
@@ -29,11 +29,10 @@ const INSERT_EVENTS_UNNEST: &str = "INSERT INTO game_events (game_id, seq, kind,
 macro_rules! states_unnest {
     () => {
         "WITH c AS (SELECT * FROM UNNEST($1::uuid[], $2::bigint[], $3::text[], $4::text[], $5::text[], \
-        $6::bigint[], $7::bigint[], $8::bigint[], $9::bigint[], $10::bigint[], $11::text[], $12::bigint[], \
-        $13::bigint[], $14::text[]) AS c(id, expected_seq, status, winner, end_reason, ply, seq, first_ms, \
-        second_ms, clock_at, to_act, deadline, finished_at, scores)), \
-        moved AS (UPDATE game_progress AS p SET seq = c.seq, ply = c.ply, first_ms = c.first_ms, \
-        second_ms = c.second_ms, clock_at = c.clock_at, to_act = c.to_act, deadline = c.deadline, \
+        $6::bigint[], $7::bigint[], $8::text[], $9::bigint[], $10::text[], $11::bigint[], $12::bigint[], \
+        $13::text[]) AS c(id, expected_seq, status, winner, end_reason, ply, seq, clocks_ms, clock_at, to_act, \
+        deadline, finished_at, scores)), \
+        moved AS (UPDATE game_progress AS p SET seq = c.seq, ply = c.ply, clocks_ms = c.clocks_ms, clock_at = c.clock_at, to_act = c.to_act, deadline = c.deadline, \
         swept_deadline = CASE WHEN p.swept THEN c.deadline END FROM c WHERE p.game_id = c.id AND p.seq = c.expected_seq RETURNING p.game_id)"
     };
 }
@@ -60,9 +59,9 @@ macro_rules! outcomes_update {
 /// [`UPDATE_PROGRESS_UNNEST`] for a group with a game that ended: its `games` row is written too.
 const UPDATE_STATES_UNNEST: &str = concat!(states_unnest!(), outcomes_update!(), " SELECT game_id FROM moved");
 
-/// A whole group commit in one statement, its own transaction (the states' arrays are `$1`–`$14`): the
-/// sequence checks and new progress (`moved`), the events (`$15`–`$19`) and moves (`$20`–`$28`) of the games
-/// that passed, and the announcement of the group (channel `$29`, payloads `$30`) if every game passed; it
+/// A whole group commit in one statement, its own transaction (the states' arrays are `$1`–`$13`): the
+/// sequence checks and new progress (`moved`), the events (`$14`–`$18`) and moves (`$19`–`$26`) of the games
+/// that passed, and the announcement of the group (channel `$27`, payloads `$28`) if every game passed; it
 /// answers each game it moved and whether the announcement was sent. One round trip instead of six (BEGIN,
 /// four statements, COMMIT): at low load each group is a move or two, and PostgreSQL's cost per statement is
 /// most of a move's (docs/performance.md).
@@ -72,15 +71,15 @@ macro_rules! group_in_one_statement {
             states_unnest!(),
             $outcomes,
             ", events AS (INSERT INTO game_events (game_id, seq, kind, payload, at) \
-            SELECT * FROM UNNEST($15::uuid[], $16::bigint[], $17::text[], $18::text[], $19::bigint[]) \
+            SELECT * FROM UNNEST($14::uuid[], $15::bigint[], $16::text[], $17::text[], $18::bigint[]) \
             AS e(game_id, seq, kind, payload, at) WHERE e.game_id IN (SELECT game_id FROM moved)), \
             new_moves AS (INSERT INTO moves \
-            (game_id, ply, seat, notation, turn_ended, client_move_id, first_ms, second_ms, received_at) \
-            SELECT * FROM UNNEST($20::uuid[], $21::bigint[], $22::text[], $23::text[], $24::boolean[], \
-            $25::text[], $26::bigint[], $27::bigint[], $28::bigint[]) \
-            AS m(game_id, ply, seat, notation, turn_ended, client_move_id, first_ms, second_ms, received_at) \
+            (game_id, ply, seat, notation, turn_ended, client_move_id, clocks_ms, received_at) \
+            SELECT * FROM UNNEST($19::uuid[], $20::bigint[], $21::text[], $22::text[], $23::boolean[], \
+            $24::text[], $25::text[], $26::bigint[]) \
+            AS m(game_id, ply, seat, notation, turn_ended, client_move_id, clocks_ms, received_at) \
             WHERE m.game_id IN (SELECT game_id FROM moved)), \
-            told AS (SELECT pg_notify($29, payload) FROM UNNEST($30::text[]) AS payload \
+            told AS (SELECT pg_notify($27, payload) FROM UNNEST($28::text[]) AS payload \
             WHERE (SELECT count(*) FROM moved) = cardinality($1::uuid[])) \
             SELECT game_id, (SELECT count(*) FROM told) > 0 AS told FROM moved"
         )
@@ -216,8 +215,7 @@ fn bind_states<'q>(query: PgQuery<'q>, changes: &'q [(Uuid, &'q GameChange)]) ->
         .bind(text(|state| state.end_reason.as_deref()))
         .bind(int(|state| state.ply))
         .bind(int(|state| state.seq))
-        .bind(int(|state| state.first_ms))
-        .bind(int(|state| state.second_ms))
+        .bind(changes.iter().map(|(_, change)| clocks_text(&change.state.clocks_ms)).collect::<Vec<String>>())
         .bind(int(|state| state.clock_at))
         .bind(text(|state| state.to_act.as_deref()))
         .bind(maybe_int(|state| state.deadline))
@@ -246,8 +244,7 @@ fn bind_moves<'q>(query: PgQuery<'q>, moves: &'q [(Uuid, &'q MoveRow)]) -> PgQue
         .bind(text(|row| row.notation.as_str()))
         .bind(moves.iter().map(|(_, row)| row.turn_ended).collect::<Vec<bool>>())
         .bind(text(|row| row.client_move_id.as_str()))
-        .bind(column(|row| row.first_ms))
-        .bind(column(|row| row.second_ms))
+        .bind(moves.iter().map(|(_, row)| clocks_text(&row.clocks_ms)).collect::<Vec<String>>())
         .bind(column(|row| row.received_at))
 }
 

@@ -12,10 +12,8 @@ use super::{AccountRow, GameCursor, GameRow, Millis, ResultCounts, StoreError};
 pub struct RatedEnd {
     /// The game.
     pub game_id: Uuid,
-    /// Its first player.
-    pub first_id: Uuid,
-    /// Its second player.
-    pub second_id: Uuid,
+    /// Its players, in seat order.
+    pub players: Vec<Uuid>,
     /// When the event was recorded.
     pub at: Millis,
     /// The protocol's `GameEvent` (`ended` or `adjudicated`) as JSON.

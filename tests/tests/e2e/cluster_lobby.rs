@@ -151,7 +151,7 @@ async fn postgres_players_on_two_nodes_are_paired_from_one_pool() {
     let game = game_started(&mut on_a).await;
     assert_eq!(game_started(&mut on_b).await, game, "both players get the one game");
     let row = database.store().game(game).await.unwrap().expect("the game is stored");
-    let mut seated = [row.first_id, row.second_id];
+    let mut seated = row.players.clone();
     seated.sort();
     let mut players = [ala.account.id, ola.account.id];
     players.sort();

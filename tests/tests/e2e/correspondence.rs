@@ -338,7 +338,7 @@ async fn the_sweeper_ends_an_overdue_game_on_time(url: &str) {
     let started = kartka_server::time::now_ms() - 1_000;
     let kurnik = kartka_protocol::RulesetSpec::PaperSoccer(PaperSoccerOptions { width: 8, height: 10, goal: 2 });
     let rules = ClockRules { day: ms(300), first_move: Duration::ZERO };
-    let (row, event) = new_game(game, [player(&alice), player(&bob)], kurnik, days(1), false, rules, started)
+    let (row, event) = new_game(game, vec![player(&alice), player(&bob)], kurnik, days(1), false, rules, started)
         .expect("a valid ruleset");
     server.state.store.insert_game(&row, &event).await.expect("insert a game");
 
@@ -384,7 +384,7 @@ async fn a_start_reads_only_the_live_games_however_many_correspondence_games_wai
     let now = kartka_server::time::now_ms();
     let rules = ClockRules { day: Duration::from_secs(86_400), first_move: Duration::ZERO };
     let insert = |time_control: TimeControl| {
-        let (store, players) = (store.clone(), [player(&alice), player(&bob)]);
+        let (store, players) = (store.clone(), vec![player(&alice), player(&bob)]);
         async move {
             let (row, event) =
                 new_game(Uuid::new_v4(), players, kurnik, time_control, false, rules, now).expect("a valid ruleset");

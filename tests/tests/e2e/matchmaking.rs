@@ -236,7 +236,7 @@ async fn fifty_players_in_several_pools_are_paired_within_their_windows(db: &Tes
     for (game_id, accounts) in &games {
         assert_eq!(accounts.len(), 2, "game {game_id} has two players");
         let game = server.state.store.game(*game_id).await.unwrap().expect("the game is stored");
-        let mut seated = HashSet::from([game.first_id, game.second_id]);
+        let mut seated: HashSet<_> = game.players.iter().copied().collect();
         assert!(seated.remove(&accounts[0]) && seated.remove(&accounts[1]) && seated.is_empty());
         let time_control: TimeControl = serde_json::from_str(&game.time_control).unwrap();
         let spec = pool(time_control, game.rated);

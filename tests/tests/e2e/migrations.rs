@@ -30,6 +30,16 @@ async fn postgres_only_correspondence_deadlines_are_swept_after_0018() {
     only_correspondence_deadlines_are_swept_after_0018(Backend::Postgres).await;
 }
 
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn sqlite_seats_stored_before_0022_read_back_as_lists_after_it() {
+    seats_stored_before_0022_read_back_as_lists_after_it(Backend::Sqlite).await;
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn postgres_seats_stored_before_0022_read_back_as_lists_after_it() {
+    seats_stored_before_0022_read_back_as_lists_after_it(Backend::Postgres).await;
+}
+
 fn game(first_id: Uuid, second_id: Uuid, state: GameState) -> GameRow {
     GameRow {
         id: Uuid::new_v4(),
@@ -39,8 +49,7 @@ fn game(first_id: Uuid, second_id: Uuid, state: GameState) -> GameRow {
         speed: "blitz".to_owned(),
         rated: false,
         correspondence: false,
-        first_id,
-        second_id,
+        players: vec![first_id, second_id],
         created_at: T0,
         state,
     }
@@ -60,7 +69,14 @@ fn text(value: &str) -> String {
 fn identity_values(game: &GameRow) -> String {
     format!(
         "'{}', '{}', '{}', '{}', '{}', '{}', {}, '{}'",
-        game.id, game.kind, game.ruleset, game.time_control, game.first_id, game.second_id, game.created_at, game.speed
+        game.id,
+        game.kind,
+        game.ruleset,
+        game.time_control,
+        game.players[0],
+        game.players[1],
+        game.created_at,
+        game.speed
     )
 }
 
@@ -77,8 +93,8 @@ fn insert_in_0014_shape(game: &GameRow) -> String {
         or_null(state.end_reason.as_deref(), text),
         state.ply,
         state.seq,
-        state.first_ms,
-        state.second_ms,
+        state.clocks_ms[0],
+        state.clocks_ms[1],
         state.clock_at,
         or_null(state.to_act.as_deref(), text),
         or_null(state.deadline, |deadline| deadline.to_string()),
@@ -114,8 +130,7 @@ async fn games_stored_before_0015_read_back_the_same_after_it(backend: Backend) 
             end_reason: None,
             ply: 7,
             seq: 9,
-            first_ms: 51_000,
-            second_ms: 48_500,
+            clocks_ms: vec![51_000, 48_500],
             clock_at: T0 + 9_000,
             to_act: Some("second".to_owned()),
             deadline: Some(deadline),
@@ -132,8 +147,7 @@ async fn games_stored_before_0015_read_back_the_same_after_it(backend: Backend) 
             end_reason: Some("goal".to_owned()),
             ply: 40,
             seq: 45,
-            first_ms: 12_000,
-            second_ms: 3_000,
+            clocks_ms: vec![12_000, 3_000],
             clock_at: T0 + 110_000,
             to_act: None,
             deadline: None,
@@ -159,8 +173,7 @@ async fn games_stored_before_0015_read_back_the_same_after_it(backend: Backend) 
     let next = GameState {
         ply: 8,
         seq: 10,
-        first_ms: 51_000,
-        second_ms: 47_000,
+        clocks_ms: vec![51_000, 47_000],
         clock_at: T0 + 10_500,
         to_act: Some("first".to_owned()),
         deadline: Some(T0 + 62_000),
@@ -175,8 +188,7 @@ async fn games_stored_before_0015_read_back_the_same_after_it(backend: Backend) 
             notation: "4".to_owned(),
             turn_ended: true,
             client_move_id: "m8".to_owned(),
-            first_ms: 51_000,
-            second_ms: 47_000,
+            clocks_ms: vec![51_000, 47_000],
             received_at: T0 + 10_500,
         }),
         state: next.clone(),
@@ -206,8 +218,8 @@ fn insert_in_0017_shape(game: &GameRow) -> [String; 2] {
             game.id,
             state.seq,
             state.ply,
-            state.first_ms,
-            state.second_ms,
+            state.clocks_ms[0],
+            state.clocks_ms[1],
             state.clock_at,
             or_null(state.to_act.as_deref(), text),
             or_null(state.deadline, |deadline| deadline.to_string()),
@@ -224,8 +236,7 @@ async fn only_correspondence_deadlines_are_swept_after_0018(backend: Backend) {
         end_reason: None,
         ply: 3,
         seq: 5,
-        first_ms: 40_000,
-        second_ms: 50_000,
+        clocks_ms: vec![40_000, 50_000],
         clock_at: T0,
         to_act: Some("first".to_owned()),
         deadline: Some(deadline),
@@ -280,4 +291,133 @@ async fn only_correspondence_deadlines_are_swept_after_0018(backend: Backend) {
     store.insert_game(&later, &started).await.unwrap();
     let overdue = store.overdue_games(T0 + 200_000_000, 10).await.unwrap();
     assert_eq!(overdue, [later.id, correspondence.id], "most overdue first");
+}
+
+/// The INSERTs of `game` and its `moves` into 0021's tables: seats and clocks in pairs of columns.
+fn insert_in_0021_shape(game: &GameRow, moves: &[MoveRow]) -> Vec<String> {
+    let state = &game.state;
+    let mut statements = vec![
+        format!(
+            "INSERT INTO games (id, kind, ruleset, time_control, first_id, second_id, created_at, speed, rated, \
+             correspondence, status, winner, end_reason, length, finished_at, scores) \
+             VALUES ({}, FALSE, FALSE, '{}', {}, {}, {}, {}, {})",
+            identity_values(game),
+            state.status,
+            or_null(state.winner.as_deref(), text),
+            or_null(state.end_reason.as_deref(), text),
+            state.ply,
+            or_null(state.finished_at, |finished_at| finished_at.to_string()),
+            or_null(state.scores.as_deref(), text),
+        ),
+        format!(
+            "INSERT INTO game_progress (game_id, seq, ply, first_ms, second_ms, clock_at, to_act, deadline) \
+             VALUES ('{}', {}, {}, {}, {}, {}, {}, {})",
+            game.id,
+            state.seq,
+            state.ply,
+            state.clocks_ms[0],
+            state.clocks_ms[1],
+            state.clock_at,
+            or_null(state.to_act.as_deref(), text),
+            or_null(state.deadline, |deadline| deadline.to_string()),
+        ),
+    ];
+    statements.extend(moves.iter().map(|row| {
+        format!(
+            "INSERT INTO moves (game_id, ply, seat, notation, turn_ended, client_move_id, first_ms, second_ms, \
+             received_at) VALUES ('{}', {}, '{}', '{}', {}, '{}', {}, {}, {})",
+            game.id,
+            row.ply,
+            row.seat,
+            row.notation,
+            if row.turn_ended { "TRUE" } else { "FALSE" },
+            row.client_move_id,
+            row.clocks_ms[0],
+            row.clocks_ms[1],
+            row.received_at,
+        )
+    }));
+    statements
+}
+
+async fn seats_stored_before_0022_read_back_as_lists_after_it(backend: Backend) {
+    let older = OlderDb::new(backend, 22).await;
+    let (ala, ola) = two_players(&older).await;
+    let finished_state = GameState {
+        status: "finished".to_owned(),
+        winner: Some("second".to_owned()),
+        end_reason: Some("resignation".to_owned()),
+        ply: 2,
+        seq: 4,
+        clocks_ms: vec![55_000, 58_000],
+        clock_at: T0 + 5_000,
+        to_act: None,
+        deadline: None,
+        finished_at: Some(T0 + 5_000),
+        scores: None,
+    };
+    let finished = game(ala, ola, finished_state);
+    let moves = [("first", 57_000, 60_000), ("second", 57_000, 58_000)].map(|(seat, first_ms, second_ms)| {
+        let ply = if seat == "first" { 0 } else { 1 };
+        MoveRow {
+            ply,
+            seat: seat.to_owned(),
+            notation: (ply + 3).to_string(),
+            turn_ended: true,
+            client_move_id: format!("m{ply}"),
+            clocks_ms: vec![first_ms, second_ms],
+            received_at: T0 + 1_000 * (ply + 1),
+        }
+    });
+    let active_state = GameState {
+        status: "active".to_owned(),
+        winner: None,
+        end_reason: None,
+        ply: 0,
+        seq: 1,
+        clocks_ms: vec![60_000, 60_000],
+        clock_at: T0,
+        to_act: Some("first".to_owned()),
+        deadline: Some(T0 + 60_000),
+        finished_at: None,
+        scores: None,
+    };
+    let active = GameRow { id: Uuid::new_v4(), created_at: T0 + 10_000, ..game(ola, ala, active_state) };
+    for statement in insert_in_0021_shape(&finished, &moves).into_iter().chain(insert_in_0021_shape(&active, &[])) {
+        older.execute(&statement).await;
+    }
+
+    let database = older.open().await;
+    let store = database.store();
+
+    for stored in [&finished, &active] {
+        assert_eq!(store.game(stored.id).await.unwrap().as_ref(), Some(stored), "seats and clocks as lists");
+    }
+    assert_eq!(store.moves(finished.id).await.unwrap(), moves, "each move's clocks as a list");
+    let listed: Vec<Uuid> = store.games_of(ala, None, 10).await.unwrap().iter().map(|game| game.id).collect();
+    assert_eq!(listed, [active.id, finished.id], "a player's games, newest first, through the seats");
+    let counts = store.result_counts(ola).await.unwrap();
+    assert_eq!((counts.finished, counts.wins, counts.losses, counts.active), (1, 1, 0, 1), "ola won as second");
+    let between = store.results_between(ala, ola).await.unwrap();
+    assert_eq!((between.finished, between.wins, between.losses), (1, 0, 1), "ala lost to ola");
+
+    // A game of three seats stores and reads back after it.
+    let now = T0 + 20_000;
+    let third = kartka_tests::stored::insert_guest(store.as_ref(), "ula", now).await.id;
+    let three = GameRow {
+        id: Uuid::new_v4(),
+        players: vec![ala, ola, third],
+        created_at: now,
+        state: GameState {
+            clocks_ms: vec![60_000, 59_000, 58_000],
+            to_act: Some("third".to_owned()),
+            ..active.state.clone()
+        },
+        ..active.clone()
+    };
+    let started = EventRow { seq: 1, kind: "started".to_owned(), payload: "{}".to_owned(), at: now };
+    store.insert_game(&three, &started).await.unwrap();
+    assert_eq!(store.game(three.id).await.unwrap(), Some(three.clone()));
+    let listed: Vec<Uuid> = store.games_of(third, None, 10).await.unwrap().iter().map(|game| game.id).collect();
+    assert_eq!(listed, [three.id]);
 }

@@ -96,11 +96,8 @@ async fn inserted_game(store: &dyn Store, first: &AccountRow, second: &AccountRo
 fn move_change(state: &GameState, client_move_id: &str) -> GameChange {
     let at = state.clock_at + 1_000;
     let seat = if state.ply % 2 == 0 { "first" } else { "second" };
-    let (first_ms, second_ms) = if seat == "first" {
-        (state.first_ms - 1_000, state.second_ms)
-    } else {
-        (state.first_ms, state.second_ms - 1_000)
-    };
+    let mut clocks_ms = state.clocks_ms.clone();
+    clocks_ms[usize::from(seat == "second")] -= 1_000;
     let seq = state.seq + 1;
     GameChange {
         expected_seq: state.seq,
@@ -116,15 +113,13 @@ fn move_change(state: &GameState, client_move_id: &str) -> GameChange {
             notation: (state.ply % 8).to_string(),
             turn_ended: true,
             client_move_id: client_move_id.to_owned(),
-            first_ms,
-            second_ms,
+            clocks_ms: clocks_ms.clone(),
             received_at: at,
         }),
         state: GameState {
             ply: state.ply + 1,
             seq,
-            first_ms,
-            second_ms,
+            clocks_ms,
             clock_at: at,
             to_act: Some(if state.ply % 2 == 0 { "second" } else { "first" }.to_owned()),
             deadline: Some(at + MINUTE),

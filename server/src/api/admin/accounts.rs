@@ -74,12 +74,8 @@ pub async fn ban(
     }
     // A ban ends the banned player's part in their games; in a game against the admin it would be a ruling in
     // the admin's own favour, which another admin must make.
-    let playing_the_admin = state
-        .store
-        .active_games_of(account.id)
-        .await?
-        .iter()
-        .any(|game| [game.first_id, game.second_id].contains(&admin.id));
+    let playing_the_admin =
+        state.store.active_games_of(account.id).await?.iter().any(|game| game.players.contains(&admin.id));
     if playing_the_admin {
         return Err(ApiError::new(ErrorCode::NotAllowed, "an admin may not ban an opponent in a running game"));
     }

@@ -58,7 +58,7 @@ pub async fn adjudicate(
 /// An admin decides no game they play in: the role is for deciding between others, and the audit trail could
 /// not tell a ruling from a player's own advantage.
 fn refuse_own_game(admin: &AccountRow, game: &GameRow) -> Result<(), ApiError> {
-    if [game.first_id, game.second_id].contains(&admin.id) {
+    if game.players.contains(&admin.id) {
         return Err(ApiError::new(ErrorCode::NotAllowed, "an admin may not act on a game they play in"));
     }
     Ok(())
@@ -78,7 +78,7 @@ async fn act(
     state.games.admin(id, action, entry).await?;
     let stored =
         state.store.archived_game(id).await?.ok_or_else(|| ApiError::new(ErrorCode::UnknownGame, "no such game"))?;
-    let accounts = accounts_by_id(state, &[stored.game.first_id, stored.game.second_id]).await?;
+    let accounts = accounts_by_id(state, &stored.game.players).await?;
     let filter = AuditFilter { game_id: Some(id), ..AuditFilter::default() };
     let written = state.store.audit_entries(&filter, 1).await?;
     let audit = written.first().ok_or_else(|| ApiError::new(ErrorCode::Internal, "the audit entry is missing"))?;

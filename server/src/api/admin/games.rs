@@ -30,8 +30,7 @@ pub async fn review(
     Path(id): Path<Uuid>,
 ) -> Result<Json<GameReview>, ApiError> {
     let stored = state.store.archived_game(id).await?.ok_or_else(unknown_game)?;
-    let players = [stored.game.first_id, stored.game.second_id];
-    let accounts = accounts_by_id(&state, &players).await?;
+    let accounts = accounts_by_id(&state, &stored.game.players).await?;
     let game = views::archived(&stored, &accounts)?;
     let moves = state.store.moves(id).await?;
     let events = state.store.events_after(id, 0).await?;
@@ -40,7 +39,7 @@ pub async fn review(
     entries.reverse();
     let chat = state.store.game_chat(id).await?;
     Ok(Json(GameReview {
-        accounts: players.iter().map(|player| views::account(&accounts[player])).collect(),
+        accounts: stored.game.players.iter().map(|player| views::account(&accounts[player])).collect(),
         moves: views::moves(id, &moves, game.import.is_some())?,
         timeline: views::timeline(id, &events, &entries, &chat)?,
         record_formats: kinds::of_spec(&game.game.ruleset).format_names().into_iter().map(str::to_owned).collect(),
@@ -114,7 +113,7 @@ pub async fn record(
     Query(query): Query<RecordQuery>,
 ) -> Result<Response, ApiError> {
     let stored = state.store.archived_game(id).await?.ok_or_else(unknown_game)?;
-    let accounts = accounts_by_id(&state, &[stored.game.first_id, stored.game.second_id]).await?;
+    let accounts = accounts_by_id(&state, &stored.game.players).await?;
     let game = views::archived(&stored, &accounts)?;
     let moves = state.store.moves(id).await?;
     let kind = kinds::of_spec(&game.game.ruleset);

@@ -69,7 +69,7 @@ pub async fn page(
     state: &AppState,
     rows: &[ArchivedGame],
 ) -> Result<Vec<kartka_protocol::admin::ArchivedGame>, ApiError> {
-    let ids: Vec<Uuid> = rows.iter().flat_map(|row| [row.game.first_id, row.game.second_id]).collect();
+    let ids: Vec<Uuid> = rows.iter().flat_map(|row| row.game.players.iter().copied()).collect();
     let accounts = accounts_by_id(state, &ids).await?;
     Ok(rows.iter().map(|row| views::archived(row, &accounts)).collect::<Result<_, _>>()?)
 }

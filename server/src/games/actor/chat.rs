@@ -37,7 +37,7 @@ impl GameActor {
     pub(super) async fn mute_opponent(&mut self, account: Uuid, muted: bool) -> Result<(), GameError> {
         let seat = self.seat_of(account).ok_or(GameError::NotAPlayer)?;
         self.store.set_opponent_muted(self.id, account, muted).await.map_err(GameError::Store)?;
-        self.opponent_muted[seat.index()] = muted;
+        self.opponent_muted[seat] = muted;
         Ok(())
     }
 
@@ -64,7 +64,7 @@ impl GameActor {
             .filter(|row| reader.is_none_or(|reader| !self.muted_for(reader, self.seat_of(row.account_id))))
             .filter_map(chat::message)
             .collect();
-        let opponent_muted = reader.is_some_and(|reader| self.opponent_muted[reader.index()]);
+        let opponent_muted = reader.is_some_and(|reader| self.opponent_muted[reader]);
         for frame in long_lists::chat_history_frames(channel, messages, opponent_muted, Vec::new()) {
             subscriber.outbox.push_frame(&frame);
         }
@@ -79,8 +79,8 @@ impl GameActor {
         }
     }
 
-    /// Whether the player in `reader` muted the sender, their opponent.
+    /// Whether the player in `reader` muted the sender, another player.
     fn muted_for(&self, reader: Seat, sender: Option<Seat>) -> bool {
-        sender == Some(reader.other()) && self.opponent_muted[reader.index()]
+        sender.is_some_and(|sender| sender != reader) && self.opponent_muted[reader]
     }
 }

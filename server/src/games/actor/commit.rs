@@ -89,15 +89,13 @@ impl GameActor {
 
 /// The stored form of a live state after event `seq`.
 fn stored_state(live: &Live, seq: u64) -> GameState {
-    let [first_ms, second_ms] = live.clock.stored_remaining();
     GameState {
         status: convert::status_text(live.status).to_owned(),
         winner: live.result.as_ref().and_then(|r| r.winner).map(|seat| seat_text(convert::seat(seat)).to_owned()),
         end_reason: live.result.as_ref().map(|r| convert::end_reason_text(r.reason)),
         ply: i64::from(live.ply),
         seq: seq as i64,
-        first_ms,
-        second_ms,
+        clocks_ms: live.clock.stored_remaining().as_slice().to_vec(),
         clock_at: live.clock.since(),
         to_act: (live.status == GameStatus::Active)
             .then(|| live.game.to_act())
@@ -118,6 +116,8 @@ pub(crate) fn event_kind(event: &GameEvent) -> &'static str {
         GameEvent::Moved { .. } => "moved",
         GameEvent::DrawOffered { .. } => "draw_offered",
         GameEvent::DrawDeclined { .. } => "draw_declined",
+        GameEvent::DrawAccepted { .. } => "draw_accepted",
+        GameEvent::AgreedEndAccepted { .. } => "agreed_end_accepted",
         GameEvent::AgreedEndOffered { .. } => "agreed_end_offered",
         GameEvent::AgreedEndDeclined { .. } => "agreed_end_declined",
         GameEvent::PlayerConnected { .. } => "player_connected",

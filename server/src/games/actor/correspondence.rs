@@ -1,7 +1,7 @@
 //! The game actor's part in correspondence play: vacation pauses, conditional moves, and
 //! announcing turns to the hooks. Kept apart from the actor's core so that each stays readable.
 
-use kartka_engine::Seat;
+use kartka_engine::{BySeat, Seat};
 use kartka_protocol::correspondence::ConditionalLine;
 use kartka_protocol::{EventEnvelope, GameEvent, GameStatus, TimeControl};
 
@@ -76,7 +76,7 @@ impl GameActor {
         if !self.time_control.is_correspondence() {
             return Err(GameError::NotAllowed("conditional moves are for correspondence games".into()));
         }
-        if !lines.is_empty() && self.live.game.to_act() != Some(seat.other()) {
+        if !lines.is_empty() && self.live.game.to_act().is_none_or(|to_act| to_act == seat) {
             return Err(GameError::NotAllowed("conditional moves are stored on your opponent's turn".into()));
         }
         let played = self.current_turn_notation();
@@ -148,7 +148,7 @@ impl GameActor {
         let turn_start = self.moves.iter().rposition(|m| m.record.turn_ended).map_or(0, |at| at + 1);
         let turn = TurnState {
             game_id: self.id,
-            players: self.players.clone().map(|player| player.account_id),
+            players: self.players.iter().map(|player| player.account_id).collect(),
             time_control: self.time_control,
             to_act: active.then(|| self.live.game.to_act()).flatten(),
             turn_ply: self.moves.get(turn_start).map_or(self.live.ply, |first| first.record.ply),
@@ -163,13 +163,16 @@ impl GameActor {
 }
 
 /// The seats whose clocks a game's events leave paused for a vacation.
-pub(super) fn paused_seats(events: &[EventEnvelope]) -> [bool; 2] {
-    let mut paused = [false; 2];
+pub(super) fn paused_seats(events: &[EventEnvelope], seats: usize) -> BySeat<bool> {
+    let mut paused = BySeat::splat(seats, false);
     for event in events {
-        match &event.event {
-            GameEvent::VacationStarted { seat, .. } => paused[convert::seat(*seat).index()] = true,
-            GameEvent::VacationEnded { seat, .. } => paused[convert::seat(*seat).index()] = false,
-            _ => {}
+        let (seat, on) = match &event.event {
+            GameEvent::VacationStarted { seat, .. } => (seat, true),
+            GameEvent::VacationEnded { seat, .. } => (seat, false),
+            _ => continue,
+        };
+        if let Some(paused) = paused.get_mut(convert::seat(*seat)) {
+            *paused = on;
         }
     }
     paused

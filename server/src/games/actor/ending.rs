@@ -71,13 +71,20 @@ impl GameActor {
     /// The rating updates of ending the game with `outcome`: none for a casual game, and none for a game that
     /// ends before both players moved (aborted games never get here).
     pub(super) async fn rated_result(&self, outcome: Outcome, now: Millis) -> Result<Option<RatedResult>, GameError> {
-        if !self.rated || self.live.has_moved != [true, true] {
+        if !self.rated || !self.every_seat_moved() {
             return Ok(None);
         }
+        // Glicko-2 rates a game of two; a game of more seats is never created rated (`new_game`).
+        let [first, second] = self.players.as_slice() else { return Ok(None) };
         let kind = self.ruleset.kind().name();
-        let players = [self.players[0].account_id, self.players[1].account_id];
+        let players = [first.account_id, second.account_id];
         let rated = rated_result(&*self.store, kind, speed_text(self.speed), players, outcome.winner(), now).await;
         rated.map(Some).map_err(GameError::Store)
+    }
+
+    /// Whether every seat has made a move: a result counts for ratings only then.
+    fn every_seat_moved(&self) -> bool {
+        self.live.has_moved.as_slice().iter().all(|&moved| moved)
     }
 
     /// Carries out an admin's action; `audit` is committed with the change, stamped with its time.
@@ -92,7 +99,6 @@ impl GameActor {
                 next.clock = self.live.clock.stopped(now);
                 next.draw_offer = None;
                 next.agreed_end_offer = None;
-                next.agreed_end_offer = None;
                 next.finished_at = Some(now);
                 self.commit_change(next, GameEvent::AbortedByAdmin {}, None, Vec::new(), Some(&audit), now).await
             }
@@ -101,10 +107,11 @@ impl GameActor {
             }
             AdminAction::Adjudicate(winner) => {
                 let changes_a_rated_result =
-                    self.live.status == GameStatus::Finished && self.rated && self.live.has_moved == [true, true];
+                    self.live.status == GameStatus::Finished && self.rated && self.every_seat_moved();
+                let seats = self.players.len();
                 let outcome = match winner {
-                    Some(seat) => Outcome::win(2, seat, EndReason::Adjudication),
-                    None => Outcome::draw(2, EndReason::Adjudication),
+                    Some(seat) => Outcome::win(seats, seat, EndReason::Adjudication),
+                    None => Outcome::draw(seats, EndReason::Adjudication),
                 };
                 let seq = self.end(outcome, now, Some(&audit)).await?;
                 if changes_a_rated_result {

@@ -1,6 +1,6 @@
 //! Loading a game's actor from the store: the game replayed from its moves, its clocks, its events.
 
-use kartka_engine::{AnyGame, Seat};
+use kartka_engine::{AnyGame, BySeat};
 use kartka_protocol::{EventEnvelope, GameEvent, GameStatus, MoveRecord, RulesetSpec, TimeControl};
 use std::collections::HashMap;
 use std::sync::Arc;
@@ -9,7 +9,7 @@ use uuid::Uuid;
 use super::correspondence::{is_conditional_reply, paused_seats};
 use super::retry::DeadlineRetry;
 use super::window::window_end;
-use super::{ActorConfig, CommittedMove, GameActor, Live};
+use super::{ActorConfig, CommittedMove, GameActor, Live, StandingOffer};
 use crate::games::clock::GameClock;
 use crate::games::convert::{self, seat_name, speed_from_text};
 use crate::games::kinds;
@@ -31,7 +31,11 @@ impl GameActor {
         let speed = speed_from_text(&row.speed).ok_or_else(|| corrupt(format!("speed {}", row.speed)))?;
         let event_rows = store.events_after(id, 0).await?;
         let mutes = store.opponent_mutes(id).await?;
-        let opponent_muted = [row.first_id, row.second_id].map(|player| mutes.contains(&player));
+        let seats = rules.seat_count();
+        if row.players.len() != seats {
+            return Err(corrupt(format!("{} players stored where the game has {seats} seats", row.players.len())));
+        }
+        let opponent_muted = BySeat::from_fn(seats, |seat| mutes.contains(&row.players[seat.index()]));
         let mut events = Vec::with_capacity(event_rows.len());
         for row in &event_rows {
             let event: GameEvent = serde_json::from_str(&row.payload).map_err(|e| corrupt(e.to_string()))?;
@@ -40,10 +44,11 @@ impl GameActor {
         let Some(GameEvent::Started { players, .. }) = events.first().map(|e| e.event.clone()) else {
             return Err(corrupt("the first event is not `started`".into()));
         };
-        let players = <[kartka_protocol::PlayerInfo; 2]>::try_from(players)
-            .map_err(|players| corrupt(format!("{} players where the game has two seats", players.len())))?;
+        if players.len() != seats {
+            return Err(corrupt(format!("{} players started the game where it has {seats} seats", players.len())));
+        }
         let mut game = AnyGame::new(&rules);
-        let mut has_moved = [false; 2];
+        let mut has_moved = BySeat::splat(seats, false);
         let mut moves = Vec::new();
         // When the timed window the game is in (if any) opened: the move after which it was first in it.
         let mut window_opened = None;
@@ -61,7 +66,7 @@ impl GameActor {
             game.play(&row.notation).map_err(|e| corrupt(format!("move at ply {}: {e}", row.ply)))?;
             window_opened = game.timed_window().and(window_opened.or(Some(row.received_at)));
             let running = game.to_act().map(seat_name);
-            has_moved[seat.index()] = true;
+            *has_moved.get_mut(seat).ok_or_else(|| corrupt(format!("seat {} in a game of {seats}", row.seat)))? = true;
             let seq = move_seqs.get(&(row.ply as u64)).map_or(0, |(_, seq)| *seq);
             moves.push(CommittedMove {
                 record: MoveRecord {
@@ -70,7 +75,7 @@ impl GameActor {
                     notation: row.notation,
                     turn_ended: row.turn_ended,
                     at_ms: row.received_at,
-                    clocks: kartka_protocol::Clocks::new(vec![row.first_ms, row.second_ms], running),
+                    clocks: kartka_protocol::Clocks::new(row.clocks_ms, running),
                     conditional: is_conditional_reply(&row.client_move_id),
                 },
                 client_move_id: row.client_move_id,
@@ -92,10 +97,12 @@ impl GameActor {
         let clock = GameClock::restore(
             &time_control,
             config.clocks,
-            [state.first_ms, state.second_ms],
+            BySeat::from_slice(&state.clocks_ms)
+                .filter(|clocks| clocks.len() == seats)
+                .ok_or_else(|| corrupt(format!("{} clocks in a game of {seats} seats", state.clocks_ms.len())))?,
             state.clock_at,
             running,
-            paused_seats(&events),
+            paused_seats(&events, seats),
             has_moved,
         );
         // A finished game's rematch, so that those who come to the game later can follow it.
@@ -118,8 +125,8 @@ impl GameActor {
                 result,
                 ply: state.ply as u32,
                 clock,
-                draw_offer: standing_offer(&events, Offer::Draw),
-                agreed_end_offer: standing_offer(&events, Offer::AgreedEnd),
+                draw_offer: standing_offer(&events, Offer::Draw, seats),
+                agreed_end_offer: standing_offer(&events, Offer::AgreedEnd, seats),
                 has_moved,
                 finished_at: state.finished_at,
                 window_ends,
@@ -128,7 +135,7 @@ impl GameActor {
             moves,
             events,
             subscribers: HashMap::new(),
-            absent_since: [Some(now), Some(now)],
+            absent_since: BySeat::splat(seats, Some(now)),
             opponent_muted,
             spectators: 0,
             rematch,
@@ -147,19 +154,27 @@ enum Offer {
     AgreedEnd,
 }
 
-/// The offer of `kind` still standing after `events`: an offer stands until it is declined, the game ends, or
-/// the offerer's opponent moves.
-fn standing_offer(events: &[EventEnvelope], kind: Offer) -> Option<Seat> {
-    events.iter().fold(None, |offer, envelope| match &envelope.event {
-        GameEvent::DrawOffered { seat } if kind == Offer::Draw => Some(convert::seat(*seat)),
-        GameEvent::AgreedEndOffered { seat } if kind == Offer::AgreedEnd => Some(convert::seat(*seat)),
+/// The offer of `kind` still standing after `events` in a game of `seats` seats, with its acceptances: an offer
+/// stands until it is declined or passes, the game ends, or a seat that has not accepted it moves.
+fn standing_offer(events: &[EventEnvelope], kind: Offer, seats: usize) -> Option<StandingOffer> {
+    events.iter().fold(None, |offer: Option<StandingOffer>, envelope| match &envelope.event {
+        GameEvent::DrawOffered { seat } if kind == Offer::Draw => Some(StandingOffer::new(convert::seat(*seat), seats)),
+        GameEvent::AgreedEndOffered { seat } if kind == Offer::AgreedEnd => {
+            Some(StandingOffer::new(convert::seat(*seat), seats))
+        }
+        GameEvent::DrawAccepted { seat } if kind == Offer::Draw => {
+            offer.and_then(|o| o.accepted_by(convert::seat(*seat)))
+        }
+        GameEvent::AgreedEndAccepted { seat } if kind == Offer::AgreedEnd => {
+            offer.and_then(|o| o.accepted_by(convert::seat(*seat)))
+        }
         GameEvent::DrawDeclined { .. } if kind == Offer::Draw => None,
         GameEvent::AgreedEndDeclined { .. } if kind == Offer::AgreedEnd => None,
         GameEvent::Ended { .. }
         | GameEvent::Aborted { .. }
         | GameEvent::AbortedByAdmin {}
         | GameEvent::Adjudicated { .. } => None,
-        GameEvent::Moved { record, .. } if offer == Some(convert::seat(record.seat).other()) => None,
+        GameEvent::Moved { record, .. } if offer.is_some_and(|o| o.awaits(convert::seat(record.seat))) => None,
         _ => offer,
     })
 }

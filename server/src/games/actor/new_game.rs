@@ -16,7 +16,7 @@ use crate::store::{EventRow, GameRow, GameState, Millis};
 /// (`Kind::settle`). A ruleset the engine does not play is refused.
 pub fn new_game(
     id: Uuid,
-    players: [PlayerInfo; 2],
+    players: Vec<PlayerInfo>,
     ruleset: RulesetSpec,
     time_control: TimeControl,
     rated: bool,
@@ -24,10 +24,19 @@ pub fn new_game(
     now: Millis,
 ) -> Result<(GameRow, EventRow), RulesetError> {
     let ruleset = kinds::of_spec(&ruleset).settle(ruleset, rand::random());
-    let first_to_act = AnyGame::new(&kinds::ruleset(&ruleset)?).to_act();
-    let clock = GameClock::start(&time_control, clock_rules, first_to_act, now);
-    let event = GameEvent::Started { players: players.to_vec(), ruleset, time_control, clocks: clock.view(now) };
-    let [first_ms, second_ms] = clock.stored_remaining();
+    let rules = kinds::ruleset(&ruleset)?;
+    let seats = rules.seat_count();
+    if players.len() != seats {
+        return Err(RulesetError(format!("{} players for a game of {seats} seats", players.len())));
+    }
+    // Glicko-2 rates games of two; games of more are rated by a ranking model of their own, not yet kept.
+    if rated && seats > 2 {
+        return Err(RulesetError("a game of more than two players cannot be rated yet".to_owned()));
+    }
+    let first_to_act = AnyGame::new(&rules).to_act();
+    let clock = GameClock::start(&time_control, clock_rules, seats, first_to_act, now);
+    let player_ids = players.iter().map(|player| player.account_id).collect();
+    let event = GameEvent::Started { players, ruleset, time_control, clocks: clock.view(now) };
     let row = GameRow {
         id,
         kind: ruleset.kind().name().to_owned(),
@@ -36,8 +45,7 @@ pub fn new_game(
         speed: speed_text(speed_class(&ruleset, &time_control)).to_owned(),
         rated,
         correspondence: time_control.is_correspondence(),
-        first_id: players[0].account_id,
-        second_id: players[1].account_id,
+        players: player_ids,
         created_at: now,
         state: GameState {
             status: "active".to_owned(),
@@ -45,8 +53,7 @@ pub fn new_game(
             end_reason: None,
             ply: 0,
             seq: 1,
-            first_ms,
-            second_ms,
+            clocks_ms: clock.stored_remaining().as_slice().to_vec(),
             clock_at: now,
             to_act: first_to_act.map(|seat| seat_text(seat).to_owned()),
             deadline: clock.deadline(),

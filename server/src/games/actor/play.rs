@@ -2,11 +2,11 @@
 //! clock falls.
 
 use kartka_engine::{EndReason, MoveError, Outcome, Progress, Seat, TimeoutPolicy};
-use kartka_protocol::{AbortReason, DrawAction, GameEvent, GameStatus, MoveRecord, OnTimeout, TimeControl};
+use kartka_protocol::{AbortReason, DrawAction, GameEvent, GameStatus, MoveRecord, OnTimeout, SeatName, TimeControl};
 
 use super::correspondence::is_conditional_reply;
 use super::window::window_end;
-use super::{CommittedMove, GameActor, GameError};
+use super::{CommittedMove, GameActor, GameError, Live, StandingOffer};
 use crate::games::convert::{seat_name, seat_text};
 use crate::store::{Millis, MoveRow};
 use crate::time::now_ms;
@@ -46,12 +46,11 @@ impl GameActor {
         next.clock = self.live.clock.after_action(now, turn_ended, next.game.move_begins(), clock_runs);
         next.window_ends = window.map(|window| self.live.window_ends.unwrap_or_else(|| window_end(&window, now)));
         next.ply += played.actions as u32;
-        next.has_moved[seat.index()] = true;
-        if next.draw_offer == Some(seat.other()) {
-            next.draw_offer = None;
-        }
-        if next.agreed_end_offer == Some(seat.other()) {
-            next.agreed_end_offer = None;
+        next.has_moved[seat] = true;
+        for offer in [&mut next.draw_offer, &mut next.agreed_end_offer] {
+            if offer.is_some_and(|offer| offer.awaits(seat)) {
+                *offer = None;
+            }
         }
         let record = MoveRecord {
             ply,
@@ -68,8 +67,7 @@ impl GameActor {
             notation: notation.to_owned(),
             turn_ended,
             client_move_id: client_move_id.clone(),
-            first_ms: record.clocks.first_ms,
-            second_ms: record.clocks.second_ms,
+            clocks_ms: record.clocks.ms.clone(),
             received_at: now,
         };
         let event = GameEvent::Moved {
@@ -84,60 +82,64 @@ impl GameActor {
     }
 
     pub(super) async fn draw(&mut self, seat: Seat, action: DrawAction, now: Millis) -> Result<u64, GameError> {
-        let offer = self.live.draw_offer;
-        match action {
-            DrawAction::Offer if offer.is_some() => {
-                Err(GameError::NotAllowed("a draw offer is already standing".into()))
-            }
-            DrawAction::Offer => {
-                let mut next = self.live.clone();
-                next.draw_offer = Some(seat);
-                self.commit(next, GameEvent::DrawOffered { seat: seat_name(seat) }, None, now).await
-            }
-            DrawAction::Accept | DrawAction::Decline if offer != Some(seat.other()) => {
-                Err(GameError::NotAllowed("there is no draw offer from your opponent".into()))
-            }
-            DrawAction::Accept => self.finish(Outcome::draw(2, EndReason::Agreement), now).await,
-            DrawAction::Decline => {
-                let mut next = self.live.clone();
-                next.draw_offer = None;
-                self.commit(next, GameEvent::DrawDeclined { seat: seat_name(seat) }, None, now).await
-            }
-        }
+        self.answer_offer(OfferKind::Draw, seat, action, Outcome::draw(self.players.len(), EndReason::Agreement), now)
+            .await
     }
 
     /// An offer to end the game now, scored by its rules (the engine's `agreed_end`): made on one's own turn,
-    /// standing like a draw offer; accepting ends the game with the score of that moment.
+    /// standing like a draw offer; when it passes the game ends with the score of that moment.
     pub(super) async fn agreed_end(&mut self, seat: Seat, action: DrawAction, now: Millis) -> Result<u64, GameError> {
         let Some(outcome) = self.live.game.agreed_end() else {
             return Err(GameError::UnsupportedByRules("the rules of this game do not score an agreed end".into()));
         };
-        let offer = self.live.agreed_end_offer;
-        match action {
-            DrawAction::Offer if offer.is_some() => {
-                Err(GameError::NotAllowed("an offer to end the game is already standing".into()))
-            }
-            DrawAction::Offer if self.live.game.to_act() != Some(seat) => Err(GameError::NotYourTurn),
-            DrawAction::Offer => {
-                let mut next = self.live.clone();
-                next.agreed_end_offer = Some(seat);
-                self.commit(next, GameEvent::AgreedEndOffered { seat: seat_name(seat) }, None, now).await
-            }
-            DrawAction::Accept | DrawAction::Decline if offer != Some(seat.other()) => {
-                Err(GameError::NotAllowed("there is no offer to end the game from your opponent".into()))
-            }
-            DrawAction::Accept => self.finish(outcome, now).await,
-            DrawAction::Decline => {
-                let mut next = self.live.clone();
-                next.agreed_end_offer = None;
-                self.commit(next, GameEvent::AgreedEndDeclined { seat: seat_name(seat) }, None, now).await
-            }
+        if action == DrawAction::Offer && self.live.agreed_end_offer.is_none() && self.live.game.to_act() != Some(seat)
+        {
+            return Err(GameError::NotYourTurn);
         }
+        self.answer_offer(OfferKind::AgreedEnd, seat, action, outcome, now).await
+    }
+
+    /// `seat` offers, accepts or declines the offer of `kind`; `passes` is the game's end once every seat has
+    /// accepted it.
+    async fn answer_offer(
+        &mut self,
+        kind: OfferKind,
+        seat: Seat,
+        action: DrawAction,
+        passes: Outcome,
+        now: Millis,
+    ) -> Result<u64, GameError> {
+        let standing = kind.standing(&self.live);
+        let mut next = self.live.clone();
+        let event = match action {
+            DrawAction::Offer if standing.is_some() => {
+                return Err(GameError::NotAllowed(kind.already_standing().into()))
+            }
+            DrawAction::Offer => {
+                *kind.offer(&mut next) = Some(StandingOffer::new(seat, self.players.len()));
+                kind.offered(seat_name(seat))
+            }
+            DrawAction::Accept | DrawAction::Decline if !standing.is_some_and(|offer| offer.awaits(seat)) => {
+                return Err(GameError::NotAllowed(kind.none_to_answer().into()));
+            }
+            DrawAction::Accept => match standing.and_then(|offer| offer.accepted_by(seat)) {
+                None => return self.finish(passes, now).await,
+                Some(offer) => {
+                    *kind.offer(&mut next) = Some(offer);
+                    kind.accepted(seat_name(seat))
+                }
+            },
+            DrawAction::Decline => {
+                *kind.offer(&mut next) = None;
+                kind.declined(seat_name(seat))
+            }
+        };
+        self.commit(next, event, None, now).await
     }
 
     pub(super) async fn abort(&mut self, seat: Seat, now: Millis) -> Result<u64, GameError> {
-        if self.live.has_moved == [true, true] {
-            return Err(GameError::NotAllowed("a game can only be aborted before both players have moved".into()));
+        if self.live.has_moved.as_slice().iter().all(|&moved| moved) {
+            return Err(GameError::NotAllowed("a game can only be aborted before every player has moved".into()));
         }
         self.call_off(seat, None, now).await
     }
@@ -158,14 +160,13 @@ impl GameActor {
                 "correspondence players are away most of the time; the clock decides".into(),
             ));
         }
-        let opponent = seat.other();
-        if self.live.game.to_act() != Some(opponent) {
+        let Some(absent) = self.live.game.to_act().filter(|&to_act| to_act != seat) else {
             return Err(GameError::NotAllowed("you can only claim the win on your opponent's turn".into()));
-        }
+        };
         let grace = self.config.disconnect_grace.as_millis() as i64;
-        match self.absent_since[opponent.index()] {
+        match self.absent_since[absent] {
             Some(since) if now - since >= grace => {
-                self.finish(Outcome::win(2, seat, EndReason::Abandonment), now).await
+                self.finish(self.departure(absent, EndReason::Abandonment), now).await
             }
             Some(_) => Err(GameError::NotAllowed("your opponent's grace period has not run out yet".into())),
             None => Err(GameError::NotAllowed("your opponent is connected".into())),
@@ -201,7 +202,7 @@ impl GameActor {
             | TimeControl::Correspondence { .. } => self.live.game.timeout_policy(),
         };
         match policy {
-            TimeoutPolicy::Loss => self.finish(Outcome::win(2, flagged.other(), EndReason::Time), at).await.map(drop),
+            TimeoutPolicy::Loss => self.finish(self.departure(flagged, EndReason::Time), at).await.map(drop),
             TimeoutPolicy::RandomAction => self.play_random_turn(flagged, at).await,
         }
     }
@@ -225,5 +226,63 @@ impl GameActor {
     /// The moment the running clock falls, if the game is active.
     pub(super) fn flag_deadline(&self) -> Option<Millis> {
         (self.live.status == GameStatus::Active).then(|| self.live.clock.deadline()).flatten()
+    }
+}
+
+/// The two offers a player may make to end a game, and what each one's events and refusals say.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum OfferKind {
+    Draw,
+    AgreedEnd,
+}
+
+impl OfferKind {
+    fn standing(self, live: &Live) -> Option<StandingOffer> {
+        match self {
+            OfferKind::Draw => live.draw_offer,
+            OfferKind::AgreedEnd => live.agreed_end_offer,
+        }
+    }
+
+    fn offer(self, live: &mut Live) -> &mut Option<StandingOffer> {
+        match self {
+            OfferKind::Draw => &mut live.draw_offer,
+            OfferKind::AgreedEnd => &mut live.agreed_end_offer,
+        }
+    }
+
+    fn offered(self, seat: SeatName) -> GameEvent {
+        match self {
+            OfferKind::Draw => GameEvent::DrawOffered { seat },
+            OfferKind::AgreedEnd => GameEvent::AgreedEndOffered { seat },
+        }
+    }
+
+    fn accepted(self, seat: SeatName) -> GameEvent {
+        match self {
+            OfferKind::Draw => GameEvent::DrawAccepted { seat },
+            OfferKind::AgreedEnd => GameEvent::AgreedEndAccepted { seat },
+        }
+    }
+
+    fn declined(self, seat: SeatName) -> GameEvent {
+        match self {
+            OfferKind::Draw => GameEvent::DrawDeclined { seat },
+            OfferKind::AgreedEnd => GameEvent::AgreedEndDeclined { seat },
+        }
+    }
+
+    fn already_standing(self) -> &'static str {
+        match self {
+            OfferKind::Draw => "a draw offer is already standing",
+            OfferKind::AgreedEnd => "an offer to end the game is already standing",
+        }
+    }
+
+    fn none_to_answer(self) -> &'static str {
+        match self {
+            OfferKind::Draw => "there is no draw offer awaiting your answer",
+            OfferKind::AgreedEnd => "there is no offer to end the game awaiting your answer",
+        }
     }
 }

@@ -6,7 +6,7 @@ use kartka_engine::Seat;
 use kartka_protocol::{GameEvent, GameSnapshot, GameStatus, ServerFrame};
 use uuid::Uuid;
 
-use super::{GameActor, GameError, Subscribed, Subscriber};
+use super::{GameActor, GameError, StandingOffer, Subscribed, Subscriber};
 use crate::games::convert::seat_name;
 use crate::long_lists;
 use crate::outbox::encode;
@@ -41,8 +41,8 @@ impl GameActor {
         self.subscribers.insert(connection, subscriber);
         self.announce_viewers(Some(connection));
         if let Some(seat) = seat {
-            if self.absent_since[seat.index()].is_some() {
-                self.absent_since[seat.index()] = None;
+            if self.absent_since[seat].is_some() {
+                self.absent_since[seat] = None;
                 self.record_presence(GameEvent::PlayerConnected { seat: seat_name(seat) }).await;
             }
         }
@@ -89,7 +89,7 @@ impl GameActor {
             return;
         }
         let now = now_ms();
-        self.absent_since[seat.index()] = Some(now);
+        self.absent_since[seat] = Some(now);
         let claimable_at_ms = now + self.config.disconnect_grace.as_millis() as i64;
         self.record_presence(GameEvent::PlayerDisconnected { seat: seat_name(seat), claimable_at_ms }).await;
     }
@@ -149,8 +149,16 @@ impl GameActor {
             mid_turn: self.live.game.mid_turn(),
             clocks: self.live.clocks(now),
             clocks_at_ms: now,
-            draw_offer: self.live.draw_offer.map(seat_name),
-            agreed_end_offer: self.live.agreed_end_offer.map(seat_name),
+            draw_offer: self.live.draw_offer.map(|offer| seat_name(offer.by)),
+            draw_accepted_by: self.live.draw_offer.iter().flat_map(StandingOffer::acceptors).map(seat_name).collect(),
+            agreed_end_offer: self.live.agreed_end_offer.map(|offer| seat_name(offer.by)),
+            agreed_end_accepted_by: self
+                .live
+                .agreed_end_offer
+                .iter()
+                .flat_map(StandingOffer::acceptors)
+                .map(seat_name)
+                .collect(),
             on_vacation: Seat::all(self.players.len())
                 .filter(|seat| self.live.clock.is_paused(*seat))
                 .map(seat_name)

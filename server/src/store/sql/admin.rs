@@ -10,7 +10,7 @@ use uuid::Uuid;
 use super::assembled::{Assembled, Placeholder, Value, MAX_BOUND_VALUES};
 use super::dialect::ReadColumn;
 use super::multi_row::MOVE_COLUMNS;
-use super::statements::{games_with_progress, INSERT_RATING, SELECT_ACCOUNTS};
+use super::statements::{games_with_progress, seat_name_of, INSERT_RATING, SELECT_ACCOUNTS};
 use super::{imported_name_key, name_key, Dialect, SqlStore};
 use crate::store::admin::{
     AdminStore, ArchivedGame, AuditFilter, AuditRow, GameOrigin, GameSearch, ImportSource, RatedGame, ResultFilter,
@@ -20,8 +20,8 @@ use crate::store::{AccountRow, GameChange, MoveRow, RatingRow, StoreError};
 
 /// The columns of a game row, its progress and its origin, for SELECT from [`GAMES_WITH_PROGRESS`]; `length` is
 /// the key of the archive's length order (see migrations/postgres/0015_game_progress.sql).
-const ARCHIVE_COLUMNS: &str = "id, kind, ruleset, time_control, first_id, second_id, created_at, speed, \
-    status, winner, end_reason, ply, seq, first_ms, second_ms, clock_at, to_act, deadline, finished_at, scores, \
+const ARCHIVE_COLUMNS: &str = "id, kind, ruleset, time_control, players, created_at, speed, \
+    status, winner, end_reason, ply, seq, clocks_ms, clock_at, to_act, deadline, finished_at, scores, \
     rated, correspondence, imported, source, source_index, imported_at, length";
 /// What archive reads read from.
 const GAMES_WITH_PROGRESS: &str = games_with_progress!();
@@ -35,12 +35,15 @@ const SET_BANNED: &str = "UPDATE accounts SET banned = $2, banned_at = $3 WHERE 
 const REVOKE_SESSIONS: &str = "DELETE FROM sessions WHERE account_id = $1";
 const SET_ADMIN_ROLE: &str = "UPDATE accounts SET is_admin = $2 WHERE id = $1 AND is_admin <> $2";
 const SET_BOT: &str = "UPDATE accounts SET is_bot = $2 WHERE id = $1 AND is_bot <> $2";
-/// Rated results that changed ratings: a rated game's result counts once both players have moved.
-const RATED_HISTORY: &str = "SELECT first_id, second_id, winner, finished_at FROM games g \
-    WHERE g.kind = $1 AND g.speed = $2 AND g.rated = $3 AND g.status = 'finished' \
-    AND EXISTS (SELECT 1 FROM moves m WHERE m.game_id = g.id AND m.seat = 'first') \
-    AND EXISTS (SELECT 1 FROM moves m WHERE m.game_id = g.id AND m.seat = 'second') \
-    ORDER BY g.finished_at, g.id";
+/// Rated results that changed ratings: a rated game's result counts once every player has moved.
+const RATED_HISTORY: &str = concat!(
+    "SELECT players, winner, finished_at FROM games g \
+     WHERE g.kind = $1 AND g.speed = $2 AND g.rated = $3 AND g.status = 'finished' \
+     AND NOT EXISTS (SELECT 1 FROM game_seats s WHERE s.game_id = g.id \
+     AND NOT EXISTS (SELECT 1 FROM moves m WHERE m.game_id = g.id AND m.seat = ",
+    seat_name_of!("s.seat"),
+    ")) ORDER BY g.finished_at, g.id"
+);
 const DELETE_RATINGS: &str = "DELETE FROM ratings WHERE kind = $1 AND speed = $2";
 
 /// The WHERE clause of a search (`WHERE 1 = 1` and its filters), without its page position.
@@ -50,7 +53,7 @@ fn search_filters(placeholder: Placeholder, search: &GameSearch) -> Assembled {
         if players.is_empty() {
             query.text(" AND 1 = 0");
         } else {
-            query.text(" AND (first_id IN ").id_list(players).text(" OR second_id IN ").id_list(players).text(")");
+            query.text(" AND id IN (SELECT game_id FROM game_seats WHERE account_id IN ").id_list(players).text(")");
         }
     }
     let texts = [
@@ -257,8 +260,7 @@ impl<DB: Dialect> AdminStore for SqlStore<DB> {
         let rows = DB::statement(RATED_HISTORY).bind(kind).bind(speed).bind(true).fetch_all(&self.pool).await?;
         let game = |row: &DB::Row| -> Result<RatedGame, sqlx::Error> {
             Ok(RatedGame {
-                first_id: DB::from_id(row.read("first_id")?),
-                second_id: DB::from_id(row.read("second_id")?),
+                players: Self::players(row)?,
                 winner: row.read("winner")?,
                 finished_at: row.read("finished_at")?,
             })

@@ -47,7 +47,7 @@ pub struct CommitSettings {
 
 /// The columns of a change in [`UPDATE_PROGRESS_HEAD`]'s VALUES list: the game, its expected `seq`, and the
 /// progress columns in the order `bind_progress` binds them.
-const PROGRESS_CHANGE_COLUMN_COUNT: usize = 9;
+const PROGRESS_CHANGE_COLUMN_COUNT: usize = 8;
 
 /// The columns of a change in [`UPDATE_OUTCOMES_HEAD`]'s VALUES list: the game and the outcome columns in the
 /// order `bind_outcome` binds them.
@@ -55,12 +55,12 @@ const OUTCOME_CHANGE_COLUMN_COUNT: usize = 7;
 
 /// Before the VALUES list of a multi-row sequence check: each game's progress moves on only if its `seq` is
 /// still the expected one (the optimistic check, for many distinct games at once).
-const UPDATE_PROGRESS_HEAD: &str = "WITH c (id, expected_seq, seq, ply, first_ms, second_ms, clock_at, to_act, \
-    deadline) AS (VALUES ";
+const UPDATE_PROGRESS_HEAD: &str = "WITH c (id, expected_seq, seq, ply, clocks_ms, clock_at, to_act, deadline) \
+    AS (VALUES ";
 
 /// After the VALUES list: the update, which answers the games it moved.
-const UPDATE_PROGRESS_TAIL: &str = ") UPDATE game_progress SET seq = c.seq, ply = c.ply, first_ms = c.first_ms, \
-    second_ms = c.second_ms, clock_at = c.clock_at, to_act = c.to_act, deadline = c.deadline, \
+const UPDATE_PROGRESS_TAIL: &str = ") UPDATE game_progress SET seq = c.seq, ply = c.ply, clocks_ms = c.clocks_ms, \
+    clock_at = c.clock_at, to_act = c.to_act, deadline = c.deadline, \
     swept_deadline = CASE WHEN game_progress.swept THEN c.deadline END FROM c \
     WHERE game_progress.game_id = c.id AND game_progress.seq = c.expected_seq RETURNING game_progress.game_id AS id";
 
@@ -332,8 +332,7 @@ mod tests {
             end_reason: None,
             ply: 0,
             seq: seq + 1,
-            first_ms: 0,
-            second_ms: 0,
+            clocks_ms: vec![0, 0],
             clock_at: 0,
             to_act: None,
             deadline: None,

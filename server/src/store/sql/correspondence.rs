@@ -59,9 +59,8 @@ macro_rules! notification_columns {
     () => {
         "n.id, n.account_id, n.game_id, n.kind, n.threshold, n.turn_ply, n.deadline, n.due_at, n.published_at, \
          (SELECT a.language FROM accounts a WHERE a.id = n.account_id) AS language, \
-         (SELECT o.name FROM games g JOIN accounts o \
-            ON o.id = CASE WHEN g.first_id = n.account_id THEN g.second_id ELSE g.first_id END \
-          WHERE g.id = n.game_id) AS opponent"
+         (SELECT o.name FROM game_seats s JOIN accounts o ON o.id = s.account_id \
+          WHERE s.game_id = n.game_id AND s.account_id <> n.account_id ORDER BY s.seat LIMIT 1) AS opponent"
     };
 }
 const SCHEDULE_NOTIFICATION: &str = "INSERT INTO notifications \

@@ -12,15 +12,17 @@ use super::{conflict_if_unique, imported_name_key, Dialect, SqlStore};
 use crate::store::{ImportStore, ImportedGame, Millis, StoreError};
 
 /// The columns of an imported game's `games` row: those `bind_game` binds, then its origin.
-const IMPORTED_GAME_COLUMNS: &str = "id, kind, ruleset, time_control, first_id, second_id, created_at, speed, \
+const IMPORTED_GAME_COLUMNS: &str = "id, kind, ruleset, time_control, players, created_at, speed, \
     status, winner, end_reason, length, finished_at, scores, rated, correspondence, imported, source, \
     source_index, imported_at";
-const IMPORTED_GAME_COLUMN_COUNT: usize = 20;
+const IMPORTED_GAME_COLUMN_COUNT: usize = 19;
+/// The columns of a game's `game_seats` row, as `insert_seats` binds them.
+const SEAT_COLUMNS: &str = "game_id, seat, account_id, kind, created_at";
+const SEAT_COLUMN_COUNT: usize = 5;
 /// The columns of a game's `game_progress` row: its id, the progress columns in the order `bind_progress`
 /// binds them, and the sweeper's two (`bind_sweeping`).
-const PROGRESS_COLUMNS: &str = "game_id, seq, ply, first_ms, second_ms, clock_at, to_act, deadline, swept, \
-    swept_deadline";
-const PROGRESS_COLUMN_COUNT: usize = 10;
+const PROGRESS_COLUMNS: &str = "game_id, seq, ply, clocks_ms, clock_at, to_act, deadline, swept, swept_deadline";
+const PROGRESS_COLUMN_COUNT: usize = 9;
 const IMPORTED_INDEXES: &str = "SELECT source_index FROM games WHERE source = $1";
 // Insert-or-ignore, then read: the same statements in both databases, and safe against a concurrent import
 // creating the same player.
@@ -44,6 +46,26 @@ impl<DB: Dialect> SqlStore<DB> {
                 .bind(import.map(|import| import.source.as_str()))
                 .bind(import.map(|import| import.index))
                 .bind(import.map(|import| import.imported_at));
+        }
+        query.execute(conn).await.map_err(conflict_if_unique)?;
+        Ok(())
+    }
+
+    /// The `game_seats` rows of games whose `games` rows are inserted.
+    async fn insert_seat_rows(conn: &mut DB::Connection, seats: &[(&ImportedGame, usize)]) -> Result<(), StoreError> {
+        let sql = format!(
+            "INSERT INTO game_seats ({SEAT_COLUMNS}) VALUES {}",
+            value_groups(DB::placeholder, seats.len(), SEAT_COLUMN_COUNT)
+        );
+        let mut query = DB::statement(&sql);
+        for &(imported, seat) in seats {
+            let game = &imported.game;
+            query = query
+                .bind(DB::to_id(game.id))
+                .bind(seat as i64)
+                .bind(DB::to_id(game.players[seat]))
+                .bind(game.kind.as_str())
+                .bind(game.created_at);
         }
         query.execute(conn).await.map_err(conflict_if_unique)?;
         Ok(())
@@ -99,6 +121,10 @@ impl<DB: Dialect> ImportStore for SqlStore<DB> {
         for chunk in all.chunks(MAX_BOUND_VALUES / IMPORTED_GAME_COLUMN_COUNT) {
             Self::insert_game_rows(&mut tx, chunk).await?;
             Self::insert_progress_rows(&mut tx, chunk).await?;
+        }
+        let seats: Vec<_> = games.iter().flat_map(|g| (0..g.game.players.len()).map(move |seat| (g, seat))).collect();
+        for chunk in seats.chunks(MAX_BOUND_VALUES / SEAT_COLUMN_COUNT) {
+            Self::insert_seat_rows(&mut tx, chunk).await?;
         }
         let events: Vec<_> = games.iter().flat_map(|g| g.events.iter().map(move |e| (g.game.id, e))).collect();
         Self::insert_events(&mut tx, &events).await?;

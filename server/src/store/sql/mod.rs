@@ -17,8 +17,11 @@ mod multi_row;
 mod offers;
 mod profile;
 mod reports;
+mod seat_lists;
 mod shared;
 mod statements;
+
+pub(in crate::store) use seat_lists::clocks_text;
 
 use std::collections::HashMap;
 

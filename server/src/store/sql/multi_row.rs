@@ -3,13 +3,14 @@
 use uuid::Uuid;
 
 use super::assembled::{value_groups, MAX_BOUND_VALUES};
+use super::seat_lists::clocks_text;
 use super::{conflict_if_unique, Dialect, SqlStore};
 use crate::store::{EventRow, MoveRow, StoreError};
 
 /// A move row's columns, its game's id first.
 pub(super) const MOVE_COLUMNS: &str =
-    "game_id, ply, seat, notation, turn_ended, client_move_id, first_ms, second_ms, received_at";
-const MOVE_COLUMN_COUNT: usize = 9;
+    "game_id, ply, seat, notation, turn_ended, client_move_id, clocks_ms, received_at";
+const MOVE_COLUMN_COUNT: usize = 8;
 const EVENT_COLUMNS: &str = "game_id, seq, kind, payload, at";
 const EVENT_COLUMN_COUNT: usize = 5;
 
@@ -55,8 +56,7 @@ impl<DB: Dialect> SqlStore<DB> {
                 .bind(row.notation.as_str())
                 .bind(row.turn_ended)
                 .bind(row.client_move_id.as_str())
-                .bind(row.first_ms)
-                .bind(row.second_ms)
+                .bind(clocks_text(&row.clocks_ms))
                 .bind(row.received_at);
         }
         query.execute(conn).await.map_err(conflict_if_unique)?;

@@ -5,27 +5,29 @@ use uuid::Uuid;
 
 use super::assembled::{Assembled, Placeholder, Value};
 use super::dialect::ReadColumn;
-use super::statements::{game_columns, games_with_progress, result_count_columns, SELECT_ACCOUNTS};
+use super::statements::{game_columns, games_with_progress, result_count_columns, seat_name_of, SELECT_ACCOUNTS};
 use super::{imported_name_key, name_key, Dialect, SqlStore, NEWEST_CURSOR};
 use crate::store::profile::{HistoryFilter, HistoryResult, HistorySpeed, ProfileStore, RatedEnd};
 use crate::store::{AccountRow, GameCursor, GameRow, ResultCounts, StoreError};
 
-const RATED_ENDS: &str = "SELECT g.id, g.first_id, g.second_id, e.at, e.payload FROM game_events e \
+const RATED_ENDS: &str = "SELECT g.id, g.players, e.at, e.payload FROM game_events e \
     JOIN games g ON g.id = e.game_id \
-    WHERE (g.first_id = $1 OR g.second_id = $1) AND g.kind = $2 AND g.speed = $3 AND g.rated = $4 \
-    AND e.kind IN ('ended', 'adjudicated') ORDER BY e.at, g.id";
+    WHERE g.id IN (SELECT game_id FROM game_seats WHERE account_id = $1 AND kind = $2) \
+    AND g.speed = $3 AND g.rated = $4 AND e.kind IN ('ended', 'adjudicated') ORDER BY e.at, g.id";
 const RESULTS_BETWEEN: &str = concat!(
     "SELECT ",
     result_count_columns!(),
-    "FROM games WHERE (first_id = $1 AND second_id = $2) OR (first_id = $2 AND second_id = $1)"
+    "FROM game_seats me JOIN games ON games.id = me.game_id \
+     WHERE me.account_id = $1 AND EXISTS (SELECT 1 FROM game_seats them \
+     WHERE them.game_id = me.game_id AND them.account_id = $2 AND them.seat <> me.seat)"
 );
 const RATED_PLAYERS: &str = "SELECT COUNT(*) AS players FROM ratings r JOIN accounts a ON a.id = r.account_id \
     WHERE r.kind = $1 AND r.speed = $2 AND NOT a.banned AND NOT a.is_bot";
 
-/// A page of an account's games that pass `filter`: the games where it sits first and those where it sits
-/// second, each branch read newest first along its own index (0011's per-player indexes: by kind, by opponent,
-/// or by date alone) and cut to the page's length before the two are merged, so no page reads more than twice
-/// its length of index entries beyond those the filters skip.
+/// A page of an account's games that pass `filter`: the account's seats read newest first along one of
+/// `game_seats`' per-player indexes (by kind, or by date alone), filtered and cut to the page's length before
+/// the page's games are read, so no page reads more of the index than its length and the entries the filters
+/// skip.
 fn history_page(
     placeholder: Placeholder,
     account_id: Uuid,
@@ -33,40 +35,45 @@ fn history_page(
     before: GameCursor,
     limit: u32,
 ) -> Assembled {
-    let mut query = Assembled::new(placeholder, "");
-    let seats = [("first_id", "second_id", "first", "second"), ("second_id", "first_id", "second", "first")];
-    for (me, opponent, my_seat, opponent_seat) in seats {
-        if my_seat == "second" {
-            query.text(" UNION ALL ");
-        }
-        query.text(&format!("SELECT * FROM (SELECT {} FROM {} WHERE {me} = ", game_columns!(), games_with_progress!()));
-        query.value(Value::Id(account_id));
-        if let Some(opponent_id) = filter.opponent_id {
-            query.text(&format!(" AND {opponent} = ")).value(Value::Id(opponent_id));
-        }
-        if let Some(kind) = &filter.kind {
-            query.text(" AND kind = ").value(Value::Text(kind.clone()));
-        }
-        match filter.result {
-            Some(HistoryResult::Win) => query.text(&format!(" AND status = 'finished' AND winner = '{my_seat}'")),
-            Some(HistoryResult::Loss) => {
-                query.text(&format!(" AND status = 'finished' AND winner = '{opponent_seat}'"))
-            }
-            Some(HistoryResult::Draw) => query.text(" AND status = 'finished' AND winner IS NULL"),
-            None => &mut query,
-        };
-        match filter.speed {
-            Some(HistorySpeed::Live(speed)) => {
-                query.text(" AND speed = ").value(Value::Text(speed.to_owned())).text(" AND NOT correspondence")
-            }
-            Some(HistorySpeed::Correspondence) => query.text(" AND correspondence"),
-            None => &mut query,
-        };
-        query.text(" AND (created_at, id) < (").value(Value::Int(before.created_at)).text(", ");
-        query.value(Value::Id(before.id)).text(") ORDER BY created_at DESC, id DESC LIMIT ");
-        query.value(Value::Int(i64::from(limit))).text(&format!(") AS as_{my_seat}"));
+    let mut query = Assembled::new(
+        placeholder,
+        &format!(
+            "SELECT {} FROM {} WHERE id IN (SELECT me.game_id FROM game_seats me JOIN games g ON g.id = me.game_id \
+             WHERE me.account_id = ",
+            game_columns!(),
+            games_with_progress!()
+        ),
+    );
+    query.value(Value::Id(account_id));
+    if let Some(opponent_id) = filter.opponent_id {
+        query.text(
+            " AND EXISTS (SELECT 1 FROM game_seats them WHERE them.game_id = me.game_id AND them.seat <> me.seat",
+        );
+        query.text(" AND them.account_id = ").value(Value::Id(opponent_id)).text(")");
     }
-    query.text(" ORDER BY created_at DESC, id DESC LIMIT ").value(Value::Int(i64::from(limit)));
+    if let Some(kind) = &filter.kind {
+        query.text(" AND me.kind = ").value(Value::Text(kind.clone()));
+    }
+    match filter.result {
+        Some(HistoryResult::Win) => {
+            query.text(concat!(" AND g.status = 'finished' AND g.winner = ", seat_name_of!("me.seat")))
+        }
+        Some(HistoryResult::Loss) => {
+            query.text(concat!(" AND g.status = 'finished' AND g.winner <> ", seat_name_of!("me.seat")))
+        }
+        Some(HistoryResult::Draw) => query.text(" AND g.status = 'finished' AND g.winner IS NULL"),
+        None => &mut query,
+    };
+    match filter.speed {
+        Some(HistorySpeed::Live(speed)) => {
+            query.text(" AND g.speed = ").value(Value::Text(speed.to_owned())).text(" AND NOT g.correspondence")
+        }
+        Some(HistorySpeed::Correspondence) => query.text(" AND g.correspondence"),
+        None => &mut query,
+    };
+    query.text(" AND (me.created_at, me.game_id) < (").value(Value::Int(before.created_at)).text(", ");
+    query.value(Value::Id(before.id)).text(") ORDER BY me.created_at DESC, me.game_id DESC LIMIT ");
+    query.value(Value::Int(i64::from(limit))).text(") ORDER BY created_at DESC, id DESC");
     query
 }
 
@@ -102,8 +109,7 @@ impl<DB: Dialect> ProfileStore for SqlStore<DB> {
         let end = |row: &DB::Row| -> Result<RatedEnd, sqlx::Error> {
             Ok(RatedEnd {
                 game_id: Self::uuid(row, "id")?,
-                first_id: Self::uuid(row, "first_id")?,
-                second_id: Self::uuid(row, "second_id")?,
+                players: Self::players(row)?,
                 at: row.read("at")?,
                 payload: row.read("payload")?,
             })

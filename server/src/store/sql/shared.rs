@@ -12,6 +12,7 @@ use super::super::{
 };
 use super::batch::{CommitSettings, QUEUE_LENGTH};
 use super::dialect::{ReadColumn, Statement};
+use super::seat_lists::{clocks_text, players_text, read_clocks, read_players};
 use super::statements::*;
 use super::{conflict_if_unique, parse_kind, Dialect, SqlStore};
 use crate::cluster::bus::GameAdvanced;
@@ -36,6 +37,11 @@ impl<DB: Dialect> SqlStore<DB> {
 
     pub(super) fn optional_uuid(row: &DB::Row, column: &str) -> Result<Option<Uuid>, sqlx::Error> {
         Ok(row.read::<Option<DB::Id>>(column)?.map(DB::from_id))
+    }
+
+    /// A game row's players (its `players` column).
+    pub(super) fn players(row: &DB::Row) -> Result<Vec<Uuid>, sqlx::Error> {
+        read_players(&row.read::<String>("players")?)
     }
 
     pub(super) fn account_from_row(row: &DB::Row) -> Result<AccountRow, sqlx::Error> {
@@ -75,8 +81,7 @@ impl<DB: Dialect> SqlStore<DB> {
             speed: row.read("speed")?,
             rated: row.read("rated")?,
             correspondence: row.read("correspondence")?,
-            first_id: Self::uuid(row, "first_id")?,
-            second_id: Self::uuid(row, "second_id")?,
+            players: Self::players(row)?,
             created_at: row.read("created_at")?,
             state: GameState {
                 status: row.read("status")?,
@@ -84,8 +89,7 @@ impl<DB: Dialect> SqlStore<DB> {
                 end_reason: row.read("end_reason")?,
                 ply: row.read("ply")?,
                 seq: row.read("seq")?,
-                first_ms: row.read("first_ms")?,
-                second_ms: row.read("second_ms")?,
+                clocks_ms: read_clocks(&row.read::<String>("clocks_ms")?)?,
                 clock_at: row.read("clock_at")?,
                 to_act: row.read("to_act")?,
                 deadline: row.read("deadline")?,
@@ -102,8 +106,7 @@ impl<DB: Dialect> SqlStore<DB> {
             notation: row.read("notation")?,
             turn_ended: row.read("turn_ended")?,
             client_move_id: row.read("client_move_id")?,
-            first_ms: row.read("first_ms")?,
-            second_ms: row.read("second_ms")?,
+            clocks_ms: read_clocks(&row.read::<String>("clocks_ms")?)?,
             received_at: row.read("received_at")?,
         })
     }
@@ -125,8 +128,7 @@ impl<DB: Dialect> SqlStore<DB> {
             .bind(game.kind.as_str())
             .bind(game.ruleset.as_str())
             .bind(game.time_control.as_str())
-            .bind(DB::to_id(game.first_id))
-            .bind(DB::to_id(game.second_id))
+            .bind(players_text(&game.players))
             .bind(game.created_at)
             .bind(game.speed.as_str());
         Self::bind_outcome(query, &game.state).bind(game.rated).bind(game.correspondence)
@@ -162,8 +164,7 @@ impl<DB: Dialect> SqlStore<DB> {
         query
             .bind(state.seq)
             .bind(state.ply)
-            .bind(state.first_ms)
-            .bind(state.second_ms)
+            .bind(clocks_text(&state.clocks_ms))
             .bind(state.clock_at)
             .bind(state.to_act.as_deref())
             .bind(state.deadline)
@@ -173,6 +174,22 @@ impl<DB: Dialect> SqlStore<DB> {
     /// correspondence game's, migration 0018), and the deadline it watches.
     pub(super) fn bind_sweeping<'q>(query: Statement<'q, DB>, game: &GameRow) -> Statement<'q, DB> {
         query.bind(game.correspondence).bind(game.state.deadline.filter(|_| game.correspondence))
+    }
+
+    /// Inserts a game's `game_seats` rows, one per seat, which every game has beside its `games` row.
+    pub(super) async fn insert_seats(conn: &mut DB::Connection, game: &GameRow) -> Result<(), StoreError> {
+        for (seat, &account_id) in game.players.iter().enumerate() {
+            DB::statement(INSERT_SEAT)
+                .bind(DB::to_id(game.id))
+                .bind(seat as i64)
+                .bind(DB::to_id(account_id))
+                .bind(game.kind.as_str())
+                .bind(game.created_at)
+                .execute(&mut *conn)
+                .await
+                .map_err(conflict_if_unique)?;
+        }
+        Ok(())
     }
 
     /// Inserts a game's progress row, which every game has beside its `games` row.
@@ -216,8 +233,7 @@ impl<DB: Dialect> SqlStore<DB> {
             .bind(new_move.notation.as_str())
             .bind(new_move.turn_ended)
             .bind(new_move.client_move_id.as_str())
-            .bind(new_move.first_ms)
-            .bind(new_move.second_ms)
+            .bind(clocks_text(&new_move.clocks_ms))
             .bind(new_move.received_at)
             .execute(conn)
             .await
@@ -285,6 +301,7 @@ impl<DB: Dialect> SqlStore<DB> {
     ) -> Result<(), StoreError> {
         debug_assert_eq!(game.state.seq, started.seq, "a new game's seq is its first event's");
         Self::bind_game(DB::statement(INSERT_GAME), game).execute(&mut *conn).await.map_err(conflict_if_unique)?;
+        Self::insert_seats(&mut *conn, game).await?;
         Self::insert_progress(&mut *conn, game).await?;
         Self::insert_event(conn, game.id, started).await
     }

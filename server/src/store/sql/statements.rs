@@ -26,8 +26,8 @@ macro_rules! challenge_reads {
 
 macro_rules! game_columns {
     () => {
-        "id, kind, ruleset, time_control, first_id, second_id, created_at, speed, rated, correspondence, \
-         status, winner, end_reason, ply, seq, first_ms, second_ms, clock_at, to_act, deadline, finished_at, scores"
+        "id, kind, ruleset, time_control, players, created_at, speed, rated, correspondence, \
+         status, winner, end_reason, ply, seq, clocks_ms, clock_at, to_act, deadline, finished_at, scores"
     };
 }
 
@@ -42,6 +42,21 @@ macro_rules! games_with_progress {
 }
 
 pub(super) use games_with_progress;
+
+// The name (`first` … `sixth`) of the seat a `game_seats.seat` column numbers, as moves, `to_act` and `winner`
+// name seats: `$seat` is the column, qualified as the query needs.
+macro_rules! seat_name_of {
+    ($seat:literal) => {
+        concat!(
+            "CASE ",
+            $seat,
+            " WHEN 0 THEN 'first' WHEN 1 THEN 'second' WHEN 2 THEN 'third' WHEN 3 THEN 'fourth' \
+             WHEN 4 THEN 'fifth' ELSE 'sixth' END"
+        )
+    };
+}
+
+pub(super) use seat_name_of;
 
 // The rating's game kind is read as `game_kind`: `kind` would clash with the account's kind in a join.
 macro_rules! rating_columns {
@@ -96,13 +111,16 @@ pub(super) const ACCEPT_SEEK: &str = "UPDATE seeks SET status = 'accepted', game
     WHERE id = $1 AND status = 'open' AND expires_at > $4";
 
 // A game's columns in the order `bind_game` binds them; `length` is the state's ply.
-pub(super) const INSERT_GAME: &str = "INSERT INTO games (id, kind, ruleset, time_control, first_id, second_id, \
+pub(super) const INSERT_GAME: &str = "INSERT INTO games (id, kind, ruleset, time_control, players, \
     created_at, speed, status, winner, end_reason, length, finished_at, scores, rated, correspondence) \
-    VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15, $16)";
+    VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15)";
+// One seat of a new game, bound as game id, seat number, account, kind and creation time.
+pub(super) const INSERT_SEAT: &str =
+    "INSERT INTO game_seats (game_id, seat, account_id, kind, created_at) VALUES ($1, $2, $3, $4, $5)";
 // The progress columns after the game's id, in the order `bind_progress` binds them.
 pub(super) const INSERT_PROGRESS: &str = "INSERT INTO game_progress \
-    (game_id, seq, ply, first_ms, second_ms, clock_at, to_act, deadline, swept, swept_deadline) \
-    VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10)";
+    (game_id, seq, ply, clocks_ms, clock_at, to_act, deadline, swept, swept_deadline) \
+    VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9)";
 pub(super) const GAME_BY_ID: &str =
     concat!("SELECT ", game_columns!(), " FROM ", games_with_progress!(), " WHERE id = $1");
 pub(super) const GAMES_OF: &str = concat!(
@@ -110,8 +128,8 @@ pub(super) const GAMES_OF: &str = concat!(
     game_columns!(),
     " FROM ",
     games_with_progress!(),
-    " WHERE (first_id = $1 OR second_id = $1) AND (created_at, id) < ($2, $3) \
-     ORDER BY created_at DESC, id DESC LIMIT $4"
+    " WHERE id IN (SELECT game_id FROM game_seats WHERE account_id = $1 AND (created_at, game_id) < ($2, $3) \
+     ORDER BY created_at DESC, game_id DESC LIMIT $4) ORDER BY created_at DESC, id DESC"
 );
 // Through the (status, correspondence, created_at, id) index: the active correspondence games are not read.
 pub(super) const ACTIVE_LIVE_GAMES: &str = concat!(
@@ -123,10 +141,9 @@ pub(super) const ACTIVE_LIVE_GAMES: &str = concat!(
 );
 
 pub(super) const INSERT_MOVE: &str = "INSERT INTO moves \
-    (game_id, ply, seat, notation, turn_ended, client_move_id, first_ms, second_ms, received_at) \
-    VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9)";
-pub(super) const MOVES_OF: &str =
-    "SELECT ply, seat, notation, turn_ended, client_move_id, first_ms, second_ms, received_at \
+    (game_id, ply, seat, notation, turn_ended, client_move_id, clocks_ms, received_at) \
+    VALUES ($1, $2, $3, $4, $5, $6, $7, $8)";
+pub(super) const MOVES_OF: &str = "SELECT ply, seat, notation, turn_ended, client_move_id, clocks_ms, received_at \
     FROM moves WHERE game_id = $1 ORDER BY ply";
 
 pub(super) const INSERT_EVENT: &str =
@@ -142,7 +159,8 @@ pub(super) const ACTIVE_GAMES_OF: &str = concat!(
     game_columns!(),
     " FROM ",
     games_with_progress!(),
-    " WHERE (first_id = $1 OR second_id = $1) AND status = 'active' ORDER BY created_at, id"
+    " WHERE id IN (SELECT game_id FROM game_seats WHERE account_id = $1) AND status = 'active' \
+     ORDER BY created_at, id"
 );
 
 pub(super) const OPEN_REMATCHES: &str = concat!(
@@ -154,23 +172,32 @@ pub(super) const OPEN_REMATCHES: &str = concat!(
 pub(super) const ACCEPTED_REMATCH: &str =
     "SELECT game_id FROM challenges WHERE rematch_of = $1 AND status = 'accepted' ORDER BY created_at, id LIMIT 1";
 
-// An account's results, counted from its side: `$1` is the account.
+// An account's results, counted from its side: `games` joined with the account's seat `me`. A win is the game's
+// winner being its seat, a loss another seat's win, a draw a finished game without a winner (for more than two
+// seats: a first place shared).
 macro_rules! result_count_columns {
     () => {
-        "COALESCE(SUM(CASE WHEN status = 'finished' THEN 1 ELSE 0 END), 0) AS finished, \
-         COALESCE(SUM(CASE WHEN status = 'finished' AND ((winner = 'first' AND first_id = $1) \
-         OR (winner = 'second' AND second_id = $1)) THEN 1 ELSE 0 END), 0) AS wins, \
-         COALESCE(SUM(CASE WHEN status = 'finished' AND ((winner = 'first' AND second_id = $1) \
-         OR (winner = 'second' AND first_id = $1)) THEN 1 ELSE 0 END), 0) AS losses, \
-         COALESCE(SUM(CASE WHEN status = 'finished' AND winner IS NULL THEN 1 ELSE 0 END), 0) AS draws, \
-         COALESCE(SUM(CASE WHEN status = 'aborted' THEN 1 ELSE 0 END), 0) AS aborted, \
-         COALESCE(SUM(CASE WHEN status = 'active' THEN 1 ELSE 0 END), 0) AS active "
+        concat!(
+            "COALESCE(SUM(CASE WHEN status = 'finished' THEN 1 ELSE 0 END), 0) AS finished, \
+             COALESCE(SUM(CASE WHEN status = 'finished' AND winner = ",
+            seat_name_of!("me.seat"),
+            " THEN 1 ELSE 0 END), 0) AS wins, \
+             COALESCE(SUM(CASE WHEN status = 'finished' AND winner <> ",
+            seat_name_of!("me.seat"),
+            " THEN 1 ELSE 0 END), 0) AS losses, \
+             COALESCE(SUM(CASE WHEN status = 'finished' AND winner IS NULL THEN 1 ELSE 0 END), 0) AS draws, \
+             COALESCE(SUM(CASE WHEN status = 'aborted' THEN 1 ELSE 0 END), 0) AS aborted, \
+             COALESCE(SUM(CASE WHEN status = 'active' THEN 1 ELSE 0 END), 0) AS active "
+        )
     };
 }
 pub(crate) use result_count_columns;
 
-pub(super) const RESULT_COUNTS: &str =
-    concat!("SELECT ", result_count_columns!(), "FROM games WHERE first_id = $1 OR second_id = $1");
+pub(super) const RESULT_COUNTS: &str = concat!(
+    "SELECT ",
+    result_count_columns!(),
+    "FROM game_seats me JOIN games ON games.id = me.game_id WHERE me.account_id = $1"
+);
 
 pub(super) const RATING: &str =
     concat!("SELECT ", rating_columns!(), " FROM ratings WHERE account_id = $1 AND kind = $2 AND speed = $3");

@@ -14,6 +14,8 @@ const STEP = 10;
 const MARGIN = 7;
 /** Height of the row below the field: the scores. */
 const FOOTER = 9;
+/** The scores' largest font size, in units. */
+const SCORE_SIZE = 4.5;
 /** Half the thickness of an edge's tap target, in units. */
 const HIT = 3;
 
@@ -99,11 +101,14 @@ export class Board {
     });
     this.edges.replaceChildren(...edges);
     this.marks.replaceChildren(...(position.lastEdge ? [s('line', { class: 'last', ...this.ends(position.lastEdge) })] : []));
-    this.score.replaceChildren(...position.seats().flatMap((seat, index) => [
-      index > 0 ? s('tspan', {}, ' · ') : null,
-      s('tspan', { class: `score-${seat}${position.toMove === seat && !position.outcome ? ' to-move' : ''}` },
-        `${seatName(seat)} ${position.scores[index]}`),
+    const scores = position.seats().map((seat, index) => ({ seat, text: `${seatName(seat)} ${position.scores[index]}` }));
+    this.score.replaceChildren(...scores.flatMap(({ seat, text }, index) => [
+      ...(index > 0 ? [s('tspan', {}, ' · ')] : []),
+      s('tspan', { class: `score-${seat}${position.toMove === seat && !position.outcome ? ' to-move' : ''}` }, text),
     ]));
+    // The scores fit the field's width: a small field with four seats writes them smaller.
+    const characters = scores.reduce((sum, { text }) => sum + text.length + 3, 0);
+    this.score.style.fontSize = `${Math.min(SCORE_SIZE, (this.cols * STEP + MARGIN) / (0.55 * characters)).toFixed(2)}px`;
     const legal = showTargets ? position.legalEdges() : [];
     // Redraw the targets only when they change, so an event that changes nothing here (a clock, a presence)
     // does not swap the element under a finger that is pressing it.

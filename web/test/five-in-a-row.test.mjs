@@ -121,6 +121,10 @@ test('pro and long-pro: the first stone on the centre, Black\'s second far enoug
   const longPro = played({ opening: 'long-pro' }, ['h8', 'h9']);
   refused(longPro, 'k8', 'too_near_centre');
   longPro.play('l8');
+  const endless = new Position({ kind: 'five-in-a-row', endless: true, line: 5, win: 'freestyle', opening: 'long-pro' });
+  endless.play('0,0');
+  endless.play('1,0');
+  assert.ok(!endless.legalActions().includes('3,0') && endless.legalActions().includes('4,0'), 'the endless centre is 0,0');
 });
 
 test('swap2: the second seat takes Black, and the first seat, now White, moves next', () => {

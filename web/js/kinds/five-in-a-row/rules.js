@@ -409,13 +409,18 @@ export class Position {
       return [...this.boardPoints()].filter((point) => this.allows(point, grid));
     }
     if (this.stones.size === 0) return [{ x: 0, y: 0 }];
+    // Every point within the line of a stone is near one by construction: what is left to check is the reach,
+    // the point being free, and the pro openings' distance (the engine's `check_stone_free`).
     const near = new Map();
     const reach = this.rules.line;
+    const needed = this.stones.size === 2 ? SECOND_BLACK_DISTANCE[this.rules.opening] ?? 0 : 0;
     for (const stone of this.stones.values()) {
       for (let dy = -reach; dy <= reach; dy += 1) {
         for (let dx = -reach; dx <= reach; dx += 1) {
           const point = { x: stone.x + dx, y: stone.y + dy };
-          if (!near.has(key(point)) && this.allows(point, null)) near.set(key(point), point);
+          const name = key(point);
+          if (near.has(name) || this.stones.has(name) || !this.contains(point)) continue;
+          if (distance(point, { x: 0, y: 0 }) >= needed) near.set(name, point);
         }
       }
     }

@@ -6,6 +6,7 @@
 // Run with `node --test web/test/`.
 
 import assert from 'node:assert/strict';
+import { readFileSync } from 'node:fs';
 import { test } from 'node:test';
 
 import { IllegalAction, Position, parseActions, readRules } from '../js/kinds/five-in-a-row/rules.js';
@@ -203,4 +204,57 @@ test('tic-tac-toe: a full board without a row is a draw', () => {
   position.play('c3');
   assert.deepEqual(position.outcome, { winner: null, reason: 'board_full', ranks: [1, 1] });
   assert.equal(position.winningLine, null);
+});
+
+/** White stones far from every shape the engine's renju tests build around the centre (its FILLERS). */
+const FILLERS = ['a1', 'a3', 'a5', 'a11', 'a13', 'a15', 'o1', 'o3', 'o15', 'o13'];
+
+test('renju as the engine\'s tests play it: a double four in one row, a four-three allowed, a five that is also a double four', () => {
+  const renju = { win: 'renju' };
+  refused(played(renju, alternate(['c8', 'e8', 'g8', 'i8'], FILLERS)), 'f8', 'forbidden');
+  assert.equal(played(renju, alternate(['c8', 'e8', 'g8', 'i8'], FILLERS)).forbiddenPoints().find(({ point }) => point.x === 5 && point.y === 7)?.shape, 'double-four');
+  played(renju, alternate(['e8', 'f8', 'g8', 'h6', 'h7'], FILLERS)).play('h8');
+  const black = ['e8', 'f8', 'g8', 'h8', 'i9', 'i10', 'i11', 'f5', 'g6', 'h7'];
+  refused(played(renju, alternate(black.slice(4), FILLERS)), 'i8', 'forbidden');
+  const five = played(renju, alternate(black, FILLERS));
+  five.play('i8');
+  assert.equal(five.outcome.winner, 'first');
+});
+
+test('renju: a three whose only straight four would be forbidden is no three (the recursive definition)', () => {
+  const renju = { win: 'renju' };
+  const white = ['d8', 'a1', 'a3', 'a13', 'a15', 'o1', 'o15', 'o13', 'o3'];
+  refused(played(renju, alternate(['f8', 'g8', 'h6', 'h7', 'n14'], white)), 'h8', 'forbidden');
+  const recursive = played(renju, alternate(['f8', 'g8', 'i4', 'i5', 'i6', 'i7', 'i9', 'h6', 'h7'], white));
+  recursive.play('h8');
+  recursive.play('n2');
+  assert.throws(() => recursive.clone().play('i8'), (error) => error.code === 'forbidden' && /overline/.test(error.message));
+});
+
+test('tic-tac-toe perft to depth 6 matches the engine\'s data file (engine/tests/data/perft/five-in-a-row.txt)', () => {
+  const data = readFileSync(new URL('../../engine/tests/data/perft/five-in-a-row.txt', import.meta.url), 'utf8');
+  const lines = data.split('\n').filter((line) => line && !line.startsWith('#'));
+  assert.ok(lines.length > 0);
+  for (const line of lines) {
+    const fields = Object.fromEntries(line.split(' ').map((field) => field.split('=')));
+    const [width, height] = fields.board.split('x').map(Number);
+    const position = new Position({ width, height, line: Number(fields.line), win: fields.win, opening: fields.opening });
+    for (const action of fields.moves.split('/').filter(Boolean)) position.play(action);
+    // The depths up to a hundred thousand sequences in all (tic-tac-toe's 6, whose count already leaves out the
+    // games won at depth 5), so that this stays quick; the engine's perft test covers the rest, to the full board.
+    const all = fields.counts.split(',').map(Number);
+    const counts = all.filter((_, depth) => all.slice(0, depth + 1).reduce((sum, count) => sum + count, 0) <= 100000);
+    const found = new Array(counts.length).fill(0);
+    const walk = (at, depth) => {
+      if (depth === counts.length) return;
+      for (const action of at.legalActions()) {
+        found[depth] += 1;
+        const next = at.clone();
+        next.play(action);
+        walk(next, depth + 1);
+      }
+    };
+    walk(position, 0);
+    assert.deepEqual(found, counts, line);
+  }
 });

@@ -1,9 +1,11 @@
 // Checks web/js/kinds/dots-and-boxes/rules.js against the rules document and the engine's answers
 // (engine/src/kinds/dots_and_boxes/): the notation, the engine's edge order, a completed box's extra move (one
 // even for two boxes, none once the field is full), the scores, three players in seat order, the end with ranks
-// shared by equal scores, and a seat that leaves a three-player game. Run with `node --test web/test/`.
+// shared by equal scores, a seat that leaves a three-player game, and the engine's perft data. Run with
+// `node --test web/test/`.
 
 import assert from 'node:assert/strict';
+import { readFileSync } from 'node:fs';
 import { test } from 'node:test';
 
 import { Position, edgeName, parseEdges, ranksOf, readRules } from '../js/kinds/dots-and-boxes/rules.js';
@@ -106,4 +108,31 @@ test('a seat that leaves a three-player game is passed by, then ranked below eve
   last.leave('third', 'timeout');
   assert.deepEqual(last.outcome, { winner: 'second', reason: 'timeout', ranks: [3, 1, 2], scores: [0, 0, 0] },
     'the later to leave ranks the higher');
+});
+
+test('perft matches the engine\'s data file (engine/tests/data/perft/dots-and-boxes.txt), its field ends included', () => {
+  const data = readFileSync(new URL('../../engine/tests/data/perft/dots-and-boxes.txt', import.meta.url), 'utf8');
+  const lines = data.split('\n').filter((line) => line && !line.startsWith('#'));
+  assert.ok(lines.length > 0);
+  for (const line of lines) {
+    const fields = Object.fromEntries(line.split(' ').map((field) => field.split('=')));
+    const [rows, cols] = fields.boxes.split('x').map(Number);
+    const game = new DotsAndBoxesGame({ kind: 'dots-and-boxes', rows, cols, players: Number(fields.players) });
+    for (const edge of parseEdges(fields.moves)) game.play(edgeName(edge));
+    // The depths up to a hundred thousand sequences in all, so that this stays quick.
+    const all = fields.counts.split(',').map(Number);
+    const counts = all.filter((_, depth) => all.slice(0, depth + 1).reduce((sum, count) => sum + count, 0) <= 100000);
+    const found = new Array(counts.length).fill(0);
+    const walk = (at, depth) => {
+      if (depth === counts.length) return;
+      for (const action of at.legalActions()) {
+        found[depth] += 1;
+        const next = at.clone();
+        next.play(action);
+        walk(next, depth + 1);
+      }
+    };
+    walk(game, 0);
+    assert.deepEqual(found, counts, line);
+  }
 });

@@ -2,7 +2,8 @@
 // (engine/src/kinds/five_in_a_row/): a freestyle win and its row, an exact overline that plays on, caro's blocked
 // five, renju's forbidden double three, double four and overline (and White's overline winning), the pro
 // openings' distance, swap and swap2 with the second seat taking Black or White or passing the choice back, the
-// endless board, and a tic-tac-toe draw. Illegal actions are refused with the engine's reason and change nothing.
+// endless board, a tic-tac-toe draw, the engine's own renju cases and its perft data. Illegal actions are refused
+// with the engine's reason and change nothing.
 // Run with `node --test web/test/`.
 
 import assert from 'node:assert/strict';

@@ -100,3 +100,20 @@ test('lists name a game by kind and ruleset, whatever order the fields come in',
   assert.equal(gameName({ kind: 'closing-in', size: 10 }), 'Closing In 10×10');
   assert.equal(gameName({ kind: 'paper-soccer', width: 6, height: 8, goal: 2 }), 'Paper Soccer 6×8, goal 2');
 });
+
+test('on a touch screen a first tap marks a target and a second plays it; a mouse or a key plays at once', async () => {
+  const { TapConfirm } = await import('../js/kinds/tap-confirm.js');
+  assert.equal(new TapConfirm().tap('h8', { type: 'click' }), true, 'no touch screen here: a click plays');
+  globalThis.matchMedia = (query) => ({ matches: query === '(pointer: coarse)' });
+  try {
+    const confirm = new TapConfirm();
+    assert.equal(confirm.tap('h8', { type: 'click' }), false, 'the first tap marks');
+    assert.equal(confirm.tap('h9', { type: 'click' }), false, 'a tap elsewhere marks that instead');
+    assert.equal(confirm.tap('h9', { type: 'click' }), true, 'the second tap on it plays');
+    assert.equal(confirm.tap('h9', { type: 'click' }), false, 'and the mark is gone');
+    confirm.clear();
+    assert.equal(confirm.tap('a1h', { type: 'keydown' }), true, 'a key plays at once');
+  } finally {
+    delete globalThis.matchMedia;
+  }
+});

@@ -1,10 +1,12 @@
 // The Dots and Boxes field in SVG: the dots with their coordinates, each drawn edge in the colour of the seat that
 // drew it (the last one marked), each completed box shaded in its owner's colour with the owner's initial, the
-// undrawn edges as targets when the side to move may draw, and below the field every seat's boxes. It only draws
+// undrawn edges as targets when the side to move may draw (on a touch screen a first tap marks an edge, a second
+// draws it: kinds/tap-confirm.js), and below the field every seat's boxes. It only draws
 // and reports clicks; games and replays decide what to show.
 
 import { s } from '../../dom.js';
 import { HORIZONTAL, edgeName } from './rules.js';
+import { TapConfirm } from '../tap-confirm.js';
 import { t } from '../../i18n.js';
 import './catalog.js';
 
@@ -30,6 +32,7 @@ export class Board {
     this.rows = ruleset.rows ?? 5;
     this.cols = ruleset.cols ?? 5;
     this.onAction = options.onAction;
+    this.confirm = new TapConfirm();
     const [width, height] = [this.cols * STEP, this.rows * STEP];
     const viewBox = [-MARGIN, -MARGIN / 2, width + 1.5 * MARGIN, height + 1.5 * MARGIN + FOOTER].join(' ');
     this.boxes = s('g', { class: 'boxes' });
@@ -115,6 +118,7 @@ export class Board {
     const signature = legal.map(edgeName).join();
     if (signature === this.targetSignature) return;
     this.targetSignature = signature;
+    this.confirm.clear();
     this.targets.replaceChildren(...legal.map((edge) => this.target(edge)));
   }
 
@@ -123,7 +127,9 @@ export class Board {
     const { x1, y1, x2, y2 } = this.ends(edge);
     const draw = (event) => {
       event.preventDefault();
-      this.onAction(name);
+      const now = this.confirm.tap(name, event);
+      for (const target of this.targets.children) target.classList.toggle('pending', !now && target.dataset.edge === name);
+      if (now) this.onAction(name);
     };
     // Without `onAction` (the rules page's diagrams) the targets only show, they are not controls.
     const control = this.onAction

@@ -1,12 +1,14 @@
 // The Five in a row board in SVG: squared paper with its coordinates, a stone in each taken square (black filled,
 // white open), the last stone ringed, the winning row struck through, in renju the points forbidden to Black
-// crossed, and the squares the side to act may take. The endless board shows the stones' neighbourhood, as far
+// crossed, and the squares the side to act may take (on a touch screen a first tap marks a square, a second
+// places the stone: kinds/tap-confirm.js). The endless board shows the stones' neighbourhood, as far
 // as a stone may go. Under the drawing, as HTML buttons (`controls`): which seat plays which colour, and the swap
 // openings' colour choices when one is due. It only draws and reports actions; games and replays decide what to
 // show.
 
 import { h, s } from '../../dom.js';
 import { BLACK, pointName } from './rules.js';
+import { TapConfirm } from '../tap-confirm.js';
 import { t } from '../../i18n.js';
 import './catalog.js';
 
@@ -26,6 +28,7 @@ export class Board {
     this.endless = Boolean(ruleset.endless);
     this.reach = ruleset.line ?? 5;
     this.onAction = options.onAction;
+    this.confirm = new TapConfirm();
     this.label = options.label ?? t('five-in-a-row.board');
     this.paper = s('g', { class: 'paper' });
     this.forbidden = s('g', { class: 'forbidden' });
@@ -122,6 +125,7 @@ export class Board {
     const signature = points.map(name).join();
     if (signature === this.targetSignature) return;
     this.targetSignature = signature;
+    this.confirm.clear();
     this.targets.replaceChildren(...points.map((point) => this.target(point, name(point))));
   }
 
@@ -146,7 +150,9 @@ export class Board {
     const { cx, cy } = this.centre(point);
     const place = (event) => {
       event.preventDefault();
-      this.onAction(name);
+      const now = this.confirm.tap(name, event);
+      for (const target of this.targets.children) target.classList.toggle('pending', !now && target.dataset.point === name);
+      if (now) this.onAction(name);
     };
     // Without `onAction` (the rules page's diagrams) the targets only show, they are not controls.
     const control = this.onAction

@@ -1,10 +1,10 @@
 // The Five in a row board in SVG: squared paper with its coordinates, a stone in each taken square (black filled,
 // white open), the last stone ringed, the winning row struck through, in renju the points forbidden to Black
-// crossed, and the squares the side to act may take (on a touch screen a first tap marks a square, a second
-// places the stone: kinds/tap-confirm.js). The endless board shows the stones' neighbourhood, as far
-// as a stone may go. Under the drawing, as HTML buttons (`controls`): which seat plays which colour, and the swap
-// openings' colour choices when one is due. It only draws and reports actions; games and replays decide what to
-// show.
+// crossed, the squares the side to act may take (on a touch screen a first tap marks a square, a second places
+// the stone: kinds/tap-confirm.js), and below the board which seat plays which colour (seats are not colours: the
+// swap openings settle them during the game). The endless board shows the stones' neighbourhood, as far as a stone
+// may go. Under the drawing, as HTML buttons (`controls`), the swap openings' colour choices when one is due. It
+// only draws and reports actions; games and replays decide what to show.
 
 import { h, s } from '../../dom.js';
 import { BLACK, pointName } from './rules.js';
@@ -16,6 +16,10 @@ import './catalog.js';
 const CELL = 10;
 /** Room for the coordinates left of and below the squares, in squares. */
 const GUTTER = 0.9;
+/** The row below the coordinates that says who plays which colour, in squares. */
+const FOOTER = 0.7;
+/** That row's largest font size, in units. */
+const FOOTER_SIZE = 4.5;
 
 const colourName = (colour) => t(colour === BLACK ? 'five-in-a-row.black' : 'five-in-a-row.white');
 
@@ -35,11 +39,11 @@ export class Board {
     this.stones = s('g', { class: 'stones' });
     this.marks = s('g', { class: 'marks' });
     this.targets = s('g', { class: 'targets' });
+    this.colours = s('text', { class: 'colours', x: -GUTTER * CELL + 1 });
     this.element = s('svg', { class: 'board five-in-a-row', role: 'img', 'aria-label': this.label },
-      this.paper, this.forbidden, this.targets, this.stones, this.marks);
-    this.colours = h('p', { class: 'five-colours' });
+      this.paper, this.forbidden, this.targets, this.stones, this.marks, this.colours);
     this.choices = h('div', { class: 'board-endings' });
-    this.controls = this.onAction ? h('div', { class: 'board-controls five-controls' }, this.colours, this.choices) : null;
+    this.controls = this.onAction ? h('div', { class: 'board-controls five-controls' }, this.choices) : null;
     /** The squares shown: `{left, bottom, width, height}` in board coordinates. */
     this.extent = null;
     if (!this.endless) this.setExtent({ left: 0, bottom: 0, width: ruleset.width ?? 15, height: ruleset.height ?? 15 });
@@ -51,7 +55,8 @@ export class Board {
     if (same) return;
     this.extent = extent;
     const [width, height] = [extent.width * CELL, extent.height * CELL];
-    this.element.setAttribute('viewBox', [-GUTTER * CELL, -0.3 * CELL, width + (GUTTER + 0.3) * CELL, height + (GUTTER + 0.3) * CELL].join(' '));
+    this.element.setAttribute('viewBox', [-GUTTER * CELL, -0.3 * CELL, width + (GUTTER + 0.3) * CELL, height + (GUTTER + FOOTER + 0.3) * CELL].join(' '));
+    this.colours.setAttribute('y', height + (GUTTER + FOOTER / 2) * CELL);
     const lines = [];
     const labels = [];
     for (let i = 0; i <= extent.width; i += 1) lines.push(s('line', { x1: i * CELL, y1: 0, x2: i * CELL, y2: height }));
@@ -118,6 +123,7 @@ export class Board {
         s('title', {}, t('five-in-a-row.forbidden', { point: name(point), shape: t(`five-in-a-row.shape.${shape}`) })),
         s('path', { d: `M ${cx - arm} ${cy - arm} L ${cx + arm} ${cy + arm} M ${cx + arm} ${cy - arm} L ${cx - arm} ${cy + arm}` }));
     }));
+    this.drawColours(game);
     this.drawControls(game, showTargets);
     const points = showTargets ? position.legalPoints() : [];
     // Redraw the targets only when they change, so an event that changes nothing here (a clock, a presence)
@@ -129,13 +135,20 @@ export class Board {
     this.targets.replaceChildren(...points.map((point) => this.target(point, name(point))));
   }
 
-  /** The seats' colours, and the colour choices when the side to act is to choose. */
-  drawControls(game, showTargets) {
-    if (!this.controls) return;
+  /** Which seat plays which colour, in a size that fits the board's width. */
+  drawColours(game) {
     const black = game.seatOf(BLACK);
-    this.colours.textContent = black
+    const text = black
       ? t('five-in-a-row.colours', { black: t(`five-in-a-row.seat.${black}`), white: t(`five-in-a-row.seat.${game.seatOf('white')}`) })
       : t('five-in-a-row.coloursOpen');
+    this.colours.textContent = text;
+    const room = (this.extent.width + GUTTER + 0.3) * CELL - 2;
+    this.colours.style.fontSize = `${Math.min(FOOTER_SIZE, room / (0.62 * text.length)).toFixed(2)}px`;
+  }
+
+  /** The colour choices, when the side to act is to choose. */
+  drawControls(game, showTargets) {
+    if (!this.controls) return;
     const choices = showTargets && game.position.choiceDue ? ['=B', '=W'] : [];
     const signature = choices.join();
     if (signature === this.choiceSignature) return;

@@ -140,6 +140,7 @@ test('swap2: the second seat takes Black, and the first seat, now White, moves n
   assert.equal(game.toMove, 'second');
   assert.equal(game.midTurn, false);
   assert.deepEqual(game.legalActions().slice(0, 2), ['=B', '=W'], 'a choice, or a black stone');
+  assert.ok(game.position.choiceDue && game.position.takesStone);
   game.play('=B');
   assert.equal(game.colourOf('second'), 'black');
   assert.equal(game.colourOf('first'), 'white');
@@ -166,6 +167,7 @@ test('swap2: the second seat takes White and places its stone, or places two and
   assert.deepEqual([...passed.position.stones.values()].map((stone) => stone.colour), ['black', 'white', 'black', 'black', 'white']);
   assert.equal(passed.toMove, 'first');
   assert.deepEqual(passed.legalActions(), ['=B', '=W'], 'a choice alone');
+  assert.ok(passed.position.choiceDue && !passed.position.takesStone);
   refused(passed.position, 'a1', 'choice_due');
   passed.play('=B');
   assert.equal(passed.colourOf('first'), 'black');

@@ -56,7 +56,11 @@ export default {
     // the swap openings one seat places stones of both.
     turn: (game, name) => {
       const { position } = game;
-      if (position.choiceDue) return name ? t('five-in-a-row.othersChoose', { name }) : t('five-in-a-row.choose');
+      if (position.choiceDue) {
+        // Swap2's second seat may also place two more stones and leave the choice to the first.
+        if (name) return t('five-in-a-row.othersChoose', { name });
+        return t(position.takesStone ? 'five-in-a-row.chooseOrPlace' : 'five-in-a-row.choose');
+      }
       const colour = position.nextColour === 'black' ? 'Black' : 'White';
       return name ? t(`five-in-a-row.othersPlace${colour}`, { name }) : t(`five-in-a-row.place${colour}`);
     },

@@ -326,6 +326,11 @@ export class Position {
     return !this.outcome && takesChoice(this.phase);
   }
 
+  /** Whether a stone may be placed now (during swap2's choice too: the second seat may place two more). */
+  get takesStone() {
+    return !this.outcome && takesStone(this.phase);
+  }
+
   contains({ x, y }) {
     const { endless, width, height } = this.rules;
     if (endless) return Math.abs(x) <= ENDLESS_REACH && Math.abs(y) <= ENDLESS_REACH;

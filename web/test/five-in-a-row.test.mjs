@@ -261,3 +261,17 @@ test('tic-tac-toe perft to depth 6 matches the engine\'s data file (engine/tests
     assert.deepEqual(found, counts, line);
   }
 });
+
+test('the turn says what the side to act does: choose, choose or place two, or which colour to place', async () => {
+  const { default: kind } = await import('../js/kinds/five-in-a-row/index.js');
+  const { t } = await import('../js/i18n.js');
+  const game = new FiveInARowGame({ ...GOMOKU, opening: 'swap2' });
+  assert.equal(kind.messages.turn(game, null), t('five-in-a-row.placeBlack'));
+  game.play('h8');
+  assert.equal(kind.messages.turn(game, 'alice'), t('five-in-a-row.othersPlaceWhite', { name: 'alice' }));
+  ['h9', 'i8'].forEach((action) => game.play(action));
+  assert.equal(kind.messages.turn(game, null), t('five-in-a-row.chooseOrPlace'));
+  ['g8', 'g9'].forEach((action) => game.play(action));
+  assert.equal(kind.messages.turn(game, null), t('five-in-a-row.choose'));
+  assert.equal(kind.messages.turn(game, 'bob'), t('five-in-a-row.othersChoose', { name: 'bob' }));
+});

@@ -7,6 +7,7 @@ import { test } from 'node:test';
 import { fileURLToPath } from 'node:url';
 
 import { KINDS, actionCount, gameName, kindOf, loadKind, rulesetKey } from '../js/kinds/index.js';
+import { SEAT_NAMES } from '../js/seats.js';
 
 // The pages load a kind's rules, notation and board when they show a game (`loadKind`); these tests use them.
 for (const key of KINDS.keys()) await loadKind(key);
@@ -28,7 +29,9 @@ test('every kind has every field of the shape', () => {
       assert.equal(ruleset.kind, key, `${key}: a variant's ruleset names its kind`);
       assert.equal(typeof kind.describeRuleset(ruleset), 'string');
     }
-    for (const seat of ['first', 'second']) {
+    // Two seats at least, and a kind of more seats names them in seat order (`first`, `second`, `third`…).
+    assert.deepEqual(Object.keys(kind.seats), SEAT_NAMES.slice(0, Math.max(2, Object.keys(kind.seats).length)), `${key}.seats`);
+    for (const seat of Object.keys(kind.seats)) {
       for (const field of ['name', 'choice']) assert.equal(typeof kind.seats[seat][field], 'string', `${key}.seats.${seat}.${field}`);
       for (const turned of [false, true]) assert.equal(typeof kind.seats[seat].role(turned), 'string', `${key}.seats.${seat}.role`);
     }

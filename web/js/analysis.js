@@ -11,6 +11,7 @@ import { GameModel } from './game-model.js';
 import { errorText, t } from './i18n.js';
 import { DEFAULT_KIND, gameName, kindOf, loadKind, rulesetKey } from './kinds/index.js';
 import { gameChoice } from './lobby/game-choice.js';
+import { SEAT_NAMES, seatIndex } from './seats.js';
 
 /** The control buttons' drawings, as on the replay page. */
 const ICONS = {
@@ -226,7 +227,7 @@ class Analysis {
   /** Who sits in `seat`: the player's name when the line comes from a game, else the kind's name of the seat. */
   seatName(seat) {
     const { players } = this.source;
-    return players ? players[seat === 'first' ? 0 : 1].name : this.kind.seats[seat].name;
+    return players ? players[seatIndex(seat)].name : this.kind.seats[seat].name;
   }
 
   evaluationText({ evaluation }, seat) {
@@ -275,8 +276,13 @@ class Analysis {
 
   statusText(game) {
     const { outcome } = game;
-    if (outcome) return outcome.winner ? t('analysis.won', { seat: this.seatName(outcome.winner) }) : t('analysis.drawn');
-    return t(game.midTurn ? 'analysis.toMoveAgain' : 'analysis.toMove', { seat: this.seatName(game.toMove) });
+    if (!outcome) return t(game.midTurn ? 'analysis.toMoveAgain' : 'analysis.toMove', { seat: this.seatName(game.toMove) });
+    if (outcome.winner) return t('analysis.won', { seat: this.seatName(outcome.winner) });
+    // At a table of more than two, several seats may share first place without every seat sharing it.
+    const ranks = outcome.ranks ?? [];
+    const firsts = ranks.flatMap((rank, index) => (rank === 1 ? [SEAT_NAMES[index]] : []));
+    if (firsts.length > 0 && firsts.length < ranks.length) return t('analysis.sharedWin', { seats: firsts.map((seat) => this.seatName(seat)).join(', ') });
+    return t('analysis.drawn');
   }
 
   show() {

@@ -183,7 +183,8 @@ export class GameModel {
   }
 }
 
-/** Turns grouped in pairs, as records number them: `[{number, first, second}]`, each side a turn or undefined. */
+/** Turns grouped in rounds, as records number them, a row from each turn of the first seat: `[{number, first,
+ * second, …}]`, each seat a turn or undefined (a pair at a table of two). */
 export function turnRows(turns) {
   const rows = [];
   turns.forEach((turn, index) => {

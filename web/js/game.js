@@ -247,7 +247,7 @@ class GamePage {
     this.wasMine = mine;
     this.board.draw(game, { targets: mine });
     this.board.element.classList.toggle('my-move', mine);
-    renderMoveList(this.moves, this.model.kind, turns, { ruleset: this.model.ruleset, current: turns.length - 1 });
+    renderMoveList(this.moves, this.model.kind, turns, { ruleset: this.model.ruleset, seats: this.model.seats(), current: turns.length - 1 });
     this.analyse.href = `/analysis/${this.gameId}?ply=${this.model.actions.length}`;
     this.status.textContent = this.statusText(game);
     this.status.className = `status${mine ? ' mine' : ''}${mine && game.midTurn ? ' bounce' : ''}`;

@@ -1,4 +1,4 @@
-// The move list: numbered rows of turns, first seat then second, each turn its actions run together
+// The move list: numbered rows of turns, a column for each seat in seat order, each turn its actions run together
 // ("1. D5 B2 2. B3 C3").
 
 import { h, replaceChildren } from './dom.js';
@@ -8,9 +8,10 @@ import { t } from './i18n.js';
 /**
  * Renders `turns` (`[{seat, notation, ended}]`) of a game of `kind` (its seats name the columns) into
  * `container`, each turn in the kind's display form for `ruleset` when it has one. `current` is the index of
- * the turn to mark; `onSelect(index)`, when given, makes each turn a button (replays jump to it).
+ * the turn to mark; `onSelect(index)`, when given, makes each turn a button (replays jump to it). `seats` are the
+ * game's seats, a column each (Dots and Boxes has up to four).
  */
-export function renderMoveList(container, kind, turns, { ruleset, current = -1, onSelect } = {}) {
+export function renderMoveList(container, kind, turns, { ruleset, current = -1, onSelect, seats = ['first', 'second'] } = {}) {
   const shown = (notation) => (kind.notation.display && ruleset ? kind.notation.display(notation, ruleset) : notation);
   const column = (seat) => {
     const { name } = kind.seats[seat];
@@ -30,8 +31,8 @@ export function renderMoveList(container, kind, turns, { ruleset, current = -1, 
   replaceChildren(container, rows.length === 0
     ? h('p', { class: 'empty', text: t('game.noMoves') })
     : h('table', { class: 'moves' },
-      h('thead', {}, h('tr', {}, h('th', { scope: 'col', text: '#' }), column('first'), column('second'))),
-      h('tbody', {}, rows.map((row) => h('tr', {}, h('th', { scope: 'row', text: `${row.number}.` }), cell(row.first), cell(row.second))))));
+      h('thead', {}, h('tr', {}, h('th', { scope: 'col', text: '#' }), seats.map(column))),
+      h('tbody', {}, rows.map((row) => h('tr', {}, h('th', { scope: 'row', text: `${row.number}.` }), seats.map((seat) => cell(row[seat])))))));
   // Keep the marked turn in view inside the list without scrolling the page.
   const marked = container.querySelector('.current') ?? container.querySelector('tbody tr:last-child');
   if (marked) container.scrollTop = Math.max(0, marked.offsetTop - container.clientHeight / 2);

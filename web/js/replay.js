@@ -177,7 +177,7 @@ class Replay {
     const turn = this.turnEnds.findIndex((end) => end >= this.at);
     const current = this.at === 0 ? -1 : turn;
     const turns = this.model.turns.map((t, index) => ({ ...t, index }));
-    renderMoveList(this.moves, this.model.kind, turns, { ruleset: this.model.ruleset, current, onSelect: (index) => this.show(this.turnEnds[index]) });
+    renderMoveList(this.moves, this.model.kind, turns, { ruleset: this.model.ruleset, seats: this.model.seats(), current, onSelect: (index) => this.show(this.turnEnds[index]) });
     this.counter.textContent = t('replay.counter', { at: this.at, total: this.total });
     // The explorer opens at the last whole turn shown.
     const turnsShown = this.turnEnds.filter((end) => end <= this.at).length;

@@ -4,7 +4,7 @@
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
 
-import { GameModel } from '../js/game-model.js';
+import { GameModel, turnRows } from '../js/game-model.js';
 import { lastMatch } from '../js/correspondence/conditional.js';
 import { KINDS, loadKind } from '../js/kinds/index.js';
 
@@ -217,4 +217,40 @@ test('a two-seat result reads as before: the winner by name, or a draw', async (
   assert.equal(describeResultFor(won, 'first'), say('result.youLost', { reason }));
   assert.equal(resultFor(won, 'second'), say('result.youWonShort'));
   assert.equal(describeResult({ ranks: [1, 1], winner: null, reason: 'goal' }, players), say('result.draw', { reason }));
+});
+
+test('a three-seat Dots and Boxes game: turns in seat order, an extra move joins its turn, rounds of three', () => {
+  const players = [{ account_id: 'a', name: 'alice' }, { account_id: 'b', name: 'bob' }, { account_id: 'c', name: 'carol' }];
+  const running = (seat) => ({ ms: [60000, 60000, 60000], running: seat });
+  const moves = [['first', 'a1h', true], ['second', 'a2h', true], ['third', 'a1v', true], ['first', 'b1v', false],
+    ['first', 'b1h', true], ['second', 'b2h', true]].map(([seat, notation, ended], ply) => (
+    { ply, seat, notation, turn_ended: ended, at_ms: 1000 + ply, clocks: running(seat) }));
+  const game = new GameModel({
+    id: '7e8f9a0b-1c2d-4e3f-8a5b-6c7d8e9f0a1d', players, ruleset: { kind: 'dots-and-boxes', rows: 1, cols: 2, players: 3 },
+    time_control: { type: 'fischer', initial_seconds: 60, increment_seconds: 0 }, speed: 'bullet', rated: false,
+    status: 'active', result: null, moves, ply: moves.length, to_act: 'third', mid_turn: false,
+    clocks: running('third'), clocks_at_ms: 1000, draw_offer: null, seq: 6, created_at_ms: 0,
+  });
+  assert.equal(game.toAct(), 'third');
+  assert.deepEqual(game.game.position.scores, [1, 0, 0]);
+  assert.deepEqual(game.turns.map((turn) => [turn.seat, turn.notation]),
+    [['first', 'a1h'], ['second', 'a2h'], ['third', 'a1v'], ['first', 'b1v b1h'], ['second', 'b2h']]);
+  assert.deepEqual(turnRows(game.turns).map((row) => [row.number, row.first?.notation, row.second?.notation, row.third?.notation]),
+    [[1, 'a1h', 'a2h', 'a1v'], [2, 'b1v b1h', 'b2h', undefined]]);
+  game.apply({ at_ms: 2000, event: { type: 'moved', ply: 6, seat: 'third', notation: 'c1v', turn_ended: true, at_ms: 2000, clocks: running(null) } });
+  assert.deepEqual(game.game.outcome, { winner: null, reason: 'score', ranks: [1, 3, 1], scores: [1, 0, 1] });
+  assert.equal(game.toAct(), null, 'the rules ended the game');
+});
+
+test('a swap2 opening: the first seat\'s three stones are one turn, and the second seat takes Black', () => {
+  const ruleset = { kind: 'five-in-a-row', width: 15, height: 15, endless: false, line: 5, win: 'freestyle', opening: 'swap2' };
+  const moves = [
+    { ply: 0, seat: 'first', notation: 'h8 h9 i8', turn_ended: true, at_ms: 1000, clocks: clocks(179000, 180000, 'second') },
+    { ply: 3, seat: 'second', notation: '=B', turn_ended: true, at_ms: 2000, clocks: clocks(179000, 179000, 'first') },
+  ];
+  const game = activeGame(ruleset, moves);
+  assert.equal(game.ply, 4, 'three stones and a choice are four actions');
+  assert.deepEqual(game.turns.map((turn) => turn.notation), ['h8 h9 i8', '=B']);
+  assert.equal(game.game.colourOf('second'), 'black');
+  assert.equal(game.toAct(), 'first', 'White, the first seat, moves next');
 });

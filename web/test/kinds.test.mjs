@@ -7,6 +7,7 @@ import { test } from 'node:test';
 import { fileURLToPath } from 'node:url';
 
 import { KINDS, actionCount, gameName, kindOf, loadKind, rulesetKey } from '../js/kinds/index.js';
+import { SEAT_NAMES } from '../js/seats.js';
 
 // The pages load a kind's rules, notation and board when they show a game (`loadKind`); these tests use them.
 for (const key of KINDS.keys()) await loadKind(key);
@@ -28,7 +29,9 @@ test('every kind has every field of the shape', () => {
       assert.equal(ruleset.kind, key, `${key}: a variant's ruleset names its kind`);
       assert.equal(typeof kind.describeRuleset(ruleset), 'string');
     }
-    for (const seat of ['first', 'second']) {
+    // Two seats at least, and a kind of more seats names them in seat order (`first`, `second`, `third`…).
+    assert.deepEqual(Object.keys(kind.seats), SEAT_NAMES.slice(0, Math.max(2, Object.keys(kind.seats).length)), `${key}.seats`);
+    for (const seat of Object.keys(kind.seats)) {
       for (const field of ['name', 'choice']) assert.equal(typeof kind.seats[seat][field], 'string', `${key}.seats.${seat}.${field}`);
       for (const turned of [false, true]) assert.equal(typeof kind.seats[seat].role(turned), 'string', `${key}.seats.${seat}.role`);
     }
@@ -99,4 +102,21 @@ test('lists name a game by kind and ruleset, whatever order the fields come in',
   assert.equal(gameName({ size: 8, kind: 'closing-in' }), 'Closing In 8×8');
   assert.equal(gameName({ kind: 'closing-in', size: 10 }), 'Closing In 10×10');
   assert.equal(gameName({ kind: 'paper-soccer', width: 6, height: 8, goal: 2 }), 'Paper Soccer 6×8, goal 2');
+});
+
+test('on a touch screen a first tap marks a target and a second plays it; a mouse or a key plays at once', async () => {
+  const { TapConfirm } = await import('../js/kinds/tap-confirm.js');
+  assert.equal(new TapConfirm().tap('h8', { type: 'click' }), true, 'no touch screen here: a click plays');
+  globalThis.matchMedia = (query) => ({ matches: query === '(pointer: coarse)' });
+  try {
+    const confirm = new TapConfirm();
+    assert.equal(confirm.tap('h8', { type: 'click' }), false, 'the first tap marks');
+    assert.equal(confirm.tap('h9', { type: 'click' }), false, 'a tap elsewhere marks that instead');
+    assert.equal(confirm.tap('h9', { type: 'click' }), true, 'the second tap on it plays');
+    assert.equal(confirm.tap('h9', { type: 'click' }), false, 'and the mark is gone');
+    confirm.clear();
+    assert.equal(confirm.tap('a1h', { type: 'keydown' }), true, 'a key plays at once');
+  } finally {
+    delete globalThis.matchMedia;
+  }
 });

@@ -236,6 +236,7 @@ export default {
   'analysis.toMoveAgain': 'To move again: {seat}',
   'analysis.won': 'Game over, won by {seat}',
   'analysis.drawn': 'Game over, drawn',
+  'analysis.sharedWin': 'Game over, first place shared by {seats}',
   'analysis.turnEnds': { one: 'The turn can end on {count} point (squares on the board).', other: 'The turn can end on {count} points (squares on the board).' },
   'analysis.turnEndsCapped': { one: 'The search stopped after {work} steps: the turn can end on at least {count} point.', other: 'The search stopped after {work} steps: the turn can end on at least {count} points.' },
   'analysis.promote': 'Promote variation',

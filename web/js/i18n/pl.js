@@ -235,6 +235,7 @@ export default {
   'analysis.toMoveAgain': 'Ponownie rusza się: {seat}',
   'analysis.won': 'Koniec gry, wygrywa: {seat}',
   'analysis.drawn': 'Koniec gry, remis',
+  'analysis.sharedWin': 'Koniec gry, pierwsze miejsce dzielą: {seats}',
   'analysis.turnEnds': { one: 'Tura może się skończyć w {count} punkcie (kwadraty na planszy).', few: 'Tura może się skończyć w {count} punktach (kwadraty na planszy).', many: 'Tura może się skończyć w {count} punktach (kwadraty na planszy).', other: 'Tura może się skończyć w {count} punktu (kwadraty na planszy).' },
   'analysis.turnEndsCapped': { one: 'Wyszukiwanie przerwano po {work} krokach: tura może się skończyć w co najmniej {count} punkcie.', few: 'Wyszukiwanie przerwano po {work} krokach: tura może się skończyć w co najmniej {count} punktach.', many: 'Wyszukiwanie przerwano po {work} krokach: tura może się skończyć w co najmniej {count} punktach.', other: 'Wyszukiwanie przerwano po {work} krokach: tura może się skończyć w co najmniej {count} punktu.' },
   'analysis.promote': 'Awansuj wariant',

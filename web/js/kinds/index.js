@@ -8,14 +8,18 @@
 // - `variants`: `[{label, ruleset}]`, the rulesets a player may choose (board sizes and the like), default first.
 // - Optionally `narrowVariant`: the index of the variant a narrow screen (a phone) lists first, as its default.
 // - `describeRuleset(ruleset)`: the ruleset in a few words for lists and the admin pages (`6×6`).
-// - `seats`: `{first, second}`, each `{name, role(turned), choice}`: what the seat is called on the page, what it
-//   does as the reader sees it on a board shown half a turn around or not (`attacking the top goal`), and how it
-//   reads in a "you play" choice. Its colour is the seat's CSS colour.
+// - `seats`: `{first, second}` (and `third`… for a kind of more seats: Dots and Boxes has up to four), each
+//   `{name, role(turned), choice}`: what the seat is called on the page, what it does as the reader sees it on a
+//   board shown half a turn around or not (`attacking the top goal`), and how it reads in a "you play" choice. Its
+//   colour is the seat's CSS colour. A seat is not a stone's colour: Five in a row's game says which colour each
+//   seat plays (`colourOf(seat)`) once its opening has settled it.
 // - `play()`: a promise of the module with the four fields below, which the pages that show a game load through
 //   `loadKind` before they use them (a kind's rules and board are most of its code, and the lobby needs neither):
 // - `newGame(ruleset)`: a game at its start: `play(action)` plays one action (throwing on an illegal one),
 //   `legalActions()` lists the actions the side to move may play, `toMove` (a seat), `midTurn` (the same seat
-//   moves again), `outcome` (`{winner, reason}` once the rules ended the game) and `clone()`.
+//   moves again), `outcome` (`{winner, reason}` once the rules ended the game, `winner` null for a draw; kinds
+//   that rank or score add `ranks` and `scores`, a list per seat in seat order as `result` has them, with `winner`
+//   the one seat ranked first or null) and `clone()`.
 // - `notation`: `actions(text)` splits a move text into its actions and `actionCount(text)` counts them (a ply
 //   counts actions); the move list writes a turn as its actions run together, numbered in pairs of turns.
 //   Optionally `separator`: what stands between two actions of one turn (the engine's ACTION_SEPARATOR; Dots'
@@ -53,10 +57,12 @@ import lineSoccer from './line-soccer/index.js';
 import russianSoccer from './russian-soccer/index.js';
 import paperSoccerCentre from './paper-soccer-centre/index.js';
 import xrsoccer from './xrsoccer/index.js';
+import fiveInARow from './five-in-a-row/index.js';
+import dotsAndBoxes from './dots-and-boxes/index.js';
 
 /** Every kind by its key, in the order the lobby offers them. */
 export const KINDS = new Map(
-  [paperSoccer, closingIn, dots, lineSoccer, russianSoccer, paperSoccerCentre, xrsoccer].map((kind) => [kind.key, kind]),
+  [paperSoccer, closingIn, dots, lineSoccer, russianSoccer, paperSoccerCentre, xrsoccer, fiveInARow, dotsAndBoxes].map((kind) => [kind.key, kind]),
 );
 
 /** The kind the site shows first: its rules at `/rules`, its leaderboard, its games preselected. */

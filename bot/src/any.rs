@@ -87,6 +87,7 @@ pub fn play_any_turn_configured(
         AnyGame::RussianSoccer(game) => play.turn(game, RussianSoccerEvaluation),
         AnyGame::PaperSoccerCentre(position) => play.turn(position, SoccerCentreEvaluation),
         AnyGame::Xrsoccer(position) => play.turn(position, XrsoccerEvaluation),
+        AnyGame::DotsAndBoxes(position) => play.turn(position, Generic),
     }
 }
 

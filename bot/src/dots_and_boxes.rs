@@ -246,6 +246,49 @@ mod tests {
         assert!(solve_endgame(&after(5, 5, 2, ""), u64::MAX).is_none(), "60 free edges are too many");
     }
 
+    /// The best net gain of the seat to act by plain minimax over every order of the free edges.
+    fn minimax_gain(position: &Position) -> i32 {
+        if position.is_over() {
+            return 0;
+        }
+        let mover = position.to_move();
+        let mut best = i32::MIN;
+        position.for_each_legal_edge(|edge| {
+            let mut next = *position;
+            next.play(edge).expect("legal");
+            let gained = next.scores()[mover] as i32 - position.scores()[mover] as i32;
+            let rest = minimax_gain(&next);
+            best = best.max(if next.to_move() == mover && !next.is_over() { gained + rest } else { gained - rest });
+        });
+        best
+    }
+
+    #[test]
+    fn the_endgame_solver_agrees_with_plain_minimax_after_any_opening() {
+        // 2x3 has 17 edges; after 9 of them, 8 are free: few enough to try every order.
+        let mut seed = 0x2545_F491_4F6C_DD1Du64;
+        for _ in 0..20 {
+            let mut position = after(2, 3, 2, "");
+            for _ in 0..9 {
+                let mut free = Vec::new();
+                position.for_each_legal_edge(|edge| free.push(edge));
+                seed ^= seed << 13;
+                seed ^= seed >> 7;
+                seed ^= seed << 17;
+                position.play(free[(seed % free.len() as u64) as usize]).expect("legal");
+            }
+            let solved = solve_endgame(&position, u64::MAX).expect("8 free edges");
+            assert_eq!(solved.gain, minimax_gain(&position), "{position:?}");
+            let mut next = position;
+            let mover = position.to_move();
+            next.play(solved.edge).expect("the solver's edge is legal");
+            let gained = next.scores()[mover] as i32 - position.scores()[mover] as i32;
+            let rest = minimax_gain(&next);
+            let value = if next.to_move() == mover && !next.is_over() { gained + rest } else { gained - rest };
+            assert_eq!(value, solved.gain, "the solver's edge keeps its value");
+        }
+    }
+
     #[test]
     fn a_box_with_three_sides_counts_for_the_seat_to_act() {
         let position = after(1, 2, 2, "a1h a2h a1v");

@@ -4,7 +4,7 @@
 
 use kartka_bot::{play_any_turn, Bot, DotsAndBoxesEvaluation, Level, NoDeadline};
 use kartka_engine::dots_and_boxes::{parse_edges, DotsAndBoxesRules, Edge, Position};
-use kartka_engine::{AnyGame, Progress, Ruleset};
+use kartka_engine::{AnyGame, Game, Progress, Ruleset};
 
 /// The field of `rows` × `cols` boxes for `players` after `edges`.
 fn after(rows: u8, cols: u8, players: u8, edges: &str) -> Position {
@@ -108,4 +108,56 @@ fn three_and_four_players_play_legal_whole_turns_to_the_end() {
 fn two_players_play_legal_whole_turns_to_the_end() {
     let rules = DotsAndBoxesRules::new(3, 3, 2).expect("valid rules");
     assert!(bots_play_to_the_end(rules, 8) > 0);
+}
+
+/// The bot of the strongest level in both seats from the empty field, each search stopped after `think`: the
+/// first seat's boxes minus the second's at the end.
+fn margin_between_strongest_bots(rows: u8, cols: u8, think: std::time::Duration) -> i64 {
+    let mut position = after(rows, cols, 2, "");
+    let mut bots = [0, 1].map(|seed| Bot::new(DotsAndBoxesEvaluation, Level::STRONGEST, seed));
+    while let Some(seat) = position.to_act() {
+        let started = std::time::Instant::now();
+        let deadline = || started.elapsed() > think;
+        let turn = bots[seat.index()].play_turn(&position, 50_000_000, &deadline).expect("a turn");
+        for edge in turn.actions {
+            position.play(edge).expect("a legal edge");
+        }
+    }
+    let scores = position.scores();
+    i64::from(scores.as_slice()[0]) - i64::from(scores.as_slice()[1])
+}
+
+#[test]
+fn the_side_that_wins_with_perfect_play_wins_against_the_strongest_bot() {
+    // The rules document's exact margins: 1x3 −1, 2x2 +2, 2x3 −2. The winning side's solver keeps the win
+    // whatever the other side does, so the sign is the reference's.
+    let think = std::time::Duration::from_millis(100);
+    assert!(margin_between_strongest_bots(1, 3, think) < 0, "1x3 is the second player's");
+    assert!(margin_between_strongest_bots(2, 2, think) > 0, "2x2 is the first player's");
+    assert!(margin_between_strongest_bots(2, 3, think) < 0, "2x3 is the second player's");
+}
+
+#[test]
+fn it_double_deals_to_keep_control_of_the_chains() {
+    // 2x4 with every horizontal edge: two corridors of four boxes, every vertical edge free, so any edge opens a
+    // chain. The first seat opens the bottom one at its end. Taking all four would leave the second seat to open
+    // the top chain (4-4); taking two and handing the last two over with the far end edge keeps control: the
+    // first seat takes the pair and must open the top chain, and the second seat wins 6-2.
+    let horizontals = "a1h b1h c1h d1h a2h b2h c2h d2h a3h b3h c3h d3h";
+    let position = after(2, 4, 2, &format!("{horizontals} a1v"));
+    let actions = turn(&position, 8, 1_000_000);
+    let mut played = position;
+    for &edge in &actions {
+        played.play(edge).expect("legal");
+    }
+    assert_eq!(played.scores().as_slice(), &[0, 2], "two boxes taken, two handed over: {actions:?}");
+    assert_eq!(actions.last(), Some(&Edge::vertical(4, 0)), "the far end of the chain: {actions:?}");
+    let mut bots = [0, 1].map(|seed| Bot::new(DotsAndBoxesEvaluation, Level::STRONGEST, seed));
+    while let Some(seat) = played.to_act() {
+        let turn = bots[seat.index()].play_turn(&played, 1_000_000, &NoDeadline).expect("a turn");
+        for edge in turn.actions {
+            played.play(edge).expect("legal");
+        }
+    }
+    assert_eq!(played.scores().as_slice(), &[2, 6]);
 }

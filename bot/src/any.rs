@@ -12,6 +12,7 @@ use kartka_engine::{write_actions, AnyGame, Game, GameVisitor};
 use crate::bot::{Bot, BotError, Evaluation, Stats, Turn};
 use crate::closing_in::ClosingInEvaluation;
 use crate::dots::DotsEvaluation;
+use crate::dots_and_boxes::{DotsAndBoxesEvaluation, Paranoid, ParanoidEvaluation};
 use crate::evaluate::{Evaluate, Generic};
 use crate::level::Level;
 use crate::line_soccer::LineSoccerEvaluation;
@@ -87,6 +88,13 @@ pub fn play_any_turn_configured(
         AnyGame::RussianSoccer(game) => play.turn(game, RussianSoccerEvaluation),
         AnyGame::PaperSoccerCentre(position) => play.turn(position, SoccerCentreEvaluation),
         AnyGame::Xrsoccer(position) => play.turn(position, XrsoccerEvaluation),
+        AnyGame::DotsAndBoxes(position) if position.rules().players() == 2 => {
+            play.turn(position, DotsAndBoxesEvaluation)
+        }
+        AnyGame::DotsAndBoxes(position) => {
+            let view = Paranoid::of(position).ok_or(BotError::GameOver)?;
+            play.turn(&view, ParanoidEvaluation)
+        }
     }
 }
 

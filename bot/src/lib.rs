@@ -35,6 +35,9 @@
 //!   (`closing_in::solve`) once few squares are free.
 //! - Dots ([`DotsEvaluation`]): the capture difference, and enemy dots hemmed in by one's own (a beginner's
 //!   sense of threats).
+//! - Dots and Boxes ([`DotsAndBoxesEvaluation`]): boxes taken and boxes there to take (so a third side is not
+//!   handed over while a safe edge exists), and an exact endgame solver for two players; three or four players
+//!   are searched as the bot against a coalition of the others ([`Paranoid`], [`ParanoidEvaluation`]).
 //! - Paper Soccer `line` and `russian` ([`LineSoccerEvaluation`], [`RussianSoccerEvaluation`]): distance to each
 //!   goal counted in lines of three steps, a kick owed, a ball hemmed in by drawn points (a closed seat hands
 //!   over a kick).
@@ -54,6 +57,7 @@ mod bot;
 pub mod clock;
 mod closing_in;
 mod dots;
+mod dots_and_boxes;
 mod evaluate;
 mod key;
 mod level;
@@ -70,6 +74,7 @@ pub use any::{play_any_turn, play_any_turn_configured, AnyTurn, Configuration};
 pub use bot::{Bot, BotError, Evaluation, Stats, Turn};
 pub use closing_in::ClosingInEvaluation;
 pub use dots::DotsEvaluation;
+pub use dots_and_boxes::{DotsAndBoxesEvaluation, Paranoid, ParanoidEvaluation};
 pub use evaluate::{Evaluate, Generic, Proof, EVALUATION_LIMIT, UNIT};
 pub use level::{Level, LevelError};
 pub use line_soccer::LineSoccerEvaluation;

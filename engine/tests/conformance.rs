@@ -36,6 +36,12 @@ fn rulesets() -> Vec<Ruleset> {
     rulesets.push(Ruleset::PaperSoccerCentre(kartka_engine::soccer_centre::CentreRules { pitch: small_pitch }));
     let small_field = kartka_engine::xrsoccer::XrRules::new(4, 4, 3).expect("a valid field");
     rulesets.push(Ruleset::Xrsoccer(small_field));
+    // Dots and Boxes of three and four players (the same seat moves again after a box; departures are the
+    // engine's own tests'), on the smallest field and a lopsided one.
+    let boxes = |rows, cols, players| kartka_engine::dots_and_boxes::DotsAndBoxesRules::new(rows, cols, players);
+    for (rows, cols, players) in [(1, 1, 2), (2, 3, 3), (3, 2, 4), (9, 9, 4)] {
+        rulesets.push(Ruleset::DotsAndBoxes(boxes(rows, cols, players).expect("a valid field")));
+    }
     assert!(GameKind::ALL.iter().all(|kind| rulesets.iter().any(|r| r.kind() == *kind)), "every kind is tested");
     rulesets
 }

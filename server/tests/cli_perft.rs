@@ -105,3 +105,18 @@ fn size_is_refused_for_paper_soccer() {
     assert!(!output.status.success());
     assert!(String::from_utf8_lossy(&output.stderr).contains("--size is for games played on boards of a size"));
 }
+
+#[test]
+fn dots_and_boxes_counts_edge_sequences_on_a_field_of_rows_and_columns() {
+    // 1x2 has 7 edges, and no edge ends the game before the last: 7, 7·6, 7·6·5 sequences.
+    let counts = stdout_of(&perft(&["--game", "dots-and-boxes", "--rows", "1", "--cols", "2", "--depth", "3"]));
+    assert_eq!(counts, "1 7\n2 42\n3 210\n");
+    // The default field is 5x5, 60 edges; after two of them, 58.
+    assert_eq!(stdout_of(&perft(&["--game", "dots-and-boxes", "--depth", "1"])), "1 60\n");
+    let after = stdout_of(&perft(&["--game", "dots-and-boxes", "--depth", "1", "--moves", "a1h b1v"]));
+    assert_eq!(after, "1 58\n");
+    let output = perft(&["--game", "dots-and-boxes", "--depth", "1", "--moves", "a1h a1h"]);
+    assert!(!output.status.success());
+    let stderr = String::from_utf8_lossy(&output.stderr);
+    assert!(stderr.contains("--moves: edge 2 (a1h) is illegal: the edge is drawn already"), "{stderr}");
+}

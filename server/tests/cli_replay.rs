@@ -152,6 +152,21 @@ fn each_file_is_read_by_the_game_its_records_name() {
     assert_eq!(summary["result_agrees"], 2, "the kurnik game and the Closing In game won by a stuck opponent");
     assert!(stderr.contains("game 3: move 1"), "the illegal record is named: {stderr}");
 
+    let boxes = dir.join("dots-and-boxes.txt");
+    let head = "[Game \"dots-and-boxes\"]\n[Boxes \"1x2\"]\n[Players \"2\"]\n";
+    let finished = format!("{head}[Ranks \"2 1\"]\n\na1h\na2h\na1v\nc1v\nb1h\nb1v b2h\n");
+    let resigned = format!("{head}[Ranks \"1 2\"]\n\na1h\n");
+    let past_the_turn = format!("{head}\na1h\na2h\na1v\nc1v\nb1h\nb1v\nb2h\n");
+    std::fs::write(&boxes, format!("{finished}\n{resigned}\n{past_the_turn}")).expect("a scratch file");
+    let output = replay(&[boxes]);
+    let stderr = String::from_utf8_lossy(&output.stderr);
+    assert!(output.status.success(), "{stderr}");
+    let summary = json_summary(&output);
+    assert_eq!((summary["games"].as_u64(), summary["illegal"].as_u64()), (Some(3), Some(1)), "{summary}");
+    assert_eq!((summary["finished"].as_u64(), summary["unfinished"].as_u64()), (Some(1), Some(1)), "{summary}");
+    assert_eq!(summary["result_agrees"], 1, "the finished game's ranks are the rules': {summary}");
+    assert!(stderr.contains("game 3: turn 6 ends after a completed box"), "the unfinished turn is named: {stderr}");
+
     let output = replay(&[kurnik, chess]);
     assert!(!output.status.success());
     assert!(String::from_utf8_lossy(&output.stderr).contains("chess.pgn: cannot read: its Game tag names no game"));

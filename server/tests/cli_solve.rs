@@ -1,4 +1,5 @@
-//! `kartka solve` as a user runs it: the built binary plays out perfect play of Closing In positions.
+//! `kartka solve` as a user runs it: the built binary plays out perfect play of Closing In positions and gives
+//! the exact margins of empty Dots and Boxes fields.
 
 use std::process::{Command, Output};
 
@@ -80,5 +81,50 @@ fn errors_are_messages_and_a_failure() {
         let stderr = String::from_utf8_lossy(&output.stderr);
         assert!(stderr.contains(message), "{args:?}: {stderr}");
         assert!(!stderr.contains("panicked"), "{args:?}: {stderr}");
+    }
+}
+
+/// `kartka solve --game dots-and-boxes`: the margin line and the winner, or `draw`.
+fn boxes_margin(rows: &str, cols: &str) -> (i32, String) {
+    let stdout = stdout_of(&solve(&["--game", "dots-and-boxes", "--rows", rows, "--cols", cols]));
+    let lines: Vec<&str> = stdout.lines().collect();
+    let [margin, last] = lines[..] else { panic!("a margin line and a last line: {stdout}") };
+    let margin = margin.strip_prefix("margin ").and_then(|m| m.parse().ok());
+    (margin.unwrap_or_else(|| panic!("the margin line: {stdout}")), last.to_owned())
+}
+
+#[test]
+fn dots_and_boxes_margins_are_the_rules_documents() {
+    // The rules document's references (first player's boxes minus the second's with perfect play).
+    let cases = [("1", "1", -1, "second"), ("1", "2", 0, "draw"), ("1", "3", -1, "second"), ("2", "2", 2, "first")];
+    for (rows, cols, margin, winner) in cases {
+        assert_eq!(boxes_margin(rows, cols), (margin, winner.to_owned()), "{rows}x{cols}");
+    }
+    // 2x3 and 3x2 are the same field turned.
+    assert_eq!(boxes_margin("2", "3"), (-2, "second".to_owned()));
+    assert_eq!(boxes_margin("3", "2"), (-2, "second".to_owned()));
+}
+
+#[test]
+fn dots_and_boxes_three_by_three_is_minus_three() {
+    assert_eq!(boxes_margin("3", "3"), (-3, "second".to_owned()));
+}
+
+#[test]
+fn dots_and_boxes_refuses_what_its_solver_does_not_take() {
+    let cases: [(&[&str], &str); 3] = [
+        (&["--rows", "3", "--cols", "4"], "the field has 31 edges; the solver takes at most 24"),
+        (
+            &["--rows", "1", "--cols", "1", "--moves", "a1h"],
+            "--moves: the Dots and Boxes solver answers for the empty field only",
+        ),
+        (&["--rows", "10"], "--rows/--cols: a field has 1 to 9 rows of boxes, not 10"),
+    ];
+    for (args, message) in cases {
+        let output = solve(&[&["--game", "dots-and-boxes"], args].concat());
+        assert!(!output.status.success(), "{args:?}");
+        assert!(output.stdout.is_empty(), "{args:?}");
+        let stderr = String::from_utf8_lossy(&output.stderr);
+        assert!(stderr.contains(message), "{args:?}: {stderr}");
     }
 }

@@ -171,6 +171,8 @@ registry! { $
     PaperSoccerCentre(crate::soccer_centre::Position) = "paper-soccer-centre";
     /// xrsoccer: no walls, lines of three steps, a stuck ball relocated, points to a target.
     Xrsoccer(crate::xrsoccer::Position) = "xrsoccer";
+    /// Dots and Boxes: two to four players draw edges between dots; a completed box is the mover's, who moves again.
+    DotsAndBoxes(crate::dots_and_boxes::Position) = "dots-and-boxes";
 }
 
 /// The kind meant where none is named (`kartka perft` and `kartka bot move` without `--game`): Paper Soccer,

@@ -6,6 +6,7 @@
 
 pub mod closing_in;
 pub mod dots;
+pub mod dots_and_boxes;
 pub mod line_soccer;
 pub mod paper_soccer;
 pub mod xrsoccer;
@@ -75,6 +76,8 @@ registry! {
         "Paper Soccer played as a match of points (`classic+centre`).";
     /// xrsoccer (rules §4a): no walls, lines of 3 steps, a stuck ball relocated, a match to `target` points.
     Xrsoccer(xrsoccer::XrsoccerOptions) = "xrsoccer", "xrsoccer.";
+    /// Dots and Boxes: a field of `rows` × `cols` boxes for `players` (2–4) in seat order.
+    DotsAndBoxes(dots_and_boxes::DotsAndBoxesOptions) = "dots-and-boxes", "Dots and Boxes.";
 }
 
 impl GameKindName {

@@ -1,6 +1,6 @@
 //! What the per-game commands share: `--game` (a kind's name from the registry; the registry's default kind
-//! when not given), `--rules` (a Paper Soccer variant's name) and the position to start from (`--size`,
-//! `--moves`), which the kind reads.
+//! when not given), `--rules` (a Paper Soccer variant's name) and the position to start from (`--size`, or
+//! `--rows` and `--cols`, and `--moves`), which the kind reads.
 
 use clap::builder::{PossibleValuesParser, TypedValueParser};
 use kartka_engine::{GameKind, Ruleset};
@@ -48,9 +48,17 @@ pub struct SetupArgs {
     /// The board size, for games whose boards come in sizes (the game's default when not given).
     #[arg(long)]
     size: Option<u8>,
+    /// Rows of the field, for games whose fields have rows and columns (Dots and Boxes: rows of boxes; 5 when
+    /// not given).
+    #[arg(long)]
+    rows: Option<u8>,
+    /// Columns of the field, for the same games (Dots and Boxes: columns of boxes; 5 when not given).
+    #[arg(long)]
+    cols: Option<u8>,
     /// Moves to play first, in the game's notation: for a game of steps, one flat run of them (turns run
     /// together); for a game of squares, squares such as "D5 B2 B3"; for a variant named by --rules, its turn
-    /// tokens separated by spaces, "-" for a skipped slot ("012 - r7,3:654").
+    /// tokens separated by spaces, "-" for a skipped slot ("012 - r7,3:654"); for a game of edges, edges such as
+    /// "a1h b1v".
     #[arg(long, default_value = "")]
     moves: String,
 }
@@ -58,6 +66,6 @@ pub struct SetupArgs {
 impl SetupArgs {
     /// The setup these options describe, with the rules `--rules` named, if it was given.
     pub fn setup(self, ruleset: Option<Ruleset>) -> Setup {
-        Setup { size: self.size, moves: self.moves, ruleset }
+        Setup { size: self.size, rows: self.rows, cols: self.cols, moves: self.moves, ruleset }
     }
 }

@@ -21,14 +21,21 @@ pub struct Args {
     budget: u64,
 }
 
-/// Runs `kartka solve`: prints the moves of perfect play, one `SEAT MOVE` line each, then the winning seat
-/// alone on the last line.
+/// Runs `kartka solve`: prints the moves of perfect play, one `SEAT MOVE` line each (for solvers that give a
+/// line), `margin N` for a game that scores (the first seat's points minus the second's), then the winning seat,
+/// or `draw`, alone on the last line.
 pub fn run(args: Args) -> anyhow::Result<()> {
     let solved = kinds::of(args.game).solve(&args.setup.setup(None), args.budget)?;
     let mut out = std::io::stdout().lock();
     for (seat, action) in solved.line {
         writeln!(out, "{seat} {action}")?;
     }
-    writeln!(out, "{}", solved.winner)?;
+    if let Some(margin) = solved.margin {
+        writeln!(out, "margin {margin}")?;
+    }
+    match solved.winner {
+        Some(winner) => writeln!(out, "{winner}")?,
+        None => writeln!(out, "draw")?,
+    }
     Ok(())
 }

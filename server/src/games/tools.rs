@@ -8,12 +8,16 @@ use std::fmt;
 use kartka_engine::{Ruleset, Seat};
 use serde::Serialize;
 
-/// The position a command starts from: a board size (for kinds that have one) and moves in the game's
-/// notation, played from the start.
+/// The position a command starts from: a board size (for kinds that have one), or rows and columns (for kinds
+/// whose fields have both), and moves in the game's notation, played from the start.
 #[derive(Clone, Debug, Default, PartialEq, Eq)]
 pub struct Setup {
     /// The board size, for kinds whose boards come in sizes.
     pub size: Option<u8>,
+    /// Rows of the field, for kinds whose fields have rows and columns of their own (Dots and Boxes).
+    pub rows: Option<u8>,
+    /// Columns of the field, for the same kinds.
+    pub cols: Option<u8>,
     /// Moves to play first, in the game's notation.
     pub moves: String,
     /// The rules `--rules` named, for kinds whose variants are named (`classic+centre`, `xrsoccer`).
@@ -25,13 +29,16 @@ pub struct Setup {
 #[error("{0}")]
 pub struct ToolError(pub String);
 
-/// Perfect play from a position: each move with its seat, then the winner.
+/// Perfect play from a position: each move with its seat (for solvers that give a line), the margin (for games
+/// that score), then the winner.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Solved {
     /// The moves, in the game's notation.
     pub line: Vec<(Seat, String)>,
-    /// Who wins.
-    pub winner: Seat,
+    /// The first seat's points minus the second's with perfect play, for games that score (Dots and Boxes).
+    pub margin: Option<i32>,
+    /// Who wins; `None` for a draw.
+    pub winner: Option<Seat>,
 }
 
 /// What replaying record files found. Every game counts once as illegal (a malformed record included),

@@ -40,6 +40,7 @@ mod correspondence_store;
 mod deploy;
 mod dots;
 mod dots_agreed_end;
+mod dots_and_boxes;
 mod dots_window_record;
 mod every_kind;
 mod explorer;

@@ -13,11 +13,10 @@
 //!   ([`DotsAndBoxesRules::with_random_edge_on_timeout`]).
 //! - Every edge is a move of its own for a per-move clock, the extra move after a capture too
 //!   ([`Game::move_begins`]).
-//!
-//! The kind is not in the registry yet: the protocol and the server do not know it.
 
 mod dbn;
 mod edges;
+mod fuzz;
 mod notation;
 mod perft;
 mod position;

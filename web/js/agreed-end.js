@@ -4,7 +4,6 @@
 
 import { t } from './i18n.js';
 import { h } from './dom.js';
-import { otherSeat } from './seats.js';
 
 /** What the player of `seat` sees of the offer to end and count: `{buttons, banner}`, both empty for a kind
  * that does not offer it. `button(label, attributes, onClick)`, `ending(name, label, confirmLabel, attributes,
@@ -13,7 +12,7 @@ export function agreedEndControls(model, seat, { button, ending, act }) {
   const none = { buttons: [], banner: [] };
   if (!model.kind.agreedEnd) return none;
   const answer = (action) => () => act('agreed_end', { action });
-  if (model.agreedEndOffer === otherSeat(seat)) {
+  if (model.awaitsAnswer('agreedEnd', seat)) {
     return {
       buttons: [],
       banner: [h('p', { text: t('game.agreedEndOfferedToYou') }), h('div', { class: 'button-row' },
@@ -22,7 +21,7 @@ export function agreedEndControls(model, seat, { button, ending, act }) {
         button(t('game.declineAgreedEnd'), { id: 'decline-agreed-end' }, answer('decline')))],
     };
   }
-  if (model.agreedEndOffer === seat) return { buttons: [button(t('game.agreedEndOfferedByYou'), { disabled: true }, () => {})], banner: [] };
+  if (model.agreedEndOffer) return { buttons: [button(t('game.agreedEndOfferedByYou'), { disabled: true }, () => {})], banner: [] };
   if (model.toAct() !== seat) return none;
   const offer = () => act('agreed_end', { action: 'offer' }, t('game.agreedEndOfferSent'));
   return { buttons: [button(t('game.offerAgreedEnd'), { id: 'offer-agreed-end' }, offer)], banner: [] };

@@ -24,8 +24,12 @@ export class GameModel {
     /** Why the server aborted the game (`no_first_move`), when it did. */
     this.abortReason = null;
     this.drawOffer = snapshot.draw_offer;
+    /** The seats that accepted the standing draw offer besides its maker (games of more than two seats). */
+    this.drawAcceptedBy = new Set(snapshot.draw_accepted_by ?? []);
     /** The seat with a standing offer to end the game and count it (`agreed_end`), or null. */
     this.agreedEndOffer = snapshot.agreed_end_offer ?? null;
+    /** The seats that accepted the standing offer to end the game besides its maker. */
+    this.agreedEndAcceptedBy = new Set(snapshot.agreed_end_accepted_by ?? []);
     this.clocks = snapshot.clocks;
     this.clocksAt = snapshot.clocks_at_ms;
     this.ply = snapshot.ply;
@@ -87,14 +91,28 @@ export class GameModel {
     this.clocksAt = at;
   }
 
+  /** Whether the standing offer of `kind` (`draw` or `agreedEnd`) waits for `seat`'s answer: one stands, and the
+   * seat neither made nor accepted it. */
+  awaitsAnswer(kind, seat) {
+    const by = this[`${kind}Offer`];
+    return Boolean(by) && by !== seat && !this[`${kind}AcceptedBy`].has(seat);
+  }
+
+  /** A new standing offer of `kind` made by `seat`, or none (null), with no acceptances yet. */
+  setOffer(kind, seat) {
+    this[`${kind}Offer`] = seat;
+    this[`${kind}AcceptedBy`] = new Set();
+  }
+
   /** Advances the game by one event envelope. */
   apply({ event, at_ms: at }) {
     switch (event.type) {
       case 'moved':
         this.applyMove(event);
         this.setClocks(event.clocks, event.at_ms);
-        if (this.drawOffer && this.drawOffer !== event.seat) this.drawOffer = null;
-        if (this.agreedEndOffer && this.agreedEndOffer !== event.seat) this.agreedEndOffer = null;
+        // A seat that moves without having accepted an offer answers it no (the server's rule).
+        if (this.awaitsAnswer('draw', event.seat)) this.setOffer('draw', null);
+        if (this.awaitsAnswer('agreedEnd', event.seat)) this.setOffer('agreedEnd', null);
         break;
       case 'ended':
       case 'adjudicated':
@@ -127,16 +145,22 @@ export class GameModel {
         this.setClocks(event.clocks, at);
         break;
       case 'draw_offered':
-        this.drawOffer = event.seat;
+        this.setOffer('draw', event.seat);
+        break;
+      case 'draw_accepted':
+        this.drawAcceptedBy.add(event.seat);
         break;
       case 'draw_declined':
-        this.drawOffer = null;
+        this.setOffer('draw', null);
         break;
       case 'agreed_end_offered':
-        this.agreedEndOffer = event.seat;
+        this.setOffer('agreedEnd', event.seat);
+        break;
+      case 'agreed_end_accepted':
+        this.agreedEndAcceptedBy.add(event.seat);
         break;
       case 'agreed_end_declined':
-        this.agreedEndOffer = null;
+        this.setOffer('agreedEnd', null);
         break;
       case 'player_disconnected':
         this.absent[event.seat] = event.claimable_at_ms;

@@ -291,7 +291,6 @@ class GamePage {
       return;
     }
     const offline = this.context.connection.status !== 'online';
-    const opponent = otherSeat(this.seat);
     const act = async (type, fields, done) => {
       try {
         await this.feed.act(type, fields);
@@ -311,12 +310,12 @@ class GamePage {
     }
     // An offer stays on screen, with its answers, until it is answered or the game moves on.
     const banner = [];
-    if (model.drawOffer === opponent) {
+    if (model.awaitsAnswer('draw', this.seat)) {
       banner.push(h('p', { text: t('game.drawOfferedToYou') }), h('div', { class: 'button-row' },
         ending('accept-draw', t('game.acceptDraw'), t('game.reallyAcceptDraw'), { class: 'primary', id: 'accept-draw' },
           () => act('draw', { action: 'accept' })),
         button(t('game.declineDraw'), { id: 'decline-draw' }, () => act('draw', { action: 'decline' }))));
-    } else if (model.drawOffer === this.seat) {
+    } else if (model.drawOffer) {
       buttons.push(button(t('game.drawOfferedByYou'), { disabled: true }, () => {}));
     } else {
       buttons.push(button(t('game.offerDraw'), { id: 'offer-draw' }, () => act('draw', { action: 'offer' }, t('game.drawOfferSent'))));
@@ -327,9 +326,10 @@ class GamePage {
     this.offer.hidden = banner.length === 0;
     replaceChildren(this.offer, ...banner);
     buttons.push(ending('resign', t('game.resign'), t('game.reallyResign'), { class: 'danger', id: 'resign' }, () => act('resign')));
-    const claimableAt = model.absent[opponent];
-    // A correspondence game cannot be claimed: its clock decides.
-    if (claimableAt !== undefined && model.toAct() === opponent && !this.correspondence) {
+    // The win is claimed from an absent player on their turn; a correspondence game cannot be: its clock decides.
+    const toAct = model.toAct();
+    const claimableAt = toAct && toAct !== this.seat ? model.absent[toAct] : undefined;
+    if (claimableAt !== undefined && !this.correspondence) {
       this.claimButton = ending('claim-victory', t('game.claimVictory'), t('game.reallyClaimVictory'),
         { class: 'primary', id: 'claim-victory' }, () => act('claim_victory'));
       this.claimButton.dataset.at = claimableAt;

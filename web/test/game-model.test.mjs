@@ -254,3 +254,21 @@ test('a swap2 opening: the first seat\'s three stones are one turn, and the seco
   assert.equal(game.game.colourOf('second'), 'black');
   assert.equal(game.toAct(), 'first', 'White, the first seat, moves next');
 });
+
+test('a draw offer in a game of three waits for every seat that has not accepted it; a new offer starts afresh', () => {
+  const players = [{ account_id: 'a', name: 'alice' }, { account_id: 'b', name: 'bob' }, { account_id: 'c', name: 'carol' }];
+  const model = new GameModel({
+    id: '7e8f9a0b-1c2d-4e3f-8a5b-6c7d8e9f0a1d', players, ruleset: PITCH,
+    time_control: { type: 'fischer', initial_seconds: 180, increment_seconds: 2 }, speed: 'blitz', rated: false,
+    status: 'active', result: null, moves: [], ply: 0, to_act: 'first', mid_turn: false,
+    clocks: { ms: [180000, 180000, 180000], running: 'first' }, clocks_at_ms: 1000, draw_offer: null, seq: 0, created_at_ms: 0,
+  });
+  model.apply({ event: { type: 'draw_offered', seat: 'first' }, at_ms: 1 });
+  assert.ok(!model.awaitsAnswer('draw', 'first'), 'its maker does not answer it');
+  assert.ok(model.awaitsAnswer('draw', 'second') && model.awaitsAnswer('draw', 'third'));
+  model.apply({ event: { type: 'draw_accepted', seat: 'second' }, at_ms: 2 });
+  assert.ok(!model.awaitsAnswer('draw', 'second'), 'second accepted');
+  assert.ok(model.awaitsAnswer('draw', 'third'));
+  model.apply({ event: { type: 'draw_offered', seat: 'third' }, at_ms: 3 });
+  assert.deepEqual([...model.drawAcceptedBy], [], 'a new offer starts with no acceptances');
+});

@@ -283,13 +283,28 @@ pub struct ExplorerTurn {
     pub second_wins: u64,
 }
 
-/// One player's rating for a game kind and speed class (Glicko-2, rounded to whole points).
+/// How a rating is computed: each model keeps ratings and leaderboards of its own, shown on the same scale (a
+/// newcomer 1500 ± 350) but not comparable with each other.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash, Serialize, Deserialize, JsonSchema)]
+#[serde(rename_all = "snake_case")]
+pub enum RatingModel {
+    /// Glicko-2: games of two seats.
+    #[default]
+    Glicko2,
+    /// Weng-Lin (the model of OpenSkill): games that rank three to six seats.
+    WengLin,
+}
+
+/// One player's rating for a game kind, speed class and rating model (rounded to whole points).
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize, JsonSchema)]
 pub struct RatingInfo {
     /// The game kind.
     pub kind: GameKindName,
     /// The speed class.
     pub speed: SpeedClass,
+    /// The rating model: `glicko2` for games of two, `weng_lin` for games of more seats.
+    #[serde(default)]
+    pub model: RatingModel,
     /// The rating.
     pub rating: i32,
     /// The rating deviation now: it grows while the player does not play rated games.
@@ -354,6 +369,9 @@ pub struct Leaderboard {
     pub kind: GameKindName,
     /// The speed class.
     pub speed: SpeedClass,
+    /// The rating model whose leaderboard this is.
+    #[serde(default)]
+    pub model: RatingModel,
     /// The players, best first.
     pub players: Vec<LeaderboardEntry>,
     /// How many players have a rating of this kind and speed class, established or still provisional: when

@@ -2,7 +2,9 @@
 
 use axum::extract::State;
 use axum::Json;
-use kartka_protocol::rest::{Leaderboard, LeaderboardEntry, Profile, RatingInfo, ResultCounts, MAX_LEADERBOARD};
+use kartka_protocol::rest::{
+    Leaderboard, LeaderboardEntry, Profile, RatingInfo, RatingModel, ResultCounts, MAX_LEADERBOARD,
+};
 use kartka_protocol::{ErrorCode, GameKindName, SpeedClass};
 use serde::Deserialize;
 
@@ -10,10 +12,11 @@ use super::ApiError;
 use crate::accounts::info;
 use crate::api::input::{Path, Query};
 use crate::games::convert::{speed_from_text, speed_text};
-use crate::ratings::current;
 use crate::ratings::glicko::{is_provisional, PROVISIONAL_DEVIATION};
+use crate::ratings::ranking::DISPLAY_POINTS_PER_SKILL;
+use crate::ratings::shown_now;
 use crate::state::AppState;
-use crate::store::RatingRow;
+use crate::store::{RatingRow, GLICKO2, WENG_LIN};
 use crate::time::now_ms;
 
 /// Leaderboard rows unless the client asks otherwise.
@@ -50,6 +53,8 @@ pub async fn profile(State(state): State<AppState>, Path(name): Path<String>) ->
 #[derive(Debug, Deserialize, schemars::JsonSchema)]
 pub struct LeaderboardQuery {
     speed: Option<String>,
+    /// The rating model: `glicko2` (games of two, the default) or `weng_lin` (games of more seats).
+    model: Option<RatingModel>,
     /// How many players at most (default 50, at most 200).
     #[schemars(range(min = 1, max = MAX_LEADERBOARD))]
     limit: Option<u32>,
@@ -71,6 +76,12 @@ pub async fn leaderboard(
             ApiError::new(ErrorCode::InvalidRequest, "speed must be bullet, blitz, rapid or classical")
         })?,
     };
+    let model = query.model.unwrap_or_default();
+    // The stored deviation is on the model's own scale; the threshold is the shown one's.
+    let (model_name, stored_provisional) = match model {
+        RatingModel::Glicko2 => (GLICKO2, PROVISIONAL_DEVIATION),
+        RatingModel::WengLin => (WENG_LIN, PROVISIONAL_DEVIATION / DISPLAY_POINTS_PER_SKILL),
+    };
     let limit = query.limit.unwrap_or(DEFAULT_LEADERBOARD).clamp(1, MAX_LEADERBOARD);
     let now = now_ms();
     let mut players = Vec::new();
@@ -78,19 +89,20 @@ pub async fn leaderboard(
     // Stored deviations only grow when read, so a page may hold ratings that are provisional by now: read on
     // until the board is full or the ratings run out.
     while players.len() < limit as usize {
-        let page = state.store.leaderboard(&kind, speed_text(speed), PROVISIONAL_DEVIATION, offset, limit).await?;
+        let page =
+            state.store.leaderboard(&kind, speed_text(speed), model_name, stored_provisional, offset, limit).await?;
         let last_page = page.len() < limit as usize;
         offset += page.len() as u32;
         for (account, row) in page {
-            let rating = current(Some(&row), now);
-            if is_provisional(rating.deviation) || players.len() == limit as usize {
+            let (rating, deviation) = shown_now(&row, now);
+            if is_provisional(deviation) || players.len() == limit as usize {
                 continue;
             }
             players.push(LeaderboardEntry {
                 rank: players.len() as u32 + 1,
                 player: info(&account),
-                rating: rating.rating.round() as i32,
-                deviation: rating.deviation.round() as i32,
+                rating: rating.round() as i32,
+                deviation: deviation.round() as i32,
                 games: u32::try_from(row.games).unwrap_or(u32::MAX),
             });
         }
@@ -98,10 +110,11 @@ pub async fn leaderboard(
             break;
         }
     }
-    let rated_players = state.store.rated_players(&kind, speed_text(speed)).await?;
+    let rated_players = state.store.rated_players(&kind, speed_text(speed), model_name).await?;
     Ok(Json(Leaderboard {
         kind: kind_name,
         speed,
+        model,
         players,
         rated_players: u32::try_from(rated_players).unwrap_or(u32::MAX),
     }))
@@ -112,13 +125,19 @@ fn rating_info(row: &RatingRow, now: crate::store::Millis) -> Result<RatingInfo,
         tracing::error!(account = %row.account_id, kind = %row.kind, speed = %row.speed, "stored rating does not parse");
         ApiError::new(ErrorCode::Internal, "a rating record is damaged")
     };
-    let rating = current(Some(row), now);
+    let (rating, deviation) = shown_now(row, now);
+    let model = match row.model.as_str() {
+        GLICKO2 => RatingModel::Glicko2,
+        WENG_LIN => RatingModel::WengLin,
+        _ => return Err(damaged()),
+    };
     Ok(RatingInfo {
         kind: serde_json::from_value(serde_json::Value::String(row.kind.clone())).map_err(|_| damaged())?,
         speed: speed_from_text(&row.speed).ok_or_else(damaged)?,
-        rating: rating.rating.round() as i32,
-        deviation: rating.deviation.round() as i32,
-        provisional: is_provisional(rating.deviation),
+        model,
+        rating: rating.round() as i32,
+        deviation: deviation.round() as i32,
+        provisional: is_provisional(deviation),
         games: u32::try_from(row.games).unwrap_or(u32::MAX),
         last_rated_at_ms: row.updated_at,
     })

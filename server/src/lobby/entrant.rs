@@ -10,7 +10,7 @@ use crate::games::convert::speed_text;
 use crate::ratings::current;
 use crate::ratings::glicko::Rating;
 use crate::ratings::speed::speed_class;
-use crate::store::{AccountRow, Millis, RatingRow, Store, StoreError};
+use crate::store::{AccountRow, Millis, RatingRow, Store, StoreError, GLICKO2};
 
 /// Recent games that decide which seat a player should get next.
 const RECENT_GAMES: u32 = 10;
@@ -56,12 +56,13 @@ impl Entrant {
         self.player.account_id
     }
 
-    /// Their rating as of `now` for games with this ruleset and time control.
+    /// Their Glicko-2 rating as of `now` for games of two with this ruleset and time control.
     #[must_use]
     pub fn rating_for(&self, ruleset: &RulesetSpec, time_control: &TimeControl, now: Millis) -> Rating {
         let kind = ruleset.kind().name();
         let speed = speed_text(speed_class(ruleset, time_control));
-        current(self.ratings.iter().find(|row| row.kind == kind && row.speed == speed), now)
+        let glicko = |row: &&RatingRow| row.kind == kind && row.speed == speed && row.model == GLICKO2;
+        current(self.ratings.iter().find(glicko), now)
     }
 }
 

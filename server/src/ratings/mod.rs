@@ -13,14 +13,34 @@ pub mod speed;
 
 pub use result::{rated_result, RatedResult};
 
-use crate::store::{Millis, RatingRow};
+use crate::store::{Millis, RatingRow, WENG_LIN};
 
-/// A stored rating as of `now` (its deviation grown by the idle time since its last game); a newcomer's when
-/// there is none.
+/// A stored Glicko-2 rating as of `now` (its deviation grown by the idle time since its last game); a newcomer's
+/// when there is none.
 #[must_use]
 pub fn current(row: Option<&RatingRow>, now: Millis) -> glicko::Rating {
     row.map_or(glicko::NEWCOMER, |row| {
-        let stored = glicko::Rating { rating: row.rating, deviation: row.deviation, volatility: row.volatility };
+        let volatility = row.volatility.unwrap_or(glicko::NEWCOMER.volatility);
+        let stored = glicko::Rating { rating: row.rating, deviation: row.deviation, volatility };
         glicko::decayed(stored, row.updated_at, now)
     })
+}
+
+/// A stored Weng-Lin skill as of `now` (its uncertainty grown by the idle time); a newcomer's when there is none.
+#[must_use]
+pub fn current_skill(row: Option<&RatingRow>, now: Millis) -> ranking::Skill {
+    row.map_or(ranking::NEWCOMER, |row| {
+        ranking::decayed(ranking::Skill { rating: row.rating, uncertainty: row.deviation }, row.updated_at, now)
+    })
+}
+
+/// A stored rating of either model as people see it at `now`: (rating, deviation) on the rating scale.
+#[must_use]
+pub fn shown_now(row: &RatingRow, now: Millis) -> (f64, f64) {
+    if row.model == WENG_LIN {
+        ranking::shown(current_skill(Some(row), now))
+    } else {
+        let rating = current(Some(row), now);
+        (rating.rating, rating.deviation)
+    }
 }

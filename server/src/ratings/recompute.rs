@@ -9,7 +9,7 @@ use uuid::Uuid;
 
 use super::current;
 use super::glicko::Score;
-use crate::store::{Millis, RatedGame, RatingRow};
+use crate::store::{Millis, RatedGame, RatingRow, GLICKO2};
 
 /// The ratings of one game kind and speed class that `history` (rated results, in the order they ended)
 /// gives, one row per player who has a rated result there.
@@ -43,7 +43,8 @@ fn row(account_id: Uuid, kind: &str, speed: &str, rating: super::glicko::Rating,
         speed: speed.to_owned(),
         rating: rating.rating,
         deviation: rating.deviation,
-        volatility: rating.volatility,
+        model: GLICKO2.to_owned(),
+        volatility: Some(rating.volatility),
         games,
         updated_at: at,
     }

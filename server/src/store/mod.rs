@@ -282,7 +282,13 @@ pub struct EventRow {
     pub at: Millis,
 }
 
-/// A player's rating for one game kind and speed class, as stored (Glicko-2 values on the rating scale).
+/// The rating model of Glicko-2, which rates games of two seats (`RatingRow::model`).
+pub const GLICKO2: &str = "glicko2";
+/// The rating model of Weng-Lin, which rates games that rank more than two seats (`RatingRow::model`).
+pub const WENG_LIN: &str = "weng_lin";
+
+/// A player's rating for one game kind, speed class and rating model, as stored: Glicko-2 values on the rating
+/// scale ([`GLICKO2`]), or a Weng-Lin skill and its uncertainty on the skill scale ([`WENG_LIN`]).
 #[derive(Clone, Debug, PartialEq, serde::Serialize, serde::Deserialize)]
 pub struct RatingRow {
     /// The player.
@@ -291,12 +297,14 @@ pub struct RatingRow {
     pub kind: String,
     /// The speed class, e.g. `blitz`.
     pub speed: String,
-    /// The rating.
+    /// The rating model: [`GLICKO2`] or [`WENG_LIN`].
+    pub model: String,
+    /// The rating (Weng-Lin: the skill).
     pub rating: f64,
-    /// The rating deviation as of `updated_at`.
+    /// The rating deviation as of `updated_at` (Weng-Lin: the uncertainty).
     pub deviation: f64,
-    /// The volatility.
-    pub volatility: f64,
+    /// The volatility, which Glicko-2 keeps and Weng-Lin has not.
+    pub volatility: Option<f64>,
     /// Rated games played.
     pub games: i64,
     /// When the last rated game ended.
@@ -445,7 +453,13 @@ pub trait Store:
     async fn result_counts(&self, account_id: Uuid) -> Result<ResultCounts, StoreError>;
 
     /// An account's rating for a game kind and speed class; `None` before its first rated game there.
-    async fn rating(&self, account_id: Uuid, kind: &str, speed: &str) -> Result<Option<RatingRow>, StoreError>;
+    async fn rating(
+        &self,
+        account_id: Uuid,
+        kind: &str,
+        speed: &str,
+        model: &str,
+    ) -> Result<Option<RatingRow>, StoreError>;
     /// Every rating of an account, by kind and speed class.
     async fn ratings_of(&self, account_id: Uuid) -> Result<Vec<RatingRow>, StoreError>;
     /// A page of the ratings of a kind and speed class whose stored deviation is at most `max_deviation`, best
@@ -454,6 +468,7 @@ pub trait Store:
         &self,
         kind: &str,
         speed: &str,
+        model: &str,
         max_deviation: f64,
         offset: u32,
         limit: u32,

@@ -78,5 +78,5 @@ pub trait ProfileStore {
     async fn any_accounts_by_prefix(&self, prefix: &str, limit: u32) -> Result<Vec<AccountRow>, StoreError>;
     /// How many people (no bots, no banned accounts) have a rating of a game kind and speed class, established or
     /// not.
-    async fn rated_players(&self, kind: &str, speed: &str) -> Result<i64, StoreError>;
+    async fn rated_players(&self, kind: &str, speed: &str, model: &str) -> Result<i64, StoreError>;
 }

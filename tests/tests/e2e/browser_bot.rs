@@ -200,9 +200,10 @@ fn established_blitz(account_id: uuid::Uuid, rating: f64) -> RatingRow {
         account_id,
         kind: "paper-soccer".to_owned(),
         speed: "blitz".to_owned(),
+        model: "glicko2".into(),
         rating,
         deviation: 60.0,
-        volatility: 0.06,
+        volatility: Some(0.06),
         games: 40,
         updated_at: kartka_server::time::now_ms(),
     }

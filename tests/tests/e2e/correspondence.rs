@@ -461,7 +461,7 @@ async fn rated_seeks_need_registered_players_and_rate_their_game(url: &str) {
     let rating = |who: &Session| {
         let store = server.state.store.clone();
         let account = who.account.id;
-        async move { store.rating(account, "paper-soccer", "classical").await.expect("read").expect("a rating") }
+        async move { store.rating(account, "paper-soccer", "classical", "glicko2").await.expect("read").expect("a rating") }
     };
     let (winner, loser) = (rating(&ada).await, rating(&bolek).await);
     assert_eq!((winner.games, loser.games), (1, 1));

@@ -56,9 +56,10 @@ fn rating(account: Uuid, speed: &str, rating: f64, deviation: f64) -> RatingRow 
         account_id: account,
         kind: "paper-soccer".to_owned(),
         speed: speed.to_owned(),
+        model: "glicko2".into(),
         rating,
         deviation,
-        volatility: 0.06,
+        volatility: Some(0.06),
         games: 40,
         updated_at: kartka_server::time::now_ms(),
     }
@@ -547,7 +548,7 @@ async fn a_failed_rating_write_leaves_the_result_unrecorded_until_it_succeeds(db
     assert_eq!(ended.kind, "ended");
     assert!(ended.payload.contains("rating_changes"), "{}", ended.payload);
     for (account, expected) in [(first.account.id, 1338.0), (second.account.id, 1662.0)] {
-        let rating = store.rating(account, "paper-soccer", "blitz").await.unwrap().expect("rated");
+        let rating = store.rating(account, "paper-soccer", "blitz", "glicko2").await.unwrap().expect("rated");
         assert_eq!((rating.games, rating.rating.round()), (1, expected));
     }
     server.stop().await;

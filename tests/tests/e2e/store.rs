@@ -43,6 +43,7 @@ kartka_tests::on_both_stores!(
     a_group_with_a_rated_result_commits_it_with_its_ratings,
     reopening_the_database_keeps_everything,
     a_rated_result_commits_with_both_ratings,
+    a_ranking_of_three_is_rated_by_weng_lin_on_its_own_leaderboard,
     a_rating_computed_from_a_stale_rating_conflicts_and_writes_nothing,
     a_failing_rating_write_rolls_back_the_result,
     the_leaderboard_ranks_established_ratings_of_players_in_good_standing,
@@ -924,7 +925,7 @@ async fn a_group_with_a_rated_result_commits_it_with_its_ratings(db: &TestDb) {
     assert!(results.iter().all(Result::is_ok), "{results:?}");
     assert_eq!(store.game(rated).await.unwrap().unwrap().state, end.state);
     for update in &end.ratings {
-        let stored = store.rating(update.rating.account_id, "paper-soccer", "bullet").await.unwrap();
+        let stored = store.rating(update.rating.account_id, "paper-soccer", "bullet", "glicko2").await.unwrap();
         assert_eq!(stored.as_ref(), Some(&update.rating));
     }
     for (game, change) in games.iter().map(|(game, _)| game).zip(changes.iter().filter(|(id, _)| *id != rated)) {
@@ -981,9 +982,10 @@ fn rating_update(account: &AccountRow, expected_games: i64, rating: f64, at: Mil
             account_id: account.id,
             kind: "paper-soccer".to_owned(),
             speed: "bullet".to_owned(),
+            model: "glicko2".into(),
             rating,
             deviation: 290.0,
-            volatility: 0.06,
+            volatility: Some(0.06),
             games: expected_games + 1,
             updated_at: at,
         },
@@ -1016,14 +1018,17 @@ async fn a_rated_result_commits_with_both_ratings(db: &TestDb) {
     store.record(game_id, &end).await.expect("record the rated end");
 
     assert_eq!(store.game(game_id).await.unwrap().unwrap().state, end.state);
-    assert_eq!(store.rating(kasia.id, "paper-soccer", "bullet").await.unwrap(), Some(end.ratings[0].rating.clone()));
+    assert_eq!(
+        store.rating(kasia.id, "paper-soccer", "bullet", "glicko2").await.unwrap(),
+        Some(end.ratings[0].rating.clone())
+    );
     assert_eq!(store.ratings_of(basia.id).await.unwrap(), [end.ratings[1].rating.clone()]);
-    assert_eq!(store.rating(kasia.id, "paper-soccer", "blitz").await.unwrap(), None, "per speed class");
+    assert_eq!(store.rating(kasia.id, "paper-soccer", "blitz", "glicko2").await.unwrap(), None, "per speed class");
 
     // The next rated game updates the rows its ratings were computed from.
     let (second_game, second_end) = rated_end(&*store, &basia, &kasia, [1, 1]).await;
     store.record(second_game, &second_end).await.expect("record the second rated end");
-    let kasias = store.rating(kasia.id, "paper-soccer", "bullet").await.unwrap().unwrap();
+    let kasias = store.rating(kasia.id, "paper-soccer", "bullet", "glicko2").await.unwrap().unwrap();
     assert_eq!((kasias.games, kasias.rating), (2, 1338.0));
 }
 
@@ -1042,14 +1047,14 @@ async fn a_rating_computed_from_a_stale_rating_conflicts_and_writes_nothing(db: 
     assert_conflict(store.record(second_game, &second_end).await);
     assert_eq!(store.game(second_game).await.unwrap().unwrap(), before, "the result was not written");
     assert_eq!(store.events_after(second_game, 0).await.unwrap(), events);
-    assert_eq!(store.rating(olek.id, "paper-soccer", "bullet").await.unwrap(), None, "nor Olek's rating");
-    assert_eq!(store.rating(kasia.id, "paper-soccer", "bullet").await.unwrap().unwrap().games, 1);
+    assert_eq!(store.rating(olek.id, "paper-soccer", "bullet", "glicko2").await.unwrap(), None, "nor Olek's rating");
+    assert_eq!(store.rating(kasia.id, "paper-soccer", "bullet", "glicko2").await.unwrap().unwrap().games, 1);
 
     // Computed again from the current ratings, it lands.
     let mut again = second_end.clone();
     again.ratings[0] = rating_update(&kasia, 1, 1700.0, again.event.at);
     store.record(second_game, &again).await.unwrap();
-    assert_eq!(store.rating(kasia.id, "paper-soccer", "bullet").await.unwrap().unwrap().games, 2);
+    assert_eq!(store.rating(kasia.id, "paper-soccer", "bullet", "glicko2").await.unwrap().unwrap().games, 2);
 }
 
 async fn a_failing_rating_write_rolls_back_the_result(db: &TestDb) {
@@ -1085,9 +1090,10 @@ async fn the_leaderboard_ranks_established_ratings_of_players_in_good_standing(d
             account_id: account.id,
             kind: "paper-soccer".to_owned(),
             speed: "blitz".to_owned(),
+            model: "glicko2".into(),
             rating,
             deviation,
-            volatility: 0.06,
+            volatility: Some(0.06),
             games: 30,
             updated_at: T0,
         })
@@ -1100,19 +1106,20 @@ async fn the_leaderboard_ranks_established_ratings_of_players_in_good_standing(d
         account_id: bad.id,
         kind: "paper-soccer".to_owned(),
         speed: "blitz".to_owned(),
+        model: "glicko2".into(),
         rating: 3000.0,
         deviation: 40.0,
-        volatility: 0.06,
+        volatility: Some(0.06),
         games: 99,
         updated_at: T0,
     })
     .await;
 
     let names = |rows: Vec<(AccountRow, RatingRow)>| rows.into_iter().map(|(a, _)| a.name).collect::<Vec<_>>();
-    let board = store.leaderboard("paper-soccer", "blitz", 110.0, 0, 10).await.unwrap();
+    let board = store.leaderboard("paper-soccer", "blitz", "glicko2", 110.0, 0, 10).await.unwrap();
     assert_eq!(names(board), ["Basia", "Kasia", "Zenek"], "best first; provisional and banned left out");
-    assert_eq!(names(store.leaderboard("paper-soccer", "blitz", 110.0, 1, 1).await.unwrap()), ["Kasia"]);
-    assert!(store.leaderboard("paper-soccer", "bullet", 110.0, 0, 10).await.unwrap().is_empty());
+    assert_eq!(names(store.leaderboard("paper-soccer", "blitz", "glicko2", 110.0, 1, 1).await.unwrap()), ["Kasia"]);
+    assert!(store.leaderboard("paper-soccer", "bullet", "glicko2", 110.0, 0, 10).await.unwrap().is_empty());
 }
 
 async fn results_are_counted_per_player(db: &TestDb) {
@@ -1158,4 +1165,53 @@ async fn rematch_offers_are_found_by_their_game(db: &TestDb) {
     assert!(store.open_rematches(game.id, rematch.offer.expires_at).await.unwrap().is_empty(), "expired");
     assert!(store.close_challenge(rematch.offer.id, "declined", T0 + 2).await.unwrap());
     assert!(store.open_rematches(game.id, T0 + 3).await.unwrap().is_empty(), "declined");
+}
+
+/// A game of three seats ranked 1, 3, 2 (the first seat ahead, the third between): Weng-Lin rates it from the
+/// ranks, writes one rating per seat under its own model and leaves the Glicko-2 ratings alone.
+async fn a_ranking_of_three_is_rated_by_weng_lin_on_its_own_leaderboard(db: &TestDb) {
+    use kartka_engine::{BySeat, EndReason, Outcome};
+    use kartka_server::ratings::rated_result;
+
+    let store = db.store();
+    let players = [
+        inserted_account(&*store, "Ala").await,
+        inserted_account(&*store, "Ola").await,
+        inserted_account(&*store, "Ula").await,
+    ];
+    let ids: Vec<Uuid> = players.iter().map(|player| player.id).collect();
+    let (two, started) = new_game(&players[0], &players[1], T0);
+    let game = GameRow {
+        kind: "dots-and-boxes".to_owned(),
+        ruleset: r#"{"kind":"dots-and-boxes","rows":2,"cols":2,"players":3}"#.to_owned(),
+        players: ids.clone(),
+        state: GameState { clocks_ms: vec![MINUTE; 3], ..two.state.clone() },
+        ..two
+    };
+    store.insert_game(&game, &started).await.expect("insert a game of three");
+    let outcome = Outcome::of_scores(BySeat::from([3, 0, 1]), EndReason::Score);
+    let rated = rated_result(&*store, "dots-and-boxes", "bullet", &ids, &outcome, T0).await.expect("rate");
+    assert!(rated.updates.iter().all(|update| update.rating.model == "weng_lin" && update.rating.volatility.is_none()));
+    let moved: Vec<i32> = rated.changes.iter().map(|change| change.rating_after - change.rating_before).collect();
+    assert!(moved[0] > moved[2] && moved[2] > moved[1], "first gains most, second loses: {moved:?}");
+    assert!(rated.changes.iter().all(|change| change.rating_before == 1500), "newcomers");
+    let mut end = end_change(&game.state);
+    end.ratings = rated.updates.clone();
+    store.record(game.id, &end).await.expect("record the rated end");
+
+    for (id, update) in ids.iter().zip(&rated.updates) {
+        assert_eq!(
+            store.rating(*id, "dots-and-boxes", "bullet", "weng_lin").await.unwrap(),
+            Some(update.rating.clone())
+        );
+        assert_eq!(store.rating(*id, "dots-and-boxes", "bullet", "glicko2").await.unwrap(), None, "per model");
+    }
+    assert_eq!(store.rated_players("dots-and-boxes", "bullet", "weng_lin").await.unwrap(), 3);
+    assert_eq!(store.rated_players("dots-and-boxes", "bullet", "glicko2").await.unwrap(), 0);
+    let board = store.leaderboard("dots-and-boxes", "bullet", "weng_lin", 1_000.0, 0, 10).await.unwrap();
+    let names: Vec<&str> = board.iter().map(|(account, _)| account.name.as_str()).collect();
+    assert_eq!(names, ["Ala", "Ula", "Ola"], "best first");
+    // The next game reads the stored skills: a rated result guarded by their game counts.
+    let again = rated_result(&*store, "dots-and-boxes", "bullet", &ids, &outcome, T0 + MINUTE).await.unwrap();
+    assert!(again.updates.iter().all(|update| update.expected_games == 1));
 }

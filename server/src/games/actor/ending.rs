@@ -9,6 +9,7 @@ use crate::games::convert::{self, speed_text};
 use crate::ratings::{rated_result, recompute, RatedResult};
 use crate::store::{AuditRow, Millis, StoreError};
 use crate::time::now_ms;
+use uuid::Uuid;
 
 impl GameActor {
     pub(super) async fn finish(&mut self, outcome: Outcome, now: Millis) -> Result<u64, GameError> {
@@ -74,11 +75,9 @@ impl GameActor {
         if !self.rated || !self.every_seat_moved() {
             return Ok(None);
         }
-        // Glicko-2 rates a game of two; a game of more seats is never created rated (`new_game`).
-        let [first, second] = self.players.as_slice() else { return Ok(None) };
         let kind = self.ruleset.kind().name();
-        let players = [first.account_id, second.account_id];
-        let rated = rated_result(&*self.store, kind, speed_text(self.speed), players, outcome.winner(), now).await;
+        let players: Vec<Uuid> = self.players.iter().map(|player| player.account_id).collect();
+        let rated = rated_result(&*self.store, kind, speed_text(self.speed), &players, &outcome, now).await;
         rated.map(Some).map_err(GameError::Store)
     }
 
@@ -106,8 +105,11 @@ impl GameActor {
                 Err(GameError::NotAllowed("an aborted game has no result to decide".into()))
             }
             AdminAction::Adjudicate(winner) => {
-                let changes_a_rated_result =
-                    self.live.status == GameStatus::Finished && self.rated && self.every_seat_moved();
+                // The replay rates games of two (Glicko-2); a changed Weng-Lin result stays as first rated.
+                let changes_a_rated_result = self.live.status == GameStatus::Finished
+                    && self.rated
+                    && self.every_seat_moved()
+                    && self.players.len() == 2;
                 let seats = self.players.len();
                 let outcome = match winner {
                     Some(seat) => Outcome::win(seats, seat, EndReason::Adjudication),

@@ -29,10 +29,6 @@ pub fn new_game(
     if players.len() != seats {
         return Err(RulesetError(format!("{} players for a game of {seats} seats", players.len())));
     }
-    // Glicko-2 rates games of two; games of more are rated by a ranking model of their own, not yet kept.
-    if rated && seats > 2 {
-        return Err(RulesetError("a game of more than two players cannot be rated yet".to_owned()));
-    }
     let first_to_act = AnyGame::new(&rules).to_act();
     let clock = GameClock::start(&time_control, clock_rules, seats, first_to_act, now);
     let player_ids = players.iter().map(|player| player.account_id).collect();

@@ -44,7 +44,8 @@ const RATED_HISTORY: &str = concat!(
     seat_name_of!("s.seat"),
     ")) ORDER BY g.finished_at, g.id"
 );
-const DELETE_RATINGS: &str = "DELETE FROM ratings WHERE kind = $1 AND speed = $2";
+/// Only Glicko-2's: a replay rates games of two (`ratings::recompute`).
+const DELETE_RATINGS: &str = "DELETE FROM ratings WHERE kind = $1 AND speed = $2 AND model = 'glicko2'";
 
 /// The WHERE clause of a search (`WHERE 1 = 1` and its filters), without its page position.
 fn search_filters(placeholder: Placeholder, search: &GameSearch) -> Assembled {

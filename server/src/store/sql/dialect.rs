@@ -230,6 +230,7 @@ pub trait Dialect:
     + for<'q> Binds<'q, Option<i64>>
     + for<'q> Binds<'q, bool>
     + for<'q> Binds<'q, f64>
+    + for<'q> Binds<'q, Option<f64>>
     + for<'q> Binds<'q, String>
     + for<'q> Binds<'q, &'q str>
     + for<'q> Binds<'q, Option<&'q str>>
@@ -238,6 +239,7 @@ pub trait Dialect:
     + Reads<Option<i64>>
     + Reads<bool>
     + Reads<f64>
+    + Reads<Option<f64>>
     + Reads<String>
     + Reads<Option<String>>
 {

@@ -309,9 +309,20 @@ impl<DB: Dialect> Store for SqlStore<DB> {
         Ok(Self::result_counts_from_row(&row)?)
     }
 
-    async fn rating(&self, account_id: Uuid, kind: &str, speed: &str) -> Result<Option<RatingRow>, StoreError> {
-        let row =
-            DB::statement(RATING).bind(DB::to_id(account_id)).bind(kind).bind(speed).fetch_optional(&self.pool).await?;
+    async fn rating(
+        &self,
+        account_id: Uuid,
+        kind: &str,
+        speed: &str,
+        model: &str,
+    ) -> Result<Option<RatingRow>, StoreError> {
+        let row = DB::statement(RATING)
+            .bind(DB::to_id(account_id))
+            .bind(kind)
+            .bind(speed)
+            .bind(model)
+            .fetch_optional(&self.pool)
+            .await?;
         Ok(row.as_ref().map(Self::rating_from_row).transpose()?)
     }
 
@@ -324,6 +335,7 @@ impl<DB: Dialect> Store for SqlStore<DB> {
         &self,
         kind: &str,
         speed: &str,
+        model: &str,
         max_deviation: f64,
         offset: u32,
         limit: u32,
@@ -334,6 +346,7 @@ impl<DB: Dialect> Store for SqlStore<DB> {
             .bind(max_deviation)
             .bind(i64::from(offset))
             .bind(i64::from(limit))
+            .bind(model)
             .fetch_all(&self.pool)
             .await?;
         rows.iter()

@@ -22,7 +22,7 @@ const RESULTS_BETWEEN: &str = concat!(
      WHERE them.game_id = me.game_id AND them.account_id = $2 AND them.seat <> me.seat)"
 );
 const RATED_PLAYERS: &str = "SELECT COUNT(*) AS players FROM ratings r JOIN accounts a ON a.id = r.account_id \
-    WHERE r.kind = $1 AND r.speed = $2 AND NOT a.banned AND NOT a.is_bot";
+    WHERE r.kind = $1 AND r.speed = $2 AND r.model = $3 AND NOT a.banned AND NOT a.is_bot";
 
 /// A page of an account's games that pass `filter`: the account's seats read newest first along one of
 /// `game_seats`' per-player indexes (by kind, or by date alone), filtered and cut to the page's length before
@@ -160,8 +160,8 @@ impl<DB: Dialect> ProfileStore for SqlStore<DB> {
         Ok(rows.iter().map(Self::account_from_row).collect::<Result<_, _>>()?)
     }
 
-    async fn rated_players(&self, kind: &str, speed: &str) -> Result<i64, StoreError> {
-        let row = DB::statement(RATED_PLAYERS).bind(kind).bind(speed).fetch_one(&self.pool).await?;
+    async fn rated_players(&self, kind: &str, speed: &str, model: &str) -> Result<i64, StoreError> {
+        let row = DB::statement(RATED_PLAYERS).bind(kind).bind(speed).bind(model).fetch_one(&self.pool).await?;
         Ok(row.read("players")?)
     }
 }

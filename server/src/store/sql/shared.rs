@@ -64,6 +64,7 @@ impl<DB: Dialect> SqlStore<DB> {
             account_id: Self::uuid(row, "account_id")?,
             kind: row.read("game_kind")?,
             speed: row.read("speed")?,
+            model: row.read("model")?,
             rating: row.read("rating")?,
             deviation: row.read("deviation")?,
             volatility: row.read("volatility")?,
@@ -312,6 +313,7 @@ impl<DB: Dialect> SqlStore<DB> {
             .bind(DB::to_id(rating.account_id))
             .bind(rating.kind.as_str())
             .bind(rating.speed.as_str())
+            .bind(rating.model.as_str())
             .bind(rating.rating)
             .bind(rating.deviation)
             .bind(rating.volatility)

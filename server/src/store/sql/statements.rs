@@ -61,7 +61,7 @@ pub(super) use seat_name_of;
 // The rating's game kind is read as `game_kind`: `kind` would clash with the account's kind in a join.
 macro_rules! rating_columns {
     () => {
-        "account_id, kind AS game_kind, speed, rating, deviation, volatility, games, updated_at"
+        "account_id, kind AS game_kind, speed, model, rating, deviation, volatility, games, updated_at"
     };
 }
 
@@ -199,23 +199,27 @@ pub(super) const RESULT_COUNTS: &str = concat!(
     "FROM game_seats me JOIN games ON games.id = me.game_id WHERE me.account_id = $1"
 );
 
-pub(super) const RATING: &str =
-    concat!("SELECT ", rating_columns!(), " FROM ratings WHERE account_id = $1 AND kind = $2 AND speed = $3");
+pub(super) const RATING: &str = concat!(
+    "SELECT ",
+    rating_columns!(),
+    " FROM ratings WHERE account_id = $1 AND kind = $2 AND speed = $3 AND model = $4"
+);
 pub(super) const RATINGS_OF: &str =
-    concat!("SELECT ", rating_columns!(), " FROM ratings WHERE account_id = $1 ORDER BY kind, speed");
+    concat!("SELECT ", rating_columns!(), " FROM ratings WHERE account_id = $1 ORDER BY kind, speed, model");
 // Qualified columns: both tables have a `kind`. Rows are read by the same names as the single-table selects.
 // Bots are kept off: the leaderboard ranks people.
 pub(super) const LEADERBOARD: &str = "SELECT \
     accounts.id, accounts.name, accounts.kind, accounts.imported, accounts.password_hash, accounts.is_admin, \
-    accounts.is_bot, accounts.chat_muted, accounts.banned, accounts.created_at, accounts.created_from, ratings.account_id, ratings.kind AS game_kind, ratings.speed, ratings.rating, \
+    accounts.is_bot, accounts.chat_muted, accounts.banned, accounts.created_at, accounts.created_from, ratings.account_id, ratings.kind AS game_kind, ratings.speed, ratings.model, ratings.rating, \
     ratings.deviation, ratings.volatility, ratings.games, ratings.updated_at \
     FROM ratings JOIN accounts ON accounts.id = ratings.account_id \
-    WHERE ratings.kind = $1 AND ratings.speed = $2 AND ratings.deviation <= $3 AND NOT accounts.banned AND NOT accounts.is_bot \
+    WHERE ratings.kind = $1 AND ratings.speed = $2 AND ratings.model = $6 AND ratings.deviation <= $3 \
+    AND NOT accounts.banned AND NOT accounts.is_bot \
     ORDER BY ratings.rating DESC, ratings.account_id LIMIT $5 OFFSET $4";
 // The rating columns in the order `bind_rating` binds them.
 pub(super) const INSERT_RATING: &str = "INSERT INTO ratings \
-    (account_id, kind, speed, rating, deviation, volatility, games, updated_at) \
-    VALUES ($1, $2, $3, $4, $5, $6, $7, $8)";
+    (account_id, kind, speed, model, rating, deviation, volatility, games, updated_at) \
+    VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9)";
 pub(super) const UPDATE_RATING: &str = "UPDATE ratings \
-    SET rating = $4, deviation = $5, volatility = $6, games = $7, updated_at = $8 \
-    WHERE account_id = $1 AND kind = $2 AND speed = $3 AND games = $9";
+    SET rating = $5, deviation = $6, volatility = $7, games = $8, updated_at = $9 \
+    WHERE account_id = $1 AND kind = $2 AND speed = $3 AND model = $4 AND games = $10";

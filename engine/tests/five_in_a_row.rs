@@ -13,7 +13,7 @@ use kartka_engine::five_in_a_row::{
     GomocupError, Illegal, Opening, Point, Position, ReadErrorKind, RecordResult, ReplayError, Rules, RulesError,
     WinRule,
 };
-use kartka_engine::{EndReason, Game, Outcome, PositionKey, Progress, Seat, TimeoutPolicy};
+use kartka_engine::{perft, EndReason, Game, Outcome, PositionKey, Progress, Seat, TimeoutPolicy};
 use rng::Rng;
 
 fn rules(width: u8, height: u8, line: u8, win: WinRule, opening: Opening) -> Rules {
@@ -492,9 +492,9 @@ fn tic_tac_toe_perft_matches_the_data_file() {
         )
         .expect("valid rules");
         let position = played(rules, &entry.field("moves").replace('/', " "));
-        assert_eq!(five_in_a_row::counts_by_depth(&position, entry.counts.len()), entry.counts, "line {}", entry.line);
+        assert_eq!(perft::counts_by_depth(&position, entry.counts.len()), entry.counts, "line {}", entry.line);
     }
-    assert_eq!(five_in_a_row::perft(&Position::new(Rules::TIC_TAC_TOE), 0), 1);
+    assert_eq!(perft::perft(&Position::new(Rules::TIC_TAC_TOE), 0), 1);
 }
 
 #[test]
@@ -502,7 +502,7 @@ fn perft_agrees_with_a_naive_count_on_four_by_four() {
     for line in [3, 4] {
         let position = Position::new(rules(4, 4, line, WinRule::Freestyle, Opening::None));
         let naive = naive::Board { line: line.into(), cells: [0; 16] };
-        let engine = five_in_a_row::counts_by_depth(&position, 6);
+        let engine = perft::counts_by_depth(&position, 6);
         let expected: Vec<u64> = (1..=6).map(|depth| naive.count(depth, 1)).collect();
         assert_eq!(engine, expected, "line {line}");
     }

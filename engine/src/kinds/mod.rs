@@ -20,9 +20,7 @@ pub mod soccer_centre;
 pub mod variant_record;
 pub mod xrsoccer;
 
-/// The most tag pairs one game's record may carry. Real records hold about a dozen; without a cap, a hostile file
-/// of 200,000 tags took a minute to read, each tag checked against every one before it.
-pub const MAX_RECORD_TAGS: usize = 64;
+pub use crate::tag_pairs::MAX_RECORD_TAGS;
 
 /// Generates the kind enums and the `dispatch!` macro from the one list of kinds. The first token is a `$`,
 /// passed in so that the generated `dispatch!` can declare its own metavariables.

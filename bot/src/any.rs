@@ -13,6 +13,7 @@ use crate::bot::{Bot, BotError, Evaluation, Stats, Turn};
 use crate::closing_in::ClosingInEvaluation;
 use crate::dots::DotsEvaluation;
 use crate::evaluate::{Evaluate, Generic};
+use crate::five_in_a_row::FiveInARowEvaluation;
 use crate::level::Level;
 use crate::line_soccer::LineSoccerEvaluation;
 use crate::russian_soccer::RussianSoccerEvaluation;
@@ -87,6 +88,7 @@ pub fn play_any_turn_configured(
         AnyGame::RussianSoccer(game) => play.turn(game, RussianSoccerEvaluation),
         AnyGame::PaperSoccerCentre(position) => play.turn(position, SoccerCentreEvaluation),
         AnyGame::Xrsoccer(position) => play.turn(position, XrsoccerEvaluation),
+        AnyGame::FiveInARow(position) => play.turn(position, FiveInARowEvaluation),
     }
 }
 

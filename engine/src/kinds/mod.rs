@@ -169,6 +169,8 @@ registry! { $
     PaperSoccerCentre(crate::soccer_centre::Position) = "paper-soccer-centre";
     /// xrsoccer: no walls, lines of three steps, a stuck ball relocated, points to a target.
     Xrsoccer(crate::xrsoccer::Position) = "xrsoccer";
+    /// Five in a row: gomoku, tic-tac-toe and renju as one m,n,k game, with its openings and the endless board.
+    FiveInARow(crate::five_in_a_row::Position) = "five-in-a-row";
 }
 
 /// The kind meant where none is named (`kartka perft` and `kartka bot move` without `--game`): Paper Soccer,

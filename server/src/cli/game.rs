@@ -48,6 +48,15 @@ pub struct SetupArgs {
     /// The board size, for games whose boards come in sizes (the game's default when not given).
     #[arg(long)]
     size: Option<u8>,
+    /// The board's width, for games whose boards need not be square (five-in-a-row; 15 when not given).
+    #[arg(long, conflicts_with = "size")]
+    width: Option<u8>,
+    /// The board's height, for games whose boards need not be square (five-in-a-row; 15 when not given).
+    #[arg(long, conflicts_with = "size")]
+    height: Option<u8>,
+    /// The length of a winning row (five-in-a-row; 5 when not given).
+    #[arg(long)]
+    line: Option<u8>,
     /// Moves to play first, in the game's notation: for a game of steps, one flat run of them (turns run
     /// together); for a game of squares, squares such as "D5 B2 B3"; for a variant named by --rules, its turn
     /// tokens separated by spaces, "-" for a skipped slot ("012 - r7,3:654").
@@ -58,6 +67,6 @@ pub struct SetupArgs {
 impl SetupArgs {
     /// The setup these options describe, with the rules `--rules` named, if it was given.
     pub fn setup(self, ruleset: Option<Ruleset>) -> Setup {
-        Setup { size: self.size, moves: self.moves, ruleset }
+        Setup { size: self.size, width: self.width, height: self.height, line: self.line, moves: self.moves, ruleset }
     }
 }

@@ -22,13 +22,16 @@ pub struct Args {
 }
 
 /// Runs `kartka solve`: prints the moves of perfect play, one `SEAT MOVE` line each, then the winning seat
-/// alone on the last line.
+/// (`first`, `second`) or `draw` alone on the last line.
 pub fn run(args: Args) -> anyhow::Result<()> {
     let solved = kinds::of(args.game).solve(&args.setup.setup(None), args.budget)?;
     let mut out = std::io::stdout().lock();
     for (seat, action) in solved.line {
         writeln!(out, "{seat} {action}")?;
     }
-    writeln!(out, "{}", solved.winner)?;
+    match solved.winner {
+        Some(winner) => writeln!(out, "{winner}")?,
+        None => writeln!(out, "draw")?,
+    }
     Ok(())
 }

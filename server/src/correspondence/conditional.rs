@@ -63,9 +63,10 @@ pub fn reply_to(lines: &[ConditionalRow], played: &str) -> Option<String> {
 fn play(game: &mut AnyGame, text: &str) -> Result<Progress, LineError> {
     game.play(text).map(|played| played.progress).map_err(|error| match error {
         MoveError::Notation(_) | MoveError::Empty => LineError::Notation(error.to_string()),
-        MoveError::GameOver | MoveError::PastTurnEnd { .. } | MoveError::Illegal { .. } => {
-            LineError::Illegal(error.to_string())
-        }
+        MoveError::GameOver
+        | MoveError::PastTurnEnd { .. }
+        | MoveError::Illegal { .. }
+        | MoveError::Forbidden { .. } => LineError::Illegal(error.to_string()),
     })
 }
 

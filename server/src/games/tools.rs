@@ -14,6 +14,12 @@ use serde::Serialize;
 pub struct Setup {
     /// The board size, for kinds whose boards come in sizes.
     pub size: Option<u8>,
+    /// The board's width and height, for kinds whose boards need not be square (Five in a row).
+    pub width: Option<u8>,
+    /// See `width`.
+    pub height: Option<u8>,
+    /// The length of a winning row, for kinds that choose it (Five in a row).
+    pub line: Option<u8>,
     /// Moves to play first, in the game's notation.
     pub moves: String,
     /// The rules `--rules` named, for kinds whose variants are named (`classic+centre`, `xrsoccer`).
@@ -30,8 +36,8 @@ pub struct ToolError(pub String);
 pub struct Solved {
     /// The moves, in the game's notation.
     pub line: Vec<(Seat, String)>,
-    /// Who wins.
-    pub winner: Seat,
+    /// Who wins, or `None` for a draw.
+    pub winner: Option<Seat>,
 }
 
 /// What replaying record files found. Every game counts once as illegal (a malformed record included),

@@ -22,10 +22,9 @@
 //! [`Stones`]), so a position is 232 bytes whatever its board (the endless board's 2.5 KiB array sits on the
 //! heap), measured by `cargo run -p kartka-engine --example five_in_a_row_sizes` on x86-64; before, with the
 //! array inline for both boards, it was 2560 bytes.
-//!
-//! Not yet in the engine's registry: the server's wiring is a later step.
 
 mod board;
+mod fuzz;
 mod gomocup;
 mod limits;
 mod lines;
@@ -91,6 +90,11 @@ impl Game for Position {
 
     fn for_each_legal_action(&self, visit: impl FnMut(Action)) {
         Position::for_each_legal_action(self, visit);
+    }
+
+    /// Renju's forbidden points for Black (rules §2), reported apart from other illegal stones.
+    fn is_forbidden(illegal: &Illegal) -> bool {
+        matches!(illegal, Illegal::Forbidden(_))
     }
 
     /// A timeout loses (rules §4): a random stone would decide nothing sensibly.

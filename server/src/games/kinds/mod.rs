@@ -8,6 +8,7 @@
 
 mod closing_in;
 mod dots;
+mod five_in_a_row;
 mod line_soccer;
 mod paper_soccer;
 mod scored;
@@ -117,6 +118,7 @@ pub fn of(kind: GameKind) -> &'static dyn Kind {
         GameKind::RussianSoccer => &line_soccer::RUSSIAN_SOCCER,
         GameKind::PaperSoccerCentre => &soccer_centre::SoccerCentre,
         GameKind::Xrsoccer => &xrsoccer::Xrsoccer,
+        GameKind::FiveInARow => &five_in_a_row::FiveInARow,
     }
 }
 
@@ -137,6 +139,7 @@ pub fn spec(ruleset: &Ruleset) -> RulesetSpec {
         Ruleset::RussianSoccer(rules) => line_soccer::russian_spec(rules),
         Ruleset::PaperSoccerCentre(rules) => soccer_centre::spec(rules),
         Ruleset::Xrsoccer(rules) => xrsoccer::spec(rules),
+        Ruleset::FiveInARow(rules) => five_in_a_row::spec(rules),
     }
 }
 
@@ -156,6 +159,7 @@ pub fn ruleset(spec: &RulesetSpec) -> Result<Ruleset, RulesetError> {
         RulesetSpec::RussianSoccer(options) => line_soccer::russian_ruleset(options),
         RulesetSpec::PaperSoccerCentre(options) => soccer_centre::ruleset(options),
         RulesetSpec::Xrsoccer(options) => xrsoccer::ruleset(options),
+        RulesetSpec::FiveInARow(options) => five_in_a_row::ruleset(options),
     }
 }
 
@@ -170,6 +174,7 @@ pub fn kind_of(name: GameKindName) -> GameKind {
         GameKindName::RussianSoccer => GameKind::RussianSoccer,
         GameKindName::PaperSoccerCentre => GameKind::PaperSoccerCentre,
         GameKindName::Xrsoccer => GameKind::Xrsoccer,
+        GameKindName::FiveInARow => GameKind::FiveInARow,
     }
 }
 
@@ -216,6 +221,7 @@ mod tests {
     use kartka_protocol::kinds::dots::{
         MAX_FIELD_SIDE, MAX_INSTANT_WIN, MAX_WINDOW_SECONDS, MIN_FIELD_SIDE, MIN_WINDOW_SECONDS,
     };
+    use kartka_protocol::kinds::five_in_a_row;
     use kartka_protocol::kinds::line_soccer::{
         MAX_LINE_LENGTH, MAX_LINE_WIDTH, MAX_RUSSIAN_LENGTH, MAX_RUSSIAN_WIDTH, MIN_LINE_LENGTH, MIN_LINE_WIDTH,
         MIN_RUSSIAN_SIDE,
@@ -249,6 +255,8 @@ mod tests {
         let russian = json!({ "kind": "russian-soccer" });
         let xr = json!({ "kind": "xrsoccer" });
         let closing_in = json!({ "kind": "closing-in" });
+        let five = json!({ "kind": "five-in-a-row", "line": 3 });
+        let five_line = json!({ "kind": "five-in-a-row" });
         let side = |value: u8| u32::from(value);
         #[rustfmt::skip]
         let ranges: &[(&Value, &str, u32, u32, u32)] = &[
@@ -270,6 +278,9 @@ mod tests {
             (&xr, "width", side(MIN_XR_SIDE), side(MAX_XR_WIDTH), 2),
             (&xr, "length", side(MIN_XR_SIDE), side(MAX_XR_LENGTH), 2),
             (&xr, "target", MIN_XR_TARGET, MAX_XR_TARGET, 1),
+            (&five, "width", side(five_in_a_row::MIN_SIDE), side(five_in_a_row::MAX_SIDE), 1),
+            (&five, "height", side(five_in_a_row::MIN_SIDE), side(five_in_a_row::MAX_SIDE), 1),
+            (&five_line, "line", side(five_in_a_row::MIN_LINE), side(five_in_a_row::MAX_LINE), 1),
         ];
         for &(base, option, least, most, step) in ranges {
             assert!(accepted(base, option, least), "{base} accepts {option} = {least}");

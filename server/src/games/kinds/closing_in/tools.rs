@@ -60,7 +60,7 @@ pub fn solve(setup: &Setup, budget: u64) -> Result<Solved, ToolError> {
         line.push((seat, square.to_string()));
         seat = seat.other();
     }
-    Ok(Solved { line, winner: solution.winner })
+    Ok(Solved { line, winner: Some(solution.winner) })
 }
 
 /// Replays every record of a file, reporting the malformed and illegal ones on stderr.

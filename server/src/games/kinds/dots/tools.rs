@@ -100,9 +100,9 @@ mod tests {
 
     #[test]
     fn perft_counts_the_points_of_a_small_field() {
-        let setup = Setup { size: Some(4), ruleset: None, moves: String::new() };
+        let setup = Setup { size: Some(4), ..Setup::default() };
         // 4x4 with a cross: 12 free points, and STOP.
         assert_eq!(perft(&setup, 1), Ok(vec![13]));
-        assert!(perft(&Setup { size: Some(4), ruleset: None, moves: "zz".into() }, 1).is_err());
+        assert!(perft(&Setup { size: Some(4), moves: "zz".into(), ..Setup::default() }, 1).is_err());
     }
 }

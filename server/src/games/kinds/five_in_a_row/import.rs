@@ -17,19 +17,29 @@ pub fn read_games(text: &str) -> ReadGames {
     ReadGames::of_records(records, checked)
 }
 
-/// A record replayed through the engine, one move per action with the seat that played it (the swap openings
-/// give a seat several actions in a row); its result is the rules' when they ended the game, else the recorded
-/// one (a resignation or a fallen flag: the record does not say which).
+/// A record replayed through the engine, one move per turn as the server stores it: the actions of one seat
+/// until its turn ends (the swap openings give a seat several), written with spaces; its result is the rules'
+/// when they ended the game, else the recorded one (a resignation or a fallen flag: the record does not say
+/// which).
 fn checked(index: u64, record: &FiveInARowRecord) -> Result<ReadGame, String> {
     let ended = record.replay().map_err(|e| format!("illegal: {e}"))?;
     let mut position = Position::new(record.rules);
-    let mut moves = Vec::with_capacity(record.actions.len());
+    let mut moves: Vec<ReadMove> = Vec::with_capacity(record.actions.len());
     for &action in &record.actions {
         let seat = position.to_act().ok_or("an action after the end")?;
         let progress = position.play(action).map_err(|e| format!("illegal: {e}"))?;
+        let turn_ended = progress != Progress::TurnContinues;
         let mut notation = String::new();
         write_action(action, &mut notation);
-        moves.push(ReadMove { seat, notation, actions: 1, turn_ended: progress != Progress::TurnContinues });
+        match moves.last_mut().filter(|last| !last.turn_ended) {
+            Some(turn) => {
+                turn.notation.push(' ');
+                turn.notation.push_str(&notation);
+                turn.actions += 1;
+                turn.turn_ended = turn_ended;
+            }
+            None => moves.push(ReadMove { seat, notation, actions: 1, turn_ended }),
+        }
     }
     let result = match (Game::outcome(&ended), record.result) {
         (Some(outcome), _) => Some(convert::game_result(outcome)),
@@ -71,10 +81,9 @@ mod tests {
     fn a_seat_choosing_white_in_swap2_places_its_stone_in_the_same_turn() {
         let read = read_games(SWAP2);
         let moves = &read.games[0].moves;
-        let seats: Vec<_> = moves.iter().map(|m| m.seat.index()).collect();
-        assert_eq!(seats, [0, 0, 0, 1, 1], "the first seat places three, the second chooses and places");
-        let turn_ends: Vec<bool> = moves.iter().map(|m| m.turn_ended).collect();
-        assert_eq!(turn_ends, [false, false, true, false, true]);
+        let turns: Vec<_> = moves.iter().map(|m| (m.seat.index(), m.notation.as_str(), m.actions)).collect();
+        assert_eq!(turns, [(0, "h8 i9 j10", 3), (1, "=W k11", 2)], "three stones, then a choice and a stone");
+        assert!(moves.iter().all(|m| m.turn_ended));
         assert_eq!(read.games[0].result, None);
     }
 }

@@ -41,14 +41,14 @@ fn rulesets() -> Vec<Ruleset> {
     rulesets
 }
 
-/// Five in a row beside its default (gomoku with swap2): tic-tac-toe, renju with its forbidden points, and the
-/// endless board with the `long-pro` opening.
-fn five_in_a_row_rulesets() -> [kartka_engine::five_in_a_row::Rules; 3] {
+/// Five in a row beside its default (gomoku without an opening): the rules document's gomoku with swap2,
+/// tic-tac-toe, renju with its forbidden points, and the endless board with the `long-pro` opening.
+fn five_in_a_row_rulesets() -> [kartka_engine::five_in_a_row::Rules; 4] {
     use kartka_engine::five_in_a_row::{BoardShape, Opening, Rules, WinRule};
     let square_15 = BoardShape::Bounded { width: 15, height: 15 };
     let renju = Rules::new(square_15, 5, WinRule::Renju, Opening::None).expect("renju on 15x15");
     let endless = Rules::new(BoardShape::Endless, 4, WinRule::Freestyle, Opening::LongPro).expect("endless");
-    [Rules::TIC_TAC_TOE, renju, endless]
+    [Rules::GOMOKU, Rules::TIC_TAC_TOE, renju, endless]
 }
 
 /// A small Dots field with every switch that changes the turn order on: extra moves, STOP, an empty start.

@@ -215,7 +215,7 @@ mod tests {
         use kartka_engine::five_in_a_row::Phase;
         use kartka_engine::Seat;
         // Swap2 after the first seat's three stones: the second seat chooses (and may place stones).
-        let choice = after(Rules::default(), "h8 i9 j10");
+        let choice = after(Rules::GOMOKU, "h8 i9 j10");
         for level in [1, 4, 8] {
             let level = crate::Level::new(level).expect("a level");
             let turn = crate::Bot::new(FiveInARowEvaluation, level, 7)
@@ -240,12 +240,12 @@ mod tests {
     #[test]
     fn quiet_positions_have_no_chain() {
         assert_eq!(find_four_chain(&after(free_gomoku(), "h8 a1"), 50_000), None);
-        assert_eq!(find_four_chain(&Position::new(Rules::default()), 50_000), None, "the opening's stones");
+        assert_eq!(find_four_chain(&Position::new(Rules::GOMOKU), 50_000), None, "the opening's stones");
     }
 
     #[test]
     fn before_the_colours_are_chosen_central_stones_are_better() {
-        let swap = Rules::default();
+        let swap = Rules::GOMOKU;
         let central = after(swap, "h8");
         let corner = after(swap, "a1");
         assert!(FiveInARowEvaluation.evaluate(&central) > FiveInARowEvaluation.evaluate(&corner));

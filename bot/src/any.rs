@@ -14,6 +14,7 @@ use crate::closing_in::ClosingInEvaluation;
 use crate::dots::DotsEvaluation;
 use crate::dots_and_boxes::{DotsAndBoxesEvaluation, Paranoid, ParanoidEvaluation};
 use crate::evaluate::{Evaluate, Generic};
+use crate::five_in_a_row::FiveInARowEvaluation;
 use crate::level::Level;
 use crate::line_soccer::LineSoccerEvaluation;
 use crate::russian_soccer::RussianSoccerEvaluation;
@@ -88,6 +89,7 @@ pub fn play_any_turn_configured(
         AnyGame::RussianSoccer(game) => play.turn(game, RussianSoccerEvaluation),
         AnyGame::PaperSoccerCentre(position) => play.turn(position, SoccerCentreEvaluation),
         AnyGame::Xrsoccer(position) => play.turn(position, XrsoccerEvaluation),
+        AnyGame::FiveInARow(position) => play.turn(position, FiveInARowEvaluation),
         AnyGame::DotsAndBoxes(position) if position.rules().players() == 2 => {
             play.turn(position, DotsAndBoxesEvaluation)
         }

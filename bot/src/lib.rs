@@ -43,6 +43,9 @@
 //!   over a kick).
 //! - Paper Soccer `centre` ([`SoccerCentreEvaluation`]): the points scored, then the classic evaluation.
 //! - xrsoccer ([`XrsoccerEvaluation`]): the points scored, distance to each goal, drawn segments at the ball.
+//! - Five in a row ([`FiveInARowEvaluation`]): rows of one colour by length and open ends, a four to move or
+//!   an open four against nearly decided; a chain of fours that wins against any defence (threat-space
+//!   search, [`find_four_chain`]) played as the kind's solver.
 //! - Any other kind ([`Generic`]): the number of legal actions. The search alone still finds wins and avoids
 //!   losses within its horizon.
 //!
@@ -59,6 +62,7 @@ mod closing_in;
 mod dots;
 mod dots_and_boxes;
 mod evaluate;
+mod five_in_a_row;
 mod key;
 mod level;
 mod line_soccer;
@@ -76,6 +80,7 @@ pub use closing_in::ClosingInEvaluation;
 pub use dots::DotsEvaluation;
 pub use dots_and_boxes::{DotsAndBoxesEvaluation, Paranoid, ParanoidEvaluation};
 pub use evaluate::{Evaluate, Generic, Proof, EVALUATION_LIMIT, UNIT};
+pub use five_in_a_row::{find_four_chain, FiveInARowEvaluation, FourChain};
 pub use level::{Level, LevelError};
 pub use line_soccer::LineSoccerEvaluation;
 pub use russian_soccer::RussianSoccerEvaluation;

@@ -33,6 +33,15 @@ pub enum MoveError {
         /// Why the engine refused it.
         reason: String,
     },
+    /// An action is a point the rules forbid to the seat to act for the shape it would make (renju's
+    /// forbidden points for Black, see [`Game::is_forbidden`]).
+    #[error("action {at} is forbidden: {reason}")]
+    Forbidden {
+        /// Index of the forbidden action within the text.
+        at: usize,
+        /// The shape that forbids it.
+        reason: String,
+    },
 }
 
 /// Generic code over [`Game`] that [`AnyGame::visit`] runs on the game an [`AnyGame`] holds, as its concrete
@@ -210,7 +219,14 @@ fn play_text<G: Game>(game: &mut G, text: &str) -> Result<Played, MoveError> {
         if progress != Progress::TurnContinues {
             return Err(MoveError::PastTurnEnd { at });
         }
-        progress = next.apply(action).map_err(|illegal| MoveError::Illegal { at, reason: illegal.to_string() })?;
+        progress = next.apply(action).map_err(|illegal| {
+            let reason = illegal.to_string();
+            if G::is_forbidden(&illegal) {
+                MoveError::Forbidden { at, reason }
+            } else {
+                MoveError::Illegal { at, reason }
+            }
+        })?;
     }
     *game = next;
     Ok(Played { actions: actions.len(), progress })

@@ -268,7 +268,7 @@ fn play_text(game: &mut AnyGame, text: &str) {
                 MoveError::Notation(error) => assert_eq!(count, Err(error)),
                 MoveError::Empty => assert_eq!(count, Ok(0)),
                 MoveError::GameOver => assert_eq!(before.to_act(), None),
-                MoveError::PastTurnEnd { at } | MoveError::Illegal { at, .. } => {
+                MoveError::PastTurnEnd { at } | MoveError::Illegal { at, .. } | MoveError::Forbidden { at, .. } => {
                     assert!(before.to_act().is_some(), "{kind}: a finished game refuses as over");
                     assert!(count.is_ok_and(|count| at < count), "{kind}: action {at} is in {text:?}");
                 }
@@ -294,7 +294,8 @@ fn play_start_action(game: &mut AnyGame, action: &str) {
             assert!(
                 matches!(
                     (&error, before.to_act()),
-                    (MoveError::GameOver, None) | (MoveError::Illegal { at: 0, .. }, Some(_))
+                    (MoveError::GameOver, None)
+                        | (MoveError::Illegal { at: 0, .. } | MoveError::Forbidden { at: 0, .. }, Some(_))
                 ),
                 "{kind}: {action} refused with {error:?}, not {expected}"
             );

@@ -117,6 +117,13 @@ pub trait Game: Clone + Debug + std::hash::Hash + Send + Sync + 'static {
         None
     }
 
+    /// Whether `illegal` refuses a point the rules forbid to the seat to act for the shape it would make
+    /// (renju: Black's overline, double four and double three), as opposed to an action no rule allows there at
+    /// all: the server reports it with its own error code (`forbidden`). False by default.
+    fn is_forbidden(_illegal: &Self::Illegal) -> bool {
+        false
+    }
+
     /// The legal action at position `choice % n` among the `n` legal actions, or `None` when there is none.
     /// The caller supplies `choice` (from its own random source), so the engine stays deterministic.
     fn pick_legal_action(&self, choice: u64) -> Option<Self::Action> {

@@ -15,9 +15,10 @@ pub mod fuzzing;
 mod game;
 mod kinds;
 mod outcome;
+pub mod perft;
 mod position_key;
 mod seat;
-mod tag_pairs;
+pub mod tag_pairs;
 
 pub use any::{write_actions, GameVisitor, MoveError, Played};
 pub use game::{Game, NotationError, Progress, TimedWindow, TimeoutPolicy};

@@ -1,9 +1,33 @@
 //! Tag pairs, `[Name "value"]`: the head every record format of PGN's shape shares, whichever kind it records.
 //! One reader and one writer, so that every format takes
 //! the same names, the same escapes (`\"` and `\\`) and the same cap, [`MAX_RECORD_TAGS`]; each format keeps its
-//! own error type, and says what a refused tag line means there through [`from_tag_error!`].
+//! own error kind, says what a refused tag line means there through `from_tag_error!`, and reports it at its
+//! line with [`ReadError`]. Movetext of numbered moves is wrapped the same way in every format (`push_wrapped`).
 
-use crate::kinds::MAX_RECORD_TAGS;
+/// The most tag pairs one game's record may carry. Real records hold about a dozen; without a cap, a hostile file
+/// of 200,000 tags took a minute to read, each tag checked against every one before it.
+pub const MAX_RECORD_TAGS: usize = 64;
+
+/// Movetext lines of the formats that number their moves are wrapped before this column, unless a single token
+/// is longer.
+pub(crate) const WRAP_COLUMN: usize = 79;
+
+/// A record that cannot be read, and the line (from 1) where that became clear; `K` says what is wrong, in
+/// the terms of the record's kind.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+#[error("line {line}: {kind}")]
+pub struct ReadError<K> {
+    /// The line, counted from 1.
+    pub line: usize,
+    /// What is wrong there.
+    pub kind: K,
+}
+
+impl<K> ReadError<K> {
+    pub(crate) fn at(line: usize, kind: impl Into<K>) -> ReadError<K> {
+        ReadError { line, kind: kind.into() }
+    }
+}
 
 /// One tag pair, `[Name "value"]`.
 #[derive(Clone, Debug, PartialEq, Eq, Hash)]
@@ -71,6 +95,26 @@ fn parse_tag(line: &str) -> Option<Tag> {
         }
     }
     Some(Tag { name: name.to_owned(), value })
+}
+
+/// The value of the first tag called `name` among `tags`.
+pub(crate) fn tag_value<'a>(tags: &'a [Tag], name: &str) -> Option<&'a str> {
+    tags.iter().find(|tag| tag.name == name).map(|tag| tag.value.as_str())
+}
+
+/// Appends `token` to the movetext `line`, first moving a full line to `out` when `token` would pass
+/// [`WRAP_COLUMN`].
+pub(crate) fn push_wrapped(out: &mut String, line: &mut String, token: &str) {
+    if !line.is_empty() {
+        if line.len() + 1 + token.len() >= WRAP_COLUMN {
+            out.push_str(line);
+            out.push('\n');
+            line.clear();
+        } else {
+            line.push(' ');
+        }
+    }
+    line.push_str(token);
 }
 
 /// Appends `[name "value"]` and `ending` to `out`, escaping `"` and `\` in the value.

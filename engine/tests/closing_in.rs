@@ -5,7 +5,7 @@
 mod perft_data;
 
 use kartka_engine::closing_in::{self, BoardSize, Position, Solver, Verdict};
-use kartka_engine::{Game, Seat};
+use kartka_engine::{perft, Game, Seat};
 use perft_data::{entries, Entry};
 
 /// Values up to this are recomputed by the naive count; larger ones take too long for the test suite.
@@ -28,9 +28,9 @@ fn perft_matches_the_data_file_and_a_naive_count() {
     let mut naive_checked = 0;
     for entry in entries("closing-in") {
         let position = position(&entry);
-        let counts = closing_in::counts_by_depth(&position, entry.counts.len());
+        let counts = perft::counts_by_depth(&position, entry.counts.len());
         assert_eq!(counts, entry.counts, "line {}", entry.line);
-        assert_eq!(closing_in::perft(&position, entry.counts.len()), *entry.counts.last().expect("a count"));
+        assert_eq!(perft::perft(&position, entry.counts.len()), *entry.counts.last().expect("a count"));
         let board = naive::Board::of(&position);
         for (depth, &expected) in (1..).zip(&entry.counts).filter(|(_, &count)| count <= NAIVE_LIMIT) {
             assert_eq!(board.count(depth), expected, "line {}, depth {depth}, naive count", entry.line);
@@ -38,7 +38,7 @@ fn perft_matches_the_data_file_and_a_naive_count() {
         }
     }
     assert!(naive_checked >= 40, "only {naive_checked} values were recomputed");
-    assert_eq!(closing_in::perft(&Position::default(), 0), 1);
+    assert_eq!(perft::perft(&Position::default(), 0), 1);
 }
 
 /// A xorshift generator: the test's own random source, seeded so every run checks the same positions.

@@ -36,6 +36,7 @@ fn rulesets() -> Vec<Ruleset> {
     rulesets.push(Ruleset::PaperSoccerCentre(kartka_engine::soccer_centre::CentreRules { pitch: small_pitch }));
     let small_field = kartka_engine::xrsoccer::XrRules::new(4, 4, 3).expect("a valid field");
     rulesets.push(Ruleset::Xrsoccer(small_field));
+    rulesets.extend(five_in_a_row_rulesets().map(Ruleset::FiveInARow));
     // Dots and Boxes of three and four players (the same seat moves again after a box; departures are the
     // engine's own tests'), on the smallest field and a lopsided one.
     let boxes = |rows, cols, players| kartka_engine::dots_and_boxes::DotsAndBoxesRules::new(rows, cols, players);
@@ -44,6 +45,16 @@ fn rulesets() -> Vec<Ruleset> {
     }
     assert!(GameKind::ALL.iter().all(|kind| rulesets.iter().any(|r| r.kind() == *kind)), "every kind is tested");
     rulesets
+}
+
+/// Five in a row beside its default (gomoku without an opening): the rules document's gomoku with swap2,
+/// tic-tac-toe, renju with its forbidden points, and the endless board with the `long-pro` opening.
+fn five_in_a_row_rulesets() -> [kartka_engine::five_in_a_row::Rules; 4] {
+    use kartka_engine::five_in_a_row::{BoardShape, Opening, Rules, WinRule};
+    let square_15 = BoardShape::Bounded { width: 15, height: 15 };
+    let renju = Rules::new(square_15, 5, WinRule::Renju, Opening::None).expect("renju on 15x15");
+    let endless = Rules::new(BoardShape::Endless, 4, WinRule::Freestyle, Opening::LongPro).expect("endless");
+    [Rules::GOMOKU, Rules::TIC_TAC_TOE, renju, endless]
 }
 
 /// A small Dots field with every switch that changes the turn order on: extra moves, STOP, an empty start.
@@ -96,7 +107,7 @@ fn assert_illegal_actions_change_nothing(game: &AnyGame, legal: &[String], candi
     for action in candidates.iter().filter(|action| !legal.contains(action)) {
         let mut tried = game.clone();
         match tried.play(action) {
-            Err(MoveError::Illegal { at: 0, .. }) => {}
+            Err(MoveError::Illegal { at: 0, .. } | MoveError::Forbidden { at: 0, .. }) => {}
             other => panic!("{}: {action} is not legal now, yet playing it gave {other:?}", game.kind()),
         }
         assert_eq!(&tried, game, "{}: a refused action changes nothing", game.kind());

@@ -13,7 +13,7 @@ use kartka_engine::five_in_a_row::{
     GomocupError, Illegal, Opening, Point, Position, ReadErrorKind, RecordResult, ReplayError, Rules, RulesError,
     WinRule,
 };
-use kartka_engine::{EndReason, Game, Outcome, PositionKey, Progress, Seat, TimeoutPolicy};
+use kartka_engine::{perft, EndReason, Game, Outcome, PositionKey, Progress, Seat, TimeoutPolicy};
 use rng::Rng;
 
 fn rules(width: u8, height: u8, line: u8, win: WinRule, opening: Opening) -> Rules {
@@ -248,7 +248,7 @@ fn swap_lets_the_second_seat_choose_and_white_moves_next() {
 
 #[test]
 fn swap2_a_the_second_seat_takes_black_and_white_moves_next() {
-    let mut position = first_three(Rules::default());
+    let mut position = first_three(Rules::GOMOKU);
     assert_eq!(position.apply(action("=B")), Ok(Progress::TurnEnded));
     assert_eq!(position.colour_of(Seat::SECOND), Some(Colour::Black));
     assert_eq!(
@@ -259,7 +259,7 @@ fn swap2_a_the_second_seat_takes_black_and_white_moves_next() {
 
 #[test]
 fn swap2_b_the_second_seat_takes_white_and_places_the_fourth_stone() {
-    let mut position = first_three(Rules::default());
+    let mut position = first_three(Rules::GOMOKU);
     assert_eq!(position.apply(action("=W")), Ok(Progress::TurnContinues));
     assert_eq!((position.to_act(), position.mid_turn()), (Some(Seat::SECOND), true));
     assert_eq!(position.colour_of(Seat::SECOND), Some(Colour::White));
@@ -274,7 +274,7 @@ fn swap2_b_the_second_seat_takes_white_and_places_the_fourth_stone() {
 
 #[test]
 fn swap2_c_two_more_stones_and_the_first_seat_chooses() {
-    let mut position = first_three(Rules::default());
+    let mut position = first_three(Rules::GOMOKU);
     assert_eq!(position.apply(action("k8")), Ok(Progress::TurnContinues));
     assert_eq!(position.cell(point("k8")), five_in_a_row::Cell::Stone(Colour::Black));
     assert_eq!((position.to_act(), position.mid_turn()), (Some(Seat::SECOND), true));
@@ -359,7 +359,7 @@ fn keys_meet_for_transpositions_and_differ_by_phase() {
     assert_eq!(key(&a), key(&b));
     assert_eq!(a, b);
     assert_eq!(key(&a).as_bytes()[..8], [1, 6, 1, 0, 3, 0, 0, 0]);
-    let swap2 = first_three(Rules::default());
+    let swap2 = first_three(Rules::GOMOKU);
     let mut chose = swap2.clone();
     chose.apply(action("=B")).expect("a choice");
     assert_ne!(key(&swap2), key(&chose));
@@ -450,9 +450,9 @@ fn gomocup_boards_write_and_read_the_stones_in_order() {
     assert_eq!(text, "7,7,1\n8,6,2\n0,14,1\n14,0,2\n");
     let position = read_gomocup_board(&text, gomoku).expect("readable");
     assert_eq!(position, played(gomoku, "h8 i9 a1 o15"));
-    let swap2 = write_gomocup_board(Rules::default(), &Position::parse_actions("h8 i9 j8 =B").expect("readable"));
+    let swap2 = write_gomocup_board(Rules::GOMOKU, &Position::parse_actions("h8 i9 j8 =B").expect("readable"));
     assert_eq!(swap2.as_deref(), Ok("7,7,1\n8,6,2\n9,7,1\n"));
-    assert_eq!(read_gomocup_board(&text, Rules::default()), Err(GomocupError::Opening(Opening::Swap2)));
+    assert_eq!(read_gomocup_board(&text, Rules::GOMOKU), Err(GomocupError::Opening(Opening::Swap2)));
     let endless = Rules::new(BoardShape::Endless, 5, WinRule::Freestyle, Opening::None).expect("valid");
     assert_eq!(write_gomocup_board(endless, &[]), Err(GomocupError::Endless));
     assert_eq!(read_gomocup_board("7,7,2\n", gomoku), Err(GomocupError::WrongColour(1)));
@@ -492,9 +492,9 @@ fn tic_tac_toe_perft_matches_the_data_file() {
         )
         .expect("valid rules");
         let position = played(rules, &entry.field("moves").replace('/', " "));
-        assert_eq!(five_in_a_row::counts_by_depth(&position, entry.counts.len()), entry.counts, "line {}", entry.line);
+        assert_eq!(perft::counts_by_depth(&position, entry.counts.len()), entry.counts, "line {}", entry.line);
     }
-    assert_eq!(five_in_a_row::perft(&Position::new(Rules::TIC_TAC_TOE), 0), 1);
+    assert_eq!(perft::perft(&Position::new(Rules::TIC_TAC_TOE), 0), 1);
 }
 
 #[test]
@@ -502,7 +502,7 @@ fn perft_agrees_with_a_naive_count_on_four_by_four() {
     for line in [3, 4] {
         let position = Position::new(rules(4, 4, line, WinRule::Freestyle, Opening::None));
         let naive = naive::Board { line: line.into(), cells: [0; 16] };
-        let engine = five_in_a_row::counts_by_depth(&position, 6);
+        let engine = perft::counts_by_depth(&position, 6);
         let expected: Vec<u64> = (1..=6).map(|depth| naive.count(depth, 1)).collect();
         assert_eq!(engine, expected, "line {line}");
     }
@@ -569,7 +569,7 @@ fn candidates(position: &Position) -> Vec<Action> {
 fn random_games_list_exactly_the_actions_check_accepts_and_refusals_change_nothing() {
     let rule_sets = [
         Rules::TIC_TAC_TOE,
-        Rules::default(),
+        Rules::GOMOKU,
         rules(9, 9, 4, WinRule::Exact, Opening::Swap),
         rules(9, 7, 4, WinRule::Caro, Opening::Pro),
         rules(15, 15, 5, WinRule::Renju, Opening::Swap2),

@@ -20,7 +20,9 @@ pub enum ErrorCode {
     Unauthenticated,
     /// The token is unknown, expired or revoked.
     InvalidToken,
-    /// The account may not do this (for example, an admin-only action).
+    /// The account may not do this (for example, an admin-only action); or, answering a move, the point is
+    /// forbidden to the mover by the rules (renju: Black's overline, double four or double three). Either way
+    /// nothing changed.
     Forbidden,
     /// The account is banned: it may not sign in, and its token no longer works (HTTP 403). Its open WebSockets
     /// were closed with [`crate::BANNED_CLOSE_CODE`].

@@ -107,6 +107,30 @@ fn size_is_refused_for_paper_soccer() {
 }
 
 #[test]
+fn five_in_a_row_counts_actions_on_boards_of_any_size_and_line() {
+    // Tic-tac-toe's sequences by depth: the rules document's values (games end at a win).
+    let tic_tac_toe = &["--game", "five-in-a-row", "--width", "3", "--height", "3", "--line", "3", "--depth", "6"];
+    assert_eq!(stdout_of(&perft(tic_tac_toe)), "1 9\n2 72\n3 504\n4 3024\n5 15120\n6 54720\n");
+    let after = stdout_of(&perft(&[
+        "--game",
+        "five-in-a-row",
+        "--size",
+        "3",
+        "--line",
+        "3",
+        "--moves",
+        "b2 a1",
+        "--depth",
+        "2",
+    ]));
+    assert_eq!(after, "1 7\n2 42\n");
+    assert_eq!(stdout_of(&perft(&["--game", "five-in-a-row", "--depth", "2"])), "1 225\n2 50400\n", "15x15 by default");
+    let refused = perft(&["--game", "five-in-a-row", "--width", "2", "--depth", "1"]);
+    assert!(!refused.status.success());
+    assert!(String::from_utf8_lossy(&refused.stderr).contains("3 to 25 points"));
+}
+
+#[test]
 fn dots_and_boxes_counts_edge_sequences_on_a_field_of_rows_and_columns() {
     // 1x2 has 7 edges, and no edge ends the game before the last: 7, 7·6, 7·6·5 sequences.
     let counts = stdout_of(&perft(&["--game", "dots-and-boxes", "--rows", "1", "--cols", "2", "--depth", "3"]));

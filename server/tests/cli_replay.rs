@@ -171,3 +171,25 @@ fn each_file_is_read_by_the_game_its_records_name() {
     assert!(!output.status.success());
     assert!(String::from_utf8_lossy(&output.stderr).contains("chess.pgn: cannot read: its Game tag names no game"));
 }
+
+#[test]
+fn five_in_a_row_records_are_replayed_by_their_game_tag() {
+    let dir = scratch("five-in-a-row");
+    let file = dir.join("five-in-a-row.txt");
+    let head = "[Game \"five-in-a-row\"]\n[Board \"3x3\"]\n[Line \"3\"]\n[Win \"freestyle\"]\n[Opening \"none\"]\n";
+    let won = format!("{head}[Result \"1-0\"]\n\n1. a1 b1 2. a2 b2 3. a3 1-0\n");
+    let drawn = format!("{head}[Result \"1/2-1/2\"]\n\n1. b2 a1 2. c3 a3 3. a2 c2 4. b1 b3 5. c1 1/2-1/2\n");
+    let resigned = format!("{head}[Result \"0-1\"]\n\n1. b2 a1 0-1\n");
+    let illegal = format!("{head}[Result \"*\"]\n\n1. b2 b2 *\n");
+    std::fs::write(&file, format!("{won}\n{drawn}\n{resigned}\n{illegal}")).expect("a scratch file");
+    let output = replay(&[file]);
+    assert!(output.status.success(), "{}", String::from_utf8_lossy(&output.stderr));
+    let summary = json_summary(&output);
+    assert_eq!(
+        (&summary["games"], &summary["finished"], &summary["unfinished"], &summary["illegal"]),
+        (&json!(4), &json!(2), &json!(1), &json!(1)),
+        "{summary}"
+    );
+    assert_eq!(summary["result_agrees"], json!(2), "{summary}");
+    assert!(String::from_utf8_lossy(&output.stderr).contains("game 4"), "the illegal game is named");
+}

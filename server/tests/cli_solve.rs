@@ -84,6 +84,51 @@ fn errors_are_messages_and_a_failure() {
     }
 }
 
+/// The last line of `kartka solve` for Five in a row, after checking that the lines before it are legal
+/// actions of the seats named, played from the start after `moves`, to the end of the game.
+fn five_in_a_row_verdict(args: &[&str], moves: &str) -> String {
+    use kartka_engine::five_in_a_row::{parse_actions, BoardShape, Opening, Rules, WinRule};
+    let option =
+        |name: &str| args.iter().position(|&arg| arg == name).map(|at| args[at + 1].parse::<u8>().expect("a number"));
+    let board = BoardShape::Bounded {
+        width: option("--width").expect("--width"),
+        height: option("--height").expect("--height"),
+    };
+    let rules = Rules::new(board, option("--line").expect("--line"), WinRule::Freestyle, Opening::None).expect("rules");
+    let mut position = kartka_engine::five_in_a_row::Position::new(rules);
+    for action in parse_actions(moves).expect("actions") {
+        position.play(action).expect("legal");
+    }
+    let stdout = stdout_of(&solve(&[&["--game", "five-in-a-row"], args, &["--moves", moves]].concat()));
+    let mut lines: Vec<&str> = stdout.lines().collect();
+    let verdict = lines.pop().expect("a verdict").to_owned();
+    for line in lines {
+        let (seat, action) = line.split_once(' ').unwrap_or_else(|| panic!("{line:?} is not SEAT ACTION"));
+        assert_eq!(Some(seat.to_owned()), position.to_act().map(|seat| seat.to_string()), "{line:?}");
+        position
+            .play(parse_actions(action).expect("an action")[0])
+            .unwrap_or_else(|illegal| panic!("{line:?}: {illegal}"));
+    }
+    let winner = position.outcome().expect("the line plays to the end").winner();
+    assert_eq!(verdict, winner.map_or("draw".to_owned(), |seat| seat.to_string()), "{stdout}");
+    verdict
+}
+
+#[test]
+fn solves_small_five_in_a_row_boards() {
+    // The rules document's references (§5): tic-tac-toe is a draw, 4x4 with a line of 3 a first-player win.
+    let tic_tac_toe = ["--width", "3", "--height", "3", "--line", "3"];
+    assert_eq!(five_in_a_row_verdict(&tic_tac_toe, ""), "draw");
+    assert_eq!(five_in_a_row_verdict(&["--width", "4", "--height", "4", "--line", "3"], ""), "first");
+    // The centre answered on an edge loses for the second seat; a corner answered by the other corner
+    // leaves the second seat a win once the first seat wanders off.
+    assert_eq!(five_in_a_row_verdict(&tic_tac_toe, "b2 b1"), "first");
+    assert_eq!(five_in_a_row_verdict(&tic_tac_toe, "a1 b2 c3 a3 b1"), "second");
+    let too_large = solve(&["--game", "five-in-a-row", "--width", "9", "--height", "9"]);
+    assert!(!too_large.status.success());
+    assert!(String::from_utf8_lossy(&too_large.stderr).contains("at most 64 points"));
+}
+
 /// `kartka solve --game dots-and-boxes`: the margin line and the winner, or `draw`.
 fn boxes_margin(rows: &str, cols: &str) -> (i32, String) {
     let stdout = stdout_of(&solve(&["--game", "dots-and-boxes", "--rows", rows, "--cols", cols]));

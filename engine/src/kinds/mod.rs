@@ -20,9 +20,7 @@ pub mod soccer_centre;
 pub mod variant_record;
 pub mod xrsoccer;
 
-/// The most tag pairs one game's record may carry. Real records hold about a dozen; without a cap, a hostile file
-/// of 200,000 tags took a minute to read, each tag checked against every one before it.
-pub const MAX_RECORD_TAGS: usize = 64;
+pub use crate::tag_pairs::MAX_RECORD_TAGS;
 
 /// Generates the kind enums and the `dispatch!` macro from the one list of kinds. The first token is a `$`,
 /// passed in so that the generated `dispatch!` can declare its own metavariables.
@@ -171,6 +169,8 @@ registry! { $
     PaperSoccerCentre(crate::soccer_centre::Position) = "paper-soccer-centre";
     /// xrsoccer: no walls, lines of three steps, a stuck ball relocated, points to a target.
     Xrsoccer(crate::xrsoccer::Position) = "xrsoccer";
+    /// Five in a row: gomoku, tic-tac-toe and renju as one m,n,k game, with its openings and the endless board.
+    FiveInARow(crate::five_in_a_row::Position) = "five-in-a-row";
     /// Dots and Boxes: two to four players draw edges between dots; a completed box is the mover's, who moves again.
     DotsAndBoxes(crate::dots_and_boxes::Position) = "dots-and-boxes";
 }

@@ -10,8 +10,10 @@
 
 use std::fmt;
 
-use crate::kinds::MAX_RECORD_TAGS;
 use crate::soccer::{Direction, KurnikRecord, LineEnding, RecordResult, Tag};
+pub(crate) use crate::tag_pairs::tag_value;
+pub use crate::tag_pairs::ReadError;
+use crate::tag_pairs::MAX_RECORD_TAGS;
 use crate::tag_pairs::{from_tag_error, TagReader};
 use crate::{Outcome, Seat};
 
@@ -65,23 +67,6 @@ impl fmt::Display for RecordWinner {
     }
 }
 
-/// A record that cannot be read, and the line (from 1) where that became clear; `K` says what is wrong, in
-/// the terms of the record's kind.
-#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
-#[error("line {line}: {kind}")]
-pub struct ReadError<K> {
-    /// The line, counted from 1.
-    pub line: usize,
-    /// What is wrong there.
-    pub kind: K,
-}
-
-impl<K> ReadError<K> {
-    pub(crate) fn at(line: usize, kind: impl Into<K>) -> ReadError<K> {
-        ReadError { line, kind: kind.into() }
-    }
-}
-
 /// A number written in plain digits (no sign, no spaces).
 pub(crate) fn parse_number<T: std::str::FromStr>(text: &str) -> Option<T> {
     text.bytes().all(|b| b.is_ascii_digit()).then(|| text.parse().ok()).flatten()
@@ -102,11 +87,6 @@ pub(crate) fn parse_board(value: &str) -> Option<(u8, u8)> {
 /// A tag pair made of its name and value.
 pub(crate) fn tag(name: &str, value: impl Into<String>) -> Tag {
     Tag { name: name.to_owned(), value: value.into() }
-}
-
-/// The value of the first tag called `name`.
-pub(crate) fn tag_value<'a>(tags: &'a [Tag], name: &str) -> Option<&'a str> {
-    tags.iter().find(|tag| tag.name == name).map(|tag| tag.value.as_str())
 }
 
 /// Why the layout of a variant record is wrong.

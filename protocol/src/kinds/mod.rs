@@ -7,6 +7,7 @@
 pub mod closing_in;
 pub mod dots;
 pub mod dots_and_boxes;
+pub mod five_in_a_row;
 pub mod line_soccer;
 pub mod paper_soccer;
 pub mod xrsoccer;
@@ -76,6 +77,9 @@ registry! {
         "Paper Soccer played as a match of points (`classic+centre`).";
     /// xrsoccer (rules §4a): no walls, lines of 3 steps, a stuck ball relocated, a match to `target` points.
     Xrsoccer(xrsoccer::XrsoccerOptions) = "xrsoccer", "xrsoccer.";
+    /// Five in a row: gomoku, tic-tac-toe and renju on a bounded board of `width` × `height` points or the
+    /// endless board, with the winning `line`, the `win` rule and the `opening`.
+    FiveInARow(five_in_a_row::FiveInARowOptions) = "five-in-a-row", "Five in a row.";
     /// Dots and Boxes: a field of `rows` × `cols` boxes for `players` (2–4) in seat order.
     DotsAndBoxes(dots_and_boxes::DotsAndBoxesOptions) = "dots-and-boxes", "Dots and Boxes.";
 }

@@ -48,6 +48,15 @@ pub struct SetupArgs {
     /// The board size, for games whose boards come in sizes (the game's default when not given).
     #[arg(long)]
     size: Option<u8>,
+    /// The board's width, for games whose boards need not be square (five-in-a-row; 15 when not given).
+    #[arg(long, conflicts_with = "size")]
+    width: Option<u8>,
+    /// The board's height, for games whose boards need not be square (five-in-a-row; 15 when not given).
+    #[arg(long, conflicts_with = "size")]
+    height: Option<u8>,
+    /// The length of a winning row (five-in-a-row; 5 when not given).
+    #[arg(long)]
+    line: Option<u8>,
     /// Rows of the field, for games whose fields have rows and columns (Dots and Boxes: rows of boxes; 5 when
     /// not given).
     #[arg(long)]
@@ -66,6 +75,15 @@ pub struct SetupArgs {
 impl SetupArgs {
     /// The setup these options describe, with the rules `--rules` named, if it was given.
     pub fn setup(self, ruleset: Option<Ruleset>) -> Setup {
-        Setup { size: self.size, rows: self.rows, cols: self.cols, moves: self.moves, ruleset }
+        Setup {
+            size: self.size,
+            width: self.width,
+            height: self.height,
+            line: self.line,
+            rows: self.rows,
+            cols: self.cols,
+            moves: self.moves,
+            ruleset,
+        }
     }
 }

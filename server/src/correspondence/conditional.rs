@@ -63,9 +63,10 @@ pub fn reply_to(lines: &[ConditionalRow], played: &str) -> Option<String> {
 fn play(game: &mut AnyGame, text: &str) -> Result<Progress, LineError> {
     game.play(text).map(|played| played.progress).map_err(|error| match error {
         MoveError::Notation(_) | MoveError::Empty => LineError::Notation(error.to_string()),
-        MoveError::GameOver | MoveError::PastTurnEnd { .. } | MoveError::Illegal { .. } => {
-            LineError::Illegal(error.to_string())
-        }
+        MoveError::GameOver
+        | MoveError::PastTurnEnd { .. }
+        | MoveError::Illegal { .. }
+        | MoveError::Forbidden { .. } => LineError::Illegal(error.to_string()),
     })
 }
 
@@ -80,12 +81,16 @@ mod tests {
         ConditionalLine { condition: condition.into(), reply: reply.into() }
     }
 
-    /// A whole turn of the seat to act in `game`, made of its first legal actions, and the game after it.
+    /// A whole turn of the seat to act in `game`, made of its first legal actions written with the game's
+    /// separator, and the game after it.
     fn first_turn(game: &AnyGame) -> (String, AnyGame) {
         let mut after = game.clone();
         let mut turn = String::new();
         loop {
             let action = after.legal_actions().swap_remove(0);
+            if !turn.is_empty() {
+                turn.push_str(game.kind().action_separator());
+            }
             turn.push_str(&action);
             if after.play(&action).expect("a legal action").progress != Progress::TurnContinues {
                 return (turn, after);

@@ -52,6 +52,9 @@ pub enum GameError {
     /// The engine refused the move.
     #[error("{0}")]
     IllegalMove(String),
+    /// The engine refused the move as a point the rules forbid to the mover for its shape (renju).
+    #[error("{0}")]
+    ForbiddenMove(String),
     /// The game is over.
     #[error("the game is over")]
     GameOver,
@@ -94,6 +97,7 @@ impl GameError {
             GameError::StalePly { .. } => ErrorCode::StalePly,
             GameError::BadNotation(_) => ErrorCode::BadNotation,
             GameError::IllegalMove(_) => ErrorCode::IllegalMove,
+            GameError::ForbiddenMove(_) => ErrorCode::Forbidden,
             GameError::GameOver => ErrorCode::GameOver,
             GameError::NotAllowed(_) => ErrorCode::NotAllowed,
             GameError::UnsupportedByRules(_) => ErrorCode::UnsupportedByRules,

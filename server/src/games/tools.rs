@@ -14,6 +14,12 @@ use serde::Serialize;
 pub struct Setup {
     /// The board size, for kinds whose boards come in sizes.
     pub size: Option<u8>,
+    /// The board's width and height, for kinds whose boards need not be square (Five in a row).
+    pub width: Option<u8>,
+    /// See `width`.
+    pub height: Option<u8>,
+    /// The length of a winning row, for kinds that choose it (Five in a row).
+    pub line: Option<u8>,
     /// Rows of the field, for kinds whose fields have rows and columns of their own (Dots and Boxes).
     pub rows: Option<u8>,
     /// Columns of the field, for the same kinds.

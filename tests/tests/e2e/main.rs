@@ -45,6 +45,7 @@ mod dots_window_record;
 mod every_kind;
 mod explorer;
 mod first_move;
+mod five_in_a_row;
 mod game_history;
 mod hardening;
 mod import_limits;

@@ -217,7 +217,11 @@ async fn the_document_declares_the_limits_the_server_checks(url: &str) {
         "{band}"
     );
     let formats = query_parameter(d, "/api/admin/games/{id}/record", "format");
-    assert_eq!(formats["enum"], json!(["own", "kurnik", "dbn"]), "every kind's record formats, own first: {formats}");
+    assert_eq!(
+        formats["enum"],
+        json!(["own", "kurnik", "gomocup", "dbn"]),
+        "every kind's record formats, own first: {formats}"
+    );
     let source = operation_parameter(d, "post", "/api/admin/import", "source");
     assert_eq!(bounds(source), (Some(1), length(MAX_IMPORT_SOURCE_CHARS)), "{source}");
     for (component, field, most) in

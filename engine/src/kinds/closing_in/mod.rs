@@ -4,14 +4,12 @@
 mod board;
 mod fuzz;
 mod notation;
-mod perft;
 mod position;
 mod record;
 mod solve;
 
 pub use board::{BoardSize, SizeError, Square, SquareSet, DEFAULT_SIZE, MAX_SIZE, MIN_SIZE};
 pub use notation::{parse_squares, write_square};
-pub use perft::{counts_by_depth, perft};
 pub use position::{IllegalMove, Position};
 pub use record::{ClosingInRecord, ReadError, ReadErrorKind, RecordResult, ReplayError};
 pub use solve::{opening_pairs, solve, Solution, Solver, Verdict};

@@ -4,18 +4,14 @@
 
 use std::fmt;
 
-use crate::kinds::MAX_RECORD_TAGS;
-
 use super::board::{BoardSize, Square};
 use super::notation::{parse_squares, write_square};
 use super::position::{IllegalMove, Position};
-use crate::tag_pairs::{from_tag_error, write_tag, Tag, TagReader};
+use crate::tag_pairs::{from_tag_error, push_wrapped, tag_value, write_tag, Tag, TagReader, MAX_RECORD_TAGS};
 use crate::Seat;
 
 /// The value of the `Game` tag.
 const GAME: &str = "closing-in";
-/// Movetext lines are wrapped before this column, unless a single token is longer.
-const WRAP_COLUMN: usize = 79;
 
 /// The result of a game as a record writes it, in chess order. There are no draws.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
@@ -96,7 +92,7 @@ impl ClosingInRecord {
     /// The value of the first other tag called `name`.
     #[must_use]
     pub fn tag(&self, name: &str) -> Option<&str> {
-        self.tags.iter().find(|tag| tag.name == name).map(|tag| tag.value.as_str())
+        tag_value(&self.tags, name)
     }
 
     /// Reads one record. Tags come first, one per line; the movetext follows (a blank line between is usual
@@ -176,30 +172,8 @@ impl ClosingInRecord {
     }
 }
 
-/// Appends `token` to the movetext `line`, first moving a full line to `out` when `token` would pass the wrap
-/// column.
-fn push_wrapped(out: &mut String, line: &mut String, token: &str) {
-    if !line.is_empty() {
-        if line.len() + 1 + token.len() >= WRAP_COLUMN {
-            out.push_str(line);
-            out.push('\n');
-            line.clear();
-        } else {
-            line.push(' ');
-        }
-    }
-    line.push_str(token);
-}
-
 /// A record that cannot be read, and the line (from 1) where that became clear.
-#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
-#[error("line {line}: {kind}")]
-pub struct ReadError {
-    /// The line, counted from 1.
-    pub line: usize,
-    /// What is wrong there.
-    pub kind: ReadErrorKind,
-}
+pub type ReadError = crate::tag_pairs::ReadError<ReadErrorKind>;
 
 /// What makes a record unreadable.
 #[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
@@ -386,6 +360,7 @@ fn parse_board(value: &str) -> Option<BoardSize> {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::tag_pairs::WRAP_COLUMN;
     use crate::{EndReason, Outcome};
 
     /// The seed's sample game; A resigned after it.

@@ -1,4 +1,5 @@
-//! Perft: counting sequences of edges, the standard check of a move generator.
+//! Perft: counting sequences of edges, the standard check of a move generator (the engine's generic
+//! [`crate::perft`] over single actions, an edge being one).
 
 use super::position::Position;
 
@@ -6,28 +7,11 @@ use super::position::Position;
 /// sequences of `d` legal edges. A game that ends earlier contributes nothing beyond its end.
 #[must_use]
 pub fn counts_by_depth(position: &Position, depth: usize) -> Vec<u64> {
-    let mut counts = vec![0; depth];
-    count_into(position, &mut counts);
-    counts
+    crate::perft::counts_by_depth(position, depth)
 }
 
 /// perft(`depth`) from `position`; perft(0) is 1.
 #[must_use]
 pub fn perft(position: &Position, depth: usize) -> u64 {
-    counts_by_depth(position, depth).last().copied().unwrap_or(1)
-}
-
-/// Adds the edges from `position` to `counts[0]`, and recursively those after each edge to the later counts.
-fn count_into(position: &Position, counts: &mut [u64]) {
-    let Some((here, deeper)) = counts.split_first_mut() else {
-        return;
-    };
-    position.for_each_legal_edge(|edge| {
-        *here += 1;
-        if !deeper.is_empty() {
-            let mut after = *position;
-            after.play(edge).expect("a listed edge is legal");
-            count_into(&after, deeper);
-        }
-    });
+    crate::perft::perft(position, depth)
 }

@@ -22,16 +22,14 @@
 //! [`Stones`]), so a position is 232 bytes whatever its board (the endless board's 2.5 KiB array sits on the
 //! heap), measured by `cargo run -p kartka-engine --example five_in_a_row_sizes` on x86-64; before, with the
 //! array inline for both boards, it was 2560 bytes.
-//!
-//! Not yet in the engine's registry: the server's wiring is a later step.
 
 mod board;
+mod fuzz;
 mod gomocup;
 mod limits;
 mod lines;
 mod notation;
 mod opening;
-mod perft;
 mod position;
 mod record;
 mod renju;
@@ -44,7 +42,6 @@ pub use limits::{ENDLESS_REACH, MAX_LINE, MAX_SIDE, MIN_LINE, MIN_SIDE};
 pub use lines::Cell;
 pub use notation::{parse_actions, write_action};
 pub use opening::Phase;
-pub use perft::{counts_by_depth, perft};
 pub use position::{Action, Illegal, Position};
 pub use record::{FiveInARowRecord, ReadError, ReadErrorKind, RecordResult, ReplayError};
 pub use renju::ForbiddenShape;
@@ -93,6 +90,11 @@ impl Game for Position {
 
     fn for_each_legal_action(&self, visit: impl FnMut(Action)) {
         Position::for_each_legal_action(self, visit);
+    }
+
+    /// Renju's forbidden points for Black (rules §2), reported apart from other illegal stones.
+    fn is_forbidden(illegal: &Illegal) -> bool {
+        matches!(illegal, Illegal::Forbidden(_))
     }
 
     /// A timeout loses (rules §4): a random stone would decide nothing sensibly.

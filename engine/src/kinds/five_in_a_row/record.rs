@@ -9,14 +9,11 @@ use std::fmt;
 use super::notation::{parse_actions, write_action};
 use super::position::{Action, Illegal, Position};
 use super::rules::{BoardShape, Opening, Rules, RulesError, WinRule};
-use crate::kinds::MAX_RECORD_TAGS;
-use crate::tag_pairs::{from_tag_error, write_tag, Tag, TagReader};
+use crate::tag_pairs::{from_tag_error, push_wrapped, tag_value, write_tag, Tag, TagReader, MAX_RECORD_TAGS};
 use crate::Seat;
 
 /// The value of the `Game` tag.
 const GAME: &str = "five-in-a-row";
-/// Movetext lines are wrapped before this column, unless a single token is longer.
-const WRAP_COLUMN: usize = 79;
 
 /// The result of a game as a record writes it, in chess order.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
@@ -86,7 +83,7 @@ impl FiveInARowRecord {
     /// The value of the first other tag called `name`.
     #[must_use]
     pub fn tag(&self, name: &str) -> Option<&str> {
-        self.tags.iter().find(|tag| tag.name == name).map(|tag| tag.value.as_str())
+        tag_value(&self.tags, name)
     }
 
     /// Reads one record: tags first, one per line, then the movetext.
@@ -159,30 +156,8 @@ impl FiveInARowRecord {
     }
 }
 
-/// Appends `token` to the movetext `line`, first moving a full line to `out` when `token` would pass the wrap
-/// column.
-fn push_wrapped(out: &mut String, line: &mut String, token: &str) {
-    if !line.is_empty() {
-        if line.len() + 1 + token.len() >= WRAP_COLUMN {
-            out.push_str(line);
-            out.push('\n');
-            line.clear();
-        } else {
-            line.push(' ');
-        }
-    }
-    line.push_str(token);
-}
-
-/// A record that cannot be read, and the line (from 1) where that became clear.
-#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
-#[error("line {line}: {kind}")]
-pub struct ReadError {
-    /// The line, counted from 1 (the last line for faults found at the end).
-    pub line: usize,
-    /// What is wrong there.
-    pub kind: ReadErrorKind,
-}
+/// A record that cannot be read, and the line (from 1) where that became clear (the last line for faults found at the end).
+pub type ReadError = crate::tag_pairs::ReadError<ReadErrorKind>;
 
 /// What makes a record unreadable.
 #[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]

@@ -171,7 +171,8 @@ pub enum RulesError {
     OpeningLine(u8, Opening),
 }
 
-/// The options of one game. The default is gomoku: 15×15, five, freestyle, swap2 (rules §2–3).
+/// The options of one game. The default is gomoku (15×15, five, freestyle) without an opening; the rules
+/// document's gomoku with swap2 is [`Rules::GOMOKU`].
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub struct Rules {
     board: BoardShape,
@@ -180,9 +181,12 @@ pub struct Rules {
     opening: Opening,
 }
 
+/// The rules of a game whose options are all left out, on the wire as here: 15×15, five, freestyle, and no
+/// opening (the first seat is Black), so that a ruleset naming only its kind is these rules in every layer.
+/// The rules document's own gomoku, with swap2, is [`Rules::GOMOKU`], chosen by naming the opening.
 impl Default for Rules {
     fn default() -> Rules {
-        Rules::GOMOKU
+        Rules { opening: Opening::None, ..Rules::GOMOKU }
     }
 }
 
@@ -267,7 +271,8 @@ mod tests {
 
     #[test]
     fn the_defaults_are_gomoku_and_tic_tac_toe_is_valid() {
-        assert_eq!(Rules::default(), Rules::new(SQUARE_15, 5, WinRule::Freestyle, Opening::Swap2).unwrap());
+        assert_eq!(Rules::default(), Rules::new(SQUARE_15, 5, WinRule::Freestyle, Opening::None).unwrap());
+        assert_eq!(Rules::GOMOKU, Rules::new(SQUARE_15, 5, WinRule::Freestyle, Opening::Swap2).unwrap());
         let board = BoardShape::Bounded { width: 3, height: 3 };
         assert_eq!(Rules::new(board, 3, WinRule::Freestyle, Opening::None), Ok(Rules::TIC_TAC_TOE));
     }

@@ -6,8 +6,8 @@
 
 use std::fmt;
 
-use crate::kinds::MAX_RECORD_TAGS;
 pub use crate::tag_pairs::Tag;
+use crate::tag_pairs::MAX_RECORD_TAGS;
 use crate::tag_pairs::{from_tag_error, is_tag_line, write_tag, TagReader};
 use std::iter::{Enumerate, Peekable};
 use std::str::Lines;

@@ -37,6 +37,7 @@ impl GameActor {
             MoveError::Notation(_) | MoveError::Empty => GameError::BadNotation(error.to_string()),
             MoveError::GameOver => GameError::GameOver,
             MoveError::PastTurnEnd { .. } | MoveError::Illegal { .. } => GameError::IllegalMove(error.to_string()),
+            MoveError::Forbidden { .. } => GameError::ForbiddenMove(error.to_string()),
         })?;
         let turn_ended = played.progress != Progress::TurnContinues;
         let to_act = next.game.to_act();

@@ -9,6 +9,7 @@
 mod closing_in;
 mod dots;
 mod dots_and_boxes;
+mod five_in_a_row;
 mod line_soccer;
 mod paper_soccer;
 mod scored;
@@ -118,6 +119,7 @@ pub fn of(kind: GameKind) -> &'static dyn Kind {
         GameKind::RussianSoccer => &line_soccer::RUSSIAN_SOCCER,
         GameKind::PaperSoccerCentre => &soccer_centre::SoccerCentre,
         GameKind::Xrsoccer => &xrsoccer::Xrsoccer,
+        GameKind::FiveInARow => &five_in_a_row::FiveInARow,
         GameKind::DotsAndBoxes => &dots_and_boxes::DotsAndBoxes,
     }
 }
@@ -139,6 +141,7 @@ pub fn spec(ruleset: &Ruleset) -> RulesetSpec {
         Ruleset::RussianSoccer(rules) => line_soccer::russian_spec(rules),
         Ruleset::PaperSoccerCentre(rules) => soccer_centre::spec(rules),
         Ruleset::Xrsoccer(rules) => xrsoccer::spec(rules),
+        Ruleset::FiveInARow(rules) => five_in_a_row::spec(rules),
         Ruleset::DotsAndBoxes(rules) => dots_and_boxes::spec(rules),
     }
 }
@@ -159,6 +162,7 @@ pub fn ruleset(spec: &RulesetSpec) -> Result<Ruleset, RulesetError> {
         RulesetSpec::RussianSoccer(options) => line_soccer::russian_ruleset(options),
         RulesetSpec::PaperSoccerCentre(options) => soccer_centre::ruleset(options),
         RulesetSpec::Xrsoccer(options) => xrsoccer::ruleset(options),
+        RulesetSpec::FiveInARow(options) => five_in_a_row::ruleset(options),
         RulesetSpec::DotsAndBoxes(options) => dots_and_boxes::ruleset(options),
     }
 }
@@ -174,6 +178,7 @@ pub fn kind_of(name: GameKindName) -> GameKind {
         GameKindName::RussianSoccer => GameKind::RussianSoccer,
         GameKindName::PaperSoccerCentre => GameKind::PaperSoccerCentre,
         GameKindName::Xrsoccer => GameKind::Xrsoccer,
+        GameKindName::FiveInARow => GameKind::FiveInARow,
         GameKindName::DotsAndBoxes => GameKind::DotsAndBoxes,
     }
 }
@@ -222,6 +227,7 @@ mod tests {
         MAX_FIELD_SIDE, MAX_INSTANT_WIN, MAX_WINDOW_SECONDS, MIN_FIELD_SIDE, MIN_WINDOW_SECONDS,
     };
     use kartka_protocol::kinds::dots_and_boxes::{MAX_BOXES_SIDE, MIN_BOXES_SIDE};
+    use kartka_protocol::kinds::five_in_a_row;
     use kartka_protocol::kinds::line_soccer::{
         MAX_LINE_LENGTH, MAX_LINE_WIDTH, MAX_RUSSIAN_LENGTH, MAX_RUSSIAN_WIDTH, MIN_LINE_LENGTH, MIN_LINE_WIDTH,
         MIN_RUSSIAN_SIDE,
@@ -255,6 +261,8 @@ mod tests {
         let russian = json!({ "kind": "russian-soccer" });
         let xr = json!({ "kind": "xrsoccer" });
         let closing_in = json!({ "kind": "closing-in" });
+        let five = json!({ "kind": "five-in-a-row", "line": 3 });
+        let five_line = json!({ "kind": "five-in-a-row" });
         // `players` (2–4 on the wire) is left out: the server seats two until its N-seat work lands (issue #34),
         // and `dots_and_boxes::checked` refuses the others for now.
         let boxes = json!({ "kind": "dots-and-boxes" });
@@ -279,6 +287,9 @@ mod tests {
             (&xr, "width", side(MIN_XR_SIDE), side(MAX_XR_WIDTH), 2),
             (&xr, "length", side(MIN_XR_SIDE), side(MAX_XR_LENGTH), 2),
             (&xr, "target", MIN_XR_TARGET, MAX_XR_TARGET, 1),
+            (&five, "width", side(five_in_a_row::MIN_SIDE), side(five_in_a_row::MAX_SIDE), 1),
+            (&five, "height", side(five_in_a_row::MIN_SIDE), side(five_in_a_row::MAX_SIDE), 1),
+            (&five_line, "line", side(five_in_a_row::MIN_LINE), side(five_in_a_row::MAX_LINE), 1),
             (&boxes, "rows", side(MIN_BOXES_SIDE), side(MAX_BOXES_SIDE), 1),
             (&boxes, "cols", side(MIN_BOXES_SIDE), side(MAX_BOXES_SIDE), 1),
         ];
@@ -338,12 +349,9 @@ mod tests {
             let read = reader.read_records(&text);
             assert_eq!((read.count, read.games.len()), (1, 1), "{kind}: {:?}", read.rejections);
             let game = &read.games[0];
-            // A read move is a whole turn, its actions written with the kind's separator (Dots and Boxes: a space).
-            let actions: Vec<String> = game
-                .moves
-                .iter()
-                .flat_map(|m| kind.split_actions(&m.notation).expect("a read move is in the notation"))
-                .collect();
+            // A move read back may hold a whole turn of several actions (Five in a row's swap openings).
+            let actions: Vec<String> =
+                game.moves.iter().flat_map(|m| kind.split_actions(&m.notation).expect("readable moves")).collect();
             assert_eq!(actions, moves, "{kind}: the moves read back");
             let actions: u32 = game.moves.iter().map(|m| m.actions).sum();
             assert_eq!(actions as usize, moves.len());

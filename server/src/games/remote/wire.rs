@@ -300,6 +300,11 @@ pub enum WireGameError {
         /// Why.
         message: String,
     },
+    /// [`GameError::ForbiddenMove`].
+    ForbiddenMove {
+        /// Why.
+        message: String,
+    },
     /// [`GameError::GameOver`].
     GameOver,
     /// [`GameError::NotAllowed`].
@@ -338,6 +343,7 @@ impl From<GameError> for WireGameError {
             GameError::StalePly { current } => WireGameError::StalePly { current },
             GameError::BadNotation(message) => WireGameError::BadNotation { message },
             GameError::IllegalMove(message) => WireGameError::IllegalMove { message },
+            GameError::ForbiddenMove(message) => WireGameError::ForbiddenMove { message },
             GameError::GameOver => WireGameError::GameOver,
             GameError::NotAllowed(message) => WireGameError::NotAllowed { message: message.into_owned() },
             GameError::UnsupportedByRules(message) => {
@@ -364,6 +370,7 @@ impl From<WireGameError> for GameError {
             WireGameError::StalePly { current } => GameError::StalePly { current },
             WireGameError::BadNotation { message } => GameError::BadNotation(message),
             WireGameError::IllegalMove { message } => GameError::IllegalMove(message),
+            WireGameError::ForbiddenMove { message } => GameError::ForbiddenMove(message),
             WireGameError::GameOver => GameError::GameOver,
             WireGameError::NotAllowed { message } => GameError::NotAllowed(message.into()),
             WireGameError::UnsupportedByRules { message } => GameError::UnsupportedByRules(message.into()),
@@ -389,6 +396,7 @@ mod tests {
             GameError::StalePly { current: 4 },
             GameError::BadNotation("unreadable".into()),
             GameError::IllegalMove("no such move".into()),
+            GameError::ForbiddenMove("a double three".into()),
             GameError::GameOver,
             GameError::NotAllowed("not now".into()),
             GameError::UnsupportedByRules("no draws".into()),

@@ -2,8 +2,7 @@
 //! squares, and replaying files of Closing In records.
 
 use kartka_engine::closing_in::{
-    counts_by_depth, parse_squares, BoardSize, ClosingInRecord, IllegalMove, Position, ReplayError, SizeError, Solver,
-    Square, Verdict,
+    parse_squares, BoardSize, ClosingInRecord, IllegalMove, Position, ReplayError, SizeError, Solver, Square, Verdict,
 };
 use kartka_engine::NotationError;
 
@@ -46,7 +45,7 @@ fn position_after(setup: &Setup) -> Result<Position, ToolError> {
 
 /// Move sequences per depth, 1 to `depth`.
 pub fn perft(setup: &Setup, depth: usize) -> Result<Vec<u64>, ToolError> {
-    Ok(counts_by_depth(&position_after(setup)?, depth))
+    Ok(kartka_engine::perft::counts_by_depth(&position_after(setup)?, depth))
 }
 
 /// Perfect play from the setup's position, visiting at most `budget` positions.

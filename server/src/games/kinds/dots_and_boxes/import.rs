@@ -100,7 +100,7 @@ mod tests {
         let read = read_games(&format!("{FINISHED}\n{illegal}\n{RESIGNED}\n{five}"));
         assert_eq!((read.count, read.games.len()), (4, 2), "{:?}", read.rejections);
         assert_eq!(read.rejections[0].0, 2);
-        assert!(read.rejections[1].1.contains("2 to 4 players"), "{:?}", read.rejections);
+        assert!(read.rejections[1].1.contains("the Players tag \"5\" is not 2, 3 or 4"), "{:?}", read.rejections);
         let finished = &read.games[0];
         assert_eq!(finished.moves.len(), 6);
         let last = &finished.moves[5];

@@ -248,6 +248,31 @@ mod tests {
     }
 
     #[test]
+    fn a_pool_of_three_seats_waits_for_three_and_gathers_them() {
+        let mut pools = Pools::new(WINDOWS);
+        let three = PoolSpec {
+            ruleset: kartka_protocol::RulesetSpec::DotsAndBoxes(
+                kartka_protocol::kinds::dots_and_boxes::DotsAndBoxesOptions { rows: 3, cols: 3, players: 3 },
+            ),
+            ..spec(300, false)
+        };
+        let (ala, ola, ela) = (waiter("ala", 1500.0, 0), waiter("ola", 1510.0, 0), waiter("ela", 1490.0, 0));
+        pools.join(three, 3, ala.clone()).unwrap();
+        pools.join(three, 3, ola.clone()).unwrap();
+        assert!(pools.wave(1_000, Some(three)).is_empty(), "two of three do not fill a table");
+        pools.join(three, 3, ela.clone()).unwrap();
+        let matches = pools.wave(2_000, Some(three));
+        assert_eq!(matches.len(), 1);
+        let mut gathered: Vec<Uuid> = matches[0].players.iter().map(|w| w.player.account_id).collect();
+        let mut expected = vec![ala.player.account_id, ola.player.account_id, ela.player.account_id];
+        gathered.sort_unstable();
+        expected.sort_unstable();
+        assert_eq!(gathered, expected);
+        assert_eq!(pools.waiting_in(&three), 0);
+        assert_eq!(pools.status(three).measured_waits, 3, "each of the three waits is measured");
+    }
+
+    #[test]
     fn joining_twice_keeps_the_place_and_leaving_works_per_pool() {
         let mut pools = Pools::new(WINDOWS);
         let blitz = spec(300, false);

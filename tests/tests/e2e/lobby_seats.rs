@@ -1,5 +1,5 @@
 //! The lobby for games of more than two seats, over real sockets: a Dots and Boxes seek for three fills as
-//! players take seats (one may leave and free theirs), starts a game of three once full, which the three play in
+//! players take seats (one may leave and free theirs, and one who disconnects frees theirs), starts a game of three once full, which the three play in
 //! seat order (a completed box earns the same seat another edge); a pool of three gathers three; rated games of
 //! more than two seats are refused up front, as ratings for them are not wired yet.
 
@@ -133,6 +133,15 @@ async fn a_seek_for_three_fills_seat_by_seat_and_starts_a_game_the_three_play_in
     assert_eq!(acked_game(ask(&mut clients[1], 3, leave).await), None);
     let freed = seek_news(&mut watcher, seek.id).await;
     assert_eq!(freed.joined.iter().map(|player| player.id).collect::<Vec<_>>(), [sessions[0].account.id], "1/3");
+
+    // A seated player whose last connection closes leaves their seat too.
+    let erin = api.guest("erin").await;
+    let mut erins = WsClient::connect(server.addr, &erin.token).await;
+    assert_eq!(acked_game(ask(&mut erins, 1, accept.clone()).await), None);
+    assert_eq!(seek_news(&mut watcher, seek.id).await.joined.len(), 2, "2/3");
+    erins.close().await;
+    let departed = seek_news(&mut watcher, seek.id).await;
+    assert_eq!(departed.joined.iter().map(|player| player.id).collect::<Vec<_>>(), [sessions[0].account.id], "1/3");
 
     // Carol and Dave take the two seats: the third starts the game, and every seated player is told.
     assert_eq!(acked_game(ask(&mut clients[2], 2, accept.clone()).await), None);

@@ -157,7 +157,8 @@ pub enum ClientFrame {
         #[serde(default)]
         colour: ColourChoice,
     },
-    /// Withdraw one of my seeks.
+    /// Withdraw from a seek: its creator closes it; a player who took a seat in a seek of more than two seats
+    /// leaves that seat, which is open again.
     SeekCancel {
         /// Request id, echoed.
         #[serde(default)]
@@ -165,7 +166,8 @@ pub enum ClientFrame {
         /// The seek.
         seek_id: Uuid,
     },
-    /// Accept someone's seek: the game starts at once; the ack names it.
+    /// Accept someone's seek, taking a seat in it: the game starts once every seat is taken (at once for a game
+    /// of two), and then the ack names it; an ack without a game means the seat is taken and the seek still open.
     SeekAccept {
         /// Request id, echoed.
         #[serde(default)]
@@ -348,7 +350,8 @@ pub enum ServerFrame {
         /// Every pool with players waiting or a measured wait.
         pools: Vec<PoolStatus>,
     },
-    /// A seek was opened (to lobby subscribers).
+    /// A seek was opened, or a seat in it was taken or left (to lobby subscribers): it replaces the seek of the
+    /// same id.
     SeekAdded {
         /// The seek.
         seek: Seek,

@@ -73,8 +73,13 @@ pub struct Seek {
     pub rated: bool,
     /// The ratings that may accept; anyone when absent.
     pub rating_range: Option<RatingRange>,
-    /// The creator's seat.
+    /// The creator's seat in a game of two; in a game of more seats every seat is dealt at random at the start.
     pub colour: ColourChoice,
     /// When it was created, in milliseconds since the Unix epoch.
     pub created_at_ms: i64,
+    /// How many players the game seats (the ruleset's seat count): the seek starts its game once that many
+    /// joined.
+    pub seats: u8,
+    /// The players who took a seat so far, the creator first: `joined.len()` of `seats` are taken.
+    pub joined: Vec<AccountInfo>,
 }

@@ -13,7 +13,8 @@ use super::starting;
 use super::{ApiError, Authenticated};
 use crate::accounts::info;
 use crate::api::input::{JsonBody, Path};
-use crate::games::{convert, kinds};
+use crate::games::convert;
+use crate::games::seats::refuse_stored_offer_of_many_seats;
 use crate::state::AppState;
 use crate::store::{AccountKind, AccountRow, ChallengeRow, Millis, OfferKind, OfferRow};
 use crate::time::now_ms;
@@ -24,7 +25,8 @@ pub async fn create(
     auth: Authenticated,
     JsonBody(request): JsonBody<CreateChallenge>,
 ) -> Result<(StatusCode, Json<Challenge>), ApiError> {
-    kinds::ruleset(&request.ruleset).map_err(|e| ApiError::new(ErrorCode::InvalidRequest, e.to_string()))?;
+    refuse_stored_offer_of_many_seats(&request.ruleset)
+        .map_err(|e| ApiError::new(ErrorCode::InvalidRequest, e.to_string()))?;
     convert::validate_time_control(&request.time_control)
         .map_err(|e| ApiError::new(ErrorCode::InvalidRequest, e.to_string()))?;
     let expires_in = offers::expiry_seconds(&request.time_control, request.expires_in_seconds)?;

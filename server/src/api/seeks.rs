@@ -15,7 +15,8 @@ use super::starting;
 use super::{ApiError, Authenticated};
 use crate::accounts::info;
 use crate::api::input::{JsonBody, Path};
-use crate::games::{convert, kinds};
+use crate::games::convert;
+use crate::games::seats::refuse_stored_offer_of_many_seats;
 use crate::state::AppState;
 use crate::store::{AccountKind, AccountRow, Millis, OfferKind, SeekRow};
 use crate::time::now_ms;
@@ -30,7 +31,8 @@ pub async fn create(
     JsonBody(request): JsonBody<CreateSeek>,
 ) -> Result<(StatusCode, Json<Seek>), ApiError> {
     let invalid = |message: String| ApiError::new(ErrorCode::InvalidRequest, message);
-    kinds::ruleset(&request.ruleset).map_err(|e| invalid(e.to_string()))?;
+    refuse_stored_offer_of_many_seats(&request.ruleset)
+        .map_err(|e| ApiError::new(ErrorCode::InvalidRequest, e.to_string()))?;
     if !request.time_control.is_correspondence() {
         return Err(invalid("seeks here are for correspondence games".to_owned()));
     }

@@ -36,7 +36,7 @@ pub(super) async fn start(
 ) -> Result<(), ApiError> {
     state.games.ensure_running(game_id).await?;
     if !time_control.is_correspondence() {
-        state.lobby.started_elsewhere(game_id, players.clone().map(|player| player.account_id)).await;
+        state.lobby.started_elsewhere(game_id, players.iter().map(|player| player.account_id).collect()).await;
     }
     for player in players {
         state.connections.notify(player.account_id, &ServerFrame::GameStarted { game_id });

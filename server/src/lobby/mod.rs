@@ -163,7 +163,7 @@ enum Command {
     /// A live game started outside the lobby (a challenge was accepted): its players leave the lobby.
     StartedElsewhere {
         game_id: Uuid,
-        players: [Uuid; 2],
+        players: Vec<Uuid>,
     },
     /// A stored message of the lobby's chat, for every subscriber; answered once it is queued for them all.
     Chat {
@@ -238,7 +238,7 @@ enum Command {
 enum GameRequest {
     JoinPool { entrant: Entrant, pool: PoolSpec, reply: oneshot::Sender<Result<(), LobbyError>> },
     CreateSeek { entrant: Entrant, request: SeekRequest, reply: oneshot::Sender<Result<Seek, LobbyError>> },
-    AcceptSeek { entrant: Entrant, seek_id: Uuid, reply: oneshot::Sender<Result<Uuid, LobbyError>> },
+    AcceptSeek { entrant: Entrant, seek_id: Uuid, reply: oneshot::Sender<Result<Option<Uuid>, LobbyError>> },
 }
 
 impl GameRequest {
@@ -390,8 +390,9 @@ impl Lobby {
         self.ask(|reply| Command::CancelSeek { account, seek_id, reply }).await?
     }
 
-    /// Accepts a seek; returns the started game's id.
-    pub async fn accept_seek(&self, entrant: Entrant, seek_id: Uuid) -> Result<Uuid, LobbyError> {
+    /// Takes a seat in a seek; returns the started game's id once every seat is taken, `None` while the seek is
+    /// still open.
+    pub async fn accept_seek(&self, entrant: Entrant, seek_id: Uuid) -> Result<Option<Uuid>, LobbyError> {
         if let Some(remote) = self.remote() {
             let entrant = wire::entrant_to_wire(&entrant);
             return match remote.call(LobbyCall::AcceptSeek { entrant, seek_id }).await? {
@@ -404,7 +405,7 @@ impl Lobby {
 
     /// Tells the lobby that a live game started outside it (an accepted challenge or rematch): its players leave
     /// every pool, their seeks close, and they are not paired again until it is over.
-    pub async fn started_elsewhere(&self, game_id: Uuid, players: [Uuid; 2]) {
+    pub async fn started_elsewhere(&self, game_id: Uuid, players: Vec<Uuid>) {
         if let Some(remote) = self.remote() {
             remote.tell(LobbyCall::StartedElsewhere { game_id, players });
             return;

@@ -74,6 +74,44 @@ pub fn pair(candidates: &[Candidate], windows: &Windows) -> Vec<(usize, usize)> 
     pairs
 }
 
+/// The tables of a wave for a game of `seats` players, as indices into `candidates`, each candidate at one
+/// table at most. Two seats are [`pair`]ed. For more, longest waiters choose first, each gathering the
+/// `seats - 1` closest-rated waiters they may be paired with; a table is only set when it fills.
+#[must_use]
+pub fn gather(candidates: &[Candidate], windows: &Windows, seats: usize) -> Vec<Vec<usize>> {
+    if seats <= 2 {
+        return pair(candidates, windows).into_iter().map(|(a, b)| vec![a, b]).collect();
+    }
+    let mut by_wait: Vec<usize> = (0..candidates.len()).collect();
+    by_wait.sort_by(|&a, &b| candidates[b].waited_ms.cmp(&candidates[a].waited_ms).then(a.cmp(&b)));
+    let mut taken = vec![false; candidates.len()];
+    let mut tables = Vec::new();
+    for &chooser in &by_wait {
+        if taken[chooser] {
+            continue;
+        }
+        let me = &candidates[chooser];
+        let mut others: Vec<usize> = by_wait
+            .iter()
+            .copied()
+            .filter(|&other| other != chooser && !taken[other] && windows.compatible(me, &candidates[other]))
+            .collect();
+        if others.len() < seats - 1 {
+            continue;
+        }
+        others.sort_by(|&a, &b| {
+            let distance = |i: usize| (candidates[i].rating - me.rating).abs();
+            distance(a).total_cmp(&distance(b))
+        });
+        let table: Vec<usize> = std::iter::once(chooser).chain(others.into_iter().take(seats - 1)).collect();
+        for &seated in &table {
+            taken[seated] = true;
+        }
+        tables.push(table);
+    }
+    tables
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -118,6 +156,14 @@ mod tests {
         // 1600 has waited longest and takes 1650, the closest; 1700 is left with nobody in its window.
         let pairs = pair(&[candidate(1700.0, 0), candidate(1650.0, 0), candidate(1600.0, 4_000)], &WINDOWS);
         assert_eq!(pairs, [(2, 1)]);
+    }
+
+    #[test]
+    fn tables_of_three_fill_with_the_closest_ratings_or_wait() {
+        let candidates = [candidate(1500.0, 3_000), candidate(1900.0, 0), candidate(1520.0, 0), candidate(1540.0, 0)];
+        assert_eq!(gather(&candidates, &WINDOWS, 3), [vec![0, 2, 3]], "1900 is outside every window");
+        assert!(gather(&candidates[..2], &WINDOWS, 3).is_empty(), "two players do not fill a table of three");
+        assert_eq!(gather(&candidates, &WINDOWS, 2), [vec![0, 2]], "two seats are pairs");
     }
 
     #[test]

@@ -6,7 +6,7 @@ use std::collections::{HashMap, VecDeque};
 use kartka_protocol::{PlayerInfo, PoolSpec, PoolStatus};
 use uuid::Uuid;
 
-use super::pairing::{pair, Candidate, Windows};
+use super::pairing::{gather, Candidate, Windows};
 use super::LobbyError;
 use crate::store::Millis;
 
@@ -32,17 +32,19 @@ pub struct Waiter {
     pub joined_at: Millis,
 }
 
-/// Two players paired in a pool, in the order pairing chose them (not yet seated).
+/// Players gathered in a pool for one game, in the order pairing chose them (not yet seated).
 #[derive(Clone, Debug, PartialEq)]
 pub struct PoolMatch {
     /// The pool.
     pub pool: PoolSpec,
-    /// The two players.
-    pub players: [Waiter; 2],
+    /// As many players as the pool's game seats.
+    pub players: Vec<Waiter>,
 }
 
 #[derive(Debug, Default)]
 struct Pool {
+    /// How many players a game of this pool seats: a wave gathers that many.
+    seats: usize,
     waiting: Vec<Waiter>,
     recent_waits: VecDeque<i64>,
     last_used: Millis,
@@ -74,8 +76,9 @@ impl Pools {
         Pools { pools: HashMap::new(), windows }
     }
 
-    /// Adds a player to a pool. Joining a pool one already waits in keeps the original place and wait.
-    pub fn join(&mut self, spec: PoolSpec, waiter: Waiter) -> Result<(), LobbyError> {
+    /// Adds a player to a pool whose games seat `seats`. Joining a pool one already waits in keeps the original
+    /// place and wait.
+    pub fn join(&mut self, spec: PoolSpec, seats: usize, waiter: Waiter) -> Result<(), LobbyError> {
         let account = waiter.player.account_id;
         if self.pools.get(&spec).is_some_and(|pool| pool.waiting.iter().any(|w| w.player.account_id == account)) {
             return Ok(());
@@ -87,6 +90,7 @@ impl Pools {
             return Err(LobbyError::NotAllowed("the server has too many pools open; join an existing one"));
         }
         let pool = self.pools.entry(spec).or_default();
+        pool.seats = seats;
         pool.last_used = waiter.joined_at;
         pool.waiting.push(waiter);
         Ok(())
@@ -152,8 +156,9 @@ impl Pools {
         changed
     }
 
-    /// A pairing wave over every pool (`only` one pool when given). Paired players leave every pool, so nobody
-    /// is paired twice; their waits are measured for the pool's expected wait.
+    /// A pairing wave over every pool (`only` one pool when given), gathering as many players as the pool's
+    /// game seats. Gathered players leave every pool, so nobody is gathered twice; their waits are measured for
+    /// the pool's expected wait.
     pub fn wave(&mut self, now: Millis, only: Option<PoolSpec>) -> Vec<PoolMatch> {
         let specs: Vec<PoolSpec> = match only {
             Some(spec) => vec![spec],
@@ -164,21 +169,22 @@ impl Pools {
             let Some(pool) = self.pools.get_mut(&spec) else { continue };
             let candidates: Vec<Candidate> =
                 pool.waiting.iter().map(|w| Candidate { rating: w.rating, waited_ms: now - w.joined_at }).collect();
-            let pairs = pair(&candidates, &self.windows);
-            if pairs.is_empty() {
+            let tables = gather(&candidates, &self.windows, pool.seats);
+            if tables.is_empty() {
                 continue;
             }
             pool.last_used = now;
-            for &(a, b) in &pairs {
-                for waiter in [&pool.waiting[a], &pool.waiting[b]] {
+            for table in &tables {
+                for &seated in table {
                     if pool.recent_waits.len() == MEASURED_WAITS {
                         pool.recent_waits.pop_front();
                     }
-                    pool.recent_waits.push_back(now - waiter.joined_at);
+                    pool.recent_waits.push_back(now - pool.waiting[seated].joined_at);
                 }
-                matches.push(PoolMatch { pool: spec, players: [pool.waiting[a].clone(), pool.waiting[b].clone()] });
+                let players = table.iter().map(|&seated| pool.waiting[seated].clone()).collect();
+                matches.push(PoolMatch { pool: spec, players });
             }
-            for found in &matches[matches.len() - pairs.len()..] {
+            for found in &matches[matches.len() - tables.len()..] {
                 for player in &found.players {
                     self.leave_all(player.player.account_id);
                 }
@@ -227,10 +233,10 @@ mod tests {
         let ala = waiter("ala", 1500.0, 0);
         let ola = waiter("ola", 1550.0, 0);
         let ela = waiter("ela", 1520.0, 0);
-        pools.join(blitz, ala.clone()).unwrap();
-        pools.join(bullet, ala.clone()).unwrap();
-        pools.join(blitz, ola.clone()).unwrap();
-        pools.join(bullet, ela.clone()).unwrap();
+        pools.join(blitz, 2, ala.clone()).unwrap();
+        pools.join(bullet, 2, ala.clone()).unwrap();
+        pools.join(blitz, 2, ola.clone()).unwrap();
+        pools.join(bullet, 2, ela.clone()).unwrap();
         let matches = pools.wave(1_000, Some(blitz));
         assert_eq!(matches.len(), 1);
         assert!(pools.pools_of(ala.player.account_id).is_empty(), "ala left the bullet pool too");
@@ -242,12 +248,37 @@ mod tests {
     }
 
     #[test]
+    fn a_pool_of_three_seats_waits_for_three_and_gathers_them() {
+        let mut pools = Pools::new(WINDOWS);
+        let three = PoolSpec {
+            ruleset: kartka_protocol::RulesetSpec::DotsAndBoxes(
+                kartka_protocol::kinds::dots_and_boxes::DotsAndBoxesOptions { rows: 3, cols: 3, players: 3 },
+            ),
+            ..spec(300, false)
+        };
+        let (ala, ola, ela) = (waiter("ala", 1500.0, 0), waiter("ola", 1510.0, 0), waiter("ela", 1490.0, 0));
+        pools.join(three, 3, ala.clone()).unwrap();
+        pools.join(three, 3, ola.clone()).unwrap();
+        assert!(pools.wave(1_000, Some(three)).is_empty(), "two of three do not fill a table");
+        pools.join(three, 3, ela.clone()).unwrap();
+        let matches = pools.wave(2_000, Some(three));
+        assert_eq!(matches.len(), 1);
+        let mut gathered: Vec<Uuid> = matches[0].players.iter().map(|w| w.player.account_id).collect();
+        let mut expected = vec![ala.player.account_id, ola.player.account_id, ela.player.account_id];
+        gathered.sort_unstable();
+        expected.sort_unstable();
+        assert_eq!(gathered, expected);
+        assert_eq!(pools.waiting_in(&three), 0);
+        assert_eq!(pools.status(three).measured_waits, 3, "each of the three waits is measured");
+    }
+
+    #[test]
     fn joining_twice_keeps_the_place_and_leaving_works_per_pool() {
         let mut pools = Pools::new(WINDOWS);
         let blitz = spec(300, false);
         let ala = waiter("ala", 1500.0, 0);
-        pools.join(blitz, ala.clone()).unwrap();
-        pools.join(blitz, Waiter { joined_at: 5_000, ..ala.clone() }).unwrap();
+        pools.join(blitz, 2, ala.clone()).unwrap();
+        pools.join(blitz, 2, Waiter { joined_at: 5_000, ..ala.clone() }).unwrap();
         assert_eq!(pools.waiting_in(&blitz), 1);
         assert!(pools.leave(&blitz, ala.player.account_id));
         assert!(!pools.leave(&blitz, ala.player.account_id));
@@ -258,9 +289,9 @@ mod tests {
         let mut pools = Pools::new(WINDOWS);
         let ala = waiter("ala", 1500.0, 0);
         for minutes in 1..=POOLS_PER_PLAYER as u32 {
-            pools.join(spec(minutes * 60, true), ala.clone()).unwrap();
+            pools.join(spec(minutes * 60, true), 2, ala.clone()).unwrap();
         }
-        assert!(matches!(pools.join(spec(3600, true), ala.clone()), Err(LobbyError::NotAllowed(_))));
+        assert!(matches!(pools.join(spec(3600, true), 2, ala.clone()), Err(LobbyError::NotAllowed(_))));
     }
 
     #[test]
@@ -268,7 +299,7 @@ mod tests {
         let mut pools = Pools::new(WINDOWS);
         let blitz = spec(300, true);
         let ala = waiter("ala", 1500.0, 0);
-        pools.join(blitz, ala.clone()).unwrap();
+        pools.join(blitz, 2, ala.clone()).unwrap();
         let changed = pools.take_changed();
         assert_eq!(changed.len(), 1);
         assert_eq!(changed[0].0.waiting, 1);

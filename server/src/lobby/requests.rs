@@ -6,7 +6,8 @@ use uuid::Uuid;
 
 use super::{ChatReading, Entrant, LobbyError, SeekRequest};
 use crate::chat;
-use crate::games::{convert, kinds};
+use crate::games::convert;
+use crate::games::seats::{refuse_rated_many_seats, seat_count};
 use crate::outbox::Outbox;
 use crate::state::AppState;
 use crate::store::{AccountKind, AccountRow};
@@ -65,7 +66,7 @@ pub async fn answer(
     let lobby = &state.lobby;
     match request {
         LobbyRequest::JoinPool(pool) => {
-            validate(&pool.ruleset, &pool.time_control)?;
+            validate(&pool.ruleset, &pool.time_control, pool.rated)?;
             registered_for(account, pool.rated)?;
             lobby.join_pool(entrant(state, account).await?, pool).await?;
             Ok(ack(None))
@@ -75,7 +76,7 @@ pub async fn answer(
             Ok(ack(None))
         }
         LobbyRequest::CreateSeek(request) => {
-            validate(&request.ruleset, &request.time_control)?;
+            validate(&request.ruleset, &request.time_control, request.rated)?;
             registered_for(account, request.rated)?;
             if request.rating_range.is_some_and(|RatingRange { min, max }| min > max) {
                 return Err(LobbyError::InvalidRequest("rating_range.min must not exceed rating_range.max".into()));
@@ -89,7 +90,7 @@ pub async fn answer(
         }
         LobbyRequest::AcceptSeek(seek_id) => {
             let game_id = lobby.accept_seek(entrant(state, account).await?, seek_id).await?;
-            Ok(ack(Some(game_id)))
+            Ok(ack(game_id))
         }
         LobbyRequest::Subscribe { chat } => {
             subscribe(state, connection, outbox, chat, Some(account.id)).await?;
@@ -141,15 +142,16 @@ async fn entrant(state: &AppState, account: &AccountRow) -> Result<Entrant, Lobb
     Entrant::load(&*state.store, account).await.map_err(LobbyError::Store)
 }
 
-/// Checks the ruleset and the time control of a pool or seek. The lobby is for live games: a correspondence
-/// game found here would start a clock of days for players who came to play now (correspondence seeks are
-/// `/api/seeks`).
-fn validate(ruleset: &RulesetSpec, time_control: &TimeControl) -> Result<(), LobbyError> {
+/// Checks the ruleset, the time control and the seats of a pool or seek. The lobby is for live games: a
+/// correspondence game found here would start a clock of days for players who came to play now (correspondence
+/// seeks are `/api/seeks`).
+fn validate(ruleset: &RulesetSpec, time_control: &TimeControl, rated: bool) -> Result<(), LobbyError> {
     if matches!(time_control, TimeControl::Correspondence { .. }) {
         return Err(LobbyError::InvalidRequest(
             "the lobby pairs live games; offer correspondence games through /api/seeks".into(),
         ));
     }
-    kinds::ruleset(ruleset).map_err(|e| LobbyError::InvalidRequest(e.to_string()))?;
+    let seats = seat_count(ruleset).map_err(|e| LobbyError::InvalidRequest(e.to_string()))?;
+    refuse_rated_many_seats(seats, rated).map_err(|e| LobbyError::InvalidRequest(e.to_string()))?;
     convert::validate_time_control(time_control).map_err(|e| LobbyError::InvalidRequest(e.to_string()))
 }

@@ -11,13 +11,13 @@ use crate::store::Store;
 use crate::time::now_ms;
 use crate::ws::Connections;
 
-/// Two seated players and the game they agreed on.
+/// Seated players and the game they agreed on.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Matched {
     /// The id the game will have.
     pub game_id: Uuid,
     /// The players, first seat first.
-    pub players: [PlayerInfo; 2],
+    pub players: Vec<PlayerInfo>,
     /// Game kind and options.
     pub ruleset: RulesetSpec,
     /// The time control.
@@ -38,12 +38,12 @@ pub struct Starter {
 }
 
 impl Starter {
-    /// Stores the game, starts its clock and tells both players (`game_started`). Returns the game's id.
+    /// Stores the game, starts its clock and tells every player (`game_started`). Returns the game's id.
     pub async fn start(&self, matched: Matched) -> Result<Uuid, LobbyError> {
         let game_id = matched.game_id;
         let (game, started) = new_game(
             game_id,
-            matched.players.to_vec(),
+            matched.players.clone(),
             matched.ruleset,
             matched.time_control,
             matched.rated,

@@ -7,7 +7,8 @@ use std::collections::HashMap;
 use std::sync::Arc;
 
 use kartka_protocol::rest::{AccountInfo, ColourChoice};
-use kartka_protocol::{ErrorCode, GameStatus, PlayerInfo, PoolSpec, Seek, ServerFrame};
+use kartka_protocol::{ErrorCode, GameStatus, PlayerInfo, PoolSpec, RulesetSpec, Seek, ServerFrame};
+use rand::seq::SliceRandom;
 use tokio::sync::{mpsc, oneshot};
 use tokio::time::MissedTickBehavior;
 use tokio_util::sync::CancellationToken;
@@ -26,6 +27,7 @@ use super::{
 use crate::cluster::bus::ClusterMessage;
 use crate::cluster::relay::LocalDelivery;
 use crate::cluster::Relay;
+use crate::games::seats::seat_count;
 use crate::games::GameError;
 use crate::long_lists;
 use crate::outbox::{encode, Outbox};
@@ -169,7 +171,7 @@ impl LobbyTask {
                 self.awaiting_snapshot.remove(&connection);
             }
             Command::NotStarted { game_id } => self.playing.retain(|_, (game, _)| *game != game_id),
-            Command::StartedElsewhere { game_id, players } => self.playing_in(game_id, players),
+            Command::StartedElsewhere { game_id, players } => self.playing_in(game_id, &players),
             Command::Chat { message, reply } => {
                 let author = message.account_id;
                 let text = encode(&ServerFrame::Chat { message });
@@ -288,11 +290,12 @@ impl LobbyTask {
     }
 
     fn join_pool(&mut self, entrant: Entrant, pool: PoolSpec) -> Result<(), LobbyError> {
+        let seats = seats_of(&pool.ruleset)?;
         let now = now_ms();
         let rating = entrant.rating_for(&pool.ruleset, &pool.time_control, now).rating;
         let account = entrant.account();
         let waiter = Waiter { player: entrant.player, rating, colour_balance: entrant.colour_balance, joined_at: now };
-        self.pools.join(pool, waiter)?;
+        self.pools.join(pool, usize::from(seats), waiter)?;
         self.starter.connections.notify(account, &ServerFrame::PoolStatus(self.pools.status(pool)));
         if self.pools.waiting_in(&pool) >= self.settings.wave_at_size {
             self.wave(Some(pool));
@@ -314,14 +317,15 @@ impl LobbyTask {
     fn create_seek(&mut self, entrant: Entrant, request: SeekRequest) -> Result<Seek, LobbyError> {
         let now = now_ms();
         let rating = entrant.rating_for(&request.ruleset, &request.time_control, now);
+        let creator = AccountInfo {
+            id: entrant.player.account_id,
+            name: entrant.player.name.clone(),
+            guest: entrant.player.guest,
+            bot: entrant.player.bot,
+        };
         let seek = Seek {
             id: Uuid::new_v4(),
-            creator: AccountInfo {
-                id: entrant.player.account_id,
-                name: entrant.player.name.clone(),
-                guest: entrant.player.guest,
-                bot: entrant.player.bot,
-            },
+            creator: creator.clone(),
             rating: rating.rating.round() as i32,
             provisional: is_provisional(rating.deviation),
             ruleset: request.ruleset,
@@ -331,31 +335,48 @@ impl LobbyTask {
             rating_range: request.rating_range,
             colour: request.colour,
             created_at_ms: now,
+            seats: seats_of(&request.ruleset)?,
+            joined: vec![creator.clone()],
         };
         self.seeks.open(OpenSeek {
             seek: seek.clone(),
             creator: entrant.player,
             colour_balance: entrant.colour_balance,
+            joined: Vec::new(),
         })?;
         self.broadcast(&ServerFrame::SeekAdded { seek: seek.clone() });
         Ok(seek)
     }
 
+    /// Its creator closes a seek; a player who took a seat in it leaves that seat.
     fn cancel_seek(&mut self, account: Uuid, seek_id: Uuid) -> Result<(), LobbyError> {
         let open = self.seeks.get(seek_id).ok_or(LobbyError::UnknownSeek)?;
         if open.creator.account_id != account {
-            return Err(LobbyError::Forbidden("only its creator can cancel a seek"));
+            let seek = self.seeks.free_seat(seek_id, account).map(|open| open.seek.clone());
+            let seek = seek.ok_or(LobbyError::Forbidden("only its creator can cancel a seek"))?;
+            self.broadcast(&ServerFrame::SeekAdded { seek });
+            return Ok(());
         }
         self.seeks.close(seek_id);
         self.seek_removed(seek_id, account);
         Ok(())
     }
 
-    /// Claims the seek and both players, then starts the game in a task of its own, which answers `reply`.
-    fn accept_seek(&mut self, entrant: Entrant, seek_id: Uuid, reply: oneshot::Sender<Result<Uuid, LobbyError>>) {
-        let claimed = self.claim_seek(&entrant, seek_id);
-        let matched = match claimed {
-            Ok(matched) => matched,
+    /// Takes a seat in the seek for `entrant`. Once every seat is taken, claims the seek and its players and
+    /// starts the game in a task of its own, which answers `reply` with its id; a seat taken in a seek still
+    /// open is answered without a game at once.
+    fn accept_seek(
+        &mut self,
+        entrant: Entrant,
+        seek_id: Uuid,
+        reply: oneshot::Sender<Result<Option<Uuid>, LobbyError>>,
+    ) {
+        let matched = match self.claim_seek(&entrant, seek_id) {
+            Ok(Some(matched)) => matched,
+            Ok(None) => {
+                let _ = reply.send(Ok(None));
+                return;
+            }
             Err(error) => {
                 let _ = reply.send(Err(error));
                 return;
@@ -372,14 +393,18 @@ impl LobbyTask {
                     let _ = commands.send(Command::NotStarted { game_id }).await;
                 }
             }
-            let _ = reply.send(started);
+            let _ = reply.send(started.map(Some));
         });
     }
 
-    fn claim_seek(&mut self, entrant: &Entrant, seek_id: Uuid) -> Result<Matched, LobbyError> {
+    /// Seats `entrant` in the seek; once it is full, closes it and returns the game to start.
+    fn claim_seek(&mut self, entrant: &Entrant, seek_id: Uuid) -> Result<Option<Matched>, LobbyError> {
         let open = self.seeks.get(seek_id).ok_or(LobbyError::UnknownSeek)?;
         if open.creator.account_id == entrant.account() {
             return Err(LobbyError::NotAllowed("you cannot accept your own seek"));
+        }
+        if open.seats(entrant.account()) {
+            return Err(LobbyError::NotAllowed("you already took a seat in this seek"));
         }
         if open.seek.rated && entrant.player.guest {
             return Err(LobbyError::RegistrationRequired);
@@ -390,46 +415,71 @@ impl LobbyTask {
                 return Err(LobbyError::NotAllowed("your rating is outside the seek's rating range"));
             }
         }
+        if open.open_seats() > 1 {
+            let seek = self.seeks.take_seat(seek_id, entrant.player.clone()).map(|open| open.seek.clone());
+            if let Some(seek) = seek {
+                self.broadcast(&ServerFrame::SeekAdded { seek });
+            }
+            return Ok(None);
+        }
         let open = self.seeks.close(seek_id).ok_or(LobbyError::UnknownSeek)?;
-        let creator_first = match open.seek.colour {
-            ColourChoice::First => true,
-            ColourChoice::Second => false,
-            ColourChoice::Random => takes_first_seat(open.colour_balance, entrant.colour_balance, rand::random()),
-        };
         self.seek_removed(seek_id, open.creator.account_id);
-        let players = if creator_first {
-            [open.creator.clone(), entrant.player.clone()]
+        let players = if open.joined.is_empty() {
+            let creator_first = match open.seek.colour {
+                ColourChoice::First => true,
+                ColourChoice::Second => false,
+                ColourChoice::Random => takes_first_seat(open.colour_balance, entrant.colour_balance, rand::random()),
+            };
+            if creator_first {
+                vec![open.creator.clone(), entrant.player.clone()]
+            } else {
+                vec![entrant.player.clone(), open.creator.clone()]
+            }
         } else {
-            [entrant.player.clone(), open.creator.clone()]
+            // Seats beyond two have no colours to balance: they are dealt at random.
+            let mut players: Vec<PlayerInfo> =
+                std::iter::once(open.creator.clone()).chain(open.joined.iter().cloned()).collect();
+            players.push(entrant.player.clone());
+            players.shuffle(&mut rand::rng());
+            players
         };
         let game_id = self.matched(&players);
-        Ok(Matched {
+        Ok(Some(Matched {
             game_id,
             players,
             ruleset: open.seek.ruleset,
             time_control: open.seek.time_control,
             rated: open.seek.rated,
-        })
+        }))
     }
 
     /// Players who got a game leave every pool, close their other seeks and count as playing until the game
     /// is over: nobody is matched twice. Returns the id the game will have.
-    fn matched(&mut self, players: &[PlayerInfo; 2]) -> Uuid {
+    fn matched(&mut self, players: &[PlayerInfo]) -> Uuid {
         let game_id = Uuid::new_v4();
-        self.playing_in(game_id, players.clone().map(|player| player.account_id));
+        let accounts: Vec<Uuid> = players.iter().map(|player| player.account_id).collect();
+        self.playing_in(game_id, &accounts);
         game_id
     }
 
     /// `players` are in game `game_id` from now on: out of every pool, their seeks closed, and counted as
     /// playing until it is over.
-    fn playing_in(&mut self, game_id: Uuid, players: [Uuid; 2]) {
+    fn playing_in(&mut self, game_id: Uuid, players: &[Uuid]) {
         let now = now_ms();
-        for account in players {
-            self.pools.leave_all(account);
-            for seek_id in self.seeks.close_all_of(account) {
-                self.seek_removed(seek_id, account);
-            }
+        for &account in players {
+            self.leave_everything(account);
             self.playing.insert(account, (game_id, now));
+        }
+    }
+
+    /// `account` leaves every pool, their seeks close and the seats they took in others' seeks are free again.
+    fn leave_everything(&mut self, account: Uuid) {
+        self.pools.leave_all(account);
+        for seek_id in self.seeks.close_all_of(account) {
+            self.seek_removed(seek_id, account);
+        }
+        for seek in self.seeks.free_seats_of(account) {
+            self.broadcast(&ServerFrame::SeekAdded { seek });
         }
     }
 
@@ -437,12 +487,10 @@ impl LobbyTask {
     fn wave(&mut self, only: Option<PoolSpec>) {
         let now = now_ms();
         for found in self.pools.wave(now, only) {
-            let [a, b] = found.players;
-            for player in [&a, &b] {
+            for player in &found.players {
                 telemetry::lobby_paired(now - player.joined_at);
             }
-            let a_first = takes_first_seat(a.colour_balance, b.colour_balance, rand::random());
-            let players = if a_first { [a.player, b.player] } else { [b.player, a.player] };
+            let players = seated(found.players);
             let game_id = self.matched(&players);
             let matched = Matched {
                 game_id,
@@ -514,10 +562,7 @@ impl LobbyTask {
         if self.starter.connections.is_connected(account) {
             return;
         }
-        self.pools.leave_all(account);
-        for seek_id in self.seeks.close_all_of(account) {
-            self.seek_removed(seek_id, account);
-        }
+        self.leave_everything(account);
     }
 
     /// Tells lobby subscribers and the seek's creator that a seek is gone.
@@ -545,5 +590,30 @@ impl LobbyTask {
             outbox.push(text.clone());
         }
         self.relay_news(&text, None);
+    }
+}
+
+/// The seats of a game of `ruleset`, as the lobby shows them.
+fn seats_of(ruleset: &RulesetSpec) -> Result<u8, LobbyError> {
+    let seats = seat_count(ruleset).map_err(|error| LobbyError::InvalidRequest(error.to_string()))?;
+    u8::try_from(seats).map_err(|_| LobbyError::InvalidRequest(format!("a game of {seats} seats is too large")))
+}
+
+/// The players a pool gathered, first seat first: of two, whoever played first less often lately plays first;
+/// more seats have no colours to balance and are dealt at random.
+fn seated(waiters: Vec<Waiter>) -> Vec<PlayerInfo> {
+    match <[Waiter; 2]>::try_from(waiters) {
+        Ok([a, b]) => {
+            if takes_first_seat(a.colour_balance, b.colour_balance, rand::random()) {
+                vec![a.player, b.player]
+            } else {
+                vec![b.player, a.player]
+            }
+        }
+        Err(waiters) => {
+            let mut players: Vec<PlayerInfo> = waiters.into_iter().map(|waiter| waiter.player).collect();
+            players.shuffle(&mut rand::rng());
+            players
+        }
     }
 }

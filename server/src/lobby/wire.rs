@@ -117,7 +117,7 @@ pub enum LobbyCall {
         /// The game.
         game_id: Uuid,
         /// Its players.
-        players: [Uuid; 2],
+        players: Vec<Uuid>,
     },
     /// The player's last connection on the asking node closed; not answered. The lobby node takes them out of
     /// its pools and closes their seeks unless they are connected to it or, by the presence table, to another
@@ -136,8 +136,8 @@ pub enum LobbyAnswer {
     Done(Result<(), RemoteRefusal>),
     /// The seek opened, or a refusal.
     SeekCreated(Result<Seek, RemoteRefusal>),
-    /// The started game's id, or a refusal.
-    GameStarted(Result<Uuid, RemoteRefusal>),
+    /// The started game's id (`None`: a seat taken in a seek still open), or a refusal.
+    GameStarted(Result<Option<Uuid>, RemoteRefusal>),
 }
 
 /// A refusal of the lobby node, as the asking node passes it on to its client.

@@ -53,6 +53,7 @@ mod limits;
 mod line_soccer;
 mod live;
 mod loadgen;
+mod lobby_seats;
 mod long_games;
 mod matchmaking;
 mod metrics;

@@ -12,6 +12,7 @@ import { DEFAULT_TIME_CONTROL, TIME_CONTROLS, speedName, speedOf } from '../time
 import { correspondenceApi } from '../correspondence/api.js';
 import { correspondenceLabel, isCorrespondence, withCorrespondence } from '../correspondence/time-controls.js';
 import { gameChoice } from './game-choice.js';
+import { manySeats, seatsTaken, seekAction } from './seek-seats.js';
 import { ratedChoice } from './rated-choice.js';
 
 export const ID = 'seeks';
@@ -23,7 +24,9 @@ const RANGES = [null, 100, 200, 300];
 const OFFERED = withCorrespondence(TIME_CONTROLS);
 
 /** Which side the viewer plays if the seek is taken: the creator's `colour` seen from `mine` or not. */
-function sideText({ colour, ruleset }, mine) {
+function sideText(seek, mine) {
+  const { colour, ruleset } = seek;
+  if (manySeats(seek)) return t('seeks.seatsDealt');
   if (colour === 'random') return t('seeks.eitherSide');
   const creatorFirst = colour === 'first';
   return t('lobby.youPlay', { seat: kindOf(ruleset).seats[mine === creatorFirst ? 'first' : 'second'].name });
@@ -38,7 +41,8 @@ export function mount(container, lobby) {
   const accept = async (seek) => {
     try {
       const ack = await connection.request({ type: 'seek_accept', seek_id: seek.id });
-      lobby.navigate(`/game/${ack.game_id}`);
+      // A seat taken in a seek still open: the game starts (and `game_started` comes) when the last seat is.
+      if (ack.game_id) lobby.navigate(`/game/${ack.game_id}`);
     } catch (error) {
       showNotice(error.code === 'unknown_seek' ? t('seeks.gone', { name: seek.creator.name }) : errorText(error));
     }
@@ -55,13 +59,15 @@ export function mount(container, lobby) {
   };
 
   const item = (seek) => {
-    const mine = seek.creator.id === me.id;
+    const action = seekAction(seek, me.id);
+    const mine = action === 'cancel';
     const reason = mine ? null : barred(seek);
     const terms = [
       gameName(seek.ruleset),
       `${formatTimeControl(seek.time_control)} ${speedName(seek.speed)}`,
       seek.rated ? t('common.rated') : t('common.casual'),
       sideText(seek, mine),
+      manySeats(seek) ? t('seeks.seatsTaken', { taken: seatsTaken(seek) }) : null,
       seek.rating_range && !reason ? t('seeks.ratings', { min: seek.rating_range.min, max: seek.rating_range.max }) : null,
     ].filter(Boolean).join(' · ');
     return h('li', { class: `seek${mine ? ' mine' : ''}`, 'data-seek': seek.id },
@@ -70,14 +76,19 @@ export function mount(container, lobby) {
           mine ? h('span', { class: 'tag', text: t('common.you') }) : null),
         h('span', { class: 'meta', text: terms }),
         reason ? h('span', { class: 'meta barred', text: reason }) : null),
-      h('div', { class: 'actions' }, mine
-        ? h('button', { type: 'button', class: 'small quiet cancel', on: { click: () => cancel(seek) } }, t('common.cancel'))
-        : h('button', { type: 'button', class: 'small primary accept', disabled: Boolean(reason), 'aria-label': t('seeks.playName', { name: seek.creator.name }),
-          on: { click: () => accept(seek) } }, t('live.play'))));
+      h('div', { class: 'actions' }, {
+        cancel: () => h('button', { type: 'button', class: 'small quiet cancel', on: { click: () => cancel(seek) } }, t('common.cancel')),
+        // Leaving a seat is the same frame as cancelling: the server frees the seat of a player who is not the creator.
+        leave: () => h('button', { type: 'button', class: 'small quiet leave', on: { click: () => cancel(seek) } }, t('seeks.leaveSeat')),
+        join: () => h('button', { type: 'button', class: 'small primary accept', disabled: Boolean(reason), 'aria-label': t('seeks.playName', { name: seek.creator.name }),
+          on: { click: () => accept(seek) } }, manySeats(seek) ? t('seeks.takeSeat') : t('live.play')),
+      }[action]()));
   };
 
   // Rows stay in place while others come and go, so a focused or half-clicked button is never swapped out.
   const rows = new Map();
+  /** The seek each row shows: a seek sent again (a seat taken or left) replaces its row where it stands. */
+  const shown = new Map();
   const items = h('ul', { class: 'items', id: 'seek-items' });
   const empty = h('p', { class: 'empty', text: t('seeks.empty') });
   list.append(items, empty);
@@ -86,12 +97,15 @@ export function mount(container, lobby) {
       if (feed.seeks.has(id)) continue;
       row.remove();
       rows.delete(id);
+      shown.delete(id);
     }
     for (const seek of feed.seeks.values()) {
-      if (rows.has(seek.id)) continue;
+      if (shown.get(seek.id) === seek) continue;
       const row = item(seek);
+      if (rows.has(seek.id)) rows.get(seek.id).replaceWith(row);
+      else items.append(row);
       rows.set(seek.id, row);
-      items.append(row);
+      shown.set(seek.id, seek);
     }
     items.hidden = rows.size === 0;
     empty.hidden = rows.size > 0;
@@ -99,6 +113,7 @@ export function mount(container, lobby) {
   const redraw = () => {
     rows.forEach((row) => row.remove());
     rows.clear();
+    shown.clear();
     render();
   };
 

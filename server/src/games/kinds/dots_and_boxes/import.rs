@@ -96,11 +96,11 @@ mod tests {
     #[test]
     fn reads_every_record_of_a_file_and_refuses_illegal_ones() {
         let illegal = FINISHED.replace("c1v\n", "a1v\n");
-        let three = FINISHED.replace("[Players \"2\"]", "[Players \"3\"]");
-        let read = read_games(&format!("{FINISHED}\n{illegal}\n{RESIGNED}\n{three}"));
+        let five = FINISHED.replace("[Players \"2\"]", "[Players \"5\"]");
+        let read = read_games(&format!("{FINISHED}\n{illegal}\n{RESIGNED}\n{five}"));
         assert_eq!((read.count, read.games.len()), (4, 2), "{:?}", read.rejections);
         assert_eq!(read.rejections[0].0, 2);
-        assert!(read.rejections[1].1.contains("3 players is not served yet"), "{:?}", read.rejections);
+        assert!(read.rejections[1].1.contains("the Players tag \"5\" is not 2, 3 or 4"), "{:?}", read.rejections);
         let finished = &read.games[0];
         assert_eq!(finished.moves.len(), 6);
         let last = &finished.moves[5];

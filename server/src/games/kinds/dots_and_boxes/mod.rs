@@ -22,11 +22,6 @@ use crate::games::tools::{Setup, Solved, Tally, ToolError};
 /// draws several of them, so two players take some 20 turns each.
 const TYPICAL_TURNS_PER_PLAYER: u64 = 20;
 
-/// The players a game on this server may have for now: the engine plays two to four, but the server's actor,
-/// store, clocks and lobby seat two until issue #34's N-seat work lands. The check in [`checked`] is the one
-/// place that says so; deleting it serves the engine's whole range.
-const SERVED_PLAYERS: u8 = 2;
-
 /// Dots and Boxes, as the registry lists it.
 pub struct DotsAndBoxes;
 
@@ -36,22 +31,12 @@ pub enum OptionsError {
     /// The field or the players are outside the rules.
     #[error("dots-and-boxes: {0}")]
     Rules(#[from] RulesError),
-    /// The rules allow this many players, but the server seats two for now.
-    #[error(
-        "dots-and-boxes for {0} players is not served yet: the server seats {SERVED_PLAYERS} players until it \
-         seats more (issue #34)"
-    )]
-    PlayersNotServedYet(u8),
 }
 
-/// The rules of a client's options, checked against the rules and against what the server seats.
+/// The rules of a client's options, checked against the rules (two to four players).
 pub fn checked(options: &DotsAndBoxesOptions) -> Result<DotsAndBoxesRules, OptionsError> {
     let DotsAndBoxesOptions { rows, cols, players } = *options;
-    let rules = DotsAndBoxesRules::new(rows, cols, players)?;
-    if players != SERVED_PLAYERS {
-        return Err(OptionsError::PlayersNotServedYet(players));
-    }
-    Ok(rules)
+    Ok(DotsAndBoxesRules::new(rows, cols, players)?)
 }
 
 /// The rules of a client's options, validated ([`checked`]).
@@ -95,7 +80,8 @@ impl Kind for DotsAndBoxes {
     }
 
     fn sized_ruleset(&self, size: u8) -> Result<Ruleset, ToolError> {
-        ruleset(&DotsAndBoxesOptions { rows: size, cols: size, players: SERVED_PLAYERS })
+        // `--size` names only the field; its solvers and perft count two players unless `--players` says otherwise.
+        ruleset(&DotsAndBoxesOptions { rows: size, cols: size, players: 2 })
             .map_err(|error| ToolError(format!("--size: {error}")))
     }
 
@@ -143,12 +129,13 @@ mod tests {
     }
 
     #[test]
-    fn more_than_two_players_are_refused_until_the_server_seats_them() {
+    fn three_and_four_players_are_served_and_five_refused() {
         for players in [3, 4] {
             let options = DotsAndBoxesOptions { rows: 3, cols: 3, players };
-            assert_eq!(checked(&options), Err(OptionsError::PlayersNotServedYet(players)));
-            let message = ruleset(&options).expect_err("refused").0;
-            assert!(message.contains(&format!("{players} players is not served yet")), "{message}");
+            let served = ruleset(&options).expect("served");
+            assert_eq!(served.seat_count(), usize::from(players));
         }
+        let five = ruleset(&DotsAndBoxesOptions { rows: 3, cols: 3, players: 5 }).expect_err("refused").0;
+        assert!(five.contains('5'), "{five}");
     }
 }

@@ -1,0 +1,256 @@
+//! The lobby for games of more than two seats, over real sockets: a Dots and Boxes seek for three fills as
+//! players take seats (one may leave and free theirs, and one who disconnects frees theirs), starts a game of three once full, which the three play in
+//! seat order (a completed box earns the same seat another edge); a pool of three gathers three; rated games of
+//! more than two seats are refused up front, as ratings for them are not wired yet.
+
+use std::time::Duration;
+
+use kartka_engine::{AnyGame, Progress};
+use kartka_protocol::kinds::dots_and_boxes::DotsAndBoxesOptions;
+use kartka_protocol::{ErrorCode, GameSnapshot, RulesetSpec, Seek, ServerFrame, TimeControl};
+use kartka_server::config::Settings;
+use kartka_server::games::kinds;
+use kartka_server::lobby::pairing::Windows;
+use kartka_server::lobby::LobbySettings;
+use kartka_tests::client::{move_frame, Api, WsClient};
+use kartka_tests::server::TestServer;
+use serde_json::{json, Value};
+use uuid::Uuid;
+
+kartka_tests::on_both_stores!(
+    a_seek_for_three_fills_seat_by_seat_and_starts_a_game_the_three_play_in_seat_order,
+    a_pool_for_three_gathers_three_and_rated_games_of_three_are_refused,
+);
+
+const BLITZ: TimeControl = TimeControl::Fischer { initial_seconds: 300, increment_seconds: 5 };
+const THREE: RulesetSpec = RulesetSpec::DotsAndBoxes(DotsAndBoxesOptions { rows: 2, cols: 2, players: 3 });
+
+fn settings() -> Settings {
+    let windows = Windows { base: 50.0, growth_per_second: 300.0, widening_limit: Duration::from_millis(2_000) };
+    Settings {
+        lobby: LobbySettings { wave_interval: Duration::from_millis(100), wave_at_size: 1_000, windows },
+        ..Settings::default()
+    }
+}
+
+/// Reads frames until one matches, keeping nothing else: the lobby pushes news at any time.
+async fn wait_for(client: &mut WsClient, mut wanted: impl FnMut(&ServerFrame) -> bool) -> ServerFrame {
+    loop {
+        let frame = client.next().await;
+        if wanted(&frame) {
+            return frame;
+        }
+    }
+}
+
+/// Sends a frame with request `id` and returns its answer (ack, error or `seek_created`).
+async fn ask(client: &mut WsClient, id: u64, mut frame: Value) -> ServerFrame {
+    frame["id"] = json!(id);
+    client.send(frame).await;
+    wait_for(client, |f| {
+        matches!(f, ServerFrame::Ack { id: Some(got), .. } | ServerFrame::Error { id: Some(got), .. }
+            | ServerFrame::SeekCreated { id: Some(got), .. } if *got == id)
+    })
+    .await
+}
+
+fn refusal(frame: &ServerFrame) -> Option<ErrorCode> {
+    match frame {
+        ServerFrame::Error { code, .. } => Some(*code),
+        _ => None,
+    }
+}
+
+/// The game an ack names, `None` for an ack without one; panics on anything else.
+fn acked_game(frame: ServerFrame) -> Option<Uuid> {
+    match frame {
+        ServerFrame::Ack { game_id, .. } => game_id,
+        other => panic!("expected an ack, got {other:?}"),
+    }
+}
+
+/// The next `seek_added` of seek `id` a lobby subscriber gets: the seek as it now stands.
+async fn seek_news(watcher: &mut WsClient, id: Uuid) -> Seek {
+    match wait_for(watcher, |f| matches!(f, ServerFrame::SeekAdded { seek } if seek.id == id)).await {
+        ServerFrame::SeekAdded { seek } => seek,
+        _ => unreachable!(),
+    }
+}
+
+async fn game_started(client: &mut WsClient) -> Uuid {
+    match wait_for(client, |f| matches!(f, ServerFrame::GameStarted { .. })).await {
+        ServerFrame::GameStarted { game_id } => game_id,
+        _ => unreachable!(),
+    }
+}
+
+/// An edge that completes a box now, if there is one; else the last legal edge.
+fn greedy_edge(game: &AnyGame) -> String {
+    let mut legal = game.legal_actions();
+    let takes = |edge: &&String| {
+        let mut after = game.clone();
+        matches!(after.play(edge).map(|played| played.progress), Ok(Progress::TurnContinues))
+    };
+    let taking = legal.iter().find(takes).cloned();
+    taking.or_else(|| legal.pop()).expect("a seat to act has an edge")
+}
+
+async fn a_seek_for_three_fills_seat_by_seat_and_starts_a_game_the_three_play_in_seat_order(url: &str) {
+    let server = TestServer::start(url, settings()).await;
+    let api = Api::new(server.url());
+    let names = ["alice", "bob", "carol", "dave"];
+    let mut sessions = Vec::new();
+    for name in names {
+        sessions.push(api.guest(name).await);
+    }
+    let mut clients = Vec::new();
+    for session in &sessions {
+        clients.push(WsClient::connect(server.addr, &session.token).await);
+    }
+    let mut watcher = WsClient::connect(server.addr, &sessions[3].token).await;
+    watcher.send(json!({ "type": "lobby_subscribe", "id": 1 })).await;
+    wait_for(&mut watcher, |f| matches!(f, ServerFrame::Lobby { .. })).await;
+
+    let seek_frame = json!({ "type": "seek_create", "ruleset": THREE, "time_control": BLITZ, "rated": false });
+    let seek = match ask(&mut clients[0], 1, seek_frame).await {
+        ServerFrame::SeekCreated { seek, .. } => seek,
+        other => panic!("expected seek_created, got {other:?}"),
+    };
+    assert_eq!((seek.seats, seek.joined.len()), (3, 1), "the creator holds the first of three seats");
+    assert_eq!(seek.joined[0].id, sessions[0].account.id);
+    assert_eq!(seek_news(&mut watcher, seek.id).await, seek);
+
+    let accept = json!({ "type": "seek_accept", "seek_id": seek.id });
+    let leave = json!({ "type": "seek_cancel", "seek_id": seek.id });
+    assert_eq!(acked_game(ask(&mut clients[1], 1, accept.clone()).await), None, "a seat taken, one still open");
+    let half_full = seek_news(&mut watcher, seek.id).await;
+    let joined: Vec<Uuid> = half_full.joined.iter().map(|player| player.id).collect();
+    assert_eq!(joined, [sessions[0].account.id, sessions[1].account.id], "2/3");
+    assert_eq!(refusal(&ask(&mut clients[1], 2, accept.clone()).await), Some(ErrorCode::NotAllowed), "one seat each");
+
+    // Bob leaves his seat: it is open again, and nobody else may free a seat they do not hold.
+    assert_eq!(refusal(&ask(&mut clients[2], 1, leave.clone()).await), Some(ErrorCode::Forbidden), "no seat to leave");
+    assert_eq!(acked_game(ask(&mut clients[1], 3, leave).await), None);
+    let freed = seek_news(&mut watcher, seek.id).await;
+    assert_eq!(freed.joined.iter().map(|player| player.id).collect::<Vec<_>>(), [sessions[0].account.id], "1/3");
+
+    // A seated player whose last connection closes leaves their seat too.
+    let erin = api.guest("erin").await;
+    let mut erins = WsClient::connect(server.addr, &erin.token).await;
+    assert_eq!(acked_game(ask(&mut erins, 1, accept.clone()).await), None);
+    assert_eq!(seek_news(&mut watcher, seek.id).await.joined.len(), 2, "2/3");
+    erins.close().await;
+    let departed = seek_news(&mut watcher, seek.id).await;
+    assert_eq!(departed.joined.iter().map(|player| player.id).collect::<Vec<_>>(), [sessions[0].account.id], "1/3");
+
+    // Carol and Dave take the two seats: the third starts the game, and every seated player is told.
+    assert_eq!(acked_game(ask(&mut clients[2], 2, accept.clone()).await), None);
+    let game = acked_game(ask(&mut clients[3], 1, accept).await).expect("the last seat starts the game");
+    assert_eq!(
+        wait_for(&mut watcher, |f| matches!(f, ServerFrame::SeekRemoved { .. })).await,
+        ServerFrame::SeekRemoved { seek_id: seek.id }
+    );
+    for seated in [0, 2] {
+        assert_eq!(game_started(&mut clients[seated]).await, game);
+    }
+
+    let mut seated: Vec<(WsClient, GameSnapshot)> = Vec::new();
+    for session in [&sessions[0], &sessions[2], &sessions[3]] {
+        seated.push(WsClient::subscribed(server.addr, &session.token, game).await);
+    }
+    let snapshot = seated[0].1.clone();
+    assert_eq!(snapshot.ruleset, THREE);
+    assert!(!snapshot.rated);
+    assert_eq!((snapshot.players.len(), snapshot.clocks.ms.len()), (3, 3), "three players, three clocks");
+    let mut players: Vec<Uuid> = snapshot.players.iter().map(|player| player.account_id).collect();
+    players.sort_unstable();
+    let mut expected = vec![sessions[0].account.id, sessions[2].account.id, sessions[3].account.id];
+    expected.sort_unstable();
+    assert_eq!(players, expected, "the seats were dealt among the three who took them");
+    // The client that plays each seat, in seat order.
+    let client_of_seat: Vec<usize> = snapshot
+        .players
+        .iter()
+        .map(|player| {
+            let session =
+                [&sessions[0], &sessions[2], &sessions[3]].iter().position(|s| s.account.id == player.account_id);
+            session.expect("a seated player")
+        })
+        .collect();
+
+    let mut position = AnyGame::new(&kinds::ruleset(&snapshot.ruleset).expect("a valid ruleset"));
+    let mut movers = Vec::new();
+    let mut extra_moves = 0;
+    while let Some(seat) = position.to_act() {
+        let ply = movers.len() as u32;
+        let edge = greedy_edge(&position);
+        let mover = client_of_seat[seat.index()];
+        let next_in_order = client_of_seat[(seat.index() + 1) % 3];
+        let frame = move_frame(game, ply, &format!("m{ply}"), &edge);
+        seated[mover].0.request(10 + u64::from(ply), frame).await;
+        movers.push(seat.index());
+        if position.play(&edge).expect("the engine's own edge").progress == Progress::TurnContinues {
+            // A completed box: the same seat moves again, and the next seat in order may not yet.
+            extra_moves += 1;
+            let early = move_frame(game, ply + 1, "early", "a1h");
+            let refused = seated[next_in_order].0.refused(1_000 + u64::from(ply), early).await;
+            assert_eq!(refused, ErrorCode::NotYourTurn, "after a completed box the same seat moves again");
+        }
+    }
+    assert!(extra_moves > 0, "the greedy game completes boxes");
+    assert_eq!(&movers[..3], [0, 1, 2], "the first turns go round the seats in order");
+    let outcome = position.outcome().expect("over by the rules");
+    let (status, finished) = api.get(&format!("/api/games/{game}"), None).await;
+    assert_eq!(status, 200, "{finished}");
+    assert_eq!(finished["players"].as_array().map(Vec::len), Some(3));
+    assert_eq!(finished["result"]["ranks"], json!(outcome.ranks.as_slice()), "{finished}");
+    server.stop().await;
+}
+
+async fn a_pool_for_three_gathers_three_and_rated_games_of_three_are_refused(url: &str) {
+    let server = TestServer::start(url, settings()).await;
+    let api = Api::new(server.url());
+    let mut clients = Vec::new();
+    let mut accounts = Vec::new();
+    for name in ["alice", "bob", "carol"] {
+        let session = api.guest(name).await;
+        accounts.push(session.account.id);
+        clients.push(WsClient::connect(server.addr, &session.token).await);
+    }
+    let pool = json!({ "ruleset": THREE, "time_control": BLITZ, "rated": false });
+    let rated_pool = json!({ "ruleset": THREE, "time_control": BLITZ, "rated": true });
+    // Guests are refused rated games anyway; a registered player's refusal is the seats' (see below).
+    for (id, client) in clients.iter_mut().enumerate().take(2) {
+        client.request(id as u64 + 1, json!({ "type": "pool_join", "pool": pool })).await;
+    }
+    // Two waiting players are not a game of three: waves pass them by.
+    tokio::time::sleep(Duration::from_millis(500)).await;
+    let started = server.state.store.games_of(accounts[0], None, 10).await.expect("games");
+    assert!(started.is_empty(), "two of three do not start a game: {started:?}");
+    clients[2].request(1, json!({ "type": "pool_join", "pool": pool })).await;
+    let mut games = Vec::new();
+    for client in &mut clients {
+        games.push(game_started(client).await);
+    }
+    assert!(games.windows(2).all(|pair| pair[0] == pair[1]), "one game for the three: {games:?}");
+    let snapshot = server.state.games.snapshot(games[0]).await.expect("the game runs");
+    let mut players: Vec<Uuid> = snapshot.players.iter().map(|player| player.account_id).collect();
+    players.sort_unstable();
+    accounts.sort_unstable();
+    assert_eq!(players, accounts);
+    assert_eq!(snapshot.clocks.ms.len(), 3);
+
+    // Rated games of more than two seats are refused before anything is stored, for a registered player too.
+    let (status, registered) =
+        api.post("/api/register", None, &json!({ "username": "rita", "password": "long enough secret" })).await;
+    assert_eq!(status, 201, "{registered}");
+    let mut rita = WsClient::connect(server.addr, registered["token"].as_str().expect("a token")).await;
+    let rated_seek = json!({ "type": "seek_create", "ruleset": THREE, "time_control": BLITZ, "rated": true });
+    for (id, frame) in [(1, json!({ "type": "pool_join", "pool": rated_pool })), (2, rated_seek)] {
+        let answer = ask(&mut rita, id, frame).await;
+        let ServerFrame::Error { code, message, .. } = answer else { panic!("accepted: {answer:?}") };
+        assert_eq!(code, ErrorCode::InvalidRequest);
+        assert!(message.contains("rated games of 3 seats"), "{message}");
+    }
+    server.stop().await;
+}

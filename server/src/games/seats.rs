@@ -1,5 +1,5 @@
 //! How many seats an offered game (a lobby seek or pool, a challenge, a correspondence seek) has, and which offers
-//! of more than two seats are not served yet: the one place to delete each refusal once what it waits for lands.
+//! of more than two seats are not served yet: the one place to delete the refusal once what it waits for lands.
 
 use kartka_protocol::RulesetSpec;
 
@@ -11,9 +11,6 @@ pub enum SeatsError {
     /// The ruleset itself is invalid.
     #[error("{0}")]
     Ruleset(String),
-    /// Ratings for games of more than two seats are not wired yet, and the game actor refuses such rated games.
-    #[error("rated games of {0} seats are not served yet; offer a casual game")]
-    RatedManySeats(usize),
     /// Challenges and correspondence seeks are stored with one taker; more seats are offered in the lobby.
     #[error(
         "challenges and correspondence seeks seat two for now; offer a game of {0} seats as a live seek or a pool"
@@ -24,14 +21,6 @@ pub enum SeatsError {
 /// The seats a game of `ruleset` has.
 pub fn seat_count(ruleset: &RulesetSpec) -> Result<usize, SeatsError> {
     kinds::ruleset(ruleset).map(|rules| rules.seat_count()).map_err(|error| SeatsError::Ruleset(error.to_string()))
-}
-
-/// Refuses a rated game of more than two seats until ratings for them are wired.
-pub fn refuse_rated_many_seats(seats: usize, rated: bool) -> Result<(), SeatsError> {
-    if rated && seats > 2 {
-        return Err(SeatsError::RatedManySeats(seats));
-    }
-    Ok(())
 }
 
 /// Refuses a stored offer (a challenge or a correspondence seek) of more than two seats: it has one taker.
@@ -53,12 +42,9 @@ mod tests {
     }
 
     #[test]
-    fn seats_come_from_the_ruleset_and_rated_games_of_more_than_two_are_refused() {
+    fn seats_come_from_the_ruleset_and_stored_offers_of_more_than_two_are_refused() {
         assert_eq!(seat_count(&boxes(3)), Ok(3));
         assert!(matches!(seat_count(&boxes(5)), Err(SeatsError::Ruleset(_))));
-        assert_eq!(refuse_rated_many_seats(2, true), Ok(()));
-        assert_eq!(refuse_rated_many_seats(3, false), Ok(()));
-        assert_eq!(refuse_rated_many_seats(4, true), Err(SeatsError::RatedManySeats(4)));
         assert_eq!(refuse_stored_offer_of_many_seats(&boxes(2)), Ok(()));
         assert_eq!(refuse_stored_offer_of_many_seats(&boxes(3)), Err(SeatsError::StoredOfferOfManySeats(3)));
     }

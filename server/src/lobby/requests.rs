@@ -7,7 +7,7 @@ use uuid::Uuid;
 use super::{ChatReading, Entrant, LobbyError, SeekRequest};
 use crate::chat;
 use crate::games::convert;
-use crate::games::seats::{refuse_rated_many_seats, seat_count};
+use crate::games::seats::seat_count;
 use crate::outbox::Outbox;
 use crate::state::AppState;
 use crate::store::{AccountKind, AccountRow};
@@ -66,7 +66,7 @@ pub async fn answer(
     let lobby = &state.lobby;
     match request {
         LobbyRequest::JoinPool(pool) => {
-            validate(&pool.ruleset, &pool.time_control, pool.rated)?;
+            validate(&pool.ruleset, &pool.time_control)?;
             registered_for(account, pool.rated)?;
             lobby.join_pool(entrant(state, account).await?, pool).await?;
             Ok(ack(None))
@@ -76,7 +76,7 @@ pub async fn answer(
             Ok(ack(None))
         }
         LobbyRequest::CreateSeek(request) => {
-            validate(&request.ruleset, &request.time_control, request.rated)?;
+            validate(&request.ruleset, &request.time_control)?;
             registered_for(account, request.rated)?;
             if request.rating_range.is_some_and(|RatingRange { min, max }| min > max) {
                 return Err(LobbyError::InvalidRequest("rating_range.min must not exceed rating_range.max".into()));
@@ -145,13 +145,12 @@ async fn entrant(state: &AppState, account: &AccountRow) -> Result<Entrant, Lobb
 /// Checks the ruleset, the time control and the seats of a pool or seek. The lobby is for live games: a
 /// correspondence game found here would start a clock of days for players who came to play now (correspondence
 /// seeks are `/api/seeks`).
-fn validate(ruleset: &RulesetSpec, time_control: &TimeControl, rated: bool) -> Result<(), LobbyError> {
+fn validate(ruleset: &RulesetSpec, time_control: &TimeControl) -> Result<(), LobbyError> {
     if matches!(time_control, TimeControl::Correspondence { .. }) {
         return Err(LobbyError::InvalidRequest(
             "the lobby pairs live games; offer correspondence games through /api/seeks".into(),
         ));
     }
-    let seats = seat_count(ruleset).map_err(|e| LobbyError::InvalidRequest(e.to_string()))?;
-    refuse_rated_many_seats(seats, rated).map_err(|e| LobbyError::InvalidRequest(e.to_string()))?;
+    seat_count(ruleset).map_err(|e| LobbyError::InvalidRequest(e.to_string()))?;
     convert::validate_time_control(time_control).map_err(|e| LobbyError::InvalidRequest(e.to_string()))
 }

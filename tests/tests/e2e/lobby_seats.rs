@@ -1,7 +1,7 @@
 //! The lobby for games of more than two seats, over real sockets: a Dots and Boxes seek for three fills as
 //! players take seats (one may leave and free theirs, and one who disconnects frees theirs), starts a game of three once full, which the three play in
-//! seat order (a completed box earns the same seat another edge); a pool of three gathers three; rated games of
-//! more than two seats are refused up front, as ratings for them are not wired yet.
+//! seat order (a completed box earns the same seat another edge); a rated pool of three gathers three, whose game
+//! rates every seat by Weng-Lin from the ranks, on a leaderboard of its own.
 
 use std::time::Duration;
 
@@ -19,7 +19,7 @@ use uuid::Uuid;
 
 kartka_tests::on_both_stores!(
     a_seek_for_three_fills_seat_by_seat_and_starts_a_game_the_three_play_in_seat_order,
-    a_pool_for_three_gathers_three_and_rated_games_of_three_are_refused,
+    a_rated_pool_for_three_gathers_three_and_rates_them_by_weng_lin,
 );
 
 const BLITZ: TimeControl = TimeControl::Fischer { initial_seconds: 300, increment_seconds: 5 };
@@ -178,6 +178,104 @@ async fn a_seek_for_three_fills_seat_by_seat_and_starts_a_game_the_three_play_in
         })
         .collect();
 
+    let (position, movers, extra_moves) = play_to_the_end(&mut seated, &client_of_seat, game, &snapshot).await;
+    assert!(extra_moves > 0, "the greedy game completes boxes");
+    assert_eq!(&movers[..3], [0, 1, 2], "the first turns go round the seats in order");
+    let outcome = position.outcome().expect("over by the rules");
+    let (status, finished) = api.get(&format!("/api/games/{game}"), None).await;
+    assert_eq!(status, 200, "{finished}");
+    assert_eq!(finished["players"].as_array().map(Vec::len), Some(3));
+    assert_eq!(finished["result"]["ranks"], json!(outcome.ranks.as_slice()), "{finished}");
+    server.stop().await;
+}
+
+async fn a_rated_pool_for_three_gathers_three_and_rates_them_by_weng_lin(url: &str) {
+    let server = TestServer::start(url, settings()).await;
+    let api = Api::new(server.url());
+    let mut clients = Vec::new();
+    let mut accounts = Vec::new();
+    let mut names = Vec::new();
+    let mut tokens = Vec::new();
+    for name in ["alice", "bob", "carol"] {
+        let (status, registered) =
+            api.post("/api/register", None, &json!({ "username": name, "password": "long enough secret" })).await;
+        assert_eq!(status, 201, "{registered}");
+        accounts.push(registered["account"]["id"].as_str().expect("an id").parse::<Uuid>().expect("a uuid"));
+        names.push(name);
+        tokens.push(registered["token"].as_str().expect("a token").to_owned());
+        clients.push(WsClient::connect(server.addr, &tokens[tokens.len() - 1]).await);
+    }
+    let pool = json!({ "ruleset": THREE, "time_control": BLITZ, "rated": true });
+    for (id, client) in clients.iter_mut().enumerate().take(2) {
+        client.request(id as u64 + 1, json!({ "type": "pool_join", "pool": pool })).await;
+    }
+    // Two waiting players are not a game of three: waves pass them by.
+    tokio::time::sleep(Duration::from_millis(500)).await;
+    let started = server.state.store.games_of(accounts[0], None, 10).await.expect("games");
+    assert!(started.is_empty(), "two of three do not start a game: {started:?}");
+    clients[2].request(1, json!({ "type": "pool_join", "pool": pool })).await;
+    let mut games = Vec::new();
+    for client in &mut clients {
+        games.push(game_started(client).await);
+    }
+    assert!(games.windows(2).all(|pair| pair[0] == pair[1]), "one game for the three: {games:?}");
+    let game = games[0];
+    let mut seated = Vec::new();
+    for token in &tokens {
+        seated.push(WsClient::subscribed(server.addr, token, game).await);
+    }
+    let snapshot = seated[0].1.clone();
+    assert!(snapshot.rated);
+    assert_eq!((snapshot.players.len(), snapshot.clocks.ms.len()), (3, 3));
+    let client_of_seat: Vec<usize> = snapshot
+        .players
+        .iter()
+        .map(|player| accounts.iter().position(|&id| id == player.account_id).expect("a seated player"))
+        .collect();
+    let (position, _, _) = play_to_the_end(&mut seated, &client_of_seat, game, &snapshot).await;
+    let outcome = position.outcome().expect("over by the rules");
+
+    // Every seat's rating moved by Weng-Lin from the ranks: the better placed gained more.
+    let (result, rating_changes) = loop {
+        if let kartka_protocol::GameEvent::Ended { result, rating_changes, .. } = seated[0].0.next_event().await.event {
+            break (result, rating_changes);
+        }
+    };
+    assert_eq!(result.ranks, outcome.ranks.as_slice().to_vec());
+    assert_eq!(rating_changes.len(), 3, "one change per seat");
+    let gain = |seat: usize| rating_changes[seat].rating_after - rating_changes[seat].rating_before;
+    let ranks = outcome.ranks.as_slice();
+    for (a, b) in [(0, 1), (0, 2), (1, 2)] {
+        if ranks[a] < ranks[b] {
+            assert!(gain(a) > gain(b), "a better rank gains more: {rating_changes:?} for {ranks:?}");
+        }
+    }
+    for (seat, account) in client_of_seat.iter().map(|&client| names[client]).enumerate() {
+        let (status, profile) = api.get(&format!("/api/players/{account}"), None).await;
+        assert_eq!(status, 200, "{profile}");
+        let ratings = profile["ratings"].as_array().expect("ratings");
+        assert_eq!(ratings.len(), 1, "{profile}");
+        assert_eq!(ratings[0]["model"], "weng_lin", "{profile}");
+        assert_eq!(ratings[0]["kind"], "dots-and-boxes");
+        assert_eq!(ratings[0]["rating"], json!(rating_changes[seat].rating_after), "{profile}");
+    }
+    let (status, board) = api.get("/api/leaderboard/dots-and-boxes?speed=blitz&model=weng_lin", None).await;
+    assert_eq!(status, 200, "{board}");
+    assert_eq!((board["model"].clone(), board["rated_players"].clone()), (json!("weng_lin"), json!(3)), "{board}");
+    let (_, glicko) = api.get("/api/leaderboard/dots-and-boxes?speed=blitz", None).await;
+    assert_eq!(glicko["rated_players"], json!(0), "Glicko-2's board is another: {glicko}");
+    server.stop().await;
+}
+
+/// Plays the game of `snapshot` to its end by the rules, each seat's greedy edge sent by the client of that seat
+/// (`client_of_seat`, in seat order), checking after each completed box that the next seat may not move yet.
+/// Returns the final position, the seat of every move in order and how many moves were extra ones.
+async fn play_to_the_end(
+    seated: &mut [(WsClient, GameSnapshot)],
+    client_of_seat: &[usize],
+    game: Uuid,
+    snapshot: &GameSnapshot,
+) -> (AnyGame, Vec<usize>, u32) {
     let mut position = AnyGame::new(&kinds::ruleset(&snapshot.ruleset).expect("a valid ruleset"));
     let mut movers = Vec::new();
     let mut extra_moves = 0;
@@ -197,60 +295,5 @@ async fn a_seek_for_three_fills_seat_by_seat_and_starts_a_game_the_three_play_in
             assert_eq!(refused, ErrorCode::NotYourTurn, "after a completed box the same seat moves again");
         }
     }
-    assert!(extra_moves > 0, "the greedy game completes boxes");
-    assert_eq!(&movers[..3], [0, 1, 2], "the first turns go round the seats in order");
-    let outcome = position.outcome().expect("over by the rules");
-    let (status, finished) = api.get(&format!("/api/games/{game}"), None).await;
-    assert_eq!(status, 200, "{finished}");
-    assert_eq!(finished["players"].as_array().map(Vec::len), Some(3));
-    assert_eq!(finished["result"]["ranks"], json!(outcome.ranks.as_slice()), "{finished}");
-    server.stop().await;
-}
-
-async fn a_pool_for_three_gathers_three_and_rated_games_of_three_are_refused(url: &str) {
-    let server = TestServer::start(url, settings()).await;
-    let api = Api::new(server.url());
-    let mut clients = Vec::new();
-    let mut accounts = Vec::new();
-    for name in ["alice", "bob", "carol"] {
-        let session = api.guest(name).await;
-        accounts.push(session.account.id);
-        clients.push(WsClient::connect(server.addr, &session.token).await);
-    }
-    let pool = json!({ "ruleset": THREE, "time_control": BLITZ, "rated": false });
-    let rated_pool = json!({ "ruleset": THREE, "time_control": BLITZ, "rated": true });
-    // Guests are refused rated games anyway; a registered player's refusal is the seats' (see below).
-    for (id, client) in clients.iter_mut().enumerate().take(2) {
-        client.request(id as u64 + 1, json!({ "type": "pool_join", "pool": pool })).await;
-    }
-    // Two waiting players are not a game of three: waves pass them by.
-    tokio::time::sleep(Duration::from_millis(500)).await;
-    let started = server.state.store.games_of(accounts[0], None, 10).await.expect("games");
-    assert!(started.is_empty(), "two of three do not start a game: {started:?}");
-    clients[2].request(1, json!({ "type": "pool_join", "pool": pool })).await;
-    let mut games = Vec::new();
-    for client in &mut clients {
-        games.push(game_started(client).await);
-    }
-    assert!(games.windows(2).all(|pair| pair[0] == pair[1]), "one game for the three: {games:?}");
-    let snapshot = server.state.games.snapshot(games[0]).await.expect("the game runs");
-    let mut players: Vec<Uuid> = snapshot.players.iter().map(|player| player.account_id).collect();
-    players.sort_unstable();
-    accounts.sort_unstable();
-    assert_eq!(players, accounts);
-    assert_eq!(snapshot.clocks.ms.len(), 3);
-
-    // Rated games of more than two seats are refused before anything is stored, for a registered player too.
-    let (status, registered) =
-        api.post("/api/register", None, &json!({ "username": "rita", "password": "long enough secret" })).await;
-    assert_eq!(status, 201, "{registered}");
-    let mut rita = WsClient::connect(server.addr, registered["token"].as_str().expect("a token")).await;
-    let rated_seek = json!({ "type": "seek_create", "ruleset": THREE, "time_control": BLITZ, "rated": true });
-    for (id, frame) in [(1, json!({ "type": "pool_join", "pool": rated_pool })), (2, rated_seek)] {
-        let answer = ask(&mut rita, id, frame).await;
-        let ServerFrame::Error { code, message, .. } = answer else { panic!("accepted: {answer:?}") };
-        assert_eq!(code, ErrorCode::InvalidRequest);
-        assert!(message.contains("rated games of 3 seats"), "{message}");
-    }
-    server.stop().await;
+    (position, movers, extra_moves)
 }

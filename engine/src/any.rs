@@ -5,7 +5,7 @@
 use crate::game::{Game, NotationError, Progress, TimedWindow, TimeoutPolicy};
 use crate::kinds::{dispatch, dispatch_kind, AnyGame, GameKind};
 use crate::position_key::PositionKey;
-use crate::{Outcome, Seat};
+use crate::{EndReason, Outcome, Seat};
 
 /// Why a move text was refused. The game is unchanged.
 #[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
@@ -136,6 +136,12 @@ impl AnyGame {
     #[must_use]
     pub fn agreed_end(&self) -> Option<Outcome> {
         dispatch!(self, game => game.agreed_end())
+    }
+
+    /// `seat` leaves before the end (see [`Game::seat_left`]): `None` when the kind does not play on, and the game
+    /// is unchanged; otherwise what the departure did to the game, which plays on without that seat.
+    pub fn seat_left(&mut self, seat: Seat, reason: EndReason) -> Option<Progress> {
+        dispatch!(self, game => game.seat_left(seat, reason))
     }
 
     /// The timed window the game is in now (see [`Game::timed_window`]), its closing action in the game's

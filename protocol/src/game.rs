@@ -354,6 +354,21 @@ pub enum GameEvent {
         /// The seat that offered.
         seat: SeatName,
     },
+    /// A seat left a game of more than two seats whose rules play on without it (it resigned, ran out of time
+    /// or was claimed absent): it ranks below the seats still playing, and the turn passes it by from now on.
+    /// In a game whose rules do not play on, a departure ends the game instead (`ended`).
+    SeatLeft {
+        /// The seat that left.
+        seat: SeatName,
+        /// Why: `resignation`, `time` or `abandonment`.
+        reason: EndReasonName,
+        /// The game's ply when it left: it left after the moves before this ply.
+        ply: u32,
+        /// Who must act next.
+        to_act: Option<SeatName>,
+        /// The clocks after the departure.
+        clocks: Clocks,
+    },
     /// A seat accepted the standing draw offer in a game of more than two seats, where other seats have yet to
     /// answer it; the offer passes (the game ends, `ended`) when every seat has accepted it. In a game of two the
     /// acceptance ends the game at once, so this event is never sent.
@@ -484,6 +499,17 @@ pub struct RatingChange {
     pub provisional: bool,
 }
 
+/// A seat that left a game that plays on without it, and when.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize, JsonSchema)]
+pub struct Departure {
+    /// The seat that left.
+    pub seat: SeatName,
+    /// The game's ply when it left: it left after the moves before this ply.
+    pub ply: u32,
+    /// Why: `resignation`, `time` or `abandonment`.
+    pub reason: EndReasonName,
+}
+
 /// A game event with its game, sequence number and time.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize, JsonSchema)]
 pub struct EventEnvelope {
@@ -548,6 +574,10 @@ pub struct GameSnapshot {
     /// The seats whose players are on vacation, their clocks paused (correspondence games).
     #[serde(default)]
     pub on_vacation: Vec<SeatName>,
+    /// The seats that left a game that plays on without them, in the order they left, each with the ply it left
+    /// at (`seat_left`); absent when none.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub departed: Vec<Departure>,
     /// The sequence number of the last event included.
     pub seq: u64,
     /// When the game was created, in milliseconds since the Unix epoch.

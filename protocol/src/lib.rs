@@ -26,8 +26,8 @@ pub use chat::{ChatChannel, ChatMessage, MutedAccount, MAX_CHAT_CHARS};
 pub use error::ErrorCode;
 pub use frames::{ClientFrame, ServerFrame};
 pub use game::{
-    AbortReason, Clocks, DrawAction, EndReasonName, EventEnvelope, GameEvent, GameResult, GameSnapshot, GameStatus,
-    MoveRecord, OnTimeout, PlayerInfo, RatingChange, SpeedClass, TimeControl, MAX_INCREMENT_SECONDS,
+    AbortReason, Clocks, Departure, DrawAction, EndReasonName, EventEnvelope, GameEvent, GameResult, GameSnapshot,
+    GameStatus, MoveRecord, OnTimeout, PlayerInfo, RatingChange, SpeedClass, TimeControl, MAX_INCREMENT_SECONDS,
     MAX_INITIAL_SECONDS, MAX_MOVE_SECONDS, MAX_RESERVE_SECONDS, MIN_INITIAL_SECONDS, MIN_MOVE_SECONDS,
 };
 pub use kinds::{GameKindName, RulesetSpec};

@@ -45,7 +45,15 @@ export class GameModel {
     this.absent = {};
     /** Seats whose player is on vacation, their clocks paused (correspondence games). */
     this.onVacation = new Set(snapshot.on_vacation ?? []);
-    for (const move of snapshot.moves) this.applyMove(move);
+    /** Seats that left a game that plays on without them (`[{seat, ply, reason}]`, in the order they left). */
+    this.departed = [];
+    // A departure changed whose turn it is from its ply on: it is replayed at its place among the moves.
+    const departures = [...(snapshot.departed ?? [])];
+    for (const move of snapshot.moves) {
+      while (departures.length > 0 && departures[0].ply <= move.ply) this.leave(departures.shift());
+      this.applyMove(move);
+    }
+    departures.forEach((departure) => this.leave(departure));
   }
 
   /** The seat `accountId` plays, or null for a spectator. */
@@ -104,6 +112,17 @@ export class GameModel {
     this[`${kind}AcceptedBy`] = new Set();
   }
 
+  /** `seat` left the game, which plays on without it (only kinds whose rules have `leave` play on). */
+  leave({ seat, ply, reason }) {
+    this.departed.push({ seat, ply, reason });
+    this.game.leave?.(seat, reason);
+  }
+
+  /** Whether `seat` left the game. */
+  hasLeft(seat) {
+    return this.departed.some((departure) => departure.seat === seat);
+  }
+
   /** Advances the game by one event envelope. */
   apply({ event, at_ms: at }) {
     switch (event.type) {
@@ -134,6 +153,12 @@ export class GameModel {
         this.setClocks({ ...this.clocks, running: null }, at);
         break;
       case 'clock_credited':
+        this.setClocks(event.clocks, at);
+        break;
+      case 'seat_left':
+        this.leave(event);
+        this.setOffer('draw', null);
+        this.setOffer('agreedEnd', null);
         this.setClocks(event.clocks, at);
         break;
       case 'vacation_started':

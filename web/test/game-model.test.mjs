@@ -272,3 +272,25 @@ test('a draw offer in a game of three waits for every seat that has not accepted
   model.apply({ event: { type: 'draw_offered', seat: 'third' }, at_ms: 3 });
   assert.deepEqual([...model.drawAcceptedBy], [], 'a new offer starts with no acceptances');
 });
+
+test('a seat that leaves a game of three that plays on is passed by, in a snapshot as in a live event', () => {
+  const players = [{ account_id: 'a', name: 'alice' }, { account_id: 'b', name: 'bob' }, { account_id: 'c', name: 'carol' }];
+  const boxes = { kind: 'dots-and-boxes', rows: 2, cols: 2, players: 3 };
+  const move = (ply, seat, notation) => ({ ply, seat, notation, turn_ended: true, at_ms: 1000 + ply, clocks: { ms: [1, 1, 1], running: null } });
+  const base = {
+    id: '7e8f9a0b-1c2d-4e3f-8a5b-6c7d8e9f0a1e', players, ruleset: boxes,
+    time_control: { type: 'fischer', initial_seconds: 180, increment_seconds: 2 }, speed: 'blitz', rated: false,
+    status: 'active', result: null, mid_turn: false,
+    clocks: { ms: [180000, 180000, 180000], running: 'first' }, clocks_at_ms: 1000, draw_offer: null, seq: 0, created_at_ms: 0,
+  };
+  // The second seat left after the first move: the first seat's next turn follows the third's.
+  const snapshot = { ...base, moves: [move(0, 'first', 'a1h'), move(1, 'third', 'a3h')], ply: 2, to_act: 'first',
+    departed: [{ seat: 'second', ply: 1, reason: 'resignation' }] };
+  const replayed = new GameModel(snapshot);
+  assert.ok(replayed.hasLeft('second'));
+  assert.equal(replayed.toAct(), 'first', 'the second seat is passed by');
+  const live = new GameModel({ ...base, moves: [move(0, 'first', 'a1h')], ply: 1, to_act: 'second' });
+  assert.equal(live.toAct(), 'second');
+  live.apply({ at_ms: 2000, event: { type: 'seat_left', seat: 'second', reason: 'resignation', ply: 1, to_act: 'third', clocks: { ms: [1, 1, 1], running: 'third' } } });
+  assert.equal(live.toAct(), 'third', 'the turn passes the seat that left');
+});

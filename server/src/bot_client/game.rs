@@ -6,8 +6,9 @@ use kartka_engine::AnyGame;
 use kartka_protocol::{Clocks, EventEnvelope, GameEvent, GameSnapshot, GameStatus, SeatName, TimeControl};
 use uuid::Uuid;
 
-use crate::games::convert::seat_name;
+use crate::games::convert::{self, seat_name};
 use crate::games::kinds;
+use crate::games::replay::{Departures, Left};
 
 /// How long the bot thinks about a correspondence turn: days are on the clock, but a turn needs no more than
 /// a level 8 search in a few seconds.
@@ -70,9 +71,22 @@ impl FollowedGame {
         };
         let ruleset = kinds::ruleset(&snapshot.ruleset).map_err(|error| SnapshotError::Replay(error.to_string()))?;
         let mut game = AnyGame::new(&ruleset);
+        let departed = snapshot
+            .departed
+            .iter()
+            .map(|left| {
+                let reason = convert::departure_reason(left.reason);
+                let reason =
+                    reason.ok_or_else(|| SnapshotError::Replay(format!("{:?} is no departure", left.reason)))?;
+                Ok(Left { ply: left.ply, seat: convert::seat(left.seat), reason })
+            })
+            .collect::<Result<Vec<_>, _>>()?;
+        let mut departures = Departures::new(&departed);
         for record in &snapshot.moves {
+            departures.before(&mut game, record.ply);
             game.play(&record.notation).map_err(|error| SnapshotError::Replay(error.to_string()))?;
         }
+        departures.after_the_last(&mut game);
         Ok(FollowedGame {
             seat,
             opponent,
@@ -121,6 +135,11 @@ impl FollowedGame {
                 self.over = true;
             }
             GameEvent::Aborted { .. } | GameEvent::AbortedByAdmin {} => self.over = true,
+            GameEvent::SeatLeft { seat, reason, clocks, .. } => {
+                let Some(reason) = convert::departure_reason(*reason) else { return Followed::Diverged };
+                self.game.seat_left(convert::seat(*seat), reason);
+                self.clocks = clocks.clone();
+            }
             GameEvent::ClockCredited { clocks, .. }
             | GameEvent::VacationStarted { clocks, .. }
             | GameEvent::VacationEnded { clocks, .. } => self.clocks = clocks.clone(),

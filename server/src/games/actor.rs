@@ -10,10 +10,10 @@ use std::future::Future;
 use std::sync::Arc;
 use std::time::Duration;
 
-use kartka_engine::{AnyGame, BySeat, EndReason, Outcome, Seat};
+use kartka_engine::{AnyGame, BySeat, EndReason, Outcome, Progress, Seat};
 use kartka_protocol::{
-    DrawAction, ErrorCode, EventEnvelope, GameResult, GameSnapshot, GameStatus, MoveRecord, PlayerInfo, RulesetSpec,
-    SpeedClass, TimeControl,
+    DrawAction, ErrorCode, EventEnvelope, GameEvent, GameResult, GameSnapshot, GameStatus, MoveRecord, PlayerInfo,
+    RulesetSpec, SpeedClass, TimeControl,
 };
 use tokio::sync::{mpsc, oneshot};
 use tokio_util::sync::CancellationToken;
@@ -21,7 +21,7 @@ use uuid::Uuid;
 
 use self::retry::{DeadlineRetry, FLAG_FALL, WINDOW_CLOSE};
 use super::clock::{ClockRules, GameClock};
-use super::convert::seat_name;
+use super::convert::{self, seat_name};
 use super::hooks::{GameHooks, TurnState};
 use crate::outbox::Outbox;
 use crate::store::{AuditRow, ChatRow, Millis, Store, StoreError};
@@ -237,6 +237,9 @@ struct Live {
     /// The standing offer to end the game scored by its rules.
     agreed_end_offer: Option<StandingOffer>,
     has_moved: BySeat<bool>,
+    /// The seats that left a game that plays on without them, in the order they left, with the ply they left at
+    /// and why.
+    departed: Vec<(Seat, u32, EndReason)>,
     finished_at: Option<Millis>,
     /// When the timed window the game is in ends (see `window.rs`); none outside one.
     window_ends: Option<Millis>,
@@ -260,9 +263,11 @@ struct StandingOffer {
 }
 
 impl StandingOffer {
-    /// `by`'s offer in a game of `seats` seats, accepted by no one else yet.
-    fn new(by: Seat, seats: usize) -> StandingOffer {
-        StandingOffer { by, accepted: BySeat::from_fn(seats, |seat| seat == by) }
+    /// `by`'s offer in a game of `seats` seats, accepted by no one else yet; the seats that `departed` have no
+    /// say.
+    fn new(by: Seat, seats: usize, departed: &[Seat]) -> StandingOffer {
+        let answered = |seat: Seat| seat == by || departed.contains(&seat);
+        StandingOffer { by, accepted: BySeat::from_fn(seats, answered) }
     }
 
     /// Whether `seat` still has to answer it.
@@ -420,10 +425,36 @@ impl GameActor {
         self.time_control.is_correspondence() && self.subscribers.is_empty()
     }
 
-    /// The game's end when `seat` leaves it (it resigned, ran out of time or abandoned it; `reason` says which):
-    /// that seat ranks last and the others share the places above it. In a game of two the other seat wins.
-    fn departure(&self, seat: Seat, reason: EndReason) -> Outcome {
-        Outcome::draw(self.players.len(), reason).with_departures(&[seat])
+    /// `seat` leaves the game (it resigned, ran out of time or abandoned it; `reason` says which). A kind that
+    /// plays on without it (`seat_left`) goes on, the seat ranked below those still playing; otherwise the game
+    /// ends with that seat last and the others sharing the places above it (in a game of two, the other wins).
+    async fn leave(&mut self, seat: Seat, reason: EndReason, now: Millis) -> Result<u64, GameError> {
+        let mut next = self.live.clone();
+        match next.game.seat_left(seat, reason) {
+            None => {
+                let departed: Vec<Seat> = self.live.departed.iter().map(|&(gone, _, _)| gone).chain([seat]).collect();
+                self.finish(Outcome::draw(self.players.len(), reason).with_departures(&departed), now).await
+            }
+            Some(Progress::GameOver(outcome)) => self.finish(outcome, now).await,
+            Some(Progress::TurnEnded | Progress::TurnContinues) => {
+                next.departed.push((seat, next.ply, reason));
+                // A standing offer lapses: it was made to seats of which one has gone.
+                next.draw_offer = None;
+                next.agreed_end_offer = None;
+                let to_act = next.game.to_act();
+                if self.live.clock.running() == Some(seat) {
+                    next.clock = self.live.clock.after_action(now, false, true, to_act);
+                }
+                let event = GameEvent::SeatLeft {
+                    seat: seat_name(seat),
+                    reason: convert::end_reason_name(reason),
+                    ply: next.ply,
+                    to_act: to_act.map(seat_name),
+                    clocks: next.clocks(now),
+                };
+                self.commit(next, event, None, now).await
+            }
+        }
     }
 
     fn seat_of(&self, account: Uuid) -> Option<Seat> {
@@ -441,6 +472,9 @@ impl GameActor {
         }
         if self.live.status != GameStatus::Active {
             return Err(GameError::GameOver);
+        }
+        if self.live.departed.iter().any(|&(gone, _, _)| gone == seat) {
+            return Err(GameError::NotAllowed("you have left this game".into()));
         }
         let now = now_ms();
         // Until the store records it, the request fails like any unsaved change (nothing changed, retry).
@@ -468,7 +502,7 @@ impl GameActor {
             }
             Action::SetConditionalMoves(lines) => self.set_conditional_moves(seat, lines).await,
             Action::Vacation(on) => self.vacation(seat, on, now).await,
-            Action::Resign => self.finish(self.departure(seat, EndReason::Resignation), now).await,
+            Action::Resign => self.leave(seat, EndReason::Resignation, now).await,
             Action::Draw(draw) => self.draw(seat, draw, now).await,
             Action::AgreedEnd(answer) => self.agreed_end(seat, answer, now).await,
             Action::Abort => self.abort(seat, now).await,

@@ -76,6 +76,18 @@ pub fn seat_from_text(text: &str) -> Option<Seat> {
     Seat::from_ordinal(text)
 }
 
+/// The engine's reason for a seat's departure, as a `seat_left` event names it: a resignation, a timeout or an
+/// abandonment; `None` for any other reason, which no departure has.
+#[must_use]
+pub fn departure_reason(reason: EndReasonName) -> Option<EndReason> {
+    match reason {
+        EndReasonName::Resignation => Some(EndReason::Resignation),
+        EndReasonName::Time => Some(EndReason::Time),
+        EndReasonName::Abandonment => Some(EndReason::Abandonment),
+        _ => None,
+    }
+}
+
 /// The protocol's end reason for the engine's.
 #[must_use]
 pub fn end_reason_name(reason: EndReason) -> EndReasonName {

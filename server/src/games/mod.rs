@@ -9,6 +9,7 @@ pub mod position;
 pub mod records;
 mod registry;
 pub mod remote;
+pub mod replay;
 pub mod seats;
 pub mod tools;
 

@@ -5,11 +5,13 @@
 
 use std::time::Duration;
 
-use kartka_engine::{AnyGame, Progress};
+use kartka_engine::{AnyGame, EndReason, Progress, Seat};
 use kartka_protocol::kinds::dots_and_boxes::DotsAndBoxesOptions;
-use kartka_protocol::{ErrorCode, GameSnapshot, RulesetSpec, Seek, ServerFrame, TimeControl};
+use kartka_protocol::{
+    EndReasonName, ErrorCode, GameEvent, GameSnapshot, RulesetSpec, SeatName, Seek, ServerFrame, TimeControl,
+};
 use kartka_server::config::Settings;
-use kartka_server::games::kinds;
+use kartka_server::games::{convert, kinds};
 use kartka_server::lobby::pairing::Windows;
 use kartka_server::lobby::LobbySettings;
 use kartka_tests::client::{move_frame, Api, WsClient};
@@ -20,9 +22,11 @@ use uuid::Uuid;
 kartka_tests::on_both_stores!(
     a_seek_for_three_fills_seat_by_seat_and_starts_a_game_the_three_play_in_seat_order,
     a_rated_pool_for_three_gathers_three_and_rates_them_by_weng_lin,
+    in_a_game_of_four_a_seat_that_resigns_ranks_last_and_the_others_play_on,
 );
 
 const BLITZ: TimeControl = TimeControl::Fischer { initial_seconds: 300, increment_seconds: 5 };
+const FOUR: RulesetSpec = RulesetSpec::DotsAndBoxes(DotsAndBoxesOptions { rows: 2, cols: 2, players: 4 });
 const THREE: RulesetSpec = RulesetSpec::DotsAndBoxes(DotsAndBoxesOptions { rows: 2, cols: 2, players: 3 });
 
 fn settings() -> Settings {
@@ -237,7 +241,7 @@ async fn a_rated_pool_for_three_gathers_three_and_rates_them_by_weng_lin(url: &s
 
     // Every seat's rating moved by Weng-Lin from the ranks: the better placed gained more.
     let (result, rating_changes) = loop {
-        if let kartka_protocol::GameEvent::Ended { result, rating_changes, .. } = seated[0].0.next_event().await.event {
+        if let GameEvent::Ended { result, rating_changes, .. } = seated[0].0.next_event().await.event {
             break (result, rating_changes);
         }
     };
@@ -267,33 +271,124 @@ async fn a_rated_pool_for_three_gathers_three_and_rates_them_by_weng_lin(url: &s
     server.stop().await;
 }
 
-/// Plays the game of `snapshot` to its end by the rules, each seat's greedy edge sent by the client of that seat
-/// (`client_of_seat`, in seat order), checking after each completed box that the next seat may not move yet.
-/// Returns the final position, the seat of every move in order and how many moves were extra ones.
+/// Four registered players gather in a rated pool of four; after a few moves one resigns: the game goes on
+/// without that seat (a `seat_left` event, its turns passed by, its moves refused), a snapshot taken after it
+/// says so, and at the end the resigner ranks last and every seat's Weng-Lin rating moved.
+async fn in_a_game_of_four_a_seat_that_resigns_ranks_last_and_the_others_play_on(url: &str) {
+    let server = TestServer::start(url, settings()).await;
+    let api = Api::new(server.url());
+    let mut tokens = Vec::new();
+    let mut accounts = Vec::new();
+    for name in ["alice", "bob", "carol", "dave"] {
+        let (status, registered) =
+            api.post("/api/register", None, &json!({ "username": name, "password": "long enough secret" })).await;
+        assert_eq!(status, 201, "{registered}");
+        accounts.push(registered["account"]["id"].as_str().expect("an id").parse::<Uuid>().expect("a uuid"));
+        tokens.push(registered["token"].as_str().expect("a token").to_owned());
+    }
+    let mut lobby = Vec::new();
+    for (id, token) in tokens.iter().enumerate() {
+        let mut client = WsClient::connect(server.addr, token).await;
+        let pool = json!({ "ruleset": FOUR, "time_control": BLITZ, "rated": true });
+        client.request(id as u64 + 1, json!({ "type": "pool_join", "pool": pool })).await;
+        lobby.push(client);
+    }
+    let mut games = Vec::new();
+    for client in &mut lobby {
+        games.push(game_started(client).await);
+    }
+    let game = games[0];
+    assert!(games.iter().all(|&started| started == game), "one game for the four: {games:?}");
+    let mut seated = Vec::new();
+    for token in &tokens {
+        seated.push(WsClient::subscribed(server.addr, token, game).await);
+    }
+    let snapshot = seated[0].1.clone();
+    let client_of_seat: Vec<usize> = snapshot
+        .players
+        .iter()
+        .map(|player| accounts.iter().position(|&id| id == player.account_id).expect("a seated player"))
+        .collect();
+    let position = AnyGame::new(&kinds::ruleset(&snapshot.ruleset).expect("a valid ruleset"));
+    let (mut position, ply, _, _) = play_on(&mut seated, &client_of_seat, game, (position, 0), &[], 3).await;
+
+    // The third seat resigns, whoever is to move: the game goes on without it.
+    let resigner = Seat::new(2).expect("a third seat");
+    let resigning = client_of_seat[resigner.index()];
+    seated[resigning].0.request(500, json!({ "type": "resign", "game_id": game })).await;
+    let left = loop {
+        if let GameEvent::SeatLeft { seat, reason, ply: at, to_act, .. } = seated[0].0.next_event().await.event {
+            break (seat, reason, at, to_act);
+        }
+    };
+    position.seat_left(resigner, EndReason::Resignation);
+    assert_eq!(left, (SeatName::Third, EndReasonName::Resignation, ply, position.to_act().map(convert::seat_name)));
+    let refused = seated[resigning].0.refused(501, move_frame(game, ply, "after", &greedy_edge(&position))).await;
+    assert_eq!(refused, ErrorCode::NotAllowed, "a seat that left moves no more");
+    let (_, later) = WsClient::subscribed(server.addr, &tokens[client_of_seat[0]], game).await;
+    assert_eq!(later.departed.len(), 1, "a snapshot names the departed seat: {later:?}");
+    assert_eq!((later.departed[0].seat, later.departed[0].ply), (SeatName::Third, ply));
+
+    let (position, _, movers, _) =
+        play_on(&mut seated, &client_of_seat, game, (position, ply), &[resigner.index()], usize::MAX).await;
+    assert!(!movers.is_empty() && !movers.contains(&resigner.index()), "the turn passes the resigner by: {movers:?}");
+    let outcome = position.outcome().expect("over by the rules");
+    assert_eq!(outcome.ranks[resigner], 4, "the resigner ranks last: {:?}", outcome.ranks);
+    let (result, rating_changes) = loop {
+        if let GameEvent::Ended { result, rating_changes, .. } = seated[0].0.next_event().await.event {
+            break (result, rating_changes);
+        }
+    };
+    assert_eq!(result.ranks, outcome.ranks.as_slice().to_vec());
+    assert_eq!(rating_changes.len(), 4, "every seat rated, the resigner too");
+    let resigner_change = &rating_changes[resigner.index()];
+    assert!(resigner_change.rating_after < resigner_change.rating_before, "last place loses: {rating_changes:?}");
+    server.stop().await;
+}
+
+/// Plays the game from `position` at `ply` by the rules, each seat's greedy edge sent by the client of that seat
+/// (`client_of_seat`, in seat order), until it ends or `moves` moves were played; after each completed box it
+/// checks that another seat still playing (not in `departed`) may not move yet. Returns the position, the ply,
+/// the seat of every move in order and how many moves were extra ones.
+async fn play_on(
+    seated: &mut [(WsClient, GameSnapshot)],
+    client_of_seat: &[usize],
+    game: Uuid,
+    (mut position, mut ply): (AnyGame, u32),
+    departed: &[usize],
+    moves: usize,
+) -> (AnyGame, u32, Vec<usize>, u32) {
+    let mut movers = Vec::new();
+    let mut extra_moves = 0;
+    while let Some(seat) = position.to_act().filter(|_| movers.len() < moves) {
+        let edge = greedy_edge(&position);
+        let mover = client_of_seat[seat.index()];
+        let frame = move_frame(game, ply, &format!("m{ply}"), &edge);
+        seated[mover].0.request(10 + u64::from(ply), frame).await;
+        movers.push(seat.index());
+        let played = position.play(&edge).expect("the engine's own edge");
+        let other = (seat.index() + 1) % client_of_seat.len();
+        if played.progress == Progress::TurnContinues && !departed.contains(&other) {
+            // A completed box: the same seat moves again, and the next seat in order may not yet.
+            extra_moves += 1;
+            let early = move_frame(game, ply + 1, "early", "a1h");
+            let refused = seated[client_of_seat[other]].0.refused(1_000 + u64::from(ply), early).await;
+            assert_eq!(refused, ErrorCode::NotYourTurn, "after a completed box the same seat moves again");
+        }
+        ply += played.actions as u32;
+    }
+    (position, ply, movers, extra_moves)
+}
+
+/// Plays the game of `snapshot` from its start to its end (see [`play_on`]).
 async fn play_to_the_end(
     seated: &mut [(WsClient, GameSnapshot)],
     client_of_seat: &[usize],
     game: Uuid,
     snapshot: &GameSnapshot,
 ) -> (AnyGame, Vec<usize>, u32) {
-    let mut position = AnyGame::new(&kinds::ruleset(&snapshot.ruleset).expect("a valid ruleset"));
-    let mut movers = Vec::new();
-    let mut extra_moves = 0;
-    while let Some(seat) = position.to_act() {
-        let ply = movers.len() as u32;
-        let edge = greedy_edge(&position);
-        let mover = client_of_seat[seat.index()];
-        let next_in_order = client_of_seat[(seat.index() + 1) % 3];
-        let frame = move_frame(game, ply, &format!("m{ply}"), &edge);
-        seated[mover].0.request(10 + u64::from(ply), frame).await;
-        movers.push(seat.index());
-        if position.play(&edge).expect("the engine's own edge").progress == Progress::TurnContinues {
-            // A completed box: the same seat moves again, and the next seat in order may not yet.
-            extra_moves += 1;
-            let early = move_frame(game, ply + 1, "early", "a1h");
-            let refused = seated[next_in_order].0.refused(1_000 + u64::from(ply), early).await;
-            assert_eq!(refused, ErrorCode::NotYourTurn, "after a completed box the same seat moves again");
-        }
-    }
+    let position = AnyGame::new(&kinds::ruleset(&snapshot.ruleset).expect("a valid ruleset"));
+    let (position, _, movers, extra_moves) =
+        play_on(seated, client_of_seat, game, (position, 0), &[], usize::MAX).await;
     (position, movers, extra_moves)
 }

@@ -20,6 +20,8 @@
 //   moves again), `outcome` (`{winner, reason}` once the rules ended the game, `winner` null for a draw; kinds
 //   that rank or score add `ranks` and `scores`, a list per seat in seat order as `result` has them, with `winner`
 //   the one seat ranked first or null) and `clone()`.
+//   Optionally `leave(seat, reason)`: a kind whose rules play on when a seat leaves (the server's `seat_left`)
+//   passes that seat by from then on.
 // - `notation`: `actions(text)` splits a move text into its actions and `actionCount(text)` counts them (a ply
 //   counts actions); the move list writes a turn as its actions run together, numbered in pairs of turns.
 //   Optionally `separator`: what stands between two actions of one turn (the engine's ACTION_SEPARATOR; Dots'

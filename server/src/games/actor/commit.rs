@@ -117,6 +117,7 @@ pub(crate) fn event_kind(event: &GameEvent) -> &'static str {
         GameEvent::DrawOffered { .. } => "draw_offered",
         GameEvent::DrawDeclined { .. } => "draw_declined",
         GameEvent::DrawAccepted { .. } => "draw_accepted",
+        GameEvent::SeatLeft { .. } => "seat_left",
         GameEvent::AgreedEndAccepted { .. } => "agreed_end_accepted",
         GameEvent::AgreedEndOffered { .. } => "agreed_end_offered",
         GameEvent::AgreedEndDeclined { .. } => "agreed_end_declined",

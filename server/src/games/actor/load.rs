@@ -13,6 +13,7 @@ use super::{ActorConfig, CommittedMove, GameActor, Live, StandingOffer};
 use crate::games::clock::GameClock;
 use crate::games::convert::{self, seat_name, speed_from_text};
 use crate::games::kinds;
+use crate::games::replay::{Departures, Left};
 use crate::store::{Store, StoreError};
 use crate::time::now_ms;
 
@@ -61,8 +62,11 @@ impl GameActor {
                 _ => None,
             })
             .collect();
+        let departed = departures(&events).map_err(corrupt)?;
+        let mut departures = Departures::new(&departed);
         for row in store.moves(id).await? {
             let seat = convert::seat_from_text(&row.seat).ok_or_else(|| corrupt(format!("seat {}", row.seat)))?;
+            departures.before(&mut game, row.ply as u32);
             game.play(&row.notation).map_err(|e| corrupt(format!("move at ply {}: {e}", row.ply)))?;
             window_opened = game.timed_window().and(window_opened.or(Some(row.received_at)));
             let running = game.to_act().map(seat_name);
@@ -82,6 +86,7 @@ impl GameActor {
                 seq,
             });
         }
+        departures.after_the_last(&mut game);
         let state = &row.state;
         let status = match state.status.as_str() {
             "active" => GameStatus::Active,
@@ -128,6 +133,7 @@ impl GameActor {
                 draw_offer: standing_offer(&events, Offer::Draw, seats),
                 agreed_end_offer: standing_offer(&events, Offer::AgreedEnd, seats),
                 has_moved,
+                departed: departed.iter().map(|left| (left.seat, left.ply, left.reason)).collect(),
                 finished_at: state.finished_at,
                 window_ends,
             },
@@ -155,28 +161,54 @@ enum Offer {
 }
 
 /// The offer of `kind` still standing after `events` in a game of `seats` seats, with its acceptances: an offer
-/// stands until it is declined or passes, the game ends, or a seat that has not accepted it moves.
+/// stands until it is declined or passes, the game ends, a seat leaves, or a seat that has not accepted it moves.
 fn standing_offer(events: &[EventEnvelope], kind: Offer, seats: usize) -> Option<StandingOffer> {
-    events.iter().fold(None, |offer: Option<StandingOffer>, envelope| match &envelope.event {
-        GameEvent::DrawOffered { seat } if kind == Offer::Draw => Some(StandingOffer::new(convert::seat(*seat), seats)),
-        GameEvent::AgreedEndOffered { seat } if kind == Offer::AgreedEnd => {
-            Some(StandingOffer::new(convert::seat(*seat), seats))
-        }
-        GameEvent::DrawAccepted { seat } if kind == Offer::Draw => {
-            offer.and_then(|o| o.accepted_by(convert::seat(*seat)))
-        }
-        GameEvent::AgreedEndAccepted { seat } if kind == Offer::AgreedEnd => {
-            offer.and_then(|o| o.accepted_by(convert::seat(*seat)))
-        }
-        GameEvent::DrawDeclined { .. } if kind == Offer::Draw => None,
-        GameEvent::AgreedEndDeclined { .. } if kind == Offer::AgreedEnd => None,
-        GameEvent::Ended { .. }
-        | GameEvent::Aborted { .. }
-        | GameEvent::AbortedByAdmin {}
-        | GameEvent::Adjudicated { .. } => None,
-        GameEvent::Moved { record, .. } if offer.is_some_and(|o| o.awaits(convert::seat(record.seat))) => None,
-        _ => offer,
-    })
+    let mut departed = Vec::new();
+    let mut offer: Option<StandingOffer> = None;
+    for envelope in events {
+        offer = match &envelope.event {
+            GameEvent::DrawOffered { seat } if kind == Offer::Draw => {
+                Some(StandingOffer::new(convert::seat(*seat), seats, &departed))
+            }
+            GameEvent::AgreedEndOffered { seat } if kind == Offer::AgreedEnd => {
+                Some(StandingOffer::new(convert::seat(*seat), seats, &departed))
+            }
+            GameEvent::DrawAccepted { seat } if kind == Offer::Draw => {
+                offer.and_then(|o| o.accepted_by(convert::seat(*seat)))
+            }
+            GameEvent::AgreedEndAccepted { seat } if kind == Offer::AgreedEnd => {
+                offer.and_then(|o| o.accepted_by(convert::seat(*seat)))
+            }
+            GameEvent::DrawDeclined { .. } if kind == Offer::Draw => None,
+            GameEvent::AgreedEndDeclined { .. } if kind == Offer::AgreedEnd => None,
+            GameEvent::SeatLeft { seat, .. } => {
+                departed.push(convert::seat(*seat));
+                None
+            }
+            GameEvent::Ended { .. }
+            | GameEvent::Aborted { .. }
+            | GameEvent::AbortedByAdmin {}
+            | GameEvent::Adjudicated { .. } => None,
+            GameEvent::Moved { record, .. } if offer.is_some_and(|o| o.awaits(convert::seat(record.seat))) => None,
+            _ => offer,
+        };
+    }
+    offer
+}
+
+/// The departures `events` record, in the order they happened.
+fn departures(events: &[EventEnvelope]) -> Result<Vec<Left>, String> {
+    events
+        .iter()
+        .filter_map(|envelope| match &envelope.event {
+            GameEvent::SeatLeft { seat, reason, ply, .. } => Some((*seat, *reason, *ply)),
+            _ => None,
+        })
+        .map(|(seat, reason, ply)| {
+            let reason = convert::departure_reason(reason).ok_or_else(|| format!("{reason:?} is no departure"))?;
+            Ok(Left { ply, seat: convert::seat(seat), reason })
+        })
+        .collect()
 }
 
 /// Stored data that does not make a consistent game.

@@ -117,7 +117,8 @@ impl GameActor {
                 return Err(GameError::NotAllowed(kind.already_standing().into()))
             }
             DrawAction::Offer => {
-                *kind.offer(&mut next) = Some(StandingOffer::new(seat, self.players.len()));
+                let departed: Vec<Seat> = self.live.departed.iter().map(|&(gone, _, _)| gone).collect();
+                *kind.offer(&mut next) = Some(StandingOffer::new(seat, self.players.len(), &departed));
                 kind.offered(seat_name(seat))
             }
             DrawAction::Accept | DrawAction::Decline if !standing.is_some_and(|offer| offer.awaits(seat)) => {
@@ -166,9 +167,7 @@ impl GameActor {
         };
         let grace = self.config.disconnect_grace.as_millis() as i64;
         match self.absent_since[absent] {
-            Some(since) if now - since >= grace => {
-                self.finish(self.departure(absent, EndReason::Abandonment), now).await
-            }
+            Some(since) if now - since >= grace => self.leave(absent, EndReason::Abandonment, now).await,
             Some(_) => Err(GameError::NotAllowed("your opponent's grace period has not run out yet".into())),
             None => Err(GameError::NotAllowed("your opponent is connected".into())),
         }
@@ -203,7 +202,7 @@ impl GameActor {
             | TimeControl::Correspondence { .. } => self.live.game.timeout_policy(),
         };
         match policy {
-            TimeoutPolicy::Loss => self.finish(self.departure(flagged, EndReason::Time), at).await.map(drop),
+            TimeoutPolicy::Loss => self.leave(flagged, EndReason::Time, at).await.map(drop),
             TimeoutPolicy::RandomAction => self.play_random_turn(flagged, at).await,
         }
     }

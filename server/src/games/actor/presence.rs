@@ -3,11 +3,11 @@
 use std::borrow::Cow;
 
 use kartka_engine::Seat;
-use kartka_protocol::{GameEvent, GameSnapshot, GameStatus, ServerFrame};
+use kartka_protocol::{Departure, GameEvent, GameSnapshot, GameStatus, ServerFrame};
 use uuid::Uuid;
 
 use super::{GameActor, GameError, StandingOffer, Subscribed, Subscriber};
-use crate::games::convert::seat_name;
+use crate::games::convert::{end_reason_name, seat_name};
 use crate::long_lists;
 use crate::outbox::encode;
 use crate::store::Millis;
@@ -149,6 +149,12 @@ impl GameActor {
             mid_turn: self.live.game.mid_turn(),
             clocks: self.live.clocks(now),
             clocks_at_ms: now,
+            departed: self
+                .live
+                .departed
+                .iter()
+                .map(|&(seat, ply, reason)| Departure { seat: seat_name(seat), ply, reason: end_reason_name(reason) })
+                .collect(),
             draw_offer: self.live.draw_offer.map(|offer| seat_name(offer.by)),
             draw_accepted_by: self.live.draw_offer.iter().flat_map(StandingOffer::acceptors).map(seat_name).collect(),
             agreed_end_offer: self.live.agreed_end_offer.map(|offer| seat_name(offer.by)),

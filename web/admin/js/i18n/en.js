@@ -162,6 +162,7 @@ export default {
   'admin.event.agreed_end_accepted': '{name} accepted to end and count',
   'admin.event.player_connected': '{name} connected',
   'admin.event.player_disconnected': '{name} disconnected',
+  'admin.event.seat_left': '{name} left the game, which plays on',
   'admin.event.ended': 'ended: {result}',
   'admin.event.aborted': '{name} aborted the game',
   'admin.event.connection_closed': 'the server closed {name}’s connection: {reason}',

@@ -160,6 +160,7 @@ export default {
   'admin.event.agreed_end_accepted': '{name} przyjmuje koniec i liczenie',
   'admin.event.player_connected': '{name} łączy się',
   'admin.event.player_disconnected': '{name} rozłącza się',
+  'admin.event.seat_left': '{name} opuszcza grę, która toczy się dalej',
   'admin.event.ended': 'koniec: {result}',
   'admin.event.aborted': '{name} przerywa partię',
   'admin.event.connection_closed': 'serwer zamknął połączenie gracza {name}: {reason}',

@@ -160,6 +160,7 @@ export default {
   'admin.event.agreed_end_accepted': '{name} соглашается закончить и подсчитать',
   'admin.event.player_connected': '{name} подключается',
   'admin.event.player_disconnected': '{name} отключается',
+  'admin.event.seat_left': '{name} покидает партию, которая продолжается',
   'admin.event.ended': 'конец: {result}',
   'admin.event.aborted': '{name} прерывает партию',
   'admin.event.connection_closed': 'сервер закрыл соединение игрока {name}: {reason}',

@@ -30,6 +30,11 @@ export class DotsAndBoxesGame {
     return this.position.legalEdges().map(edgeName);
   }
 
+  /** `seat` left (it resigned, ran out of time or was claimed absent): the others play on, the turn passing it by. */
+  leave(seat, reason) {
+    this.position.leave(seat, reason);
+  }
+
   /** Draws one edge given as notation (`a1h`); throws on anything else or an edge that may not be drawn. */
   play(action) {
     this.position.play(action.trim());

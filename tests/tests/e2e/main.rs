@@ -24,6 +24,7 @@ mod browser_dots;
 mod browser_explorer;
 mod browser_history;
 mod browser_line_soccer;
+mod browser_new_kinds;
 mod browser_page_weight;
 mod browser_site;
 mod browser_soccer_variants;

@@ -7,10 +7,9 @@ use uuid::Uuid;
 use crate::accounts::info;
 
 use crate::games::convert::speed_text;
-use crate::ratings::current;
-use crate::ratings::glicko::Rating;
 use crate::ratings::speed::speed_class;
-use crate::store::{AccountRow, Millis, RatingRow, Store, StoreError, GLICKO2};
+use crate::ratings::{model_for_seats, shown_or_newcomer};
+use crate::store::{AccountRow, Millis, RatingRow, Store, StoreError};
 
 /// Recent games that decide which seat a player should get next.
 const RECENT_GAMES: u32 = 10;
@@ -56,13 +55,16 @@ impl Entrant {
         self.player.account_id
     }
 
-    /// Their Glicko-2 rating as of `now` for games of two with this ruleset and time control.
+    /// Their rating as of `now` for games of `seats` seats with this ruleset and time control, as people see it
+    /// (rating, deviation): from Glicko-2 for games of two, from Weng-Lin for more, the model such a game is
+    /// rated by; a newcomer's when they have none.
     #[must_use]
-    pub fn rating_for(&self, ruleset: &RulesetSpec, time_control: &TimeControl, now: Millis) -> Rating {
+    pub fn rating_for(&self, ruleset: &RulesetSpec, time_control: &TimeControl, seats: u8, now: Millis) -> (f64, f64) {
         let kind = ruleset.kind().name();
         let speed = speed_text(speed_class(ruleset, time_control));
-        let glicko = |row: &&RatingRow| row.kind == kind && row.speed == speed && row.model == GLICKO2;
-        current(self.ratings.iter().find(glicko), now)
+        let model = model_for_seats(usize::from(seats));
+        let of_the_game = |row: &&RatingRow| row.kind == kind && row.speed == speed && row.model == model;
+        shown_or_newcomer(self.ratings.iter().find(of_the_game), now)
     }
 }
 

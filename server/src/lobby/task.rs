@@ -292,7 +292,7 @@ impl LobbyTask {
     fn join_pool(&mut self, entrant: Entrant, pool: PoolSpec) -> Result<(), LobbyError> {
         let seats = seats_of(&pool.ruleset)?;
         let now = now_ms();
-        let rating = entrant.rating_for(&pool.ruleset, &pool.time_control, now).rating;
+        let (rating, _) = entrant.rating_for(&pool.ruleset, &pool.time_control, seats, now);
         let account = entrant.account();
         let waiter = Waiter { player: entrant.player, rating, colour_balance: entrant.colour_balance, joined_at: now };
         self.pools.join(pool, usize::from(seats), waiter)?;
@@ -316,7 +316,8 @@ impl LobbyTask {
 
     fn create_seek(&mut self, entrant: Entrant, request: SeekRequest) -> Result<Seek, LobbyError> {
         let now = now_ms();
-        let rating = entrant.rating_for(&request.ruleset, &request.time_control, now);
+        let seats = seats_of(&request.ruleset)?;
+        let (rating, deviation) = entrant.rating_for(&request.ruleset, &request.time_control, seats, now);
         let creator = AccountInfo {
             id: entrant.player.account_id,
             name: entrant.player.name.clone(),
@@ -326,8 +327,8 @@ impl LobbyTask {
         let seek = Seek {
             id: Uuid::new_v4(),
             creator: creator.clone(),
-            rating: rating.rating.round() as i32,
-            provisional: is_provisional(rating.deviation),
+            rating: rating.round() as i32,
+            provisional: is_provisional(deviation),
             ruleset: request.ruleset,
             time_control: request.time_control,
             speed: speed_class(&request.ruleset, &request.time_control),
@@ -335,7 +336,7 @@ impl LobbyTask {
             rating_range: request.rating_range,
             colour: request.colour,
             created_at_ms: now,
-            seats: seats_of(&request.ruleset)?,
+            seats,
             joined: vec![creator.clone()],
         };
         self.seeks.open(OpenSeek {
@@ -410,8 +411,9 @@ impl LobbyTask {
             return Err(LobbyError::RegistrationRequired);
         }
         if let Some(range) = open.seek.rating_range {
-            let rating = entrant.rating_for(&open.seek.ruleset, &open.seek.time_control, now_ms());
-            if !range.contains(rating.rating.round() as i32) {
+            let seats = open.seek.seats;
+            let (rating, _) = entrant.rating_for(&open.seek.ruleset, &open.seek.time_control, seats, now_ms());
+            if !range.contains(rating.round() as i32) {
                 return Err(LobbyError::NotAllowed("your rating is outside the seek's rating range"));
             }
         }

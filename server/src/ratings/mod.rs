@@ -13,7 +13,18 @@ pub mod speed;
 
 pub use result::{rated_result, RatedResult};
 
-use crate::store::{Millis, RatingRow, WENG_LIN};
+use crate::store::{Millis, RatingRow, GLICKO2, WENG_LIN};
+
+/// The rating model of games of `seats` seats: Glicko-2 for two, Weng-Lin for more. Each model keeps its own
+/// ratings and leaderboards.
+#[must_use]
+pub fn model_for_seats(seats: usize) -> &'static str {
+    if seats == 2 {
+        GLICKO2
+    } else {
+        WENG_LIN
+    }
+}
 
 /// A stored Glicko-2 rating as of `now` (its deviation grown by the idle time since its last game); a newcomer's
 /// when there is none.
@@ -32,6 +43,13 @@ pub fn current_skill(row: Option<&RatingRow>, now: Millis) -> ranking::Skill {
     row.map_or(ranking::NEWCOMER, |row| {
         ranking::decayed(ranking::Skill { rating: row.rating, uncertainty: row.deviation }, row.updated_at, now)
     })
+}
+
+/// A rating of either model as people see it at `now`: (rating, deviation) on the rating scale; a newcomer's
+/// (1500 ± 350 in both models) when there is none.
+#[must_use]
+pub fn shown_or_newcomer(row: Option<&RatingRow>, now: Millis) -> (f64, f64) {
+    row.map_or((glicko::NEWCOMER.rating, glicko::NEWCOMER.deviation), |row| shown_now(row, now))
 }
 
 /// A stored rating of either model as people see it at `now`: (rating, deviation) on the rating scale.

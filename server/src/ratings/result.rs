@@ -7,7 +7,7 @@ use uuid::Uuid;
 use super::glicko::{is_provisional, rate, Score};
 use super::{current, current_skill, ranking};
 use crate::games::convert::seat_name;
-use crate::store::{Millis, RatingRow, RatingUpdate, Store, StoreError, GLICKO2, WENG_LIN};
+use crate::store::{Millis, RatingRow, RatingUpdate, Store, StoreError, GLICKO2};
 
 /// The ratings a rated game's result writes, and the changes its `ended` event shows.
 #[derive(Clone, Debug, PartialEq)]
@@ -29,7 +29,7 @@ pub async fn rated_result(
     outcome: &Outcome,
     now: Millis,
 ) -> Result<RatedResult, StoreError> {
-    let model = if players.len() == 2 { GLICKO2 } else { WENG_LIN };
+    let model = super::model_for_seats(players.len());
     let mut stored = Vec::with_capacity(players.len());
     for &account in players {
         stored.push(store.rating(account, kind, speed, model).await?);

@@ -138,6 +138,19 @@ impl Outcome {
         Outcome { ranks, ..self }
     }
 
+    /// An outcome of `ranks` (seat order) for `reason`, without scores; `None` unless they are competition ranks
+    /// of two to six seats: each seat ranked one below the number of seats ranked better (1, 1, 3 but not 1, 1, 2
+    /// or 1, 3, 3).
+    #[must_use]
+    pub fn of_ranks(ranks: &[u8], reason: EndReason) -> Option<Outcome> {
+        let competition = ranks.iter().all(|&mine| {
+            let better = ranks.iter().filter(|&&theirs| theirs < mine).count();
+            usize::from(mine) == better + 1
+        });
+        let ranks = BySeat::from_slice(ranks).filter(|ranks| ranks.len() >= 2 && competition)?;
+        Some(Outcome::ranked(ranks, reason))
+    }
+
     /// How many seats the game had.
     #[must_use]
     pub const fn seat_count(&self) -> usize {
@@ -174,6 +187,17 @@ fn ranks_of(scores: &BySeat<u32>) -> BySeat<u8> {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn ranks_are_taken_only_as_competition_ranks_of_two_to_six_seats() {
+        let ranked = |ranks: &[u8]| Outcome::of_ranks(ranks, EndReason::Adjudication).map(|o| o.ranks);
+        assert_eq!(ranked(&[2, 1, 3]), Some(BySeat::from([2, 1, 3])));
+        assert_eq!(ranked(&[1, 1, 3]), Some(BySeat::from([1, 1, 3])));
+        assert_eq!(ranked(&[1, 1]), Some(BySeat::from([1, 1])));
+        for refused in [&[1, 1, 2][..], &[1, 3, 3], &[0, 1], &[2, 2], &[1], &[], &[1, 2, 3, 4, 5, 6, 7], &[1, 2, 4]] {
+            assert_eq!(ranked(refused), None, "{refused:?}");
+        }
+    }
 
     #[test]
     fn two_seat_outcomes_are_ranks() {

@@ -313,12 +313,18 @@ pub enum DecidedResult {
     Draw,
 }
 
-/// `POST /api/admin/games/{id}/adjudicate`.
+/// `POST /api/admin/games/{id}/adjudicate`: the result as `result` (a game of two seats) or as `ranks` (a game of
+/// any seats), exactly one of them.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize, JsonSchema)]
 #[serde(deny_unknown_fields)]
 pub struct Adjudication {
-    /// The result.
-    pub result: DecidedResult,
+    /// The result of a game of two seats.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub result: Option<DecidedResult>,
+    /// The rank of each seat, first seat first, for a game of any number of seats: 1 is best and seats that tie
+    /// share the better rank (`[2, 1, 3]`; `[1, 1, 3]`), as a game's result ranks them.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub ranks: Option<Vec<u8>>,
     /// Why (1–1000 characters).
     #[schemars(length(min = 1, max = MAX_REASON_CHARS))]
     pub reason: String,

@@ -49,6 +49,7 @@ impl StoredGame {
                 deadline: None,
                 finished_at: finished.then_some(self.created_at + 1_000),
                 scores: None,
+                ranks: None,
             },
         }
     }
@@ -137,6 +138,7 @@ impl ActiveGame {
                 deadline: self.deadline,
                 finished_at: None,
                 scores: None,
+                ranks: None,
             },
         };
         let started = EventRow {

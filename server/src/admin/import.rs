@@ -214,6 +214,7 @@ fn rows_of(game: &ReadGame, players: [(Uuid, String); 2], source: &str, now: Mil
         deadline: None,
         finished_at: Some(at),
         scores: game.result.as_ref().and_then(convert::scores_text),
+        ranks: game.result.as_ref().map(convert::ranks_text),
     };
     ImportedGame {
         game: GameRow {

@@ -143,8 +143,9 @@ pub enum Action {
 pub enum AdminAction {
     /// Call a running game off, without a result.
     Abort,
-    /// Decide the result of a running or finished game: a winner, or `None` for a draw.
-    Adjudicate(Option<Seat>),
+    /// Decide the result of a running or finished game: each seat's rank, first seat first (competition ranks
+    /// of the game's seat count, checked by the actor).
+    Adjudicate(BySeat<u8>),
 }
 
 /// How every game actor is run.

@@ -215,8 +215,12 @@ pub fn stored_result(state: &GameState, status: GameStatus) -> Result<Option<Gam
                 None => (None, false),
             };
             let winner = state.winner.as_deref().and_then(seat_from_text);
+            let ranks = match &state.ranks {
+                Some(text) => ranks_from_text(text).ok_or_else(|| text.clone())?,
+                None => ranks_of_winner(winner),
+            };
             Ok(Some(GameResult {
-                ranks: ranks_of_winner(winner),
+                ranks,
                 winner: winner.map(seat_name),
                 reason: end_reason_from_text(reason).ok_or_else(|| reason.clone())?,
                 scores,
@@ -227,8 +231,22 @@ pub fn stored_result(state: &GameState, status: GameStatus) -> Result<Option<Gam
     }
 }
 
+/// The stored text of a result's ranks, one per seat joined by `:` (`2:1:3`).
+#[must_use]
+pub fn ranks_text(result: &GameResult) -> String {
+    result.ranks.iter().map(u8::to_string).collect::<Vec<_>>().join(":")
+}
+
+/// The ranks of their stored text; `None` unless they rank two to six seats from 1 as a result does.
+#[must_use]
+pub fn ranks_from_text(text: &str) -> Option<Vec<u8>> {
+    let ranks = text.split(':').map(|rank| rank.parse().ok()).collect::<Option<Vec<u8>>>()?;
+    Outcome::of_ranks(&ranks, EndReason::Score).map(|outcome| outcome.ranks.as_slice().to_vec())
+}
+
 /// The ranks of a two-seat result known by its winner: the winner first and the other second, or both first
-/// when no one won (the games table, and records of two-seat games, keep a result as its winner).
+/// when no one won (records of two-seat games, and games of two stored before their ranks were, keep a result
+/// as its winner).
 pub fn ranks_of_winner(winner: Option<Seat>) -> Vec<u8> {
     let outcome = winner.map_or(Outcome::draw(2, EndReason::Score), |winner| Outcome::win(2, winner, EndReason::Score));
     outcome.ranks.as_slice().to_vec()
@@ -292,6 +310,23 @@ mod tests {
             assert_eq!(end_reason_from_text(text), Some(end_reason_name(reason)));
         }
         assert_eq!(end_reason_from_text("score"), Some(EndReasonName::Score), "games stored as `score` still read");
+    }
+
+    #[test]
+    fn ranks_round_trip_through_text_and_only_rankings_read() {
+        let result = |ranks: &[u8]| GameResult {
+            ranks: ranks.to_vec(),
+            winner: None,
+            reason: EndReasonName::Resignation,
+            scores: None,
+            half_points: false,
+        };
+        assert_eq!(ranks_text(&result(&[2, 1, 3])), "2:1:3");
+        assert_eq!(ranks_from_text("2:1:3"), Some(vec![2, 1, 3]));
+        assert_eq!(ranks_from_text("1:1:3:4"), Some(vec![1, 1, 3, 4]));
+        for unreadable in ["", "1", "1:1:2", "2:x", "1:2:3:4:5:6:7", "1::2"] {
+            assert_eq!(ranks_from_text(unreadable), None, "{unreadable:?}");
+        }
     }
 
     #[test]

@@ -144,6 +144,9 @@ pub struct RatedGame {
     pub players: Vec<Uuid>,
     /// The seat ranked first alone (`first` … `sixth`), or `None` for a draw.
     pub winner: Option<String>,
+    /// The payload of the game's last `ended` or `adjudicated` event: its whole result, ranks included. `None`
+    /// for a game stored without events (an imported game: two seats, whose `winner` says all).
+    pub result_event: Option<String>,
     /// When the game ended.
     pub finished_at: Millis,
 }
@@ -177,8 +180,14 @@ pub trait AdminStore: Send + Sync {
     /// The rated results of a game kind and speed class that changed ratings (both players moved), in the
     /// order the games ended.
     async fn rated_history(&self, kind: &str, speed: &str) -> Result<Vec<RatedGame>, StoreError>;
-    /// Replaces every rating of a game kind and speed class with `ratings`, in one transaction.
-    async fn replace_ratings(&self, kind: &str, speed: &str, ratings: &[RatingRow]) -> Result<(), StoreError>;
+    /// Replaces every rating of a game kind, speed class and rating model with `ratings`, in one transaction.
+    async fn replace_ratings(
+        &self,
+        kind: &str,
+        speed: &str,
+        model: &str,
+        ratings: &[RatingRow],
+    ) -> Result<(), StoreError>;
     /// Marks an account as a bot, or takes the mark away, with its audit entry. False (and nothing written)
     /// when the account does not exist or already was so.
     async fn set_bot(&self, account_id: Uuid, is_bot: bool, entry: &AuditRow) -> Result<bool, StoreError>;

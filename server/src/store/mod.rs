@@ -199,6 +199,9 @@ pub struct GameState {
     /// The result's points per seat in seat order, separated by colons (`3:5`), for games whose rules count
     /// them.
     pub scores: Option<String>,
+    /// The result's rank per seat in seat order, separated by colons (`2:1:3`), once finished; `None` before,
+    /// and for a game of two stored before ranks were (its winner says them).
+    pub ranks: Option<String>,
 }
 
 impl GameState {
@@ -211,6 +214,7 @@ impl GameState {
             && self.end_reason.is_none()
             && self.finished_at.is_none()
             && self.scores.is_none()
+            && self.ranks.is_none()
     }
 }
 

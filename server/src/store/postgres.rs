@@ -30,8 +30,8 @@ macro_rules! states_unnest {
     () => {
         "WITH c AS (SELECT * FROM UNNEST($1::uuid[], $2::bigint[], $3::text[], $4::text[], $5::text[], \
         $6::bigint[], $7::bigint[], $8::text[], $9::bigint[], $10::text[], $11::bigint[], $12::bigint[], \
-        $13::text[]) AS c(id, expected_seq, status, winner, end_reason, ply, seq, clocks_ms, clock_at, to_act, \
-        deadline, finished_at, scores)), \
+        $13::text[], $14::text[]) AS c(id, expected_seq, status, winner, end_reason, ply, seq, clocks_ms, clock_at, \
+        to_act, deadline, finished_at, scores, ranks)), \
         moved AS (UPDATE game_progress AS p SET seq = c.seq, ply = c.ply, clocks_ms = c.clocks_ms, clock_at = c.clock_at, to_act = c.to_act, deadline = c.deadline, \
         swept_deadline = CASE WHEN p.swept THEN c.deadline END FROM c WHERE p.game_id = c.id AND p.seq = c.expected_seq RETURNING p.game_id)"
     };
@@ -48,11 +48,11 @@ const UPDATE_PROGRESS_UNNEST: &str = concat!(states_unnest!(), " SELECT game_id 
 macro_rules! outcomes_update {
     () => {
         ", outcomes AS (UPDATE games AS g SET status = c.status, winner = c.winner, end_reason = c.end_reason, \
-        length = c.ply, finished_at = c.finished_at, scores = c.scores \
+        length = c.ply, finished_at = c.finished_at, scores = c.scores, ranks = c.ranks \
         FROM c JOIN moved ON moved.game_id = c.id \
         WHERE g.id = c.id AND (g.status IS DISTINCT FROM c.status OR g.winner IS DISTINCT FROM c.winner \
         OR g.end_reason IS DISTINCT FROM c.end_reason OR g.finished_at IS DISTINCT FROM c.finished_at \
-        OR g.scores IS DISTINCT FROM c.scores))"
+        OR g.scores IS DISTINCT FROM c.scores OR g.ranks IS DISTINCT FROM c.ranks))"
     };
 }
 
@@ -221,6 +221,7 @@ fn bind_states<'q>(query: PgQuery<'q>, changes: &'q [(Uuid, &'q GameChange)]) ->
         .bind(maybe_int(|state| state.deadline))
         .bind(maybe_int(|state| state.finished_at))
         .bind(text(|state| state.scores.as_deref()))
+        .bind(text(|state| state.ranks.as_deref()))
 }
 
 /// Binds the arrays of [`INSERT_EVENTS_UNNEST`]'s columns.

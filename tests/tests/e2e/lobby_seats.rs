@@ -5,15 +5,18 @@
 
 use std::time::Duration;
 
-use kartka_engine::{AnyGame, EndReason, Progress, Seat};
+use kartka_engine::{AnyGame, EndReason, Outcome, Progress, Seat};
 use kartka_protocol::kinds::dots_and_boxes::DotsAndBoxesOptions;
 use kartka_protocol::{
     EndReasonName, ErrorCode, GameEvent, GameSnapshot, RulesetSpec, SeatName, Seek, ServerFrame, TimeControl,
 };
+use kartka_server::admin::audit::Actor;
+use kartka_server::admin::role;
 use kartka_server::config::Settings;
 use kartka_server::games::{convert, kinds};
 use kartka_server::lobby::pairing::Windows;
 use kartka_server::lobby::LobbySettings;
+use kartka_server::ratings::ranking;
 use kartka_tests::client::{move_frame, Api, WsClient};
 use kartka_tests::server::TestServer;
 use serde_json::{json, Value};
@@ -268,7 +271,49 @@ async fn a_rated_pool_for_three_gathers_three_and_rates_them_by_weng_lin(url: &s
     assert_eq!((board["model"].clone(), board["rated_players"].clone()), (json!("weng_lin"), json!(3)), "{board}");
     let (_, glicko) = api.get("/api/leaderboard/dots-and-boxes?speed=blitz", None).await;
     assert_eq!(glicko["rated_players"], json!(0), "Glicko-2's board is another: {glicko}");
+
+    // An admin decides the finished game the other way round: the pool's Weng-Lin ratings are replayed from
+    // newcomers with the new ranks. Ranks that rank no game of three are refused and change nothing.
+    let (status, boss) =
+        api.post("/api/register", None, &json!({ "username": "boss", "password": "long enough secret" })).await;
+    assert_eq!(status, 201, "{boss}");
+    role::set_admin(server.state.store.as_ref(), "boss", true, Actor::CommandLine, "test admin").await.expect("grant");
+    let boss = boss["token"].as_str().map(str::to_owned);
+    let adjudicate = format!("/api/admin/games/{game}/adjudicate");
+    for refused in [
+        json!({ "result": "first", "reason": "three seats need ranks" }),
+        json!({ "ranks": [1, 1, 2], "reason": "not competition ranks" }),
+        json!({ "ranks": [1, 2], "reason": "two ranks for three seats" }),
+        json!({ "ranks": [1, 2, 3], "result": "draw", "reason": "both" }),
+    ] {
+        let (status, body) = api.post(&adjudicate, boss.as_deref(), &refused).await;
+        assert_eq!((status, body["code"].as_str()), (400, Some("invalid_request")), "{refused}: {body}");
+    }
+    let reversed: Vec<u8> = ranks.iter().map(|&rank| 4 - rank).collect();
+    let reversed = Outcome::of_ranks(&reversed, EndReason::Adjudication).map_or_else(
+        // Ties reversed are not competition ranks (1, 1, 3 turns into 3, 3, 1): the tied seats share rank 2.
+        || ranks.iter().map(|&rank| if rank == 3 { 1 } else { 2 }).collect::<Vec<u8>>(),
+        |outcome| outcome.ranks.as_slice().to_vec(),
+    );
+    let (status, body) =
+        api.post(&adjudicate, boss.as_deref(), &json!({ "ranks": reversed, "reason": "scores miscounted" })).await;
+    assert_eq!(status, 200, "{body}");
+    assert_eq!(body["game"]["result"]["ranks"], json!(reversed), "{body}");
+    let replayed = weng_lin_ranking(&reversed);
+    for (seat, account) in client_of_seat.iter().map(|&client| names[client]).enumerate() {
+        let (_, profile) = api.get(&format!("/api/players/{account}"), None).await;
+        let rating = &profile["ratings"][0];
+        assert_eq!((rating["model"].as_str(), rating["games"].as_i64()), (Some("weng_lin"), Some(1)), "{profile}");
+        assert_eq!(rating["rating"], json!(replayed[seat]), "seat {seat} replayed from its new rank: {profile}");
+    }
     server.stop().await;
+}
+
+/// The shown ratings of newcomers after one game ranked `ranks`, by the server's Weng-Lin arithmetic.
+fn weng_lin_ranking(ranks: &[u8]) -> Vec<i64> {
+    let seats: Vec<_> = ranks.iter().map(|&rank| (ranking::NEWCOMER, rank)).collect();
+    let rated = ranking::rate(&seats).expect("a ranking of three");
+    rated.into_iter().map(|skill| ranking::shown(skill).0.round() as i64).collect()
 }
 
 /// Four registered players gather in a rated pool of four; after a few moves one resigns: the game goes on

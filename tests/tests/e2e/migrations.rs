@@ -40,6 +40,16 @@ async fn postgres_seats_stored_before_0022_read_back_as_lists_after_it() {
     seats_stored_before_0022_read_back_as_lists_after_it(Backend::Postgres).await;
 }
 
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn sqlite_results_of_three_stored_before_0026_read_back_with_their_ranks_after_it() {
+    results_of_three_stored_before_0026_read_back_with_their_ranks_after_it(Backend::Sqlite).await;
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn postgres_results_of_three_stored_before_0026_read_back_with_their_ranks_after_it() {
+    results_of_three_stored_before_0026_read_back_with_their_ranks_after_it(Backend::Postgres).await;
+}
+
 fn game(first_id: Uuid, second_id: Uuid, state: GameState) -> GameRow {
     GameRow {
         id: Uuid::new_v4(),
@@ -136,6 +146,7 @@ async fn games_stored_before_0015_read_back_the_same_after_it(backend: Backend) 
             deadline: Some(deadline),
             finished_at: None,
             scores: None,
+            ranks: None,
         },
     );
     let finished = game(
@@ -153,6 +164,7 @@ async fn games_stored_before_0015_read_back_the_same_after_it(backend: Backend) 
             deadline: None,
             finished_at: Some(T0 + 110_000),
             scores: Some("1:0".to_owned()),
+            ranks: None,
         },
     );
     for stored in [&active, &finished] {
@@ -242,6 +254,7 @@ async fn only_correspondence_deadlines_are_swept_after_0018(backend: Backend) {
         deadline: Some(deadline),
         finished_at: None,
         scores: None,
+        ranks: None,
     };
     // The live game's flag fell first: before 0018 the sweeper would have listed it first.
     let live = game(first_id, second_id, in_play(T0 + 40_000));
@@ -355,6 +368,7 @@ async fn seats_stored_before_0022_read_back_as_lists_after_it(backend: Backend) 
         deadline: None,
         finished_at: Some(T0 + 5_000),
         scores: None,
+        ranks: None,
     };
     let finished = game(ala, ola, finished_state);
     let moves = [("first", 57_000, 60_000), ("second", 57_000, 58_000)].map(|(seat, first_ms, second_ms)| {
@@ -381,6 +395,7 @@ async fn seats_stored_before_0022_read_back_as_lists_after_it(backend: Backend) 
         deadline: Some(T0 + 60_000),
         finished_at: None,
         scores: None,
+        ranks: None,
     };
     let active = GameRow { id: Uuid::new_v4(), created_at: T0 + 10_000, ..game(ola, ala, active_state) };
     for statement in insert_in_0021_shape(&finished, &moves).into_iter().chain(insert_in_0021_shape(&active, &[])) {
@@ -420,4 +435,108 @@ async fn seats_stored_before_0022_read_back_as_lists_after_it(backend: Backend) 
     assert_eq!(store.game(three.id).await.unwrap(), Some(three.clone()));
     let listed: Vec<Uuid> = store.games_of(third, None, 10).await.unwrap().iter().map(|game| game.id).collect();
     assert_eq!(listed, [three.id]);
+}
+
+/// The INSERTs of a finished game of `players` into 0025's `games` and `game_progress`, with a result event of
+/// `payload`: a game's result was its winner, end reason and scores, and its ranks only in its events.
+fn insert_in_0025_shape(game: &GameRow, events: &[(&str, &str)]) -> Vec<String> {
+    let state = &game.state;
+    let players: Vec<String> = game.players.iter().map(Uuid::to_string).collect();
+    let mut statements = vec![
+        format!(
+            "INSERT INTO games (id, kind, ruleset, time_control, players, created_at, speed, rated, correspondence, \
+             status, winner, end_reason, length, finished_at, scores) \
+             VALUES ('{}', '{}', '{}', '{}', '{}', {}, '{}', FALSE, FALSE, '{}', {}, {}, {}, {}, {})",
+            game.id,
+            game.kind,
+            game.ruleset,
+            game.time_control,
+            players.join(" "),
+            game.created_at,
+            game.speed,
+            state.status,
+            or_null(state.winner.as_deref(), text),
+            or_null(state.end_reason.as_deref(), text),
+            state.ply,
+            or_null(state.finished_at, |finished_at| finished_at.to_string()),
+            or_null(state.scores.as_deref(), text),
+        ),
+        format!(
+            "INSERT INTO game_progress (game_id, seq, ply, clocks_ms, clock_at, to_act, deadline) \
+             VALUES ('{}', {}, {}, '{}', {}, NULL, NULL)",
+            game.id,
+            state.seq,
+            state.ply,
+            state.clocks_ms.iter().map(i64::to_string).collect::<Vec<_>>().join(":"),
+            state.clock_at,
+        ),
+    ];
+    for (seat, player) in players.iter().enumerate() {
+        statements.push(format!(
+            "INSERT INTO game_seats (game_id, seat, account_id, kind, created_at) VALUES ('{}', {seat}, '{player}', '{}', {})",
+            game.id, game.kind, game.created_at
+        ));
+    }
+    for (seq, (kind, payload)) in events.iter().enumerate() {
+        statements.push(format!(
+            "INSERT INTO game_events (game_id, seq, kind, payload, at) VALUES ('{}', {}, '{kind}', '{payload}', {})",
+            game.id,
+            seq + 1,
+            game.created_at
+        ));
+    }
+    statements
+}
+
+async fn results_of_three_stored_before_0026_read_back_with_their_ranks_after_it(backend: Backend) {
+    let older = OlderDb::new(backend, 26).await;
+    let (ala, ola) = two_players(&older).await;
+    let ula = Uuid::new_v4();
+    older
+        .execute(&format!(
+            "INSERT INTO accounts (id, name, name_key, kind, password_hash, is_admin, banned, created_at) \
+             VALUES ('{ula}', 'ula', 'ula', 'registered', 'x', FALSE, FALSE, {T0})"
+        ))
+        .await;
+    let finished = GameState {
+        status: "finished".to_owned(),
+        winner: Some("second".to_owned()),
+        end_reason: Some("resignation".to_owned()),
+        ply: 9,
+        seq: 3,
+        clocks_ms: vec![50_000, 51_000, 52_000],
+        clock_at: T0 + 9_000,
+        to_act: None,
+        deadline: None,
+        finished_at: Some(T0 + 9_000),
+        scores: Some("1:3:1".to_owned()),
+        ranks: None,
+    };
+    let three = GameRow {
+        kind: "dots-and-boxes".to_owned(),
+        ruleset: r#"{"kind":"dots-and-boxes","rows":2,"cols":2,"players":3}"#.to_owned(),
+        players: vec![ala, ola, ula],
+        ..game(ala, ola, finished.clone())
+    };
+    // Ranked by its last result event (an adjudication after the end), not by its winner nor its scores.
+    let ended = r#"{"type":"ended","result":{"ranks":[3,1,2],"winner":"second","reason":"resignation"}}"#;
+    let adjudicated = r#"{"type":"adjudicated","result":{"ranks":[2,1,2],"winner":"second","reason":"adjudication"}}"#;
+    let events = [("started", "{}"), ("ended", ended), ("adjudicated", adjudicated)];
+    let two = GameRow {
+        kind: "paper-soccer".to_owned(),
+        ..game(ala, ola, GameState { clocks_ms: vec![1, 2], scores: None, ..finished })
+    };
+    let two_events =
+        [("started", "{}"), ("ended", r#"{"type":"ended","result":{"winner":"second","reason":"resignation"}}"#)];
+    for statement in insert_in_0025_shape(&three, &events).into_iter().chain(insert_in_0025_shape(&two, &two_events)) {
+        older.execute(&statement).await;
+    }
+
+    let database = older.open().await;
+    let store = database.store();
+    let read = store.game(three.id).await.unwrap().expect("the game of three");
+    assert_eq!(read.state.ranks.as_deref(), Some("2:1:2"), "from its last result event");
+    assert_eq!(read, GameRow { state: GameState { ranks: Some("2:1:2".to_owned()), ..three.state.clone() }, ..three });
+    let read = store.game(two.id).await.unwrap().expect("the game of two");
+    assert_eq!(read.state.ranks, None, "a game of two keeps its winner, which says its ranks");
 }

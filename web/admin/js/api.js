@@ -50,7 +50,7 @@ export const admin = {
   /** The game's record file: `format` is `own` (its kind's format) or one of the review's `record_formats`. */
   record: (game, format = 'own') => text(`/api/admin/games/${id(game)}/record?format=${format}`),
   abort: (game, reason) => json('POST', `/api/admin/games/${id(game)}/abort`, { reason }),
-  adjudicate: (game, result, reason) => json('POST', `/api/admin/games/${id(game)}/adjudicate`, { result, reason }),
+  adjudicate: (game, decided, reason) => json('POST', `/api/admin/games/${id(game)}/adjudicate`, { ...decided, reason }),
   /** Every account whose name starts with `prefix`, banned and imported ones too: `{accounts}`. */
   searchAccounts: (prefix) => json('GET', `/api/admin/accounts?prefix=${id(prefix)}`),
   account: (name) => json('GET', `/api/admin/accounts/${id(name)}`),

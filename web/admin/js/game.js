@@ -150,6 +150,24 @@ function facts(review) {
     h('dt', {}, t('admin.id')), h('dd', {}, game.id));
 }
 
+/**
+ * The inputs of a decided result and what they decide: for two players a winner or a draw (`result`); for more,
+ * a rank per player (`ranks`, 1 best, tied players sharing the better rank), as the game's result ranks them.
+ */
+export function verdictInputs(players) {
+  if (players.length === 2) {
+    const select = h('select', { name: 'result', 'aria-label': t('admin.game.decidedResult') },
+      h('option', { value: 'first' }, t('admin.game.wins', { name: players[0].name })),
+      h('option', { value: 'second' }, t('admin.game.wins', { name: players[1].name })),
+      h('option', { value: 'draw' }, t('admin.search.draw')));
+    return { inputs: [select], decided: () => ({ result: select.value }) };
+  }
+  const ranks = players.map((player, seat) => h('select', { name: `rank-${seat}`, 'aria-label': t('admin.game.rankOf', { name: player.name }) },
+    players.map((_, index) => h('option', { value: String(index + 1), selected: index === seat }, String(index + 1)))));
+  const inputs = players.map((player, seat) => h('label', {}, player.name, ' ', ranks[seat]));
+  return { inputs, decided: () => ({ ranks: ranks.map((select) => Number(select.value)) }) };
+}
+
 /** The action buttons, with the reason every action needs; `reload` shows the game again after one. */
 async function actions(review, reload) {
   const game = review.game;
@@ -163,12 +181,9 @@ async function actions(review, reload) {
       fill(status, h('span', { class: 'error' }, errorText(error)));
     }
   };
-  const verdict = h('select', { name: 'result', 'aria-label': t('admin.game.decidedResult') },
-    h('option', { value: 'first' }, t('admin.game.wins', { name: game.players[0].name })),
-    h('option', { value: 'second' }, t('admin.game.wins', { name: game.players[1].name })),
-    h('option', { value: 'draw' }, t('admin.search.draw')));
+  const { inputs: verdict, decided } = verdictInputs(game.players);
   const abort = run((why) => admin.abort(game.id, why), t('admin.game.abortQuestion'));
-  const adjudicate = run((why) => admin.adjudicate(game.id, verdict.value, why), t('admin.game.adjudicateQuestion'));
+  const adjudicate = run((why) => admin.adjudicate(game.id, decided(), why), t('admin.game.adjudicateQuestion'));
   const gameActions = h('div', { class: 'row' },
     game.status === 'active' ? h('button', { type: 'button', class: 'danger', onclick: abort }, t('admin.game.abort')) : null,
     game.status !== 'aborted' ? [verdict, h('button', { type: 'button', onclick: adjudicate }, t('admin.game.adjudicate'))] : null,

@@ -3,7 +3,7 @@
 
 use axum::extract::State;
 use axum::Json;
-use kartka_engine::Seat;
+use kartka_engine::{BySeat, EndReason, Outcome};
 use kartka_protocol::admin::{ActionReason, Adjudication, AuditAction, DecidedResult, GameActionDone};
 use kartka_protocol::ErrorCode;
 use serde_json::json;
@@ -42,17 +42,39 @@ pub async fn adjudicate(
     let reason = reason(&body.reason)?;
     let before = state.store.game(id).await?.ok_or_else(|| ApiError::new(ErrorCode::UnknownGame, "no such game"))?;
     refuse_own_game(&admin, &before)?;
+    let ranks = decided_ranks(&body, before.players.len())?;
+    let decided = match body.result {
+        Some(result) => json!(result),
+        None => json!(ranks.as_slice()),
+    };
     let details = json!({
-        "result": body.result,
+        "result": decided,
         "previous": { "status": before.state.status, "winner": before.state.winner, "reason": before.state.end_reason },
     });
     let entry = audit::entry(Actor::Admin(&admin), AuditAction::Adjudicate, game_target(id), details, reason);
-    let winner = match body.result {
-        DecidedResult::First => Some(Seat::FIRST),
-        DecidedResult::Second => Some(Seat::SECOND),
-        DecidedResult::Draw => None,
+    act(&state, id, AdminAction::Adjudicate(ranks), entry).await
+}
+
+/// The ranks an adjudication decides for a game of `seats` seats: a two-seat `result` as ranks, or its `ranks`
+/// checked to be competition ranks of every seat.
+fn decided_ranks(body: &Adjudication, seats: usize) -> Result<BySeat<u8>, ApiError> {
+    let invalid = |message: String| ApiError::new(ErrorCode::InvalidRequest, message);
+    let ranks = match (body.result, &body.ranks) {
+        (Some(_), Some(_)) | (None, None) => return Err(invalid("give either result or ranks".to_owned())),
+        (Some(_), None) if seats != 2 => {
+            return Err(invalid(format!("a game of {seats} seats is decided by ranks, one per seat")))
+        }
+        (Some(DecidedResult::First), None) => vec![1, 2],
+        (Some(DecidedResult::Second), None) => vec![2, 1],
+        (Some(DecidedResult::Draw), None) => vec![1, 1],
+        (None, Some(ranks)) => ranks.clone(),
     };
-    act(&state, id, AdminAction::Adjudicate(winner), entry).await
+    Outcome::of_ranks(&ranks, EndReason::Adjudication)
+        .filter(|outcome| outcome.seat_count() == seats)
+        .map(|outcome| outcome.ranks)
+        .ok_or_else(|| {
+            invalid(format!("ranks rank the game's {seats} seats from 1, tied seats sharing the better rank"))
+        })
 }
 
 /// An admin decides no game they play in: the role is for deciding between others, and the audit trail could

@@ -106,6 +106,7 @@ fn stored_state(live: &Live, seq: u64) -> GameState {
         deadline: (live.status == GameStatus::Active).then(|| live.clock.deadline().or(live.window_ends)).flatten(),
         finished_at: live.finished_at,
         scores: live.result.as_ref().and_then(convert::scores_text),
+        ranks: live.result.as_ref().map(convert::ranks_text),
     }
 }
 

@@ -6,7 +6,7 @@ use kartka_protocol::{GameEvent, GameStatus};
 use super::{AdminAction, GameActor, GameError};
 use crate::explorer;
 use crate::games::convert::{self, speed_text};
-use crate::ratings::{rated_result, recompute, RatedResult};
+use crate::ratings::{model_for_seats, rated_result, recompute, RatedResult};
 use crate::store::{AuditRow, Millis, StoreError};
 use crate::time::now_ms;
 use uuid::Uuid;
@@ -104,17 +104,17 @@ impl GameActor {
             AdminAction::Adjudicate(_) if self.live.status == GameStatus::Aborted => {
                 Err(GameError::NotAllowed("an aborted game has no result to decide".into()))
             }
-            AdminAction::Adjudicate(winner) => {
-                // The replay rates games of two (Glicko-2); a changed Weng-Lin result stays as first rated.
-                let changes_a_rated_result = self.live.status == GameStatus::Finished
-                    && self.rated
-                    && self.every_seat_moved()
-                    && self.players.len() == 2;
-                let seats = self.players.len();
-                let outcome = match winner {
-                    Some(seat) => Outcome::win(seats, seat, EndReason::Adjudication),
-                    None => Outcome::draw(seats, EndReason::Adjudication),
-                };
+            AdminAction::Adjudicate(ranks) => {
+                let changes_a_rated_result =
+                    self.live.status == GameStatus::Finished && self.rated && self.every_seat_moved();
+                let outcome = Outcome::of_ranks(ranks.as_slice(), EndReason::Adjudication)
+                    .filter(|outcome| outcome.seat_count() == self.players.len())
+                    .ok_or_else(|| {
+                        let seats = self.players.len();
+                        GameError::InvalidRequest(
+                            format!("the ranks must rank this game's {seats} seats from 1").into(),
+                        )
+                    })?;
                 let seq = self.end(outcome, now, Some(&audit)).await?;
                 if changes_a_rated_result {
                     self.rate_pool_anew().await;
@@ -124,16 +124,17 @@ impl GameActor {
         }
     }
 
-    /// Replays every rated result of this game's kind and speed class, after an admin changed this game's
-    /// finished rated result. The new result is already committed, so a failure here is logged, not answered:
-    /// the ratings stay as they were until the next replay.
+    /// Replays every rated result of this game's kind, speed class and rating model, after an admin changed this
+    /// game's finished rated result. The new result is already committed, so a failure here is logged, not
+    /// answered: the ratings stay as they were until the next replay.
     async fn rate_pool_anew(&self) {
         let (kind, speed) = (self.ruleset.kind().name(), speed_text(self.speed));
+        let model = model_for_seats(self.players.len());
         let replayed = match self.store.rated_history(kind, speed).await {
-            Ok(history) => recompute::replay(kind, speed, &history),
+            Ok(history) => recompute::replay(kind, speed, model, &history),
             Err(error) => return tracing::error!(%error, kind, speed, "could not read the rated results to replay"),
         };
-        if let Err(error) = self.store.replace_ratings(kind, speed, &replayed).await {
+        if let Err(error) = self.store.replace_ratings(kind, speed, model, &replayed).await {
             tracing::error!(%error, kind, speed, "could not write the replayed ratings");
         }
     }

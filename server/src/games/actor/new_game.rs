@@ -55,6 +55,7 @@ pub fn new_game(
             deadline: clock.deadline(),
             finished_at: None,
             scores: None,
+            ranks: None,
         },
     };
     let started = EventRow {

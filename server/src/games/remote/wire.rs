@@ -2,7 +2,7 @@
 //! typed answers. JSON over the cluster listener; [`GameError`] crosses as [`WireGameError`], a typed enum, so
 //! the caller answers its client exactly as the owner would have, never by reading an error's text.
 
-use kartka_engine::Seat;
+use kartka_engine::BySeat;
 use kartka_protocol::{correspondence::ConditionalLine, DrawAction};
 use serde::{Deserialize, Serialize};
 use uuid::Uuid;
@@ -138,15 +138,15 @@ impl From<WireAction> for Action {
 }
 
 /// [`AdminAction`] as sent.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(tag = "action", rename_all = "snake_case")]
 pub enum WireAdminAction {
     /// [`AdminAction::Abort`].
     Abort,
-    /// [`AdminAction::Adjudicate`]: the winner's seat (0 first, 1 second), or none for a draw.
+    /// [`AdminAction::Adjudicate`]: each seat's rank, first seat first.
     Adjudicate {
-        /// The winning seat's index.
-        winner: Option<u8>,
+        /// The ranks.
+        ranks: Vec<u8>,
     },
 }
 
@@ -154,9 +154,7 @@ impl From<AdminAction> for WireAdminAction {
     fn from(action: AdminAction) -> WireAdminAction {
         match action {
             AdminAction::Abort => WireAdminAction::Abort,
-            AdminAction::Adjudicate(winner) => {
-                WireAdminAction::Adjudicate { winner: winner.map(|seat| if seat == Seat::FIRST { 0 } else { 1 }) }
-            }
+            AdminAction::Adjudicate(ranks) => WireAdminAction::Adjudicate { ranks: ranks.as_slice().to_vec() },
         }
     }
 }
@@ -167,12 +165,9 @@ impl TryFrom<WireAdminAction> for AdminAction {
     fn try_from(action: WireAdminAction) -> Result<AdminAction, GameError> {
         Ok(match action {
             WireAdminAction::Abort => AdminAction::Abort,
-            WireAdminAction::Adjudicate { winner: None } => AdminAction::Adjudicate(None),
-            WireAdminAction::Adjudicate { winner: Some(0) } => AdminAction::Adjudicate(Some(Seat::FIRST)),
-            WireAdminAction::Adjudicate { winner: Some(1) } => AdminAction::Adjudicate(Some(Seat::SECOND)),
-            WireAdminAction::Adjudicate { winner: Some(_) } => {
-                return Err(GameError::InvalidRequest("a seat is 0 or 1".into()))
-            }
+            WireAdminAction::Adjudicate { ranks } => AdminAction::Adjudicate(
+                BySeat::from_slice(&ranks).ok_or_else(|| GameError::InvalidRequest("at most six seats".into()))?,
+            ),
         })
     }
 }
@@ -421,10 +416,14 @@ mod tests {
 
     #[test]
     fn an_admins_adjudication_reads_back_and_a_bad_seat_is_refused() {
-        for action in [AdminAction::Abort, AdminAction::Adjudicate(None), AdminAction::Adjudicate(Some(Seat::SECOND))] {
+        for action in [
+            AdminAction::Abort,
+            AdminAction::Adjudicate(BySeat::from([1, 1])),
+            AdminAction::Adjudicate(BySeat::from([3, 1, 2])),
+        ] {
             assert_eq!(AdminAction::try_from(WireAdminAction::from(action)).expect("reads back"), action);
         }
-        let refused = AdminAction::try_from(WireAdminAction::Adjudicate { winner: Some(2) });
+        let refused = AdminAction::try_from(WireAdminAction::Adjudicate { ranks: vec![1; 7] });
         assert!(matches!(refused, Err(GameError::InvalidRequest(_))));
     }
 }

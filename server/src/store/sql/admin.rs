@@ -21,7 +21,7 @@ use crate::store::{AccountRow, GameChange, MoveRow, RatingRow, StoreError};
 /// The columns of a game row, its progress and its origin, for SELECT from [`GAMES_WITH_PROGRESS`]; `length` is
 /// the key of the archive's length order (see migrations/postgres/0015_game_progress.sql).
 const ARCHIVE_COLUMNS: &str = "id, kind, ruleset, time_control, players, created_at, speed, \
-    status, winner, end_reason, ply, seq, clocks_ms, clock_at, to_act, deadline, finished_at, scores, \
+    status, winner, end_reason, ply, seq, clocks_ms, clock_at, to_act, deadline, finished_at, scores, ranks, \
     rated, correspondence, imported, source, source_index, imported_at, length";
 /// What archive reads read from.
 const GAMES_WITH_PROGRESS: &str = games_with_progress!();
@@ -36,16 +36,19 @@ const REVOKE_SESSIONS: &str = "DELETE FROM sessions WHERE account_id = $1";
 const SET_ADMIN_ROLE: &str = "UPDATE accounts SET is_admin = $2 WHERE id = $1 AND is_admin <> $2";
 const SET_BOT: &str = "UPDATE accounts SET is_bot = $2 WHERE id = $1 AND is_bot <> $2";
 /// Rated results that changed ratings: a rated game's result counts once every player has moved.
+/// Its `result_event` is the game's last result event: an admin's adjudication follows the `ended` it replaced.
 const RATED_HISTORY: &str = concat!(
-    "SELECT players, winner, finished_at FROM games g \
+    "SELECT players, winner, finished_at, \
+     (SELECT e.payload FROM game_events e WHERE e.game_id = g.id AND e.kind IN ('ended', 'adjudicated') \
+     ORDER BY e.seq DESC LIMIT 1) AS result_event FROM games g \
      WHERE g.kind = $1 AND g.speed = $2 AND g.rated = $3 AND g.status = 'finished' \
      AND NOT EXISTS (SELECT 1 FROM game_seats s WHERE s.game_id = g.id \
      AND NOT EXISTS (SELECT 1 FROM moves m WHERE m.game_id = g.id AND m.seat = ",
     seat_name_of!("s.seat"),
     ")) ORDER BY g.finished_at, g.id"
 );
-/// Only Glicko-2's: a replay rates games of two (`ratings::recompute`).
-const DELETE_RATINGS: &str = "DELETE FROM ratings WHERE kind = $1 AND speed = $2 AND model = 'glicko2'";
+/// One model's: a replay rates the games of one model (`ratings::recompute`).
+const DELETE_RATINGS: &str = "DELETE FROM ratings WHERE kind = $1 AND speed = $2 AND model = $3";
 
 /// The WHERE clause of a search (`WHERE 1 = 1` and its filters), without its page position.
 fn search_filters(placeholder: Placeholder, search: &GameSearch) -> Assembled {
@@ -263,15 +266,22 @@ impl<DB: Dialect> AdminStore for SqlStore<DB> {
             Ok(RatedGame {
                 players: Self::players(row)?,
                 winner: row.read("winner")?,
+                result_event: row.read("result_event")?,
                 finished_at: row.read("finished_at")?,
             })
         };
         Ok(rows.iter().map(game).collect::<Result<_, _>>()?)
     }
 
-    async fn replace_ratings(&self, kind: &str, speed: &str, ratings: &[RatingRow]) -> Result<(), StoreError> {
+    async fn replace_ratings(
+        &self,
+        kind: &str,
+        speed: &str,
+        model: &str,
+        ratings: &[RatingRow],
+    ) -> Result<(), StoreError> {
         let mut tx = self.writer.begin_with(DB::BEGIN_WRITE).await?;
-        DB::statement(DELETE_RATINGS).bind(kind).bind(speed).execute(&mut *tx).await?;
+        DB::statement(DELETE_RATINGS).bind(kind).bind(speed).bind(model).execute(&mut *tx).await?;
         for rating in ratings {
             Self::bind_rating(DB::statement(INSERT_RATING), rating).execute(&mut *tx).await?;
         }

@@ -51,7 +51,7 @@ const PROGRESS_CHANGE_COLUMN_COUNT: usize = 8;
 
 /// The columns of a change in [`UPDATE_OUTCOMES_HEAD`]'s VALUES list: the game and the outcome columns in the
 /// order `bind_outcome` binds them.
-const OUTCOME_CHANGE_COLUMN_COUNT: usize = 7;
+const OUTCOME_CHANGE_COLUMN_COUNT: usize = 8;
 
 /// Before the VALUES list of a multi-row sequence check: each game's progress moves on only if its `seq` is
 /// still the expected one (the optimistic check, for many distinct games at once).
@@ -65,15 +65,17 @@ const UPDATE_PROGRESS_TAIL: &str = ") UPDATE game_progress SET seq = c.seq, ply 
     WHERE game_progress.game_id = c.id AND game_progress.seq = c.expected_seq RETURNING game_progress.game_id AS id";
 
 /// Before the VALUES list of the games that passed their sequence check: their outcomes.
-const UPDATE_OUTCOMES_HEAD: &str = "WITH c (id, status, winner, end_reason, length, finished_at, scores) AS (VALUES ";
+const UPDATE_OUTCOMES_HEAD: &str =
+    "WITH c (id, status, winner, end_reason, length, finished_at, scores, ranks) AS (VALUES ";
 
 /// After the VALUES list: only the rows whose status or result changed are written, so a move leaves the wide
 /// `games` row alone.
 const UPDATE_OUTCOMES_TAIL: &str = ") UPDATE games SET status = c.status, winner = c.winner, \
-    end_reason = c.end_reason, length = c.length, finished_at = c.finished_at, scores = c.scores FROM c \
+    end_reason = c.end_reason, length = c.length, finished_at = c.finished_at, scores = c.scores, ranks = c.ranks \
+    FROM c \
     WHERE games.id = c.id AND (games.status IS DISTINCT FROM c.status OR games.winner IS DISTINCT FROM c.winner \
     OR games.end_reason IS DISTINCT FROM c.end_reason OR games.finished_at IS DISTINCT FROM c.finished_at \
-    OR games.scores IS DISTINCT FROM c.scores)";
+    OR games.scores IS DISTINCT FROM c.scores OR games.ranks IS DISTINCT FROM c.ranks)";
 
 /// A change waiting to be committed, and where its answer goes.
 pub(super) struct Pending {
@@ -338,6 +340,7 @@ mod tests {
             deadline: None,
             finished_at: None,
             scores: None,
+            ranks: None,
         };
         let event = EventRow { seq: seq + 1, kind: "player_connected".to_owned(), payload: "{}".to_owned(), at: 0 };
         let change = GameChange { expected_seq: seq, event, new_move: None, state, ratings: Vec::new() };

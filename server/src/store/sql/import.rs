@@ -13,9 +13,9 @@ use crate::store::{ImportStore, ImportedGame, Millis, StoreError};
 
 /// The columns of an imported game's `games` row: those `bind_game` binds, then its origin.
 const IMPORTED_GAME_COLUMNS: &str = "id, kind, ruleset, time_control, players, created_at, speed, \
-    status, winner, end_reason, length, finished_at, scores, rated, correspondence, imported, source, \
+    status, winner, end_reason, length, finished_at, scores, ranks, rated, correspondence, imported, source, \
     source_index, imported_at";
-const IMPORTED_GAME_COLUMN_COUNT: usize = 19;
+const IMPORTED_GAME_COLUMN_COUNT: usize = 20;
 /// The columns of a game's `game_seats` row, as `insert_seats` binds them.
 const SEAT_COLUMNS: &str = "game_id, seat, account_id, kind, created_at";
 const SEAT_COLUMN_COUNT: usize = 5;

@@ -96,6 +96,7 @@ impl<DB: Dialect> SqlStore<DB> {
                 deadline: row.read("deadline")?,
                 finished_at: row.read("finished_at")?,
                 scores: row.read("scores")?,
+                ranks: row.read("ranks")?,
             },
         })
     }
@@ -157,6 +158,7 @@ impl<DB: Dialect> SqlStore<DB> {
             .bind(state.ply)
             .bind(state.finished_at)
             .bind(state.scores.as_deref())
+            .bind(state.ranks.as_deref())
     }
 
     /// Binds the progress columns of a state (those kept in `game_progress`) in the order [`INSERT_PROGRESS`]

@@ -27,7 +27,7 @@ macro_rules! challenge_reads {
 macro_rules! game_columns {
     () => {
         "id, kind, ruleset, time_control, players, created_at, speed, rated, correspondence, \
-         status, winner, end_reason, ply, seq, clocks_ms, clock_at, to_act, deadline, finished_at, scores"
+         status, winner, end_reason, ply, seq, clocks_ms, clock_at, to_act, deadline, finished_at, scores, ranks"
     };
 }
 
@@ -112,8 +112,8 @@ pub(super) const ACCEPT_SEEK: &str = "UPDATE seeks SET status = 'accepted', game
 
 // A game's columns in the order `bind_game` binds them; `length` is the state's ply.
 pub(super) const INSERT_GAME: &str = "INSERT INTO games (id, kind, ruleset, time_control, players, \
-    created_at, speed, status, winner, end_reason, length, finished_at, scores, rated, correspondence) \
-    VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15)";
+    created_at, speed, status, winner, end_reason, length, finished_at, scores, ranks, rated, correspondence) \
+    VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15, $16)";
 // One seat of a new game, bound as game id, seat number, account, kind and creation time.
 pub(super) const INSERT_SEAT: &str =
     "INSERT INTO game_seats (game_id, seat, account_id, kind, created_at) VALUES ($1, $2, $3, $4, $5)";

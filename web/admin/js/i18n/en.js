@@ -144,6 +144,7 @@ export default {
   'admin.game.importedFrom': 'imported from {source}, game {index}',
   'admin.game.rated': 'Rated',
   'admin.game.decidedResult': 'Decided result',
+  'admin.game.rankOf': 'Rank of {name}',
   'admin.game.wins': '{name} wins',
   'admin.game.abort': 'Abort game',
   'admin.game.abortQuestion': 'Abort this game?',

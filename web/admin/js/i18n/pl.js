@@ -142,6 +142,7 @@ export default {
   'admin.game.importedFrom': 'zaimportowana z {source}, partia {index}',
   'admin.game.rated': 'Rankingowa',
   'admin.game.decidedResult': 'Orzeczony wynik',
+  'admin.game.rankOf': 'Miejsce gracza {name}',
   'admin.game.wins': 'wygrywa {name}',
   'admin.game.abort': 'Przerwij partię',
   'admin.game.abortQuestion': 'Przerwać tę partię?',

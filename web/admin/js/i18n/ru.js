@@ -142,6 +142,7 @@ export default {
   'admin.game.importedFrom': 'импортирована из {source}, партия {index}',
   'admin.game.rated': 'Рейтинговая',
   'admin.game.decidedResult': 'Присуждённый результат',
+  'admin.game.rankOf': 'Место игрока {name}',
   'admin.game.wins': 'побеждает {name}',
   'admin.game.abort': 'Прервать партию',
   'admin.game.abortQuestion': 'Прервать эту партию?',

@@ -72,6 +72,14 @@ export function placeText(result, index) {
   return rank === 1 && soleWinnerIndex(result) === null ? t('result.sharedFirst') : t(`place.${rank}`);
 }
 
+/** Who plays a game, for a board's label: "alice against bob" (`twoKey`, with `first` and `second`), and at a
+ * table of more than two the names in seat order as a list (`tableKey`, with `names`: "alice, bob and carol"). */
+export function describePlayers(players, twoKey, tableKey) {
+  if (players.length === 2) return t(twoKey, { first: players[0].name, second: players[1].name });
+  const names = new Intl.ListFormat(language, { type: 'conjunction' }).format(players.map((player) => player.name));
+  return t(tableKey, { names });
+}
+
 /** "alice won (goal)", "Draw (agreement)"; at a table of more than two, every player's place, best first:
  * "bob 1st place, alice 2nd place, carol 3rd place (score)". */
 export function describeResult(result, players) {

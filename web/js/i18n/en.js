@@ -254,6 +254,8 @@ export default {
   'analysis.evalScore': '{score} for {seat}',
   'analysis.evalWin': { one: '{seat} wins within {count} action', other: '{seat} wins within {count} actions' },
   'analysis.evalProven': '{seat} wins (proven by the solver)',
+  'analysis.evalLoss': { one: '{seat} loses within {count} action', other: '{seat} loses within {count} actions' },
+  'analysis.evalLossProven': '{seat} loses (proven by the solver)',
   'analysis.searchStats': 'Positions searched: {nodes}; depth in turns: {depth}.',
   'analysis.playSuggestion': 'Play it',
   'analysis.showSuggestion': 'Show on the board',

@@ -253,6 +253,8 @@ export default {
   'analysis.evalScore': '{score} dla gracza {seat}',
   'analysis.evalWin': { one: 'Wygrywa {seat}, najwyżej w {count} posunięciu', few: 'Wygrywa {seat}, najwyżej w {count} posunięciach', many: 'Wygrywa {seat}, najwyżej w {count} posunięciach', other: 'Wygrywa {seat}, najwyżej w {count} posunięcia' },
   'analysis.evalProven': 'Wygrywa {seat} (udowodnione przez solver)',
+  'analysis.evalLoss': { one: 'Przegrywa {seat}, najwyżej w {count} posunięciu', few: 'Przegrywa {seat}, najwyżej w {count} posunięciach', many: 'Przegrywa {seat}, najwyżej w {count} posunięciach', other: 'Przegrywa {seat}, najwyżej w {count} posunięcia' },
+  'analysis.evalLossProven': 'Przegrywa {seat} (udowodnione przez solver)',
   'analysis.searchStats': 'Przeszukane pozycje: {nodes}; głębokość w turach: {depth}.',
   'analysis.playSuggestion': 'Zagraj to',
   'analysis.showSuggestion': 'Pokaż na planszy',

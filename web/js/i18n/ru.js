@@ -253,6 +253,8 @@ export default {
   'analysis.evalScore': '{score} в пользу игрока «{seat}»',
   'analysis.evalWin': { one: 'Выигрывает «{seat}» не более чем за {count} действие', few: 'Выигрывает «{seat}» не более чем за {count} действия', many: 'Выигрывает «{seat}» не более чем за {count} действий', other: 'Выигрывает «{seat}» не более чем за {count} действия' },
   'analysis.evalProven': 'Выигрывает «{seat}» (доказано решателем)',
+  'analysis.evalLoss': { one: 'Проигрывает «{seat}» не более чем за {count} действие', few: 'Проигрывает «{seat}» не более чем за {count} действия', many: 'Проигрывает «{seat}» не более чем за {count} действий', other: 'Проигрывает «{seat}» не более чем за {count} действия' },
+  'analysis.evalLossProven': 'Проигрывает «{seat}» (доказано решателем)',
   'analysis.searchStats': 'Просмотрено позиций: {nodes}, глубина в ходах: {depth}.',
   'analysis.playSuggestion': 'Сыграть',
   'analysis.showSuggestion': 'Показать на доске',

@@ -6,7 +6,7 @@ import { h, replaceChildren } from './dom.js';
 import { GameFeed } from './feed.js';
 import { GameModel } from './game-model.js';
 import { loadKind } from './kinds/index.js';
-import { errorText, t } from './i18n.js';
+import { errorText, moveErrorText, t } from './i18n.js';
 import { alertYourMove, soundSwitch } from './alerts.js';
 import { CorrespondenceTools } from './correspondence/game-tools.js';
 import { isCorrespondence } from './correspondence/time-controls.js';
@@ -68,7 +68,7 @@ class GamePage {
       }),
       event: inOrder((envelope) => this.onEvent(envelope)),
       changed: inOrder(() => this.render()),
-      rejected: (error) => this.say(t('game.moveRefused', { reason: errorText(error) })),
+      rejected: (error) => this.say(t('game.moveRefused', { reason: moveErrorText(error) })),
       failed: (error) => this.fail(error),
     });
     /** The buttons that end the game take two presses (confirm.js). */

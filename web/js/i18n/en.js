@@ -119,6 +119,7 @@ export default {
   'game.noSuchGame': 'There is no such game.',
   'game.cannotOpen': 'Cannot open the game',
   'game.moveRefused': 'The server refused that move: {reason}',
+  'game.forbiddenPoint': 'This point is forbidden to Black by the renju rules.',
   'game.boardLabel': '{first} against {second}',
   'game.boardLabelTable': 'Game of {names}',
   'game.moves': 'Moves',

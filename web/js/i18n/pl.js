@@ -118,6 +118,7 @@ export default {
   'game.noSuchGame': 'Nie ma takiej partii.',
   'game.cannotOpen': 'Nie można otworzyć partii',
   'game.moveRefused': 'Serwer odrzucił ten ruch: {reason}',
+  'game.forbiddenPoint': 'To pole jest zabronione dla czarnych według zasad renju.',
   'game.boardLabel': '{first} przeciw {second}',
   'game.boardLabelTable': 'Partia graczy: {names}',
   'game.moves': 'Ruchy',

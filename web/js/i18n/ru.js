@@ -118,6 +118,7 @@ export default {
   'game.noSuchGame': 'Такой партии нет.',
   'game.cannotOpen': 'Не удалось открыть партию',
   'game.moveRefused': 'Сервер отклонил этот ход: {reason}',
+  'game.forbiddenPoint': 'Эта клетка запрещена чёрным по правилам рэндзю.',
   'game.boardLabel': '{first} против {second}',
   'game.boardLabelTable': 'Партия игроков: {names}',
   'game.moves': 'Ходы',

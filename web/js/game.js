@@ -18,6 +18,7 @@ import { renderMoveList } from './move-list.js';
 import { showNotice } from './notice.js';
 import { cardState, cardsAroundBoard, seatCards } from './player-card.js';
 import { ratingIn } from './ratings.js';
+import { declinedText, offeredText } from './offers.js';
 import { mountRematch } from './rematch.js';
 import { boardTurned, canFlip, firstBottom, nextSeat } from './seats.js';
 
@@ -153,7 +154,7 @@ class GamePage {
           this.after,
           this.chat.element)));
     const channel = { kind: this.seat ? 'players' : 'spectators', game_id: this.gameId };
-    this.chat.setChannel(channel, { canMute: Boolean(this.seat), canWrite: Boolean(this.me) });
+    this.chat.setChannel(channel, { canMute: Boolean(this.seat), canWrite: Boolean(this.me), table: seats.length > 2 });
     this.render();
     this.showRatings();
   }
@@ -184,8 +185,8 @@ class GamePage {
       this.cards[change.seat].setRating({ rating: change.rating_after, provisional: change.provisional },
         change.rating_after - change.rating_before);
     }
-    if (event.type === 'draw_declined' && this.seat && event.seat !== this.seat) this.say(t('game.drawDeclined'));
-    if (event.type === 'agreed_end_declined' && this.seat && event.seat !== this.seat) this.say(t('game.agreedEndDeclined'));
+    if (event.type === 'draw_declined' && this.seat && event.seat !== this.seat) this.say(declinedText(this.model, 'draw', event.seat));
+    if (event.type === 'agreed_end_declined' && this.seat && event.seat !== this.seat) this.say(declinedText(this.model, 'agreedEnd', event.seat));
     this.correspondence?.onEvent(envelope);
     this.render();
   }
@@ -319,7 +320,7 @@ class GamePage {
     // An offer stays on screen, with its answers, until it is answered or the game moves on.
     const banner = [];
     if (model.awaitsAnswer('draw', this.seat)) {
-      banner.push(h('p', { text: t('game.drawOfferedToYou') }), h('div', { class: 'button-row' },
+      banner.push(h('p', { text: offeredText(model, 'draw') }), h('div', { class: 'button-row' },
         ending('accept-draw', t('game.acceptDraw'), t('game.reallyAcceptDraw'), { class: 'primary', id: 'accept-draw' },
           () => act('draw', { action: 'accept' })),
         button(t('game.declineDraw'), { id: 'decline-draw' }, () => act('draw', { action: 'decline' }))));

@@ -9,11 +9,13 @@ import { test } from 'node:test';
 import { GameModel, turnRows } from '../js/game-model.js';
 import { loadKind } from '../js/kinds/index.js';
 import { describePlayers } from '../js/format.js';
+import { declinedText, offeredText } from '../js/offers.js';
 import { cardState, cardsAroundBoard, departureText } from '../js/player-card.js';
 import { boardTurned, canFlip, cardOrder, firstBottom, nextSeat } from '../js/seats.js';
 
 await loadKind('dots-and-boxes');
 await loadKind('paper-soccer');
+await loadKind('dots');
 
 const TWO = ['first', 'second'];
 const FOUR = ['first', 'second', 'third', 'fourth'];
@@ -145,4 +147,19 @@ test('a board\'s label names two players as a pairing and more as a list, in sea
   const players = NAMES.map((name) => ({ name }));
   assert.equal(describePlayers(players.slice(0, 2), 'game.boardLabel', 'game.boardLabelTable'), 'alice against bob');
   assert.equal(describePlayers(players, 'game.boardLabel', 'game.boardLabelTable'), 'Game of alice, bob, carol, and dave');
+});
+
+test('an offer at a table of two is the opponent\'s; at a larger one it names who made or declined it', () => {
+  const four = boxesOfFour({ draw_offer: 'third' });
+  assert.equal(offeredText(four, 'draw'), 'carol offers a draw; it passes once every player accepts.');
+  assert.equal(declinedText(four, 'draw', 'fourth'), 'dave declined the draw.');
+  assert.equal(declinedText(four, 'agreedEnd', 'first'), 'alice wants to play on.');
+  const two = new GameModel({
+    id: '7e8f9a0b-1c2d-4e3f-8a5b-6c7d8e9f0a21', players: [{ account_id: 'a', name: 'alice' }, { account_id: 'b', name: 'bob' }],
+    ruleset: { kind: 'dots', width: 10, height: 10, start: 'empty' }, time_control: { type: 'fischer', initial_seconds: 180, increment_seconds: 0 },
+    speed: 'blitz', rated: false, status: 'active', result: null, moves: [], ply: 0, to_act: 'first', mid_turn: false,
+    clocks: { ms: [180000, 180000], running: 'first' }, clocks_at_ms: 0, draw_offer: null, agreed_end_offer: 'second', seq: 1, created_at_ms: 0,
+  });
+  assert.equal(offeredText(two, 'agreedEnd'), 'Your opponent offers to end the game now and count the points.');
+  assert.equal(declinedText(two, 'draw', 'second'), 'Your opponent declined the draw.');
 });

@@ -109,7 +109,7 @@ class Analysis {
       if (variant >= 0) choose.element.querySelector('select').value = `${kind.key}/${variant}`;
     }
     const title = source.players
-      ? `${gameName(source.ruleset)} · ${source.players[0].name} – ${source.players[1].name}`
+      ? `${gameName(source.ruleset)} · ${source.players.map((player) => player.name).join(' – ')}`
       : gameName(source.ruleset);
     replaceChildren(root,
       h('div', { class: 'game-page analysis' },

@@ -4,6 +4,7 @@
 
 import { t } from './i18n.js';
 import { h } from './dom.js';
+import { offeredText } from './offers.js';
 
 /** What the player of `seat` sees of the offer to end and count: `{buttons, banner}`, both empty for a kind
  * that does not offer it. `button(label, attributes, onClick)`, `ending(name, label, confirmLabel, attributes,
@@ -15,7 +16,7 @@ export function agreedEndControls(model, seat, { button, ending, act }) {
   if (model.awaitsAnswer('agreedEnd', seat)) {
     return {
       buttons: [],
-      banner: [h('p', { text: t('game.agreedEndOfferedToYou') }), h('div', { class: 'button-row' },
+      banner: [h('p', { text: offeredText(model, 'agreedEnd') }), h('div', { class: 'button-row' },
         ending('accept-agreed-end', t('game.acceptAgreedEnd'), t('game.reallyAcceptAgreedEnd'),
           { class: 'primary', id: 'accept-agreed-end' }, answer('accept')),
         button(t('game.declineAgreedEnd'), { id: 'decline-agreed-end' }, answer('decline')))],

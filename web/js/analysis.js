@@ -6,12 +6,12 @@
 import { AnalysisTree, analysisPath, readAnalysisQuery } from './analysis-tree.js';
 import { api } from './api.js';
 import { h, replaceChildren, s } from './dom.js';
-import { describeResult } from './format.js';
+import { describeEvaluation, describeResult } from './format.js';
 import { GameModel } from './game-model.js';
 import { errorText, t } from './i18n.js';
 import { DEFAULT_KIND, gameName, kindOf, loadKind, rulesetKey } from './kinds/index.js';
 import { gameChoice } from './lobby/game-choice.js';
-import { SEAT_NAMES, seatIndex } from './seats.js';
+import { SEAT_NAMES, seatIndex, seatsOf } from './seats.js';
 
 /** The control buttons' drawings, as on the replay page. */
 const ICONS = {
@@ -109,7 +109,7 @@ class Analysis {
       if (variant >= 0) choose.element.querySelector('select').value = `${kind.key}/${variant}`;
     }
     const title = source.players
-      ? `${gameName(source.ruleset)} · ${source.players[0].name} – ${source.players[1].name}`
+      ? `${gameName(source.ruleset)} · ${source.players.map((player) => player.name).join(' – ')}`
       : gameName(source.ruleset);
     replaceChildren(root,
       h('div', { class: 'game-page analysis' },
@@ -223,24 +223,22 @@ class Analysis {
     this.show();
   }
 
-  /** The bot's view for people: who stands better and by how much, or who wins. */
   /** Who sits in `seat`: the player's name when the line comes from a game, else the kind's name of the seat. */
   seatName(seat) {
     const { players } = this.source;
     return players ? players[seatIndex(seat)].name : this.kind.seats[seat].name;
   }
 
+  /** The game's seats in seat order: a stored game's, else the kind's (a kind of more seats names them all, so
+   * its count is then only an upper bound). */
+  seats() {
+    const { players } = this.source;
+    return players ? seatsOf(players) : Object.keys(this.kind.seats);
+  }
+
+  /** The bot's view for people: who stands better and by how much, or who wins or loses. */
   evaluationText({ evaluation }, seat) {
-    const other = seat === 'first' ? 'second' : 'first';
-    const name = (who) => this.seatName(who);
-    if (evaluation.kind === 'score') {
-      const units = evaluation.hundredths / 100;
-      return t('analysis.evalScore', { score: `${units >= 0 ? '+' : ''}${units.toFixed(2)}`, seat: name(seat) });
-    }
-    const winner = evaluation.kind === 'win' ? seat : other;
-    return evaluation.within === null
-      ? t('analysis.evalProven', { seat: name(winner) })
-      : t('analysis.evalWin', { seat: name(winner), count: evaluation.within });
+    return describeEvaluation(evaluation, seat, this.seats(), (who) => this.seatName(who));
   }
 
   renderSuggestion() {

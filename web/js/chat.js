@@ -16,6 +16,13 @@ const MAX_CHARS = 300;
 /** The longest reason of a report the server accepts, in characters. */
 const MAX_REASON_CHARS = 1000;
 
+/** The players' words for the one opponent of a game of two, and for the others at a larger table (the mute
+ * then silences every other player, as the server keeps it per reader). */
+const PLAYERS_WORDS = {
+  pair: { title: 'chat.title.players', mute: 'chat.mute', unmute: 'chat.unmute', muted: 'chat.muted' },
+  table: { title: 'chat.title.playersTable', mute: 'chat.muteTable', unmute: 'chat.unmuteTable', muted: 'chat.mutedTable' },
+};
+
 /** Whether a message's channel is `channel`: the same kind, and the same game for a game's channels. */
 export function sameChannel(a, b) {
   return a.kind === b.kind && (a.game_id ?? null) === (b.game_id ?? null);
@@ -33,6 +40,8 @@ export class ChatPanel {
     this.gameId = gameId ?? channel?.game_id ?? null;
     this.canMute = canMute;
     this.canWrite = canWrite;
+    /** The players' words: `pair` for a game of two, `table` for more. */
+    this.words = PLAYERS_WORDS.pair;
     this.muted = false;
     this.me = me;
     /** The authors the reader muted (the lobby): names by account id. */
@@ -46,7 +55,7 @@ export class ChatPanel {
     this.input = h('input', { type: 'text', maxlength: MAX_CHARS, placeholder: t('chat.placeholder'), 'aria-label': t('chat.placeholder') });
     this.error = h('p', { class: 'chat-error', role: 'alert', hidden: true });
     this.muteButton = h('button', { type: 'button', class: 'small chat-mute', on: { click: () => this.toggleMute() } });
-    this.mutedNote = h('p', { class: 'hint chat-muted', text: t('chat.muted'), hidden: true });
+    this.mutedNote = h('p', { class: 'hint chat-muted', hidden: true });
     this.title = h('h2', { class: 'small-heading' });
     /** The message being reported, while the report form is open. */
     this.reporting = null;
@@ -77,11 +86,13 @@ export class ChatPanel {
     this.render();
   }
 
-  /** Shows `channel` from now on; `canMute` for a player of the game, `canWrite` for anyone signed in. */
-  setChannel(channel, { canMute = false, canWrite = true } = {}) {
+  /** Shows `channel` from now on; `canMute` for a player of the game, `canWrite` for anyone signed in, `table`
+   * when the game has more than two players (the players' chat and its mute are then with all the others). */
+  setChannel(channel, { canMute = false, canWrite = true, table = false } = {}) {
     this.channel = channel;
     this.canMute = canMute;
     this.canWrite = canWrite;
+    this.words = table ? PLAYERS_WORDS.table : PLAYERS_WORDS.pair;
     for (const [id, message] of this.messages) if (!sameChannel(message.channel, channel)) this.messages.delete(id);
     this.render();
   }
@@ -102,7 +113,7 @@ export class ChatPanel {
 
   render() {
     const kind = this.channel?.kind ?? 'spectators';
-    this.title.textContent = t(`chat.title.${kind}`);
+    this.title.textContent = t(kind === 'players' ? this.words.title : `chat.title.${kind}`);
     const sorted = [...this.messages.values()]
       .filter((message) => !this.mutedAuthors.has(message.account_id))
       .sort((a, b) => a.id - b.id);
@@ -120,9 +131,10 @@ export class ChatPanel {
     this.list.scrollTop = this.list.scrollHeight;
     this.muteButton.hidden = !this.canMute;
     this.mutedNote.hidden = !(this.canMute && this.muted);
+    this.mutedNote.textContent = t(this.words.muted);
     this.form.hidden = !this.canWrite;
     this.signIn.hidden = this.canWrite;
-    this.muteButton.textContent = t(this.muted ? 'chat.unmute' : 'chat.mute');
+    this.muteButton.textContent = t(this.muted ? this.words.unmute : this.words.mute);
     this.muteButton.setAttribute('aria-pressed', String(this.muted));
   }
 

@@ -3,7 +3,7 @@
 import './correspondence/catalog.js';
 import { language, t, translate } from './i18n.js';
 import { isDraw, outcomeOf, soleWinnerIndex } from './ranks.js';
-import { seatIndex } from './seats.js';
+import { nextSeat, seatIndex } from './seats.js';
 
 const MINUTE_MS = 60_000;
 const HOUR_MS = 60 * MINUTE_MS;
@@ -70,6 +70,33 @@ export function formatScores(result) {
 export function placeText(result, index) {
   const rank = result.ranks[index];
   return rank === 1 && soleWinnerIndex(result) === null ? t('result.sharedFirst') : t(`place.${rank}`);
+}
+
+/** Who plays a game, for a board's label: "alice against bob" (`twoKey`, with `first` and `second`), and at a
+ * table of more than two the names in seat order as a list (`tableKey`, with `names`: "alice, bob and carol"). */
+export function describePlayers(players, twoKey, tableKey) {
+  if (players.length === 2) return t(twoKey, { first: players[0].name, second: players[1].name });
+  const names = new Intl.ListFormat(language, { type: 'conjunction' }).format(players.map((player) => player.name));
+  return t(tableKey, { names });
+}
+
+/** The bot's view of a game after `seat`'s turn (`evaluation`: `{kind, hundredths}` or `{kind, within}`) in
+ * words, each seat named by `name(seat)`: "+0.35 for alice", "bob wins within 3 actions". A seat's loss is the
+ * other's win at a table of two (`seats`, the game's seats); at a larger one it says who loses. */
+export function describeEvaluation(evaluation, seat, seats, name) {
+  if (evaluation.kind === 'score') {
+    const units = evaluation.hundredths / 100;
+    return t('analysis.evalScore', { score: `${units >= 0 ? '+' : ''}${units.toFixed(2)}`, seat: name(seat) });
+  }
+  if (evaluation.kind === 'loss' && seats.length !== 2) {
+    return evaluation.within === null
+      ? t('analysis.evalLossProven', { seat: name(seat) })
+      : t('analysis.evalLoss', { seat: name(seat), count: evaluation.within });
+  }
+  const winner = evaluation.kind === 'win' ? seat : nextSeat(seats, seat);
+  return evaluation.within === null
+    ? t('analysis.evalProven', { seat: name(winner) })
+    : t('analysis.evalWin', { seat: name(winner), count: evaluation.within });
 }
 
 /** "alice won (goal)", "Draw (agreement)"; at a table of more than two, every player's place, best first:

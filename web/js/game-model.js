@@ -118,9 +118,31 @@ export class GameModel {
     this.game.leave?.(seat, reason);
   }
 
+  /** The kind's game after the first `count` actions, each departure in its place among them (the replay's
+   * steps): a departure at ply `p` comes after the first `p` actions. */
+  gameAt(count) {
+    const game = this.kind.newGame(this.ruleset);
+    const departures = this.departed.filter((departure) => departure.ply <= count);
+    let next = 0;
+    const leaveUpTo = (ply) => {
+      for (; next < departures.length && departures[next].ply <= ply; next += 1) game.leave?.(departures[next].seat, departures[next].reason);
+    };
+    this.actions.slice(0, count).forEach(({ action }, index) => {
+      leaveUpTo(index);
+      game.play(action);
+    });
+    leaveUpTo(count);
+    return game;
+  }
+
+  /** How `seat` left the game (`{seat, ply, reason}`), or undefined while it plays. */
+  departure(seat) {
+    return this.departed.find((departure) => departure.seat === seat);
+  }
+
   /** Whether `seat` left the game. */
   hasLeft(seat) {
-    return this.departed.some((departure) => departure.seat === seat);
+    return this.departure(seat) !== undefined;
   }
 
   /** Advances the game by one event envelope. */
@@ -232,13 +254,16 @@ export class GameModel {
   }
 }
 
-/** Turns grouped in rounds, as records number them, a row from each turn of the first seat: `[{number, first,
- * second, …}]`, each seat a turn or undefined (a pair at a table of two). */
+/** Turns grouped in rounds, as records number them: `[{number, first, second, …}]`, each seat a turn or
+ * undefined (a pair at a table of two). A round ends before a turn of a seat that does not come after every seat
+ * already in it, so a round goes on past a seat that left the game (the turn passes it by). */
 export function turnRows(turns) {
   const rows = [];
+  let last = null;
   turns.forEach((turn, index) => {
-    if (turn.seat === 'first' || rows.length === 0) rows.push({ number: rows.length + 1 });
+    if (rows.length === 0 || seatIndex(turn.seat) <= seatIndex(last)) rows.push({ number: rows.length + 1 });
     rows.at(-1)[turn.seat] = { ...turn, index };
+    last = turn.seat;
   });
   return rows;
 }

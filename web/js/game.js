@@ -6,20 +6,21 @@ import { h, replaceChildren } from './dom.js';
 import { GameFeed } from './feed.js';
 import { GameModel } from './game-model.js';
 import { loadKind } from './kinds/index.js';
-import { errorText, t } from './i18n.js';
+import { errorText, moveErrorText, t } from './i18n.js';
 import { alertYourMove, soundSwitch } from './alerts.js';
 import { CorrespondenceTools } from './correspondence/game-tools.js';
 import { isCorrespondence } from './correspondence/time-controls.js';
 import { agreedEndControls } from './agreed-end.js';
 import { Confirmations } from './confirm.js';
 import { firstMoveNote, firstMoveNotice, noFirstMoveText } from './first-move.js';
-import { describeResult, describeResultFor, describeTimeControl, formatClock, formatCountdown, formatDuration, formatScores } from './format.js';
+import { describePlayers, describeResult, describeResultFor, describeTimeControl, formatClock, formatCountdown, formatDuration, formatScores } from './format.js';
 import { renderMoveList } from './move-list.js';
 import { showNotice } from './notice.js';
-import { cardsAroundBoard, seatCards } from './player-card.js';
+import { cardState, cardsAroundBoard, seatCards } from './player-card.js';
 import { ratingIn } from './ratings.js';
+import { declinedText, offeredText } from './offers.js';
 import { mountRematch } from './rematch.js';
-import { otherSeat } from './seats.js';
+import { boardTurned, canFlip, firstBottom, nextSeat } from './seats.js';
 
 /** How often clocks and countdowns are redrawn between server events. */
 const TICK_MS = 100;
@@ -68,7 +69,7 @@ class GamePage {
       }),
       event: inOrder((envelope) => this.onEvent(envelope)),
       changed: inOrder(() => this.render()),
-      rejected: (error) => this.say(t('game.moveRefused', { reason: errorText(error) })),
+      rejected: (error) => this.say(t('game.moveRefused', { reason: moveErrorText(error) })),
       failed: (error) => this.fail(error),
     });
     /** The buttons that end the game take two presses (confirm.js). */
@@ -103,7 +104,7 @@ class GamePage {
   start(snapshot) {
     this.model = new GameModel(snapshot);
     this.seat = this.me ? this.model.seatOf(this.me.id) : null;
-    const label = t('game.boardLabel', { first: this.model.player('first').name, second: this.model.player('second').name });
+    const label = describePlayers(this.model.players, 'game.boardLabel', 'game.boardLabelTable');
     const { kind } = this.model;
     this.board = new kind.Board(this.model.ruleset, { label, onAction: (action) => this.play(action) });
     const correspondence = isCorrespondence(this.model.timeControl);
@@ -127,11 +128,13 @@ class GamePage {
     // The analysis board at the position the server has confirmed (render keeps its address current).
     this.analyse = h('a', { class: 'button small', id: 'analyse-game', href: `/analysis/${this.gameId}`, text: t('game.analyse') });
     this.column = h('div', { class: 'board-column' });
-    const flip = this.seat ? null
-      : h('button', { type: 'button', class: 'small', id: 'flip-board', on: { click: () => this.turnBoard(otherSeat(this.bottom)) } }, t('game.flip'));
-    // Each player sees the board from their own side; a spectator starts from the first seat's and may flip. A
+    const seats = this.model.seats();
+    const flip = this.seat || !canFlip(seats) ? null
+      : h('button', { type: 'button', class: 'small', id: 'flip-board', on: { click: () => this.turnBoard(nextSeat(seats, this.bottom)) } }, t('game.flip'));
+    // Each player sees the board from their own side, their card below it; a spectator of a game of two starts
+    // from the first seat's and may flip, of more seats sees every card above the board in seat order. A
     // player's role reads as their screen shows it: a turned board has its goals the other way up.
-    this.turnBoard(this.seat ?? 'first');
+    this.turnBoard(firstBottom(seats, this.seat));
     const role = this.seat ? kind.seats[this.seat].role(this.board.turned) : null;
     // What a player needs during play comes first, so that on a phone it sits right under the board: whose turn
     // it is or the result, an offer to answer, the actions. The rest may scroll.
@@ -151,16 +154,16 @@ class GamePage {
           this.after,
           this.chat.element)));
     const channel = { kind: this.seat ? 'players' : 'spectators', game_id: this.gameId };
-    this.chat.setChannel(channel, { canMute: Boolean(this.seat), canWrite: Boolean(this.me) });
+    this.chat.setChannel(channel, { canMute: Boolean(this.seat), canWrite: Boolean(this.me), table: seats.length > 2 });
     this.render();
     this.showRatings();
   }
 
-  /** Shows the board with `bottom`'s side at the bottom: every kind draws it from the first seat's side, so the
-   * second seat's view is the drawing half a turn around. */
+  /** Shows the board with `bottom`'s card below it (null: none), turned to `bottom`'s end in a game of two
+   * (`boardTurned`). */
   turnBoard(bottom) {
     this.bottom = bottom;
-    this.board.turned = bottom === 'second';
+    this.board.turned = boardTurned(this.model.seats(), bottom);
     this.boardWrap.classList.toggle('turned', this.board.turned);
     replaceChildren(this.column, ...cardsAroundBoard(this.cards, bottom, this.boardWrap));
   }
@@ -182,8 +185,8 @@ class GamePage {
       this.cards[change.seat].setRating({ rating: change.rating_after, provisional: change.provisional },
         change.rating_after - change.rating_before);
     }
-    if (event.type === 'draw_declined' && this.seat && event.seat !== this.seat) this.say(t('game.drawDeclined'));
-    if (event.type === 'agreed_end_declined' && this.seat && event.seat !== this.seat) this.say(t('game.agreedEndDeclined'));
+    if (event.type === 'draw_declined' && this.seat && event.seat !== this.seat) this.say(declinedText(this.model, 'draw', event.seat));
+    if (event.type === 'agreed_end_declined' && this.seat && event.seat !== this.seat) this.say(declinedText(this.model, 'agreedEnd', event.seat));
     this.correspondence?.onEvent(envelope);
     this.render();
   }
@@ -283,9 +286,15 @@ class GamePage {
     return game.midTurn ? messages.othersAgain(name) : t('game.toMove', { name });
   }
 
+  /** Whether the reader plays the game on: a player whose seat has not left it. */
+  playing() {
+    return Boolean(this.seat) && !this.model.hasLeft(this.seat);
+  }
+
   renderActions() {
     const model = this.model;
-    if (!this.seat || model.status !== 'active') {
+    // A seat that left a game that plays on has nothing more to offer, answer or resign.
+    if (!this.playing() || model.status !== 'active') {
       replaceChildren(this.actions);
       this.offer.hidden = true;
       return;
@@ -311,7 +320,7 @@ class GamePage {
     // An offer stays on screen, with its answers, until it is answered or the game moves on.
     const banner = [];
     if (model.awaitsAnswer('draw', this.seat)) {
-      banner.push(h('p', { text: t('game.drawOfferedToYou') }), h('div', { class: 'button-row' },
+      banner.push(h('p', { text: offeredText(model, 'draw') }), h('div', { class: 'button-row' },
         ending('accept-draw', t('game.acceptDraw'), t('game.reallyAcceptDraw'), { class: 'primary', id: 'accept-draw' },
           () => act('draw', { action: 'accept' })),
         button(t('game.declineDraw'), { id: 'decline-draw' }, () => act('draw', { action: 'decline' }))));
@@ -341,15 +350,17 @@ class GamePage {
   }
 
   renderAfter() {
-    if (this.howToMove) this.howToMove.hidden = this.model.status !== 'active';
+    if (this.howToMove) this.howToMove.hidden = this.model.status !== 'active' || !this.playing();
     if (this.model.status === 'active') {
       replaceChildren(this.after);
       return;
     }
     if (this.afterShown) return;
     this.afterShown = true;
-    if (this.seat) {
-      const opponent = this.model.player(otherSeat(this.seat)).name;
+    // A rematch is offered to the one opponent of a game of two; a game of more seats is found again in the lobby.
+    const seats = this.model.seats();
+    if (this.seat && seats.length === 2) {
+      const opponent = this.model.player(nextSeat(seats, this.seat)).name;
       this.closeRematch = mountRematch(this.after, this.context, { gameId: this.gameId, seat: this.seat, opponent, kind: this.model.kind });
     }
     const finished = this.model.status === 'finished';
@@ -366,14 +377,16 @@ class GamePage {
     const model = this.model;
     for (const seat of model.seats()) {
       const card = this.cards[seat];
-      // A clock waiting for its side's first move is not shown running.
-      const running = model.status === 'active' && model.clocks.running === seat && model.firstMoveTimeLeft(now) === null;
-      card.setClock(model.timeLeft(seat, now), running, model.moveTimeLeft(seat, now));
-      card.setToMove(model.toAct() === seat);
+      const state = cardState(model, seat, now);
+      card.setClock(state.ms, state.running, state.moveMs);
+      card.setToMove(state.toMove);
+      card.setDeparted(state.departed);
       const away = model.absent[seat];
-      // Correspondence players are away most of the time; what matters there is a vacation.
-      card.setNote(this.correspondence ? this.correspondence.note(seat)
-        : model.status === 'active' && away !== undefined ? t('game.disconnected') : firstMoveNote(model, seat, now));
+      // Correspondence players are away most of the time; what matters there is a vacation. Whether a seat that
+      // left is away matters to nobody.
+      card.setNote(state.departed !== null ? ''
+        : this.correspondence ? this.correspondence.note(seat)
+          : model.status === 'active' && away !== undefined ? t('game.disconnected') : firstMoveNote(model, seat, now));
     }
     const windowLeft = model.windowTimeLeft(now);
     this.window.hidden = windowLeft === null;

@@ -120,6 +120,15 @@ export function errorText(error) {
   return t(key in catalogs[language] ? key : 'error.unrecognised');
 }
 
+/**
+ * A refusal of a move or a turn the player submitted, in the reader's language. `forbidden` answers a move for a
+ * point the rules forbid to the mover (renju: Black's overline, double four, double three), not an account's
+ * missing right as it does elsewhere; every other code reads as `errorText` says.
+ */
+export function moveErrorText(error) {
+  return error.code === 'forbidden' ? t('game.forbiddenPoint') : errorText(error);
+}
+
 /** A moment as a date and time in the reader's language. */
 export function formatDateTime(ms) {
   return new Intl.DateTimeFormat(language, { dateStyle: 'medium', timeStyle: 'short' }).format(ms);

@@ -9,9 +9,9 @@ import { t } from './i18n.js';
  * Renders `turns` (`[{seat, notation, ended}]`) of a game of `kind` (its seats name the columns) into
  * `container`, each turn in the kind's display form for `ruleset` when it has one. `current` is the index of
  * the turn to mark; `onSelect(index)`, when given, makes each turn a button (replays jump to it). `seats` are the
- * game's seats, a column each (Dots and Boxes has up to four).
+ * game's seats in seat order, a column each (Dots and Boxes has up to four).
  */
-export function renderMoveList(container, kind, turns, { ruleset, current = -1, onSelect, seats = ['first', 'second'] } = {}) {
+export function renderMoveList(container, kind, turns, { ruleset, seats, current = -1, onSelect }) {
   const shown = (notation) => (kind.notation.display && ruleset ? kind.notation.display(notation, ruleset) : notation);
   const column = (seat) => {
     const { name } = kind.seats[seat];

@@ -5,9 +5,34 @@ import { formatClock } from './format.js';
 import { t } from './i18n.js';
 import { playerLink } from './player-link.js';
 import { ratingBadge } from './ratings.js';
+import { cardOrder } from './seats.js';
 
 /** Clocks below this show as low on time. */
 const LOW_TIME_MS = 20_000;
+
+/** The marker's text for each way a seat leaves a game that plays on (the `reason` of `seat_left`). */
+const DEPARTURE_KEYS = { resignation: 'card.resigned', time: 'card.timedOut', abandonment: 'card.left' };
+
+/** The marker on the card of a seat that left a game that plays on without it, from its departure's `reason`. */
+export function departureText(reason) {
+  return t(DEPARTURE_KEYS[reason] ?? 'card.left');
+}
+
+/** What `seat`'s card of `model`'s game shows at server time `now`: its clock (`ms`, `running`, and `moveMs`, a
+ * per-move clock's move time, null for other clocks), whether the seat is to move, and the `departed` marker's
+ * text (null while the seat plays). The turn passes a departed seat by, so it is never to move. */
+export function cardState(model, seat, now) {
+  const departure = model.departure(seat);
+  // A clock waiting for its side's first move is not shown running.
+  const running = model.status === 'active' && model.clocks.running === seat && model.firstMoveTimeLeft(now) === null;
+  return {
+    ms: model.timeLeft(seat, now),
+    running,
+    moveMs: model.moveTimeLeft(seat, now),
+    toMove: !departure && model.toAct() === seat,
+    departed: departure ? departureText(departure.reason) : null,
+  };
+}
 
 export class PlayerCard {
   /** `player` of `seat`; `you` marks the viewer's own card. Its name links to the player's page in a new tab, so
@@ -19,11 +44,13 @@ export class PlayerCard {
     this.moveClock = h('span', { class: 'move-clock', role: 'timer', 'aria-label': t('card.moveTime', { name: player.name }), hidden: true });
     this.note = h('span', { class: 'note' });
     this.rating = h('span', { class: 'card-rating' });
+    this.departed = h('span', { class: 'tag departed', hidden: true });
     this.element = h('div', { class: `player seat-${seat}`, 'data-seat': seat },
       h('span', { class: 'swatch', 'aria-hidden': 'true' }),
       h('span', { class: 'name' }, playerLink(player, { target: '_blank' }), you ? h('span', { class: 'tag', text: t('common.you') }) : null,
         player.guest && !you ? h('span', { class: 'tag quiet', text: t('common.guest') }) : null,
-        player.bot ? h('span', { class: 'tag bot', text: t('player.bot'), title: t('player.botTitle') }) : null),
+        player.bot ? h('span', { class: 'tag bot', text: t('player.bot'), title: t('player.botTitle') }) : null,
+        this.departed),
       this.rating,
       this.note,
       this.moveClock,
@@ -56,6 +83,14 @@ export class PlayerCard {
     this.element.classList.toggle('to-move', toMove);
   }
 
+  /** Marks the seat as gone from a game that plays on without it (`text`: resigned, timed out, left), or not
+   * (null). */
+  setDeparted(text) {
+    this.departed.hidden = text === null;
+    this.departed.textContent = text ?? '';
+    this.element.classList.toggle('departed', text !== null);
+  }
+
   setNote(text) {
     this.note.textContent = text ?? '';
   }
@@ -66,9 +101,10 @@ export function seatCards(model, options = () => ({})) {
   return Object.fromEntries(model.seats().map((seat) => [seat, new PlayerCard(model.player(seat), seat, options(seat))]));
 }
 
-/** The board column in order: every other seat's card above the board, `bottom`'s card (the seat whose side of the
- * board is at the bottom) below it. */
+/** The board column in order (`cardOrder`): the cards of every seat but `bottom` above the board in seat order,
+ * `bottom`'s card (the reader's own seat, or the end a spectator looks from) below it; with no `bottom`, every
+ * card above. */
 export function cardsAroundBoard(cards, bottom, board) {
-  const above = Object.entries(cards).filter(([seat]) => seat !== bottom).map(([, card]) => card.element);
-  return [...above, board, cards[bottom].element];
+  const { above, below } = cardOrder(Object.keys(cards), bottom);
+  return [...above.map((seat) => cards[seat].element), board, below ? cards[below].element : null].filter(Boolean);
 }

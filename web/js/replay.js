@@ -2,13 +2,13 @@
 
 import { api } from './api.js';
 import { h, replaceChildren, s } from './dom.js';
-import { describeResult, describeTimeControl } from './format.js';
+import { describePlayers, describeResult, describeTimeControl } from './format.js';
 import { GameModel } from './game-model.js';
 import { loadKind } from './kinds/index.js';
 import { errorText, t } from './i18n.js';
 import { renderMoveList } from './move-list.js';
-import { cardsAroundBoard, seatCards } from './player-card.js';
-import { otherSeat, seatIndex } from './seats.js';
+import { cardsAroundBoard, departureText, seatCards } from './player-card.js';
+import { boardTurned, canFlip, firstBottom, nextSeat, seatIndex } from './seats.js';
 
 /** The control buttons' drawings (SVG paths in a 16 × 16 box): bar and triangles, as on any player. */
 const ICONS = {
@@ -55,7 +55,7 @@ class Replay {
       actions += kind.notation.actionCount(move.notation);
       this.clocksAfter[actions] = move.clocks;
     }
-    this.board = new kind.Board(model.ruleset, { label: t('replay.boardLabel', { first: model.player('first').name, second: model.player('second').name }) });
+    this.board = new kind.Board(model.ruleset, { label: describePlayers(model.players, 'replay.boardLabel', 'replay.boardLabelTable') });
     this.cards = seatCards(model);
     this.slider = h('input', { type: 'range', id: 'replay-slider', min: 0, max: this.total, value: this.total,
       'aria-label': t('replay.step'), on: { input: () => this.show(Number(this.slider.value)) } });
@@ -70,9 +70,13 @@ class Replay {
       s('svg', { viewBox: '0 0 16 16', 'aria-hidden': 'true' }, s('path', { d: ICONS.play })));
     this.boardWrap = h('div', { class: 'board-wrap' }, this.board.element);
     this.column = h('div', { class: 'board-column' });
-    const flip = h('button', { type: 'button', class: 'small', id: 'flip-board', on: { click: () => this.turnBoard(otherSeat(this.bottom)) } }, t('game.flip'));
-    // A player replays their own game from their side, as they played it; anyone else from the first seat's.
-    this.turnBoard((me && model.seatOf(me.id)) || 'first');
+    const seats = model.seats();
+    const flip = canFlip(seats)
+      ? h('button', { type: 'button', class: 'small', id: 'flip-board', on: { click: () => this.turnBoard(nextSeat(seats, this.bottom)) } }, t('game.flip'))
+      : null;
+    // A player replays their own game from their side, as they played it; anyone else as the game page shows it
+    // to a spectator (firstBottom).
+    this.turnBoard(firstBottom(seats, (me && model.seatOf(me.id)) || null));
     const live = snapshot.status === 'active';
     replaceChildren(root,
       h('div', { class: 'game-page replay' },
@@ -108,10 +112,10 @@ class Replay {
     document.removeEventListener('keydown', this.onKey);
   }
 
-  /** Shows the board with `bottom`'s side at the bottom, as the game page does. */
+  /** Shows the board with `bottom`'s card below it, turned to its end in a game of two, as the game page does. */
   turnBoard(bottom) {
     this.bottom = bottom;
-    this.board.turned = bottom === 'second';
+    this.board.turned = boardTurned(this.model.seats(), bottom);
     this.boardWrap.classList.toggle('turned', this.board.turned);
     replaceChildren(this.column, ...cardsAroundBoard(this.cards, bottom, this.boardWrap));
   }
@@ -169,8 +173,7 @@ class Replay {
   show(count, { keepPlaying = false } = {}) {
     if (!keepPlaying && this.autoplay) this.stopAutoplay();
     this.at = Math.max(0, Math.min(this.total, count));
-    const game = this.model.kind.newGame(this.model.ruleset);
-    for (const { action } of this.model.actions.slice(0, this.at)) game.play(action);
+    const game = this.model.gameAt(this.at);
     this.board.draw(game);
     this.slider.value = String(this.at);
     this.analyse.href = `/analysis/${this.snapshot.id}?ply=${this.at}`;
@@ -191,7 +194,9 @@ class Replay {
     for (const seat of this.model.seats()) {
       const ms = clocks ? clocks.ms[seatIndex(seat)] : initial;
       this.cards[seat].setClock(ms, false);
-      this.cards[seat].setToMove(this.at < this.total || this.snapshot.status === 'active' ? game.toMove === seat : false);
+      const departure = this.model.departed.find((left) => left.seat === seat && left.ply <= this.at);
+      this.cards[seat].setToMove(!departure && (this.at < this.total || this.snapshot.status === 'active') ? game.toMove === seat : false);
+      this.cards[seat].setDeparted(departure ? departureText(departure.reason) : null);
     }
     for (const [id, disabled] of [['replay-first', this.at === 0], ['replay-back', this.at === 0],
       ['replay-forward', this.at === this.total], ['replay-last', this.at === this.total]]) {

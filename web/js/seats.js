@@ -24,8 +24,38 @@ export function seatsOf(list) {
   return list.map((_, index) => seatName(index));
 }
 
-/** The seat across the table from `seat`, in a two-seat game. */
+/** The seat across the table from `seat`, in a two-seat game (a rematch's, a correspondence game's: both are
+ * for two players only). */
 export function otherSeat(seat) {
   return seat === 'first' ? 'second' : 'first';
+}
+
+/** The seat after `seat` in `seats` (a game's seats, in seat order), the first after the last. */
+export function nextSeat(seats, seat) {
+  return seats[(seats.indexOf(seat) + 1) % seats.length];
+}
+
+/** Whether a board is shown half a turn around to a reader with `bottom` below it. Every kind draws its board
+ * from the first seat's end; a board has two ends, one for each seat of a game of two, so the second seat's
+ * view is turned. In a game of more seats no seat owns an end and the board stays as drawn for everyone. */
+export function boardTurned(seats, bottom) {
+  return seats.length === 2 && bottom === seats[1];
+}
+
+/** Whether a spectator may flip the board to see it from another seat's end: only a game of two has ends. */
+export function canFlip(seats) {
+  return seats.length === 2;
+}
+
+/** The seat whose card a reader in `seat` (null for a spectator) sees below the board at first: their own; a
+ * spectator of a game of two sees the first seat's end, of more seats no seat's (null: every card above). */
+export function firstBottom(seats, seat) {
+  return seat ?? (canFlip(seats) ? seats[0] : null);
+}
+
+/** Where the seats' player cards stand around the board: `above` it every seat but `bottom`, in seat order, and
+ * `bottom` (the reader's own seat, or the end a spectator looks from; null for none) below it. */
+export function cardOrder(seats, bottom) {
+  return { above: seats.filter((seat) => seat !== bottom), below: seats.includes(bottom) ? bottom : null };
 }
 

@@ -1,5 +1,6 @@
 // The analysis board's pure parts: where a turn can end (kinds/turn-ends.js through each kind's `turnEnds`),
-// checked against an exhaustive search without memo or cap; the variation tree; the shared link's address.
+// checked against an exhaustive search without memo or cap; the variation tree; the shared link's address; the
+// bot's evaluation in words.
 // Run with `node --test web/test/`.
 
 import assert from 'node:assert/strict';
@@ -8,6 +9,7 @@ import { test } from 'node:test';
 import { AnalysisTree, analysisPath, decodeLine, encodeLine, readAnalysisQuery } from '../js/analysis-tree.js';
 import { KINDS, kindOf, loadKind } from '../js/kinds/index.js';
 import { TURN_END_WORK } from '../js/kinds/turn-ends.js';
+import { describeEvaluation } from '../js/format.js';
 
 // The pages load a kind's rules, notation and board when they show a game (`loadKind`); these tests use them.
 for (const key of KINDS.keys()) await loadKind(key);
@@ -182,4 +184,17 @@ test('a shared address gives back its line, position and ruleset, whatever the a
   assert.deepEqual(readAnalysisQuery('?ply=0'), { ruleset: null, line: [], ply: 0 });
   assert.deepEqual(readAnalysisQuery('?ruleset=%7Bnot&ply=x'), { ruleset: null, line: [], ply: null });
   assert.throws(() => readAnalysisQuery('?moves=%E0%A4%A'), URIError);
+});
+
+test('the bot\'s loss for a seat names the winner at a table of two, and the loser at a larger one', () => {
+  const two = ['first', 'second'];
+  const four = ['first', 'second', 'third', 'fourth'];
+  const name = (seat) => `the ${seat} seat`;
+  const loss = { kind: 'loss', within: 3 };
+  assert.equal(describeEvaluation(loss, 'second', two, name), 'the first seat wins within 3 actions');
+  assert.equal(describeEvaluation({ kind: 'loss', within: null }, 'first', two, name), 'the second seat wins (proven by the solver)');
+  assert.equal(describeEvaluation(loss, 'second', four, name), 'the second seat loses within 3 actions');
+  assert.equal(describeEvaluation({ kind: 'loss', within: null }, 'fourth', four, name), 'the fourth seat loses (proven by the solver)');
+  assert.equal(describeEvaluation({ kind: 'win', within: 1 }, 'third', four, name), 'the third seat wins within 1 action');
+  assert.equal(describeEvaluation({ kind: 'score', hundredths: 35 }, 'fourth', four, name), '+0.35 for the fourth seat');
 });

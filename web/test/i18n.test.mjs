@@ -10,7 +10,7 @@ import { join } from 'node:path';
 import { test } from 'node:test';
 import { fileURLToPath } from 'node:url';
 
-import { LANGUAGES, chooseLanguage, errorText, language, loadAllCatalogs, tPieces, translate } from '../js/i18n.js';
+import { LANGUAGES, chooseLanguage, errorText, language, loadAllCatalogs, moveErrorText, tPieces, translate } from '../js/i18n.js';
 import '../js/kinds/index.js';
 import '../js/correspondence/catalog.js';
 import '../admin/js/catalog.js';
@@ -169,6 +169,17 @@ test('a refusal reads from its code in every language, never in the server’s o
   assert.equal(errorText({ code: 'offline', message: 'not connected' }), translate('en', 'error.offline'));
   assert.equal(errorText({ code: 'no_such_code', message: 'as it came' }), translate('en', 'error.unrecognised'));
   assert.equal(translate('pl', 'error.not_your_turn'), 'To nie twój ruch.');
+});
+
+test('forbidden answering a move reads as the rules\' forbidden point, and elsewhere as the account\'s missing right', () => {
+  const forbidden = { code: 'forbidden', message: 'forbidden for Black: double-three' };
+  assert.equal(moveErrorText(forbidden), 'This point is forbidden to Black by the renju rules.');
+  assert.equal(errorText(forbidden), 'Your account may not do this.');
+  for (const code of ['illegal_move', 'not_your_turn', 'offline', 'no_such_code']) {
+    assert.equal(moveErrorText({ code }), errorText({ code }), `${code} reads the same answering a move`);
+  }
+  assert.equal(translate('pl', 'game.forbiddenPoint'), 'To pole jest zabronione dla czarnych według zasad renju.');
+  assert.equal(translate('ru', 'game.forbiddenPoint'), 'Эта клетка запрещена чёрным по правилам рэндзю.');
 });
 
 test('counts read right at one and beyond, and a time left agrees with any duration', async () => {

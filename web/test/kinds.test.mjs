@@ -53,6 +53,23 @@ test('every kind has every field of the shape', () => {
   }
 });
 
+test('every kind\'s game clones into a game of its own: playing on the copy leaves the original as it was', () => {
+  for (const [key, kind] of KINDS) {
+    const game = kind.newGame(kind.defaultRuleset);
+    const legal = game.legalActions();
+    const copy = game.clone();
+    assert.equal(Object.getPrototypeOf(copy), Object.getPrototypeOf(game), `${key}: the same kind of game`);
+    copy.play(legal[0]);
+    assert.notDeepEqual(copy.legalActions(), legal, `${key}: the copy played`);
+    assert.deepEqual(game.legalActions(), legal, `${key}: the original did not`);
+    assert.equal(game.toMove, 'first');
+    const copied = copy.legalActions();
+    game.play(legal.at(-1));
+    assert.deepEqual(copy.legalActions(), copied, `${key}: the copy does not follow the original`);
+    assert.deepEqual(copy.clone().legalActions(), copied, `${key}: a clone of a clone`);
+  }
+});
+
 test('every kind draws with board styles from kind folders, and the shared sheet names no kind', () => {
   for (const [key, kind] of KINDS) {
     assert.ok(kind.styles.length > 0, `${key}: its board is drawn with a stylesheet of its own`);

@@ -19,7 +19,7 @@
 //   `legalActions()` lists the actions the side to move may play, `toMove` (a seat), `midTurn` (the same seat
 //   moves again), `outcome` (`{winner, reason}` once the rules ended the game, `winner` null for a draw; kinds
 //   that rank or score add `ranks` and `scores`, a list per seat in seat order as `result` has them, with `winner`
-//   the one seat ranked first or null) and `clone()`.
+//   the one seat ranked first or null) and `clone()`; `position-game.js` is what every kind's game shares.
 //   Optionally `leave(seat, reason)`: a kind whose rules play on when a seat leaves (the server's `seat_left`)
 //   passes that seat by from then on.
 // - `notation`: `actions(text)` splits a move text into its actions and `actionCount(text)` counts them (a ply

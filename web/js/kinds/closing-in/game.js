@@ -1,27 +1,12 @@
-// A Closing In game as the kinds table shapes it: the position, moved by one square per action.
+// A Closing In game as the kinds table shapes it (kinds/position-game.js): the position, moved by one square per
+// action.
 
+import { PositionGame } from '../position-game.js';
 import { Position, parseSquares, squareName } from './rules.js';
 
-export class ClosingInGame {
+export class ClosingInGame extends PositionGame {
   constructor(ruleset) {
-    this.position = new Position(ruleset);
-  }
-
-  clone() {
-    const copy = Object.create(ClosingInGame.prototype);
-    return Object.assign(copy, { position: this.position.clone() });
-  }
-
-  get toMove() {
-    return this.position.toMove;
-  }
-
-  get midTurn() {
-    return this.position.midTurn;
-  }
-
-  get outcome() {
-    return this.position.outcome;
+    super(new Position(ruleset));
   }
 
   /** The squares the side to move may go to, as notation. */

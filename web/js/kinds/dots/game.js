@@ -1,28 +1,12 @@
-// A Dots game as the kinds table shapes it: the position, played one action (a point, a paint, STOP or DONE)
-// at a time.
+// A Dots game as the kinds table shapes it (kinds/position-game.js): the position, played one action (`qv`,
+// `qv~`, `P:qv`, `STOP` or `DONE`) at a time.
 
+import { PositionGame } from '../position-game.js';
 import { DEFERRED, Position, pointName } from './rules.js';
 
-export class DotsGame {
+export class DotsGame extends PositionGame {
   constructor(ruleset) {
-    this.position = new Position(ruleset);
-  }
-
-  clone() {
-    const copy = Object.create(DotsGame.prototype);
-    return Object.assign(copy, { position: this.position.clone() });
-  }
-
-  get toMove() {
-    return this.position.toMove;
-  }
-
-  get midTurn() {
-    return this.position.midTurn;
-  }
-
-  get outcome() {
-    return this.position.outcome;
+    super(new Position(ruleset));
   }
 
   /** What the side to move may play, in the engine's order: paints (every point of its deferred areas), points,
@@ -39,10 +23,5 @@ export class DotsGame {
     if (position.stopAllowed()) actions.push('STOP');
     if (position.doneAllowed()) actions.push('DONE');
     return actions;
-  }
-
-  /** Plays one action (`qv`, `qv~`, `P:qv`, `STOP` or `DONE`); throws on anything else or an illegal action. */
-  play(action) {
-    this.position.play(action.trim());
   }
 }

@@ -1,32 +1,21 @@
-// A game of Line Soccer or Russian Paper Soccer as the kinds table shapes it: the position plus every segment
-// drawn, by whom, in which turn and whether it was kicked, so the board can colour lines and draw kicks apart.
+// A game of Line Soccer or Russian Paper Soccer as the kinds table shapes it (kinds/position-game.js): the
+// position plus every segment drawn, by whom, in which turn and whether it was kicked, so the board can colour
+// lines and draw kicks apart.
 
 import { Position, actionText, parseActions, shifted } from './rules.js';
+import { PositionGame } from '../position-game.js';
 import { searchTurnEnds } from '../turn-ends.js';
 
-export class LineSoccerGame {
+export class LineSoccerGame extends PositionGame {
   constructor(ruleset) {
-    this.position = new Position(ruleset);
+    super(new Position(ruleset));
     /** Every segment: `{from, to, seat, turn, kick}`; `turn` counts the turns ended before it. */
     this.strokes = [];
     this.turn = 0;
   }
 
   clone() {
-    const copy = Object.create(LineSoccerGame.prototype);
-    return Object.assign(copy, this, { position: this.position.clone(), strokes: this.strokes.slice() });
-  }
-
-  get toMove() {
-    return this.position.toMove;
-  }
-
-  get midTurn() {
-    return this.position.midTurn;
-  }
-
-  get outcome() {
-    return this.position.outcome;
+    return Object.assign(super.clone(), { strokes: this.strokes.slice() });
   }
 
   /** The length of the kick the side to move owes, or null while a line is due. */

@@ -1,15 +1,16 @@
-// A Paper Soccer game as the kinds table shapes it: the position plus every step drawn, who drew it and in
-// which turn, so the board can colour lines and make the latest turn stand out. `StepGame` is that record of
-// steps on any position whose actions are single steps; the variants played as a match of points build on it
-// (points-game.js).
+// A Paper Soccer game as the kinds table shapes it (kinds/position-game.js): the position plus every step
+// drawn, who drew it and in which turn, so the board can colour lines and make the latest turn stand out.
+// `StepGame` is that record of steps on any position whose actions are single steps; the variants played as a
+// match of points build on it (points-game.js).
 
 import { Pitch, Position, parseDigits, stepPoint } from './rules.js';
+import { PositionGame } from '../position-game.js';
 import { searchTurnEnds } from '../turn-ends.js';
 
-export class StepGame {
+export class StepGame extends PositionGame {
   /** `turnGoesOn` is the result of `position.step` after which the same turn goes on. */
   constructor(position, turnGoesOn) {
-    this.position = position;
+    super(position);
     this.turnGoesOn = turnGoesOn;
     /** Every step: `{from, to, digit, seat, turn}`; `turn` counts the turns completed before it. */
     this.steps = [];
@@ -17,20 +18,7 @@ export class StepGame {
   }
 
   clone() {
-    const copy = Object.create(Object.getPrototypeOf(this));
-    return Object.assign(copy, this, { position: this.position.clone(), steps: this.steps.slice() });
-  }
-
-  get toMove() {
-    return this.position.toMove;
-  }
-
-  get midTurn() {
-    return this.position.midTurn;
-  }
-
-  get outcome() {
-    return this.position.outcome;
+    return Object.assign(super.clone(), { steps: this.steps.slice() });
   }
 
   /** The steps the side to move may make, as notation (one digit each). */

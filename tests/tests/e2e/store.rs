@@ -8,7 +8,8 @@ use std::sync::Arc;
 use futures_util::future::{join_all, maybe_done};
 use kartka_server::store::{
     self, AccountKind, AccountRow, AuditRow, ChallengeRow, EventRow, GameChange, GameCursor, GameRow, GameState,
-    Millis, MoveRow, OfferKind, OfferRow, RatingRow, RatingUpdate, ResultCounts, SessionRow, Store, StoreError,
+    Millis, MoveRow, OfferKind, OfferRow, OfferSeat, RatingRow, RatingUpdate, ResultCounts, SeatChange, SessionRow,
+    Store, StoreError,
 };
 use kartka_tests::db::TestDb;
 use kartka_tests::stored::ActiveGame;
@@ -174,11 +175,20 @@ async fn recorded(store: &dyn Store, game_id: Uuid, change: GameChange) -> GameS
     change.state
 }
 
+/// The seat of an offer's creator, who joined when they made it.
+fn creator_seat(creator: Uuid, at: Millis) -> OfferSeat {
+    OfferSeat { account_id: creator, invited: None, seat: None, joined_at: Some(at), join_order: Some(0) }
+}
+
+/// `acceptor` taking the last seat of `offer` of `kind` at `at`, decided on its first revision.
+fn taking(kind: OfferKind, offer: Uuid, acceptor: Uuid, at: Millis) -> SeatChange {
+    SeatChange { kind, offer_id: offer, revision: 0, account_id: acceptor, at }
+}
+
 fn challenge(challenger: &AccountRow, opponent: Option<&AccountRow>, created_at: Millis) -> ChallengeRow {
     let offer = OfferRow {
         id: Uuid::new_v4(),
         creator_id: challenger.id,
-        taker_id: opponent.map(|opponent| opponent.id),
         ruleset: RULESET.to_owned(),
         time_control: TIME_CONTROL.to_owned(),
         colour: "random".to_owned(),
@@ -187,6 +197,16 @@ fn challenge(challenger: &AccountRow, opponent: Option<&AccountRow>, created_at:
         game_id: None,
         created_at,
         expires_at: created_at + 10 * MINUTE,
+        revision: 0,
+        seats: std::iter::once(creator_seat(challenger.id, created_at))
+            .chain(opponent.map(|opponent| OfferSeat {
+                account_id: opponent.id,
+                invited: Some(0),
+                seat: None,
+                joined_at: None,
+                join_order: None,
+            }))
+            .collect(),
     };
     ChallengeRow { offer, rematch_of: None }
 }
@@ -368,19 +388,20 @@ async fn accepting_a_challenge_creates_its_game_once(db: &TestDb) {
     let (game, started) = new_game(&kasia, &basia, now);
 
     assert!(store
-        .accept_offer(OfferKind::Challenge, challenge.offer.id, basia.id, &game, &started, now)
+        .accept_offer(&taking(OfferKind::Challenge, challenge.offer.id, basia.id, now), &game, &started)
         .await
         .unwrap());
     let accepted = store.challenge(challenge.offer.id).await.unwrap().unwrap();
     assert_eq!(accepted.offer.status, "accepted");
     assert_eq!(accepted.offer.game_id, Some(game.id));
-    assert_eq!(accepted.offer.taker_id, Some(basia.id), "an open challenge records who accepted it");
+    assert!(accepted.offer.has_joined(basia.id), "an open challenge records who accepted it");
+    assert_eq!(accepted.offer.joined().map(|seat| seat.join_order).collect::<Vec<_>>(), [Some(0), Some(1)]);
     assert_eq!(store.game(game.id).await.unwrap(), Some(game.clone()));
     assert_eq!(store.events_after(game.id, 0).await.unwrap(), [started]);
 
     let (second_game, second_started) = new_game(&kasia, &basia, now);
     assert!(!store
-        .accept_offer(OfferKind::Challenge, challenge.offer.id, basia.id, &second_game, &second_started, now)
+        .accept_offer(&taking(OfferKind::Challenge, challenge.offer.id, basia.id, now), &second_game, &second_started)
         .await
         .unwrap());
     assert_eq!(store.game(second_game.id).await.unwrap(), None, "no second game");
@@ -390,12 +411,9 @@ async fn accepting_a_challenge_creates_its_game_once(db: &TestDb) {
     let (late_game, late_started) = new_game(&kasia, &basia, expired.offer.expires_at);
     assert!(!store
         .accept_offer(
-            OfferKind::Challenge,
-            expired.offer.id,
-            basia.id,
+            &taking(OfferKind::Challenge, expired.offer.id, basia.id, expired.offer.expires_at),
             &late_game,
-            &late_started,
-            expired.offer.expires_at
+            &late_started
         )
         .await
         .unwrap());
@@ -416,7 +434,7 @@ async fn concurrent_accepts_let_exactly_one_win(db: &TestDb) {
         tokio::spawn(async move {
             barrier.wait().await;
             let accepted = store
-                .accept_offer(OfferKind::Challenge, challenge.offer.id, acceptor.id, &game, &started, T0 + 1)
+                .accept_offer(&taking(OfferKind::Challenge, challenge.offer.id, acceptor.id, T0 + 1), &game, &started)
                 .await;
             (game.id, accepted.expect("accept"))
         })

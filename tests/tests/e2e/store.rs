@@ -27,6 +27,7 @@ kartka_tests::on_both_stores!(
     only_open_unexpired_challenges_close,
     accepting_a_challenge_creates_its_game_once,
     concurrent_accepts_let_exactly_one_win,
+    a_seat_change_decided_on_a_stale_revision_writes_nothing,
     games_of_pages_newest_first,
     record_appends_events_and_moves_in_order,
     a_stale_expected_seq_conflicts_and_writes_nothing,
@@ -450,6 +451,39 @@ async fn concurrent_accepts_let_exactly_one_win(db: &TestDb) {
     }
     assert_eq!(winners.len(), 1, "exactly one accept wins");
     assert_eq!(store.challenge(challenge.offer.id).await.unwrap().unwrap().offer.game_id, Some(winners[0]));
+}
+
+async fn a_seat_change_decided_on_a_stale_revision_writes_nothing(db: &TestDb) {
+    let store = db.store();
+    let kasia = inserted_account(&*store, "Kasia").await;
+    let basia = inserted_account(&*store, "Basia").await;
+    let olek = inserted_account(&*store, "Olek").await;
+    let challenge = inserted_challenge(&*store, &kasia, None, T0).await;
+    let id = challenge.offer.id;
+    let change = |account: &AccountRow, revision: i64, at: Millis| SeatChange {
+        kind: OfferKind::Challenge,
+        offer_id: id,
+        revision,
+        account_id: account.id,
+        at,
+    };
+
+    assert!(store.join_offer(&change(&basia, 0, T0 + 1)).await.unwrap(), "basia joins at revision 0");
+    let joined = store.challenge(id).await.unwrap().unwrap();
+    assert_eq!(joined.offer.revision, 1);
+    assert!(!store.join_offer(&change(&olek, 0, T0 + 2)).await.unwrap(), "olek decided on revision 0: too late");
+    assert!(!store.leave_offer(&change(&basia, 0, T0 + 2)).await.unwrap(), "so is a leave decided on it");
+    assert!(!store.leave_offer(&change(&kasia, 1, T0 + 2)).await.unwrap(), "the creator's seat is never left");
+    assert!(!store.leave_offer(&change(&olek, 1, T0 + 2)).await.unwrap(), "olek has no seat to leave");
+    assert_eq!(store.challenge(id).await.unwrap().unwrap(), joined, "none of them changed anything");
+
+    assert!(store.leave_offer(&change(&basia, 1, T0 + 3)).await.unwrap());
+    assert!(store.join_offer(&change(&olek, 2, T0 + 4)).await.unwrap());
+    let seats = store.challenge(id).await.unwrap().unwrap().offer.seats;
+    let joined: Vec<(Uuid, Option<i64>)> = seats.iter().map(|seat| (seat.account_id, seat.join_order)).collect();
+    assert_eq!(joined, [(kasia.id, Some(0)), (olek.id, Some(3))], "basia's seat is free; olek joined third");
+    let late = change(&basia, 3, challenge.offer.expires_at);
+    assert!(!store.join_offer(&late).await.unwrap(), "an expired offer takes nobody");
 }
 
 async fn games_of_pages_newest_first(db: &TestDb) {

@@ -88,6 +88,7 @@ impl Rest {
             .map_err(|error| RestError::Unexpected(format!("ruleset of {kind}: {error}")))?;
         let request = CreateChallenge {
             opponent: Some(opponent.account.name.clone()),
+            invited: Vec::new(),
             ruleset,
             time_control,
             colour: ColourChoice::First,

@@ -274,8 +274,15 @@ pub struct Seek {
     pub id: Uuid,
     /// Who made it.
     pub creator: AccountInfo,
-    /// Who accepted it, once accepted.
+    /// In a game of two: who accepted it, once accepted; absent otherwise (see `joined`).
     pub acceptor: Option<AccountInfo>,
+    /// How many seats the game has: the creator's and one per player who takes one.
+    #[serde(default = "crate::rest::two_seats")]
+    pub seats: u8,
+    /// Who took a seat, the creator first, in the order they did: `joined.len()` of `seats` are taken, and the
+    /// game starts when every seat is.
+    #[serde(default)]
+    pub joined: Vec<AccountInfo>,
     /// Game kind and options.
     pub ruleset: RulesetSpec,
     /// The time control.

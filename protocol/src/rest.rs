@@ -140,13 +140,19 @@ pub enum ColourChoice {
     Random,
 }
 
-/// `POST /api/challenges`: challenge a named player, or (no `opponent`) open a challenge link anyone may accept.
+/// `POST /api/challenges`: challenge named players, or (none named) open a challenge link anyone may accept. A
+/// game of two seats names its one opponent in `opponent`; a game of more seats names every other seat's player
+/// in `invited` (or nobody, for an open link that fills seat by seat).
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize, JsonSchema)]
 #[serde(deny_unknown_fields)]
 pub struct CreateChallenge {
-    /// The challenged player's name; absent for an open challenge.
+    /// The challenged player's name, in a game of two; absent for an open challenge.
     #[serde(default)]
     pub opponent: Option<String>,
+    /// The challenged players' names, one per seat besides the challenger's (not together with `opponent`);
+    /// empty for an open challenge.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub invited: Vec<String>,
     /// Game kind and options.
     pub ruleset: RulesetSpec,
     /// The time control.
@@ -185,8 +191,19 @@ pub struct Challenge {
     pub id: Uuid,
     /// Who challenges.
     pub challenger: AccountInfo,
-    /// Who is challenged; absent for an open challenge.
+    /// In a game of two: who is challenged, or who accepted an open challenge; absent otherwise (see `invited`
+    /// and `joined`).
     pub opponent: Option<AccountInfo>,
+    /// How many seats the game has: the challenger's and one per player who takes one.
+    #[serde(default = "two_seats")]
+    pub seats: u8,
+    /// Who is challenged, whether they accepted yet or not; empty for an open challenge.
+    #[serde(default)]
+    pub invited: Vec<AccountInfo>,
+    /// Who took a seat, the challenger first, in the order they did: `joined.len()` of `seats` are taken, and the
+    /// game starts when every seat is.
+    #[serde(default)]
+    pub joined: Vec<AccountInfo>,
     /// Game kind and options.
     pub ruleset: RulesetSpec,
     /// The time control.
@@ -207,6 +224,11 @@ pub struct Challenge {
     pub created_at_ms: i64,
     /// When it expires, in milliseconds since the Unix epoch.
     pub expires_at_ms: i64,
+}
+
+/// The seats of an offer that does not say: the two of every game before games of more seats.
+pub fn two_seats() -> u8 {
+    2
 }
 
 /// `GET /api/challenges`: the open challenges to and from me.

@@ -135,6 +135,7 @@ impl Api {
     ) -> Uuid {
         let request = CreateChallenge {
             opponent: Some(opponent.account.name.clone()),
+            invited: Vec::new(),
             ruleset,
             time_control,
             colour: kartka_protocol::rest::ColourChoice::First,

@@ -9,6 +9,7 @@ import { showNotice } from './notice.js';
 import { t, tPieces } from './i18n.js';
 import { gameName } from './kinds/index.js';
 import { playerLink } from './player-link.js';
+import { isInvited } from './lobby/seek-seats.js';
 
 /** How often the bell drops challenges whose time ran out: the server sends no frame when one expires. */
 const EXPIRY_CHECK_MS = 30_000;
@@ -18,7 +19,9 @@ export function watchChallenges(connection, account) {
   return connection.on('challenge_updated', ({ challenge }) => {
     const me = account();
     if (!me || challenge.rematch_of || location.pathname === '/') return;
-    if (challenge.status === 'open' && challenge.opponent?.id === me.id) {
+    // Told once, when invited: later news of the challenge (seats taken by others) is not a new challenge.
+    const fresh = (challenge.joined?.length ?? 1) <= 1;
+    if (challenge.status === 'open' && fresh && isInvited(challenge, me.id)) {
       showNotice(tPieces('challenge.received', { name: playerLink(challenge.challenger) }),
         { href: `/challenge/${challenge.id}`, label: t('challenge.open') });
     } else if (challenge.status === 'declined' && challenge.challenger.id === me.id) {
@@ -55,7 +58,8 @@ export function challengeBell(connection, account) {
     render();
     if (!account()) return;
     api.challenges().then(({ incoming }) => {
-      for (const challenge of incoming) if (challenge.status === 'open') pending.set(challenge.id, challenge);
+      const answered = (challenge) => (challenge.joined ?? []).some((player) => player.id === account().id);
+      for (const challenge of incoming) if (challenge.status === 'open' && !answered(challenge)) pending.set(challenge.id, challenge);
       render();
     }, () => {
       // Unreadable now: the next connection's welcome reads them again.
@@ -64,8 +68,9 @@ export function challengeBell(connection, account) {
   connection.on('welcome', load);
   connection.on('challenge_updated', ({ challenge }) => {
     const me = account();
-    if (!me || challenge.opponent?.id !== me.id) return;
-    if (challenge.status === 'open') pending.set(challenge.id, challenge);
+    if (!me || !isInvited(challenge, me.id)) return;
+    const answered = (challenge.joined ?? []).some((player) => player.id === me.id);
+    if (challenge.status === 'open' && !answered) pending.set(challenge.id, challenge);
     else pending.delete(challenge.id);
     render();
   });

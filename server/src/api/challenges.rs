@@ -1,5 +1,9 @@
-//! Challenges: to a named player, or an open link anyone may accept. A challenge is an open offer of a game
-//! (`offers.rs`); what is its own is the player it may be for, their decline, and the rematch it may be.
+//! Challenges: to named players, or an open link anyone may accept. A challenge is an open offer of a game
+//! (`offers.rs`); what is its own is the players it may be for, their decline, and the rematch it may be.
+//!
+//! A game of two names its one opponent (`opponent`); a game of more seats names every other seat's player
+//! (`invited`), or nobody, for an open link that fills seat by seat. Each invited player accepts and takes a seat,
+//! any of them declining closes the challenge, and the last acceptance starts the game.
 
 use axum::extract::State;
 use axum::http::StatusCode;
@@ -8,13 +12,13 @@ use kartka_protocol::rest::{Challenge, ChallengeList, ChallengeStatus, CreateCha
 use kartka_protocol::{ErrorCode, ServerFrame};
 use uuid::Uuid;
 
-use super::offers::{self, colour_choice, registration_required, Standing, Terms};
+use super::offers::{self, colour_choice, registration_required, Parties, Standing, Terms, Took};
 use super::starting;
 use super::{ApiError, Authenticated};
 use crate::accounts::info;
 use crate::api::input::{JsonBody, Path};
 use crate::games::convert;
-use crate::games::seats::refuse_stored_offer_of_many_seats;
+use crate::games::seats::seat_count;
 use crate::state::AppState;
 use crate::store::{AccountKind, AccountRow, ChallengeRow, Millis, OfferKind, OfferRow};
 use crate::time::now_ms;
@@ -25,27 +29,39 @@ pub async fn create(
     auth: Authenticated,
     JsonBody(request): JsonBody<CreateChallenge>,
 ) -> Result<(StatusCode, Json<Challenge>), ApiError> {
-    refuse_stored_offer_of_many_seats(&request.ruleset)
-        .map_err(|e| ApiError::new(ErrorCode::InvalidRequest, e.to_string()))?;
-    convert::validate_time_control(&request.time_control)
-        .map_err(|e| ApiError::new(ErrorCode::InvalidRequest, e.to_string()))?;
+    let invalid = |message: String| ApiError::new(ErrorCode::InvalidRequest, message);
+    let seats = seat_count(&request.ruleset).map_err(|e| invalid(e.to_string()))?;
+    convert::validate_time_control(&request.time_control).map_err(|e| invalid(e.to_string()))?;
     let expires_in = offers::expiry_seconds(&request.time_control, request.expires_in_seconds)?;
-    let opponent = match &request.opponent {
-        Some(name) => {
-            let opponent = state
-                .store
-                .account_by_name(name)
-                .await?
-                .ok_or_else(|| ApiError::new(ErrorCode::UnknownPlayer, "no player with that name"))?;
-            if opponent.id == auth.account.id {
-                return Err(ApiError::new(ErrorCode::InvalidRequest, "you cannot challenge yourself"));
-            }
-            Some(opponent)
+    let names = match (&request.opponent, request.invited.as_slice()) {
+        (Some(_), [_, ..]) => return Err(invalid("name the opponent or the invited players, not both".to_owned())),
+        (Some(_), []) if seats != 2 => {
+            return Err(invalid(format!("a game of {seats} seats names its players in invited")));
         }
-        None => None,
+        (Some(name), []) => std::slice::from_ref(name),
+        (None, names) => names,
     };
-    let guest_plays = auth.account.kind == AccountKind::Guest
-        || opponent.as_ref().is_some_and(|opponent| opponent.kind == AccountKind::Guest);
+    if !names.is_empty() && names.len() != seats - 1 {
+        let message = format!("a game of {seats} seats invites {} players, or none for an open link", seats - 1);
+        return Err(invalid(message));
+    }
+    let mut invited: Vec<AccountRow> = Vec::with_capacity(names.len());
+    for name in names {
+        let player = state
+            .store
+            .account_by_name(name)
+            .await?
+            .ok_or_else(|| ApiError::new(ErrorCode::UnknownPlayer, "no player with that name"))?;
+        if player.id == auth.account.id {
+            return Err(invalid("you cannot challenge yourself".to_owned()));
+        }
+        if invited.iter().any(|other| other.id == player.id) {
+            return Err(invalid("each invited player takes one seat: name them once".to_owned()));
+        }
+        invited.push(player);
+    }
+    let guest_plays =
+        auth.account.kind == AccountKind::Guest || invited.iter().any(|player| player.kind == AccountKind::Guest);
     if request.rated && guest_plays {
         return Err(registration_required());
     }
@@ -56,12 +72,14 @@ pub async fn create(
         colour: request.colour,
         rated: request.rated,
     };
-    let offer = offers::open_offer(auth.account.id, opponent.as_ref().map(|o| o.id), terms, expires_in, now);
+    let invited_ids: Vec<Uuid> = invited.iter().map(|player| player.id).collect();
+    let offer = offers::open_offer(auth.account.id, &invited_ids, terms, expires_in, now);
     let row = ChallengeRow { offer, rematch_of: None };
     state.store.insert_challenge(&row).await?;
-    let challenge = view(&row, &auth.account, opponent.as_ref(), now)?;
-    if let Some(opponent) = &opponent {
-        state.connections.notify(opponent.id, &ServerFrame::ChallengeUpdated { challenge: challenge.clone() });
+    let parties = Parties { creator: auth.account.clone(), invited, joined: vec![auth.account.clone()] };
+    let challenge = view(&row, &parties, now)?;
+    for player in &parties.invited {
+        state.connections.notify(player.id, &ServerFrame::ChallengeUpdated { challenge: challenge.clone() });
     }
     Ok((StatusCode::CREATED, Json(challenge)))
 }
@@ -91,7 +109,7 @@ pub async fn show(
     Ok(Json(load_view(&state, &row, now_ms()).await?))
 }
 
-/// `POST /api/challenges/{id}/accept`: starts the game.
+/// `POST /api/challenges/{id}/accept`: takes a seat; the last seat taken starts the game.
 pub async fn accept(
     State(state): State<AppState>,
     auth: Authenticated,
@@ -101,39 +119,51 @@ pub async fn accept(
     Ok(Json(accept_open(&state, row, &auth.account).await?))
 }
 
-/// Accepts a challenge for `me`: starts the game and tells both players.
+/// Takes a seat in a challenge for `me`, tells everyone in it, and starts the game once every seat is taken.
 pub(super) async fn accept_open(state: &AppState, row: ChallengeRow, me: &AccountRow) -> Result<Challenge, ApiError> {
-    let may_take = |offer: &OfferRow| match offer.taker_id {
-        Some(opponent) if opponent != me.id => {
-            Err(ApiError::new(ErrorCode::Forbidden, "this challenge is for another player"))
+    let may_take = |offer: &OfferRow| {
+        if !offer.invited().is_empty() && !offer.invites(me.id) {
+            return Err(ApiError::new(ErrorCode::Forbidden, "this challenge is for other players"));
         }
-        None if offer.creator_id == me.id => {
-            Err(ApiError::new(ErrorCode::InvalidRequest, "you cannot accept your own challenge"))
+        if offer.creator_id == me.id {
+            return Err(ApiError::new(ErrorCode::InvalidRequest, "you cannot accept your own challenge"));
         }
-        _ => Ok(()),
+        Ok(())
     };
-    let taken = offers::take(state, OfferKind::Challenge, row.offer, me, may_take, no_longer_open).await?;
-    let accepted = ChallengeRow { offer: taken.offer, rematch_of: row.rematch_of };
-    let challenge = view(&accepted, &taken.creator, Some(me), taken.at)?;
-    for account in [taken.creator.id, me.id] {
+    let rematch_of = row.rematch_of;
+    let took = offers::take(state, OfferKind::Challenge, row.offer, me, may_take, no_longer_open).await?;
+    let (offer, started) = match took {
+        Took::Joined(offer) => (offer, None),
+        Took::Started(taken) => {
+            let started = (taken.game_id, taken.players, taken.time_control);
+            (taken.offer, Some(started))
+        }
+    };
+    let now = now_ms();
+    let row = ChallengeRow { offer, rematch_of };
+    let parties = offers::parties(state, &row.offer).await?;
+    let challenge = view(&row, &parties, now)?;
+    for account in parties.accounts() {
         state.connections.notify(account, &ServerFrame::ChallengeUpdated { challenge: challenge.clone() });
     }
-    starting::start(state, taken.game_id, &taken.players, &taken.time_control).await?;
-    if let Some(played) = accepted.rematch_of {
-        state.games.announce_rematch(played, taken.game_id).await;
+    if let Some((game_id, players, time_control)) = started {
+        starting::start(state, game_id, &players, &time_control).await?;
+        if let Some(played) = rematch_of {
+            state.games.announce_rematch(played, game_id).await;
+        }
     }
     Ok(challenge)
 }
 
-/// `POST /api/challenges/{id}/decline`: the challenged player says no.
+/// `POST /api/challenges/{id}/decline`: an invited player says no, which closes the challenge for everyone.
 pub async fn decline(
     State(state): State<AppState>,
     auth: Authenticated,
     Path(id): Path<Uuid>,
 ) -> Result<Json<Challenge>, ApiError> {
     let row = find(&state, id).await?;
-    if row.offer.taker_id != Some(auth.account.id) {
-        return Err(ApiError::new(ErrorCode::Forbidden, "only the challenged player can decline"));
+    if !row.offer.invites(auth.account.id) {
+        return Err(ApiError::new(ErrorCode::Forbidden, "only a challenged player can decline"));
     }
     close(&state, row, "declined").await
 }
@@ -157,8 +187,9 @@ async fn close(state: &AppState, row: ChallengeRow, status: &str) -> Result<Json
         return Err(no_longer_open());
     }
     let closed = ChallengeRow { offer: OfferRow { status: status.to_owned(), ..row.offer }, ..row };
-    let challenge = load_view(state, &closed, now).await?;
-    for account in [Some(closed.offer.creator_id), closed.offer.taker_id].into_iter().flatten() {
+    let parties = offers::parties(state, &closed.offer).await?;
+    let challenge = view(&closed, &parties, now)?;
+    for account in parties.accounts() {
         state.connections.notify(account, &ServerFrame::ChallengeUpdated { challenge: challenge.clone() });
     }
     Ok(Json(challenge))
@@ -169,16 +200,12 @@ async fn find(state: &AppState, id: Uuid) -> Result<ChallengeRow, ApiError> {
 }
 
 pub(super) async fn load_view(state: &AppState, row: &ChallengeRow, now: Millis) -> Result<Challenge, ApiError> {
-    let (challenger, opponent) = offers::parties(state, &row.offer).await?;
-    view(row, &challenger, opponent.as_ref(), now)
+    let parties = offers::parties(state, &row.offer).await?;
+    view(row, &parties, now)
 }
 
-pub(super) fn view(
-    row: &ChallengeRow,
-    challenger: &AccountRow,
-    opponent: Option<&AccountRow>,
-    now: Millis,
-) -> Result<Challenge, ApiError> {
+/// The challenge as players see it. In a game of two, `opponent` is its one other player, invited or joined.
+pub(super) fn view(row: &ChallengeRow, parties: &Parties, now: Millis) -> Result<Challenge, ApiError> {
     let offer = &row.offer;
     let status = match offers::standing(offer, now) {
         Standing::Open => ChallengeStatus::Open,
@@ -188,10 +215,15 @@ pub(super) fn view(
         Standing::Cancelled => ChallengeStatus::Cancelled,
     };
     let (ruleset, time_control) = offers::stored_terms(OfferKind::Challenge, offer)?;
+    let seats = offers::stored_seat_count(OfferKind::Challenge, offer, &ruleset)?;
+    let opponent = if seats == 2 { parties.invited.first().or(parties.joined.get(1)).map(info) } else { None };
     Ok(Challenge {
         id: offer.id,
-        challenger: info(challenger),
-        opponent: opponent.map(info),
+        challenger: info(&parties.creator),
+        opponent,
+        seats,
+        invited: parties.invited.iter().map(info).collect(),
+        joined: parties.joined.iter().map(info).collect(),
         ruleset,
         time_control,
         colour: colour_choice(&offer.colour),

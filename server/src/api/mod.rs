@@ -98,7 +98,10 @@ fn api_routes() -> ApiRouter<AppState> {
         .api_route("/api/challenges/{id}", get_with(challenges::show, doc("challenges", "One challenge")))
         .api_route(
             "/api/challenges/{id}/accept",
-            post_with(challenges::accept, doc("challenges", "Accept: the game starts")),
+            post_with(
+                challenges::accept,
+                doc("challenges", "Accept: take my seat; the last seat taken starts the game"),
+            ),
         )
         .api_route(
             "/api/challenges/{id}/decline",
@@ -198,11 +201,18 @@ fn api_routes() -> ApiRouter<AppState> {
                 .get_with(seeks::list, doc("seeks", "The open seeks")),
         )
         .api_route("/api/seeks/{id}", get_with(seeks::show, doc("seeks", "One seek")))
-        .api_route("/api/seeks/{id}/accept", post_with(seeks::accept, doc("seeks", "Accept a seek: the game starts")))
+        .api_route(
+            "/api/seeks/{id}/accept",
+            post_with(seeks::accept, doc("seeks", "Take a seat in a seek: the last seat taken starts the game")),
+        )
+        .api_route(
+            "/api/seeks/{id}/leave",
+            post_with(seeks::leave, doc("seeks", "Leave the seat I took in a seek that is not full yet")),
+        )
         .api_route("/api/seeks/{id}/cancel", post_with(seeks::cancel, doc("seeks", "Withdraw my seek")))
         .api_route(
             "/api/games/{id}/rematch",
-            post_with(rematch::offer, created::<Challenge>("challenges", "Offer the opponent a rematch")),
+            post_with(rematch::offer, created::<Challenge>("challenges", "Offer the other players a rematch")),
         )
         .api_route(
             "/api/reports",

@@ -1,6 +1,7 @@
 //! What challenges and correspondence seeks share as open offers of a game (`store::offers`): the expiry a new
 //! offer may ask for, the offer row it is stored as, how its status reads at a moment, its stored terms read
-//! back, and taking it: the checks every taker passes, the new game, and the store's acceptance.
+//! back, who is in it, and taking or leaving a seat in it: the checks every taker passes, and when the last seat
+//! is taken the new game, stored with the offer's acceptance.
 
 use kartka_protocol::rest::ColourChoice;
 use kartka_protocol::{ErrorCode, PlayerInfo, RulesetSpec, TimeControl};
@@ -8,9 +9,11 @@ use uuid::Uuid;
 
 use super::starting::{self, account};
 use super::ApiError;
+use crate::accounts::player_info;
 use crate::games::new_game;
+use crate::games::seats::seat_count;
 use crate::state::AppState;
-use crate::store::{AccountKind, AccountRow, Millis, OfferKind, OfferRow};
+use crate::store::{AccountKind, AccountRow, Millis, OfferKind, OfferRow, OfferSeat, SeatChange};
 use crate::time::now_ms;
 
 /// How long an offer of a live game stays open unless its maker says otherwise.
@@ -50,12 +53,26 @@ pub(super) struct Terms<'a> {
     pub rated: bool,
 }
 
-/// A new open offer by `creator` (for `taker` alone, if named), made `now` and open for `expires_in` seconds.
-pub(super) fn open_offer(creator: Uuid, taker: Option<Uuid>, terms: Terms, expires_in: u32, now: Millis) -> OfferRow {
+/// A new open offer by `creator`, for the `invited` players alone if it names any, made `now` and open for
+/// `expires_in` seconds. The creator holds the first seat to join, fixed where their colour choice names one.
+pub(super) fn open_offer(creator: Uuid, invited: &[Uuid], terms: Terms, expires_in: u32, now: Millis) -> OfferRow {
+    let creator_seat = match terms.colour {
+        ColourChoice::First => Some(0),
+        ColourChoice::Second => Some(1),
+        ColourChoice::Random => None,
+    };
+    let creator =
+        OfferSeat { account_id: creator, invited: None, seat: creator_seat, joined_at: Some(now), join_order: Some(0) };
+    let invitations = invited.iter().enumerate().map(|(place, &account_id)| OfferSeat {
+        account_id,
+        invited: Some(place),
+        seat: None,
+        joined_at: None,
+        join_order: None,
+    });
     OfferRow {
         id: Uuid::new_v4(),
-        creator_id: creator,
-        taker_id: taker,
+        creator_id: creator.account_id,
         ruleset: serde_json::to_string(terms.ruleset).expect("rulesets serialise"),
         time_control: serde_json::to_string(terms.time_control).expect("time controls serialise"),
         colour: colour_text(terms.colour).to_owned(),
@@ -64,6 +81,8 @@ pub(super) fn open_offer(creator: Uuid, taker: Option<Uuid>, terms: Terms, expir
         game_id: None,
         created_at: now,
         expires_at: now + i64::from(expires_in) * 1000,
+        revision: 0,
+        seats: std::iter::once(creator).chain(invitations).collect(),
     }
 }
 
@@ -73,9 +92,9 @@ pub(super) enum Standing {
     Open,
     /// Its time ran out while it was open.
     Expired,
-    /// Someone took it; its game exists.
+    /// Its last seat was taken; its game exists.
     Accepted,
-    /// The player it was for said no (challenges only).
+    /// A player it invited said no (challenges only).
     Declined,
     /// Its maker withdrew it.
     Cancelled,
@@ -100,68 +119,171 @@ pub(super) fn stored_terms(kind: OfferKind, offer: &OfferRow) -> Result<(Ruleset
     Ok((ruleset, time_control))
 }
 
-/// The offer's maker and, once there is one, its taker.
-pub(super) async fn parties(state: &AppState, offer: &OfferRow) -> Result<(AccountRow, Option<AccountRow>), ApiError> {
-    let creator = account(state, offer.creator_id).await?;
-    let taker = match offer.taker_id {
-        Some(id) => Some(account(state, id).await?),
-        None => None,
-    };
-    Ok((creator, taker))
+/// The seats of the game an offer of `kind` offers, from its stored `ruleset`.
+pub(super) fn stored_seat_count(kind: OfferKind, offer: &OfferRow, ruleset: &RulesetSpec) -> Result<u8, ApiError> {
+    let seats = seat_count(ruleset).map_err(|_| corrupt(kind, offer.id))?;
+    u8::try_from(seats).map_err(|_| corrupt(kind, offer.id))
 }
 
-/// An offer taken: its game is stored, not yet started (see [`starting::start`]).
-pub(super) struct Taken {
-    /// The offer as it now stands: accepted by the taker, with its game.
-    pub offer: OfferRow,
+/// Who is in an offer, as accounts.
+pub(super) struct Parties {
     /// Its maker.
     pub creator: AccountRow,
+    /// Who it invites, answered or not.
+    pub invited: Vec<AccountRow>,
+    /// Who took a seat, the maker first, in join order.
+    pub joined: Vec<AccountRow>,
+}
+
+impl Parties {
+    /// Everyone an offer's change is told to: its maker, who it invites and who joined, each once.
+    pub fn accounts(&self) -> Vec<Uuid> {
+        let mut accounts = vec![self.creator.id];
+        for account in self.invited.iter().chain(&self.joined) {
+            if !accounts.contains(&account.id) {
+                accounts.push(account.id);
+            }
+        }
+        accounts
+    }
+}
+
+/// The accounts of who is in `offer`.
+pub(super) async fn parties(state: &AppState, offer: &OfferRow) -> Result<Parties, ApiError> {
+    let creator = account(state, offer.creator_id).await?;
+    let mut invited = Vec::new();
+    for seat in offer.invited() {
+        invited.push(account(state, seat.account_id).await?);
+    }
+    let mut joined = Vec::new();
+    for seat in offer.joined() {
+        let player =
+            if seat.account_id == creator.id { creator.clone() } else { account(state, seat.account_id).await? };
+        joined.push(player);
+    }
+    Ok(Parties { creator, invited, joined })
+}
+
+/// How many times a taker reads an offer again after another player's change came first.
+const TAKE_ATTEMPTS: usize = 3;
+
+/// What taking a seat in an offer did.
+pub(super) enum Took {
+    /// A seat is taken and others are still free: the offer as it now stands.
+    Joined(OfferRow),
+    /// The last seat is taken: the game is stored, not yet started (see [`starting::start`]).
+    Started(Taken),
+}
+
+/// An offer whose last seat was taken.
+pub(super) struct Taken {
+    /// The offer as it now stands: accepted, with its game.
+    pub offer: OfferRow,
     /// The game.
     pub game_id: Uuid,
     /// The game's players, first seat first.
-    pub players: [PlayerInfo; 2],
+    pub players: Vec<PlayerInfo>,
     /// The game's clock.
     pub time_control: TimeControl,
     /// When it was taken.
     pub at: Millis,
 }
 
-/// Takes `offer` of `kind` for `me`: it must be open, `may_take` must let `me` take it (who may is each kind's
-/// rule), a rated game needs a registered account, and a banned maker's offers are closed. Then the game is
-/// stored with the offer's acceptance, in one transaction. `closed` is the error of an offer no longer open.
+/// Seats `me` in `offer` of `kind`: it must be open, `may_take` must let `me` take it (who may is each kind's
+/// rule), `me` must not have a seat in it yet, a rated game needs a registered account, and a banned maker's
+/// offers are closed. The last seat taken stores the game with the offer's acceptance, in one transaction.
+/// `closed` is the error of an offer no longer open. When another player's change came first, the offer is read
+/// again and decided afresh.
 pub(super) async fn take(
     state: &AppState,
     kind: OfferKind,
-    offer: OfferRow,
+    mut offer: OfferRow,
     me: &AccountRow,
-    may_take: impl FnOnce(&OfferRow) -> Result<(), ApiError>,
+    may_take: impl Fn(&OfferRow) -> Result<(), ApiError>,
     closed: fn() -> ApiError,
-) -> Result<Taken, ApiError> {
-    if offer.status != "open" || offer.expires_at <= now_ms() {
-        return Err(closed());
+) -> Result<Took, ApiError> {
+    for _ in 0..TAKE_ATTEMPTS {
+        if offer.status != "open" || offer.expires_at <= now_ms() {
+            return Err(closed());
+        }
+        may_take(&offer)?;
+        if offer.has_joined(me.id) {
+            let message = format!("you already have a seat in this {}", kind.noun());
+            return Err(ApiError::new(ErrorCode::NotAllowed, message));
+        }
+        if offer.rated && me.kind == AccountKind::Guest {
+            return Err(registration_required());
+        }
+        let creator = account(state, offer.creator_id).await?;
+        if creator.banned {
+            // A banned account cannot start games, through an offer it made before the ban either.
+            return Err(closed());
+        }
+        let (ruleset, time_control) = stored_terms(kind, &offer)?;
+        let seats = seat_count(&ruleset).map_err(|_| corrupt(kind, offer.id))?;
+        let now = now_ms();
+        let change = SeatChange { kind, offer_id: offer.id, revision: offer.revision, account_id: me.id, at: now };
+        if offer.joined().count() + 1 < seats {
+            if state.store.join_offer(&change).await? {
+                let joined = state.store.offer(kind, offer.id).await?.ok_or_else(closed)?;
+                return Ok(Took::Joined(joined));
+            }
+        } else {
+            let mut seated = Vec::with_capacity(seats);
+            for seat in offer.joined() {
+                seated.push((player_info(&account(state, seat.account_id).await?), seat.seat));
+            }
+            let fixed_for_me = offer.seats.iter().find(|seat| seat.account_id == me.id).and_then(|seat| seat.seat);
+            seated.push((player_info(me), fixed_for_me));
+            let players = starting::seat(seats, seated, offer.colour == "random");
+            let game_id = Uuid::new_v4();
+            let rules = state.games.clock_rules();
+            let (game, started) = new_game(game_id, players.clone(), ruleset, time_control, offer.rated, rules, now)
+                .map_err(|_| corrupt(kind, offer.id))?;
+            if state.store.accept_offer(&change, &game, &started).await? {
+                let accepted = state.store.offer(kind, offer.id).await?.ok_or_else(closed)?;
+                return Ok(Took::Started(Taken { offer: accepted, game_id, players, time_control, at: now }));
+            }
+        }
+        offer = state.store.offer(kind, offer.id).await?.ok_or_else(closed)?;
     }
-    may_take(&offer)?;
-    if offer.rated && me.kind == AccountKind::Guest {
-        return Err(registration_required());
+    Err(busy(kind))
+}
+
+/// Frees the seat `me` took in `offer` of `kind` (never its maker's), read again when another player's change
+/// came first. `closed` is the error of an offer no longer open.
+pub(super) async fn leave(
+    state: &AppState,
+    kind: OfferKind,
+    mut offer: OfferRow,
+    me: &AccountRow,
+    closed: fn() -> ApiError,
+) -> Result<OfferRow, ApiError> {
+    for _ in 0..TAKE_ATTEMPTS {
+        if offer.status != "open" || offer.expires_at <= now_ms() {
+            return Err(closed());
+        }
+        if offer.creator_id == me.id {
+            let message = format!("the creator cancels a {} rather than leaves it", kind.noun());
+            return Err(ApiError::new(ErrorCode::InvalidRequest, message));
+        }
+        if !offer.has_joined(me.id) {
+            let message = format!("you have no seat in this {}", kind.noun());
+            return Err(ApiError::new(ErrorCode::NotAllowed, message));
+        }
+        let change = SeatChange { kind, offer_id: offer.id, revision: offer.revision, account_id: me.id, at: now_ms() };
+        if state.store.leave_offer(&change).await? {
+            return state.store.offer(kind, offer.id).await?.ok_or_else(closed);
+        }
+        offer = state.store.offer(kind, offer.id).await?.ok_or_else(closed)?;
     }
-    let creator = account(state, offer.creator_id).await?;
-    if creator.banned {
-        // A banned account cannot start games, through an offer it made before the ban either.
-        return Err(closed());
-    }
-    let players = starting::seat(&creator, me, &offer.colour);
-    let (ruleset, time_control) = stored_terms(kind, &offer)?;
-    let now = now_ms();
-    let game_id = Uuid::new_v4();
-    let rules = state.games.clock_rules();
-    let (game, started) = new_game(game_id, players.to_vec(), ruleset, time_control, offer.rated, rules, now)
-        .map_err(|_| corrupt(kind, offer.id))?;
-    if !state.store.accept_offer(kind, offer.id, me.id, &game, &started, now).await? {
-        return Err(closed());
-    }
-    let taker_id = offer.taker_id.or(Some(me.id));
-    let offer = OfferRow { status: "accepted".to_owned(), game_id: Some(game_id), taker_id, ..offer };
-    Ok(Taken { offer, creator, game_id, players, time_control, at: now })
+    Err(busy(kind))
+}
+
+/// The offer changed under every attempt to take or leave a seat in it.
+fn busy(kind: OfferKind) -> ApiError {
+    let message = format!("the {} kept changing while you took or left a seat; try again", kind.noun());
+    ApiError::new(ErrorCode::NotAllowed, message)
 }
 
 /// The colour choice for its stored text.

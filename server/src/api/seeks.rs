@@ -1,7 +1,9 @@
 //! Correspondence seeks: open offers of a game (`offers.rs`), stored so that they stay open while their creator
 //! is offline, accepted by anyone else. Live seeks (quick pairing) are the lobby's; these are a separate,
 //! persistent resource, whose changes the lobby announces to its subscribers (their expiry: the correspondence
-//! sweeper).
+//! sweeper). A seek of more than two seats fills as players accept it (each change announced again as
+//! `correspondence_seek_added`, which replaces the seek of that id), and the last seat taken starts the game; until
+//! then a player who took a seat may leave it (`POST /api/seeks/{id}/leave`) and the creator may cancel.
 
 use axum::extract::State;
 use axum::http::StatusCode;
@@ -10,15 +12,15 @@ use kartka_protocol::correspondence::{CreateSeek, Seek, SeekList, SeekStatus};
 use kartka_protocol::{ErrorCode, ServerFrame};
 use uuid::Uuid;
 
-use super::offers::{self, colour_choice, registration_required, Standing, Terms};
+use super::offers::{self, colour_choice, registration_required, Parties, Standing, Terms, Took};
 use super::starting;
 use super::{ApiError, Authenticated};
 use crate::accounts::info;
 use crate::api::input::{JsonBody, Path};
 use crate::games::convert;
-use crate::games::seats::refuse_stored_offer_of_many_seats;
+use crate::games::seats::seat_count;
 use crate::state::AppState;
-use crate::store::{AccountKind, AccountRow, Millis, OfferKind, SeekRow};
+use crate::store::{AccountKind, Millis, OfferKind, SeekRow};
 use crate::time::now_ms;
 
 /// Open seeks listed at most.
@@ -31,8 +33,7 @@ pub async fn create(
     JsonBody(request): JsonBody<CreateSeek>,
 ) -> Result<(StatusCode, Json<Seek>), ApiError> {
     let invalid = |message: String| ApiError::new(ErrorCode::InvalidRequest, message);
-    refuse_stored_offer_of_many_seats(&request.ruleset)
-        .map_err(|e| ApiError::new(ErrorCode::InvalidRequest, e.to_string()))?;
+    seat_count(&request.ruleset).map_err(|e| invalid(e.to_string()))?;
     if !request.time_control.is_correspondence() {
         return Err(invalid("seeks here are for correspondence games".to_owned()));
     }
@@ -48,9 +49,10 @@ pub async fn create(
         colour: request.colour,
         rated: request.rated,
     };
-    let row = offers::open_offer(auth.account.id, None, terms, expires_in, now);
+    let row = offers::open_offer(auth.account.id, &[], terms, expires_in, now);
     state.store.insert_seek(&row).await?;
-    let seek = view(&row, &auth.account, None, now)?;
+    let parties = Parties { creator: auth.account.clone(), invited: Vec::new(), joined: vec![auth.account.clone()] };
+    let seek = view(&row, &parties, now)?;
     state.lobby.announce(ServerFrame::CorrespondenceSeekAdded { seek: seek.clone() }).await;
     Ok((StatusCode::CREATED, Json(seek)))
 }
@@ -71,7 +73,7 @@ pub async fn show(State(state): State<AppState>, Path(id): Path<Uuid>) -> Result
     Ok(Json(load_view(&state, &row, now_ms()).await?))
 }
 
-/// `POST /api/seeks/{id}/accept`: starts the game.
+/// `POST /api/seeks/{id}/accept`: takes a seat; the last seat taken starts the game.
 pub async fn accept(
     State(state): State<AppState>,
     auth: Authenticated,
@@ -85,10 +87,33 @@ pub async fn accept(
         }
         Ok(())
     };
-    let taken = offers::take(&state, OfferKind::Seek, row, me, may_take, no_longer_open).await?;
-    state.lobby.announce(ServerFrame::CorrespondenceSeekRemoved { seek_id: id, status: SeekStatus::Accepted }).await;
-    starting::start(&state, taken.game_id, &taken.players, &taken.time_control).await?;
-    Ok(Json(view(&taken.offer, &taken.creator, Some(me), taken.at)?))
+    match offers::take(&state, OfferKind::Seek, row, me, may_take, no_longer_open).await? {
+        Took::Joined(seek) => Ok(Json(announce_seats(&state, &seek).await?)),
+        Took::Started(taken) => {
+            let removed = ServerFrame::CorrespondenceSeekRemoved { seek_id: id, status: SeekStatus::Accepted };
+            state.lobby.announce(removed).await;
+            starting::start(&state, taken.game_id, &taken.players, &taken.time_control).await?;
+            Ok(Json(load_view(&state, &taken.offer, taken.at).await?))
+        }
+    }
+}
+
+/// `POST /api/seeks/{id}/leave`: a player who took a seat in a seek that is not full yet frees it.
+pub async fn leave(
+    State(state): State<AppState>,
+    auth: Authenticated,
+    Path(id): Path<Uuid>,
+) -> Result<Json<Seek>, ApiError> {
+    let row = find(&state, id).await?;
+    let seek = offers::leave(&state, OfferKind::Seek, row, &auth.account, no_longer_open).await?;
+    Ok(Json(announce_seats(&state, &seek).await?))
+}
+
+/// Tells the lobby's subscribers who is seated in an open seek now: the seek announced again replaces it.
+async fn announce_seats(state: &AppState, row: &SeekRow) -> Result<Seek, ApiError> {
+    let seek = load_view(state, row, now_ms()).await?;
+    state.lobby.announce(ServerFrame::CorrespondenceSeekAdded { seek: seek.clone() }).await;
+    Ok(seek)
 }
 
 /// `POST /api/seeks/{id}/cancel`: its creator withdraws it.
@@ -106,7 +131,7 @@ pub async fn cancel(
     }
     state.lobby.announce(ServerFrame::CorrespondenceSeekRemoved { seek_id: id, status: SeekStatus::Cancelled }).await;
     let cancelled = SeekRow { status: "cancelled".to_owned(), ..row };
-    Ok(Json(view(&cancelled, &auth.account, None, now_ms())?))
+    Ok(Json(load_view(&state, &cancelled, now_ms()).await?))
 }
 
 async fn find(state: &AppState, id: Uuid) -> Result<SeekRow, ApiError> {
@@ -114,11 +139,12 @@ async fn find(state: &AppState, id: Uuid) -> Result<SeekRow, ApiError> {
 }
 
 async fn load_view(state: &AppState, row: &SeekRow, now: Millis) -> Result<Seek, ApiError> {
-    let (creator, acceptor) = offers::parties(state, row).await?;
-    view(row, &creator, acceptor.as_ref(), now)
+    let parties = offers::parties(state, row).await?;
+    view(row, &parties, now)
 }
 
-fn view(row: &SeekRow, creator: &AccountRow, acceptor: Option<&AccountRow>, now: Millis) -> Result<Seek, ApiError> {
+/// The seek as players see it. In a game of two, `acceptor` is whoever took the other seat.
+fn view(row: &SeekRow, parties: &Parties, now: Millis) -> Result<Seek, ApiError> {
     let status = match offers::standing(row, now) {
         Standing::Open => SeekStatus::Open,
         Standing::Expired => SeekStatus::Expired,
@@ -127,10 +153,13 @@ fn view(row: &SeekRow, creator: &AccountRow, acceptor: Option<&AccountRow>, now:
         Standing::Declined | Standing::Cancelled => SeekStatus::Cancelled,
     };
     let (ruleset, time_control) = offers::stored_terms(OfferKind::Seek, row)?;
+    let seats = offers::stored_seat_count(OfferKind::Seek, row, &ruleset)?;
     Ok(Seek {
         id: row.id,
-        creator: info(creator),
-        acceptor: acceptor.map(info),
+        creator: info(&parties.creator),
+        acceptor: if seats == 2 { parties.joined.get(1).map(info) } else { None },
+        seats,
+        joined: parties.joined.iter().map(info).collect(),
         ruleset,
         time_control,
         colour: colour_choice(&row.colour),

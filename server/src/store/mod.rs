@@ -44,7 +44,7 @@ pub use correspondence::{
 };
 pub use explorer::{ExplorerQuery, ExplorerRow, ExplorerStore, TurnCount};
 pub use import::{ImportStore, ImportedGame};
-pub use offers::{ChallengeRow, OfferKind, OfferRow, OfferStore, SeekRow};
+pub use offers::{ChallengeRow, OfferKind, OfferRow, OfferSeat, OfferStore, SeatChange, SeekRow};
 pub use postgres::PostgresStore;
 pub use profile::{HistoryFilter, HistoryResult, HistorySpeed, ProfileStore, RatedEnd};
 pub use reports::{ReportRow, ReportStore, Resolution};

@@ -148,6 +148,8 @@ const OWNER: Policy = only(&[Owner], ErrorCode::Forbidden);
 const NOT_SUBSCRIBED: Policy = only(&[], ErrorCode::NotAllowed);
 /// No one: no fixture account has a webhook, so a test delivery has nowhere to go.
 const NO_WEBHOOK: Policy = only(&[], ErrorCode::NotAllowed);
+/// No one: no fixture account took a seat in the fixture seek, whose owner cancels it rather than leaves it.
+const NO_SEAT: Policy = except(only(&[], ErrorCode::NotAllowed), &[(Owner, Refused(ErrorCode::InvalidRequest))]);
 /// No one: the seek is a correspondence seek, which the live lobby does not hold.
 const NOT_IN_THE_LOBBY: Policy = only(&[], ErrorCode::UnknownSeek);
 
@@ -279,6 +281,7 @@ fn rest_rows() -> Vec<Row> {
             EMPTY,
             except(rule(signed_in), &[(Owner, Refused(ErrorCode::InvalidRequest))]),
         ),
+        row("POST", "/api/seeks/{seek}/leave", EMPTY, NO_SEAT),
         row("POST", "/api/seeks/{seek}/cancel", EMPTY, OWNER),
         row("POST", "/api/games/{finished}/rematch", EMPTY, PLAYERS),
         row("GET", "/api/admin/games", NO_BODY, ADMINS),

@@ -79,6 +79,7 @@ async fn challenge_with_clock(
 ) -> Challenge {
     let request = CreateChallenge {
         opponent: Some(opponent.to_owned()),
+        invited: Vec::new(),
         ruleset,
         time_control,
         colour: ColourChoice::First,

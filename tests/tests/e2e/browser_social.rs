@@ -1,7 +1,8 @@
 //! The social site in headless Chromium: chat in a game between two players and a spectator, and in the lobby, with a
 //! player's mute of the opponent that survives a reload and a lobby player's mute of another, and their report of
 //! another's message to the admins, with a reason; a challenge that reaches
-//! a player reading the rules, who accepts it from there; a guest's forms, where Rated is closed to them; a profile
+//! a player reading the rules, who accepts it from there; a challenge for three naming two players, who each take a
+//! seat while the lobby shows the seats taken; a guest's forms, where Rated is closed to them; a profile
 //! with its ratings, chart, games and results against the viewer; and the lobby, a game, the rules and a profile in
 //! Polish, English and Russian with no catalog key or placeholder left on screen and no script error. Names are links
 //! to the players' pages throughout, the lobby's online list and player search among them. Screenshots go to
@@ -295,6 +296,48 @@ async fn a_challenge_reaches_a_player_reading_the_rules_who_accepts_it_there_and
     }
     alice.close().await;
     bob.close().await;
+    server.stop().await;
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_challenge_for_three_names_two_players_who_each_take_a_seat_and_all_three_are_taken_to_the_game() {
+    let database = TestDb::new(Backend::Sqlite).await;
+    let server = TestServer::start(database.url(), Settings::default()).await;
+    let driver = Chromedriver::start();
+    let alice = Browser::open(&driver, &server.url(), DESKTOP.0, DESKTOP.1).await;
+    let bob = Browser::open(&driver, &server.url(), DESKTOP.0, DESKTOP.1).await;
+    let carol = Browser::open(&driver, &server.url(), PHONE.0, PHONE.1).await;
+    for (player, name) in [(&alice, "alice"), (&bob, "bob"), (&carol, "carol")] {
+        player.record_script_errors().await;
+        player.sign_in_as_guest(name).await;
+    }
+    let three = Challenge {
+        opponent: "bob, carol",
+        game: Some("Dots and Boxes 5×5, 3 players"),
+        seat: Some("first"),
+        ..Challenge::default()
+    };
+    three.send(&alice).await;
+    let sent = alice.wait_for_text("#outgoing [data-challenge]", "1/3 seats taken").await;
+    assert!(sent.contains("To bob, carol"), "both invited players are named: {sent}");
+    bob.wait_for_text("#incoming [data-challenge]", "1/3 seats taken").await;
+    bob.click("#incoming [data-challenge] button.primary").await;
+    bob.wait_for_text("#incoming [data-challenge]", "waiting for the others").await;
+    carol.open_panel("challenges").await;
+    carol.wait_for_text("#incoming [data-challenge]", "2/3 seats taken").await;
+    alice.wait_for_text("#outgoing [data-challenge]", "2/3 seats taken").await;
+    alice.screenshot("challenge-three-half-full").await;
+    carol.click("#incoming [data-challenge] button.primary").await;
+    let path = browser::game_path(&carol).await;
+    for (player, name) in [(&alice, "alice"), (&bob, "bob")] {
+        assert_eq!(browser::game_path(player).await, path, "{name} is taken to the game when the last seat is taken");
+    }
+    for (player, name) in [(&alice, "alice"), (&bob, "bob"), (&carol, "carol")] {
+        no_script_errors(player, name).await;
+    }
+    alice.close().await;
+    bob.close().await;
+    carol.close().await;
     server.stop().await;
 }
 

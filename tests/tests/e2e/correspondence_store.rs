@@ -4,8 +4,8 @@
 use std::sync::Arc;
 
 use kartka_server::store::{
-    AccountRow, ConditionalRow, EventRow, GameRow, Millis, NotificationRow, NotificationSettingsRow, OfferKind, Outage,
-    SeekRow, Store, StoreError, VacationRow,
+    AccountRow, ConditionalRow, EventRow, GameRow, Millis, NotificationRow, NotificationSettingsRow, OfferKind,
+    OfferSeat, Outage, SeatChange, SeekRow, Store, StoreError, VacationRow,
 };
 use kartka_tests::stored::{insert_guest, ActiveGame};
 use tokio::sync::Barrier;
@@ -254,12 +254,16 @@ async fn conditional_moves_are_replaced_per_player(store: Arc<dyn Store>) {
     assert!(store.conditional_moves(game.id).await.expect("read").contains(&line(&ada, "3")), "all or nothing");
 }
 
+/// The seat of an offer's creator, who joined when they made it.
+fn creator_seat(creator: Uuid, at: Millis) -> OfferSeat {
+    OfferSeat { account_id: creator, invited: None, seat: None, joined_at: Some(at), join_order: Some(0) }
+}
+
 async fn concurrent_seek_accepts_let_exactly_one_win(store: Arc<dyn Store>) {
     let ada = insert_guest(store.as_ref(), "ada", T0).await;
     let seek = SeekRow {
         id: Uuid::new_v4(),
         creator_id: ada.id,
-        taker_id: None,
         ruleset: "{}".to_owned(),
         time_control: "{}".to_owned(),
         colour: "random".to_owned(),
@@ -268,6 +272,8 @@ async fn concurrent_seek_accepts_let_exactly_one_win(store: Arc<dyn Store>) {
         game_id: None,
         created_at: T0,
         expires_at: T0 + DAY,
+        revision: 0,
+        seats: vec![creator_seat(ada.id, T0)],
     };
     store.insert_seek(&seek).await.expect("insert");
     assert_eq!(store.open_seeks(T0, 10).await.expect("read"), std::slice::from_ref(&seek));
@@ -280,7 +286,14 @@ async fn concurrent_seek_accepts_let_exactly_one_win(store: Arc<dyn Store>) {
         let (game, started) = game_row(&ada, &acceptor, Some(T0 + DAY));
         racers.push(tokio::spawn(async move {
             barrier.wait().await;
-            store.accept_offer(OfferKind::Seek, seek_id, acceptor.id, &game, &started, T0 + 1).await.expect("accept")
+            let taking = SeatChange {
+                kind: OfferKind::Seek,
+                offer_id: seek_id,
+                revision: 0,
+                account_id: acceptor.id,
+                at: T0 + 1,
+            };
+            store.accept_offer(&taking, &game, &started).await.expect("accept")
         }));
     }
     let mut won = 0;
@@ -299,7 +312,6 @@ async fn a_rated_seek_is_kept_rated(store: Arc<dyn Store>) {
     let seek = |rated: bool, created_at: Millis| SeekRow {
         id: Uuid::new_v4(),
         creator_id: ada.id,
-        taker_id: None,
         ruleset: "{}".to_owned(),
         time_control: "{}".to_owned(),
         colour: "first".to_owned(),
@@ -308,6 +320,8 @@ async fn a_rated_seek_is_kept_rated(store: Arc<dyn Store>) {
         game_id: None,
         created_at,
         expires_at: T0 + DAY,
+        revision: 0,
+        seats: vec![creator_seat(ada.id, created_at)],
     };
     let (rated, casual) = (seek(true, T0 + 1), seek(false, T0));
     store.insert_seek(&rated).await.expect("insert");
@@ -321,7 +335,6 @@ async fn expired_seeks_are_found_between_two_moments(store: Arc<dyn Store>) {
     let seek = |expires_at: Millis| SeekRow {
         id: Uuid::new_v4(),
         creator_id: ada.id,
-        taker_id: None,
         ruleset: "{}".to_owned(),
         time_control: "{}".to_owned(),
         colour: "random".to_owned(),
@@ -330,6 +343,8 @@ async fn expired_seeks_are_found_between_two_moments(store: Arc<dyn Store>) {
         game_id: None,
         created_at: T0,
         expires_at,
+        revision: 0,
+        seats: vec![creator_seat(ada.id, T0)],
     };
     let (sooner, later, cancelled) = (seek(T0 + 10), seek(T0 + 20), seek(T0 + 15));
     for row in [&later, &sooner, &cancelled] {

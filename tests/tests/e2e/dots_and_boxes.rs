@@ -1,8 +1,7 @@
 //! Dots and Boxes end to end over real sockets: a two-player game played to its end by the rules, the extra move
 //! a completed box earns (the same seat to move, the other refused), the result's box counts for everyone, the
-//! record in the rules' format and the last position as a dbn line; and, until challenges seat more than two
-//! (games of three and four are offered in the lobby: `lobby_seats.rs`), a challenge of three refused with the
-//! reason.
+//! record in the rules' format and the last position as a dbn line; and a challenge of three or four that names
+//! one opponent refused with the reason (such challenges name every other player: `offer_seats.rs`).
 
 use kartka_engine::dots_and_boxes::DotsAndBoxesRecord;
 use kartka_engine::{AnyGame, EndReason, Progress, Seat};
@@ -19,7 +18,7 @@ use serde_json::json;
 
 kartka_tests::on_both_stores!(
     a_game_of_two_is_played_to_its_end_with_box_counts,
-    a_challenge_of_three_is_refused_until_challenges_seat_three,
+    a_challenge_of_three_or_four_names_its_players_in_invited_not_one_opponent,
 );
 
 const BLITZ: TimeControl = TimeControl::Fischer { initial_seconds: 300, increment_seconds: 5 };
@@ -149,7 +148,7 @@ async fn a_game_of_two_is_played_to_its_end_with_box_counts(url: &str) {
     server.stop().await;
 }
 
-async fn a_challenge_of_three_is_refused_until_challenges_seat_three(url: &str) {
+async fn a_challenge_of_three_or_four_names_its_players_in_invited_not_one_opponent(url: &str) {
     let server = TestServer::start(url, Settings::default()).await;
     let api = Api::new(server.url());
     let (alice, _bob) = (api.guest("alice").await, api.guest("bob").await);
@@ -159,7 +158,7 @@ async fn a_challenge_of_three_is_refused_until_challenges_seat_three(url: &str) 
         let (status, body) = api.post("/api/challenges", Some(&alice.token), &challenge).await;
         assert_eq!((status, body["code"].as_str()), (400, Some("invalid_request")), "{body}");
         let message = body["message"].as_str().unwrap_or_default();
-        assert!(message.contains(&format!("a game of {players} seats as a live seek or a pool")), "{message}");
+        assert!(message.contains(&format!("a game of {players} seats names its players in invited")), "{message}");
     }
     // The rules' bounds are refused as such, not as seats.
     let ruleset = json!({ "kind": "dots-and-boxes", "rows": 3, "cols": 3, "players": 5 });

@@ -60,6 +60,7 @@ mod matchmaking;
 mod metrics;
 mod migrations;
 mod module_graph;
+mod offer_seats;
 mod open_doors;
 mod openapi;
 mod per_move_clock;

@@ -1,7 +1,9 @@
 //! Migrations that move stored data: rows written in the shape before a migration read back the same through
 //! the store after it, on both backends.
 
-use kartka_server::store::{EventRow, GameChange, GameRow, GameState, Millis, MoveRow, StoreError};
+use kartka_server::store::{
+    EventRow, GameChange, GameRow, GameState, Millis, MoveRow, OfferKind, OfferSeat, SeatChange, StoreError,
+};
 use kartka_tests::db::{Backend, OlderDb};
 use uuid::Uuid;
 
@@ -48,6 +50,16 @@ async fn sqlite_results_of_three_stored_before_0026_read_back_with_their_ranks_a
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn postgres_results_of_three_stored_before_0026_read_back_with_their_ranks_after_it() {
     results_of_three_stored_before_0026_read_back_with_their_ranks_after_it(Backend::Postgres).await;
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn sqlite_offers_stored_before_0025_keep_their_players_as_seats_after_it() {
+    offers_stored_before_0025_keep_their_players_as_seats_after_it(Backend::Sqlite).await;
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn postgres_offers_stored_before_0025_keep_their_players_as_seats_after_it() {
+    offers_stored_before_0025_keep_their_players_as_seats_after_it(Backend::Postgres).await;
 }
 
 fn game(first_id: Uuid, second_id: Uuid, state: GameState) -> GameRow {
@@ -539,4 +551,82 @@ async fn results_of_three_stored_before_0026_read_back_with_their_ranks_after_it
     assert_eq!(read, GameRow { state: GameState { ranks: Some("2:1:2".to_owned()), ..three.state.clone() }, ..three });
     let read = store.game(two.id).await.unwrap().expect("the game of two");
     assert_eq!(read.state.ranks, None, "a game of two keeps its winner, which says its ranks");
+}
+
+/// A seat of an offer as migration 0025 moves it: `invited` at its place, `joined` with its join order.
+fn offer_seat(
+    account_id: Uuid,
+    invited: Option<usize>,
+    seat: Option<usize>,
+    joined: Option<(Millis, i64)>,
+) -> OfferSeat {
+    OfferSeat {
+        account_id,
+        invited,
+        seat,
+        joined_at: joined.map(|(at, _)| at),
+        join_order: joined.map(|(_, order)| order),
+    }
+}
+
+async fn offers_stored_before_0025_keep_their_players_as_seats_after_it(backend: Backend) {
+    let older = OlderDb::new(backend, 25).await;
+    let (ala, ola) = two_players(&older).await;
+    let (named, link, taken) = (Uuid::new_v4(), Uuid::new_v4(), Uuid::new_v4());
+    let expires = T0 + 600_000;
+    let challenges = [(named, "'{ola}'", "second", "open"), (link, "NULL", "random", "cancelled")];
+    for (id, opponent, colour, status) in challenges {
+        let opponent = opponent.replace("{ola}", &ola.to_string());
+        older
+            .execute(&format!(
+                "INSERT INTO challenges (id, challenger_id, opponent_id, ruleset, time_control, colour, status, \
+                 game_id, created_at, expires_at, rated, rematch_of) VALUES ('{id}', '{ala}', {opponent}, \
+                 '{RULESET}', '{TIME_CONTROL}', '{colour}', '{status}', NULL, {T0}, {expires}, FALSE, NULL)"
+            ))
+            .await;
+    }
+    older
+        .execute(&format!(
+            "INSERT INTO seeks (id, creator_id, acceptor_id, ruleset, time_control, colour, status, game_id, \
+             created_at, expires_at, rated) VALUES ('{taken}', '{ola}', '{ala}', '{RULESET}', '{TIME_CONTROL}', \
+             'first', 'accepted', NULL, {T0}, {expires}, FALSE)"
+        ))
+        .await;
+
+    let database = older.open().await;
+    let store = database.store();
+    let challenge = store.challenge(named).await.unwrap().expect("the named challenge");
+    let seats = [offer_seat(ala, None, Some(1), Some((T0, 0))), offer_seat(ola, Some(0), None, None)];
+    assert_eq!(challenge.offer.seats, seats, "the challenger's colour fixes their seat; the opponent is invited");
+    assert_eq!(challenge.offer.revision, 0);
+    let incoming: Vec<Uuid> = store.open_challenges_of(ola, T0).await.unwrap().iter().map(|c| c.offer.id).collect();
+    assert_eq!(incoming, [named], "listed for the invited opponent through the seats");
+    let open_link = store.challenge(link).await.unwrap().expect("the open link");
+    assert_eq!(open_link.offer.seats, [offer_seat(ala, None, None, Some((T0, 0)))], "nobody but its challenger");
+    let seek = store.seek(taken).await.unwrap().expect("the seek");
+    let seats = [offer_seat(ola, None, Some(0), Some((T0, 0))), offer_seat(ala, None, None, Some((T0, 1)))];
+    assert_eq!(seek.seats, seats, "its acceptor joined second");
+
+    // The moved challenge is taken like a new one: the invited opponent's seat answered, the game stored.
+    let state = GameState {
+        status: "active".to_owned(),
+        winner: None,
+        end_reason: None,
+        ply: 0,
+        seq: 1,
+        clocks_ms: vec![60_000, 60_000],
+        clock_at: T0 + 1,
+        to_act: Some("first".to_owned()),
+        deadline: Some(T0 + 60_001),
+        finished_at: None,
+        scores: None,
+        ranks: None,
+    };
+    let game = game(ola, ala, state);
+    let started = EventRow { seq: 1, kind: "started".to_owned(), payload: "{}".to_owned(), at: T0 + 1 };
+    let taking = SeatChange { kind: OfferKind::Challenge, offer_id: named, revision: 0, account_id: ola, at: T0 + 1 };
+    assert!(store.accept_offer(&taking, &game, &started).await.unwrap());
+    let accepted = store.challenge(named).await.unwrap().expect("the challenge");
+    assert_eq!((accepted.offer.status.as_str(), accepted.offer.game_id), ("accepted", Some(game.id)));
+    assert_eq!(accepted.offer.seats[1], offer_seat(ola, Some(0), None, Some((T0 + 1, 1))));
 }

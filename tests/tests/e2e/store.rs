@@ -8,7 +8,8 @@ use std::sync::Arc;
 use futures_util::future::{join_all, maybe_done};
 use kartka_server::store::{
     self, AccountKind, AccountRow, AuditRow, ChallengeRow, EventRow, GameChange, GameCursor, GameRow, GameState,
-    Millis, MoveRow, OfferKind, OfferRow, RatingRow, RatingUpdate, ResultCounts, SessionRow, Store, StoreError,
+    Millis, MoveRow, OfferKind, OfferRow, OfferSeat, RatingRow, RatingUpdate, ResultCounts, SeatChange, SessionRow,
+    Store, StoreError,
 };
 use kartka_tests::db::TestDb;
 use kartka_tests::stored::ActiveGame;
@@ -26,6 +27,7 @@ kartka_tests::on_both_stores!(
     only_open_unexpired_challenges_close,
     accepting_a_challenge_creates_its_game_once,
     concurrent_accepts_let_exactly_one_win,
+    a_seat_change_decided_on_a_stale_revision_writes_nothing,
     games_of_pages_newest_first,
     record_appends_events_and_moves_in_order,
     a_stale_expected_seq_conflicts_and_writes_nothing,
@@ -174,11 +176,20 @@ async fn recorded(store: &dyn Store, game_id: Uuid, change: GameChange) -> GameS
     change.state
 }
 
+/// The seat of an offer's creator, who joined when they made it.
+fn creator_seat(creator: Uuid, at: Millis) -> OfferSeat {
+    OfferSeat { account_id: creator, invited: None, seat: None, joined_at: Some(at), join_order: Some(0) }
+}
+
+/// `acceptor` taking the last seat of `offer` of `kind` at `at`, decided on its first revision.
+fn taking(kind: OfferKind, offer: Uuid, acceptor: Uuid, at: Millis) -> SeatChange {
+    SeatChange { kind, offer_id: offer, revision: 0, account_id: acceptor, at }
+}
+
 fn challenge(challenger: &AccountRow, opponent: Option<&AccountRow>, created_at: Millis) -> ChallengeRow {
     let offer = OfferRow {
         id: Uuid::new_v4(),
         creator_id: challenger.id,
-        taker_id: opponent.map(|opponent| opponent.id),
         ruleset: RULESET.to_owned(),
         time_control: TIME_CONTROL.to_owned(),
         colour: "random".to_owned(),
@@ -187,6 +198,16 @@ fn challenge(challenger: &AccountRow, opponent: Option<&AccountRow>, created_at:
         game_id: None,
         created_at,
         expires_at: created_at + 10 * MINUTE,
+        revision: 0,
+        seats: std::iter::once(creator_seat(challenger.id, created_at))
+            .chain(opponent.map(|opponent| OfferSeat {
+                account_id: opponent.id,
+                invited: Some(0),
+                seat: None,
+                joined_at: None,
+                join_order: None,
+            }))
+            .collect(),
     };
     ChallengeRow { offer, rematch_of: None }
 }
@@ -368,19 +389,20 @@ async fn accepting_a_challenge_creates_its_game_once(db: &TestDb) {
     let (game, started) = new_game(&kasia, &basia, now);
 
     assert!(store
-        .accept_offer(OfferKind::Challenge, challenge.offer.id, basia.id, &game, &started, now)
+        .accept_offer(&taking(OfferKind::Challenge, challenge.offer.id, basia.id, now), &game, &started)
         .await
         .unwrap());
     let accepted = store.challenge(challenge.offer.id).await.unwrap().unwrap();
     assert_eq!(accepted.offer.status, "accepted");
     assert_eq!(accepted.offer.game_id, Some(game.id));
-    assert_eq!(accepted.offer.taker_id, Some(basia.id), "an open challenge records who accepted it");
+    assert!(accepted.offer.has_joined(basia.id), "an open challenge records who accepted it");
+    assert_eq!(accepted.offer.joined().map(|seat| seat.join_order).collect::<Vec<_>>(), [Some(0), Some(1)]);
     assert_eq!(store.game(game.id).await.unwrap(), Some(game.clone()));
     assert_eq!(store.events_after(game.id, 0).await.unwrap(), [started]);
 
     let (second_game, second_started) = new_game(&kasia, &basia, now);
     assert!(!store
-        .accept_offer(OfferKind::Challenge, challenge.offer.id, basia.id, &second_game, &second_started, now)
+        .accept_offer(&taking(OfferKind::Challenge, challenge.offer.id, basia.id, now), &second_game, &second_started)
         .await
         .unwrap());
     assert_eq!(store.game(second_game.id).await.unwrap(), None, "no second game");
@@ -390,12 +412,9 @@ async fn accepting_a_challenge_creates_its_game_once(db: &TestDb) {
     let (late_game, late_started) = new_game(&kasia, &basia, expired.offer.expires_at);
     assert!(!store
         .accept_offer(
-            OfferKind::Challenge,
-            expired.offer.id,
-            basia.id,
+            &taking(OfferKind::Challenge, expired.offer.id, basia.id, expired.offer.expires_at),
             &late_game,
-            &late_started,
-            expired.offer.expires_at
+            &late_started
         )
         .await
         .unwrap());
@@ -416,7 +435,7 @@ async fn concurrent_accepts_let_exactly_one_win(db: &TestDb) {
         tokio::spawn(async move {
             barrier.wait().await;
             let accepted = store
-                .accept_offer(OfferKind::Challenge, challenge.offer.id, acceptor.id, &game, &started, T0 + 1)
+                .accept_offer(&taking(OfferKind::Challenge, challenge.offer.id, acceptor.id, T0 + 1), &game, &started)
                 .await;
             (game.id, accepted.expect("accept"))
         })
@@ -432,6 +451,39 @@ async fn concurrent_accepts_let_exactly_one_win(db: &TestDb) {
     }
     assert_eq!(winners.len(), 1, "exactly one accept wins");
     assert_eq!(store.challenge(challenge.offer.id).await.unwrap().unwrap().offer.game_id, Some(winners[0]));
+}
+
+async fn a_seat_change_decided_on_a_stale_revision_writes_nothing(db: &TestDb) {
+    let store = db.store();
+    let kasia = inserted_account(&*store, "Kasia").await;
+    let basia = inserted_account(&*store, "Basia").await;
+    let olek = inserted_account(&*store, "Olek").await;
+    let challenge = inserted_challenge(&*store, &kasia, None, T0).await;
+    let id = challenge.offer.id;
+    let change = |account: &AccountRow, revision: i64, at: Millis| SeatChange {
+        kind: OfferKind::Challenge,
+        offer_id: id,
+        revision,
+        account_id: account.id,
+        at,
+    };
+
+    assert!(store.join_offer(&change(&basia, 0, T0 + 1)).await.unwrap(), "basia joins at revision 0");
+    let joined = store.challenge(id).await.unwrap().unwrap();
+    assert_eq!(joined.offer.revision, 1);
+    assert!(!store.join_offer(&change(&olek, 0, T0 + 2)).await.unwrap(), "olek decided on revision 0: too late");
+    assert!(!store.leave_offer(&change(&basia, 0, T0 + 2)).await.unwrap(), "so is a leave decided on it");
+    assert!(!store.leave_offer(&change(&kasia, 1, T0 + 2)).await.unwrap(), "the creator's seat is never left");
+    assert!(!store.leave_offer(&change(&olek, 1, T0 + 2)).await.unwrap(), "olek has no seat to leave");
+    assert_eq!(store.challenge(id).await.unwrap().unwrap(), joined, "none of them changed anything");
+
+    assert!(store.leave_offer(&change(&basia, 1, T0 + 3)).await.unwrap());
+    assert!(store.join_offer(&change(&olek, 2, T0 + 4)).await.unwrap());
+    let seats = store.challenge(id).await.unwrap().unwrap().offer.seats;
+    let joined: Vec<(Uuid, Option<i64>)> = seats.iter().map(|seat| (seat.account_id, seat.join_order)).collect();
+    assert_eq!(joined, [(kasia.id, Some(0)), (olek.id, Some(3))], "basia's seat is free; olek joined third");
+    let late = change(&basia, 3, challenge.offer.expires_at);
+    assert!(!store.join_offer(&late).await.unwrap(), "an expired offer takes nobody");
 }
 
 async fn games_of_pages_newest_first(db: &TestDb) {

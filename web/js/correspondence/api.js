@@ -9,6 +9,7 @@ export const correspondenceApi = {
   createSeek: (seek) => request('POST', '/api/seeks', seek),
   acceptSeek: (id) => request('POST', path`/api/seeks/${id}/accept`),
   cancelSeek: (id) => request('POST', path`/api/seeks/${id}/cancel`),
+  leaveSeek: (id) => request('POST', path`/api/seeks/${id}/leave`),
   conditionalMoves: (gameId) => request('GET', path`/api/games/${gameId}/conditional-moves`),
   setConditionalMoves: (gameId, lines) => request('PUT', path`/api/games/${gameId}/conditional-moves`, { lines }),
   clearConditionalMoves: (gameId) => request('DELETE', path`/api/games/${gameId}/conditional-moves`),

@@ -12,6 +12,7 @@ import { showNotice } from '../notice.js';
 import { pairing } from '../lobby/game-list.js';
 import { correspondenceApi } from './api.js';
 import { isCorrespondence } from './time-controls.js';
+import { manySeats, seatsTaken, seekAction as seatAction } from '../lobby/seek-seats.js';
 
 export const ID = 'correspondence';
 
@@ -49,7 +50,8 @@ export function mount(container, lobby) {
     ? h('ul', { class: 'items', id }, games.map(gameItem)) : h('p', { class: 'empty', text: empty }));
 
   const seatText = (seek, mine) => {
-    if (seek.colour === 'random') return t('seeks.eitherSide');
+    if (seek.colour === 'random') return manySeats(seek) ? t('seeks.seatsDealt') : t('seeks.eitherSide');
+    if (manySeats(seek) && !mine) return t('challenge.challengerPlays', { name: seek.creator.name, seat: kindOf(seek.ruleset).seats[seek.colour].name });
     const creatorFirst = seek.colour === 'first';
     return t('lobby.youPlay', { seat: kindOf(seek.ruleset).seats[mine === creatorFirst ? 'first' : 'second'].name });
   };
@@ -65,15 +67,19 @@ export function mount(container, lobby) {
     const mine = seek.creator.id === me.id;
     const terms = [gameName(seek.ruleset), describeTimeControl(seek.time_control),
       seek.rated ? t('common.rated') : t('common.casual'), seatText(seek, mine),
-      t('challenges.expiresIn', { time: formatDuration(seek.expires_at_ms - Date.now()) })].join(' · ');
+      manySeats(seek) ? t('seeks.seatsTaken', { taken: seatsTaken(seek) }) : null,
+      t('challenges.expiresIn', { time: formatDuration(seek.expires_at_ms - Date.now()) })].filter(Boolean).join(' · ');
+    const action = seatAction(seek, me.id);
     return h('li', { class: `seek${mine ? ' mine' : ''}`, 'data-correspondence-seek': seek.id },
       h('div', { class: 'what' },
         h('span', {}, h('strong', { text: botMarked(seek.creator) }), mine ? h('span', { class: 'tag', text: t('common.you') }) : null),
         h('span', { class: 'meta', text: terms })),
-      h('div', { class: 'actions' }, mine
-        ? h('button', { type: 'button', class: 'small quiet cancel', on: { click: () => seekAction(correspondenceApi.cancelSeek, seek) } }, t('common.cancel'))
-        : h('button', { type: 'button', class: 'small primary accept', 'aria-label': t('seeks.playName', { name: seek.creator.name }),
-          on: { click: () => seekAction(correspondenceApi.acceptSeek, seek) } }, t('live.play'))));
+      h('div', { class: 'actions' }, {
+        cancel: () => h('button', { type: 'button', class: 'small quiet cancel', on: { click: () => seekAction(correspondenceApi.cancelSeek, seek) } }, t('common.cancel')),
+        leave: () => h('button', { type: 'button', class: 'small quiet leave', on: { click: () => seekAction(correspondenceApi.leaveSeek, seek) } }, t('seeks.leaveSeat')),
+        join: () => h('button', { type: 'button', class: 'small primary accept', 'aria-label': t('seeks.playName', { name: seek.creator.name }),
+          on: { click: () => seekAction(correspondenceApi.acceptSeek, seek) } }, manySeats(seek) ? t('seeks.takeSeat') : t('live.play')),
+      }[action]()));
   };
 
   const playedItem = (game) => {

@@ -323,11 +323,16 @@ export default {
   'challenges.sentByYou': 'Sent by you',
   'challenges.noneSent': 'Nothing sent. Challenge a player by name, or make a link to share.',
   'challenges.dismiss': 'Dismiss',
+  'challenges.waitingForOthers': 'Your seat is taken; waiting for the others',
+  'challenges.declinedByOne': 'An invited player declined your challenge.',
 
   'newChallenge.title': 'Challenge someone',
   'newChallenge.opponent': 'Opponent',
   'newChallenge.opponentPlaceholder': 'Leave empty for a link anyone can use',
   'newChallenge.opponentTitle': 'A player’s name',
+  'newChallenge.opponents': 'Opponents ({count})',
+  'newChallenge.opponentsPlaceholder': '{count} names separated by commas; empty for a link',
+  'newChallenge.opponentsTitle': 'Players’ names, separated by commas',
   'newChallenge.send': 'Send challenge',
 
   'computer.title': 'Play the computer',

@@ -322,11 +322,16 @@ export default {
   'challenges.sentByYou': 'Wysłane przez ciebie',
   'challenges.noneSent': 'Nic nie wysłano. Wyzwij gracza po nazwie albo utwórz link do udostępnienia.',
   'challenges.dismiss': 'Ukryj',
+  'challenges.waitingForOthers': 'Twoje miejsce jest zajęte; czekamy na pozostałych',
+  'challenges.declinedByOne': 'Jeden z zaproszonych graczy odrzucił twoje wyzwanie.',
 
   'newChallenge.title': 'Wyzwij kogoś',
   'newChallenge.opponent': 'Przeciwnik',
   'newChallenge.opponentPlaceholder': 'Zostaw puste, by dostać link dla każdego',
   'newChallenge.opponentTitle': 'Nazwa gracza',
+  'newChallenge.opponents': 'Przeciwnicy ({count})',
+  'newChallenge.opponentsPlaceholder': '{count} nazwy po przecinku; puste: link dla każdego',
+  'newChallenge.opponentsTitle': 'Nazwy graczy rozdzielone przecinkami',
   'newChallenge.send': 'Wyślij wyzwanie',
 
   'computer.title': 'Graj z komputerem',

@@ -322,11 +322,16 @@ export default {
   'challenges.sentByYou': 'Отправленные вами',
   'challenges.noneSent': 'Ничего не отправлено. Вызовите игрока по имени или создайте ссылку.',
   'challenges.dismiss': 'Скрыть',
+  'challenges.waitingForOthers': 'Ваше место занято; ждём остальных',
+  'challenges.declinedByOne': 'Один из приглашённых игроков отклонил ваш вызов.',
 
   'newChallenge.title': 'Вызвать игрока',
   'newChallenge.opponent': 'Соперник',
   'newChallenge.opponentPlaceholder': 'Оставьте пустым для ссылки, доступной всем',
   'newChallenge.opponentTitle': 'Имя игрока',
+  'newChallenge.opponents': 'Соперники ({count})',
+  'newChallenge.opponentsPlaceholder': '{count} имени через запятую; пусто — ссылка для всех',
+  'newChallenge.opponentsTitle': 'Имена игроков через запятую',
   'newChallenge.send': 'Отправить вызов',
 
   'computer.title': 'Игра с компьютером',

@@ -1,4 +1,5 @@
-// Open challenges to and from me, kept current by `challenge_updated` frames.
+// Open challenges to and from me, kept current by `challenge_updated` frames. A challenge of more than two seats
+// shows its seats taken, and once I took mine, that it waits for the others.
 
 import { api } from '../api.js';
 import { h, replaceChildren } from '../dom.js';
@@ -7,11 +8,17 @@ import { gameName, kindOf } from '../kinds/index.js';
 import { errorText, t, tPieces } from '../i18n.js';
 import { playerLink } from '../player-link.js';
 import { showNotice } from '../notice.js';
+import { challengeAction, isInvited, manySeats, seatsTaken } from './seek-seats.js';
 
 export const ID = 'challenges';
 
-const seatWords = ({ colour, ruleset }, mine) => {
+const seatWords = (challenge, mine) => {
+  const { colour, ruleset } = challenge;
   if (colour === 'random') return t('lobby.sidesRandom');
+  if (manySeats(challenge)) {
+    return mine ? t('lobby.youPlay', { seat: kindOf(ruleset).seats[colour].name })
+      : t('challenge.challengerPlays', { name: challenge.challenger.name, seat: kindOf(ruleset).seats[colour].name });
+  }
   const challengerFirst = colour === 'first';
   return t('lobby.youPlay', { seat: kindOf(ruleset).seats[mine === challengerFirst ? 'first' : 'second'].name });
 };
@@ -59,27 +66,37 @@ export function mount(container, lobby) {
   };
 
   const item = (challenge, mine) => {
-    const other = mine ? challenge.opponent : challenge.challenger;
+    const invited = challenge.invited ?? (challenge.opponent ? [challenge.opponent] : []);
     const rematch = Boolean(challenge.rematch_of);
     const link = (player) => playerLink(player, { text: botMarked(player) });
+    // Several invited players are named in a row, separated by commas.
+    const names = invited.flatMap((player, index) => (index ? [', ', link(player)] : [link(player)]));
     let who = t('challenges.openLink');
     if (!mine) who = tPieces(rematch ? 'challenges.rematchFrom' : 'challenges.from', { name: link(challenge.challenger) });
-    else if (other) who = tPieces(rematch ? 'challenges.rematchTo' : 'challenges.to', { name: link(other) });
+    else if (invited.length) who = tPieces(rematch ? 'challenges.rematchTo' : 'challenges.to', { name: h('span', {}, names) });
     const expires = formatCountdown(challenge.expires_at_ms - Date.now());
     const terms = [gameName(challenge.ruleset), describeTimeControl(challenge.time_control), challenge.rated ? t('common.rated') : t('common.casual'),
-      seatWords(challenge, mine), t('challenges.expiresIn', { time: expires })].join(' · ');
+      seatWords(challenge, mine), manySeats(challenge) ? t('seeks.seatsTaken', { taken: seatsTaken(challenge) }) : null,
+      t('challenges.expiresIn', { time: expires })].filter(Boolean).join(' · ');
+    const action = challengeAction(challenge, me.id);
+    const answers = () => [
+      h('button', { type: 'button', class: 'small primary', on: { click: () => act(api.acceptChallenge, challenge) } }, t('common.accept')),
+      isInvited(challenge, me.id)
+        ? h('button', { type: 'button', class: 'small quiet', on: { click: () => act(api.declineChallenge, challenge) } }, t('common.decline'))
+        : null];
     return h('li', { class: 'challenge', 'data-challenge': challenge.id },
       h('div', { class: 'what' }, h('strong', {}, who),
         h('span', { class: 'meta', text: terms })),
-      mine && !other ? linkBox(challenge.id) : null,
-      h('div', { class: 'actions' }, mine
+      mine && !invited.length ? linkBox(challenge.id) : null,
+      h('div', { class: 'actions' }, action === 'cancel'
         ? h('button', { type: 'button', class: 'small quiet cancel', on: { click: () => act(api.cancelChallenge, challenge) } }, t('common.cancel'))
-        : [h('button', { type: 'button', class: 'small primary', on: { click: () => act(api.acceptChallenge, challenge) } }, t('common.accept')),
-          h('button', { type: 'button', class: 'small quiet', on: { click: () => act(api.declineChallenge, challenge) } }, t('common.decline'))]));
+        : action === 'wait' ? h('span', { class: 'meta waiting', text: t('challenges.waitingForOthers') }) : answers()));
   };
 
+  // The server does not say which invited player declined: a game of two names its one opponent.
   const declinedItem = (challenge) => h('li', { class: 'challenge declined', 'data-challenge': challenge.id },
-    h('div', { class: 'what' }, h('strong', {}, tPieces('challenge.declinedBy', { name: playerLink(challenge.opponent) })),
+    h('div', { class: 'what' }, h('strong', {}, challenge.opponent
+      ? tPieces('challenge.declinedBy', { name: playerLink(challenge.opponent) }) : t('challenges.declinedByOne')),
       h('span', { class: 'meta', text: [gameName(challenge.ruleset), describeTimeControl(challenge.time_control)].join(' · ') })),
     h('div', { class: 'actions' }, h('button', { type: 'button', class: 'small quiet', on: { click: () => {
       declined = declined.filter((c) => c.id !== challenge.id);
@@ -105,7 +122,9 @@ export function mount(container, lobby) {
     const mine = challenge.challenger.id === me.id;
     const others = (challenges) => challenges.filter((c) => c.id !== challenge.id);
     if (mine) outgoing = [challenge, ...others(outgoing)];
-    if (mine && challenge.status === 'declined' && challenge.opponent) declined = [challenge, ...others(declined)];
+    if (mine && challenge.status === 'declined' && (challenge.invited?.length || challenge.opponent)) {
+      declined = [challenge, ...others(declined)];
+    }
     else incoming = [challenge, ...others(incoming)];
     render();
   };

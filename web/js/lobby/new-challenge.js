@@ -1,4 +1,5 @@
-// Making a challenge: to a named player, or an open link for anyone who gets it.
+// Making a challenge: to a named player (every other player, in a game of more seats), or an open link for anyone
+// who gets it.
 
 import { api } from '../api.js';
 import { h } from '../dom.js';
@@ -9,6 +10,7 @@ import { DEFAULT_TIME_CONTROL, TIME_CONTROLS, speedName, speedOf } from '../time
 import { correspondenceLabel, isCorrespondence, withCorrespondence } from '../correspondence/time-controls.js';
 import { gameChoice } from './game-choice.js';
 import { ratedChoice } from './rated-choice.js';
+import { namesIn, rulesetSeats } from './seek-seats.js';
 
 export const ID = 'new-challenge';
 
@@ -26,13 +28,27 @@ export function mount(container, lobby) {
     { value: 'first', label: '' },
     { value: 'second', label: '' },
   ], { name: 'colour' });
-  const game = gameChoice('game', { seats: colour.input });
+  const opponentLabel = opponent.element.querySelector('label');
+  /** A game of two names its opponent; a game of more seats names every other player, separated by commas. */
+  const fitSeats = ({ ruleset }) => {
+    const seats = rulesetSeats(ruleset);
+    const many = seats > 2;
+    opponentLabel.textContent = many ? t('newChallenge.opponents', { count: seats - 1 }) : t('newChallenge.opponent');
+    opponent.input.placeholder = many ? t('newChallenge.opponentsPlaceholder', { count: seats - 1 }) : t('newChallenge.opponentPlaceholder');
+    opponent.input.title = many ? t('newChallenge.opponentsTitle') : t('newChallenge.opponentTitle');
+    opponent.input.maxLength = many ? (seats - 1) * 26 : 24;
+    opponent.input.pattern = many ? '[A-Za-z0-9_\\-, ]*' : '[A-Za-z0-9_\\-]{3,24}';
+  };
+  const game = gameChoice('game', { seats: colour.input, onChange: fitSeats });
+  fitSeats(game.selected());
 
   const create = async () => {
-    const name = opponent.input.value.trim();
+    const names = namesIn(opponent.input.value);
+    const ruleset = game.selected().ruleset;
+    const named = rulesetSeats(ruleset) > 2 || names.length > 1 ? { invited: names } : { opponent: names[0] };
     const challenge = await api.createChallenge({
-      opponent: name || undefined,
-      ruleset: game.selected().ruleset,
+      ...named,
+      ruleset,
       time_control: OFFERED[Number(timeControl.input.value)],
       colour: colour.input.value,
       rated: rated.isRated(),

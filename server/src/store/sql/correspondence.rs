@@ -8,8 +8,8 @@ use super::dialect::ReadColumn;
 use super::statements::ACTIVE_GAMES_OF;
 use super::{conflict_if_unique, Dialect, SqlStore};
 use crate::store::{
-    ConditionalRow, CorrespondenceStore, GameRow, Millis, NotificationRow, NotificationSettingsRow, Outage,
-    PublishedNotification, SeekRow, StoreError, VacationRow, WebhookJob,
+    ConditionalRow, CorrespondenceStore, GameRow, Millis, NotificationRow, NotificationSettingsRow, OfferKind,
+    OfferStore, Outage, PublishedNotification, SeekRow, StoreError, VacationRow, WebhookJob,
 };
 
 const BEAT: &str = "INSERT INTO server_heartbeat (id, beat_at) VALUES (1, $1) \
@@ -108,7 +108,7 @@ const INSERT_CONDITIONAL_MOVE: &str =
 // An offer's columns in the order `bind_offer` binds them.
 macro_rules! seek_columns {
     () => {
-        "id, creator_id, acceptor_id, ruleset, time_control, colour, status, game_id, created_at, expires_at, rated"
+        "id, creator_id, ruleset, time_control, colour, status, game_id, created_at, expires_at, rated, revision"
     };
 }
 const INSERT_SEEK: &str =
@@ -116,11 +116,10 @@ const INSERT_SEEK: &str =
 // A seek's columns read under the names `offer_from_row` reads for every kind of offer.
 macro_rules! seek_reads {
     () => {
-        "id, creator_id, acceptor_id AS taker_id, ruleset, time_control, colour, status, game_id, created_at, \
-         expires_at, rated"
+        "id, creator_id, ruleset, time_control, colour, status, game_id, created_at, expires_at, rated, revision"
     };
 }
-const SEEK_BY_ID: &str = concat!("SELECT ", seek_reads!(), " FROM seeks WHERE id = $1");
+pub(super) const SEEK_BY_ID: &str = concat!("SELECT ", seek_reads!(), " FROM seeks WHERE id = $1");
 const OPEN_SEEKS: &str = concat!(
     "SELECT ",
     seek_reads!(),
@@ -400,18 +399,24 @@ impl<DB: Dialect> CorrespondenceStore for SqlStore<DB> {
     }
 
     async fn insert_seek(&self, seek: &SeekRow) -> Result<(), StoreError> {
-        Self::bind_offer(DB::statement(INSERT_SEEK), seek).execute(&self.writer).await.map_err(conflict_if_unique)?;
+        let mut tx = self.writer.begin_with(DB::BEGIN_WRITE).await?;
+        Self::bind_offer(DB::statement(INSERT_SEEK), seek).execute(&mut *tx).await.map_err(conflict_if_unique)?;
+        Self::insert_offer_seats(&mut tx, seek).await?;
+        tx.commit().await?;
         Ok(())
     }
 
     async fn seek(&self, id: Uuid) -> Result<Option<SeekRow>, StoreError> {
-        let row = DB::statement(SEEK_BY_ID).bind(DB::to_id(id)).fetch_optional(&self.pool).await?;
-        Ok(row.as_ref().map(Self::offer_from_row).transpose()?)
+        self.offer(OfferKind::Seek, id).await
     }
 
     async fn open_seeks(&self, now: Millis, limit: u32) -> Result<Vec<SeekRow>, StoreError> {
         let rows = DB::statement(OPEN_SEEKS).bind(now).bind(i64::from(limit)).fetch_all(&self.pool).await?;
-        Ok(rows.iter().map(Self::offer_from_row).collect::<Result<_, _>>()?)
+        let mut seeks = Vec::with_capacity(rows.len());
+        for row in &rows {
+            seeks.push(self.with_seats(Self::offer_from_row(row)?).await?);
+        }
+        Ok(seeks)
     }
 
     async fn cancel_seek(&self, id: Uuid) -> Result<bool, StoreError> {

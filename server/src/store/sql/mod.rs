@@ -194,23 +194,26 @@ impl<DB: Dialect> Store for SqlStore<DB> {
     }
 
     async fn insert_challenge(&self, challenge: &ChallengeRow) -> Result<(), StoreError> {
+        let mut tx = self.writer.begin_with(DB::BEGIN_WRITE).await?;
         Self::bind_offer(DB::statement(INSERT_CHALLENGE), &challenge.offer)
             .bind(challenge.rematch_of.map(DB::to_id))
-            .execute(&self.writer)
+            .execute(&mut *tx)
             .await
             .map_err(conflict_if_unique)?;
+        Self::insert_offer_seats(&mut tx, &challenge.offer).await?;
+        tx.commit().await?;
         Ok(())
     }
 
     async fn challenge(&self, id: Uuid) -> Result<Option<ChallengeRow>, StoreError> {
         let row = DB::statement(CHALLENGE_BY_ID).bind(DB::to_id(id)).fetch_optional(&self.pool).await?;
-        Ok(row.as_ref().map(Self::challenge_from_row).transpose()?)
+        Ok(self.challenges_with_seats(row.as_slice()).await?.pop())
     }
 
     async fn open_challenges_of(&self, account_id: Uuid, now: Millis) -> Result<Vec<ChallengeRow>, StoreError> {
         let rows =
             DB::statement(OPEN_CHALLENGES_OF).bind(DB::to_id(account_id)).bind(now).fetch_all(&self.pool).await?;
-        Ok(rows.iter().map(Self::challenge_from_row).collect::<Result<_, _>>()?)
+        self.challenges_with_seats(&rows).await
     }
 
     async fn close_challenge(&self, id: Uuid, status: &str, now: Millis) -> Result<bool, StoreError> {
@@ -296,7 +299,7 @@ impl<DB: Dialect> Store for SqlStore<DB> {
 
     async fn open_rematches(&self, game_id: Uuid, now: Millis) -> Result<Vec<ChallengeRow>, StoreError> {
         let rows = DB::statement(OPEN_REMATCHES).bind(DB::to_id(game_id)).bind(now).fetch_all(&self.pool).await?;
-        Ok(rows.iter().map(Self::challenge_from_row).collect::<Result<_, _>>()?)
+        self.challenges_with_seats(&rows).await
     }
 
     async fn accepted_rematch(&self, game_id: Uuid) -> Result<Option<Uuid>, StoreError> {

@@ -11,16 +11,16 @@ macro_rules! account_columns {
 // An offer's columns in the order `bind_offer` binds them, then a challenge's own.
 macro_rules! challenge_columns {
     () => {
-        "id, challenger_id, opponent_id, ruleset, time_control, colour, status, game_id, created_at, expires_at, \
-         rated, rematch_of"
+        "id, challenger_id, ruleset, time_control, colour, status, game_id, created_at, expires_at, rated, revision, \
+         rematch_of"
     };
 }
 
 // A challenge's columns read under the names `offer_from_row` reads for every kind of offer.
 macro_rules! challenge_reads {
     () => {
-        "id, challenger_id AS creator_id, opponent_id AS taker_id, ruleset, time_control, colour, status, game_id, \
-         created_at, expires_at, rated, rematch_of"
+        "id, challenger_id AS creator_id, ruleset, time_control, colour, status, game_id, created_at, expires_at, \
+         rated, revision, rematch_of"
     };
 }
 
@@ -97,18 +97,34 @@ pub(super) const CHALLENGE_BY_ID: &str = concat!("SELECT ", challenge_reads!(), 
 pub(super) const OPEN_CHALLENGES_OF: &str = concat!(
     "SELECT ",
     challenge_reads!(),
-    " FROM challenges WHERE (challenger_id = $1 OR opponent_id = $1) AND status = 'open' AND expires_at > $2 \
-     ORDER BY created_at DESC, id DESC"
+    " FROM challenges WHERE (challenger_id = $1 OR id IN (SELECT offer_id FROM offer_seats WHERE account_id = $1)) \
+     AND status = 'open' AND expires_at > $2 ORDER BY created_at DESC, id DESC"
 );
 // An expired challenge that is still open may only be closed as `expired`.
 pub(super) const CLOSE_CHALLENGE: &str = "UPDATE challenges SET status = $2 \
     WHERE id = $1 AND status = 'open' AND (expires_at > $3 OR $2 = 'expired')";
-// The offers' acceptance, bound as offer id, game id, acceptor id, now (see `OfferStore::accept_offer`).
-pub(super) const ACCEPT_CHALLENGE: &str = "UPDATE challenges \
-    SET status = 'accepted', game_id = $2, opponent_id = COALESCE(opponent_id, $3) \
-    WHERE id = $1 AND status = 'open' AND expires_at > $4";
-pub(super) const ACCEPT_SEEK: &str = "UPDATE seeks SET status = 'accepted', game_id = $2, acceptor_id = $3 \
-    WHERE id = $1 AND status = 'open' AND expires_at > $4";
+// The changes of an open offer's seats, bound as offer id, the revision they were decided on, now (see
+// `OfferStore`); an acceptance binds the game's id after them.
+pub(super) const ADVANCE_CHALLENGE: &str = "UPDATE challenges SET revision = revision + 1 \
+    WHERE id = $1 AND revision = $2 AND status = 'open' AND expires_at > $3";
+pub(super) const ADVANCE_SEEK: &str = "UPDATE seeks SET revision = revision + 1 \
+    WHERE id = $1 AND revision = $2 AND status = 'open' AND expires_at > $3";
+pub(super) const ACCEPT_CHALLENGE: &str = "UPDATE challenges SET status = 'accepted', game_id = $4, \
+    revision = revision + 1 WHERE id = $1 AND revision = $2 AND status = 'open' AND expires_at > $3";
+pub(super) const ACCEPT_SEEK: &str = "UPDATE seeks SET status = 'accepted', game_id = $4, \
+    revision = revision + 1 WHERE id = $1 AND revision = $2 AND status = 'open' AND expires_at > $3";
+// Who is in an offer: the creator (join order 0), who joined in join order, who is invited and has not answered.
+pub(super) const OFFER_SEATS: &str = "SELECT account_id, invited, seat, joined_at, join_order FROM offer_seats \
+    WHERE offer_id = $1 ORDER BY join_order IS NULL, join_order, account_id";
+pub(super) const INSERT_OFFER_SEAT: &str = "INSERT INTO offer_seats \
+    (offer_id, account_id, invited, seat, joined_at, join_order) VALUES ($1, $2, $3, $4, $5, $6)";
+// A player takes a seat: an invited player's row is answered, anyone else's is new (not invited).
+pub(super) const JOIN_OFFER_SEAT: &str = "INSERT INTO offer_seats \
+    (offer_id, account_id, invited, seat, joined_at, join_order) VALUES ($1, $2, NULL, NULL, $3, $4) \
+    ON CONFLICT (offer_id, account_id) DO UPDATE SET joined_at = excluded.joined_at, join_order = excluded.join_order";
+// Only a seat taken by joining is left: never the creator's, nor an invitation (a decline closes the challenge).
+pub(super) const LEAVE_OFFER_SEAT: &str = "DELETE FROM offer_seats \
+    WHERE offer_id = $1 AND account_id = $2 AND join_order > 0 AND invited IS NULL";
 
 // A game's columns in the order `bind_game` binds them; `length` is the state's ply.
 pub(super) const INSERT_GAME: &str = "INSERT INTO games (id, kind, ruleset, time_control, players, \

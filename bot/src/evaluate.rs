@@ -23,6 +23,29 @@ pub trait Evaluate<G: Game> {
         let _ = (game, node_budget);
         None
     }
+
+    /// The only actions worth searching for the seat to act, when the kind's solver sees the opponent win
+    /// against every other (the stones that refute a threat in Five in a row), with the nodes it visited to
+    /// say so. No actions: search them all. The default knows no threats.
+    fn refutations(&self, game: &G, node_budget: u64) -> Refutations<G::Action> {
+        let _ = (game, node_budget);
+        Refutations::default()
+    }
+}
+
+/// The actions a kind's solver leaves to the search ([`Evaluate::refutations`]).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Refutations<A> {
+    /// The actions worth searching; empty when all are.
+    pub actions: Vec<A>,
+    /// The nodes the solver visited.
+    pub nodes: u64,
+}
+
+impl<A> Default for Refutations<A> {
+    fn default() -> Self {
+        Refutations { actions: Vec::new(), nodes: 0 }
+    }
 }
 
 /// What an exact solver proved about a position.

@@ -44,8 +44,9 @@
 //! - Paper Soccer `centre` ([`SoccerCentreEvaluation`]): the points scored, then the classic evaluation.
 //! - xrsoccer ([`XrsoccerEvaluation`]): the points scored, distance to each goal, drawn segments at the ball.
 //! - Five in a row ([`FiveInARowEvaluation`]): rows of one colour by length and open ends, a four to move or
-//!   an open four against nearly decided; a chain of fours that wins against any defence (threat-space
-//!   search, [`find_four_chain`]) played as the kind's solver.
+//!   an open four against nearly decided; a line of fours and threes that wins against any defence
+//!   (threat-space search, [`find_threat_win`]) played as the kind's solver, and against the opponent's such
+//!   line only the stones that refute it searched ([`find_threat_defence`]).
 //! - Any other kind ([`Generic`]): the number of legal actions. The search alone still finds wins and avoids
 //!   losses within its horizon.
 //!
@@ -79,8 +80,10 @@ pub use bot::{Bot, BotError, Evaluation, Stats, Turn};
 pub use closing_in::ClosingInEvaluation;
 pub use dots::DotsEvaluation;
 pub use dots_and_boxes::{DotsAndBoxesEvaluation, Paranoid, ParanoidEvaluation};
-pub use evaluate::{Evaluate, Generic, Proof, EVALUATION_LIMIT, UNIT};
-pub use five_in_a_row::{find_four_chain, FiveInARowEvaluation, FourChain};
+pub use evaluate::{Evaluate, Generic, Proof, Refutations, EVALUATION_LIMIT, UNIT};
+pub use five_in_a_row::{
+    find_threat_defence, find_threat_win, FiveInARowEvaluation, ThreatDefence, ThreatSearch, MAX_THREES,
+};
 pub use level::{Level, LevelError};
 pub use line_soccer::LineSoccerEvaluation;
 pub use russian_soccer::RussianSoccerEvaluation;

@@ -50,8 +50,9 @@ pub struct LadderArgs {
     #[arg(long)]
     jobs: Option<usize>,
     /// Instead of levels, players by name, the first the reference that each other one plays: `default` (the
-    /// bot), `generic` (mobility instead of the kind's evaluation), `no-table`, `no-ordering`,
-    /// `no-root-order`, `whole-step-continuations` (one search improvement off), `mcts` (plain UCT).
+    /// bot), `generic` (mobility instead of the kind's evaluation), `four-chains` (Five in a row's threat
+    /// search with fours only and no defence, as before threes), `no-table`, `no-ordering`, `no-root-order`,
+    /// `whole-step-continuations` (one search improvement off), `mcts` (plain UCT).
     #[arg(long, value_delimiter = ',')]
     pit: Vec<String>,
     /// The level of the bots of `--pit`.
@@ -109,7 +110,12 @@ impl Side {
         let all = SearchOptions::default();
         let search = match name {
             "mcts" => return Ok(Side::Mcts(mcts_nodes)),
-            "generic" => return Ok(Side::Bot(level, Configuration { generic: true, search: all })),
+            "generic" => {
+                return Ok(Side::Bot(level, Configuration { generic: true, ..Configuration::default() }));
+            }
+            "four-chains" => {
+                return Ok(Side::Bot(level, Configuration { four_chains_only: true, ..Configuration::default() }));
+            }
             "default" => all,
             "no-table" => SearchOptions { table: false, ..all },
             "no-ordering" => SearchOptions { ordering: false, ..all },
@@ -117,7 +123,7 @@ impl Side {
             "whole-step-continuations" => SearchOptions { half_step_continuations: false, ..all },
             other => anyhow::bail!("--pit: no player is called {other:?}"),
         };
-        Ok(Side::Bot(level, Configuration { generic: false, search }))
+        Ok(Side::Bot(level, Configuration { search, ..Configuration::default() }))
     }
 }
 
@@ -477,7 +483,9 @@ mod tests {
         let ruleset = GameKind::default().default_ruleset();
         let setup = Setup { ruleset: &ruleset, nodes: 300, opening_actions: 2, max_turns: 1_000 };
         let reference = Side::named("default", level, None).expect("the bot");
-        for name in ["generic", "no-table", "no-ordering", "no-root-order", "whole-step-continuations", "mcts"] {
+        for name in
+            ["generic", "four-chains", "no-table", "no-ordering", "no-root-order", "whole-step-continuations", "mcts"]
+        {
             let other = Side::named(name, level, None).expect("a player");
             let pairing = Pairing { lower: other, higher: reference, names: (name, "default"), record: None };
             let tally = play_pairing(&setup, &pairing, 1, 5, 1).expect("the games");

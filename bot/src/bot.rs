@@ -163,10 +163,15 @@ impl<G: Game, E: Evaluate<G>> Bot<G, E> {
                 proven_loss = !proof.wins;
             }
             if !proven_loss {
-                // Another quarter: against a threat the solver sees, only the actions that refute it.
-                let refutations = self.evaluator.refutations(position, node_budget / 4);
-                solver_nodes += refutations.nodes;
-                only = refutations.actions;
+                // Half of the budget for the threat search, whatever it finds: a win, or the only actions that
+                // refute the opponent's.
+                let threats = self.evaluator.threats(position, node_budget / 2);
+                solver_nodes += threats.nodes;
+                if let Some(action) = threats.win.filter(|&action| position.check(action).is_ok()) {
+                    let evaluation = Evaluation::Win(None);
+                    return Ok(Choice { action, evaluation, nodes: solver_nodes, depth: 0, solved: true });
+                }
+                only = threats.refutations;
             }
         }
         let node_limit = node_budget.saturating_sub(solver_nodes);

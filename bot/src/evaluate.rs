@@ -24,27 +24,29 @@ pub trait Evaluate<G: Game> {
         None
     }
 
-    /// The only actions worth searching for the seat to act, when the kind's solver sees the opponent win
-    /// against every other (the stones that refute a threat in Five in a row), with the nodes it visited to
-    /// say so. No actions: search them all. The default knows no threats.
-    fn refutations(&self, game: &G, node_budget: u64) -> Refutations<G::Action> {
+    /// What the kind's threat search sees for the seat to act within `node_budget` nodes: a win against any
+    /// defence, or else the only actions worth searching against the opponent's. The default knows no threats.
+    fn threats(&self, game: &G, node_budget: u64) -> Threats<G::Action> {
         let _ = (game, node_budget);
-        Refutations::default()
+        Threats::default()
     }
 }
 
-/// The actions a kind's solver leaves to the search ([`Evaluate::refutations`]).
+/// What a kind's threat search found ([`Evaluate::threats`]), with every node it visited, found or not.
 #[derive(Clone, Debug, PartialEq, Eq)]
-pub struct Refutations<A> {
-    /// The actions worth searching; empty when all are.
-    pub actions: Vec<A>,
-    /// The nodes the solver visited.
+pub struct Threats<A> {
+    /// An action that wins against any defence.
+    pub win: Option<A>,
+    /// Without a win: the only actions worth searching, those that refute the opponent's threat; empty when
+    /// all are.
+    pub refutations: Vec<A>,
+    /// The nodes the threat search visited.
     pub nodes: u64,
 }
 
-impl<A> Default for Refutations<A> {
+impl<A> Default for Threats<A> {
     fn default() -> Self {
-        Refutations { actions: Vec::new(), nodes: 0 }
+        Threats { win: None, refutations: Vec::new(), nodes: 0 }
     }
 }
 

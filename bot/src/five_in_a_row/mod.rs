@@ -11,20 +11,21 @@ mod threats;
 
 use kartka_engine::five_in_a_row::{Action, Cell, Colour, Point, Position};
 
-use crate::evaluate::{Evaluate, Proof, Refutations, EVALUATION_LIMIT, UNIT};
+use crate::evaluate::{Evaluate, Threats, EVALUATION_LIMIT, UNIT};
 
 pub use threats::{find_threat_defence, find_threat_win, ThreatDefence, ThreatSearch, MAX_THREES};
 
 /// The four directions a row runs in: across, up, and the two diagonals.
 const DIRECTIONS: [(i16, i16); 4] = [(1, 0), (0, 1), (1, 1), (1, -1)];
 
-/// The most nodes (positions played) the search for the bot's own winning line of threats may visit, within
-/// the quarter of a turn's budget the bot gives it: enough for chains a dozen fours long, and for lines of
-/// two or three threes, at a fraction of a level-7 turn.
+/// The most nodes (positions played) the search for the bot's own winning line of threats may visit, and at
+/// most half of the threat search's budget (itself half of an action's): enough for chains a dozen fours long,
+/// and for lines of two or three threes, at a fraction of a level-7 turn.
 const THREAT_NODES: u64 = 20_000;
 
-/// The most nodes the defence against the opponent's line of threats may visit, within the quarter of a
-/// turn's budget the bot gives it: half to find the threat, the rest shared among the stones that may refute it.
+/// The most nodes the defence against the opponent's line of threats may visit, within what the bot's own
+/// search left of the threat search's budget: half to find the threat, the rest shared among the stones that
+/// may refute it.
 const DEFENCE_NODES: u64 = 20_000;
 
 /// Five in a row's evaluation, for the seat to act once the colours are settled:
@@ -36,8 +37,8 @@ const DEFENCE_NODES: u64 = 20_000;
 /// - **the centre**: a hundredth of a unit per point of distance from the centre against each stone's owner,
 ///   so that equal shapes are built where they have room.
 ///
-/// Its solver is the threat-space search: the bot's own winning line of fours and threes, and the stones that
-/// refute the opponent's ([`Evaluate::refutations`]).
+/// Its threat search ([`Evaluate::threats`]) is the threat-space search: the bot's own winning line of fours
+/// and threes, else the stones that refute the opponent's.
 #[derive(Clone, Copy, Debug)]
 pub struct FiveInARowEvaluation {
     /// The most threes in a line of threats: [`MAX_THREES`], or 0 for chains of fours alone.
@@ -54,7 +55,8 @@ impl Default for FiveInARowEvaluation {
 
 impl FiveInARowEvaluation {
     /// The evaluation as it was before threes and defence, for measurement (`kartka-bot-lab ladder --pit`):
-    /// its solver finds only the bot's own chains of fours, and the opponent's threats are left to the search.
+    /// its threat search finds only the bot's own chains of fours, and the opponent's threats are left to the
+    /// search.
     #[must_use]
     pub const fn four_chains_only() -> Self {
         FiveInARowEvaluation { threes: 0, defends: false }
@@ -96,21 +98,20 @@ impl Evaluate<Position> for FiveInARowEvaluation {
         score.clamp(-EVALUATION_LIMIT + 1, EVALUATION_LIMIT - 1)
     }
 
-    /// A line of threats that wins for the seat to act, when the threat search finds one within its budget.
-    fn solve(&self, position: &Position, node_budget: u64) -> Option<Proof<Action>> {
-        let found = find_threat_win(position, node_budget.min(THREAT_NODES), self.threes);
-        Some(Proof { wins: true, action: found.win?, nodes: found.nodes })
-    }
-
-    /// When the opponent would win by threats if the seat to act passed, the stones after which the threat
-    /// search finds no such win for the opponent (none when every stone tried loses, and the search then
-    /// chooses among all).
-    fn refutations(&self, position: &Position, node_budget: u64) -> Refutations<Action> {
-        if !self.defends {
-            return Refutations::default();
+    /// A line of threats that wins for the seat to act, when the threat search finds one within its budget;
+    /// else, when the opponent would win by threats if the seat to act passed, the stones after which the
+    /// threat search finds no such win for the opponent (none when every stone tried loses, and the search
+    /// then chooses among all).
+    fn threats(&self, position: &Position, node_budget: u64) -> Threats<Action> {
+        let own = find_threat_win(position, (node_budget / 2).min(THREAT_NODES), self.threes);
+        let mut threats = Threats { win: own.win, refutations: Vec::new(), nodes: own.nodes };
+        if own.win.is_none() && self.defends {
+            let left = node_budget.saturating_sub(own.nodes).min(DEFENCE_NODES);
+            let defence = find_threat_defence(position, left, self.threes);
+            threats.refutations = defence.refutations;
+            threats.nodes += defence.nodes;
         }
-        let defence = find_threat_defence(position, node_budget.min(DEFENCE_NODES), self.threes);
-        Refutations { actions: defence.refutations, nodes: defence.nodes }
+        threats
     }
 }
 

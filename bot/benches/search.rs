@@ -70,9 +70,10 @@ fn five_in_a_row_after(win: WinRule, moves: &str) -> five_in_a_row::Position {
 
 fn threats(c: &mut Criterion) {
     // Black to act with a double three on j8 that White's own chain of fours refutes (the threat search's test
-    // "a defensive four"); in renju Black's double three is forbidden and White has no such chain.
-    let freestyle = five_in_a_row_after(WinRule::Freestyle, "h8 k2 i8 l2 j10 m2 j11 k3 j2 l3 j3 m3 n6 n4 a15 n5");
-    let renju = five_in_a_row_after(WinRule::Renju, "h8 a1 i8 a15 j10 o1 j11 o15");
+    // "a defensive four"); in renju the same stones, and the double three is forbidden besides.
+    let stones = "h8 k2 i8 l2 j10 m2 j11 k3 j2 l3 j3 m3 n6 n4 a15 n5";
+    let freestyle = five_in_a_row_after(WinRule::Freestyle, stones);
+    let renju = five_in_a_row_after(WinRule::Renju, stones);
     let mut group = c.benchmark_group("threats");
     group.sample_size(10);
     for (name, position) in [("gomoku/vct_refuted", &freestyle), ("renju/vct_forbidden", &renju)] {

@@ -565,8 +565,17 @@ fn is_gain(position: &Position, colour: Colour, gain: Point, extra: Option<Point
     false
 }
 
-/// The legal stone for the seat to act farthest from `point` (rows and columns), if any.
+/// The legal stone for the seat to act farthest from `point` (rows and columns), if any: on a bounded board
+/// the farthest corner when it is free, without listing every legal stone (it is asked at most nodes).
 fn farthest_free_point(position: &Position, point: Point) -> Option<Point> {
+    if let BoardShape::Bounded { width, height } = position.rules().board() {
+        let (right, top) = (i16::from(width) - 1, i16::from(height) - 1);
+        let corners = [Point::new(0, 0), Point::new(right, 0), Point::new(0, top), Point::new(right, top)];
+        let farthest = corners.into_iter().max_by_key(|corner| corner.distance(point));
+        if let Some(corner) = farthest.filter(|&corner| position.check(Action::Stone(corner)).is_ok()) {
+            return Some(corner);
+        }
+    }
     let mut best: Option<(i16, Point)> = None;
     position.for_each_legal_action(|action| {
         if let Action::Stone(at) | Action::EndlessStone(at) = action {

@@ -712,7 +712,7 @@ mod tests {
     }
 
     /// Opponents' winning lines of threats, with the stones expected to refute them.
-    const THREATS: [Case; 2] = [
+    const THREATS: [Case; 3] = [
         Case {
             // White to act against Black's double three on j8 (White's i9, k12 and g7 leave Black no other):
             // j8 itself, an end of Black's row (g8, k8) or the file's gap or ends (j9, j7, j12) breaks one of
@@ -730,6 +730,16 @@ mod tests {
             black: "i9 k12 g7 b14",
             white: "h8 i8 j10 j11",
             expected: "j8 g8 k8 j9 j7 j12",
+        },
+        Case {
+            // From a game of the bot against its fours-only self (level 8, 20,000 nodes): Black to act against
+            // White's i6 i7 and j8 k9 l10 shapes around l6 l7 k7. The old bot played m5, and White then won by
+            // a line of two threes or more; l8, l5 or i5 leave White none.
+            name: "a line of threes from a game",
+            win: FREESTYLE,
+            black: "f7 j9 i9 k8 h6 j7 l10",
+            white: "k7 j8 k9 i7 l7 i6 l6",
+            expected: "l8 l5 i5",
         },
     ];
 
@@ -753,6 +763,17 @@ mod tests {
                 .expect("a turn");
             assert!(stones(case.expected).contains(&turn.actions[0]), "{}: {:?}", case.name, turn.actions);
         }
+    }
+
+    #[test]
+    fn the_block_the_fours_only_bot_played_loses_to_a_line_of_threes() {
+        // The game of `THREATS`' third case, with the old bot's m5: White wins by a line that needs more than
+        // one three, and it wins against every answer.
+        let lost = Case { black: "f7 j9 i9 k8 h6 j7 l10 m5", ..THREATS[2] };
+        let position = position(&lost);
+        assert_eq!(find_threat_win(&position, 200_000, 1).win, None, "no line with one three");
+        let first = find_threat_win(&position, 200_000, MAX_THREES).win.expect("a line with more threes");
+        assert_line_wins(lost.name, &position, first);
     }
 
     #[test]

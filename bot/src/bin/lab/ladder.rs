@@ -8,8 +8,9 @@
 //! interval, and each level's rating with level 1 at 0.
 //!
 //! With `--pit`, the same machinery measures parts of the bot instead of levels: named players (the bot as it
-//! plays, the bot with the generic evaluation or with one search improvement switched off, or a plain UCT Monte
-//! Carlo opponent) each play the first-named one at one level and the same node budget.
+//! plays, the bot with the generic evaluation, with one search improvement switched off or with Five in a row's
+//! old fours-only threat search, or a plain UCT Monte Carlo opponent) each play the first-named one at one
+//! level and the same node budget.
 
 use std::io::Write;
 use std::path::PathBuf;

@@ -2,13 +2,18 @@
 //!
 //! Run with `cargo bench -p kartka-bot`; the figures and the machine are in `docs/benchmarks/bot.md`. Each
 //! benchmark plays one turn with a fresh bot (a fresh transposition table) at level 8 and reports throughput in
-//! nodes (actions applied by the search), criterion's "elements".
+//! nodes (actions applied by the search), criterion's "elements". The `threats` group times Five in a row's
+//! threat-space search alone in positions where it finds no win, so that it spends its whole budget (its
+//! figures are in docs/bot.md).
 
 use std::hint::black_box;
 
 use criterion::{criterion_main, Criterion, Throughput};
-use kartka_bot::{Bot, ClosingInEvaluation, Level, NoDeadline, SoccerEvaluation};
+use kartka_bot::{
+    find_threat_defence, find_threat_win, Bot, ClosingInEvaluation, Level, NoDeadline, SoccerEvaluation, MAX_THREES,
+};
 use kartka_engine::closing_in::{self, parse_squares, BoardSize};
+use kartka_engine::five_in_a_row::{self, parse_actions, BoardShape, Opening, Rules, WinRule};
 use kartka_engine::soccer::{self, Direction};
 
 /// Game 4542 of the 2014-09-22 kurnik corpus after 48 steps: a bounce network of 185,204 distinct turns.
@@ -50,9 +55,46 @@ fn turns(c: &mut Criterion) {
     bench_turn(c, "closing_in/8x8_after_placements", &closing_in, ClosingInEvaluation);
 }
 
+/// The threat search's budget in the `threats` group: the most the bot gives it in a turn.
+const THREAT_BUDGET: u64 = 20_000;
+
+/// A 15x15 position of `win` after `moves` (Black first).
+fn five_in_a_row_after(win: WinRule, moves: &str) -> five_in_a_row::Position {
+    let rules = Rules::new(BoardShape::Bounded { width: 15, height: 15 }, 5, win, Opening::None).expect("rules");
+    let mut position = five_in_a_row::Position::new(rules);
+    for action in parse_actions(moves).expect("points") {
+        position.play(action).expect("a legal stone");
+    }
+    position
+}
+
+fn threats(c: &mut Criterion) {
+    // Black to act with a double three on j8 that White's own chain of fours refutes (the threat search's test
+    // "a defensive four"); in renju the same stones, and the double three is forbidden besides.
+    let stones = "h8 k2 i8 l2 j10 m2 j11 k3 j2 l3 j3 m3 n6 n4 a15 n5";
+    let freestyle = five_in_a_row_after(WinRule::Freestyle, stones);
+    let renju = five_in_a_row_after(WinRule::Renju, stones);
+    let mut group = c.benchmark_group("threats");
+    group.sample_size(10);
+    for (name, position) in [("gomoku/vct_refuted", &freestyle), ("renju/vct_forbidden", &renju)] {
+        let search = find_threat_win(position, THREAT_BUDGET, MAX_THREES);
+        assert!(search.win.is_none(), "{name}: no win, so the whole budget is spent");
+        group.throughput(Throughput::Elements(search.nodes));
+        group.bench_function(name, |b| b.iter(|| black_box(find_threat_win(position, THREAT_BUDGET, MAX_THREES))));
+    }
+    // White to act against Black's double three: the threat, then each candidate refutation searched.
+    let defence = five_in_a_row_after(WinRule::Freestyle, "h8 i9 i8 k12 j10 g7 j11");
+    let nodes = find_threat_defence(&defence, THREAT_BUDGET, MAX_THREES).nodes;
+    group.throughput(Throughput::Elements(nodes));
+    group.bench_function("gomoku/defence", |b| {
+        b.iter(|| black_box(find_threat_defence(&defence, THREAT_BUDGET, MAX_THREES)));
+    });
+    group.finish();
+}
+
 // The macro makes a public function it cannot document.
 #[allow(missing_docs)]
 mod group {
-    criterion::criterion_group!(benches, super::turns);
+    criterion::criterion_group!(benches, super::turns, super::threats);
 }
 criterion_main!(group::benches);

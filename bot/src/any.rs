@@ -66,6 +66,9 @@ pub struct Configuration {
     pub generic: bool,
     /// The search's improvements.
     pub search: SearchOptions,
+    /// Five in a row's threat-space search as it was before threes and defence: the bot's own chains of fours
+    /// only ([`FiveInARowEvaluation::four_chains_only`]).
+    pub four_chains_only: bool,
 }
 
 /// [`play_any_turn`] by a bot put together as `configuration` says.
@@ -89,7 +92,10 @@ pub fn play_any_turn_configured(
         AnyGame::RussianSoccer(game) => play.turn(game, RussianSoccerEvaluation),
         AnyGame::PaperSoccerCentre(position) => play.turn(position, SoccerCentreEvaluation),
         AnyGame::Xrsoccer(position) => play.turn(position, XrsoccerEvaluation),
-        AnyGame::FiveInARow(position) => play.turn(position, FiveInARowEvaluation),
+        AnyGame::FiveInARow(position) if configuration.four_chains_only => {
+            play.turn(position, FiveInARowEvaluation::four_chains_only())
+        }
+        AnyGame::FiveInARow(position) => play.turn(position, FiveInARowEvaluation::default()),
         AnyGame::DotsAndBoxes(position) if position.rules().players() == 2 => {
             play.turn(position, DotsAndBoxesEvaluation)
         }

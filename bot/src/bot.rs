@@ -151,6 +151,7 @@ impl<G: Game, E: Evaluate<G>> Bot<G, E> {
     ) -> Result<Choice<G::Action>, BotError> {
         let mut solver_nodes = 0;
         let mut proven_loss = false;
+        let mut only = Vec::new();
         if self.level.uses_solver() {
             // A quarter of the budget: a proof is worth much, but a solver that runs out wastes what it spent.
             if let Some(proof) = self.evaluator.solve(position, node_budget / 4) {
@@ -161,12 +162,23 @@ impl<G: Game, E: Evaluate<G>> Bot<G, E> {
                 solver_nodes = proof.nodes;
                 proven_loss = !proof.wins;
             }
+            if !proven_loss {
+                // Half of the budget for the threat search, whatever it finds: a win, or the only actions that
+                // refute the opponent's.
+                let threats = self.evaluator.threats(position, node_budget / 2);
+                solver_nodes += threats.nodes;
+                if let Some(action) = threats.win.filter(|&action| position.check(action).is_ok()) {
+                    let evaluation = Evaluation::Win(None);
+                    return Ok(Choice { action, evaluation, nodes: solver_nodes, depth: 0, solved: true });
+                }
+                only = threats.refutations;
+            }
         }
         let node_limit = node_budget.saturating_sub(solver_nodes);
         let mut search = Search::new(&self.evaluator, &mut self.table, deadline, node_limit, self.options);
         let max_depth = self.level.max_steps() as i32 * STEP;
         let temperature = self.level.temperature();
-        let scores = search.iterate(position, max_depth, temperature > 0).ok_or(BotError::NoLegalAction)?;
+        let scores = search.iterate(position, max_depth, temperature > 0, &only).ok_or(BotError::NoLegalAction)?;
         let nodes = search.nodes + solver_nodes;
         let (action, score) = pick(&scores, temperature, &mut self.rng).ok_or(BotError::NoLegalAction)?;
         let evaluation = match Evaluation::of_score(score) {

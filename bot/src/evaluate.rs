@@ -23,6 +23,31 @@ pub trait Evaluate<G: Game> {
         let _ = (game, node_budget);
         None
     }
+
+    /// What the kind's threat search sees for the seat to act within `node_budget` nodes: a win against any
+    /// defence, or else the only actions worth searching against the opponent's. The default knows no threats.
+    fn threats(&self, game: &G, node_budget: u64) -> Threats<G::Action> {
+        let _ = (game, node_budget);
+        Threats::default()
+    }
+}
+
+/// What a kind's threat search found ([`Evaluate::threats`]), with every node it visited, found or not.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Threats<A> {
+    /// An action that wins against any defence.
+    pub win: Option<A>,
+    /// Without a win: the only actions worth searching, those that refute the opponent's threat; empty when
+    /// all are.
+    pub refutations: Vec<A>,
+    /// The nodes the threat search visited.
+    pub nodes: u64,
+}
+
+impl<A> Default for Threats<A> {
+    fn default() -> Self {
+        Threats { win: None, refutations: Vec::new(), nodes: 0 }
+    }
 }
 
 /// What an exact solver proved about a position.

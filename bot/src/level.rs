@@ -38,7 +38,7 @@ pub struct Level(u8);
 pub struct LevelError(pub u8);
 
 /// Per level (index `level - 1`): the node cap of one turn, the depth cap in steps, the softmax temperature in
-/// evaluation units, and whether an exact solver may be asked.
+/// evaluation units, and whether an exact solver (and a kind's threat search) may be asked.
 const TABLE: [(Option<u64>, u32, i32, bool); 8] = [
     (Some(200), 1, 3 * UNIT, false),
     (Some(800), 2, 2 * UNIT, false),
@@ -101,7 +101,8 @@ impl Level {
         TABLE[self.index()].2
     }
 
-    /// Whether the bot asks the kind's exact solver (a beginner that played perfect endgames would not be one).
+    /// Whether the bot asks the kind's exact solver and threat search (a beginner that played perfect endgames,
+    /// or saw every winning line of threats, would not be one).
     #[must_use]
     pub const fn uses_solver(self) -> bool {
         TABLE[self.index()].3

@@ -28,7 +28,8 @@
 //! playouts in 97 % of games at equal time per move (docs/bot.md).
 //!
 //! # What the bot knows of each kind
-//! Per-kind knowledge is the [`Evaluate`] trait: a static evaluation, and optionally an exact solver.
+//! Per-kind knowledge is the [`Evaluate`] trait: a static evaluation, and optionally an exact solver and
+//! a threat search.
 //! - Paper Soccer ([`SoccerEvaluation`]): distance to each goal, urgency near a goal, mobility in the middle
 //!   of a turn, wall traps in one's own half.
 //! - Closing In ([`ClosingInEvaluation`]): queen moves against the opponent's; the engine's exact solver
@@ -44,8 +45,9 @@
 //! - Paper Soccer `centre` ([`SoccerCentreEvaluation`]): the points scored, then the classic evaluation.
 //! - xrsoccer ([`XrsoccerEvaluation`]): the points scored, distance to each goal, drawn segments at the ball.
 //! - Five in a row ([`FiveInARowEvaluation`]): rows of one colour by length and open ends, a four to move or
-//!   an open four against nearly decided; a chain of fours that wins against any defence (threat-space
-//!   search, [`find_four_chain`]) played as the kind's solver.
+//!   an open four against nearly decided; a line of fours and threes that wins against any defence
+//!   (threat-space search, [`find_threat_win`]) played at once, and against the opponent's such line only the
+//!   stones that refute it searched ([`find_threat_defence`]), both as the kind's [`Evaluate::threats`].
 //! - Any other kind ([`Generic`]): the number of legal actions. The search alone still finds wins and avoids
 //!   losses within its horizon.
 //!
@@ -79,8 +81,10 @@ pub use bot::{Bot, BotError, Evaluation, Stats, Turn};
 pub use closing_in::ClosingInEvaluation;
 pub use dots::DotsEvaluation;
 pub use dots_and_boxes::{DotsAndBoxesEvaluation, Paranoid, ParanoidEvaluation};
-pub use evaluate::{Evaluate, Generic, Proof, EVALUATION_LIMIT, UNIT};
-pub use five_in_a_row::{find_four_chain, FiveInARowEvaluation, FourChain};
+pub use evaluate::{Evaluate, Generic, Proof, Threats, EVALUATION_LIMIT, UNIT};
+pub use five_in_a_row::{
+    find_threat_defence, find_threat_win, FiveInARowEvaluation, ThreatDefence, ThreatSearch, MAX_THREES,
+};
 pub use level::{Level, LevelError};
 pub use line_soccer::LineSoccerEvaluation;
 pub use russian_soccer::RussianSoccerEvaluation;

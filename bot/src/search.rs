@@ -134,8 +134,15 @@ impl<'a, G: Game, E: Evaluate<G>> Search<'a, G, E> {
     /// Iterative deepening from `root` (a position where some seat acts), one step deeper each time, up to
     /// `max_depth` units. With `exact_scores`, every root action gets an exact score (for a softmax choice);
     /// without, only the best one does. Returns the last iteration that completed, or the part of an
-    /// interrupted one that beat it. `None` only when the seat to act has no legal action.
-    pub(crate) fn iterate(&mut self, root: &G, max_depth: i32, exact_scores: bool) -> Option<RootScores<G::Action>> {
+    /// interrupted one that beat it. `None` only when the seat to act has no legal action. Non-empty `only`
+    /// restricts the root to those of its actions that are legal (all, if none is).
+    pub(crate) fn iterate(
+        &mut self,
+        root: &G,
+        max_depth: i32,
+        exact_scores: bool,
+        only: &[G::Action],
+    ) -> Option<RootScores<G::Action>> {
         let mut best: Option<RootScores<G::Action>> = None;
         let mut depth = STEP;
         while depth <= max_depth.max(STEP) {
@@ -144,7 +151,7 @@ impl<'a, G: Game, E: Evaluate<G>> Search<'a, G, E> {
                 .filter(|_| self.options.root_order)
                 .map(|scores| scores.scored.iter().map(|&(action, _)| action).collect())
                 .unwrap_or_default();
-            let (scored, complete) = self.root(root, depth, exact_scores, &previous_order);
+            let (scored, complete) = self.root(root, depth, exact_scores, &previous_order, only);
             if scored.is_empty() {
                 return best;
             }
@@ -188,12 +195,16 @@ impl<'a, G: Game, E: Evaluate<G>> Search<'a, G, E> {
         depth: i32,
         exact_scores: bool,
         previous_order: &[G::Action],
+        only: &[G::Action],
     ) -> (Vec<(G::Action, i32)>, bool) {
         let Some(mover) = root.to_act() else {
             return (Vec::new(), true);
         };
         let mut actions = Vec::new();
         root.for_each_legal_action(|action| actions.push(action));
+        if actions.iter().any(|action| only.contains(action)) {
+            actions.retain(|action| only.contains(action));
+        }
         let rank = |action: &G::Action| previous_order.iter().position(|a| a == action).unwrap_or(usize::MAX);
         actions.sort_by_key(rank);
         let mut scored = Vec::with_capacity(actions.len());

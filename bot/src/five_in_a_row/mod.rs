@@ -1,6 +1,7 @@
 //! What the bot knows of Five in a row: rows of one colour with room to grow win the game, so the evaluation
-//! counts them by length and open ends; and a seat that can win by a chain of fours (each forcing the one
-//! answer that blocks it) is shown the chain by the threat search in [`threats`] before the search begins.
+//! counts them by length and open ends; and before the search begins, the threat-space search in [`threats`]
+//! looks for a line of fours and threes that wins against any defence (played at once when found), and else
+//! for such a line of the opponent's, against which the search then tries only the stones that refute it.
 //!
 //! Until the opening settles the colours (the first stones of `swap` and `swap2`), no row belongs to a seat:
 //! the evaluation then only keeps the stones near the centre and together, and the colour choices `=B` and `=W`
@@ -10,16 +11,22 @@ mod threats;
 
 use kartka_engine::five_in_a_row::{Action, Cell, Colour, Point, Position};
 
-use crate::evaluate::{Evaluate, Proof, EVALUATION_LIMIT, UNIT};
+use crate::evaluate::{Evaluate, Threats, EVALUATION_LIMIT, UNIT};
 
-pub use threats::{find_four_chain, FourChain};
+pub use threats::{find_threat_defence, find_threat_win, ThreatDefence, ThreatSearch, MAX_THREES};
 
 /// The four directions a row runs in: across, up, and the two diagonals.
 const DIRECTIONS: [(i16, i16); 4] = [(1, 0), (0, 1), (1, 1), (1, -1)];
 
-/// The most nodes (positions played) one threat search may visit: a chain of fours branches little, so this
-/// finds chains a dozen fours long and still costs a fraction of a turn's budget.
+/// The most nodes (positions played) the search for the bot's own winning line of threats may visit, and at
+/// most half of the threat search's budget (itself half of an action's): enough for chains a dozen fours long,
+/// and for lines of two or three threes, at a fraction of a level-7 turn.
 const THREAT_NODES: u64 = 20_000;
+
+/// The most nodes the defence against the opponent's line of threats may visit, within what the bot's own
+/// search left of the threat search's budget: half to find the threat, the rest shared among the stones that
+/// may refute it.
+const DEFENCE_NODES: u64 = 20_000;
 
 /// Five in a row's evaluation, for the seat to act once the colours are settled:
 /// - **rows**: every maximal unbroken row of one colour, weighted by how many stones it lacks to win and how
@@ -29,8 +36,32 @@ const THREAT_NODES: u64 = 20_000;
 ///   block) wins for the opponent whatever the seat does, so each is worth nearly a decided game;
 /// - **the centre**: a hundredth of a unit per point of distance from the centre against each stone's owner,
 ///   so that equal shapes are built where they have room.
-#[derive(Clone, Copy, Debug, Default)]
-pub struct FiveInARowEvaluation;
+///
+/// Its threat search ([`Evaluate::threats`]) is the threat-space search: the bot's own winning line of fours
+/// and threes, else the stones that refute the opponent's.
+#[derive(Clone, Copy, Debug)]
+pub struct FiveInARowEvaluation {
+    /// The most threes in a line of threats: [`MAX_THREES`], or 0 for chains of fours alone.
+    threes: u32,
+    /// Whether the opponent's lines of threats are looked for and refuted.
+    defends: bool,
+}
+
+impl Default for FiveInARowEvaluation {
+    fn default() -> Self {
+        FiveInARowEvaluation { threes: MAX_THREES, defends: true }
+    }
+}
+
+impl FiveInARowEvaluation {
+    /// The evaluation as it was before threes and defence, for measurement (`kartka-bot-lab ladder --pit`):
+    /// its threat search finds only the bot's own chains of fours, and the opponent's threats are left to the
+    /// search.
+    #[must_use]
+    pub const fn four_chains_only() -> Self {
+        FiveInARowEvaluation { threes: 0, defends: false }
+    }
+}
 
 impl Evaluate<Position> for FiveInARowEvaluation {
     fn evaluate(&self, position: &Position) -> i32 {
@@ -67,10 +98,20 @@ impl Evaluate<Position> for FiveInARowEvaluation {
         score.clamp(-EVALUATION_LIMIT + 1, EVALUATION_LIMIT - 1)
     }
 
-    /// A chain of fours that wins for the seat to act, when the threat search finds one within its budget.
-    fn solve(&self, position: &Position, node_budget: u64) -> Option<Proof<Action>> {
-        let chain = find_four_chain(position, node_budget.min(THREAT_NODES))?;
-        Some(Proof { wins: true, action: chain.first, nodes: chain.nodes })
+    /// A line of threats that wins for the seat to act, when the threat search finds one within its budget;
+    /// else, when the opponent would win by threats if the seat to act passed, the stones after which the
+    /// threat search finds no such win for the opponent (none when every stone tried loses, and the search
+    /// then chooses among all).
+    fn threats(&self, position: &Position, node_budget: u64) -> Threats<Action> {
+        let own = find_threat_win(position, (node_budget / 2).min(THREAT_NODES), self.threes);
+        let mut threats = Threats { win: own.win, refutations: Vec::new(), nodes: own.nodes };
+        if own.win.is_none() && self.defends {
+            let left = node_budget.saturating_sub(own.nodes).min(DEFENCE_NODES);
+            let defence = find_threat_defence(position, left, self.threes);
+            threats.refutations = defence.refutations;
+            threats.nodes += defence.nodes;
+        }
+        threats
     }
 }
 
@@ -144,30 +185,34 @@ mod tests {
         // Black (first) to move in each: two in a row against White's scattered stones, then three.
         let two = after(free_gomoku(), "h8 a1 i8 a15");
         let three = after(free_gomoku(), "h8 a1 i8 a15 j8 o1");
-        assert!(FiveInARowEvaluation.evaluate(&three) > FiveInARowEvaluation.evaluate(&two));
-        assert!(FiveInARowEvaluation.evaluate(&two) > 0, "Black's row against White's corners");
+        assert!(FiveInARowEvaluation::default().evaluate(&three) > FiveInARowEvaluation::default().evaluate(&two));
+        assert!(FiveInARowEvaluation::default().evaluate(&two) > 0, "Black's row against White's corners");
         // White to move facing Black's open three: the same rows count against White.
         let facing = after(free_gomoku(), "h8 a1 i8 a15 j8");
-        assert!(FiveInARowEvaluation.evaluate(&facing) < 0);
+        assert!(FiveInARowEvaluation::default().evaluate(&facing) < 0);
     }
 
     #[test]
     fn a_four_of_the_seat_to_move_is_nearly_won_and_an_open_four_against_it_nearly_lost() {
         let four = after(free_gomoku(), "h8 a1 i8 a15 j8 o1 k8 o15");
-        assert_eq!(FiveInARowEvaluation.evaluate(&four), EVALUATION_LIMIT / 2);
+        assert_eq!(FiveInARowEvaluation::default().evaluate(&four), EVALUATION_LIMIT / 2);
         let against = after(free_gomoku(), "h8 a1 i8 a15 j8 o1 k8");
-        assert_eq!(FiveInARowEvaluation.evaluate(&against), -EVALUATION_LIMIT / 2);
+        assert_eq!(FiveInARowEvaluation::default().evaluate(&against), -EVALUATION_LIMIT / 2);
         assert!(Game::outcome(&against).is_none());
+    }
+
+    /// The first stone of a chain of fours that wins in `position`.
+    fn four_chain(position: &Position) -> Option<Action> {
+        find_threat_win(position, 50_000, 0).win
     }
 
     /// Checks that `position`'s chain wins against every defence: the chain's stone wins at once, or after
     /// every answer of the opponent the attacker again has a winning chain (`fours` more at the most).
     fn assert_chain_wins(position: &Position, fours: u32) {
         let attacker = position.to_act().expect("a game going on");
-        let chain = find_four_chain(position, 50_000).expect("a winning chain");
+        let first = four_chain(position).expect("a winning chain");
         let mut after = position.clone();
-        if let kartka_engine::Progress::GameOver(outcome) = after.play(chain.first).expect("the chain's stone is legal")
-        {
+        if let kartka_engine::Progress::GameOver(outcome) = after.play(first).expect("the chain's stone is legal") {
             assert_eq!(outcome.winner(), Some(attacker));
             return;
         }
@@ -186,9 +231,9 @@ mod tests {
     fn an_open_three_to_move_wins_by_an_open_four() {
         let three = after(free_gomoku(), "h8 a1 i8 a15 j8 o1");
         assert_chain_wins(&three, 1);
-        let chain = find_four_chain(&three, 50_000).expect("a chain");
-        assert!(matches!(chain.first, Action::Stone(point) if point.y == 7), "the four is made on the row");
-        assert!(chain.nodes > 0);
+        let search = find_threat_win(&three, 50_000, 0);
+        assert!(matches!(search.win, Some(Action::Stone(point)) if point.y == 7), "the four is made on the row");
+        assert!(search.nodes > 0);
     }
 
     #[test]
@@ -196,7 +241,7 @@ mod tests {
         // Black: h8 i8 j8 (White on g8) and k9 k10 k11 (White on k12); k8 makes two fours.
         let position = after(free_gomoku(), "h8 g8 i8 k12 j8 a1 k9 a15 k10 o1 k11 o15");
         assert_chain_wins(&position, 1);
-        assert_eq!(find_four_chain(&position, 50_000).map(|chain| chain.first), parse_actions("k8").ok().map(|a| a[0]));
+        assert_eq!(four_chain(&position), parse_actions("k8").ok().map(|a| a[0]));
     }
 
     #[test]
@@ -206,7 +251,7 @@ mod tests {
         // on its row and one on file g together.
         let position = after(free_gomoku(), "d4 c4 e4 c5 f4 g8 d5 a15 e5 o15 f5 o1 g6 a1 g7 n14");
         assert_chain_wins(&position, 2);
-        let first = find_four_chain(&position, 50_000).expect("a chain").first;
+        let first = four_chain(&position).expect("a chain");
         assert!(parse_actions("g4 g5").expect("points").contains(&first), "{first:?}");
     }
 
@@ -218,7 +263,7 @@ mod tests {
         let choice = after(Rules::GOMOKU, "h8 i9 j10");
         for level in [1, 4, 8] {
             let level = crate::Level::new(level).expect("a level");
-            let turn = crate::Bot::new(FiveInARowEvaluation, level, 7)
+            let turn = crate::Bot::new(FiveInARowEvaluation::default(), level, 7)
                 .play_turn(&choice, 20_000, &crate::NoDeadline)
                 .expect("a turn");
             let mut played = choice.clone();
@@ -229,7 +274,7 @@ mod tests {
             assert_eq!(played.to_act().map(|seat| seat == Seat::SECOND), Some(false), "the second seat's turn ended");
             if played.phase() == Phase::Swap2LastChoice {
                 // The choice passed back: the first seat's bot chooses now.
-                let last = crate::Bot::new(FiveInARowEvaluation, level, 7)
+                let last = crate::Bot::new(FiveInARowEvaluation::default(), level, 7)
                     .play_turn(&played, 20_000, &crate::NoDeadline)
                     .expect("a choice");
                 assert!(matches!(last.actions[..], [Action::Choose(_)]), "{:?}", last.actions);
@@ -239,8 +284,9 @@ mod tests {
 
     #[test]
     fn quiet_positions_have_no_chain() {
-        assert_eq!(find_four_chain(&after(free_gomoku(), "h8 a1"), 50_000), None);
-        assert_eq!(find_four_chain(&Position::new(Rules::GOMOKU), 50_000), None, "the opening's stones");
+        assert_eq!(find_threat_win(&after(free_gomoku(), "h8 a1"), 50_000, MAX_THREES).win, None);
+        let opening = find_threat_win(&Position::new(Rules::GOMOKU), 50_000, MAX_THREES);
+        assert_eq!(opening, ThreatSearch { win: None, nodes: 0 }, "the opening's stones");
     }
 
     #[test]
@@ -248,6 +294,6 @@ mod tests {
         let swap = Rules::GOMOKU;
         let central = after(swap, "h8");
         let corner = after(swap, "a1");
-        assert!(FiveInARowEvaluation.evaluate(&central) > FiveInARowEvaluation.evaluate(&corner));
+        assert!(FiveInARowEvaluation::default().evaluate(&central) > FiveInARowEvaluation::default().evaluate(&corner));
     }
 }

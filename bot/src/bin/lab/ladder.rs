@@ -8,8 +8,9 @@
 //! interval, and each level's rating with level 1 at 0.
 //!
 //! With `--pit`, the same machinery measures parts of the bot instead of levels: named players (the bot as it
-//! plays, the bot with the generic evaluation or with one search improvement switched off, or a plain UCT Monte
-//! Carlo opponent) each play the first-named one at one level and the same node budget.
+//! plays, the bot with the generic evaluation, with one search improvement switched off or with Five in a row's
+//! old fours-only threat search, or a plain UCT Monte Carlo opponent) each play the first-named one at one
+//! level and the same node budget.
 
 use std::io::Write;
 use std::path::PathBuf;
@@ -50,8 +51,9 @@ pub struct LadderArgs {
     #[arg(long)]
     jobs: Option<usize>,
     /// Instead of levels, players by name, the first the reference that each other one plays: `default` (the
-    /// bot), `generic` (mobility instead of the kind's evaluation), `no-table`, `no-ordering`,
-    /// `no-root-order`, `whole-step-continuations` (one search improvement off), `mcts` (plain UCT).
+    /// bot), `generic` (mobility instead of the kind's evaluation), `four-chains` (Five in a row's threat
+    /// search with fours only and no defence, as before threes), `no-table`, `no-ordering`, `no-root-order`,
+    /// `whole-step-continuations` (one search improvement off), `mcts` (plain UCT).
     #[arg(long, value_delimiter = ',')]
     pit: Vec<String>,
     /// The level of the bots of `--pit`.
@@ -109,7 +111,12 @@ impl Side {
         let all = SearchOptions::default();
         let search = match name {
             "mcts" => return Ok(Side::Mcts(mcts_nodes)),
-            "generic" => return Ok(Side::Bot(level, Configuration { generic: true, search: all })),
+            "generic" => {
+                return Ok(Side::Bot(level, Configuration { generic: true, ..Configuration::default() }));
+            }
+            "four-chains" => {
+                return Ok(Side::Bot(level, Configuration { four_chains_only: true, ..Configuration::default() }));
+            }
             "default" => all,
             "no-table" => SearchOptions { table: false, ..all },
             "no-ordering" => SearchOptions { ordering: false, ..all },
@@ -117,7 +124,7 @@ impl Side {
             "whole-step-continuations" => SearchOptions { half_step_continuations: false, ..all },
             other => anyhow::bail!("--pit: no player is called {other:?}"),
         };
-        Ok(Side::Bot(level, Configuration { generic: false, search }))
+        Ok(Side::Bot(level, Configuration { search, ..Configuration::default() }))
     }
 }
 
@@ -477,7 +484,9 @@ mod tests {
         let ruleset = GameKind::default().default_ruleset();
         let setup = Setup { ruleset: &ruleset, nodes: 300, opening_actions: 2, max_turns: 1_000 };
         let reference = Side::named("default", level, None).expect("the bot");
-        for name in ["generic", "no-table", "no-ordering", "no-root-order", "whole-step-continuations", "mcts"] {
+        for name in
+            ["generic", "four-chains", "no-table", "no-ordering", "no-root-order", "whole-step-continuations", "mcts"]
+        {
             let other = Side::named(name, level, None).expect("a player");
             let pairing = Pairing { lower: other, higher: reference, names: (name, "default"), record: None };
             let tally = play_pairing(&setup, &pairing, 1, 5, 1).expect("the games");

@@ -1,10 +1,11 @@
-//! Conditional moves: a player stores, on the opponent's turn, replies to that turn. When the turn ends the
-//! game's actor plays the reply whose condition is exactly the turn played, as an ordinary move; lines that
-//! did not match can never match again and are dropped.
+//! Conditional moves: a player stores, on the turn before their own (the opponent's, in a game of two), replies
+//! to that turn. When the turn ends the game's actor plays the reply whose condition is exactly the turn played,
+//! as an ordinary move; lines that did not match can never match again and are dropped. In a game of more seats
+//! a condition must hand the turn to the player who stored it: a reply is played only when its owner is to act.
 
 use std::collections::HashSet;
 
-use kartka_engine::{AnyGame, MoveError, Progress};
+use kartka_engine::{AnyGame, MoveError, Progress, Seat};
 use kartka_protocol::correspondence::{ConditionalLine, MAX_CONDITIONAL_LINES};
 
 use crate::store::ConditionalRow;
@@ -23,10 +24,10 @@ pub enum LineError {
     Invalid(&'static str),
 }
 
-/// Checks lines against `game`, where the opponent is to act and has played `played` of their turn so far:
-/// each condition must be a whole legal turn from the start of that turn, and each reply a whole legal turn
-/// after it.
-pub fn validate(game: &AnyGame, played: &str, lines: &[ConditionalLine]) -> Result<(), LineError> {
+/// Checks the lines of the player of `seat` against `game`, where another seat is to act and has played `played`
+/// of its turn so far: each condition must be a whole legal turn from the start of that turn after which `seat`
+/// is to act, and each reply a whole legal turn after it.
+pub fn validate(game: &AnyGame, seat: Seat, played: &str, lines: &[ConditionalLine]) -> Result<(), LineError> {
     if lines.len() > MAX_CONDITIONAL_LINES {
         return Err(LineError::Invalid("at most 32 conditional lines per game"));
     }
@@ -44,8 +45,12 @@ pub fn validate(game: &AnyGame, played: &str, lines: &[ConditionalLine]) -> Resu
         if progress == Progress::TurnContinues {
             return Err(LineError::Invalid("a condition is the opponent's whole turn"));
         }
-        if after.to_act().is_none() {
-            return Err(LineError::Invalid("a condition that ends the game needs no reply"));
+        match after.to_act() {
+            None => return Err(LineError::Invalid("a condition that ends the game needs no reply")),
+            Some(next) if next != seat => {
+                return Err(LineError::Invalid("a condition is a turn after which you are to act"))
+            }
+            Some(_) => {}
         }
         if play(&mut after, &line.reply)? == Progress::TurnContinues {
             return Err(LineError::Invalid("a reply is a whole turn"));
@@ -103,24 +108,39 @@ mod tests {
         for &kind in GameKind::ALL {
             let game = AnyGame::new(&kind.default_ruleset());
             let (condition, after) = first_turn(&game);
+            let storer = after.to_act().expect("the game goes on");
             let (reply, _) = first_turn(&after);
-            assert!(validate(&game, "", &[line(&condition, &reply)]).is_ok(), "{kind}");
+            assert!(validate(&game, storer, "", &[line(&condition, &reply)]).is_ok(), "{kind}");
             let twice = [line(&condition, &reply), line(&condition, &reply)];
-            assert!(matches!(validate(&game, "", &twice), Err(LineError::Invalid(_))), "{kind}: one line a condition");
-            assert!(matches!(validate(&game, "", &[line("?", &reply)]), Err(LineError::Notation(_))), "{kind}");
+            assert!(matches!(validate(&game, storer, "", &twice), Err(LineError::Invalid(_))), "{kind}: one line a condition");
+            assert!(matches!(validate(&game, storer, "", &[line("?", &reply)]), Err(LineError::Notation(_))), "{kind}");
             let refused = game.legal_actions().into_iter().find(|action| after.clone().play(action).is_err());
             let refused = refused.expect("some action of the start is illegal after a turn");
             assert!(
-                matches!(validate(&game, "", &[line(&condition, &refused)]), Err(LineError::Illegal(_))),
+                matches!(validate(&game, storer, "", &[line(&condition, &refused)]), Err(LineError::Illegal(_))),
                 "{kind}: a reply illegal after its condition"
             );
             let other = game.legal_actions().into_iter().find(|action| !condition.starts_with(action.as_str()));
             let other = other.expect("the seat to act has another action");
             assert!(
-                matches!(validate(&game, &other, &[line(&condition, &reply)]), Err(LineError::Invalid(_))),
+                matches!(validate(&game, storer, &other, &[line(&condition, &reply)]), Err(LineError::Invalid(_))),
                 "{kind}: a condition begins with what was played of the turn"
             );
         }
+    }
+
+    #[test]
+    fn in_a_game_of_three_a_condition_hands_the_turn_to_the_player_who_stored_it() {
+        let rules = kartka_engine::dots_and_boxes::DotsAndBoxesRules::new(2, 2, 3).expect("a valid field");
+        let game = AnyGame::new(&kartka_engine::Ruleset::DotsAndBoxes(rules));
+        let (condition, after) = first_turn(&game);
+        let (reply, _) = first_turn(&after);
+        let second = after.to_act().expect("the game goes on");
+        assert_eq!(second, Seat::SECOND, "no box in the first turn");
+        assert!(validate(&game, second, "", &[line(&condition, &reply)]).is_ok());
+        let third = Seat::new(2).expect("a third seat");
+        let refused = validate(&game, third, "", &[line(&condition, &reply)]);
+        assert!(matches!(refused, Err(LineError::Invalid(_))), "the third seat does not act after it: {refused:?}");
     }
 
     #[test]

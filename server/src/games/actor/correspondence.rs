@@ -80,7 +80,7 @@ impl GameActor {
             return Err(GameError::NotAllowed("conditional moves are stored on your opponent's turn".into()));
         }
         let played = self.current_turn_notation();
-        conditional::validate(&self.live.game, &played, &lines).map_err(|error| match error {
+        conditional::validate(&self.live.game, seat, &played, &lines).map_err(|error| match error {
             conditional::LineError::Notation(message) => GameError::BadNotation(message),
             conditional::LineError::Illegal(message) => GameError::IllegalMove(message),
             conditional::LineError::Invalid(message) => GameError::InvalidRequest(message.into()),

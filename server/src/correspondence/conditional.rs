@@ -112,7 +112,10 @@ mod tests {
             let (reply, _) = first_turn(&after);
             assert!(validate(&game, storer, "", &[line(&condition, &reply)]).is_ok(), "{kind}");
             let twice = [line(&condition, &reply), line(&condition, &reply)];
-            assert!(matches!(validate(&game, storer, "", &twice), Err(LineError::Invalid(_))), "{kind}: one line a condition");
+            assert!(
+                matches!(validate(&game, storer, "", &twice), Err(LineError::Invalid(_))),
+                "{kind}: one line a condition"
+            );
             assert!(matches!(validate(&game, storer, "", &[line("?", &reply)]), Err(LineError::Notation(_))), "{kind}");
             let refused = game.legal_actions().into_iter().find(|action| after.clone().play(action).is_err());
             let refused = refused.expect("some action of the start is illegal after a turn");

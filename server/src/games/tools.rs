@@ -77,7 +77,84 @@ pub struct Tally {
     pub endings: BTreeMap<&'static str, usize>,
 }
 
+/// What replaying one readable record found, as a kind judges it.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Replayed {
+    /// The rules ended the game (`ending`: how, when known); `recorded` is how its recorded result compares.
+    Finished {
+        /// How the rules ended it (`goal`, `stuck`, `row`, …); `None` when the replay stopped at the result.
+        ending: Option<&'static str>,
+        /// The recorded result beside the rules'.
+        recorded: Recorded,
+    },
+    /// The record stops before the rules end the game; `mid_turn` when inside a turn.
+    Unfinished {
+        /// Whether it stops in the middle of a turn.
+        mid_turn: bool,
+    },
+    /// A move is illegal (or the record contradicts itself where the rules give nothing to compare): why.
+    Illegal(String),
+}
+
+/// A finished game's recorded result beside the rules'.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Recorded {
+    /// The record gives the rules' result.
+    Agrees,
+    /// The record gives another result: how they differ.
+    Disagrees(String),
+    /// The record gives none.
+    Missing,
+}
+
 impl Tally {
+    /// The tally of `records` (each read, or why not) of `file`, each readable one judged by `judge`; what is
+    /// wrong with a game is said on stderr.
+    pub fn of_records<R, E: fmt::Display>(
+        file: &str,
+        records: impl IntoIterator<Item = Result<R, E>>,
+        mut judge: impl FnMut(R) -> Replayed,
+    ) -> Tally {
+        let mut tally = Tally::default();
+        for (index, record) in records.into_iter().enumerate() {
+            let game = index + 1;
+            tally.games += 1;
+            match record {
+                Ok(record) => tally.count(file, game, judge(record)),
+                Err(error) => tally.malformed(file, game, error),
+            }
+        }
+        tally
+    }
+
+    /// Counts game `game` of `file` by what its replay found.
+    fn count(&mut self, file: &str, game: usize, verdict: Replayed) {
+        match verdict {
+            Replayed::Finished { ending, recorded } => {
+                self.finished += 1;
+                if let Some(ending) = ending {
+                    *self.endings.entry(ending).or_default() += 1;
+                }
+                match recorded {
+                    Recorded::Agrees => self.result_agrees += 1,
+                    Recorded::Missing => self.no_result += 1,
+                    Recorded::Disagrees(why) => {
+                        eprintln!("{file}: game {game}: {why}");
+                        self.result_disagrees += 1;
+                    }
+                }
+            }
+            Replayed::Unfinished { mid_turn } => {
+                self.unfinished += 1;
+                self.mid_turn += usize::from(mid_turn);
+            }
+            Replayed::Illegal(why) => {
+                eprintln!("{file}: game {game}: {why}");
+                self.illegal += 1;
+            }
+        }
+    }
+
     /// Counts game `game` of `file` as a record that cannot be read (and so as illegal), saying why on stderr.
     pub fn malformed(&mut self, file: &str, game: usize, error: impl fmt::Display) {
         eprintln!("{file}: game {game}: malformed record: {error}");
@@ -126,6 +203,23 @@ impl fmt::Display for Tally {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn records_are_counted_by_their_verdicts_and_unreadable_ones_as_malformed() {
+        let verdicts = [
+            Ok(Replayed::Finished { ending: Some("row"), recorded: Recorded::Agrees }),
+            Ok(Replayed::Finished { ending: None, recorded: Recorded::Disagrees("not so".to_owned()) }),
+            Ok(Replayed::Finished { ending: Some("row"), recorded: Recorded::Missing }),
+            Ok(Replayed::Unfinished { mid_turn: true }),
+            Ok(Replayed::Illegal("a bad move".to_owned())),
+            Err("no tags"),
+        ];
+        let tally = Tally::of_records("f", verdicts, |verdict| verdict);
+        assert_eq!((tally.games, tally.finished, tally.unfinished, tally.mid_turn), (6, 3, 1, 1));
+        assert_eq!((tally.result_agrees, tally.result_disagrees, tally.no_result), (1, 1, 1));
+        assert_eq!((tally.illegal, tally.malformed), (2, 1));
+        assert_eq!(tally.endings, BTreeMap::from([("row", 2)]));
+    }
 
     #[test]
     fn tallies_add_up_and_say_how_games_ended() {

@@ -13,7 +13,7 @@ use crate::games::convert;
 use crate::games::records::{
     player_tags, split_records, unrecorded_ending, ExportError, ReadGame, ReadGames, ReadMove, RecordParts,
 };
-use crate::games::tools::Tally;
+use crate::games::tools::{Recorded, Replayed, Tally};
 
 /// A stored match's steps, from its moves' digits.
 pub(super) fn directions(game: &RecordParts<'_>) -> Result<Vec<Direction>, ExportError> {
@@ -110,45 +110,27 @@ fn checked<R: ScoredRecord>(index: u64, record: &R) -> Result<ReadGame, String> 
 /// recorded score or winner the rules do not give is a disagreeing result when the match is over, and makes
 /// the record illegal when it is not (the rules have no result to agree with).
 pub(super) fn replay<R: ScoredRecord>(file: &str, text: &str) -> Tally {
-    let mut tally = Tally::default();
-    for (index, text) in split_records(text).iter().enumerate() {
-        let game = index + 1;
-        tally.games += 1;
-        let record = match R::read(text) {
-            Ok(record) => record,
-            Err(error) => {
-                tally.malformed(file, game, error);
-                continue;
-            }
-        };
+    let records = split_records(text).into_iter().map(|text| R::read(&text));
+    Tally::of_records(file, records, |record| {
         let position = match record.without_result().replay() {
             Ok(position) => position,
-            Err(error) => {
-                eprintln!("{file}: game {game}: illegal: {error}");
-                tally.illegal += 1;
-                continue;
-            }
+            Err(error) => return Replayed::Illegal(format!("illegal: {error}")),
         };
         let contradiction = record.replay().err().map(|error| error.to_string());
-        if let Some(error) = &contradiction {
-            eprintln!("{file}: game {game}: {error}");
-        }
-        if position.outcome().is_none() {
-            if contradiction.is_some() {
-                tally.illegal += 1;
-            } else {
-                tally.unfinished += 1;
-                tally.mid_turn += usize::from(position.mid_turn());
+        match (position.outcome(), contradiction) {
+            (None, Some(error)) => Replayed::Illegal(error),
+            (None, None) => Replayed::Unfinished { mid_turn: position.mid_turn() },
+            (Some(_), Some(error)) => {
+                Replayed::Finished { ending: Some("score"), recorded: Recorded::Disagrees(error) }
             }
-            continue;
+            (Some(_), None) => {
+                let recorded = if record.score().is_some() || record.winner().is_some() {
+                    Recorded::Agrees
+                } else {
+                    Recorded::Missing
+                };
+                Replayed::Finished { ending: Some("score"), recorded }
+            }
         }
-        tally.finished += 1;
-        *tally.endings.entry("score").or_default() += 1;
-        match (contradiction, record.score().is_some() || record.winner().is_some()) {
-            (Some(_), _) => tally.result_disagrees += 1,
-            (None, true) => tally.result_agrees += 1,
-            (None, false) => tally.no_result += 1,
-        }
-    }
-    tally
+    })
 }

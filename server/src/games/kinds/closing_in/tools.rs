@@ -7,7 +7,7 @@ use kartka_engine::closing_in::{
 use kartka_engine::NotationError;
 
 use crate::games::records::split_records;
-use crate::games::tools::{Setup, Solved, Tally, ToolError};
+use crate::games::tools::{Recorded, Replayed, Setup, Solved, Tally, ToolError};
 
 /// Why the options cannot give a position.
 #[derive(Debug, PartialEq, Eq, thiserror::Error)]
@@ -65,37 +65,16 @@ pub fn solve(setup: &Setup, budget: u64) -> Result<Solved, ToolError> {
 
 /// Replays every record of a file, reporting the malformed and illegal ones on stderr.
 pub fn replay(file: &str, text: &str) -> Tally {
-    let mut tally = Tally::default();
-    for (index, text) in split_records(text).iter().enumerate() {
-        tally.games += 1;
-        let record = match ClosingInRecord::read(text) {
-            Ok(record) => record,
-            Err(error) => {
-                tally.malformed(file, index + 1, error);
-                continue;
-            }
-        };
-        match record.replay() {
-            Err(error @ ReplayError::WrongResult { .. }) => {
-                eprintln!("{file}: game {}: {error}", index + 1);
-                tally.finished += 1;
-                *tally.endings.entry("stuck").or_default() += 1;
-                tally.result_disagrees += 1;
-            }
-            Err(error) => {
-                eprintln!("{file}: game {}: {error}", index + 1);
-                tally.illegal += 1;
-            }
-            Ok(position) if position.is_over() => {
-                tally.finished += 1;
-                *tally.endings.entry("stuck").or_default() += 1;
-                match record.result.winner() {
-                    Some(_) => tally.result_agrees += 1,
-                    None => tally.no_result += 1,
-                }
-            }
-            Ok(_) => tally.unfinished += 1,
+    let records = split_records(text).into_iter().map(|text| ClosingInRecord::read(&text));
+    Tally::of_records(file, records, |record| match record.replay() {
+        Err(error @ ReplayError::WrongResult { .. }) => {
+            Replayed::Finished { ending: Some("stuck"), recorded: Recorded::Disagrees(error.to_string()) }
         }
-    }
-    tally
+        Err(error) => Replayed::Illegal(error.to_string()),
+        Ok(position) if position.is_over() => {
+            let recorded = if record.result.winner().is_some() { Recorded::Agrees } else { Recorded::Missing };
+            Replayed::Finished { ending: Some("stuck"), recorded }
+        }
+        Ok(_) => Replayed::Unfinished { mid_turn: false },
+    })
 }

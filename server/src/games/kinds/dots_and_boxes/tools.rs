@@ -10,7 +10,7 @@ use kartka_engine::{NotationError, Seat};
 use super::import::recorded_result;
 use crate::games::convert;
 use crate::games::records::split_records;
-use crate::games::tools::{Setup, Solved, Tally, ToolError};
+use crate::games::tools::{Recorded, Replayed, Setup, Solved, Tally, ToolError};
 
 /// Boxes along a side when `--rows` or `--cols` is not given: the rules' default field.
 const DEFAULT_SIDE: u8 = 5;
@@ -90,58 +90,29 @@ pub fn solve(setup: &Setup) -> Result<Solved, ToolError> {
 
 /// Replays every record of a file, reporting the malformed and illegal ones on stderr.
 pub fn replay(file: &str, text: &str) -> Tally {
-    let mut tally = Tally::default();
-    for (index, text) in split_records(text).iter().enumerate() {
-        tally.games += 1;
-        let record = match DotsAndBoxesRecord::read(text) {
-            Ok(record) => record,
-            Err(error) => {
-                tally.malformed(file, index + 1, error);
-                continue;
-            }
-        };
-        let recorded = match recorded_result(&record) {
-            Ok(recorded) => recorded,
-            Err(error) => {
-                tally.malformed(file, index + 1, error);
-                continue;
-            }
-        };
-        match record.replay() {
-            Err(error) => {
-                eprintln!("{file}: game {}: {error}", index + 1);
-                tally.illegal += 1;
-            }
-            Ok(position) => match position.outcome() {
-                Some(outcome) => {
-                    tally.finished += 1;
-                    *tally.endings.entry("score").or_default() += 1;
-                    match recorded {
-                        Some(recorded) if recorded.ranks == convert::game_result(outcome).ranks => {
-                            tally.result_agrees += 1;
-                        }
-                        Some(recorded) => {
-                            eprintln!(
-                                "{file}: game {}: recorded ranks {:?}, the rules' {:?}",
-                                index + 1,
-                                recorded.ranks,
-                                outcome.ranks.as_slice()
-                            );
-                            tally.result_disagrees += 1;
-                        }
-                        None => tally.no_result += 1,
+    // A record is readable when its tags are and its recorded result (if any) is a ranking of its seats.
+    let records = split_records(text).into_iter().map(|text| {
+        let record = DotsAndBoxesRecord::read(&text).map_err(|error| error.to_string())?;
+        let recorded = recorded_result(&record).map_err(|error| error.to_string())?;
+        Ok::<_, String>((record, recorded))
+    });
+    Tally::of_records(file, records, |(record, recorded)| match record.replay() {
+        Err(error) => Replayed::Illegal(error.to_string()),
+        Ok(position) => match position.outcome() {
+            Some(outcome) => {
+                let ranks = convert::game_result(outcome).ranks;
+                let recorded = match recorded {
+                    Some(recorded) if recorded.ranks == ranks => Recorded::Agrees,
+                    Some(recorded) => {
+                        Recorded::Disagrees(format!("recorded ranks {:?}, the rules' {ranks:?}", recorded.ranks))
                     }
-                }
-                None => {
-                    tally.unfinished += 1;
-                    if position.captured() {
-                        tally.mid_turn += 1;
-                    }
-                }
-            },
-        }
-    }
-    tally
+                    None => Recorded::Missing,
+                };
+                Replayed::Finished { ending: Some("score"), recorded }
+            }
+            None => Replayed::Unfinished { mid_turn: position.captured() },
+        },
+    })
 }
 
 #[cfg(test)]

@@ -9,7 +9,7 @@ use kartka_engine::{EndReason, Game};
 use kartka_protocol::kinds::five_in_a_row::DEFAULT_SIDE;
 
 use crate::games::records::split_records;
-use crate::games::tools::{Setup, Solved, Tally, ToolError};
+use crate::games::tools::{Recorded, Replayed, Setup, Solved, Tally, ToolError};
 
 /// The empty board the setup describes (`--width` and `--height`, or `--size` for a square, 15 when not given;
 /// `--line`, 5 when not given; freestyle, no opening) after its actions, such as `b2 a1 c3`.
@@ -67,41 +67,24 @@ pub fn solve(setup: &Setup) -> Result<Solved, ToolError> {
 
 /// Replays every record of a file, reporting the malformed and illegal ones on stderr.
 pub fn replay(file: &str, text: &str) -> Tally {
-    let mut tally = Tally::default();
-    for (index, text) in split_records(text).iter().enumerate() {
-        tally.games += 1;
-        let record = match FiveInARowRecord::read(text) {
-            Ok(record) => record,
-            Err(error) => {
-                tally.malformed(file, index + 1, error);
-                continue;
-            }
-        };
-        match record.replay() {
-            Err(error @ ReplayError::WrongResult { .. }) => {
-                eprintln!("{file}: game {}: {error}", index + 1);
-                tally.finished += 1;
-                tally.result_disagrees += 1;
-            }
-            Err(error) => {
-                eprintln!("{file}: game {}: {error}", index + 1);
-                tally.illegal += 1;
-            }
-            Ok(position) => match Game::outcome(&position) {
-                Some(outcome) => {
-                    tally.finished += 1;
-                    let ending = if outcome.reason == EndReason::Row { "row" } else { "full board" };
-                    *tally.endings.entry(ending).or_default() += 1;
-                    match record.result {
-                        kartka_engine::five_in_a_row::RecordResult::Unknown => tally.no_result += 1,
-                        _ => tally.result_agrees += 1,
-                    }
-                }
-                None => tally.unfinished += 1,
-            },
+    let records = split_records(text).into_iter().map(|text| FiveInARowRecord::read(&text));
+    Tally::of_records(file, records, |record| match record.replay() {
+        Err(error @ ReplayError::WrongResult { .. }) => {
+            Replayed::Finished { ending: None, recorded: Recorded::Disagrees(error.to_string()) }
         }
-    }
-    tally
+        Err(error) => Replayed::Illegal(error.to_string()),
+        Ok(position) => match Game::outcome(&position) {
+            Some(outcome) => {
+                let ending = if outcome.reason == EndReason::Row { "row" } else { "full board" };
+                let recorded = match record.result {
+                    kartka_engine::five_in_a_row::RecordResult::Unknown => Recorded::Missing,
+                    _ => Recorded::Agrees,
+                };
+                Replayed::Finished { ending: Some(ending), recorded }
+            }
+            None => Replayed::Unfinished { mid_turn: false },
+        },
+    })
 }
 
 #[cfg(test)]

@@ -45,7 +45,7 @@ function opponentOf(players, seat) {
 }
 
 /**
- * How the last offer ended, in words for the reader `me` (null when it is still open): declined (the server does
+ * How the last offer ended, in words for the reader `me` (empty while it is open): declined (the server does
  * not say by whom; a game of two has one opponent, and nobody is told of their own decline), withdrawn by its
  * maker, or expired.
  */

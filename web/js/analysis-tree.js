@@ -2,23 +2,38 @@
 // plus any number of branches, each node keeping the kind's game after it. Pure: no page, no server, so that
 // web/test/analysis.test.mjs checks it; analysis.js draws it.
 
-/** A node: `{action, parent, children, game, ply, seat, startsTurn, number}`; `ply` counts the actions from the
- * start, `seat` is the seat that played `action`, `startsTurn` whether it began a turn, `number` the pair of turns
- * it belongs to (1 for the first two turns). */
-function node(parent, action, game) {
+import { seatIndex } from './seats.js';
+
+/** A node: `{action, parent, children, game, ply, seat, startsTurn, startsRound, number, stored}`; `ply` counts
+ * the actions from the start, `seat` is the seat that played `action`, `startsTurn` whether it began a turn,
+ * `startsRound` whether that turn began a round of turns (as the move list numbers them: a round ends where the
+ * seat order starts again, so it goes on past a seat that left), `number` the round it belongs to (1 for the
+ * first), `stored` whether it lies on the stored game's line. */
+function node(parent, action, game, stored) {
   const before = parent?.game;
   const startsTurn = parent ? !before.midTurn : false;
   const seat = parent ? before.toMove : null;
-  const number = parent ? parent.number + (startsTurn && seat === 'first' ? 1 : 0) : 0;
-  return { action, parent, children: [], game, ply: parent ? parent.ply + 1 : 0, seat, startsTurn, number };
+  const startsRound = startsTurn && (parent.seat === null || seatIndex(seat) <= seatIndex(parent.seat));
+  const number = parent ? parent.number + (startsRound ? 1 : 0) : 0;
+  return { action, parent, children: [], game, ply: parent ? parent.ply + 1 : 0, seat, startsTurn, startsRound, number, stored };
 }
 
 export class AnalysisTree {
-  /** An empty tree at the start of a game of `ruleset`, through its `kind` (kinds/index.js). */
-  constructor(kind, ruleset) {
+  /** An empty tree at the start of a game of `ruleset`, through its `kind` (kinds/index.js). A stored game's
+   * `actions` and `departures` (`[{seat, ply, reason}]`: a seat that left a game that plays on, after the first
+   * `ply` actions) make its line replay each departure at its ply, so that later turns pass that seat by; a
+   * line that leaves the stored one before a departure does not have it. */
+  constructor(kind, ruleset, { actions = [], departures = [] } = {}) {
     this.kind = kind;
     this.ruleset = ruleset;
-    this.root = node(null, null, kind.newGame(ruleset));
+    this.stored = { actions, departures };
+    this.root = node(null, null, this.leaveAt(kind.newGame(ruleset), 0), true);
+  }
+
+  /** `game` after the stored game's departures at `ply`, in the order they happened. */
+  leaveAt(game, ply) {
+    for (const departure of this.stored.departures) if (departure.ply === ply) game.leave?.(departure.seat, departure.reason);
+    return game;
   }
 
   /** The child of `parent` reached by `action`: the one already there, else a new last branch. Throws on an
@@ -28,7 +43,8 @@ export class AnalysisTree {
     if (known) return known;
     const game = parent.game.clone();
     game.play(action);
-    const child = node(parent, action, game);
+    const stored = parent.stored && this.stored.actions[parent.ply] === action;
+    const child = node(parent, action, stored ? this.leaveAt(game, parent.ply + 1) : game, stored);
     parent.children.push(child);
     return child;
   }

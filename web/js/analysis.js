@@ -9,7 +9,7 @@ import { h, replaceChildren, s } from './dom.js';
 import { describeEvaluation, describeResult } from './format.js';
 import { GameModel } from './game-model.js';
 import { errorText, t } from './i18n.js';
-import { DEFAULT_KIND, gameName, kindOf, loadKind, rulesetKey } from './kinds/index.js';
+import { DEFAULT_KIND, gameName, kindOf, loadKind, rulesetKey, rulesetSeats } from './kinds/index.js';
 import { gameChoice } from './lobby/game-choice.js';
 import { SEAT_NAMES, seatIndex, seatsOf } from './seats.js';
 
@@ -20,6 +20,12 @@ const ICONS = {
   forward: 'M4 3v10l7-5z',
   last: 'M11 3h2v10h-2zM3 3v10l7-5z',
 };
+
+/** The seats of the game analysed (`source` of the page), in seat order: a stored game's players', else as many
+ * as its ruleset seats (a Dots and Boxes field for two has two of the kind's four). */
+export function analysisSeats({ players, ruleset }) {
+  return players ? seatsOf(players) : rulesetSeats(ruleset);
+}
 
 export async function mount(root, context, [gameId]) {
   root.append(h('p', { class: 'loading', text: t('game.loading') }));
@@ -39,13 +45,13 @@ export async function mount(root, context, [gameId]) {
       await loadKind(snapshot.ruleset);
       const model = new GameModel(snapshot);
       const result = snapshot.status === 'finished' ? `${describeResult(snapshot.result, snapshot.players)}.` : null;
-      source = { gameId, ruleset: snapshot.ruleset, main: model.actions.map(({ action }) => action), players: snapshot.players, result };
+      source = { gameId, ruleset: snapshot.ruleset, main: model.actions.map(({ action }) => action), departures: model.departed, players: snapshot.players, result };
     } catch (error) {
       cannot(error.code === 'unknown_game' ? t('game.noSuchGame') : errorText(error));
       return null;
     }
   } else {
-    source = { gameId: null, ruleset: query.ruleset ?? DEFAULT_KIND.defaultRuleset, main: [], players: null, result: null };
+    source = { gameId: null, ruleset: query.ruleset ?? DEFAULT_KIND.defaultRuleset, main: [], departures: [], players: null, result: null };
   }
   let page;
   try {
@@ -64,7 +70,8 @@ class Analysis {
     this.source = source;
     const kind = kindOf(source.ruleset);
     this.kind = kind;
-    this.tree = new AnalysisTree(kind, source.ruleset);
+    // A stored game's seats that left are replayed where they left, so that its later turns are the right seats'.
+    this.tree = new AnalysisTree(kind, source.ruleset, { actions: source.main, departures: source.departures });
     const mainEnd = this.tree.playLine(source.main);
     this.current = this.tree.step(this.tree.root, query.ply ?? mainEnd.ply);
     let badLine = false;
@@ -229,11 +236,9 @@ class Analysis {
     return players ? players[seatIndex(seat)].name : this.kind.seats[seat].name;
   }
 
-  /** The game's seats in seat order: a stored game's, else the kind's (a kind of more seats names them all, so
-   * its count is then only an upper bound). */
+  /** The game's seats in seat order. */
   seats() {
-    const { players } = this.source;
-    return players ? seatsOf(players) : Object.keys(this.kind.seats);
+    return analysisSeats(this.source);
   }
 
   /** The bot's view for people: who stands better and by how much, or who wins or loses. */
@@ -347,7 +352,7 @@ class Analysis {
     const pieces = [];
     // A turn cut by a variation goes on after a space and an ellipsis, not run together with the parenthesis.
     if (!first) pieces.push(node.startsTurn || numbered ? ' ' : (this.kind.notation.separator ?? ''));
-    if (node.startsTurn && node.seat === 'first') pieces.push(`${node.number}. `);
+    if (node.startsRound) pieces.push(`${node.number}. `);
     else if (numbered) pieces.push(node.startsTurn ? `${node.number}… ` : '… ');
     const current = node === this.current;
     pieces.push(h('button', {

@@ -76,8 +76,12 @@ export function placeText(result, index) {
  * table of more than two the names in seat order as a list (`tableKey`, with `names`: "alice, bob and carol"). */
 export function describePlayers(players, twoKey, tableKey) {
   if (players.length === 2) return t(twoKey, { first: players[0].name, second: players[1].name });
-  const names = new Intl.ListFormat(language, { type: 'conjunction' }).format(players.map((player) => player.name));
-  return t(tableKey, { names });
+  return t(tableKey, { names: listNames(players) });
+}
+
+/** Players' names as a list in the reader's language, in the order given: "alice, bob and carol". */
+export function listNames(players) {
+  return new Intl.ListFormat(language, { type: 'conjunction' }).format(players.map((player) => player.name));
 }
 
 /** The bot's view of a game after `seat`'s turn (`evaluation`: `{kind, hundredths}` or `{kind, within}`) in

@@ -357,11 +357,9 @@ class GamePage {
     }
     if (this.afterShown) return;
     this.afterShown = true;
-    // A rematch is offered to the one opponent of a game of two; a game of more seats is found again in the lobby.
-    const seats = this.model.seats();
-    if (this.seat && seats.length === 2) {
-      const opponent = this.model.player(nextSeat(seats, this.seat)).name;
-      this.closeRematch = mountRematch(this.after, this.context, { gameId: this.gameId, seat: this.seat, opponent, kind: this.model.kind });
+    // Any player may offer the others a rematch, the seats rotated by one.
+    if (this.seat) {
+      this.closeRematch = mountRematch(this.after, this.context, { gameId: this.gameId, seat: this.seat, players: this.model.players, kind: this.model.kind });
     }
     const finished = this.model.status === 'finished';
     this.after.append(h('div', { class: 'button-row' },

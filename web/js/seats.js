@@ -24,7 +24,7 @@ export function seatsOf(list) {
   return list.map((_, index) => seatName(index));
 }
 
-/** The seat across the table from `seat`, in a two-seat game (a rematch's, a correspondence game's: both are
+/** The seat across the table from `seat`, in a two-seat game (a correspondence game's conditional moves are
  * for two players only). */
 export function otherSeat(seat) {
   return seat === 'first' ? 'second' : 'first';

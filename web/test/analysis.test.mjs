@@ -7,6 +7,7 @@ import assert from 'node:assert/strict';
 import { test } from 'node:test';
 
 import { AnalysisTree, analysisPath, decodeLine, encodeLine, readAnalysisQuery } from '../js/analysis-tree.js';
+import { analysisSeats } from '../js/analysis.js';
 import { KINDS, kindOf, loadKind } from '../js/kinds/index.js';
 import { TURN_END_WORK } from '../js/kinds/turn-ends.js';
 import { describeEvaluation } from '../js/format.js';
@@ -197,4 +198,48 @@ test('the bot\'s loss for a seat names the winner at a table of two, and the los
   assert.equal(describeEvaluation({ kind: 'loss', within: null }, 'fourth', four, name), 'the fourth seat loses (proven by the solver)');
   assert.equal(describeEvaluation({ kind: 'win', within: 1 }, 'third', four, name), 'the third seat wins within 1 action');
   assert.equal(describeEvaluation({ kind: 'score', hundredths: 35 }, 'fourth', four, name), '+0.35 for the fourth seat');
+});
+
+test('a stored game\'s departure is replayed at its ply: the later moves are the right seats\', a line leaving before it keeps the seat', () => {
+  const ruleset = { kind: 'dots-and-boxes', rows: 3, cols: 3, players: 4 };
+  const actions = ['a1h', 'a2h', 'a3h', 'b1h'];
+  const departures = [{ seat: 'second', ply: 1, reason: 'resignation' }];
+  const tree = new AnalysisTree(kindOf(ruleset), ruleset, { actions, departures });
+  const end = tree.playLine(actions);
+  const line = [];
+  for (let at = end; at.parent; at = at.parent) line.unshift(at);
+  assert.deepEqual(line.map((n) => n.seat), ['first', 'third', 'fourth', 'first'], 'the turn passes the second seat by');
+  assert.deepEqual(line.map((n) => n.number), [1, 1, 1, 2], 'a round goes on past the seat that left');
+  assert.deepEqual(line.map((n) => n.startsRound), [true, false, false, true]);
+  assert.equal(end.game.toMove, 'third');
+  // A variation after the departure keeps it; one from before it is a line where the seat never left.
+  assert.equal(tree.play(line[0], 'c1h').seat, 'third');
+  const before = tree.play(tree.root, 'c1h');
+  assert.equal(before.game.toMove, 'second');
+  assert.equal(tree.play(before, 'a1h').seat, 'second');
+  // Without the departure the same line would be read as the second seat's.
+  const plain = new AnalysisTree(kindOf(ruleset), ruleset).playLine(actions.slice(0, 2));
+  assert.equal(plain.seat, 'second');
+});
+
+test('rounds are numbered when the first seat has left: a round starts where the seat order starts again', () => {
+  const ruleset = { kind: 'dots-and-boxes', rows: 3, cols: 3, players: 3 };
+  const actions = ['a1h', 'a2h', 'a3h', 'b1h', 'b2h'];
+  const tree = new AnalysisTree(kindOf(ruleset), ruleset, { actions, departures: [{ seat: 'first', ply: 1, reason: 'time' }] });
+  const line = [];
+  for (let at = tree.playLine(actions); at.parent; at = at.parent) line.unshift(at);
+  assert.deepEqual(line.map((n) => [n.seat, n.number]), [['first', 1], ['second', 1], ['third', 1], ['second', 2], ['third', 2]]);
+});
+
+test('free analysis counts the seats its ruleset has: Dots and Boxes for two has two, not the kind\'s four', () => {
+  const boxes = (players) => ({ kind: 'dots-and-boxes', rows: 5, cols: 5, players });
+  assert.deepEqual(analysisSeats({ players: null, ruleset: boxes(2) }), ['first', 'second']);
+  assert.deepEqual(analysisSeats({ players: null, ruleset: boxes(3) }), ['first', 'second', 'third']);
+  assert.deepEqual(analysisSeats({ players: null, ruleset: { kind: 'dots-and-boxes', rows: 5, cols: 5 } }), ['first', 'second']);
+  assert.deepEqual(analysisSeats({ players: null, ruleset: kindOf({ kind: 'paper-soccer' }).defaultRuleset }), ['first', 'second']);
+  assert.deepEqual(analysisSeats({ players: [{ name: 'a' }, { name: 'b' }, { name: 'c' }], ruleset: boxes(3) }), ['first', 'second', 'third']);
+  // So the bot's loss for one of two is the other's win, as at any table of two.
+  const name = (seat) => `the ${seat} seat`;
+  assert.equal(describeEvaluation({ kind: 'loss', within: 3 }, 'second', analysisSeats({ players: null, ruleset: boxes(2) }), name),
+    'the first seat wins within 3 actions');
 });

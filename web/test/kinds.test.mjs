@@ -6,7 +6,7 @@ import { existsSync, readFileSync } from 'node:fs';
 import { test } from 'node:test';
 import { fileURLToPath } from 'node:url';
 
-import { KINDS, actionCount, gameName, kindOf, loadKind, rulesetKey } from '../js/kinds/index.js';
+import { KINDS, actionCount, gameName, kindOf, loadKind, rulesetKey, rulesetSeats } from '../js/kinds/index.js';
 import { SEAT_NAMES } from '../js/seats.js';
 
 // The pages load a kind's rules, notation and board when they show a game (`loadKind`); these tests use them.
@@ -28,6 +28,9 @@ test('every kind has every field of the shape', () => {
       assert.equal(typeof label, 'string', `${key}: a variant's label`);
       assert.equal(ruleset.kind, key, `${key}: a variant's ruleset names its kind`);
       assert.equal(typeof kind.describeRuleset(ruleset), 'string');
+      // A ruleset seats two of the kind's seats at least, and never more than it names.
+      const seated = rulesetSeats(ruleset).length;
+      assert.ok(seated >= 2 && seated <= Object.keys(kind.seats).length, `${key}: a variant's seats`);
     }
     // Two seats at least, and a kind of more seats names them in seat order (`first`, `second`, `third`…).
     assert.deepEqual(Object.keys(kind.seats), SEAT_NAMES.slice(0, Math.max(2, Object.keys(kind.seats).length)), `${key}.seats`);

@@ -3,6 +3,7 @@
 // server saw, and the admin's actions with a written reason, confirmed before they are taken.
 
 import { describeResult, formatTimeControl } from '../../js/format.js';
+import { GameModel } from '../../js/game-model.js';
 import { errorText, t } from '../../js/i18n.js';
 import { actionCount, kindOf, loadKind } from '../../js/kinds/index.js';
 import { isDraw, soleWinnerIndex } from '../../js/ranks.js';
@@ -22,11 +23,31 @@ function clocksText(clocks) {
   return clocks.ms.map(clock).join(' / ');
 }
 
-/** An adjudication's result: the one winner by name, a draw, or (several sharing first place) every place. */
-function adjudicationText(result, players) {
+/** An adjudication's result: a draw, the one winner of a game of two by name, or at a larger table (and when
+ * several share first place) every player's place. */
+export function adjudicationText(result, players) {
+  if (isDraw(result)) return t('admin.event.draw');
   const winner = soleWinnerIndex(result);
-  if (winner !== null) return t('admin.event.won', { name: players[winner].name });
-  return isDraw(result) ? t('admin.event.draw') : describeResult(result, players);
+  if (players.length === 2 && winner !== null) return t('admin.event.won', { name: players[winner].name });
+  return describeResult(result, players);
+}
+
+/** The players of a game by name, every seat in seat order, for its title and its board's label: `alice – bob –
+ * carol`. */
+export function playersLine(players) {
+  return players.map((player) => player.name).join(' – ');
+}
+
+/**
+ * The reviewed game as the browser's game model (game-model.js), for its replay: the stored moves, and each
+ * seat that left a game that plays on (the timeline's `seat_left`) at its ply, so that the turn passes it by
+ * from there.
+ */
+export function reviewModel(review) {
+  const departed = review.timeline
+    .filter((entry) => entry.source === 'game' && entry.event.type === 'seat_left')
+    .map(({ event }) => ({ seat: event.seat, ply: event.ply, reason: event.reason }));
+  return new GameModel({ ...review.game, moves: review.moves, departed });
 }
 
 /** Timeline events shown as the admins' own doing. */
@@ -73,9 +94,9 @@ export async function gamePage(page, id) {
   const after = (move) => move.ply + actionCount(game.ruleset, move.notation);
 
   const kind = kindOf(game.ruleset);
-  const board = new kind.Board(game.ruleset, { label: `${game.players[0].name} – ${game.players[1].name}` });
-  /** Every action of the game in order, for the position after any ply. */
-  const played = moves.flatMap((move) => kind.notation.actions(move.notation));
+  const board = new kind.Board(game.ruleset, { label: playersLine(game.players) });
+  /** The game for the position after any ply, departures included. */
+  const model = reviewModel(review);
   const slider = h('input', { type: 'range', min: 0, max: last, value: last, 'aria-label': t('admin.game.ply') });
   const where = h('span', { role: 'status' });
   const step = (to) => show(Math.max(0, Math.min(last, to)));
@@ -114,13 +135,11 @@ export async function gamePage(page, id) {
     moves.forEach((move, index) => moveRows[index].classList.toggle('selected',
       move.ply < to && to <= after(move)));
     timelineItems.forEach((item) => item.classList.toggle('current', item.dataset.after === String(to)));
-    const position = kind.newGame(game.ruleset);
-    for (const action of played.slice(0, to)) position.play(action);
-    board.draw(position, { targets: false });
+    board.draw(model.gameAt(to), { targets: false });
   }
 
   fill(page,
-    h('h1', {}, `${game.players[0].name} – ${game.players[1].name}, ${time(game.created_at_ms)}`),
+    h('h1', {}, `${playersLine(game.players)}, ${time(game.created_at_ms)}`),
     h('div', { class: 'viewer' },
       h('section', { class: 'panel', 'aria-label': t('admin.game.replay') },
         h('div', { class: 'admin-board' }, board.element), controls, facts(review), await actions(review, () => gamePage(page, id))),

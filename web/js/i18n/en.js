@@ -197,6 +197,13 @@ export default {
   'rematch.offered': 'Rematch offered ({side}). Waiting for {name}…',
   'rematch.cancel': 'Cancel the offer',
   'rematch.wanted': '{name} wants a rematch ({side}).',
+  'rematch.termsRotated': 'Same time control, the seats move round by one: {side}.',
+  'rematch.offeredTable': 'Rematch offered to {names} ({side}). Waiting for {waiting}…',
+  'rematch.waitingFor': 'You accepted the rematch ({side}). Waiting for {names}…',
+  'rematch.wantedTable': '{name} wants a rematch with everyone ({side}).',
+  'rematch.hasAccepted': '{name} accepted',
+  'rematch.noAnswer': '{name} has not answered',
+  'rematch.declinedByOne': 'A player declined the rematch.',
 
   'replay.cannot': 'Cannot replay the game',
   'replay.boardLabel': 'Replay: {first} against {second}',

@@ -196,6 +196,13 @@ export default {
   'rematch.offered': 'Zaproponowano rewanż ({side}). Czekam na gracza {name}…',
   'rematch.cancel': 'Wycofaj propozycję',
   'rematch.wanted': '{name} proponuje rewanż ({side}).',
+  'rematch.termsRotated': 'Ten sam czas, miejsca przesunięte o jedno: {side}.',
+  'rematch.offeredTable': 'Zaproponowano rewanż: {names} ({side}). Czekam na: {waiting}…',
+  'rematch.waitingFor': 'Przyjmujesz rewanż ({side}). Czekam na: {names}…',
+  'rematch.wantedTable': '{name} proponuje wszystkim rewanż ({side}).',
+  'rematch.hasAccepted': '{name} przyjmuje',
+  'rematch.noAnswer': '{name} jeszcze nie odpowiada',
+  'rematch.declinedByOne': 'Jeden z graczy odrzuca rewanż.',
 
   'replay.cannot': 'Nie można odtworzyć partii',
   'replay.boardLabel': 'Odtworzenie: {first} przeciw {second}',

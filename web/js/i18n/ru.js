@@ -196,6 +196,13 @@ export default {
   'rematch.offered': 'Реванш предложен ({side}). Ждём игрока {name}…',
   'rematch.cancel': 'Отозвать предложение',
   'rematch.wanted': '{name} предлагает реванш ({side}).',
+  'rematch.termsRotated': 'То же время, места сдвигаются на одно: {side}.',
+  'rematch.offeredTable': 'Реванш предложен: {names} ({side}). Ждём: {waiting}…',
+  'rematch.waitingFor': 'Вы приняли реванш ({side}). Ждём: {names}…',
+  'rematch.wantedTable': '{name} предлагает всем реванш ({side}).',
+  'rematch.hasAccepted': '{name} принимает',
+  'rematch.noAnswer': '{name} ещё не ответил(а)',
+  'rematch.declinedByOne': 'Один из игроков отказался от реванша.',
 
   'replay.cannot': 'Не удалось показать партию',
   'replay.boardLabel': 'Просмотр: {first} против {second}',

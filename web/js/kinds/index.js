@@ -13,6 +13,8 @@
 //   board shown half a turn around or not (`attacking the top goal`), and how it reads in a "you play" choice. Its
 //   colour is the seat's CSS colour. A seat is not a stone's colour: Five in a row's game says which colour each
 //   seat plays (`colourOf(seat)`) once its opening has settled it.
+// - Optionally `seatCount(ruleset)`: how many of `seats` a game of `ruleset` seats, for a kind whose rulesets
+//   choose it (Dots and Boxes' `players`); every seat of `seats` otherwise.
 // - `play()`: a promise of the module with the four fields below, which the pages that show a game load through
 //   `loadKind` before they use them (a kind's rules and board are most of its code, and the lobby needs neither):
 // - `newGame(ruleset)`: a game at its start: `play(action)` plays one action (throwing on an illegal one),
@@ -122,6 +124,13 @@ function loadStyles(kind) {
 /** How many actions (plies) the move text `text` holds in a game of `ruleset`, whose kind is loaded (`loadKind`). */
 export function actionCount(ruleset, text) {
   return kindOf(ruleset).notation.actionCount(text);
+}
+
+/** The seats a game of `ruleset` has, in seat order: as many of its kind's `seats` as the ruleset chooses. */
+export function rulesetSeats(ruleset) {
+  const kind = kindOf(ruleset);
+  const seats = Object.keys(kind.seats);
+  return seats.slice(0, kind.seatCount?.(ruleset) ?? seats.length);
 }
 
 /** The same text for equal rulesets, whatever order their fields come in (the server's JSON or ours). */

@@ -44,6 +44,18 @@ export function linkBox(id) {
   return h('div', { class: 'link-box' }, input, h('button', { type: 'button', class: 'small', on: { click: copy } }, t('challenges.copy')));
 }
 
+/**
+ * The lists after a challenge's change (`{incoming, outgoing, declined}`, each newest first) for the reader `me`:
+ * my own challenge goes to `outgoing`, and, once an invited player declined it, to `declined` too; anyone else's
+ * to `incoming`. A challenge is in each list once.
+ */
+export function placeChallenge({ incoming, outgoing, declined }, challenge, me) {
+  const others = (challenges) => challenges.filter((c) => c.id !== challenge.id);
+  if (challenge.challenger.id !== me) return { incoming: [challenge, ...others(incoming)], outgoing, declined };
+  const refused = challenge.status === 'declined' && Boolean(challenge.invited?.length || challenge.opponent);
+  return { incoming, outgoing: [challenge, ...others(outgoing)], declined: refused ? [challenge, ...others(declined)] : declined };
+}
+
 export function mount(container, lobby) {
   const me = lobby.account();
   let incoming = [];
@@ -119,13 +131,7 @@ export function mount(container, lobby) {
   };
 
   const update = (challenge) => {
-    const mine = challenge.challenger.id === me.id;
-    const others = (challenges) => challenges.filter((c) => c.id !== challenge.id);
-    if (mine) outgoing = [challenge, ...others(outgoing)];
-    if (mine && challenge.status === 'declined' && (challenge.invited?.length || challenge.opponent)) {
-      declined = [challenge, ...others(declined)];
-    }
-    else incoming = [challenge, ...others(incoming)];
+    ({ incoming, outgoing, declined } = placeChallenge({ incoming, outgoing, declined }, challenge, me.id));
     render();
   };
 

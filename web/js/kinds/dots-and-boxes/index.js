@@ -27,6 +27,8 @@ export default {
   describeRuleset: describe,
   // Up to four seats, in seat order (seats.js): each has its colour on the board.
   seats: { first: place('first'), second: place('second'), third: place('third'), fourth: place('fourth') },
+  // A ruleset without `players` is for two, as the server reads it.
+  seatCount: (ruleset) => ruleset.players ?? 2,
   // What playing and showing a game needs (board, rules, notation) is loaded only by the pages that show one
   // (kinds/index.js `loadKind`), never by the lobby.
   play: () => import('./play.js'),

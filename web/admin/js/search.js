@@ -49,12 +49,13 @@ function valuesOf(query) {
   };
 }
 
+/** A found game's row: its players in seat order, however many seats it has. */
 function row(game) {
-  const [white, black] = game.players;
+  const players = game.players.flatMap((player, seat) => (seat === 0 ? [] : [' – ']).concat([accountLink(player.name)]));
   return h('tr', {},
     h('td', {}, h('a', { href: `#/game/${game.id}` }, time(game.created_at_ms))),
     h('td', { class: 'kind' }, kindOf(game.ruleset).name),
-    h('td', {}, accountLink(white.name)), h('td', {}, accountLink(black.name)),
+    h('td', {}, players),
     h('td', {}, result(game)),
     h('td', {}, game.ply),
     h('td', {}, formatTimeControl(game.time_control)),
@@ -89,7 +90,7 @@ export async function searchPage(page, query) {
   const summary = h('div', { class: 'summary', role: 'status' });
   const body = h('tbody');
   const more = h('button', { type: 'button', class: 'secondary', hidden: true }, t('admin.more'));
-  const columns = ['admin.search.date', 'admin.search.kind', 'admin.search.white', 'admin.search.black', 'admin.search.result', 'admin.search.actions',
+  const columns = ['admin.search.date', 'admin.search.kind', 'admin.search.players', 'admin.search.result', 'admin.search.actions',
     'admin.search.time', 'admin.search.origin'];
   const table = h('table', { 'aria-label': t('admin.search.games') },
     h('thead', {}, h('tr', {}, columns.map((key) => h('th', {}, t(key))))),

@@ -4,6 +4,7 @@
 use schemars::JsonSchema;
 use serde::{Deserialize, Serialize};
 
+use crate::game::Departure;
 use crate::kinds::RulesetSpec;
 
 /// The most actions a suggestion request may play before the position it asks about: far above any game's
@@ -21,6 +22,11 @@ pub struct SuggestionRequest {
     #[serde(default)]
     #[schemars(length(max = MAX_ANALYSIS_ACTIONS))]
     pub moves: Vec<String>,
+    /// The seats that left a game that plays on (a stored game's `departed`), each applied at its ply among the
+    /// moves, so that the turns after it pass that seat by; at most one per seat (six).
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    #[schemars(length(max = 6))]
+    pub departed: Vec<Departure>,
 }
 
 /// The bot's turn for the side to act, and how it sees the game after it.

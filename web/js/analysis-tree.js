@@ -62,6 +62,14 @@ export class AnalysisTree {
     return actions.reverse();
   }
 
+  /** The stored game's departures that the line to `at` has had: those at a ply it reached along the stored line
+   * (as the server's suggestion needs them, `[{seat, ply, reason}]`). */
+  departuresOn(at) {
+    const onStoredLine = new Set();
+    for (let n = at; n; n = n.parent) if (n.stored) onStoredLine.add(n.ply);
+    return this.stored.departures.filter((departure) => departure.ply <= at.ply && onStoredLine.has(departure.ply));
+  }
+
   /** The last node of the line through `at`: `at` followed by first children. */
   lineEnd(at) {
     let n = at;

@@ -216,7 +216,7 @@ class Analysis {
     this.askButton.disabled = true;
     replaceChildren(this.suggestion, h('p', { class: 'loading', text: t('analysis.thinking') }));
     try {
-      const reply = await api.suggestion(this.source.ruleset, this.tree.line(at));
+      const reply = await api.suggestion(this.source.ruleset, this.tree.line(at), this.tree.departuresOn(at));
       if (this.current !== at) return;
       const preview = at.game.clone();
       for (const action of reply.actions) preview.play(action);

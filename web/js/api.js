@@ -58,7 +58,7 @@ export const api = {
   /** The games being played, newest first: correspondence games (`true`) or live ones (`false`). */
   activeGames: (correspondence) => request('GET', `/api/games?status=active&correspondence=${correspondence}`),
   game: (id) => request('GET', path`/api/games/${id}`),
-  suggestion: (ruleset, moves) => request('POST', '/api/analysis/suggestion', { ruleset, moves }),
+  suggestion: (ruleset, moves, departed = []) => request('POST', '/api/analysis/suggestion', { ruleset, moves, departed }),
   recordUrl: (id) => path`/api/games/${id}/record`,
   history: (name, filters, before) => {
     const query = new URLSearchParams(Object.entries(filters).filter(([, value]) => value));

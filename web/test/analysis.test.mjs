@@ -220,6 +220,11 @@ test('a stored game\'s departure is replayed at its ply: the later moves are the
   // Without the departure the same line would be read as the second seat's.
   const plain = new AnalysisTree(kindOf(ruleset), ruleset).playLine(actions.slice(0, 2));
   assert.equal(plain.seat, 'second');
+  // The bot's suggestion is asked with the departures the line has had, and only those.
+  assert.deepEqual(tree.departuresOn(end), departures);
+  assert.deepEqual(tree.departuresOn(tree.play(line[0], 'c1h')), departures, 'a variation after it keeps it');
+  assert.deepEqual(tree.departuresOn(before), [], 'a variation from before it never had it');
+  assert.deepEqual(tree.departuresOn(tree.root), [], 'the start is before it');
 });
 
 test('rounds are numbered when the first seat has left: a round starts where the seat order starts again', () => {

@@ -12,7 +12,7 @@ use kartka_protocol::ErrorCode;
 use super::limits::ClientAddress;
 use super::{ApiError, Authenticated};
 use crate::api::input::JsonBody;
-use crate::games::kinds;
+use crate::games::{convert, kinds};
 use crate::state::AppState;
 
 /// The nodes a suggestion's search may visit: a fraction of a second on one core in a release build, the same
@@ -51,6 +51,15 @@ pub enum SuggestionError {
         /// Why the rules refused it.
         reason: String,
     },
+    /// A departure is not one the game can have at its ply: not a departure's reason, a seat the game lacks or
+    /// that left already, a ply past the moves, or a kind that does not play on.
+    #[error("departure {index} cannot happen there: {reason}")]
+    Departure {
+        /// The departure's place in the list, from 1.
+        index: usize,
+        /// Why.
+        reason: &'static str,
+    },
     /// The game is over before the last move, or after it: no side acts.
     #[error("the game is over: no side is to act")]
     GameOver,
@@ -59,7 +68,9 @@ pub enum SuggestionError {
 impl From<SuggestionError> for ApiError {
     fn from(error: SuggestionError) -> ApiError {
         let code = match error {
-            SuggestionError::Ruleset(_) | SuggestionError::TooLong => ErrorCode::InvalidRequest,
+            SuggestionError::Ruleset(_) | SuggestionError::TooLong | SuggestionError::Departure { .. } => {
+                ErrorCode::InvalidRequest
+            }
             SuggestionError::Notation { .. } => ErrorCode::BadNotation,
             SuggestionError::Illegal { .. } => ErrorCode::IllegalMove,
             SuggestionError::GameOver => ErrorCode::GameOver,
@@ -84,16 +95,35 @@ pub async fn suggestion(
     Ok(Json(suggestion))
 }
 
-/// The game the request describes: its ruleset, validated, with every move played in order.
+/// The game the request describes: its ruleset, validated, with every move played in order and every departure
+/// at its ply among them.
 fn position(request: &SuggestionRequest) -> Result<AnyGame, SuggestionError> {
     let ruleset = kinds::ruleset(&request.ruleset).map_err(|error| SuggestionError::Ruleset(error.0))?;
     if request.moves.len() > MAX_ANALYSIS_ACTIONS {
         return Err(SuggestionError::TooLong);
     }
     let mut game = AnyGame::new(&ruleset);
+    let mut departures = request.departed.iter().enumerate().peekable();
+    let mut ply = 0;
+    let mut leave = |game: &mut AnyGame, ply: u32, last: bool| -> Result<(), SuggestionError> {
+        while let Some((at, left)) = departures.next_if(|(_, left)| left.ply <= ply || last) {
+            let refused = |reason| SuggestionError::Departure { index: at + 1, reason };
+            if left.ply != ply {
+                return Err(refused("its ply is not the place of a move"));
+            }
+            let reason = convert::departure_reason(left.reason).ok_or_else(|| refused("not a departure's reason"))?;
+            let seat = convert::seat(left.seat);
+            if seat.index() >= game.seat_count() {
+                return Err(refused("the game has no such seat"));
+            }
+            game.seat_left(seat, reason).ok_or_else(|| refused("the seat cannot leave a game that plays on there"))?;
+        }
+        Ok(())
+    };
     for (at, text) in request.moves.iter().enumerate() {
+        leave(&mut game, ply, false)?;
         let (index, text) = (at + 1, text.clone());
-        game.play(&text).map_err(|error| match error {
+        let played = game.play(&text).map_err(|error| match error {
             MoveError::GameOver => SuggestionError::GameOver,
             MoveError::Notation(_) | MoveError::Empty => {
                 SuggestionError::Notation { index, text, reason: error.to_string() }
@@ -102,7 +132,9 @@ fn position(request: &SuggestionRequest) -> Result<AnyGame, SuggestionError> {
                 SuggestionError::Illegal { index, text, reason: error.to_string() }
             }
         })?;
+        ply += played.actions as u32;
     }
+    leave(&mut game, ply, true)?;
     Ok(game)
 }
 
@@ -137,7 +169,45 @@ mod tests {
         SuggestionRequest {
             ruleset: kinds::default_spec(kind),
             moves: moves.iter().map(|&text| text.to_owned()).collect(),
+            departed: Vec::new(),
         }
+    }
+
+    #[test]
+    fn a_departure_is_applied_at_its_ply_and_an_impossible_one_is_refused() {
+        use kartka_protocol::kinds::dots_and_boxes::DotsAndBoxesOptions;
+        use kartka_protocol::{Departure, EndReasonName, RulesetSpec, SeatName};
+        let three = RulesetSpec::DotsAndBoxes(DotsAndBoxesOptions { rows: 2, cols: 2, players: 3 });
+        let mut game = AnyGame::new(&kinds::ruleset(&three).expect("a valid ruleset"));
+        let first = game.legal_actions().swap_remove(0);
+        game.play(&first).expect("a legal edge");
+        let second = game.legal_actions().swap_remove(0);
+        let left = |seat, ply, reason| Departure { seat, ply, reason };
+        let asked = |departed: Vec<Departure>| SuggestionRequest {
+            ruleset: three,
+            moves: vec![first.clone(), second.clone()],
+            departed,
+        };
+        let to_act = |departed| position(&asked(departed)).map(|game| game.to_act().map(|seat| seat.index()));
+        assert_eq!(to_act(Vec::new()).expect("plays"), Some(2), "no box yet: the third seat is next");
+        let third_resigned = left(SeatName::Third, 1, EndReasonName::Resignation);
+        assert_eq!(to_act(vec![third_resigned]).expect("plays"), Some(0), "the third seat that left is passed by");
+        let refused = [
+            left(SeatName::Third, 1, EndReasonName::Goal),
+            left(SeatName::Fourth, 1, EndReasonName::Time),
+            left(SeatName::Third, 3, EndReasonName::Time),
+        ];
+        for departure in refused {
+            let error = position(&asked(vec![departure])).expect_err("no such departure");
+            assert!(matches!(error, SuggestionError::Departure { index: 1, .. }), "{departure:?}: {error}");
+        }
+        let twice = vec![third_resigned, left(SeatName::Third, 2, EndReasonName::Time)];
+        assert!(matches!(position(&asked(twice)), Err(SuggestionError::Departure { index: 2, .. })));
+        let soccer = SuggestionRequest {
+            departed: vec![left(SeatName::First, 0, EndReasonName::Resignation)],
+            ..request(GameKind::PaperSoccer, &[])
+        };
+        assert!(matches!(position(&soccer), Err(SuggestionError::Departure { .. })), "a game of two does not play on");
     }
 
     #[test]

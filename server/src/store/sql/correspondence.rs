@@ -412,11 +412,8 @@ impl<DB: Dialect> CorrespondenceStore for SqlStore<DB> {
 
     async fn open_seeks(&self, now: Millis, limit: u32) -> Result<Vec<SeekRow>, StoreError> {
         let rows = DB::statement(OPEN_SEEKS).bind(now).bind(i64::from(limit)).fetch_all(&self.pool).await?;
-        let mut seeks = Vec::with_capacity(rows.len());
-        for row in &rows {
-            seeks.push(self.with_seats(Self::offer_from_row(row)?).await?);
-        }
-        Ok(seeks)
+        let seeks = rows.iter().map(Self::offer_from_row).collect::<Result<_, _>>()?;
+        self.all_with_seats(seeks).await
     }
 
     async fn cancel_seek(&self, id: Uuid) -> Result<bool, StoreError> {

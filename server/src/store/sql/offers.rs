@@ -3,8 +3,12 @@
 //! changes of an open offer's seats, each guarded by its revision, the last of which starts a game in the same
 //! transaction.
 
+use std::collections::HashMap;
+
 use async_trait::async_trait;
 use uuid::Uuid;
+
+use super::assembled::{Assembled, MAX_BOUND_VALUES};
 
 use super::correspondence::SEEK_BY_ID;
 use super::dialect::{ReadColumn, Statement};
@@ -60,14 +64,28 @@ impl<DB: Dialect> SqlStore<DB> {
         Ok(OfferRow { seats, ..offer })
     }
 
+    /// Offers with their seats read, in one query per [`MAX_BOUND_VALUES`] offers rather than one per offer.
+    pub(super) async fn all_with_seats(&self, mut offers: Vec<OfferRow>) -> Result<Vec<OfferRow>, StoreError> {
+        let ids: Vec<Uuid> = offers.iter().map(|offer| offer.id).collect();
+        let mut seats: HashMap<Uuid, Vec<OfferSeat>> = HashMap::with_capacity(ids.len());
+        for chunk in ids.chunks(MAX_BOUND_VALUES) {
+            let mut query = Assembled::new(DB::placeholder, SEATS_OF_OFFERS);
+            query.id_list(chunk).text(SEATS_OF_OFFERS_ORDER);
+            for row in Self::bind_assembled(&query).fetch_all(&self.pool).await? {
+                seats.entry(Self::uuid(&row, "offer_id")?).or_default().push(Self::offer_seat_from_row(&row)?);
+            }
+        }
+        for offer in &mut offers {
+            offer.seats = seats.remove(&offer.id).unwrap_or_default();
+        }
+        Ok(offers)
+    }
+
     /// Challenges with their seats read.
     pub(super) async fn challenges_with_seats(&self, rows: &[DB::Row]) -> Result<Vec<ChallengeRow>, StoreError> {
-        let mut challenges = Vec::with_capacity(rows.len());
-        for row in rows {
-            let challenge = Self::challenge_from_row(row)?;
-            challenges.push(ChallengeRow { offer: self.with_seats(challenge.offer).await?, ..challenge });
-        }
-        Ok(challenges)
+        let challenges: Vec<ChallengeRow> = rows.iter().map(Self::challenge_from_row).collect::<Result<_, _>>()?;
+        let offers = self.all_with_seats(challenges.iter().map(|challenge| challenge.offer.clone()).collect()).await?;
+        Ok(challenges.into_iter().zip(offers).map(|(challenge, offer)| ChallengeRow { offer, ..challenge }).collect())
     }
 
     fn offer_seat_from_row(row: &DB::Row) -> Result<OfferSeat, sqlx::Error> {

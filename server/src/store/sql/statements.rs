@@ -116,6 +116,10 @@ pub(super) const ACCEPT_SEEK: &str = "UPDATE seeks SET status = 'accepted', game
 // Who is in an offer: the creator (join order 0), who joined in join order, who is invited and has not answered.
 pub(super) const OFFER_SEATS: &str = "SELECT account_id, invited, seat, joined_at, join_order FROM offer_seats \
     WHERE offer_id = $1 ORDER BY join_order IS NULL, join_order, account_id";
+/// The seats of several offers (`offer_id IN (…)` follows), each offer's in the order [`OFFER_SEATS`] reads.
+pub(super) const SEATS_OF_OFFERS: &str = "SELECT offer_id, account_id, invited, seat, joined_at, join_order \
+    FROM offer_seats WHERE offer_id IN ";
+pub(super) const SEATS_OF_OFFERS_ORDER: &str = " ORDER BY offer_id, join_order IS NULL, join_order, account_id";
 pub(super) const INSERT_OFFER_SEAT: &str = "INSERT INTO offer_seats \
     (offer_id, account_id, invited, seat, joined_at, join_order) VALUES ($1, $2, $3, $4, $5, $6)";
 // A player takes a seat: an invited player's row is answered, anyone else's is new (not invited).

@@ -1,5 +1,6 @@
 //! One game as the bot follows it: the position rebuilt from the server's snapshot and then from each event,
-//! the bot's seat, the number of actions played (the `ply` a move must name) and the clocks.
+//! the bot's seat (any of a game's two to six), the other seats' players, the number of actions played (the
+//! `ply` a move must name) and every seat's clock.
 
 use kartka_bot::clock::{think_time_ms, Clock};
 use kartka_engine::AnyGame;
@@ -17,8 +18,8 @@ const CORRESPONDENCE_THINK_MS: u64 = 5_000;
 /// A game the bot plays.
 pub(super) struct FollowedGame {
     seat: SeatName,
-    /// The other player's account.
-    opponent: Uuid,
+    /// The other seats' players, in seat order.
+    others: Vec<Uuid>,
     game: AnyGame,
     ply: u32,
     seq: u64,
@@ -36,6 +37,17 @@ pub(super) enum Followed {
     Gap,
     /// The event does not fit the bot's copy (a move it cannot play): take a fresh snapshot.
     Diverged,
+    /// Applied: another seat offers to end the game, and the bot answers per its policy.
+    Offered(Offer),
+}
+
+/// An offer another seat made, which the bot answers.
+#[derive(Debug, PartialEq, Eq, Clone, Copy)]
+pub(super) enum Offer {
+    /// A draw.
+    Draw,
+    /// An end now, scored by the rules.
+    AgreedEnd,
 }
 
 /// What the search needs for one turn.
@@ -64,11 +76,10 @@ pub(super) enum SnapshotError {
 impl FollowedGame {
     /// The game of `snapshot`, played by the account `me`.
     pub(super) fn from_snapshot(snapshot: &GameSnapshot, me: Uuid) -> Result<FollowedGame, SnapshotError> {
-        let (seat, opponent) = match snapshot.players.iter().position(|player| player.account_id == me) {
-            Some(0) => (SeatName::First, snapshot.players[1].account_id),
-            Some(_) => (SeatName::Second, snapshot.players[0].account_id),
-            None => return Err(SnapshotError::NotAPlayer),
-        };
+        let index =
+            snapshot.players.iter().position(|player| player.account_id == me).ok_or(SnapshotError::NotAPlayer)?;
+        let seat = SeatName::from_index(index).ok_or(SnapshotError::NotAPlayer)?;
+        let others = snapshot.players.iter().map(|player| player.account_id).filter(|&account| account != me).collect();
         let ruleset = kinds::ruleset(&snapshot.ruleset).map_err(|error| SnapshotError::Replay(error.to_string()))?;
         let mut game = AnyGame::new(&ruleset);
         let departed = snapshot
@@ -89,7 +100,7 @@ impl FollowedGame {
         departures.after_the_last(&mut game);
         Ok(FollowedGame {
             seat,
-            opponent,
+            others,
             game,
             ply: snapshot.ply,
             seq: snapshot.seq,
@@ -99,9 +110,9 @@ impl FollowedGame {
         })
     }
 
-    /// The other player's account.
-    pub(super) fn opponent(&self) -> Uuid {
-        self.opponent
+    /// Whether `account` plays one of the other seats.
+    pub(super) fn plays_against(&self, account: Uuid) -> bool {
+        self.others.contains(&account)
     }
 
     /// The last event number the bot has: a resume's `after_seq`.
@@ -122,6 +133,7 @@ impl FollowedGame {
         if envelope.seq > self.seq + 1 {
             return Followed::Gap;
         }
+        let mut followed = Followed::Applied;
         match &envelope.event {
             GameEvent::Moved { record, .. } => match self.game.play(&record.notation) {
                 Ok(played) => {
@@ -143,6 +155,12 @@ impl FollowedGame {
             GameEvent::ClockCredited { clocks, .. }
             | GameEvent::VacationStarted { clocks, .. }
             | GameEvent::VacationEnded { clocks, .. } => self.clocks = clocks.clone(),
+            GameEvent::DrawOffered { seat } if *seat != self.seat && !self.over => {
+                followed = Followed::Offered(Offer::Draw);
+            }
+            GameEvent::AgreedEndOffered { seat } if *seat != self.seat && !self.over => {
+                followed = Followed::Offered(Offer::AgreedEnd);
+            }
             GameEvent::Started { .. }
             | GameEvent::DrawOffered { .. }
             | GameEvent::DrawDeclined { .. }
@@ -155,7 +173,7 @@ impl FollowedGame {
             | GameEvent::ConnectionClosed { .. } => {}
         }
         self.seq = envelope.seq;
-        Followed::Applied
+        followed
     }
 
     /// The turn to search for, when the bot is to act in a game still being played.

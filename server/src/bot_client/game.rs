@@ -215,3 +215,78 @@ impl FollowedGame {
         }
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use kartka_bot::clock::Clock;
+    use kartka_protocol::{EventEnvelope, GameSnapshot};
+    use serde_json::{json, Value};
+    use uuid::Uuid;
+
+    use super::{Followed, FollowedGame, Offer};
+
+    const GAME: Uuid = Uuid::from_u128(7);
+    const BOT: Uuid = Uuid::from_u128(3);
+
+    fn player(id: u128) -> Value {
+        json!({ "account_id": Uuid::from_u128(id), "name": format!("p{id}"), "guest": true })
+    }
+
+    fn clocks(ms: [i64; 3], running: &str) -> Value {
+        json!({ "ms": ms, "first_ms": ms[0], "second_ms": ms[1], "running": running })
+    }
+
+    /// A Dots and Boxes game of three, nothing played yet, the bot in the third seat.
+    fn snapshot_of_three() -> GameSnapshot {
+        let snapshot = json!({
+            "id": GAME, "ruleset": { "kind": "dots-and-boxes", "rows": 2, "cols": 2, "players": 3 },
+            "time_control": { "type": "fischer", "initial_seconds": 60, "increment_seconds": 0 },
+            "speed": "bullet", "rated": false, "players": [player(1), player(2), player(3)], "status": "active",
+            "result": null, "moves": [], "ply": 0, "to_act": "first", "mid_turn": false,
+            "clocks": clocks([60_000, 60_000, 60_000], "first"), "clocks_at_ms": 0, "draw_offer": null, "seq": 1,
+            "created_at_ms": 0,
+        });
+        serde_json::from_value(snapshot).expect("a snapshot")
+    }
+
+    fn event(seq: u64, event: Value) -> EventEnvelope {
+        serde_json::from_value(json!({ "game_id": GAME, "seq": seq, "at_ms": 0, "event": event })).expect("an event")
+    }
+
+    fn moved(seq: u64, ply: u32, seat: &str, notation: &str, ms: [i64; 3], next: &str) -> EventEnvelope {
+        let clocks = clocks(ms, next);
+        let record = json!({ "type": "moved", "ply": ply, "seat": seat, "notation": notation, "turn_ended": true,
+            "at_ms": 0, "clocks": clocks, "client_move_id": "m", "to_act": next });
+        event(seq, record)
+    }
+
+    #[test]
+    fn the_bot_plays_its_own_seat_of_three_with_its_own_clock_and_answers_the_others_offers() {
+        let mut game = FollowedGame::from_snapshot(&snapshot_of_three(), BOT).expect("the bot plays");
+        assert!(game.plays_against(Uuid::from_u128(1)) && game.plays_against(Uuid::from_u128(2)));
+        assert!(!game.plays_against(BOT), "the bot is not among the others");
+        assert!(game.turn_request(GAME).is_none(), "the first seat is to act");
+        let first = moved(2, 0, "first", "a1h", [59_000, 60_000, 60_000], "second");
+        assert_eq!(game.follow(&first), Followed::Applied);
+        assert!(game.turn_request(GAME).is_none(), "the second seat is to act");
+        assert_eq!(
+            game.follow(&event(3, json!({ "type": "draw_offered", "seat": "second" }))),
+            Followed::Offered(Offer::Draw)
+        );
+        let second = moved(4, 1, "second", "a2h", [59_000, 58_000, 45_000], "third");
+        assert_eq!(game.follow(&second), Followed::Applied);
+        let request = game.turn_request(GAME).expect("the third seat, the bot's, is to act");
+        assert_eq!(request.ply, 2);
+        assert_eq!(request.clock, Clock::Fischer { remaining_ms: 45_000, increment_ms: 0 }, "the third seat's clock");
+        let own = event(5, json!({ "type": "agreed_end_offered", "seat": "third" }));
+        assert_eq!(game.follow(&own), Followed::Applied, "its own offer needs no answer");
+        let theirs = event(6, json!({ "type": "agreed_end_offered", "seat": "first" }));
+        assert_eq!(game.follow(&theirs), Followed::Offered(Offer::AgreedEnd));
+        assert_eq!(game.follow(&theirs), Followed::Applied, "an event seen again is not answered again");
+    }
+
+    #[test]
+    fn a_snapshot_without_the_bot_is_not_followed() {
+        assert!(FollowedGame::from_snapshot(&snapshot_of_three(), Uuid::from_u128(9)).is_err());
+    }
+}

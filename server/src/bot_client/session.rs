@@ -262,7 +262,7 @@ impl Player {
     /// more seats), and follows the game of one it took a seat in once the last seat is taken; anything else
     /// (other challenges, updates of challenges it has answered) is ignored.
     async fn answer(&mut self, socket: &mut Socket, challenge: Challenge) -> Result<(), SocketLost> {
-        let to_me = challenge.invited.iter().chain(&challenge.opponent).any(|invited| invited.id == self.me);
+        let to_me = challenge.invited.iter().any(|invited| invited.id == self.me);
         let in_it = challenge.joined.iter().any(|joined| joined.id == self.me);
         match challenge.status {
             ChallengeStatus::Open if to_me && !in_it => {}

@@ -3,7 +3,7 @@
 //! accepts, plays its turns from the game's clock, and after being stopped and started again (a restart of
 //! `kartka bot`) finds its game among its active ones and plays it to the end. Invited with other players to a
 //! Dots and Boxes game of three, or of four in which the seat before its own leaves, the built-in bot takes its
-//! seat and plays it, and only it, to the end by the rules.
+//! seat and plays it, and only it, to the end by the rules; and it takes its seat in the rematch of three.
 
 use std::time::Duration;
 
@@ -29,7 +29,7 @@ kartka_tests::on_both_stores!(
     the_bot_accepts_a_challenge_and_plays_it_to_the_end_across_a_restart,
     the_bot_plays_a_limited_number_of_games_with_one_challenger_and_in_all,
     a_long_clock_buys_the_bot_no_more_than_its_thinking_ceiling,
-    the_built_in_bot_takes_its_seat_in_a_challenge_for_three_and_plays_it_to_the_end,
+    the_built_in_bot_takes_its_seat_in_a_challenge_for_three_plays_it_to_the_end_and_in_its_rematch,
     the_built_in_bot_plays_its_seat_of_four_after_the_seat_before_it_leaves,
 );
 
@@ -401,7 +401,7 @@ async fn built_in_bot(api: &Api) -> Uuid {
     serde_json::from_value(body["account"]["id"].clone()).expect("an account id")
 }
 
-async fn the_built_in_bot_takes_its_seat_in_a_challenge_for_three_and_plays_it_to_the_end(url: &str) {
+async fn the_built_in_bot_takes_its_seat_in_a_challenge_for_three_plays_it_to_the_end_and_in_its_rematch(url: &str) {
     let settings = Settings { builtin_bot: Some("kartka-bot".to_owned()), ..Settings::default() };
     let server = TestServer::start(url, settings).await;
     let api = Api::new(server.url());
@@ -419,6 +419,17 @@ async fn the_built_in_bot_takes_its_seat_in_a_challenge_for_three_and_plays_it_t
     let stored: GameSnapshot = serde_json::from_value(body).expect("a game");
     assert_eq!(stored.status, GameStatus::Finished);
     assert_ne!(stored.result.expect("a result").reason, EndReasonName::Time, "the bot never flags");
+
+    // Alice offers a rematch, which invites both others; bob takes his seat and the bot its own.
+    let (status, body) = api.post(&format!("/api/games/{game_id}/rematch"), Some(&alice.token), &json!({})).await;
+    assert_eq!(status, 201, "rematch: {body}");
+    let offer: Challenge = serde_json::from_value(body).expect("a rematch offer");
+    let (status, body) = api.post(&format!("/api/games/{game_id}/rematch"), Some(&bob.token), &json!({})).await;
+    assert_eq!(status, 200, "bob's seat: {body}");
+    assert_eq!(answer_to(&api, &alice, offer.id).await, ChallengeStatus::Accepted, "the bot takes its seat again");
+    let (_, body) = api.get(&format!("/api/challenges/{}", offer.id), Some(&alice.token)).await;
+    let rematch = serde_json::from_value::<Challenge>(body).expect("a challenge").game_id.expect("the rematch");
+    assert_eq!(seat_of(&api, rematch, built_in_bot(&api).await).await.index(), (bot.index() + 1) % 3, "rotated");
     server.stop().await;
 }
 

@@ -1,5 +1,6 @@
 //! One game as the bot follows it: the position rebuilt from the server's snapshot and then from each event,
-//! the bot's seat, the number of actions played (the `ply` a move must name) and the clocks.
+//! the bot's seat (any of a game's two to six), the other seats' players, the number of actions played (the
+//! `ply` a move must name) and every seat's clock.
 
 use kartka_bot::clock::{think_time_ms, Clock};
 use kartka_engine::AnyGame;
@@ -17,8 +18,8 @@ const CORRESPONDENCE_THINK_MS: u64 = 5_000;
 /// A game the bot plays.
 pub(super) struct FollowedGame {
     seat: SeatName,
-    /// The other player's account.
-    opponent: Uuid,
+    /// The other seats' players, in seat order.
+    others: Vec<Uuid>,
     game: AnyGame,
     ply: u32,
     seq: u64,
@@ -36,6 +37,17 @@ pub(super) enum Followed {
     Gap,
     /// The event does not fit the bot's copy (a move it cannot play): take a fresh snapshot.
     Diverged,
+    /// Applied: another seat offers to end the game, and the bot answers per its policy.
+    Offered(Offer),
+}
+
+/// An offer another seat made, which the bot answers.
+#[derive(Debug, PartialEq, Eq, Clone, Copy)]
+pub(super) enum Offer {
+    /// A draw.
+    Draw,
+    /// An end now, scored by the rules.
+    AgreedEnd,
 }
 
 /// What the search needs for one turn.
@@ -64,11 +76,10 @@ pub(super) enum SnapshotError {
 impl FollowedGame {
     /// The game of `snapshot`, played by the account `me`.
     pub(super) fn from_snapshot(snapshot: &GameSnapshot, me: Uuid) -> Result<FollowedGame, SnapshotError> {
-        let (seat, opponent) = match snapshot.players.iter().position(|player| player.account_id == me) {
-            Some(0) => (SeatName::First, snapshot.players[1].account_id),
-            Some(_) => (SeatName::Second, snapshot.players[0].account_id),
-            None => return Err(SnapshotError::NotAPlayer),
-        };
+        let index =
+            snapshot.players.iter().position(|player| player.account_id == me).ok_or(SnapshotError::NotAPlayer)?;
+        let seat = SeatName::from_index(index).ok_or(SnapshotError::NotAPlayer)?;
+        let others = snapshot.players.iter().map(|player| player.account_id).filter(|&account| account != me).collect();
         let ruleset = kinds::ruleset(&snapshot.ruleset).map_err(|error| SnapshotError::Replay(error.to_string()))?;
         let mut game = AnyGame::new(&ruleset);
         let departed = snapshot
@@ -89,7 +100,7 @@ impl FollowedGame {
         departures.after_the_last(&mut game);
         Ok(FollowedGame {
             seat,
-            opponent,
+            others,
             game,
             ply: snapshot.ply,
             seq: snapshot.seq,
@@ -99,9 +110,9 @@ impl FollowedGame {
         })
     }
 
-    /// The other player's account.
-    pub(super) fn opponent(&self) -> Uuid {
-        self.opponent
+    /// Whether `account` plays one of the other seats.
+    pub(super) fn plays_against(&self, account: Uuid) -> bool {
+        self.others.contains(&account)
     }
 
     /// The last event number the bot has: a resume's `after_seq`.
@@ -122,6 +133,7 @@ impl FollowedGame {
         if envelope.seq > self.seq + 1 {
             return Followed::Gap;
         }
+        let mut followed = Followed::Applied;
         match &envelope.event {
             GameEvent::Moved { record, .. } => match self.game.play(&record.notation) {
                 Ok(played) => {
@@ -143,6 +155,12 @@ impl FollowedGame {
             GameEvent::ClockCredited { clocks, .. }
             | GameEvent::VacationStarted { clocks, .. }
             | GameEvent::VacationEnded { clocks, .. } => self.clocks = clocks.clone(),
+            GameEvent::DrawOffered { seat } if *seat != self.seat && !self.over => {
+                followed = Followed::Offered(Offer::Draw);
+            }
+            GameEvent::AgreedEndOffered { seat } if *seat != self.seat && !self.over => {
+                followed = Followed::Offered(Offer::AgreedEnd);
+            }
             GameEvent::Started { .. }
             | GameEvent::DrawOffered { .. }
             | GameEvent::DrawDeclined { .. }
@@ -155,7 +173,7 @@ impl FollowedGame {
             | GameEvent::ConnectionClosed { .. } => {}
         }
         self.seq = envelope.seq;
-        Followed::Applied
+        followed
     }
 
     /// The turn to search for, when the bot is to act in a game still being played.
@@ -195,5 +213,80 @@ impl FollowedGame {
                 Clock::PerMove { per_move_ms: u64::from(move_seconds) * 1_000 }
             }
         }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use kartka_bot::clock::Clock;
+    use kartka_protocol::{EventEnvelope, GameSnapshot};
+    use serde_json::{json, Value};
+    use uuid::Uuid;
+
+    use super::{Followed, FollowedGame, Offer};
+
+    const GAME: Uuid = Uuid::from_u128(7);
+    const BOT: Uuid = Uuid::from_u128(3);
+
+    fn player(id: u128) -> Value {
+        json!({ "account_id": Uuid::from_u128(id), "name": format!("p{id}"), "guest": true })
+    }
+
+    fn clocks(ms: [i64; 3], running: &str) -> Value {
+        json!({ "ms": ms, "first_ms": ms[0], "second_ms": ms[1], "running": running })
+    }
+
+    /// A Dots and Boxes game of three, nothing played yet, the bot in the third seat.
+    fn snapshot_of_three() -> GameSnapshot {
+        let snapshot = json!({
+            "id": GAME, "ruleset": { "kind": "dots-and-boxes", "rows": 2, "cols": 2, "players": 3 },
+            "time_control": { "type": "fischer", "initial_seconds": 60, "increment_seconds": 0 },
+            "speed": "bullet", "rated": false, "players": [player(1), player(2), player(3)], "status": "active",
+            "result": null, "moves": [], "ply": 0, "to_act": "first", "mid_turn": false,
+            "clocks": clocks([60_000, 60_000, 60_000], "first"), "clocks_at_ms": 0, "draw_offer": null, "seq": 1,
+            "created_at_ms": 0,
+        });
+        serde_json::from_value(snapshot).expect("a snapshot")
+    }
+
+    fn event(seq: u64, event: Value) -> EventEnvelope {
+        serde_json::from_value(json!({ "game_id": GAME, "seq": seq, "at_ms": 0, "event": event })).expect("an event")
+    }
+
+    fn moved(seq: u64, ply: u32, seat: &str, notation: &str, ms: [i64; 3], next: &str) -> EventEnvelope {
+        let clocks = clocks(ms, next);
+        let record = json!({ "type": "moved", "ply": ply, "seat": seat, "notation": notation, "turn_ended": true,
+            "at_ms": 0, "clocks": clocks, "client_move_id": "m", "to_act": next });
+        event(seq, record)
+    }
+
+    #[test]
+    fn the_bot_plays_its_own_seat_of_three_with_its_own_clock_and_answers_the_others_offers() {
+        let mut game = FollowedGame::from_snapshot(&snapshot_of_three(), BOT).expect("the bot plays");
+        assert!(game.plays_against(Uuid::from_u128(1)) && game.plays_against(Uuid::from_u128(2)));
+        assert!(!game.plays_against(BOT), "the bot is not among the others");
+        assert!(game.turn_request(GAME).is_none(), "the first seat is to act");
+        let first = moved(2, 0, "first", "a1h", [59_000, 60_000, 60_000], "second");
+        assert_eq!(game.follow(&first), Followed::Applied);
+        assert!(game.turn_request(GAME).is_none(), "the second seat is to act");
+        assert_eq!(
+            game.follow(&event(3, json!({ "type": "draw_offered", "seat": "second" }))),
+            Followed::Offered(Offer::Draw)
+        );
+        let second = moved(4, 1, "second", "a2h", [59_000, 58_000, 45_000], "third");
+        assert_eq!(game.follow(&second), Followed::Applied);
+        let request = game.turn_request(GAME).expect("the third seat, the bot's, is to act");
+        assert_eq!(request.ply, 2);
+        assert_eq!(request.clock, Clock::Fischer { remaining_ms: 45_000, increment_ms: 0 }, "the third seat's clock");
+        let own = event(5, json!({ "type": "agreed_end_offered", "seat": "third" }));
+        assert_eq!(game.follow(&own), Followed::Applied, "its own offer needs no answer");
+        let theirs = event(6, json!({ "type": "agreed_end_offered", "seat": "first" }));
+        assert_eq!(game.follow(&theirs), Followed::Offered(Offer::AgreedEnd));
+        assert_eq!(game.follow(&theirs), Followed::Applied, "an event seen again is not answered again");
+    }
+
+    #[test]
+    fn a_snapshot_without_the_bot_is_not_followed() {
+        assert!(FollowedGame::from_snapshot(&snapshot_of_three(), Uuid::from_u128(9)).is_err());
     }
 }

@@ -1,8 +1,16 @@
 //! Which challenges the bot accepts: from whom, how many games in all, and how many at once (with one
 //! challenger, and with everyone together), so that nobody can keep the bot, and the CPU its searches take, to
-//! themselves.
+//! themselves. A challenge for more than two seats is answered like one for two: the bot takes its seat or
+//! declines (which closes the challenge for everyone), and its games with a player count whichever seat the
+//! player has. In a game, the bot answers offers to end it with [`OFFER_ANSWER`].
 
 use kartka_protocol::rest::Challenge;
+use kartka_protocol::DrawAction;
+
+/// How the bot answers another seat's offer of a draw or of an agreed end: it declines, so that every game it
+/// accepted is played out by the rules, and at once, so that in a game of more seats nobody waits for the
+/// bot's answer until its turn.
+pub(super) const OFFER_ANSWER: DrawAction = DrawAction::Decline;
 
 /// The bot's rules for challenges addressed to it. Challenges it will not play are declined, so that the
 /// challenger is not left waiting.
@@ -23,7 +31,7 @@ pub struct ChallengePolicy {
 pub struct Playing {
     /// With everyone.
     pub in_all: u32,
-    /// With the challenger whose challenge is being answered.
+    /// With the challenger whose challenge is being answered (at any of the other seats).
     pub with_challenger: u32,
 }
 

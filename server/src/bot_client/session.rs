@@ -1,7 +1,8 @@
 //! One connection's life, and what the bot remembers between connections. On connecting it resumes the games
 //! it follows (`subscribe` with `after_seq`), subscribes to active games it did not know of (after a restart),
 //! and answers the challenges waiting for it; then it follows events, answers new challenges
-//! (`challenge_updated`) and plays its turns as the searches finish.
+//! (`challenge_updated`: a challenge of two or of more seats, a rematch), answers offers to end a game, and
+//! plays its seat's turns as the searches finish.
 
 use std::collections::HashMap;
 use std::time::{Duration, Instant};
@@ -12,12 +13,13 @@ use tokio::sync::mpsc;
 use tokio_util::sync::CancellationToken;
 use uuid::Uuid;
 
-use super::game::{Followed, FollowedGame};
-use super::policy::Playing;
+use super::game::{Followed, FollowedGame, Offer};
+use super::policy::{Playing, OFFER_ANSWER};
 use super::rest::Rest;
 use super::socket::{OpenError, Socket};
 use super::think::think;
 use super::BotClientSettings;
+use crate::time::now_ms;
 
 /// How long the bot waits before subscribing again to a game whose subscription was refused with `internal`.
 const RESUBSCRIBE_PAUSE: std::time::Duration = std::time::Duration::from_millis(250);
@@ -52,6 +54,13 @@ struct Search {
     cancel: CancellationToken,
 }
 
+/// A challenge for more seats in which the bot took a seat, waiting for the others to take theirs.
+struct Seated {
+    challenger: Uuid,
+    /// When the challenge expires unless its last seat is taken, in milliseconds since the Unix epoch.
+    expires_at_ms: i64,
+}
+
 /// The socket failed while sending: the session is over.
 struct SocketLost;
 
@@ -66,6 +75,9 @@ pub(super) struct Player {
     /// Games the bot accepted whose snapshot has not come yet (already counted as started), with their
     /// challengers.
     accepted: HashMap<Uuid, Uuid>,
+    /// Challenges for more seats the bot took a seat in that have not started yet, by challenge (already
+    /// counted as started: a seat taken is a game promised).
+    seated: HashMap<Uuid, Seated>,
     games_started: u32,
     /// The search under way in each game.
     thinking: HashMap<Uuid, Search>,
@@ -96,6 +108,7 @@ impl Player {
             games: HashMap::new(),
             snapshot_parts: SnapshotParts::default(),
             accepted: HashMap::new(),
+            seated: HashMap::new(),
             games_started: 0,
             thinking: HashMap::new(),
             spent: HashMap::new(),
@@ -124,6 +137,7 @@ impl Player {
             return SessionEnd::Lost { welcomed: true };
         }
         loop {
+            self.forget_expired_seats();
             if self.finished() {
                 return SessionEnd::Finished;
             }
@@ -168,16 +182,37 @@ impl Player {
         Ok(())
     }
 
-    /// The games the bot plays now, with everyone and with `challenger`.
+    /// The games the bot plays now (or holds a seat in), with everyone and with `challenger` at any other seat.
     fn playing(&self, challenger: Uuid) -> Playing {
         let count = |n: usize| u32::try_from(n).unwrap_or(u32::MAX);
-        let followed = self.games.values().filter(|game| game.opponent() == challenger).count();
+        let followed = self.games.values().filter(|game| game.plays_against(challenger)).count();
         let accepted = self.accepted.values().filter(|&&of| of == challenger).count();
-        Playing { in_all: count(self.games.len() + self.accepted.len()), with_challenger: count(followed + accepted) }
+        let seated = self.seated.values().filter(|seat| seat.challenger == challenger).count();
+        Playing {
+            in_all: count(self.games.len() + self.accepted.len() + self.seated.len()),
+            with_challenger: count(followed + accepted + seated),
+        }
     }
 
     fn finished(&self) -> bool {
-        self.settings.policy.all_games_started(self.games_started) && self.games.is_empty() && self.accepted.is_empty()
+        self.settings.policy.all_games_started(self.games_started)
+            && self.games.is_empty()
+            && self.accepted.is_empty()
+            && self.seated.is_empty()
+    }
+
+    /// A challenge that expires with seats still free is not announced: its seat is given back to the policy
+    /// once its time is up.
+    fn forget_expired_seats(&mut self) {
+        let now = now_ms();
+        let before = self.seated.len();
+        self.seated.retain(|_, seat| seat.expires_at_ms > now);
+        self.unstart(before - self.seated.len());
+    }
+
+    /// Gives back `count` games counted as started that never started.
+    fn unstart(&mut self, count: usize) {
+        self.games_started = self.games_started.saturating_sub(u32::try_from(count).unwrap_or(u32::MAX));
     }
 
     async fn handle(&mut self, socket: &mut Socket, frame: ServerFrame) -> Result<(), SocketLost> {
@@ -223,12 +258,31 @@ impl Player {
         }
     }
 
-    /// Accepts or declines a challenge addressed to the bot; anything else (its updates, other challenges) is
-    /// ignored.
+    /// Accepts or declines a challenge addressed to the bot (one of its invited players, of a game of two or of
+    /// more seats), and follows the game of one it took a seat in once the last seat is taken; anything else
+    /// (other challenges, updates of challenges it has answered) is ignored.
     async fn answer(&mut self, socket: &mut Socket, challenge: Challenge) -> Result<(), SocketLost> {
-        let to_me = challenge.opponent.as_ref().is_some_and(|opponent| opponent.id == self.me);
-        if !to_me || challenge.status != ChallengeStatus::Open {
-            return Ok(());
+        let to_me = challenge.invited.iter().any(|invited| invited.id == self.me);
+        let in_it = challenge.joined.iter().any(|joined| joined.id == self.me);
+        match challenge.status {
+            ChallengeStatus::Open if to_me && !in_it => {}
+            ChallengeStatus::Open => return Ok(()),
+            ChallengeStatus::Accepted => {
+                let (Some(seat), Some(game_id)) = (self.seated.remove(&challenge.id), challenge.game_id) else {
+                    return Ok(());
+                };
+                if self.games.contains_key(&game_id) || self.accepted.contains_key(&game_id) {
+                    return Ok(());
+                }
+                self.accepted.insert(game_id, seat.challenger);
+                return subscribe(socket, game_id, None).await;
+            }
+            // Declined by another invited player, cancelled or expired: the seat promised no game.
+            _ => {
+                let forgotten = self.seated.remove(&challenge.id).is_some();
+                self.unstart(usize::from(forgotten));
+                return Ok(());
+            }
         }
         if !self.settings.policy.accepts(&challenge, self.games_started, self.playing(challenge.challenger.id)) {
             if let Err(error) = self.rest.decline(challenge.id).await {
@@ -242,7 +296,12 @@ impl Player {
                 self.accepted.insert(game_id, challenge.challenger.id);
                 subscribe(socket, game_id, None).await
             }
-            Ok(_) => Ok(()),
+            Ok(Challenge { game_id: None, expires_at_ms, .. }) => {
+                self.games_started += 1;
+                let seat = Seated { challenger: challenge.challenger.id, expires_at_ms };
+                self.seated.insert(challenge.id, seat);
+                Ok(())
+            }
             Err(error) => {
                 tracing::warn!(%error, challenge = %challenge.id, "bot: cannot accept");
                 Ok(())
@@ -272,6 +331,7 @@ impl Player {
             let Some(game) = self.games.get_mut(&envelope.game_id) else { continue };
             match game.follow(envelope) {
                 Followed::Applied => {}
+                Followed::Offered(offer) => answer_offer(socket, envelope.game_id, offer).await?,
                 Followed::Gap => return subscribe(socket, envelope.game_id, Some(game.seq())).await,
                 Followed::Diverged => return subscribe(socket, envelope.game_id, None).await,
             }
@@ -361,6 +421,15 @@ async fn subscribe(socket: &mut Socket, game_id: Uuid, after_seq: Option<u64>) -
         .send(&ClientFrame::Subscribe { id: None, game_id, after_seq, chat: false, viewers: false, rematch: false })
         .await
         .map_err(|_| SocketLost)
+}
+
+/// Answers another seat's offer to end the game, as the policy says.
+async fn answer_offer(socket: &mut Socket, game_id: Uuid, offer: Offer) -> Result<(), SocketLost> {
+    let frame = match offer {
+        Offer::Draw => ClientFrame::Draw { id: None, game_id, action: OFFER_ANSWER },
+        Offer::AgreedEnd => ClientFrame::AgreedEnd { id: None, game_id, action: OFFER_ANSWER },
+    };
+    socket.send(&frame).await.map_err(|_| SocketLost)
 }
 
 async fn unsubscribe(socket: &mut Socket, game_id: Uuid) -> Result<(), SocketLost> {

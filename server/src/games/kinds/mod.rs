@@ -334,7 +334,7 @@ mod tests {
             let parts = RecordParts {
                 ruleset: spec(&ruleset),
                 time_control: kartka_protocol::TimeControl::Fischer { initial_seconds: 180, increment_seconds: 2 },
-                names: ["Ala", "Ola"],
+                names: vec!["Ala", "Ola"],
                 status: kartka_protocol::GameStatus::Finished,
                 result: Some(crate::games::convert::game_result(outcome)),
                 created_at_ms: 1_411_344_000_000,
@@ -357,7 +357,7 @@ mod tests {
             assert_eq!(actions as usize, moves.len());
             assert_eq!(
                 (game.names.clone(), game.created_at),
-                (["Ala".to_owned(), "Ola".to_owned()], 1_411_344_000_000)
+                (vec!["Ala".to_owned(), "Ola".to_owned()], 1_411_344_000_000)
             );
             assert_eq!(
                 game.result.as_ref().map(|r| r.winner),

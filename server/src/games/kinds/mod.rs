@@ -40,6 +40,12 @@ pub trait Kind: Sync {
         spec
     }
 
+    /// A small ruleset for each seat count above two the kind offers, the fewest seats first; none for a kind
+    /// of two seats. Generic scenarios play games of more seats from these without naming a kind.
+    fn rulesets_of_more_seats(&self) -> Vec<RulesetSpec> {
+        Vec::new()
+    }
+
     /// The game as a record file in the kind's own format.
     fn record(&self, game: &RecordParts<'_>) -> Result<String, ExportError>;
 
@@ -152,6 +158,12 @@ pub fn default_spec(kind: GameKind) -> RulesetSpec {
     spec(&kind.default_ruleset())
 }
 
+/// Every kind's sample rulesets of more than two seats ([`Kind::rulesets_of_more_seats`]), in the registry's order.
+#[must_use]
+pub fn rulesets_of_more_than_two_seats() -> Vec<RulesetSpec> {
+    GameKind::ALL.iter().flat_map(|&kind| of(kind).rulesets_of_more_seats()).collect()
+}
+
 /// The engine's rules for a protocol ruleset, validated.
 pub fn ruleset(spec: &RulesetSpec) -> Result<Ruleset, RulesetError> {
     match spec {
@@ -246,6 +258,27 @@ mod tests {
         *slot = json!(value);
         let spec: RulesetSpec = serde_json::from_value(spec).expect("a ruleset's shape");
         ruleset(&spec).is_ok()
+    }
+
+    /// Each kind's rulesets of more seats are valid rules of that kind, each for a seat count above two that
+    /// the kind's default rules do not already have, the fewest seats first and each count once.
+    #[test]
+    fn rulesets_of_more_seats_are_valid_and_each_adds_a_seat_count() {
+        for &kind in GameKind::ALL {
+            let counts: Vec<usize> = of(kind)
+                .rulesets_of_more_seats()
+                .iter()
+                .map(|spec| {
+                    let rules = ruleset(spec).unwrap_or_else(|error| panic!("{kind:?}: {spec:?}: {error}"));
+                    assert_eq!(rules.kind(), kind, "{spec:?}");
+                    rules.seat_count()
+                })
+                .collect();
+            assert!(counts.iter().all(|&seats| seats > 2), "{kind:?}: {counts:?}");
+            assert!(counts.windows(2).all(|pair| pair[0] < pair[1]), "{kind:?}: {counts:?}");
+        }
+        let more = rulesets_of_more_than_two_seats();
+        assert!(!more.is_empty(), "some kind seats more than two: the generic scenarios play it");
     }
 
     /// The OpenAPI document declares each option's range from the protocol's constants: they must be exactly

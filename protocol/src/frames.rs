@@ -103,7 +103,7 @@ pub enum ClientFrame {
         /// What to do.
         action: DrawAction,
     },
-    /// Abort the game; only before both players have moved.
+    /// Abort the game; only before every seat has moved (a seat that left a game that plays on counts as moved).
     Abort {
         /// Request id, echoed.
         #[serde(default)]

@@ -420,7 +420,7 @@ pub enum GameEvent {
         #[serde(default, skip_serializing_if = "Vec::is_empty")]
         rating_changes: Vec<RatingChange>,
     },
-    /// The game was aborted before both players moved: by a player, or by the server when a first-move time ran
+    /// The game was aborted before every seat moved: by a player, or by the server when a first-move time ran
     /// out (`reason`).
     Aborted {
         /// The seat that aborted; with a `reason`, the seat the reason names (the one that did not move).

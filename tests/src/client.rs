@@ -152,6 +152,43 @@ impl Api {
         let accepted: Challenge = serde_json::from_value(accepted).expect("a challenge");
         accepted.game_id.expect("an accepted challenge names its game")
     }
+
+    /// `challenger` challenges `others` to a game of `ruleset` (of one seat each and the challenger's) with
+    /// `time_control`, taking the first seat: one opponent is named as the two-seat form names it, more are
+    /// invited. Each accepts in turn, the others in the order they joined; the last acceptance starts the game.
+    /// Returns the new game's id.
+    pub async fn start_game_for(
+        &self,
+        challenger: &Session,
+        others: &[&Session],
+        ruleset: RulesetSpec,
+        time_control: TimeControl,
+        rated: bool,
+    ) -> Uuid {
+        let [opponent] = others else {
+            let request = CreateChallenge {
+                opponent: None,
+                invited: others.iter().map(|other| other.account.name.clone()).collect(),
+                ruleset,
+                time_control,
+                colour: kartka_protocol::rest::ColourChoice::First,
+                rated,
+                expires_in_seconds: None,
+            };
+            let body = serde_json::to_value(&request).expect("serialise");
+            let (status, created) = self.post("/api/challenges", Some(&challenger.token), &body).await;
+            assert_eq!(status, 201, "create challenge: {created}");
+            let mut challenge: Challenge = serde_json::from_value(created).expect("a challenge");
+            let path = format!("/api/challenges/{}/accept", challenge.id);
+            for other in others {
+                let (status, accepted) = self.post(&path, Some(&other.token), &json!({})).await;
+                assert_eq!(status, 200, "accept challenge: {accepted}");
+                challenge = serde_json::from_value(accepted).expect("a challenge");
+            }
+            return challenge.game_id.expect("a challenge every invited player accepted names its game");
+        };
+        self.start_game_of(challenger, opponent, ruleset, time_control, rated).await
+    }
 }
 
 /// Kurnik's Paper Soccer pitch: the ruleset of most scenarios.

@@ -101,7 +101,7 @@ pub async fn import_file(
         let rows: Vec<ImportedGame> = batch
             .iter()
             .map(|game| {
-                let ids = game.names.clone().map(|name| (players[&name], name));
+                let ids = game.names.iter().map(|name| (players[name], name.clone())).collect();
                 rows_of(game, ids, source, now)
             })
             .collect();
@@ -138,7 +138,8 @@ pub async fn import_file(
 }
 
 /// Every game of a record file, read by the kind the file holds. A game whose player names hold a control
-/// character is refused: no name shown on the site has one, and PostgreSQL cannot store a NUL at all.
+/// character is refused: no name shown on the site has one, and PostgreSQL cannot store a NUL at all. So is a
+/// game that does not name one player a seat: it would be stored with seats nobody holds.
 fn read_games(text: &str) -> ReadGames {
     let Some(kind) = kinds::of_record_file(text) else {
         return ReadGames {
@@ -153,20 +154,31 @@ fn read_games(text: &str) -> ReadGames {
     read.games = games;
     read.rejections
         .extend(unnamed.into_iter().map(|game| (game.index, "a player's name holds a control character".to_owned())));
+    let seats = |game: &ReadGame| kinds::ruleset(&game.ruleset).map_or(0, |rules| rules.seat_count());
+    let (games, unseated): (Vec<ReadGame>, Vec<ReadGame>) =
+        read.games.into_iter().partition(|game| game.names.len() == seats(game));
+    read.games = games;
+    read.rejections.extend(unseated.into_iter().map(|game| {
+        let reason = format!("the record names {} players for a game of {} seats", game.names.len(), seats(&game));
+        (game.index, reason)
+    }));
     read.rejections.sort_by_key(|(index, _)| *index);
     read
 }
 
 /// The rows of a read game: never active, timed at its historic date, its clocks as the time control set
 /// them (a record has no clock readings; the admin views leave them out for imported games).
-fn rows_of(game: &ReadGame, players: [(Uuid, String); 2], source: &str, now: Millis) -> ImportedGame {
+fn rows_of(game: &ReadGame, players: Vec<(Uuid, String)>, source: &str, now: Millis) -> ImportedGame {
     // Time-ordered ids: the games and their moves go to the end of the primary-key indexes instead of
     // all over them, which keeps a large import's writes sequential.
     let id = Uuid::now_v7();
     let time_control = TimeControl::Fischer { initial_seconds: game.initial_seconds, increment_seconds: 0 };
     let initial_ms = i64::from(game.initial_seconds) * 1000;
-    let clocks = Clocks::new(vec![initial_ms; 2], None);
-    let infos = players.map(|(account_id, name)| PlayerInfo { account_id, name, guest: false, bot: false });
+    let clocks = Clocks::new(vec![initial_ms; players.len()], None);
+    let infos: Vec<PlayerInfo> = players
+        .into_iter()
+        .map(|(account_id, name)| PlayerInfo { account_id, name, guest: false, bot: false })
+        .collect();
     let at = game.created_at;
     let event = |seq: i64, event: &GameEvent| EventRow {
         seq,
@@ -175,7 +187,7 @@ fn rows_of(game: &ReadGame, players: [(Uuid, String); 2], source: &str, now: Mil
         at,
     };
     let started =
-        GameEvent::Started { players: infos.to_vec(), ruleset: game.ruleset, time_control, clocks: clocks.clone() };
+        GameEvent::Started { players: infos.clone(), ruleset: game.ruleset, time_control, clocks: clocks.clone() };
     let mut events = vec![event(1, &started)];
     if let Some(result) = game.result.clone() {
         events.push(event(2, &GameEvent::Ended { result, clocks, rating_changes: Vec::new() }));
@@ -248,7 +260,7 @@ mod tests {
     fn a_read_game_becomes_a_finished_game_with_its_moves() {
         let read = read_games(GAME);
         let rows =
-            rows_of(&read.games[0], [(Uuid::new_v4(), "Alice".into()), (Uuid::new_v4(), "Bob".into())], "test", 0);
+            rows_of(&read.games[0], vec![(Uuid::new_v4(), "Alice".into()), (Uuid::new_v4(), "Bob".into())], "test", 0);
         let plies: Vec<i64> = rows.moves.iter().map(|m| m.ply).collect();
         assert_eq!(plies, [0, 1, 2]);
         let seats: Vec<&str> = rows.moves.iter().map(|m| m.seat.as_str()).collect();
@@ -256,6 +268,24 @@ mod tests {
         assert_eq!(rows.moves.iter().map(|m| m.turn_ended).collect::<Vec<_>>(), [true, true, false]);
         assert_eq!((rows.game.state.seq, rows.game.state.ply), (2, 3));
         assert_eq!(rows.game.state.status, "finished");
+    }
+
+    /// A Dots and Boxes game of three names its third player in `Player3`, and is stored with three players
+    /// and clocks; the same game without that tag names too few and is refused.
+    #[test]
+    fn a_game_of_three_seats_its_three_players_and_one_naming_two_is_refused() {
+        let named = "[Game \"dots-and-boxes\"]\n[Boxes \"1x2\"]\n[Players \"3\"]\n[White \"A\"]\n[Black \"B\"]\n\
+            [Player3 \"C\"]\n\na1h\na2h\n";
+        let read = read_games(named);
+        assert!(read.rejections.is_empty(), "{:?}", read.rejections);
+        assert_eq!(read.games[0].names, ["A", "B", "C"]);
+        let players = read.games[0].names.iter().map(|name| (Uuid::new_v4(), name.clone())).collect();
+        let rows = rows_of(&read.games[0], players, "test", 0);
+        assert_eq!((rows.game.players.len(), rows.game.state.clocks_ms.len()), (3, 3));
+
+        let read = read_games(&named.replace("[Player3 \"C\"]\n", ""));
+        assert!(read.games.is_empty());
+        assert_eq!(read.rejections, [(1, "the record names 2 players for a game of 3 seats".to_owned())]);
     }
 
     #[test]

@@ -56,8 +56,8 @@ pub struct RecordParts<'a> {
     pub ruleset: RulesetSpec,
     /// The time control.
     pub time_control: TimeControl,
-    /// The players' names, first seat first.
-    pub names: [&'a str; 2],
+    /// The players' names, first seat first, one a seat.
+    pub names: Vec<&'a str>,
     /// Where the game stands.
     pub status: GameStatus,
     /// The result, once finished.
@@ -75,7 +75,7 @@ impl<'a> RecordParts<'a> {
         RecordParts {
             ruleset: game.ruleset,
             time_control: game.time_control,
-            names: [&game.players[0].name, &game.players[1].name],
+            names: game.players.iter().map(|player| player.name.as_str()).collect(),
             status: game.status,
             result: game.result.clone(),
             created_at_ms: game.created_at_ms,
@@ -120,8 +120,8 @@ impl ReadGames {
 pub struct ReadGame {
     /// Its number in the file, from 1.
     pub index: u64,
-    /// The players' names, first seat first.
-    pub names: [String; 2],
+    /// The players' names, first seat first, one a seat.
+    pub names: Vec<String>,
     /// When it was played.
     pub created_at: Millis,
     /// Game kind and options.
@@ -137,9 +137,10 @@ pub struct ReadGame {
 }
 
 impl ReadGame {
-    /// A game of a record in kartka's tag layout ([`player_tags`]): its players from `White` (the first seat)
-    /// and `Black`, its date from `Date` and `Time`, the starting seconds from `TimeControl`, not rated; `tag`
-    /// gives a tag's value.
+    /// A game of a record in kartka's tag layout ([`player_tags`]): its players from `White` (the first seat),
+    /// `Black` and, in a game of more seats, `Player3` on while the record has them (the import refuses a game
+    /// whose names are not one a seat), its date from `Date` and `Time`, the starting seconds from
+    /// `TimeControl`, not rated; `tag` gives a tag's value.
     pub fn of_tags<'a>(
         index: u64,
         tag: impl Fn(&str) -> Option<&'a str>,
@@ -149,7 +150,11 @@ impl ReadGame {
     ) -> Result<ReadGame, String> {
         Ok(ReadGame {
             index,
-            names: [player_name(tag("White")), player_name(tag("Black"))],
+            names: Seat::all(Seat::MAX_SEATS)
+                .enumerate()
+                .map_while(|(at, seat)| tag(&player_tag_name(seat)).or(if at < 2 { Some("") } else { None }))
+                .map(|name| player_name(Some(name)))
+                .collect(),
             created_at: moment_of(tag("Date"), tag("Time"))?,
             ruleset,
             initial_seconds: initial_seconds_of(tag("TimeControl")),
@@ -273,18 +278,30 @@ pub fn split_records(text: &str) -> Vec<String> {
 }
 
 /// The tags kartka's own records start with, as name and value, for the kinds whose records are tags and
-/// movetext (but kurnik's, whose order is kurnik's): the server, the date, the players (the first seat is
-/// `White`) and the time control ([`time_control_text`]).
+/// movetext (but kurnik's, whose order is kurnik's): the server, the date, the players (one tag a seat,
+/// [`player_tag_name`]) and the time control ([`time_control_text`]).
 #[must_use]
-pub fn player_tags(game: &RecordParts<'_>) -> [(&'static str, String); 6] {
-    [
-        ("Event", "kartka".to_owned()),
-        ("Site", "kartka".to_owned()),
-        ("Date", date_text(game.created_at_ms)),
-        ("White", game.names[0].to_owned()),
-        ("Black", game.names[1].to_owned()),
-        ("TimeControl", time_control_text(&game.time_control)),
-    ]
+pub fn player_tags(game: &RecordParts<'_>) -> Vec<(String, String)> {
+    let mut tags = vec![
+        ("Event".to_owned(), "kartka".to_owned()),
+        ("Site".to_owned(), "kartka".to_owned()),
+        ("Date".to_owned(), date_text(game.created_at_ms)),
+    ];
+    let players = Seat::all(game.names.len()).zip(&game.names);
+    tags.extend(players.map(|(seat, &name)| (player_tag_name(seat), name.to_owned())));
+    tags.push(("TimeControl".to_owned(), time_control_text(&game.time_control)));
+    tags
+}
+
+/// The tag naming the player of `seat`: PGN's `White` and `Black` for the first two seats (so that a record
+/// of two reads as PGN tools expect), `Player3`, `Player4`, ... for the seats after them.
+#[must_use]
+pub fn player_tag_name(seat: Seat) -> String {
+    match seat.index() {
+        0 => "White".to_owned(),
+        1 => "Black".to_owned(),
+        index => format!("Player{}", index + 1),
+    }
 }
 
 /// The `TimeControl` tag as kartka writes it for any kind: `initial+increment` seconds, `1/seconds` per

@@ -337,7 +337,7 @@ pub struct ResultCounts {
     pub losses: i64,
     /// Of those, drawn.
     pub draws: i64,
-    /// Games aborted before both players moved.
+    /// Games aborted before every seat moved.
     pub aborted: i64,
     /// Games being played.
     pub active: i64,

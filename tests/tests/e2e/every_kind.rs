@@ -1,10 +1,12 @@
 //! One scenario over every registered game kind, taken from the registries themselves (the engine's
-//! `GameKind::ALL`, the server's default ruleset of each), so that a new kind is played here without being named:
-//! two guests start a game of the kind's default rules by a challenge; they play random legal whole turns (a fixed
-//! seed, chosen through `AnyGame`'s legal actions from the position each player's own socket told it); midway the
-//! second player's socket drops, the first plays on, and the second resumes with `after_seq`, getting exactly the
-//! events it missed; both players and a spectator see the same result; the game's record, exported through the
-//! public record route and imported through the admin import, is the same game again.
+//! `GameKind::ALL`, the server's default ruleset of each and its rulesets of more than two seats,
+//! `kinds::rulesets_of_more_than_two_seats`), so that a new kind, or a kind's new seat count, is played here
+//! without being named: the guests start a game by a challenge (one opponent named, or the others invited, each
+//! accepting); they play random legal whole turns (a fixed seed, chosen through `AnyGame`'s legal actions from the
+//! position each player's own socket told it); midway the second player's socket drops, the seat to act next plays
+//! on, and the second resumes with `after_seq`, getting exactly the events it missed; every player and a
+//! spectator see the same result; the game's record, exported through the public record route and imported
+//! through the admin import, is the same game again, ranks and all.
 //!
 //! A game that random play has not finished after [`MAX_TURNS`] turns is ended by the seat to act resigning: a
 //! large board (Dots' 39×32 field) takes hundreds of turns to fill, and the scenario is about the paths a game
@@ -18,12 +20,13 @@ use futures_util::future::join_all;
 use kartka_engine::{AnyGame, GameKind, Progress, Seat};
 use kartka_protocol::admin::{GameSearchPage, ImportReport};
 use kartka_protocol::rest::Session;
+use kartka_protocol::RulesetSpec;
 use kartka_protocol::{EndReasonName, EventEnvelope, GameEvent, GameResult, GameSnapshot, GameStatus, SeatName};
 use kartka_protocol::{ServerFrame, TimeControl};
 use kartka_server::admin::audit::Actor;
 use kartka_server::admin::role;
 use kartka_server::config::{Limits, Settings};
-use kartka_server::games::kinds;
+use kartka_server::games::{convert, kinds};
 use kartka_tests::client::{move_frame, Api, WsClient};
 use kartka_tests::on_both_stores;
 use kartka_tests::server::TestServer;
@@ -36,7 +39,7 @@ on_both_stores!(every_kind_plays_resumes_ends_and_round_trips_its_record);
 const GENEROUS: TimeControl = TimeControl::Fischer { initial_seconds: 3600, increment_seconds: 0 };
 /// Turns played before the seat to act resigns a game random play has not finished.
 const MAX_TURNS: usize = 60;
-/// The second player's socket drops after its first turn past this many turns, when the first seat plays next.
+/// The second player's socket drops after its first turn past this many turns, when another seat plays next.
 const DROP_FROM_TURN: usize = 4;
 /// The least time between two frames a socket sends: under the server's 20 messages a second.
 const SEND_GAP: Duration = Duration::from_millis(60);
@@ -44,7 +47,7 @@ const SEND_GAP: Duration = Duration::from_millis(60);
 const SEED: u64 = 0x6b61_7274_6b61;
 
 async fn every_kind_plays_resumes_ends_and_round_trips_its_record(url: &str) {
-    // Three guests a kind, all from this one address.
+    // A guest a seat and a spectator a game, all from this one address.
     let limits = Limits { accounts_per_address_per_minute: 1_000, ..Limits::default() };
     let server = TestServer::start(url, Settings { limits, ..Settings::default() }).await;
     let api = Api::new(server.url());
@@ -57,36 +60,50 @@ async fn every_kind_plays_resumes_ends_and_round_trips_its_record(url: &str) {
         .expect("grant");
 
     assert!(!GameKind::ALL.is_empty(), "the registry lists kinds");
-    let scenarios = GameKind::ALL.iter().enumerate().map(|(index, &kind)| {
+    let more_seats = kinds::rulesets_of_more_than_two_seats();
+    assert!(!more_seats.is_empty(), "some kind seats more than two: its games are played here too");
+    let specs = GameKind::ALL.iter().map(|&kind| kinds::default_spec(kind)).chain(more_seats);
+    let scenarios = specs.enumerate().map(|(index, spec)| {
         let seed = SEED.wrapping_add(index as u64);
-        play_kind(&server, &api, &admin, kind, index, seed)
+        play_game(&server, &api, &admin, spec, index, seed)
     });
     join_all(scenarios).await;
     server.stop().await;
 }
 
-/// The whole scenario for one kind.
-async fn play_kind(server: &TestServer, api: &Api, admin: &Session, kind: GameKind, index: usize, seed: u64) {
-    let first = api.guest(&format!("ek{index}a")).await;
-    let second = api.guest(&format!("ek{index}b")).await;
+/// The whole scenario for one ruleset.
+async fn play_game(server: &TestServer, api: &Api, admin: &Session, spec: RulesetSpec, index: usize, seed: u64) {
+    let rules = kinds::ruleset(&spec).expect("a registry's ruleset is valid");
+    let (kind, seats) = (rules.kind(), rules.seat_count());
+    let label = format!("{kind} of {seats}");
+    let mut sessions = Vec::new();
+    for seat in Seat::all(seats) {
+        sessions.push(api.guest(&format!("ek{index}p{}", seat.index())).await);
+    }
     let watcher = api.guest(&format!("ek{index}s")).await;
-    let spec = kinds::default_spec(kind);
-    let game_id = api.start_game_of(&first, &second, spec, GENEROUS, false).await;
+    let others: Vec<&Session> = sessions[1..].iter().collect();
+    let game_id = api.start_game_for(&sessions[0], &others, spec, GENEROUS, false).await;
 
-    let mut players = [
-        View::subscribe(server.addr, &first.token, game_id, kind).await,
-        View::subscribe(server.addr, &second.token, game_id, kind).await,
-    ];
-    let mut spectator = View::subscribe(server.addr, &watcher.token, game_id, kind).await;
+    let mut players = Vec::new();
+    for session in &sessions {
+        players.push(View::subscribe(server.addr, &session.token, game_id, &label).await);
+    }
+    let played = players[0].game.ruleset();
+    assert_eq!((played.kind(), played.seat_count()), (kind, seats), "{label}: the game is the one challenged to");
+    let mut spectator = View::subscribe(server.addr, &watcher.token, game_id, &label).await;
     let mut rng = SplitMix(seed);
     let mut sent = Vec::new();
     let mut resumed = false;
     let mut turn = 0;
-    while let Some(seat) = players[0].game.to_act() {
+    while let Some(seat) = players[0].game.to_act().filter(|_| players[0].result.is_none()) {
         let mover = seat.index();
-        if turn == MAX_TURNS {
-            players[mover].request(json!({ "type": "resign", "game_id": game_id })).await;
-            break;
+        if turn >= MAX_TURNS {
+            // In a game that plays on without a departed seat, the next seat to act resigns in turn.
+            let seq = players[mover].request(json!({ "type": "resign", "game_id": game_id })).await;
+            for view in players.iter_mut().chain([&mut spectator]) {
+                view.until_seq(seq).await;
+            }
+            continue;
         }
         let notation = random_turn(&players[mover].game, &mut rng);
         let ply = players[mover].ply;
@@ -96,86 +113,98 @@ async fn play_kind(server: &TestServer, api: &Api, admin: &Session, kind: GameKi
             view.until_seq(seq).await;
         }
         turn += 1;
-        let first_follows_second = seat == Seat::SECOND && players[0].game.to_act() == Some(Seat::FIRST);
-        if first_follows_second && turn > DROP_FROM_TURN && !resumed {
-            drop_and_resume(server.addr, &second.token, &mut players, &mut spectator, &mut rng, &mut sent).await;
+        let another_follows_second =
+            seat == Seat::SECOND && players[0].game.to_act().is_some_and(|next| next != Seat::SECOND);
+        if another_follows_second && turn > DROP_FROM_TURN && !resumed {
+            let token = &sessions[Seat::SECOND.index()].token;
+            drop_and_resume(server.addr, token, &mut players, &mut spectator, &mut rng, &mut sent).await;
             resumed = true;
         }
     }
-    assert!(resumed, "{kind}: the game lasted long enough for the second player to drop and resume");
+    assert!(resumed, "{label}: the game lasted long enough for the second player to drop and resume");
 
     let mut results = Vec::new();
     for view in players.iter_mut().chain([&mut spectator]) {
         results.push(view.until_over().await);
     }
-    assert!(results.windows(2).all(|pair| pair[0] == pair[1]), "{kind}: everyone sees one result: {results:?}");
+    assert!(results.windows(2).all(|pair| pair[0] == pair[1]), "{label}: everyone sees one result: {results:?}");
     let result = results.swap_remove(0);
-    eprintln!("{kind}: {} turns, then {:?} won by {:?}", sent.len(), result.winner, result.reason);
+    assert_eq!(result.ranks.len(), seats, "{label}: the result ranks every seat: {result:?}");
+    eprintln!("{label}: {} turns, then ranks {:?} by {:?}", sent.len(), result.ranks, result.reason);
 
     let (status, body) = api.get(&format!("/api/games/{game_id}"), None).await;
-    assert_eq!(status, 200, "{kind}: the game: {body}");
+    assert_eq!(status, 200, "{label}: the game: {body}");
     let stored: GameSnapshot = serde_json::from_value(body).expect("a game");
-    assert_eq!(stored.status, GameStatus::Finished, "{kind}");
-    assert_eq!(stored.result.as_ref(), Some(&result), "{kind}: the stored result is the one everyone saw");
-    assert_eq!(notations(&stored), sent, "{kind}: the store kept every move sent, in order");
+    assert_eq!(stored.status, GameStatus::Finished, "{label}");
+    assert_eq!(stored.result.as_ref(), Some(&result), "{label}: the stored result is the one everyone saw");
+    assert_eq!(notations(&stored), sent, "{label}: the store kept every move sent, in order");
 
     let (status, record) = api.get_text(&format!("/api/games/{game_id}/record"), None).await;
-    assert_eq!(status, 200, "{kind}: the record: {record}");
-    let source = format!("every-kind-{}", kind.name());
+    assert_eq!(status, 200, "{label}: the record: {record}");
+    let source = format!("every-kind-{index}");
     let (status, body) =
         api.post_bytes(&format!("/api/admin/import?source={source}"), Some(&admin.token), record.clone().into()).await;
-    assert_eq!(status, 200, "{kind}: the import: {body}");
+    assert_eq!(status, 200, "{label}: the import: {body}");
     let report: ImportReport = serde_json::from_value(body).expect("an import report");
-    assert_eq!((report.imported, report.rejected), (1, 0), "{kind}: the record imports: {report:?}\n{record}");
+    assert_eq!((report.imported, report.rejected), (1, 0), "{label}: the record imports: {report:?}\n{record}");
 
-    let search = format!("/api/admin/games?imported=true&kind={}", kind.name());
+    // The first player's name finds the imported game among the others of its kind: its record names them.
+    let search = format!("/api/admin/games?imported=true&player={}", sessions[0].account.name);
     let (status, body) = api.get(&search, Some(&admin.token)).await;
-    assert_eq!(status, 200, "{kind}: the archive search: {body}");
+    assert_eq!(status, 200, "{label}: the archive search: {body}");
     let found: GameSearchPage = serde_json::from_value(body).expect("a search page");
-    let [imported] = found.games.as_slice() else { panic!("{kind}: one imported game: {found:?}") };
+    let [imported] = found.games.as_slice() else { panic!("{label}: one imported game: {found:?}") };
     let (status, body) = api.get(&format!("/api/games/{}", imported.game.id), None).await;
-    assert_eq!(status, 200, "{kind}: the imported game: {body}");
+    assert_eq!(status, 200, "{label}: the imported game: {body}");
     let again: GameSnapshot = serde_json::from_value(body).expect("a game");
-    assert_eq!(again.ruleset, stored.ruleset, "{kind}: the imported game has the same rules");
-    assert_eq!(canonical(kind, &notations(&again)), canonical(kind, &sent), "{kind}: and the same moves\n{record}");
+    assert_eq!(again.ruleset, stored.ruleset, "{label}: the imported game has the same rules");
+    assert_eq!(canonical(kind, &notations(&again)), canonical(kind, &sent), "{label}: and the same moves\n{record}");
     let imported_result = again.result.expect("an imported game has a result");
     assert_eq!(
-        (imported_result.winner, imported_result.scores),
-        (result.winner, result.scores),
-        "{kind}: and the same result\n{record}"
+        (&imported_result.ranks, imported_result.winner, &imported_result.scores),
+        (&result.ranks, result.winner, &result.scores),
+        "{label}: and the same result\n{record}"
     );
     // A record says who won, not always why: a win the rules did not decide comes back as `unknown`
     // (ARCHITECTURE.md, "Imported games are ordinary games").
     assert!(
         imported_result.reason == result.reason || imported_result.reason == EndReasonName::Unknown,
-        "{kind}: the reason {:?} came back as {:?}",
+        "{label}: the reason {:?} came back as {:?}",
         result.reason,
         imported_result.reason
     );
 }
 
-/// Drops the second player's socket, has the first play a turn it misses, and resumes it with `after_seq`: the
-/// resume holds exactly the events the spectator saw meanwhile, and the second player's position follows them.
+/// Drops the second player's socket, has the seat to act (another) play a turn it misses, and resumes it with
+/// `after_seq`: the resume holds exactly the events the spectator saw meanwhile, and the second player's position
+/// follows them.
 async fn drop_and_resume(
     addr: SocketAddr,
     token: &str,
-    players: &mut [View; 2],
+    players: &mut [View],
     spectator: &mut View,
     rng: &mut SplitMix,
     sent: &mut Vec<String>,
 ) {
-    let kind = spectator.kind;
+    let label = spectator.label.clone();
     let game_id = spectator.game_id;
-    let last_seen = players[1].last_seq;
-    players[1].socket.take().expect("the second player is connected").close().await;
-    // The server saw the drop before the first player moves on, so the missed events are the same every run.
+    let away = Seat::SECOND.index();
+    let last_seen = players[away].last_seq;
+    players[away].socket.take().expect("the second player is connected").close().await;
+    // The server saw the drop before the next seat moves on, so the missed events are the same every run.
     spectator.until(|event| matches!(event, GameEvent::PlayerDisconnected { seat: SeatName::Second, .. })).await;
 
-    let notation = random_turn(&players[0].game, rng);
-    let ply = players[0].ply;
-    let seq = players[0].request(move_frame(game_id, ply, "while-away", &notation)).await;
+    let mover = players[0].game.to_act().expect("a seat to act").index();
+    assert_ne!(mover, away, "{label}: another seat plays while the second is away");
+    let notation = random_turn(&players[mover].game, rng);
+    let ply = players[mover].ply;
+    let seq = players[mover].request(move_frame(game_id, ply, "while-away", &notation)).await;
     sent.push(notation);
-    players[0].until_seq(seq).await;
+    for (at, view) in players.iter_mut().enumerate() {
+        if at != away {
+            view.until_seq(seq).await;
+        }
+    }
     spectator.until_seq(seq).await;
 
     let mut socket = WsClient::connect(addr, token).await;
@@ -186,23 +215,23 @@ async fn drop_and_resume(
             ServerFrame::Events { game_id: of, events } if of == game_id => replayed.extend(events),
             ServerFrame::Event(envelope) if envelope.game_id == game_id => live.push(envelope),
             ServerFrame::Ack { id: Some(1), seq, .. } => break seq.expect("a subscription's ack names the last event"),
-            ServerFrame::Error { code, message, .. } => panic!("{kind}: the resume was refused: {code:?}: {message}"),
+            ServerFrame::Error { code, message, .. } => panic!("{label}: the resume was refused: {code:?}: {message}"),
             _ => {}
         }
     };
     let replayed_seqs: Vec<u64> = replayed.iter().map(|event| event.seq).collect();
-    assert_eq!(replayed_seqs, (last_seen + 1..=seq).collect::<Vec<_>>(), "{kind}: the resume holds what was missed");
+    assert_eq!(replayed_seqs, (last_seen + 1..=seq).collect::<Vec<_>>(), "{label}: the resume holds what was missed");
     assert!(
         replayed.iter().any(|event| matches!(&event.event, GameEvent::Moved { record, .. } if record.ply == ply)),
-        "{kind}: including the move played meanwhile"
+        "{label}: including the move played meanwhile"
     );
     spectator.until_seq(acknowledged).await;
     let missed: Vec<EventEnvelope> = replayed.into_iter().chain(live).collect();
     let watched: Vec<EventEnvelope> =
         spectator.events.range(last_seen + 1..=acknowledged).map(|(_, e)| e.clone()).collect();
-    assert_eq!(missed, watched, "{kind}: the resumed player got exactly the events the spectator saw meanwhile");
+    assert_eq!(missed, watched, "{label}: the resumed player got exactly the events the spectator saw meanwhile");
 
-    let view = &mut players[1];
+    let view = &mut players[away];
     view.socket = Some(socket);
     for event in missed {
         view.absorb(event);
@@ -211,7 +240,8 @@ async fn drop_and_resume(
 
 /// What one socket has seen of the game: its events by sequence number, and the position they lead to.
 struct View {
-    kind: GameKind,
+    /// The game's kind and seats, as failures name them.
+    label: String,
     game_id: Uuid,
     /// `None` while dropped.
     socket: Option<WsClient>,
@@ -227,19 +257,18 @@ struct View {
 impl View {
     /// Connects with `token` and subscribes to `game_id`, taking the position from the snapshot (its ruleset as
     /// the server settled it, then its moves).
-    async fn subscribe(addr: SocketAddr, token: &str, game_id: Uuid, kind: GameKind) -> View {
+    async fn subscribe(addr: SocketAddr, token: &str, game_id: Uuid, label: &str) -> View {
         let mut socket = WsClient::connect(addr, token).await;
         socket.send(json!({ "type": "subscribe", "id": 1, "game_id": game_id })).await;
         let snapshot = socket.snapshot().await;
         let rules = kinds::ruleset(&snapshot.ruleset).expect("the server's ruleset is valid");
-        assert_eq!(rules.kind(), kind, "the game is of the kind challenged to");
         let mut game = AnyGame::new(&rules);
         let mut ply = 0;
         for record in &snapshot.moves {
             ply += game.play(&record.notation).expect("a stored move plays").actions as u32;
         }
         let mut view = View {
-            kind,
+            label: label.to_owned(),
             game_id,
             socket: Some(socket),
             game,
@@ -256,7 +285,7 @@ impl View {
                 ServerFrame::Event(envelope) => view.absorb(envelope),
                 ServerFrame::Ack { id: Some(1), .. } => return view,
                 ServerFrame::Error { code, message, .. } => {
-                    panic!("{kind}: the subscription was refused: {code:?}: {message}")
+                    panic!("{label}: the subscription was refused: {code:?}: {message}")
                 }
                 _ => {}
             }
@@ -276,21 +305,25 @@ impl View {
         self.last_sent = Some(Instant::now());
         self.next_id += 1;
         let id = self.next_id;
-        let kind = self.kind;
-        self.socket().request(id, frame).await.unwrap_or_else(|| panic!("{kind}: the ack names its event"))
+        let label = self.label.clone();
+        self.socket().request(id, frame).await.unwrap_or_else(|| panic!("{label}: the ack names its event"))
     }
 
     /// Takes in the next event of the game: in order and without gaps, a move played on the position.
     fn absorb(&mut self, envelope: EventEnvelope) {
-        let kind = self.kind;
-        assert_eq!(envelope.game_id, self.game_id, "{kind}: one game watched");
-        assert_eq!(envelope.seq, self.last_seq + 1, "{kind}: events come in order without gaps");
+        let label = &self.label;
+        assert_eq!(envelope.game_id, self.game_id, "{label}: one game watched");
+        assert_eq!(envelope.seq, self.last_seq + 1, "{label}: events come in order without gaps");
         self.last_seq = envelope.seq;
         match &envelope.event {
             GameEvent::Moved { record, .. } => {
-                assert_eq!(record.ply, self.ply, "{kind}: the move is at the ply this socket knows");
-                let played = self.game.play(&record.notation).unwrap_or_else(|e| panic!("{kind}: a pushed move: {e}"));
+                assert_eq!(record.ply, self.ply, "{label}: the move is at the ply this socket knows");
+                let played = self.game.play(&record.notation).unwrap_or_else(|e| panic!("{label}: a pushed move: {e}"));
                 self.ply += played.actions as u32;
+            }
+            GameEvent::SeatLeft { seat, reason, .. } => {
+                let reason = convert::departure_reason(*reason).expect("a departure's reason");
+                self.game.seat_left(convert::seat(*seat), reason);
             }
             GameEvent::Ended { result, .. } => self.result = Some(result.clone()),
             _ => {}

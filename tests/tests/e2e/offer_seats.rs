@@ -2,10 +2,11 @@
 //! two players, who each accept and take a seat (an uninvited taker, a second seat and a fourth taker are
 //! refused with their typed errors and change nothing), and the last acceptance starts the game, which is played;
 //! one invited player's decline closes a challenge for everyone; a correspondence seek for three fills as
-//! players accept, one leaving before it is full; and a rematch of a game of three, offered by one player and
-//! accepted by the two others, rotates the seats by one.
+//! players accept, one leaving before it is full; a rematch of a game of three, offered by one player and
+//! accepted by the two others, rotates the seats by one; and a seat that resigns before its first move does not
+//! leave the game open to an abort once the seats still playing have moved.
 
-use kartka_engine::AnyGame;
+use kartka_engine::{AnyGame, EndReason, Seat};
 use kartka_protocol::correspondence::{Seek, SeekStatus};
 use kartka_protocol::kinds::dots_and_boxes::DotsAndBoxesOptions;
 use kartka_protocol::rest::{Challenge, ChallengeStatus, Session};
@@ -22,6 +23,7 @@ kartka_tests::on_both_stores!(
     one_invited_players_decline_closes_a_challenge_for_three,
     a_correspondence_seek_for_three_fills_as_players_accept_and_one_leaves_before_it_is_full,
     a_rematch_of_a_game_of_three_rotates_the_seats_once_all_accept,
+    a_seat_that_leaves_before_its_first_move_does_not_open_an_abort,
 );
 
 const BLITZ: TimeControl = TimeControl::Fischer { initial_seconds: 300, increment_seconds: 5 };
@@ -281,6 +283,45 @@ async fn a_correspondence_seek_for_three_fills_as_players_accept_and_one_leaves_
     assert_eq!((status, code(&body)), (404, ErrorCode::UnknownSeek), "nothing to leave once it started: {body}");
     let (_, shown) = api.get(&format!("/api/seeks/{}", created.id), None).await;
     assert_eq!(serde_json::from_value::<Seek>(shown).expect("a seek"), full, "nothing changed");
+    server.stop().await;
+}
+
+/// In a game of three the second seat resigns before its first move and the game plays on; once the two seats
+/// still playing have moved, neither may abort (the departure counts as the seat's move): the abort is refused
+/// with its typed error and the game goes on.
+async fn a_seat_that_leaves_before_its_first_move_does_not_open_an_abort(url: &str) {
+    let server = TestServer::start(url, Settings::default()).await;
+    let api = Api::new(server.url());
+    let (sessions, _lobby) = players(&server, &api, &["alice", "bob", "carol"]).await;
+    let [alice, bob, carol] = [&sessions[0], &sessions[1], &sessions[2]];
+    let game = api.start_game_for(alice, &[bob, carol], THREE, BLITZ, false).await;
+    let mut position = AnyGame::new(&kinds::ruleset(&THREE).expect("a valid ruleset"));
+    let mut clients = Vec::new();
+    for session in [alice, bob, carol] {
+        clients.push(WsClient::subscribed(server.addr, &session.token, game).await.0);
+    }
+    let mut ply = 0;
+    let draw_edge = |position: &mut AnyGame| {
+        let edge = position.legal_actions().into_iter().next().expect("an edge to draw");
+        position.play(&edge).expect("a legal edge");
+        edge
+    };
+
+    let edge = draw_edge(&mut position);
+    clients[0].request(10, move_frame(game, ply, "alice-1", &edge)).await.expect("alice's first edge");
+    ply += 1;
+    clients[1].request(11, json!({ "type": "resign", "game_id": game })).await.expect("bob resigns unmoved");
+    position.seat_left(Seat::SECOND, EndReason::Resignation);
+    assert_eq!(position.to_act(), Some(Seat::new(2).expect("a third seat")), "carol is to act");
+    let edge = draw_edge(&mut position);
+    clients[2].request(12, move_frame(game, ply, "carol-1", &edge)).await.expect("carol's first edge");
+
+    let abort = json!({ "type": "abort", "game_id": game });
+    assert_eq!(clients[0].refused(13, abort.clone()).await, ErrorCode::NotAllowed, "alice may not abort");
+    assert_eq!(clients[2].refused(14, abort).await, ErrorCode::NotAllowed, "nor may carol");
+    let (status, shown) = api.get(&format!("/api/games/{game}"), None).await;
+    assert_eq!((status, shown["status"].clone()), (200, json!("active")), "the game goes on: {shown}");
+    assert_eq!(shown["departed"][0]["seat"], json!("second"), "{shown}");
     server.stop().await;
 }
 

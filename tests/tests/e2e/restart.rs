@@ -3,13 +3,21 @@
 //! server was down is given back to the clock that ran, in live and correspondence games, after a crash and
 //! after a clean restart shorter than the heartbeat interval alike, and to a Dots STOP window, whose end the
 //! restarted server finds again and keeps; a first-move time survives a restart with its outage given back.
+//! A departure from a game that plays on (a seat of four resigning) is replayed at its ply when the restarted
+//! server loads the game: the seat is still passed by and refused, and ranks last at the end.
 
 use std::time::Duration;
 
+use kartka_engine::{AnyGame, EndReason, Seat};
 use kartka_protocol::kinds::dots::DotsOptions;
+use kartka_protocol::kinds::dots_and_boxes::DotsAndBoxesOptions;
 use kartka_protocol::rest::Session;
-use kartka_protocol::{AbortReason, GameEvent, SeatName, ServerFrame, TimeControl};
+use kartka_protocol::{
+    AbortReason, Departure, EndReasonName, GameEvent, GameSnapshot, GameStatus, RulesetSpec, SeatName, ServerFrame,
+    TimeControl,
+};
 use kartka_server::config::Settings;
+use kartka_server::games::{convert, kinds};
 use kartka_tests::client::{move_frame, Api, WsClient};
 use kartka_tests::db::{Backend, TestDb};
 use kartka_tests::server::{ServerProcess, TestServer};
@@ -94,6 +102,109 @@ async fn sqlite_the_first_move_deadline_survives_a_restart() {
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn postgres_the_first_move_deadline_survives_a_restart() {
     the_first_move_deadline_survives_a_restart(Backend::Postgres).await;
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn sqlite_a_departure_in_a_game_of_four_is_replayed_after_a_restart() {
+    a_departure_in_a_game_of_four_is_replayed_after_a_restart(Backend::Sqlite).await;
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn postgres_a_departure_in_a_game_of_four_is_replayed_after_a_restart() {
+    a_departure_in_a_game_of_four_is_replayed_after_a_restart(Backend::Postgres).await;
+}
+
+/// Dots and Boxes for four on 3×3 boxes: 24 edges, enough turns for each seat before and after a departure.
+const FOUR: RulesetSpec = RulesetSpec::DotsAndBoxes(DotsAndBoxesOptions { rows: 3, cols: 3, players: 4 });
+/// A live clock nobody runs out of here.
+const HOUR: TimeControl = TimeControl::Fischer { initial_seconds: 3600, increment_seconds: 0 };
+
+/// A game of four where the second seat resigns after a few moves and the others play on; the server stops and
+/// starts again on the same database. The loaded game has the departure at its ply (the snapshot's
+/// `departed`), passes the seat by, refuses its move with the same typed error as before the restart, and is
+/// played to its end, the departed seat ranked last.
+async fn a_departure_in_a_game_of_four_is_replayed_after_a_restart(backend: Backend) {
+    let database = TestDb::new(backend).await;
+    let server = TestServer::start(database.url(), Settings::default()).await;
+    let api = Api::new(server.url());
+    let mut sessions = Vec::new();
+    for name in ["north", "east", "south", "west"] {
+        sessions.push(api.guest(name).await);
+    }
+    let others: Vec<&Session> = sessions[1..].iter().collect();
+    let game = api.start_game_for(&sessions[0], &others, FOUR, HOUR, false).await;
+    let mut position = AnyGame::new(&kinds::ruleset(&FOUR).expect("a valid ruleset"));
+    let mut ply = 0;
+    // Every seat moves once at least, then the second seat resigns mid-game.
+    while ply < 6 {
+        ply = play_first_edge(&api, &sessions, game, &mut position, ply).await;
+    }
+    let leaver = Seat::SECOND;
+    let (status, body) =
+        api.post(&format!("/api/games/{game}/resign"), Some(&sessions[leaver.index()].token), &json!({})).await;
+    assert_eq!(status, 200, "the second seat resigns: {body}");
+    let left = body["game"].clone();
+    assert_eq!(left["status"], "active", "a game of four plays on without a seat: {left}");
+    position.seat_left(leaver, EndReason::Resignation);
+    let departure = Departure { seat: SeatName::Second, ply, reason: EndReasonName::Resignation };
+    let before = refused_move(&api, &sessions[leaver.index()], game, &position, ply).await;
+    assert_eq!(before, "not_allowed", "a seat that left moves no more");
+    server.stop().await;
+
+    let server = TestServer::start(database.url(), Settings::default()).await;
+    let api = Api::new(server.url());
+    let loaded = snapshot(&api, game).await;
+    assert_eq!(loaded.status, GameStatus::Active);
+    assert_eq!(loaded.departed, [departure], "the loaded game has the departure at its ply");
+    assert_eq!(loaded.to_act, position.to_act().map(convert::seat_name), "the turn is where it was");
+    let after = refused_move(&api, &sessions[leaver.index()], game, &position, ply).await;
+    assert_eq!(after, before, "the departed seat's move is refused as before the restart");
+
+    let mut movers = Vec::new();
+    while let Some(seat) = position.to_act() {
+        movers.push(seat);
+        ply = play_first_edge(&api, &sessions, game, &mut position, ply).await;
+    }
+    assert!(!movers.is_empty() && !movers.contains(&leaver), "the departed seat is passed by: {movers:?}");
+    let ended = snapshot(&api, game).await;
+    assert_eq!(ended.status, GameStatus::Finished, "the game ends by its rules after the restart");
+    let result = ended.result.expect("a finished game's result");
+    assert_eq!(result.ranks[leaver.index()], 4, "the departed seat ranks last: {:?}", result.ranks);
+    assert_eq!(ended.departed, [departure], "and the departure stays recorded");
+    server.stop().await;
+}
+
+/// The seat to act in `position` draws its first legal edge by the REST route; the server's answer must name
+/// the same seat to act next as `position` does. Returns the new ply.
+async fn play_first_edge(api: &Api, sessions: &[Session], game: Uuid, position: &mut AnyGame, ply: u32) -> u32 {
+    let seat = position.to_act().expect("a seat to act");
+    let edge = position.legal_actions().into_iter().next().expect("an edge to draw");
+    let body = json!({ "ply": ply, "client_move_id": format!("p{ply}"), "notation": edge });
+    let (status, moved) =
+        api.post(&format!("/api/games/{game}/moves"), Some(&sessions[seat.index()].token), &body).await;
+    assert_eq!(status, 200, "seat {} draws {edge} at ply {ply}: {moved}", seat.index());
+    position.play(&edge).expect("a legal edge plays");
+    let to_act = position.to_act().map(|next| json!(convert::seat_name(next))).unwrap_or(json!(null));
+    assert_eq!(moved["game"]["to_act"], to_act, "the server's next seat is the position's: {moved}");
+    ply + 1
+}
+
+/// The error code of a move by `player` (a seat that left) of a legal edge at `ply`; the game is unchanged.
+async fn refused_move(api: &Api, player: &Session, game: Uuid, position: &AnyGame, ply: u32) -> String {
+    let edge = position.legal_actions().into_iter().next().expect("an edge to draw");
+    let body = json!({ "ply": ply, "client_move_id": "after-leaving", "notation": edge });
+    let before = snapshot(api, game).await;
+    let (status, refused) = api.post(&format!("/api/games/{game}/moves"), Some(&player.token), &body).await;
+    assert_eq!(status, 409, "refused: {refused}");
+    let unchanged = |game: &GameSnapshot| (game.seq, game.moves.clone(), game.to_act, game.departed.clone());
+    assert_eq!(unchanged(&snapshot(api, game).await), unchanged(&before), "a refused move changes nothing");
+    refused["code"].as_str().expect("an error code").to_owned()
+}
+
+async fn snapshot(api: &Api, game: Uuid) -> GameSnapshot {
+    let (status, body) = api.get(&format!("/api/games/{game}"), None).await;
+    assert_eq!(status, 200, "{body}");
+    serde_json::from_value(body).expect("a game")
 }
 
 /// Subscribes from `after_seq` (or for a snapshot) and returns the client and the last sequence number it has.

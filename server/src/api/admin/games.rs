@@ -137,7 +137,7 @@ pub fn record_parts<'a>(game: &'a kartka_protocol::admin::ArchivedGame, moves: &
     RecordParts {
         ruleset: summary.ruleset,
         time_control: summary.time_control,
-        names: [&summary.players[0].name, &summary.players[1].name],
+        names: summary.players.iter().map(|player| player.name.as_str()).collect(),
         status: summary.status,
         result: summary.result.clone(),
         created_at_ms: summary.created_at_ms,

@@ -1,6 +1,6 @@
 //! Ending a game: by its rules, a player or an admin, rated when it counts.
 
-use kartka_engine::{EndReason, Outcome};
+use kartka_engine::{EndReason, Outcome, Seat};
 use kartka_protocol::{GameEvent, GameStatus};
 
 use super::{AdminAction, GameActor, GameError};
@@ -81,9 +81,15 @@ impl GameActor {
         rated.map(Some).map_err(GameError::Store)
     }
 
-    /// Whether every seat has made a move: a result counts for ratings only then.
-    fn every_seat_moved(&self) -> bool {
-        self.live.has_moved.as_slice().iter().all(|&moved| moved)
+    /// Whether every seat has made a move or left a game that plays on without it: a result counts for ratings
+    /// only then, and a player may abort the game only before. A departed seat counts as having moved: its
+    /// departure is already part of the result (it is ranked below those still playing), so an abort would erase
+    /// a loss it took, and a seat that leaves before its first move would otherwise leave `has_moved` false for
+    /// good, letting any remaining player abort however far the game has gone. In a game of two a departure ends
+    /// the game, so there nothing changes.
+    pub(super) fn every_seat_moved(&self) -> bool {
+        let departed = |seat: Seat| self.live.departed.iter().any(|&(gone, _, _)| gone == seat);
+        Seat::all(self.players.len()).all(|seat| self.live.has_moved[seat] || departed(seat))
     }
 
     /// Carries out an admin's action; `audit` is committed with the change, stamped with its time.

@@ -140,8 +140,8 @@ impl GameActor {
     }
 
     pub(super) async fn abort(&mut self, seat: Seat, now: Millis) -> Result<u64, GameError> {
-        if self.live.has_moved.as_slice().iter().all(|&moved| moved) {
-            return Err(GameError::NotAllowed("a game can only be aborted before every player has moved".into()));
+        if self.every_seat_moved() {
+            return Err(GameError::NotAllowed("a game can only be aborted before every seat has moved or left".into()));
         }
         self.call_off(seat, None, now).await
     }

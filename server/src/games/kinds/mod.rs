@@ -40,6 +40,12 @@ pub trait Kind: Sync {
         spec
     }
 
+    /// A small ruleset for each seat count above two the kind offers, the fewest seats first; none for a kind
+    /// of two seats. Generic scenarios play games of more seats from these without naming a kind.
+    fn rulesets_of_more_seats(&self) -> Vec<RulesetSpec> {
+        Vec::new()
+    }
+
     /// The game as a record file in the kind's own format.
     fn record(&self, game: &RecordParts<'_>) -> Result<String, ExportError>;
 
@@ -152,6 +158,12 @@ pub fn default_spec(kind: GameKind) -> RulesetSpec {
     spec(&kind.default_ruleset())
 }
 
+/// Every kind's sample rulesets of more than two seats ([`Kind::rulesets_of_more_seats`]), in the registry's order.
+#[must_use]
+pub fn rulesets_of_more_than_two_seats() -> Vec<RulesetSpec> {
+    GameKind::ALL.iter().flat_map(|&kind| of(kind).rulesets_of_more_seats()).collect()
+}
+
 /// The engine's rules for a protocol ruleset, validated.
 pub fn ruleset(spec: &RulesetSpec) -> Result<Ruleset, RulesetError> {
     match spec {
@@ -248,6 +260,27 @@ mod tests {
         ruleset(&spec).is_ok()
     }
 
+    /// Each kind's rulesets of more seats are valid rules of that kind, each for a seat count above two that
+    /// the kind's default rules do not already have, the fewest seats first and each count once.
+    #[test]
+    fn rulesets_of_more_seats_are_valid_and_each_adds_a_seat_count() {
+        for &kind in GameKind::ALL {
+            let counts: Vec<usize> = of(kind)
+                .rulesets_of_more_seats()
+                .iter()
+                .map(|spec| {
+                    let rules = ruleset(spec).unwrap_or_else(|error| panic!("{kind:?}: {spec:?}: {error}"));
+                    assert_eq!(rules.kind(), kind, "{spec:?}");
+                    rules.seat_count()
+                })
+                .collect();
+            assert!(counts.iter().all(|&seats| seats > 2), "{kind:?}: {counts:?}");
+            assert!(counts.windows(2).all(|pair| pair[0] < pair[1]), "{kind:?}: {counts:?}");
+        }
+        let more = rulesets_of_more_than_two_seats();
+        assert!(!more.is_empty(), "some kind seats more than two: the generic scenarios play it");
+    }
+
     /// The OpenAPI document declares each option's range from the protocol's constants: they must be exactly
     /// the values the checks (the server's and the engine's) accept, so the document can neither promise a
     /// refused value nor leave out an accepted one at either end.
@@ -334,7 +367,7 @@ mod tests {
             let parts = RecordParts {
                 ruleset: spec(&ruleset),
                 time_control: kartka_protocol::TimeControl::Fischer { initial_seconds: 180, increment_seconds: 2 },
-                names: ["Ala", "Ola"],
+                names: vec!["Ala", "Ola"],
                 status: kartka_protocol::GameStatus::Finished,
                 result: Some(crate::games::convert::game_result(outcome)),
                 created_at_ms: 1_411_344_000_000,
@@ -357,7 +390,7 @@ mod tests {
             assert_eq!(actions as usize, moves.len());
             assert_eq!(
                 (game.names.clone(), game.created_at),
-                (["Ala".to_owned(), "Ola".to_owned()], 1_411_344_000_000)
+                (vec!["Ala".to_owned(), "Ola".to_owned()], 1_411_344_000_000)
             );
             assert_eq!(
                 game.result.as_ref().map(|r| r.winner),

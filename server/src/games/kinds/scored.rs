@@ -38,7 +38,7 @@ pub(super) fn stored_winner(game: &RecordParts<'_>) -> Option<RecordWinner> {
 
 /// The kurnik tags a match's record starts with: the server, the date, the players and the time control.
 pub(super) fn match_tags(game: &RecordParts<'_>) -> Vec<Tag> {
-    player_tags(game).into_iter().map(|(name, value)| Tag { name: name.to_owned(), value }).collect()
+    player_tags(game).into_iter().map(|(name, value)| Tag { name, value }).collect()
 }
 
 /// A kind's record of a match of points, as the engine reads and replays it.

@@ -20,7 +20,7 @@ pub fn record(game: &RecordParts<'_>) -> Result<String, ExportError> {
         (GameStatus::Finished, Some(result)) => RecordResult::of_winner(result.winner.map(seat)),
         _ => RecordResult::Unknown,
     };
-    let tags = player_tags(game).into_iter().map(|(name, value)| Tag { name: name.to_owned(), value }).collect();
+    let tags = player_tags(game).into_iter().map(|(name, value)| Tag { name, value }).collect();
     let record = ClosingInRecord { size, tags, moves, result };
     // Every move the server stored was legal; a record that does not replay is a damaged game.
     record.replay().map_err(|e| ExportError::Moves(e.to_string()))?;

@@ -135,7 +135,10 @@ fn checked(index: u64, tree: &str, record: &DotsRecord) -> Result<ReadGame, Stri
     let initial_seconds = root_property(tree, "TM").and_then(|value| value.trim().parse().ok()).unwrap_or(0);
     Ok(ReadGame {
         index,
-        names: [player_name(root_property(tree, "PB").as_deref()), player_name(root_property(tree, "PW").as_deref())],
+        names: vec![
+            player_name(root_property(tree, "PB").as_deref()),
+            player_name(root_property(tree, "PW").as_deref()),
+        ],
         created_at: moment_of(date.as_deref(), None)?,
         ruleset,
         initial_seconds,

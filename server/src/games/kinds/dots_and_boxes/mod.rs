@@ -9,7 +9,7 @@ mod import;
 mod record;
 mod tools;
 
-use kartka_engine::dots_and_boxes::{DotsAndBoxesRules, RulesError};
+use kartka_engine::dots_and_boxes::{DotsAndBoxesRules, RulesError, MAX_PLAYERS, MIN_PLAYERS};
 use kartka_engine::{GameKind, Ruleset};
 use kartka_protocol::kinds::dots_and_boxes::DotsAndBoxesOptions;
 use kartka_protocol::RulesetSpec;
@@ -65,6 +65,13 @@ impl Kind for DotsAndBoxes {
 
     fn typical_turns_per_player(&self) -> u64 {
         TYPICAL_TURNS_PER_PLAYER
+    }
+
+    fn rulesets_of_more_seats(&self) -> Vec<RulesetSpec> {
+        // A field of 3×3 boxes (24 edges) lasts a few turns a player and ends quickly.
+        (MIN_PLAYERS.max(3)..=MAX_PLAYERS)
+            .map(|players| RulesetSpec::DotsAndBoxes(DotsAndBoxesOptions { rows: 3, cols: 3, players }))
+            .collect()
     }
 
     fn record(&self, game: &RecordParts<'_>) -> Result<String, ExportError> {

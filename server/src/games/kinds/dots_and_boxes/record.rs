@@ -48,12 +48,12 @@ fn spaced<T: ToString>(numbers: &[T]) -> String {
     numbers.iter().map(ToString::to_string).collect::<Vec<_>>().join(" ")
 }
 
-/// The record of a Dots and Boxes game: the first seat is `White`, the second `Black`.
+/// The record of a Dots and Boxes game: the first seat is `White`, the second `Black`, a third `Player3` and a
+/// fourth `Player4` ([`player_tags`]).
 pub fn record(game: &RecordParts<'_>) -> Result<String, ExportError> {
     let rules = rules_of(game)?;
     let (turns, _) = turns_of(game, rules)?;
-    let mut tags: Vec<Tag> =
-        player_tags(game).into_iter().map(|(name, value)| Tag { name: name.to_owned(), value }).collect();
+    let mut tags: Vec<Tag> = player_tags(game).into_iter().map(|(name, value)| Tag { name, value }).collect();
     if let (GameStatus::Finished, Some(result)) = (game.status, game.result.as_ref()) {
         tags.push(Tag { name: RANKS_TAG.to_owned(), value: spaced(&result.ranks) });
         if let Some(scores) = &result.scores {
@@ -86,7 +86,7 @@ mod tests {
         RecordParts {
             ruleset: RulesetSpec::DotsAndBoxes(DotsAndBoxesOptions { rows: 1, cols: 2, players: 2 }),
             time_control: TimeControl::Fischer { initial_seconds: 60, increment_seconds: 1 },
-            names: ["Ala", "Ola"],
+            names: vec!["Ala", "Ola"],
             status: GameStatus::Finished,
             result: Some(GameResult {
                 ranks: vec![2, 1],

@@ -27,7 +27,7 @@ pub fn record(game: &RecordParts<'_>) -> Result<String, ExportError> {
     let rules = variant_rules(&ruleset)
         .ok_or_else(|| ExportError::Ruleset(format!("a {} game is not a line-soccer record", ruleset.kind())))?;
     let mut record = VariantRecord::new(rules, tokens, outcome);
-    let players = player_tags(game).map(|(name, value)| Tag { name: name.to_owned(), value });
+    let players = player_tags(game).into_iter().map(|(name, value)| Tag { name, value });
     record.tags.splice(0..0, players);
     Ok(record.write(LineEnding::Lf))
 }
@@ -135,7 +135,7 @@ mod tests {
                 length: 20,
             }),
             time_control: TimeControl::Fischer { initial_seconds: 300, increment_seconds: 5 },
-            names: ["Ala", "Ola"],
+            names: vec!["Ala", "Ola"],
             status: GameStatus::Finished,
             result: Some(kartka_protocol::GameResult {
                 ranks: vec![1, 1],
@@ -160,7 +160,7 @@ mod tests {
         let parts = RecordParts {
             ruleset: kartka_protocol::RulesetSpec::RussianSoccer(RussianSoccerOptions { width: 10, length: 12 }),
             time_control: TimeControl::Fischer { initial_seconds: 300, increment_seconds: 5 },
-            names: ["Ala", "Ola"],
+            names: vec!["Ala", "Ola"],
             status: GameStatus::Active,
             result: None,
             created_at_ms: 1_411_344_000_000,

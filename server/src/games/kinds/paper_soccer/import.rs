@@ -64,7 +64,7 @@ fn checked(index: u64, record: &KurnikRecord) -> Result<ReadGame, String> {
         .collect();
     Ok(ReadGame {
         index,
-        names: [name("White"), name("Black")],
+        names: vec![name("White"), name("Black")],
         created_at: moment_of(record.tag("Date"), record.tag("Time"))?,
         ruleset: spec_of(pitch),
         initial_seconds,

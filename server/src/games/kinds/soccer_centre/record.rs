@@ -80,7 +80,7 @@ mod tests {
         RecordParts {
             ruleset: kind,
             time_control: TimeControl::Fischer { initial_seconds: 180, increment_seconds: 0 },
-            names: ["Ala", "Ola"],
+            names: vec!["Ala", "Ola"],
             status: if winner.is_some() { GameStatus::Finished } else { GameStatus::Active },
             result: winner.map(|winner| GameResult {
                 ranks: crate::games::convert::ranks_of_winner(Some(crate::games::convert::seat(winner))),

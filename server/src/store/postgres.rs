@@ -59,9 +59,9 @@ macro_rules! outcomes_update {
 /// [`UPDATE_PROGRESS_UNNEST`] for a group with a game that ended: its `games` row is written too.
 const UPDATE_STATES_UNNEST: &str = concat!(states_unnest!(), outcomes_update!(), " SELECT game_id FROM moved");
 
-/// A whole group commit in one statement, its own transaction (the states' arrays are `$1`–`$13`): the
-/// sequence checks and new progress (`moved`), the events (`$14`–`$18`) and moves (`$19`–`$26`) of the games
-/// that passed, and the announcement of the group (channel `$27`, payloads `$28`) if every game passed; it
+/// A whole group commit in one statement, its own transaction (the states' arrays are `$1`–`$14`): the
+/// sequence checks and new progress (`moved`), the events (`$15`–`$19`) and moves (`$20`–`$27`) of the games
+/// that passed, and the announcement of the group (channel `$28`, payloads `$29`) if every game passed; it
 /// answers each game it moved and whether the announcement was sent. One round trip instead of six (BEGIN,
 /// four statements, COMMIT): at low load each group is a move or two, and PostgreSQL's cost per statement is
 /// most of a move's (docs/performance.md).
@@ -71,15 +71,15 @@ macro_rules! group_in_one_statement {
             states_unnest!(),
             $outcomes,
             ", events AS (INSERT INTO game_events (game_id, seq, kind, payload, at) \
-            SELECT * FROM UNNEST($14::uuid[], $15::bigint[], $16::text[], $17::text[], $18::bigint[]) \
+            SELECT * FROM UNNEST($15::uuid[], $16::bigint[], $17::text[], $18::text[], $19::bigint[]) \
             AS e(game_id, seq, kind, payload, at) WHERE e.game_id IN (SELECT game_id FROM moved)), \
             new_moves AS (INSERT INTO moves \
             (game_id, ply, seat, notation, turn_ended, client_move_id, clocks_ms, received_at) \
-            SELECT * FROM UNNEST($19::uuid[], $20::bigint[], $21::text[], $22::text[], $23::boolean[], \
-            $24::text[], $25::text[], $26::bigint[]) \
+            SELECT * FROM UNNEST($20::uuid[], $21::bigint[], $22::text[], $23::text[], $24::boolean[], \
+            $25::text[], $26::text[], $27::bigint[]) \
             AS m(game_id, ply, seat, notation, turn_ended, client_move_id, clocks_ms, received_at) \
             WHERE m.game_id IN (SELECT game_id FROM moved)), \
-            told AS (SELECT pg_notify($27, payload) FROM UNNEST($28::text[]) AS payload \
+            told AS (SELECT pg_notify($28, payload) FROM UNNEST($29::text[]) AS payload \
             WHERE (SELECT count(*) FROM moved) = cardinality($1::uuid[])) \
             SELECT game_id, (SELECT count(*) FROM told) > 0 AS told FROM moved"
         )

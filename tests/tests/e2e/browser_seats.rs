@@ -8,7 +8,6 @@
 
 use kartka_engine::{AnyGame, EndReason, Seat};
 use kartka_protocol::kinds::dots_and_boxes::DotsAndBoxesOptions;
-use kartka_protocol::rest::Challenge;
 use kartka_protocol::{RulesetSpec, TimeControl};
 use kartka_server::config::Settings;
 use kartka_server::games::kinds;
@@ -16,7 +15,7 @@ use kartka_tests::browser::{Browser, Chromedriver};
 use kartka_tests::client::{move_frame, Api, WsClient};
 use kartka_tests::db::{Backend, TestDb};
 use kartka_tests::server::TestServer;
-use serde_json::{json, Value};
+use serde_json::json;
 
 const DESKTOP: (u32, u32) = (1280, 900);
 const THREE: RulesetSpec = RulesetSpec::DotsAndBoxes(DotsAndBoxesOptions { rows: 2, cols: 2, players: 3 });
@@ -45,20 +44,7 @@ async fn a_browser_plays_its_seat_at_a_table_of_three_and_sees_a_seat_leave() {
     let (bob, carol) = (api.guest("bob").await, api.guest("carol").await);
 
     // Alice invites both, taking the first seat; the game starts when the second of them accepts.
-    let invitation =
-        json!({ "invited": ["bob", "carol"], "ruleset": THREE, "time_control": TIME_CONTROL, "colour": "first" });
-    let (status, created) = api.post("/api/challenges", Some(&alice_session.token), &invitation).await;
-    assert_eq!(status, 201, "{created}");
-    let challenge: Challenge = serde_json::from_value(created).expect("a challenge");
-    let mut accepted = Value::Null;
-    for invited in [&bob, &carol] {
-        let path = format!("/api/challenges/{}/accept", challenge.id);
-        let (status, body) = api.post(&path, Some(&invited.token), &json!({})).await;
-        assert_eq!(status, 200, "{body}");
-        accepted = body;
-    }
-    let accepted: Challenge = serde_json::from_value(accepted).expect("a challenge");
-    let game_id = accepted.game_id.expect("the last seat taken starts the game");
+    let game_id = api.start_game_for(&alice_session, &[&bob, &carol], THREE, TIME_CONTROL, false).await;
     let (status, stored) = api.get(&format!("/api/games/{game_id}"), None).await;
     assert_eq!(status, 200, "{stored}");
     let names: Vec<&str> =

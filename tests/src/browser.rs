@@ -192,6 +192,24 @@ impl Browser {
         }
     }
 
+    /// The session the page keeps after signing in.
+    pub async fn session(&self) -> kartka_protocol::rest::Session {
+        let stored = self.client.execute("return localStorage.getItem('kartka.session')", vec![]).await.expect("read");
+        serde_json::from_str(stored.as_str().expect("a stored session")).expect("the page keeps a session")
+    }
+
+    /// The targets the page's board highlights, each by its `data-<attribute>` (`digit`, `action`, `point`,
+    /// `edge`), sorted.
+    pub async fn board_targets(&self, attribute: &str) -> Vec<String> {
+        let script =
+            "return [...document.querySelectorAll('#page .board .target')].map((t) => t.dataset[arguments[0]]);";
+        let found = self.client.execute(script, vec![json!(attribute)]).await.expect("read the targets");
+        let mut names: Vec<String> =
+            found.as_array().expect("a list").iter().map(|n| n.as_str().unwrap_or_default().to_owned()).collect();
+        names.sort();
+        names
+    }
+
     /// Signs in as a guest named `name` from the sign-in page and waits for the lobby.
     pub async fn sign_in_as_guest(&self, name: &str) {
         self.goto("/login").await;

@@ -133,24 +133,7 @@ impl Api {
         time_control: TimeControl,
         rated: bool,
     ) -> Uuid {
-        let request = CreateChallenge {
-            opponent: Some(opponent.account.name.clone()),
-            invited: Vec::new(),
-            ruleset,
-            time_control,
-            colour: kartka_protocol::rest::ColourChoice::First,
-            rated,
-            expires_in_seconds: None,
-        };
-        let body = serde_json::to_value(&request).expect("serialise");
-        let (status, created) = self.post("/api/challenges", Some(&challenger.token), &body).await;
-        assert_eq!(status, 201, "create challenge: {created}");
-        let challenge: Challenge = serde_json::from_value(created).expect("a challenge");
-        let path = format!("/api/challenges/{}/accept", challenge.id);
-        let (status, accepted) = self.post(&path, Some(&opponent.token), &json!({})).await;
-        assert_eq!(status, 200, "accept challenge: {accepted}");
-        let accepted: Challenge = serde_json::from_value(accepted).expect("a challenge");
-        accepted.game_id.expect("an accepted challenge names its game")
+        self.start_game_for(challenger, &[opponent], ruleset, time_control, rated).await
     }
 
     /// `challenger` challenges `others` to a game of `ruleset` (of one seat each and the challenger's) with
@@ -165,29 +148,31 @@ impl Api {
         time_control: TimeControl,
         rated: bool,
     ) -> Uuid {
-        let [opponent] = others else {
-            let request = CreateChallenge {
-                opponent: None,
-                invited: others.iter().map(|other| other.account.name.clone()).collect(),
-                ruleset,
-                time_control,
-                colour: kartka_protocol::rest::ColourChoice::First,
-                rated,
-                expires_in_seconds: None,
-            };
-            let body = serde_json::to_value(&request).expect("serialise");
-            let (status, created) = self.post("/api/challenges", Some(&challenger.token), &body).await;
-            assert_eq!(status, 201, "create challenge: {created}");
-            let mut challenge: Challenge = serde_json::from_value(created).expect("a challenge");
-            let path = format!("/api/challenges/{}/accept", challenge.id);
-            for other in others {
-                let (status, accepted) = self.post(&path, Some(&other.token), &json!({})).await;
-                assert_eq!(status, 200, "accept challenge: {accepted}");
-                challenge = serde_json::from_value(accepted).expect("a challenge");
-            }
-            return challenge.game_id.expect("a challenge every invited player accepted names its game");
+        let names = others.iter().map(|other| other.account.name.clone());
+        let (opponent, invited) = match others {
+            [opponent] => (Some(opponent.account.name.clone()), Vec::new()),
+            _ => (None, names.collect()),
         };
-        self.start_game_of(challenger, opponent, ruleset, time_control, rated).await
+        let request = CreateChallenge {
+            opponent,
+            invited,
+            ruleset,
+            time_control,
+            colour: kartka_protocol::rest::ColourChoice::First,
+            rated,
+            expires_in_seconds: None,
+        };
+        let body = serde_json::to_value(&request).expect("serialise");
+        let (status, created) = self.post("/api/challenges", Some(&challenger.token), &body).await;
+        assert_eq!(status, 201, "create challenge: {created}");
+        let mut challenge: Challenge = serde_json::from_value(created).expect("a challenge");
+        let path = format!("/api/challenges/{}/accept", challenge.id);
+        for other in others {
+            let (status, accepted) = self.post(&path, Some(&other.token), &json!({})).await;
+            assert_eq!(status, 200, "accept challenge: {accepted}");
+            challenge = serde_json::from_value(accepted).expect("a challenge");
+        }
+        challenge.game_id.expect("a challenge every invited player accepted names its game")
     }
 }
 

@@ -48,16 +48,6 @@ fn a_short_game_with_a_kick() -> Vec<String> {
     best.expect("a walk with a kick")
 }
 
-/// The actions a page offers as targets on its board, sorted.
-async fn targets(page: &Browser) -> Vec<String> {
-    let script = "return [...document.querySelectorAll('#page .board .target')].map((t) => t.dataset.action);";
-    let value = page.client.execute(script, vec![]).await.expect("read the targets");
-    let mut actions: Vec<String> =
-        value.as_array().expect("a list").iter().map(|v| v.as_str().unwrap_or_default().to_owned()).collect();
-    actions.sort();
-    actions
-}
-
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn two_browsers_play_line_soccer_with_a_kick_by_clicking() {
     let database = TestDb::new(Backend::Sqlite).await;
@@ -90,12 +80,12 @@ async fn two_browsers_play_line_soccer_with_a_kick_by_clicking() {
         let mut legal = game.legal_actions();
         legal.sort();
         let shown = eventually(Duration::from_secs(10), || async {
-            let shown = targets(mover).await;
+            let shown = mover.board_targets("action").await;
             (shown == legal).then_some(shown)
         })
         .await;
         assert!(shown.is_some(), "the mover's page offers the legal actions {legal:?} after {clicked:?}");
-        assert!(targets(waiter).await.is_empty(), "no targets for the player who waits");
+        assert!(waiter.board_targets("action").await.is_empty(), "no targets for the player who waits");
         if action.starts_with('p') && !kick_shot {
             mover.wait_for_text("#game-status", "Kick!").await;
             waiter.wait_for_text("#game-status", "must kick").await;

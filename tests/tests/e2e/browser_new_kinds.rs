@@ -10,7 +10,6 @@
 use kartka_engine::{AnyGame, Seat};
 use kartka_protocol::kinds::dots_and_boxes::DotsAndBoxesOptions;
 use kartka_protocol::kinds::five_in_a_row::FiveInARowOptions;
-use kartka_protocol::rest::Session;
 use kartka_protocol::{RulesetSpec, TimeControl};
 use kartka_server::config::Settings;
 use kartka_server::games::kinds;
@@ -33,22 +32,6 @@ const TIC_TAC_TOE: [&str; 5] = ["a1", "a2", "b2", "a3", "c3"];
 /// The attribute naming a target on each board: Five in a row's points, Dots and Boxes' edges.
 const POINT: &str = "point";
 const EDGE: &str = "edge";
-
-/// The session a browser keeps after signing in.
-async fn session_of(page: &Browser) -> Session {
-    let stored = page.client.execute("return localStorage.getItem('kartka.session')", vec![]).await.expect("read");
-    serde_json::from_str(stored.as_str().expect("a stored session")).expect("the page keeps a session")
-}
-
-/// The targets a page's board highlights (their `data-<attribute>`), sorted.
-async fn targets(page: &Browser, attribute: &str) -> Vec<String> {
-    let script = "return [...document.querySelectorAll('#page .board .target')].map((t) => t.dataset[arguments[0]]);";
-    let found = page.client.execute(script, vec![json!(attribute)]).await.expect("read the targets");
-    let mut names: Vec<String> =
-        found.as_array().expect("a list").iter().map(|n| n.as_str().expect("a name").to_owned()).collect();
-    names.sort();
-    names
-}
 
 /// The stored game (`GET /api/games/{id}`).
 async fn stored_game(api: &Api, game_id: &str) -> Value {
@@ -78,7 +61,7 @@ async fn play_target(mover: &Browser, confirm: bool, api: &Api, game_id: &str, a
 /// Signs Alice in on a desktop and Bob on a phone, and starts a game of `spec` between them through the API,
 /// Alice in the first seat; both pages open it. Returns the game's id.
 async fn start(alice: &Browser, bob: &Browser, api: &Api, spec: RulesetSpec) -> String {
-    let (first, second) = (session_of(alice).await, session_of(bob).await);
+    let (first, second) = (alice.session().await, bob.session().await);
     let game_id = api.start_game_of(&first, &second, spec, TIME_CONTROL, false).await.to_string();
     for page in [alice, bob] {
         page.goto(&format!("/game/{game_id}")).await;
@@ -122,8 +105,12 @@ async fn two_browsers_play_tic_tac_toe_to_a_win_by_clicking_points() {
         waiter.wait_for_text("#game-status", &format!("{name} places a {colour} stone.")).await;
         let mut legal = game.legal_actions();
         legal.sort();
-        assert_eq!(targets(mover, POINT).await, legal, "{name}'s page highlights the free points after {played:?}");
-        assert!(targets(waiter, POINT).await.is_empty(), "no highlights for the player who waits");
+        assert_eq!(
+            mover.board_targets(POINT).await,
+            legal,
+            "{name}'s page highlights the free points after {played:?}"
+        );
+        assert!(waiter.board_targets(POINT).await.is_empty(), "no highlights for the player who waits");
         if played.len() == 2 {
             mover.screenshot("five-in-a-row-game").await;
         }
@@ -151,7 +138,7 @@ async fn two_browsers_play_tic_tac_toe_to_a_win_by_clicking_points() {
     for page in [&alice, &bob] {
         assert_eq!(page.client.execute(drawn, vec![]).await.expect("read the stones"), json!(stones));
         page.find("#page .board .winning-line").await;
-        assert!(targets(page, POINT).await.is_empty(), "no highlights once the game is over");
+        assert!(page.board_targets(POINT).await.is_empty(), "no highlights once the game is over");
     }
     alice.screenshot("five-in-a-row-finished").await;
     bob.screenshot("five-in-a-row-finished-on-a-phone").await;
@@ -194,9 +181,9 @@ async fn two_browsers_play_dots_and_boxes_to_its_last_line_by_clicking_edges() {
         }
         let mut legal = game.legal_actions();
         legal.sort();
-        let shown = targets(mover, EDGE).await;
+        let shown = mover.board_targets(EDGE).await;
         assert_eq!(shown, legal, "{name}'s page highlights the undrawn edges after {drawn:?}");
-        assert!(targets(waiter, EDGE).await.is_empty(), "no highlights for the player who waits");
+        assert!(waiter.board_targets(EDGE).await.is_empty(), "no highlights for the player who waits");
         if drawn.len() == 3 {
             alice.screenshot("dots-and-boxes-game").await;
             bob.screenshot("dots-and-boxes-game-on-a-phone").await;
@@ -231,7 +218,7 @@ async fn two_browsers_play_dots_and_boxes_to_its_last_line_by_clicking_edges() {
         };
         assert_eq!(outcome.winner(), expected_winner, "the page's boxes agree with the engine's result");
         page.wait_for_text("#page .board .score", &format!("Blue {blue} · Red {red}")).await;
-        assert!(targets(page, EDGE).await.is_empty(), "no highlights once the game is over");
+        assert!(page.board_targets(EDGE).await.is_empty(), "no highlights once the game is over");
     }
     match outcome.winner() {
         Some(winner_seat) => {

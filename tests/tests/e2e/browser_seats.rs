@@ -8,7 +8,6 @@
 
 use kartka_engine::{AnyGame, EndReason, Seat};
 use kartka_protocol::kinds::dots_and_boxes::DotsAndBoxesOptions;
-use kartka_protocol::rest::{Challenge, Session};
 use kartka_protocol::{RulesetSpec, TimeControl};
 use kartka_server::config::Settings;
 use kartka_server::games::kinds;
@@ -16,7 +15,7 @@ use kartka_tests::browser::{Browser, Chromedriver};
 use kartka_tests::client::{move_frame, Api, WsClient};
 use kartka_tests::db::{Backend, TestDb};
 use kartka_tests::server::TestServer;
-use serde_json::{json, Value};
+use serde_json::json;
 
 const DESKTOP: (u32, u32) = (1280, 900);
 const THREE: RulesetSpec = RulesetSpec::DotsAndBoxes(DotsAndBoxesOptions { rows: 2, cols: 2, players: 3 });
@@ -25,27 +24,11 @@ const TIME_CONTROL: TimeControl = TimeControl::Fischer { initial_seconds: 600, i
 /// Edges drawn before the third seat resigns.
 const RESIGN_AFTER: usize = 4;
 
-/// The session a browser keeps after signing in.
-async fn session_of(page: &Browser) -> Session {
-    let stored = page.client.execute("return localStorage.getItem('kartka.session')", vec![]).await.expect("read");
-    serde_json::from_str(stored.as_str().expect("a stored session")).expect("the page keeps a session")
-}
-
 /// A page's texts of the elements `css` selects, in document order.
 async fn texts(page: &Browser, css: &str) -> Vec<String> {
     let script = "return [...document.querySelectorAll(arguments[0])].map((e) => e.textContent.trim());";
     let found = page.client.execute(script, vec![json!(css)]).await.expect("read the texts");
     found.as_array().expect("a list").iter().map(|text| text.as_str().expect("a text").to_owned()).collect()
-}
-
-/// The edges the page's board highlights, sorted.
-async fn targets(page: &Browser) -> Vec<String> {
-    let script = "return [...document.querySelectorAll('#page .board .target')].map((t) => t.dataset.edge);";
-    let found = page.client.execute(script, vec![]).await.expect("read the targets");
-    let mut edges: Vec<String> =
-        found.as_array().expect("a list").iter().map(|edge| edge.as_str().expect("an edge").to_owned()).collect();
-    edges.sort();
-    edges
 }
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
@@ -57,24 +40,11 @@ async fn a_browser_plays_its_seat_at_a_table_of_three_and_sees_a_seat_leave() {
     let api = Api::new(base.clone());
     let alice = Browser::open(&driver, &base, DESKTOP.0, DESKTOP.1).await;
     alice.sign_in_as_guest("alice").await;
-    let alice_session = session_of(&alice).await;
+    let alice_session = alice.session().await;
     let (bob, carol) = (api.guest("bob").await, api.guest("carol").await);
 
     // Alice invites both, taking the first seat; the game starts when the second of them accepts.
-    let invitation =
-        json!({ "invited": ["bob", "carol"], "ruleset": THREE, "time_control": TIME_CONTROL, "colour": "first" });
-    let (status, created) = api.post("/api/challenges", Some(&alice_session.token), &invitation).await;
-    assert_eq!(status, 201, "{created}");
-    let challenge: Challenge = serde_json::from_value(created).expect("a challenge");
-    let mut accepted = Value::Null;
-    for invited in [&bob, &carol] {
-        let path = format!("/api/challenges/{}/accept", challenge.id);
-        let (status, body) = api.post(&path, Some(&invited.token), &json!({})).await;
-        assert_eq!(status, 200, "{body}");
-        accepted = body;
-    }
-    let accepted: Challenge = serde_json::from_value(accepted).expect("a challenge");
-    let game_id = accepted.game_id.expect("the last seat taken starts the game");
+    let game_id = api.start_game_for(&alice_session, &[&bob, &carol], THREE, TIME_CONTROL, false).await;
     let (status, stored) = api.get(&format!("/api/games/{game_id}"), None).await;
     assert_eq!(status, 200, "{stored}");
     let names: Vec<&str> =
@@ -121,11 +91,11 @@ async fn a_browser_plays_its_seat_at_a_table_of_three_and_sees_a_seat_leave() {
             } else {
                 alice.wait_for_text("#game-status", "Your move.").await;
             }
-            assert_eq!(targets(&alice).await, legal, "Alice's page highlights the undrawn edges");
+            assert_eq!(alice.board_targets("edge").await, legal, "Alice's page highlights the undrawn edges");
             alice.click(&format!("#page .board .target[data-edge=\"{edge}\"] .target-hit")).await;
         } else {
             assert!(!(carol_left && seat == carol_seat), "a seat that left is passed by");
-            assert!(targets(&alice).await.is_empty(), "no highlights while another seat is to act");
+            assert!(alice.board_targets("edge").await.is_empty(), "no highlights while another seat is to act");
             let frame = move_frame(game_id, ply, &format!("m{ply}"), &edge);
             sockets[socket_of(seat)].request(100 + u64::from(ply), frame).await;
         }
@@ -143,7 +113,7 @@ async fn a_browser_plays_its_seat_at_a_table_of_three_and_sees_a_seat_leave() {
     alice.wait_for_text("#game-status", "(score)").await;
     let (_, finished) = api.get(&format!("/api/games/{game_id}"), None).await;
     assert_eq!(finished["result"]["ranks"], json!(outcome.ranks.as_slice()), "{finished}");
-    assert!(targets(&alice).await.is_empty(), "no highlights once the game is over");
+    assert!(alice.board_targets("edge").await.is_empty(), "no highlights once the game is over");
     alice.screenshot("dots-and-boxes-three-finished").await;
     alice.close().await;
     server.stop().await;

@@ -13,7 +13,6 @@
 
 use kartka_engine::AnyGame;
 use kartka_protocol::kinds::{paper_soccer::PaperSoccerOptions, xrsoccer::XrsoccerOptions};
-use kartka_protocol::rest::Session;
 use kartka_protocol::{RulesetSpec, TimeControl};
 use kartka_server::config::Settings;
 use kartka_server::games::kinds;
@@ -25,16 +24,6 @@ use serde_json::json;
 
 const DESKTOP: (u32, u32) = (1280, 900);
 const PHONE: (u32, u32) = (390, 844);
-
-/// The digits a page highlights as steps, sorted.
-async fn targets(page: &Browser) -> Vec<String> {
-    let script = "return [...document.querySelectorAll('#page .board .target')].map((t) => t.dataset.digit);";
-    let found = page.client.execute(script, vec![]).await.expect("read the targets");
-    let mut digits: Vec<String> =
-        found.as_array().expect("a list").iter().map(|d| d.as_str().expect("a digit").to_owned()).collect();
-    digits.sort();
-    digits
-}
 
 /// Whether the restart ring on a page's board is shown.
 async fn restart_shown(page: &Browser) -> bool {
@@ -65,7 +54,7 @@ async fn click_steps(players: [&Browser; 2], api: &Api, game_id: &str, game: &mu
         mover.wait_for_text("#game-status", "Your").await;
         let mut legal = game.legal_actions();
         legal.sort();
-        assert_eq!(targets(mover).await, legal, "the page highlights the legal steps after {played:?}");
+        assert_eq!(mover.board_targets("digit").await, legal, "the page highlights the legal steps after {played:?}");
         mover.click(&format!("#page .board .target[data-digit=\"{digit}\"] .target-hit")).await;
         game.play(&digit).expect("a highlighted step is legal");
         played.push_str(&digit);
@@ -148,11 +137,6 @@ const GOAL_ON_SCREEN: &str = r"
 ";
 
 /// The session a browser keeps after signing in.
-async fn session_of(page: &Browser) -> Session {
-    let stored = page.client.execute("return localStorage.getItem('kartka.session')", vec![]).await.expect("read");
-    serde_json::from_str(stored.as_str().expect("a stored session")).expect("the page keeps a session")
-}
-
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn each_player_is_told_the_goal_they_attack_where_their_own_screen_shows_it() {
     let database = TestDb::new(Backend::Sqlite).await;
@@ -164,7 +148,7 @@ async fn each_player_is_told_the_goal_they_attack_where_their_own_screen_shows_i
     let bob = Browser::open(&driver, &base, PHONE.0, PHONE.1).await;
     alice.sign_in_as_guest("alice").await;
     bob.sign_in_as_guest("bob").await;
-    let (first, second) = (session_of(&alice).await, session_of(&bob).await);
+    let (first, second) = (alice.session().await, bob.session().await);
     let time_control = TimeControl::Fischer { initial_seconds: 300, increment_seconds: 0 };
 
     for ruleset in GOAL_KINDS {

@@ -292,6 +292,29 @@ impl WsClient {
         self.socket.send(Message::Binary(bytes.into())).await.expect("send a frame");
     }
 
+    /// Reads frames until one matches `wanted` and returns it, dropping the others: the lobby and a game push
+    /// news at any time.
+    pub async fn next_matching(&mut self, mut wanted: impl FnMut(&ServerFrame) -> bool) -> ServerFrame {
+        loop {
+            let frame = self.next().await;
+            if wanted(&frame) {
+                return frame;
+            }
+        }
+    }
+
+    /// Sends `frame` with request `id` and returns its answer (`ack`, `error` or `seek_created`), dropping the
+    /// frames before it.
+    pub async fn ask(&mut self, id: u64, mut frame: Value) -> ServerFrame {
+        frame["id"] = json!(id);
+        self.send(frame).await;
+        self.next_matching(|f| {
+            matches!(f, ServerFrame::Ack { id: Some(got), .. } | ServerFrame::Error { id: Some(got), .. }
+                | ServerFrame::SeekCreated { id: Some(got), .. } if *got == id)
+        })
+        .await
+    }
+
     /// The next frame from the server (pongs included); panics after [`FRAME_TIMEOUT`] or on close.
     pub async fn next(&mut self) -> ServerFrame {
         if let Some(frame) = self.skipped.pop_front() {

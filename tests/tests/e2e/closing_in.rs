@@ -127,15 +127,6 @@ async fn a_game_is_played_to_its_end_over_sockets_with_a_spectator(url: &str) {
     server.stop().await;
 }
 
-async fn wait_for(client: &mut WsClient, mut wanted: impl FnMut(&ServerFrame) -> bool) -> ServerFrame {
-    loop {
-        let frame = client.next().await;
-        if wanted(&frame) {
-            return frame;
-        }
-    }
-}
-
 /// Plays the game to its end with the engine's first legal move each time; `clients` are first seat first.
 async fn play_out(clients: [&mut WsClient; 2], game: Uuid, snapshot: &GameSnapshot) {
     let [first, second] = clients;
@@ -164,7 +155,7 @@ async fn pools_and_seeks_start_closing_in_games_rated_per_kind(url: &str) {
     let mut games = Vec::new();
     for socket in &mut sockets {
         let ServerFrame::GameStarted { game_id } =
-            wait_for(socket, |f| matches!(f, ServerFrame::GameStarted { .. })).await
+            socket.next_matching(|f| matches!(f, ServerFrame::GameStarted { .. })).await
         else {
             unreachable!()
         };
@@ -195,13 +186,13 @@ async fn pools_and_seeks_start_closing_in_games_rated_per_kind(url: &str) {
         "time_control": BLITZ, "rated": false });
     sockets[0].send(seek).await;
     let ServerFrame::SeekCreated { seek, .. } =
-        wait_for(&mut sockets[0], |f| matches!(f, ServerFrame::SeekCreated { .. })).await
+        sockets[0].next_matching(|f| matches!(f, ServerFrame::SeekCreated { .. })).await
     else {
         unreachable!()
     };
     sockets[1].send(json!({ "type": "seek_accept", "id": 31, "seek_id": seek.id })).await;
     let ServerFrame::Ack { game_id: Some(seek_game), .. } =
-        wait_for(&mut sockets[1], |f| matches!(f, ServerFrame::Ack { id: Some(31), .. })).await
+        sockets[1].next_matching(|f| matches!(f, ServerFrame::Ack { id: Some(31), .. })).await
     else {
         panic!("the seek's game")
     };

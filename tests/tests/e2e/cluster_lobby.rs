@@ -16,7 +16,7 @@ use kartka_tests::browser::eventually;
 use kartka_tests::client::{Api, WsClient, KURNIK};
 use kartka_tests::db::{Backend, TestDb};
 use kartka_tests::server::{CrashableServer, TestServer};
-use serde_json::{json, Value};
+use serde_json::json;
 use uuid::Uuid;
 
 kartka_tests::on_both_stores!(store: presence_is_kept_per_node_and_goes_with_its_node);
@@ -59,43 +59,22 @@ async fn until_company(a: &TestServer, b: &TestServer) {
     assert!(together.await.is_some(), "the nodes hear each other");
 }
 
-/// Reads frames until one matches; the lobby pushes statuses at any time.
-async fn wait_for(client: &mut WsClient, mut wanted: impl FnMut(&ServerFrame) -> bool) -> ServerFrame {
-    loop {
-        let frame = client.next().await;
-        if wanted(&frame) {
-            return frame;
-        }
-    }
-}
-
-/// Sends a frame with request `id` and returns its answer (ack, error or `seek_created`).
-async fn ask(client: &mut WsClient, id: u64, mut frame: Value) -> ServerFrame {
-    frame["id"] = json!(id);
-    client.send(frame).await;
-    wait_for(client, |f| {
-        matches!(f, ServerFrame::Ack { id: Some(got), .. } | ServerFrame::Error { id: Some(got), .. }
-            | ServerFrame::SeekCreated { id: Some(got), .. } if *got == id)
-    })
-    .await
-}
-
 async fn game_started(client: &mut WsClient) -> Uuid {
-    match wait_for(client, |f| matches!(f, ServerFrame::GameStarted { .. })).await {
+    match client.next_matching(|f| matches!(f, ServerFrame::GameStarted { .. })).await {
         ServerFrame::GameStarted { game_id } => game_id,
         _ => unreachable!(),
     }
 }
 
 async fn join_pool(client: &mut WsClient, id: u64) {
-    let joined = ask(client, id, json!({ "type": "pool_join", "pool": POOL })).await;
+    let joined = client.ask(id, json!({ "type": "pool_join", "pool": POOL })).await;
     assert!(matches!(joined, ServerFrame::Ack { .. }), "{joined:?}");
 }
 
 async fn create_seek(client: &mut WsClient, id: u64) -> kartka_protocol::Seek {
     let frame =
         json!({ "type": "seek_create", "ruleset": { "kind": "paper-soccer" }, "time_control": BLITZ, "rated": false });
-    match ask(client, id, frame).await {
+    match client.ask(id, frame).await {
         ServerFrame::SeekCreated { seek, .. } => seek,
         other => panic!("expected seek_created, got {other:?}"),
     }
@@ -171,7 +150,7 @@ async fn postgres_a_seek_made_on_the_lobby_node_is_listed_and_accepted_on_the_ot
     let mut taker = WsClient::connect(b.addr, &ola.token).await;
 
     let seek = create_seek(&mut creator, 1).await;
-    let added = wait_for(&mut watcher, |f| matches!(f, ServerFrame::SeekAdded { .. })).await;
+    let added = watcher.next_matching(|f| matches!(f, ServerFrame::SeekAdded { .. })).await;
     assert_eq!(added, ServerFrame::SeekAdded { seek: seek.clone() }, "B's subscriber sees A's seek");
     let mut late = WsClient::connect(b.addr, &ela.token).await;
     assert_eq!(
@@ -193,9 +172,9 @@ async fn postgres_a_seek_made_on_the_lobby_node_is_listed_and_accepted_on_the_ot
     let game = acked.expect("acked");
     assert_eq!(started, Some(game), "the taker on B hears the game the lobby node started");
     assert_eq!(game_started(&mut creator).await, game);
-    let removed = wait_for(&mut watcher, |f| matches!(f, ServerFrame::SeekRemoved { .. })).await;
+    let removed = watcher.next_matching(|f| matches!(f, ServerFrame::SeekRemoved { .. })).await;
     assert_eq!(removed, ServerFrame::SeekRemoved { seek_id: seek.id });
-    let again = ask(&mut late, 2, json!({ "type": "seek_accept", "seek_id": seek.id })).await;
+    let again = late.ask(2, json!({ "type": "seek_accept", "seek_id": seek.id })).await;
     assert!(matches!(again, ServerFrame::Error { code: ErrorCode::UnknownSeek, .. }), "taken: {again:?}");
     b.stop().await;
     a.stop().await;
@@ -229,13 +208,13 @@ async fn postgres_seeks_made_on_the_other_node_reach_every_subscriber_however_ma
     let mut on_a = WsClient::connect(a.addr, &watcher_session.token).await;
     assert_eq!(subscribe(&mut on_a, 1, false).await, seeks, "A's subscriber gets the same lobby");
 
-    let cancelled = ask(&mut sockets[0], 2, json!({ "type": "seek_cancel", "seek_id": seeks[0].id })).await;
+    let cancelled = sockets[0].ask(2, json!({ "type": "seek_cancel", "seek_id": seeks[0].id })).await;
     assert!(matches!(cancelled, ServerFrame::Ack { .. }), "{cancelled:?}");
     for subscriber in [&mut on_a, &mut on_b] {
-        let removed = wait_for(subscriber, |f| matches!(f, ServerFrame::SeekRemoved { .. })).await;
+        let removed = subscriber.next_matching(|f| matches!(f, ServerFrame::SeekRemoved { .. })).await;
         assert_eq!(removed, ServerFrame::SeekRemoved { seek_id: seeks[0].id });
     }
-    let refused = ask(&mut sockets[1], 2, json!({ "type": "seek_cancel", "seek_id": seeks[2].id })).await;
+    let refused = sockets[1].ask(2, json!({ "type": "seek_cancel", "seek_id": seeks[2].id })).await;
     assert!(matches!(refused, ServerFrame::Error { code: ErrorCode::Forbidden, .. }), "{refused:?}");
     b.stop().await;
     a.stop().await;
@@ -257,7 +236,7 @@ async fn postgres_a_challenge_made_on_one_node_reaches_the_opponent_on_the_other
     let (status, created) = api_a.post("/api/challenges", Some(&ada.token), &body).await;
     assert_eq!(status, 201, "{created}");
     let challenge: Challenge = serde_json::from_value(created).expect("a challenge");
-    let pushed = wait_for(&mut bolek_socket, |f| matches!(f, ServerFrame::ChallengeUpdated { .. })).await;
+    let pushed = bolek_socket.next_matching(|f| matches!(f, ServerFrame::ChallengeUpdated { .. })).await;
     let ServerFrame::ChallengeUpdated { challenge: pushed } = pushed else { unreachable!() };
     assert_eq!((pushed.id, pushed.status), (challenge.id, ChallengeStatus::Open), "B's socket hears A's challenge");
 
@@ -276,7 +255,7 @@ async fn postgres_a_challenge_made_on_one_node_reaches_the_opponent_on_the_other
     assert_eq!(started, Some(game), "A's socket hears the game B started, and the challenge accepted");
     assert_eq!(game_started(&mut bolek_socket).await, game);
     // The lobby node (A) knows the players are in a game started on B.
-    let refused = ask(&mut bolek_socket, 1, json!({ "type": "pool_join", "pool": POOL })).await;
+    let refused = bolek_socket.ask(1, json!({ "type": "pool_join", "pool": POOL })).await;
     assert!(matches!(refused, ServerFrame::Error { code: ErrorCode::NotAllowed, .. }), "{refused:?}");
     b.stop().await;
     a.stop().await;
@@ -330,10 +309,9 @@ async fn postgres_a_game_that_does_not_answer_stalls_no_one_else_in_the_lobby() 
     let cela_asked = std::time::Instant::now();
     join_pool(&mut cela_socket, 1).await;
     let cela_waited = cela_asked.elapsed();
-    let answer = wait_for(&mut bolek_socket, |f| {
-        matches!(f, ServerFrame::Ack { id: Some(1), .. } | ServerFrame::Error { id: Some(1), .. })
-    })
-    .await;
+    let answer = bolek_socket
+        .next_matching(|f| matches!(f, ServerFrame::Ack { id: Some(1), .. } | ServerFrame::Error { id: Some(1), .. }))
+        .await;
     let bolek_waited = asked.elapsed();
     assert!(matches!(answer, ServerFrame::Error { .. }), "an unanswered game is no proof it ended: {answer:?}");
     assert!(
@@ -365,7 +343,8 @@ async fn postgres_lobby_chat_crosses_nodes() {
     for reader in [&mut on_a, &mut on_b] {
         let mut heard = Vec::new();
         while heard.len() < 2 {
-            if let ServerFrame::Chat { message } = wait_for(reader, |f| matches!(f, ServerFrame::Chat { .. })).await {
+            if let ServerFrame::Chat { message } = reader.next_matching(|f| matches!(f, ServerFrame::Chat { .. })).await
+            {
                 heard.push(message.text);
             }
         }
@@ -380,7 +359,7 @@ async fn postgres_lobby_chat_crosses_nodes() {
 async fn lobby_lines_until(reader: &mut WsClient, last: &str) -> Vec<String> {
     let mut heard = Vec::new();
     while heard.last().is_none_or(|text| text != last) {
-        if let ServerFrame::Chat { message } = wait_for(reader, |f| matches!(f, ServerFrame::Chat { .. })).await {
+        if let ServerFrame::Chat { message } = reader.next_matching(|f| matches!(f, ServerFrame::Chat { .. })).await {
             heard.push(message.text);
         }
     }
@@ -416,8 +395,7 @@ async fn postgres_a_lobby_mute_made_on_one_node_holds_on_the_other() {
     // What is said on two nodes may reach a reader in either order.
     let mut everyone_else = Vec::new();
     while everyone_else.len() < 4 {
-        if let ServerFrame::Chat { message } = wait_for(&mut eva_on_a, |f| matches!(f, ServerFrame::Chat { .. })).await
-        {
+        if let ServerFrame::Chat { message } = eva_on_a.next_matching(|f| matches!(f, ServerFrame::Chat { .. })).await {
             everyone_else.push(message.text);
         }
     }
@@ -463,13 +441,13 @@ async fn postgres_when_the_lobby_node_crashes_the_other_takes_the_lobby_over_emp
     let took_over = eventually(PATIENCE, || async { b.state.lobby.leads().then_some(()) }).await;
     assert!(took_over.is_some(), "B takes the lobby over");
 
-    let emptied = wait_for(&mut watcher_socket, |f| matches!(f, ServerFrame::Lobby { .. })).await;
+    let emptied = watcher_socket.next_matching(|f| matches!(f, ServerFrame::Lobby { .. })).await;
     assert!(matches!(&emptied, ServerFrame::Lobby { seeks, .. } if seeks.is_empty()), "{emptied:?}");
     for socket in [&mut seeker_socket, &mut waiter_socket] {
-        let told = wait_for(socket, |f| matches!(f, ServerFrame::Error { id: None, .. })).await;
+        let told = socket.next_matching(|f| matches!(f, ServerFrame::Error { id: None, .. })).await;
         assert!(matches!(told, ServerFrame::Error { code: ErrorCode::LobbyRestarted, .. }), "{told:?}");
     }
-    let gone = ask(&mut seeker_socket, 2, json!({ "type": "seek_cancel", "seek_id": seek.id })).await;
+    let gone = seeker_socket.ask(2, json!({ "type": "seek_cancel", "seek_id": seek.id })).await;
     assert!(matches!(gone, ServerFrame::Error { code: ErrorCode::UnknownSeek, .. }), "{gone:?}");
 
     join_pool(&mut waiter_socket, 2).await;
@@ -518,7 +496,7 @@ async fn postgres_subscribers_of_a_node_that_lost_the_lobby_get_the_new_lobby() 
 
     let emptied = tokio::time::timeout(
         PATIENCE,
-        wait_for(&mut watcher_socket, |f| matches!(f, ServerFrame::Lobby { seeks, .. } if seeks.is_empty())),
+        watcher_socket.next_matching(|f| matches!(f, ServerFrame::Lobby { seeks, .. } if seeks.is_empty())),
     )
     .await;
     assert!(emptied.is_ok(), "A's subscriber gets the new, empty lobby");
@@ -539,15 +517,15 @@ async fn postgres_a_player_whose_last_connection_closes_on_the_other_node_leaves
     let seek = create_seek(&mut leaver_socket, 1).await;
     join_pool(&mut leaver_socket, 2).await;
     let waiting =
-        wait_for(&mut watcher_socket, |f| matches!(f, ServerFrame::PoolStatus(status) if status.waiting == 1)).await;
+        watcher_socket.next_matching(|f| matches!(f, ServerFrame::PoolStatus(status) if status.waiting == 1)).await;
     assert!(matches!(waiting, ServerFrame::PoolStatus(status) if status.pool == POOL));
 
     leaver_socket.close().await;
 
-    let removed = wait_for(&mut watcher_socket, |f| matches!(f, ServerFrame::SeekRemoved { .. })).await;
+    let removed = watcher_socket.next_matching(|f| matches!(f, ServerFrame::SeekRemoved { .. })).await;
     assert_eq!(removed, ServerFrame::SeekRemoved { seek_id: seek.id });
     let left =
-        wait_for(&mut watcher_socket, |f| matches!(f, ServerFrame::PoolStatus(status) if status.pool == POOL)).await;
+        watcher_socket.next_matching(|f| matches!(f, ServerFrame::PoolStatus(status) if status.pool == POOL)).await;
     assert!(matches!(left, ServerFrame::PoolStatus(status) if status.waiting == 0), "{left:?}");
     b.stop().await;
     a.stop().await;
@@ -591,7 +569,7 @@ async fn postgres_a_player_still_connected_to_the_other_node_keeps_their_seek() 
     assert!(gone_from_a.await.is_some(), "A records that the player left it (its lobby heard so before)");
 
     let mut taker_socket = WsClient::connect(a.addr, &taker.token).await;
-    let accepted = ask(&mut taker_socket, 1, json!({ "type": "seek_accept", "seek_id": seek.id })).await;
+    let accepted = taker_socket.ask(1, json!({ "type": "seek_accept", "seek_id": seek.id })).await;
     let ServerFrame::Ack { game_id: Some(game), .. } = accepted else { panic!("the seek is still open: {accepted:?}") };
     assert_eq!(game_started(&mut on_b).await, game, "the player on B gets the game");
 

@@ -19,7 +19,7 @@ use kartka_server::lobby::LobbySettings;
 use kartka_server::ratings::ranking;
 use kartka_tests::client::{move_frame, Api, WsClient};
 use kartka_tests::server::TestServer;
-use serde_json::{json, Value};
+use serde_json::json;
 use uuid::Uuid;
 
 kartka_tests::on_both_stores!(
@@ -40,27 +40,6 @@ fn settings() -> Settings {
     }
 }
 
-/// Reads frames until one matches, keeping nothing else: the lobby pushes news at any time.
-async fn wait_for(client: &mut WsClient, mut wanted: impl FnMut(&ServerFrame) -> bool) -> ServerFrame {
-    loop {
-        let frame = client.next().await;
-        if wanted(&frame) {
-            return frame;
-        }
-    }
-}
-
-/// Sends a frame with request `id` and returns its answer (ack, error or `seek_created`).
-async fn ask(client: &mut WsClient, id: u64, mut frame: Value) -> ServerFrame {
-    frame["id"] = json!(id);
-    client.send(frame).await;
-    wait_for(client, |f| {
-        matches!(f, ServerFrame::Ack { id: Some(got), .. } | ServerFrame::Error { id: Some(got), .. }
-            | ServerFrame::SeekCreated { id: Some(got), .. } if *got == id)
-    })
-    .await
-}
-
 fn refusal(frame: &ServerFrame) -> Option<ErrorCode> {
     match frame {
         ServerFrame::Error { code, .. } => Some(*code),
@@ -78,14 +57,14 @@ fn acked_game(frame: ServerFrame) -> Option<Uuid> {
 
 /// The next `seek_added` of seek `id` a lobby subscriber gets: the seek as it now stands.
 async fn seek_news(watcher: &mut WsClient, id: Uuid) -> Seek {
-    match wait_for(watcher, |f| matches!(f, ServerFrame::SeekAdded { seek } if seek.id == id)).await {
+    match watcher.next_matching(|f| matches!(f, ServerFrame::SeekAdded { seek } if seek.id == id)).await {
         ServerFrame::SeekAdded { seek } => seek,
         _ => unreachable!(),
     }
 }
 
 async fn game_started(client: &mut WsClient) -> Uuid {
-    match wait_for(client, |f| matches!(f, ServerFrame::GameStarted { .. })).await {
+    match client.next_matching(|f| matches!(f, ServerFrame::GameStarted { .. })).await {
         ServerFrame::GameStarted { game_id } => game_id,
         _ => unreachable!(),
     }
@@ -116,10 +95,10 @@ async fn a_seek_for_three_fills_seat_by_seat_and_starts_a_game_the_three_play_in
     }
     let mut watcher = WsClient::connect(server.addr, &sessions[3].token).await;
     watcher.send(json!({ "type": "lobby_subscribe", "id": 1 })).await;
-    wait_for(&mut watcher, |f| matches!(f, ServerFrame::Lobby { .. })).await;
+    watcher.next_matching(|f| matches!(f, ServerFrame::Lobby { .. })).await;
 
     let seek_frame = json!({ "type": "seek_create", "ruleset": THREE, "time_control": BLITZ, "rated": false });
-    let seek = match ask(&mut clients[0], 1, seek_frame).await {
+    let seek = match clients[0].ask(1, seek_frame).await {
         ServerFrame::SeekCreated { seek, .. } => seek,
         other => panic!("expected seek_created, got {other:?}"),
     };
@@ -129,32 +108,32 @@ async fn a_seek_for_three_fills_seat_by_seat_and_starts_a_game_the_three_play_in
 
     let accept = json!({ "type": "seek_accept", "seek_id": seek.id });
     let leave = json!({ "type": "seek_cancel", "seek_id": seek.id });
-    assert_eq!(acked_game(ask(&mut clients[1], 1, accept.clone()).await), None, "a seat taken, one still open");
+    assert_eq!(acked_game(clients[1].ask(1, accept.clone()).await), None, "a seat taken, one still open");
     let half_full = seek_news(&mut watcher, seek.id).await;
     let joined: Vec<Uuid> = half_full.joined.iter().map(|player| player.id).collect();
     assert_eq!(joined, [sessions[0].account.id, sessions[1].account.id], "2/3");
-    assert_eq!(refusal(&ask(&mut clients[1], 2, accept.clone()).await), Some(ErrorCode::NotAllowed), "one seat each");
+    assert_eq!(refusal(&clients[1].ask(2, accept.clone()).await), Some(ErrorCode::NotAllowed), "one seat each");
 
     // Bob leaves his seat: it is open again, and nobody else may free a seat they do not hold.
-    assert_eq!(refusal(&ask(&mut clients[2], 1, leave.clone()).await), Some(ErrorCode::Forbidden), "no seat to leave");
-    assert_eq!(acked_game(ask(&mut clients[1], 3, leave).await), None);
+    assert_eq!(refusal(&clients[2].ask(1, leave.clone()).await), Some(ErrorCode::Forbidden), "no seat to leave");
+    assert_eq!(acked_game(clients[1].ask(3, leave).await), None);
     let freed = seek_news(&mut watcher, seek.id).await;
     assert_eq!(freed.joined.iter().map(|player| player.id).collect::<Vec<_>>(), [sessions[0].account.id], "1/3");
 
     // A seated player whose last connection closes leaves their seat too.
     let erin = api.guest("erin").await;
     let mut erins = WsClient::connect(server.addr, &erin.token).await;
-    assert_eq!(acked_game(ask(&mut erins, 1, accept.clone()).await), None);
+    assert_eq!(acked_game(erins.ask(1, accept.clone()).await), None);
     assert_eq!(seek_news(&mut watcher, seek.id).await.joined.len(), 2, "2/3");
     erins.close().await;
     let departed = seek_news(&mut watcher, seek.id).await;
     assert_eq!(departed.joined.iter().map(|player| player.id).collect::<Vec<_>>(), [sessions[0].account.id], "1/3");
 
     // Carol and Dave take the two seats: the third starts the game, and every seated player is told.
-    assert_eq!(acked_game(ask(&mut clients[2], 2, accept.clone()).await), None);
-    let game = acked_game(ask(&mut clients[3], 1, accept).await).expect("the last seat starts the game");
+    assert_eq!(acked_game(clients[2].ask(2, accept.clone()).await), None);
+    let game = acked_game(clients[3].ask(1, accept).await).expect("the last seat starts the game");
     assert_eq!(
-        wait_for(&mut watcher, |f| matches!(f, ServerFrame::SeekRemoved { .. })).await,
+        watcher.next_matching(|f| matches!(f, ServerFrame::SeekRemoved { .. })).await,
         ServerFrame::SeekRemoved { seek_id: seek.id }
     );
     for seated in [0, 2] {

@@ -65,33 +65,11 @@ fn rating(account: Uuid, speed: &str, rating: f64, deviation: f64) -> RatingRow 
     }
 }
 
-/// Reads frames until one matches, keeping nothing else: the lobby pushes statuses at any time.
-async fn wait_for(client: &mut WsClient, mut wanted: impl FnMut(&ServerFrame) -> bool) -> ServerFrame {
-    loop {
-        let frame = client.next().await;
-        if wanted(&frame) {
-            return frame;
-        }
-    }
-}
-
 async fn game_started(client: &mut WsClient) -> Uuid {
-    match wait_for(client, |f| matches!(f, ServerFrame::GameStarted { .. })).await {
+    match client.next_matching(|f| matches!(f, ServerFrame::GameStarted { .. })).await {
         ServerFrame::GameStarted { game_id } => game_id,
         _ => unreachable!(),
     }
-}
-
-/// Sends a frame with request `id` and returns the answer (ack, error, or `seek_created`); other frames before it
-/// are dropped.
-async fn ask(client: &mut WsClient, id: u64, mut frame: Value) -> ServerFrame {
-    frame["id"] = json!(id);
-    client.send(frame).await;
-    wait_for(client, |f| {
-        matches!(f, ServerFrame::Ack { id: Some(got), .. } | ServerFrame::Error { id: Some(got), .. }
-            | ServerFrame::SeekCreated { id: Some(got), .. } if *got == id)
-    })
-    .await
 }
 
 fn refusal(frame: &ServerFrame) -> Option<ErrorCode> {
@@ -102,14 +80,14 @@ fn refusal(frame: &ServerFrame) -> Option<ErrorCode> {
 }
 
 async fn create_seek(client: &mut WsClient, id: u64, frame: Value) -> kartka_protocol::Seek {
-    match ask(client, id, frame).await {
+    match client.ask(id, frame).await {
         ServerFrame::SeekCreated { seek, .. } => seek,
         other => panic!("expected seek_created, got {other:?}"),
     }
 }
 
 async fn accept_seek(client: &mut WsClient, id: u64, seek_id: Uuid) -> Uuid {
-    match ask(client, id, json!({ "type": "seek_accept", "seek_id": seek_id })).await {
+    match client.ask(id, json!({ "type": "seek_accept", "seek_id": seek_id })).await {
         ServerFrame::Ack { game_id: Some(game_id), .. } => game_id,
         other => panic!("expected an ack naming the game, got {other:?}"),
     }
@@ -263,7 +241,7 @@ async fn fifty_players_in_several_pools_are_paired_within_their_windows(db: &Tes
     let newcomer = player(db, &api, "newcomer").await;
     let mut client = WsClient::connect(server.addr, &newcomer.token).await;
     client.send(json!({ "type": "pool_join", "id": 1, "pool": pools[0] })).await;
-    let ServerFrame::PoolStatus(status) = wait_for(&mut client, |f| matches!(f, ServerFrame::PoolStatus(_))).await
+    let ServerFrame::PoolStatus(status) = client.next_matching(|f| matches!(f, ServerFrame::PoolStatus(_))).await
     else {
         unreachable!()
     };
@@ -286,13 +264,13 @@ async fn a_disconnect_removes_the_player_from_every_pool_and_their_seeks(db: &Te
     let mut phone = WsClient::connect(server.addr, &leaver.token).await;
     let laptop = WsClient::connect(server.addr, &leaver.token).await;
     for (id, pool) in pools.iter().enumerate() {
-        let answer = ask(&mut phone, id as u64 + 1, json!({ "type": "pool_join", "pool": pool })).await;
+        let answer = phone.ask(id as u64 + 1, json!({ "type": "pool_join", "pool": pool })).await;
         assert!(matches!(answer, ServerFrame::Ack { .. }), "{answer:?}");
     }
     let seek = create_seek(&mut phone, 5, seek_frame(BLITZ, false, json!({}))).await;
 
     let mut lobby = WsClient::connect(server.addr, &watcher.token).await;
-    assert!(matches!(ask(&mut lobby, 1, json!({ "type": "lobby_subscribe" })).await, ServerFrame::Ack { .. }));
+    assert!(matches!(lobby.ask(1, json!({ "type": "lobby_subscribe" })).await, ServerFrame::Ack { .. }));
 
     // One of two connections closes: the player is still there.
     laptop.close().await;
@@ -300,7 +278,7 @@ async fn a_disconnect_removes_the_player_from_every_pool_and_their_seeks(db: &Te
     let mut look = WsClient::connect(server.addr, &watcher.token).await;
     look.send(json!({ "type": "lobby_subscribe", "id": 1 })).await;
     let ServerFrame::Lobby { seeks, pools: statuses } =
-        wait_for(&mut look, |f| matches!(f, ServerFrame::Lobby { .. })).await
+        look.next_matching(|f| matches!(f, ServerFrame::Lobby { .. })).await
     else {
         unreachable!()
     };
@@ -311,7 +289,7 @@ async fn a_disconnect_removes_the_player_from_every_pool_and_their_seeks(db: &Te
 
     // The last one closes: the seek dies, and the player leaves every pool.
     phone.close().await;
-    let removed = wait_for(&mut lobby, |f| matches!(f, ServerFrame::SeekRemoved { .. })).await;
+    let removed = lobby.next_matching(|f| matches!(f, ServerFrame::SeekRemoved { .. })).await;
     assert_eq!(removed, ServerFrame::SeekRemoved { seek_id: seek.id });
     let mut emptied = HashSet::new();
     while emptied.len() < pools.len() {
@@ -326,7 +304,7 @@ async fn a_disconnect_removes_the_player_from_every_pool_and_their_seeks(db: &Te
     let mut client = WsClient::connect(server.addr, &stayer.token).await;
     for (id, spec) in pools.iter().enumerate() {
         client.send(json!({ "type": "pool_join", "id": id + 1, "pool": spec })).await;
-        let status = wait_for(&mut client, |f| matches!(f, ServerFrame::PoolStatus(_))).await;
+        let status = client.next_matching(|f| matches!(f, ServerFrame::PoolStatus(_))).await;
         assert!(matches!(status, ServerFrame::PoolStatus(s) if s.pool == *spec && s.waiting == 1), "{status:?}");
     }
     tokio::time::sleep(WAVE * 5).await;
@@ -345,27 +323,24 @@ async fn an_accepted_challenge_takes_both_players_out_of_the_lobby(db: &TestDb) 
             .unwrap_or_else(|_| unreachable!());
     let bullet = pool(BULLET, false);
     let mut socket = WsClient::connect(server.addr, &waiting.token).await;
-    assert!(matches!(
-        ask(&mut socket, 1, json!({ "type": "pool_join", "pool": bullet })).await,
-        ServerFrame::Ack { .. }
-    ));
+    assert!(matches!(socket.ask(1, json!({ "type": "pool_join", "pool": bullet })).await, ServerFrame::Ack { .. }));
     let seek = create_seek(&mut socket, 2, seek_frame(BLITZ, false, json!({}))).await;
     let mut lobby = WsClient::connect(server.addr, &watcher.token).await;
-    assert!(matches!(ask(&mut lobby, 1, json!({ "type": "lobby_subscribe" })).await, ServerFrame::Ack { .. }));
+    assert!(matches!(lobby.ask(1, json!({ "type": "lobby_subscribe" })).await, ServerFrame::Ack { .. }));
 
     let game = api.start_game(&challenger, &waiting, BLITZ).await;
 
-    let removed = wait_for(&mut lobby, |f| matches!(f, ServerFrame::SeekRemoved { .. })).await;
+    let removed = lobby.next_matching(|f| matches!(f, ServerFrame::SeekRemoved { .. })).await;
     assert_eq!(removed, ServerFrame::SeekRemoved { seek_id: seek.id });
-    let emptied = wait_for(&mut lobby, |f| matches!(f, ServerFrame::PoolStatus(status) if status.pool == bullet)).await;
+    let emptied = lobby.next_matching(|f| matches!(f, ServerFrame::PoolStatus(status) if status.pool == bullet)).await;
     assert!(matches!(emptied, ServerFrame::PoolStatus(status) if status.waiting == 0), "{emptied:?}");
-    let again = ask(&mut socket, 3, json!({ "type": "pool_join", "pool": bullet })).await;
+    let again = socket.ask(3, json!({ "type": "pool_join", "pool": bullet })).await;
     assert_eq!(refusal(&again), Some(ErrorCode::NotAllowed), "not paired while the challenge's game goes on");
 
     // Once that game is over, the lobby pairs them again.
     let (status, body) = api.post(&format!("/api/games/{game}/resign"), Some(&waiting.token), &json!({})).await;
     assert_eq!(status, 200, "{body}");
-    let again = ask(&mut socket, 4, json!({ "type": "pool_join", "pool": bullet })).await;
+    let again = socket.ask(4, json!({ "type": "pool_join", "pool": bullet })).await;
     assert!(matches!(again, ServerFrame::Ack { .. }), "{again:?}");
     server.stop().await;
 }
@@ -382,7 +357,7 @@ async fn seeks_are_listed_live_accepted_and_cancelled(db: &TestDb) {
     let mut watcher = WsClient::connect(server.addr, &strong.token).await;
 
     watcher.send(json!({ "type": "lobby_subscribe", "id": 1 })).await;
-    let ServerFrame::Lobby { seeks, .. } = wait_for(&mut watcher, |f| matches!(f, ServerFrame::Lobby { .. })).await
+    let ServerFrame::Lobby { seeks, .. } = watcher.next_matching(|f| matches!(f, ServerFrame::Lobby { .. })).await
     else {
         unreachable!()
     };
@@ -391,21 +366,21 @@ async fn seeks_are_listed_live_accepted_and_cancelled(db: &TestDb) {
     let range = json!({ "rating_range": { "min": 1400, "max": 1600 }, "colour": "first" });
     let seek = create_seek(&mut b, 1, seek_frame(BLITZ, true, range)).await;
     assert_eq!((seek.rating, seek.provisional, seek.rated, seek.speed), (1500, true, true, SpeedClass::Blitz));
-    let added = wait_for(&mut watcher, |f| matches!(f, ServerFrame::SeekAdded { .. })).await;
+    let added = watcher.next_matching(|f| matches!(f, ServerFrame::SeekAdded { .. })).await;
     assert_eq!(added, ServerFrame::SeekAdded { seek: seek.clone() });
 
     let accept = |id: Uuid| json!({ "type": "seek_accept", "seek_id": id });
-    assert_eq!(refusal(&ask(&mut s, 1, accept(seek.id)).await), Some(ErrorCode::NotAllowed), "rating out of range");
-    assert_eq!(refusal(&ask(&mut b, 2, accept(seek.id)).await), Some(ErrorCode::NotAllowed), "own seek");
+    assert_eq!(refusal(&s.ask(1, accept(seek.id)).await), Some(ErrorCode::NotAllowed), "rating out of range");
+    assert_eq!(refusal(&b.ask(2, accept(seek.id)).await), Some(ErrorCode::NotAllowed), "own seek");
     let cancel = |id: Uuid| json!({ "type": "seek_cancel", "seek_id": id });
-    assert_eq!(refusal(&ask(&mut a, 2, cancel(seek.id)).await), Some(ErrorCode::Forbidden), "someone else's");
-    assert_eq!(refusal(&ask(&mut a, 3, accept(Uuid::new_v4())).await), Some(ErrorCode::UnknownSeek));
+    assert_eq!(refusal(&a.ask(2, cancel(seek.id)).await), Some(ErrorCode::Forbidden), "someone else's");
+    assert_eq!(refusal(&a.ask(3, accept(Uuid::new_v4())).await), Some(ErrorCode::UnknownSeek));
     let reversed = json!({ "rating_range": { "min": 1600, "max": 1400 } });
-    assert_eq!(refusal(&ask(&mut b, 3, seek_frame(BLITZ, true, reversed)).await), Some(ErrorCode::InvalidRequest));
+    assert_eq!(refusal(&b.ask(3, seek_frame(BLITZ, true, reversed)).await), Some(ErrorCode::InvalidRequest));
     let endless = TimeControl::Fischer { initial_seconds: 0, increment_seconds: 0 };
-    assert_eq!(refusal(&ask(&mut b, 4, seek_frame(endless, true, json!({}))).await), Some(ErrorCode::InvalidRequest));
+    assert_eq!(refusal(&b.ask(4, seek_frame(endless, true, json!({}))).await), Some(ErrorCode::InvalidRequest));
     let unknown_field = json!({ "type": "seek_create", "id": 5, "ruleset": { "kind": "paper-soccer" }, "time_control": BLITZ, "bogus": 1 });
-    assert_eq!(refusal(&ask(&mut b, 5, unknown_field).await), Some(ErrorCode::UnknownFrame));
+    assert_eq!(refusal(&b.ask(5, unknown_field).await), Some(ErrorCode::UnknownFrame));
     // Looking at the lobby needs no account; offering a game does.
     let mut anonymous = WsClient::connect_anonymous(server.addr).await;
     anonymous.request(1, json!({ "type": "lobby_subscribe" })).await;
@@ -415,23 +390,23 @@ async fn seeks_are_listed_live_accepted_and_cancelled(db: &TestDb) {
     let game_id = accept_seek(&mut a, 4, seek.id).await;
     assert_eq!(game_started(&mut b).await, game_id);
     assert_eq!(
-        wait_for(&mut watcher, |f| matches!(f, ServerFrame::SeekRemoved { .. })).await,
+        watcher.next_matching(|f| matches!(f, ServerFrame::SeekRemoved { .. })).await,
         ServerFrame::SeekRemoved { seek_id: seek.id }
     );
     let game = server.state.games.snapshot(game_id).await.unwrap();
     assert_eq!(game.players[0].account_id, bob.account.id, "the creator chose the first seat");
     assert!(game.rated);
     assert_eq!(game.speed, SpeedClass::Blitz);
-    assert_eq!(refusal(&ask(&mut s, 5, accept(seek.id)).await), Some(ErrorCode::UnknownSeek), "taken");
+    assert_eq!(refusal(&s.ask(5, accept(seek.id)).await), Some(ErrorCode::UnknownSeek), "taken");
 
     let bullet_seek = seek_frame(BULLET, false, json!({}));
-    let refused = refusal(&ask(&mut b, 6, bullet_seek.clone()).await);
+    let refused = refusal(&b.ask(6, bullet_seek.clone()).await);
     assert_eq!(refused, Some(ErrorCode::NotAllowed), "no second lobby game while the first is on");
     b.request(7, json!({ "type": "resign", "game_id": game_id })).await;
     let another = create_seek(&mut b, 8, bullet_seek).await;
-    assert!(matches!(ask(&mut b, 9, cancel(another.id)).await, ServerFrame::Ack { .. }));
+    assert!(matches!(b.ask(9, cancel(another.id)).await, ServerFrame::Ack { .. }));
     let removed =
-        wait_for(&mut watcher, |f| matches!(f, ServerFrame::SeekRemoved { seek_id } if *seek_id == another.id)).await;
+        watcher.next_matching(|f| matches!(f, ServerFrame::SeekRemoved { seek_id } if *seek_id == another.id)).await;
     assert_eq!(removed, ServerFrame::SeekRemoved { seek_id: another.id });
     server.stop().await;
 }
@@ -452,7 +427,7 @@ async fn colours_are_balanced_by_recent_games(db: &TestDb) {
     let mut b = WsClient::connect(server.addr, &often_second.token).await;
     for client in [&mut a, &mut b] {
         assert!(matches!(
-            ask(client, 1, json!({ "type": "pool_join", "pool": pool(BULLET, false) })).await,
+            client.ask(1, json!({ "type": "pool_join", "pool": pool(BULLET, false) })).await,
             ServerFrame::Ack { .. }
         ));
     }
@@ -606,7 +581,7 @@ async fn a_rematch_is_offered_declined_and_accepted_with_the_seats_swapped(db: &
     assert_eq!(status, 201, "{body}");
     let offer: Challenge = serde_json::from_value(body).unwrap();
     assert_eq!((offer.rematch_of, offer.colour), (Some(game), kartka_protocol::rest::ColourChoice::First));
-    let pushed = wait_for(&mut a, |f| matches!(f, ServerFrame::ChallengeUpdated { .. })).await;
+    let pushed = a.next_matching(|f| matches!(f, ServerFrame::ChallengeUpdated { .. })).await;
     assert_eq!(pushed, ServerFrame::ChallengeUpdated { challenge: offer.clone() });
     let (status, again) = api.post(&rematch, Some(&bob.token), &json!({})).await;
     assert_eq!((status, again["id"].clone()), (200, json!(offer.id)), "asking twice returns the standing offer");
@@ -614,7 +589,7 @@ async fn a_rematch_is_offered_declined_and_accepted_with_the_seats_swapped(db: &
     let (status, declined) =
         api.post(&format!("/api/challenges/{}/decline", offer.id), Some(&alice.token), &json!({})).await;
     assert_eq!((status, declined["status"].as_str()), (200, Some("declined")));
-    let pushed = wait_for(&mut b, |f| matches!(f, ServerFrame::ChallengeUpdated { .. })).await;
+    let pushed = b.next_matching(|f| matches!(f, ServerFrame::ChallengeUpdated { .. })).await;
     assert!(
         matches!(pushed, ServerFrame::ChallengeUpdated { challenge } if challenge.status == ChallengeStatus::Declined)
     );
@@ -633,10 +608,10 @@ async fn a_rematch_is_offered_declined_and_accepted_with_the_seats_swapped(db: &
     assert_eq!(seats, [bob.account.id, alice.account.id], "the seats are swapped");
     // The spectator hears of the new game on the old one; so does a watcher who comes to the old game later.
     let notice = ServerFrame::Rematch { game_id: game, rematch_id: next };
-    assert_eq!(wait_for(&mut c, |f| matches!(f, ServerFrame::Rematch { .. })).await, notice);
+    assert_eq!(c.next_matching(|f| matches!(f, ServerFrame::Rematch { .. })).await, notice);
     let mut late = WsClient::connect_anonymous(server.addr).await;
     late.request(1, json!({ "type": "subscribe", "game_id": game, "rematch": true })).await;
-    assert_eq!(wait_for(&mut late, |f| matches!(f, ServerFrame::Rematch { .. })).await, notice);
+    assert_eq!(late.next_matching(|f| matches!(f, ServerFrame::Rematch { .. })).await, notice);
     // Once nobody watches, the old game leaves memory; one who opens it then still hears of the rematch.
     c.close().await;
     late.close().await;
@@ -647,6 +622,6 @@ async fn a_rematch_is_offered_declined_and_accepted_with_the_seats_swapped(db: &
     }
     let mut later = WsClient::connect_anonymous(server.addr).await;
     later.request(1, json!({ "type": "subscribe", "game_id": game, "rematch": true })).await;
-    assert_eq!(wait_for(&mut later, |f| matches!(f, ServerFrame::Rematch { .. })).await, notice);
+    assert_eq!(later.next_matching(|f| matches!(f, ServerFrame::Rematch { .. })).await, notice);
     server.stop().await;
 }

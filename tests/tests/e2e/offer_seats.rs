@@ -30,19 +30,10 @@ const BLITZ: TimeControl = TimeControl::Fischer { initial_seconds: 300, incremen
 const CORRESPONDENCE: TimeControl = TimeControl::Correspondence { days_per_move: 3, vacation_allowed: true };
 const THREE: RulesetSpec = RulesetSpec::DotsAndBoxes(DotsAndBoxesOptions { rows: 2, cols: 2, players: 3 });
 
-/// Reads frames until one matches, keeping nothing else.
-async fn wait_for(client: &mut WsClient, mut wanted: impl FnMut(&ServerFrame) -> bool) -> ServerFrame {
-    loop {
-        let frame = client.next().await;
-        if wanted(&frame) {
-            return frame;
-        }
-    }
-}
-
 /// The next `challenge_updated` of challenge `id` a player gets: the challenge as it now stands.
 async fn challenge_news(client: &mut WsClient, id: Uuid) -> Challenge {
-    match wait_for(client, |f| matches!(f, ServerFrame::ChallengeUpdated { challenge } if challenge.id == id)).await {
+    match client.next_matching(|f| matches!(f, ServerFrame::ChallengeUpdated { challenge } if challenge.id == id)).await
+    {
         ServerFrame::ChallengeUpdated { challenge } => challenge,
         _ => unreachable!(),
     }
@@ -51,14 +42,14 @@ async fn challenge_news(client: &mut WsClient, id: Uuid) -> Challenge {
 /// The next `correspondence_seek_added` of seek `id` a lobby subscriber gets: the seek as it now stands.
 async fn seek_news(watcher: &mut WsClient, id: Uuid) -> Seek {
     let wanted = |f: &ServerFrame| matches!(f, ServerFrame::CorrespondenceSeekAdded { seek } if seek.id == id);
-    match wait_for(watcher, wanted).await {
+    match watcher.next_matching(wanted).await {
         ServerFrame::CorrespondenceSeekAdded { seek } => seek,
         _ => unreachable!(),
     }
 }
 
 async fn game_started(client: &mut WsClient) -> Uuid {
-    match wait_for(client, |f| matches!(f, ServerFrame::GameStarted { .. })).await {
+    match client.next_matching(|f| matches!(f, ServerFrame::GameStarted { .. })).await {
         ServerFrame::GameStarted { game_id } => game_id,
         _ => unreachable!(),
     }
@@ -185,7 +176,7 @@ async fn a_challenge_for_three_starts_when_both_invited_players_accept_and_is_pl
     let position = AnyGame::new(&kinds::ruleset(&snapshot.ruleset).expect("a valid ruleset"));
     let edge = position.legal_actions().into_iter().next().expect("an edge to draw");
     first.send(move_frame(game, 0, "first-edge", &edge)).await;
-    wait_for(&mut first, |f| matches!(f, ServerFrame::Ack { .. })).await;
+    first.next_matching(|f| matches!(f, ServerFrame::Ack { .. })).await;
     let (status, summary) = api.get(&format!("/api/games/{game}"), None).await;
     assert_eq!((status, summary["ply"].clone(), summary["to_act"].clone()), (200, json!(1), json!("second")));
     server.stop().await;
@@ -212,7 +203,7 @@ async fn one_invited_players_decline_closes_a_challenge_for_three(url: &str) {
     let declined: Challenge = serde_json::from_value(body).expect("a challenge");
     assert_eq!((declined.status, declined.game_id), (ChallengeStatus::Declined, None));
     for told in [0, 1] {
-        let news = wait_for(&mut clients[told], |f| {
+        let news = clients[told].next_matching(|f| {
             matches!(f, ServerFrame::ChallengeUpdated { challenge } if challenge.status == ChallengeStatus::Declined)
         })
         .await;
@@ -231,7 +222,7 @@ async fn a_correspondence_seek_for_three_fills_as_players_accept_and_one_leaves_
     let [alice, bob, carol, dave] = [&sessions[0], &sessions[1], &sessions[2], &sessions[3]];
     let mut watcher = WsClient::connect(server.addr, &dave.token).await;
     watcher.send(json!({ "type": "lobby_subscribe", "id": 1 })).await;
-    wait_for(&mut watcher, |f| matches!(f, ServerFrame::Lobby { .. })).await;
+    watcher.next_matching(|f| matches!(f, ServerFrame::Lobby { .. })).await;
 
     let body = json!({ "ruleset": THREE, "time_control": CORRESPONDENCE, "colour": "second" });
     let (status, created) = api.post("/api/seeks", Some(&alice.token), &body).await;
@@ -270,7 +261,7 @@ async fn a_correspondence_seek_for_three_fills_as_players_accept_and_one_leaves_
     let everyone = vec![alice.account.id, bob.account.id, carol.account.id];
     assert_eq!((full.status, ids(&full.joined)), (SeekStatus::Accepted, everyone));
     let game = full.game_id.expect("the game");
-    let removed = wait_for(&mut watcher, |f| matches!(f, ServerFrame::CorrespondenceSeekRemoved { .. })).await;
+    let removed = watcher.next_matching(|f| matches!(f, ServerFrame::CorrespondenceSeekRemoved { .. })).await;
     assert_eq!(removed, ServerFrame::CorrespondenceSeekRemoved { seek_id: created.id, status: SeekStatus::Accepted });
     for seated_player in [0, 1, 2] {
         assert_eq!(game_started(&mut clients[seated_player]).await, game);

@@ -80,7 +80,10 @@ fn parse_token(at: usize, token: &[(usize, char)]) -> Result<Action, NotationErr
 /// The number of up to `most` leading digits, and how many characters it took; `None` without a digit.
 fn digits(token: &[(usize, char)], most: usize) -> Option<(i16, usize)> {
     let count = token.iter().take(most).take_while(|(_, c)| c.is_ascii_digit()).count();
-    let value = token[..count].iter().fold(0i16, |value, &(_, c)| value * 10 + (c as u8 - b'0') as i16);
+    // Saturating: a run of five digits may pass `i16::MAX`, and the callers refuse any such value by its length.
+    let value = token[..count]
+        .iter()
+        .fold(0i16, |value, &(_, c)| value.saturating_mul(10).saturating_add(i16::from(c as u8 - b'0')));
     (count > 0).then_some((value, count))
 }
 
@@ -122,6 +125,13 @@ mod tests {
             write_action(action, &mut out);
         }
         out
+    }
+
+    #[test]
+    fn coordinates_of_five_digits_beyond_a_16_bit_number_are_refused_not_overflowed() {
+        for text in ["99999,1", "1,-99999", "40000,0"] {
+            assert!(parse_actions(text).is_err(), "{text}");
+        }
     }
 
     #[test]

@@ -5,7 +5,7 @@
 use crate::game::{Game, NotationError, Progress, TimedWindow, TimeoutPolicy};
 use crate::kinds::{dispatch, dispatch_kind, AnyGame, GameKind};
 use crate::position_key::PositionKey;
-use crate::{EndReason, Outcome, Seat};
+use crate::{Disclosure, EndReason, Outcome, Seat, SeatSet};
 
 /// Why a move text was refused. The game is unchanged.
 #[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
@@ -19,6 +19,12 @@ pub enum MoveError {
     /// The game is over.
     #[error("the game is over")]
     GameOver,
+    /// The seat is not one of the seats to act now.
+    #[error("the {seat} seat is not to act now")]
+    NotToAct {
+        /// The seat that tried to act.
+        seat: Seat,
+    },
     /// The text goes on after the turn ended; the next actions belong to the opponent.
     #[error("the move goes on after the turn ended (at action {at})")]
     PastTurnEnd {
@@ -76,6 +82,12 @@ impl GameKind {
             .map(|actions| actions.iter().map(|&action| write_actions::<G>(&[action])).collect()))
     }
 
+    /// Whether some viewer of a game of this kind may not see all of it (see [`Game::HIDDEN_INFORMATION`]).
+    #[must_use]
+    pub fn hidden_information(self) -> bool {
+        dispatch_kind!(self, G => G::HIDDEN_INFORMATION)
+    }
+
     /// What stands between two actions written together as one move text (see [`Game::ACTION_SEPARATOR`]).
     #[must_use]
     pub fn action_separator(self) -> &'static str {
@@ -105,6 +117,13 @@ impl AnyGame {
     #[must_use]
     pub fn to_act(&self) -> Option<Seat> {
         dispatch!(self, game => game.to_act())
+    }
+
+    /// The seats that may act now: one, several in a simultaneous phase, none once the game is over (see
+    /// [`Game::seats_to_act`]).
+    #[must_use]
+    pub fn seats_to_act(&self) -> SeatSet {
+        dispatch!(self, game => game.seats_to_act())
     }
 
     /// Whether the seat to act is in the middle of a turn.
@@ -157,10 +176,28 @@ impl AnyGame {
         dispatch!(self, game => play_text(game, text))
     }
 
+    /// Plays a run of actions in the game's notation for `seat`, one of the seats to act (in a simultaneous
+    /// phase, any of them): a whole turn or part of one, never more than the rest of the seat's turn. All or
+    /// nothing: on error the game is unchanged. Besides what [`AnyGame::play`] answers, says what the move
+    /// discloses to whom (see [`Game::disclose`]): `None` when it is public as written.
+    pub fn play_as(&mut self, seat: Seat, text: &str) -> Result<(Played, Option<Disclosure>), MoveError> {
+        dispatch!(self, game => play_text_as(game, seat, text))
+    }
+
     /// A legal action chosen by `choice` (see [`Game::pick_legal_action`]), in the game's notation.
     #[must_use]
     pub fn pick_legal_action(&self, choice: u64) -> Option<String> {
         dispatch!(self, game => pick_text(game, choice))
+    }
+
+    /// For `seat`, one of the seats to act, a legal action chosen by `choice` (see
+    /// [`Game::pick_legal_action_as`]), in the game's notation; `None` for a seat not to act.
+    #[must_use]
+    pub fn pick_legal_action_as(&self, seat: Seat, choice: u64) -> Option<String> {
+        if !self.seats_to_act().contains(seat) {
+            return None;
+        }
+        dispatch!(self, game => pick_text_as(game, seat, choice))
     }
 
     /// The position's canonical bytes: the kind's stable name, then what its [`Game::write_key`] writes. Equal
@@ -203,21 +240,35 @@ fn pick_text<G: Game>(game: &G, choice: u64) -> Option<String> {
     game.pick_legal_action(choice).map(|action| write_actions::<G>(&[action]))
 }
 
+fn pick_text_as<G: Game>(game: &G, seat: Seat, choice: u64) -> Option<String> {
+    game.pick_legal_action_as(seat, choice).map(|action| write_actions::<G>(&[action]))
+}
+
 fn legal_texts<G: Game>(game: &G) -> Vec<String> {
     let mut texts = Vec::new();
     game.for_each_legal_action(|action| texts.push(write_actions::<G>(&[action])));
     texts
 }
 
-/// Applies every action of `text` to a copy of `game`, and keeps the copy only if all were legal and none
-/// went past the end of the turn.
+/// Plays `text` for the seat to act (see [`play_text_as`]).
 fn play_text<G: Game>(game: &mut G, text: &str) -> Result<Played, MoveError> {
+    let seat = game.to_act().ok_or(MoveError::GameOver)?;
+    play_text_as(game, seat, text).map(|(played, _)| played)
+}
+
+/// Applies every action of `text` for `seat` to a copy of `game`, and keeps the copy only if all were legal and
+/// none went past the end of the seat's turn.
+fn play_text_as<G: Game>(game: &mut G, seat: Seat, text: &str) -> Result<(Played, Option<Disclosure>), MoveError> {
     let actions = G::parse_actions(text)?;
     if actions.is_empty() {
         return Err(MoveError::Empty);
     }
-    if game.to_act().is_none() {
+    let to_act = game.seats_to_act();
+    if to_act.is_empty() {
         return Err(MoveError::GameOver);
+    }
+    if !to_act.contains(seat) {
+        return Err(MoveError::NotToAct { seat });
     }
     let mut next = game.clone();
     let mut progress = Progress::TurnContinues;
@@ -225,7 +276,7 @@ fn play_text<G: Game>(game: &mut G, text: &str) -> Result<Played, MoveError> {
         if progress != Progress::TurnContinues {
             return Err(MoveError::PastTurnEnd { at });
         }
-        progress = next.apply(action).map_err(|illegal| {
+        progress = next.apply_as(seat, action).map_err(|illegal| {
             let reason = illegal.to_string();
             if G::is_forbidden(&illegal) {
                 MoveError::Forbidden { at, reason }
@@ -234,6 +285,7 @@ fn play_text<G: Game>(game: &mut G, text: &str) -> Result<Played, MoveError> {
             }
         })?;
     }
+    let disclosure = game.disclose(seat, &actions, &next);
     *game = next;
-    Ok(Played { actions: actions.len(), progress })
+    Ok((Played { actions: actions.len(), progress }, disclosure))
 }

@@ -268,6 +268,7 @@ fn play_text(game: &mut AnyGame, text: &str) {
                 MoveError::Notation(error) => assert_eq!(count, Err(error)),
                 MoveError::Empty => assert_eq!(count, Ok(0)),
                 MoveError::GameOver => assert_eq!(before.to_act(), None),
+                MoveError::NotToAct { seat } => panic!("{kind}: play() acts for the seat to act, not {seat}"),
                 MoveError::PastTurnEnd { at } | MoveError::Illegal { at, .. } | MoveError::Forbidden { at, .. } => {
                     assert!(before.to_act().is_some(), "{kind}: a finished game refuses as over");
                     assert!(count.is_ok_and(|count| at < count), "{kind}: action {at} is in {text:?}");

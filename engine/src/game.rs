@@ -3,7 +3,7 @@
 use std::fmt::Debug;
 
 use crate::position_key::PositionKey;
-use crate::{EndReason, Outcome, Seat};
+use crate::{Disclosure, EndReason, Outcome, Seat, SeatSet};
 
 /// What applying one legal action did to the game.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -65,6 +65,38 @@ pub trait Game: Clone + Debug + std::hash::Hash + Send + Sync + 'static {
 
     /// The seat that must act next, or `None` when the game is over.
     fn to_act(&self) -> Option<Seat>;
+
+    /// The seats that may act now. By default the one seat of [`Game::to_act`]. A kind with a simultaneous phase
+    /// (both fleets placed at once, a round of guesses) names every seat still to submit, each once, and its
+    /// [`Game::to_act`] names the lowest of them; once the game is over the set is empty.
+    fn seats_to_act(&self) -> SeatSet {
+        self.to_act().into()
+    }
+
+    /// Whether `seat`, one of [`Game::seats_to_act`], may play `action` now, and if not, why. By default the
+    /// seat is the one to act and this is [`Game::check`]; a kind with simultaneous phases overrides it.
+    fn check_as(&self, _seat: Seat, action: Self::Action) -> Result<(), Self::Illegal> {
+        self.check(action)
+    }
+
+    /// Plays `action` for `seat`, one of [`Game::seats_to_act`]. On error the game is unchanged. By default the
+    /// seat is the one to act and this is [`Game::apply`]; a kind with simultaneous phases overrides it (and its
+    /// [`Game::apply`] plays for [`Game::to_act`]).
+    fn apply_as(&mut self, _seat: Seat, action: Self::Action) -> Result<Progress, Self::Illegal> {
+        self.apply(action)
+    }
+
+    /// Whether some viewer may not see all of the game: a kind with secrets (a fleet, a secret number) says so,
+    /// and the server then serves every viewer its projection of each move (see [`Game::disclose`]) and keeps
+    /// analysis and the opening explorer off.
+    const HIDDEN_INFORMATION: bool = false;
+
+    /// What the move `actions`, just played by `mover` from this position to `after`, discloses to whom (see
+    /// [`Disclosure`]). `None`, the default and the answer of every kind of perfect information, means the move
+    /// is public as written. A kind with secrets answers for every move.
+    fn disclose(&self, _mover: Seat, _actions: &[Self::Action], _after: &Self) -> Option<Disclosure> {
+        None
+    }
 
     /// Whether the seat to act is in the middle of a turn it has already begun.
     fn mid_turn(&self) -> bool;
@@ -142,6 +174,13 @@ pub trait Game: Clone + Debug + std::hash::Hash + Send + Sync + 'static {
             seen += 1;
         });
         picked
+    }
+
+    /// For `seat`, one of [`Game::seats_to_act`], the legal action chosen by `choice` as
+    /// [`Game::pick_legal_action`] chooses (a seat whose time runs out in a simultaneous phase gets a random
+    /// fleet or secret this way). By default the seat is the one to act.
+    fn pick_legal_action_as(&self, _seat: Seat, choice: u64) -> Option<Self::Action> {
+        self.pick_legal_action(choice)
     }
 
     /// Writes the position's canonical bytes (see [`PositionKey`]): everything the rules look at from here on,

@@ -10,6 +10,7 @@
 //! [`AnyGame`], which takes and gives moves in each game's own notation.
 
 mod any;
+pub mod commitment;
 #[doc(hidden)]
 pub mod fuzzing;
 mod game;
@@ -19,6 +20,7 @@ pub mod perft;
 mod position_key;
 mod seat;
 pub mod tag_pairs;
+mod view;
 
 pub use any::{write_actions, GameVisitor, MoveError, Played};
 pub use game::{Game, NotationError, Progress, TimedWindow, TimeoutPolicy};
@@ -26,3 +28,4 @@ pub use kinds::*;
 pub use outcome::{EndReason, Outcome};
 pub use position_key::PositionKey;
 pub use seat::{BySeat, Seat};
+pub use view::{Disclosure, SeatSet, Viewer};

@@ -128,9 +128,10 @@ fn position(request: &SuggestionRequest) -> Result<AnyGame, SuggestionError> {
             MoveError::Notation(_) | MoveError::Empty => {
                 SuggestionError::Notation { index, text, reason: error.to_string() }
             }
-            MoveError::PastTurnEnd { .. } | MoveError::Illegal { .. } | MoveError::Forbidden { .. } => {
-                SuggestionError::Illegal { index, text, reason: error.to_string() }
-            }
+            MoveError::NotToAct { .. }
+            | MoveError::PastTurnEnd { .. }
+            | MoveError::Illegal { .. }
+            | MoveError::Forbidden { .. } => SuggestionError::Illegal { index, text, reason: error.to_string() },
         })?;
         ply += played.actions as u32;
     }

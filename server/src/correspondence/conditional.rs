@@ -69,6 +69,7 @@ fn play(game: &mut AnyGame, text: &str) -> Result<Progress, LineError> {
     game.play(text).map(|played| played.progress).map_err(|error| match error {
         MoveError::Notation(_) | MoveError::Empty => LineError::Notation(error.to_string()),
         MoveError::GameOver
+        | MoveError::NotToAct { .. }
         | MoveError::PastTurnEnd { .. }
         | MoveError::Illegal { .. }
         | MoveError::Forbidden { .. } => LineError::Illegal(error.to_string()),

@@ -36,6 +36,7 @@ impl GameActor {
         let played = next.game.play(notation).map_err(|error| match error {
             MoveError::Notation(_) | MoveError::Empty => GameError::BadNotation(error.to_string()),
             MoveError::GameOver => GameError::GameOver,
+            MoveError::NotToAct { .. } => GameError::NotYourTurn,
             MoveError::PastTurnEnd { .. } | MoveError::Illegal { .. } => GameError::IllegalMove(error.to_string()),
             MoveError::Forbidden { .. } => GameError::ForbiddenMove(error.to_string()),
         })?;

@@ -60,7 +60,13 @@ impl StoredGame {
     /// When the store refuses it.
     pub async fn insert(&self, store: &dyn Store) -> Uuid {
         let game = self.row();
-        let started = EventRow { seq: 1, kind: "started".to_owned(), payload: "{}".to_owned(), at: self.created_at };
+        let started = EventRow {
+            seq: 1,
+            kind: "started".to_owned(),
+            payload: "{}".to_owned(),
+            at: self.created_at,
+            private: None,
+        };
         store.insert_game(&game, &started).await.expect("insert game");
         game.id
     }
@@ -146,6 +152,7 @@ impl ActiveGame {
             kind: "started".to_owned(),
             payload: r#"{"type":"started"}"#.to_owned(),
             at: self.created_at,
+            private: None,
         };
         (game, started)
     }

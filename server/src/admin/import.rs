@@ -185,6 +185,7 @@ fn rows_of(game: &ReadGame, players: Vec<(Uuid, String)>, source: &str, now: Mil
         kind: event_kind(event).to_owned(),
         payload: serde_json::to_string(event).expect("game events always serialise"),
         at,
+        private: None,
     };
     let started =
         GameEvent::Started { players: infos.clone(), ruleset: game.ruleset, time_control, clocks: clocks.clone() };

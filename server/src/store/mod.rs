@@ -280,10 +280,22 @@ pub struct EventRow {
     pub seq: i64,
     /// The event's type (the protocol's `GameEvent` tag), for queries.
     pub kind: String,
-    /// The protocol's `GameEvent` as JSON.
+    /// The protocol's `GameEvent` as JSON: the public part, which every viewer may see.
     pub payload: String,
     /// When it was recorded.
     pub at: Millis,
+    /// The part of the event only one seat (and admins) may see, in a game with secrets; `None` for every event
+    /// of a kind of perfect information.
+    pub private: Option<PrivatePart>,
+}
+
+/// The part of a stored event that only one seat and admins may see (see [`EventRow::private`]).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct PrivatePart {
+    /// The seat it is for, by its ordinal (`first`, `second`, …).
+    pub seat: String,
+    /// The protocol's `GameEvent` as that seat sees it, as JSON.
+    pub payload: String,
 }
 
 /// The rating model of Glicko-2, which rates games of two seats (`RatingRow::model`).

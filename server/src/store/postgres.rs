@@ -22,8 +22,9 @@ const INSERT_MOVES_UNNEST: &str = "INSERT INTO moves \
 
 /// Events as one array per column, like [`INSERT_MOVES_UNNEST`]: one statement, planned once, whatever the
 /// number of rows.
-const INSERT_EVENTS_UNNEST: &str = "INSERT INTO game_events (game_id, seq, kind, payload, at) \
-    SELECT * FROM UNNEST($1::uuid[], $2::bigint[], $3::text[], $4::text[], $5::bigint[])";
+const INSERT_EVENTS_UNNEST: &str = "INSERT INTO game_events \
+    (game_id, seq, kind, payload, at, private_seat, private_payload) \
+    SELECT * FROM UNNEST($1::uuid[], $2::bigint[], $3::text[], $4::text[], $5::bigint[], $6::text[], $7::text[])";
 
 /// The arrays of a group's new states, one per column, as the two statements below read them.
 macro_rules! states_unnest {
@@ -60,8 +61,8 @@ macro_rules! outcomes_update {
 const UPDATE_STATES_UNNEST: &str = concat!(states_unnest!(), outcomes_update!(), " SELECT game_id FROM moved");
 
 /// A whole group commit in one statement, its own transaction (the states' arrays are `$1`–`$14`): the
-/// sequence checks and new progress (`moved`), the events (`$15`–`$19`) and moves (`$20`–`$27`) of the games
-/// that passed, and the announcement of the group (channel `$28`, payloads `$29`) if every game passed; it
+/// sequence checks and new progress (`moved`), the events (`$15`–`$21`) and moves (`$22`–`$29`) of the games
+/// that passed, and the announcement of the group (channel `$30`, payloads `$31`) if every game passed; it
 /// answers each game it moved and whether the announcement was sent. One round trip instead of six (BEGIN,
 /// four statements, COMMIT): at low load each group is a move or two, and PostgreSQL's cost per statement is
 /// most of a move's (docs/performance.md).
@@ -70,16 +71,19 @@ macro_rules! group_in_one_statement {
         concat!(
             states_unnest!(),
             $outcomes,
-            ", events AS (INSERT INTO game_events (game_id, seq, kind, payload, at) \
-            SELECT * FROM UNNEST($15::uuid[], $16::bigint[], $17::text[], $18::text[], $19::bigint[]) \
-            AS e(game_id, seq, kind, payload, at) WHERE e.game_id IN (SELECT game_id FROM moved)), \
+            ", events AS (INSERT INTO game_events \
+            (game_id, seq, kind, payload, at, private_seat, private_payload) \
+            SELECT * FROM UNNEST($15::uuid[], $16::bigint[], $17::text[], $18::text[], $19::bigint[], \
+            $20::text[], $21::text[]) \
+            AS e(game_id, seq, kind, payload, at, private_seat, private_payload) \
+            WHERE e.game_id IN (SELECT game_id FROM moved)), \
             new_moves AS (INSERT INTO moves \
             (game_id, ply, seat, notation, turn_ended, client_move_id, clocks_ms, received_at) \
-            SELECT * FROM UNNEST($20::uuid[], $21::bigint[], $22::text[], $23::text[], $24::boolean[], \
-            $25::text[], $26::text[], $27::bigint[]) \
+            SELECT * FROM UNNEST($22::uuid[], $23::bigint[], $24::text[], $25::text[], $26::boolean[], \
+            $27::text[], $28::text[], $29::bigint[]) \
             AS m(game_id, ply, seat, notation, turn_ended, client_move_id, clocks_ms, received_at) \
             WHERE m.game_id IN (SELECT game_id FROM moved)), \
-            told AS (SELECT pg_notify($28, payload) FROM UNNEST($29::text[]) AS payload \
+            told AS (SELECT pg_notify($30, payload) FROM UNNEST($31::text[]) AS payload \
             WHERE (SELECT count(*) FROM moved) = cardinality($1::uuid[])) \
             SELECT game_id, (SELECT count(*) FROM told) > 0 AS told FROM moved"
         )
@@ -232,6 +236,8 @@ fn bind_events<'q>(query: PgQuery<'q>, events: &'q [(Uuid, &'q EventRow)]) -> Pg
         .bind(events.iter().map(|(_, row)| row.kind.as_str()).collect::<Vec<&str>>())
         .bind(events.iter().map(|(_, row)| row.payload.as_str()).collect::<Vec<&str>>())
         .bind(events.iter().map(|(_, row)| row.at).collect::<Vec<i64>>())
+        .bind(events.iter().map(|(_, row)| row.private.as_ref().map(|part| part.seat.as_str())).collect::<Vec<_>>())
+        .bind(events.iter().map(|(_, row)| row.private.as_ref().map(|part| part.payload.as_str())).collect::<Vec<_>>())
 }
 
 /// Binds the arrays of [`INSERT_MOVES_UNNEST`]'s columns.

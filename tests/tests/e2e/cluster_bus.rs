@@ -118,7 +118,7 @@ fn next_change(game: &mut GameRow) -> (Uuid, GameChange) {
     let seq = game.state.seq + 1;
     let change = GameChange {
         expected_seq: game.state.seq,
-        event: EventRow { seq, kind: "player_connected".to_owned(), payload: "{}".to_owned(), at: seq },
+        event: EventRow { seq, kind: "player_connected".to_owned(), payload: "{}".to_owned(), at: seq, private: None },
         new_move: None,
         state: GameState { seq, ..game.state.clone() },
         ratings: Vec::new(),

@@ -205,7 +205,13 @@ async fn games_stored_before_0015_read_back_the_same_after_it(backend: Backend) 
     };
     let change = GameChange {
         expected_seq: 9,
-        event: EventRow { seq: 10, kind: "move_made".to_owned(), payload: "{}".to_owned(), at: T0 + 10_500 },
+        event: EventRow {
+            seq: 10,
+            kind: "move_made".to_owned(),
+            payload: "{}".to_owned(),
+            at: T0 + 10_500,
+            private: None,
+        },
         new_move: Some(MoveRow {
             ply: 7,
             seat: "second".to_owned(),
@@ -300,6 +306,7 @@ async fn only_correspondence_deadlines_are_swept_after_0018(backend: Backend) {
             kind: "player_connected".to_owned(),
             payload: "{}".to_owned(),
             at: T0,
+            private: None,
         },
         new_move: None,
         state: GameState { seq: game.state.seq + 1, deadline: Some(deadline), ..game.state.clone() },
@@ -312,7 +319,8 @@ async fn only_correspondence_deadlines_are_swept_after_0018(backend: Backend) {
 
     // A game stored after 0018 is swept by the same rule.
     let later = GameRow { id: Uuid::new_v4(), ..correspondence.clone() };
-    let started = EventRow { seq: later.state.seq, kind: "started".to_owned(), payload: "{}".to_owned(), at: T0 };
+    let started =
+        EventRow { seq: later.state.seq, kind: "started".to_owned(), payload: "{}".to_owned(), at: T0, private: None };
     store.insert_game(&later, &started).await.unwrap();
     let overdue = store.overdue_games(T0 + 200_000_000, 10).await.unwrap();
     assert_eq!(overdue, [later.id, correspondence.id], "most overdue first");
@@ -442,7 +450,7 @@ async fn seats_stored_before_0022_read_back_as_lists_after_it(backend: Backend) 
         },
         ..active.clone()
     };
-    let started = EventRow { seq: 1, kind: "started".to_owned(), payload: "{}".to_owned(), at: now };
+    let started = EventRow { seq: 1, kind: "started".to_owned(), payload: "{}".to_owned(), at: now, private: None };
     store.insert_game(&three, &started).await.unwrap();
     assert_eq!(store.game(three.id).await.unwrap(), Some(three.clone()));
     let listed: Vec<Uuid> = store.games_of(third, None, 10).await.unwrap().iter().map(|game| game.id).collect();
@@ -623,7 +631,7 @@ async fn offers_stored_before_0025_keep_their_players_as_seats_after_it(backend:
         ranks: None,
     };
     let game = game(ola, ala, state);
-    let started = EventRow { seq: 1, kind: "started".to_owned(), payload: "{}".to_owned(), at: T0 + 1 };
+    let started = EventRow { seq: 1, kind: "started".to_owned(), payload: "{}".to_owned(), at: T0 + 1, private: None };
     let taking = SeatChange { kind: OfferKind::Challenge, offer_id: named, revision: 0, account_id: ola, at: T0 + 1 };
     assert!(store.accept_offer(&taking, &game, &started).await.unwrap());
     let accepted = store.challenge(named).await.unwrap().expect("the challenge");

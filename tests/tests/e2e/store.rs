@@ -8,8 +8,8 @@ use std::sync::Arc;
 use futures_util::future::{join_all, maybe_done};
 use kartka_server::store::{
     self, AccountKind, AccountRow, AuditRow, ChallengeRow, EventRow, GameChange, GameCursor, GameRow, GameState,
-    Millis, MoveRow, OfferKind, OfferRow, OfferSeat, RatingRow, RatingUpdate, ResultCounts, SeatChange, SessionRow,
-    Store, StoreError,
+    Millis, MoveRow, OfferKind, OfferRow, OfferSeat, PrivatePart, RatingRow, RatingUpdate, ResultCounts, SeatChange,
+    SessionRow, Store, StoreError,
 };
 use kartka_tests::db::TestDb;
 use kartka_tests::stored::ActiveGame;
@@ -34,6 +34,7 @@ kartka_tests::on_both_stores!(
     a_repeated_ply_conflicts_and_writes_nothing,
     a_finished_game_leaves_the_active_live_games,
     events_after_returns_only_later_events,
+    an_events_private_part_is_stored_beside_its_public_one,
     events_after_each_reads_every_game_after_its_own_number,
     concurrent_records_let_exactly_one_win,
     concurrent_changes_of_many_games_are_all_committed,
@@ -109,6 +110,7 @@ fn move_change(state: &GameState, client_move_id: &str) -> GameChange {
             kind: "moved".to_owned(),
             payload: format!(r#"{{"type":"moved","ply":{}}}"#, state.ply),
             at,
+            private: None,
         },
         new_move: Some(MoveRow {
             ply: state.ply,
@@ -138,7 +140,7 @@ fn event_change(state: &GameState, kind: &str) -> GameChange {
     let seq = state.seq + 1;
     GameChange {
         expected_seq: state.seq,
-        event: EventRow { seq, kind: kind.to_owned(), payload: format!(r#"{{"type":"{kind}"}}"#), at },
+        event: EventRow { seq, kind: kind.to_owned(), payload: format!(r#"{{"type":"{kind}"}}"#), at, private: None },
         new_move: None,
         state: GameState { seq, ..state.clone() },
         ratings: Vec::new(),
@@ -151,7 +153,7 @@ fn end_change(state: &GameState) -> GameChange {
     let seq = state.seq + 1;
     GameChange {
         expected_seq: state.seq,
-        event: EventRow { seq, kind: "ended".to_owned(), payload: r#"{"type":"ended"}"#.to_owned(), at },
+        event: EventRow { seq, kind: "ended".to_owned(), payload: r#"{"type":"ended"}"#.to_owned(), at, private: None },
         new_move: None,
         state: GameState {
             status: "finished".to_owned(),
@@ -632,6 +634,34 @@ async fn events_after_returns_only_later_events(db: &TestDb) {
     assert_eq!(store.events_after(game.id, 4).await.unwrap()[0].kind, "draw_offered");
     assert!(store.events_after(game.id, 5).await.unwrap().is_empty());
     assert!(store.events_after(Uuid::new_v4(), 0).await.unwrap().is_empty());
+}
+
+/// A game with secrets stores each event's part for one seat beside its public part (issue #35): alone and in a
+/// group commit (PostgreSQL's one-statement group), read back by both event reads, and an event without one
+/// reads back without one.
+async fn an_events_private_part_is_stored_beside_its_public_one(db: &TestDb) {
+    let store = db.store();
+    let games = games_with_a_move(&*store, 2).await;
+    let private = |seat: &str, text: &str| {
+        Some(PrivatePart { seat: seat.to_owned(), payload: format!(r#"{{"type":"moved","notation":"{text}"}}"#) })
+    };
+    let (first, first_state) = &games[0];
+    let mut alone = move_change(first_state, "alone");
+    alone.event.private = private("second", "F:A1-A4");
+    let state = recorded(&*store, first.id, alone.clone()).await;
+    let mut grouped = move_change(&state, "grouped");
+    grouped.event.private = private("first", "S:0123");
+    let (second, second_state) = &games[1];
+    let public_only = move_change(second_state, "public");
+    let results = store.record_many(&[(first.id, grouped.clone()), (second.id, public_only.clone())]).await;
+    assert!(results.iter().all(Result::is_ok), "{results:?}");
+
+    let read = store.events_after(first.id, state.seq - 1).await.unwrap();
+    assert_eq!(read, [alone.event.clone(), grouped.event.clone()]);
+    let each = store.events_after_each(&[(first.id, state.seq - 1), (second.id, second_state.seq)]).await.unwrap();
+    assert_eq!(each[&first.id], [alone.event, grouped.event]);
+    assert_eq!(each[&second.id], [public_only.event]);
+    assert_eq!(each[&second.id][0].private, None);
 }
 
 /// One read for many games (a relaying node's, for a notification): each game's events after its own number, none

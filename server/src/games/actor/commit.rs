@@ -37,7 +37,7 @@ impl GameActor {
         let payload = serde_json::to_string(&event).expect("game events always serialise");
         let change = GameChange {
             expected_seq: self.seq as i64,
-            event: EventRow { seq: seq as i64, kind: event_kind(&event).to_owned(), payload, at: now },
+            event: EventRow { seq: seq as i64, kind: event_kind(&event).to_owned(), payload, at: now, private: None },
             new_move,
             state: stored_state(&next, seq),
             ratings,

@@ -63,6 +63,7 @@ pub fn new_game(
         kind: event_kind(&event).to_owned(),
         payload: serde_json::to_string(&event).expect("game events always serialise"),
         at: now,
+        private: None,
     };
     Ok((row, started))
 }

@@ -342,7 +342,13 @@ mod tests {
             scores: None,
             ranks: None,
         };
-        let event = EventRow { seq: seq + 1, kind: "player_connected".to_owned(), payload: "{}".to_owned(), at: 0 };
+        let event = EventRow {
+            seq: seq + 1,
+            kind: "player_connected".to_owned(),
+            payload: "{}".to_owned(),
+            at: 0,
+            private: None,
+        };
         let change = GameChange { expected_seq: seq, event, new_move: None, state, ratings: Vec::new() };
         Pending::new(game_id, change).0
     }

@@ -11,8 +11,8 @@ use crate::store::{EventRow, MoveRow, StoreError};
 pub(super) const MOVE_COLUMNS: &str =
     "game_id, ply, seat, notation, turn_ended, client_move_id, clocks_ms, received_at";
 const MOVE_COLUMN_COUNT: usize = 8;
-const EVENT_COLUMNS: &str = "game_id, seq, kind, payload, at";
-const EVENT_COLUMN_COUNT: usize = 5;
+const EVENT_COLUMNS: &str = "game_id, seq, kind, payload, at, private_seat, private_payload";
+const EVENT_COLUMN_COUNT: usize = 7;
 
 impl<DB: Dialect> SqlStore<DB> {
     /// Inserts any number of events (with their games' ids): at once where the database has a way
@@ -75,7 +75,9 @@ impl<DB: Dialect> SqlStore<DB> {
                 .bind(event.seq)
                 .bind(event.kind.as_str())
                 .bind(event.payload.as_str())
-                .bind(event.at);
+                .bind(event.at)
+                .bind(event.private.as_ref().map(|part| part.seat.as_str()))
+                .bind(event.private.as_ref().map(|part| part.payload.as_str()));
         }
         query.execute(conn).await.map_err(conflict_if_unique)?;
         Ok(())

@@ -8,7 +8,8 @@ use uuid::Uuid;
 
 use super::super::sole_node::SoleNodeLock;
 use super::super::{
-    AccountRow, EventRow, GameChange, GameRow, GameState, MoveRow, RatingRow, RatingUpdate, ResultCounts, StoreError,
+    AccountRow, EventRow, GameChange, GameRow, GameState, MoveRow, PrivatePart, RatingRow, RatingUpdate, ResultCounts,
+    StoreError,
 };
 use super::batch::{CommitSettings, QUEUE_LENGTH};
 use super::dialect::{ReadColumn, Statement};
@@ -119,6 +120,11 @@ impl<DB: Dialect> SqlStore<DB> {
             kind: row.read("kind")?,
             payload: row.read("payload")?,
             at: row.read("at")?,
+            private: match (row.read::<Option<String>>("private_seat")?, row.read::<Option<String>>("private_payload")?)
+            {
+                (Some(seat), Some(payload)) => Some(PrivatePart { seat, payload }),
+                _ => None,
+            },
         })
     }
 
@@ -218,6 +224,8 @@ impl<DB: Dialect> SqlStore<DB> {
             .bind(event.kind.as_str())
             .bind(event.payload.as_str())
             .bind(event.at)
+            .bind(event.private.as_ref().map(|part| part.seat.as_str()))
+            .bind(event.private.as_ref().map(|part| part.payload.as_str()))
             .execute(conn)
             .await
             .map_err(conflict_if_unique)?;

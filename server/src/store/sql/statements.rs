@@ -166,12 +166,14 @@ pub(super) const INSERT_MOVE: &str = "INSERT INTO moves \
 pub(super) const MOVES_OF: &str = "SELECT ply, seat, notation, turn_ended, client_move_id, clocks_ms, received_at \
     FROM moves WHERE game_id = $1 ORDER BY ply";
 
-pub(super) const INSERT_EVENT: &str =
-    "INSERT INTO game_events (game_id, seq, kind, payload, at) VALUES ($1, $2, $3, $4, $5)";
+pub(super) const INSERT_EVENT: &str = "INSERT INTO game_events \
+    (game_id, seq, kind, payload, at, private_seat, private_payload) VALUES ($1, $2, $3, $4, $5, $6, $7)";
 pub(super) const EVENTS_AFTER: &str =
-    "SELECT seq, kind, payload, at FROM game_events WHERE game_id = $1 AND seq > $2 ORDER BY seq";
+    "SELECT seq, kind, payload, at, private_seat, private_payload FROM game_events WHERE game_id = $1 AND seq > $2 \
+    ORDER BY seq";
 /// Followed by `(game_id = $n AND seq > $m)` for each game, joined by `OR`, and [`EVENTS_AFTER_EACH_ORDER`].
-pub(super) const EVENTS_AFTER_EACH: &str = "SELECT game_id, seq, kind, payload, at FROM game_events WHERE ";
+pub(super) const EVENTS_AFTER_EACH: &str =
+    "SELECT game_id, seq, kind, payload, at, private_seat, private_payload FROM game_events WHERE ";
 pub(super) const EVENTS_AFTER_EACH_ORDER: &str = " ORDER BY game_id, seq";
 
 pub(super) const ACTIVE_GAMES_OF: &str = concat!(

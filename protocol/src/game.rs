@@ -322,6 +322,18 @@ pub struct MoveRecord {
     /// play), so that a client can show the match after a reload too.
     #[serde(default)]
     pub conditional: bool,
+    /// In a game with secrets, the commitment to the secret this move fixed (a fleet, a secret number), published
+    /// with the move: SHA-256 in lower-case hexadecimal, as docs/protocol.md ("Secrets and commitments") defines
+    /// it. Absent for every other move.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub commitment: Option<String>,
+    /// The secret this move fixed, in the kind's canonical text: only in the mover's own version of the move
+    /// (and an admin's) until the game ends.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub secret: Option<String>,
+    /// The commitment's nonce, 32 bytes in lower-case hexadecimal: only where `secret` is.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub nonce: Option<String>,
 }
 
 /// Something that happened to a game. Every event has a per-game sequence number (see [`EventEnvelope`]).
@@ -419,6 +431,10 @@ pub enum GameEvent {
         /// that ended before both players moved.
         #[serde(default, skip_serializing_if = "Vec::is_empty")]
         rating_changes: Vec<RatingChange>,
+        /// In a game with secrets: every move that had a version for its mover alone, as the mover saw it (the
+        /// fleets, the secret numbers with their nonces), now that nothing is secret. Absent otherwise.
+        #[serde(default, skip_serializing_if = "Vec::is_empty")]
+        revealed: Vec<MoveRecord>,
     },
     /// The game was aborted before every seat moved: by a player, or by the server when a first-move time ran
     /// out (`reason`).
@@ -450,6 +466,9 @@ pub enum GameEvent {
         /// which both players moved is decided (a finished game's replaced result changes no rating).
         #[serde(default, skip_serializing_if = "Vec::is_empty")]
         rating_changes: Vec<RatingChange>,
+        /// As in `ended`, when this decision ends a running game with secrets.
+        #[serde(default, skip_serializing_if = "Vec::is_empty")]
+        revealed: Vec<MoveRecord>,
     },
     /// The server was down while this seat's clock ran; that time was given back.
     ClockCredited {

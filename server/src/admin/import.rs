@@ -191,7 +191,7 @@ fn rows_of(game: &ReadGame, players: Vec<(Uuid, String)>, source: &str, now: Mil
         GameEvent::Started { players: infos.clone(), ruleset: game.ruleset, time_control, clocks: clocks.clone() };
     let mut events = vec![event(1, &started)];
     if let Some(result) = game.result.clone() {
-        events.push(event(2, &GameEvent::Ended { result, clocks, rating_changes: Vec::new() }));
+        events.push(event(2, &GameEvent::Ended { result, clocks, rating_changes: Vec::new(), revealed: Vec::new() }));
     }
     let mut ply = 0;
     let moves = game

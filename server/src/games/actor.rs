@@ -10,10 +10,10 @@ use std::future::Future;
 use std::sync::Arc;
 use std::time::Duration;
 
-use kartka_engine::{AnyGame, BySeat, EndReason, Outcome, Progress, Seat};
+use kartka_engine::{AnyGame, BySeat, EndReason, Outcome, Progress, Seat, SeatSet};
 use kartka_protocol::{
     DrawAction, ErrorCode, EventEnvelope, GameEvent, GameResult, GameSnapshot, GameStatus, MoveRecord, PlayerInfo,
-    RulesetSpec, SpeedClass, TimeControl,
+    RulesetSpec, SeatName, SpeedClass, TimeControl,
 };
 use tokio::sync::{mpsc, oneshot};
 use tokio_util::sync::CancellationToken;
@@ -193,6 +193,10 @@ pub struct Subscribed {
     /// The number of the last event that the frames pushed while subscribing hold (the snapshot's, or the last
     /// of the `events` frame): a relaying node reads the events after it from the store.
     pub initial_through: u64,
+    /// The subscriber's seat in the game, if it plays one: a relaying node gives it the private parts of that
+    /// seat's events, and no other.
+    #[serde(default)]
+    pub seat: Option<SeatName>,
 }
 
 mod chat;
@@ -201,6 +205,7 @@ mod correspondence;
 mod downtime;
 mod ending;
 mod load;
+mod move_key;
 mod new_game;
 mod play;
 mod presence;
@@ -294,7 +299,12 @@ impl StandingOffer {
 /// A committed move with what a retry must be answered with.
 #[derive(Clone, Debug)]
 struct CommittedMove {
+    /// The move as everyone may see it.
     record: MoveRecord,
+    /// The move as its mover (and admins) see it, in a game with secrets, when that differs.
+    private: Option<(Seat, MoveRecord)>,
+    /// The seats that could act just before it: several in a simultaneous phase (`move_key.rs`).
+    to_act_before: SeatSet,
     client_move_id: String,
     seq: u64,
 }
@@ -314,7 +324,10 @@ pub(super) struct GameActor {
     live: Live,
     seq: u64,
     moves: Vec<CommittedMove>,
+    /// Every event as everyone may see it.
     events: Vec<EventEnvelope>,
+    /// The private parts of events, by sequence number: what one seat sees of an event instead (`audience.rs`).
+    private_events: HashMap<u64, (Seat, EventEnvelope)>,
     subscribers: HashMap<u64, Subscriber>,
     absent_since: BySeat<Option<Millis>>,
     /// Per seat: whether that player muted the other players' chat.
@@ -407,7 +420,7 @@ impl GameActor {
                 let _ = reply.send(self.admin(action, audit).await);
             }
             Command::Snapshot { reply } => {
-                let _ = reply.send(self.snapshot(now_ms()));
+                let _ = reply.send(self.snapshot(now_ms(), self.viewer(None)));
             }
             Command::Chat { message, reply } => {
                 let _ = reply.send(self.chat(message).await);
@@ -458,6 +471,17 @@ impl GameActor {
         }
     }
 
+    /// The committed moves, as the rules of a move's key read them (`move_key.rs`).
+    fn keyed_moves(&self) -> impl DoubleEndedIterator<Item = move_key::KeyedMove<'_>> {
+        self.moves.iter().map(|m| move_key::KeyedMove {
+            ply: m.record.ply,
+            seat: convert::seat(m.record.seat),
+            to_act_before: m.to_act_before,
+            client_move_id: &m.client_move_id,
+            seq: m.seq,
+        })
+    }
+
     fn seat_of(&self, account: Uuid) -> Option<Seat> {
         Seat::all(self.players.len()).find(|seat| self.players[seat.index()].account_id == account)
     }
@@ -465,10 +489,8 @@ impl GameActor {
     async fn act(&mut self, account: Uuid, action: Action) -> Result<u64, GameError> {
         let seat = self.seat_of(account).ok_or(GameError::NotAPlayer)?;
         if let Action::Move { ply, client_move_id, .. } = &action {
-            if let Some(original) = self.moves.iter().find(|m| m.record.ply == *ply) {
-                if original.client_move_id == *client_move_id && original.record.seat == seat_name(seat) {
-                    return Ok(original.seq);
-                }
+            if let Some(original) = move_key::original(*ply, seat, client_move_id, self.keyed_moves()) {
+                return Ok(original.seq);
             }
         }
         if self.live.status != GameStatus::Active {

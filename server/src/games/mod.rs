@@ -1,6 +1,7 @@
 //! Games in play: one actor task per game owns and mutates it; the registry finds or starts the actor.
 
 mod actor;
+pub mod audience;
 pub mod clock;
 pub mod convert;
 mod hooks;

@@ -145,7 +145,7 @@ mod tests {
             half_points: false,
         };
         let clocks = kartka_protocol::Clocks::new(vec![0; seats], None);
-        let event = GameEvent::Ended { result, clocks, rating_changes: Vec::new() };
+        let event = GameEvent::Ended { result, clocks, rating_changes: Vec::new(), revealed: Vec::new() };
         RatedGame {
             players: players.to_vec(),
             winner: None,

@@ -5,9 +5,10 @@ use std::time::Instant;
 use kartka_protocol::{EventEnvelope, GameEvent, GameStatus, ServerFrame};
 
 use super::{GameActor, GameError, Live};
+use crate::games::audience::Projected;
 use crate::games::convert::{self, seat_text};
 use crate::outbox::encode;
-use crate::store::{AuditRow, EventRow, GameChange, GameState, Millis, MoveRow, RatingUpdate, StoreError};
+use crate::store::{AuditRow, EventRow, GameChange, GameState, Millis, MoveRow, PrivatePart, RatingUpdate, StoreError};
 use crate::telemetry;
 
 impl GameActor {
@@ -20,24 +21,36 @@ impl GameActor {
         new_move: Option<MoveRow>,
         now: Millis,
     ) -> Result<u64, GameError> {
-        self.commit_change(next, event, new_move, Vec::new(), None, now).await
+        self.commit_change(next, Projected::public(event), new_move, Vec::new(), None, now).await
     }
 
-    /// [`GameActor::commit`], with rating updates and an admin's audit entry written in the same transaction.
+    /// [`GameActor::commit`] of an event that may have a private part for one seat (see [`Projected`]), with
+    /// rating updates and an admin's audit entry written in the same transaction. Each subscriber is pushed the
+    /// part it may see.
     pub(super) async fn commit_change(
         &mut self,
         next: Live,
-        event: GameEvent,
+        event: Projected<GameEvent>,
         new_move: Option<MoveRow>,
         ratings: Vec<RatingUpdate>,
         audit: Option<&AuditRow>,
         now: Millis,
     ) -> Result<u64, GameError> {
         let seq = self.seq + 1;
-        let payload = serde_json::to_string(&event).expect("game events always serialise");
+        let payload = |event: &GameEvent| serde_json::to_string(event).expect("game events always serialise");
+        let private = event
+            .private
+            .as_ref()
+            .map(|(seat, private)| PrivatePart { seat: seat_text(*seat).to_owned(), payload: payload(private) });
         let change = GameChange {
             expected_seq: self.seq as i64,
-            event: EventRow { seq: seq as i64, kind: event_kind(&event).to_owned(), payload, at: now, private: None },
+            event: EventRow {
+                seq: seq as i64,
+                kind: event_kind(&event.public).to_owned(),
+                payload: payload(&event.public),
+                at: now,
+                private,
+            },
             new_move,
             state: stored_state(&next, seq),
             ratings,
@@ -60,13 +73,17 @@ impl GameActor {
         let fanning_out = Instant::now();
         self.live = next;
         self.seq = seq;
-        let envelope = EventEnvelope { game_id: self.id, seq, at_ms: now, event };
-        let frame = encode(&ServerFrame::Event(envelope.clone()));
-        self.events.push(envelope);
+        let envelopes = event.map(|event| EventEnvelope { game_id: self.id, seq, at_ms: now, event: event.clone() });
+        let frames = envelopes.map(|envelope| encode(&ServerFrame::Event(envelope.clone())));
         // A relayed subscriber's node reads the event from the store, after the commit's notification.
         for subscriber in self.subscribers.values().filter(|subscriber| subscriber.relayed_by.is_none()) {
-            subscriber.outbox.push(frame.clone());
+            let viewer = self.viewer(self.seat_of(subscriber.account));
+            subscriber.outbox.push(frames.for_viewer(viewer).clone());
         }
+        if let Some(private) = envelopes.private {
+            self.private_events.insert(seq, private);
+        }
+        self.events.push(envelopes.public);
         self.announce_turn().await;
         telemetry::fanned_out(fanning_out.elapsed());
         Ok(seq)

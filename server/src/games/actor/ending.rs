@@ -5,6 +5,7 @@ use kartka_protocol::{GameEvent, GameStatus};
 
 use super::{AdminAction, GameActor, GameError};
 use crate::explorer;
+use crate::games::audience::Projected;
 use crate::games::convert::{self, speed_text};
 use crate::ratings::{model_for_seats, rated_result, recompute, RatedResult};
 use crate::store::{AuditRow, Millis, StoreError};
@@ -39,11 +40,13 @@ impl GameActor {
             let (ratings, rating_changes) = rated.map(|r| (r.updates, r.changes)).unwrap_or_default();
             let is_rated = !ratings.is_empty();
             let (result, clocks) = (convert::game_result(outcome), next.clock.view(now));
+            // Nothing is secret once the game is over: every mover's own version of its moves goes to everyone.
+            let revealed = if was_running { self.revealed_moves() } else { Vec::new() };
             let event = match adjudication {
-                Some(_) => GameEvent::Adjudicated { result, clocks, rating_changes },
-                None => GameEvent::Ended { result, clocks, rating_changes },
+                Some(_) => GameEvent::Adjudicated { result, clocks, rating_changes, revealed },
+                None => GameEvent::Ended { result, clocks, rating_changes, revealed },
             };
-            match self.commit_change(next.clone(), event, None, ratings, adjudication, now).await {
+            match self.commit_change(next.clone(), Projected::public(event), None, ratings, adjudication, now).await {
                 // Another game of one of the players ended between reading the ratings and writing them: rate
                 // this result again from the new ratings.
                 Err(GameError::Store(StoreError::Conflict)) if is_rated && attempt < RATING_ATTEMPTS => attempt += 1,
@@ -105,7 +108,15 @@ impl GameActor {
                 next.draw_offer = None;
                 next.agreed_end_offer = None;
                 next.finished_at = Some(now);
-                self.commit_change(next, GameEvent::AbortedByAdmin {}, None, Vec::new(), Some(&audit), now).await
+                self.commit_change(
+                    next,
+                    Projected::public(GameEvent::AbortedByAdmin {}),
+                    None,
+                    Vec::new(),
+                    Some(&audit),
+                    now,
+                )
+                .await
             }
             AdminAction::Adjudicate(_) if self.live.status == GameStatus::Aborted => {
                 Err(GameError::NotAllowed("an aborted game has no result to decide".into()))

@@ -10,6 +10,7 @@ use super::correspondence::{is_conditional_reply, paused_seats};
 use super::retry::DeadlineRetry;
 use super::window::window_end;
 use super::{ActorConfig, CommittedMove, GameActor, Live, StandingOffer};
+use crate::games::audience::stored_event;
 use crate::games::clock::GameClock;
 use crate::games::convert::{self, seat_name, speed_from_text};
 use crate::games::kinds;
@@ -38,9 +39,13 @@ impl GameActor {
         }
         let opponent_muted = BySeat::from_fn(seats, |seat| mutes.contains(&row.players[seat.index()]));
         let mut events = Vec::with_capacity(event_rows.len());
+        let mut private_events = HashMap::new();
         for row in &event_rows {
-            let event: GameEvent = serde_json::from_str(&row.payload).map_err(|e| corrupt(e.to_string()))?;
-            events.push(EventEnvelope { game_id: id, seq: row.seq as u64, at_ms: row.at, event });
+            let projected = stored_event(id, row).map_err(|e| corrupt(e.to_string()))?;
+            if let Some(private) = projected.private {
+                private_events.insert(projected.public.seq, private);
+            }
+            events.push(projected.public);
         }
         let Some(GameEvent::Started { players, .. }) = events.first().map(|e| e.event.clone()) else {
             return Err(corrupt("the first event is not `started`".into()));
@@ -67,24 +72,39 @@ impl GameActor {
         for row in store.moves(id).await? {
             let seat = convert::seat_from_text(&row.seat).ok_or_else(|| corrupt(format!("seat {}", row.seat)))?;
             departures.before(&mut game, row.ply as u32);
-            game.play(&row.notation).map_err(|e| corrupt(format!("move at ply {}: {e}", row.ply)))?;
+            let to_act_before = game.seats_to_act();
+            game.play_as(seat, &row.notation).map_err(|e| corrupt(format!("move at ply {}: {e}", row.ply)))?;
             window_opened = game.timed_window().and(window_opened.or(Some(row.received_at)));
             let running = game.to_act().map(seat_name);
             *has_moved.get_mut(seat).ok_or_else(|| corrupt(format!("seat {} in a game of {seats}", row.seat)))? = true;
             let seq = move_seqs.get(&(row.ply as u64)).map_or(0, |(_, seq)| *seq);
-            moves.push(CommittedMove {
-                record: MoveRecord {
-                    ply: row.ply as u32,
-                    seat: seat_name(seat),
-                    notation: row.notation,
-                    turn_ended: row.turn_ended,
-                    at_ms: row.received_at,
-                    clocks: kartka_protocol::Clocks::new(row.clocks_ms, running),
-                    conditional: is_conditional_reply(&row.client_move_id),
-                },
-                client_move_id: row.client_move_id,
-                seq,
-            });
+            let full = MoveRecord {
+                ply: row.ply as u32,
+                seat: seat_name(seat),
+                notation: row.notation,
+                turn_ended: row.turn_ended,
+                at_ms: row.received_at,
+                clocks: kartka_protocol::Clocks::new(row.clocks_ms, running),
+                conditional: is_conditional_reply(&row.client_move_id),
+                commitment: None,
+                secret: None,
+                nonce: None,
+            };
+            // A move with a private part is told to others as its public event says, never as stored: the row
+            // holds the mover's whole text (a fleet), which the replay needs and no one else may see.
+            let public_record = || match events.iter().find(|event| event.seq == seq) {
+                Some(EventEnvelope { event: GameEvent::Moved { record, .. }, .. }) => Some(record.clone()),
+                _ => None,
+            };
+            let (record, private) = match private_events.get(&seq) {
+                Some((owner, EventEnvelope { event: GameEvent::Moved { record: private, .. }, .. })) => {
+                    let public =
+                        public_record().ok_or_else(|| corrupt(format!("move event {seq} has no public part")))?;
+                    (public, Some((*owner, private.clone())))
+                }
+                _ => (full, None),
+            };
+            moves.push(CommittedMove { record, private, client_move_id: row.client_move_id, seq, to_act_before });
         }
         departures.after_the_last(&mut game);
         let state = &row.state;
@@ -140,6 +160,7 @@ impl GameActor {
             seq: state.seq as u64,
             moves,
             events,
+            private_events,
             subscribers: HashMap::new(),
             absent_since: BySeat::splat(seats, Some(now)),
             opponent_muted,

@@ -6,7 +6,8 @@ use kartka_protocol::{AbortReason, DrawAction, GameEvent, GameStatus, MoveRecord
 
 use super::correspondence::is_conditional_reply;
 use super::window::window_end;
-use super::{CommittedMove, GameActor, GameError, Live, StandingOffer};
+use super::{move_key, CommittedMove, GameActor, GameError, Live, StandingOffer};
+use crate::games::audience::{disclosed_move, Projected};
 use crate::games::convert::{seat_name, seat_text};
 use crate::store::{Millis, MoveRow};
 use crate::time::now_ms;
@@ -26,14 +27,17 @@ impl GameActor {
         if client_move_id.is_empty() || client_move_id.chars().count() > 64 {
             return Err(GameError::InvalidRequest("client_move_id must be 1 to 64 characters".into()));
         }
-        if ply != self.live.ply {
+        if !move_key::is_current(ply, self.live.ply, seat, self.keyed_moves()) {
             return Err(GameError::StalePly { current: self.live.ply });
         }
-        if self.live.game.to_act() != Some(seat) {
+        let to_act_before = self.live.game.seats_to_act();
+        if !to_act_before.contains(seat) {
             return Err(GameError::NotYourTurn);
         }
+        // Stored at the game's ply, which in a simultaneous phase may be past the one the mover saw.
+        let ply = self.live.ply;
         let mut next = self.live.clone();
-        let played = next.game.play(notation).map_err(|error| match error {
+        let (played, disclosure) = next.game.play_as(seat, notation).map_err(|error| match error {
             MoveError::Notation(_) | MoveError::Empty => GameError::BadNotation(error.to_string()),
             MoveError::GameOver => GameError::GameOver,
             MoveError::NotToAct { .. } => GameError::NotYourTurn,
@@ -62,6 +66,13 @@ impl GameActor {
             at_ms: now,
             clocks: next.clocks(now),
             conditional: is_conditional_reply(&client_move_id),
+            commitment: None,
+            secret: None,
+            nonce: None,
+        };
+        let record = match disclosure {
+            None => Projected::public(record),
+            Some(disclosure) => disclosed_move(self.id, seat, record, disclosure, &rand::random()),
         };
         let stored_move = MoveRow {
             ply: i64::from(ply),
@@ -69,16 +80,22 @@ impl GameActor {
             notation: notation.to_owned(),
             turn_ended,
             client_move_id: client_move_id.clone(),
-            clocks_ms: record.clocks.ms.clone(),
+            clocks_ms: record.public.clocks.ms.clone(),
             received_at: now,
         };
-        let event = GameEvent::Moved {
+        let event = record.map(|record| GameEvent::Moved {
             record: record.clone(),
             client_move_id: client_move_id.clone(),
             to_act: to_act.map(seat_name),
-        };
-        let seq = self.commit(next, event, Some(stored_move), now).await?;
-        self.moves.push(CommittedMove { record, client_move_id, seq });
+        });
+        let seq = self.commit_change(next, event, Some(stored_move), Vec::new(), None, now).await?;
+        self.moves.push(CommittedMove {
+            record: record.public,
+            private: record.private,
+            client_move_id,
+            seq,
+            to_act_before,
+        });
         self.finish_if_engine_ended().await;
         Ok(seq)
     }

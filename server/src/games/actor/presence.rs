@@ -2,11 +2,12 @@
 
 use std::borrow::Cow;
 
-use kartka_engine::Seat;
-use kartka_protocol::{Departure, GameEvent, GameSnapshot, GameStatus, ServerFrame};
+use kartka_engine::{Seat, Viewer};
+use kartka_protocol::{Departure, EventEnvelope, GameEvent, GameSnapshot, GameStatus, ServerFrame};
 use uuid::Uuid;
 
 use super::{GameActor, GameError, StandingOffer, Subscribed, Subscriber};
+use crate::games::audience::{sees_private, viewer_of};
 use crate::games::convert::{end_reason_name, seat_name};
 use crate::long_lists;
 use crate::outbox::encode;
@@ -24,11 +25,11 @@ impl GameActor {
             return Err(GameError::InvalidRequest("after_seq is beyond the game's last event".into()));
         }
         self.take_watched_place()?;
+        let seat = self.seat_of(subscriber.account);
+        let viewer = self.viewer(seat);
         let frames = match after_seq {
-            Some(after) => {
-                long_lists::events_frames(self.id, self.events.iter().filter(|e| e.seq > after).cloned().collect())
-            }
-            None => long_lists::snapshot_frames(self.snapshot(now_ms())),
+            Some(after) => long_lists::events_frames(self.id, self.events_after(after, viewer)),
+            None => long_lists::snapshot_frames(self.snapshot(now_ms(), viewer)),
         };
         for frame in &frames {
             subscriber.outbox.push_frame(frame);
@@ -36,7 +37,6 @@ impl GameActor {
         let initial_through = self.seq;
         self.send_chat_history(&subscriber).await;
         self.tell_rematch(&subscriber);
-        let seat = self.seat_of(subscriber.account);
         let connection = subscriber.connection;
         self.subscribers.insert(connection, subscriber);
         self.announce_viewers(Some(connection));
@@ -46,7 +46,34 @@ impl GameActor {
                 self.record_presence(GameEvent::PlayerConnected { seat: seat_name(seat) }).await;
             }
         }
-        Ok(Subscribed { seq: self.seq, initial_through })
+        Ok(Subscribed { seq: self.seq, initial_through, seat: seat.map(seat_name) })
+    }
+
+    /// Who a connection of `seat` is in this game: that seat's player or a spectator while the game runs; once it
+    /// is over nothing is secret, and every viewer sees what admins see.
+    pub(super) fn viewer(&self, seat: Option<Seat>) -> Viewer {
+        if self.live.status == GameStatus::Active {
+            viewer_of(seat)
+        } else {
+            Viewer::Admin
+        }
+    }
+
+    /// Every mover's own version of its moves, where it had one: what the end of the game reveals.
+    pub(super) fn revealed_moves(&self) -> Vec<kartka_protocol::MoveRecord> {
+        self.moves.iter().filter_map(|m| m.private.as_ref().map(|(_, record)| record.clone())).collect()
+    }
+
+    /// The events after `after` as `viewer` may see them.
+    fn events_after(&self, after: u64, viewer: Viewer) -> Vec<EventEnvelope> {
+        self.events
+            .iter()
+            .filter(|event| event.seq > after)
+            .map(|event| match self.private_events.get(&event.seq) {
+                Some((owner, private)) if sees_private(viewer, *owner) => private.clone(),
+                _ => event.clone(),
+            })
+            .collect()
     }
 
     /// Sends a subscriber again what its subscription brought besides the game's events: the chat history, the
@@ -132,7 +159,8 @@ impl GameActor {
         }
     }
 
-    pub(super) fn snapshot(&self, now: Millis) -> GameSnapshot {
+    /// The game as `viewer` may see it.
+    pub(super) fn snapshot(&self, now: Millis, viewer: Viewer) -> GameSnapshot {
         GameSnapshot {
             id: self.id,
             ruleset: self.ruleset,
@@ -142,7 +170,14 @@ impl GameActor {
             players: self.players.to_vec(),
             status: self.live.status,
             result: self.live.result.clone(),
-            moves: self.moves.iter().map(|m| m.record.clone()).collect(),
+            moves: self
+                .moves
+                .iter()
+                .map(|m| match &m.private {
+                    Some((owner, private)) if sees_private(viewer, *owner) => private.clone(),
+                    _ => m.record.clone(),
+                })
+                .collect(),
             earlier_moves: 0,
             ply: self.live.ply,
             to_act: (self.live.status == GameStatus::Active).then(|| self.live.game.to_act().map(seat_name)).flatten(),

@@ -9,6 +9,8 @@ use std::time::Instant;
 use uuid::Uuid;
 
 use super::super::actor::{GameError, Subscribed, Subscriber};
+use super::super::audience::viewer_of;
+use super::super::convert;
 use super::super::remote::wire::{RemoteCommand, SubscribeRequest};
 use super::super::remote::{Forwarded, Owner};
 use super::{Games, FORWARD_ATTEMPTS, FORWARD_PAUSE};
@@ -113,7 +115,9 @@ impl Games {
                             // From the initial frames' end: the event the subscription brought (a player's
                             // return) was stored, not pushed here, so it is read like any later one.
                             let delivered = subscribed.initial_through;
-                            if let Some(replaced) = self.relays.start(key, owner, subscriber.outbox, delivered) {
+                            let viewer = viewer_of(subscribed.seat.map(convert::seat));
+                            let started = self.relays.start(key, owner, subscriber.outbox, delivered, viewer);
+                            if let Some(replaced) = started {
                                 self.unsubscribe_remotely(game_id, replaced, None).await;
                             }
                             return Ok(subscribed);

@@ -20,7 +20,8 @@
 use std::collections::{HashMap, HashSet};
 use std::sync::{Arc, Mutex, MutexGuard};
 
-use kartka_protocol::{EventEnvelope, GameEvent, ServerFrame};
+use kartka_engine::Viewer;
+use kartka_protocol::ServerFrame;
 use tokio::sync::Notify;
 use tokio::time::MissedTickBehavior;
 use tokio_util::sync::CancellationToken;
@@ -28,6 +29,7 @@ use uuid::Uuid;
 
 use crate::cluster::bus::{BusEvent, BusSubscription, ClusterMessage};
 use crate::cluster::Node;
+use crate::games::audience::{stored_event, Projected, StoredEventError};
 use crate::outbox::{encode, Outbox};
 use crate::store::{EventRow, Store};
 
@@ -66,6 +68,9 @@ struct Watcher {
     outbox: Outbox,
     /// The sequence number of the last event it was given.
     delivered: u64,
+    /// Who the connection is in the game (its seat's player or a spectator): decides which part of an event with
+    /// a private part it is given (`games/audience.rs`).
+    viewer: Viewer,
 }
 
 impl Relays {
@@ -89,13 +94,15 @@ impl Relays {
         owner: Owner,
         outbox: Outbox,
         delivered: u64,
+        viewer: Viewer,
     ) -> Option<Owner> {
         let mut games = self.lock();
         let early = self.pending.lock().expect("relays lock").remove(&(game_id, connection)).unwrap_or_default();
         for frame in early {
             outbox.push(frame);
         }
-        let previous = games.entry(game_id).or_default().insert(connection, Watcher { owner, outbox, delivered });
+        let previous =
+            games.entry(game_id).or_default().insert(connection, Watcher { owner, outbox, delivered, viewer });
         drop(games);
         self.to_read.lock().expect("relays lock").insert(game_id);
         self.added.notify_one();
@@ -257,13 +264,13 @@ impl Relays {
     }
 
     /// Gives each watcher of the game the frames after the last event it was given.
-    fn give(&self, game_id: Uuid, frames: &[(u64, Arc<str>)]) {
+    fn give(&self, game_id: Uuid, frames: &[SequencedFrame]) {
         let mut relayed = self.lock();
         let Some(watchers) = relayed.get_mut(&game_id) else { return };
         for watcher in watchers.values_mut() {
             let had = watcher.delivered;
             for (seq, frame) in frames.iter().filter(|(seq, _)| *seq > had) {
-                watcher.outbox.push(frame.clone());
+                watcher.outbox.push(frame.for_viewer(watcher.viewer).clone());
                 watcher.delivered = *seq;
             }
         }
@@ -320,14 +327,16 @@ impl Relays {
     }
 }
 
+/// A stored event's frames (its public one and any private one) with its sequence number.
+type SequencedFrame = (u64, Projected<Arc<str>>);
+
 /// The frames of a game's stored events, with their sequence numbers: each as the game's actor pushes it to its
-/// own subscribers.
-fn event_frames(game_id: Uuid, rows: &[EventRow]) -> Result<Vec<(u64, Arc<str>)>, serde_json::Error> {
+/// own subscribers, both parts of an event with a private part.
+fn event_frames(game_id: Uuid, rows: &[EventRow]) -> Result<Vec<SequencedFrame>, StoredEventError> {
     rows.iter()
         .map(|row| {
-            let event: GameEvent = serde_json::from_str(&row.payload)?;
-            let envelope = EventEnvelope { game_id, seq: row.seq as u64, at_ms: row.at, event };
-            Ok((row.seq as u64, encode(&ServerFrame::Event(envelope))))
+            let envelopes = stored_event(game_id, row)?;
+            Ok((row.seq as u64, envelopes.map(|envelope| encode(&ServerFrame::Event(envelope.clone())))))
         })
         .collect()
 }
@@ -351,13 +360,40 @@ mod tests {
         let (outbox, frames) = Outbox::new(16);
         outbox.push(Arc::from("answer"));
 
-        assert_eq!(relays.start((game, 7), owner, outbox, 4), None);
+        assert_eq!(relays.start((game, 7), owner, outbox, 4, Viewer::Spectator), None);
         relays.deliver(game, &[7], &Arc::from("later"));
 
         assert_eq!(frames_of(&frames), ["answer", "early", "later"]);
         assert_eq!(relays.stop(game, 7), Some(owner));
         relays.deliver(game, &[7], &Arc::from("after the end"));
         assert!(frames_of(&frames).is_empty(), "a connection that stopped watching gets nothing");
+    }
+
+    /// A relayed event with a private part reaches its own seat's watcher as that seat sees it, and every other
+    /// watcher (another seat, a spectator) as everyone sees it.
+    #[test]
+    fn a_private_part_is_relayed_only_to_its_own_seats_watcher() {
+        use kartka_engine::Seat;
+        let relays = Relays::default();
+        let game = Uuid::from_u128(1);
+        let owner = Owner { node: Uuid::from_u128(3), subscription: 9 };
+        let watchers = [Viewer::Seat(Seat::FIRST), Viewer::Seat(Seat::SECOND), Viewer::Spectator];
+        let outboxes: Vec<_> = watchers
+            .iter()
+            .enumerate()
+            .map(|(connection, viewer)| {
+                let (outbox, frames) = Outbox::new(16);
+                relays.start((game, connection as u64), owner, outbox, 0, *viewer);
+                frames
+            })
+            .collect();
+
+        let fleet = Projected { public: Arc::from("F"), private: Some((Seat::FIRST, Arc::from("F:A1-A4"))) };
+        relays.give(game, &[(1, fleet), (2, Projected::public(Arc::from("E5x")))]);
+
+        assert_eq!(frames_of(&outboxes[0]), ["F:A1-A4", "E5x"]);
+        assert_eq!(frames_of(&outboxes[1]), ["F", "E5x"]);
+        assert_eq!(frames_of(&outboxes[2]), ["F", "E5x"]);
     }
 
     #[test]

@@ -7,11 +7,12 @@
 //! full path: the generated macros expand elsewhere). [`GameKind`], [`Ruleset`], [`AnyGame`] and the dispatch
 //! behind every method of [`AnyGame`] are generated from that line, so no list can miss a kind. Two modules here
 //! are not kinds: `variant_record` holds what the Paper Soccer variants' records share, `hidden_record` what the
-//! hidden-information kinds' records share. `sea_battle` is a kind not yet in the registry: its module is
-//! declared and tested through [`Game`] while the server learns to serve hidden information.
+//! hidden-information kinds' records share. `sea_battle` and `bulls_and_cows` are kinds not yet in the registry:
+//! their modules are declared and tested through [`Game`] while the server learns to serve hidden information.
 
 use crate::game::Game;
 
+pub mod bulls_and_cows;
 pub mod closing_in;
 pub mod dots;
 pub mod dots_and_boxes;

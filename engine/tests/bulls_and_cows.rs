@@ -12,7 +12,7 @@ use std::collections::BTreeMap;
 
 use kartka_engine::bulls_and_cows::{
     for_each_code, score, BullsAndCowsRecord, BullsAndCowsRules, Code, CodeError, HiddenRecord, Illegal, Position,
-    RecordedMove, Reveal, VerifyError, NAME,
+    RecordErrorKind, RecordedMove, Reveal, VerifyError, NAME,
 };
 use kartka_engine::commitment::{commitment, NONCE_LEN};
 use kartka_engine::{Disclosure, EndReason, Game, Outcome, Progress, Seat, SeatSet, TimeoutPolicy};
@@ -269,4 +269,19 @@ fn an_answer_altered_after_the_fact_fails_verification() {
     let mut record = honest_record();
     record.record.moves[3].public = "4576".into();
     assert!(matches!(record.verify(), Err(VerifyError::UnreadableMove { index: 4, .. })));
+}
+
+#[test]
+fn a_record_with_rules_tags_outside_the_rules_is_refused() {
+    let text = honest_record().write();
+    let refused = |tag: &str| {
+        let text = text.replacen("[FirstSecret", &format!("{tag}\n[FirstSecret"), 1);
+        BullsAndCowsRecord::read(&text).map(|_| ()).map_err(|error| error.kind)
+    };
+    let bad = |name, value: &str| Err(RecordErrorKind::BadRules { name, value: value.into() });
+    assert_eq!(refused("[Digits \"7\"]"), bad("Digits", "7"));
+    assert_eq!(refused("[Digits \"four\"]"), bad("Digits", "four"));
+    assert_eq!(refused("[MaxRounds \"0\"]"), bad("MaxRounds", "0"));
+    assert_eq!(refused("[LeadingZero \"maybe\"]"), bad("LeadingZero", "maybe"));
+    assert_eq!(refused("[Event \"club night\"]"), Ok(()), "other tags are kept");
 }

@@ -10,8 +10,8 @@ mod rng;
 
 use kartka_engine::commitment::{commitment, NONCE_LEN};
 use kartka_engine::sea_battle::{
-    count_layouts, parse_fleet, Action, Fleet, FleetError, FleetKind, HiddenRecord, Illegal, Position, RecordedMove,
-    Reveal, SeaBattleRecord, SeaBattleRules, Touching, VerifyError, NAME,
+    count_layouts, parse_fleet, Action, Fleet, FleetError, FleetKind, HiddenRecord, Illegal, Position, RecordErrorKind,
+    RecordedMove, Reveal, SeaBattleRecord, SeaBattleRules, Touching, VerifyError, NAME,
 };
 use kartka_engine::{write_actions, Disclosure, EndReason, Game, Outcome, Progress, Seat, SeatSet, TimeoutPolicy};
 
@@ -280,4 +280,25 @@ fn a_fleet_text_is_canonical_and_its_errors_are_typed() {
     assert_eq!(fleet(FLEET).to_string(), FLEET);
     assert_eq!(fleet(FLEET).check(SeaBattleRules::default()), Ok(()));
     assert!(parse_fleet("E5").is_err());
+}
+
+#[test]
+fn a_record_with_rules_tags_outside_the_rules_is_refused_at_their_line() {
+    let text = honest_record().write();
+    let refused = |tag: &str| {
+        let text = text.replacen("[FirstSecret", &format!("{tag}\n[FirstSecret"), 1);
+        SeaBattleRecord::read(&text).map(|_| ()).map_err(|error| error.kind)
+    };
+    let bad = |name, value: &str| Err(RecordErrorKind::BadRules { name, value: value.into() });
+    assert_eq!(refused("[Fleet \"salvo\"]"), bad("Fleet", "salvo"));
+    assert_eq!(refused("[Touching \"corners\"]"), bad("Touching", "corners"));
+    assert_eq!(refused("[ShootAgain \"maybe\"]"), bad("ShootAgain", "maybe"));
+    assert_eq!(refused("[Event \"club night\"]"), Ok(()), "other tags are kept");
+    let other = text.replace("sea-battle", "bulls-and-cows");
+    assert!(matches!(
+        SeaBattleRecord::read(&other).map_err(|error| error.kind),
+        Err(RecordErrorKind::OtherGame { .. })
+    ));
+    let at_line_3 = text.replacen("[FirstSecret", "[Fleet \"salvo\"]\n[FirstSecret", 1);
+    assert_eq!(SeaBattleRecord::read(&at_line_3).map_err(|error| error.line), Err(3), "after Game and GameId");
 }

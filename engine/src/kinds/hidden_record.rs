@@ -185,7 +185,14 @@ impl HiddenRecord {
     }
 
     /// Reads a record of the kind `game`: tags first, one per line; then each line that is not blank is one move.
-    pub fn read(text: &str, game: &'static str) -> Result<HiddenRecord, ReadError<RecordErrorKind>> {
+    /// `rules_tag` sees every tag besides the ones read here, in order: it answers whether the tag is one of the
+    /// kind's rules tags (taken by the kind, so not kept among [`HiddenRecord::tags`]), or why its value is outside
+    /// the rules (reported at the tag's line).
+    pub fn read(
+        text: &str,
+        game: &'static str,
+        mut rules_tag: impl FnMut(&Tag) -> Result<bool, RecordErrorKind>,
+    ) -> Result<HiddenRecord, ReadError<RecordErrorKind>> {
         let mut reader = TagReader::default();
         let mut tags = Vec::new();
         let mut moves = Vec::new();
@@ -223,7 +230,11 @@ impl HiddenRecord {
                 "GameId" => (record.game_id, id_seen) = (tag.value, true),
                 name => match secret_part(name) {
                     Some((seat, part)) => parts[seat][part] = Some((line, tag.value)),
-                    None => record.tags.push(tag),
+                    None => {
+                        if !rules_tag(&tag).map_err(|kind| ReadError::at(line, kind))? {
+                            record.tags.push(tag);
+                        }
+                    }
                 },
             }
         }
@@ -276,6 +287,15 @@ impl HiddenRecord {
             return Err(VerifyError::CommitmentMismatch { seat });
         }
         Ok(&reveal.secret)
+    }
+}
+
+/// A switch of a rules tag, `yes` or `no`.
+pub(crate) fn yes_no(value: &str) -> Option<bool> {
+    match value {
+        "yes" => Some(true),
+        "no" => Some(false),
+        _ => None,
     }
 }
 
@@ -343,7 +363,7 @@ mod tests {
     fn a_record_reads_back_as_written() {
         let record = sample();
         let text = record.write();
-        assert_eq!(HiddenRecord::read(&text, "bulls-and-cows"), Ok(record));
+        assert_eq!(HiddenRecord::read(&text, "bulls-and-cows", |_| Ok(false)), Ok(record));
     }
 
     #[test]
@@ -364,7 +384,7 @@ mod tests {
     #[test]
     fn unreadable_records_say_why() {
         let text = sample().write();
-        let kind = |text: &str| HiddenRecord::read(text, "bulls-and-cows").map_err(|error| error.kind);
+        let kind = |text: &str| HiddenRecord::read(text, "bulls-and-cows", |_| Ok(false)).map_err(|error| error.kind);
         assert!(matches!(kind(&text.replace("bulls-and-cows", "sea-battle")), Err(RecordErrorKind::OtherGame { .. })));
         assert_eq!(kind(&text.replace("[GameId", "[Id")), Err(RecordErrorKind::MissingTag("GameId")));
         assert_eq!(
@@ -374,5 +394,11 @@ mod tests {
         assert_eq!(kind(&text.replace("[FirstNonce", "[OtherNonce")), Err(RecordErrorKind::MissingTag("FirstNonce")));
         assert_eq!(kind(&format!("{text}third S\n")), Err(RecordErrorKind::BadMoveLine));
         assert_eq!(kind(&format!("{text}[Late \"x\"]\n")), Err(RecordErrorKind::TagAfterMoves));
+        let refuse_digits = |tag: &Tag| match tag.name.as_str() {
+            "Digits" => Err(RecordErrorKind::BadRules { name: "Digits", value: tag.value.clone() }),
+            _ => Ok(false),
+        };
+        let refused = HiddenRecord::read(&text, "bulls-and-cows", refuse_digits).expect_err("a rules tag refused");
+        assert_eq!((refused.line, refused.kind), (3, RecordErrorKind::BadRules { name: "Digits", value: "4".into() }));
     }
 }

@@ -5,9 +5,9 @@
 use super::code::score;
 use super::notation::{parse_round, parse_secret, write_round, Action};
 use super::position::{Illegal, Position};
-use super::rules::BullsAndCowsRules;
+use super::rules::{BullsAndCowsRules, MAX_DIGITS, MAX_ROUNDS, MIN_DIGITS};
 use super::NAME;
-use crate::kinds::hidden_record::{HiddenRecord, RecordErrorKind, VerifyError};
+use crate::kinds::hidden_record::{yes_no, HiddenRecord, RecordErrorKind, VerifyError};
 use crate::tag_pairs::{ReadError, Tag};
 use crate::Seat;
 
@@ -23,32 +23,25 @@ pub struct BullsAndCowsRecord {
 impl BullsAndCowsRecord {
     /// Reads a record whose `Game` tag is `bulls-and-cows`.
     pub fn read(text: &str) -> Result<BullsAndCowsRecord, ReadError<RecordErrorKind>> {
-        let mut record = HiddenRecord::read(text, NAME)?;
-        let bad = |name: &'static str, value: &str| ReadError {
-            line: 1,
-            kind: RecordErrorKind::BadRules { name, value: value.to_owned() },
-        };
         let default = BullsAndCowsRules::default();
-        let number = |name: &'static str, fallback: u8| match record.tag(name) {
-            Some(value) => value.parse::<u8>().map_err(|_| bad(name, value)),
-            None => Ok(fallback),
-        };
-        let digits = number("Digits", default.digits())?;
-        let max_rounds = number("MaxRounds", default.max_rounds())?;
-        let leading_zero = match record.tag("LeadingZero") {
-            Some("yes") | None => true,
-            Some("no") => false,
-            Some(value) => return Err(bad("LeadingZero", value)),
-        };
-        let rules = BullsAndCowsRules::new(digits, leading_zero, max_rounds).map_err(|_| {
-            let (name, value) = if BullsAndCowsRules::new(digits, true, 1).is_err() {
-                ("Digits", digits)
-            } else {
-                ("MaxRounds", max_rounds)
+        let (mut digits, mut leading_zero, mut max_rounds) =
+            (default.digits(), default.leading_zero(), default.max_rounds());
+        let record = HiddenRecord::read(text, NAME, |tag| {
+            let value = tag.value.as_str();
+            let bad = |name| RecordErrorKind::BadRules { name, value: value.to_owned() };
+            let number = |name, range: std::ops::RangeInclusive<u8>| {
+                value.parse::<u8>().ok().filter(|number| range.contains(number)).ok_or_else(|| bad(name))
             };
-            bad(name, &value.to_string())
+            match tag.name.as_str() {
+                "Digits" => digits = number("Digits", MIN_DIGITS..=MAX_DIGITS)?,
+                "MaxRounds" => max_rounds = number("MaxRounds", 1..=MAX_ROUNDS)?,
+                "LeadingZero" => leading_zero = yes_no(value).ok_or_else(|| bad("LeadingZero"))?,
+                _ => return Ok(false),
+            }
+            Ok(true)
         })?;
-        record.tags.retain(|tag| !matches!(tag.name.as_str(), "Digits" | "LeadingZero" | "MaxRounds"));
+        let rules =
+            BullsAndCowsRules::new(digits, leading_zero, max_rounds).expect("each tag was checked against the rules");
         Ok(BullsAndCowsRecord { rules, record })
     }
 

@@ -88,7 +88,7 @@ impl Game for Position {
 
     const HIDDEN_INFORMATION: bool = true;
 
-    fn disclose(&self, _mover: Seat, actions: &[Action], _after: &Self) -> Option<Disclosure> {
+    fn disclose(&self, mover: Seat, actions: &[Action], _after: &Self) -> Option<Disclosure> {
         let mut public = String::new();
         let mut fleet_text = None;
         let mut replay = self.clone();
@@ -99,13 +99,12 @@ impl Game for Position {
                     fleet_text = Some(fleet.to_string());
                 }
                 Action::Shot(cell) => {
-                    let shooter = replay.seats_to_act().first().unwrap_or(Seat::FIRST);
                     if !public.is_empty() {
                         public.push(' ');
                     }
-                    write_answered_shot(cell, replay.answer(shooter.other(), cell), &mut public);
+                    write_answered_shot(cell, replay.answer(mover.other(), cell), &mut public);
                     // The move was played from here, so every shot of it is legal in turn.
-                    let _ = Position::apply_as(&mut replay, shooter, action);
+                    let _ = Position::apply_as(&mut replay, mover, action);
                 }
             }
         }

@@ -6,7 +6,7 @@ use super::notation::{parse_answered_shots, parse_fleet, write_answered_shot, Ac
 use super::position::{Illegal, Position};
 use super::rules::{FleetKind, SeaBattleRules, Touching};
 use super::NAME;
-use crate::kinds::hidden_record::{HiddenRecord, RecordErrorKind, VerifyError};
+use crate::kinds::hidden_record::{yes_no, HiddenRecord, RecordErrorKind, VerifyError};
 use crate::tag_pairs::{ReadError, Tag};
 use crate::Seat;
 
@@ -22,23 +22,25 @@ pub struct SeaBattleRecord {
 impl SeaBattleRecord {
     /// Reads a record whose `Game` tag is `sea-battle`.
     pub fn read(text: &str) -> Result<SeaBattleRecord, ReadError<RecordErrorKind>> {
-        let mut record = HiddenRecord::read(text, NAME)?;
-        let bad = |name: &'static str, value: &str| ReadError {
-            line: 1,
-            kind: RecordErrorKind::BadRules { name, value: value.to_owned() },
-        };
-        let fleet = match record.tag("Fleet") {
-            Some(value) => value.parse::<FleetKind>().map_err(|_| bad("Fleet", value))?,
-            None => FleetKind::default(),
-        };
-        let mut rules = SeaBattleRules::of_fleet(fleet);
-        if let Some(value) = record.tag("Touching") {
-            rules = rules.with_touching(value.parse::<Touching>().map_err(|_| bad("Touching", value))?);
+        let (mut fleet, mut touching, mut shoot_again) = (None, None, None);
+        let record = HiddenRecord::read(text, NAME, |tag| {
+            let value = tag.value.as_str();
+            let bad = |name| RecordErrorKind::BadRules { name, value: value.to_owned() };
+            match tag.name.as_str() {
+                "Fleet" => fleet = Some(value.parse::<FleetKind>().map_err(|_| bad("Fleet"))?),
+                "Touching" => touching = Some(value.parse::<Touching>().map_err(|_| bad("Touching"))?),
+                "ShootAgain" => shoot_again = Some(yes_no(value).ok_or_else(|| bad("ShootAgain"))?),
+                _ => return Ok(false),
+            }
+            Ok(true)
+        })?;
+        let mut rules = SeaBattleRules::of_fleet(fleet.unwrap_or_default());
+        if let Some(touching) = touching {
+            rules = rules.with_touching(touching);
         }
-        if let Some(value) = record.tag("ShootAgain") {
-            rules = rules.with_shoot_again(yes_no(value).ok_or_else(|| bad("ShootAgain", value))?);
+        if let Some(shoot_again) = shoot_again {
+            rules = rules.with_shoot_again(shoot_again);
         }
-        record.tags.retain(|tag| !matches!(tag.name.as_str(), "Fleet" | "Touching" | "ShootAgain"));
         Ok(SeaBattleRecord { rules, record })
     }
 
@@ -104,14 +106,5 @@ impl SeaBattleRecord {
             }
         }
         Ok(position)
-    }
-}
-
-/// `yes` or `no`.
-fn yes_no(value: &str) -> Option<bool> {
-    match value {
-        "yes" => Some(true),
-        "no" => Some(false),
-        _ => None,
     }
 }

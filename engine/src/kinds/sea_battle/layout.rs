@@ -47,7 +47,8 @@ fn placements_per_ship(side: u8, lengths: &[u8], touching: Touching) -> Vec<Vec<
 
 /// The number of legal layouts of ships of `lengths` on a grid of side `side` (at most [`MAX_SIDE`]) under
 /// `touching`, ships of equal length not told apart. A backtracking count: quick for the small boards of the
-/// rules' references (6 × 6, 8 × 8), far too slow for the classic fleet on 10 × 10 (about 1.9 · 10¹⁵ layouts).
+/// rules' references (6 × 6, 8 × 8), far too slow for the classic fleet on 10 × 10 (about 1.9 · 10¹⁵ layouts), which
+/// [`count_apart_by_rows`](super::count_apart_by_rows) counts when no ship may touch another.
 #[must_use]
 pub fn count_layouts(side: u8, lengths: &[u8], touching: Touching) -> u64 {
     if side > MAX_SIDE || lengths.contains(&0) {

@@ -34,6 +34,7 @@ mod layout;
 mod notation;
 mod position;
 mod record;
+mod row_count;
 mod rules;
 
 pub use super::hidden_record::{HiddenRecord, RecordErrorKind, RecordedMove, Reveal, VerifyError};
@@ -45,6 +46,7 @@ pub use notation::{
 };
 pub use position::{Illegal, Position};
 pub use record::SeaBattleRecord;
+pub use row_count::count_apart_by_rows;
 pub use rules::{FleetKind, RulesError, SeaBattleRules, Touching};
 
 use crate::game::{Game, NotationError, Progress, TimeoutPolicy};

@@ -14,6 +14,8 @@
 //! - A seat whose secret is missing when its time runs out gets a random secret
 //!   ([`TimeoutPolicy::RandomAction`]: [`Game::pick_legal_action_as`] draws one uniformly from the server's seed);
 //!   a missing guess loses. The per-move clock's random consistent guess (rule 6) is not here yet.
+//! - No perft: every round offers every allowed code to both seats, so the tree is a power of their number; the
+//!   scoring is checked against the rules document's references instead (the replies to 0123, the simple bot).
 //! - The end reason is [`EndReason::Score`](crate::EndReason) for a win and both draws, until the layers that name
 //!   end reasons learn ones of their own when the kind is registered.
 //!

@@ -21,6 +21,9 @@
 //! - The end: the winner sinks the last ship; the reason is [`EndReason::Score`](crate::EndReason) until the
 //!   layers that name end reasons (server, protocol, browser) learn one of their own when the kind is registered.
 //! - Not yet: the `salvo` option (rules §4, "later": one shot per ship afloat, announced together).
+//! - No perft: setup's fleets cannot be listed, and after it the shots' tree is every order of the open cells.
+//!   The move generator's checks are the layout counts of rules §6 instead ([`count_layouts`] by backtracking,
+//!   [`count_apart_by_rows`] row by row up to the classic fleet on 10 × 10).
 //!
 //! The record ([`SeaBattleRecord`], the shared layout of [`HiddenRecord`]) adds the tags `Fleet` (`classic`,
 //! `hasbro`), `Touching` (`none`, `sides`, `any`) and `ShootAgain` (`yes`, `no`), each absent for the fleet's

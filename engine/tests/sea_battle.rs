@@ -304,7 +304,7 @@ fn the_row_count_agrees_with_the_rules_on_eight_by_eight() {
 }
 
 #[test]
-#[ignore = "two minutes unoptimised; seconds with cargo test --release -p kartka-engine --test sea_battle -- --ignored"]
+#[ignore = "about two minutes on this machine, in release too: cargo test -p kartka-engine --test sea_battle -- --ignored"]
 fn the_rules_counts_on_ten_by_ten_hold_row_by_row() {
     // Rules §6, by the row-by-row count (the backtracking one cannot reach 10 × 10).
     assert_eq!(count_apart_by_rows(10, &[5, 4, 3, 3, 2]), 1_925_751_392);

@@ -19,6 +19,7 @@ mod outcome;
 pub mod perft;
 mod position_key;
 mod seat;
+mod splitmix;
 pub mod tag_pairs;
 mod view;
 

@@ -1,7 +1,8 @@
 //! Importing record files into the archive, each read by its game kind's module.
 //!
-//! A historic game keeps its date, result and time control and is marked imported; its players' names become
-//! imported-player accounts, which cannot log in. Every game is replayed through the engine first: an
+//! A historic game keeps its date, result and time control, and the seats that left while it played on (a
+//! `seat_left` event at each one's ply, as the game's actor records them), and is marked imported; its players'
+//! names become imported-player accounts, which cannot log in. Every game is replayed through the engine first: an
 //! unreadable or illegal record, or one whose result the rules contradict, is refused and reported. Games are
 //! stored in batches, each one transaction of a few multi-row statements, so a whole corpus takes seconds. The
 //! file's name (or an upload's label) and each game's number in it are stored, so importing a file again adds
@@ -267,9 +268,9 @@ fn seat_left_events(game: &ReadGame, clocks: &Clocks) -> Vec<GameEvent> {
         while let Some(left) = pending.next_if(|left| left.ply <= ply) {
             // The kind's reader replayed the game with these departures already; a replay that fails here
             // cannot happen, and would only leave who acts next unsaid.
-            let to_act = replayed.as_mut().and_then(|game| {
-                game.seat_left(left.seat, left.reason);
-                game.to_act()
+            let to_act = replayed.as_mut().and_then(|position| {
+                position.seat_left(left.seat, left.reason);
+                position.to_act()
             });
             events.push(GameEvent::SeatLeft {
                 seat: seat_name(left.seat),
@@ -282,13 +283,15 @@ fn seat_left_events(game: &ReadGame, clocks: &Clocks) -> Vec<GameEvent> {
     };
     let mut ply = 0;
     for read in &game.moves {
-        let actions =
-            replayed.as_ref().and_then(|game| game.kind().split_actions(&read.notation).ok()).unwrap_or_default();
+        let actions = replayed
+            .as_ref()
+            .and_then(|position| position.kind().split_actions(&read.notation).ok())
+            .unwrap_or_default();
         for index in 0..read.actions as usize {
             leave(&mut replayed, ply);
             let played = actions
                 .get(index)
-                .is_some_and(|action| replayed.as_mut().is_some_and(|game| game.play(action).is_ok()));
+                .is_some_and(|action| replayed.as_mut().is_some_and(|position| position.play(action).is_ok()));
             if !played {
                 replayed = None;
             }

@@ -9,8 +9,8 @@ mod rng;
 mod perft_data;
 
 use kartka_engine::dots_and_boxes::{
-    self, read_dbn, write_dbn, DotsAndBoxesRecord, DotsAndBoxesRules, Edge, IllegalMove, Position, ReadErrorKind,
-    ReplayError, SolveError, Tag,
+    self, read_dbn, write_dbn, Departure, DepartureReason, DotsAndBoxesRecord, DotsAndBoxesRules, Edge, IllegalMove,
+    PlayedTurn, Position, ReadErrorKind, ReplayError, SolveError, Tag,
 };
 use kartka_engine::{BySeat, EndReason, Game, NotationError, Outcome, PositionKey, Progress, Seat, TimeoutPolicy};
 use rng::Rng;
@@ -229,18 +229,33 @@ fn transpositions_share_a_key_and_scores_tell_positions_apart() {
 }
 
 /// A random game on `rules`: random edges, and with three or four players now and then a random seat leaving.
-/// Returns the turns played (each the edges of one seat's turn) and the final position, checking on the way
-/// that listed edges are exactly those `check` accepts and that refused edges change nothing.
-fn random_game(rules: DotsAndBoxesRules, rng: &mut Rng, departures: bool) -> (Vec<Vec<Edge>>, Position) {
+/// Returns the turns played (each the edges of one seat's turn, a turn its seat left in the middle of ending
+/// there), the departures that happened, and the final position, checking on the way that listed edges are
+/// exactly those `check` accepts and that refused edges change nothing.
+fn random_game(
+    rules: DotsAndBoxesRules,
+    rng: &mut Rng,
+    departures: bool,
+) -> (Vec<Vec<Edge>>, Vec<Departure>, Position) {
     let mut position = Position::new(rules);
     let mut turns: Vec<Vec<Edge>> = vec![Vec::new()];
+    let mut departed = Vec::new();
+    let mut drawn = 0;
     while !position.is_over() {
         if departures && rules.players() > 2 && rng.next() % 16 == 0 {
             let leaving = seat((rng.next() % u64::from(rules.players())) as usize);
+            let reason = [DepartureReason::Resignation, DepartureReason::Time, DepartureReason::Abandonment]
+                [(rng.next() % 3) as usize];
             let before = position;
-            match position.seat_left(leaving, EndReason::Resignation) {
+            match position.seat_left(leaving, reason.end_reason()) {
                 None => assert_eq!(position, before, "a seat not playing changes nothing"),
-                Some(_) => assert!(position.departed().contains(&leaving)),
+                Some(progress) => {
+                    assert!(position.departed().contains(&leaving));
+                    departed.push(Departure { seat: leaving, after: drawn, reason });
+                    if progress == Progress::TurnEnded && before.mid_turn() {
+                        turns.push(Vec::new());
+                    }
+                }
             }
             continue;
         }
@@ -254,6 +269,7 @@ fn random_game(rules: DotsAndBoxesRules, rng: &mut Rng, departures: bool) -> (Ve
         let mover = position.to_act();
         let progress = position.apply(chosen).expect("a listed edge is legal");
         turns.last_mut().expect("a turn").push(chosen);
+        drawn += 1;
         match progress {
             Progress::TurnContinues => assert_eq!(position.to_act(), mover),
             Progress::TurnEnded => {
@@ -265,7 +281,7 @@ fn random_game(rules: DotsAndBoxesRules, rng: &mut Rng, departures: bool) -> (Ve
         assert!(!position.departed().iter().any(|&gone| position.to_act() == Some(gone)), "a departed seat acts");
     }
     turns.retain(|turn| !turn.is_empty());
-    (turns, position)
+    (turns, departed, position)
 }
 
 fn assert_legal_edges_agree_with_check(position: &Position) {
@@ -315,7 +331,7 @@ fn random_games_end_with_every_box_counted_and_ranked() {
     let mut rng = Rng(0x9E37_79B9_7F4A_7C15);
     for game in 0..300 {
         let rules = random_rules(&mut rng);
-        let (_, position) = random_game(rules, &mut rng, game % 2 == 0);
+        let (_, _, position) = random_game(rules, &mut rng, game % 2 == 0);
         let outcome = position.outcome().expect("over");
         let scores = outcome.scores.expect("scores");
         assert_eq!(scores.as_slice(), recount(&position), "{rules:?}");
@@ -347,11 +363,14 @@ fn random_games_end_with_every_box_counted_and_ranked() {
 #[test]
 fn records_round_trip_and_replay_to_the_same_position() {
     let mut rng = Rng(7);
-    for _ in 0..100 {
+    let mut departed_games = 0;
+    for game in 0..200 {
         let rules = random_rules(&mut rng);
-        let (turns, position) = random_game(rules, &mut rng, false);
+        let (turns, departures, position) = random_game(rules, &mut rng, game % 2 == 1);
+        departed_games += usize::from(!departures.is_empty());
         let record = DotsAndBoxesRecord {
             rules,
+            departures,
             tags: vec![Tag { name: "Event".into(), value: "a \"quoted\" \\ event".into() }],
             turns,
         };
@@ -367,6 +386,7 @@ fn records_round_trip_and_replay_to_the_same_position() {
         assert_eq!(read.replay(), Ok(position));
         assert_eq!(read.tag("Event"), Some("a \"quoted\" \\ event"));
     }
+    assert!(departed_games > 20, "the games cover departures: {departed_games}");
 }
 
 #[test]
@@ -418,12 +438,88 @@ fn records_whose_turns_end_elsewhere_than_the_rules_say_are_refused() {
     assert!(replay("a1h\na2h\na1v\nb1v\n").is_ok(), "the last turn may stop where its seat must move again");
 }
 
+/// A 1x2 field for three: the first seat closes the left box with `b1v` and resigns at its extra move, after
+/// four edges; the second and third seats play on, and the second closes the right box with the last edge.
+const LEFT_MID_TURN: &str = "[Game \"dots-and-boxes\"]\n[Boxes \"1x2\"]\n[Players \"3\"]\n\
+    [Departures \"1@4 resignation\"]\n\na1h\na2h\na1v\nb1v\nc1v\nb1h\nb2h\n";
+
+#[test]
+fn a_departure_replays_at_its_point_and_later_turns_belong_to_the_seats_still_playing() {
+    let record = DotsAndBoxesRecord::read(LEFT_MID_TURN).expect("readable");
+    assert_eq!(record.departures, [Departure { seat: seat(0), after: 4, reason: DepartureReason::Resignation }]);
+    assert!(record.tags.is_empty(), "the departures are no other tag");
+    assert_eq!(record.write(), LEFT_MID_TURN);
+    let (position, turns) = record.replay_turns().expect("legal");
+    let seats: Vec<usize> = turns.iter().map(|turn| turn.seat.index()).collect();
+    assert_eq!(seats, [0, 1, 2, 0, 1, 2, 1], "the first seat is passed by once it left");
+    assert_eq!(turns[3], PlayedTurn { seat: seat(0), ended: false }, "its turn stopped where it left");
+    let outcome = position.outcome().expect("the field is full");
+    assert_eq!((outcome.ranks, outcome.scores), (BySeat::from([3, 1, 2]), Some(BySeat::from([1, 1, 0]))));
+    assert_eq!(position.departed(), [seat(0)]);
+
+    // Without the departure the first seat must go on after b1v.
+    let stayed = LEFT_MID_TURN.replace("[Departures \"1@4 resignation\"]\n", "");
+    let replayed = DotsAndBoxesRecord::read(&stayed).expect("readable").replay();
+    assert_eq!(replayed, Err(ReplayError::TurnUnfinished { turn: 4 }));
+
+    // Two players: a departure ends the game, the other seat first.
+    let two = "[Boxes \"1x2\"]\n[Departures \"2@2 time\"]\n\na1h\na2h\n";
+    let outcome = DotsAndBoxesRecord::read(two).expect("readable").replay().expect("legal").outcome();
+    assert_eq!(outcome.map(|o| (o.ranks, o.reason)), Some((BySeat::from([1, 2]), EndReason::Time)));
+}
+
+#[test]
+fn departures_that_cannot_be_read_name_the_tags_line_and_the_fault() {
+    let with = |departures: &str| format!("[Players \"3\"]\n[Departures \"{departures}\"]\n\na1h\n");
+    let cases = [
+        (with("1@4 resign"), 2, ReadErrorKind::BadDepartures("1@4 resign".into())),
+        (with("1@4"), 2, ReadErrorKind::BadDepartures("1@4".into())),
+        (with("0@4 time"), 2, ReadErrorKind::BadDepartures("0@4 time".into())),
+        (with("4@4 time"), 2, ReadErrorKind::DepartedSeatAbsent { seat: seat(3), players: 3 }),
+        (with("1@4 time, 1@5 abandonment"), 2, ReadErrorKind::LeftTwice(seat(0))),
+        (with("1@5 time, 2@4 time"), 2, ReadErrorKind::DeparturesOutOfOrder(seat(1))),
+        // The seats are checked against the players once every tag is read, wherever `Players` stands.
+        ("[Departures \"3@0 time\"]\n".to_owned(), 1, ReadErrorKind::DepartedSeatAbsent { seat: seat(2), players: 2 }),
+    ];
+    for (text, line, kind) in cases {
+        let error = DotsAndBoxesRecord::read(&text).expect_err(&text);
+        assert_eq!((error.line, error.kind), (line, kind), "{text:?}");
+    }
+    let late = "[Departures \"3@0 time\"]\n[Players \"3\"]\n\na1h\n";
+    assert_eq!(DotsAndBoxesRecord::read(late).expect("readable").departures[0].seat, seat(2));
+}
+
+#[test]
+fn departures_at_impossible_points_are_refused() {
+    let replay = |departures: &str, turns: &str| {
+        let text = LEFT_MID_TURN.replace("1@4 resignation", departures);
+        let text = text.split_once("\n\n").map(|(tags, _)| format!("{tags}\n\n{turns}")).expect("a movetext");
+        DotsAndBoxesRecord::read(&text).expect("readable").replay()
+    };
+    let all_turns = "a1h\na2h\na1v\nb1v\nc1v\nb1h\nb2h\n";
+    assert_eq!(
+        replay("1@4 resignation", "a1h\na2h\na1v\nb1v c1v\nb1h\nb2h\n"),
+        Err(ReplayError::MoverLeftInsideTurn { turn: 4, edge: edge("c1v") }),
+        "the line of a turn its seat left goes on"
+    );
+    assert_eq!(
+        replay("1@4 resignation, 2@9 time", all_turns),
+        Err(ReplayError::DepartureBeyondEnd { seat: seat(1), after: 9, played: 7 })
+    );
+    assert_eq!(replay("1@4 resignation, 2@7 time", all_turns), Err(ReplayError::DepartureAfterEnd { seat: seat(1) }));
+    assert_eq!(replay("1@5 resignation", all_turns), Err(ReplayError::TurnUnfinished { turn: 4 }));
+    // A record made in code is not read, so the replay refuses a seat that leaves twice itself.
+    let mut twice = DotsAndBoxesRecord::read(LEFT_MID_TURN).expect("readable");
+    twice.departures.push(Departure { seat: seat(0), after: 5, reason: DepartureReason::Time });
+    assert_eq!(twice.replay(), Err(ReplayError::NotPlaying { seat: seat(0) }));
+}
+
 #[test]
 fn dbn_strings_round_trip_and_count_the_drawn_edges() {
     let mut rng = Rng(11);
     for _ in 0..200 {
         let rules = random_rules(&mut rng);
-        let (turns, _) = random_game(rules, &mut rng, false);
+        let (turns, _, _) = random_game(rules, &mut rng, false);
         let mut position = Position::new(rules);
         let played: Vec<Edge> = turns.into_iter().flatten().collect();
         let stop = (rng.next() % (played.len() as u64 + 1)) as usize;

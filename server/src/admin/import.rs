@@ -1,7 +1,8 @@
 //! Importing record files into the archive, each read by its game kind's module.
 //!
-//! A historic game keeps its date, result and time control and is marked imported; its players' names become
-//! imported-player accounts, which cannot log in. Every game is replayed through the engine first: an
+//! A historic game keeps its date, result and time control, and the seats that left while it played on (a
+//! `seat_left` event at each one's ply, as the game's actor records them), and is marked imported; its players'
+//! names become imported-player accounts, which cannot log in. Every game is replayed through the engine first: an
 //! unreadable or illegal record, or one whose result the rules contradict, is refused and reported. Games are
 //! stored in batches, each one transaction of a few multi-row statements, so a whole corpus takes seconds. The
 //! file's name (or an upload's label) and each game's number in it are stored, so importing a file again adds
@@ -11,6 +12,7 @@ use std::collections::BTreeSet;
 use std::io::Read;
 
 use flate2::read::MultiGzDecoder;
+use kartka_engine::AnyGame;
 use kartka_protocol::admin::{AuditAction, ImportRejection, ImportReport, MAX_IMPORT_SOURCE_CHARS};
 use kartka_protocol::{Clocks, GameEvent, PlayerInfo, TimeControl};
 use serde_json::json;
@@ -18,7 +20,7 @@ use uuid::Uuid;
 
 use super::audit::{self, Actor, Target};
 use crate::explorer;
-use crate::games::convert::{self, end_reason_text, seat_text, speed_text};
+use crate::games::convert::{self, end_reason_name, end_reason_text, seat_name, seat_text, speed_text};
 use crate::games::records::{ReadGame, ReadGames};
 use crate::games::{event_kind, kinds};
 use crate::ratings::speed::speed_class;
@@ -190,8 +192,12 @@ fn rows_of(game: &ReadGame, players: Vec<(Uuid, String)>, source: &str, now: Mil
     let started =
         GameEvent::Started { players: infos.clone(), ruleset: game.ruleset, time_control, clocks: clocks.clone() };
     let mut events = vec![event(1, &started)];
+    for left in seat_left_events(game, &clocks) {
+        events.push(event(events.len() as i64 + 1, &left));
+    }
     if let Some(result) = game.result.clone() {
-        events.push(event(2, &GameEvent::Ended { result, clocks, rating_changes: Vec::new(), revealed: Vec::new() }));
+        let ended = GameEvent::Ended { result, clocks, rating_changes: Vec::new(), revealed: Vec::new() };
+        events.push(event(events.len() as i64 + 1, &ended));
     }
     let mut ply = 0;
     let moves = game
@@ -250,9 +256,59 @@ fn rows_of(game: &ReadGame, players: Vec<(Uuid, String)>, source: &str, now: Mil
     }
 }
 
+/// The `seat_left` events of a read game's departures, in order, each at its ply with the seat to act after it,
+/// as the game's actor would have recorded them: the moves are replayed action by action, each departure at its
+/// ply, so that a departure in the middle of another seat's turn is where it happened.
+fn seat_left_events(game: &ReadGame, clocks: &Clocks) -> Vec<GameEvent> {
+    if game.departures.is_empty() {
+        return Vec::new();
+    }
+    let mut replayed = kinds::ruleset(&game.ruleset).ok().map(|rules| AnyGame::new(&rules));
+    let mut pending = game.departures.iter().peekable();
+    let mut events = Vec::with_capacity(game.departures.len());
+    let mut leave = |replayed: &mut Option<AnyGame>, ply: u32| {
+        while let Some(left) = pending.next_if(|left| left.ply <= ply) {
+            // The kind's reader replayed the game with these departures already; a replay that fails here
+            // cannot happen, and would only leave who acts next unsaid.
+            let to_act = replayed.as_mut().and_then(|position| {
+                position.seat_left(left.seat, left.reason);
+                position.to_act()
+            });
+            events.push(GameEvent::SeatLeft {
+                seat: seat_name(left.seat),
+                reason: end_reason_name(left.reason),
+                ply: left.ply,
+                to_act: to_act.map(seat_name),
+                clocks: clocks.clone(),
+            });
+        }
+    };
+    let mut ply = 0;
+    for read in &game.moves {
+        let actions = replayed
+            .as_ref()
+            .and_then(|position| position.kind().split_actions(&read.notation).ok())
+            .unwrap_or_default();
+        for index in 0..read.actions as usize {
+            leave(&mut replayed, ply);
+            let played = actions
+                .get(index)
+                .is_some_and(|action| replayed.as_mut().is_some_and(|position| position.play(action).is_ok()));
+            if !played {
+                replayed = None;
+            }
+            ply += 1;
+        }
+    }
+    // The departures after the last move, and any the moves did not reach.
+    leave(&mut replayed, u32::MAX);
+    events
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
+    use kartka_protocol::{EndReasonName, SeatName};
 
     const GAME: &str = "[Event \"?\"]\n[Site \"?\"]\n[Date \"2014.09.22\"]\n[Time \"01:02:03\"]\n\
         [Black \"Bob\"]\n[White \"Alice\"]\n[Result \"1-0\"]\n[TimeControl \"60\"]\n\n1. 0 3 2. 6 1-0\n";
@@ -294,5 +350,32 @@ mod tests {
         let read = read_games("[Game \"chess\"]\n\n1. e4 *\n");
         assert!(read.games.is_empty());
         assert_eq!(read.rejections.len(), 1);
+    }
+
+    /// A game of three in which the first seat left in the middle of its turn (after closing a box with its
+    /// fourth edge) and the third after the fifth edge: each departure is a `seat_left` event at its ply, naming
+    /// the seat that acted next, between the start and the end.
+    #[test]
+    fn departures_become_seat_left_events_at_their_plies() {
+        let text = "[Game \"dots-and-boxes\"]\n[Boxes \"2x2\"]\n[Players \"3\"]\n\
+            [Departures \"1@4 resignation, 3@5 time\"]\n[White \"A\"]\n[Black \"B\"]\n[Player3 \"C\"]\n\n\
+            a1h\na2h\na1v\nb1v\nc1v\n";
+        let read = read_games(text);
+        assert!(read.rejections.is_empty(), "{:?}", read.rejections);
+        let players = read.games[0].names.iter().map(|name| (Uuid::new_v4(), name.clone())).collect();
+        let rows = rows_of(&read.games[0], players, "test", 0);
+        let events: Vec<GameEvent> =
+            rows.events.iter().map(|row| serde_json::from_str(&row.payload).expect("an event")).collect();
+        let kinds: Vec<&str> = rows.events.iter().map(|row| row.kind.as_str()).collect();
+        assert_eq!(kinds, ["started", "seat_left", "ended"], "the second departure ended the game: it is the result");
+        let GameEvent::SeatLeft { seat, reason, ply, to_act, .. } = &events[1] else { panic!("{:?}", events[1]) };
+        assert_eq!(
+            (*seat, *reason, *ply, *to_act),
+            (SeatName::First, EndReasonName::Resignation, 4, Some(SeatName::Second))
+        );
+        assert_eq!(rows.events.iter().map(|row| row.seq).collect::<Vec<_>>(), [1, 2, 3]);
+        assert_eq!(rows.game.state.seq, 3);
+        let seats: Vec<&str> = rows.moves.iter().map(|m| m.seat.as_str()).collect();
+        assert_eq!(seats, ["first", "second", "third", "first", "second"]);
     }
 }

@@ -85,13 +85,9 @@ impl FollowedGame {
         let departed = snapshot
             .departed
             .iter()
-            .map(|left| {
-                let reason = convert::departure_reason(left.reason);
-                let reason =
-                    reason.ok_or_else(|| SnapshotError::Replay(format!("{:?} is no departure", left.reason)))?;
-                Ok(Left { ply: left.ply, seat: convert::seat(left.seat), reason })
-            })
-            .collect::<Result<Vec<_>, _>>()?;
+            .map(Left::of_departure)
+            .collect::<Result<Vec<_>, _>>()
+            .map_err(SnapshotError::Replay)?;
         let mut departures = Departures::new(&departed);
         for record in &snapshot.moves {
             departures.before(&mut game, record.ply);

@@ -213,7 +213,7 @@ mod rematch;
 mod retry;
 mod window;
 
-pub(crate) use commit::event_kind;
+pub(crate) use commit::{event_kind, SEAT_LEFT_KIND};
 pub(super) use load::LoadError;
 pub use new_game::new_game;
 

@@ -14,7 +14,7 @@ pub mod replay;
 pub mod seats;
 pub mod tools;
 
-pub(crate) use actor::event_kind;
+pub(crate) use actor::{event_kind, SEAT_LEFT_KIND};
 pub use actor::{new_game, Action, ActorConfig, AdminAction, GameError, Subscribed, Subscriber};
 pub use clock::ClockRules;
 pub use hooks::{GameHooks, TurnState};

@@ -2,10 +2,14 @@
 //! and what reading one gives. Each kind's module in `kinds/` writes and reads its own formats.
 
 use kartka_engine::Seat;
-use kartka_protocol::{EndReasonName, GameResult, GameSnapshot, GameStatus, RulesetSpec, TimeControl};
+use kartka_protocol::{
+    Departure, EndReasonName, GameEvent, GameResult, GameSnapshot, GameStatus, RulesetSpec, TimeControl,
+};
 
 use super::convert::{ranks_of_winner, seat_name};
-use crate::store::Millis;
+use super::replay::Left;
+use super::SEAT_LEFT_KIND;
+use crate::store::{EventRow, Millis};
 
 /// The name of a kind's own record format in `?format=`, which every kind writes.
 pub const OWN_FORMAT: &str = "own";
@@ -66,6 +70,8 @@ pub struct RecordParts<'a> {
     pub created_at_ms: i64,
     /// The stored moves' notation, in order.
     pub moves: Vec<&'a str>,
+    /// The seats that left while the game played on (`seat_left`), in the order they left, each with its ply.
+    pub departed: Vec<Departure>,
 }
 
 impl<'a> RecordParts<'a> {
@@ -80,8 +86,23 @@ impl<'a> RecordParts<'a> {
             result: game.result.clone(),
             created_at_ms: game.created_at_ms,
             moves: game.moves.iter().map(|m| m.notation.as_str()).collect(),
+            departed: game.departed.clone(),
         }
     }
+}
+
+/// The departures a stored game's events record (its `seat_left` events), in the order they happened, as a
+/// snapshot lists them; why not when one does not read.
+pub fn stored_departures(events: &[EventRow]) -> Result<Vec<Departure>, String> {
+    events
+        .iter()
+        .filter(|row| row.kind == SEAT_LEFT_KIND)
+        .map(|row| match serde_json::from_str(&row.payload) {
+            Ok(GameEvent::SeatLeft { seat, reason, ply, .. }) => Ok(Departure { seat, ply, reason }),
+            Ok(_) => Err(format!("event {} is stored as seat_left but is not one", row.seq)),
+            Err(error) => Err(format!("event {}: {error}", row.seq)),
+        })
+        .collect()
 }
 
 /// The games of a record file that can be imported, and the refused ones.
@@ -134,6 +155,8 @@ pub struct ReadGame {
     pub moves: Vec<ReadMove>,
     /// The result, if the record or the rules give one.
     pub result: Option<GameResult>,
+    /// The seats that left while the game played on, in the order they left, each at the ply it left at.
+    pub departures: Vec<Left>,
 }
 
 impl ReadGame {
@@ -161,6 +184,7 @@ impl ReadGame {
             rated: false,
             moves,
             result,
+            departures: Vec::new(),
         })
     }
 }
@@ -337,7 +361,41 @@ fn days_from_civil(year: i64, month: i64, day: i64) -> i64 {
 
 #[cfg(test)]
 mod tests {
+    use kartka_protocol::{Clocks, SeatName};
+
     use super::*;
+
+    #[test]
+    fn the_departures_of_stored_events_are_their_seat_left_events_in_order() {
+        let row = |seq, event: &GameEvent| EventRow {
+            seq,
+            kind: crate::games::event_kind(event).to_owned(),
+            payload: serde_json::to_string(event).expect("serialises"),
+            at: 0,
+            private: None,
+        };
+        let left = |seat, reason, ply| GameEvent::SeatLeft {
+            seat,
+            reason,
+            ply,
+            to_act: None,
+            clocks: Clocks::new(vec![], None),
+        };
+        let events = [
+            row(1, &GameEvent::DrawOffered { seat: SeatName::First }),
+            row(2, &left(SeatName::Third, EndReasonName::Time, 7)),
+            row(3, &left(SeatName::First, EndReasonName::Resignation, 9)),
+        ];
+        assert_eq!(
+            stored_departures(&events),
+            Ok(vec![
+                Departure { seat: SeatName::Third, ply: 7, reason: EndReasonName::Time },
+                Departure { seat: SeatName::First, ply: 9, reason: EndReasonName::Resignation },
+            ])
+        );
+        let damaged = EventRow { payload: "{}".into(), ..events[1].clone() };
+        assert!(stored_departures(&[damaged]).is_err());
+    }
 
     #[test]
     fn files_split_where_a_tag_follows_movetext_whichever_tag_comes_first() {

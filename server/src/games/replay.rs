@@ -5,6 +5,9 @@ use std::iter::Peekable;
 use std::slice::Iter;
 
 use kartka_engine::{AnyGame, EndReason, Seat};
+use kartka_protocol::Departure;
+
+use super::convert;
 
 /// A seat's departure at a ply: it left after the moves before that ply.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -15,6 +18,16 @@ pub struct Left {
     pub seat: Seat,
     /// Why it left.
     pub reason: EndReason,
+}
+
+impl Left {
+    /// The departure a snapshot or a stored `seat_left` event names, or why it is none (its reason is not one
+    /// a seat leaves for).
+    pub fn of_departure(departure: &Departure) -> Result<Left, String> {
+        let reason = convert::departure_reason(departure.reason)
+            .ok_or_else(|| format!("{:?} is no departure", departure.reason))?;
+        Ok(Left { ply: departure.ply, seat: convert::seat(departure.seat), reason })
+    }
 }
 
 /// The departures of a game still to apply while its moves are replayed in order.

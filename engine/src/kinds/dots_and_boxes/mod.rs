@@ -15,6 +15,7 @@
 //!   ([`Game::move_begins`]).
 
 mod dbn;
+mod departures;
 mod edges;
 mod fuzz;
 mod notation;
@@ -26,11 +27,12 @@ mod solve;
 
 pub use crate::tag_pairs::Tag;
 pub use dbn::{read_dbn, write_dbn, DbnError};
+pub use departures::{Departure, DepartureReason};
 pub use edges::{Edge, EdgeSet, Orientation, MAX_BOXES, MAX_EDGES};
 pub use notation::{parse_edges, write_edge};
 pub use perft::{counts_by_depth, perft};
 pub use position::{IllegalMove, Position};
-pub use record::{DotsAndBoxesRecord, ReadError, ReadErrorKind, ReplayError};
+pub use record::{DotsAndBoxesRecord, PlayedTurn, ReadError, ReadErrorKind, ReplayError};
 pub use rules::{DotsAndBoxesRules, RulesError, MAX_PLAYERS, MAX_SIDE, MIN_PLAYERS, MIN_SIDE};
 pub use solve::{solve, SolveError, MAX_SOLVED_EDGES};
 

@@ -3,6 +3,8 @@
 //! so an export of any size holds one page in memory. A failure half way ends the stream early (the client sees a cut-off body); it is
 //! logged.
 
+use std::collections::HashMap;
+
 use axum::body::Body;
 use axum::extract::State;
 use axum::http::header;
@@ -20,6 +22,7 @@ use crate::admin::views;
 use crate::api::input::Query;
 use crate::api::ApiError;
 use crate::games::kinds;
+use crate::games::records::stored_departures;
 use crate::state::AppState;
 use crate::store::GameSearch;
 
@@ -95,6 +98,16 @@ async fn next_page(
     let games = page(state, &rows).await?;
     let ids: Vec<Uuid> = rows.iter().map(|row| row.game.id).collect();
     let mut moves = state.store.moves_of_games(&ids).await?;
+    // A seat leaves a game that plays on (`seat_left`) only in games of more than two seats: only theirs
+    // events are read, for the departures their records carry.
+    let mut events = match format {
+        Format::Records => {
+            let more_seats: Vec<(Uuid, i64)> =
+                games.iter().filter(|game| game.game.players.len() > 2).map(|game| (game.game.id, 0)).collect();
+            state.store.events_after_each(&more_seats).await?
+        }
+        Format::NdJson => HashMap::new(),
+    };
     let mut text = String::with_capacity(rows.len() * 1024);
     for (index, game) in games.into_iter().enumerate() {
         let id = game.game.id;
@@ -111,8 +124,9 @@ async fn next_page(
                     tracing::error!(game = %id, "stored game does not replay");
                     ApiError::new(ErrorCode::Internal, "a game record is damaged")
                 };
+                let departed = stored_departures(&events.remove(&id).unwrap_or_default()).map_err(|_| damaged())?;
                 let record = kinds::of_spec(&game.game.ruleset)
-                    .record(&record_parts(&game, &game_moves))
+                    .record(&record_parts(&game, &game_moves, departed))
                     .map_err(|_| damaged())?;
                 // Records are separated by a blank line, as in multi-game record files.
                 if !(first && index == 0) {

@@ -5,7 +5,7 @@ use axum::http::header;
 use axum::response::{IntoResponse, Response};
 use axum::Json;
 use kartka_protocol::admin::{GamePosition, GameReview, MAX_POSITION_LEGAL_ACTIONS};
-use kartka_protocol::{ErrorCode, GameKindName, RulesetSpec};
+use kartka_protocol::{Departure, ErrorCode, GameKindName, RulesetSpec};
 use uuid::Uuid;
 
 use super::{accounts_by_id, Admin};
@@ -15,7 +15,8 @@ use crate::api::ApiError;
 use crate::games::convert::{game_result, seat_name};
 use crate::games::kinds;
 use crate::games::position::{position_after, PositionAfter, PositionError};
-use crate::games::records::{ExportError, RecordParts, OWN_FORMAT};
+use crate::games::records::{stored_departures, ExportError, RecordParts, OWN_FORMAT};
+use crate::games::replay::Left;
 use crate::state::AppState;
 use crate::store::{AuditFilter, MoveRow};
 
@@ -116,8 +117,10 @@ pub async fn record(
     let accounts = accounts_by_id(&state, &stored.game.players).await?;
     let game = views::archived(&stored, &accounts)?;
     let moves = state.store.moves(id).await?;
+    let departed = stored_departures(&state.store.events_after(id, 0).await?).map_err(|_| damaged(id))?;
     let kind = kinds::of_spec(&game.game.ruleset);
-    let record = kind.record_in(&query.format, &record_parts(&game, &moves)).map_err(|error| match error {
+    let parts = record_parts(&game, &moves, departed);
+    let record = kind.record_in(&query.format, &parts).map_err(|error| match error {
         ExportError::UnknownFormat { .. } | ExportError::Inexpressible { .. } => {
             ApiError::new(ErrorCode::InvalidRequest, error.to_string())
         }
@@ -131,8 +134,13 @@ pub async fn record(
         .into_response())
 }
 
-/// What the record of an archived game is written from.
-pub fn record_parts<'a>(game: &'a kartka_protocol::admin::ArchivedGame, moves: &'a [MoveRow]) -> RecordParts<'a> {
+/// What the record of an archived game is written from: the game, its moves and its departures (its stored
+/// `seat_left` events, [`stored_departures`]).
+pub fn record_parts<'a>(
+    game: &'a kartka_protocol::admin::ArchivedGame,
+    moves: &'a [MoveRow],
+    departed: Vec<Departure>,
+) -> RecordParts<'a> {
     let summary = &game.game;
     RecordParts {
         ruleset: summary.ruleset,
@@ -142,10 +150,12 @@ pub fn record_parts<'a>(game: &'a kartka_protocol::admin::ArchivedGame, moves: &
         result: summary.result.clone(),
         created_at_ms: summary.created_at_ms,
         moves: moves.iter().map(|m| m.notation.as_str()).collect(),
+        departed,
     }
 }
 
-/// The game `id` after `ply` actions (the end when absent), with its kind and the ply reached.
+/// The game `id` after `ply` actions (the end when absent), its departures up to `ply` applied, with its kind
+/// and the ply reached.
 async fn position_of(
     state: &AppState,
     id: Uuid,
@@ -154,8 +164,11 @@ async fn position_of(
     let stored = state.store.archived_game(id).await?.ok_or_else(unknown_game)?;
     let ruleset: RulesetSpec = serde_json::from_str(&stored.game.ruleset).map_err(|_| damaged(id))?;
     let moves = state.store.moves(id).await?;
+    let departed = stored_departures(&state.store.events_after(id, 0).await?)
+        .and_then(|departed| departed.iter().map(Left::of_departure).collect::<Result<Vec<_>, _>>())
+        .map_err(|_| damaged(id))?;
     let ply = ply.unwrap_or(stored.game.state.ply as u32);
-    match position_after(&ruleset, moves.iter().map(|m| m.notation.as_str()), ply) {
+    match position_after(&ruleset, moves.iter().map(|m| m.notation.as_str()), &departed, ply) {
         Ok(position) => Ok((ruleset.kind(), position, ply)),
         Err(PositionError::BeyondEnd { played }) => {
             Err(ApiError::new(ErrorCode::InvalidRequest, format!("the game has only {played} actions")))

@@ -127,6 +127,9 @@ fn stored_state(live: &Live, seq: u64) -> GameState {
     }
 }
 
+/// The stored `kind` of a `seat_left` event, which the records of stored games look for among its events.
+pub(crate) const SEAT_LEFT_KIND: &str = "seat_left";
+
 /// The stored `kind` of an event: its protocol tag.
 pub(crate) fn event_kind(event: &GameEvent) -> &'static str {
     match event {
@@ -135,7 +138,7 @@ pub(crate) fn event_kind(event: &GameEvent) -> &'static str {
         GameEvent::DrawOffered { .. } => "draw_offered",
         GameEvent::DrawDeclined { .. } => "draw_declined",
         GameEvent::DrawAccepted { .. } => "draw_accepted",
-        GameEvent::SeatLeft { .. } => "seat_left",
+        GameEvent::SeatLeft { .. } => SEAT_LEFT_KIND,
         GameEvent::AgreedEndAccepted { .. } => "agreed_end_accepted",
         GameEvent::AgreedEndOffered { .. } => "agreed_end_offered",
         GameEvent::AgreedEndDeclined { .. } => "agreed_end_declined",

@@ -372,6 +372,7 @@ mod tests {
                 result: Some(crate::games::convert::game_result(outcome)),
                 created_at_ms: 1_411_344_000_000,
                 moves: moves.iter().map(String::as_str).collect(),
+                departed: Vec::new(),
             };
             let text = of(kind).record(&parts).expect("a finished game writes");
             let clock =

@@ -145,6 +145,7 @@ fn checked(index: u64, tree: &str, record: &DotsRecord) -> Result<ReadGame, Stri
         rated: false,
         moves,
         result,
+        departures: Vec::new(),
     })
 }
 

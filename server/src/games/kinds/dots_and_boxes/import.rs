@@ -1,8 +1,9 @@
-//! Reading files of Dots and Boxes records: each game replayed through the engine, its result the rules' when
-//! they ended it, else the recorded `Ranks` (a resignation or a fallen flag: the record does not say which).
+//! Reading files of Dots and Boxes records: each game replayed through the engine, its departures at their
+//! points, its result the rules' when they (or a departure) ended it, else the recorded `Ranks` (a resignation
+//! or a fallen flag: the record does not say which).
 
-use kartka_engine::dots_and_boxes::{DotsAndBoxesRecord, Position};
-use kartka_engine::{Progress, Seat};
+use kartka_engine::dots_and_boxes::{DepartureReason, DotsAndBoxesRecord};
+use kartka_engine::Seat;
 use kartka_protocol::kinds::dots_and_boxes::DotsAndBoxesOptions;
 use kartka_protocol::{EndReasonName, GameResult};
 
@@ -10,6 +11,7 @@ use super::record::{RANKS_TAG, SCORES_TAG};
 use super::{checked, spec};
 use crate::games::convert::{self, seat_name};
 use crate::games::records::{split_records, ReadGame, ReadGames, ReadMove};
+use crate::games::replay::Left;
 
 /// Every game of a file of Dots and Boxes records (each starts at its first tag), replayed and checked; the
 /// refused ones with the reason.
@@ -56,30 +58,39 @@ pub(super) fn recorded_result(record: &DotsAndBoxesRecord) -> Result<Option<Game
     }))
 }
 
-/// A record replayed through the engine: its turns as moves, each with the seat that played it, and its result.
+/// A record replayed through the engine: its turns as moves, each with the seat that played it (the departures
+/// decide whose turn it is), its departures, and its result.
 fn checked_game(index: u64, record: &DotsAndBoxesRecord) -> Result<ReadGame, String> {
     let rules = record.rules;
     checked(&DotsAndBoxesOptions { rows: rules.rows(), cols: rules.cols(), players: rules.players() })
         .map_err(|e| e.to_string())?;
-    let position = record.replay().map_err(|e| format!("illegal: {e}"))?;
+    let (position, turns) = record.replay_turns().map_err(|e| format!("illegal: {e}"))?;
     let result = match position.outcome() {
         Some(outcome) => Some(convert::game_result(outcome)),
         None => recorded_result(record)?,
     };
-    let mut replayed = Position::new(rules);
-    let mut moves = Vec::with_capacity(record.turns.len());
-    for turn in &record.turns {
-        let seat = replayed.to_move();
-        let mut progress = Progress::TurnEnded;
-        for &edge in turn {
-            progress = replayed.play(edge).map_err(|e| format!("illegal: {edge}: {e}"))?;
-        }
-        let notation = turn.iter().map(ToString::to_string).collect::<Vec<_>>().join(" ");
-        let turn_ended = progress != Progress::TurnContinues;
-        // A turn holds at most every edge of the largest field, 180.
-        moves.push(ReadMove { seat, notation, actions: turn.len() as u32, turn_ended });
-    }
-    ReadGame::of_tags(index, |name| record.tag(name), spec(&rules), moves, result)
+    let moves = record
+        .turns
+        .iter()
+        .zip(&turns)
+        .map(|(edges, turn)| ReadMove {
+            seat: turn.seat,
+            notation: edges.iter().map(ToString::to_string).collect::<Vec<_>>().join(" "),
+            // A turn holds at most every edge of the largest field, 180.
+            actions: edges.len() as u32,
+            turn_ended: turn.ended,
+        })
+        .collect();
+    // A departure that ended the game (the last one listed) is the game's result, as the server records it
+    // (`ended`); the others are `seat_left` events, after which the game played on.
+    let ended_by_departure = position.outcome().is_some_and(|outcome| DepartureReason::of(outcome.reason).is_some());
+    let played_on = record.departures.len().saturating_sub(usize::from(ended_by_departure));
+    let mut game = ReadGame::of_tags(index, |name| record.tag(name), spec(&rules), moves, result)?;
+    game.departures = record.departures[..played_on]
+        .iter()
+        .map(|departure| Left { ply: departure.after, seat: departure.seat, reason: departure.reason.end_reason() })
+        .collect();
+    Ok(game)
 }
 
 #[cfg(test)]

@@ -146,6 +146,7 @@ mod tests {
             }),
             created_at_ms: 1_411_344_000_000,
             moves: actions.iter().map(String::as_str).collect(),
+            departed: Vec::new(),
         };
         let text = record(&parts).expect("a game writes");
         let read = read_variant_records(&text).next().expect("one record").expect("it reads");
@@ -165,6 +166,7 @@ mod tests {
             result: None,
             created_at_ms: 1_411_344_000_000,
             moves: vec!["000", "2", "2"],
+            departed: Vec::new(),
         };
         let text = record(&parts).expect("a game writes");
         assert!(text.contains("[Variant \"russian\"]") && text.contains("[Board \"10x12\"]"), "{text}");

@@ -71,6 +71,7 @@ fn checked(index: u64, record: &KurnikRecord) -> Result<ReadGame, String> {
         rated: record.tag("WhiteElo").is_some() || record.tag("BlackElo").is_some(),
         moves,
         result,
+        departures: Vec::new(),
     })
 }
 

@@ -1,4 +1,4 @@
-//! The `kartka` command line: `serve` (the default), `admin`, `replay`, `perft`, `solve` and `bot`.
+//! The `kartka` command line: `serve` (the default), `admin`, `replay`, `perft`, `solve`, `verify` and `bot`.
 
 mod admin;
 mod bot;
@@ -7,6 +7,7 @@ mod perft;
 mod replay;
 mod serve;
 mod solve;
+mod verify;
 
 use clap::{Parser, Subcommand};
 
@@ -34,6 +35,8 @@ enum Command {
     Perft(perft::Args),
     /// Play out perfect play of a position and name the winner, for games that have a solver.
     Solve(solve::Args),
+    /// Check a finished Sea Battle or Bulls and Cows record: its commitments and every answer.
+    Verify(verify::Args),
     /// The built-in bot: play on a server through the protocol, or print the turn it would play in a position.
     Bot(bot::Args),
 }
@@ -46,6 +49,7 @@ pub fn main() -> anyhow::Result<()> {
         Some(Command::Replay(args)) => replay::run(args),
         Some(Command::Perft(args)) => perft::run(args),
         Some(Command::Solve(args)) => solve::run(args),
+        Some(Command::Verify(args)) => verify::run(args),
         Some(Command::Bot(args)) => bot::run(args),
         Some(Command::Serve(args)) => serve::run(*args),
         None => serve::run(cli.serve),

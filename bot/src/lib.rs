@@ -59,6 +59,7 @@
 
 mod any;
 mod bot;
+pub mod bulls_and_cows;
 pub mod clock;
 mod closing_in;
 mod dots;

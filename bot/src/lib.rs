@@ -50,6 +50,8 @@
 //!   stones that refute it searched ([`find_threat_defence`]), both as the kind's [`Evaluate::threats`].
 //! - Any other kind ([`Generic`]): the number of legal actions. The search alone still finds wins and avoids
 //!   losses within its horizon.
+//! - Sea Battle and Bulls and Cows, not registered yet, are no search: [`sea_battle`] (density targeting) and
+//!   [`bulls_and_cows`] (the expected-size guesser) play from a seat's view, built from the public texts alone.
 //!
 //! # Levels
 //! [`Level`] 1 to 8. The low levels make human mistakes on purpose: they look only a few steps ahead, and
@@ -71,6 +73,7 @@ mod level;
 mod line_soccer;
 mod rng;
 mod russian_soccer;
+pub mod sea_battle;
 mod search;
 mod soccer;
 mod soccer_centre;

@@ -1,9 +1,11 @@
 //! `kartka verify` as a user runs it: the built binary checks a whole Sea Battle game's record, passes the honest
-//! one, and fails, naming the seat or the move, one whose fleet was changed after the game.
+//! one, and fails, naming the seat or the move, one whose fleet was changed after the game; Bulls and Cows
+//! records are read by their Game tag, and records of other kinds refused.
 
 use std::io::Write;
 use std::process::{Command, Output};
 
+use kartka_engine::bulls_and_cows::{self, BullsAndCowsRecord, BullsAndCowsRules};
 use kartka_engine::commitment::{commitment, NONCE_LEN};
 use kartka_engine::sea_battle::{HiddenRecord, Position, RecordedMove, Reveal, SeaBattleRecord, SeaBattleRules, NAME};
 use kartka_engine::{Game, Seat};
@@ -82,6 +84,31 @@ fn a_fleet_moved_after_the_game_fails_naming_the_seat_then_the_move() {
 fn reveal_with_commitment(record: &mut SeaBattleRecord, secret: &str) {
     let reveal = record.record.reveals[1].as_mut().expect("revealed");
     reveal.commitment = commitment(GAME_ID, Seat::SECOND, secret, &reveal.nonce);
+}
+
+/// Bulls and Cows: both secrets, then one round that the first seat wins (4567 is the second's secret).
+fn bulls_and_cows_record(second_secret: &str) -> String {
+    let mut record = HiddenRecord::new(bulls_and_cows::NAME, GAME_ID);
+    for (seat, secret) in [(Seat::FIRST, "S:0123"), (Seat::SECOND, second_secret)] {
+        let commitment = commitment(GAME_ID, seat, secret, &nonce(seat));
+        record.reveals[seat.index()] = Some(Reveal { secret: secret.into(), nonce: nonce(seat), commitment });
+        record.moves.push(RecordedMove { seat, public: "S".into() });
+    }
+    record.moves.push(RecordedMove { seat: Seat::FIRST, public: "G".into() });
+    record.moves.push(RecordedMove { seat: Seat::SECOND, public: "4567=4B0C 9876=0B0C".into() });
+    BullsAndCowsRecord { rules: BullsAndCowsRules::default(), record }.write()
+}
+
+#[test]
+fn a_bulls_and_cows_record_is_read_by_its_game_tag() {
+    let output = verify(&bulls_and_cows_record("S:4567"));
+    assert!(output.status.success(), "{}", String::from_utf8_lossy(&output.stderr));
+    assert_eq!(String::from_utf8_lossy(&output.stdout), "verified: 2 commitments, 2 answers\n");
+    // A secret committed honestly but answered falsely: the round names the seat that resolved it.
+    let output = verify(&bulls_and_cows_record("S:4568"));
+    assert!(!output.status.success());
+    let stderr = String::from_utf8_lossy(&output.stderr);
+    assert!(stderr.contains("move 4:") && stderr.contains("(a move of the second seat)"), "{stderr}");
 }
 
 #[test]

@@ -40,7 +40,7 @@ impl SeatSet {
     /// Every seat of a game of `count` seats.
     #[must_use]
     pub fn all(count: usize) -> SeatSet {
-        Seat::all(count).fold(SeatSet::EMPTY, SeatSet::with)
+        Seat::all(count).collect()
     }
 
     /// This set and `seat`.
@@ -89,6 +89,13 @@ impl From<Option<Seat>> for SeatSet {
     /// The set of that seat, or the empty set.
     fn from(seat: Option<Seat>) -> SeatSet {
         seat.map_or(SeatSet::EMPTY, SeatSet::only)
+    }
+}
+
+impl FromIterator<Seat> for SeatSet {
+    /// The set of the seats `seats` names (each once, however often named).
+    fn from_iter<I: IntoIterator<Item = Seat>>(seats: I) -> SeatSet {
+        seats.into_iter().fold(SeatSet::EMPTY, SeatSet::with)
     }
 }
 
@@ -141,6 +148,7 @@ mod tests {
         assert!(!set.without(Seat::FIRST).contains(Seat::FIRST));
         assert!(SeatSet::from(None).is_empty());
         assert_eq!(SeatSet::all(3), SeatSet::EMPTY.with(Seat::FIRST).with(Seat::SECOND).with(Seat::new(2).unwrap()));
+        assert_eq!([Seat::SECOND, Seat::FIRST, Seat::SECOND].into_iter().collect::<SeatSet>(), SeatSet::all(2));
     }
 
     #[test]

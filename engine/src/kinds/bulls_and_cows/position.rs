@@ -93,7 +93,7 @@ impl Position {
             return SeatSet::EMPTY;
         }
         let waiting = if self.choosing_secrets() { &self.secrets } else { &self.guesses };
-        SEATS.into_iter().filter(|seat| waiting[seat.index()].is_none()).fold(SeatSet::EMPTY, SeatSet::with)
+        SEATS.into_iter().filter(|seat| waiting[seat.index()].is_none()).collect()
     }
 
     /// Whether `seat` may play `action` now, and if not, why.

@@ -101,10 +101,7 @@ impl Position {
         if self.outcome.is_some() {
             SeatSet::EMPTY
         } else if self.in_setup() {
-            [Seat::FIRST, Seat::SECOND]
-                .into_iter()
-                .filter(|seat| self.fleets[seat.index()].is_none())
-                .fold(SeatSet::EMPTY, SeatSet::with)
+            [Seat::FIRST, Seat::SECOND].into_iter().filter(|seat| self.fleets[seat.index()].is_none()).collect()
         } else {
             SeatSet::only(self.shooter)
         }

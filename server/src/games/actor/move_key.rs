@@ -80,7 +80,7 @@ mod tests {
         KeyedMove {
             ply,
             seat,
-            to_act_before: to_act_before.iter().fold(SeatSet::EMPTY, |set, &seat| set.with(seat)),
+            to_act_before: to_act_before.iter().copied().collect(),
             client_move_id: id,
             seq: u64::from(ply) + 10,
         }

@@ -7,7 +7,7 @@ use kartka_engine::AnyGame;
 use kartka_protocol::{Clocks, EventEnvelope, GameEvent, GameSnapshot, GameStatus, SeatName, TimeControl};
 use uuid::Uuid;
 
-use crate::games::convert::{self, seat_name};
+use crate::games::convert;
 use crate::games::kinds;
 use crate::games::replay::{Departures, Left};
 
@@ -174,8 +174,8 @@ impl FollowedGame {
 
     /// The turn to search for, when the bot is to act in a game still being played.
     pub(super) fn turn_request(&self, game_id: Uuid) -> Option<TurnRequest> {
-        let to_act = self.game.to_act()?;
-        if self.over || seat_name(to_act) != self.seat {
+        // In a simultaneous phase the bot is to act while its seat is among those yet to submit.
+        if self.over || !self.game.seats_to_act().contains(convert::seat(self.seat)) {
             return None;
         }
         Some(TurnRequest { game_id, game: self.game.clone(), ply: self.ply, clock: self.clock() })
@@ -186,7 +186,7 @@ impl FollowedGame {
     /// when it runs out): the bot thinks no longer than either allows.
     fn clock(&self) -> Clock {
         let main = self.main_clock();
-        let first_move = self.clocks.first_move_ms.filter(|_| self.clocks.running == Some(self.seat));
+        let first_move = self.clocks.first_move_ms.filter(|_| self.clocks.running_seats.contains(&self.seat));
         match first_move.map(|ms| Clock::PerMove { per_move_ms: u64::try_from(ms).unwrap_or(0) }) {
             Some(first_move) if think_time_ms(first_move) < think_time_ms(main) => first_move,
             _ => main,

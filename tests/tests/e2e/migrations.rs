@@ -155,6 +155,7 @@ async fn games_stored_before_0015_read_back_the_same_after_it(backend: Backend) 
             clocks_ms: vec![51_000, 48_500],
             clock_at: T0 + 9_000,
             to_act: Some("second".to_owned()),
+            seats_to_act: Some("second".to_owned()),
             deadline: Some(deadline),
             finished_at: None,
             scores: None,
@@ -173,6 +174,7 @@ async fn games_stored_before_0015_read_back_the_same_after_it(backend: Backend) 
             clocks_ms: vec![12_000, 3_000],
             clock_at: T0 + 110_000,
             to_act: None,
+            seats_to_act: None,
             deadline: None,
             finished_at: Some(T0 + 110_000),
             scores: Some("1:0".to_owned()),
@@ -200,6 +202,7 @@ async fn games_stored_before_0015_read_back_the_same_after_it(backend: Backend) 
         clocks_ms: vec![51_000, 47_000],
         clock_at: T0 + 10_500,
         to_act: Some("first".to_owned()),
+        seats_to_act: Some("first".to_owned()),
         deadline: Some(T0 + 62_000),
         ..active.state.clone()
     };
@@ -269,6 +272,7 @@ async fn only_correspondence_deadlines_are_swept_after_0018(backend: Backend) {
         clocks_ms: vec![40_000, 50_000],
         clock_at: T0,
         to_act: Some("first".to_owned()),
+        seats_to_act: Some("first".to_owned()),
         deadline: Some(deadline),
         finished_at: None,
         scores: None,
@@ -385,6 +389,7 @@ async fn seats_stored_before_0022_read_back_as_lists_after_it(backend: Backend) 
         clocks_ms: vec![55_000, 58_000],
         clock_at: T0 + 5_000,
         to_act: None,
+        seats_to_act: None,
         deadline: None,
         finished_at: Some(T0 + 5_000),
         scores: None,
@@ -412,6 +417,7 @@ async fn seats_stored_before_0022_read_back_as_lists_after_it(backend: Backend) 
         clocks_ms: vec![60_000, 60_000],
         clock_at: T0,
         to_act: Some("first".to_owned()),
+        seats_to_act: Some("first".to_owned()),
         deadline: Some(T0 + 60_000),
         finished_at: None,
         scores: None,
@@ -446,6 +452,7 @@ async fn seats_stored_before_0022_read_back_as_lists_after_it(backend: Backend) 
         state: GameState {
             clocks_ms: vec![60_000, 59_000, 58_000],
             to_act: Some("third".to_owned()),
+            seats_to_act: Some("third".to_owned()),
             ..active.state.clone()
         },
         ..active.clone()
@@ -527,6 +534,7 @@ async fn results_of_three_stored_before_0026_read_back_with_their_ranks_after_it
         clocks_ms: vec![50_000, 51_000, 52_000],
         clock_at: T0 + 9_000,
         to_act: None,
+        seats_to_act: None,
         deadline: None,
         finished_at: Some(T0 + 9_000),
         scores: Some("1:3:1".to_owned()),
@@ -625,6 +633,7 @@ async fn offers_stored_before_0025_keep_their_players_as_seats_after_it(backend:
         clocks_ms: vec![60_000, 60_000],
         clock_at: T0 + 1,
         to_act: Some("first".to_owned()),
+        seats_to_act: Some("first".to_owned()),
         deadline: Some(T0 + 60_001),
         finished_at: None,
         scores: None,

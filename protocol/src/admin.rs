@@ -137,6 +137,9 @@ pub enum AuditAction {
     Import,
     /// A player's report was resolved.
     ResolveReport,
+    /// An admin read a game in progress of a kind with secrets (a fleet, a secret number): the review, the
+    /// position or the record showed the players' secrets. Every such read is logged; `details` names the read.
+    ReadSecrets,
 }
 
 /// One entry of the audit log: who did what, when and why. Entries are never changed or removed.

@@ -60,6 +60,15 @@ impl StoredGame {
     /// # Panics
     /// When the store refuses it.
     pub async fn insert(&self, store: &dyn Store) -> Uuid {
+        self.insert_run_by(store, None).await
+    }
+
+    /// Stores the game with its first event and, when `runner` names a node, that node's lease of it, as a node
+    /// creating a game does; its id.
+    ///
+    /// # Panics
+    /// When the store refuses it.
+    pub async fn insert_run_by(&self, store: &dyn Store, runner: Option<Uuid>) -> Uuid {
         let game = self.row();
         let started = EventRow {
             seq: 1,
@@ -68,7 +77,7 @@ impl StoredGame {
             at: self.created_at,
             private: None,
         };
-        store.insert_game(&game, &started).await.expect("insert game");
+        store.insert_game(&game, &started, runner).await.expect("insert game");
         game.id
     }
 }
@@ -165,7 +174,7 @@ impl ActiveGame {
     /// When the store refuses it.
     pub async fn insert(&self, store: &dyn Store) -> GameRow {
         let (game, started) = self.rows();
-        store.insert_game(&game, &started).await.expect("insert game");
+        store.insert_game(&game, &started, None).await.expect("insert game");
         game
     }
 }

@@ -240,7 +240,7 @@ pub(super) async fn take(
             let rules = state.games.clock_rules();
             let (game, started) = new_game(game_id, players.clone(), ruleset, time_control, offer.rated, rules, now)
                 .map_err(|_| corrupt(kind, offer.id))?;
-            if state.store.accept_offer(&change, &game, &started).await? {
+            if state.store.accept_offer(&change, &game, &started, Some(state.games.node_id())).await? {
                 let accepted = state.store.offer(kind, offer.id).await?.ok_or_else(closed)?;
                 return Ok(Took::Started(Taken { offer: accepted, game_id, players, time_control, at: now }));
             }

@@ -5,7 +5,7 @@ use std::sync::Arc;
 use tokio::time::MissedTickBehavior;
 use tokio_util::sync::CancellationToken;
 
-use super::failover::Failover;
+use super::failover;
 use super::{GameHost, Node};
 use crate::store::Store;
 
@@ -35,12 +35,11 @@ pub async fn heartbeat(
     };
     let sweeping = async {
         let mut ticks = every_heartbeat(node);
-        let mut failover = Failover::default();
         while tick_or_stop(&mut ticks, &shutdown).await {
             // A stop does not wait for a sweep: the games it has not started yet go with the node's row.
             tokio::select! {
                 () = shutdown.cancelled() => break,
-                _ = failover.sweep(store.as_ref(), host.as_ref(), node) => {}
+                _ = failover::sweep(store.as_ref(), host.as_ref(), node) => {}
             }
         }
     };

@@ -1,6 +1,6 @@
 //! A stored game's position after any number of actions, whatever its kind.
 
-use kartka_engine::AnyGame;
+use kartka_engine::{AnyGame, Seat};
 use kartka_protocol::RulesetSpec;
 
 use super::kinds;
@@ -32,14 +32,15 @@ pub struct PositionAfter {
     pub plies: u32,
 }
 
-/// The game after the first `ply` actions of `moves` (each a stored move's notation); `ply` may stop inside a
-/// move. The `departed` seats (the game's `seat_left`, in order) leave at their plies, those at `ply` itself
+/// The game after the first `ply` actions of `moves` (each a stored move's seat and notation), each played for
+/// its seat (in a simultaneous phase, the seat that moved is not always the first to act); `ply` may stop
+/// inside a move. The `departed` seats (the game's `seat_left`, in order) leave at their plies, those at `ply` itself
 /// included: the position is the game as it stood once `ply` actions were played, so a seat that left then is
 /// not the one to act. Every move is read, so that a damaged one is found wherever it is and the game's length
 /// is known.
 pub fn position_after<'a>(
     ruleset: &RulesetSpec,
-    moves: impl IntoIterator<Item = &'a str>,
+    moves: impl IntoIterator<Item = (Seat, &'a str)>,
     departed: &[Left],
     ply: u32,
 ) -> Result<PositionAfter, PositionError> {
@@ -49,7 +50,7 @@ pub fn position_after<'a>(
     let kind = game.kind();
     let mut played_moves = Vec::new();
     let mut played = 0;
-    for notation in moves {
+    for (seat, notation) in moves {
         let actions = kind.split_actions(notation).map_err(|e| corrupt(e.to_string()))?;
         let before = played;
         played += actions.len() as u32;
@@ -60,7 +61,7 @@ pub fn position_after<'a>(
         for (index, action) in actions[..taken].iter().enumerate() {
             let at = before + index as u32;
             departures.before(&mut game, at);
-            game.play(action).map_err(|e| corrupt(format!("action {at}: {e}")))?;
+            game.play_as(seat, action).map_err(|e| corrupt(format!("action {at}: {e}")))?;
         }
         played_moves.push(if taken == actions.len() {
             notation.to_owned()
@@ -77,7 +78,6 @@ pub fn position_after<'a>(
 
 #[cfg(test)]
 mod tests {
-    use kartka_engine::Seat;
     use kartka_protocol::kinds::paper_soccer::PaperSoccerOptions;
 
     use super::*;
@@ -89,21 +89,30 @@ mod tests {
     /// The first seat's last turn `17` bounces off the right post into the top goal.
     const GOAL_SCRIPT: [&str; 5] = ["0", "0", "0", "0", "17"];
 
+    /// `notations` with their seats, the seats of `seats` taking turns in order.
+    fn in_turn<'a>(seats: usize, notations: &[&'a str]) -> Vec<(Seat, &'a str)> {
+        let seat = |index: usize| Seat::new(index % seats).expect("a seat");
+        notations.iter().enumerate().map(|(index, &notation)| (seat(index), notation)).collect()
+    }
+
     #[test]
     fn a_ply_inside_a_move_cuts_that_move_and_counts_the_whole_game() {
-        let replayed = position_after(&classic(), GOAL_SCRIPT, &[], 5).expect("replays");
+        let replayed = position_after(&classic(), in_turn(2, &GOAL_SCRIPT), &[], 5).expect("replays");
         assert_eq!(replayed.moves, ["0", "0", "0", "0", "1"], "the last move is cut after its first action");
         assert_eq!(replayed.plies, 6);
         assert_eq!(replayed.game.to_act(), Some(Seat::FIRST), "the first seat is mid-turn after its bounce");
-        let whole = position_after(&classic(), GOAL_SCRIPT, &[], 6).expect("replays");
+        let whole = position_after(&classic(), in_turn(2, &GOAL_SCRIPT), &[], 6).expect("replays");
         assert_eq!((whole.moves, whole.game.to_act()), (GOAL_SCRIPT.map(str::to_owned).to_vec(), None));
-        assert!(position_after(&classic(), GOAL_SCRIPT, &[], 0).expect("replays").moves.is_empty());
+        assert!(position_after(&classic(), in_turn(2, &GOAL_SCRIPT), &[], 0).expect("replays").moves.is_empty());
     }
 
     #[test]
     fn a_ply_past_the_end_and_a_damaged_move_are_told_apart() {
-        assert!(matches!(position_after(&classic(), GOAL_SCRIPT, &[], 7), Err(PositionError::BeyondEnd { played: 6 })));
-        assert!(matches!(position_after(&classic(), ["0", "x"], &[], 1), Err(PositionError::Corrupt(_))));
+        assert!(matches!(
+            position_after(&classic(), in_turn(2, &GOAL_SCRIPT), &[], 7),
+            Err(PositionError::BeyondEnd { played: 6 })
+        ));
+        assert!(matches!(position_after(&classic(), in_turn(2, &["0", "x"]), &[], 1), Err(PositionError::Corrupt(_))));
     }
 
     /// A 1×2 field of three: the first seat closes the left box with `b1v` (the fourth edge) and leaves at its
@@ -114,7 +123,8 @@ mod tests {
         use kartka_protocol::kinds::dots_and_boxes::DotsAndBoxesOptions;
 
         let three = RulesetSpec::DotsAndBoxes(DotsAndBoxesOptions { rows: 1, cols: 2, players: 3 });
-        let moves = ["a1h", "a2h", "a1v", "b1v", "c1v"];
+        let (first, second, third) = (Seat::FIRST, Seat::SECOND, Seat::new(2).expect("a third seat"));
+        let moves = [(first, "a1h"), (second, "a2h"), (third, "a1v"), (first, "b1v"), (second, "c1v")];
         let left = [Left { ply: 4, seat: Seat::FIRST, reason: EndReason::Resignation }];
         let to_act =
             |departed: &[Left], ply| position_after(&three, moves, departed, ply).expect("replays").game.to_act();

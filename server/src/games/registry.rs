@@ -156,6 +156,13 @@ impl Games {
         &self.watchers
     }
 
+    /// The id of this node, which runs the games this registry starts: a new game is stored with its lease
+    /// (see [`Store::insert_game`]).
+    #[must_use]
+    pub fn node_id(&self) -> Uuid {
+        self.leases.node().id()
+    }
+
     /// The clock rules (a correspondence day, the first-move time) of the games this registry runs.
     #[must_use]
     pub fn clock_rules(&self) -> super::clock::ClockRules {

@@ -51,7 +51,7 @@ impl Starter {
             now_ms(),
         )
         .map_err(|error| LobbyError::InvalidRequest(error.to_string()))?;
-        self.store.insert_game(&game, &started).await.map_err(LobbyError::Store)?;
+        self.store.insert_game(&game, &started, Some(self.games.node_id())).await.map_err(LobbyError::Store)?;
         self.games.ensure_running(game_id).await.map_err(LobbyError::Game)?;
         for player in &matched.players {
             self.connections.notify(player.account_id, &ServerFrame::GameStarted { game_id });

@@ -436,8 +436,10 @@ pub trait Store:
     /// open any more. A challenge past its expiry that is still open can only be moved to `expired`.
     async fn close_challenge(&self, id: Uuid, status: &str, now: Millis) -> Result<bool, StoreError>;
 
-    /// Adds a game with its first event.
-    async fn insert_game(&self, game: &GameRow, started: &EventRow) -> Result<(), StoreError>;
+    /// Adds a game with its first event, and when `runner` names a node, that node's lease of the game in the same
+    /// transaction: a new game is never seen active without an owner, so no other node's failover sweep takes a
+    /// game its creator is about to start.
+    async fn insert_game(&self, game: &GameRow, started: &EventRow, runner: Option<Uuid>) -> Result<(), StoreError>;
     /// The game with this id.
     async fn game(&self, id: Uuid) -> Result<Option<GameRow>, StoreError>;
     /// A page of an account's games, newest first, after `before`.

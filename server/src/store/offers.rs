@@ -142,6 +142,12 @@ pub trait OfferStore {
     async fn leave_offer(&self, change: &SeatChange) -> Result<bool, StoreError>;
 
     /// In one transaction: seats the player in the last free seat, marks the offer accepted with the game's id,
-    /// and inserts the game and its first event.
-    async fn accept_offer(&self, change: &SeatChange, game: &GameRow, started: &EventRow) -> Result<bool, StoreError>;
+    /// and inserts the game and its first event, with `runner`'s lease of it as [`Store::insert_game`](super::Store::insert_game) does.
+    async fn accept_offer(
+        &self,
+        change: &SeatChange,
+        game: &GameRow,
+        started: &EventRow,
+        runner: Option<Uuid>,
+    ) -> Result<bool, StoreError>;
 }

@@ -19,6 +19,7 @@ kartka_tests::on_both_stores!(
     a_lease_moves_only_from_a_dead_holder,
     a_removed_node_frees_its_leases_and_no_longer_beats,
     unowned_live_games_are_the_active_live_games_without_a_live_lease,
+    a_new_game_is_stored_with_its_creators_lease,
     a_node_that_must_be_alone_registers_only_beside_dead_nodes,
     concurrent_takes_let_exactly_one_node_win,
     a_nodes_cluster_url_is_stored_and_read_back,
@@ -43,12 +44,23 @@ async fn game(
     winner: Option<Option<&'static str>>,
     created_at: Millis,
 ) -> Uuid {
+    game_run_by(store, time_control, winner, created_at, None).await
+}
+
+/// As [`game`], stored with `runner`'s lease as a node creating a game stores it.
+async fn game_run_by(
+    store: &dyn Store,
+    time_control: (&'static str, &'static str),
+    winner: Option<Option<&'static str>>,
+    created_at: Millis,
+    runner: Option<Uuid>,
+) -> Uuid {
     let (first_id, second_id) = (
         insert_guest(store, &format!("a{}", Uuid::new_v4().simple()), T0).await.id,
         insert_guest(store, &format!("b{}", Uuid::new_v4().simple()), T0).await.id,
     );
     let ruleset = (r#"{"kind":"paper-soccer","width":8,"height":10,"goal":2}"#, "paper-soccer");
-    StoredGame { first_id, second_id, ruleset, time_control, winner, created_at }.insert(store).await
+    StoredGame { first_id, second_id, ruleset, time_control, winner, created_at }.insert_run_by(store, runner).await
 }
 
 async fn node(store: &dyn Store) -> Uuid {
@@ -127,6 +139,17 @@ async fn unowned_live_games_are_the_active_live_games_without_a_live_lease(store
     store.remove_node(b).await.unwrap();
     assert_eq!(store.lease_holder(leased).await.unwrap(), None, "a node's leases go with its row");
     assert_eq!(store.unowned_live_games(LONG_TTL).await.unwrap(), [free, leased]);
+}
+
+/// A node creating a game stores its lease in the game's own transaction: no other node's sweep ever finds the
+/// new game without a live owner, which once let a sweep take over a game its creator was about to start.
+async fn a_new_game_is_stored_with_its_creators_lease(store: Arc<dyn Store>) {
+    let (creator, other) = (node(store.as_ref()).await, node(store.as_ref()).await);
+    let id = game_run_by(store.as_ref(), LIVE, None, T0, Some(creator)).await;
+    assert_eq!(store.lease_holder(id).await.unwrap(), Some(creator), "stored with the game");
+    assert!(store.unowned_live_games(LONG_TTL).await.unwrap().is_empty(), "never seen unowned");
+    assert_eq!(store.take_lease(id, other, LONG_TTL).await.unwrap(), LeaseTake::HeldBy(creator));
+    assert_eq!(store.take_lease(id, creator, LONG_TTL).await.unwrap(), LeaseTake::Taken, "its actor starts there");
 }
 
 async fn a_node_that_must_be_alone_registers_only_beside_dead_nodes(store: Arc<dyn Store>) {

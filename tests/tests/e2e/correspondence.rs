@@ -340,7 +340,7 @@ async fn the_sweeper_ends_an_overdue_game_on_time(url: &str) {
     let rules = ClockRules { day: ms(300), first_move: Duration::ZERO };
     let (row, event) = new_game(game, vec![player(&alice), player(&bob)], kurnik, days(1), false, rules, started)
         .expect("a valid ruleset");
-    server.state.store.insert_game(&row, &event).await.expect("insert a game");
+    server.state.store.insert_game(&row, &event, None).await.expect("insert a game");
 
     let deadline = Instant::now() + Duration::from_secs(5);
     let finished = loop {
@@ -388,7 +388,7 @@ async fn a_start_reads_only_the_live_games_however_many_correspondence_games_wai
         async move {
             let (row, event) =
                 new_game(Uuid::new_v4(), players, kurnik, time_control, false, rules, now).expect("a valid ruleset");
-            store.insert_game(&row, &event).await.expect("insert a game");
+            store.insert_game(&row, &event, None).await.expect("insert a game");
             row.id
         }
     };

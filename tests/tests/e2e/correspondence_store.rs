@@ -46,7 +46,7 @@ fn game_row(first: &AccountRow, second: &AccountRow, deadline: Option<Millis>) -
 
 async fn game(store: &dyn Store, first: &AccountRow, second: &AccountRow, deadline: Option<Millis>) -> GameRow {
     let (game, started) = game_row(first, second, deadline);
-    store.insert_game(&game, &started).await.expect("insert game");
+    store.insert_game(&game, &started, None).await.expect("insert game");
     game
 }
 
@@ -293,7 +293,7 @@ async fn concurrent_seek_accepts_let_exactly_one_win(store: Arc<dyn Store>) {
                 account_id: acceptor.id,
                 at: T0 + 1,
             };
-            store.accept_offer(&taking, &game, &started).await.expect("accept")
+            store.accept_offer(&taking, &game, &started, None).await.expect("accept")
         }));
     }
     let mut won = 0;

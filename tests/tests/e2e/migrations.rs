@@ -335,7 +335,7 @@ async fn only_correspondence_deadlines_are_swept_after_0018(backend: Backend) {
     let later = GameRow { id: Uuid::new_v4(), ..correspondence.clone() };
     let started =
         EventRow { seq: later.state.seq, kind: "started".to_owned(), payload: "{}".to_owned(), at: T0, private: None };
-    store.insert_game(&later, &started).await.unwrap();
+    store.insert_game(&later, &started, None).await.unwrap();
     let overdue = store.overdue_games(T0 + 200_000_000, 10).await.unwrap();
     assert_eq!(overdue, [later.id, correspondence.id], "most overdue first");
 }
@@ -468,7 +468,7 @@ async fn seats_stored_before_0022_read_back_as_lists_after_it(backend: Backend) 
         ..active.clone()
     };
     let started = EventRow { seq: 1, kind: "started".to_owned(), payload: "{}".to_owned(), at: now, private: None };
-    store.insert_game(&three, &started).await.unwrap();
+    store.insert_game(&three, &started, None).await.unwrap();
     assert_eq!(store.game(three.id).await.unwrap(), Some(three.clone()));
     let listed: Vec<Uuid> = store.games_of(third, None, 10).await.unwrap().iter().map(|game| game.id).collect();
     assert_eq!(listed, [three.id]);
@@ -652,7 +652,7 @@ async fn offers_stored_before_0025_keep_their_players_as_seats_after_it(backend:
     let game = game(ola, ala, state);
     let started = EventRow { seq: 1, kind: "started".to_owned(), payload: "{}".to_owned(), at: T0 + 1, private: None };
     let taking = SeatChange { kind: OfferKind::Challenge, offer_id: named, revision: 0, account_id: ola, at: T0 + 1 };
-    assert!(store.accept_offer(&taking, &game, &started).await.unwrap());
+    assert!(store.accept_offer(&taking, &game, &started, None).await.unwrap());
     let accepted = store.challenge(named).await.unwrap().expect("the challenge");
     assert_eq!((accepted.offer.status.as_str(), accepted.offer.game_id), ("accepted", Some(game.id)));
     assert_eq!(accepted.offer.seats[1], offer_seat(ola, Some(0), None, Some((T0 + 1, 1))));

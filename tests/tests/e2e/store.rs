@@ -92,7 +92,7 @@ fn new_game(first: &AccountRow, second: &AccountRow, created_at: Millis) -> (Gam
 
 async fn inserted_game(store: &dyn Store, first: &AccountRow, second: &AccountRow, created_at: Millis) -> GameRow {
     let (game, started) = new_game(first, second, created_at);
-    store.insert_game(&game, &started).await.expect("insert game");
+    store.insert_game(&game, &started, None).await.expect("insert game");
     game
 }
 
@@ -393,7 +393,7 @@ async fn accepting_a_challenge_creates_its_game_once(db: &TestDb) {
     let (game, started) = new_game(&kasia, &basia, now);
 
     assert!(store
-        .accept_offer(&taking(OfferKind::Challenge, challenge.offer.id, basia.id, now), &game, &started)
+        .accept_offer(&taking(OfferKind::Challenge, challenge.offer.id, basia.id, now), &game, &started, None)
         .await
         .unwrap());
     let accepted = store.challenge(challenge.offer.id).await.unwrap().unwrap();
@@ -406,7 +406,12 @@ async fn accepting_a_challenge_creates_its_game_once(db: &TestDb) {
 
     let (second_game, second_started) = new_game(&kasia, &basia, now);
     assert!(!store
-        .accept_offer(&taking(OfferKind::Challenge, challenge.offer.id, basia.id, now), &second_game, &second_started)
+        .accept_offer(
+            &taking(OfferKind::Challenge, challenge.offer.id, basia.id, now),
+            &second_game,
+            &second_started,
+            None
+        )
         .await
         .unwrap());
     assert_eq!(store.game(second_game.id).await.unwrap(), None, "no second game");
@@ -418,7 +423,8 @@ async fn accepting_a_challenge_creates_its_game_once(db: &TestDb) {
         .accept_offer(
             &taking(OfferKind::Challenge, expired.offer.id, basia.id, expired.offer.expires_at),
             &late_game,
-            &late_started
+            &late_started,
+            None
         )
         .await
         .unwrap());
@@ -439,7 +445,12 @@ async fn concurrent_accepts_let_exactly_one_win(db: &TestDb) {
         tokio::spawn(async move {
             barrier.wait().await;
             let accepted = store
-                .accept_offer(&taking(OfferKind::Challenge, challenge.offer.id, acceptor.id, T0 + 1), &game, &started)
+                .accept_offer(
+                    &taking(OfferKind::Challenge, challenge.offer.id, acceptor.id, T0 + 1),
+                    &game,
+                    &started,
+                    None,
+                )
                 .await;
             (game.id, accepted.expect("accept"))
         })
@@ -528,7 +539,7 @@ async fn record_appends_events_and_moves_in_order(db: &TestDb) {
     let kasia = inserted_account(&*store, "Kasia").await;
     let basia = inserted_account(&*store, "Basia").await;
     let (game, started) = new_game(&kasia, &basia, T0);
-    store.insert_game(&game, &started).await.unwrap();
+    store.insert_game(&game, &started, None).await.unwrap();
 
     // Moves with an event that is not a move between them.
     let mut state = game.state.clone();
@@ -603,7 +614,7 @@ async fn a_finished_game_leaves_the_active_live_games(db: &TestDb) {
     let (mut by_post, started) = new_game(&kasia, &basia, T0 + 2 * MINUTE);
     by_post.time_control = r#"{"type":"correspondence","days_per_move":3,"vacation_allowed":true}"#.to_owned();
     by_post.correspondence = true;
-    store.insert_game(&by_post, &started).await.expect("insert game");
+    store.insert_game(&by_post, &started, None).await.expect("insert game");
     assert_eq!(store.game(by_post.id).await.unwrap(), Some(by_post), "the correspondence flag is kept");
     assert_eq!(store.active_live_games().await.unwrap(), [older.clone(), newer.clone()], "live games only");
 
@@ -1272,7 +1283,7 @@ async fn a_ranking_of_three_is_rated_by_weng_lin_on_its_own_leaderboard(db: &Tes
         state: GameState { clocks_ms: vec![MINUTE; 3], ..two.state.clone() },
         ..two
     };
-    store.insert_game(&game, &started).await.expect("insert a game of three");
+    store.insert_game(&game, &started, None).await.expect("insert a game of three");
     let outcome = Outcome::of_scores(BySeat::from([3, 0, 1]), EndReason::Score);
     let rated = rated_result(&*store, "dots-and-boxes", "bullet", &ids, &outcome, T0).await.expect("rate");
     assert!(rated.updates.iter().all(|update| update.rating.model == "weng_lin" && update.rating.volatility.is_none()));

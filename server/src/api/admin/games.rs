@@ -4,21 +4,23 @@ use axum::extract::State;
 use axum::http::header;
 use axum::response::{IntoResponse, Response};
 use axum::Json;
-use kartka_protocol::admin::{GamePosition, GameReview, MAX_POSITION_LEGAL_ACTIONS};
+use kartka_engine::GameKind;
+use kartka_protocol::admin::{AuditAction, GamePosition, GameReview, MAX_POSITION_LEGAL_ACTIONS};
 use kartka_protocol::{Departure, ErrorCode, GameKindName, RulesetSpec};
 use uuid::Uuid;
 
 use super::{accounts_by_id, Admin};
+use crate::admin::audit::{self, Actor, Target};
 use crate::admin::views;
 use crate::api::input::{Path, Query};
 use crate::api::ApiError;
-use crate::games::convert::{game_result, seat_name};
+use crate::games::convert::{game_result, seat_from_text, seat_name};
 use crate::games::kinds;
 use crate::games::position::{position_after, PositionAfter, PositionError};
 use crate::games::records::{stored_departures, ExportError, RecordParts, OWN_FORMAT};
 use crate::games::replay::Left;
 use crate::state::AppState;
-use crate::store::{AuditFilter, MoveRow};
+use crate::store::{AccountRow, AuditFilter, GameRow, MoveRow};
 
 /// Audit entries a review shows (a game collects a handful at most).
 const REVIEW_AUDIT_ENTRIES: u32 = 1000;
@@ -26,11 +28,12 @@ const REVIEW_AUDIT_ENTRIES: u32 = 1000;
 /// `GET /api/admin/games/{id}`: every move with its time and clocks, and the timeline of events, admin actions
 /// and chat.
 pub async fn review(
-    _admin: Admin,
+    Admin(admin): Admin,
     State(state): State<AppState>,
     Path(id): Path<Uuid>,
 ) -> Result<Json<GameReview>, ApiError> {
     let stored = state.store.archived_game(id).await?.ok_or_else(unknown_game)?;
+    read_secrets(&state, &admin, &stored.game, SecretRead::Review).await?;
     let accounts = accounts_by_id(&state, &stored.game.players).await?;
     let game = views::archived(&stored, &accounts)?;
     let moves = state.store.moves(id).await?;
@@ -57,12 +60,12 @@ pub struct PlyQuery {
 
 /// `GET /api/admin/games/{id}/position?ply=N`: the game after `ply` actions, in terms every kind shares.
 pub async fn position(
-    _admin: Admin,
+    Admin(admin): Admin,
     State(state): State<AppState>,
     Path(id): Path<Uuid>,
     Query(query): Query<PlyQuery>,
 ) -> Result<Json<GamePosition>, ApiError> {
-    let (kind, PositionAfter { game, moves, plies }, ply) = position_of(&state, id, query.ply).await?;
+    let (kind, PositionAfter { game, moves, plies }, ply) = position_of(&state, &admin, id, query.ply).await?;
     let mut legal_actions = game.legal_actions();
     let truncated = legal_actions.len() > MAX_POSITION_LEGAL_ACTIONS;
     legal_actions.truncate(MAX_POSITION_LEGAL_ACTIONS);
@@ -158,23 +161,60 @@ pub fn record_parts<'a>(
 /// and the ply reached.
 async fn position_of(
     state: &AppState,
+    admin: &AccountRow,
     id: Uuid,
     ply: Option<u32>,
 ) -> Result<(GameKindName, PositionAfter, u32), ApiError> {
     let stored = state.store.archived_game(id).await?.ok_or_else(unknown_game)?;
+    read_secrets(state, admin, &stored.game, SecretRead::Position).await?;
     let ruleset: RulesetSpec = serde_json::from_str(&stored.game.ruleset).map_err(|_| damaged(id))?;
     let moves = state.store.moves(id).await?;
     let departed = stored_departures(&state.store.events_after(id, 0).await?)
         .and_then(|departed| departed.iter().map(Left::of_departure).collect::<Result<Vec<_>, _>>())
         .map_err(|_| damaged(id))?;
     let ply = ply.unwrap_or(stored.game.state.ply as u32);
-    match position_after(&ruleset, moves.iter().map(|m| m.notation.as_str()), &departed, ply) {
+    let moves = moves
+        .iter()
+        .map(|m| seat_from_text(&m.seat).map(|seat| (seat, m.notation.as_str())))
+        .collect::<Option<Vec<_>>>()
+        .ok_or_else(|| damaged(id))?;
+    match position_after(&ruleset, moves, &departed, ply) {
         Ok(position) => Ok((ruleset.kind(), position, ply)),
         Err(PositionError::BeyondEnd { played }) => {
             Err(ApiError::new(ErrorCode::InvalidRequest, format!("the game has only {played} actions")))
         }
         Err(PositionError::Corrupt(_)) => Err(damaged(id)),
     }
+}
+
+/// Which admin read showed a game's secrets, as the audit entry's `details` names it.
+#[derive(Clone, Copy, Debug)]
+enum SecretRead {
+    Review,
+    Position,
+}
+
+/// Lets an admin read a game in progress whose kind keeps secrets (a fleet, a secret number), which the stored
+/// moves hold in full: refused in a game the admin plays in, whose secrets are their opponents', and otherwise
+/// written to the audit log before anything is read, so that every look at a secret is on record. A finished
+/// game has no secret left (its end revealed them all), and a kind without secrets needs neither.
+async fn read_secrets(state: &AppState, admin: &AccountRow, game: &GameRow, read: SecretRead) -> Result<(), ApiError> {
+    let secret = GameKind::from_name(&game.kind).is_some_and(GameKind::hidden_information);
+    if !secret || game.state.status != "active" {
+        return Ok(());
+    }
+    if game.players.contains(&admin.id) {
+        return Err(ApiError::new(ErrorCode::NotAllowed, "an admin may not read the secrets of a game they play in"));
+    }
+    let target = Target { game_id: Some(game.id), ..Target::default() };
+    let read = match read {
+        SecretRead::Review => "review",
+        SecretRead::Position => "position",
+    };
+    let details = serde_json::json!({ "read": read });
+    let entry = audit::entry(Actor::Admin(admin), AuditAction::ReadSecrets, target, details, "");
+    state.store.insert_audit(&entry).await?;
+    Ok(())
 }
 
 fn unknown_game() -> ApiError {

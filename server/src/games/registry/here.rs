@@ -121,7 +121,7 @@ impl Games {
     }
 
     /// Starts a game's actor if no node runs it, so that its clock is watched. A game another live node runs
-    /// is watched there: a new game that another node's sweep took before its creator started it is no failure.
+    /// is watched there, which is no failure.
     pub async fn ensure_running(&self, game_id: Uuid) -> Result<(), GameError> {
         match self.actor(game_id).await {
             Ok(_) | Err(GameError::OwnedElsewhere { .. }) => Ok(()),

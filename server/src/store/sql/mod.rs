@@ -223,9 +223,9 @@ impl<DB: Dialect> Store for SqlStore<DB> {
         Ok(DB::rows_affected(&result) > 0)
     }
 
-    async fn insert_game(&self, game: &GameRow, started: &EventRow) -> Result<(), StoreError> {
+    async fn insert_game(&self, game: &GameRow, started: &EventRow, runner: Option<Uuid>) -> Result<(), StoreError> {
         let mut tx = self.writer.begin_with(DB::BEGIN_WRITE).await?;
-        Self::insert_game_with_event(&mut tx, game, started).await?;
+        Self::insert_game_with_event(&mut tx, game, started, runner).await?;
         tx.commit().await?;
         Ok(())
     }

@@ -188,7 +188,13 @@ impl<DB: Dialect> OfferStore for SqlStore<DB> {
         Ok(true)
     }
 
-    async fn accept_offer(&self, change: &SeatChange, game: &GameRow, started: &EventRow) -> Result<bool, StoreError> {
+    async fn accept_offer(
+        &self,
+        change: &SeatChange,
+        game: &GameRow,
+        started: &EventRow,
+        runner: Option<Uuid>,
+    ) -> Result<bool, StoreError> {
         let accept = match change.kind {
             OfferKind::Challenge => ACCEPT_CHALLENGE,
             OfferKind::Seek => ACCEPT_SEEK,
@@ -205,7 +211,7 @@ impl<DB: Dialect> OfferStore for SqlStore<DB> {
             return Ok(false);
         }
         Self::take_seat(&mut tx, change).await?;
-        Self::insert_game_with_event(&mut tx, game, started).await?;
+        Self::insert_game_with_event(&mut tx, game, started, runner).await?;
         tx.commit().await?;
         Ok(true)
     }

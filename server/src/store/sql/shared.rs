@@ -306,17 +306,23 @@ impl<DB: Dialect> SqlStore<DB> {
         Ok(())
     }
 
-    /// Inserts a game and its first event on a connection inside a transaction.
+    /// Inserts a game and its first event on a connection inside a transaction, with `runner`'s lease of the game
+    /// when it names a node.
     pub(super) async fn insert_game_with_event(
         conn: &mut DB::Connection,
         game: &GameRow,
         started: &EventRow,
+        runner: Option<Uuid>,
     ) -> Result<(), StoreError> {
         debug_assert_eq!(game.state.seq, started.seq, "a new game's seq is its first event's");
         Self::bind_game(DB::statement(INSERT_GAME), game).execute(&mut *conn).await.map_err(conflict_if_unique)?;
         Self::insert_seats(&mut *conn, game).await?;
         Self::insert_progress(&mut *conn, game).await?;
-        Self::insert_event(conn, game.id, started).await
+        Self::insert_event(&mut *conn, game.id, started).await?;
+        if let Some(node) = runner {
+            DB::statement(INSERT_LEASE).bind(DB::to_id(game.id)).bind(DB::to_id(node)).execute(&mut *conn).await?;
+        }
+        Ok(())
     }
 
     /// Binds the rating columns in the order [`INSERT_RATING`] and [`UPDATE_RATING`] list them.

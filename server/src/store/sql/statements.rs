@@ -131,6 +131,8 @@ pub(super) const LEAVE_OFFER_SEAT: &str = "DELETE FROM offer_seats \
     WHERE offer_id = $1 AND account_id = $2 AND join_order > 0 AND invited IS NULL";
 
 // A game's columns in the order `bind_game` binds them; `length` is the state's ply.
+/// A new game's lease, taken by the node that creates it in the game's own transaction.
+pub(super) const INSERT_LEASE: &str = "INSERT INTO game_leases (game_id, node_id) VALUES ($1, $2)";
 pub(super) const INSERT_GAME: &str = "INSERT INTO games (id, kind, ruleset, time_control, players, \
     created_at, speed, status, winner, end_reason, length, finished_at, scores, ranks, rated, correspondence) \
     VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15, $16)";

@@ -49,6 +49,7 @@ export default {
   'admin.action.revoke_admin': 'revoke admin',
   'admin.action.mark_bot': 'mark bot',
   'admin.action.unmark_bot': 'unmark bot',
+  'admin.action.read_secrets': 'read secrets',
   'admin.action.import': 'import',
 
   'admin.audit.when': 'When (UTC)',

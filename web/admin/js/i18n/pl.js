@@ -47,6 +47,7 @@ export default {
   'admin.action.revoke_admin': 'odebranie roli admina',
   'admin.action.mark_bot': 'oznaczenie jako bot',
   'admin.action.unmark_bot': 'zdjęcie oznaczenia bota',
+  'admin.action.read_secrets': 'odczyt tajemnic',
   'admin.action.import': 'import',
 
   'admin.audit.when': 'Kiedy (UTC)',

@@ -47,6 +47,7 @@ export default {
   'admin.action.revoke_admin': 'снятие роли администратора',
   'admin.action.mark_bot': 'пометка как бота',
   'admin.action.unmark_bot': 'снятие пометки бота',
+  'admin.action.read_secrets': 'просмотр секретов',
   'admin.action.import': 'импорт',
 
   'admin.audit.when': 'Когда (UTC)',

@@ -704,7 +704,7 @@ async fn seats_to_act_stored_before_0028_read_back_as_sets_after_it(backend: Bac
         ..one_to_act
     };
     let started = EventRow { seq: 1, kind: "started".to_owned(), payload: "{}".to_owned(), at: T0, private: None };
-    store.insert_game(&both, &started).await.unwrap();
+    store.insert_game(&both, &started, None).await.unwrap();
     assert_eq!(store.game(both.id).await.unwrap(), Some(both.clone()));
     let second = Some("second".to_owned());
     let moved = GameState { seq: 2, to_act: second.clone(), seats_to_act: second, ply: 1, ..both.state.clone() };

@@ -265,7 +265,7 @@ mod tests {
     use serde_json::{json, Value};
     use uuid::Uuid;
 
-    use super::{Followed, FollowedGame, Offer};
+    use super::{Followed, FollowedGame, Known, Offer};
 
     const GAME: Uuid = Uuid::from_u128(7);
     const BOT: Uuid = Uuid::from_u128(3);
@@ -325,6 +325,44 @@ mod tests {
         let theirs = event(6, json!({ "type": "agreed_end_offered", "seat": "first" }));
         assert_eq!(game.follow(&theirs), Followed::Offered(Offer::AgreedEnd));
         assert_eq!(game.follow(&theirs), Followed::Applied, "an event seen again is not answered again");
+    }
+
+    /// A Sea Battle game in which the first seat has placed its fleet (its public move, `F` with a commitment),
+    /// the bot in the second seat: it follows its seat's view, places its own fleet, then shoots when the server
+    /// names it to act, counting each move's actions for its `ply`.
+    #[test]
+    fn in_a_game_with_secrets_the_bot_follows_its_seats_view() {
+        let commitment = "ab".repeat(32);
+        let fleet_placed = json!({ "ply": 0, "seat": "first", "notation": "F", "turn_ended": true, "at_ms": 0,
+            "clocks": clocks([60_000, 60_000, 0], "second"), "commitment": commitment });
+        let snapshot = json!({
+            "id": GAME, "ruleset": { "kind": "sea-battle" },
+            "time_control": { "type": "fischer", "initial_seconds": 60, "increment_seconds": 0 },
+            "speed": "bullet", "rated": false, "players": [player(1), player(3)], "status": "active",
+            "result": null, "moves": [fleet_placed], "ply": 1, "to_act": "second", "mid_turn": false,
+            "clocks": clocks([60_000, 60_000, 0], "second"), "clocks_at_ms": 0, "draw_offer": null, "seq": 2,
+            "created_at_ms": 0,
+        });
+        let snapshot: GameSnapshot = serde_json::from_value(snapshot).expect("a snapshot");
+        let mut game = FollowedGame::from_snapshot(&snapshot, BOT).expect("the bot plays");
+        let request = game.turn_request(GAME).expect("the bot's seat is to act");
+        let Known::Seat { view, .. } = &request.game else { panic!("a seat's view of a game with secrets") };
+        let fleet = view.next_move(1).expect("a fleet");
+        assert!(fleet.starts_with("F:"), "the bot places its fleet first: {fleet}");
+        let mut own = moved(3, 1, "second", &fleet, [60_000, 59_000, 0], "first");
+        if let kartka_protocol::GameEvent::Moved { record, .. } = &mut own.event {
+            record.commitment = Some(commitment.clone());
+        }
+        assert_eq!(game.follow(&own), Followed::Applied);
+        assert!(game.turn_request(GAME).is_none(), "the first seat shoots first");
+        let shots = moved(4, 2, "first", "A1.", [59_000, 59_000, 0], "second");
+        assert_eq!(game.follow(&shots), Followed::Applied);
+        let request = game.turn_request(GAME).expect("the bot shoots");
+        assert_eq!(request.ply, 3, "a fleet and a shot before");
+        let Known::Seat { view, .. } = &request.game else { panic!("a seat's view") };
+        let shot = view.next_move(1).expect("a shot");
+        assert!(!shot.starts_with("F:") && shot.len() <= 3, "a shot once the fleet is placed: {shot}");
+        assert_eq!(game.follow(&moved(5, 3, "second", "B7", [59_000, 58_000, 0], "first")), Followed::Diverged);
     }
 
     #[test]

@@ -169,6 +169,15 @@ async fn play_game(server: &TestServer, api: &Api, admin: &Session, spec: Rulese
         let by_rules = usize::from(referee.game.outcome().is_some());
         let verified = (tally.games, tally.finished, tally.unfinished, tally.illegal);
         assert_eq!(verified, (1, by_rules, 1 - by_rules, 0), "{label}: the record verifies\n{record}");
+        // The admin's record is the same file, and the bulk export of the kind takes games that are over only.
+        let admin_record = api.get_text(&format!("/api/admin/games/{game_id}/record"), Some(&admin.token)).await;
+        assert_eq!(admin_record, (200, record.clone()), "{label}: the admin's record");
+        let export = format!("/api/admin/export/games.pgn?kind={kind}");
+        let (status, body) = api.get(&export, Some(&admin.token)).await;
+        assert_eq!((status, body["code"].as_str()), (409, Some("not_allowed")), "{label}: {body}");
+        let (status, exported) = api.get_text(&format!("{export}&status=finished"), Some(&admin.token)).await;
+        assert_eq!(status, 200, "{label}: the export: {exported}");
+        assert!(exported.contains(&format!("[GameId \"{game_id}\"]")), "{label}: the export holds the game");
         let (status, body) =
             api.post_bytes(&format!("/api/admin/import?source={source}"), Some(&admin.token), record.into()).await;
         assert_eq!((status, body["code"].as_str()), (400, Some("unsupported_by_rules")), "{label}: {body}");

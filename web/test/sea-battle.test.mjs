@@ -277,3 +277,57 @@ test('a finished game\'s snapshot, every move in its whole version, shows both f
   assert.equal(fleetText(game.position.grids.second.fleet), SECOND_FLEET);
   assert.deepEqual(await game.verify(), { verified: true, answers: 8 });
 });
+
+test('the game model follows a simultaneous setup: both seats to act, both clocks running, the reveal at the end', async () => {
+  const { GameModel } = await import('../js/game-model.js');
+  const { cardState } = await import('../js/player-card.js');
+  const clocks = { ms: [60000, 60000], running: 'first', running_seats: ['first', 'second'] };
+  const [secondsFleet, firstsFleet, ...shots] = projected('first');
+  const model = new GameModel({
+    id: GAME_ID,
+    players: ['alice', 'bob'].map((name) => ({ account_id: name, name, guest: false })),
+    ruleset: CLASSIC,
+    time_control: { type: 'fischer', initial_seconds: 60, increment_seconds: 0 },
+    speed: 'bullet',
+    rated: false,
+    status: 'active',
+    result: null,
+    moves: [],
+    ply: 0,
+    to_act: 'first',
+    seats_to_act: ['first', 'second'],
+    mid_turn: false,
+    clocks,
+    clocks_at_ms: 1000,
+    draw_offer: null,
+    seq: 1,
+    created_at_ms: 0,
+  });
+  assert.deepEqual(model.seatsToAct(), ['first', 'second']);
+  for (const seat of ['first', 'second']) {
+    const state = cardState(model, seat, 2000);
+    assert.equal(state.toMove, true, `${seat} is to act`);
+    assert.equal(state.running, true, `${seat}'s clock runs`);
+    assert.equal(model.timeLeft(seat, 2000), 59000);
+  }
+  let seq = 1;
+  const moved = (record, seatsToAct) => model.apply({ seq: (seq += 1), at_ms: 3000, event: {
+    type: 'moved', ply: model.ply, turn_ended: true, at_ms: 3000, clocks: { ms: [59000, 58000], running: seatsToAct[0] ?? null, running_seats: seatsToAct },
+    seats_to_act: seatsToAct, ...record } });
+  moved(secondsFleet, ['first']);
+  assert.deepEqual(model.seatsToAct(), ['first'], 'the second seat is ready');
+  assert.equal(cardState(model, 'second', 4000).running, false);
+  moved(firstsFleet, ['first']);
+  for (const shot of shots) moved(shot, [shot.seat]);
+  assert.equal(model.ply, 10, 'a fleet is one action, each shot one');
+  assert.equal(model.game.position.grids.second.fleet, null);
+  model.apply({ seq: (seq += 1), at_ms: 5000, event: {
+    type: 'ended', result: { ranks: [2, 1], winner: 'second', reason: 'resignation' }, clocks: { ms: [50000, 50000], running: null },
+    revealed: [
+      { seat: 'second', notation: SECOND_FLEET, secret: SECOND_FLEET, nonce: NONCES.second, commitment: engineCommitment('second', SECOND_FLEET, NONCES.second) },
+      { seat: 'first', notation: FIRST_FLEET, secret: FIRST_FLEET, nonce: NONCES.first, commitment: engineCommitment('first', FIRST_FLEET, NONCES.first) },
+    ] } });
+  assert.deepEqual(model.seatsToAct(), []);
+  assert.equal(fleetText(model.game.position.grids.second.fleet), SECOND_FLEET);
+  assert.deepEqual(await model.game.verify(), { verified: true, answers: 8 });
+});

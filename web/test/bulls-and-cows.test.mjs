@@ -36,6 +36,7 @@ test('every public and private text reads', () => {
   assert.equal(kind.notation.actionCount('0123=1B1C 4567=0B2C'), 1);
   assert.equal(kind.notation.actionCount('S:0123'), 1);
   assert.equal(kind.notation.actionCount('G'), 1);
+  assert.deepEqual(['S', 'S:0123', 'G', '0123'].map(kind.notation.display), ['secret', 'secret 0123', 'guess', '0123']);
 });
 
 test('codes are checked and scored as the engine does', () => {

@@ -66,6 +66,9 @@ test('every public and private text reads: fleets, misses, hits, sinks and a sho
   assert.equal(kind.notation.actionCount('A1x A2x A3.'), 3);
   assert.equal(kind.notation.actionCount(FIRST_FLEET), 1);
   assert.equal(kind.notation.actionCount('F'), 1);
+  assert.deepEqual(kind.notation.actions('F5x F6.'), ['F5x', 'F6.'], 'shots at column F are no fleet');
+  assert.equal(kind.notation.display(FIRST_FLEET), 'fleet', 'a fleet reads as a word in the move list');
+  assert.equal(kind.notation.display('E5x E6.'), 'E5x E6.');
 });
 
 test('the fleet check is the engine\'s: the exact ships, apart as touching says', () => {

@@ -4,6 +4,8 @@ import { addCatalog } from '../../i18n.js';
 
 addCatalog({
   en: {
+    'bulls-and-cows.notation.guess': 'guess',
+    'bulls-and-cows.notation.secret': 'secret',
     'bulls-and-cows.name': 'Bulls and Cows',
     'bulls-and-cows.board': 'Bulls and Cows rounds',
     'bulls-and-cows.digits': { one: '{count} digit', other: '{count} digits' },
@@ -49,6 +51,8 @@ addCatalog({
     'bulls-and-cows.cannotVerify': 'This browser cannot check the commitments.',
   },
   pl: {
+    'bulls-and-cows.notation.guess': 'strzał',
+    'bulls-and-cows.notation.secret': 'sekret',
     'bulls-and-cows.name': 'Byki i krowy',
     'bulls-and-cows.board': 'Rundy gry w byki i krowy',
     'bulls-and-cows.digits': { one: '{count} cyfra', few: '{count} cyfry', many: '{count} cyfr', other: '{count} cyfry' },
@@ -94,6 +98,8 @@ addCatalog({
     'bulls-and-cows.cannotVerify': 'Ta przeglądarka nie umie sprawdzić zobowiązań.',
   },
   ru: {
+    'bulls-and-cows.notation.guess': 'попытка',
+    'bulls-and-cows.notation.secret': 'число',
     'bulls-and-cows.name': 'Быки и коровы',
     'bulls-and-cows.board': 'Раунды игры «Быки и коровы»',
     'bulls-and-cows.digits': { one: '{count} цифра', few: '{count} цифры', many: '{count} цифр', other: '{count} цифры' },

@@ -3,6 +3,14 @@
 
 import { Board } from './board.js';
 import { BullsAndCowsGame } from './game.js';
+import { t } from '../../i18n.js';
+
+/** A move as the move list shows it: a secret or a guess still hidden as a word, the reader's own beside it. */
+function display(text) {
+  if (text === 'S' || text.startsWith('S:')) return [t('bulls-and-cows.notation.secret'), text.slice(2)].join(' ').trim();
+  if (text === 'G') return t('bulls-and-cows.notation.guess');
+  return text;
+}
 
 /** A move is one action: a secret (`S`, `S:0123`), a guess (`G`, `0123`), or the guess that completed a round,
  * received as the whole round (`0123=1B1C 4567=0B2C`). */
@@ -14,6 +22,7 @@ export default {
     separator: ' ',
     actions,
     actionCount: (text) => actions(text).length,
+    display,
   },
   Board,
 };

@@ -4,6 +4,7 @@ import { addCatalog } from '../../i18n.js';
 
 addCatalog({
   en: {
+    'sea-battle.notation.fleet': 'fleet',
     'sea-battle.name': 'Sea Battle',
     'sea-battle.board': 'Sea Battle grids',
     'sea-battle.fleet.classic': 'classic fleet',
@@ -61,6 +62,7 @@ addCatalog({
     'sea-battle.cannotVerify': 'This browser cannot check the commitments.',
   },
   pl: {
+    'sea-battle.notation.fleet': 'flota',
     'sea-battle.name': 'Statki',
     'sea-battle.board': 'Plansze do gry w statki',
     'sea-battle.fleet.classic': 'flota klasyczna',
@@ -118,6 +120,7 @@ addCatalog({
     'sea-battle.cannotVerify': 'Ta przeglądarka nie umie sprawdzić zobowiązań.',
   },
   ru: {
+    'sea-battle.notation.fleet': 'флот',
     'sea-battle.name': 'Морской бой',
     'sea-battle.board': 'Поля для игры «Морской бой»',
     'sea-battle.fleet.classic': 'классический флот',

@@ -3,6 +3,7 @@
 
 import { Board } from './board.js';
 import { SeaBattleGame } from './game.js';
+import { t } from '../../i18n.js';
 
 /** A move's actions: a fleet (`F`, `F:A1-A4,…`) is one; shots, each with its answer, are separated by spaces. */
 const actions = (text) => (text.startsWith('F') && !/^F(10|[1-9])/.test(text) ? [text] : text.split(' ').filter(Boolean));
@@ -14,6 +15,8 @@ export default {
     separator: ' ',
     actions,
     actionCount: (text) => actions(text).length,
+    // A fleet reads as a word in the move list (the board shows the reader's own); shots as they are.
+    display: (text) => (text.split(' ').map((action) => (action === 'F' || action.startsWith('F:') ? t('sea-battle.notation.fleet') : action)).join(' ')),
   },
   Board,
 };

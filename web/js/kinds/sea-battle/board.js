@@ -135,8 +135,9 @@ export class Board {
     const editing = Boolean(targets && this.onAction && position.inSetup && position.seatsToAct.includes(own));
     this.sides.own.title.textContent = t('sea-battle.gridOf', { seat: seatName(own) });
     this.sides.target.title.textContent = t('sea-battle.gridOf', { seat: seatName(opponent) });
-    this.drawGrid(this.sides.own, position.grids[own], editing ? null : position.grids[own].fleet, position, own);
-    this.drawGrid(this.sides.target, position.grids[opponent], position.grids[opponent].fleet, position, opponent);
+    this.drawGrid(this.sides.own, position.grids[own], editing ? null : position.grids[own].fleet, position, own, 'afloat');
+    // The other fleet is known only once revealed at the end: its ships afloat are drawn as found, not as sailed.
+    this.drawGrid(this.sides.target, position.grids[opponent], position.grids[opponent].fleet, position, opponent, 'afloat revealed');
     this.overlay.toggleAttribute('hidden', !editing);
     this.editorControls.hidden = !editing;
     if (editing) this.drawEditor();
@@ -149,12 +150,13 @@ export class Board {
     this.drawVerification(game);
   }
 
-  /** A seat's grid: its fleet where known (`fleet`), the shots at it, the sunk ships, the cells known empty. */
-  drawGrid(side, grid, fleet, position, seat) {
+  /** A seat's grid: its fleet where known (`fleet`, its ships afloat drawn with the classes `afloat`), the shots
+   * at it, the sunk ships, the cells known empty. */
+  drawGrid(side, grid, fleet, position, seat, afloat) {
     const sunk = new Set(grid.sunk.map(shipName));
     side.shaded.replaceChildren(...[...grid.knownEmpty].map((cell) => s('rect', { class: 'known-empty', ...this.at(side, cell), width: STEP, height: STEP })));
     side.ships.replaceChildren(
-      ...(fleet ?? []).filter((placed) => !sunk.has(shipName(placed))).map((placed) => this.shipShape(side, placed, 'afloat')),
+      ...(fleet ?? []).filter((placed) => !sunk.has(shipName(placed))).map((placed) => this.shipShape(side, placed, afloat)),
       ...grid.sunk.map((placed) => this.shipShape(side, placed, 'sunk')));
     const last = position.lastShot?.seat === other(seat) ? position.lastShot.cell : null;
     side.marks.replaceChildren(...[...grid.shots].map(([cell, answer]) => {
@@ -302,7 +304,9 @@ export class Board {
         else this.drawEditor();
         return;
       }
+      // The click that ends a drag on the pressed button is not a tap of it; a click after this one is.
       this.suppressClick = true;
+      setTimeout(() => { this.suppressClick = false; });
       const cell = ended.type === 'pointerup' ? this.cellAt(ended) : -1;
       if (cell >= 0) {
         const placed = this.shipAt(cell, drag.length, drag.vertical, drag.offset);

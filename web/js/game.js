@@ -341,9 +341,10 @@ class GamePage {
     this.offer.hidden = banner.length === 0;
     replaceChildren(this.offer, ...banner);
     buttons.push(ending('resign', t('game.resign'), t('game.reallyResign'), { class: 'danger', id: 'resign' }, () => act('resign')));
-    // The win is claimed from an absent player on their turn; a correspondence game cannot be: its clock decides.
-    const toAct = model.toAct();
-    const claimableAt = toAct && toAct !== this.seat ? model.absent[toAct] : undefined;
+    // The win is claimed from an absent player on their turn (in a simultaneous phase, any other seat still to
+    // act); a correspondence game cannot be: its clock decides.
+    const claimableAt = model.seatsToAct().filter((seat) => seat !== this.seat).map((seat) => model.absent[seat])
+      .find((at) => at !== undefined);
     if (claimableAt !== undefined && !this.correspondence) {
       this.claimButton = ending('claim-victory', t('game.claimVictory'), t('game.reallyClaimVictory'),
         { class: 'primary', id: 'claim-victory' }, () => act('claim_victory'));

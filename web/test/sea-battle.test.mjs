@@ -307,6 +307,12 @@ test('the game model follows a simultaneous setup: both seats to act, both clock
     created_at_ms: 0,
   });
   assert.deepEqual(model.seatsToAct(), ['first', 'second']);
+  const { firstMoveNote, firstMoveNotice } = await import('../js/first-move.js');
+  const waiting = Object.create(model, { clocks: { value: { ...clocks, first_move_ms: 30000 } } });
+  for (const seat of ['first', 'second']) {
+    assert.notEqual(firstMoveNote(waiting, seat, 1000), '', `${seat}'s first-move time runs`);
+    assert.equal(firstMoveNotice(waiting, seat, 1000), firstMoveNotice(waiting, 'first', 1000), `${seat} reads it as its own`);
+  }
   for (const seat of ['first', 'second']) {
     const state = cardState(model, seat, 2000);
     assert.equal(state.toMove, true, `${seat} is to act`);

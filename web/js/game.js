@@ -126,7 +126,7 @@ class GamePage {
     this.offer = h('div', { class: 'offer', id: 'offer', role: 'alert', hidden: true });
     this.boardWrap = h('div', { class: 'board-wrap' }, this.board.frame ?? this.board.element, this.board.controls);
     // The analysis board at the position the server has confirmed (render keeps its address current).
-    this.analyse = h('a', { class: 'button small', id: 'analyse-game', href: `/analysis/${this.gameId}`, text: t('game.analyse') });
+    this.analyse = h('a', { class: 'button small', id: 'analyse-game', href: `/analysis/${this.gameId}`, text: t('game.analyse'), hidden: kind.hiddenInformation });
     this.column = h('div', { class: 'board-column' });
     const seats = this.model.seats();
     const flip = this.seat || !canFlip(seats) ? null

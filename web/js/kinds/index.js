@@ -60,6 +60,8 @@
 //   shared board rules (paper, grid, targets) are css/board.css; `loadKind` and `loadRulesPage` add the kind's
 //   sheets to the page, so a page that shows no game fetches none.
 // - Optionally `perMovePools: true`: quick pairing offers the per-move clocks (time-controls.js) beside Fischer.
+// - Optionally `hiddenInformation: true`: the kind has secrets (docs/hidden-information.md), so no page analyses
+//   or explores its positions (the analysis board, the explorer), which would need what a viewer cannot see.
 // - Optionally `agreedEnd: true`: the rules score an agreed end (the engine's `agreed_end`), so the game page
 //   offers "end and count" (agreed-end.js) beside the draw offer.
 

@@ -37,6 +37,7 @@ function phase(game, reader, nameOf) {
 
 export default {
   key: 'bulls-and-cows',
+  hiddenInformation: true,
   get name() { return t('bulls-and-cows.name'); },
   defaultRuleset: code(4),
   variants: [code(4), code(3), code(5), code(4, { leading_zero: false })].map(variant),

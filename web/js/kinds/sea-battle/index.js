@@ -41,6 +41,7 @@ function phase(game, reader, nameOf) {
 
 export default {
   key: 'sea-battle',
+  hiddenInformation: true,
   get name() { return t('sea-battle.name'); },
   defaultRuleset: sea('classic'),
   variants: [sea('classic'), sea('hasbro'), sea('classic', { touching: 'sides' })].map(variant),

@@ -47,7 +47,9 @@ impl AnyTurn {
 }
 
 /// The turn a fresh bot of `level` plays in `game`, within `node_budget` nodes and before `deadline`. A server
-/// that plays a whole game keeps a [`Bot`] of the game's kind instead, whose table outlives each turn.
+/// that plays a whole game keeps a [`Bot`] of the game's kind instead, whose table outlives each turn. A game
+/// with secrets is refused ([`BotError::HiddenInformation`]): its bot plays from a seat's view
+/// ([`SeatView`](crate::SeatView)).
 pub fn play_any_turn(
     game: &AnyGame,
     level: Level,
@@ -81,6 +83,9 @@ pub fn play_any_turn_configured(
     configuration: Configuration,
 ) -> Result<AnyTurn, BotError> {
     let play = Player { level, seed, node_budget, deadline, configuration };
+    if game.kind().hidden_information() {
+        return Err(BotError::HiddenInformation);
+    }
     if configuration.generic {
         return game.visit(play);
     }
@@ -103,6 +108,7 @@ pub fn play_any_turn_configured(
             let view = Paranoid::of(position).ok_or(BotError::GameOver)?;
             play.turn(&view, ParanoidEvaluation)
         }
+        AnyGame::SeaBattle(_) | AnyGame::BullsAndCows(_) => Err(BotError::HiddenInformation),
     }
 }
 

@@ -20,6 +20,10 @@ pub enum BotError {
     /// The seat to act has no legal action, yet the game is not over (a kind whose rules would be broken).
     #[error("the seat to act has no legal action")]
     NoLegalAction,
+    /// The game keeps secrets: its bot plays from a seat's view ([`SeatView`](crate::SeatView)), never from the
+    /// whole game.
+    #[error("a game with secrets is played from a seat's view")]
+    HiddenInformation,
 }
 
 /// How the bot sees the position after its turn, for the seat that played it.

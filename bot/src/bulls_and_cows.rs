@@ -1,4 +1,4 @@
-//! The Bulls and Cows bot (the kind is not registered yet): a secret drawn uniformly from a seed, and guesses
+//! The Bulls and Cows bot (through [`SeatView`](crate::SeatView) on the server): a secret drawn uniformly from a seed, and guesses
 //! that minimise the expected number of secrets still possible after the answer, over the secrets consistent
 //! with every answer the seat has seen.
 //!

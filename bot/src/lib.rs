@@ -50,8 +50,9 @@
 //!   stones that refute it searched ([`find_threat_defence`]), both as the kind's [`Evaluate::threats`].
 //! - Any other kind ([`Generic`]): the number of legal actions. The search alone still finds wins and avoids
 //!   losses within its horizon.
-//! - Sea Battle and Bulls and Cows, not registered yet, are no search: [`sea_battle`] (density targeting) and
-//!   [`bulls_and_cows`] (the expected-size guesser) play from a seat's view, built from the public texts alone.
+//! - Sea Battle and Bulls and Cows, which keep secrets, are no search: [`sea_battle`] (density targeting) and
+//!   [`bulls_and_cows`] (the expected-size guesser) play from a seat's view, built from the public texts alone,
+//!   through [`SeatView`]; [`play_any_turn`] refuses a whole game of theirs.
 //!
 //! # Levels
 //! [`Level`] 1 to 8. The low levels make human mistakes on purpose: they look only a few steps ahead, and
@@ -75,6 +76,7 @@ mod rng;
 mod russian_soccer;
 pub mod sea_battle;
 mod search;
+mod seat_view;
 mod soccer;
 mod soccer_centre;
 mod table;
@@ -93,6 +95,7 @@ pub use level::{Level, LevelError};
 pub use line_soccer::LineSoccerEvaluation;
 pub use russian_soccer::RussianSoccerEvaluation;
 pub use search::{Deadline, NoDeadline, SearchOptions};
+pub use seat_view::{SeatView, SeatViewError};
 pub use soccer::SoccerEvaluation;
 pub use soccer_centre::SoccerCentreEvaluation;
 pub use xrsoccer::XrsoccerEvaluation;

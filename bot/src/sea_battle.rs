@@ -1,4 +1,4 @@
-//! The Sea Battle bot (the kind is not registered yet): a fleet drawn uniformly among the legal ones from a
+//! The Sea Battle bot (through [`SeatView`](crate::SeatView) on the server): a fleet drawn uniformly among the legal ones from a
 //! seed, and shots by probability density: for every unshot cell, the number of placements of the ships still
 //! afloat that agree with every answer seen, restricted after a hit to the placements covering an unsunk hit.
 //!

@@ -200,6 +200,12 @@ proptest! {
     ) {
         let game = random_position(kind, &choices);
         prop_assume!(game.to_act().is_some());
+        if kind.hidden_information() {
+            // A kind with secrets is played from a seat's view (`SeatView`), never from the whole game.
+            let refused = play_any_turn(&game, Level::new(level).expect("a level"), seed, nodes, &NoDeadline);
+            prop_assert_eq!(refused, Err(kartka_bot::BotError::HiddenInformation));
+            return Ok(());
+        }
         let turn = play_any_turn(&game, Level::new(level).expect("a level"), seed, nodes, &NoDeadline).expect("a turn");
         prop_assert!(!turn.actions.is_empty());
         let mut played = game.clone();

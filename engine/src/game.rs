@@ -117,7 +117,11 @@ pub trait Game: Clone + Debug + std::hash::Hash + Send + Sync + 'static {
     /// Plays `action`. On error the game is unchanged.
     fn apply(&mut self, action: Self::Action) -> Result<Progress, Self::Illegal>;
 
-    /// Calls `visit` with every action that is legal now, in a fixed order.
+    /// Calls `visit` with every action that is legal now, in a fixed order. A phase whose actions are too many
+    /// to list (Sea Battle's setup: every legal fleet) lists none, though its seats to act have legal actions:
+    /// code that needs one there draws it with [`Game::pick_legal_action_as`], which answers for every seat to
+    /// act of every phase. An empty list therefore does not mean the seat is stuck; only the game's
+    /// [`Game::seats_to_act`] and [`Game::outcome`] say whether anyone may act.
     fn for_each_legal_action(&self, visit: impl FnMut(Self::Action));
 
     /// What happens when the seat to act runs out of time.
@@ -178,7 +182,8 @@ pub trait Game: Clone + Debug + std::hash::Hash + Send + Sync + 'static {
 
     /// For `seat`, one of [`Game::seats_to_act`], the legal action chosen by `choice` as
     /// [`Game::pick_legal_action`] chooses (a seat whose time runs out in a simultaneous phase gets a random
-    /// fleet or secret this way). By default the seat is the one to act.
+    /// fleet or secret this way). By default the seat is the one to act. Unlike the list of
+    /// [`Game::for_each_legal_action`], this answers `Some` for every seat to act, in every phase.
     fn pick_legal_action_as(&self, _seat: Seat, choice: u64) -> Option<Self::Action> {
         self.pick_legal_action(choice)
     }

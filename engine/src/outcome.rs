@@ -36,6 +36,12 @@ pub enum EndReason {
     AutoEnd,
     /// Five in a row: a seat completed a winning row of its stones.
     Row,
+    /// Sea Battle: the last ship of a fleet was sunk; its owner loses.
+    FleetSunk,
+    /// Bulls and Cows: a seat's guess scored all bulls; it wins, or both draw when both did in one round.
+    CodeBroken,
+    /// Bulls and Cows: the last round (`max_rounds`) passed without all bulls; a draw.
+    RoundsOut,
 }
 
 impl EndReason {
@@ -53,6 +59,9 @@ impl EndReason {
                 | EndReason::InstantWin
                 | EndReason::AutoEnd
                 | EndReason::Row
+                | EndReason::FleetSunk
+                | EndReason::CodeBroken
+                | EndReason::RoundsOut
         )
     }
 }

@@ -92,13 +92,13 @@ fn all_bulls_wins_and_both_in_one_round_draw() {
     let mut game = with_secrets(BullsAndCowsRules::default());
     play(&mut game, Seat::FIRST, "4567");
     let (progress, round) = play(&mut game, Seat::SECOND, "0123");
-    assert_eq!(progress, Progress::GameOver(Outcome::draw(2, EndReason::Score)));
+    assert_eq!(progress, Progress::GameOver(Outcome::draw(2, EndReason::CodeBroken)));
     assert_eq!(round.public, "4567=4B0C 0123=4B0C");
     assert_eq!(game.check_as(Seat::FIRST, action("4567")), Err(Illegal::GameOver));
     let mut game = with_secrets(BullsAndCowsRules::default());
     play(&mut game, Seat::FIRST, "4567");
     let (progress, _) = play(&mut game, Seat::SECOND, "0124");
-    assert_eq!(progress, Progress::GameOver(Outcome::win(2, Seat::FIRST, EndReason::Score)));
+    assert_eq!(progress, Progress::GameOver(Outcome::win(2, Seat::FIRST, EndReason::CodeBroken)));
     assert_eq!((game.seats_to_act(), game.to_act()), (SeatSet::EMPTY, None));
 }
 
@@ -112,7 +112,7 @@ fn the_last_round_without_a_solution_draws() {
     play(&mut game, Seat::FIRST, "1234");
     assert_eq!(play(&mut game, Seat::SECOND, "5678").0, Progress::TurnEnded);
     play(&mut game, Seat::FIRST, "1234");
-    assert_eq!(play(&mut game, Seat::SECOND, "5678").0, Progress::GameOver(Outcome::draw(2, EndReason::Score)));
+    assert_eq!(play(&mut game, Seat::SECOND, "5678").0, Progress::GameOver(Outcome::draw(2, EndReason::RoundsOut)));
     assert_eq!(game.rounds(), 2);
 }
 
@@ -214,7 +214,7 @@ fn honest_record() -> BullsAndCowsRecord {
         }
         record.moves.push(RecordedMove { seat, public: disclosure.public });
     }
-    assert_eq!(game.outcome(), Some(Outcome::win(2, Seat::FIRST, EndReason::Score)));
+    assert_eq!(game.outcome(), Some(Outcome::win(2, Seat::FIRST, EndReason::CodeBroken)));
     BullsAndCowsRecord { rules, record }
 }
 
@@ -225,7 +225,7 @@ fn an_honest_record_reads_back_and_verifies() {
     assert!(text.contains("\nsecond G\nfirst 4576=2B2C 0132=2B2C\nfirst G\nsecond 4567=4B0C 0231=1B3C\n"), "{text}");
     assert_eq!(BullsAndCowsRecord::read(&text), Ok(record.clone()));
     let end = record.verify().expect("an honest record verifies");
-    assert_eq!(end.outcome(), Some(Outcome::win(2, Seat::FIRST, EndReason::Score)));
+    assert_eq!(end.outcome(), Some(Outcome::win(2, Seat::FIRST, EndReason::CodeBroken)));
     let three = BullsAndCowsRecord { rules: BullsAndCowsRules::new(3, false, 7).expect("valid"), ..record };
     let text = three.write();
     assert!(text.contains("[Digits \"3\"]\n[LeadingZero \"no\"]\n[MaxRounds \"7\"]\n"), "{text}");

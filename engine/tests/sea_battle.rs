@@ -146,7 +146,7 @@ fn the_options_change_what_is_known_empty_and_who_shoots_next() {
 fn sinking_the_whole_fleet_wins() {
     let mut game = placed(SeaBattleRules::default());
     let (progress, public) = shoot(&mut game, &FLEET_CELLS.join(" "));
-    let won = Outcome::win(2, Seat::FIRST, EndReason::Score);
+    let won = Outcome::win(2, Seat::FIRST, EndReason::FleetSunk);
     assert_eq!(progress, Progress::GameOver(won));
     assert!(public.ends_with("I6#I6"), "{public}");
     assert_eq!((game.outcome(), game.to_act(), game.seats_to_act()), (Some(won), None, SeatSet::EMPTY));
@@ -220,7 +220,7 @@ fn an_honest_record_reads_back_and_verifies() {
     assert!(text.contains("\nfirst A1x J10.\nsecond J9.\n"), "{text}");
     assert_eq!(SeaBattleRecord::read(&text), Ok(record.clone()));
     let end = record.verify().expect("an honest record verifies");
-    assert_eq!(end.outcome(), Some(Outcome::win(2, Seat::FIRST, EndReason::Score)));
+    assert_eq!(end.outcome(), Some(Outcome::win(2, Seat::FIRST, EndReason::FleetSunk)));
     let hasbro = SeaBattleRecord { rules: SeaBattleRules::hasbro().with_shoot_again(true), ..record };
     let text = hasbro.write();
     assert!(text.contains("[Fleet \"hasbro\"]\n[ShootAgain \"yes\"]\n") && !text.contains("Touching"), "{text}");

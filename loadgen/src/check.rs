@@ -1,10 +1,13 @@
 //! `kartka-loadgen check`: is every move of a record in the store? Reads each recorded game from the server
-//! (`GET /api/games/{id}`) and looks for each recorded move at its ply, with its text.
+//! (`GET /api/games/{id}`) and looks for each recorded move at its ply, with its text. A game of a kind with
+//! secrets is read as everyone sees it, each move its public text (`F`, a shot with its answer), which is not
+//! the text sent: its moves are looked for at their ply by their seat.
 
 use std::collections::BTreeMap;
 use std::path::Path;
 
 use futures_util::StreamExt;
+use kartka_engine::GameKind;
 use serde::Serialize;
 use uuid::Uuid;
 
@@ -46,12 +49,15 @@ pub async fn check(server: &str, path: &Path) -> Result<CheckReport, LoadError> 
             async move {
                 let stored =
                     rest.game(game).await.map_err(|error| LoadError::Check { game, message: error.to_string() })?;
-                Ok(recorded
-                    .into_iter()
-                    .filter(|wanted| {
-                        !stored.moves.iter().any(|kept| kept.ply == wanted.ply && kept.notation == wanted.notation)
+                let hidden =
+                    GameKind::from_name(stored.ruleset.kind().name()).is_some_and(GameKind::hidden_information);
+                let kept = |wanted: &RecordedMove| {
+                    stored.moves.iter().any(|kept| {
+                        kept.ply == wanted.ply
+                            && if hidden { kept.seat == wanted.seat } else { kept.notation == wanted.notation }
                     })
-                    .collect())
+                };
+                Ok(recorded.into_iter().filter(|wanted| !kept(wanted)).collect())
             }
         })
         .buffer_unordered(READ_AT_ONCE)

@@ -459,7 +459,8 @@ impl Slot {
             }
         }
         let Some(snapshot) = snapshot else { return Err(self.timed_out()) };
-        table.local = LocalGame::replay(self.context.kind_of_pair(self.index), &snapshot.moves).map_err(|_| {
+        let kind = self.context.kind_of_pair(self.index);
+        table.local = LocalGame::resume(kind, &snapshot.moves, snapshot.ply, &table.local).map_err(|_| {
             self.context.metrics.error("replay_refused");
             Interrupted
         })?;

@@ -12,6 +12,17 @@ pub struct LocalGame {
     ply: u32,
 }
 
+/// Why a snapshot's game cannot be gone on with.
+#[derive(Debug, thiserror::Error)]
+pub enum ResumeError {
+    /// A listed move does not replay.
+    #[error(transparent)]
+    Replay(#[from] MoveError),
+    /// A game with secrets is not where the players left it.
+    #[error("the game with secrets is not where its players left it")]
+    Diverged,
+}
+
 /// A whole turn, chosen and already played on the [`LocalGame`].
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Turn {
@@ -31,6 +42,26 @@ impl LocalGame {
     #[must_use]
     pub fn new(kind: GameKind) -> LocalGame {
         LocalGame { game: AnyGame::new(&kind.default_ruleset()), ply: 0 }
+    }
+
+    /// The game of `kind` a snapshot lists `moves` of (after `ply` actions), as the players go on with it. A
+    /// game without secrets is replayed from the moves. One with secrets cannot be: a seat's connection sees the
+    /// others' moves as their public texts only. The players played both seats, so `played`, the game as they
+    /// played it, goes on when it has reached the snapshot's ply (a fresh game when the snapshot has no move).
+    pub fn resume(
+        kind: GameKind,
+        moves: &[MoveRecord],
+        ply: u32,
+        played: &LocalGame,
+    ) -> Result<LocalGame, ResumeError> {
+        if !kind.hidden_information() {
+            return Ok(LocalGame::replay(kind, moves)?);
+        }
+        match (moves.is_empty(), played.game.kind() == kind && played.ply == ply) {
+            (true, _) => Ok(LocalGame::new(kind)),
+            (false, true) => Ok(played.clone()),
+            (false, false) => Err(ResumeError::Diverged),
+        }
     }
 
     /// A game of `kind` after `moves`, in order (as a snapshot lists them).
@@ -56,14 +87,15 @@ impl LocalGame {
     }
 
     /// Plays a random legal turn: random legal actions until the turn (or the game) ends, written together
-    /// with the game's action separator. `None` when the game is over.
+    /// with the game's action separator. `None` when the game is over. In a simultaneous phase the turn is the
+    /// first seat's of those to act, as the server asks for it.
     pub fn play_random_turn(&mut self, rng: &mut impl Rng) -> Option<Turn> {
-        let seat = self.game.to_act()?;
+        let seat = self.game.seats_to_act().first()?;
         let ply = self.ply;
         let mut notation = String::new();
         loop {
-            let action = self.game.pick_legal_action(rng.random())?;
-            let played = self.game.play(&action).ok()?;
+            let action = self.game.pick_legal_action_as(seat, rng.random())?;
+            let (played, _) = self.game.play_as(seat, &action).ok()?;
             if !notation.is_empty() {
                 notation.push_str(self.game.kind().action_separator());
             }
@@ -94,8 +126,8 @@ mod tests {
                 let mut replayed = AnyGame::new(&kind.default_ruleset());
                 let mut turns = 0;
                 while let Some(turn) = game.play_random_turn(&mut rng) {
-                    assert_eq!(replayed.to_act(), Some(turn.seat), "{kind:?}: the turn is the seat's to play");
-                    let played = replayed.play(&turn.notation).expect("a random turn is legal");
+                    assert!(replayed.seats_to_act().contains(turn.seat), "{kind:?}: the turn is the seat's to play");
+                    let (played, _) = replayed.play_as(turn.seat, &turn.notation).expect("a random turn is legal");
                     assert_ne!(played.progress, Progress::TurnContinues, "{kind:?}: a whole turn");
                     assert_eq!(turn.ends_game, matches!(played.progress, Progress::GameOver(_)));
                     turns += 1;
@@ -120,6 +152,23 @@ mod tests {
         let replayed = LocalGame::replay(kind, &records).expect("legal moves replay");
         assert_eq!(replayed.ply(), game.ply());
         assert_eq!(replayed.game, game.game);
+    }
+
+    /// A game with secrets goes on as its players played it while it is where they left it; a game without is
+    /// replayed from the snapshot.
+    #[test]
+    fn a_game_with_secrets_resumes_where_its_players_left_it() {
+        let mut rng = SmallRng::seed_from_u64(3);
+        for &kind in GameKind::ALL.iter().filter(|kind| kind.hidden_information()) {
+            let mut game = LocalGame::new(kind);
+            let turn = game.play_random_turn(&mut rng).expect("the game goes on");
+            let listed = [record(turn.ply, "F")];
+            let resumed = LocalGame::resume(kind, &listed, game.ply(), &game).expect("where the players left it");
+            assert_eq!(resumed.game, game.game);
+            assert!(matches!(LocalGame::resume(kind, &listed, game.ply() + 1, &game), Err(ResumeError::Diverged)));
+            let fresh = LocalGame::resume(kind, &[], 0, &game).expect("a new game");
+            assert_eq!(fresh.ply(), 0);
+        }
     }
 
     #[test]

@@ -269,6 +269,12 @@ pub enum EndReasonName {
     AutoEnd,
     /// Five in a row: a player completed a winning row of their stones.
     Row,
+    /// Sea Battle: the last ship of a fleet was sunk; its owner lost.
+    FleetSunk,
+    /// Bulls and Cows: a player's guess scored all bulls and won; a draw when both did in one round.
+    CodeBroken,
+    /// Bulls and Cows: the last round (`max_rounds`) passed without all bulls; a draw.
+    RoundsOut,
     /// The record does not say: an imported game that stopped before the rules ended it (records do not
     /// tell time from resignation).
     Unknown,

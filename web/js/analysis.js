@@ -109,6 +109,7 @@ class Analysis {
       : null;
     // From scratch, any game of the kinds table: a new choice starts an empty board of it.
     const choose = source.gameId ? null : gameChoice('analysis-game', {
+      only: (choice) => !choice.hiddenInformation,
       onChange: ({ ruleset }) => context.navigate(analysisPath({ ruleset, line: [], ply: 0 })),
     });
     if (choose) {

@@ -15,7 +15,8 @@ const BANDS = [800, 1000, 1200, 1400, 1600, 1800, 2000, 2200, 2400];
 const EXPLORER_SPEEDS = [...SPEEDS.map((speed) => speed.id), 'correspondence'];
 
 export async function mount(root) {
-  const rulesets = [...KINDS.values()].flatMap((kind) => kind.variants.map((variant) => variant.ruleset));
+  // A kind with secrets has no positions to explore.
+  const rulesets = [...KINDS.values()].filter((kind) => !kind.hiddenInformation).flatMap((kind) => kind.variants.map((variant) => variant.ruleset));
   const asked = parseRuleset(new URLSearchParams(location.search).get('ruleset'));
   const chosen = asked ? rulesets.findIndex((ruleset) => rulesetKey(ruleset) === rulesetKey(asked)) : 0;
   if (asked && chosen < 0) rulesets.push(asked);

@@ -9,15 +9,15 @@ import { t } from './i18n.js';
 export function firstMoveNotice(model, seat, now) {
   const left = model.firstMoveTimeLeft(now);
   if (left === null) return null;
-  const mover = model.clocks.running;
-  if (mover === seat) return t('game.firstMoveYours', { left: formatClock(left) });
-  return t('game.firstMoveOther', { name: model.player(mover).name, left: formatClock(left) });
+  // In a simultaneous phase several clocks run: the reader's own first.
+  if (seat && model.clockRunning(seat)) return t('game.firstMoveYours', { left: formatClock(left) });
+  return t('game.firstMoveOther', { name: model.player(model.clocks.running).name, left: formatClock(left) });
 }
 
 /** The short note on `seat`'s player card while its first-move time runs (beside its clock, which waits); empty
  * otherwise. */
 export function firstMoveNote(model, seat, now) {
-  const left = model.clocks.running === seat ? model.firstMoveTimeLeft(now) : null;
+  const left = model.clockRunning(seat) ? model.firstMoveTimeLeft(now) : null;
   return left === null ? '' : t('card.firstMove', { time: formatClock(left) });
 }
 

@@ -34,8 +34,12 @@ export class GameModel {
     this.clocksAt = snapshot.clocks_at_ms;
     this.ply = snapshot.ply;
     this.kind = kindOf(snapshot.ruleset);
-    /** The kind's game after every move so far. */
-    this.game = this.kind.newGame(snapshot.ruleset);
+    /** The kind's game after every move so far, as this viewer received them (a kind with secrets sees only its
+     * own, and binds its commitments to the game's id). */
+    this.game = this.kind.newGame(snapshot.ruleset, { id: snapshot.id });
+    /** Every seat to act as the server last said (`seats_to_act`: several in a simultaneous phase), or null when
+     * it did not say, and the game's own rules tell. */
+    this.serverSeatsToAct = snapshot.seats_to_act ?? null;
     /** Every action (a ply): `{action, seat}`. */
     this.actions = [];
     /** Completed and current turns: `{seat, notation, ended, conditional}`; `conditional` when the server played
@@ -76,14 +80,28 @@ export class GameModel {
     return this.status === 'active' && !this.game.outcome ? this.game.toMove : null;
   }
 
+  /** Every seat to act while the game is on: several in a simultaneous phase (Sea Battle's setup, a round of
+   * Bulls and Cows), else the one of `toAct`. */
+  seatsToAct() {
+    if (this.status !== 'active' || this.game.outcome) return [];
+    return this.serverSeatsToAct ?? this.game.seatsToAct ?? (this.game.toMove ? [this.game.toMove] : []);
+  }
+
+  /** Whether `seat`'s clock counts down: in a simultaneous phase several do (`running_seats`). */
+  clockRunning(seat) {
+    const running = this.clocks.running_seats ?? (this.clocks.running ? [this.clocks.running] : []);
+    return running.includes(seat);
+  }
+
   /** Whether a seat has played an action (abort is allowed until both have). */
   hasMoved(seat) {
     return this.actions.some((action) => action.seat === seat);
   }
 
   applyMove(move) {
+    // Each action is played for its seat: in a simultaneous phase the seat is not the rules' one to move.
     for (const action of this.kind.notation.actions(move.notation)) {
-      this.game.play(action);
+      this.game.play(action, move.seat, move);
       this.actions.push({ action, seat: move.seat });
     }
     const current = this.turns.at(-1);
@@ -121,15 +139,15 @@ export class GameModel {
   /** The kind's game after the first `count` actions, each departure in its place among them (the replay's
    * steps): a departure at ply `p` comes after the first `p` actions. */
   gameAt(count) {
-    const game = this.kind.newGame(this.ruleset);
+    const game = this.kind.newGame(this.ruleset, { id: this.id });
     const departures = this.departed.filter((departure) => departure.ply <= count);
     let next = 0;
     const leaveUpTo = (ply) => {
       for (; next < departures.length && departures[next].ply <= ply; next += 1) game.leave?.(departures[next].seat, departures[next].reason);
     };
-    this.actions.slice(0, count).forEach(({ action }, index) => {
+    this.actions.slice(0, count).forEach(({ action, seat }, index) => {
       leaveUpTo(index);
-      game.play(action);
+      game.play(action, seat);
     });
     leaveUpTo(count);
     return game;
@@ -150,6 +168,7 @@ export class GameModel {
     switch (event.type) {
       case 'moved':
         this.applyMove(event);
+        this.serverSeatsToAct = event.seats_to_act ?? null;
         this.setClocks(event.clocks, event.at_ms);
         // A seat that moves without having accepted an offer answers it no (the server's rule).
         if (this.awaitsAnswer('draw', event.seat)) this.setOffer('draw', null);
@@ -160,6 +179,8 @@ export class GameModel {
         this.status = 'finished';
         this.result = event.result;
         this.ratingChanges = event.rating_changes ?? [];
+        // A game with secrets reveals them at its end: every move that had a version for its mover alone.
+        if (event.revealed?.length) this.game.reveal?.(event.revealed);
         this.drawOffer = null;
         this.agreedEndOffer = null;
         this.setClocks(event.clocks, at);
@@ -179,6 +200,7 @@ export class GameModel {
         break;
       case 'seat_left':
         this.leave(event);
+        this.serverSeatsToAct = null;
         this.setOffer('draw', null);
         this.setOffer('agreedEnd', null);
         this.setClocks(event.clocks, at);
@@ -224,7 +246,7 @@ export class GameModel {
    * the seat's first move, while its first-move time runs instead). */
   timeLeft(seat, now) {
     const stored = this.clocks.ms[seatIndex(seat)];
-    if (this.status !== 'active' || this.clocks.running !== seat || this.clocks.first_move_ms != null) return stored;
+    if (this.status !== 'active' || !this.clockRunning(seat) || this.clocks.first_move_ms != null) return stored;
     const moveMs = this.clocks.move_ms ?? 0;
     return stored - Math.max(0, now - this.clocksAt - moveMs);
   }
@@ -249,7 +271,7 @@ export class GameModel {
    * and for the seat not to move. */
   moveTimeLeft(seat, now) {
     const moveMs = this.clocks.move_ms;
-    if (moveMs == null || this.status !== 'active' || this.clocks.running !== seat) return null;
+    if (moveMs == null || this.status !== 'active' || !this.clockRunning(seat)) return null;
     return Math.max(0, moveMs - Math.max(0, now - this.clocksAt));
   }
 }

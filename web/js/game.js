@@ -126,7 +126,7 @@ class GamePage {
     this.offer = h('div', { class: 'offer', id: 'offer', role: 'alert', hidden: true });
     this.boardWrap = h('div', { class: 'board-wrap' }, this.board.frame ?? this.board.element, this.board.controls);
     // The analysis board at the position the server has confirmed (render keeps its address current).
-    this.analyse = h('a', { class: 'button small', id: 'analyse-game', href: `/analysis/${this.gameId}`, text: t('game.analyse') });
+    this.analyse = h('a', { class: 'button small', id: 'analyse-game', href: `/analysis/${this.gameId}`, text: t('game.analyse'), hidden: kind.hiddenInformation });
     this.column = h('div', { class: 'board-column' });
     const seats = this.model.seats();
     const flip = this.seat || !canFlip(seats) ? null
@@ -204,7 +204,7 @@ class GamePage {
       const turnIndex = open && !open.ended && open.seat === this.seat ? open.index : turns.length;
       if (turnIndex === turns.length) turns.push({ seat: this.seat, notation: '', ended: false, index: turnIndex });
       for (const action of actions) {
-        game.play(action);
+        game.play(action, this.seat);
         const separator = turns[turnIndex].notation ? this.model.kind.notation.separator ?? '' : '';
         turns[turnIndex].notation += `${separator}${action}`;
         turns[turnIndex].pending = true;
@@ -214,13 +214,16 @@ class GamePage {
     return { game, turns };
   }
 
+  /** Whether the reader acts now: their seat is the one to move, or one of several in a simultaneous phase. */
   myMove(game) {
-    return this.model.status === 'active' && this.seat && !game.outcome && game.toMove === this.seat;
+    return this.model.status === 'active' && this.seat && !game.outcome && (game.seatsToAct ?? [game.toMove]).includes(this.seat);
   }
 
   play(action) {
     const { game } = this.display();
-    if (!this.myMove(game) || !game.legalActions().includes(action)) return;
+    // A kind whose actions cannot all be listed (Sea Battle's fleets) says whether one is legal.
+    const legal = game.isLegal ? game.isLegal(action, this.seat) : game.legalActions().includes(action);
+    if (!this.myMove(game) || !legal) return;
     if (this.correspondence) {
       this.correspondence.add(action);
       return;
@@ -278,6 +281,9 @@ class GamePage {
     const drafted = this.correspondence?.statusText();
     if (drafted) return drafted;
     if (game.outcome) return messages.over;
+    // A kind's own words for its phase: a simultaneous one, where several seats act at once.
+    const phase = messages.phase?.(game, this.seat, (seat) => model.player(seat).name);
+    if (phase) return phase;
     const mover = game.toMove;
     const name = model.player(mover).name;
     const own = messages.turn?.(game, mover === this.seat ? null : name);
@@ -335,9 +341,10 @@ class GamePage {
     this.offer.hidden = banner.length === 0;
     replaceChildren(this.offer, ...banner);
     buttons.push(ending('resign', t('game.resign'), t('game.reallyResign'), { class: 'danger', id: 'resign' }, () => act('resign')));
-    // The win is claimed from an absent player on their turn; a correspondence game cannot be: its clock decides.
-    const toAct = model.toAct();
-    const claimableAt = toAct && toAct !== this.seat ? model.absent[toAct] : undefined;
+    // The win is claimed from an absent player on their turn (in a simultaneous phase, any other seat still to
+    // act); a correspondence game cannot be: its clock decides.
+    const claimableAt = model.seatsToAct().filter((seat) => seat !== this.seat).map((seat) => model.absent[seat])
+      .find((at) => at !== undefined);
     if (claimableAt !== undefined && !this.correspondence) {
       this.claimButton = ending('claim-victory', t('game.claimVictory'), t('game.reallyClaimVictory'),
         { class: 'primary', id: 'claim-victory' }, () => act('claim_victory'));

@@ -24,12 +24,12 @@ export function departureText(reason) {
 export function cardState(model, seat, now) {
   const departure = model.departure(seat);
   // A clock waiting for its side's first move is not shown running.
-  const running = model.status === 'active' && model.clocks.running === seat && model.firstMoveTimeLeft(now) === null;
+  const running = model.status === 'active' && model.clockRunning(seat) && model.firstMoveTimeLeft(now) === null;
   return {
     ms: model.timeLeft(seat, now),
     running,
     moveMs: model.moveTimeLeft(seat, now),
-    toMove: !departure && model.toAct() === seat,
+    toMove: !departure && model.seatsToAct().includes(seat),
     departed: departure ? departureText(departure.reason) : null,
   };
 }

@@ -63,9 +63,10 @@ class Replay {
     const control = (label, id, icon, target) =>
       h('button', { type: 'button', class: 'control', id, 'aria-label': label, title: label, on: { click: () => this.show(target()) } },
         s('svg', { viewBox: '0 0 16 16', 'aria-hidden': 'true' }, s('path', { d: icon })));
-    this.analyse = h('a', { class: 'button', id: 'replay-analyse', href: `/analysis/${snapshot.id}`, text: t('replay.analyse') });
+    // A kind with secrets is neither analysed nor explored.
+    this.analyse = h('a', { class: 'button', id: 'replay-analyse', href: `/analysis/${snapshot.id}`, text: t('replay.analyse'), hidden: kind.hiddenInformation });
     this.moves = h('div', { class: 'move-list', id: 'move-list', tabindex: 0, 'aria-label': t('game.moves') });
-    this.explore = h('a', { class: 'button', id: 'explore-opening', text: t('replay.explore') });
+    this.explore = h('a', { class: 'button', id: 'explore-opening', text: t('replay.explore'), hidden: kind.hiddenInformation });
     this.playButton = h('button', { type: 'button', class: 'control', id: 'replay-play', on: { click: () => this.toggleAutoplay() } },
       s('svg', { viewBox: '0 0 16 16', 'aria-hidden': 'true' }, s('path', { d: ICONS.play })));
     this.boardWrap = h('div', { class: 'board-wrap' }, this.board.element);

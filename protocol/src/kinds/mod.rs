@@ -4,12 +4,14 @@
 //! server's `games::kinds` tests check that the lists agree). [`RulesetSpec`] and [`GameKindName`] are
 //! generated from that line, so no list can miss a kind.
 
+pub mod bulls_and_cows;
 pub mod closing_in;
 pub mod dots;
 pub mod dots_and_boxes;
 pub mod five_in_a_row;
 pub mod line_soccer;
 pub mod paper_soccer;
+pub mod sea_battle;
 pub mod xrsoccer;
 
 use schemars::JsonSchema;
@@ -82,6 +84,12 @@ registry! {
     FiveInARow(five_in_a_row::FiveInARowOptions) = "five-in-a-row", "Five in a row.";
     /// Dots and Boxes: a field of `rows` × `cols` boxes for `players` (2–4) in seat order.
     DotsAndBoxes(dots_and_boxes::DotsAndBoxesOptions) = "dots-and-boxes", "Dots and Boxes.";
+    /// Sea Battle (Statki): the `fleet` (`classic`, `hasbro`), how near ships may be (`touching`) and whether a
+    /// hit shoots again (`shoot_again`), the last two the fleet's defaults when left out. Hidden information.
+    SeaBattle(sea_battle::SeaBattleOptions) = "sea-battle", "Sea Battle.";
+    /// Bulls and Cows: secrets of `digits` (3–6) different digits, `leading_zero` allowed or not, a draw after
+    /// `max_rounds` rounds. Hidden information.
+    BullsAndCows(bulls_and_cows::BullsAndCowsOptions) = "bulls-and-cows", "Bulls and Cows.";
 }
 
 impl GameKindName {

@@ -53,6 +53,14 @@ pub enum ImportError {
         /// The limit, in bytes.
         limit: u64,
     },
+    /// The file holds records of a kind with secrets (Sea Battle, Bulls and Cows), which are not imported: a
+    /// stored game of such a kind keeps each move's private part as the live game drew it (its nonce among
+    /// them), which a record cannot give back (docs/hidden-information.md, "Import").
+    #[error("records of {kind} are not imported: the kind keeps secrets")]
+    HiddenInformation {
+        /// The kind's name.
+        kind: &'static str,
+    },
     /// The store failed.
     #[error(transparent)]
     Store(#[from] StoreError),
@@ -90,9 +98,10 @@ pub async fn import_file(
         return Err(ImportError::BadSource);
     }
     // Unpacking and replaying thousands of games is CPU work: keep it off the async workers.
-    let read = tokio::task::spawn_blocking(move || record_text(&bytes, max_unpacked).map(|text| read_games(&text)))
-        .await
-        .map_err(|_| std::io::Error::other("the import task failed"))??;
+    let read =
+        tokio::task::spawn_blocking(move || record_text(&bytes, max_unpacked).and_then(|text| read_games(&text)))
+            .await
+            .map_err(|_| std::io::Error::other("the import task failed"))??;
     let done = store.imported_indexes(source).await?;
     let fresh: Vec<&ReadGame> = read.games.iter().filter(|game| !done.contains(&(game.index as i64))).collect();
     let names: Vec<String> =
@@ -141,15 +150,19 @@ pub async fn import_file(
 
 /// Every game of a record file, read by the kind the file holds. A game whose player names hold a control
 /// character is refused: no name shown on the site has one, and PostgreSQL cannot store a NUL at all. So is a
-/// game that does not name one player a seat: it would be stored with seats nobody holds.
-fn read_games(text: &str) -> ReadGames {
+/// game that does not name one player a seat: it would be stored with seats nobody holds. A file of a kind with
+/// secrets is refused whole ([`ImportError::HiddenInformation`]).
+fn read_games(text: &str) -> Result<ReadGames, ImportError> {
     let Some(kind) = kinds::of_record_file(text) else {
-        return ReadGames {
+        return Ok(ReadGames {
             count: 1,
             games: Vec::new(),
             rejections: vec![(1, "the file's Game tag names no game kind this server plays".to_owned())],
-        };
+        });
     };
+    if kind.kind().hidden_information() {
+        return Err(ImportError::HiddenInformation { kind: kind.kind().name() });
+    }
     let mut read = kind.read_records(text);
     let (games, unnamed): (Vec<ReadGame>, Vec<ReadGame>) =
         read.games.into_iter().partition(|game| game.names.iter().all(|name| !name.chars().any(char::is_control)));
@@ -165,7 +178,7 @@ fn read_games(text: &str) -> ReadGames {
         (game.index, reason)
     }));
     read.rejections.sort_by_key(|(index, _)| *index);
-    read
+    Ok(read)
 }
 
 /// The rows of a read game: never active, timed at its historic date, its clocks as the time control set
@@ -310,6 +323,7 @@ fn seat_left_events(game: &ReadGame, clocks: &Clocks) -> Vec<GameEvent> {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use kartka_engine::GameKind;
     use kartka_protocol::{EndReasonName, SeatName};
 
     const GAME: &str = "[Event \"?\"]\n[Site \"?\"]\n[Date \"2014.09.22\"]\n[Time \"01:02:03\"]\n\
@@ -317,7 +331,7 @@ mod tests {
 
     #[test]
     fn a_read_game_becomes_a_finished_game_with_its_moves() {
-        let read = read_games(GAME);
+        let read = read_games(GAME).expect("a kind without secrets");
         let rows =
             rows_of(&read.games[0], vec![(Uuid::new_v4(), "Alice".into()), (Uuid::new_v4(), "Bob".into())], "test", 0);
         let plies: Vec<i64> = rows.moves.iter().map(|m| m.ply).collect();
@@ -335,23 +349,36 @@ mod tests {
     fn a_game_of_three_seats_its_three_players_and_one_naming_two_is_refused() {
         let named = "[Game \"dots-and-boxes\"]\n[Boxes \"1x2\"]\n[Players \"3\"]\n[White \"A\"]\n[Black \"B\"]\n\
             [Player3 \"C\"]\n\na1h\na2h\n";
-        let read = read_games(named);
+        let read = read_games(named).expect("a kind without secrets");
         assert!(read.rejections.is_empty(), "{:?}", read.rejections);
         assert_eq!(read.games[0].names, ["A", "B", "C"]);
         let players = read.games[0].names.iter().map(|name| (Uuid::new_v4(), name.clone())).collect();
         let rows = rows_of(&read.games[0], players, "test", 0);
         assert_eq!((rows.game.players.len(), rows.game.state.clocks_ms.len()), (3, 3));
 
-        let read = read_games(&named.replace("[Player3 \"C\"]\n", ""));
+        let read = read_games(&named.replace("[Player3 \"C\"]\n", "")).expect("a kind without secrets");
         assert!(read.games.is_empty());
         assert_eq!(read.rejections, [(1, "the record names 2 players for a game of 3 seats".to_owned())]);
     }
 
     #[test]
     fn a_file_of_an_unknown_game_is_refused_as_a_whole() {
-        let read = read_games("[Game \"chess\"]\n\n1. e4 *\n");
+        let read = read_games("[Game \"chess\"]\n\n1. e4 *\n").expect("a kind without secrets");
         assert!(read.games.is_empty());
         assert_eq!(read.rejections.len(), 1);
+    }
+
+    #[test]
+    fn a_file_of_every_kind_with_secrets_is_refused_as_a_whole() {
+        let hidden = GameKind::ALL.iter().filter(|kind| kind.hidden_information());
+        for kind in hidden {
+            let text = format!("[Game \"{kind}\"]\n[GameId \"{}\"]\n\n", Uuid::nil());
+            let refused = read_games(&text).map(|read| read.count);
+            assert!(
+                matches!(refused, Err(ImportError::HiddenInformation { kind: name }) if name == kind.name()),
+                "{kind}"
+            );
+        }
     }
 
     /// A game of three in which the first seat left in the middle of its turn (after closing a box with its
@@ -362,7 +389,7 @@ mod tests {
         let text = "[Game \"dots-and-boxes\"]\n[Boxes \"2x2\"]\n[Players \"3\"]\n\
             [Departures \"1@4 resignation, 3@5 time\"]\n[White \"A\"]\n[Black \"B\"]\n[Player3 \"C\"]\n\n\
             a1h\na2h\na1v\nb1v\nc1v\n";
-        let read = read_games(text);
+        let read = read_games(text).expect("a kind without secrets");
         assert!(read.rejections.is_empty(), "{:?}", read.rejections);
         let players = read.games[0].names.iter().map(|name| (Uuid::new_v4(), name.clone())).collect();
         let rows = rows_of(&read.games[0], players, "test", 0);

@@ -63,6 +63,10 @@ pub enum SuggestionError {
     /// The game is over before the last move, or after it: no side acts.
     #[error("the game is over: no side is to act")]
     GameOver,
+    /// The game's kind keeps secrets: analysis is off for it (a position of such a game is a seat's view, which
+    /// the board cannot set up, and the whole game would give the secrets away).
+    #[error("analysis is off for a game with secrets")]
+    HiddenInformation,
 }
 
 impl From<SuggestionError> for ApiError {
@@ -74,6 +78,7 @@ impl From<SuggestionError> for ApiError {
             SuggestionError::Notation { .. } => ErrorCode::BadNotation,
             SuggestionError::Illegal { .. } => ErrorCode::IllegalMove,
             SuggestionError::GameOver => ErrorCode::GameOver,
+            SuggestionError::HiddenInformation => ErrorCode::UnsupportedByRules,
         };
         ApiError::new(code, error.to_string())
     }
@@ -99,6 +104,9 @@ pub async fn suggestion(
 /// at its ply among them.
 fn position(request: &SuggestionRequest) -> Result<AnyGame, SuggestionError> {
     let ruleset = kinds::ruleset(&request.ruleset).map_err(|error| SuggestionError::Ruleset(error.0))?;
+    if ruleset.kind().hidden_information() {
+        return Err(SuggestionError::HiddenInformation);
+    }
     if request.moves.len() > MAX_ANALYSIS_ACTIONS {
         return Err(SuggestionError::TooLong);
     }
@@ -145,6 +153,7 @@ fn suggest(game: &AnyGame) -> Result<Suggestion, SuggestionError> {
     let turn = play_any_turn(game, level, 0, SUGGESTION_NODES, &NoDeadline).map_err(|error| match error {
         // A kind whose rules leave a live seat without an action would be broken; either way none can act.
         BotError::GameOver | BotError::NoLegalAction => SuggestionError::GameOver,
+        BotError::HiddenInformation => SuggestionError::HiddenInformation,
     })?;
     let evaluation = match turn.evaluation {
         Evaluation::Score(units) => BotEvaluation::Score { hundredths: units * 100 / kartka_bot::UNIT },
@@ -211,9 +220,15 @@ mod tests {
         assert!(matches!(position(&soccer), Err(SuggestionError::Departure { .. })), "a game of two does not play on");
     }
 
+    /// Every kind without secrets gets a turn; a kind with secrets is refused, analysis being off for it.
     #[test]
     fn every_kind_gets_a_legal_turn_for_the_side_to_act() {
         for &kind in GameKind::ALL {
+            if kind.hidden_information() {
+                let refused = position(&request(kind, &[])).map(|game| game.kind());
+                assert!(matches!(refused, Err(SuggestionError::HiddenInformation)), "{kind}: analysis is off");
+                continue;
+            }
             let mut game = AnyGame::new(&kind.default_ruleset());
             let first = game.pick_legal_action(1).expect("a start position has an action");
             game.play(&first).expect("a legal action");

@@ -94,6 +94,7 @@ pub async fn position(
 fn refusal(error: ExplorerError) -> ApiError {
     match error {
         ExplorerError::Store(error) => error.into(),
+        error @ ExplorerError::HiddenInformation => ApiError::new(ErrorCode::UnsupportedByRules, error.to_string()),
         error => ApiError::new(ErrorCode::InvalidRequest, error.to_string()),
     }
 }

@@ -7,7 +7,7 @@ use axum::http::header;
 use axum::response::{IntoResponse, Response};
 use axum::Json;
 use kartka_protocol::rest::{GameList, GameSummary, GAME_CURSOR_PATTERN, MAX_GAMES_PAGE};
-use kartka_protocol::{ErrorCode, GameKindName, GameSnapshot, PlayerInfo, SpeedClass};
+use kartka_protocol::{ErrorCode, GameKindName, GameSnapshot, GameStatus, PlayerInfo, SpeedClass};
 use serde::Deserialize;
 use uuid::Uuid;
 
@@ -17,7 +17,7 @@ use crate::accounts::player_info;
 use crate::api::input::{Path, Query};
 use crate::games::convert;
 use crate::games::kinds;
-use crate::games::records::RecordParts;
+use crate::games::records::{stored_secrets, ExportError, RecordParts, OWN_FORMAT};
 use crate::state::AppState;
 use crate::store::{GameCursor, GameRow, HistoryFilter, HistoryResult, HistorySpeed};
 
@@ -143,10 +143,20 @@ pub async fn show(State(state): State<AppState>, Path(id): Path<Uuid>) -> Result
     Ok(Json(state.games.snapshot(id).await?))
 }
 
-/// `GET /api/games/{id}/record`: the game as a record file in its kind's format.
+/// `GET /api/games/{id}/record`: the game as a record file in its kind's format. A game of a kind with secrets
+/// has one once it is over (`not_allowed` before), written from its stored moves and the secrets its end revealed.
 pub async fn record(State(state): State<AppState>, Path(id): Path<Uuid>) -> Result<Response, ApiError> {
     let game = state.games.snapshot(id).await?;
-    let record = kinds::of_spec(&game.ruleset).record(&RecordParts::of_snapshot(&game)).map_err(|_| damaged(id))?;
+    let kind = kinds::of_spec(&game.ruleset);
+    let mut parts = RecordParts::of_snapshot(&game);
+    let stored_moves;
+    if kind.kind().hidden_information() && game.status != GameStatus::Active {
+        stored_moves = state.store.moves(id).await?;
+        let events = state.store.events_after(id, 0).await?;
+        parts.moves = stored_moves.iter().map(|m| m.notation.as_str()).collect();
+        parts.secrets = stored_secrets(kind.kind(), id, &stored_moves, &events).map_err(|_| damaged(id))?;
+    }
+    let record = kind.record_in(OWN_FORMAT, &parts).map_err(|error| record_refused(id, error))?;
     let disposition = format!("attachment; filename=\"kartka-{id}.txt\"");
     Ok((
         [(header::CONTENT_TYPE, "text/plain; charset=utf-8".to_owned()), (header::CONTENT_DISPOSITION, disposition)],
@@ -159,6 +169,19 @@ fn parse_cursor(text: &str) -> Result<GameCursor, ApiError> {
     let bad = || ApiError::new(ErrorCode::InvalidRequest, "`before` must be a cursor from a previous page");
     let (created_at, id) = text.split_once('_').ok_or_else(bad)?;
     Ok(GameCursor { created_at: created_at.parse().map_err(|_| bad())?, id: id.parse().map_err(|_| bad())? })
+}
+
+/// The answer to a record that cannot be written: a format the game's kind lacks or one that cannot express
+/// the game is the request's fault, a game with secrets still in play is not allowed a record yet, and anything
+/// else is a damaged game.
+pub(super) fn record_refused(id: Uuid, error: ExportError) -> ApiError {
+    match error {
+        ExportError::UnknownFormat { .. } | ExportError::Inexpressible { .. } => {
+            ApiError::new(ErrorCode::InvalidRequest, error.to_string())
+        }
+        ExportError::SecretsInPlay => ApiError::new(ErrorCode::NotAllowed, error.to_string()),
+        ExportError::Ruleset(_) | ExportError::Moves(_) | ExportError::SecretsMissing => damaged(id),
+    }
 }
 
 pub(super) fn damaged(id: Uuid) -> ApiError {

@@ -1,8 +1,10 @@
 //! One game as the bot follows it: the position rebuilt from the server's snapshot and then from each event,
 //! the bot's seat (any of a game's two to six), the other seats' players, the number of actions played (the
-//! `ply` a move must name) and every seat's clock.
+//! `ply` a move must name) and every seat's clock. In a game with secrets the bot knows only its seat's view
+//! ([`SeatView`]): the moves as its seat's connection received them, and who is to act as the server says.
 
 use kartka_bot::clock::{think_time_ms, Clock};
+use kartka_bot::SeatView;
 use kartka_engine::AnyGame;
 use kartka_protocol::{Clocks, EventEnvelope, GameEvent, GameSnapshot, GameStatus, SeatName, TimeControl};
 use uuid::Uuid;
@@ -15,12 +17,29 @@ use crate::games::replay::{Departures, Left};
 /// a level 8 search in a few seconds.
 const CORRESPONDENCE_THINK_MS: u64 = 5_000;
 
+/// What the bot knows of a game's position.
+// A game is a plain value, played on as it is (as the engine's `AnyGame` keeps its kinds unboxed); one followed
+// game holds one of these.
+#[allow(clippy::large_enum_variant)]
+#[derive(Clone, Debug)]
+pub(super) enum Known {
+    /// The whole game: a kind without secrets.
+    Whole(AnyGame),
+    /// Its seat's view of a game with secrets, and the seats to act as the server last said.
+    Seat {
+        /// What the seat has seen.
+        view: SeatView,
+        /// The seats to act: several in a simultaneous phase.
+        seats_to_act: Vec<SeatName>,
+    },
+}
+
 /// A game the bot plays.
 pub(super) struct FollowedGame {
     seat: SeatName,
     /// The other seats' players, in seat order.
     others: Vec<Uuid>,
-    game: AnyGame,
+    game: Known,
     ply: u32,
     seq: u64,
     time_control: TimeControl,
@@ -55,7 +74,7 @@ pub(super) struct TurnRequest {
     /// The game's id.
     pub game_id: Uuid,
     /// The position, the bot to act.
-    pub game: AnyGame,
+    pub game: Known,
     /// The actions played so far: the move frame's `ply`.
     pub ply: u32,
     /// The bot's clock for this turn.
@@ -81,6 +100,22 @@ impl FollowedGame {
         let seat = SeatName::from_index(index).ok_or(SnapshotError::NotAPlayer)?;
         let others = snapshot.players.iter().map(|player| player.account_id).filter(|&account| account != me).collect();
         let ruleset = kinds::ruleset(&snapshot.ruleset).map_err(|error| SnapshotError::Replay(error.to_string()))?;
+        if let Some(mut view) = SeatView::new(&ruleset, convert::seat(seat)) {
+            for record in &snapshot.moves {
+                view.observe(convert::seat(record.seat), &record.notation, record.commitment.is_some())
+                    .map_err(|error| SnapshotError::Replay(error.to_string()))?;
+            }
+            return Ok(FollowedGame {
+                seat,
+                others,
+                game: Known::Seat { view, seats_to_act: acting(&snapshot.seats_to_act, snapshot.to_act) },
+                ply: snapshot.ply,
+                seq: snapshot.seq,
+                time_control: snapshot.time_control,
+                clocks: snapshot.clocks.clone(),
+                over: snapshot.status != GameStatus::Active,
+            });
+        }
         let mut game = AnyGame::new(&ruleset);
         let departed = snapshot
             .departed
@@ -97,7 +132,7 @@ impl FollowedGame {
         Ok(FollowedGame {
             seat,
             others,
-            game,
+            game: Known::Whole(game),
             ply: snapshot.ply,
             seq: snapshot.seq,
             time_control: snapshot.time_control,
@@ -131,13 +166,19 @@ impl FollowedGame {
         }
         let mut followed = Followed::Applied;
         match &envelope.event {
-            GameEvent::Moved { record, .. } => match self.game.play(&record.notation) {
-                Ok(played) => {
-                    self.ply = record.ply + u32::try_from(played.actions).unwrap_or(u32::MAX);
-                    self.clocks = record.clocks.clone();
-                }
-                Err(_) => return Followed::Diverged,
-            },
+            GameEvent::Moved { record, to_act, seats_to_act, .. } => {
+                let actions = match &mut self.game {
+                    Known::Whole(game) => game.play(&record.notation).map(|played| played.actions as u32).ok(),
+                    Known::Seat { view, seats_to_act: next } => {
+                        *next = acting(seats_to_act, *to_act);
+                        let fixes_secret = record.commitment.is_some();
+                        view.observe(convert::seat(record.seat), &record.notation, fixes_secret).ok()
+                    }
+                };
+                let Some(actions) = actions else { return Followed::Diverged };
+                self.ply = record.ply + actions;
+                self.clocks = record.clocks.clone();
+            }
             GameEvent::Ended { clocks, .. } | GameEvent::Adjudicated { clocks, .. } => {
                 self.clocks = clocks.clone();
                 self.over = true;
@@ -145,7 +186,9 @@ impl FollowedGame {
             GameEvent::Aborted { .. } | GameEvent::AbortedByAdmin {} => self.over = true,
             GameEvent::SeatLeft { seat, reason, clocks, .. } => {
                 let Some(reason) = convert::departure_reason(*reason) else { return Followed::Diverged };
-                self.game.seat_left(convert::seat(*seat), reason);
+                // Only a kind that plays on has departures; none of those keeps secrets.
+                let Known::Whole(game) = &mut self.game else { return Followed::Diverged };
+                game.seat_left(convert::seat(*seat), reason);
                 self.clocks = clocks.clone();
             }
             GameEvent::ClockCredited { clocks, .. }
@@ -175,7 +218,11 @@ impl FollowedGame {
     /// The turn to search for, when the bot is to act in a game still being played.
     pub(super) fn turn_request(&self, game_id: Uuid) -> Option<TurnRequest> {
         // In a simultaneous phase the bot is to act while its seat is among those yet to submit.
-        if self.over || !self.game.seats_to_act().contains(convert::seat(self.seat)) {
+        let acts = match &self.game {
+            Known::Whole(game) => game.seats_to_act().contains(convert::seat(self.seat)),
+            Known::Seat { seats_to_act, .. } => seats_to_act.contains(&self.seat),
+        };
+        if self.over || !acts {
             return None;
         }
         Some(TurnRequest { game_id, game: self.game.clone(), ply: self.ply, clock: self.clock() })
@@ -212,6 +259,16 @@ impl FollowedGame {
     }
 }
 
+/// The seats to act as a frame names them: its `seats_to_act`, or for a frame stored before that list, its one
+/// `to_act`.
+fn acting(seats_to_act: &[SeatName], to_act: Option<SeatName>) -> Vec<SeatName> {
+    if seats_to_act.is_empty() {
+        to_act.into_iter().collect()
+    } else {
+        seats_to_act.to_vec()
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use kartka_bot::clock::Clock;
@@ -219,7 +276,7 @@ mod tests {
     use serde_json::{json, Value};
     use uuid::Uuid;
 
-    use super::{Followed, FollowedGame, Offer};
+    use super::{Followed, FollowedGame, Known, Offer};
 
     const GAME: Uuid = Uuid::from_u128(7);
     const BOT: Uuid = Uuid::from_u128(3);
@@ -279,6 +336,44 @@ mod tests {
         let theirs = event(6, json!({ "type": "agreed_end_offered", "seat": "first" }));
         assert_eq!(game.follow(&theirs), Followed::Offered(Offer::AgreedEnd));
         assert_eq!(game.follow(&theirs), Followed::Applied, "an event seen again is not answered again");
+    }
+
+    /// A Sea Battle game in which the first seat has placed its fleet (its public move, `F` with a commitment),
+    /// the bot in the second seat: it follows its seat's view, places its own fleet, then shoots when the server
+    /// names it to act, counting each move's actions for its `ply`.
+    #[test]
+    fn in_a_game_with_secrets_the_bot_follows_its_seats_view() {
+        let commitment = "ab".repeat(32);
+        let fleet_placed = json!({ "ply": 0, "seat": "first", "notation": "F", "turn_ended": true, "at_ms": 0,
+            "clocks": clocks([60_000, 60_000, 0], "second"), "commitment": commitment });
+        let snapshot = json!({
+            "id": GAME, "ruleset": { "kind": "sea-battle" },
+            "time_control": { "type": "fischer", "initial_seconds": 60, "increment_seconds": 0 },
+            "speed": "bullet", "rated": false, "players": [player(1), player(3)], "status": "active",
+            "result": null, "moves": [fleet_placed], "ply": 1, "to_act": "second", "mid_turn": false,
+            "clocks": clocks([60_000, 60_000, 0], "second"), "clocks_at_ms": 0, "draw_offer": null, "seq": 2,
+            "created_at_ms": 0,
+        });
+        let snapshot: GameSnapshot = serde_json::from_value(snapshot).expect("a snapshot");
+        let mut game = FollowedGame::from_snapshot(&snapshot, BOT).expect("the bot plays");
+        let request = game.turn_request(GAME).expect("the bot's seat is to act");
+        let Known::Seat { view, .. } = &request.game else { panic!("a seat's view of a game with secrets") };
+        let fleet = view.next_move(1).expect("a fleet");
+        assert!(fleet.starts_with("F:"), "the bot places its fleet first: {fleet}");
+        let mut own = moved(3, 1, "second", &fleet, [60_000, 59_000, 0], "first");
+        if let kartka_protocol::GameEvent::Moved { record, .. } = &mut own.event {
+            record.commitment = Some(commitment.clone());
+        }
+        assert_eq!(game.follow(&own), Followed::Applied);
+        assert!(game.turn_request(GAME).is_none(), "the first seat shoots first");
+        let shots = moved(4, 2, "first", "A1.", [59_000, 59_000, 0], "second");
+        assert_eq!(game.follow(&shots), Followed::Applied);
+        let request = game.turn_request(GAME).expect("the bot shoots");
+        assert_eq!(request.ply, 3, "a fleet and a shot before");
+        let Known::Seat { view, .. } = &request.game else { panic!("a seat's view") };
+        let shot = view.next_move(1).expect("a shot");
+        assert!(!shot.starts_with("F:") && shot.len() <= 3, "a shot once the fleet is placed: {shot}");
+        assert_eq!(game.follow(&moved(5, 3, "second", "B7", [59_000, 58_000, 0], "first")), Followed::Diverged);
     }
 
     #[test]

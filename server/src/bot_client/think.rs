@@ -10,7 +10,7 @@ use kartka_bot::clock::{think_time_ms, Clock};
 use kartka_bot::{play_any_turn, Deadline, Level};
 use tokio_util::sync::CancellationToken;
 
-use super::game::TurnRequest;
+use super::game::{Known, TurnRequest};
 
 /// The most a bot thinks: per move, and over a whole game. Once a game's allowance is spent, the bot plays the
 /// rest of it at once (its shallowest complete search).
@@ -79,9 +79,13 @@ pub(super) async fn think(
     let TurnRequest { game_id, game, ply, .. } = request;
     // The same game and ply give the same seed, so a replayed search errs (at low levels) the same way.
     let seed = game_id.as_u64_pair().0 ^ u64::from(ply);
-    let search = move || {
-        let deadline = TurnDeadline::new(budget, cancelled);
-        play_any_turn(&game, level, seed, u64::MAX, &deadline).map(|turn| turn.text()).map_err(|e| e.to_string())
+    let search = move || match game {
+        Known::Whole(game) => {
+            let deadline = TurnDeadline::new(budget, cancelled);
+            play_any_turn(&game, level, seed, u64::MAX, &deadline).map(|turn| turn.text()).map_err(|e| e.to_string())
+        }
+        // A game with secrets: the seat's own move from its view, quick at every level.
+        Known::Seat { view, .. } => view.next_move(seed).ok_or_else(|| "the seat's view leaves no move".to_owned()),
     };
     tokio::task::spawn_blocking(search).await.map_err(|e| e.to_string())?
 }
@@ -122,8 +126,12 @@ mod tests {
     async fn a_cancelled_search_stops_at_once() {
         let spec = kinds::default_spec(kartka_engine::GameKind::default());
         let game = AnyGame::new(&kinds::ruleset(&spec).expect("the default ruleset"));
-        let request =
-            TurnRequest { game_id: Uuid::new_v4(), game, ply: 0, clock: Clock::PerMove { per_move_ms: 3_600_000 } };
+        let request = TurnRequest {
+            game_id: Uuid::new_v4(),
+            game: Known::Whole(game),
+            ply: 0,
+            clock: Clock::PerMove { per_move_ms: 3_600_000 },
+        };
         let cancelled = CancellationToken::new();
         let level = Level::new(8).expect("a level");
         let search = tokio::spawn(think(request, level, Duration::from_secs(3_600), cancelled.clone()));

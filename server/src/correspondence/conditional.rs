@@ -22,12 +22,19 @@ pub enum LineError {
     /// The lines do not make sense (not whole turns, repeated conditions, too many).
     #[error("{0}")]
     Invalid(&'static str),
+    /// The game's kind keeps secrets: conditional moves are off for it (a condition would name the other seat's
+    /// hidden move, which the player cannot see).
+    #[error("conditional moves are off for a game with secrets")]
+    HiddenInformation,
 }
 
 /// Checks the lines of the player of `seat` against `game`, where another seat is to act and has played `played`
 /// of its turn so far: each condition must be a whole legal turn from the start of that turn after which `seat`
 /// is to act, and each reply a whole legal turn after it.
 pub fn validate(game: &AnyGame, seat: Seat, played: &str, lines: &[ConditionalLine]) -> Result<(), LineError> {
+    if game.kind().hidden_information() {
+        return Err(LineError::HiddenInformation);
+    }
     if lines.len() > MAX_CONDITIONAL_LINES {
         return Err(LineError::Invalid("at most 32 conditional lines per game"));
     }
@@ -108,6 +115,11 @@ mod tests {
     fn conditions_and_replies_are_whole_legal_turns_in_every_game() {
         for &kind in GameKind::ALL {
             let game = AnyGame::new(&kind.default_ruleset());
+            if kind.hidden_information() {
+                let refused = validate(&game, Seat::SECOND, "", &[]);
+                assert!(matches!(refused, Err(LineError::HiddenInformation)), "{kind}: conditional moves are off");
+                continue;
+            }
             let (condition, after) = first_turn(&game);
             let storer = after.to_act().expect("the game goes on");
             let (reply, _) = first_turn(&after);

@@ -27,6 +27,9 @@ pub enum ExplorerError {
     /// The moves stop inside a turn: explorer positions are those where a turn begins.
     #[error("the moves stop inside a turn")]
     MidTurn,
+    /// The kind keeps secrets: the explorer is off for it (its positions are no one's view while games run).
+    #[error("the explorer is off for a game with secrets")]
+    HiddenInformation,
     /// The store failed.
     #[error(transparent)]
     Store(#[from] StoreError),

@@ -54,7 +54,7 @@ where
     I: IntoIterator<Item = S>,
     S: AsRef<str>,
 {
-    let ruleset = kinds::ruleset(spec).map_err(|error| ExplorerError::BadRuleset(error.to_string()))?;
+    let ruleset = explored(spec)?;
     let mut game = AnyGame::new(&ruleset);
     let separator = game.kind().action_separator();
     let mut turns = Vec::new();
@@ -80,8 +80,17 @@ where
     Ok(Opening { game, turns, at_turn_start: current.is_none() })
 }
 
+/// The rules of `spec`, a kind the explorer serves: valid, and without secrets.
+fn explored(spec: &RulesetSpec) -> Result<kartka_engine::Ruleset, ExplorerError> {
+    let ruleset = kinds::ruleset(spec).map_err(|error| ExplorerError::BadRuleset(error.to_string()))?;
+    if ruleset.kind().hidden_information() {
+        return Err(ExplorerError::HiddenInformation);
+    }
+    Ok(ruleset)
+}
+
 /// Each action of a move text of `spec`'s kind, in its canonical text.
 pub fn split(spec: &RulesetSpec, text: &str) -> Result<Vec<String>, ExplorerError> {
-    let ruleset = kinds::ruleset(spec).map_err(|error| ExplorerError::BadRuleset(error.to_string()))?;
+    let ruleset = explored(spec)?;
     ruleset.kind().split_actions(text).map_err(|error| ExplorerError::BadMoves(error.to_string()))
 }

@@ -4,6 +4,7 @@ use kartka_protocol::{GameEvent, RulesetSpec, TimeControl};
 
 use super::opening::{replay, ruleset_key, split};
 use super::{ExplorerError, OPENING_TURNS};
+use crate::games::kinds;
 use crate::store::{EventRow, ExplorerRow, GameRow, MoveRow};
 
 /// Ratings are grouped in bands this wide (the protocol's, which requests name).
@@ -45,6 +46,10 @@ pub fn rows_of(game: &GameRow, moves: &[MoveRow], band: i64) -> Result<Vec<Explo
     }
     let spec: RulesetSpec =
         serde_json::from_str(&game.ruleset).map_err(|error| ExplorerError::BadRuleset(error.to_string()))?;
+    // The explorer is off for a kind with secrets: its games have no rows.
+    if kinds::kind_of(spec.kind()).hidden_information() {
+        return Ok(Vec::new());
+    }
     let mut actions = Vec::new();
     for stored in moves {
         actions.extend(split(&spec, &stored.notation)?);

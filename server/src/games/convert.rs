@@ -125,6 +125,9 @@ pub fn end_reason_name(reason: EndReason) -> EndReasonName {
         EndReason::InstantWin => EndReasonName::InstantWin,
         EndReason::AutoEnd => EndReasonName::AutoEnd,
         EndReason::Row => EndReasonName::Row,
+        EndReason::FleetSunk => EndReasonName::FleetSunk,
+        EndReason::CodeBroken => EndReasonName::CodeBroken,
+        EndReason::RoundsOut => EndReasonName::RoundsOut,
     }
 }
 
@@ -323,6 +326,9 @@ mod tests {
             (EndReason::InstantWin, "instant_win"),
             (EndReason::AutoEnd, "auto_end"),
             (EndReason::Row, "row"),
+            (EndReason::FleetSunk, "fleet_sunk"),
+            (EndReason::CodeBroken, "code_broken"),
+            (EndReason::RoundsOut, "rounds_out"),
         ];
         for (reason, text) in rule_ends {
             assert_eq!(end_reason_text(end_reason_name(reason)), text, "rule ends are stored by their own names");

@@ -1,15 +1,16 @@
 //! Record files, whatever the game kind: what a record is written from, the foreign formats a kind may list,
 //! and what reading one gives. Each kind's module in `kinds/` writes and reads its own formats.
 
-use kartka_engine::Seat;
+use kartka_engine::{GameKind, Seat};
 use kartka_protocol::{
-    Departure, EndReasonName, GameEvent, GameResult, GameSnapshot, GameStatus, RulesetSpec, TimeControl,
+    Departure, EndReasonName, GameEvent, GameResult, GameSnapshot, GameStatus, MoveRecord, RulesetSpec, TimeControl,
 };
+use uuid::Uuid;
 
-use super::convert::{ranks_of_winner, seat_name};
+use super::convert::{ranks_of_winner, seat_from_text, seat_name};
 use super::replay::Left;
 use super::SEAT_LEFT_KIND;
-use crate::store::{EventRow, Millis};
+use crate::store::{EventRow, Millis, MoveRow};
 
 /// The name of a kind's own record format in `?format=`, which every kind writes.
 pub const OWN_FORMAT: &str = "own";
@@ -42,6 +43,13 @@ pub enum ExportError {
         /// The formats the kind writes, its own first.
         offered: Vec<&'static str>,
     },
+    /// The game's kind keeps secrets and the game has not ended: its record, which reveals them, is written
+    /// only once it is over (docs/hidden-information.md).
+    #[error("the record of a game with secrets is written once the game is over")]
+    SecretsInPlay,
+    /// The game's kind keeps secrets and the record was asked for without them ([`RecordParts::secrets`]).
+    #[error("the record of a game with secrets needs its revealed secrets")]
+    SecretsMissing,
     /// The format cannot express this game; the reason is the format's own error type (kurnik's
     /// `KurnikRefusal`), kept whole so that it can be told apart.
     #[error("no {format} record: {reason}")]
@@ -72,6 +80,58 @@ pub struct RecordParts<'a> {
     pub moves: Vec<&'a str>,
     /// The seats that left while the game played on (`seat_left`), in the order they left, each with its ply.
     pub departed: Vec<Departure>,
+    /// For a kind with secrets, what its record needs besides the moves; `None` for every other kind.
+    pub secrets: Option<Secrets>,
+}
+
+/// What the record of a game with secrets is written from besides [`RecordParts::moves`], which then hold each
+/// mover's whole text as stored (a fleet, a guess), replayed to get the public texts the record shows.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Secrets {
+    /// The game's id, which every commitment names.
+    pub game_id: Uuid,
+    /// The seat of each move, in order: a simultaneous phase is not told by alternation.
+    pub movers: Vec<Seat>,
+    /// The moves the end of the game revealed (the `revealed` of its `ended` or `adjudicated` event): each
+    /// secret with its nonce and commitment.
+    pub revealed: Vec<MoveRecord>,
+}
+
+/// What the record of the stored game `game_id` of `kind` needs besides its moves, for a kind with secrets: each
+/// move's seat and the secrets its end revealed (`events` are the game's stored events); `None` for every other
+/// kind. Why not when a stored seat or event does not read.
+pub fn stored_secrets(
+    kind: GameKind,
+    game_id: Uuid,
+    moves: &[MoveRow],
+    events: &[EventRow],
+) -> Result<Option<Secrets>, String> {
+    if !kind.hidden_information() {
+        return Ok(None);
+    }
+    let movers = moves
+        .iter()
+        .map(|row| seat_from_text(&row.seat).ok_or_else(|| format!("move {}: seat {:?}", row.ply, row.seat)))
+        .collect::<Result<_, _>>()?;
+    Ok(Some(Secrets { game_id, movers, revealed: stored_revealed(events)? }))
+}
+
+/// The moves a stored game's end revealed (its `ended` or `adjudicated` event's `revealed`), empty while none
+/// did; why not when an event does not read.
+fn stored_revealed(events: &[EventRow]) -> Result<Vec<MoveRecord>, String> {
+    let mut revealed = Vec::new();
+    for row in events.iter().filter(|row| ["ended", "adjudicated"].contains(&row.kind.as_str())) {
+        match serde_json::from_str::<GameEvent>(&row.payload) {
+            Ok(GameEvent::Ended { revealed: moves, .. } | GameEvent::Adjudicated { revealed: moves, .. })
+                if !moves.is_empty() =>
+            {
+                revealed = moves;
+            }
+            Ok(_) => {}
+            Err(error) => return Err(format!("event {}: {error}", row.seq)),
+        }
+    }
+    Ok(revealed)
 }
 
 impl<'a> RecordParts<'a> {
@@ -87,6 +147,7 @@ impl<'a> RecordParts<'a> {
             created_at_ms: game.created_at_ms,
             moves: game.moves.iter().map(|m| m.notation.as_str()).collect(),
             departed: game.departed.clone(),
+            secrets: None,
         }
     }
 }

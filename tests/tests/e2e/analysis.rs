@@ -41,6 +41,11 @@ async fn the_bot_suggests_a_legal_turn_for_the_side_to_act_in_every_kind() {
         game.play(&opening).expect("a legal action");
         let (status, reply) =
             api.post(ROUTE, Some(&alice.token), &json!({ "ruleset": spec, "moves": [opening] })).await;
+        if kind.hidden_information() {
+            // Analysis is off for a kind with secrets: the whole game would give them away.
+            assert_eq!((status, reply["code"].as_str()), (400, Some("unsupported_by_rules")), "{kind}: {reply}");
+            continue;
+        }
         assert_eq!(status, 200, "{kind}: {reply}");
         let suggestion: Suggestion = serde_json::from_value(reply).expect("a suggestion");
         assert!(suggestion.nodes > 0 && !suggestion.actions.is_empty(), "{kind}: {suggestion:?}");

@@ -175,7 +175,9 @@ async fn every_kind_opens_in_the_analysis_from_a_link_and_steps_through_its_line
     let driver = Chromedriver::start();
     let reader = Browser::open(&driver, &server.url(), DESKTOP.0, DESKTOP.1).await;
     reader.record_script_errors().await;
-    for &kind in kartka_engine::GameKind::ALL {
+    // Analysis is off for a kind with secrets (the analysis route refuses it, tests/e2e/analysis.rs): the board
+    // has nothing to open for it.
+    for &kind in kartka_engine::GameKind::ALL.iter().filter(|kind| !kind.hidden_information()) {
         let spec = kartka_server::games::kinds::default_spec(kind);
         let mut game = kartka_engine::AnyGame::new(&kind.default_ruleset());
         let line: Vec<String> = (0..2)

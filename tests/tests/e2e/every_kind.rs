@@ -8,6 +8,11 @@
 //! spectator see the same result; the game's record, exported through the public record route and imported
 //! through the admin import, is the same game again, ranks and all.
 //!
+//! A kind with secrets (`GameKind::hidden_information`) is played the same way, but a socket's view of it is no
+//! whole game: the scenario's referee, which knows every move sent, chooses the turns (each seat acting when the
+//! engine's `seats_to_act` holds it). Its record exists only once the game is over, verifies by the engine's
+//! verification (the kind's `kartka replay`), and is refused by the import (`unsupported_by_rules`).
+//!
 //! A game that random play has not finished after [`MAX_TURNS`] turns is ended by the seat to act resigning: a
 //! large board (Dots' 39×32 field) takes hundreds of turns to fill, and the scenario is about the paths a game
 //! takes through the server, not about how long it lasts. Every kind's game runs at once, each on its own sockets.
@@ -17,7 +22,7 @@ use std::net::SocketAddr;
 use std::time::{Duration, Instant};
 
 use futures_util::future::join_all;
-use kartka_engine::{AnyGame, GameKind, Progress, Seat};
+use kartka_engine::{AnyGame, EndReason, GameKind, Progress, Ruleset, Seat};
 use kartka_protocol::admin::{GameSearchPage, ImportReport};
 use kartka_protocol::rest::Session;
 use kartka_protocol::RulesetSpec;
@@ -88,14 +93,20 @@ async fn play_game(server: &TestServer, api: &Api, admin: &Session, spec: Rulese
     for session in &sessions {
         players.push(View::subscribe(server.addr, &session.token, game_id, &label).await);
     }
-    let played = players[0].game.ruleset();
+    let played = players[0].rules;
     assert_eq!((played.kind(), played.seat_count()), (kind, seats), "{label}: the game is the one challenged to");
+    let hidden = kind.hidden_information();
+    if hidden {
+        let (status, body) = api.get(&format!("/api/games/{game_id}/record"), None).await;
+        assert_eq!((status, body["code"].as_str()), (409, Some("not_allowed")), "{label}: no record in play: {body}");
+    }
     let mut spectator = View::subscribe(server.addr, &watcher.token, game_id, &label).await;
+    let mut referee = Referee { game: AnyGame::new(&played), ply: 0 };
     let mut rng = SplitMix(seed);
     let mut sent = Vec::new();
     let mut resumed = false;
     let mut turn = 0;
-    while let Some(seat) = players[0].game.to_act().filter(|_| players[0].result.is_none()) {
+    while let Some(seat) = referee.game.seats_to_act().first().filter(|_| players[0].result.is_none()) {
         let mover = seat.index();
         if turn >= MAX_TURNS {
             // In a game that plays on without a departed seat, the next seat to act resigns in turn.
@@ -103,21 +114,24 @@ async fn play_game(server: &TestServer, api: &Api, admin: &Session, spec: Rulese
             for view in players.iter_mut().chain([&mut spectator]) {
                 view.until_seq(seq).await;
             }
+            referee.game.seat_left(seat, EndReason::Resignation);
             continue;
         }
-        let notation = random_turn(&players[mover].game, &mut rng);
-        let ply = players[mover].ply;
+        let notation = random_turn(&referee.game, seat, &mut rng);
+        let ply = referee.ply;
         let seq = players[mover].request(move_frame(game_id, ply, &format!("ek{turn}"), &notation)).await;
+        referee.play(seat, &notation);
         sent.push(notation);
         for view in players.iter_mut().chain([&mut spectator]) {
             view.until_seq(seq).await;
+            referee.agrees_with(view);
         }
         turn += 1;
         let another_follows_second =
-            seat == Seat::SECOND && players[0].game.to_act().is_some_and(|next| next != Seat::SECOND);
+            seat == Seat::SECOND && referee.game.seats_to_act().first().is_some_and(|next| next != Seat::SECOND);
         if another_follows_second && turn > DROP_FROM_TURN && !resumed {
             let token = &sessions[Seat::SECOND.index()].token;
-            drop_and_resume(server.addr, token, &mut players, &mut spectator, &mut rng, &mut sent).await;
+            drop_and_resume(server.addr, token, &mut players, &mut spectator, &mut referee, &mut rng, &mut sent).await;
             resumed = true;
         }
     }
@@ -137,11 +151,38 @@ async fn play_game(server: &TestServer, api: &Api, admin: &Session, spec: Rulese
     let stored: GameSnapshot = serde_json::from_value(body).expect("a game");
     assert_eq!(stored.status, GameStatus::Finished, "{label}");
     assert_eq!(stored.result.as_ref(), Some(&result), "{label}: the stored result is the one everyone saw");
-    assert_eq!(notations(&stored), sent, "{label}: the store kept every move sent, in order");
+    if hidden {
+        // A finished game shows every move's whole version: a secret as the mover fixed it, a shot or a round
+        // with its answer; the count of moves is the one sent.
+        assert_eq!(stored.moves.len(), sent.len(), "{label}: the store kept every move sent");
+    } else {
+        assert_eq!(notations(&stored), sent, "{label}: the store kept every move sent, in order");
+    }
 
     let (status, record) = api.get_text(&format!("/api/games/{game_id}/record"), None).await;
     assert_eq!(status, 200, "{label}: the record: {record}");
     let source = format!("every-kind-{index}");
+    if hidden {
+        let reader = kinds::of_record_file(&record).expect("the record names its kind");
+        let tally = reader.replay("record", &record);
+        // Over by the rules, or stopped by a resignation after MAX_TURNS: either way every answer verifies.
+        let by_rules = usize::from(referee.game.outcome().is_some());
+        let verified = (tally.games, tally.finished, tally.unfinished, tally.illegal);
+        assert_eq!(verified, (1, by_rules, 1 - by_rules, 0), "{label}: the record verifies\n{record}");
+        // The admin's record is the same file, and the bulk export of the kind takes games that are over only.
+        let admin_record = api.get_text(&format!("/api/admin/games/{game_id}/record"), Some(&admin.token)).await;
+        assert_eq!(admin_record, (200, record.clone()), "{label}: the admin's record");
+        let export = format!("/api/admin/export/games.pgn?kind={kind}");
+        let (status, body) = api.get(&export, Some(&admin.token)).await;
+        assert_eq!((status, body["code"].as_str()), (409, Some("not_allowed")), "{label}: {body}");
+        let (status, exported) = api.get_text(&format!("{export}&status=finished"), Some(&admin.token)).await;
+        assert_eq!(status, 200, "{label}: the export: {exported}");
+        assert!(exported.contains(&format!("[GameId \"{game_id}\"]")), "{label}: the export holds the game");
+        let (status, body) =
+            api.post_bytes(&format!("/api/admin/import?source={source}"), Some(&admin.token), record.into()).await;
+        assert_eq!((status, body["code"].as_str()), (400, Some("unsupported_by_rules")), "{label}: {body}");
+        return;
+    }
     let (status, body) =
         api.post_bytes(&format!("/api/admin/import?source={source}"), Some(&admin.token), record.clone().into()).await;
     assert_eq!(status, 200, "{label}: the import: {body}");
@@ -183,6 +224,7 @@ async fn drop_and_resume(
     token: &str,
     players: &mut [View],
     spectator: &mut View,
+    referee: &mut Referee,
     rng: &mut SplitMix,
     sent: &mut Vec<String>,
 ) {
@@ -194,11 +236,13 @@ async fn drop_and_resume(
     // The server saw the drop before the next seat moves on, so the missed events are the same every run.
     spectator.until(|event| matches!(event, GameEvent::PlayerDisconnected { seat: SeatName::Second, .. })).await;
 
-    let mover = players[0].game.to_act().expect("a seat to act").index();
+    let seat = referee.game.seats_to_act().first().expect("a seat to act");
+    let mover = seat.index();
     assert_ne!(mover, away, "{label}: another seat plays while the second is away");
-    let notation = random_turn(&players[mover].game, rng);
-    let ply = players[mover].ply;
+    let notation = random_turn(&referee.game, seat, rng);
+    let ply = referee.ply;
     let seq = players[mover].request(move_frame(game_id, ply, "while-away", &notation)).await;
+    referee.play(seat, &notation);
     sent.push(notation);
     for (at, view) in players.iter_mut().enumerate() {
         if at != away {
@@ -236,6 +280,30 @@ async fn drop_and_resume(
     for event in missed {
         view.absorb(event);
     }
+    referee.agrees_with(view);
+}
+
+/// The game as the scenario played it, every move sent: what chooses the turns. A socket's view of a game
+/// without secrets is the same game; of one with secrets it is no whole game.
+struct Referee {
+    game: AnyGame,
+    /// The actions played: a move frame's `ply`.
+    ply: u32,
+}
+
+impl Referee {
+    /// Plays the turn `notation` that `seat` sent.
+    fn play(&mut self, seat: Seat, notation: &str) {
+        let (played, _) = self.game.play_as(seat, notation).expect("a sent turn is legal");
+        self.ply += played.actions as u32;
+    }
+
+    /// A view of a game without secrets is the referee's game, at its ply.
+    fn agrees_with(&self, view: &View) {
+        if let Some(game) = &view.game {
+            assert_eq!((game, view.ply), (&self.game, self.ply), "{}: the socket's position is the game's", view.label);
+        }
+    }
 }
 
 /// What one socket has seen of the game: its events by sequence number, and the position they lead to.
@@ -245,7 +313,10 @@ struct View {
     game_id: Uuid,
     /// `None` while dropped.
     socket: Option<WsClient>,
-    game: AnyGame,
+    /// The rules as the server settled them.
+    rules: Ruleset,
+    /// The position the socket's events lead to; `None` for a kind with secrets, of which a socket sees a view.
+    game: Option<AnyGame>,
     ply: u32,
     events: BTreeMap<u64, EventEnvelope>,
     last_seq: u64,
@@ -262,15 +333,18 @@ impl View {
         socket.send(json!({ "type": "subscribe", "id": 1, "game_id": game_id })).await;
         let snapshot = socket.snapshot().await;
         let rules = kinds::ruleset(&snapshot.ruleset).expect("the server's ruleset is valid");
-        let mut game = AnyGame::new(&rules);
+        let mut game = (!rules.kind().hidden_information()).then(|| AnyGame::new(&rules));
         let mut ply = 0;
-        for record in &snapshot.moves {
-            ply += game.play(&record.notation).expect("a stored move plays").actions as u32;
+        if let Some(game) = &mut game {
+            for record in &snapshot.moves {
+                ply += game.play(&record.notation).expect("a stored move plays").actions as u32;
+            }
         }
         let mut view = View {
             label: label.to_owned(),
             game_id,
             socket: Some(socket),
+            rules,
             game,
             ply,
             events: BTreeMap::new(),
@@ -317,13 +391,16 @@ impl View {
         self.last_seq = envelope.seq;
         match &envelope.event {
             GameEvent::Moved { record, .. } => {
-                assert_eq!(record.ply, self.ply, "{label}: the move is at the ply this socket knows");
-                let played = self.game.play(&record.notation).unwrap_or_else(|e| panic!("{label}: a pushed move: {e}"));
-                self.ply += played.actions as u32;
+                if let Some(game) = &mut self.game {
+                    assert_eq!(record.ply, self.ply, "{label}: the move is at the ply this socket knows");
+                    let played = game.play(&record.notation).unwrap_or_else(|e| panic!("{label}: a pushed move: {e}"));
+                    self.ply += played.actions as u32;
+                }
             }
             GameEvent::SeatLeft { seat, reason, .. } => {
                 let reason = convert::departure_reason(*reason).expect("a departure's reason");
-                self.game.seat_left(convert::seat(*seat), reason);
+                let game = self.game.as_mut().expect("only a kind without secrets plays on");
+                game.seat_left(convert::seat(*seat), reason);
             }
             GameEvent::Ended { result, .. } => self.result = Some(result.clone()),
             _ => {}
@@ -361,13 +438,14 @@ impl View {
     }
 }
 
-/// A random legal whole turn of the seat to act in `game`, its actions written together in the game's notation.
-fn random_turn(game: &AnyGame, rng: &mut SplitMix) -> String {
+/// A random legal whole turn of `seat`, one of the seats to act in `game`, its actions written together in the
+/// game's notation.
+fn random_turn(game: &AnyGame, seat: Seat, rng: &mut SplitMix) -> String {
     let mut game = game.clone();
     let mut actions = Vec::new();
     loop {
-        let action = game.pick_legal_action(rng.next()).expect("the seat to act has a legal action");
-        let played = game.play(&action).expect("a legal action plays");
+        let action = game.pick_legal_action_as(seat, rng.next()).expect("the seat to act has a legal action");
+        let (played, _) = game.play_as(seat, &action).expect("a legal action plays");
         actions.push(action);
         if played.progress != Progress::TurnContinues {
             return actions.join(game.kind().action_separator());

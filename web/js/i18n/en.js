@@ -79,6 +79,9 @@ export default {
   'reason.instant_win': 'instant win',
   'reason.auto_end': 'automatic end',
   'reason.row': 'row completed',
+  'reason.fleet_sunk': 'fleet sunk',
+  'reason.code_broken': 'code broken',
+  'reason.rounds_out': 'rounds run out',
   'reason.unknown': 'unfinished record',
 
   'result.won': '{name} won ({reason})',

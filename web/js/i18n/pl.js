@@ -78,6 +78,9 @@ export default {
   'reason.instant_win': 'natychmiastowa wygrana',
   'reason.auto_end': 'automatyczny koniec',
   'reason.row': 'ułożony rząd',
+  'reason.fleet_sunk': 'zatopiona flota',
+  'reason.code_broken': 'odgadnięta liczba',
+  'reason.rounds_out': 'koniec rund',
   'reason.unknown': 'niedokończony zapis',
 
   'result.won': '{name} wygrywa ({reason})',

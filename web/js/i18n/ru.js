@@ -78,6 +78,9 @@ export default {
   'reason.instant_win': 'мгновенная победа',
   'reason.auto_end': 'автоматическое окончание',
   'reason.row': 'собран ряд',
+  'reason.fleet_sunk': 'флот потоплен',
+  'reason.code_broken': 'число отгадано',
+  'reason.rounds_out': 'раунды закончились',
   'reason.unknown': 'незаконченная запись',
 
   'result.won': '{name} побеждает ({reason})',

@@ -24,6 +24,13 @@
 //   the one seat ranked first or null) and `clone()`; `position-game.js` is what every kind's game shares.
 //   Optionally `leave(seat, reason)`: a kind whose rules play on when a seat leaves (the server's `seat_left`)
 //   passes that seat by from then on.
+//   A kind with hidden information (Sea Battle, Bulls and Cows) builds its game from the moves as one viewer
+//   receives them (docs/hidden-information.md): `newGame(ruleset, {id})` binds its commitments to the game's id,
+//   `play(action, seat, record)` plays an action for the seat that moved (`record` is the move, with its
+//   `commitment`, and for its mover `secret` and `nonce`), `seatsToAct` lists every seat that acts now (several in
+//   a simultaneous phase; `toMove` is the first), `isLegal(action, seat)` stands in for `legalActions` where those
+//   cannot all be listed (a fleet), `reveal(records)` takes the end's revealed moves, and `verify()` resolves
+//   whether the revealed secrets hold to their commitments and every published answer.
 // - `notation`: `actions(text)` splits a move text into its actions and `actionCount(text)` counts them (a ply
 //   counts actions); the move list writes a turn as its actions run together, numbered in pairs of turns.
 //   Optionally `separator`: what stands between two actions of one turn (the engine's ACTION_SEPARATOR; Dots'
@@ -44,6 +51,8 @@
 //   can go on, `again` and `othersAgain(name)` (the side to move moves again).
 //   Optionally `turn(game, name)`: the kind's own words for the turn now, if it has any (`name` is the
 //   opponent's name when the opponent is to act, null when the reader is); the defaults above are used otherwise.
+//   Optionally `phase(game, reader, nameOf)`: the words for a phase `turn` cannot say, a simultaneous one (`reader`
+//   the reader's seat or null, `nameOf(seat)` a player's name), or null for the words above.
 // - `rulesPage()`: a promise of the rules page's article, at `/rules/<kind>`; its module (texts, diagrams) is
 //   loaded only then, so that the other pages never fetch it. Pages show it through `loadRulesPage`.
 // - `styles`: the addresses of the stylesheets its board and diagrams are drawn with, in the order they apply:
@@ -51,6 +60,8 @@
 //   shared board rules (paper, grid, targets) are css/board.css; `loadKind` and `loadRulesPage` add the kind's
 //   sheets to the page, so a page that shows no game fetches none.
 // - Optionally `perMovePools: true`: quick pairing offers the per-move clocks (time-controls.js) beside Fischer.
+// - Optionally `hiddenInformation: true`: the kind has secrets (docs/hidden-information.md), so no page analyses
+//   or explores its positions (the analysis board, the explorer), which would need what a viewer cannot see.
 // - Optionally `agreedEnd: true`: the rules score an agreed end (the engine's `agreed_end`), so the game page
 //   offers "end and count" (agreed-end.js) beside the draw offer.
 
@@ -63,10 +74,12 @@ import paperSoccerCentre from './paper-soccer-centre/index.js';
 import xrsoccer from './xrsoccer/index.js';
 import fiveInARow from './five-in-a-row/index.js';
 import dotsAndBoxes from './dots-and-boxes/index.js';
+import seaBattle from './sea-battle/index.js';
+import bullsAndCows from './bulls-and-cows/index.js';
 
 /** Every kind by its key, in the order the lobby offers them. */
 export const KINDS = new Map(
-  [paperSoccer, closingIn, dots, lineSoccer, russianSoccer, paperSoccerCentre, xrsoccer, fiveInARow, dotsAndBoxes].map((kind) => [kind.key, kind]),
+  [paperSoccer, closingIn, dots, lineSoccer, russianSoccer, paperSoccerCentre, xrsoccer, fiveInARow, dotsAndBoxes, seaBattle, bullsAndCows].map((kind) => [kind.key, kind]),
 );
 
 /** The kind the site shows first: its rules at `/rules`, its leaderboard, its games preselected. */

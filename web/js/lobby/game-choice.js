@@ -27,10 +27,10 @@ const GAMES = [...KINDS.values()].flatMap((kind) => listed(kind).map(({ variant,
 /**
  * A labelled select of the games; `name` is its form name. `selected()` is the chosen `{kind, ruleset}`;
  * `onChange(game)` hears every change. `seats`, a select with `first` and `second` options, gets the chosen
- * kind's names for them.
+ * kind's names for them. `only(kind)`, when given, keeps the kinds it accepts (the analysis board's).
  */
-export function gameChoice(name, { onChange, seats } = {}) {
-  const field = choice(t('lobby.game'), GAMES.map((game) => ({ value: game.value, label: game.label,
+export function gameChoice(name, { onChange, seats, only = () => true } = {}) {
+  const field = choice(t('lobby.game'), GAMES.filter((game) => only(game.kind)).map((game) => ({ value: game.value, label: game.label,
     selected: game.kind === DEFAULT_KIND && game.ruleset === DEFAULT_KIND.defaultRuleset })), { name });
   const selected = () => GAMES.find((game) => game.value === field.input.value);
   const nameSeats = () => {

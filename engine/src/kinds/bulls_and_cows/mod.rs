@@ -16,8 +16,9 @@
 //!   a missing guess loses. The per-move clock's random consistent guess (rule 6) is not here yet.
 //! - No perft: every round offers every allowed code to both seats, so the tree is a power of their number; the
 //!   scoring is checked against the rules document's references instead (the replies to 0123, the simple bot).
-//! - The end reason is [`EndReason::Score`](crate::EndReason) for a win and both draws, until the layers that name
-//!   end reasons learn ones of their own when the kind is registered.
+//! - The end reasons: [`EndReason::CodeBroken`](crate::EndReason::CodeBroken) for all bulls (a win, or a draw when
+//!   both seats break the code in one round), [`EndReason::RoundsOut`](crate::EndReason::RoundsOut) for the draw
+//!   after `max_rounds` rounds.
 //!
 //! The record ([`BullsAndCowsRecord`], the shared layout of [`HiddenRecord`]) adds the tags `Digits`,
 //! `LeadingZero` (`yes`, `no`) and `MaxRounds`, each absent at its default; [`BullsAndCowsRecord::verify`]

@@ -143,10 +143,10 @@ impl Position {
         self.guesses = [None, None];
         self.rounds += 1;
         let outcome = match solved {
-            [true, true] => Outcome::draw(2, EndReason::Score),
-            [true, false] => Outcome::win(2, Seat::FIRST, EndReason::Score),
-            [false, true] => Outcome::win(2, Seat::SECOND, EndReason::Score),
-            [false, false] if self.rounds >= self.rules.max_rounds() => Outcome::draw(2, EndReason::Score),
+            [true, true] => Outcome::draw(2, EndReason::CodeBroken),
+            [true, false] => Outcome::win(2, Seat::FIRST, EndReason::CodeBroken),
+            [false, true] => Outcome::win(2, Seat::SECOND, EndReason::CodeBroken),
+            [false, false] if self.rounds >= self.rules.max_rounds() => Outcome::draw(2, EndReason::RoundsOut),
             [false, false] => return Progress::TurnEnded,
         };
         self.outcome = Some(outcome);

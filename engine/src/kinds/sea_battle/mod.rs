@@ -18,8 +18,7 @@
 //! - What a move discloses ([`Game::disclose`]): a fleet is public as `F` only; its canonical text is the mover's
 //!   private part and the secret the server commits to. A shot is public with its answer (`E5.`, `E5x`,
 //!   `E5#E3-E6`, the sunk ship's cells public; see [`notation`](self::write_answered_shot)).
-//! - The end: the winner sinks the last ship; the reason is [`EndReason::Score`](crate::EndReason) until the
-//!   layers that name end reasons (server, protocol, browser) learn one of their own when the kind is registered.
+//! - The end: the winner sinks the last ship ([`EndReason::FleetSunk`](crate::EndReason::FleetSunk)).
 //! - Not yet: the `salvo` option (rules §4, "later": one shot per ship afloat, announced together).
 //! - No perft: setup's fleets cannot be listed, and after it the shots' tree is every order of the open cells.
 //!   The move generator's checks are the layout counts of rules §6 instead ([`count_layouts`] by backtracking,

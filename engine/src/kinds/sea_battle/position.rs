@@ -171,7 +171,7 @@ impl Position {
         }
         let fleet_cells = self.fleets[target.index()].map_or(0, |fleet| fleet.mask());
         if fleet_cells & !self.shot[target.index()] == 0 {
-            let outcome = Outcome::win(2, seat, EndReason::Score);
+            let outcome = Outcome::win(2, seat, EndReason::FleetSunk);
             self.outcome = Some(outcome);
             self.again = false;
             return Progress::GameOver(outcome);

@@ -22,7 +22,7 @@ use crate::admin::views;
 use crate::api::input::Query;
 use crate::api::ApiError;
 use crate::games::kinds;
-use crate::games::records::stored_departures;
+use crate::games::records::OWN_FORMAT;
 use crate::state::AppState;
 use crate::store::GameSearch;
 
@@ -60,6 +60,11 @@ pub async fn records(
         search.kind.as_deref().and_then(GameKind::from_name).map(kinds::of).ok_or_else(|| {
             ApiError::new(ErrorCode::InvalidRequest, "a record export is of one game kind: give `kind`")
         })?;
+    // A record reveals a game's secrets: of a kind with them, only games that are over are exported.
+    if kind.kind().hidden_information() && !matches!(search.status.as_deref(), Some("finished" | "aborted")) {
+        let refusal = "a record export of a kind with secrets is of games that are over: give `status`";
+        return Err(ApiError::new(ErrorCode::NotAllowed, refusal));
+    }
     let file = format!("kartka-{}.{}", kind.kind(), kind.record_extension());
     Ok(streamed(state, search, Format::Records, "text/plain; charset=utf-8", &file))
 }
@@ -98,12 +103,17 @@ async fn next_page(
     let games = page(state, &rows).await?;
     let ids: Vec<Uuid> = rows.iter().map(|row| row.game.id).collect();
     let mut moves = state.store.moves_of_games(&ids).await?;
-    // A seat leaves a game that plays on (`seat_left`) only in games of more than two seats: only theirs
-    // events are read, for the departures their records carry.
+    // A seat leaves a game that plays on (`seat_left`) only in games of more than two seats, and only a game of a
+    // kind with secrets reveals them at its end: only theirs events are read, for what their records carry.
     let mut events = match format {
         Format::Records => {
-            let more_seats: Vec<(Uuid, i64)> =
-                games.iter().filter(|game| game.game.players.len() > 2).map(|game| (game.game.id, 0)).collect();
+            let more_seats: Vec<(Uuid, i64)> = games
+                .iter()
+                .filter(|game| {
+                    game.game.players.len() > 2 || kinds::kind_of(game.game.ruleset.kind()).hidden_information()
+                })
+                .map(|game| (game.game.id, 0))
+                .collect();
             state.store.events_after_each(&more_seats).await?
         }
         Format::NdJson => HashMap::new(),
@@ -124,10 +134,9 @@ async fn next_page(
                     tracing::error!(game = %id, "stored game does not replay");
                     ApiError::new(ErrorCode::Internal, "a game record is damaged")
                 };
-                let departed = stored_departures(&events.remove(&id).unwrap_or_default()).map_err(|_| damaged())?;
-                let record = kinds::of_spec(&game.game.ruleset)
-                    .record(&record_parts(&game, &game_moves, departed))
-                    .map_err(|_| damaged())?;
+                let parts =
+                    record_parts(&game, &game_moves, &events.remove(&id).unwrap_or_default()).map_err(|_| damaged())?;
+                let record = kinds::of_spec(&game.game.ruleset).record_in(OWN_FORMAT, &parts).map_err(|_| damaged())?;
                 // Records are separated by a blank line, as in multi-game record files.
                 if !(first && index == 0) {
                     text.push_str("\r\n");

@@ -6,21 +6,22 @@ use axum::response::{IntoResponse, Response};
 use axum::Json;
 use kartka_engine::GameKind;
 use kartka_protocol::admin::{AuditAction, GamePosition, GameReview, MAX_POSITION_LEGAL_ACTIONS};
-use kartka_protocol::{Departure, ErrorCode, GameKindName, RulesetSpec};
+use kartka_protocol::{ErrorCode, GameKindName, RulesetSpec};
 use uuid::Uuid;
 
 use super::{accounts_by_id, Admin};
 use crate::admin::audit::{self, Actor, Target};
 use crate::admin::views;
+use crate::api::games::record_refused;
 use crate::api::input::{Path, Query};
 use crate::api::ApiError;
 use crate::games::convert::{game_result, seat_from_text, seat_name};
 use crate::games::kinds;
 use crate::games::position::{position_after, PositionAfter, PositionError};
-use crate::games::records::{stored_departures, ExportError, RecordParts, OWN_FORMAT};
+use crate::games::records::{stored_departures, stored_secrets, RecordParts, OWN_FORMAT};
 use crate::games::replay::Left;
 use crate::state::AppState;
-use crate::store::{AccountRow, AuditFilter, GameRow, MoveRow};
+use crate::store::{AccountRow, AuditFilter, EventRow, GameRow, MoveRow};
 
 /// Audit entries a review shows (a game collects a handful at most).
 const REVIEW_AUDIT_ENTRIES: u32 = 1000;
@@ -120,15 +121,10 @@ pub async fn record(
     let accounts = accounts_by_id(&state, &stored.game.players).await?;
     let game = views::archived(&stored, &accounts)?;
     let moves = state.store.moves(id).await?;
-    let departed = stored_departures(&state.store.events_after(id, 0).await?).map_err(|_| damaged(id))?;
+    let events = state.store.events_after(id, 0).await?;
     let kind = kinds::of_spec(&game.game.ruleset);
-    let parts = record_parts(&game, &moves, departed);
-    let record = kind.record_in(&query.format, &parts).map_err(|error| match error {
-        ExportError::UnknownFormat { .. } | ExportError::Inexpressible { .. } => {
-            ApiError::new(ErrorCode::InvalidRequest, error.to_string())
-        }
-        ExportError::Ruleset(_) | ExportError::Moves(_) => damaged(id),
-    })?;
+    let parts = record_parts(&game, &moves, &events).map_err(|_| damaged(id))?;
+    let record = kind.record_in(&query.format, &parts).map_err(|error| record_refused(id, error))?;
     let disposition = format!("attachment; filename=\"kartka-{id}.pgn\"");
     Ok((
         [(header::CONTENT_TYPE, "text/plain; charset=utf-8".to_owned()), (header::CONTENT_DISPOSITION, disposition)],
@@ -137,15 +133,18 @@ pub async fn record(
         .into_response())
 }
 
-/// What the record of an archived game is written from: the game, its moves and its departures (its stored
-/// `seat_left` events, [`stored_departures`]).
+/// What the record of an archived game is written from: the game, its moves, its departures (its stored
+/// `seat_left` events, [`stored_departures`]) and, for a kind with secrets, what its end revealed
+/// ([`stored_secrets`]); why not when a stored event does not read.
 pub fn record_parts<'a>(
     game: &'a kartka_protocol::admin::ArchivedGame,
     moves: &'a [MoveRow],
-    departed: Vec<Departure>,
-) -> RecordParts<'a> {
+    events: &[EventRow],
+) -> Result<RecordParts<'a>, String> {
     let summary = &game.game;
-    RecordParts {
+    let departed = stored_departures(events)?;
+    let secrets = stored_secrets(kinds::of_spec(&summary.ruleset).kind(), summary.id, moves, events)?;
+    Ok(RecordParts {
         ruleset: summary.ruleset,
         time_control: summary.time_control,
         names: summary.players.iter().map(|player| player.name.as_str()).collect(),
@@ -154,7 +153,8 @@ pub fn record_parts<'a>(
         created_at_ms: summary.created_at_ms,
         moves: moves.iter().map(|m| m.notation.as_str()).collect(),
         departed,
-    }
+        secrets,
+    })
 }
 
 /// The game `id` after `ply` actions (the end when absent), its departures up to `ply` applied, with its kind

@@ -34,6 +34,9 @@ pub async fn import(
             Err(ApiError::new(ErrorCode::InvalidRequest, error.to_string()))
         }
         Err(error @ ImportError::TooLarge { .. }) => Err(ApiError::new(ErrorCode::FrameTooLarge, error.to_string())),
+        Err(error @ ImportError::HiddenInformation { .. }) => {
+            Err(ApiError::new(ErrorCode::UnsupportedByRules, error.to_string()))
+        }
         Err(ImportError::Store(error)) => Err(error.into()),
     }
 }

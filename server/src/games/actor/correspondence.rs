@@ -85,6 +85,9 @@ impl GameActor {
             conditional::LineError::Notation(message) => GameError::BadNotation(message),
             conditional::LineError::Illegal(message) => GameError::IllegalMove(message),
             conditional::LineError::Invalid(message) => GameError::InvalidRequest(message.into()),
+            error @ conditional::LineError::HiddenInformation => {
+                GameError::UnsupportedByRules(error.to_string().into())
+            }
         })?;
         let account_id = self.players[seat.index()].account_id;
         let rows: Vec<ConditionalRow> = lines

@@ -6,13 +6,16 @@
 //! Architecture invariant: this file is the only place in the server that lists the kinds; the matches
 //! below are exhaustive, so a kind the engine or the protocol gains fails to compile until it has a module.
 
+mod bulls_and_cows;
 mod closing_in;
 mod dots;
 mod dots_and_boxes;
 mod five_in_a_row;
+mod hidden;
 mod line_soccer;
 mod paper_soccer;
 mod scored;
+mod sea_battle;
 mod soccer_centre;
 pub mod variants;
 mod xrsoccer;
@@ -67,8 +70,13 @@ pub trait Kind: Sync {
     }
 
     /// The game as a record file in the format named `format`: the kind's own (`own`) or one it lists in
-    /// [`Kind::foreign_formats`]; any other is [`ExportError::UnknownFormat`], naming the kind's formats.
+    /// [`Kind::foreign_formats`]; any other is [`ExportError::UnknownFormat`], naming the kind's formats. Every
+    /// route that writes a record comes through here: a game of a kind with secrets that is not over has none
+    /// ([`ExportError::SecretsInPlay`]), its record revealing them.
     fn record_in(&self, format: &str, game: &RecordParts<'_>) -> Result<String, ExportError> {
+        if hidden::secrets_in_play(self.kind(), game.status) {
+            return Err(ExportError::SecretsInPlay);
+        }
         if format == OWN_FORMAT {
             return self.record(game);
         }
@@ -127,6 +135,8 @@ pub fn of(kind: GameKind) -> &'static dyn Kind {
         GameKind::Xrsoccer => &xrsoccer::Xrsoccer,
         GameKind::FiveInARow => &five_in_a_row::FiveInARow,
         GameKind::DotsAndBoxes => &dots_and_boxes::DotsAndBoxes,
+        GameKind::SeaBattle => &sea_battle::SeaBattle,
+        GameKind::BullsAndCows => &bulls_and_cows::BullsAndCows,
     }
 }
 
@@ -149,6 +159,8 @@ pub fn spec(ruleset: &Ruleset) -> RulesetSpec {
         Ruleset::Xrsoccer(rules) => xrsoccer::spec(rules),
         Ruleset::FiveInARow(rules) => five_in_a_row::spec(rules),
         Ruleset::DotsAndBoxes(rules) => dots_and_boxes::spec(rules),
+        Ruleset::SeaBattle(rules) => sea_battle::spec(rules),
+        Ruleset::BullsAndCows(rules) => bulls_and_cows::spec(rules),
     }
 }
 
@@ -176,6 +188,8 @@ pub fn ruleset(spec: &RulesetSpec) -> Result<Ruleset, RulesetError> {
         RulesetSpec::Xrsoccer(options) => xrsoccer::ruleset(options),
         RulesetSpec::FiveInARow(options) => five_in_a_row::ruleset(options),
         RulesetSpec::DotsAndBoxes(options) => dots_and_boxes::ruleset(options),
+        RulesetSpec::SeaBattle(options) => sea_battle::ruleset(options),
+        RulesetSpec::BullsAndCows(options) => bulls_and_cows::ruleset(options),
     }
 }
 
@@ -192,6 +206,8 @@ pub fn kind_of(name: GameKindName) -> GameKind {
         GameKindName::Xrsoccer => GameKind::Xrsoccer,
         GameKindName::FiveInARow => GameKind::FiveInARow,
         GameKindName::DotsAndBoxes => GameKind::DotsAndBoxes,
+        GameKindName::SeaBattle => GameKind::SeaBattle,
+        GameKindName::BullsAndCows => GameKind::BullsAndCows,
     }
 }
 
@@ -350,6 +366,54 @@ mod tests {
         }
     }
 
+    /// A game of a kind with secrets played to its end, as the server stores it: each move by the first seat to
+    /// act, and the secrets with the nonces and commitments its end reveals.
+    fn played_with_secrets(
+        game: &mut kartka_engine::AnyGame,
+        moves: &mut Vec<String>,
+    ) -> super::super::records::Secrets {
+        use kartka_engine::commitment::{commitment, to_hex};
+        let game_id = uuid::Uuid::from_u128(0x5b0d_7c1e);
+        let (mut movers, mut revealed) = (Vec::new(), Vec::new());
+        let mut choice = 0;
+        while let Some(seat) = game.seats_to_act().first() {
+            choice += 7;
+            let action = game.pick_legal_action_as(seat, choice).expect("a seat to act has a move");
+            let (_, disclosure) = game.play_as(seat, &action).expect("a legal action");
+            if let Some(secret) = disclosure.and_then(|disclosure| disclosure.secret) {
+                let nonce = [choice as u8; kartka_engine::commitment::NONCE_LEN];
+                let committed = commitment(&game_id.hyphenated().to_string(), seat, &secret, &nonce);
+                revealed.push(kartka_protocol::MoveRecord {
+                    ply: moves.len() as u32,
+                    seat: crate::games::convert::seat_name(seat),
+                    notation: secret.clone(),
+                    turn_ended: true,
+                    at_ms: 0,
+                    clocks: kartka_protocol::Clocks::new(vec![0, 0], None),
+                    conditional: false,
+                    commitment: Some(to_hex(&committed)),
+                    secret: Some(secret),
+                    nonce: Some(to_hex(&nonce)),
+                });
+            }
+            movers.push(seat);
+            moves.push(action);
+        }
+        super::super::records::Secrets { game_id, movers, revealed }
+    }
+
+    /// A kind with secrets writes the record of a finished game, which the engine's verification accepts (its
+    /// `kartka replay`), and no record while the game is in play; its records are not imported.
+    fn assert_verified_record(kind: GameKind, parts: &RecordParts<'_>) {
+        let text = of(kind).record_in(OWN_FORMAT, parts).expect("a finished game writes");
+        let tally = of_record_file(&text).expect("the file names its kind").replay("record", &text);
+        assert_eq!((tally.games, tally.finished, tally.illegal), (1, 1, 0), "{kind}: {text}");
+        let in_play = RecordParts { status: kartka_protocol::GameStatus::Active, result: None, ..parts.clone() };
+        assert!(matches!(of(kind).record_in(OWN_FORMAT, &in_play), Err(ExportError::SecretsInPlay)), "{kind}");
+        let read = of(kind).read_records(&text);
+        assert_eq!((read.count, read.games.len(), read.rejections.len()), (1, 0, 1), "{kind}: not imported");
+    }
+
     #[test]
     fn every_kind_writes_records_that_read_back_as_the_same_game() {
         for &kind in GameKind::ALL {
@@ -357,6 +421,7 @@ mod tests {
             let mut game = kartka_engine::AnyGame::new(&ruleset);
             let mut moves = Vec::new();
             let mut choice = 0;
+            let secrets = kind.hidden_information().then(|| played_with_secrets(&mut game, &mut moves));
             while game.to_act().is_some() {
                 choice += 7;
                 let action = game.pick_legal_action(choice).expect("a seat to act has a move");
@@ -373,7 +438,12 @@ mod tests {
                 created_at_ms: 1_411_344_000_000,
                 moves: moves.iter().map(String::as_str).collect(),
                 departed: Vec::new(),
+                secrets,
             };
+            if kind.hidden_information() {
+                assert_verified_record(kind, &parts);
+                continue;
+            }
             let text = of(kind).record(&parts).expect("a finished game writes");
             let clock =
                 if of(kind).record_extension() == "sgf" { "TM[180]OT[2 fischer]" } else { "[TimeControl \"180+2\"]" };

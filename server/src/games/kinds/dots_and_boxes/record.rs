@@ -132,6 +132,7 @@ mod tests {
             created_at_ms: 0,
             moves: vec!["a1h", "a2h", "a1v", "c1v", "b1h", "b1v", "b2h"],
             departed: Vec::new(),
+            secrets: None,
         }
     }
 
@@ -166,6 +167,7 @@ mod tests {
             }),
             moves: vec!["a1h", "a2h", "a1v", "b1v", "c1v", "b1h", "b2h"],
             departed: vec![Departed { seat: SeatName::First, ply: 4, reason: EndReasonName::Resignation }],
+            secrets: None,
             ..finished()
         }
     }

@@ -147,6 +147,7 @@ mod tests {
             created_at_ms: 1_411_344_000_000,
             moves: actions.iter().map(String::as_str).collect(),
             departed: Vec::new(),
+            secrets: None,
         };
         let text = record(&parts).expect("a game writes");
         let read = read_variant_records(&text).next().expect("one record").expect("it reads");
@@ -167,6 +168,7 @@ mod tests {
             created_at_ms: 1_411_344_000_000,
             moves: vec!["000", "2", "2"],
             departed: Vec::new(),
+            secrets: None,
         };
         let text = record(&parts).expect("a game writes");
         assert!(text.contains("[Variant \"russian\"]") && text.contains("[Board \"10x12\"]"), "{text}");

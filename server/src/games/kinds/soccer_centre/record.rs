@@ -92,6 +92,7 @@ mod tests {
             created_at_ms: 1_411_344_000_000,
             moves: moves.to_vec(),
             departed: Vec::new(),
+            secrets: None,
         }
     }
 

@@ -123,8 +123,14 @@ pub struct Clocks {
     pub first_ms: i64,
     /// Alias of `ms[1]`, kept for protocol-1 clients: time left for the second seat, in milliseconds.
     pub second_ms: i64,
-    /// The seat whose clock is running, if any (none once the game is over).
+    /// The seat whose clock is running, if any (none once the game is over): the first of `running_seats`,
+    /// kept for clients that know one running clock only.
     pub running: Option<SeatName>,
+    /// Every seat whose clock counts down, in seat order: several in a simultaneous phase (both fleets placed
+    /// at once), each on its own clock. Absent when none runs; read from a frame stored before it as `running`
+    /// alone.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub running_seats: Vec<SeatName>,
     /// Per-move clocks only: the move time left to the running seat, in milliseconds; `ms` (and its
     /// aliases) are then the reserves. Absent for other clocks.
     #[serde(default, skip_serializing_if = "Option::is_none")]
@@ -150,6 +156,8 @@ struct ClocksFields {
     second_ms: i64,
     running: Option<SeatName>,
     #[serde(default)]
+    running_seats: Vec<SeatName>,
+    #[serde(default)]
     move_ms: Option<i64>,
     #[serde(default)]
     window_ms: Option<i64>,
@@ -159,11 +167,13 @@ struct ClocksFields {
 
 impl From<ClocksFields> for Clocks {
     fn from(fields: ClocksFields) -> Clocks {
-        let ClocksFields { ms, first_ms, second_ms, running, move_ms, window_ms, first_move_ms } = fields;
+        let ClocksFields { ms, first_ms, second_ms, running, running_seats, move_ms, window_ms, first_move_ms } =
+            fields;
         Clocks {
             ms: ms.unwrap_or_else(|| vec![first_ms, second_ms]),
             first_ms,
             second_ms,
+            running_seats: if running_seats.is_empty() { running.into_iter().collect() } else { running_seats },
             running,
             move_ms,
             window_ms,
@@ -177,12 +187,20 @@ impl Clocks {
     /// from the list, and no move, window or first-move time.
     #[must_use]
     pub fn new(ms: Vec<i64>, running: Option<SeatName>) -> Clocks {
+        Clocks::running_at_once(ms, running.into_iter().collect())
+    }
+
+    /// Clocks of `ms` per seat (first seat first) with every seat of `running_seats` (in seat order) running,
+    /// as [`Clocks::new`] otherwise: `running` is the first of them.
+    #[must_use]
+    pub fn running_at_once(ms: Vec<i64>, running_seats: Vec<SeatName>) -> Clocks {
         let alias = |index: usize| ms.get(index).copied().unwrap_or_default();
         Clocks {
             first_ms: alias(0),
             second_ms: alias(1),
             ms,
-            running,
+            running: running_seats.first().copied(),
+            running_seats,
             move_ms: None,
             window_ms: None,
             first_move_ms: None,
@@ -364,8 +382,13 @@ pub enum GameEvent {
         record: MoveRecord,
         /// The client's id for the move, echoed so the mover can match it.
         client_move_id: String,
-        /// Who must act next (`null` once the game is over).
+        /// Who must act next (`null` once the game is over): the first of `seats_to_act`, kept for clients
+        /// that know one seat to act only.
         to_act: Option<SeatName>,
+        /// Every seat that must act now, in seat order: several in a simultaneous phase. Absent when none
+        /// (the game is over), and in events stored before it, where `to_act` alone says who acts.
+        #[serde(default, skip_serializing_if = "Vec::is_empty")]
+        seats_to_act: Vec<SeatName>,
     },
     /// A seat offered a draw.
     DrawOffered {
@@ -382,8 +405,11 @@ pub enum GameEvent {
         reason: EndReasonName,
         /// The game's ply when it left: it left after the moves before this ply.
         ply: u32,
-        /// Who must act next.
+        /// Who must act next: the first of `seats_to_act`.
         to_act: Option<SeatName>,
+        /// Every seat that must act now, in seat order (as in `moved`).
+        #[serde(default, skip_serializing_if = "Vec::is_empty")]
+        seats_to_act: Vec<SeatName>,
         /// The clocks after the departure.
         clocks: Clocks,
     },
@@ -575,8 +601,13 @@ pub struct GameSnapshot {
     pub earlier_moves: u32,
     /// Actions played so far: the `ply` the next move must carry.
     pub ply: u32,
-    /// Who must act next, while the game is active.
+    /// Who must act next, while the game is active: the first of `seats_to_act`, kept for clients that know
+    /// one seat to act only.
     pub to_act: Option<SeatName>,
+    /// Every seat that must act now, in seat order, while the game is active: several in a simultaneous phase
+    /// (both fleets placed at once), each submitting once; absent when none.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub seats_to_act: Vec<SeatName>,
     /// Whether the seat to act is in the middle of a turn it began (after a bounce, say).
     pub mid_turn: bool,
     /// The clocks as of `clocks_at_ms`.

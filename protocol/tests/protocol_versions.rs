@@ -15,8 +15,26 @@ fn protocol_one_clocks_read_with_their_list_made_from_the_aliases() {
 fn clocks_write_the_list_and_its_aliases() {
     let clocks = Clocks::new(vec![5, 6, 7], Some(SeatName::Third));
     let written = serde_json::to_value(&clocks).expect("clocks write");
-    assert_eq!(written, json!({ "ms": [5, 6, 7], "first_ms": 5, "second_ms": 6, "running": "third" }));
+    assert_eq!(
+        written,
+        json!({ "ms": [5, 6, 7], "first_ms": 5, "second_ms": 6, "running": "third", "running_seats": ["third"] })
+    );
     assert_eq!(serde_json::from_value::<Clocks>(written).expect("and read back"), clocks);
+}
+
+#[test]
+fn clocks_running_at_once_name_the_first_as_running_and_an_older_frame_reads_its_one_clock() {
+    let clocks = Clocks::running_at_once(vec![5, 6], vec![SeatName::First, SeatName::Second]);
+    assert_eq!(clocks.running, Some(SeatName::First));
+    let written = serde_json::to_value(&clocks).expect("clocks write");
+    assert_eq!(written["running_seats"], json!(["first", "second"]));
+    assert_eq!(serde_json::from_value::<Clocks>(written).expect("and read back"), clocks);
+    let stopped = serde_json::to_value(Clocks::new(vec![5, 6], None)).expect("clocks write");
+    assert!(stopped.get("running_seats").is_none(), "no clock runs: absent");
+    let older: Clocks =
+        serde_json::from_value(json!({ "ms": [5, 6], "first_ms": 5, "second_ms": 6, "running": "second" }))
+            .expect("clocks stored before running_seats read");
+    assert_eq!(older.running_seats, [SeatName::Second]);
 }
 
 #[test]

@@ -12,7 +12,7 @@ use std::collections::BTreeSet;
 use std::io::Read;
 
 use flate2::read::MultiGzDecoder;
-use kartka_engine::AnyGame;
+use kartka_engine::{AnyGame, SeatSet};
 use kartka_protocol::admin::{AuditAction, ImportRejection, ImportReport, MAX_IMPORT_SOURCE_CHARS};
 use kartka_protocol::{Clocks, GameEvent, PlayerInfo, TimeControl};
 use serde_json::json;
@@ -243,6 +243,7 @@ fn rows_of(game: &ReadGame, players: Vec<(Uuid, String)>, source: &str, now: Mil
         clocks_ms: vec![initial_ms; infos.len()],
         clock_at: at,
         to_act: None,
+        seats_to_act: None,
         deadline: None,
         finished_at: Some(at),
         scores: game.result.as_ref().and_then(convert::scores_text),
@@ -283,15 +284,16 @@ fn seat_left_events(game: &ReadGame, clocks: &Clocks) -> Vec<GameEvent> {
         while let Some(left) = pending.next_if(|left| left.ply <= ply) {
             // The kind's reader replayed the game with these departures already; a replay that fails here
             // cannot happen, and would only leave who acts next unsaid.
-            let to_act = replayed.as_mut().and_then(|position| {
+            let to_act = replayed.as_mut().map_or(SeatSet::EMPTY, |position| {
                 position.seat_left(left.seat, left.reason);
-                position.to_act()
+                position.seats_to_act()
             });
             events.push(GameEvent::SeatLeft {
                 seat: seat_name(left.seat),
                 reason: end_reason_name(left.reason),
                 ply: left.ply,
-                to_act: to_act.map(seat_name),
+                to_act: to_act.first().map(seat_name),
+                seats_to_act: convert::seat_names(to_act),
                 clocks: clocks.clone(),
             });
         }

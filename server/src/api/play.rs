@@ -48,7 +48,9 @@ pub async fn mine(State(state): State<AppState>, auth: Authenticated) -> Result<
 fn my_clock(row: &GameRow, me: Uuid, now: i64) -> Option<(Seat, bool, i64, Option<i64>)> {
     let seat = row.seat_index_of(me).and_then(Seat::new)?;
     let state = &row.state;
-    let my_turn = state.to_act.as_deref().and_then(convert::seat_from_text) == Some(seat);
+    // A game stored before `seats_to_act` names its one seat to act in `to_act`.
+    let to_act = state.seats_to_act.as_deref().or(state.to_act.as_deref()).and_then(convert::seats_from_text);
+    let my_turn = to_act.is_some_and(|seats| seats.contains(seat));
     let stored = *state.clocks_ms.get(seat.index())?;
     // A clock runs when the game has a deadline (none while its player is on vacation).
     let running = my_turn && state.deadline.is_some();

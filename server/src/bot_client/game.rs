@@ -9,7 +9,7 @@ use kartka_engine::AnyGame;
 use kartka_protocol::{Clocks, EventEnvelope, GameEvent, GameSnapshot, GameStatus, SeatName, TimeControl};
 use uuid::Uuid;
 
-use crate::games::convert::{self, seat_name};
+use crate::games::convert;
 use crate::games::kinds;
 use crate::games::replay::{Departures, Left};
 
@@ -25,12 +25,12 @@ const CORRESPONDENCE_THINK_MS: u64 = 5_000;
 pub(super) enum Known {
     /// The whole game: a kind without secrets.
     Whole(AnyGame),
-    /// Its seat's view of a game with secrets, and the seat to act as the server last said.
+    /// Its seat's view of a game with secrets, and the seats to act as the server last said.
     Seat {
         /// What the seat has seen.
         view: SeatView,
-        /// The seat to act.
-        to_act: Option<SeatName>,
+        /// The seats to act: several in a simultaneous phase.
+        seats_to_act: Vec<SeatName>,
     },
 }
 
@@ -108,7 +108,7 @@ impl FollowedGame {
             return Ok(FollowedGame {
                 seat,
                 others,
-                game: Known::Seat { view, to_act: snapshot.to_act },
+                game: Known::Seat { view, seats_to_act: acting(&snapshot.seats_to_act, snapshot.to_act) },
                 ply: snapshot.ply,
                 seq: snapshot.seq,
                 time_control: snapshot.time_control,
@@ -166,11 +166,11 @@ impl FollowedGame {
         }
         let mut followed = Followed::Applied;
         match &envelope.event {
-            GameEvent::Moved { record, to_act, .. } => {
+            GameEvent::Moved { record, to_act, seats_to_act, .. } => {
                 let actions = match &mut self.game {
                     Known::Whole(game) => game.play(&record.notation).map(|played| played.actions as u32).ok(),
-                    Known::Seat { view, to_act: next } => {
-                        *next = *to_act;
+                    Known::Seat { view, seats_to_act: next } => {
+                        *next = acting(seats_to_act, *to_act);
                         let fixes_secret = record.commitment.is_some();
                         view.observe(convert::seat(record.seat), &record.notation, fixes_secret).ok()
                     }
@@ -217,11 +217,12 @@ impl FollowedGame {
 
     /// The turn to search for, when the bot is to act in a game still being played.
     pub(super) fn turn_request(&self, game_id: Uuid) -> Option<TurnRequest> {
-        let to_act = match &self.game {
-            Known::Whole(game) => seat_name(game.to_act()?),
-            Known::Seat { to_act, .. } => (*to_act)?,
+        // In a simultaneous phase the bot is to act while its seat is among those yet to submit.
+        let acts = match &self.game {
+            Known::Whole(game) => game.seats_to_act().contains(convert::seat(self.seat)),
+            Known::Seat { seats_to_act, .. } => seats_to_act.contains(&self.seat),
         };
-        if self.over || to_act != self.seat {
+        if self.over || !acts {
             return None;
         }
         Some(TurnRequest { game_id, game: self.game.clone(), ply: self.ply, clock: self.clock() })
@@ -232,7 +233,7 @@ impl FollowedGame {
     /// when it runs out): the bot thinks no longer than either allows.
     fn clock(&self) -> Clock {
         let main = self.main_clock();
-        let first_move = self.clocks.first_move_ms.filter(|_| self.clocks.running == Some(self.seat));
+        let first_move = self.clocks.first_move_ms.filter(|_| self.clocks.running_seats.contains(&self.seat));
         match first_move.map(|ms| Clock::PerMove { per_move_ms: u64::try_from(ms).unwrap_or(0) }) {
             Some(first_move) if think_time_ms(first_move) < think_time_ms(main) => first_move,
             _ => main,
@@ -255,6 +256,16 @@ impl FollowedGame {
                 Clock::PerMove { per_move_ms: u64::from(move_seconds) * 1_000 }
             }
         }
+    }
+}
+
+/// The seats to act as a frame names them: its `seats_to_act`, or for a frame stored before that list, its one
+/// `to_act`.
+fn acting(seats_to_act: &[SeatName], to_act: Option<SeatName>) -> Vec<SeatName> {
+    if seats_to_act.is_empty() {
+        to_act.into_iter().collect()
+    } else {
+        seats_to_act.to_vec()
     }
 }
 

@@ -44,14 +44,26 @@ impl TurnNotices {
         if !turn.time_control.is_correspondence() {
             return Ok(());
         }
-        let Some(seat) = turn.to_act else {
-            return self.store.drop_unpublished_reminders(turn.game_id, None).await;
-        };
-        let account = turn.players[seat.index()];
         let turn_ply = i64::from(turn.turn_ply);
-        // Reminders of earlier turns are moot; those of a paused turn are scheduled again when it resumes.
-        let keep = turn.deadline.map(|_| (account, turn_ply));
+        // Reminders of earlier turns are moot; those of a paused turn are scheduled again when it resumes. In a
+        // simultaneous phase every seat still to act keeps its own: they are dropped together and scheduled
+        // again (a published one stays published), and a seat that submitted loses its own with the next turn.
+        let keep = match (turn.seats_to_act.first(), turn.deadline) {
+            (Some(seat), Some(_)) if turn.seats_to_act.len() == 1 => Some((turn.players[seat.index()], turn_ply)),
+            _ => None,
+        };
         self.store.drop_unpublished_reminders(turn.game_id, keep).await?;
+        for seat in turn.seats_to_act.iter() {
+            self.schedule_for(turn, turn.players[seat.index()]).await?;
+        }
+        if !turn.seats_to_act.is_empty() {
+            self.wake.notify_one();
+        }
+        Ok(())
+    }
+
+    /// `account`'s notice of its turn and reminders of it.
+    async fn schedule_for(&self, turn: &TurnState, account: Uuid) -> Result<(), StoreError> {
         let now = now_ms();
         let row = |kind: &str, threshold: u8, due_at: Millis| NotificationRow {
             id: Uuid::new_v4(),
@@ -59,7 +71,7 @@ impl TurnNotices {
             game_id: turn.game_id,
             kind: kind.to_owned(),
             threshold: i64::from(threshold),
-            turn_ply,
+            turn_ply: i64::from(turn.turn_ply),
             deadline: turn.deadline,
             due_at,
             published_at: None,
@@ -73,7 +85,6 @@ impl TurnNotices {
                 self.store.schedule_notification(&row(REMINDER, threshold, due_at)).await?;
             }
         }
-        self.wake.notify_one();
         Ok(())
     }
 }

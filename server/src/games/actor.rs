@@ -252,6 +252,15 @@ struct Live {
 }
 
 impl Live {
+    /// The seats to act while the game is active: one, several in a simultaneous phase; none once it is over.
+    fn seats_to_act(&self) -> SeatSet {
+        if self.status == GameStatus::Active {
+            self.game.seats_to_act()
+        } else {
+            SeatSet::EMPTY
+        }
+    }
+
     /// The clocks as the protocol shows them at `now`, with the time left in a timed window.
     fn clocks(&self, now: Millis) -> kartka_protocol::Clocks {
         let window_ends = self.window_ends.filter(|_| self.status == GameStatus::Active);
@@ -455,15 +464,16 @@ impl GameActor {
                 // A standing offer lapses: it was made to seats of which one has gone.
                 next.draw_offer = None;
                 next.agreed_end_offer = None;
-                let to_act = next.game.to_act();
-                if self.live.clock.running() == Some(seat) {
-                    next.clock = self.live.clock.after_action(now, false, true, to_act);
+                let to_act = next.game.seats_to_act();
+                if self.live.clock.running().contains(seat) {
+                    next.clock = self.live.clock.after_action(now, seat, false, true, to_act);
                 }
                 let event = GameEvent::SeatLeft {
                     seat: seat_name(seat),
                     reason: convert::end_reason_name(reason),
                     ply: next.ply,
-                    to_act: to_act.map(seat_name),
+                    to_act: to_act.first().map(seat_name),
+                    seats_to_act: convert::seat_names(to_act),
                     clocks: next.clocks(now),
                 };
                 self.commit(next, event, None, now).await
@@ -501,10 +511,14 @@ impl GameActor {
         }
         let now = now_ms();
         // Until the store records it, the request fails like any unsaved change (nothing changed, retry).
-        if self.live.clock.deadline().is_some_and(|deadline| deadline <= now) {
+        // Of seats acting at once, every flag that fell is dealt with; another seat's fallen flag filled in by a
+        // random action leaves this seat's move to be played.
+        while let Some(fallen) = self.live.clock.flag().filter(|&(_, deadline)| deadline <= now) {
             let fell = self.flag_fall().await;
             self.deadline_retry.outcome(self.id, FLAG_FALL, fell)?;
-            return Err(GameError::GameOver);
+            if self.live.status != GameStatus::Active || fallen.0 == seat || self.live.clock.flag() == Some(fallen) {
+                return Err(GameError::GameOver);
+            }
         }
         if self.window_deadline().is_some_and(|deadline| deadline <= now) {
             let closed = self.close_window().await;

@@ -12,10 +12,26 @@
 //! not run; a first-move time (a server setting, [`ClockRules::first_move`]) runs instead from `since`, and when
 //! it runs out the game is aborted, not lost. Whether a seat has moved comes from its moves, so a restored clock
 //! knows it too; `since` stays the moment the first-move time began until that seat moves.
+//!
+//! The running seats are a set: one seat at a time in most games, several in a simultaneous phase (both fleets
+//! placed at once, a round of guesses). Every running seat runs on its own clock from the same `since`, the
+//! phase's start. When one of them completes its turn, only that seat is charged (its time since `since`, a
+//! per-move clock's move time T included; then its increment or refill, as any completed turn) and it leaves
+//! the running set; the others keep running from the same `since`, so the stored values still say everything.
+//! When the phase resolves (the last of them acts, and the engine names who acts next) the next seats start
+//! from that moment. An action that does not end the seat's turn in a simultaneous phase charges nothing yet:
+//! the seat's clock runs on from `since`, and its first move (which starts its main clock) is that turn's end.
+//! The earliest deadline among the running seats falls first ([`GameClock::flag`]).
+//!
+//! A seat's first-move time in a simultaneous phase whose timeout policy fills in a random action (a random
+//! fleet, a random secret): the actor aborts the game when it runs out while no seat of the game has acted yet
+//! (nobody showed up, so nobody gets a result, as in every other game); once another seat has acted, the
+//! absent seat gets the random action instead, which counts as its first move, so the players who came get
+//! their game (`actor/play.rs`, `flag_fall`).
 
 use std::time::Duration;
 
-use kartka_engine::{BySeat, Seat};
+use kartka_engine::{BySeat, Seat, SeatSet};
 use kartka_protocol::{Clocks, TimeControl};
 
 use super::convert::seat_name;
@@ -51,12 +67,12 @@ impl ClockRules {
     }
 }
 
-/// Every seat's time as of one moment, and whose clock runs from then on.
+/// Every seat's time as of one moment, and whose clocks run from then on.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct GameClock {
     remaining: BySeat<i64>,
     since: Millis,
-    running: Option<Seat>,
+    running: SeatSet,
     turn_end: TurnEnd,
     paused: BySeat<bool>,
     /// The first-move time in ms, if the game has one.
@@ -66,14 +82,14 @@ pub struct GameClock {
 }
 
 impl GameClock {
-    /// A new clock of `seats` seats at `now` with the clock of `first_to_act` running (its first-move time, when
-    /// `rules` give the game one).
+    /// A new clock of `seats` seats at `now` with the clocks of `first_to_act` running (their first-move time,
+    /// when `rules` give the game one).
     #[must_use]
     pub fn start(
         time_control: &TimeControl,
         rules: ClockRules,
         seats: usize,
-        first_to_act: Option<Seat>,
+        first_to_act: impl Into<SeatSet>,
         now: Millis,
     ) -> GameClock {
         let turn_end = turn_end(time_control, rules.day);
@@ -85,7 +101,7 @@ impl GameClock {
         GameClock {
             remaining: BySeat::splat(seats, initial),
             since: now,
-            running: first_to_act,
+            running: first_to_act.into(),
             turn_end,
             paused: BySeat::splat(seats, false),
             first_move: rules.first_move_ms(time_control),
@@ -93,22 +109,22 @@ impl GameClock {
         }
     }
 
-    /// A clock restored from stored values, with the seats whose clocks are paused and those that have moved (the
-    /// three per-seat values have an entry for every seat).
+    /// A clock restored from stored values, with the seats whose clocks run, those whose clocks are paused and
+    /// those that have moved (the three per-seat values have an entry for every seat).
     #[must_use]
     pub fn restore(
         time_control: &TimeControl,
         rules: ClockRules,
         remaining: BySeat<i64>,
         since: Millis,
-        running: Option<Seat>,
+        running: impl Into<SeatSet>,
         paused: BySeat<bool>,
         has_moved: BySeat<bool>,
     ) -> GameClock {
         GameClock {
             remaining,
             since,
-            running,
+            running: running.into(),
             turn_end: turn_end(time_control, rules.day),
             paused,
             first_move: rules.first_move_ms(time_control),
@@ -116,64 +132,72 @@ impl GameClock {
         }
     }
 
-    /// Time left per seat at `now` (for a per-move clock: the reserves): the running clock has run since the
+    /// Time left per seat at `now` (for a per-move clock: the reserves): each running clock has run since the
     /// last change, unless it is paused or its seat has not made its first move yet.
     #[must_use]
     pub fn remaining_at(&self, now: Millis) -> BySeat<i64> {
         let mut remaining = self.remaining;
-        if let Some(seat) = self.ticking().filter(|_| self.awaiting_first_move().is_none()) {
+        for seat in self.on_main_clock().iter() {
             remaining[seat] -= (self.elapsed(now) - self.move_time()).max(0);
         }
         remaining
     }
 
-    /// A per-move clock's move time left to the running seat at `now`; none for other clocks. A paused or
-    /// stopped clock shows none either, nor one waiting for its seat's first move.
+    /// A per-move clock's move time left to the running seats at `now` (the same for all of them: they started
+    /// together); none for other clocks. A paused or stopped clock shows none either, nor one waiting for its
+    /// seats' first moves.
     #[must_use]
     pub fn move_left_at(&self, now: Millis) -> Option<i64> {
-        if self.awaiting_first_move().is_some() {
-            return None;
-        }
         match self.turn_end {
-            TurnEnd::PerMove(move_ms) => self.ticking().map(|_| (move_ms - self.elapsed(now)).clamp(0, move_ms)),
-            TurnEnd::Increment(_) | TurnEnd::RefillTo(_) => None,
+            TurnEnd::PerMove(move_ms) if !self.on_main_clock().is_empty() => {
+                Some((move_ms - self.elapsed(now)).clamp(0, move_ms))
+            }
+            TurnEnd::PerMove(_) | TurnEnd::Increment(_) | TurnEnd::RefillTo(_) => None,
         }
     }
 
-    /// The seat whose first-move time is running: the seat to act, before its first move, in a game with a
+    /// The seats whose first-move time is running: seats to act, before their first move, in a game with a
     /// first-move time.
     #[must_use]
-    pub fn awaiting_first_move(&self) -> Option<Seat> {
-        self.first_move.and(self.ticking()).filter(|&seat| !self.started[seat])
+    pub fn awaiting_first_move(&self) -> SeatSet {
+        match self.first_move {
+            Some(_) => self.ticking().iter().filter(|&seat| !self.started[seat]).collect(),
+            None => SeatSet::EMPTY,
+        }
     }
 
-    /// The first-move time left at `now` to the seat that has not moved yet; none once it has.
+    /// The first-move time left at `now` to the seats that have not moved yet (the same for all of them); none
+    /// once they have.
     #[must_use]
     pub fn first_move_left_at(&self, now: Millis) -> Option<i64> {
         let first_move = self.first_move?;
-        self.awaiting_first_move().map(|_| (first_move - self.elapsed(now)).clamp(0, first_move))
+        (!self.awaiting_first_move().is_empty()).then(|| (first_move - self.elapsed(now)).clamp(0, first_move))
     }
 
-    /// When the running clock reaches zero (a per-move clock: its move time and then its reserve; a seat that
-    /// has not moved yet: its first-move time); none while it is paused.
+    /// When the first running clock reaches zero (a per-move clock: its move time and then its reserve; a seat
+    /// that has not moved yet: its first-move time); none while every running clock is paused.
     #[must_use]
     pub fn deadline(&self) -> Option<Millis> {
-        if let (Some(_), Some(first_move)) = (self.awaiting_first_move(), self.first_move) {
-            return Some(self.since + first_move);
-        }
-        self.ticking().map(|seat| self.since + self.move_time() + self.remaining[seat])
+        self.flag().map(|(_, deadline)| deadline)
     }
 
-    /// The seat to act, whether or not its clock is paused.
+    /// The running seat whose clock reaches zero first, and when (the lowest seat of those that reach it at
+    /// the same moment); none while every running clock is paused.
     #[must_use]
-    pub fn running(&self) -> Option<Seat> {
+    pub fn flag(&self) -> Option<(Seat, Millis)> {
+        self.ticking().iter().map(|seat| (seat, self.deadline_of(seat))).min_by_key(|&(seat, at)| (at, seat.index()))
+    }
+
+    /// The seats to act, whether or not their clocks are paused.
+    #[must_use]
+    pub fn running(&self) -> SeatSet {
         self.running
     }
 
-    /// The seat whose clock is actually counting down.
+    /// The seats whose clocks are actually counting down.
     #[must_use]
-    pub fn ticking(&self) -> Option<Seat> {
-        self.running.filter(|&seat| !self.paused[seat])
+    pub fn ticking(&self) -> SeatSet {
+        self.running.iter().filter(|&seat| !self.paused[seat]).collect()
     }
 
     /// Whether a seat's clock is paused (its player is on vacation).
@@ -203,26 +227,39 @@ impl GameClock {
         }
     }
 
-    /// The clock after the running seat acted at `now`: its time is charged, and when its turn ended it gains
-    /// the increment (or is refilled) and `next` starts running (`None` once the game is over). A per-move
-    /// clock starts a fresh move time whenever `new_move` (the seat to act now has a move of its own to make:
-    /// a turn ended, or Dots' extra move); its reserve never grows. A seat's first action starts its main clock
-    /// at `now` (the rest of its turn counts on it); a turn ended by that action costs nothing and gains nothing.
+    /// The clock after `mover`, a running seat, acted at `now`; `next` are the seats to act now (none once the
+    /// game is over).
+    ///
+    /// One seat at a time: the mover's time is charged, and when its turn ended it gains the increment (or is
+    /// refilled) and `next` start running. A per-move clock starts a fresh move time whenever `new_move` (the
+    /// seats to act now have a move of their own to make: a turn ended, or Dots' extra move); its reserve never
+    /// grows. A seat's first action starts its main clock at `now` (the rest of its turn counts on it); a turn
+    /// ended by that action costs nothing and gains nothing.
+    ///
+    /// In a simultaneous phase that goes on (other seats of it still to act, `next` among the running seats):
+    /// a turn the mover ended is charged to it alone, from `since`, and it leaves the running set; the others
+    /// run on from the same `since` (see the module's doc).
     #[must_use]
-    pub fn after_action(&self, now: Millis, turn_ended: bool, new_move: bool, next: Option<Seat>) -> GameClock {
+    pub fn after_action(
+        &self,
+        now: Millis,
+        mover: Seat,
+        turn_ended: bool,
+        new_move: bool,
+        next: impl Into<SeatSet>,
+    ) -> GameClock {
+        let next = next.into();
+        let phase_goes_on =
+            self.running.len() > 1 && !next.is_empty() && next.iter().all(|seat| self.running.contains(seat));
+        if phase_goes_on {
+            return self.after_simultaneous_action(now, mover, turn_ended, next);
+        }
         let mut clock = self.taken_at(now);
-        if let Some(seat) = self.awaiting_first_move() {
-            clock.started[seat] = true;
+        if self.awaiting_first_move().contains(mover) {
+            clock.started[mover] = true;
             clock.since = now;
-        } else if turn_ended {
-            if let Some(seat) = self.running {
-                let left = &mut clock.remaining[seat];
-                *left = match self.turn_end {
-                    TurnEnd::Increment(increment) => *left + increment,
-                    TurnEnd::RefillTo(full) => full,
-                    TurnEnd::PerMove(_) => *left,
-                };
-            }
+        } else if turn_ended && self.running.contains(mover) {
+            clock.remaining[mover] = self.turn_ended(clock.remaining[mover]);
         }
         if new_move {
             // The move time of `taken_at` is what the finished move had left; the new one starts whole now.
@@ -230,6 +267,33 @@ impl GameClock {
         }
         clock.running = next;
         clock
+    }
+
+    /// [`GameClock::after_action`] in a simultaneous phase that goes on: the mover alone is charged, once its
+    /// turn is over, and `since` stays the phase's start.
+    fn after_simultaneous_action(&self, now: Millis, mover: Seat, turn_ended: bool, next: SeatSet) -> GameClock {
+        let mut clock = *self;
+        if turn_ended && self.running.contains(mover) {
+            if self.awaiting_first_move().contains(mover) {
+                clock.started[mover] = true;
+            } else {
+                if self.on_main_clock().contains(mover) {
+                    clock.remaining[mover] -= (self.elapsed(now) - self.move_time()).max(0);
+                }
+                clock.remaining[mover] = self.turn_ended(clock.remaining[mover]);
+            }
+        }
+        clock.running = next;
+        clock
+    }
+
+    /// What a seat with `left` ms has after completing a turn.
+    fn turn_ended(&self, left: i64) -> i64 {
+        match self.turn_end {
+            TurnEnd::Increment(increment) => left + increment,
+            TurnEnd::RefillTo(full) => full,
+            TurnEnd::PerMove(_) => left,
+        }
     }
 
     /// The clock with `seat` paused (or running again) from `now`.
@@ -240,16 +304,16 @@ impl GameClock {
         clock
     }
 
-    /// The clock with `credit` ms given back to the running seat at `now`. A per-move clock gives it back as
+    /// The clock with `credit` ms given back to every running seat at `now`. A per-move clock gives it back as
     /// if the move had begun `credit` ms later: move time first, then reserve, exactly what the outage took; a
     /// first-move time is given back the same way.
     #[must_use]
     pub fn credited(&self, credit: i64, now: Millis) -> GameClock {
-        if matches!(self.turn_end, TurnEnd::PerMove(_)) || self.awaiting_first_move().is_some() {
+        if matches!(self.turn_end, TurnEnd::PerMove(_)) || !self.awaiting_first_move().is_empty() {
             return GameClock { since: self.since + credit, ..*self }.taken_at(now);
         }
         let mut clock = self.taken_at(now);
-        if let Some(seat) = self.running {
+        for seat in self.running.iter() {
             clock.remaining[seat] += credit;
         }
         clock
@@ -260,35 +324,50 @@ impl GameClock {
     pub fn stopped(&self, now: Millis) -> GameClock {
         let mut clock = self.taken_at(now);
         clock.remaining = clock.remaining.map(|left| (*left).max(0));
-        clock.running = None;
+        clock.running = SeatSet::EMPTY;
         clock
     }
 
-    /// The protocol's view at `now`. `running` names only a clock that counts down.
+    /// The protocol's view at `now`. `running` and `running_seats` name only clocks that count down.
     #[must_use]
     pub fn view(&self, now: Millis) -> Clocks {
         let remaining = self.remaining_at(now).map(|left| (*left).max(0));
         Clocks {
             move_ms: self.move_left_at(now),
             first_move_ms: self.first_move_left_at(now),
-            ..Clocks::new(remaining.as_slice().to_vec(), self.ticking().map(seat_name))
+            ..Clocks::running_at_once(remaining.as_slice().to_vec(), self.ticking().iter().map(seat_name).collect())
         }
     }
 
     /// The same clock with its values taken at `now`. A per-move clock keeps the part of the move time already
     /// used in `since` (see the module's doc), and a first-move time its beginning.
     fn taken_at(&self, now: Millis) -> GameClock {
-        if self.awaiting_first_move().is_some() {
+        if !self.awaiting_first_move().is_empty() {
             return *self;
         }
-        let since = match (self.ticking(), self.turn_end) {
-            (Some(_), TurnEnd::PerMove(move_ms)) => now - self.elapsed(now).min(move_ms),
+        let since = match self.turn_end {
+            TurnEnd::PerMove(move_ms) if !self.ticking().is_empty() => now - self.elapsed(now).min(move_ms),
             _ => now,
         };
         GameClock { remaining: self.remaining_at(now), since, ..*self }
     }
 
-    /// The ms the running clock has run since `since`.
+    /// The running seats whose main clocks count down: not paused, and past their first move when the game has
+    /// a first-move time.
+    fn on_main_clock(&self) -> SeatSet {
+        let awaiting = self.awaiting_first_move();
+        self.ticking().iter().filter(|&seat| !awaiting.contains(seat)).collect()
+    }
+
+    /// When `seat`'s clock, a running one, reaches zero.
+    fn deadline_of(&self, seat: Seat) -> Millis {
+        match self.first_move {
+            Some(first_move) if !self.started[seat] => self.since + first_move,
+            _ => self.since + self.move_time() + self.remaining[seat],
+        }
+    }
+
+    /// The ms the running clocks have run since `since`.
     fn elapsed(&self, now: Millis) -> i64 {
         now - self.since
     }
@@ -322,7 +401,7 @@ fn turn_end(time_control: &TimeControl, day: Duration) -> TurnEnd {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use kartka_protocol::OnTimeout;
+    use kartka_protocol::{OnTimeout, SeatName};
 
     const BLITZ: TimeControl = TimeControl::Fischer { initial_seconds: 60, increment_seconds: 2 };
     const DAY: Duration = Duration::from_secs(10);
@@ -333,9 +412,9 @@ mod tests {
     fn charges_the_running_seat_and_adds_the_increment_at_turn_end() {
         let clock = GameClock::start(&BLITZ, RULES, 2, Some(Seat::FIRST), 1_000);
         assert_eq!(clock.deadline(), Some(61_000));
-        let mid_turn = clock.after_action(6_000, false, false, Some(Seat::FIRST));
+        let mid_turn = clock.after_action(6_000, Seat::FIRST, false, false, Some(Seat::FIRST));
         assert_eq!(mid_turn.remaining_at(6_000), [55_000, 60_000]);
-        let turn_over = mid_turn.after_action(7_000, true, true, Some(Seat::SECOND));
+        let turn_over = mid_turn.after_action(7_000, Seat::FIRST, true, true, Some(Seat::SECOND));
         assert_eq!(turn_over.remaining_at(7_000), [56_000, 60_000]);
         assert_eq!(turn_over.remaining_at(17_000), [56_000, 50_000]);
         assert_eq!(turn_over.deadline(), Some(67_000));
@@ -350,9 +429,9 @@ mod tests {
         let clock = GameClock::start(&three_days, RULES, 2, Some(Seat::FIRST), 0);
         assert_eq!(clock.remaining_at(0), [30_000, 30_000]);
         assert_eq!(clock.turn_allotment(), Some(30_000));
-        let bounced = clock.after_action(4_000, false, false, Some(Seat::FIRST));
+        let bounced = clock.after_action(4_000, Seat::FIRST, false, false, Some(Seat::FIRST));
         assert_eq!(bounced.remaining_at(4_000), [26_000, 30_000], "no refill in the middle of a turn");
-        let done = bounced.after_action(5_000, true, true, Some(Seat::SECOND));
+        let done = bounced.after_action(5_000, Seat::FIRST, true, true, Some(Seat::SECOND));
         assert_eq!(done.remaining_at(5_000), [30_000, 30_000]);
         assert_eq!(done.deadline(), Some(35_000));
     }
@@ -376,8 +455,8 @@ mod tests {
 
     /// The seat that moves after `clock`'s running seat completed a move at `at` (turns alternate here).
     fn moved(clock: &GameClock, at: Millis) -> GameClock {
-        let next = clock.running().map(Seat::other);
-        clock.after_action(at, true, true, next)
+        let mover = clock.running().first().expect("a seat to act");
+        clock.after_action(at, mover, true, true, Some(mover.other()))
     }
 
     #[test]
@@ -407,11 +486,11 @@ mod tests {
     fn per_move_clock_keeps_a_begun_move_across_a_bounce_and_a_restore() {
         let clock = GameClock::start(&SEED, RULES, 2, Some(Seat::FIRST), 0);
         // A bounce: the turn goes on and no new move begins, so the move time is not refreshed.
-        let bounced = clock.after_action(4_000, false, false, Some(Seat::FIRST));
+        let bounced = clock.after_action(4_000, Seat::FIRST, false, false, Some(Seat::FIRST));
         assert_eq!(bounced.view(4_000).move_ms, Some(6_000));
         assert_eq!(bounced.deadline(), Some(70_000));
         // Dots' extra move: the turn goes on, but a new move begins with a fresh T.
-        let extra = bounced.after_action(15_000, false, true, Some(Seat::FIRST));
+        let extra = bounced.after_action(15_000, Seat::FIRST, false, true, Some(Seat::FIRST));
         assert_eq!(extra.remaining_at(15_000), [55_000, 60_000]);
         assert_eq!(extra.view(15_000).move_ms, Some(10_000));
         // What is stored (reserves as of `since`) restores to the same clock, mid-move and past T.
@@ -457,26 +536,26 @@ mod tests {
     #[test]
     fn main_clocks_start_after_each_sides_first_move() {
         let clock = GameClock::start(&BLITZ, FIRST_MOVE, 2, Some(Seat::FIRST), 1_000);
-        assert_eq!(clock.awaiting_first_move(), Some(Seat::FIRST));
+        assert_eq!(clock.awaiting_first_move(), SeatSet::only(Seat::FIRST));
         assert_eq!(clock.deadline(), Some(31_000), "the first-move time, not the main clock");
         assert_eq!(clock.remaining_at(21_000), [60_000, 60_000], "no main clock runs before the first move");
         assert_eq!(clock.view(21_000).first_move_ms, Some(10_000));
         // The first seat moves after 20 s: nothing charged, no increment; the second seat's first-move time runs.
-        let second = clock.after_action(21_000, true, true, Some(Seat::SECOND));
+        let second = clock.after_action(21_000, Seat::FIRST, true, true, Some(Seat::SECOND));
         assert_eq!(second.remaining_at(21_000), [60_000, 60_000]);
-        assert_eq!(second.awaiting_first_move(), Some(Seat::SECOND));
+        assert_eq!(second.awaiting_first_move(), SeatSet::only(Seat::SECOND));
         assert_eq!(second.deadline(), Some(51_000));
         assert_eq!(second.view(26_000).first_move_ms, Some(25_000));
         // The second seat answers: from now on both main clocks run as usual.
-        let first = second.after_action(30_000, true, true, Some(Seat::FIRST));
-        assert_eq!(first.awaiting_first_move(), None);
+        let first = second.after_action(30_000, Seat::SECOND, true, true, Some(Seat::FIRST));
+        assert_eq!(first.awaiting_first_move(), SeatSet::EMPTY);
         assert_eq!(first.view(30_000).first_move_ms, None);
         assert_eq!(first.deadline(), Some(90_000));
-        let back = first.after_action(35_000, true, true, Some(Seat::SECOND));
+        let back = first.after_action(35_000, Seat::FIRST, true, true, Some(Seat::SECOND));
         assert_eq!(back.remaining_at(35_000), [57_000, 60_000], "5 s charged, 2 s increment");
         // Correspondence games have no first-move time.
         let days = TimeControl::Correspondence { days_per_move: 1, vacation_allowed: true };
-        assert_eq!(GameClock::start(&days, FIRST_MOVE, 2, Some(Seat::FIRST), 0).awaiting_first_move(), None);
+        assert_eq!(GameClock::start(&days, FIRST_MOVE, 2, Some(Seat::FIRST), 0).awaiting_first_move(), SeatSet::EMPTY);
     }
 
     #[test]
@@ -484,7 +563,7 @@ mod tests {
         let clock = GameClock::start(&SEED, FIRST_MOVE, 2, Some(Seat::FIRST), 0);
         assert_eq!(clock.view(5_000).move_ms, None, "no move time before the first move");
         // A bounce after 20 s: the move time starts then, whole.
-        let bounced = clock.after_action(20_000, false, false, Some(Seat::FIRST));
+        let bounced = clock.after_action(20_000, Seat::FIRST, false, false, Some(Seat::FIRST));
         assert_eq!(bounced.view(20_000).move_ms, Some(10_000));
         assert_eq!(bounced.remaining_at(20_000), [60_000, 60_000]);
         assert_eq!(bounced.deadline(), Some(90_000));
@@ -522,11 +601,141 @@ mod tests {
     fn a_clock_of_three_seats_charges_each_seat_in_turn() {
         let clock = GameClock::start(&BLITZ, RULES, 3, Some(Seat::FIRST), 0);
         assert_eq!(clock.remaining_at(0), [60_000, 60_000, 60_000]);
-        let second = clock.after_action(5_000, true, true, Some(Seat::SECOND));
-        let third = second.after_action(9_000, true, true, Seat::new(2));
+        let second = clock.after_action(5_000, Seat::FIRST, true, true, Some(Seat::SECOND));
+        let third = second.after_action(9_000, Seat::SECOND, true, true, Seat::new(2));
         assert_eq!(third.remaining_at(10_000), [57_000, 58_000, 59_000], "each charged its own time, +2 s");
         assert_eq!(third.deadline(), Some(9_000 + 60_000));
-        let stopped = third.after_action(12_000, true, true, Some(Seat::FIRST)).stopped(13_000);
+        let stopped = third
+            .after_action(12_000, Seat::new(2).expect("a third seat"), true, true, Some(Seat::FIRST))
+            .stopped(13_000);
         assert_eq!(stopped.view(13_000).ms, vec![56_000, 58_000, 59_000]);
+    }
+
+    /// Both seats of a game of two.
+    fn both() -> SeatSet {
+        SeatSet::all(2)
+    }
+
+    #[test]
+    fn in_a_simultaneous_phase_each_seat_is_charged_alone_from_the_phases_start() {
+        let clock = GameClock::start(&BLITZ, RULES, 2, both(), 0);
+        assert_eq!(clock.running(), both());
+        assert_eq!(clock.remaining_at(10_000), [50_000, 50_000], "both clocks run at once");
+        let view = clock.view(10_000);
+        assert_eq!(view.running_seats, [SeatName::First, SeatName::Second]);
+        assert_eq!(view.running, Some(SeatName::First));
+        // The second seat submits first, after 10 s: it alone is charged, with its increment, and stops.
+        let first_left = clock.after_action(10_000, Seat::SECOND, true, true, Some(Seat::FIRST));
+        assert_eq!(first_left.running(), SeatSet::only(Seat::FIRST));
+        assert_eq!(first_left.since(), 0, "the other seat runs on from the phase's start");
+        assert_eq!(first_left.remaining_at(15_000), [45_000, 52_000]);
+        assert_eq!(first_left.flag(), Some((Seat::FIRST, 60_000)));
+        // The first seat completes the phase after 20 s: the next phase starts both clocks from then.
+        let next_phase = first_left.after_action(20_000, Seat::FIRST, true, true, both());
+        assert_eq!(next_phase.remaining_at(20_000), [42_000, 52_000]);
+        assert_eq!(next_phase.since(), 20_000);
+        assert_eq!(next_phase.remaining_at(30_000), [32_000, 42_000]);
+        assert_eq!(next_phase.flag(), Some((Seat::FIRST, 62_000)), "the earliest flag among the running seats");
+        assert_eq!(next_phase.deadline(), Some(62_000));
+        let stopped = next_phase.stopped(31_000);
+        assert_eq!(stopped.running(), SeatSet::EMPTY);
+        assert_eq!(stopped.view(40_000).running_seats, Vec::<SeatName>::new());
+    }
+
+    #[test]
+    fn a_simultaneous_phase_restores_to_the_same_seats_and_clocks() {
+        let clock = GameClock::start(&SEED, RULES, 2, both(), 0);
+        let first_left = clock.after_action(25_000, Seat::SECOND, true, true, Some(Seat::FIRST));
+        let restored = GameClock::restore(
+            &SEED,
+            RULES,
+            first_left.stored_remaining(),
+            first_left.since(),
+            first_left.running(),
+            [false; 2].into(),
+            [false, true].into(),
+        );
+        assert_eq!(restored.running(), SeatSet::only(Seat::FIRST));
+        assert_eq!(restored.view(30_000), first_left.view(30_000));
+        assert_eq!(restored.deadline(), first_left.deadline());
+        // A credit given in the middle of the phase keeps the stored values whole, as one seat at a time.
+        let credited = first_left.credited(0, 30_000);
+        let again = GameClock::restore(
+            &SEED,
+            RULES,
+            credited.stored_remaining(),
+            credited.since(),
+            credited.running(),
+            [false; 2].into(),
+            [false, true].into(),
+        );
+        assert_eq!(again.view(40_000), first_left.view(40_000));
+        assert_eq!(again.deadline(), first_left.deadline());
+    }
+
+    #[test]
+    fn a_per_move_clock_charges_a_simultaneous_seat_only_beyond_its_move_time() {
+        let clock = GameClock::start(&SEED, RULES, 2, both(), 0);
+        assert_eq!(clock.view(4_000).move_ms, Some(6_000));
+        // The second seat submits within T: its reserve is whole; the first, 25 s in, used 15 s of its own.
+        let first_left = clock.after_action(7_000, Seat::SECOND, true, true, Some(Seat::FIRST));
+        assert_eq!(first_left.remaining_at(7_000), [60_000, 60_000]);
+        assert_eq!(first_left.deadline(), Some(70_000));
+        let next_phase = first_left.after_action(25_000, Seat::FIRST, true, true, both());
+        assert_eq!(next_phase.remaining_at(25_000), [45_000, 60_000]);
+        assert_eq!(next_phase.view(25_000).move_ms, Some(10_000), "the next phase starts a fresh T for both");
+        assert_eq!(next_phase.flag(), Some((Seat::FIRST, 25_000 + 10_000 + 45_000)));
+    }
+
+    #[test]
+    fn correspondence_refills_each_simultaneous_seat_at_its_turns_end() {
+        let one_day = TimeControl::Correspondence { days_per_move: 1, vacation_allowed: true };
+        let clock = GameClock::start(&one_day, RULES, 2, both(), 0);
+        let first_left = clock.after_action(4_000, Seat::SECOND, true, true, Some(Seat::FIRST));
+        assert_eq!(first_left.remaining_at(6_000), [4_000, 10_000]);
+        // The second seat goes on vacation: the first seat's clock alone counts, and falls first.
+        let paused = clock.with_pause(Seat::SECOND, true, 2_000);
+        assert_eq!(paused.ticking(), SeatSet::only(Seat::FIRST));
+        assert_eq!(paused.remaining_at(9_000), [1_000, 8_000]);
+        assert_eq!(paused.flag(), Some((Seat::FIRST, 10_000)));
+        assert_eq!(paused.view(9_000).running_seats, [SeatName::First]);
+    }
+
+    #[test]
+    fn a_mid_turn_action_in_a_simultaneous_phase_charges_nothing_yet() {
+        let clock = GameClock::start(&BLITZ, RULES, 2, both(), 0);
+        let mid_turn = clock.after_action(5_000, Seat::FIRST, false, false, both());
+        assert_eq!(mid_turn, GameClock { running: both(), ..clock });
+        assert_eq!(mid_turn.remaining_at(8_000), [52_000, 52_000]);
+    }
+
+    #[test]
+    fn each_simultaneous_seat_has_its_own_first_move() {
+        let clock = GameClock::start(&BLITZ, FIRST_MOVE, 2, both(), 0);
+        assert_eq!(clock.awaiting_first_move(), both());
+        assert_eq!(clock.flag(), Some((Seat::FIRST, 30_000)), "the same first-move time: the lowest seat first");
+        // The second seat's first move: nothing charged; the first seat's first-move time runs on.
+        let first_left = clock.after_action(10_000, Seat::SECOND, true, true, Some(Seat::FIRST));
+        assert_eq!(first_left.awaiting_first_move(), SeatSet::only(Seat::FIRST));
+        assert_eq!(first_left.remaining_at(20_000), [60_000, 60_000]);
+        assert_eq!(first_left.view(20_000).first_move_ms, Some(10_000));
+        assert_eq!(first_left.deadline(), Some(30_000));
+        // The first seat moves too: both main clocks run from then.
+        let next_phase = first_left.after_action(25_000, Seat::FIRST, true, true, both());
+        assert_eq!(next_phase.awaiting_first_move(), SeatSet::EMPTY);
+        assert_eq!(next_phase.remaining_at(35_000), [50_000, 50_000]);
+        assert_eq!(next_phase.deadline(), Some(85_000));
+        // An outage credited in a phase of first moves moves its deadline for every seat.
+        assert_eq!(clock.credited(5_000, 12_000).flag(), Some((Seat::FIRST, 35_000)));
+    }
+
+    #[test]
+    fn an_outage_is_credited_to_every_running_seat() {
+        let clock = GameClock::start(&BLITZ, RULES, 2, both(), 0);
+        let first_left = clock.after_action(10_000, Seat::SECOND, true, true, Some(Seat::FIRST));
+        let credited = first_left.credited(3_000, 20_000);
+        assert_eq!(credited.remaining_at(20_000), [43_000, 52_000], "only the running seat had run");
+        let both_credited = clock.credited(3_000, 20_000);
+        assert_eq!(both_credited.remaining_at(20_000), [43_000, 43_000]);
     }
 }

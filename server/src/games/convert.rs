@@ -1,6 +1,6 @@
 //! Conversions at the boundaries: protocol ↔ engine, protocol ↔ stored text.
 
-use kartka_engine::{EndReason, Outcome, Seat};
+use kartka_engine::{EndReason, Outcome, Seat, SeatSet};
 use kartka_protocol::rest::GameSummary;
 use kartka_protocol::{
     EndReasonName, GameResult, GameStatus, PlayerInfo, SeatName, SpeedClass, TimeControl, MAX_INCREMENT_SECONDS,
@@ -64,6 +64,12 @@ pub fn seat_name(seat: Seat) -> SeatName {
     SeatName::from_index(seat.index()).expect("the protocol names as many seats as the engine has")
 }
 
+/// The protocol's names of the seats of `seats`, in seat order.
+#[must_use]
+pub fn seat_names(seats: SeatSet) -> Vec<SeatName> {
+    seats.iter().map(seat_name).collect()
+}
+
 /// The stored text of a seat: its ordinal.
 #[must_use]
 pub fn seat_text(seat: Seat) -> &'static str {
@@ -74,6 +80,19 @@ pub fn seat_text(seat: Seat) -> &'static str {
 #[must_use]
 pub fn seat_from_text(text: &str) -> Option<Seat> {
     Seat::from_ordinal(text)
+}
+
+/// The stored text of a set of seats: their ordinals in seat order, separated by commas (`first,second`);
+/// `None` for no seat.
+#[must_use]
+pub fn seats_text(seats: SeatSet) -> Option<String> {
+    (!seats.is_empty()).then(|| seats.iter().map(seat_text).collect::<Vec<_>>().join(","))
+}
+
+/// The seats of their stored text (see [`seats_text`]); `None` when a part names no seat.
+#[must_use]
+pub fn seats_from_text(text: &str) -> Option<SeatSet> {
+    text.split(',').map(seat_from_text).collect()
 }
 
 /// The engine's reason for a seat's departure, as a `seat_left` event names it: a resignation, a timeout or an

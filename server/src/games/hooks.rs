@@ -1,7 +1,7 @@
 //! What the rest of the server hears about a game's turns, without the game actor knowing who listens.
 
 use async_trait::async_trait;
-use kartka_engine::Seat;
+use kartka_engine::SeatSet;
 use kartka_protocol::TimeControl;
 use uuid::Uuid;
 
@@ -16,8 +16,8 @@ pub struct TurnState {
     pub players: Vec<Uuid>,
     /// The game's time control.
     pub time_control: TimeControl,
-    /// The seat to act; `None` once the game is over.
-    pub to_act: Option<Seat>,
+    /// The seats to act: one, several in a simultaneous phase, none once the game is over.
+    pub seats_to_act: SeatSet,
     /// The game's ply when the current turn began.
     pub turn_ply: u32,
     /// When the running clock falls; none while it is paused or the game is over.

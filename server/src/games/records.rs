@@ -440,6 +440,7 @@ mod tests {
             reason,
             ply,
             to_act: None,
+            seats_to_act: Vec::new(),
             clocks: Clocks::new(vec![], None),
         };
         let events = [

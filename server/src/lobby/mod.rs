@@ -178,9 +178,10 @@ enum Command {
         muted: bool,
         relay: bool,
     },
-    /// News of the lobby that another part of the server owns, for every subscriber.
+    /// News of the lobby that another part of the server owns, for every subscriber (boxed: a frame may hold a
+    /// whole game snapshot, far larger than every other command).
     Announce {
-        frame: ServerFrame,
+        frame: Box<ServerFrame>,
     },
     /// From now on the lobby is the cluster's: news goes to the other nodes through `relay` too, and players who
     /// leave this node are forgotten from `entered`.
@@ -430,7 +431,7 @@ impl Lobby {
     /// Sends a frame to every lobby subscriber: news of what the lobby shows but does not own, such as
     /// correspondence seeks (stored, and changed over REST).
     pub async fn announce(&self, frame: ServerFrame) {
-        let _ = self.commands.send(Command::Announce { frame }).await;
+        let _ = self.commands.send(Command::Announce { frame: Box::new(frame) }).await;
     }
 
     /// Sends a connection the lobby snapshot, then every lobby change (with `chat`, the lobby's chat too, but for

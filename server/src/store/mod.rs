@@ -190,8 +190,11 @@ pub struct GameState {
     pub clocks_ms: Vec<i64>,
     /// When the clock values were taken; the running clock has run since then.
     pub clock_at: Millis,
-    /// The seat that must act (`first` … `sixth`), while active.
+    /// The seat that must act (`first` … `sixth`), while active: the first of `seats_to_act`.
     pub to_act: Option<String>,
+    /// Every seat that must act, while active, in seat order, separated by commas (`first,second`): several in a
+    /// simultaneous phase. `None` when none.
+    pub seats_to_act: Option<String>,
     /// When the seat to act runs out of time, while active.
     pub deadline: Option<Millis>,
     /// When the game ended.

@@ -30,10 +30,10 @@ const INSERT_EVENTS_UNNEST: &str = "INSERT INTO game_events \
 macro_rules! states_unnest {
     () => {
         "WITH c AS (SELECT * FROM UNNEST($1::uuid[], $2::bigint[], $3::text[], $4::text[], $5::text[], \
-        $6::bigint[], $7::bigint[], $8::text[], $9::bigint[], $10::text[], $11::bigint[], $12::bigint[], \
-        $13::text[], $14::text[]) AS c(id, expected_seq, status, winner, end_reason, ply, seq, clocks_ms, clock_at, \
-        to_act, deadline, finished_at, scores, ranks)), \
-        moved AS (UPDATE game_progress AS p SET seq = c.seq, ply = c.ply, clocks_ms = c.clocks_ms, clock_at = c.clock_at, to_act = c.to_act, deadline = c.deadline, \
+        $6::bigint[], $7::bigint[], $8::text[], $9::bigint[], $10::text[], $11::text[], $12::bigint[], \
+        $13::bigint[], $14::text[], $15::text[]) AS c(id, expected_seq, status, winner, end_reason, ply, seq, \
+        clocks_ms, clock_at, to_act, seats_to_act, deadline, finished_at, scores, ranks)), \
+        moved AS (UPDATE game_progress AS p SET seq = c.seq, ply = c.ply, clocks_ms = c.clocks_ms, clock_at = c.clock_at, to_act = c.to_act, seats_to_act = c.seats_to_act, deadline = c.deadline, \
         swept_deadline = CASE WHEN p.swept THEN c.deadline END FROM c WHERE p.game_id = c.id AND p.seq = c.expected_seq RETURNING p.game_id)"
     };
 }
@@ -60,9 +60,9 @@ macro_rules! outcomes_update {
 /// [`UPDATE_PROGRESS_UNNEST`] for a group with a game that ended: its `games` row is written too.
 const UPDATE_STATES_UNNEST: &str = concat!(states_unnest!(), outcomes_update!(), " SELECT game_id FROM moved");
 
-/// A whole group commit in one statement, its own transaction (the states' arrays are `$1`–`$14`): the
-/// sequence checks and new progress (`moved`), the events (`$15`–`$21`) and moves (`$22`–`$29`) of the games
-/// that passed, and the announcement of the group (channel `$30`, payloads `$31`) if every game passed; it
+/// A whole group commit in one statement, its own transaction (the states' arrays are `$1`–`$15`): the
+/// sequence checks and new progress (`moved`), the events (`$16`–`$22`) and moves (`$23`–`$30`) of the games
+/// that passed, and the announcement of the group (channel `$31`, payloads `$32`) if every game passed; it
 /// answers each game it moved and whether the announcement was sent. One round trip instead of six (BEGIN,
 /// four statements, COMMIT): at low load each group is a move or two, and PostgreSQL's cost per statement is
 /// most of a move's (docs/performance.md).
@@ -73,17 +73,17 @@ macro_rules! group_in_one_statement {
             $outcomes,
             ", events AS (INSERT INTO game_events \
             (game_id, seq, kind, payload, at, private_seat, private_payload) \
-            SELECT * FROM UNNEST($15::uuid[], $16::bigint[], $17::text[], $18::text[], $19::bigint[], \
-            $20::text[], $21::text[]) \
+            SELECT * FROM UNNEST($16::uuid[], $17::bigint[], $18::text[], $19::text[], $20::bigint[], \
+            $21::text[], $22::text[]) \
             AS e(game_id, seq, kind, payload, at, private_seat, private_payload) \
             WHERE e.game_id IN (SELECT game_id FROM moved)), \
             new_moves AS (INSERT INTO moves \
             (game_id, ply, seat, notation, turn_ended, client_move_id, clocks_ms, received_at) \
-            SELECT * FROM UNNEST($22::uuid[], $23::bigint[], $24::text[], $25::text[], $26::boolean[], \
-            $27::text[], $28::text[], $29::bigint[]) \
+            SELECT * FROM UNNEST($23::uuid[], $24::bigint[], $25::text[], $26::text[], $27::boolean[], \
+            $28::text[], $29::text[], $30::bigint[]) \
             AS m(game_id, ply, seat, notation, turn_ended, client_move_id, clocks_ms, received_at) \
             WHERE m.game_id IN (SELECT game_id FROM moved)), \
-            told AS (SELECT pg_notify($30, payload) FROM UNNEST($31::text[]) AS payload \
+            told AS (SELECT pg_notify($31, payload) FROM UNNEST($32::text[]) AS payload \
             WHERE (SELECT count(*) FROM moved) = cardinality($1::uuid[])) \
             SELECT game_id, (SELECT count(*) FROM told) > 0 AS told FROM moved"
         )
@@ -222,6 +222,7 @@ fn bind_states<'q>(query: PgQuery<'q>, changes: &'q [(Uuid, &'q GameChange)]) ->
         .bind(changes.iter().map(|(_, change)| clocks_text(&change.state.clocks_ms)).collect::<Vec<String>>())
         .bind(int(|state| state.clock_at))
         .bind(text(|state| state.to_act.as_deref()))
+        .bind(text(|state| state.seats_to_act.as_deref()))
         .bind(maybe_int(|state| state.deadline))
         .bind(maybe_int(|state| state.finished_at))
         .bind(text(|state| state.scores.as_deref()))

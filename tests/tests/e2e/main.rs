@@ -68,6 +68,7 @@ mod per_move_clock;
 mod profiles;
 mod reports;
 mod restart;
+mod simultaneous;
 mod soccer_variants;
 mod store;
 mod store_outage;

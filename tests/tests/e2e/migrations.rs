@@ -62,6 +62,16 @@ async fn postgres_offers_stored_before_0025_keep_their_players_as_seats_after_it
     offers_stored_before_0025_keep_their_players_as_seats_after_it(Backend::Postgres).await;
 }
 
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn sqlite_seats_to_act_stored_before_0028_read_back_as_sets_after_it() {
+    seats_to_act_stored_before_0028_read_back_as_sets_after_it(Backend::Sqlite).await;
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn postgres_seats_to_act_stored_before_0028_read_back_as_sets_after_it() {
+    seats_to_act_stored_before_0028_read_back_as_sets_after_it(Backend::Postgres).await;
+}
+
 fn game(first_id: Uuid, second_id: Uuid, state: GameState) -> GameRow {
     GameRow {
         id: Uuid::new_v4(),
@@ -155,6 +165,7 @@ async fn games_stored_before_0015_read_back_the_same_after_it(backend: Backend) 
             clocks_ms: vec![51_000, 48_500],
             clock_at: T0 + 9_000,
             to_act: Some("second".to_owned()),
+            seats_to_act: Some("second".to_owned()),
             deadline: Some(deadline),
             finished_at: None,
             scores: None,
@@ -173,6 +184,7 @@ async fn games_stored_before_0015_read_back_the_same_after_it(backend: Backend) 
             clocks_ms: vec![12_000, 3_000],
             clock_at: T0 + 110_000,
             to_act: None,
+            seats_to_act: None,
             deadline: None,
             finished_at: Some(T0 + 110_000),
             scores: Some("1:0".to_owned()),
@@ -200,6 +212,7 @@ async fn games_stored_before_0015_read_back_the_same_after_it(backend: Backend) 
         clocks_ms: vec![51_000, 47_000],
         clock_at: T0 + 10_500,
         to_act: Some("first".to_owned()),
+        seats_to_act: Some("first".to_owned()),
         deadline: Some(T0 + 62_000),
         ..active.state.clone()
     };
@@ -269,6 +282,7 @@ async fn only_correspondence_deadlines_are_swept_after_0018(backend: Backend) {
         clocks_ms: vec![40_000, 50_000],
         clock_at: T0,
         to_act: Some("first".to_owned()),
+        seats_to_act: Some("first".to_owned()),
         deadline: Some(deadline),
         finished_at: None,
         scores: None,
@@ -385,6 +399,7 @@ async fn seats_stored_before_0022_read_back_as_lists_after_it(backend: Backend) 
         clocks_ms: vec![55_000, 58_000],
         clock_at: T0 + 5_000,
         to_act: None,
+        seats_to_act: None,
         deadline: None,
         finished_at: Some(T0 + 5_000),
         scores: None,
@@ -412,6 +427,7 @@ async fn seats_stored_before_0022_read_back_as_lists_after_it(backend: Backend) 
         clocks_ms: vec![60_000, 60_000],
         clock_at: T0,
         to_act: Some("first".to_owned()),
+        seats_to_act: Some("first".to_owned()),
         deadline: Some(T0 + 60_000),
         finished_at: None,
         scores: None,
@@ -446,6 +462,7 @@ async fn seats_stored_before_0022_read_back_as_lists_after_it(backend: Backend) 
         state: GameState {
             clocks_ms: vec![60_000, 59_000, 58_000],
             to_act: Some("third".to_owned()),
+            seats_to_act: Some("third".to_owned()),
             ..active.state.clone()
         },
         ..active.clone()
@@ -527,6 +544,7 @@ async fn results_of_three_stored_before_0026_read_back_with_their_ranks_after_it
         clocks_ms: vec![50_000, 51_000, 52_000],
         clock_at: T0 + 9_000,
         to_act: None,
+        seats_to_act: None,
         deadline: None,
         finished_at: Some(T0 + 9_000),
         scores: Some("1:3:1".to_owned()),
@@ -625,6 +643,7 @@ async fn offers_stored_before_0025_keep_their_players_as_seats_after_it(backend:
         clocks_ms: vec![60_000, 60_000],
         clock_at: T0 + 1,
         to_act: Some("first".to_owned()),
+        seats_to_act: Some("first".to_owned()),
         deadline: Some(T0 + 60_001),
         finished_at: None,
         scores: None,
@@ -637,4 +656,65 @@ async fn offers_stored_before_0025_keep_their_players_as_seats_after_it(backend:
     let accepted = store.challenge(named).await.unwrap().expect("the challenge");
     assert_eq!((accepted.offer.status.as_str(), accepted.offer.game_id), ("accepted", Some(game.id)));
     assert_eq!(accepted.offer.seats[1], offer_seat(ola, Some(0), None, Some((T0 + 1, 1))));
+}
+
+async fn seats_to_act_stored_before_0028_read_back_as_sets_after_it(backend: Backend) {
+    let older = OlderDb::new(backend, 28).await;
+    let (ala, ola) = two_players(&older).await;
+    let active = GameState {
+        status: "active".to_owned(),
+        winner: None,
+        end_reason: None,
+        ply: 3,
+        seq: 4,
+        clocks_ms: vec![50_000, 51_000],
+        clock_at: T0 + 3_000,
+        to_act: Some("second".to_owned()),
+        seats_to_act: Some("second".to_owned()),
+        deadline: Some(T0 + 54_000),
+        finished_at: None,
+        scores: None,
+        ranks: None,
+    };
+    let one_to_act = game(ala, ola, active.clone());
+    for statement in insert_in_0025_shape(&one_to_act, &[("started", "{}")]) {
+        older.execute(&statement).await;
+    }
+    older
+        .execute(&format!(
+            "UPDATE game_progress SET to_act = 'second', deadline = {} WHERE game_id = '{}'",
+            T0 + 54_000,
+            one_to_act.id
+        ))
+        .await;
+
+    let database = older.open().await;
+    let store = database.store();
+    assert_eq!(store.game(one_to_act.id).await.unwrap(), Some(one_to_act.clone()), "its one seat is its set");
+    // A simultaneous phase: both seats act, the first named alone in `to_act`; the set reads back whole.
+    let both = GameRow {
+        id: Uuid::new_v4(),
+        state: GameState {
+            seq: 1,
+            ply: 0,
+            to_act: Some("first".to_owned()),
+            seats_to_act: Some("first,second".to_owned()),
+            ..active
+        },
+        ..one_to_act
+    };
+    let started = EventRow { seq: 1, kind: "started".to_owned(), payload: "{}".to_owned(), at: T0, private: None };
+    store.insert_game(&both, &started, None).await.unwrap();
+    assert_eq!(store.game(both.id).await.unwrap(), Some(both.clone()));
+    let second = Some("second".to_owned());
+    let moved = GameState { seq: 2, to_act: second.clone(), seats_to_act: second, ply: 1, ..both.state.clone() };
+    let change = GameChange {
+        expected_seq: 1,
+        event: EventRow { seq: 2, kind: "moved".to_owned(), payload: "{}".to_owned(), at: T0, private: None },
+        new_move: None,
+        state: moved.clone(),
+        ratings: Vec::new(),
+    };
+    store.record(both.id, &change).await.unwrap();
+    assert_eq!(store.game(both.id).await.unwrap().map(|game| game.state), Some(moved), "committed as a set too");
 }

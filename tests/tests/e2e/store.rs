@@ -127,6 +127,7 @@ fn move_change(state: &GameState, client_move_id: &str) -> GameChange {
             clocks_ms,
             clock_at: at,
             to_act: Some(if state.ply % 2 == 0 { "second" } else { "first" }.to_owned()),
+            seats_to_act: Some(if state.ply % 2 == 0 { "second" } else { "first" }.to_owned()),
             deadline: Some(at + MINUTE),
             ..state.clone()
         },
@@ -162,6 +163,7 @@ fn end_change(state: &GameState) -> GameChange {
             seq,
             clock_at: at,
             to_act: None,
+            seats_to_act: None,
             deadline: None,
             finished_at: Some(at),
             // Stored as given, whatever game counts them: the store keeps a result's points.

@@ -114,10 +114,8 @@ fn stored_state(live: &Live, seq: u64) -> GameState {
         seq: seq as i64,
         clocks_ms: live.clock.stored_remaining().as_slice().to_vec(),
         clock_at: live.clock.since(),
-        to_act: (live.status == GameStatus::Active)
-            .then(|| live.game.to_act())
-            .flatten()
-            .map(|seat| seat_text(seat).to_owned()),
+        to_act: live.seats_to_act().first().map(|seat| seat_text(seat).to_owned()),
+        seats_to_act: convert::seats_text(live.seats_to_act()),
         // A timed window's end is a deadline too: the actor's timer closes it, or for a correspondence game the
         // sweeper, which starts the actor.
         deadline: (live.status == GameStatus::Active).then(|| live.clock.deadline().or(live.window_ends)).flatten(),

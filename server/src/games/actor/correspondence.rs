@@ -1,11 +1,11 @@
 //! The game actor's part in correspondence play: vacation pauses, conditional moves, and
 //! announcing turns to the hooks. Kept apart from the actor's core so that each stays readable.
 
-use kartka_engine::{BySeat, Seat};
+use kartka_engine::{BySeat, Seat, SeatSet};
 use kartka_protocol::correspondence::ConditionalLine;
 use kartka_protocol::{EventEnvelope, GameEvent, GameStatus, TimeControl};
 
-use super::{GameActor, GameError};
+use super::{CommittedMove, GameActor, GameError};
 use crate::correspondence::conditional;
 use crate::games::convert::{self, seat_name};
 use crate::games::hooks::TurnState;
@@ -76,7 +76,8 @@ impl GameActor {
         if !self.time_control.is_correspondence() {
             return Err(GameError::NotAllowed("conditional moves are for correspondence games".into()));
         }
-        if !lines.is_empty() && self.live.game.to_act().is_none_or(|to_act| to_act == seat) {
+        let to_act = self.live.game.seats_to_act();
+        if !lines.is_empty() && (to_act.is_empty() || to_act.contains(seat)) {
             return Err(GameError::NotAllowed("conditional moves are stored on your opponent's turn".into()));
         }
         let played = self.current_turn_notation();
@@ -104,7 +105,9 @@ impl GameActor {
         {
             return false;
         }
-        let Some(seat) = self.live.game.to_act() else { return false };
+        // A simultaneous phase has no one turn to reply to: its seats act without seeing each other's moves.
+        let to_act = self.live.game.seats_to_act();
+        let Some(seat) = to_act.first().filter(|_| to_act.len() == 1) else { return false };
         let account_id = self.players[seat.index()].account_id;
         let lines: Vec<ConditionalRow> = match self.store.conditional_moves(self.id).await {
             Ok(rows) => rows.into_iter().filter(|row| row.account_id == account_id).collect(),
@@ -148,12 +151,22 @@ impl GameActor {
     /// Tells the hooks where the turn stands, when that changed since they were last told.
     pub(super) async fn announce_turn(&mut self) {
         let active = self.live.status == GameStatus::Active;
-        let turn_start = self.moves.iter().rposition(|m| m.record.turn_ended).map_or(0, |at| at + 1);
+        let to_act = if active { self.live.game.seats_to_act() } else { SeatSet::EMPTY };
+        // In a simultaneous phase the turn began with the phase: the moves other seats of it made meanwhile, while
+        // the seats still to act could already act, do not begin a turn of theirs.
+        let of_this_phase = |m: &CommittedMove| {
+            m.to_act_before.len() > 1
+                && !to_act.is_empty()
+                && to_act.iter().all(|seat| m.to_act_before.contains(seat))
+                && !to_act.contains(convert::seat(m.record.seat))
+        };
+        let turn_start =
+            self.moves.iter().rposition(|m| m.record.turn_ended && !of_this_phase(m)).map_or(0, |at| at + 1);
         let turn = TurnState {
             game_id: self.id,
             players: self.players.iter().map(|player| player.account_id).collect(),
             time_control: self.time_control,
-            to_act: active.then(|| self.live.game.to_act()).flatten(),
+            seats_to_act: to_act,
             turn_ply: self.moves.get(turn_start).map_or(self.live.ply, |first| first.record.ply),
             deadline: self.flag_deadline(),
             allotment: self.live.clock.turn_allotment(),

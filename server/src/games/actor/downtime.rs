@@ -34,7 +34,8 @@ impl GameActor {
         if self.live.status != GameStatus::Active {
             return;
         }
-        let Some(seat) = self.live.clock.ticking() else { return };
+        // The event names the first of the running seats; every one of them gets the credit.
+        let Some(seat) = self.live.clock.ticking().first() else { return };
         let last_credit = self
             .events
             .iter()

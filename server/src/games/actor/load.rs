@@ -1,6 +1,6 @@
 //! Loading a game's actor from the store: the game replayed from its moves, its clocks, its events.
 
-use kartka_engine::{AnyGame, BySeat};
+use kartka_engine::{AnyGame, BySeat, SeatSet};
 use kartka_protocol::{EventEnvelope, GameEvent, GameStatus, MoveRecord, RulesetSpec, TimeControl};
 use std::collections::HashMap;
 use std::sync::Arc;
@@ -75,7 +75,7 @@ impl GameActor {
             let to_act_before = game.seats_to_act();
             game.play_as(seat, &row.notation).map_err(|e| corrupt(format!("move at ply {}: {e}", row.ply)))?;
             window_opened = game.timed_window().and(window_opened.or(Some(row.received_at)));
-            let running = game.to_act().map(seat_name);
+            let running = convert::seat_names(game.seats_to_act());
             *has_moved.get_mut(seat).ok_or_else(|| corrupt(format!("seat {} in a game of {seats}", row.seat)))? = true;
             let seq = move_seqs.get(&(row.ply as u64)).map_or(0, |(_, seq)| *seq);
             let full = MoveRecord {
@@ -84,7 +84,7 @@ impl GameActor {
                 notation: row.notation,
                 turn_ended: row.turn_ended,
                 at_ms: row.received_at,
-                clocks: kartka_protocol::Clocks::new(row.clocks_ms, running),
+                clocks: kartka_protocol::Clocks::running_at_once(row.clocks_ms, running),
                 conditional: is_conditional_reply(&row.client_move_id),
                 commitment: None,
                 secret: None,
@@ -116,7 +116,9 @@ impl GameActor {
         };
         let result = convert::stored_result(state, status).map_err(|reason| corrupt(format!("reason {reason}")))?;
         let window = game.timed_window().filter(|_| status == GameStatus::Active);
-        let running = (status == GameStatus::Active && window.is_none()).then(|| game.to_act()).flatten();
+        // The seats to act, as the replayed moves leave them: in a simultaneous phase, those yet to submit.
+        let running =
+            if status == GameStatus::Active && window.is_none() { game.seats_to_act() } else { SeatSet::EMPTY };
         // The window's end before any downtime credit, which the actor adds when it starts.
         let window_ends = window.zip(window_opened).map(|(window, opened)| window_end(&window, opened));
         let clock = GameClock::restore(

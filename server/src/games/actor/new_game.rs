@@ -6,7 +6,7 @@ use uuid::Uuid;
 
 use super::commit::event_kind;
 use crate::games::clock::{ClockRules, GameClock};
-use crate::games::convert::{seat_text, speed_text};
+use crate::games::convert::{self, seat_text, speed_text};
 use crate::games::kinds::{self, RulesetError};
 use crate::ratings::speed::speed_class;
 use crate::store::{EventRow, GameRow, GameState, Millis};
@@ -29,7 +29,7 @@ pub fn new_game(
     if players.len() != seats {
         return Err(RulesetError(format!("{} players for a game of {seats} seats", players.len())));
     }
-    let first_to_act = AnyGame::new(&rules).to_act();
+    let first_to_act = AnyGame::new(&rules).seats_to_act();
     let clock = GameClock::start(&time_control, clock_rules, seats, first_to_act, now);
     let player_ids = players.iter().map(|player| player.account_id).collect();
     let event = GameEvent::Started { players, ruleset, time_control, clocks: clock.view(now) };
@@ -51,7 +51,8 @@ pub fn new_game(
             seq: 1,
             clocks_ms: clock.stored_remaining().as_slice().to_vec(),
             clock_at: now,
-            to_act: first_to_act.map(|seat| seat_text(seat).to_owned()),
+            to_act: first_to_act.first().map(|seat| seat_text(seat).to_owned()),
+            seats_to_act: convert::seats_text(first_to_act),
             deadline: clock.deadline(),
             finished_at: None,
             scores: None,

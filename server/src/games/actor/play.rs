@@ -1,14 +1,14 @@
 //! What players do in a game: moves, offers (a draw, an agreed end), aborts, claims, and what happens when a
 //! clock falls.
 
-use kartka_engine::{EndReason, MoveError, Outcome, Progress, Seat, TimeoutPolicy};
+use kartka_engine::{EndReason, MoveError, Outcome, Progress, Seat, SeatSet, TimeoutPolicy};
 use kartka_protocol::{AbortReason, DrawAction, GameEvent, GameStatus, MoveRecord, OnTimeout, SeatName, TimeControl};
 
 use super::correspondence::is_conditional_reply;
 use super::window::window_end;
 use super::{move_key, CommittedMove, GameActor, GameError, Live, StandingOffer};
 use crate::games::audience::{disclosed_move, Projected};
-use crate::games::convert::{seat_name, seat_text};
+use crate::games::convert::{seat_name, seat_names, seat_text};
 use crate::store::{Millis, MoveRow};
 use crate::time::now_ms;
 
@@ -45,11 +45,11 @@ impl GameActor {
             MoveError::Forbidden { .. } => GameError::ForbiddenMove(error.to_string()),
         })?;
         let turn_ended = played.progress != Progress::TurnContinues;
-        let to_act = next.game.to_act();
+        let to_act = next.game.seats_to_act();
         // The main clocks stand still in a timed window (Dots' STOP window); the window keeps its first end.
         let window = next.game.timed_window();
-        let clock_runs = if window.is_some() { None } else { to_act };
-        next.clock = self.live.clock.after_action(now, turn_ended, next.game.move_begins(), clock_runs);
+        let clock_runs = if window.is_some() { SeatSet::EMPTY } else { to_act };
+        next.clock = self.live.clock.after_action(now, seat, turn_ended, next.game.move_begins(), clock_runs);
         next.window_ends = window.map(|window| self.live.window_ends.unwrap_or_else(|| window_end(&window, now)));
         next.ply += played.actions as u32;
         next.has_moved[seat] = true;
@@ -86,7 +86,8 @@ impl GameActor {
         let event = record.map(|record| GameEvent::Moved {
             record: record.clone(),
             client_move_id: client_move_id.clone(),
-            to_act: to_act.map(seat_name),
+            to_act: to_act.first().map(seat_name),
+            seats_to_act: seat_names(to_act),
         });
         let seq = self.commit_change(next, event, Some(stored_move), Vec::new(), None, now).await?;
         self.moves.push(CommittedMove {
@@ -111,7 +112,9 @@ impl GameActor {
         let Some(outcome) = self.live.game.agreed_end() else {
             return Err(GameError::UnsupportedByRules("the rules of this game do not score an agreed end".into()));
         };
-        if action == DrawAction::Offer && self.live.agreed_end_offer.is_none() && self.live.game.to_act() != Some(seat)
+        if action == DrawAction::Offer
+            && self.live.agreed_end_offer.is_none()
+            && !self.live.game.seats_to_act().contains(seat)
         {
             return Err(GameError::NotYourTurn);
         }
@@ -180,12 +183,16 @@ impl GameActor {
                 "correspondence players are away most of the time; the clock decides".into(),
             ));
         }
-        let Some(absent) = self.live.game.to_act().filter(|&to_act| to_act != seat) else {
+        let others = self.live.game.seats_to_act().without(seat);
+        if others.is_empty() {
             return Err(GameError::NotAllowed("you can only claim the win on your opponent's turn".into()));
-        };
+        }
+        // In a simultaneous phase any seat still to act that has been away long enough may be claimed; the one
+        // away longest first.
         let grace = self.config.disconnect_grace.as_millis() as i64;
-        match self.absent_since[absent] {
-            Some(since) if now - since >= grace => self.leave(absent, EndReason::Abandonment, now).await,
+        let away = others.iter().filter_map(|other| self.absent_since[other].map(|since| (since, other))).min();
+        match away {
+            Some((since, absent)) if now - since >= grace => self.leave(absent, EndReason::Abandonment, now).await,
             Some(_) => Err(GameError::NotAllowed("your opponent's grace period has not run out yet".into())),
             None => Err(GameError::NotAllowed("your opponent is connected".into())),
         }
@@ -203,22 +210,32 @@ impl GameActor {
         }
     }
 
-    /// The running clock fell: a first-move time aborts the game; otherwise the time control (a per-move clock's
-    /// `on_timeout`) or else the game's rules say what that means, a loss or a random legal move played for the
-    /// player (an ordinary move in the record).
+    /// The first of the running clocks fell (of several seats acting at once, the one whose deadline came
+    /// first; the others run on): a first-move time aborts the game; otherwise the time control (a per-move
+    /// clock's `on_timeout`) or else the game's rules say what that means, a loss (in a game that plays on
+    /// without the seat, its departure) or a random legal action played for that seat (an ordinary move in the
+    /// record, a random secret committed like a chosen one).
+    ///
+    /// In a simultaneous phase whose policy is a random action, a first-move time that runs out aborts the
+    /// game only while no seat has acted yet; once one has, the absent seat gets the random action (see the
+    /// decision in `games::clock`'s doc).
     pub(super) async fn flag_fall(&mut self) -> Result<(), GameError> {
-        let Some(flagged) = self.live.clock.running() else { return Ok(()) };
-        let Some(deadline) = self.live.clock.deadline() else { return Ok(()) };
+        let Some((flagged, deadline)) = self.live.clock.flag() else { return Ok(()) };
         let at = deadline.max(self.live.clock.since());
-        if self.live.clock.awaiting_first_move() == Some(flagged) {
-            return self.call_off(flagged, Some(AbortReason::NoFirstMove), at).await.map(drop);
-        }
         let policy = match self.time_control {
             TimeControl::PerMove { on_timeout: OnTimeout::RandomMove, .. } => TimeoutPolicy::RandomAction,
             TimeControl::PerMove { on_timeout: OnTimeout::Lose, .. }
             | TimeControl::Fischer { .. }
             | TimeControl::Correspondence { .. } => self.live.game.timeout_policy(),
         };
+        if self.live.clock.awaiting_first_move().contains(flagged) {
+            let filled_in = policy == TimeoutPolicy::RandomAction
+                && self.in_simultaneous_phase(flagged)
+                && self.live.has_moved.as_slice().iter().any(|&moved| moved);
+            if !filled_in {
+                return self.call_off(flagged, Some(AbortReason::NoFirstMove), at).await.map(drop);
+            }
+        }
         match policy {
             TimeoutPolicy::Loss => self.leave(flagged, EndReason::Time, at).await.map(drop),
             TimeoutPolicy::RandomAction => self.play_random_turn(flagged, at).await,
@@ -230,8 +247,8 @@ impl GameActor {
     /// `client_move_id` starts with `timeout-`: one point in Dots (an extra move it earns is a new move, with
     /// its own time), every step of a whole turn in Paper Soccer.
     async fn play_random_turn(&mut self, seat: Seat, at: Millis) -> Result<(), GameError> {
-        while self.live.status == GameStatus::Active && self.live.game.to_act() == Some(seat) {
-            let Some(action) = self.live.game.pick_legal_action(rand::random()) else { return Ok(()) };
+        while self.live.status == GameStatus::Active && self.live.game.seats_to_act().contains(seat) {
+            let Some(action) = self.live.game.pick_legal_action_as(seat, rand::random()) else { return Ok(()) };
             let ply = self.live.ply;
             self.play(seat, ply, format!("{TIMEOUT_MOVE_PREFIX}{ply}"), &action, at).await?;
             if self.live.game.move_begins() {
@@ -241,7 +258,14 @@ impl GameActor {
         Ok(())
     }
 
-    /// The moment the running clock falls, if the game is active.
+    /// Whether `seat` acts in a simultaneous phase: several seats act now, or the last move was made while
+    /// `seat` could act too (another seat of the same phase submitted first).
+    fn in_simultaneous_phase(&self, seat: Seat) -> bool {
+        self.live.game.seats_to_act().len() > 1
+            || self.moves.last().is_some_and(|last| last.to_act_before.len() > 1 && last.to_act_before.contains(seat))
+    }
+
+    /// The moment the first running clock falls, if the game is active.
     pub(super) fn flag_deadline(&self) -> Option<Millis> {
         (self.live.status == GameStatus::Active).then(|| self.live.clock.deadline()).flatten()
     }

@@ -8,7 +8,7 @@ use uuid::Uuid;
 
 use super::{GameActor, GameError, StandingOffer, Subscribed, Subscriber};
 use crate::games::audience::{sees_private, viewer_of};
-use crate::games::convert::{end_reason_name, seat_name};
+use crate::games::convert::{self, end_reason_name, seat_name};
 use crate::long_lists;
 use crate::outbox::encode;
 use crate::store::Millis;
@@ -180,7 +180,8 @@ impl GameActor {
                 .collect(),
             earlier_moves: 0,
             ply: self.live.ply,
-            to_act: (self.live.status == GameStatus::Active).then(|| self.live.game.to_act().map(seat_name)).flatten(),
+            to_act: self.live.seats_to_act().first().map(seat_name),
+            seats_to_act: convert::seat_names(self.live.seats_to_act()),
             mid_turn: self.live.game.mid_turn(),
             clocks: self.live.clocks(now),
             clocks_at_ms: now,

@@ -45,7 +45,7 @@ impl GameActor {
     /// Plays the window's closing action for the seat to act, at the window's end.
     pub(super) async fn close_window(&mut self) -> Result<(), GameError> {
         let (Some(deadline), Some(window), Some(seat)) =
-            (self.window_deadline(), self.live.game.timed_window(), self.live.game.to_act())
+            (self.window_deadline(), self.live.game.timed_window(), self.live.game.seats_to_act().first())
         else {
             return Ok(());
         };

@@ -21,7 +21,7 @@ use crate::store::{AccountRow, GameChange, MoveRow, RatingRow, StoreError};
 /// The columns of a game row, its progress and its origin, for SELECT from [`GAMES_WITH_PROGRESS`]; `length` is
 /// the key of the archive's length order (see migrations/postgres/0015_game_progress.sql).
 const ARCHIVE_COLUMNS: &str = "id, kind, ruleset, time_control, players, created_at, speed, \
-    status, winner, end_reason, ply, seq, clocks_ms, clock_at, to_act, deadline, finished_at, scores, ranks, \
+    status, winner, end_reason, ply, seq, clocks_ms, clock_at, to_act, seats_to_act, deadline, finished_at, scores, ranks, \
     rated, correspondence, imported, source, source_index, imported_at, length";
 /// What archive reads read from.
 const GAMES_WITH_PROGRESS: &str = games_with_progress!();

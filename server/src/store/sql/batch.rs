@@ -47,7 +47,7 @@ pub struct CommitSettings {
 
 /// The columns of a change in [`UPDATE_PROGRESS_HEAD`]'s VALUES list: the game, its expected `seq`, and the
 /// progress columns in the order `bind_progress` binds them.
-const PROGRESS_CHANGE_COLUMN_COUNT: usize = 8;
+const PROGRESS_CHANGE_COLUMN_COUNT: usize = 9;
 
 /// The columns of a change in [`UPDATE_OUTCOMES_HEAD`]'s VALUES list: the game and the outcome columns in the
 /// order `bind_outcome` binds them.
@@ -55,12 +55,13 @@ const OUTCOME_CHANGE_COLUMN_COUNT: usize = 8;
 
 /// Before the VALUES list of a multi-row sequence check: each game's progress moves on only if its `seq` is
 /// still the expected one (the optimistic check, for many distinct games at once).
-const UPDATE_PROGRESS_HEAD: &str = "WITH c (id, expected_seq, seq, ply, clocks_ms, clock_at, to_act, deadline) \
+const UPDATE_PROGRESS_HEAD: &str =
+    "WITH c (id, expected_seq, seq, ply, clocks_ms, clock_at, to_act, seats_to_act, deadline) \
     AS (VALUES ";
 
 /// After the VALUES list: the update, which answers the games it moved.
 const UPDATE_PROGRESS_TAIL: &str = ") UPDATE game_progress SET seq = c.seq, ply = c.ply, clocks_ms = c.clocks_ms, \
-    clock_at = c.clock_at, to_act = c.to_act, deadline = c.deadline, \
+    clock_at = c.clock_at, to_act = c.to_act, seats_to_act = c.seats_to_act, deadline = c.deadline, \
     swept_deadline = CASE WHEN game_progress.swept THEN c.deadline END FROM c \
     WHERE game_progress.game_id = c.id AND game_progress.seq = c.expected_seq RETURNING game_progress.game_id AS id";
 
@@ -337,6 +338,7 @@ mod tests {
             clocks_ms: vec![0, 0],
             clock_at: 0,
             to_act: None,
+            seats_to_act: None,
             deadline: None,
             finished_at: None,
             scores: None,

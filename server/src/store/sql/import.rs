@@ -21,8 +21,9 @@ const SEAT_COLUMNS: &str = "game_id, seat, account_id, kind, created_at";
 const SEAT_COLUMN_COUNT: usize = 5;
 /// The columns of a game's `game_progress` row: its id, the progress columns in the order `bind_progress`
 /// binds them, and the sweeper's two (`bind_sweeping`).
-const PROGRESS_COLUMNS: &str = "game_id, seq, ply, clocks_ms, clock_at, to_act, deadline, swept, swept_deadline";
-const PROGRESS_COLUMN_COUNT: usize = 9;
+const PROGRESS_COLUMNS: &str =
+    "game_id, seq, ply, clocks_ms, clock_at, to_act, seats_to_act, deadline, swept, swept_deadline";
+const PROGRESS_COLUMN_COUNT: usize = 10;
 const IMPORTED_INDEXES: &str = "SELECT source_index FROM games WHERE source = $1";
 // Insert-or-ignore, then read: the same statements in both databases, and safe against a concurrent import
 // creating the same player.

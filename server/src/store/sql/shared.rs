@@ -94,6 +94,7 @@ impl<DB: Dialect> SqlStore<DB> {
                 clocks_ms: read_clocks(&row.read::<String>("clocks_ms")?)?,
                 clock_at: row.read("clock_at")?,
                 to_act: row.read("to_act")?,
+                seats_to_act: row.read("seats_to_act")?,
                 deadline: row.read("deadline")?,
                 finished_at: row.read("finished_at")?,
                 scores: row.read("scores")?,
@@ -176,6 +177,7 @@ impl<DB: Dialect> SqlStore<DB> {
             .bind(clocks_text(&state.clocks_ms))
             .bind(state.clock_at)
             .bind(state.to_act.as_deref())
+            .bind(state.seats_to_act.as_deref())
             .bind(state.deadline)
     }
 

@@ -27,7 +27,7 @@ macro_rules! challenge_reads {
 macro_rules! game_columns {
     () => {
         "id, kind, ruleset, time_control, players, created_at, speed, rated, correspondence, \
-         status, winner, end_reason, ply, seq, clocks_ms, clock_at, to_act, deadline, finished_at, scores, ranks"
+         status, winner, end_reason, ply, seq, clocks_ms, clock_at, to_act, seats_to_act, deadline, finished_at, scores, ranks"
     };
 }
 
@@ -141,8 +141,8 @@ pub(super) const INSERT_SEAT: &str =
     "INSERT INTO game_seats (game_id, seat, account_id, kind, created_at) VALUES ($1, $2, $3, $4, $5)";
 // The progress columns after the game's id, in the order `bind_progress` binds them.
 pub(super) const INSERT_PROGRESS: &str = "INSERT INTO game_progress \
-    (game_id, seq, ply, clocks_ms, clock_at, to_act, deadline, swept, swept_deadline) \
-    VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9)";
+    (game_id, seq, ply, clocks_ms, clock_at, to_act, seats_to_act, deadline, swept, swept_deadline) \
+    VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10)";
 pub(super) const GAME_BY_ID: &str =
     concat!("SELECT ", game_columns!(), " FROM ", games_with_progress!(), " WHERE id = $1");
 pub(super) const GAMES_OF: &str = concat!(

@@ -33,8 +33,8 @@ use uuid::Uuid;
 
 on_both_stores!(database: no_outsider_reads_a_secret_before_the_end);
 
-/// A live clock nobody runs out of during the scenario.
-const GENEROUS: TimeControl = TimeControl::Fischer { initial_seconds: 3600, increment_seconds: 0 };
+/// Correspondence, so that the opponent has notifications and conditional moves are asked for where they exist.
+const DAYS: TimeControl = TimeControl::Correspondence { days_per_move: 3, vacation_allowed: true };
 /// The least time between two frames one socket sends: under the server's 20 messages a second.
 const SEND_GAP: Duration = Duration::from_millis(60);
 /// The secret the two nodes of the PostgreSQL run share.
@@ -153,7 +153,7 @@ impl Room<'_> {
     async fn play(&self, kind: GameKind, turns: [&[&str]; 2], open_rounds: usize) {
         let (api, addr) = (self.api, self.server.addr);
         let spec = kinds::default_spec(kind);
-        let game_id = api.start_game_for(&self.alice, &[&self.bob], spec, GENEROUS, false).await;
+        let game_id = api.start_game_for(&self.alice, &[&self.bob], spec, DAYS, false).await;
         // The second seat, and a spectator, through the second node where there is one.
         let far_addr = match self.relay {
             Some(relay) => {
@@ -177,6 +177,7 @@ impl Room<'_> {
         let mut last_seq = 0;
         let mut moment = 0;
         let mut read_open = 0;
+        let mut no_conditional = false;
         while referee.outcome().is_none() {
             let seat = referee.seats_to_act().first().expect("a seat to act");
             let text = turns[seat.index()][next[seat.index()]];
@@ -237,8 +238,23 @@ impl Room<'_> {
             assert_clean(&format!("{label}: the spectator on the relaying node"), far.received(), &public);
             // A spectator drops after the first move and resumes after the third; one that stays on its resume
             // after that.
+            // Each seat's snapshot on a new socket: its own moves whole, the other's public.
+            for (seat, token, at) in [(Seat::FIRST, &self.alice.token, addr), (Seat::SECOND, &self.bob.token, far_addr)]
+            {
+                let again = subscribe(at, Some(token), game_id).await;
+                let forbidden = secrets.forbidden_to(Some(seat));
+                assert_clean(&format!("{label}: seat {seat:?}'s new snapshot"), again.received(), &forbidden);
+                again.close().await;
+            }
+            // A newcomer's snapshot, on each node.
+            for at in [addr, far_addr] {
+                let newcomer = subscribe(at, None, game_id).await;
+                assert_clean(&format!("{label}: a newcomer's snapshot"), newcomer.received(), &public);
+                newcomer.close().await;
+            }
             if moment == 1 {
                 let dropped = subscribe(addr, Some(&self.watcher.token), game_id).await;
+                assert_clean(&format!("{label}: the spectator that drops"), dropped.received(), &public);
                 dropped.close().await;
                 last_seq = seq;
             }
@@ -255,10 +271,11 @@ impl Room<'_> {
             if moment == 3 {
                 self.resume_seat(game_id, &secrets, seq, &label).await;
             }
-            self.read_over_rest(kind, game_id, &secrets, ply, &label).await;
+            no_conditional |= self.read_over_rest(kind, game_id, &secrets, ply, &label).await;
         }
 
         assert_eq!(read_open, open_rounds, "{kind}: the moments a guess's round was open");
+        assert!(no_conditional, "{kind}: a seat waiting for its opponent is refused conditional moves by the kind");
         // The end reveals every secret to everyone, and the record verifies; a fleet moved after the game does not.
         while !matches!(spectator.next_event().await.event, GameEvent::Ended { .. }) {}
         let ended = ended_event(spectator.received());
@@ -274,9 +291,19 @@ impl Room<'_> {
         }
         let (status, record) = api.get_text(&format!("/api/games/{game_id}/record"), None).await;
         assert_eq!(status, 200, "{kind}: the record of a finished game: {record}");
-        for secret in secrets.of_seat.iter().map(|own| &own[1]) {
+        let (_, game) = api.get_text(&format!("/api/games/{game_id}"), None).await;
+        let export = format!("/api/admin/export/games.ndjson?kind={kind}");
+        let (_, exported) = api.get_text(&export, Some(&self.arbiter.token)).await;
+        for own in &secrets.of_seat {
+            let (sent, secret) = (&own[0], &own[1]);
             assert!(record.contains(secret.as_str()), "{kind}: the record reveals {secret}:\n{record}");
+            assert!(game.contains(secret.as_str()), "{kind}: the finished game shows {secret}: {game}");
+            // The export writes the stored moves: each as its mover sent it.
+            assert!(exported.contains(sent.as_str()), "{kind}: the export of a finished game: {exported}");
         }
+        // The opponent's notifications were read on every move: they are about this game.
+        let (_, notifications) = api.get_text("/api/notifications", Some(&self.bob.token)).await;
+        assert!(notifications.contains(&game_id.to_string()), "{kind}: the opponent was notified: {notifications}");
         if kind == GameKind::from_name("sea-battle").expect("a kind") {
             let read = SeaBattleRecord::read(&record).expect("a Sea Battle record");
             read.verify().unwrap_or_else(|error| panic!("the record verifies: {error}\n{record}"));
@@ -313,7 +340,8 @@ impl Room<'_> {
     }
 
     /// Every REST read path, as every kind of outsider.
-    async fn read_over_rest(&self, kind: GameKind, game_id: Uuid, secrets: &Secrets, ply: u32, label: &str) {
+    /// Returns whether a seat was told the kind has no conditional moves.
+    async fn read_over_rest(&self, kind: GameKind, game_id: Uuid, secrets: &Secrets, ply: u32, label: &str) -> bool {
         let api = self.api;
         let public = secrets.forbidden_to(None);
         let to_bob = secrets.forbidden_to(Some(Seat::SECOND));
@@ -325,13 +353,14 @@ impl Room<'_> {
             "/api/games".to_owned(),
             format!("/api/players/{alice}/games"),
             format!("/api/players/{bob}/games"),
-            explorer,
         ] {
             let (status, body) = api.get_text(&path, None).await;
             assert_clean(&format!("{label}: {path} ({status})"), &body, &public);
         }
-        let (status, body) = api.get_text(&format!("/api/games/{game_id}/record"), None).await;
-        assert_eq!(status, 409, "{label}: no record of a game in progress: {body}");
+        let (status, body) = api.get(&format!("/api/games/{game_id}/record"), None).await;
+        assert_eq!((status, body["code"].as_str()), (409, Some("not_allowed")), "{label}: no record in play: {body}");
+        let (status, body) = api.get(&explorer, None).await;
+        assert_eq!((status, body["code"].as_str()), (400, Some("unsupported_by_rules")), "{label}: {body}");
         for path in [
             "/api/me/games".to_owned(),
             "/api/notifications".to_owned(),
@@ -340,9 +369,18 @@ impl Room<'_> {
             let (status, body) = api.get_text(&path, Some(&self.bob.token)).await;
             assert_clean(&format!("{label}: {path} as the opponent ({status})"), &body, &to_bob);
         }
+        // A seat to act is told conditional moves wait for the opponent's turn; the other, that the kind has none.
         let lines = json!({ "lines": [{ "condition": "A1", "reply": "B2" }] });
-        let (status, body) = api.put(&format!("/api/games/{game_id}/conditional-moves"), &self.bob.token, &lines).await;
-        assert!(status >= 400, "{label}: no conditional moves in a kind with secrets: {body}");
+        let mut unsupported = false;
+        for token in [&self.alice.token, &self.bob.token] {
+            let (status, body) = api.put(&format!("/api/games/{game_id}/conditional-moves"), token, &lines).await;
+            let refused = (status, body["code"].as_str());
+            assert!(
+                [(409, Some("not_allowed")), (400, Some("unsupported_by_rules"))].contains(&refused),
+                "{label}: no conditional moves here: {body}"
+            );
+            unsupported |= refused.1 == Some("unsupported_by_rules");
+        }
         let suggestion = json!({ "ruleset": kinds::default_spec(kind), "moves": [] });
         let (status, body) = api.post("/api/analysis/suggestion", Some(&self.bob.token), &suggestion).await;
         assert_eq!((status, body["code"].as_str()), (400, Some("unsupported_by_rules")), "{label}: {body}");
@@ -380,6 +418,7 @@ impl Room<'_> {
             .await;
         assert_eq!(status, 200, "{label}: {body}");
         assert_clean(&format!("{label}: the record export of finished games"), &body, &public);
+        unsupported
     }
 }
 

@@ -6,7 +6,9 @@
 //! each receives. Before the end no outsider's bytes hold a seat's fleet or secret number, its nonce, a guess of a
 //! round still open, or a move record with a secret or nonce of another seat; a seat that resumes gets its own
 //! private parts back and only its own. After the end the secrets are revealed, and the record verifies by the
-//! engine's verification.
+//! engine's verification (and fails once a ship of the fleet is moved). On PostgreSQL the second seat and a
+//! spectator connect to a second node, which relays them to the game's. Last, a game left with a round open is
+//! read from a server started afresh, which loads it from the store's moves (each mover's whole text).
 //!
 //! The fleets, secrets and guesses are chosen so that no public text can hold a forbidden string by chance: a
 //! guess is written nowhere in public until its round resolves, and no guess is a secret until the last round.
@@ -77,10 +79,31 @@ async fn no_outsider_reads_a_secret_before_the_end(database: &TestDb) {
     room.play(GameKind::from_name("sea-battle").expect("a kind"), SEA_BATTLE, 0).await;
     // Each of the three rounds is read while only the first seat's guess is in.
     room.play(GameKind::from_name("bulls-and-cows").expect("a kind"), BULLS_AND_COWS, 3).await;
+    let open = room.leave_a_round_open().await;
+    let arbiter = room.arbiter.token.clone();
     server.stop().await;
     if let Some(relay) = relay {
         relay.stop().await;
     }
+
+    // A server started afresh loads the game from the store, whose moves hold each mover's whole text: it tells
+    // a visitor and the export only what everyone saw before.
+    let server = TestServer::start(database.url(), Settings::default()).await;
+    let api = Api::new(server.url());
+    let forbidden: Vec<String> = ["\"S:", "\"secret\":\"", "\"nonce\":\"", "\"1357\"", "\"2468\"", "\"0913\"", "0913="]
+        .map(str::to_owned)
+        .into();
+    let (status, game) = api.get_text(&format!("/api/games/{open}"), None).await;
+    assert_eq!(status, 200, "{game}");
+    assert_clean("a game loaded afresh", &game, &forbidden);
+    let visitor = subscribe(server.addr, None, open).await;
+    assert_clean("a visitor of a game loaded afresh", visitor.received(), &forbidden);
+    visitor.close().await;
+    let (status, exported) = api.get_text("/api/admin/export/games.ndjson?status=active", Some(&arbiter)).await;
+    assert_eq!(status, 200, "{exported}");
+    assert!(exported.contains(&open.to_string()), "the export holds the open game: {exported}");
+    assert_clean("the export after a restart", &exported, &forbidden);
+    server.stop().await;
 }
 
 async fn registered_admin(server: &TestServer, api: &Api, name: &str) -> Session {
@@ -259,7 +282,7 @@ impl Room<'_> {
                 last_seq = seq;
             }
             if moment == 3 {
-                let mut socket = WsClient::connect(addr, &self.watcher.token).await;
+                let mut socket = signed_in(addr, &self.watcher.token).await;
                 socket.send(json!({ "type": "subscribe", "id": 1, "game_id": game_id, "after_seq": last_seq })).await;
                 // The events missed come ahead of the ack, in one `events` frame.
                 acked(&mut socket).await;
@@ -327,7 +350,7 @@ impl Room<'_> {
     /// The second seat resumes from the start on a new socket: its own secret and nonce come back, the first
     /// seat's do not.
     async fn resume_seat(&self, game_id: Uuid, secrets: &Secrets, seq: u64, label: &str) {
-        let mut socket = WsClient::connect(self.server.addr, &self.bob.token).await;
+        let mut socket = signed_in(self.server.addr, &self.bob.token).await;
         socket.send(json!({ "type": "subscribe", "id": 1, "game_id": game_id, "after_seq": 0 })).await;
         acked(&mut socket).await;
         assert!(socket.received().contains(&format!("\"seq\":{seq},")), "{label}: the resume reaches event {seq}");
@@ -340,6 +363,33 @@ impl Room<'_> {
     }
 
     /// Every REST read path, as every kind of outsider.
+    /// A Bulls and Cows game whose secrets are fixed and whose first round has the first seat's guess `0913` in
+    /// only.
+    async fn leave_a_round_open(&self) -> Uuid {
+        let spec = kinds::default_spec(GameKind::from_name("bulls-and-cows").expect("a kind"));
+        let game_id = self.api.start_game_for(&self.alice, &[&self.bob], spec, DAYS, false).await;
+        let addr = self.server.addr;
+        if self.relay.is_some() {
+            until_held_by(self.server.state.store.as_ref(), game_id, self.server.state.node.id()).await;
+        }
+        let mut seats = [
+            subscribe(addr, Some(&self.alice.token), game_id).await,
+            subscribe(addr, Some(&self.bob.token), game_id).await,
+        ];
+        let mut referee = AnyGame::new(&kinds::ruleset(&spec).expect("a valid ruleset"));
+        let mut ply = 0;
+        for (id, text) in ["S:1357", "S:2468", "0913"].into_iter().enumerate() {
+            let seat = referee.seats_to_act().first().expect("a seat to act");
+            tokio::time::sleep(SEND_GAP).await;
+            seats[seat.index()].request(200 + id as u64, move_frame(game_id, ply, &format!("o{id}"), text)).await;
+            ply += referee.play_as(seat, text).expect("a legal turn").0.actions as u32;
+        }
+        for socket in seats {
+            socket.close().await;
+        }
+        game_id
+    }
+
     /// Returns whether a seat was told the kind has no conditional moves.
     async fn read_over_rest(&self, kind: GameKind, game_id: Uuid, secrets: &Secrets, ply: u32, label: &str) -> bool {
         let api = self.api;
@@ -425,11 +475,20 @@ impl Room<'_> {
 /// A socket subscribed to `game_id`, signed in with `token` or signed out.
 async fn subscribe(addr: SocketAddr, token: Option<&str>, game_id: Uuid) -> WsClient {
     let mut socket = match token {
-        Some(token) => WsClient::connect(addr, token).await,
+        Some(token) => signed_in(addr, token).await,
         None => WsClient::connect_anonymous(addr).await,
     };
     socket.send(json!({ "type": "subscribe", "id": 1, "game_id": game_id })).await;
     acked(&mut socket).await;
+    socket
+}
+
+/// A socket signed in with `token`. A notification may come ahead of the welcome (a correspondence turn of the
+/// account's): it is kept in the socket's bytes like any frame.
+async fn signed_in(addr: SocketAddr, token: &str) -> WsClient {
+    let mut socket = WsClient::connect_anonymous(addr).await;
+    socket.send(json!({ "type": "hello", "protocol": kartka_protocol::PROTOCOL_VERSION, "token": token })).await;
+    while !matches!(socket.next().await, ServerFrame::Welcome { .. }) {}
     socket
 }
 

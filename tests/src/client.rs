@@ -198,6 +198,8 @@ pub const SMALL_DOTS: RulesetSpec = RulesetSpec::Dots(DotsOptions {
 pub struct WsClient {
     socket: WebSocketStream<MaybeTlsStream<TcpStream>>,
     skipped: VecDeque<ServerFrame>,
+    /// Every text frame the server sent, as sent, one a line: what a leak test searches.
+    received: String,
 }
 
 impl WsClient {
@@ -205,7 +207,7 @@ impl WsClient {
     pub async fn connect_anonymous(addr: SocketAddr) -> WsClient {
         let (socket, _) =
             tokio_tungstenite::connect_async(format!("ws://{addr}/ws")).await.expect("WebSocket connects");
-        WsClient { socket, skipped: VecDeque::new() }
+        WsClient { socket, skipped: VecDeque::new(), received: String::new() }
     }
 
     /// Connects and authenticates with `hello`; waits for the welcome.
@@ -246,7 +248,7 @@ impl WsClient {
             request.headers_mut().insert("Origin", origin.parse().expect("header"));
         }
         match tokio_tungstenite::connect_async(request).await {
-            Ok((socket, _)) => Ok(WsClient { socket, skipped: VecDeque::new() }),
+            Ok((socket, _)) => Ok(WsClient { socket, skipped: VecDeque::new(), received: String::new() }),
             Err(tokio_tungstenite::tungstenite::Error::Http(response)) => Err(response.status().as_u16()),
             Err(error) => panic!("unexpected connection error: {error}"),
         }
@@ -278,9 +280,12 @@ impl WsClient {
         let until = tokio::time::Instant::now() + duration;
         while let Ok(message) = tokio::time::timeout_at(until, self.socket.next()).await {
             match message.expect("the socket is open").expect("the socket reads") {
-                Message::Text(text) => self
-                    .skipped
-                    .push_back(serde_json::from_str(text.as_str()).unwrap_or_else(|e| panic!("bad frame {text}: {e}"))),
+                Message::Text(text) => {
+                    self.keep(text.as_str());
+                    self.skipped.push_back(
+                        serde_json::from_str(text.as_str()).unwrap_or_else(|e| panic!("bad frame {text}: {e}")),
+                    );
+                }
                 Message::Close(frame) => panic!("the server closed the socket: {frame:?}"),
                 _ => {}
             }
@@ -358,6 +363,7 @@ impl WsClient {
                 .expect("the socket reads");
             match message {
                 Message::Text(text) => {
+                    self.keep(text.as_str());
                     return serde_json::from_str(text.as_str()).unwrap_or_else(|e| panic!("bad frame {text}: {e}"));
                 }
                 Message::Close(frame) => panic!("the server closed the socket: {frame:?}"),
@@ -371,6 +377,7 @@ impl WsClient {
         loop {
             match tokio::time::timeout(FRAME_TIMEOUT, self.socket.next()).await.expect("a frame arrives in time") {
                 Some(Ok(Message::Text(text))) => {
+                    self.keep(text.as_str());
                     return Ok(serde_json::from_str(text.as_str()).unwrap_or_else(|e| panic!("bad frame {text}: {e}")));
                 }
                 Some(Ok(Message::Close(frame))) => return Err(frame.map(|f| u16::from(f.code))),
@@ -459,6 +466,17 @@ impl WsClient {
             }
             self.skipped.push_back(frame);
         }
+    }
+
+    /// Every text frame received so far, as the server sent it, one a line.
+    #[must_use]
+    pub fn received(&self) -> &str {
+        &self.received
+    }
+
+    fn keep(&mut self, text: &str) {
+        self.received.push_str(text);
+        self.received.push('\n');
     }
 
     /// Closes the socket.

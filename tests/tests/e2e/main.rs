@@ -51,6 +51,7 @@ mod first_move;
 mod five_in_a_row;
 mod game_history;
 mod hardening;
+mod hidden_leaks;
 mod import_limits;
 mod limits;
 mod line_soccer;

@@ -124,19 +124,18 @@ async fn next_page(
         let game_moves = moves.remove(&id).unwrap_or_default();
         match format {
             Format::NdJson => {
-                let moves = views::moves(id, &game_moves, game.import.is_some())?;
+                let mut moves = views::moves(id, &game_moves, game.import.is_some())?;
+                // A game in progress with secrets is written as everyone sees it: no fleet or secret number.
+                kinds::exported_moves(&game.game.ruleset, game.game.status, &mut moves).map_err(|_| damaged(id))?;
                 let line = serde_json::to_string(&ExportedGame { game, moves }).expect("games always serialise");
                 text.push_str(&line);
                 text.push('\n');
             }
             Format::Records => {
-                let damaged = || {
-                    tracing::error!(game = %id, "stored game does not replay");
-                    ApiError::new(ErrorCode::Internal, "a game record is damaged")
-                };
-                let parts =
-                    record_parts(&game, &game_moves, &events.remove(&id).unwrap_or_default()).map_err(|_| damaged())?;
-                let record = kinds::of_spec(&game.game.ruleset).record_in(OWN_FORMAT, &parts).map_err(|_| damaged())?;
+                let parts = record_parts(&game, &game_moves, &events.remove(&id).unwrap_or_default())
+                    .map_err(|_| damaged(id))?;
+                let record =
+                    kinds::of_spec(&game.game.ruleset).record_in(OWN_FORMAT, &parts).map_err(|_| damaged(id))?;
                 // Records are separated by a blank line, as in multi-game record files.
                 if !(first && index == 0) {
                     text.push_str("\r\n");
@@ -146,4 +145,9 @@ async fn next_page(
         }
     }
     Ok(Some((text, more)))
+}
+
+fn damaged(id: Uuid) -> ApiError {
+    tracing::error!(game = %id, "stored game does not replay");
+    ApiError::new(ErrorCode::Internal, "a game record is damaged")
 }

@@ -9,7 +9,8 @@ use kartka_engine::commitment::from_hex;
 use kartka_engine::hidden_record::{HiddenRecord, RecordedMove, Reveal};
 use kartka_engine::tag_pairs::Tag;
 use kartka_engine::{AnyGame, EndReason, Game, GameKind};
-use kartka_protocol::{GameResult, GameStatus, MoveRecord};
+use kartka_protocol::admin::ReviewedMove;
+use kartka_protocol::{GameResult, GameStatus, MoveRecord, RulesetSpec};
 
 use super::ruleset;
 use crate::games::convert;
@@ -82,6 +83,22 @@ pub fn replay<R, E: std::fmt::Display, I: std::error::Error, G: Game>(
             None => Replayed::Unfinished { mid_turn: false },
         },
     })
+}
+
+/// Replaces each move's stored text (the mover's whole text) by its public text, replayed through the engine: a
+/// fleet `F`, a secret `S`, a guess of a round still open `G`, the rest as everyone saw them.
+pub fn public_moves(spec: &RulesetSpec, moves: &mut [ReviewedMove]) -> Result<(), ExportError> {
+    let rules = ruleset(spec).map_err(|error| ExportError::Ruleset(error.0))?;
+    let mut replayed = AnyGame::new(&rules);
+    for reviewed in moves {
+        let seat = convert::seat(reviewed.seat);
+        let (_, disclosure) =
+            replayed.play_as(seat, &reviewed.notation).map_err(|error| ExportError::Moves(error.to_string()))?;
+        if let Some(disclosure) = disclosure {
+            reviewed.notation = disclosure.public;
+        }
+    }
+    Ok(())
 }
 
 /// Whether `kind` keeps secrets: the record of its games is written once they are over.

@@ -21,7 +21,8 @@ pub mod variants;
 mod xrsoccer;
 
 use kartka_engine::{GameKind, Ruleset};
-use kartka_protocol::{GameKindName, RulesetSpec};
+use kartka_protocol::admin::ReviewedMove;
+use kartka_protocol::{GameKindName, GameStatus, RulesetSpec};
 
 use super::records::{ExportError, ForeignFormat, ReadGames, RecordParts, OWN_FORMAT};
 use super::tools::{Setup, Solved, Tally, ToolError};
@@ -191,6 +192,16 @@ pub fn ruleset(spec: &RulesetSpec) -> Result<Ruleset, RulesetError> {
         RulesetSpec::SeaBattle(options) => sea_battle::ruleset(options),
         RulesetSpec::BullsAndCows(options) => bulls_and_cows::ruleset(options),
     }
+}
+
+/// The moves of a game as a bulk export may carry them: of a game in progress whose kind keeps secrets, each
+/// move's public text only (its stored text is the mover's whole one, the fleet or secret number with it); of
+/// every other game, the stored texts as they are.
+pub fn exported_moves(spec: &RulesetSpec, status: GameStatus, moves: &mut [ReviewedMove]) -> Result<(), ExportError> {
+    if hidden::secrets_in_play(kind_of(spec.kind()), status) {
+        hidden::public_moves(spec, moves)?;
+    }
+    Ok(())
 }
 
 /// The engine's kind of a protocol kind name.
@@ -496,5 +507,38 @@ mod tests {
             let text = format!("[Game \"{}\"]\n", kind.name());
             assert_eq!(of_record_file(&text).map(|k| k.kind()), Some(kind));
         }
+    }
+
+    /// A bulk export of a game in progress with secrets carries every move's public text; once the game is over
+    /// (and in a kind without secrets) the stored texts.
+    #[test]
+    fn an_exported_game_in_progress_with_secrets_carries_public_texts_only() {
+        use kartka_protocol::SeatName;
+        let reviewed = |seat: SeatName, notation: &str| ReviewedMove {
+            ply: 0,
+            turn: 1,
+            seat,
+            notation: notation.to_owned(),
+            turn_ended: true,
+            received_at_ms: None,
+            clocks: None,
+            client_move_id: None,
+        };
+        let stored = vec![
+            reviewed(SeatName::First, "S:1357"),
+            reviewed(SeatName::Second, "S:2468"),
+            reviewed(SeatName::First, "0913"),
+        ];
+        let spec = default_spec(GameKind::BullsAndCows);
+        let mut moves = stored.clone();
+        exported_moves(&spec, GameStatus::Active, &mut moves).unwrap();
+        let texts: Vec<&str> = moves.iter().map(|m| m.notation.as_str()).collect();
+        assert_eq!(texts, ["S", "S", "G"]);
+        let mut moves = stored.clone();
+        exported_moves(&spec, GameStatus::Finished, &mut moves).unwrap();
+        assert_eq!(moves, stored, "a game that is over has no secret left");
+        // A guess before any secret does not replay.
+        let mut wrong = vec![reviewed(SeatName::First, "0913")];
+        assert!(matches!(exported_moves(&spec, GameStatus::Active, &mut wrong), Err(ExportError::Moves(_))));
     }
 }

@@ -524,6 +524,27 @@ pub async fn accept_challenge(challenged: &Browser, challenger: &Browser) -> Str
     path.trim_start_matches("/game/").to_owned()
 }
 
+/// Starts a game of `spec` on `time_control` through the API between the players signed in on `first` (the
+/// first seat) and `second`, and opens it on both pages; its id.
+///
+/// # Panics
+/// When the game cannot be started or a page does not show its board.
+pub async fn start_game_on_pages(
+    first: &Browser,
+    second: &Browser,
+    api: &Api,
+    spec: kartka_protocol::RulesetSpec,
+    time_control: kartka_protocol::TimeControl,
+) -> String {
+    let (first_session, second_session) = (first.session().await, second.session().await);
+    let game_id = api.start_game_of(&first_session, &second_session, spec, time_control, false).await.to_string();
+    for page in [first, second] {
+        page.goto(&format!("/game/{game_id}")).await;
+        page.find("#page .board").await;
+    }
+    game_id
+}
+
 /// The notation of every stored move of a game, in order, as the REST API gives them.
 pub async fn stored_moves(api: &Api, game_id: &str) -> Vec<String> {
     let (status, game) = api.get(&format!("/api/games/{game_id}"), None).await;

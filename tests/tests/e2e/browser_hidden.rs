@@ -37,18 +37,6 @@ async fn stored_game(api: &Api, game_id: &str) -> Value {
     game
 }
 
-/// Signs Alice in on a desktop and Bob on a phone, and starts a game of `spec` between them through the API,
-/// Alice in the first seat; both pages open it. Returns the game's id.
-async fn start(alice: &Browser, bob: &Browser, api: &Api, spec: RulesetSpec) -> String {
-    let (first, second) = (alice.session().await, bob.session().await);
-    let game_id = api.start_game_of(&first, &second, spec, TIME_CONTROL, false).await.to_string();
-    for page in [alice, bob] {
-        page.goto(&format!("/game/{game_id}")).await;
-        page.find("#page .board").await;
-    }
-    game_id
-}
-
 /// Opens two browsers on a fresh server, signed in as Alice (desktop) and Bob (phone).
 async fn two_players(server: &TestServer, driver: &Chromedriver) -> (Browser, Browser) {
     let base = server.url();
@@ -74,7 +62,7 @@ async fn two_browsers_place_fleets_at_once_shoot_and_verify_sea_battle() {
     let api = Api::new(server.url());
     let (alice, bob) = two_players(&server, &driver).await;
     let spec = RulesetSpec::SeaBattle(SeaBattleOptions::default());
-    let game_id = start(&alice, &bob, &api, spec).await;
+    let game_id = browser::start_game_on_pages(&alice, &bob, &api, spec, TIME_CONTROL).await;
 
     // Setup: both editors are open at once. Bob places first; Alice's page says only that he is ready.
     for page in [&alice, &bob] {
@@ -179,7 +167,7 @@ async fn two_browsers_choose_secrets_and_guess_at_once_in_bulls_and_cows() {
     let api = Api::new(server.url());
     let (alice, bob) = two_players(&server, &driver).await;
     let spec = RulesetSpec::BullsAndCows(BullsAndCowsOptions::default());
-    let game_id = start(&alice, &bob, &api, spec).await;
+    let game_id = browser::start_game_on_pages(&alice, &bob, &api, spec, TIME_CONTROL).await;
 
     // Secrets, Bob's first; then one round, Bob's guess first: Alice's guess is Bob's secret.
     for page in [&alice, &bob] {

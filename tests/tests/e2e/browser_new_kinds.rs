@@ -58,18 +58,6 @@ async fn play_target(mover: &Browser, confirm: bool, api: &Api, game_id: &str, a
     }
 }
 
-/// Signs Alice in on a desktop and Bob on a phone, and starts a game of `spec` between them through the API,
-/// Alice in the first seat; both pages open it. Returns the game's id.
-async fn start(alice: &Browser, bob: &Browser, api: &Api, spec: RulesetSpec) -> String {
-    let (first, second) = (alice.session().await, bob.session().await);
-    let game_id = api.start_game_of(&first, &second, spec, TIME_CONTROL, false).await.to_string();
-    for page in [alice, bob] {
-        page.goto(&format!("/game/{game_id}")).await;
-        page.find("#page .board").await;
-    }
-    game_id
-}
-
 /// The seats' pages in order: the page, the player's name, and whether its taps need confirming (the phone).
 type Seats<'a> = [(&'a Browser, &'a str, bool); 2];
 
@@ -90,7 +78,7 @@ async fn two_browsers_play_tic_tac_toe_to_a_win_by_clicking_points() {
         line: 3,
         ..FiveInARowOptions::default()
     });
-    let game_id = start(&alice, &bob, &api, spec).await;
+    let game_id = browser::start_game_on_pages(&alice, &bob, &api, spec, TIME_CONTROL).await;
     let mut game = AnyGame::new(&kinds::ruleset(&spec).expect("a valid ruleset"));
 
     let seats: Seats = [(&alice, "alice", false), (&bob, "bob", true)];
@@ -161,7 +149,7 @@ async fn two_browsers_play_dots_and_boxes_to_its_last_line_by_clicking_edges() {
     alice.sign_in_as_guest("alice").await;
     bob.sign_in_as_guest("bob").await;
     let spec = RulesetSpec::DotsAndBoxes(DotsAndBoxesOptions { rows: 1, cols: 2, players: 2 });
-    let game_id = start(&alice, &bob, &api, spec).await;
+    let game_id = browser::start_game_on_pages(&alice, &bob, &api, spec, TIME_CONTROL).await;
     let mut game = AnyGame::new(&kinds::ruleset(&spec).expect("a valid ruleset"));
 
     // The players click their way to the end, each edge chosen among the mover's highlights (spread over the

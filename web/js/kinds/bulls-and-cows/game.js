@@ -2,20 +2,14 @@
 // moves as that viewer receives them, each played for its seat. At the end both secrets are revealed and `verify`
 // checks them against their commitments and every published answer.
 
-import { PositionGame } from '../position-game.js';
+import { SecretsGame } from '../secrets-game.js';
 import { commitmentHolds } from '../commitment.js';
 import { Position, allCodes, checkRounds } from './rules.js';
 
-export class BullsAndCowsGame extends PositionGame {
+export class BullsAndCowsGame extends SecretsGame {
   /** A game of `ruleset`; `id`, the game's id, is what its commitments are bound to. */
   constructor(ruleset, { id = null } = {}) {
-    super(new Position(ruleset));
-    this.id = id;
-  }
-
-  /** Every seat that acts now: both while both choose secrets, and in a round each that has not guessed yet. */
-  get seatsToAct() {
-    return this.position.seatsToAct;
+    super(new Position(ruleset), id);
   }
 
   /** Every code the rules allow, as a secret (`S:0123`) while secrets are chosen, else as a guess. */
@@ -24,22 +18,6 @@ export class BullsAndCowsGame extends PositionGame {
     if (position.outcome) return [];
     const prefix = position.choosingSecrets ? 'S:' : '';
     return allCodes(position.rules).map((code) => `${prefix}${code}`);
-  }
-
-  /** Whether `seat` may play `action` (a secret `S:0123` or a guess `0123`) now. */
-  isLegal(action, seat) {
-    return this.position.illegal(seat, action) === null;
-  }
-
-  /** Plays a move as this viewer received it, for `seat` (the seat to act when not given); `record` is the move
-   * (its commitment, secret and nonce). */
-  play(action, seat, record) {
-    this.position.play(action.trim(), seat ?? this.position.toMove, record);
-  }
-
-  /** The revealed moves at the end (`ended`'s `revealed`): both secrets with their nonces. */
-  reveal(records) {
-    records.forEach((record) => this.position.reveal(record));
   }
 
   /**

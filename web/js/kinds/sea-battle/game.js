@@ -3,20 +3,14 @@
 // (rules.js); at the end both fleets are revealed and `verify` checks them against their commitments and every
 // published answer.
 
-import { PositionGame } from '../position-game.js';
+import { SecretsGame } from '../secrets-game.js';
 import { commitmentHolds } from '../commitment.js';
 import { Position, cellName, checkAnswers, firstFleet, fleetText } from './rules.js';
 
-export class SeaBattleGame extends PositionGame {
+export class SeaBattleGame extends SecretsGame {
   /** A game of `ruleset`; `id`, the game's id, is what its commitments are bound to. */
   constructor(ruleset, { id = null } = {}) {
-    super(new Position(ruleset));
-    this.id = id;
-  }
-
-  /** Every seat that acts now: both while both are placing fleets. */
-  get seatsToAct() {
-    return this.position.seatsToAct;
+    super(new Position(ruleset), id);
   }
 
   /** The shots open to the shooter; in setup, where a fleet is one of some 10¹⁵, the first legal fleet only (a
@@ -26,22 +20,6 @@ export class SeaBattleGame extends PositionGame {
     if (position.outcome || position.awaiting) return [];
     if (position.inSetup) return [fleetText(firstFleet(position.rules))];
     return position.openCells(position.shooter).map(cellName);
-  }
-
-  /** Whether `seat` may play `action` (a fleet `F:…` or a shot `E5`) now. */
-  isLegal(action, seat) {
-    return this.position.illegal(seat, action) === null;
-  }
-
-  /** Plays one action of a move as this viewer received it, for `seat` (the seat to act when not given); `record`
-   * is the move it came in (its commitment, secret and nonce). */
-  play(action, seat, record) {
-    this.position.play(action.trim(), seat ?? this.position.toMove, record);
-  }
-
-  /** The revealed moves at the end (`ended`'s `revealed`): both fleets with their nonces. */
-  reveal(records) {
-    records.forEach((record) => this.position.reveal(record));
   }
 
   /**

@@ -1,5 +1,5 @@
-//! The Sea Battle bot (through [`SeatView`](crate::SeatView) on the server): a fleet drawn uniformly among the legal ones from a
-//! seed, and shots by probability density: for every unshot cell, the number of placements of the ships still
+//! The Sea Battle bot (through [`SeatView`](crate::SeatView) on the server): a fleet kept among a few legal ones
+//! drawn from a seed for the cells a density shooter reaches last, and shots by probability density: for every unshot cell, the number of placements of the ships still
 //! afloat that agree with every answer seen, restricted after a hit to the placements covering an unsunk hit.
 //!
 //! It plays from [`SeaBattleView`], what its seat sees of the other's grid: the public answers to its own shots.
@@ -9,6 +9,8 @@ use kartka_engine::sea_battle::{
     parse_answered_shots, random_fleet, Answer, Cell, Fleet, SeaBattleRules, Ship, Touching, SIZE,
 };
 use kartka_engine::Seat;
+
+use crate::rng::SplitMix64;
 
 /// What one seat of a Sea Battle game knows of the other's grid: its misses, its unsunk hits, the ships it sank.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -119,10 +121,27 @@ impl SeaBattleView {
     }
 }
 
-/// The bot's fleet: every legal fleet of the rules equally likely, chosen by `seed` (the engine's generator).
+/// How many legal fleets [`choose_fleet`] draws to keep one: its whole cost is this many of the engine's uniform
+/// draws (the draw the server makes for a seat whose setup time ran out) and one density map of the empty grid
+/// (every placement of each ship, at most 180 per ship), a fixed bound whatever the game.
+pub const FLEET_CANDIDATES: u64 = 16;
+
+/// The bot's fleet, chosen by `seed`: of [`FLEET_CANDIDATES`] legal fleets drawn uniformly (the engine's
+/// generator, each from a seed of its own drawn from `seed`), the one whose cells have the least prior density,
+/// the sum over its cells of the empty grid's [`SeaBattleView::density`]; the first such on ties. Those are the
+/// cells the density shooter reaches last before its first hit (edges and corners, which fewer placements cover),
+/// so its hunt lasts longer. Every candidate is legal, so the kept one is; the same seed keeps the same fleet.
 #[must_use]
 pub fn choose_fleet(rules: SeaBattleRules, seed: u64) -> Fleet {
-    random_fleet(rules, seed)
+    let prior = SeaBattleView::new(rules, Seat::FIRST).density();
+    let mut rng = SplitMix64::new(seed);
+    let candidates = (0..FLEET_CANDIDATES).map(|_| random_fleet(rules, rng.next_u64()));
+    candidates.min_by_key(|fleet| prior_density(&prior, fleet.mask())).expect("at least one candidate")
+}
+
+/// The sum of `density` over the cells of `mask`.
+fn prior_density(density: &[u32; 100], mask: u128) -> u64 {
+    density.iter().enumerate().filter(|&(index, _)| mask >> index & 1 == 1).map(|(_, &count)| u64::from(count)).sum()
 }
 
 /// Every placement of a ship of `length` on the grid, as masks.
@@ -166,13 +185,28 @@ fn reach(mask: u128, touching: Touching) -> u128 {
     out
 }
 
-/// The average number of shots the bot needs to sink a whole fleet, over the fleets of `seeds` (each drawn as
-/// [`choose_fleet`] draws its own), the answers given as the rules give them.
+/// The shots the density shooter needs to sink a whole fleet, over the fleets `place` gives for `seeds`.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct ShotStatistics {
+    /// The mean number of shots.
+    pub mean: f64,
+    /// Their standard deviation (over the fleets, not of the mean).
+    pub deviation: f64,
+}
+
+/// The shots the bot's density shooter needs to sink each fleet `place` gives for a seed of `seeds` (the answers
+/// given as the rules give them): their mean and deviation.
 #[must_use]
-pub fn average_shots(rules: SeaBattleRules, seeds: std::ops::Range<u64>) -> f64 {
-    let games = seeds.end.saturating_sub(seeds.start).max(1);
-    let total: u64 = seeds.map(|seed| shots_to_sink(rules, &choose_fleet(rules, seed))).sum();
-    total as f64 / games as f64
+pub fn shot_statistics(
+    rules: SeaBattleRules,
+    seeds: std::ops::Range<u64>,
+    place: impl Fn(SeaBattleRules, u64) -> Fleet,
+) -> ShotStatistics {
+    let shots: Vec<f64> = seeds.map(|seed| shots_to_sink(rules, &place(rules, seed)) as f64).collect();
+    let games = shots.len().max(1) as f64;
+    let mean = shots.iter().sum::<f64>() / games;
+    let variance = shots.iter().map(|&count| (count - mean).powi(2)).sum::<f64>() / games;
+    ShotStatistics { mean, deviation: variance.sqrt() }
 }
 
 /// The shots the bot fires at `fleet` until every ship is sunk.
@@ -219,28 +253,69 @@ mod tests {
         assert!(["E4", "E6", "D5", "F5"].contains(&next.to_string().as_str()), "{next}");
     }
 
+    /// Every fleet kind under every touching rule and either shooting rule.
+    fn every_rules() -> Vec<SeaBattleRules> {
+        let mut every = Vec::new();
+        for fleet in [SeaBattleRules::default(), SeaBattleRules::hasbro()] {
+            for touching in [Touching::None, Touching::Sides, Touching::Any] {
+                for shoot_again in [false, true] {
+                    every.push(fleet.with_touching(touching).with_shoot_again(shoot_again));
+                }
+            }
+        }
+        every
+    }
+
     #[test]
-    fn the_fleet_is_legal_and_differs_between_seeds() {
-        let rules = SeaBattleRules::default();
-        let fleets: Vec<Fleet> = (0..4).map(|seed| choose_fleet(rules, seed)).collect();
-        assert!(fleets.iter().all(|fleet| fleet.check(rules).is_ok()));
-        assert!(fleets.windows(2).any(|pair| pair[0] != pair[1]));
+    fn the_fleet_is_legal_under_every_rule_and_follows_its_seed() {
+        for rules in every_rules() {
+            for seed in 0..40 {
+                let fleet = choose_fleet(rules, seed);
+                assert_eq!(fleet.check(rules), Ok(()), "{rules}: seed {seed}");
+                assert_eq!(fleet, choose_fleet(rules, seed), "{rules}: seed {seed}");
+            }
+            let fleets: Vec<Fleet> = (0..4).map(|seed| choose_fleet(rules, seed)).collect();
+            assert!(fleets.windows(2).any(|pair| pair[0] != pair[1]), "{rules}");
+        }
+    }
+
+    #[test]
+    fn the_kept_fleet_has_the_least_prior_density_of_its_candidates() {
+        for rules in every_rules() {
+            let prior = SeaBattleView::new(rules, Seat::FIRST).density();
+            for seed in 0..20 {
+                let kept = prior_density(&prior, choose_fleet(rules, seed).mask());
+                let mut rng = SplitMix64::new(seed);
+                let least = (0..FLEET_CANDIDATES)
+                    .map(|_| prior_density(&prior, random_fleet(rules, rng.next_u64()).mask()))
+                    .min()
+                    .expect("candidates");
+                assert_eq!(kept, least, "{rules}: seed {seed}");
+            }
+        }
     }
 
     /// The measurement of docs/bot.md on a few fleets: far better than random shooting's ~95 shots.
     #[test]
     fn density_targeting_sinks_a_fleet_in_far_fewer_shots_than_random() {
-        let average = average_shots(SeaBattleRules::default(), 0..20);
-        println!("average {average:.2} shots over 20 fleets");
-        assert!(average < 60.0, "{average}");
+        let statistics = shot_statistics(SeaBattleRules::default(), 0..20, random_fleet);
+        println!("{statistics:?} over 20 fleets");
+        assert!(statistics.mean < 60.0, "{statistics:?}");
     }
 
-    /// The measurement of docs/bot.md, 1,000 fleets of each fleet kind.
+    /// The measurement of docs/bot.md: the density shooter against 2,000 fleets of each fleet kind, drawn
+    /// uniformly and chosen by [`choose_fleet`], from the same seeds.
     #[test]
-    #[ignore = "a measurement, about 20 s: run with --ignored --nocapture"]
-    fn measure_average_shots_over_a_thousand_fleets() {
+    #[ignore = "a measurement, about two minutes: run with --ignored --nocapture"]
+    fn measure_shots_against_uniform_and_chosen_fleets() {
         for rules in [SeaBattleRules::default(), SeaBattleRules::hasbro()] {
-            println!("{rules}: average {:.2} shots over 1000 fleets", average_shots(rules, 0..1000));
+            for (name, place) in [
+                ("uniform", random_fleet as fn(SeaBattleRules, u64) -> Fleet),
+                ("chosen", choose_fleet as fn(SeaBattleRules, u64) -> Fleet),
+            ] {
+                let ShotStatistics { mean, deviation } = shot_statistics(rules, 0..2000, place);
+                println!("{rules}, {name} fleets: mean {mean:.2} shots, deviation {deviation:.2}, over 2000 fleets");
+            }
         }
     }
 }

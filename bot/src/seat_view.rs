@@ -2,7 +2,7 @@
 //! connection received of each move (the public text of the others' moves, its own version of its own), never
 //! the whole game. [`SeatView`] keeps the kind's own view ([`SeaBattleView`], [`BullsAndCowsView`]) and which
 //! seats have fixed their secret (a move carrying a commitment); [`SeatView::next_move`] is the seat's move when
-//! it is to act: its secret first (a uniform legal fleet or secret from the seed), then a shot or a guess.
+//! it is to act: its secret first (a legal fleet or a uniform secret from the seed), then a shot or a guess.
 //!
 //! This is the one place besides [`play_any_turn`](crate::play_any_turn) that names the kinds with secrets; that
 //! one refuses them ([`BotError::HiddenInformation`](crate::BotError::HiddenInformation)), its input being the

@@ -2,15 +2,17 @@
 //! secrets at once, then guess in rounds at once. Each seat submits once, on its own clock from the phase's
 //! start; the other seat (and everyone else) sees only that it is ready, and the move that completes the phase
 //! resolves it. A seat whose secret is missing when its clock runs out gets a random one, committed like a chosen
-//! one and then used by the game. A retry finds its original, a move sent before one's own is stale, and a
+//! one and then used by the game; under a per-move clock's `random_move` a missing guess is drawn consistent with
+//! that seat's own earlier answers (rule 6). A retry finds its original, a move sent before one's own is stale, and a
 //! restart in the middle of a phase gives back the same seats to act and the same clocks.
 
 use std::time::Duration;
 
+use kartka_engine::bulls_and_cows::{parse_round, score, Code};
 use kartka_protocol::rest::Session;
 use kartka_protocol::{
-    AbortReason, Clocks, EventEnvelope, GameEvent, GameSnapshot, GameStatus, MoveRecord, RulesetSpec, SeatName,
-    TimeControl,
+    AbortReason, Clocks, EventEnvelope, GameEvent, GameSnapshot, GameStatus, MoveRecord, OnTimeout, RulesetSpec,
+    SeatName, TimeControl,
 };
 use kartka_server::config::Settings;
 use kartka_tests::client::{Api, WsClient};
@@ -23,6 +25,7 @@ kartka_tests::on_both_stores!(
     a_missing_secret_is_filled_in_at_random_committed_and_used,
     a_restart_in_the_middle_of_a_phase_gives_back_its_seats_and_clocks,
     a_first_move_time_fills_in_once_a_seat_moved_and_aborts_while_none_did,
+    a_missing_guess_under_random_move_is_consistent_with_the_seats_answers,
 );
 
 /// A minute each, two seconds a completed turn.
@@ -206,5 +209,43 @@ async fn a_first_move_time_fills_in_once_a_seat_moved_and_aborts_while_none_did(
         }
     };
     assert_eq!(aborted, GameEvent::Aborted { seat: SeatName::First, reason: Some(AbortReason::NoFirstMove) });
+    server.stop().await;
+}
+
+fn code(text: &str) -> Code {
+    Code::new(&text.bytes().map(|byte| byte - b'0').collect::<Vec<_>>()).expect("a code")
+}
+
+async fn a_missing_guess_under_random_move_is_consistent_with_the_seats_answers(url: &str) {
+    let server = TestServer::start(url, settings()).await;
+    let api = Api::new(server.url());
+    let blitz = TimeControl::PerMove { move_seconds: 3, reserve_seconds: 0, on_timeout: OnTimeout::RandomMove };
+    let (alice, bob, game) = started(&api, blitz).await;
+    let (mut second, _) = WsClient::subscribed(server.addr, &bob.token, game).await;
+    // Two rounds: the first seat learns 0B0C for 0123 and 0B2C for 8945 of the second seat's 4567.
+    let moves = [("S:0123", "S:4567"), ("0123", "5678"), ("8945", "9876")];
+    for (ply, (first_move, second_move)) in (0..).step_by(2).zip(moves) {
+        let (status, body) = send(&api, game, &alice.token, ply, &format!("a{ply}"), first_move).await;
+        assert_eq!(status, 200, "{body}");
+        let (status, body) = send(&api, game, &bob.token, ply, &format!("b{ply}"), second_move).await;
+        assert_eq!(status, 200, "{body}");
+    }
+    let (status, body) = send(&api, game, &bob.token, 6, "b6", "4567").await;
+    assert_eq!(status, 200, "{body}");
+
+    // The first seat does not guess: when its move time is up the server guesses for it, and the round resolves.
+    let (round, id) = loop {
+        let (_, record, id, _) = next_move(&mut second).await;
+        if record.seat == SeatName::First && id.starts_with("timeout-") {
+            break (record.notation, id);
+        }
+    };
+    let round = parse_round(&round).unwrap_or_else(|| panic!("{id} resolves the round: {round}"));
+    let (guess, answer) = round[0];
+    assert_eq!(answer, score(&code("4567"), &guess));
+    for (earlier, earlier_answer) in [("0123", "0B0C"), ("8945", "0B2C")] {
+        let earlier = code(earlier);
+        assert_eq!(score(&guess, &earlier).to_string(), earlier_answer, "{guess} is consistent with {earlier}");
+    }
     server.stop().await;
 }

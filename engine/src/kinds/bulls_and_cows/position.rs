@@ -4,7 +4,7 @@
 
 use super::code::{score, Code, CodeError, Score};
 use super::notation::Action;
-use super::rules::BullsAndCowsRules;
+use super::rules::{BullsAndCowsRules, MAX_ROUNDS};
 use crate::game::Progress;
 use crate::{EndReason, Outcome, Seat, SeatSet};
 
@@ -38,16 +38,64 @@ pub struct Position {
     secrets: [Option<Code>; 2],
     /// Each seat's guess of the open round, until the round resolves.
     guesses: [Option<Code>; 2],
-    /// Rounds resolved.
-    rounds: u8,
+    /// The rounds resolved.
+    played: Played,
     outcome: Option<Outcome>,
+}
+
+/// The guesses of the resolved rounds, first seat first, the first round first: a fixed array behind the one
+/// allocation made with the position, so that playing a round allocates nothing. Slots past `len` are unused and
+/// left out of comparison, hashing and `Debug`.
+#[derive(Clone)]
+struct Played {
+    len: u8,
+    rounds: Box<[[Code; 2]; MAX_ROUNDS as usize]>,
+}
+
+impl Played {
+    /// No round resolved.
+    fn new() -> Played {
+        let unused = Code::new(&[0; 3]).expect("three digits");
+        Played { len: 0, rounds: Box::new([[unused; 2]; MAX_ROUNDS as usize]) }
+    }
+
+    /// The guesses of the resolved rounds.
+    fn rounds(&self) -> &[[Code; 2]] {
+        &self.rounds[..usize::from(self.len)]
+    }
+
+    /// Adds a resolved round (the rules allow at most `MAX_ROUNDS`).
+    fn push(&mut self, guesses: [Code; 2]) {
+        self.rounds[usize::from(self.len)] = guesses;
+        self.len += 1;
+    }
+}
+
+impl PartialEq for Played {
+    fn eq(&self, other: &Played) -> bool {
+        self.rounds() == other.rounds()
+    }
+}
+
+impl Eq for Played {}
+
+impl std::hash::Hash for Played {
+    fn hash<H: std::hash::Hasher>(&self, state: &mut H) {
+        self.rounds().hash(state);
+    }
+}
+
+impl std::fmt::Debug for Played {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.debug_list().entries(self.rounds()).finish()
+    }
 }
 
 impl Position {
     /// The start: no secret chosen.
     #[must_use]
     pub fn new(rules: BullsAndCowsRules) -> Position {
-        Position { rules, secrets: [None, None], guesses: [None, None], rounds: 0, outcome: None }
+        Position { rules, secrets: [None, None], guesses: [None, None], played: Played::new(), outcome: None }
     }
 
     /// The rules of the game.
@@ -77,7 +125,17 @@ impl Position {
     /// The rounds resolved so far.
     #[must_use]
     pub const fn rounds(&self) -> u8 {
-        self.rounds
+        self.played.len
+    }
+
+    /// `seat`'s guesses of the resolved rounds, the first round first, each with the answer it got: all that
+    /// seat has learnt of the other seat's secret.
+    pub fn answered(&self, seat: Seat) -> impl Iterator<Item = (Code, Score)> + '_ {
+        let secret = self.secrets[seat.other().index()];
+        self.played.rounds().iter().filter_map(move |round| {
+            let guess = round[seat.index()];
+            Some((guess, score(&secret?, &guess)))
+        })
     }
 
     /// The outcome, once the game is over.
@@ -141,12 +199,12 @@ impl Position {
         let round = self.open_round().expect("both guesses and secrets are in");
         let solved = round.map(|(_, answer)| answer.bulls == self.rules.digits());
         self.guesses = [None, None];
-        self.rounds += 1;
+        self.played.push(round.map(|(guess, _)| guess));
         let outcome = match solved {
             [true, true] => Outcome::draw(2, EndReason::CodeBroken),
             [true, false] => Outcome::win(2, Seat::FIRST, EndReason::CodeBroken),
             [false, true] => Outcome::win(2, Seat::SECOND, EndReason::CodeBroken),
-            [false, false] if self.rounds >= self.rules.max_rounds() => Outcome::draw(2, EndReason::RoundsOut),
+            [false, false] if self.played.len >= self.rules.max_rounds() => Outcome::draw(2, EndReason::RoundsOut),
             [false, false] => return Progress::TurnEnded,
         };
         self.outcome = Some(outcome);
@@ -154,7 +212,9 @@ impl Position {
     }
 
     /// Writes the position's canonical bytes: per seat its secret (a presence flag, then its digits), per seat
-    /// its guess of the open round (the same way), then the rounds resolved.
+    /// its guess of the open round (the same way), then the number of rounds resolved. The guesses of the
+    /// resolved rounds are left out: play from here does not depend on them, only the random guess a per-move
+    /// clock's timeout draws ([`Game::pick_legal_action_as`](crate::Game::pick_legal_action_as)) does.
     pub fn write_key(&self, key: &mut crate::PositionKey) {
         for code in self.secrets.iter().chain(&self.guesses) {
             key.flag(code.is_some());
@@ -164,6 +224,6 @@ impl Position {
                 }
             }
         }
-        key.byte(self.rounds);
+        key.byte(self.played.len);
     }
 }

@@ -242,8 +242,9 @@ impl GameActor {
         }
     }
 
-    /// Plays uniformly random legal actions for `seat` (from the engine's legal actions of any kind, the choice
-    /// drawn from the server's RNG) until its move is over, each stored and pushed as a move of its own whose
+    /// Plays random legal actions for `seat` (each the kind's `pick_legal_action_as` of a choice drawn from the
+    /// server's RNG: uniform among the legal actions, or among a Bulls and Cows seat's consistent guesses) until
+    /// its move is over, each stored and pushed as a move of its own whose
     /// `client_move_id` starts with `timeout-`: one point in Dots (an extra move it earns is a new move, with
     /// its own time), every step of a whole turn in Paper Soccer.
     async fn play_random_turn(&mut self, seat: Seat, at: Millis) -> Result<(), GameError> {

@@ -85,6 +85,9 @@ pub(super) struct Connection {
     limiter: DefaultDirectRateLimiter,
     /// The connection's place among its client address's sockets; given up once a bot account says hello.
     place: Option<SocketPlace>,
+    /// The session hash of a welcome not yet queued: the connection joins its account's connections only once
+    /// its welcome is in the outbox, so that no notification to the account can come ahead of the welcome.
+    awaiting_welcome: Option<String>,
 }
 
 impl Connection {
@@ -102,6 +105,7 @@ impl Connection {
             in_lobby: false,
             limiter: RateLimiter::direct(Quota::per_second(per_second).allow_burst(burst)),
             place,
+            awaiting_welcome: None,
         }
     }
 
@@ -170,8 +174,17 @@ impl Connection {
         match reply {
             Ok(frame) => {
                 self.outbox.push_frame(&frame);
+                self.join_account();
             }
             Err(refusal) => self.refuse(request_id, refusal),
+        }
+    }
+
+    /// Adds the connection to its account's connections once its welcome is queued: from then on notifications
+    /// to the account reach it, always after the welcome.
+    fn join_account(&mut self) {
+        if let (Some(session), Some(account)) = (self.awaiting_welcome.take(), self.account.as_ref()) {
+            self.state.connections.add(account.id, self.id, session, self.outbox.clone());
         }
     }
 
@@ -214,10 +227,13 @@ impl Connection {
     pub(super) fn welcome(&mut self, request_id: Option<u64>, account: AccountRow, session: String) {
         let frame = self.welcome_frame(request_id, account, session);
         self.outbox.push_frame(&frame);
+        self.join_account();
     }
 
+    /// The welcome for `account`; the connection joins the account's connections once it is queued
+    /// ([`Connection::join_account`]).
     fn welcome_frame(&mut self, request_id: Option<u64>, account: AccountRow, session: String) -> ServerFrame {
-        self.state.connections.add(account.id, self.id, session, self.outbox.clone());
+        self.awaiting_welcome = Some(session);
         // A bot plays from wherever its owner runs it, as many games as it takes: an admin marked it as one.
         if account.is_bot {
             self.place = None;

@@ -483,12 +483,14 @@ async fn subscribe(addr: SocketAddr, token: Option<&str>, game_id: Uuid) -> WsCl
     socket
 }
 
-/// A socket signed in with `token`. A notification may come ahead of the welcome (a correspondence turn of the
-/// account's): it is kept in the socket's bytes like any frame.
+/// A socket signed in with `token`. Its first frame is the welcome, even with notifications to the account (a
+/// correspondence turn of its) on their way: a connection joins its account's connections only once its welcome
+/// is queued.
 async fn signed_in(addr: SocketAddr, token: &str) -> WsClient {
     let mut socket = WsClient::connect_anonymous(addr).await;
     socket.send(json!({ "type": "hello", "protocol": kartka_protocol::PROTOCOL_VERSION, "token": token })).await;
-    while !matches!(socket.next().await, ServerFrame::Welcome { .. }) {}
+    let first = socket.next().await;
+    assert!(matches!(first, ServerFrame::Welcome { .. }), "the welcome comes first: {first:?}");
     socket
 }
 

@@ -9,19 +9,18 @@ import { h, replaceChildren } from '../../dom.js';
 import { t } from '../../i18n.js';
 import { allCodes, answerText, checkCode, readRules } from './rules.js';
 import './catalog.js';
+import { SideBySideBoard } from '../side-by-side-board.js';
 
 const other = (seat) => (seat === 'first' ? 'second' : 'first');
 const seatName = (seat) => t(`bulls-and-cows.seat.${seat}`);
 
-export class Board {
+export class Board extends SideBySideBoard {
   /** `options.onAction(action)` is called with a secret (`S:0123`) or a guess (`0123`) the reader enters;
    * `options.label` names the board for screen readers. */
   constructor(ruleset, options = {}) {
+    super();
     this.rules = readRules(ruleset);
     this.onAction = options.onAction;
-    this.bottomTurned = false;
-    this.game = null;
-    this.showTargets = false;
     this.secrets = h('p', { class: 'bulls-and-cows-secrets' });
     this.readiness = h('p', { class: 'bulls-and-cows-readiness' });
     this.prompt = h('label', { for: 'bulls-and-cows-code' });
@@ -38,21 +37,6 @@ export class Board {
     this.verification = h('p', { class: 'bulls-and-cows-verification', role: 'status', hidden: true });
     this.element = h('div', { class: 'board bulls-and-cows', role: 'group', 'aria-label': options.label ?? t('bulls-and-cows.board') },
       this.secrets, this.readiness, this.entry, this.table, this.verification);
-  }
-
-  /** The page shows the board for the second seat (`turned`): here its column comes first. */
-  set turned(turned) {
-    this.bottomTurned = turned;
-    if (this.game) this.draw(this.game, { targets: this.showTargets });
-  }
-
-  get turned() {
-    return this.bottomTurned;
-  }
-
-  /** The seat whose column comes first: the reader's, or the one a spectator chose. */
-  get ownSeat() {
-    return this.bottomTurned ? 'second' : 'first';
   }
 
   /** Draws a `BullsAndCowsGame`; with `targets`, the reader may enter a secret or a guess now. */

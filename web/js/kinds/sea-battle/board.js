@@ -12,6 +12,7 @@ import { t } from '../../i18n.js';
 import { TapConfirm } from '../tap-confirm.js';
 import { SIZE, cellName, checkFleet, fleetText, randomFleet, readRules, ship, shipCells, shipName } from './rules.js';
 import './catalog.js';
+import { SideBySideBoard } from '../side-by-side-board.js';
 
 /** SVG units a cell. */
 const STEP = 10;
@@ -26,18 +27,16 @@ const DRAG_START = 6;
 const other = (seat) => (seat === 'first' ? 'second' : 'first');
 const seatName = (seat) => t(`sea-battle.seat.${seat}`);
 
-export class Board {
+export class Board extends SideBySideBoard {
   /**
    * `options.onAction(action)` is called with a fleet (`F:…`) when the reader places one, and with a cell
    * (`E5`) when they shoot; `options.label` names the board for screen readers.
    */
   constructor(ruleset, options = {}) {
+    super();
     this.rules = readRules(ruleset);
     this.onAction = options.onAction;
     this.confirm = new TapConfirm();
-    this.bottomTurned = false;
-    this.game = null;
-    this.showTargets = false;
     /** The fleet being placed: its ships, the one selected (`{placed: index}` or `{dock: length}`), the way a
      * ship from the dock lies, and the keyboard's cell. */
     this.editor = { ships: [], selected: null, vertical: false, cursor: 0 };
@@ -66,22 +65,6 @@ export class Board {
       this.message);
     this.verification = h('p', { class: 'sea-battle-verification', role: 'status', hidden: true });
     this.controls = h('div', { class: 'board-controls sea-battle-controls' }, this.readiness, this.editorControls, this.verification);
-  }
-
-  /** The page shows the board for the second seat (`turned`): here the seats' grids change sides, never upside
-   * down. */
-  set turned(turned) {
-    this.bottomTurned = turned;
-    if (this.game) this.draw(this.game, { targets: this.showTargets });
-  }
-
-  get turned() {
-    return this.bottomTurned;
-  }
-
-  /** The seat whose fleet is on the left: the reader's, or the one a spectator chose. */
-  get ownSeat() {
-    return this.bottomTurned ? 'second' : 'first';
   }
 
   /** One grid, `left` units from the board's left edge: its paper, coordinates, title and layers. */

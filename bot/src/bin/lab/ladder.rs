@@ -52,7 +52,8 @@ pub struct LadderArgs {
     jobs: Option<usize>,
     /// Instead of levels, players by name, the first the reference that each other one plays: `default` (the
     /// bot), `generic` (mobility instead of the kind's evaluation), `four-chains` (Five in a row's threat
-    /// search with fours only and no defence, as before threes), `no-table`, `no-ordering`, `no-root-order`,
+    /// search with fours only and no defence, as before threes), `rows-only` (Paper Soccer's evaluation blind to the
+    /// drawn lines, as before issue #40), `no-table`, `no-ordering`, `no-root-order`,
     /// `whole-step-continuations` (one search improvement off), `mcts` (plain UCT).
     #[arg(long, value_delimiter = ',')]
     pit: Vec<String>,
@@ -63,6 +64,10 @@ pub struct LadderArgs {
     /// equal time per move means more of them.
     #[arg(long)]
     mcts_nodes: Option<u64>,
+    /// The node budget of the reference of `--pit` (`--nodes` when not given): to play a dearer evaluation at
+    /// about equal time, give the cheaper side the nodes it searches in the same time.
+    #[arg(long)]
+    reference_nodes: Option<u64>,
     /// A file that keeps every finished game: a run with the same settings plays only the games it lacks, so a
     /// long ladder can be stopped and finished later.
     #[arg(long)]
@@ -70,11 +75,14 @@ pub struct LadderArgs {
 }
 
 impl LadderArgs {
-    /// Everything that decides which games a run plays and how, as the record's header states it.
+    /// Everything that decides which games a run plays and how, as the record's header states it (the
+    /// reference's own budget only when given, so that records of before it still open).
     fn settings(&self) -> String {
+        let reference_nodes =
+            self.reference_nodes.map(|nodes| format!(", reference nodes {nodes}")).unwrap_or_default();
         format!(
             "game {}, levels {:?}, games {}, nodes {}, opening actions {}, max turns {}, seed {}, pit {:?}, \
-             level {}, mcts nodes {:?}",
+             level {}, mcts nodes {:?}{reference_nodes}",
             self.game.ruleset().map(|ruleset| format!("{ruleset:?}")).unwrap_or_default(),
             self.levels,
             self.games.div_ceil(2) * 2,
@@ -116,6 +124,9 @@ impl Side {
             }
             "four-chains" => {
                 return Ok(Side::Bot(level, Configuration { four_chains_only: true, ..Configuration::default() }));
+            }
+            "rows-only" => {
+                return Ok(Side::Bot(level, Configuration { soccer_rows_only: true, ..Configuration::default() }));
             }
             "default" => all,
             "no-table" => SearchOptions { table: false, ..all },
@@ -188,6 +199,7 @@ pub fn run(args: LadderArgs) -> anyhow::Result<()> {
         let setup = Setup {
             ruleset: &ruleset,
             nodes: args.nodes,
+            higher_nodes: None,
             opening_actions: args.opening_actions,
             max_turns: args.max_turns,
         };
@@ -219,12 +231,14 @@ fn run_pit(args: &LadderArgs) -> anyhow::Result<()> {
     let mut out = std::io::stdout().lock();
     writeln!(
         out,
-        "{}: {} games a pairing, bots at level {}, {} nodes a turn ({} for mcts), {} random opening actions, seed {}",
+        "{}: {} games a pairing, bots at level {}, {} nodes a turn ({} for mcts, {} for the reference), {} random \
+         opening actions, seed {}",
         args.game.game,
         pairs * 2,
         args.level,
         args.nodes,
         args.mcts_nodes.unwrap_or(args.nodes),
+        args.reference_nodes.unwrap_or(args.nodes),
         args.opening_actions,
         args.seed
     )?;
@@ -233,6 +247,7 @@ fn run_pit(args: &LadderArgs) -> anyhow::Result<()> {
     let setup = Setup {
         ruleset: &ruleset,
         nodes: args.nodes,
+        higher_nodes: args.reference_nodes,
         opening_actions: args.opening_actions,
         max_turns: args.max_turns,
     };
@@ -268,6 +283,8 @@ fn write_row(out: &mut impl Write, lower: &str, higher: &str, tally: Tally) -> a
 struct Setup<'a> {
     ruleset: &'a Ruleset,
     nodes: u64,
+    /// The higher side's node budget where it differs from `nodes` (`--reference-nodes`).
+    higher_nodes: Option<u64>,
     opening_actions: u32,
     max_turns: u32,
 }
@@ -337,13 +354,17 @@ fn play_game(setup: &Setup<'_>, lower: Side, higher: Side, higher_seat: Seat, se
         if turns == setup.max_turns {
             return Ok(GameResult::Unfinished);
         }
-        let side = if seat == higher_seat { higher } else { lower };
+        let (side, nodes) = if seat == higher_seat {
+            (higher, setup.higher_nodes.unwrap_or(setup.nodes))
+        } else {
+            (lower, setup.nodes)
+        };
         let turn_seed = seed.wrapping_add(u64::from(turns));
         let text = match side {
             Side::Bot(level, configuration) => {
-                play_any_turn_configured(&game, level, turn_seed, setup.nodes, &NoDeadline, configuration)?.text()
+                play_any_turn_configured(&game, level, turn_seed, nodes, &NoDeadline, configuration)?.text()
             }
-            Side::Mcts(nodes) => mcts::play_any_turn(&game, nodes.unwrap_or(setup.nodes), turn_seed),
+            Side::Mcts(mcts_nodes) => mcts::play_any_turn(&game, mcts_nodes.unwrap_or(nodes), turn_seed),
         };
         game.play(&text)?;
         turns += 1;
@@ -428,7 +449,7 @@ mod tests {
     #[test]
     fn a_small_ladder_plays_every_game_to_its_end_with_both_colours() {
         let ruleset = GameKind::default().default_ruleset();
-        let setup = Setup { ruleset: &ruleset, nodes: 300, opening_actions: 2, max_turns: 1_000 };
+        let setup = Setup { ruleset: &ruleset, nodes: 300, higher_nodes: None, opening_actions: 2, max_turns: 1_000 };
         let level = |number| Side::Bot(Level::new(number).expect("a level"), Configuration::default());
         let pairing = Pairing { lower: level(1), higher: level(6), names: ("1", "6"), record: None };
         let tally = play_pairing(&setup, &pairing, 3, 7, 2).expect("the games");
@@ -440,7 +461,7 @@ mod tests {
     #[test]
     fn a_recorded_ladder_plays_only_the_games_its_record_lacks_and_counts_them_all() {
         let ruleset = GameKind::default().default_ruleset();
-        let setup = Setup { ruleset: &ruleset, nodes: 300, opening_actions: 2, max_turns: 1_000 };
+        let setup = Setup { ruleset: &ruleset, nodes: 300, higher_nodes: None, opening_actions: 2, max_turns: 1_000 };
         let level = |number| Side::Bot(Level::new(number).expect("a level"), Configuration::default());
         let directory = tempfile::tempdir().expect("a directory");
         let path = directory.path().join("ladder.txt");
@@ -482,11 +503,18 @@ mod tests {
         let level = Level::STRONGEST;
         assert!(Side::named("no-such-player", level, None).is_err());
         let ruleset = GameKind::default().default_ruleset();
-        let setup = Setup { ruleset: &ruleset, nodes: 300, opening_actions: 2, max_turns: 1_000 };
+        let setup = Setup { ruleset: &ruleset, nodes: 300, higher_nodes: None, opening_actions: 2, max_turns: 1_000 };
         let reference = Side::named("default", level, None).expect("the bot");
-        for name in
-            ["generic", "four-chains", "no-table", "no-ordering", "no-root-order", "whole-step-continuations", "mcts"]
-        {
+        for name in [
+            "generic",
+            "four-chains",
+            "rows-only",
+            "no-table",
+            "no-ordering",
+            "no-root-order",
+            "whole-step-continuations",
+            "mcts",
+        ] {
             let other = Side::named(name, level, None).expect("a player");
             let pairing = Pairing { lower: other, higher: reference, names: (name, "default"), record: None };
             let tally = play_pairing(&setup, &pairing, 1, 5, 1).expect("the games");

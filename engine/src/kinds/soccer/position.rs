@@ -250,11 +250,6 @@ impl Position {
         (index as isize + self.offsets[direction as usize] as isize) as usize
     }
 
-    /// The lattice offset of one step in the direction with index `direction`.
-    pub(super) fn offset(&self, direction: u8) -> i16 {
-        self.offsets[direction as usize]
-    }
-
     /// For a goal point's lattice index, the seat that wins when the ball arrives there.
     pub(super) fn goal_at(&self, index: usize) -> Option<Seat> {
         self.goal_winner(index)

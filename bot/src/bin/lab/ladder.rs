@@ -141,16 +141,16 @@ impl Side {
 
 /// A pairing's games, from the higher level's side.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
-struct Tally {
-    wins: u32,
-    draws: u32,
-    losses: u32,
+pub(super) struct Tally {
+    pub(super) wins: u32,
+    pub(super) draws: u32,
+    pub(super) losses: u32,
     /// Games stopped at `--max-turns` (counted as draws).
-    unfinished: u32,
+    pub(super) unfinished: u32,
 }
 
 impl Tally {
-    fn of(result: GameResult) -> Tally {
+    pub(super) fn of(result: GameResult) -> Tally {
         match result {
             GameResult::Win => Tally { wins: 1, ..Tally::default() },
             GameResult::Draw => Tally { draws: 1, ..Tally::default() },
@@ -159,11 +159,11 @@ impl Tally {
         }
     }
 
-    fn games(self) -> u32 {
+    pub(super) fn games(self) -> u32 {
         self.wins + self.draws + self.losses
     }
 
-    fn add(&mut self, other: Tally) {
+    pub(super) fn add(&mut self, other: Tally) {
         self.wins += other.wins;
         self.draws += other.draws;
         self.losses += other.losses;
@@ -381,7 +381,7 @@ fn play_game(setup: &Setup<'_>, lower: Side, higher: Side, higher_seat: Seat, se
 /// points scored (draws as half a point), which stays inside 0 to 1 and is honest for lopsided scores. A clean
 /// sweep is taken as half a game short of it, so the difference is large but finite; its interval is open on
 /// that side (an infinite bound).
-fn elo_difference(tally: Tally) -> (f64, f64, f64) {
+pub(super) fn elo_difference(tally: Tally) -> (f64, f64, f64) {
     const Z: f64 = 1.96;
     let games = f64::from(tally.games());
     let points = f64::from(tally.wins) + f64::from(tally.draws) / 2.0;
@@ -401,7 +401,7 @@ fn elo_difference(tally: Tally) -> (f64, f64, f64) {
 }
 
 /// An Elo figure for the table: signed, whole, `+∞` and `−∞` for an open bound.
-fn signed(elo: f64) -> String {
+pub(super) fn signed(elo: f64) -> String {
     if elo.is_infinite() {
         if elo > 0.0 {
             "+∞".to_owned()

@@ -244,3 +244,38 @@ fn play_game(
     });
     Ok(played)
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// An engine that answers every `go` with `answer` and everything else with `ok`.
+    fn args_for_engine_answering(answer: &str) -> VersusArgs {
+        let script = format!(
+            "while read command rest; do case $command in go) echo {answer};; quit) exit 0;; *) echo ok;; esac; done"
+        );
+        VersusArgs {
+            engine: "sh".to_owned(),
+            engine_args: vec!["-c".to_owned(), script],
+            games: 2,
+            time_ms: 20,
+            engine_time_ms: None,
+            level: 1,
+            rows_only: false,
+            opening_actions: 4,
+            seed: 3,
+            max_turns: 400,
+        }
+    }
+
+    #[test]
+    fn an_engine_answering_an_illegal_turn_loses_the_game_and_is_counted() {
+        let args = args_for_engine_answering("9");
+        let mut engine = Engine::start(&args).expect("sh runs");
+        for bot_seat in [Seat::FIRST, Seat::SECOND] {
+            let played =
+                play_game(&args, &mut engine, Level::new(1).expect("a level"), bot_seat, args.seed).expect("a game");
+            assert_eq!((played.tally.wins, played.engine_illegal, played.engine_turns), (1, 1, 1), "{bot_seat:?}");
+        }
+    }
+}

@@ -46,8 +46,11 @@ where
 }
 
 fn turns(c: &mut Criterion) {
-    bench_turn(c, "paper_soccer/start", &soccer::Position::default(), SoccerEvaluation);
-    bench_turn(c, "paper_soccer/medium_network", &soccer_after(MEDIUM_NETWORK), SoccerEvaluation);
+    bench_turn(c, "paper_soccer/start", &soccer::Position::default(), SoccerEvaluation::default());
+    bench_turn(c, "paper_soccer/medium_network", &soccer_after(MEDIUM_NETWORK), SoccerEvaluation::default());
+    // The evaluation blind to drawn lines, as before issue #40: what seeing them costs per node.
+    bench_turn(c, "paper_soccer/start/rows_only", &soccer::Position::default(), SoccerEvaluation::ROWS_ONLY);
+    bench_turn(c, "paper_soccer/medium_network/rows_only", &soccer_after(MEDIUM_NETWORK), SoccerEvaluation::ROWS_ONLY);
     let mut closing_in = closing_in::Position::new(BoardSize::new(8).expect("a size"));
     for square in parse_squares("C3 F6").expect("squares") {
         closing_in.play(square).expect("a legal placement");

@@ -71,6 +71,8 @@ pub struct Configuration {
     /// Five in a row's threat-space search as it was before threes and defence: the bot's own chains of fours
     /// only ([`FiveInARowEvaluation::four_chains_only`]).
     pub four_chains_only: bool,
+    /// Paper Soccer's evaluation blind to the drawn lines, as before issue #40 ([`SoccerEvaluation::ROWS_ONLY`]).
+    pub soccer_rows_only: bool,
 }
 
 /// [`play_any_turn`] by a bot put together as `configuration` says.
@@ -90,7 +92,10 @@ pub fn play_any_turn_configured(
         return game.visit(play);
     }
     match game {
-        AnyGame::PaperSoccer(position) => play.turn(position, SoccerEvaluation),
+        AnyGame::PaperSoccer(position) if configuration.soccer_rows_only => {
+            play.turn(position, SoccerEvaluation::ROWS_ONLY)
+        }
+        AnyGame::PaperSoccer(position) => play.turn(position, SoccerEvaluation::WITH_DRAWN_LINES),
         AnyGame::ClosingIn(position) => play.turn(position, ClosingInEvaluation),
         AnyGame::Dots(position) => play.turn(position, DotsEvaluation),
         AnyGame::LineSoccer(game) => play.turn(game, LineSoccerEvaluation),

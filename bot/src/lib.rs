@@ -30,8 +30,9 @@
 //! # What the bot knows of each kind
 //! Per-kind knowledge is the [`Evaluate`] trait: a static evaluation, and optionally an exact solver and
 //! a threat search.
-//! - Paper Soccer ([`SoccerEvaluation`]): distance to each goal, urgency near a goal, mobility in the middle
-//!   of a turn, wall traps in one's own half.
+//! - Paper Soccer ([`SoccerEvaluation`]): goals out of reach over the undrawn lines (a near-win for the seat
+//!   that can still score), turns to each goal with bounces free, distance to each goal, urgency near a goal,
+//!   mobility in the middle of a turn, wall traps in one's own half.
 //! - Closing In ([`ClosingInEvaluation`]): queen moves against the opponent's; the engine's exact solver
 //!   (`closing_in::solve`) once few squares are free.
 //! - Dots ([`DotsEvaluation`]): the capture difference, and enemy dots hemmed in by one's own (a beginner's

@@ -1,12 +1,23 @@
-//! What the bot knows of Paper Soccer: how far the ball is from each goal, how much room the seat to act has
-//! at the ball, and the walls that trap a defender.
+//! What the bot knows of Paper Soccer: how far the ball is from each goal over the lines still undrawn, how
+//! much room the seat to act has at the ball, and the walls that trap a defender.
 
 use kartka_engine::soccer::{Pitch, Point, Position};
 use kartka_engine::Seat;
 
 use crate::evaluate::{Evaluate, UNIT};
 
+/// What a goal the opponent can no longer reach is worth to the seat that still can, before the turns it needs
+/// are taken off: far above any position of the ball, still inside the evaluation's limit. A seat cut off from
+/// the goal it attacks can only lose or block the ball; in kurnik's games the cut-off came, in the median, ~30
+/// turns before the end (issue #40), so it is scored as the near-win it is long before the search sees the end.
+const CUT_OFF: i32 = 50 * UNIT;
+
 /// Paper Soccer's evaluation, for the seat to act:
+/// - **goals out of reach** (with `drawn_lines`): when no undrawn path leads to the goal one seat attacks while
+///   one still leads to the other's, the position is nearly decided: [`CUT_OFF`] less a unit per turn the
+///   other seat's goal is away;
+/// - **turns to goal** (with `drawn_lines`): a unit for every turn the ball is nearer the goal that seat scores
+///   in than its own, counted over the undrawn segments with bounces free ([`Position::goal_reach`]);
 /// - **distance to goal**: half a unit for every step the ball is nearer the goal that seat scores in than its
 ///   own (a step moves the ball nearer one and farther from the other, so a step forward is worth a unit),
 ///   plus a bonus that grows fast within three steps of a goal, where a position is usually decided;
@@ -14,16 +25,43 @@ use crate::evaluate::{Evaluate, UNIT};
 ///   way out it still has is worth a tenth of a unit; a single way out is a forced line, worth half a unit less;
 /// - **wall traps**: a ball on the border in the seat's own half bounces along the wall, where the defender's
 ///   steps are few and lead toward their own goal; it costs a quarter of a unit for each row nearer that goal.
-#[derive(Clone, Copy, Debug, Default)]
-pub struct SoccerEvaluation;
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct SoccerEvaluation {
+    /// Whether the drawn lines count (the first two terms): off, the evaluation of before issue #40, kept to
+    /// measure against and for the `centre` option, where a closed goal is reopened by the next kick-off.
+    pub drawn_lines: bool,
+}
+
+impl SoccerEvaluation {
+    /// The evaluation the bot plays with.
+    pub const WITH_DRAWN_LINES: SoccerEvaluation = SoccerEvaluation { drawn_lines: true };
+    /// Rows and columns to the goals only, blind to the lines drawn.
+    pub const ROWS_ONLY: SoccerEvaluation = SoccerEvaluation { drawn_lines: false };
+}
+
+impl Default for SoccerEvaluation {
+    fn default() -> Self {
+        SoccerEvaluation::WITH_DRAWN_LINES
+    }
+}
 
 impl Evaluate<Position> for SoccerEvaluation {
     fn evaluate(&self, position: &Position) -> i32 {
         let seat = position.to_move();
+        let mut score = 0;
+        if self.drawn_lines {
+            let reach = position.goal_reach();
+            match (reach.turns(seat), reach.turns(seat.other())) {
+                (None, Some(theirs)) => return -CUT_OFF + i32::from(theirs.min(20)) * UNIT,
+                (Some(ours), None) => return CUT_OFF - i32::from(ours.min(20)) * UNIT,
+                (Some(ours), Some(theirs)) => score += (i32::from(theirs) - i32::from(ours)) * UNIT,
+                (None, None) => {}
+            }
+        }
         let (pitch, ball) = (position.pitch(), position.ball());
         let attack = goal_distance(pitch, ball, seat);
         let defence = goal_distance(pitch, ball, seat.other());
-        let mut score = (defence - attack) * UNIT / 2 + urgency(attack) - urgency(defence);
+        score += (defence - attack) * UNIT / 2 + urgency(attack) - urgency(defence);
         if position.must_continue() {
             let exits = position.legal_directions().len() as i32;
             score += exits * UNIT / 10;
@@ -88,9 +126,43 @@ mod tests {
         position
     }
 
+    /// Random games played until one seat can no longer reach the goal it attacks while the other still can:
+    /// the seat cut off is nearly lost, whoever is to act, and the evaluation blind to drawn lines does not
+    /// see it.
+    #[test]
+    fn a_seat_cut_off_from_the_goal_it_attacks_is_nearly_lost() {
+        let mut seen = 0;
+        for seed in 0..3_000u64 {
+            let mut position = Position::default();
+            let mut state = seed;
+            while !position.is_over() {
+                let reach = position.goal_reach();
+                let seat = position.to_move();
+                let evaluation = SoccerEvaluation::WITH_DRAWN_LINES.evaluate(&position);
+                match (reach.turns(seat), reach.turns(seat.other())) {
+                    (None, Some(_)) => {
+                        assert!(evaluation <= -CUT_OFF + 20 * UNIT, "{evaluation} for a seat cut off: {position:?}");
+                        seen += 1;
+                        break;
+                    }
+                    (Some(_), None) => {
+                        assert!(evaluation >= CUT_OFF - 20 * UNIT, "{evaluation} against a seat cut off: {position:?}");
+                        seen += 1;
+                        break;
+                    }
+                    _ => {}
+                }
+                let directions: Vec<Direction> = position.legal_directions().collect();
+                state = state.wrapping_mul(6_364_136_223_846_793_005).wrapping_add(1_442_695_040_888_963_407);
+                position.step(directions[(state >> 33) as usize % directions.len()]).expect("a legal step");
+            }
+        }
+        assert!(seen >= 5, "only {seen} random games cut a seat off: the test saw too little");
+    }
+
     #[test]
     fn the_start_is_even() {
-        assert_eq!(SoccerEvaluation.evaluate(&Position::default()), 0);
+        assert_eq!(SoccerEvaluation::default().evaluate(&Position::default()), 0);
     }
 
     #[test]
@@ -98,11 +170,14 @@ mod tests {
         // The first seat steps north (towards the goal it scores in); the second seat is to act, and worse off.
         let after_north = after("0");
         assert_eq!(after_north.to_move(), Seat::SECOND);
-        assert!(SoccerEvaluation.evaluate(&after_north) < 0);
+        assert!(SoccerEvaluation::default().evaluate(&after_north) < 0);
         // One step south by each seat: the first seat to act, the ball two rows nearer its own goal.
         let towards_own_goal = after("44");
         assert_eq!(towards_own_goal.to_move(), Seat::FIRST);
-        assert!(SoccerEvaluation.evaluate(&towards_own_goal) < SoccerEvaluation.evaluate(&after_north));
+        assert!(
+            SoccerEvaluation::default().evaluate(&towards_own_goal)
+                < SoccerEvaluation::default().evaluate(&after_north)
+        );
     }
 
     #[test]

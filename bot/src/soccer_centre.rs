@@ -13,7 +13,9 @@ const POINT: i32 = 15 * UNIT;
 
 /// Paper Soccer `centre`'s evaluation, for the seat to act: [`POINT`] for each point it leads by, plus the
 /// classic [`SoccerEvaluation`] of the ball on the pitch (distance to goal, urgency, mobility in a bounce,
-/// wall traps), which holds unchanged because every classic ending is a point here.
+/// wall traps), which holds unchanged because every classic ending is a point here. It is blind to the drawn
+/// lines ([`SoccerEvaluation::ROWS_ONLY`]): a goal closed here is open again after the next point's kick-off,
+/// so a cut-off is worth a point, not a game, and that weighting is not measured yet.
 #[derive(Clone, Copy, Debug, Default)]
 pub struct SoccerCentreEvaluation;
 
@@ -24,7 +26,7 @@ impl Evaluate<Position> for SoccerCentreEvaluation {
             Seat::FIRST => first - second,
             _ => second - first,
         };
-        let ball = SoccerEvaluation.evaluate(position.board());
+        let ball = SoccerEvaluation::ROWS_ONLY.evaluate(position.board());
         lead.saturating_mul(POINT).saturating_add(ball).clamp(-(EVALUATION_LIMIT - 1), EVALUATION_LIMIT - 1)
     }
 }

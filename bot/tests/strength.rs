@@ -61,7 +61,7 @@ where
 }
 
 fn soccer_bot(level: u8, nodes: u64, seed: u64) -> Player<soccer::Position, SoccerEvaluation> {
-    Player::Bot(Bot::new(SoccerEvaluation, Level::new(level).expect("a level"), seed), nodes)
+    Player::Bot(Bot::new(SoccerEvaluation::default(), Level::new(level).expect("a level"), seed), nodes)
 }
 
 const GAMES: u64 = 20;

@@ -45,8 +45,9 @@ fn wins_this_turn(position: &Position) -> bool {
 
 /// The bot's turn at level 8 with `nodes`, played on `position`: its digits and the position after it.
 fn bot_turn(position: &Position, nodes: u64, seed: u64) -> (String, Position, Evaluation) {
-    let turn =
-        Bot::new(SoccerEvaluation, Level::STRONGEST, seed).play_turn(position, nodes, &NoDeadline).expect("a turn");
+    let turn = Bot::new(SoccerEvaluation::default(), Level::STRONGEST, seed)
+        .play_turn(position, nodes, &NoDeadline)
+        .expect("a turn");
     let mut played = *position;
     let mut digits = String::new();
     for &direction in &turn.actions {
@@ -93,7 +94,7 @@ fn with_any_one_search_improvement_off_the_bot_still_takes_a_short_win() {
     ];
     let position = after(SHORT_WIN);
     for options in one_off {
-        let turn = Bot::new(SoccerEvaluation, Level::STRONGEST, 1)
+        let turn = Bot::new(SoccerEvaluation::default(), Level::STRONGEST, 1)
             .with_options(options)
             .play_turn(&position, 200_000, &NoDeadline)
             .expect("a turn");
@@ -221,8 +222,9 @@ proptest! {
 #[test]
 fn a_deadline_that_has_passed_still_gets_a_legal_turn() {
     let position = after(ONE_SAFE_TURN);
-    let turn =
-        Bot::new(SoccerEvaluation, Level::STRONGEST, 1).play_turn(&position, u64::MAX, &|| true).expect("a turn");
+    let turn = Bot::new(SoccerEvaluation::default(), Level::STRONGEST, 1)
+        .play_turn(&position, u64::MAX, &|| true)
+        .expect("a turn");
     let mut played = position;
     for &direction in &turn.actions {
         played.step(direction).expect("legal");
@@ -328,9 +330,10 @@ impl Deadline for SettledFromTheStart {
 fn a_settled_search_stops_when_its_best_action_holds() {
     let position = after("");
     let budget = 4_000_000;
-    let whole =
-        Bot::new(SoccerEvaluation, Level::STRONGEST, 1).play_turn(&position, budget, &NoDeadline).expect("a turn");
-    let settled = Bot::new(SoccerEvaluation, Level::STRONGEST, 1)
+    let whole = Bot::new(SoccerEvaluation::default(), Level::STRONGEST, 1)
+        .play_turn(&position, budget, &NoDeadline)
+        .expect("a turn");
+    let settled = Bot::new(SoccerEvaluation::default(), Level::STRONGEST, 1)
         .play_turn(&position, budget, &SettledFromTheStart)
         .expect("a turn");
     assert!(

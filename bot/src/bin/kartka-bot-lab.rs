@@ -1,5 +1,6 @@
 //! `kartka-bot-lab`: the bot's research tools, apart from the production server. `ladder` measures the levels
-//! against each other, or the bot's parts against each other and against a plain UCT opponent (docs/bot.md).
+//! against each other, or the bot's parts against each other and against a plain UCT opponent (docs/bot.md);
+//! `versus` plays an outside engine.
 //!
 //! The library stays pure; this binary is where the files, the threads, the random openings and the printing
 //! happen.
@@ -20,10 +21,13 @@ struct Cli {
 enum Command {
     /// Measure the levels against each other: an Elo ladder at a fixed node budget per turn.
     Ladder(lab::ladder::LadderArgs),
+    /// Play Paper Soccer against an outside engine at equal time per turn (bench/qtpapersoccer).
+    Versus(lab::versus::VersusArgs),
 }
 
 fn main() -> anyhow::Result<()> {
     match Cli::parse().command {
         Command::Ladder(args) => lab::ladder::run(args),
+        Command::Versus(args) => lab::versus::run(args),
     }
 }

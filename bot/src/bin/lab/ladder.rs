@@ -52,7 +52,8 @@ pub struct LadderArgs {
     jobs: Option<usize>,
     /// Instead of levels, players by name, the first the reference that each other one plays: `default` (the
     /// bot), `generic` (mobility instead of the kind's evaluation), `four-chains` (Five in a row's threat
-    /// search with fours only and no defence, as before threes), `no-table`, `no-ordering`, `no-root-order`,
+    /// search with fours only and no defence, as before threes), `rows-only` (Paper Soccer's evaluation blind to the
+    /// drawn lines, as before issue #40), `no-table`, `no-ordering`, `no-root-order`,
     /// `whole-step-continuations` (one search improvement off), `mcts` (plain UCT).
     #[arg(long, value_delimiter = ',')]
     pit: Vec<String>,
@@ -63,6 +64,10 @@ pub struct LadderArgs {
     /// equal time per move means more of them.
     #[arg(long)]
     mcts_nodes: Option<u64>,
+    /// The node budget of the reference of `--pit` (`--nodes` when not given): to play a dearer evaluation at
+    /// about equal time, give the cheaper side the nodes it searches in the same time.
+    #[arg(long)]
+    reference_nodes: Option<u64>,
     /// A file that keeps every finished game: a run with the same settings plays only the games it lacks, so a
     /// long ladder can be stopped and finished later.
     #[arg(long)]
@@ -70,11 +75,14 @@ pub struct LadderArgs {
 }
 
 impl LadderArgs {
-    /// Everything that decides which games a run plays and how, as the record's header states it.
+    /// Everything that decides which games a run plays and how, as the record's header states it (the
+    /// reference's own budget only when given, so that records of before it still open).
     fn settings(&self) -> String {
+        let reference_nodes =
+            self.reference_nodes.map(|nodes| format!(", reference nodes {nodes}")).unwrap_or_default();
         format!(
             "game {}, levels {:?}, games {}, nodes {}, opening actions {}, max turns {}, seed {}, pit {:?}, \
-             level {}, mcts nodes {:?}",
+             level {}, mcts nodes {:?}{reference_nodes}",
             self.game.ruleset().map(|ruleset| format!("{ruleset:?}")).unwrap_or_default(),
             self.levels,
             self.games.div_ceil(2) * 2,
@@ -117,6 +125,9 @@ impl Side {
             "four-chains" => {
                 return Ok(Side::Bot(level, Configuration { four_chains_only: true, ..Configuration::default() }));
             }
+            "rows-only" => {
+                return Ok(Side::Bot(level, Configuration { soccer_rows_only: true, ..Configuration::default() }));
+            }
             "default" => all,
             "no-table" => SearchOptions { table: false, ..all },
             "no-ordering" => SearchOptions { ordering: false, ..all },
@@ -130,16 +141,16 @@ impl Side {
 
 /// A pairing's games, from the higher level's side.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
-struct Tally {
-    wins: u32,
-    draws: u32,
-    losses: u32,
+pub(super) struct Tally {
+    pub(super) wins: u32,
+    pub(super) draws: u32,
+    pub(super) losses: u32,
     /// Games stopped at `--max-turns` (counted as draws).
-    unfinished: u32,
+    pub(super) unfinished: u32,
 }
 
 impl Tally {
-    fn of(result: GameResult) -> Tally {
+    pub(super) fn of(result: GameResult) -> Tally {
         match result {
             GameResult::Win => Tally { wins: 1, ..Tally::default() },
             GameResult::Draw => Tally { draws: 1, ..Tally::default() },
@@ -148,11 +159,11 @@ impl Tally {
         }
     }
 
-    fn games(self) -> u32 {
+    pub(super) fn games(self) -> u32 {
         self.wins + self.draws + self.losses
     }
 
-    fn add(&mut self, other: Tally) {
+    pub(super) fn add(&mut self, other: Tally) {
         self.wins += other.wins;
         self.draws += other.draws;
         self.losses += other.losses;
@@ -188,6 +199,7 @@ pub fn run(args: LadderArgs) -> anyhow::Result<()> {
         let setup = Setup {
             ruleset: &ruleset,
             nodes: args.nodes,
+            higher_nodes: None,
             opening_actions: args.opening_actions,
             max_turns: args.max_turns,
         };
@@ -219,12 +231,14 @@ fn run_pit(args: &LadderArgs) -> anyhow::Result<()> {
     let mut out = std::io::stdout().lock();
     writeln!(
         out,
-        "{}: {} games a pairing, bots at level {}, {} nodes a turn ({} for mcts), {} random opening actions, seed {}",
+        "{}: {} games a pairing, bots at level {}, {} nodes a turn ({} for mcts, {} for the reference), {} random \
+         opening actions, seed {}",
         args.game.game,
         pairs * 2,
         args.level,
         args.nodes,
         args.mcts_nodes.unwrap_or(args.nodes),
+        args.reference_nodes.unwrap_or(args.nodes),
         args.opening_actions,
         args.seed
     )?;
@@ -233,6 +247,7 @@ fn run_pit(args: &LadderArgs) -> anyhow::Result<()> {
     let setup = Setup {
         ruleset: &ruleset,
         nodes: args.nodes,
+        higher_nodes: args.reference_nodes,
         opening_actions: args.opening_actions,
         max_turns: args.max_turns,
     };
@@ -268,6 +283,8 @@ fn write_row(out: &mut impl Write, lower: &str, higher: &str, tally: Tally) -> a
 struct Setup<'a> {
     ruleset: &'a Ruleset,
     nodes: u64,
+    /// The higher side's node budget where it differs from `nodes` (`--reference-nodes`).
+    higher_nodes: Option<u64>,
     opening_actions: u32,
     max_turns: u32,
 }
@@ -337,13 +354,17 @@ fn play_game(setup: &Setup<'_>, lower: Side, higher: Side, higher_seat: Seat, se
         if turns == setup.max_turns {
             return Ok(GameResult::Unfinished);
         }
-        let side = if seat == higher_seat { higher } else { lower };
+        let (side, nodes) = if seat == higher_seat {
+            (higher, setup.higher_nodes.unwrap_or(setup.nodes))
+        } else {
+            (lower, setup.nodes)
+        };
         let turn_seed = seed.wrapping_add(u64::from(turns));
         let text = match side {
             Side::Bot(level, configuration) => {
-                play_any_turn_configured(&game, level, turn_seed, setup.nodes, &NoDeadline, configuration)?.text()
+                play_any_turn_configured(&game, level, turn_seed, nodes, &NoDeadline, configuration)?.text()
             }
-            Side::Mcts(nodes) => mcts::play_any_turn(&game, nodes.unwrap_or(setup.nodes), turn_seed),
+            Side::Mcts(mcts_nodes) => mcts::play_any_turn(&game, mcts_nodes.unwrap_or(nodes), turn_seed),
         };
         game.play(&text)?;
         turns += 1;
@@ -360,7 +381,7 @@ fn play_game(setup: &Setup<'_>, lower: Side, higher: Side, higher_seat: Seat, se
 /// points scored (draws as half a point), which stays inside 0 to 1 and is honest for lopsided scores. A clean
 /// sweep is taken as half a game short of it, so the difference is large but finite; its interval is open on
 /// that side (an infinite bound).
-fn elo_difference(tally: Tally) -> (f64, f64, f64) {
+pub(super) fn elo_difference(tally: Tally) -> (f64, f64, f64) {
     const Z: f64 = 1.96;
     let games = f64::from(tally.games());
     let points = f64::from(tally.wins) + f64::from(tally.draws) / 2.0;
@@ -380,7 +401,7 @@ fn elo_difference(tally: Tally) -> (f64, f64, f64) {
 }
 
 /// An Elo figure for the table: signed, whole, `+∞` and `−∞` for an open bound.
-fn signed(elo: f64) -> String {
+pub(super) fn signed(elo: f64) -> String {
     if elo.is_infinite() {
         if elo > 0.0 {
             "+∞".to_owned()
@@ -428,7 +449,7 @@ mod tests {
     #[test]
     fn a_small_ladder_plays_every_game_to_its_end_with_both_colours() {
         let ruleset = GameKind::default().default_ruleset();
-        let setup = Setup { ruleset: &ruleset, nodes: 300, opening_actions: 2, max_turns: 1_000 };
+        let setup = Setup { ruleset: &ruleset, nodes: 300, higher_nodes: None, opening_actions: 2, max_turns: 1_000 };
         let level = |number| Side::Bot(Level::new(number).expect("a level"), Configuration::default());
         let pairing = Pairing { lower: level(1), higher: level(6), names: ("1", "6"), record: None };
         let tally = play_pairing(&setup, &pairing, 3, 7, 2).expect("the games");
@@ -440,7 +461,7 @@ mod tests {
     #[test]
     fn a_recorded_ladder_plays_only_the_games_its_record_lacks_and_counts_them_all() {
         let ruleset = GameKind::default().default_ruleset();
-        let setup = Setup { ruleset: &ruleset, nodes: 300, opening_actions: 2, max_turns: 1_000 };
+        let setup = Setup { ruleset: &ruleset, nodes: 300, higher_nodes: None, opening_actions: 2, max_turns: 1_000 };
         let level = |number| Side::Bot(Level::new(number).expect("a level"), Configuration::default());
         let directory = tempfile::tempdir().expect("a directory");
         let path = directory.path().join("ladder.txt");
@@ -482,11 +503,18 @@ mod tests {
         let level = Level::STRONGEST;
         assert!(Side::named("no-such-player", level, None).is_err());
         let ruleset = GameKind::default().default_ruleset();
-        let setup = Setup { ruleset: &ruleset, nodes: 300, opening_actions: 2, max_turns: 1_000 };
+        let setup = Setup { ruleset: &ruleset, nodes: 300, higher_nodes: None, opening_actions: 2, max_turns: 1_000 };
         let reference = Side::named("default", level, None).expect("the bot");
-        for name in
-            ["generic", "four-chains", "no-table", "no-ordering", "no-root-order", "whole-step-continuations", "mcts"]
-        {
+        for name in [
+            "generic",
+            "four-chains",
+            "rows-only",
+            "no-table",
+            "no-ordering",
+            "no-root-order",
+            "whole-step-continuations",
+            "mcts",
+        ] {
             let other = Side::named(name, level, None).expect("a player");
             let pairing = Pairing { lower: other, higher: reference, names: (name, "default"), record: None };
             let tally = play_pairing(&setup, &pairing, 1, 5, 1).expect("the games");

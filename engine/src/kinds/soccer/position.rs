@@ -234,6 +234,27 @@ impl Position {
         Ok(StepResult::Bounce)
     }
 
+    /// The blocked directions of every lattice index, a byte each (indices past the lattice are all blocked).
+    pub(super) fn blocked_bytes(&self) -> &[u8; MAX_POINTS] {
+        &self.blocked
+    }
+
+    /// The directions blocked at lattice index `index` (drawn or a wall), one bit each.
+    pub(super) fn blocked_at(&self, index: usize) -> u8 {
+        self.blocked[index]
+    }
+
+    /// The lattice index one step from `index` in the direction with index `direction`; only for a direction
+    /// not blocked there, which keeps it on the lattice.
+    pub(super) fn neighbour(&self, index: usize, direction: u8) -> usize {
+        (index as isize + self.offsets[direction as usize] as isize) as usize
+    }
+
+    /// For a goal point's lattice index, the seat that wins when the ball arrives there.
+    pub(super) fn goal_at(&self, index: usize) -> Option<Seat> {
+        self.goal_winner(index)
+    }
+
     /// The seat that wins when the ball is at lattice index `index`, if that is a goal point. Goal points are
     /// exactly the in-use points of the first and last lattice rows.
     fn goal_winner(&self, index: usize) -> Option<Seat> {

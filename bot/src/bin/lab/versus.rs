@@ -1,0 +1,281 @@
+//! `kartka-bot-lab versus`: the bot against an outside Paper Soccer engine at equal time per move, one game at a
+//! time, colours alternated, each pair of games from the same short random opening. The engine is a program
+//! that speaks a line protocol on stdin and stdout (`new`, `play DIGITS`, `go MS`, `quit`; bench/qtpapersoccer
+//! has a driver for QtPaperSoccer). Every turn it answers is checked by kartka's engine: an illegal or unfinished
+//! turn loses it the game and is counted apart, as is an answer later than half as long again as its time.
+
+use std::io::{BufRead, BufReader, Write};
+use std::process::{Child, ChildStdin, ChildStdout, Command, Stdio};
+use std::time::{Duration, Instant};
+
+use kartka_bot::{play_any_turn_configured, Configuration, Level};
+use kartka_engine::{AnyGame, GameKind, Seat};
+use rand::rngs::StdRng;
+use rand::{Rng, SeedableRng};
+
+use super::ladder::{elo_difference, signed, Tally};
+
+/// Options of `kartka-bot-lab versus`.
+#[derive(Debug, clap::Args)]
+pub struct VersusArgs {
+    /// The engine's program.
+    #[arg(long)]
+    engine: String,
+    /// Arguments of the engine's program (repeat the option for each).
+    #[arg(long = "engine-arg")]
+    engine_args: Vec<String>,
+    /// Games (rounded up to an even number: each opening is played with both colours).
+    #[arg(long, default_value_t = 20)]
+    games: u32,
+    /// Milliseconds each side thinks per turn.
+    #[arg(long, default_value_t = 300)]
+    time_ms: u64,
+    /// The engine's milliseconds per turn, when not `--time-ms`.
+    #[arg(long)]
+    engine_time_ms: Option<u64>,
+    /// The bot's level.
+    #[arg(long, default_value_t = 8)]
+    level: u8,
+    /// Paper Soccer's evaluation blind to the drawn lines, as before issue #40.
+    #[arg(long)]
+    rows_only: bool,
+    /// Random steps that open each pair of games (the turn they end in is finished at random too).
+    #[arg(long, default_value_t = 4)]
+    opening_actions: u32,
+    /// The seed of the openings.
+    #[arg(long, default_value_t = 0)]
+    seed: u64,
+    /// Turns after which an unfinished game counts as a draw.
+    #[arg(long, default_value_t = 400)]
+    max_turns: u32,
+}
+
+/// The engine's process and its two pipes.
+struct Engine {
+    child: Child,
+    input: ChildStdin,
+    output: BufReader<ChildStdout>,
+}
+
+impl Engine {
+    fn start(args: &VersusArgs) -> anyhow::Result<Engine> {
+        let mut child = Command::new(&args.engine)
+            .args(&args.engine_args)
+            .stdin(Stdio::piped())
+            .stdout(Stdio::piped())
+            .stderr(Stdio::null())
+            .spawn()
+            .map_err(|error| anyhow::anyhow!("--engine {}: {error}", args.engine))?;
+        let input = child.stdin.take().expect("a piped stdin");
+        let output = BufReader::new(child.stdout.take().expect("a piped stdout"));
+        Ok(Engine { child, input, output })
+    }
+
+    /// Sends one command and reads the one line that answers it.
+    fn ask(&mut self, command: &str) -> anyhow::Result<String> {
+        writeln!(self.input, "{command}")?;
+        self.input.flush()?;
+        let mut line = String::new();
+        anyhow::ensure!(self.output.read_line(&mut line)? > 0, "the engine closed its output after {command:?}");
+        let answer = line.trim().to_owned();
+        anyhow::ensure!(!answer.starts_with("error"), "the engine refused {command:?}: {answer}");
+        Ok(answer)
+    }
+}
+
+impl Drop for Engine {
+    fn drop(&mut self) {
+        let _ = writeln!(self.input, "quit");
+        let _ = self.input.flush();
+        let _ = self.child.wait();
+    }
+}
+
+/// How one game went for the bot, and the time both sides took.
+#[derive(Debug, Default)]
+struct Played {
+    tally: Tally,
+    /// The engine's turns that were illegal or unfinished (each ends its game, lost by the engine).
+    engine_illegal: u32,
+    /// The engine's answers later than half as long again as its time.
+    engine_late: u32,
+    bot_time: Duration,
+    bot_turns: u32,
+    engine_time: Duration,
+    engine_turns: u32,
+}
+
+impl Played {
+    fn add(&mut self, other: &Played) {
+        self.tally.add(other.tally);
+        self.engine_illegal += other.engine_illegal;
+        self.engine_late += other.engine_late;
+        self.bot_time += other.bot_time;
+        self.bot_turns += other.bot_turns;
+        self.engine_time += other.engine_time;
+        self.engine_turns += other.engine_turns;
+    }
+}
+
+/// Runs `kartka-bot-lab versus`, printing a line per game and the table at the end.
+pub fn run(args: VersusArgs) -> anyhow::Result<()> {
+    let level = Level::new(args.level)?;
+    let mut engine = Engine::start(&args)?;
+    let mut total = Played::default();
+    let pairs = args.games.div_ceil(2);
+    for opening in 0..pairs {
+        let seed = args.seed ^ u64::from(opening).wrapping_mul(0x9E37_79B9_7F4A_7C15);
+        for bot_seat in [Seat::FIRST, Seat::SECOND] {
+            let played = play_game(&args, &mut engine, level, bot_seat, seed)?;
+            eprintln!(
+                "opening {opening}, bot {}: {:?}",
+                if bot_seat == Seat::FIRST { "first" } else { "second" },
+                played.tally
+            );
+            total.add(&played);
+        }
+    }
+    let (elo, low, high) = elo_difference(total.tally);
+    let average = |time: Duration, turns: u32| time.as_millis() / u128::from(turns.max(1));
+    println!(
+        "paper-soccer, bot level {}{}, {} ms a turn (the engine {} ms), {} random opening steps, seed {}",
+        args.level,
+        if args.rows_only { " (rows only)" } else { "" },
+        args.time_ms,
+        args.engine_time_ms.unwrap_or(args.time_ms),
+        args.opening_actions,
+        args.seed
+    );
+    println!(
+        "| games | bot won | drawn | lost | engine illegal | engine late | bot ms a turn | engine ms a turn | score \
+         | Elo difference (95 %) |"
+    );
+    println!("|---|---|---|---|---|---|---|---|---|---|");
+    let tally = total.tally;
+    println!(
+        "| {} | {} | {} | {} | {} | {} | {} | {} | {:.1} % | {} ({} to {}) |",
+        tally.games(),
+        tally.wins,
+        tally.draws,
+        tally.losses,
+        total.engine_illegal,
+        total.engine_late,
+        average(total.bot_time, total.bot_turns),
+        average(total.engine_time, total.engine_turns),
+        100.0 * (f64::from(tally.wins) + f64::from(tally.draws) / 2.0) / f64::from(tally.games().max(1)),
+        signed(elo),
+        signed(low),
+        signed(high)
+    );
+    Ok(())
+}
+
+/// One game from the opening drawn from `seed`, the bot in `bot_seat`.
+fn play_game(
+    args: &VersusArgs,
+    engine: &mut Engine,
+    level: Level,
+    bot_seat: Seat,
+    seed: u64,
+) -> anyhow::Result<Played> {
+    let mut game = AnyGame::new(&GameKind::PaperSoccer.default_ruleset());
+    engine.ask("new")?;
+    let mut played = Played::default();
+    let mut openings = StdRng::seed_from_u64(seed);
+    // Random steps, then the turn they end in finished at random: the engine is told whole turns.
+    let mut turn = String::new();
+    let mut steps = 0;
+    while let Some(seat) = game.to_act() {
+        if steps >= args.opening_actions && turn.is_empty() {
+            break;
+        }
+        let step = game.pick_legal_action(openings.random()).expect("a game going on has a legal step");
+        game.play(&step)?;
+        turn.push_str(&step);
+        steps += 1;
+        if game.to_act() != Some(seat) {
+            engine.ask(&format!("play {turn}"))?;
+            turn.clear();
+        }
+    }
+    let configuration = Configuration { soccer_rows_only: args.rows_only, ..Configuration::default() };
+    let bot_time = Duration::from_millis(args.time_ms);
+    let engine_ms = args.engine_time_ms.unwrap_or(args.time_ms);
+    let mut turns = 0;
+    while let Some(seat) = game.to_act() {
+        if turns == args.max_turns {
+            played.tally = Tally::of(super::ladder_record::GameResult::Unfinished);
+            return Ok(played);
+        }
+        turns += 1;
+        if seat == bot_seat {
+            let started = Instant::now();
+            let end = started + bot_time;
+            let deadline = || Instant::now() >= end;
+            let text =
+                play_any_turn_configured(&game, level, seed ^ u64::from(turns), u64::MAX, &deadline, configuration)?
+                    .text();
+            played.bot_time += started.elapsed();
+            played.bot_turns += 1;
+            game.play(&text)?;
+            engine.ask(&format!("play {text}"))?;
+        } else {
+            let started = Instant::now();
+            let answer = engine.ask(&format!("go {engine_ms}"))?;
+            let took = started.elapsed();
+            played.engine_time += took;
+            played.engine_turns += 1;
+            if took > Duration::from_millis(engine_ms * 3 / 2) {
+                played.engine_late += 1;
+            }
+            let legal = game.play(&answer).is_ok() && game.to_act() != Some(seat);
+            if !legal {
+                played.engine_illegal += 1;
+                played.tally = Tally::of(super::ladder_record::GameResult::Win);
+                return Ok(played);
+            }
+        }
+    }
+    let outcome = game.outcome().ok_or_else(|| anyhow::anyhow!("a game with no one to act has no outcome"))?;
+    played.tally = Tally::of(match outcome.winner() {
+        None => super::ladder_record::GameResult::Draw,
+        Some(winner) if winner == bot_seat => super::ladder_record::GameResult::Win,
+        Some(_) => super::ladder_record::GameResult::Loss,
+    });
+    Ok(played)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// An engine that answers every `go` with `answer` and everything else with `ok`.
+    fn args_for_engine_answering(answer: &str) -> VersusArgs {
+        let script = format!(
+            "while read command rest; do case $command in go) echo {answer};; quit) exit 0;; *) echo ok;; esac; done"
+        );
+        VersusArgs {
+            engine: "sh".to_owned(),
+            engine_args: vec!["-c".to_owned(), script],
+            games: 2,
+            time_ms: 20,
+            engine_time_ms: None,
+            level: 1,
+            rows_only: false,
+            opening_actions: 4,
+            seed: 3,
+            max_turns: 400,
+        }
+    }
+
+    #[test]
+    fn an_engine_answering_an_illegal_turn_loses_the_game_and_is_counted() {
+        let args = args_for_engine_answering("9");
+        let mut engine = Engine::start(&args).expect("sh runs");
+        for bot_seat in [Seat::FIRST, Seat::SECOND] {
+            let played =
+                play_game(&args, &mut engine, Level::new(1).expect("a level"), bot_seat, args.seed).expect("a game");
+            assert_eq!((played.tally.wins, played.engine_illegal, played.engine_turns), (1, 1, 1), "{bot_seat:?}");
+        }
+    }
+}

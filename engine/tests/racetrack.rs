@@ -10,9 +10,11 @@ mod perft_data;
 
 use std::sync::Arc;
 
+use kartka_engine::dots_and_boxes::{Departure, DepartureReason};
 use kartka_engine::racetrack::{
-    check, fewest_moves, tracks, ArrangeError, Car, CarState, IllegalMove, Move, Point, Position, RacetrackRules,
-    RulesError, Standing, Track, TrackError, TrackHash, TrackId, HIT_POINTS,
+    check, fewest_moves, read_record, tracks, write_record, ArrangeError, Car, CarState, IllegalMove, Move, Point,
+    Position, RacetrackRecord, RacetrackRules, ReadErrorKind, ReplayError, RulesError, Standing, Track, TrackError,
+    TrackHash, TrackId, HIT_POINTS,
 };
 use kartka_engine::{EndReason, Game, Outcome, Progress, Seat};
 use rng::Rng;
@@ -377,4 +379,66 @@ fn perft_matches_the_data_file() {
         let counts = kartka_engine::perft::counts_by_depth(&race, entry.counts.len());
         assert_eq!(counts, entry.counts, "line {}", entry.line);
     }
+}
+
+#[test]
+fn a_record_names_its_tracks_hash_and_replays_with_its_departures() {
+    let mut rng = Rng(0xdead_beef);
+    let chicane = shipped("chicane");
+    for crash_out in [false, true] {
+        let rules = RacetrackRules::new(chicane.id(), 4, crash_out, 80).expect("rules");
+        let mut race = Position::new(rules);
+        let mut moves = Vec::new();
+        let mut departures = Vec::new();
+        while race.outcome().is_none() {
+            if moves.len() == 7 || moves.len() == 30 {
+                let leaving = race.to_move();
+                race.seat_left(leaving, EndReason::Time);
+                departures.push(Departure { seat: leaving, after: moves.len() as u32, reason: DepartureReason::Time });
+                continue;
+            }
+            let action = race.pick_legal_action(rng.next()).expect("a move");
+            race.apply(action).expect("legal");
+            moves.push(action);
+        }
+        let record = RacetrackRecord::of(rules, departures, moves);
+        let text = write_record(&record);
+        assert!(text.contains(&format!("[TrackHash \"{}\"]", chicane.id().hash)), "{text}");
+        let read = read_record(&text).expect("reads back");
+        assert_eq!(read, record);
+        assert_eq!(read.replay().expect("replays"), race);
+    }
+    // The same moves on a track this process lacks are refused, not raced on the track of the same name.
+    let mut elsewhere = RacetrackRecord::of(RacetrackRules::default(), Vec::new(), vec![Move::Keypad(6)]);
+    elsewhere.track.hash = TrackHash([1; 32]);
+    let text = write_record(&elsewhere);
+    assert_eq!(
+        read_record(&text).expect("reads").replay(),
+        Err(ReplayError::Rules(RulesError::TrackMissing(elsewhere.track)))
+    );
+}
+
+#[test]
+fn a_record_that_does_not_read_or_replay_says_where() {
+    let oval = shipped("oval");
+    let head = format!("[Game \"racetrack\"]\n[Track \"oval\"]\n[TrackHash \"{}\"]\n", oval.id().hash);
+    let error = |text: &str| read_record(text).map(|_| ()).map_err(|error| (error.line, error.kind));
+    assert_eq!(error("[Game \"dots\"]\n\n5\n"), Err((1, ReadErrorKind::OtherGame)));
+    assert_eq!(error(&format!("{head}[Players \"7\"]\n")), Err((4, ReadErrorKind::BadPlayers)));
+    assert_eq!(error(&format!("{head}[Crash \"never\"]\n")), Err((4, ReadErrorKind::BadCrash)));
+    assert_eq!(
+        error("[Game \"racetrack\"]\n[Track \"oval\"]\n[TrackHash \"00\"]\n"),
+        Err((3, ReadErrorKind::BadTrack))
+    );
+    assert!(matches!(error(&format!("{head}\n5 6 0\n")), Err((5, ReadErrorKind::BadMove(_)))));
+    assert_eq!(error(&format!("{head}\n5\n[Event \"x\"]\n")), Err((6, ReadErrorKind::TagAfterMovetext)));
+    let replay = |text: &str| read_record(text).expect("reads").replay().map(|_| ());
+    assert_eq!(
+        replay(&format!("{head}\n5 5 0,0\n")),
+        Err(ReplayError::Illegal { index: 3, reason: IllegalMove::NotATarget })
+    );
+    let gone = format!("{head}[Departures \"3@0 resignation\"]\n\n5\n");
+    assert_eq!(replay(&gone), Err(ReplayError::Departure { seat: 3, after: 0 }), "a game of two has no third seat");
+    let early = format!("{head}[Departures \"2@1 resignation\"]\n\n6 5\n");
+    assert_eq!(replay(&early), Err(ReplayError::AfterEnd(2)), "the race of two ended when the second seat left");
 }

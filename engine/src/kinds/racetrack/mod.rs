@@ -31,6 +31,7 @@ mod drive;
 mod geometry;
 mod notation;
 mod position;
+mod record;
 mod rules;
 mod solve;
 mod track;
@@ -41,6 +42,7 @@ pub use drive::{drive, Drive};
 pub use geometry::{for_each_cell_met, meets, Direction, FinishLine, Point};
 pub use notation::{parse_moves, write_move};
 pub use position::{ArrangeError, Car, IllegalMove, Move, Position, Standing};
+pub use record::{read_record, write_record, RacetrackRecord, ReadError, ReadErrorKind, ReplayError};
 pub use rules::{RacetrackRules, RulesError, DEFAULT_MAX_ROUNDS, HIT_POINTS, MAX_PLAYERS, MIN_PLAYERS};
 pub use solve::{
     acceleration_of_digit, digit_of_acceleration, fewest_moves, step_alone, CarState, Solution, SolveError, Step,

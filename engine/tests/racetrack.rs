@@ -8,6 +8,9 @@ mod rng;
 #[path = "common/perft_data.rs"]
 mod perft_data;
 
+#[path = "common/game_conformance.rs"]
+mod game_conformance;
+
 use std::sync::Arc;
 
 use kartka_engine::dots_and_boxes::{Departure, DepartureReason};
@@ -441,4 +444,18 @@ fn a_record_that_does_not_read_or_replay_says_where() {
     assert_eq!(replay(&gone), Err(ReplayError::Departure { seat: 3, after: 0 }), "a game of two has no third seat");
     let early = format!("{head}[Departures \"2@1 resignation\"]\n\n6 5\n");
     assert_eq!(replay(&early), Err(ReplayError::AfterEnd(2)), "the race of two ended when the second seat left");
+}
+
+#[test]
+fn random_races_follow_the_game_interface() {
+    // Probes: every digit, a point far off, a digit out of the keypad's range.
+    let probes = ["1", "5", "9", "40,40", "0,0"];
+    for (name, players, crash_out, max_rounds) in
+        [("sprint", 3, false, 40), ("oval", 6, true, 30), ("chicane", 4, false, 25)]
+    {
+        let rules = RacetrackRules::new(shipped(name).id(), players, crash_out, max_rounds).expect("rules");
+        let max_actions = usize::from(players) * usize::from(max_rounds);
+        let actions = game_conformance::check_random_games::<Position>(&rules, 6, max_actions, 0x7ace, &probes);
+        assert!(actions >= 6 * usize::from(players), "{name}: every race has a move a seat at least");
+    }
 }

@@ -48,7 +48,10 @@ pub use solve::{
     acceleration_of_digit, digit_of_acceleration, fewest_moves, step_alone, CarState, Solution, SolveError, Step,
     DEFAULT_BUDGET,
 };
-pub use track::{Cell, Track, TrackError, TrackHash, TrackId, TrackName, MAX_NAME_LEN, MAX_TOUCH_POINTS, MIN_STARTS};
+pub use track::{
+    Cell, Track, TrackError, TrackHash, TrackId, TrackName, MAX_HEIGHT, MAX_NAME_LEN, MAX_TOUCH_POINTS, MAX_WIDTH,
+    MIN_STARTS,
+};
 
 use crate::game::{Game, NotationError, Progress};
 use crate::{EndReason, Outcome, Seat};

@@ -148,6 +148,10 @@ fn the_checker_refuses_an_open_lap_a_touch_point_off_it_and_a_wrong_record() {
     let wrong = sprint.replacen(&format!("fewest-moves: {recorded}"), &format!("fewest-moves: {}", recorded - 1), 1);
     assert_eq!(check(&wrong).err(), Some(TrackError::FewestMovesDiffer { recorded: recorded - 1, solved: recorded }));
     // A touch point in a pocket walled off from the lap.
+    // A pillar in the bottom straight: a car could circle it, so the track is no longer one ring.
+    let pillar = sprint.replacen("##............##\n###", "##.....#......##\n###", 1);
+    assert_ne!(pillar, sprint, "the pillar is drawn");
+    assert_eq!(check(&pillar).err(), Some(TrackError::Island { line: 12, column: 8 }));
     let pocket = sprint.replacen("map:\n#", "map:\no", 1);
     assert_ne!(pocket, sprint, "the pocket is drawn");
     assert_eq!(check(&pocket).err(), Some(TrackError::TouchPointOffLap { line: 5, column: 1 }));

@@ -1,5 +1,6 @@
-//! `kartka track check`'s checks beyond reading: the lap is closed, every touch point is on it, and a car can
-//! reach the finish (with the header's fewest moves, if it records them, confirmed).
+//! `kartka track check`'s checks beyond reading: the track is one ring cut by the line, the lap is closed, every
+//! touch point is on it, and a car can reach the finish (with the header's fewest moves, if it records them,
+//! confirmed).
 
 use std::collections::VecDeque;
 
@@ -16,10 +17,12 @@ pub struct Checked {
     pub fewest_moves: u32,
 }
 
-/// Reads and checks a track file: the file reads ([`Track::parse`]), the lap is closed, the touch points are on
-/// it, a lone car reaches the finish, and the fewest moves the header records (if any) are the solver's.
+/// Reads and checks a track file: the file reads ([`Track::parse`]), the track is one ring that the line cuts,
+/// the lap is closed, the touch points are on it, a lone car reaches the finish, and the fewest moves the header
+/// records (if any) are the solver's.
 pub fn check(text: &str) -> Result<Checked, TrackError> {
     let track = Track::parse(text)?;
+    check_ring(&track)?;
     check_lap(&track)?;
     let start = CarState::at_start(track.starts()[0]);
     let solution = match fewest_moves(&track, start, DEFAULT_BUDGET) {
@@ -32,6 +35,44 @@ pub fn check(text: &str) -> Result<Checked, TrackError> {
         }
     }
     Ok(Checked { track, fewest_moves: solution.moves })
+}
+
+/// The track is one ring round one infield, cut by the line: with the line cells taken as outside, every outside
+/// cell joins the map's border through outside cells that share a side. An island the line does not reach (a
+/// pillar, or the infield itself when the line ends at a pillar) is refused: a car could circle it crossing the
+/// line every time, or lap the track without crossing the line at all. Cells that meet only at a corner do not
+/// join, as cars pass between them.
+fn check_ring(track: &Track) -> Result<(), TrackError> {
+    let (width, height) = (track.width(), track.height());
+    let blocks =
+        |point: Point| !track.cell(point).is_track() || matches!(track.cell(point), Cell::Start | Cell::Finish);
+    let mut reached = vec![false; width * height];
+    let mut queue = VecDeque::new();
+    let points = (0..height).flat_map(|y| (0..width).map(move |x| Point::new(x as i16, y as i16)));
+    for point in points.clone() {
+        let on_border = point.x == 0 || point.y == 0 || point.x as usize == width - 1 || point.y as usize == height - 1;
+        if on_border && blocks(point) {
+            reached[point.y as usize * width + point.x as usize] = true;
+            queue.push_back(point);
+        }
+    }
+    while let Some(point) = queue.pop_front() {
+        for step in [Point::new(1, 0), Point::new(-1, 0), Point::new(0, 1), Point::new(0, -1)] {
+            let next = point + step;
+            let inside = (0..width as i16).contains(&next.x) && (0..height as i16).contains(&next.y);
+            if inside && blocks(next) && !reached[next.y as usize * width + next.x as usize] {
+                reached[next.y as usize * width + next.x as usize] = true;
+                queue.push_back(next);
+            }
+        }
+    }
+    match points.clone().find(|&point| blocks(point) && !reached[point.y as usize * width + point.x as usize]) {
+        Some(island) => {
+            let (line, column) = track.location(island);
+            Err(TrackError::Island { line, column })
+        }
+        None => Ok(()),
+    }
 }
 
 /// The lap is closed when the track cells just ahead of the start/finish line lead, without passing a line

@@ -221,6 +221,15 @@ pub enum TrackError {
         /// The column.
         column: usize,
     },
+    /// Outside cells that neither the outer wall nor the start/finish line reach: the track is not one ring cut
+    /// by the line.
+    #[error("line {line}, column {column}: an island the start/finish line does not reach; a track is one ring round one infield, the line running from the outer wall to the infield")]
+    Island {
+        /// The line.
+        line: usize,
+        /// The column.
+        column: usize,
+    },
     /// No way round from the cells ahead of the line to the cells behind it without crossing it.
     #[error("the lap is not closed: no way leads from ahead of the start/finish line round to behind it")]
     LapNotClosed,

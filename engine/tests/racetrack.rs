@@ -142,7 +142,7 @@ fn a_track_file_that_does_not_read_names_its_line_and_column() {
 fn the_checker_refuses_an_open_lap_a_touch_point_off_it_and_a_wrong_record() {
     // A straight with the line across it: no way round.
     let straight = "name: straight\nversion: 1\nmap:\n#######\n#.S..>#\n#.S...#\n#######\n";
-    assert_eq!(check(straight).err(), Some(TrackError::LapNotClosed));
+    assert_eq!(check(straight).err(), Some(TrackError::LapNotClosed { line: 5, column: 3 }));
     let sprint = tracks::SHIPPED.iter().find(|(file, _)| *file == "sprint.track").expect("shipped").1;
     let recorded = shipped("sprint").fewest_moves().expect("recorded");
     let wrong = sprint.replacen(&format!("fewest-moves: {recorded}"), &format!("fewest-moves: {}", recorded - 1), 1);

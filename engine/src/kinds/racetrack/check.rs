@@ -27,7 +27,10 @@ pub fn check(text: &str) -> Result<Checked, TrackError> {
     let start = CarState::at_start(track.starts()[0]);
     let solution = match fewest_moves(&track, start, DEFAULT_BUDGET) {
         Ok(solution) => solution,
-        Err(SolveError::Unreachable | SolveError::Budget(_)) => return Err(TrackError::FinishUnreachable),
+        Err(SolveError::Unreachable | SolveError::Budget(_)) => {
+            let (line, column) = track.location(track.starts()[0]);
+            return Err(TrackError::FinishUnreachable { line, column });
+        }
     };
     if let Some(recorded) = track.fewest_moves() {
         if recorded != solution.moves {
@@ -113,7 +116,8 @@ fn check_lap(track: &Track) -> Result<(), TrackError> {
         track.cell(back).is_track() && !is_line(back) && reached[index(back)]
     });
     if !closed {
-        return Err(TrackError::LapNotClosed);
+        let (line, column) = track.location(line_cells[0]);
+        return Err(TrackError::LapNotClosed { line, column });
     }
     if let Some(&off) = track.touch_points().iter().find(|&&touch| !reached[index(touch)]) {
         let (line, column) = track.location(off);

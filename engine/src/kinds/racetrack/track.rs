@@ -230,9 +230,15 @@ pub enum TrackError {
         /// The column.
         column: usize,
     },
-    /// No way round from the cells ahead of the line to the cells behind it without crossing it.
-    #[error("the lap is not closed: no way leads from ahead of the start/finish line round to behind it")]
-    LapNotClosed,
+    /// No way round from the cells ahead of the line to the cells behind it without crossing it; the position is
+    /// the line's first cell.
+    #[error("line {line}, column {column}: the lap is not closed: no way leads from ahead of the start/finish line round to behind it")]
+    LapNotClosed {
+        /// The line.
+        line: usize,
+        /// The column.
+        column: usize,
+    },
     /// A touch point the lap cannot pass.
     #[error("line {line}, column {column}: the touch point is off the lap")]
     TouchPointOffLap {
@@ -241,9 +247,15 @@ pub enum TrackError {
         /// The column.
         column: usize,
     },
-    /// No car can drive a whole lap (the solver found no way to the finish).
-    #[error("no car can reach the finish from the first start cell")]
-    FinishUnreachable,
+    /// No car can drive a whole lap (the solver found no way to the finish); the position is the first start
+    /// cell's.
+    #[error("line {line}, column {column}: no car can reach the finish from this start cell")]
+    FinishUnreachable {
+        /// The line.
+        line: usize,
+        /// The column.
+        column: usize,
+    },
     /// The recorded fewest moves differs from what the solver finds.
     #[error("the header records {recorded} fewest moves, the solver finds {solved}")]
     FewestMovesDiffer {

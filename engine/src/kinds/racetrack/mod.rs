@@ -28,6 +28,7 @@
 
 mod check;
 mod drive;
+mod fuzz;
 mod geometry;
 mod notation;
 mod position;

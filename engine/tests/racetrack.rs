@@ -15,9 +15,9 @@ use std::sync::Arc;
 
 use kartka_engine::dots_and_boxes::{Departure, DepartureReason};
 use kartka_engine::racetrack::{
-    check, fewest_moves, read_record, tracks, write_record, ArrangeError, Car, CarState, IllegalMove, Move, Point,
-    Position, RacetrackRecord, RacetrackRules, ReadErrorKind, ReplayError, RulesError, Standing, Track, TrackError,
-    TrackHash, TrackId, HIT_POINTS,
+    check, fewest_moves, for_each_cell_met, meets, read_record, tracks, write_record, ArrangeError, Car, CarState,
+    IllegalMove, Move, Point, Position, RacetrackRecord, RacetrackRules, ReadErrorKind, ReplayError, RulesError,
+    Standing, Track, TrackError, TrackHash, TrackId, HIT_POINTS,
 };
 use kartka_engine::{EndReason, Game, Outcome, Progress, Seat};
 use rng::Rng;
@@ -461,5 +461,81 @@ fn random_races_follow_the_game_interface() {
         let max_actions = usize::from(players) * usize::from(max_rounds);
         let actions = game_conformance::check_random_games::<Position>(&rules, 6, max_actions, 0x7ace, &probes);
         assert!(actions >= 6 * usize::from(players), "{name}: every race has a move a seat at least");
+    }
+}
+
+/// A fraction `num / den` with `den > 0`.
+#[derive(Clone, Copy)]
+struct Fraction(i128, i128);
+
+impl Fraction {
+    fn less(self, other: Fraction) -> bool {
+        self.0 * other.1 < other.0 * self.1
+    }
+}
+
+/// Whether the segment from `a` to `b` passes through the open square around `cell`, by clipping the segment's
+/// parameter `t` in [0, 1] to each axis's open slab (Liang–Barsky), in exact fractions: an independent way to the
+/// answer of the engine's separating-axis test.
+fn clips(a: Point, b: Point, cell: Point) -> bool {
+    let mut lower = Fraction(-1, 1);
+    let mut upper = Fraction(2, 1);
+    for (start, end, centre) in [(a.x, b.x, cell.x), (a.y, b.y, cell.y)] {
+        let (start, delta) = (2 * i128::from(start), 2 * i128::from(end) - 2 * i128::from(start));
+        let (low, high) = (2 * i128::from(centre) - 1, 2 * i128::from(centre) + 1);
+        if delta == 0 {
+            if !(low < start && start < high) {
+                return false;
+            }
+            continue;
+        }
+        let (mut enter, mut leave) = (Fraction(low - start, delta), Fraction(high - start, delta));
+        if delta < 0 {
+            enter = Fraction(-(low - start), -delta);
+            leave = Fraction(-(high - start), -delta);
+            std::mem::swap(&mut enter, &mut leave);
+        }
+        if lower.less(enter) {
+            lower = enter;
+        }
+        if leave.less(upper) {
+            upper = leave;
+        }
+    }
+    // Some t in [0, 1] with lower < t < upper.
+    lower.less(upper) && lower.less(Fraction(1, 1)) && Fraction(0, 1).less(upper)
+}
+
+#[test]
+fn the_segment_test_agrees_with_exact_clipping_and_the_walk_meets_the_cells_in_order() {
+    let mut rng = Rng(0x0c11_9ce1);
+    let mut coordinate = |range: u64| (rng.next() % range) as i16 - 2;
+    for _ in 0..20_000 {
+        let (a, b) = (Point::new(coordinate(12), coordinate(12)), Point::new(coordinate(12), coordinate(12)));
+        let mut walked = Vec::new();
+        for_each_cell_met(a, b, |cell| {
+            walked.push(cell);
+            true
+        });
+        let mut expected = Vec::new();
+        for y in -3..=10 {
+            for x in -3..=10 {
+                let cell = Point::new(x, y);
+                assert_eq!(meets(a, b, cell), clips(a, b, cell), "{a} to {b}, cell {cell}");
+                if clips(a, b, cell) {
+                    expected.push(cell);
+                }
+            }
+        }
+        let mut sorted = walked.clone();
+        sorted.sort_unstable();
+        expected.sort_unstable();
+        assert_eq!(sorted, expected, "{a} to {b}: the walk meets every cell the segment passes through, once");
+        assert_eq!((walked.first(), walked.last()), (Some(&a), Some(&b)), "{a} to {b}");
+        // In order: the cells' centres come ever further along the segment.
+        let along = |cell: &Point| {
+            i32::from(cell.x - a.x) * i32::from(b.x - a.x) + i32::from(cell.y - a.y) * i32::from(b.y - a.y)
+        };
+        assert!(walked.windows(2).all(|pair| along(&pair[0]) < along(&pair[1])) || a == b, "{a} to {b}: {walked:?}");
     }
 }

@@ -1,7 +1,7 @@
 //! The fewest moves of a lone car round a track: breadth-first search over (position, velocity, lap state)
-//! (Erickson 2009). A move that crashes is never part of such a line (it costs a turn and stops the car), so the
-//! search follows only moves that stay on the track; the lap state is the net count of line crossings and the
-//! touch points passed, which a finish needs.
+//! (Erickson 2009), counting moves that stay on the track, as the vector race's solvers do: a crash is a penalty
+//! (a hit point and a skipped turn), not a way of driving, even where braking by crashing would save a round. The
+//! lap state is the net count of line crossings and the touch points passed, which a finish needs.
 
 use std::collections::{HashMap, VecDeque};
 

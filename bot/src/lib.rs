@@ -73,6 +73,7 @@ mod five_in_a_row;
 mod key;
 mod level;
 mod line_soccer;
+pub mod racetrack;
 mod rng;
 mod russian_soccer;
 pub mod sea_battle;

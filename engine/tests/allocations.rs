@@ -1,6 +1,6 @@
 //! The engine's hot paths allocate nothing: checking and applying steps, listing legal directions, a
 //! warmed-up distinct-turn enumeration, and checking, listing and playing Closing In moves, Dots and Boxes
-//! edges and Five in a row actions (renju, and the endless board).
+//! edges, Five in a row actions (renju, and the endless board) and Racetrack moves (the track shared, not copied).
 //!
 //! A counting global allocator (`allocation-counter`, counting per thread) watches each measured closure.
 
@@ -114,6 +114,38 @@ fn a_whole_dots_and_boxes_game_of_four_allocates_nothing() {
         }
     });
     assert_eq!(edges, 180);
+    assert!(matches!(last, Some(Progress::GameOver(_))));
+    assert_eq!(allocations.count_total, 0, "{allocations:?}");
+}
+
+#[test]
+fn a_whole_race_of_six_allocates_nothing() {
+    use kartka_engine::racetrack::{self, IllegalMove, Move, RacetrackRules};
+    use kartka_engine::{Game, Progress};
+
+    let oval = racetrack::tracks::shipped("oval").expect("shipped");
+    let rules = RacetrackRules::new(oval.id(), 6, false, 200).expect("valid rules");
+    // Made outside the measurement: looking the track up in the registry is not a hot path.
+    let mut race = racetrack::Position::new(rules);
+    let mut moves = 0;
+    let mut last = None;
+    let allocations = allocation_counter::measure(|| {
+        // Each move is the last one listed, after a refused point off the keypad; the fourth seat leaves after 30.
+        while race.outcome().is_none() {
+            let mut listed = None;
+            race.for_each_legal_action(|action| listed = Some(action));
+            let action = listed.expect("a race not over has a move");
+            assert_eq!(race.check(Move::Keypad(0)), Err(IllegalMove::NotATarget));
+            let copy = race.clone();
+            assert_eq!(copy.check(action), Ok(()));
+            last = Some(race.apply(action).expect("a listed move"));
+            moves += 1;
+            if moves == 30 {
+                assert!(race.seat_left(Seat::new(3).expect("a seat"), EndReason::Time).is_some());
+            }
+        }
+    });
+    assert!(moves > 30, "{moves}");
     assert!(matches!(last, Some(Progress::GameOver(_))));
     assert_eq!(allocations.count_total, 0, "{allocations:?}");
 }

@@ -27,6 +27,11 @@ pub struct ServeArgs {
     /// Address to listen on.
     #[arg(long, env = "KARTKA_LISTEN", default_value = "127.0.0.1:8080")]
     pub listen: SocketAddr,
+    /// A directory of Racetrack track files (`*.track`, docs/tracks.md) to add to the shipped tracks when the
+    /// server starts; each is checked first, and one that fails stops the start. Every node of a cluster must
+    /// load the same files: a game whose track a node lacks is refused there.
+    #[arg(long, env = "KARTKA_TRACKS_DIR")]
+    pub tracks_dir: Option<std::path::PathBuf>,
     /// Where games are stored: `postgres://…` for PostgreSQL, `sqlite:FILE` for SQLite.
     #[arg(long, env = "DATABASE_URL", default_value = "sqlite:kartka.db")]
     pub database_url: String,

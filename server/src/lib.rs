@@ -28,6 +28,7 @@ pub mod state;
 pub mod store;
 pub mod telemetry;
 pub mod time;
+pub mod tracks;
 pub mod web;
 pub mod ws;
 

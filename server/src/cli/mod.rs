@@ -1,4 +1,5 @@
-//! The `kartka` command line: `serve` (the default), `admin`, `replay`, `perft`, `solve`, `verify` and `bot`.
+//! The `kartka` command line: `serve` (the default), `admin`, `replay`, `perft`, `solve`, `track`, `verify` and
+//! `bot`.
 
 mod admin;
 mod bot;
@@ -7,6 +8,7 @@ mod perft;
 mod replay;
 mod serve;
 mod solve;
+mod track;
 mod verify;
 
 use clap::{Parser, Subcommand};
@@ -35,6 +37,8 @@ enum Command {
     Perft(perft::Args),
     /// Play out perfect play of a position and name the winner, for games that have a solver.
     Solve(solve::Args),
+    /// Racetrack tracks: check a track file.
+    Track(track::Args),
     /// Check a finished Sea Battle or Bulls and Cows record: its commitments and every answer.
     Verify(verify::Args),
     /// The built-in bot: play on a server through the protocol, or print the turn it would play in a position.
@@ -49,6 +53,7 @@ pub fn main() -> anyhow::Result<()> {
         Some(Command::Replay(args)) => replay::run(args),
         Some(Command::Perft(args)) => perft::run(args),
         Some(Command::Solve(args)) => solve::run(args),
+        Some(Command::Track(args)) => track::run(args),
         Some(Command::Verify(args)) => verify::run(args),
         Some(Command::Bot(args)) => bot::run(args),
         Some(Command::Serve(args)) => serve::run(*args),

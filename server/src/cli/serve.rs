@@ -17,6 +17,10 @@ use crate::telemetry::{self, PoolReader};
 pub fn run(args: ServeArgs) -> anyhow::Result<()> {
     init_logging(&args)?;
     raise_file_limit();
+    if let Some(dir) = &args.tracks_dir {
+        let loaded = crate::tracks::load_dir(dir)?;
+        tracing::info!(tracks = loaded.len(), dir = %dir.display(), "racetrack tracks registered");
+    }
     let runtime = tokio::runtime::Runtime::new().context("starting the async runtime")?;
     runtime.block_on(async {
         // This node's id for this run: the other nodes on the same PostgreSQL tell its messages and leases by it.

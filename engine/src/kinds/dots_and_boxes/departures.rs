@@ -8,7 +8,8 @@
 //!
 //! A departure's `EDGES` is never smaller than the one before it; two seats that left at one point are listed
 //! in the order they left. The text is read and written here, knowing nothing of the field: whether the seats
-//! exist and the points can be reached is the record's to check.
+//! exist and the points can be reached is the record's to check. Racetrack's records write their departures in
+//! the same tag, `EDGES` counting the moves played.
 
 use crate::{EndReason, Seat};
 
@@ -80,7 +81,7 @@ pub struct Departure {
 /// The departures a `Departures` tag value lists, in its order, or `None` when it is not a comma-separated list
 /// of `SEAT@EDGES REASON` (white space around an entry is ignored; a seat number is 1 to 6). Whether the seats
 /// are at the table, differ and leave in order is checked by the reader of the record.
-pub(super) fn parse_departures(value: &str) -> Option<Vec<Departure>> {
+pub(crate) fn parse_departures(value: &str) -> Option<Vec<Departure>> {
     value.split(',').map(parse_departure).collect()
 }
 
@@ -98,7 +99,7 @@ fn parse_departure(entry: &str) -> Option<Departure> {
 }
 
 /// The `Departures` tag value of `departures`: `SEAT@EDGES REASON` each, separated by `, `.
-pub(super) fn write_departures(departures: &[Departure]) -> String {
+pub(crate) fn write_departures(departures: &[Departure]) -> String {
     departures
         .iter()
         .map(|departure| format!("{}@{} {}", departure.seat.index() + 1, departure.after, departure.reason.word()))

@@ -15,7 +15,7 @@
 //!   ([`Game::move_begins`]).
 
 mod dbn;
-mod departures;
+pub(crate) mod departures;
 mod edges;
 mod fuzz;
 mod notation;

@@ -9,6 +9,7 @@
 
 use kartka_engine::{write_actions, AnyGame, Game, GameVisitor};
 
+use crate::barriers::BarriersEvaluation;
 use crate::bot::{Bot, BotError, Evaluation, Stats, Turn};
 use crate::closing_in::ClosingInEvaluation;
 use crate::dots::DotsEvaluation;
@@ -109,6 +110,7 @@ pub fn play_any_turn_configured(
             play.turn(&view, ParanoidEvaluation)
         }
         AnyGame::SeaBattle(_) | AnyGame::BullsAndCows(_) => Err(BotError::HiddenInformation),
+        AnyGame::Barriers(position) => play.turn(position, BarriersEvaluation),
     }
 }
 

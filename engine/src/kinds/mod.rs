@@ -11,6 +11,7 @@
 
 use crate::game::Game;
 
+pub mod barriers;
 pub mod bulls_and_cows;
 pub mod closing_in;
 pub mod dots;
@@ -181,6 +182,8 @@ registry! { $
     SeaBattle(crate::sea_battle::Position) = "sea-battle";
     /// Bulls and Cows: secret codes chosen at once, then simultaneous rounds of guesses answered in bulls and cows.
     BullsAndCows(crate::bulls_and_cows::Position) = "bulls-and-cows";
+    /// Barriers (Cram): bars of two cells placed in turn on a grid; the player who cannot place one loses.
+    Barriers(crate::barriers::Position) = "barriers";
 }
 
 /// The kind meant where none is named (`kartka perft` and `kartka bot move` without `--game`): Paper Soccer,

@@ -4,6 +4,7 @@
 //! server's `games::kinds` tests check that the lists agree). [`RulesetSpec`] and [`GameKindName`] are
 //! generated from that line, so no list can miss a kind.
 
+pub mod barriers;
 pub mod bulls_and_cows;
 pub mod closing_in;
 pub mod dots;
@@ -90,6 +91,8 @@ registry! {
     /// Bulls and Cows: secrets of `digits` (3–6) different digits, `leading_zero` allowed or not, a draw after
     /// `max_rounds` rounds. Hidden information.
     BullsAndCows(bulls_and_cows::BullsAndCowsOptions) = "bulls-and-cows", "Bulls and Cows.";
+    /// Barriers (Cram): a board of `width` × `height` cells (2–12 each) and how near bars may be (`touch`).
+    Barriers(barriers::BarriersOptions) = "barriers", "Barriers.";
 }
 
 impl GameKindName {

@@ -16,6 +16,7 @@ mod bot_client;
 mod browser;
 mod browser_analysis;
 mod browser_ban;
+mod browser_barriers;
 mod browser_bot;
 mod browser_closing_in;
 mod browser_connection;

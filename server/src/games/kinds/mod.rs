@@ -6,6 +6,7 @@
 //! Architecture invariant: this file is the only place in the server that lists the kinds; the matches
 //! below are exhaustive, so a kind the engine or the protocol gains fails to compile until it has a module.
 
+mod barriers;
 mod bulls_and_cows;
 mod closing_in;
 mod dots;
@@ -138,6 +139,7 @@ pub fn of(kind: GameKind) -> &'static dyn Kind {
         GameKind::DotsAndBoxes => &dots_and_boxes::DotsAndBoxes,
         GameKind::SeaBattle => &sea_battle::SeaBattle,
         GameKind::BullsAndCows => &bulls_and_cows::BullsAndCows,
+        GameKind::Barriers => &barriers::Barriers,
     }
 }
 
@@ -162,6 +164,7 @@ pub fn spec(ruleset: &Ruleset) -> RulesetSpec {
         Ruleset::DotsAndBoxes(rules) => dots_and_boxes::spec(rules),
         Ruleset::SeaBattle(rules) => sea_battle::spec(rules),
         Ruleset::BullsAndCows(rules) => bulls_and_cows::spec(rules),
+        Ruleset::Barriers(rules) => barriers::spec(rules),
     }
 }
 
@@ -191,6 +194,7 @@ pub fn ruleset(spec: &RulesetSpec) -> Result<Ruleset, RulesetError> {
         RulesetSpec::DotsAndBoxes(options) => dots_and_boxes::ruleset(options),
         RulesetSpec::SeaBattle(options) => sea_battle::ruleset(options),
         RulesetSpec::BullsAndCows(options) => bulls_and_cows::ruleset(options),
+        RulesetSpec::Barriers(options) => barriers::ruleset(options),
     }
 }
 
@@ -219,6 +223,7 @@ pub fn kind_of(name: GameKindName) -> GameKind {
         GameKindName::DotsAndBoxes => GameKind::DotsAndBoxes,
         GameKindName::SeaBattle => GameKind::SeaBattle,
         GameKindName::BullsAndCows => GameKind::BullsAndCows,
+        GameKindName::Barriers => GameKind::Barriers,
     }
 }
 
@@ -261,6 +266,7 @@ pub fn of_record_file(text: &str) -> Option<&'static dyn Kind> {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use kartka_protocol::kinds::barriers::{MAX_BARRIERS_SIDE, MIN_BARRIERS_SIDE};
     use kartka_protocol::kinds::closing_in::{MAX_BOARD_SIZE, MIN_BOARD_SIZE};
     use kartka_protocol::kinds::dots::{
         MAX_FIELD_SIDE, MAX_INSTANT_WIN, MAX_WINDOW_SECONDS, MIN_FIELD_SIDE, MIN_WINDOW_SECONDS,
@@ -326,6 +332,7 @@ mod tests {
         // `players` (2–4 on the wire) is left out: the server seats two until its N-seat work lands (issue #34),
         // and `dots_and_boxes::checked` refuses the others for now.
         let boxes = json!({ "kind": "dots-and-boxes" });
+        let barriers = json!({ "kind": "barriers" });
         let side = |value: u8| u32::from(value);
         #[rustfmt::skip]
         let ranges: &[(&Value, &str, u32, u32, u32)] = &[
@@ -352,6 +359,8 @@ mod tests {
             (&five_line, "line", side(five_in_a_row::MIN_LINE), side(five_in_a_row::MAX_LINE), 1),
             (&boxes, "rows", side(MIN_BOXES_SIDE), side(MAX_BOXES_SIDE), 1),
             (&boxes, "cols", side(MIN_BOXES_SIDE), side(MAX_BOXES_SIDE), 1),
+            (&barriers, "width", side(MIN_BARRIERS_SIDE), side(MAX_BARRIERS_SIDE), 1),
+            (&barriers, "height", side(MIN_BARRIERS_SIDE), side(MAX_BARRIERS_SIDE), 1),
         ];
         for &(base, option, least, most, step) in ranges {
             assert!(accepted(base, option, least), "{base} accepts {option} = {least}");

@@ -12,6 +12,7 @@ use kartka_engine::{write_actions, AnyGame, Game, GameVisitor};
 use crate::barriers::BarriersEvaluation;
 use crate::bot::{Bot, BotError, Evaluation, Stats, Turn};
 use crate::closing_in::ClosingInEvaluation;
+use crate::digital_wars::DigitalWarsEvaluation;
 use crate::dots::DotsEvaluation;
 use crate::dots_and_boxes::{DotsAndBoxesEvaluation, Paranoid, ParanoidEvaluation};
 use crate::evaluate::{Evaluate, Generic};
@@ -111,6 +112,7 @@ pub fn play_any_turn_configured(
         }
         AnyGame::SeaBattle(_) | AnyGame::BullsAndCows(_) => Err(BotError::HiddenInformation),
         AnyGame::Barriers(position) => play.turn(position, BarriersEvaluation),
+        AnyGame::DigitalWars(position) => play.turn(position, DigitalWarsEvaluation),
     }
 }
 

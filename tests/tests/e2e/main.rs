@@ -21,6 +21,7 @@ mod browser_bot;
 mod browser_closing_in;
 mod browser_connection;
 mod browser_correspondence;
+mod browser_digital_wars;
 mod browser_dots;
 mod browser_explorer;
 mod browser_hidden;

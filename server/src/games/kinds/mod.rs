@@ -9,6 +9,7 @@
 mod barriers;
 mod bulls_and_cows;
 mod closing_in;
+mod digital_wars;
 mod dots;
 mod dots_and_boxes;
 mod five_in_a_row;
@@ -140,6 +141,7 @@ pub fn of(kind: GameKind) -> &'static dyn Kind {
         GameKind::SeaBattle => &sea_battle::SeaBattle,
         GameKind::BullsAndCows => &bulls_and_cows::BullsAndCows,
         GameKind::Barriers => &barriers::Barriers,
+        GameKind::DigitalWars => &digital_wars::DigitalWars,
     }
 }
 
@@ -165,6 +167,7 @@ pub fn spec(ruleset: &Ruleset) -> RulesetSpec {
         Ruleset::SeaBattle(rules) => sea_battle::spec(rules),
         Ruleset::BullsAndCows(rules) => bulls_and_cows::spec(rules),
         Ruleset::Barriers(rules) => barriers::spec(rules),
+        Ruleset::DigitalWars(rules) => digital_wars::spec(rules),
     }
 }
 
@@ -195,6 +198,7 @@ pub fn ruleset(spec: &RulesetSpec) -> Result<Ruleset, RulesetError> {
         RulesetSpec::SeaBattle(options) => sea_battle::ruleset(options),
         RulesetSpec::BullsAndCows(options) => bulls_and_cows::ruleset(options),
         RulesetSpec::Barriers(options) => barriers::ruleset(options),
+        RulesetSpec::DigitalWars(options) => digital_wars::ruleset(options),
     }
 }
 
@@ -224,6 +228,7 @@ pub fn kind_of(name: GameKindName) -> GameKind {
         GameKindName::SeaBattle => GameKind::SeaBattle,
         GameKindName::BullsAndCows => GameKind::BullsAndCows,
         GameKindName::Barriers => GameKind::Barriers,
+        GameKindName::DigitalWars => GameKind::DigitalWars,
     }
 }
 
@@ -268,6 +273,7 @@ mod tests {
     use super::*;
     use kartka_protocol::kinds::barriers::{MAX_BARRIERS_SIDE, MIN_BARRIERS_SIDE};
     use kartka_protocol::kinds::closing_in::{MAX_BOARD_SIZE, MIN_BOARD_SIZE};
+    use kartka_protocol::kinds::digital_wars::{MAX_DIGITAL_WARS_LENGTH, MIN_DIGITAL_WARS_LENGTH};
     use kartka_protocol::kinds::dots::{
         MAX_FIELD_SIDE, MAX_INSTANT_WIN, MAX_WINDOW_SECONDS, MIN_FIELD_SIDE, MIN_WINDOW_SECONDS,
     };
@@ -333,6 +339,7 @@ mod tests {
         // and `dots_and_boxes::checked` refuses the others for now.
         let boxes = json!({ "kind": "dots-and-boxes" });
         let barriers = json!({ "kind": "barriers" });
+        let digital_wars = json!({ "kind": "digital-wars" });
         let side = |value: u8| u32::from(value);
         #[rustfmt::skip]
         let ranges: &[(&Value, &str, u32, u32, u32)] = &[
@@ -361,6 +368,7 @@ mod tests {
             (&boxes, "cols", side(MIN_BOXES_SIDE), side(MAX_BOXES_SIDE), 1),
             (&barriers, "width", side(MIN_BARRIERS_SIDE), side(MAX_BARRIERS_SIDE), 1),
             (&barriers, "height", side(MIN_BARRIERS_SIDE), side(MAX_BARRIERS_SIDE), 1),
+            (&digital_wars, "length", side(MIN_DIGITAL_WARS_LENGTH), side(MAX_DIGITAL_WARS_LENGTH), 1),
         ];
         for &(base, option, least, most, step) in ranges {
             assert!(accepted(base, option, least), "{base} accepts {option} = {least}");

@@ -82,6 +82,13 @@ async fn two_browsers_play_barriers_to_its_end_by_clicking_bars() {
     alice.screenshot("barriers-finished").await;
     bob.screenshot("barriers-finished-on-a-phone").await;
 
+    // The rules page, with its diagrams drawn by the kind's own board.
+    alice.goto("/rules/barriers").await;
+    alice.wait_for_text(".rules-page h1", "The rules of Barriers").await;
+    let figures = "return document.querySelectorAll('.rules-page figure svg.board.barriers').length;";
+    assert_eq!(alice.client.execute(figures, vec![]).await.expect("count the diagrams"), serde_json::json!(3));
+    alice.screenshot("barriers-rules").await;
+
     for browser in [alice, bob] {
         browser.close().await;
     }

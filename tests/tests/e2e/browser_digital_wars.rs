@@ -98,6 +98,13 @@ async fn two_browsers_write_choose_and_play_digital_wars_to_its_end() {
     alice.screenshot("digital-wars-finished").await;
     bob.screenshot("digital-wars-finished-on-a-phone").await;
 
+    // The rules page, with its diagrams drawn by the kind's own board.
+    alice.goto("/rules/digital-wars").await;
+    alice.wait_for_text(".rules-page h1", "The rules of Digital Wars").await;
+    let figures = "return document.querySelectorAll('.rules-page figure svg.board.digital-wars').length;";
+    assert_eq!(alice.client.execute(figures, vec![]).await.expect("count the diagrams"), serde_json::json!(1));
+    alice.screenshot("digital-wars-rules").await;
+
     for browser in [alice, bob] {
         browser.close().await;
     }

@@ -118,6 +118,8 @@ export class Board {
     return s('g', { class: 'target', 'data-bar': name, ...control },
       s('title', {}, t('barriers.place', { bar: name })),
       s('path', { class: 'target-hit', d: diamond }),
-      s('rect', { class: 'target-bar', ...this.barRect(bar) }));
+      s('rect', { class: 'target-bar', ...this.barRect(bar) }),
+      // A dot on the shared edge marks each legal bar, in a game and in the rules page's diagrams alike.
+      s('circle', { class: 'target-dot', cx: mx, cy: my, r: 0.9 }));
   }
 }

@@ -9,8 +9,10 @@
 
 use kartka_engine::{write_actions, AnyGame, Game, GameVisitor};
 
+use crate::barriers::BarriersEvaluation;
 use crate::bot::{Bot, BotError, Evaluation, Stats, Turn};
 use crate::closing_in::ClosingInEvaluation;
+use crate::digital_wars::DigitalWarsEvaluation;
 use crate::dots::DotsEvaluation;
 use crate::dots_and_boxes::{DotsAndBoxesEvaluation, Paranoid, ParanoidEvaluation};
 use crate::evaluate::{Evaluate, Generic};
@@ -114,6 +116,8 @@ pub fn play_any_turn_configured(
             play.turn(&view, ParanoidEvaluation)
         }
         AnyGame::SeaBattle(_) | AnyGame::BullsAndCows(_) => Err(BotError::HiddenInformation),
+        AnyGame::Barriers(position) => play.turn(position, BarriersEvaluation),
+        AnyGame::DigitalWars(position) => play.turn(position, DigitalWarsEvaluation),
     }
 }
 

@@ -49,6 +49,10 @@
 //!   an open four against nearly decided; a line of fours and threes that wins against any defence
 //!   (threat-space search, [`find_threat_win`]) played at once, and against the opponent's such line only the
 //!   stones that refute it searched ([`find_threat_defence`]), both as the kind's [`Evaluate::threats`].
+//! - Barriers ([`BarriersEvaluation`]): the engine's Grundy-value solver (regions no bar joins, valued once
+//!   per shape) whenever it proves the position in budget; else the parity of the bars a greedy packing fits.
+//! - Digital Wars ([`DigitalWarsEvaluation`]): the engine's memoised exact search over strings whenever it
+//!   proves the position in budget (the pie rule's chooser takes the winning side); else a parity hint.
 //! - Any other kind ([`Generic`]): the number of legal actions. The search alone still finds wins and avoids
 //!   losses within its horizon.
 //! - Sea Battle and Bulls and Cows, which keep secrets, are no search: [`sea_battle`] (density targeting) and
@@ -62,10 +66,12 @@
 //! its best action; level 8 has no node cap and thinks as long as the caller's deadline allows.
 
 mod any;
+mod barriers;
 mod bot;
 pub mod bulls_and_cows;
 pub mod clock;
 mod closing_in;
+mod digital_wars;
 mod dots;
 mod dots_and_boxes;
 mod evaluate;
@@ -85,8 +91,10 @@ mod table;
 mod xrsoccer;
 
 pub use any::{play_any_turn, play_any_turn_configured, AnyTurn, Configuration};
+pub use barriers::BarriersEvaluation;
 pub use bot::{Bot, BotError, Evaluation, Stats, Turn};
 pub use closing_in::ClosingInEvaluation;
+pub use digital_wars::DigitalWarsEvaluation;
 pub use dots::DotsEvaluation;
 pub use dots_and_boxes::{DotsAndBoxesEvaluation, Paranoid, ParanoidEvaluation};
 pub use evaluate::{Evaluate, Generic, Proof, Threats, EVALUATION_LIMIT, UNIT};

@@ -459,8 +459,12 @@ impl Slot {
             }
         }
         let Some(snapshot) = snapshot else { return Err(self.timed_out()) };
-        let kind = self.context.kind_of_pair(self.index);
-        table.local = LocalGame::resume(kind, &snapshot.moves, snapshot.ply, &table.local).map_err(|_| {
+        // The rules the server settled (a drawn start's seed), not the kind's defaults the challenge asked for.
+        let ruleset = kartka_server::games::kinds::ruleset(&snapshot.ruleset).map_err(|_| {
+            self.context.metrics.error("ruleset_refused");
+            Interrupted
+        })?;
+        table.local = LocalGame::resume(&ruleset, &snapshot.moves, snapshot.ply, &table.local).map_err(|_| {
             self.context.metrics.error("replay_refused");
             Interrupted
         })?;

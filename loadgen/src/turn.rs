@@ -1,6 +1,6 @@
 //! The players' side of the rules: a game kept in step with the server's, and random legal whole turns.
 
-use kartka_engine::{AnyGame, GameKind, MoveError, Progress, Seat};
+use kartka_engine::{AnyGame, GameKind, MoveError, Progress, Ruleset, Seat};
 use kartka_protocol::MoveRecord;
 use rand::Rng;
 
@@ -41,32 +41,39 @@ impl LocalGame {
     /// challenges ask for.
     #[must_use]
     pub fn new(kind: GameKind) -> LocalGame {
-        LocalGame { game: AnyGame::new(&kind.default_ruleset()), ply: 0 }
+        LocalGame::start(&kind.default_ruleset())
     }
 
-    /// The game of `kind` a snapshot lists `moves` of (after `ply` actions), as the players go on with it. A
+    /// The start of a game played by `ruleset`: the rules the server settled when it created the game (a drawn
+    /// start's seed), as its snapshot names them.
+    #[must_use]
+    pub fn start(ruleset: &Ruleset) -> LocalGame {
+        LocalGame { game: AnyGame::new(ruleset), ply: 0 }
+    }
+
+    /// The game by `ruleset` a snapshot lists `moves` of (after `ply` actions), as the players go on with it. A
     /// game without secrets is replayed from the moves. One with secrets cannot be: a seat's connection sees the
     /// others' moves as their public texts only. The players played both seats, so `played`, the game as they
     /// played it, goes on when it has reached the snapshot's ply (a fresh game when the snapshot has no move).
     pub fn resume(
-        kind: GameKind,
+        ruleset: &Ruleset,
         moves: &[MoveRecord],
         ply: u32,
         played: &LocalGame,
     ) -> Result<LocalGame, ResumeError> {
-        if !kind.hidden_information() {
-            return Ok(LocalGame::replay(kind, moves)?);
+        if !ruleset.kind().hidden_information() {
+            return Ok(LocalGame::replay(ruleset, moves)?);
         }
-        match (moves.is_empty(), played.game.kind() == kind && played.ply == ply) {
-            (true, _) => Ok(LocalGame::new(kind)),
+        match (moves.is_empty(), played.game.ruleset() == *ruleset && played.ply == ply) {
+            (true, _) => Ok(LocalGame::start(ruleset)),
             (false, true) => Ok(played.clone()),
             (false, false) => Err(ResumeError::Diverged),
         }
     }
 
-    /// A game of `kind` after `moves`, in order (as a snapshot lists them).
-    pub fn replay(kind: GameKind, moves: &[MoveRecord]) -> Result<LocalGame, MoveError> {
-        let mut game = LocalGame::new(kind);
+    /// A game by `ruleset` after `moves`, in order (as a snapshot lists them).
+    pub fn replay(ruleset: &Ruleset, moves: &[MoveRecord]) -> Result<LocalGame, MoveError> {
+        let mut game = LocalGame::start(ruleset);
         for record in moves {
             let played = game.game.play(&record.notation)?;
             game.ply += u32::try_from(played.actions).unwrap_or(u32::MAX);
@@ -149,7 +156,7 @@ mod tests {
             let Some(turn) = game.play_random_turn(&mut rng) else { break };
             records.push(record(turn.ply, &turn.notation));
         }
-        let replayed = LocalGame::replay(kind, &records).expect("legal moves replay");
+        let replayed = LocalGame::replay(&kind.default_ruleset(), &records).expect("legal moves replay");
         assert_eq!(replayed.ply(), game.ply());
         assert_eq!(replayed.game, game.game);
     }
@@ -163,10 +170,14 @@ mod tests {
             let mut game = LocalGame::new(kind);
             let turn = game.play_random_turn(&mut rng).expect("the game goes on");
             let listed = [record(turn.ply, "F")];
-            let resumed = LocalGame::resume(kind, &listed, game.ply(), &game).expect("where the players left it");
+            let resumed = LocalGame::resume(&kind.default_ruleset(), &listed, game.ply(), &game)
+                .expect("where the players left it");
             assert_eq!(resumed.game, game.game);
-            assert!(matches!(LocalGame::resume(kind, &listed, game.ply() + 1, &game), Err(ResumeError::Diverged)));
-            let fresh = LocalGame::resume(kind, &[], 0, &game).expect("a new game");
+            assert!(matches!(
+                LocalGame::resume(&kind.default_ruleset(), &listed, game.ply() + 1, &game),
+                Err(ResumeError::Diverged)
+            ));
+            let fresh = LocalGame::resume(&kind.default_ruleset(), &[], 0, &game).expect("a new game");
             assert_eq!(fresh.ply(), 0);
         }
     }
@@ -174,7 +185,7 @@ mod tests {
     #[test]
     fn an_illegal_record_is_refused() {
         let kind = GameKind::from_name("paper-soccer").expect("a kind");
-        assert!(LocalGame::replay(kind, &[record(0, "x")]).is_err());
+        assert!(LocalGame::replay(&kind.default_ruleset(), &[record(0, "x")]).is_err());
     }
 
     fn record(ply: u32, notation: &str) -> MoveRecord {

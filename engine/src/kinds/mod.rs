@@ -12,8 +12,10 @@
 
 use crate::game::Game;
 
+pub mod barriers;
 pub mod bulls_and_cows;
 pub mod closing_in;
+pub mod digital_wars;
 pub mod dots;
 pub mod dots_and_boxes;
 pub mod five_in_a_row;
@@ -183,6 +185,10 @@ registry! { $
     SeaBattle(crate::sea_battle::Position) = "sea-battle";
     /// Bulls and Cows: secret codes chosen at once, then simultaneous rounds of guesses answered in bulls and cows.
     BullsAndCows(crate::bulls_and_cows::Position) = "bulls-and-cows";
+    /// Barriers (Cram): bars of two cells placed in turn on a grid; the player who cannot place one loses.
+    Barriers(crate::barriers::Position) = "barriers";
+    /// Digital Wars (Conway's Digital Deletions): digits lowered or erased from a zero rightwards, misère by default.
+    DigitalWars(crate::digital_wars::Position) = "digital-wars";
 }
 
 /// The kind meant where none is named (`kartka perft` and `kartka bot move` without `--game`): Paper Soccer,

@@ -4,8 +4,10 @@
 //! server's `games::kinds` tests check that the lists agree). [`RulesetSpec`] and [`GameKindName`] are
 //! generated from that line, so no list can miss a kind.
 
+pub mod barriers;
 pub mod bulls_and_cows;
 pub mod closing_in;
+pub mod digital_wars;
 pub mod dots;
 pub mod dots_and_boxes;
 pub mod five_in_a_row;
@@ -90,6 +92,11 @@ registry! {
     /// Bulls and Cows: secrets of `digits` (3–6) different digits, `leading_zero` allowed or not, a draw after
     /// `max_rounds` rounds. Hidden information.
     BullsAndCows(bulls_and_cows::BullsAndCowsOptions) = "bulls-and-cows", "Bulls and Cows.";
+    /// Barriers (Cram): a board of `width` × `height` cells (2–12 each) and how near bars may be (`touch`).
+    Barriers(barriers::BarriersOptions) = "barriers", "Barriers.";
+    /// Digital Wars (Digital Deletions): a string of `length` digits (5–30) drawn from `seed`, or written by the
+    /// first seat under the `pie` rule; the last eraser loses (`ending: misere`) or wins (`normal`).
+    DigitalWars(digital_wars::DigitalWarsOptions) = "digital-wars", "Digital Wars.";
 }
 
 impl GameKindName {

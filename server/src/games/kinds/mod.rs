@@ -6,8 +6,10 @@
 //! Architecture invariant: this file is the only place in the server that lists the kinds; the matches
 //! below are exhaustive, so a kind the engine or the protocol gains fails to compile until it has a module.
 
+mod barriers;
 mod bulls_and_cows;
 mod closing_in;
+mod digital_wars;
 mod dots;
 mod dots_and_boxes;
 mod five_in_a_row;
@@ -138,6 +140,8 @@ pub fn of(kind: GameKind) -> &'static dyn Kind {
         GameKind::DotsAndBoxes => &dots_and_boxes::DotsAndBoxes,
         GameKind::SeaBattle => &sea_battle::SeaBattle,
         GameKind::BullsAndCows => &bulls_and_cows::BullsAndCows,
+        GameKind::Barriers => &barriers::Barriers,
+        GameKind::DigitalWars => &digital_wars::DigitalWars,
     }
 }
 
@@ -162,6 +166,8 @@ pub fn spec(ruleset: &Ruleset) -> RulesetSpec {
         Ruleset::DotsAndBoxes(rules) => dots_and_boxes::spec(rules),
         Ruleset::SeaBattle(rules) => sea_battle::spec(rules),
         Ruleset::BullsAndCows(rules) => bulls_and_cows::spec(rules),
+        Ruleset::Barriers(rules) => barriers::spec(rules),
+        Ruleset::DigitalWars(rules) => digital_wars::spec(rules),
     }
 }
 
@@ -191,6 +197,8 @@ pub fn ruleset(spec: &RulesetSpec) -> Result<Ruleset, RulesetError> {
         RulesetSpec::DotsAndBoxes(options) => dots_and_boxes::ruleset(options),
         RulesetSpec::SeaBattle(options) => sea_battle::ruleset(options),
         RulesetSpec::BullsAndCows(options) => bulls_and_cows::ruleset(options),
+        RulesetSpec::Barriers(options) => barriers::ruleset(options),
+        RulesetSpec::DigitalWars(options) => digital_wars::ruleset(options),
     }
 }
 
@@ -219,6 +227,8 @@ pub fn kind_of(name: GameKindName) -> GameKind {
         GameKindName::DotsAndBoxes => GameKind::DotsAndBoxes,
         GameKindName::SeaBattle => GameKind::SeaBattle,
         GameKindName::BullsAndCows => GameKind::BullsAndCows,
+        GameKindName::Barriers => GameKind::Barriers,
+        GameKindName::DigitalWars => GameKind::DigitalWars,
     }
 }
 
@@ -261,7 +271,9 @@ pub fn of_record_file(text: &str) -> Option<&'static dyn Kind> {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use kartka_protocol::kinds::barriers::{MAX_BARRIERS_SIDE, MIN_BARRIERS_SIDE};
     use kartka_protocol::kinds::closing_in::{MAX_BOARD_SIZE, MIN_BOARD_SIZE};
+    use kartka_protocol::kinds::digital_wars::{MAX_DIGITAL_WARS_LENGTH, MIN_DIGITAL_WARS_LENGTH};
     use kartka_protocol::kinds::dots::{
         MAX_FIELD_SIDE, MAX_INSTANT_WIN, MAX_WINDOW_SECONDS, MIN_FIELD_SIDE, MIN_WINDOW_SECONDS,
     };
@@ -326,6 +338,8 @@ mod tests {
         // `players` (2–4 on the wire) is left out: the server seats two until its N-seat work lands (issue #34),
         // and `dots_and_boxes::checked` refuses the others for now.
         let boxes = json!({ "kind": "dots-and-boxes" });
+        let barriers = json!({ "kind": "barriers" });
+        let digital_wars = json!({ "kind": "digital-wars" });
         let side = |value: u8| u32::from(value);
         #[rustfmt::skip]
         let ranges: &[(&Value, &str, u32, u32, u32)] = &[
@@ -352,6 +366,9 @@ mod tests {
             (&five_line, "line", side(five_in_a_row::MIN_LINE), side(five_in_a_row::MAX_LINE), 1),
             (&boxes, "rows", side(MIN_BOXES_SIDE), side(MAX_BOXES_SIDE), 1),
             (&boxes, "cols", side(MIN_BOXES_SIDE), side(MAX_BOXES_SIDE), 1),
+            (&barriers, "width", side(MIN_BARRIERS_SIDE), side(MAX_BARRIERS_SIDE), 1),
+            (&barriers, "height", side(MIN_BARRIERS_SIDE), side(MAX_BARRIERS_SIDE), 1),
+            (&digital_wars, "length", side(MIN_DIGITAL_WARS_LENGTH), side(MAX_DIGITAL_WARS_LENGTH), 1),
         ];
         for &(base, option, least, most, step) in ranges {
             assert!(accepted(base, option, least), "{base} accepts {option} = {least}");

@@ -17,6 +17,7 @@ use crate::evaluate::{Evaluate, Generic};
 use crate::five_in_a_row::FiveInARowEvaluation;
 use crate::level::Level;
 use crate::line_soccer::LineSoccerEvaluation;
+use crate::points_and_segments::PointsAndSegmentsEvaluation;
 use crate::russian_soccer::RussianSoccerEvaluation;
 use crate::search::{Deadline, SearchOptions};
 use crate::soccer::SoccerEvaluation;
@@ -109,6 +110,7 @@ pub fn play_any_turn_configured(
             play.turn(&view, ParanoidEvaluation)
         }
         AnyGame::SeaBattle(_) | AnyGame::BullsAndCows(_) => Err(BotError::HiddenInformation),
+        AnyGame::PointsAndSegments(position) => play.turn(position, PointsAndSegmentsEvaluation),
     }
 }
 

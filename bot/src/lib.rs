@@ -72,6 +72,7 @@ mod five_in_a_row;
 mod key;
 mod level;
 mod line_soccer;
+mod points_and_segments;
 mod rng;
 mod russian_soccer;
 pub mod sea_battle;

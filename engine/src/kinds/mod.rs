@@ -18,6 +18,7 @@ pub mod dots_and_boxes;
 pub mod five_in_a_row;
 pub mod hidden_record;
 pub mod line_soccer;
+pub mod points_and_segments;
 pub mod sea_battle;
 pub mod soccer;
 pub mod soccer_centre;
@@ -181,6 +182,8 @@ registry! { $
     SeaBattle(crate::sea_battle::Position) = "sea-battle";
     /// Bulls and Cows: secret codes chosen at once, then simultaneous rounds of guesses answered in bulls and cows.
     BullsAndCows(crate::bulls_and_cows::Position) = "bulls-and-cows";
+    /// Points and segments: unused points joined in turn by segments that meet no earlier one; no move loses.
+    PointsAndSegments(crate::points_and_segments::Position) = "points-and-segments";
 }
 
 /// The kind meant where none is named (`kartka perft` and `kartka bot move` without `--game`): Paper Soccer,

@@ -11,6 +11,7 @@ pub mod dots_and_boxes;
 pub mod five_in_a_row;
 pub mod line_soccer;
 pub mod paper_soccer;
+pub mod points_and_segments;
 pub mod sea_battle;
 pub mod xrsoccer;
 
@@ -90,6 +91,8 @@ registry! {
     /// Bulls and Cows: secrets of `digits` (3–6) different digits, `leading_zero` allowed or not, a draw after
     /// `max_rounds` rounds. Hidden information.
     BullsAndCows(bulls_and_cows::BullsAndCowsOptions) = "bulls-and-cows", "Bulls and Cows.";
+    /// Points and segments: `points` (6–30) on a lattice drawn from `seed`, or on a circle (`start: convex`).
+    PointsAndSegments(points_and_segments::PointsAndSegmentsOptions) = "points-and-segments", "Points and segments.";
 }
 
 impl GameKindName {

@@ -76,10 +76,11 @@ import fiveInARow from './five-in-a-row/index.js';
 import dotsAndBoxes from './dots-and-boxes/index.js';
 import seaBattle from './sea-battle/index.js';
 import bullsAndCows from './bulls-and-cows/index.js';
+import pointsAndSegments from './points-and-segments/index.js';
 
 /** Every kind by its key, in the order the lobby offers them. */
 export const KINDS = new Map(
-  [paperSoccer, closingIn, dots, lineSoccer, russianSoccer, paperSoccerCentre, xrsoccer, fiveInARow, dotsAndBoxes, seaBattle, bullsAndCows].map((kind) => [kind.key, kind]),
+  [paperSoccer, closingIn, dots, lineSoccer, russianSoccer, paperSoccerCentre, xrsoccer, fiveInARow, dotsAndBoxes, seaBattle, bullsAndCows, pointsAndSegments].map((kind) => [kind.key, kind]),
 );
 
 /** The kind the site shows first: its rules at `/rules`, its leaderboard, its games preselected. */

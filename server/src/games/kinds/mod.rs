@@ -14,6 +14,7 @@ mod five_in_a_row;
 mod hidden;
 mod line_soccer;
 mod paper_soccer;
+mod points_and_segments;
 mod scored;
 mod sea_battle;
 mod soccer_centre;
@@ -138,6 +139,7 @@ pub fn of(kind: GameKind) -> &'static dyn Kind {
         GameKind::DotsAndBoxes => &dots_and_boxes::DotsAndBoxes,
         GameKind::SeaBattle => &sea_battle::SeaBattle,
         GameKind::BullsAndCows => &bulls_and_cows::BullsAndCows,
+        GameKind::PointsAndSegments => &points_and_segments::PointsAndSegments,
     }
 }
 
@@ -162,6 +164,7 @@ pub fn spec(ruleset: &Ruleset) -> RulesetSpec {
         Ruleset::DotsAndBoxes(rules) => dots_and_boxes::spec(rules),
         Ruleset::SeaBattle(rules) => sea_battle::spec(rules),
         Ruleset::BullsAndCows(rules) => bulls_and_cows::spec(rules),
+        Ruleset::PointsAndSegments(rules) => points_and_segments::spec(rules),
     }
 }
 
@@ -191,6 +194,7 @@ pub fn ruleset(spec: &RulesetSpec) -> Result<Ruleset, RulesetError> {
         RulesetSpec::DotsAndBoxes(options) => dots_and_boxes::ruleset(options),
         RulesetSpec::SeaBattle(options) => sea_battle::ruleset(options),
         RulesetSpec::BullsAndCows(options) => bulls_and_cows::ruleset(options),
+        RulesetSpec::PointsAndSegments(options) => points_and_segments::ruleset(options),
     }
 }
 
@@ -219,6 +223,7 @@ pub fn kind_of(name: GameKindName) -> GameKind {
         GameKindName::DotsAndBoxes => GameKind::DotsAndBoxes,
         GameKindName::SeaBattle => GameKind::SeaBattle,
         GameKindName::BullsAndCows => GameKind::BullsAndCows,
+        GameKindName::PointsAndSegments => GameKind::PointsAndSegments,
     }
 }
 
@@ -272,6 +277,7 @@ mod tests {
         MIN_RUSSIAN_SIDE,
     };
     use kartka_protocol::kinds::paper_soccer::{MAX_GOAL, MAX_PITCH_HEIGHT, MAX_PITCH_WIDTH, MIN_GOAL, MIN_PITCH_SIDE};
+    use kartka_protocol::kinds::points_and_segments as points;
     use kartka_protocol::kinds::xrsoccer::{MAX_XR_LENGTH, MAX_XR_TARGET, MAX_XR_WIDTH, MIN_XR_SIDE, MIN_XR_TARGET};
     use serde_json::{json, Value};
 
@@ -326,6 +332,7 @@ mod tests {
         // `players` (2–4 on the wire) is left out: the server seats two until its N-seat work lands (issue #34),
         // and `dots_and_boxes::checked` refuses the others for now.
         let boxes = json!({ "kind": "dots-and-boxes" });
+        let segments = json!({ "kind": "points-and-segments" });
         let side = |value: u8| u32::from(value);
         #[rustfmt::skip]
         let ranges: &[(&Value, &str, u32, u32, u32)] = &[
@@ -352,6 +359,7 @@ mod tests {
             (&five_line, "line", side(five_in_a_row::MIN_LINE), side(five_in_a_row::MAX_LINE), 1),
             (&boxes, "rows", side(MIN_BOXES_SIDE), side(MAX_BOXES_SIDE), 1),
             (&boxes, "cols", side(MIN_BOXES_SIDE), side(MAX_BOXES_SIDE), 1),
+            (&segments, "points", side(points::MIN_POINTS), side(points::MAX_POINTS), 1),
         ];
         for &(base, option, least, most, step) in ranges {
             assert!(accepted(base, option, least), "{base} accepts {option} = {least}");

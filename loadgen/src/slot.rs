@@ -417,9 +417,10 @@ impl Slot {
                 }
             }
         }
-        let kind = self.context.kind_of_pair(self.index);
+        // A placeholder until the subscription's snapshot says the game's own rules.
+        let start = self.context.kind_of_pair(self.index).default_ruleset();
         let mut table =
-            Table { sockets, incoming, game_id, local: LocalGame::new(kind), sent: VecDeque::new(), over: false };
+            Table { sockets, incoming, game_id, local: LocalGame::new(&start), sent: VecDeque::new(), over: false };
         self.subscribe(&mut table, None).await?;
         Ok(table)
     }
@@ -459,8 +460,11 @@ impl Slot {
             }
         }
         let Some(snapshot) = snapshot else { return Err(self.timed_out()) };
-        let kind = self.context.kind_of_pair(self.index);
-        table.local = LocalGame::resume(kind, &snapshot.moves, snapshot.ply, &table.local).map_err(|_| {
+        let Ok(rules) = kartka_server::games::kinds::ruleset(&snapshot.ruleset) else {
+            self.context.metrics.error("ruleset_refused");
+            return Err(Interrupted);
+        };
+        table.local = LocalGame::resume(&rules, &snapshot.moves, snapshot.ply, &table.local).map_err(|_| {
             self.context.metrics.error("replay_refused");
             Interrupted
         })?;

@@ -1,6 +1,6 @@
 //! The players' side of the rules: a game kept in step with the server's, and random legal whole turns.
 
-use kartka_engine::{AnyGame, GameKind, MoveError, Progress, Seat};
+use kartka_engine::{AnyGame, MoveError, Progress, Ruleset, Seat};
 use kartka_protocol::MoveRecord;
 use rand::Rng;
 
@@ -37,36 +37,36 @@ pub struct Turn {
 }
 
 impl LocalGame {
-    /// The start of a game of `kind` with the kind's default options, which is what the load generator's
-    /// challenges ask for.
+    /// The start of a game played by `rules`: those of the game's snapshot, where the server settled what the
+    /// challenge left to chance (a lattice's seed).
     #[must_use]
-    pub fn new(kind: GameKind) -> LocalGame {
-        LocalGame { game: AnyGame::new(&kind.default_ruleset()), ply: 0 }
+    pub fn new(rules: &Ruleset) -> LocalGame {
+        LocalGame { game: AnyGame::new(rules), ply: 0 }
     }
 
-    /// The game of `kind` a snapshot lists `moves` of (after `ply` actions), as the players go on with it. A
+    /// The game by `rules` a snapshot lists `moves` of (after `ply` actions), as the players go on with it. A
     /// game without secrets is replayed from the moves. One with secrets cannot be: a seat's connection sees the
     /// others' moves as their public texts only. The players played both seats, so `played`, the game as they
     /// played it, goes on when it has reached the snapshot's ply (a fresh game when the snapshot has no move).
     pub fn resume(
-        kind: GameKind,
+        rules: &Ruleset,
         moves: &[MoveRecord],
         ply: u32,
         played: &LocalGame,
     ) -> Result<LocalGame, ResumeError> {
-        if !kind.hidden_information() {
-            return Ok(LocalGame::replay(kind, moves)?);
+        if !rules.kind().hidden_information() {
+            return Ok(LocalGame::replay(rules, moves)?);
         }
-        match (moves.is_empty(), played.game.kind() == kind && played.ply == ply) {
-            (true, _) => Ok(LocalGame::new(kind)),
+        match (moves.is_empty(), played.game.ruleset() == *rules && played.ply == ply) {
+            (true, _) => Ok(LocalGame::new(rules)),
             (false, true) => Ok(played.clone()),
             (false, false) => Err(ResumeError::Diverged),
         }
     }
 
-    /// A game of `kind` after `moves`, in order (as a snapshot lists them).
-    pub fn replay(kind: GameKind, moves: &[MoveRecord]) -> Result<LocalGame, MoveError> {
-        let mut game = LocalGame::new(kind);
+    /// A game by `rules` after `moves`, in order (as a snapshot lists them).
+    pub fn replay(rules: &Ruleset, moves: &[MoveRecord]) -> Result<LocalGame, MoveError> {
+        let mut game = LocalGame::new(rules);
         for record in moves {
             let played = game.game.play(&record.notation)?;
             game.ply += u32::try_from(played.actions).unwrap_or(u32::MAX);
@@ -113,6 +113,7 @@ impl LocalGame {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use kartka_engine::GameKind;
     use rand::rngs::SmallRng;
     use rand::SeedableRng;
 
@@ -122,7 +123,7 @@ mod tests {
         for &kind in GameKind::ALL {
             for seed in 0..20 {
                 let mut rng = SmallRng::seed_from_u64(seed);
-                let mut game = LocalGame::new(kind);
+                let mut game = LocalGame::new(&kind.default_ruleset());
                 let mut replayed = AnyGame::new(&kind.default_ruleset());
                 let mut turns = 0;
                 while let Some(turn) = game.play_random_turn(&mut rng) {
@@ -143,13 +144,13 @@ mod tests {
     fn a_replay_counts_actions_as_ply() {
         let kind = GameKind::from_name("paper-soccer").expect("a kind");
         let mut rng = SmallRng::seed_from_u64(7);
-        let mut game = LocalGame::new(kind);
+        let mut game = LocalGame::new(&kind.default_ruleset());
         let mut records = Vec::new();
         for _ in 0..6 {
             let Some(turn) = game.play_random_turn(&mut rng) else { break };
             records.push(record(turn.ply, &turn.notation));
         }
-        let replayed = LocalGame::replay(kind, &records).expect("legal moves replay");
+        let replayed = LocalGame::replay(&kind.default_ruleset(), &records).expect("legal moves replay");
         assert_eq!(replayed.ply(), game.ply());
         assert_eq!(replayed.game, game.game);
     }
@@ -160,13 +161,17 @@ mod tests {
     fn a_game_with_secrets_resumes_where_its_players_left_it() {
         let mut rng = SmallRng::seed_from_u64(3);
         for &kind in GameKind::ALL.iter().filter(|kind| kind.hidden_information()) {
-            let mut game = LocalGame::new(kind);
+            let mut game = LocalGame::new(&kind.default_ruleset());
             let turn = game.play_random_turn(&mut rng).expect("the game goes on");
             let listed = [record(turn.ply, "F")];
-            let resumed = LocalGame::resume(kind, &listed, game.ply(), &game).expect("where the players left it");
+            let resumed = LocalGame::resume(&kind.default_ruleset(), &listed, game.ply(), &game)
+                .expect("where the players left it");
             assert_eq!(resumed.game, game.game);
-            assert!(matches!(LocalGame::resume(kind, &listed, game.ply() + 1, &game), Err(ResumeError::Diverged)));
-            let fresh = LocalGame::resume(kind, &[], 0, &game).expect("a new game");
+            assert!(matches!(
+                LocalGame::resume(&kind.default_ruleset(), &listed, game.ply() + 1, &game),
+                Err(ResumeError::Diverged)
+            ));
+            let fresh = LocalGame::resume(&kind.default_ruleset(), &[], 0, &game).expect("a new game");
             assert_eq!(fresh.ply(), 0);
         }
     }
@@ -174,7 +179,7 @@ mod tests {
     #[test]
     fn an_illegal_record_is_refused() {
         let kind = GameKind::from_name("paper-soccer").expect("a kind");
-        assert!(LocalGame::replay(kind, &[record(0, "x")]).is_err());
+        assert!(LocalGame::replay(&kind.default_ruleset(), &[record(0, "x")]).is_err());
     }
 
     fn record(ply: u32, notation: &str) -> MoveRecord {

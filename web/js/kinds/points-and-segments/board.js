@@ -73,9 +73,10 @@ export class Board {
       : {};
     return s('g', { class: classes.join(' '), 'data-point': number, ...control },
       s('title', {}, t('points-and-segments.point', { number })),
-      s('circle', { class: 'point-hit', cx, cy, r: 3.2 }),
       s('circle', { class: 'point-dot', cx, cy, r: 1.3 }),
-      s('text', { class: 'point-number', x: cx + 1.8, y: cy - 1.8 }, number));
+      s('text', { class: 'point-number', x: cx + 1.8, y: cy - 1.8 }, number),
+      // Last, so that it lies over the dot and takes the tap; its fill is transparent.
+      s('circle', { class: 'point-hit', cx, cy, r: 3.2 }));
   }
 
   /** A tap on point `index`: the first point of a move, or its partner (the move is reported), or the first

@@ -1,7 +1,7 @@
 //! Points and segments in the browser end to end: two headless Chromium sessions (a desktop and a phone) are
 //! given a game of six points on a circle through the API and play it to its end by tapping points, a free point
 //! and then its partner. The points offered are checked against the engine's legal segments before each tap, so
-//! the game follows the rules. Screenshots go under `artifacts/browser/points-and-segments-*.png`.
+//! the game follows the rules; then the rules page. Screenshots go under `artifacts/browser/points-and-segments-*.png`.
 //!
 //! SQLite only, like `browser_new_kinds.rs`: the client is the same whatever the store.
 
@@ -98,6 +98,12 @@ async fn two_browsers_play_points_and_segments_to_its_end_by_tapping_points() {
         assert!(page.board_targets("point").await.is_empty(), "no points offered once the game is over");
     }
     alice.screenshot("points-and-segments-finished").await;
+
+    // The rules page, with its diagram of a chord on eight points of a circle.
+    alice.goto("/rules/points-and-segments").await;
+    alice.wait_for_text("#page h1", "The rules of Points and segments").await;
+    alice.find("#page .rule-figure .board.points-and-segments .segment[data-segment=\"1-5\"]").await;
+    alice.screenshot("points-and-segments-rules").await;
 
     for browser in [alice, bob] {
         browser.close().await;

@@ -19,6 +19,7 @@ use crate::evaluate::{Evaluate, Generic};
 use crate::five_in_a_row::FiveInARowEvaluation;
 use crate::level::Level;
 use crate::line_soccer::LineSoccerEvaluation;
+use crate::points_and_segments::PointsAndSegmentsEvaluation;
 use crate::russian_soccer::RussianSoccerEvaluation;
 use crate::search::{Deadline, SearchOptions};
 use crate::soccer::SoccerEvaluation;
@@ -118,6 +119,7 @@ pub fn play_any_turn_configured(
         AnyGame::SeaBattle(_) | AnyGame::BullsAndCows(_) => Err(BotError::HiddenInformation),
         AnyGame::Barriers(position) => play.turn(position, BarriersEvaluation),
         AnyGame::DigitalWars(position) => play.turn(position, DigitalWarsEvaluation),
+        AnyGame::PointsAndSegments(position) => play.turn(position, PointsAndSegmentsEvaluation),
     }
 }
 

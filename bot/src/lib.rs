@@ -79,6 +79,7 @@ mod five_in_a_row;
 mod key;
 mod level;
 mod line_soccer;
+mod points_and_segments;
 pub mod racetrack;
 mod rng;
 mod russian_soccer;

@@ -21,6 +21,7 @@ pub mod dots_and_boxes;
 pub mod five_in_a_row;
 pub mod hidden_record;
 pub mod line_soccer;
+pub mod points_and_segments;
 pub mod racetrack;
 pub mod sea_battle;
 pub mod soccer;
@@ -189,6 +190,8 @@ registry! { $
     Barriers(crate::barriers::Position) = "barriers";
     /// Digital Wars (Conway's Digital Deletions): digits lowered or erased from a zero rightwards, misère by default.
     DigitalWars(crate::digital_wars::Position) = "digital-wars";
+    /// Points and segments: unused points joined in turn by segments that meet no earlier one; no move loses.
+    PointsAndSegments(crate::points_and_segments::Position) = "points-and-segments";
 }
 
 /// The kind meant where none is named (`kartka perft` and `kartka bot move` without `--game`): Paper Soccer,

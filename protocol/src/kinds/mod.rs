@@ -13,6 +13,7 @@ pub mod dots_and_boxes;
 pub mod five_in_a_row;
 pub mod line_soccer;
 pub mod paper_soccer;
+pub mod points_and_segments;
 pub mod sea_battle;
 pub mod xrsoccer;
 
@@ -97,6 +98,8 @@ registry! {
     /// Digital Wars (Digital Deletions): a string of `length` digits (5–30) drawn from `seed`, or written by the
     /// first seat under the `pie` rule; the last eraser loses (`ending: misere`) or wins (`normal`).
     DigitalWars(digital_wars::DigitalWarsOptions) = "digital-wars", "Digital Wars.";
+    /// Points and segments: `points` (6–30) on a lattice drawn from `seed`, or on a circle (`start: convex`).
+    PointsAndSegments(points_and_segments::PointsAndSegmentsOptions) = "points-and-segments", "Points and segments.";
 }
 
 impl GameKindName {

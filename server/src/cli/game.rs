@@ -64,10 +64,14 @@ pub struct SetupArgs {
     /// Columns of the field, for the same games (Dots and Boxes: columns of boxes; 5 when not given).
     #[arg(long)]
     cols: Option<u8>,
+    /// The start, for games whose start is more than a size (points-and-segments: "convex", "lattice" or
+    /// "lattice:SEED"; "lattice" for seed 0 when not given).
+    #[arg(long)]
+    start: Option<String>,
     /// Moves to play first, in the game's notation: for a game of steps, one flat run of them (turns run
     /// together); for a game of squares, squares such as "D5 B2 B3"; for a variant named by --rules, its turn
     /// tokens separated by spaces, "-" for a skipped slot ("012 - r7,3:654"); for a game of edges, edges such as
-    /// "a1h b1v".
+    /// "a1h b1v"; for a game of segments, segments such as "3-11 4-5".
     #[arg(long, default_value = "")]
     moves: String,
 }
@@ -82,6 +86,7 @@ impl SetupArgs {
             line: self.line,
             rows: self.rows,
             cols: self.cols,
+            start: self.start,
             moves: self.moves,
             ruleset,
         }

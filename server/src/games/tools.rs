@@ -24,6 +24,9 @@ pub struct Setup {
     pub rows: Option<u8>,
     /// Columns of the field, for the same kinds.
     pub cols: Option<u8>,
+    /// Where the pieces of the start stand, for kinds whose start is more than a size (Points and segments:
+    /// `convex`, `lattice` or `lattice:SEED`).
+    pub start: Option<String>,
     /// Moves to play first, in the game's notation.
     pub moves: String,
     /// The rules `--rules` named, for kinds whose variants are named (`classic+centre`, `xrsoccer`).

@@ -44,8 +44,10 @@ on_both_stores!(every_kind_plays_resumes_ends_and_round_trips_its_record);
 const GENEROUS: TimeControl = TimeControl::Fischer { initial_seconds: 3600, increment_seconds: 0 };
 /// Turns played before the seat to act resigns a game random play has not finished.
 const MAX_TURNS: usize = 60;
-/// The second player's socket drops after its first turn past this many turns, when another seat plays next.
-const DROP_FROM_TURN: usize = 4;
+/// The second player's socket drops after its first turn past this many turns, when another seat plays next: its
+/// first turn, so that the shortest games drop too (Points and segments: 15 points hold at most 7 segments, and a
+/// random game rarely reaches the second player's third turn with a move left).
+const DROP_FROM_TURN: usize = 1;
 /// The least time between two frames a socket sends: under the server's 20 messages a second.
 const SEND_GAP: Duration = Duration::from_millis(60);
 /// The seed of every kind's random play (each kind's own stream starts from it and the kind's place).

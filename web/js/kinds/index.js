@@ -78,10 +78,11 @@ import seaBattle from './sea-battle/index.js';
 import bullsAndCows from './bulls-and-cows/index.js';
 import barriers from './barriers/index.js';
 import digitalWars from './digital-wars/index.js';
+import pointsAndSegments from './points-and-segments/index.js';
 
 /** Every kind by its key, in the order the lobby offers them. */
 export const KINDS = new Map(
-  [paperSoccer, closingIn, dots, lineSoccer, russianSoccer, paperSoccerCentre, xrsoccer, fiveInARow, dotsAndBoxes, seaBattle, bullsAndCows, barriers, digitalWars].map((kind) => [kind.key, kind]),
+  [paperSoccer, closingIn, dots, lineSoccer, russianSoccer, paperSoccerCentre, xrsoccer, fiveInARow, dotsAndBoxes, seaBattle, bullsAndCows, barriers, digitalWars, pointsAndSegments].map((kind) => [kind.key, kind]),
 );
 
 /** The kind the site shows first: its rules at `/rules`, its leaderboard, its games preselected. */

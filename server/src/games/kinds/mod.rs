@@ -16,6 +16,7 @@ mod five_in_a_row;
 mod hidden;
 mod line_soccer;
 mod paper_soccer;
+mod points_and_segments;
 mod scored;
 mod sea_battle;
 mod soccer_centre;
@@ -142,6 +143,7 @@ pub fn of(kind: GameKind) -> &'static dyn Kind {
         GameKind::BullsAndCows => &bulls_and_cows::BullsAndCows,
         GameKind::Barriers => &barriers::Barriers,
         GameKind::DigitalWars => &digital_wars::DigitalWars,
+        GameKind::PointsAndSegments => &points_and_segments::PointsAndSegments,
     }
 }
 
@@ -168,6 +170,7 @@ pub fn spec(ruleset: &Ruleset) -> RulesetSpec {
         Ruleset::BullsAndCows(rules) => bulls_and_cows::spec(rules),
         Ruleset::Barriers(rules) => barriers::spec(rules),
         Ruleset::DigitalWars(rules) => digital_wars::spec(rules),
+        Ruleset::PointsAndSegments(rules) => points_and_segments::spec(rules),
     }
 }
 
@@ -199,6 +202,7 @@ pub fn ruleset(spec: &RulesetSpec) -> Result<Ruleset, RulesetError> {
         RulesetSpec::BullsAndCows(options) => bulls_and_cows::ruleset(options),
         RulesetSpec::Barriers(options) => barriers::ruleset(options),
         RulesetSpec::DigitalWars(options) => digital_wars::ruleset(options),
+        RulesetSpec::PointsAndSegments(options) => points_and_segments::ruleset(options),
     }
 }
 
@@ -229,6 +233,7 @@ pub fn kind_of(name: GameKindName) -> GameKind {
         GameKindName::BullsAndCows => GameKind::BullsAndCows,
         GameKindName::Barriers => GameKind::Barriers,
         GameKindName::DigitalWars => GameKind::DigitalWars,
+        GameKindName::PointsAndSegments => GameKind::PointsAndSegments,
     }
 }
 
@@ -284,6 +289,7 @@ mod tests {
         MIN_RUSSIAN_SIDE,
     };
     use kartka_protocol::kinds::paper_soccer::{MAX_GOAL, MAX_PITCH_HEIGHT, MAX_PITCH_WIDTH, MIN_GOAL, MIN_PITCH_SIDE};
+    use kartka_protocol::kinds::points_and_segments as points;
     use kartka_protocol::kinds::xrsoccer::{MAX_XR_LENGTH, MAX_XR_TARGET, MAX_XR_WIDTH, MIN_XR_SIDE, MIN_XR_TARGET};
     use serde_json::{json, Value};
 
@@ -340,6 +346,7 @@ mod tests {
         let boxes = json!({ "kind": "dots-and-boxes" });
         let barriers = json!({ "kind": "barriers" });
         let digital_wars = json!({ "kind": "digital-wars" });
+        let segments = json!({ "kind": "points-and-segments" });
         let side = |value: u8| u32::from(value);
         #[rustfmt::skip]
         let ranges: &[(&Value, &str, u32, u32, u32)] = &[
@@ -369,6 +376,7 @@ mod tests {
             (&barriers, "width", side(MIN_BARRIERS_SIDE), side(MAX_BARRIERS_SIDE), 1),
             (&barriers, "height", side(MIN_BARRIERS_SIDE), side(MAX_BARRIERS_SIDE), 1),
             (&digital_wars, "length", side(MIN_DIGITAL_WARS_LENGTH), side(MAX_DIGITAL_WARS_LENGTH), 1),
+            (&segments, "points", side(points::MIN_POINTS), side(points::MAX_POINTS), 1),
         ];
         for &(base, option, least, most, step) in ranges {
             assert!(accepted(base, option, least), "{base} accepts {option} = {least}");

@@ -75,6 +75,7 @@ mod tests {
             line: None,
             rows: None,
             cols: None,
+            start: None,
             moves: String::new(),
             ruleset: None,
         }

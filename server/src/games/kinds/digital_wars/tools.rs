@@ -85,6 +85,7 @@ mod tests {
             line: None,
             rows: None,
             cols: None,
+            start: None,
             moves: text.to_owned(),
             ruleset: None,
         }

@@ -160,7 +160,7 @@ impl Game for Position {
 
     /// While secrets are chosen, a secret drawn uniformly among the legal ones; in a round (a per-move clock's
     /// `random_move`, rule 6) a guess drawn uniformly among the codes consistent with `seat`'s own resolved rounds
-    /// (see [`pick_consistent_guess`]). Each draw takes `choice` as the seed of a generator (SplitMix64, so it
+    /// (see `pick_consistent_guess`). Each draw takes `choice` as the seed of a generator (SplitMix64, so it
     /// has no modulo bias).
     fn pick_legal_action_as(&self, seat: Seat, choice: u64) -> Option<Action> {
         if !Position::seats_to_act(self).contains(seat) {

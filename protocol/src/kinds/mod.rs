@@ -11,6 +11,7 @@ pub mod dots_and_boxes;
 pub mod five_in_a_row;
 pub mod line_soccer;
 pub mod paper_soccer;
+pub mod racetrack;
 pub mod sea_battle;
 pub mod xrsoccer;
 

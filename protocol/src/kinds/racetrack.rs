@@ -162,6 +162,24 @@ impl JsonSchema for TrackHashText {
     }
 }
 
+/// `GET /api/tracks/{hash}`: a Racetrack track the server has, as a client draws it. A track never changes
+/// under its hash, so the answer for a hash is always the same.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize, JsonSchema)]
+pub struct TrackMap {
+    /// The track's name.
+    pub name: String,
+    /// The track's version (docs/tracks.md).
+    pub version: u32,
+    /// The SHA-256 of the track's canonical text: the hash asked for.
+    pub hash: TrackHashText,
+    /// The fewest moves of a lone car from the first start cell, when the track file records them.
+    pub fewest_moves: Option<u32>,
+    /// The map's rows, top row first, one character per cell as docs/tracks.md lists them (`#` outside, `.`
+    /// track, `~` danger zone, `S` start, `F` finish line, `o` touch point, `>` `<` `v` `^` the racing
+    /// direction); a row shorter than the widest is outside beyond its end.
+    pub rows: Vec<String>,
+}
+
 /// What a crash costs (rules 2.4).
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash, Serialize, Deserialize, JsonSchema)]
 #[serde(rename_all = "kebab-case")]

@@ -130,3 +130,42 @@ test('the same lap without its touch point crosses the line and races on', () =>
   assert.equal(position.cars[0].laps, 1);
   assert.ok(position.cars[0].standing.running, 'the touch point at 1,5 was passed only through its corner');
 });
+
+test('a game is built once its track is fetched by the hash its ruleset names, and refused before', async () => {
+  const { default: play } = await import('../js/kinds/racetrack/play.js');
+  const { rows } = shipped('sprint');
+  const hash = 'ab'.repeat(32);
+  const ruleset = { kind: 'racetrack', track: 'sprint', track_hash: hash, players: 3 };
+  assert.throws(() => play.newGame(ruleset), /not loaded/);
+  const asked = [];
+  globalThis.fetch = async (url) => {
+    asked.push(url);
+    return { ok: true, json: async () => ({ name: 'sprint', version: 1, hash, fewest_moves: null, rows }) };
+  };
+  try {
+    await play.prepare(ruleset);
+    await play.prepare(ruleset);
+  } finally {
+    delete globalThis.fetch;
+  }
+  assert.deepEqual(asked, [`/api/tracks/${hash}`], 'fetched once');
+  const game = play.newGame(ruleset);
+  assert.equal(game.position.cars.length, 3);
+  assert.deepEqual(game.legalActions(), race('sprint', 3).legalMoves());
+  const [first] = game.legalActions();
+  assert.deepEqual(play.notation.actions(first), [first]);
+  assert.equal(play.notation.actionCount('4,1'), 1);
+  assert.throws(() => play.notation.actionCount('4 1'), /not Racetrack notation/);
+  game.leave('second', 'resignation');
+  assert.deepEqual(game.position.cars[1].standing, { left: 0 });
+});
+
+test('a track the server lacks is refused when it is fetched', async () => {
+  const { default: play } = await import('../js/kinds/racetrack/play.js');
+  globalThis.fetch = async () => ({ ok: false, status: 404 });
+  try {
+    await assert.rejects(play.prepare({ kind: 'racetrack', track: 'gone', track_hash: 'cd'.repeat(32) }), /404/);
+  } finally {
+    delete globalThis.fetch;
+  }
+});

@@ -7,8 +7,7 @@
 //! full path: the generated macros expand elsewhere). [`GameKind`], [`Ruleset`], [`AnyGame`] and the dispatch
 //! behind every method of [`AnyGame`] are generated from that line, so no list can miss a kind. Two modules here
 //! are not kinds: `variant_record` holds what the Paper Soccer variants' records share, `hidden_record` what the
-//! hidden-information kinds' records share. `racetrack` is a kind not yet in the registry: a registered kind is
-//! matched exhaustively in every layer, so it joins the list when the protocol, server, bot and browser have it.
+//! hidden-information kinds' records share.
 
 use crate::game::Game;
 
@@ -183,6 +182,8 @@ registry! { $
     SeaBattle(crate::sea_battle::Position) = "sea-battle";
     /// Bulls and Cows: secret codes chosen at once, then simultaneous rounds of guesses answered in bulls and cows.
     BullsAndCows(crate::bulls_and_cows::Position) = "bulls-and-cows";
+    /// Racetrack: two to six cars on a track drawn as data, each move an acceleration of at most one a direction.
+    Racetrack(crate::racetrack::Position) = "racetrack";
 }
 
 /// The kind meant where none is named (`kartka perft` and `kartka bot move` without `--game`): Paper Soccer,

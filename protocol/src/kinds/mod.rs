@@ -91,6 +91,9 @@ registry! {
     /// Bulls and Cows: secrets of `digits` (3–6) different digits, `leading_zero` allowed or not, a draw after
     /// `max_rounds` rounds. Hidden information.
     BullsAndCows(bulls_and_cows::BullsAndCowsOptions) = "bulls-and-cows", "Bulls and Cows.";
+    /// Racetrack: a race on the `track` (by name, and by `track_hash` once a game exists) for `players` (2–6),
+    /// what a `crash` costs and the most rounds (`max_rounds`).
+    Racetrack(racetrack::RacetrackOptions) = "racetrack", "Racetrack.";
 }
 
 impl GameKindName {

@@ -69,6 +69,12 @@ impl fmt::Debug for TrackNameText {
     }
 }
 
+impl fmt::Display for TrackNameText {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(self.as_str())
+    }
+}
+
 impl Serialize for TrackNameText {
     fn serialize<S: serde::Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
         serializer.serialize_str(self.as_str())

@@ -14,6 +14,7 @@ mod five_in_a_row;
 mod hidden;
 mod line_soccer;
 mod paper_soccer;
+mod racetrack;
 mod scored;
 mod sea_battle;
 mod soccer_centre;
@@ -138,6 +139,7 @@ pub fn of(kind: GameKind) -> &'static dyn Kind {
         GameKind::DotsAndBoxes => &dots_and_boxes::DotsAndBoxes,
         GameKind::SeaBattle => &sea_battle::SeaBattle,
         GameKind::BullsAndCows => &bulls_and_cows::BullsAndCows,
+        GameKind::Racetrack => &racetrack::Racetrack,
     }
 }
 
@@ -162,6 +164,7 @@ pub fn spec(ruleset: &Ruleset) -> RulesetSpec {
         Ruleset::DotsAndBoxes(rules) => dots_and_boxes::spec(rules),
         Ruleset::SeaBattle(rules) => sea_battle::spec(rules),
         Ruleset::BullsAndCows(rules) => bulls_and_cows::spec(rules),
+        Ruleset::Racetrack(rules) => racetrack::spec(rules),
     }
 }
 
@@ -191,6 +194,7 @@ pub fn ruleset(spec: &RulesetSpec) -> Result<Ruleset, RulesetError> {
         RulesetSpec::DotsAndBoxes(options) => dots_and_boxes::ruleset(options),
         RulesetSpec::SeaBattle(options) => sea_battle::ruleset(options),
         RulesetSpec::BullsAndCows(options) => bulls_and_cows::ruleset(options),
+        RulesetSpec::Racetrack(options) => racetrack::ruleset(options),
     }
 }
 
@@ -219,6 +223,7 @@ pub fn kind_of(name: GameKindName) -> GameKind {
         GameKindName::DotsAndBoxes => GameKind::DotsAndBoxes,
         GameKindName::SeaBattle => GameKind::SeaBattle,
         GameKindName::BullsAndCows => GameKind::BullsAndCows,
+        GameKindName::Racetrack => GameKind::Racetrack,
     }
 }
 

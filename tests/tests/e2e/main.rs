@@ -68,6 +68,7 @@ mod open_doors;
 mod openapi;
 mod per_move_clock;
 mod profiles;
+mod racetrack;
 mod reports;
 mod restart;
 mod restart_secrets;

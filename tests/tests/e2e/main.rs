@@ -27,6 +27,7 @@ mod browser_history;
 mod browser_line_soccer;
 mod browser_new_kinds;
 mod browser_page_weight;
+mod browser_racetrack;
 mod browser_seats;
 mod browser_site;
 mod browser_soccer_variants;

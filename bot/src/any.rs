@@ -20,6 +20,7 @@ use crate::five_in_a_row::FiveInARowEvaluation;
 use crate::level::Level;
 use crate::line_soccer::LineSoccerEvaluation;
 use crate::points_and_segments::PointsAndSegmentsEvaluation;
+use crate::racetrack::{race_move_visiting, RACE_BUDGET};
 use crate::russian_soccer::RussianSoccerEvaluation;
 use crate::search::{Deadline, SearchOptions};
 use crate::soccer::SoccerEvaluation;
@@ -120,7 +121,21 @@ pub fn play_any_turn_configured(
         AnyGame::Barriers(position) => play.turn(position, BarriersEvaluation),
         AnyGame::DigitalWars(position) => play.turn(position, DigitalWarsEvaluation),
         AnyGame::PointsAndSegments(position) => play.turn(position, PointsAndSegmentsEvaluation),
+        AnyGame::Racetrack(race) => race_turn(race),
     }
+}
+
+/// Racetrack's turn: the racer's move (no adversarial search: the fewest moves to the finish, see
+/// [`race_move_visiting`]), at every level; its nodes are the car states the racer's search visited.
+fn race_turn(race: &kartka_engine::racetrack::Position) -> Result<AnyTurn, BotError> {
+    let (action, visited) = race_move_visiting(race, RACE_BUDGET).ok_or(BotError::GameOver)?;
+    Ok(AnyTurn {
+        actions: vec![write_actions::<kartka_engine::racetrack::Position>(&[action])],
+        separator: kartka_engine::racetrack::Position::ACTION_SEPARATOR,
+        // The racer follows a line rather than weighing the others' replies: it has no score to report.
+        evaluation: Evaluation::Score(0),
+        stats: Stats { nodes: visited, ..Stats::default() },
+    })
 }
 
 /// Everything of one turn but the game and its kind's knowledge.

@@ -5,8 +5,7 @@
 //! fewest-moves line: it is never slower than the track's optimum. When no line without a crash exists from here
 //! (the car too fast for the next bend) it brakes as hard as it may, preferring a move that stays on the track.
 //!
-//! Not yet reached from [`play_any_turn`](crate::play_any_turn): Racetrack joins the engine's registry, and
-//! this racer the bot's, when every layer has the kind.
+//! [`play_any_turn`](crate::play_any_turn) plays Racetrack's turns with it, at every level.
 
 use std::collections::{HashSet, VecDeque};
 
@@ -20,6 +19,13 @@ pub const RACE_BUDGET: usize = 5_000_000;
 /// short lines the lowest keypad digit's first.
 #[must_use]
 pub fn race_move(race: &Position, budget: usize) -> Option<Move> {
+    race_move_visiting(race, budget).map(|(action, _)| action)
+}
+
+/// [`race_move`], and the car states its search visited (the car's own state counting one): the work behind
+/// the move, as a search's nodes are.
+#[must_use]
+pub fn race_move_visiting(race: &Position, budget: usize) -> Option<(Move, u64)> {
     let seat = race.to_act()?;
     let car = race.cars()[seat];
     let track = race.track();
@@ -31,7 +37,7 @@ pub fn race_move(race: &Position, budget: usize) -> Option<Move> {
     for &action in &legal {
         let Move::Keypad(digit) = action else { continue };
         match acceleration_of_digit(digit).and_then(|acceleration| step_alone(track, here, acceleration)) {
-            Some(Step::Finished) => return Some(action),
+            Some(Step::Finished) => return Some((action, 1 + seen.len() as u64)),
             Some(Step::On(next)) if seen.insert(next) => queue.push_back((next, action)),
             Some(Step::On(_)) | None => {}
         }
@@ -40,13 +46,13 @@ pub fn race_move(race: &Position, budget: usize) -> Option<Move> {
         for digit in 1..=9 {
             let Some(acceleration) = acceleration_of_digit(digit) else { continue };
             match step_alone(track, state, acceleration) {
-                Some(Step::Finished) => return Some(first),
+                Some(Step::Finished) => return Some((first, 1 + seen.len() as u64)),
                 Some(Step::On(next)) if seen.len() < budget && seen.insert(next) => queue.push_back((next, first)),
                 Some(Step::On(_)) | None => {}
             }
         }
     }
-    brake(race, &legal, here)
+    brake(race, &legal, here).map(|action| (action, 1 + seen.len() as u64))
 }
 
 /// The legal move that leaves the car slowest, a move that stays on the track before one that crashes.

@@ -38,6 +38,8 @@ pub enum ErrorCode {
     UnknownPlayer,
     /// No open seek with that id: it was accepted, cancelled or expired, or (a live seek) its creator left.
     UnknownSeek,
+    /// No Racetrack track with that hash is registered on this server (`GET /api/tracks/{hash}`).
+    UnknownTrack,
     /// The sender is not a player of this game.
     NotAPlayer,
     /// It is the other seat's turn.
@@ -121,6 +123,7 @@ impl ErrorCode {
             ErrorCode::UnknownChallenge => "unknown_challenge",
             ErrorCode::UnknownPlayer => "unknown_player",
             ErrorCode::UnknownSeek => "unknown_seek",
+            ErrorCode::UnknownTrack => "unknown_track",
             ErrorCode::NotAPlayer => "not_a_player",
             ErrorCode::NotYourTurn => "not_your_turn",
             ErrorCode::StalePly => "stale_ply",

@@ -8,9 +8,17 @@ import { fileURLToPath } from 'node:url';
 
 import { KINDS, actionCount, gameName, kindOf, loadKind, rulesetKey, rulesetSeats } from '../js/kinds/index.js';
 import { SEAT_NAMES } from '../js/seats.js';
+import { addTrack } from '../js/kinds/racetrack/tracks.js';
 
 // The pages load a kind's rules, notation and board when they show a game (`loadKind`); these tests use them.
 for (const key of KINDS.keys()) await loadKind(key);
+// A race's track is data the server serves (`GET /api/tracks/{hash}`); here, the shipped default track's map.
+{
+  const text = readFileSync(new URL('../../engine/src/kinds/racetrack/tracks/oval.track', import.meta.url), 'utf8');
+  const lines = text.split('\n');
+  const rows = lines.slice(lines.indexOf('map:') + 1).map((row) => row.trimEnd()).filter((row) => row !== '');
+  addTrack({ name: 'oval', version: 1, hash: 'oval', rows });
+}
 
 const FUNCTIONS = ['describeRuleset', 'play', 'newGame', 'Board', 'rulesPage'];
 const STRINGS = ['key', 'name', 'howToMove'];

@@ -7,8 +7,7 @@
 //! full path: the generated macros expand elsewhere). [`GameKind`], [`Ruleset`], [`AnyGame`] and the dispatch
 //! behind every method of [`AnyGame`] are generated from that line, so no list can miss a kind. Two modules here
 //! are not kinds: `variant_record` holds what the Paper Soccer variants' records share, `hidden_record` what the
-//! hidden-information kinds' records share. `racetrack` is a kind not yet in the registry: a registered kind is
-//! matched exhaustively in every layer, so it joins the list when the protocol, server, bot and browser have it.
+//! hidden-information kinds' records share.
 
 use crate::game::Game;
 
@@ -192,6 +191,8 @@ registry! { $
     DigitalWars(crate::digital_wars::Position) = "digital-wars";
     /// Points and segments: unused points joined in turn by segments that meet no earlier one; no move loses.
     PointsAndSegments(crate::points_and_segments::Position) = "points-and-segments";
+    /// Racetrack: two to six cars on a track drawn as data, each move an acceleration of at most one a direction.
+    Racetrack(crate::racetrack::Position) = "racetrack";
 }
 
 /// The kind meant where none is named (`kartka perft` and `kartka bot move` without `--game`): Paper Soccer,

@@ -14,6 +14,7 @@ pub mod five_in_a_row;
 pub mod line_soccer;
 pub mod paper_soccer;
 pub mod points_and_segments;
+pub mod racetrack;
 pub mod sea_battle;
 pub mod xrsoccer;
 
@@ -100,6 +101,9 @@ registry! {
     DigitalWars(digital_wars::DigitalWarsOptions) = "digital-wars", "Digital Wars.";
     /// Points and segments: `points` (6–30) on a lattice drawn from `seed`, or on a circle (`start: convex`).
     PointsAndSegments(points_and_segments::PointsAndSegmentsOptions) = "points-and-segments", "Points and segments.";
+    /// Racetrack: a race on the `track` (by name, and by `track_hash` once a game exists) for `players` (2–6),
+    /// what a `crash` costs and the most rounds (`max_rounds`).
+    Racetrack(racetrack::RacetrackOptions) = "racetrack", "Racetrack.";
 }
 
 impl GameKindName {

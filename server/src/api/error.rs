@@ -51,7 +51,8 @@ impl ApiError {
             | ErrorCode::UnknownPlayer
             | ErrorCode::UnknownMessage
             | ErrorCode::UnknownReport
-            | ErrorCode::UnknownSeek => StatusCode::NOT_FOUND,
+            | ErrorCode::UnknownSeek
+            | ErrorCode::UnknownTrack => StatusCode::NOT_FOUND,
             ErrorCode::NameTaken
             | ErrorCode::StalePly
             | ErrorCode::GameOver

@@ -22,6 +22,7 @@ mod rematch;
 mod reports;
 mod seeks;
 mod starting;
+mod tracks;
 pub mod uri_limit;
 mod vacation;
 
@@ -135,6 +136,7 @@ fn api_routes() -> ApiRouter<AppState> {
         .api_route("/api/online", get_with(players::online, doc("players", "The players connected now")))
         .api_route("/api/games", get_with(live::list, doc("games", "The games being played")))
         .api_route("/api/bots", get_with(bots::list, doc("players", "The built-in bot's accounts, one per level")))
+        .api_route("/api/tracks/{hash}", get_with(tracks::show, doc("games", "A Racetrack track's map, by its hash")))
         .api_route(
             "/api/leaderboard/{kind}",
             get_with(ratings::leaderboard, doc("players", "The best ratings of a game kind")),

@@ -243,6 +243,9 @@ async fn lead(lobby: &Lobby, remote: &Remote, leading: bool) {
 const HEARD_QUEUE: usize = 1_024;
 
 /// What the relay hands the lobby.
+// A lobby message may carry a ruleset, which names a Racetrack track inline to stay `Copy`; `Resync` is rare,
+// and boxing every message to shrink it would allocate on every message instead.
+#[allow(clippy::large_enum_variant)]
 enum Heard {
     /// A lobby message of another node that is not an answer to this node.
     Wire(LobbyWire),

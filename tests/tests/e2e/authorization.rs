@@ -116,6 +116,13 @@ fn before_hello(caller: Caller) -> Answer {
     }
 }
 
+/// The hash of the default track, a shipped one every server has: the `{hash}` of `GET /api/tracks/{hash}`.
+fn shipped_track_hash() -> String {
+    let default = kartka_engine::racetrack::tracks::DEFAULT_TRACK;
+    let track = kartka_engine::racetrack::tracks::shipped(default).expect("the default track is shipped");
+    track.id().hash.to_string()
+}
+
 const fn rule(base: fn(Caller) -> Answer) -> Policy {
     Policy { base, only: None, exceptions: &[] }
 }
@@ -224,6 +231,7 @@ fn rest_rows() -> Vec<Row> {
         Row { method: "GET", route: "/api/games", query: "?status=active", body: NO_BODY, policy: rule(public) },
         row("GET", "/api/leaderboard/{kind}", NO_BODY, rule(public)),
         row("GET", "/api/bots", NO_BODY, rule(public)),
+        row("GET", "/api/tracks/{hash}", NO_BODY, rule(public)),
         row("GET", "/api/games/{game}", NO_BODY, rule(public)),
         row("GET", "/api/games/{game}/record", NO_BODY, rule(public)),
         // A goal two steps away: the search ends early, so the matrix stays quick.
@@ -431,6 +439,7 @@ impl World {
             .replace("{name}", "owner")
             .replace("{victim}", "victim")
             .replace("{kind}", "paper-soccer")
+            .replace("{hash}", &shipped_track_hash())
             .replace("{report}", &self.report.to_string());
         format!("{path}{}", row.query)
     }

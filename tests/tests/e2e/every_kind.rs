@@ -54,8 +54,9 @@ const SEND_GAP: Duration = Duration::from_millis(60);
 const SEED: u64 = 0x6b61_7274_6b61;
 
 async fn every_kind_plays_resumes_ends_and_round_trips_its_record(url: &str) {
-    // A guest a seat and a spectator a game, all from this one address.
-    let limits = Limits { accounts_per_address_per_minute: 1_000, ..Limits::default() };
+    // A guest a seat and a spectator a game, all from this one address, each with its socket: every kind's
+    // games at once (six seats the most) hold more sockets than one address may by default.
+    let limits = Limits { accounts_per_address_per_minute: 1_000, sockets_per_address: 1_000, ..Limits::default() };
     let server = TestServer::start(url, Settings { limits, ..Settings::default() }).await;
     let api = Api::new(server.url());
     let credentials = json!({ "username": "arbiter", "password": "long enough secret" });

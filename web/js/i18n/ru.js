@@ -519,6 +519,7 @@ export default {
   'error.unknown_challenge': 'Этот вызов уже не открыт.',
   'error.unknown_player': 'Игрока с таким именем нет.',
   'error.unknown_seek': 'Заявки больше нет: её приняли, отменили или срок истёк.',
+  'error.unknown_track': 'На этом сервере нет такой трассы.',
   'error.not_a_player': 'Вы не играете в этой партии.',
   'error.not_your_turn': 'Сейчас не ваш ход.',
   'error.stale_ply': 'Другой ход пришёл раньше.',

@@ -31,6 +31,8 @@
 //   a simultaneous phase; `toMove` is the first), `isLegal(action, seat)` stands in for `legalActions` where those
 //   cannot all be listed (a fleet), `reveal(records)` takes the end's revealed moves, and `verify()` resolves
 //   whether the revealed secrets hold to their commitments and every published answer.
+// - Optionally `prepare(ruleset)`: a promise that what `newGame(ruleset)` needs besides the ruleset is here, for a
+//   kind whose rules name shared data (Racetrack's track, fetched by its hash); `loadKind` awaits it.
 // - `notation`: `actions(text)` splits a move text into its actions and `actionCount(text)` counts them (a ply
 //   counts actions); the move list writes a turn as its actions run together, numbered in pairs of turns.
 //   Optionally `separator`: what stands between two actions of one turn (the engine's ACTION_SEPARATOR; Dots'
@@ -79,10 +81,11 @@ import bullsAndCows from './bulls-and-cows/index.js';
 import barriers from './barriers/index.js';
 import digitalWars from './digital-wars/index.js';
 import pointsAndSegments from './points-and-segments/index.js';
+import racetrack from './racetrack/index.js';
 
 /** Every kind by its key, in the order the lobby offers them. */
 export const KINDS = new Map(
-  [paperSoccer, closingIn, dots, lineSoccer, russianSoccer, paperSoccerCentre, xrsoccer, fiveInARow, dotsAndBoxes, seaBattle, bullsAndCows, barriers, digitalWars, pointsAndSegments].map((kind) => [kind.key, kind]),
+  [paperSoccer, closingIn, dots, lineSoccer, russianSoccer, paperSoccerCentre, xrsoccer, fiveInARow, dotsAndBoxes, seaBattle, bullsAndCows, barriers, digitalWars, pointsAndSegments, racetrack].map((kind) => [kind.key, kind]),
 );
 
 /** The kind the site shows first: its rules at `/rules`, its leaderboard, its games preselected. */
@@ -97,12 +100,13 @@ export function kindOf(ruleset) {
 }
 
 /** The kind of `ruleset` with its `play()` module loaded, so that its `newGame`, `notation`, `Board` and
- * `turnEnds` are there, and its stylesheets applied; loaded once. Rejects for a kind this client does not know, or
+ * `turnEnds` are there, its stylesheets applied and the data `ruleset` names fetched (`prepare`); loaded once. Rejects for a kind this client does not know, or
  * if the module or a stylesheet cannot be fetched. */
 export async function loadKind(ruleset) {
   const kind = kindOf(ruleset);
   const [play] = await Promise.all([kind.newGame ? null : kind.play(), loadStyles(kind)]);
   if (play && !kind.newGame) Object.assign(kind, play.default);
+  await kind.prepare?.(ruleset);
   return kind;
 }
 

@@ -1,4 +1,4 @@
-//! What the fuzz checks ask of Racetrack, ready for when the kind joins the registry: rules on a shipped track
+//! What the fuzz checks ask of Racetrack: rules on a shipped track
 //! from the input, and the tagged records.
 
 use super::record::{read_record, write_record};

@@ -500,6 +500,13 @@ impl Track {
         &self.canonical
     }
 
+    /// The map's rows as the canonical text writes them (trailing blanks removed), top row first: what a client
+    /// draws the track from.
+    pub fn rows(&self) -> impl Iterator<Item = &str> {
+        // The canonical text is its three header lines, then the rows (`canonical_text`).
+        self.canonical.lines().skip(CANONICAL_HEADER_LINES)
+    }
+
     /// The 1-based line and column of the file where the map's cell at `point` is written.
     #[must_use]
     pub fn location(&self, point: Point) -> (usize, usize) {
@@ -561,6 +568,9 @@ fn set_once<T>(slot: &mut Option<T>, value: T, line: usize, key: &'static str) -
     *slot = Some(value);
     Ok(())
 }
+
+/// The lines of the canonical text before the map's rows: the format, the name and the version.
+const CANONICAL_HEADER_LINES: usize = 3;
 
 /// The canonical text of a track (see [`Track::canonical_text`]).
 fn canonical_text(name: TrackName, version: u32, rows: &[&str]) -> String {

@@ -17,6 +17,7 @@ mod hidden;
 mod line_soccer;
 mod paper_soccer;
 mod points_and_segments;
+mod racetrack;
 mod scored;
 mod sea_battle;
 mod soccer_centre;
@@ -144,6 +145,7 @@ pub fn of(kind: GameKind) -> &'static dyn Kind {
         GameKind::Barriers => &barriers::Barriers,
         GameKind::DigitalWars => &digital_wars::DigitalWars,
         GameKind::PointsAndSegments => &points_and_segments::PointsAndSegments,
+        GameKind::Racetrack => &racetrack::Racetrack,
     }
 }
 
@@ -171,6 +173,7 @@ pub fn spec(ruleset: &Ruleset) -> RulesetSpec {
         Ruleset::Barriers(rules) => barriers::spec(rules),
         Ruleset::DigitalWars(rules) => digital_wars::spec(rules),
         Ruleset::PointsAndSegments(rules) => points_and_segments::spec(rules),
+        Ruleset::Racetrack(rules) => racetrack::spec(rules),
     }
 }
 
@@ -203,6 +206,7 @@ pub fn ruleset(spec: &RulesetSpec) -> Result<Ruleset, RulesetError> {
         RulesetSpec::Barriers(options) => barriers::ruleset(options),
         RulesetSpec::DigitalWars(options) => digital_wars::ruleset(options),
         RulesetSpec::PointsAndSegments(options) => points_and_segments::ruleset(options),
+        RulesetSpec::Racetrack(options) => racetrack::ruleset(options),
     }
 }
 
@@ -234,6 +238,7 @@ pub fn kind_of(name: GameKindName) -> GameKind {
         GameKindName::Barriers => GameKind::Barriers,
         GameKindName::DigitalWars => GameKind::DigitalWars,
         GameKindName::PointsAndSegments => GameKind::PointsAndSegments,
+        GameKindName::Racetrack => GameKind::Racetrack,
     }
 }
 

@@ -2,7 +2,10 @@
 //! One reader and one writer, so that every format takes
 //! the same names, the same escapes (`\"` and `\\`) and the same cap, [`MAX_RECORD_TAGS`]; each format keeps its
 //! own error kind, says what a refused tag line means there through `from_tag_error!`, and reports it at its
-//! line with [`ReadError`]. Movetext of numbered moves is wrapped the same way in every format (`push_wrapped`).
+//! line with [`ReadError`]. Movetext of numbered moves is wrapped the same way in every format (`push_wrapped`), and
+//! the kinds whose games cannot be drawn write their result with one type, [`DecisiveResult`].
+
+use crate::Seat;
 
 /// The most tag pairs one game's record may carry. Real records hold about a dozen; without a cap, a hostile file
 /// of 200,000 tags took a minute to read, each tag checked against every one before it.
@@ -148,6 +151,63 @@ macro_rules! from_tag_error {
     };
 }
 pub(crate) use from_tag_error;
+
+/// The result of a two-seat game with no draws as a tagged record writes it, in chess order (`1-0`: the first
+/// seat won): the `Result` tag and movetext end of Closing In, Barriers and Digital Wars, each of which names it
+/// `RecordResult`.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
+pub enum DecisiveResult {
+    /// `1-0`: A, the first seat, won.
+    FirstWon,
+    /// `0-1`: B, the second seat, won.
+    SecondWon,
+    /// `*`: the game is unfinished or its result is not known.
+    #[default]
+    Unknown,
+}
+
+impl DecisiveResult {
+    /// The result written as `token`, if it is one of `1-0`, `0-1` and `*`.
+    #[must_use]
+    pub fn from_token(token: &str) -> Option<DecisiveResult> {
+        match token {
+            "1-0" => Some(DecisiveResult::FirstWon),
+            "0-1" => Some(DecisiveResult::SecondWon),
+            "*" => Some(DecisiveResult::Unknown),
+            _ => None,
+        }
+    }
+
+    /// The token a record writes for this result.
+    #[must_use]
+    pub const fn token(self) -> &'static str {
+        match self {
+            DecisiveResult::FirstWon => "1-0",
+            DecisiveResult::SecondWon => "0-1",
+            DecisiveResult::Unknown => "*",
+        }
+    }
+
+    /// The result of a game won by `winner`, or not (yet) won.
+    #[must_use]
+    pub const fn of_winner(winner: Option<Seat>) -> DecisiveResult {
+        match winner {
+            Some(Seat::FIRST) => DecisiveResult::FirstWon,
+            Some(_) => DecisiveResult::SecondWon,
+            None => DecisiveResult::Unknown,
+        }
+    }
+
+    /// The winning seat, when the result is known.
+    #[must_use]
+    pub const fn winner(self) -> Option<Seat> {
+        match self {
+            DecisiveResult::FirstWon => Some(Seat::FIRST),
+            DecisiveResult::SecondWon => Some(Seat::SECOND),
+            DecisiveResult::Unknown => None,
+        }
+    }
+}
 
 #[cfg(test)]
 mod tests {

@@ -13,60 +13,8 @@ use crate::Seat;
 /// The value of the `Game` tag.
 const GAME: &str = "closing-in";
 
-/// The result of a game as a record writes it, in chess order. There are no draws.
-#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
-pub enum RecordResult {
-    /// `1-0`: A, the first seat, won.
-    FirstWon,
-    /// `0-1`: B, the second seat, won.
-    SecondWon,
-    /// `*`: the game is unfinished or its result is not known.
-    #[default]
-    Unknown,
-}
-
-impl RecordResult {
-    /// The result written as `token`, if it is one of `1-0`, `0-1` and `*`.
-    #[must_use]
-    pub fn from_token(token: &str) -> Option<RecordResult> {
-        match token {
-            "1-0" => Some(RecordResult::FirstWon),
-            "0-1" => Some(RecordResult::SecondWon),
-            "*" => Some(RecordResult::Unknown),
-            _ => None,
-        }
-    }
-
-    /// The token a record writes for this result.
-    #[must_use]
-    pub const fn token(self) -> &'static str {
-        match self {
-            RecordResult::FirstWon => "1-0",
-            RecordResult::SecondWon => "0-1",
-            RecordResult::Unknown => "*",
-        }
-    }
-
-    /// The result of a game won by `winner`, or not (yet) won.
-    #[must_use]
-    pub const fn of_winner(winner: Option<Seat>) -> RecordResult {
-        match winner {
-            Some(Seat::FIRST) => RecordResult::FirstWon,
-            Some(_) => RecordResult::SecondWon,
-            None => RecordResult::Unknown,
-        }
-    }
-
-    /// The winning seat, when the result is known.
-    #[must_use]
-    pub const fn winner(self) -> Option<Seat> {
-        match self {
-            RecordResult::FirstWon => Some(Seat::FIRST),
-            RecordResult::SecondWon => Some(Seat::SECOND),
-            RecordResult::Unknown => None,
-        }
-    }
-}
+/// The result of a game as a record writes it, in chess order: no draws (the tag pairs' shared type).
+pub use crate::tag_pairs::DecisiveResult as RecordResult;
 
 impl fmt::Display for RecordResult {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {

@@ -2,11 +2,13 @@
 //! kind is a module here with its options' struct (its fields, defaults, bounds and `deny_unknown_fields`) and
 //! one line of the `registry!` call at the bottom of this file, named as the engine's registry names it (the
 //! server's `games::kinds` tests check that the lists agree). [`RulesetSpec`] and [`GameKindName`] are
-//! generated from that line, so no list can miss a kind.
+//! generated from that line, so no list can miss a kind. One module here is not a kind: `dictionary` holds the
+//! wire types the word games share.
 
 pub mod barriers;
 pub mod bulls_and_cows;
 pub mod closing_in;
+pub mod dictionary;
 pub mod digital_wars;
 pub mod dots;
 pub mod dots_and_boxes;

@@ -11,6 +11,7 @@
 
 use crate::game::Game;
 
+pub mod balda;
 pub mod barriers;
 pub mod bulls_and_cows;
 pub mod closing_in;

@@ -9,6 +9,7 @@
 
 use kartka_engine::{write_actions, AnyGame, Game, GameVisitor};
 
+use crate::balda::strongest_move;
 use crate::barriers::BarriersEvaluation;
 use crate::bot::{Bot, BotError, Evaluation, Stats, Turn};
 use crate::closing_in::ClosingInEvaluation;
@@ -122,7 +123,24 @@ pub fn play_any_turn_configured(
         AnyGame::DigitalWars(position) => play.turn(position, DigitalWarsEvaluation),
         AnyGame::PointsAndSegments(position) => play.turn(position, PointsAndSegmentsEvaluation),
         AnyGame::Racetrack(race) => race_turn(race),
+        AnyGame::Balda(game) => balda_turn(game),
     }
+}
+
+/// Balda's turn: the longest word the dictionary allows (no adversarial search, see [`strongest_move`]), at every
+/// level; its nodes are the placements the walk met, its evaluation the word's points.
+fn balda_turn(game: &kartka_engine::balda::Position) -> Result<AnyTurn, BotError> {
+    let (action, met) = strongest_move(game).ok_or(BotError::GameOver)?;
+    let points = match action {
+        kartka_engine::balda::Move::Place(placement) => placement.path.len() as i32,
+        kartka_engine::balda::Move::Pass => 0,
+    };
+    Ok(AnyTurn {
+        actions: vec![write_actions::<kartka_engine::balda::Position>(&[action])],
+        separator: kartka_engine::balda::Position::ACTION_SEPARATOR,
+        evaluation: Evaluation::Score(points),
+        stats: Stats { nodes: met, ..Stats::default() },
+    })
 }
 
 /// Racetrack's turn: the racer's move (no adversarial search: the fewest moves to the finish, see

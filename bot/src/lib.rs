@@ -53,6 +53,8 @@
 //!   per shape) whenever it proves the position in budget; else the parity of the bars a greedy packing fits.
 //! - Digital Wars ([`DigitalWarsEvaluation`]): the engine's memoised exact search over strings whenever it
 //!   proves the position in budget (the pie rule's chooser takes the winning side); else a parity hint.
+//! - Balda ([`balda`]) is no search: the longest word the dictionary allows now, found by walking the board's
+//!   paths against the list's automaton.
 //! - Any other kind ([`Generic`]): the number of legal actions. The search alone still finds wins and avoids
 //!   losses within its horizon.
 //! - Sea Battle and Bulls and Cows, which keep secrets, are no search: [`sea_battle`] (density targeting) and
@@ -66,6 +68,7 @@
 //! its best action; level 8 has no node cap and thinks as long as the caller's deadline allows.
 
 mod any;
+pub mod balda;
 mod barriers;
 mod bot;
 pub mod bulls_and_cows;

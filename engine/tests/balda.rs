@@ -37,7 +37,7 @@ fn stone_list() -> Arc<Dictionary> {
 }
 
 fn rules(dictionary: &Dictionary, players: u8) -> BaldaRules {
-    BaldaRules::new(5, players, dictionary.id(), 7).expect("valid rules")
+    BaldaRules::drawn(5, players, dictionary.id(), 7).expect("valid rules")
 }
 
 fn play(game: &mut Position, text: &str) -> Progress {
@@ -60,7 +60,7 @@ fn perft_matches_the_independent_brute_force() {
         let list = registered(language, &format!("perft-{}", entry.line), &words);
         let size = entry.field("size").parse().expect("a size");
         let players = entry.field("players").parse().expect("players");
-        let rules = BaldaRules::new(size, players, list.id(), u64::from(entry.line as u32)).expect("rules");
+        let rules = BaldaRules::drawn(size, players, list.id(), u64::from(entry.line as u32)).expect("rules");
         let mut game = Position::new(rules);
         let start = words.iter().find(|word| word.chars().count() == usize::from(size)).expect("a start word");
         assert_eq!(game.start_word(), *start, "line {}", entry.line);
@@ -75,12 +75,17 @@ fn rules_name_a_registered_dictionary_and_refuse_what_they_cannot_play() {
     let rules = rules(&list, 2);
     assert_eq!((rules.size(), rules.players(), rules.language(), rules.seed()), (5, 2, Language::En, 7));
     let missing = DictionaryId { hash: DictionaryHash([7; 32]), ..list.id() };
-    assert_eq!(BaldaRules::new(5, 2, missing, 0), Err(RulesError::DictionaryMissing(missing)));
-    assert_eq!(BaldaRules::new(4, 2, list.id(), 0), Err(RulesError::Size(4)));
-    assert_eq!(BaldaRules::new(8, 2, list.id(), 0), Err(RulesError::Size(8)));
-    assert_eq!(BaldaRules::new(5, 1, list.id(), 0), Err(RulesError::Players(1)));
-    assert_eq!(BaldaRules::new(5, 5, list.id(), 0), Err(RulesError::Players(5)));
-    assert_eq!(BaldaRules::new(6, 2, list.id(), 0), Err(RulesError::NoStartWord { dictionary: list.id(), size: 6 }));
+    assert_eq!(BaldaRules::drawn(5, 2, missing, 0), Err(RulesError::DictionaryMissing(missing)));
+    assert_eq!(BaldaRules::drawn(4, 2, list.id(), 0), Err(RulesError::Size(4)));
+    assert_eq!(BaldaRules::drawn(8, 2, list.id(), 0), Err(RulesError::Size(8)));
+    assert_eq!(BaldaRules::drawn(5, 1, list.id(), 0), Err(RulesError::Players(1)));
+    assert_eq!(BaldaRules::drawn(5, 5, list.id(), 0), Err(RulesError::Players(5)));
+    assert_eq!(BaldaRules::drawn(6, 2, list.id(), 0), Err(RulesError::NoStartWord { dictionary: list.id(), size: 6 }));
+    let drawn = rules.start();
+    assert_eq!(BaldaRules::new(5, 2, list.id(), 7, drawn.as_str()), Ok(rules), "the drawn word, given");
+    assert_eq!(BaldaRules::new(5, 2, list.id(), 7, "notes"), Err(RulesError::StartWord { size: 5 }), "not in the list");
+    assert_eq!(BaldaRules::new(5, 2, list.id(), 7, "tons"), Err(RulesError::StartWord { size: 5 }), "too short");
+    assert_eq!(BaldaRules::new(5, 2, list.id(), 7, ""), Err(RulesError::StartWord { size: 5 }));
     let default = BaldaRules::default();
     assert_eq!(default.dictionary(), registry::shipped(Language::Pl).id());
     assert_eq!(Position::new(default).start_word().chars().count(), 5);
@@ -90,7 +95,7 @@ fn rules_name_a_registered_dictionary_and_refuse_what_they_cannot_play() {
 fn the_start_word_is_drawn_from_the_seed_and_stands_across_the_middle_row() {
     let english = registry::shipped(Language::En);
     for size in 5..=7 {
-        let draw = |seed| Position::new(BaldaRules::new(size, 2, english.id(), seed).expect("rules"));
+        let draw = |seed| Position::new(BaldaRules::drawn(size, 2, english.id(), seed).expect("rules"));
         let game = draw(11);
         assert_eq!(game.start_word(), draw(11).start_word(), "the same seed, the same word");
         assert!(english.contains(game.start_word()));
@@ -165,7 +170,7 @@ fn a_full_grid_ends_the_game_and_equal_scores_share_a_rank() {
         .collect();
     words.push("aaaaa".to_owned());
     let list = registered(Language::En, "balda-fill", &words);
-    let mut game = Position::new(BaldaRules::new(5, 2, list.id(), 0).expect("rules"));
+    let mut game = Position::new(BaldaRules::drawn(5, 2, list.id(), 0).expect("rules"));
     let outcome = loop {
         let mut longest: Option<Placement> = None;
         for_each_word_move(&game, |placement| {
@@ -194,7 +199,7 @@ fn a_full_grid_ends_the_game_and_equal_scores_share_a_rank() {
 #[test]
 fn every_listed_move_checks_and_names_a_fresh_word_of_the_list() {
     let list = registry::shipped(Language::Ru);
-    let game = Position::new(BaldaRules::new(5, 2, list.id(), 3).expect("rules"));
+    let game = Position::new(BaldaRules::drawn(5, 2, list.id(), 3).expect("rules"));
     let mut moves = Vec::new();
     game.for_each_legal_action(|action| moves.push(action));
     assert_eq!(moves.last(), Some(&Move::Pass));
@@ -250,7 +255,7 @@ fn random_games_keep_the_conformance_properties() {
     let list = registry::shipped(Language::En);
     let probes = ["pass", "a1=a:a1,a2,a3", "c4=e:c3,c4,d4"];
     for (size, players) in [(5, 2), (6, 3), (7, 4)] {
-        let rules = BaldaRules::new(size, players, list.id(), u64::from(size)).expect("rules");
+        let rules = BaldaRules::drawn(size, players, list.id(), u64::from(size)).expect("rules");
         let actions = game_conformance::check_random_games::<Position>(&rules, 2, 400, 0xba1d, &probes);
         assert!(actions > 0);
     }

@@ -194,6 +194,8 @@ registry! { $
     PointsAndSegments(crate::points_and_segments::Position) = "points-and-segments";
     /// Racetrack: two to six cars on a track drawn as data, each move an acceleration of at most one a direction.
     Racetrack(crate::racetrack::Position) = "racetrack";
+    /// Balda: two to four players add a letter a move to a grid of letters and name a dictionary word through it.
+    Balda(crate::balda::Position) = "balda";
 }
 
 /// The kind meant where none is named (`kartka perft` and `kartka bot move` without `--game`): Paper Soccer,

@@ -5,6 +5,7 @@
 //! generated from that line, so no list can miss a kind. One module here is not a kind: `dictionary` holds the
 //! wire types the word games share.
 
+pub mod balda;
 pub mod barriers;
 pub mod bulls_and_cows;
 pub mod closing_in;
@@ -106,6 +107,9 @@ registry! {
     /// Racetrack: a race on the `track` (by name, and by `track_hash` once a game exists) for `players` (2–6),
     /// what a `crash` costs and the most rounds (`max_rounds`).
     Racetrack(racetrack::RacetrackOptions) = "racetrack", "Racetrack.";
+    /// Balda: a grid of `size` × `size` (5–7) for `players` (2–4) in a `language`, judged by the `dictionary`
+    /// (by hash once a game exists), starting from the `start` word the server drew from `seed`.
+    Balda(balda::BaldaOptions) = "balda", "Balda.";
 }
 
 impl GameKindName {

@@ -10,7 +10,7 @@ impl Fuzzed for Position {
         let language = Language::ALL[usize::from(input.next_u8()) % Language::ALL.len()];
         let dictionary = registry::shipped(language).id();
         let (size, players) = (input.next_u8() % 9, input.next_u8() % 6);
-        BaldaRules::new(size, players, dictionary, u64::from(input.next_u16())).ok()
+        BaldaRules::drawn(size, players, dictionary, u64::from(input.next_u16())).ok()
     }
 
     fn check_records(text: &str) {

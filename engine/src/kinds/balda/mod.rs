@@ -10,9 +10,10 @@
 //! ([`RulesError::DictionaryMissing`]), never judged by another list.
 //!
 //! Decisions the rules document leaves open, and how they are kept here:
-//! - The start word is drawn from a seed the rules hold (the server draws it when it creates the game), as a
-//!   uniformly chosen word of the dictionary as long as the grid is wide ([`Dictionary::draw`]), and written
-//!   across the middle row (row `size / 2` from 0 at the bottom: row 3 of 5) from left to right.
+//! - The start word is drawn from a seed (the server draws both when it creates the game), as a uniformly chosen
+//!   word of the dictionary as long as the grid is wide ([`Dictionary::draw`]); the rules keep the seed and the
+//!   word, and the word stands across the middle row (row `size / 2` from 0 at the bottom: row 3 of 5) from
+//!   left to right.
 //! - Cells are written as a column letter from the left and a row number from the bottom (`c4`).
 //! - A word is judged as the letters along its path; the dictionary's list decides what counts (a noun list
 //!   where one exists for the language, else every word of the list). The same word along another path is
@@ -38,7 +39,7 @@ pub use geometry::{Cell, Path, MAX_CELLS};
 pub use notation::{parse_moves, write_move, PASS};
 pub use position::{IllegalMove, Position, PASSES_PER_PLAYER};
 pub use record::{read_record, write_record, BaldaRecord, ReadError, ReadErrorKind, ReplayError};
-pub use rules::{BaldaRules, RulesError, MAX_PLAYERS, MAX_SIZE, MIN_PLAYERS, MIN_SIZE, MIN_WORD_LEN};
+pub use rules::{BaldaRules, RulesError, StartWord, MAX_PLAYERS, MAX_SIZE, MIN_PLAYERS, MIN_SIZE, MIN_WORD_LEN};
 pub use walk::for_each_word_move;
 
 use crate::game::{Game, NotationError, Progress};

@@ -131,12 +131,12 @@ pub struct Position {
 }
 
 impl Position {
-    /// The start of a game by `rules`: the start word across the middle row, left to right; the first seat
-    /// moves.
+    /// The start of a game by `rules`: the start word across the middle row (row `size / 2` from 0 at the
+    /// bottom), left to right; the first seat moves.
     #[must_use]
     pub fn new(rules: BaldaRules) -> Position {
         let words = Words(rules.words());
-        let start_word: Box<str> = rules.start_word().into();
+        let start_word: Box<str> = rules.start().as_str().into();
         let size = rules.size();
         let mut grid = [None; MAX_CELLS];
         for (column, letter) in start_word.chars().enumerate() {

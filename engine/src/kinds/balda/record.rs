@@ -1,7 +1,8 @@
 //! Balda game records: tag pairs (`[Game "balda"]`, `[Size "5"]`, `[Players "2"]`, `[Language "ru"]`,
 //! `[Dictionary "sjp-small"]` and `[DictionaryHash "…"]`, the list's name and the SHA-256 of its canonical
-//! bytes, `[Seed "…"]`, the start word's seed; then any others), a blank line, then the moves in the order
-//! played, separated by white space, each in the notation (`c4=к:b4,c4,c3,d3`, `pass`).
+//! bytes, `[Seed "…"]` and `[Start "балда"]`, the seed the start word was drawn from and the word; then any
+//! others), a blank line, then the moves in the order played, separated by white space, each in the notation
+//! (`c4=к:b4,c4,c3,d3`, `pass`). A record without a `Start` tag starts from the word its seed draws.
 //!
 //! A record names the exact dictionary its words were judged by: replaying it needs that list registered here
 //! and refuses it otherwise ([`RulesError::DictionaryMissing`]), never judging it by another list.
@@ -19,7 +20,7 @@ use super::rules::{BaldaRules, RulesError, MAX_PLAYERS, MAX_SIZE, MIN_PLAYERS, M
 /// The value of the `Game` tag.
 const GAME: &str = "balda";
 /// The tags the record reads itself, written in this order.
-const OWN_TAGS: [&str; 7] = ["Game", "Size", "Players", "Language", "Dictionary", "DictionaryHash", "Seed"];
+const OWN_TAGS: [&str; 8] = ["Game", "Size", "Players", "Language", "Dictionary", "DictionaryHash", "Seed", "Start"];
 
 /// One game as its record holds it: the options, the dictionary by identity, the other tags, and the moves.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -30,8 +31,10 @@ pub struct BaldaRecord {
     pub players: u8,
     /// The dictionary the words were judged by.
     pub dictionary: DictionaryId,
-    /// The start word's seed.
+    /// The seed the start word was drawn from.
     pub seed: u64,
+    /// The start word, if the record names it (else the seed's draw).
+    pub start: Option<String>,
     /// The other tag pairs, in the order they are written.
     pub tags: Vec<Tag>,
     /// The moves in the order played.
@@ -107,14 +110,19 @@ impl BaldaRecord {
             players: rules.players(),
             dictionary: rules.dictionary(),
             seed: rules.seed(),
+            start: Some(rules.start().as_str().to_owned()),
             tags: Vec::new(),
             moves,
         }
     }
 
-    /// The record's rules, if its dictionary is registered here and its options are valid.
+    /// The record's rules, if its dictionary is registered here and its options are valid: from its start word,
+    /// or drawn from its seed when it names none.
     pub fn rules(&self) -> Result<BaldaRules, RulesError> {
-        BaldaRules::new(self.size, self.players, self.dictionary, self.seed)
+        match &self.start {
+            Some(start) => BaldaRules::new(self.size, self.players, self.dictionary, self.seed, start),
+            None => BaldaRules::drawn(self.size, self.players, self.dictionary, self.seed),
+        }
     }
 
     /// Replays the record's moves in order.
@@ -193,9 +201,10 @@ pub fn read_record(text: &str) -> Result<BaldaRecord, ReadError> {
         None => 0,
         Some(value) => value.parse::<u64>().map_err(|_| at("Seed", ReadErrorKind::BadSeed))?,
     };
+    let start = tag_value(&tags, "Start").map(str::to_owned);
     tags.retain(|tag| !OWN_TAGS.contains(&tag.name.as_str()));
     let dictionary = DictionaryId { language, name, hash };
-    Ok(BaldaRecord { size, players, dictionary, seed, tags, moves })
+    Ok(BaldaRecord { size, players, dictionary, seed, start, tags, moves })
 }
 
 /// Writes a record: the own tags in their order, the other tags, a blank line, and the moves wrapped into
@@ -210,6 +219,9 @@ pub fn write_record(record: &BaldaRecord) -> String {
     write_tag(&mut out, "Dictionary", record.dictionary.name.as_str(), "\n");
     write_tag(&mut out, "DictionaryHash", &record.dictionary.hash.to_hex(), "\n");
     write_tag(&mut out, "Seed", &record.seed.to_string(), "\n");
+    if let Some(start) = &record.start {
+        write_tag(&mut out, "Start", start, "\n");
+    }
     for tag in &record.tags {
         write_tag(&mut out, &tag.name, &tag.value, "\n");
     }

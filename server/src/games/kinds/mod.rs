@@ -6,6 +6,7 @@
 //! Architecture invariant: this file is the only place in the server that lists the kinds; the matches
 //! below are exhaustive, so a kind the engine or the protocol gains fails to compile until it has a module.
 
+mod balda;
 mod barriers;
 mod bulls_and_cows;
 mod closing_in;
@@ -146,6 +147,7 @@ pub fn of(kind: GameKind) -> &'static dyn Kind {
         GameKind::DigitalWars => &digital_wars::DigitalWars,
         GameKind::PointsAndSegments => &points_and_segments::PointsAndSegments,
         GameKind::Racetrack => &racetrack::Racetrack,
+        GameKind::Balda => &balda::Balda,
     }
 }
 
@@ -174,6 +176,7 @@ pub fn spec(ruleset: &Ruleset) -> RulesetSpec {
         Ruleset::DigitalWars(rules) => digital_wars::spec(rules),
         Ruleset::PointsAndSegments(rules) => points_and_segments::spec(rules),
         Ruleset::Racetrack(rules) => racetrack::spec(rules),
+        Ruleset::Balda(rules) => balda::spec(rules),
     }
 }
 
@@ -207,6 +210,7 @@ pub fn ruleset(spec: &RulesetSpec) -> Result<Ruleset, RulesetError> {
         RulesetSpec::DigitalWars(options) => digital_wars::ruleset(options),
         RulesetSpec::PointsAndSegments(options) => points_and_segments::ruleset(options),
         RulesetSpec::Racetrack(options) => racetrack::ruleset(options),
+        RulesetSpec::Balda(options) => balda::ruleset(options),
     }
 }
 
@@ -239,6 +243,7 @@ pub fn kind_of(name: GameKindName) -> GameKind {
         GameKindName::DigitalWars => GameKind::DigitalWars,
         GameKindName::PointsAndSegments => GameKind::PointsAndSegments,
         GameKindName::Racetrack => GameKind::Racetrack,
+        GameKindName::Balda => GameKind::Balda,
     }
 }
 
@@ -281,6 +286,7 @@ pub fn of_record_file(text: &str) -> Option<&'static dyn Kind> {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use kartka_protocol::kinds::balda::{MAX_BALDA_PLAYERS, MAX_BALDA_SIZE, MIN_BALDA_PLAYERS, MIN_BALDA_SIZE};
     use kartka_protocol::kinds::barriers::{MAX_BARRIERS_SIDE, MIN_BARRIERS_SIDE};
     use kartka_protocol::kinds::closing_in::{MAX_BOARD_SIZE, MIN_BOARD_SIZE};
     use kartka_protocol::kinds::digital_wars::{MAX_DIGITAL_WARS_LENGTH, MIN_DIGITAL_WARS_LENGTH};
@@ -352,6 +358,7 @@ mod tests {
         let barriers = json!({ "kind": "barriers" });
         let digital_wars = json!({ "kind": "digital-wars" });
         let segments = json!({ "kind": "points-and-segments" });
+        let balda = json!({ "kind": "balda" });
         let side = |value: u8| u32::from(value);
         #[rustfmt::skip]
         let ranges: &[(&Value, &str, u32, u32, u32)] = &[
@@ -382,6 +389,8 @@ mod tests {
             (&barriers, "height", side(MIN_BARRIERS_SIDE), side(MAX_BARRIERS_SIDE), 1),
             (&digital_wars, "length", side(MIN_DIGITAL_WARS_LENGTH), side(MAX_DIGITAL_WARS_LENGTH), 1),
             (&segments, "points", side(points::MIN_POINTS), side(points::MAX_POINTS), 1),
+            (&balda, "size", side(MIN_BALDA_SIZE), side(MAX_BALDA_SIZE), 1),
+            (&balda, "players", side(MIN_BALDA_PLAYERS), side(MAX_BALDA_PLAYERS), 1),
         ];
         for &(base, option, least, most, step) in ranges {
             assert!(accepted(base, option, least), "{base} accepts {option} = {least}");

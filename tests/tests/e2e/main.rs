@@ -11,6 +11,7 @@ mod admin;
 mod admin_pages;
 mod analysis;
 mod authorization;
+mod balda;
 mod bot_accounts;
 mod bot_client;
 mod browser;

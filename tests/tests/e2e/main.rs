@@ -16,6 +16,7 @@ mod bot_accounts;
 mod bot_client;
 mod browser;
 mod browser_analysis;
+mod browser_balda;
 mod browser_ban;
 mod browser_barriers;
 mod browser_bot;

@@ -84,12 +84,14 @@ stop_server() {
     fi
 }
 
-# CPU time (clock ticks) used so far by every PostgreSQL process of the machine, its background workers included.
+# CPU time (clock ticks) used so far by every PostgreSQL process of the machine, its background workers included,
+# and by those that have exited (a backend's time is added to the postmaster's children's when its connection
+# closes, as pgbench's do when it ends).
 postgres_ticks() {
     local stat total=0
     for stat in /proc/[0-9]*/stat; do
         read -r -a fields 2>/dev/null <"$stat" || continue
-        [[ ${fields[1]} == "(postgres)" ]] && total=$((total + fields[13] + fields[14]))
+        [[ ${fields[1]} == "(postgres)" ]] && total=$((total + fields[13] + fields[14] + fields[15] + fields[16]))
     done
     echo "$total"
 }

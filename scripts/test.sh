@@ -241,14 +241,16 @@ setup_postgres() {
 # --- browser tests ----------------------------------------------------------------------------
 
 # The browser tests (tests/tests/e2e/browser.rs) drive Debian's headless Chromium through chromedriver; the
-# rules module of the browser client is unit-tested with Node's test runner. Installs what is missing.
+# rules module of the browser client is unit-tested with Node's test runner; and jq, with which
+# scripts/bench-ratios.sh prints a benchmark's ratios (relay/tests/ratios.rs). Installs what is missing.
 setup_browser() {
     local missing=()
     have chromium || missing+=(chromium)
     have chromedriver || missing+=(chromium-driver)
     have node || missing+=(nodejs)
+    have jq || missing+=(jq)
     if ((${#missing[@]} > 0)); then
-        log "installing ${missing[*]} for the browser tests"
+        log "installing ${missing[*]} for the browser tests and the benchmark scripts"
         have apt-get || die "${missing[*]} missing and there is no apt-get to install them"
         as_root apt-get -q -o DPkg::Lock::Timeout=300 update >&2
         as_root env DEBIAN_FRONTEND=noninteractive \

@@ -242,7 +242,7 @@ setup_postgres() {
 
 # The browser tests (tests/tests/e2e/browser.rs) drive Debian's headless Chromium through chromedriver; the
 # rules module of the browser client is unit-tested with Node's test runner; and jq, with which
-# scripts/bench-ratios.sh prints a benchmark's ratios (relay/tests/ratios.rs). Installs what is missing.
+# scripts/bench-ratios.sh prints a benchmark's ratios (relay/tests/relay.rs). Installs what is missing.
 setup_browser() {
     local missing=()
     have chromium || missing+=(chromium)

@@ -13,6 +13,7 @@ pub mod digital_wars;
 pub mod dots;
 pub mod dots_and_boxes;
 pub mod five_in_a_row;
+pub mod gallows;
 pub mod line_soccer;
 pub mod paper_soccer;
 pub mod points_and_segments;
@@ -106,6 +107,10 @@ registry! {
     /// Racetrack: a race on the `track` (by name, and by `track_hash` once a game exists) for `players` (2–6),
     /// what a `crash` costs and the most rounds (`max_rounds`).
     Racetrack(racetrack::RacetrackOptions) = "racetrack", "Racetrack.";
+    /// Gallows (Hangman): two rounds with the roles swapped, words of the `language` judged by its `dictionary`
+    /// (by hash, once a game exists), set by the players or drawn by the server (`word`), `misses` 6, 8 or 10,
+    /// and whether the ends of the word are shown (`reveal`).
+    Gallows(gallows::GallowsOptions) = "gallows", "Gallows.";
 }
 
 impl GameKindName {

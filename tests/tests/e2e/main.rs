@@ -24,6 +24,7 @@ mod browser_correspondence;
 mod browser_digital_wars;
 mod browser_dots;
 mod browser_explorer;
+mod browser_gallows;
 mod browser_hidden;
 mod browser_history;
 mod browser_line_soccer;

@@ -57,10 +57,14 @@ fn public_texts(game: &mut Position, moves: &[&str]) -> Vec<String> {
 }
 
 #[test]
-fn the_shipped_list_holds_the_words_of_these_tests() {
+fn the_shipped_lists_hold_the_words_of_these_tests_and_the_browsers_examples() {
     let polish = registry::shipped(Language::Pl);
     for text in [KOBRA, ZOLW, "kobza", "sowa"] {
         assert!(polish.contains(text), "{text}");
+    }
+    // web/js/kinds/gallows/rules.js, EXAMPLE_WORDS: the word a setter's legal actions list in the browser.
+    for (language, text) in [(Language::Pl, KOBRA), (Language::En, "water"), (Language::Ru, "слово")] {
+        assert!(registry::shipped(language).contains(text), "{language}: {text}");
     }
 }
 

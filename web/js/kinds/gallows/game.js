@@ -4,7 +4,7 @@
 
 import { SecretsGame } from '../secrets-game.js';
 import { commitmentHolds } from '../commitment.js';
-import { Position, checkRound, checkWord } from './rules.js';
+import { EXAMPLE_WORDS, Position, checkRound, checkWord } from './rules.js';
 
 export class GallowsGame extends SecretsGame {
   /** A game of `ruleset`; `id`, the game's id, is what its commitments are bound to. */
@@ -12,11 +12,13 @@ export class GallowsGame extends SecretsGame {
     super(new Position(ruleset), id);
   }
 
-  /** The letters not tried while a round is guessed; nothing while a word is set (any dictionary word is one,
-   * which the browser does not hold) or once the game is over. */
+  /** The letters not tried while a round is guessed; while a word is set by its setter, one word of the
+   * shipped list (any dictionary word is one, and the browser holds none); nothing while the server draws or
+   * once the game is over. */
   legalActions() {
     const { position } = this;
-    if (position.outcome || position.setting) return [];
+    if (position.outcome || position.serverDraws) return [];
+    if (position.setting) return [`W:${EXAMPLE_WORDS[position.rules.language]}`];
     return position.rules.alphabet.filter((letter) => !position.tried(letter));
   }
 

@@ -11,6 +11,10 @@ export const ALPHABETS = {
   ru: [...'абвгдежзийклмнопрстуфхцчшщъыьэюя'],
 };
 
+/** A word of each language's shipped list (engine/tests/gallows.rs checks that the lists hold them): what a
+ * setter's legal actions list, as Sea Battle's list one fleet, since the browser holds no dictionary. */
+export const EXAMPLE_WORDS = { pl: 'kobra', en: 'water', ru: 'слово' };
+
 /** The fewest and most letters of a round's word. */
 export const MIN_LETTERS = 4;
 export const MAX_LETTERS = 12;

@@ -54,6 +54,7 @@ mod every_kind;
 mod explorer;
 mod first_move;
 mod five_in_a_row;
+mod gallows_server_words;
 mod game_history;
 mod hardening;
 mod hidden_leaks;

@@ -4,7 +4,8 @@
 //! keyboard of the GAME's letters (Polish, ł and ż among them) although his site speaks English; he misses once,
 //! hits once and names the word. Bob then sets his word and Alice finds it letter by letter without a miss, so
 //! she wins on misses (0 against 1). At the end both pages show the words and say that the commitments and every
-//! answer verified, checked in the browser. Screenshots go under `artifacts/browser/gallows-*.png`.
+//! answer verified, checked in the browser; last, Alice reads the rules page in Polish. Screenshots go under
+//! `artifacts/browser/gallows-*.png`.
 //!
 //! SQLite only, like `browser_hidden.rs`: the client is the same whatever the store.
 
@@ -97,6 +98,9 @@ async fn two_browsers_play_a_polish_game_of_gallows_on_the_games_keyboard_and_ve
     // The letters are shown in capitals.
     bob.wait_for_text("#page .gallows-tried", &BOB_MISS.to_uppercase()).await;
     bob.screenshot("gallows-guessing-on-a-phone").await;
+    for page in [&alice, &bob] {
+        assert_eq!(page.untranslated_texts().await, Vec::<String>::new(), "every text in the page's language");
+    }
     alice.screenshot("gallows-watching-the-guesses").await;
     // On the phone the status line stands over the form's button: Enter sends the form.
     bob.fill("#gallows-solve", &format!("{ALICE_WORD}{ENTER}")).await;
@@ -131,6 +135,13 @@ async fn two_browsers_play_a_polish_game_of_gallows_on_the_games_keyboard_and_ve
     bob.wait_for_text("#page .gallows-verification.verified", "Verified").await;
     alice.screenshot("gallows-verified").await;
     bob.screenshot("gallows-verified-on-a-phone").await;
+
+    // The rules page, in Polish, draws the gallows after 0, 2, 4 and 6 misses.
+    alice.goto("/rules/gallows").await;
+    alice.wait_for_text("#page h1", "Zasady gry w wisielca").await;
+    alice.find("#page .gallows-figures svg:nth-of-type(4)").await;
+    assert_eq!(alice.untranslated_texts().await, Vec::<String>::new(), "the rules page in Polish");
+    alice.screenshot("gallows-rules").await;
     for browser in [alice, bob] {
         browser.close().await;
     }

@@ -55,9 +55,10 @@
 //!   proves the position in budget (the pie rule's chooser takes the winning side); else a parity hint.
 //! - Any other kind ([`Generic`]): the number of legal actions. The search alone still finds wins and avoids
 //!   losses within its horizon.
-//! - Sea Battle and Bulls and Cows, which keep secrets, are no search: [`sea_battle`] (density targeting) and
-//!   [`bulls_and_cows`] (the expected-size guesser) play from a seat's view, built from the public texts alone,
-//!   through [`SeatView`]; [`play_any_turn`] refuses a whole game of theirs.
+//! - Sea Battle, Bulls and Cows and Gallows, which keep secrets, are no search: [`sea_battle`] (density
+//!   targeting), [`bulls_and_cows`] (the expected-size guesser) and [`gallows`] (a word of rare letters; the
+//!   letter most words still possible hold) play from a seat's view, built from the public texts alone, through
+//!   [`SeatView`]; [`play_any_turn`] refuses a whole game of theirs.
 //!
 //! # Levels
 //! [`Level`] 1 to 8. The low levels make human mistakes on purpose: they look only a few steps ahead, and
@@ -76,6 +77,7 @@ mod dots;
 mod dots_and_boxes;
 mod evaluate;
 mod five_in_a_row;
+pub mod gallows;
 mod key;
 mod level;
 mod line_soccer;

@@ -11,6 +11,7 @@
 
 mod any;
 pub mod commitment;
+pub mod dictionary;
 #[doc(hidden)]
 pub mod fuzzing;
 mod game;

@@ -18,6 +18,7 @@ pub mod digital_wars;
 pub mod dots;
 pub mod dots_and_boxes;
 pub mod five_in_a_row;
+pub mod gallows;
 pub mod hidden_record;
 pub mod line_soccer;
 pub mod points_and_segments;
@@ -193,6 +194,8 @@ registry! { $
     PointsAndSegments(crate::points_and_segments::Position) = "points-and-segments";
     /// Racetrack: two to six cars on a track drawn as data, each move an acceleration of at most one a direction.
     Racetrack(crate::racetrack::Position) = "racetrack";
+    /// Gallows (Hangman): two rounds, each seat's secret dictionary word guessed a letter at a time by the other.
+    Gallows(crate::gallows::Position) = "gallows";
 }
 
 /// The kind meant where none is named (`kartka perft` and `kartka bot move` without `--game`): Paper Soccer,

@@ -2,15 +2,18 @@
 //! kind is a module here with its options' struct (its fields, defaults, bounds and `deny_unknown_fields`) and
 //! one line of the `registry!` call at the bottom of this file, named as the engine's registry names it (the
 //! server's `games::kinds` tests check that the lists agree). [`RulesetSpec`] and [`GameKindName`] are
-//! generated from that line, so no list can miss a kind.
+//! generated from that line, so no list can miss a kind. One module here is not a kind: `dictionary` holds the
+//! wire types the word games share.
 
 pub mod barriers;
 pub mod bulls_and_cows;
 pub mod closing_in;
+pub mod dictionary;
 pub mod digital_wars;
 pub mod dots;
 pub mod dots_and_boxes;
 pub mod five_in_a_row;
+pub mod gallows;
 pub mod line_soccer;
 pub mod paper_soccer;
 pub mod points_and_segments;
@@ -104,6 +107,10 @@ registry! {
     /// Racetrack: a race on the `track` (by name, and by `track_hash` once a game exists) for `players` (2–6),
     /// what a `crash` costs and the most rounds (`max_rounds`).
     Racetrack(racetrack::RacetrackOptions) = "racetrack", "Racetrack.";
+    /// Gallows (Hangman): two rounds with the roles swapped, words of the `language` judged by its `dictionary`
+    /// (by hash, once a game exists), set by the players or drawn by the server (`word`), `misses` 6, 8 or 10,
+    /// and whether the ends of the word are shown (`reveal`).
+    Gallows(gallows::GallowsOptions) = "gallows", "Gallows.";
 }
 
 impl GameKindName {

@@ -13,6 +13,7 @@ mod digital_wars;
 mod dots;
 mod dots_and_boxes;
 mod five_in_a_row;
+mod gallows;
 mod hidden;
 mod line_soccer;
 mod paper_soccer;
@@ -146,6 +147,7 @@ pub fn of(kind: GameKind) -> &'static dyn Kind {
         GameKind::DigitalWars => &digital_wars::DigitalWars,
         GameKind::PointsAndSegments => &points_and_segments::PointsAndSegments,
         GameKind::Racetrack => &racetrack::Racetrack,
+        GameKind::Gallows => &gallows::Gallows,
     }
 }
 
@@ -174,6 +176,7 @@ pub fn spec(ruleset: &Ruleset) -> RulesetSpec {
         Ruleset::DigitalWars(rules) => digital_wars::spec(rules),
         Ruleset::PointsAndSegments(rules) => points_and_segments::spec(rules),
         Ruleset::Racetrack(rules) => racetrack::spec(rules),
+        Ruleset::Gallows(rules) => gallows::spec(rules),
     }
 }
 
@@ -207,6 +210,7 @@ pub fn ruleset(spec: &RulesetSpec) -> Result<Ruleset, RulesetError> {
         RulesetSpec::DigitalWars(options) => digital_wars::ruleset(options),
         RulesetSpec::PointsAndSegments(options) => points_and_segments::ruleset(options),
         RulesetSpec::Racetrack(options) => racetrack::ruleset(options),
+        RulesetSpec::Gallows(options) => gallows::ruleset(options),
     }
 }
 
@@ -239,6 +243,7 @@ pub fn kind_of(name: GameKindName) -> GameKind {
         GameKindName::DigitalWars => GameKind::DigitalWars,
         GameKindName::PointsAndSegments => GameKind::PointsAndSegments,
         GameKindName::Racetrack => GameKind::Racetrack,
+        GameKindName::Gallows => GameKind::Gallows,
     }
 }
 
@@ -289,6 +294,7 @@ mod tests {
     };
     use kartka_protocol::kinds::dots_and_boxes::{MAX_BOXES_SIDE, MIN_BOXES_SIDE};
     use kartka_protocol::kinds::five_in_a_row;
+    use kartka_protocol::kinds::gallows::{MAX_GALLOWS_MISSES, MIN_GALLOWS_MISSES};
     use kartka_protocol::kinds::line_soccer::{
         MAX_LINE_LENGTH, MAX_LINE_WIDTH, MAX_RUSSIAN_LENGTH, MAX_RUSSIAN_WIDTH, MIN_LINE_LENGTH, MIN_LINE_WIDTH,
         MIN_RUSSIAN_SIDE,
@@ -352,6 +358,7 @@ mod tests {
         let barriers = json!({ "kind": "barriers" });
         let digital_wars = json!({ "kind": "digital-wars" });
         let segments = json!({ "kind": "points-and-segments" });
+        let gallows = json!({ "kind": "gallows" });
         let side = |value: u8| u32::from(value);
         #[rustfmt::skip]
         let ranges: &[(&Value, &str, u32, u32, u32)] = &[
@@ -382,6 +389,7 @@ mod tests {
             (&barriers, "height", side(MIN_BARRIERS_SIDE), side(MAX_BARRIERS_SIDE), 1),
             (&digital_wars, "length", side(MIN_DIGITAL_WARS_LENGTH), side(MAX_DIGITAL_WARS_LENGTH), 1),
             (&segments, "points", side(points::MIN_POINTS), side(points::MAX_POINTS), 1),
+            (&gallows, "misses", side(MIN_GALLOWS_MISSES), side(MAX_GALLOWS_MISSES), 2),
         ];
         for &(base, option, least, most, step) in ranges {
             assert!(accepted(base, option, least), "{base} accepts {option} = {least}");

@@ -166,3 +166,45 @@ fn random_games_follow_the_game_interface() {
     let polish = SuperghostRules::default();
     game_conformance::check_random_games::<Position>(&polish, 3, 5000, 0x5608, &[">ż", "<q", "?"]);
 }
+
+#[test]
+fn a_record_names_its_list_by_hash_replays_with_its_departures_and_reads_back_as_written() {
+    use kartka_engine::dots_and_boxes::{Departure, DepartureReason};
+    use kartka_engine::superghost::{ReadErrorKind, ReplayError, SuperghostRecord};
+
+    let actions: Vec<Action> =
+        ">c >a >t >s >b >a".split(' ').map(|text| parse_actions(text).expect("notation")[0]).collect();
+    let departure = Departure { seat: seat(2), after: 6, reason: DepartureReason::Resignation };
+    let record = SuperghostRecord::of(rules(3), vec![departure], actions.clone());
+    let written = record.write();
+    let hash = list().hash.to_hex();
+    assert!(written.starts_with(&format!(
+        "[Game \"superghost\"]\n[Language \"en\"]\n[Dictionary \"test-superghost\"]\n[DictionaryHash \"{hash}\"]\n\
+         [Players \"3\"]\n[Departures \"3@6 resignation\"]\n\n>c >a >t >s >b >a\n"
+    )));
+    assert_eq!(SuperghostRecord::read(&written), Ok(record.clone()));
+    let replayed = record.replay().expect("replays");
+    let mut played = Position::new(rules(3));
+    for &action in &actions {
+        played.play(action).expect("legal");
+    }
+    played.seat_left(seat(2), EndReason::Resignation);
+    assert_eq!(replayed, played);
+    assert_eq!(replayed.losses().as_slice(), [1, 0, 0]);
+
+    let elsewhere = written.replace(&hash, &"0".repeat(64));
+    let read = SuperghostRecord::read(&elsewhere).expect("reads");
+    assert!(matches!(read.replay(), Err(ReplayError::Rules(RulesError::DictionaryMissing(_)))));
+    for (broken, kind, line) in [
+        (written.replace("\"en\"", "\"de\""), ReadErrorKind::BadDictionary, 2),
+        (written.replace("\"3\"]", "\"5\"]"), ReadErrorKind::BadPlayers, 5),
+        (written.replace("superghost\"]", "balda\"]"), ReadErrorKind::OtherGame, 1),
+    ] {
+        let error = SuperghostRecord::read(&broken).expect_err("refused");
+        assert_eq!((error.kind, error.line), (kind, line), "{broken}");
+    }
+    assert!(matches!(
+        SuperghostRecord::read(&written.replace(">b", ">1")).map_err(|error| error.kind),
+        Err(ReadErrorKind::BadAction(_))
+    ));
+}

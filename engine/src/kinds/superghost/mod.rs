@@ -15,13 +15,16 @@
 //!   `score` (the letters decided it), or the departure's own reason when the last opponent left.
 
 mod fragment;
+mod fuzz;
 mod notation;
 mod position;
+mod record;
 mod rules;
 
 pub use fragment::Fragment;
 pub use notation::{parse_actions, write_action};
 pub use position::{Action, IllegalMove, Position, RoundEnd, RoundLoss, Side};
+pub use record::{ReadError, ReadErrorKind, ReplayError, SuperghostRecord};
 pub use rules::{RulesError, SuperghostRules, LOSSES_TO_ELIMINATE, MAX_PLAYERS, MIN_PLAYERS, MIN_WORD_LETTERS};
 
 use crate::game::{Game, NotationError, Progress};

@@ -1,10 +1,12 @@
 //! Superghost (rules document word-games.md), through the `Game` trait (the kind is not registered yet): rules
 //! naming a registered list, letters at either end, completed words, challenges decided by the list both ways,
-//! refused letters that change nothing, elimination and ranks, departures, the notation, and the conformance
-//! properties of random games.
+//! refused letters that change nothing, elimination and ranks, departures, the notation, records, perft counted
+//! by hand, and the conformance properties of random games.
 
 #[path = "common/game_conformance.rs"]
 mod game_conformance;
+#[path = "common/perft_data.rs"]
+mod perft_data;
 #[path = "common/rng.rs"]
 mod rng;
 
@@ -207,4 +209,15 @@ fn a_record_names_its_list_by_hash_replays_with_its_departures_and_reads_back_as
         SuperghostRecord::read(&written.replace(">b", ">1")).map_err(|error| error.kind),
         Err(ReadErrorKind::BadAction(_))
     ));
+}
+
+#[test]
+fn perft_from_the_start_matches_the_counts_worked_out_by_hand() {
+    for entry in perft_data::entries("superghost") {
+        let language: Language = entry.field("language").parse().expect("a language");
+        let players: u8 = entry.field("players").parse().expect("players");
+        let rules = SuperghostRules::new(registry::shipped(language).id(), players).expect("valid rules");
+        let counts = kartka_engine::perft::counts_by_depth(&Position::new(rules), entry.counts.len());
+        assert_eq!(counts, entry.counts, "line {}", entry.line);
+    }
 }

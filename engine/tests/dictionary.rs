@@ -184,6 +184,8 @@ fn the_registry_adds_a_list_once_and_refuses_other_content_under_a_registered_na
     let again = registry::register(bytes).expect("the same list again");
     assert!(Arc::ptr_eq(&registered, &again));
     assert!(registry::find(&registered.id()).is_some_and(|found| Arc::ptr_eq(&found, &registered)));
+    assert!(registry::by_hash(&registered.id().hash).is_some_and(|found| Arc::ptr_eq(&found, &registered)));
+    assert!(registry::by_hash(&DictionaryHash([0; 32])).is_none());
     let other = build(Language::En, name("test-registry"), ["cat", "dog", "eel"]).expect("builds");
     let other_id = Dictionary::read(other.clone()).expect("reads").id();
     assert_eq!(

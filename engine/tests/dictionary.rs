@@ -228,3 +228,25 @@ fn every_shipped_list_reads_holds_common_words_and_is_the_default_until_a_larger
     assert!(Arc::ptr_eq(&registry::default_for(Language::Ru), &larger));
     assert_eq!(registry::shipped(Language::Ru).id().name.as_str(), "lebedev-small");
 }
+
+proptest::proptest! {
+    /// A damaged file is refused with a typed error, never a panic: a byte changed in the word set (its checksum
+    /// catches it) or a file cut short anywhere. A changed header byte may make another valid file (another name
+    /// letter), whose hash then differs.
+    #[test]
+    fn a_damaged_file_is_refused_without_a_panic(at in 0usize..4096, value: u8, cut in 0usize..4096) {
+        let original = build(Language::Pl, name("test-damaged"), ["kot", "kotek", "pies", "żółw", "gęś"]).expect("builds");
+        let header_len = MAGIC.len() + 1 + 2 + 1 + "test-damaged".len();
+        let mut bytes = original.clone();
+        let at = at % bytes.len();
+        bytes[at] = value;
+        match Dictionary::read(bytes.clone()) {
+            Ok(read) => proptest::prop_assert!(
+                bytes == original || (at < header_len && read.id().hash != DictionaryHash::of(&original))
+            ),
+            Err(_) => proptest::prop_assert!(bytes != original),
+        }
+        bytes.truncate(cut % bytes.len());
+        proptest::prop_assert!(Dictionary::read(bytes).is_err());
+    }
+}

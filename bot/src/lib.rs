@@ -58,6 +58,9 @@
 //! - Sea Battle and Bulls and Cows, which keep secrets, are no search: [`sea_battle`] (density targeting) and
 //!   [`bulls_and_cows`] (the expected-size guesser) play from a seat's view, built from the public texts alone,
 //!   through [`SeatView`]; [`play_any_turn`] refuses a whole game of theirs.
+//! - Superghost is no search either: [`superghost`] challenges a fragment no word of the game's list holds, else
+//!   adds a letter that keeps the fragment inside a word without completing one (not registered yet, so
+//!   [`play_any_turn`] does not reach it).
 //!
 //! # Levels
 //! [`Level`] 1 to 8. The low levels make human mistakes on purpose: they look only a few steps ahead, and
@@ -88,6 +91,7 @@ mod search;
 mod seat_view;
 mod soccer;
 mod soccer_centre;
+pub mod superghost;
 mod table;
 mod xrsoccer;
 

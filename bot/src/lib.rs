@@ -59,6 +59,9 @@
 //!   targeting), [`bulls_and_cows`] (the expected-size guesser) and [`gallows`] (a word of rare letters; the
 //!   letter most words still possible hold) play from a seat's view, built from the public texts alone, through
 //!   [`SeatView`]; [`play_any_turn`] refuses a whole game of theirs.
+//! - Superghost is no search either: [`superghost`] challenges a fragment no word of the game's list holds, else
+//!   adds a letter that keeps the fragment inside a word without completing one (not registered yet, so
+//!   [`play_any_turn`] does not reach it).
 //!
 //! # Levels
 //! [`Level`] 1 to 8. The low levels make human mistakes on purpose: they look only a few steps ahead, and
@@ -90,6 +93,7 @@ mod search;
 mod seat_view;
 mod soccer;
 mod soccer_centre;
+pub mod superghost;
 mod table;
 mod xrsoccer;
 

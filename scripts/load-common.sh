@@ -10,6 +10,7 @@ POSTGRES_URL=${KARTKA_TEST_POSTGRES_URL:-postgres://postgres@127.0.0.1:5432/post
 TARGET_DIR=${CARGO_TARGET_DIR:-$REPO_ROOT/target}
 KARTKA=$TARGET_DIR/$PROFILE/kartka
 LOADGEN=$TARGET_DIR/$PROFILE/kartka-loadgen
+RELAY=$TARGET_DIR/$PROFILE/kartka-relay
 SERVER_PID=
 ADDRESS=
 PG_DATABASE=
@@ -20,11 +21,12 @@ die() {
     exit 2
 }
 
-# Builds the server and the load generator in $PROFILE.
+# Builds the server, the load generator and the bare relay (the floor of bench-load.sh) in $PROFILE.
 build_binaries() {
     local flags=()
     [[ $PROFILE == release ]] && flags=(--release)
-    (cd "$REPO_ROOT" && cargo build "${flags[@]}" -p kartka-server --bin kartka -p kartka-loadgen --bin kartka-loadgen >&2)
+    (cd "$REPO_ROOT" && cargo build "${flags[@]}" -p kartka-server --bin kartka -p kartka-loadgen --bin kartka-loadgen \
+        -p kartka-relay --bin kartka-relay >&2)
 }
 
 # Sets DATABASE_URL to a fresh database of store $1 (sqlite: a file in directory $2; memory: an in-memory SQLite
@@ -84,12 +86,14 @@ stop_server() {
     fi
 }
 
-# CPU time (clock ticks) used so far by every PostgreSQL process of the machine, its background workers included.
+# CPU time (clock ticks) used so far by every PostgreSQL process of the machine, its background workers included,
+# and by those that have exited (a backend's time is added to the postmaster's children's when its connection
+# closes, as pgbench's do when it ends).
 postgres_ticks() {
     local stat total=0
     for stat in /proc/[0-9]*/stat; do
         read -r -a fields 2>/dev/null <"$stat" || continue
-        [[ ${fields[1]} == "(postgres)" ]] && total=$((total + fields[13] + fields[14]))
+        [[ ${fields[1]} == "(postgres)" ]] && total=$((total + fields[13] + fields[14] + fields[15] + fields[16]))
     done
     echo "$total"
 }

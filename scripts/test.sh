@@ -32,6 +32,12 @@
 # API tester: KARTKA_SCHEMATHESIS, or schemathesis (pinned) installed into a virtual environment under
 #   target/tools/ on first use; exported as KARTKA_SCHEMATHESIS for tests/tests/e2e/openapi.rs.
 #
+# Dictionaries: the word games' full lists (docs/dictionaries.md), built by `kartka dictionary build` from
+#   Debian's wpolish, wamerican-large and hunspell-ru (installed with hunspell-tools when missing) into
+#   target/dictionaries/KEY/{pl,en,ru}.dict, KEY naming the packages' versions and the build code (this
+#   script among it), so the lists are rebuilt only when either changes; exported as KARTKA_TEST_DICTIONARIES
+#   (a test fails when it is set and a file is missing).
+#
 # Internal variables, for testing this script only:
 #   KARTKA_TEST_SH_PG_PORT     port of the local PostgreSQL in case 3 (default 5432)
 #   KARTKA_TEST_SH_PG_CLUSTER  name of the Debian cluster to start or create (default main)
@@ -241,14 +247,16 @@ setup_postgres() {
 # --- browser tests ----------------------------------------------------------------------------
 
 # The browser tests (tests/tests/e2e/browser.rs) drive Debian's headless Chromium through chromedriver; the
-# rules module of the browser client is unit-tested with Node's test runner. Installs what is missing.
+# rules module of the browser client is unit-tested with Node's test runner; and jq, with which
+# scripts/bench-ratios.sh prints a benchmark's ratios (relay/tests/relay.rs). Installs what is missing.
 setup_browser() {
     local missing=()
     have chromium || missing+=(chromium)
     have chromedriver || missing+=(chromium-driver)
     have node || missing+=(nodejs)
+    have jq || missing+=(jq)
     if ((${#missing[@]} > 0)); then
-        log "installing ${missing[*]} for the browser tests"
+        log "installing ${missing[*]} for the browser tests and the benchmark scripts"
         have apt-get || die "${missing[*]} missing and there is no apt-get to install them"
         as_root apt-get -q -o DPkg::Lock::Timeout=300 update >&2
         as_root env DEBIAN_FRONTEND=noninteractive \
@@ -307,6 +315,51 @@ setup_rust() {
     cargo --version >&2
 }
 
+# --- dictionaries -----------------------------------------------------------------------------
+
+DICTIONARY_PACKAGES=(wpolish wamerican-large hunspell-ru hunspell-tools)
+
+# A package's version as a dictionary name's tail: lowercase letters, digits and dashes.
+package_version_name() {
+    dpkg-query -W -f='${Version}' "$1" | tr '[:upper:]' '[:lower:]' | sed 's/[^a-z0-9]/-/g'
+}
+
+setup_dictionaries() {
+    local missing=() package versions code key dir partial kartka
+    for package in "${DICTIONARY_PACKAGES[@]}"; do
+        dpkg-query -W -f='${Status}' "$package" 2>/dev/null | grep -q 'install ok installed' || missing+=("$package")
+    done
+    if ((${#missing[@]} > 0)); then
+        log "installing ${missing[*]} for the word games' dictionaries"
+        have apt-get || die "${missing[*]} missing and there is no apt-get to install them"
+        as_root apt-get -q -o DPkg::Lock::Timeout=300 update >&2
+        as_root env DEBIAN_FRONTEND=noninteractive \
+            apt-get -q -y -o DPkg::Lock::Timeout=300 install "${missing[@]}" >&2
+    fi
+    versions=$(dpkg-query -W -f='${Package}=${Version}\n' "${DICTIONARY_PACKAGES[@]}")
+    code=$(cat "$REPO_ROOT"/engine/src/dictionary/{file,language}.rs "$REPO_ROOT"/server/src/cli/dictionary.rs \
+        "$REPO_ROOT"/scripts/test.sh | sha256sum)
+    key=$(printf '%s\n%s\n' "$versions" "$code" | sha256sum | cut -c1-16)
+    dir=$REPO_ROOT/target/dictionaries/$key
+    if [[ ! -d $dir ]]; then
+        log "building the full dictionaries into $dir"
+        cargo build --locked -q -p kartka-server --bin kartka
+        kartka=$REPO_ROOT/target/debug/kartka
+        partial=$dir.partial
+        rm -rf "$partial"
+        mkdir -p "$partial"
+        "$kartka" dictionary build --language pl --name "sjp-$(package_version_name wpolish)" \
+            --from /usr/share/dict/polish --out "$partial/pl.dict" >&2
+        "$kartka" dictionary build --language en --name "scowl-large-$(package_version_name wamerican-large)" \
+            --from /usr/share/dict/american-english-large --out "$partial/en.dict" >&2
+        "$kartka" dictionary build --language ru --name "lebedev-$(package_version_name hunspell-ru)" \
+            --from /usr/share/hunspell/ru_RU.dic --hunspell --out "$partial/ru.dict" >&2
+        mv "$partial" "$dir"
+    fi
+    export KARTKA_TEST_DICTIONARIES=$dir
+    log "dictionaries: KARTKA_TEST_DICTIONARIES=$dir"
+}
+
 # --- main -------------------------------------------------------------------------------------
 
 main() {
@@ -340,6 +393,9 @@ main() {
 
     section "Rust toolchain"
     setup_rust
+
+    section "Dictionaries"
+    setup_dictionaries
 
     section "cargo fmt --check"
     cargo fmt --all -- --check

@@ -118,7 +118,7 @@ pub fn play_any_turn_configured(
             let view = Paranoid::of(position).ok_or(BotError::GameOver)?;
             play.turn(&view, ParanoidEvaluation)
         }
-        AnyGame::SeaBattle(_) | AnyGame::BullsAndCows(_) => Err(BotError::HiddenInformation),
+        AnyGame::SeaBattle(_) | AnyGame::BullsAndCows(_) | AnyGame::Gallows(_) => Err(BotError::HiddenInformation),
         AnyGame::Barriers(position) => play.turn(position, BarriersEvaluation),
         AnyGame::DigitalWars(position) => play.turn(position, DigitalWarsEvaluation),
         AnyGame::PointsAndSegments(position) => play.turn(position, PointsAndSegmentsEvaluation),

@@ -57,9 +57,13 @@
 //!   paths against the list's automaton.
 //! - Any other kind ([`Generic`]): the number of legal actions. The search alone still finds wins and avoids
 //!   losses within its horizon.
-//! - Sea Battle and Bulls and Cows, which keep secrets, are no search: [`sea_battle`] (density targeting) and
-//!   [`bulls_and_cows`] (the expected-size guesser) play from a seat's view, built from the public texts alone,
-//!   through [`SeatView`]; [`play_any_turn`] refuses a whole game of theirs.
+//! - Sea Battle, Bulls and Cows and Gallows, which keep secrets, are no search: [`sea_battle`] (density
+//!   targeting), [`bulls_and_cows`] (the expected-size guesser) and [`gallows`] (a word of rare letters; the
+//!   letter most words still possible hold) play from a seat's view, built from the public texts alone, through
+//!   [`SeatView`]; [`play_any_turn`] refuses a whole game of theirs.
+//! - Superghost is no search either: [`superghost`] challenges a fragment no word of the game's list holds, else
+//!   adds a letter that keeps the fragment inside a word without completing one (not registered yet, so
+//!   [`play_any_turn`] does not reach it).
 //!
 //! # Levels
 //! [`Level`] 1 to 8. The low levels make human mistakes on purpose: they look only a few steps ahead, and
@@ -79,6 +83,7 @@ mod dots;
 mod dots_and_boxes;
 mod evaluate;
 mod five_in_a_row;
+pub mod gallows;
 mod key;
 mod level;
 mod line_soccer;
@@ -91,6 +96,7 @@ mod search;
 mod seat_view;
 mod soccer;
 mod soccer_centre;
+pub mod superghost;
 mod table;
 mod xrsoccer;
 

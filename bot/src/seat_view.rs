@@ -1,18 +1,21 @@
-//! The bot of the kinds with secrets (Sea Battle, Bulls and Cows) from one seat's view: what that seat's
+//! The bot of the kinds with secrets (Sea Battle, Bulls and Cows, Gallows) from one seat's view: what that seat's
 //! connection received of each move (the public text of the others' moves, its own version of its own), never
 //! the whole game. [`SeatView`] keeps the kind's own view ([`SeaBattleView`], [`BullsAndCowsView`]) and which
 //! seats have fixed their secret (a move carrying a commitment); [`SeatView::next_move`] is the seat's move when
-//! it is to act: its secret first (a legal fleet or a uniform secret from the seed), then a shot or a guess.
+//! it is to act: its secret first (a legal fleet, a uniform secret from the seed, a hard word), then a shot or a
+//! guess.
 //!
 //! This is the one place besides [`play_any_turn`](crate::play_any_turn) that names the kinds with secrets; that
 //! one refuses them ([`BotError::HiddenInformation`](crate::BotError::HiddenInformation)), its input being the
 //! whole game.
 
 use kartka_engine::bulls_and_cows::{parse_round, Action as CodeAction};
+use kartka_engine::gallows::{Position as GallowsPosition, WordSource};
 use kartka_engine::sea_battle::{parse_answered_shots, Action as FleetAction};
 use kartka_engine::{BySeat, Ruleset, Seat};
 
 use crate::bulls_and_cows::{choose_secret, next_guess, BullsAndCowsView};
+use crate::gallows::GallowsView;
 use crate::sea_battle::{choose_fleet, SeaBattleView};
 
 /// What one seat of a game with secrets has seen, kind by kind.
@@ -20,6 +23,7 @@ use crate::sea_battle::{choose_fleet, SeaBattleView};
 enum KindView {
     SeaBattle(SeaBattleView),
     BullsAndCows(BullsAndCowsView),
+    Gallows(GallowsView),
 }
 
 /// One seat's view of a game with secrets, for its bot.
@@ -44,6 +48,7 @@ impl SeatView {
         let view = match *ruleset {
             Ruleset::SeaBattle(rules) => KindView::SeaBattle(SeaBattleView::new(rules, seat)),
             Ruleset::BullsAndCows(rules) => KindView::BullsAndCows(BullsAndCowsView::new(rules, seat)),
+            Ruleset::Gallows(rules) => KindView::Gallows(GallowsView::new(rules)),
             _ => return None,
         };
         Some(SeatView { ruleset: *ruleset, seat, fixed: BySeat::splat(ruleset.seat_count(), false), view })
@@ -57,6 +62,10 @@ impl SeatView {
         let unreadable = || SeatViewError(format!("{text:?} is no move of this game"));
         if fixes_secret {
             *self.fixed.get_mut(mover).ok_or_else(unreadable)? = true;
+            // A Gallows word is set once a round: its text (the pattern, or the seat's own word) starts the
+            // round's view.
+            let KindView::Gallows(view) = &mut self.view else { return Ok(1) };
+            view.observe(text).map_err(|error| SeatViewError(error.to_string()))?;
             return Ok(1);
         }
         match &mut self.view {
@@ -72,6 +81,22 @@ impl SeatView {
                 view.observe(text).map_err(|error| SeatViewError(error.to_string()))?;
                 Ok(1)
             }
+            KindView::Gallows(view) => {
+                view.observe(text).map_err(|error| SeatViewError(error.to_string()))?;
+                Ok(1)
+            }
+        }
+    }
+
+    /// Whether the seat's move to come is the server's to play, not its player's: a Gallows word under
+    /// `word: server`, which the server draws for the setter's seat.
+    #[must_use]
+    pub fn move_is_the_servers(&self) -> bool {
+        match (&self.view, self.ruleset) {
+            (KindView::Gallows(view), Ruleset::Gallows(rules)) => {
+                rules.source() == WordSource::Server && view.awaits_word()
+            }
+            _ => false,
         }
     }
 
@@ -94,6 +119,9 @@ impl SeatView {
             }
             (KindView::BullsAndCows(view), _) => {
                 kartka_engine::bulls_and_cows::write_action(CodeAction::Guess(next_guess(view)?), &mut text);
+            }
+            (KindView::Gallows(view), _) => {
+                <GallowsPosition as kartka_engine::Game>::write_action(view.next_action(seed)?, &mut text);
             }
         }
         Some(text)

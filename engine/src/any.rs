@@ -150,6 +150,12 @@ impl AnyGame {
         dispatch!(self, game => game.timeout_policy())
     }
 
+    /// Whether the move to come is the server's to draw for the seat to act (see [`Game::move_drawn_by_server`]).
+    #[must_use]
+    pub fn move_drawn_by_server(&self) -> bool {
+        dispatch!(self, game => game.move_drawn_by_server())
+    }
+
     /// The outcome of ending the game now by agreement, scored by its rules (see [`Game::agreed_end`]); `None`
     /// when the rules score no agreed end, or the game is over.
     #[must_use]

@@ -129,6 +129,14 @@ pub trait Game: Clone + Debug + std::hash::Hash + Send + Sync + 'static {
         TimeoutPolicy::Loss
     }
 
+    /// Whether the move to come is the server's to play for the seat to act, not its player's: a hidden setup
+    /// drawn from the server's own randomness with [`Game::pick_legal_action_as`], which nothing public (the
+    /// ruleset, the game id) may determine, and which the server commits to like a player's secret (Gallows'
+    /// `word: server`). The server refuses that move from the seat's player. False by default.
+    fn move_drawn_by_server(&self) -> bool {
+        false
+    }
+
     /// The timed window the game is in now, if any (see [`TimedWindow`]). None by default.
     fn timed_window(&self) -> Option<TimedWindow<Self::Action>> {
         None

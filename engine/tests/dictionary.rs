@@ -184,6 +184,8 @@ fn the_registry_adds_a_list_once_and_refuses_other_content_under_a_registered_na
     let again = registry::register(bytes).expect("the same list again");
     assert!(Arc::ptr_eq(&registered, &again));
     assert!(registry::find(&registered.id()).is_some_and(|found| Arc::ptr_eq(&found, &registered)));
+    assert!(registry::by_hash(&registered.id().hash).is_some_and(|found| Arc::ptr_eq(&found, &registered)));
+    assert!(registry::by_hash(&DictionaryHash([0; 32])).is_none());
     let other = build(Language::En, name("test-registry"), ["cat", "dog", "eel"]).expect("builds");
     let other_id = Dictionary::read(other.clone()).expect("reads").id();
     assert_eq!(
@@ -225,4 +227,26 @@ fn every_shipped_list_reads_holds_common_words_and_is_the_default_until_a_larger
     let larger = registry::register(build(Language::Ru, name("test-larger"), &larger).expect("builds")).expect("ok");
     assert!(Arc::ptr_eq(&registry::default_for(Language::Ru), &larger));
     assert_eq!(registry::shipped(Language::Ru).id().name.as_str(), "lebedev-small");
+}
+
+proptest::proptest! {
+    /// A damaged file is refused with a typed error, never a panic: a byte changed in the word set (its checksum
+    /// catches it) or a file cut short anywhere. A changed header byte may make another valid file (another name
+    /// letter), whose hash then differs.
+    #[test]
+    fn a_damaged_file_is_refused_without_a_panic(at in 0usize..4096, value: u8, cut in 0usize..4096) {
+        let original = build(Language::Pl, name("test-damaged"), ["kot", "kotek", "pies", "żółw", "gęś"]).expect("builds");
+        let header_len = MAGIC.len() + 1 + 2 + 1 + "test-damaged".len();
+        let mut bytes = original.clone();
+        let at = at % bytes.len();
+        bytes[at] = value;
+        match Dictionary::read(bytes.clone()) {
+            Ok(read) => proptest::prop_assert!(
+                bytes == original || (at < header_len && read.id().hash != DictionaryHash::of(&original))
+            ),
+            Err(_) => proptest::prop_assert!(bytes != original),
+        }
+        bytes.truncate(cut % bytes.len());
+        proptest::prop_assert!(Dictionary::read(bytes).is_err());
+    }
 }

@@ -32,6 +32,12 @@ pub struct ServeArgs {
     /// load the same files: a game whose track a node lacks is refused there.
     #[arg(long, env = "KARTKA_TRACKS_DIR")]
     pub tracks_dir: Option<std::path::PathBuf>,
+    /// A directory of word-game dictionary files (`*.dict`, built by `kartka dictionary build`,
+    /// docs/dictionaries.md) to add to the shipped small lists when the server starts; the largest list of a
+    /// language is the one new games of it play with. A file that does not read stops the start. Every node of a
+    /// cluster must load the same files: a game whose list a node lacks is refused there.
+    #[arg(long, env = "KARTKA_DICTIONARIES_DIR")]
+    pub dictionaries_dir: Option<std::path::PathBuf>,
     /// Where games are stored: `postgres://…` for PostgreSQL, `sqlite:FILE` for SQLite.
     #[arg(long, env = "DATABASE_URL", default_value = "sqlite:kartka.db")]
     pub database_url: String,

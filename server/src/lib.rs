@@ -16,6 +16,7 @@ pub mod cli;
 pub mod cluster;
 pub mod config;
 pub mod correspondence;
+pub mod dictionaries;
 pub mod downtime;
 pub mod explorer;
 pub mod games;

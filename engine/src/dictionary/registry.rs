@@ -8,7 +8,7 @@
 
 use std::sync::{Arc, OnceLock, RwLock};
 
-use super::{Dictionary, DictionaryId, DictionaryName, FileError, Language};
+use super::{Dictionary, DictionaryHash, DictionaryId, DictionaryName, FileError, Language};
 
 /// The lists shipped with kartka, one per language, as their files (built by `kartka dictionary build` from the
 /// Debian packages with `--small`; docs/dictionaries.md).
@@ -69,6 +69,14 @@ pub fn all() -> Vec<Arc<Dictionary>> {
 #[must_use]
 pub fn find(id: &DictionaryId) -> Option<Arc<Dictionary>> {
     all_guarded(|lists| lists.iter().find(|list| list.id() == *id).cloned())
+}
+
+/// The list whose file has the SHA-256 `hash`, if it is registered: what the wire names a game's list by (its
+/// language and hash, docs/dictionaries.md). A hash names the whole file, its language and name included, so it
+/// names one list; the caller compares the list's language with the one asked for.
+#[must_use]
+pub fn by_hash(hash: &DictionaryHash) -> Option<Arc<Dictionary>> {
+    all_guarded(|lists| lists.iter().find(|list| list.id().hash == *hash).cloned())
 }
 
 /// The small list of `language` compiled into the binary.

@@ -220,7 +220,7 @@ impl FollowedGame {
         // In a simultaneous phase the bot is to act while its seat is among those yet to submit.
         let acts = match &self.game {
             Known::Whole(game) => game.seats_to_act().contains(convert::seat(self.seat)),
-            Known::Seat { seats_to_act, .. } => seats_to_act.contains(&self.seat),
+            Known::Seat { view, seats_to_act } => seats_to_act.contains(&self.seat) && !view.move_is_the_servers(),
         };
         if self.over || !acts {
             return None;

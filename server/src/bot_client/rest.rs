@@ -5,6 +5,12 @@ use kartka_protocol::rest::{Challenge, ChallengeList, GameList};
 use kartka_protocol::GameStatus;
 use uuid::Uuid;
 
+/// How long the bot keeps an idle connection for its next call: well below a kartka server's header read timeout
+/// (10 s by default), which also closes a keep-alive connection idle that long, so that no call is sent on a
+/// connection the server is closing at that moment (such a call gets no answer). The bot's calls come seconds or
+/// minutes apart, so most would otherwise meet that moment's risk.
+const POOL_IDLE_TIMEOUT: std::time::Duration = std::time::Duration::from_secs(4);
+
 /// How many of its latest games the bot looks through for active ones when it connects.
 const GAMES_TO_RESUME: u32 = 100;
 
@@ -18,7 +24,11 @@ pub(super) struct Rest {
 
 impl Rest {
     pub(super) fn new(base: &str, token: &str) -> Rest {
-        Rest { base: base.trim_end_matches('/').to_owned(), token: token.to_owned(), http: reqwest::Client::new() }
+        let http = reqwest::Client::builder()
+            .pool_idle_timeout(POOL_IDLE_TIMEOUT)
+            .build()
+            .expect("a client with no TLS settings of its own always builds");
+        Rest { base: base.trim_end_matches('/').to_owned(), token: token.to_owned(), http }
     }
 
     /// The open challenges addressed to the bot.

@@ -264,8 +264,13 @@ impl Player {
     async fn answer(&mut self, socket: &mut Socket, challenge: Challenge) -> Result<(), SocketLost> {
         let to_me = challenge.invited.iter().any(|invited| invited.id == self.me);
         let in_it = challenge.joined.iter().any(|joined| joined.id == self.me);
+        // A challenge of more seats is announced again as each player takes a seat, and an announcement made
+        // before the bot's own acceptance committed still lists the bot as not in it. Answering that one again
+        // would count the bot's seat against its games with the challenger and decline, closing the challenge
+        // for everyone.
+        let answered = self.seated.contains_key(&challenge.id);
         match challenge.status {
-            ChallengeStatus::Open if to_me && !in_it => {}
+            ChallengeStatus::Open if to_me && !in_it && !answered => {}
             ChallengeStatus::Open => return Ok(()),
             ChallengeStatus::Accepted => {
                 let (Some(seat), Some(game_id)) = (self.seated.remove(&challenge.id), challenge.game_id) else {

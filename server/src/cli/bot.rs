@@ -199,11 +199,13 @@ mod tests {
             assert_eq!(position_after(&ruleset, &text).expect("legal actions"), played, "{kind}: {text}");
 
             // An action legal at the start (or later in the game: a phase may list none, Sea Battle's fleets) but
-            // not after the first action, played second.
+            // not after the first action, played second; last, the first action again (a Gallows word is set once,
+            // and every guess of the moves is still legal after it).
             let start = AnyGame::new(&ruleset);
             let mut after_first = start.clone();
             after_first.play(&moves[0]).expect("a legal action");
-            let candidates = start.legal_actions().into_iter().chain(moves[1..].iter().cloned());
+            let candidates =
+                start.legal_actions().into_iter().chain(moves[1..].iter().cloned()).chain(moves[..1].iter().cloned());
             let refused = candidates.into_iter().find(|action| after_first.clone().play(action).is_err());
             let refused = refused.unwrap_or_else(|| panic!("{kind}: some start action is illegal after {}", moves[0]));
             let text = [moves[0].as_str(), &refused].join(kind.action_separator());

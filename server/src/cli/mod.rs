@@ -1,8 +1,9 @@
-//! The `kartka` command line: `serve` (the default), `admin`, `replay`, `perft`, `solve`, `track`, `verify` and
-//! `bot`.
+//! The `kartka` command line: `serve` (the default), `admin`, `replay`, `perft`, `solve`, `track`, `dictionary`,
+//! `verify` and `bot`.
 
 mod admin;
 mod bot;
+mod dictionary;
 mod game;
 mod perft;
 mod replay;
@@ -39,6 +40,8 @@ enum Command {
     Solve(solve::Args),
     /// Racetrack tracks: check a track file.
     Track(track::Args),
+    /// The word games' dictionaries: build one from a word list, check a dictionary file.
+    Dictionary(dictionary::Args),
     /// Check a finished Sea Battle or Bulls and Cows record: its commitments and every answer.
     Verify(verify::Args),
     /// The built-in bot: play on a server through the protocol, or print the turn it would play in a position.
@@ -54,6 +57,7 @@ pub fn main() -> anyhow::Result<()> {
         Some(Command::Perft(args)) => perft::run(args),
         Some(Command::Solve(args)) => solve::run(args),
         Some(Command::Track(args)) => track::run(args),
+        Some(Command::Dictionary(args)) => dictionary::run(args),
         Some(Command::Verify(args)) => verify::run(args),
         Some(Command::Bot(args)) => bot::run(args),
         Some(Command::Serve(args)) => serve::run(*args),

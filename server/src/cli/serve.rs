@@ -21,6 +21,11 @@ pub fn run(args: ServeArgs) -> anyhow::Result<()> {
         let loaded = crate::tracks::load_dir(dir)?;
         tracing::info!(tracks = loaded.len(), dir = %dir.display(), "racetrack tracks registered");
     }
+    if let Some(dir) = &args.dictionaries_dir {
+        let loaded = crate::dictionaries::load_dir(dir)?;
+        let names: Vec<String> = loaded.iter().map(ToString::to_string).collect();
+        tracing::info!(dictionaries = ?names, dir = %dir.display(), "word-game dictionaries registered");
+    }
     let runtime = tokio::runtime::Runtime::new().context("starting the async runtime")?;
     runtime.block_on(async {
         // This node's id for this run: the other nodes on the same PostgreSQL tell its messages and leases by it.

@@ -6,7 +6,7 @@ use std::path::PathBuf;
 
 use kartka_engine::sea_battle::{HiddenRecord, RecordErrorKind, VerifyError};
 use kartka_engine::tag_pairs::ReadError;
-use kartka_engine::{bulls_and_cows, sea_battle, Seat};
+use kartka_engine::{bulls_and_cows, gallows, sea_battle, Seat};
 
 /// Options of `kartka verify`.
 #[derive(Debug, clap::Args)]
@@ -14,7 +14,8 @@ use kartka_engine::{bulls_and_cows, sea_battle, Seat};
     matches its commitment and every answer follows from the revealed secrets; otherwise names the first \
     failure, its seat or move, and exits non-zero.")]
 pub struct Args {
-    /// A Sea Battle or Bulls and Cows record (`[Game "sea-battle"]`, `[Game "bulls-and-cows"]`).
+    /// A Sea Battle, Bulls and Cows or Gallows record (`[Game "sea-battle"]`, `[Game "bulls-and-cows"]`,
+    /// `[Game "gallows"]`).
     file: PathBuf,
 }
 
@@ -30,10 +31,10 @@ pub enum VerifyFailure {
         error: std::io::Error,
     },
     /// The record has no `Game` tag.
-    #[error("the record has no Game tag (sea-battle or bulls-and-cows)")]
+    #[error("the record has no Game tag (sea-battle, bulls-and-cows or gallows)")]
     NoGameTag,
     /// The record names a kind without hidden information, or none this server knows.
-    #[error("the record's Game tag is {0:?}, not a hidden-information kind (sea-battle, bulls-and-cows)")]
+    #[error("the record's Game tag is {0:?}, not a hidden-information kind (sea-battle, bulls-and-cows, gallows)")]
     NotHidden(String),
     /// The record does not read as a record of its kind.
     #[error("malformed record, line {}: {}", .0.line, .0.kind)]
@@ -44,6 +45,9 @@ pub enum VerifyFailure {
     /// A Bulls and Cows record that does not verify.
     #[error("not verified: {0}{1}")]
     BullsAndCows(VerifyError<bulls_and_cows::Illegal>, MoveSeat),
+    /// A Gallows record that does not verify.
+    #[error("not verified: {0}{1}")]
+    Gallows(VerifyError<gallows::Illegal>, MoveSeat),
 }
 
 /// The seat of the move a failure names, so that the message says whose move it was.
@@ -106,6 +110,16 @@ fn verify_file(path: &std::path::Path) -> Result<Checked, VerifyFailure> {
                 .flat_map(|recorded| recorded.public.split_whitespace())
                 .filter(|guess| guess.contains('='))
                 .count();
+            Ok(Checked { commitments: commitments(&record.record), answers })
+        }
+        Some(gallows::NAME) => {
+            let record = gallows::GallowsRecord::read(&text).map_err(VerifyFailure::Malformed)?;
+            record.verify().map_err(|error| {
+                let seat = failing_seat(&record.record, &error);
+                VerifyFailure::Gallows(error, seat)
+            })?;
+            // Each guess is answered (a word set, `W:…`, answers nothing).
+            let answers = record.record.moves.iter().filter(|recorded| !recorded.public.starts_with("W:")).count();
             Ok(Checked { commitments: commitments(&record.record), answers })
         }
         Some(other) => Err(VerifyFailure::NotHidden(other.to_owned())),

@@ -373,6 +373,7 @@ impl GameActor {
         self.credit_window_downtime().await;
         self.follow_stored_vacations().await;
         self.finish_if_engine_ended().await;
+        self.play_server_draws().await;
         self.announce_turn().await;
         loop {
             // A clock never runs in a timed window, so at most one of the two is set.
@@ -533,8 +534,13 @@ impl GameActor {
                             .into(),
                     ));
                 }
+                self.play_server_draws().await;
+                if self.live.game.move_drawn_by_server() {
+                    return Err(GameError::NotAllowed("the server draws this move".into()));
+                }
                 let seq = self.play(seat, ply, client_move_id, &notation, now).await?;
                 while self.play_conditional_reply().await {}
+                self.play_server_draws().await;
                 Ok(seq)
             }
             Action::SetConditionalMoves(lines) => self.set_conditional_moves(seat, lines).await,

@@ -1,10 +1,12 @@
-//! The leak test of the kinds with secrets (issue #35): one Sea Battle and one Bulls and Cows game played through
+//! The leak test of the kinds with secrets (issue #35): one Sea Battle, one Bulls and Cows and one Gallows game
+//! played through
 //! the server, read after every move through every read path by every kind of outsider — the opponent's socket, a
 //! signed-in spectator's, a signed-out visitor's, a spectator that drops and resumes with `after_seq`, the public
 //! REST routes, the opponent's own lists and notifications, the analysis and conditional-move routes, the admin
 //! routes as an admin who does not play and as one who does, and the admin bulk exports — collecting every byte
-//! each receives. Before the end no outsider's bytes hold a seat's fleet or secret number, its nonce, a guess of a
-//! round still open, or a move record with a secret or nonce of another seat; a seat that resumes gets its own
+//! each receives. Before the end no outsider's bytes hold a seat's fleet, secret number or word, its nonce, a guess
+//! of a round still open, a Gallows word before the end of its round (the bare word, in any text), or a move
+//! record with a secret or nonce of another seat; a seat that resumes gets its own
 //! private parts back and only its own. After the end the secrets are revealed, and the record verifies by the
 //! engine's verification (and fails once a ship of the fleet is moved). On PostgreSQL the second seat and a
 //! spectator connect to a second node, which relays them to the game's. Last, a game left with a round open is
@@ -17,6 +19,7 @@ use std::net::SocketAddr;
 use std::time::Duration;
 
 use kartka_engine::bulls_and_cows::BullsAndCowsRecord;
+use kartka_engine::gallows::GallowsRecord;
 use kartka_engine::sea_battle::SeaBattleRecord;
 use kartka_engine::{AnyGame, GameKind, Seat};
 use kartka_protocol::rest::Session;
@@ -56,6 +59,12 @@ const SEA_BATTLE: [&[&str]; 2] = [
 /// Bulls and Cows' turns: a secret each, then guesses; the first seat guesses the second's secret in the third
 /// round. No guess is a secret before that, and no guess repeats.
 const BULLS_AND_COWS: [&[&str]; 2] = [&["S:1357", "0913", "7092", "2468"], &["S:2468", "3019", "6042", "9876"]];
+/// Gallows' turns: the first seat sets the first word, which the second finds after a miss and a hit by naming
+/// it; the second sets the second word, and the first misses six times and is hanged. Neither word holds the
+/// other, nor is it held by any text of a guess before its round ends.
+const GALLOWS: [&[&str]; 2] = [&["W:kobra", "q", "x", "v", "j", "f", "h"], &["ż", "o", "=kobra", "W:żółw"]];
+/// The second seat's word in a record forged after the game.
+const GALLOWS_FORGED_WORD: &str = "W:sowa";
 
 async fn no_outsider_reads_a_secret_before_the_end(database: &TestDb) {
     let limits = Limits { accounts_per_address_per_minute: 1_000, ..Limits::default() };
@@ -79,6 +88,7 @@ async fn no_outsider_reads_a_secret_before_the_end(database: &TestDb) {
     room.play(GameKind::from_name("sea-battle").expect("a kind"), SEA_BATTLE, 0).await;
     // Each of the three rounds is read while only the first seat's guess is in.
     room.play(GameKind::from_name("bulls-and-cows").expect("a kind"), BULLS_AND_COWS, 3).await;
+    room.play(GameKind::from_name("gallows").expect("a kind"), GALLOWS, 0).await;
     let open = room.leave_a_round_open().await;
     let arbiter = room.arbiter.token.clone();
     server.stop().await;
@@ -139,6 +149,8 @@ struct Secrets {
     pending: [Option<String>; 2],
     /// Per seat: every turn it sent (a guess of the other's secret is the guesser's own to read).
     sent: [Vec<String>; 2],
+    /// Per seat: its Gallows word, bare, until the end of its round makes it public.
+    word_in_play: [Option<String>; 2],
 }
 
 impl Secrets {
@@ -147,6 +159,7 @@ impl Secrets {
         let mut forbidden = Vec::new();
         for other in [Seat::FIRST, Seat::SECOND].into_iter().filter(|&other| Some(other) != seat) {
             forbidden.extend(self.of_seat[other.index()].iter().cloned());
+            forbidden.extend(self.word_in_play[other.index()].iter().cloned());
             if let Some(guess) = &self.pending[other.index()] {
                 forbidden.push(format!("\"{guess}\""));
                 forbidden.push(format!("{guess}="));
@@ -232,6 +245,10 @@ impl Room<'_> {
                     if let Some(digits) = secret.strip_prefix("S:") {
                         secrets.of_seat[seat.index()].extend([format!("\"{digits}\""), format!("{digits}=")]);
                     }
+                    // A Gallows word, in any text, until its round ends.
+                    if let Some(word) = secret.strip_prefix("W:") {
+                        secrets.word_in_play[seat.index()] = Some(word.to_owned());
+                    }
                 }
                 // A guess whose round is still open: its public text tells only that the seat is ready.
                 let open = disclosure.private.is_some() && disclosure.secret.is_none();
@@ -241,6 +258,14 @@ impl Room<'_> {
                 }
             } else {
                 secrets.pending = Default::default();
+            }
+            // The end of a Gallows round makes its word public (the word named, or shown whole).
+            if let AnyGame::Gallows(position) = &referee {
+                for round in 0..2 {
+                    if position.round(round).end().is_some() {
+                        secrets.word_in_play[round] = None;
+                    }
+                }
             }
             if over {
                 break;
@@ -335,6 +360,13 @@ impl Room<'_> {
             assert_ne!(forged, record, "the forged record moves a ship");
             let forged = SeaBattleRecord::read(&forged).expect("a Sea Battle record");
             assert!(forged.verify().is_err(), "a record whose fleet was moved fails its verification");
+        } else if kind == GameKind::from_name("gallows").expect("a kind") {
+            let read = GallowsRecord::read(&record).expect("a Gallows record");
+            read.verify().unwrap_or_else(|error| panic!("the record verifies: {error}\n{record}"));
+            let word = &secrets.of_seat[Seat::SECOND.index()][1];
+            let forged = record.replace(word.as_str(), GALLOWS_FORGED_WORD);
+            let forged = GallowsRecord::read(&forged).expect("a Gallows record");
+            assert!(forged.verify().is_err(), "a record whose word was changed fails its verification");
         } else {
             let read = BullsAndCowsRecord::read(&record).expect("a Bulls and Cows record");
             read.verify().unwrap_or_else(|error| panic!("the record verifies: {error}\n{record}"));
@@ -347,18 +379,21 @@ impl Room<'_> {
         }
     }
 
-    /// The second seat resumes from the start on a new socket: its own secret and nonce come back, the first
-    /// seat's do not.
+    /// A seat that has fixed its secret resumes from the start on a new socket: its own secret and nonce come
+    /// back, the other seat's do not. The second seat, unless only the first has a secret yet (Gallows' first
+    /// round).
     async fn resume_seat(&self, game_id: Uuid, secrets: &Secrets, seq: u64, label: &str) {
-        let mut socket = signed_in(self.server.addr, &self.bob.token).await;
+        let seat = if secrets.of_seat[Seat::SECOND.index()].is_empty() { Seat::FIRST } else { Seat::SECOND };
+        let token = if seat == Seat::FIRST { &self.alice.token } else { &self.bob.token };
+        let mut socket = signed_in(self.server.addr, token).await;
         socket.send(json!({ "type": "subscribe", "id": 1, "game_id": game_id, "after_seq": 0 })).await;
         acked(&mut socket).await;
         assert!(socket.received().contains(&format!("\"seq\":{seq},")), "{label}: the resume reaches event {seq}");
         let received = socket.received();
-        for own in &secrets.of_seat[Seat::SECOND.index()][1..3] {
+        for own in &secrets.of_seat[seat.index()][1..3] {
             assert!(received.contains(own.as_str()), "{label}: the resumed seat gets its own {own} back:\n{received}");
         }
-        assert_clean(&format!("{label}: the resumed seat"), received, &secrets.forbidden_to(Some(Seat::SECOND)));
+        assert_clean(&format!("{label}: the resumed seat"), received, &secrets.forbidden_to(Some(seat)));
         socket.close().await;
     }
 
@@ -431,9 +466,13 @@ impl Room<'_> {
             );
             unsupported |= refused.1 == Some("unsupported_by_rules");
         }
-        let suggestion = json!({ "ruleset": kinds::default_spec(kind), "moves": [] });
-        let (status, body) = api.post("/api/analysis/suggestion", Some(&self.bob.token), &suggestion).await;
-        assert_eq!((status, body["code"].as_str()), (400, Some("unsupported_by_rules")), "{label}: {body}");
+        // The analysis refuses the kind whatever the position: asked once a game, within the rate of suggestions
+        // one account may ask for.
+        if ply == 1 {
+            let suggestion = json!({ "ruleset": kinds::default_spec(kind), "moves": [] });
+            let (status, body) = api.post("/api/analysis/suggestion", Some(&self.bob.token), &suggestion).await;
+            assert_eq!((status, body["code"].as_str()), (400, Some("unsupported_by_rules")), "{label}: {body}");
+        }
 
         // An admin who does not play reads the secrets, on the audit log; one who plays is refused.
         let review = format!("/api/admin/games/{game_id}");

@@ -24,7 +24,7 @@
 //   the one seat ranked first or null) and `clone()`; `position-game.js` is what every kind's game shares.
 //   Optionally `leave(seat, reason)`: a kind whose rules play on when a seat leaves (the server's `seat_left`)
 //   passes that seat by from then on.
-//   A kind with hidden information (Sea Battle, Bulls and Cows) builds its game from the moves as one viewer
+//   A kind with hidden information (Sea Battle, Bulls and Cows, Gallows) builds its game from the moves as one viewer
 //   receives them (docs/hidden-information.md): `newGame(ruleset, {id})` binds its commitments to the game's id,
 //   `play(action, seat, record)` plays an action for the seat that moved (`record` is the move, with its
 //   `commitment`, and for its mover `secret` and `nonce`), `seatsToAct` lists every seat that acts now (several in
@@ -83,10 +83,11 @@ import digitalWars from './digital-wars/index.js';
 import pointsAndSegments from './points-and-segments/index.js';
 import racetrack from './racetrack/index.js';
 import balda from './balda/index.js';
+import gallows from './gallows/index.js';
 
 /** Every kind by its key, in the order the lobby offers them. */
 export const KINDS = new Map(
-  [paperSoccer, closingIn, dots, lineSoccer, russianSoccer, paperSoccerCentre, xrsoccer, fiveInARow, dotsAndBoxes, seaBattle, bullsAndCows, barriers, digitalWars, pointsAndSegments, racetrack, balda].map((kind) => [kind.key, kind]),
+  [paperSoccer, closingIn, dots, lineSoccer, russianSoccer, paperSoccerCentre, xrsoccer, fiveInARow, dotsAndBoxes, seaBattle, bullsAndCows, barriers, digitalWars, pointsAndSegments, racetrack, balda, gallows].map((kind) => [kind.key, kind]),
 );
 
 /** The kind the site shows first: its rules at `/rules`, its leaderboard, its games preselected. */

@@ -14,6 +14,9 @@ use crate::time::now_ms;
 
 /// The start of the `client_move_id` of a move the server played for a player whose time ran out.
 pub(crate) const TIMEOUT_MOVE_PREFIX: &str = "timeout-";
+/// The start of the `client_move_id` of a move the rules leave to the server's draw (a Gallows word under
+/// `word: server`).
+pub(crate) const SERVER_MOVE_PREFIX: &str = "server-";
 
 impl GameActor {
     pub(super) async fn play(
@@ -257,6 +260,22 @@ impl GameActor {
             }
         }
         Ok(())
+    }
+
+    /// Plays the moves the rules leave to the server's draw (the engine's `move_drawn_by_server`: a Gallows word
+    /// under `word: server`), each drawn from the server's RNG, never from anything public, and stored and pushed
+    /// as a move of the seat to act whose `client_move_id` starts with `server-`, its secret committed like a
+    /// player's. A draw the store refuses is logged and tried again before the next move is taken.
+    pub(super) async fn play_server_draws(&mut self) {
+        while self.live.status == GameStatus::Active && self.live.game.move_drawn_by_server() {
+            let Some(seat) = self.live.game.seats_to_act().first() else { return };
+            let Some(action) = self.live.game.pick_legal_action_as(seat, rand::random()) else { return };
+            let ply = self.live.ply;
+            if let Err(error) = self.play(seat, ply, format!("{SERVER_MOVE_PREFIX}{ply}"), &action, now_ms()).await {
+                tracing::error!(game = %self.id, %error, "could not play the server's draw");
+                return;
+            }
+        }
     }
 
     /// Whether `seat` acts in a simultaneous phase: several seats act now, or the last move was made while

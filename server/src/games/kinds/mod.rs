@@ -14,6 +14,7 @@ mod digital_wars;
 mod dots;
 mod dots_and_boxes;
 mod five_in_a_row;
+mod gallows;
 mod hidden;
 mod line_soccer;
 mod paper_soccer;
@@ -148,6 +149,7 @@ pub fn of(kind: GameKind) -> &'static dyn Kind {
         GameKind::PointsAndSegments => &points_and_segments::PointsAndSegments,
         GameKind::Racetrack => &racetrack::Racetrack,
         GameKind::Balda => &balda::Balda,
+        GameKind::Gallows => &gallows::Gallows,
     }
 }
 
@@ -177,6 +179,7 @@ pub fn spec(ruleset: &Ruleset) -> RulesetSpec {
         Ruleset::PointsAndSegments(rules) => points_and_segments::spec(rules),
         Ruleset::Racetrack(rules) => racetrack::spec(rules),
         Ruleset::Balda(rules) => balda::spec(rules),
+        Ruleset::Gallows(rules) => gallows::spec(rules),
     }
 }
 
@@ -211,6 +214,7 @@ pub fn ruleset(spec: &RulesetSpec) -> Result<Ruleset, RulesetError> {
         RulesetSpec::PointsAndSegments(options) => points_and_segments::ruleset(options),
         RulesetSpec::Racetrack(options) => racetrack::ruleset(options),
         RulesetSpec::Balda(options) => balda::ruleset(options),
+        RulesetSpec::Gallows(options) => gallows::ruleset(options),
     }
 }
 
@@ -244,6 +248,7 @@ pub fn kind_of(name: GameKindName) -> GameKind {
         GameKindName::PointsAndSegments => GameKind::PointsAndSegments,
         GameKindName::Racetrack => GameKind::Racetrack,
         GameKindName::Balda => GameKind::Balda,
+        GameKindName::Gallows => GameKind::Gallows,
     }
 }
 
@@ -295,6 +300,7 @@ mod tests {
     };
     use kartka_protocol::kinds::dots_and_boxes::{MAX_BOXES_SIDE, MIN_BOXES_SIDE};
     use kartka_protocol::kinds::five_in_a_row;
+    use kartka_protocol::kinds::gallows::{MAX_GALLOWS_MISSES, MIN_GALLOWS_MISSES};
     use kartka_protocol::kinds::line_soccer::{
         MAX_LINE_LENGTH, MAX_LINE_WIDTH, MAX_RUSSIAN_LENGTH, MAX_RUSSIAN_WIDTH, MIN_LINE_LENGTH, MIN_LINE_WIDTH,
         MIN_RUSSIAN_SIDE,
@@ -359,6 +365,7 @@ mod tests {
         let digital_wars = json!({ "kind": "digital-wars" });
         let segments = json!({ "kind": "points-and-segments" });
         let balda = json!({ "kind": "balda" });
+        let gallows = json!({ "kind": "gallows" });
         let side = |value: u8| u32::from(value);
         #[rustfmt::skip]
         let ranges: &[(&Value, &str, u32, u32, u32)] = &[
@@ -391,6 +398,7 @@ mod tests {
             (&segments, "points", side(points::MIN_POINTS), side(points::MAX_POINTS), 1),
             (&balda, "size", side(MIN_BALDA_SIZE), side(MAX_BALDA_SIZE), 1),
             (&balda, "players", side(MIN_BALDA_PLAYERS), side(MAX_BALDA_PLAYERS), 1),
+            (&gallows, "misses", side(MIN_GALLOWS_MISSES), side(MAX_GALLOWS_MISSES), 2),
         ];
         for &(base, option, least, most, step) in ranges {
             assert!(accepted(base, option, least), "{base} accepts {option} = {least}");

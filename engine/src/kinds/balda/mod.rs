@@ -33,6 +33,7 @@ mod position;
 mod record;
 mod rules;
 mod walk;
+mod word_buffer;
 
 pub use action::{Move, Placement};
 pub use geometry::{Cell, Path, MAX_CELLS};

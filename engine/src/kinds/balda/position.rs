@@ -7,7 +7,7 @@ use std::sync::Arc;
 use super::action::{Move, Placement};
 use super::geometry::{Cell, MAX_CELLS};
 use super::rules::{BaldaRules, MIN_WORD_LEN};
-use super::walk::for_each_word_move;
+use super::word_buffer::WordBuffer;
 use crate::dictionary::Dictionary;
 use crate::game::Progress;
 use crate::position_key::PositionKey;
@@ -15,8 +15,6 @@ use crate::{BySeat, EndReason, Outcome, Seat};
 
 /// How many passes in a row, by every player, end the game (rules 4).
 pub const PASSES_PER_PLAYER: u8 = 3;
-/// The most bytes a word traced over the whole grid takes in UTF-8 (every letter at most 4 bytes).
-const MAX_WORD_BYTES: usize = MAX_CELLS * 4;
 
 /// Why a move is refused. The game is unchanged.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, thiserror::Error)]
@@ -83,35 +81,6 @@ impl std::hash::Hash for Words {
 impl fmt::Debug for Words {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         write!(f, "Words({})", self.0.id())
-    }
-}
-
-/// A word read along a path, kept on the stack so that checking a move never allocates.
-pub(crate) struct WordBuffer {
-    bytes: [u8; MAX_WORD_BYTES],
-    len: usize,
-}
-
-impl WordBuffer {
-    pub(crate) const fn new() -> WordBuffer {
-        WordBuffer { bytes: [0; MAX_WORD_BYTES], len: 0 }
-    }
-
-    pub(crate) fn push(&mut self, letter: char) {
-        self.len += letter.encode_utf8(&mut self.bytes[self.len..]).len();
-    }
-
-    pub(crate) const fn len(&self) -> usize {
-        self.len
-    }
-
-    pub(crate) fn truncate(&mut self, len: usize) {
-        self.len = len.min(self.len);
-    }
-
-    pub(crate) fn as_str(&self) -> &str {
-        // Only whole characters are ever written.
-        std::str::from_utf8(&self.bytes[..self.len]).unwrap_or_default()
     }
 }
 
@@ -264,17 +233,6 @@ impl Position {
         }
         self.to_move = Seat::new((self.to_move.index() + 1) % self.scores.len()).unwrap_or(Seat::FIRST);
         Ok(Progress::TurnEnded)
-    }
-
-    /// Calls `visit` with every legal move while the game is not over: each placement (cells row by row from
-    /// the bottom left, letters in the alphabet's order, then paths as [`for_each_word_move`] walks them),
-    /// then the pass.
-    pub fn for_each_legal_move(&self, mut visit: impl FnMut(Move)) {
-        if self.is_over() {
-            return;
-        }
-        for_each_word_move(self, |placement| visit(Move::Place(placement)));
-        visit(Move::Pass);
     }
 
     /// Whether `word` may still be named: neither the start word nor a word named before.

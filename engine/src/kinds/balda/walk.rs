@@ -4,10 +4,11 @@
 
 use fst::raw::{Fst, Node};
 
-use super::action::Placement;
+use super::action::{Move, Placement};
 use super::geometry::{Cell, Path, MAX_CELLS};
-use super::position::{Position, WordBuffer};
+use super::position::Position;
 use super::rules::MIN_WORD_LEN;
+use super::word_buffer::WordBuffer;
 
 /// Calls `visit` with every legal placement of `position` (the game not over): for each empty cell touching
 /// a letter, row by row from the bottom left, the paths from each start cell in the same order, extended
@@ -39,6 +40,19 @@ pub fn for_each_word_move(position: &Position, mut visit: impl FnMut(Placement))
         for start in (0..cells).map(|index| Cell::at(index, size)) {
             walker.step(start, fst.root(), &mut visit);
         }
+    }
+}
+
+impl Position {
+    /// Calls `visit` with every legal move while the game is not over: each placement (cells row by row from
+    /// the bottom left, letters in the alphabet's order, then paths as [`for_each_word_move`] walks them),
+    /// then the pass.
+    pub fn for_each_legal_move(&self, mut visit: impl FnMut(Move)) {
+        if self.is_over() {
+            return;
+        }
+        for_each_word_move(self, |placement| visit(Move::Place(placement)));
+        visit(Move::Pass);
     }
 }
 

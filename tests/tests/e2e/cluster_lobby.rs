@@ -603,10 +603,21 @@ async fn postgres_a_node_registered_again_records_its_players_presence_again() {
         (rows == 1).then_some(())
     };
     assert!(eventually(PATIENCE, recorded).await.is_some(), "B records the player");
+    // The presence row's version: B's heartbeat may register B again and write the row anew right after the
+    // removal, so what shows that the row went with B's is that the one recorded before is no longer there.
+    let row_version = || async {
+        sqlx::query_scalar::<_, String>("SELECT xmin::text FROM node_presence WHERE node_id = $1 AND account_id = $2")
+            .bind(b.state.node.id())
+            .bind(player.account.id)
+            .fetch_optional(&presence)
+            .await
+            .expect("read the presence row")
+    };
+    let before = row_version().await.expect("B's presence row");
 
     let store = database.store();
     store.remove_node(b.state.node.id()).await.expect("take B for dead");
-    assert!(recorded().await.is_none(), "the player's presence went with B's row");
+    assert_ne!(row_version().await, Some(before), "the player's presence went with B's row");
     let registered_again = eventually(PATIENCE, || async {
         let nodes = store.live_nodes(NODE.ttl.as_millis() as i64).await.ok()?;
         nodes.iter().any(|node| node.id == b.state.node.id()).then_some(())

@@ -11,6 +11,7 @@
 
 mod any;
 pub mod commitment;
+mod data_name;
 pub mod dictionary;
 #[doc(hidden)]
 pub mod fuzzing;

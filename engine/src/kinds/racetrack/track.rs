@@ -3,12 +3,9 @@
 
 use std::fmt;
 
-use sha2::{Digest, Sha256};
-
 use super::geometry::{Direction, FinishLine, Point};
 
-/// The longest track name, in bytes.
-pub const MAX_NAME_LEN: usize = 32;
+pub use crate::data_name::{ContentHash as TrackHash, DataName as TrackName, MAX_NAME_LEN};
 /// The widest map, in cells.
 pub const MAX_WIDTH: usize = 200;
 /// The tallest map, in cells.
@@ -40,88 +37,6 @@ impl Cell {
     #[must_use]
     pub const fn is_track(self) -> bool {
         !matches!(self, Cell::Outside)
-    }
-}
-
-/// A track's name: 1 to [`MAX_NAME_LEN`] bytes of lowercase ASCII letters, digits and `-`. It is `Copy`, so that
-/// rules naming a track stay `Copy`.
-#[derive(Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord)]
-pub struct TrackName {
-    len: u8,
-    bytes: [u8; MAX_NAME_LEN],
-}
-
-impl TrackName {
-    /// `name` if it is a valid track name.
-    #[must_use]
-    pub fn new(name: &str) -> Option<TrackName> {
-        let valid = !name.is_empty()
-            && name.len() <= MAX_NAME_LEN
-            && name.bytes().all(|byte| byte.is_ascii_lowercase() || byte.is_ascii_digit() || byte == b'-');
-        if !valid {
-            return None;
-        }
-        let mut bytes = [0; MAX_NAME_LEN];
-        bytes[..name.len()].copy_from_slice(name.as_bytes());
-        // At most MAX_NAME_LEN (32) bytes, so the length fits a byte.
-        Some(TrackName { len: name.len() as u8, bytes })
-    }
-
-    /// The name as text.
-    #[must_use]
-    pub fn as_str(&self) -> &str {
-        // Only ASCII is ever stored.
-        std::str::from_utf8(&self.bytes[..usize::from(self.len)]).unwrap_or_default()
-    }
-}
-
-impl fmt::Debug for TrackName {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        write!(f, "{:?}", self.as_str())
-    }
-}
-
-impl fmt::Display for TrackName {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.write_str(self.as_str())
-    }
-}
-
-/// The SHA-256 of a track's canonical text (see [`Track::canonical_text`]).
-#[derive(Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord)]
-pub struct TrackHash(pub [u8; 32]);
-
-impl TrackHash {
-    /// The hash of `text`.
-    #[must_use]
-    pub fn of(text: &str) -> TrackHash {
-        TrackHash(Sha256::digest(text.as_bytes()).into())
-    }
-
-    /// The hash read from 64 hexadecimal digits (either case).
-    #[must_use]
-    pub fn from_hex(hex: &str) -> Option<TrackHash> {
-        if hex.len() != 64 || !hex.is_ascii() {
-            return None;
-        }
-        let mut bytes = [0; 32];
-        for (index, byte) in bytes.iter_mut().enumerate() {
-            *byte = u8::from_str_radix(&hex[2 * index..2 * index + 2], 16).ok()?;
-        }
-        Some(TrackHash(bytes))
-    }
-}
-
-impl fmt::Display for TrackHash {
-    /// 64 lowercase hexadecimal digits.
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        self.0.iter().try_for_each(|byte| write!(f, "{byte:02x}"))
-    }
-}
-
-impl fmt::Debug for TrackHash {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        write!(f, "{self}")
     }
 }
 

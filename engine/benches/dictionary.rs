@@ -1,5 +1,6 @@
 //! Dictionary benchmarks on the full Polish list (4 million forms): reading and checking the file, word, prefix
-//! and fragment checks, the fragment index's first build (with the memory it keeps) and the draw.
+//! and fragment checks, the fragment and length indexes' first builds (with the memory they keep) and the draws:
+//! by the length index, and by reading the whole list when `accept` refuses almost every word.
 //!
 //! Run with `KARTKA_TEST_DICTIONARIES=DIR cargo bench -p kartka-engine --bench dictionary`, DIR holding the
 //! `pl.dict` scripts/test.sh builds; the figures and the machine are in `docs/benchmarks/dictionary.md`.
@@ -42,6 +43,9 @@ fn fragment_index(c: &mut Criterion) {
     group.bench_function("first_build/polish_full", |b| {
         b.iter_batched(fresh, |list| list.contains_fragment("rz"), BatchSize::LargeInput);
     });
+    group.bench_function("length_index/polish_full", |b| {
+        b.iter_batched(fresh, |list| list.prepare_draws(), BatchSize::LargeInput);
+    });
     group.finish();
 }
 
@@ -66,13 +70,25 @@ fn lookups(c: &mut Criterion) {
         });
     }
     group.finish();
+    let kept = allocation_counter::measure(|| list.prepare_draws()).bytes_current;
+    eprintln!("length index of the full Polish list: {kept} bytes kept ({:.1} KiB)", kept as f64 / 1024.0);
     let mut group = c.benchmark_group("draw");
+    for (name, lengths) in [("five_letters", 5..=5), ("seven_letters", 7..=7), ("four_to_twelve_letters", 4..=12)] {
+        group.bench_function(format!("{name}/polish_full"), |b| {
+            let mut seed = 0;
+            b.iter(|| {
+                seed += 1;
+                list.draw(seed, lengths.clone(), |_| true)
+            });
+        });
+    }
     group.sample_size(10);
-    group.bench_function("five_letters/polish_full", |b| {
+    // Few five-letter words end in ź: most draws fall back to reading the whole list.
+    group.bench_function("five_letters_rarely_accepted/polish_full", |b| {
         let mut seed = 0;
         b.iter(|| {
             seed += 1;
-            list.draw(seed, |word| word.chars().count() == 5)
+            list.draw(seed, 5..=5, |word| word.ends_with('ź'))
         });
     });
     group.finish();

@@ -84,17 +84,38 @@ fn a_list_answers_words_prefixes_and_fragments_anywhere_in_a_word() {
 }
 
 #[test]
-fn the_draw_is_the_same_for_the_same_seed_and_takes_only_accepted_words() {
-    let english = list(Language::En, "test-draw", &["ant", "bee", "cat", "dog", "eel", "fox", "gnu", "hen", "yak"]);
+fn the_draw_is_the_same_for_the_same_seed_and_takes_only_accepted_words_of_its_lengths() {
+    let english = list(
+        Language::En,
+        "test-draw",
+        &["ant", "bee", "cat", "dog", "eel", "fox", "gnu", "hen", "yak", "wasp", "horse"],
+    );
     for seed in 0..50 {
-        let drawn = english.draw(seed, |word| word != "cat");
-        assert_eq!(drawn, english.draw(seed, |word| word != "cat"));
-        assert!(drawn.is_some_and(|word| word != "cat" && english.contains(&word)));
+        let drawn = english.draw(seed, 3..=4, |word| word != "cat");
+        assert_eq!(drawn, english.draw(seed, 3..=4, |word| word != "cat"));
+        assert!(drawn.is_some_and(|word| word != "cat" && word != "horse" && english.contains(&word)));
     }
     let seen: std::collections::BTreeSet<String> =
-        (0..200).filter_map(|seed| english.draw(seed, |word| word.starts_with(['a', 'b', 'c']))).collect();
+        (0..200).filter_map(|seed| english.draw(seed, 3..=3, |word| word.starts_with(['a', 'b', 'c']))).collect();
     assert_eq!(seen.into_iter().collect::<Vec<_>>(), ["ant", "bee", "cat"]);
-    assert_eq!(english.draw(7, |word| word.len() > 3), None);
+    let lengths: std::collections::BTreeSet<String> =
+        (0..200).filter_map(|seed| english.draw(seed, 4..=5, |_| true)).collect();
+    assert_eq!(lengths.into_iter().collect::<Vec<_>>(), ["horse", "wasp"]);
+    assert_eq!(english.draw(7, 6..=9, |_| true), None, "no word of those lengths");
+    assert_eq!(english.draw(7, 3..=5, |word| word.len() > 5), None, "none accepted");
+}
+
+#[test]
+fn a_draw_that_accepts_almost_nothing_still_finds_the_one_word_it_takes() {
+    let letter = |n: usize| char::from(b'a' + u8::try_from(n % 26).expect("below 26"));
+    let words: Vec<String> = (0..2000)
+        .map(|n| format!("w{}{}{}{}", letter(n / 17_576), letter(n / 676), letter(n / 26), letter(n)))
+        .collect();
+    let refs: Vec<&str> = words.iter().map(String::as_str).collect();
+    let english = list(Language::En, "test-draw-rare", &refs);
+    for seed in 0..5 {
+        assert_eq!(english.draw(seed, 5..=5, |word| word == words[1234]).as_deref(), Some(words[1234].as_str()));
+    }
 }
 
 #[test]

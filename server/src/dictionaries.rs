@@ -21,10 +21,11 @@ pub fn load_dir(dir: &Path) -> anyhow::Result<Vec<DictionaryId>> {
     files.iter().map(|path| load_file(path)).collect()
 }
 
-/// Reads and registers one dictionary file.
+/// Reads and registers one dictionary file, and prepares its draws so that no game's creation pays for the pass.
 pub fn load_file(path: &Path) -> anyhow::Result<DictionaryId> {
     let bytes = std::fs::read(path).with_context(|| format!("reading {}", path.display()))?;
     let list = registry::register(bytes).with_context(|| format!("{}", path.display()))?;
+    list.prepare_draws();
     Ok(list.id())
 }
 

@@ -6,6 +6,7 @@
 //! registers full ones at start ([`registry`]). Rules name a list by its [`DictionaryId`], never hold it, and
 //! every game shares the one `Arc<Dictionary>`. No I/O here: the server reads the files and hands over their bytes.
 
+mod by_length;
 mod file;
 mod fragment;
 mod id;
@@ -14,7 +15,7 @@ pub mod registry;
 mod walk;
 
 use std::fmt;
-use std::ops::ControlFlow;
+use std::ops::{ControlFlow, RangeInclusive};
 use std::sync::OnceLock;
 
 use fst::{Set, Streamer};
@@ -24,6 +25,7 @@ pub use id::{DictionaryHash, DictionaryId, DictionaryName, MAX_NAME_LEN};
 pub use language::{Language, UnknownLanguage, WordError, MAX_WORD_LETTERS};
 
 use crate::splitmix::SplitMix64;
+use by_length::LengthIndex;
 use fragment::FragmentIndex;
 
 /// A word list: its identity and its normalised words. Immutable; shared as `Arc<Dictionary>`.
@@ -33,7 +35,12 @@ pub struct Dictionary {
     /// Built the first time a fragment is asked about (Superghost), so lists only Balda or Gallows read never pay
     /// for it.
     fragments: OnceLock<FragmentIndex>,
+    /// Built on the first draw (`by_length.rs`), so lists never drawn from never pay for it.
+    by_length: OnceLock<LengthIndex>,
 }
+
+/// How many picks [`Dictionary::draw`] lets `accept` refuse before it reads the whole list instead.
+pub const REJECTED_DRAWS: usize = 64;
 
 impl Dictionary {
     /// The list a dictionary file holds, checked (docs/dictionaries.md): its header, an automaton of a finite
@@ -42,7 +49,7 @@ impl Dictionary {
         let hash = DictionaryHash::of(&bytes);
         let read = file::read(bytes)?;
         let id = DictionaryId { language: read.language, name: read.name, hash };
-        Ok(Dictionary { id, words: read.words, fragments: OnceLock::new() })
+        Ok(Dictionary { id, words: read.words, fragments: OnceLock::new(), by_length: OnceLock::new() })
     }
 
     /// The list's identity.
@@ -97,21 +104,50 @@ impl Dictionary {
         &self.words
     }
 
-    /// A word chosen uniformly among those `accept` takes, the same for the same `seed` and list (SplitMix64
-    /// over the words' byte order), or `None` when `accept` takes none. Reads the whole list twice.
-    pub fn draw(&self, seed: u64, accept: impl Fn(&str) -> bool) -> Option<String> {
+    /// A word chosen uniformly among those of `lengths` letters that `accept` takes, the same for the same `seed`
+    /// and list, or `None` when `accept` takes none.
+    ///
+    /// SplitMix64 from `seed` picks among the words of those lengths (ordered by length, then bytes) until `accept`
+    /// takes one: rejection keeps the choice uniform. The first draw from a list builds its length index
+    /// (`by_length.rs`: one pass); later draws read a few hundred words. When `accept` refuses
+    /// [`REJECTED_DRAWS`] picks in a row, the choice among the words it takes is made by reading the whole list.
+    pub fn draw(&self, seed: u64, lengths: RangeInclusive<usize>, accept: impl Fn(&str) -> bool) -> Option<String> {
+        let index = self.by_length.get_or_init(|| LengthIndex::build(&self.words));
+        let within = index.count(lengths.clone());
+        if within == 0 {
+            return None;
+        }
+        let mut rng = SplitMix64::new(seed);
+        for _ in 0..REJECTED_DRAWS {
+            let word = index.word(&self.words, lengths.clone(), rng.below(within))?;
+            if accept(&word) {
+                return Some(word);
+            }
+        }
+        let takes = |word: &str| lengths.contains(&word.chars().count()) && accept(word);
+        self.draw_by_reading(&mut rng, takes)
+    }
+
+    /// Builds the index draws read (one pass over the list) now, so that the first draw does not pay for it: a
+    /// server prepares the full lists it loads at start.
+    pub fn prepare_draws(&self) {
+        self.by_length.get_or_init(|| LengthIndex::build(&self.words));
+    }
+
+    /// The uniform choice among the words `takes` accepts, by reading the list twice: counting, then choosing.
+    fn draw_by_reading(&self, rng: &mut SplitMix64, takes: impl Fn(&str) -> bool) -> Option<String> {
         let mut accepted = 0_u64;
         self.each_word(|word| {
-            accepted += u64::from(accept(word));
+            accepted += u64::from(takes(word));
             ControlFlow::Continue(())
         });
         if accepted == 0 {
             return None;
         }
-        let mut before_chosen = SplitMix64::new(seed).below(accepted);
+        let mut before_chosen = rng.below(accepted);
         let mut chosen = None;
         self.each_word(|word| {
-            if !accept(word) {
+            if !takes(word) {
                 return ControlFlow::Continue(());
             }
             if before_chosen == 0 {

@@ -127,11 +127,11 @@ impl BaldaRules {
     }
 
     /// The rules of a new game: its start word drawn from `seed`, as the word of `size` letters
-    /// [`Dictionary::draw`] chooses. A pass over the whole list: the server draws once, when it creates a game.
+    /// [`Dictionary::draw`] chooses.
     pub fn drawn(size: u8, players: u8, dictionary: DictionaryId, seed: u64) -> Result<BaldaRules, RulesError> {
         let found = Self::checked(size, players, dictionary)?;
         let word = found
-            .draw(seed, |word| word.chars().count() == usize::from(size))
+            .draw(seed, usize::from(size)..=usize::from(size), |_| true)
             .ok_or(RulesError::NoStartWord { dictionary, size })?;
         let start = StartWord::new(&word).ok_or(RulesError::StartWord { size })?;
         Ok(BaldaRules { size, players, dictionary, seed, start })

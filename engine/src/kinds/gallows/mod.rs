@@ -87,12 +87,8 @@ impl Position {
     /// accept as a round's word.
     fn draw_word(&self, choice: u64) -> Option<Word> {
         let hint = self.rules().hint();
-        let acceptable = |text: &str| {
-            let length = text.chars().count();
-            (MIN_LETTERS..=MAX_LETTERS).contains(&length)
-                && Word::new(text).is_some_and(|word| hint.hides_something(word))
-        };
-        self.dictionary().draw(choice, acceptable).and_then(|text| Word::new(&text))
+        let acceptable = |text: &str| Word::new(text).is_some_and(|word| hint.hides_something(word));
+        self.dictionary().draw(choice, MIN_LETTERS..=MAX_LETTERS, acceptable).and_then(|text| Word::new(&text))
     }
 }
 

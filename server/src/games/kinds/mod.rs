@@ -24,6 +24,7 @@ mod scored;
 mod sea_battle;
 mod soccer_centre;
 pub mod variants;
+mod word_lists;
 mod xrsoccer;
 
 use kartka_engine::{GameKind, Ruleset};

@@ -8,17 +8,17 @@
 
 mod import;
 mod record;
-mod start;
 mod tools;
 
 use kartka_engine::balda::{BaldaRules, RulesError};
-use kartka_engine::dictionary::{registry, DictionaryId, Language};
+use kartka_engine::dictionary::DictionaryId;
 use kartka_engine::{GameKind, Ruleset};
 use kartka_protocol::kinds::balda::{BaldaOptions, StartWordText, MAX_BALDA_PLAYERS};
 use kartka_protocol::kinds::dictionary::{DictionaryHashText, LanguageCode};
 use kartka_protocol::RulesetSpec;
 
-use super::{Kind, RulesetError};
+use super::word_lists::{language, language_code};
+use super::{word_lists, Kind, RulesetError};
 use crate::games::records::{ExportError, ReadGames, RecordParts};
 use crate::games::tools::{Setup, Tally, ToolError};
 
@@ -44,35 +44,11 @@ pub enum OptionsError {
     Rules(#[from] RulesError),
 }
 
-/// The engine's language of a wire language.
-pub(crate) const fn language(code: LanguageCode) -> Language {
-    match code {
-        LanguageCode::Pl => Language::Pl,
-        LanguageCode::En => Language::En,
-        LanguageCode::Ru => Language::Ru,
-    }
-}
-
-/// The wire's language of an engine language.
-const fn language_code(language: Language) -> LanguageCode {
-    match language {
-        Language::Pl => LanguageCode::Pl,
-        Language::En => LanguageCode::En,
-        Language::Ru => LanguageCode::Ru,
-    }
-}
-
 /// The list a client's options name: by language and hash, or the language's largest.
 fn dictionary_of(options: &BaldaOptions) -> Result<DictionaryId, OptionsError> {
     let language = language(options.language);
-    match options.dictionary {
-        Some(hash) => registry::all()
-            .iter()
-            .map(|list| list.id())
-            .find(|id| id.language == language && id.hash.0 == hash.0)
-            .ok_or(OptionsError::DictionaryMissing { language: options.language, hash: Some(hash) }),
-        None => Ok(registry::default_for(language).id()),
-    }
+    word_lists::named(language, options.dictionary)
+        .ok_or(OptionsError::DictionaryMissing { language: options.language, hash: options.dictionary })
 }
 
 /// The rules of a client's options, checked against the registry of lists and the rules: from the start word
@@ -82,7 +58,7 @@ pub fn checked(options: &BaldaOptions) -> Result<BaldaRules, OptionsError> {
     let seed = options.seed.map_or(0, u64::from);
     let rules = match options.start {
         Some(start) => BaldaRules::new(options.size, options.players, dictionary, seed, start.as_str())?,
-        None => start::drawn(options.size, options.players, dictionary, seed)?,
+        None => BaldaRules::drawn(options.size, options.players, dictionary, seed)?,
     };
     Ok(rules)
 }
@@ -168,6 +144,7 @@ impl Kind for Balda {
 mod tests {
     use super::*;
     use kartka_engine::balda::{MAX_PLAYERS, MAX_SIZE, MIN_PLAYERS, MIN_SIZE};
+    use kartka_engine::dictionary::{registry, Language};
     use kartka_protocol::kinds::balda::{MAX_BALDA_SIZE, MIN_BALDA_PLAYERS, MIN_BALDA_SIZE};
 
     #[test]
@@ -204,8 +181,5 @@ mod tests {
     fn the_wire_bounds_are_the_engines() {
         assert_eq!((MIN_BALDA_SIZE, MAX_BALDA_SIZE), (MIN_SIZE, MAX_SIZE));
         assert_eq!((MIN_BALDA_PLAYERS, MAX_BALDA_PLAYERS), (MIN_PLAYERS, MAX_PLAYERS));
-        for code in LanguageCode::ALL {
-            assert_eq!(language_code(language(code)), code);
-        }
     }
 }

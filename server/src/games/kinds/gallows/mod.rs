@@ -11,14 +11,15 @@
 
 mod tools;
 
-use kartka_engine::dictionary::{registry, DictionaryHash, Language};
+use kartka_engine::dictionary::{registry, Language};
 use kartka_engine::gallows::{GallowsRecord, GallowsRules, Hint, RulesError, WordSource};
 use kartka_engine::{EndReason, GameKind, Ruleset};
-use kartka_protocol::kinds::dictionary::{DictionaryHashText, LanguageCode};
+use kartka_protocol::kinds::dictionary::DictionaryHashText;
 use kartka_protocol::kinds::gallows::{GallowsOptions, GallowsReveal, GallowsWord};
 use kartka_protocol::RulesetSpec;
 
-use super::{hidden, Kind, RulesetError};
+use super::word_lists::{language, language_code};
+use super::{hidden, word_lists, Kind, RulesetError};
 use crate::games::records::{ExportError, ReadGames, RecordParts};
 use crate::games::tools::{Setup, Tally, ToolError};
 
@@ -44,34 +45,14 @@ pub enum OptionsError {
     Rules(#[from] RulesError),
 }
 
-/// The engine's language of a wire language code.
-fn language(code: LanguageCode) -> Language {
-    match code {
-        LanguageCode::Pl => Language::Pl,
-        LanguageCode::En => Language::En,
-        LanguageCode::Ru => Language::Ru,
-    }
-}
-
-/// The wire's language code of the engine's language.
-fn language_code(language: Language) -> LanguageCode {
-    match language {
-        Language::Pl => LanguageCode::Pl,
-        Language::En => LanguageCode::En,
-        Language::Ru => LanguageCode::Ru,
-    }
-}
-
 /// The rules of a client's options, checked against the registry of dictionaries and the rules.
 pub fn checked(options: &GallowsOptions) -> Result<GallowsRules, OptionsError> {
     let language = language(options.language);
     let dictionary = match options.dictionary {
         None => registry::default_for(language).id(),
-        Some(hash) => registry::all()
-            .into_iter()
-            .map(|dictionary| dictionary.id())
-            .find(|id| id.language == language && id.hash == DictionaryHash(hash.0))
-            .ok_or(OptionsError::DictionaryMissing { language, hash })?,
+        Some(hash) => {
+            word_lists::named(language, Some(hash)).ok_or(OptionsError::DictionaryMissing { language, hash })?
+        }
     };
     let source = match options.word {
         GallowsWord::Setter => WordSource::Setter,

@@ -2,7 +2,8 @@
 # fresh database on either store, a `kartka serve` process the caller may kill, and what a benchmark reports of
 # the machine (its load, PostgreSQL's CPU).
 #
-# Set before sourcing: PROFILE (debug or release). Uses KARTKA_TEST_POSTGRES_URL (default
+# Set before sourcing: PROFILE (debug or release); optionally SERVER_WRAPPER (an array: a command the server runs
+# under, e.g. valgrind) and START_TIMEOUT_S (how long a server may take to answer, default 30). Uses KARTKA_TEST_POSTGRES_URL (default
 # postgres://postgres@127.0.0.1:5432/postgres, trust auth) for PostgreSQL.
 
 REPO_ROOT=$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd -P)
@@ -11,6 +12,7 @@ TARGET_DIR=${CARGO_TARGET_DIR:-$REPO_ROOT/target}
 KARTKA=$TARGET_DIR/$PROFILE/kartka
 LOADGEN=$TARGET_DIR/$PROFILE/kartka-loadgen
 RELAY=$TARGET_DIR/$PROFILE/kartka-relay
+START_TIMEOUT_S=${START_TIMEOUT_S:-30}
 SERVER_PID=
 ADDRESS=
 PG_DATABASE=
@@ -61,9 +63,10 @@ start_server() {
     local listen=$1 log=$2 address=
     shift 2
     env DATABASE_URL="$DATABASE_URL" KARTKA_LISTEN="$listen" KARTKA_LOG=info KARTKA_LOG_FORMAT=json \
-        KARTKA_ACCOUNT_RATE_ADDRESS=1000000 KARTKA_WS_SOCKETS_PER_ADDRESS=1000000 "$@" "$KARTKA" serve >>"$log" 2>&1 &
+        KARTKA_ACCOUNT_RATE_ADDRESS=1000000 KARTKA_WS_SOCKETS_PER_ADDRESS=1000000 "$@" \
+        ${SERVER_WRAPPER[@]+"${SERVER_WRAPPER[@]}"} "$KARTKA" serve >>"$log" 2>&1 &
     SERVER_PID=$!
-    for _ in $(seq 1 300); do
+    for _ in $(seq 1 $((START_TIMEOUT_S * 10))); do
         address=$(jq -r 'select(.fields.message == "kartka is listening") | .fields.address' "$log" 2>/dev/null |
             tail -n 1)
         if [[ -n $address ]] && [[ $listen == *:0 || $address == "$listen" ]] &&
@@ -74,7 +77,7 @@ start_server() {
         kill -0 "$SERVER_PID" 2>/dev/null || die "the server exited; see $log"
         sleep 0.1
     done
-    die "the server did not start within 30 s; see $log"
+    die "the server did not start within $START_TIMEOUT_S s; see $log"
 }
 
 # Stops the server gracefully (SIGTERM) and waits for it.

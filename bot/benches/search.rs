@@ -10,7 +10,8 @@ use std::hint::black_box;
 
 use criterion::{criterion_main, Criterion, Throughput};
 use kartka_bot::{
-    find_threat_defence, find_threat_win, Bot, ClosingInEvaluation, Level, NoDeadline, SoccerEvaluation, MAX_THREES,
+    find_threat_defence, find_threat_win, Bot, ClosingInEvaluation, Level, NoDeadline, SearchOptions, SoccerEvaluation,
+    MAX_THREES,
 };
 use kartka_engine::closing_in::{self, parse_squares, BoardSize};
 use kartka_engine::five_in_a_row::{self, parse_actions, BoardShape, Opening, Rules, WinRule};
@@ -34,8 +35,19 @@ where
     G: kartka_engine::Game,
     E: kartka_bot::Evaluate<G> + Clone,
 {
+    bench_turn_with(c, name, position, evaluator, SearchOptions::default());
+}
+
+fn bench_turn_with<G, E>(c: &mut Criterion, name: &str, position: &G, evaluator: E, options: SearchOptions)
+where
+    G: kartka_engine::Game,
+    E: kartka_bot::Evaluate<G> + Clone,
+{
     let play = || {
-        Bot::new(evaluator.clone(), Level::STRONGEST, 1).play_turn(position, NODE_BUDGET, &NoDeadline).expect("a turn")
+        Bot::new(evaluator.clone(), Level::STRONGEST, 1)
+            .with_options(options)
+            .play_turn(position, NODE_BUDGET, &NoDeadline)
+            .expect("a turn")
     };
     let nodes = play().stats.nodes;
     let mut group = c.benchmark_group("turn");
@@ -51,6 +63,17 @@ fn turns(c: &mut Criterion) {
     // The evaluation blind to drawn lines, as before issue #40: what seeing them costs per node.
     bench_turn(c, "paper_soccer/start/rows_only", &soccer::Position::default(), SoccerEvaluation::ROWS_ONLY);
     bench_turn(c, "paper_soccer/medium_network/rows_only", &soccer_after(MEDIUM_NETWORK), SoccerEvaluation::ROWS_ONLY);
+    // Inner nodes ordered by the full evaluation, goal reach included, as before the guess (issue #40).
+    let full_ordering = SearchOptions { guess_ordering: false, ..SearchOptions::default() };
+    let (start, medium) = (soccer::Position::default(), soccer_after(MEDIUM_NETWORK));
+    bench_turn_with(c, "paper_soccer/start/full_ordering", &start, SoccerEvaluation::default(), full_ordering);
+    bench_turn_with(
+        c,
+        "paper_soccer/medium_network/full_ordering",
+        &medium,
+        SoccerEvaluation::default(),
+        full_ordering,
+    );
     let mut closing_in = closing_in::Position::new(BoardSize::new(8).expect("a size"));
     for square in parse_squares("C3 F6").expect("squares") {
         closing_in.play(square).expect("a legal placement");

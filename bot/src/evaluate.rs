@@ -17,6 +17,14 @@ pub trait Evaluate<G: Game> {
     /// it must be cheap.
     fn evaluate(&self, game: &G) -> i32;
 
+    /// A cheaper estimate of [`Evaluate::evaluate`] on the same scale, by which the search orders the actions
+    /// of an inner node: it is asked of every child before any is searched, most of which the search then cuts
+    /// off, so a kind whose evaluation is dear may leave its dearest terms out here. The evaluation itself by
+    /// default.
+    fn guess(&self, game: &G) -> i32 {
+        self.evaluate(game)
+    }
+
     /// An exact answer for the seat to act, if the kind has a solver and `game` is small enough to prove within
     /// `node_budget` nodes. The default knows none.
     fn solve(&self, game: &G, node_budget: u64) -> Option<Proof<G::Action>> {

@@ -76,11 +76,20 @@ pub struct SearchOptions {
     /// An action after which the same seat acts again costs half a step of depth. Off, it costs a whole step
     /// like any other, so bounce chains are seen half as far.
     pub half_step_continuations: bool,
+    /// Order an inner node's actions by the kind's cheap guess ([`Evaluate::guess`]) of the positions they lead
+    /// to. Off, by the full evaluation, as before Paper Soccer's evaluation grew dear (issue #40).
+    pub guess_ordering: bool,
 }
 
 impl Default for SearchOptions {
     fn default() -> Self {
-        SearchOptions { table: true, ordering: true, root_order: true, half_step_continuations: true }
+        SearchOptions {
+            table: true,
+            ordering: true,
+            root_order: true,
+            half_step_continuations: true,
+            guess_ordering: true,
+        }
     }
 }
 
@@ -334,15 +343,22 @@ impl<'a, G: Game, E: Evaluate<G>> Search<'a, G, E> {
         best_score
     }
 
-    /// A cheap guess of how good `action` is for `mover`, to search likely best actions first: the evaluation
-    /// of the position it leads to.
+    /// A cheap guess of how good `action` is for `mover`, to search likely best actions first: the kind's guess
+    /// (or evaluation) of the position it leads to.
     fn static_score(&self, game: &G, action: G::Action, mover: Seat) -> i32 {
         let mut child = game.clone();
+        let estimate = |child: &G| {
+            if self.options.guess_ordering {
+                self.evaluator.guess(child)
+            } else {
+                self.evaluator.evaluate(child)
+            }
+        };
         match child.apply(action) {
             Ok(Progress::GameOver(outcome)) => decided(outcome, mover, 1),
             Ok(_) => match child.to_act() {
-                Some(seat) if seat == mover => self.evaluator.evaluate(&child),
-                Some(_) => -self.evaluator.evaluate(&child),
+                Some(seat) if seat == mover => estimate(&child),
+                Some(_) => -estimate(&child),
                 None => 0,
             },
             Err(_) => -INFINITY,

@@ -91,6 +91,7 @@ fn with_any_one_search_improvement_off_the_bot_still_takes_a_short_win() {
         SearchOptions { ordering: false, ..all },
         SearchOptions { root_order: false, ..all },
         SearchOptions { half_step_continuations: false, ..all },
+        SearchOptions { guess_ordering: false, ..all },
     ];
     let position = after(SHORT_WIN);
     for options in one_off {

@@ -54,7 +54,7 @@ pub struct LadderArgs {
     /// bot), `generic` (mobility instead of the kind's evaluation), `four-chains` (Five in a row's threat
     /// search with fours only and no defence, as before threes), `rows-only` (Paper Soccer's evaluation blind to the
     /// drawn lines, as before issue #40), `no-table`, `no-ordering`, `no-root-order`,
-    /// `whole-step-continuations` (one search improvement off), `mcts` (plain UCT).
+    /// `whole-step-continuations`, `full-evaluation-ordering` (one search improvement off), `mcts` (plain UCT).
     #[arg(long, value_delimiter = ',')]
     pit: Vec<String>,
     /// The level of the bots of `--pit`.
@@ -133,6 +133,7 @@ impl Side {
             "no-ordering" => SearchOptions { ordering: false, ..all },
             "no-root-order" => SearchOptions { root_order: false, ..all },
             "whole-step-continuations" => SearchOptions { half_step_continuations: false, ..all },
+            "full-evaluation-ordering" => SearchOptions { guess_ordering: false, ..all },
             other => anyhow::bail!("--pit: no player is called {other:?}"),
         };
         Ok(Side::Bot(level, Configuration { search, ..Configuration::default() }))
@@ -513,6 +514,7 @@ mod tests {
             "no-ordering",
             "no-root-order",
             "whole-step-continuations",
+            "full-evaluation-ordering",
             "mcts",
         ] {
             let other = Side::named(name, level, None).expect("a player");

@@ -3,8 +3,16 @@
 
 use std::fmt;
 
-use super::position::Side;
 use crate::dictionary::MAX_WORD_LETTERS;
+
+/// Where a letter goes.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum Side {
+    /// Before the fragment's first letter.
+    Start,
+    /// After its last letter.
+    End,
+}
 
 /// The letters played this round, in order.
 #[derive(Clone, Copy, PartialEq, Eq, Hash)]

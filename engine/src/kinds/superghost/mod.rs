@@ -24,9 +24,9 @@ mod position;
 mod record;
 mod rules;
 
-pub use fragment::Fragment;
+pub use fragment::{Fragment, Side};
 pub use notation::{parse_actions, write_action, write_public};
-pub use position::{Action, IllegalMove, Position, RoundEnd, RoundLoss, Side};
+pub use position::{Action, IllegalMove, Position, RoundEnd, RoundLoss};
 pub use record::{ReadError, ReadErrorKind, ReplayError, SuperghostRecord};
 pub use rules::{RulesError, SuperghostRules, LOSSES_TO_ELIMINATE, MAX_PLAYERS, MIN_PLAYERS, MIN_WORD_LETTERS};
 

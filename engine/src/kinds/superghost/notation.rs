@@ -8,7 +8,8 @@
 //! does (the challenged player loses). A mark is read and ignored: the list judges the action again, so a
 //! public text replays as the action it shows.
 
-use super::position::{Action, RoundLoss, Side};
+use super::fragment::Side;
+use super::position::{Action, RoundLoss};
 use crate::game::NotationError;
 
 /// The mark of a letter that completes a word.

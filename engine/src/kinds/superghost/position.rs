@@ -2,20 +2,11 @@
 
 use std::sync::Arc;
 
-use super::fragment::Fragment;
+use super::fragment::{Fragment, Side};
 use super::rules::{SuperghostRules, LOSSES_TO_ELIMINATE, MIN_WORD_LETTERS};
 use crate::dictionary::{registry, Dictionary, Language};
 use crate::game::Progress;
 use crate::{BySeat, EndReason, Outcome, PositionKey, Seat};
-
-/// Where a letter goes.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
-pub enum Side {
-    /// Before the fragment's first letter.
-    Start,
-    /// After its last letter.
-    End,
-}
 
 /// One turn: a letter added at either end of the fragment, or a challenge of the previous player.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]

@@ -84,4 +84,5 @@ mod simultaneous;
 mod soccer_variants;
 mod store;
 mod store_outage;
+mod superghost;
 mod web;

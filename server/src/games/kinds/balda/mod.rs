@@ -54,7 +54,7 @@ pub(crate) const fn language(code: LanguageCode) -> Language {
 }
 
 /// The wire's language of an engine language.
-const fn language_code(language: Language) -> LanguageCode {
+pub(crate) const fn language_code(language: Language) -> LanguageCode {
     match language {
         Language::Pl => LanguageCode::Pl,
         Language::En => LanguageCode::En,
@@ -62,17 +62,22 @@ const fn language_code(language: Language) -> LanguageCode {
     }
 }
 
+/// The registered list of a wire language with `hash`, or the language's largest when there is no hash; `None`
+/// when no list of that language and hash is registered. Superghost's options name their list the same way.
+pub(crate) fn listed(code: LanguageCode, hash: Option<DictionaryHashText>) -> Option<DictionaryId> {
+    let language = language(code);
+    match hash {
+        Some(hash) => {
+            registry::all().iter().map(|list| list.id()).find(|id| id.language == language && id.hash.0 == hash.0)
+        }
+        None => Some(registry::default_for(language).id()),
+    }
+}
+
 /// The list a client's options name: by language and hash, or the language's largest.
 fn dictionary_of(options: &BaldaOptions) -> Result<DictionaryId, OptionsError> {
-    let language = language(options.language);
-    match options.dictionary {
-        Some(hash) => registry::all()
-            .iter()
-            .map(|list| list.id())
-            .find(|id| id.language == language && id.hash.0 == hash.0)
-            .ok_or(OptionsError::DictionaryMissing { language: options.language, hash: Some(hash) }),
-        None => Ok(registry::default_for(language).id()),
-    }
+    listed(options.language, options.dictionary)
+        .ok_or(OptionsError::DictionaryMissing { language: options.language, hash: options.dictionary })
 }
 
 /// The rules of a client's options, checked against the registry of lists and the rules: from the start word

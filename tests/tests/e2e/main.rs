@@ -38,6 +38,7 @@ mod browser_seats;
 mod browser_site;
 mod browser_soccer_variants;
 mod browser_social;
+mod browser_superghost;
 mod chat;
 mod closing_in;
 mod cluster;

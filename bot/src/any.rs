@@ -26,6 +26,7 @@ use crate::russian_soccer::RussianSoccerEvaluation;
 use crate::search::{Deadline, SearchOptions};
 use crate::soccer::SoccerEvaluation;
 use crate::soccer_centre::SoccerCentreEvaluation;
+use crate::superghost::superghost_action_weighing;
 use crate::xrsoccer::XrsoccerEvaluation;
 
 /// A turn of any kind of game, in the game's notation.
@@ -124,7 +125,21 @@ pub fn play_any_turn_configured(
         AnyGame::PointsAndSegments(position) => play.turn(position, PointsAndSegmentsEvaluation),
         AnyGame::Racetrack(race) => race_turn(race),
         AnyGame::Balda(game) => balda_turn(game),
+        AnyGame::Superghost(game) => superghost_turn(game, seed),
     }
+}
+
+/// Superghost's turn: a challenge of a bluff, else a letter that keeps a word possible (no adversarial search, see
+/// [`superghost_action_weighing`]), at every level, drawn by `seed`; its nodes are the fragments it looked up.
+fn superghost_turn(game: &kartka_engine::superghost::Position, seed: u64) -> Result<AnyTurn, BotError> {
+    let (action, looked_up) = superghost_action_weighing(game, seed).ok_or(BotError::GameOver)?;
+    Ok(AnyTurn {
+        actions: vec![write_actions::<kartka_engine::superghost::Position>(&[action])],
+        separator: kartka_engine::superghost::Position::ACTION_SEPARATOR,
+        // The player keeps words possible rather than weighing the others' replies: it has no score to report.
+        evaluation: Evaluation::Score(0),
+        stats: Stats { nodes: looked_up, ..Stats::default() },
+    })
 }
 
 /// Balda's turn: the longest word the dictionary allows (no adversarial search, see [`strongest_move`]), at every

@@ -62,8 +62,7 @@
 //!   letter most words still possible hold) play from a seat's view, built from the public texts alone, through
 //!   [`SeatView`]; [`play_any_turn`] refuses a whole game of theirs.
 //! - Superghost is no search either: [`superghost`] challenges a fragment no word of the game's list holds, else
-//!   adds a letter that keeps the fragment inside a word without completing one (not registered yet, so
-//!   [`play_any_turn`] does not reach it).
+//!   adds a letter that keeps the fragment inside a word without completing one, at every level.
 //!
 //! # Levels
 //! [`Level`] 1 to 8. The low levels make human mistakes on purpose: they look only a few steps ahead, and

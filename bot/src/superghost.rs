@@ -4,8 +4,7 @@
 //! letters. When every letter would complete a word or leave none possible, it challenges if it may (the
 //! challenge may fail, but so would any letter), else it plays the alphabet's first letter.
 //!
-//! The kind is not registered yet: [`play_any_turn`](crate::play_any_turn) will play Superghost's turns with it
-//! once the engine's registry names the kind.
+//! [`play_any_turn`](crate::play_any_turn) plays Superghost's turns with it, at every level.
 
 use kartka_engine::superghost::{Action, Position, Side, MIN_WORD_LETTERS};
 
@@ -15,12 +14,19 @@ use crate::rng::SplitMix64;
 /// position and seed.
 #[must_use]
 pub fn superghost_action(game: &Position, seed: u64) -> Option<Action> {
+    superghost_action_weighing(game, seed).map(|(action, _)| action)
+}
+
+/// [`superghost_action`], with how many fragments it looked up in the list to choose it (the work it did).
+#[must_use]
+pub fn superghost_action_weighing(game: &Position, seed: u64) -> Option<(Action, u64)> {
     game.outcome().is_none().then_some(())?;
     let list = game.dictionary();
     let fragment = game.fragment().to_string();
     let may_challenge = game.last_adder().is_some();
+    let mut looked_up = u64::from(may_challenge);
     if may_challenge && !list.contains_fragment(&fragment) {
-        return Some(Action::Challenge);
+        return Some((Action::Challenge, looked_up));
     }
     let alphabet = game.rules().language().alphabet();
     let mut safe = Vec::new();
@@ -33,6 +39,7 @@ pub fn superghost_action(game: &Position, seed: u64) -> Option<Action> {
                 Side::Start => format!("{letter}{fragment}"),
                 Side::End => format!("{fragment}{letter}"),
             };
+            looked_up += 1;
             let completes = grown.chars().count() >= MIN_WORD_LETTERS && list.contains(&grown);
             if !completes && list.contains_fragment(&grown) {
                 safe.push(Action::Add { side, letter });
@@ -40,15 +47,13 @@ pub fn superghost_action(game: &Position, seed: u64) -> Option<Action> {
         }
     }
     if safe.is_empty() {
-        return Some(if may_challenge {
-            Action::Challenge
-        } else {
-            Action::Add { side: Side::End, letter: alphabet[0] }
-        });
+        let action =
+            if may_challenge { Action::Challenge } else { Action::Add { side: Side::End, letter: alphabet[0] } };
+        return Some((action, looked_up));
     }
     // Fewer letters than a u64 counts.
     let chosen = SplitMix64::new(seed).next_u64() % safe.len() as u64;
-    Some(safe[chosen as usize])
+    Some((safe[chosen as usize], looked_up))
 }
 
 #[cfg(test)]

@@ -92,8 +92,9 @@ pub trait Game: Clone + Debug + std::hash::Hash + Send + Sync + 'static {
     const HIDDEN_INFORMATION: bool = false;
 
     /// What the move `actions`, just played by `mover` from this position to `after`, discloses to whom (see
-    /// [`Disclosure`]). `None`, the default and the answer of every kind of perfect information, means the move
-    /// is public as written. A kind with secrets answers for every move.
+    /// [`Disclosure`]). `None`, the default and the answer of most kinds of perfect information, means the move
+    /// is public as written. A kind with secrets answers for every move, and so does a kind whose public text
+    /// adds what a viewer cannot compute (Superghost's verdicts of its word list).
     fn disclose(&self, _mover: Seat, _actions: &[Self::Action], _after: &Self) -> Option<Disclosure> {
         None
     }

@@ -1,7 +1,9 @@
 //! Who may see what: viewers, the seats acting at once, and what one applied move discloses to each viewer.
 //!
 //! A kind of perfect information (every kind before Sea Battle) discloses each move whole to everyone: it
-//! keeps the defaults of [`Game`](crate::Game), and its moves' texts are their own public parts. A kind with
+//! keeps the defaults of [`Game`](crate::Game), and its moves' texts are their own public parts; one whose
+//! viewers cannot compute everything from the moves (Superghost's verdicts, judged by a list the browser lacks)
+//! discloses a public text that adds it, with nothing private. A kind with
 //! secrets (a fleet, a secret number, a guess not yet answered) says, per move, what everyone may see and what
 //! only the mover may see ([`Disclosure`]); the server projects every move once, at commit, and serves each
 //! viewer its projection alone.

@@ -1,7 +1,7 @@
-//! Superghost (rules document word-games.md), through the `Game` trait (the kind is not registered yet): rules
-//! naming a registered list, letters at either end, completed words, challenges decided by the list both ways,
-//! refused letters that change nothing, elimination and ranks, departures, the notation, records, perft counted
-//! by hand, and the conformance properties of random games.
+//! Superghost (rules document word-games.md), through the `Game` trait: rules naming a registered list, letters
+//! at either end, completed words, challenges decided by the list both ways, refused letters that change nothing,
+//! elimination and ranks, departures, the notation and the verdicts of public texts, records, perft counted by
+//! hand, and the conformance properties of random games.
 
 #[path = "common/game_conformance.rs"]
 mod game_conformance;
@@ -102,7 +102,8 @@ fn a_bad_letter_or_a_challenge_of_nobody_is_refused_and_changes_nothing() {
         assert_eq!(game.play(action), Err(refused), "{text}");
         assert_eq!(game, start, "{text}");
     }
-    assert!(parse_actions(">1").is_err() && parse_actions("a").is_err() && parse_actions("").is_err());
+    assert!(parse_actions(">1").is_err() && parse_actions("a").is_err());
+    assert_eq!(parse_actions(""), Ok(Vec::new()), "no actions, which a move refuses as empty");
     assert_eq!(parse_actions(">A"), Ok(vec![Action::Add { side: Side::End, letter: 'a' }]));
     assert_eq!(parse_actions("<Ё"), Ok(vec![Action::Add { side: Side::Start, letter: 'е' }]));
 }
@@ -156,6 +157,44 @@ fn actions_write_as_they_read() {
         write_action(actions[0], &mut written);
         assert_eq!(written, text);
     }
+}
+
+/// The public text of each move: the action, marked with the list's verdict when it ends the round.
+fn public_texts(moves: &str) -> Vec<String> {
+    let mut game = Position::new(rules(2));
+    moves
+        .split_whitespace()
+        .map(|text| {
+            let actions = parse_actions(text).expect("notation");
+            let before = game.clone();
+            game.play(actions[0]).expect("legal");
+            before.disclose(game.to_move(), &actions, &game).expect("every move discloses").public
+        })
+        .collect()
+}
+
+#[test]
+fn public_texts_carry_the_lists_verdict_and_read_back_as_the_same_actions() {
+    // "cats" completes a word; "catt" is inside "scatter" (the challenger loses); "zq" is inside none.
+    assert_eq!(public_texts(">c >a >t >s"), [">c", ">a", ">t", ">s!"]);
+    assert_eq!(public_texts(">c >a >t >t ?"), [">c", ">a", ">t", ">t", "?+"]);
+    assert_eq!(public_texts(">z >q ?"), [">z", ">q", "?-"]);
+    let mut game = Position::new(rules(2));
+    let disclosure = game.disclose(Seat::FIRST, &[Action::Add { side: Side::End, letter: 'c' }], &game.clone());
+    assert_eq!(disclosure.map(|told| (told.private, told.secret)), Some((None, None)), "nothing is secret");
+    for (public, action) in [
+        (">s!", Action::Add { side: Side::End, letter: 's' }),
+        ("<s", Action::Add { side: Side::Start, letter: 's' }),
+        ("?+", Action::Challenge),
+        ("?-", Action::Challenge),
+    ] {
+        assert_eq!(parse_actions(public), Ok(vec![action]), "{public}");
+    }
+    // A mark is no verdict of the player's: the list judges again.
+    play(&mut game, ">z >q");
+    game.play(parse_actions("?+").expect("notation")[0]).expect("legal");
+    assert_eq!(game.last_round(), Some(RoundEnd { loser: seat(1), reason: RoundLoss::Challenged }));
+    assert!(parse_actions("?!").is_err() && parse_actions(">a+").is_err() && parse_actions("!").is_err());
 }
 
 #[test]

@@ -7,8 +7,7 @@
 //! full path: the generated macros expand elsewhere). [`GameKind`], [`Ruleset`], [`AnyGame`] and the dispatch
 //! behind every method of [`AnyGame`] are generated from that line, so no list can miss a kind. Two modules here
 //! are not kinds: `variant_record` holds what the Paper Soccer variants' records share, `hidden_record` what the
-//! hidden-information kinds' records share. `superghost` is a kind whose other layers (protocol, server, bot,
-//! browser) are not written yet, so it has no registry line: its tests reach it through the [`Game`] trait.
+//! hidden-information kinds' records share.
 
 use crate::game::Game;
 
@@ -201,6 +200,8 @@ registry! { $
     Balda(crate::balda::Position) = "balda";
     /// Gallows (Hangman): two rounds, each seat's secret dictionary word guessed a letter at a time by the other.
     Gallows(crate::gallows::Position) = "gallows";
+    /// Superghost: two to four players add a letter at either end of a fragment, or challenge; the list judges.
+    Superghost(crate::superghost::Position) = "superghost";
 }
 
 /// The kind meant where none is named (`kartka perft` and `kartka bot move` without `--game`): Paper Soccer,

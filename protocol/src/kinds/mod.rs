@@ -3,8 +3,7 @@
 //! one line of the `registry!` call at the bottom of this file, named as the engine's registry names it (the
 //! server's `games::kinds` tests check that the lists agree). [`RulesetSpec`] and [`GameKindName`] are
 //! generated from that line, so no list can miss a kind. One module here is not a kind: `dictionary` holds the
-//! wire types the word games share; `superghost` has no registry line yet (its server, bot and browser layers
-//! are still to come).
+//! wire types the word games share.
 
 pub mod balda;
 pub mod barriers;
@@ -117,6 +116,9 @@ registry! {
     /// (by hash, once a game exists), set by the players or drawn by the server (`word`), `misses` 6, 8 or 10,
     /// and whether the ends of the word are shown (`reveal`).
     Gallows(gallows::GallowsOptions) = "gallows", "Gallows.";
+    /// Superghost: `players` (2–4) add letters at either end of a fragment of the `language`, or challenge, judged
+    /// by the `dictionary` (by hash, once a game exists).
+    Superghost(superghost::SuperghostOptions) = "superghost", "Superghost.";
 }
 
 impl GameKindName {

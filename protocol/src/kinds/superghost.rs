@@ -1,7 +1,4 @@
 //! Superghost's own wire options: the players, the language, and the word list by the hash of its file.
-//!
-//! Not registered yet: the server, bot and browser layers of the kind are still to come, so no
-//! [`RulesetSpec`](crate::RulesetSpec) variant carries these options.
 
 use schemars::JsonSchema;
 use serde::{Deserialize, Serialize};
@@ -33,6 +30,12 @@ pub struct SuperghostOptions {
 
 fn default_players() -> u8 {
     MIN_SUPERGHOST_PLAYERS
+}
+
+impl Default for SuperghostOptions {
+    fn default() -> SuperghostOptions {
+        SuperghostOptions { players: default_players(), language: LanguageCode::default(), dictionary: None }
+    }
 }
 
 #[cfg(test)]

@@ -104,7 +104,7 @@ async fn play_game(server: &TestServer, api: &Api, admin: &Session, spec: Rulese
         assert_eq!((status, body["code"].as_str()), (409, Some("not_allowed")), "{label}: no record in play: {body}");
     }
     let mut spectator = View::subscribe(server.addr, &watcher.token, game_id, &label).await;
-    let mut referee = Referee { game: AnyGame::new(&played), ply: 0 };
+    let mut referee = Referee { game: AnyGame::new(&played), ply: 0, told: Vec::new() };
     let mut rng = SplitMix(seed);
     let mut sent = Vec::new();
     let mut resumed = false;
@@ -159,7 +159,9 @@ async fn play_game(server: &TestServer, api: &Api, admin: &Session, spec: Rulese
         // with its answer; the count of moves is the one sent.
         assert_eq!(stored.moves.len(), sent.len(), "{label}: the store kept every move sent");
     } else {
-        assert_eq!(notations(&stored), sent, "{label}: the store kept every move sent, in order");
+        // Each as everyone was told it: the text sent, with what the rules add to it (Superghost's verdicts).
+        assert_eq!(notations(&stored), referee.told, "{label}: the store kept every move sent, in order");
+        assert_eq!(canonical(kind, &referee.told), canonical(kind, &sent), "{label}: the told moves are the sent ones");
     }
 
     let (status, record) = api.get_text(&format!("/api/games/{game_id}/record"), None).await;
@@ -292,13 +294,16 @@ struct Referee {
     game: AnyGame,
     /// The actions played: a move frame's `ply`.
     ply: u32,
+    /// Each move as everyone is told it: its public text (the engine's disclosure), else as sent.
+    told: Vec<String>,
 }
 
 impl Referee {
     /// Plays the turn `notation` that `seat` sent.
     fn play(&mut self, seat: Seat, notation: &str) {
-        let (played, _) = self.game.play_as(seat, notation).expect("a sent turn is legal");
+        let (played, disclosure) = self.game.play_as(seat, notation).expect("a sent turn is legal");
         self.ply += played.actions as u32;
+        self.told.push(disclosure.map_or_else(|| notation.to_owned(), |disclosure| disclosure.public));
     }
 
     /// A view of a game without secrets is the referee's game, at its ply.

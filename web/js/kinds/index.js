@@ -84,10 +84,11 @@ import pointsAndSegments from './points-and-segments/index.js';
 import racetrack from './racetrack/index.js';
 import balda from './balda/index.js';
 import gallows from './gallows/index.js';
+import superghost from './superghost/index.js';
 
 /** Every kind by its key, in the order the lobby offers them. */
 export const KINDS = new Map(
-  [paperSoccer, closingIn, dots, lineSoccer, russianSoccer, paperSoccerCentre, xrsoccer, fiveInARow, dotsAndBoxes, seaBattle, bullsAndCows, barriers, digitalWars, pointsAndSegments, racetrack, balda, gallows].map((kind) => [kind.key, kind]),
+  [paperSoccer, closingIn, dots, lineSoccer, russianSoccer, paperSoccerCentre, xrsoccer, fiveInARow, dotsAndBoxes, seaBattle, bullsAndCows, barriers, digitalWars, pointsAndSegments, racetrack, balda, gallows, superghost].map((kind) => [kind.key, kind]),
 );
 
 /** The kind the site shows first: its rules at `/rules`, its leaderboard, its games preselected. */

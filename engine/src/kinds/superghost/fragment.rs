@@ -5,6 +5,15 @@ use std::fmt;
 
 use crate::dictionary::MAX_WORD_LETTERS;
 
+/// Where a letter goes.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum Side {
+    /// Before the fragment's first letter.
+    Start,
+    /// After its last letter.
+    End,
+}
+
 /// The letters played this round, in order.
 #[derive(Clone, Copy, PartialEq, Eq, Hash)]
 pub struct Fragment {
@@ -43,19 +52,17 @@ impl Fragment {
         &self.letters[..self.len()]
     }
 
-    /// `letter` put before the first letter, when the fragment is not full.
-    pub(super) fn prepend(&mut self, letter: char) {
+    /// `letter` put at `side`, when the fragment is not full.
+    pub(super) fn add(&mut self, side: Side, letter: char) {
         debug_assert!(!self.is_full());
         let len = self.len();
-        self.letters.copy_within(..len, 1);
-        self.letters[0] = letter;
-        self.len += 1;
-    }
-
-    /// `letter` put after the last letter, when the fragment is not full.
-    pub(super) fn append(&mut self, letter: char) {
-        debug_assert!(!self.is_full());
-        self.letters[self.len()] = letter;
+        match side {
+            Side::Start => {
+                self.letters.copy_within(..len, 1);
+                self.letters[0] = letter;
+            }
+            Side::End => self.letters[len] = letter,
+        }
         self.len += 1;
     }
 

@@ -12,7 +12,10 @@
 //! - the loser of a round starts the next one (the next seat still in, when the loser is out);
 //! - five lost rounds put a seat out; a seat that leaves is out at that moment and the round starts again; the
 //!   last seat in wins, the others rank by the order they went out (the first out last). The end's reason is
-//!   `score` (the letters decided it), or the departure's own reason when the last opponent left.
+//!   `score` (the letters decided it), or the departure's own reason when the last opponent left;
+//! - a move's public text carries the list's verdict (`>s!` completed a word, `?+` a challenge some word answers,
+//!   `?-` one none does: see `notation`), so a viewer without the list sees who lost each round. Nothing is
+//!   secret: the private text is the public one.
 
 mod fragment;
 mod fuzz;
@@ -21,14 +24,14 @@ mod position;
 mod record;
 mod rules;
 
-pub use fragment::Fragment;
-pub use notation::{parse_actions, write_action};
-pub use position::{Action, IllegalMove, Position, RoundEnd, RoundLoss, Side};
+pub use fragment::{Fragment, Side};
+pub use notation::{parse_actions, write_action, write_public};
+pub use position::{Action, IllegalMove, Position, RoundEnd, RoundLoss};
 pub use record::{ReadError, ReadErrorKind, ReplayError, SuperghostRecord};
 pub use rules::{RulesError, SuperghostRules, LOSSES_TO_ELIMINATE, MAX_PLAYERS, MIN_PLAYERS, MIN_WORD_LETTERS};
 
 use crate::game::{Game, NotationError, Progress};
-use crate::{EndReason, Outcome, Seat};
+use crate::{Disclosure, EndReason, Outcome, Seat};
 
 impl Game for Position {
     type Rules = SuperghostRules;
@@ -49,6 +52,18 @@ impl Game for Position {
 
     fn to_act(&self) -> Option<Seat> {
         self.outcome().is_none().then(|| self.to_move())
+    }
+
+    /// Public as played, with each action's verdict (`notation`): the list's answer a viewer cannot reach.
+    fn disclose(&self, _mover: Seat, actions: &[Action], _after: &Self) -> Option<Disclosure> {
+        let mut public = String::new();
+        let mut game = self.clone();
+        for &action in actions {
+            write_public(action, game.round_loss(action), &mut public);
+            // Every action was played legally from here to `after`.
+            let _ = game.play(action);
+        }
+        Some(Disclosure { public, private: None, secret: None })
     }
 
     fn mid_turn(&self) -> bool {

@@ -2,20 +2,11 @@
 
 use std::sync::Arc;
 
-use super::fragment::Fragment;
+use super::fragment::{Fragment, Side};
 use super::rules::{SuperghostRules, LOSSES_TO_ELIMINATE, MIN_WORD_LETTERS};
 use crate::dictionary::{registry, Dictionary, Language};
 use crate::game::Progress;
 use crate::{BySeat, EndReason, Outcome, PositionKey, Seat};
-
-/// Where a letter goes.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
-pub enum Side {
-    /// Before the fragment's first letter.
-    Start,
-    /// After its last letter.
-    End,
-}
 
 /// One turn: a letter added at either end of the fragment, or a challenge of the previous player.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
@@ -211,34 +202,46 @@ impl Position {
         }
     }
 
+    /// How `action`, legal here, ends the round, or `None` when play goes on: a letter that completes a word of
+    /// [`MIN_WORD_LETTERS`] or more loses it for the mover; a challenge loses it for the challenger when some
+    /// word holds the fragment, else for the challenged player. What [`Position::play`] does and the move's
+    /// public text says (`Game::disclose`).
+    #[must_use]
+    pub fn round_loss(&self, action: Action) -> Option<RoundLoss> {
+        match action {
+            Action::Add { side, letter } => {
+                let mut grown = self.fragment;
+                grown.add(side, letter);
+                let completed =
+                    grown.len() >= MIN_WORD_LETTERS && grown.with_text(|text| self.dictionary.contains(text));
+                completed.then_some(RoundLoss::Completed)
+            }
+            Action::Challenge => Some(if self.fragment.with_text(|text| self.dictionary.contains_fragment(text)) {
+                RoundLoss::ChallengeFailed
+            } else {
+                RoundLoss::Challenged
+            }),
+        }
+    }
+
     /// Plays `action` for the seat to move; on error the game is unchanged.
     pub fn play(&mut self, action: Action) -> Result<Progress, IllegalMove> {
         self.check(action)?;
         let mover = self.to_move;
-        match action {
-            Action::Add { side, letter } => {
-                match side {
-                    Side::Start => self.fragment.prepend(letter),
-                    Side::End => self.fragment.append(letter),
-                }
-                let completed = self.fragment.len() >= MIN_WORD_LETTERS
-                    && self.fragment.with_text(|text| self.dictionary.contains(text));
-                if completed {
-                    return Ok(self.lose_round(mover, RoundLoss::Completed));
-                }
-                self.last_adder = Some(mover);
-                self.to_move = self.next_in(mover);
-                Ok(Progress::TurnEnded)
+        let Some(reason) = self.round_loss(action) else {
+            // Only a letter leaves the round going: a challenge always ends it.
+            if let Action::Add { side, letter } = action {
+                self.fragment.add(side, letter);
             }
-            Action::Challenge => {
-                let challenged = self.last_adder.unwrap_or_else(|| unreachable!("checked: someone added"));
-                if self.fragment.with_text(|text| self.dictionary.contains_fragment(text)) {
-                    Ok(self.lose_round(mover, RoundLoss::ChallengeFailed))
-                } else {
-                    Ok(self.lose_round(challenged, RoundLoss::Challenged))
-                }
-            }
-        }
+            self.last_adder = Some(mover);
+            self.to_move = self.next_in(mover);
+            return Ok(Progress::TurnEnded);
+        };
+        let loser = match reason {
+            RoundLoss::Challenged => self.last_adder.unwrap_or_else(|| unreachable!("checked: someone added")),
+            RoundLoss::Completed | RoundLoss::ChallengeFailed => mover,
+        };
+        Ok(self.lose_round(loser, reason))
     }
 
     /// The next seat still in after `seat`, in seat order round the table (`seat` itself when it is the only

@@ -73,15 +73,18 @@ impl GameActor {
             let seat = convert::seat_from_text(&row.seat).ok_or_else(|| corrupt(format!("seat {}", row.seat)))?;
             departures.before(&mut game, row.ply as u32);
             let to_act_before = game.seats_to_act();
-            game.play_as(seat, &row.notation).map_err(|e| corrupt(format!("move at ply {}: {e}", row.ply)))?;
+            let (_, disclosure) =
+                game.play_as(seat, &row.notation).map_err(|e| corrupt(format!("move at ply {}: {e}", row.ply)))?;
             window_opened = game.timed_window().and(window_opened.or(Some(row.received_at)));
             let running = convert::seat_names(game.seats_to_act());
             *has_moved.get_mut(seat).ok_or_else(|| corrupt(format!("seat {} in a game of {seats}", row.seat)))? = true;
             let seq = move_seqs.get(&(row.ply as u64)).map_or(0, |(_, seq)| *seq);
+            // A move public as told (a Gallows letter with its answer, a Superghost challenge with its verdict) is
+            // told again so, as the engine discloses it anew: its event was sent to everyone, but not kept apart.
             let full = MoveRecord {
                 ply: row.ply as u32,
                 seat: seat_name(seat),
-                notation: row.notation,
+                notation: disclosure.map_or(row.notation, |disclosure| disclosure.public),
                 turn_ended: row.turn_ended,
                 at_ms: row.received_at,
                 clocks: kartka_protocol::Clocks::running_at_once(row.clocks_ms, running),

@@ -23,6 +23,7 @@ mod racetrack;
 mod scored;
 mod sea_battle;
 mod soccer_centre;
+mod superghost;
 pub mod variants;
 mod word_lists;
 mod xrsoccer;
@@ -151,6 +152,7 @@ pub fn of(kind: GameKind) -> &'static dyn Kind {
         GameKind::Racetrack => &racetrack::Racetrack,
         GameKind::Balda => &balda::Balda,
         GameKind::Gallows => &gallows::Gallows,
+        GameKind::Superghost => &superghost::Superghost,
     }
 }
 
@@ -181,6 +183,7 @@ pub fn spec(ruleset: &Ruleset) -> RulesetSpec {
         Ruleset::Racetrack(rules) => racetrack::spec(rules),
         Ruleset::Balda(rules) => balda::spec(rules),
         Ruleset::Gallows(rules) => gallows::spec(rules),
+        Ruleset::Superghost(rules) => superghost::spec(rules),
     }
 }
 
@@ -216,6 +219,7 @@ pub fn ruleset(spec: &RulesetSpec) -> Result<Ruleset, RulesetError> {
         RulesetSpec::Racetrack(options) => racetrack::ruleset(options),
         RulesetSpec::Balda(options) => balda::ruleset(options),
         RulesetSpec::Gallows(options) => gallows::ruleset(options),
+        RulesetSpec::Superghost(options) => superghost::ruleset(options),
     }
 }
 
@@ -250,6 +254,7 @@ pub fn kind_of(name: GameKindName) -> GameKind {
         GameKindName::Racetrack => GameKind::Racetrack,
         GameKindName::Balda => GameKind::Balda,
         GameKindName::Gallows => GameKind::Gallows,
+        GameKindName::Superghost => GameKind::Superghost,
     }
 }
 
@@ -308,6 +313,7 @@ mod tests {
     };
     use kartka_protocol::kinds::paper_soccer::{MAX_GOAL, MAX_PITCH_HEIGHT, MAX_PITCH_WIDTH, MIN_GOAL, MIN_PITCH_SIDE};
     use kartka_protocol::kinds::points_and_segments as points;
+    use kartka_protocol::kinds::superghost::{MAX_SUPERGHOST_PLAYERS, MIN_SUPERGHOST_PLAYERS};
     use kartka_protocol::kinds::xrsoccer::{MAX_XR_LENGTH, MAX_XR_TARGET, MAX_XR_WIDTH, MIN_XR_SIDE, MIN_XR_TARGET};
     use serde_json::{json, Value};
 
@@ -367,6 +373,7 @@ mod tests {
         let segments = json!({ "kind": "points-and-segments" });
         let balda = json!({ "kind": "balda" });
         let gallows = json!({ "kind": "gallows" });
+        let superghost = json!({ "kind": "superghost" });
         let side = |value: u8| u32::from(value);
         #[rustfmt::skip]
         let ranges: &[(&Value, &str, u32, u32, u32)] = &[
@@ -400,6 +407,7 @@ mod tests {
             (&balda, "size", side(MIN_BALDA_SIZE), side(MAX_BALDA_SIZE), 1),
             (&balda, "players", side(MIN_BALDA_PLAYERS), side(MAX_BALDA_PLAYERS), 1),
             (&gallows, "misses", side(MIN_GALLOWS_MISSES), side(MAX_GALLOWS_MISSES), 2),
+            (&superghost, "players", side(MIN_SUPERGHOST_PLAYERS), side(MAX_SUPERGHOST_PLAYERS), 1),
         ];
         for &(base, option, least, most, step) in ranges {
             assert!(accepted(base, option, least), "{base} accepts {option} = {least}");

@@ -32,7 +32,8 @@ done
 command -v valgrind >/dev/null && command -v callgrind_control >/dev/null ||
     { echo "profile-move.sh: valgrind is needed (apt-get install valgrind)" >&2; exit 2; }
 WORK=$(mktemp -d -t kartka-profile-move.XXXXXX)
-SERVER_WRAPPER=(valgrind --tool=callgrind --instr-atstart=no --callgrind-out-file="$WORK/server.callgrind")
+SERVER_WRAPPER=(valgrind --tool=callgrind --instr-atstart=no --log-file="$WORK/server.valgrind.log"
+    --callgrind-out-file="$WORK/server.callgrind")
 START_TIMEOUT_S=300
 # shellcheck source=scripts/load-common.sh
 . "$(dirname "${BASH_SOURCE[0]}")/load-common.sh"
@@ -72,8 +73,8 @@ for file in "$WORK"/server.callgrind*; do
 done
 server_instructions=$(instructions "$server_file")
 
-valgrind --tool=callgrind --callgrind-out-file="$WORK/relay.callgrind" "$RELAY" serve --listen 127.0.0.1:0 \
-    >"$WORK/relay.log" 2>&1 &
+valgrind --tool=callgrind --log-file="$WORK/relay.valgrind.log" --callgrind-out-file="$WORK/relay.callgrind" \
+    "$RELAY" serve --listen 127.0.0.1:0 >"$WORK/relay.log" 2>&1 &
 RELAY_PID=$!
 relay_address=
 for _ in $(seq 1 600); do
@@ -103,6 +104,7 @@ report() {
 }
 report server "$server_moves" "$server_instructions" "$STORE"
 report relay "$relay_moves" "$relay_instructions" none
-echo "server / relay instructions per move: $(jq -n "($server_instructions / $server_moves) / ($relay_instructions / $relay_moves) * 100 | round / 100")"
+ratio=$(jq -n "($server_instructions / $server_moves) / ($relay_instructions / $relay_moves) * 100 | round / 100")
+echo "server / relay instructions per move: $ratio"
 echo "the server's costliest functions, inclusive (callgrind_annotate --inclusive=yes):"
 callgrind_annotate --inclusive=yes "$server_file" 2>/dev/null | sed -n '/^Ir/,$p' | head -n 30

@@ -7,18 +7,15 @@
 
 use kartka_engine::commitment::from_hex;
 use kartka_engine::hidden_record::{HiddenRecord, RecordedMove, Reveal};
-use kartka_engine::tag_pairs::Tag;
 use kartka_engine::{AnyGame, EndReason, Game, GameKind};
 use kartka_protocol::admin::ReviewedMove;
-use kartka_protocol::{GameResult, GameStatus, MoveRecord, RulesetSpec};
+use kartka_protocol::{GameStatus, MoveRecord, RulesetSpec};
 
 use super::ruleset;
 use crate::games::convert;
-use crate::games::records::{player_tags, split_records, ExportError, ReadGames, RecordParts};
+use crate::games::kinds::ranked_records;
+use crate::games::records::{split_records, ExportError, ReadGames, RecordParts};
 use crate::games::tools::{Recorded, Replayed, Tally};
-
-/// The tag of a finished game's ranks, one per seat separated by a space (`1 2`; a draw `1 1`).
-const RANKS_TAG: &str = "Ranks";
 
 /// The shared record of `game` (tags, revealed secrets and public moves), its kind's rules tags still to add.
 pub fn record(game: &RecordParts<'_>) -> Result<HiddenRecord, ExportError> {
@@ -39,10 +36,7 @@ pub fn record(game: &RecordParts<'_>) -> Result<HiddenRecord, ExportError> {
         let slot = record.reveals.get_mut(seat.index()).ok_or_else(|| damaged(revealed, "a seat of no game of two"))?;
         *slot = Some(reveal(revealed)?);
     }
-    record.tags = player_tags(game).into_iter().map(|(name, value)| Tag { name, value }).collect();
-    if let (GameStatus::Finished, Some(result)) = (game.status, game.result.as_ref()) {
-        record.tags.push(Tag { name: RANKS_TAG.to_owned(), value: ranks_text(result) });
-    }
+    record.tags = ranked_records::tags(game);
     Ok(record)
 }
 
@@ -57,11 +51,6 @@ fn reveal(revealed: &MoveRecord) -> Result<Reveal, ExportError> {
 
 fn damaged(revealed: &MoveRecord, what: &str) -> ExportError {
     ExportError::Moves(format!("the revealed move at ply {}: {what}", revealed.ply))
-}
-
-/// The ranks of a result as the `Ranks` tag writes them.
-fn ranks_text(result: &GameResult) -> String {
-    result.ranks.iter().map(u8::to_string).collect::<Vec<_>>().join(" ")
 }
 
 /// Replays every record of a file by the engine's verification (`verify`: the commitments, then every answer

@@ -20,6 +20,7 @@ mod line_soccer;
 mod paper_soccer;
 mod points_and_segments;
 mod racetrack;
+mod ranked_records;
 mod scored;
 mod sea_battle;
 mod soccer_centre;

@@ -3,12 +3,12 @@
 //! resignation or a fallen flag: the record does not say which).
 
 use kartka_engine::balda::{read_record, write_move, BaldaRecord, Position};
-use kartka_engine::{Game, Seat};
-use kartka_protocol::{EndReasonName, GameResult};
+use kartka_engine::Game;
+use kartka_protocol::GameResult;
 
-use super::record::RANKS_TAG;
 use super::spec;
-use crate::games::convert::{self, seat_name};
+use crate::games::convert;
+use crate::games::kinds::ranked_records::{self, RANKS_TAG};
 use crate::games::records::{split_records, ReadGame, ReadGames, ReadMove};
 
 /// Every game of a file of Balda records (each starts at its first tag), replayed and checked; the refused ones
@@ -25,21 +25,7 @@ fn tag<'a>(record: &'a BaldaRecord, name: &str) -> Option<&'a str> {
 
 /// The result a record's `Ranks` tag gives, if it has one.
 pub(super) fn recorded_result(record: &BaldaRecord) -> Result<Option<GameResult>, String> {
-    let Some(value) = tag(record, RANKS_TAG) else { return Ok(None) };
-    let ranks: Vec<u8> = value
-        .split(' ')
-        .map(str::parse)
-        .collect::<Result<_, _>>()
-        .map_err(|_| format!("the {RANKS_TAG} tag {value:?} is not numbers separated by spaces"))?;
-    if ranks.len() != usize::from(record.players) || ranks.iter().any(|&rank| rank == 0 || rank > record.players) {
-        return Err(format!("the {RANKS_TAG} tag {value:?} is not one rank from 1 to {} per player", record.players));
-    }
-    let mut first = ranks.iter().enumerate().filter(|&(_, &rank)| rank == 1).map(|(index, _)| index);
-    let winner = match (first.next(), first.next()) {
-        (Some(index), None) => Seat::new(index).map(seat_name),
-        _ => None,
-    };
-    Ok(Some(GameResult { ranks, winner, reason: EndReasonName::Unknown, scores: None, half_points: false }))
+    ranked_records::recorded_result(tag(record, RANKS_TAG), record.players)
 }
 
 /// A record replayed through the engine: each move with the seat that played it, and its result.

@@ -4,14 +4,15 @@
 //! as a dbn line, for programs that read Barker & Korf's / OpenSpiel's positions.
 
 use kartka_engine::dots_and_boxes::{
-    parse_edges, write_dbn, Departure, DepartureReason, DotsAndBoxesRecord, DotsAndBoxesRules, Edge, Position,
+    parse_edges, write_dbn, Departure, DotsAndBoxesRecord, DotsAndBoxesRules, Edge, Position,
 };
 use kartka_engine::soccer::Tag;
 use kartka_engine::Ruleset;
 use kartka_protocol::GameStatus;
 
+use crate::games::kinds;
+use crate::games::kinds::ranked_records;
 use crate::games::records::{player_tags, ExportError, RecordParts};
-use crate::games::{convert, kinds};
 
 /// The tag of a finished game's ranks, one per seat separated by spaces (`1 2`; seats that tie share a rank).
 pub(super) const RANKS_TAG: &str = "Ranks";
@@ -24,19 +25,6 @@ fn rules_of(game: &RecordParts<'_>) -> Result<DotsAndBoxesRules, ExportError> {
         Ruleset::DotsAndBoxes(rules) => Ok(rules),
         other => Err(ExportError::Ruleset(format!("{other:?} is not a Dots and Boxes ruleset"))),
     }
-}
-
-/// The departures of a stored game as the record's: a ply is the edges drawn when the seat left.
-fn departures_of(game: &RecordParts<'_>) -> Result<Vec<Departure>, ExportError> {
-    game.departed
-        .iter()
-        .map(|departure| {
-            let reason = convert::departure_reason(departure.reason)
-                .and_then(DepartureReason::of)
-                .ok_or_else(|| ExportError::Moves(format!("{:?} is no departure", departure.reason)))?;
-            Ok(Departure { seat: convert::seat(departure.seat), after: departure.ply, reason })
-        })
-        .collect()
 }
 
 /// The stored moves replayed on the field of `rules`, each departure at its ply, grouped into turns as the rules
@@ -83,7 +71,7 @@ fn spaced<T: ToString>(numbers: &[T]) -> String {
 /// fourth `Player4` ([`player_tags`]).
 pub fn record(game: &RecordParts<'_>) -> Result<String, ExportError> {
     let rules = rules_of(game)?;
-    let departures = departures_of(game)?;
+    let departures = ranked_records::departures(game)?;
     let (turns, _) = turns_of(game, rules, &departures)?;
     let mut tags: Vec<Tag> = player_tags(game).into_iter().map(|(name, value)| Tag { name, value }).collect();
     if let (GameStatus::Finished, Some(result)) = (game.status, game.result.as_ref()) {
@@ -101,7 +89,7 @@ pub fn record(game: &RecordParts<'_>) -> Result<String, ExportError> {
 /// with a newline.
 pub fn dbn(game: &RecordParts<'_>) -> Result<String, ExportError> {
     let rules = rules_of(game)?;
-    let (_, position) = turns_of(game, rules, &departures_of(game)?)?;
+    let (_, position) = turns_of(game, rules, &ranked_records::departures(game)?)?;
     Ok(format!("{}\n", write_dbn(rules, &position.drawn())))
 }
 

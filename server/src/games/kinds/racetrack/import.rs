@@ -5,12 +5,12 @@
 
 use kartka_engine::dots_and_boxes::DepartureReason;
 use kartka_engine::racetrack::{read_record, write_move, Position, RacetrackRecord};
-use kartka_engine::{Game, Seat};
-use kartka_protocol::{EndReasonName, GameResult};
+use kartka_engine::Game;
+use kartka_protocol::GameResult;
 
-use super::record::RANKS_TAG;
 use super::spec;
-use crate::games::convert::{self, seat_name};
+use crate::games::convert;
+use crate::games::kinds::ranked_records::{self, RANKS_TAG};
 use crate::games::records::{split_records, ReadGame, ReadGames, ReadMove};
 use crate::games::replay::Left;
 
@@ -28,21 +28,7 @@ fn tag<'a>(record: &'a RacetrackRecord, name: &str) -> Option<&'a str> {
 
 /// The result a record's `Ranks` tag gives, if it has one.
 pub(super) fn recorded_result(record: &RacetrackRecord) -> Result<Option<GameResult>, String> {
-    let Some(value) = tag(record, RANKS_TAG) else { return Ok(None) };
-    let ranks: Vec<u8> = value
-        .split(' ')
-        .map(str::parse)
-        .collect::<Result<_, _>>()
-        .map_err(|_| format!("the {RANKS_TAG} tag {value:?} is not numbers separated by spaces"))?;
-    if ranks.len() != usize::from(record.players) || ranks.iter().any(|&rank| rank == 0 || rank > record.players) {
-        return Err(format!("the {RANKS_TAG} tag {value:?} is not one rank from 1 to {} per player", record.players));
-    }
-    let mut first = ranks.iter().enumerate().filter(|&(_, &rank)| rank == 1).map(|(index, _)| index);
-    let winner = match (first.next(), first.next()) {
-        (Some(index), None) => Seat::new(index).map(seat_name),
-        _ => None,
-    };
-    Ok(Some(GameResult { ranks, winner, reason: EndReasonName::Unknown, scores: None, half_points: false }))
+    ranked_records::recorded_result(tag(record, RANKS_TAG), record.players)
 }
 
 /// A record replayed through the engine: each move with the seat that played it (crashes and departures decide

@@ -7,21 +7,18 @@
 //! The stored moves a record is written from are the public texts every viewer saw (`?+`, `>s!`): the notation
 //! reads them as their actions, and the record writes the bare actions.
 
-use kartka_engine::dots_and_boxes::{Departure, DepartureReason};
+use kartka_engine::dots_and_boxes::DepartureReason;
 use kartka_engine::superghost::{parse_actions, write_action, Position, SuperghostRecord, SuperghostRules};
-use kartka_engine::tag_pairs::Tag;
-use kartka_engine::{Game, Ruleset, Seat};
-use kartka_protocol::{EndReasonName, GameResult, GameStatus};
+use kartka_engine::{Game, Ruleset};
+use kartka_protocol::GameResult;
 
 use super::spec;
-use crate::games::convert::{self, seat_name};
+use crate::games::convert;
 use crate::games::kinds;
-use crate::games::records::{player_tags, split_records, ExportError, ReadGame, ReadGames, ReadMove, RecordParts};
+use crate::games::kinds::ranked_records::{self, RANKS_TAG};
+use crate::games::records::{split_records, ExportError, ReadGame, ReadGames, ReadMove, RecordParts};
 use crate::games::replay::Left;
 use crate::games::tools::{Recorded, Replayed, Tally};
-
-/// The tag of a finished game's ranks, one per seat separated by spaces (`3 1 2`).
-const RANKS_TAG: &str = "Ranks";
 
 /// The rules of a stored game's ruleset.
 fn rules_of(game: &RecordParts<'_>) -> Result<SuperghostRules, ExportError> {
@@ -31,19 +28,6 @@ fn rules_of(game: &RecordParts<'_>) -> Result<SuperghostRules, ExportError> {
     }
 }
 
-/// The departures of a stored game as the record's: a ply is the actions played when the seat left.
-fn departures_of(game: &RecordParts<'_>) -> Result<Vec<Departure>, ExportError> {
-    game.departed
-        .iter()
-        .map(|departure| {
-            let reason = convert::departure_reason(departure.reason)
-                .and_then(DepartureReason::of)
-                .ok_or_else(|| ExportError::Moves(format!("{:?} is no departure", departure.reason)))?;
-            Ok(Departure { seat: convert::seat(departure.seat), after: departure.ply, reason })
-        })
-        .collect()
-}
-
 /// The record of a game: the first seat is `White`, the second `Black`, then `Player3` and `Player4`.
 pub fn record(game: &RecordParts<'_>) -> Result<String, ExportError> {
     let rules = rules_of(game)?;
@@ -51,12 +35,8 @@ pub fn record(game: &RecordParts<'_>) -> Result<String, ExportError> {
     for text in &game.moves {
         actions.extend(parse_actions(text).map_err(|e| ExportError::Moves(e.to_string()))?);
     }
-    let mut record = SuperghostRecord::of(rules, departures_of(game)?, actions);
-    record.tags = player_tags(game).into_iter().map(|(name, value)| Tag { name, value }).collect();
-    if let (GameStatus::Finished, Some(result)) = (game.status, game.result.as_ref()) {
-        let ranks = result.ranks.iter().map(ToString::to_string).collect::<Vec<_>>().join(" ");
-        record.tags.push(Tag { name: RANKS_TAG.to_owned(), value: ranks });
-    }
+    let mut record = SuperghostRecord::of(rules, ranked_records::departures(game)?, actions);
+    record.tags = ranked_records::tags(game);
     // Every move the server stored was legal; one that does not replay is a damaged game.
     record.replay().map_err(|e| ExportError::Moves(e.to_string()))?;
     Ok(record.write())
@@ -73,21 +53,7 @@ pub fn read_games(text: &str) -> ReadGames {
 
 /// The result a record's `Ranks` tag gives, if it has one.
 fn recorded_result(record: &SuperghostRecord) -> Result<Option<GameResult>, String> {
-    let Some(value) = record.tag(RANKS_TAG) else { return Ok(None) };
-    let ranks: Vec<u8> = value
-        .split(' ')
-        .map(str::parse)
-        .collect::<Result<_, _>>()
-        .map_err(|_| format!("the {RANKS_TAG} tag {value:?} is not numbers separated by spaces"))?;
-    if ranks.len() != usize::from(record.players) || ranks.iter().any(|&rank| rank == 0 || rank > record.players) {
-        return Err(format!("the {RANKS_TAG} tag {value:?} is not one rank from 1 to {} per player", record.players));
-    }
-    let mut first = ranks.iter().enumerate().filter(|&(_, &rank)| rank == 1).map(|(index, _)| index);
-    let winner = match (first.next(), first.next()) {
-        (Some(index), None) => Seat::new(index).map(seat_name),
-        _ => None,
-    };
-    Ok(Some(GameResult { ranks, winner, reason: EndReasonName::Unknown, scores: None, half_points: false }))
+    ranked_records::recorded_result(record.tag(RANKS_TAG), record.players)
 }
 
 /// A record replayed through the engine: each action with the seat that played it (lost rounds and departures

@@ -13,7 +13,7 @@ pub use direction::{Direction, Directions};
 pub use notation::{parse_turn, split_turns, write_turn, ParseTurnError, SplitTurns, SplitTurnsError};
 pub use pitch::{Pitch, PitchError, Point, MAX_HEIGHT, MAX_WIDTH};
 pub use position::{IllegalStep, Position, StepResult};
-pub use reach::GoalReach;
+pub use reach::{GoalReach, TurnLayers, TURN_LAYERS};
 pub use record::{
     read_records, write_records, FaultKind, KurnikRecord, LineEnding, ReadError, ReadErrorKind, RecordReader,
     RecordResult, Replay, ReplayFault, ResultCheck, Tag,

@@ -184,20 +184,24 @@ impl Pitch {
         along_end_line || along_touch_line
     }
 
-    /// The lattice index of a point of the game.
-    pub(crate) fn index(self, point: Point) -> usize {
+    /// The lattice index of a point of the game: rows from the top goal's (`y = -1`) down, each row `width + 1`
+    /// indices wide, left to right. The bit sets of [`TurnLayers`](super::TurnLayers) are over these indices.
+    #[must_use]
+    pub fn lattice_index(self, point: Point) -> usize {
         debug_assert!(self.contains(point));
         (point.y + 1) as usize * self.stride() + point.x as usize
     }
 
-    /// The point at a lattice index.
-    pub(crate) fn point(self, index: usize) -> Point {
+    /// The point at a lattice index (the inverse of [`Pitch::lattice_index`]).
+    #[must_use]
+    pub fn lattice_point(self, index: usize) -> Point {
         let stride = self.stride();
         Point::new((index % stride) as i8, (index / stride) as i8 - 1)
     }
 
-    /// Number of lattice indices in use, goal rows included.
-    pub(crate) const fn lattice_len(self) -> usize {
+    /// Number of lattice indices, goal rows included (the unused corners of the goal rows too).
+    #[must_use]
+    pub const fn lattice_len(self) -> usize {
         self.stride() * (self.height as usize + 3)
     }
 }
@@ -250,7 +254,7 @@ mod tests {
             for x in 0..=12 {
                 let p = Point::new(x, y);
                 if pitch.contains(p) {
-                    assert_eq!(pitch.point(pitch.index(p)), p);
+                    assert_eq!(pitch.lattice_point(pitch.lattice_index(p)), p);
                 }
             }
         }

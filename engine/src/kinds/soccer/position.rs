@@ -91,7 +91,7 @@ impl Position {
         let (width, height) = (pitch.width() as i8, pitch.height() as i8);
         let mut blocked = [0xFF; MAX_POINTS];
         for (index, mask) in blocked.iter_mut().enumerate().take(pitch.lattice_len()) {
-            let point = pitch.point(index);
+            let point = pitch.lattice_point(index);
             // Walls run along the border and the goals only: a point strictly inside the field has none, so
             // only the border and goal points need `is_wall` (most of the cost of a new position otherwise).
             let inside = (1..width).contains(&point.x) && (1..height).contains(&point.y);
@@ -106,7 +106,7 @@ impl Position {
             blocked,
             offsets,
             pitch,
-            ball: pitch.index(pitch.centre()) as u16,
+            ball: pitch.lattice_index(pitch.centre()) as u16,
             to_move: Seat::FIRST,
             mid_turn: false,
             outcome: None,
@@ -122,7 +122,7 @@ impl Position {
     /// Where the ball is.
     #[must_use]
     pub fn ball(&self) -> Point {
-        self.pitch.point(self.ball as usize)
+        self.pitch.lattice_point(self.ball as usize)
     }
 
     /// The seat whose step it is (after the game ends: the seat that made the last step, or was stuck).
@@ -164,13 +164,13 @@ impl Position {
     pub fn is_drawn(&self, point: Point, direction: Direction) -> bool {
         self.pitch.contains(point)
             && !self.pitch.is_wall(point, direction)
-            && self.blocked[self.pitch.index(point)] & direction.bit() != 0
+            && self.blocked[self.pitch.lattice_index(point)] & direction.bit() != 0
     }
 
     /// Whether anything (a drawn segment or a wall) touches `point`, so that a ball arriving there bounces.
     #[must_use]
     pub fn is_touched(&self, point: Point) -> bool {
-        self.pitch.contains(point) && self.blocked[self.pitch.index(point)] != 0
+        self.pitch.contains(point) && self.blocked[self.pitch.lattice_index(point)] != 0
     }
 
     /// Every drawn segment once, as its end nearer the top-left and the direction to the other end
@@ -178,7 +178,7 @@ impl Position {
     pub fn drawn_segments(&self) -> impl Iterator<Item = (Point, Direction)> + '_ {
         const FORWARD: [Direction; 4] = [Direction::East, Direction::SouthEast, Direction::South, Direction::SouthWest];
         (0..self.pitch.lattice_len()).flat_map(move |index| {
-            let point = self.pitch.point(index);
+            let point = self.pitch.lattice_point(index);
             FORWARD.into_iter().filter(move |&d| self.is_drawn(point, d)).map(move |d| (point, d))
         })
     }
@@ -278,7 +278,7 @@ impl Position {
     /// restart after a point in match play (the `centre` option), where the game goes on on the same pitch.
     /// The position is then at the start of `kicker`'s turn and not over. Placing the ball draws nothing.
     pub fn restart_from_centre(&mut self, kicker: Seat) {
-        self.ball = self.pitch.index(self.pitch.centre()) as u16;
+        self.ball = self.pitch.lattice_index(self.pitch.centre()) as u16;
         self.to_move = kicker;
         self.mid_turn = false;
         self.outcome = None;
@@ -346,7 +346,7 @@ mod tests {
             let pitch = Pitch::new(width, height, goal).expect("a valid pitch");
             let position = Position::build(pitch);
             for index in 0..pitch.lattice_len() {
-                let point = pitch.point(index);
+                let point = pitch.lattice_point(index);
                 let expected = if pitch.contains(point) {
                     Direction::ALL.into_iter().filter(|&d| pitch.is_wall(point, d)).fold(0, |mask, d| mask | d.bit())
                 } else {

@@ -24,6 +24,43 @@ impl GoalReach {
     }
 }
 
+/// How many layers of points [`Position::turn_layers`] tells apart: the points the ball reaches within 0, 1, …,
+/// `TURN_LAYERS - 1` turns; farther points are in none.
+pub const TURN_LAYERS: usize = 8;
+
+/// The points the ball reaches in each number of turns over the undrawn segments ([`Position::turn_layers`]),
+/// as bit sets over the pitch's lattice indices ([`Pitch::lattice_index`](super::Pitch::lattice_index)), and
+/// the goals' reach.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub struct TurnLayers {
+    layers: [u128; TURN_LAYERS],
+    touched: u128,
+    goals: GoalReach,
+}
+
+impl TurnLayers {
+    /// The points (a bit per lattice index) the ball reaches in `turns` turns and no fewer: the ball's own point
+    /// and those a bounce leads to for 0. Empty for `turns` of [`TURN_LAYERS`] or more, and when the game is
+    /// over. Goal points are in none: [`TurnLayers::goals`] tells how far they are.
+    #[must_use]
+    pub fn points(&self, turns: usize) -> u128 {
+        self.layers.get(turns).copied().unwrap_or(0)
+    }
+
+    /// The points something already touches, a drawn line or the border (a bit per lattice index): a ball
+    /// arriving at one bounces. The goal rows count as touched.
+    #[must_use]
+    pub fn touched(&self) -> u128 {
+        self.touched
+    }
+
+    /// How far each goal is, as [`Position::goal_reach`] says.
+    #[must_use]
+    pub fn goals(&self) -> GoalReach {
+        self.goals
+    }
+}
+
 /// The 8 x 8 bit matrix in `rows` (row `i` its byte `i`, column `j` that byte's bit `j`) transposed: bit `j` of
 /// byte `i` becomes bit `i` of byte `j` (three rounds of swaps, Hacker's Delight §7-3).
 fn transpose_bits(mut rows: u64) -> u64 {
@@ -78,6 +115,38 @@ impl Position {
     /// [`Position::goal_reach`] on bit sets: each layer of points at the same distance is closed under the
     /// steps that bounce (eight shifts a round), and its fresh neighbours seed the next layer.
     fn goal_reach_by_layers(&self) -> GoalReach {
+        let (turns, _) = self.walk_layers(|_, _, turns| turns.iter().any(Option::is_none));
+        GoalReach { turns }
+    }
+
+    /// How many turns the ball needs to reach each point of the pitch over the undrawn segments, a layer of
+    /// points per number of turns up to [`TURN_LAYERS`], with [`Position::goal_reach`]'s goals: the picture of
+    /// the drawn lines a player reads off the paper, and the bot's learned evaluation reads. Counted as
+    /// [`Position::goal_reach`] counts. `None` on a pitch of more than 128 lattice points (kurnik's has 117),
+    /// whose layers do not fit the bit sets.
+    #[must_use]
+    pub fn turn_layers(&self) -> Option<TurnLayers> {
+        if self.pitch().lattice_len() > 128 {
+            return None;
+        }
+        let mut layers = [0u128; TURN_LAYERS];
+        let (turns, touched) = self.walk_layers(|layer, points, turns| {
+            if let Some(slot) = layers.get_mut(usize::from(layer)) {
+                *slot = points;
+            }
+            usize::from(layer) + 1 < TURN_LAYERS || turns.iter().any(Option::is_none)
+        });
+        if self.is_over() {
+            return Some(TurnLayers { layers: [0; TURN_LAYERS], touched, goals: GoalReach { turns: [None; 2] } });
+        }
+        Some(TurnLayers { layers, touched, goals: GoalReach { turns } })
+    }
+
+    /// The 0-1 breadth-first search on bit sets behind [`Position::goal_reach`] and [`Position::turn_layers`]:
+    /// calls `visit` with each number of turns, the points the ball reaches in that many and no fewer, and the
+    /// goals' turns found so far, until `visit` says stop or no point is left; returns the goals' turns and the
+    /// touched points. Only for a pitch of up to 128 lattice points.
+    fn walk_layers(&self, mut visit: impl FnMut(u8, u128, &[Option<u8>; 2]) -> bool) -> ([Option<u8>; 2], u128) {
         let pitch = self.pitch();
         let (len, stride) = (pitch.lattice_len(), pitch.stride());
         // Per direction, the points from which that step is open; the points something touches; the touched
@@ -119,6 +188,7 @@ impl Position {
         let mut layer_seeds = reached;
         for layer in 0..=u8::MAX {
             let mut fresh = 0;
+            let mut layer_points = layer_seeds;
             let mut frontier = layer_seeds;
             while frontier != 0 {
                 let next = step(frontier);
@@ -131,19 +201,26 @@ impl Position {
                 fresh |= unseen & !touched;
                 frontier = unseen & touched & !dead_ends;
                 reached |= frontier;
+                layer_points |= frontier;
             }
             layer_seeds = fresh & !reached;
-            if layer_seeds == 0 || turns.iter().all(Option::is_some) {
+            if !visit(layer, layer_points, &turns) || layer_seeds == 0 {
                 break;
             }
             reached |= layer_seeds;
         }
-        GoalReach { turns }
+        (turns, touched)
     }
 
     /// [`Position::goal_reach`] point by point, for pitches too large for one 128-bit set: a 0-1 search with a
     /// double-ended queue in which every point enters at most twice (once per cost).
     fn goal_reach_point_by_point(&self) -> GoalReach {
+        self.turns_point_by_point().1
+    }
+
+    /// The 0-1 search behind [`Position::goal_reach_point_by_point`]: the turns to every lattice point
+    /// (`u8::MAX` for one the ball cannot reach), and the goals' reach.
+    fn turns_point_by_point(&self) -> ([u8; MAX_POINTS], GoalReach) {
         let mut turns = [None; 2];
         let mut distance = [u8::MAX; MAX_POINTS];
         let mut queue = [0u16; 2 * MAX_POINTS];
@@ -188,14 +265,14 @@ impl Position {
                 }
             }
         }
-        GoalReach { turns }
+        (distance, GoalReach { turns })
     }
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::soccer::{distinct_turns, StepResult};
+    use crate::soccer::{distinct_turns, Pitch, StepResult};
     use crate::splitmix::SplitMix64;
     use crate::EndReason;
 
@@ -254,6 +331,54 @@ mod tests {
             }
         }
         assert!(compared > 1_000);
+    }
+
+    /// The layers of the bit-set search hold exactly the points the point-by-point search finds that many turns
+    /// away, on every position of random games, and the goals they report are [`Position::goal_reach`]'s.
+    #[test]
+    fn turn_layers_agree_with_the_point_by_point_distances() {
+        let mut rng = SplitMix64::new(41);
+        let mut far_points = 0;
+        for _ in 0..200 {
+            let mut position = Position::default();
+            while !position.is_over() {
+                let layers = position.turn_layers().expect("kurnik's pitch fits the bit sets");
+                let (distance, goals) = position.turns_point_by_point();
+                assert_eq!(layers.goals(), goals, "{position:?}");
+                for (index, &turns) in distance.iter().enumerate().take(position.pitch().lattice_len()) {
+                    let expected = usize::from(turns);
+                    let in_layers: Vec<usize> =
+                        (0..TURN_LAYERS).filter(|&turns| layers.points(turns) >> index & 1 == 1).collect();
+                    let is_goal = position.goal_at(index).is_some();
+                    if is_goal || expected >= TURN_LAYERS {
+                        assert!(in_layers.is_empty(), "index {index} in {in_layers:?}: {position:?}");
+                    } else {
+                        assert_eq!(in_layers, [expected], "index {index}: {position:?}");
+                    }
+                    far_points += usize::from(!is_goal && (TURN_LAYERS..usize::from(u8::MAX)).contains(&expected));
+                }
+                for index in pitch_points(&position) {
+                    let point = position.pitch().lattice_point(index);
+                    assert_eq!(layers.touched() >> index & 1 == 1, position.is_touched(point), "{point:?}");
+                }
+                let steps: Vec<Direction> = position.legal_directions().collect();
+                position.step(steps[rng.below(steps.len() as u64) as usize]).expect("a legal step");
+            }
+        }
+        assert!(far_points > 0, "no point was farther than the layers: the cut-off was not tested");
+    }
+
+    /// The lattice indices of the points of the game off the goal rows.
+    fn pitch_points(position: &Position) -> impl Iterator<Item = usize> + '_ {
+        (0..position.pitch().lattice_len()).filter(|&index| position.goal_at(index).is_none())
+    }
+
+    #[test]
+    fn a_pitch_too_large_for_the_bit_sets_has_no_layers() {
+        let pitch = Pitch::new(20, 30, 2).expect("a legal pitch");
+        assert!(pitch.lattice_len() > 128);
+        assert_eq!(Position::new(pitch).turn_layers(), None);
+        assert!(Position::default().turn_layers().is_some());
     }
 
     /// Over random games: a goal the search calls closed is never entered later in the game, and a goal it

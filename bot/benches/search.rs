@@ -9,6 +9,7 @@
 use std::hint::black_box;
 
 use criterion::{criterion_main, Criterion, Throughput};
+use kartka_bot::soccer_net::SoccerNetEvaluation;
 use kartka_bot::{
     find_threat_defence, find_threat_win, Bot, ClosingInEvaluation, Level, NoDeadline, SearchOptions, SoccerEvaluation,
     MAX_THREES,
@@ -63,6 +64,10 @@ fn turns(c: &mut Criterion) {
     // The evaluation blind to drawn lines, as before issue #40: what seeing them costs per node.
     bench_turn(c, "paper_soccer/start/rows_only", &soccer::Position::default(), SoccerEvaluation::ROWS_ONLY);
     bench_turn(c, "paper_soccer/medium_network/rows_only", &soccer_after(MEDIUM_NETWORK), SoccerEvaluation::ROWS_ONLY);
+    // The learned evaluation (issue #40): what the network costs per node.
+    let network = SoccerNetEvaluation::embedded();
+    bench_turn(c, "paper_soccer/start/network", &soccer::Position::default(), network);
+    bench_turn(c, "paper_soccer/medium_network/network", &soccer_after(MEDIUM_NETWORK), network);
     // Inner nodes ordered by the full evaluation, goal reach included, as before the guess (issue #40).
     let full_ordering = SearchOptions { guess_ordering: false, ..SearchOptions::default() };
     let (start, medium) = (soccer::Position::default(), soccer_after(MEDIUM_NETWORK));

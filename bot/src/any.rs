@@ -26,6 +26,7 @@ use crate::russian_soccer::RussianSoccerEvaluation;
 use crate::search::{Deadline, SearchOptions};
 use crate::soccer::SoccerEvaluation;
 use crate::soccer_centre::SoccerCentreEvaluation;
+use crate::soccer_net::SoccerNetEvaluation;
 use crate::superghost::superghost_action_weighing;
 use crate::xrsoccer::XrsoccerEvaluation;
 
@@ -77,8 +78,21 @@ pub struct Configuration {
     /// Five in a row's threat-space search as it was before threes and defence: the bot's own chains of fours
     /// only ([`FiveInARowEvaluation::four_chains_only`]).
     pub four_chains_only: bool,
-    /// Paper Soccer's evaluation blind to the drawn lines, as before issue #40 ([`SoccerEvaluation::ROWS_ONLY`]).
-    pub soccer_rows_only: bool,
+    /// Which evaluation judges Paper Soccer.
+    pub soccer: SoccerJudgement,
+}
+
+/// The evaluations of Paper Soccer the bot can play with, for measuring one against another.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
+pub enum SoccerJudgement {
+    /// The learned evaluation ([`SoccerNetEvaluation`]): how the bot plays.
+    #[default]
+    Network,
+    /// The hand-written evaluation that sees the drawn lines ([`SoccerEvaluation::WITH_DRAWN_LINES`]), the
+    /// bot's before the network.
+    HandWritten,
+    /// The hand-written evaluation blind to the drawn lines, as before issue #40 ([`SoccerEvaluation::ROWS_ONLY`]).
+    RowsOnly,
 }
 
 /// [`play_any_turn`] by a bot put together as `configuration` says.
@@ -98,10 +112,11 @@ pub fn play_any_turn_configured(
         return game.visit(play);
     }
     match game {
-        AnyGame::PaperSoccer(position) if configuration.soccer_rows_only => {
-            play.turn(position, SoccerEvaluation::ROWS_ONLY)
-        }
-        AnyGame::PaperSoccer(position) => play.turn(position, SoccerEvaluation::WITH_DRAWN_LINES),
+        AnyGame::PaperSoccer(position) => match configuration.soccer {
+            SoccerJudgement::Network => play.turn(position, SoccerNetEvaluation::embedded()),
+            SoccerJudgement::HandWritten => play.turn(position, SoccerEvaluation::WITH_DRAWN_LINES),
+            SoccerJudgement::RowsOnly => play.turn(position, SoccerEvaluation::ROWS_ONLY),
+        },
         AnyGame::ClosingIn(position) => play.turn(position, ClosingInEvaluation),
         AnyGame::Dots(position) => play.turn(position, DotsEvaluation),
         AnyGame::LineSoccer(game) => play.turn(game, LineSoccerEvaluation),

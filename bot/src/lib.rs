@@ -30,9 +30,12 @@
 //! # What the bot knows of each kind
 //! Per-kind knowledge is the [`Evaluate`] trait: a static evaluation, and optionally an exact solver and
 //! a threat search.
-//! - Paper Soccer ([`SoccerEvaluation`]): goals out of reach over the undrawn lines (a near-win for the seat
-//!   that can still score), turns to each goal with bounces free, distance to each goal, urgency near a goal,
-//!   mobility in the middle of a turn, wall traps in one's own half.
+//! - Paper Soccer on kurnik's pitch ([`soccer_net::SoccerNetEvaluation`]): a small network trained on kurnik's
+//!   games (`kartka-train soccer`) reads how many turns the ball needs to reach every point over the undrawn
+//!   lines; a seat cut off from the goal it attacks stays the near-win the hand-written evaluation scores.
+//! - Paper Soccer on other pitches ([`SoccerEvaluation`]): goals out of reach over the undrawn lines (a near-win
+//!   for the seat that can still score), turns to each goal with bounces free, distance to each goal, urgency
+//!   near a goal, mobility in the middle of a turn, wall traps in one's own half.
 //! - Closing In ([`ClosingInEvaluation`]): queen moves against the opponent's; the engine's exact solver
 //!   (`closing_in::solve`) once few squares are free.
 //! - Dots ([`DotsEvaluation`]): the capture difference, and enemy dots hemmed in by one's own (a beginner's
@@ -95,11 +98,12 @@ mod search;
 mod seat_view;
 mod soccer;
 mod soccer_centre;
+pub mod soccer_net;
 pub mod superghost;
 mod table;
 mod xrsoccer;
 
-pub use any::{play_any_turn, play_any_turn_configured, AnyTurn, Configuration};
+pub use any::{play_any_turn, play_any_turn_configured, AnyTurn, Configuration, SoccerJudgement};
 pub use barriers::BarriersEvaluation;
 pub use bot::{Bot, BotError, Evaluation, Stats, Turn};
 pub use closing_in::ClosingInEvaluation;

@@ -1,7 +1,7 @@
 //! What the bot knows of Paper Soccer: how far the ball is from each goal over the lines still undrawn, how
 //! much room the seat to act has at the ball, and the walls that trap a defender.
 
-use kartka_engine::soccer::{Pitch, Point, Position};
+use kartka_engine::soccer::{GoalReach, Pitch, Point, Position};
 use kartka_engine::Seat;
 
 use crate::evaluate::{Evaluate, UNIT};
@@ -58,11 +58,11 @@ impl Evaluate<Position> for SoccerEvaluation {
         let mut near = [true; 2];
         if self.drawn_lines {
             let reach = position.goal_reach();
-            match (reach.turns(seat), reach.turns(seat.other())) {
-                (None, Some(theirs)) => return -CUT_OFF + i32::from(theirs.min(20)) * UNIT,
-                (Some(ours), None) => return CUT_OFF - i32::from(ours.min(20)) * UNIT,
-                (Some(ours), Some(theirs)) => score += (i32::from(theirs) - i32::from(ours)) * UNIT,
-                (None, None) => {}
+            if let Some(decided) = cut_off_score(reach, seat) {
+                return decided;
+            }
+            if let (Some(ours), Some(theirs)) = (reach.turns(seat), reach.turns(seat.other())) {
+                score += (i32::from(theirs) - i32::from(ours)) * UNIT;
             }
             near = [seat, seat.other()].map(|scorer| reach.turns(scorer).is_some_and(|turns| turns <= NEAR_TURNS));
         }
@@ -90,6 +90,17 @@ impl Evaluate<Position> for SoccerEvaluation {
     /// search asks a guess of every child of an inner node, most of which it never searches.
     fn guess(&self, position: &Position) -> i32 {
         SoccerEvaluation::ROWS_ONLY.evaluate(position)
+    }
+}
+
+/// For `seat` to act: when no undrawn path leads to the goal one seat attacks while one still leads to the
+/// other's, [`CUT_OFF`] (less a unit per turn the open goal is away) for the seat that can still score, its
+/// negation for the other; `None` while both goals, or neither, can be reached.
+pub(crate) fn cut_off_score(reach: GoalReach, seat: Seat) -> Option<i32> {
+    match (reach.turns(seat), reach.turns(seat.other())) {
+        (None, Some(theirs)) => Some(-CUT_OFF + i32::from(theirs.min(20)) * UNIT),
+        (Some(ours), None) => Some(CUT_OFF - i32::from(ours.min(20)) * UNIT),
+        _ => None,
     }
 }
 

@@ -13,7 +13,7 @@ use std::fs;
 use std::path::{Path, PathBuf};
 
 /// The workspace's library crates, by folder.
-const CRATES: &[&str] = &["engine", "bot", "protocol", "server", "loadgen", "relay", "tests"];
+const CRATES: &[&str] = &["engine", "bot", "protocol", "server", "loadgen", "relay", "train", "tests"];
 
 type Module = Vec<String>;
 

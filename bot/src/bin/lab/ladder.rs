@@ -15,7 +15,7 @@
 use std::io::Write;
 use std::path::PathBuf;
 
-use kartka_bot::{play_any_turn_configured, Configuration, Level, NoDeadline, SearchOptions};
+use kartka_bot::{play_any_turn_configured, Configuration, Level, NoDeadline, SearchOptions, SoccerJudgement};
 use kartka_engine::{AnyGame, Ruleset, Seat};
 use rand::rngs::StdRng;
 use rand::{Rng, SeedableRng};
@@ -53,7 +53,8 @@ pub struct LadderArgs {
     /// Instead of levels, players by name, the first the reference that each other one plays: `default` (the
     /// bot), `generic` (mobility instead of the kind's evaluation), `four-chains` (Five in a row's threat
     /// search with fours only and no defence, as before threes), `rows-only` (Paper Soccer's evaluation blind to the
-    /// drawn lines, as before issue #40), `no-table`, `no-ordering`, `no-root-order`,
+    /// drawn lines, as before issue #40), `hand-written` (Paper Soccer's evaluation before the learned one), `no-table`, `no-ordering`,
+    /// `no-root-order`,
     /// `whole-step-continuations`, `full-evaluation-ordering` (one search improvement off), `mcts` (plain UCT).
     #[arg(long, value_delimiter = ',')]
     pit: Vec<String>,
@@ -126,7 +127,12 @@ impl Side {
                 return Ok(Side::Bot(level, Configuration { four_chains_only: true, ..Configuration::default() }));
             }
             "rows-only" => {
-                return Ok(Side::Bot(level, Configuration { soccer_rows_only: true, ..Configuration::default() }));
+                let soccer = SoccerJudgement::RowsOnly;
+                return Ok(Side::Bot(level, Configuration { soccer, ..Configuration::default() }));
+            }
+            "hand-written" => {
+                let soccer = SoccerJudgement::HandWritten;
+                return Ok(Side::Bot(level, Configuration { soccer, ..Configuration::default() }));
             }
             "default" => all,
             "no-table" => SearchOptions { table: false, ..all },
@@ -510,6 +516,7 @@ mod tests {
             "generic",
             "four-chains",
             "rows-only",
+            "hand-written",
             "no-table",
             "no-ordering",
             "no-root-order",

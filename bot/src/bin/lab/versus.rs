@@ -8,7 +8,7 @@ use std::io::{BufRead, BufReader, Write};
 use std::process::{Child, ChildStdin, ChildStdout, Command, Stdio};
 use std::time::{Duration, Instant};
 
-use kartka_bot::{play_any_turn_configured, Configuration, Level};
+use kartka_bot::{play_any_turn_configured, Configuration, Level, SoccerJudgement};
 use kartka_engine::{AnyGame, GameKind, Seat};
 use rand::rngs::StdRng;
 use rand::{Rng, SeedableRng};
@@ -39,6 +39,9 @@ pub struct VersusArgs {
     /// Paper Soccer's evaluation blind to the drawn lines, as before issue #40.
     #[arg(long)]
     rows_only: bool,
+    /// Paper Soccer's hand-written evaluation, the bot's before the learned one (docs/bot.md).
+    #[arg(long, conflicts_with = "rows_only")]
+    hand_written: bool,
     /// Random steps that open each pair of games (the turn they end in is finished at random too).
     #[arg(long, default_value_t = 4)]
     opening_actions: u32,
@@ -140,7 +143,11 @@ pub fn run(args: VersusArgs) -> anyhow::Result<()> {
     println!(
         "paper-soccer, bot level {}{}, {} ms a turn (the engine {} ms), {} random opening steps, seed {}",
         args.level,
-        if args.rows_only { " (rows only)" } else { "" },
+        match soccer_judgement(args.rows_only, args.hand_written) {
+            SoccerJudgement::RowsOnly => " (rows only)",
+            SoccerJudgement::HandWritten => " (hand-written evaluation)",
+            SoccerJudgement::Network => "",
+        },
         args.time_ms,
         args.engine_time_ms.unwrap_or(args.time_ms),
         args.opening_actions,
@@ -171,6 +178,15 @@ pub fn run(args: VersusArgs) -> anyhow::Result<()> {
 }
 
 /// One game from the opening drawn from `seed`, the bot in `bot_seat`.
+/// The evaluation `--rows-only` or `--hand-written` asks for, the bot's own without either.
+fn soccer_judgement(rows_only: bool, hand_written: bool) -> SoccerJudgement {
+    match (rows_only, hand_written) {
+        (true, _) => SoccerJudgement::RowsOnly,
+        (_, true) => SoccerJudgement::HandWritten,
+        _ => SoccerJudgement::Network,
+    }
+}
+
 fn play_game(
     args: &VersusArgs,
     engine: &mut Engine,
@@ -198,7 +214,8 @@ fn play_game(
             turn.clear();
         }
     }
-    let configuration = Configuration { soccer_rows_only: args.rows_only, ..Configuration::default() };
+    let configuration =
+        Configuration { soccer: soccer_judgement(args.rows_only, args.hand_written), ..Configuration::default() };
     let bot_time = Duration::from_millis(args.time_ms);
     let engine_ms = args.engine_time_ms.unwrap_or(args.time_ms);
     let mut turns = 0;
@@ -262,6 +279,7 @@ mod tests {
             engine_time_ms: None,
             level: 1,
             rows_only: false,
+            hand_written: false,
             opening_actions: 4,
             seed: 3,
             max_turns: 400,

@@ -1,0 +1,121 @@
+//! The learned evaluation as the search sees it: the network's logit on the [`UNIT`] scale, with the exact
+//! knowledge kept exact (a seat cut off from the goal it attacks is nearly lost, whatever the network thinks),
+//! and the hand-written evaluation where the network never learnt (any pitch but kurnik's).
+
+use std::sync::OnceLock;
+
+use kartka_engine::soccer::{Pitch, Position};
+
+use super::features::inputs_from_layers;
+use super::network::Network;
+use crate::evaluate::{Evaluate, UNIT};
+use crate::soccer::{cut_off_score, SoccerEvaluation};
+
+/// The weights the bot plays with, trained by the command in docs/bot.md ("The learned evaluation").
+const EMBEDDED_WEIGHTS: &[u8] = include_bytes!("../../data/soccer-net.safetensors");
+
+/// Units per unit of the network's logit. A logit of 1 (the seat to act wins about 73 games in 100) is worth
+/// what two turns nearer the goal are to the hand-written evaluation.
+const UNITS_PER_LOGIT: f32 = 2.0;
+
+/// The largest value the network's evaluation takes, below the cut-off's scores (at least 30 units), so that
+/// a goal proven out of reach outranks any judgement.
+const LIMIT: i32 = 29 * UNIT;
+
+/// Paper Soccer's learned evaluation, for the seat to act.
+#[derive(Clone, Copy, Debug)]
+pub struct SoccerNetEvaluation {
+    network: &'static Network,
+}
+
+impl SoccerNetEvaluation {
+    /// The evaluation with the weights embedded in the bot.
+    #[must_use]
+    pub fn embedded() -> SoccerNetEvaluation {
+        static NETWORK: OnceLock<Network> = OnceLock::new();
+        let network = NETWORK
+            .get_or_init(|| Network::from_safetensors(EMBEDDED_WEIGHTS).expect("the embedded weights load (tested)"));
+        SoccerNetEvaluation { network }
+    }
+
+    /// The evaluation with `network`'s weights.
+    #[must_use]
+    pub fn with(network: &'static Network) -> SoccerNetEvaluation {
+        SoccerNetEvaluation { network }
+    }
+}
+
+impl Evaluate<Position> for SoccerNetEvaluation {
+    fn evaluate(&self, position: &Position) -> i32 {
+        let layers = match position.turn_layers() {
+            Some(layers) if position.pitch() == Pitch::STANDARD => layers,
+            _ => return SoccerEvaluation::WITH_DRAWN_LINES.evaluate(position),
+        };
+        if let Some(decided) = cut_off_score(layers.goals(), position.to_move()) {
+            return decided;
+        }
+        let logit = self.network.logit(inputs_from_layers(position, &layers, false).as_slice());
+        ((logit * UNITS_PER_LOGIT * UNIT as f32) as i32).clamp(-LIMIT, LIMIT)
+    }
+
+    /// The hand-written evaluation's cheap guess: the search asks it of every child of an inner node.
+    fn guess(&self, position: &Position) -> i32 {
+        SoccerEvaluation::ROWS_ONLY.evaluate(position)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use kartka_engine::soccer::Direction;
+
+    use super::*;
+
+    /// Every position of seeded random games on `pitch`, before each step.
+    fn random_positions(pitch: Pitch, games: u64) -> Vec<Position> {
+        let mut positions = Vec::new();
+        for seed in 0..games {
+            let mut position = Position::new(pitch);
+            let mut state = seed;
+            while !position.is_over() {
+                positions.push(position);
+                let directions: Vec<Direction> = position.legal_directions().collect();
+                state = state.wrapping_mul(6_364_136_223_846_793_005).wrapping_add(1_442_695_040_888_963_407);
+                position.step(directions[(state >> 33) as usize % directions.len()]).expect("a legal step");
+            }
+        }
+        positions
+    }
+
+    /// The embedded weights load; the network's judgement stays below the cut-off's scores, which are kept
+    /// exactly as the hand-written evaluation gives them.
+    #[test]
+    fn the_network_judges_below_the_cut_off_which_stays_exact() {
+        let evaluation = SoccerNetEvaluation::embedded();
+        let (mut judged, mut cut_off) = (0, 0);
+        for position in random_positions(Pitch::STANDARD, 300) {
+            let value = evaluation.evaluate(&position);
+            match cut_off_score(position.goal_reach(), position.to_move()) {
+                Some(decided) => {
+                    assert_eq!(value, decided, "{position:?}");
+                    cut_off += 1;
+                }
+                None => {
+                    assert!((-LIMIT..=LIMIT).contains(&value), "{value}: {position:?}");
+                    judged += 1;
+                }
+            }
+        }
+        assert!(judged > 1_000 && cut_off > 10, "{judged} judged, {cut_off} cut off: the test saw too little");
+    }
+
+    #[test]
+    fn off_kurnik_s_pitch_the_hand_written_evaluation_judges() {
+        let pitch = Pitch::new(10, 12, 4).expect("a legal pitch");
+        for position in random_positions(pitch, 20) {
+            assert_eq!(
+                SoccerNetEvaluation::embedded().evaluate(&position),
+                SoccerEvaluation::WITH_DRAWN_LINES.evaluate(&position)
+            );
+        }
+    }
+}

@@ -1,0 +1,10 @@
+//! Paper Soccer's learned evaluation: a small network trained on kurnik's games (`kartka-train soccer`) that
+//! reads, for every point of the pitch, how many turns the ball needs to reach it over the undrawn lines.
+
+mod evaluation;
+mod features;
+mod network;
+
+pub use evaluation::SoccerNetEvaluation;
+pub use features::{active_inputs, mirrored, ActiveInputs, INPUTS, POINTS};
+pub use network::{Network, WeightsError, HIDDEN_1, HIDDEN_2};

@@ -1,0 +1,177 @@
+//! The learned evaluation's network: [`INPUTS`] inputs of 0 or 1, two hidden layers of rectified units, one
+//! output, the logit of the seat to act's chance to win. Only the inputs that are 1 are read, a column of the
+//! first layer each, which is what makes it cheap enough for the leaves of the search.
+//!
+//! The weights come from a safetensors file written by the trainer (`kartka-train soccer`), with the tensors of
+//! three linear layers named as the trainer names them: `l1.weight` (`HIDDEN_1` × [`INPUTS`]), `l1.bias`,
+//! `l2.weight` (`HIDDEN_2` × `HIDDEN_1`), `l2.bias`, `l3.weight` (1 × `HIDDEN_2`), `l3.bias`, each of `f32`.
+
+use safetensors::{Dtype, SafeTensors};
+
+use super::features::INPUTS;
+
+/// Units of the first hidden layer.
+pub const HIDDEN_1: usize = 64;
+/// Units of the second hidden layer.
+pub const HIDDEN_2: usize = 32;
+
+/// Why a weights file cannot be used.
+#[derive(Debug, thiserror::Error)]
+pub enum WeightsError {
+    /// The file is no safetensors file.
+    #[error("not a safetensors file: {0}")]
+    Format(#[from] safetensors::SafeTensorError),
+    /// A tensor the network needs is missing.
+    #[error("the weights have no tensor `{0}`")]
+    Missing(&'static str),
+    /// A tensor has the wrong shape or element type.
+    #[error("tensor `{name}` is {found}, the network needs {expected:?} of f32")]
+    Shape {
+        /// The tensor's name.
+        name: &'static str,
+        /// Its shape and type as found.
+        found: String,
+        /// The shape the network needs.
+        expected: Vec<usize>,
+    },
+}
+
+/// A network with its weights, laid out for evaluation: the first layer's weights by input.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Network {
+    /// `INPUTS` rows of `HIDDEN_1`: the weights from each input to every first-layer unit.
+    by_input: Vec<[f32; HIDDEN_1]>,
+    bias_1: [f32; HIDDEN_1],
+    /// `HIDDEN_2` rows of `HIDDEN_1`.
+    weight_2: Vec<[f32; HIDDEN_1]>,
+    bias_2: [f32; HIDDEN_2],
+    weight_3: [f32; HIDDEN_2],
+    bias_3: f32,
+}
+
+impl Network {
+    /// Reads the weights from the bytes of a safetensors file.
+    pub fn from_safetensors(bytes: &[u8]) -> Result<Network, WeightsError> {
+        let tensors = SafeTensors::deserialize(bytes)?;
+        let read = |name: &'static str, shape: &[usize]| -> Result<Vec<f32>, WeightsError> {
+            let view = tensors.tensor(name).map_err(|_| WeightsError::Missing(name))?;
+            if view.dtype() != Dtype::F32 || view.shape() != shape {
+                return Err(WeightsError::Shape {
+                    name,
+                    found: format!("{:?} of {:?}", view.shape(), view.dtype()),
+                    expected: shape.to_vec(),
+                });
+            }
+            Ok(view
+                .data()
+                .chunks_exact(4)
+                .map(|bytes| f32::from_le_bytes(bytes.try_into().expect("4 bytes")))
+                .collect())
+        };
+        let weight_1 = read("l1.weight", &[HIDDEN_1, INPUTS])?;
+        let mut by_input = vec![[0.0; HIDDEN_1]; INPUTS];
+        for (unit, row) in weight_1.chunks_exact(INPUTS).enumerate() {
+            for (input, &weight) in row.iter().enumerate() {
+                by_input[input][unit] = weight;
+            }
+        }
+        let weight_2 = read("l2.weight", &[HIDDEN_2, HIDDEN_1])?
+            .chunks_exact(HIDDEN_1)
+            .map(|row| row.try_into().expect("a row of HIDDEN_1"))
+            .collect();
+        Ok(Network {
+            by_input,
+            bias_1: read("l1.bias", &[HIDDEN_1])?.try_into().expect("HIDDEN_1 biases"),
+            weight_2,
+            bias_2: read("l2.bias", &[HIDDEN_2])?.try_into().expect("HIDDEN_2 biases"),
+            weight_3: read("l3.weight", &[1, HIDDEN_2])?.try_into().expect("HIDDEN_2 weights"),
+            bias_3: read("l3.bias", &[1])?[0],
+        })
+    }
+
+    /// The output for the inputs whose indices are `active` (each below [`INPUTS`], each once; the others are
+    /// 0): the logit of the chance that the seat to act wins.
+    #[must_use]
+    pub fn logit(&self, active: &[u16]) -> f32 {
+        let mut hidden_1 = self.bias_1;
+        for &input in active {
+            for (sum, weight) in hidden_1.iter_mut().zip(&self.by_input[usize::from(input)]) {
+                *sum += weight;
+            }
+        }
+        let hidden_1 = hidden_1.map(|sum| sum.max(0.0));
+        let mut output = self.bias_3;
+        for ((row, bias), weight) in self.weight_2.iter().zip(self.bias_2).zip(self.weight_3) {
+            let sum = row.iter().zip(&hidden_1).fold(bias, |sum, (weight, unit)| sum + weight * unit);
+            output += weight * sum.max(0.0);
+        }
+        output
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use std::collections::HashMap;
+
+    use safetensors::tensor::TensorView;
+
+    use super::*;
+
+    /// A weights file of the network's tensors, each filled by `value(name, index)`.
+    fn weights_file(value: impl Fn(&str, usize) -> f32, skip: Option<&str>) -> Vec<u8> {
+        let shapes: [(&str, Vec<usize>); 6] = [
+            ("l1.weight", vec![HIDDEN_1, INPUTS]),
+            ("l1.bias", vec![HIDDEN_1]),
+            ("l2.weight", vec![HIDDEN_2, HIDDEN_1]),
+            ("l2.bias", vec![HIDDEN_2]),
+            ("l3.weight", vec![1, HIDDEN_2]),
+            ("l3.bias", vec![1]),
+        ];
+        let data: Vec<(&str, Vec<usize>, Vec<u8>)> = shapes
+            .into_iter()
+            .filter(|(name, _)| Some(*name) != skip)
+            .map(|(name, shape)| {
+                let count: usize = shape.iter().product();
+                let bytes = (0..count).flat_map(|index| value(name, index).to_le_bytes()).collect();
+                (name, shape, bytes)
+            })
+            .collect();
+        let views = data
+            .iter()
+            .map(|(name, shape, bytes)| (*name, TensorView::new(Dtype::F32, shape.clone(), bytes).expect("a view")));
+        safetensors::serialize(views, None::<HashMap<String, String>>).expect("serialised")
+    }
+
+    /// Unit 0 of the first layer adds input 0 and subtracts input 1; unit 1 adds input 2; the second layer's unit
+    /// 0 takes twice unit 0 and unit 1; the output is unit 0 of the second layer less a half.
+    #[test]
+    fn the_logit_is_the_forward_pass_over_the_active_inputs() {
+        let file = weights_file(
+            |name, index| match (name, index) {
+                ("l1.weight", 0) => 1.0,
+                ("l1.weight", 1) => -1.0,
+                ("l1.weight", index) if index == INPUTS + 2 => 1.0,
+                ("l2.weight", 0) => 2.0,
+                ("l2.weight", 1) => 1.0,
+                ("l3.weight", 0) => 1.0,
+                ("l3.bias", 0) => -0.5,
+                _ => 0.0,
+            },
+            None,
+        );
+        let network = Network::from_safetensors(&file).expect("the weights load");
+        assert_eq!(network.logit(&[]), -0.5);
+        assert_eq!(network.logit(&[0]), 1.5);
+        assert_eq!(network.logit(&[0, 2]), 2.5);
+        // Unit 0 is rectified: input 1 alone drives it below zero, which counts as zero.
+        assert_eq!(network.logit(&[1, 2]), 0.5);
+        assert_eq!(network.logit(&[0, 1]), -0.5);
+    }
+
+    #[test]
+    fn a_file_without_a_tensor_or_of_another_shape_is_refused() {
+        let missing = weights_file(|_, _| 0.0, Some("l2.bias"));
+        assert!(matches!(Network::from_safetensors(&missing), Err(WeightsError::Missing("l2.bias"))));
+        assert!(matches!(Network::from_safetensors(b"not weights"), Err(WeightsError::Format(_))));
+    }
+}

@@ -1,0 +1,157 @@
+//! The kurnik corpus as training data: every position of every game that ended by the rules (a goal, an own
+//! goal, a seat stuck), labelled with whether the seat to act went on to win. Games lost on time or resigned
+//! are left out: their last positions say nothing of who was winning.
+
+use std::io::Read;
+use std::path::{Path, PathBuf};
+
+use anyhow::{bail, Context};
+use flate2::read::MultiGzDecoder;
+use kartka_bot::soccer_net::active_inputs;
+use kartka_engine::soccer::{parse_turn, read_records, Pitch, Position};
+use rand::rngs::StdRng;
+use rand::{Rng, SeedableRng};
+use sha2::{Digest, Sha256};
+
+/// The positions kept for training, their inputs packed one after another.
+#[derive(Clone, Debug, Default)]
+pub struct Positions {
+    /// The active inputs of every position, one list after another.
+    inputs: Vec<u16>,
+    /// Where each position's list ends in `inputs`.
+    ends: Vec<usize>,
+    /// Whether the seat to act won, per position.
+    won: Vec<bool>,
+}
+
+impl Positions {
+    /// How many positions there are.
+    pub fn len(&self) -> usize {
+        self.won.len()
+    }
+
+    /// Whether there are none.
+    pub fn is_empty(&self) -> bool {
+        self.won.is_empty()
+    }
+
+    /// The active inputs of position `index`.
+    pub fn inputs(&self, index: usize) -> &[u16] {
+        let start = if index == 0 { 0 } else { self.ends[index - 1] };
+        &self.inputs[start..self.ends[index]]
+    }
+
+    /// Whether the seat to act at position `index` won.
+    pub fn won(&self, index: usize) -> bool {
+        self.won[index]
+    }
+
+    fn push(&mut self, inputs: &[u16], won: bool) {
+        self.inputs.extend_from_slice(inputs);
+        self.ends.push(self.inputs.len());
+        self.won.push(won);
+    }
+}
+
+/// What was read from the corpus.
+#[derive(Debug)]
+pub struct CorpusData {
+    /// Positions of the training games.
+    pub training: Positions,
+    /// Positions of the held-out games, never trained on.
+    pub validation: Positions,
+    /// Games that ended by the rules and were used, of all games read.
+    pub games_used: usize,
+    /// Games read.
+    pub games_read: usize,
+    /// SHA-256 of the corpus files read, in name order: which data the weights were trained on.
+    pub data_hash: String,
+}
+
+/// How to read the corpus.
+#[derive(Clone, Debug)]
+pub struct CorpusOptions {
+    /// The directory of `*.pgn.gz` files.
+    pub dir: PathBuf,
+    /// Read at most this many games (in file-name order), for a quick run.
+    pub max_games: Option<usize>,
+    /// The share of positions kept: the positions of one game are alike, so a sample of them teaches nearly
+    /// as much as all of them in a fraction of the memory and time.
+    pub sample: f64,
+    /// One game in this many is held out for validation.
+    pub validation_every: usize,
+    /// Seeds the sample.
+    pub seed: u64,
+}
+
+/// Reads the corpus in `options.dir`. Fails loudly when it is missing or empty: training on nothing proves
+/// nothing.
+pub fn read(options: &CorpusOptions) -> anyhow::Result<CorpusData> {
+    let paths = corpus_files(&options.dir)?;
+    let mut hasher = Sha256::new();
+    let mut rng = StdRng::seed_from_u64(options.seed);
+    let mut data = CorpusData {
+        training: Positions::default(),
+        validation: Positions::default(),
+        games_used: 0,
+        games_read: 0,
+        data_hash: String::new(),
+    };
+    'files: for path in paths {
+        let mut text = String::new();
+        MultiGzDecoder::new(std::fs::File::open(&path).with_context(|| path.display().to_string())?)
+            .read_to_string(&mut text)
+            .with_context(|| path.display().to_string())?;
+        hasher.update(text.as_bytes());
+        for record in read_records(&text) {
+            if options.max_games.is_some_and(|max| data.games_read >= max) {
+                break 'files;
+            }
+            let record = record.with_context(|| format!("{}", path.display()))?;
+            data.games_read += 1;
+            let replay = record.replay(Pitch::STANDARD);
+            let Some(winner) = replay.outcome().and_then(|outcome| outcome.winner()).filter(|_| replay.is_clean())
+            else {
+                continue;
+            };
+            let positions =
+                if data.games_used % options.validation_every == 0 { &mut data.validation } else { &mut data.training };
+            data.games_used += 1;
+            let mut position = Position::new(Pitch::STANDARD);
+            for turn in &record.turns {
+                for direction in parse_turn(turn).context("a replayed turn parses")? {
+                    if rng.random_bool(options.sample) {
+                        if let Some(inputs) = active_inputs(&position, false) {
+                            positions.push(inputs.as_slice(), position.to_move() == winner);
+                        }
+                    }
+                    position.step(direction).context("a replayed step is legal")?;
+                }
+            }
+        }
+    }
+    if data.games_used == 0 {
+        bail!("no game in {} ended by the rules: nothing to train on", options.dir.display());
+    }
+    data.data_hash = format!("{:x}", hasher.finalize());
+    Ok(data)
+}
+
+/// The corpus files of `dir`, in name order.
+fn corpus_files(dir: &Path) -> anyhow::Result<Vec<PathBuf>> {
+    let entries = std::fs::read_dir(dir).with_context(|| {
+        format!("the kurnik corpus is not at {}; give --corpus or KARTKA_CORPUS_DIR", dir.display())
+    })?;
+    let mut paths = Vec::new();
+    for entry in entries {
+        let path = entry?.path();
+        if path.to_string_lossy().ends_with(".pgn.gz") {
+            paths.push(path);
+        }
+    }
+    if paths.is_empty() {
+        bail!("no *.pgn.gz files in {}", dir.display());
+    }
+    paths.sort();
+    Ok(paths)
+}

@@ -1,0 +1,92 @@
+//! The training command on a slice of the kurnik corpus: it runs, its weights load in the bot, and the bot's
+//! forward pass gives the trainer's values on the same positions.
+//!
+//! The corpus is read from `KARTKA_CORPUS_DIR` or `../shared/corpus/kurnik` beside the repository (as the
+//! engine's corpus tests do); a missing corpus fails the test.
+
+use std::path::{Path, PathBuf};
+use std::process::Command;
+
+use candle_core::Device;
+use kartka_bot::soccer_net::{active_inputs, Network};
+use kartka_engine::soccer::{Direction, Position};
+use kartka_train::model::Model;
+
+fn corpus_dir() -> PathBuf {
+    match std::env::var_os("KARTKA_CORPUS_DIR") {
+        Some(dir) => PathBuf::from(dir),
+        None => PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("../../shared/corpus/kurnik"),
+    }
+}
+
+/// Positions of a few seeded random games, each on kurnik's pitch and not over.
+fn random_positions() -> Vec<Position> {
+    let mut positions = Vec::new();
+    for seed in 0..20u64 {
+        let mut position = Position::default();
+        let mut state = seed;
+        while !position.is_over() {
+            positions.push(position);
+            let directions: Vec<Direction> = position.legal_directions().collect();
+            state = state.wrapping_mul(6_364_136_223_846_793_005).wrapping_add(1_442_695_040_888_963_407);
+            position.step(directions[(state >> 33) as usize % directions.len()]).expect("a legal step");
+        }
+    }
+    positions
+}
+
+/// Trains on the first 150 games of the corpus for two epochs into `weights`; returns the command's log.
+fn train_on_a_slice(weights: &Path) -> String {
+    let output = Command::new(env!("CARGO_BIN_EXE_kartka-train"))
+        .args(["soccer", "--games", "150", "--epochs", "2", "--sample", "0.3", "--out"])
+        .arg(weights)
+        .arg("--corpus")
+        .arg(corpus_dir())
+        .output()
+        .expect("kartka-train runs");
+    let log = String::from_utf8_lossy(&output.stderr).into_owned();
+    assert!(output.status.success(), "kartka-train failed:\n{log}");
+    log
+}
+
+#[test]
+fn a_network_trained_on_a_slice_of_the_corpus_loads_in_the_bot_and_agrees_with_the_trainer() {
+    let dir = tempfile::tempdir().expect("a temporary directory");
+    let weights = dir.path().join("soccer.safetensors");
+    let log = train_on_a_slice(&weights);
+    assert!(log.contains("epoch 2: training loss"), "{log}");
+    let bytes = std::fs::read(&weights).expect("the weights were written");
+    train_on_a_slice(&weights);
+    assert!(bytes == std::fs::read(&weights).expect("written again"), "the same command wrote different weights");
+
+    let network = Network::from_safetensors(&bytes).expect("the bot reads the weights");
+    let model = Model::load(&weights, &Device::Cpu).expect("the trainer reads its weights back");
+    let positions = random_positions();
+    let mut differing = 0;
+    for position in &positions {
+        let inputs = active_inputs(position, false).expect("kurnik's pitch, not over");
+        let ours = network.logit(inputs.as_slice());
+        let trainers = model.logit(inputs.as_slice(), &Device::Cpu).expect("a forward pass");
+        assert!((ours - trainers).abs() <= 1e-4 * trainers.abs().max(1.0), "{ours} against {trainers}: {position:?}");
+        differing += usize::from(ours != network.logit(&[]));
+    }
+    assert!(
+        positions.len() > 500 && differing > positions.len() / 2,
+        "the trained network says the same of everything"
+    );
+}
+
+#[test]
+fn a_missing_corpus_is_an_error_not_an_empty_training() {
+    let dir = tempfile::tempdir().expect("a temporary directory");
+    let output = Command::new(env!("CARGO_BIN_EXE_kartka-train"))
+        .args(["soccer", "--epochs", "1", "--corpus"])
+        .arg(dir.path().join("nowhere"))
+        .arg("--out")
+        .arg(dir.path().join("weights"))
+        .output()
+        .expect("kartka-train runs");
+    assert!(!output.status.success());
+    assert!(String::from_utf8_lossy(&output.stderr).contains("the kurnik corpus is not at"));
+    assert!(!dir.path().join("weights").exists());
+}

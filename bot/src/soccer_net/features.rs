@@ -68,13 +68,8 @@ pub fn active_inputs(position: &Position, mirrored: bool) -> Option<ActiveInputs
 pub(crate) fn inputs_from_layers(position: &Position, layers: &TurnLayers, mirrored: bool) -> ActiveInputs {
     debug_assert!(position.pitch() == Pitch::STANDARD && !position.is_over());
     let upside_down = position.to_move().index() == 1;
-    // The picture's index of each lattice index.
-    let seen_at = |index: usize| {
-        let (row, column) = (index / COLUMNS, index % COLUMNS);
-        let row = if upside_down { ROWS - 1 - row } else { row };
-        let column = if mirrored { COLUMNS - 1 - column } else { column };
-        row * COLUMNS + column
-    };
+    let picture = &PICTURES[usize::from(upside_down) * 2 + usize::from(mirrored)];
+    let seen_at = |index: usize| usize::from(picture[index]);
     let mut active = ActiveInputs { indices: [0; MAX_ACTIVE], len: 0 };
     for turns in 0..TURN_LAYERS {
         for_each_bit(layers.points(turns), |index| active.push(REACH_START + turns * POINTS + seen_at(index)));
@@ -107,6 +102,27 @@ pub fn mirrored(input: u16) -> u16 {
     let (row, column) = (point / COLUMNS, point % COLUMNS);
     (index - point + row * COLUMNS + COLUMNS - 1 - column) as u16
 }
+
+/// The picture's index of each lattice index, for each way of drawing it: upside down or not (twice the
+/// first), mirrored or not (the second). Looked up rather than computed: the search asks it of every point at
+/// every leaf.
+const PICTURES: [[u8; POINTS]; 4] = {
+    let mut pictures = [[0u8; POINTS]; 4];
+    let mut way = 0;
+    while way < 4 {
+        let (upside_down, mirrored) = (way / 2 == 1, way % 2 == 1);
+        let mut index = 0;
+        while index < POINTS {
+            let (row, column) = (index / COLUMNS, index % COLUMNS);
+            let row = if upside_down { ROWS - 1 - row } else { row };
+            let column = if mirrored { COLUMNS - 1 - column } else { column };
+            pictures[way][index] = (row * COLUMNS + column) as u8;
+            index += 1;
+        }
+        way += 1;
+    }
+    pictures
+};
 
 /// Calls `visit` with the index of every set bit of `bits`, lowest first.
 fn for_each_bit(mut bits: u128, mut visit: impl FnMut(usize)) {

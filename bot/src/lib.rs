@@ -3,9 +3,9 @@
 //! # Pure
 //! Like the engine, this crate does no I/O and reads no clock and no random number generator. The caller gives
 //! a node budget, a [`Deadline`] it checks itself (a closure over its own clock, or none at all), and a seed
-//! for the bot's one source of randomness, a small SplitMix64 ([`clock::think_time_ms`] turns a game clock
-//! into the time to think). With a node budget and no deadline the bot plays exactly the same actions on
-//! every machine, which is what the tests rely on.
+//! for the bot's one source of randomness, a small SplitMix64 ([`clock::think_time`] turns a game clock
+//! into the time to think, and [`clock::TurnClock`] spends it over a clock the caller reads). With a node
+//! budget and no deadline the bot plays exactly the same actions on every machine, which is what the tests rely on.
 //!
 //! # The search
 //! Negamax alpha-beta over **single actions** (`search.rs`), generic over the engine's
@@ -113,7 +113,7 @@ pub use five_in_a_row::{
 pub use level::{Level, LevelError};
 pub use line_soccer::LineSoccerEvaluation;
 pub use russian_soccer::RussianSoccerEvaluation;
-pub use search::{Deadline, NoDeadline, SearchOptions};
+pub use search::{Deadline, Iteration, NoDeadline, SearchOptions};
 pub use seat_view::{SeatView, SeatViewError};
 pub use soccer::SoccerEvaluation;
 pub use soccer_centre::SoccerCentreEvaluation;

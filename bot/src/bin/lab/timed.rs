@@ -4,10 +4,11 @@
 
 use std::time::Instant;
 
+use kartka_bot::clock::{think_time, Clock, Delivery, TurnClock};
 use kartka_bot::{play_any_turn_configured, AnyTurn, Configuration, Level};
 use kartka_engine::AnyGame;
 
-/// The turn the bot plays in `game` within `time_ms` milliseconds.
+/// The turn the bot plays in `game` within `time_ms` milliseconds, as `kartka bot move --time-ms` plays it.
 pub fn timed_turn(
     game: &AnyGame,
     level: Level,
@@ -15,7 +16,9 @@ pub fn timed_turn(
     time_ms: u64,
     configuration: Configuration,
 ) -> anyhow::Result<AnyTurn> {
-    let end = Instant::now() + std::time::Duration::from_millis(time_ms);
-    let deadline = || Instant::now() >= end;
+    let started = Instant::now();
+    let elapsed_ms = || u64::try_from(started.elapsed().as_millis()).unwrap_or(u64::MAX);
+    // Written to a pipe: a local delivery, as `kartka bot move --time-ms` prints its answer.
+    let deadline = TurnClock::new(think_time(Clock::PerMove { per_move_ms: time_ms }, Delivery::Local), elapsed_ms);
     Ok(play_any_turn_configured(game, level, seed, u64::MAX, &deadline, configuration)?)
 }

@@ -176,7 +176,15 @@ fn describe(evaluation: Evaluation) -> String {
 
 fn write_stats(out: &mut impl Write, turn: &AnyTurn, elapsed: Duration) -> std::io::Result<()> {
     let stats = turn.stats;
-    writeln!(out, "nodes {} depth {} solved {} time {} ms", stats.nodes, stats.depth, stats.solved, elapsed.as_millis())
+    writeln!(
+        out,
+        "nodes {} depth {} solved {} planned {} time {} ms",
+        stats.nodes,
+        stats.depth,
+        stats.solved,
+        stats.planned,
+        elapsed.as_millis()
+    )
 }
 
 #[cfg(test)]

@@ -3,10 +3,11 @@
 use kartka_engine::{Game, Progress};
 
 use crate::evaluate::Evaluate;
+use crate::key::position_key;
 use crate::level::Level;
 use crate::rng::SplitMix64;
 use crate::search::{Deadline, RootScores, Search, SearchOptions, DECIDED, STEP, WIN};
-use crate::table::Table;
+use crate::table::{Bound, Table};
 
 /// log2 of the transposition table's default size: 2^18 entries, a few MiB whatever the kind.
 const DEFAULT_TABLE_BITS: u32 = 18;
@@ -59,6 +60,8 @@ pub struct Stats {
     pub depth: u32,
     /// How many actions of the turn an exact solver chose.
     pub solved: u32,
+    /// How many actions of the turn were played from an earlier search's line rather than searched again.
+    pub planned: u32,
 }
 
 /// The turn the bot plays: every action until the other seat acts (or the game ends).
@@ -112,6 +115,12 @@ impl<G: Game, E: Evaluate<G>> Bot<G, E> {
     /// `deadline`. Whatever the budget, each action gets at least a one-step search, so there is always a
     /// legal turn to play; the budget is shared out so that the turn's first action gets most of it and each
     /// later action half of what is left.
+    ///
+    /// From level 6 up (the levels that play their best action) the search of an action also yields the rest
+    /// of the turn: the best line it found while the same seat acts, which the bot plays without searching
+    /// again ([`Stats::planned`]). That line is what the search's score of the action assumed, seen as deep as
+    /// the action itself; a search of a later action alone would only get what time is left of the turn. An
+    /// action the line does not reach (the table lost it, or the search stopped short of it) is searched.
     pub fn play_turn(
         &mut self,
         game: &G,
@@ -120,30 +129,51 @@ impl<G: Game, E: Evaluate<G>> Bot<G, E> {
     ) -> Result<Turn<G::Action>, BotError> {
         let seat = game.to_act().ok_or(BotError::GameOver)?;
         let budget = self.level.node_cap().map_or(node_budget, |cap| cap.min(node_budget));
+        let follows_lines = self.level.temperature() == 0;
         let mut position = game.clone();
         let mut actions = Vec::new();
         let mut stats = Stats::default();
         let mut evaluation = None;
         loop {
-            let remaining = budget.saturating_sub(stats.nodes);
-            let share = if actions.is_empty() { remaining - remaining / 4 } else { remaining / 2 };
-            let choice = self.choose(&position, share, deadline)?;
-            stats.nodes += choice.nodes;
-            if actions.is_empty() {
-                stats.depth = choice.depth;
-            }
-            if choice.solved {
-                stats.solved += 1;
-            }
-            evaluation.get_or_insert(choice.evaluation);
-            let progress = position.apply(choice.action).map_err(|_| BotError::NoLegalAction)?;
-            actions.push(choice.action);
+            let planned = if actions.is_empty() || !follows_lines { None } else { self.planned(&position) };
+            let action = match planned {
+                Some(action) => {
+                    stats.planned += 1;
+                    action
+                }
+                None => {
+                    let remaining = budget.saturating_sub(stats.nodes);
+                    let share = if actions.is_empty() { remaining - remaining / 4 } else { remaining / 2 };
+                    let choice = self.choose(&position, share, deadline)?;
+                    stats.nodes += choice.nodes;
+                    if actions.is_empty() {
+                        stats.depth = choice.depth;
+                    }
+                    if choice.solved {
+                        stats.solved += 1;
+                    }
+                    evaluation.get_or_insert(choice.evaluation);
+                    choice.action
+                }
+            };
+            let progress = position.apply(action).map_err(|_| BotError::NoLegalAction)?;
+            actions.push(action);
             if progress != Progress::TurnContinues || position.to_act() != Some(seat) {
                 break;
             }
         }
         let evaluation = evaluation.ok_or(BotError::NoLegalAction)?;
         Ok(Turn { actions, evaluation, stats })
+    }
+
+    /// The action the last search's best line plays in `position`: the transposition table's best action
+    /// there, if it is legal. The table keeps it for every position the search completed, so a line is
+    /// followed from the root as far as the search saw it.
+    fn planned(&self, position: &G) -> Option<G::Action> {
+        // An upper bound's action only failed least badly, under some other line's window: not a line's.
+        let entry = self.table.probe(position_key(position)).filter(|entry| entry.bound != Bound::Upper)?;
+        let action = entry.best?;
+        position.check(action).is_ok().then_some(action)
     }
 
     /// One action for the seat to act in `position`.
@@ -257,5 +287,138 @@ mod tests {
         assert_eq!(Evaluation::of_score(WIN - 3), Evaluation::Win(Some(3)));
         assert_eq!(Evaluation::of_score(-(WIN - 5)), Evaluation::Loss(Some(5)));
         assert_eq!(Evaluation::of_score(120), Evaluation::Score(120));
+    }
+
+    use std::cell::{Cell, RefCell};
+
+    use kartka_engine::soccer::{Direction, Position};
+    use kartka_engine::Seat;
+
+    use crate::search::{Iteration, NoDeadline};
+    use crate::soccer::SoccerEvaluation;
+
+    /// The start position after a flat run of kurnik digits.
+    fn after(digits: &str) -> Position {
+        let mut position = Position::default();
+        for digit in digits.chars() {
+            position.step(Direction::from_digit(digit).expect("a digit 0-7")).expect("a legal step");
+        }
+        position
+    }
+
+    /// A midgame position (from a random game) where level 8 bounces: its turn is several steps long.
+    const BOUNCING: &str = "302056174106602352445007";
+
+    fn strongest() -> Bot<Position, SoccerEvaluation> {
+        Bot::new(SoccerEvaluation::default(), Level::STRONGEST, 1)
+    }
+
+    /// The line the bot's table holds from `position` on while `seat` acts.
+    fn line(bot: &Bot<Position, SoccerEvaluation>, mut position: Position, seat: Seat) -> Vec<Direction> {
+        let mut line = Vec::new();
+        while position.to_act() == Some(seat) {
+            let Some(action) = bot.planned(&position) else { break };
+            position.apply(action).expect("a planned action is legal");
+            line.push(action);
+        }
+        line
+    }
+
+    /// Plays `position`'s turn with `bot` within `nodes` and `deadline`, and checks it against the same first
+    /// search run alone: the turn starts with that search's action and goes on along the line its table holds,
+    /// which is at least `at_least` actions long. Returns the turn.
+    fn check_turn_follows_the_line(
+        deadline: &dyn Deadline,
+        fresh_deadline: &dyn Deadline,
+        nodes: u64,
+        at_least: usize,
+    ) -> Turn<Direction> {
+        let position = after(BOUNCING);
+        let seat = position.to_act().expect("a game going on");
+        let mut searched_once = strongest();
+        let turn = strongest().play_turn(&position, nodes, deadline).expect("a turn");
+
+        let mut played = position;
+        for &action in &turn.actions {
+            assert_eq!(played.to_act(), Some(seat), "the turn ends only at its last action");
+            played.apply(action).expect("a legal action");
+        }
+        assert_ne!(played.to_act(), Some(seat), "the turn is whole");
+
+        let first = searched_once.choose(&position, nodes - nodes / 4, fresh_deadline).expect("an action");
+        assert_eq!(first.action, turn.actions[0]);
+        let mut after_first = position;
+        after_first.apply(first.action).expect("a legal action");
+        let line = line(&searched_once, after_first, seat);
+        assert!(line.len() >= at_least, "the line: {line:?}, the turn: {:?}", turn.actions);
+        assert_eq!(turn.actions[1..=line.len()], line[..], "the turn follows the first search's line");
+        assert!(turn.stats.planned as usize >= line.len(), "{:?}", turn.stats);
+        turn
+    }
+
+    #[test]
+    fn a_turn_is_played_from_its_first_search_along_the_line_it_found() {
+        let turn = check_turn_follows_the_line(&NoDeadline, &NoDeadline, 300_000, 5);
+        assert!(turn.actions.len() > 6, "{:?}", turn.actions);
+    }
+
+    /// A deadline that passes once the search has been asked whether to deepen `iterations` times: a turn whose
+    /// time ran out during its first action's search.
+    struct AfterIterations {
+        iterations: u32,
+        asked: Cell<u32>,
+    }
+
+    impl AfterIterations {
+        fn new(iterations: u32) -> Self {
+            AfterIterations { iterations, asked: Cell::new(0) }
+        }
+    }
+
+    impl Deadline for AfterIterations {
+        fn passed(&self) -> bool {
+            self.asked.get() >= self.iterations
+        }
+
+        fn deepen(&self, _: &Iteration) -> bool {
+            self.asked.set(self.asked.get() + 1);
+            self.asked.get() < self.iterations
+        }
+    }
+
+    #[test]
+    fn later_actions_of_a_turn_whose_time_ran_out_still_come_from_the_deep_search() {
+        let turn = check_turn_follows_the_line(&AfterIterations::new(6), &AfterIterations::new(6), u64::MAX, 5);
+        assert_eq!(turn.stats.depth, 6, "the first action's search went six steps deep");
+    }
+
+    /// A deadline that never passes and keeps what the search told it.
+    #[derive(Default)]
+    struct Recording(RefCell<Vec<Iteration>>);
+
+    impl Deadline for Recording {
+        fn passed(&self) -> bool {
+            false
+        }
+
+        fn deepen(&self, iteration: &Iteration) -> bool {
+            self.0.borrow_mut().push(*iteration);
+            self.0.borrow().len() < 4
+        }
+    }
+
+    #[test]
+    fn the_search_tells_its_deadline_the_choices_and_how_long_the_best_action_held() {
+        let recording = Recording::default();
+        let turn = strongest().play_turn(&Position::default(), u64::MAX, &recording).expect("a turn");
+        let iterations = recording.0.borrow();
+        assert_eq!(iterations.len(), 4, "asked after each of four iterations, then stopped: {iterations:?}");
+        assert!(iterations.iter().all(|iteration| iteration.choices == 8), "eight steps from the centre");
+        assert_eq!(iterations[0].same_best, 1, "the first iteration's best is new");
+        for pair in iterations.windows(2) {
+            let kept = pair[1].same_best == pair[0].same_best + 1;
+            assert!(kept || pair[1].same_best == 1, "{iterations:?}");
+        }
+        assert_eq!(turn.stats.depth, 4);
     }
 }

@@ -3,9 +3,9 @@
 //! # Pure
 //! Like the engine, this crate does no I/O and reads no clock and no random number generator. The caller gives
 //! a node budget, a [`Deadline`] it checks itself (a closure over its own clock, or none at all), and a seed
-//! for the bot's one source of randomness, a small SplitMix64 ([`clock::think_time_ms`] turns a game clock
-//! into the time to think). With a node budget and no deadline the bot plays exactly the same actions on
-//! every machine, which is what the tests rely on.
+//! for the bot's one source of randomness, a small SplitMix64 ([`clock::think_time`] turns a game clock
+//! into the time to think, and [`clock::TurnClock`] spends it over a clock the caller reads). With a node
+//! budget and no deadline the bot plays exactly the same actions on every machine, which is what the tests rely on.
 //!
 //! # The search
 //! Negamax alpha-beta over **single actions** (`search.rs`), generic over the engine's
@@ -15,10 +15,11 @@
 //! turns: an action after which the same seat acts again (a bounce) is just a node where that seat acts once
 //! more. It keeps the score's point of view and costs half a step of depth, where an action that passes the
 //! turn costs a whole step, so bounce chains are followed twice as deep as turns. The bot searches the
-//! turn's first action, plays it, and searches again from there while its turn goes on (the table keeps what
-//! the first search learnt); the turn's first action gets three quarters of the budget, each later one half
-//! of what is left, and every action at least a complete one-step search, so a legal turn always comes back
-//! however short the budget or the deadline. Moves are ordered by the table's best action, then by the
+//! turn's first action; from level 6 up it plays the rest of the turn along the best line that search found
+//! while the same seat acts (the table's best actions), searching again only where the line runs out, and
+//! weaker levels search each action again. The turn's first action gets three quarters of the budget, each
+//! later search half of what is left, and every search at least a complete one-step iteration, so a legal
+//! turn always comes back however short the budget or the deadline. Moves are ordered by the table's best action, then by the
 //! static evaluation of the position they lead to.
 //!
 //! Why alpha-beta rather than Monte Carlo tree search: both games reward exact tactics (a goal through a
@@ -117,7 +118,7 @@ pub use five_in_a_row::{
 pub use level::{Level, LevelError};
 pub use line_soccer::LineSoccerEvaluation;
 pub use russian_soccer::RussianSoccerEvaluation;
-pub use search::{Deadline, NoDeadline, SearchOptions};
+pub use search::{Deadline, Iteration, NoDeadline, SearchOptions};
 pub use seat_view::{SeatView, SeatViewError};
 pub use soccer::SoccerEvaluation;
 pub use soccer_centre::SoccerCentreEvaluation;

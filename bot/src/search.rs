@@ -32,14 +32,25 @@ pub trait Deadline {
     /// Whether the search must stop now and answer with what it has.
     fn passed(&self) -> bool;
 
-    /// Whether the search has had its fair share of the time: from then on it starts no deeper iteration once
-    /// an iteration left its best action unchanged. A settled answer seldom changes one step deeper, and an
-    /// iteration started late is mostly cut off by [`Deadline::passed`] and thrown away; so a clear position is
-    /// answered early, and only one whose best action still changes takes the whole time. Never, by default
-    /// (any `Fn() -> bool`): the deadline alone ends the search.
-    fn settled(&self) -> bool {
-        false
+    /// Whether to search one step deeper, `iteration` having just completed. The search asks after every
+    /// complete iteration but the last its depth allows, and stops when told no; so a deadline can answer a
+    /// forced or settled action early and give an unsettled one the whole time ([`crate::clock::TurnClock`]).
+    /// Always, by default (any `Fn() -> bool`): the deadline alone ends the search.
+    fn deepen(&self, iteration: &Iteration) -> bool {
+        let _ = iteration;
+        true
     }
+}
+
+/// How the search's iterations have gone so far, for its [`Deadline`] to decide whether another is worth its
+/// time.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Iteration {
+    /// How many complete iterations in a row, the last included, chose the same best action: 1 when the last
+    /// changed it (or was the first).
+    pub same_best: u32,
+    /// How many actions the root chooses from: 1 is a forced action, which no deeper search changes.
+    pub choices: usize,
 }
 
 impl<F: Fn() -> bool> Deadline for F {
@@ -154,6 +165,7 @@ impl<'a, G: Game, E: Evaluate<G>> Search<'a, G, E> {
     ) -> Option<RootScores<G::Action>> {
         let mut best: Option<RootScores<G::Action>> = None;
         let mut depth = STEP;
+        let mut same_best = 0;
         while depth <= max_depth.max(STEP) {
             let previous_order: Vec<G::Action> = best
                 .as_ref()
@@ -164,15 +176,15 @@ impl<'a, G: Game, E: Evaluate<G>> Search<'a, G, E> {
             if scored.is_empty() {
                 return best;
             }
-            let unchanged = if complete {
+            let choices = scored.len();
+            if complete {
                 let decided = scored[0].1.abs() > DECIDED;
                 let previous_best = best.as_ref().and_then(|scores| scores.scored.first()).map(|&(action, _)| action);
-                let unchanged = previous_best == Some(scored[0].0);
+                same_best = if previous_best == Some(scored[0].0) { same_best + 1 } else { 1 };
                 best = Some(RootScores { scored, depth });
                 if decided {
                     break;
                 }
-                unchanged
             } else {
                 // The previous best was searched first, with a full window; an action that scored above it
                 // before the interruption is better at the new depth. A softmax needs every score, so it keeps
@@ -186,9 +198,9 @@ impl<'a, G: Game, E: Evaluate<G>> Search<'a, G, E> {
                     }
                 }
                 break;
-            };
+            }
             self.limits_armed = true;
-            if self.out_of_budget() || (unchanged && self.deadline.settled()) {
+            if self.out_of_budget() || depth >= max_depth || !self.deadline.deepen(&Iteration { same_best, choices }) {
                 break;
             }
             depth += STEP;

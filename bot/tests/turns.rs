@@ -1,9 +1,9 @@
 //! The bot's turns: always legal and whole, for every registered kind; one-turn wins taken and one-turn
 //! losses avoided in hand-made Paper Soccer positions; the same turn for the same seed.
 
+use kartka_bot::clock::{ThinkTime, TurnClock};
 use kartka_bot::{
-    play_any_turn, Bot, ClosingInEvaluation, Deadline, Evaluation, Generic, Level, NoDeadline, SearchOptions,
-    SoccerEvaluation,
+    play_any_turn, Bot, ClosingInEvaluation, Evaluation, Generic, Level, NoDeadline, SearchOptions, SoccerEvaluation,
 };
 use kartka_engine::closing_in::{self, parse_squares, BoardSize, Verdict};
 use kartka_engine::soccer::{Direction, Position, StepResult};
@@ -311,22 +311,14 @@ fn a_dots_capture_and_its_extra_move_are_one_turn_that_reads_back() {
     assert!(after.counts()[Seat::FIRST.index()] >= 1, "the red dot is captured after {text}");
 }
 
-/// A deadline that never comes, with the search's share of the time spent from the start.
-struct SettledFromTheStart;
-
-impl Deadline for SettledFromTheStart {
-    fn passed(&self) -> bool {
-        false
-    }
-
-    fn settled(&self) -> bool {
-        true
-    }
+/// A turn clock stopped at 300 ms of a second's turn: past a quarter of it, the search stops deepening once three
+/// iterations in a row keep the best action, and before half of it no deadline passes.
+fn stopped_clock() -> TurnClock<impl Fn() -> u64> {
+    TurnClock::new(ThinkTime { target_ms: 1_000, limit_ms: 1_000 }, || 300)
 }
 
-/// Once its share of the time is spent, the search stops deepening as soon as an iteration keeps the best
-/// action: a clear position costs a fraction of what the whole budget would buy, and still gets two iterations
-/// (the second to confirm the first).
+/// A clear position costs a fraction of what the whole budget would buy, and still gets three iterations (the
+/// second and third to confirm the first).
 #[test]
 fn a_settled_search_stops_when_its_best_action_holds() {
     let position = after("");
@@ -335,7 +327,7 @@ fn a_settled_search_stops_when_its_best_action_holds() {
         .play_turn(&position, budget, &NoDeadline)
         .expect("a turn");
     let settled = Bot::new(SoccerEvaluation::default(), Level::STRONGEST, 1)
-        .play_turn(&position, budget, &SettledFromTheStart)
+        .play_turn(&position, budget, &stopped_clock())
         .expect("a turn");
     assert!(
         settled.stats.nodes * 4 < whole.stats.nodes,
@@ -343,5 +335,35 @@ fn a_settled_search_stops_when_its_best_action_holds() {
         settled.stats.nodes,
         whole.stats.nodes
     );
-    assert!(settled.stats.depth >= 2, "two iterations at least: {}", settled.stats.depth);
+    assert!(settled.stats.depth >= 3, "three iterations at least: {}", settled.stats.depth);
+}
+
+/// A forced step (the only one the ball has) is answered after one iteration, where the open start at the same
+/// clock searches three (the test above).
+#[test]
+fn a_forced_step_costs_one_iteration() {
+    let forced = forced_position();
+    assert_eq!(forced.legal_directions().count(), 1, "one way out");
+    let turn = Bot::new(SoccerEvaluation::default(), Level::STRONGEST, 1)
+        .play_turn(&forced, 4_000_000, &stopped_clock())
+        .expect("a turn");
+    assert_eq!(turn.stats.depth, 1, "one iteration for the forced step: {:?}", turn.stats);
+}
+
+/// A position from a random game whose seat to act has a single legal step.
+fn forced_position() -> Position {
+    let mut position = Position::default();
+    let mut choice = 0u64;
+    loop {
+        let directions: Vec<Direction> = position.legal_directions().collect();
+        if directions.len() == 1 && !position.is_over() {
+            return position;
+        }
+        choice = choice.wrapping_mul(6_364_136_223_846_793_005).wrapping_add(1_442_695_040_888_963_407);
+        let direction = directions[(choice >> 33) as usize % directions.len()];
+        position.step(direction).expect("a legal step");
+        if position.is_over() {
+            position = Position::default();
+        }
+    }
 }

@@ -1,6 +1,6 @@
 //! `kartka-bot-lab`: the bot's research tools, apart from the production server. `ladder` measures the levels
 //! against each other, or the bot's parts against each other and against a plain UCT opponent (docs/bot.md);
-//! `versus` plays an outside engine.
+//! `versus` plays an outside engine; `engine` is the bot as such an engine, for one build to play another.
 //!
 //! The library stays pure; this binary is where the files, the threads, the random openings and the printing
 //! happen.
@@ -23,11 +23,14 @@ enum Command {
     Ladder(lab::ladder::LadderArgs),
     /// Play Paper Soccer against an outside engine at equal time per turn (bench/qtpapersoccer).
     Versus(lab::versus::VersusArgs),
+    /// Be an outside engine for `versus` (its line protocol on stdin and stdout): one build against another.
+    Engine(lab::engine::EngineArgs),
 }
 
 fn main() -> anyhow::Result<()> {
     match Cli::parse().command {
         Command::Ladder(args) => lab::ladder::run(args),
         Command::Versus(args) => lab::versus::run(args),
+        Command::Engine(args) => lab::engine::run(args),
     }
 }

@@ -3,7 +3,7 @@
 //! `ply` a move must name) and every seat's clock. In a game with secrets the bot knows only its seat's view
 //! ([`SeatView`]): the moves as its seat's connection received them, and who is to act as the server says.
 
-use kartka_bot::clock::{think_time_ms, Clock};
+use kartka_bot::clock::{think_time, Clock, Delivery};
 use kartka_bot::SeatView;
 use kartka_engine::AnyGame;
 use kartka_protocol::{Clocks, EventEnvelope, GameEvent, GameSnapshot, GameStatus, SeatName, TimeControl};
@@ -232,10 +232,11 @@ impl FollowedGame {
     /// clock's move time). Before the bot's first move its first-move time runs instead (the game is aborted
     /// when it runs out): the bot thinks no longer than either allows.
     fn clock(&self) -> Clock {
+        let limit = |clock| think_time(clock, Delivery::Network).limit_ms;
         let main = self.main_clock();
         let first_move = self.clocks.first_move_ms.filter(|_| self.clocks.running_seats.contains(&self.seat));
         match first_move.map(|ms| Clock::PerMove { per_move_ms: u64::try_from(ms).unwrap_or(0) }) {
-            Some(first_move) if think_time_ms(first_move) < think_time_ms(main) => first_move,
+            Some(first_move) if limit(first_move) < limit(main) => first_move,
             _ => main,
         }
     }

@@ -1,13 +1,14 @@
 //! The search for one turn, run on a blocking thread so that the connection keeps reading (and answering the
-//! server's pings) while the bot thinks. The deadline comes from the bot's clock through
-//! [`think_time_ms`], which keeps a reserve for the network (the bot never flags), capped by the bot's
-//! [`ThinkingLimits`]: a long clock must not buy an hour of a core per move. A search whose game ended is
-//! cancelled.
+//! server's pings) while the bot thinks. The deadline comes from the bot's clock through [`think_time`], which
+//! keeps a reserve for the network (the bot never flags) and gives a target and a limit, both capped by the
+//! bot's [`ThinkingLimits`]: a long clock must not buy an hour of a core per move. Within them the bot's
+//! [`TurnClock`] answers a forced or settled turn early and lets an unsettled one run to the limit. A search
+//! whose game ended is cancelled.
 
 use std::time::{Duration, Instant};
 
-use kartka_bot::clock::{think_time_ms, Clock};
-use kartka_bot::{play_any_turn, Deadline, Level};
+use kartka_bot::clock::{think_time, Clock, Delivery, ThinkTime, TurnClock};
+use kartka_bot::{play_any_turn, Deadline, Iteration, Level};
 use tokio_util::sync::CancellationToken;
 
 use super::game::{Known, TurnRequest};
@@ -33,47 +34,43 @@ impl Default for ThinkingLimits {
 impl ThinkingLimits {
     /// How long a move's search may take under `clock`, the game's searches having taken `spent` so far.
     #[must_use]
-    pub fn budget(&self, clock: Clock, spent: Duration) -> Duration {
-        Duration::from_millis(think_time_ms(clock)).min(self.per_move).min(self.per_game.saturating_sub(spent))
+    pub fn budget(&self, clock: Clock, spent: Duration) -> ThinkTime {
+        let ceiling = self.per_move.min(self.per_game.saturating_sub(spent));
+        let ceiling_ms = u64::try_from(ceiling.as_millis()).unwrap_or(u64::MAX);
+        let time = think_time(clock, Delivery::Network);
+        ThinkTime { target_ms: time.target_ms.min(ceiling_ms), limit_ms: time.limit_ms.min(ceiling_ms) }
     }
 }
 
-/// The share of a move's budget after which the search settles ([`Deadline::settled`]): it stops once an
-/// iteration keeps its best action, so a clear position is answered in about this share of the time, and only
-/// one whose best action still changes takes the whole budget (a level 8 bot used to spend its whole budget, 6
-/// to 8 s in a 3+2 game, on every turn).
-const SETTLED_SHARE: u32 = 4;
-
-/// One turn's deadlines: settled after a share of the budget, passed at its end or when the game ends.
-struct TurnDeadline {
-    settled_at: Instant,
-    end: Instant,
+/// One turn's deadline: the bot's [`TurnClock`] from the turn's start, or at once when the game ends.
+struct TurnDeadline<F> {
+    clock: TurnClock<F>,
     cancelled: CancellationToken,
 }
 
-impl TurnDeadline {
-    fn new(budget: Duration, cancelled: CancellationToken) -> TurnDeadline {
-        let start = Instant::now();
-        TurnDeadline { settled_at: start + budget / SETTLED_SHARE, end: start + budget, cancelled }
-    }
+/// The deadline of a turn of `time` starting now.
+fn turn_deadline(time: ThinkTime, cancelled: CancellationToken) -> TurnDeadline<impl Fn() -> u64> {
+    let start = Instant::now();
+    let elapsed_ms = move || u64::try_from(start.elapsed().as_millis()).unwrap_or(u64::MAX);
+    TurnDeadline { clock: TurnClock::new(time, elapsed_ms), cancelled }
 }
 
-impl Deadline for TurnDeadline {
+impl<F: Fn() -> u64> Deadline for TurnDeadline<F> {
     fn passed(&self) -> bool {
-        self.cancelled.is_cancelled() || Instant::now() >= self.end
+        self.cancelled.is_cancelled() || self.clock.passed()
     }
 
-    fn settled(&self) -> bool {
-        Instant::now() >= self.settled_at
+    fn deepen(&self, iteration: &Iteration) -> bool {
+        self.clock.deepen(iteration)
     }
 }
 
 /// The move text of the turn the bot plays, or why it has none (a position with no legal action, which the
-/// server would have ended). The search takes at most `budget`, and stops at once when `cancelled`.
+/// server would have ended). The search takes at most `budget`'s limit, and stops at once when `cancelled`.
 pub(super) async fn think(
     request: TurnRequest,
     level: Level,
-    budget: Duration,
+    budget: ThinkTime,
     cancelled: CancellationToken,
 ) -> Result<String, String> {
     let TurnRequest { game_id, game, ply, .. } = request;
@@ -81,7 +78,7 @@ pub(super) async fn think(
     let seed = game_id.as_u64_pair().0 ^ u64::from(ply);
     let search = move || match game {
         Known::Whole(game) => {
-            let deadline = TurnDeadline::new(budget, cancelled);
+            let deadline = turn_deadline(budget, cancelled);
             play_any_turn(&game, level, seed, u64::MAX, &deadline).map(|turn| turn.text()).map_err(|e| e.to_string())
         }
         // A game with secrets: the seat's own move from its view, quick at every level.
@@ -102,12 +99,13 @@ mod tests {
         ThinkingLimits { per_move: Duration::from_secs(10), per_game: Duration::from_secs(300) };
 
     #[test]
-    fn a_turn_settles_after_its_share_and_ends_at_its_budget_or_when_cancelled() {
+    fn a_turn_ends_at_its_limit_or_when_cancelled() {
         let cancelled = CancellationToken::new();
-        let long = TurnDeadline::new(Duration::from_secs(60), cancelled.clone());
-        assert!(!long.settled() && !long.passed(), "a long budget has just begun");
-        let spent = TurnDeadline::new(Duration::ZERO, CancellationToken::new());
-        assert!(spent.settled() && spent.passed(), "no budget: settled and over at once");
+        let long = turn_deadline(ThinkTime { target_ms: 30_000, limit_ms: 60_000 }, cancelled.clone());
+        let changing = Iteration { same_best: 1, choices: 20 };
+        assert!(!long.passed() && long.deepen(&changing), "a long budget has just begun");
+        let spent = turn_deadline(ThinkTime { target_ms: 0, limit_ms: 0 }, CancellationToken::new());
+        assert!(spent.passed() && !spent.deepen(&changing), "no budget: over at once");
         cancelled.cancel();
         assert!(long.passed(), "a cancelled search is over whatever its budget");
     }
@@ -115,11 +113,12 @@ mod tests {
     #[test]
     fn a_long_clock_buys_no_more_than_the_ceiling_and_a_spent_game_plays_at_once() {
         let day = Clock::Fischer { remaining_ms: 24 * 3_600_000, increment_ms: 0 };
-        assert_eq!(LIMITS.budget(day, Duration::ZERO), LIMITS.per_move);
-        assert_eq!(LIMITS.budget(day, Duration::from_secs(295)), Duration::from_secs(5), "what is left of the game's");
-        assert_eq!(LIMITS.budget(day, Duration::from_secs(400)), Duration::ZERO);
+        let ceiling = |budget: ThinkTime| Duration::from_millis(budget.limit_ms);
+        assert_eq!(ceiling(LIMITS.budget(day, Duration::ZERO)), LIMITS.per_move);
+        assert_eq!(ceiling(LIMITS.budget(day, Duration::from_secs(295))), Duration::from_secs(5), "the game's rest");
+        assert_eq!(LIMITS.budget(day, Duration::from_secs(400)), ThinkTime { target_ms: 0, limit_ms: 0 });
         let blitz = Clock::PerMove { per_move_ms: 2_000 };
-        assert_eq!(LIMITS.budget(blitz, Duration::ZERO), Duration::from_millis(think_time_ms(blitz)), "the clock's");
+        assert_eq!(LIMITS.budget(blitz, Duration::ZERO), think_time(blitz, Delivery::Network), "the clock's");
     }
 
     #[tokio::test]
@@ -134,7 +133,8 @@ mod tests {
         };
         let cancelled = CancellationToken::new();
         let level = Level::new(8).expect("a level");
-        let search = tokio::spawn(think(request, level, Duration::from_secs(3_600), cancelled.clone()));
+        let hour = ThinkTime { target_ms: 3_600_000, limit_ms: 3_600_000 };
+        let search = tokio::spawn(think(request, level, hour, cancelled.clone()));
         tokio::time::sleep(Duration::from_millis(200)).await;
         cancelled.cancel();
         let turn = tokio::time::timeout(Duration::from_secs(60), search).await;

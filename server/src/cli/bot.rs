@@ -6,8 +6,8 @@ use std::io::Write;
 use std::time::{Duration, Instant};
 
 use clap::Subcommand;
-use kartka_bot::clock::{think_time_ms, Clock};
-use kartka_bot::{play_any_turn, AnyTurn, Evaluation, Level, UNIT};
+use kartka_bot::clock::{think_time, Clock, Delivery, TurnClock};
+use kartka_bot::{play_any_turn, AnyTurn, Evaluation, Level, NoDeadline, UNIT};
 use kartka_engine::{AnyGame, Ruleset};
 
 use super::game::GameArgs;
@@ -74,7 +74,8 @@ struct MoveArgs {
     /// together, as `kartka perft --moves` takes them); for a game of squares, squares such as "D5 B2 B3".
     #[arg(long, default_value = "")]
     moves: String,
-    /// Milliseconds for this turn; the bot keeps a reserve and answers in time. Without it, the node budget
+    /// Milliseconds for this turn; the bot keeps a twentieth back, answers in time, and sooner when its action
+    /// is forced or settled. Without it, the node budget
     /// alone ends the search, and the answer is the same on every machine.
     #[arg(long)]
     time_ms: Option<u64>,
@@ -136,15 +137,15 @@ fn run_move(args: MoveArgs) -> anyhow::Result<()> {
     let game = position_after(&ruleset, &args.moves)?;
     let level = Level::new(args.level)?;
     let started = Instant::now();
-    let (nodes, end) = match args.time_ms {
+    let elapsed_ms = || u64::try_from(started.elapsed().as_millis()).unwrap_or(u64::MAX);
+    let turn = match args.time_ms {
         Some(per_move_ms) => {
-            let think = Duration::from_millis(think_time_ms(Clock::PerMove { per_move_ms }));
-            (args.nodes.unwrap_or(u64::MAX), Some(started + think))
+            // Printed here, read by whoever called: no network to allow for.
+            let deadline = TurnClock::new(think_time(Clock::PerMove { per_move_ms }, Delivery::Local), elapsed_ms);
+            play_any_turn(&game, level, args.seed, args.nodes.unwrap_or(u64::MAX), &deadline)?
         }
-        None => (args.nodes.unwrap_or(UNTIMED_NODES), None),
+        None => play_any_turn(&game, level, args.seed, args.nodes.unwrap_or(UNTIMED_NODES), &NoDeadline)?,
     };
-    let deadline = move || end.is_some_and(|end| Instant::now() >= end);
-    let turn = play_any_turn(&game, level, args.seed, nodes, &deadline)?;
     let mut out = std::io::stdout().lock();
     writeln!(out, "{}", turn.text())?;
     writeln!(out, "evaluation {}", describe(turn.evaluation))?;
@@ -175,7 +176,15 @@ fn describe(evaluation: Evaluation) -> String {
 
 fn write_stats(out: &mut impl Write, turn: &AnyTurn, elapsed: Duration) -> std::io::Result<()> {
     let stats = turn.stats;
-    writeln!(out, "nodes {} depth {} solved {} time {} ms", stats.nodes, stats.depth, stats.solved, elapsed.as_millis())
+    writeln!(
+        out,
+        "nodes {} depth {} solved {} planned {} time {} ms",
+        stats.nodes,
+        stats.depth,
+        stats.solved,
+        stats.planned,
+        elapsed.as_millis()
+    )
 }
 
 #[cfg(test)]

@@ -8,12 +8,13 @@ use std::io::{BufRead, BufReader, Write};
 use std::process::{Child, ChildStdin, ChildStdout, Command, Stdio};
 use std::time::{Duration, Instant};
 
-use kartka_bot::{play_any_turn_configured, Configuration, Level, SoccerJudgement};
+use kartka_bot::{Configuration, Level, SoccerJudgement};
 use kartka_engine::{AnyGame, GameKind, Seat};
 use rand::rngs::StdRng;
 use rand::{Rng, SeedableRng};
 
 use super::ladder::{elo_difference, signed, Tally};
+use super::timed::timed_turn;
 
 /// Options of `kartka-bot-lab versus`.
 #[derive(Debug, clap::Args)]
@@ -216,7 +217,6 @@ fn play_game(
     }
     let configuration =
         Configuration { soccer: soccer_judgement(args.rows_only, args.hand_written), ..Configuration::default() };
-    let bot_time = Duration::from_millis(args.time_ms);
     let engine_ms = args.engine_time_ms.unwrap_or(args.time_ms);
     let mut turns = 0;
     while let Some(seat) = game.to_act() {
@@ -227,11 +227,7 @@ fn play_game(
         turns += 1;
         if seat == bot_seat {
             let started = Instant::now();
-            let end = started + bot_time;
-            let deadline = || Instant::now() >= end;
-            let text =
-                play_any_turn_configured(&game, level, seed ^ u64::from(turns), u64::MAX, &deadline, configuration)?
-                    .text();
+            let text = timed_turn(&game, level, seed ^ u64::from(turns), args.time_ms, configuration)?.text();
             played.bot_time += started.elapsed();
             played.bot_turns += 1;
             game.play(&text)?;

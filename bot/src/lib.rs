@@ -92,6 +92,8 @@ mod level;
 mod line_soccer;
 mod points_and_segments;
 pub mod racetrack;
+#[cfg(test)]
+mod random_games;
 mod rng;
 mod russian_soccer;
 pub mod sea_battle;

@@ -148,6 +148,7 @@ mod tests {
     use kartka_engine::soccer::Direction;
 
     use super::*;
+    use crate::random_games::random_game;
 
     fn after(digits: &str) -> Position {
         let mut position = Position::default();
@@ -164,9 +165,7 @@ mod tests {
     fn a_seat_cut_off_from_the_goal_it_attacks_is_nearly_lost() {
         let mut seen = 0;
         for seed in 0..3_000u64 {
-            let mut position = Position::default();
-            let mut state = seed;
-            while !position.is_over() {
+            for position in random_game(Pitch::STANDARD, seed).filter(|position| !position.is_over()) {
                 let reach = position.goal_reach();
                 let seat = position.to_move();
                 let evaluation = SoccerEvaluation::WITH_DRAWN_LINES.evaluate(&position);
@@ -183,9 +182,6 @@ mod tests {
                     }
                     _ => {}
                 }
-                let directions: Vec<Direction> = position.legal_directions().collect();
-                state = state.wrapping_mul(6_364_136_223_846_793_005).wrapping_add(1_442_695_040_888_963_407);
-                position.step(directions[(state >> 33) as usize % directions.len()]).expect("a legal step");
             }
         }
         assert!(seen >= 5, "only {seen} random games cut a seat off: the test saw too little");
@@ -199,9 +195,7 @@ mod tests {
     fn a_ball_by_a_goal_mouth_the_lines_seal_is_not_nearly_a_goal() {
         let mut seen = 0;
         for seed in 0..3_000u64 {
-            let mut position = Position::default();
-            let mut state = seed;
-            while !position.is_over() {
+            for position in random_game(Pitch::STANDARD, seed).filter(|position| !position.is_over()) {
                 let seat = position.to_move();
                 let reach = position.goal_reach();
                 let attack = goal_distance(position.pitch(), position.ball(), seat);
@@ -215,9 +209,6 @@ mod tests {
                         break;
                     }
                 }
-                let directions: Vec<Direction> = position.legal_directions().collect();
-                state = state.wrapping_mul(6_364_136_223_846_793_005).wrapping_add(1_442_695_040_888_963_407);
-                position.step(directions[(state >> 33) as usize % directions.len()]).expect("a legal step");
             }
         }
         assert!(seen >= 5, "only {seen} random games sealed a goal mouth by the ball: the test saw too little");

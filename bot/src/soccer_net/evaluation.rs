@@ -66,24 +66,12 @@ impl Evaluate<Position> for SoccerNetEvaluation {
 
 #[cfg(test)]
 mod tests {
-    use kartka_engine::soccer::Direction;
-
     use super::*;
+    use crate::random_games::random_game;
 
-    /// Every position of seeded random games on `pitch`, before each step.
+    /// Every position of seeded random games on `pitch` but the last of each, which is over.
     fn random_positions(pitch: Pitch, games: u64) -> Vec<Position> {
-        let mut positions = Vec::new();
-        for seed in 0..games {
-            let mut position = Position::new(pitch);
-            let mut state = seed;
-            while !position.is_over() {
-                positions.push(position);
-                let directions: Vec<Direction> = position.legal_directions().collect();
-                state = state.wrapping_mul(6_364_136_223_846_793_005).wrapping_add(1_442_695_040_888_963_407);
-                position.step(directions[(state >> 33) as usize % directions.len()]).expect("a legal step");
-            }
-        }
-        positions
+        (0..games).flat_map(|seed| random_game(pitch, seed).filter(|position| !position.is_over())).collect()
     }
 
     /// The embedded weights load; the network's judgement stays below the cut-off's scores, which are kept

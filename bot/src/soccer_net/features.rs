@@ -137,6 +137,7 @@ mod tests {
     use kartka_engine::soccer::Direction;
 
     use super::*;
+    use crate::random_games::random_game;
 
     fn after(digits: &str) -> Position {
         let mut position = Position::default();
@@ -209,13 +210,8 @@ mod tests {
     fn positions_off_kurnik_s_pitch_or_over_have_no_inputs() {
         let larger = Position::new(Pitch::new(10, 12, 2).expect("a legal pitch"));
         assert!(active_inputs(&larger, false).is_none());
-        let mut position = Position::default();
-        let mut state = 7u64;
-        while !position.is_over() {
-            let directions: Vec<Direction> = position.legal_directions().collect();
-            state = state.wrapping_mul(6_364_136_223_846_793_005).wrapping_add(1_442_695_040_888_963_407);
-            position.step(directions[(state >> 33) as usize % directions.len()]).expect("a legal step");
-        }
-        assert!(active_inputs(&position, false).is_none());
+        let over = random_game(Pitch::STANDARD, 7).last().expect("a game");
+        assert!(over.is_over());
+        assert!(active_inputs(&over, false).is_none());
     }
 }

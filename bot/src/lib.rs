@@ -92,8 +92,6 @@ mod level;
 mod line_soccer;
 mod points_and_segments;
 pub mod racetrack;
-#[cfg(test)]
-mod random_games;
 mod rng;
 mod russian_soccer;
 pub mod sea_battle;
@@ -104,6 +102,8 @@ mod soccer_centre;
 pub mod soccer_net;
 pub mod superghost;
 mod table;
+#[cfg(test)]
+mod test_games;
 mod xrsoccer;
 
 pub use any::{play_any_turn, play_any_turn_configured, AnyTurn, Configuration, SoccerJudgement};

@@ -145,18 +145,8 @@ fn wall_trap(pitch: Pitch, ball: Point, seat: Seat) -> i32 {
 
 #[cfg(test)]
 mod tests {
-    use kartka_engine::soccer::Direction;
-
     use super::*;
-    use crate::random_games::random_game;
-
-    fn after(digits: &str) -> Position {
-        let mut position = Position::default();
-        for digit in digits.chars() {
-            position.step(Direction::from_digit(digit).expect("a digit")).expect("a legal step");
-        }
-        position
-    }
+    use crate::test_games::{after, random_game};
 
     /// Random games played until one seat can no longer reach the goal it attacks while the other still can:
     /// the seat cut off is nearly lost, whoever is to act, and the evaluation blind to drawn lines does not

@@ -67,7 +67,7 @@ impl Evaluate<Position> for SoccerNetEvaluation {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::random_games::random_game;
+    use crate::test_games::random_game;
 
     /// Every position of seeded random games on `pitch` but the last of each, which is over.
     fn random_positions(pitch: Pitch, games: u64) -> Vec<Position> {

@@ -134,18 +134,8 @@ fn for_each_bit(mut bits: u128, mut visit: impl FnMut(usize)) {
 
 #[cfg(test)]
 mod tests {
-    use kartka_engine::soccer::Direction;
-
     use super::*;
-    use crate::random_games::random_game;
-
-    fn after(digits: &str) -> Position {
-        let mut position = Position::default();
-        for digit in digits.chars() {
-            position.step(Direction::from_digit(digit).expect("a digit")).expect("a legal step");
-        }
-        position
-    }
+    use crate::test_games::{after, random_game};
 
     #[test]
     fn every_input_is_in_range_and_on_at_most_once() {

@@ -1,4 +1,5 @@
-//! Seeded random games of Paper Soccer, for the tests of the evaluations: the same games on every machine.
+//! Paper Soccer positions for the tests of the evaluations: after given steps, and along seeded random games
+//! (the same games on every machine).
 
 use kartka_engine::soccer::{Direction, Pitch, Position};
 
@@ -16,4 +17,13 @@ pub(crate) fn random_game(pitch: Pitch, seed: u64) -> impl Iterator<Item = Posit
         Some((next, state))
     })
     .map(|(position, _)| position)
+}
+
+/// The position after `digits`, kurnik's step digits from the start of kurnik's pitch.
+pub(crate) fn after(digits: &str) -> Position {
+    let mut position = Position::default();
+    for digit in digits.chars() {
+        position.step(Direction::from_digit(digit).expect("a digit")).expect("a legal step");
+    }
+    position
 }

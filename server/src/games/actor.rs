@@ -233,7 +233,10 @@ pub(super) enum Command {
 /// The parts of a game a change replaces as a whole.
 #[derive(Clone, Debug)]
 struct Live {
-    game: AnyGame,
+    /// Boxed: an `AnyGame` is as large as its largest kind (about 7 KiB), and a `Live` sits in the future of
+    /// every change (twice, as an async fn keeps its arguments beside its locals). Inline, each change's futures
+    /// are copied with it whenever they are made and awaited; boxed, with a pointer.
+    game: Box<AnyGame>,
     status: GameStatus,
     result: Option<GameResult>,
     ply: u32,

@@ -166,24 +166,34 @@ impl Connection {
         }
     }
 
+    /// Answers a decoded frame. Moves are what a connection answers most: every other request's handling is
+    /// boxed, so that a move's future holds (and is copied with) the state of the move's path alone.
     async fn on_frame(&mut self, frame: ClientFrame) {
         let request_id = frame.request_id();
         let reply = match frame {
-            ClientFrame::Hello { protocol, token, .. } => self.hello(request_id, protocol, &token).await,
+            ClientFrame::Hello { protocol, token, .. } => Box::pin(self.hello(request_id, protocol, &token)).await,
             ClientFrame::Ping { .. } => Ok(ServerFrame::Pong { id: request_id, server_time_ms: now_ms() }),
-            frame => match self.account.clone() {
-                None => self.on_anonymous_frame(frame).await,
+            frame => match &self.account {
+                None => Box::pin(self.on_anonymous_frame(frame)).await,
                 Some(account) => match LobbyRequest::from_frame(frame) {
-                    Ok(request) => self.on_lobby_request(&account, request_id, request).await,
-                    Err(ClientFrame::ChatSend { channel, text, .. }) => {
-                        chat::answer(&self.state, &account, request_id, channel, text).await.map_err(Refusal::chat)
+                    Ok(request) => {
+                        let account = account.clone();
+                        Box::pin(self.on_lobby_request(&account, request_id, request)).await
                     }
-                    Err(ClientFrame::ChatMute { game_id, account_id, muted, .. }) => {
-                        chat::mute(&self.state, &account, request_id, game_id, account_id, muted)
+                    Err(ClientFrame::ChatSend { channel, text, .. }) => {
+                        Box::pin(chat::answer(&self.state, account, request_id, channel, text))
                             .await
                             .map_err(Refusal::chat)
                     }
-                    Err(frame) => self.on_game_frame(account.id, frame).await,
+                    Err(ClientFrame::ChatMute { game_id, account_id, muted, .. }) => {
+                        Box::pin(chat::mute(&self.state, account, request_id, game_id, account_id, muted))
+                            .await
+                            .map_err(Refusal::chat)
+                    }
+                    Err(frame) => {
+                        let account = account.id;
+                        self.on_game_frame(account, frame).await
+                    }
                 },
             },
         };
@@ -266,7 +276,7 @@ impl Connection {
 
     async fn on_game_frame(&mut self, account: Uuid, frame: ClientFrame) -> Result<ServerFrame, Refusal> {
         let request_id = frame.request_id();
-        let games = self.state.games.clone();
+        let games = &self.state.games;
         let (game_id, result) = match frame {
             ClientFrame::Subscribe { game_id, after_seq, chat, viewers, rematch, .. } => {
                 if !self.may_watch_another(game_id) {
@@ -279,7 +289,8 @@ impl Connection {
                 let outbox = self.outbox.clone();
                 let subscriber =
                     Subscriber { connection: self.id, account, outbox, chat, viewers, rematch, relayed_by: None };
-                let result = games.subscribe(game_id, subscriber, after_seq).await;
+                // Boxed, like every request but a move's (see `on_frame`).
+                let result = Box::pin(games.subscribe(game_id, subscriber, after_seq)).await;
                 if result.is_ok() {
                     self.subscriptions.insert(game_id);
                 }
@@ -289,7 +300,7 @@ impl Connection {
                 if !self.subscriptions.remove(&game_id) {
                     return Err(Refusal::new(ErrorCode::NotAllowed, "not subscribed to that game"));
                 }
-                games.unsubscribe(game_id, self.id, None).await;
+                Box::pin(games.unsubscribe(game_id, self.id, None)).await;
                 return Ok(ServerFrame::Ack { id: request_id, game_id: Some(game_id), seq: None });
             }
             ClientFrame::Move { game_id, ply, client_move_id, notation, .. } => {

@@ -24,6 +24,12 @@ use tokio::sync::mpsc;
 /// The acknowledgement written to the mover for every frame: as long as kartka's `ack` of a move.
 pub const ACK: &str = r#"{"type":"ack","client_move_id":"m-000001","game_id":"00000000-0000-0000-0000-000000000000"}"#;
 
+/// The sockets' read and write buffers, as kartka's (`server/src/ws/upgrade.rs`): tungstenite zero-fills the
+/// free part of its read buffer before every read, so with axum's default of 128 KiB the relay spent nearly all
+/// its instructions clearing memory kartka's 4 KiB buffer never has, and the floor was no floor.
+const READ_BUFFER: usize = 4 * 1024;
+const WRITE_BUFFER: usize = 8 * 1024;
+
 /// Frames queued for one socket at most before its senders wait: a pair has at most three frames of one move in
 /// flight, so the queue never fills unless its reader stops reading.
 const QUEUE: usize = 16;
@@ -75,7 +81,9 @@ async fn upgrade(Path((pair, seat)): Path<(u32, usize)>, State(pairs): State<Pai
     if !pairs.join(pair, seat, queue.clone()) {
         return (StatusCode::CONFLICT, "the seat is taken").into_response();
     }
-    ws.on_upgrade(move |socket| relay(socket, pairs, pair, queue, outbound))
+    ws.read_buffer_size(READ_BUFFER)
+        .write_buffer_size(WRITE_BUFFER)
+        .on_upgrade(move |socket| relay(socket, pairs, pair, queue, outbound))
 }
 
 /// Relays what `socket` at a seat of `pair` sends until it closes.

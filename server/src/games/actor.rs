@@ -233,7 +233,10 @@ pub(super) enum Command {
 /// The parts of a game a change replaces as a whole.
 #[derive(Clone, Debug)]
 struct Live {
-    game: AnyGame,
+    /// Boxed: an `AnyGame` is as large as its largest kind (about 7 KiB), and a `Live` sits in the future of
+    /// every change (twice, as an async fn keeps its arguments beside its locals). Inline, each change's futures
+    /// are copied with it whenever they are made and awaited; boxed, with a pointer.
+    game: Box<AnyGame>,
     status: GameStatus,
     result: Option<GameResult>,
     ply: u32,
@@ -416,27 +419,31 @@ impl GameActor {
         }
     }
 
+    /// Answers a command. A player's action, a move most often, runs inline; every other command is boxed, so
+    /// that the future made for each command holds (and is copied with) the state of an action alone.
     async fn handle(&mut self, command: Command) {
         match command {
             Command::Act { account, action, reply } => {
                 let _ = reply.send(self.act(account, action).await);
             }
             Command::Subscribe { subscriber, after_seq, reply } => {
-                let _ = reply.send(self.subscribe(subscriber, after_seq).await);
+                let _ = reply.send(Box::pin(self.subscribe(subscriber, after_seq)).await);
             }
-            Command::Unsubscribe { connection, closed_because } => self.unsubscribe(connection, closed_because).await,
-            Command::Refresh { connection } => self.refresh(connection).await,
+            Command::Unsubscribe { connection, closed_because } => {
+                Box::pin(self.unsubscribe(connection, closed_because)).await;
+            }
+            Command::Refresh { connection } => Box::pin(self.refresh(connection)).await,
             Command::Admin { action, audit, reply } => {
-                let _ = reply.send(self.admin(action, audit).await);
+                let _ = reply.send(Box::pin(self.admin(action, audit)).await);
             }
             Command::Snapshot { reply } => {
                 let _ = reply.send(self.snapshot(now_ms(), self.viewer(None)));
             }
             Command::Chat { message, reply } => {
-                let _ = reply.send(self.chat(message).await);
+                let _ = reply.send(Box::pin(self.chat(message)).await);
             }
             Command::MuteOpponent { account, muted, reply } => {
-                let _ = reply.send(self.mute_opponent(account, muted).await);
+                let _ = reply.send(Box::pin(self.mute_opponent(account, muted)).await);
             }
             Command::Rematch { rematch_id } => self.rematch_started(rematch_id),
         }
@@ -497,6 +504,8 @@ impl GameActor {
         Seat::all(self.players.len()).find(|seat| self.players[seat.index()].account_id == account)
     }
 
+    /// Carries out a player's action. A move runs inline; what else may happen (a fallen flag, a window's
+    /// end, every other action) is boxed, so that a move's future holds the state of the move alone.
     async fn act(&mut self, account: Uuid, action: Action) -> Result<u64, GameError> {
         let seat = self.seat_of(account).ok_or(GameError::NotAPlayer)?;
         if let Action::Move { ply, client_move_id, .. } = &action {
@@ -515,14 +524,14 @@ impl GameActor {
         // Of seats acting at once, every flag that fell is dealt with; another seat's fallen flag filled in by a
         // random action leaves this seat's move to be played.
         while let Some(fallen) = self.live.clock.flag().filter(|&(_, deadline)| deadline <= now) {
-            let fell = self.flag_fall().await;
+            let fell = Box::pin(self.flag_fall()).await;
             self.deadline_retry.outcome(self.id, FLAG_FALL, fell)?;
             if self.live.status != GameStatus::Active || fallen.0 == seat || self.live.clock.flag() == Some(fallen) {
                 return Err(GameError::GameOver);
             }
         }
         if self.window_deadline().is_some_and(|deadline| deadline <= now) {
-            let closed = self.close_window().await;
+            let closed = Box::pin(self.close_window()).await;
             self.deadline_retry.outcome(self.id, WINDOW_CLOSE, closed)?;
             return Err(GameError::GameOver);
         }
@@ -543,13 +552,13 @@ impl GameActor {
                 self.play_server_draws().await;
                 Ok(seq)
             }
-            Action::SetConditionalMoves(lines) => self.set_conditional_moves(seat, lines).await,
-            Action::Vacation(on) => self.vacation(seat, on, now).await,
-            Action::Resign => self.leave(seat, EndReason::Resignation, now).await,
-            Action::Draw(draw) => self.draw(seat, draw, now).await,
-            Action::AgreedEnd(answer) => self.agreed_end(seat, answer, now).await,
-            Action::Abort => self.abort(seat, now).await,
-            Action::ClaimVictory => self.claim_victory(seat, now).await,
+            Action::SetConditionalMoves(lines) => Box::pin(self.set_conditional_moves(seat, lines)).await,
+            Action::Vacation(on) => Box::pin(self.vacation(seat, on, now)).await,
+            Action::Resign => Box::pin(self.leave(seat, EndReason::Resignation, now)).await,
+            Action::Draw(draw) => Box::pin(self.draw(seat, draw, now)).await,
+            Action::AgreedEnd(answer) => Box::pin(self.agreed_end(seat, answer, now)).await,
+            Action::Abort => Box::pin(self.abort(seat, now)).await,
+            Action::ClaimVictory => Box::pin(self.claim_victory(seat, now)).await,
         }
     }
 }

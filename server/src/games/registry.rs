@@ -197,15 +197,15 @@ impl Games {
 
     /// Asks a game to perform a player's action; returns the sequence number of the resulting event.
     pub async fn act(&self, game_id: Uuid, account: Uuid, action: Action) -> Result<u64, GameError> {
-        let command = RemoteCommand::Act { account, action: action.clone().into() };
-        self.routed(game_id, || self.act_here(game_id, account, action.clone()), &command).await
+        let command = || RemoteCommand::Act { account, action: action.clone().into() };
+        self.routed(game_id, || self.act_here(game_id, account, action.clone()), command).await
     }
 
     /// Has a game carry out an admin's action, committing `audit` (its time set by the game) with the change;
     /// returns the sequence number of the resulting event.
     pub async fn admin(&self, game_id: Uuid, action: AdminAction, audit: AuditRow) -> Result<u64, GameError> {
-        let command = RemoteCommand::Admin { action: action.into(), audit: audit.clone().into() };
-        self.routed(game_id, || self.admin_here(game_id, action, audit.clone()), &command).await
+        let command = || RemoteCommand::Admin { action: action.into(), audit: audit.clone().into() };
+        self.routed(game_id, || self.admin_here(game_id, action, audit.clone()), command).await
     }
 
     /// Subscribes a connection to a game; the game first pushes a snapshot, or the events after `after_seq`.
@@ -237,19 +237,19 @@ impl Games {
 
     /// Has a game store a message said in one of its chat channels and deliver it to the channel's readers.
     pub async fn chat(&self, game_id: Uuid, message: ChatRow) -> Result<(), GameError> {
-        let command = RemoteCommand::Chat { message: message.clone().into() };
-        self.routed(game_id, || self.chat_here(game_id, message.clone()), &command).await
+        let command = || RemoteCommand::Chat { message: message.clone().into() };
+        self.routed(game_id, || self.chat_here(game_id, message.clone()), command).await
     }
 
     /// A player of a game mutes or unmutes their opponent's chat there.
     pub async fn mute_opponent(&self, game_id: Uuid, account: Uuid, muted: bool) -> Result<(), GameError> {
-        let command = RemoteCommand::MuteOpponent { account, muted };
-        self.routed(game_id, || self.mute_opponent_here(game_id, account, muted), &command).await
+        let command = || RemoteCommand::MuteOpponent { account, muted };
+        self.routed(game_id, || self.mute_opponent_here(game_id, account, muted), command).await
     }
 
     /// The whole state of a game now.
     pub async fn snapshot(&self, game_id: Uuid) -> Result<GameSnapshot, GameError> {
-        self.routed(game_id, || self.snapshot_here(game_id), &RemoteCommand::Snapshot).await
+        self.routed(game_id, || self.snapshot_here(game_id), || RemoteCommand::Snapshot).await
     }
 
     /// Removes a connection from a game's subscribers (a no-op if the game's actor is gone); a subscription

@@ -26,7 +26,36 @@ use crate::time::now_ms;
 /// The account a connection that has not said hello watches as: no account has it, so it is never a player.
 const ANONYMOUS: Uuid = Uuid::nil();
 
+/// A text message as a frame, or the refusal to answer it with (and the request id it carried, if readable).
+///
+/// A frame decodes straight from its text when it can break no rule there: a known frame, and text with no
+/// escape and no control character, so that none of its strings can hold one. Any other goes through a JSON
+/// value, whose checks decide the answer: the same frame, or the refusal, as if every frame went that way. The
+/// straight way spares a move the value's allocations.
+fn decode(text: &str) -> Result<ClientFrame, (Option<u64>, Refusal)> {
+    if text.len() > MAX_FRAME_BYTES {
+        let message = format!("frames are limited to {MAX_FRAME_BYTES} bytes");
+        return Err((None, Refusal::new(ErrorCode::FrameTooLarge, message)));
+    }
+    let plain = !text.chars().any(|c| c == '\\' || (c.is_control() && !matches!(c, '\t' | '\n' | '\r')));
+    if plain {
+        if let Ok(frame) = serde_json::from_str::<ClientFrame>(text) {
+            return Ok(frame);
+        }
+    }
+    let value: serde_json::Value = serde_json::from_str(text)
+        .map_err(|_| (None, Refusal::new(ErrorCode::MalformedFrame, "the frame is not valid JSON")))?;
+    let request_id = value.get("id").and_then(serde_json::Value::as_u64);
+    if plain_json(&value).is_err() {
+        let message = "text may not contain control characters such as NUL";
+        return Err((request_id, Refusal::new(ErrorCode::InvalidRequest, message)));
+    }
+    serde_json::from_value::<ClientFrame>(value)
+        .map_err(|error| (request_id, Refusal::new(ErrorCode::UnknownFrame, error.to_string())))
+}
+
 /// A request that failed: the error frame to answer with.
+#[derive(Debug)]
 struct Refusal {
     code: ErrorCode,
     message: String,
@@ -131,43 +160,40 @@ impl Connection {
 
     /// Answers a text message.
     pub(super) async fn on_text(&mut self, text: &str) {
-        if text.len() > MAX_FRAME_BYTES {
-            let message = format!("frames are limited to {MAX_FRAME_BYTES} bytes");
-            return self.refuse(None, Refusal::new(ErrorCode::FrameTooLarge, message));
-        }
-        let value: serde_json::Value = match serde_json::from_str(text) {
-            Ok(value) => value,
-            Err(_) => return self.refuse(None, Refusal::new(ErrorCode::MalformedFrame, "the frame is not valid JSON")),
-        };
-        let request_id = value.get("id").and_then(serde_json::Value::as_u64);
-        if plain_json(&value).is_err() {
-            let message = "text may not contain control characters such as NUL";
-            return self.refuse(request_id, Refusal::new(ErrorCode::InvalidRequest, message));
-        }
-        match serde_json::from_value::<ClientFrame>(value) {
+        match decode(text) {
             Ok(frame) => self.on_frame(frame).await,
-            Err(error) => self.refuse(request_id, Refusal::new(ErrorCode::UnknownFrame, error.to_string())),
+            Err((request_id, refusal)) => self.refuse(request_id, refusal),
         }
     }
 
+    /// Answers a decoded frame. Moves are what a connection answers most: every other request's handling is
+    /// boxed, so that a move's future holds (and is copied with) the state of the move's path alone.
     async fn on_frame(&mut self, frame: ClientFrame) {
         let request_id = frame.request_id();
         let reply = match frame {
-            ClientFrame::Hello { protocol, token, .. } => self.hello(request_id, protocol, &token).await,
+            ClientFrame::Hello { protocol, token, .. } => Box::pin(self.hello(request_id, protocol, &token)).await,
             ClientFrame::Ping { .. } => Ok(ServerFrame::Pong { id: request_id, server_time_ms: now_ms() }),
-            frame => match self.account.clone() {
-                None => self.on_anonymous_frame(frame).await,
+            frame => match &self.account {
+                None => Box::pin(self.on_anonymous_frame(frame)).await,
                 Some(account) => match LobbyRequest::from_frame(frame) {
-                    Ok(request) => self.on_lobby_request(&account, request_id, request).await,
-                    Err(ClientFrame::ChatSend { channel, text, .. }) => {
-                        chat::answer(&self.state, &account, request_id, channel, text).await.map_err(Refusal::chat)
+                    Ok(request) => {
+                        let account = account.clone();
+                        Box::pin(self.on_lobby_request(&account, request_id, request)).await
                     }
-                    Err(ClientFrame::ChatMute { game_id, account_id, muted, .. }) => {
-                        chat::mute(&self.state, &account, request_id, game_id, account_id, muted)
+                    Err(ClientFrame::ChatSend { channel, text, .. }) => {
+                        Box::pin(chat::answer(&self.state, account, request_id, channel, text))
                             .await
                             .map_err(Refusal::chat)
                     }
-                    Err(frame) => self.on_game_frame(account.id, frame).await,
+                    Err(ClientFrame::ChatMute { game_id, account_id, muted, .. }) => {
+                        Box::pin(chat::mute(&self.state, account, request_id, game_id, account_id, muted))
+                            .await
+                            .map_err(Refusal::chat)
+                    }
+                    Err(frame) => {
+                        let account = account.id;
+                        self.on_game_frame(account, frame).await
+                    }
                 },
             },
         };
@@ -250,7 +276,7 @@ impl Connection {
 
     async fn on_game_frame(&mut self, account: Uuid, frame: ClientFrame) -> Result<ServerFrame, Refusal> {
         let request_id = frame.request_id();
-        let games = self.state.games.clone();
+        let games = &self.state.games;
         let (game_id, result) = match frame {
             ClientFrame::Subscribe { game_id, after_seq, chat, viewers, rematch, .. } => {
                 if !self.may_watch_another(game_id) {
@@ -263,7 +289,8 @@ impl Connection {
                 let outbox = self.outbox.clone();
                 let subscriber =
                     Subscriber { connection: self.id, account, outbox, chat, viewers, rematch, relayed_by: None };
-                let result = games.subscribe(game_id, subscriber, after_seq).await;
+                // Boxed, like every request but a move's (see `on_frame`).
+                let result = Box::pin(games.subscribe(game_id, subscriber, after_seq)).await;
                 if result.is_ok() {
                     self.subscriptions.insert(game_id);
                 }
@@ -273,7 +300,7 @@ impl Connection {
                 if !self.subscriptions.remove(&game_id) {
                     return Err(Refusal::new(ErrorCode::NotAllowed, "not subscribed to that game"));
                 }
-                games.unsubscribe(game_id, self.id, None).await;
+                Box::pin(games.unsubscribe(game_id, self.id, None)).await;
                 return Ok(ServerFrame::Ack { id: request_id, game_id: Some(game_id), seq: None });
             }
             ClientFrame::Move { game_id, ply, client_move_id, notation, .. } => {
@@ -366,5 +393,69 @@ impl Connection {
         if let Some(account) = &self.account {
             self.state.connections.remove(account.id, self.id);
         }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use kartka_protocol::{ClientFrame, ErrorCode};
+    use uuid::Uuid;
+
+    use super::decode;
+
+    const GAME: &str = "6f1c2b9e-3d4a-4f5b-8c7d-0e1f2a3b4c5d";
+
+    fn move_frame(client_move_id: &str, notation: &str) -> String {
+        format!(
+            r#"{{"type":"move","id":7,"game_id":"{GAME}","ply":3,"client_move_id":"{client_move_id}","notation":"{notation}"}}"#
+        )
+    }
+
+    fn refusal(text: &str) -> (Option<u64>, ErrorCode) {
+        match decode(text) {
+            Ok(frame) => panic!("{text} decoded to {frame:?}"),
+            Err((request_id, refusal)) => (request_id, refusal.code),
+        }
+    }
+
+    #[test]
+    fn a_plain_move_decodes_with_every_field() {
+        let frame = decode(&move_frame("m-1", "123")).expect("a plain move decodes");
+        let expected = ClientFrame::Move {
+            id: Some(7),
+            game_id: Uuid::parse_str(GAME).expect("a uuid"),
+            ply: 3,
+            client_move_id: "m-1".into(),
+            notation: "123".into(),
+        };
+        assert_eq!(frame, expected);
+    }
+
+    #[test]
+    fn escaped_text_decodes_to_what_it_stands_for() {
+        let frame = decode(&move_frame(r#"m-\"1\"\u00e9"#, "123")).expect("escapes of plain text decode");
+        assert!(matches!(frame, ClientFrame::Move { client_move_id, .. } if client_move_id == "m-\"1\"é"));
+    }
+
+    #[test]
+    fn control_characters_are_refused_escaped_or_not() {
+        for (client_move_id, notation) in
+            [(r"m-\u0000", "123"), ("m-1", r"12\b3"), ("m-1", "12\u{7f}3"), ("m-\u{85}", "1")]
+        {
+            assert_eq!(refusal(&move_frame(client_move_id, notation)), (Some(7), ErrorCode::InvalidRequest));
+        }
+        let tab = decode(&move_frame(r"m-\t", "123")).expect("an escaped tab is plain text");
+        assert!(matches!(tab, ClientFrame::Move { client_move_id, .. } if client_move_id == "m-\t"));
+    }
+
+    #[test]
+    fn unreadable_and_unknown_frames_are_refused_as_before() {
+        assert_eq!(refusal(r#"{"type":"move","#), (None, ErrorCode::MalformedFrame));
+        assert_eq!(refusal(r#"{"type":"teleport","id":9}"#), (Some(9), ErrorCode::UnknownFrame));
+        let duplicated = format!(r#"{{"type":"move","id":7,"ply":1,{}"#, &move_frame("m-1", "123")[15..]);
+        assert!(
+            matches!(decode(&duplicated), Ok(ClientFrame::Move { ply: 3, .. })),
+            "the last of a repeated key counts"
+        );
     }
 }

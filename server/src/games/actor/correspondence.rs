@@ -105,6 +105,12 @@ impl GameActor {
         {
             return false;
         }
+        // Boxed: this is asked after every move, and only a correspondence game's turn reads and plays a reply.
+        Box::pin(self.play_stored_conditional_reply()).await
+    }
+
+    /// [`GameActor::play_conditional_reply`] of a correspondence game at the end of a turn.
+    async fn play_stored_conditional_reply(&mut self) -> bool {
         // A simultaneous phase has no one turn to reply to: its seats act without seeing each other's moves.
         let to_act = self.live.game.seats_to_act();
         let Some(seat) = to_act.first().filter(|_| to_act.len() == 1) else { return false };

@@ -150,7 +150,7 @@ impl GameActor {
             rated: row.rated,
             created_at: row.created_at,
             live: Live {
-                game,
+                game: Box::new(game),
                 status,
                 result,
                 ply: state.ply as u32,

@@ -206,8 +206,10 @@ impl GameActor {
         if self.live.status != GameStatus::Active {
             return;
         }
+        // Boxed: this follows every move, and a game ends once; inline, the ending's state would be part of
+        // every move's future.
         if let Some(outcome) = self.live.game.outcome() {
-            if let Err(error) = self.finish(outcome, now_ms()).await {
+            if let Err(error) = Box::pin(self.finish(outcome, now_ms())).await {
                 tracing::error!(game = %self.id, %error, "could not record the end of a game");
             }
         }
@@ -271,7 +273,9 @@ impl GameActor {
             let Some(seat) = self.live.game.seats_to_act().first() else { return };
             let Some(action) = self.live.game.pick_legal_action_as(seat, rand::random()) else { return };
             let ply = self.live.ply;
-            if let Err(error) = self.play(seat, ply, format!("{SERVER_MOVE_PREFIX}{ply}"), &action, now_ms()).await {
+            // Boxed: this is asked around every move, and only a few kinds ever draw one.
+            let drawn = Box::pin(self.play(seat, ply, format!("{SERVER_MOVE_PREFIX}{ply}"), &action, now_ms()));
+            if let Err(error) = drawn.await {
                 tracing::error!(game = %self.id, %error, "could not play the server's draw");
                 return;
             }

@@ -152,7 +152,9 @@ impl Games {
     /// slot while the actor starts, so that one actor starts however many ask at once.
     pub(super) async fn actor(&self, game_id: Uuid) -> Result<mpsc::Sender<Command>, GameError> {
         let slot = self.actors.lock().expect("registry lock").entry(game_id).or_default().clone();
-        let sender = slot.get_or_try_init(|| self.start(game_id)).await.cloned();
+        // Boxed: an actor starts once, but every request for the game awaits this, and inline the loading's
+        // state would be copied into each request's future.
+        let sender = slot.get_or_try_init(|| Box::pin(self.start(game_id))).await.cloned();
         if sender.is_err() {
             drop(slot);
             self.forget_unstarted(game_id);

@@ -22,11 +22,15 @@ impl Games {
     /// game's requests for a while after it ([`Stalled`](super::super::remote::Stalled)): the client retries, and the lease decides again. A forwarded request whose answer was lost is not sent again (the
     /// owner may have carried it out): the client is told `internal`, and its retry settles it (a move's
     /// retry with the same `client_move_id` is answered with the original).
+    ///
+    /// `command` is built only when the request goes to another node, and the forwarding runs boxed: a request
+    /// that runs here (every request without a cluster) neither copies its action into a command nor carries
+    /// the HTTP client's state in its future.
     pub(super) async fn routed<T, Here, Running>(
         &self,
         game_id: Uuid,
         here: Here,
-        command: &RemoteCommand,
+        command: impl Fn() -> RemoteCommand,
     ) -> Result<T, GameError>
     where
         T: serde::de::DeserializeOwned,
@@ -36,8 +40,10 @@ impl Games {
         if self.is_stalled(game_id) {
             return Err(GameError::Unreachable);
         }
-        if let Some(answer) = self.send_to_known_owner(game_id, command).await {
-            return answer;
+        if let Some(node) = self.known_owner(game_id) {
+            if let Some(answer) = Box::pin(self.send_to_known_owner(node, game_id, &command())).await {
+                return answer;
+            }
         }
         let mut attempt = 1;
         loop {
@@ -46,7 +52,7 @@ impl Games {
                 answer => return answer,
             };
             let Some(remote) = &self.remote else { return Err(GameError::OwnedElsewhere { node }) };
-            match remote.command(node, game_id, command).await {
+            match Box::pin(remote.command(node, game_id, &command())).await {
                 Forwarded::Answer(Err(GameError::OwnedElsewhere { .. })) if attempt < FORWARD_ATTEMPTS => {}
                 Forwarded::Answer(answer) => return answer,
                 Forwarded::NotSent => return Err(self.owner_unreachable(game_id)),
@@ -56,21 +62,26 @@ impl Games {
         }
     }
 
-    /// Sends a command for a game a connection here watches through another node straight to that node, with
-    /// no lease read: `None` when there is no such node, or it did not take the command because it no longer
-    /// runs the game or could not be reached (the relay closes such watchers at the next heartbeat, and the
-    /// lease then says where the game is). A node that holds the lease no longer but still runs a stale actor
-    /// may take it; the sequence check keeps its commit from overwriting another's, as for its own clients.
+    /// The node a connection here watches a game through, when this node does not run the game itself: a
+    /// request for the game goes straight there, with no lease read.
+    fn known_owner(&self, game_id: Uuid) -> Option<Uuid> {
+        self.remote.as_ref()?;
+        let node = self.relays.owner_of(game_id)?;
+        (!self.runs_here(game_id)).then_some(node)
+    }
+
+    /// Sends a command for a game a connection here watches through another node (the [`Games::known_owner`]
+    /// `node`) straight to that node: `None` when it did not take the command because it no longer runs the
+    /// game or could not be reached (the relay closes such watchers at the next heartbeat, and the lease then
+    /// says where the game is). A node that holds the lease no longer but still runs a stale actor may take
+    /// it; the sequence check keeps its commit from overwriting another's, as for its own clients.
     async fn send_to_known_owner<T: serde::de::DeserializeOwned>(
         &self,
+        node: Uuid,
         game_id: Uuid,
         command: &RemoteCommand,
     ) -> Option<Result<T, GameError>> {
         let remote = self.remote.as_ref()?;
-        let node = self.relays.owner_of(game_id)?;
-        if self.runs_here(game_id) {
-            return None;
-        }
         match remote.command(node, game_id, command).await {
             Forwarded::Answer(Err(GameError::OwnedElsewhere { .. })) | Forwarded::NotSent => None,
             Forwarded::Answer(answer) => Some(answer),

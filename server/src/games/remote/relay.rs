@@ -220,8 +220,10 @@ impl Relays {
             .get(&game_id)
             .and_then(|watchers| watchers.get(&connection))
             .is_some_and(|watcher| watcher.delivered < seq);
+        // Boxed: this runs before every acknowledgement, and only a connection watching through another node
+        // reads; inline, the read's state would be copied into every acknowledgement's future.
         if behind {
-            self.read(store, &[game_id]).await;
+            Box::pin(self.read(store, &[game_id])).await;
         }
     }
 

@@ -38,8 +38,12 @@ pub enum ErrorCode {
     UnknownPlayer,
     /// No open seek with that id: it was accepted, cancelled or expired, or (a live seek) its creator left.
     UnknownSeek,
-    /// No Racetrack track with that hash is registered on this server (`GET /api/tracks/{hash}`).
+    /// No Racetrack track with that hash is registered on this server (`GET /api/tracks/{hash}`), or a ruleset
+    /// named a track (by name, or by name and hash) this server lacks (HTTP 404). Nothing was created.
     UnknownTrack,
+    /// No word list of that language and hash is registered on this server: a ruleset of a word game named a
+    /// `dictionary` this server lacks (HTTP 404). Nothing was created.
+    UnknownDictionary,
     /// The sender is not a player of this game.
     NotAPlayer,
     /// It is the other seat's turn.
@@ -124,6 +128,7 @@ impl ErrorCode {
             ErrorCode::UnknownPlayer => "unknown_player",
             ErrorCode::UnknownSeek => "unknown_seek",
             ErrorCode::UnknownTrack => "unknown_track",
+            ErrorCode::UnknownDictionary => "unknown_dictionary",
             ErrorCode::NotAPlayer => "not_a_player",
             ErrorCode::NotYourTurn => "not_your_turn",
             ErrorCode::StalePly => "stale_ply",

@@ -12,7 +12,8 @@ use kartka_protocol::ErrorCode;
 use super::limits::ClientAddress;
 use super::{ApiError, Authenticated};
 use crate::api::input::JsonBody;
-use crate::games::{convert, kinds};
+use crate::games::convert;
+use crate::games::kinds::{self, RulesetError};
 use crate::state::AppState;
 
 /// The nodes a suggestion's search may visit: a fraction of a second on one core in a release build, the same
@@ -27,7 +28,7 @@ const SUGGESTION_LEVEL: u8 = 8;
 pub enum SuggestionError {
     /// The ruleset is not one the server plays.
     #[error("{0}")]
-    Ruleset(String),
+    Ruleset(RulesetError),
     /// More moves than [`MAX_ANALYSIS_ACTIONS`].
     #[error("at most {MAX_ANALYSIS_ACTIONS} moves may lead to the position")]
     TooLong,
@@ -71,10 +72,9 @@ pub enum SuggestionError {
 
 impl From<SuggestionError> for ApiError {
     fn from(error: SuggestionError) -> ApiError {
-        let code = match error {
-            SuggestionError::Ruleset(_) | SuggestionError::TooLong | SuggestionError::Departure { .. } => {
-                ErrorCode::InvalidRequest
-            }
+        let code = match &error {
+            SuggestionError::Ruleset(error) => error.code(),
+            SuggestionError::TooLong | SuggestionError::Departure { .. } => ErrorCode::InvalidRequest,
             SuggestionError::Notation { .. } => ErrorCode::BadNotation,
             SuggestionError::Illegal { .. } => ErrorCode::IllegalMove,
             SuggestionError::GameOver => ErrorCode::GameOver,
@@ -103,7 +103,7 @@ pub async fn suggestion(
 /// The game the request describes: its ruleset, validated, with every move played in order and every departure
 /// at its ply among them.
 fn position(request: &SuggestionRequest) -> Result<AnyGame, SuggestionError> {
-    let ruleset = kinds::ruleset(&request.ruleset).map_err(|error| SuggestionError::Ruleset(error.0))?;
+    let ruleset = kinds::ruleset(&request.ruleset).map_err(SuggestionError::Ruleset)?;
     if ruleset.kind().hidden_information() {
         return Err(SuggestionError::HiddenInformation);
     }

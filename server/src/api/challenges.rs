@@ -30,7 +30,7 @@ pub async fn create(
     JsonBody(request): JsonBody<CreateChallenge>,
 ) -> Result<(StatusCode, Json<Challenge>), ApiError> {
     let invalid = |message: String| ApiError::new(ErrorCode::InvalidRequest, message);
-    let seats = seat_count(&request.ruleset).map_err(|e| invalid(e.to_string()))?;
+    let seats = seat_count(&request.ruleset)?;
     convert::validate_time_control(&request.time_control).map_err(|e| invalid(e.to_string()))?;
     let expires_in = offers::expiry_seconds(&request.time_control, request.expires_in_seconds)?;
     let names = match (&request.opponent, request.invited.as_slice()) {

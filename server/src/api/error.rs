@@ -10,6 +10,7 @@ use kartka_protocol::rest::ErrorBody;
 use kartka_protocol::ErrorCode;
 
 use crate::accounts::AuthError;
+use crate::games::kinds::RulesetError;
 use crate::games::GameError;
 use crate::store::StoreError;
 use crate::telemetry;
@@ -52,7 +53,8 @@ impl ApiError {
             | ErrorCode::UnknownMessage
             | ErrorCode::UnknownReport
             | ErrorCode::UnknownSeek
-            | ErrorCode::UnknownTrack => StatusCode::NOT_FOUND,
+            | ErrorCode::UnknownTrack
+            | ErrorCode::UnknownDictionary => StatusCode::NOT_FOUND,
             ErrorCode::NameTaken
             | ErrorCode::StalePly
             | ErrorCode::GameOver
@@ -101,6 +103,12 @@ impl From<StoreError> for ApiError {
     fn from(error: StoreError) -> ApiError {
         tracing::error!(%error, "store failure in a REST request");
         ApiError::new(ErrorCode::Internal, "the server could not complete the request; nothing was changed")
+    }
+}
+
+impl From<RulesetError> for ApiError {
+    fn from(error: RulesetError) -> ApiError {
+        ApiError::new(error.code(), error.to_string())
     }
 }
 

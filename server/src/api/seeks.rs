@@ -33,7 +33,7 @@ pub async fn create(
     JsonBody(request): JsonBody<CreateSeek>,
 ) -> Result<(StatusCode, Json<Seek>), ApiError> {
     let invalid = |message: String| ApiError::new(ErrorCode::InvalidRequest, message);
-    seat_count(&request.ruleset).map_err(|e| invalid(e.to_string()))?;
+    seat_count(&request.ruleset)?;
     if !request.time_control.is_correspondence() {
         return Err(invalid("seeks here are for correspondence games".to_owned()));
     }

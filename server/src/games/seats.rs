@@ -2,19 +2,11 @@
 
 use kartka_protocol::RulesetSpec;
 
-use super::kinds;
+use super::kinds::{self, RulesetError};
 
-/// Why a game of these seats cannot be offered. Nothing was changed.
-#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
-pub enum SeatsError {
-    /// The ruleset itself is invalid.
-    #[error("{0}")]
-    Ruleset(String),
-}
-
-/// The seats a game of `ruleset` has.
-pub fn seat_count(ruleset: &RulesetSpec) -> Result<usize, SeatsError> {
-    kinds::ruleset(ruleset).map(|rules| rules.seat_count()).map_err(|error| SeatsError::Ruleset(error.to_string()))
+/// The seats a game of `ruleset` has, or why the ruleset cannot be offered (nothing was changed).
+pub fn seat_count(ruleset: &RulesetSpec) -> Result<usize, RulesetError> {
+    kinds::ruleset(ruleset).map(|rules| rules.seat_count())
 }
 
 #[cfg(test)]
@@ -30,6 +22,6 @@ mod tests {
     #[test]
     fn seats_come_from_the_ruleset() {
         assert_eq!(seat_count(&boxes(3)), Ok(3));
-        assert!(matches!(seat_count(&boxes(5)), Err(SeatsError::Ruleset(_))));
+        assert!(matches!(seat_count(&boxes(5)), Err(RulesetError::Invalid(_))));
     }
 }

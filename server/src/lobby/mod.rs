@@ -41,6 +41,7 @@ use self::task::LobbyTask;
 use self::wire::{LobbyAnswer, LobbyCall};
 use crate::cluster::Relay;
 pub use crate::config::LobbySettings;
+use crate::games::kinds::RulesetError;
 use crate::games::GameError;
 use crate::outbox::Outbox;
 use crate::store::StoreError;
@@ -67,6 +68,10 @@ pub enum LobbyError {
     /// A field is out of range.
     #[error("{0}")]
     InvalidRequest(String),
+    /// The ruleset cannot be played here: its options break the rules, or it names a track or a word list this
+    /// server lacks.
+    #[error(transparent)]
+    Ruleset(#[from] RulesetError),
     /// The lobby has stopped (the server is shutting down).
     #[error("the lobby is closed; the server is shutting down")]
     Closed,
@@ -99,6 +104,7 @@ impl LobbyError {
             LobbyError::Forbidden(_) => ErrorCode::Forbidden,
             LobbyError::RegistrationRequired => ErrorCode::RegistrationRequired,
             LobbyError::InvalidRequest(_) => ErrorCode::InvalidRequest,
+            LobbyError::Ruleset(error) => error.code(),
             LobbyError::Remote { code, .. } => *code,
             LobbyError::Closed | LobbyError::Store(_) | LobbyError::Game(_) | LobbyError::Unavailable => {
                 ErrorCode::Internal

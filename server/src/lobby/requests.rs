@@ -151,6 +151,6 @@ fn validate(ruleset: &RulesetSpec, time_control: &TimeControl) -> Result<(), Lob
             "the lobby pairs live games; offer correspondence games through /api/seeks".into(),
         ));
     }
-    seat_count(ruleset).map_err(|e| LobbyError::InvalidRequest(e.to_string()))?;
+    seat_count(ruleset)?;
     convert::validate_time_control(time_control).map_err(|e| LobbyError::InvalidRequest(e.to_string()))
 }

@@ -49,8 +49,7 @@ impl Starter {
             matched.rated,
             self.games.clock_rules(),
             now_ms(),
-        )
-        .map_err(|error| LobbyError::InvalidRequest(error.to_string()))?;
+        )?;
         self.store.insert_game(&game, &started, Some(self.games.node_id())).await.map_err(LobbyError::Store)?;
         self.games.ensure_running(game_id).await.map_err(LobbyError::Game)?;
         for player in &matched.players {

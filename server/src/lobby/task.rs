@@ -597,7 +597,7 @@ impl LobbyTask {
 
 /// The seats of a game of `ruleset`, as the lobby shows them.
 fn seats_of(ruleset: &RulesetSpec) -> Result<u8, LobbyError> {
-    let seats = seat_count(ruleset).map_err(|error| LobbyError::InvalidRequest(error.to_string()))?;
+    let seats = seat_count(ruleset)?;
     u8::try_from(seats).map_err(|_| LobbyError::InvalidRequest(format!("a game of {seats} seats is too large")))
 }
 

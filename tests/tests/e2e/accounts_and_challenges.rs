@@ -205,6 +205,13 @@ async fn challenges_are_validated(url: &str) {
         ),
         (challenge_body(None, json!({ "expires_in_seconds": 0 })), 400, "invalid_request"),
         (challenge_body(None, json!({ "ruleset": { "kind": "chess" } })), 400, "invalid_request"),
+        // Data this server lacks is told apart from a request to correct.
+        (challenge_body(None, json!({ "ruleset": { "kind": "racetrack", "track": "nowhere" } })), 404, "unknown_track"),
+        (
+            challenge_body(None, json!({ "ruleset": { "kind": "balda", "dictionary": "09".repeat(32) } })),
+            404,
+            "unknown_dictionary",
+        ),
     ];
     for (body, status, code) in cases {
         let (got, reply) = api.post("/api/challenges", Some(&ada.token), &body).await;

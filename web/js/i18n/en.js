@@ -524,6 +524,7 @@ export default {
   'error.unknown_player': 'There is no player of that name.',
   'error.unknown_seek': 'The seek is gone: it was taken, cancelled or expired.',
   'error.unknown_track': 'There is no such track on this server.',
+  'error.unknown_dictionary': 'This server does not have that word list.',
   'error.not_a_player': 'You are not a player of this game.',
   'error.not_your_turn': 'It is not your turn.',
   'error.stale_ply': 'Another move came first.',

@@ -520,6 +520,7 @@ export default {
   'error.unknown_player': 'Nie ma gracza o tej nazwie.',
   'error.unknown_seek': 'Zaproszenie zniknęło: zostało przyjęte, wycofane albo wygasło.',
   'error.unknown_track': 'Na tym serwerze nie ma takiego toru.',
+  'error.unknown_dictionary': 'Na tym serwerze nie ma takiej listy słów.',
   'error.not_a_player': 'Nie grasz w tej partii.',
   'error.not_your_turn': 'To nie twój ruch.',
   'error.stale_ply': 'Inny ruch był pierwszy.',

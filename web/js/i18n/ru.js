@@ -520,6 +520,7 @@ export default {
   'error.unknown_player': 'Игрока с таким именем нет.',
   'error.unknown_seek': 'Заявки больше нет: её приняли, отменили или срок истёк.',
   'error.unknown_track': 'На этом сервере нет такой трассы.',
+  'error.unknown_dictionary': 'На этом сервере нет такого словаря.',
   'error.not_a_player': 'Вы не играете в этой партии.',
   'error.not_your_turn': 'Сейчас не ваш ход.',
   'error.stale_ply': 'Другой ход пришёл раньше.',

@@ -27,7 +27,7 @@ pub fn new_game(
     let rules = kinds::ruleset(&ruleset)?;
     let seats = rules.seat_count();
     if players.len() != seats {
-        return Err(RulesetError(format!("{} players for a game of {seats} seats", players.len())));
+        return Err(RulesetError::Invalid(format!("{} players for a game of {seats} seats", players.len())));
     }
     let first_to_act = AnyGame::new(&rules).seats_to_act();
     let clock = GameClock::start(&time_control, clock_rules, seats, first_to_act, now);

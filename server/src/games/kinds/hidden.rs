@@ -20,7 +20,7 @@ use crate::games::tools::{Recorded, Replayed, Tally};
 /// The shared record of `game` (tags, revealed secrets and public moves), its kind's rules tags still to add.
 pub fn record(game: &RecordParts<'_>) -> Result<HiddenRecord, ExportError> {
     let secrets = game.secrets.as_ref().ok_or(ExportError::SecretsMissing)?;
-    let rules = ruleset(&game.ruleset).map_err(|error| ExportError::Ruleset(error.0))?;
+    let rules = ruleset(&game.ruleset).map_err(|error| ExportError::Ruleset(error.to_string()))?;
     if game.moves.len() != secrets.movers.len() {
         return Err(ExportError::Moves(format!("{} moves and {} movers", game.moves.len(), secrets.movers.len())));
     }
@@ -77,7 +77,7 @@ pub fn replay<R, E: std::fmt::Display, I: std::error::Error, G: Game>(
 /// Replaces each move's stored text (the mover's whole text) by its public text, replayed through the engine: a
 /// fleet `F`, a secret `S`, a guess of a round still open `G`, the rest as everyone saw them.
 pub fn public_moves(spec: &RulesetSpec, moves: &mut [ReviewedMove]) -> Result<(), ExportError> {
-    let rules = ruleset(spec).map_err(|error| ExportError::Ruleset(error.0))?;
+    let rules = ruleset(spec).map_err(|error| ExportError::Ruleset(error.to_string()))?;
     let mut replayed = AnyGame::new(&rules);
     for reviewed in moves {
         let seat = convert::seat(reviewed.seat);

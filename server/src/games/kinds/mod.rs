@@ -31,7 +31,7 @@ mod xrsoccer;
 
 use kartka_engine::{GameKind, Ruleset};
 use kartka_protocol::admin::ReviewedMove;
-use kartka_protocol::{GameKindName, GameStatus, RulesetSpec};
+use kartka_protocol::{ErrorCode, GameKindName, GameStatus, RulesetSpec};
 
 use super::records::{ExportError, ForeignFormat, ReadGames, RecordParts, OWN_FORMAT};
 use super::tools::{Setup, Solved, Tally, ToolError};
@@ -127,10 +127,37 @@ pub trait Kind: Sync {
     fn replay(&self, file: &str, text: &str) -> Tally;
 }
 
-/// Why a ruleset from a client cannot be played.
-#[derive(Debug, thiserror::Error)]
-#[error("{0}")]
-pub struct RulesetError(pub String);
+/// Why a ruleset from a client cannot be played. Each reason has its own protocol code
+/// ([`RulesetError::code`]), so a client can tell a request to correct from data this server lacks.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+pub enum RulesetError {
+    /// The options break the kind's rules (a size out of range, a seed where none belongs, …).
+    #[error("{0}")]
+    Invalid(String),
+    /// The Racetrack track the ruleset names (by name, or by name and hash) is not registered on this server.
+    #[error("{0}")]
+    UnknownTrack(String),
+    /// The word list the ruleset names (by language and hash) is not registered on this server.
+    #[error("{0}")]
+    UnknownDictionary(String),
+}
+
+impl RulesetError {
+    /// Options that break the kind's rules, for the reason `error` gives.
+    pub fn invalid(error: impl std::fmt::Display) -> RulesetError {
+        RulesetError::Invalid(error.to_string())
+    }
+
+    /// The stable protocol code of the refusal.
+    #[must_use]
+    pub fn code(&self) -> ErrorCode {
+        match self {
+            RulesetError::Invalid(_) => ErrorCode::InvalidRequest,
+            RulesetError::UnknownTrack(_) => ErrorCode::UnknownTrack,
+            RulesetError::UnknownDictionary(_) => ErrorCode::UnknownDictionary,
+        }
+    }
+}
 
 /// The server's knowledge of `kind`.
 #[must_use]

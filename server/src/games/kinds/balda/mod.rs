@@ -65,7 +65,17 @@ pub fn checked(options: &BaldaOptions) -> Result<BaldaRules, OptionsError> {
 
 /// The rules of a client's options, validated ([`checked`]).
 pub fn ruleset(options: &BaldaOptions) -> Result<Ruleset, RulesetError> {
-    checked(options).map(Ruleset::Balda).map_err(|error| RulesetError(error.to_string()))
+    checked(options).map(Ruleset::Balda).map_err(RulesetError::from)
+}
+
+impl From<OptionsError> for RulesetError {
+    /// Data this server lacks is refused apart from options that break the rules.
+    fn from(error: OptionsError) -> RulesetError {
+        match error {
+            OptionsError::DictionaryMissing { .. } => RulesetError::UnknownDictionary(error.to_string()),
+            OptionsError::Rules(_) => RulesetError::invalid(error),
+        }
+    }
 }
 
 /// The protocol's ruleset of Balda's rules, naming the list by hash and the start word with its seed. The server
@@ -167,8 +177,10 @@ mod tests {
         let other = Some(DictionaryHashText([9; 32]));
         let options = BaldaOptions { language: LanguageCode::Ru, dictionary: other, ..BaldaOptions::default() };
         assert_eq!(checked(&options), Err(OptionsError::DictionaryMissing { language: LanguageCode::Ru, hash: other }));
-        let refused = ruleset(&options).expect_err("refused").0;
-        assert!(refused.contains("no ru dictionary of hash 0909"), "{refused}");
+        let refused = ruleset(&options).expect_err("refused");
+        assert!(matches!(refused, RulesetError::UnknownDictionary(_)), "{refused:?}");
+        assert_eq!(refused.code(), kartka_protocol::ErrorCode::UnknownDictionary);
+        assert!(refused.to_string().contains("no ru dictionary of hash 0909"), "{refused}");
         let bad_start = BaldaOptions { start: StartWordText::new("qqqqq").ok(), ..BaldaOptions::default() };
         assert_eq!(checked(&bad_start), Err(OptionsError::Rules(RulesError::StartWord { size: 5 })));
         assert_eq!(

@@ -28,8 +28,7 @@ pub fn ruleset(options: &BarriersOptions) -> Result<Ruleset, RulesetError> {
         BarriersTouch::Sides => Touch::Sides,
         BarriersTouch::Corners => Touch::Corners,
     };
-    let rules =
-        BarriersRules::new(options.width, options.height, touch).map_err(|error| RulesetError(error.to_string()))?;
+    let rules = BarriersRules::new(options.width, options.height, touch).map_err(RulesetError::invalid)?;
     Ok(Ruleset::Barriers(rules))
 }
 

@@ -11,7 +11,7 @@ use crate::games::records::{player_tags, ExportError, RecordParts};
 
 /// The record of a Barriers game; the first seat is `White` (the result is in the chess order).
 pub fn record(game: &RecordParts<'_>) -> Result<String, ExportError> {
-    let rules = match kinds::ruleset(&game.ruleset).map_err(|e| ExportError::Ruleset(e.0))? {
+    let rules = match kinds::ruleset(&game.ruleset).map_err(|e| ExportError::Ruleset(e.to_string()))? {
         Ruleset::Barriers(rules) => rules,
         other => return Err(ExportError::Ruleset(format!("{other:?} is not a Barriers ruleset"))),
     };

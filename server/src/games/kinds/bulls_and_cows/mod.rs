@@ -36,7 +36,7 @@ pub fn checked(options: &BullsAndCowsOptions) -> Result<BullsAndCowsRules, Optio
 
 /// The rules of a client's options, validated ([`checked`]).
 pub fn ruleset(options: &BullsAndCowsOptions) -> Result<Ruleset, RulesetError> {
-    checked(options).map(Ruleset::BullsAndCows).map_err(|error| RulesetError(error.to_string()))
+    checked(options).map(Ruleset::BullsAndCows).map_err(RulesetError::invalid)
 }
 
 /// The protocol's ruleset of Bulls and Cows' rules (the registry's `spec` hands them over).
@@ -63,7 +63,7 @@ impl Kind for BullsAndCows {
 
     fn record(&self, game: &RecordParts<'_>) -> Result<String, ExportError> {
         let Ruleset::BullsAndCows(rules) =
-            super::ruleset(&game.ruleset).map_err(|error| ExportError::Ruleset(error.0))?
+            super::ruleset(&game.ruleset).map_err(|error| ExportError::Ruleset(error.to_string()))?
         else {
             return Err(ExportError::Ruleset(format!("{:?} is not a Bulls and Cows ruleset", game.ruleset)));
         };

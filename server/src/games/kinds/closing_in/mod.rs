@@ -23,7 +23,7 @@ pub struct ClosingIn;
 
 /// The rules of a board from a client, validated.
 pub fn ruleset(options: &ClosingInOptions) -> Result<Ruleset, RulesetError> {
-    let size = BoardSize::new(options.size).map_err(|error| RulesetError(error.to_string()))?;
+    let size = BoardSize::new(options.size).map_err(RulesetError::invalid)?;
     Ok(Ruleset::ClosingIn(size))
 }
 

@@ -11,7 +11,7 @@ use crate::games::records::{player_tags, ExportError, RecordParts};
 
 /// The record of a Closing In game; A, who moves first, is `White` (the result is in the chess order).
 pub fn record(game: &RecordParts<'_>) -> Result<String, ExportError> {
-    let size = match kinds::ruleset(&game.ruleset).map_err(|e| ExportError::Ruleset(e.0))? {
+    let size = match kinds::ruleset(&game.ruleset).map_err(|e| ExportError::Ruleset(e.to_string()))? {
         Ruleset::ClosingIn(size) => size,
         other => return Err(ExportError::Ruleset(format!("{other:?} is not a Closing In ruleset"))),
     };

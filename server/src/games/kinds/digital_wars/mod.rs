@@ -24,7 +24,7 @@ pub struct DigitalWars;
 /// The rules of a game from a client, validated: a seed only for a drawn string.
 pub fn ruleset(options: &DigitalWarsOptions) -> Result<Ruleset, RulesetError> {
     let start = match (options.pie, options.seed) {
-        (true, Some(_)) => return Err(RulesetError("a seed is only for a drawn string, not with pie".into())),
+        (true, Some(_)) => return Err(RulesetError::Invalid("a seed is only for a drawn string, not with pie".into())),
         (true, None) => Start::Pie,
         (false, seed) => Start::Random { seed: seed.map_or(0, u64::from) },
     };
@@ -32,8 +32,7 @@ pub fn ruleset(options: &DigitalWarsOptions) -> Result<Ruleset, RulesetError> {
         DigitalWarsEnding::Misere => Ending::Misere,
         DigitalWarsEnding::Normal => Ending::Normal,
     };
-    let rules =
-        DigitalWarsRules::new(options.length, start, ending).map_err(|error| RulesetError(error.to_string()))?;
+    let rules = DigitalWarsRules::new(options.length, start, ending).map_err(RulesetError::invalid)?;
     Ok(Ruleset::DigitalWars(rules))
 }
 

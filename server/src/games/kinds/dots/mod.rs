@@ -46,21 +46,24 @@ pub fn ruleset(options: &DotsOptions) -> Result<Ruleset, RulesetError> {
         *options;
     let sides = MIN_FIELD_SIDE..=MAX_FIELD_SIDE;
     if !sides.contains(&width) || !sides.contains(&height) {
-        return Err(RulesetError(format!("a Dots field has {MIN_FIELD_SIDE} to {MAX_FIELD_SIDE} points a side")));
+        return Err(RulesetError::Invalid(format!(
+            "a Dots field has {MIN_FIELD_SIDE} to {MAX_FIELD_SIDE} points a side"
+        )));
     }
-    let size = FieldSize::new(width, height)
-        .map_err(|_| RulesetError(format!("a Dots field has {MIN_FIELD_SIDE} to {MAX_FIELD_SIDE} points a side")))?;
+    let size = FieldSize::new(width, height).map_err(|_| {
+        RulesetError::Invalid(format!("a Dots field has {MIN_FIELD_SIDE} to {MAX_FIELD_SIDE} points a side"))
+    })?;
     if seed.is_some() && start != DotsStart::Random {
-        return Err(RulesetError("a seed is only for a random start".into()));
+        return Err(RulesetError::Invalid("a seed is only for a random start".into()));
     }
     let points = u32::from(width) * u32::from(height);
     if instant_win > points {
-        return Err(RulesetError(format!("instant_win is 0 (off) or at most the field's {points} points")));
+        return Err(RulesetError::Invalid(format!("instant_win is 0 (off) or at most the field's {points} points")));
     }
     if let DotsStop::Window { seconds } = stop {
         if !WINDOW_SECONDS.contains(&seconds) {
             let (least, most) = (WINDOW_SECONDS.start(), WINDOW_SECONDS.end());
-            return Err(RulesetError(format!("a STOP window lasts {least} to {most} seconds")));
+            return Err(RulesetError::Invalid(format!("a STOP window lasts {least} to {most} seconds")));
         }
     }
     let rules = DotsRules {
@@ -85,7 +88,7 @@ pub fn ruleset(options: &DotsOptions) -> Result<Ruleset, RulesetError> {
         territory,
         ..DotsRules::default()
     };
-    rules.validate().map_err(|error| RulesetError(format!("dots: {error}")))?;
+    rules.validate().map_err(|error| RulesetError::Invalid(format!("dots: {error}")))?;
     Ok(Ruleset::Dots(rules))
 }
 

@@ -11,7 +11,7 @@ use crate::games::records::{ExportError, RecordParts};
 /// The SGF record of a Dots game. The engine writes the moves, their capture chains and the rules; the root
 /// also gets `PB`/`PW` (the first seat is Black, as in zagram's files), `DT` and the main time `TM`.
 pub fn record(game: &RecordParts<'_>) -> Result<String, ExportError> {
-    let rules = match kinds::ruleset(&game.ruleset).map_err(|e| ExportError::Ruleset(e.0))? {
+    let rules = match kinds::ruleset(&game.ruleset).map_err(|e| ExportError::Ruleset(e.to_string()))? {
         Ruleset::Dots(rules) => rules,
         other => return Err(ExportError::Ruleset(format!("{other:?} is not a Dots ruleset"))),
     };

@@ -41,7 +41,7 @@ pub fn checked(options: &DotsAndBoxesOptions) -> Result<DotsAndBoxesRules, Optio
 
 /// The rules of a client's options, validated ([`checked`]).
 pub fn ruleset(options: &DotsAndBoxesOptions) -> Result<Ruleset, RulesetError> {
-    checked(options).map(Ruleset::DotsAndBoxes).map_err(|error| RulesetError(error.to_string()))
+    checked(options).map(Ruleset::DotsAndBoxes).map_err(RulesetError::invalid)
 }
 
 /// The protocol's ruleset of Dots and Boxes' rules (the registry's `spec` hands them over).
@@ -142,7 +142,8 @@ mod tests {
             let served = ruleset(&options).expect("served");
             assert_eq!(served.seat_count(), usize::from(players));
         }
-        let five = ruleset(&DotsAndBoxesOptions { rows: 3, cols: 3, players: 5 }).expect_err("refused").0;
-        assert!(five.contains('5'), "{five}");
+        let five = ruleset(&DotsAndBoxesOptions { rows: 3, cols: 3, players: 5 }).expect_err("refused");
+        assert_eq!(five.code(), kartka_protocol::ErrorCode::InvalidRequest);
+        assert!(five.to_string().contains('5'), "{five}");
     }
 }

@@ -21,7 +21,7 @@ pub(super) const SCORES_TAG: &str = "Scores";
 
 /// The rules of a stored game's ruleset.
 fn rules_of(game: &RecordParts<'_>) -> Result<DotsAndBoxesRules, ExportError> {
-    match kinds::ruleset(&game.ruleset).map_err(|e| ExportError::Ruleset(e.0))? {
+    match kinds::ruleset(&game.ruleset).map_err(|e| ExportError::Ruleset(e.to_string()))? {
         Ruleset::DotsAndBoxes(rules) => Ok(rules),
         other => Err(ExportError::Ruleset(format!("{other:?} is not a Dots and Boxes ruleset"))),
     }

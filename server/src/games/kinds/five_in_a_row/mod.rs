@@ -27,7 +27,7 @@ pub struct FiveInARow;
 pub fn ruleset(options: &FiveInARowOptions) -> Result<Ruleset, RulesetError> {
     let board = if options.endless {
         if options.width.is_some() || options.height.is_some() {
-            return Err(RulesetError("the endless board has no width or height".into()));
+            return Err(RulesetError::Invalid("the endless board has no width or height".into()));
         }
         BoardShape::Endless
     } else {
@@ -37,7 +37,7 @@ pub fn ruleset(options: &FiveInARowOptions) -> Result<Ruleset, RulesetError> {
         }
     };
     let rules = Rules::new(board, options.line, win_rule(options.win), opening(options.opening))
-        .map_err(|error| RulesetError(error.to_string()))?;
+        .map_err(RulesetError::invalid)?;
     Ok(Ruleset::FiveInARow(rules))
 }
 
@@ -84,7 +84,7 @@ fn opening(opening: FiveInARowOpening) -> Opening {
 
 /// The engine's rules of a stored or sent ruleset that must be Five in a row's.
 fn rules_of(spec: &RulesetSpec) -> Result<Rules, ExportError> {
-    match super::ruleset(spec).map_err(|e| ExportError::Ruleset(e.0))? {
+    match super::ruleset(spec).map_err(|e| ExportError::Ruleset(e.to_string()))? {
         Ruleset::FiveInARow(rules) => Ok(rules),
         other => Err(ExportError::Ruleset(format!("{other:?} is not a Five in a row ruleset"))),
     }
@@ -171,7 +171,7 @@ mod tests {
         ];
         for (value, message) in cases {
             let error = ruleset(&options(value.clone())).expect_err("refused");
-            assert!(error.0.contains(message), "{value}: {error}");
+            assert!(matches!(&error, RulesetError::Invalid(text) if text.contains(message)), "{value}: {error}");
         }
     }
 }

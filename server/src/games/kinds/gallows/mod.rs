@@ -67,7 +67,17 @@ pub fn checked(options: &GallowsOptions) -> Result<GallowsRules, OptionsError> {
 
 /// The rules of a client's options, validated ([`checked`]).
 pub fn ruleset(options: &GallowsOptions) -> Result<Ruleset, RulesetError> {
-    checked(options).map(Ruleset::Gallows).map_err(|error| RulesetError(error.to_string()))
+    checked(options).map(Ruleset::Gallows).map_err(RulesetError::from)
+}
+
+impl From<OptionsError> for RulesetError {
+    /// Data this server lacks is refused apart from options that break the rules.
+    fn from(error: OptionsError) -> RulesetError {
+        match error {
+            OptionsError::DictionaryMissing { .. } => RulesetError::UnknownDictionary(error.to_string()),
+            OptionsError::Rules(_) => RulesetError::invalid(error),
+        }
+    }
 }
 
 /// The protocol's ruleset of Gallows' rules, naming the dictionary by its hash.
@@ -115,7 +125,8 @@ impl Kind for Gallows {
     }
 
     fn record(&self, game: &RecordParts<'_>) -> Result<String, ExportError> {
-        let Ruleset::Gallows(rules) = super::ruleset(&game.ruleset).map_err(|error| ExportError::Ruleset(error.0))?
+        let Ruleset::Gallows(rules) =
+            super::ruleset(&game.ruleset).map_err(|error| ExportError::Ruleset(error.to_string()))?
         else {
             return Err(ExportError::Ruleset(format!("{:?} is not a Gallows ruleset", game.ruleset)));
         };
@@ -162,5 +173,7 @@ mod tests {
         let hash = DictionaryHashText([0xab; 32]);
         let unknown = GallowsOptions { dictionary: Some(hash), ..GallowsOptions::default() };
         assert_eq!(checked(&unknown), Err(OptionsError::DictionaryMissing { language: Language::Pl, hash }));
+        assert!(matches!(ruleset(&unknown), Err(RulesetError::UnknownDictionary(_))));
+        assert!(matches!(ruleset(&options(7)), Err(RulesetError::Invalid(_))));
     }
 }

@@ -53,14 +53,14 @@ pub fn line_ruleset(options: &LineSoccerOptions) -> Result<Ruleset, RulesetError
         LinePresetName::Line => LinePreset::Line,
         LinePresetName::Opcja1 => LinePreset::Opcja1,
     };
-    let rules = LineRules::new(preset, width, length).map_err(|error| RulesetError(error.to_string()))?;
+    let rules = LineRules::new(preset, width, length).map_err(RulesetError::invalid)?;
     Ok(Ruleset::LineSoccer(rules))
 }
 
 /// The rules of a `russian-soccer` game from a client, validated against the sizes `russian` allows.
 pub fn russian_ruleset(options: &RussianSoccerOptions) -> Result<Ruleset, RulesetError> {
     let RussianSoccerOptions { width, length } = *options;
-    let rules = RussianRules::new(width, length).map_err(|error| RulesetError(error.to_string()))?;
+    let rules = RussianRules::new(width, length).map_err(RulesetError::invalid)?;
     Ok(Ruleset::RussianSoccer(rules))
 }
 

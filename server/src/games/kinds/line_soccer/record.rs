@@ -14,7 +14,7 @@ use crate::games::records::{player_tags, ExportError, RecordParts};
 
 /// The record of a stored game.
 pub fn record(game: &RecordParts<'_>) -> Result<String, ExportError> {
-    let ruleset = kinds::ruleset(&game.ruleset).map_err(|e| ExportError::Ruleset(e.0))?;
+    let ruleset = kinds::ruleset(&game.ruleset).map_err(|e| ExportError::Ruleset(e.to_string()))?;
     let tokens = turn_tokens(AnyGame::new(&ruleset), &game.moves)?;
     let outcome = match (game.status, game.result.as_ref()) {
         // The record keeps only the winner (`[Winner]`), so the reason given here is never written.

@@ -24,7 +24,7 @@ pub struct PaperSoccer;
 /// The rules of a pitch from a client, validated.
 pub fn ruleset(options: &PaperSoccerOptions) -> Result<Ruleset, RulesetError> {
     let PaperSoccerOptions { width, height, goal } = *options;
-    let pitch = Pitch::new(width, height, goal).map_err(|error| RulesetError(error.to_string()))?;
+    let pitch = Pitch::new(width, height, goal).map_err(RulesetError::invalid)?;
     Ok(Ruleset::PaperSoccer(SoccerRules { pitch }))
 }
 

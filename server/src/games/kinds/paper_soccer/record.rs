@@ -52,7 +52,7 @@ pub fn own_record(game: &RecordParts<'_>) -> Result<String, ExportError> {
 }
 
 fn pitch_of(game: &RecordParts<'_>) -> Result<Pitch, ExportError> {
-    match kinds::ruleset(&game.ruleset).map_err(|e| ExportError::Ruleset(e.0))? {
+    match kinds::ruleset(&game.ruleset).map_err(|e| ExportError::Ruleset(e.to_string()))? {
         Ruleset::PaperSoccer(rules) => Ok(rules.pitch),
         other => Err(ExportError::Ruleset(format!("{other:?} is not a Paper Soccer ruleset"))),
     }

@@ -26,9 +26,9 @@ pub fn ruleset(options: &PointsAndSegmentsOptions) -> Result<Ruleset, RulesetErr
     let start = match (options.start, options.seed) {
         (PointsStart::Lattice, seed) => Start::Lattice { seed: seed.unwrap_or_default() },
         (PointsStart::Convex, None) => Start::Convex,
-        (PointsStart::Convex, Some(_)) => return Err(RulesetError("a convex start has no seed".to_owned())),
+        (PointsStart::Convex, Some(_)) => return Err(RulesetError::Invalid("a convex start has no seed".to_owned())),
     };
-    PointsRules::new(options.points, start).map(Ruleset::PointsAndSegments).map_err(|e| RulesetError(e.to_string()))
+    PointsRules::new(options.points, start).map(Ruleset::PointsAndSegments).map_err(RulesetError::invalid)
 }
 
 /// The protocol's ruleset of the engine's rules.

@@ -72,7 +72,17 @@ pub fn checked(options: &RacetrackOptions) -> Result<RacetrackRules, OptionsErro
 
 /// The rules of a client's options, validated ([`checked`]).
 pub fn ruleset(options: &RacetrackOptions) -> Result<Ruleset, RulesetError> {
-    checked(options).map(Ruleset::Racetrack).map_err(|error| RulesetError(error.to_string()))
+    checked(options).map(Ruleset::Racetrack).map_err(RulesetError::from)
+}
+
+impl From<OptionsError> for RulesetError {
+    /// Data this server lacks is refused apart from options that break the rules.
+    fn from(error: OptionsError) -> RulesetError {
+        match error {
+            OptionsError::TrackMissing { .. } => RulesetError::UnknownTrack(error.to_string()),
+            OptionsError::Rounds(_) | OptionsError::Rules(_) => RulesetError::invalid(error),
+        }
+    }
 }
 
 /// The protocol's ruleset of Racetrack's rules, naming the track by name and hash.
@@ -173,8 +183,9 @@ mod tests {
         );
         let other = Some(TrackHashText([9; 32]));
         assert!(matches!(checked(&options("oval", other, 2)), Err(OptionsError::TrackMissing { .. })));
-        let refused = ruleset(&options("oval", other, 2)).expect_err("refused").0;
-        assert!(refused.contains("no track oval of hash 0909"), "{refused}");
+        let refused = ruleset(&options("oval", other, 2)).expect_err("refused");
+        assert_eq!(refused.code(), kartka_protocol::ErrorCode::UnknownTrack);
+        assert!(refused.to_string().contains("no track oval of hash 0909"), "{refused}");
     }
 
     #[test]
@@ -186,6 +197,7 @@ mod tests {
         ));
         let long = RacetrackOptions { max_rounds: MAX_RACE_ROUNDS + 1, ..options("oval", None, 2) };
         assert_eq!(checked(&long), Err(OptionsError::Rounds(MAX_RACE_ROUNDS + 1)));
+        assert_eq!(ruleset(&long).map_err(|error| error.code()), Err(kartka_protocol::ErrorCode::InvalidRequest));
         let none = RacetrackOptions { max_rounds: 0, ..options("oval", None, 2) };
         assert_eq!(checked(&none), Err(OptionsError::Rules(RulesError::NoRounds)));
     }

@@ -11,7 +11,7 @@ use crate::games::records::{ExportError, RecordParts};
 
 /// The rules of a stored game's ruleset.
 fn rules_of(game: &RecordParts<'_>) -> Result<RacetrackRules, ExportError> {
-    match kinds::ruleset(&game.ruleset).map_err(|e| ExportError::Ruleset(e.0))? {
+    match kinds::ruleset(&game.ruleset).map_err(|e| ExportError::Ruleset(e.to_string()))? {
         Ruleset::Racetrack(rules) => Ok(rules),
         other => Err(ExportError::Ruleset(format!("{other:?} is not a Racetrack ruleset"))),
     }

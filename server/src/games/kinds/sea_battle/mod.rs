@@ -78,7 +78,8 @@ impl Kind for SeaBattle {
     }
 
     fn record(&self, game: &RecordParts<'_>) -> Result<String, ExportError> {
-        let Ruleset::SeaBattle(rules) = super::ruleset(&game.ruleset).map_err(|error| ExportError::Ruleset(error.0))?
+        let Ruleset::SeaBattle(rules) =
+            super::ruleset(&game.ruleset).map_err(|error| ExportError::Ruleset(error.to_string()))?
         else {
             return Err(ExportError::Ruleset(format!("{:?} is not a Sea Battle ruleset", game.ruleset)));
         };

@@ -26,7 +26,7 @@ pub struct SoccerCentre;
 /// The rules of a pitch from a client, validated as a classic pitch.
 pub fn ruleset(options: &PaperSoccerOptions) -> Result<Ruleset, RulesetError> {
     let PaperSoccerOptions { width, height, goal } = *options;
-    let pitch = Pitch::new(width, height, goal).map_err(|error| RulesetError(error.to_string()))?;
+    let pitch = Pitch::new(width, height, goal).map_err(RulesetError::invalid)?;
     Ok(Ruleset::PaperSoccerCentre(CentreRules { pitch }))
 }
 

@@ -16,7 +16,7 @@ pub(super) const FORMATS: &[ForeignFormat] = &[ForeignFormat { name: KURNIK, wri
 
 /// The pitch of a stored match.
 fn pitch_of(game: &RecordParts<'_>) -> Result<Pitch, ExportError> {
-    match kinds::ruleset(&game.ruleset).map_err(|e| ExportError::Ruleset(e.0))? {
+    match kinds::ruleset(&game.ruleset).map_err(|e| ExportError::Ruleset(e.to_string()))? {
         Ruleset::PaperSoccerCentre(rules) => Ok(rules.pitch),
         other => Err(ExportError::Ruleset(format!("{other:?} is not a Paper Soccer (centre) ruleset"))),
     }

@@ -51,7 +51,17 @@ pub fn checked(options: &SuperghostOptions) -> Result<SuperghostRules, OptionsEr
 
 /// The rules of a client's options, validated ([`checked`]).
 pub fn ruleset(options: &SuperghostOptions) -> Result<Ruleset, RulesetError> {
-    checked(options).map(Ruleset::Superghost).map_err(|error| RulesetError(error.to_string()))
+    checked(options).map(Ruleset::Superghost).map_err(RulesetError::from)
+}
+
+impl From<OptionsError> for RulesetError {
+    /// Data this server lacks is refused apart from options that break the rules.
+    fn from(error: OptionsError) -> RulesetError {
+        match error {
+            OptionsError::DictionaryMissing { .. } => RulesetError::UnknownDictionary(error.to_string()),
+            OptionsError::Rules(_) => RulesetError::invalid(error),
+        }
+    }
 }
 
 /// The protocol's ruleset of Superghost's rules, naming the list by its hash.
@@ -145,7 +155,9 @@ mod tests {
         let options =
             SuperghostOptions { language: LanguageCode::Ru, dictionary: other, ..SuperghostOptions::default() };
         assert_eq!(checked(&options), Err(OptionsError::DictionaryMissing { language: LanguageCode::Ru, hash: other }));
-        assert!(ruleset(&options).expect_err("refused").0.contains("no ru dictionary of hash 0909"));
+        let refused = ruleset(&options).expect_err("refused");
+        assert!(matches!(refused, RulesetError::UnknownDictionary(_)), "{refused:?}");
+        assert!(refused.to_string().contains("no ru dictionary of hash 0909"), "{refused}");
         let five = SuperghostOptions { players: 5, ..SuperghostOptions::default() };
         assert_eq!(checked(&five), Err(OptionsError::Rules(RulesError::Players(5))));
         assert_eq!((MIN_SUPERGHOST_PLAYERS, MAX_SUPERGHOST_PLAYERS), (MIN_PLAYERS, MAX_PLAYERS));

@@ -22,7 +22,7 @@ use crate::games::tools::{Recorded, Replayed, Tally};
 
 /// The rules of a stored game's ruleset.
 fn rules_of(game: &RecordParts<'_>) -> Result<SuperghostRules, ExportError> {
-    match kinds::ruleset(&game.ruleset).map_err(|e| ExportError::Ruleset(e.0))? {
+    match kinds::ruleset(&game.ruleset).map_err(|e| ExportError::Ruleset(e.to_string()))? {
         Ruleset::Superghost(rules) => Ok(rules),
         other => Err(ExportError::Ruleset(format!("{other:?} is not a Superghost ruleset"))),
     }

@@ -24,7 +24,7 @@ pub struct Xrsoccer;
 /// The rules of a field and target from a client, validated.
 pub fn ruleset(options: &XrsoccerOptions) -> Result<Ruleset, RulesetError> {
     let XrsoccerOptions { width, length, target } = *options;
-    let rules = XrRules::new(width, length, target).map_err(|error| RulesetError(error.to_string()))?;
+    let rules = XrRules::new(width, length, target).map_err(RulesetError::invalid)?;
     Ok(Ruleset::Xrsoccer(rules))
 }
 

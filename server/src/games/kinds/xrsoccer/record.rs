@@ -11,7 +11,7 @@ use crate::games::records::{ExportError, RecordParts};
 /// The record of a match: its lines regrouped by the rules with their relocations, the score reached, and
 /// the winner (the rules', or the server's result when the match ended otherwise, by resignation or on time).
 pub fn record(game: &RecordParts<'_>) -> Result<String, ExportError> {
-    let rules = match kinds::ruleset(&game.ruleset).map_err(|e| ExportError::Ruleset(e.0))? {
+    let rules = match kinds::ruleset(&game.ruleset).map_err(|e| ExportError::Ruleset(e.to_string()))? {
         Ruleset::Xrsoccer(rules) => rules,
         other => return Err(ExportError::Ruleset(format!("{other:?} is not an xrsoccer ruleset"))),
     };

@@ -100,13 +100,14 @@ mod seat_view;
 mod soccer;
 mod soccer_centre;
 pub mod soccer_net;
+pub mod soccer_turns;
 pub mod superghost;
 mod table;
 #[cfg(test)]
 mod test_games;
 mod xrsoccer;
 
-pub use any::{play_any_turn, play_any_turn_configured, AnyTurn, Configuration, SoccerJudgement};
+pub use any::{play_any_turn, play_any_turn_configured, AnyTurn, Configuration, SoccerJudgement, SoccerSearch};
 pub use barriers::BarriersEvaluation;
 pub use bot::{Bot, BotError, Evaluation, Stats, Turn};
 pub use closing_in::ClosingInEvaluation;

@@ -89,9 +89,12 @@ pub struct Configuration {
 /// The searches that can play classic Paper Soccer, for measuring one against the other.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
 pub enum SoccerSearch {
-    /// Alpha-beta over single steps (`search.rs`), the turn played along the first step's line: how the bot
-    /// plays.
+    /// How the bot plays: the search over whole turns with UCT at level 8, which beat the step search in 38
+    /// of 40 games at 300 ms a turn (docs/bot.md, "A search over whole turns"); the step search below, whose
+    /// node caps and measured ladder are the step search's.
     #[default]
+    ByLevel,
+    /// Alpha-beta over single steps (`search.rs`), the turn played along the first step's line, at every level.
     Steps,
     /// The search over whole turns ([`soccer_turns`](crate::soccer_turns)) with this backup rule, from level 6
     /// up (the levels that play their best action); lower levels keep the step search, whose softmax is how
@@ -228,12 +231,11 @@ impl Player<'_> {
         position: &SoccerPosition,
         evaluator: E,
     ) -> Result<AnyTurn, BotError> {
-        let SoccerSearch::Turns(backup) = self.configuration.soccer_search else {
-            return self.turn(position, evaluator);
+        let backup = match self.configuration.soccer_search {
+            SoccerSearch::ByLevel if self.level == Level::STRONGEST => Backup::Average,
+            SoccerSearch::Turns(backup) if self.level.temperature() == 0 => backup,
+            _ => return self.turn(position, evaluator),
         };
-        if self.level.temperature() > 0 {
-            return self.turn(position, evaluator);
-        }
         let budget = self.level.node_cap().map_or(self.node_budget, |cap| cap.min(self.node_budget));
         let Turn { actions, evaluation, stats } =
             soccer_turns::play_turn(position, &evaluator, backup, budget, self.deadline)?;

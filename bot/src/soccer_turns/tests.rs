@@ -211,3 +211,25 @@ fn the_deadline_hears_the_choices_and_how_long_the_best_turn_held_and_can_stop_t
         assert!(pair[1].same_best == pair[0].same_best + 1 || pair[1].same_best == 1, "{seen:?}");
     }
 }
+
+#[test]
+fn level_8_plays_the_turn_search_by_default_and_lower_levels_the_step_search() {
+    use crate::any::{play_any_turn, play_any_turn_configured, Configuration, SoccerSearch};
+    use crate::level::Level;
+    use kartka_engine::{AnyGame, GameKind};
+
+    let mut game = AnyGame::new(&GameKind::PaperSoccer.default_ruleset());
+    game.play("0").expect("a legal step");
+    let configured = |level: Level, soccer_search| {
+        let configuration = Configuration { soccer_search, ..Configuration::default() };
+        play_any_turn_configured(&game, level, 1, 4_000, &NoDeadline, configuration).expect("a turn")
+    };
+    for level in [Level::STRONGEST, Level::new(7).expect("a level")] {
+        let by_default = play_any_turn(&game, level, 1, 4_000, &NoDeadline).expect("a turn");
+        let turns = configured(level, SoccerSearch::Turns(Backup::Average));
+        let steps = configured(level, SoccerSearch::Steps);
+        assert_ne!(turns.stats, steps.stats, "the two searches differ in their work");
+        let expected = if level == Level::STRONGEST { turns } else { steps };
+        assert_eq!(by_default, expected, "level {}", level.number());
+    }
+}

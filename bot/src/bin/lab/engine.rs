@@ -8,7 +8,7 @@ use kartka_bot::{Configuration, Level};
 use kartka_engine::{AnyGame, GameKind};
 
 use super::timed::timed_turn;
-use super::turn_search::{soccer_search, TurnBackup};
+use super::turn_search::SearchArgs;
 
 /// Options of `kartka-bot-lab engine`.
 #[derive(Debug, clap::Args)]
@@ -16,19 +16,15 @@ pub struct EngineArgs {
     /// The bot's level.
     #[arg(long, default_value_t = 8)]
     level: u8,
-    /// The search over whole turns instead of the step search.
-    #[arg(long)]
-    turn_search: bool,
-    /// The backup rule of `--turn-search`.
-    #[arg(long, value_enum, default_value_t = TurnBackup::Average, requires = "turn_search")]
-    turn_backup: TurnBackup,
+    /// Which search plays.
+    #[command(flatten)]
+    search: SearchArgs,
 }
 
 /// Answers the protocol's commands on stdin until `quit` or the end of the input.
 pub fn run(args: EngineArgs) -> anyhow::Result<()> {
     let level = Level::new(args.level)?;
-    let configuration =
-        Configuration { soccer_search: soccer_search(args.turn_search, args.turn_backup), ..Configuration::default() };
+    let configuration = Configuration { soccer_search: args.search.soccer_search(), ..Configuration::default() };
     let mut out = std::io::stdout().lock();
     let mut game = AnyGame::new(&GameKind::PaperSoccer.default_ruleset());
     let mut turns = 0u64;

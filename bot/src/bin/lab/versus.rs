@@ -16,7 +16,7 @@ use rand::{Rng, SeedableRng};
 
 use super::ladder::{elo_difference, signed, Tally};
 use super::timed::timed_turn;
-use super::turn_search::{soccer_search, TurnBackup};
+use super::turn_search::SearchArgs;
 
 /// Options of `kartka-bot-lab versus`.
 #[derive(Debug, clap::Args)]
@@ -45,12 +45,9 @@ pub struct VersusArgs {
     /// Paper Soccer's hand-written evaluation, the bot's before the learned one (docs/bot.md).
     #[arg(long, conflicts_with = "rows_only")]
     hand_written: bool,
-    /// The search over whole turns (docs/bot.md, "A search over whole turns") instead of the step search.
-    #[arg(long)]
-    turn_search: bool,
-    /// The backup rule of `--turn-search`.
-    #[arg(long, value_enum, default_value_t = TurnBackup::Average, requires = "turn_search")]
-    turn_backup: TurnBackup,
+    /// Which search plays.
+    #[command(flatten)]
+    search: SearchArgs,
     /// Random steps that open each pair of games (the turn they end in is finished at random too).
     #[arg(long, default_value_t = 4)]
     opening_actions: u32,
@@ -157,10 +154,11 @@ pub fn run(args: VersusArgs) -> anyhow::Result<()> {
             SoccerJudgement::HandWritten => " (hand-written evaluation)",
             SoccerJudgement::Network => "",
         },
-        match soccer_search(args.turn_search, args.turn_backup) {
+        match args.search.soccer_search() {
             SoccerSearch::Turns(Backup::Average) => " (turn search, UCT)",
             SoccerSearch::Turns(Backup::Minimax) => " (turn search, best-first minimax)",
-            SoccerSearch::Steps => "",
+            SoccerSearch::Steps => " (step search)",
+            SoccerSearch::ByLevel => "",
         },
         args.time_ms,
         args.engine_time_ms.unwrap_or(args.time_ms),
@@ -230,7 +228,7 @@ fn play_game(
     }
     let configuration = Configuration {
         soccer: soccer_judgement(args.rows_only, args.hand_written),
-        soccer_search: soccer_search(args.turn_search, args.turn_backup),
+        soccer_search: args.search.soccer_search(),
         ..Configuration::default()
     };
     let engine_ms = args.engine_time_ms.unwrap_or(args.time_ms);
@@ -292,8 +290,7 @@ mod tests {
             level: 1,
             rows_only: false,
             hand_written: false,
-            turn_search: false,
-            turn_backup: TurnBackup::Average,
+            search: SearchArgs::by_level(),
             opening_actions: 4,
             seed: 3,
             max_turns: 400,

@@ -7,6 +7,7 @@
 //! [`play_any_turn_configured`], each arm only pairing a game with its evaluation. A new kind is one line there
 //! (the compiler asks for it); with [`Generic`] until it has its own.
 
+use kartka_engine::soccer::Position as SoccerPosition;
 use kartka_engine::{write_actions, AnyGame, Game, GameVisitor};
 
 use crate::balda::strongest_move;
@@ -27,6 +28,7 @@ use crate::search::{Deadline, SearchOptions};
 use crate::soccer::SoccerEvaluation;
 use crate::soccer_centre::SoccerCentreEvaluation;
 use crate::soccer_net::SoccerNetEvaluation;
+use crate::soccer_turns::{self, Backup};
 use crate::superghost::superghost_action_weighing;
 use crate::xrsoccer::XrsoccerEvaluation;
 
@@ -80,6 +82,24 @@ pub struct Configuration {
     pub four_chains_only: bool,
     /// Which evaluation judges Paper Soccer.
     pub soccer: SoccerJudgement,
+    /// Which search plays classic Paper Soccer.
+    pub soccer_search: SoccerSearch,
+}
+
+/// The searches that can play classic Paper Soccer, for measuring one against the other.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
+pub enum SoccerSearch {
+    /// How the bot plays: the search over whole turns with UCT at level 8, which beat the step search in 38
+    /// of 40 games at 300 ms a turn (docs/bot.md, "A search over whole turns"); the step search below, whose
+    /// node caps and measured ladder are the step search's.
+    #[default]
+    ByLevel,
+    /// Alpha-beta over single steps (`search.rs`), the turn played along the first step's line, at every level.
+    Steps,
+    /// The search over whole turns ([`soccer_turns`](crate::soccer_turns)) with this backup rule, from level 6
+    /// up (the levels that play their best action); lower levels keep the step search, whose softmax is how
+    /// they err.
+    Turns(Backup),
 }
 
 /// The evaluations of Paper Soccer the bot can play with, for measuring one against another.
@@ -113,9 +133,9 @@ pub fn play_any_turn_configured(
     }
     match game {
         AnyGame::PaperSoccer(position) => match configuration.soccer {
-            SoccerJudgement::Network => play.turn(position, SoccerNetEvaluation::embedded()),
-            SoccerJudgement::HandWritten => play.turn(position, SoccerEvaluation::WITH_DRAWN_LINES),
-            SoccerJudgement::RowsOnly => play.turn(position, SoccerEvaluation::ROWS_ONLY),
+            SoccerJudgement::Network => play.soccer_turn(position, SoccerNetEvaluation::embedded()),
+            SoccerJudgement::HandWritten => play.soccer_turn(position, SoccerEvaluation::WITH_DRAWN_LINES),
+            SoccerJudgement::RowsOnly => play.soccer_turn(position, SoccerEvaluation::ROWS_ONLY),
         },
         AnyGame::ClosingIn(position) => play.turn(position, ClosingInEvaluation),
         AnyGame::Dots(position) => play.turn(position, DotsEvaluation),
@@ -203,6 +223,24 @@ impl Player<'_> {
             .play_turn(game, self.node_budget, self.deadline)?;
         let actions = actions.iter().map(|&action| write_actions::<G>(&[action])).collect();
         Ok(AnyTurn { actions, separator: G::ACTION_SEPARATOR, evaluation, stats })
+    }
+
+    /// The turn in classic Paper Soccer, evaluated by `evaluator`, by the search the configuration names.
+    fn soccer_turn<E: Evaluate<SoccerPosition>>(
+        &self,
+        position: &SoccerPosition,
+        evaluator: E,
+    ) -> Result<AnyTurn, BotError> {
+        let backup = match self.configuration.soccer_search {
+            SoccerSearch::ByLevel if self.level == Level::STRONGEST => Backup::Average,
+            SoccerSearch::Turns(backup) if self.level.temperature() == 0 => backup,
+            _ => return self.turn(position, evaluator),
+        };
+        let budget = self.level.node_cap().map_or(self.node_budget, |cap| cap.min(self.node_budget));
+        let Turn { actions, evaluation, stats } =
+            soccer_turns::play_turn(position, &evaluator, backup, budget, self.deadline)?;
+        let actions = actions.iter().map(|&action| write_actions::<SoccerPosition>(&[action])).collect();
+        Ok(AnyTurn { actions, separator: SoccerPosition::ACTION_SEPARATOR, evaluation, stats })
     }
 }
 

@@ -24,6 +24,9 @@
 //! half a step of look-ahead. At about two million nodes a second, levels 1 to 6 answer within a tenth of a
 //! second whatever the clock.
 //!
+//! Level 8 plays classic Paper Soccer with the search over whole turns ([`crate::soccer_turns`]), whose node
+//! budget counts the turns it lists rather than the steps it applies.
+//!
 //! How strong each level is, measured: [`Level::measured_elo`], the lobby's figure beside each level's name.
 
 use crate::evaluate::UNIT;

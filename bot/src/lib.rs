@@ -22,6 +22,11 @@
 //! turn always comes back however short the budget or the deadline. Moves are ordered by the table's best action, then by the
 //! static evaluation of the position they lead to.
 //!
+//! Classic Paper Soccer at level 8 is played by another search, over **whole turns** ([`soccer_turns`]): UCT
+//! whose nodes are complete turns listed by the engine's turn enumerator, each node's best few hundred kept by
+//! the evaluation, as QtPaperSoccer searches; it beat the step search in 36 of 40 games at equal time
+//! (docs/bot.md). [`Configuration::soccer_search`] chooses between them.
+//!
 //! Why alpha-beta rather than Monte Carlo tree search: both games reward exact tactics (a goal through a
 //! bounce chain, a queen cut off from the board) that random playouts see poorly, and a cheap evaluation is
 //! known for both; alpha-beta with a table also gives the same answer for the same node budget, which makes
@@ -100,13 +105,14 @@ mod seat_view;
 mod soccer;
 mod soccer_centre;
 pub mod soccer_net;
+pub mod soccer_turns;
 pub mod superghost;
 mod table;
 #[cfg(test)]
 mod test_games;
 mod xrsoccer;
 
-pub use any::{play_any_turn, play_any_turn_configured, AnyTurn, Configuration, SoccerJudgement};
+pub use any::{play_any_turn, play_any_turn_configured, AnyTurn, Configuration, SoccerJudgement, SoccerSearch};
 pub use barriers::BarriersEvaluation;
 pub use bot::{Bot, BotError, Evaluation, Stats, Turn};
 pub use closing_in::ClosingInEvaluation;

@@ -15,7 +15,10 @@
 use std::io::Write;
 use std::path::PathBuf;
 
-use kartka_bot::{play_any_turn_configured, Configuration, Level, NoDeadline, SearchOptions, SoccerJudgement};
+use kartka_bot::soccer_turns::Backup;
+use kartka_bot::{
+    play_any_turn_configured, Configuration, Level, NoDeadline, SearchOptions, SoccerJudgement, SoccerSearch,
+};
 use kartka_engine::{AnyGame, Ruleset, Seat};
 use rand::rngs::StdRng;
 use rand::{Rng, SeedableRng};
@@ -55,7 +58,9 @@ pub struct LadderArgs {
     /// search with fours only and no defence, as before threes), `rows-only` (Paper Soccer's evaluation blind to the
     /// drawn lines, as before issue #40), `hand-written` (Paper Soccer's evaluation before the learned one), `no-table`, `no-ordering`,
     /// `no-root-order`,
-    /// `whole-step-continuations`, `full-evaluation-ordering` (one search improvement off), `mcts` (plain UCT).
+    /// `whole-step-continuations`, `full-evaluation-ordering` (one search improvement off), `mcts` (plain UCT),
+    /// `turns` and `turns-minimax` (Paper Soccer's search over whole turns, UCT or best-first minimax, at any
+    /// level from 6), `steps` (Paper Soccer's step search at every level, level 8's before the turn search).
     #[arg(long, value_delimiter = ',')]
     pit: Vec<String>,
     /// The level of the bots of `--pit`.
@@ -133,6 +138,18 @@ impl Side {
             "hand-written" => {
                 let soccer = SoccerJudgement::HandWritten;
                 return Ok(Side::Bot(level, Configuration { soccer, ..Configuration::default() }));
+            }
+            "steps" => {
+                let soccer_search = SoccerSearch::Steps;
+                return Ok(Side::Bot(level, Configuration { soccer_search, ..Configuration::default() }));
+            }
+            "turns" => {
+                let soccer_search = SoccerSearch::Turns(Backup::Average);
+                return Ok(Side::Bot(level, Configuration { soccer_search, ..Configuration::default() }));
+            }
+            "turns-minimax" => {
+                let soccer_search = SoccerSearch::Turns(Backup::Minimax);
+                return Ok(Side::Bot(level, Configuration { soccer_search, ..Configuration::default() }));
             }
             "default" => all,
             "no-table" => SearchOptions { table: false, ..all },

@@ -1,6 +1,7 @@
 //! The modules of `kartka-bot-lab`: the ladder (`ladder.rs`), its record file (`ladder_record.rs`), the UCT
 //! opponent (`mcts.rs`), the game a run plays (`game.rs`), matches against an outside engine (`versus.rs`), the bot as such an
-//! engine (`engine.rs`) and the timed turn both play (`timed.rs`).
+//! engine (`engine.rs`), the timed turn both play (`timed.rs`) and
+//! the choice of the Paper Soccer search they play with (`turn_search.rs`).
 
 pub mod engine;
 pub mod game;
@@ -8,4 +9,5 @@ pub mod ladder;
 mod ladder_record;
 mod mcts;
 mod timed;
+mod turn_search;
 pub mod versus;

@@ -8,13 +8,15 @@ use std::io::{BufRead, BufReader, Write};
 use std::process::{Child, ChildStdin, ChildStdout, Command, Stdio};
 use std::time::{Duration, Instant};
 
-use kartka_bot::{Configuration, Level, SoccerJudgement};
+use kartka_bot::soccer_turns::Backup;
+use kartka_bot::{Configuration, Level, SoccerJudgement, SoccerSearch};
 use kartka_engine::{AnyGame, GameKind, Seat};
 use rand::rngs::StdRng;
 use rand::{Rng, SeedableRng};
 
 use super::ladder::{elo_difference, signed, Tally};
 use super::timed::timed_turn;
+use super::turn_search::SearchArgs;
 
 /// Options of `kartka-bot-lab versus`.
 #[derive(Debug, clap::Args)]
@@ -43,6 +45,9 @@ pub struct VersusArgs {
     /// Paper Soccer's hand-written evaluation, the bot's before the learned one (docs/bot.md).
     #[arg(long, conflicts_with = "rows_only")]
     hand_written: bool,
+    /// Which search plays.
+    #[command(flatten)]
+    search: SearchArgs,
     /// Random steps that open each pair of games (the turn they end in is finished at random too).
     #[arg(long, default_value_t = 4)]
     opening_actions: u32,
@@ -142,12 +147,18 @@ pub fn run(args: VersusArgs) -> anyhow::Result<()> {
     let (elo, low, high) = elo_difference(total.tally);
     let average = |time: Duration, turns: u32| time.as_millis() / u128::from(turns.max(1));
     println!(
-        "paper-soccer, bot level {}{}, {} ms a turn (the engine {} ms), {} random opening steps, seed {}",
+        "paper-soccer, bot level {}{}{}, {} ms a turn (the engine {} ms), {} random opening steps, seed {}",
         args.level,
         match soccer_judgement(args.rows_only, args.hand_written) {
             SoccerJudgement::RowsOnly => " (rows only)",
             SoccerJudgement::HandWritten => " (hand-written evaluation)",
             SoccerJudgement::Network => "",
+        },
+        match args.search.soccer_search() {
+            SoccerSearch::Turns(Backup::Average) => " (turn search, UCT)",
+            SoccerSearch::Turns(Backup::Minimax) => " (turn search, best-first minimax)",
+            SoccerSearch::Steps => " (step search)",
+            SoccerSearch::ByLevel => "",
         },
         args.time_ms,
         args.engine_time_ms.unwrap_or(args.time_ms),
@@ -215,8 +226,11 @@ fn play_game(
             turn.clear();
         }
     }
-    let configuration =
-        Configuration { soccer: soccer_judgement(args.rows_only, args.hand_written), ..Configuration::default() };
+    let configuration = Configuration {
+        soccer: soccer_judgement(args.rows_only, args.hand_written),
+        soccer_search: args.search.soccer_search(),
+        ..Configuration::default()
+    };
     let engine_ms = args.engine_time_ms.unwrap_or(args.time_ms);
     let mut turns = 0;
     while let Some(seat) = game.to_act() {
@@ -276,6 +290,7 @@ mod tests {
             level: 1,
             rows_only: false,
             hand_written: false,
+            search: SearchArgs::by_level(),
             opening_actions: 4,
             seed: 3,
             max_turns: 400,

@@ -12,6 +12,8 @@ mod segment_key;
 
 pub use perft::{perft, Perft};
 
+use std::ops::ControlFlow;
+
 use self::key_set::KeySet;
 use self::segment_key::SegmentSetKey;
 use super::direction::{Direction, Directions};
@@ -84,6 +86,21 @@ impl TurnEnumerator {
         position: &Position,
         mut visit: impl FnMut(&[Direction], &Position),
     ) -> u64 {
+        self.for_each_distinct_turn_until(position, |steps, after| {
+            visit(steps, after);
+            ControlFlow::Continue(())
+        })
+    }
+
+    /// [`TurnEnumerator::for_each_distinct_turn`] until `visit` says stop: the turns come in the same order,
+    /// and none is visited after the one `visit` answered [`ControlFlow::Break`]. Returns how many were visited,
+    /// that one included. A search that needs only some of a position's turns (a deep position can have
+    /// millions) or must answer by a deadline stops here.
+    pub fn for_each_distinct_turn_until(
+        &mut self,
+        position: &Position,
+        mut visit: impl FnMut(&[Direction], &Position) -> ControlFlow<()>,
+    ) -> u64 {
         self.reached.clear();
         self.frames.clear();
         self.steps.clear();
@@ -93,9 +110,13 @@ impl TurnEnumerator {
         let mut board = *position;
         self.visits.start(board.pitch().lattice_len(), board.ball_index());
         let mut turns = 0;
-        let root = self.expand(&mut board, SegmentSetKey::default(), &mut visit, &mut turns);
+        let mut stopped = false;
+        let root = self.expand(&mut board, SegmentSetKey::default(), &mut visit, &mut turns, &mut stopped);
         self.frames.push(root);
         while let Some(frame) = self.frames.last_mut() {
+            if stopped {
+                break;
+            }
             let Some(direction) = frame.to_expand.next() else {
                 self.frames.pop();
                 if let (Some(parent), Some(direction)) = (self.frames.last(), self.steps.pop()) {
@@ -111,7 +132,7 @@ impl TurnEnumerator {
             let to = board.ball_index();
             self.visits.arrive(to);
             self.steps.push(direction);
-            let frame = self.expand(&mut board, key.toggled(from, to, direction), &mut visit, &mut turns);
+            let frame = self.expand(&mut board, key.toggled(from, to, direction), &mut visit, &mut turns, &mut stopped);
             self.frames.push(frame);
         }
         turns
@@ -119,12 +140,14 @@ impl TurnEnumerator {
 
     /// Tries every step from the partial state `board` (whose segments have key `key`): visits the new turns
     /// they complete and returns the frame of this state, with the steps to new partial states still to take.
+    /// Once `stopped` (by `visit`, now or before), it visits no more turns.
     fn expand(
         &mut self,
         board: &mut Position,
         key: SegmentSetKey,
-        visit: &mut impl FnMut(&[Direction], &Position),
+        visit: &mut impl FnMut(&[Direction], &Position) -> ControlFlow<()>,
         turns: &mut u64,
+        stopped: &mut bool,
     ) -> Frame {
         self.expanded += 1;
         let (ball, before) = (board.ball_index(), board.undo_info());
@@ -151,14 +174,16 @@ impl TurnEnumerator {
                 // is expanded only once, and the last step from there is taken only once.
                 StepResult::TurnOver
                 | StepResult::GameOver(Outcome { reason: EndReason::Goal | EndReason::OwnGoal, .. }) => {
-                    self.visit_complete(direction, board, visit);
-                    *turns += 1;
+                    if !*stopped {
+                        *stopped = self.visit_complete(direction, board, visit).is_break();
+                        *turns += 1;
+                    }
                 }
                 // A stuck point may have been passed through earlier in the turn, so two partial states can
                 // get stuck there drawing the same set.
                 StepResult::GameOver(_) => {
-                    if simple || self.reached.insert(next_key) {
-                        self.visit_complete(direction, board, visit);
+                    if !*stopped && (simple || self.reached.insert(next_key)) {
+                        *stopped = self.visit_complete(direction, board, visit).is_break();
                         *turns += 1;
                     }
                 }
@@ -176,16 +201,18 @@ impl TurnEnumerator {
         Frame { ball, before, key, to_expand: Directions::from_bits(to_expand) }
     }
 
-    /// Calls `visit` with the current path plus its last step `direction`, which completed a turn.
+    /// Calls `visit` with the current path plus its last step `direction`, which completed a turn, and returns
+    /// what it says.
     fn visit_complete(
         &mut self,
         direction: Direction,
         after: &Position,
-        visit: &mut impl FnMut(&[Direction], &Position),
-    ) {
+        visit: &mut impl FnMut(&[Direction], &Position) -> ControlFlow<()>,
+    ) -> ControlFlow<()> {
         self.steps.push(direction);
-        visit(&self.steps, after);
+        let flow = visit(&self.steps, after);
         self.steps.pop();
+        flow
     }
 
     /// How many partial states (positions within a turn, its start included) this enumerator has expanded
@@ -248,4 +275,54 @@ pub fn distinct_turns(position: &Position) -> Vec<Vec<Direction>> {
     let mut turns = Vec::new();
     TurnEnumerator::new().for_each_distinct_turn(position, |steps, _| turns.push(steps.to_vec()));
     turns
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::kinds::soccer::Pitch;
+
+    /// A position with many turns: the start of a pitch after a run of steps that draws a bounce network.
+    fn deep_position() -> Position {
+        let mut position = Position::new(Pitch::STANDARD);
+        let mut state = 7u64;
+        for _ in 0..60 {
+            let directions: Vec<Direction> = position.legal_directions().collect();
+            if directions.is_empty() || position.is_over() {
+                break;
+            }
+            state = state.wrapping_mul(6_364_136_223_846_793_005).wrapping_add(1_442_695_040_888_963_407);
+            let mut next = position;
+            next.step(directions[(state >> 33) as usize % directions.len()]).expect("a legal step");
+            if next.is_over() {
+                break;
+            }
+            position = next;
+        }
+        position
+    }
+
+    #[test]
+    fn stopping_early_visits_the_first_turns_in_the_same_order_and_counts_them() {
+        let position = deep_position();
+        let mut all = Vec::new();
+        let total = TurnEnumerator::new().for_each_distinct_turn(&position, |steps, _| all.push(steps.to_vec()));
+        assert!(total > 20, "the test needs a position with many turns, not {total}");
+        let mut enumerator = TurnEnumerator::new();
+        for stop_after in [1, 7, total as usize / 2, total as usize] {
+            let mut first = Vec::new();
+            let visited = enumerator.for_each_distinct_turn_until(&position, |steps, _| {
+                first.push(steps.to_vec());
+                if first.len() == stop_after {
+                    ControlFlow::Break(())
+                } else {
+                    ControlFlow::Continue(())
+                }
+            });
+            assert_eq!(visited, stop_after as u64);
+            assert_eq!(first[..], all[..stop_after]);
+        }
+        let again = enumerator.for_each_distinct_turn(&position, |_, _| {});
+        assert_eq!(again, total, "a stopped enumeration leaves the enumerator whole");
+    }
 }

@@ -1,0 +1,77 @@
+//! A search over **whole turns** of classic Paper Soccer (issue #40 item 2), beside the step search of
+//! `search.rs`: a node is a complete turn and the position after it, as QtPaperSoccer's searches see the game.
+//!
+//! - **Children** ([`children`]): the distinct turns from the engine's `TurnEnumerator`, the first
+//!   [`LISTED_TURNS`] of a deep position's; a turn that scores
+//!   is kept alone (the node is won); otherwise the [`EVALUATED_TURNS`] best by the cheap guess are evaluated
+//!   in full and the [`CHILDREN_KEPT`] best of those kept, with every turn that ends the game (exact). A turn
+//!   after which the opponent can score within its own turn is rated nearly lost at once, and proven lost
+//!   when the search lists its answers.
+//! - **The tree** ([`tree`]): a pool of at most [`NODE_LIMIT`] nodes and [`STEP_LIMIT`] steps, reserved once;
+//!   a search that fills it answers with what it has.
+//! - **The iterations** ([`search`]): UCB1 down to a node not yet expanded, its children listed and evaluated,
+//!   its value (the best answer's, negated) backed up by the [`Backup`] rule; won and lost nodes settled
+//!   exactly, as in an MCTS solver. No random playouts. The deadline hears how the search goes after 8, 16,
+//!   32, … iterations ([`Deadline::deepen`]), as after iterations of deepening, and is asked between
+//!   iterations; the node budget counts the turns listed. No clock is read here.
+
+mod children;
+mod search;
+mod tree;
+
+#[cfg(test)]
+mod tests;
+
+pub use children::{CHILDREN_KEPT, EVALUATED_TURNS, LISTED_TURNS};
+pub use tree::{NODE_LIMIT, STEP_LIMIT};
+
+use kartka_engine::soccer::{Direction, Position};
+
+use self::children::units_of_value;
+use self::search::TurnSearch;
+use self::tree::Proof;
+use crate::bot::{BotError, Evaluation, Stats, Turn};
+use crate::evaluate::Evaluate;
+use crate::search::Deadline;
+
+/// How a node's value follows from its subtree's.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
+pub enum Backup {
+    /// UCT: the mean of the values backed up through the node (its own evaluation counted once); the turn
+    /// played is the root's most visited.
+    #[default]
+    Average,
+    /// Best-first minimax: the best answer's value, negated, over the evaluations at the subtree's frontier;
+    /// the turn played is the root's best valued.
+    Minimax,
+}
+
+/// The whole turn the search over turns plays in `position` (kind Paper Soccer), within `node_budget` listed
+/// turns and before `deadline`, judged by `evaluator`. The root's turns are always listed and evaluated, so
+/// a legal turn comes back however short the budget.
+pub fn play_turn<E: Evaluate<Position>>(
+    position: &Position,
+    evaluator: &E,
+    backup: Backup,
+    node_budget: u64,
+    deadline: &dyn Deadline,
+) -> Result<Turn<Direction>, BotError> {
+    if position.is_over() {
+        return Err(BotError::GameOver);
+    }
+    let mut search = TurnSearch::new(evaluator, deadline, backup, node_budget);
+    let outcome = search.run(position).ok_or(BotError::NoLegalAction)?;
+    let chosen = &search.tree.nodes[outcome.chosen];
+    let evaluation = match chosen.proof {
+        Proof::Won => Evaluation::Win(None),
+        Proof::Lost => Evaluation::Loss(None),
+        Proof::Drawn => Evaluation::Score(0),
+        Proof::Open => Evaluation::Score(units_of_value(match backup {
+            Backup::Average => (chosen.prior + chosen.sum) / (1 + chosen.visits) as f32,
+            Backup::Minimax => chosen.minimax,
+        })),
+    };
+    let actions = search.tree.steps_of(outcome.chosen).to_vec();
+    let stats = Stats { nodes: outcome.turns, depth: outcome.depth, solved: 0, planned: 0 };
+    Ok(Turn { actions, evaluation, stats })
+}

@@ -1,0 +1,241 @@
+//! The search over the tree of whole turns: iterations that each walk from the root to a node not yet
+//! expanded, list its children ([`Children`]) and back the result up, until the node budget, the deadline
+//! (told of the search's progress through [`Deadline::deepen`]) or the pool's limits end it.
+
+use kartka_engine::soccer::Position;
+
+use super::children::{Children, Listing};
+use super::tree::{Node, Proof, Tree};
+use super::Backup;
+use crate::evaluate::Evaluate;
+use crate::search::{Deadline, Iteration};
+
+/// How much an unvisited child's chances weigh against its value in the choice of the child to visit: the
+/// constant of UCB1 on values of -1..1.
+const EXPLORATION: f32 = 0.5;
+
+/// The first iteration after which the deadline hears how the search goes; then after every doubling of the
+/// iterations, each costing about as much as all before it, as an iteration of deepening does.
+const FIRST_REPORT: u64 = 8;
+
+/// What one search found.
+pub(super) struct Outcome {
+    /// The root's child to play.
+    pub(super) chosen: usize,
+    /// The complete turns listed in all.
+    pub(super) turns: u64,
+    /// The deepest node reached, in turns below the root.
+    pub(super) depth: u32,
+}
+
+/// One search from a root position.
+pub(super) struct TurnSearch<'a, E> {
+    evaluator: &'a E,
+    deadline: &'a dyn Deadline,
+    backup: Backup,
+    node_limit: u64,
+    pub(super) tree: Tree,
+    children: Children,
+    turns: u64,
+    depth: u32,
+    /// The nodes of the current iteration's path, the root first.
+    path: Vec<usize>,
+}
+
+impl<'a, E: Evaluate<Position>> TurnSearch<'a, E> {
+    /// A search that stops after `node_limit` listed turns or at `deadline`.
+    pub(super) fn new(evaluator: &'a E, deadline: &'a dyn Deadline, backup: Backup, node_limit: u64) -> Self {
+        TurnSearch {
+            evaluator,
+            deadline,
+            backup,
+            node_limit,
+            tree: Tree::new(),
+            children: Children::default(),
+            turns: 0,
+            depth: 0,
+            path: Vec::new(),
+        }
+    }
+
+    /// Searches from `root`, a game going on, and returns the root child to play; `None` if it has no turn.
+    /// The root's children are always listed in full, whatever the limits.
+    pub(super) fn run(&mut self, root: &Position) -> Option<Outcome> {
+        if !self.expand(0, root, false) || self.tree.nodes[0].children == 0 {
+            return None;
+        }
+        let choices = self.tree.nodes[0].children as usize;
+        let mut iterations = 0u64;
+        let mut next_report = FIRST_REPORT;
+        let mut last_best = None;
+        let mut same_best = 0;
+        while choices > 1 && !self.tree.nodes[0].settled() {
+            if self.turns >= self.node_limit || self.deadline.passed() {
+                break;
+            }
+            if !self.iterate(root) {
+                break;
+            }
+            iterations += 1;
+            if iterations == next_report {
+                next_report *= 2;
+                let best = self.best_child();
+                same_best = if last_best == Some(best) { same_best + 1 } else { 1 };
+                last_best = Some(best);
+                if !self.deadline.deepen(&Iteration { same_best, choices }) {
+                    break;
+                }
+            }
+        }
+        Some(Outcome { chosen: self.best_child(), turns: self.turns, depth: self.depth })
+    }
+
+    /// One iteration: down to a node not yet expanded (or settled), its children listed, the values backed
+    /// up. `false` when it could not complete (the deadline passed in the middle, or the pool is full).
+    fn iterate(&mut self, root: &Position) -> bool {
+        let mut position = *root;
+        self.path.clear();
+        self.path.push(0);
+        let mut node = 0;
+        while self.tree.nodes[node].expanded && !self.tree.nodes[node].settled() {
+            node = self.select(node);
+            for &direction in self.tree.steps_of(node) {
+                if position.step(direction).is_err() {
+                    unreachable!("a turn in the tree is legal in its parent's position")
+                }
+            }
+            self.path.push(node);
+        }
+        self.depth = self.depth.max(self.path.len() as u32 - 1);
+        if !self.tree.nodes[node].settled() && !self.expand(node, &position, true) {
+            return false;
+        }
+        self.back_up();
+        true
+    }
+
+    /// Lists `node`'s children (its position `position`) into the tree and settles what they prove. `false`
+    /// when the deadline passed in the middle (only if `may_stop`) or the pool has no room.
+    fn expand(&mut self, node: usize, position: &Position, may_stop: bool) -> bool {
+        let deadline = may_stop.then_some(self.deadline);
+        let Some(Listing { turns, complete }) = self.children.list(position, self.evaluator, deadline) else {
+            return false;
+        };
+        self.turns += turns;
+        let candidates = &self.children.candidates;
+        let steps: usize = candidates.iter().map(|candidate| candidate.steps_len as usize).sum();
+        if !self.tree.has_room(candidates.len(), steps) {
+            return false;
+        }
+        let first_child = self.tree.nodes.len() as u32;
+        for candidate in candidates {
+            let steps_start = self.tree.steps.len() as u32;
+            self.tree.steps.extend_from_slice(self.children.steps_of(candidate));
+            self.tree.nodes.push(Node::new(steps_start, candidate.steps_len, candidate.value, candidate.proof));
+        }
+        let parent = &mut self.tree.nodes[node];
+        parent.first_child = first_child;
+        parent.children = candidates.len() as u32;
+        parent.expanded = true;
+        parent.complete = complete;
+        self.settle(node);
+        true
+    }
+
+    /// The child of `node` (expanded, not settled) to visit next: the best by [`Backup`]'s value and UCB1's
+    /// bonus for few visits, a child proven lost only when all are.
+    fn select(&self, node: usize) -> usize {
+        let parent = &self.tree.nodes[node];
+        let log_visits = ((parent.visits + 1) as f32).ln();
+        let mut best = (f32::NEG_INFINITY, parent.first_child as usize);
+        for index in parent.child_indices() {
+            let child = &self.tree.nodes[index];
+            let score = match child.proof {
+                Proof::Lost => -10.0,
+                _ => self.value(child) + EXPLORATION * (log_visits / (child.visits + 1) as f32).sqrt(),
+            };
+            if score > best.0 {
+                best = (score, index);
+            }
+        }
+        best.1
+    }
+
+    /// What `child` is worth to the seat that played it, as the backup rule sees it.
+    fn value(&self, child: &Node) -> f32 {
+        if let Some(exact) = child.exact() {
+            return exact;
+        }
+        match self.backup {
+            Backup::Average => (child.prior + child.sum) / (1 + child.visits) as f32,
+            Backup::Minimax => child.minimax,
+        }
+    }
+
+    /// Settles `node` (for the seat that played its turn) from its children, the answers to it: lost if an
+    /// answer is won, won if every answer is lost and none was left out by the caps; and sets its minimax value.
+    fn settle(&mut self, node: usize) {
+        let parent = self.tree.nodes[node];
+        if !parent.expanded || parent.settled() {
+            return;
+        }
+        let mut best_answer = f32::NEG_INFINITY;
+        let mut all_lost = true;
+        let mut any_won = false;
+        for index in parent.child_indices() {
+            let child = &self.tree.nodes[index];
+            any_won |= child.proof == Proof::Won;
+            all_lost &= child.proof == Proof::Lost;
+            best_answer = best_answer.max(child.exact().unwrap_or(child.minimax));
+        }
+        let parent = &mut self.tree.nodes[node];
+        parent.minimax = -best_answer;
+        if any_won {
+            parent.proof = Proof::Lost;
+        } else if all_lost && parent.complete {
+            parent.proof = Proof::Won;
+        }
+    }
+
+    /// Backs the iteration's result up its path: the leaf's value (its minimax over its children's
+    /// evaluations, or exact), each node's from the point of view of the seat that played it, and each node's
+    /// proof and minimax value from its children's.
+    fn back_up(&mut self) {
+        let leaf = self.tree.nodes[*self.path.last().expect("a path from the root")];
+        let mut value = leaf.exact().unwrap_or(leaf.minimax);
+        for step in (0..self.path.len()).rev() {
+            let node = self.path[step];
+            self.settle(node);
+            let entry = &mut self.tree.nodes[node];
+            entry.visits += 1;
+            entry.sum += value;
+            value = -value;
+        }
+    }
+
+    /// The root's child to play: a won one; else the most visited (by [`Backup::Average`]) or the best valued
+    /// (by [`Backup::Minimax`]) of those not proven lost; if all are lost, the best evaluated.
+    fn best_child(&self) -> usize {
+        let root = &self.tree.nodes[0];
+        let rank = |child: &Node| -> (u8, f32, f32) {
+            match child.proof {
+                Proof::Won => (3, 0.0, 0.0),
+                Proof::Lost => (0, child.prior, 0.0),
+                _ => match self.backup {
+                    Backup::Average => (1, child.visits as f32, self.value(child)),
+                    Backup::Minimax => (1, self.value(child), child.visits as f32),
+                },
+            }
+        };
+        let mut best = (rank(&self.tree.nodes[root.first_child as usize]), root.first_child as usize);
+        for index in root.child_indices().skip(1) {
+            let ranked = rank(&self.tree.nodes[index]);
+            if ranked.0 > best.0 .0
+                || (ranked.0 == best.0 .0 && (ranked.1 > best.0 .1 || (ranked.1 == best.0 .1 && ranked.2 > best.0 .2)))
+            {
+                best = (ranked, index);
+            }
+        }
+        best.1
+    }
+}

@@ -1,0 +1,235 @@
+use std::cell::Cell;
+use std::ops::ControlFlow;
+
+use kartka_engine::soccer::{Direction, Pitch, Position, TurnEnumerator};
+use kartka_engine::Seat;
+
+use super::*;
+use crate::clock::{ThinkTime, TurnClock};
+use crate::search::{Iteration, NoDeadline};
+use crate::soccer::SoccerEvaluation;
+use crate::soccer_net::SoccerNetEvaluation;
+use crate::test_games::random_game;
+
+/// Plays `steps` from `position`: they must be legal, leave the same seat to act until the last, and end the
+/// turn there (the other seat to act, or the game over). Returns the position after them.
+fn assert_whole_legal_turn(position: &Position, steps: &[Direction]) -> Position {
+    let seat = position.to_move();
+    let mut after = *position;
+    for (index, &direction) in steps.iter().enumerate() {
+        assert!(!after.is_over() && after.to_move() == seat, "step {index} of {steps:?} out of turn: {position:?}");
+        after.step(direction).unwrap_or_else(|error| panic!("step {index} of {steps:?}: {error:?}"));
+    }
+    assert!(after.is_over() || (after.to_move() != seat && !after.must_continue()), "{steps:?} is not whole");
+    after
+}
+
+/// Whether the seat to act in `position` has a turn that wins at once.
+fn wins_at_once(enumerator: &mut TurnEnumerator, position: &Position) -> bool {
+    let seat = position.to_move();
+    let mut wins = false;
+    enumerator.for_each_distinct_turn(position, |_, after| {
+        wins |= after.outcome().is_some_and(|outcome| outcome.winner() == Some(seat));
+    });
+    wins
+}
+
+/// Positions of seeded random games where a turn starts (or goes on), the game not over.
+fn random_positions(pitch: Pitch, games: u64, every: usize) -> impl Iterator<Item = Position> {
+    (0..games).flat_map(move |seed| random_game(pitch, seed).filter(|position| !position.is_over()).step_by(every))
+}
+
+#[test]
+fn the_turns_played_are_whole_and_legal_on_random_positions_of_every_pitch() {
+    let network = SoccerNetEvaluation::embedded();
+    let mut played = 0;
+    for position in random_positions(Pitch::STANDARD, 12, 7) {
+        let turn = play_turn(&position, &network, Backup::Average, 3_000, &NoDeadline).expect("a turn");
+        assert_whole_legal_turn(&position, &turn.actions);
+        played += 1;
+    }
+    let wide = Pitch::new(10, 12, 4).expect("a legal pitch");
+    for position in random_positions(wide, 6, 9) {
+        let turn =
+            play_turn(&position, &SoccerEvaluation::default(), Backup::Minimax, 3_000, &NoDeadline).expect("a turn");
+        assert_whole_legal_turn(&position, &turn.actions);
+        played += 1;
+    }
+    assert!(played > 40, "only {played} positions: the test saw too little");
+}
+
+#[test]
+fn a_goal_within_the_turn_is_scored() {
+    let network = SoccerNetEvaluation::embedded();
+    let mut enumerator = TurnEnumerator::new();
+    let mut seen = 0;
+    for position in random_positions(Pitch::STANDARD, 200, 1) {
+        if seen == 6 {
+            break;
+        }
+        if !wins_at_once(&mut enumerator, &position) {
+            continue;
+        }
+        for backup in [Backup::Average, Backup::Minimax] {
+            let turn = play_turn(&position, &network, backup, 2_000, &NoDeadline).expect("a turn");
+            let after = assert_whole_legal_turn(&position, &turn.actions);
+            let winner = after.outcome().and_then(|outcome| outcome.winner());
+            assert_eq!(winner, Some(position.to_move()), "{backup:?} missed the goal: {position:?}");
+            assert_eq!(turn.evaluation, Evaluation::Win(None));
+        }
+        seen += 1;
+    }
+    assert_eq!(seen, 6, "random games offered too few goals within a turn");
+}
+
+#[test]
+fn a_turn_that_lets_the_opponent_score_at_once_is_avoided_when_a_safe_one_exists() {
+    let network = SoccerNetEvaluation::embedded();
+    let mut enumerator = TurnEnumerator::new();
+    let mut answers = TurnEnumerator::new();
+    let mut seen = 0;
+    for position in random_positions(Pitch::STANDARD, 300, 1) {
+        if seen == 5 {
+            break;
+        }
+        let seat: Seat = position.to_move();
+        let (mut safe, mut unsafe_turns, mut turns) = (0, 0, 0);
+        let mut winning = false;
+        enumerator.for_each_distinct_turn(&position, |_, after| {
+            turns += 1;
+            if after.is_over() {
+                winning |= after.outcome().is_some_and(|outcome| outcome.winner() == Some(seat));
+            } else if wins_at_once(&mut answers, after) {
+                unsafe_turns += 1;
+            } else {
+                safe += 1;
+            }
+        });
+        if winning || safe == 0 || unsafe_turns == 0 || turns > 60 {
+            continue;
+        }
+        for backup in [Backup::Average, Backup::Minimax] {
+            let turn = play_turn(&position, &network, backup, 20_000, &NoDeadline).expect("a turn");
+            let after = assert_whole_legal_turn(&position, &turn.actions);
+            assert!(!after.is_over(), "{backup:?} ended the game without winning it: {position:?}");
+            assert!(!wins_at_once(&mut answers, &after), "{backup:?} let the opponent score: {position:?}");
+        }
+        seen += 1;
+    }
+    assert_eq!(seen, 5, "random games offered too few positions with safe and unsafe turns");
+}
+
+#[test]
+fn the_same_node_budget_gives_the_same_turn() {
+    let network = SoccerNetEvaluation::embedded();
+    for position in random_positions(Pitch::STANDARD, 3, 11) {
+        for backup in [Backup::Average, Backup::Minimax] {
+            let first = play_turn(&position, &network, backup, 5_000, &NoDeadline).expect("a turn");
+            let second = play_turn(&position, &network, backup, 5_000, &NoDeadline).expect("a turn");
+            assert_eq!(first, second, "{position:?}");
+        }
+    }
+}
+
+#[test]
+fn a_deadline_already_passed_gets_a_legal_turn_from_the_root_s_turns_alone() {
+    let network = SoccerNetEvaluation::embedded();
+    let mut enumerator = TurnEnumerator::new();
+    for position in random_positions(Pitch::STANDARD, 4, 9) {
+        let passed = TurnClock::new(ThinkTime { target_ms: 0, limit_ms: 0 }, || 0);
+        let turn = play_turn(&position, &network, Backup::Average, u64::MAX, &passed).expect("a turn");
+        assert_whole_legal_turn(&position, &turn.actions);
+        // The root's turns up to the first that wins (which is played), or the first LISTED_TURNS.
+        let seat = position.to_move();
+        let mut listed = 0;
+        let root_turns = enumerator.for_each_distinct_turn_until(&position, |_, after| {
+            listed += 1;
+            let wins = after.outcome().is_some_and(|outcome| outcome.winner() == Some(seat));
+            if wins || listed == LISTED_TURNS {
+                ControlFlow::Break(())
+            } else {
+                ControlFlow::Continue(())
+            }
+        });
+        assert_eq!(turn.stats.nodes, root_turns, "only the root's turns were listed: {position:?}");
+    }
+}
+
+/// A deadline that passes at its `at`-th look and counts the looks.
+struct PassesAt {
+    at: u32,
+    looks: Cell<u32>,
+}
+
+impl Deadline for PassesAt {
+    fn passed(&self) -> bool {
+        self.looks.set(self.looks.get() + 1);
+        self.looks.get() >= self.at
+    }
+}
+
+#[test]
+fn the_search_stops_at_its_first_look_after_the_deadline() {
+    let network = SoccerNetEvaluation::embedded();
+    let position = random_positions(Pitch::STANDARD, 5, 1).nth(20).expect("a position");
+    let deadline = PassesAt { at: 30, looks: Cell::new(0) };
+    let turn = play_turn(&position, &network, Backup::Average, u64::MAX, &deadline).expect("a turn");
+    assert_whole_legal_turn(&position, &turn.actions);
+    assert_eq!(deadline.looks.get(), 30, "no look after the deadline passed");
+    let unbounded = play_turn(&position, &network, Backup::Average, turn.stats.nodes * 4, &NoDeadline).expect("a turn");
+    assert!(unbounded.stats.nodes > turn.stats.nodes, "the deadline, not the position, ended the search");
+}
+
+/// A deadline that never passes and keeps what the search told it, stopping it after `reports`.
+struct Recording {
+    reports: usize,
+    seen: std::cell::RefCell<Vec<Iteration>>,
+}
+
+impl Deadline for Recording {
+    fn passed(&self) -> bool {
+        false
+    }
+
+    fn deepen(&self, iteration: &Iteration) -> bool {
+        self.seen.borrow_mut().push(*iteration);
+        self.seen.borrow().len() < self.reports
+    }
+}
+
+#[test]
+fn the_deadline_hears_the_choices_and_how_long_the_best_turn_held_and_can_stop_the_search() {
+    let recording = Recording { reports: 4, seen: std::cell::RefCell::default() };
+    let turn = play_turn(&Position::default(), &SoccerNetEvaluation::embedded(), Backup::Average, u64::MAX, &recording)
+        .expect("a turn");
+    assert_whole_legal_turn(&Position::default(), &turn.actions);
+    let seen = recording.seen.borrow();
+    assert_eq!(seen.len(), 4, "told after 8, 16, 32 and 64 iterations, then stopped: {seen:?}");
+    assert!(seen.iter().all(|iteration| iteration.choices == 8), "eight turns from the centre: {seen:?}");
+    assert_eq!(seen[0].same_best, 1);
+    for pair in seen.windows(2) {
+        assert!(pair[1].same_best == pair[0].same_best + 1 || pair[1].same_best == 1, "{seen:?}");
+    }
+}
+
+#[test]
+fn level_8_plays_the_turn_search_by_default_and_lower_levels_the_step_search() {
+    use crate::any::{play_any_turn, play_any_turn_configured, Configuration, SoccerSearch};
+    use crate::level::Level;
+    use kartka_engine::{AnyGame, GameKind};
+
+    let mut game = AnyGame::new(&GameKind::PaperSoccer.default_ruleset());
+    game.play("0").expect("a legal step");
+    let configured = |level: Level, soccer_search| {
+        let configuration = Configuration { soccer_search, ..Configuration::default() };
+        play_any_turn_configured(&game, level, 1, 4_000, &NoDeadline, configuration).expect("a turn")
+    };
+    for level in [Level::STRONGEST, Level::new(7).expect("a level")] {
+        let by_default = play_any_turn(&game, level, 1, 4_000, &NoDeadline).expect("a turn");
+        let turns = configured(level, SoccerSearch::Turns(Backup::Average));
+        let steps = configured(level, SoccerSearch::Steps);
+        assert_ne!(turns.stats, steps.stats, "the two searches differ in their work");
+        let expected = if level == Level::STRONGEST { turns } else { steps };
+        assert_eq!(by_default, expected, "level {}", level.number());
+    }
+}

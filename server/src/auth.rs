@@ -41,13 +41,9 @@ pub fn bearer_token(header: &str) -> Option<&str> {
     (!token.is_empty()).then_some(token)
 }
 
-/// Bytes as lowercase hexadecimal.
+/// Bytes as lowercase hexadecimal. Every explorer position key and every token check goes through here.
 pub(crate) fn to_hex(bytes: &[u8]) -> String {
-    use std::fmt::Write;
-    bytes.iter().fold(String::with_capacity(bytes.len() * 2), |mut hex, byte| {
-        let _ = write!(hex, "{byte:02x}");
-        hex
-    })
+    hex::encode(bytes)
 }
 
 #[cfg(test)]
@@ -61,6 +57,13 @@ mod tests {
         assert_eq!(token_hash(&token), token_hash(&token));
         assert_ne!(token_hash(&token), token);
         assert_ne!(new_token(), token);
+    }
+
+    #[test]
+    fn a_token_hash_is_the_lowercase_hex_sha256() {
+        // The SHA-256 of "abc" (FIPS 180-2's example): stored hashes written before keep matching.
+        assert_eq!(token_hash("abc"), "ba7816bf8f01cfea414140de5dae2223b00361a396177a9cb410ff61f20015ad");
+        assert_eq!(to_hex(&[0x00, 0x0f, 0xa5, 0xff]), "000fa5ff");
     }
 
     #[test]

@@ -214,12 +214,57 @@ pub fn encode(frame: &kartka_protocol::ServerFrame) -> Arc<str> {
     serde_json::to_string(frame).expect("server frames always serialise").into()
 }
 
+/// The `event` frame of event `seq` of game `game_id`, recorded at `at_ms`, whose JSON is `event` (the stored
+/// payload): the text [`encode`] gives for a [`ServerFrame::Event`](kartka_protocol::ServerFrame::Event) of it,
+/// written around the payload so that a committed event is serialised once, for the store and its subscribers.
+#[must_use]
+pub fn event_frame(game_id: uuid::Uuid, seq: u64, at_ms: i64, event: &str) -> Arc<str> {
+    use std::fmt::Write;
+    let mut text = String::with_capacity(event.len() + 100);
+    let _ = write!(text, r#"{{"type":"event","game_id":"{game_id}","seq":{seq},"at_ms":{at_ms},"event":{event}}}"#);
+    text.into()
+}
+
 #[cfg(test)]
 mod tests {
     use std::sync::Arc;
     use std::task::{Context, Poll, Waker};
 
-    use super::{Alarm, Outbox, Revoked, KEPT_SLOTS};
+    use kartka_protocol::{Clocks, EventEnvelope, GameEvent, MoveRecord, SeatName, ServerFrame};
+    use uuid::Uuid;
+
+    use super::{encode, event_frame, Alarm, Outbox, Revoked, KEPT_SLOTS};
+
+    #[test]
+    fn an_event_frame_around_its_payload_is_the_frame_serialised_whole() {
+        let record = MoveRecord {
+            ply: 7,
+            seat: SeatName::Second,
+            notation: "3 \"quoted\" é\n".to_owned(),
+            turn_ended: true,
+            at_ms: -1,
+            clocks: Clocks { move_ms: Some(4_000), ..Clocks::new(vec![59_000, 61_250], Some(SeatName::First)) },
+            conditional: false,
+            commitment: Some("ab".repeat(32)),
+            secret: None,
+            nonce: None,
+        };
+        let events = [
+            GameEvent::Moved {
+                record,
+                client_move_id: "m-1".to_owned(),
+                to_act: Some(SeatName::First),
+                seats_to_act: vec![SeatName::First],
+            },
+            GameEvent::DrawOffered { seat: SeatName::First },
+        ];
+        for event in events {
+            let envelope = EventEnvelope { game_id: Uuid::new_v4(), seq: u64::MAX, at_ms: 1_764_500_000_123, event };
+            let payload = serde_json::to_string(&envelope.event).expect("events serialise");
+            let frame = event_frame(envelope.game_id, envelope.seq, envelope.at_ms, &payload);
+            assert_eq!(frame, encode(&ServerFrame::Event(envelope)));
+        }
+    }
 
     fn frame(text: &str) -> Arc<str> {
         Arc::from(text)

@@ -162,9 +162,11 @@ impl Position {
     /// Whether the segment from `point` one step in `direction` is drawn by a player (walls excluded).
     #[must_use]
     pub fn is_drawn(&self, point: Point, direction: Direction) -> bool {
+        // The blocked bit first: it is one load, and most segments of a position are blocked by nothing, so the
+        // wall test (the costlier one) runs only for a blocked one. A position's key asks this of every segment.
         self.pitch.contains(point)
-            && !self.pitch.is_wall(point, direction)
             && self.blocked[self.pitch.lattice_index(point)] & direction.bit() != 0
+            && !self.pitch.is_wall(point, direction)
     }
 
     /// Whether anything (a drawn segment or a wall) touches `point`, so that a ball arriving there bounces.
@@ -177,7 +179,8 @@ impl Position {
     /// (one of N, NE, E, SE... normalised to E, SE, S, SW so each segment appears once).
     pub fn drawn_segments(&self) -> impl Iterator<Item = (Point, Direction)> + '_ {
         const FORWARD: [Direction; 4] = [Direction::East, Direction::SouthEast, Direction::South, Direction::SouthWest];
-        (0..self.pitch.lattice_len()).flat_map(move |index| {
+        // A point nothing touches has no segment: skipped before its four directions are asked about.
+        (0..self.pitch.lattice_len()).filter(|&index| self.blocked[index] != 0).flat_map(move |index| {
             let point = self.pitch.lattice_point(index);
             FORWARD.into_iter().filter(move |&d| self.is_drawn(point, d)).map(move |d| (point, d))
         })

@@ -2,12 +2,12 @@
 
 use std::time::Instant;
 
-use kartka_protocol::{EventEnvelope, GameEvent, GameStatus, ServerFrame};
+use kartka_protocol::{EventEnvelope, GameEvent, GameStatus};
 
 use super::{GameActor, GameError, Live};
 use crate::games::audience::Projected;
 use crate::games::convert::{self, seat_text};
-use crate::outbox::encode;
+use crate::outbox::event_frame;
 use crate::store::{AuditRow, EventRow, GameChange, GameState, Millis, MoveRow, PrivatePart, RatingUpdate, StoreError};
 use crate::telemetry;
 
@@ -37,20 +37,14 @@ impl GameActor {
         now: Millis,
     ) -> Result<u64, GameError> {
         let seq = self.seq + 1;
-        let payload = |event: &GameEvent| serde_json::to_string(event).expect("game events always serialise");
-        let private = event
-            .private
-            .as_ref()
-            .map(|(seat, private)| PrivatePart { seat: seat_text(*seat).to_owned(), payload: payload(private) });
+        // Each part of the event is serialised once: its stored payload, inside which its frames carry it.
+        let payloads = event.map(|event| serde_json::to_string(event).expect("game events always serialise"));
+        let frames = payloads.map(|payload| event_frame(self.id, seq, now, payload));
+        let Projected { public: payload, private } = payloads;
+        let private = private.map(|(seat, payload)| PrivatePart { seat: seat_text(seat).to_owned(), payload });
         let change = GameChange {
             expected_seq: self.seq as i64,
-            event: EventRow {
-                seq: seq as i64,
-                kind: event_kind(&event.public).to_owned(),
-                payload: payload(&event.public),
-                at: now,
-                private,
-            },
+            event: EventRow { seq: seq as i64, kind: event_kind(&event.public).to_owned(), payload, at: now, private },
             new_move,
             state: stored_state(&next, seq),
             ratings,
@@ -73,8 +67,10 @@ impl GameActor {
         let fanning_out = Instant::now();
         self.live = next;
         self.seq = seq;
-        let envelopes = event.map(|event| EventEnvelope { game_id: self.id, seq, at_ms: now, event: event.clone() });
-        let frames = envelopes.map(|envelope| encode(&ServerFrame::Event(envelope.clone())));
+        let Projected { public, private } = event;
+        let envelope = |event| EventEnvelope { game_id: self.id, seq, at_ms: now, event };
+        let envelopes =
+            Projected { public: envelope(public), private: private.map(|(seat, event)| (seat, envelope(event))) };
         // A relayed subscriber's node reads the event from the store, after the commit's notification.
         for subscriber in self.subscribers.values().filter(|subscriber| subscriber.relayed_by.is_none()) {
             let viewer = self.viewer(self.seat_of(subscriber.account));

@@ -62,8 +62,9 @@ pub fn play_turn<E: Evaluate<Position>>(
     let mut search = TurnSearch::new(evaluator, deadline, backup, node_budget);
     let outcome = search.run(position).ok_or(BotError::NoLegalAction)?;
     let chosen = &search.tree.nodes[outcome.chosen];
+    let actions = search.tree.steps_of(outcome.chosen).to_vec();
     let evaluation = match chosen.proof {
-        Proof::Won => Evaluation::Win(None),
+        Proof::Won => Evaluation::Win(actions_if_it_ends_the_game(position, &actions)),
         Proof::Lost => Evaluation::Loss(None),
         Proof::Drawn => Evaluation::Score(0),
         Proof::Open => Evaluation::Score(units_of_value(match backup {
@@ -71,7 +72,16 @@ pub fn play_turn<E: Evaluate<Position>>(
             Backup::Minimax => chosen.minimax,
         })),
     };
-    let actions = search.tree.steps_of(outcome.chosen).to_vec();
     let stats = Stats { nodes: outcome.turns, depth: outcome.depth, solved: 0, planned: 0 };
     Ok(Turn { actions, evaluation, stats })
+}
+
+/// The number of steps of a winning turn that ends the game itself (a goal, the opponent stuck): a win within
+/// that many actions, as the step search counts them. `None` for a win the tree proved over later turns.
+fn actions_if_it_ends_the_game(position: &Position, actions: &[Direction]) -> Option<u32> {
+    let mut after = *position;
+    for &direction in actions {
+        after.step(direction).ok()?;
+    }
+    after.is_over().then(|| u32::try_from(actions.len()).unwrap_or(u32::MAX))
 }

@@ -75,7 +75,8 @@ fn a_goal_within_the_turn_is_scored() {
             let after = assert_whole_legal_turn(&position, &turn.actions);
             let winner = after.outcome().and_then(|outcome| outcome.winner());
             assert_eq!(winner, Some(position.to_move()), "{backup:?} missed the goal: {position:?}");
-            assert_eq!(turn.evaluation, Evaluation::Win(None));
+            let steps = u32::try_from(turn.actions.len()).expect("a short turn");
+            assert_eq!(turn.evaluation, Evaluation::Win(Some(steps)), "a goal within the turn counts its steps");
         }
         seen += 1;
     }

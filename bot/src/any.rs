@@ -27,7 +27,7 @@ use crate::russian_soccer::RussianSoccerEvaluation;
 use crate::search::{Deadline, SearchOptions};
 use crate::soccer::SoccerEvaluation;
 use crate::soccer_centre::SoccerCentreEvaluation;
-use crate::soccer_net::SoccerNetEvaluation;
+use crate::soccer_net::{Network, SoccerNetEvaluation};
 use crate::soccer_turns::{self, Backup};
 use crate::superghost::superghost_action_weighing;
 use crate::xrsoccer::XrsoccerEvaluation;
@@ -113,6 +113,28 @@ pub enum SoccerJudgement {
     HandWritten,
     /// The hand-written evaluation blind to the drawn lines, as before issue #40 ([`SoccerEvaluation::ROWS_ONLY`]).
     RowsOnly,
+    /// The learned evaluation with other weights than the embedded ones (`kartka-bot-lab --network`), to
+    /// measure a newly trained network against the bot's.
+    Loaded(LoadedNetwork),
+}
+
+/// Weights of the learned evaluation loaded at run time, kept for the life of the program. Two are the same
+/// judgement when they are the same loaded copy.
+#[derive(Clone, Copy, Debug)]
+pub struct LoadedNetwork(pub &'static Network);
+
+impl PartialEq for LoadedNetwork {
+    fn eq(&self, other: &LoadedNetwork) -> bool {
+        std::ptr::eq(self.0, other.0)
+    }
+}
+
+impl Eq for LoadedNetwork {}
+
+impl std::hash::Hash for LoadedNetwork {
+    fn hash<H: std::hash::Hasher>(&self, state: &mut H) {
+        std::ptr::hash(self.0, state);
+    }
 }
 
 /// [`play_any_turn`] by a bot put together as `configuration` says.
@@ -136,6 +158,9 @@ pub fn play_any_turn_configured(
             SoccerJudgement::Network => play.soccer_turn(position, SoccerNetEvaluation::embedded()),
             SoccerJudgement::HandWritten => play.soccer_turn(position, SoccerEvaluation::WITH_DRAWN_LINES),
             SoccerJudgement::RowsOnly => play.soccer_turn(position, SoccerEvaluation::ROWS_ONLY),
+            SoccerJudgement::Loaded(LoadedNetwork(network)) => {
+                play.soccer_turn(position, SoccerNetEvaluation::with(network))
+            }
         },
         AnyGame::ClosingIn(position) => play.turn(position, ClosingInEvaluation),
         AnyGame::Dots(position) => play.turn(position, DotsEvaluation),

@@ -112,7 +112,9 @@ mod table;
 mod test_games;
 mod xrsoccer;
 
-pub use any::{play_any_turn, play_any_turn_configured, AnyTurn, Configuration, SoccerJudgement, SoccerSearch};
+pub use any::{
+    play_any_turn, play_any_turn_configured, AnyTurn, Configuration, LoadedNetwork, SoccerJudgement, SoccerSearch,
+};
 pub use barriers::BarriersEvaluation;
 pub use bot::{Bot, BotError, Evaluation, Stats, Turn};
 pub use closing_in::ClosingInEvaluation;

@@ -20,19 +20,20 @@ pub struct Positions {
     inputs: Vec<u16>,
     /// Where each position's list ends in `inputs`.
     ends: Vec<usize>,
-    /// Whether the seat to act won, per position.
-    won: Vec<bool>,
+    /// What the network should say of each position: the chance that the seat to act wins (1 or 0 for a
+    /// corpus game's result; between them where a search's value is mixed in).
+    targets: Vec<f32>,
 }
 
 impl Positions {
     /// How many positions there are.
     pub fn len(&self) -> usize {
-        self.won.len()
+        self.targets.len()
     }
 
     /// Whether there are none.
     pub fn is_empty(&self) -> bool {
-        self.won.is_empty()
+        self.targets.is_empty()
     }
 
     /// The active inputs of position `index`.
@@ -41,15 +42,16 @@ impl Positions {
         &self.inputs[start..self.ends[index]]
     }
 
-    /// Whether the seat to act at position `index` won.
-    pub fn won(&self, index: usize) -> bool {
-        self.won[index]
+    /// The target of position `index`: the chance that the seat to act wins.
+    pub fn target(&self, index: usize) -> f32 {
+        self.targets[index]
     }
 
-    fn push(&mut self, inputs: &[u16], won: bool) {
+    /// Adds a position by its active inputs and its target.
+    pub(crate) fn push(&mut self, inputs: &[u16], target: f32) {
         self.inputs.extend_from_slice(inputs);
         self.ends.push(self.inputs.len());
-        self.won.push(won);
+        self.targets.push(target);
     }
 }
 
@@ -122,7 +124,7 @@ pub fn read(options: &CorpusOptions) -> anyhow::Result<CorpusData> {
                 for direction in parse_turn(turn).context("a replayed turn parses")? {
                     if rng.random_bool(options.sample) {
                         if let Some(inputs) = active_inputs(&position, false) {
-                            positions.push(inputs.as_slice(), position.to_move() == winner);
+                            positions.push(inputs.as_slice(), if position.to_move() == winner { 1.0 } else { 0.0 });
                         }
                     }
                     position.step(direction).context("a replayed step is legal")?;

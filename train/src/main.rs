@@ -3,9 +3,14 @@
 use std::collections::{BTreeMap, HashMap};
 use std::path::PathBuf;
 
+use anyhow::Context;
 use clap::{Parser, Subcommand};
+use kartka_bot::soccer_net::{Network, SoccerNetEvaluation};
 use kartka_train::corpus::{self, CorpusOptions};
+use kartka_train::model::Model;
+use kartka_train::self_play::{self, SelfPlayOptions};
 use kartka_train::training::{self, TrainingOptions};
+use sha2::{Digest, Sha256};
 
 #[derive(Debug, Parser)]
 #[command(about = "Trains the bot's learned evaluations from recorded games")]
@@ -16,8 +21,38 @@ struct Cli {
 
 #[derive(Debug, Subcommand)]
 enum Command {
-    /// Paper Soccer's value network, from the kurnik corpus.
+    /// Paper Soccer's value network, from the kurnik corpus (and self-play games, if given).
     Soccer(SoccerArgs),
+    /// Games of Paper Soccer the bot plays against itself, written one a line for `soccer --self-play`.
+    SoccerSelfPlay(SelfPlayArgs),
+}
+
+#[derive(Debug, clap::Args)]
+struct SelfPlayArgs {
+    /// Where to write the games.
+    #[arg(long)]
+    out: PathBuf,
+    /// How many games.
+    #[arg(long, default_value_t = 100)]
+    games: usize,
+    /// The search's budget a turn, in turns listed.
+    #[arg(long, default_value_t = 20_000)]
+    nodes: u64,
+    /// Random steps that open each game.
+    #[arg(long, default_value_t = 4)]
+    opening_steps: u32,
+    /// Turns after which a game is given up unfinished.
+    #[arg(long, default_value_t = 300)]
+    max_turns: u32,
+    /// Seeds the openings.
+    #[arg(long, default_value_t = 0)]
+    seed: u64,
+    /// Threads playing games side by side (the games are the same whatever the number).
+    #[arg(long, default_value_t = 1)]
+    threads: usize,
+    /// The weights the bot plays with, instead of the embedded ones.
+    #[arg(long)]
+    network: Option<PathBuf>,
 }
 
 #[derive(Debug, clap::Args)]
@@ -52,12 +87,60 @@ struct SoccerArgs {
     /// Seeds the sample, the initial weights and the order of training.
     #[arg(long, default_value_t = 0)]
     seed: u64,
+    /// Files of self-play games (`soccer-self-play`) whose searched positions are trained on too.
+    #[arg(long)]
+    self_play: Vec<PathBuf>,
+    /// The share of a self-play position's target that is the search's chance; the rest is the game's result.
+    #[arg(long, default_value_t = 0.5)]
+    value_share: f32,
+    /// Start from these weights instead of ones drawn from the seed.
+    #[arg(long)]
+    from: Option<PathBuf>,
 }
 
 fn main() -> anyhow::Result<()> {
-    let Command::Soccer(args) = Cli::parse().command;
+    match Cli::parse().command {
+        Command::Soccer(args) => soccer(args),
+        Command::SoccerSelfPlay(args) => soccer_self_play(args),
+    }
+}
+
+fn soccer_self_play(args: SelfPlayArgs) -> anyhow::Result<()> {
     let started = std::time::Instant::now();
-    let data = corpus::read(&CorpusOptions {
+    let evaluator = match &args.network {
+        Some(path) => {
+            let bytes = std::fs::read(path).with_context(|| format!("reading {}", path.display()))?;
+            let network = Network::from_safetensors(&bytes).with_context(|| format!("loading {}", path.display()))?;
+            SoccerNetEvaluation::with(Box::leak(Box::new(network)))
+        }
+        None => SoccerNetEvaluation::embedded(),
+    };
+    let options = SelfPlayOptions {
+        games: args.games,
+        nodes: args.nodes,
+        opening_steps: args.opening_steps,
+        max_turns: args.max_turns,
+        seed: args.seed,
+        threads: args.threads,
+    };
+    let games = self_play::play_games(options, evaluator)?;
+    self_play::write(&args.out, &games)?;
+    let first_won = games.iter().filter(|game| game.winner == Some(kartka_engine::Seat::FIRST)).count();
+    let unfinished = games.iter().filter(|game| game.winner.is_none()).count();
+    eprintln!(
+        "{} games written to {} ({} won by the first seat, {} unfinished) in {:.0} s",
+        games.len(),
+        args.out.display(),
+        first_won,
+        unfinished,
+        started.elapsed().as_secs_f64()
+    );
+    Ok(())
+}
+
+fn soccer(args: SoccerArgs) -> anyhow::Result<()> {
+    let started = std::time::Instant::now();
+    let mut data = corpus::read(&CorpusOptions {
         dir: args.corpus.clone(),
         max_games: args.games,
         sample: args.sample,
@@ -72,6 +155,17 @@ fn main() -> anyhow::Result<()> {
         data.validation.len(),
         data.data_hash
     );
+    let mut self_play_hasher = Sha256::new();
+    for path in &args.self_play {
+        let games = self_play::read(path)?;
+        let added = self_play::add_positions(&games, args.value_share, &mut data.training)?;
+        self_play_hasher.update(std::fs::read(path)?);
+        eprintln!("self-play: {} games and {added} positions from {}", games.len(), path.display());
+    }
+    let start = match &args.from {
+        Some(path) => Some(Model::load(path, &candle_core::Device::Cpu)?),
+        None => None,
+    };
     let options = TrainingOptions {
         epochs: args.epochs,
         batch: args.batch,
@@ -80,7 +174,7 @@ fn main() -> anyhow::Result<()> {
         seed: args.seed,
     };
     let mut last = None;
-    let model = training::train(&data.training, &data.validation, options, |report| {
+    let model = training::train(&data.training, &data.validation, start, options, |report| {
         eprintln!(
             "epoch {}: training loss {:.4}, validation loss {:.4}, accuracy {:.1} % ({:.0} s)",
             report.epoch,
@@ -100,6 +194,9 @@ fn main() -> anyhow::Result<()> {
         ("games".to_owned(), data.games_used.to_string()),
         ("training_positions".to_owned(), data.training.len().to_string()),
     ]);
+    if !args.self_play.is_empty() {
+        training.insert("self_play_sha256".to_owned(), format!("{:x}", self_play_hasher.finalize()));
+    }
     if let Some(last) = last {
         training.insert("validation_loss".to_owned(), format!("{:.4}", last.validation.loss));
         training.insert("validation_accuracy".to_owned(), format!("{:.4}", last.validation.accuracy));

@@ -1,6 +1,6 @@
-//! The training loop: shuffled batches of corpus positions, each seen as it is or mirrored at random, the
-//! binary cross-entropy of the logit against who won, AdamW; a report of the loss and accuracy on the held-out
-//! games after every epoch.
+//! The training loop: shuffled batches of positions, each seen as it is or mirrored at random, the binary
+//! cross-entropy of the logit against the position's target (who won, or a search's chance mixed in), AdamW;
+//! a report of the loss and accuracy on the held-out games after every epoch.
 
 use candle_core::{Device, Tensor};
 use candle_nn::{AdamW, Optimizer, ParamsAdamW};
@@ -32,7 +32,7 @@ pub struct TrainingOptions {
 pub struct Score {
     /// The mean binary cross-entropy.
     pub loss: f64,
-    /// The share of positions whose winner the network's sign foretold.
+    /// The share of positions whose likelier winner (by the target) the network's sign foretold.
     pub accuracy: f64,
 }
 
@@ -47,15 +47,20 @@ pub struct EpochReport {
     pub validation: Score,
 }
 
-/// Trains a new network on `training`, reporting each epoch on `validation` through `report`.
+/// Trains a network on `training`, from `start` or else from weights drawn from the seed, reporting each
+/// epoch on `validation` through `report`.
 pub fn train(
     training: &Positions,
     validation: &Positions,
+    start: Option<Model>,
     options: TrainingOptions,
     mut report: impl FnMut(&EpochReport),
 ) -> anyhow::Result<Model> {
     let device = Device::Cpu;
-    let model = Model::new(options.seed, &device)?;
+    let model = match start {
+        Some(model) => model,
+        None => Model::new(options.seed, &device)?,
+    };
     let mut optimiser = AdamW::new(
         model.variables(),
         ParamsAdamW { lr: options.learning_rate, weight_decay: options.weight_decay, ..ParamsAdamW::default() },
@@ -86,7 +91,7 @@ pub fn train(
                 Some(row)
             });
             let inputs = dense_batch(rows, &device)?;
-            let targets = labels(chunk.iter().map(|&index| training.won(index)), &device)?;
+            let targets = labels(chunk.iter().map(|&index| training.target(index)), &device)?;
             let loss = candle_nn::loss::binary_cross_entropy_with_logit(&model.forward(&inputs)?, &targets)?;
             optimiser.backward_step(&loss)?;
             loss_sum += f64::from(loss.to_scalar::<f32>()?);
@@ -104,18 +109,24 @@ pub fn evaluate(model: &Model, positions: &Positions, batch: usize, device: &Dev
     let indices: Vec<usize> = (0..positions.len()).collect();
     for chunk in indices.chunks(batch) {
         let inputs = dense_batch(chunk.iter().map(|&index| positions.inputs(index)), device)?;
-        let won: Vec<bool> = chunk.iter().map(|&index| positions.won(index)).collect();
+        let targets: Vec<f32> = chunk.iter().map(|&index| positions.target(index)).collect();
         let logits = model.forward(&inputs)?;
-        let loss = candle_nn::loss::binary_cross_entropy_with_logit(&logits, &labels(won.iter().copied(), device)?)?;
+        let loss =
+            candle_nn::loss::binary_cross_entropy_with_logit(&logits, &labels(targets.iter().copied(), device)?)?;
         loss_sum += f64::from(loss.to_scalar::<f32>()?) * chunk.len() as f64;
-        correct += logits.to_vec1::<f32>()?.iter().zip(&won).filter(|(logit, &won)| (**logit > 0.0) == won).count();
+        correct += logits
+            .to_vec1::<f32>()?
+            .iter()
+            .zip(&targets)
+            .filter(|(logit, &target)| (**logit > 0.0) == (target > 0.5))
+            .count();
     }
     let count = positions.len().max(1) as f64;
     Ok(Score { loss: loss_sum / count, accuracy: correct as f64 / count })
 }
 
-fn labels(won: impl Iterator<Item = bool>, device: &Device) -> candle_core::Result<Tensor> {
-    let values: Vec<f32> = won.map(|won| if won { 1.0 } else { 0.0 }).collect();
+fn labels(targets: impl Iterator<Item = f32>, device: &Device) -> candle_core::Result<Tensor> {
+    let values: Vec<f32> = targets.collect();
     let rows = values.len();
     Tensor::from_vec(values, rows, device)
 }

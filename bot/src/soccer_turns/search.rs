@@ -69,7 +69,7 @@ impl<'a, E: Evaluate<Position>> TurnSearch<'a, E> {
         let mut next_report = FIRST_REPORT;
         let mut last_best = None;
         let mut same_best = 0;
-        while choices > 1 && !self.tree.nodes[0].settled() {
+        while choices > 1 && !self.tree.nodes[0].exhausted() {
             if self.turns >= self.node_limit || self.deadline.passed() {
                 break;
             }
@@ -97,7 +97,7 @@ impl<'a, E: Evaluate<Position>> TurnSearch<'a, E> {
         self.path.clear();
         self.path.push(0);
         let mut node = 0;
-        while self.tree.nodes[node].expanded && !self.tree.nodes[node].settled() {
+        while self.tree.nodes[node].expanded && !self.tree.nodes[node].exhausted() {
             node = self.select(node);
             for &direction in self.tree.steps_of(node) {
                 if position.step(direction).is_err() {
@@ -107,7 +107,11 @@ impl<'a, E: Evaluate<Position>> TurnSearch<'a, E> {
             self.path.push(node);
         }
         self.depth = self.depth.max(self.path.len() as u32 - 1);
-        if !self.tree.nodes[node].settled() && !self.expand(node, &position, true) {
+        if self.tree.nodes[node].exhausted() {
+            // Nothing to list: the iteration only backs the node's exact value up again. It counts as one turn
+            // of the budget, so that a search whose every path ends at such nodes still ends without a clock.
+            self.turns += 1;
+        } else if !self.expand(node, &position, true) {
             return false;
         }
         self.back_up();
@@ -190,6 +194,7 @@ impl<'a, E: Evaluate<Position>> TurnSearch<'a, E> {
         }
         let parent = &mut self.tree.nodes[node];
         parent.minimax = -best_answer;
+        parent.every_answer_lost = all_lost;
         if any_won {
             parent.proof = Proof::Lost;
         } else if all_lost && parent.complete {

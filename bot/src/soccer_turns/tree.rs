@@ -41,6 +41,10 @@ pub(super) struct Node {
     /// Whether the children are every turn of the position (none left out by the caps), so that all of them
     /// lost proves the node won.
     pub(super) complete: bool,
+    /// Whether every child is proven lost. With `complete` that proves the node won; without it (turns were
+    /// left out by the caps, rated no better than the lost ones kept) nothing below the node is left to
+    /// search, and an iteration stops there as at a settled node.
+    pub(super) every_answer_lost: bool,
     /// What is known for certain.
     pub(super) proof: Proof,
     /// How many iterations went through the node.
@@ -63,6 +67,7 @@ impl Node {
             children: 0,
             expanded: false,
             complete: false,
+            every_answer_lost: false,
             proof,
             visits: 0,
             prior,
@@ -84,6 +89,12 @@ impl Node {
     /// Whether the node is settled for good: no iteration needs to go below it.
     pub(super) fn settled(&self) -> bool {
         self.proof != Proof::Open
+    }
+
+    /// Whether an iteration that reaches the node goes no further: it is settled, or every answer the caps
+    /// kept is lost.
+    pub(super) fn exhausted(&self) -> bool {
+        self.settled() || self.every_answer_lost
     }
 
     /// The indices of the node's children.

@@ -7,6 +7,7 @@ use std::io::{BufRead, Write};
 use kartka_bot::{Configuration, Level};
 use kartka_engine::{AnyGame, GameKind};
 
+use super::judgement::JudgementArgs;
 use super::timed::timed_turn;
 use super::turn_search::SearchArgs;
 
@@ -19,12 +20,19 @@ pub struct EngineArgs {
     /// Which search plays.
     #[command(flatten)]
     search: SearchArgs,
+    /// Which evaluation judges.
+    #[command(flatten)]
+    judgement: JudgementArgs,
 }
 
 /// Answers the protocol's commands on stdin until `quit` or the end of the input.
 pub fn run(args: EngineArgs) -> anyhow::Result<()> {
     let level = Level::new(args.level)?;
-    let configuration = Configuration { soccer_search: args.search.soccer_search(), ..Configuration::default() };
+    let configuration = Configuration {
+        soccer: args.judgement.soccer_judgement()?,
+        soccer_search: args.search.soccer_search(),
+        ..Configuration::default()
+    };
     let mut out = std::io::stdout().lock();
     let mut game = AnyGame::new(&GameKind::PaperSoccer.default_ruleset());
     let mut turns = 0u64;

@@ -5,6 +5,7 @@
 
 pub mod engine;
 pub mod game;
+mod judgement;
 pub mod ladder;
 mod ladder_record;
 mod mcts;

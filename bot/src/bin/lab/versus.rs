@@ -14,6 +14,7 @@ use kartka_engine::{AnyGame, GameKind, Seat};
 use rand::rngs::StdRng;
 use rand::{Rng, SeedableRng};
 
+use super::judgement::{self, JudgementArgs};
 use super::ladder::{elo_difference, signed, Tally};
 use super::timed::timed_turn;
 use super::turn_search::SearchArgs;
@@ -39,12 +40,9 @@ pub struct VersusArgs {
     /// The bot's level.
     #[arg(long, default_value_t = 8)]
     level: u8,
-    /// Paper Soccer's evaluation blind to the drawn lines, as before issue #40.
-    #[arg(long)]
-    rows_only: bool,
-    /// Paper Soccer's hand-written evaluation, the bot's before the learned one (docs/bot.md).
-    #[arg(long, conflicts_with = "rows_only")]
-    hand_written: bool,
+    /// Which evaluation judges.
+    #[command(flatten)]
+    judgement: JudgementArgs,
     /// Which search plays.
     #[command(flatten)]
     search: SearchArgs,
@@ -129,13 +127,14 @@ impl Played {
 /// Runs `kartka-bot-lab versus`, printing a line per game and the table at the end.
 pub fn run(args: VersusArgs) -> anyhow::Result<()> {
     let level = Level::new(args.level)?;
+    let soccer = args.judgement.soccer_judgement()?;
     let mut engine = Engine::start(&args)?;
     let mut total = Played::default();
     let pairs = args.games.div_ceil(2);
     for opening in 0..pairs {
         let seed = args.seed ^ u64::from(opening).wrapping_mul(0x9E37_79B9_7F4A_7C15);
         for bot_seat in [Seat::FIRST, Seat::SECOND] {
-            let played = play_game(&args, &mut engine, level, bot_seat, seed)?;
+            let played = play_game(&args, &mut engine, level, soccer, bot_seat, seed)?;
             eprintln!(
                 "opening {opening}, bot {}: {:?}",
                 if bot_seat == Seat::FIRST { "first" } else { "second" },
@@ -149,11 +148,7 @@ pub fn run(args: VersusArgs) -> anyhow::Result<()> {
     println!(
         "paper-soccer, bot level {}{}{}, {} ms a turn (the engine {} ms), {} random opening steps, seed {}",
         args.level,
-        match soccer_judgement(args.rows_only, args.hand_written) {
-            SoccerJudgement::RowsOnly => " (rows only)",
-            SoccerJudgement::HandWritten => " (hand-written evaluation)",
-            SoccerJudgement::Network => "",
-        },
+        judgement::label(soccer),
         match args.search.soccer_search() {
             SoccerSearch::Turns(Backup::Average) => " (turn search, UCT)",
             SoccerSearch::Turns(Backup::Minimax) => " (turn search, best-first minimax)",
@@ -189,20 +184,12 @@ pub fn run(args: VersusArgs) -> anyhow::Result<()> {
     Ok(())
 }
 
-/// One game from the opening drawn from `seed`, the bot in `bot_seat`.
-/// The evaluation `--rows-only` or `--hand-written` asks for, the bot's own without either.
-fn soccer_judgement(rows_only: bool, hand_written: bool) -> SoccerJudgement {
-    match (rows_only, hand_written) {
-        (true, _) => SoccerJudgement::RowsOnly,
-        (_, true) => SoccerJudgement::HandWritten,
-        _ => SoccerJudgement::Network,
-    }
-}
-
+/// One game from the opening drawn from `seed`, the bot in `bot_seat`, judging by `soccer`.
 fn play_game(
     args: &VersusArgs,
     engine: &mut Engine,
     level: Level,
+    soccer: SoccerJudgement,
     bot_seat: Seat,
     seed: u64,
 ) -> anyhow::Result<Played> {
@@ -226,11 +213,8 @@ fn play_game(
             turn.clear();
         }
     }
-    let configuration = Configuration {
-        soccer: soccer_judgement(args.rows_only, args.hand_written),
-        soccer_search: args.search.soccer_search(),
-        ..Configuration::default()
-    };
+    let configuration =
+        Configuration { soccer, soccer_search: args.search.soccer_search(), ..Configuration::default() };
     let engine_ms = args.engine_time_ms.unwrap_or(args.time_ms);
     let mut turns = 0;
     while let Some(seat) = game.to_act() {
@@ -288,8 +272,7 @@ mod tests {
             time_ms: 20,
             engine_time_ms: None,
             level: 1,
-            rows_only: false,
-            hand_written: false,
+            judgement: JudgementArgs::default(),
             search: SearchArgs::by_level(),
             opening_actions: 4,
             seed: 3,
@@ -302,8 +285,15 @@ mod tests {
         let args = args_for_engine_answering("9");
         let mut engine = Engine::start(&args).expect("sh runs");
         for bot_seat in [Seat::FIRST, Seat::SECOND] {
-            let played =
-                play_game(&args, &mut engine, Level::new(1).expect("a level"), bot_seat, args.seed).expect("a game");
+            let played = play_game(
+                &args,
+                &mut engine,
+                Level::new(1).expect("a level"),
+                SoccerJudgement::Network,
+                bot_seat,
+                args.seed,
+            )
+            .expect("a game");
             assert_eq!((played.tally.wins, played.engine_illegal, played.engine_turns), (1, 1, 1), "{bot_seat:?}");
         }
     }

@@ -1,0 +1,51 @@
+//! `--rows-only`, `--hand-written` and `--network`: which evaluation judges Paper Soccer, for `versus` and
+//! `engine`.
+
+use std::path::PathBuf;
+
+use anyhow::Context;
+use kartka_bot::soccer_net::Network;
+use kartka_bot::{LoadedNetwork, SoccerJudgement};
+
+/// Options choosing Paper Soccer's evaluation.
+#[derive(Debug, Default, clap::Args)]
+pub struct JudgementArgs {
+    /// Paper Soccer's evaluation blind to the drawn lines, as before issue #40.
+    #[arg(long)]
+    rows_only: bool,
+    /// Paper Soccer's hand-written evaluation, the bot's before the learned one (docs/bot.md).
+    #[arg(long, conflicts_with = "rows_only")]
+    hand_written: bool,
+    /// The learned evaluation with the weights of this file (written by `kartka-train`) instead of the
+    /// embedded ones, to measure a new network against the bot's.
+    #[arg(long, conflicts_with_all = ["rows_only", "hand_written"])]
+    network: Option<PathBuf>,
+}
+
+impl JudgementArgs {
+    /// The evaluation these options ask for, the bot's own without any; the weights of `--network` are read
+    /// once and kept for the life of the program.
+    pub fn soccer_judgement(&self) -> anyhow::Result<SoccerJudgement> {
+        Ok(match (self.rows_only, self.hand_written, &self.network) {
+            (true, _, _) => SoccerJudgement::RowsOnly,
+            (_, true, _) => SoccerJudgement::HandWritten,
+            (_, _, Some(path)) => {
+                let bytes = std::fs::read(path).with_context(|| format!("reading {}", path.display()))?;
+                let network =
+                    Network::from_safetensors(&bytes).with_context(|| format!("loading {}", path.display()))?;
+                SoccerJudgement::Loaded(LoadedNetwork(Box::leak(Box::new(network))))
+            }
+            _ => SoccerJudgement::Network,
+        })
+    }
+}
+
+/// How a match report names the evaluation: nothing for the bot's own.
+pub fn label(judgement: SoccerJudgement) -> &'static str {
+    match judgement {
+        SoccerJudgement::RowsOnly => " (rows only)",
+        SoccerJudgement::HandWritten => " (hand-written evaluation)",
+        SoccerJudgement::Loaded(_) => " (network from --network)",
+        SoccerJudgement::Network => "",
+    }
+}

@@ -1,0 +1,309 @@
+//! Self-play: games of Paper Soccer the bot plays against itself, as training data beside the kurnik corpus
+//! (issue #40 item 1, "then self-play"). Each game opens with a few random steps (the turn they end in
+//! finished at random), so that one seed gives many different games; then every turn is played by the search
+//! over whole turns (level 8's search) with a fixed node budget and no clock, so the same options give the same
+//! games on every machine. Each searched turn keeps the search's value of its position for the seat to act:
+//! a label that sees further than who won the game in the end.
+//!
+//! The games are written one a line (see [`SelfPlayGame::line`]), so a file can be read back, inspected and
+//! fed to `kartka-train soccer --self-play`.
+
+use std::fmt::Write as _;
+use std::path::Path;
+
+use anyhow::{bail, Context};
+use kartka_bot::soccer_net::{active_inputs, SoccerNetEvaluation};
+use kartka_bot::soccer_turns::{play_turn, Backup};
+use kartka_bot::{Evaluation, NoDeadline, UNIT};
+use kartka_engine::soccer::{parse_turn, write_turn, Direction, Pitch, Position};
+use kartka_engine::Seat;
+use rand::rngs::StdRng;
+use rand::{Rng, SeedableRng};
+
+use crate::corpus::Positions;
+
+/// How to play the games.
+#[derive(Clone, Copy, Debug)]
+pub struct SelfPlayOptions {
+    /// How many games.
+    pub games: usize,
+    /// The search's budget a turn, in turns listed (as `play_turn` counts them).
+    pub nodes: u64,
+    /// Random steps that open each game.
+    pub opening_steps: u32,
+    /// Turns after which a game is given up unfinished (and left out of training).
+    pub max_turns: u32,
+    /// Seeds the openings: game `i` of a seed is the same whatever else is played.
+    pub seed: u64,
+    /// Threads playing games side by side; the games do not depend on it.
+    pub threads: usize,
+}
+
+/// One turn of a self-play game.
+#[derive(Clone, Debug, PartialEq)]
+pub struct SelfPlayTurn {
+    /// The turn's steps.
+    pub steps: Vec<Direction>,
+    /// The search's chance that the seat playing this turn wins, seen at the turn's start; `None` for the
+    /// random turns of the opening.
+    pub value: Option<f32>,
+}
+
+/// One self-play game.
+#[derive(Clone, Debug, PartialEq)]
+pub struct SelfPlayGame {
+    /// Its turns, in order from the start of the game.
+    pub turns: Vec<SelfPlayTurn>,
+    /// Who won; `None` when the game was given up at the turn limit.
+    pub winner: Option<Seat>,
+}
+
+impl SelfPlayGame {
+    /// The game as one line: the winner (`1`, `2`, or `-` unfinished), then each turn as its kurnik digits,
+    /// a colon and the search's chance with three decimals (`-` for an opening turn), e.g.
+    /// `2 0123:- 45:0.512 6:0.470`.
+    pub fn line(&self) -> String {
+        let mut line = String::from(match self.winner {
+            Some(Seat::FIRST) => "1",
+            Some(_) => "2",
+            None => "-",
+        });
+        for turn in &self.turns {
+            let _ = write!(line, " {}:", write_turn(&turn.steps));
+            match turn.value {
+                Some(value) => {
+                    let _ = write!(line, "{value:.3}");
+                }
+                None => line.push('-'),
+            }
+        }
+        line
+    }
+
+    /// Reads a game written by [`SelfPlayGame::line`], checking every turn against the rules.
+    pub fn parse(line: &str) -> anyhow::Result<SelfPlayGame> {
+        let mut words = line.split_whitespace();
+        let winner = match words.next() {
+            Some("1") => Some(Seat::FIRST),
+            Some("2") => Some(Seat::SECOND),
+            Some("-") => None,
+            other => bail!("a self-play game starts with its winner (1, 2 or -), not {other:?}"),
+        };
+        let mut position = Position::new(Pitch::STANDARD);
+        let mut turns = Vec::new();
+        for word in words {
+            let (digits, value) = word.split_once(':').with_context(|| format!("a turn {word:?} without its value"))?;
+            let steps = parse_turn(digits)?;
+            let mover = position.to_move();
+            for &step in &steps {
+                position.step(step).with_context(|| format!("an illegal turn {digits}"))?;
+            }
+            if !position.is_over() && position.to_move() == mover {
+                bail!("the turn {digits} is unfinished");
+            }
+            let value = match value {
+                "-" => None,
+                text => Some(
+                    text.parse::<f32>()
+                        .ok()
+                        .filter(|value| (0.0..=1.0).contains(value))
+                        .with_context(|| format!("a turn's value is a chance from 0 to 1, not {text:?}"))?,
+                ),
+            };
+            turns.push(SelfPlayTurn { steps, value });
+        }
+        let decided = position.outcome().and_then(|outcome| outcome.winner());
+        if winner.is_some() && decided != winner {
+            bail!("the game's winner is given as {winner:?} but its turns end with {decided:?}");
+        }
+        Ok(SelfPlayGame { turns, winner })
+    }
+}
+
+/// Plays `options.games` games by `evaluator`, in the order of their index whatever the threads.
+pub fn play_games(options: SelfPlayOptions, evaluator: SoccerNetEvaluation) -> anyhow::Result<Vec<SelfPlayGame>> {
+    let threads = options.threads.clamp(1, options.games.max(1));
+    let mut games: Vec<Option<SelfPlayGame>> = vec![None; options.games];
+    std::thread::scope(|scope| -> anyhow::Result<()> {
+        let workers: Vec<_> = (0..threads)
+            .map(|thread| {
+                scope.spawn(move || -> anyhow::Result<Vec<(usize, SelfPlayGame)>> {
+                    (thread..options.games)
+                        .step_by(threads)
+                        .map(|index| Ok((index, play_game(options, index, evaluator)?)))
+                        .collect()
+                })
+            })
+            .collect();
+        for worker in workers {
+            let played = worker.join().map_err(|_| anyhow::anyhow!("a self-play thread panicked"))??;
+            for (index, game) in played {
+                games[index] = Some(game);
+            }
+        }
+        Ok(())
+    })?;
+    Ok(games.into_iter().flatten().collect())
+}
+
+/// Game `index` of `options.seed`.
+fn play_game(options: SelfPlayOptions, index: usize, evaluator: SoccerNetEvaluation) -> anyhow::Result<SelfPlayGame> {
+    let mut rng = StdRng::seed_from_u64(options.seed ^ (index as u64).wrapping_mul(0x9E37_79B9_7F4A_7C15));
+    let mut position = Position::new(Pitch::STANDARD);
+    let mut turns = Vec::new();
+    let mut opening = Vec::new();
+    let mut steps = 0;
+    // Random steps, then the turn they end in finished at random.
+    while !position.is_over() && (steps < options.opening_steps || !opening.is_empty()) {
+        let mover = position.to_move();
+        let legal: Vec<Direction> = position.legal_directions().collect();
+        let step = legal[rng.random_range(0..legal.len())];
+        position.step(step).context("a legal step")?;
+        opening.push(step);
+        steps += 1;
+        if position.is_over() || position.to_move() != mover {
+            turns.push(SelfPlayTurn { steps: std::mem::take(&mut opening), value: None });
+        }
+    }
+    while !position.is_over() && turns.len() < options.max_turns as usize {
+        let turn = play_turn(&position, &evaluator, Backup::Average, options.nodes, &NoDeadline)?;
+        for &step in &turn.actions {
+            position.step(step).context("the search plays legal steps")?;
+        }
+        turns.push(SelfPlayTurn { steps: turn.actions, value: Some(chance_of(turn.evaluation)) });
+    }
+    Ok(SelfPlayGame { turns, winner: position.outcome().and_then(|outcome| outcome.winner()) })
+}
+
+/// The chance of a win the search's evaluation of its turn stands for: the learned evaluation gives two units
+/// a unit of logit, so a score of `s` units is the logistic of `s / 2` units.
+fn chance_of(evaluation: Evaluation) -> f32 {
+    match evaluation {
+        Evaluation::Win(_) => 1.0,
+        Evaluation::Loss(_) => 0.0,
+        Evaluation::Score(units) => 1.0 / (1.0 + (-(units as f32) / (2.0 * UNIT as f32)).exp()),
+    }
+}
+
+/// Adds to `positions` the position at the start of every searched turn of `games`, with its target:
+/// `value_share` of the search's chance and the rest the result (1 if the seat to act won, else 0). Games
+/// given up unfinished say nothing of who was winning and are left out. Returns how many positions it added.
+pub fn add_positions(games: &[SelfPlayGame], value_share: f32, positions: &mut Positions) -> anyhow::Result<usize> {
+    let before = positions.len();
+    for game in games {
+        let Some(winner) = game.winner else { continue };
+        let mut position = Position::new(Pitch::STANDARD);
+        for turn in &game.turns {
+            if let (Some(value), Some(inputs)) = (turn.value, active_inputs(&position, false)) {
+                let result = if position.to_move() == winner { 1.0 } else { 0.0 };
+                positions.push(inputs.as_slice(), value_share * value + (1.0 - value_share) * result);
+            }
+            for &step in &turn.steps {
+                position.step(step).context("a self-play game was checked when read")?;
+            }
+        }
+    }
+    Ok(positions.len() - before)
+}
+
+/// Writes `games` to `path`, one a line.
+pub fn write(path: &Path, games: &[SelfPlayGame]) -> anyhow::Result<()> {
+    let mut text = String::new();
+    for game in games {
+        text.push_str(&game.line());
+        text.push('\n');
+    }
+    std::fs::write(path, text).with_context(|| format!("writing {}", path.display()))
+}
+
+/// Reads the games of a file written by [`write`].
+pub fn read(path: &Path) -> anyhow::Result<Vec<SelfPlayGame>> {
+    let text = std::fs::read_to_string(path).with_context(|| format!("reading {}", path.display()))?;
+    text.lines()
+        .enumerate()
+        .filter(|(_, line)| !line.trim().is_empty())
+        .map(|(number, line)| SelfPlayGame::parse(line).with_context(|| format!("{}:{}", path.display(), number + 1)))
+        .collect()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn quick(games: usize, threads: usize) -> SelfPlayOptions {
+        SelfPlayOptions { games, nodes: 300, opening_steps: 4, max_turns: 300, seed: 7, threads }
+    }
+
+    #[test]
+    fn games_are_legal_decided_and_the_same_whatever_the_threads() {
+        let one = play_games(quick(3, 1), SoccerNetEvaluation::embedded()).expect("self-play");
+        let two = play_games(quick(3, 2), SoccerNetEvaluation::embedded()).expect("self-play");
+        assert_eq!(one, two, "the threads changed the games");
+        assert_eq!(one.len(), 3);
+        for game in &one {
+            assert!(game.winner.is_some(), "a game of a few hundred turns ends: {}", game.line());
+            assert_eq!(SelfPlayGame::parse(&game.line()).expect("its own line reads back").winner, game.winner);
+            assert!(game.turns[0].value.is_none(), "the opening is random");
+            assert!(game.turns.iter().filter_map(|turn| turn.value).all(|value| (0.0..=1.0).contains(&value)));
+        }
+        assert_ne!(one[0].turns, one[1].turns, "each game has its own opening");
+    }
+
+    #[test]
+    fn a_game_at_a_real_budget_ends() {
+        // This game once reached a node whose every kept answer was lost, though the caps had left turns out:
+        // the search went back there without end, listing nothing, and never spent its budget.
+        let options =
+            SelfPlayOptions { games: 1, nodes: 20_000, opening_steps: 4, max_turns: 300, seed: 100, threads: 1 };
+        let games = play_games(options, SoccerNetEvaluation::embedded()).expect("self-play");
+        assert!(games[0].winner.is_some(), "{}", games[0].line());
+    }
+
+    #[test]
+    fn a_line_round_trips_with_its_values() {
+        let played = play_games(quick(1, 1), SoccerNetEvaluation::embedded()).expect("self-play");
+        let line = played[0].line();
+        assert_eq!(SelfPlayGame::parse(&line).expect("reads back").line(), line);
+    }
+
+    #[test]
+    fn bad_lines_are_refused_with_the_reason() {
+        let game = play_games(quick(1, 1), SoccerNetEvaluation::embedded()).expect("self-play").remove(0);
+        let line = game.line();
+        let (winner, turns) = line.split_once(' ').expect("a winner and turns");
+        let wrong_winner = format!("{} {turns}", if winner == "1" { "2" } else { "1" });
+        let error = SelfPlayGame::parse(&wrong_winner).expect_err("the wrong winner");
+        assert!(format!("{error:#}").contains("winner"), "{error:#}");
+        let error = SelfPlayGame::parse(&format!("{winner} {turns} 0:0.5")).expect_err("a turn after the end");
+        assert!(format!("{error:#}").contains("illegal"), "{error:#}");
+        let error = SelfPlayGame::parse("x 0:0.5").expect_err("no winner");
+        assert!(format!("{error:#}").contains("winner"), "{error:#}");
+        let first = turns.split_whitespace().next().expect("a turn");
+        let (digits, _) = first.split_once(':').expect("digits and a value");
+        let error = SelfPlayGame::parse(&format!("- {digits}:1.5")).expect_err("a chance over 1");
+        assert!(format!("{error:#}").contains("chance"), "{error:#}");
+    }
+
+    #[test]
+    fn positions_get_the_search_value_mixed_with_the_result() {
+        let games = play_games(quick(2, 1), SoccerNetEvaluation::embedded()).expect("self-play");
+        let searched: usize =
+            games.iter().map(|game| game.turns.iter().filter(|turn| turn.value.is_some()).count()).sum();
+        let mut positions = Positions::default();
+        assert_eq!(add_positions(&games, 0.5, &mut positions).expect("positions"), searched);
+        let mut results_only = Positions::default();
+        add_positions(&games, 0.0, &mut results_only).expect("positions");
+        assert!((0..results_only.len()).all(|index| matches!(results_only.target(index), 0.0 | 1.0)));
+        assert!((0..positions.len()).any(|index| !matches!(positions.target(index), 0.0 | 1.0)));
+        let unfinished = SelfPlayGame { winner: None, ..games[0].clone() };
+        assert_eq!(add_positions(&[unfinished], 0.5, &mut Positions::default()).expect("none"), 0);
+    }
+
+    #[test]
+    fn a_score_is_read_as_the_logistic_of_half_its_units() {
+        assert_eq!(chance_of(Evaluation::Score(0)), 0.5);
+        assert!((chance_of(Evaluation::Score(2 * UNIT)) - 0.731_058_6).abs() < 1e-6);
+        assert_eq!(chance_of(Evaluation::Win(Some(3))), 1.0);
+        assert_eq!(chance_of(Evaluation::Loss(None)), 0.0);
+    }
+}

@@ -88,7 +88,8 @@ fn reserve(time_ms: u64, delivery: Delivery) -> u64 {
 
 /// When a turn's search should end, from how its last complete iteration went: at once for a forced action;
 /// at the limit while the best action changes; at the target once one iteration kept it, and at half the
-/// target once two or more did.
+/// target once two or more did, unless the search is [`Iteration::anytime`]: each of its iterations is worth
+/// the time, and a per-move clock's time is lost if unused, so it thinks to the target.
 #[must_use]
 pub fn stop_at_ms(time: ThinkTime, iteration: &Iteration) -> u64 {
     if iteration.choices <= 1 {
@@ -97,6 +98,7 @@ pub fn stop_at_ms(time: ThinkTime, iteration: &Iteration) -> u64 {
     match iteration.same_best {
         0 | 1 => time.limit_ms,
         2 => time.target_ms.min(time.limit_ms),
+        _ if iteration.anytime => time.target_ms.min(time.limit_ms),
         _ => time.target_ms.min(time.limit_ms) / 2,
     }
 }
@@ -108,7 +110,7 @@ pub fn stop_at_ms(time: ThinkTime, iteration: &Iteration) -> u64 {
 #[must_use]
 pub fn deepen(time: ThinkTime, elapsed_ms: u64, iteration: &Iteration) -> bool {
     let stop_at = stop_at_ms(time, iteration);
-    if iteration.same_best <= 1 {
+    if iteration.same_best <= 1 || iteration.anytime {
         elapsed_ms < stop_at
     } else {
         elapsed_ms < stop_at / 2
@@ -146,10 +148,12 @@ impl<F: Fn() -> u64> Deadline for TurnClock<F> {
 mod tests {
     use super::*;
 
-    const CHANGED: Iteration = Iteration { same_best: 1, choices: 5 };
-    const KEPT_ONCE: Iteration = Iteration { same_best: 2, choices: 5 };
-    const SETTLED: Iteration = Iteration { same_best: 4, choices: 5 };
-    const FORCED: Iteration = Iteration { same_best: 1, choices: 1 };
+    const CHANGED: Iteration = Iteration { same_best: 1, choices: 5, anytime: false };
+    const KEPT_ONCE: Iteration = Iteration { same_best: 2, choices: 5, anytime: false };
+    const SETTLED: Iteration = Iteration { same_best: 4, choices: 5, anytime: false };
+    const FORCED: Iteration = Iteration { same_best: 1, choices: 1, anytime: false };
+    const SETTLED_ANYTIME: Iteration = Iteration { same_best: 4, choices: 5, anytime: true };
+    const FORCED_ANYTIME: Iteration = Iteration { same_best: 1, choices: 1, anytime: true };
 
     #[test]
     fn a_local_per_move_clock_keeps_a_twentieth() {
@@ -200,6 +204,17 @@ mod tests {
         assert!(deepen(time, time.target_ms, &CHANGED), "a changing best action goes on past the target");
         assert!(!deepen(time, time.limit_ms, &CHANGED), "but never past the limit");
         assert!(deepen(time, quarter - 1, &SETTLED) && !deepen(time, quarter, &SETTLED), "settled: a quarter");
+    }
+
+    #[test]
+    fn an_anytime_search_thinks_to_its_target_once_settled_and_answers_a_forced_action_at_once() {
+        let time = think_time(Clock::Fischer { remaining_ms: 180_000, increment_ms: 2_000 }, Delivery::Network);
+        assert_eq!(stop_at_ms(time, &SETTLED_ANYTIME), time.target_ms);
+        assert!(deepen(time, time.target_ms - 1, &SETTLED_ANYTIME), "every iteration until the target");
+        assert!(!deepen(time, time.target_ms, &SETTLED_ANYTIME), "and none past it");
+        assert_eq!(stop_at_ms(time, &FORCED_ANYTIME), 0);
+        let per_move = think_time(Clock::PerMove { per_move_ms: 300 }, Delivery::Local);
+        assert_eq!(stop_at_ms(per_move, &SETTLED_ANYTIME), 285, "a per-move turn uses its time");
     }
 
     #[test]

@@ -51,6 +51,10 @@ pub struct Iteration {
     pub same_best: u32,
     /// How many actions the root chooses from: 1 is a forced action, which no deeper search changes.
     pub choices: usize,
+    /// Whether every further iteration improves the answer a little (UCT over whole turns), rather than a
+    /// whole deeper search that a deadline cuts off half done (iterative deepening). Such a search thinks to
+    /// its target once its best action holds, never stopping at half of it.
+    pub anytime: bool,
 }
 
 impl<F: Fn() -> bool> Deadline for F {
@@ -200,7 +204,10 @@ impl<'a, G: Game, E: Evaluate<G>> Search<'a, G, E> {
                 break;
             }
             self.limits_armed = true;
-            if self.out_of_budget() || depth >= max_depth || !self.deadline.deepen(&Iteration { same_best, choices }) {
+            if self.out_of_budget()
+                || depth >= max_depth
+                || !self.deadline.deepen(&Iteration { same_best, choices, anytime: false })
+            {
                 break;
             }
             depth += STEP;

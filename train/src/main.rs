@@ -116,23 +116,28 @@ fn soccer_self_play(args: SelfPlayArgs) -> anyhow::Result<()> {
         None => SoccerNetEvaluation::embedded(),
     };
     let options = SelfPlayOptions {
-        games: args.games,
         nodes: args.nodes,
         opening_steps: args.opening_steps,
         max_turns: args.max_turns,
         seed: args.seed,
         threads: args.threads,
     };
-    let games = self_play::play_games(options, evaluator)?;
-    self_play::write(&args.out, &games)?;
-    let first_won = games.iter().filter(|game| game.winner == Some(kartka_engine::Seat::FIRST)).count();
-    let unfinished = games.iter().filter(|game| game.winner.is_none()).count();
+    let file = std::fs::File::create(&args.out).with_context(|| format!("creating {}", args.out.display()))?;
+    let mut out = std::io::BufWriter::new(file);
+    let (mut first_won, mut unfinished) = (0, 0);
+    // Batches of a few games a thread, each appended as it ends: a long run keeps what it has played.
+    let batch = options.threads.max(1) * 8;
+    for start in (0..args.games).step_by(batch) {
+        let games = self_play::play_games(options, start..(start + batch).min(args.games), evaluator)?;
+        self_play::append(&mut out, &games).with_context(|| format!("writing {}", args.out.display()))?;
+        first_won += games.iter().filter(|game| game.winner == Some(kartka_engine::Seat::FIRST)).count();
+        unfinished += games.iter().filter(|game| game.winner.is_none()).count();
+        eprintln!("{} of {} games ({:.0} s)", start + games.len(), args.games, started.elapsed().as_secs_f64());
+    }
     eprintln!(
-        "{} games written to {} ({} won by the first seat, {} unfinished) in {:.0} s",
-        games.len(),
+        "{} games written to {} ({first_won} won by the first seat, {unfinished} unfinished) in {:.0} s",
+        args.games,
         args.out.display(),
-        first_won,
-        unfinished,
         started.elapsed().as_secs_f64()
     );
     Ok(())

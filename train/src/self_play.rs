@@ -9,6 +9,8 @@
 //! fed to `kartka-train soccer --self-play`.
 
 use std::fmt::Write as _;
+use std::io::Write;
+use std::ops::Range;
 use std::path::Path;
 
 use anyhow::{bail, Context};
@@ -25,8 +27,6 @@ use crate::corpus::Positions;
 /// How to play the games.
 #[derive(Clone, Copy, Debug)]
 pub struct SelfPlayOptions {
-    /// How many games.
-    pub games: usize,
     /// The search's budget a turn, in turns listed (as `play_turn` counts them).
     pub nodes: u64,
     /// Random steps that open each game.
@@ -120,15 +120,21 @@ impl SelfPlayGame {
     }
 }
 
-/// Plays `options.games` games by `evaluator`, in the order of their index whatever the threads.
-pub fn play_games(options: SelfPlayOptions, evaluator: SoccerNetEvaluation) -> anyhow::Result<Vec<SelfPlayGame>> {
-    let threads = options.threads.clamp(1, options.games.max(1));
-    let mut games: Vec<Option<SelfPlayGame>> = vec![None; options.games];
+/// Plays the games of `options` whose indices are in `indices` (each the same whatever else is played), by
+/// `evaluator`, in the order of their index whatever the threads.
+pub fn play_games(
+    options: SelfPlayOptions,
+    indices: Range<usize>,
+    evaluator: SoccerNetEvaluation,
+) -> anyhow::Result<Vec<SelfPlayGame>> {
+    let threads = options.threads.clamp(1, indices.len().max(1));
+    let mut games: Vec<Option<SelfPlayGame>> = vec![None; indices.len()];
     std::thread::scope(|scope| -> anyhow::Result<()> {
         let workers: Vec<_> = (0..threads)
             .map(|thread| {
+                let indices = indices.clone();
                 scope.spawn(move || -> anyhow::Result<Vec<(usize, SelfPlayGame)>> {
-                    (thread..options.games)
+                    (indices.start + thread..indices.end)
                         .step_by(threads)
                         .map(|index| Ok((index, play_game(options, index, evaluator)?)))
                         .collect()
@@ -138,7 +144,7 @@ pub fn play_games(options: SelfPlayOptions, evaluator: SoccerNetEvaluation) -> a
         for worker in workers {
             let played = worker.join().map_err(|_| anyhow::anyhow!("a self-play thread panicked"))??;
             for (index, game) in played {
-                games[index] = Some(game);
+                games[index - indices.start] = Some(game);
             }
         }
         Ok(())
@@ -206,17 +212,15 @@ pub fn add_positions(games: &[SelfPlayGame], value_share: f32, positions: &mut P
     Ok(positions.len() - before)
 }
 
-/// Writes `games` to `path`, one a line.
-pub fn write(path: &Path, games: &[SelfPlayGame]) -> anyhow::Result<()> {
-    let mut text = String::new();
+/// Appends `games` to `out`, one a line, so that a long run keeps what it has played.
+pub fn append(out: &mut impl Write, games: &[SelfPlayGame]) -> std::io::Result<()> {
     for game in games {
-        text.push_str(&game.line());
-        text.push('\n');
+        writeln!(out, "{}", game.line())?;
     }
-    std::fs::write(path, text).with_context(|| format!("writing {}", path.display()))
+    out.flush()
 }
 
-/// Reads the games of a file written by [`write`].
+/// Reads the games of a file written by [`append`].
 pub fn read(path: &Path) -> anyhow::Result<Vec<SelfPlayGame>> {
     let text = std::fs::read_to_string(path).with_context(|| format!("reading {}", path.display()))?;
     text.lines()
@@ -230,16 +234,18 @@ pub fn read(path: &Path) -> anyhow::Result<Vec<SelfPlayGame>> {
 mod tests {
     use super::*;
 
-    fn quick(games: usize, threads: usize) -> SelfPlayOptions {
-        SelfPlayOptions { games, nodes: 300, opening_steps: 4, max_turns: 300, seed: 7, threads }
+    fn quick(threads: usize) -> SelfPlayOptions {
+        SelfPlayOptions { nodes: 300, opening_steps: 4, max_turns: 300, seed: 7, threads }
     }
 
     #[test]
     fn games_are_legal_decided_and_the_same_whatever_the_threads() {
-        let one = play_games(quick(3, 1), SoccerNetEvaluation::embedded()).expect("self-play");
-        let two = play_games(quick(3, 2), SoccerNetEvaluation::embedded()).expect("self-play");
+        let one = play_games(quick(1), 0..3, SoccerNetEvaluation::embedded()).expect("self-play");
+        let two = play_games(quick(2), 0..3, SoccerNetEvaluation::embedded()).expect("self-play");
         assert_eq!(one, two, "the threads changed the games");
         assert_eq!(one.len(), 3);
+        let last = play_games(quick(2), 2..3, SoccerNetEvaluation::embedded()).expect("self-play");
+        assert_eq!(last[..], one[2..], "a game is the same whatever else is played");
         for game in &one {
             assert!(game.winner.is_some(), "a game of a few hundred turns ends: {}", game.line());
             assert_eq!(SelfPlayGame::parse(&game.line()).expect("its own line reads back").winner, game.winner);
@@ -253,22 +259,21 @@ mod tests {
     fn a_game_at_a_real_budget_ends() {
         // This game once reached a node whose every kept answer was lost, though the caps had left turns out:
         // the search went back there without end, listing nothing, and never spent its budget.
-        let options =
-            SelfPlayOptions { games: 1, nodes: 20_000, opening_steps: 4, max_turns: 300, seed: 100, threads: 1 };
-        let games = play_games(options, SoccerNetEvaluation::embedded()).expect("self-play");
+        let options = SelfPlayOptions { nodes: 20_000, opening_steps: 4, max_turns: 300, seed: 100, threads: 1 };
+        let games = play_games(options, 0..1, SoccerNetEvaluation::embedded()).expect("self-play");
         assert!(games[0].winner.is_some(), "{}", games[0].line());
     }
 
     #[test]
     fn a_line_round_trips_with_its_values() {
-        let played = play_games(quick(1, 1), SoccerNetEvaluation::embedded()).expect("self-play");
+        let played = play_games(quick(1), 0..1, SoccerNetEvaluation::embedded()).expect("self-play");
         let line = played[0].line();
         assert_eq!(SelfPlayGame::parse(&line).expect("reads back").line(), line);
     }
 
     #[test]
     fn bad_lines_are_refused_with_the_reason() {
-        let game = play_games(quick(1, 1), SoccerNetEvaluation::embedded()).expect("self-play").remove(0);
+        let game = play_games(quick(1), 0..1, SoccerNetEvaluation::embedded()).expect("self-play").remove(0);
         let line = game.line();
         let (winner, turns) = line.split_once(' ').expect("a winner and turns");
         let wrong_winner = format!("{} {turns}", if winner == "1" { "2" } else { "1" });
@@ -286,7 +291,7 @@ mod tests {
 
     #[test]
     fn positions_get_the_search_value_mixed_with_the_result() {
-        let games = play_games(quick(2, 1), SoccerNetEvaluation::embedded()).expect("self-play");
+        let games = play_games(quick(1), 0..2, SoccerNetEvaluation::embedded()).expect("self-play");
         let searched: usize =
             games.iter().map(|game| game.turns.iter().filter(|turn| turn.value.is_some()).count()).sum();
         let mut positions = Positions::default();

@@ -1,5 +1,6 @@
 //! The training command on a slice of the kurnik corpus: it runs, its weights load in the bot, and the bot's
-//! forward pass gives the trainer's values on the same positions.
+//! forward pass gives the trainer's values on the same positions; self-play games are written, read back and
+//! trained on, and a broken game file is an error naming its line.
 //!
 //! The corpus is read from `KARTKA_CORPUS_DIR` or `../shared/corpus/kurnik` beside the repository (as the
 //! engine's corpus tests do); a missing corpus fails the test.
@@ -11,6 +12,7 @@ use candle_core::Device;
 use kartka_bot::soccer_net::{active_inputs, Network};
 use kartka_engine::soccer::{Direction, Position};
 use kartka_train::model::Model;
+use kartka_train::self_play::SelfPlayGame;
 
 fn corpus_dir() -> PathBuf {
     match std::env::var_os("KARTKA_CORPUS_DIR") {
@@ -89,4 +91,58 @@ fn a_missing_corpus_is_an_error_not_an_empty_training() {
     assert!(!output.status.success());
     assert!(String::from_utf8_lossy(&output.stderr).contains("the kurnik corpus is not at"));
     assert!(!dir.path().join("weights").exists());
+}
+
+#[test]
+fn self_play_games_are_written_and_trained_on_from_existing_weights() {
+    let dir = tempfile::tempdir().expect("a temporary directory");
+    let games = dir.path().join("self-play.txt");
+    let output = Command::new(env!("CARGO_BIN_EXE_kartka-train"))
+        .args(["soccer-self-play", "--games", "3", "--nodes", "300", "--threads", "2", "--out"])
+        .arg(&games)
+        .output()
+        .expect("kartka-train runs");
+    assert!(output.status.success(), "{}", String::from_utf8_lossy(&output.stderr));
+    let text = std::fs::read_to_string(&games).expect("the games were written");
+    assert_eq!(text.lines().count(), 3, "{text}");
+    let parsed: Vec<_> = text.lines().map(|line| SelfPlayGame::parse(line).expect("a game reads back")).collect();
+    assert!(parsed.iter().all(|game| game.winner.is_some()));
+
+    let start = dir.path().join("start.safetensors");
+    train_on_a_slice(&start);
+    let weights = dir.path().join("tuned.safetensors");
+    let output = Command::new(env!("CARGO_BIN_EXE_kartka-train"))
+        .args(["soccer", "--games", "150", "--epochs", "1", "--sample", "0.3", "--self-play"])
+        .arg(&games)
+        .arg("--from")
+        .arg(&start)
+        .arg("--out")
+        .arg(&weights)
+        .arg("--corpus")
+        .arg(corpus_dir())
+        .output()
+        .expect("kartka-train runs");
+    let log = String::from_utf8_lossy(&output.stderr);
+    assert!(output.status.success(), "{log}");
+    assert!(log.contains("self-play: 3 games and"), "{log}");
+    let bytes = std::fs::read(&weights).expect("the weights were written");
+    Network::from_safetensors(&bytes).expect("the bot reads the weights");
+    assert!(bytes != std::fs::read(&start).expect("the start"), "training changed nothing");
+    let header = String::from_utf8_lossy(&bytes[..bytes.len().min(4096)]).into_owned();
+    assert!(header.contains("self_play_sha256"), "{header}");
+
+    let broken = dir.path().join("broken.txt");
+    std::fs::write(&broken, "1 99999:0.5\n").expect("written");
+    let output = Command::new(env!("CARGO_BIN_EXE_kartka-train"))
+        .args(["soccer", "--games", "20", "--epochs", "1", "--self-play"])
+        .arg(&broken)
+        .arg("--out")
+        .arg(dir.path().join("never.safetensors"))
+        .arg("--corpus")
+        .arg(corpus_dir())
+        .output()
+        .expect("kartka-train runs");
+    assert!(!output.status.success());
+    assert!(String::from_utf8_lossy(&output.stderr).contains("broken.txt:1"));
+    assert!(!dir.path().join("never.safetensors").exists());
 }

@@ -82,7 +82,7 @@ impl<'a, E: Evaluate<Position>> TurnSearch<'a, E> {
                 let best = self.best_child();
                 same_best = if last_best == Some(best) { same_best + 1 } else { 1 };
                 last_best = Some(best);
-                if !self.deadline.deepen(&Iteration { same_best, choices }) {
+                if !self.deadline.deepen(&Iteration { same_best, choices, anytime: true }) {
                     break;
                 }
             }

@@ -102,7 +102,7 @@ mod tests {
     fn a_turn_ends_at_its_limit_or_when_cancelled() {
         let cancelled = CancellationToken::new();
         let long = turn_deadline(ThinkTime { target_ms: 30_000, limit_ms: 60_000 }, cancelled.clone());
-        let changing = Iteration { same_best: 1, choices: 20 };
+        let changing = Iteration { same_best: 1, choices: 20, anytime: false };
         assert!(!long.passed() && long.deepen(&changing), "a long budget has just begun");
         let spent = turn_deadline(ThinkTime { target_ms: 0, limit_ms: 0 }, CancellationToken::new());
         assert!(spent.passed() && !spent.deepen(&changing), "no budget: over at once");

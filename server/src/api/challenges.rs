@@ -141,7 +141,7 @@ pub(super) async fn accept_open(state: &AppState, row: ChallengeRow, me: &Accoun
     };
     let now = now_ms();
     let row = ChallengeRow { offer, rematch_of };
-    let parties = offers::parties(state, &row.offer).await?;
+    let parties = offers::parties_knowing(state, &row.offer, &[me]).await?;
     let challenge = view(&row, &parties, now)?;
     for account in parties.accounts() {
         state.connections.notify(account, &ServerFrame::ChallengeUpdated { challenge: challenge.clone() });

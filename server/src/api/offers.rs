@@ -150,18 +150,38 @@ impl Parties {
 
 /// The accounts of who is in `offer`.
 pub(super) async fn parties(state: &AppState, offer: &OfferRow) -> Result<Parties, ApiError> {
-    let creator = account(state, offer.creator_id).await?;
+    parties_knowing(state, offer, &[]).await
+}
+
+/// [`parties`], reading from the store only the accounts not in `known` (those the caller holds already).
+pub(super) async fn parties_knowing(
+    state: &AppState,
+    offer: &OfferRow,
+    known: &[&AccountRow],
+) -> Result<Parties, ApiError> {
+    let creator = known_or_read(state, offer.creator_id, known).await?;
     let mut invited = Vec::new();
     for seat in offer.invited() {
-        invited.push(account(state, seat.account_id).await?);
+        invited.push(known_or_read(state, seat.account_id, known).await?);
     }
     let mut joined = Vec::new();
     for seat in offer.joined() {
-        let player =
-            if seat.account_id == creator.id { creator.clone() } else { account(state, seat.account_id).await? };
+        let player = if seat.account_id == creator.id {
+            creator.clone()
+        } else {
+            known_or_read(state, seat.account_id, known).await?
+        };
         joined.push(player);
     }
     Ok(Parties { creator, invited, joined })
+}
+
+/// The account `id`: from `known` if it is there, else read.
+async fn known_or_read(state: &AppState, id: Uuid, known: &[&AccountRow]) -> Result<AccountRow, ApiError> {
+    match known.iter().find(|account| account.id == id) {
+        Some(&account) => Ok(account.clone()),
+        None => account(state, id).await,
+    }
 }
 
 /// How many times a taker reads an offer again after another player's change came first.
@@ -231,7 +251,8 @@ pub(super) async fn take(
         } else {
             let mut seated = Vec::with_capacity(seats);
             for seat in offer.joined() {
-                seated.push((player_info(&account(state, seat.account_id).await?), seat.seat));
+                let player = known_or_read(state, seat.account_id, &[&creator]).await?;
+                seated.push((player_info(&player), seat.seat));
             }
             let fixed_for_me = offer.seats.iter().find(|seat| seat.account_id == me.id).and_then(|seat| seat.seat);
             seated.push((player_info(me), fixed_for_me));

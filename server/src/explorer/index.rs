@@ -1,22 +1,45 @@
 //! Writing games into the explorer: one game when it finishes, a batch of imported games, or every finished
 //! game again (`kartka admin explorer rebuild`, for games stored before the explorer existed).
 
+use kartka_protocol::RulesetSpec;
 use uuid::Uuid;
 
-use super::rows::{band_of, rows_of};
+use super::rows::{band_of, opening_rows, rows_of, FinishedGame};
 use super::ExplorerError;
 use crate::store::{ExplorerRow, GameRow, ImportedGame, Store};
 
 /// Games read per page of a rebuild.
 const REBUILD_PAGE: u32 = 500;
 
-/// Writes a stored game's rows, replacing any it had (an adjudication changes a finished game's result); a
-/// game that is not finished gets none.
-pub async fn index_game(store: &dyn Store, game_id: Uuid) -> Result<(), ExplorerError> {
-    let Some(game) = store.game(game_id).await? else {
-        return Ok(());
+/// A game that just finished, as its actor holds it: what its explorer rows are made of, so that indexing it
+/// reads nothing back from the store.
+#[derive(Clone, Debug)]
+pub struct Finished {
+    /// The game id.
+    pub id: Uuid,
+    /// Its rules.
+    pub ruleset: RulesetSpec,
+    /// The winner's seat as stored (`first` … `sixth`); none for a draw.
+    pub winner: Option<String>,
+    /// The explorer's speed of the game (`rows::speed_under`).
+    pub speed: String,
+    /// The players' rating band, from the end event's rating changes (`rows::band_of_changes`).
+    pub band: i64,
+    /// Each move's text as stored, in order.
+    pub moves: Vec<String>,
+}
+
+/// Writes a game's rows as it finished, replacing any it had (an adjudication changes a finished game's
+/// result): the rows [`rebuild`] would write from the stored game.
+pub async fn index_finished(store: &dyn Store, game: &Finished) -> Result<(), ExplorerError> {
+    let finished = FinishedGame {
+        id: game.id,
+        ruleset: &game.ruleset,
+        winner: game.winner.as_deref(),
+        speed: &game.speed,
+        band: game.band,
     };
-    let rows = stored_rows(store, &game).await?;
+    let rows = opening_rows(&finished, game.moves.iter().map(String::as_str))?;
     store.replace_explorer_rows(&[game.id], &rows).await?;
     Ok(())
 }

@@ -1,6 +1,7 @@
 //! A stored game's explorer rows: one per turn of its opening, with the game's result, rating band and speed.
 
-use kartka_protocol::{GameEvent, RulesetSpec, TimeControl};
+use kartka_protocol::{GameEvent, RatingChange, RulesetSpec, TimeControl};
+use uuid::Uuid;
 
 use super::opening::{replay, ruleset_key, split};
 use super::{ExplorerError, OPENING_TURNS};
@@ -14,10 +15,23 @@ pub const BAND_WIDTH: i64 = kartka_protocol::rest::EXPLORER_BAND_WIDTH as i64;
 #[must_use]
 pub fn speed_of(game: &GameRow) -> String {
     match serde_json::from_str::<TimeControl>(&game.time_control) {
-        Ok(TimeControl::Correspondence { .. }) => "correspondence".to_owned(),
-        _ => game.speed.clone(),
+        Ok(time_control) => speed_under(&time_control, &game.speed).to_owned(),
+        Err(_) => game.speed.clone(),
     }
 }
+
+/// The explorer's speed of a game played under `time_control`, whose speed class is `speed`.
+#[must_use]
+pub fn speed_under<'a>(time_control: &TimeControl, speed: &'a str) -> &'a str {
+    if time_control.is_correspondence() {
+        CORRESPONDENCE
+    } else {
+        speed
+    }
+}
+
+/// The explorer's speed of a correspondence game.
+const CORRESPONDENCE: &str = "correspondence";
 
 /// The band of the players' average rating at the start, from a rated game's end event (its ratings before
 /// the game); 0 when the game was not rated (casual and imported games).
@@ -29,8 +43,15 @@ pub fn band_of(events: &[EventRow]) -> i64 {
         }
         _ => None,
     });
-    match changes.as_deref() {
-        Some([first, second]) => {
+    changes.map_or(0, |changes| band_of_changes(&changes))
+}
+
+/// The band of the players' average rating before a game of two, from the rating changes of its end event; 0
+/// when it has none (the game was not rated).
+#[must_use]
+pub fn band_of_changes(changes: &[RatingChange]) -> i64 {
+    match changes {
+        [first, second] => {
             let average = (i64::from(first.rating_before) + i64::from(second.rating_before)) / 2;
             average.max(0) / BAND_WIDTH * BAND_WIDTH
         }
@@ -46,17 +67,50 @@ pub fn rows_of(game: &GameRow, moves: &[MoveRow], band: i64) -> Result<Vec<Explo
     }
     let spec: RulesetSpec =
         serde_json::from_str(&game.ruleset).map_err(|error| ExplorerError::BadRuleset(error.to_string()))?;
+    let finished = FinishedGame {
+        id: game.id,
+        ruleset: &spec,
+        winner: game.state.winner.as_deref(),
+        speed: &speed_of(game),
+        band,
+    };
+    opening_rows(&finished, moves.iter().map(|stored| stored.notation.as_str()))
+}
+
+/// The stored result of a game no seat won.
+const DRAW: &str = "draw";
+
+/// What the explorer keeps of a finished game besides its moves.
+#[derive(Clone, Copy, Debug)]
+pub struct FinishedGame<'a> {
+    /// The game id.
+    pub id: Uuid,
+    /// Its rules.
+    pub ruleset: &'a RulesetSpec,
+    /// The winner's seat as stored (`first` … `sixth`); none for a draw.
+    pub winner: Option<&'a str>,
+    /// The explorer's speed of the game ([`speed_of`]).
+    pub speed: &'a str,
+    /// The players' rating band ([`band_of_changes`]).
+    pub band: i64,
+}
+
+/// The rows of a finished game whose moves are `moves`, each a move's text as stored: one per whole turn of its
+/// first [`OPENING_TURNS`]; none for a kind with secrets.
+pub fn opening_rows<'m>(
+    game: &FinishedGame<'_>,
+    moves: impl IntoIterator<Item = &'m str>,
+) -> Result<Vec<ExplorerRow>, ExplorerError> {
     // The explorer is off for a kind with secrets: its games have no rows.
-    if kinds::kind_of(spec.kind()).hidden_information() {
+    if kinds::kind_of(game.ruleset.kind()).hidden_information() {
         return Ok(Vec::new());
     }
     let mut actions = Vec::new();
     for stored in moves {
-        actions.extend(split(&spec, &stored.notation)?);
+        actions.extend(split(game.ruleset, stored)?);
     }
-    let opening = replay(&spec, &actions, OPENING_TURNS, true)?;
-    let result = game.state.winner.clone().unwrap_or_else(|| "draw".to_owned());
-    let (ruleset, speed) = (ruleset_key(&spec), speed_of(game));
+    let opening = replay(game.ruleset, &actions, OPENING_TURNS, true)?;
+    let ruleset = ruleset_key(game.ruleset);
     Ok(opening
         .turns
         .into_iter()
@@ -67,9 +121,9 @@ pub fn rows_of(game: &GameRow, moves: &[MoveRow], band: i64) -> Result<Vec<Explo
             ruleset: ruleset.clone(),
             position: turn.position,
             turn: turn.notation,
-            result: result.clone(),
-            band,
-            speed: speed.clone(),
+            result: game.winner.unwrap_or(DRAW).to_owned(),
+            band: game.band,
+            speed: game.speed.to_owned(),
         })
         .collect())
 }

@@ -319,6 +319,16 @@ struct CommittedMove {
     to_act_before: SeatSet,
     client_move_id: String,
     seq: u64,
+    /// The move's text as the store keeps it, when the record tells it otherwise (a move disclosed with the
+    /// list's verdict, or with a secret kept back): the text a replay from the start plays.
+    stored_notation: Option<String>,
+}
+
+impl CommittedMove {
+    /// The move's text as the store keeps it.
+    fn stored_notation(&self) -> &str {
+        self.stored_notation.as_deref().unwrap_or(&self.record.notation)
+    }
 }
 
 pub(super) struct GameActor {

@@ -26,15 +26,47 @@ const INSERT_EVENTS_UNNEST: &str = "INSERT INTO game_events \
     (game_id, seq, kind, payload, at, private_seat, private_payload) \
     SELECT * FROM UNNEST($1::uuid[], $2::bigint[], $3::text[], $4::text[], $5::bigint[], $6::text[], $7::text[])";
 
-/// The arrays of a group's new states, one per column, as the two statements below read them.
+/// The arrays of a group's new states, one per column, and the sequence checks and new progress (`moved`): the
+/// game, its expected `seq` and the progress columns are `$1`–`$9`, all that a group whose games stay in play
+/// binds (`states_unnest!()`). A group where a game ended adds the outcome columns `status`, `winner`,
+/// `end_reason`, `finished_at`, `scores` and `ranks`, whose six placeholders it names (`states_unnest!("$10",
+/// …)`): they come after every other parameter of the statement, so that the others keep their numbers.
 macro_rules! states_unnest {
     () => {
-        "WITH c AS (SELECT * FROM UNNEST($1::uuid[], $2::bigint[], $3::text[], $4::text[], $5::text[], \
-        $6::bigint[], $7::bigint[], $8::text[], $9::bigint[], $10::text[], $11::text[], $12::bigint[], \
-        $13::bigint[], $14::text[], $15::text[]) AS c(id, expected_seq, status, winner, end_reason, ply, seq, \
-        clocks_ms, clock_at, to_act, seats_to_act, deadline, finished_at, scores, ranks)), \
-        moved AS (UPDATE game_progress AS p SET seq = c.seq, ply = c.ply, clocks_ms = c.clocks_ms, clock_at = c.clock_at, to_act = c.to_act, seats_to_act = c.seats_to_act, deadline = c.deadline, \
-        swept_deadline = CASE WHEN p.swept THEN c.deadline END FROM c WHERE p.game_id = c.id AND p.seq = c.expected_seq RETURNING p.game_id)"
+        states_unnest!("", "")
+    };
+    ($status:literal, $winner:literal, $end_reason:literal, $finished_at:literal, $scores:literal, $ranks:literal) => {
+        states_unnest!(
+            concat!(
+                ", ",
+                $status,
+                "::text[], ",
+                $winner,
+                "::text[], ",
+                $end_reason,
+                "::text[], ",
+                $finished_at,
+                "::bigint[], ",
+                $scores,
+                "::text[], ",
+                $ranks,
+                "::text[]"
+            ),
+            ", status, winner, end_reason, finished_at, scores, ranks"
+        )
+    };
+    ($outcome_arrays:expr, $outcome_columns:expr) => {
+        concat!(
+            "WITH c AS (SELECT * FROM UNNEST($1::uuid[], $2::bigint[], $3::bigint[], $4::bigint[], $5::text[], \
+            $6::bigint[], $7::text[], $8::text[], $9::bigint[]",
+            $outcome_arrays,
+            ") AS c(id, expected_seq, ply, seq, clocks_ms, clock_at, to_act, seats_to_act, deadline",
+            $outcome_columns,
+            ")), moved AS (UPDATE game_progress AS p SET seq = c.seq, ply = c.ply, clocks_ms = c.clocks_ms, \
+            clock_at = c.clock_at, to_act = c.to_act, seats_to_act = c.seats_to_act, deadline = c.deadline, \
+            swept_deadline = CASE WHEN p.swept THEN c.deadline END FROM c \
+            WHERE p.game_id = c.id AND p.seq = c.expected_seq RETURNING p.game_id)"
+        )
     };
 }
 
@@ -57,44 +89,48 @@ macro_rules! outcomes_update {
     };
 }
 
-/// [`UPDATE_PROGRESS_UNNEST`] for a group with a game that ended: its `games` row is written too.
-const UPDATE_STATES_UNNEST: &str = concat!(states_unnest!(), outcomes_update!(), " SELECT game_id FROM moved");
+/// [`UPDATE_PROGRESS_UNNEST`] for a group with a game that ended: its `games` row is written too, from the
+/// outcome arrays `$10`–`$15`.
+const UPDATE_STATES_UNNEST: &str =
+    concat!(states_unnest!("$10", "$11", "$12", "$13", "$14", "$15"), outcomes_update!(), " SELECT game_id FROM moved");
 
-/// A whole group commit in one statement, its own transaction (the states' arrays are `$1`–`$15`): the
-/// sequence checks and new progress (`moved`), the events (`$16`–`$22`) and moves (`$23`–`$30`) of the games
-/// that passed, and the announcement of the group (channel `$31`, payloads `$32`) if every game passed; it
+/// A whole group commit in one statement, its own transaction (the states' progress arrays are `$1`–`$9`): the
+/// sequence checks and new progress (`moved`), the events (`$10`–`$16`) and moves (`$17`–`$24`) of the games
+/// that passed, and the announcement of the group (channel `$25`, payloads `$26`) if every game passed; it
 /// answers each game it moved and whether the announcement was sent. One round trip instead of six (BEGIN,
 /// four statements, COMMIT): at low load each group is a move or two, and PostgreSQL's cost per statement is
-/// most of a move's (docs/performance.md).
+/// most of a move's (docs/performance.md). `$states` is the states' part: a group with a game that ended binds
+/// the outcome arrays last, `$27`–`$32`.
 macro_rules! group_in_one_statement {
-    ($outcomes:expr) => {
+    ($states:expr, $outcomes:expr) => {
         concat!(
-            states_unnest!(),
+            $states,
             $outcomes,
             ", events AS (INSERT INTO game_events \
             (game_id, seq, kind, payload, at, private_seat, private_payload) \
-            SELECT * FROM UNNEST($16::uuid[], $17::bigint[], $18::text[], $19::text[], $20::bigint[], \
-            $21::text[], $22::text[]) \
+            SELECT * FROM UNNEST($10::uuid[], $11::bigint[], $12::text[], $13::text[], $14::bigint[], \
+            $15::text[], $16::text[]) \
             AS e(game_id, seq, kind, payload, at, private_seat, private_payload) \
             WHERE e.game_id IN (SELECT game_id FROM moved)), \
             new_moves AS (INSERT INTO moves \
             (game_id, ply, seat, notation, turn_ended, client_move_id, clocks_ms, received_at) \
-            SELECT * FROM UNNEST($23::uuid[], $24::bigint[], $25::text[], $26::text[], $27::boolean[], \
-            $28::text[], $29::text[], $30::bigint[]) \
+            SELECT * FROM UNNEST($17::uuid[], $18::bigint[], $19::text[], $20::text[], $21::boolean[], \
+            $22::text[], $23::text[], $24::bigint[]) \
             AS m(game_id, ply, seat, notation, turn_ended, client_move_id, clocks_ms, received_at) \
             WHERE m.game_id IN (SELECT game_id FROM moved)), \
-            told AS (SELECT pg_notify($31, payload) FROM UNNEST($32::text[]) AS payload \
+            told AS (SELECT pg_notify($25, payload) FROM UNNEST($26::text[]) AS payload \
             WHERE (SELECT count(*) FROM moved) = cardinality($1::uuid[])) \
             SELECT game_id, (SELECT count(*) FROM told) > 0 AS told FROM moved"
         )
     };
 }
 
-/// The group of [`group_in_one_statement`] when all its games are still in play.
-const GROUP_IN_PLAY: &str = group_in_one_statement!("");
+/// The group of [`group_in_one_statement`] when all its games are still in play: no outcome arrays.
+const GROUP_IN_PLAY: &str = group_in_one_statement!(states_unnest!(), "");
 
 /// The group of [`group_in_one_statement`] when a game ended: its `games` row is written too.
-const GROUP_WITH_OUTCOMES: &str = group_in_one_statement!(outcomes_update!());
+const GROUP_WITH_OUTCOMES: &str =
+    group_in_one_statement!(states_unnest!("$27", "$28", "$29", "$30", "$31", "$32"), outcomes_update!());
 
 /// The [`Store`](super::Store) over a PostgreSQL pool ([`PgPool`]).
 pub type PostgresStore = SqlStore<Postgres>;
@@ -150,8 +186,12 @@ impl Dialect for Postgres {
     ) -> Option<BoxFuture<'a, Result<HashSet<Uuid>, sqlx::Error>>> {
         Some(Box::pin(async move {
             let in_play = changes.iter().all(|(_, change)| change.state.is_in_play());
-            let query = sqlx::query(if in_play { UPDATE_PROGRESS_UNNEST } else { UPDATE_STATES_UNNEST });
-            let rows = bind_states(query, changes).fetch_all(conn).await?;
+            let query = bind_progress(
+                sqlx::query(if in_play { UPDATE_PROGRESS_UNNEST } else { UPDATE_STATES_UNNEST }),
+                changes,
+            );
+            let query = if in_play { query } else { bind_outcomes(query, changes) };
+            let rows = query.fetch_all(conn).await?;
             rows.iter().map(|row| row.try_get::<Uuid, _>(0)).collect()
         }))
     }
@@ -172,9 +212,10 @@ impl Dialect for Postgres {
             let moves: Vec<(Uuid, &MoveRow)> =
                 changes.iter().filter_map(|(game_id, change)| Some((*game_id, change.new_move.as_ref()?))).collect();
             let query = sqlx::query(if in_play { GROUP_IN_PLAY } else { GROUP_WITH_OUTCOMES });
-            let query = bind_moves(bind_events(bind_states(query, changes), &events), &moves)
+            let query = bind_moves(bind_events(bind_progress(query, changes), &events), &moves)
                 .bind(bus::CHANNEL)
                 .bind(bus::encode(origin, &ClusterMessage::GamesAdvanced(advanced.clone())));
+            let query = if in_play { query } else { bind_outcomes(query, changes) };
             let rows = query.fetch_all(pool).await?;
             let moved: HashSet<Uuid> = rows.iter().map(|row| row.try_get::<Uuid, _>(0)).collect::<Result<_, _>>()?;
             let told = rows.first().map(|row| row.try_get::<bool, _>(1)).transpose()?.unwrap_or(true);
@@ -205,26 +246,32 @@ impl Dialect for Postgres {
 
 type PgQuery<'q> = Query<'q, Postgres, PgArguments>;
 
-/// Binds the arrays of [`states_unnest`]: the games, their expected `seq` and their new states' columns.
-fn bind_states<'q>(query: PgQuery<'q>, changes: &'q [(Uuid, &'q GameChange)]) -> PgQuery<'q> {
+/// Binds the progress arrays of [`states_unnest`], `$1`–`$9`: the games, their expected `seq` and their new
+/// states' progress columns.
+fn bind_progress<'q>(query: PgQuery<'q>, changes: &'q [(Uuid, &'q GameChange)]) -> PgQuery<'q> {
     let int = |value: fn(&GameState) -> i64| changes.iter().map(|(_, c)| value(&c.state)).collect::<Vec<_>>();
-    let maybe_int =
-        |value: fn(&GameState) -> Option<i64>| changes.iter().map(|(_, c)| value(&c.state)).collect::<Vec<_>>();
     let text = |value: fn(&GameState) -> Option<&str>| changes.iter().map(|(_, c)| value(&c.state)).collect::<Vec<_>>();
     query
         .bind(changes.iter().map(|(game_id, _)| *game_id).collect::<Vec<Uuid>>())
         .bind(changes.iter().map(|(_, change)| change.expected_seq).collect::<Vec<i64>>())
-        .bind(text(|state| Some(state.status.as_str())))
-        .bind(text(|state| state.winner.as_deref()))
-        .bind(text(|state| state.end_reason.as_deref()))
         .bind(int(|state| state.ply))
         .bind(int(|state| state.seq))
         .bind(changes.iter().map(|(_, change)| clocks_text(&change.state.clocks_ms)).collect::<Vec<String>>())
         .bind(int(|state| state.clock_at))
         .bind(text(|state| state.to_act.as_deref()))
         .bind(text(|state| state.seats_to_act.as_deref()))
-        .bind(maybe_int(|state| state.deadline))
-        .bind(maybe_int(|state| state.finished_at))
+        .bind(changes.iter().map(|(_, change)| change.state.deadline).collect::<Vec<Option<i64>>>())
+}
+
+/// Binds the outcome arrays of [`states_unnest`], after every other parameter of the statement: the new states'
+/// `status`, `winner`, `end_reason`, `finished_at`, `scores` and `ranks`.
+fn bind_outcomes<'q>(query: PgQuery<'q>, changes: &'q [(Uuid, &'q GameChange)]) -> PgQuery<'q> {
+    let text = |value: fn(&GameState) -> Option<&str>| changes.iter().map(|(_, c)| value(&c.state)).collect::<Vec<_>>();
+    query
+        .bind(text(|state| Some(state.status.as_str())))
+        .bind(text(|state| state.winner.as_deref()))
+        .bind(text(|state| state.end_reason.as_deref()))
+        .bind(changes.iter().map(|(_, change)| change.state.finished_at).collect::<Vec<Option<i64>>>())
         .bind(text(|state| state.scores.as_deref()))
         .bind(text(|state| state.ranks.as_deref()))
 }

@@ -1,7 +1,8 @@
 //! The opening explorer on both stores: a few kurnik corpus games imported, whose first turns the explorer
 //! counts as the records say; two games reaching one position by different move orders, which meet there; the
-//! band and speed filters; a rated live game written in when it ends, in its players' band; a rebuild that
-//! writes the same rows again; typed refusals of bad rulesets, moves, bands and speeds; and the per-address limit.
+//! band and speed filters; a rated live game written in when it ends, in its players' band, as a rebuild from
+//! the stored game writes it; a rebuild that writes the same rows again; typed refusals of bad rulesets, moves,
+//! bands and speeds; and the per-address limit.
 
 use std::collections::BTreeMap;
 
@@ -152,6 +153,13 @@ async fn a_finished_live_game_is_written_in_and_bad_queries_are_refused(url: &st
     assert!(explore(&api, "", "&band=0").await.turns.is_empty(), "a rated game has its players' band");
     let after = explore(&api, "0", "&band=1400").await;
     assert_eq!((after.turns_played, counts(&after)), (1, BTreeMap::from([("2".to_owned(), 1)])));
+    let in_blitz = explore(&api, "0", "&band=1400&speed=blitz").await;
+    assert_eq!(in_blitz, after, "a blitz game");
+
+    // The actor wrote the rows from what it held; a rebuild writes them from the stored game, the same.
+    assert_eq!(index::rebuild(server.state.store.as_ref()).await.expect("rebuild"), 1);
+    assert_eq!(explore(&api, "", "").await, written);
+    assert_eq!(explore(&api, "0", "&band=1400&speed=blitz").await, after);
 
     let ruleset = urlencode(KURNIK);
     for query in [

@@ -104,7 +104,7 @@ impl GameActor {
 fn stored_state(live: &Live, seq: u64) -> GameState {
     GameState {
         status: convert::status_text(live.status).to_owned(),
-        winner: live.result.as_ref().and_then(|r| r.winner).map(|seat| seat_text(convert::seat(seat)).to_owned()),
+        winner: stored_winner(live),
         end_reason: live.result.as_ref().map(|r| convert::end_reason_text(r.reason)),
         ply: i64::from(live.ply),
         seq: seq as i64,
@@ -119,6 +119,11 @@ fn stored_state(live: &Live, seq: u64) -> GameState {
         scores: live.result.as_ref().and_then(convert::scores_text),
         ranks: live.result.as_ref().map(convert::ranks_text),
     }
+}
+
+/// The stored winner of a live state: the winning seat's text, none while the game runs or after a draw.
+pub(super) fn stored_winner(live: &Live) -> Option<String> {
+    live.result.as_ref().and_then(|r| r.winner).map(|seat| seat_text(convert::seat(seat)).to_owned())
 }
 
 /// The stored `kind` of a `seat_left` event, which the records of stored games look for among its events.

@@ -3,8 +3,10 @@
 use kartka_engine::{EndReason, Outcome, Seat};
 use kartka_protocol::{GameEvent, GameStatus};
 
+use super::commit::stored_winner;
 use super::{AdminAction, GameActor, GameError};
 use crate::explorer;
+use crate::explorer::rows::{band_of_changes, speed_under};
 use crate::games::audience::Projected;
 use crate::games::convert::{self, speed_text};
 use crate::ratings::{model_for_seats, rated_result, recompute, RatedResult};
@@ -40,6 +42,7 @@ impl GameActor {
             let (ratings, rating_changes) = rated.map(|r| (r.updates, r.changes)).unwrap_or_default();
             let is_rated = !ratings.is_empty();
             let (result, clocks) = (convert::game_result(outcome), next.clock.view(now));
+            let band = band_of_changes(&rating_changes);
             // Nothing is secret once the game is over: every mover's own version of its moves goes to everyone.
             let revealed = if was_running { self.revealed_moves() } else { Vec::new() };
             let event = match adjudication {
@@ -52,7 +55,7 @@ impl GameActor {
                 Err(GameError::Store(StoreError::Conflict)) if is_rated && attempt < RATING_ATTEMPTS => attempt += 1,
                 committed => {
                     if committed.is_ok() {
-                        self.index_for_explorer();
+                        self.index_for_explorer(band);
                     }
                     return committed;
                 }
@@ -60,14 +63,23 @@ impl GameActor {
         }
     }
 
-    /// Writes the finished game's opening into the explorer, beside play: the explorer is derived from the
-    /// stored game, so a failure is logged (`kartka admin explorer rebuild` writes it again) and never delays
+    /// Writes the finished game's opening into the explorer, beside play, from the moves this actor holds and
+    /// `band`, the players' rating band by the end event just committed: the explorer is derived from the stored
+    /// game (`kartka admin explorer rebuild` writes it again from there), so a failure is logged and never delays
     /// or fails the end.
-    fn index_for_explorer(&self) {
-        let (store, id) = (self.store.clone(), self.id);
+    fn index_for_explorer(&self, band: i64) {
+        let finished = explorer::index::Finished {
+            id: self.id,
+            ruleset: self.ruleset,
+            winner: stored_winner(&self.live),
+            speed: speed_under(&self.time_control, speed_text(self.speed)).to_owned(),
+            band,
+            moves: self.moves.iter().map(|committed| committed.stored_notation().to_owned()).collect(),
+        };
+        let store = self.store.clone();
         tokio::spawn(async move {
-            if let Err(error) = explorer::index::index_game(store.as_ref(), id).await {
-                tracing::error!(game = %id, %error, "could not write the game into the explorer");
+            if let Err(error) = explorer::index::index_finished(store.as_ref(), &finished).await {
+                tracing::error!(game = %finished.id, %error, "could not write the game into the explorer");
             }
         });
     }

@@ -84,7 +84,7 @@ impl GameActor {
             let full = MoveRecord {
                 ply: row.ply as u32,
                 seat: seat_name(seat),
-                notation: disclosure.map_or(row.notation, |disclosure| disclosure.public),
+                notation: disclosure.map_or_else(|| row.notation.clone(), |disclosure| disclosure.public),
                 turn_ended: row.turn_ended,
                 at_ms: row.received_at,
                 clocks: kartka_protocol::Clocks::running_at_once(row.clocks_ms, running),
@@ -107,7 +107,15 @@ impl GameActor {
                 }
                 _ => (full, None),
             };
-            moves.push(CommittedMove { record, private, client_move_id: row.client_move_id, seq, to_act_before });
+            let stored_notation = (record.notation != row.notation).then_some(row.notation);
+            moves.push(CommittedMove {
+                record,
+                private,
+                client_move_id: row.client_move_id,
+                seq,
+                to_act_before,
+                stored_notation,
+            });
         }
         departures.after_the_last(&mut game);
         let state = &row.state;

@@ -77,6 +77,7 @@ impl GameActor {
             None => Projected::public(record),
             Some(disclosure) => disclosed_move(self.id, seat, record, disclosure, &rand::random()),
         };
+        let stored_notation = (record.public.notation != notation).then(|| notation.to_owned());
         let stored_move = MoveRow {
             ply: i64::from(ply),
             seat: seat_text(seat).to_owned(),
@@ -99,6 +100,7 @@ impl GameActor {
             client_move_id,
             seq,
             to_act_before,
+            stored_notation,
         });
         self.finish_if_engine_ended().await;
         Ok(seq)

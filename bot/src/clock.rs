@@ -42,6 +42,9 @@ pub struct ThinkTime {
     pub target_ms: u64,
     /// The most the turn may take, however unsettled the search.
     pub limit_ms: u64,
+    /// Whether time the turn leaves unused is lost (a per-move clock) rather than kept for later turns (a
+    /// Fischer clock's bank): an [`Iteration::anytime`] search then thinks to the target however settled.
+    pub unused_is_lost: bool,
 }
 
 /// What the bot keeps back for the network: a quarter second.
@@ -66,7 +69,7 @@ pub fn think_time(clock: Clock, delivery: Delivery) -> ThinkTime {
     match clock {
         Clock::PerMove { per_move_ms } => {
             let usable = per_move_ms.saturating_sub(reserve(per_move_ms, delivery));
-            ThinkTime { target_ms: usable, limit_ms: usable }
+            ThinkTime { target_ms: usable, limit_ms: usable, unused_is_lost: true }
         }
         Clock::Fischer { remaining_ms, increment_ms } => {
             let usable = remaining_ms.saturating_sub(reserve(remaining_ms, delivery));
@@ -74,7 +77,7 @@ pub fn think_time(clock: Clock, delivery: Delivery) -> ThinkTime {
             let most = usable / 3;
             let target = (usable / TURNS_TO_PLAN_FOR + increment_ms * 4 / 5).min(most);
             let limit = (target * UNSETTLED_NUMERATOR / UNSETTLED_DENOMINATOR).min(most);
-            ThinkTime { target_ms: target, limit_ms: limit }
+            ThinkTime { target_ms: target, limit_ms: limit, unused_is_lost: false }
         }
     }
 }
@@ -88,8 +91,9 @@ fn reserve(time_ms: u64, delivery: Delivery) -> u64 {
 
 /// When a turn's search should end, from how its last complete iteration went: at once for a forced action;
 /// at the limit while the best action changes; at the target once one iteration kept it, and at half the
-/// target once two or more did, unless the search is [`Iteration::anytime`]: each of its iterations is worth
-/// the time, and a per-move clock's time is lost if unused, so it thinks to the target.
+/// target once two or more did, unless the search is [`Iteration::anytime`] and the clock loses unused time
+/// ([`ThinkTime::unused_is_lost`], a per-move clock): each of its iterations is worth the time, so it thinks to
+/// the target. On a Fischer clock the time a settled turn saves is kept for later turns.
 #[must_use]
 pub fn stop_at_ms(time: ThinkTime, iteration: &Iteration) -> u64 {
     if iteration.choices <= 1 {
@@ -98,7 +102,7 @@ pub fn stop_at_ms(time: ThinkTime, iteration: &Iteration) -> u64 {
     match iteration.same_best {
         0 | 1 => time.limit_ms,
         2 => time.target_ms.min(time.limit_ms),
-        _ if iteration.anytime => time.target_ms.min(time.limit_ms),
+        _ if iteration.anytime && time.unused_is_lost => time.target_ms.min(time.limit_ms),
         _ => time.target_ms.min(time.limit_ms) / 2,
     }
 }
@@ -110,7 +114,7 @@ pub fn stop_at_ms(time: ThinkTime, iteration: &Iteration) -> u64 {
 #[must_use]
 pub fn deepen(time: ThinkTime, elapsed_ms: u64, iteration: &Iteration) -> bool {
     let stop_at = stop_at_ms(time, iteration);
-    if iteration.same_best <= 1 || iteration.anytime {
+    if iteration.same_best <= 1 || (iteration.anytime && time.unused_is_lost) {
         elapsed_ms < stop_at
     } else {
         elapsed_ms < stop_at / 2
@@ -158,7 +162,11 @@ mod tests {
     #[test]
     fn a_local_per_move_clock_keeps_a_twentieth() {
         let time = think_time(Clock::PerMove { per_move_ms: 300 }, Delivery::Local);
-        assert_eq!(time, ThinkTime { target_ms: 285, limit_ms: 285 }, "300 ms thinks 285, not 50");
+        assert_eq!(
+            time,
+            ThinkTime { target_ms: 285, limit_ms: 285, unused_is_lost: true },
+            "300 ms thinks 285, not 50"
+        );
         assert_eq!(think_time(Clock::PerMove { per_move_ms: 10_000 }, Delivery::Local).limit_ms, 9_500);
         assert_eq!(think_time(Clock::PerMove { per_move_ms: 0 }, Delivery::Local).limit_ms, 0);
     }
@@ -207,20 +215,21 @@ mod tests {
     }
 
     #[test]
-    fn an_anytime_search_thinks_to_its_target_once_settled_and_answers_a_forced_action_at_once() {
-        let time = think_time(Clock::Fischer { remaining_ms: 180_000, increment_ms: 2_000 }, Delivery::Network);
-        assert_eq!(stop_at_ms(time, &SETTLED_ANYTIME), time.target_ms);
-        assert!(deepen(time, time.target_ms - 1, &SETTLED_ANYTIME), "every iteration until the target");
-        assert!(!deepen(time, time.target_ms, &SETTLED_ANYTIME), "and none past it");
-        assert_eq!(stop_at_ms(time, &FORCED_ANYTIME), 0);
-        let per_move = think_time(Clock::PerMove { per_move_ms: 300 }, Delivery::Local);
-        assert_eq!(stop_at_ms(per_move, &SETTLED_ANYTIME), 285, "a per-move turn uses its time");
+    fn an_anytime_search_uses_a_per_move_turn_to_its_end_but_saves_a_fischer_bank_once_settled() {
+        let per_move = think_time(Clock::PerMove { per_move_ms: 1_000 }, Delivery::Network);
+        assert_eq!(stop_at_ms(per_move, &SETTLED_ANYTIME), per_move.target_ms, "a per-move turn uses its time");
+        assert!(deepen(per_move, per_move.target_ms - 1, &SETTLED_ANYTIME), "every iteration until the target");
+        assert!(!deepen(per_move, per_move.target_ms, &SETTLED_ANYTIME), "and none past it");
+        assert_eq!(stop_at_ms(per_move, &SETTLED), per_move.target_ms / 2, "deepening stops early as before");
+        assert_eq!(stop_at_ms(per_move, &FORCED_ANYTIME), 0, "a forced turn at once");
+        let fischer = think_time(Clock::Fischer { remaining_ms: 180_000, increment_ms: 2_000 }, Delivery::Network);
+        assert_eq!(stop_at_ms(fischer, &SETTLED_ANYTIME), fischer.target_ms / 2, "a settled turn saves the bank");
     }
 
     #[test]
     fn a_turn_clock_passes_at_the_limit_or_sooner_once_settled() {
         let now = Cell::new(0);
-        let time = ThinkTime { target_ms: 400, limit_ms: 600 };
+        let time = ThinkTime { target_ms: 400, limit_ms: 600, unused_is_lost: false };
         let clock = TurnClock::new(time, || now.get());
         now.set(599);
         assert!(!clock.passed(), "before any iteration: the limit");

@@ -314,7 +314,7 @@ fn a_dots_capture_and_its_extra_move_are_one_turn_that_reads_back() {
 /// A turn clock stopped at 300 ms of a second's turn: past a quarter of it, the search stops deepening once three
 /// iterations in a row keep the best action, and before half of it no deadline passes.
 fn stopped_clock() -> TurnClock<impl Fn() -> u64> {
-    TurnClock::new(ThinkTime { target_ms: 1_000, limit_ms: 1_000 }, || 300)
+    TurnClock::new(ThinkTime { target_ms: 1_000, limit_ms: 1_000, unused_is_lost: true }, || 300)
 }
 
 /// A clear position costs a fraction of what the whole budget would buy, and still gets three iterations (the

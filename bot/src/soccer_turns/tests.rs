@@ -137,7 +137,7 @@ fn a_deadline_already_passed_gets_a_legal_turn_from_the_root_s_turns_alone() {
     let network = SoccerNetEvaluation::embedded();
     let mut enumerator = TurnEnumerator::new();
     for position in random_positions(Pitch::STANDARD, 4, 9) {
-        let passed = TurnClock::new(ThinkTime { target_ms: 0, limit_ms: 0 }, || 0);
+        let passed = TurnClock::new(ThinkTime { target_ms: 0, limit_ms: 0, unused_is_lost: true }, || 0);
         let turn = play_turn(&position, &network, Backup::Average, u64::MAX, &passed).expect("a turn");
         assert_whole_legal_turn(&position, &turn.actions);
         // The root's turns up to the first that wins (which is played), or the first LISTED_TURNS.

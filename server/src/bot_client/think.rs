@@ -38,7 +38,11 @@ impl ThinkingLimits {
         let ceiling = self.per_move.min(self.per_game.saturating_sub(spent));
         let ceiling_ms = u64::try_from(ceiling.as_millis()).unwrap_or(u64::MAX);
         let time = think_time(clock, Delivery::Network);
-        ThinkTime { target_ms: time.target_ms.min(ceiling_ms), limit_ms: time.limit_ms.min(ceiling_ms) }
+        ThinkTime {
+            target_ms: time.target_ms.min(ceiling_ms),
+            limit_ms: time.limit_ms.min(ceiling_ms),
+            unused_is_lost: time.unused_is_lost,
+        }
     }
 }
 
@@ -101,10 +105,12 @@ mod tests {
     #[test]
     fn a_turn_ends_at_its_limit_or_when_cancelled() {
         let cancelled = CancellationToken::new();
-        let long = turn_deadline(ThinkTime { target_ms: 30_000, limit_ms: 60_000 }, cancelled.clone());
+        let long =
+            turn_deadline(ThinkTime { target_ms: 30_000, limit_ms: 60_000, unused_is_lost: false }, cancelled.clone());
         let changing = Iteration { same_best: 1, choices: 20, anytime: false };
         assert!(!long.passed() && long.deepen(&changing), "a long budget has just begun");
-        let spent = turn_deadline(ThinkTime { target_ms: 0, limit_ms: 0 }, CancellationToken::new());
+        let spent =
+            turn_deadline(ThinkTime { target_ms: 0, limit_ms: 0, unused_is_lost: false }, CancellationToken::new());
         assert!(spent.passed() && !spent.deepen(&changing), "no budget: over at once");
         cancelled.cancel();
         assert!(long.passed(), "a cancelled search is over whatever its budget");
@@ -116,7 +122,10 @@ mod tests {
         let ceiling = |budget: ThinkTime| Duration::from_millis(budget.limit_ms);
         assert_eq!(ceiling(LIMITS.budget(day, Duration::ZERO)), LIMITS.per_move);
         assert_eq!(ceiling(LIMITS.budget(day, Duration::from_secs(295))), Duration::from_secs(5), "the game's rest");
-        assert_eq!(LIMITS.budget(day, Duration::from_secs(400)), ThinkTime { target_ms: 0, limit_ms: 0 });
+        assert_eq!(
+            LIMITS.budget(day, Duration::from_secs(400)),
+            ThinkTime { target_ms: 0, limit_ms: 0, unused_is_lost: false }
+        );
         let blitz = Clock::PerMove { per_move_ms: 2_000 };
         assert_eq!(LIMITS.budget(blitz, Duration::ZERO), think_time(blitz, Delivery::Network), "the clock's");
     }
@@ -133,7 +142,7 @@ mod tests {
         };
         let cancelled = CancellationToken::new();
         let level = Level::new(8).expect("a level");
-        let hour = ThinkTime { target_ms: 3_600_000, limit_ms: 3_600_000 };
+        let hour = ThinkTime { target_ms: 3_600_000, limit_ms: 3_600_000, unused_is_lost: false };
         let search = tokio::spawn(think(request, level, hour, cancelled.clone()));
         tokio::time::sleep(Duration::from_millis(200)).await;
         cancelled.cancel();

@@ -52,8 +52,9 @@ pub struct Iteration {
     /// How many actions the root chooses from: 1 is a forced action, which no deeper search changes.
     pub choices: usize,
     /// Whether every further iteration improves the answer a little (UCT over whole turns), rather than a
-    /// whole deeper search that a deadline cuts off half done (iterative deepening). Such a search thinks to
-    /// its target once its best action holds, never stopping at half of it.
+    /// whole deeper search that a deadline cuts off half done (iterative deepening). On a clock whose unused
+    /// time is lost (`ThinkTime::unused_is_lost`) such a search thinks to its target once its best action
+    /// holds, never stopping at half of it.
     pub anytime: bool,
 }
 

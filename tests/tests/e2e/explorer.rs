@@ -1,13 +1,17 @@
 //! The opening explorer on both stores: a few kurnik corpus games imported, whose first turns the explorer
 //! counts as the records say; two games reaching one position by different move orders, which meet there; the
 //! band and speed filters; a rated live game written in when it ends, in its players' band, as a rebuild from
-//! the stored game writes it; a rebuild that writes the same rows again; typed refusals of bad rulesets, moves,
-//! bands and speeds; and the per-address limit.
+//! the stored game writes it; a rebuild that writes the same rows again; a Superghost game (a ruleset naming
+//! its word list, a challenge told with the list's verdict) written in from its actor's memory as a rebuild
+//! writes it from the store; typed refusals of bad rulesets, moves, bands and speeds; and the per-address
+//! limit.
 
 use std::collections::BTreeMap;
 
+use kartka_protocol::kinds::dictionary::LanguageCode;
+use kartka_protocol::kinds::superghost::SuperghostOptions;
 use kartka_protocol::rest::{ExplorerPosition, Session};
-use kartka_protocol::TimeControl;
+use kartka_protocol::{RulesetSpec, TimeControl};
 use kartka_server::admin::audit::Actor;
 use kartka_server::admin::import;
 use kartka_server::config::{Limits, Settings};
@@ -22,6 +26,7 @@ use serde_json::json;
 kartka_tests::on_both_stores!(
     imported_openings_are_counted_and_transpositions_meet,
     a_finished_live_game_is_written_in_and_bad_queries_are_refused,
+    a_superghost_game_is_written_in_from_memory_as_from_the_store,
 );
 
 /// Corpus games imported: enough for first turns to repeat.
@@ -49,7 +54,11 @@ async fn queries_past_an_addresses_allowance_are_refused() {
 }
 
 async fn explore(api: &Api, moves: &str, filters: &str) -> ExplorerPosition {
-    let ruleset = urlencode(KURNIK);
+    explore_ruleset(api, KURNIK, moves, filters).await
+}
+
+async fn explore_ruleset(api: &Api, ruleset: &str, moves: &str, filters: &str) -> ExplorerPosition {
+    let (ruleset, moves) = (urlencode(ruleset), urlencode(moves));
     let (status, body) = api.get(&format!("/api/explorer?ruleset={ruleset}&moves={moves}{filters}"), None).await;
     assert_eq!(status, 200, "{moves}{filters}: {body}");
     serde_json::from_value(body).expect("an explorer position")
@@ -173,6 +182,57 @@ async fn a_finished_live_game_is_written_in_and_bad_queries_are_refused(url: &st
     ] {
         let (status, body) = api.get(&format!("/api/explorer?{query}"), None).await;
         assert_eq!((status, body["code"].as_str()), (400, Some("invalid_request")), "{query}: {body}");
+    }
+    server.stop().await;
+}
+
+/// A Superghost game goes into the explorer under its ruleset (which names the word list by its hash) when it
+/// ends, as a rebuild from the store writes it. Its challenge is told as `?+`; Superghost's notation reads a
+/// verdict's mark and ignores it, so the told and the stored text make the same rows.
+async fn a_superghost_game_is_written_in_from_memory_as_from_the_store(url: &str) {
+    let server = TestServer::start(url, Settings::default()).await;
+    let api = Api::new(server.url());
+    let (alice, bob) = (api.guest("alice").await, api.guest("bob").await);
+    let options = SuperghostOptions { players: 2, language: LanguageCode::En, dictionary: None };
+    let blitz = TimeControl::Fischer { initial_seconds: 300, increment_seconds: 5 };
+    let game = api.start_game_for(&alice, &[&bob], RulesetSpec::Superghost(options), blitz, false).await;
+    let (mut first, snapshot) = WsClient::subscribed(server.addr, &alice.token, game).await;
+    let (mut second, _) = WsClient::subscribed(server.addr, &bob.token, game).await;
+    if snapshot.players[0].account_id != alice.account.id {
+        std::mem::swap(&mut first, &mut second);
+    }
+    let ruleset = serde_json::to_string(&snapshot.ruleset).expect("a ruleset");
+    // "ca" is inside "cat": the challenge fails, and is told as `?+`.
+    first.request(10, move_frame(game, 0, "a", ">c")).await;
+    second.request(11, move_frame(game, 1, "b", ">a")).await;
+    first.request(12, move_frame(game, 2, "c", "?")).await;
+    let (_, during) = WsClient::subscribed(server.addr, &alice.token, game).await;
+    let told: Vec<&str> = during.moves.iter().map(|record| record.notation.as_str()).collect();
+    assert_eq!(told, [">c", ">a", "?+"], "the challenge is told with its verdict");
+    second.request(13, json!({ "type": "resign", "game_id": game })).await;
+
+    let written = eventually(std::time::Duration::from_secs(10), || async {
+        let start = explore_ruleset(&api, &ruleset, "", "").await;
+        (!start.turns.is_empty()).then_some(start)
+    })
+    .await
+    .expect("the finished game is written into the explorer");
+    assert_eq!(counts(&written), BTreeMap::from([(">c".to_owned(), 1)]));
+    let mut line = String::new();
+    let mut answers = vec![written];
+    for turn in [">c", ">a"] {
+        line.push_str(turn);
+        answers.push(explore_ruleset(&api, &ruleset, &line, "").await);
+    }
+    assert_eq!(answers[1].turns.len(), 1, "the second letter is counted: {:?}", answers[1]);
+    assert_eq!(answers[2].turns.len(), 1, "the challenge is counted: {:?}", answers[2]);
+
+    assert_eq!(index::rebuild(server.state.store.as_ref()).await.expect("rebuild"), 1);
+    let mut line = String::new();
+    assert_eq!(explore_ruleset(&api, &ruleset, "", "").await, answers[0], "the start, rebuilt");
+    for (turn, answer) in [">c", ">a"].into_iter().zip(&answers[1..]) {
+        line.push_str(turn);
+        assert_eq!(&explore_ruleset(&api, &ruleset, &line, "").await, answer, "after {line}, rebuilt");
     }
     server.stop().await;
 }

@@ -3,13 +3,17 @@
 //! that speaks a line protocol on stdin and stdout (`new`, `play DIGITS`, `go MS`, `quit`; bench/qtpapersoccer
 //! has a driver for QtPaperSoccer). Every turn it answers is checked by kartka's engine: an illegal or unfinished
 //! turn loses it the game and is counted apart, as is an answer later than half as long again as its time.
+//! `--log FILE` keeps every game's turns, with how the bot saw the game after each of its own, to find where
+//! games were lost.
 
+use std::fs::File;
 use std::io::{BufRead, BufReader, Write};
+use std::path::PathBuf;
 use std::process::{Child, ChildStdin, ChildStdout, Command, Stdio};
 use std::time::{Duration, Instant};
 
 use kartka_bot::soccer_turns::Backup;
-use kartka_bot::{Configuration, Level, SoccerJudgement, SoccerSearch};
+use kartka_bot::{Configuration, Evaluation, Level, SoccerJudgement, SoccerSearch};
 use kartka_engine::{AnyGame, GameKind, Seat};
 use rand::rngs::StdRng;
 use rand::{Rng, SeedableRng};
@@ -55,6 +59,12 @@ pub struct VersusArgs {
     /// Turns after which an unfinished game counts as a draw.
     #[arg(long, default_value_t = 400)]
     max_turns: u32,
+    /// Appends each game to this file as it ends, a line each: the opening's number, the bot's seat, the
+    /// bot's result, then every whole turn in order as `o:DIGITS` (the random opening), `e:DIGITS` (the
+    /// engine) or `b:DIGITS:JUDGEMENT` (the bot, with how it saw the game after its turn: its evaluation in
+    /// units, positive when it stands better, or `win`/`loss` when its search proved the result).
+    #[arg(long)]
+    log: Option<PathBuf>,
 }
 
 /// The engine's process and its two pipes.
@@ -110,6 +120,8 @@ struct Played {
     bot_turns: u32,
     engine_time: Duration,
     engine_turns: u32,
+    /// The game's whole turns in the words of `--log`.
+    turns: Vec<String>,
 }
 
 impl Played {
@@ -129,17 +141,28 @@ pub fn run(args: VersusArgs) -> anyhow::Result<()> {
     let level = Level::new(args.level)?;
     let soccer = args.judgement.soccer_judgement()?;
     let mut engine = Engine::start(&args)?;
+    let mut log = match &args.log {
+        Some(path) => Some(
+            File::options()
+                .create(true)
+                .append(true)
+                .open(path)
+                .map_err(|error| anyhow::anyhow!("--log {}: {error}", path.display()))?,
+        ),
+        None => None,
+    };
     let mut total = Played::default();
     let pairs = args.games.div_ceil(2);
     for opening in 0..pairs {
         let seed = args.seed ^ u64::from(opening).wrapping_mul(0x9E37_79B9_7F4A_7C15);
         for bot_seat in [Seat::FIRST, Seat::SECOND] {
             let played = play_game(&args, &mut engine, level, soccer, bot_seat, seed)?;
-            eprintln!(
-                "opening {opening}, bot {}: {:?}",
-                if bot_seat == Seat::FIRST { "first" } else { "second" },
-                played.tally
-            );
+            let seat = if bot_seat == Seat::FIRST { "first" } else { "second" };
+            eprintln!("opening {opening}, bot {seat}: {:?}", played.tally);
+            if let Some(log) = log.as_mut() {
+                writeln!(log, "{opening} {seat} {} {}", result_word(&played), played.turns.join(" "))?;
+                log.flush()?;
+            }
             total.add(&played);
         }
     }
@@ -210,6 +233,7 @@ fn play_game(
         steps += 1;
         if game.to_act() != Some(seat) {
             engine.ask(&format!("play {turn}"))?;
+            played.turns.push(format!("o:{turn}"));
             turn.clear();
         }
     }
@@ -225,9 +249,11 @@ fn play_game(
         turns += 1;
         if seat == bot_seat {
             let started = Instant::now();
-            let text = timed_turn(&game, level, seed ^ u64::from(turns), args.time_ms, configuration)?.text();
+            let turn = timed_turn(&game, level, seed ^ u64::from(turns), args.time_ms, configuration)?;
             played.bot_time += started.elapsed();
             played.bot_turns += 1;
+            let text = turn.text();
+            played.turns.push(format!("b:{text}:{}", judgement_word(turn.evaluation)));
             game.play(&text)?;
             engine.ask(&format!("play {text}"))?;
         } else {
@@ -239,6 +265,7 @@ fn play_game(
             if took > Duration::from_millis(engine_ms * 3 / 2) {
                 played.engine_late += 1;
             }
+            played.turns.push(format!("e:{answer}"));
             let legal = game.play(&answer).is_ok() && game.to_act() != Some(seat);
             if !legal {
                 played.engine_illegal += 1;
@@ -254,6 +281,31 @@ fn play_game(
         Some(_) => super::ladder_record::GameResult::Loss,
     });
     Ok(played)
+}
+
+/// The bot's result in the words of `--log`.
+fn result_word(played: &Played) -> &'static str {
+    let tally = played.tally;
+    if played.engine_illegal > 0 {
+        "engine-illegal"
+    } else if tally.unfinished > 0 {
+        "unfinished"
+    } else if tally.wins > 0 {
+        "win"
+    } else if tally.losses > 0 {
+        "loss"
+    } else {
+        "draw"
+    }
+}
+
+/// How the bot saw the game after its turn, in the words of `--log`.
+fn judgement_word(evaluation: Evaluation) -> String {
+    match evaluation {
+        Evaluation::Score(units) => units.to_string(),
+        Evaluation::Win(_) => "win".to_owned(),
+        Evaluation::Loss(_) => "loss".to_owned(),
+    }
 }
 
 #[cfg(test)]
@@ -277,6 +329,7 @@ mod tests {
             opening_actions: 4,
             seed: 3,
             max_turns: 400,
+            log: None,
         }
     }
 
@@ -296,5 +349,48 @@ mod tests {
             .expect("a game");
             assert_eq!((played.tally.wins, played.engine_illegal, played.engine_turns), (1, 1, 1), "{bot_seat:?}");
         }
+    }
+
+    /// `--log` keeps each game's turns as they were played: the opening's whole turns, then the bot's turns with
+    /// its judgement and the engine's, in order; replaying them gives the game's position.
+    #[test]
+    fn the_log_keeps_every_turn_in_order_with_the_bot_s_judgement() {
+        let directory = std::env::temp_dir().join(format!("kartka-versus-log-{}", std::process::id()));
+        std::fs::create_dir_all(&directory).expect("a temporary directory");
+        let path = directory.join("games.txt");
+        let _ = std::fs::remove_file(&path);
+        // The engine's `9` is illegal: each game ends at the engine's first turn, after the bot's if it went first.
+        let args = VersusArgs { log: Some(path.clone()), ..args_for_engine_answering("9") };
+        run(args).expect("the match runs");
+        let text = std::fs::read_to_string(&path).expect("the log is written");
+        let lines: Vec<&str> = text.lines().collect();
+        assert_eq!(lines.len(), 2, "a line a game: {text}");
+        let mut bot_turns = 0;
+        for (line, seat) in lines.iter().zip(["first", "second"]) {
+            let words: Vec<&str> = line.split(' ').collect();
+            assert_eq!(&words[..3], ["0", seat, "engine-illegal"], "{line}");
+            let mut game = AnyGame::new(&GameKind::PaperSoccer.default_ruleset());
+            for word in &words[3..] {
+                let mut parts = word.split(':');
+                let (who, digits) = (parts.next().expect("a side"), parts.next().expect("digits"));
+                match who {
+                    "o" | "b" => {
+                        game.play(digits).expect("a legal turn");
+                    }
+                    "e" => assert_eq!(digits, "9", "the engine's answer as given"),
+                    _ => panic!("an unknown side in {word}"),
+                }
+                if who == "b" {
+                    bot_turns += 1;
+                    let judgement = parts.next().expect("the bot's judgement");
+                    assert!(judgement.parse::<i32>().is_ok() || ["win", "loss"].contains(&judgement), "{word}");
+                }
+            }
+            assert_eq!(words.last().map(|word| word.starts_with("e:")), Some(true), "{line}");
+            assert!(words[3].starts_with("o:"), "{line}");
+        }
+        // Both games open alike, so the seat to act after the opening is the bot's in exactly one of them.
+        assert_eq!(bot_turns, 1, "{text}");
+        std::fs::remove_dir_all(&directory).expect("removed");
     }
 }

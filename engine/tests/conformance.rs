@@ -11,11 +11,13 @@ mod rng;
 use kartka_engine::{AnyGame, GameKind, MoveError, Progress, Ruleset};
 use rng::Rng;
 
-/// Random games per kind and ruleset, for rulesets with up to [`ACTIONS_AT_FULL_COUNT`] actions at the start.
+/// Random games per kind and ruleset, at most.
 const GAMES: u64 = 150;
-/// Rulesets with more actions at the start (a Dots field has a thousand points) play proportionally fewer
-/// games, at least [`MIN_GAMES`]: each of their games is that much longer and checks that many more actions.
-const ACTIONS_AT_FULL_COUNT: u64 = 200;
+/// Actions listed and checked per ruleset (each position's legal actions, and the actions legal at the start but
+/// not there, each tried): rulesets whose games list many (a Dots field's thousand points, Gallows' words of the
+/// round's length, an endless board's long games) play fewer games, at least [`MIN_GAMES`], each of which checks
+/// that many more actions.
+const CHECKED_ACTIONS: u64 = 3_000_000;
 /// The fewest random games of any ruleset.
 const MIN_GAMES: u64 = 10;
 /// No game of any kind may need more actions than this to end.
@@ -64,18 +66,20 @@ fn small_dots_field() -> kartka_engine::dots::DotsRules {
     DotsRules { size, start: Start::Empty, extra_move: true, instant_win: 12, ..DotsRules::default() }
 }
 
-/// Plays one random game to its end, checking every action on the way; returns the actions played.
-fn random_game(ruleset: &Ruleset, rng: &mut Rng) -> Vec<String> {
+/// Plays one random game to its end, checking every action on the way; returns the actions played and how many
+/// actions were listed and checked on the way.
+fn random_game(ruleset: &Ruleset, rng: &mut Rng) -> (Vec<String>, u64) {
     let mut game = AnyGame::new(ruleset);
     let kind = ruleset.kind();
     let start_actions = AnyGame::new(ruleset).legal_actions();
     let mut played = Vec::new();
+    let mut checked = 0;
     while let Some(seat) = game.to_act() {
         assert!(played.len() < MAX_ACTIONS, "{kind}: random play did not end within {MAX_ACTIONS} actions");
         // A phase may list no actions (they are too many: Sea Battle's fleets); the seat to act still has one,
         // drawn as the listed ones are chosen where there is a list (`Game::for_each_legal_action`).
         let legal = game.legal_actions();
-        assert_illegal_actions_change_nothing(&game, &legal, &start_actions);
+        checked += legal.len() as u64 + assert_illegal_actions_change_nothing(&game, &legal, &start_actions);
         let action = &game.pick_legal_action(rng.next()).expect("a seat to act has a legal action");
         assert!(legal.is_empty() || legal.contains(action), "{kind}: a drawn action is among the listed ones");
         assert_eq!(kind.canonical_move(action).as_deref(), Ok(action.as_str()), "{kind}: legal actions are canonical");
@@ -100,13 +104,16 @@ fn random_game(ruleset: &Ruleset, rng: &mut Rng) -> Vec<String> {
     }
     assert!(game.outcome().is_some(), "{kind}: a game nobody can act in is over by the rules");
     assert!(game.legal_actions().is_empty(), "{kind}: nothing is legal after the end");
-    played
+    (played, checked)
 }
 
-/// Every action legal at the start but not now is refused with a typed error and changes nothing.
-fn assert_illegal_actions_change_nothing(game: &AnyGame, legal: &[String], candidates: &[String]) {
+/// Every action legal at the start but not now is refused with a typed error and changes nothing; returns how
+/// many were tried.
+fn assert_illegal_actions_change_nothing(game: &AnyGame, legal: &[String], candidates: &[String]) -> u64 {
     let legal: std::collections::HashSet<&String> = legal.iter().collect();
+    let mut tried_actions = 0;
     for action in candidates.iter().filter(|action| !legal.contains(action)) {
+        tried_actions += 1;
         let mut tried = game.clone();
         match tried.play(action) {
             Err(MoveError::Illegal { at: 0, .. } | MoveError::Forbidden { at: 0, .. }) => {}
@@ -114,20 +121,19 @@ fn assert_illegal_actions_change_nothing(game: &AnyGame, legal: &[String], candi
         }
         assert_eq!(&tried, game, "{}: a refused action changes nothing", game.kind());
     }
+    tried_actions
 }
 
 #[test]
 fn random_games_of_every_kind_follow_the_game_interface() {
     let mut rng = Rng(0x9E37_79B9_7F4A_7C15);
     for ruleset in rulesets() {
-        let start_actions = AnyGame::new(&ruleset).legal_actions().len() as u64;
-        let games = (GAMES * ACTIONS_AT_FULL_COUNT / start_actions.max(ACTIONS_AT_FULL_COUNT)).max(MIN_GAMES);
-        let mut ended_games = 0;
-        for _ in 0..games {
-            random_game(&ruleset, &mut rng);
-            ended_games += 1;
+        let (mut games, mut checked) = (0, 0);
+        while games < MIN_GAMES || (games < GAMES && checked < CHECKED_ACTIONS) {
+            checked += random_game(&ruleset, &mut rng).1;
+            games += 1;
         }
-        assert_eq!(ended_games, games);
+        assert!(checked > 0, "{}: its games checked actions", ruleset.kind());
     }
 }
 
@@ -136,7 +142,7 @@ fn move_texts_split_into_their_actions_and_concatenate() {
     let mut rng = Rng(7);
     for ruleset in rulesets() {
         let kind = ruleset.kind();
-        let actions = random_game(&ruleset, &mut rng);
+        let (actions, _) = random_game(&ruleset, &mut rng);
         // Replay the game in runs of actions written together, each run within one turn.
         let mut game = AnyGame::new(&ruleset);
         let mut at = 0;

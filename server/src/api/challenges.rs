@@ -132,12 +132,9 @@ pub(super) async fn accept_open(state: &AppState, row: ChallengeRow, me: &Accoun
     };
     let rematch_of = row.rematch_of;
     let took = offers::take(state, OfferKind::Challenge, row.offer, me, may_take, no_longer_open).await?;
-    let (offer, started) = match took {
+    let (offer, taken) = match took {
         Took::Joined(offer) => (offer, None),
-        Took::Started(taken) => {
-            let started = (taken.game_id, taken.players, taken.time_control);
-            (taken.offer, Some(started))
-        }
+        Took::Started(taken) => (taken.offer.clone(), Some(taken)),
     };
     let now = now_ms();
     let row = ChallengeRow { offer, rematch_of };
@@ -146,8 +143,8 @@ pub(super) async fn accept_open(state: &AppState, row: ChallengeRow, me: &Accoun
     for account in parties.accounts() {
         state.connections.notify(account, &ServerFrame::ChallengeUpdated { challenge: challenge.clone() });
     }
-    if let Some((game_id, players, time_control)) = started {
-        starting::start(state, game_id, &players, &time_control).await?;
+    if let Some(taken) = taken {
+        let game_id = starting::start(state, taken).await?;
         if let Some(played) = rematch_of {
             state.games.announce_rematch(played, game_id).await;
         }

@@ -13,7 +13,7 @@ use crate::accounts::player_info;
 use crate::games::new_game;
 use crate::games::seats::seat_count;
 use crate::state::AppState;
-use crate::store::{AccountKind, AccountRow, Millis, OfferKind, OfferRow, OfferSeat, SeatChange};
+use crate::store::{AccountKind, AccountRow, EventRow, GameRow, Millis, OfferKind, OfferRow, OfferSeat, SeatChange};
 use crate::time::now_ms;
 
 /// How long an offer of a live game stays open unless its maker says otherwise.
@@ -199,8 +199,10 @@ pub(super) enum Took {
 pub(super) struct Taken {
     /// The offer as it now stands: accepted, with its game.
     pub offer: OfferRow,
-    /// The game.
-    pub game_id: Uuid,
+    /// The game as stored.
+    pub game: GameRow,
+    /// Its first event, stored with it.
+    pub started: EventRow,
     /// The game's players, first seat first.
     pub players: Vec<PlayerInfo>,
     /// The game's clock.
@@ -263,7 +265,8 @@ pub(super) async fn take(
                 .map_err(|_| corrupt(kind, offer.id))?;
             if state.store.accept_offer(&change, &game, &started, Some(state.games.node_id())).await? {
                 let accepted = state.store.offer(kind, offer.id).await?.ok_or_else(closed)?;
-                return Ok(Took::Started(Taken { offer: accepted, game_id, players, time_control, at: now }));
+                let taken = Taken { offer: accepted, game, started, players, time_control, at: now };
+                return Ok(Took::Started(taken));
             }
         }
         offer = state.store.offer(kind, offer.id).await?.ok_or_else(closed)?;

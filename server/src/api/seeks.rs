@@ -92,8 +92,9 @@ pub async fn accept(
         Took::Started(taken) => {
             let removed = ServerFrame::CorrespondenceSeekRemoved { seek_id: id, status: SeekStatus::Accepted };
             state.lobby.announce(removed).await;
-            starting::start(&state, taken.game_id, &taken.players, &taken.time_control).await?;
-            Ok(Json(load_view(&state, &taken.offer, taken.at).await?))
+            let (offer, at) = (taken.offer.clone(), taken.at);
+            starting::start(&state, taken).await?;
+            Ok(Json(load_view(&state, &offer, at).await?))
         }
     }
 }

@@ -1,11 +1,12 @@
 //! What accepting a challenge and accepting a correspondence seek share: seating the players by the offer's
 //! colour choice and join order, and starting and announcing the game once the store has it.
 
-use kartka_protocol::{ErrorCode, PlayerInfo, ServerFrame, TimeControl};
+use kartka_protocol::{ErrorCode, PlayerInfo, ServerFrame};
 use rand::seq::SliceRandom;
 use rand::Rng;
 use uuid::Uuid;
 
+use super::offers::Taken;
 use super::ApiError;
 use crate::state::AppState;
 use crate::store::AccountRow;
@@ -34,23 +35,20 @@ fn seat_with<T>(seats: usize, players: Vec<(T, Option<usize>)>, shuffle: bool, r
     placed.into_iter().filter_map(|player| player.or_else(|| unfixed.next())).collect()
 }
 
-/// Starts the actor of a stored new game, so its clock runs, and tells every player's connections. Players of
-/// a live game leave the lobby (pools and seeks) as if it had paired them; a correspondence game does not keep
-/// anyone from playing live.
-pub(super) async fn start(
-    state: &AppState,
-    game_id: Uuid,
-    players: &[PlayerInfo],
-    time_control: &TimeControl,
-) -> Result<(), ApiError> {
-    state.games.ensure_running(game_id).await?;
+/// Starts the actor of the new game an offer's last seat stored (from the rows it stored), so its clock runs,
+/// and tells every player's connections. Players of a live game leave the lobby (pools and seeks) as if it had
+/// paired them; a correspondence game does not keep anyone from playing live.
+pub(super) async fn start(state: &AppState, taken: Taken) -> Result<Uuid, ApiError> {
+    let Taken { game, started, players, time_control, .. } = taken;
+    let game_id = game.id;
+    state.games.start_new(game, started).await?;
     if !time_control.is_correspondence() {
         state.lobby.started_elsewhere(game_id, players.iter().map(|player| player.account_id).collect()).await;
     }
-    for player in players {
+    for player in &players {
         state.connections.notify(player.account_id, &ServerFrame::GameStarted { game_id });
     }
-    Ok(())
+    Ok(game_id)
 }
 
 /// The account with this id.

@@ -214,7 +214,7 @@ mod retry;
 mod window;
 
 pub(crate) use commit::{event_kind, SEAT_LEFT_KIND};
-pub(super) use load::LoadError;
+pub(super) use load::{LoadError, StoredGame};
 pub use new_game::new_game;
 
 /// A request to a game actor.

@@ -51,7 +51,7 @@ impl Starter {
             now_ms(),
         )?;
         self.store.insert_game(&game, &started, Some(self.games.node_id())).await.map_err(LobbyError::Store)?;
-        self.games.ensure_running(game_id).await.map_err(LobbyError::Game)?;
+        self.games.start_new(game, started).await.map_err(LobbyError::Game)?;
         for player in &matched.players {
             self.connections.notify(player.account_id, &ServerFrame::GameStarted { game_id });
         }

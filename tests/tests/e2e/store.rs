@@ -26,6 +26,7 @@ kartka_tests::on_both_stores!(
     open_challenges_are_listed_for_both_sides,
     only_open_unexpired_challenges_close,
     accepting_a_challenge_creates_its_game_once,
+    a_new_game_of_every_kind_reads_back_as_the_rows_it_was_stored_with,
     concurrent_accepts_let_exactly_one_win,
     a_seat_change_decided_on_a_stale_revision_writes_nothing,
     games_of_pages_newest_first,
@@ -627,6 +628,37 @@ async fn a_finished_game_leaves_the_active_live_games(db: &TestDb) {
     assert_eq!(stored.state.winner.as_deref(), Some("first"));
     assert_eq!(stored.state.scores.as_deref(), Some("1:0"), "a result's points are kept");
     assert_eq!(stored.state.deadline, None);
+}
+
+/// A node starts a new game's actor from the rows it stored (`StoredGame::new`), not from the store: that is
+/// the same actor only if the store gives back exactly those rows, nothing more, for every kind and seat count.
+async fn a_new_game_of_every_kind_reads_back_as_the_rows_it_was_stored_with(db: &TestDb) {
+    use kartka_server::games::{kinds, new_game, ClockRules};
+    let store = db.store();
+    let mut players = Vec::new();
+    let specs = kartka_engine::GameKind::ALL.iter().map(|&kind| kinds::default_spec(kind));
+    for spec in specs.chain(kinds::rulesets_of_more_than_two_seats()) {
+        let seats = kinds::ruleset(&spec).expect("a registry's ruleset").seat_count();
+        while players.len() < seats {
+            let account = inserted_account(&*store, &format!("player{}", players.len())).await;
+            players.push(kartka_protocol::PlayerInfo {
+                account_id: account.id,
+                name: account.name,
+                guest: false,
+                bot: false,
+            });
+        }
+        let time_control = kartka_protocol::TimeControl::Fischer { initial_seconds: 60, increment_seconds: 2 };
+        let seated = players[..seats].to_vec();
+        let clocks = ClockRules { day: std::time::Duration::from_secs(86_400), first_move: std::time::Duration::ZERO };
+        let (game, started) =
+            new_game(Uuid::new_v4(), seated, spec, time_control, true, clocks, T0).expect("a new game");
+        store.insert_game(&game, &started, None).await.expect("insert the game");
+        assert_eq!(store.game(game.id).await.unwrap().as_ref(), Some(&game), "{}", game.kind);
+        assert_eq!(store.events_after(game.id, 0).await.unwrap(), [started], "{}", game.kind);
+        assert!(store.moves(game.id).await.unwrap().is_empty(), "{}", game.kind);
+        assert!(store.opponent_mutes(game.id).await.unwrap().is_empty(), "{}", game.kind);
+    }
 }
 
 async fn events_after_returns_only_later_events(db: &TestDb) {

@@ -15,8 +15,41 @@ use crate::games::clock::GameClock;
 use crate::games::convert::{self, seat_name, speed_from_text};
 use crate::games::kinds;
 use crate::games::replay::{Departures, Left};
-use crate::store::{Store, StoreError};
+use crate::store::{EventRow, GameRow, MoveRow, Store, StoreError};
 use crate::time::now_ms;
+
+/// What an actor is made from: a game's rows as the store holds them.
+pub(in crate::games) struct StoredGame {
+    /// The game.
+    pub row: GameRow,
+    /// Its events, in order, from the first (`started`).
+    pub events: Vec<EventRow>,
+    /// Its moves, in order.
+    pub moves: Vec<MoveRow>,
+    /// The accounts that muted their opponents in it.
+    pub opponent_mutes: Vec<Uuid>,
+    /// The rematch accepted after it (read only for a game that has ended), so that those who come to the game
+    /// later can follow it.
+    pub rematch: Option<Uuid>,
+}
+
+impl StoredGame {
+    /// A game just stored by [`new_game`](super::new_game::new_game): its row and its `started` event, nothing
+    /// else yet, so that its actor starts without reading back what was just written.
+    pub(in crate::games) fn new(row: GameRow, started: EventRow) -> StoredGame {
+        StoredGame { row, events: vec![started], moves: Vec::new(), opponent_mutes: Vec::new(), rematch: None }
+    }
+
+    /// The game `id` as the store holds it; `None` when there is no such game.
+    async fn read(store: &dyn Store, id: Uuid) -> Result<Option<StoredGame>, StoreError> {
+        let Some(row) = store.game(id).await? else { return Ok(None) };
+        let events = store.events_after(id, 0).await?;
+        let opponent_mutes = store.opponent_mutes(id).await?;
+        let moves = store.moves(id).await?;
+        let rematch = if row.state.status == "active" { None } else { store.accepted_rematch(id).await? };
+        Ok(Some(StoredGame { row, events, moves, opponent_mutes, rematch }))
+    }
+}
 
 impl GameActor {
     /// Loads a game and everything needed to run it; `None` when there is no such game.
@@ -25,14 +58,23 @@ impl GameActor {
         id: Uuid,
         config: ActorConfig,
     ) -> Result<Option<GameActor>, LoadError> {
-        let Some(row) = store.game(id).await? else { return Ok(None) };
+        let Some(stored) = StoredGame::read(store.as_ref(), id).await? else { return Ok(None) };
+        GameActor::from_stored(store, stored, config).map(Some)
+    }
+
+    /// The actor of a game from its rows: the game replayed from its moves, its clocks, its events.
+    pub(in crate::games) fn from_stored(
+        store: Arc<dyn Store>,
+        stored: StoredGame,
+        config: ActorConfig,
+    ) -> Result<GameActor, LoadError> {
+        let StoredGame { row, events: event_rows, moves: move_rows, opponent_mutes: mutes, rematch } = stored;
+        let id = row.id;
         let corrupt = |why: String| LoadError::Corrupt(id, why);
         let ruleset: RulesetSpec = serde_json::from_str(&row.ruleset).map_err(|e| corrupt(e.to_string()))?;
         let time_control: TimeControl = serde_json::from_str(&row.time_control).map_err(|e| corrupt(e.to_string()))?;
         let rules = kinds::ruleset(&ruleset).map_err(|e| corrupt(e.to_string()))?;
         let speed = speed_from_text(&row.speed).ok_or_else(|| corrupt(format!("speed {}", row.speed)))?;
-        let event_rows = store.events_after(id, 0).await?;
-        let mutes = store.opponent_mutes(id).await?;
         let seats = rules.seat_count();
         if row.players.len() != seats {
             return Err(corrupt(format!("{} players stored where the game has {seats} seats", row.players.len())));
@@ -69,7 +111,7 @@ impl GameActor {
             .collect();
         let departed = departures(&events).map_err(corrupt)?;
         let mut departures = Departures::new(&departed);
-        for row in store.moves(id).await? {
+        for row in move_rows {
             let seat = convert::seat_from_text(&row.seat).ok_or_else(|| corrupt(format!("seat {}", row.seat)))?;
             departures.before(&mut game, row.ply as u32);
             let to_act_before = game.seats_to_act();
@@ -143,10 +185,8 @@ impl GameActor {
             paused_seats(&events, seats),
             has_moved,
         );
-        // A finished game's rematch, so that those who come to the game later can follow it.
-        let rematch = if status == GameStatus::Active { None } else { store.accepted_rematch(id).await? };
         let now = now_ms();
-        Ok(Some(GameActor {
+        Ok(GameActor {
             id,
             store,
             config,
@@ -183,7 +223,7 @@ impl GameActor {
             deadline_retry: DeadlineRetry::default(),
             unowned_since: None,
             watched_place: None,
-        }))
+        })
     }
 }
 

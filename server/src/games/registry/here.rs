@@ -12,9 +12,11 @@ use kartka_protocol::GameSnapshot;
 use tokio::sync::{mpsc, oneshot};
 use uuid::Uuid;
 
-use super::super::actor::{Action, AdminAction, Command, GameActor, GameError, LoadError, Subscribed, Subscriber};
+use super::super::actor::{
+    Action, AdminAction, Command, GameActor, GameError, LoadError, StoredGame, Subscribed, Subscriber,
+};
 use super::{Games, COMMAND_QUEUE};
-use crate::store::{AuditRow, ChatRow, LeaseTake, Millis};
+use crate::store::{AuditRow, ChatRow, EventRow, GameRow, LeaseTake, Millis};
 
 impl Games {
     /// [`Games::act`] on this node only.
@@ -151,10 +153,25 @@ impl Games {
     /// The queue of the game's actor, started here if it runs nowhere. Every request for a game shares its one
     /// slot while the actor starts, so that one actor starts however many ask at once.
     pub(super) async fn actor(&self, game_id: Uuid) -> Result<mpsc::Sender<Command>, GameError> {
+        self.actor_from(game_id, None).await
+    }
+
+    /// Starts the actor of a game this node has just stored with its lease (`row` and its `started` event),
+    /// from those rows rather than from the store. A request for the game that came first has started it
+    /// already, from the store, which is the same game.
+    pub async fn start_new(&self, row: GameRow, started: EventRow) -> Result<(), GameError> {
+        match self.actor_from(row.id, Some(StoredGame::new(row, started))).await {
+            Ok(_) | Err(GameError::OwnedElsewhere { .. }) => Ok(()),
+            Err(error) => Err(error),
+        }
+    }
+
+    /// [`Games::actor`], starting it from `stored` rather than from the store when it must start.
+    async fn actor_from(&self, game_id: Uuid, stored: Option<StoredGame>) -> Result<mpsc::Sender<Command>, GameError> {
         let slot = self.actors.lock().expect("registry lock").entry(game_id).or_default().clone();
         // Boxed: an actor starts once, but every request for the game awaits this, and inline the loading's
         // state would be copied into each request's future.
-        let sender = slot.get_or_try_init(|| Box::pin(self.start(game_id))).await.cloned();
+        let sender = slot.get_or_try_init(|| Box::pin(self.start(game_id, stored))).await.cloned();
         if sender.is_err() {
             drop(slot);
             self.forget_unstarted(game_id);
@@ -174,13 +191,13 @@ impl Games {
         }
     }
 
-    async fn start(&self, game_id: Uuid) -> Result<mpsc::Sender<Command>, GameError> {
+    async fn start(&self, game_id: Uuid, stored: Option<StoredGame>) -> Result<mpsc::Sender<Command>, GameError> {
         // Requests that waited on the slot while another found the owner unreachable take no lease each.
         if self.stalled.is_stalled(game_id, Instant::now()) {
             return Err(GameError::Unreachable);
         }
         let owner_lost_at = self.take_lease(game_id).await?;
-        let actor = match self.load(game_id).await {
+        let actor = match self.load(game_id, stored).await {
             Ok(actor) => actor.unowned_since(owner_lost_at),
             Err(error) => {
                 self.leases.release(game_id).await;
@@ -205,8 +222,13 @@ impl Games {
         Ok(sender)
     }
 
-    async fn load(&self, game_id: Uuid) -> Result<GameActor, GameError> {
-        match GameActor::load(self.store.clone(), game_id, self.config.clone()).await {
+    /// The game's actor, from `stored` when given, else from the store.
+    async fn load(&self, game_id: Uuid, stored: Option<StoredGame>) -> Result<GameActor, GameError> {
+        let loaded = match stored {
+            Some(stored) => GameActor::from_stored(self.store.clone(), stored, self.config.clone()).map(Some),
+            None => GameActor::load(self.store.clone(), game_id, self.config.clone()).await,
+        };
+        match loaded {
             Ok(Some(actor)) => Ok(actor),
             Ok(None) => Err(GameError::UnknownGame),
             Err(LoadError::Store(error)) => Err(GameError::Store(error)),

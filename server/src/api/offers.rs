@@ -192,7 +192,7 @@ pub(super) enum Took {
     /// A seat is taken and others are still free: the offer as it now stands.
     Joined(OfferRow),
     /// The last seat is taken: the game is stored, not yet started (see [`starting::start`]).
-    Started(Taken),
+    Started(Box<Taken>),
 }
 
 /// An offer whose last seat was taken.
@@ -266,7 +266,7 @@ pub(super) async fn take(
             if state.store.accept_offer(&change, &game, &started, Some(state.games.node_id())).await? {
                 let accepted = state.store.offer(kind, offer.id).await?.ok_or_else(closed)?;
                 let taken = Taken { offer: accepted, game, started, players, time_control, at: now };
-                return Ok(Took::Started(taken));
+                return Ok(Took::Started(Box::new(taken)));
             }
         }
         offer = state.store.offer(kind, offer.id).await?.ok_or_else(closed)?;

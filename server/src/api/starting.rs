@@ -38,8 +38,8 @@ fn seat_with<T>(seats: usize, players: Vec<(T, Option<usize>)>, shuffle: bool, r
 /// Starts the actor of the new game an offer's last seat stored (from the rows it stored), so its clock runs,
 /// and tells every player's connections. Players of a live game leave the lobby (pools and seeks) as if it had
 /// paired them; a correspondence game does not keep anyone from playing live.
-pub(super) async fn start(state: &AppState, taken: Taken) -> Result<Uuid, ApiError> {
-    let Taken { game, started, players, time_control, .. } = taken;
+pub(super) async fn start(state: &AppState, taken: Box<Taken>) -> Result<Uuid, ApiError> {
+    let Taken { game, started, players, time_control, .. } = *taken;
     let game_id = game.id;
     state.games.start_new(game, started).await?;
     if !time_control.is_correspondence() {

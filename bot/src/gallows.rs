@@ -6,7 +6,8 @@
 //! It plays from [`GallowsView`], what its seat sees: the public texts of the moves (and its own word as its
 //! private text). The other seat's word is no input of any function here, so the bot cannot read it.
 
-use std::sync::Arc;
+use std::collections::HashMap;
+use std::sync::{Arc, Mutex, OnceLock, PoisonError};
 
 use crate::rng::SplitMix64;
 use kartka_engine::dictionary::{registry, Dictionary};
@@ -155,6 +156,25 @@ fn next_guess(rules: GallowsRules, round: &RoundView, candidates: &[Word]) -> Ac
 /// letter, the lightest hardest (a guesser going by frequency misses most before finding it).
 #[must_use]
 pub fn choose_word(rules: GallowsRules, seed: u64) -> Option<Word> {
+    let hardest = hardest_words(rules);
+    if hardest.is_empty() {
+        return None;
+    }
+    let index = (SplitMix64::new(seed).next_unit() * hardest.len() as f64) as usize;
+    Some(hardest[index.min(hardest.len() - 1)])
+}
+
+/// The [`HARD_WORDS`] hardest words the rules accept, the hardest first: a full list has millions of words, so
+/// they are found once per process for each set of rules (a dictionary's rules are few, and the lists only grow).
+fn hardest_words(rules: GallowsRules) -> Arc<Vec<Word>> {
+    static KNOWN: OnceLock<Mutex<HashMap<GallowsRules, Arc<Vec<Word>>>>> = OnceLock::new();
+    let known = KNOWN.get_or_init(Mutex::default);
+    let mut known = known.lock().unwrap_or_else(PoisonError::into_inner);
+    Arc::clone(known.entry(rules).or_insert_with(|| Arc::new(find_hardest_words(rules))))
+}
+
+/// [`hardest_words`], by reading the whole dictionary.
+fn find_hardest_words(rules: GallowsRules) -> Vec<Word> {
     let dictionary = dictionary(rules);
     let alphabet = rules.language().alphabet();
     let mut holding = vec![0u64; alphabet.len()];
@@ -171,13 +191,13 @@ pub fn choose_word(rules: GallowsRules, seed: u64) -> Option<Word> {
     let weight = |word: &Word| -> u64 {
         alphabet.iter().zip(&holding).filter(|(letter, _)| word.holds(**letter)).map(|(_, &count)| count).sum()
     };
-    acceptable.sort_by_key(|word| (weight(word), *word));
-    acceptable.truncate(HARD_WORDS);
-    if acceptable.is_empty() {
-        return None;
+    let mut weighed: Vec<(u64, Word)> = acceptable.iter().map(|word| (weight(word), *word)).collect();
+    if weighed.len() > HARD_WORDS {
+        weighed.select_nth_unstable(HARD_WORDS - 1);
+        weighed.truncate(HARD_WORDS);
     }
-    let index = (SplitMix64::new(seed).next_unit() * acceptable.len() as f64) as usize;
-    Some(acceptable[index.min(acceptable.len() - 1)])
+    weighed.sort_unstable();
+    weighed.into_iter().map(|(_, word)| word).collect()
 }
 
 #[cfg(test)]

@@ -108,11 +108,9 @@ fn main() -> anyhow::Result<()> {
 fn soccer_self_play(args: SelfPlayArgs) -> anyhow::Result<()> {
     let started = std::time::Instant::now();
     let evaluator = match &args.network {
-        Some(path) => {
-            let bytes = std::fs::read(path).with_context(|| format!("reading {}", path.display()))?;
-            let network = Network::from_safetensors(&bytes).with_context(|| format!("loading {}", path.display()))?;
-            SoccerNetEvaluation::with(Box::leak(Box::new(network)))
-        }
+        Some(path) => SoccerNetEvaluation::with(
+            Network::load_for_program(path).with_context(|| format!("loading {}", path.display()))?,
+        ),
         None => SoccerNetEvaluation::embedded(),
     };
     let options = SelfPlayOptions {

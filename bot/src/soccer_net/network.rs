@@ -18,6 +18,14 @@ pub const HIDDEN_2: usize = 32;
 /// Why a weights file cannot be used.
 #[derive(Debug, thiserror::Error)]
 pub enum WeightsError {
+    /// The file cannot be read.
+    #[error("cannot read {}: {source}", path.display())]
+    Read {
+        /// The file.
+        path: std::path::PathBuf,
+        /// What reading it found.
+        source: std::io::Error,
+    },
     /// The file is no safetensors file.
     #[error("not a safetensors file: {0}")]
     Format(#[from] safetensors::SafeTensorError),
@@ -50,6 +58,14 @@ pub struct Network {
 }
 
 impl Network {
+    /// Reads the weights file at `path` (written by `kartka-train`) into a network kept for the rest of the
+    /// program, as the embedded one is: an evaluation borrows its network for `'static`. For programs that
+    /// load one file once (the trainer, the lab), never per game.
+    pub fn load_for_program(path: &std::path::Path) -> Result<&'static Network, WeightsError> {
+        let bytes = std::fs::read(path).map_err(|source| WeightsError::Read { path: path.to_owned(), source })?;
+        Ok(Box::leak(Box::new(Network::from_safetensors(&bytes)?)))
+    }
+
     /// Reads the weights from the bytes of a safetensors file.
     pub fn from_safetensors(bytes: &[u8]) -> Result<Network, WeightsError> {
         let tensors = SafeTensors::deserialize(bytes)?;
@@ -186,5 +202,23 @@ mod tests {
         let missing = weights_file(|_, _| 0.0, Some("l2.bias"));
         assert!(matches!(Network::from_safetensors(&missing), Err(WeightsError::Missing("l2.bias"))));
         assert!(matches!(Network::from_safetensors(b"not weights"), Err(WeightsError::Format(_))));
+    }
+
+    #[test]
+    fn a_weights_file_loads_for_the_program_and_a_missing_one_is_named() {
+        let dir = tempfile::tempdir().expect("a directory");
+        let path = dir.path().join("net.safetensors");
+        let bytes = weights_file(|name, index| if name == "l3.bias" { 0.25 } else { index as f32 * 1e-3 }, None);
+        std::fs::write(&path, &bytes).expect("write the weights");
+        let loaded = Network::load_for_program(&path).expect("the file loads");
+        let read = Network::from_safetensors(&bytes).expect("the bytes load");
+        assert_eq!(loaded.logit(&[0, 5, 9]), read.logit(&[0, 5, 9]), "the same network");
+        let missing = dir.path().join("none.safetensors");
+        match Network::load_for_program(&missing) {
+            Err(error @ WeightsError::Read { .. }) => {
+                assert!(error.to_string().contains("none.safetensors"), "{error}")
+            }
+            other => panic!("a missing file: {:?}", other.map(|_| ())),
+        }
     }
 }

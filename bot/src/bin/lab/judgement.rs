@@ -30,10 +30,8 @@ impl JudgementArgs {
             (true, _, _) => SoccerJudgement::RowsOnly,
             (_, true, _) => SoccerJudgement::HandWritten,
             (_, _, Some(path)) => {
-                let bytes = std::fs::read(path).with_context(|| format!("reading {}", path.display()))?;
-                let network =
-                    Network::from_safetensors(&bytes).with_context(|| format!("loading {}", path.display()))?;
-                SoccerJudgement::Loaded(LoadedNetwork(Box::leak(Box::new(network))))
+                let network = Network::load_for_program(path).with_context(|| format!("loading {}", path.display()))?;
+                SoccerJudgement::Loaded(LoadedNetwork(network))
             }
             _ => SoccerJudgement::Network,
         })

@@ -12,7 +12,7 @@ use kartka_protocol::rest::{Challenge, ChallengeList, ChallengeStatus, CreateCha
 use kartka_protocol::{ErrorCode, ServerFrame};
 use uuid::Uuid;
 
-use super::offers::{self, colour_choice, registration_required, Parties, Standing, Terms, Took};
+use super::offers::{self, colour_choice, registration_required, Parties, Standing, Taken, Terms, Took};
 use super::starting;
 use super::{ApiError, Authenticated};
 use crate::accounts::info;
@@ -132,9 +132,12 @@ pub(super) async fn accept_open(state: &AppState, row: ChallengeRow, me: &Accoun
     };
     let rematch_of = row.rematch_of;
     let took = offers::take(state, OfferKind::Challenge, row.offer, me, may_take, no_longer_open).await?;
-    let (offer, taken) = match took {
+    let (offer, started) = match took {
         Took::Joined(offer) => (offer, None),
-        Took::Started(taken) => (taken.offer.clone(), Some(taken)),
+        Took::Started(taken) => {
+            let Taken { offer, game, started, players, time_control, .. } = *taken;
+            (offer, Some((game, started, players, time_control)))
+        }
     };
     let now = now_ms();
     let row = ChallengeRow { offer, rematch_of };
@@ -143,8 +146,8 @@ pub(super) async fn accept_open(state: &AppState, row: ChallengeRow, me: &Accoun
     for account in parties.accounts() {
         state.connections.notify(account, &ServerFrame::ChallengeUpdated { challenge: challenge.clone() });
     }
-    if let Some(taken) = taken {
-        let game_id = starting::start(state, taken).await?;
+    if let Some((game, started, players, time_control)) = started {
+        let game_id = starting::start(state, game, started, &players, &time_control).await?;
         if let Some(played) = rematch_of {
             state.games.announce_rematch(played, game_id).await;
         }

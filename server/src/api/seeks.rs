@@ -12,7 +12,7 @@ use kartka_protocol::correspondence::{CreateSeek, Seek, SeekList, SeekStatus};
 use kartka_protocol::{ErrorCode, ServerFrame};
 use uuid::Uuid;
 
-use super::offers::{self, colour_choice, registration_required, Parties, Standing, Terms, Took};
+use super::offers::{self, colour_choice, registration_required, Parties, Standing, Taken, Terms, Took};
 use super::starting;
 use super::{ApiError, Authenticated};
 use crate::accounts::info;
@@ -92,8 +92,8 @@ pub async fn accept(
         Took::Started(taken) => {
             let removed = ServerFrame::CorrespondenceSeekRemoved { seek_id: id, status: SeekStatus::Accepted };
             state.lobby.announce(removed).await;
-            let (offer, at) = (taken.offer.clone(), taken.at);
-            starting::start(&state, taken).await?;
+            let Taken { offer, game, started, players, time_control, at } = *taken;
+            starting::start(&state, game, started, &players, &time_control).await?;
             Ok(Json(load_view(&state, &offer, at).await?))
         }
     }

@@ -1,15 +1,14 @@
 //! What accepting a challenge and accepting a correspondence seek share: seating the players by the offer's
 //! colour choice and join order, and starting and announcing the game once the store has it.
 
-use kartka_protocol::{ErrorCode, PlayerInfo, ServerFrame};
+use kartka_protocol::{ErrorCode, PlayerInfo, ServerFrame, TimeControl};
 use rand::seq::SliceRandom;
 use rand::Rng;
 use uuid::Uuid;
 
-use super::offers::Taken;
 use super::ApiError;
 use crate::state::AppState;
-use crate::store::AccountRow;
+use crate::store::{AccountRow, EventRow, GameRow};
 
 /// The players, first seat first, from `players` in join order (the offer's maker first), each with the seat
 /// fixed for them if any (the maker's `first` or `second`, every seat of a rematch). Fixed seats are kept; the
@@ -38,14 +37,19 @@ fn seat_with<T>(seats: usize, players: Vec<(T, Option<usize>)>, shuffle: bool, r
 /// Starts the actor of the new game an offer's last seat stored (from the rows it stored), so its clock runs,
 /// and tells every player's connections. Players of a live game leave the lobby (pools and seeks) as if it had
 /// paired them; a correspondence game does not keep anyone from playing live.
-pub(super) async fn start(state: &AppState, taken: Box<Taken>) -> Result<Uuid, ApiError> {
-    let Taken { game, started, players, time_control, .. } = *taken;
+pub(super) async fn start(
+    state: &AppState,
+    game: GameRow,
+    started: EventRow,
+    players: &[PlayerInfo],
+    time_control: &TimeControl,
+) -> Result<Uuid, ApiError> {
     let game_id = game.id;
     state.games.start_new(game, started).await?;
     if !time_control.is_correspondence() {
         state.lobby.started_elsewhere(game_id, players.iter().map(|player| player.account_id).collect()).await;
     }
-    for player in &players {
+    for player in players {
         state.connections.notify(player.account_id, &ServerFrame::GameStarted { game_id });
     }
     Ok(game_id)

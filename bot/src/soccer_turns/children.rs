@@ -25,10 +25,10 @@ pub const EVALUATED_TURNS: usize = 1024;
 /// [`OPPONENT_SCORES_AT_ONCE`].
 const JUDGED: f32 = 0.99;
 
-/// What a turn after which the opponent can enter the goal it attacks within its own turn is worth to the
-/// seat that played it, at most: below any judged position, above a proven loss. The engine's goal reach
-/// finds such a goal through bounces only; the node's own expansion proves it, or not, when the search goes
-/// there.
+/// The prior of a turn after which the opponent can enter the goal it attacks within its own turn: proven lost
+/// at once, since the engine's goal reach finds such a goal through bounces only, exactly when one of the
+/// opponent's turns scores (tested in the engine). Below any judged position and above a loss the game has
+/// already reached, so that a root with every turn lost plays one that loses later.
 const OPPONENT_SCORES_AT_ONCE: f32 = -0.995;
 
 /// Units of evaluation to the value scale -1..1 of the tree: tanh(units / this). The learned evaluation gives
@@ -161,14 +161,18 @@ impl Children {
                 aborted = true;
                 return ControlFlow::Break(());
             }
-            push(candidates, steps, turn, value_after(evaluator, after, seat), Proof::Open);
+            let (value, proof) = judge_after(evaluator, after, seat);
+            push(candidates, steps, turn, value, proof);
             more
         });
         if aborted {
             return None;
         }
-        let complete = !cut && threshold.is_none() && candidates.len() <= CHILDREN_KEPT;
         candidates.sort_by(|a, b| b.value.total_cmp(&a.value));
+        // The turns past the cap are rated no better than the last kept; where all of them are proven lost,
+        // none is left out of what the node's proof needs.
+        let dropped_are_lost = candidates.iter().skip(CHILDREN_KEPT).all(|candidate| candidate.proof == Proof::Lost);
+        let complete = !cut && threshold.is_none() && dropped_are_lost;
         candidates.truncate(CHILDREN_KEPT);
         Some(Listing { turns, complete })
     }
@@ -201,15 +205,15 @@ fn push(candidates: &mut Vec<Candidate>, steps: &mut Vec<Direction>, turn: &[Dir
 }
 
 /// The value of the position `after` a turn of `seat`'s (the game going on, the other seat to act) for
-/// `seat`, on the tree's scale -1..1.
-pub(super) fn value_after<E: Evaluate<Position>>(evaluator: &E, after: &Position, seat: Seat) -> f32 {
+/// `seat`, on the tree's scale -1..1, and what is proven of it: lost when the opponent can score within its
+/// own turn (not evaluated then), open otherwise.
+fn judge_after<E: Evaluate<Position>>(evaluator: &E, after: &Position, seat: Seat) -> (f32, Proof) {
     let opponent = after.to_move();
-    let value = value_of_units(-evaluator.evaluate(after));
+    debug_assert_ne!(opponent, seat, "a whole turn passes the ball");
     if after.goal_reach().turns(opponent) == Some(0) {
-        debug_assert_ne!(opponent, seat, "a whole turn passes the ball");
-        value.min(OPPONENT_SCORES_AT_ONCE)
+        (OPPONENT_SCORES_AT_ONCE, Proof::Lost)
     } else {
-        value
+        (value_of_units(-evaluator.evaluate(after)), Proof::Open)
     }
 }
 

@@ -76,6 +76,11 @@ impl<'a, E: Evaluate<Position>> TurnSearch<'a, E> {
             if !self.iterate(root) {
                 break;
             }
+            if self.path.get(1).is_some_and(|&child| self.tree.nodes[child].every_answer_lost) {
+                // Every answer the caps kept loses: nothing below is left to search, and no other turn does
+                // better short of a proven win, which the root's listing would have kept alone.
+                break;
+            }
             iterations += 1;
             if iterations == next_report {
                 next_report *= 2;
@@ -218,13 +223,15 @@ impl<'a, E: Evaluate<Position>> TurnSearch<'a, E> {
         }
     }
 
-    /// The root's child to play: a won one; else the most visited (by [`Backup::Average`]) or the best valued
-    /// (by [`Backup::Minimax`]) of those not proven lost; if all are lost, the best evaluated.
+    /// The root's child to play: a won one; else one whose every kept answer loses; else the most visited (by
+    /// [`Backup::Average`]) or the best valued (by [`Backup::Minimax`]) of those not proven lost; if all are
+    /// lost, the best evaluated.
     fn best_child(&self) -> usize {
         let root = &self.tree.nodes[0];
         let rank = |child: &Node| -> (u8, f32, f32) {
             match child.proof {
                 Proof::Won => (3, 0.0, 0.0),
+                Proof::Open if child.every_answer_lost => (2, 0.0, 0.0),
                 Proof::Lost => (0, child.prior, 0.0),
                 _ => match self.backup {
                     Backup::Average => (1, child.visits as f32, self.value(child)),

@@ -4,6 +4,7 @@ use std::ops::ControlFlow;
 use kartka_engine::soccer::{Direction, Pitch, Position, TurnEnumerator};
 use kartka_engine::Seat;
 
+use super::children::Children;
 use super::*;
 use crate::clock::{ThinkTime, TurnClock};
 use crate::search::{Iteration, NoDeadline};
@@ -118,6 +119,100 @@ fn a_turn_that_lets_the_opponent_score_at_once_is_avoided_when_a_safe_one_exists
         seen += 1;
     }
     assert_eq!(seen, 5, "random games offered too few positions with safe and unsafe turns");
+}
+
+/// How many distinct turns the seat to act has in `position`, counted up to `most + 1`.
+fn turns_up_to(enumerator: &mut TurnEnumerator, position: &Position, most: u64) -> u64 {
+    let mut counted = 0;
+    enumerator.for_each_distinct_turn_until(position, |_, _| {
+        counted += 1;
+        if counted > most {
+            ControlFlow::Break(())
+        } else {
+            ControlFlow::Continue(())
+        }
+    });
+    counted
+}
+
+/// Whether every turn of the seat to act in `position` loses at once: it ends the game lost, or leaves the
+/// other seat a goal within its turn (the engine's goal reach, which its own tests find exact: some turn of
+/// that seat's then scores).
+fn every_turn_loses_at_once(enumerator: &mut TurnEnumerator, position: &Position) -> bool {
+    let seat = position.to_move();
+    let mut all_lose = true;
+    enumerator.for_each_distinct_turn_until(position, |_, after| {
+        all_lose &= match after.outcome() {
+            Some(outcome) => outcome.winner().is_some_and(|winner| winner != seat),
+            None => after.goal_reach().turns(after.to_move()) == Some(0),
+        };
+        if all_lose {
+            ControlFlow::Continue(())
+        } else {
+            ControlFlow::Break(())
+        }
+    });
+    all_lose
+}
+
+#[test]
+fn a_position_whose_every_turn_lets_the_opponent_score_is_proven_lost_by_its_listing_alone() {
+    let network = SoccerNetEvaluation::embedded();
+    let mut enumerator = TurnEnumerator::new();
+    let mut children = Children::default();
+    let (mut trapped, mut with_a_way_out) = (0, 0);
+    for position in random_positions(Pitch::STANDARD, 300, 1) {
+        if trapped == 8 && with_a_way_out == 8 {
+            break;
+        }
+        if turns_up_to(&mut enumerator, &position, 2 * CHILDREN_KEPT as u64) > 2 * CHILDREN_KEPT as u64 {
+            continue;
+        }
+        let lost = every_turn_loses_at_once(&mut enumerator, &position);
+        if (lost && trapped == 8) || (!lost && with_a_way_out == 8) {
+            continue;
+        }
+        let listing = children.list(&position, &network, None).expect("no deadline");
+        let all_proven_lost = children.candidates.iter().all(|candidate| candidate.proof == Proof::Lost);
+        assert_eq!(all_proven_lost && listing.complete, lost, "{position:?}");
+        if lost {
+            trapped += 1;
+        } else {
+            with_a_way_out += 1;
+        }
+    }
+    assert_eq!((trapped, with_a_way_out), (8, 8), "random games offered too few positions of each");
+}
+
+#[test]
+fn a_turn_that_leaves_every_answer_lost_at_once_is_found_and_proven_won() {
+    let network = SoccerNetEvaluation::embedded();
+    let (mut enumerator, mut answers) = (TurnEnumerator::new(), TurnEnumerator::new());
+    let mut seen = 0;
+    for position in random_positions(Pitch::STANDARD, 300, 1) {
+        if seen == 6 {
+            break;
+        }
+        if turns_up_to(&mut enumerator, &position, 60) > 60 {
+            continue;
+        }
+        let seat = position.to_move();
+        let (mut forcing, mut wins_now) = (0, false);
+        enumerator.for_each_distinct_turn(&position, |_, after| match after.outcome() {
+            Some(outcome) => wins_now |= outcome.winner() == Some(seat),
+            None => forcing += usize::from(every_turn_loses_at_once(&mut answers, after)),
+        });
+        if wins_now || forcing == 0 {
+            continue;
+        }
+        for backup in [Backup::Average, Backup::Minimax] {
+            let turn = play_turn(&position, &network, backup, u64::MAX, &NoDeadline).expect("a turn");
+            assert_eq!(turn.evaluation, Evaluation::Win(None), "{backup:?}: {position:?}");
+            assert_whole_legal_turn(&position, &turn.actions);
+        }
+        seen += 1;
+    }
+    assert_eq!(seen, 6, "random games offered too few positions with a forcing turn");
 }
 
 #[test]

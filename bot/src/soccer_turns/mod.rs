@@ -5,8 +5,8 @@
 //!   [`LISTED_TURNS`] of a deep position's; a turn that scores
 //!   is kept alone (the node is won); otherwise the [`EVALUATED_TURNS`] best by the cheap guess are evaluated
 //!   in full and the [`CHILDREN_KEPT`] best of those kept, with every turn that ends the game (exact). A turn
-//!   after which the opponent can score within its own turn is rated nearly lost at once, and proven lost
-//!   when the search lists its answers.
+//!   after which the opponent can score within its own turn is proven lost as it is listed (the engine's goal
+//!   reach within a turn is exact), so a node whose every answer allows that is won by one listing.
 //! - **The tree** ([`tree`]): a pool of at most [`NODE_LIMIT`] nodes and [`STEP_LIMIT`] steps, reserved once;
 //!   a search that fills it answers with what it has.
 //! - **The iterations** ([`search`]): UCB1 down to a node not yet expanded, its children listed and evaluated,

@@ -24,7 +24,7 @@ use tokio::sync::{mpsc, oneshot};
 use tokio::task::{self, JoinSet};
 use uuid::Uuid;
 
-use super::assembled::{value_groups, MAX_BOUND_VALUES};
+use super::assembled::{power_of_two_chunks, value_groups, MAX_BOUND_VALUES};
 use super::{Dialect, SqlStore};
 use crate::cluster::bus::GameAdvanced;
 use crate::store::{EventRow, GameChange, MoveRow, StoreError};
@@ -273,15 +273,16 @@ impl<DB: Dialect> SqlStore<DB> {
             return Ok(updating.await?);
         }
         let mut applied = HashSet::with_capacity(changes.len());
-        for chunk in changes.chunks(MAX_BOUND_VALUES / PROGRESS_CHANGE_COLUMN_COUNT) {
+        // Chunks of powers of two keep the statement texts few (SQLite prepares each new one).
+        for chunk in power_of_two_chunks(changes, MAX_BOUND_VALUES / PROGRESS_CHANGE_COLUMN_COUNT) {
             let moved = Self::update_progress_rows(&mut *conn, chunk).await?;
             let passed: Vec<(Uuid, &GameChange)> = chunk
                 .iter()
                 .filter(|(game_id, change)| moved.contains(game_id) && !change.state.is_in_play())
                 .copied()
                 .collect();
-            if !passed.is_empty() {
-                Self::update_outcome_rows(&mut *conn, &passed).await?;
+            for ended in power_of_two_chunks(&passed, MAX_BOUND_VALUES / OUTCOME_CHANGE_COLUMN_COUNT) {
+                Self::update_outcome_rows(&mut *conn, ended).await?;
             }
             applied.extend(moved);
         }

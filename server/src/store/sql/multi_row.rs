@@ -2,7 +2,7 @@
 
 use uuid::Uuid;
 
-use super::assembled::{value_groups, MAX_BOUND_VALUES};
+use super::assembled::{power_of_two_chunks, value_groups, MAX_BOUND_VALUES};
 use super::seat_lists::clocks_text;
 use super::{conflict_if_unique, Dialect, SqlStore};
 use crate::store::{EventRow, MoveRow, StoreError};
@@ -16,7 +16,8 @@ const EVENT_COLUMN_COUNT: usize = 7;
 
 impl<DB: Dialect> SqlStore<DB> {
     /// Inserts any number of events (with their games' ids): at once where the database has a way
-    /// ([`Dialect::insert_events_at_once`]), else in as few multi-row statements as the bound-value limit allows.
+    /// ([`Dialect::insert_events_at_once`]), else in multi-row statements of
+    /// [`power_of_two_chunks`], so that the statement texts stay few.
     pub(super) async fn insert_events(
         conn: &mut DB::Connection,
         events: &[(Uuid, &EventRow)],
@@ -24,19 +25,20 @@ impl<DB: Dialect> SqlStore<DB> {
         if let Some(inserting) = DB::insert_events_at_once(&mut *conn, events) {
             return inserting.await.map_err(conflict_if_unique);
         }
-        for chunk in events.chunks(MAX_BOUND_VALUES / EVENT_COLUMN_COUNT) {
+        for chunk in power_of_two_chunks(events, MAX_BOUND_VALUES / EVENT_COLUMN_COUNT) {
             Self::insert_event_rows(&mut *conn, chunk).await?;
         }
         Ok(())
     }
 
     /// Inserts any number of moves (with their games' ids): at once where the database has a way
-    /// ([`Dialect::insert_moves_at_once`]), else in as few multi-row statements as the bound-value limit allows.
+    /// ([`Dialect::insert_moves_at_once`]), else in multi-row statements of
+    /// [`power_of_two_chunks`], so that the statement texts stay few.
     pub(super) async fn insert_moves(conn: &mut DB::Connection, moves: &[(Uuid, &MoveRow)]) -> Result<(), StoreError> {
         if let Some(inserting) = DB::insert_moves_at_once(&mut *conn, moves) {
             return inserting.await.map_err(conflict_if_unique);
         }
-        for chunk in moves.chunks(MAX_BOUND_VALUES / MOVE_COLUMN_COUNT) {
+        for chunk in power_of_two_chunks(moves, MAX_BOUND_VALUES / MOVE_COLUMN_COUNT) {
             Self::insert_move_rows(&mut *conn, chunk).await?;
         }
         Ok(())

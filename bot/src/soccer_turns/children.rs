@@ -63,7 +63,7 @@ pub(super) struct Candidate {
 pub(super) struct Listing {
     /// The complete turns listed (once, though the listing runs twice): the search's unit of work.
     pub(super) turns: u64,
-    /// Whether the candidates are every turn of the position.
+    /// Whether the candidates are every turn of the position, or every turn left out of them is proven lost.
     pub(super) complete: bool,
 }
 

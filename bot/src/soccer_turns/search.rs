@@ -77,8 +77,8 @@ impl<'a, E: Evaluate<Position>> TurnSearch<'a, E> {
                 break;
             }
             if self.path.get(1).is_some_and(|&child| self.tree.nodes[child].every_answer_lost) {
-                // Every answer the caps kept loses: nothing below is left to search, and no other turn does
-                // better short of a proven win, which the root's listing would have kept alone.
+                // Every answer the caps kept loses: nothing below is left to search, and only a proven win
+                // would do better.
                 break;
             }
             iterations += 1;

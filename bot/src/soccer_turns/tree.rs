@@ -38,8 +38,8 @@ pub(super) struct Node {
     pub(super) children: u32,
     /// Whether the node's children have been listed.
     pub(super) expanded: bool,
-    /// Whether the children are every turn of the position (none left out by the caps), so that all of them
-    /// lost proves the node won.
+    /// Whether the children are every turn of the position but those proven lost (none unproven left out by
+    /// the caps), so that all of them lost proves the node won.
     pub(super) complete: bool,
     /// Whether every child is proven lost. With `complete` that proves the node won; without it (turns were
     /// left out by the caps, rated no better than the lost ones kept) nothing below the node is left to

@@ -69,7 +69,7 @@ impl Assembled {
 /// new ones; these lengths bound the texts of a statement to about log2(`most`), which its connection's
 /// statement cache keeps, for a statement or two more per call.
 pub(super) fn power_of_two_chunks<T>(items: &[T], most: usize) -> impl Iterator<Item = &[T]> {
-    let longest = largest_power_of_two_within(most.max(1));
+    let longest = largest_power_of_two_within(most);
     let mut rest = items;
     std::iter::from_fn(move || {
         if rest.is_empty() {

@@ -1,5 +1,6 @@
-//! Writing games into the explorer: one game when it finishes, a batch of imported games, or every finished
-//! game again (`kartka admin explorer rebuild`, for games stored before the explorer existed).
+//! Writing games into the explorer: a batch of imported games, or every finished game again (`kartka admin
+//! explorer rebuild`, for games stored before the explorer existed). A game that finishes in play has its rows
+//! made here ([`rows_of_finished`]) and written by the store with its end, in the same transaction.
 
 use kartka_protocol::RulesetSpec;
 use uuid::Uuid;
@@ -11,8 +12,8 @@ use crate::store::{ExplorerRow, GameRow, ImportedGame, Store};
 /// Games read per page of a rebuild.
 const REBUILD_PAGE: u32 = 500;
 
-/// A game that just finished, as its actor holds it: what its explorer rows are made of, so that indexing it
-/// reads nothing back from the store.
+/// A game finishing, as its actor holds it: what its explorer rows are made of, so that making them reads
+/// nothing back from the store.
 #[derive(Clone, Debug)]
 pub struct Finished {
     /// The game id.
@@ -29,9 +30,9 @@ pub struct Finished {
     pub moves: Vec<String>,
 }
 
-/// Writes a game's rows as it finished, replacing any it had (an adjudication changes a finished game's
-/// result): the rows [`rebuild`] would write from the stored game.
-pub async fn index_finished(store: &dyn Store, game: &Finished) -> Result<(), ExplorerError> {
+/// The rows of a game as it finishes: the rows [`rebuild`] would write from the stored game once its end is
+/// committed.
+pub fn rows_of_finished(game: &Finished) -> Result<Vec<ExplorerRow>, ExplorerError> {
     let finished = FinishedGame {
         id: game.id,
         ruleset: &game.ruleset,
@@ -39,9 +40,7 @@ pub async fn index_finished(store: &dyn Store, game: &Finished) -> Result<(), Ex
         speed: &game.speed,
         band: game.band,
     };
-    let rows = opening_rows(&finished, game.moves.iter().map(String::as_str))?;
-    store.replace_explorer_rows(&[game.id], &rows).await?;
-    Ok(())
+    opening_rows(&finished, game.moves.iter().map(String::as_str))
 }
 
 /// Writes the rows of games just imported. A game whose opening does not replay (the import replayed it, so

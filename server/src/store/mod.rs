@@ -372,6 +372,10 @@ pub struct GameChange {
     pub state: GameState,
     /// The players' new ratings, when the change records a rated result; written in the same transaction.
     pub ratings: Vec<RatingUpdate>,
+    /// The explorer rows of the game this change finishes (its opening, see [`crate::explorer`]), written in the
+    /// same transaction, so that the explorer holds every committed result; empty for any other change, and for
+    /// a kind with secrets. Rows given replace any the game had (an adjudication of a finished game).
+    pub explorer: Vec<ExplorerRow>,
 }
 
 /// A position in a newest-first list of games: the `created_at` and id of the last game seen.

@@ -10,7 +10,7 @@ use sqlx::{Postgres, Row};
 use uuid::Uuid;
 
 use super::sql::{clocks_text, CommitSettings, Dialect, NodeLockSql, SqlStore};
-use super::{EventRow, GameChange, GameState, MoveRow, StoreError};
+use super::{EventRow, ExplorerRow, GameChange, GameState, MoveRow, StoreError};
 use crate::cluster::bus::{self, ClusterMessage, GameAdvanced};
 
 /// Moves as one array per column: one statement for any number of rows, which PostgreSQL parses and plans
@@ -100,12 +100,14 @@ const UPDATE_STATES_UNNEST: &str =
 /// answers each game it moved and whether the announcement was sent. One round trip instead of six (BEGIN,
 /// four statements, COMMIT): at low load each group is a move or two, and PostgreSQL's cost per statement is
 /// most of a move's (docs/performance.md). `$states` is the states' part: a group with a game that ended binds
-/// the outcome arrays last, `$27`–`$32`.
+/// the outcome arrays after the rest, `$27`–`$32`, and its `$explorer` part the explorer rows of the games that
+/// ended, `$33`–`$40`.
 macro_rules! group_in_one_statement {
-    ($states:expr, $outcomes:expr) => {
+    ($states:expr, $outcomes:expr, $explorer:expr) => {
         concat!(
             $states,
             $outcomes,
+            $explorer,
             ", events AS (INSERT INTO game_events \
             (game_id, seq, kind, payload, at, private_seat, private_payload) \
             SELECT * FROM UNNEST($10::uuid[], $11::bigint[], $12::text[], $13::text[], $14::bigint[], \
@@ -125,12 +127,28 @@ macro_rules! group_in_one_statement {
     };
 }
 
-/// The group of [`group_in_one_statement`] when all its games are still in play: no outcome arrays.
-const GROUP_IN_PLAY: &str = group_in_one_statement!(states_unnest!(), "");
+/// The explorer rows of the games of a group that passed their sequence check, from one array per column,
+/// `$33`–`$40`. Inserted, not replaced: a game has explorer rows only once finished, and every change with rows
+/// that a group commits ends a running game (an adjudication of a finished one goes alone, with its audit entry).
+macro_rules! explorer_insert {
+    () => {
+        ", explorer AS (INSERT INTO explorer_turns \
+        (game_id, turn_index, ruleset, position, turn, result, band, speed) \
+        SELECT * FROM UNNEST($33::uuid[], $34::bigint[], $35::text[], $36::text[], $37::text[], $38::text[], \
+        $39::bigint[], $40::text[]) AS x(game_id, turn_index, ruleset, position, turn, result, band, speed) \
+        WHERE x.game_id IN (SELECT game_id FROM moved))"
+    };
+}
 
-/// The group of [`group_in_one_statement`] when a game ended: its `games` row is written too.
-const GROUP_WITH_OUTCOMES: &str =
-    group_in_one_statement!(states_unnest!("$27", "$28", "$29", "$30", "$31", "$32"), outcomes_update!());
+/// The group of [`group_in_one_statement`] when all its games are still in play: no outcome arrays.
+const GROUP_IN_PLAY: &str = group_in_one_statement!(states_unnest!(), "", "");
+
+/// The group of [`group_in_one_statement`] when a game ended: its `games` row and explorer rows are written too.
+const GROUP_WITH_OUTCOMES: &str = group_in_one_statement!(
+    states_unnest!("$27", "$28", "$29", "$30", "$31", "$32"),
+    outcomes_update!(),
+    explorer_insert!()
+);
 
 /// The [`Store`](super::Store) over a PostgreSQL pool ([`PgPool`]).
 pub type PostgresStore = SqlStore<Postgres>;
@@ -215,7 +233,7 @@ impl Dialect for Postgres {
             let query = bind_moves(bind_events(bind_progress(query, changes), &events), &moves)
                 .bind(bus::CHANNEL)
                 .bind(bus::encode(origin, &ClusterMessage::GamesAdvanced(advanced.clone())));
-            let query = if in_play { query } else { bind_outcomes(query, changes) };
+            let query = if in_play { query } else { bind_explorer(bind_outcomes(query, changes), changes) };
             let rows = query.fetch_all(pool).await?;
             let moved: HashSet<Uuid> = rows.iter().map(|row| row.try_get::<Uuid, _>(0)).collect::<Result<_, _>>()?;
             let told = rows.first().map(|row| row.try_get::<bool, _>(1)).transpose()?.unwrap_or(true);
@@ -274,6 +292,21 @@ fn bind_outcomes<'q>(query: PgQuery<'q>, changes: &'q [(Uuid, &'q GameChange)]) 
         .bind(changes.iter().map(|(_, change)| change.state.finished_at).collect::<Vec<Option<i64>>>())
         .bind(text(|state| state.scores.as_deref()))
         .bind(text(|state| state.ranks.as_deref()))
+}
+
+/// Binds the arrays of [`explorer_insert`]'s columns, after the outcome arrays: the explorer rows of every change.
+fn bind_explorer<'q>(query: PgQuery<'q>, changes: &'q [(Uuid, &'q GameChange)]) -> PgQuery<'q> {
+    let rows: Vec<&ExplorerRow> = changes.iter().flat_map(|(_, change)| &change.explorer).collect();
+    let text = |value: fn(&ExplorerRow) -> &str| rows.iter().map(|&row| value(row)).collect::<Vec<&str>>();
+    query
+        .bind(rows.iter().map(|row| row.game_id).collect::<Vec<Uuid>>())
+        .bind(rows.iter().map(|row| row.turn_index).collect::<Vec<i64>>())
+        .bind(text(|row| row.ruleset.as_str()))
+        .bind(text(|row| row.position.as_str()))
+        .bind(text(|row| row.turn.as_str()))
+        .bind(text(|row| row.result.as_str()))
+        .bind(rows.iter().map(|row| row.band).collect::<Vec<i64>>())
+        .bind(text(|row| row.speed.as_str()))
 }
 
 /// Binds the arrays of [`INSERT_EVENTS_UNNEST`]'s columns.

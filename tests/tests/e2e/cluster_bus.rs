@@ -122,6 +122,7 @@ fn next_change(game: &mut GameRow) -> (Uuid, GameChange) {
         new_move: None,
         state: GameState { seq, ..game.state.clone() },
         ratings: Vec::new(),
+        explorer: Vec::new(),
     };
     game.state.seq = seq;
     (game.id, change)

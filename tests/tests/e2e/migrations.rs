@@ -236,6 +236,7 @@ async fn games_stored_before_0015_read_back_the_same_after_it(backend: Backend) 
         }),
         state: next.clone(),
         ratings: Vec::new(),
+        explorer: Vec::new(),
     };
     store.record(active.id, &change).await.unwrap();
     assert!(matches!(store.record(active.id, &change).await, Err(StoreError::Conflict)));
@@ -325,6 +326,7 @@ async fn only_correspondence_deadlines_are_swept_after_0018(backend: Backend) {
         new_move: None,
         state: GameState { seq: game.state.seq + 1, deadline: Some(deadline), ..game.state.clone() },
         ratings: Vec::new(),
+        explorer: Vec::new(),
     };
     store.record(live.id, &moved_on(&live, T0 + 1)).await.unwrap();
     store.record(correspondence.id, &moved_on(&correspondence, T0 + 200_000_000)).await.unwrap();
@@ -714,6 +716,7 @@ async fn seats_to_act_stored_before_0028_read_back_as_sets_after_it(backend: Bac
         new_move: None,
         state: moved.clone(),
         ratings: Vec::new(),
+        explorer: Vec::new(),
     };
     store.record(both.id, &change).await.unwrap();
     assert_eq!(store.game(both.id).await.unwrap().map(|game| game.state), Some(moved), "committed as a set too");

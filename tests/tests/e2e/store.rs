@@ -7,9 +7,9 @@ use std::sync::Arc;
 
 use futures_util::future::{join_all, maybe_done};
 use kartka_server::store::{
-    self, AccountKind, AccountRow, AuditRow, ChallengeRow, EventRow, GameChange, GameCursor, GameRow, GameState,
-    Millis, MoveRow, OfferKind, OfferRow, OfferSeat, PrivatePart, RatingRow, RatingUpdate, ResultCounts, SeatChange,
-    SessionRow, Store, StoreError,
+    self, AccountKind, AccountRow, AuditRow, ChallengeRow, EventRow, ExplorerQuery, ExplorerRow, GameChange,
+    GameCursor, GameRow, GameState, Millis, MoveRow, OfferKind, OfferRow, OfferSeat, PrivatePart, RatingRow,
+    RatingUpdate, ResultCounts, SeatChange, SessionRow, Store, StoreError, TurnCount,
 };
 use kartka_tests::db::TestDb;
 use kartka_tests::stored::ActiveGame;
@@ -45,6 +45,7 @@ kartka_tests::on_both_stores!(
     a_repeated_ply_in_a_group_fails_alone,
     two_changes_of_one_game_in_one_group_apply_in_order,
     a_group_with_a_rated_result_commits_it_with_its_ratings,
+    an_end_writes_its_explorer_rows_with_it_in_a_group_alone_and_adjudicated,
     reopening_the_database_keeps_everything,
     a_rated_result_commits_with_both_ratings,
     a_ranking_of_three_is_rated_by_weng_lin_on_its_own_leaderboard,
@@ -133,6 +134,7 @@ fn move_change(state: &GameState, client_move_id: &str) -> GameChange {
             ..state.clone()
         },
         ratings: Vec::new(),
+        explorer: Vec::new(),
     }
 }
 
@@ -146,6 +148,7 @@ fn event_change(state: &GameState, kind: &str) -> GameChange {
         new_move: None,
         state: GameState { seq, ..state.clone() },
         ratings: Vec::new(),
+        explorer: Vec::new(),
     }
 }
 
@@ -172,6 +175,7 @@ fn end_change(state: &GameState) -> GameChange {
             ..state.clone()
         },
         ratings: Vec::new(),
+        explorer: Vec::new(),
     }
 }
 
@@ -986,6 +990,78 @@ async fn a_stale_change_in_a_group_fails_alone(db: &TestDb) {
             assert_stored(&*store, game.id, &changes[index].1.state, 2).await;
         }
     }
+}
+
+/// Explorer rows of `game` for the turns `turns` from positions `p0`, `p1`, …, the game ended with `result`.
+fn explorer_rows(game: Uuid, turns: &[&str], result: &str) -> Vec<ExplorerRow> {
+    let row = |(index, turn): (usize, &&str)| ExplorerRow {
+        game_id: game,
+        turn_index: index as i64,
+        ruleset: RULESET.to_owned(),
+        position: format!("p{index}"),
+        turn: (*turn).to_owned(),
+        result: result.to_owned(),
+        band: 0,
+        speed: "bullet".to_owned(),
+    };
+    turns.iter().enumerate().map(row).collect()
+}
+
+/// The turns played from position `position` of [`explorer_rows`].
+async fn turns_from(store: &dyn Store, position: &str) -> Vec<TurnCount> {
+    let query = ExplorerQuery { ruleset: RULESET.to_owned(), position: position.to_owned(), band: None, speed: None };
+    store.explorer_turns(&query).await.unwrap()
+}
+
+fn turn_count(turn: &str, first_wins: i64, second_wins: i64) -> TurnCount {
+    TurnCount { turn: turn.to_owned(), games: first_wins + second_wins, first_wins, draws: 0, second_wins }
+}
+
+async fn an_end_writes_its_explorer_rows_with_it_in_a_group_alone_and_adjudicated(db: &TestDb) {
+    let store = db.store();
+    let games = games_with_a_move(&*store, 4).await;
+    const STALE: usize = 1;
+    let ending = |index: usize, (game, state): &(GameRow, GameState)| {
+        // The stale end was computed before the game's first move: neither it nor its rows are written.
+        let from = if index == STALE { &game.state } else { state };
+        GameChange { explorer: explorer_rows(game.id, &["a", "b"], "first"), ..end_change(from) }
+    };
+    let changes: Vec<(Uuid, GameChange)> =
+        games.iter().enumerate().map(|(index, game)| (game.0.id, ending(index, game))).collect();
+
+    // Through the group commit.
+    let results = store.record_many(&changes).await;
+    assert!(matches!(results[STALE], Err(StoreError::Conflict)), "{:?}", results[STALE]);
+    assert!(results.iter().enumerate().all(|(index, result)| index == STALE || result.is_ok()), "{results:?}");
+    assert_eq!(turns_from(&*store, "p0").await, [turn_count("a", 3, 0)]);
+    assert_eq!(turns_from(&*store, "p1").await, [turn_count("b", 3, 0)]);
+
+    // Alone.
+    let (stale_game, stale_state) = &games[STALE];
+    let state = recorded(&*store, stale_game.id, ending(0, &(stale_game.clone(), stale_state.clone()))).await;
+    assert_eq!(state.status, "finished");
+    assert_eq!(turns_from(&*store, "p0").await, [turn_count("a", 4, 0)]);
+
+    // An adjudication of a finished game replaces its rows: one turn now, the second seat's win.
+    let (game, _) = &games[0];
+    let ended = &changes[0].1.state;
+    let mut adjudicated = end_change(&ended);
+    adjudicated.state.winner = Some("second".to_owned());
+    adjudicated.explorer = explorer_rows(game.id, &["a"], "second");
+    let audit = AuditRow {
+        id: 0,
+        at: adjudicated.event.at,
+        admin_id: None,
+        actor_name: "command line".to_owned(),
+        action: "adjudicate".to_owned(),
+        game_id: Some(game.id),
+        account_id: None,
+        details: "{}".to_owned(),
+        reason: "a test".to_owned(),
+    };
+    store.record_admin_action(game.id, &adjudicated, &audit).await.unwrap();
+    assert_eq!(turns_from(&*store, "p0").await, [turn_count("a", 3, 1)]);
+    assert_eq!(turns_from(&*store, "p1").await, [turn_count("b", 3, 0)]);
 }
 
 async fn a_repeated_ply_in_a_group_fails_alone(db: &TestDb) {

@@ -8,8 +8,20 @@ use super::{GameActor, GameError, Live};
 use crate::games::audience::Projected;
 use crate::games::convert::{self, seat_text};
 use crate::outbox::event_frame;
-use crate::store::{AuditRow, EventRow, GameChange, GameState, Millis, MoveRow, PrivatePart, RatingUpdate, StoreError};
+use crate::store::{
+    AuditRow, EventRow, ExplorerRow, GameChange, GameState, Millis, MoveRow, PrivatePart, RatingUpdate, StoreError,
+};
 use crate::telemetry;
+
+/// What a change that ends a game writes beside its event and state, in the same transaction; nothing for any
+/// other change.
+#[derive(Debug, Default)]
+pub(super) struct EndWrites {
+    /// The players' new ratings, when the result is rated.
+    pub(super) ratings: Vec<RatingUpdate>,
+    /// The game's explorer rows.
+    pub(super) explorer: Vec<ExplorerRow>,
+}
 
 impl GameActor {
     /// Commits `event` (and `new_move`) with `next` as the game's new state; only on success adopts `next`,
@@ -21,18 +33,18 @@ impl GameActor {
         new_move: Option<MoveRow>,
         now: Millis,
     ) -> Result<u64, GameError> {
-        self.commit_change(next, Projected::public(event), new_move, Vec::new(), None, now).await
+        self.commit_change(next, Projected::public(event), new_move, EndWrites::default(), None, now).await
     }
 
     /// [`GameActor::commit`] of an event that may have a private part for one seat (see [`Projected`]), with
-    /// rating updates and an admin's audit entry written in the same transaction. Each subscriber is pushed the
-    /// part it may see.
+    /// what an end writes besides and an admin's audit entry, in the same transaction. Each subscriber is pushed
+    /// the part it may see.
     pub(super) async fn commit_change(
         &mut self,
         next: Live,
         event: Projected<GameEvent>,
         new_move: Option<MoveRow>,
-        ratings: Vec<RatingUpdate>,
+        end_writes: EndWrites,
         audit: Option<&AuditRow>,
         now: Millis,
     ) -> Result<u64, GameError> {
@@ -47,7 +59,8 @@ impl GameActor {
             event: EventRow { seq: seq as i64, kind: event_kind(&event.public).to_owned(), payload, at: now, private },
             new_move,
             state: stored_state(&next, seq),
-            ratings,
+            ratings: end_writes.ratings,
+            explorer: end_writes.explorer,
         };
         let is_move = change.new_move.is_some();
         let started = Instant::now();

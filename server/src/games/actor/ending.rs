@@ -3,14 +3,14 @@
 use kartka_engine::{EndReason, Outcome, Seat};
 use kartka_protocol::{GameEvent, GameStatus};
 
-use super::commit::stored_winner;
-use super::{AdminAction, GameActor, GameError};
+use super::commit::{stored_winner, EndWrites};
+use super::{AdminAction, GameActor, GameError, Live};
 use crate::explorer;
 use crate::explorer::rows::{band_of_changes, speed_under};
 use crate::games::audience::Projected;
 use crate::games::convert::{self, speed_text};
 use crate::ratings::{model_for_seats, rated_result, recompute, RatedResult};
-use crate::store::{AuditRow, Millis, StoreError};
+use crate::store::{AuditRow, ExplorerRow, Millis, StoreError};
 use crate::time::now_ms;
 use uuid::Uuid;
 
@@ -49,39 +49,34 @@ impl GameActor {
                 Some(_) => GameEvent::Adjudicated { result, clocks, rating_changes, revealed },
                 None => GameEvent::Ended { result, clocks, rating_changes, revealed },
             };
-            match self.commit_change(next.clone(), Projected::public(event), None, ratings, adjudication, now).await {
+            let end_writes = EndWrites { ratings, explorer: self.explorer_rows(&next, band) };
+            match self.commit_change(next.clone(), Projected::public(event), None, end_writes, adjudication, now).await
+            {
                 // Another game of one of the players ended between reading the ratings and writing them: rate
                 // this result again from the new ratings.
                 Err(GameError::Store(StoreError::Conflict)) if is_rated && attempt < RATING_ATTEMPTS => attempt += 1,
-                committed => {
-                    if committed.is_ok() {
-                        self.index_for_explorer(band);
-                    }
-                    return committed;
-                }
+                committed => return committed,
             }
         }
     }
 
-    /// Writes the finished game's opening into the explorer, beside play, from the moves this actor holds and
-    /// `band`, the players' rating band by the end event just committed: the explorer is derived from the stored
-    /// game (`kartka admin explorer rebuild` writes it again from there), so a failure is logged and never delays
-    /// or fails the end.
-    fn index_for_explorer(&self, band: i64) {
-        let finished = explorer::index::Finished {
+    /// The explorer rows of the game ending as `finished` says, `band` being the players' rating band by the end
+    /// event: made from the moves this actor holds, committed with the end. The explorer is derived from the
+    /// stored game (`kartka admin explorer rebuild` writes it again from there), so rows that cannot be made are
+    /// logged and left out, never failing the end.
+    fn explorer_rows(&self, finished: &Live, band: i64) -> Vec<ExplorerRow> {
+        let game = explorer::index::Finished {
             id: self.id,
             ruleset: self.ruleset,
-            winner: stored_winner(&self.live),
+            winner: stored_winner(finished),
             speed: speed_under(&self.time_control, speed_text(self.speed)).to_owned(),
             band,
             moves: self.moves.iter().map(|committed| committed.stored_notation().to_owned()).collect(),
         };
-        let store = self.store.clone();
-        tokio::spawn(async move {
-            if let Err(error) = explorer::index::index_finished(store.as_ref(), &finished).await {
-                tracing::error!(game = %finished.id, %error, "could not write the game into the explorer");
-            }
-        });
+        explorer::index::rows_of_finished(&game).unwrap_or_else(|error| {
+            tracing::error!(game = %self.id, %error, "a finished game has no explorer rows");
+            Vec::new()
+        })
     }
 
     /// The rating updates of ending the game with `outcome`: none for a casual game, and none for a game that
@@ -124,7 +119,7 @@ impl GameActor {
                     next,
                     Projected::public(GameEvent::AbortedByAdmin {}),
                     None,
-                    Vec::new(),
+                    EndWrites::default(),
                     Some(&audit),
                     now,
                 )

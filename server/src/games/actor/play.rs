@@ -4,6 +4,7 @@
 use kartka_engine::{EndReason, MoveError, Outcome, Progress, Seat, SeatSet, TimeoutPolicy};
 use kartka_protocol::{AbortReason, DrawAction, GameEvent, GameStatus, MoveRecord, OnTimeout, SeatName, TimeControl};
 
+use super::commit::EndWrites;
 use super::correspondence::is_conditional_reply;
 use super::window::window_end;
 use super::{move_key, CommittedMove, GameActor, GameError, Live, StandingOffer};
@@ -93,7 +94,7 @@ impl GameActor {
             to_act: to_act.first().map(seat_name),
             seats_to_act: seat_names(to_act),
         });
-        let seq = self.commit_change(next, event, Some(stored_move), Vec::new(), None, now).await?;
+        let seq = self.commit_change(next, event, Some(stored_move), EndWrites::default(), None, now).await?;
         self.moves.push(CommittedMove {
             record: record.public,
             private: record.private,

@@ -27,7 +27,7 @@ use uuid::Uuid;
 use super::assembled::{power_of_two_chunks, value_groups, MAX_BOUND_VALUES};
 use super::{Dialect, SqlStore};
 use crate::cluster::bus::GameAdvanced;
-use crate::store::{EventRow, GameChange, MoveRow, StoreError};
+use crate::store::{EventRow, ExplorerRow, GameChange, MoveRow, StoreError};
 use crate::telemetry;
 
 /// The most changes one transaction writes. Each adds a row to three statements; PostgreSQL binds them as
@@ -253,6 +253,12 @@ impl<DB: Dialect> SqlStore<DB> {
         if !moves.is_empty() {
             Self::insert_moves(&mut tx, &moves).await?;
         }
+        // Inserted, not replaced: a game has explorer rows only once finished, and every change with rows that
+        // comes here ends a running game (an adjudication of a finished one goes alone, with its audit entry).
+        let explorer: Vec<&ExplorerRow> = passed().flat_map(|(_, change)| &change.explorer).collect();
+        if !explorer.is_empty() {
+            Self::insert_explorer_rows(&mut tx, &explorer).await?;
+        }
         let advanced = passed().map(|(game_id, change)| GameAdvanced { game_id: *game_id, seq: change.state.seq });
         Self::announce(&mut tx, node, advanced.collect()).await?;
         tx.commit().await?;
@@ -352,7 +358,8 @@ mod tests {
             at: 0,
             private: None,
         };
-        let change = GameChange { expected_seq: seq, event, new_move: None, state, ratings: Vec::new() };
+        let change =
+            GameChange { expected_seq: seq, event, new_move: None, state, ratings: Vec::new(), explorer: Vec::new() };
         Pending::new(game_id, change).0
     }
 

@@ -1,5 +1,7 @@
 //! [`ExplorerStore`] over both backends.
 
+use std::borrow::Borrow;
+
 use async_trait::async_trait;
 use uuid::Uuid;
 
@@ -49,21 +51,22 @@ fn turn_counts(placeholder: super::assembled::Placeholder, query: &ExplorerQuery
     sql
 }
 
-#[async_trait]
-impl<DB: Dialect> ExplorerStore for SqlStore<DB> {
-    async fn replace_explorer_rows(&self, games: &[Uuid], rows: &[ExplorerRow]) -> Result<(), StoreError> {
-        let mut tx = self.writer.begin_with(DB::BEGIN_WRITE).await?;
+impl<DB: Dialect> SqlStore<DB> {
+    /// Deletes the explorer rows of `games` on a connection inside a transaction.
+    pub(super) async fn delete_explorer_rows(conn: &mut DB::Connection, games: &[Uuid]) -> Result<(), StoreError> {
         for chunk in games.chunks(MAX_BOUND_VALUES) {
-            let mut delete = Assembled::new(DB::placeholder, "DELETE FROM explorer_turns WHERE game_id IN (");
-            for (index, game) in chunk.iter().enumerate() {
-                if index > 0 {
-                    delete.text(", ");
-                }
-                delete.value(Value::Id(*game));
-            }
-            delete.text(")");
-            Self::bind_assembled(&delete).execute(&mut *tx).await?;
+            let mut delete = Assembled::new(DB::placeholder, "DELETE FROM explorer_turns WHERE game_id IN ");
+            delete.id_list(chunk);
+            Self::bind_assembled(&delete).execute(&mut *conn).await?;
         }
+        Ok(())
+    }
+
+    /// Inserts explorer rows on a connection inside a transaction, in multi-row statements.
+    pub(super) async fn insert_explorer_rows(
+        conn: &mut DB::Connection,
+        rows: &[impl Borrow<ExplorerRow> + Sync],
+    ) -> Result<(), StoreError> {
         for chunk in rows.chunks(MAX_BOUND_VALUES / EXPLORER_COLUMN_COUNT) {
             let sql = format!(
                 "INSERT INTO explorer_turns ({EXPLORER_COLUMNS}) VALUES {}",
@@ -71,6 +74,7 @@ impl<DB: Dialect> ExplorerStore for SqlStore<DB> {
             );
             let mut insert = DB::statement(&sql);
             for row in chunk {
+                let row = row.borrow();
                 insert = insert
                     .bind(DB::to_id(row.game_id))
                     .bind(row.turn_index)
@@ -81,8 +85,18 @@ impl<DB: Dialect> ExplorerStore for SqlStore<DB> {
                     .bind(row.band)
                     .bind(row.speed.as_str());
             }
-            insert.execute(&mut *tx).await?;
+            insert.execute(&mut *conn).await?;
         }
+        Ok(())
+    }
+}
+
+#[async_trait]
+impl<DB: Dialect> ExplorerStore for SqlStore<DB> {
+    async fn replace_explorer_rows(&self, games: &[Uuid], rows: &[ExplorerRow]) -> Result<(), StoreError> {
+        let mut tx = self.writer.begin_with(DB::BEGIN_WRITE).await?;
+        Self::delete_explorer_rows(&mut tx, games).await?;
+        Self::insert_explorer_rows(&mut tx, rows).await?;
         tx.commit().await?;
         Ok(())
     }

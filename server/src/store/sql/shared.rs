@@ -290,6 +290,10 @@ impl<DB: Dialect> SqlStore<DB> {
         for update in &change.ratings {
             Self::write_rating(&mut *conn, update).await?;
         }
+        if !change.explorer.is_empty() {
+            Self::delete_explorer_rows(&mut *conn, &[game_id]).await?;
+            Self::insert_explorer_rows(&mut *conn, &change.explorer).await?;
+        }
         Self::announce(conn, node, vec![GameAdvanced { game_id, seq: change.state.seq }]).await
     }
 

@@ -33,6 +33,14 @@ impl Leases {
         self.store.take_lease(game_id, self.node.id(), self.node.ttl_ms()).await
     }
 
+    /// Whether the lease this node stored with a game it created is still its own when the game's actor starts,
+    /// without asking the store. Where no other node shares the store, nobody else can have taken it. Where nodes
+    /// share it, one that took this node for dead in between may have, so the lease is taken again there.
+    #[must_use]
+    pub fn stored_lease_stays(&self) -> bool {
+        !self.store.shared_by_nodes()
+    }
+
     /// Gives a game's lease back (a no-op if this node does not hold it). A failure is only logged: the lease
     /// then lasts until this node stops, which delays nothing on this node, and another node asking for the
     /// game is told to try again.

@@ -26,6 +26,7 @@ kartka_tests::on_both_stores!(
     abort_only_before_both_players_moved,
     graceful_shutdown_closes_sockets_with_1001,
     rest_lists_games_shows_moves_and_exports_the_record,
+    a_new_game_runs_under_the_lease_stored_with_it,
 );
 
 const BLITZ: TimeControl = TimeControl::Fischer { initial_seconds: 300, increment_seconds: 5 };
@@ -223,6 +224,22 @@ async fn the_same_move_twice_is_applied_once(url: &str) {
     assert_eq!(game.moves.len(), 1);
     assert_eq!(game.ply, 1);
     assert_eq!(first.refused(4, move_frame(t.game, 0, "other", "1")).await, ErrorCode::StalePly);
+    t.server.stop().await;
+}
+
+/// A game the server creates is stored with this node's lease, and its actor runs under it: on SQLite, which no
+/// other node shares, without taking it a second time (a transaction and a sync of the log per game); on
+/// PostgreSQL, where another node may have taken it in between, taken again by the compare-and-set.
+async fn a_new_game_runs_under_the_lease_stored_with_it(url: &str) {
+    let t = table(url, Settings::default(), BLITZ).await;
+    let (store, games) = (&t.server.state.store, &t.server.state.games);
+    assert_eq!(store.lease_holder(t.game).await.unwrap(), Some(games.node_id()));
+    let taken_again = u64::from(store.shared_by_nodes());
+    assert_eq!(games.lease_takes(), taken_again, "on {url}");
+    let (mut first, _) = subscribed(t.server.addr, &t.first.token, t.game).await;
+    first.request(2, move_frame(t.game, 0, "first", "0")).await;
+    assert_eq!(t.server.state.games.snapshot(t.game).await.expect("snapshot").ply, 1, "the game plays");
+    assert_eq!(games.lease_takes(), taken_again, "one actor, started once");
     t.server.stop().await;
 }
 

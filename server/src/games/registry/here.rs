@@ -196,7 +196,10 @@ impl Games {
         if self.stalled.is_stalled(game_id, Instant::now()) {
             return Err(GameError::Unreachable);
         }
-        let owner_lost_at = self.take_lease(game_id).await?;
+        // A new game was stored with this node's lease (`start_new`): taking it again where it cannot have
+        // changed hands would only write the same row, in SQLite a transaction and a sync of its own per game.
+        let owner_lost_at =
+            if stored.is_some() && self.leases.stored_lease_stays() { None } else { self.take_lease(game_id).await? };
         let actor = match self.load(game_id, stored).await {
             Ok(actor) => actor.unowned_since(owner_lost_at),
             Err(error) => {

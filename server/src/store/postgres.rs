@@ -161,6 +161,7 @@ impl Dialect for Postgres {
     // `now()` is the statement's start in a statement of its own, which is how every cluster statement runs.
     const NOW_MS: &'static str = "(EXTRACT(EPOCH FROM now()) * 1000)::bigint";
     const SHARED_BY_NODES: bool = true;
+    const RELEASES_IN_GROUPS: bool = false;
     // Session-level advisory locks: PostgreSQL lets one go when its session ends, however the process ended.
     // `CASE` fixes the order: the probe unlocks only what it has just taken.
     const NODE_LOCK: Option<NodeLockSql> = Some(NodeLockSql {

@@ -40,6 +40,8 @@ impl Dialect for Sqlite {
     const NOW_MS: &'static str = "CAST((julianday('now') - 2440587.5) * 86400000.0 AS INTEGER)";
     // One server process owns the file: the write lock is taken in turn inside it (see `SqliteStore::connect`).
     const SHARED_BY_NODES: bool = false;
+    // Each would otherwise be a transaction of its own through the one writer connection.
+    const RELEASES_IN_GROUPS: bool = true;
     // The lock file proves more than a session lock would: that no other process uses the database at all.
     const NODE_LOCK: Option<NodeLockSql> = None;
 

@@ -46,6 +46,7 @@ kartka_tests::on_both_stores!(
     two_changes_of_one_game_in_one_group_apply_in_order,
     a_group_with_a_rated_result_commits_it_with_its_ratings,
     an_end_writes_its_explorer_rows_with_it_in_a_group_alone_and_adjudicated,
+    leases_given_back_beside_changes_all_commit_and_go_only_from_their_holder,
     reopening_the_database_keeps_everything,
     a_rated_result_commits_with_both_ratings,
     a_ranking_of_three_is_rated_by_weng_lin_on_its_own_leaderboard,
@@ -1062,6 +1063,37 @@ async fn an_end_writes_its_explorer_rows_with_it_in_a_group_alone_and_adjudicate
     store.record_admin_action(game.id, &adjudicated, &audit).await.unwrap();
     assert_eq!(turns_from(&*store, "p0").await, [turn_count("a", 3, 1)]);
     assert_eq!(turns_from(&*store, "p1").await, [turn_count("b", 3, 0)]);
+}
+
+async fn leases_given_back_beside_changes_all_commit_and_go_only_from_their_holder(db: &TestDb) {
+    let store = db.store();
+    let games = games_with_a_move(&*store, 12).await;
+    let (node, other) = (Uuid::new_v4(), Uuid::new_v4());
+    for id in [node, other] {
+        assert!(store.register_node(id, None).await.unwrap());
+    }
+    for (index, (game, _)) in games.iter().enumerate() {
+        let holder = if index == 0 { other } else { node };
+        assert_eq!(store.take_lease(game.id, holder, 600_000).await.unwrap(), store::LeaseTake::Taken);
+    }
+    // Every other game moves while the rest give their leases back, all at once: on SQLite the releases wait
+    // in the committer beside the moves and go in their transactions. Game 0's lease is another node's.
+    let (moving, releasing): (Vec<_>, Vec<_>) = games.iter().enumerate().partition(|(index, _)| index % 2 == 1);
+    let changes: Vec<(Uuid, GameChange)> =
+        moving.iter().map(|(_, (game, state))| (game.id, move_change(state, "m1"))).collect();
+    let moves = changes.iter().map(|(game_id, change)| store.record(*game_id, change));
+    let releases = releasing.iter().map(|(_, (game, _))| store.release_lease(game.id, node));
+    let (moved, released) = futures_util::future::join(join_all(moves), join_all(releases)).await;
+
+    assert!(moved.iter().chain(&released).all(Result::is_ok), "{moved:?} {released:?}");
+    for (index, (game, _)) in &moving {
+        assert_eq!(store.moves(game.id).await.unwrap().len(), 2, "game {index} moved");
+        assert_eq!(store.lease_holder(game.id).await.unwrap(), Some(node), "game {index} keeps its lease");
+    }
+    for (index, (game, _)) in &releasing {
+        let holder = store.lease_holder(game.id).await.unwrap();
+        assert_eq!(holder, (*index == 0).then_some(other), "game {index}: only the holder gives a lease back");
+    }
 }
 
 async fn a_repeated_ply_in_a_group_fails_alone(db: &TestDb) {

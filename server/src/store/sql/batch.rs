@@ -14,7 +14,9 @@
 //! change whose `expected_seq` is stale fails alone with [`StoreError::Conflict`]; if the transaction fails
 //! for any other reason (a repeated ply, a lost connection), each of its changes is written again alone, so
 //! one bad change never fails the others. In PostgreSQL each transaction also tells the other server nodes
-//! which games it changed ([`crate::cluster::bus`]), delivered only at its COMMIT.
+//! which games it changed ([`crate::cluster::bus`]), delivered only at its COMMIT. Where the database has one
+//! writer (SQLite, [`Dialect::RELEASES_IN_GROUPS`]), a game's lease given back when its actor stops waits here
+//! too, like a change of the game, and is deleted in the next transaction.
 
 use std::collections::{HashMap, HashSet, VecDeque};
 use std::num::NonZeroUsize;
@@ -78,18 +80,41 @@ const UPDATE_OUTCOMES_TAIL: &str = ") UPDATE games SET status = c.status, winner
     OR games.end_reason IS DISTINCT FROM c.end_reason OR games.finished_at IS DISTINCT FROM c.finished_at \
     OR games.scores IS DISTINCT FROM c.scores OR games.ranks IS DISTINCT FROM c.ranks)";
 
-/// A change waiting to be committed, and where its answer goes.
+/// A write of one game waiting to be committed, and where its answer goes.
 pub(super) struct Pending {
     game_id: Uuid,
-    change: GameChange,
+    write: Write,
     reply: oneshot::Sender<Result<(), StoreError>>,
+}
+
+/// What a [`Pending`] writes.
+// Nearly every write is a change, which would be boxed for nothing: an allocation per move to save the rare
+// release a few hundred bytes of queue.
+#[allow(clippy::large_enum_variant)]
+enum Write {
+    /// A change of the game.
+    Change(GameChange),
+    /// The game's lease given back by this node (where [`Dialect::RELEASES_IN_GROUPS`]).
+    LeaseRelease {
+        /// The node giving it back: the lease goes only if this node holds it.
+        node: Uuid,
+    },
 }
 
 impl Pending {
     /// A change of `game_id` and the receiver of its answer.
     pub(super) fn new(game_id: Uuid, change: GameChange) -> (Self, oneshot::Receiver<Result<(), StoreError>>) {
+        Self::with(game_id, Write::Change(change))
+    }
+
+    /// `node` giving back the lease of `game_id`, and the receiver of the answer.
+    pub(super) fn lease_release(game_id: Uuid, node: Uuid) -> (Self, oneshot::Receiver<Result<(), StoreError>>) {
+        Self::with(game_id, Write::LeaseRelease { node })
+    }
+
+    fn with(game_id: Uuid, write: Write) -> (Self, oneshot::Receiver<Result<(), StoreError>>) {
         let (reply, answer) = oneshot::channel();
-        (Self { game_id, change, reply }, answer)
+        (Self { game_id, write, reply }, answer)
     }
 }
 
@@ -171,15 +196,26 @@ impl<DB: Dialect> SqlStore<DB> {
         }
     }
 
-    /// Commits `batch` (at most one change per game) and answers each caller with its change's result.
+    /// Commits `batch` (at most one write per game) and answers each caller with its write's result.
     async fn commit_and_answer(pool: Pool<DB>, node: Uuid, batch: Vec<Pending>) {
-        let changes: Vec<(Uuid, &GameChange)> =
-            batch.iter().map(|pending| (pending.game_id, &pending.change)).collect();
-        let results = Self::commit_batch(&pool, node, &changes).await;
+        let mut changes: Vec<(Uuid, &GameChange)> = Vec::with_capacity(batch.len());
+        let mut releases: Vec<(Uuid, Uuid)> = Vec::new();
+        for pending in &batch {
+            match &pending.write {
+                Write::Change(change) => changes.push((pending.game_id, change)),
+                Write::LeaseRelease { node } => releases.push((pending.game_id, *node)),
+            }
+        }
+        let (change_results, release_results) = Self::commit_batch(&pool, node, &changes, &releases).await;
         telemetry::commit_batch(changes.len());
-        for (pending, result) in batch.into_iter().zip(results) {
-            // A caller that stopped waiting still had its change committed, as if its answer were lost.
-            let _ = pending.reply.send(result);
+        let (mut change_results, mut release_results) = (change_results.into_iter(), release_results.into_iter());
+        for pending in batch {
+            let result = match pending.write {
+                Write::Change(_) => change_results.next(),
+                Write::LeaseRelease { .. } => release_results.next(),
+            };
+            // A caller that stopped waiting still had its write committed, as if its answer were lost.
+            let _ = pending.reply.send(result.expect("one result per write"));
         }
     }
 
@@ -196,30 +232,39 @@ impl<DB: Dialect> SqlStore<DB> {
         while !waiting.is_empty() {
             let round = next_batch(&mut waiting, |(_, (game_id, _))| *game_id, |_| false);
             let round_changes: Vec<(Uuid, &GameChange)> = round.iter().map(|(_, change)| *change).collect();
-            for ((index, _), result) in round.iter().zip(Self::commit_batch(pool, node, &round_changes).await) {
+            let (round_results, _) = Self::commit_batch(pool, node, &round_changes, &[]).await;
+            for ((index, _), result) in round.iter().zip(round_results) {
                 results[*index] = Some(result);
             }
         }
         results.into_iter().map(|result| result.expect("every change is in one round")).collect()
     }
 
-    /// Commits `batch` (at most one change per game); one result per change, in order. Changes with rating
-    /// updates, whose writes have guards of their own, make the batch go change by change. A group goes in one
-    /// statement where the database has a way, even a group of one; otherwise in a transaction of several
-    /// statements, where a change alone goes the same way by itself.
-    async fn commit_batch(pool: &Pool<DB>, node: Uuid, batch: &[(Uuid, &GameChange)]) -> Vec<Result<(), StoreError>> {
+    /// Commits `batch` (at most one change per game) and the lease releases `releases` (game and node, none of
+    /// a game in `batch`); one result per change and per release, in order. Changes with rating updates, whose
+    /// writes have guards of their own, make the batch go write by write. A group goes in one statement where
+    /// the database has a way and no release comes with it, even a group of one; otherwise in a transaction of
+    /// several statements, where a change alone goes the same way by itself.
+    async fn commit_batch(
+        pool: &Pool<DB>,
+        node: Uuid,
+        batch: &[(Uuid, &GameChange)],
+        releases: &[(Uuid, Uuid)],
+    ) -> (Vec<Result<(), StoreError>>, Vec<Result<(), StoreError>>) {
         if batch.iter().all(|(_, change)| change.ratings.is_empty()) {
-            let written = match DB::write_group_at_once(pool, node, batch) {
+            let at_once = if releases.is_empty() { DB::write_group_at_once(pool, node, batch) } else { None };
+            let written = match at_once {
                 Some(writing) => Some(writing.await.map_err(StoreError::from)),
-                None if batch.len() > 1 => Some(Self::write_batch(pool, node, batch).await),
+                None if batch.len() + releases.len() > 1 => Some(Self::write_batch(pool, node, batch, releases).await),
                 None => None,
             };
             match written {
                 Some(Ok(applied)) => {
-                    return batch
+                    let changed = batch
                         .iter()
                         .map(|(game_id, _)| applied.contains(game_id).then_some(()).ok_or(StoreError::Conflict))
                         .collect();
+                    return (changed, releases.iter().map(|_| Ok(())).collect());
                 }
                 Some(Err(error)) => {
                     tracing::warn!(%error, changes = batch.len(), "a group commit failed; writing its changes alone");
@@ -227,22 +272,28 @@ impl<DB: Dialect> SqlStore<DB> {
                 None => {}
             }
         }
-        let mut results = Vec::with_capacity(batch.len());
+        let mut changed = Vec::with_capacity(batch.len());
         for (game_id, change) in batch {
-            results.push(Self::record_alone(pool, node, *game_id, change).await);
+            changed.push(Self::record_alone(pool, node, *game_id, change).await);
         }
-        results
+        let mut released = Vec::with_capacity(releases.len());
+        for release in releases {
+            released.push(Self::release_leases(pool, std::slice::from_ref(release)).await);
+        }
+        (changed, released)
     }
 
-    /// One transaction for all of `batch`: the sequence checks and new states, then the events and moves of
-    /// the changes that passed, and their announcement from node `node`. The ids of the games it changed.
+    /// One transaction for all of `changes`: the sequence checks and new states, then the events and moves of
+    /// the changes that passed, the lease releases `releases`, and the changes' announcement from node `node`.
+    /// The ids of the games it changed.
     async fn write_batch(
         pool: &Pool<DB>,
         node: Uuid,
         changes: &[(Uuid, &GameChange)],
+        releases: &[(Uuid, Uuid)],
     ) -> Result<HashSet<Uuid>, StoreError> {
         let mut tx = pool.begin_with(DB::BEGIN_WRITE).await?;
-        let applied = Self::update_states(&mut tx, changes).await?;
+        let applied = if changes.is_empty() { HashSet::new() } else { Self::update_states(&mut tx, changes).await? };
         let passed = || changes.iter().filter(|(game_id, _)| applied.contains(game_id));
         let events: Vec<(Uuid, &EventRow)> = passed().map(|(game_id, change)| (*game_id, &change.event)).collect();
         let moves: Vec<(Uuid, &MoveRow)> =
@@ -259,6 +310,7 @@ impl<DB: Dialect> SqlStore<DB> {
         if !explorer.is_empty() {
             Self::insert_explorer_rows(&mut tx, &explorer).await?;
         }
+        Self::delete_leases(&mut tx, releases).await?;
         let advanced = passed().map(|(game_id, change)| GameAdvanced { game_id: *game_id, seq: change.state.seq });
         Self::announce(&mut tx, node, advanced.collect()).await?;
         tx.commit().await?;
@@ -363,8 +415,16 @@ mod tests {
         Pending::new(game_id, change).0
     }
 
+    /// A change's expected `seq`; -1 for a lease release.
+    fn expected_seq(pending: &Pending) -> Millis {
+        match &pending.write {
+            Write::Change(change) => change.expected_seq,
+            Write::LeaseRelease { .. } => -1,
+        }
+    }
+
     fn keys(batch: &[Pending]) -> Vec<(Uuid, Millis)> {
-        batch.iter().map(|pending| (pending.game_id, pending.change.expected_seq)).collect()
+        batch.iter().map(|pending| (pending.game_id, expected_seq(pending))).collect()
     }
 
     fn game(pending: &Pending) -> Uuid {
@@ -390,11 +450,22 @@ mod tests {
 
         // `a` has a change in a running transaction: none of its changes may start before that one commits.
         assert_eq!(keys(&next_batch(&mut waiting, game, |id| *id == a)), [(b, 1), (c, 1)]);
-        let left: Vec<_> = waiting.iter().map(|pending| (pending.game_id, pending.change.expected_seq)).collect();
+        let left: Vec<_> = waiting.iter().map(|pending| (pending.game_id, expected_seq(pending))).collect();
         assert_eq!(left, [(a, 2), (a, 3)]);
         assert!(next_batch(&mut waiting, game, |id| *id == a).is_empty());
         assert_eq!(keys(&next_batch(&mut waiting, game, |_| false)), [(a, 2)]);
         assert_eq!(keys(&next_batch(&mut waiting, game, |_| false)), [(a, 3)]);
+    }
+
+    #[test]
+    fn a_lease_release_waits_behind_its_games_changes_and_goes_with_other_games() {
+        let (a, b, node) = (Uuid::new_v4(), Uuid::new_v4(), Uuid::new_v4());
+        let release = |game| Pending::lease_release(game, node).0;
+        let mut waiting: VecDeque<_> = [pending(a, 1), release(a), release(b)].into();
+
+        assert_eq!(keys(&next_batch(&mut waiting, game, |_| false)), [(a, 1), (b, -1)]);
+        assert_eq!(keys(&next_batch(&mut waiting, game, |_| false)), [(a, -1)]);
+        assert!(waiting.is_empty());
     }
 
     #[test]

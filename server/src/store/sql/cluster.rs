@@ -4,10 +4,11 @@
 use std::collections::HashMap;
 
 use async_trait::async_trait;
-use sqlx::Connection;
+use sqlx::{Connection, Pool};
 use uuid::Uuid;
 
-use super::assembled::{Assembled, MAX_BOUND_VALUES};
+use super::assembled::{power_of_two_chunks, Assembled, Value, MAX_BOUND_VALUES};
+use super::batch::Pending;
 use super::dialect::ReadColumn;
 use super::{Dialect, SqlStore};
 use crate::store::cluster::{ClusterStore, LeaseTake, NodeRow};
@@ -41,7 +42,8 @@ const TAKE_LEASE: &str = "INSERT INTO game_leases (game_id, node_id) \
 /// The last heartbeat of the dead node (other than the taker) holding a game's lease, if one does.
 const DEAD_HOLDERS_BEAT: &str = "SELECT n.heartbeat_at FROM game_leases l JOIN nodes n ON n.id = l.node_id \
     WHERE l.game_id = $1 AND l.node_id <> $2 AND n.heartbeat_at <= {now} - $3";
-const RELEASE_LEASE: &str = "DELETE FROM game_leases WHERE game_id = $1 AND node_id = $2";
+/// Followed by `(game_id = … AND node_id = …)` for each lease given back, joined by `OR`.
+const LEASES_RELEASED: &str = "DELETE FROM game_leases WHERE ";
 const LEASE_HOLDER: &str = "SELECT node_id FROM game_leases WHERE game_id = $1";
 /// Followed by a parenthesised list of game ids.
 const LEASE_HOLDERS_AMONG: &str = "SELECT game_id, node_id FROM game_leases WHERE game_id IN ";
@@ -72,6 +74,31 @@ fn node_lock_key(node: Uuid) -> i64 {
 /// A statement with the database's clock put in for `{now}`.
 fn on_database_clock<DB: Dialect>(template: &str) -> String {
     template.replace("{now}", DB::NOW_MS)
+}
+
+impl<DB: Dialect> SqlStore<DB> {
+    /// Deletes the leases `releases` (a game and the node giving its lease back: the lease goes only if that node
+    /// holds it) on a connection inside a transaction.
+    pub(super) async fn delete_leases(conn: &mut DB::Connection, releases: &[(Uuid, Uuid)]) -> Result<(), StoreError> {
+        // Chunks of powers of two keep the statement texts few (SQLite prepares each new one).
+        for chunk in power_of_two_chunks(releases, MAX_BOUND_VALUES / 2) {
+            let mut delete = Assembled::new(DB::placeholder, LEASES_RELEASED);
+            for (index, (game_id, node)) in chunk.iter().enumerate() {
+                delete.text(if index == 0 { "(game_id = " } else { " OR (game_id = " });
+                delete.value(Value::Id(*game_id)).text(" AND node_id = ").value(Value::Id(*node)).text(")");
+            }
+            Self::bind_assembled(&delete).execute(&mut *conn).await?;
+        }
+        Ok(())
+    }
+
+    /// [`SqlStore::delete_leases`] in a transaction of its own.
+    pub(super) async fn release_leases(pool: &Pool<DB>, releases: &[(Uuid, Uuid)]) -> Result<(), StoreError> {
+        let mut tx = pool.begin_with(DB::BEGIN_WRITE).await?;
+        Self::delete_leases(&mut tx, releases).await?;
+        tx.commit().await?;
+        Ok(())
+    }
 }
 
 #[async_trait]
@@ -233,8 +260,10 @@ impl<DB: Dialect> ClusterStore for SqlStore<DB> {
     }
 
     async fn release_lease(&self, game_id: Uuid, node: Uuid) -> Result<(), StoreError> {
-        DB::statement(RELEASE_LEASE).bind(DB::to_id(game_id)).bind(DB::to_id(node)).execute(&self.writer).await?;
-        Ok(())
+        if DB::RELEASES_IN_GROUPS {
+            return self.commit_in_group(Pending::lease_release(game_id, node)).await;
+        }
+        Self::release_leases(&self.writer, &[(game_id, node)]).await
     }
 
     async fn lease_holder(&self, game_id: Uuid) -> Result<Option<Uuid>, StoreError> {

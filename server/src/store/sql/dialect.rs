@@ -252,6 +252,11 @@ pub trait Dialect:
     const NOW_MS: &'static str;
     /// Whether several server nodes may share the database.
     const SHARED_BY_NODES: bool;
+    /// Whether a game's lease given back joins the group commit's next transaction instead of committing on its
+    /// own: where the database has one writer connection (SQLite), a transaction of its own waits its turn for
+    /// it and syncs the log once more for every game; PostgreSQL writes each group in one statement, which a
+    /// release would turn into a transaction of several.
+    const RELEASES_IN_GROUPS: bool;
     /// The statements of the nodes' database locks, where the database has them (PostgreSQL's session advisory
     /// locks); `None` in SQLite, whose lock file proves more (see [`crate::store::ClusterStore::hold_node_lock`]).
     const NODE_LOCK: Option<NodeLockSql>;

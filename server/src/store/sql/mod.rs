@@ -28,7 +28,7 @@ use std::collections::HashMap;
 use async_trait::async_trait;
 use sqlx::database::Database;
 use sqlx::Pool;
-use tokio::sync::mpsc;
+use tokio::sync::{mpsc, oneshot};
 use uuid::Uuid;
 
 use self::assembled::{Assembled, Value};
@@ -110,6 +110,17 @@ pub(super) fn conflict_if_unique(error: sqlx::Error) -> StoreError {
     match &error {
         sqlx::Error::Database(database_error) if database_error.is_unique_violation() => StoreError::Conflict,
         _ => StoreError::Database(error),
+    }
+}
+
+impl<DB: Dialect> SqlStore<DB> {
+    /// Hands a write to the committer ([`batch`]) and waits until it is committed.
+    async fn commit_in_group(
+        &self,
+        (pending, answer): (Pending, oneshot::Receiver<Result<(), StoreError>>),
+    ) -> Result<(), StoreError> {
+        self.committer.send(pending).await.map_err(|_| StoreError::CommitterGone)?;
+        answer.await.map_err(|_| StoreError::CommitterGone)?
     }
 }
 
@@ -288,9 +299,7 @@ impl<DB: Dialect> Store for SqlStore<DB> {
         if !change.ratings.is_empty() {
             return Self::record_alone(&self.writer, self.node, game_id, change).await;
         }
-        let (pending, answer) = Pending::new(game_id, change.clone());
-        self.committer.send(pending).await.map_err(|_| StoreError::CommitterGone)?;
-        answer.await.map_err(|_| StoreError::CommitterGone)?
+        self.commit_in_group(Pending::new(game_id, change.clone())).await
     }
 
     async fn record_many(&self, changes: &[(Uuid, GameChange)]) -> Vec<Result<(), StoreError>> {

@@ -1046,7 +1046,7 @@ async fn an_end_writes_its_explorer_rows_with_it_in_a_group_alone_and_adjudicate
     // An adjudication of a finished game replaces its rows: one turn now, the second seat's win.
     let (game, _) = &games[0];
     let ended = &changes[0].1.state;
-    let mut adjudicated = end_change(&ended);
+    let mut adjudicated = end_change(ended);
     adjudicated.state.winner = Some("second".to_owned());
     adjudicated.explorer = explorer_rows(game.id, &["a"], "second");
     let audit = AuditRow {

@@ -207,7 +207,10 @@ impl<DB: Dialect> SqlStore<DB> {
             }
         }
         let (change_results, release_results) = Self::commit_batch(&pool, node, &changes, &releases).await;
-        telemetry::commit_batch(changes.len());
+        // A group of lease releases alone is no group of changes: the metric says how full the changes' groups are.
+        if !changes.is_empty() {
+            telemetry::commit_batch(changes.len());
+        }
         let (mut change_results, mut release_results) = (change_results.into_iter(), release_results.into_iter());
         for pending in batch {
             let result = match pending.write {

@@ -55,14 +55,15 @@ const TABLE: [(Option<u64>, u32, i32, bool); 8] = [
 
 /// Per level (index `level - 1`): its Elo measured against the other levels in Paper Soccer, level 1 at 0.
 ///
-/// Measured by `kartka-bot-lab ladder --jobs 2 --nodes 2000000` (docs/bot.md: 200 games a pairing, each level at its
-/// own node cap, level 8 at the two million nodes a turn of the ladder's budget; the 7–8 pairing's games are in
-/// docs/ladder/levels-7-8.txt). Level 8 has no cap of its own, so no figure: its strength is the time it is
-/// given, and at twice level 7's nodes it measured level 7's (−7, −55 to +41; +1258 against +1265), a figure
-/// that would list the strongest level below the one under it. Remeasure and update this table whenever a
-/// level's row in [`TABLE`] or the search changes; the figures rise with the levels (tested).
+/// Measured with the learned evaluation by `kartka-bot-lab ladder --levels 1,2,3,4,5,6,7 --jobs 2 --nodes 2000000
+/// --record docs/ladder/levels-1-7-network.txt` (docs/bot.md, "The ladder with the learned evaluation": 200
+/// games a pairing, each level at its own node cap; every game is in that file). Level 8 has no cap of its own,
+/// so no figure: its strength is the time it is given, and at twice level 7's nodes the step search measured
+/// level 7's (docs/ladder/levels-7-8.txt), a figure that would list the strongest level below the one under
+/// it. Remeasure and update this table whenever a level's row in [`TABLE`], the search or the evaluation
+/// changes; the figures rise with the levels (tested).
 const MEASURED_ELO: [Option<i32>; 8] =
-    [Some(0), Some(372), Some(785), Some(967), Some(1045), Some(1180), Some(1265), None];
+    [Some(0), Some(241), Some(471), Some(657), Some(772), Some(928), Some(1043), None];
 
 impl Level {
     /// Level 1: a beginner that looks one step ahead and often picks a lesser action.

@@ -22,6 +22,8 @@ pub struct Finished {
     pub ruleset: RulesetSpec,
     /// The winner's seat as stored (`first` … `sixth`); none for a draw.
     pub winner: Option<String>,
+    /// How many seats the game has.
+    pub seats: usize,
     /// The explorer's speed of the game (`rows::speed_under`).
     pub speed: String,
     /// The players' rating band, from the end event's rating changes (`rows::band_of_changes`).
@@ -37,6 +39,7 @@ pub fn rows_of_finished(game: &Finished) -> Result<Vec<ExplorerRow>, ExplorerErr
         id: game.id,
         ruleset: &game.ruleset,
         winner: game.winner.as_deref(),
+        seats: game.seats,
         speed: &game.speed,
         band: game.band,
     };

@@ -71,6 +71,7 @@ pub fn rows_of(game: &GameRow, moves: &[MoveRow], band: i64) -> Result<Vec<Explo
         id: game.id,
         ruleset: &spec,
         winner: game.state.winner.as_deref(),
+        seats: game.players.len(),
         speed: &speed_of(game),
         band,
     };
@@ -89,6 +90,8 @@ pub struct FinishedGame<'a> {
     pub ruleset: &'a RulesetSpec,
     /// The winner's seat as stored (`first` … `sixth`); none for a draw.
     pub winner: Option<&'a str>,
+    /// How many seats the game has.
+    pub seats: usize,
     /// The explorer's speed of the game ([`speed_of`]).
     pub speed: &'a str,
     /// The players' rating band ([`band_of_changes`]).
@@ -96,13 +99,14 @@ pub struct FinishedGame<'a> {
 }
 
 /// The rows of a finished game whose moves are `moves`, each a move's text as stored: one per whole turn of its
-/// first [`OPENING_TURNS`]; none for a kind with secrets.
+/// first [`OPENING_TURNS`]; none for a kind with secrets, and none for a game of more than two seats.
 pub fn opening_rows<'m>(
     game: &FinishedGame<'_>,
     moves: impl IntoIterator<Item = &'m str>,
 ) -> Result<Vec<ExplorerRow>, ExplorerError> {
-    // The explorer is off for a kind with secrets: its games have no rows.
-    if kinds::kind_of(game.ruleset.kind()).hidden_information() {
+    // The explorer is off for a kind with secrets: its games have no rows. Its results are the first seat's
+    // win, the second's or a draw (the store refuses any other), so it counts games of two.
+    if kinds::kind_of(game.ruleset.kind()).hidden_information() || game.seats != 2 {
         return Ok(Vec::new());
     }
     let mut actions = Vec::new();
@@ -126,4 +130,26 @@ pub fn opening_rows<'m>(
             speed: game.speed.to_owned(),
         })
         .collect())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn rows_of_seats(seats: usize, winner: Option<&str>) -> Vec<ExplorerRow> {
+        let ruleset: RulesetSpec =
+            serde_json::from_str(r#"{"kind":"paper-soccer","width":8,"height":10,"goal":2}"#).expect("a ruleset");
+        let game = FinishedGame { id: Uuid::nil(), ruleset: &ruleset, winner, seats, speed: "blitz", band: 0 };
+        opening_rows(&game, ["0", "0"]).expect("the moves replay")
+    }
+
+    #[test]
+    fn a_game_of_two_has_a_row_per_turn_and_a_game_of_more_seats_has_none() {
+        let rows = rows_of_seats(2, Some("first"));
+        assert_eq!(rows.iter().map(|row| row.turn_index).collect::<Vec<_>>(), [0, 1]);
+        assert!(rows.iter().all(|row| row.result == "first"));
+        assert!(rows_of_seats(2, None).iter().all(|row| row.result == DRAW));
+        // The explorer's results are a game of two's; the store refuses a third seat's win.
+        assert!(rows_of_seats(3, Some("third")).is_empty());
+    }
 }

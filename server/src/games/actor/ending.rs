@@ -69,6 +69,7 @@ impl GameActor {
             id: self.id,
             ruleset: self.ruleset,
             winner: stored_winner(finished),
+            seats: self.players.len(),
             speed: speed_under(&self.time_control, speed_text(self.speed)).to_owned(),
             band,
             moves: self.moves.iter().map(|committed| committed.stored_notation().to_owned()).collect(),

@@ -17,6 +17,13 @@ use kartka_tests::client::Api;
 use kartka_tests::db::{Backend, TestDb};
 use kartka_tests::server::TestServer;
 
+/// A level's measured Elo as the lobby writes it beside a level above the first: the ladder's figure
+/// (`bot/src/level.rs`), signed.
+fn elo(level: u8) -> String {
+    let measured = kartka_bot::Level::new(level).expect("a level").measured_elo().expect("a capped level's figure");
+    format!("{measured:+}")
+}
+
 const DESKTOP: (u32, u32) = (1280, 900);
 
 /// How long one turn of the game (the bot's, then the page's) may take.
@@ -36,7 +43,7 @@ async fn a_guest_plays_the_computer_from_the_lobby_to_the_end() {
     // The panel names the levels with their measured strength (the uncapped strongest has none); Alice picks Closing In, the beginner, and the
     // first seat.
     alice.wait_for_text("#play-computer select[name=level]", "1 · Beginner · Elo 0").await;
-    alice.wait_for_text("#play-computer select[name=level]", "4 · Club player · Elo +967").await;
+    alice.wait_for_text("#play-computer select[name=level]", &format!("4 · Club player · Elo {}", elo(4))).await;
     let strongest = "#play-computer select[name=level] option[value=kartka-bot-8]";
     alice.wait_for_text(strongest, "8 · Strongest").await;
     assert_eq!(alice.text(strongest).await, "8 · Strongest", "no figure beside the strongest level");
@@ -106,28 +113,28 @@ async fn a_lone_player_in_a_pool_declines_the_computer_then_accepts_it_on_the_ne
 
     // The offer in Polish and Russian, with nothing left untranslated.
     let languages = [
-        ("pl", "3 · Amator · Elo +785", "Może zagrasz z komputerem?"),
-        ("ru", "3 · Любитель · Эло +785", "Сыграете с компьютером?"),
+        ("pl", format!("3 · Amator · Elo {}", elo(3)), "Może zagrasz z komputerem?"),
+        ("ru", format!("3 · Любитель · Эло {}", elo(3)), "Сыграете с компьютером?"),
     ];
     for (language, level, question) in languages {
         alice.goto("/").await;
         alice.find("#language-choice").await.select_by_value(language).await.expect("choose a language");
-        alice.wait_for_text("#play-computer select[name=level]", level).await;
+        alice.wait_for_text("#play-computer select[name=level]", &level).await;
         alice.click(pool).await;
         alice.wait_for_text("#bot-offer", question).await;
-        alice.wait_for_text("#bot-offer", level).await;
+        alice.wait_for_text("#bot-offer", &level).await;
         assert_eq!(alice.untranslated_texts().await, Vec::<String>::new(), "{language}");
         alice.screenshot(&format!("play-the-computer-offer-{language}")).await;
         alice.click("#stop-waiting").await;
     }
     alice.goto("/").await;
     alice.find("#language-choice").await.select_by_value("en").await.expect("choose a language");
-    alice.wait_for_text("#play-computer select[name=level]", "3 · Amateur · Elo +785").await;
+    alice.wait_for_text("#play-computer select[name=level]", &format!("3 · Amateur · Elo {}", elo(3))).await;
 
     // Alone in the casual 3+2 pool, Alice is offered the default level in the pool's game, and declines.
     alice.click(pool).await;
     alice.wait_for_text("#bot-offer", "Play the computer instead?").await;
-    alice.wait_for_text("#bot-offer", "Level 3 · Amateur · Elo +785 — Paper Soccer: 3+2").await;
+    alice.wait_for_text("#bot-offer", &format!("Level 3 · Amateur · Elo {} — Paper Soccer: 3+2", elo(3))).await;
     alice.screenshot("play-the-computer-offer").await;
     alice.click("#bot-offer-decline").await;
     browser::eventually(TURN_TIMEOUT, || async { alice.text("#bot-offer").await.is_empty().then_some(()) })
@@ -165,7 +172,8 @@ async fn a_lone_player_in_a_pool_declines_the_computer_then_accepts_it_on_the_ne
     }
     alice.goto("/").await;
     alice.click(pool).await;
-    alice.wait_for_text("#bot-offer", "Level 5 · Strong club player · Elo +1045 — Paper Soccer: 3+2").await;
+    let offer = format!("Level 5 · Strong club player · Elo {} — Paper Soccer: 3+2", elo(5));
+    alice.wait_for_text("#bot-offer", &offer).await;
     alice.click("#bot-offer-accept").await;
     let path = browser::game_path(&alice).await;
     let game_id = path.trim_start_matches("/game/").to_owned();

@@ -131,25 +131,3 @@ pub fn opening_rows<'m>(
         })
         .collect())
 }
-
-#[cfg(test)]
-mod tests {
-    use super::*;
-
-    fn rows_of_seats(seats: usize, winner: Option<&str>) -> Vec<ExplorerRow> {
-        let ruleset: RulesetSpec =
-            serde_json::from_str(r#"{"kind":"paper-soccer","width":8,"height":10,"goal":2}"#).expect("a ruleset");
-        let game = FinishedGame { id: Uuid::nil(), ruleset: &ruleset, winner, seats, speed: "blitz", band: 0 };
-        opening_rows(&game, ["0", "0"]).expect("the moves replay")
-    }
-
-    #[test]
-    fn a_game_of_two_has_a_row_per_turn_and_a_game_of_more_seats_has_none() {
-        let rows = rows_of_seats(2, Some("first"));
-        assert_eq!(rows.iter().map(|row| row.turn_index).collect::<Vec<_>>(), [0, 1]);
-        assert!(rows.iter().all(|row| row.result == "first"));
-        assert!(rows_of_seats(2, None).iter().all(|row| row.result == DRAW));
-        // The explorer's results are a game of two's; the store refuses a third seat's win.
-        assert!(rows_of_seats(3, Some("third")).is_empty());
-    }
-}

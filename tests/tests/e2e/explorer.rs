@@ -236,3 +236,22 @@ async fn a_superghost_game_is_written_in_from_memory_as_from_the_store(url: &str
     }
     server.stop().await;
 }
+
+/// The explorer's rows of a finished game of `seats` seats that `winner` won, two turns long.
+fn opening_rows_of_seats(seats: usize, winner: Option<&str>) -> Vec<kartka_server::store::ExplorerRow> {
+    use kartka_server::explorer::rows::{opening_rows, FinishedGame};
+    let ruleset: RulesetSpec =
+        serde_json::from_str(r#"{"kind":"paper-soccer","width":8,"height":10,"goal":2}"#).expect("a ruleset");
+    let game = FinishedGame { id: uuid::Uuid::nil(), ruleset: &ruleset, winner, seats, speed: "blitz", band: 0 };
+    opening_rows(&game, ["0", "0"]).expect("the moves replay")
+}
+
+#[test]
+fn a_game_of_two_has_a_row_per_turn_and_a_game_of_more_seats_has_none() {
+    let rows = opening_rows_of_seats(2, Some("first"));
+    assert_eq!(rows.iter().map(|row| row.turn_index).collect::<Vec<_>>(), [0, 1]);
+    assert!(rows.iter().all(|row| row.result == "first"));
+    assert!(opening_rows_of_seats(2, None).iter().all(|row| row.result == "draw"));
+    // The explorer's results are a game of two's; the store refuses a third seat's win.
+    assert!(opening_rows_of_seats(3, Some("third")).is_empty());
+}

@@ -9,7 +9,8 @@
 # think time, the default limits); and the throughput run on an in-memory SQLite database, the ceiling with no
 # disk. Then the floors: the bare relay (kartka-relay: a move's frames over the same 200 pairs of sockets, no
 # decoding, rules or store), PostgreSQL's CPU per move when pgbench writes a move's rows into kartka's schema
-# (scripts/pgbench-floor.sh: one move per transaction, and groups of 82), and pgbench's one-row INSERT per
+# (scripts/pgbench-floor.sh: one move per transaction, and groups of 82) and the latency of one move a
+# transaction at the 1,000-game run's rate, and pgbench's one-row INSERT per
 # transaction with 1 and 32 clients, against the PostgreSQL at KARTKA_TEST_POSTGRES_URL (default
 # postgres://postgres@127.0.0.1:5432/postgres, trust auth), on scratch databases. Each run lasts --seconds
 # (default 30); the reports (JSON, one per line, in reports.jsonl) and the server logs stay in the directory it
@@ -105,9 +106,13 @@ echo "+ kartka-relay drive --relay $relay_address --relay-pid $RELAY_PID --games
     tee -a "$WORK/reports.jsonl"
 stop_relay
 
-# The floor under PostgreSQL's part: a move's rows written by pgbench, one move a transaction and groups of 82.
-echo "+ scripts/pgbench-floor.sh --seconds $SECONDS_PER_RUN --batches 1,82" >&2
-"$REPO_ROOT/scripts/pgbench-floor.sh" --seconds "$SECONDS_PER_RUN" --batches 1,82 | tee -a "$WORK/reports.jsonl"
+# The floor under PostgreSQL's part: a move's rows written by pgbench, one move a transaction and groups of 82;
+# then one move a transaction at the rate the 1,000-game run reached, the floor under its p99.
+latency_rate=$(jq -s 'map(select(.store == "postgres" and .run == "latency")) | first | .moves_per_s | round' \
+    "$WORK/reports.jsonl")
+echo "+ scripts/pgbench-floor.sh --seconds $SECONDS_PER_RUN --batches 1,82 --rate $latency_rate" >&2
+"$REPO_ROOT/scripts/pgbench-floor.sh" --seconds "$SECONDS_PER_RUN" --batches 1,82 --rate "$latency_rate" |
+    tee -a "$WORK/reports.jsonl"
 
 # pgbench: one row per transaction, on a scratch database.
 PGBENCH_DB=kartka_pgbench_$RANDOM$RANDOM

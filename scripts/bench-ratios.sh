@@ -6,7 +6,8 @@
 #
 # REPORTS.jsonl holds the JSON lines scripts/bench-load.sh writes in one run: the load generator's reports
 # (tagged with `store` and `run`, and PostgreSQL's CPU seconds over the run), the bare relay's drive
-# (`floor: "relay"`, kartka-relay), the PostgreSQL floors (`floor: "pgbench"`, scripts/pgbench-floor.sh) and
+# (`floor: "relay"`, kartka-relay), the PostgreSQL floors (`floor: "pgbench"` and `"pgbench-latency"`,
+# scripts/pgbench-floor.sh) and
 # pgbench's single-row inserts (`floor: "pgbench-insert"`). A figure whose line is missing is printed as such.
 
 set -euo pipefail
@@ -25,6 +26,7 @@ jq -r -s '
   | (floor("relay") | first) as $relay
   | (floor("pgbench") | map(select(.batch == 1)) | first) as $single
   | (floor("pgbench") | map(select(.batch > 1)) | sort_by(.batch) | last) as $group
+  | (floor("pgbench-latency") | first) as $commit
   | (floor("pgbench-insert") | map(select(.clients == 32)) | first) as $insert
   | ($pg | if . == null or .server == null or .moves == 0 then null
            else .server.cpu_percent / 100 * .played_s * 1e6 / .moves end) as $server_us
@@ -37,5 +39,6 @@ jq -r -s '
     "  whole machine             \($pg.moves_per_s // null | if . == null then "—" else "\(round) moves/s" end) beside pgbench 32 clients \($insert.tps // null | if . == null then "—" else "\(round) inserts/s" end)  ratio \(ratio($pg.moves_per_s; $insert.tps)) (no target)",
     "  SQLite throughput         \($sqlite.moves_per_s // null | if . == null then "—" else "\(round) moves/s" end) (target ≥ 3000)",
     "  PostgreSQL, 1,000 games   p99 move → opponent \($latency.move_to_push.p99_ms // "—") ms, move → ack \($latency.move_to_ack.p99_ms // "—") ms (target ≤ 10 ms, machine otherwise quiet)",
-    "  load average at the floors: relay \($relay.load_average // "—"), pgbench \($single.load_average // "—")"
+    "                            one-move transaction at \($commit.rate // "—")/s: p50 \($commit.p50_ms // "—") ms, p99 \($commit.p99_ms // "—") ms  ratio of move → ack p99 \(ratio($latency.move_to_ack.p99_ms; $commit.p99_ms))",
+    "  load average at the floors: relay \($relay.load_average // "—"), pgbench \($single.load_average // "—"), rate run \($commit.load_average // "—")"
 ' "$1"

@@ -3,13 +3,17 @@
 # writes — one `game_progress` update, one `game_events` row and one `moves` row — into kartka's own schema
 # (every migration applied, so the same indexes, checks and foreign keys), with nothing else running.
 #
-#   scripts/pgbench-floor.sh [--seconds N] [--clients C] [--batches 1,8,82]
+#   scripts/pgbench-floor.sh [--seconds N] [--clients C] [--batches 1,8,82] [--rate R]
 #
 # For each batch size B: each pgbench client owns B games and writes one move of each per transaction, in one
 # statement (as kartka's group commit does); B = 1 is a single-move transaction, 82 the mean group kartka's
 # committers reached in the throughput run (docs/performance.md). Prints one JSON line per batch size: moves/s,
 # PostgreSQL's CPU per move (µs, every PostgreSQL process of the machine, from /proc) and per transaction, and
-# the load average. Uses KARTKA_TEST_POSTGRES_URL (default postgres://postgres@127.0.0.1:5432/postgres) for a
+# the load average. With --rate R it then writes single-move transactions at R a second (pgbench's --rate, over
+# the same clients) and prints the transactions' own latency, p50, p99 and the largest (from pgbench's
+# per-transaction log, each transaction's time less its lag behind its schedule, as a client's move → ack
+# counts from the moment the move is sent): the floor under the 1,000-game run's p99, PostgreSQL committing
+# each move alone at that run's rate. Uses KARTKA_TEST_POSTGRES_URL (default postgres://postgres@127.0.0.1:5432/postgres) for a
 # scratch database, dropped at the end. Timings are printed, never checked.
 
 set -euo pipefail
@@ -17,11 +21,13 @@ set -euo pipefail
 SECONDS_PER_RUN=30
 CLIENTS=32
 BATCHES=1,8,82
+RATE=
 while (($# > 0)); do
     case $1 in
     --seconds) SECONDS_PER_RUN=${2:?--seconds needs a value}; shift 2 ;;
     --clients) CLIENTS=${2:?--clients needs a value}; shift 2 ;;
     --batches) BATCHES=${2:?--batches needs a value}; shift 2 ;;
+    --rate) RATE=${2:?--rate needs a value}; shift 2 ;;
     -h | --help) sed -n '2,/^$/{s/^# \{0,1\}//;p}' "${BASH_SOURCE[0]}"; exit 0 ;;
     *) printf 'pgbench-floor.sh: unknown argument: %s (see --help)\n' "$1" >&2; exit 2 ;;
     esac
@@ -29,6 +35,7 @@ done
 [[ $SECONDS_PER_RUN =~ ^[1-9][0-9]*$ ]] || { echo "pgbench-floor.sh: --seconds is a positive number" >&2; exit 2; }
 [[ $CLIENTS =~ ^[1-9][0-9]*$ ]] || { echo "pgbench-floor.sh: --clients is a positive number" >&2; exit 2; }
 [[ $BATCHES =~ ^[1-9][0-9]*(,[1-9][0-9]*)*$ ]] || { echo "pgbench-floor.sh: --batches is a list like 1,8,32" >&2; exit 2; }
+[[ -z $RATE || $RATE =~ ^[1-9][0-9]*$ ]] || { echo "pgbench-floor.sh: --rate is a positive number" >&2; exit 2; }
 PROFILE=release
 # shellcheck source=scripts/load-common.sh
 . "$(dirname "${BASH_SOURCE[0]}")/load-common.sh"
@@ -101,3 +108,23 @@ SQL
           postgres_cpu_us_per_transaction: (($ticks / $hz * 1e6 / $transactions) | round),
           load_average: $load}'
 done
+
+# The latency floor: one move a transaction at a fixed rate, each transaction's own time from pgbench's log.
+if [[ -n $RATE ]]; then
+    [[ -r $WORK/moves-1.sql ]] || { echo "pgbench-floor.sh: --rate needs batch 1 in --batches" >&2; exit 2; }
+    mkdir -p "$WORK/log"
+    (cd "$WORK/log" && pgbench -n -D n=1000000 -f "$WORK/moves-1.sql" -c "$CLIENTS" -j $((CLIENTS < 2 ? 1 : 2)) \
+        -R "$RATE" -T "$SECONDS_PER_RUN" -l --log-prefix=tx "$FLOOR_URL" >/dev/null 2>&1)
+    # Fields: client, transaction, time (µs, from the scheduled start), script, epoch s, µs, lag behind the
+    # schedule (µs).
+    cat "$WORK"/log/tx* | awk '{ print $3 - $7 }' | sort -n >"$WORK/latencies"
+    count=$(wc -l <"$WORK/latencies")
+    ((count > 0)) || { echo "pgbench-floor.sh: the rate run logged no transaction" >&2; exit 1; }
+    percentile() { sed -n "$(((count * $1 + 99) / 100))p" "$WORK/latencies"; }
+    jq -n -c --argjson rate "$RATE" --argjson clients "$CLIENTS" --argjson transactions "$count" \
+        --argjson p50 "$(percentile 50)" --argjson p99 "$(percentile 99)" --argjson max "$(tail -n 1 "$WORK/latencies")" \
+        --argjson seconds "$SECONDS_PER_RUN" --arg load "$(cut -d' ' -f1-3 /proc/loadavg)" \
+        '{floor: "pgbench-latency", batch: 1, rate: $rate, clients: $clients, transactions: $transactions,
+          moves_per_second: (($transactions / $seconds) | round),
+          p50_ms: ($p50 / 1000), p99_ms: ($p99 / 1000), max_ms: ($max / 1000), load_average: $load}'
+fi

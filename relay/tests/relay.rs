@@ -72,9 +72,11 @@ async fn each_figure_is_printed_beside_its_floor_as_a_ratio() {
     let single = json!({ "floor": "pgbench", "batch": 1, "postgres_cpu_us_per_move": 800, "load_average": "1.00" });
     let group = json!({ "floor": "pgbench", "batch": 82, "postgres_cpu_us_per_move": 40 });
     let insert = json!({ "floor": "pgbench-insert", "clients": 32, "tps": 400.0 });
+    let commit = json!({ "floor": "pgbench-latency", "batch": 1, "rate": 980, "p50_ms": 1.5, "p99_ms": 5.5,
+        "load_average": "2.00" });
     let mut relay_line = serde_json::to_value(&drive).expect("a report serialises");
     relay_line["floor"] = json!("relay");
-    let output = ratios(&[load, latency, sqlite, relay_line, single, group, insert]);
+    let output = ratios(&[load, latency, sqlite, relay_line, single, group, insert, commit]);
 
     let server = line_with(&output, "server CPU per move");
     let expected = (5000.0 / relay_us * 100.0).round() / 100.0;
@@ -89,6 +91,10 @@ async fn each_figure_is_printed_beside_its_floor_as_a_ratio() {
     assert!(line_with(&output, "whole machine").contains("ratio 0.25"), "{output}");
     assert!(line_with(&output, "SQLite throughput").contains("3100 moves/s"), "{output}");
     assert!(line_with(&output, "PostgreSQL, 1,000 games").contains("12.5 ms"), "{output}");
+    // The p99 beside PostgreSQL committing one move a transaction at the same rate: 11.0 / 5.5.
+    let commit = line_with(&output, "one-move transaction at 980/s");
+    assert!(commit.contains("p99 5.5 ms") && commit.contains("ratio of move → ack p99 2"), "{commit}");
+    assert!(line_with(&output, "load average at the floors").contains("rate run 2.00"), "{output}");
 
     // A run without its floors says what is missing rather than dividing by nothing.
     let bare = ratios(&[json!({ "store": "postgres", "run": "throughput", "moves": 10, "played_s": 1.0,

@@ -8,7 +8,8 @@ use std::path::{Path, PathBuf};
 use anyhow::{bail, Context};
 use flate2::read::MultiGzDecoder;
 use kartka_bot::soccer_net::active_inputs;
-use kartka_engine::soccer::{parse_turn, read_records, Pitch, Position};
+use kartka_engine::soccer::{parse_turn, read_records, Direction, Pitch, Position};
+use kartka_engine::Seat;
 use rand::rngs::StdRng;
 use rand::{Rng, SeedableRng};
 use sha2::{Digest, Sha256};
@@ -86,19 +87,29 @@ pub struct CorpusOptions {
     pub seed: u64,
 }
 
-/// Reads the corpus in `options.dir`. Fails loudly when it is missing or empty: training on nothing proves
-/// nothing.
-pub fn read(options: &CorpusOptions) -> anyhow::Result<CorpusData> {
-    let paths = corpus_files(&options.dir)?;
+/// A corpus game that ended by the rules, as training reads it.
+#[derive(Clone, Debug)]
+pub struct DecidedGame {
+    /// Its turns, each a list of steps, in order from the start of the game.
+    pub turns: Vec<Vec<Direction>>,
+    /// Who won it.
+    pub winner: Seat,
+    /// Whether it is one of the games held out for validation (one in `validation_every` of the games used).
+    pub held_out: bool,
+}
+
+/// The games of the corpus in `dir` that ended by the rules, in file-name order, with how many games were read
+/// and the SHA-256 of the files read. Reading stops after `max_games` games read or `max_decided` decided
+/// ones. Fails loudly when the corpus is missing or holds no such game.
+pub fn decided_games(
+    dir: &Path,
+    max_games: Option<usize>,
+    max_decided: Option<usize>,
+    validation_every: usize,
+) -> anyhow::Result<(Vec<DecidedGame>, usize, String)> {
+    let paths = corpus_files(dir)?;
     let mut hasher = Sha256::new();
-    let mut rng = StdRng::seed_from_u64(options.seed);
-    let mut data = CorpusData {
-        training: Positions::default(),
-        validation: Positions::default(),
-        games_used: 0,
-        games_read: 0,
-        data_hash: String::new(),
-    };
+    let (mut games, mut games_read) = (Vec::new(), 0);
     'files: for path in paths {
         let mut text = String::new();
         MultiGzDecoder::new(std::fs::File::open(&path).with_context(|| path.display().to_string())?)
@@ -106,36 +117,55 @@ pub fn read(options: &CorpusOptions) -> anyhow::Result<CorpusData> {
             .with_context(|| path.display().to_string())?;
         hasher.update(text.as_bytes());
         for record in read_records(&text) {
-            if options.max_games.is_some_and(|max| data.games_read >= max) {
+            if max_games.is_some_and(|max| games_read >= max) || max_decided.is_some_and(|max| games.len() >= max) {
                 break 'files;
             }
             let record = record.with_context(|| format!("{}", path.display()))?;
-            data.games_read += 1;
+            games_read += 1;
             let replay = record.replay(Pitch::STANDARD);
             let Some(winner) = replay.outcome().and_then(|outcome| outcome.winner()).filter(|_| replay.is_clean())
             else {
                 continue;
             };
-            let positions =
-                if data.games_used % options.validation_every == 0 { &mut data.validation } else { &mut data.training };
-            data.games_used += 1;
-            let mut position = Position::new(Pitch::STANDARD);
-            for turn in &record.turns {
-                for direction in parse_turn(turn).context("a replayed turn parses")? {
-                    if rng.random_bool(options.sample) {
-                        if let Some(inputs) = active_inputs(&position, false) {
-                            positions.push(inputs.as_slice(), if position.to_move() == winner { 1.0 } else { 0.0 });
-                        }
-                    }
-                    position.step(direction).context("a replayed step is legal")?;
-                }
-            }
+            let turns = record
+                .turns
+                .iter()
+                .map(|turn| parse_turn(turn).context("a replayed turn parses"))
+                .collect::<anyhow::Result<_>>()?;
+            games.push(DecidedGame { turns, winner, held_out: games.len() % validation_every == 0 });
         }
     }
-    if data.games_used == 0 {
-        bail!("no game in {} ended by the rules: nothing to train on", options.dir.display());
+    if games.is_empty() {
+        bail!("no game in {} ended by the rules: nothing to train on", dir.display());
     }
-    data.data_hash = format!("{:x}", hasher.finalize());
+    Ok((games, games_read, format!("{:x}", hasher.finalize())))
+}
+
+/// Reads the corpus in `options.dir`. Fails loudly when it is missing or empty: training on nothing proves
+/// nothing.
+pub fn read(options: &CorpusOptions) -> anyhow::Result<CorpusData> {
+    let (games, games_read, data_hash) =
+        decided_games(&options.dir, options.max_games, None, options.validation_every)?;
+    let mut rng = StdRng::seed_from_u64(options.seed);
+    let mut data = CorpusData {
+        training: Positions::default(),
+        validation: Positions::default(),
+        games_used: games.len(),
+        games_read,
+        data_hash,
+    };
+    for game in &games {
+        let positions = if game.held_out { &mut data.validation } else { &mut data.training };
+        let mut position = Position::new(Pitch::STANDARD);
+        for &direction in game.turns.iter().flatten() {
+            if rng.random_bool(options.sample) {
+                if let Some(inputs) = active_inputs(&position, false) {
+                    positions.push(inputs.as_slice(), if position.to_move() == game.winner { 1.0 } else { 0.0 });
+                }
+            }
+            position.step(direction).context("a replayed step is legal")?;
+        }
+    }
     Ok(data)
 }
 

@@ -5,5 +5,6 @@
 
 pub mod corpus;
 pub mod model;
+pub mod relabel;
 pub mod self_play;
 pub mod training;

@@ -8,6 +8,7 @@ use clap::{Parser, Subcommand};
 use kartka_bot::soccer_net::{Network, SoccerNetEvaluation};
 use kartka_train::corpus::{self, CorpusOptions};
 use kartka_train::model::Model;
+use kartka_train::relabel::{self, RelabelOptions};
 use kartka_train::self_play::{self, SelfPlayOptions};
 use kartka_train::training::{self, TrainingOptions};
 use sha2::{Digest, Sha256};
@@ -25,6 +26,44 @@ enum Command {
     Soccer(SoccerArgs),
     /// Games of Paper Soccer the bot plays against itself, written one a line for `soccer --self-play`.
     SoccerSelfPlay(SelfPlayArgs),
+    /// The corpus's games with the search's value at some turns, written like self-play games for
+    /// `soccer --self-play`.
+    SoccerRelabel(RelabelArgs),
+}
+
+#[derive(Debug, clap::Args)]
+struct RelabelArgs {
+    /// The directory of the kurnik corpus's *.pgn.gz files.
+    #[arg(long, env = "KARTKA_CORPUS_DIR")]
+    corpus: PathBuf,
+    /// Where to write the labelled games.
+    #[arg(long)]
+    out: PathBuf,
+    /// Label the games from this one on (in the order training reads them: file-name order, games that ended
+    /// by the rules), so that runs can share the corpus out.
+    #[arg(long, default_value_t = 0)]
+    first: usize,
+    /// How many games to label (held-out games among them are skipped).
+    #[arg(long, default_value_t = 1000)]
+    games: usize,
+    /// The share of a game's turns the search labels.
+    #[arg(long, default_value_t = 0.1)]
+    share: f64,
+    /// The search's budget a labelled turn, in turns listed.
+    #[arg(long, default_value_t = 2_000)]
+    nodes: u64,
+    /// One game in this many is held out (never labelled), as `soccer --validation-every`.
+    #[arg(long, default_value_t = 20)]
+    validation_every: usize,
+    /// Seeds which turns are labelled.
+    #[arg(long, default_value_t = 0)]
+    seed: u64,
+    /// Threads labelling side by side (the labels are the same whatever the number).
+    #[arg(long, default_value_t = 1)]
+    threads: usize,
+    /// The weights the search judges with, instead of the embedded ones.
+    #[arg(long)]
+    network: Option<PathBuf>,
 }
 
 #[derive(Debug, clap::Args)]
@@ -102,17 +141,52 @@ fn main() -> anyhow::Result<()> {
     match Cli::parse().command {
         Command::Soccer(args) => soccer(args),
         Command::SoccerSelfPlay(args) => soccer_self_play(args),
+        Command::SoccerRelabel(args) => soccer_relabel(args),
     }
 }
 
-fn soccer_self_play(args: SelfPlayArgs) -> anyhow::Result<()> {
-    let started = std::time::Instant::now();
-    let evaluator = match &args.network {
+/// The embedded weights, or those of `path`.
+fn evaluator(path: Option<&PathBuf>) -> anyhow::Result<SoccerNetEvaluation> {
+    Ok(match path {
         Some(path) => SoccerNetEvaluation::with(
             Network::load_for_program(path).with_context(|| format!("loading {}", path.display()))?,
         ),
         None => SoccerNetEvaluation::embedded(),
-    };
+    })
+}
+
+fn soccer_relabel(args: RelabelArgs) -> anyhow::Result<()> {
+    let started = std::time::Instant::now();
+    let evaluator = evaluator(args.network.as_ref())?;
+    let (games, _, data_hash) =
+        corpus::decided_games(&args.corpus, None, Some(args.first + args.games), args.validation_every)?;
+    let end = (args.first + args.games).min(games.len());
+    anyhow::ensure!(args.first < end, "--first {} is past the corpus's {} decided games", args.first, games.len());
+    eprintln!("corpus: {} decided games read (sha256 {data_hash}); labelling {}..{end}", games.len(), args.first);
+    let options = RelabelOptions { nodes: args.nodes, share: args.share, seed: args.seed, threads: args.threads };
+    let file = std::fs::File::create(&args.out).with_context(|| format!("creating {}", args.out.display()))?;
+    let mut out = std::io::BufWriter::new(file);
+    let (mut written, mut labels) = (0, 0);
+    // Batches of a few games a thread, each appended as it ends: a long run keeps what it has labelled.
+    let batch = options.threads.max(1) * 16;
+    for start in (args.first..end).step_by(batch) {
+        let labelled = relabel::relabel(&games, start..(start + batch).min(end), options, evaluator)?;
+        self_play::append(&mut out, &labelled).with_context(|| format!("writing {}", args.out.display()))?;
+        written += labelled.len();
+        labels += labelled.iter().flat_map(|game| &game.turns).filter(|turn| turn.value.is_some()).count();
+        eprintln!("{written} games, {labels} labelled turns ({:.0} s)", started.elapsed().as_secs_f64());
+    }
+    eprintln!(
+        "{written} games with {labels} labelled turns written to {} in {:.0} s",
+        args.out.display(),
+        started.elapsed().as_secs_f64()
+    );
+    Ok(())
+}
+
+fn soccer_self_play(args: SelfPlayArgs) -> anyhow::Result<()> {
+    let started = std::time::Instant::now();
+    let evaluator = evaluator(args.network.as_ref())?;
     let options = SelfPlayOptions {
         nodes: args.nodes,
         opening_steps: args.opening_steps,

@@ -183,7 +183,7 @@ fn play_game(options: SelfPlayOptions, index: usize, evaluator: SoccerNetEvaluat
 
 /// The chance of a win the search's evaluation of its turn stands for: the learned evaluation gives two units
 /// a unit of logit, so a score of `s` units is the logistic of `s / 2` units.
-fn chance_of(evaluation: Evaluation) -> f32 {
+pub fn chance_of(evaluation: Evaluation) -> f32 {
     match evaluation {
         Evaluation::Win(_) => 1.0,
         Evaluation::Loss(_) => 0.0,

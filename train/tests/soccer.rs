@@ -1,6 +1,7 @@
 //! The training command on a slice of the kurnik corpus: it runs, its weights load in the bot, and the bot's
 //! forward pass gives the trainer's values on the same positions; self-play games are written, read back and
-//! trained on, and a broken game file is an error naming its line.
+//! trained on, and a broken game file is an error naming its line; corpus games labelled by the search are
+//! written in the same form and trained on.
 //!
 //! The corpus is read from `KARTKA_CORPUS_DIR` or `../shared/corpus/kurnik` beside the repository (as the
 //! engine's corpus tests do); a missing corpus fails the test.
@@ -11,6 +12,7 @@ use std::process::Command;
 use candle_core::Device;
 use kartka_bot::soccer_net::{active_inputs, Network};
 use kartka_engine::soccer::{Direction, Position};
+use kartka_train::corpus;
 use kartka_train::model::Model;
 use kartka_train::self_play::SelfPlayGame;
 
@@ -145,4 +147,46 @@ fn self_play_games_are_written_and_trained_on_from_existing_weights() {
     assert!(!output.status.success());
     assert!(String::from_utf8_lossy(&output.stderr).contains("broken.txt:1"));
     assert!(!dir.path().join("never.safetensors").exists());
+}
+
+#[test]
+fn corpus_games_are_labelled_by_the_search_and_trained_on() {
+    let dir = tempfile::tempdir().expect("a temporary directory");
+    let labelled = dir.path().join("labelled.txt");
+    let output = Command::new(env!("CARGO_BIN_EXE_kartka-train"))
+        .args(["soccer-relabel", "--games", "30", "--nodes", "100", "--share", "0.2", "--threads", "2", "--out"])
+        .arg(&labelled)
+        .arg("--corpus")
+        .arg(corpus_dir())
+        .output()
+        .expect("kartka-train runs");
+    assert!(output.status.success(), "{}", String::from_utf8_lossy(&output.stderr));
+    let (decided, _, _) = corpus::decided_games(&corpus_dir(), None, Some(30), 20).expect("the corpus reads");
+    let kept: Vec<_> = decided.iter().filter(|game| !game.held_out).collect();
+    let text = std::fs::read_to_string(&labelled).expect("written");
+    let games: Vec<_> = text.lines().map(|line| SelfPlayGame::parse(line).expect("a game reads back")).collect();
+    assert_eq!(games.len(), kept.len(), "every game but the held-out ones: {text}");
+    for (game, corpus_game) in games.iter().zip(&kept) {
+        assert_eq!(game.winner, Some(corpus_game.winner));
+        let turns: Vec<_> = game.turns.iter().map(|turn| turn.steps.clone()).collect();
+        assert_eq!(turns, corpus_game.turns, "the corpus's own turns");
+    }
+    let values = games.iter().flat_map(|game| &game.turns).filter(|turn| turn.value.is_some()).count();
+    let turns = games.iter().map(|game| game.turns.len()).sum::<usize>();
+    assert!(values * 10 > turns && values * 3 < turns, "about a fifth labelled: {values} of {turns}");
+
+    let weights = dir.path().join("tuned.safetensors");
+    let output = Command::new(env!("CARGO_BIN_EXE_kartka-train"))
+        .args(["soccer", "--games", "60", "--epochs", "1", "--value-share", "0.8", "--self-play"])
+        .arg(&labelled)
+        .arg("--out")
+        .arg(&weights)
+        .arg("--corpus")
+        .arg(corpus_dir())
+        .output()
+        .expect("kartka-train runs");
+    let log = String::from_utf8_lossy(&output.stderr);
+    assert!(output.status.success(), "{log}");
+    assert!(log.contains(&format!("self-play: {} games and {values} positions", games.len())), "{log}");
+    Network::from_safetensors(&std::fs::read(&weights).expect("written")).expect("the bot reads the weights");
 }

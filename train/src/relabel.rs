@@ -1,0 +1,153 @@
+//! Corpus games labelled by the search: the turns kurnik's players played, with level 8's search's value at the
+//! start of some of them (issue #40 item 1). A game's result says who won between two people from a
+//! position; the search's value says what the bot's own search makes of it, seeing a few turns further than
+//! the network alone, cut-offs and traps included. Trained on as a share of the target (`soccer --self-play`),
+//! it teaches the network to see what its search finds: each generation of weights, searched again, labels
+//! the next (as engines trained on their own search's scores are).
+//!
+//! The games are written in the self-play format ([`SelfPlayGame::line`]), a turn without a search being an
+//! opening turn there (`-`), so `soccer --self-play` reads both alike. Held-out games are never labelled, so
+//! the validation figures stay comparable with earlier runs.
+
+use std::ops::Range;
+
+use anyhow::Context;
+use kartka_bot::soccer_net::SoccerNetEvaluation;
+use kartka_bot::soccer_turns::{play_turn, Backup};
+use kartka_bot::NoDeadline;
+use kartka_engine::soccer::{Pitch, Position};
+use rand::rngs::StdRng;
+use rand::{Rng, SeedableRng};
+
+use crate::corpus::DecidedGame;
+use crate::self_play::{chance_of, SelfPlayGame, SelfPlayTurn};
+
+/// How to label the games.
+#[derive(Clone, Copy, Debug)]
+pub struct RelabelOptions {
+    /// The search's budget a labelled turn, in turns listed (as `play_turn` counts them).
+    pub nodes: u64,
+    /// The share of a game's turns that get the search's value, drawn at random from the seed.
+    pub share: f64,
+    /// Seeds which turns are labelled: game `i` of a seed is labelled alike whatever else is.
+    pub seed: u64,
+    /// Threads labelling games side by side; the labels do not depend on it.
+    pub threads: usize,
+}
+
+/// Labels `games[indices]` that are not held out, in the order of their index whatever the threads; a held-out
+/// game is left out.
+pub fn relabel(
+    games: &[DecidedGame],
+    indices: Range<usize>,
+    options: RelabelOptions,
+    evaluator: SoccerNetEvaluation,
+) -> anyhow::Result<Vec<SelfPlayGame>> {
+    let threads = options.threads.clamp(1, indices.len().max(1));
+    let mut labelled: Vec<Option<SelfPlayGame>> = vec![None; indices.len()];
+    std::thread::scope(|scope| -> anyhow::Result<()> {
+        let workers: Vec<_> = (0..threads)
+            .map(|thread| {
+                let indices = indices.clone();
+                scope.spawn(move || -> anyhow::Result<Vec<(usize, SelfPlayGame)>> {
+                    (indices.start + thread..indices.end)
+                        .step_by(threads)
+                        .filter(|&index| !games[index].held_out)
+                        .map(|index| Ok((index, relabel_game(&games[index], index, options, evaluator)?)))
+                        .collect()
+                })
+            })
+            .collect();
+        for worker in workers {
+            let done = worker.join().map_err(|_| anyhow::anyhow!("a labelling thread panicked"))??;
+            for (index, game) in done {
+                labelled[index - indices.start] = Some(game);
+            }
+        }
+        Ok(())
+    })?;
+    Ok(labelled.into_iter().flatten().collect())
+}
+
+/// Game `index` of the corpus with the search's value at the start of the turns drawn for it.
+fn relabel_game(
+    game: &DecidedGame,
+    index: usize,
+    options: RelabelOptions,
+    evaluator: SoccerNetEvaluation,
+) -> anyhow::Result<SelfPlayGame> {
+    let mut rng = StdRng::seed_from_u64(options.seed ^ (index as u64).wrapping_mul(0x9E37_79B9_7F4A_7C15));
+    let mut position = Position::new(Pitch::STANDARD);
+    let mut turns = Vec::with_capacity(game.turns.len());
+    for steps in &game.turns {
+        let value = if rng.random_bool(options.share) && !position.is_over() {
+            let turn = play_turn(&position, &evaluator, Backup::Average, options.nodes, &NoDeadline)?;
+            Some(chance_of(turn.evaluation))
+        } else {
+            None
+        };
+        for &step in steps {
+            position.step(step).context("a corpus game was checked when read")?;
+        }
+        turns.push(SelfPlayTurn { steps: steps.clone(), value });
+    }
+    Ok(SelfPlayGame { turns, winner: Some(game.winner) })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// A short decided game: the first seat walks the ball straight up into the goal, the second answers
+    /// beside it.
+    fn games() -> Vec<DecidedGame> {
+        let mut position = Position::new(Pitch::STANDARD);
+        let mut turns = Vec::new();
+        while !position.is_over() {
+            let mover = position.to_move();
+            let mut steps = Vec::new();
+            while !position.is_over() && position.to_move() == mover {
+                let step = position.legal_directions().next().expect("a legal step");
+                position.step(step).expect("legal");
+                steps.push(step);
+            }
+            turns.push(steps);
+        }
+        let winner = position.outcome().and_then(|outcome| outcome.winner()).expect("decided");
+        let game = DecidedGame { turns, winner, held_out: false };
+        vec![DecidedGame { held_out: true, ..game.clone() }, game.clone(), game]
+    }
+
+    #[test]
+    fn labels_are_the_same_whatever_the_threads_and_held_out_games_are_left_out() {
+        let games = games();
+        let options = RelabelOptions { nodes: 50, share: 0.5, seed: 3, threads: 1 };
+        let one = relabel(&games, 0..3, options, SoccerNetEvaluation::embedded()).expect("labelled");
+        let two = relabel(&games, 0..3, RelabelOptions { threads: 2, ..options }, SoccerNetEvaluation::embedded())
+            .expect("labelled");
+        assert_eq!(one, two);
+        assert_eq!(one.len(), 2, "the held-out game is not labelled");
+        for game in &one {
+            assert_eq!(game.winner, Some(games[1].winner));
+            let steps: Vec<_> = game.turns.iter().map(|turn| turn.steps.clone()).collect();
+            assert_eq!(steps, games[1].turns, "the corpus's turns, as played");
+            let line = game.line();
+            assert_eq!(SelfPlayGame::parse(&line).expect("reads back").line(), line);
+        }
+        let labelled = one.iter().flat_map(|game| &game.turns).filter(|turn| turn.value.is_some()).count();
+        let turns = one.iter().map(|game| game.turns.len()).sum::<usize>();
+        assert!(labelled > 0 && labelled < turns, "about half the turns labelled: {labelled} of {turns}");
+    }
+
+    #[test]
+    fn the_share_decides_which_turns_are_labelled() {
+        let games = &games()[1..2];
+        let label = |share| {
+            let options = RelabelOptions { nodes: 50, share, seed: 0, threads: 1 };
+            relabel(games, 0..1, options, SoccerNetEvaluation::embedded()).expect("labelled").remove(0)
+        };
+        let all = label(1.0);
+        assert!(all.turns.iter().all(|turn| turn.value.is_some_and(|value| (0.0..=1.0).contains(&value))));
+        assert!(label(0.0).turns.iter().all(|turn| turn.value.is_none()));
+    }
+}

@@ -5,6 +5,7 @@
 
 pub mod corpus;
 pub mod model;
+pub mod parallel;
 pub mod relabel;
 pub mod self_play;
 pub mod training;

@@ -55,10 +55,17 @@ struct RelabelArgs {
     /// One game in this many is held out (never labelled), as `soccer --validation-every`.
     #[arg(long, default_value_t = 20)]
     validation_every: usize,
-    /// Seeds which turns are labelled.
+    #[command(flatten)]
+    run: SearchRunArgs,
+}
+
+/// What a run of searches shares: the seed, the threads and the weights.
+#[derive(Debug, clap::Args)]
+struct SearchRunArgs {
+    /// Seeds the run (which openings are played, which turns are labelled).
     #[arg(long, default_value_t = 0)]
     seed: u64,
-    /// Threads labelling side by side (the labels are the same whatever the number).
+    /// Threads searching side by side (what is written is the same whatever the number).
     #[arg(long, default_value_t = 1)]
     threads: usize,
     /// The weights the search judges with, instead of the embedded ones.
@@ -83,15 +90,8 @@ struct SelfPlayArgs {
     /// Turns after which a game is given up unfinished.
     #[arg(long, default_value_t = 300)]
     max_turns: u32,
-    /// Seeds the openings.
-    #[arg(long, default_value_t = 0)]
-    seed: u64,
-    /// Threads playing games side by side (the games are the same whatever the number).
-    #[arg(long, default_value_t = 1)]
-    threads: usize,
-    /// The weights the bot plays with, instead of the embedded ones.
-    #[arg(long)]
-    network: Option<PathBuf>,
+    #[command(flatten)]
+    run: SearchRunArgs,
 }
 
 #[derive(Debug, clap::Args)]
@@ -157,13 +157,14 @@ fn evaluator(path: Option<&PathBuf>) -> anyhow::Result<SoccerNetEvaluation> {
 
 fn soccer_relabel(args: RelabelArgs) -> anyhow::Result<()> {
     let started = std::time::Instant::now();
-    let evaluator = evaluator(args.network.as_ref())?;
+    let evaluator = evaluator(args.run.network.as_ref())?;
     let (games, _, data_hash) =
         corpus::decided_games(&args.corpus, None, Some(args.first + args.games), args.validation_every)?;
     let end = (args.first + args.games).min(games.len());
     anyhow::ensure!(args.first < end, "--first {} is past the corpus's {} decided games", args.first, games.len());
     eprintln!("corpus: {} decided games read (sha256 {data_hash}); labelling {}..{end}", games.len(), args.first);
-    let options = RelabelOptions { nodes: args.nodes, share: args.share, seed: args.seed, threads: args.threads };
+    let options =
+        RelabelOptions { nodes: args.nodes, share: args.share, seed: args.run.seed, threads: args.run.threads };
     let file = std::fs::File::create(&args.out).with_context(|| format!("creating {}", args.out.display()))?;
     let mut out = std::io::BufWriter::new(file);
     let (mut written, mut labels) = (0, 0);
@@ -186,13 +187,13 @@ fn soccer_relabel(args: RelabelArgs) -> anyhow::Result<()> {
 
 fn soccer_self_play(args: SelfPlayArgs) -> anyhow::Result<()> {
     let started = std::time::Instant::now();
-    let evaluator = evaluator(args.network.as_ref())?;
+    let evaluator = evaluator(args.run.network.as_ref())?;
     let options = SelfPlayOptions {
         nodes: args.nodes,
         opening_steps: args.opening_steps,
         max_turns: args.max_turns,
-        seed: args.seed,
-        threads: args.threads,
+        seed: args.run.seed,
+        threads: args.run.threads,
     };
     let file = std::fs::File::create(&args.out).with_context(|| format!("creating {}", args.out.display()))?;
     let mut out = std::io::BufWriter::new(file);

@@ -20,6 +20,7 @@ use rand::rngs::StdRng;
 use rand::{Rng, SeedableRng};
 
 use crate::corpus::DecidedGame;
+use crate::parallel;
 use crate::self_play::{chance_of, SelfPlayGame, SelfPlayTurn};
 
 /// How to label the games.
@@ -43,30 +44,13 @@ pub fn relabel(
     options: RelabelOptions,
     evaluator: SoccerNetEvaluation,
 ) -> anyhow::Result<Vec<SelfPlayGame>> {
-    let threads = options.threads.clamp(1, indices.len().max(1));
-    let mut labelled: Vec<Option<SelfPlayGame>> = vec![None; indices.len()];
-    std::thread::scope(|scope| -> anyhow::Result<()> {
-        let workers: Vec<_> = (0..threads)
-            .map(|thread| {
-                let indices = indices.clone();
-                scope.spawn(move || -> anyhow::Result<Vec<(usize, SelfPlayGame)>> {
-                    (indices.start + thread..indices.end)
-                        .step_by(threads)
-                        .filter(|&index| !games[index].held_out)
-                        .map(|index| Ok((index, relabel_game(&games[index], index, options, evaluator)?)))
-                        .collect()
-                })
-            })
-            .collect();
-        for worker in workers {
-            let done = worker.join().map_err(|_| anyhow::anyhow!("a labelling thread panicked"))??;
-            for (index, game) in done {
-                labelled[index - indices.start] = Some(game);
-            }
+    parallel::in_order(indices, options.threads, |index| {
+        let game = &games[index];
+        if game.held_out {
+            return Ok(None);
         }
-        Ok(())
-    })?;
-    Ok(labelled.into_iter().flatten().collect())
+        relabel_game(game, index, options, evaluator).map(Some)
+    })
 }
 
 /// Game `index` of the corpus with the search's value at the start of the turns drawn for it.

@@ -23,6 +23,7 @@ use rand::rngs::StdRng;
 use rand::{Rng, SeedableRng};
 
 use crate::corpus::Positions;
+use crate::parallel;
 
 /// How to play the games.
 #[derive(Clone, Copy, Debug)]
@@ -127,29 +128,7 @@ pub fn play_games(
     indices: Range<usize>,
     evaluator: SoccerNetEvaluation,
 ) -> anyhow::Result<Vec<SelfPlayGame>> {
-    let threads = options.threads.clamp(1, indices.len().max(1));
-    let mut games: Vec<Option<SelfPlayGame>> = vec![None; indices.len()];
-    std::thread::scope(|scope| -> anyhow::Result<()> {
-        let workers: Vec<_> = (0..threads)
-            .map(|thread| {
-                let indices = indices.clone();
-                scope.spawn(move || -> anyhow::Result<Vec<(usize, SelfPlayGame)>> {
-                    (indices.start + thread..indices.end)
-                        .step_by(threads)
-                        .map(|index| Ok((index, play_game(options, index, evaluator)?)))
-                        .collect()
-                })
-            })
-            .collect();
-        for worker in workers {
-            let played = worker.join().map_err(|_| anyhow::anyhow!("a self-play thread panicked"))??;
-            for (index, game) in played {
-                games[index - indices.start] = Some(game);
-            }
-        }
-        Ok(())
-    })?;
-    Ok(games.into_iter().flatten().collect())
+    parallel::in_order(indices, options.threads, |index| play_game(options, index, evaluator).map(Some))
 }
 
 /// Game `index` of `options.seed`.

@@ -6,6 +6,7 @@
 //! The corpus is read from `KARTKA_CORPUS_DIR` or `../shared/corpus/kurnik` beside the repository (as the
 //! engine's corpus tests do); a missing corpus fails the test.
 
+use std::ffi::OsStr;
 use std::path::{Path, PathBuf};
 use std::process::Command;
 
@@ -39,11 +40,11 @@ fn random_positions() -> Vec<Position> {
     positions
 }
 
-/// Trains on the first 150 games of the corpus for two epochs into `weights`; returns the command's log.
-fn train_on_a_slice(weights: &Path) -> String {
+/// Runs `kartka-train soccer` with `args` and the corpus; returns the log, having checked that it succeeded.
+fn train(args: &[&OsStr]) -> String {
     let output = Command::new(env!("CARGO_BIN_EXE_kartka-train"))
-        .args(["soccer", "--games", "150", "--epochs", "2", "--sample", "0.3", "--out"])
-        .arg(weights)
+        .arg("soccer")
+        .args(args)
         .arg("--corpus")
         .arg(corpus_dir())
         .output()
@@ -51,6 +52,19 @@ fn train_on_a_slice(weights: &Path) -> String {
     let log = String::from_utf8_lossy(&output.stderr).into_owned();
     assert!(output.status.success(), "kartka-train failed:\n{log}");
     log
+}
+
+/// Trains on the first 150 games of the corpus for two epochs into `weights`; returns the command's log.
+fn train_on_a_slice(weights: &Path) -> String {
+    let options = ["--games", "150", "--epochs", "2", "--sample", "0.3", "--out"].map(OsStr::new);
+    train(&[&options[..], &[weights.as_os_str()]].concat())
+}
+
+/// Trains one epoch on the corpus with the games of `games` (`--self-play`), `options` and `weights` as `--out`;
+/// returns the log, having checked that it succeeded.
+fn train_with_games(games: &Path, options: &[&OsStr], weights: &Path) -> String {
+    let files = ["--epochs".as_ref(), "1".as_ref(), "--self-play".as_ref(), games.as_os_str(), "--out".as_ref()];
+    train(&[options, &files[..], &[weights.as_os_str()]].concat())
 }
 
 #[test]
@@ -113,19 +127,8 @@ fn self_play_games_are_written_and_trained_on_from_existing_weights() {
     let start = dir.path().join("start.safetensors");
     train_on_a_slice(&start);
     let weights = dir.path().join("tuned.safetensors");
-    let output = Command::new(env!("CARGO_BIN_EXE_kartka-train"))
-        .args(["soccer", "--games", "150", "--epochs", "1", "--sample", "0.3", "--self-play"])
-        .arg(&games)
-        .arg("--from")
-        .arg(&start)
-        .arg("--out")
-        .arg(&weights)
-        .arg("--corpus")
-        .arg(corpus_dir())
-        .output()
-        .expect("kartka-train runs");
-    let log = String::from_utf8_lossy(&output.stderr);
-    assert!(output.status.success(), "{log}");
+    let options = ["--games", "150", "--sample", "0.3", "--from"].map(OsStr::new);
+    let log = train_with_games(&games, &[&options[..], &[start.as_os_str()]].concat(), &weights);
     assert!(log.contains("self-play: 3 games and"), "{log}");
     let bytes = std::fs::read(&weights).expect("the weights were written");
     Network::from_safetensors(&bytes).expect("the bot reads the weights");
@@ -176,17 +179,7 @@ fn corpus_games_are_labelled_by_the_search_and_trained_on() {
     assert!(values * 10 > turns && values * 3 < turns, "about a fifth labelled: {values} of {turns}");
 
     let weights = dir.path().join("tuned.safetensors");
-    let output = Command::new(env!("CARGO_BIN_EXE_kartka-train"))
-        .args(["soccer", "--games", "60", "--epochs", "1", "--value-share", "0.8", "--self-play"])
-        .arg(&labelled)
-        .arg("--out")
-        .arg(&weights)
-        .arg("--corpus")
-        .arg(corpus_dir())
-        .output()
-        .expect("kartka-train runs");
-    let log = String::from_utf8_lossy(&output.stderr);
-    assert!(output.status.success(), "{log}");
+    let log = train_with_games(&labelled, &["--games", "60", "--value-share", "0.8"].map(OsStr::new), &weights);
     assert!(log.contains(&format!("self-play: {} games and {values} positions", games.len())), "{log}");
     Network::from_safetensors(&std::fs::read(&weights).expect("written")).expect("the bot reads the weights");
 }

@@ -16,7 +16,10 @@ use kartka_engine::gallows::{
     Action, GallowsRecord, GallowsRules, HiddenRecord, Hint, Illegal, Position, RecordErrorKind, RecordedMove, Reveal,
     RulesError, VerifyError, Word, WordSource, NAME,
 };
-use kartka_engine::{Disclosure, EndReason, Game, Outcome, Progress, Seat, TimeoutPolicy};
+use kartka_engine::hidden_record::{RecordCheckError, Verified};
+use kartka_engine::{
+    verify_hidden_record, Disclosure, EndReason, Game, GameKind, Outcome, Progress, Seat, TimeoutPolicy,
+};
 
 const GAME_ID: &str = "9c1d2e3f-4a5b-4c6d-8e7f-0a1b2c3d4e5f";
 /// Words of the shipped Polish list.
@@ -321,4 +324,22 @@ fn a_record_with_rules_tags_outside_the_rules_is_refused() {
         GallowsRecord::read(&unknown).map_err(|error| error.kind),
         Err(RecordErrorKind::BadRules { name: "DictionaryHash", .. })
     ));
+}
+
+#[test]
+fn the_kinds_registry_verifies_a_gallows_record_counting_its_answers() {
+    let text = honest_record().write();
+    let checked = verify_hidden_record(GameKind::Gallows, &text).expect("Gallows has records to verify");
+    // Six guesses answered; the two words set (`W:…`) answer nothing.
+    assert_eq!(checked.expect("an honest record verifies"), Verified { commitments: 2, answers: 6 });
+    let mut forged = honest_record();
+    forged.record.moves[1].public = "x+_x___".into();
+    let failure = verify_hidden_record(GameKind::Gallows, &forged.write()).expect("a Gallows record").unwrap_err();
+    let message = failure.to_string();
+    assert!(
+        message.starts_with("not verified: move 2:") && message.ends_with("(a move of the second seat)"),
+        "{message}"
+    );
+    let broken = verify_hidden_record(GameKind::Gallows, "[Game \"gallows\"]\n\nthird x\n").expect("a Gallows record");
+    assert!(matches!(broken, Err(RecordCheckError::Malformed(_))), "{broken:?}");
 }

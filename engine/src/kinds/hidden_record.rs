@@ -165,6 +165,68 @@ pub enum VerifyError<I: std::error::Error> {
     },
 }
 
+/// A hidden-information kind's record, as `kartka verify` checks it whatever the kind
+/// ([`verify_hidden_record`](crate::verify_hidden_record) finds the kind by the record's `Game` tag).
+pub trait VerifiableRecord: Sized {
+    /// Why the kind's rules refuse an action.
+    type Illegal: std::error::Error + Send + Sync + 'static;
+
+    /// Reads a record of the kind.
+    fn read(text: &str) -> Result<Self, ReadError<RecordErrorKind>>;
+
+    /// Its revealed secrets and public moves.
+    fn hidden(&self) -> &HiddenRecord;
+
+    /// Checks every revealed secret against its commitment and every move and answer against the secrets.
+    fn check(&self) -> Result<(), VerifyError<Self::Illegal>>;
+
+    /// How many answers the public moves carry: each one a fact about a secret that [`VerifiableRecord::check`]
+    /// compared with the revealed secrets.
+    fn answers(&self) -> usize;
+}
+
+/// What a verified record held.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Verified {
+    /// The revealed secrets, each matching its commitment.
+    pub commitments: usize,
+    /// The answers, each following from the revealed secrets.
+    pub answers: usize,
+}
+
+/// Why a record of a hidden-information kind does not verify, whatever its kind.
+#[derive(Debug, thiserror::Error)]
+pub enum RecordCheckError {
+    /// The record does not read as a record of its kind.
+    #[error("malformed record, line {}: {}", .0.line, .0.kind)]
+    Malformed(ReadError<RecordErrorKind>),
+    /// The record reads but does not verify.
+    #[error("not verified: {error}{}", .seat.map(|seat| format!(" (a move of the {seat} seat)")).unwrap_or_default())]
+    NotVerified {
+        /// The first failure, a [`VerifyError`] of the kind.
+        error: Box<dyn std::error::Error + Send + Sync>,
+        /// The seat that played the move the failure names, when it names a move.
+        seat: Option<Seat>,
+    },
+}
+
+/// Reads `text` as a record of `R`'s kind and verifies it.
+pub fn check_record<R: VerifiableRecord>(text: &str) -> Result<Verified, RecordCheckError> {
+    let record = R::read(text).map_err(RecordCheckError::Malformed)?;
+    let hidden = record.hidden();
+    record.check().map_err(|error| {
+        let seat = match &error {
+            VerifyError::UnreadableMove { index, .. }
+            | VerifyError::IllegalMove { index, .. }
+            | VerifyError::AnswerMismatch { index, .. } => hidden.moves.get(index - 1).map(|recorded| recorded.seat),
+            // The other failures name their seat themselves.
+            _ => None,
+        };
+        RecordCheckError::NotVerified { error: Box::new(error), seat }
+    })?;
+    Ok(Verified { commitments: hidden.reveals.iter().flatten().count(), answers: record.answers() })
+}
+
 impl HiddenRecord {
     /// An empty record of the kind `game` for the game `game_id`.
     #[must_use]

@@ -204,6 +204,22 @@ registry! { $
     Superghost(crate::superghost::Position) = "superghost";
 }
 
+/// Verifies `text`, the record of a finished game of the hidden-information kind `kind`
+/// (docs/hidden-information.md): every revealed secret against its commitment, every answer against the secrets.
+/// `None` for a kind without hidden information, whose records have nothing to verify.
+pub fn verify_hidden_record(
+    kind: GameKind,
+    text: &str,
+) -> Option<Result<hidden_record::Verified, hidden_record::RecordCheckError>> {
+    let check = match kind {
+        GameKind::SeaBattle => hidden_record::check_record::<sea_battle::SeaBattleRecord>,
+        GameKind::BullsAndCows => hidden_record::check_record::<bulls_and_cows::BullsAndCowsRecord>,
+        GameKind::Gallows => hidden_record::check_record::<gallows::GallowsRecord>,
+        _ => return None,
+    };
+    Some(check(text))
+}
+
 /// The kind meant where none is named (`kartka perft` and `kartka bot move` without `--game`): Paper Soccer,
 /// the game kartka began with. Chosen here, not by the registry's order.
 impl Default for GameKind {
@@ -233,6 +249,14 @@ mod tests {
             assert!((2..=crate::Seat::MAX_SEATS).contains(&ruleset.seat_count()), "{kind}: from two to six seats");
         }
         assert_eq!(GameKind::from_name("chess"), None);
+    }
+
+    #[test]
+    fn every_kind_with_hidden_information_and_only_those_has_records_to_verify() {
+        for &kind in GameKind::ALL {
+            let verifies = verify_hidden_record(kind, "").is_some();
+            assert_eq!(verifies, kind.hidden_information(), "{kind}");
+        }
     }
 
     /// What a visitor sees of a game: its type's name and its legal actions in its notation.

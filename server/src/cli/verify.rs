@@ -4,9 +4,8 @@
 
 use std::path::PathBuf;
 
-use kartka_engine::sea_battle::{HiddenRecord, RecordErrorKind, VerifyError};
-use kartka_engine::tag_pairs::ReadError;
-use kartka_engine::{bulls_and_cows, gallows, sea_battle, Seat};
+use kartka_engine::hidden_record::{RecordCheckError, Verified};
+use kartka_engine::{verify_hidden_record, GameKind};
 
 /// Options of `kartka verify`.
 #[derive(Debug, clap::Args)]
@@ -14,8 +13,8 @@ use kartka_engine::{bulls_and_cows, gallows, sea_battle, Seat};
     matches its commitment and every answer follows from the revealed secrets; otherwise names the first \
     failure, its seat or move, and exits non-zero.")]
 pub struct Args {
-    /// A Sea Battle, Bulls and Cows or Gallows record (`[Game "sea-battle"]`, `[Game "bulls-and-cows"]`,
-    /// `[Game "gallows"]`).
+    /// The record of a finished game of a hidden-information kind (Sea Battle, Bulls and Cows, Gallows), as
+    /// the server exports it: its `Game` tag names the kind.
     file: PathBuf,
 }
 
@@ -31,42 +30,20 @@ pub enum VerifyFailure {
         error: std::io::Error,
     },
     /// The record has no `Game` tag.
-    #[error("the record has no Game tag (sea-battle, bulls-and-cows or gallows)")]
+    #[error("the record has no Game tag (the kind it records, such as sea-battle)")]
     NoGameTag,
     /// The record names a kind without hidden information, or none this server knows.
-    #[error("the record's Game tag is {0:?}, not a hidden-information kind (sea-battle, bulls-and-cows, gallows)")]
+    #[error("the record's Game tag is {0:?}, not a hidden-information kind ({kinds})", kinds = hidden_kinds())]
     NotHidden(String),
-    /// The record does not read as a record of its kind.
-    #[error("malformed record, line {}: {}", .0.line, .0.kind)]
-    Malformed(ReadError<RecordErrorKind>),
-    /// A Sea Battle record that does not verify.
-    #[error("not verified: {0}{1}")]
-    SeaBattle(VerifyError<sea_battle::Illegal>, MoveSeat),
-    /// A Bulls and Cows record that does not verify.
-    #[error("not verified: {0}{1}")]
-    BullsAndCows(VerifyError<bulls_and_cows::Illegal>, MoveSeat),
-    /// A Gallows record that does not verify.
-    #[error("not verified: {0}{1}")]
-    Gallows(VerifyError<gallows::Illegal>, MoveSeat),
+    /// The record is malformed or does not verify.
+    #[error(transparent)]
+    Record(RecordCheckError),
 }
 
-/// The seat of the move a failure names, so that the message says whose move it was.
-#[derive(Debug)]
-pub struct MoveSeat(Option<Seat>);
-
-impl std::fmt::Display for MoveSeat {
-    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        match self.0 {
-            Some(seat) => write!(f, " (a move of the {seat} seat)"),
-            None => Ok(()),
-        }
-    }
-}
-
-/// What a verified record held.
-struct Checked {
-    commitments: usize,
-    answers: usize,
+/// The names of the kinds whose records verify, for the messages.
+fn hidden_kinds() -> String {
+    let hidden = GameKind::ALL.iter().filter(|kind| kind.hidden_information());
+    hidden.map(|kind| kind.name()).collect::<Vec<_>>().join(", ")
 }
 
 /// Runs `kartka verify`.
@@ -76,55 +53,13 @@ pub fn run(args: Args) -> anyhow::Result<()> {
     Ok(())
 }
 
-fn verify_file(path: &std::path::Path) -> Result<Checked, VerifyFailure> {
+fn verify_file(path: &std::path::Path) -> Result<Verified, VerifyFailure> {
     let text = std::fs::read_to_string(path)
         .map_err(|error| VerifyFailure::Unreadable { path: path.display().to_string(), error })?;
-    match game_tag(&text) {
-        Some(sea_battle::NAME) => {
-            let record = sea_battle::SeaBattleRecord::read(&text).map_err(VerifyFailure::Malformed)?;
-            record.verify().map_err(|error| {
-                let seat = failing_seat(&record.record, &error);
-                VerifyFailure::SeaBattle(error, seat)
-            })?;
-            // Each shot of a shooting move is answered; the fleet moves (`F`) answer nothing.
-            let answers = record
-                .record
-                .moves
-                .iter()
-                .filter(|recorded| recorded.public != "F")
-                .map(|recorded| tokens(&recorded.public))
-                .sum();
-            Ok(Checked { commitments: commitments(&record.record), answers })
-        }
-        Some(bulls_and_cows::NAME) => {
-            let record = bulls_and_cows::BullsAndCowsRecord::read(&text).map_err(VerifyFailure::Malformed)?;
-            record.verify().map_err(|error| {
-                let seat = failing_seat(&record.record, &error);
-                VerifyFailure::BullsAndCows(error, seat)
-            })?;
-            // Each guess of a resolved round carries its answer, `0123=1B1C`.
-            let answers = record
-                .record
-                .moves
-                .iter()
-                .flat_map(|recorded| recorded.public.split_whitespace())
-                .filter(|guess| guess.contains('='))
-                .count();
-            Ok(Checked { commitments: commitments(&record.record), answers })
-        }
-        Some(gallows::NAME) => {
-            let record = gallows::GallowsRecord::read(&text).map_err(VerifyFailure::Malformed)?;
-            record.verify().map_err(|error| {
-                let seat = failing_seat(&record.record, &error);
-                VerifyFailure::Gallows(error, seat)
-            })?;
-            // Each guess is answered (a word set, `W:…`, answers nothing).
-            let answers = record.record.moves.iter().filter(|recorded| !recorded.public.starts_with("W:")).count();
-            Ok(Checked { commitments: commitments(&record.record), answers })
-        }
-        Some(other) => Err(VerifyFailure::NotHidden(other.to_owned())),
-        None => Err(VerifyFailure::NoGameTag),
-    }
+    let game = game_tag(&text).ok_or(VerifyFailure::NoGameTag)?;
+    let kind = GameKind::from_name(game).ok_or_else(|| VerifyFailure::NotHidden(game.to_owned()))?;
+    let checked = verify_hidden_record(kind, &text).ok_or_else(|| VerifyFailure::NotHidden(game.to_owned()))?;
+    checked.map_err(VerifyFailure::Record)
 }
 
 /// The value of the record's `Game` tag, among the tag lines that open it.
@@ -133,25 +68,4 @@ fn game_tag(text: &str) -> Option<&str> {
         .map(str::trim)
         .take_while(|line| line.is_empty() || line.starts_with('['))
         .find_map(|line| line.strip_prefix("[Game \"")?.strip_suffix("\"]"))
-}
-
-/// The commitments the record reveals, each checked by `verify`.
-fn commitments(record: &HiddenRecord) -> usize {
-    record.reveals.iter().flatten().count()
-}
-
-fn tokens(text: &str) -> usize {
-    text.split_whitespace().count()
-}
-
-/// The seat that played the move a failure names, when it names a move.
-fn failing_seat<I: std::error::Error>(record: &HiddenRecord, error: &VerifyError<I>) -> MoveSeat {
-    let index = match error {
-        VerifyError::UnreadableMove { index, .. }
-        | VerifyError::IllegalMove { index, .. }
-        | VerifyError::AnswerMismatch { index, .. } => Some(*index),
-        // These name their seat already.
-        _ => None,
-    };
-    MoveSeat(index.and_then(|index| record.moves.get(index - 1)).map(|recorded| recorded.seat))
 }

@@ -7,7 +7,7 @@ use super::notation::{parse_round, parse_secret, write_round, Action};
 use super::position::{Illegal, Position};
 use super::rules::{BullsAndCowsRules, MAX_DIGITS, MAX_ROUNDS, MIN_DIGITS};
 use super::NAME;
-use crate::kinds::hidden_record::{yes_no, HiddenRecord, RecordErrorKind, VerifyError};
+use crate::kinds::hidden_record::{yes_no, HiddenRecord, RecordErrorKind, VerifiableRecord, VerifyError};
 use crate::tag_pairs::{ReadError, Tag};
 use crate::Seat;
 
@@ -124,5 +124,27 @@ impl BullsAndCowsRecord {
             }
         }
         Ok(position)
+    }
+}
+
+impl VerifiableRecord for BullsAndCowsRecord {
+    type Illegal = Illegal;
+
+    fn read(text: &str) -> Result<Self, ReadError<RecordErrorKind>> {
+        BullsAndCowsRecord::read(text)
+    }
+
+    fn hidden(&self) -> &HiddenRecord {
+        &self.record
+    }
+
+    fn check(&self) -> Result<(), VerifyError<Illegal>> {
+        self.verify().map(drop)
+    }
+
+    /// Each guess of a resolved round carries its answer, `0123=1B1C`.
+    fn answers(&self) -> usize {
+        let guesses = self.record.moves.iter().flat_map(|recorded| recorded.public.split_whitespace());
+        guesses.filter(|guess| guess.contains('=')).count()
     }
 }

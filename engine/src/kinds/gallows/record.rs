@@ -8,7 +8,7 @@ use super::position::{Illegal, Position};
 use super::rules::{GallowsRules, Hint, WordSource, MISSES};
 use super::NAME;
 use crate::dictionary::{DictionaryHash, DictionaryId, DictionaryName, Language};
-use crate::kinds::hidden_record::{HiddenRecord, RecordErrorKind, VerifyError};
+use crate::kinds::hidden_record::{HiddenRecord, RecordErrorKind, VerifiableRecord, VerifyError};
 use crate::tag_pairs::{ReadError, Tag};
 use crate::Seat;
 
@@ -139,5 +139,26 @@ impl GallowsRecord {
             position = after;
         }
         Ok(position)
+    }
+}
+
+impl VerifiableRecord for GallowsRecord {
+    type Illegal = Illegal;
+
+    fn read(text: &str) -> Result<Self, ReadError<RecordErrorKind>> {
+        GallowsRecord::read(text)
+    }
+
+    fn hidden(&self) -> &HiddenRecord {
+        &self.record
+    }
+
+    fn check(&self) -> Result<(), VerifyError<Illegal>> {
+        self.verify().map(drop)
+    }
+
+    /// Each guess is answered; a word set (`W:…`) answers nothing.
+    fn answers(&self) -> usize {
+        self.record.moves.iter().filter(|recorded| !recorded.public.starts_with("W:")).count()
     }
 }

@@ -6,7 +6,7 @@ use super::notation::{parse_answered_shots, parse_fleet, write_answered_shot, Ac
 use super::position::{Illegal, Position};
 use super::rules::{FleetKind, SeaBattleRules, Touching};
 use super::NAME;
-use crate::kinds::hidden_record::{yes_no, HiddenRecord, RecordErrorKind, VerifyError};
+use crate::kinds::hidden_record::{yes_no, HiddenRecord, RecordErrorKind, VerifiableRecord, VerifyError};
 use crate::tag_pairs::{ReadError, Tag};
 use crate::Seat;
 
@@ -106,5 +106,27 @@ impl SeaBattleRecord {
             }
         }
         Ok(position)
+    }
+}
+
+impl VerifiableRecord for SeaBattleRecord {
+    type Illegal = Illegal;
+
+    fn read(text: &str) -> Result<Self, ReadError<RecordErrorKind>> {
+        SeaBattleRecord::read(text)
+    }
+
+    fn hidden(&self) -> &HiddenRecord {
+        &self.record
+    }
+
+    fn check(&self) -> Result<(), VerifyError<Illegal>> {
+        self.verify().map(drop)
+    }
+
+    /// Each shot of a shooting move is answered; the fleet moves (`F`) answer nothing.
+    fn answers(&self) -> usize {
+        let shooting = self.record.moves.iter().filter(|recorded| recorded.public != "F");
+        shooting.map(|recorded| recorded.public.split_whitespace().count()).sum()
     }
 }

@@ -13,8 +13,8 @@ use kartka_engine::{verify_hidden_record, GameKind};
     matches its commitment and every answer follows from the revealed secrets; otherwise names the first \
     failure, its seat or move, and exits non-zero.")]
 pub struct Args {
-    /// The record of a finished game of a hidden-information kind (Sea Battle, Bulls and Cows, Gallows), as
-    /// the server exports it: its `Game` tag names the kind.
+    /// The record of a finished game of a hidden-information kind, as the server exports it: its `Game` tag
+    /// names the kind.
     file: PathBuf,
 }
 
@@ -30,7 +30,7 @@ pub enum VerifyFailure {
         error: std::io::Error,
     },
     /// The record has no `Game` tag.
-    #[error("the record has no Game tag (the kind it records, such as sea-battle)")]
+    #[error("the record has no Game tag naming its kind")]
     NoGameTag,
     /// The record names a kind without hidden information, or none this server knows.
     #[error("the record's Game tag is {0:?}, not a hidden-information kind ({kinds})", kinds = hidden_kinds())]

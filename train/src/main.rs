@@ -46,14 +46,14 @@ struct RelabelArgs {
     /// How many games to label (held-out games among them are skipped).
     #[arg(long, default_value_t = 1000)]
     games: usize,
-    /// The share of a game's turns the search labels.
-    #[arg(long, default_value_t = 0.1)]
+    /// The share of a game's turns the search labels, from 0 to 1.
+    #[arg(long, default_value_t = 0.1, value_parser = share)]
     share: f64,
     /// The search's budget a labelled turn, in turns listed.
     #[arg(long, default_value_t = 2_000)]
     nodes: u64,
     /// One game in this many is held out (never labelled), as `soccer --validation-every`.
-    #[arg(long, default_value_t = 20)]
+    #[arg(long, default_value_t = 20, value_parser = at_least_one)]
     validation_every: usize,
     #[command(flatten)]
     run: SearchRunArgs,
@@ -105,11 +105,11 @@ struct SoccerArgs {
     /// Read at most this many games, for a quick run.
     #[arg(long)]
     games: Option<usize>,
-    /// The share of each game's positions kept.
-    #[arg(long, default_value_t = 0.3)]
+    /// The share of each game's positions kept, from 0 to 1.
+    #[arg(long, default_value_t = 0.3, value_parser = share)]
     sample: f64,
     /// One game in this many is held out to validate on.
-    #[arg(long, default_value_t = 20)]
+    #[arg(long, default_value_t = 20, value_parser = at_least_one)]
     validation_every: usize,
     /// Passes over the training positions.
     #[arg(long, default_value_t = 8)]
@@ -129,12 +129,31 @@ struct SoccerArgs {
     /// Files of self-play games (`soccer-self-play`) whose searched positions are trained on too.
     #[arg(long)]
     self_play: Vec<PathBuf>,
-    /// The share of a self-play position's target that is the search's chance; the rest is the game's result.
-    #[arg(long, default_value_t = 0.5)]
-    value_share: f32,
+    /// The share of a self-play position's target that is the search's chance (0 to 1); the rest is the game's
+    /// result.
+    #[arg(long, default_value_t = 0.5, value_parser = share)]
+    value_share: f64,
     /// Start from these weights instead of ones drawn from the seed.
     #[arg(long)]
     from: Option<PathBuf>,
+}
+
+/// A share from 0 to 1, as the options that draw or mix by one take it.
+fn share(text: &str) -> Result<f64, String> {
+    let value: f64 = text.parse().map_err(|_| format!("{text:?} is not a number"))?;
+    if (0.0..=1.0).contains(&value) {
+        Ok(value)
+    } else {
+        Err(format!("{value} is not a share from 0 to 1"))
+    }
+}
+
+/// A count of at least one, as `--validation-every` takes it (one game in that many).
+fn at_least_one(text: &str) -> Result<usize, String> {
+    match text.parse::<usize>() {
+        Ok(value) if value >= 1 => Ok(value),
+        _ => Err(format!("{text:?} is not a whole number of at least 1")),
+    }
 }
 
 fn main() -> anyhow::Result<()> {
@@ -236,7 +255,7 @@ fn soccer(args: SoccerArgs) -> anyhow::Result<()> {
     let mut self_play_hasher = Sha256::new();
     for path in &args.self_play {
         let games = self_play::read(path)?;
-        let added = self_play::add_positions(&games, args.value_share, &mut data.training)?;
+        let added = self_play::add_positions(&games, args.value_share as f32, &mut data.training)?;
         self_play_hasher.update(std::fs::read(path)?);
         eprintln!("self-play: {} games and {added} positions from {}", games.len(), path.display());
     }

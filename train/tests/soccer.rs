@@ -183,3 +183,30 @@ fn corpus_games_are_labelled_by_the_search_and_trained_on() {
     assert!(log.contains(&format!("self-play: {} games and {values} positions", games.len())), "{log}");
     Network::from_safetensors(&std::fs::read(&weights).expect("written")).expect("the bot reads the weights");
 }
+
+#[test]
+fn shares_outside_zero_to_one_and_a_zero_hold_out_are_refused_before_anything_is_written() {
+    let dir = tempfile::tempdir().expect("a temporary directory");
+    let out = dir.path().join("never.txt");
+    for (command, option, value) in [
+        ("soccer-relabel", "--share", "1.5"),
+        ("soccer-relabel", "--share", "-0.1"),
+        ("soccer-relabel", "--validation-every", "0"),
+        ("soccer", "--sample", "2"),
+        ("soccer", "--value-share", "nan"),
+        ("soccer", "--validation-every", "0"),
+    ] {
+        let output = Command::new(env!("CARGO_BIN_EXE_kartka-train"))
+            .args([command, &format!("{option}={value}"), "--out"])
+            .arg(&out)
+            .arg("--corpus")
+            .arg(corpus_dir())
+            .output()
+            .expect("kartka-train runs");
+        let stderr = String::from_utf8_lossy(&output.stderr);
+        assert_eq!(output.status.code(), Some(2), "{command} {option} {value}: {stderr}");
+        assert!(stderr.contains(&format!("invalid value '{value}' for '{option}")), "{stderr}");
+        assert!(!stderr.contains("panicked"), "{stderr}");
+        assert!(!out.exists(), "{command} {option} {value} wrote {}", out.display());
+    }
+}

@@ -26,8 +26,8 @@ pub const ACK: &str = r#"{"type":"ack","client_move_id":"m-000001","game_id":"00
 
 /// The sockets' read and write buffers, as kartka's (`server/src/ws/upgrade.rs`): tungstenite zero-fills the
 /// free part of its read buffer before every read, so with axum's default of 128 KiB the relay spent nearly all
-/// its instructions clearing memory kartka's 4 KiB buffer never has, and the floor was no floor.
-const READ_BUFFER: usize = 4 * 1024;
+/// its instructions clearing memory kartka's 1 KiB buffer never has, and the floor was no floor.
+const READ_BUFFER: usize = 1024;
 const WRITE_BUFFER: usize = 8 * 1024;
 
 /// Frames queued for one socket at most before its senders wait: a pair has at most three frames of one move in

@@ -16,9 +16,11 @@ use crate::state::AppState;
 /// The socket-level message limit. Frames above [`kartka_protocol::MAX_FRAME_BYTES`] but below this get a
 /// `frame_too_large` error and the connection lives on; above this the socket is closed (1009).
 const SOCKET_MESSAGE_LIMIT: usize = 16 * 1024;
-/// tungstenite's read buffer: one client frame (at most [`kartka_protocol::MAX_FRAME_BYTES`]) fits; a larger
-/// message grows it for as long as it is read. Every open socket holds one, idle or not.
-const READ_BUFFER: usize = kartka_protocol::MAX_FRAME_BYTES;
+/// tungstenite's read buffer, and the most one read asks of the socket. Every open socket holds one, idle or
+/// not, and tungstenite zero-fills its free part before every read, so it is sized for the frames clients send
+/// most (a move, `hello` with its token, a subscription: a few hundred bytes) rather than the largest; a frame up
+/// to [`kartka_protocol::MAX_FRAME_BYTES`] grows it for as long as it is read, in reads of this size.
+const READ_BUFFER: usize = 1024;
 /// tungstenite's write buffer, and the most it may hold: what is buffered plus the longest frame the server sends
 /// ([`kartka_protocol::MAX_SERVER_FRAME_BYTES`]). tungstenite refuses a message that would take the buffer past it,
 /// so with less, a frame of the largest size could not be sent at all.

@@ -149,6 +149,14 @@ async fn bad_input_is_refused_with_its_code_and_changes_nothing(url: &str) {
     assert_eq!(first.refused(3, json!({ "type": "move", "game_id": t.game })).await, ErrorCode::UnknownFrame);
     first.send_text(format!("{{\"type\":\"ping\",\"pad\":\"{}\"}}", "x".repeat(5000))).await;
     assert!(matches!(first.next_reply().await, ServerFrame::Error { code: ErrorCode::FrameTooLarge, .. }));
+    // A frame of the largest size allowed (a ping padded with JSON's whitespace) is read whole and answered,
+    // though the socket reads a quarter of it at a time.
+    let head = r#"{"type":"ping","id":77"#;
+    let largest = format!("{head}{}}}", " ".repeat(kartka_protocol::MAX_FRAME_BYTES - head.len() - 1));
+    assert_eq!(largest.len(), kartka_protocol::MAX_FRAME_BYTES);
+    first.send_text(largest).await;
+    let reply = first.next_reply().await;
+    assert!(matches!(reply, ServerFrame::Pong { id: Some(77), .. }), "{reply:?}");
     assert_eq!(first.refused(4, move_frame(t.game, 0, "a", "9")).await, ErrorCode::BadNotation);
     assert_eq!(first.refused(5, move_frame(t.game, 0, "a", "")).await, ErrorCode::BadNotation);
     assert_eq!(first.refused(6, move_frame(t.game, 0, "a", "04")).await, ErrorCode::IllegalMove);

@@ -3,7 +3,9 @@
 //! The lobby node is whichever node holds [`LOBBY_LOCK`], a PostgreSQL session advisory lock taken on a
 //! connection of its own. Every node campaigns for it each heartbeat; PostgreSQL frees it when the holder's
 //! session ends, gracefully or because the node died (its socket closes), so the next node to ask takes it.
-//! A node that loses its connection stops leading at once, whether or not another took over yet.
+//! A node that loses its connection stops leading at once, whether or not another took over yet. A node that
+//! leads and hears another node announce that it leads (or may have missed such news) checks its connection at
+//! once rather than at its next heartbeat, so two nodes believe they lead for no longer than that check takes.
 //!
 //! Everything else rides the cluster bus ([`LobbyWire`] inside `ClusterMessage::Lobby`): a request is a
 //! [`LobbyWire::Call`] naming the asking node and its call number, answered by a [`LobbyWire::Reply`] addressed to
@@ -19,7 +21,7 @@ use std::time::Duration;
 
 use sqlx::postgres::{PgConnectOptions, PgConnection};
 use sqlx::Connection;
-use tokio::sync::{mpsc, oneshot};
+use tokio::sync::{mpsc, oneshot, Notify};
 use tokio::time::MissedTickBehavior;
 use tokio_util::sync::CancellationToken;
 use tokio_util::task::TaskTracker;
@@ -38,6 +40,8 @@ pub const LOBBY_LOCK: i64 = 0x6b61_7274_6b61_4c42;
 pub(super) struct Remote {
     relay: Relay,
     leading: AtomicBool,
+    /// Woken when another node may have taken the lobby lock, so that the campaign checks its hold at once.
+    challenged: Notify,
     next_call: AtomicU64,
     /// Calls waiting for the lobby node's answer, by number.
     pending: Mutex<HashMap<u64, oneshot::Sender<LobbyAnswer>>>,
@@ -54,6 +58,7 @@ impl Remote {
         Remote {
             relay,
             leading: AtomicBool::new(false),
+            challenged: Notify::new(),
             next_call: AtomicU64::new(1),
             pending: Mutex::new(HashMap::new()),
             entered: Entered::default(),
@@ -111,6 +116,14 @@ impl Remote {
     /// The players who entered the lobby through this node, forgotten: the lobby they entered is gone.
     fn take_entered(&self) -> Vec<Uuid> {
         self.entered.lock().expect("lobby entrants lock").drain().collect()
+    }
+
+    /// Another node said it leads, or news may have been lost: while this node leads, its campaign checks at
+    /// once that it still holds the lock. A permit is kept if the campaign is busy, so the check is not lost.
+    fn challenge(&self) {
+        if self.leading() {
+            self.challenged.notify_one();
+        }
     }
 
     fn answered(&self, call: u64, answer: LobbyAnswer) {
@@ -174,7 +187,8 @@ pub fn lock_holder_name(node: Uuid) -> String {
     format!("kartka-lobby {node}")
 }
 
-/// Every heartbeat, asks for the lobby lock, then leads for as long as the connection holding it works.
+/// Every heartbeat, asks for the lobby lock, then leads for as long as the connection holding it works, which it
+/// checks each heartbeat and whenever another node may have taken the lock.
 async fn campaign(
     lobby: Lobby,
     remote: Arc<Remote>,
@@ -189,6 +203,7 @@ async fn campaign(
             // The lock goes with the connection, when the process ends.
             () = shutdown.cancelled() => return,
             _ = ticks.tick() => {}
+            () = remote.challenged.notified() => {}
         }
         if campaign.leading {
             let Some(holding) = campaign.connection.as_mut() else { continue };
@@ -306,7 +321,10 @@ async fn receive(
             },
         };
         match heard {
-            Heard::Resync => lobby.command(Command::Resync).await,
+            Heard::Resync => {
+                remote.challenge();
+                lobby.command(Command::Resync).await;
+            }
             Heard::Wire(wire) => handle(&lobby, &remote, wire, &tasks).await,
         }
     }
@@ -335,7 +353,10 @@ async fn handle(lobby: &Lobby, remote: &Arc<Remote>, wire: LobbyWire, tasks: &Ta
         LobbyWire::Mute { account, author, muted } => {
             lobby.command(Command::Mute { account, author, muted, relay: false }).await;
         }
-        LobbyWire::Leading => lobby.command(Command::Dropped { accounts: remote.take_entered() }).await,
+        LobbyWire::Leading => {
+            remote.challenge();
+            lobby.command(Command::Dropped { accounts: remote.take_entered() }).await;
+        }
         LobbyWire::Call { .. } | LobbyWire::Reply { .. } | LobbyWire::Snapshot { .. } => {}
     }
 }

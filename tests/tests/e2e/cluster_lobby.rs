@@ -459,9 +459,9 @@ async fn postgres_when_the_lobby_node_crashes_the_other_takes_the_lobby_over_emp
 }
 
 /// The lobby node loses its lock's connection and its bus listener at once, while no new session may open: B
-/// takes the lobby over and sends everyone the empty lobby, which A, deaf, misses. A listens again (and
-/// resynchronises) before it notices, at its next, slow, heartbeat, that it no longer runs the lobby; its
-/// subscriber must still get the new, empty lobby, which A asks B for once it stops leading.
+/// takes the lobby over and sends everyone the empty lobby, which A, deaf, misses. A listens again and
+/// resynchronises, which makes it check its lock long before its next, slow, heartbeat; its subscriber must still
+/// get the new, empty lobby, which A asks B for once it stops leading.
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn postgres_subscribers_of_a_node_that_lost_the_lobby_get_the_new_lobby() {
     let database = TestDb::new(Backend::Postgres).await;
@@ -501,9 +501,44 @@ async fn postgres_subscribers_of_a_node_that_lost_the_lobby_get_the_new_lobby() 
     .await;
     assert!(emptied.is_ok(), "A's subscriber gets the new, empty lobby");
     // If A's listener is back in time to hear B announce itself, A drops its players' seeks at once (its
-    // subscriber's empty lobby can come from there), and still learns it lost the lock only at its heartbeat.
+    // subscriber's empty lobby can come from there) and checks its lock; if it missed the announcement, the
+    // listener's resynchronisation makes it check too.
     let stepped_down = eventually(PATIENCE, || async { (!a.state.lobby.leads()).then_some(()) }).await;
     assert!(stepped_down.is_some(), "A knows it no longer runs the lobby");
+    b.stop().await;
+    a.stop().await;
+}
+
+/// The lobby node's lock connection is cut while it still hears the bus: B takes the lobby over and says so, and
+/// A, whose next heartbeat is many seconds away, checks its connection on hearing that and stops leading at
+/// once, so two nodes do not both believe they run the lobby until A's next heartbeat.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn postgres_a_lobby_node_that_hears_another_lead_checks_its_lock_at_once() {
+    let database = TestDb::new(Backend::Postgres).await;
+    let slow = NodeSettings { heartbeat: Duration::from_secs(20), ttl: Duration::from_secs(60) };
+    let a = TestServer::start(database.url(), Settings { node: slow, ..settings() }).await;
+    assert!(a.state.lobby.leads(), "the first node takes the lobby lock");
+    // B's quick heartbeat takes the freed lock at once; its TTL is A's, so that A stays alive to B. B's start
+    // returns once it has seen A beat, about a heartbeat after A's start, when A's campaign has just checked its
+    // lock too: a few seconds later, the next check by heartbeat is well over 10 s away.
+    let quick = NodeSettings { ttl: slow.ttl, ..NODE };
+    let b = TestServer::start(database.url(), Settings { node: quick, ..settings() }).await;
+    let b_sees_a = eventually(PATIENCE, || async { b.state.connections.has_company().then_some(()) }).await;
+    assert!(b_sees_a.is_some(), "B knows A is alive, and publishes");
+    tokio::time::sleep(Duration::from_secs(3)).await;
+
+    let operator = sqlx::PgPool::connect(database.url()).await.expect("connect");
+    let cut: Vec<bool> =
+        sqlx::query_scalar("SELECT pg_terminate_backend(pid) FROM pg_stat_activity WHERE application_name = $1")
+            .bind(format!("kartka-lobby {}", a.state.node.id()))
+            .fetch_all(&operator)
+            .await
+            .expect("cut A's lobby lock");
+    assert_eq!(cut, [true], "A holds the lock on a connection of its own");
+    let took_over = eventually(PATIENCE, || async { b.state.lobby.leads().then_some(()) }).await;
+    assert!(took_over.is_some(), "B takes the lobby over");
+    let stepped_down = eventually(Duration::from_secs(8), || async { (!a.state.lobby.leads()).then_some(()) }).await;
+    assert!(stepped_down.is_some(), "A stops leading long before its next heartbeat");
     b.stop().await;
     a.stop().await;
 }

@@ -37,8 +37,7 @@ fn decode(text: &str) -> Result<ClientFrame, (Option<u64>, Refusal)> {
         let message = format!("frames are limited to {MAX_FRAME_BYTES} bytes");
         return Err((None, Refusal::new(ErrorCode::FrameTooLarge, message)));
     }
-    let plain = !text.chars().any(|c| c == '\\' || (c.is_control() && !matches!(c, '\t' | '\n' | '\r')));
-    if plain {
+    if !escaped_or_controlled(text) {
         if let Ok(frame) = serde_json::from_str::<ClientFrame>(text) {
             return Ok(frame);
         }
@@ -52,6 +51,20 @@ fn decode(text: &str) -> Result<ClientFrame, (Option<u64>, Refusal)> {
     }
     serde_json::from_value::<ClientFrame>(value)
         .map_err(|error| (request_id, Refusal::new(ErrorCode::UnknownFrame, error.to_string())))
+}
+
+/// Whether the text holds a backslash or a control character other than tab, line feed and carriage return:
+/// what asking each `char` for `is_control` finds, asked of the bytes, since it runs on every frame. C0 controls
+/// and DEL are bytes of their own in UTF-8, and the C1 controls (U+0080 to U+009F) are 0xC2 followed by 0x80 to
+/// 0x9F, a pair no other character's encoding holds.
+fn escaped_or_controlled(text: &str) -> bool {
+    let bytes = text.as_bytes();
+    bytes.iter().enumerate().any(|(at, &byte)| match byte {
+        b'\t' | b'\n' | b'\r' => false,
+        b'\\' | 0x00..=0x1f | 0x7f => true,
+        0xc2 => matches!(bytes.get(at + 1), Some(0x80..=0x9f)),
+        _ => false,
+    })
 }
 
 /// A request that failed: the error frame to answer with.
@@ -401,7 +414,7 @@ mod tests {
     use kartka_protocol::{ClientFrame, ErrorCode};
     use uuid::Uuid;
 
-    use super::decode;
+    use super::{decode, escaped_or_controlled};
 
     const GAME: &str = "6f1c2b9e-3d4a-4f5b-8c7d-0e1f2a3b4c5d";
 
@@ -446,6 +459,17 @@ mod tests {
         }
         let tab = decode(&move_frame(r"m-\t", "123")).expect("an escaped tab is plain text");
         assert!(matches!(tab, ClientFrame::Move { client_move_id, .. } if client_move_id == "m-\t"));
+    }
+
+    #[test]
+    fn the_byte_scan_finds_what_asking_each_char_finds() {
+        let by_char =
+            |text: &str| text.chars().any(|c| c == '\\' || (c.is_control() && !matches!(c, '\t' | '\n' | '\r')));
+        for c in (0..=0x10_ffff).filter_map(char::from_u32) {
+            for text in [format!("{c}"), format!("a{c}b"), format!("{c}\u{a0}\u{bf}")] {
+                assert_eq!(escaped_or_controlled(&text), by_char(&text), "{text:?}");
+            }
+        }
     }
 
     #[test]

@@ -184,6 +184,52 @@ impl Pitch {
         along_end_line || along_touch_line
     }
 
+    /// The bits (as [`Direction::bit`]) of the directions among East, South-East, South and South-West, the four
+    /// in which [`Position::drawn_segments`](super::Position::drawn_segments) names a segment, in which a step
+    /// from `point`, a point of the game, meets a wall: what [`Pitch::is_wall`] answers for each, worked out
+    /// from the point's place at once, since a position's key asks it of every border point.
+    #[must_use]
+    pub(crate) fn forward_walls(self, point: Point) -> u8 {
+        const EAST: u8 = Direction::East.bit();
+        const SOUTH_EAST: u8 = Direction::SouthEast.bit();
+        const SOUTH: u8 = Direction::South.bit();
+        const SOUTH_WEST: u8 = Direction::SouthWest.bit();
+        if self.goal_of(point).is_some() {
+            return EAST | SOUTH_EAST | SOUTH | SOUTH_WEST;
+        }
+        let (x, y, w, h) = (point.x, point.y, self.width as i8, self.height as i8);
+        let (left, right) = self.posts();
+        let mut walls = 0;
+        // East: off the field, or along an end line outside the goal mouth.
+        if x == w || ((y == 0 || y == h) && !(left <= x && x < right)) {
+            walls |= EAST;
+        }
+        if y == h {
+            // Into the bottom goal: only from its mouth, never along a goal side.
+            if !(left < x && x < right) {
+                walls |= SOUTH;
+            }
+            if !(left <= x && x < right) {
+                walls |= SOUTH_EAST;
+            }
+            if !(left < x && x <= right) {
+                walls |= SOUTH_WEST;
+            }
+        } else {
+            // Along a touch line, or off the field.
+            if x == 0 || x == w {
+                walls |= SOUTH;
+            }
+            if x == w {
+                walls |= SOUTH_EAST;
+            }
+            if x == 0 {
+                walls |= SOUTH_WEST;
+            }
+        }
+        walls
+    }
+
     /// The lattice index of a point of the game: rows from the top goal's (`y = -1`) down, each row `width + 1`
     /// indices wide, left to right. The bit sets of [`TurnLayers`](super::TurnLayers) are over these indices.
     #[must_use]
@@ -209,6 +255,27 @@ impl Pitch {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn forward_walls_are_what_is_wall_answers_on_every_pitch() {
+        const FORWARD: [Direction; 4] = [Direction::East, Direction::SouthEast, Direction::South, Direction::SouthWest];
+        for width in (4..=MAX_WIDTH).step_by(2) {
+            for height in (4..=MAX_HEIGHT).step_by(2) {
+                for goal in (2..width).step_by(2) {
+                    let pitch = Pitch::new(width, height, goal).expect("a valid pitch");
+                    for index in 0..pitch.lattice_len() {
+                        let point = pitch.lattice_point(index);
+                        if !pitch.contains(point) {
+                            continue;
+                        }
+                        let asked =
+                            FORWARD.iter().filter(|&&d| pitch.is_wall(point, d)).fold(0, |bits, d| bits | d.bit());
+                        assert_eq!(pitch.forward_walls(point), asked, "{pitch} at {point:?}");
+                    }
+                }
+            }
+        }
+    }
 
     #[test]
     fn standard_goal_mouth_walls() {

@@ -7,6 +7,12 @@ use super::pitch::{Pitch, Point, MAX_POINTS};
 use crate::position_key::PositionKey;
 use crate::{EndReason, Outcome, Seat};
 
+/// The four directions in which [`Position::drawn_segments`] names a segment from its end nearer the top-left.
+const FORWARD: [Direction; 4] = [Direction::East, Direction::SouthEast, Direction::South, Direction::SouthWest];
+/// [`FORWARD`]'s bits.
+const FORWARD_BITS: u8 =
+    Direction::East.bit() | Direction::SouthEast.bit() | Direction::South.bit() | Direction::SouthWest.bit();
+
 /// Why a step cannot be played. The position is left unchanged.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, thiserror::Error)]
 pub enum IllegalStep {
@@ -178,12 +184,22 @@ impl Position {
     /// Every drawn segment once, as its end nearer the top-left and the direction to the other end
     /// (one of N, NE, E, SE... normalised to E, SE, S, SW so each segment appears once).
     pub fn drawn_segments(&self) -> impl Iterator<Item = (Point, Direction)> + '_ {
-        const FORWARD: [Direction; 4] = [Direction::East, Direction::SouthEast, Direction::South, Direction::SouthWest];
-        // A point nothing touches has no segment: skipped before its four directions are asked about.
-        (0..self.pitch.lattice_len()).filter(|&index| self.blocked[index] != 0).flat_map(move |index| {
-            let point = self.pitch.lattice_point(index);
-            FORWARD.into_iter().filter(move |&d| self.is_drawn(point, d)).map(move |d| (point, d))
+        (0..self.pitch.lattice_len()).filter_map(|index| self.drawn_from(index)).flat_map(|(point, drawn)| {
+            FORWARD.into_iter().filter(move |d| drawn & d.bit() != 0).map(move |d| (point, d))
         })
+    }
+
+    /// The point at lattice index `index` and the bits of the segments drawn from it in the [`FORWARD`]
+    /// directions, if any. A point blocked in none of them is skipped before its walls are worked out; the
+    /// lattice's corners beside a goal are no points of the game.
+    fn drawn_from(&self, index: usize) -> Option<(Point, u8)> {
+        let blocked = self.blocked[index] & FORWARD_BITS;
+        if blocked == 0 {
+            return None;
+        }
+        let point = self.pitch.lattice_point(index);
+        let drawn = blocked & !self.pitch.forward_walls(point);
+        (drawn != 0 && self.pitch.contains(point)).then_some((point, drawn))
     }
 
     /// Writes the position's canonical bytes: format 1, the ball's column and row, the seat to move, whether it
@@ -192,8 +208,12 @@ impl Position {
     pub fn write_key(&self, key: &mut PositionKey) {
         let ball = self.ball();
         key.byte(1).byte(ball.x as u8).byte(ball.y as u8).seat(self.to_move).flag(self.mid_turn).flag(self.is_over());
-        for (point, direction) in self.drawn_segments() {
-            key.byte(point.x as u8).byte(point.y as u8).byte(direction.index());
+        // A loop rather than `drawn_segments`' iterator: a finished game's explorer rows write a key per turn.
+        for index in 0..self.pitch.lattice_len() {
+            let Some((point, drawn)) = self.drawn_from(index) else { continue };
+            for direction in FORWARD.into_iter().filter(|d| drawn & d.bit() != 0) {
+                key.byte(point.x as u8).byte(point.y as u8).byte(direction.index());
+            }
         }
     }
 
@@ -340,6 +360,35 @@ mod tests {
         assert_eq!(position.drawn_segments().collect::<Vec<_>>(), drawn, "every segment stays, the goal's too");
         assert!(!position.legal_directions().contains(Direction::North), "the centre's drawn segment stays drawn");
         assert_eq!(position.step(Direction::South), Ok(StepResult::TurnOver));
+    }
+
+    /// The segments named by their walls worked out at once are those `is_drawn` finds asking of every point
+    /// and direction, over random games on several pitches.
+    #[test]
+    fn drawn_segments_are_the_segments_is_drawn_finds() {
+        let mut state = 0x2545_f491_4f6c_dd1d_u64;
+        let mut random = move |below: usize| {
+            state ^= state << 13;
+            state ^= state >> 7;
+            state ^= state << 17;
+            (state % below as u64) as usize
+        };
+        for (width, height, goal) in [(8, 10, 2), (6, 8, 2), (10, 12, 4), (4, 4, 2)] {
+            let pitch = Pitch::new(width, height, goal).expect("a valid pitch");
+            for _ in 0..50 {
+                let mut position = Position::new(pitch);
+                while !position.is_over() {
+                    let legal: Vec<Direction> = position.legal_directions().collect();
+                    position.step(legal[random(legal.len())]).expect("a legal step");
+                    let asked: Vec<(Point, Direction)> = (0..pitch.lattice_len())
+                        .map(|index| pitch.lattice_point(index))
+                        .flat_map(|point| FORWARD.into_iter().map(move |d| (point, d)))
+                        .filter(|&(point, d)| position.is_drawn(point, d))
+                        .collect();
+                    assert_eq!(position.drawn_segments().collect::<Vec<_>>(), asked, "{pitch}");
+                }
+            }
+        }
     }
 
     /// The shortcut for inner points gives the same walls as asking `is_wall` of every point and direction.

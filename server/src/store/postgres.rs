@@ -2,11 +2,12 @@
 
 use std::collections::HashSet;
 use std::num::NonZeroUsize;
+use std::time::Duration;
 
 use futures_util::future::BoxFuture;
 use sqlx::postgres::{PgArguments, PgConnection, PgPool, PgPoolOptions, PgQueryResult};
 use sqlx::query::Query;
-use sqlx::{Postgres, Row};
+use sqlx::{Connection, Postgres, Row};
 use uuid::Uuid;
 
 use super::sql::{clocks_text, CommitSettings, Dialect, NodeLockSql, SqlStore};
@@ -341,6 +342,13 @@ fn bind_moves<'q>(query: PgQuery<'q>, moves: &'q [(Uuid, &'q MoveRow)]) -> PgQue
 /// shares.
 const OTHER_CONNECTIONS: u32 = 10;
 
+/// How long a pooled connection may have been idle before it is pinged as it is taken. sqlx pings every
+/// connection as it goes back to the pool, so one taken again sooner was seen working moments ago; one idle
+/// longer may have been closed by the server meanwhile (a restart, an administrator), and is pinged and replaced
+/// rather than failing its first statement. Pinging every connection as it is taken, sqlx's default, put a round
+/// trip in front of every group commit (docs/performance.md, "Fewer round trips to PostgreSQL").
+const PING_IDLE_AFTER: Duration = Duration::from_secs(1);
+
 impl PostgresStore {
     /// How many group commits run at once unless told otherwise. PostgreSQL flushes the commits of concurrent
     /// transactions together, so while some wait for their flush another batch gathers and is written; beyond a
@@ -357,8 +365,19 @@ impl PostgresStore {
     /// pool while it writes: the pool has room for them beside the other statements.
     pub async fn connect_with(url: &str, node: Uuid, settings: CommitSettings) -> Result<Self, StoreError> {
         let committers = u32::try_from(settings.committers.get()).unwrap_or(u32::MAX);
-        let pool: PgPool =
-            PgPoolOptions::new().max_connections(OTHER_CONNECTIONS.saturating_add(committers)).connect(url).await?;
+        let pool: PgPool = PgPoolOptions::new()
+            .max_connections(OTHER_CONNECTIONS.saturating_add(committers))
+            .test_before_acquire(false)
+            .before_acquire(|connection, meta| {
+                Box::pin(async move {
+                    if meta.idle_for >= PING_IDLE_AFTER {
+                        connection.ping().await?;
+                    }
+                    Ok(true)
+                })
+            })
+            .connect(url)
+            .await?;
         sqlx::migrate!("../migrations/postgres").run(&pool).await?;
         // Row locks let PostgreSQL's writers run side by side: one pool for everything.
         Ok(Self::new(pool.clone(), pool, node, settings))

@@ -13,6 +13,7 @@ use kartka_tests::browser::eventually;
 use kartka_tests::client::{Api, WsClient};
 use kartka_tests::db::{Backend, TestDb};
 use kartka_tests::server::TestServer;
+use serde_json::json;
 use sqlx::{Connection, Executor, PgConnection};
 
 /// A first-move time that passes at once.
@@ -90,6 +91,40 @@ async fn postgres_a_fallen_flag_the_store_refuses_is_tried_again_with_backoff() 
     assert_eq!(status, 200);
     let stored: GameSnapshot = serde_json::from_value(stored).expect("a snapshot");
     assert_eq!(stored.status, GameStatus::Aborted, "recorded once the store answered");
+    server.stop().await;
+}
+
+/// PostgreSQL closes every connection of the server's pool while they sit idle (a restart, an administrator):
+/// the next moves and reads are served all the same, because a connection idle for a while is pinged, and
+/// replaced, before it is used (the pool no longer pings one it took back moments ago).
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn postgres_connections_closed_while_idle_are_replaced_before_use() {
+    let database = TestDb::new(Backend::Postgres).await;
+    let server = TestServer::start(database.url(), Settings::default()).await;
+    let api = Api::new(server.url());
+    let (alice, bob) = (api.guest("alice").await, api.guest("bob").await);
+    let game = api.start_game(&alice, &bob, MINUTE).await;
+
+    // The store's pool connections are the ones with no application name (the bus and the lobby lock name theirs).
+    let closed: Vec<bool> = sqlx::query_scalar(
+        "SELECT pg_terminate_backend(pid) FROM pg_stat_activity \
+         WHERE datname = current_database() AND pid <> pg_backend_pid() AND application_name = ''",
+    )
+    .fetch_all(&mut sql_of(&database).await)
+    .await
+    .expect("close the pool's connections");
+    assert!(!closed.is_empty() && closed.iter().all(|&closed| closed), "{closed:?}");
+    tokio::time::sleep(Duration::from_millis(1_500)).await;
+
+    for (ply, player) in [&alice, &bob].into_iter().enumerate() {
+        let body = json!({ "ply": ply, "client_move_id": format!("m{ply}"), "notation": "0" });
+        let (status, moved) = api.post(&format!("/api/games/{game}/moves"), Some(&player.token), &body).await;
+        assert_eq!(status, 200, "move {ply} after the connections closed: {moved}");
+    }
+    let (status, stored) = api.get(&format!("/api/games/{game}"), None).await;
+    assert_eq!(status, 200, "{stored}");
+    let stored: GameSnapshot = serde_json::from_value(stored).expect("a snapshot");
+    assert_eq!(stored.moves.len(), 2, "both moves stored");
     server.stop().await;
 }
 

@@ -95,8 +95,11 @@ fn every_segment_stays_after_a_point_goal_segments_included() {
     let position = after(GOAL);
     let drawn_before: HashSet<_> = before.board().drawn_segments().collect();
     let drawn_after: HashSet<_> = position.board().drawn_segments().collect();
-    assert_eq!(drawn_after, drawn_before, "the classic board lists field segments only");
+    let entry = (Point::new(4, -1), Direction::SouthWest);
+    let added: HashSet<_> = drawn_after.difference(&drawn_before).copied().collect();
+    assert_eq!(added, HashSet::from([entry]), "the step into the goal is listed, from its end in the goal");
     assert!(position.board().is_drawn(Point::new(3, 0), Direction::NorthEast), "the goal segment stays");
+    assert!(position.board().is_drawn(entry.0, entry.1), "and reads the same from the goal");
 }
 
 #[test]

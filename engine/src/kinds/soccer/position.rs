@@ -168,6 +168,12 @@ impl Position {
     /// Whether the segment from `point` one step in `direction` is drawn by a player (walls excluded).
     #[must_use]
     pub fn is_drawn(&self, point: Point, direction: Direction) -> bool {
+        if self.pitch.goal_of(point).is_some() {
+            // Every step from a goal point is a wall, so a segment into a goal is read at its field end, where
+            // the step that drew it started.
+            let field = point.step(direction);
+            return self.pitch.goal_of(field).is_none() && self.is_drawn(field, direction.opposite());
+        }
         // The blocked bit first: it is one load, and most segments of a position are blocked by nothing, so the
         // wall test (the costlier one) runs only for a blocked one. A position's key asks this of every segment.
         self.pitch.contains(point)
@@ -181,8 +187,9 @@ impl Position {
         self.pitch.contains(point) && self.blocked[self.pitch.lattice_index(point)] != 0
     }
 
-    /// Every drawn segment once, as its end nearer the top-left and the direction to the other end
-    /// (one of N, NE, E, SE... normalised to E, SE, S, SW so each segment appears once).
+    /// Every drawn segment once, those into either goal included, as its end nearer the top-left and the
+    /// direction to the other end (one of N, NE, E, SE... normalised to E, SE, S, SW so each segment appears
+    /// once).
     pub fn drawn_segments(&self) -> impl Iterator<Item = (Point, Direction)> + '_ {
         (0..self.pitch.lattice_len()).filter_map(|index| self.drawn_from(index)).flat_map(|(point, drawn)| {
             FORWARD.into_iter().filter(move |d| drawn & d.bit() != 0).map(move |d| (point, d))
@@ -198,6 +205,12 @@ impl Position {
             return None;
         }
         let point = self.pitch.lattice_point(index);
+        if self.pitch.goal_of(point).is_some() {
+            // A goal point is blocked every way; its segments (the top goal's entries) are read at their field
+            // ends. The bottom goal's are named from the goal mouth, above them.
+            let drawn = FORWARD.into_iter().filter(|&d| self.is_drawn(point, d)).fold(0, |bits, d| bits | d.bit());
+            return (drawn != 0).then_some((point, drawn));
+        }
         let drawn = blocked & !self.pitch.forward_walls(point);
         (drawn != 0 && self.pitch.contains(point)).then_some((point, drawn))
     }
@@ -354,6 +367,8 @@ mod tests {
         }
         assert_eq!(position.outcome(), Some(Outcome::win(2, Seat::FIRST, EndReason::OwnGoal)));
         let drawn: Vec<_> = position.drawn_segments().collect();
+        let entry = (Point::new(4, -1), Direction::South);
+        assert!(drawn.contains(&entry) && position.is_drawn(entry.0, entry.1), "the goal's segment is listed");
         position.restart_from_centre(Seat::SECOND);
         assert_eq!(position.ball(), Pitch::STANDARD.centre());
         assert_eq!((position.to_move(), position.must_continue(), position.outcome()), (Seat::SECOND, false, None));

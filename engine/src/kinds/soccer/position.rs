@@ -197,14 +197,17 @@ impl Position {
     }
 
     /// The point at lattice index `index` and the bits of the segments drawn from it in the [`FORWARD`]
-    /// directions, if any. A point blocked in none of them is skipped before its walls are worked out; the
-    /// lattice's corners beside a goal are no points of the game.
+    /// directions, if any. A point blocked in none of them is skipped before its walls are worked out.
     fn drawn_from(&self, index: usize) -> Option<(Point, u8)> {
         let blocked = self.blocked[index] & FORWARD_BITS;
         if blocked == 0 {
             return None;
         }
         let point = self.pitch.lattice_point(index);
+        if !self.pitch.contains(point) {
+            // The lattice's corners beside a goal: no points of the game.
+            return None;
+        }
         if self.pitch.goal_of(point).is_some() {
             // A goal point is blocked every way; its segments (the top goal's entries) are read at their field
             // ends. The bottom goal's are named from the goal mouth, above them.
@@ -212,7 +215,7 @@ impl Position {
             return (drawn != 0).then_some((point, drawn));
         }
         let drawn = blocked & !self.pitch.forward_walls(point);
-        (drawn != 0 && self.pitch.contains(point)).then_some((point, drawn))
+        (drawn != 0).then_some((point, drawn))
     }
 
     /// Writes the position's canonical bytes: format 1, the ball's column and row, the seat to move, whether it

@@ -7,6 +7,7 @@ use anyhow::Context;
 use clap::{Parser, Subcommand};
 use kartka_bot::soccer_net::{Network, SoccerNetEvaluation};
 use kartka_train::corpus::{self, CorpusOptions};
+use kartka_train::matches;
 use kartka_train::model::Model;
 use kartka_train::relabel::{self, RelabelOptions};
 use kartka_train::self_play::{self, SelfPlayOptions};
@@ -29,6 +30,37 @@ enum Command {
     /// The corpus's games with the search's value at some turns, written like self-play games for
     /// `soccer --self-play`.
     SoccerRelabel(RelabelArgs),
+    /// Two sets of weights against each other at a fixed node budget (pairs of games from the same opening,
+    /// each network first once), as a self-play generation is measured before it replaces the last.
+    SoccerMatch(MatchArgs),
+}
+
+#[derive(Debug, clap::Args)]
+struct MatchArgs {
+    /// The weights measured.
+    #[arg(long)]
+    candidate: PathBuf,
+    /// The weights it plays against, the embedded ones when not given.
+    #[arg(long)]
+    reference: Option<PathBuf>,
+    /// Pairs of games (each opening played with both colours).
+    #[arg(long, default_value_t = 100)]
+    pairs: usize,
+    /// The search's budget a turn, in turns listed, on both sides.
+    #[arg(long, default_value_t = 3_000)]
+    nodes: u64,
+    /// Random steps that open each game.
+    #[arg(long, default_value_t = 4)]
+    opening_steps: u32,
+    /// Turns after which a game is given up unfinished (half a point each).
+    #[arg(long, default_value_t = 300)]
+    max_turns: u32,
+    /// Seeds the openings.
+    #[arg(long, default_value_t = 0)]
+    seed: u64,
+    /// Threads playing games side by side (the result is the same whatever the number).
+    #[arg(long, default_value_t = 1)]
+    threads: usize,
 }
 
 #[derive(Debug, clap::Args)]
@@ -161,6 +193,7 @@ fn main() -> anyhow::Result<()> {
         Command::Soccer(args) => soccer(args),
         Command::SoccerSelfPlay(args) => soccer_self_play(args),
         Command::SoccerRelabel(args) => soccer_relabel(args),
+        Command::SoccerMatch(args) => soccer_match(args),
     }
 }
 
@@ -199,6 +232,32 @@ fn soccer_relabel(args: RelabelArgs) -> anyhow::Result<()> {
     eprintln!(
         "{written} games with {labels} labelled turns written to {} in {:.0} s",
         args.out.display(),
+        started.elapsed().as_secs_f64()
+    );
+    Ok(())
+}
+
+fn soccer_match(args: MatchArgs) -> anyhow::Result<()> {
+    let started = std::time::Instant::now();
+    let candidate = evaluator(Some(&args.candidate))?;
+    let reference = evaluator(args.reference.as_ref())?;
+    let options = SelfPlayOptions {
+        nodes: args.nodes,
+        opening_steps: args.opening_steps,
+        max_turns: args.max_turns,
+        seed: args.seed,
+        threads: args.threads,
+    };
+    let tally = matches::play_match(options, args.pairs, candidate, reference)?;
+    let (elo, low, high) = tally.elo();
+    // One line a script can read: the score first.
+    println!(
+        "score {:.4} games {} won {} lost {} unfinished {} elo {elo:+.0} ({low:+.0} to {high:+.0}) in {:.0} s",
+        tally.score(),
+        tally.games(),
+        tally.wins,
+        tally.losses,
+        tally.unfinished,
         started.elapsed().as_secs_f64()
     );
     Ok(())

@@ -128,11 +128,16 @@ pub fn play_games(
     indices: Range<usize>,
     evaluator: SoccerNetEvaluation,
 ) -> anyhow::Result<Vec<SelfPlayGame>> {
-    parallel::in_order(indices, options.threads, |index| play_game(options, index, evaluator).map(Some))
+    parallel::in_order(indices, options.threads, |index| play_game(options, index, [evaluator; 2]).map(Some))
 }
 
-/// Game `index` of `options.seed`.
-fn play_game(options: SelfPlayOptions, index: usize, evaluator: SoccerNetEvaluation) -> anyhow::Result<SelfPlayGame> {
+/// Game `index` of `options.seed`: its random opening (the same for the same seed and index, whoever plays),
+/// then every turn searched with the evaluation of the seat to act, `by_seat[seat.index()]`.
+pub fn play_game(
+    options: SelfPlayOptions,
+    index: usize,
+    by_seat: [SoccerNetEvaluation; 2],
+) -> anyhow::Result<SelfPlayGame> {
     let mut rng = StdRng::seed_from_u64(options.seed ^ (index as u64).wrapping_mul(0x9E37_79B9_7F4A_7C15));
     let mut position = Position::new(Pitch::STANDARD);
     let mut turns = Vec::new();
@@ -151,7 +156,8 @@ fn play_game(options: SelfPlayOptions, index: usize, evaluator: SoccerNetEvaluat
         }
     }
     while !position.is_over() && turns.len() < options.max_turns as usize {
-        let turn = play_turn(&position, &evaluator, Backup::Average, options.nodes, &NoDeadline)?;
+        let evaluator = &by_seat[position.to_move().index()];
+        let turn = play_turn(&position, evaluator, Backup::Average, options.nodes, &NoDeadline)?;
         for &step in &turn.actions {
             position.step(step).context("the search plays legal steps")?;
         }

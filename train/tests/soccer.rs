@@ -1,7 +1,8 @@
 //! The training command on a slice of the kurnik corpus: it runs, its weights load in the bot, and the bot's
 //! forward pass gives the trainer's values on the same positions; self-play games are written, read back and
 //! trained on, and a broken game file is an error naming its line; corpus games labelled by the search are
-//! written in the same form and trained on.
+//! written in the same form and trained on; two networks play a match, and generations of self-play
+//! (scripts/soccer-generations.sh) train, measure and keep or drop each network.
 //!
 //! The corpus is read from `KARTKA_CORPUS_DIR` or `../shared/corpus/kurnik` beside the repository (as the
 //! engine's corpus tests do); a missing corpus fails the test.
@@ -209,4 +210,75 @@ fn shares_outside_zero_to_one_and_a_zero_hold_out_are_refused_before_anything_is
         assert!(!stderr.contains("panicked"), "{stderr}");
         assert!(!out.exists(), "{command} {option} {value} wrote {}", out.display());
     }
+}
+
+#[test]
+fn generations_of_self_play_train_measure_and_keep_or_drop_each_network_and_resume() {
+    let dir = tempfile::tempdir().expect("a temporary directory");
+    let run = dir.path().join("run");
+    let script = PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("../scripts/soccer-generations.sh");
+    let generations = |count: &str| {
+        let output = Command::new("bash")
+            .arg(&script)
+            .arg("--dir")
+            .arg(&run)
+            .args(["--generations", count, "--games", "4", "--nodes", "200", "--pairs", "2", "--corpus-games", "150"])
+            .env("KARTKA_TRAIN", env!("CARGO_BIN_EXE_kartka-train"))
+            .env("KARTKA_CORPUS_DIR", corpus_dir())
+            .output()
+            .expect("the script runs");
+        let log = String::from_utf8_lossy(&output.stderr).into_owned();
+        assert!(output.status.success(), "the script failed:\n{log}");
+        log
+    };
+    generations("1");
+    let first_games = std::fs::read(run.join("gen-1/games.txt")).expect("generation 1's games");
+    let log = generations("2");
+    assert!(!log.contains("generation 1:"), "a finished generation was played again:\n{log}");
+    assert_eq!(std::fs::read(run.join("gen-1/games.txt")).expect("kept"), first_games);
+
+    let table = std::fs::read_to_string(run.join("generations.tsv")).expect("the table");
+    let rows: Vec<Vec<&str>> = table.lines().skip(1).map(|line| line.split('\t').collect()).collect();
+    assert_eq!(rows.len(), 2, "{table}");
+    for (number, row) in rows.iter().enumerate() {
+        assert_eq!(row[0], (number + 1).to_string(), "{table}");
+        assert_eq!(row[1], "4", "{table}");
+        let positions: usize = row[2].parse().expect("positions trained on");
+        assert!(positions > 0, "{table}");
+        for score in [row[5], row[6]] {
+            let score: f64 = score.parse().expect("a score");
+            assert!((0.0..=1.0).contains(&score), "{table}");
+        }
+        let gen = run.join(format!("gen-{}", number + 1));
+        Network::from_safetensors(&std::fs::read(gen.join("net.safetensors")).expect("weights"))
+            .expect("each generation's weights load in the bot");
+        // The network kept is the new one exactly when it scored the gate (0.5) against the current one.
+        let kept = std::fs::read_to_string(gen.join("done")).expect("the generation's result");
+        let score: f64 = row[5].parse().expect("a score");
+        assert_eq!(row[7] == "yes", score >= 0.5, "{table}");
+        assert_eq!(kept.trim().ends_with(&format!("gen-{}/net.safetensors", number + 1)), row[7] == "yes", "{kept}");
+    }
+    // Generation 2 trained on both generations' games (the window is 3).
+    let train_log = std::fs::read_to_string(run.join("gen-2/train.log")).expect("its log");
+    assert_eq!(train_log.matches("self-play: 4 games and").count(), 2, "{train_log}");
+}
+
+#[test]
+fn a_match_between_two_networks_prints_its_score_first() {
+    let dir = tempfile::tempdir().expect("a temporary directory");
+    let weights = dir.path().join("slice.safetensors");
+    train_on_a_slice(&weights);
+    let output = Command::new(env!("CARGO_BIN_EXE_kartka-train"))
+        .args(["soccer-match", "--pairs", "2", "--nodes", "200", "--threads", "2", "--candidate"])
+        .arg(&weights)
+        .output()
+        .expect("kartka-train runs");
+    assert!(output.status.success(), "{}", String::from_utf8_lossy(&output.stderr));
+    let line = String::from_utf8_lossy(&output.stdout).into_owned();
+    let words: Vec<&str> = line.split_whitespace().collect();
+    assert_eq!((words[0], words[2], words[3]), ("score", "games", "4"), "{line}");
+    let score: f64 = words[1].parse().expect("a score");
+    let won: f64 = words[5].parse().expect("games won");
+    let unfinished: f64 = words[9].parse().expect("games unfinished");
+    assert_eq!(score, (won + unfinished / 2.0) / 4.0, "{line}");
 }

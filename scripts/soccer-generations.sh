@@ -76,8 +76,12 @@ for ((g = 1; g <= generations; g++)); do
     "${recent[@]}" 2> "$gen/train.log"
   "$train" soccer-match --candidate "$gen/net.safetensors" --reference "$current" --pairs "$pairs" --nodes "$nodes" \
     --seed 7 --threads "$threads" > "$gen/vs-current.match"
-  "$train" soccer-match --candidate "$gen/net.safetensors" --reference "$dir/start.safetensors" --pairs "$pairs" \
-    --nodes "$nodes" --seed 7 --threads "$threads" > "$gen/vs-start.match"
+  if [ "$current" = "$dir/start.safetensors" ]; then
+    cp "$gen/vs-current.match" "$gen/vs-start.match"
+  else
+    "$train" soccer-match --candidate "$gen/net.safetensors" --reference "$dir/start.safetensors" --pairs "$pairs" \
+      --nodes "$nodes" --seed 7 --threads "$threads" > "$gen/vs-start.match"
+  fi
   vs_current=$(awk '{print $2}' "$gen/vs-current.match")
   vs_start=$(awk '{print $2}' "$gen/vs-start.match")
   positions=$(grep -o 'self-play: [0-9]* games and [0-9]* positions' "$gen/train.log" | awk '{n += $5} END {print n}')

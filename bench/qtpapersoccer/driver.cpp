@@ -6,6 +6,8 @@
 //   new            a new game on kurnik's pitch; the first turn is the first seat's (kurnik's, attacking north)
 //   play DIGITS    the opponent's whole turn in kurnik's step digits (0 north, clockwise to 7)
 //   go MS          think for MS milliseconds, print the whole turn as digits, and play it
+//   eval           the network's chance (0 to 1) that the seat to act wins, without a search (for
+//                  `kartka-train soccer-judge`)
 //   quit
 // Every command is answered with one line: `ok`, the turn's digits, or `error ...`.
 
@@ -75,6 +77,11 @@ int main(int argc, char **argv) {
             }
             game->makeMove(move);
             cout << move << endl;
+        } else if (command == "eval" && game) {
+            // The inputs the search builds for the seat to act at a turn's end (the drawn edges, mirrored for
+            // the second seat, the turns to every point, the ball); the network's tanh value for that seat.
+            float value = network->getScore(game->getTuplesEdges4());
+            cout << (value + 1.0f) / 2.0f << endl;
         } else {
             cout << "error unknown command or no game: " << line << endl;
         }

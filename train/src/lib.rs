@@ -4,6 +4,7 @@
 //! trained is what is played.
 
 pub mod corpus;
+pub mod judge;
 pub mod matches;
 pub mod model;
 pub mod parallel;

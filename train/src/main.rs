@@ -7,6 +7,7 @@ use anyhow::Context;
 use clap::{Parser, Subcommand};
 use kartka_bot::soccer_net::{Network, SoccerNetEvaluation};
 use kartka_train::corpus::{self, CorpusOptions};
+use kartka_train::judge;
 use kartka_train::matches;
 use kartka_train::model::Model;
 use kartka_train::relabel::{self, RelabelOptions};
@@ -33,6 +34,31 @@ enum Command {
     /// Two sets of weights against each other at a fixed node budget (pairs of games from the same opening,
     /// each network first once), as a self-play generation is measured before it replaces the last.
     SoccerMatch(MatchArgs),
+    /// How well an outside engine's `eval` foretells the winners of the corpus's held-out games, beside the
+    /// bot's network on the same positions.
+    SoccerJudge(JudgeArgs),
+}
+
+#[derive(Debug, clap::Args)]
+struct JudgeArgs {
+    /// The directory of the kurnik corpus's *.pgn.gz files.
+    #[arg(long, env = "KARTKA_CORPUS_DIR")]
+    corpus: PathBuf,
+    /// The outside engine's program.
+    #[arg(long)]
+    engine: String,
+    /// Arguments of the engine's program (repeat the option for each).
+    #[arg(long = "engine-arg")]
+    engine_args: Vec<String>,
+    /// Read at most this many games (the held-out ones among them are judged).
+    #[arg(long)]
+    games: Option<usize>,
+    /// One game in this many is held out, as `soccer --validation-every`.
+    #[arg(long, default_value_t = 20, value_parser = at_least_one)]
+    validation_every: usize,
+    /// The bot's weights to compare with, instead of the embedded ones.
+    #[arg(long)]
+    network: Option<PathBuf>,
 }
 
 #[derive(Debug, clap::Args)]
@@ -194,6 +220,7 @@ fn main() -> anyhow::Result<()> {
         Command::SoccerSelfPlay(args) => soccer_self_play(args),
         Command::SoccerRelabel(args) => soccer_relabel(args),
         Command::SoccerMatch(args) => soccer_match(args),
+        Command::SoccerJudge(args) => soccer_judge(args),
     }
 }
 
@@ -234,6 +261,29 @@ fn soccer_relabel(args: RelabelArgs) -> anyhow::Result<()> {
         args.out.display(),
         started.elapsed().as_secs_f64()
     );
+    Ok(())
+}
+
+fn soccer_judge(args: JudgeArgs) -> anyhow::Result<()> {
+    let started = std::time::Instant::now();
+    let network = match &args.network {
+        Some(path) => Network::load_for_program(path).with_context(|| format!("loading {}", path.display()))?,
+        None => SoccerNetEvaluation::embedded().network(),
+    };
+    let (games, read, data_hash) = corpus::decided_games(&args.corpus, args.games, None, args.validation_every)?;
+    let held_out = games.iter().filter(|game| game.held_out).count();
+    eprintln!("corpus: {read} games read, {} decided, {held_out} held out (sha256 {data_hash})", games.len());
+    let mut engine = judge::Engine::start(&args.engine, &args.engine_args)?;
+    let (outside, own) = judge::judge(&games, &mut engine, network)?;
+    for (name, verdicts) in [("engine", outside), ("network", own)] {
+        println!(
+            "{name} positions {} loss {:.4} accuracy {:.4}",
+            verdicts.positions,
+            verdicts.log_loss(),
+            verdicts.accuracy()
+        );
+    }
+    eprintln!("judged in {:.0} s", started.elapsed().as_secs_f64());
     Ok(())
 }
 

@@ -2,7 +2,8 @@
 //! forward pass gives the trainer's values on the same positions; self-play games are written, read back and
 //! trained on, and a broken game file is an error naming its line; corpus games labelled by the search are
 //! written in the same form and trained on; two networks play a match, and generations of self-play
-//! (scripts/soccer-generations.sh) train, measure and keep or drop each network.
+//! (scripts/soccer-generations.sh) train, measure and keep or drop each network; an outside engine judges
+//! the held-out positions beside the network.
 //!
 //! The corpus is read from `KARTKA_CORPUS_DIR` or `../shared/corpus/kurnik` beside the repository (as the
 //! engine's corpus tests do); a missing corpus fails the test.
@@ -281,4 +282,46 @@ fn a_match_between_two_networks_prints_its_score_first() {
     let won: f64 = words[5].parse().expect("games won");
     let unfinished: f64 = words[9].parse().expect("games unfinished");
     assert_eq!(score, (won + unfinished / 2.0) / 4.0, "{line}");
+}
+
+#[test]
+fn an_outside_engine_judges_the_held_out_positions_beside_the_network() {
+    let dir = tempfile::tempdir().expect("a temporary directory");
+    // An engine that knows nothing: every position an even chance.
+    let engine = dir.path().join("even.sh");
+    std::fs::write(
+        &engine,
+        "while read -r command rest; do case $command in eval) echo 0.5 ;; quit) exit 0 ;; *) echo ok ;; esac; done\n",
+    )
+    .expect("written");
+    let output = Command::new(env!("CARGO_BIN_EXE_kartka-train"))
+        .args(["soccer-judge", "--games", "1000", "--engine", "bash", "--engine-arg"])
+        .arg(&engine)
+        .arg("--corpus")
+        .arg(corpus_dir())
+        .output()
+        .expect("kartka-train runs");
+    assert!(output.status.success(), "{}", String::from_utf8_lossy(&output.stderr));
+    let text = String::from_utf8_lossy(&output.stdout).into_owned();
+    let lines: Vec<Vec<&str>> = text.lines().map(|line| line.split_whitespace().collect()).collect();
+    assert_eq!((lines[0][0], lines[1][0]), ("engine", "network"), "{text}");
+    assert_eq!(lines[0][2], lines[1][2], "both judge the same positions: {text}");
+    let positions: usize = lines[0][2].parse().expect("positions");
+    assert!(positions > 1000, "{text}");
+    let loss = |line: &[&str]| line[4].parse::<f64>().expect("a loss");
+    // An even chance costs ln 2 a position whoever wins; the network, trained on these games' kind, does better.
+    assert!((loss(&lines[0]) - std::f64::consts::LN_2).abs() < 1e-4, "{text}");
+    assert!(loss(&lines[1]) < loss(&lines[0]), "{text}");
+
+    let broken = dir.path().join("broken.sh");
+    std::fs::write(&broken, "while read -r command rest; do echo ok; done\n").expect("written");
+    let output = Command::new(env!("CARGO_BIN_EXE_kartka-train"))
+        .args(["soccer-judge", "--games", "200", "--engine", "bash", "--engine-arg"])
+        .arg(&broken)
+        .arg("--corpus")
+        .arg(corpus_dir())
+        .output()
+        .expect("kartka-train runs");
+    assert!(!output.status.success());
+    assert!(String::from_utf8_lossy(&output.stderr).contains("a chance from 0 to 1"), "an answer that is no chance");
 }

@@ -43,6 +43,12 @@ impl SoccerNetEvaluation {
     pub fn with(network: &'static Network) -> SoccerNetEvaluation {
         SoccerNetEvaluation { network }
     }
+
+    /// The weights this evaluation judges with.
+    #[must_use]
+    pub fn network(&self) -> &'static Network {
+        self.network
+    }
 }
 
 impl Evaluate<Position> for SoccerNetEvaluation {

@@ -4,14 +4,12 @@
 //! DIGITS`) with one more command, `eval`, answered by its chance (0 to 1) that the seat to act wins. The
 //! bench's QtPaperSoccer driver (bench/qtpapersoccer) answers it with its network's value.
 
-use std::io::{BufRead, BufReader, Write};
-use std::process::{Child, ChildStdin, ChildStdout, Command, Stdio};
-
-use anyhow::{bail, Context};
+use anyhow::Context;
 use kartka_bot::soccer_net::{active_inputs, Network};
 use kartka_engine::soccer::{write_turn, Pitch, Position};
 
 use crate::corpus::DecidedGame;
+use crate::engine::Engine;
 
 /// The lowest and highest chance counted in a log loss, so that a judge sure and wrong costs a finite amount.
 const CLAMP: f32 = 1e-4;
@@ -47,73 +45,6 @@ impl Verdicts {
     #[must_use]
     pub fn accuracy(&self) -> f64 {
         self.foretold as f64 / self.positions.max(1) as f64
-    }
-}
-
-/// An outside engine, spoken to over its standard input and output.
-pub struct Engine {
-    child: Child,
-    /// `None` once closed, as the engine is dropped.
-    input: Option<ChildStdin>,
-    output: BufReader<ChildStdout>,
-}
-
-impl Engine {
-    /// Starts `program` with `args`.
-    pub fn start(program: &str, args: &[String]) -> anyhow::Result<Engine> {
-        let mut child = Command::new(program)
-            .args(args)
-            .stdin(Stdio::piped())
-            .stdout(Stdio::piped())
-            .spawn()
-            .with_context(|| format!("starting {program}"))?;
-        let input = child.stdin.take().context("the engine's standard input")?;
-        let output = BufReader::new(child.stdout.take().context("the engine's standard output")?);
-        Ok(Engine { child, input: Some(input), output })
-    }
-
-    /// Sends `command` and returns the engine's one-line answer; an `error …` answer is an error.
-    fn ask(&mut self, command: &str) -> anyhow::Result<String> {
-        let input = self.input.as_mut().context("the engine was closed")?;
-        writeln!(input, "{command}").context("writing to the engine")?;
-        input.flush().context("writing to the engine")?;
-        let mut line = String::new();
-        if self.output.read_line(&mut line).context("reading the engine")? == 0 {
-            bail!("the engine ended before answering {command:?}");
-        }
-        let line = line.trim().to_owned();
-        if line.starts_with("error") {
-            bail!("the engine answered {command:?} with {line:?}");
-        }
-        Ok(line)
-    }
-
-    /// The engine's chance that the seat to act wins in the position it was told of.
-    fn chance(&mut self) -> anyhow::Result<f32> {
-        let answer = self.ask("eval")?;
-        answer
-            .parse::<f32>()
-            .ok()
-            .filter(|chance| (0.0..=1.0).contains(chance))
-            .with_context(|| format!("`eval` is answered by a chance from 0 to 1, not {answer:?}"))
-    }
-}
-
-impl Drop for Engine {
-    fn drop(&mut self) {
-        // `quit`, then the end of its input: an engine that ignores the one stops at the other, and is killed
-        // if it does neither, so that a broken engine never holds the run.
-        if let Some(mut input) = self.input.take() {
-            let _ = writeln!(input, "quit");
-        }
-        for _ in 0..50 {
-            if !matches!(self.child.try_wait(), Ok(None)) {
-                return;
-            }
-            std::thread::sleep(std::time::Duration::from_millis(20));
-        }
-        let _ = self.child.kill();
-        let _ = self.child.wait();
     }
 }
 

@@ -4,6 +4,8 @@
 //! trained is what is played.
 
 pub mod corpus;
+pub mod engine;
+pub mod engine_games;
 pub mod judge;
 pub mod matches;
 pub mod model;

@@ -7,6 +7,8 @@ use anyhow::Context;
 use clap::{Parser, Subcommand};
 use kartka_bot::soccer_net::{Network, SoccerNetEvaluation};
 use kartka_train::corpus::{self, CorpusOptions};
+use kartka_train::engine;
+use kartka_train::engine_games;
 use kartka_train::judge;
 use kartka_train::matches;
 use kartka_train::model::Model;
@@ -34,6 +36,9 @@ enum Command {
     /// Two sets of weights against each other at a fixed node budget (pairs of games from the same opening,
     /// each network first once), as a self-play generation is measured before it replaces the last.
     SoccerMatch(MatchArgs),
+    /// Games an outside engine plays against itself, written like self-play games (its turns trained on
+    /// their results alone) for `soccer --self-play`.
+    SoccerEngineGames(EngineGamesArgs),
     /// How well an outside engine's `eval` foretells the winners of the corpus's held-out games, beside the
     /// bot's network on the same positions.
     SoccerJudge(JudgeArgs),
@@ -59,6 +64,40 @@ struct JudgeArgs {
     /// The bot's weights to compare with, instead of the embedded ones.
     #[arg(long)]
     network: Option<PathBuf>,
+}
+
+#[derive(Debug, clap::Args)]
+struct EngineGamesArgs {
+    /// Where to write the games; an existing file is added to (from game `--first` on).
+    #[arg(long)]
+    out: PathBuf,
+    /// The outside engine's program (one process a game).
+    #[arg(long)]
+    engine: String,
+    /// Arguments of the engine's program (repeat the option for each).
+    #[arg(long = "engine-arg")]
+    engine_args: Vec<String>,
+    /// How many games.
+    #[arg(long, default_value_t = 100)]
+    games: usize,
+    /// The first game's index, so that a stopped run goes on with new openings.
+    #[arg(long, default_value_t = 0)]
+    first: usize,
+    /// The engine's time a turn, in milliseconds.
+    #[arg(long, default_value_t = 50)]
+    time_ms: u64,
+    /// Random steps that open each game.
+    #[arg(long, default_value_t = 4)]
+    opening_steps: u32,
+    /// Turns after which a game is given up unfinished.
+    #[arg(long, default_value_t = 300)]
+    max_turns: u32,
+    /// Seeds the openings (as self-play's seed: game `i` opens as self-play's game `i`).
+    #[arg(long, default_value_t = 0)]
+    seed: u64,
+    /// Games played side by side.
+    #[arg(long, default_value_t = 1)]
+    threads: usize,
 }
 
 #[derive(Debug, clap::Args)]
@@ -220,6 +259,7 @@ fn main() -> anyhow::Result<()> {
         Command::SoccerSelfPlay(args) => soccer_self_play(args),
         Command::SoccerRelabel(args) => soccer_relabel(args),
         Command::SoccerMatch(args) => soccer_match(args),
+        Command::SoccerEngineGames(args) => soccer_engine_games(args),
         Command::SoccerJudge(args) => soccer_judge(args),
     }
 }
@@ -253,7 +293,7 @@ fn soccer_relabel(args: RelabelArgs) -> anyhow::Result<()> {
         let labelled = relabel::relabel(&games, start..(start + batch).min(end), options, evaluator)?;
         self_play::append(&mut out, &labelled).with_context(|| format!("writing {}", args.out.display()))?;
         written += labelled.len();
-        labels += labelled.iter().flat_map(|game| &game.turns).filter(|turn| turn.value.is_some()).count();
+        labels += labelled.iter().flat_map(|game| &game.turns).filter(|turn| turn.label.is_trained()).count();
         eprintln!("{written} games, {labels} labelled turns ({:.0} s)", started.elapsed().as_secs_f64());
     }
     eprintln!(
@@ -273,7 +313,7 @@ fn soccer_judge(args: JudgeArgs) -> anyhow::Result<()> {
     let (games, read, data_hash) = corpus::decided_games(&args.corpus, args.games, None, args.validation_every)?;
     let held_out = games.iter().filter(|game| game.held_out).count();
     eprintln!("corpus: {read} games read, {} decided, {held_out} held out (sha256 {data_hash})", games.len());
-    let mut engine = judge::Engine::start(&args.engine, &args.engine_args)?;
+    let mut engine = engine::Engine::start(&args.engine, &args.engine_args)?;
     let (outside, own) = judge::judge(&games, &mut engine, network)?;
     for (name, verdicts) in [("engine", outside), ("network", own)] {
         println!(
@@ -308,6 +348,43 @@ fn soccer_match(args: MatchArgs) -> anyhow::Result<()> {
         tally.wins,
         tally.losses,
         tally.unfinished,
+        started.elapsed().as_secs_f64()
+    );
+    Ok(())
+}
+
+fn soccer_engine_games(args: EngineGamesArgs) -> anyhow::Result<()> {
+    let started = std::time::Instant::now();
+    let options = engine_games::EngineGamesOptions {
+        program: args.engine,
+        args: args.engine_args,
+        time_ms: args.time_ms,
+        opening_steps: args.opening_steps,
+        max_turns: args.max_turns,
+        seed: args.seed,
+        threads: args.threads,
+    };
+    let file = std::fs::OpenOptions::new()
+        .create(true)
+        .append(true)
+        .open(&args.out)
+        .with_context(|| format!("opening {}", args.out.display()))?;
+    let mut out = std::io::BufWriter::new(file);
+    let end = args.first + args.games;
+    let (mut first_won, mut unfinished) = (0, 0);
+    // Batches of a few games a thread, each appended as it ends: a long run keeps what it has played.
+    let batch = options.threads.max(1) * 4;
+    for start in (args.first..end).step_by(batch) {
+        let games = engine_games::play_games(&options, start..(start + batch).min(end))?;
+        self_play::append(&mut out, &games).with_context(|| format!("writing {}", args.out.display()))?;
+        first_won += games.iter().filter(|game| game.winner == Some(kartka_engine::Seat::FIRST)).count();
+        unfinished += games.iter().filter(|game| game.winner.is_none()).count();
+        eprintln!("games {}..{} ({:.0} s)", args.first, start + games.len(), started.elapsed().as_secs_f64());
+    }
+    eprintln!(
+        "{} games added to {} ({first_won} won by the first seat, {unfinished} unfinished) in {:.0} s",
+        args.games,
+        args.out.display(),
         started.elapsed().as_secs_f64()
     );
     Ok(())

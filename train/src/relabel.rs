@@ -21,7 +21,7 @@ use rand::{Rng, SeedableRng};
 
 use crate::corpus::DecidedGame;
 use crate::parallel;
-use crate::self_play::{chance_of, SelfPlayGame, SelfPlayTurn};
+use crate::self_play::{chance_of, SelfPlayGame, SelfPlayTurn, TurnLabel};
 
 /// How to label the games.
 #[derive(Clone, Copy, Debug)]
@@ -64,16 +64,16 @@ fn relabel_game(
     let mut position = Position::new(Pitch::STANDARD);
     let mut turns = Vec::with_capacity(game.turns.len());
     for steps in &game.turns {
-        let value = if rng.random_bool(options.share) && !position.is_over() {
+        let label = if rng.random_bool(options.share) && !position.is_over() {
             let turn = play_turn(&position, &evaluator, Backup::Average, options.nodes, &NoDeadline)?;
-            Some(chance_of(turn.evaluation))
+            TurnLabel::Searched(chance_of(turn.evaluation))
         } else {
-            None
+            TurnLabel::Random
         };
         for &step in steps {
             position.step(step).context("a corpus game was checked when read")?;
         }
-        turns.push(SelfPlayTurn { steps: steps.clone(), value });
+        turns.push(SelfPlayTurn { steps: steps.clone(), label });
     }
     Ok(SelfPlayGame { turns, winner: Some(game.winner) })
 }
@@ -118,7 +118,7 @@ mod tests {
             let line = game.line();
             assert_eq!(SelfPlayGame::parse(&line).expect("reads back").line(), line);
         }
-        let labelled = one.iter().flat_map(|game| &game.turns).filter(|turn| turn.value.is_some()).count();
+        let labelled = one.iter().flat_map(|game| &game.turns).filter(|turn| turn.label.is_trained()).count();
         let turns = one.iter().map(|game| game.turns.len()).sum::<usize>();
         assert!(labelled > 0 && labelled < turns, "about half the turns labelled: {labelled} of {turns}");
     }
@@ -131,7 +131,7 @@ mod tests {
             relabel(games, 0..1, options, SoccerNetEvaluation::embedded()).expect("labelled").remove(0)
         };
         let all = label(1.0);
-        assert!(all.turns.iter().all(|turn| turn.value.is_some_and(|value| (0.0..=1.0).contains(&value))));
-        assert!(label(0.0).turns.iter().all(|turn| turn.value.is_none()));
+        assert!(all.turns.iter().all(|turn| turn.label.chance().is_some_and(|value| (0.0..=1.0).contains(&value))));
+        assert!(label(0.0).turns.iter().all(|turn| turn.label == TurnLabel::Random));
     }
 }

@@ -40,14 +40,42 @@ pub struct SelfPlayOptions {
     pub threads: usize,
 }
 
-/// One turn of a self-play game.
+/// One turn of a recorded game.
 #[derive(Clone, Debug, PartialEq)]
 pub struct SelfPlayTurn {
     /// The turn's steps.
     pub steps: Vec<Direction>,
-    /// The search's chance that the seat playing this turn wins, seen at the turn's start; `None` for the
-    /// random turns of the opening.
-    pub value: Option<f32>,
+    /// What the turn says of the position it was played from, for training.
+    pub label: TurnLabel,
+}
+
+/// What a turn of a recorded game says of the position at its start, for training.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub enum TurnLabel {
+    /// A random turn of the opening, or one nobody judged: not trained on.
+    Random,
+    /// A turn the bot's search chose, with its chance that the seat playing it wins.
+    Searched(f32),
+    /// A turn a player chose whose judgement is not known (an outside engine's): its position is trained on
+    /// the game's result alone.
+    Played,
+}
+
+impl TurnLabel {
+    /// The search's chance, for a searched turn.
+    #[must_use]
+    pub fn chance(self) -> Option<f32> {
+        match self {
+            TurnLabel::Searched(chance) => Some(chance),
+            TurnLabel::Random | TurnLabel::Played => None,
+        }
+    }
+
+    /// Whether the position the turn was played from is trained on.
+    #[must_use]
+    pub fn is_trained(self) -> bool {
+        !matches!(self, TurnLabel::Random)
+    }
 }
 
 /// One self-play game.
@@ -61,8 +89,8 @@ pub struct SelfPlayGame {
 
 impl SelfPlayGame {
     /// The game as one line: the winner (`1`, `2`, or `-` unfinished), then each turn as its kurnik digits,
-    /// a colon and the search's chance with three decimals (`-` for an opening turn), e.g.
-    /// `2 0123:- 45:0.512 6:0.470`.
+    /// a colon and its label: the search's chance with three decimals, `-` for a random turn, `=` for a turn
+    /// played without a known judgement; e.g. `2 0123:- 45:0.512 6:0.470 12:=`.
     pub fn line(&self) -> String {
         let mut line = String::from(match self.winner {
             Some(Seat::FIRST) => "1",
@@ -71,11 +99,12 @@ impl SelfPlayGame {
         });
         for turn in &self.turns {
             let _ = write!(line, " {}:", write_turn(&turn.steps));
-            match turn.value {
-                Some(value) => {
-                    let _ = write!(line, "{value:.3}");
+            match turn.label {
+                TurnLabel::Searched(chance) => {
+                    let _ = write!(line, "{chance:.3}");
                 }
-                None => line.push('-'),
+                TurnLabel::Random => line.push('-'),
+                TurnLabel::Played => line.push('='),
             }
         }
         line
@@ -95,23 +124,18 @@ impl SelfPlayGame {
         for word in words {
             let (digits, value) = word.split_once(':').with_context(|| format!("a turn {word:?} without its value"))?;
             let steps = parse_turn(digits)?;
-            let mover = position.to_move();
-            for &step in &steps {
-                position.step(step).with_context(|| format!("an illegal turn {digits}"))?;
-            }
-            if !position.is_over() && position.to_move() == mover {
-                bail!("the turn {digits} is unfinished");
-            }
-            let value = match value {
-                "-" => None,
-                text => Some(
+            play_whole_turn(&mut position, &steps)?;
+            let label = match value {
+                "-" => TurnLabel::Random,
+                "=" => TurnLabel::Played,
+                text => TurnLabel::Searched(
                     text.parse::<f32>()
                         .ok()
                         .filter(|value| (0.0..=1.0).contains(value))
-                        .with_context(|| format!("a turn's value is a chance from 0 to 1, not {text:?}"))?,
+                        .with_context(|| format!("a turn's value is a chance from 0 to 1, - or =, not {text:?}"))?,
                 ),
             };
-            turns.push(SelfPlayTurn { steps, value });
+            turns.push(SelfPlayTurn { steps, label });
         }
         let decided = position.outcome().and_then(|outcome| outcome.winner());
         if winner.is_some() && decided != winner {
@@ -119,6 +143,23 @@ impl SelfPlayGame {
         }
         Ok(SelfPlayGame { turns, winner })
     }
+}
+
+/// Plays `steps` on `position` as one whole turn: every step legal, the turn passing (or the game ending) at
+/// the last step and not before. An error names the turn; `position` is then left part-way.
+pub fn play_whole_turn(position: &mut Position, steps: &[Direction]) -> anyhow::Result<()> {
+    let digits = write_turn(steps);
+    let mover = position.to_move();
+    for (index, &step) in steps.iter().enumerate() {
+        if index > 0 && (position.is_over() || position.to_move() != mover) {
+            bail!("an illegal turn {digits}: it goes on after the turn has passed");
+        }
+        position.step(step).with_context(|| format!("an illegal turn {digits}"))?;
+    }
+    if steps.is_empty() || (!position.is_over() && position.to_move() == mover) {
+        bail!("the turn {digits:?} is unfinished");
+    }
+    Ok(())
 }
 
 /// Plays the games of `options` whose indices are in `indices` (each the same whatever else is played), by
@@ -138,32 +179,38 @@ pub fn play_game(
     index: usize,
     by_seat: [SoccerNetEvaluation; 2],
 ) -> anyhow::Result<SelfPlayGame> {
-    let mut rng = StdRng::seed_from_u64(options.seed ^ (index as u64).wrapping_mul(0x9E37_79B9_7F4A_7C15));
-    let mut position = Position::new(Pitch::STANDARD);
-    let mut turns = Vec::new();
-    let mut opening = Vec::new();
-    let mut steps = 0;
-    // Random steps, then the turn they end in finished at random.
-    while !position.is_over() && (steps < options.opening_steps || !opening.is_empty()) {
-        let mover = position.to_move();
-        let legal: Vec<Direction> = position.legal_directions().collect();
-        let step = legal[rng.random_range(0..legal.len())];
-        position.step(step).context("a legal step")?;
-        opening.push(step);
-        steps += 1;
-        if position.is_over() || position.to_move() != mover {
-            turns.push(SelfPlayTurn { steps: std::mem::take(&mut opening), value: None });
-        }
-    }
+    let (mut position, mut turns) = random_opening(options.seed, options.opening_steps, index)?;
     while !position.is_over() && turns.len() < options.max_turns as usize {
         let evaluator = &by_seat[position.to_move().index()];
         let turn = play_turn(&position, evaluator, Backup::Average, options.nodes, &NoDeadline)?;
         for &step in &turn.actions {
             position.step(step).context("the search plays legal steps")?;
         }
-        turns.push(SelfPlayTurn { steps: turn.actions, value: Some(chance_of(turn.evaluation)) });
+        turns.push(SelfPlayTurn { steps: turn.actions, label: TurnLabel::Searched(chance_of(turn.evaluation)) });
     }
     Ok(SelfPlayGame { turns, winner: position.outcome().and_then(|outcome| outcome.winner()) })
+}
+
+/// The random opening of game `index` of `seed`: `steps` random steps, then the turn they end in finished at
+/// random. Returns the position it reaches and its turns.
+pub fn random_opening(seed: u64, steps: u32, index: usize) -> anyhow::Result<(Position, Vec<SelfPlayTurn>)> {
+    let mut rng = StdRng::seed_from_u64(seed ^ (index as u64).wrapping_mul(0x9E37_79B9_7F4A_7C15));
+    let mut position = Position::new(Pitch::STANDARD);
+    let mut turns = Vec::new();
+    let mut opening = Vec::new();
+    let mut taken = 0;
+    while !position.is_over() && (taken < steps || !opening.is_empty()) {
+        let mover = position.to_move();
+        let legal: Vec<Direction> = position.legal_directions().collect();
+        let step = legal[rng.random_range(0..legal.len())];
+        position.step(step).context("a legal step")?;
+        opening.push(step);
+        taken += 1;
+        if position.is_over() || position.to_move() != mover {
+            turns.push(SelfPlayTurn { steps: std::mem::take(&mut opening), label: TurnLabel::Random });
+        }
+    }
+    Ok((position, turns))
 }
 
 /// The chance of a win the search's evaluation of its turn stands for: the learned evaluation gives two units
@@ -176,18 +223,23 @@ pub fn chance_of(evaluation: Evaluation) -> f32 {
     }
 }
 
-/// Adds to `positions` the position at the start of every searched turn of `games`, with its target:
-/// `value_share` of the search's chance and the rest the result (1 if the seat to act won, else 0). Games
-/// given up unfinished say nothing of who was winning and are left out. Returns how many positions it added.
+/// Adds to `positions` the position at the start of every trained turn of `games`, with its target: for a
+/// searched turn `value_share` of the search's chance and the rest the result (1 if the seat to act won, else
+/// 0), for a played one the result. Games given up unfinished say nothing of who was winning and are left
+/// out. Returns how many positions it added.
 pub fn add_positions(games: &[SelfPlayGame], value_share: f32, positions: &mut Positions) -> anyhow::Result<usize> {
     let before = positions.len();
     for game in games {
         let Some(winner) = game.winner else { continue };
         let mut position = Position::new(Pitch::STANDARD);
         for turn in &game.turns {
-            if let (Some(value), Some(inputs)) = (turn.value, active_inputs(&position, false)) {
+            if let (true, Some(inputs)) = (turn.label.is_trained(), active_inputs(&position, false)) {
                 let result = if position.to_move() == winner { 1.0 } else { 0.0 };
-                positions.push(inputs.as_slice(), value_share * value + (1.0 - value_share) * result);
+                let target = match turn.label.chance() {
+                    Some(chance) => value_share * chance + (1.0 - value_share) * result,
+                    None => result,
+                };
+                positions.push(inputs.as_slice(), target);
             }
             for &step in &turn.steps {
                 position.step(step).context("a self-play game was checked when read")?;
@@ -234,8 +286,8 @@ mod tests {
         for game in &one {
             assert!(game.winner.is_some(), "a game of a few hundred turns ends: {}", game.line());
             assert_eq!(SelfPlayGame::parse(&game.line()).expect("its own line reads back").winner, game.winner);
-            assert!(game.turns[0].value.is_none(), "the opening is random");
-            assert!(game.turns.iter().filter_map(|turn| turn.value).all(|value| (0.0..=1.0).contains(&value)));
+            assert_eq!(game.turns[0].label, TurnLabel::Random, "the opening is random");
+            assert!(game.turns.iter().filter_map(|turn| turn.label.chance()).all(|value| (0.0..=1.0).contains(&value)));
         }
         assert_ne!(one[0].turns, one[1].turns, "each game has its own opening");
     }
@@ -270,6 +322,8 @@ mod tests {
         assert!(format!("{error:#}").contains("winner"), "{error:#}");
         let first = turns.split_whitespace().next().expect("a turn");
         let (digits, _) = first.split_once(':').expect("digits and a value");
+        let error = SelfPlayGame::parse(&format!("- {digits}{digits}:0.5")).expect_err("two turns as one");
+        assert!(format!("{error:#}").contains("illegal"), "{error:#}");
         let error = SelfPlayGame::parse(&format!("- {digits}:1.5")).expect_err("a chance over 1");
         assert!(format!("{error:#}").contains("chance"), "{error:#}");
     }
@@ -278,7 +332,7 @@ mod tests {
     fn positions_get_the_search_value_mixed_with_the_result() {
         let games = play_games(quick(1), 0..2, SoccerNetEvaluation::embedded()).expect("self-play");
         let searched: usize =
-            games.iter().map(|game| game.turns.iter().filter(|turn| turn.value.is_some()).count()).sum();
+            games.iter().map(|game| game.turns.iter().filter(|turn| turn.label.is_trained()).count()).sum();
         let mut positions = Positions::default();
         assert_eq!(add_positions(&games, 0.5, &mut positions).expect("positions"), searched);
         let mut results_only = Positions::default();

@@ -176,7 +176,7 @@ fn corpus_games_are_labelled_by_the_search_and_trained_on() {
         let turns: Vec<_> = game.turns.iter().map(|turn| turn.steps.clone()).collect();
         assert_eq!(turns, corpus_game.turns, "the corpus's own turns");
     }
-    let values = games.iter().flat_map(|game| &game.turns).filter(|turn| turn.value.is_some()).count();
+    let values = games.iter().flat_map(|game| &game.turns).filter(|turn| turn.label.is_trained()).count();
     let turns = games.iter().map(|game| game.turns.len()).sum::<usize>();
     assert!(values * 10 > turns && values * 3 < turns, "about a fifth labelled: {values} of {turns}");
 
@@ -324,4 +324,73 @@ fn an_outside_engine_judges_the_held_out_positions_beside_the_network() {
         .expect("kartka-train runs");
     assert!(!output.status.success());
     assert!(String::from_utf8_lossy(&output.stderr).contains("a chance from 0 to 1"), "an answer that is no chance");
+}
+
+#[test]
+fn an_outside_engine_plays_itself_and_its_games_are_trained_on_their_results() {
+    use kartka_train::self_play::{self, SelfPlayOptions, TurnLabel};
+    let dir = tempfile::tempdir().expect("a temporary directory");
+    // A legal game from the start (no random opening), which a scripted engine then answers `go` with, turn
+    // by turn.
+    let options = SelfPlayOptions { nodes: 300, opening_steps: 0, max_turns: 300, seed: 3, threads: 1 };
+    let script =
+        self_play::play_game(options, 0, [kartka_bot::soccer_net::SoccerNetEvaluation::embedded(); 2]).expect("a game");
+    let digits: Vec<String> = script.turns.iter().map(|turn| kartka_engine::soccer::write_turn(&turn.steps)).collect();
+    let engine = dir.path().join("scripted.sh");
+    std::fs::write(
+        &engine,
+        format!(
+            "turns=({})\nnext=0\nwhile read -r command rest; do case $command in \
+             go) echo ${{turns[$next]}}; next=$((next + 1)) ;; quit) exit 0 ;; *) echo ok ;; esac; done\n",
+            digits.join(" ")
+        ),
+    )
+    .expect("written");
+    let games = dir.path().join("engine.txt");
+    let play = |first: &str, games_to_play: &str, script: &Path| {
+        Command::new(env!("CARGO_BIN_EXE_kartka-train"))
+            .args(["soccer-engine-games", "--opening-steps", "0", "--threads", "2", "--engine", "bash"])
+            .args(["--first", first, "--games", games_to_play, "--engine-arg"])
+            .arg(script)
+            .arg("--out")
+            .arg(&games)
+            .output()
+            .expect("kartka-train runs")
+    };
+    let output = play("0", "3", &engine);
+    assert!(output.status.success(), "{}", String::from_utf8_lossy(&output.stderr));
+    // A stopped run goes on: the file is added to.
+    let output = play("3", "1", &engine);
+    assert!(output.status.success(), "{}", String::from_utf8_lossy(&output.stderr));
+    let text = std::fs::read_to_string(&games).expect("written");
+    let played: Vec<_> = text.lines().map(|line| SelfPlayGame::parse(line).expect("a game reads back")).collect();
+    assert_eq!(played.len(), 4, "{text}");
+    for game in &played {
+        assert_eq!(game.winner, script.winner);
+        let turns: Vec<_> = game.turns.iter().map(|turn| turn.steps.clone()).collect();
+        let expected: Vec<_> = script.turns.iter().map(|turn| turn.steps.clone()).collect();
+        assert_eq!(turns, expected, "the engine's own turns");
+        assert!(game.turns.iter().all(|turn| turn.label == TurnLabel::Played), "{text}");
+    }
+    // Each turn's position is trained on, on the game's result alone.
+    let weights = dir.path().join("tuned.safetensors");
+    let log = train_with_games(&games, &["--games", "60"].map(OsStr::new), &weights);
+    let positions = 4 * script.turns.len();
+    assert!(log.contains(&format!("self-play: 4 games and {positions} positions")), "{log}");
+
+    // A turn against the rules ends the run with the reason, and nothing of the game is written.
+    let cheat = dir.path().join("cheat.sh");
+    std::fs::write(
+        &cheat,
+        "while read -r command rest; do case $command in go) echo 00000000000 ;; *) echo ok ;; esac; done\n",
+    )
+    .expect("written");
+    let output = play("4", "1", &cheat);
+    assert!(!output.status.success());
+    assert!(
+        String::from_utf8_lossy(&output.stderr).contains("illegal turn"),
+        "{}",
+        String::from_utf8_lossy(&output.stderr)
+    );
+    assert_eq!(std::fs::read_to_string(&games).expect("still there"), text);
 }

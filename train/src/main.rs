@@ -6,6 +6,7 @@ use std::path::PathBuf;
 use anyhow::Context;
 use clap::{Parser, Subcommand};
 use kartka_bot::soccer_net::{Network, SoccerNetEvaluation};
+use kartka_train::choices::Choices;
 use kartka_train::corpus::{self, CorpusOptions};
 use kartka_train::engine;
 use kartka_train::engine_games;
@@ -64,6 +65,10 @@ struct JudgeArgs {
     /// The bot's weights to compare with, instead of the embedded ones.
     #[arg(long)]
     network: Option<PathBuf>,
+    /// Judge the decided games of this file of recorded games (`soccer-engine-games`, `soccer-self-play`),
+    /// every one of them, instead of the corpus's held-out games.
+    #[arg(long)]
+    recorded: Option<PathBuf>,
 }
 
 #[derive(Debug, clap::Args)]
@@ -233,6 +238,24 @@ struct SoccerArgs {
     /// Start from these weights instead of ones drawn from the seed.
     #[arg(long)]
     from: Option<PathBuf>,
+    /// Files of recorded games (`soccer-engine-games`, `soccer-self-play`) never trained on, whose positions'
+    /// results the trained network is scored against at the end, beside the corpus's held-out games.
+    #[arg(long)]
+    held_out_games: Vec<PathBuf>,
+    /// Files of recorded games whose chosen turns are trained on by the comparison loss: each chosen child
+    /// against `--choice-siblings` other children of its position (docs/bot.md, "Games of a stronger engine").
+    /// The held-out games' choices are scored after every epoch.
+    #[arg(long)]
+    choices: Vec<PathBuf>,
+    /// Other children beside each chosen one.
+    #[arg(long, default_value_t = 15, value_parser = at_least_one)]
+    choice_siblings: usize,
+    /// The comparison loss's weight beside the value loss.
+    #[arg(long, default_value_t = 1.0)]
+    choice_weight: f64,
+    /// Choices a step.
+    #[arg(long, default_value_t = 32, value_parser = at_least_one)]
+    choice_batch: usize,
 }
 
 /// A share from 0 to 1, as the options that draw or mix by one take it.
@@ -310,9 +333,26 @@ fn soccer_judge(args: JudgeArgs) -> anyhow::Result<()> {
         Some(path) => Network::load_for_program(path).with_context(|| format!("loading {}", path.display()))?,
         None => SoccerNetEvaluation::embedded().network(),
     };
-    let (games, read, data_hash) = corpus::decided_games(&args.corpus, args.games, None, args.validation_every)?;
-    let held_out = games.iter().filter(|game| game.held_out).count();
-    eprintln!("corpus: {read} games read, {} decided, {held_out} held out (sha256 {data_hash})", games.len());
+    let games = match &args.recorded {
+        Some(path) => {
+            let games: Vec<corpus::DecidedGame> = self_play::read(path)?
+                .into_iter()
+                .filter_map(|game| {
+                    let turns = game.turns.into_iter().map(|turn| turn.steps).collect();
+                    game.winner.map(|winner| corpus::DecidedGame { turns, winner, held_out: true })
+                })
+                .collect();
+            eprintln!("{}: {} decided games", path.display(), games.len());
+            games
+        }
+        None => {
+            let (games, read, data_hash) =
+                corpus::decided_games(&args.corpus, args.games, None, args.validation_every)?;
+            let held_out = games.iter().filter(|game| game.held_out).count();
+            eprintln!("corpus: {read} games read, {} decided, {held_out} held out (sha256 {data_hash})", games.len());
+            games
+        }
+    };
     let mut engine = engine::Engine::start(&args.engine, &args.engine_args)?;
     let (outside, own) = judge::judge(&games, &mut engine, network)?;
     for (name, verdicts) in [("engine", outside), ("network", own)] {
@@ -445,6 +485,28 @@ fn soccer(args: SoccerArgs) -> anyhow::Result<()> {
         self_play_hasher.update(std::fs::read(path)?);
         eprintln!("self-play: {} games and {added} positions from {}", games.len(), path.display());
     }
+    let mut held_out_games = corpus::Positions::default();
+    let mut held_out_choices = Choices::new(args.choice_siblings);
+    for path in &args.held_out_games {
+        let games = self_play::read(path)?;
+        self_play::add_positions(&games, 0.0, &mut held_out_games)?;
+        if !args.choices.is_empty() {
+            held_out_choices.add_games(&games, args.seed)?;
+        }
+    }
+    let mut choices = Choices::new(args.choice_siblings);
+    let mut choices_hasher = Sha256::new();
+    for path in &args.choices {
+        let added = choices.add_games(&self_play::read(path)?, args.seed)?;
+        choices_hasher.update(std::fs::read(path)?);
+        eprintln!("choices: {added} from {} ({:.0} s)", path.display(), started.elapsed().as_secs_f64());
+    }
+    let choice_training = (!args.choices.is_empty()).then_some(training::ChoiceTraining {
+        choices: &choices,
+        held_out: &held_out_choices,
+        weight: args.choice_weight,
+        batch: args.choice_batch,
+    });
     let start = match &args.from {
         Some(path) => Some(Model::load(path, &candle_core::Device::Cpu)?),
         None => None,
@@ -457,9 +519,12 @@ fn soccer(args: SoccerArgs) -> anyhow::Result<()> {
         seed: args.seed,
     };
     let mut last = None;
-    let model = training::train(&data.training, &data.validation, start, options, |report| {
+    let model = training::train(&data.training, &data.validation, start, options, choice_training, |report| {
+        let choices = report.choices.map_or(String::new(), |score| {
+            format!(", held-out choices loss {:.4}, chosen first {:.1} %", score.loss, score.accuracy * 100.0)
+        });
         eprintln!(
-            "epoch {}: training loss {:.4}, validation loss {:.4}, accuracy {:.1} % ({:.0} s)",
+            "epoch {}: training loss {:.4}, validation loss {:.4}, accuracy {:.1} %{choices} ({:.0} s)",
             report.epoch,
             report.training_loss,
             report.validation.loss,
@@ -468,6 +533,25 @@ fn soccer(args: SoccerArgs) -> anyhow::Result<()> {
         );
         last = Some(*report);
     })?;
+    if !args.held_out_games.is_empty() {
+        if !held_out_choices.is_empty() {
+            let score =
+                training::evaluate_choices(&model, &held_out_choices, args.choice_batch, &candle_core::Device::Cpu)?;
+            eprintln!(
+                "held-out choices: {} groups, loss {:.4}, chosen first {:.1} %",
+                held_out_choices.len(),
+                score.loss,
+                score.accuracy * 100.0
+            );
+        }
+        let score = training::evaluate(&model, &held_out_games, args.batch, &candle_core::Device::Cpu)?;
+        eprintln!(
+            "held-out recorded games: {} positions, loss {:.4}, accuracy {:.1} %",
+            held_out_games.len(),
+            score.loss,
+            score.accuracy * 100.0
+        );
+    }
     let command: Vec<String> = std::env::args().skip(1).collect();
     // One key whose value is a JSON object with sorted keys: the file's header keeps a map in no fixed order,
     // and the same command on the same data must write the same bytes.
@@ -479,6 +563,9 @@ fn soccer(args: SoccerArgs) -> anyhow::Result<()> {
     ]);
     if !args.self_play.is_empty() {
         training.insert("self_play_sha256".to_owned(), format!("{:x}", self_play_hasher.finalize()));
+    }
+    if !args.choices.is_empty() {
+        training.insert("choices_sha256".to_owned(), format!("{:x}", choices_hasher.finalize()));
     }
     if let Some(last) = last {
         training.insert("validation_loss".to_owned(), format!("{:.4}", last.validation.loss));

@@ -1,6 +1,8 @@
 //! The training loop: shuffled batches of positions, each seen as it is or mirrored at random, the binary
 //! cross-entropy of the logit against the position's target (who won, or a search's chance mixed in), AdamW;
-//! a report of the loss and accuracy on the held-out games after every epoch.
+//! a report of the loss and accuracy on the held-out games after every epoch. With [`Choices`], each step also
+//! adds the comparison loss of a batch of them: the cross-entropy of the chosen child among its group, each
+//! child scored by the mover as the negation of its own logit (the seat to act there is the opponent).
 
 use candle_core::{Device, Tensor};
 use candle_nn::{AdamW, Optimizer, ParamsAdamW};
@@ -9,6 +11,7 @@ use rand::rngs::StdRng;
 use rand::seq::SliceRandom;
 use rand::{Rng, SeedableRng};
 
+use crate::choices::Choices;
 use crate::corpus::Positions;
 use crate::model::{dense_batch, Model};
 
@@ -36,6 +39,28 @@ pub struct Score {
     pub accuracy: f64,
 }
 
+/// The comparison loss's share of training: its choices and weight.
+#[derive(Clone, Copy, Debug)]
+pub struct ChoiceTraining<'a> {
+    /// The groups trained on, a batch of them a step (cycled through in a shuffled order).
+    pub choices: &'a Choices,
+    /// The groups held out, scored after every epoch.
+    pub held_out: &'a Choices,
+    /// The comparison loss's weight beside the value loss's 1.
+    pub weight: f64,
+    /// Groups a step.
+    pub batch: usize,
+}
+
+/// How the network ranks held-out choices.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct ChoiceScore {
+    /// The mean cross-entropy of the chosen child among its group.
+    pub loss: f64,
+    /// The share of groups whose chosen child the network scores above every sibling.
+    pub accuracy: f64,
+}
+
 /// One epoch's figures.
 #[derive(Clone, Copy, Debug)]
 pub struct EpochReport {
@@ -45,6 +70,8 @@ pub struct EpochReport {
     pub training_loss: f64,
     /// On the held-out games.
     pub validation: Score,
+    /// On the held-out choices, when training on choices.
+    pub choices: Option<ChoiceScore>,
 }
 
 /// Trains a network on `training`, from `start` or else from weights drawn from the seed, reporting each
@@ -54,6 +81,7 @@ pub fn train(
     validation: &Positions,
     start: Option<Model>,
     options: TrainingOptions,
+    choice_training: Option<ChoiceTraining>,
     mut report: impl FnMut(&EpochReport),
 ) -> anyhow::Result<Model> {
     let device = Device::Cpu;
@@ -68,6 +96,8 @@ pub fn train(
     let mut rng = StdRng::seed_from_u64(options.seed);
     let mut order: Vec<usize> = (0..training.len()).collect();
     let mut mirrored_inputs = Vec::new();
+    let mut choice_order: Vec<usize> = (0..choice_training.map_or(0, |training| training.choices.len())).collect();
+    let mut next_choice = choice_order.len();
     for epoch in 1..=options.epochs {
         let progress = (epoch - 1) as f64 / options.epochs.max(2).saturating_sub(1) as f64;
         optimiser.set_learning_rate(options.learning_rate * (1.0 - 0.9 * progress));
@@ -92,13 +122,32 @@ pub fn train(
             });
             let inputs = dense_batch(rows, &device)?;
             let targets = labels(chunk.iter().map(|&index| training.target(index)), &device)?;
-            let loss = candle_nn::loss::binary_cross_entropy_with_logit(&model.forward(&inputs)?, &targets)?;
+            let mut loss = candle_nn::loss::binary_cross_entropy_with_logit(&model.forward(&inputs)?, &targets)?;
+            if let Some(training) = choice_training.filter(|training| !training.choices.is_empty()) {
+                let mut groups = Vec::with_capacity(training.batch);
+                while groups.len() < training.batch {
+                    if next_choice == choice_order.len() {
+                        choice_order.shuffle(&mut rng);
+                        next_choice = 0;
+                    }
+                    groups.push(choice_order[next_choice]);
+                    next_choice += 1;
+                }
+                let comparison = comparison_loss(&model, training.choices, &groups, Some(&mut rng), &device)?;
+                loss = (loss + (comparison * training.weight)?)?;
+            }
             optimiser.backward_step(&loss)?;
             loss_sum += f64::from(loss.to_scalar::<f32>()?);
             batches += 1;
         }
         let validation = evaluate(&model, validation, options.batch, &device)?;
-        report(&EpochReport { epoch, training_loss: loss_sum / batches.max(1) as f64, validation });
+        let choices = match choice_training {
+            Some(training) if !training.held_out.is_empty() => {
+                Some(evaluate_choices(&model, training.held_out, training.batch, &device)?)
+            }
+            _ => None,
+        };
+        report(&EpochReport { epoch, training_loss: loss_sum / batches.max(1) as f64, validation, choices });
     }
     Ok(model)
 }
@@ -123,6 +172,56 @@ pub fn evaluate(model: &Model, positions: &Positions, batch: usize, device: &Dev
     }
     let count = positions.len().max(1) as f64;
     Ok(Score { loss: loss_sum / count, accuracy: correct as f64 / count })
+}
+
+/// The mean cross-entropy of the chosen child among each of `groups` of `choices`, the children scored by
+/// the negation of their logits; each group mirrored at random when `rng` is given.
+fn comparison_loss(
+    model: &Model,
+    choices: &Choices,
+    groups: &[usize],
+    rng: Option<&mut StdRng>,
+    device: &Device,
+) -> anyhow::Result<Tensor> {
+    let width = choices.siblings() + 1;
+    let mut rows: Vec<Vec<u16>> = Vec::with_capacity(groups.len() * width);
+    let mut rng = rng;
+    for &group in groups {
+        let mirror = rng.as_mut().is_some_and(|rng| rng.random_bool(0.5));
+        for child in 0..width {
+            let inputs = choices.inputs(group, child);
+            rows.push(if mirror { inputs.iter().map(|&input| mirrored(input)).collect() } else { inputs.to_vec() });
+        }
+    }
+    let inputs = dense_batch(rows.iter().map(Vec::as_slice), device)?;
+    let scores = model.forward(&inputs)?.neg()?.reshape((groups.len(), width))?;
+    let log_chances = candle_nn::ops::log_softmax(&scores, 1)?;
+    Ok(log_chances.narrow(1, 0, 1)?.mean_all()?.neg()?)
+}
+
+/// The comparison loss over every group of `choices`, and the share whose chosen child scores above every
+/// sibling.
+pub fn evaluate_choices(
+    model: &Model,
+    choices: &Choices,
+    batch: usize,
+    device: &Device,
+) -> anyhow::Result<ChoiceScore> {
+    let width = choices.siblings() + 1;
+    let (mut loss_sum, mut best) = (0.0, 0usize);
+    let groups: Vec<usize> = (0..choices.len()).collect();
+    for chunk in groups.chunks(batch.max(1)) {
+        loss_sum +=
+            f64::from(comparison_loss(model, choices, chunk, None, device)?.to_scalar::<f32>()?) * chunk.len() as f64;
+        let inputs = dense_batch(
+            chunk.iter().flat_map(|&group| (0..width).map(move |child| choices.inputs(group, child))),
+            device,
+        )?;
+        let logits = model.forward(&inputs)?.to_vec1::<f32>()?;
+        best += logits.chunks(width).filter(|group| group[1..].iter().all(|&sibling| sibling > group[0])).count();
+    }
+    let count = choices.len().max(1) as f64;
+    Ok(ChoiceScore { loss: loss_sum / count, accuracy: best as f64 / count })
 }
 
 fn labels(targets: impl Iterator<Item = f32>, device: &Device) -> candle_core::Result<Tensor> {

@@ -374,9 +374,49 @@ fn an_outside_engine_plays_itself_and_its_games_are_trained_on_their_results() {
     }
     // Each turn's position is trained on, on the game's result alone.
     let weights = dir.path().join("tuned.safetensors");
-    let log = train_with_games(&games, &["--games", "60"].map(OsStr::new), &weights);
+    let options = ["--games".as_ref(), "60".as_ref(), "--held-out-games".as_ref(), games.as_os_str()];
+    let log = train_with_games(&games, &options, &weights);
     let positions = 4 * script.turns.len();
     assert!(log.contains(&format!("self-play: 4 games and {positions} positions")), "{log}");
+    // The same games held out are scored on their results.
+    assert!(log.contains(&format!("held-out recorded games: {positions} positions, loss")), "{log}");
+    // Their choices: every turn but the last, which ends the game, is a group of the chosen child and three
+    // others, scored after every epoch.
+    let options = ["--games", "60", "--choice-siblings", "3", "--choices"].map(OsStr::new);
+    let held_out = ["--held-out-games".as_ref(), games.as_os_str()];
+    let log = train(
+        &[
+            &options[..],
+            &[games.as_os_str()],
+            &held_out[..],
+            &["--epochs".as_ref(), "2".as_ref(), "--out".as_ref(), weights.as_os_str()],
+        ]
+        .concat(),
+    );
+    let groups = 4 * (script.turns.len() - 1);
+    assert!(log.contains(&format!("choices: {groups} from")), "{log}");
+    assert!(log.contains("epoch 2: ") && log.contains("held-out choices loss"), "{log}");
+    assert!(log.contains(&format!("held-out choices: {groups} groups, loss")), "{log}");
+    Network::load_for_program(&weights).expect("the weights load in the bot");
+    // An outside engine judges the recorded games instead of the corpus's: every turn's start.
+    let even = dir.path().join("even.sh");
+    std::fs::write(
+        &even,
+        "while read -r command rest; do case $command in eval) echo 0.5 ;; *) echo ok ;; esac; done\n",
+    )
+    .expect("written");
+    let output = Command::new(env!("CARGO_BIN_EXE_kartka-train"))
+        .args(["soccer-judge", "--engine", "bash", "--engine-arg"])
+        .arg(&even)
+        .arg("--recorded")
+        .arg(&games)
+        .arg("--corpus")
+        .arg(corpus_dir())
+        .output()
+        .expect("kartka-train runs");
+    assert!(output.status.success(), "{}", String::from_utf8_lossy(&output.stderr));
+    let verdicts = String::from_utf8_lossy(&output.stdout).into_owned();
+    assert!(verdicts.starts_with(&format!("engine positions {positions} loss 0.6931")), "{verdicts}");
 
     // A turn against the rules ends the run with the reason, and nothing of the game is written.
     let cheat = dir.path().join("cheat.sh");

@@ -5,14 +5,14 @@
 //! says directly which of a position's children it preferred.
 //!
 //! Each choice is a group of children of one position, the chosen one first, then [`Choices::siblings`]
-//! others drawn from the seed among the position's distinct turns (the first [`LISTED`] listed, sampled
-//! evenly; with replacement where there are fewer). Turns that end the game are left out of a group, and a
+//! others drawn from the seed among the position's distinct turns (among the first [`LISTED`] listed, evenly,
+//! with replacement). Turns that end the game are left out of a group, and a
 //! position whose chosen turn ends the game gives no choice: the search scores those exactly.
 
 use std::ops::ControlFlow;
 
 use anyhow::Context;
-use kartka_bot::soccer_net::active_inputs;
+use kartka_bot::soccer_net::{active_inputs, Network};
 use kartka_engine::soccer::{Pitch, Position, TurnEnumerator};
 use rand::rngs::StdRng;
 use rand::{Rng, SeedableRng};
@@ -72,6 +72,18 @@ impl Choices {
     /// Adds a choice for every trained turn of `games` (searched or played; random ones are nobody's choice),
     /// its siblings drawn from `seed`. Returns how many it added.
     pub fn add_games(&mut self, games: &[SelfPlayGame], seed: u64) -> anyhow::Result<usize> {
+        self.add_games_against(games, seed, None)
+    }
+
+    /// [`Choices::add_games`], with `favourites` of each group's siblings (at most all of them) the listed
+    /// children `network` rates best for the mover (the chosen one apart), the rest drawn at random: the
+    /// mistakes a search with that network would make are the ones worth correcting.
+    pub fn add_games_against(
+        &mut self,
+        games: &[SelfPlayGame],
+        seed: u64,
+        favourites: Option<(&Network, usize)>,
+    ) -> anyhow::Result<usize> {
         let before = self.len();
         let mut rng = StdRng::seed_from_u64(seed);
         let mut enumerator = TurnEnumerator::new();
@@ -85,11 +97,13 @@ impl Choices {
                 }
                 if turn.label.is_trained() && !chosen.is_over() && position.pitch() == Pitch::STANDARD {
                     others.clear();
+                    let mut listed = 0;
                     enumerator.for_each_distinct_turn_until(&position, |_, after| {
                         if !after.is_over() && *after != chosen {
                             others.push(*after);
                         }
-                        if others.len() >= LISTED {
+                        listed += 1;
+                        if listed >= LISTED {
                             ControlFlow::Break(())
                         } else {
                             ControlFlow::Continue(())
@@ -97,9 +111,27 @@ impl Choices {
                     });
                     if !others.is_empty() {
                         self.push(&chosen);
-                        for _ in 0..self.siblings {
+                        let mut drawn = 0;
+                        if let Some((network, count)) = favourites {
+                            // The mover's best children are those whose seat to act (the opponent) is rated worst.
+                            let mut rated: Vec<(f32, usize)> = others
+                                .iter()
+                                .enumerate()
+                                .map(|(index, child)| {
+                                    let inputs = active_inputs(child, false).expect("a child not over");
+                                    (network.logit(inputs.as_slice()), index)
+                                })
+                                .collect();
+                            rated.sort_by(|a, b| a.0.total_cmp(&b.0));
+                            for &(_, index) in rated.iter().take(count.min(self.siblings)) {
+                                self.push(&others[index]);
+                                drawn += 1;
+                            }
+                        }
+                        while drawn < self.siblings {
                             let sibling = others[rng.random_range(0..others.len())];
                             self.push(&sibling);
+                            drawn += 1;
                         }
                     }
                 }
@@ -151,5 +183,16 @@ mod tests {
             again
         };
         assert_eq!(again.inputs, choices.inputs, "the same seed draws the same siblings");
+
+        // With favourites, the first siblings are the children the network rates best for the mover (the
+        // lowest logits for the opponent, who acts there), best first; the random rest are none better.
+        let network = SoccerNetEvaluation::embedded().network();
+        let mut favoured = Choices::new(5);
+        assert_eq!(favoured.add_games_against(&games, 1, Some((network, 3))).expect("choices"), added);
+        for group in 0..favoured.len() {
+            let logits: Vec<f32> = (1..=5).map(|child| network.logit(favoured.inputs(group, child))).collect();
+            assert!(logits[0] <= logits[1] && logits[1] <= logits[2], "{logits:?}");
+            assert!(logits[3..].iter().all(|&logit| logit >= logits[0]), "{logits:?}");
+        }
     }
 }

@@ -14,7 +14,7 @@ use kartka_train::judge;
 use kartka_train::matches;
 use kartka_train::model::Model;
 use kartka_train::relabel::{self, RelabelOptions};
-use kartka_train::self_play::{self, SelfPlayOptions};
+use kartka_train::self_play::{self, SelfPlayGame, SelfPlayOptions, SelfPlayTurn, TurnLabel};
 use kartka_train::training::{self, TrainingOptions};
 use sha2::{Digest, Sha256};
 
@@ -247,6 +247,14 @@ struct SoccerArgs {
     /// The held-out games' choices are scored after every epoch.
     #[arg(long)]
     choices: Vec<PathBuf>,
+    /// Also train the comparison loss on the turns kurnik's players chose in this many of the corpus's
+    /// decided games (the held-out ones left out).
+    #[arg(long)]
+    corpus_choices: Option<usize>,
+    /// Of each group's siblings, this many are the children the starting network (`--from`, else the
+    /// embedded one) rates best for the mover, the rest drawn at random.
+    #[arg(long, default_value_t = 0)]
+    favourite_siblings: usize,
     /// Other children beside each chosen one.
     #[arg(long, default_value_t = 15, value_parser = at_least_one)]
     choice_siblings: usize,
@@ -485,23 +493,42 @@ fn soccer(args: SoccerArgs) -> anyhow::Result<()> {
         self_play_hasher.update(std::fs::read(path)?);
         eprintln!("self-play: {} games and {added} positions from {}", games.len(), path.display());
     }
+    let choosing = !args.choices.is_empty() || args.corpus_choices.is_some();
     let mut held_out_games = corpus::Positions::default();
     let mut held_out_choices = Choices::new(args.choice_siblings);
     for path in &args.held_out_games {
         let games = self_play::read(path)?;
         self_play::add_positions(&games, 0.0, &mut held_out_games)?;
-        if !args.choices.is_empty() {
+        if choosing {
             held_out_choices.add_games(&games, args.seed)?;
         }
     }
     let mut choices = Choices::new(args.choice_siblings);
     let mut choices_hasher = Sha256::new();
+    let rater = match &args.from {
+        Some(path) => Network::load_for_program(path).with_context(|| format!("loading {}", path.display()))?,
+        None => SoccerNetEvaluation::embedded().network(),
+    };
+    let favourites = (args.favourite_siblings > 0).then_some((rater, args.favourite_siblings));
     for path in &args.choices {
-        let added = choices.add_games(&self_play::read(path)?, args.seed)?;
+        let added = choices.add_games_against(&self_play::read(path)?, args.seed, favourites)?;
         choices_hasher.update(std::fs::read(path)?);
         eprintln!("choices: {added} from {} ({:.0} s)", path.display(), started.elapsed().as_secs_f64());
     }
-    let choice_training = (!args.choices.is_empty()).then_some(training::ChoiceTraining {
+    if let Some(count) = args.corpus_choices {
+        let (games, _, _) = corpus::decided_games(&args.corpus, None, Some(count), args.validation_every)?;
+        let chosen: Vec<SelfPlayGame> = games
+            .into_iter()
+            .filter(|game| !game.held_out)
+            .map(|game| SelfPlayGame {
+                turns: game.turns.into_iter().map(|steps| SelfPlayTurn { steps, label: TurnLabel::Played }).collect(),
+                winner: Some(game.winner),
+            })
+            .collect();
+        let added = choices.add_games(&chosen, args.seed)?;
+        eprintln!("choices: {added} from {} corpus games ({:.0} s)", chosen.len(), started.elapsed().as_secs_f64());
+    }
+    let choice_training = choosing.then_some(training::ChoiceTraining {
         choices: &choices,
         held_out: &held_out_choices,
         weight: args.choice_weight,

@@ -91,13 +91,20 @@ struct EngineGamesArgs {
     /// The engine's time a turn, in milliseconds.
     #[arg(long, default_value_t = 50)]
     time_ms: u64,
+    #[command(flatten)]
+    games_run: GamesRunArgs,
+}
+
+/// What a run of games from self-play's openings shares.
+#[derive(Debug, clap::Args)]
+struct GamesRunArgs {
     /// Random steps that open each game.
     #[arg(long, default_value_t = 4)]
     opening_steps: u32,
-    /// Turns after which a game is given up unfinished.
+    /// Turns after which a game is given up unfinished (half a point each in a match).
     #[arg(long, default_value_t = 300)]
     max_turns: u32,
-    /// Seeds the openings (as self-play's seed: game `i` opens as self-play's game `i`).
+    /// Seeds the openings: game `i` of a seed opens the same way whoever plays it.
     #[arg(long, default_value_t = 0)]
     seed: u64,
     /// Games played side by side.
@@ -119,18 +126,8 @@ struct MatchArgs {
     /// The search's budget a turn, in turns listed, on both sides.
     #[arg(long, default_value_t = 3_000)]
     nodes: u64,
-    /// Random steps that open each game.
-    #[arg(long, default_value_t = 4)]
-    opening_steps: u32,
-    /// Turns after which a game is given up unfinished (half a point each).
-    #[arg(long, default_value_t = 300)]
-    max_turns: u32,
-    /// Seeds the openings.
-    #[arg(long, default_value_t = 0)]
-    seed: u64,
-    /// Threads playing games side by side (the result is the same whatever the number).
-    #[arg(long, default_value_t = 1)]
-    threads: usize,
+    #[command(flatten)]
+    games_run: GamesRunArgs,
 }
 
 #[derive(Debug, clap::Args)]
@@ -381,10 +378,10 @@ fn soccer_match(args: MatchArgs) -> anyhow::Result<()> {
     let reference = evaluator(args.reference.as_ref())?;
     let options = SelfPlayOptions {
         nodes: args.nodes,
-        opening_steps: args.opening_steps,
-        max_turns: args.max_turns,
-        seed: args.seed,
-        threads: args.threads,
+        opening_steps: args.games_run.opening_steps,
+        max_turns: args.games_run.max_turns,
+        seed: args.games_run.seed,
+        threads: args.games_run.threads,
     };
     let tally = matches::play_match(options, args.pairs, candidate, reference)?;
     let (elo, low, high) = tally.elo();
@@ -407,10 +404,10 @@ fn soccer_engine_games(args: EngineGamesArgs) -> anyhow::Result<()> {
         program: args.engine,
         args: args.engine_args,
         time_ms: args.time_ms,
-        opening_steps: args.opening_steps,
-        max_turns: args.max_turns,
-        seed: args.seed,
-        threads: args.threads,
+        opening_steps: args.games_run.opening_steps,
+        max_turns: args.games_run.max_turns,
+        seed: args.games_run.seed,
+        threads: args.games_run.threads,
     };
     let file = std::fs::OpenOptions::new()
         .create(true)

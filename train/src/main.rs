@@ -14,7 +14,7 @@ use kartka_train::judge;
 use kartka_train::matches;
 use kartka_train::model::Model;
 use kartka_train::relabel::{self, RelabelOptions};
-use kartka_train::self_play::{self, SelfPlayGame, SelfPlayOptions, SelfPlayTurn, TurnLabel};
+use kartka_train::self_play::{self, SelfPlayGame, SelfPlayOptions};
 use kartka_train::training::{self, TrainingOptions};
 use sha2::{Digest, Sha256};
 
@@ -292,12 +292,18 @@ fn main() -> anyhow::Result<()> {
     }
 }
 
-/// The embedded weights, or those of `path`.
+/// The embedded network, or that of the weights file `path`.
+fn network(path: Option<&PathBuf>) -> anyhow::Result<&'static Network> {
+    Ok(match path {
+        Some(path) => Network::load_for_program(path).with_context(|| format!("loading {}", path.display()))?,
+        None => SoccerNetEvaluation::embedded().network(),
+    })
+}
+
+/// The learned evaluation with the embedded weights, or those of `path`.
 fn evaluator(path: Option<&PathBuf>) -> anyhow::Result<SoccerNetEvaluation> {
     Ok(match path {
-        Some(path) => SoccerNetEvaluation::with(
-            Network::load_for_program(path).with_context(|| format!("loading {}", path.display()))?,
-        ),
+        Some(_) => SoccerNetEvaluation::with(network(path)?),
         None => SoccerNetEvaluation::embedded(),
     })
 }
@@ -334,19 +340,11 @@ fn soccer_relabel(args: RelabelArgs) -> anyhow::Result<()> {
 
 fn soccer_judge(args: JudgeArgs) -> anyhow::Result<()> {
     let started = std::time::Instant::now();
-    let network = match &args.network {
-        Some(path) => Network::load_for_program(path).with_context(|| format!("loading {}", path.display()))?,
-        None => SoccerNetEvaluation::embedded().network(),
-    };
+    let network = network(args.network.as_ref())?;
     let games = match &args.recorded {
         Some(path) => {
-            let games: Vec<corpus::DecidedGame> = self_play::read(path)?
-                .into_iter()
-                .filter_map(|game| {
-                    let turns = game.turns.into_iter().map(|turn| turn.steps).collect();
-                    game.winner.map(|winner| corpus::DecidedGame { turns, winner, held_out: true })
-                })
-                .collect();
+            let games: Vec<corpus::DecidedGame> =
+                self_play::read(path)?.into_iter().filter_map(SelfPlayGame::decided).collect();
             eprintln!("{}: {} decided games", path.display(), games.len());
             games
         }
@@ -502,11 +500,10 @@ fn soccer(args: SoccerArgs) -> anyhow::Result<()> {
     }
     let mut choices = Choices::new(args.choice_siblings);
     let mut choices_hasher = Sha256::new();
-    let rater = match &args.from {
-        Some(path) => Network::load_for_program(path).with_context(|| format!("loading {}", path.display()))?,
-        None => SoccerNetEvaluation::embedded().network(),
+    let favourites = match args.favourite_siblings {
+        0 => None,
+        count => Some((network(args.from.as_ref())?, count)),
     };
-    let favourites = (args.favourite_siblings > 0).then_some((rater, args.favourite_siblings));
     for path in &args.choices {
         let added = choices.add_games_against(&self_play::read(path)?, args.seed, favourites)?;
         choices_hasher.update(std::fs::read(path)?);
@@ -514,14 +511,8 @@ fn soccer(args: SoccerArgs) -> anyhow::Result<()> {
     }
     if let Some(count) = args.corpus_choices {
         let (games, _, _) = corpus::decided_games(&args.corpus, None, Some(count), args.validation_every)?;
-        let chosen: Vec<SelfPlayGame> = games
-            .into_iter()
-            .filter(|game| !game.held_out)
-            .map(|game| SelfPlayGame {
-                turns: game.turns.into_iter().map(|steps| SelfPlayTurn { steps, label: TurnLabel::Played }).collect(),
-                winner: Some(game.winner),
-            })
-            .collect();
+        let chosen: Vec<SelfPlayGame> =
+            games.into_iter().filter(|game| !game.held_out).map(SelfPlayGame::played).collect();
         let added = choices.add_games(&chosen, args.seed)?;
         eprintln!("choices: {added} from {} corpus games ({:.0} s)", chosen.len(), started.elapsed().as_secs_f64());
     }

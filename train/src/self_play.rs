@@ -22,7 +22,7 @@ use kartka_engine::Seat;
 use rand::rngs::StdRng;
 use rand::{Rng, SeedableRng};
 
-use crate::corpus::Positions;
+use crate::corpus::{DecidedGame, Positions};
 use crate::parallel;
 
 /// How to play the games.
@@ -108,6 +108,20 @@ impl SelfPlayGame {
             }
         }
         line
+    }
+
+    /// A decided corpus game as a recorded one, every turn played by a person.
+    #[must_use]
+    pub fn played(game: DecidedGame) -> SelfPlayGame {
+        let turns = game.turns.into_iter().map(|steps| SelfPlayTurn { steps, label: TurnLabel::Played }).collect();
+        SelfPlayGame { turns, winner: Some(game.winner) }
+    }
+
+    /// The game as a decided corpus game (held out, for judging), or `None` if it was given up unfinished.
+    #[must_use]
+    pub fn decided(self) -> Option<DecidedGame> {
+        let turns = self.turns.into_iter().map(|turn| turn.steps).collect();
+        self.winner.map(|winner| DecidedGame { turns, winner, held_out: true })
     }
 
     /// Reads a game written by [`SelfPlayGame::line`], checking every turn against the rules.

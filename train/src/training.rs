@@ -133,7 +133,8 @@ pub fn train(
                     groups.push(choice_order[next_choice]);
                     next_choice += 1;
                 }
-                let comparison = comparison_loss(&model, training.choices, &groups, Some(&mut rng), &device)?;
+                let scores = group_scores(&model, training.choices, &groups, Some(&mut rng), &device)?;
+                let comparison = comparison_loss(&scores)?;
                 loss = (loss + (comparison * training.weight)?)?;
             }
             optimiser.backward_step(&loss)?;
@@ -174,18 +175,18 @@ pub fn evaluate(model: &Model, positions: &Positions, batch: usize, device: &Dev
     Ok(Score { loss: loss_sum / count, accuracy: correct as f64 / count })
 }
 
-/// The mean cross-entropy of the chosen child among each of `groups` of `choices`, the children scored by
-/// the negation of their logits; each group mirrored at random when `rng` is given.
-fn comparison_loss(
+/// The mover's scores of the children of each of `groups` of `choices` (groups × children, the chosen one
+/// first): the negation of each child's logit, its seat to act being the opponent. Each group is mirrored at
+/// random when `rng` is given.
+fn group_scores(
     model: &Model,
     choices: &Choices,
     groups: &[usize],
-    rng: Option<&mut StdRng>,
+    mut rng: Option<&mut StdRng>,
     device: &Device,
 ) -> anyhow::Result<Tensor> {
     let width = choices.siblings() + 1;
     let mut rows: Vec<Vec<u16>> = Vec::with_capacity(groups.len() * width);
-    let mut rng = rng;
     for &group in groups {
         let mirror = rng.as_mut().is_some_and(|rng| rng.random_bool(0.5));
         for child in 0..width {
@@ -194,8 +195,12 @@ fn comparison_loss(
         }
     }
     let inputs = dense_batch(rows.iter().map(Vec::as_slice), device)?;
-    let scores = model.forward(&inputs)?.neg()?.reshape((groups.len(), width))?;
-    let log_chances = candle_nn::ops::log_softmax(&scores, 1)?;
+    Ok(model.forward(&inputs)?.neg()?.reshape((groups.len(), width))?)
+}
+
+/// The mean cross-entropy of the chosen child (the first column) among the scores of its group.
+fn comparison_loss(scores: &Tensor) -> anyhow::Result<Tensor> {
+    let log_chances = candle_nn::ops::log_softmax(scores, 1)?;
     Ok(log_chances.narrow(1, 0, 1)?.mean_all()?.neg()?)
 }
 
@@ -207,18 +212,16 @@ pub fn evaluate_choices(
     batch: usize,
     device: &Device,
 ) -> anyhow::Result<ChoiceScore> {
-    let width = choices.siblings() + 1;
     let (mut loss_sum, mut best) = (0.0, 0usize);
     let groups: Vec<usize> = (0..choices.len()).collect();
     for chunk in groups.chunks(batch.max(1)) {
-        loss_sum +=
-            f64::from(comparison_loss(model, choices, chunk, None, device)?.to_scalar::<f32>()?) * chunk.len() as f64;
-        let inputs = dense_batch(
-            chunk.iter().flat_map(|&group| (0..width).map(move |child| choices.inputs(group, child))),
-            device,
-        )?;
-        let logits = model.forward(&inputs)?.to_vec1::<f32>()?;
-        best += logits.chunks(width).filter(|group| group[1..].iter().all(|&sibling| sibling > group[0])).count();
+        let scores = group_scores(model, choices, chunk, None, device)?;
+        loss_sum += f64::from(comparison_loss(&scores)?.to_scalar::<f32>()?) * chunk.len() as f64;
+        best += scores
+            .to_vec2::<f32>()?
+            .iter()
+            .filter(|group| group[1..].iter().all(|&sibling| sibling < group[0]))
+            .count();
     }
     let count = choices.len().max(1) as f64;
     Ok(ChoiceScore { loss: loss_sum / count, accuracy: best as f64 / count })

@@ -25,6 +25,13 @@ pub trait Evaluate<G: Game> {
         self.evaluate(game)
     }
 
+    /// [`Evaluate::evaluate`] of each of `games`, in order, appended to `values`: what a search asks when it
+    /// has many positions to judge at once (the children of a node), so that an evaluation cheaper by the
+    /// batch (another process asked once for many positions) can be. One at a time by default.
+    fn evaluate_many(&self, games: &[G], values: &mut Vec<i32>) {
+        values.extend(games.iter().map(|game| self.evaluate(game)));
+    }
+
     /// An exact answer for the seat to act, if the kind has a solver and `game` is small enough to prove within
     /// `node_budget` nodes. The default knows none.
     fn solve(&self, game: &G, node_budget: u64) -> Option<Proof<G::Action>> {

@@ -7,7 +7,6 @@
 use std::ops::ControlFlow;
 
 use kartka_engine::soccer::{Direction, Position, TurnEnumerator};
-use kartka_engine::Seat;
 
 use super::tree::Proof;
 use crate::evaluate::{Evaluate, UNIT};
@@ -40,7 +39,8 @@ const UNITS_PER_VALUE: f32 = 4.0 * UNIT as f32;
 /// turns, which would take seconds to list; past this many the node is left incomplete.
 pub const LISTED_TURNS: usize = 20_000;
 
-/// How many evaluations pass between two looks at the deadline while a node below the root is expanded.
+/// How many positions the evaluation is asked at once ([`Evaluate::evaluate_many`]), and so how many
+/// evaluations pass between two looks at the deadline while a node below the root is expanded.
 const DEADLINE_EVALUATIONS: usize = 64;
 
 /// How many listed turns pass between two looks at the deadline.
@@ -73,6 +73,11 @@ pub(super) struct Children {
     enumerator: TurnEnumerator,
     guesses: Vec<i32>,
     ranked_guesses: Vec<i32>,
+    /// The positions after the turns to be judged by the evaluation, and the candidates they belong to.
+    to_judge: Vec<Position>,
+    judged: Vec<usize>,
+    /// The evaluation's answers for a batch of [`Children::to_judge`].
+    units: Vec<i32>,
     /// The chosen turns, best first once listed.
     pub(super) candidates: Vec<Candidate>,
     /// The steps of the chosen turns.
@@ -124,10 +129,12 @@ impl Children {
             return None;
         }
         let threshold = self.guess_threshold();
-        let Children { enumerator, guesses, candidates, steps, .. } = self;
+        let Children { enumerator, guesses, candidates, steps, to_judge, judged, .. } = self;
+        to_judge.clear();
+        judged.clear();
         let mut ties_left = threshold.map_or(0, |(_, ties)| ties);
         let mut next_guess = guesses.iter();
-        let (mut visited, mut evaluated, mut ended_kept) = (0u64, 0usize, 0usize);
+        let (mut visited, mut ended_kept) = (0u64, 0usize);
         enumerator.for_each_distinct_turn_until(position, |turn, after| {
             visited += 1;
             let more = if visited < turns { ControlFlow::Continue(()) } else { ControlFlow::Break(()) };
@@ -156,18 +163,21 @@ impl Children {
             if !chosen {
                 return more;
             }
-            evaluated += 1;
-            if evaluated % DEADLINE_EVALUATIONS == 0 && deadline.is_some_and(|deadline| deadline.passed()) {
-                aborted = true;
-                return ControlFlow::Break(());
+            let opponent = after.to_move();
+            debug_assert_ne!(opponent, seat, "a whole turn passes the ball");
+            if after.goal_reach().turns(opponent) == Some(0) {
+                push(candidates, steps, turn, OPPONENT_SCORES_AT_ONCE, Proof::Lost);
+            } else {
+                judged.push(candidates.len());
+                to_judge.push(*after);
+                push(candidates, steps, turn, 0.0, Proof::Open);
             }
-            let (value, proof) = judge_after(evaluator, after, seat);
-            push(candidates, steps, turn, value, proof);
             more
         });
-        if aborted {
+        if !self.judge(evaluator, deadline) {
             return None;
         }
+        let candidates = &mut self.candidates;
         candidates.sort_by(|a, b| b.value.total_cmp(&a.value));
         // The turns past the cap are rated no better than the last kept; where all of them are proven lost,
         // none is left out of what the node's proof needs.
@@ -175,6 +185,27 @@ impl Children {
         let complete = !cut && threshold.is_none() && dropped_are_lost;
         candidates.truncate(CHILDREN_KEPT);
         Some(Listing { turns, complete })
+    }
+
+    /// Judges the positions of [`Children::to_judge`] by `evaluator`, [`DEADLINE_EVALUATIONS`] at a time, and
+    /// sets their candidates' values for the seat that played them (the opponent is to act there). `false` if
+    /// `deadline` passed between two batches.
+    fn judge<E: Evaluate<Position>>(&mut self, evaluator: &E, deadline: Option<&dyn Deadline>) -> bool {
+        let Children { to_judge, judged, units, candidates, .. } = self;
+        for (batch, (positions, owners)) in
+            to_judge.chunks(DEADLINE_EVALUATIONS).zip(judged.chunks(DEADLINE_EVALUATIONS)).enumerate()
+        {
+            if batch > 0 && deadline.is_some_and(|deadline| deadline.passed()) {
+                return false;
+            }
+            units.clear();
+            evaluator.evaluate_many(positions, units);
+            debug_assert_eq!(units.len(), positions.len(), "one evaluation a position");
+            for (&owner, &value) in owners.iter().zip(units.iter()) {
+                candidates[owner].value = value_of_units(-value);
+            }
+        }
+        true
     }
 
     /// The steps of a listed candidate.
@@ -202,19 +233,6 @@ fn push(candidates: &mut Vec<Candidate>, steps: &mut Vec<Direction>, turn: &[Dir
     let steps_start = steps.len() as u32;
     steps.extend_from_slice(turn);
     candidates.push(Candidate { value, proof, steps_start, steps_len: turn.len() as u32 });
-}
-
-/// The value of the position `after` a turn of `seat`'s (the game going on, the other seat to act) for
-/// `seat`, on the tree's scale -1..1, and what is proven of it: lost when the opponent can score within its
-/// own turn (not evaluated then), open otherwise.
-fn judge_after<E: Evaluate<Position>>(evaluator: &E, after: &Position, seat: Seat) -> (f32, Proof) {
-    let opponent = after.to_move();
-    debug_assert_ne!(opponent, seat, "a whole turn passes the ball");
-    if after.goal_reach().turns(opponent) == Some(0) {
-        (OPPONENT_SCORES_AT_ONCE, Proof::Lost)
-    } else {
-        (value_of_units(-evaluator.evaluate(after)), Proof::Open)
-    }
 }
 
 /// An evaluation in units on the tree's scale, within ±[`JUDGED`].

@@ -329,3 +329,47 @@ fn level_8_plays_the_turn_search_by_default_and_lower_levels_the_step_search() {
         assert_eq!(by_default, expected, "level {}", level.number());
     }
 }
+
+/// The embedded network, judging the positions of a batch in reverse order and counting the batches: the
+/// search must ask for many positions at once and use each answer for its own position.
+struct BatchCounting {
+    network: SoccerNetEvaluation,
+    batches: Cell<usize>,
+    largest: Cell<usize>,
+}
+
+impl Evaluate<Position> for BatchCounting {
+    fn evaluate(&self, position: &Position) -> i32 {
+        self.network.evaluate(position)
+    }
+
+    fn guess(&self, position: &Position) -> i32 {
+        self.network.guess(position)
+    }
+
+    fn evaluate_many(&self, positions: &[Position], values: &mut Vec<i32>) {
+        self.batches.set(self.batches.get() + 1);
+        self.largest.set(self.largest.get().max(positions.len()));
+        let start = values.len();
+        values.extend(positions.iter().rev().map(|position| self.network.evaluate(position)));
+        values[start..].reverse();
+    }
+}
+
+#[test]
+fn the_children_are_judged_in_batches_each_answer_for_its_own_position() {
+    let mut batched_turns = 0;
+    for position in random_positions(Pitch::STANDARD, 6, 11) {
+        let network = SoccerNetEvaluation::embedded();
+        let batching = BatchCounting { network, batches: Cell::new(0), largest: Cell::new(0) };
+        let one_by_one = play_turn(&position, &network, Backup::Average, 4_000, &NoDeadline).expect("a turn");
+        let batched = play_turn(&position, &batching, Backup::Average, 4_000, &NoDeadline).expect("a turn");
+        assert_eq!(batched.actions, one_by_one.actions, "{position:?}");
+        assert_eq!(batched.evaluation, one_by_one.evaluation, "{position:?}");
+        assert!(batching.largest.get() <= 64, "a batch of {}", batching.largest.get());
+        if batching.largest.get() > 1 {
+            batched_turns += 1;
+        }
+    }
+    assert!(batched_turns > 10, "only {batched_turns} searches judged more than one position at once");
+}

@@ -27,6 +27,7 @@ use crate::russian_soccer::RussianSoccerEvaluation;
 use crate::search::{Deadline, SearchOptions};
 use crate::soccer::SoccerEvaluation;
 use crate::soccer_centre::SoccerCentreEvaluation;
+use crate::soccer_net::OutsideJudgement;
 use crate::soccer_net::{Network, SoccerNetEvaluation};
 use crate::soccer_turns::{self, Backup};
 use crate::superghost::superghost_action_weighing;
@@ -116,6 +117,9 @@ pub enum SoccerJudgement {
     /// The learned evaluation with other weights than the embedded ones (`kartka-bot-lab --network`), to
     /// measure a newly trained network against the bot's.
     Loaded(LoadedNetwork),
+    /// An evaluation from outside the bot (`kartka-bot-lab --judge-engine`: another engine's network asked
+    /// through a pipe), to measure the search apart from the judgement it starts from.
+    Outside(OutsideJudgement),
 }
 
 /// Weights of the learned evaluation loaded at run time, kept for the life of the program. Two are the same
@@ -161,6 +165,7 @@ pub fn play_any_turn_configured(
             SoccerJudgement::Loaded(LoadedNetwork(network)) => {
                 play.soccer_turn(position, SoccerNetEvaluation::with(network))
             }
+            SoccerJudgement::Outside(judgement) => play.soccer_turn(position, judgement),
         },
         AnyGame::ClosingIn(position) => play.turn(position, ClosingInEvaluation),
         AnyGame::Dots(position) => play.turn(position, DotsEvaluation),

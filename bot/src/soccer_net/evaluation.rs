@@ -16,11 +16,11 @@ const EMBEDDED_WEIGHTS: &[u8] = include_bytes!("../../data/soccer-net.safetensor
 
 /// Units per unit of the network's logit. A logit of 1 (the seat to act wins about 73 games in 100) is worth
 /// what two turns nearer the goal are to the hand-written evaluation.
-const UNITS_PER_LOGIT: f32 = 2.0;
+pub(super) const UNITS_PER_LOGIT: f32 = 2.0;
 
 /// The largest value the network's evaluation takes, below the cut-off's scores (at least 30 units), so that
 /// a goal proven out of reach outranks any judgement.
-const LIMIT: i32 = 29 * UNIT;
+pub(super) const LIMIT: i32 = 29 * UNIT;
 
 /// Paper Soccer's learned evaluation, for the seat to act.
 #[derive(Clone, Copy, Debug)]

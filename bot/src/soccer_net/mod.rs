@@ -4,7 +4,9 @@
 mod evaluation;
 mod features;
 mod network;
+mod outside;
 
 pub use evaluation::SoccerNetEvaluation;
 pub use features::{active_inputs, mirrored, ActiveInputs, INPUTS, POINTS};
 pub use network::{Network, WeightsError, HIDDEN_1, HIDDEN_2};
+pub use outside::{OutsideChances, OutsideJudgement};

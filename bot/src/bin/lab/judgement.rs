@@ -1,11 +1,13 @@
-//! `--rows-only`, `--hand-written` and `--network`: which evaluation judges Paper Soccer, for `versus` and
-//! `engine`.
+//! `--rows-only`, `--hand-written`, `--network` and `--judge-engine`: which evaluation judges Paper Soccer, for
+//! `versus` and `engine`.
 
 use std::path::PathBuf;
 
 use anyhow::Context;
-use kartka_bot::soccer_net::Network;
+use kartka_bot::soccer_net::{Network, OutsideJudgement};
 use kartka_bot::{LoadedNetwork, SoccerJudgement};
+
+use super::judge_engine::EngineJudge;
 
 /// Options choosing Paper Soccer's evaluation.
 #[derive(Debug, Default, clap::Args)]
@@ -20,12 +22,24 @@ pub struct JudgementArgs {
     /// embedded ones, to measure a new network against the bot's.
     #[arg(long, conflicts_with_all = ["rows_only", "hand_written"])]
     network: Option<PathBuf>,
+    /// Another engine's judgement instead of the bot's: this program, asked `judge` for the chance that the
+    /// seat to act wins each position of a batch (bench/qtpapersoccer's driver answers it with
+    /// QtPaperSoccer's network), to measure the bot's search apart from its judgement.
+    #[arg(long, conflicts_with_all = ["rows_only", "hand_written", "network"])]
+    judge_engine: Option<String>,
+    /// An argument for `--judge-engine`'s program (repeat for several).
+    #[arg(long, allow_hyphen_values = true, requires = "judge_engine")]
+    judge_engine_arg: Vec<String>,
 }
 
 impl JudgementArgs {
-    /// The evaluation these options ask for, the bot's own without any; the weights of `--network` are read
-    /// once and kept for the life of the program.
+    /// The evaluation these options ask for, the bot's own without any; the weights of `--network` are read,
+    /// and the program of `--judge-engine` started, once and kept for the life of the program.
     pub fn soccer_judgement(&self) -> anyhow::Result<SoccerJudgement> {
+        if let Some(program) = &self.judge_engine {
+            let judge = EngineJudge::start(program, &self.judge_engine_arg).context("--judge-engine")?;
+            return Ok(SoccerJudgement::Outside(OutsideJudgement(Box::leak(Box::new(judge)))));
+        }
         Ok(match (self.rows_only, self.hand_written, &self.network) {
             (true, _, _) => SoccerJudgement::RowsOnly,
             (_, true, _) => SoccerJudgement::HandWritten,
@@ -44,6 +58,7 @@ pub fn label(judgement: SoccerJudgement) -> &'static str {
         SoccerJudgement::RowsOnly => " (rows only)",
         SoccerJudgement::HandWritten => " (hand-written evaluation)",
         SoccerJudgement::Loaded(_) => " (network from --network)",
+        SoccerJudgement::Outside(_) => " (judged by --judge-engine)",
         SoccerJudgement::Network => "",
     }
 }

@@ -12,6 +12,7 @@ use std::path::PathBuf;
 use std::process::{Child, ChildStdin, ChildStdout, Command, Stdio};
 use std::time::{Duration, Instant};
 
+use anyhow::Context;
 use kartka_bot::soccer_turns::Backup;
 use kartka_bot::{Configuration, Evaluation, Level, SoccerJudgement, SoccerSearch};
 use kartka_engine::{AnyGame, GameKind, Seat};
@@ -68,28 +69,29 @@ pub struct VersusArgs {
 }
 
 /// The engine's process and its two pipes.
-struct Engine {
+pub(super) struct Engine {
     child: Child,
     input: ChildStdin,
     output: BufReader<ChildStdout>,
 }
 
 impl Engine {
-    fn start(args: &VersusArgs) -> anyhow::Result<Engine> {
-        let mut child = Command::new(&args.engine)
-            .args(&args.engine_args)
+    /// Starts `program` with `args`, its standard error discarded.
+    pub(super) fn start(program: &str, args: &[String]) -> anyhow::Result<Engine> {
+        let mut child = Command::new(program)
+            .args(args)
             .stdin(Stdio::piped())
             .stdout(Stdio::piped())
             .stderr(Stdio::null())
             .spawn()
-            .map_err(|error| anyhow::anyhow!("--engine {}: {error}", args.engine))?;
+            .map_err(|error| anyhow::anyhow!("{program}: {error}"))?;
         let input = child.stdin.take().expect("a piped stdin");
         let output = BufReader::new(child.stdout.take().expect("a piped stdout"));
         Ok(Engine { child, input, output })
     }
 
     /// Sends one command and reads the one line that answers it.
-    fn ask(&mut self, command: &str) -> anyhow::Result<String> {
+    pub(super) fn ask(&mut self, command: &str) -> anyhow::Result<String> {
         writeln!(self.input, "{command}")?;
         self.input.flush()?;
         let mut line = String::new();
@@ -140,7 +142,7 @@ impl Played {
 pub fn run(args: VersusArgs) -> anyhow::Result<()> {
     let level = Level::new(args.level)?;
     let soccer = args.judgement.soccer_judgement()?;
-    let mut engine = Engine::start(&args)?;
+    let mut engine = Engine::start(&args.engine, &args.engine_args).with_context(|| "--engine".to_owned())?;
     let mut log = match &args.log {
         Some(path) => Some(
             File::options()
@@ -336,7 +338,7 @@ mod tests {
     #[test]
     fn an_engine_answering_an_illegal_turn_loses_the_game_and_is_counted() {
         let args = args_for_engine_answering("9");
-        let mut engine = Engine::start(&args).expect("sh runs");
+        let mut engine = Engine::start(&args.engine, &args.engine_args).expect("sh runs");
         for bot_seat in [Seat::FIRST, Seat::SECOND] {
             let played = play_game(
                 &args,

@@ -23,6 +23,7 @@ mod tree;
 mod tests;
 
 pub use children::{CHILDREN_KEPT, EVALUATED_TURNS, LISTED_TURNS};
+pub use search::{BLEND_EXPLORATION, BLEND_MINIMAX, FIRST_VISIT_BONUS};
 pub use tree::{NODE_LIMIT, STEP_LIMIT};
 
 use kartka_engine::soccer::{Direction, Position};
@@ -44,6 +45,11 @@ pub enum Backup {
     /// Best-first minimax: the best answer's value, negated, over the evaluations at the subtree's frontier;
     /// the turn played is the root's best valued.
     Minimax,
+    /// QtPaperSoccer's rule: a node is worth [`BLEND_MINIMAX`] of its minimax value and the rest of the mean,
+    /// a child never visited is tried with a bonus of its own ([`FIRST_VISIT_BONUS`]), the others by UCB1
+    /// with a wider constant ([`BLEND_EXPLORATION`]); the turn played is the root's child with the best
+    /// minimax value plus ln(visits + 3), so that a turn both searched and well valued wins over either.
+    Blend,
 }
 
 /// The whole turn the search over turns plays in `position` (kind Paper Soccer), within `node_budget` listed
@@ -70,6 +76,7 @@ pub fn play_turn<E: Evaluate<Position>>(
         Proof::Open => Evaluation::Score(units_of_value(match backup {
             Backup::Average => (chosen.prior + chosen.sum) / (1 + chosen.visits) as f32,
             Backup::Minimax => chosen.minimax,
+            Backup::Blend => search.value(chosen),
         })),
     };
     let stats = Stats { nodes: outcome.turns, depth: outcome.depth, solved: 0, planned: 0 };

@@ -14,6 +14,17 @@ use crate::search::{Deadline, Iteration};
 /// constant of UCB1 on values of -1..1.
 const EXPLORATION: f32 = 0.5;
 
+/// [`Backup::Blend`]: the weight of a node's minimax value in its value, the mean taking the rest
+/// (QtPaperSoccer's `alpha`).
+pub const BLEND_MINIMAX: f32 = 0.35;
+
+/// [`Backup::Blend`]: the constant of UCB1 for a child visited before (QtPaperSoccer's `C`).
+pub const BLEND_EXPLORATION: f32 = 0.95;
+
+/// [`Backup::Blend`]: what a child never visited gets on top of its value, below the root and at the root
+/// (QtPaperSoccer's first-play urgency, `FPU`, and the root's 1).
+pub const FIRST_VISIT_BONUS: [f32; 2] = [0.5, 1.0];
+
 /// The first iteration after which the deadline hears how the search goes; then after every doubling of the
 /// iterations, each costing about as much as all before it, as an iteration of deepening does.
 const FIRST_REPORT: u64 = 8;
@@ -151,8 +162,8 @@ impl<'a, E: Evaluate<Position>> TurnSearch<'a, E> {
         true
     }
 
-    /// The child of `node` (expanded, not settled) to visit next: the best by [`Backup`]'s value and UCB1's
-    /// bonus for few visits, a child proven lost only when all are.
+    /// The child of `node` (expanded, not settled) to visit next: the best by [`Backup`]'s value and its bonus
+    /// for few visits, a child proven lost only when all are.
     fn select(&self, node: usize) -> usize {
         let parent = &self.tree.nodes[node];
         let log_visits = ((parent.visits + 1) as f32).ln();
@@ -161,7 +172,7 @@ impl<'a, E: Evaluate<Position>> TurnSearch<'a, E> {
             let child = &self.tree.nodes[index];
             let score = match child.proof {
                 Proof::Lost => -10.0,
-                _ => self.value(child) + EXPLORATION * (log_visits / (child.visits + 1) as f32).sqrt(),
+                _ => self.value(child) + self.exploration(node, child, log_visits),
             };
             if score > best.0 {
                 best = (score, index);
@@ -170,14 +181,27 @@ impl<'a, E: Evaluate<Position>> TurnSearch<'a, E> {
         best.1
     }
 
+    /// The bonus of `child` of `node` for few visits, `log_visits` the logarithm of the parent's visits.
+    pub(super) fn exploration(&self, node: usize, child: &Node, log_visits: f32) -> f32 {
+        match self.backup {
+            Backup::Average | Backup::Minimax => EXPLORATION * (log_visits / (child.visits + 1) as f32).sqrt(),
+            Backup::Blend if child.visits == 0 => FIRST_VISIT_BONUS[usize::from(node == 0)],
+            Backup::Blend => BLEND_EXPLORATION * (log_visits / child.visits as f32).sqrt(),
+        }
+    }
+
     /// What `child` is worth to the seat that played it, as the backup rule sees it.
-    fn value(&self, child: &Node) -> f32 {
+    pub(super) fn value(&self, child: &Node) -> f32 {
         if let Some(exact) = child.exact() {
             return exact;
         }
         match self.backup {
             Backup::Average => (child.prior + child.sum) / (1 + child.visits) as f32,
             Backup::Minimax => child.minimax,
+            Backup::Blend => {
+                BLEND_MINIMAX * child.minimax
+                    + (1.0 - BLEND_MINIMAX) * (child.prior + child.sum) / (1 + child.visits) as f32
+            }
         }
     }
 
@@ -225,8 +249,8 @@ impl<'a, E: Evaluate<Position>> TurnSearch<'a, E> {
 
     /// The root's child to play: a won one; else one whose every kept answer loses; else the most visited (by
     /// [`Backup::Average`]) or the best valued (by [`Backup::Minimax`]) of those not proven lost; if all are
-    /// lost, the best evaluated.
-    fn best_child(&self) -> usize {
+    /// lost, the best evaluated. [`Backup::Blend`] ranks by minimax value plus ln(visits + 3).
+    pub(super) fn best_child(&self) -> usize {
         let root = &self.tree.nodes[0];
         let rank = |child: &Node| -> (u8, f32, f32) {
             match child.proof {
@@ -236,6 +260,7 @@ impl<'a, E: Evaluate<Position>> TurnSearch<'a, E> {
                 _ => match self.backup {
                     Backup::Average => (1, child.visits as f32, self.value(child)),
                     Backup::Minimax => (1, self.value(child), child.visits as f32),
+                    Backup::Blend => (1, child.minimax + ((child.visits + 3) as f32).ln(), child.visits as f32),
                 },
             }
         };

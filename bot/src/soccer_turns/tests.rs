@@ -71,7 +71,7 @@ fn a_goal_within_the_turn_is_scored() {
         if !wins_at_once(&mut enumerator, &position) {
             continue;
         }
-        for backup in [Backup::Average, Backup::Minimax] {
+        for backup in [Backup::Average, Backup::Minimax, Backup::Blend] {
             let turn = play_turn(&position, &network, backup, 2_000, &NoDeadline).expect("a turn");
             let after = assert_whole_legal_turn(&position, &turn.actions);
             let winner = after.outcome().and_then(|outcome| outcome.winner());
@@ -110,7 +110,7 @@ fn a_turn_that_lets_the_opponent_score_at_once_is_avoided_when_a_safe_one_exists
         if winning || safe == 0 || unsafe_turns == 0 || turns > 60 {
             continue;
         }
-        for backup in [Backup::Average, Backup::Minimax] {
+        for backup in [Backup::Average, Backup::Minimax, Backup::Blend] {
             let turn = play_turn(&position, &network, backup, 20_000, &NoDeadline).expect("a turn");
             let after = assert_whole_legal_turn(&position, &turn.actions);
             assert!(!after.is_over(), "{backup:?} ended the game without winning it: {position:?}");
@@ -205,7 +205,7 @@ fn a_turn_that_leaves_every_answer_lost_at_once_is_found_and_proven_won() {
         if wins_now || forcing == 0 {
             continue;
         }
-        for backup in [Backup::Average, Backup::Minimax] {
+        for backup in [Backup::Average, Backup::Minimax, Backup::Blend] {
             let turn = play_turn(&position, &network, backup, u64::MAX, &NoDeadline).expect("a turn");
             assert_eq!(turn.evaluation, Evaluation::Win(None), "{backup:?}: {position:?}");
             assert_whole_legal_turn(&position, &turn.actions);
@@ -219,7 +219,7 @@ fn a_turn_that_leaves_every_answer_lost_at_once_is_found_and_proven_won() {
 fn the_same_node_budget_gives_the_same_turn() {
     let network = SoccerNetEvaluation::embedded();
     for position in random_positions(Pitch::STANDARD, 3, 11) {
-        for backup in [Backup::Average, Backup::Minimax] {
+        for backup in [Backup::Average, Backup::Minimax, Backup::Blend] {
             let first = play_turn(&position, &network, backup, 5_000, &NoDeadline).expect("a turn");
             let second = play_turn(&position, &network, backup, 5_000, &NoDeadline).expect("a turn");
             assert_eq!(first, second, "{position:?}");
@@ -372,4 +372,50 @@ fn the_children_are_judged_in_batches_each_answer_for_its_own_position() {
         }
     }
     assert!(batched_turns > 10, "only {batched_turns} searches judged more than one position at once");
+}
+
+/// A search whose tree is a root with two open children, `(minimax, visits)` each, as iterations left them.
+fn root_with_children(
+    evaluation: &SoccerEvaluation,
+    backup: Backup,
+    children: [(f32, u32); 2],
+) -> search::TurnSearch<'_, SoccerEvaluation> {
+    let mut search = search::TurnSearch::new(evaluation, &NoDeadline, backup, u64::MAX);
+    for (minimax, visits) in children {
+        let mut child = tree::Node::new(0, 0, minimax, tree::Proof::Open);
+        child.visits = visits;
+        child.sum = minimax * visits as f32;
+        search.tree.nodes.push(child);
+    }
+    let root = &mut search.tree.nodes[0];
+    (root.first_child, root.children, root.expanded) = (1, 2, true);
+    root.visits = children.iter().map(|&(_, visits)| visits).sum();
+    search
+}
+
+#[test]
+fn each_backup_rule_plays_its_own_choice_between_a_searched_turn_and_a_better_valued_one() {
+    // Child 1: valued 0 after 10 visits; child 2: valued 0.6 after 6. UCT plays the most visited, minimax the
+    // best valued, the blend the best minimax value + ln(visits + 3): 2.565 against 2.797.
+    let evaluation = SoccerEvaluation::default();
+    let children = [(0.0, 10), (0.6, 6)];
+    assert_eq!(root_with_children(&evaluation, Backup::Average, children).best_child(), 1);
+    assert_eq!(root_with_children(&evaluation, Backup::Minimax, children).best_child(), 2);
+    assert_eq!(root_with_children(&evaluation, Backup::Blend, children).best_child(), 2);
+    // Ten visits against six is not enough to outweigh 0.1 of value for the blend, forty against six is.
+    assert_eq!(root_with_children(&evaluation, Backup::Blend, [(0.5, 40), (0.6, 6)]).best_child(), 1);
+}
+
+#[test]
+fn the_blend_tries_a_child_never_visited_with_its_first_visit_bonus_and_wider_below_the_root() {
+    let evaluation = SoccerEvaluation::default();
+    let search = root_with_children(&evaluation, Backup::Blend, [(0.2, 0), (0.2, 4)]);
+    let log_visits = 5f32.ln();
+    let [never, visited] = [1, 2].map(|index| search.tree.nodes[index]);
+    assert_eq!(search.exploration(0, &never, log_visits), FIRST_VISIT_BONUS[1]);
+    assert_eq!(search.exploration(3, &never, log_visits), FIRST_VISIT_BONUS[0]);
+    let ucb = BLEND_EXPLORATION * (log_visits / 4.0).sqrt();
+    assert_eq!(search.exploration(0, &visited, log_visits), ucb);
+    let average = root_with_children(&evaluation, Backup::Average, [(0.2, 0), (0.2, 4)]);
+    assert_eq!(average.exploration(0, &visited, log_visits), 0.5 * (log_visits / 5.0).sqrt());
 }

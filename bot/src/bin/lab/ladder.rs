@@ -59,8 +59,8 @@ pub struct LadderArgs {
     /// drawn lines, as before issue #40), `hand-written` (Paper Soccer's evaluation before the learned one), `no-table`, `no-ordering`,
     /// `no-root-order`,
     /// `whole-step-continuations`, `full-evaluation-ordering` (one search improvement off), `mcts` (plain UCT),
-    /// `turns` and `turns-minimax` (Paper Soccer's search over whole turns, UCT or best-first minimax, at any
-    /// level from 6), `steps` (Paper Soccer's step search at every level, level 8's before the turn search).
+    /// `turns`, `turns-minimax` and `turns-blend` (Paper Soccer's search over whole turns, UCT, best-first
+    /// minimax or QtPaperSoccer's blend, at any level from 6), `steps` (Paper Soccer's step search at every level, level 8's before the turn search).
     #[arg(long, value_delimiter = ',')]
     pit: Vec<String>,
     /// The level of the bots of `--pit`.
@@ -149,6 +149,10 @@ impl Side {
             }
             "turns-minimax" => {
                 let soccer_search = SoccerSearch::Turns(Backup::Minimax);
+                return Ok(Side::Bot(level, Configuration { soccer_search, ..Configuration::default() }));
+            }
+            "turns-blend" => {
+                let soccer_search = SoccerSearch::Turns(Backup::Blend);
                 return Ok(Side::Bot(level, Configuration { soccer_search, ..Configuration::default() }));
             }
             "default" => all,

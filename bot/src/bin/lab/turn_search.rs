@@ -11,6 +11,8 @@ pub enum TurnBackup {
     Average,
     /// Best-first minimax: a node is worth its best answer's value.
     Minimax,
+    /// QtPaperSoccer's rule: a blend of the two, chosen by minimax value and visits.
+    Blend,
 }
 
 /// Options choosing the Paper Soccer search.
@@ -34,6 +36,7 @@ impl SearchArgs {
         match (self.turn_search, self.turn_backup, self.step_search) {
             (true, TurnBackup::Average, _) => SoccerSearch::Turns(Backup::Average),
             (true, TurnBackup::Minimax, _) => SoccerSearch::Turns(Backup::Minimax),
+            (true, TurnBackup::Blend, _) => SoccerSearch::Turns(Backup::Blend),
             (false, _, true) => SoccerSearch::Steps,
             (false, _, false) => SoccerSearch::ByLevel,
         }

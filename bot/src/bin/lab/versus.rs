@@ -177,6 +177,7 @@ pub fn run(args: VersusArgs) -> anyhow::Result<()> {
         match args.search.soccer_search() {
             SoccerSearch::Turns(Backup::Average) => " (turn search, UCT)",
             SoccerSearch::Turns(Backup::Minimax) => " (turn search, best-first minimax)",
+            SoccerSearch::Turns(Backup::Blend) => " (turn search, QtPaperSoccer's blend)",
             SoccerSearch::Steps => " (step search)",
             SoccerSearch::ByLevel => "",
         },

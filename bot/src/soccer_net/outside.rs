@@ -74,24 +74,26 @@ impl Evaluate<Position> for OutsideJudgement {
     fn evaluate_many(&self, positions: &[Position], values: &mut Vec<i32>) {
         let start = values.len();
         let mut asked = Vec::new();
+        let mut slots = Vec::new();
         for position in positions {
-            let value = known(position);
-            if value.is_none() {
-                asked.push(*position);
+            match known(position) {
+                Some(value) => values.push(value),
+                None => {
+                    slots.push(values.len());
+                    asked.push(*position);
+                    values.push(0);
+                }
             }
-            values.push(value.unwrap_or(0));
         }
+        debug_assert_eq!(values.len() - start, positions.len(), "one value a position");
         if asked.is_empty() {
             return;
         }
         let mut chances = Vec::with_capacity(asked.len());
         self.0.chances(&asked, &mut chances);
         assert_eq!(chances.len(), asked.len(), "the outside judgement answers every position it is asked");
-        let mut answers = chances.into_iter();
-        for (position, value) in positions.iter().zip(&mut values[start..]) {
-            if known(position).is_none() {
-                *value = units_of_chance(answers.next().expect("counted above"));
-            }
+        for (slot, chance) in slots.into_iter().zip(chances) {
+            values[slot] = units_of_chance(chance);
         }
     }
 }

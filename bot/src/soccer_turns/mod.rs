@@ -9,7 +9,8 @@
 //!   reach within a turn is exact), so a node whose every answer allows that is won by one listing.
 //! - **The tree** ([`tree`]): a pool of at most [`NODE_LIMIT`] nodes and [`STEP_LIMIT`] steps, reserved once;
 //!   a search that fills it answers with what it has.
-//! - **The iterations** ([`search`]): UCB1 down to a node not yet expanded, its children listed and evaluated,
+//! - **The iterations** ([`search`]): UCB1 down to a node not yet expanded, its children listed and evaluated
+//!   (by [`Backup::Blend`], on the node's second visit only),
 //!   its value (the best answer's, negated) backed up by the [`Backup`] rule; won and lost nodes settled
 //!   exactly, as in an MCTS solver. No random playouts. The deadline hears how the search goes after 8, 16,
 //!   32, … iterations ([`Deadline::deepen`]), as after iterations of deepening, and is asked between
@@ -48,7 +49,8 @@ pub enum Backup {
     /// QtPaperSoccer's rule: a node is worth [`BLEND_MINIMAX`] of its minimax value and the rest of the mean,
     /// a child never visited is tried with a bonus of its own ([`FIRST_VISIT_BONUS`]), the others by UCB1
     /// with a wider constant ([`BLEND_EXPLORATION`]); the turn played is the root's child with the best
-    /// minimax value plus ln(visits + 3), so that a turn both searched and well valued wins over either.
+    /// minimax value plus ln(visits + 3), so that a turn both searched and well valued wins over either. A
+    /// node's turns are listed on its second visit: the first backs up the value it got as its parent's child.
     Blend,
 }
 

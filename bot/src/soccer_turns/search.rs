@@ -127,6 +127,11 @@ impl<'a, E: Evaluate<Position>> TurnSearch<'a, E> {
             // Nothing to list: the iteration only backs the node's exact value up again. It counts as one turn
             // of the budget, so that a search whose every path ends at such nodes still ends without a clock.
             self.turns += 1;
+        } else if self.backup == Backup::Blend && self.tree.nodes[node].visits == 0 {
+            // QtPaperSoccer's rule: the first visit backs up the value the node's listing as a child gave it,
+            // and its own turns are listed on the second, so that a child tried once costs no listing. It
+            // counts as one turn of the budget, as an exhausted node's does.
+            self.turns += 1;
         } else if !self.expand(node, &position, true) {
             return false;
         }

@@ -322,7 +322,7 @@ fn level_8_plays_the_turn_search_by_default_and_lower_levels_the_step_search() {
     };
     for level in [Level::STRONGEST, Level::new(7).expect("a level")] {
         let by_default = play_any_turn(&game, level, 1, 4_000, &NoDeadline).expect("a turn");
-        let turns = configured(level, SoccerSearch::Turns(Backup::Average));
+        let turns = configured(level, SoccerSearch::Turns(Backup::Blend));
         let steps = configured(level, SoccerSearch::Steps);
         assert_ne!(turns.stats, steps.stats, "the two searches differ in their work");
         let expected = if level == Level::STRONGEST { turns } else { steps };
@@ -418,4 +418,25 @@ fn the_blend_tries_a_child_never_visited_with_its_first_visit_bonus_and_wider_be
     assert_eq!(search.exploration(0, &visited, log_visits), ucb);
     let average = root_with_children(&evaluation, Backup::Average, [(0.2, 0), (0.2, 4)]);
     assert_eq!(average.exploration(0, &visited, log_visits), 0.5 * (log_visits / 5.0).sqrt());
+}
+
+#[test]
+fn the_blend_lists_a_node_s_turns_on_its_second_visit_only() {
+    let network = SoccerNetEvaluation::embedded();
+    let position = random_positions(Pitch::STANDARD, 2, 1).nth(10).expect("a position");
+    let root_turns = {
+        let mut search = search::TurnSearch::new(&network, &NoDeadline, Backup::Blend, 0);
+        search.run(&position).expect("a turn").turns
+    };
+    // A budget of one turn past the root's: one iteration.
+    let mut blend = search::TurnSearch::new(&network, &NoDeadline, Backup::Blend, root_turns + 1);
+    blend.run(&position).expect("a turn");
+    let root = blend.tree.nodes[0];
+    assert!(root.children > 1, "a position with choices: {position:?}");
+    assert_eq!(blend.tree.nodes.len(), 1 + root.children as usize, "no child listed on its first visit");
+    let visited: Vec<u32> = root.child_indices().map(|index| blend.tree.nodes[index].visits).collect();
+    assert_eq!(visited.iter().sum::<u32>(), 1, "one child visited once: {visited:?}");
+    let mut average = search::TurnSearch::new(&network, &NoDeadline, Backup::Average, root_turns + 1);
+    average.run(&position).expect("a turn");
+    assert!(average.tree.nodes.len() > 1 + average.tree.nodes[0].children as usize, "UCT lists at once");
 }

@@ -11,7 +11,8 @@ pub enum TurnBackup {
     Average,
     /// Best-first minimax: a node is worth its best answer's value.
     Minimax,
-    /// QtPaperSoccer's rule: a blend of the two, chosen by minimax value and visits.
+    /// QtPaperSoccer's rule, level 8's: a blend of the two, chosen by minimax value and visits, a node's turns
+    /// listed on its second visit.
     Blend,
 }
 
@@ -22,8 +23,8 @@ pub struct SearchArgs {
     /// 8 plays it by default.
     #[arg(long)]
     turn_search: bool,
-    /// The backup rule of `--turn-search`.
-    #[arg(long, value_enum, default_value_t = TurnBackup::Average, requires = "turn_search")]
+    /// The backup rule of `--turn-search`; level 8's own by default.
+    #[arg(long, value_enum, default_value_t = TurnBackup::Blend, requires = "turn_search")]
     turn_backup: TurnBackup,
     /// The step search at every level, as the bot played before the search over whole turns.
     #[arg(long, conflicts_with = "turn_search")]
@@ -45,6 +46,6 @@ impl SearchArgs {
     /// The bot's own search, as the tests build the options.
     #[cfg(test)]
     pub fn by_level() -> SearchArgs {
-        SearchArgs { turn_search: false, turn_backup: TurnBackup::Average, step_search: false }
+        SearchArgs { turn_search: false, turn_backup: TurnBackup::Blend, step_search: false }
     }
 }

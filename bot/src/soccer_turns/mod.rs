@@ -24,7 +24,7 @@ mod tree;
 mod tests;
 
 pub use children::{CHILDREN_KEPT, EVALUATED_TURNS, LISTED_TURNS};
-pub use search::{BLEND_EXPLORATION, BLEND_MINIMAX, FIRST_VISIT_BONUS};
+pub use search::{BLEND_EXPLORATION, BLEND_MINIMAX, FIRST_VISIT_BONUS, ROOT_FIRST_VISIT_BONUS};
 pub use tree::{NODE_LIMIT, STEP_LIMIT};
 
 use kartka_engine::soccer::{Direction, Position};
@@ -47,10 +47,11 @@ pub enum Backup {
     /// the turn played is the root's best valued.
     Minimax,
     /// QtPaperSoccer's rule: a node is worth [`BLEND_MINIMAX`] of its minimax value and the rest of the mean,
-    /// a child never visited is tried with a bonus of its own ([`FIRST_VISIT_BONUS`]), the others by UCB1
-    /// with a wider constant ([`BLEND_EXPLORATION`]); the turn played is the root's child with the best
-    /// minimax value plus ln(visits + 3), so that a turn both searched and well valued wins over either. A
-    /// node's turns are listed on its second visit: the first backs up the value it got as its parent's child.
+    /// a child never visited is tried with a bonus of its own ([`FIRST_VISIT_BONUS`], at the root
+    /// [`ROOT_FIRST_VISIT_BONUS`]), the others by UCB1 with a wider constant ([`BLEND_EXPLORATION`]); the turn
+    /// played is the root's child with the best minimax value plus ln(visits + 3), so that a turn both
+    /// searched and well valued wins over either. A node's turns are listed on its second visit: the first
+    /// backs up the value it got as its parent's child.
     Blend,
 }
 
@@ -76,9 +77,8 @@ pub fn play_turn<E: Evaluate<Position>>(
         Proof::Lost => Evaluation::Loss(None),
         Proof::Drawn => Evaluation::Score(0),
         Proof::Open => Evaluation::Score(units_of_value(match backup {
-            Backup::Average => (chosen.prior + chosen.sum) / (1 + chosen.visits) as f32,
+            Backup::Average | Backup::Blend => search.value(chosen),
             Backup::Minimax => chosen.minimax,
-            Backup::Blend => search.value(chosen),
         })),
     };
     let stats = Stats { nodes: outcome.turns, depth: outcome.depth, solved: 0, planned: 0 };

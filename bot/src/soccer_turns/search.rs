@@ -21,9 +21,13 @@ pub const BLEND_MINIMAX: f32 = 0.35;
 /// [`Backup::Blend`]: the constant of UCB1 for a child visited before (QtPaperSoccer's `C`).
 pub const BLEND_EXPLORATION: f32 = 0.95;
 
-/// [`Backup::Blend`]: what a child never visited gets on top of its value, below the root and at the root
-/// (QtPaperSoccer's first-play urgency, `FPU`, and the root's 1).
-pub const FIRST_VISIT_BONUS: [f32; 2] = [0.5, 1.0];
+/// [`Backup::Blend`]: what a child never visited gets on top of its value below the root (QtPaperSoccer's
+/// first-play urgency, `FPU`).
+pub const FIRST_VISIT_BONUS: f32 = 0.5;
+
+/// [`Backup::Blend`]: what a child of the root never visited gets on top of its value, more than below it so
+/// that every turn at the root is tried once early (QtPaperSoccer's 1 at the root).
+pub const ROOT_FIRST_VISIT_BONUS: f32 = 1.0;
 
 /// The first iteration after which the deadline hears how the search goes; then after every doubling of the
 /// iterations, each costing about as much as all before it, as an iteration of deepening does.
@@ -190,7 +194,8 @@ impl<'a, E: Evaluate<Position>> TurnSearch<'a, E> {
     pub(super) fn exploration(&self, node: usize, child: &Node, log_visits: f32) -> f32 {
         match self.backup {
             Backup::Average | Backup::Minimax => EXPLORATION * (log_visits / (child.visits + 1) as f32).sqrt(),
-            Backup::Blend if child.visits == 0 => FIRST_VISIT_BONUS[usize::from(node == 0)],
+            Backup::Blend if child.visits == 0 && node == 0 => ROOT_FIRST_VISIT_BONUS,
+            Backup::Blend if child.visits == 0 => FIRST_VISIT_BONUS,
             Backup::Blend => BLEND_EXPLORATION * (log_visits / child.visits as f32).sqrt(),
         }
     }
@@ -201,12 +206,9 @@ impl<'a, E: Evaluate<Position>> TurnSearch<'a, E> {
             return exact;
         }
         match self.backup {
-            Backup::Average => (child.prior + child.sum) / (1 + child.visits) as f32,
+            Backup::Average => child.mean(),
             Backup::Minimax => child.minimax,
-            Backup::Blend => {
-                BLEND_MINIMAX * child.minimax
-                    + (1.0 - BLEND_MINIMAX) * (child.prior + child.sum) / (1 + child.visits) as f32
-            }
+            Backup::Blend => BLEND_MINIMAX * child.minimax + (1.0 - BLEND_MINIMAX) * child.mean(),
         }
     }
 

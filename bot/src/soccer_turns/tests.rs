@@ -412,8 +412,8 @@ fn the_blend_tries_a_child_never_visited_with_its_first_visit_bonus_and_wider_be
     let search = root_with_children(&evaluation, Backup::Blend, [(0.2, 0), (0.2, 4)]);
     let log_visits = 5f32.ln();
     let [never, visited] = [1, 2].map(|index| search.tree.nodes[index]);
-    assert_eq!(search.exploration(0, &never, log_visits), FIRST_VISIT_BONUS[1]);
-    assert_eq!(search.exploration(3, &never, log_visits), FIRST_VISIT_BONUS[0]);
+    assert_eq!(search.exploration(0, &never, log_visits), ROOT_FIRST_VISIT_BONUS);
+    assert_eq!(search.exploration(3, &never, log_visits), FIRST_VISIT_BONUS);
     let ucb = BLEND_EXPLORATION * (log_visits / 4.0).sqrt();
     assert_eq!(search.exploration(0, &visited, log_visits), ucb);
     let average = root_with_children(&evaluation, Backup::Average, [(0.2, 0), (0.2, 4)]);

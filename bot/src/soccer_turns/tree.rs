@@ -76,6 +76,11 @@ impl Node {
         }
     }
 
+    /// The mean of the values backed up through the node, its own evaluation counted as one of them.
+    pub(super) fn mean(&self) -> f32 {
+        (self.prior + self.sum) / (1 + self.visits) as f32
+    }
+
     /// The value of the node for the seat that played its turn: exact when proven.
     pub(super) fn exact(&self) -> Option<f32> {
         match self.proof {

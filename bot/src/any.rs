@@ -262,7 +262,7 @@ impl Player<'_> {
         evaluator: E,
     ) -> Result<AnyTurn, BotError> {
         let backup = match self.configuration.soccer_search {
-            SoccerSearch::ByLevel if self.level == Level::STRONGEST => Backup::Blend,
+            SoccerSearch::ByLevel if self.level == Level::STRONGEST => Backup::STRONGEST,
             SoccerSearch::Turns(backup) if self.level.temperature() == 0 => backup,
             _ => return self.turn(position, evaluator),
         };

@@ -65,7 +65,7 @@ fn relabel_game(
     let mut turns = Vec::with_capacity(game.turns.len());
     for steps in &game.turns {
         let label = if rng.random_bool(options.share) && !position.is_over() {
-            let turn = play_turn(&position, &evaluator, Backup::Average, options.nodes, &NoDeadline)?;
+            let turn = play_turn(&position, &evaluator, Backup::STRONGEST, options.nodes, &NoDeadline)?;
             TurnLabel::Searched(chance_of(turn.evaluation))
         } else {
             TurnLabel::Random

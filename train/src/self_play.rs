@@ -196,7 +196,7 @@ pub fn play_game(
     let (mut position, mut turns) = random_opening(options.seed, options.opening_steps, index)?;
     while !position.is_over() && turns.len() < options.max_turns as usize {
         let evaluator = &by_seat[position.to_move().index()];
-        let turn = play_turn(&position, evaluator, Backup::Average, options.nodes, &NoDeadline)?;
+        let turn = play_turn(&position, evaluator, Backup::STRONGEST, options.nodes, &NoDeadline)?;
         for &step in &turn.actions {
             position.step(step).context("the search plays legal steps")?;
         }
@@ -304,6 +304,24 @@ mod tests {
             assert!(game.turns.iter().filter_map(|turn| turn.label.chance()).all(|value| (0.0..=1.0).contains(&value)));
         }
         assert_ne!(one[0].turns, one[1].turns, "each game has its own opening");
+    }
+
+    #[test]
+    fn every_searched_turn_is_the_one_the_strongest_level_s_rule_plays() {
+        let options = quick(1);
+        let evaluator = SoccerNetEvaluation::embedded();
+        let game = play_game(options, 0, [evaluator; 2]).expect("self-play");
+        let mut position = Position::new(Pitch::STANDARD);
+        for turn in &game.turns {
+            if turn.label != TurnLabel::Random {
+                let searched = play_turn(&position, &evaluator, Backup::STRONGEST, options.nodes, &NoDeadline)
+                    .expect("a game going on has a turn");
+                assert_eq!(searched.actions, turn.steps, "self-play played another search's turn");
+            }
+            for &step in &turn.steps {
+                position.step(step).expect("a self-play turn is legal");
+            }
+        }
     }
 
     #[test]

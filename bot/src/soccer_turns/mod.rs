@@ -55,6 +55,12 @@ pub enum Backup {
     Blend,
 }
 
+impl Backup {
+    /// The rule the strongest level (level 8) plays, and so the one self-play and the trainer's matches play,
+    /// which measure and teach that level's search.
+    pub const STRONGEST: Backup = Backup::Blend;
+}
+
 /// The whole turn the search over turns plays in `position` (kind Paper Soccer), within `node_budget` listed
 /// turns and before `deadline`, judged by `evaluator`. The root's turns are always listed and evaluated, so
 /// a legal turn comes back however short the budget.

@@ -82,10 +82,7 @@ pub fn play_turn<E: Evaluate<Position>>(
         Proof::Won => Evaluation::Win(actions_if_it_ends_the_game(position, &actions)),
         Proof::Lost => Evaluation::Loss(None),
         Proof::Drawn => Evaluation::Score(0),
-        Proof::Open => Evaluation::Score(units_of_value(match backup {
-            Backup::Average | Backup::Blend => search.value(chosen),
-            Backup::Minimax => chosen.minimax,
-        })),
+        Proof::Open => Evaluation::Score(units_of_value(search.value(chosen))),
     };
     let stats = Stats { nodes: outcome.turns, depth: outcome.depth, solved: 0, planned: 0 };
     Ok(Turn { actions, evaluation, stats })

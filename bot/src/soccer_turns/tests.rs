@@ -375,20 +375,20 @@ fn the_children_are_judged_in_batches_each_answer_for_its_own_position() {
 }
 
 /// A search whose tree is a root with two open children, `(minimax, visits)` each, as iterations left them.
-fn root_with_children(
-    evaluation: &SoccerEvaluation,
+fn root_with_children<'a>(
+    evaluation: &'a SoccerEvaluation,
     backup: Backup,
-    children: [(f32, u32); 2],
-) -> search::TurnSearch<'_, SoccerEvaluation> {
+    children: &[(f32, u32)],
+) -> search::TurnSearch<'a, SoccerEvaluation> {
     let mut search = search::TurnSearch::new(evaluation, &NoDeadline, backup, u64::MAX);
-    for (minimax, visits) in children {
+    for &(minimax, visits) in children {
         let mut child = tree::Node::new(0, 0, minimax, tree::Proof::Open);
         child.visits = visits;
         child.sum = minimax * visits as f32;
         search.tree.nodes.push(child);
     }
     let root = &mut search.tree.nodes[0];
-    (root.first_child, root.children, root.expanded) = (1, 2, true);
+    (root.first_child, root.children, root.expanded) = (1, children.len() as u32, true);
     root.visits = children.iter().map(|&(_, visits)| visits).sum();
     search
 }
@@ -399,24 +399,24 @@ fn each_backup_rule_plays_its_own_choice_between_a_searched_turn_and_a_better_va
     // best valued, the blend the best minimax value + ln(visits + 3): 2.565 against 2.797.
     let evaluation = SoccerEvaluation::default();
     let children = [(0.0, 10), (0.6, 6)];
-    assert_eq!(root_with_children(&evaluation, Backup::Average, children).best_child(), 1);
-    assert_eq!(root_with_children(&evaluation, Backup::Minimax, children).best_child(), 2);
-    assert_eq!(root_with_children(&evaluation, Backup::Blend, children).best_child(), 2);
+    assert_eq!(root_with_children(&evaluation, Backup::Average, &children).best_child(), 1);
+    assert_eq!(root_with_children(&evaluation, Backup::Minimax, &children).best_child(), 2);
+    assert_eq!(root_with_children(&evaluation, Backup::Blend, &children).best_child(), 2);
     // Ten visits against six is not enough to outweigh 0.1 of value for the blend, forty against six is.
-    assert_eq!(root_with_children(&evaluation, Backup::Blend, [(0.5, 40), (0.6, 6)]).best_child(), 1);
+    assert_eq!(root_with_children(&evaluation, Backup::Blend, &[(0.5, 40), (0.6, 6)]).best_child(), 1);
 }
 
 #[test]
 fn the_blend_tries_a_child_never_visited_with_its_first_visit_bonus_and_wider_below_the_root() {
     let evaluation = SoccerEvaluation::default();
-    let search = root_with_children(&evaluation, Backup::Blend, [(0.2, 0), (0.2, 4)]);
+    let search = root_with_children(&evaluation, Backup::Blend, &[(0.2, 0), (0.2, 4)]);
     let log_visits = 5f32.ln();
     let [never, visited] = [1, 2].map(|index| search.tree.nodes[index]);
     assert_eq!(search.exploration(0, &never, log_visits), ROOT_FIRST_VISIT_BONUS);
     assert_eq!(search.exploration(3, &never, log_visits), FIRST_VISIT_BONUS);
     let ucb = BLEND_EXPLORATION * (log_visits / 4.0).sqrt();
     assert_eq!(search.exploration(0, &visited, log_visits), ucb);
-    let average = root_with_children(&evaluation, Backup::Average, [(0.2, 0), (0.2, 4)]);
+    let average = root_with_children(&evaluation, Backup::Average, &[(0.2, 0), (0.2, 4)]);
     assert_eq!(average.exploration(0, &visited, log_visits), 0.5 * (log_visits / 5.0).sqrt());
 }
 

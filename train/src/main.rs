@@ -154,6 +154,13 @@ struct RelabelArgs {
     /// One game in this many is held out (never labelled), as `soccer --validation-every`.
     #[arg(long, default_value_t = 20, value_parser = at_least_one)]
     validation_every: usize,
+    /// Label with this outside engine's judgement (its `eval`, no search; one process, one thread) instead of
+    /// the bot's search: a network trained on the labels learns that engine's judgement.
+    #[arg(long, conflicts_with_all = ["nodes", "network", "threads"])]
+    engine: Option<String>,
+    /// Arguments of `--engine`'s program (repeat the option for each).
+    #[arg(long = "engine-arg")]
+    engine_args: Vec<String>,
     #[command(flatten)]
     run: SearchRunArgs,
 }
@@ -323,8 +330,14 @@ fn soccer_relabel(args: RelabelArgs) -> anyhow::Result<()> {
     let (mut written, mut labels) = (0, 0);
     // Batches of a few games a thread, each appended as it ends: a long run keeps what it has labelled.
     let batch = options.threads.max(1) * 16;
+    let mut engine =
+        args.engine.as_ref().map(|program| engine::Engine::start(program, &args.engine_args)).transpose()?;
     for start in (args.first..end).step_by(batch) {
-        let labelled = relabel::relabel(&games, start..(start + batch).min(end), options, evaluator)?;
+        let indices = start..(start + batch).min(end);
+        let labelled = match engine.as_mut() {
+            Some(engine) => relabel::relabel_by_engine(&games, indices, options.share, options.seed, engine)?,
+            None => relabel::relabel(&games, indices, options, evaluator)?,
+        };
         self_play::append(&mut out, &labelled).with_context(|| format!("writing {}", args.out.display()))?;
         written += labelled.len();
         labels += labelled.iter().flat_map(|game| &game.turns).filter(|turn| turn.label.is_trained()).count();

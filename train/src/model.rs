@@ -78,8 +78,12 @@ impl Model {
         }
         let mut bytes: Vec<(String, Vec<usize>, Vec<u8>)> = Vec::new();
         for (name, tensor) in tensors {
-            let data: Vec<u8> =
-                tensor.flatten_all()?.to_vec1::<f32>()?.iter().flat_map(|value| value.to_le_bytes()).collect();
+            let values = tensor.flatten_all()?.to_vec1::<f32>()?;
+            anyhow::ensure!(
+                values.iter().all(|value| value.is_finite()),
+                "the training diverged: `{name}` holds values that are not finite numbers; nothing was written"
+            );
+            let data: Vec<u8> = values.iter().flat_map(|value| value.to_le_bytes()).collect();
             bytes.push((name, tensor.dims().to_vec(), data));
         }
         let views = bytes
@@ -107,4 +111,28 @@ pub fn dense_batch<'a>(batch: impl IntoIterator<Item = &'a [u16]>, device: &Devi
         rows += 1;
     }
     Tensor::from_vec(dense, (rows, INPUTS), device)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_model_that_diverged_is_not_written() {
+        let device = Device::Cpu;
+        let dir = tempfile::tempdir().expect("a temporary directory");
+        let model = Model::new(1, &device).expect("a model");
+        let finite = dir.path().join("finite.safetensors");
+        model.save(&finite, HashMap::new()).expect("finite weights are written");
+        assert!(Model::load(&finite, &device).is_ok());
+
+        let bias = &model.layers[1].1;
+        let mut values = bias.as_tensor().to_vec1::<f32>().expect("the bias");
+        values[3] = f32::NAN;
+        bias.set(&Tensor::from_vec(values, HIDDEN_2, &device).expect("a tensor")).expect("set");
+        let diverged = dir.path().join("diverged.safetensors");
+        let error = model.save(&diverged, HashMap::new()).expect_err("a NaN is refused");
+        assert!(error.to_string().contains("l2.bias"), "{error}");
+        assert!(!diverged.exists(), "nothing written");
+    }
 }

@@ -5,6 +5,11 @@
 //! it teaches the network to see what its search finds: each generation of weights, searched again, labels
 //! the next (as engines trained on their own search's scores are).
 //!
+//! With an outside engine ([`relabel_by_engine`]) the label is that engine's judgement of the position instead,
+//! no search: a network trained on it learns the engine's judgement in the bot's inputs, which measures what
+//! that judgement is worth to the bot's search at the bot's speed (a bench tool: such weights are never the
+//! bot's).
+//!
 //! The games are written in the self-play format ([`SelfPlayGame::line`]), a turn without a search being an
 //! opening turn there (`-`), so `soccer --self-play` reads both alike. Held-out games are never labelled, so
 //! the validation figures stay comparable with earlier runs.
@@ -15,11 +20,12 @@ use anyhow::Context;
 use kartka_bot::soccer_net::SoccerNetEvaluation;
 use kartka_bot::soccer_turns::{play_turn, Backup};
 use kartka_bot::NoDeadline;
-use kartka_engine::soccer::{Pitch, Position};
+use kartka_engine::soccer::{write_turn, Pitch, Position};
 use rand::rngs::StdRng;
 use rand::{Rng, SeedableRng};
 
 use crate::corpus::DecidedGame;
+use crate::engine::Engine;
 use crate::parallel;
 use crate::self_play::{chance_of, SelfPlayGame, SelfPlayTurn, TurnLabel};
 
@@ -60,7 +66,7 @@ fn relabel_game(
     options: RelabelOptions,
     evaluator: SoccerNetEvaluation,
 ) -> anyhow::Result<SelfPlayGame> {
-    let mut rng = StdRng::seed_from_u64(options.seed ^ (index as u64).wrapping_mul(0x9E37_79B9_7F4A_7C15));
+    let mut rng = game_rng(options.seed, index);
     let mut position = Position::new(Pitch::STANDARD);
     let mut turns = Vec::with_capacity(game.turns.len());
     for steps in &game.turns {
@@ -76,6 +82,49 @@ fn relabel_game(
         turns.push(SelfPlayTurn { steps: steps.clone(), label });
     }
     Ok(SelfPlayGame { turns, winner: Some(game.winner) })
+}
+
+/// Labels `games[indices]` that are not held out with `engine`'s judgement (its `eval`: the chance that the
+/// seat to act wins, no search) at the start of the turns drawn for them, as [`relabel`] labels them with the
+/// search's value: a network distilled from those labels learns the outside engine's judgement of the same
+/// positions. The engine follows each game through `new` and `play`.
+pub fn relabel_by_engine(
+    games: &[DecidedGame],
+    indices: Range<usize>,
+    share: f64,
+    seed: u64,
+    engine: &mut Engine,
+) -> anyhow::Result<Vec<SelfPlayGame>> {
+    let mut labelled = Vec::with_capacity(indices.len());
+    for index in indices {
+        let game = &games[index];
+        if game.held_out {
+            continue;
+        }
+        let mut rng = game_rng(seed, index);
+        engine.ask("new")?;
+        let mut position = Position::new(Pitch::STANDARD);
+        let mut turns = Vec::with_capacity(game.turns.len());
+        for steps in &game.turns {
+            let label = if rng.random_bool(share) && !position.is_over() {
+                TurnLabel::Searched(engine.chance()?)
+            } else {
+                TurnLabel::Random
+            };
+            for &step in steps {
+                position.step(step).context("a corpus game was checked when read")?;
+            }
+            engine.ask(&format!("play {}", write_turn(steps)))?;
+            turns.push(SelfPlayTurn { steps: steps.clone(), label });
+        }
+        labelled.push(SelfPlayGame { turns, winner: Some(game.winner) });
+    }
+    Ok(labelled)
+}
+
+/// The random draws of game `index` of a run seeded `seed`: the same whatever else the run labels.
+fn game_rng(seed: u64, index: usize) -> StdRng {
+    StdRng::seed_from_u64(seed ^ (index as u64).wrapping_mul(0x9E37_79B9_7F4A_7C15))
 }
 
 #[cfg(test)]

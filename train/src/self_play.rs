@@ -54,7 +54,9 @@ pub struct SelfPlayTurn {
 pub enum TurnLabel {
     /// A random turn of the opening, or one nobody judged: not trained on.
     Random,
-    /// A turn the bot's search chose, with its chance that the seat playing it wins.
+    /// A turn whose start was judged, with the judge's chance that the seat playing it wins: the bot's search
+    /// that chose it (self-play), or the search or an outside engine's `eval` asked of a corpus turn
+    /// (`soccer-relabel`).
     Searched(f32),
     /// A turn a player chose whose judgement is not known (an outside engine's): its position is trained on
     /// the game's result alone.

@@ -187,6 +187,45 @@ fn corpus_games_are_labelled_by_the_search_and_trained_on() {
 }
 
 #[test]
+fn corpus_games_are_labelled_by_an_outside_engine_s_judgement() {
+    let dir = tempfile::tempdir().expect("a temporary directory");
+    // An engine that follows the game and judges every position by the number of turns played so far, so
+    // that a label read back says the engine was told each turn before it was asked.
+    let engine = dir.path().join("counting.sh");
+    std::fs::write(
+        &engine,
+        "n=0; while read -r command rest; do case $command in new) n=0; echo ok ;; play) n=$((n + 1)); echo ok ;; \
+         eval) echo \"0.$((n % 10))\" ;; quit) exit 0 ;; *) echo error ;; esac; done\n",
+    )
+    .expect("written");
+    let labelled = dir.path().join("labelled.txt");
+    let output = Command::new(env!("CARGO_BIN_EXE_kartka-train"))
+        .args(["soccer-relabel", "--games", "30", "--share", "1", "--engine", "bash", "--engine-arg"])
+        .arg(&engine)
+        .arg("--out")
+        .arg(&labelled)
+        .arg("--corpus")
+        .arg(corpus_dir())
+        .output()
+        .expect("kartka-train runs");
+    assert!(output.status.success(), "{}", String::from_utf8_lossy(&output.stderr));
+    let (decided, _, _) = corpus::decided_games(&corpus_dir(), None, Some(30), 20).expect("the corpus reads");
+    let kept: Vec<_> = decided.iter().filter(|game| !game.held_out).collect();
+    let text = std::fs::read_to_string(&labelled).expect("written");
+    let games: Vec<_> = text.lines().map(|line| SelfPlayGame::parse(line).expect("a game reads back")).collect();
+    assert_eq!(games.len(), kept.len(), "every game but the held-out ones");
+    for (game, corpus_game) in games.iter().zip(&kept) {
+        let turns: Vec<_> = game.turns.iter().map(|turn| turn.steps.clone()).collect();
+        assert_eq!(turns, corpus_game.turns, "the corpus's own turns");
+        for (played, turn) in game.turns.iter().enumerate() {
+            let expected = (played % 10) as f32 / 10.0;
+            let chance = turn.label.chance().expect("every turn labelled at a share of 1");
+            assert!((chance - expected).abs() < 1e-6, "turn {played}: {chance}, the engine said {expected}");
+        }
+    }
+}
+
+#[test]
 fn shares_outside_zero_to_one_and_a_zero_hold_out_are_refused_before_anything_is_written() {
     let dir = tempfile::tempdir().expect("a temporary directory");
     let out = dir.path().join("never.txt");

@@ -42,6 +42,10 @@ pub enum WeightsError {
         /// The shape the network needs.
         expected: Vec<usize>,
     },
+    /// A tensor holds a value that is not a finite number (a training that diverged): every evaluation would
+    /// be meaningless, so the file is refused rather than played.
+    #[error("tensor `{0}` holds a value that is not a finite number")]
+    NotFinite(&'static str),
 }
 
 /// A network with its weights, laid out for evaluation: the first layer's weights by input.
@@ -78,11 +82,15 @@ impl Network {
                     expected: shape.to_vec(),
                 });
             }
-            Ok(view
+            let values: Vec<f32> = view
                 .data()
                 .chunks_exact(4)
                 .map(|bytes| f32::from_le_bytes(bytes.try_into().expect("4 bytes")))
-                .collect())
+                .collect();
+            if !values.iter().all(|value| value.is_finite()) {
+                return Err(WeightsError::NotFinite(name));
+            }
+            Ok(values)
         };
         let weight_1 = read("l1.weight", &[HIDDEN_1, INPUTS])?;
         let mut by_input = vec![[0.0; HIDDEN_1]; INPUTS];
@@ -202,6 +210,15 @@ mod tests {
         let missing = weights_file(|_, _| 0.0, Some("l2.bias"));
         assert!(matches!(Network::from_safetensors(&missing), Err(WeightsError::Missing("l2.bias"))));
         assert!(matches!(Network::from_safetensors(b"not weights"), Err(WeightsError::Format(_))));
+    }
+
+    #[test]
+    fn a_file_with_a_value_that_is_not_a_finite_number_is_refused() {
+        for bad in [f32::NAN, f32::INFINITY, f32::NEG_INFINITY] {
+            let diverged = weights_file(|name, index| if name == "l2.weight" && index == 7 { bad } else { 0.0 }, None);
+            assert!(matches!(Network::from_safetensors(&diverged), Err(WeightsError::NotFinite("l2.weight"))), "{bad}");
+        }
+        assert!(Network::from_safetensors(&weights_file(|_, _| 0.0, None)).is_ok(), "the same file, finite, loads");
     }
 
     #[test]

@@ -154,13 +154,14 @@ fn self_play_games_are_written_and_trained_on_from_existing_weights() {
     assert!(!dir.path().join("never.safetensors").exists());
 }
 
-#[test]
-fn corpus_games_are_labelled_by_the_search_and_trained_on() {
-    let dir = tempfile::tempdir().expect("a temporary directory");
-    let labelled = dir.path().join("labelled.txt");
+/// Runs `soccer-relabel` on the corpus's first 30 decided games with `options`, into `labelled`, and reads the
+/// games back, each checked to be a training game of the corpus with its own turns and winner.
+fn relabel_first_games(options: &[&OsStr], labelled: &Path) -> Vec<SelfPlayGame> {
     let output = Command::new(env!("CARGO_BIN_EXE_kartka-train"))
-        .args(["soccer-relabel", "--games", "30", "--nodes", "100", "--share", "0.2", "--threads", "2", "--out"])
-        .arg(&labelled)
+        .args(["soccer-relabel", "--games", "30"])
+        .args(options)
+        .arg("--out")
+        .arg(labelled)
         .arg("--corpus")
         .arg(corpus_dir())
         .output()
@@ -168,7 +169,7 @@ fn corpus_games_are_labelled_by_the_search_and_trained_on() {
     assert!(output.status.success(), "{}", String::from_utf8_lossy(&output.stderr));
     let (decided, _, _) = corpus::decided_games(&corpus_dir(), None, Some(30), 20).expect("the corpus reads");
     let kept: Vec<_> = decided.iter().filter(|game| !game.held_out).collect();
-    let text = std::fs::read_to_string(&labelled).expect("written");
+    let text = std::fs::read_to_string(labelled).expect("written");
     let games: Vec<_> = text.lines().map(|line| SelfPlayGame::parse(line).expect("a game reads back")).collect();
     assert_eq!(games.len(), kept.len(), "every game but the held-out ones: {text}");
     for (game, corpus_game) in games.iter().zip(&kept) {
@@ -176,6 +177,15 @@ fn corpus_games_are_labelled_by_the_search_and_trained_on() {
         let turns: Vec<_> = game.turns.iter().map(|turn| turn.steps.clone()).collect();
         assert_eq!(turns, corpus_game.turns, "the corpus's own turns");
     }
+    games
+}
+
+#[test]
+fn corpus_games_are_labelled_by_the_search_and_trained_on() {
+    let dir = tempfile::tempdir().expect("a temporary directory");
+    let labelled = dir.path().join("labelled.txt");
+    let options = ["--nodes", "100", "--share", "0.2", "--threads", "2"].map(OsStr::new);
+    let games = relabel_first_games(&options, &labelled);
     let values = games.iter().flat_map(|game| &game.turns).filter(|turn| turn.label.is_trained()).count();
     let turns = games.iter().map(|game| game.turns.len()).sum::<usize>();
     assert!(values * 10 > turns && values * 3 < turns, "about a fifth labelled: {values} of {turns}");
@@ -198,25 +208,10 @@ fn corpus_games_are_labelled_by_an_outside_engine_s_judgement() {
          eval) echo \"0.$((n % 10))\" ;; quit) exit 0 ;; *) echo error ;; esac; done\n",
     )
     .expect("written");
-    let labelled = dir.path().join("labelled.txt");
-    let output = Command::new(env!("CARGO_BIN_EXE_kartka-train"))
-        .args(["soccer-relabel", "--games", "30", "--share", "1", "--engine", "bash", "--engine-arg"])
-        .arg(&engine)
-        .arg("--out")
-        .arg(&labelled)
-        .arg("--corpus")
-        .arg(corpus_dir())
-        .output()
-        .expect("kartka-train runs");
-    assert!(output.status.success(), "{}", String::from_utf8_lossy(&output.stderr));
-    let (decided, _, _) = corpus::decided_games(&corpus_dir(), None, Some(30), 20).expect("the corpus reads");
-    let kept: Vec<_> = decided.iter().filter(|game| !game.held_out).collect();
-    let text = std::fs::read_to_string(&labelled).expect("written");
-    let games: Vec<_> = text.lines().map(|line| SelfPlayGame::parse(line).expect("a game reads back")).collect();
-    assert_eq!(games.len(), kept.len(), "every game but the held-out ones");
-    for (game, corpus_game) in games.iter().zip(&kept) {
-        let turns: Vec<_> = game.turns.iter().map(|turn| turn.steps.clone()).collect();
-        assert_eq!(turns, corpus_game.turns, "the corpus's own turns");
+    let mut options = ["--share", "1", "--engine", "bash", "--engine-arg"].map(OsStr::new).to_vec();
+    options.push(engine.as_os_str());
+    let games = relabel_first_games(&options, &dir.path().join("labelled.txt"));
+    for game in &games {
         for (played, turn) in game.turns.iter().enumerate() {
             let expected = (played % 10) as f32 / 10.0;
             let chance = turn.label.chance().expect("every turn labelled at a share of 1");

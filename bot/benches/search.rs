@@ -10,6 +10,7 @@ use std::hint::black_box;
 
 use criterion::{criterion_main, Criterion, Throughput};
 use kartka_bot::soccer_net::SoccerNetEvaluation;
+use kartka_bot::soccer_turns::{play_turn, Backup};
 use kartka_bot::{
     find_threat_defence, find_threat_win, Bot, ClosingInEvaluation, Level, NoDeadline, SearchOptions, SoccerEvaluation,
     MAX_THREES,
@@ -86,6 +87,26 @@ fn turns(c: &mut Criterion) {
     bench_turn(c, "closing_in/8x8_after_placements", &closing_in, ClosingInEvaluation);
 }
 
+/// Listed turns a search over whole turns is given in the `whole_turns` group.
+const LISTED_TURNS: u64 = 20_000;
+
+/// Level 8's search over whole turns (`soccer_turns`, its strongest rule) with the embedded network, at a
+/// fixed number of listed turns; throughput in listed turns.
+fn whole_turns(c: &mut Criterion) {
+    let network = SoccerNetEvaluation::embedded();
+    let mut group = c.benchmark_group("whole_turns");
+    group.sample_size(10);
+    for (name, position) in [
+        ("paper_soccer/start", soccer::Position::default()),
+        ("paper_soccer/medium_network", soccer_after(MEDIUM_NETWORK)),
+    ] {
+        let play = || play_turn(&position, &network, Backup::STRONGEST, LISTED_TURNS, &NoDeadline).expect("a turn");
+        group.throughput(Throughput::Elements(play().stats.nodes));
+        group.bench_function(name, |b| b.iter(|| black_box(play())));
+    }
+    group.finish();
+}
+
 /// The threat search's budget in the `threats` group: the most the bot gives it in a turn.
 const THREAT_BUDGET: u64 = 20_000;
 
@@ -126,6 +147,6 @@ fn threats(c: &mut Criterion) {
 // The macro makes a public function it cannot document.
 #[allow(missing_docs)]
 mod group {
-    criterion::criterion_group!(benches, super::turns, super::threats);
+    criterion::criterion_group!(benches, super::turns, super::whole_turns, super::threats);
 }
 criterion_main!(group::benches);

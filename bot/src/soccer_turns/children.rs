@@ -165,7 +165,7 @@ impl Children {
             }
             let opponent = after.to_move();
             debug_assert_ne!(opponent, seat, "a whole turn passes the ball");
-            if after.goal_reach().turns(opponent) == Some(0) {
+            if after.scores_within_turn(opponent) {
                 push(candidates, steps, turn, OPPONENT_SCORES_AT_ONCE, Proof::Lost);
             } else {
                 judged.push(candidates.len());

@@ -112,6 +112,22 @@ impl Position {
         }
     }
 
+    /// Whether the ball can enter the goal where `scorer` wins within the turn under way, through bounces only:
+    /// [`Position::goal_reach`]'s `Some(0)`, for a fraction of its cost, as the search walks only the turn
+    /// under way (the bot asks it of every turn it lists: does the opponent then score at once?).
+    #[must_use]
+    pub fn scores_within_turn(&self, scorer: Seat) -> bool {
+        if self.is_over() {
+            return false;
+        }
+        let turns = if self.pitch().lattice_len() <= 128 {
+            self.walk_layers(|_, _, _| false).0
+        } else {
+            self.goal_reach_point_by_point().turns
+        };
+        turns[scorer.index()] == Some(0)
+    }
+
     /// [`Position::goal_reach`] on bit sets: each layer of points at the same distance is closed under the
     /// steps that bounce (eight shifts a round), and its fresh neighbours seed the next layer.
     fn goal_reach_by_layers(&self) -> GoalReach {
@@ -331,6 +347,34 @@ mod tests {
             }
         }
         assert!(compared > 1_000);
+    }
+
+    /// Scoring within the turn under way is goal reach's `Some(0)`, for both seats, on every position of random
+    /// games on kurnik's pitch (bit sets) and on one too large for them (point by point).
+    #[test]
+    fn scoring_within_the_turn_is_a_goal_zero_turns_away() {
+        let mut rng = SplitMix64::new(42);
+        let (mut compared, mut scoring) = (0, 0);
+        for pitch in [Pitch::STANDARD, Pitch::new(12, 14, 4).expect("a legal pitch")] {
+            for _ in 0..150 {
+                let mut position = Position::new(pitch);
+                loop {
+                    let reach = position.goal_reach();
+                    for seat in [Seat::FIRST, Seat::SECOND] {
+                        let within = reach.turns(seat) == Some(0);
+                        assert_eq!(position.scores_within_turn(seat), within, "{seat:?} {position:?}");
+                        scoring += usize::from(within);
+                    }
+                    compared += 1;
+                    if position.is_over() {
+                        break;
+                    }
+                    let steps: Vec<Direction> = position.legal_directions().collect();
+                    position.step(steps[rng.below(steps.len() as u64) as usize]).expect("a legal step");
+                }
+            }
+        }
+        assert!(compared > 2_000 && scoring > 100, "{compared} positions, {scoring} scoring: the test saw too little");
     }
 
     /// The layers of the bit-set search hold exactly the points the point-by-point search finds that many turns

@@ -217,6 +217,10 @@ struct SoccerArgs {
     /// One game in this many is held out to validate on.
     #[arg(long, default_value_t = 20, value_parser = at_least_one)]
     validation_every: usize,
+    /// Train only on corpus games whose time control is at least this many seconds a player (kurnik's
+    /// `TimeControl`); the held-out games are all kept.
+    #[arg(long)]
+    min_time_control: Option<u32>,
     /// Passes over the training positions.
     #[arg(long, default_value_t = 8)]
     epochs: usize,
@@ -485,6 +489,7 @@ fn soccer(args: SoccerArgs) -> anyhow::Result<()> {
         sample: args.sample,
         validation_every: args.validation_every,
         seed: args.seed,
+        min_time_control: args.min_time_control,
     })?;
     eprintln!(
         "corpus: {} games read, {} ended by the rules; {} training and {} validation positions; data sha256 {}",
@@ -552,11 +557,14 @@ fn soccer(args: SoccerArgs) -> anyhow::Result<()> {
             format!(", held-out choices loss {:.4}, chosen first {:.1} %", score.loss, score.accuracy * 100.0)
         });
         eprintln!(
-            "epoch {}: training loss {:.4}, validation loss {:.4}, accuracy {:.1} %{choices} ({:.0} s)",
+            "epoch {}: training loss {:.4}, {}{choices} ({:.0} s)",
             report.epoch,
             report.training_loss,
-            report.validation.loss,
-            report.validation.accuracy * 100.0,
+            report.validation.map_or("no position held out".to_owned(), |score| format!(
+                "validation loss {:.4}, accuracy {:.1} %",
+                score.loss,
+                score.accuracy * 100.0
+            )),
             started.elapsed().as_secs_f64()
         );
         last = Some(*report);
@@ -572,13 +580,15 @@ fn soccer(args: SoccerArgs) -> anyhow::Result<()> {
                 score.accuracy * 100.0
             );
         }
-        let score = training::evaluate(&model, &held_out_games, args.batch, &candle_core::Device::Cpu)?;
-        eprintln!(
-            "held-out recorded games: {} positions, loss {:.4}, accuracy {:.1} %",
-            held_out_games.len(),
-            score.loss,
-            score.accuracy * 100.0
-        );
+        match training::evaluate(&model, &held_out_games, args.batch, &candle_core::Device::Cpu)? {
+            Some(score) => eprintln!(
+                "held-out recorded games: {} positions, loss {:.4}, accuracy {:.1} %",
+                held_out_games.len(),
+                score.loss,
+                score.accuracy * 100.0
+            ),
+            None => eprintln!("held-out recorded games: no decided position"),
+        }
     }
     let command: Vec<String> = std::env::args().skip(1).collect();
     // One key whose value is a JSON object with sorted keys: the file's header keeps a map in no fixed order,
@@ -595,9 +605,9 @@ fn soccer(args: SoccerArgs) -> anyhow::Result<()> {
     if !args.choices.is_empty() {
         training.insert("choices_sha256".to_owned(), format!("{:x}", choices_hasher.finalize()));
     }
-    if let Some(last) = last {
-        training.insert("validation_loss".to_owned(), format!("{:.4}", last.validation.loss));
-        training.insert("validation_accuracy".to_owned(), format!("{:.4}", last.validation.accuracy));
+    if let Some(last) = last.and_then(|report: training::EpochReport| report.validation) {
+        training.insert("validation_loss".to_owned(), format!("{:.4}", last.loss));
+        training.insert("validation_accuracy".to_owned(), format!("{:.4}", last.accuracy));
     }
     let metadata = HashMap::from([("training".to_owned(), serde_json::to_string(&training)?)]);
     model.save(&args.out, metadata)?;

@@ -147,7 +147,7 @@ mod tests {
             turns.push(steps);
         }
         let winner = position.outcome().and_then(|outcome| outcome.winner()).expect("decided");
-        let game = DecidedGame { turns, winner, held_out: false };
+        let game = DecidedGame { turns, winner, held_out: false, time_control: None };
         vec![DecidedGame { held_out: true, ..game.clone() }, game.clone(), game]
     }
 

@@ -123,7 +123,7 @@ impl SelfPlayGame {
     #[must_use]
     pub fn decided(self) -> Option<DecidedGame> {
         let turns = self.turns.into_iter().map(|turn| turn.steps).collect();
-        self.winner.map(|winner| DecidedGame { turns, winner, held_out: true })
+        self.winner.map(|winner| DecidedGame { turns, winner, held_out: true, time_control: None })
     }
 
     /// Reads a game written by [`SelfPlayGame::line`], checking every turn against the rules.

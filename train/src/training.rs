@@ -68,8 +68,8 @@ pub struct EpochReport {
     pub epoch: usize,
     /// The mean loss over the epoch's batches.
     pub training_loss: f64,
-    /// On the held-out games.
-    pub validation: Score,
+    /// On the held-out games; none when no position was held out.
+    pub validation: Option<Score>,
     /// On the held-out choices, when training on choices.
     pub choices: Option<ChoiceScore>,
 }
@@ -153,8 +153,12 @@ pub fn train(
     Ok(model)
 }
 
-/// The loss and accuracy of `model` on `positions`.
-pub fn evaluate(model: &Model, positions: &Positions, batch: usize, device: &Device) -> anyhow::Result<Score> {
+/// The loss and accuracy of `model` on `positions`; none when there are none, so that a run with nothing held
+/// out never reports a figure.
+pub fn evaluate(model: &Model, positions: &Positions, batch: usize, device: &Device) -> anyhow::Result<Option<Score>> {
+    if positions.is_empty() {
+        return Ok(None);
+    }
     let (mut loss_sum, mut correct) = (0.0, 0usize);
     let indices: Vec<usize> = (0..positions.len()).collect();
     for chunk in indices.chunks(batch) {
@@ -171,8 +175,8 @@ pub fn evaluate(model: &Model, positions: &Positions, batch: usize, device: &Dev
             .filter(|(logit, &target)| (**logit > 0.0) == (target > 0.5))
             .count();
     }
-    let count = positions.len().max(1) as f64;
-    Ok(Score { loss: loss_sum / count, accuracy: correct as f64 / count })
+    let count = positions.len() as f64;
+    Ok(Some(Score { loss: loss_sum / count, accuracy: correct as f64 / count }))
 }
 
 /// The mover's scores of the children of each of `groups` of `choices` (groups × children, the chosen one
@@ -231,4 +235,22 @@ fn labels(targets: impl Iterator<Item = f32>, device: &Device) -> candle_core::R
     let values: Vec<f32> = targets.collect();
     let rows = values.len();
     Tensor::from_vec(values, rows, device)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_score_is_given_only_for_positions_held_out() {
+        let device = Device::Cpu;
+        let model = Model::new(1, &device).expect("a model");
+        assert_eq!(evaluate(&model, &Positions::default(), 16, &device).expect("evaluated"), None);
+        let mut positions = Positions::default();
+        positions.push(&[0, 5, 700], 1.0);
+        positions.push(&[1, 9], 0.0);
+        let score = evaluate(&model, &positions, 16, &device).expect("evaluated").expect("a score");
+        assert!(score.loss > 0.0 && score.loss.is_finite(), "{score:?}");
+        assert!([0.0, 0.5, 1.0].contains(&score.accuracy), "{score:?}");
+    }
 }

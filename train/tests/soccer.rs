@@ -468,3 +468,24 @@ fn an_outside_engine_plays_itself_and_its_games_are_trained_on_their_results() {
     );
     assert_eq!(std::fs::read_to_string(&games).expect("still there"), text);
 }
+
+#[test]
+fn a_least_time_control_leaves_out_only_faster_training_games() {
+    let options = |min_time_control| corpus::CorpusOptions {
+        dir: corpus_dir(),
+        max_games: Some(400),
+        sample: 1.0,
+        validation_every: 20,
+        seed: 3,
+        min_time_control,
+    };
+    let all = corpus::read(&options(None)).expect("the corpus reads");
+    let slow = corpus::read(&options(Some(300))).expect("the corpus reads");
+    let (decided, _, _) = corpus::decided_games(&corpus_dir(), Some(400), None, 20).expect("the corpus reads");
+    let too_fast = |seconds: Option<u32>| seconds.is_none_or(|seconds| seconds < 300);
+    let left_out = decided.iter().filter(|game| !game.held_out && too_fast(game.time_control)).count();
+    assert!(left_out > 0, "the slice has games faster than 300 s");
+    assert_eq!(slow.games_used, all.games_used - left_out);
+    assert_eq!(slow.validation.len(), all.validation.len(), "every held-out game is kept, fast or not");
+    assert!(slow.training.len() < all.training.len(), "{} of {}", slow.training.len(), all.training.len());
+}

@@ -86,8 +86,8 @@ pub struct CorpusOptions {
     /// Seeds the sample.
     pub seed: u64,
     /// Train only on games whose time control (kurnik's `TimeControl`, seconds a player) is at least this
-    /// long: the results of slower games say more about a position. The held-out games are all kept, so the
-    /// validation figures compare with runs without it.
+    /// long, to measure whether a slower game's result is a better target (docs/bot.md). The held-out games are
+    /// all kept, so the validation figures compare with runs without it.
     pub min_time_control: Option<u32>,
 }
 

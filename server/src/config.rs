@@ -27,17 +27,12 @@ pub struct ServeArgs {
     /// Address to listen on.
     #[arg(long, env = "KARTKA_LISTEN", default_value = "127.0.0.1:8080")]
     pub listen: SocketAddr,
-    /// A directory of Racetrack track files (`*.track`, docs/tracks.md) to add to the shipped tracks when the
-    /// server starts; each is checked first, and one that fails stops the start. Every node of a cluster must
-    /// load the same files: a game whose track a node lacks is refused there.
-    #[arg(long, env = "KARTKA_TRACKS_DIR")]
-    pub tracks_dir: Option<std::path::PathBuf>,
-    /// A directory of word-game dictionary files (`*.dict`, built by `kartka dictionary build`,
-    /// docs/dictionaries.md) to add to the shipped small lists when the server starts; the largest list of a
-    /// language is the one new games of it play with. A file that does not read stops the start. Every node of a
-    /// cluster must load the same files: a game whose list a node lacks is refused there.
-    #[arg(long, env = "KARTKA_DICTIONARIES_DIR")]
-    pub dictionaries_dir: Option<std::path::PathBuf>,
+    /// A directory of the files games play with beyond the shipped ones, read when the server starts: each kind
+    /// that has such files reads its own folder of it (docs/operations.md, "Game data", lists the folders). Each file
+    /// is checked first, and one that fails stops the start. Every node of a cluster must load the same files: a
+    /// game whose data a node lacks is refused there.
+    #[arg(long, env = "KARTKA_DATA_DIR")]
+    pub data_dir: Option<std::path::PathBuf>,
     /// Where games are stored: `postgres://…` for PostgreSQL, `sqlite:FILE` for SQLite.
     #[arg(long, env = "DATABASE_URL", default_value = "sqlite:kartka.db")]
     pub database_url: String,

@@ -16,7 +16,6 @@ pub mod cli;
 pub mod cluster;
 pub mod config;
 pub mod correspondence;
-pub mod dictionaries;
 pub mod downtime;
 pub mod explorer;
 pub mod games;
@@ -29,7 +28,6 @@ pub mod state;
 pub mod store;
 pub mod telemetry;
 pub mod time;
-pub mod tracks;
 pub mod web;
 pub mod ws;
 

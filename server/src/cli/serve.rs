@@ -17,14 +17,10 @@ use crate::telemetry::{self, PoolReader};
 pub fn run(args: ServeArgs) -> anyhow::Result<()> {
     init_logging(&args)?;
     raise_file_limit();
-    if let Some(dir) = &args.tracks_dir {
-        let loaded = crate::tracks::load_dir(dir)?;
-        tracing::info!(tracks = loaded.len(), dir = %dir.display(), "racetrack tracks registered");
-    }
-    if let Some(dir) = &args.dictionaries_dir {
-        let loaded = crate::dictionaries::load_dir(dir)?;
-        let names: Vec<String> = loaded.iter().map(ToString::to_string).collect();
-        tracing::info!(dictionaries = ?names, dir = %dir.display(), "word-game dictionaries registered");
+    if let Some(dir) = &args.data_dir {
+        for (folder, registered) in crate::games::kinds::load_data(dir)? {
+            tracing::info!(dir = %dir.display(), folder, ?registered, "game data registered");
+        }
     }
     let runtime = tokio::runtime::Runtime::new().context("starting the async runtime")?;
     runtime.block_on(async {

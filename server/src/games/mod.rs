@@ -4,6 +4,7 @@ mod actor;
 pub mod audience;
 pub mod clock;
 pub mod convert;
+pub mod data_files;
 mod hooks;
 pub mod kinds;
 pub mod position;

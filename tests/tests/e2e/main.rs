@@ -58,6 +58,7 @@ mod explorer;
 mod first_move;
 mod five_in_a_row;
 mod gallows_server_words;
+mod game_data;
 mod game_history;
 mod hardening;
 mod hidden_leaks;

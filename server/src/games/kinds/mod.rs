@@ -33,6 +33,7 @@ use kartka_engine::{GameKind, Ruleset};
 use kartka_protocol::admin::ReviewedMove;
 use kartka_protocol::{ErrorCode, GameKindName, GameStatus, RulesetSpec};
 
+use super::data_files::{self, DataError, DataFiles};
 use super::records::{ExportError, ForeignFormat, ReadGames, RecordParts, OWN_FORMAT};
 use super::tools::{Setup, Solved, Tally, ToolError};
 
@@ -57,6 +58,12 @@ pub trait Kind: Sync {
     /// of two seats. Generic scenarios play games of more seats from these without naming a kind.
     fn rulesets_of_more_seats(&self) -> Vec<RulesetSpec> {
         Vec::new()
+    }
+
+    /// The files the kind plays with beyond what the engine ships, which a server adds from a folder of its data
+    /// directory when it starts: none unless the kind has some.
+    fn data_files(&self) -> Option<&'static DataFiles> {
+        None
     }
 
     /// The game as a record file in the kind's own format.
@@ -225,6 +232,20 @@ pub fn default_spec(kind: GameKind) -> RulesetSpec {
 #[must_use]
 pub fn rulesets_of_more_than_two_seats() -> Vec<RulesetSpec> {
     GameKind::ALL.iter().flat_map(|&kind| of(kind).rulesets_of_more_seats()).collect()
+}
+
+/// Registers the files of every kind that has some ([`Kind::data_files`]) from their folders of `data_dir`, each
+/// sort once however many kinds share it; returns each folder with the names registered from it. The first file
+/// that fails stops the loading.
+pub fn load_data(data_dir: &std::path::Path) -> Result<Vec<(&'static str, Vec<String>)>, DataError> {
+    data_files::check_directory(data_dir)?;
+    let mut sorts: Vec<&'static DataFiles> = Vec::new();
+    for files in GameKind::ALL.iter().filter_map(|&kind| of(kind).data_files()) {
+        if !sorts.iter().any(|known| std::ptr::eq(*known, files)) {
+            sorts.push(files);
+        }
+    }
+    sorts.into_iter().map(|files| Ok((files.folder, files.load(data_dir)?))).collect()
 }
 
 /// The engine's rules for a protocol ruleset, validated.

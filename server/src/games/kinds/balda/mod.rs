@@ -19,6 +19,7 @@ use kartka_protocol::RulesetSpec;
 
 use super::word_lists::{language, language_code};
 use super::{word_lists, Kind, RulesetError};
+use crate::games::data_files::DataFiles;
 use crate::games::records::{ExportError, ReadGames, RecordParts};
 use crate::games::tools::{Setup, Tally, ToolError};
 
@@ -104,6 +105,10 @@ impl Kind for Balda {
 
     fn typical_turns_per_player(&self) -> u64 {
         TYPICAL_TURNS_PER_PLAYER
+    }
+
+    fn data_files(&self) -> Option<&'static DataFiles> {
+        Some(&word_lists::DICTIONARY_FILES)
     }
 
     /// A new game's seed is `draw` and its start word the one that seed draws from the list; a ruleset without

@@ -20,6 +20,7 @@ use kartka_protocol::RulesetSpec;
 
 use super::word_lists::{language, language_code};
 use super::{hidden, word_lists, Kind, RulesetError};
+use crate::games::data_files::DataFiles;
 use crate::games::records::{ExportError, ReadGames, RecordParts};
 use crate::games::tools::{Setup, Tally, ToolError};
 
@@ -109,6 +110,10 @@ impl Kind for Gallows {
 
     fn typical_turns_per_player(&self) -> u64 {
         TYPICAL_TURNS_PER_PLAYER
+    }
+
+    fn data_files(&self) -> Option<&'static DataFiles> {
+        Some(&word_lists::DICTIONARY_FILES)
     }
 
     /// A ruleset without a dictionary's hash gets the hash of the list the game is played with, so that the

@@ -5,6 +5,7 @@
 //! A track the server lacks is refused when the ruleset is read ([`OptionsError::TrackMissing`]), before any
 //! game exists: a race is never played on another track than the one its ruleset names.
 
+mod files;
 mod import;
 mod record;
 mod tools;
@@ -15,6 +16,7 @@ use kartka_protocol::kinds::racetrack::{CrashRule, RacetrackOptions, TrackHashTe
 use kartka_protocol::RulesetSpec;
 
 use super::{Kind, RulesetError};
+use crate::games::data_files::DataFiles;
 use crate::games::records::{ExportError, ReadGames, RecordParts};
 use crate::games::tools::{Setup, Solved, Tally, ToolError};
 
@@ -123,6 +125,10 @@ impl Kind for Racetrack {
             },
             other => other,
         }
+    }
+
+    fn data_files(&self) -> Option<&'static DataFiles> {
+        Some(&files::TRACK_FILES)
     }
 
     fn rulesets_of_more_seats(&self) -> Vec<RulesetSpec> {

@@ -17,6 +17,7 @@ use kartka_protocol::RulesetSpec;
 
 use super::word_lists::{self, language, language_code};
 use super::{Kind, RulesetError};
+use crate::games::data_files::DataFiles;
 use crate::games::records::{ExportError, ReadGames, RecordParts};
 use crate::games::tools::{Setup, Tally, ToolError};
 
@@ -84,6 +85,10 @@ impl Kind for Superghost {
 
     fn typical_turns_per_player(&self) -> u64 {
         TYPICAL_TURNS_PER_PLAYER
+    }
+
+    fn data_files(&self) -> Option<&'static DataFiles> {
+        Some(&word_lists::DICTIONARY_FILES)
     }
 
     /// A ruleset without a list's hash gets the hash of the list the game is played with, so that the stored

@@ -18,8 +18,12 @@ pub fn run(args: ServeArgs) -> anyhow::Result<()> {
     init_logging(&args)?;
     raise_file_limit();
     if let Some(dir) = &args.data_dir {
-        for (folder, registered) in crate::games::kinds::load_data(dir)? {
+        let loaded = crate::games::kinds::load_data(dir)?;
+        for (folder, registered) in loaded.registered {
             tracing::info!(dir = %dir.display(), folder, ?registered, "game data registered");
+        }
+        for entry in loaded.unknown {
+            tracing::warn!(entry = %entry.display(), "no game reads this entry of the data directory: left alone");
         }
     }
     let runtime = tokio::runtime::Runtime::new().context("starting the async runtime")?;

@@ -74,10 +74,17 @@ impl DataFiles {
     }
 }
 
-/// Checks that `data_dir` is a directory that can be read, so that a mistyped setting stops the start rather
-/// than leaving every folder empty.
-pub fn check_directory(data_dir: &Path) -> Result<(), DataError> {
-    std::fs::read_dir(data_dir).map(drop).map_err(|reason| DataError::Read { path: data_dir.to_path_buf(), reason })
+/// The entries of `data_dir` other than `folders`, in name order: files and folders no kind reads there. An
+/// error when the directory cannot be read, so that a mistyped setting stops the start rather than leaving
+/// every folder empty.
+pub fn entries_besides(data_dir: &Path, folders: &[&str]) -> Result<Vec<PathBuf>, DataError> {
+    let read_error = |reason| DataError::Read { path: data_dir.to_path_buf(), reason };
+    let mut entries = std::fs::read_dir(data_dir)
+        .and_then(|entries| entries.map(|entry| entry.map(|entry| entry.path())).collect::<io::Result<Vec<_>>>())
+        .map_err(read_error)?;
+    entries.retain(|path| !path.file_name().is_some_and(|name| folders.iter().any(|folder| name == *folder)));
+    entries.sort();
+    Ok(entries)
 }
 
 #[cfg(test)]
@@ -110,11 +117,16 @@ mod tests {
     }
 
     #[test]
-    fn a_missing_data_directory_is_an_error_naming_it() {
+    fn a_missing_data_directory_is_an_error_naming_it_and_entries_no_kind_reads_are_listed() {
         let dir = tempfile::tempdir().expect("a temporary directory");
         let missing = dir.path().join("nowhere");
-        let error = check_directory(&missing).expect_err("no such directory").to_string();
+        let error = entries_besides(&missing, &["words"]).expect_err("no such directory").to_string();
         assert!(error.starts_with("reading ") && error.contains("nowhere"), "{error}");
-        check_directory(dir.path()).expect("an empty directory is fine");
+        assert_eq!(entries_besides(dir.path(), &["words"]).expect("an empty directory is fine"), Vec::<PathBuf>::new());
+        for folder in ["words", "word", "README"] {
+            std::fs::create_dir(dir.path().join(folder)).expect("created");
+        }
+        let unknown = entries_besides(dir.path(), &["words"]).expect("reads");
+        assert_eq!(unknown, [dir.path().join("README"), dir.path().join("word")]);
     }
 }

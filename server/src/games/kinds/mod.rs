@@ -235,17 +235,28 @@ pub fn rulesets_of_more_than_two_seats() -> Vec<RulesetSpec> {
 }
 
 /// Registers the files of every kind that has some ([`Kind::data_files`]) from their folders of `data_dir`, each
-/// sort once however many kinds share it; returns each folder with the names registered from it. The first file
-/// that fails stops the loading.
-pub fn load_data(data_dir: &std::path::Path) -> Result<Vec<(&'static str, Vec<String>)>, DataError> {
-    data_files::check_directory(data_dir)?;
+/// sort once however many kinds share it. The first file that fails stops the loading.
+pub fn load_data(data_dir: &std::path::Path) -> Result<LoadedData, DataError> {
     let mut sorts: Vec<&'static DataFiles> = Vec::new();
     for files in GameKind::ALL.iter().filter_map(|&kind| of(kind).data_files()) {
         if !sorts.iter().any(|known| std::ptr::eq(*known, files)) {
             sorts.push(files);
         }
     }
-    sorts.into_iter().map(|files| Ok((files.folder, files.load(data_dir)?))).collect()
+    let folders = sorts.iter().map(|files| files.folder).collect::<Vec<_>>();
+    let unknown = data_files::entries_besides(data_dir, &folders)?;
+    let registered =
+        sorts.into_iter().map(|files| Ok((files.folder, files.load(data_dir)?))).collect::<Result<_, _>>()?;
+    Ok(LoadedData { registered, unknown })
+}
+
+/// What [`load_data`] found in a data directory.
+#[derive(Debug)]
+pub struct LoadedData {
+    /// Each kind's folder with the names registered from it.
+    pub registered: Vec<(&'static str, Vec<String>)>,
+    /// The entries of the directory that are no kind's folder (a misspelt one, say): left alone.
+    pub unknown: Vec<std::path::PathBuf>,
 }
 
 /// The engine's rules for a protocol ruleset, validated.

@@ -4,20 +4,22 @@
 //! benchmark plays one turn with a fresh bot (a fresh transposition table) at level 8 and reports throughput in
 //! nodes (actions applied by the search), criterion's "elements". The `threats` group times Five in a row's
 //! threat-space search alone in positions where it finds no win, so that it spends its whole budget (its
-//! figures are in docs/bot.md).
+//! figures are in docs/bot.md). The `soccer_net` group times Paper Soccer's learned evaluation alone on the
+//! positions a node's listing judges, split into its inputs and its network (docs/benchmarks/bot.md).
 
 use std::hint::black_box;
+use std::ops::ControlFlow;
 
 use criterion::{criterion_main, Criterion, Throughput};
-use kartka_bot::soccer_net::SoccerNetEvaluation;
+use kartka_bot::soccer_net::{active_inputs, SoccerNetEvaluation};
 use kartka_bot::soccer_turns::{play_turn, Backup};
 use kartka_bot::{
-    find_threat_defence, find_threat_win, Bot, ClosingInEvaluation, Level, NoDeadline, SearchOptions, SoccerEvaluation,
-    MAX_THREES,
+    find_threat_defence, find_threat_win, Bot, ClosingInEvaluation, Evaluate, Level, NoDeadline, SearchOptions,
+    SoccerEvaluation, MAX_THREES,
 };
 use kartka_engine::closing_in::{self, parse_squares, BoardSize};
 use kartka_engine::five_in_a_row::{self, parse_actions, BoardShape, Opening, Rules, WinRule};
-use kartka_engine::soccer::{self, Direction};
+use kartka_engine::soccer::{self, Direction, TurnEnumerator};
 
 /// Game 4542 of the 2014-09-22 kurnik corpus after 48 steps: a bounce network of 185,204 distinct turns.
 const MEDIUM_NETWORK: &str = "130646750241323176530117575750247105212305254661";
@@ -107,6 +109,61 @@ fn whole_turns(c: &mut Criterion) {
     group.finish();
 }
 
+/// Positions judged in the `soccer_net` group: as many as a node's listing judges in full
+/// (`soccer_turns::EVALUATED_TURNS`).
+const JUDGED_POSITIONS: usize = 1024;
+
+/// The positions after the first [`JUDGED_POSITIONS`] distinct turns of `position` that do not end the game:
+/// what the search over whole turns asks the evaluation of when it lists a node.
+fn children_to_judge(position: &soccer::Position) -> Vec<soccer::Position> {
+    let mut children = Vec::with_capacity(JUDGED_POSITIONS);
+    TurnEnumerator::default().for_each_distinct_turn_until(position, |_, after| {
+        if !after.is_over() {
+            children.push(*after);
+        }
+        if children.len() == JUDGED_POSITIONS {
+            ControlFlow::Break(())
+        } else {
+            ControlFlow::Continue(())
+        }
+    });
+    children
+}
+
+/// The learned evaluation of Paper Soccer on a node's children: whole (`evaluate_many`, as the search asks
+/// it), its inputs alone (the turn layers and the active inputs) and its network alone (the logit of inputs
+/// computed beforehand); throughput in positions.
+fn soccer_net(c: &mut Criterion) {
+    let network = SoccerNetEvaluation::embedded();
+    let mut group = c.benchmark_group("soccer_net");
+    group.sample_size(20);
+    for (name, position) in [("start", soccer::Position::default()), ("medium_network", soccer_after(MEDIUM_NETWORK))] {
+        let children = children_to_judge(&position);
+        group.throughput(Throughput::Elements(children.len() as u64));
+        let mut values = Vec::with_capacity(children.len());
+        group.bench_function(format!("{name}/evaluate"), |b| {
+            b.iter(|| {
+                values.clear();
+                network.evaluate_many(black_box(&children), &mut values);
+                black_box(values.last().copied())
+            })
+        });
+        group.bench_function(format!("{name}/inputs"), |b| {
+            b.iter(|| {
+                children
+                    .iter()
+                    .map(|child| active_inputs(black_box(child), false).map_or(0, |a| a.as_slice().len()))
+                    .sum::<usize>()
+            })
+        });
+        let inputs: Vec<_> = children.iter().filter_map(|child| active_inputs(child, false)).collect();
+        group.bench_function(format!("{name}/network"), |b| {
+            b.iter(|| inputs.iter().map(|active| network.network().logit(black_box(active.as_slice()))).sum::<f32>())
+        });
+    }
+    group.finish();
+}
+
 /// The threat search's budget in the `threats` group: the most the bot gives it in a turn.
 const THREAT_BUDGET: u64 = 20_000;
 
@@ -147,6 +204,6 @@ fn threats(c: &mut Criterion) {
 // The macro makes a public function it cannot document.
 #[allow(missing_docs)]
 mod group {
-    criterion::criterion_group!(benches, super::turns, super::whole_turns, super::threats);
+    criterion::criterion_group!(benches, super::turns, super::whole_turns, super::soccer_net, super::threats);
 }
 criterion_main!(group::benches);

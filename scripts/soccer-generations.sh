@@ -11,16 +11,20 @@
 # added to --dir/generations.tsv, and a run stopped midway goes on from the last finished generation. The
 # games, weights and matches depend only on the options, never on the threads or the machine.
 #
+# A run goes on across machines from a checkpoint (train/checkpoints/): --from its weights and
+# --first-generation the number after its last, so that generations keep their numbers and seeds; the window
+# then holds only the generations played in --dir.
+#
 #   scripts/soccer-generations.sh --dir /work/gens --generations 8 [--games 2000] [--nodes 4000] [--window 3]
 #                                  [--pairs 100] [--gate 0.5] [--corpus-games 3000] [--value-share 0.5]
-#                                  [--threads 2] [--from WEIGHTS]
+#                                  [--threads 2] [--from WEIGHTS] [--first-generation 1]
 # The corpus is KARTKA_CORPUS_DIR (the kurnik corpus); the trainer is KARTKA_TRAIN, else the release build
 # under CARGO_TARGET_DIR (or target/), built when missing.
 set -euo pipefail
 
 here=$(cd "$(dirname "$0")/.." && pwd)
 dir="" generations=1 games=2000 nodes=4000 window=3 pairs=100 gate=0.5 corpus_games=3000 value_share=0.5
-threads=2 from="$here/bot/data/soccer-net.safetensors"
+threads=2 from="$here/bot/data/soccer-net.safetensors" first=1
 while [ $# -gt 0 ]; do
   case "$1" in
     --dir) dir=$2 ;;
@@ -34,6 +38,7 @@ while [ $# -gt 0 ]; do
     --value-share) value_share=$2 ;;
     --threads) threads=$2 ;;
     --from) from=$2 ;;
+    --first-generation) first=$2 ;;
     *) echo "soccer-generations: unknown option $1" >&2; exit 2 ;;
   esac
   shift 2
@@ -42,6 +47,7 @@ done
 : "${KARTKA_CORPUS_DIR:?soccer-generations: set KARTKA_CORPUS_DIR to the kurnik corpus}"
 [ -d "$KARTKA_CORPUS_DIR" ] || { echo "soccer-generations: no corpus at $KARTKA_CORPUS_DIR" >&2; exit 1; }
 [ -f "$from" ] || { echo "soccer-generations: no weights at $from" >&2; exit 1; }
+[[ "$first" =~ ^[1-9][0-9]*$ ]] || { echo "soccer-generations: --first-generation must be 1 or more" >&2; exit 2; }
 
 train=${KARTKA_TRAIN:-}
 if [ -z "$train" ]; then
@@ -56,10 +62,10 @@ log=$dir/generations.tsv
 [ -f "$log" ] || printf 'generation\tgames\tpositions\tvalidation_loss\taccuracy\tscore_vs_current\tscore_vs_start\tkept\tseconds\n' > "$log"
 # The run's start and its options, so that the folder says how it was made.
 [ -f "$dir/start.safetensors" ] || cp "$from" "$dir/start.safetensors"
-echo "games $games nodes $nodes window $window pairs $pairs gate $gate corpus-games $corpus_games value-share $value_share" > "$dir/options"
+echo "games $games nodes $nodes window $window pairs $pairs gate $gate corpus-games $corpus_games value-share $value_share first-generation $first" > "$dir/options"
 
 current=$dir/start.safetensors
-for ((g = 1; g <= generations; g++)); do
+for ((g = first; g <= generations; g++)); do
   gen=$dir/gen-$g
   if [ -f "$gen/done" ]; then
     current=$(cat "$gen/done")
@@ -70,7 +76,7 @@ for ((g = 1; g <= generations; g++)); do
   "$train" soccer-self-play --out "$gen/games.txt" --games "$games" --nodes "$nodes" --seed $((1000003 * g)) \
     --threads "$threads" --network "$current" 2> "$gen/self-play.log"
   recent=()
-  for ((w = g; w > g - window && w >= 1; w--)); do recent+=(--self-play "$dir/gen-$w/games.txt"); done
+  for ((w = g; w > g - window && w >= first; w--)); do recent+=(--self-play "$dir/gen-$w/games.txt"); done
   "$train" soccer --corpus "$KARTKA_CORPUS_DIR" --out "$gen/net.safetensors" --from "$current" \
     --games "$corpus_games" --sample 0.5 --epochs 2 --learning-rate 5e-4 --value-share "$value_share" --seed "$g" \
     "${recent[@]}" 2> "$gen/train.log"

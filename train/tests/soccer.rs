@@ -252,12 +252,13 @@ fn generations_of_self_play_train_measure_and_keep_or_drop_each_network_and_resu
     let dir = tempfile::tempdir().expect("a temporary directory");
     let run = dir.path().join("run");
     let script = PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("../scripts/soccer-generations.sh");
-    let generations = |count: &str| {
+    let generations_in = |run: &Path, count: &str, more: &[&OsStr]| {
         let output = Command::new("bash")
             .arg(&script)
             .arg("--dir")
-            .arg(&run)
+            .arg(run)
             .args(["--generations", count, "--games", "4", "--nodes", "200", "--pairs", "2", "--corpus-games", "150"])
+            .args(more)
             .env("KARTKA_TRAIN", env!("CARGO_BIN_EXE_kartka-train"))
             .env("KARTKA_CORPUS_DIR", corpus_dir())
             .output()
@@ -266,6 +267,7 @@ fn generations_of_self_play_train_measure_and_keep_or_drop_each_network_and_resu
         assert!(output.status.success(), "the script failed:\n{log}");
         log
     };
+    let generations = |count: &str| generations_in(&run, count, &[]);
     generations("1");
     let first_games = std::fs::read(run.join("gen-1/games.txt")).expect("generation 1's games");
     let log = generations("2");
@@ -296,6 +298,51 @@ fn generations_of_self_play_train_measure_and_keep_or_drop_each_network_and_resu
     // Generation 2 trained on both generations' games (the window is 3).
     let train_log = std::fs::read_to_string(run.join("gen-2/train.log")).expect("its log");
     assert_eq!(train_log.matches("self-play: 4 games and").count(), 2, "{train_log}");
+
+    // On another machine, from a checkpoint: generation 3 from generation 2's weights, numbered and seeded as
+    // the third, its window holding only what this folder played.
+    let elsewhere = dir.path().join("elsewhere");
+    let checkpoint = run.join("gen-2/net.safetensors");
+    let log = generations_in(
+        &elsewhere,
+        "3",
+        &["--from".as_ref(), checkpoint.as_os_str(), "--first-generation".as_ref(), "3".as_ref()],
+    );
+    assert!(log.contains("generation 3:") && !log.contains("generation 1:"), "{log}");
+    assert!(!elsewhere.join("gen-1").exists() && !elsewhere.join("gen-2").exists());
+    assert_eq!(
+        std::fs::read(elsewhere.join("start.safetensors")).expect("the start"),
+        std::fs::read(&checkpoint).expect("kept")
+    );
+    let table = std::fs::read_to_string(elsewhere.join("generations.tsv")).expect("the table");
+    assert_eq!(table.lines().skip(1).map(|line| line.split('\t').next()).collect::<Vec<_>>(), [Some("3")], "{table}");
+    let train_log = std::fs::read_to_string(elsewhere.join("gen-3/train.log")).expect("its log");
+    assert_eq!(train_log.matches("self-play: 4 games and").count(), 1, "{train_log}");
+    // Its games are the third generation's seed's from the checkpoint.
+    let games = dir.path().join("third.txt");
+    let output = Command::new(env!("CARGO_BIN_EXE_kartka-train"))
+        .args([
+            "soccer-self-play",
+            "--games",
+            "4",
+            "--nodes",
+            "200",
+            "--seed",
+            "3000009",
+            "--threads",
+            "1",
+            "--network",
+        ])
+        .arg(&checkpoint)
+        .arg("--out")
+        .arg(&games)
+        .output()
+        .expect("self-play runs");
+    assert!(output.status.success(), "{}", String::from_utf8_lossy(&output.stderr));
+    assert_eq!(
+        std::fs::read(&games).expect("written"),
+        std::fs::read(elsewhere.join("gen-3/games.txt")).expect("played")
+    );
 }
 
 #[test]
@@ -488,4 +535,23 @@ fn a_least_time_control_leaves_out_only_faster_training_games() {
     assert_eq!(slow.games_used, all.games_used - left_out);
     assert_eq!(slow.validation.len(), all.validation.len(), "every held-out game is kept, fast or not");
     assert!(slow.training.len() < all.training.len(), "{} of {}", slow.training.len(), all.training.len());
+}
+
+/// Every checkpoint of a long run (train/checkpoints/README.md) holds weights the bot loads, so that a run goes
+/// on from it on the next machine.
+#[test]
+fn every_checkpoint_s_weights_load_in_the_bot() {
+    let checkpoints = PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("checkpoints");
+    let mut loaded = 0;
+    for entry in std::fs::read_dir(&checkpoints).expect("train/checkpoints") {
+        let folder = entry.expect("an entry").path();
+        if folder.is_dir() {
+            let weights = folder.join("net.safetensors");
+            let bytes = std::fs::read(&weights).unwrap_or_else(|error| panic!("{}: {error}", weights.display()));
+            Network::from_safetensors(&bytes).unwrap_or_else(|error| panic!("{}: {error}", weights.display()));
+            assert!(folder.join("generations.tsv").is_file(), "{}: no table", folder.display());
+            loaded += 1;
+        }
+    }
+    assert!(loaded > 0, "no checkpoint under {}", checkpoints.display());
 }

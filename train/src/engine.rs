@@ -1,12 +1,14 @@
 //! An outside engine spoken to over its standard input and output, one command a line and one answer line
 //! each: the line protocol of `kartka-bot-lab versus` (`new`, `play DIGITS`, `go MS`), with `eval` (the
-//! engine's chance that the seat to act wins) for `kartka-train soccer-judge`. The bench's QtPaperSoccer driver
+//! engine's chance that the seat to act wins) for `kartka-train soccer-judge` and `judge` (the same for a batch
+//! of positions of any game) for `kartka-train soccer-branches`. The bench's QtPaperSoccer driver
 //! (bench/qtpapersoccer) speaks it.
 
 use std::io::{BufRead, BufReader, Write};
 use std::process::{Child, ChildStdin, ChildStdout, Command, Stdio};
 
 use anyhow::{bail, Context};
+use kartka_bot::soccer_net::judge_command;
 use kartka_engine::soccer::{parse_turn, Direction, Position};
 
 use crate::self_play::play_whole_turn;
@@ -57,6 +59,21 @@ impl Engine {
             .ok()
             .filter(|chance| (0.0..=1.0).contains(chance))
             .with_context(|| format!("`eval` is answered by a chance from 0 to 1, not {answer:?}"))
+    }
+
+    /// The engine's chance that the seat to act wins each of `positions` (`judge`), in order, whatever game
+    /// it was told of: positions the bot's search would ask it about ([`kartka_bot::soccer_net::asks_outside`]).
+    pub fn judge(&mut self, positions: &[Position]) -> anyhow::Result<Vec<f32>> {
+        let answer = self.ask(&judge_command(positions))?;
+        let chances = answer
+            .split_whitespace()
+            .map(|word| word.parse::<f32>().ok().filter(|chance| (0.0..=1.0).contains(chance)))
+            .collect::<Option<Vec<f32>>>()
+            .with_context(|| format!("`judge` is answered by chances from 0 to 1, not {answer:?}"))?;
+        if chances.len() != positions.len() {
+            bail!("`judge` of {} positions was answered by {} chances", positions.len(), chances.len());
+        }
+        Ok(chances)
     }
 
     /// The engine's whole turn after thinking `ms` milliseconds (`go MS`), which it also plays on its own

@@ -3,6 +3,7 @@
 //! docs/bot.md). The inputs and the network's shape are the bot's own (`kartka_bot::soccer_net`), so that what is
 //! trained is what is played.
 
+pub mod branches;
 pub mod choices;
 pub mod corpus;
 pub mod engine;

@@ -6,6 +6,7 @@ use std::path::PathBuf;
 use anyhow::Context;
 use clap::{Parser, Subcommand};
 use kartka_bot::soccer_net::{Network, SoccerNetEvaluation};
+use kartka_train::branches::{self, BranchOptions};
 use kartka_train::choices::Choices;
 use kartka_train::corpus::{self, CorpusOptions};
 use kartka_train::engine;
@@ -34,6 +35,9 @@ enum Command {
     /// The corpus's games with the search's value at some turns, written like self-play games for
     /// `soccer --self-play`.
     SoccerRelabel(RelabelArgs),
+    /// Positions one turn off the corpus's games, drawn among the turns level 8's search judges, each with
+    /// an outside engine's judgement, written like self-play games for `soccer --self-play`.
+    SoccerBranches(BranchesArgs),
     /// Two sets of weights against each other at a fixed node budget (pairs of games from the same opening,
     /// each network first once), as a self-play generation is measured before it replaces the last.
     SoccerMatch(MatchArgs),
@@ -163,6 +167,44 @@ struct RelabelArgs {
     engine_args: Vec<String>,
     #[command(flatten)]
     run: SearchRunArgs,
+}
+
+#[derive(Debug, clap::Args)]
+struct BranchesArgs {
+    /// The directory of the kurnik corpus's *.pgn.gz files.
+    #[arg(long, env = "KARTKA_CORPUS_DIR")]
+    corpus: PathBuf,
+    /// Where to write the branches.
+    #[arg(long)]
+    out: PathBuf,
+    /// Branch off the games from this one on (in the order training reads them), so that runs can share the
+    /// corpus out.
+    #[arg(long, default_value_t = 0)]
+    first: usize,
+    /// How many games to branch off (held-out games among them are skipped).
+    #[arg(long, default_value_t = 1000)]
+    games: usize,
+    /// The share of a game's turns branched from, from 0 to 1.
+    #[arg(long, default_value_t = 0.5, value_parser = share)]
+    share: f64,
+    /// Branches from each turn drawn.
+    #[arg(long, default_value_t = 2, value_parser = at_least_one)]
+    per_turn: usize,
+    /// One game in this many is held out (never branched from), as `soccer --validation-every`.
+    #[arg(long, default_value_t = 20, value_parser = at_least_one)]
+    validation_every: usize,
+    /// Seeds which turns are branched from and the branches.
+    #[arg(long, default_value_t = 0)]
+    seed: u64,
+    /// Threads listing turns side by side (what is written is the same whatever the number).
+    #[arg(long, default_value_t = 1)]
+    threads: usize,
+    /// The outside engine that judges the branches' ends (its `judge`).
+    #[arg(long)]
+    engine: String,
+    /// Arguments of `--engine`'s program (repeat the option for each).
+    #[arg(long = "engine-arg")]
+    engine_args: Vec<String>,
 }
 
 /// What a run of searches shares: the seed, the threads and the weights.
@@ -297,6 +339,7 @@ fn main() -> anyhow::Result<()> {
         Command::Soccer(args) => soccer(args),
         Command::SoccerSelfPlay(args) => soccer_self_play(args),
         Command::SoccerRelabel(args) => soccer_relabel(args),
+        Command::SoccerBranches(args) => soccer_branches(args),
         Command::SoccerMatch(args) => soccer_match(args),
         Command::SoccerEngineGames(args) => soccer_engine_games(args),
         Command::SoccerJudge(args) => soccer_judge(args),
@@ -352,6 +395,31 @@ fn soccer_relabel(args: RelabelArgs) -> anyhow::Result<()> {
         args.out.display(),
         started.elapsed().as_secs_f64()
     );
+    Ok(())
+}
+
+fn soccer_branches(args: BranchesArgs) -> anyhow::Result<()> {
+    let started = std::time::Instant::now();
+    let (games, _, data_hash) =
+        corpus::decided_games(&args.corpus, None, Some(args.first + args.games), args.validation_every)?;
+    let end = (args.first + args.games).min(games.len());
+    anyhow::ensure!(args.first < end, "--first {} is past the corpus's {} decided games", args.first, games.len());
+    eprintln!("corpus: {} decided games read (sha256 {data_hash}); branching off {}..{end}", games.len(), args.first);
+    let options = BranchOptions { share: args.share, per_turn: args.per_turn, seed: args.seed, threads: args.threads };
+    let file = std::fs::File::create(&args.out).with_context(|| format!("creating {}", args.out.display()))?;
+    let mut out = std::io::BufWriter::new(file);
+    let mut engine = engine::Engine::start(&args.engine, &args.engine_args)?;
+    let mut written = 0;
+    // Batches of a few games a thread, each appended as it ends: a long run keeps what it has judged.
+    let batch = options.threads.max(1) * 16;
+    for start in (args.first..end).step_by(batch) {
+        let found = branches::branches(&games, start..(start + batch).min(end), options)?;
+        let judged = branches::judge_branches(&games, &found, &mut engine)?;
+        self_play::append(&mut out, &judged).with_context(|| format!("writing {}", args.out.display()))?;
+        written += judged.len();
+        eprintln!("{written} branches ({:.0} s)", started.elapsed().as_secs_f64());
+    }
+    eprintln!("{written} branches written to {} in {:.0} s", args.out.display(), started.elapsed().as_secs_f64());
     Ok(())
 }
 

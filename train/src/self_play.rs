@@ -92,7 +92,9 @@ pub struct SelfPlayGame {
 impl SelfPlayGame {
     /// The game as one line: the winner (`1`, `2`, or `-` unfinished), then each turn as its kurnik digits,
     /// a colon and its label: the search's chance with three decimals, `-` for a random turn, `=` for a turn
-    /// played without a known judgement; e.g. `2 0123:- 45:0.512 6:0.470 12:=`.
+    /// played without a known judgement; e.g. `2 0123:- 45:0.512 6:0.470 12:=`. A last word with a chance and
+    /// no digits judges the position the turns reach (a branch off a game, `soccer-branches`; no winner):
+    /// `- 0123:- 45:- :0.388`.
     pub fn line(&self) -> String {
         let mut line = String::from(match self.winner {
             Some(Seat::FIRST) => "1",
@@ -137,10 +139,9 @@ impl SelfPlayGame {
         };
         let mut position = Position::new(Pitch::STANDARD);
         let mut turns = Vec::new();
-        for word in words {
+        let mut words = words.peekable();
+        while let Some(word) = words.next() {
             let (digits, value) = word.split_once(':').with_context(|| format!("a turn {word:?} without its value"))?;
-            let steps = parse_turn(digits)?;
-            play_whole_turn(&mut position, &steps)?;
             let label = match value {
                 "-" => TurnLabel::Random,
                 "=" => TurnLabel::Played,
@@ -151,6 +152,15 @@ impl SelfPlayGame {
                         .with_context(|| format!("a turn's value is a chance from 0 to 1, - or =, not {text:?}"))?,
                 ),
             };
+            if digits.is_empty() {
+                if words.peek().is_some() || label.chance().is_none() || position.is_over() {
+                    bail!("a chance without a turn ({word:?}) judges the end of a game going on, as its last word");
+                }
+                turns.push(SelfPlayTurn { steps: Vec::new(), label });
+                continue;
+            }
+            let steps = parse_turn(digits)?;
+            play_whole_turn(&mut position, &steps)?;
             turns.push(SelfPlayTurn { steps, label });
         }
         let decided = position.outcome().and_then(|outcome| outcome.winner());
@@ -241,20 +251,25 @@ pub fn chance_of(evaluation: Evaluation) -> f32 {
 
 /// Adds to `positions` the position at the start of every trained turn of `games`, with its target: for a
 /// searched turn `value_share` of the search's chance and the rest the result (1 if the seat to act won, else
-/// 0), for a played one the result. Games given up unfinished say nothing of who was winning and are left
-/// out. Returns how many positions it added.
+/// 0), for a played one the result. A game without a result (given up unfinished, or a branch off a game)
+/// says nothing of who won: with `value_share` above 0 its judged positions are trained on their chance
+/// alone, and the rest of it is left out. Returns how many positions it added.
 pub fn add_positions(games: &[SelfPlayGame], value_share: f32, positions: &mut Positions) -> anyhow::Result<usize> {
     let before = positions.len();
     for game in games {
-        let Some(winner) = game.winner else { continue };
+        if game.winner.is_none() && value_share == 0.0 {
+            continue;
+        }
         let mut position = Position::new(Pitch::STANDARD);
         for turn in &game.turns {
-            if let (true, Some(inputs)) = (turn.label.is_trained(), active_inputs(&position, false)) {
-                let result = if position.to_move() == winner { 1.0 } else { 0.0 };
-                let target = match turn.label.chance() {
-                    Some(chance) => value_share * chance + (1.0 - value_share) * result,
-                    None => result,
-                };
+            let result = game.winner.map(|winner| if position.to_move() == winner { 1.0 } else { 0.0 });
+            let target = match (turn.label.chance(), result) {
+                (Some(chance), Some(result)) => Some(value_share * chance + (1.0 - value_share) * result),
+                (Some(chance), None) => Some(chance),
+                (None, Some(result)) if turn.label.is_trained() => Some(result),
+                (None, _) => None,
+            };
+            if let (Some(target), Some(inputs)) = (target, active_inputs(&position, false)) {
                 positions.push(inputs.as_slice(), target);
             }
             for &step in &turn.steps {
@@ -360,6 +375,12 @@ mod tests {
         assert!(format!("{error:#}").contains("illegal"), "{error:#}");
         let error = SelfPlayGame::parse(&format!("- {digits}:1.5")).expect_err("a chance over 1");
         assert!(format!("{error:#}").contains("chance"), "{error:#}");
+        let error = SelfPlayGame::parse(&format!("- :0.5 {digits}:-")).expect_err("a judged end before a turn");
+        assert!(format!("{error:#}").contains("last word"), "{error:#}");
+        let error = SelfPlayGame::parse(&format!("- {digits}:- :-")).expect_err("an end without a chance");
+        assert!(format!("{error:#}").contains("last word"), "{error:#}");
+        let error = SelfPlayGame::parse(&format!("{line} :0.5")).expect_err("the end of a finished game");
+        assert!(format!("{error:#}").contains("last word"), "{error:#}");
     }
 
     #[test]
@@ -374,7 +395,27 @@ mod tests {
         assert!((0..results_only.len()).all(|index| matches!(results_only.target(index), 0.0 | 1.0)));
         assert!((0..positions.len()).any(|index| !matches!(positions.target(index), 0.0 | 1.0)));
         let unfinished = SelfPlayGame { winner: None, ..games[0].clone() };
-        assert_eq!(add_positions(&[unfinished], 0.5, &mut Positions::default()).expect("none"), 0);
+        assert_eq!(add_positions(std::slice::from_ref(&unfinished), 0.0, &mut Positions::default()).expect("none"), 0);
+        let mut chances = Positions::default();
+        let searched: Vec<f32> = unfinished.turns.iter().filter_map(|turn| turn.label.chance()).collect();
+        assert_eq!(add_positions(&[unfinished], 0.5, &mut chances).expect("positions"), searched.len());
+        let targets: Vec<f32> = (0..chances.len()).map(|index| chances.target(index)).collect();
+        assert_eq!(targets, searched, "without a result, a judged position's target is its chance alone");
+    }
+
+    #[test]
+    fn a_branch_s_judged_end_reads_back_and_is_trained_on_its_chance() {
+        let (end, mut turns) = random_opening(3, 6, 0).expect("an opening");
+        turns.push(SelfPlayTurn { steps: Vec::new(), label: TurnLabel::Searched(0.388) });
+        let branch = SelfPlayGame { turns, winner: None };
+        let line = branch.line();
+        assert!(line.ends_with(" :0.388"), "{line}");
+        assert_eq!(SelfPlayGame::parse(&line).expect("a branch off a game"), branch);
+        let mut positions = Positions::default();
+        assert_eq!(add_positions(&[branch], 1.0, &mut positions).expect("positions"), 1, "only the judged end");
+        assert_eq!(positions.target(0), 0.388);
+        let expected = active_inputs(&end, false).expect("a game going on");
+        assert_eq!(positions.inputs(0), expected.as_slice(), "the position the turns reach");
     }
 
     #[test]

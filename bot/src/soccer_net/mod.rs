@@ -9,4 +9,4 @@ mod outside;
 pub use evaluation::SoccerNetEvaluation;
 pub use features::{active_inputs, mirrored, ActiveInputs, INPUTS, POINTS};
 pub use network::{Network, WeightsError, HIDDEN_1, HIDDEN_2};
-pub use outside::{OutsideChances, OutsideJudgement};
+pub use outside::{asks_outside, judge_command, position_words, OutsideChances, OutsideJudgement};

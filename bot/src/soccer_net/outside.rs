@@ -3,6 +3,8 @@
 //! scale as the learned evaluation puts its network's. It lets the bot's search be measured apart from the
 //! judgement it starts from: the same search with another engine's network, against that engine.
 
+use std::fmt::Write as _;
+
 use kartka_engine::soccer::{Pitch, Position};
 
 use super::evaluation::{LIMIT, UNITS_PER_LOGIT};
@@ -41,6 +43,39 @@ impl std::hash::Hash for OutsideJudgement {
     fn hash<H: std::hash::Hasher>(&self, state: &mut H) {
         std::ptr::hash(std::ptr::from_ref(self.0).cast::<()>(), state);
     }
+}
+
+/// Whether [`OutsideJudgement`] asks the outside about `position`: a game going on, on kurnik's pitch, at the
+/// start of a turn, neither seat cut off from the goal it attacks. The rest the bot knows itself.
+#[must_use]
+pub fn asks_outside(position: &Position) -> bool {
+    !position.is_over() && known(position).is_none()
+}
+
+/// One position as an outside engine's `judge` command reads it (bench/qtpapersoccer/README.md): the seat to
+/// act (0 is kurnik's first mover, attacking the top goal), the ball's point, then every drawn segment as
+/// `x,y,d` (its end nearer the top-left and the direction digit to the other end), in kartka's coordinates
+/// (`x` 0..=8 from the left, `y` −1..=11 from the top goal), appended to `line`.
+pub fn position_words(position: &Position, line: &mut String) {
+    let ball = position.ball();
+    let _ = write!(line, "{} {} {}", position.to_move().index(), ball.x, ball.y);
+    for (point, direction) in position.drawn_segments() {
+        let _ = write!(line, " {},{},{}", point.x, point.y, direction as u8);
+    }
+}
+
+/// The `judge` command asking an outside engine's chance for each of `positions`: their
+/// [`position_words`] separated by `|`.
+#[must_use]
+pub fn judge_command(positions: &[Position]) -> String {
+    let mut line = String::from("judge ");
+    for (index, position) in positions.iter().enumerate() {
+        if index > 0 {
+            line.push('|');
+        }
+        position_words(position, &mut line);
+    }
+    line
 }
 
 /// What the bot knows of `position` without asking: `None` when only the outside judgement can tell.
@@ -102,6 +137,8 @@ impl Evaluate<Position> for OutsideJudgement {
 mod tests {
     use std::sync::Mutex;
 
+    use kartka_engine::soccer::Direction;
+
     use super::*;
     use crate::test_games::random_game;
 
@@ -143,5 +180,31 @@ mod tests {
         assert!(units_of_chance(0.1) < -UNIT && units_of_chance(0.9) > UNIT);
         assert!(units_of_chance(1.0) > 20 * UNIT && units_of_chance(1.0) <= LIMIT);
         assert!((units_of_chance(0.0) + units_of_chance(1.0)).abs() <= 5, "symmetric up to rounding");
+    }
+
+    #[test]
+    fn a_position_is_written_as_its_seat_ball_and_drawn_segments() {
+        let mut position = Position::default();
+        position.step(Direction::North).expect("legal");
+        let mut line = String::new();
+        position_words(&position, &mut line);
+        assert_eq!(line, "1 4 4 4,4,4", "the segment from (4,4) south to the centre (4,5)");
+        assert_eq!(judge_command(&[Position::default(), position]), "judge 0 4 5|1 4 4 4,4,4");
+    }
+
+    #[test]
+    fn the_outside_is_asked_only_about_turn_starts_of_games_going_on_that_nobody_is_cut_off_in() {
+        let positions: Vec<Position> = (0..20).flat_map(|seed| random_game(Pitch::STANDARD, seed)).collect();
+        let asked = positions.iter().filter(|position| asks_outside(position)).count();
+        assert!(asked > 100 && asked < positions.len(), "{asked} of {}", positions.len());
+        for position in &positions {
+            if position.is_over() || position.must_continue() {
+                assert!(!asks_outside(position), "a finished game or a turn's middle is known without asking");
+            }
+            if asks_outside(position) {
+                assert_eq!(cut_off_score(position.goal_reach(), position.to_move()), None);
+            }
+        }
+        assert!(asks_outside(&Position::default()));
     }
 }

@@ -3,10 +3,9 @@
 //! chance that the seat to act wins each position of a batch; what the bot knows exactly stays exact
 //! ([`OutsideJudgement`]).
 
-use std::fmt::Write as _;
 use std::sync::Mutex;
 
-use kartka_bot::soccer_net::OutsideChances;
+use kartka_bot::soccer_net::{judge_command, OutsideChances};
 use kartka_engine::soccer::Position;
 
 use super::versus::Engine;
@@ -21,30 +20,6 @@ impl EngineJudge {
     pub fn start(program: &str, args: &[String]) -> anyhow::Result<EngineJudge> {
         Ok(EngineJudge { engine: Mutex::new(Engine::start(program, args)?) })
     }
-}
-
-/// One position as the `judge` command writes it: the seat to act (0 is kurnik's first mover, attacking the
-/// top goal), the ball's point, then every drawn segment as `x,y,d` (its end nearer the top-left and the
-/// direction digit to the other end), in kartka's coordinates (`x` 0..=8 from the left, `y` −1..=11 from the
-/// top goal).
-pub fn position_words(position: &Position, line: &mut String) {
-    let ball = position.ball();
-    let _ = write!(line, "{} {} {}", position.to_move().index(), ball.x, ball.y);
-    for (point, direction) in position.drawn_segments() {
-        let _ = write!(line, " {},{},{}", point.x, point.y, direction as u8);
-    }
-}
-
-/// The `judge` command for `positions`: their words separated by `|`.
-pub fn judge_command(positions: &[Position]) -> String {
-    let mut line = String::from("judge ");
-    for (index, position) in positions.iter().enumerate() {
-        if index > 0 {
-            line.push('|');
-        }
-        position_words(position, &mut line);
-    }
-    line
 }
 
 impl OutsideChances for EngineJudge {
@@ -67,16 +42,6 @@ mod tests {
     use kartka_engine::soccer::Direction;
 
     use super::*;
-
-    #[test]
-    fn a_position_is_written_as_its_seat_ball_and_drawn_segments() {
-        let mut position = Position::default();
-        position.step(Direction::North).expect("legal");
-        let mut line = String::new();
-        position_words(&position, &mut line);
-        assert_eq!(line, "1 4 4 4,4,4", "the segment from (4,4) south to the centre (4,5)");
-        assert_eq!(judge_command(&[Position::default(), position]), "judge 0 4 5|1 4 4 4,4,4");
-    }
 
     /// A shell engine answering `judge` with one chance a position: a third for each.
     #[test]

@@ -20,13 +20,13 @@ use kartka_bot::soccer_net::{asks_outside, SoccerNetEvaluation};
 use kartka_bot::soccer_turns::{EVALUATED_TURNS, LISTED_TURNS};
 use kartka_bot::Evaluate;
 use kartka_engine::soccer::{Direction, Pitch, Position, TurnEnumerator};
-use rand::rngs::StdRng;
 use rand::seq::index::sample;
-use rand::{Rng, SeedableRng};
+use rand::Rng;
 
 use crate::corpus::DecidedGame;
 use crate::engine::Engine;
 use crate::parallel;
+use crate::relabel::game_rng;
 use crate::self_play::{SelfPlayGame, SelfPlayTurn, TurnLabel};
 
 /// How to branch off the games.
@@ -72,7 +72,7 @@ pub fn branches(
 /// Game `index`'s branches: from each turn start drawn, [`BranchOptions::per_turn`] of the turns the search
 /// would judge there, drawn without repeats.
 fn game_branches(game: &DecidedGame, index: usize, options: BranchOptions) -> anyhow::Result<Vec<Branch>> {
-    let mut rng = StdRng::seed_from_u64(options.seed ^ (index as u64).wrapping_mul(0x9E37_79B9_7F4A_7C15));
+    let mut rng = game_rng(options.seed, index);
     let mut enumerator = TurnEnumerator::new();
     let mut position = Position::new(Pitch::STANDARD);
     let mut branches = Vec::new();
@@ -154,29 +154,12 @@ pub fn judge_branches(
 
 #[cfg(test)]
 mod tests {
-    use kartka_engine::Seat;
+    use rand::rngs::StdRng;
+    use rand::SeedableRng;
 
     use super::*;
+    use crate::relabel::tests::games;
     use crate::self_play::play_whole_turn;
-
-    /// A decided game played by the first legal step each time, and the same game held out.
-    fn games() -> Vec<DecidedGame> {
-        let mut position = Position::new(Pitch::STANDARD);
-        let mut turns = Vec::new();
-        while !position.is_over() {
-            let mover = position.to_move();
-            let mut steps = Vec::new();
-            while !position.is_over() && position.to_move() == mover {
-                let step = position.legal_directions().next().expect("a legal step");
-                position.step(step).expect("legal");
-                steps.push(step);
-            }
-            turns.push(steps);
-        }
-        let winner = position.outcome().and_then(|outcome| outcome.winner()).unwrap_or(Seat::FIRST);
-        let game = DecidedGame { turns, winner, held_out: false, time_control: None };
-        vec![DecidedGame { held_out: true, ..game.clone() }, game]
-    }
 
     #[test]
     fn branches_are_turns_the_search_judges_the_same_whatever_the_threads() {

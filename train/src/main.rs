@@ -136,19 +136,8 @@ struct MatchArgs {
 
 #[derive(Debug, clap::Args)]
 struct RelabelArgs {
-    /// The directory of the kurnik corpus's *.pgn.gz files.
-    #[arg(long, env = "KARTKA_CORPUS_DIR")]
-    corpus: PathBuf,
-    /// Where to write the labelled games.
-    #[arg(long)]
-    out: PathBuf,
-    /// Label the games from this one on (in the order training reads them: file-name order, games that ended
-    /// by the rules), so that runs can share the corpus out.
-    #[arg(long, default_value_t = 0)]
-    first: usize,
-    /// How many games to label (held-out games among them are skipped).
-    #[arg(long, default_value_t = 1000)]
-    games: usize,
+    #[command(flatten)]
+    slice: CorpusSliceArgs,
     /// The share of a game's turns the search labels, from 0 to 1.
     #[arg(long, default_value_t = 0.1, value_parser = share)]
     share: f64,
@@ -171,19 +160,8 @@ struct RelabelArgs {
 
 #[derive(Debug, clap::Args)]
 struct BranchesArgs {
-    /// The directory of the kurnik corpus's *.pgn.gz files.
-    #[arg(long, env = "KARTKA_CORPUS_DIR")]
-    corpus: PathBuf,
-    /// Where to write the branches.
-    #[arg(long)]
-    out: PathBuf,
-    /// Branch off the games from this one on (in the order training reads them), so that runs can share the
-    /// corpus out.
-    #[arg(long, default_value_t = 0)]
-    first: usize,
-    /// How many games to branch off (held-out games among them are skipped).
-    #[arg(long, default_value_t = 1000)]
-    games: usize,
+    #[command(flatten)]
+    slice: CorpusSliceArgs,
     /// The share of a game's turns branched from, from 0 to 1.
     #[arg(long, default_value_t = 0.5, value_parser = share)]
     share: f64,
@@ -205,6 +183,43 @@ struct BranchesArgs {
     /// Arguments of `--engine`'s program (repeat the option for each).
     #[arg(long = "engine-arg")]
     engine_args: Vec<String>,
+}
+
+/// Which of the corpus's games a labelling run reads, and where it writes them.
+#[derive(Debug, clap::Args)]
+struct CorpusSliceArgs {
+    /// The directory of the kurnik corpus's *.pgn.gz files.
+    #[arg(long, env = "KARTKA_CORPUS_DIR")]
+    corpus: PathBuf,
+    /// Where to write the labelled games.
+    #[arg(long)]
+    out: PathBuf,
+    /// Start from this game (in the order training reads them: file-name order, games that ended by the
+    /// rules), so that runs can share the corpus out.
+    #[arg(long, default_value_t = 0)]
+    first: usize,
+    /// How many games to read (held-out games among them are skipped).
+    #[arg(long, default_value_t = 1000)]
+    games: usize,
+}
+
+impl CorpusSliceArgs {
+    /// Reads the corpus's decided games up to the slice's end (one in `validation_every` held out) and creates
+    /// the file to write; returns the games, the slice's indices among them and the file. `doing` names the
+    /// work on the progress line.
+    fn open(
+        &self,
+        validation_every: usize,
+        doing: &str,
+    ) -> anyhow::Result<(Vec<corpus::DecidedGame>, std::ops::Range<usize>, std::io::BufWriter<std::fs::File>)> {
+        let (games, _, data_hash) =
+            corpus::decided_games(&self.corpus, None, Some(self.first + self.games), validation_every)?;
+        let end = (self.first + self.games).min(games.len());
+        anyhow::ensure!(self.first < end, "--first {} is past the corpus's {} decided games", self.first, games.len());
+        eprintln!("corpus: {} decided games read (sha256 {data_hash}); {doing} {}..{end}", games.len(), self.first);
+        let file = std::fs::File::create(&self.out).with_context(|| format!("creating {}", self.out.display()))?;
+        Ok((games, self.first..end, std::io::BufWriter::new(file)))
+    }
 }
 
 /// What a run of searches shares: the seed, the threads and the weights.
@@ -365,34 +380,28 @@ fn evaluator(path: Option<&PathBuf>) -> anyhow::Result<SoccerNetEvaluation> {
 fn soccer_relabel(args: RelabelArgs) -> anyhow::Result<()> {
     let started = std::time::Instant::now();
     let evaluator = evaluator(args.run.network.as_ref())?;
-    let (games, _, data_hash) =
-        corpus::decided_games(&args.corpus, None, Some(args.first + args.games), args.validation_every)?;
-    let end = (args.first + args.games).min(games.len());
-    anyhow::ensure!(args.first < end, "--first {} is past the corpus's {} decided games", args.first, games.len());
-    eprintln!("corpus: {} decided games read (sha256 {data_hash}); labelling {}..{end}", games.len(), args.first);
+    let (games, slice, mut out) = args.slice.open(args.validation_every, "labelling")?;
     let options =
         RelabelOptions { nodes: args.nodes, share: args.share, seed: args.run.seed, threads: args.run.threads };
-    let file = std::fs::File::create(&args.out).with_context(|| format!("creating {}", args.out.display()))?;
-    let mut out = std::io::BufWriter::new(file);
     let (mut written, mut labels) = (0, 0);
     // Batches of a few games a thread, each appended as it ends: a long run keeps what it has labelled.
     let batch = options.threads.max(1) * 16;
     let mut engine =
         args.engine.as_ref().map(|program| engine::Engine::start(program, &args.engine_args)).transpose()?;
-    for start in (args.first..end).step_by(batch) {
-        let indices = start..(start + batch).min(end);
+    for start in slice.clone().step_by(batch) {
+        let indices = start..(start + batch).min(slice.end);
         let labelled = match engine.as_mut() {
             Some(engine) => relabel::relabel_by_engine(&games, indices, options.share, options.seed, engine)?,
             None => relabel::relabel(&games, indices, options, evaluator)?,
         };
-        self_play::append(&mut out, &labelled).with_context(|| format!("writing {}", args.out.display()))?;
+        self_play::append(&mut out, &labelled).with_context(|| format!("writing {}", args.slice.out.display()))?;
         written += labelled.len();
         labels += labelled.iter().flat_map(|game| &game.turns).filter(|turn| turn.label.is_trained()).count();
         eprintln!("{written} games, {labels} labelled turns ({:.0} s)", started.elapsed().as_secs_f64());
     }
     eprintln!(
         "{written} games with {labels} labelled turns written to {} in {:.0} s",
-        args.out.display(),
+        args.slice.out.display(),
         started.elapsed().as_secs_f64()
     );
     Ok(())
@@ -400,26 +409,21 @@ fn soccer_relabel(args: RelabelArgs) -> anyhow::Result<()> {
 
 fn soccer_branches(args: BranchesArgs) -> anyhow::Result<()> {
     let started = std::time::Instant::now();
-    let (games, _, data_hash) =
-        corpus::decided_games(&args.corpus, None, Some(args.first + args.games), args.validation_every)?;
-    let end = (args.first + args.games).min(games.len());
-    anyhow::ensure!(args.first < end, "--first {} is past the corpus's {} decided games", args.first, games.len());
-    eprintln!("corpus: {} decided games read (sha256 {data_hash}); branching off {}..{end}", games.len(), args.first);
+    let (games, slice, mut out) = args.slice.open(args.validation_every, "branching off")?;
     let options = BranchOptions { share: args.share, per_turn: args.per_turn, seed: args.seed, threads: args.threads };
-    let file = std::fs::File::create(&args.out).with_context(|| format!("creating {}", args.out.display()))?;
-    let mut out = std::io::BufWriter::new(file);
     let mut engine = engine::Engine::start(&args.engine, &args.engine_args)?;
     let mut written = 0;
     // Batches of a few games a thread, each appended as it ends: a long run keeps what it has judged.
     let batch = options.threads.max(1) * 16;
-    for start in (args.first..end).step_by(batch) {
-        let found = branches::branches(&games, start..(start + batch).min(end), options)?;
+    for start in slice.clone().step_by(batch) {
+        let found = branches::branches(&games, start..(start + batch).min(slice.end), options)?;
         let judged = branches::judge_branches(&games, &found, &mut engine)?;
-        self_play::append(&mut out, &judged).with_context(|| format!("writing {}", args.out.display()))?;
+        self_play::append(&mut out, &judged).with_context(|| format!("writing {}", args.slice.out.display()))?;
         written += judged.len();
         eprintln!("{written} branches ({:.0} s)", started.elapsed().as_secs_f64());
     }
-    eprintln!("{written} branches written to {} in {:.0} s", args.out.display(), started.elapsed().as_secs_f64());
+    let path = args.slice.out.display();
+    eprintln!("{written} branches written to {path} in {:.0} s", started.elapsed().as_secs_f64());
     Ok(())
 }
 

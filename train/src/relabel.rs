@@ -123,17 +123,17 @@ pub fn relabel_by_engine(
 }
 
 /// The random draws of game `index` of a run seeded `seed`: the same whatever else the run labels.
-fn game_rng(seed: u64, index: usize) -> StdRng {
+pub(crate) fn game_rng(seed: u64, index: usize) -> StdRng {
     StdRng::seed_from_u64(seed ^ (index as u64).wrapping_mul(0x9E37_79B9_7F4A_7C15))
 }
 
 #[cfg(test)]
-mod tests {
+pub(crate) mod tests {
     use super::*;
 
     /// A short decided game: the first seat walks the ball straight up into the goal, the second answers
     /// beside it.
-    fn games() -> Vec<DecidedGame> {
+    pub(crate) fn games() -> Vec<DecidedGame> {
         let mut position = Position::new(Pitch::STANDARD);
         let mut turns = Vec::new();
         while !position.is_over() {

@@ -15,6 +15,8 @@
 //!   exactly, as in an MCTS solver. No random playouts. The deadline hears how the search goes after 8, 16,
 //!   32, … iterations ([`Deadline::deepen`]), as after iterations of deepening, and is asked between
 //!   iterations; the node budget counts the turns listed. No clock is read here.
+//! - **Tree learning** ([`play_turn_with_tree`]): the search's most visited nodes with their values, the labels
+//!   self-play writes beside its games so that the network learns what the search found below the root.
 
 mod children;
 mod search;
@@ -31,7 +33,7 @@ use kartka_engine::soccer::{Direction, Position};
 
 use self::children::units_of_value;
 use self::search::TurnSearch;
-use self::tree::Proof;
+use self::tree::{Node, Proof};
 use crate::bot::{BotError, Evaluation, Stats, Turn};
 use crate::evaluate::Evaluate;
 use crate::search::Deadline;
@@ -71,6 +73,72 @@ pub fn play_turn<E: Evaluate<Position>>(
     node_budget: u64,
     deadline: &dyn Deadline,
 ) -> Result<Turn<Direction>, BotError> {
+    search_turn(position, evaluator, backup, node_budget, deadline).map(|(turn, _)| turn)
+}
+
+/// A node of the search's tree below the root and what the search found it worth: a label for tree learning,
+/// which teaches the network what its own search saw below the positions it was asked about, not only at the
+/// root (Cohen-Solal's "tree learning", the training of the unbounded best-first minimax QtPaperSoccer plays).
+#[derive(Clone, Debug, PartialEq)]
+pub struct SearchedNode {
+    /// The whole turns from the root to the node, the root's child first; each never empty.
+    pub turns: Vec<Vec<Direction>>,
+    /// What the position after the last turn is worth to the seat that played it, on the scale of
+    /// [`play_turn`]'s own evaluation: the backup rule's value, or exact where the tree proved it (a win or a
+    /// loss without a count of steps).
+    pub evaluation: Evaluation,
+    /// The iterations that went through the node.
+    pub visits: u32,
+}
+
+/// [`play_turn`], and the `most_visited` nodes below the root that the search went through at least
+/// `min_visits` times, most visited first (ties in the tree's order), each with the search's value.
+pub fn play_turn_with_tree<E: Evaluate<Position>>(
+    position: &Position,
+    evaluator: &E,
+    backup: Backup,
+    node_budget: u64,
+    deadline: &dyn Deadline,
+    most_visited: usize,
+    min_visits: u32,
+) -> Result<(Turn<Direction>, Vec<SearchedNode>), BotError> {
+    let (turn, search) = search_turn(position, evaluator, backup, node_budget, deadline)?;
+    let tree = &search.tree;
+    let mut parents = vec![0u32; tree.nodes.len()];
+    for (index, node) in tree.nodes.iter().enumerate() {
+        for child in node.child_indices() {
+            parents[child] = index as u32;
+        }
+    }
+    let mut chosen: Vec<usize> =
+        (1..tree.nodes.len()).filter(|&index| tree.nodes[index].visits >= min_visits).collect();
+    chosen.sort_by_key(|&index| std::cmp::Reverse(tree.nodes[index].visits));
+    chosen.truncate(most_visited);
+    let nodes = chosen
+        .into_iter()
+        .map(|index| {
+            let mut turns = Vec::new();
+            let mut at = index;
+            while at != 0 {
+                turns.push(tree.steps_of(at).to_vec());
+                at = parents[at] as usize;
+            }
+            turns.reverse();
+            let node = &tree.nodes[index];
+            SearchedNode { turns, evaluation: evaluation_of(&search, node), visits: node.visits }
+        })
+        .collect();
+    Ok((turn, nodes))
+}
+
+/// The search of [`play_turn`], with the tree it grew.
+fn search_turn<'a, E: Evaluate<Position>>(
+    position: &Position,
+    evaluator: &'a E,
+    backup: Backup,
+    node_budget: u64,
+    deadline: &'a dyn Deadline,
+) -> Result<(Turn<Direction>, TurnSearch<'a, E>), BotError> {
     if position.is_over() {
         return Err(BotError::GameOver);
     }
@@ -78,14 +146,22 @@ pub fn play_turn<E: Evaluate<Position>>(
     let outcome = search.run(position).ok_or(BotError::NoLegalAction)?;
     let chosen = &search.tree.nodes[outcome.chosen];
     let actions = search.tree.steps_of(outcome.chosen).to_vec();
-    let evaluation = match chosen.proof {
-        Proof::Won => Evaluation::Win(actions_if_it_ends_the_game(position, &actions)),
-        Proof::Lost => Evaluation::Loss(None),
-        Proof::Drawn => Evaluation::Score(0),
-        Proof::Open => Evaluation::Score(units_of_value(search.value(chosen))),
+    let evaluation = match evaluation_of(&search, chosen) {
+        Evaluation::Win(_) => Evaluation::Win(actions_if_it_ends_the_game(position, &actions)),
+        evaluation => evaluation,
     };
     let stats = Stats { nodes: outcome.turns, depth: outcome.depth, solved: 0, planned: 0 };
-    Ok(Turn { actions, evaluation, stats })
+    Ok((Turn { actions, evaluation, stats }, search))
+}
+
+/// What `node` is worth to the seat that played its turn, as the search found it.
+fn evaluation_of<E: Evaluate<Position>>(search: &TurnSearch<'_, E>, node: &Node) -> Evaluation {
+    match node.proof {
+        Proof::Won => Evaluation::Win(None),
+        Proof::Lost => Evaluation::Loss(None),
+        Proof::Drawn => Evaluation::Score(0),
+        Proof::Open => Evaluation::Score(units_of_value(search.value(node))),
+    }
 }
 
 /// The number of steps of a winning turn that ends the game itself (a goal, the opponent stuck): a win within

@@ -440,3 +440,32 @@ fn the_blend_lists_a_node_s_turns_on_its_second_visit_only() {
     average.run(&position).expect("a turn");
     assert!(average.tree.nodes.len() > 1 + average.tree.nodes[0].children as usize, "UCT lists at once");
 }
+
+#[test]
+fn the_tree_s_most_visited_nodes_are_whole_turns_from_the_root_with_the_values_the_search_gave_them() {
+    let network = SoccerNetEvaluation::embedded();
+    let mut played_found = 0;
+    for position in random_positions(Pitch::STANDARD, 4, 9) {
+        let (turn, nodes) =
+            play_turn_with_tree(&position, &network, Backup::Blend, 20_000, &NoDeadline, 8, 2).expect("a turn");
+        assert_eq!(turn, play_turn(&position, &network, Backup::Blend, 20_000, &NoDeadline).expect("a turn"));
+        assert!(nodes.len() <= 8, "{} nodes asked for 8", nodes.len());
+        assert!(nodes.windows(2).all(|pair| pair[0].visits >= pair[1].visits), "most visited first");
+        for node in &nodes {
+            assert!(node.visits >= 2, "{node:?}");
+            let mut after = position;
+            for steps in &node.turns {
+                assert!(!after.is_over(), "a turn after the game ended: {node:?}");
+                after = assert_whole_legal_turn(&after, steps);
+            }
+            if node.turns == [turn.actions.clone()] {
+                played_found += 1;
+                match turn.evaluation {
+                    Evaluation::Win(_) => assert_eq!(node.evaluation, Evaluation::Win(None)),
+                    evaluation => assert_eq!(node.evaluation, evaluation, "{node:?}"),
+                }
+            }
+        }
+    }
+    assert!(played_found > 3, "the turn played was among the most visited only {played_found} times");
+}

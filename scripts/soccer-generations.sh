@@ -17,14 +17,17 @@
 #
 #   scripts/soccer-generations.sh --dir /work/gens --generations 8 [--games 2000] [--nodes 4000] [--window 3]
 #                                  [--pairs 100] [--gate 0.5] [--corpus-games 3000] [--value-share 0.5]
-#                                  [--threads 2] [--from WEIGHTS] [--first-generation 1]
+#                                  [--threads 2] [--from WEIGHTS] [--first-generation 1] [--tree-nodes 0]
+# --tree-nodes N adds tree learning: each searched turn of self-play also labels the N most visited nodes of its
+# search's tree (soccer-self-play --tree-nodes), trained on the search's chance there when --value-share is
+# above 0.
 # The corpus is KARTKA_CORPUS_DIR (the kurnik corpus); the trainer is KARTKA_TRAIN, else the release build
 # under CARGO_TARGET_DIR (or target/), built when missing.
 set -euo pipefail
 
 here=$(cd "$(dirname "$0")/.." && pwd)
 dir="" generations=1 games=2000 nodes=4000 window=3 pairs=100 gate=0.5 corpus_games=3000 value_share=0.5
-threads=2 from="$here/bot/data/soccer-net.safetensors" first=1
+threads=2 from="$here/bot/data/soccer-net.safetensors" first=1 tree_nodes=0
 while [ $# -gt 0 ]; do
   case "$1" in
     --dir) dir=$2 ;;
@@ -39,6 +42,7 @@ while [ $# -gt 0 ]; do
     --threads) threads=$2 ;;
     --from) from=$2 ;;
     --first-generation) first=$2 ;;
+    --tree-nodes) tree_nodes=$2 ;;
     *) echo "soccer-generations: unknown option $1" >&2; exit 2 ;;
   esac
   shift 2
@@ -62,7 +66,7 @@ log=$dir/generations.tsv
 [ -f "$log" ] || printf 'generation\tgames\tpositions\tvalidation_loss\taccuracy\tscore_vs_current\tscore_vs_start\tkept\tseconds\n' > "$log"
 # The run's start and its options, so that the folder says how it was made.
 [ -f "$dir/start.safetensors" ] || cp "$from" "$dir/start.safetensors"
-echo "games $games nodes $nodes window $window pairs $pairs gate $gate corpus-games $corpus_games value-share $value_share first-generation $first" > "$dir/options"
+echo "games $games nodes $nodes window $window pairs $pairs gate $gate corpus-games $corpus_games value-share $value_share first-generation $first tree-nodes $tree_nodes" > "$dir/options"
 
 current=$dir/start.safetensors
 for ((g = first; g <= generations; g++)); do
@@ -74,7 +78,7 @@ for ((g = first; g <= generations; g++)); do
   mkdir -p "$gen"
   started=$SECONDS
   "$train" soccer-self-play --out "$gen/games.txt" --games "$games" --nodes "$nodes" --seed $((1000003 * g)) \
-    --threads "$threads" --network "$current" 2> "$gen/self-play.log"
+    --threads "$threads" --network "$current" --tree-nodes "$tree_nodes" 2> "$gen/self-play.log"
   recent=()
   for ((w = g; w > g - window && w >= first; w--)); do recent+=(--self-play "$dir/gen-$w/games.txt"); done
   "$train" soccer --corpus "$KARTKA_CORPUS_DIR" --out "$gen/net.safetensors" --from "$current" \

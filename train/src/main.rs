@@ -15,7 +15,7 @@ use kartka_train::judge;
 use kartka_train::matches;
 use kartka_train::model::Model;
 use kartka_train::relabel::{self, RelabelOptions};
-use kartka_train::self_play::{self, SelfPlayGame, SelfPlayOptions};
+use kartka_train::self_play::{self, PlayedGame, SelfPlayGame, SelfPlayOptions, TreeLabels};
 use kartka_train::training::{self, TrainingOptions};
 use sha2::{Digest, Sha256};
 
@@ -253,6 +253,14 @@ struct SelfPlayArgs {
     /// Turns after which a game is given up unfinished.
     #[arg(long, default_value_t = 300)]
     max_turns: u32,
+    /// Tree learning: also write, for every searched turn, this many of the most visited nodes of its search's
+    /// tree as branches off the game judged by the search's value there (`soccer --self-play` trains them on
+    /// that chance alone). The games are the same with or without.
+    #[arg(long, default_value_t = 0)]
+    tree_nodes: usize,
+    /// The fewest iterations through a node for `--tree-nodes` to label it.
+    #[arg(long, default_value_t = 8, value_parser = clap::value_parser!(u32).range(2..))]
+    tree_min_visits: u32,
     #[command(flatten)]
     run: SearchRunArgs,
 }
@@ -534,18 +542,25 @@ fn soccer_self_play(args: SelfPlayArgs) -> anyhow::Result<()> {
     };
     let file = std::fs::File::create(&args.out).with_context(|| format!("creating {}", args.out.display()))?;
     let mut out = std::io::BufWriter::new(file);
-    let (mut first_won, mut unfinished) = (0, 0);
+    let tree = TreeLabels { most_visited: args.tree_nodes, min_visits: args.tree_min_visits };
+    let (mut first_won, mut unfinished, mut branches) = (0, 0, 0);
     // Batches of a few games a thread, each appended as it ends: a long run keeps what it has played.
     let batch = options.threads.max(1) * 8;
     for start in (0..args.games).step_by(batch) {
-        let games = self_play::play_games(options, start..(start + batch).min(args.games), evaluator)?;
-        self_play::append(&mut out, &games).with_context(|| format!("writing {}", args.out.display()))?;
-        first_won += games.iter().filter(|game| game.winner == Some(kartka_engine::Seat::FIRST)).count();
-        unfinished += games.iter().filter(|game| game.winner.is_none()).count();
-        eprintln!("{} of {} games ({:.0} s)", start + games.len(), args.games, started.elapsed().as_secs_f64());
+        let played =
+            self_play::play_games_with_trees(options, start..(start + batch).min(args.games), evaluator, tree)?;
+        for PlayedGame { game, tree } in &played {
+            self_play::append(&mut out, std::slice::from_ref(game))
+                .and_then(|()| self_play::append(&mut out, tree))
+                .with_context(|| format!("writing {}", args.out.display()))?;
+            first_won += usize::from(game.winner == Some(kartka_engine::Seat::FIRST));
+            unfinished += usize::from(game.winner.is_none());
+            branches += tree.len();
+        }
+        eprintln!("{} of {} games ({:.0} s)", start + played.len(), args.games, started.elapsed().as_secs_f64());
     }
     eprintln!(
-        "{} games written to {} ({first_won} won by the first seat, {unfinished} unfinished) in {:.0} s",
+        "{} games and {branches} tree branches written to {} ({first_won} won by the first seat, {unfinished} unfinished) in {:.0} s",
         args.games,
         args.out.display(),
         started.elapsed().as_secs_f64()

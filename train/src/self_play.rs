@@ -15,7 +15,7 @@ use std::path::Path;
 
 use anyhow::{bail, Context};
 use kartka_bot::soccer_net::{active_inputs, SoccerNetEvaluation};
-use kartka_bot::soccer_turns::{play_turn, Backup};
+use kartka_bot::soccer_turns::{play_turn, play_turn_with_tree, Backup, SearchedNode};
 use kartka_bot::{Evaluation, NoDeadline, UNIT};
 use kartka_engine::soccer::{parse_turn, write_turn, Direction, Pitch, Position};
 use kartka_engine::Seat;
@@ -188,6 +188,27 @@ pub fn play_whole_turn(position: &mut Position, steps: &[Direction]) -> anyhow::
     Ok(())
 }
 
+/// Which nodes of each search's tree self-play labels besides the game (tree learning): none by default.
+#[derive(Clone, Copy, Debug, Default)]
+pub struct TreeLabels {
+    /// The most visited nodes below the root labelled a searched turn.
+    pub most_visited: usize,
+    /// The fewest iterations through a node for it to be labelled: a node visited once is still only its
+    /// evaluation, and under level 8's rule its turns are listed on its second visit.
+    pub min_visits: u32,
+}
+
+/// A self-play game and its searches' tree labels: each a branch off the game (the game's turns up to a
+/// searched turn, the turns from there to a node of that search's tree, and the search's chance for the seat
+/// to act there as the judged end), in the order of the game's turns and then of visits.
+#[derive(Clone, Debug, PartialEq)]
+pub struct PlayedGame {
+    /// The game.
+    pub game: SelfPlayGame,
+    /// Its searches' tree labels, as branches.
+    pub tree: Vec<SelfPlayGame>,
+}
+
 /// Plays the games of `options` whose indices are in `indices` (each the same whatever else is played), by
 /// `evaluator`, in the order of their index whatever the threads.
 pub fn play_games(
@@ -195,7 +216,20 @@ pub fn play_games(
     indices: Range<usize>,
     evaluator: SoccerNetEvaluation,
 ) -> anyhow::Result<Vec<SelfPlayGame>> {
-    parallel::in_order(indices, options.threads, |index| play_game(options, index, [evaluator; 2]).map(Some))
+    let played = play_games_with_trees(options, indices, evaluator, TreeLabels::default())?;
+    Ok(played.into_iter().map(|played| played.game).collect())
+}
+
+/// [`play_games`], each game with its searches' tree labels.
+pub fn play_games_with_trees(
+    options: SelfPlayOptions,
+    indices: Range<usize>,
+    evaluator: SoccerNetEvaluation,
+    tree: TreeLabels,
+) -> anyhow::Result<Vec<PlayedGame>> {
+    parallel::in_order(indices, options.threads, |index| {
+        play_game_with_tree(options, index, [evaluator; 2], tree).map(Some)
+    })
 }
 
 /// Game `index` of `options.seed`: its random opening (the same for the same seed and index, whoever plays),
@@ -205,16 +239,66 @@ pub fn play_game(
     index: usize,
     by_seat: [SoccerNetEvaluation; 2],
 ) -> anyhow::Result<SelfPlayGame> {
+    play_game_with_tree(options, index, by_seat, TreeLabels::default()).map(|played| played.game)
+}
+
+/// [`play_game`] with its searches' tree labels; the game is the same whatever `tree` asks.
+fn play_game_with_tree(
+    options: SelfPlayOptions,
+    index: usize,
+    by_seat: [SoccerNetEvaluation; 2],
+    tree: TreeLabels,
+) -> anyhow::Result<PlayedGame> {
     let (mut position, mut turns) = random_opening(options.seed, options.opening_steps, index)?;
+    let mut branches = Vec::new();
     while !position.is_over() && turns.len() < options.max_turns as usize {
         let evaluator = &by_seat[position.to_move().index()];
-        let turn = play_turn(&position, evaluator, Backup::STRONGEST, options.nodes, &NoDeadline)?;
+        let (turn, nodes) = if tree.most_visited == 0 {
+            (play_turn(&position, evaluator, Backup::STRONGEST, options.nodes, &NoDeadline)?, Vec::new())
+        } else {
+            play_turn_with_tree(
+                &position,
+                evaluator,
+                Backup::STRONGEST,
+                options.nodes,
+                &NoDeadline,
+                tree.most_visited,
+                tree.min_visits,
+            )?
+        };
+        for node in nodes {
+            branches.extend(tree_branch(&turns, &position, node)?);
+        }
         for &step in &turn.actions {
             position.step(step).context("the search plays legal steps")?;
         }
         turns.push(SelfPlayTurn { steps: turn.actions, label: TurnLabel::Searched(chance_of(turn.evaluation)) });
     }
-    Ok(SelfPlayGame { turns, winner: position.outcome().and_then(|outcome| outcome.winner()) })
+    let game = SelfPlayGame { turns, winner: position.outcome().and_then(|outcome| outcome.winner()) };
+    Ok(PlayedGame { game, tree: branches })
+}
+
+/// The branch off a game at `position` (reached by `turns`) to a node of its search's tree: `None` where the
+/// node's turns end the game, which leaves no seat to act to judge.
+fn tree_branch(
+    turns: &[SelfPlayTurn],
+    position: &Position,
+    node: SearchedNode,
+) -> anyhow::Result<Option<SelfPlayGame>> {
+    let mut end = *position;
+    for steps in &node.turns {
+        play_whole_turn(&mut end, steps).context("the search's tree holds whole legal turns")?;
+    }
+    if end.is_over() {
+        return Ok(None);
+    }
+    let unjudged = |steps: Vec<Direction>| SelfPlayTurn { steps, label: TurnLabel::Random };
+    let mut branch: Vec<SelfPlayTurn> = turns.iter().map(|turn| unjudged(turn.steps.clone())).collect();
+    branch.extend(node.turns.into_iter().map(unjudged));
+    // The node's value is its last mover's; the judged end is the other seat's to act.
+    let chance = 1.0 - chance_of(node.evaluation);
+    branch.push(SelfPlayTurn { steps: Vec::new(), label: TurnLabel::Searched(chance) });
+    Ok(Some(SelfPlayGame { turns: branch, winner: None }))
 }
 
 /// The random opening of game `index` of `seed`: `steps` random steps, then the turn they end in finished at
@@ -321,6 +405,42 @@ mod tests {
             assert!(game.turns.iter().filter_map(|turn| turn.label.chance()).all(|value| (0.0..=1.0).contains(&value)));
         }
         assert_ne!(one[0].turns, one[1].turns, "each game has its own opening");
+    }
+
+    #[test]
+    fn tree_labels_branch_off_the_same_games_to_nodes_judged_for_the_seat_to_act() {
+        let options = SelfPlayOptions { nodes: 3_000, ..quick(1) };
+        let evaluator = SoccerNetEvaluation::embedded();
+        let tree = TreeLabels { most_visited: 4, min_visits: 2 };
+        let played = play_games_with_trees(options, 0..2, evaluator, tree).expect("self-play");
+        let games: Vec<SelfPlayGame> = played.iter().map(|played| played.game.clone()).collect();
+        assert_eq!(games, play_games(options, 0..2, evaluator).expect("self-play"), "the labels changed the games");
+        let mut played_turns_seen = 0;
+        for PlayedGame { game, tree: branches } in &played {
+            let searched = game.turns.iter().filter(|turn| turn.label.chance().is_some()).count();
+            assert!(!branches.is_empty() && branches.len() <= 4 * searched, "{} branches", branches.len());
+            for branch in branches {
+                assert_eq!(SelfPlayGame::parse(&branch.line()).expect("a branch reads back").winner, None);
+                let (end, turns) = branch.turns.split_last().expect("a judged end");
+                assert!(end.steps.is_empty() && end.label.chance().is_some_and(|chance| (0.0..=1.0).contains(&chance)));
+                assert!(turns.iter().all(|turn| turn.label == TurnLabel::Random), "only the end is judged");
+            }
+            for (index, turn) in game.turns.iter().enumerate() {
+                let Some(chance) = turn.label.chance() else { continue };
+                // An earlier search's deeper node may end on the same turns, judged by that search: the turn
+                // played is among the branches of that length with the game's turns, one judged as it was.
+                let judged_as_played = branches.iter().any(|branch| {
+                    branch.turns.len() == index + 2
+                        && branch.turns[..=index].iter().zip(&game.turns).all(|(own, its)| own.steps == its.steps)
+                        && branch.turns[index + 1].label.chance() == Some(1.0 - chance)
+                });
+                played_turns_seen += usize::from(judged_as_played);
+            }
+        }
+        assert!(played_turns_seen > 10, "the turn played was labelled only {played_turns_seen} times");
+        let branches: Vec<SelfPlayGame> = played.into_iter().flat_map(|played| played.tree).collect();
+        let mut positions = Positions::default();
+        assert_eq!(add_positions(&branches, 0.5, &mut positions).expect("positions"), branches.len(), "one a branch");
     }
 
     #[test]

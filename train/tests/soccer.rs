@@ -112,6 +112,35 @@ fn a_missing_corpus_is_an_error_not_an_empty_training() {
 }
 
 #[test]
+fn self_play_writes_each_game_followed_by_its_tree_labels() {
+    let dir = tempfile::tempdir().expect("a temporary directory");
+    let games = dir.path().join("self-play.txt");
+    let output = Command::new(env!("CARGO_BIN_EXE_kartka-train"))
+        .args(["soccer-self-play", "--games", "2", "--nodes", "2000", "--tree-nodes", "3", "--tree-min-visits", "2"])
+        .arg("--out")
+        .arg(&games)
+        .output()
+        .expect("kartka-train runs");
+    assert!(output.status.success(), "{}", String::from_utf8_lossy(&output.stderr));
+    let text = std::fs::read_to_string(&games).expect("the games were written");
+    let parsed: Vec<_> = text.lines().map(|line| SelfPlayGame::parse(line).expect("a line reads back")).collect();
+    let decided: Vec<usize> = (0..parsed.len()).filter(|&index| parsed[index].winner.is_some()).collect();
+    assert_eq!(decided.len(), 2, "two games, the rest branches: {text}");
+    assert_eq!(decided[0], 0, "a game comes before its branches");
+    assert!(decided[1] > 1 && parsed.len() > decided[1] + 1, "each game is followed by its branches: {text}");
+    let stderr = String::from_utf8_lossy(&output.stderr);
+    assert!(stderr.contains(&format!("2 games and {} tree branches", parsed.len() - 2)), "{stderr}");
+
+    let output = Command::new(env!("CARGO_BIN_EXE_kartka-train"))
+        .args(["soccer-self-play", "--games", "1", "--tree-nodes", "3", "--tree-min-visits", "1", "--out"])
+        .arg(dir.path().join("never.txt"))
+        .output()
+        .expect("kartka-train runs");
+    assert!(!output.status.success(), "a node visited once is only its evaluation: refused");
+    assert!(!dir.path().join("never.txt").exists());
+}
+
+#[test]
 fn self_play_games_are_written_and_trained_on_from_existing_weights() {
     let dir = tempfile::tempdir().expect("a temporary directory");
     let games = dir.path().join("self-play.txt");

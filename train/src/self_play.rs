@@ -15,7 +15,7 @@ use std::path::Path;
 
 use anyhow::{bail, Context};
 use kartka_bot::soccer_net::{active_inputs, SoccerNetEvaluation};
-use kartka_bot::soccer_turns::{play_turn, play_turn_with_tree, Backup, SearchedNode};
+use kartka_bot::soccer_turns::{play_turn_with_tree, Backup, SearchedNode};
 use kartka_bot::{Evaluation, NoDeadline, UNIT};
 use kartka_engine::soccer::{parse_turn, write_turn, Direction, Pitch, Position};
 use kartka_engine::Seat;
@@ -253,19 +253,15 @@ fn play_game_with_tree(
     let mut branches = Vec::new();
     while !position.is_over() && turns.len() < options.max_turns as usize {
         let evaluator = &by_seat[position.to_move().index()];
-        let (turn, nodes) = if tree.most_visited == 0 {
-            (play_turn(&position, evaluator, Backup::STRONGEST, options.nodes, &NoDeadline)?, Vec::new())
-        } else {
-            play_turn_with_tree(
-                &position,
-                evaluator,
-                Backup::STRONGEST,
-                options.nodes,
-                &NoDeadline,
-                tree.most_visited,
-                tree.min_visits,
-            )?
-        };
+        let (turn, nodes) = play_turn_with_tree(
+            &position,
+            evaluator,
+            Backup::STRONGEST,
+            options.nodes,
+            &NoDeadline,
+            tree.most_visited,
+            tree.min_visits,
+        )?;
         for node in nodes {
             branches.extend(tree_branch(&turns, &position, node)?);
         }
@@ -384,6 +380,8 @@ pub fn read(path: &Path) -> anyhow::Result<Vec<SelfPlayGame>> {
 
 #[cfg(test)]
 mod tests {
+    use kartka_bot::soccer_turns::play_turn;
+
     use super::*;
 
     fn quick(threads: usize) -> SelfPlayOptions {

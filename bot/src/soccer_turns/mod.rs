@@ -92,7 +92,8 @@ pub struct SearchedNode {
 }
 
 /// [`play_turn`], and the `most_visited` nodes below the root that the search went through at least
-/// `min_visits` times, most visited first (ties in the tree's order), each with the search's value.
+/// `min_visits` times, most visited first (ties in the tree's order), each with the search's value; none
+/// and no work beyond [`play_turn`]'s where `most_visited` is 0.
 pub fn play_turn_with_tree<E: Evaluate<Position>>(
     position: &Position,
     evaluator: &E,
@@ -103,6 +104,9 @@ pub fn play_turn_with_tree<E: Evaluate<Position>>(
     min_visits: u32,
 ) -> Result<(Turn<Direction>, Vec<SearchedNode>), BotError> {
     let (turn, search) = search_turn(position, evaluator, backup, node_budget, deadline)?;
+    if most_visited == 0 {
+        return Ok((turn, Vec::new()));
+    }
     let tree = &search.tree;
     let mut parents = vec![0u32; tree.nodes.len()];
     for (index, node) in tree.nodes.iter().enumerate() {

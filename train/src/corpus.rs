@@ -48,6 +48,15 @@ impl Positions {
         self.targets[index]
     }
 
+    /// The mean binary entropy of the targets, in nats: the least mean cross-entropy any network can reach on
+    /// them, so that a loss minus it is how far the network is from its targets. 0 when there are none.
+    pub fn mean_target_entropy(&self) -> f64 {
+        let entropy = |target: f64| {
+            [target, 1.0 - target].iter().filter(|&&share| share > 0.0).map(|&share| -share * share.ln()).sum::<f64>()
+        };
+        self.targets.iter().map(|&target| entropy(f64::from(target))).sum::<f64>() / self.len().max(1) as f64
+    }
+
     /// Adds a position by its active inputs and its target.
     pub(crate) fn push(&mut self, inputs: &[u16], target: f32) {
         self.inputs.extend_from_slice(inputs);
@@ -197,4 +206,21 @@ fn corpus_files(dir: &Path) -> anyhow::Result<Vec<PathBuf>> {
     }
     paths.sort();
     Ok(paths)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn the_targets_entropy_is_nothing_for_results_and_ln_2_for_even_chances() {
+        let mut positions = Positions::default();
+        assert_eq!(positions.mean_target_entropy(), 0.0);
+        positions.push(&[1], 1.0);
+        positions.push(&[2], 0.0);
+        assert_eq!(positions.mean_target_entropy(), 0.0);
+        positions.push(&[3], 0.5);
+        positions.push(&[4], 0.5);
+        assert!((positions.mean_target_entropy() - std::f64::consts::LN_2 / 2.0).abs() < 1e-9);
+    }
 }

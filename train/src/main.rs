@@ -315,6 +315,11 @@ struct SoccerArgs {
     /// results the trained network is scored against at the end, beside the corpus's held-out games.
     #[arg(long)]
     held_out_games: Vec<PathBuf>,
+    /// Files of labelled games (`soccer-relabel`, `soccer-self-play`) never trained on, whose positions' labels
+    /// (a search's or an outside engine's chance, whatever `--value-share`) the trained network is scored
+    /// against at the end, beside the labels' own entropy: how closely it learnt the judgement it was taught.
+    #[arg(long)]
+    held_out_labels: Vec<PathBuf>,
     /// Files of recorded games whose chosen turns are trained on by the comparison loss: each chosen child
     /// against `--choice-siblings` other children of its position (docs/bot.md, "Games of a stronger engine").
     /// The held-out games' choices are scored after every epoch.
@@ -603,6 +608,10 @@ fn soccer(args: SoccerArgs) -> anyhow::Result<()> {
             held_out_choices.add_games(&games, args.seed)?;
         }
     }
+    let mut held_out_labels = corpus::Positions::default();
+    for path in &args.held_out_labels {
+        self_play::add_positions(&self_play::read(path)?, 1.0, &mut held_out_labels)?;
+    }
     let mut choices = Choices::new(args.choice_siblings);
     let mut choices_hasher = Sha256::new();
     let favourites = match args.favourite_siblings {
@@ -676,6 +685,15 @@ fn soccer(args: SoccerArgs) -> anyhow::Result<()> {
             ),
             None => eprintln!("held-out recorded games: no decided position"),
         }
+    }
+    if let Some(score) = training::evaluate(&model, &held_out_labels, args.batch, &candle_core::Device::Cpu)? {
+        eprintln!(
+            "held-out labels: {} positions, loss {:.4} (the labels' own entropy {:.4}), winner agreed {:.1} %",
+            held_out_labels.len(),
+            score.loss,
+            held_out_labels.mean_target_entropy(),
+            score.accuracy * 100.0
+        );
     }
     let command: Vec<String> = std::env::args().skip(1).collect();
     // One key whose value is a JSON object with sorted keys: the file's header keeps a map in no fixed order,

@@ -122,7 +122,7 @@ pub fn train(
             });
             let inputs = dense_batch(rows, &device)?;
             let targets = labels(chunk.iter().map(|&index| training.target(index)), &device)?;
-            let mut loss = candle_nn::loss::binary_cross_entropy_with_logit(&model.forward(&inputs)?, &targets)?;
+            let mut loss = cross_entropy_of_logits(&model.forward(&inputs)?, &targets)?;
             if let Some(training) = choice_training.filter(|training| !training.choices.is_empty()) {
                 let mut groups = Vec::with_capacity(training.batch);
                 while groups.len() < training.batch {
@@ -165,8 +165,7 @@ pub fn evaluate(model: &Model, positions: &Positions, batch: usize, device: &Dev
         let inputs = dense_batch(chunk.iter().map(|&index| positions.inputs(index)), device)?;
         let targets: Vec<f32> = chunk.iter().map(|&index| positions.target(index)).collect();
         let logits = model.forward(&inputs)?;
-        let loss =
-            candle_nn::loss::binary_cross_entropy_with_logit(&logits, &labels(targets.iter().copied(), device)?)?;
+        let loss = cross_entropy_of_logits(&logits, &labels(targets.iter().copied(), device)?)?;
         loss_sum += f64::from(loss.to_scalar::<f32>()?) * chunk.len() as f64;
         correct += logits
             .to_vec1::<f32>()?
@@ -231,6 +230,16 @@ pub fn evaluate_choices(
     Ok(ChoiceScore { loss: loss_sum / count, accuracy: best as f64 / count })
 }
 
+/// The mean binary cross-entropy of `logits` against `targets` (chances from 0 to 1), from the logits as
+/// max(x, 0) − x·t + ln(1 + e^−|x|). candle's `binary_cross_entropy_with_logit` takes the sigmoid first and
+/// then its logarithm, which is −∞ once a logit passes about 17 in `f32`, and 0 × −∞ is NaN for a target of
+/// exactly 0 or 1: a network taught only chances, sure ones among them (a won position's 1.000), diverged
+/// in its first epoch.
+fn cross_entropy_of_logits(logits: &Tensor, targets: &Tensor) -> candle_core::Result<Tensor> {
+    let softplus_of_minus_magnitude = logits.abs()?.neg()?.exp()?.affine(1.0, 1.0)?.log()?;
+    ((logits.relu()? - (logits * targets)?)? + softplus_of_minus_magnitude)?.mean_all()
+}
+
 fn labels(targets: impl Iterator<Item = f32>, device: &Device) -> candle_core::Result<Tensor> {
     let values: Vec<f32> = targets.collect();
     let rows = values.len();
@@ -240,6 +249,34 @@ fn labels(targets: impl Iterator<Item = f32>, device: &Device) -> candle_core::R
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn the_cross_entropy_is_finite_for_sure_targets_and_far_logits_and_is_the_textbook_one_elsewhere() {
+        let device = Device::Cpu;
+        let loss = |logit: f32, target: f32| {
+            let logits = Tensor::new(&[logit], &device).expect("a logit");
+            let targets = Tensor::new(&[target], &device).expect("a target");
+            f64::from(
+                cross_entropy_of_logits(&logits, &targets).and_then(|loss| loss.to_scalar::<f32>()).expect("a loss"),
+            )
+        };
+        for (logit, target) in [(0.3_f32, 0.7_f32), (-2.0, 0.1), (4.0, 1.0), (-1.5, 0.0)] {
+            let chance = 1.0 / (1.0 + (-f64::from(logit)).exp());
+            let textbook = -(f64::from(target) * chance.ln() + (1.0 - f64::from(target)) * (1.0 - chance).ln());
+            assert!((loss(logit, target) - textbook).abs() < 1e-5, "{logit} {target}");
+        }
+        assert!(loss(40.0, 1.0).abs() < 1e-6);
+        assert!((loss(40.0, 0.0) - 40.0).abs() < 1e-4);
+        assert!((loss(-40.0, 1.0) - 40.0).abs() < 1e-4);
+        let logits = Tensor::new(&[40.0_f32, -40.0], &device).expect("logits");
+        let variable = candle_core::Var::from_tensor(&logits).expect("a variable");
+        let targets = Tensor::new(&[0.0_f32, 0.0], &device).expect("targets");
+        let gradients =
+            cross_entropy_of_logits(variable.as_tensor(), &targets).and_then(|loss| loss.backward()).expect("backward");
+        let gradient = gradients.get(variable.as_tensor()).expect("a gradient").to_vec1::<f32>().expect("values");
+        assert!(gradient.iter().all(|value| value.is_finite()), "{gradient:?}");
+        assert!((gradient[0] - 0.5).abs() < 1e-4 && gradient[1].abs() < 1e-4, "{gradient:?}");
+    }
 
     #[test]
     fn a_score_is_given_only_for_positions_held_out() {

@@ -167,6 +167,18 @@ fn self_play_games_are_written_and_trained_on_from_existing_weights() {
     let header = String::from_utf8_lossy(&bytes[..bytes.len().min(4096)]).into_owned();
     assert!(header.contains("self_play_sha256"), "{header}");
 
+    // The same games held out as labels: each position's cross-entropy is at least its label's entropy, so the
+    // mean loss reported beside the labels' entropy is never below it.
+    let options = ["--games", "150", "--sample", "0.3", "--held-out-labels"].map(OsStr::new);
+    let log = train_with_games(&games, &[&options[..], &[games.as_os_str()]].concat(), &weights);
+    let report = log.lines().find(|line| line.starts_with("held-out labels: ")).unwrap_or_else(|| panic!("{log}"));
+    let figure = |after: &str| -> f64 {
+        let rest = &report[report.find(after).unwrap_or_else(|| panic!("{report}")) + after.len()..];
+        rest.split(|c: char| c != '.' && !c.is_ascii_digit()).next().and_then(|n| n.parse().ok()).expect(report)
+    };
+    let (loss, entropy) = (figure(", loss "), figure("own entropy "));
+    assert!(loss.is_finite() && entropy > 0.0 && loss >= entropy, "{report}");
+
     let broken = dir.path().join("broken.txt");
     std::fs::write(&broken, "1 99999:0.5\n").expect("written");
     let output = Command::new(env!("CARGO_BIN_EXE_kartka-train"))

@@ -14,4 +14,5 @@ pub mod model;
 pub mod parallel;
 pub mod relabel;
 pub mod self_play;
+pub mod td;
 pub mod training;

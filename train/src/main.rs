@@ -16,6 +16,7 @@ use kartka_train::matches;
 use kartka_train::model::Model;
 use kartka_train::relabel::{self, RelabelOptions};
 use kartka_train::self_play::{self, PlayedGame, SelfPlayGame, SelfPlayOptions, TreeLabels};
+use kartka_train::td::{TdOptions, TdRun};
 use kartka_train::training::{self, TrainingOptions};
 use sha2::{Digest, Sha256};
 
@@ -47,6 +48,55 @@ enum Command {
     /// How well an outside engine's `eval` foretells the winners of the corpus's held-out games, beside the
     /// bot's network on the same positions.
     SoccerJudge(JudgeArgs),
+    /// Temporal-difference learning from many cheap self-play games: each round plays games with the weights as
+    /// they stand and trains them towards each position's λ-return.
+    SoccerTd(TdArgs),
+}
+
+#[derive(Debug, clap::Args)]
+struct TdArgs {
+    /// The directory the checkpoints (`round-N.safetensors`) and `rounds.tsv` are written to.
+    #[arg(long)]
+    out: PathBuf,
+    /// The weights to start from; fresh ones drawn from `--seed` when not given.
+    #[arg(long)]
+    from: Option<PathBuf>,
+    /// Rounds to play.
+    #[arg(long, default_value_t = 100)]
+    rounds: usize,
+    /// The first round's number, so that a run resumed `--from` a checkpoint plays new openings.
+    #[arg(long, default_value_t = 0)]
+    first_round: usize,
+    /// Games a round.
+    #[arg(long, default_value_t = 200, value_parser = at_least_one)]
+    games_per_round: usize,
+    /// The search's budget a turn, in turns listed.
+    #[arg(long, default_value_t = 300)]
+    nodes: u64,
+    /// How far a target looks ahead, from 0 (the next turn's value) to 1 (the result alone).
+    #[arg(long, default_value_t = 0.7, value_parser = share)]
+    lambda: f64,
+    /// AdamW's learning rate.
+    #[arg(long, default_value_t = 1e-4)]
+    learning_rate: f64,
+    /// AdamW's weight decay.
+    #[arg(long, default_value_t = 1e-4)]
+    weight_decay: f64,
+    /// Positions per step of the optimiser.
+    #[arg(long, default_value_t = 256, value_parser = at_least_one)]
+    batch: usize,
+    /// Write the weights every this many rounds (and after the last).
+    #[arg(long, default_value_t = 10, value_parser = at_least_one)]
+    checkpoint_every: usize,
+    /// The kurnik corpus, whose held-out games score each checkpoint (a check that the network still
+    /// foretells people's games); none when not given.
+    #[arg(long)]
+    corpus: Option<PathBuf>,
+    /// Corpus games read for that score (one in 20 held out).
+    #[arg(long, default_value_t = 2_000)]
+    corpus_games: usize,
+    #[command(flatten)]
+    games_run: GamesRunArgs,
 }
 
 #[derive(Debug, clap::Args)]
@@ -371,6 +421,7 @@ fn main() -> anyhow::Result<()> {
         Command::SoccerMatch(args) => soccer_match(args),
         Command::SoccerEngineGames(args) => soccer_engine_games(args),
         Command::SoccerJudge(args) => soccer_judge(args),
+        Command::SoccerTd(args) => soccer_td(args),
     }
 }
 
@@ -717,5 +768,85 @@ fn soccer(args: SoccerArgs) -> anyhow::Result<()> {
     let metadata = HashMap::from([("training".to_owned(), serde_json::to_string(&training)?)]);
     model.save(&args.out, metadata)?;
     eprintln!("weights written to {}", args.out.display());
+    Ok(())
+}
+
+fn soccer_td(args: TdArgs) -> anyhow::Result<()> {
+    let started = std::time::Instant::now();
+    let device = candle_core::Device::Cpu;
+    let run = &args.games_run;
+    let model = match &args.from {
+        Some(path) => Model::load(path, &device).with_context(|| format!("loading {}", path.display()))?,
+        None => Model::new(run.seed, &device)?,
+    };
+    let held_out = match &args.corpus {
+        Some(dir) => {
+            let data = corpus::read(&CorpusOptions {
+                dir: dir.clone(),
+                max_games: Some(args.corpus_games),
+                sample: 1.0,
+                validation_every: 20,
+                seed: run.seed,
+                min_time_control: None,
+            })?;
+            eprintln!("corpus: {} held-out positions score each checkpoint", data.validation.len());
+            data.validation
+        }
+        None => Default::default(),
+    };
+    let options = TdOptions {
+        games: SelfPlayOptions {
+            nodes: args.nodes,
+            opening_steps: run.opening_steps,
+            max_turns: run.max_turns,
+            seed: run.seed,
+            threads: run.threads,
+        },
+        games_per_round: args.games_per_round,
+        lambda: args.lambda as f32,
+        learning_rate: args.learning_rate,
+        weight_decay: args.weight_decay,
+        batch: args.batch,
+    };
+    std::fs::create_dir_all(&args.out).with_context(|| format!("creating {}", args.out.display()))?;
+    let table_path = args.out.join("rounds.tsv");
+    let mut table = std::fs::OpenOptions::new()
+        .create(true)
+        .append(true)
+        .open(&table_path)
+        .with_context(|| format!("opening {}", table_path.display()))?;
+    let command = format!("kartka-train {}", std::env::args().skip(1).collect::<Vec<_>>().join(" "));
+    let mut td = TdRun::new(model, options)?;
+    let last = args.first_round + args.rounds;
+    for round in args.first_round..last {
+        let report = td.round(round)?;
+        let line = format!(
+            "{round}\t{}\t{}\t{}\t{:.4}\t{:.4}\t{:.0}",
+            report.decided,
+            report.first_won,
+            report.positions,
+            report.mean_td_error,
+            report.training_loss,
+            started.elapsed().as_secs_f64()
+        );
+        std::io::Write::write_all(&mut table, format!("{line}\n").as_bytes())
+            .with_context(|| format!("writing {}", table_path.display()))?;
+        eprintln!("round {line}");
+        if (round + 1 - args.first_round) % args.checkpoint_every == 0 || round + 1 == last {
+            let mut training = BTreeMap::from([
+                ("command".to_owned(), command.clone()),
+                ("rounds_done".to_owned(), (round + 1).to_string()),
+            ]);
+            if let Some(score) = training::evaluate(td.model(), &held_out, args.batch, &device)? {
+                eprintln!("round {round}: held-out corpus loss {:.4}, accuracy {:.4}", score.loss, score.accuracy);
+                training.insert("validation_loss".to_owned(), format!("{:.4}", score.loss));
+                training.insert("validation_accuracy".to_owned(), format!("{:.4}", score.accuracy));
+            }
+            let path = args.out.join(format!("round-{}.safetensors", round + 1));
+            let metadata = HashMap::from([("training".to_owned(), serde_json::to_string(&training)?)]);
+            td.model().save(&path, metadata)?;
+            eprintln!("weights written to {}", path.display());
+        }
+    }
     Ok(())
 }

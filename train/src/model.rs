@@ -71,6 +71,14 @@ impl Model {
     /// Writes the weights as a safetensors file with `metadata` in its header (the training command and the
     /// data it read), for the bot to embed.
     pub fn save(&self, path: &Path, metadata: HashMap<String, String>) -> anyhow::Result<()> {
+        let file = self.safetensors(metadata)?;
+        std::fs::write(path, file).with_context(|| path.display().to_string())?;
+        Ok(())
+    }
+
+    /// The bytes [`Model::save`] writes: what the bot's `Network::from_safetensors` reads, so that a trainer
+    /// can play with the weights it is training without a file between.
+    pub fn safetensors(&self, metadata: HashMap<String, String>) -> anyhow::Result<Vec<u8>> {
         let mut tensors = Vec::new();
         for (name, (weight, bias)) in NAMES.iter().zip(&self.layers) {
             tensors.push((format!("{name}.weight"), weight.as_tensor().clone()));
@@ -92,9 +100,7 @@ impl Model {
                 Ok((name.clone(), safetensors::tensor::TensorView::new(safetensors::Dtype::F32, shape.clone(), data)?))
             })
             .collect::<anyhow::Result<Vec<_>>>()?;
-        let file = safetensors::serialize(views, Some(metadata))?;
-        std::fs::write(path, file).with_context(|| path.display().to_string())?;
-        Ok(())
+        Ok(safetensors::serialize(views, Some(metadata))?)
     }
 }
 

@@ -104,25 +104,7 @@ pub fn train(
         order.shuffle(&mut rng);
         let (mut loss_sum, mut batches) = (0.0, 0usize);
         for chunk in order.chunks(options.batch) {
-            mirrored_inputs.clear();
-            let mut ends = Vec::with_capacity(chunk.len());
-            for &index in chunk {
-                let inputs = training.inputs(index);
-                if rng.random_bool(0.5) {
-                    mirrored_inputs.extend(inputs.iter().map(|&input| mirrored(input)));
-                } else {
-                    mirrored_inputs.extend_from_slice(inputs);
-                }
-                ends.push(mirrored_inputs.len());
-            }
-            let rows = ends.iter().scan(0, |start, &end| {
-                let row = &mirrored_inputs[*start..end];
-                *start = end;
-                Some(row)
-            });
-            let inputs = dense_batch(rows, &device)?;
-            let targets = labels(chunk.iter().map(|&index| training.target(index)), &device)?;
-            let mut loss = cross_entropy_of_logits(&model.forward(&inputs)?, &targets)?;
+            let mut loss = value_loss(&model, training, chunk, &mut rng, &mut mirrored_inputs, &device)?;
             if let Some(training) = choice_training.filter(|training| !training.choices.is_empty()) {
                 let mut groups = Vec::with_capacity(training.batch);
                 while groups.len() < training.batch {
@@ -151,6 +133,37 @@ pub fn train(
         report(&EpochReport { epoch, training_loss: loss_sum / batches.max(1) as f64, validation, choices });
     }
     Ok(model)
+}
+
+/// The binary cross-entropy of `model` on the positions `chunk` of `training`, each mirrored left to right at
+/// random; `scratch` keeps its allocation from batch to batch.
+pub(crate) fn value_loss(
+    model: &Model,
+    training: &Positions,
+    chunk: &[usize],
+    rng: &mut StdRng,
+    scratch: &mut Vec<u16>,
+    device: &Device,
+) -> candle_core::Result<Tensor> {
+    scratch.clear();
+    let mut ends = Vec::with_capacity(chunk.len());
+    for &index in chunk {
+        let inputs = training.inputs(index);
+        if rng.random_bool(0.5) {
+            scratch.extend(inputs.iter().map(|&input| mirrored(input)));
+        } else {
+            scratch.extend_from_slice(inputs);
+        }
+        ends.push(scratch.len());
+    }
+    let rows = ends.iter().scan(0, |start, &end| {
+        let row = &scratch[*start..end];
+        *start = end;
+        Some(row)
+    });
+    let inputs = dense_batch(rows, device)?;
+    let targets = labels(chunk.iter().map(|&index| training.target(index)), device)?;
+    cross_entropy_of_logits(&model.forward(&inputs)?, &targets)
 }
 
 /// The loss and accuracy of `model` on `positions`; none when there are none, so that a run with nothing held

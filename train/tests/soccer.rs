@@ -3,7 +3,8 @@
 //! trained on, and a broken game file is an error naming its line; corpus games labelled by the search are
 //! written in the same form and trained on; two networks play a match, and generations of self-play
 //! (scripts/soccer-generations.sh) train, measure and keep or drop each network; an outside engine judges
-//! the held-out positions beside the network.
+//! the held-out positions beside the network; rounds of temporal-difference learning write checkpoints that load
+//! and resume.
 //!
 //! The corpus is read from `KARTKA_CORPUS_DIR` or `../shared/corpus/kurnik` beside the repository (as the
 //! engine's corpus tests do); a missing corpus fails the test.
@@ -384,6 +385,62 @@ fn generations_of_self_play_train_measure_and_keep_or_drop_each_network_and_resu
         std::fs::read(&games).expect("written"),
         std::fs::read(elsewhere.join("gen-3/games.txt")).expect("played")
     );
+}
+
+#[test]
+fn temporal_difference_rounds_write_checkpoints_that_load_and_a_run_resumes_from_one() {
+    let dir = tempfile::tempdir().expect("a temporary directory");
+    let out = dir.path().join("td");
+    let run = |extra: &[&OsStr]| {
+        let output = Command::new(env!("CARGO_BIN_EXE_kartka-train"))
+            .args([
+                "soccer-td",
+                "--games-per-round",
+                "4",
+                "--nodes",
+                "150",
+                "--threads",
+                "2",
+                "--checkpoint-every",
+                "2",
+            ])
+            .arg("--out")
+            .arg(&out)
+            .args(extra)
+            .output()
+            .expect("kartka-train runs");
+        let log = String::from_utf8_lossy(&output.stderr).into_owned();
+        assert!(output.status.success(), "kartka-train failed:\n{log}");
+        log
+    };
+    let corpus = corpus_dir();
+    let log = run(&[
+        "--rounds".as_ref(),
+        "3".as_ref(),
+        "--corpus".as_ref(),
+        corpus.as_os_str(),
+        "--corpus-games".as_ref(),
+        "100".as_ref(),
+    ]);
+    assert!(log.contains("held-out corpus loss"), "{log}");
+    for round in [2, 3] {
+        let bytes = std::fs::read(out.join(format!("round-{round}.safetensors"))).expect("a checkpoint");
+        Network::from_safetensors(&bytes).expect("the bot reads a checkpoint");
+    }
+    assert!(!out.join("round-1.safetensors").exists(), "only every second round and the last");
+    let from = out.join("round-3.safetensors");
+    run(&[
+        "--rounds".as_ref(),
+        "1".as_ref(),
+        "--first-round".as_ref(),
+        "3".as_ref(),
+        "--from".as_ref(),
+        from.as_os_str(),
+    ]);
+    Network::from_safetensors(&std::fs::read(out.join("round-4.safetensors")).expect("resumed")).expect("loads");
+    let table = std::fs::read_to_string(out.join("rounds.tsv")).expect("the table");
+    let rounds: Vec<&str> = table.lines().map(|line| line.split('\t').next().expect("a round")).collect();
+    assert_eq!(rounds, ["0", "1", "2", "3"], "{table}");
 }
 
 #[test]

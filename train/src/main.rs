@@ -779,6 +779,10 @@ fn soccer_td(args: TdArgs) -> anyhow::Result<()> {
         Some(path) => Model::load(path, &device).with_context(|| format!("loading {}", path.display()))?,
         None => Model::new(run.seed, &device)?,
     };
+    let from_sha256 = match &args.from {
+        Some(path) => format!("{:x}", Sha256::digest(std::fs::read(path)?)),
+        None => "fresh weights".to_owned(),
+    };
     let held_out = match &args.corpus {
         Some(dir) => {
             let data = corpus::read(&CorpusOptions {
@@ -835,6 +839,7 @@ fn soccer_td(args: TdArgs) -> anyhow::Result<()> {
         if (round + 1 - args.first_round) % args.checkpoint_every == 0 || round + 1 == last {
             let mut training = BTreeMap::from([
                 ("command".to_owned(), command.clone()),
+                ("from_sha256".to_owned(), from_sha256.clone()),
                 ("rounds_done".to_owned(), (round + 1).to_string()),
             ]);
             if let Some(score) = training::evaluate(td.model(), &held_out, args.batch, &device)? {

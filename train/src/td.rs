@@ -246,7 +246,7 @@ mod tests {
     }
 
     #[test]
-    fn rounds_train_on_their_games_and_move_the_weights() {
+    fn rounds_train_on_their_games_and_move_the_weights_the_same_way_every_time() {
         let device = Device::Cpu;
         let start = Model::new(5, &device).expect("a model");
         let before = start.safetensors(HashMap::new()).expect("bytes");
@@ -260,5 +260,11 @@ mod tests {
         let after = run.model().safetensors(HashMap::new()).expect("bytes");
         assert_ne!(before, after, "the weights moved");
         Network::from_safetensors(&after).expect("the bot reads the trained weights");
+
+        let mut again = TdRun::new(Model::new(5, &device).expect("a model"), quick()).expect("a run");
+        for round in 0..2 {
+            again.round(round).expect("a round");
+        }
+        assert_eq!(again.model().safetensors(HashMap::new()).expect("bytes"), after, "a run is its options' alone");
     }
 }

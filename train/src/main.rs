@@ -434,7 +434,7 @@ fn network(path: Option<&PathBuf>) -> anyhow::Result<&'static Network> {
 }
 
 /// The learned evaluation with the embedded weights, or those of `path`.
-fn evaluator(path: Option<&PathBuf>) -> anyhow::Result<SoccerNetEvaluation> {
+fn evaluator(path: Option<&PathBuf>) -> anyhow::Result<SoccerNetEvaluation<'static>> {
     Ok(match path {
         Some(_) => SoccerNetEvaluation::with(network(path)?),
         None => SoccerNetEvaluation::embedded(),

@@ -62,8 +62,8 @@ fn elo_of(score: f64) -> f64 {
 pub fn play_match(
     options: SelfPlayOptions,
     pairs: usize,
-    candidate: SoccerNetEvaluation,
-    reference: SoccerNetEvaluation,
+    candidate: SoccerNetEvaluation<'_>,
+    reference: SoccerNetEvaluation<'_>,
 ) -> anyhow::Result<MatchTally> {
     let outcomes = parallel::in_order(0..2 * pairs, options.threads, |game| {
         let candidate_seat = if game % 2 == 0 { Seat::FIRST } else { Seat::SECOND };

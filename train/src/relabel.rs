@@ -48,7 +48,7 @@ pub fn relabel(
     games: &[DecidedGame],
     indices: Range<usize>,
     options: RelabelOptions,
-    evaluator: SoccerNetEvaluation,
+    evaluator: SoccerNetEvaluation<'_>,
 ) -> anyhow::Result<Vec<SelfPlayGame>> {
     parallel::in_order(indices, options.threads, |index| {
         let game = &games[index];
@@ -64,7 +64,7 @@ fn relabel_game(
     game: &DecidedGame,
     index: usize,
     options: RelabelOptions,
-    evaluator: SoccerNetEvaluation,
+    evaluator: SoccerNetEvaluation<'_>,
 ) -> anyhow::Result<SelfPlayGame> {
     let mut rng = game_rng(options.seed, index);
     let mut position = Position::new(Pitch::STANDARD);

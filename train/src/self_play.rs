@@ -214,7 +214,7 @@ pub struct PlayedGame {
 pub fn play_games(
     options: SelfPlayOptions,
     indices: Range<usize>,
-    evaluator: SoccerNetEvaluation,
+    evaluator: SoccerNetEvaluation<'_>,
 ) -> anyhow::Result<Vec<SelfPlayGame>> {
     let played = play_games_with_trees(options, indices, evaluator, TreeLabels::default())?;
     Ok(played.into_iter().map(|played| played.game).collect())
@@ -224,7 +224,7 @@ pub fn play_games(
 pub fn play_games_with_trees(
     options: SelfPlayOptions,
     indices: Range<usize>,
-    evaluator: SoccerNetEvaluation,
+    evaluator: SoccerNetEvaluation<'_>,
     tree: TreeLabels,
 ) -> anyhow::Result<Vec<PlayedGame>> {
     parallel::in_order(indices, options.threads, |index| {
@@ -237,7 +237,7 @@ pub fn play_games_with_trees(
 pub fn play_game(
     options: SelfPlayOptions,
     index: usize,
-    by_seat: [SoccerNetEvaluation; 2],
+    by_seat: [SoccerNetEvaluation<'_>; 2],
 ) -> anyhow::Result<SelfPlayGame> {
     play_game_with_tree(options, index, by_seat, TreeLabels::default()).map(|played| played.game)
 }
@@ -246,7 +246,7 @@ pub fn play_game(
 fn play_game_with_tree(
     options: SelfPlayOptions,
     index: usize,
-    by_seat: [SoccerNetEvaluation; 2],
+    by_seat: [SoccerNetEvaluation<'_>; 2],
     tree: TreeLabels,
 ) -> anyhow::Result<PlayedGame> {
     let (mut position, mut turns) = random_opening(options.seed, options.opening_steps, index)?;

@@ -126,15 +126,12 @@ impl TdRun {
     /// Plays round `round`'s games with the weights as they stand and trains on them.
     pub fn round(&mut self, round: usize) -> anyhow::Result<RoundReport> {
         let options = self.options;
-        // The weights of one round, kept for the rest of the program as a search's evaluation needs them
-        // (about 210 KB a round).
-        let network: &'static Network =
-            Box::leak(Box::new(Network::from_safetensors(&self.model.safetensors(HashMap::new())?)?));
+        let network = Network::from_safetensors(&self.model.safetensors(HashMap::new())?)?;
         let first = round * options.games_per_round;
         let games = self_play::play_games(
             options.games,
             first..first + options.games_per_round,
-            SoccerNetEvaluation::with(network),
+            SoccerNetEvaluation::with(&network),
         )?;
         let mut positions = Positions::default();
         let (mut decided, mut first_won, mut error_sum) = (0, 0, 0.0);

@@ -22,36 +22,39 @@ pub(super) const UNITS_PER_LOGIT: f32 = 2.0;
 /// a goal proven out of reach outranks any judgement.
 pub(super) const LIMIT: i32 = 29 * UNIT;
 
-/// Paper Soccer's learned evaluation, for the seat to act.
+/// Paper Soccer's learned evaluation, for the seat to act, judging with weights it borrows for `'n`: the
+/// embedded ones for the life of the program, or a trainer's for as long as it plays with them.
 #[derive(Clone, Copy, Debug)]
-pub struct SoccerNetEvaluation {
-    network: &'static Network,
+pub struct SoccerNetEvaluation<'n> {
+    network: &'n Network,
 }
 
-impl SoccerNetEvaluation {
+impl SoccerNetEvaluation<'static> {
     /// The evaluation with the weights embedded in the bot.
     #[must_use]
-    pub fn embedded() -> SoccerNetEvaluation {
+    pub fn embedded() -> SoccerNetEvaluation<'static> {
         static NETWORK: OnceLock<Network> = OnceLock::new();
         let network = NETWORK
             .get_or_init(|| Network::from_safetensors(EMBEDDED_WEIGHTS).expect("the embedded weights load (tested)"));
         SoccerNetEvaluation { network }
     }
+}
 
+impl<'n> SoccerNetEvaluation<'n> {
     /// The evaluation with `network`'s weights.
     #[must_use]
-    pub fn with(network: &'static Network) -> SoccerNetEvaluation {
+    pub fn with(network: &'n Network) -> SoccerNetEvaluation<'n> {
         SoccerNetEvaluation { network }
     }
 
     /// The weights this evaluation judges with.
     #[must_use]
-    pub fn network(&self) -> &'static Network {
+    pub fn network(&self) -> &'n Network {
         self.network
     }
 }
 
-impl Evaluate<Position> for SoccerNetEvaluation {
+impl Evaluate<Position> for SoccerNetEvaluation<'_> {
     fn evaluate(&self, position: &Position) -> i32 {
         let layers = match position.turn_layers() {
             Some(layers) if position.pitch() == Pitch::STANDARD => layers,

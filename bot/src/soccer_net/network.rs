@@ -63,8 +63,9 @@ pub struct Network {
 
 impl Network {
     /// Reads the weights file at `path` (written by `kartka-train`) into a network kept for the rest of the
-    /// program, as the embedded one is: an evaluation borrows its network for `'static`. For programs that
-    /// load one file once (the trainer, the lab), never per game.
+    /// program, as the embedded one is, so that options parsed once can hand it to every game of a run. For
+    /// programs that load one file once (the trainer, the lab), never per game; weights that change as they
+    /// are trained are borrowed for a scope instead ([`SoccerNetEvaluation::with`](super::SoccerNetEvaluation::with)).
     pub fn load_for_program(path: &std::path::Path) -> Result<&'static Network, WeightsError> {
         let bytes = std::fs::read(path).map_err(|source| WeightsError::Read { path: path.to_owned(), source })?;
         Ok(Box::leak(Box::new(Network::from_safetensors(&bytes)?)))

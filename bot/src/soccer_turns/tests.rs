@@ -333,7 +333,7 @@ fn level_8_plays_the_turn_search_by_default_and_lower_levels_the_step_search() {
 /// The embedded network, judging the positions of a batch in reverse order and counting the batches: the
 /// search must ask for many positions at once and use each answer for its own position.
 struct BatchCounting {
-    network: SoccerNetEvaluation,
+    network: SoccerNetEvaluation<'static>,
     batches: Cell<usize>,
     largest: Cell<usize>,
 }

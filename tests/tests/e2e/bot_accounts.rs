@@ -135,7 +135,6 @@ async fn the_built_in_bot_accepts_a_challenge_and_plays_it_to_the_end(database: 
     // Each level comes with its measured strength, from the ladder's zero at level 1 upwards, and the offer to
     // waiting players comes after the default 30 s.
     assert_eq!(bots.bots[0].measured_elo, Some(0));
-    assert_eq!(bots.bots[3].measured_elo, Some(657), "level 4, the club player");
     let measured: Vec<i32> = bots.bots.iter().filter_map(|bot| bot.measured_elo).collect();
     assert_eq!(measured.len(), 7, "every level but the uncapped strongest has its figure: {bots:?}");
     assert_eq!(bots.bots[7].measured_elo, None, "level 8 is as strong as its time");

@@ -61,6 +61,10 @@ struct TdArgs {
     /// The weights to start from; fresh ones drawn from `--seed` when not given.
     #[arg(long)]
     from: Option<PathBuf>,
+    /// Units of the first hidden layer: fresh weights of this width, or `--from`'s network widened to it (the
+    /// same function, new units that start to count as they learn); `--from`'s width, or 64, when not given.
+    #[arg(long)]
+    width: Option<usize>,
     /// Rounds to play.
     #[arg(long, default_value_t = 100)]
     rounds: usize,
@@ -775,9 +779,15 @@ fn soccer_td(args: TdArgs) -> anyhow::Result<()> {
     let started = std::time::Instant::now();
     let device = candle_core::Device::Cpu;
     let run = &args.games_run;
-    let model = match &args.from {
-        Some(path) => Model::load(path, &device).with_context(|| format!("loading {}", path.display()))?,
-        None => Model::new(run.seed, &device)?,
+    let model = match (&args.from, args.width) {
+        (Some(path), width) => {
+            let model = Model::load(path, &device).with_context(|| format!("loading {}", path.display()))?;
+            match width {
+                Some(width) => model.widened(width, run.seed)?,
+                None => model,
+            }
+        }
+        (None, width) => Model::of_width(width.unwrap_or(kartka_bot::soccer_net::HIDDEN_1), run.seed, &device)?,
     };
     let from_sha256 = match &args.from {
         Some(path) => format!("{:x}", Sha256::digest(std::fs::read(path)?)),

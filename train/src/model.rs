@@ -6,7 +6,7 @@ use std::path::Path;
 
 use anyhow::Context;
 use candle_core::{DType, Device, Tensor, Var, D};
-use kartka_bot::soccer_net::{HIDDEN_1, HIDDEN_2, INPUTS};
+use kartka_bot::soccer_net::{HIDDEN_1, HIDDEN_2, INPUTS, MAX_HIDDEN_1, WIDTH_STEP};
 use rand::rngs::StdRng;
 use rand::{Rng, SeedableRng};
 
@@ -19,18 +19,56 @@ pub struct Model {
 const NAMES: [&str; 3] = ["l1", "l2", "l3"];
 
 impl Model {
-    /// A network initialised from `seed`: uniform weights in ±1/√fan-in (as common frameworks do for linear
-    /// layers), zero biases, so that one seed gives one starting point on every machine.
+    /// A network of the bot's default width ([`HIDDEN_1`]) initialised from `seed`: [`Model::of_width`].
     pub fn new(seed: u64, device: &Device) -> anyhow::Result<Model> {
+        Model::of_width(HIDDEN_1, seed, device)
+    }
+
+    /// A network of `width` units in the first hidden layer (a multiple of [`WIDTH_STEP`] up to
+    /// [`MAX_HIDDEN_1`], the widths the bot reads) initialised from `seed`: uniform weights in ±1/√fan-in (as
+    /// common frameworks do for linear layers), zero biases, so that one seed gives one starting point on every
+    /// machine.
+    pub fn of_width(width: usize, seed: u64, device: &Device) -> anyhow::Result<Model> {
+        check_width(width)?;
         let mut rng = StdRng::seed_from_u64(seed);
         let mut layer = |outputs: usize, inputs: usize| -> anyhow::Result<(Var, Var)> {
-            let bound = 1.0 / (inputs as f32).sqrt();
-            let weights: Vec<f32> = (0..outputs * inputs).map(|_| rng.random_range(-bound..bound)).collect();
-            let weight = Var::from_tensor(&Tensor::from_vec(weights, (outputs, inputs), device)?)?;
+            let weight = Var::from_tensor(&uniform(&mut rng, outputs, inputs, device)?)?;
             let bias = Var::from_tensor(&Tensor::zeros(outputs, DType::F32, device)?)?;
             Ok((weight, bias))
         };
-        Ok(Model { layers: [layer(HIDDEN_1, INPUTS)?, layer(HIDDEN_2, HIDDEN_1)?, layer(1, HIDDEN_2)?] })
+        Ok(Model { layers: [layer(width, INPUTS)?, layer(HIDDEN_2, width)?, layer(1, HIDDEN_2)?] })
+    }
+
+    /// Units of the first hidden layer.
+    pub fn width(&self) -> usize {
+        self.layers[0].1.as_tensor().dims()[0]
+    }
+
+    /// This network with its first hidden layer widened to `width` units, computing the same function: the new
+    /// units' input weights are drawn from `seed` as [`Model::of_width`] draws them, their biases and their
+    /// weights into the second layer are zero, so that they start to count only as training moves those. A
+    /// trained network given more room to learn without losing what it knows.
+    pub fn widened(&self, width: usize, seed: u64) -> anyhow::Result<Model> {
+        check_width(width)?;
+        let old = self.width();
+        anyhow::ensure!(width >= old, "a network of {old} units cannot be narrowed to {width}");
+        if width == old {
+            return Ok(Model { layers: self.layers.clone() });
+        }
+        let [(weight_1, bias_1), (weight_2, bias_2), layer_3] = &self.layers;
+        let device = weight_1.device();
+        let mut rng = StdRng::seed_from_u64(seed);
+        let added = width - old;
+        let weight_1 = Tensor::cat(&[weight_1.as_tensor(), &uniform(&mut rng, added, INPUTS, device)?], 0)?;
+        let bias_1 = Tensor::cat(&[bias_1.as_tensor(), &Tensor::zeros(added, DType::F32, device)?], 0)?;
+        let weight_2 = Tensor::cat(&[weight_2.as_tensor(), &Tensor::zeros((HIDDEN_2, added), DType::F32, device)?], 1)?;
+        Ok(Model {
+            layers: [
+                (Var::from_tensor(&weight_1)?, Var::from_tensor(&bias_1)?),
+                (Var::from_tensor(&weight_2)?, Var::from_tensor(bias_2.as_tensor())?),
+                (Var::from_tensor(layer_3.0.as_tensor())?, Var::from_tensor(layer_3.1.as_tensor())?),
+            ],
+        })
     }
 
     /// Reads a weights file written by [`Model::save`].
@@ -104,6 +142,22 @@ impl Model {
     }
 }
 
+/// Refuses a first hidden layer the bot cannot read.
+fn check_width(width: usize) -> anyhow::Result<()> {
+    anyhow::ensure!(
+        (WIDTH_STEP..=MAX_HIDDEN_1).contains(&width) && width % WIDTH_STEP == 0,
+        "a first hidden layer of {width} units: the bot reads a multiple of {WIDTH_STEP} up to {MAX_HIDDEN_1}"
+    );
+    Ok(())
+}
+
+/// An `outputs` × `inputs` tensor of weights uniform in ±1/√inputs.
+fn uniform(rng: &mut StdRng, outputs: usize, inputs: usize, device: &Device) -> candle_core::Result<Tensor> {
+    let bound = 1.0 / (inputs as f32).sqrt();
+    let weights: Vec<f32> = (0..outputs * inputs).map(|_| rng.random_range(-bound..bound)).collect();
+    Tensor::from_vec(weights, (outputs, inputs), device)
+}
+
 /// A batch of positions given by their active inputs as a dense tensor of 0s and 1s (batch × [`INPUTS`]).
 pub fn dense_batch<'a>(batch: impl IntoIterator<Item = &'a [u16]>, device: &Device) -> candle_core::Result<Tensor> {
     let mut dense = Vec::new();
@@ -122,6 +176,30 @@ pub fn dense_batch<'a>(batch: impl IntoIterator<Item = &'a [u16]>, device: &Devi
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn a_widened_network_computes_what_it_did_and_the_bot_reads_it() {
+        let device = Device::Cpu;
+        let model = Model::new(3, &device).expect("a model");
+        let wide = model.widened(128, 4).expect("widened");
+        assert_eq!((model.width(), wide.width()), (HIDDEN_1, 128));
+        let bot = kartka_bot::soccer_net::Network::from_safetensors(&wide.safetensors(HashMap::new()).expect("bytes"))
+            .expect("the bot reads the wider file");
+        assert_eq!(bot.hidden_1(), 128);
+        for active in [&[][..], &[0, 17, 400], &[5, 6, 7, 1000, 1071]] {
+            let before = model.logit(active, &device).expect("a logit");
+            let after = wide.logit(active, &device).expect("a logit");
+            assert!((before - after).abs() < 1e-5, "{active:?}: {before} then {after}");
+            assert!(
+                (after - bot.logit(active)).abs() < 1e-4,
+                "{active:?}: the trainer {after}, the bot {}",
+                bot.logit(active)
+            );
+        }
+        assert!(model.widened(32, 4).is_err(), "never narrowed");
+        assert!(model.widened(100, 4).is_err(), "a width the bot cannot read");
+        assert!(Model::of_width(300, 1, &device).is_err());
+    }
 
     #[test]
     fn a_model_that_diverged_is_not_written() {

@@ -3,17 +3,24 @@
 //! first layer each, which is what makes it cheap enough for the leaves of the search.
 //!
 //! The weights come from a safetensors file written by the trainer (`kartka-train soccer`), with the tensors of
-//! three linear layers named as the trainer names them: `l1.weight` (`HIDDEN_1` × [`INPUTS`]), `l1.bias`,
-//! `l2.weight` (`HIDDEN_2` × `HIDDEN_1`), `l2.bias`, `l3.weight` (1 × `HIDDEN_2`), `l3.bias`, each of `f32`.
+//! three linear layers named as the trainer names them: `l1.weight` (width × [`INPUTS`]), `l1.bias`,
+//! `l2.weight` ([`HIDDEN_2`] × width), `l2.bias`, `l3.weight` (1 × [`HIDDEN_2`]), `l3.bias`, each of `f32`. The
+//! width of the first hidden layer is the file's (`l1.bias`'s length, at most [`MAX_HIDDEN_1`]), so that a
+//! wider network is a new weights file, not a new build.
 
 use safetensors::{Dtype, SafeTensors};
 
 use super::features::INPUTS;
 
-/// Units of the first hidden layer.
+/// Units of the first hidden layer of a new network (the trainer's default), and of the embedded one.
 pub const HIDDEN_1: usize = 64;
+/// The most units of the first hidden layer a weights file may have: the evaluation sums them on the stack.
+pub const MAX_HIDDEN_1: usize = 256;
 /// Units of the second hidden layer.
 pub const HIDDEN_2: usize = 32;
+/// The first hidden layer's width is a multiple of this, up to [`MAX_HIDDEN_1`]: the evaluation is compiled
+/// once for each such width.
+pub const WIDTH_STEP: usize = 32;
 
 /// Why a weights file cannot be used.
 #[derive(Debug, thiserror::Error)]
@@ -42,6 +49,9 @@ pub enum WeightsError {
         /// The shape the network needs.
         expected: Vec<usize>,
     },
+    /// The first hidden layer's width is not a multiple of [`WIDTH_STEP`] up to [`MAX_HIDDEN_1`].
+    #[error("the first hidden layer has {0} units; a network has a multiple of {WIDTH_STEP} up to {MAX_HIDDEN_1}")]
+    Width(usize),
     /// A tensor holds a value that is not a finite number (a training that diverged): every evaluation would
     /// be meaningless, so the file is refused rather than played.
     #[error("tensor `{0}` holds a value that is not a finite number")]
@@ -51,10 +61,12 @@ pub enum WeightsError {
 /// A network with its weights, laid out for evaluation: the first layer's weights by input.
 #[derive(Clone, Debug, PartialEq)]
 pub struct Network {
-    /// `INPUTS` rows of `HIDDEN_1`: the weights from each input to every first-layer unit.
-    by_input: Vec<[f32; HIDDEN_1]>,
-    bias_1: [f32; HIDDEN_1],
-    /// `HIDDEN_1` rows of `HIDDEN_2`: the weights from each first-layer unit to every second-layer unit.
+    /// Units of the first hidden layer.
+    width: usize,
+    /// `INPUTS` rows of `width`, one after another: the weights from each input to every first-layer unit.
+    by_input: Vec<f32>,
+    bias_1: Vec<f32>,
+    /// `width` rows of `HIDDEN_2`: the weights from each first-layer unit to every second-layer unit.
     by_unit_2: Vec<[f32; HIDDEN_2]>,
     bias_2: [f32; HIDDEN_2],
     weight_3: [f32; HIDDEN_2],
@@ -93,27 +105,39 @@ impl Network {
             }
             Ok(values)
         };
-        let weight_1 = read("l1.weight", &[HIDDEN_1, INPUTS])?;
-        let mut by_input = vec![[0.0; HIDDEN_1]; INPUTS];
+        let width = tensors.tensor("l1.bias").map_err(|_| WeightsError::Missing("l1.bias"))?.shape().iter().product();
+        if !(WIDTH_STEP..=MAX_HIDDEN_1).contains(&width) || width % WIDTH_STEP != 0 {
+            return Err(WeightsError::Width(width));
+        }
+        let bias_1 = read("l1.bias", &[width])?;
+        let weight_1 = read("l1.weight", &[width, INPUTS])?;
+        let mut by_input = vec![0.0; INPUTS * width];
         for (unit, row) in weight_1.chunks_exact(INPUTS).enumerate() {
             for (input, &weight) in row.iter().enumerate() {
-                by_input[input][unit] = weight;
+                by_input[input * width + unit] = weight;
             }
         }
-        let mut by_unit_2 = vec![[0.0; HIDDEN_2]; HIDDEN_1];
-        for (unit, row) in read("l2.weight", &[HIDDEN_2, HIDDEN_1])?.chunks_exact(HIDDEN_1).enumerate() {
+        let mut by_unit_2 = vec![[0.0; HIDDEN_2]; width];
+        for (unit, row) in read("l2.weight", &[HIDDEN_2, width])?.chunks_exact(width).enumerate() {
             for (from, &weight) in row.iter().enumerate() {
                 by_unit_2[from][unit] = weight;
             }
         }
         Ok(Network {
+            width,
             by_input,
-            bias_1: read("l1.bias", &[HIDDEN_1])?.try_into().expect("HIDDEN_1 biases"),
+            bias_1,
             by_unit_2,
             bias_2: read("l2.bias", &[HIDDEN_2])?.try_into().expect("HIDDEN_2 biases"),
             weight_3: read("l3.weight", &[1, HIDDEN_2])?.try_into().expect("HIDDEN_2 weights"),
             bias_3: read("l3.bias", &[1])?[0],
         })
+    }
+
+    /// Units of the first hidden layer (the weights file's).
+    #[must_use]
+    pub fn hidden_1(&self) -> usize {
+        self.width
     }
 
     /// The output for the inputs whose indices are `active` (each below [`INPUTS`], each once; the others are
@@ -135,12 +159,32 @@ impl Network {
         ARCH.dispatch(Logit { network: self, active })
     }
 
-    /// [`Network::logit`] in whatever instructions the caller's function is compiled for.
+    /// [`Network::logit`] in whatever instructions the caller's function is compiled for, for the network's
+    /// width.
     #[inline(always)]
     fn portable_logit(&self, active: &[u16]) -> f32 {
-        let mut hidden_1 = self.bias_1;
+        match self.width {
+            32 => self.logit_of_width::<32>(active),
+            64 => self.logit_of_width::<64>(active),
+            96 => self.logit_of_width::<96>(active),
+            128 => self.logit_of_width::<128>(active),
+            160 => self.logit_of_width::<160>(active),
+            192 => self.logit_of_width::<192>(active),
+            224 => self.logit_of_width::<224>(active),
+            256 => self.logit_of_width::<256>(active),
+            width => unreachable!("a network of {width} units is refused as it loads"),
+        }
+    }
+
+    /// The logit for a first layer of `W` units (the network's width). A width known to the compiler is what
+    /// lets it keep the first layer's sums in vector registers across all the active inputs, rather than load
+    /// and store them for each input's row: twice as fast as the same sums over a width known only at run time.
+    #[inline(always)]
+    fn logit_of_width<const W: usize>(&self, active: &[u16]) -> f32 {
+        let mut hidden_1: [f32; W] = self.bias_1.as_slice().try_into().expect("the width's biases");
         for &input in active {
-            add_row(&mut hidden_1, &self.by_input[usize::from(input)], 1.0);
+            let start = usize::from(input) * W;
+            add_row(&mut hidden_1, self.by_input[start..start + W].try_into().expect("a row of the width"), 1.0);
         }
         let mut hidden_2 = self.bias_2;
         for (&unit, row) in hidden_1.iter().zip(&self.by_unit_2) {
@@ -185,10 +229,15 @@ mod tests {
 
     /// A weights file of the network's tensors, each filled by `value(name, index)`.
     fn weights_file(value: impl Fn(&str, usize) -> f32, skip: Option<&str>) -> Vec<u8> {
+        weights_file_of_width(HIDDEN_1, value, skip)
+    }
+
+    /// [`weights_file`] with `width` units in the first hidden layer.
+    fn weights_file_of_width(width: usize, value: impl Fn(&str, usize) -> f32, skip: Option<&str>) -> Vec<u8> {
         let shapes: [(&str, Vec<usize>); 6] = [
-            ("l1.weight", vec![HIDDEN_1, INPUTS]),
-            ("l1.bias", vec![HIDDEN_1]),
-            ("l2.weight", vec![HIDDEN_2, HIDDEN_1]),
+            ("l1.weight", vec![width, INPUTS]),
+            ("l1.bias", vec![width]),
+            ("l2.weight", vec![HIDDEN_2, width]),
             ("l2.bias", vec![HIDDEN_2]),
             ("l3.weight", vec![1, HIDDEN_2]),
             ("l3.bias", vec![1]),
@@ -232,6 +281,44 @@ mod tests {
         // Unit 0 is rectified: input 1 alone drives it below zero, which counts as zero.
         assert_eq!(network.logit(&[1, 2]), 0.5);
         assert_eq!(network.logit(&[0, 1]), -0.5);
+    }
+
+    /// The forward pass of a file's weights, unit by unit, as the layers are written down.
+    fn plain_logit(width: usize, value: &dyn Fn(&str, usize) -> f32, active: &[u16]) -> f32 {
+        let hidden_1: Vec<f32> = (0..width)
+            .map(|unit| {
+                let sum = active.iter().fold(value("l1.bias", unit), |sum, &input| {
+                    sum + value("l1.weight", unit * INPUTS + usize::from(input))
+                });
+                sum.max(0.0)
+            })
+            .collect();
+        let hidden_2: Vec<f32> = (0..HIDDEN_2)
+            .map(|unit| {
+                let sum = (0..width).fold(value("l2.bias", unit), |sum, from| {
+                    sum + value("l2.weight", unit * width + from) * hidden_1[from]
+                });
+                sum.max(0.0)
+            })
+            .collect();
+        (0..HIDDEN_2).fold(value("l3.bias", 0), |sum, unit| sum + value("l3.weight", unit) * hidden_2[unit])
+    }
+
+    #[test]
+    fn the_width_of_the_first_layer_is_the_files() {
+        // Small multiples of 1/8 add up exactly in any order, so the plain sums must match to the bit.
+        let value = |name: &str, index: usize| ((index * 7 + name.len() * 3) % 17) as f32 / 8.0 - 1.0;
+        for width in [WIDTH_STEP, 96, 160, MAX_HIDDEN_1] {
+            let network = Network::from_safetensors(&weights_file_of_width(width, value, None)).expect("loads");
+            assert_eq!(network.hidden_1(), width);
+            for active in [&[][..], &[0, 5, 9], &[3, 100, 1000, INPUTS as u16 - 1]] {
+                assert_eq!(network.logit(active), plain_logit(width, &value, active), "width {width}, {active:?}");
+            }
+        }
+        for width in [0, 1, 60, 100, MAX_HIDDEN_1 + WIDTH_STEP] {
+            let refused = Network::from_safetensors(&weights_file_of_width(width, value, None));
+            assert!(matches!(refused, Err(WeightsError::Width(found)) if found == width), "width {width}");
+        }
     }
 
     #[test]

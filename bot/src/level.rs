@@ -58,10 +58,10 @@ const TABLE: [(Option<u64>, u32, i32, bool); 8] = [
 /// Measured with the learned evaluation (the network of 2026-12-04) by `kartka-bot-lab ladder --levels
 /// 1,2,3,4,5,6,7 --jobs 2 --nodes 2000000 --record docs/ladder/levels-1-7-td.txt` (docs/bot.md, "The ladder with
 /// the learned evaluation": 200 games a pairing, each level at its own node cap; every game is in that file).
-/// Level 8 has no cap of its own, so no figure: its strength is the time it is given, and at twice level 7's nodes the step search measured
-/// level 7's (docs/ladder/levels-7-8.txt), a figure that would list the strongest level below the one under
-/// it. Remeasure and update this table whenever a level's row in [`TABLE`], the search or the evaluation
-/// changes; the figures rise with the levels (tested).
+/// Level 8 has no cap of its own, so no figure: its strength is the time it is given, and at twice level 7's
+/// nodes the step search measured level 7's (docs/ladder/levels-7-8.txt), a figure that would list the
+/// strongest level below the one under it. Remeasure and update this table whenever a level's row in
+/// [`TABLE`], the search or the evaluation changes; the figures rise with the levels (tested).
 const MEASURED_ELO: [Option<i32>; 8] =
     [Some(0), Some(225), Some(364), Some(524), Some(684), Some(930), Some(1041), None];
 

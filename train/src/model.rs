@@ -6,7 +6,7 @@ use std::path::Path;
 
 use anyhow::Context;
 use candle_core::{DType, Device, Tensor, Var, D};
-use kartka_bot::soccer_net::{HIDDEN_1, HIDDEN_2, INPUTS, MAX_HIDDEN_1, WIDTH_STEP};
+use kartka_bot::soccer_net::{is_readable_width, HIDDEN_1, HIDDEN_2, INPUTS, MAX_HIDDEN_1, WIDTH_STEP};
 use rand::rngs::StdRng;
 use rand::{Rng, SeedableRng};
 
@@ -145,7 +145,7 @@ impl Model {
 /// Refuses a first hidden layer the bot cannot read.
 fn check_width(width: usize) -> anyhow::Result<()> {
     anyhow::ensure!(
-        (WIDTH_STEP..=MAX_HIDDEN_1).contains(&width) && width % WIDTH_STEP == 0,
+        is_readable_width(width),
         "a first hidden layer of {width} units: the bot reads a multiple of {WIDTH_STEP} up to {MAX_HIDDEN_1}"
     );
     Ok(())

@@ -8,5 +8,5 @@ mod outside;
 
 pub use evaluation::SoccerNetEvaluation;
 pub use features::{active_inputs, mirrored, ActiveInputs, INPUTS, POINTS};
-pub use network::{Network, WeightsError, HIDDEN_1, HIDDEN_2, MAX_HIDDEN_1, WIDTH_STEP};
+pub use network::{is_readable_width, Network, WeightsError, HIDDEN_1, HIDDEN_2, MAX_HIDDEN_1, WIDTH_STEP};
 pub use outside::{asks_outside, judge_command, position_words, OutsideChances, OutsideJudgement};

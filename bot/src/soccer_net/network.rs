@@ -22,6 +22,13 @@ pub const HIDDEN_2: usize = 32;
 /// once for each such width.
 pub const WIDTH_STEP: usize = 32;
 
+/// Whether a network may have `width` units in its first hidden layer: a multiple of [`WIDTH_STEP`] up to
+/// [`MAX_HIDDEN_1`], the widths the evaluation is compiled for. The trainer asks it before it makes one.
+#[must_use]
+pub const fn is_readable_width(width: usize) -> bool {
+    width >= WIDTH_STEP && width <= MAX_HIDDEN_1 && width % WIDTH_STEP == 0
+}
+
 /// Why a weights file cannot be used.
 #[derive(Debug, thiserror::Error)]
 pub enum WeightsError {
@@ -106,7 +113,7 @@ impl Network {
             Ok(values)
         };
         let width = tensors.tensor("l1.bias").map_err(|_| WeightsError::Missing("l1.bias"))?.shape().iter().product();
-        if !(WIDTH_STEP..=MAX_HIDDEN_1).contains(&width) || width % WIDTH_STEP != 0 {
+        if !is_readable_width(width) {
             return Err(WeightsError::Width(width));
         }
         let bias_1 = read("l1.bias", &[width])?;

@@ -5,6 +5,7 @@
 
 pub mod branches;
 pub mod choices;
+pub mod coherence;
 pub mod corpus;
 pub mod engine;
 pub mod engine_games;

@@ -16,7 +16,7 @@ use kartka_train::matches;
 use kartka_train::model::Model;
 use kartka_train::relabel::{self, RelabelOptions};
 use kartka_train::self_play::{self, PlayedGame, SelfPlayGame, SelfPlayOptions, TreeLabels};
-use kartka_train::td::{TdOptions, TdRun};
+use kartka_train::td::{Learner, TdOptions, TdRun};
 use kartka_train::training::{self, TrainingOptions};
 use sha2::{Digest, Sha256};
 
@@ -80,10 +80,14 @@ struct TdArgs {
     /// How far a target looks ahead, from 0 (the next turn's value) to 1 (the result alone).
     #[arg(long, default_value_t = 0.7, value_parser = share)]
     lambda: f64,
-    /// AdamW's learning rate.
+    /// How the weights move: AdamW, or QtPaperSoccer's temporal-coherence rates per weight.
+    #[arg(long, value_enum, default_value_t = Learner::Adamw)]
+    learner: Learner,
+    /// AdamW's learning rate; with `--learner temporal-coherence`, a position's rate before its coherence
+    /// (QtPaperSoccer's online rule uses 0.2).
     #[arg(long, default_value_t = 1e-4)]
     learning_rate: f64,
-    /// AdamW's weight decay.
+    /// AdamW's weight decay (temporal coherence has none).
     #[arg(long, default_value_t = 1e-4)]
     weight_decay: f64,
     /// Positions per step of the optimiser.
@@ -818,6 +822,7 @@ fn soccer_td(args: TdArgs) -> anyhow::Result<()> {
         },
         games_per_round: args.games_per_round,
         lambda: args.lambda as f32,
+        learner: args.learner,
         learning_rate: args.learning_rate,
         weight_decay: args.weight_decay,
         batch: args.batch,

@@ -9,7 +9,8 @@
 //!
 //! λ = 1 teaches the game's result alone (as `soccer --self-play --value-share 0`); λ = 0 teaches each position
 //! what the search thought of the next one (TD(0), bootstrapped by the search as TD-leaf is). The optimiser
-//! (AdamW) keeps its moments from round to round.
+//! (AdamW, or QtPaperSoccer's temporal-coherence rates: [`crate::coherence`]) keeps its state from round to
+//! round.
 
 use std::collections::HashMap;
 
@@ -22,6 +23,7 @@ use rand::rngs::StdRng;
 use rand::seq::SliceRandom;
 use rand::SeedableRng;
 
+use crate::coherence::TemporalCoherence;
 use crate::corpus::Positions;
 use crate::model::Model;
 use crate::self_play::{self, SelfPlayGame, SelfPlayOptions};
@@ -38,12 +40,39 @@ pub struct TdOptions {
     /// How far a position's target looks ahead: the weight of each later turn's value is `λ` times the one
     /// before's.
     pub lambda: f32,
-    /// AdamW's learning rate, constant over the run.
+    /// Which rule moves the weights.
+    pub learner: Learner,
+    /// AdamW's learning rate, constant over the run; with [`Learner::TemporalCoherence`], a position's rate
+    /// before its coherence.
     pub learning_rate: f64,
-    /// AdamW's weight decay.
+    /// AdamW's weight decay (none with temporal coherence).
     pub weight_decay: f64,
     /// Positions per step of the optimiser.
     pub batch: usize,
+}
+
+/// The rule that moves the weights towards the targets.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, clap::ValueEnum)]
+pub enum Learner {
+    /// AdamW over batches, one learning rate for every weight.
+    Adamw,
+    /// Gradient steps scaled per weight by its coherence (QtPaperSoccer's rule): [`crate::coherence`].
+    TemporalCoherence,
+}
+
+/// The learner of a run, with its state.
+enum Optimiser {
+    Adamw(AdamW),
+    TemporalCoherence(TemporalCoherence),
+}
+
+impl Optimiser {
+    fn backward_step(&mut self, mean_loss: &candle_core::Tensor, positions: usize) -> candle_core::Result<()> {
+        match self {
+            Optimiser::Adamw(adamw) => adamw.backward_step(mean_loss),
+            Optimiser::TemporalCoherence(learner) => learner.backward_step(mean_loss, positions),
+        }
+    }
 }
 
 /// What one round did.
@@ -103,7 +132,7 @@ pub fn lambda_returns(game: &SelfPlayGame, lambda: f32) -> anyhow::Result<Vec<(P
 /// A run of rounds: the model being trained and its optimiser.
 pub struct TdRun {
     model: Model,
-    optimiser: AdamW,
+    optimiser: Optimiser,
     options: TdOptions,
     device: Device,
 }
@@ -111,10 +140,15 @@ pub struct TdRun {
 impl TdRun {
     /// A run that trains `model` from where it stands.
     pub fn new(model: Model, options: TdOptions) -> anyhow::Result<TdRun> {
-        let optimiser = AdamW::new(
-            model.variables(),
-            ParamsAdamW { lr: options.learning_rate, weight_decay: options.weight_decay, ..ParamsAdamW::default() },
-        )?;
+        let optimiser = match options.learner {
+            Learner::Adamw => Optimiser::Adamw(AdamW::new(
+                model.variables(),
+                ParamsAdamW { lr: options.learning_rate, weight_decay: options.weight_decay, ..ParamsAdamW::default() },
+            )?),
+            Learner::TemporalCoherence => {
+                Optimiser::TemporalCoherence(TemporalCoherence::new(model.variables(), options.learning_rate)?)
+            }
+        };
         Ok(TdRun { model, optimiser, options, device: Device::Cpu })
     }
 
@@ -153,7 +187,7 @@ impl TdRun {
         let (mut loss_sum, mut batches, mut scratch) = (0.0, 0usize, Vec::new());
         for chunk in order.chunks(options.batch.max(1)) {
             let loss = value_loss(&self.model, &positions, chunk, &mut rng, &mut scratch, &self.device)?;
-            self.optimiser.backward_step(&loss)?;
+            self.optimiser.backward_step(&loss, chunk.len())?;
             loss_sum += f64::from(loss.to_scalar::<f32>()?);
             batches += 1;
         }
@@ -180,6 +214,7 @@ mod tests {
             games: SelfPlayOptions { nodes: 200, opening_steps: 4, max_turns: 300, seed: 3, threads: 1 },
             games_per_round: 3,
             lambda: 0.7,
+            learner: Learner::Adamw,
             learning_rate: 1e-3,
             weight_decay: 0.0,
             batch: 64,
@@ -245,23 +280,27 @@ mod tests {
     #[test]
     fn rounds_train_on_their_games_and_move_the_weights_the_same_way_every_time() {
         let device = Device::Cpu;
-        let start = Model::new(5, &device).expect("a model");
-        let before = start.safetensors(HashMap::new()).expect("bytes");
-        let mut run = TdRun::new(start, quick()).expect("a run");
-        for round in 0..2 {
-            let report = run.round(round).expect("a round");
-            assert_eq!(report.round, round);
-            assert!(report.decided > 0 && report.positions > 0, "{report:?}");
-            assert!(report.training_loss.is_finite() && report.mean_td_error.is_finite(), "{report:?}");
-        }
-        let after = run.model().safetensors(HashMap::new()).expect("bytes");
-        assert_ne!(before, after, "the weights moved");
-        Network::from_safetensors(&after).expect("the bot reads the trained weights");
+        for (learner, learning_rate) in [(Learner::Adamw, 1e-3), (Learner::TemporalCoherence, 0.2)] {
+            let options = TdOptions { learner, learning_rate, batch: 8, ..quick() };
+            let start = Model::new(5, &device).expect("a model");
+            let before = start.safetensors(HashMap::new()).expect("bytes");
+            let mut run = TdRun::new(start, options).expect("a run");
+            for round in 0..2 {
+                let report = run.round(round).expect("a round");
+                assert_eq!(report.round, round);
+                assert!(report.decided > 0 && report.positions > 0, "{learner:?}: {report:?}");
+                assert!(report.training_loss.is_finite() && report.mean_td_error.is_finite(), "{report:?}");
+            }
+            let after = run.model().safetensors(HashMap::new()).expect("bytes");
+            assert_ne!(before, after, "{learner:?} moved the weights");
+            Network::from_safetensors(&after).expect("the bot reads the trained weights");
 
-        let mut again = TdRun::new(Model::new(5, &device).expect("a model"), quick()).expect("a run");
-        for round in 0..2 {
-            again.round(round).expect("a round");
+            let mut again = TdRun::new(Model::new(5, &device).expect("a model"), options).expect("a run");
+            for round in 0..2 {
+                again.round(round).expect("a round");
+            }
+            let replayed = again.model().safetensors(HashMap::new()).expect("bytes");
+            assert_eq!(replayed, after, "{learner:?}: a run is its options' alone");
         }
-        assert_eq!(again.model().safetensors(HashMap::new()).expect("bytes"), after, "a run is its options' alone");
     }
 }

@@ -436,6 +436,10 @@ fn temporal_difference_rounds_write_checkpoints_that_load_and_a_run_resumes_from
         "3".as_ref(),
         "--from".as_ref(),
         from.as_os_str(),
+        "--learner".as_ref(),
+        "temporal-coherence".as_ref(),
+        "--learning-rate".as_ref(),
+        "0.2".as_ref(),
     ]);
     Network::from_safetensors(&std::fs::read(out.join("round-4.safetensors")).expect("resumed")).expect("loads");
     let table = std::fs::read_to_string(out.join("rounds.tsv")).expect("the table");

@@ -15,7 +15,7 @@ use kartka_train::judge;
 use kartka_train::matches;
 use kartka_train::model::Model;
 use kartka_train::relabel::{self, RelabelOptions};
-use kartka_train::self_play::{self, PlayedGame, SelfPlayGame, SelfPlayOptions, TreeLabels};
+use kartka_train::self_play::{self, Exploration, PlayedGame, SelfPlayGame, SelfPlayOptions, TreeLabels};
 use kartka_train::td::{Learner, TdOptions, TdRun};
 use kartka_train::training::{self, TrainingOptions};
 use sha2::{Digest, Sha256};
@@ -93,6 +93,13 @@ struct TdArgs {
     /// Positions per step of the optimiser.
     #[arg(long, default_value_t = 256, value_parser = at_least_one)]
     batch: usize,
+    /// The share of searched turns played off the search's choice, drawn among the turns rated within
+    /// `--explore-margin` of the best: the games then reach positions the network's own choices avoid.
+    #[arg(long, default_value_t = 0.0, value_parser = share)]
+    explore_share: f64,
+    /// How far below the best turn's chance an explored turn may be rated.
+    #[arg(long, default_value_t = 0.1, value_parser = share)]
+    explore_margin: f64,
     /// Write the weights every this many rounds (and after the last).
     #[arg(long, default_value_t = 10, value_parser = at_least_one)]
     checkpoint_every: usize,
@@ -826,6 +833,7 @@ fn soccer_td(args: TdArgs) -> anyhow::Result<()> {
         learning_rate: args.learning_rate,
         weight_decay: args.weight_decay,
         batch: args.batch,
+        exploration: Exploration { share: args.explore_share as f32, margin: args.explore_margin as f32 },
     };
     std::fs::create_dir_all(&args.out).with_context(|| format!("creating {}", args.out.display()))?;
     let table_path = args.out.join("rounds.tsv");

@@ -198,6 +198,18 @@ pub struct TreeLabels {
     pub min_visits: u32,
 }
 
+/// Turns played off the search's choice during self-play, so that the games reach positions the network's own
+/// choices avoid (a trap the network does not see is never set by a player who does not see it either, and
+/// self-play alone would never teach it). None by default.
+#[derive(Clone, Copy, Debug, Default, PartialEq)]
+pub struct Exploration {
+    /// The share of searched turns played off the choice, each drawn at random (0 plays every choice).
+    pub share: f32,
+    /// How far below the best a turn may be rated and still be played off the choice: a root child whose
+    /// chance is at least the best child's chance minus this, drawn uniformly among them.
+    pub margin: f32,
+}
+
 /// A self-play game and its searches' tree labels: each a branch off the game (the game's turns up to a
 /// searched turn, the turns from there to a node of that search's tree, and the search's chance for the seat
 /// to act there as the judged end), in the order of the game's turns and then of visits.
@@ -228,7 +240,22 @@ pub fn play_games_with_trees(
     tree: TreeLabels,
 ) -> anyhow::Result<Vec<PlayedGame>> {
     parallel::in_order(indices, options.threads, |index| {
-        play_game_with_tree(options, index, [evaluator; 2], tree).map(Some)
+        play_game_with_tree(options, index, [evaluator; 2], tree, Exploration::default()).map(Some)
+    })
+}
+
+/// [`play_games`] with `exploration`: a turn played off the search's choice is labelled
+/// [`TurnLabel::Random`], so that its position is not trained on (its result does not follow from the
+/// search), while the positions after it are.
+pub fn play_games_exploring(
+    options: SelfPlayOptions,
+    indices: Range<usize>,
+    evaluator: SoccerNetEvaluation<'_>,
+    exploration: Exploration,
+) -> anyhow::Result<Vec<SelfPlayGame>> {
+    parallel::in_order(indices, options.threads, |index| {
+        play_game_with_tree(options, index, [evaluator; 2], TreeLabels::default(), exploration)
+            .map(|played| Some(played.game))
     })
 }
 
@@ -239,39 +266,67 @@ pub fn play_game(
     index: usize,
     by_seat: [SoccerNetEvaluation<'_>; 2],
 ) -> anyhow::Result<SelfPlayGame> {
-    play_game_with_tree(options, index, by_seat, TreeLabels::default()).map(|played| played.game)
+    play_game_with_tree(options, index, by_seat, TreeLabels::default(), Exploration::default())
+        .map(|played| played.game)
 }
 
-/// [`play_game`] with its searches' tree labels; the game is the same whatever `tree` asks.
+/// [`play_game`] with its searches' tree labels, exploring as `exploration` asks; the game is the same
+/// whatever `tree` asks.
 fn play_game_with_tree(
     options: SelfPlayOptions,
     index: usize,
     by_seat: [SoccerNetEvaluation<'_>; 2],
     tree: TreeLabels,
+    exploration: Exploration,
 ) -> anyhow::Result<PlayedGame> {
     let (mut position, mut turns) = random_opening(options.seed, options.opening_steps, index)?;
+    // Its own stream, so that a game without exploration opens and plays exactly as before.
+    let mut explore_rng = StdRng::seed_from_u64(!options.seed ^ (index as u64).wrapping_mul(0xC2B2_AE3D_27D4_EB4F));
     let mut branches = Vec::new();
     while !position.is_over() && turns.len() < options.max_turns as usize {
         let evaluator = &by_seat[position.to_move().index()];
+        let explores = exploration.share > 0.0 && explore_rng.random::<f32>() < exploration.share;
+        // Exploring needs every root child with its value; the tree's labels are the most visited of them all.
+        let (most_visited, min_visits) = if explores { (usize::MAX, 0) } else { (tree.most_visited, tree.min_visits) };
         let (turn, nodes) = play_turn_with_tree(
             &position,
             evaluator,
             Backup::STRONGEST,
             options.nodes,
             &NoDeadline,
-            tree.most_visited,
-            tree.min_visits,
+            most_visited,
+            min_visits,
         )?;
-        for node in nodes {
+        let played = if explores { explored_turn(&nodes, exploration.margin, &mut explore_rng) } else { None };
+        let labelled = nodes.into_iter().filter(|node| node.visits >= tree.min_visits).take(tree.most_visited);
+        for node in labelled {
             branches.extend(tree_branch(&turns, &position, node)?);
         }
-        for &step in &turn.actions {
+        let (steps, label) = match played {
+            Some(steps) if steps != turn.actions => (steps, TurnLabel::Random),
+            _ => (turn.actions, TurnLabel::Searched(chance_of(turn.evaluation))),
+        };
+        for &step in &steps {
             position.step(step).context("the search plays legal steps")?;
         }
-        turns.push(SelfPlayTurn { steps: turn.actions, label: TurnLabel::Searched(chance_of(turn.evaluation)) });
+        turns.push(SelfPlayTurn { steps, label });
     }
     let game = SelfPlayGame { turns, winner: position.outcome().and_then(|outcome| outcome.winner()) };
     Ok(PlayedGame { game, tree: branches })
+}
+
+/// A turn drawn uniformly among the root's children (the nodes one turn below it) rated within `margin` of
+/// the best one's chance; `None` when the search kept no child.
+fn explored_turn(nodes: &[SearchedNode], margin: f32, rng: &mut StdRng) -> Option<Vec<Direction>> {
+    let children: Vec<(&SearchedNode, f32)> =
+        nodes.iter().filter(|node| node.turns.len() == 1).map(|node| (node, chance_of(node.evaluation))).collect();
+    let best = children.iter().map(|&(_, chance)| chance).fold(f32::NEG_INFINITY, f32::max);
+    let near: Vec<&SearchedNode> =
+        children.into_iter().filter(|&(_, chance)| chance >= best - margin).map(|(node, _)| node).collect();
+    if near.is_empty() {
+        return None;
+    }
+    Some(near[rng.random_range(0..near.len())].turns[0].clone())
 }
 
 /// The branch off a game at `position` (reached by `turns`) to a node of its search's tree: `None` where the
@@ -403,6 +458,45 @@ mod tests {
             assert!(game.turns.iter().filter_map(|turn| turn.label.chance()).all(|value| (0.0..=1.0).contains(&value)));
         }
         assert_ne!(one[0].turns, one[1].turns, "each game has its own opening");
+    }
+
+    #[test]
+    fn no_exploration_plays_the_same_games() {
+        let evaluator = SoccerNetEvaluation::embedded();
+        let plain = play_games(quick(1), 0..2, evaluator).expect("self-play");
+        let exploring = play_games_exploring(quick(2), 0..2, evaluator, Exploration::default()).expect("self-play");
+        assert_eq!(plain, exploring);
+    }
+
+    #[test]
+    fn explored_turns_are_near_the_best_legal_and_not_trained_on() {
+        let evaluator = SoccerNetEvaluation::embedded();
+        let exploration = Exploration { share: 0.5, margin: 0.15 };
+        let games = play_games_exploring(quick(1), 0..2, evaluator, exploration).expect("self-play");
+        assert_eq!(games, play_games_exploring(quick(2), 0..2, evaluator, exploration).expect("again"), "seeded");
+        assert_ne!(games, play_games(quick(1), 0..2, evaluator).expect("self-play"), "nothing was explored");
+        let mut explored = 0;
+        for (game_index, game) in games.iter().enumerate() {
+            assert!(game.winner.is_some(), "a game of a few hundred turns ends: {}", game.line());
+            let opening = random_opening(7, 4, game_index).expect("an opening").1.len();
+            let mut position = Position::new(Pitch::STANDARD);
+            for (index, turn) in game.turns.iter().enumerate() {
+                if turn.label == TurnLabel::Random && index >= opening {
+                    explored += 1;
+                    let (chosen, nodes) =
+                        play_turn_with_tree(&position, &evaluator, Backup::STRONGEST, 300, &NoDeadline, usize::MAX, 0)
+                            .expect("a search");
+                    assert_ne!(chosen.actions, turn.steps, "an explored turn differs from the choice");
+                    let children: Vec<&SearchedNode> = nodes.iter().filter(|node| node.turns.len() == 1).collect();
+                    let best = children.iter().map(|node| chance_of(node.evaluation)).fold(0.0, f32::max);
+                    let played = children.iter().find(|node| node.turns[0] == turn.steps).expect("a root child");
+                    assert!(chance_of(played.evaluation) >= best - 0.15, "an explored turn far below the best");
+                }
+                play_whole_turn(&mut position, &turn.steps).expect("a legal whole turn");
+            }
+            assert!(position.is_over());
+        }
+        assert!(explored > 0, "no turn was explored");
     }
 
     #[test]

@@ -26,7 +26,7 @@ use rand::SeedableRng;
 use crate::coherence::TemporalCoherence;
 use crate::corpus::Positions;
 use crate::model::Model;
-use crate::self_play::{self, SelfPlayGame, SelfPlayOptions};
+use crate::self_play::{self, Exploration, SelfPlayGame, SelfPlayOptions};
 use crate::training::value_loss;
 
 /// How to learn.
@@ -49,6 +49,8 @@ pub struct TdOptions {
     pub weight_decay: f64,
     /// Positions per step of the optimiser.
     pub batch: usize,
+    /// Turns played off the search's choice, so that the games reach what the network's choices avoid.
+    pub exploration: Exploration,
 }
 
 /// The rule that moves the weights towards the targets.
@@ -162,10 +164,11 @@ impl TdRun {
         let options = self.options;
         let network = Network::from_safetensors(&self.model.safetensors(HashMap::new())?)?;
         let first = round * options.games_per_round;
-        let games = self_play::play_games(
+        let games = self_play::play_games_exploring(
             options.games,
             first..first + options.games_per_round,
             SoccerNetEvaluation::with(&network),
+            options.exploration,
         )?;
         let mut positions = Positions::default();
         let (mut decided, mut first_won, mut error_sum) = (0, 0, 0.0);
@@ -218,6 +221,7 @@ mod tests {
             learning_rate: 1e-3,
             weight_decay: 0.0,
             batch: 64,
+            exploration: Exploration::default(),
         }
     }
 

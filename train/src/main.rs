@@ -51,6 +51,18 @@ enum Command {
     /// Temporal-difference learning from many cheap self-play games: each round plays games with the weights as
     /// they stand and trains them towards each position's λ-return.
     SoccerTd(TdArgs),
+    /// The mean of several weights files of one width, tensor by tensor (a run's checkpoints averaged).
+    SoccerAverage(AverageArgs),
+}
+
+#[derive(Debug, clap::Args)]
+struct AverageArgs {
+    /// The file the mean is written to.
+    #[arg(long)]
+    out: PathBuf,
+    /// The weights files averaged, each counted once.
+    #[arg(required = true)]
+    weights: Vec<PathBuf>,
 }
 
 #[derive(Debug, clap::Args)]
@@ -437,6 +449,7 @@ fn main() -> anyhow::Result<()> {
         Command::SoccerEngineGames(args) => soccer_engine_games(args),
         Command::SoccerJudge(args) => soccer_judge(args),
         Command::SoccerTd(args) => soccer_td(args),
+        Command::SoccerAverage(args) => soccer_average(args),
     }
 }
 
@@ -783,6 +796,26 @@ fn soccer(args: SoccerArgs) -> anyhow::Result<()> {
     let metadata = HashMap::from([("training".to_owned(), serde_json::to_string(&training)?)]);
     model.save(&args.out, metadata)?;
     eprintln!("weights written to {}", args.out.display());
+    Ok(())
+}
+
+fn soccer_average(args: AverageArgs) -> anyhow::Result<()> {
+    let device = candle_core::Device::Cpu;
+    let models = args
+        .weights
+        .iter()
+        .map(|path| Model::load(path, &device).with_context(|| format!("reading {}", path.display())))
+        .collect::<anyhow::Result<Vec<_>>>()?;
+    let mut sources = Vec::new();
+    for path in &args.weights {
+        let bytes = std::fs::read(path).with_context(|| format!("reading {}", path.display()))?;
+        sources.push(format!("{} {:x}", path.display(), Sha256::digest(bytes)));
+    }
+    let command = format!("kartka-train {}", std::env::args().skip(1).collect::<Vec<_>>().join(" "));
+    let training = BTreeMap::from([("command".to_owned(), command), ("averaged".to_owned(), sources.join(", "))]);
+    let metadata = HashMap::from([("training".to_owned(), serde_json::to_string(&training)?)]);
+    Model::average(&models)?.save(&args.out, metadata)?;
+    eprintln!("the mean of {} weights files written to {}", models.len(), args.out.display());
     Ok(())
 }
 

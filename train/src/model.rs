@@ -71,6 +71,28 @@ impl Model {
         })
     }
 
+    /// The mean of `models`' weights, tensor by tensor: stochastic weight averaging of one run's checkpoints,
+    /// whose networks lie along one path of training and whose mean is often better than any one of them.
+    /// Every model must have the same width.
+    pub fn average(models: &[Model]) -> anyhow::Result<Model> {
+        let (first, rest) = models.split_first().context("no weights to average")?;
+        if let Some(other) = rest.iter().find(|model| model.width() != first.width()) {
+            anyhow::bail!("weights of different widths ({} and {}) cannot be averaged", first.width(), other.width());
+        }
+        let share = 1.0 / models.len() as f64;
+        let mean = |of: &dyn Fn(&Model) -> &Var| -> anyhow::Result<Var> {
+            let mut sum = of(first).as_tensor().clone();
+            for model in rest {
+                sum = sum.add(of(model).as_tensor())?;
+            }
+            Ok(Var::from_tensor(&sum.affine(share, 0.0)?)?)
+        };
+        let layer = |index: usize| -> anyhow::Result<(Var, Var)> {
+            Ok((mean(&|model: &Model| &model.layers[index].0)?, mean(&|model: &Model| &model.layers[index].1)?))
+        };
+        Ok(Model { layers: [layer(0)?, layer(1)?, layer(2)?] })
+    }
+
     /// Reads a weights file written by [`Model::save`].
     pub fn load(path: &Path, device: &Device) -> anyhow::Result<Model> {
         let tensors = candle_core::safetensors::load(path, device)?;
@@ -199,6 +221,26 @@ mod tests {
         assert!(model.widened(32, 4).is_err(), "never narrowed");
         assert!(model.widened(100, 4).is_err(), "a width the bot cannot read");
         assert!(Model::of_width(300, 1, &device).is_err());
+    }
+
+    #[test]
+    fn the_average_of_weights_is_their_mean_tensor_by_tensor() {
+        let device = Device::Cpu;
+        let seeded = |seed| Model::new(seed, &device).expect("a model");
+        let (one, two) = (seeded(1), seeded(2));
+        let mean = Model::average(&[seeded(1), seeded(2)]).expect("averaged");
+        let mut differing = 0;
+        for ((a, b), m) in one.variables().iter().zip(two.variables()).zip(mean.variables()) {
+            let [a, b, m] = [a, &b, &m].map(|var| var.as_tensor().flatten_all().unwrap().to_vec1::<f32>().unwrap());
+            assert!(a.iter().zip(&b).zip(&m).all(|((a, b), m)| (m - (a + b) / 2.0).abs() < 1e-6));
+            differing += usize::from(a != b);
+        }
+        assert!(differing > 0, "two seeds gave the same weights: the mean tested nothing");
+        let alone = Model::average(&[seeded(1)]).expect("one model");
+        assert_eq!(alone.safetensors(HashMap::new()).unwrap(), one.safetensors(HashMap::new()).unwrap());
+        assert!(Model::average(&[]).is_err(), "nothing to average");
+        let wide = one.widened(128, 3).expect("widened");
+        assert!(Model::average(&[one, wide]).is_err(), "widths differ");
     }
 
     #[test]

@@ -440,11 +440,33 @@ fn temporal_difference_rounds_write_checkpoints_that_load_and_a_run_resumes_from
         "temporal-coherence".as_ref(),
         "--learning-rate".as_ref(),
         "0.2".as_ref(),
+        "--explore-share".as_ref(),
+        "0.3".as_ref(),
     ]);
     Network::from_safetensors(&std::fs::read(out.join("round-4.safetensors")).expect("resumed")).expect("loads");
     let table = std::fs::read_to_string(out.join("rounds.tsv")).expect("the table");
     let rounds: Vec<&str> = table.lines().map(|line| line.split('\t').next().expect("a round")).collect();
     assert_eq!(rounds, ["0", "1", "2", "3"], "{table}");
+
+    let mean = dir.path().join("mean.safetensors");
+    let output = Command::new(env!("CARGO_BIN_EXE_kartka-train"))
+        .args(["soccer-average", "--out"])
+        .arg(&mean)
+        .args([2, 3, 4].map(|round| out.join(format!("round-{round}.safetensors"))))
+        .output()
+        .expect("kartka-train runs");
+    assert!(output.status.success(), "{}", String::from_utf8_lossy(&output.stderr));
+    let bytes = std::fs::read(&mean).expect("the mean is written");
+    Network::from_safetensors(&bytes).expect("the bot reads the mean");
+    let header = String::from_utf8_lossy(&bytes[..bytes.len().min(4096)]).into_owned();
+    assert!(header.contains("round-2.safetensors") && header.contains("round-4.safetensors"), "{header}");
+    let refused = Command::new(env!("CARGO_BIN_EXE_kartka-train"))
+        .args(["soccer-average", "--out"])
+        .arg(dir.path().join("none.safetensors"))
+        .arg(dir.path().join("missing.safetensors"))
+        .output()
+        .expect("kartka-train runs");
+    assert!(!refused.status.success() && !dir.path().join("none.safetensors").exists());
 }
 
 #[test]

@@ -228,8 +228,7 @@ pub fn play_games(
     indices: Range<usize>,
     evaluator: SoccerNetEvaluation<'_>,
 ) -> anyhow::Result<Vec<SelfPlayGame>> {
-    let played = play_games_with_trees(options, indices, evaluator, TreeLabels::default())?;
-    Ok(played.into_iter().map(|played| played.game).collect())
+    play_games_exploring(options, indices, evaluator, Exploration::default())
 }
 
 /// [`play_games`], each game with its searches' tree labels.
@@ -239,9 +238,7 @@ pub fn play_games_with_trees(
     evaluator: SoccerNetEvaluation<'_>,
     tree: TreeLabels,
 ) -> anyhow::Result<Vec<PlayedGame>> {
-    parallel::in_order(indices, options.threads, |index| {
-        play_game_with_tree(options, index, [evaluator; 2], tree, Exploration::default()).map(Some)
-    })
+    play_in_order(options, indices, evaluator, tree, Exploration::default())
 }
 
 /// [`play_games`] with `exploration`: a turn played off the search's choice is labelled
@@ -253,9 +250,20 @@ pub fn play_games_exploring(
     evaluator: SoccerNetEvaluation<'_>,
     exploration: Exploration,
 ) -> anyhow::Result<Vec<SelfPlayGame>> {
+    let played = play_in_order(options, indices, evaluator, TreeLabels::default(), exploration)?;
+    Ok(played.into_iter().map(|played| played.game).collect())
+}
+
+/// The games of `indices`, each by [`play_game_with_tree`], in the order of their index whatever the threads.
+fn play_in_order(
+    options: SelfPlayOptions,
+    indices: Range<usize>,
+    evaluator: SoccerNetEvaluation<'_>,
+    tree: TreeLabels,
+    exploration: Exploration,
+) -> anyhow::Result<Vec<PlayedGame>> {
     parallel::in_order(indices, options.threads, |index| {
-        play_game_with_tree(options, index, [evaluator; 2], TreeLabels::default(), exploration)
-            .map(|played| Some(played.game))
+        play_game_with_tree(options, index, [evaluator; 2], tree, exploration).map(Some)
     })
 }
 

@@ -112,6 +112,10 @@ struct TdArgs {
     /// How far below the best turn's chance an explored turn may be rated.
     #[arg(long, default_value_t = 0.1, value_parser = share)]
     explore_margin: f64,
+    /// One seat of every game (alternately the first and the second) searches this many listed turns a turn
+    /// instead of `--nodes`: an exploiter that sets the traps the other's budget misses.
+    #[arg(long)]
+    exploiter_nodes: Option<u64>,
     /// Write the weights every this many rounds (and after the last).
     #[arg(long, default_value_t = 10, value_parser = at_least_one)]
     checkpoint_every: usize,
@@ -866,7 +870,11 @@ fn soccer_td(args: TdArgs) -> anyhow::Result<()> {
         learning_rate: args.learning_rate,
         weight_decay: args.weight_decay,
         batch: args.batch,
-        exploration: Exploration { share: args.explore_share as f32, margin: args.explore_margin as f32 },
+        exploration: Exploration {
+            share: args.explore_share as f32,
+            margin: args.explore_margin as f32,
+            exploiter_nodes: args.exploiter_nodes,
+        },
     };
     std::fs::create_dir_all(&args.out).with_context(|| format!("creating {}", args.out.display()))?;
     let table_path = args.out.join("rounds.tsv");

@@ -208,6 +208,21 @@ pub struct Exploration {
     /// How far below the best a turn may be rated and still be played off the choice: a root child whose
     /// chance is at least the best child's chance minus this, drawn uniformly among them.
     pub margin: f32,
+    /// A seat of every game that searches this many listed turns a turn instead of the options' budget: an
+    /// exploiter that sees further than its opponent, so that it sets the traps the other's budget misses and
+    /// the positions before them are taught their outcome. The first seat in even games, the second in odd
+    /// ones; its turns are labelled and trained on like the other's. None by default.
+    pub exploiter_nodes: Option<u64>,
+}
+
+impl Exploration {
+    /// The budget of the seat to act in game `index`: the exploiter's when `seat` is that game's exploiter.
+    fn budget(&self, options: &SelfPlayOptions, index: usize, seat: Seat) -> u64 {
+        match self.exploiter_nodes {
+            Some(nodes) if seat.index() == index % 2 => nodes,
+            _ => options.nodes,
+        }
+    }
 }
 
 /// A self-play game and its searches' tree labels: each a branch off the game (the game's turns up to a
@@ -300,7 +315,7 @@ fn play_game_with_tree(
             &position,
             evaluator,
             Backup::STRONGEST,
-            options.nodes,
+            exploration.budget(&options, index, position.to_move()),
             &NoDeadline,
             most_visited,
             min_visits,
@@ -479,7 +494,7 @@ mod tests {
     #[test]
     fn explored_turns_are_near_the_best_legal_and_not_trained_on() {
         let evaluator = SoccerNetEvaluation::embedded();
-        let exploration = Exploration { share: 0.5, margin: 0.15 };
+        let exploration = Exploration { share: 0.5, margin: 0.15, exploiter_nodes: None };
         let games = play_games_exploring(quick(1), 0..2, evaluator, exploration).expect("self-play");
         assert_eq!(games, play_games_exploring(quick(2), 0..2, evaluator, exploration).expect("again"), "seeded");
         assert_ne!(games, play_games(quick(1), 0..2, evaluator).expect("self-play"), "nothing was explored");
@@ -505,6 +520,31 @@ mod tests {
             assert!(position.is_over());
         }
         assert!(explored > 0, "no turn was explored");
+    }
+
+    #[test]
+    fn the_exploiter_seat_searches_its_own_budget_and_the_other_the_options() {
+        let evaluator = SoccerNetEvaluation::embedded();
+        let exploration = Exploration { exploiter_nodes: Some(1_500), ..Exploration::default() };
+        let games = play_games_exploring(quick(2), 0..2, evaluator, exploration).expect("self-play");
+        assert_ne!(games, play_games(quick(1), 0..2, evaluator).expect("self-play"), "the exploiter changed nothing");
+        let mut by_budget = [0, 0];
+        for (index, game) in games.iter().enumerate() {
+            assert!(game.winner.is_some(), "a game of a few hundred turns ends: {}", game.line());
+            let mut position = Position::new(Pitch::STANDARD);
+            for turn in &game.turns {
+                if turn.label != TurnLabel::Random {
+                    let exploits = position.to_move().index() == index % 2;
+                    let budget = if exploits { 1_500 } else { 300 };
+                    let searched = play_turn(&position, &evaluator, Backup::STRONGEST, budget, &NoDeadline)
+                        .expect("a game going on has a turn");
+                    assert_eq!(searched.actions, turn.steps, "game {index}: not the search of {budget} listed turns");
+                    by_budget[usize::from(exploits)] += 1;
+                }
+                play_whole_turn(&mut position, &turn.steps).expect("a legal whole turn");
+            }
+        }
+        assert!(by_budget.iter().all(|&turns| turns > 5), "both budgets played: {by_budget:?}");
     }
 
     #[test]
